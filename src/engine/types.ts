@@ -1,0 +1,37 @@
+/**
+ * Contracts shared by every text detector. A detector looks at one string and reports spans; it never rewrites
+ * the string. Redaction, overlap resolution and JSON walking live in the engine so every detector stays small.
+ */
+
+export type FindingKind =
+  | "pii"
+  | "secret"
+  | "injection"
+  | "control"
+  | "markup"
+  | "hazard"
+  | "schema"
+  | "capability"
+  | "limit";
+
+/** A span in one string. `start`/`end` are UTF-16 offsets (JS string indices), end exclusive. */
+export interface TextMatch {
+  kind: FindingKind;
+  /** Stable type name, e.g. `email`, `credit_card`, `aws_access_key`, `override_instructions`, `ansi_escape`. */
+  type: string;
+  start: number;
+  end: number;
+  /** Rule that produced the match, e.g. `pii.email`, `secret.github_token`, `injection.role_reassignment`. */
+  ruleId: string;
+}
+
+export interface TextDetector {
+  /** Rule id prefix or exact id; used for enabling/disabling and in audit records. */
+  readonly id: string;
+  readonly kind: FindingKind;
+  /**
+   * Appends matches found in `text` to `out`. Must be linear-time (no catastrophic backtracking) and must never
+   * throw on any string, including lone surrogates and 50 MB inputs.
+   */
+  detect(text: string, out: TextMatch[]): void;
+}

@@ -1,0 +1,95 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { FindingKind } from "../engine/types.js";
+
+/** JSON value, as it travels through MCP. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/** The MCP result of one `tools/call`, as the SDK types it. */
+export type { CallToolResult };
+
+/** What the guard knows about a tool from `tools/list`. */
+export interface ToolDescriptor {
+  name: string;
+  description?: string;
+  inputSchema?: JsonObject;
+  outputSchema?: JsonObject;
+}
+
+/** One thing a check found. Never carries the sensitive value itself. */
+export interface Finding {
+  kind: FindingKind;
+  type: string;
+  /** RFC 6901 JSON Pointer into the checked payload (arguments object, or the CallToolResult). */
+  path: string;
+  /** UTF-16 offsets into the original string at `path`, when the finding is a span of a string. */
+  start?: number;
+  end?: number;
+  ruleId: string;
+  /** What the policy did about it. */
+  action: "block" | "redact" | "strip" | "flag" | "truncate" | "warn";
+  /** Human-readable detail; never contains the matched value. */
+  message?: string;
+}
+
+interface CheckRequestBase {
+  /** `serverName.toolName` unless a resolver says otherwise. */
+  connectorType: string;
+  serverName: string;
+  toolName: string;
+  /** Tool metadata from `tools/list`, when the install knows it. */
+  tool?: ToolDescriptor;
+  /** Correlates input and output decisions of one call. */
+  callId: string;
+  signal?: AbortSignal;
+}
+
+export interface InputCheckRequest extends CheckRequestBase {
+  args: JsonObject;
+}
+
+export interface OutputCheckRequest extends CheckRequestBase {
+  /** The arguments the tool was actually called with (after input redaction). */
+  args: JsonObject;
+  result: CallToolResult;
+}
+
+interface DecisionBase {
+  allowed: boolean;
+  /** Why a call was blocked (set when `allowed` is false; may explain warnings otherwise). */
+  reason?: string;
+  findings: Finding[];
+  /** Ids of the rules that matched (deduplicated). */
+  ruleIds: string[];
+  decisionId: string;
+  /** Time the backend spent, in milliseconds. */
+  durationMs: number;
+  /** Which backend decided (for audit): `local`, `http`, or a custom name. */
+  backend?: string;
+}
+
+export interface InputDecision extends DecisionBase {
+  /** Present when the arguments were changed; the handler is called with this copy. */
+  redactedArgs?: JsonObject;
+}
+
+export interface OutputDecision extends DecisionBase {
+  /** Present when the result was changed; returned to the caller in place of the original. */
+  redactedResult?: CallToolResult;
+}
+
+export type PolicyDecision = InputDecision | OutputDecision;
+
+/**
+ * A policy backend decides on one call's input and output. Implementations must honour `request.signal`, may be
+ * remote, and should throw a `TollgateError` (not a bare Error) when they cannot decide: the interceptor turns
+ * any failure into a blocked call unless the user opted into fail-open.
+ */
+export interface PolicyBackend {
+  readonly name?: string;
+  checkInput(request: InputCheckRequest): Promise<InputDecision>;
+  checkOutput(request: OutputCheckRequest): Promise<OutputDecision>;
+  /** Called by the install when a server's tool list is loaded, so the backend can compile validators once. */
+  registerTools?(serverName: string, tools: readonly ToolDescriptor[]): void | Promise<void>;
+  close?(): Promise<void>;
+}

@@ -11,7 +11,8 @@ export type TollgateErrorCode =
   | "limit_exceeded"
   | "backend_unavailable"
   | "backend_protocol"
-  | "install";
+  | "install"
+  | "tool_error";
 
 export interface TollgateIssue {
   /** RFC 6901 JSON Pointer to the offending place ("" is the whole value). */
@@ -24,7 +25,12 @@ export class TollgateError extends Error {
   readonly code: TollgateErrorCode;
   readonly issues: readonly TollgateIssue[];
 
-  constructor(code: TollgateErrorCode, message: string, issues: readonly TollgateIssue[] = [], cause?: unknown) {
+  constructor(
+    code: TollgateErrorCode,
+    message: string,
+    issues: readonly TollgateIssue[] = [],
+    cause?: unknown,
+  ) {
     super(message, cause === undefined ? undefined : { cause });
     this.code = code;
     this.issues = issues;
@@ -93,6 +99,17 @@ export class InstallError extends TollgateError {
   override name = "InstallError";
   constructor(message: string, cause?: unknown) {
     super("install", message, [], cause);
+  }
+}
+
+/**
+ * The tool call itself failed (transport error, server-side exception). The message has been through the output
+ * check, because a server controls its error text and the model reads it.
+ */
+export class ToolCallError extends TollgateError {
+  override name = "ToolCallError";
+  constructor(message: string, cause?: unknown) {
+    super("tool_error", message, [], cause);
   }
 }
 

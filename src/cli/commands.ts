@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import { createInterface } from "node:readline";
+import type { Readable, Writable } from "node:stream";
+import { LocalPolicyEngine } from "../engine/local-engine.js";
+import { loadPolicyFile } from "../engine/policy.js";
+import { InvalidArgumentsError, InvalidToolResultError, isTollgateError } from "../errors.js";
+import type { CallToolResult, JsonObject } from "../policy/types.js";
+import { inputAnswer, outputAnswer } from "./answers.js";
+
+export interface CheckCommandOptions {
+  policy?: string;
+  jsonl: boolean;
+  server: string;
+  tool: string;
+  stdin: Readable;
+  stdout: Writable;
+}
+
+async function engineFor(policy: string | undefined): Promise<LocalPolicyEngine> {
+  return policy ? new LocalPolicyEngine(await loadPolicyFile(policy)) : new LocalPolicyEngine();
+}
+
+async function readAll(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function errorAnswer(error: unknown): Record<string, unknown> {
+  if (isTollgateError(error)) return { error: error.toJSON() };
+  return { error: { name: "Error", message: error instanceof Error ? error.message : String(error) } };
+}
+
+/** Plain text is one text block; a JSON object must be a CallToolResult; a JSON string is plain text. */
+export function toCallToolResult(input: string, jsonl: boolean): CallToolResult {
+  const trimmed = input.trimStart();
+  if (trimmed.startsWith("{") || (jsonl && trimmed.startsWith('"'))) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(input);
+    } catch (error) {
+      if (jsonl) return { content: [{ type: "text", text: input }] };
+      throw new InvalidToolResultError(`stdin starts like JSON but does not parse: ${(error as Error).message}`, [
+        { path: "", message: "invalid JSON" },
+      ]);
+    }
+    if (typeof parsed === "string") return { content: [{ type: "text", text: parsed }] };
+    return parsed as CallToolResult;
+  }
+  return { content: [{ type: "text", text: input }] };
+}
+
+function toArgs(input: string): JsonObject {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(input);
+  } catch (error) {
+    throw new InvalidArgumentsError(`arguments are not JSON: ${(error as Error).message}`, [{ path: "", message: "invalid JSON" }]);
+  }
+  return parsed as JsonObject;
+}
+
+type Answer = (engine: LocalPolicyEngine, input: string) => Promise<Record<string, unknown>>;
+
+async function run(options: CheckCommandOptions, answer: Answer): Promise<number> {
+  const engine = await engineFor(options.policy);
+  const write = (value: unknown) => options.stdout.write(`${JSON.stringify(value)}\n`);
+  if (!options.jsonl) {
+    try {
+      write(await answer(engine, await readAll(options.stdin)));
+      return 0;
+    } catch (error) {
+      write(errorAnswer(error));
+      return 2;
+    }
+  }
+  // Streaming: one answer per line, in order, as each line arrives.
+  let failures = 0;
+  const lines = createInterface({ input: options.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  for await (const line of lines) {
+    if (line.trim() === "") continue;
+    try {
+      write(await answer(engine, line));
+    } catch (error) {
+      failures++;
+      write(errorAnswer(error));
+    }
+  }
+  return failures > 0 ? 2 : 0;
+}
+
+export function scanCommand(options: CheckCommandOptions): Promise<number> {
+  return run(options, async (engine, input) => {
+    const result = toCallToolResult(input, options.jsonl);
+    const decision = await engine.checkOutput({
+      connectorType: `${options.server}.${options.tool}`,
+      serverName: options.server,
+      toolName: options.tool,
+      callId: randomUUID(),
+      args: {},
+      result,
+    });
+    return outputAnswer(decision, result);
+  });
+}
+
+export function checkInputCommand(options: CheckCommandOptions): Promise<number> {
+  return run(options, async (engine, input) => {
+    const args = toArgs(input);
+    const decision = await engine.checkInput({
+      connectorType: `${options.server}.${options.tool}`,
+      serverName: options.server,
+      toolName: options.tool,
+      callId: randomUUID(),
+      args,
+    });
+    return inputAnswer(decision, args);
+  });
+}
+
+export async function validatePolicyCommand(file: string, stdout: Writable): Promise<number> {
+  try {
+    await loadPolicyFile(file);
+    stdout.write(`${JSON.stringify({ valid: true, file })}\n`);
+    return 0;
+  } catch (error) {
+    stdout.write(`${JSON.stringify({ valid: false, file, ...errorAnswer(error) })}\n`);
+    return 1;
+  }
+}

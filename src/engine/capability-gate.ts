@@ -1,0 +1,54 @@
+import { matchesGlob } from "./glob.js";
+import type { ResolvedPolicy } from "./policy.js";
+
+export interface GateVerdict {
+  allowed: boolean;
+  ruleId?: string;
+  reason?: string;
+}
+
+/**
+ * The first check of every call, before any argument is read: is this connector type allowed at all, and does
+ * the caller hold the capabilities the tool requires? First matching rule wins; no match falls to the default.
+ */
+export function evaluateCapabilities(policy: ResolvedPolicy, connectorType: string): GateVerdict {
+  const { rules, default: fallback, granted } = policy.capabilities;
+  let verdict: GateVerdict | undefined;
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i]!;
+    if (!matchesGlob(connectorType, rule.match)) continue;
+    const ruleId = rule.id ?? `capability.rule[${i}]`;
+    verdict =
+      rule.action === "allow"
+        ? { allowed: true, ruleId }
+        : {
+            allowed: false,
+            ruleId,
+            reason: rule.reason ?? `connector type ${connectorType} is denied by ${ruleId}`,
+          };
+    break;
+  }
+  if (!verdict) {
+    verdict =
+      fallback === "allow"
+        ? { allowed: true }
+        : {
+            allowed: false,
+            ruleId: "capability.default_deny",
+            reason: `connector type ${connectorType} is not allowed by any rule (deny by default)`,
+          };
+  }
+  if (!verdict.allowed) return verdict;
+  for (const [glob, toolPolicy] of Object.entries(policy.tools)) {
+    if (!toolPolicy.requires || !matchesGlob(connectorType, glob)) continue;
+    const missing = toolPolicy.requires.filter((cap) => !granted.has(cap));
+    if (missing.length > 0) {
+      return {
+        allowed: false,
+        ruleId: "capability.requires",
+        reason: `${connectorType} requires capabilities not granted: ${missing.join(", ")}`,
+      };
+    }
+  }
+  return verdict;
+}

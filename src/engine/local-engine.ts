@@ -1,0 +1,375 @@
+import { randomUUID } from "node:crypto";
+import { InvalidArgumentsError, InvalidToolResultError, LimitExceededError } from "../errors.js";
+import { assertCallToolResult } from "../interceptor/validate-result.js";
+import type {
+  CallToolResult,
+  Finding,
+  InputCheckRequest,
+  InputDecision,
+  JsonObject,
+  OutputCheckRequest,
+  OutputDecision,
+  PolicyBackend,
+  ToolDescriptor,
+} from "../policy/types.js";
+import { evaluateCapabilities } from "./capability-gate.js";
+import { createDetectorSet, type DetectorSet } from "./detector-set.js";
+import { matchesGlob } from "./glob.js";
+import { kindIsActive, matchPolicy, type Phase } from "./match-policy.js";
+import { loadPolicyFile, type ResolvedPolicy, resolvePolicy } from "./policy.js";
+import type { PolicyConfig, SanitizerMode } from "./policy-types.js";
+import { wrapUntrusted } from "./scan/envelope.js";
+import { describeProblem, inspectJson } from "./scan/inspect-json.js";
+import { scanJson, scanStringLeaf } from "./scan/scan-json.js";
+import type { ScanPlan } from "./scan/string-scanner.js";
+import { truncateResult } from "./scan/truncate.js";
+import { SchemaValidatorCache } from "./schema-validator.js";
+
+type ContentBlock = CallToolResult["content"][number];
+
+function summarise(finding: Finding): string {
+  const what = finding.kind === finding.type ? finding.kind : `${finding.kind} (${finding.type})`;
+  return `${what} at ${finding.path || "/"}${finding.message ? `: ${finding.message}` : ""} [${finding.ruleId}]`;
+}
+
+function uniqueRuleIds(findings: readonly Finding[]): string[] {
+  return [...new Set(findings.map((f) => f.ruleId))];
+}
+
+function byteLength(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value) ?? "", "utf8");
+}
+
+export interface DescriptorCheck {
+  /** The descriptor to show the model (description cleaned), or undefined when the tool must be dropped. */
+  tool: ToolDescriptor | undefined;
+  findings: Finding[];
+}
+
+/**
+ * The default policy backend: capability gate, JSON Schema validation, sanitizer, PII/secret redaction and
+ * injection detection, all in process. Also what `tollgate serve` runs, so local and remote decisions match.
+ */
+export class LocalPolicyEngine implements PolicyBackend {
+  readonly name = "local";
+  readonly policy: ResolvedPolicy;
+  readonly #detectors: DetectorSet;
+  readonly #schemas = new SchemaValidatorCache();
+  readonly #tools = new Map<string, ToolDescriptor>();
+  readonly #plans = new Map<string, ScanPlan>();
+
+  constructor(policy: PolicyConfig = {}) {
+    this.policy = resolvePolicy(policy);
+    this.#detectors = createDetectorSet(this.policy);
+  }
+
+  static async fromFile(path: string): Promise<LocalPolicyEngine> {
+    return new LocalPolicyEngine(await loadPolicyFile(path));
+  }
+
+  registerTools(serverName: string, tools: readonly ToolDescriptor[]): void {
+    for (const tool of tools) this.#tools.set(`${serverName}\u0000${tool.name}`, tool);
+  }
+
+  /** Sanitizes a tool description before it reaches the model's tool catalogue. */
+  checkToolDescriptor(serverName: string, tool: ToolDescriptor): DescriptorCheck {
+    const findings: Finding[] = [];
+    const setting = this.policy.injection.toolDescriptions;
+    if (setting === "off" || !tool.description) return { tool, findings };
+    const plan = this.#plan("output", "detect-and-strip", { injection: "redact" });
+    const description = scanStringLeaf(tool.description, "/description", plan, findings);
+    const injected = findings.some((f) => f.kind === "injection");
+    if (injected && setting === "drop-tool") {
+      return { tool: undefined, findings: findings.map((f) => ({ ...f, action: "block" as const })) };
+    }
+    void serverName;
+    return { tool: description === tool.description ? tool : { ...tool, description }, findings };
+  }
+
+  async checkInput(request: InputCheckRequest): Promise<InputDecision> {
+    const started = performance.now();
+    const decisionId = randomUUID();
+    const base = { decisionId, backend: this.name };
+    const done = (findings: Finding[], extra: Partial<InputDecision> = {}): InputDecision => {
+      const blocking = findings.find((f) => f.action === "block");
+      return {
+        ...base,
+        allowed: !blocking,
+        ...(blocking ? { reason: extra.reason ?? summarise(blocking) } : {}),
+        findings,
+        ruleIds: uniqueRuleIds(findings),
+        durationMs: performance.now() - started,
+        ...(blocking ? {} : extra),
+      };
+    };
+
+    const gate = evaluateCapabilities(this.policy, request.connectorType);
+    if (!gate.allowed) {
+      return done(
+        [
+          {
+            kind: "capability",
+            type: "denied",
+            path: "",
+            ruleId: gate.ruleId ?? "capability",
+            action: "block",
+            message: gate.reason,
+          },
+        ],
+        { reason: gate.reason },
+      );
+    }
+
+    const args: unknown = request.args;
+    if (typeof args !== "object" || args === null || Array.isArray(args)) {
+      throw new InvalidArgumentsError(
+        `Arguments for ${request.connectorType} must be a JSON object, got ${Array.isArray(args) ? "an array" : args === null ? "null" : typeof args}`,
+        [{ path: "", message: "must be an object" }],
+      );
+    }
+    const { maxDepth, maxInputBytes } = this.policy.limits;
+    const problem = inspectJson(args, { maxDepth, maxArrayItems: this.policy.limits.maxArrayItems });
+    if (problem) {
+      const message = describeProblem(problem);
+      if (problem.kind === "depth" || problem.kind === "array") {
+        throw new LimitExceededError(
+          problem.kind === "depth" ? "maxDepth" : "maxArrayItems",
+          `Arguments for ${request.connectorType}: ${message} at ${problem.path || "/"}`,
+          [{ path: problem.path, message }],
+        );
+      }
+      throw new InvalidArgumentsError(
+        `Arguments for ${request.connectorType} are not serialisable: ${message} at ${problem.path || "/"}`,
+        [{ path: problem.path, message }],
+      );
+    }
+    const size = byteLength(args);
+    if (size > maxInputBytes) {
+      throw new LimitExceededError(
+        "maxInputBytes",
+        `Arguments for ${request.connectorType} are ${size} bytes, over the limit of ${maxInputBytes}`,
+        [{ path: "", message: `${size} bytes > ${maxInputBytes}` }],
+      );
+    }
+
+    const findings: Finding[] = [];
+    const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
+    if (this.policy.schema.validateInput) {
+      if (tool?.inputSchema) {
+        const check = this.#schemas.validate(tool.inputSchema, args);
+        if (!check.ok) {
+          findings.push({
+            kind: "schema",
+            type: "input_schema",
+            path: check.violation.path,
+            ruleId: "schema.input",
+            action: "block",
+            message: check.violation.message,
+          });
+          return done(findings);
+        }
+      } else if (this.policy.schema.unknownTool === "block") {
+        findings.push({
+          kind: "schema",
+          type: "unknown_tool",
+          path: "",
+          ruleId: "schema.unknown_tool",
+          action: "block",
+          message: "the tool's input schema is unknown",
+        });
+        return done(findings);
+      }
+    }
+
+    const plan = this.#plan("input", "pass-through");
+    const scanned = scanJson(args, "", plan, findings) as JsonObject;
+    return done(findings, scanned !== args ? { redactedArgs: scanned } : {});
+  }
+
+  async checkOutput(request: OutputCheckRequest): Promise<OutputDecision> {
+    const started = performance.now();
+    const decisionId = randomUUID();
+    const where = request.connectorType;
+    assertCallToolResult(request.result, where);
+    const { limits } = this.policy;
+    const truncating = limits.onExceed === "truncate";
+    const problem = inspectJson(request.result, {
+      maxDepth: limits.maxDepth,
+      maxArrayItems: truncating ? Number.POSITIVE_INFINITY : limits.maxArrayItems,
+    });
+    if (problem) {
+      const message = describeProblem(problem);
+      if (problem.kind === "depth" || problem.kind === "array") {
+        throw new LimitExceededError(
+          problem.kind === "depth" ? "maxDepth" : "maxArrayItems",
+          `Result of ${where}: ${message} at ${problem.path || "/"}`,
+          [{ path: problem.path, message }],
+        );
+      }
+      throw new InvalidToolResultError(
+        `Result of ${where} is not JSON: ${message} at ${problem.path || "/"}`,
+        [{ path: problem.path, message }],
+      );
+    }
+
+    const findings: Finding[] = [];
+    let result = request.result;
+    const size = byteLength(result);
+    if (size > limits.maxOutputBytes || truncating) {
+      if (!truncating) {
+        throw new LimitExceededError(
+          "maxOutputBytes",
+          `Result of ${where} is ${size} bytes, over the limit of ${limits.maxOutputBytes}`,
+          [{ path: "", message: `${size} bytes > ${limits.maxOutputBytes}` }],
+        );
+      }
+      const cut = truncateResult(result, limits.maxOutputBytes, limits.maxArrayItems, findings);
+      if (byteLength(cut) > limits.maxOutputBytes) {
+        throw new LimitExceededError(
+          "maxOutputBytes",
+          `Result of ${where} stays over ${limits.maxOutputBytes} bytes after truncating its text`,
+          [{ path: "/structuredContent", message: "structured content alone exceeds the limit" }],
+        );
+      }
+      result = cut;
+    }
+
+    const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
+    if (this.policy.schema.validateOutput && tool?.outputSchema && !result.isError) {
+      const check =
+        result.structuredContent === undefined
+          ? {
+              ok: false as const,
+              violation: {
+                path: "",
+                message: "the tool declares an outputSchema but returned no structuredContent",
+              },
+            }
+          : this.#schemas.validate(tool.outputSchema, result.structuredContent);
+      if (!check.ok) {
+        findings.push({
+          kind: "schema",
+          type: "output_schema",
+          path: `/structuredContent${check.violation.path}`,
+          ruleId: "schema.output",
+          action: "block",
+          message: check.violation.message,
+        });
+      }
+    }
+
+    const mode = this.#sanitizerMode(request.serverName, request.connectorType);
+    const plan = this.#plan("output", mode);
+    const wrap = mode === "detect-and-wrap" || mode === "detect-and-strip-and-wrap";
+    const scanned = this.#scanResult(result, plan, findings, wrap ? request : undefined);
+
+    const blocking = findings.find((f) => f.action === "block");
+    return {
+      allowed: !blocking,
+      ...(blocking ? { reason: summarise(blocking) } : {}),
+      findings,
+      ruleIds: uniqueRuleIds(findings),
+      decisionId,
+      durationMs: performance.now() - started,
+      backend: this.name,
+      ...(!blocking && scanned !== request.result ? { redactedResult: scanned } : {}),
+    };
+  }
+
+  #scanResult(
+    result: CallToolResult,
+    plan: ScanPlan,
+    findings: Finding[],
+    wrapFor: { serverName: string; toolName: string } | undefined,
+  ): CallToolResult {
+    let content: ContentBlock[] | undefined;
+    for (let i = 0; i < result.content.length; i++) {
+      const block = result.content[i]!;
+      const next = this.#scanBlock(block, `/content/${i}`, plan, findings, wrapFor);
+      if (next !== block) {
+        content ??= result.content.slice();
+        content[i] = next;
+      }
+    }
+    let out: CallToolResult = content ? { ...result, content } : result;
+    if (result.structuredContent !== undefined) {
+      const sc = scanJson(result.structuredContent, "/structuredContent", plan, findings);
+      if (sc !== result.structuredContent) out = { ...out, structuredContent: sc as Record<string, unknown> };
+    }
+    if (result._meta !== undefined) {
+      const meta = scanJson(result._meta, "/_meta", plan, findings);
+      if (meta !== result._meta) out = { ...out, _meta: meta as Record<string, unknown> };
+    }
+    return out;
+  }
+
+  #scanBlock(
+    block: ContentBlock,
+    path: string,
+    plan: ScanPlan,
+    findings: Finding[],
+    wrapFor: { serverName: string; toolName: string } | undefined,
+  ): ContentBlock {
+    switch (block.type) {
+      case "text": {
+        let text = scanStringLeaf(block.text, `${path}/text`, plan, findings);
+        if (wrapFor && !/^\s*[[{]/.test(text))
+          text = wrapUntrusted(text, wrapFor.serverName, wrapFor.toolName);
+        return text === block.text ? block : { ...block, text };
+      }
+      case "resource": {
+        const resource = block.resource;
+        if (!("text" in resource) || typeof resource.text !== "string") return block;
+        const text = scanStringLeaf(resource.text, `${path}/resource/text`, plan, findings);
+        return text === resource.text ? block : { ...block, resource: { ...resource, text } };
+      }
+      case "resource_link": {
+        // Name, title and description of a link are shown to the model like any text.
+        let next = block;
+        for (const key of ["name", "title", "description"] as const) {
+          const value = block[key];
+          if (typeof value !== "string") continue;
+          const cleaned = scanStringLeaf(value, `${path}/${key}`, plan, findings);
+          if (cleaned !== value) next = { ...next, [key]: cleaned };
+        }
+        return next;
+      }
+      default:
+        // Images and audio are base64 payloads; the text detectors have nothing to read there.
+        return block;
+    }
+  }
+
+  #sanitizerMode(serverName: string, connectorType: string): SanitizerMode {
+    for (const [glob, toolPolicy] of Object.entries(this.policy.tools)) {
+      if (toolPolicy.sanitizer && matchesGlob(connectorType, glob)) return toolPolicy.sanitizer;
+    }
+    return this.policy.servers[serverName]?.sanitizer ?? this.policy.sanitizer.mode;
+  }
+
+  #plan(phase: Phase, mode: SanitizerMode, override?: { injection: "redact" }): ScanPlan {
+    const key = `${phase}:${mode}:${override?.injection ?? ""}`;
+    let plan = this.#plans.get(key);
+    if (plan) return plan;
+    const p = this.policy;
+    const policy: ResolvedPolicy = override
+      ? { ...p, injection: { ...p.injection, [phase]: override.injection } }
+      : p;
+    const d = this.#detectors;
+    const detectors = [
+      ...(kindIsActive(p.secrets, phase) ? d.secrets : []),
+      ...(kindIsActive(p.pii, phase) ? d.pii : []),
+      ...(policy.injection[phase] !== "off" ? d.injection : []),
+      ...(phase === "input" && Object.values(p.inputHazards).some((a) => a !== "off") ? d.hazards : []),
+    ];
+    plan = {
+      sanitizers: phase === "output" && mode !== "pass-through" ? d.sanitizers : [],
+      stripSanitized: mode === "detect-and-strip" || mode === "detect-and-strip-and-wrap",
+      detectors,
+      decide: matchPolicy(policy, phase, mode),
+      redaction: p.redaction,
+    };
+    this.#plans.set(key, plan);
+    return plan;
+  }
+}

@@ -1,0 +1,141 @@
+/** JSON Schema (draft 2020-12) of a policy file. `additionalProperties: false` everywhere so typos are named. */
+
+const ruleAction = { enum: ["block", "warn", "off"] };
+const strategy = { enum: ["placeholder", "mask", "hash", "block", "flag", "off"] };
+const sanitizerMode = {
+  enum: [
+    "pass-through",
+    "detect-and-flag",
+    "detect-and-strip",
+    "detect-and-wrap",
+    "detect-and-strip-and-wrap",
+  ],
+};
+const stringList = { type: "array", items: { type: "string", minLength: 1 } };
+const positiveInt = { type: "integer", minimum: 1 };
+
+const redactionSection = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    output: strategy,
+    input: strategy,
+    types: { type: "object", additionalProperties: strategy },
+  },
+};
+
+export const policySchema = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: "https://mcp-tollgate.dev/policy.schema.json",
+  title: "mcp-tollgate policy",
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    version: { const: 1 },
+    capabilities: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        default: { enum: ["allow", "deny"] },
+        granted: stringList,
+        rules: {
+          type: "array",
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["match", "action"],
+            properties: {
+              id: { type: "string", minLength: 1 },
+              match: {
+                oneOf: [
+                  { type: "string", minLength: 1 },
+                  { ...stringList, minItems: 1 },
+                ],
+              },
+              action: { enum: ["allow", "deny"] },
+              reason: { type: "string" },
+            },
+          },
+        },
+      },
+    },
+    tools: {
+      type: "object",
+      additionalProperties: {
+        type: "object",
+        additionalProperties: false,
+        properties: { requires: stringList, sanitizer: sanitizerMode },
+      },
+    },
+    servers: {
+      type: "object",
+      additionalProperties: {
+        type: "object",
+        additionalProperties: false,
+        properties: { sanitizer: sanitizerMode },
+      },
+    },
+    schema: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        validateInput: { type: "boolean" },
+        validateOutput: { type: "boolean" },
+        unknownTool: { enum: ["allow", "block"] },
+      },
+    },
+    inputHazards: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        sql_injection: ruleAction,
+        dangerous_sql: ruleAction,
+        shell_danger: ruleAction,
+        path_traversal: ruleAction,
+        ssrf: ruleAction,
+      },
+    },
+    sanitizer: {
+      type: "object",
+      additionalProperties: false,
+      properties: { mode: sanitizerMode },
+    },
+    injection: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        output: { enum: ["block", "redact", "warn", "off"] },
+        input: { enum: ["block", "redact", "warn", "off"] },
+        toolDescriptions: { enum: ["strip", "drop-tool", "off"] },
+      },
+    },
+    pii: {
+      ...redactionSection,
+      properties: {
+        ...redactionSection.properties,
+        phoneRegions: { type: "array", items: { type: "string", pattern: "^[A-Z]{2}$" } },
+      },
+    },
+    secrets: redactionSection,
+    redaction: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        hashKey: { type: "string", minLength: 16 },
+        hashKeyEnv: { type: "string", minLength: 1 },
+        maskKeepLast: { type: "integer", minimum: 0, maximum: 8 },
+      },
+    },
+    limits: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        maxOutputBytes: positiveInt,
+        maxInputBytes: positiveInt,
+        maxArrayItems: positiveInt,
+        maxDepth: { type: "integer", minimum: 1, maximum: 10_000 },
+        onExceed: { enum: ["block", "truncate"] },
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,94 @@
+/**
+ * The local engine's policy: what a JSON/YAML policy file holds. Every field is optional; `resolvePolicy` fills
+ * the safe defaults documented in the README.
+ */
+
+export type RuleAction = "block" | "warn" | "off";
+/** `flag` records a finding without changing the value. */
+export type RedactionStrategy = "placeholder" | "mask" | "hash" | "block" | "flag" | "off";
+export type SanitizerMode =
+  | "pass-through"
+  | "detect-and-flag"
+  | "detect-and-strip"
+  | "detect-and-wrap"
+  | "detect-and-strip-and-wrap";
+export type InjectionAction = "block" | "redact" | "warn" | "off";
+
+export interface CapabilityRule {
+  /** Rule id reported in decisions; defaults to `capability.rule[<index>]`. */
+  id?: string;
+  /** Glob(s) on the connector type: `*` matches within a dot-separated segment, `**` across segments. */
+  match: string | string[];
+  action: "allow" | "deny";
+  reason?: string;
+}
+
+export interface ToolPolicy {
+  /** Capabilities a caller must hold for this tool, checked against `capabilities.granted`. */
+  requires?: string[];
+  /** Overrides the server's sanitizer mode for this tool. */
+  sanitizer?: SanitizerMode;
+}
+
+export interface ServerPolicy {
+  sanitizer?: SanitizerMode;
+}
+
+export interface PolicyConfig {
+  version?: 1;
+  capabilities?: {
+    /** `deny`: a connector type no rule allows is blocked (deny by default). */
+    default?: "allow" | "deny";
+    /** First matching rule wins. */
+    rules?: CapabilityRule[];
+    granted?: string[];
+  };
+  /** Per-tool settings keyed by connector-type glob. */
+  tools?: Record<string, ToolPolicy>;
+  /** Per-server settings keyed by server name. */
+  servers?: Record<string, ServerPolicy>;
+  schema?: {
+    /** Validate arguments against the tool's inputSchema. */
+    validateInput?: boolean;
+    /** Validate structuredContent against the tool's outputSchema. */
+    validateOutput?: boolean;
+    /** What to do when the tool's schema is unknown (the guard never saw its listing). */
+    unknownTool?: "allow" | "block";
+  };
+  inputHazards?: Partial<
+    Record<"sql_injection" | "dangerous_sql" | "shell_danger" | "path_traversal" | "ssrf", RuleAction>
+  >;
+  sanitizer?: { mode?: SanitizerMode };
+  injection?: {
+    output?: InjectionAction;
+    input?: InjectionAction;
+    toolDescriptions?: "strip" | "drop-tool" | "off";
+  };
+  pii?: {
+    /** Strategy for outputs; per-type overrides in `types`. */
+    output?: RedactionStrategy;
+    /** Strategy for arguments. */
+    input?: RedactionStrategy;
+    types?: Partial<Record<string, RedactionStrategy>>;
+    phoneRegions?: string[];
+  };
+  secrets?: {
+    output?: RedactionStrategy;
+    input?: RedactionStrategy;
+    types?: Partial<Record<string, RedactionStrategy>>;
+  };
+  redaction?: {
+    /** Key for the `hash` strategy (HMAC-SHA-256). Prefer `hashKeyEnv` so the key stays out of files. */
+    hashKey?: string;
+    hashKeyEnv?: string;
+    /** Characters kept visible at the end by the `mask` strategy. */
+    maskKeepLast?: number;
+  };
+  limits?: {
+    maxOutputBytes?: number;
+    maxArrayItems?: number;
+    maxDepth?: number;
+    maxInputBytes?: number;
+    onExceed?: "block" | "truncate";
+  };
+}

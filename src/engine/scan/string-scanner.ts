@@ -1,0 +1,151 @@
+import type { Finding } from "../../policy/types.js";
+import type { FindingKind, TextDetector, TextMatch } from "../types.js";
+import { OffsetMap } from "./offset-map.js";
+import { type RedactionSettings, type Replacement, replacementFor } from "./redaction.js";
+
+/** What the policy says to do with one match. */
+export type MatchAction =
+  | { do: "ignore" }
+  | { do: "flag"; as: "flag" | "warn" }
+  | { do: "strip" }
+  | { do: "replace"; strategy: Replacement }
+  | { do: "block" };
+
+export interface ScanPlan {
+  /** Control and markup detectors; run first so later detectors see text without invisible characters. */
+  sanitizers: readonly TextDetector[];
+  /** Whether sanitizer matches are removed before content detection (strip modes). */
+  stripSanitized: boolean;
+  /** PII, secret, injection and hazard detectors. */
+  detectors: readonly TextDetector[];
+  decide(match: TextMatch): MatchAction;
+  redaction: RedactionSettings;
+}
+
+export interface StringScan {
+  text: string;
+  changed: boolean;
+}
+
+// Higher wins when two spans overlap: a secret inside a URL beats the URL's e-mail-looking userinfo, etc.
+const PRIORITY: Record<FindingKind, number> = {
+  secret: 5,
+  pii: 4,
+  injection: 3,
+  hazard: 2,
+  markup: 1,
+  control: 0,
+  schema: 0,
+  capability: 0,
+  limit: 0,
+};
+
+function byPosition(a: TextMatch, b: TextMatch): number {
+  return a.start - b.start || b.end - a.end;
+}
+
+/** Keeps a non-overlapping subset: on overlap the higher-priority (then longer) span wins. */
+function resolveOverlaps(matches: TextMatch[]): TextMatch[] {
+  if (matches.length < 2) return matches;
+  matches.sort(byPosition);
+  const kept: TextMatch[] = [];
+  for (const m of matches) {
+    const last = kept[kept.length - 1];
+    if (!last || m.start >= last.end) {
+      kept.push(m);
+      continue;
+    }
+    const pm = PRIORITY[m.kind];
+    const pl = PRIORITY[last.kind];
+    if (pm > pl || (pm === pl && m.end - m.start > last.end - last.start)) kept[kept.length - 1] = m;
+  }
+  return kept;
+}
+
+function toFinding(m: TextMatch, path: string, map: OffsetMap, action: Finding["action"]): Finding {
+  return {
+    kind: m.kind,
+    type: m.type,
+    path,
+    start: map.toOriginal(m.start),
+    end: map.endToOriginal(m.end),
+    ruleId: m.ruleId,
+    action,
+  };
+}
+
+const scratch: TextMatch[] = [];
+
+function runDetectors(detectors: readonly TextDetector[], text: string): TextMatch[] {
+  scratch.length = 0;
+  for (const d of detectors) d.detect(text, scratch);
+  return scratch.length === 0 ? [] : scratch.slice();
+}
+
+/**
+ * Scans one string: sanitizer pass (optionally stripping), then content detectors on the cleaned text, then one
+ * rewrite. Findings are appended to `findings` with offsets into the ORIGINAL string. Returns the new text.
+ */
+export function scanString(text: string, path: string, plan: ScanPlan, findings: Finding[]): StringScan {
+  if (text.length === 0) return { text, changed: false };
+  let working = text;
+  let map = OffsetMap.identity;
+
+  const sanitized = plan.sanitizers.length > 0 ? resolveOverlaps(runDetectors(plan.sanitizers, text)) : [];
+  if (sanitized.length > 0) {
+    const strip = plan.stripSanitized;
+    let out = "";
+    let cursor = 0;
+    const stripMap = strip ? new OffsetMap() : OffsetMap.identity;
+    for (const m of sanitized) {
+      const action = plan.decide(m);
+      if (action.do === "ignore") continue;
+      if (action.do === "block") {
+        findings.push(toFinding(m, path, OffsetMap.identity, "block"));
+        continue;
+      }
+      const removed = strip && action.do === "strip";
+      findings.push(toFinding(m, path, OffsetMap.identity, removed ? "strip" : "flag"));
+      if (removed) {
+        out += text.slice(cursor, m.start);
+        stripMap.add(out.length, m.end - m.start);
+        cursor = m.end;
+      }
+    }
+    if (cursor > 0) {
+      working = out + text.slice(cursor);
+      map = stripMap;
+    }
+  }
+
+  const matches = resolveOverlaps(runDetectors(plan.detectors, working));
+  if (matches.length === 0) return { text: working, changed: working !== text };
+  let out = "";
+  let cursor = 0;
+  for (const m of matches) {
+    const action = plan.decide(m);
+    switch (action.do) {
+      case "ignore":
+        break;
+      case "flag":
+        findings.push(toFinding(m, path, map, action.as));
+        break;
+      case "block":
+        findings.push(toFinding(m, path, map, "block"));
+        break;
+      case "strip":
+        findings.push(toFinding(m, path, map, "strip"));
+        out += working.slice(cursor, m.start);
+        cursor = m.end;
+        break;
+      case "replace":
+        findings.push(toFinding(m, path, map, "redact"));
+        out += working.slice(cursor, m.start);
+        out += replacementFor(action.strategy, m.type, working.slice(m.start, m.end), plan.redaction);
+        cursor = m.end;
+        break;
+    }
+  }
+  if (cursor === 0) return { text: working, changed: working !== text };
+  return { text: out + working.slice(cursor), changed: true };
+}

@@ -1,0 +1,49 @@
+// The interceptor pipeline
+
+// The local engine
+export { type DescriptorCheck, LocalPolicyEngine } from "./engine/local-engine.js";
+export {
+  loadPolicyFile,
+  parsePolicyText,
+  type ResolvedPolicy,
+  resolvePolicy,
+  validatePolicy,
+} from "./engine/policy.js";
+export type * from "./engine/policy-types.js";
+export type { FindingKind, TextDetector, TextMatch } from "./engine/types.js";
+// Errors
+export * from "./errors.js";
+// Installing into MultiServerMCPClient (LangGraph agents use the tools it returns)
+export {
+  type CatalogAwareInterceptor,
+  installInterceptors,
+  isGuardedTool,
+} from "./install/install-interceptors.js";
+export type { AuditRecord } from "./interceptor/audit.js";
+export { composeInterceptors } from "./interceptor/compose.js";
+export {
+  createToolInterceptor,
+  type TollgateInterceptor,
+  type ToolInterceptorOptions,
+} from "./interceptor/create-tool-interceptor.js";
+export {
+  type CheckPhase,
+  type PolicyViolationDetails,
+  PolicyViolationError,
+} from "./interceptor/policy-violation-error.js";
+export type { ToolCallHandler, ToolCallRequest, ToolInterceptor } from "./interceptor/types.js";
+export { assertCallToolResult } from "./interceptor/validate-result.js";
+// Policy backends
+export type {
+  CallToolResult,
+  Finding,
+  InputCheckRequest,
+  InputDecision,
+  JsonObject,
+  JsonValue,
+  OutputCheckRequest,
+  OutputDecision,
+  PolicyBackend,
+  PolicyDecision,
+  ToolDescriptor,
+} from "./policy/types.js";

@@ -1,0 +1,121 @@
+/**
+ * `langchain` v1 `createAgent` integration. Lives behind the `mcp-tollgate/langchain` entry point so that the core
+ * package never imports `langchain` (an optional peer dependency).
+ */
+import { isGraphInterrupt } from "@langchain/langgraph";
+import { createMiddleware, ToolMessage } from "langchain";
+import { InvalidToolResultError, isTollgateError } from "../errors.js";
+import { composeInterceptors } from "../interceptor/compose.js";
+import type { ToolInterceptor } from "../interceptor/types.js";
+import type { CallToolResult, JsonObject } from "../policy/types.js";
+import { isGuardedTool } from "./install-interceptors.js";
+
+export interface TollgateMiddlewareOptions {
+  /**
+   * Interceptors applied to tools that are NOT already guarded by `installInterceptors` (local tools, or MCP tools
+   * from a client without the install). Guarded MCP tools already run them inside the tool and are not checked
+   * twice.
+   */
+  interceptors?: readonly ToolInterceptor[];
+  /** The `serverName` the policy sees for an unguarded tool. Default: `"agent"`. */
+  serverName?: (toolName: string) => string;
+  /**
+   * `true` (default): blocks and MCP tool errors become a ToolMessage with `status: "error"` the model can read.
+   * `false`: they are thrown (the typed `PolicyViolationError` surfaces from `invoke`).
+   */
+  handleToolErrors?: boolean;
+}
+
+type MessageContent = ToolMessage["content"];
+
+function messageToResult(message: ToolMessage): CallToolResult {
+  const content: CallToolResult["content"] = [];
+  if (typeof message.content === "string") {
+    content.push({ type: "text", text: message.content });
+  } else {
+    for (const part of message.content) {
+      if (part.type === "text" && typeof part.text === "string")
+        content.push({ type: "text", text: part.text });
+    }
+  }
+  return { content, ...(message.status === "error" ? { isError: true } : {}) };
+}
+
+/** Puts checked text back into the message, part for part; non-text parts are kept as they were. */
+function resultToMessage(result: CallToolResult, original: ToolMessage): ToolMessage {
+  const texts = result.content.flatMap((b) => (b.type === "text" ? [b.text] : []));
+  let content: MessageContent;
+  if (typeof original.content === "string") {
+    content = texts.join("\n");
+  } else {
+    let i = 0;
+    content = original.content.map((part) =>
+      part.type === "text" && typeof part.text === "string" ? { ...part, text: texts[i++] ?? "" } : part,
+    ) as MessageContent;
+  }
+  return new ToolMessage({
+    content,
+    tool_call_id: original.tool_call_id,
+    ...(original.name ? { name: original.name } : {}),
+    ...(original.status ? { status: original.status } : {}),
+    ...(original.artifact !== undefined ? { artifact: original.artifact } : {}),
+  });
+}
+
+function isToolException(error: unknown): error is Error {
+  return error instanceof Error && error.name === "ToolException";
+}
+
+/**
+ * A `createAgent` middleware that applies the policy interceptors in `wrapToolCall`.
+ *
+ * Trap it closes: once any `wrapToolCall` middleware is present, `createAgent`'s ToolNode no longer turns tool
+ * errors into messages, so one MCP error result crashes the whole run. This middleware turns blocks and (already
+ * checked) MCP tool errors into error ToolMessages instead, and rethrows everything else (interrupts, aborts,
+ * unchecked errors whose text the guard has not seen).
+ */
+export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}) {
+  const interceptors = options.interceptors ?? [];
+  const serverNameFor = options.serverName ?? (() => "agent");
+  const handleToolErrors = options.handleToolErrors ?? true;
+
+  return createMiddleware({
+    name: "McpTollgate",
+    wrapToolCall: async (request, handler) => {
+      const call = request.toolCall;
+      try {
+        if (interceptors.length === 0 || isGuardedTool(request.tool)) return await handler(request);
+        let produced: ToolMessage | undefined;
+        const chain = composeInterceptors(interceptors, async (req) => {
+          const out = await handler({ ...request, toolCall: { ...call, args: req.args } });
+          if (!ToolMessage.isInstance(out)) {
+            throw new InvalidToolResultError(
+              `Tool ${call.name} returned a Command; the guard cannot check it`,
+              [{ path: "", message: "expected a ToolMessage" }],
+            );
+          }
+          produced = out;
+          return messageToResult(out);
+        });
+        const result = await chain({
+          serverName: serverNameFor(call.name),
+          name: call.name,
+          args: (call.args ?? {}) as JsonObject,
+          ...(call.id ? { toolCallId: call.id } : {}),
+          ...(request.runtime.signal ? { signal: request.runtime.signal } : {}),
+        });
+        return resultToMessage(result, produced!);
+      } catch (error) {
+        if (isGraphInterrupt(error) || request.runtime.signal?.aborted || !handleToolErrors) throw error;
+        const checked = isTollgateError(error) || (isToolException(error) && isGuardedTool(request.tool));
+        if (!checked) throw error;
+        return new ToolMessage({
+          content: `Error: ${(error as Error).message}`,
+          tool_call_id: call.id ?? "",
+          name: call.name,
+          status: "error",
+        });
+      }
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import type { Finding } from "../policy/types.js";
+import type { CheckPhase } from "./policy-violation-error.js";
+
+/**
+ * One audit record per decision. It names what was found and where (type, JSON Pointer, offsets, rule) and never
+ * the values themselves, so the audit log is not a second copy of the data the guard removed.
+ */
+export interface AuditRecord {
+  timestamp: string;
+  decisionId: string;
+  callId: string;
+  toolCallId?: string;
+  connectorType: string;
+  serverName: string;
+  toolName: string;
+  /** `catalog` records come from cleaning a server's tool listing before the model sees it. */
+  phase: CheckPhase | "catalog";
+  /** allow: passed unchanged; redact: passed changed; block: stopped; error: the check failed (call blocked);
+   * fail-open: the check failed and the call went on because the user opted out of failing closed. */
+  action: "allow" | "redact" | "block" | "error" | "fail-open";
+  reason?: string;
+  findings: Array<Pick<Finding, "kind" | "type" | "path" | "start" | "end" | "ruleId" | "action">>;
+  /** Finding counts by `kind:type`, e.g. `{ "pii:email": 2 }`. */
+  counts: Record<string, number>;
+  ruleIds: string[];
+  backend?: string;
+  /** Time the backend reported, and the time the whole check took in the interceptor. */
+  backendMs?: number;
+  durationMs: number;
+}
+
+export function auditFindings(findings: readonly Finding[]): Pick<AuditRecord, "findings" | "counts"> {
+  const counts: Record<string, number> = {};
+  const out: AuditRecord["findings"] = new Array(findings.length);
+  for (let i = 0; i < findings.length; i++) {
+    const f = findings[i]!;
+    const key = `${f.kind}:${f.type}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+    // Copy field by field: a custom backend's finding may carry extra properties (even values) we must not log.
+    out[i] = {
+      kind: f.kind,
+      type: f.type,
+      path: f.path,
+      start: f.start,
+      end: f.end,
+      ruleId: f.ruleId,
+      action: f.action,
+    };
+  }
+  return { findings: out, counts };
+}

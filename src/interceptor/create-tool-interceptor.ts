@@ -1,0 +1,304 @@
+import { randomUUID } from "node:crypto";
+import { LocalPolicyEngine } from "../engine/local-engine.js";
+import type { PolicyConfig } from "../engine/policy-types.js";
+import { describeProblem, inspectJson } from "../engine/scan/inspect-json.js";
+import { InvalidArgumentsError, isTollgateError, type TollgateError, ToolCallError } from "../errors.js";
+import type {
+  CallToolResult,
+  Finding,
+  InputDecision,
+  OutputDecision,
+  PolicyBackend,
+  ToolDescriptor,
+} from "../policy/types.js";
+import { type AuditRecord, auditFindings } from "./audit.js";
+import { type CheckPhase, PolicyViolationError } from "./policy-violation-error.js";
+import type { ToolCallRequest, ToolInterceptor } from "./types.js";
+import { assertCallToolResult } from "./validate-result.js";
+
+export interface ToolInterceptorOptions {
+  /** Where decisions come from. Default: a `LocalPolicyEngine` built from `policy`. */
+  backend?: PolicyBackend;
+  /** Policy for the default local engine (ignored when `backend` is given). Default: the safe defaults. */
+  policy?: PolicyConfig;
+  /** Names the connector type the policy sees. Default: `${serverName}.${name}`. */
+  connectorType?: (request: ToolCallRequest) => string;
+  /** Receives an audit record for every decision; never the sensitive values. Exceptions it throws are ignored. */
+  onDecision?: (record: AuditRecord) => void;
+  /**
+   * When the backend cannot decide (unreachable, timed out, answered garbage): `false` (default) blocks the call
+   * with a reason; `true` lets the call through unchecked and still emits an audit record with action `fail-open`.
+   */
+  failOpen?: boolean;
+}
+
+const defaultConnectorType = (request: ToolCallRequest) => `${request.serverName}.${request.name}`;
+
+/** Errors that describe the call itself (bad arguments, bad result, limits), not a backend failure. */
+function isCallError(error: unknown): error is TollgateError {
+  return (
+    isTollgateError(error) &&
+    (error.code === "invalid_arguments" ||
+      error.code === "invalid_tool_result" ||
+      error.code === "limit_exceeded" ||
+      error.code === "policy_violation")
+  );
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The policy interceptor: a plain `ToolInterceptor`, plus the hook the install uses on each tool listing. */
+export interface TollgateInterceptor extends ToolInterceptor {
+  readonly backend: PolicyBackend;
+  /** Cleans tool descriptions for the model's catalogue and hands the schemas to the backend. */
+  prepareTools(serverName: string, tools: readonly ToolDescriptor[]): Promise<ToolDescriptor[]>;
+}
+
+/**
+ * Builds the policy interceptor: input check -> the tool call -> output check, with the output check's redacted
+ * result returned in place of the original. Blocks throw `PolicyViolationError`.
+ */
+export function createToolInterceptor(options: ToolInterceptorOptions = {}): TollgateInterceptor {
+  const backend = options.backend ?? new LocalPolicyEngine(options.policy);
+  const resolveConnectorType = options.connectorType ?? defaultConnectorType;
+  const failOpen = options.failOpen === true;
+  const onDecision = options.onDecision;
+
+  const emit = (record: AuditRecord) => {
+    if (!onDecision) return;
+    try {
+      onDecision(record);
+    } catch {
+      // An audit sink that throws must not change the decision or crash the agent.
+    }
+  };
+
+  // Descriptions are cleaned locally even with a remote backend: the wire protocol has no catalogue check.
+  const catalogEngine =
+    backend instanceof LocalPolicyEngine ? backend : new LocalPolicyEngine(options.policy);
+
+  const prepareTools = async (
+    serverName: string,
+    tools: readonly ToolDescriptor[],
+  ): Promise<ToolDescriptor[]> => {
+    const kept: ToolDescriptor[] = [];
+    for (const tool of tools) {
+      const started = performance.now();
+      const check = catalogEngine.checkToolDescriptor(serverName, tool);
+      if (check.findings.length > 0 && onDecision) {
+        emit({
+          timestamp: new Date().toISOString(),
+          decisionId: randomUUID(),
+          callId: "",
+          connectorType: `${serverName}.${tool.name}`,
+          serverName,
+          toolName: tool.name,
+          phase: "catalog",
+          action: check.tool ? "redact" : "block",
+          reason: check.tool
+            ? "tool description sanitized"
+            : "tool dropped: its description carries instructions aimed at the model",
+          ...auditFindings(check.findings),
+          ruleIds: [...new Set(check.findings.map((f) => f.ruleId))],
+          backend: catalogEngine.name,
+          durationMs: performance.now() - started,
+        });
+      }
+      if (check.tool) kept.push(check.tool);
+    }
+    await backend.registerTools?.(serverName, kept);
+    return kept;
+  };
+
+  const tollgate: ToolInterceptor = async (request, handler) => {
+    const callId = randomUUID();
+    const connectorType = resolveConnectorType(request);
+    const { serverName, name: toolName } = request;
+    const context = {
+      connectorType,
+      serverName,
+      toolName,
+      callId,
+      tool: request.tool,
+      signal: request.signal,
+    };
+
+    const record = (
+      phase: CheckPhase,
+      started: number,
+      decision: InputDecision | OutputDecision | undefined,
+      action: AuditRecord["action"],
+      reason?: string,
+    ) => {
+      if (!onDecision) return;
+      emit({
+        timestamp: new Date().toISOString(),
+        decisionId: decision?.decisionId ?? `local-${callId}-${phase}`,
+        callId,
+        ...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
+        connectorType,
+        serverName,
+        toolName,
+        phase,
+        action,
+        ...((reason ?? decision?.reason) ? { reason: reason ?? decision?.reason } : {}),
+        ...auditFindings(decision?.findings ?? []),
+        ruleIds: decision?.ruleIds ?? [],
+        ...(decision?.backend ? { backend: decision.backend } : { backend: backend.name ?? "custom" }),
+        ...(decision ? { backendMs: decision.durationMs } : {}),
+        durationMs: performance.now() - started,
+      });
+    };
+
+    const violation = (
+      phase: CheckPhase,
+      decision: { reason?: string; findings: Finding[]; decisionId: string; ruleIds: string[] },
+      cause?: unknown,
+    ) =>
+      new PolicyViolationError(
+        {
+          phase,
+          connectorType,
+          serverName,
+          toolName,
+          reason: decision.reason ?? "blocked by policy",
+          findings: decision.findings,
+          decisionId: decision.decisionId,
+          ruleIds: decision.ruleIds,
+        },
+        cause,
+      );
+
+    /** A backend that could not decide: block (default) or, if opted in, let the call through. */
+    const undecided = (phase: CheckPhase, started: number, error: unknown): "fail-open" => {
+      const reason = `policy backend ${backend.name ?? "custom"} could not check the ${phase}: ${errorMessage(error)}`;
+      if (failOpen) {
+        record(phase, started, undefined, "fail-open", reason);
+        return "fail-open";
+      }
+      const decisionId = `local-${callId}-${phase}`;
+      record(phase, started, undefined, "error", reason);
+      throw violation(phase, { reason, findings: [], decisionId, ruleIds: ["backend.unavailable"] }, error);
+    };
+
+    // Input: the arguments must be a plain JSON object before any backend sees them.
+    const inStarted = performance.now();
+    const args: unknown = request.args;
+    if (typeof args !== "object" || args === null || Array.isArray(args)) {
+      record("input", inStarted, undefined, "error", "arguments are not an object");
+      throw new InvalidArgumentsError(`Arguments for ${connectorType} must be a JSON object`, [
+        { path: "", message: "must be an object" },
+      ]);
+    }
+    const problem = inspectJson(args, { maxDepth: 1000, maxArrayItems: Number.POSITIVE_INFINITY });
+    if (problem) {
+      record("input", inStarted, undefined, "error", describeProblem(problem));
+      throw new InvalidArgumentsError(
+        `Arguments for ${connectorType} are not valid JSON: ${describeProblem(problem)} at ${problem.path || "/"}`,
+        [{ path: problem.path, message: describeProblem(problem) }],
+      );
+    }
+
+    let callArgs = request.args;
+    let inputDecision: InputDecision | undefined;
+    try {
+      inputDecision = await backend.checkInput({ ...context, args: request.args });
+    } catch (error) {
+      if (isCallError(error)) {
+        record("input", inStarted, undefined, "error", error.message);
+        throw error;
+      }
+      undecided("input", inStarted, error);
+    }
+    if (inputDecision) {
+      if (!inputDecision.allowed) {
+        record("input", inStarted, inputDecision, "block");
+        throw violation("input", inputDecision);
+      }
+      if (inputDecision.redactedArgs !== undefined) {
+        const bad = inspectJson(inputDecision.redactedArgs, {
+          maxDepth: 1000,
+          maxArrayItems: Number.POSITIVE_INFINITY,
+        });
+        const notObject =
+          typeof inputDecision.redactedArgs !== "object" ||
+          inputDecision.redactedArgs === null ||
+          Array.isArray(inputDecision.redactedArgs);
+        if (bad || notObject) {
+          const reason = "policy backend returned redacted arguments that are not a JSON object";
+          record("input", inStarted, inputDecision, "error", reason);
+          throw violation("input", { ...inputDecision, reason });
+        }
+        callArgs = inputDecision.redactedArgs;
+      }
+      record(
+        "input",
+        inStarted,
+        inputDecision,
+        inputDecision.redactedArgs !== undefined ? "redact" : "allow",
+      );
+    }
+    request.signal?.throwIfAborted();
+
+    // The call. The caller's request (and its args, which the agent checkpoints) is never mutated.
+    let result: CallToolResult;
+    try {
+      result = await handler(callArgs === request.args ? request : { ...request, args: callArgs });
+    } catch (error) {
+      if (isTollgateError(error)) throw error;
+      // A server controls its error text and the model reads it: check it like any result.
+      const asResult: CallToolResult = {
+        isError: true,
+        content: [{ type: "text", text: errorMessage(error) }],
+      };
+      const checked = await checkOutput(asResult, error);
+      const first = checked.content[0];
+      throw new ToolCallError(first?.type === "text" ? first.text : "tool call failed", error);
+    }
+    return checkOutput(result);
+
+    async function checkOutput(raw: unknown, handlerError?: unknown): Promise<CallToolResult> {
+      const outStarted = performance.now();
+      try {
+        assertCallToolResult(raw, connectorType);
+      } catch (error) {
+        record("output", outStarted, undefined, "error", errorMessage(error));
+        throw error;
+      }
+      let decision: OutputDecision | undefined;
+      try {
+        decision = await backend.checkOutput({ ...context, args: callArgs, result: raw });
+      } catch (error) {
+        if (isCallError(error)) {
+          record("output", outStarted, undefined, "error", error.message);
+          throw error;
+        }
+        undecided("output", outStarted, error);
+        return raw;
+      }
+      if (!decision.allowed) {
+        record("output", outStarted, decision, "block");
+        throw violation("output", decision, handlerError);
+      }
+      if (decision.redactedResult === undefined) {
+        record("output", outStarted, decision, "allow");
+        return raw;
+      }
+      try {
+        assertCallToolResult(
+          decision.redactedResult,
+          `${connectorType} (as redacted by ${backend.name ?? "the policy backend"})`,
+        );
+      } catch (error) {
+        const reason = `policy backend returned a redacted result that is not a valid CallToolResult: ${errorMessage(error)}`;
+        record("output", outStarted, decision, "error", reason);
+        throw violation("output", { ...decision, reason }, error);
+      }
+      record("output", outStarted, decision, "redact");
+      return decision.redactedResult;
+    }
+  };
+  return Object.assign(tollgate, { backend, prepareTools });
+}

@@ -1,0 +1,63 @@
+import { TollgateError } from "../errors.js";
+import type { Finding } from "../policy/types.js";
+
+export type CheckPhase = "input" | "output";
+
+export interface PolicyViolationDetails {
+  phase: CheckPhase;
+  connectorType: string;
+  serverName: string;
+  toolName: string;
+  reason: string;
+  findings: readonly Finding[];
+  decisionId: string;
+  ruleIds?: readonly string[];
+}
+
+/** A policy check blocked the call. On the input phase the tool was never called. */
+export class PolicyViolationError extends TollgateError {
+  override name = "PolicyViolationError";
+  readonly phase: CheckPhase;
+  readonly connectorType: string;
+  readonly serverName: string;
+  readonly toolName: string;
+  readonly reason: string;
+  readonly findings: readonly Finding[];
+  readonly decisionId: string;
+  readonly ruleIds: readonly string[];
+
+  constructor(details: PolicyViolationDetails, cause?: unknown) {
+    const what = details.phase === "input" ? "call to" : "result of";
+    super(
+      "policy_violation",
+      `Blocked by policy: ${what} ${details.connectorType}: ${details.reason}`,
+      details.findings.map((f) => ({
+        path: f.path,
+        message: f.message ?? `${f.kind} (${f.type}) [${f.ruleId}]`,
+      })),
+      cause,
+    );
+    this.phase = details.phase;
+    this.connectorType = details.connectorType;
+    this.serverName = details.serverName;
+    this.toolName = details.toolName;
+    this.reason = details.reason;
+    this.findings = details.findings;
+    this.decisionId = details.decisionId;
+    this.ruleIds = details.ruleIds ?? [...new Set(details.findings.map((f) => f.ruleId))];
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return {
+      ...super.toJSON(),
+      phase: this.phase,
+      connectorType: this.connectorType,
+      serverName: this.serverName,
+      toolName: this.toolName,
+      reason: this.reason,
+      decisionId: this.decisionId,
+      ruleIds: this.ruleIds,
+      findings: this.findings,
+    };
+  }
+}

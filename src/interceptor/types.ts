@@ -1,0 +1,23 @@
+import type { CallToolResult, JsonObject, ToolDescriptor } from "../policy/types.js";
+
+/** One MCP tool call on its way through the interceptor chain. */
+export interface ToolCallRequest {
+  serverName: string;
+  /** The tool's name on its server (without any prefix the client adds). */
+  name: string;
+  args: JsonObject;
+  /** The tool's listing, when the install knows it (schemas for validation). */
+  tool?: ToolDescriptor;
+  /** Cancels the call; honoured by the policy checks and passed to the MCP request. */
+  signal?: AbortSignal;
+  /** Extra HTTP headers for this call (Streamable HTTP servers only). */
+  headers?: Record<string, string>;
+  /** The model's tool-call id, when known; correlates audit records with the agent's history. */
+  toolCallId?: string;
+}
+
+/** Performs the MCP call (or the next interceptor) and resolves to the raw MCP result. */
+export type ToolCallHandler = (request: ToolCallRequest) => Promise<CallToolResult>;
+
+/** Onion middleware around one tool call. Call `handler` zero or one time. */
+export type ToolInterceptor = (request: ToolCallRequest, handler: ToolCallHandler) => Promise<CallToolResult>;

@@ -72,17 +72,22 @@ export class LocalPolicyEngine implements PolicyBackend {
   }
 
   /** Sanitizes a tool description before it reaches the model's tool catalogue. */
-  checkToolDescriptor(serverName: string, tool: ToolDescriptor): DescriptorCheck {
+  checkToolDescriptor(_serverName: string, tool: ToolDescriptor): DescriptorCheck {
     const findings: Finding[] = [];
     const setting = this.policy.injection.toolDescriptions;
     if (setting === "off" || !tool.description) return { tool, findings };
     const plan = this.#plan("output", "detect-and-strip", { injection: "redact" });
-    const description = scanStringLeaf(tool.description, "/description", plan, findings);
-    const injected = findings.some((f) => f.kind === "injection");
-    if (injected && setting === "drop-tool") {
+    let description = scanStringLeaf(tool.description, "/description", plan, findings);
+    const firstInjection = findings.find((f) => f.kind === "injection");
+    if (firstInjection && setting === "drop-tool") {
       return { tool: undefined, findings: findings.map((f) => ({ ...f, action: "block" as const })) };
     }
-    void serverName;
+    if (firstInjection?.start !== undefined) {
+      // A span match marks where planted instructions begin, not where they end (an <IMPORTANT> block runs on
+      // for sentences). In a description nothing after that point is trustworthy, so it is cut there.
+      const kept = scanStringLeaf(tool.description.slice(0, firstInjection.start), "/description", plan, []);
+      description = `${kept.trimEnd()} [REMOVED: instructions aimed at the model]`.trimStart();
+    }
     return { tool: description === tool.description ? tool : { ...tool, description }, findings };
   }
 

@@ -1,0 +1,117 @@
+import { type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
+import type { StructuredToolInterface } from "@langchain/core/tools";
+import { MultiServerMCPClient } from "@langchain/mcp-adapters";
+import { createAgent, createMiddleware } from "langchain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createToolInterceptor, PolicyViolationError } from "../../src/index.js";
+import { createTollgateMiddleware } from "../../src/install/create-agent.js";
+import { ScriptedChatModel } from "../../src/testing/scripted-chat-model.js";
+import { fakeGithubToken } from "../fixtures/fake-values.js";
+import { type HttpTestServer, startHttpTestServer } from "../fixtures/test-server.js";
+import { guardedClient, httpConnection } from "../helpers/clients.js";
+
+const policy = {
+  capabilities: {
+    rules: [{ match: "*.drop_*", action: "deny" as const, reason: "destructive tools are denied" }],
+  },
+};
+
+let http: HttpTestServer;
+const clients: MultiServerMCPClient[] = [];
+let guarded: StructuredToolInterface[];
+let raw: StructuredToolInterface[];
+
+beforeAll(async () => {
+  http = await startHttpTestServer();
+  const g = await guardedClient(httpConnection(http.url), createToolInterceptor({ policy }));
+  clients.push(g.client);
+  guarded = [...g.tools.values()];
+  const rawClient = new MultiServerMCPClient({ mcpServers: { acme: httpConnection(http.url) } });
+  clients.push(rawClient);
+  raw = await rawClient.getTools();
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await http.close();
+});
+
+const toolMessages = (messages: BaseMessage[]) =>
+  messages.filter((m): m is ToolMessage => ToolMessage.isInstance(m));
+const logging = createMiddleware({ name: "Logging", wrapToolCall: (request, handler) => handler(request) });
+
+describe("langchain createAgent", () => {
+  it("trap: with any wrapToolCall middleware, one MCP error result crashes the run", async () => {
+    const model = new ScriptedChatModel([{ toolCalls: [{ name: "deploy", args: {} }] }, { text: "never" }]);
+    const agent = createAgent({ model, tools: raw, middleware: [logging] });
+    await expect(agent.invoke({ messages: [new HumanMessage("deploy")] })).rejects.toThrow(
+      /returned an error/,
+    );
+  });
+
+  it("middleware: blocks and MCP errors become error ToolMessages; the run completes", async () => {
+    const model = new ScriptedChatModel([
+      {
+        toolCalls: [
+          { name: "drop_database", args: {} },
+          { name: "deploy", args: {} },
+          { name: "get_customer", args: { id: 3 } },
+        ],
+      },
+      { text: "Reported." },
+    ]);
+    const agent = createAgent({ model, tools: guarded, middleware: [logging, createTollgateMiddleware()] });
+    const { messages } = await agent.invoke({ messages: [new HumanMessage("go")] });
+    const [drop, deploy, customer] = toolMessages(messages);
+    expect(drop?.status).toBe("error");
+    expect(String(drop?.content)).toContain("destructive tools are denied");
+    expect(deploy?.status).toBe("error");
+    expect(String(deploy?.content)).toContain("[REDACTED:github_token]");
+    expect(String(customer?.content)).toContain("[REDACTED:email]");
+    const prompt = JSON.stringify(model.seen.at(-1));
+    expect(prompt).not.toContain(fakeGithubToken());
+    expect(prompt).not.toContain("jane.roe@example.com");
+  });
+
+  it("middleware: applies the interceptors itself to tools that were not installed on", async () => {
+    const before = http.counts.get("drop_database") ?? 0;
+    const model = new ScriptedChatModel([
+      {
+        toolCalls: [
+          { name: "drop_database", args: {} },
+          { name: "get_customer", args: { id: 4 } },
+        ],
+      },
+      { text: "ok" },
+    ]);
+    const agent = createAgent({
+      model,
+      tools: raw,
+      middleware: [
+        createTollgateMiddleware({
+          interceptors: [createToolInterceptor({ policy })],
+          serverName: () => "acme",
+        }),
+      ],
+    });
+    const { messages } = await agent.invoke({ messages: [new HumanMessage("go")] });
+    const [drop, customer] = toolMessages(messages);
+    expect(drop?.status).toBe("error");
+    expect(http.counts.get("drop_database") ?? 0).toBe(before);
+    expect(String(customer?.content)).toContain("[REDACTED:email]");
+    expect(String(customer?.content)).not.toContain("jane.roe@example.com");
+  });
+
+  it("middleware with handleToolErrors: false surfaces the typed PolicyViolationError", async () => {
+    const model = new ScriptedChatModel([{ toolCalls: [{ name: "drop_database", args: {} }] }]);
+    const agent = createAgent({
+      model,
+      tools: guarded,
+      middleware: [createTollgateMiddleware({ handleToolErrors: false })],
+    });
+    const error = await agent.invoke({ messages: [new HumanMessage("go")] }).catch((e: unknown) => e);
+    let cause: unknown = error;
+    while (cause instanceof Error && !(cause instanceof PolicyViolationError) && cause.cause)
+      cause = cause.cause;
+    expect(cause).toBeInstanceOf(PolicyViolationError);
+  });
+});

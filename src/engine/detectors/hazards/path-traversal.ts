@@ -1,0 +1,44 @@
+import type { TextDetector, TextMatch } from "../../types.js";
+import { collectPatternMatches, type PatternRule } from "./pattern-rule.js";
+
+/**
+ * Paths that climb out of a working directory or name files an agent has no business reading. A single `../` is
+ * ordinary in relative links, so plain traversal needs two steps up (or one step into a system directory); encoded
+ * dots and slashes are never written by people, so one encoded step is enough.
+ */
+
+const PREFILTER =
+  /\.\.|%2e|%252e|%c0|%e0|%u002e|passwd|shadow|sudoers|\/proc\/self|\.ssh|\.aws|system32|win\.ini|boot\.ini|secrets/i;
+
+const DOT = "(?:%2e|%252e|%c0%ae|%e0%80%ae|%u002e)";
+const SLASH = "(?:%2f|%5c|%252f|%255c|%c0%af|%c1%9c|%e0%80%af|%u2215|%u2216)";
+
+const RULES: readonly PatternRule[] = [
+  {
+    type: "path_traversal",
+    ruleId: "hazard.path_traversal.dot_dot",
+    pattern:
+      /(?:\.\.[\\/]){2,}|(?:^|[\s"'=(])\.\.[\\/](?:etc|windows|winnt|proc|root|boot\.ini)\b|(?:\.{4}[\\/]{2}){1,}/gi,
+  },
+  {
+    type: "path_traversal",
+    ruleId: "hazard.path_traversal.encoded",
+    pattern: new RegExp(String.raw`(?:${DOT}(?:${DOT}|\.)|\.${DOT})(?:${SLASH}|[\\/])|\.\.${SLASH}`, "gi"),
+  },
+  {
+    type: "path_traversal",
+    ruleId: "hazard.path_traversal.sensitive_path",
+    pattern:
+      /\/etc\/(?:passwd|shadow|sudoers|gshadow|master\.passwd)\b|\/proc\/self\/(?:environ|cmdline|mem|maps)\b|(?:~|\$HOME|\/root|\/home\/[\w.-]{1,32})\/\.ssh\/(?:id_\w{1,20}|authorized_keys)?|\.aws\/credentials\b|\b[a-z]:\\{1,2}windows\\{1,2}system32\b|\\windows\\{1,2}win\.ini\b|\bboot\.ini\b|\/var\/run\/secrets\/kubernetes\.io\b/gi,
+  },
+];
+
+export function createPathTraversalDetector(): TextDetector {
+  return {
+    id: "hazard.path_traversal",
+    kind: "hazard",
+    detect(text: string, out: TextMatch[]): void {
+      if (PREFILTER.test(text)) collectPatternMatches(RULES, text, out);
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { classifyInvisible } from "../../sanitizer/invisible-chars.js";
+import { CONFUSABLE_FOLDS } from "./confusables.js";
+
+/**
+ * Produces the text the injection phrases are matched against: lower case, invisible characters dropped, Unicode
+ * compatibility forms and Latin lookalikes folded to ASCII, diacritics removed. Matches on that text are mapped back
+ * to the original string through `toOriginal`, so reported offsets always point into what the caller passed in.
+ *
+ * Printable ASCII (the common case) is passed through as `toLowerCase()`, which keeps every offset, so no map is
+ * built. Otherwise ASCII runs are copied in slices and only the other code points go through the per-character path.
+ */
+
+export interface MatchableText {
+  /** Lower-cased, folded text; whitespace characters are kept one-for-one (mapped to a space), not collapsed. */
+  readonly text: string;
+  /** Maps a `[start, end)` range of `text` to the original string. */
+  toOriginal(start: number, end: number): [number, number];
+}
+
+const NEEDS_FOLDING = /[^\t\n\r\x20-\x7e]/;
+const NON_ASCII_RUN = /[^\t\n\r\x20-\x7e]+/g;
+const COMBINING_MARKS = /\p{M}/gu;
+const WHITESPACE = /\s/;
+const FOLD_CACHE_LIMIT = 8192;
+const foldCache = new Map<number, string>();
+
+export function toMatchableText(input: string): MatchableText {
+  if (!NEEDS_FOLDING.test(input)) {
+    return { text: input.toLowerCase(), toOriginal: (start, end) => [start, end] };
+  }
+  const map = new OffsetMap();
+  const parts: string[] = [];
+  let length = 0;
+  let copied = 0;
+  NON_ASCII_RUN.lastIndex = 0;
+  for (let run = NON_ASCII_RUN.exec(input); run !== null; run = NON_ASCII_RUN.exec(input)) {
+    if (run.index > copied) {
+      parts.push(input.slice(copied, run.index).toLowerCase());
+      map.addLinear(length, copied);
+      length += run.index - copied;
+    }
+    const runEnd = run.index + run[0].length;
+    for (let i = run.index; i < runEnd; ) {
+      const cp = input.codePointAt(i)!;
+      const width = cp > 0xffff ? 2 : 1;
+      const folded = foldCodePoint(cp);
+      if (folded.length === 1 && width === 1) map.addLinear(length, i);
+      else if (folded.length > 0) map.addBlock(length, i, width);
+      parts.push(folded);
+      length += folded.length;
+      i += width;
+    }
+    copied = runEnd;
+  }
+  if (copied < input.length) {
+    parts.push(input.slice(copied).toLowerCase());
+    map.addLinear(length, copied);
+  }
+  return { text: parts.join(""), toOriginal: (start, end) => map.toOriginal(start, end) };
+}
+
+/**
+ * Normalised-to-original offsets as segments rather than one entry per character: an ASCII run is one linear
+ * segment, and each folded character that changed length (a dropped zero-width character, a ligature, a surrogate
+ * pair) closes the segment. Lookups are a binary search, done only for reported matches.
+ */
+class OffsetMap {
+  private readonly normStart: number[] = [];
+  private readonly origStart: number[] = [];
+  /** Original width of a block segment (every normalised char in it maps to the whole block); 0 for linear. */
+  private readonly blockWidth: number[] = [];
+
+  addLinear(norm: number, orig: number): void {
+    const last = this.normStart.length - 1;
+    if (
+      last >= 0 &&
+      this.blockWidth[last] === 0 &&
+      orig - this.origStart[last]! === norm - this.normStart[last]!
+    ) {
+      return; // continues the previous linear segment
+    }
+    this.push(norm, orig, 0);
+  }
+
+  addBlock(norm: number, orig: number, width: number): void {
+    this.push(norm, orig, width);
+  }
+
+  toOriginal(start: number, end: number): [number, number] {
+    const first = this.locate(start);
+    const last = this.locate(Math.max(start, end - 1));
+    return [first[0], end > start ? last[1] : first[0]];
+  }
+
+  private push(norm: number, orig: number, width: number): void {
+    this.normStart.push(norm);
+    this.origStart.push(orig);
+    this.blockWidth.push(width);
+  }
+
+  /** The original `[start, end)` of normalised character `index`. */
+  private locate(index: number): [number, number] {
+    let lo = 0;
+    let hi = this.normStart.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.normStart[mid]! <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    const width = this.blockWidth[lo] ?? 0;
+    const orig = this.origStart[lo] ?? 0;
+    if (width > 0) return [orig, orig + width];
+    const at = orig + (index - (this.normStart[lo] ?? 0));
+    return [at, at + 1];
+  }
+}
+
+/** What one non-ASCII code point becomes: "" (dropped), " " (whitespace) or one or more folded characters. */
+function foldCodePoint(cp: number): string {
+  const cached = foldCache.get(cp);
+  if (cached !== undefined) return cached;
+  const folded = computeFold(cp);
+  if (foldCache.size < FOLD_CACHE_LIMIT) foldCache.set(cp, folded);
+  return folded;
+}
+
+function computeFold(cp: number): string {
+  if (classifyInvisible(cp) !== undefined) return "";
+  if (cp >= 0xd800 && cp <= 0xdfff) return " "; // a lone surrogate separates words like any unknown symbol
+  const direct = CONFUSABLE_FOLDS.get(cp);
+  if (direct !== undefined) return direct;
+  const char = String.fromCodePoint(cp);
+  if (WHITESPACE.test(char)) return " ";
+  let result = "";
+  for (const piece of char.normalize("NFKD").replace(COMBINING_MARKS, "")) {
+    result += CONFUSABLE_FOLDS.get(piece.codePointAt(0)!) ?? piece.toLowerCase();
+  }
+  return result;
+}

@@ -1,0 +1,463 @@
+/**
+ * Prompt-injection phrase rules. Each rule starts at one of its `lead` words (found by one shared trigger scan) and
+ * continues with `rest`, written in the phrase notation of `phrase-pattern.ts` over lower-case normalised text.
+ *
+ * The rules aim at text that addresses the model rather than a person: "ignore previous instructions" is an attack,
+ * "please ignore my previous email" is not, so nouns such as email/message/order are deliberately absent. Every
+ * rule was tuned against benign e-mail and PII sentences (false positives) and in-the-wild jailbreaks and BIPIA
+ * indirect attacks (detection).
+ */
+
+export type InjectionType =
+  | "override_instructions"
+  | "role_reassignment"
+  | "system_prompt_exfiltration"
+  | "tool_call_instruction"
+  | "important_block"
+  | "output_manipulation";
+
+export interface InjectionRule {
+  readonly type: InjectionType;
+  /** Words the rule can start with; also the trigger words of the one-pass scan. */
+  readonly lead: readonly string[];
+  /** The remainder of the phrase, matched directly after the lead word. */
+  readonly rest: string;
+  /**
+   * Optional bounded lookbehind that must end where the lead word starts. Lets a rule start at its rarest word
+   * ("your response") and check the common words before it (the verb) only there, instead of triggering on every
+   * common verb in the text.
+   */
+  readonly before?: string;
+}
+
+const INSTRUCTION_NOUNS =
+  "(?:instructions?|prompts?|directives?|rules|guidelines|commands?|guidance|constraints|restrictions|programming|polic(?:y|ies)|training|system messages?)";
+const EARLIER =
+  "(?:previous|prior|preceding|above|earlier|former|initial|original|old|past|existing|foregoing|default|system|developer|openai|programmed|given|all)";
+const OVERRIDE_VERBS = [
+  "ignore",
+  "ignores",
+  "ignoring",
+  "disregard",
+  "disregards",
+  "disregarding",
+  "forget",
+  "forgetting",
+  "override",
+  "overriding",
+  "bypass",
+  "discard",
+  "abandon",
+  "neglect",
+  "skip",
+];
+const UNRESTRICTED_WORDS = [
+  "dan",
+  "stan",
+  "dude",
+  "evil",
+  "jailbroken",
+  "jailbreak",
+  "unfiltered",
+  "unrestricted",
+  "uncensored",
+  "unlimited",
+  "amoral",
+  "immoral",
+  "unethical",
+  "unbound",
+  "unchained",
+  "rogue",
+  "liberated",
+  "malicious",
+  "lawless",
+];
+const UNRESTRICTED = `(?:${UNRESTRICTED_WORDS.join("|")})`;
+const MODEL_NOUN =
+  "(?:ai|a\\.i\\.|chatbot|assistant|model|bot|llm|language model|gpt|chatgpt|system|entity|version)";
+const LIMIT_NOUN =
+  "(?:restrictions|filters?|limits|limitations|rules|guidelines|ethics|morals|morality|censorship|boundaries|constraints|policies|principles|safeguards)";
+const PROMPT_OBJECT =
+  "(?:(?:system|developer|hidden|secret|internal|initial|original|pre|meta)[\\s-]?(?:prompts?|instructions|directives)|(?:system|developer) messages?|your(?: (?:full|entire|complete|exact|verbatim|initial|original|first|hidden|secret|internal|current|underlying))* (?:instructions|prompts?|rules|directives|guidelines|programming|configuration))";
+/** Verbs that ask the model to change its own answer ("add X to your reply", "translate your response"). */
+const RESPONSE_VERBS = [
+  "add",
+  "append",
+  "include",
+  "insert",
+  "integrate",
+  "incorporate",
+  "inject",
+  "embed",
+  "modify",
+  "enhance",
+  "augment",
+  "amend",
+  "alter",
+  "change",
+  "translate",
+  "encode",
+  "encrypt",
+  "render",
+  "rewrite",
+  "convert",
+  "format",
+  "write",
+  "provide",
+  "express",
+  "use",
+  "mention",
+  "remove",
+  "reverse",
+  "scramble",
+  "misspell",
+  "group",
+  "combine",
+  "substitute",
+  "replace",
+  "shift",
+  "apply",
+  "introduce",
+  "jumble",
+  "rearrange",
+  "anagram",
+  "suggest",
+  "tease",
+  "hint",
+  "promote",
+  "begin",
+  "start",
+  "end",
+  "conclude",
+  "finish",
+  "make",
+  "ensure",
+  "put",
+  "sign",
+  "omit",
+  "present",
+  "deliver",
+  "craft",
+  "compose",
+  "respond",
+  "reply",
+  "answer",
+];
+const RESPONSE_NOUN = "(?:responses?|reply|replies|answers?|output|outputs|messages?|elucidation)";
+const CODE_TARGET =
+  "(?:code|response|reply|answer|implementation|solution|algorithm|codebase|code base|elucidation|program|script|logic)";
+const SENSITIVE_DATA =
+  "(?:conversation|chat(?: history| log)?|history|transcript|previous messages|api[\\s_-]?keys?|keys|tokens?|credentials?|passwords?|secrets?|cookies|session|ssh|private keys?|env(?:ironment)?(?: variables)?|\\.env|system prompt|personal (?:data|information)|user(?:'s)? (?:data|information|details)|inbox|contents? of|all(?: (?:the|of|your|my|their|user's|users'))* (?:emails|files|messages|documents|contacts|data|information|records|conversations))";
+const DESTINATION =
+  "(?:https?:\\/\\/|ftp:\\/\\/|www\\.|[a-z0-9._%+-]+@[a-z0-9-]+\\.[a-z]|(?:this|the following|that|my|our|the attacker's|attacker's|an external|a remote) (?:url|address|endpoint|webhook|email|server|link|site|domain))";
+
+export const INJECTION_RULES: readonly InjectionRule[] = [
+  // --- override_instructions -------------------------------------------------------------------------------
+  {
+    type: "override_instructions",
+    lead: OVERRIDE_VERBS,
+    rest: `{~4} (?:(?:all|any|every|each|of|the|your|my|these|those|its|their) )*${EARLIER}{~2} ${INSTRUCTION_NOUNS}`,
+  },
+  {
+    type: "override_instructions",
+    lead: OVERRIDE_VERBS,
+    rest: `{~3} ${INSTRUCTION_NOUNS} (?:you(?:'ve| have)? (?:got|received|were given|have been given|been given)|given to you|(?:that )?you (?:were|have been) (?:given|told)|above|before|so far|until now|up to (?:now|this point))`,
+  },
+  {
+    type: "override_instructions",
+    lead: ["ignore", "disregard", "forget"],
+    rest: " (?:(?:all|everything|anything|of|the) )*(?:above|(?:(?:that|what) )?(?:you(?:'ve| have)? (?:been|were) (?:told|taught|instructed)|i (?:said|told you) before))",
+  },
+  {
+    type: "override_instructions",
+    lead: ["your", "following", "new", "updated", "real", "actual", "secret", "hidden"],
+    rest: "(?: (?:new|updated|real|actual|true|secret|hidden|revised))? (?:system )?(?:instructions?|directives?|prompt|task|objective|mission)(?:\\s{0,3}:| are to| is to)",
+  },
+  {
+    type: "override_instructions",
+    lead: ["from", "for"],
+    rest: " (?:now on|this (?:moment|point)(?: on)?(?:wards?)?|here on(?:wards?)?|the (?:rest|remainder) of (?:this|the|our) (?:chat|conversation|session|thread)(?: thread)?)(?: until [^,.]{1,40})?,?(?: and (?:forever|onward))?,? (?:you|your|chatgpt|gpt|the ai|the assistant)\\b{~3} (?:act|acting|respond|answer|reply|pretend|roleplay|role-play|behave|simulate|ignore|disregard|obey|play|speak|talk|refer|identify|operate|function|embody|become|stay|remain|output|generate|only|always|never|no longer|dan|will be (?:a|an|the|my|called|named)|(?:are|'re) (?:now )?(?:an? )?(?:[a-z0-9]*gpt|[a-z0-9]+bot|ai|an ai|assistant|dan)\\b)",
+  },
+  {
+    type: "override_instructions",
+    lead: ["do", "don't", "stop", "cease", "no"],
+    rest: `(?: not| longer)? (?:follow|following|obey|obeying|adhere to|abide by|comply with)(?: (?:any|the|your|of|all))*(?: (?:previous|prior|original|initial|above|earlier|system|openai|developer|existing))(?: \\w+)? ${INSTRUCTION_NOUNS}`,
+  },
+  {
+    type: "override_instructions",
+    lead: ["system", "admin", "developer", "user", "human"],
+    rest: " (?:instructions?|announcements?|messages?|overrides?|prompts?|input|turn)s?(?: (?:has|have|is))? (?:begins?|starts?|starting|follows?|terminat(?:ed|ion|es)|ends?|ended)\\b",
+  },
+  // --- role_reassignment ------------------------------------------------------------------------------------
+  {
+    type: "role_reassignment",
+    lead: UNRESTRICTED_WORDS,
+    before: "\\byou(?:'re| are| r| will be| shall be| must be)\\s(?:[^.!?\\n]{0,60}\\s)?",
+    rest: "\\b",
+  },
+  {
+    type: "role_reassignment",
+    lead: [
+      "act",
+      "acting",
+      "behave",
+      "roleplay",
+      "role-play",
+      "pretend",
+      "pose",
+      "simulate",
+      "emulate",
+      "become",
+      "impersonate",
+      "play",
+      "respond",
+      "answer",
+    ],
+    rest: `(?: (?:the role of|as|like|to be|that you are|you are|you're|being))?(?: (?:a|an|the|my))?{~3} (?:${UNRESTRICTED}\\b|${MODEL_NOUN} (?:with(?:out)?|that has no|that doesn't have|which has no|free (?:of|from))(?: (?:any|no|all))?{~2} ${LIMIT_NOUN})`,
+  },
+  {
+    type: "role_reassignment",
+    lead: [
+      "developer",
+      "dan",
+      "jailbreak",
+      "jailbroken",
+      "god",
+      "unrestricted",
+      "unfiltered",
+      "evil",
+      "uncensored",
+      "dude",
+      "stan",
+    ],
+    rest: " mode(?: (?:enabled|activated|output|response|policy|policies|on|engaged))?\\b",
+  },
+  {
+    type: "role_reassignment",
+    lead: ["do"],
+    rest: " anything now\\b",
+  },
+  {
+    type: "role_reassignment",
+    lead: ["stay", "remain", "keep", "break", "breaking"],
+    rest: "(?: (?:in|out of))? character\\b",
+  },
+  {
+    type: "role_reassignment",
+    lead: [
+      "ignore",
+      "ignoring",
+      "ignores",
+      "bypass",
+      "bypasses",
+      "bypassing",
+      "break",
+      "breaks",
+      "violate",
+      "violates",
+      "not",
+      "never",
+      "doesn't",
+      "don't",
+      "won't",
+      "without",
+      "free",
+      "freed",
+    ],
+    rest: `(?: (?:have to|need to|need|bound by|abide by|adhere to|follow|comply with|obey|of|from|care about|any|all|the|its|their|your))*{~2} (?:openai|open ai|anthropic|chatgpt|ethical|moral|safety|content)(?:'s)?(?: (?:content|usage|safety|ethical|moral))? (?:polic(?:y|ies)|guidelines|rules|filters?|restrictions|limitations|standards|principles|boundaries|constraints)`,
+  },
+  {
+    type: "role_reassignment",
+    lead: ["no", "without", "any"],
+    rest: ` (?:ethical|moral|content|safety)(?: or (?:ethical|moral|legal))? (?:restrictions|limitations|filters?|guidelines|boundaries|constraints|censorship|principles)`,
+  },
+  {
+    type: "role_reassignment",
+    lead: ["ai", "chatbot", "model", "assistant", "bot", "character", "persona", "gpt", "chatgpt", "llm"],
+    rest: ` (?:(?:that|which|who) (?:is|has) )?(?:without|with no|free (?:of|from)|(?:not|never) (?:bound|restricted|limited|constrained|controlled|governed) by|devoid of)(?: (?:any|all|the|its))?(?: \\w+)? ${LIMIT_NOUN}\\b`,
+  },
+  {
+    type: "role_reassignment",
+    lead: ["not", "never"],
+    rest: ` (?:bound|restricted|limited|constrained|controlled|governed|held back|censored|filtered) by{~3} (?:openai|anthropic|${LIMIT_NOUN}|laws)\\b`,
+  },
+  {
+    type: "role_reassignment",
+    lead: OVERRIDE_VERBS,
+    rest: " (?:(?:all|any|every|the|its|their|of|your|and) )*(?:laws|morals|ethics|morality|censorship|safeguards|safety (?:measures|guidelines|rules)|ethical (?:guidelines|rules|boundaries|principles)|content polic(?:y|ies))\\b",
+  },
+  {
+    type: "role_reassignment",
+    lead: [
+      "unfiltered",
+      "unrestricted",
+      "uncensored",
+      "jailbroken",
+      "amoral",
+      "unethical",
+      "evil",
+      "unbound",
+      "unchained",
+      "rogue",
+    ],
+    rest: " (?:ai|a\\.i\\.|chatbot|assistant|language model|llm|gpt|bot|persona|character|model)\\b",
+  },
+  {
+    type: "role_reassignment",
+    lead: ["openai", "anthropic"],
+    rest: `(?:'s)?(?: (?:normal|usual|content|standard|default))* (?:polic(?:y|ies)|guidelines|rules|restrictions|filters)(?: (?:have|has|are|is|will))?(?: been| be| now)? (?:replaced|removed|disabled|suspended|lifted|irrelevant|no longer|null|void|not (?:apply|applicable))`,
+  },
+  {
+    type: "role_reassignment",
+    lead: ["assume", "adopt", "embody", "take"],
+    rest: "(?: on)? (?:the )?persona\\b",
+  },
+  {
+    type: "role_reassignment",
+    lead: ["respond", "reply", "answer"],
+    rest: " to (?:every|each|all|any)(?: of)?(?: my| the)? prompts?\\b",
+  },
+  {
+    type: "role_reassignment",
+    lead: ["chatgpt", "gpt", "ai", "assistant"],
+    rest: " with [a-z0-9]+ mode\\b",
+  },
+  // --- system_prompt_exfiltration ---------------------------------------------------------------------------
+  {
+    type: "system_prompt_exfiltration",
+    lead: [
+      "reveal",
+      "print",
+      "repeat",
+      "show",
+      "output",
+      "display",
+      "tell",
+      "give",
+      "write",
+      "share",
+      "leak",
+      "dump",
+      "disclose",
+      "expose",
+      "return",
+      "echo",
+      "recite",
+      "spell",
+      "paste",
+      "copy",
+      "list",
+      "state",
+      "provide",
+      "send",
+      "translate",
+      "summarize",
+      "summarise",
+      "what",
+    ],
+    rest: `(?: (?:me|us|back|out|is|are|was|were))*{~3} (?:(?:the|all|any|its|of) )*${PROMPT_OBJECT}`,
+  },
+  {
+    type: "system_prompt_exfiltration",
+    lead: ["repeat", "print", "output", "copy", "echo", "write", "show", "reproduce"],
+    rest: "(?: (?:out|back|all|everything|the|text|words|content|lines?|of|verbatim))* (?:above|before this|prior to this|preceding this)(?=\\s{0,3}(?:[.,:;!?\"'`]|$|starting|verbatim|exactly|word for word|in full))",
+  },
+  {
+    type: "system_prompt_exfiltration",
+    lead: ["starting"],
+    rest: ` with (?:the (?:phrase|words|text) )?["'\`]?you are\\b`,
+  },
+  // --- tool_call_instruction --------------------------------------------------------------------------------
+  {
+    type: "tool_call_instruction",
+    lead: ["call", "invoke", "use", "run", "execute", "trigger", "activate"],
+    rest: " (?:the )?(?:[`'\"]?[a-z0-9]+(?:[_.-][a-z0-9]+)+[`'\"]?|[`'\"][a-z][\\w.-]{1,40}[`'\"]) (?:tools?|actions?)\\b",
+  },
+  {
+    type: "tool_call_instruction",
+    lead: [
+      "send",
+      "forward",
+      "post",
+      "upload",
+      "email",
+      "e-mail",
+      "mail",
+      "transmit",
+      "exfiltrate",
+      "leak",
+      "copy",
+      "share",
+      "submit",
+      "deliver",
+      "relay",
+      "sync",
+      "push",
+    ],
+    rest: `(?: (?:me|us|them|all|the|a|every|of|your|my|this|user's|full|entire|whole|complete|current))*{~2} ${SENSITIVE_DATA}{~6} (?:to|at|via|into|on) ${DESTINATION}`,
+  },
+  {
+    type: "tool_call_instruction",
+    lead: ["before", "after", "when", "whenever", "prior"],
+    rest: "(?: to)? (?:using|calling|invoking|running|executing) (?:this|the|any|every|other)(?: \\S+)? (?:tools?|functions?),?{~10} (?:read|pass|send|include|upload|call|invoke|fetch|append|attach|copy|forward)",
+  },
+  // --- important_block ----------------------------------------------------------------------------------------
+  {
+    type: "important_block",
+    lead: ["<", "</"],
+    rest: "\\s{0,3}\\/?\\s{0,3}(?:important|system|instructions?|admin|override|secret|hidden|sudo)\\s{0,3}>",
+  },
+  {
+    type: "important_block",
+    lead: ["do", "don't", "never", "must", "should", "without"],
+    rest: "(?: not)?(?: ever)? (?:tell|telling|inform|informing|mention|mentioning|notify|notifying|alert|alerting|reveal|revealing|disclose|disclosing|let|letting|warn|warning)(?: (?:this|it|that|anything|any of this|about (?:this|it)))?(?: to)? (?:the|your) (?:user|human)\\b",
+  },
+  {
+    type: "important_block",
+    lead: ["user"],
+    rest: " (?:must|should|will|does|do|can)(?: not|n't|never) (?:know|be told|find out|notice|see|learn|be informed|be aware)\\b",
+  },
+  {
+    type: "important_block",
+    lead: ["if", "note", "dear", "attention", "hey", "hello", "instructions"],
+    rest: `(?: you are| to| for| to the| for the| the)? (?:an? )?(?:ai|a\\.i\\.|llm|language model|assistant|ai assistant|chatbot|chatgpt|claude|gemini|gpt|agent|ai agent|model)\\b(?: (?:reading|processing|summarizing|summarising|parsing|analyzing|analysing|viewing|seeing) this)?\\s{0,3}[,:!]`,
+  },
+  {
+    type: "important_block",
+    lead: ["important", "urgent", "attention", "warning", "note"],
+    rest: `\\s{0,3}[:!]+{~12} (?:ignore|disregard|forget)\\b`,
+  },
+  // --- output_manipulation (BIPIA-style indirect instructions aimed at the model's answer) --------------------
+  {
+    type: "output_manipulation",
+    lead: ["your"],
+    before: `\\b(?:${RESPONSE_VERBS.join("|")})\\b(?:\\s[^\\s.!?]{1,30}){0,10}\\s(?:(?:in|to|into|within|for|of|from|throughout|at the (?:end|start|beginning) of)\\s)?`,
+    rest: ` ${RESPONSE_NOUN}\\b`,
+  },
+  {
+    type: "output_manipulation",
+    lead: ["your"],
+    before: "(?:^|[.!?:\\n]\\s{0,3})in\\s",
+    rest: ` ${RESPONSE_NOUN},`,
+  },
+  {
+    type: "output_manipulation",
+    lead: ["add", "append", "include", "insert", "integrate", "incorporate"],
+    rest: ` ["“][^"”\\n]{1,200}["”](?: [^\\s.!?]{1,30}){0,5} (?:to|in|into|within) your ${RESPONSE_NOUN}\\b`,
+  },
+  {
+    type: "output_manipulation",
+    lead: ["reply", "respond", "answer", "write"],
+    rest: "(?: only)? (?:in|using|with) (?:(?:a|an) )?(?:base\\s?\\d\\d|reverse|reversed|rot\\s?13|hex|hexadecimal|binary|morse|leetspeak|pig latin|emojis?|caesar|substitution)\\b",
+  },
+  {
+    type: "output_manipulation",
+    lead: ["following", "below", "subsequent", "underneath", "ensuing", "provided"],
+    rest: ` code (?:snippet|block|excerpt|section|segment|fragment|piece)s?{~10} (?:your ${CODE_TARGET}|the code you (?:develop|write|produce|generate|build))\\b`,
+  },
+  {
+    type: "output_manipulation",
+    lead: ["your"],
+    rest: ` ${CODE_TARGET}{~10} (?:following|below|subsequent|underneath|ensuing|provided) code (?:snippet|block|excerpt|section|segment|fragment|piece)s?\\b`,
+  },
+];

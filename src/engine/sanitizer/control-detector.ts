@@ -1,0 +1,123 @@
+import type { TextDetector, TextMatch } from "../types.js";
+import { measureEscapeSequence } from "./escape-sequences.js";
+import { classifyInvisible, INVISIBLE_PREFILTER, type InvisibleType } from "./invisible-chars.js";
+
+/**
+ * Finds control characters, terminal escape sequences, zero-width and bidi characters, tag characters and stacked
+ * variation selectors. Consecutive characters of one type become one span, so a hidden tag-character payload is one
+ * finding rather than hundreds.
+ *
+ * Deliberate exceptions, because stripping them would damage ordinary text while hiding nothing:
+ * - U+FEFF at offset 0 is a byte-order mark left over from reading a file, not a hidden character.
+ * - ZWJ/ZWNJ between two non-ASCII characters (emoji sequences, Persian and Indic shaping) are legitimate; between
+ *   ASCII letters they only serve to split keywords.
+ * - Tag characters that complete a subdivision flag (U+1F3F4 + tag letters + CANCEL TAG) are an emoji.
+ * - A single variation selector after a character selects a glyph; only runs of two or more (or a supplementary
+ *   selector that does not follow an ideograph) smuggle data.
+ */
+
+const SCAN = new RegExp(INVISIBLE_PREFILTER.source, "g");
+const ESC = 0x1b;
+const ZWNJ = 0x200c;
+const ZWJ = 0x200d;
+const BOM = 0xfeff;
+const CANCEL_TAG = 0xe007f;
+const BLACK_FLAG = 0x1f3f4;
+const MAX_FLAG_TAGS = 8;
+
+export function createControlDetector(): TextDetector {
+  return {
+    id: "control",
+    kind: "control",
+    detect(text: string, out: TextMatch[]): void {
+      if (!INVISIBLE_PREFILTER.test(text)) return;
+      SCAN.lastIndex = 0;
+      for (let hit = SCAN.exec(text); hit !== null; hit = SCAN.exec(text)) {
+        const start = hit.index;
+        const end = scanAt(text, start, out);
+        SCAN.lastIndex = Math.max(end, start + 1);
+      }
+    },
+  };
+}
+
+/** Reports whatever starts at `start` and returns where scanning resumes. */
+function scanAt(text: string, start: number, out: TextMatch[]): number {
+  const cp = text.codePointAt(start)!;
+  if (startsEscape(cp)) {
+    const sequence = measureEscapeSequence(text, start);
+    if (sequence !== undefined) {
+      push(out, sequence.type, start, sequence.end);
+      return sequence.end;
+    }
+  }
+  const type = classifyInvisible(cp);
+  if (type === undefined) return start + 1; // a lone \udb40 surrogate
+  if (type === "variation_selector") return scanVariationSelectors(text, start, out);
+  if (type === "unicode_tag" && isSubdivisionFlag(text, start)) return endOfRun(text, start, type);
+  if (cp === BOM && start === 0) return start + 1;
+  if ((cp === ZWJ || cp === ZWNJ) && joinsNonAscii(text, start)) return start + 1;
+  const end = endOfRun(text, start, type);
+  push(out, type, start, end);
+  return end;
+}
+
+function push(out: TextMatch[], type: string, start: number, end: number): void {
+  out.push({ kind: "control", type, start, end, ruleId: `control.${type}` });
+}
+
+function endOfRun(text: string, start: number, type: InvisibleType): number {
+  let i = start;
+  while (i < text.length) {
+    const cp = text.codePointAt(i)!;
+    if (classifyInvisible(cp) !== type || (i > start && startsEscape(cp))) break;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return i;
+}
+
+/** ESC and the 8-bit introducers begin their own span so their payload is measured, not merged into a run. */
+function startsEscape(cp: number): boolean {
+  return cp === ESC || cp === 0x90 || cp === 0x98 || cp === 0x9b || cp === 0x9d || cp === 0x9e || cp === 0x9f;
+}
+
+function joinsNonAscii(text: string, at: number): boolean {
+  const before = at > 0 ? text.charCodeAt(at - 1) : 0;
+  const after = at + 1 < text.length ? text.charCodeAt(at + 1) : 0;
+  return before > 0x7f && after > 0x7f && classifyInvisible(before) === undefined && !isJoiner(after);
+}
+
+function isJoiner(code: number): boolean {
+  return code === ZWJ || code === ZWNJ;
+}
+
+/** England/Scotland/Wales flags: U+1F3F4, a few tag letters, CANCEL TAG. */
+function isSubdivisionFlag(text: string, start: number): boolean {
+  if (start < 2 || text.codePointAt(start - 2) !== BLACK_FLAG) return false;
+  let i = start;
+  for (let count = 0; count <= MAX_FLAG_TAGS && i < text.length; count++) {
+    const cp = text.codePointAt(i)!;
+    if (cp === CANCEL_TAG) return true;
+    const isTagAlnum = (cp >= 0xe0061 && cp <= 0xe007a) || (cp >= 0xe0030 && cp <= 0xe0039);
+    if (!isTagAlnum) return false;
+    i += 2;
+  }
+  return false;
+}
+
+function scanVariationSelectors(text: string, start: number, out: TextMatch[]): number {
+  const end = endOfRun(text, start, "variation_selector");
+  const supplementary = text.charCodeAt(start) === 0xdb40;
+  const single = end - start === (supplementary ? 2 : 1);
+  if (!single || (supplementary && !followsIdeograph(text, start))) {
+    push(out, "variation_selector", start, end);
+  }
+  return end;
+}
+
+function followsIdeograph(text: string, at: number): boolean {
+  if (at === 0) return false;
+  const low = text.charCodeAt(at - 1);
+  const cp = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? text.codePointAt(at - 2)! : low;
+  return (cp >= 0x3400 && cp <= 0x9fff) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0x20000 && cp <= 0x3ffff);
+}

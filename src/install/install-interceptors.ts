@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { MultiServerMCPClient } from "@langchain/mcp-adapters";
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { InstallError, isTollgateError, type TollgateError } from "../errors.js";
 import { composeInterceptors } from "../interceptor/compose.js";
 import type { ToolCallHandler, ToolCallRequest, ToolInterceptor } from "../interceptor/types.js";
@@ -22,6 +23,11 @@ interface SdkClientLike {
   ): Promise<unknown>;
   listTools(params?: unknown, options?: unknown): Promise<{ tools: ToolDescriptor[]; nextCursor?: string }>;
   fork?(headers: Record<string, string>): Promise<SdkClientLike> | SdkClientLike;
+  request?(
+    request: { method: "tools/call"; params: unknown },
+    schema: typeof CallToolResultSchema,
+    options?: { signal?: AbortSignal },
+  ): Promise<unknown>;
 }
 
 /** What one DynamicStructuredTool invocation carries down to the guarded SDK client. */
@@ -65,11 +71,19 @@ function guardSdkClient(
       request.headers && Object.keys(request.headers).length > 0 && sdk.fork
         ? await sdk.fork(request.headers)
         : sdk;
-    return (await target.callTool(
-      { name: request.name, arguments: request.args },
-      undefined,
-      request.signal ? { signal: request.signal } : undefined,
-    )) as CallToolResult;
+    const params = { name: request.name, arguments: request.args };
+    const options = request.signal ? { signal: request.signal } : undefined;
+    // `Client.callTool` rejects a result that breaks its outputSchema before anyone can look at it, and then the
+    // guard only sees an error message. The raw `tools/call` request hands the result to the policy, whose
+    // schema check blocks it with the JSON Pointer of the violation (policy `schema.validateOutput`).
+    if (typeof target.request === "function") {
+      return (await target.request(
+        { method: "tools/call", params },
+        CallToolResultSchema,
+        options,
+      )) as CallToolResult;
+    }
+    return (await target.callTool(params, undefined, options)) as CallToolResult;
   };
   const chain = composeInterceptors(interceptors, terminal);
 

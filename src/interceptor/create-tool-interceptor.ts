@@ -296,7 +296,9 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
         record("output", outStarted, decision, "error", reason);
         throw violation("output", { ...decision, reason }, error);
       }
-      record("output", outStarted, decision, "redact");
+      // Only the untrusted-content envelope changed: nothing was found, so the audit says allow.
+      const changedSomething = decision.findings.some((f) => f.action !== "flag" && f.action !== "warn");
+      record("output", outStarted, decision, changedSomething ? "redact" : "allow");
       return decision.redactedResult;
     }
   };

@@ -103,6 +103,16 @@ describe.each<Transport>(["stdio", "http"])("installInterceptors over %s", (tran
     expect(await tool(tools, "save_note").invoke({ name: "today" })).toContain("saved today");
   });
 
+  it("blocks a result that breaks the tool's outputSchema, naming the path", async () => {
+    const error = (await tool(tools, "get_weather")
+      .invoke({ city: "broken" })
+      .catch((e: unknown) => e)) as PolicyViolationError;
+    expect(error).toBeInstanceOf(PolicyViolationError);
+    expect(error.phase).toBe("output");
+    expect(error.findings[0]).toMatchObject({ kind: "schema", path: "/structuredContent/temperature" });
+    expect(await invokeAsToolCall(tool(tools, "get_weather"), { city: "Oslo" })).toBeDefined();
+  });
+
   it("strips poisoned instructions from tool descriptions before the model sees them", () => {
     const description = tool(tools, "notes_search").description;
     expect(description).toContain("Searches notes.");

@@ -1,0 +1,20 @@
+import type { AuditRecord } from "../../src/index.js";
+
+/** What happened to one tool call, reconstructed from the guard's audit records and the resulting ToolMessage. */
+export interface CallOutcome {
+  verdict: "blocked" | "redacted" | "allowed";
+  /** The check that stopped the call; `input` means the server was never contacted. */
+  blockedAt?: "input" | "output";
+  /** The model got an error message (a block, or the tool itself failed). */
+  errorMessage: boolean;
+}
+
+/** Findings that changed what passed (an `output` record with no findings only added the untrusted envelope). */
+const changedSomething = (r: AuditRecord) => r.action === "redact" && r.findings.length > 0;
+
+export function outcomeOf(records: readonly AuditRecord[], status: string | undefined): CallOutcome {
+  const stop = records.find((r) => r.action === "block" || r.action === "error");
+  const errorMessage = status === "error";
+  if (stop && stop.phase !== "catalog") return { verdict: "blocked", blockedAt: stop.phase, errorMessage };
+  return { verdict: records.some(changedSomething) ? "redacted" : "allowed", errorMessage };
+}

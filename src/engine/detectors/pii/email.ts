@@ -1,0 +1,113 @@
+import type { TextDetector, TextMatch } from "../../types.js";
+import { codeAt, isAlnumCode, isAsciiLetterCode } from "../shared/char-codes.js";
+
+/**
+ * E-mail addresses, a practical subset of RFC 5322 `addr-spec`: a dot-atom local part (no quoted strings, no
+ * comments) and a domain of at least two DNS labels ending in an alphabetic TLD (or an IDNA `xn--` TLD).
+ *
+ * Hand-written rather than one regex: the scan only starts at `@` (found with indexOf) and walks outwards, so the
+ * cost is linear even on `a@a@a@...`, and it is easy to trim sentence punctuation off the ends.
+ */
+
+const MAX_LOCAL = 64;
+const MAX_DOMAIN = 253;
+
+/** RFC 5322 `atext` plus `.`: letters, digits and ! # $ % & ' * + - / = ? ^ _ ` { | } ~ */
+function isLocalCode(code: number): boolean {
+  if (isAlnumCode(code)) return true;
+  switch (code) {
+    case 33: // !
+    case 35: // #
+    case 36: // $
+    case 37: // %
+    case 38: // &
+    case 39: // '
+    case 42: // *
+    case 43: // +
+    case 45: // -
+    case 46: // .
+    case 47: // /
+    case 61: // =
+    case 63: // ?
+    case 94: // ^
+    case 95: // _
+    case 96: // `
+    case 123: // {
+    case 124: // |
+    case 125: // }
+    case 126: // ~
+      return true;
+    default:
+      return false;
+  }
+}
+
+function isDomainCode(code: number): boolean {
+  return isAlnumCode(code) || code === 45 || code === 46;
+}
+
+/** Start of the local part ending just before `at`, or -1 when there is none. */
+function findLocalStart(text: string, at: number): number {
+  let start = at;
+  const floor = Math.max(0, at - MAX_LOCAL - 1);
+  while (start > floor && isLocalCode(text.charCodeAt(start - 1))) start--;
+  if (start > 0 && isLocalCode(text.charCodeAt(start - 1))) return -1; // longer than RFC 5321 allows
+  // Leading quote/punctuation belongs to the surrounding prose ('mail "bob@x.io"', "(bob@x.io)"): drop it.
+  while (start < at && !isAlnumCode(text.charCodeAt(start)) && text.charCodeAt(start) !== 95) start++;
+  if (start === at) return -1;
+  // A `..` is not allowed in a dot-atom; keep only what follows the last one.
+  const doubleDot = text.slice(start, at).lastIndexOf(".."); // sliced: lastIndexOf alone would scan to index 0
+  if (doubleDot !== -1) start += doubleDot + 2;
+  if (start >= at || text.charCodeAt(at - 1) === 46) return -1;
+  return start;
+}
+
+/** End (exclusive) of a valid domain starting at `from`, or -1. */
+function findDomainEnd(text: string, from: number): number {
+  let end = from;
+  const ceiling = Math.min(text.length, from + MAX_DOMAIN + 1);
+  while (end < ceiling && isDomainCode(text.charCodeAt(end))) end++;
+  // Sentence punctuation: "write to bob@x.io." keeps "x.io".
+  while (end > from && (text.charCodeAt(end - 1) === 46 || text.charCodeAt(end - 1) === 45)) end--;
+  if (end - from > MAX_DOMAIN) return -1;
+  const labels = text.slice(from, end).split(".");
+  if (labels.length < 2) return -1;
+  for (const label of labels) {
+    if (label.length === 0 || label.length > 63) return -1;
+    if (label.charCodeAt(0) === 45 || label.charCodeAt(label.length - 1) === 45) return -1;
+  }
+  const tld = labels[labels.length - 1] ?? "";
+  if (tld.startsWith("xn--")) return end;
+  if (tld.length < 2) return -1;
+  for (let i = 0; i < tld.length; i++) if (!isAsciiLetterCode(tld.charCodeAt(i))) return -1;
+  return end;
+}
+
+/** `scheme://user:pass@host`: the part before `@` is URL userinfo, reported by the url_credentials detector. */
+function isUrlUserinfo(text: string, localStart: number): boolean {
+  const floor = Math.max(0, localStart - 256);
+  for (let i = localStart - 1; i >= floor; i--) {
+    const code = text.charCodeAt(i);
+    if (code === 47) return codeAt(text, i - 1) === 47 && codeAt(text, i - 2) === 58; // "://"
+    if (code <= 32 || code === 64) return false;
+  }
+  return false;
+}
+
+export function createEmailDetector(): TextDetector {
+  return {
+    id: "pii.email",
+    kind: "pii",
+    detect(text: string, out: TextMatch[]): void {
+      let at = text.indexOf("@");
+      while (at !== -1) {
+        const localStart = findLocalStart(text, at);
+        const domainEnd = localStart === -1 ? -1 : findDomainEnd(text, at + 1);
+        if (domainEnd !== -1 && !isUrlUserinfo(text, localStart)) {
+          out.push({ kind: "pii", type: "email", start: localStart, end: domainEnd, ruleId: "pii.email" });
+        }
+        at = text.indexOf("@", at + 1);
+      }
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { getCountrySpecifications, isValidIBAN } from "ibantools";
+import type { TextDetector, TextMatch } from "../../types.js";
+import { codeAt, isAlnumCode } from "../shared/char-codes.js";
+
+/**
+ * International Bank Account Numbers, in electronic form (`DE89370400440532013000`) or print form with a space
+ * after every four characters (`DE89 3704 0044 0532 0130 00`). The country code fixes the length, so the scanner
+ * reads exactly that many characters and lets ibantools check the BBAN format and the ISO 7064 mod-97 checksum.
+ * Lower case is accepted (people paste IBANs that way); the checksum keeps random words out.
+ */
+
+const COUNTRY_AND_CHECK = /[A-Za-z]{2}\d{2}/g;
+
+const ibanLengthByCountry: ReadonlyMap<string, number> = (() => {
+  const lengths = new Map<string, number>();
+  for (const [country, spec] of Object.entries(getCountrySpecifications())) {
+    if (spec.chars) lengths.set(country, spec.chars);
+  }
+  return lengths;
+})();
+
+/** End of an IBAN of `length` characters starting at `start`, or -1. Spaces are allowed only between groups of 4. */
+function readIban(text: string, start: number, length: number): number {
+  let i = start + 4;
+  let read = 4;
+  while (read < length) {
+    let code = codeAt(text, i);
+    if (code === 32 && read % 4 === 0) {
+      i++;
+      code = codeAt(text, i);
+    }
+    if (!isAlnumCode(code)) return -1;
+    i++;
+    read++;
+  }
+  return i;
+}
+
+export function createIbanDetector(): TextDetector {
+  return {
+    id: "pii.iban",
+    kind: "pii",
+    detect(text: string, out: TextMatch[]): void {
+      const re = new RegExp(COUNTRY_AND_CHECK.source, "g");
+      for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+        const start = m.index;
+        if (isAlnumCode(codeAt(text, start - 1))) continue;
+        const length = ibanLengthByCountry.get(m[0].slice(0, 2).toUpperCase());
+        if (length === undefined) continue;
+        const end = readIban(text, start, length);
+        if (end === -1 || isAlnumCode(codeAt(text, end))) continue;
+        const electronic = text.slice(start, end).replace(/ /g, "").toUpperCase();
+        if (!isValidIBAN(electronic)) continue;
+        out.push({ kind: "pii", type: "iban", start, end, ruleId: "pii.iban" });
+        re.lastIndex = end;
+      }
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { isIP } from "node:net";
+import type { TextDetector, TextMatch } from "../../types.js";
+import { codeAt, isDigitCode, isHexCode, isWordCode } from "../shared/char-codes.js";
+
+/**
+ * IPv4 and IPv6 addresses. Candidates are found cheaply and then confirmed by `node:net` `isIP`, which knows every
+ * legal IPv6 spelling (compressed `::`, embedded IPv4) and rejects octets above 255 or with leading zeros.
+ *
+ * IPv4 must not be part of a longer dotted number (`1.2.3.4.5`, `v1.2.3.4`). IPv6 must contain `::` or all eight
+ * groups and at least four hex digits, which keeps C++/Rust paths (`a::b`) and clock times (`12:30:45`) out.
+ */
+
+const IPV4 = /\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}/g;
+const MAX_IPV6 = 45; // "ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255".length
+
+function isStandaloneIpv4(text: string, start: number, end: number): boolean {
+  const before = codeAt(text, start - 1);
+  if (isWordCode(before)) return false;
+  if (before === 46 && isWordCode(codeAt(text, start - 2))) return false;
+  const after = codeAt(text, end);
+  if (isWordCode(after)) return false;
+  if (after === 46 && isDigitCode(codeAt(text, end + 1))) return false;
+  if (after === 45 && isWordCode(codeAt(text, end + 1))) return false; // "1.2.3.4-beta" is a version
+  return true;
+}
+
+function detectIpv4(text: string, out: TextMatch[]): void {
+  const re = new RegExp(IPV4.source, "g");
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (!isStandaloneIpv4(text, start, end) || isIP(m[0]) !== 4) {
+      // Retry one character later so "1234.5.6.7.8" can still yield nothing but "5.6.7.8" is not skipped by a
+      // greedy first octet; the boundary check rejects the embedded cases.
+      re.lastIndex = start + 1;
+      continue;
+    }
+    out.push({ kind: "pii", type: "ip_address", start, end, ruleId: "pii.ip_address" });
+  }
+}
+
+function isIpv6Code(code: number): boolean {
+  return isHexCode(code) || code === 58 || code === 46;
+}
+
+function looksLikeIpv6(candidate: string): boolean {
+  let hexDigits = 0;
+  let colons = 0;
+  for (let i = 0; i < candidate.length; i++) {
+    const code = candidate.charCodeAt(i);
+    if (code === 58) colons++;
+    else if (isHexCode(code)) hexDigits++;
+  }
+  if (hexDigits < 4) return false;
+  return (colons === 7 || candidate.includes("::")) && isIP(candidate) === 6;
+}
+
+/** Maximal run of hex digits, colons and dots around `colon`: [start, end). */
+function ipv6Run(text: string, colon: number): [number, number] {
+  let start = colon;
+  while (start > 0 && isIpv6Code(text.charCodeAt(start - 1))) start--;
+  let end = colon + 1;
+  while (end < text.length && isIpv6Code(text.charCodeAt(end))) end++;
+  return [start, end];
+}
+
+function detectIpv6(text: string, out: TextMatch[]): void {
+  let colon = text.indexOf(":");
+  while (colon !== -1) {
+    const [runStart, runEnd] = ipv6Run(text, colon);
+    let start = runStart;
+    let end = runEnd;
+    // "IP:fe80::1" and "at fe80::1." / "fe80::1: link up": peel one label colon and sentence dots off the ends.
+    if (text.charCodeAt(start) === 58 && text.charCodeAt(start + 1) !== 58) start++;
+    while (end > start && text.charCodeAt(end - 1) === 46) end--;
+    if (text.charCodeAt(end - 1) === 58 && text.charCodeAt(end - 2) !== 58) end--;
+    const bounded = !isWordCode(codeAt(text, runStart - 1)) && !isWordCode(codeAt(text, runEnd));
+    if (bounded && end - start <= MAX_IPV6 && looksLikeIpv6(text.slice(start, end))) {
+      out.push({ kind: "pii", type: "ip_address", start, end, ruleId: "pii.ip_address" });
+    }
+    // Every other colon in this run would produce the same candidate; the run is visited once.
+    colon = text.indexOf(":", runEnd);
+  }
+}
+
+export function createIpAddressDetector(): TextDetector {
+  return {
+    id: "pii.ip_address",
+    kind: "pii",
+    detect(text: string, out: TextMatch[]): void {
+      detectIpv4(text, out);
+      detectIpv6(text, out);
+    },
+  };
+}

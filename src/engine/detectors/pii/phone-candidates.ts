@@ -1,0 +1,138 @@
+import { codeAt, isDigitCode } from "../shared/char-codes.js";
+
+/**
+ * Finds phone-number-shaped runs without a regex: digits joined by at most two separator characters at a time
+ * (space, `-`, `.`, `/`, parentheses), an optional leading `+`, and an optional extension (`x123`, `ext. 123`).
+ * Each character of the text is visited a bounded number of times, and libphonenumber only ever sees these short
+ * runs, never the whole text.
+ */
+
+export interface PhoneCandidate {
+  start: number;
+  /** End of the number itself (exclusive), before any extension. */
+  numberEnd: number;
+  /** End including the extension, if any. */
+  end: number;
+  /** Digits of the number (no extension). */
+  digits: number;
+  international: boolean;
+  /** True when the run has no separators at all ("5403926876"). */
+  bare: boolean;
+}
+
+const MAX_PHONE_DIGITS = 15; // E.164
+const MIN_PHONE_DIGITS = 7;
+const EXTENSION = / ?(?:x|ext\.?|extension) ?\d{1,6}/y;
+// Prefilter: seven digits with at most two separators between neighbours. Separators and digits are disjoint and
+// every repetition is bounded, so a failed attempt costs a few characters, not a rescan.
+const START = /[+(]?\d(?:[ ()./-]{0,2}\d){6}/g;
+
+function isSeparatorCode(code: number): boolean {
+  return code === 32 || code === 45 || code === 46 || code === 47 || code === 40 || code === 41;
+}
+
+/**
+ * Calls `visit` for every candidate run in `text`. Runs with more than 15 digits (card numbers, long IDs) are
+ * skipped as a whole, so no phone is ever cut out of the middle of a longer number.
+ */
+export function forEachPhoneCandidate(text: string, visit: (candidate: PhoneCandidate) => void): void {
+  const start = new RegExp(START.source, "g");
+  for (let m = start.exec(text); m !== null; m = start.exec(text)) {
+    const runStart = m.index;
+    const international = text.charCodeAt(runStart) === 43;
+    let i = runStart + (international ? 1 : 0);
+    let digits = 0;
+    let separators = 0;
+    let pendingSeparators = 0;
+    let lastDigitEnd = i;
+    while (i < text.length) {
+      const code = text.charCodeAt(i);
+      if (isDigitCode(code)) {
+        digits++;
+        pendingSeparators = 0;
+        lastDigitEnd = i + 1;
+      } else if (isSeparatorCode(code) && pendingSeparators < 2) {
+        pendingSeparators++;
+        separators++;
+      } else {
+        break;
+      }
+      i++;
+    }
+    start.lastIndex = Math.max(lastDigitEnd, runStart + 1);
+    if (digits < MIN_PHONE_DIGITS || digits > MAX_PHONE_DIGITS) continue;
+    // A leading "(" without its ")" belongs to the prose: "(call 555 0100)".
+    let candidateStart = runStart;
+    if (text.charCodeAt(candidateStart) === 40 && !text.slice(candidateStart, lastDigitEnd).includes(")")) {
+      candidateStart++;
+    }
+    let end = lastDigitEnd;
+    EXTENSION.lastIndex = end;
+    if (EXTENSION.test(text)) end = EXTENSION.lastIndex;
+    visit({
+      start: candidateStart,
+      numberEnd: lastDigitEnd,
+      end,
+      digits,
+      international,
+      bare: separators === 0 && !international,
+    });
+  }
+}
+
+/** Separator-delimited digit groups of a candidate, e.g. "(37) 788-063" -> ["37","788","063"]. */
+export function digitGroups(candidate: string): string[] {
+  return candidate.split(/[^0-9]+/).filter((g) => g.length > 0);
+}
+
+/** Separators between digit groups, e.g. "2015-12-22" -> ["-","-"]. */
+function separatorsOf(candidate: string): string[] {
+  return candidate
+    .replace(/^\D+|\D+$/g, "")
+    .split(/[0-9]+/)
+    .filter((s) => s.length > 0);
+}
+
+function isMonth(group: string): boolean {
+  const n = Number(group);
+  return group.length <= 2 && n >= 1 && n <= 12;
+}
+
+function isDay(group: string): boolean {
+  const n = Number(group);
+  return group.length <= 2 && n >= 1 && n <= 31;
+}
+
+/**
+ * Shapes that are clearly something else: dates (`2015-12-22`, `22/12/2015`), IPv4 addresses, and US SSNs
+ * (`123-45-6789`, reported by the SSN detector). Only the first three groups are looked at, so a date followed by a
+ * time fragment ("2015-12-22 04") is caught too.
+ */
+export function isNonPhoneShape(candidate: string): boolean {
+  const groups = digitGroups(candidate);
+  const seps = separatorsOf(candidate);
+  const [a = "", b = "", c = ""] = groups;
+  const sameSep = seps.length >= 2 && seps[0] === seps[1] && seps[0] !== " ";
+  if (sameSep && groups.length >= 3) {
+    if (a.length === 4 && isMonth(b) && isDay(c)) return true;
+    if (c.length === 4 && ((isDay(a) && isMonth(b)) || (isMonth(a) && isDay(b)))) return true;
+  }
+  if (groups.length === 4 && seps.every((s) => s === ".") && groups.every((g) => g.length <= 3)) {
+    if (!candidate.startsWith("0")) return true;
+  }
+  if (
+    groups.length === 3 &&
+    seps.every((s) => s === "-") &&
+    a.length === 3 &&
+    b.length === 2 &&
+    c.length === 4
+  ) {
+    return true;
+  }
+  return false;
+}
+
+/** The character right after a candidate, used to spot a clock time: "2015-12-22 04:34". */
+export function isFollowedByTime(text: string, end: number): boolean {
+  return codeAt(text, end) === 58 && isDigitCode(codeAt(text, end + 1));
+}

@@ -1,0 +1,104 @@
+import type { CountryCode } from "libphonenumber-js/max";
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import type { TextDetector, TextMatch } from "../../types.js";
+import { hasKeywordAfter, hasKeywordBefore } from "../shared/keyword-window.js";
+import { isStandaloneNumber } from "../shared/number-boundary.js";
+import {
+  digitGroups,
+  forEachPhoneCandidate,
+  isFollowedByTime,
+  isNonPhoneShape,
+  type PhoneCandidate,
+} from "./phone-candidates.js";
+
+/**
+ * Phone numbers. Candidates come from a cheap scanner (see phone-candidates.ts); libphonenumber-js (full "max"
+ * metadata) then decides:
+ *
+ * 1. `+CC ...` (explicit international format) qualifies when the length is possible for that country: the `+` is
+ *    already a strong signal, and numbers in unassigned ranges are still somebody's typo'd phone number.
+ * 2. A national-format number qualifies when it is valid in one of the configured regions.
+ * 3. Otherwise a phone-shaped run (grouped digits, 7-15 of them) qualifies when a phone word is right next to it
+ *    ("Phone:", "call me on", "... office", "-Fax"), since people write numbers from countries we did not configure.
+ *
+ * Bare digit runs without separators are ambiguous (IDs, amounts, timestamps), so they need 10-11 digits and a valid
+ * number, or a phone word nearby. Words like "order", "invoice" or "account" right before a run veto rule 2.
+ */
+
+export const DEFAULT_PHONE_REGIONS: readonly CountryCode[] = ["US", "GB", "DE", "FR"];
+
+// A phone word, then at most three short words ("call me on", "phone number is", "message on my registered").
+// `\w+\W+` has disjoint parts and the window is 40 characters, so this cannot backtrack badly.
+const PHONE_WORD_BEFORE =
+  /\b(?:phone|telephone|tel|mobile|cell|fax|desk|call|dial|ring|whatsapp|sms|text|message|messages|contact|reach|answering)\b\W{0,4}(?:\w+\W+){0,3}$/;
+const PHONE_WORD_AFTER = /^[\s,;(\\-]{0,3}(?:office|fax|mobile|cell|home|work|tel|phone|landline)\b/;
+const NON_PHONE_WORD_BEFORE =
+  /\b(?:order|invoice|account|acct|iban|ref|reference|tracking|serial|sku|isbn|id|ssn|card|cc|licen[cs]e|passport|zip|postal|amount|total|version|build)\W{0,4}(?:no\.?|num(?:ber)?|#)?\W{0,4}(?:is\W+)?$/;
+const CONTEXT_WINDOW = 40;
+const VALIDITY_CACHE_LIMIT = 4096;
+
+export interface PhoneDetectorOptions {
+  regions?: readonly CountryCode[];
+}
+
+export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDetector {
+  const regions = options.regions && options.regions.length > 0 ? options.regions : DEFAULT_PHONE_REGIONS;
+  // Same strings recur (signatures, repeated records); parsing is the expensive step, so remember answers.
+  const verdicts = new Map<string, boolean>();
+
+  function isRecognisedNumber(candidate: string, international: boolean): boolean {
+    const cached = verdicts.get(candidate);
+    if (cached !== undefined) return cached;
+    let verdict = false;
+    try {
+      if (international) {
+        verdict = parsePhoneNumberFromString(candidate, { extract: false })?.isPossible() ?? false;
+      } else {
+        for (const region of regions) {
+          if (parsePhoneNumberFromString(candidate, { defaultCountry: region, extract: false })?.isValid()) {
+            verdict = true;
+            break;
+          }
+        }
+      }
+    } catch {
+      verdict = false; // libphonenumber throws on some malformed input; a number it cannot read is no match.
+    }
+    if (verdicts.size >= VALIDITY_CACHE_LIMIT) verdicts.clear();
+    verdicts.set(candidate, verdict);
+    return verdict;
+  }
+
+  function accept(text: string, c: PhoneCandidate): boolean {
+    if (!isStandaloneNumber(text, c.start, c.end)) return false;
+    const number = text.slice(c.start, c.numberEnd);
+    if (isNonPhoneShape(number) || isFollowedByTime(text, c.end)) return false;
+    const phoneWordNear =
+      hasKeywordBefore(text, c.start, PHONE_WORD_BEFORE, CONTEXT_WINDOW) ||
+      hasKeywordAfter(text, c.end, PHONE_WORD_AFTER, 16);
+    if (c.bare && (c.digits > 11 || (!phoneWordNear && c.digits < 10))) return false;
+    // "224 4966", "3610-114": two short groups are as often a house number pair or a postcode as a phone.
+    if (!phoneWordNear && !c.international && c.digits < 10 && digitGroups(number).length <= 2) return false;
+    if (!phoneWordNear && hasKeywordBefore(text, c.start, NON_PHONE_WORD_BEFORE, 24)) return false;
+    if (isRecognisedNumber(text.slice(c.start, c.end), c.international)) return true;
+    return phoneWordNear && c.digits <= 12;
+  }
+
+  return {
+    id: "pii.phone",
+    kind: "pii",
+    detect(text: string, out: TextMatch[]): void {
+      forEachPhoneCandidate(text, (candidate) => {
+        if (accept(text, candidate)) {
+          out.push({
+            kind: "pii",
+            type: "phone",
+            start: candidate.start,
+            end: candidate.end,
+            ruleId: "pii.phone",
+          });
+        }
+      });
+    },
+  };
+}

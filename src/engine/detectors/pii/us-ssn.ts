@@ -1,0 +1,55 @@
+import type { TextDetector, TextMatch } from "../../types.js";
+import { codeAt, isWordCode } from "../shared/char-codes.js";
+import { isStandaloneNumber } from "../shared/number-boundary.js";
+
+/**
+ * US Social Security numbers. `AAA-GG-SSSS` or `AAA GG SSSS` always qualify when the parts follow SSA rules
+ * (area not 000, 666 or 900-999; group not 00; serial not 0000). Nine bare digits are also a common way to write
+ * one, but so are many IDs, so they count only after an "ssn" / "social security" keyword.
+ */
+
+const SEPARATED = /\d{3}([- ])\d{2}\1\d{4}/g;
+// Nine bare digits are looked for only right after a keyword ("SSN: 123456789", "social security no. 123456789"),
+// so text without the keyword costs one keyword scan.
+const SSN_KEYWORD = /ssn|social[ _-]?security|ss#/gi; // word start checked in code: `\b` slows the scan
+const UP_TO_FIRST_DIGIT = /\D{0,30}/y;
+/** Numbers the SSA has publicly voided after they appeared in advertising. */
+const VOIDED = new Set(["078051120", "219099999"]);
+
+export function isValidSsnDigits(digits: string): boolean {
+  if (digits.length !== 9 || VOIDED.has(digits)) return false;
+  const area = Number(digits.slice(0, 3));
+  if (area === 0 || area === 666 || area >= 900) return false;
+  if (digits.slice(3, 5) === "00") return false;
+  return digits.slice(5) !== "0000";
+}
+
+export function createUsSsnDetector(): TextDetector {
+  return {
+    id: "pii.us_ssn",
+    kind: "pii",
+    detect(text: string, out: TextMatch[]): void {
+      const separated = new RegExp(SEPARATED.source, "g");
+      for (let m = separated.exec(text); m !== null; m = separated.exec(text)) {
+        const start = m.index;
+        const end = start + m[0].length;
+        if (!isStandaloneNumber(text, start, end)) continue;
+        if (!isValidSsnDigits(m[0].replace(/[- ]/g, ""))) continue;
+        out.push({ kind: "pii", type: "us_ssn", start, end, ruleId: "pii.us_ssn" });
+      }
+      const keyword = new RegExp(SSN_KEYWORD.source, "gi");
+      const skip = new RegExp(UP_TO_FIRST_DIGIT.source, "y");
+      for (let k = keyword.exec(text); k !== null; k = keyword.exec(text)) {
+        if (isWordCode(codeAt(text, k.index - 1))) continue;
+        skip.lastIndex = k.index + k[0].length;
+        skip.exec(text);
+        const start = skip.lastIndex;
+        const end = start + 9;
+        const digits = text.slice(start, end);
+        if (!/^\d{9}$/.test(digits) || !isStandaloneNumber(text, start, end) || !isValidSsnDigits(digits))
+          continue;
+        out.push({ kind: "pii", type: "us_ssn", start, end, ruleId: "pii.us_ssn" });
+      }
+    },
+  };
+}

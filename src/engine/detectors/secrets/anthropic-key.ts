@@ -1,0 +1,13 @@
+import type { TextDetector } from "../../types.js";
+import { createPrefixedTokenDetector } from "./prefixed-token.js";
+
+/** Anthropic API and admin keys: `sk-ant-api03-...`, `sk-ant-admin01-...` (about 100 base64url characters). */
+export function createAnthropicKeyDetector(): TextDetector {
+  return createPrefixedTokenDetector({
+    type: "anthropic_key",
+    prefix: /sk-ant-/,
+    bodyClass: "[A-Za-z0-9_-]",
+    minBody: 32,
+    maxBody: 248,
+  });
+}

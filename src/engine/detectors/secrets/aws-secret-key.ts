@@ -1,0 +1,67 @@
+import type { TextDetector, TextMatch } from "../../types.js";
+import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { tokenPrefixPositions } from "./token-prefix-index.js";
+
+/**
+ * AWS secret access keys: 40 base64 characters. On their own they are indistinguishable from any other base64, so
+ * a candidate counts only within a short distance after a keyword: "secret access key" in any spelling
+ * (`aws_secret_access_key`, `SecretAccessKey`, `AWS_SECRET`...) or an access key id (`AKIA...`), which is how the
+ * pair appears in credential files, CSV downloads and CLI output.
+ */
+
+const KEYWORD = /secret[_ .-]?access[_ .-]?key|aws[_ .-]?secret/gi;
+/** An access key id also anchors a window; its positions come from the shared token-prefix pass. */
+const ACCESS_KEY_ID = /(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])/y;
+const WINDOW = 160;
+// Not preceded by base64 (but `=` before is an assignment); not followed by more base64 or `=` padding.
+const CANDIDATE = /(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g;
+
+function looksLikeSecretKey(value: string): boolean {
+  return /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && shannonEntropy(value) >= 4;
+}
+
+export function createAwsSecretKeyDetector(): TextDetector {
+  return {
+    id: "secret.aws_secret_key",
+    kind: "secret",
+    detect(text: string, out: TextMatch[]): void {
+      // Anchors: keyword matches and access key ids, as [index, length] in ascending order.
+      const anchors: [number, number][] = [];
+      const keyword = new RegExp(KEYWORD.source, "gi");
+      for (let m = keyword.exec(text); m !== null; m = keyword.exec(text))
+        anchors.push([m.index, m[0].length]);
+      const keyId = new RegExp(ACCESS_KEY_ID.source, "y");
+      for (const at of tokenPrefixPositions(text)) {
+        keyId.lastIndex = at;
+        if (keyId.test(text)) anchors.push([at, 20]);
+      }
+      anchors.sort((a, b) => a[0] - b[0]);
+      // Windows of nearby anchors overlap: each stretch is searched about once, and nothing is reported twice.
+      let scannedUpTo = 0;
+      let lastEnd = 0;
+      for (const [index, length] of anchors) {
+        const from = Math.max(index + length, scannedUpTo);
+        const to = Math.min(text.length, index + length + WINDOW);
+        if (from >= to) continue;
+        // Extend the slice by one character each side so the lookarounds see the real neighbours.
+        const sliceStart = Math.max(0, from - 1);
+        const slice = text.slice(sliceStart, Math.min(text.length, to + 1));
+        const candidate = new RegExp(CANDIDATE.source, "g");
+        for (let c = candidate.exec(slice); c !== null; c = candidate.exec(slice)) {
+          const start = sliceStart + c.index;
+          if (start < from || start < lastEnd || start + 40 > to + 1) continue;
+          if (!looksLikeSecretKey(c[0])) continue;
+          out.push({
+            kind: "secret",
+            type: "aws_secret_key",
+            start,
+            end: start + 40,
+            ruleId: "secret.aws_secret_key",
+          });
+          lastEnd = start + 40;
+        }
+        scannedUpTo = Math.max(scannedUpTo, to - 40);
+      }
+    },
+  };
+}

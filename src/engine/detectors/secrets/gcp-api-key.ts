@@ -1,0 +1,13 @@
+import type { TextDetector } from "../../types.js";
+import { createPrefixedTokenDetector } from "./prefixed-token.js";
+
+/** Google Cloud / Firebase API keys: `AIza` + 35 base64url characters. */
+export function createGcpApiKeyDetector(): TextDetector {
+  return createPrefixedTokenDetector({
+    type: "gcp_api_key",
+    prefix: /AIza/,
+    bodyClass: "[A-Za-z0-9_-]",
+    minBody: 35,
+    maxBody: 35,
+  });
+}

@@ -1,0 +1,208 @@
+import type { TextDetector, TextMatch } from "../../types.js";
+import { codeAt, isWordCode } from "../shared/char-codes.js";
+import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { isPlaceholderValue } from "./placeholder.js";
+
+/**
+ * Secrets assigned to a credential-named key, in the syntaxes tool output is full of: `password=...` (env, query
+ * strings, INI), `passwd: ...` (YAML), `"api_key": "..."` (JSON), `secret => '...'`, `--token=...`, plus HTTP
+ * `Authorization: Bearer ...` / `Basic ...` values. Only the value is reported.
+ *
+ * Deciding what counts (documented because it trades recall for precision):
+ * - The key is the whole identifier around the keyword, and it must END in a credential word (`db_password`,
+ *   `clientSecret`, `GITHUB_TOKEN`), so `password_policy`, `token_type` or `secretName` are not credentials.
+ *   Pagination and CSRF tokens (`nextToken`, `page_token`, `csrf_token`) are not secrets and are skipped.
+ * - Placeholders are skipped: masks (`****`), templates (`${DB_PASS}`, `{{ token }}`, `<password>`), and
+ *   documentation words (`changeme`, `your_api_key_here`, `example`...). See placeholder.ts.
+ * - Password-like keys need 6+ characters mixing at least two of lower/upper/digit/symbol (so `hunter2x9Q`
+ *   counts, `letmein` does not). Token-like keys need 16+ characters and 3+ bits/char of Shannon entropy.
+ * - Unquoted values that read as code (`process.env.SECRET`, `getPassword()`, a bare type name like `string`)
+ *   are skipped; quoted values are literals and are judged on their content.
+ */
+
+// Scanning for the operator and looking back at the key is several times cheaper on prose than scanning for
+// credential words case-insensitively (an alternation V8 cannot skip through quickly), and about as cheap on JSON.
+const OPERATOR = /[:=]/g;
+const CLI_FLAG = /--[A-Za-z][\w-]{0,62}[ \t]+/g;
+const AUTH_SCHEME = /\b(?:Bearer|Basic)[ \t]+/g;
+const PASSWORD_KEY = /(?:password|passwd|passphrase|pass|pwd|pw)$/;
+const TOKEN_KEY =
+  /(?:secret|secretkey|apikey|apisecret|accesskey|secretaccesskey|privatekey|token|accesstoken|authtoken|apitoken|refreshtoken|bearertoken|credential|credentials|clientsecret)$/;
+const NOT_SECRET_KEY =
+  /(?:next|page|continuation|csrf|xsrf|sync|cursor|pagination|resume|start|max|num|count)token$/;
+const QUERY_PARAM = /^[\w.-]{1,64}=/;
+const MAX_KEY = 64;
+const MAX_VALUE = 256;
+
+type KeyKind = "password" | "token";
+
+function isKeyCode(code: number): boolean {
+  return isWordCode(code) || code === 45 || code === 46;
+}
+
+function classifyKey(key: string): KeyKind | null {
+  const normalized = key.toLowerCase().replace(/[_.-]/g, "");
+  if (NOT_SECRET_KEY.test(normalized)) return null;
+  if (PASSWORD_KEY.test(normalized)) return "password";
+  if (TOKEN_KEY.test(normalized)) return "token";
+  return null;
+}
+
+function characterClasses(value: string): number {
+  let classes = 0;
+  if (/[a-z]/.test(value)) classes++;
+  if (/[A-Z]/.test(value)) classes++;
+  if (/\d/.test(value)) classes++;
+  if (/[^A-Za-z0-9]/.test(value)) classes++;
+  return classes;
+}
+
+function looksLikeCode(value: string): boolean {
+  return (
+    /^[A-Za-z_$.]+$/.test(value) || value.includes("(") || value.startsWith("=") || value.startsWith("$")
+  );
+}
+
+function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boolean {
+  if (isPlaceholderValue(value)) return false;
+  if (!quoted && looksLikeCode(value)) return false;
+  if (kind === "password")
+    return value.length >= 6 && characterClasses(value) >= 2 && shannonEntropy(value) >= 2.3;
+  return value.length >= 16 && shannonEntropy(value) >= 3;
+}
+
+/** Reads a value at `from`: [start, end, quoted] or null. Quoted values end at the matching unescaped quote. */
+function readValue(text: string, from: number): [number, number, boolean] | null {
+  const open = codeAt(text, from);
+  const limit = Math.min(text.length, from + MAX_VALUE + 1);
+  if (open === 34 || open === 39 || open === 96) {
+    for (let i = from + 1; i < limit; i++) {
+      const code = text.charCodeAt(i);
+      if (code === 92) i++;
+      else if (code === open) return [from + 1, i, true];
+      else if (code === 10 || code === 13) return null;
+    }
+    return null;
+  }
+  let i = from;
+  while (i < limit) {
+    const code = text.charCodeAt(i);
+    // whitespace , ; ) } ] " ' < > end an unquoted value (argument lists, markup)
+    if (code <= 32 || code === 44 || code === 59 || code === 41 || code === 125 || code === 93) break;
+    if (code === 34 || code === 39 || code === 60 || code === 62) break;
+    if (code === 38 && QUERY_PARAM.test(text.slice(i + 1, i + 66))) break; // "&next=" ends a query-string value
+    i++;
+  }
+  if (i === limit && i < text.length) return null; // longer than any password we expect: a blob, not a value
+  return i > from ? [from, i, false] : null;
+}
+
+/** Last three letters of every credential word (password, passwd, pass, pwd, passphrase, secret, key, token,
+ * credential, credentials), lower-cased. Checked before the key string is built: most JSON keys fail here. */
+const CREDENTIAL_WORD_ENDINGS = new Set([
+  "ord",
+  "swd",
+  "ass",
+  "pwd",
+  "ase",
+  "ret",
+  "key",
+  "ken",
+  "ial",
+  "als",
+]);
+
+function endsLikeCredentialWord(text: string, keyStart: number, keyEnd: number): boolean {
+  if (keyEnd - keyStart < 2) return false;
+  const a = text.charCodeAt(keyEnd - 3) | 32;
+  const b = text.charCodeAt(keyEnd - 2) | 32;
+  const c = text.charCodeAt(keyEnd - 1) | 32;
+  if (b === 112 && c === 119) return true; // "pw"
+  return keyEnd - keyStart >= 3 && CREDENTIAL_WORD_ENDINGS.has(String.fromCharCode(a, b, c));
+}
+
+/** Start of the key that ends just before `end` (after skipping spaces and one quote), or -1. */
+function keyStartBefore(text: string, end: number): [number, number] {
+  let i = end;
+  while (i > 0 && end - i < 8 && (text.charCodeAt(i - 1) === 32 || text.charCodeAt(i - 1) === 9)) i--;
+  const quote = codeAt(text, i - 1);
+  if (quote === 34 || quote === 39 || quote === 96) i--;
+  const keyEnd = i;
+  while (i > 0 && keyEnd - i < MAX_KEY && isKeyCode(text.charCodeAt(i - 1))) i--;
+  if (i === keyEnd || (i > 0 && isKeyCode(text.charCodeAt(i - 1)))) return [-1, -1];
+  return [i, keyEnd];
+}
+
+/** Reports the value at `valueFrom` when it qualifies for a key of `kind`; returns where scanning may resume. */
+function reportValue(text: string, valueFrom: number, kind: KeyKind, out: TextMatch[]): number {
+  const value = readValue(text, valueFrom);
+  if (value === null) return valueFrom;
+  const [start, end, quoted] = value;
+  if (!isCredentialValue(text.slice(start, end), kind, quoted)) return valueFrom;
+  out.push({ kind: "secret", type: "generic_credential", start, end, ruleId: "secret.generic_credential" });
+  return end;
+}
+
+function detectAssignments(text: string, out: TextMatch[]): void {
+  const operator = new RegExp(OPERATOR.source, "g");
+  for (let m = operator.exec(text); m !== null; m = operator.exec(text)) {
+    const at = m.index;
+    const next = codeAt(text, at + 1);
+    const previous = codeAt(text, at - 1);
+    // "==", "!=", "<=", ">=" compare; ":=" and "=>" assign (the operator is two characters long).
+    if (
+      next === 61
+        ? text.charCodeAt(at) === 61
+        : previous === 61 || previous === 33 || previous === 60 || previous === 62
+    ) {
+      if (next === 61) operator.lastIndex = at + 2;
+      continue;
+    }
+    const opEnd = next === 61 || (next === 62 && text.charCodeAt(at) === 61) ? at + 2 : at + 1;
+    const [keyStart, keyEnd] = keyStartBefore(text, at);
+    if (keyStart === -1) continue;
+    if (!endsLikeCredentialWord(text, keyStart, keyEnd)) continue;
+    const kind = classifyKey(text.slice(keyStart, keyEnd));
+    if (kind === null) continue;
+    let valueFrom = opEnd;
+    while (
+      valueFrom < text.length &&
+      valueFrom - opEnd < 8 &&
+      (text.charCodeAt(valueFrom) === 32 || text.charCodeAt(valueFrom) === 9)
+    ) {
+      valueFrom++;
+    }
+    operator.lastIndex = Math.max(operator.lastIndex, reportValue(text, valueFrom, kind, out));
+  }
+  // Command-line flags take their value after a space: `mysql --password Tr0ub4dor3x`.
+  const flag = new RegExp(CLI_FLAG.source, "g");
+  for (let m = flag.exec(text); m !== null; m = flag.exec(text)) {
+    const kind = classifyKey(m[0].trimEnd());
+    if (kind !== null)
+      flag.lastIndex = Math.max(flag.lastIndex, reportValue(text, m.index + m[0].length, kind, out));
+  }
+}
+
+function detectAuthorizationValues(text: string, out: TextMatch[]): void {
+  const scheme = new RegExp(AUTH_SCHEME.source, "g");
+  for (let m = scheme.exec(text); m !== null; m = scheme.exec(text)) {
+    const value = readValue(text, m.index + m[0].length);
+    if (value === null || value[2]) continue;
+    const [start, end] = value;
+    const token = text.slice(start, end);
+    if (token.length < 16 || shannonEntropy(token) < 3 || isPlaceholderValue(token)) continue;
+    out.push({ kind: "secret", type: "generic_credential", start, end, ruleId: "secret.generic_credential" });
+    scheme.lastIndex = end;
+  }
+}
+
+export function createGenericCredentialDetector(): TextDetector {
+  return {
+    id: "secret.generic_credential",
+    kind: "secret",
+    detect(text: string, out: TextMatch[]): void {
+      detectAssignments(text, out);
+      detectAuthorizationValues(text, out);
+    },
+  };
+}

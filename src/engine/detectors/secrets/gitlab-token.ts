@@ -1,0 +1,16 @@
+import type { TextDetector } from "../../types.js";
+import { createPrefixedTokenDetector } from "./prefixed-token.js";
+
+/**
+ * GitLab tokens with their documented prefixes: personal (`glpat-`), deploy (`gldt-`), runner (`glrt-`),
+ * pipeline trigger (`glptt-`), feed (`glft-`), OAuth app secret (`gloas-`), and CI build (`glcbt-`).
+ */
+export function createGitlabTokenDetector(): TextDetector {
+  return createPrefixedTokenDetector({
+    type: "gitlab_token",
+    prefix: /gl(?:pat|dt|rt|ptt|ft|oas|cbt)-/,
+    bodyClass: "[A-Za-z0-9_.-]",
+    minBody: 20,
+    maxBody: 255,
+  });
+}

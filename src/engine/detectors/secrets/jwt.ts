@@ -1,0 +1,68 @@
+import { Buffer } from "node:buffer";
+import type { TextDetector, TextMatch } from "../../types.js";
+import { codeAt } from "../shared/char-codes.js";
+
+/**
+ * JSON Web Tokens (JWS compact form): `header.payload.signature`, each base64url. Every JWT header is a JSON object
+ * and so starts with `eyJ` (`{"`), which is the prefilter. A candidate is reported only when its header decodes to
+ * a JSON object with an `alg` field, so arbitrary `eyJ...` base64 does not count. Unsigned tokens (`alg: none`,
+ * empty signature) are reported too: their payload still carries the claims.
+ */
+
+const SEGMENT = /[A-Za-z0-9_-]*/y;
+const MAX_HEADER = 2048;
+
+function isBase64UrlCode(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 45 ||
+    code === 95
+  );
+}
+
+function readSegment(text: string, from: number): number {
+  const segment = new RegExp(SEGMENT.source, "y");
+  segment.lastIndex = from;
+  segment.exec(text);
+  return segment.lastIndex;
+}
+
+function hasJwtHeader(encoded: string): boolean {
+  if (encoded.length > MAX_HEADER) return false;
+  try {
+    const header: unknown = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8"));
+    return (
+      typeof header === "object" && header !== null && typeof (header as { alg?: unknown }).alg === "string"
+    );
+  } catch {
+    return false;
+  }
+}
+
+export function createJwtDetector(): TextDetector {
+  return {
+    id: "secret.jwt",
+    kind: "secret",
+    detect(text: string, out: TextMatch[]): void {
+      let start = text.indexOf("eyJ");
+      while (start !== -1) {
+        const headerEnd = readSegment(text, start);
+        let next = headerEnd;
+        if (!isBase64UrlCode(codeAt(text, start - 1)) && codeAt(text, headerEnd) === 46) {
+          const payloadEnd = readSegment(text, headerEnd + 1);
+          next = payloadEnd;
+          if (payloadEnd - headerEnd > 4 && codeAt(text, payloadEnd) === 46) {
+            const end = readSegment(text, payloadEnd + 1);
+            next = end;
+            if (codeAt(text, end) !== 46 && hasJwtHeader(text.slice(start, headerEnd))) {
+              out.push({ kind: "secret", type: "jwt", start, end, ruleId: "secret.jwt" });
+            }
+          }
+        }
+        start = text.indexOf("eyJ", Math.max(next, start + 1));
+      }
+    },
+  };
+}

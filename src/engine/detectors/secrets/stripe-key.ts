@@ -1,0 +1,16 @@
+import type { TextDetector } from "../../types.js";
+import { createPrefixedTokenDetector } from "./prefixed-token.js";
+
+/**
+ * Stripe secret (`sk_`) and restricted (`rk_`) keys, live and test. Publishable keys (`pk_`) are meant to be public
+ * and are not reported.
+ */
+export function createStripeKeyDetector(): TextDetector {
+  return createPrefixedTokenDetector({
+    type: "stripe_key",
+    prefix: /[sr]k_(?:live|test)_/,
+    bodyClass: "[A-Za-z0-9]",
+    minBody: 16,
+    maxBody: 247,
+  });
+}

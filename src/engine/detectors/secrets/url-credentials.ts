@@ -1,0 +1,77 @@
+import type { TextDetector, TextMatch } from "../../types.js";
+import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { isPlaceholderValue } from "./placeholder.js";
+
+/**
+ * Credentials embedded in URLs: `scheme://user:password@host` reports the password only; `scheme://TOKEN@host`
+ * (a token used as the user name, as GitHub and many registries allow) reports the user part when it looks random.
+ * The user name and host stay readable. The last `@` before the path wins, as in WHATWG URL parsing, so an
+ * unescaped `@` inside a password is still covered.
+ */
+
+const MAX_USERINFO = 512;
+
+function isUserinfoEnd(code: number): boolean {
+  // whitespace, / ? # and characters that end a URL in prose or markup
+  return (
+    code <= 32 ||
+    code === 47 ||
+    code === 63 ||
+    code === 35 ||
+    code === 34 ||
+    code === 39 ||
+    code === 60 ||
+    code === 62 ||
+    code === 96
+  );
+}
+
+function looksLikeToken(value: string): boolean {
+  return value.length >= 16 && /\d/.test(value) && /[A-Za-z]/.test(value) && shannonEntropy(value) >= 3.5;
+}
+
+export function createUrlCredentialsDetector(): TextDetector {
+  return {
+    id: "secret.url_credentials",
+    kind: "secret",
+    detect(text: string, out: TextMatch[]): void {
+      let marker = text.indexOf("://");
+      while (marker !== -1) {
+        const userStart = marker + 3;
+        const limit = Math.min(text.length, userStart + MAX_USERINFO);
+        let i = userStart;
+        let lastAt = -1;
+        let firstColon = -1;
+        for (; i < limit; i++) {
+          const code = text.charCodeAt(i);
+          if (isUserinfoEnd(code)) break;
+          if (code === 64) lastAt = i;
+          else if (code === 58 && firstColon === -1) firstColon = i;
+        }
+        if (lastAt > userStart) {
+          if (firstColon !== -1 && firstColon < lastAt) {
+            const password = text.slice(firstColon + 1, lastAt);
+            if (password.length > 0 && !isPlaceholderValue(password)) {
+              out.push({
+                kind: "secret",
+                type: "url_credentials",
+                start: firstColon + 1,
+                end: lastAt,
+                ruleId: "secret.url_credentials",
+              });
+            }
+          } else if (firstColon === -1 && looksLikeToken(text.slice(userStart, lastAt))) {
+            out.push({
+              kind: "secret",
+              type: "url_credentials",
+              start: userStart,
+              end: lastAt,
+              ruleId: "secret.url_credentials",
+            });
+          }
+        }
+        marker = text.indexOf("://", Math.max(i, marker + 3));
+      }
+    },
+  };
+}

@@ -40,6 +40,41 @@ function byteLength(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value) ?? "", "utf8");
 }
 
+/**
+ * A cheap upper bound of `byteLength(value)` for a value `inspectJson` accepted, without serialising it: a string of
+ * n UTF-16 units serialises to at most 6n + 2 UTF-8 bytes (`\uXXXX` escapes; 3 bytes per unit otherwise), a number
+ * to at most 32. Serialising a 1 MB result only to learn it is under an 8 MB limit costs ~2.5 ms; this walk
+ * costs microseconds, and the exact size is still computed whenever the bound does not settle the question.
+ */
+function byteLengthBound(root: unknown, limit: number): number {
+  let total = 0;
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") total += 6 * value.length + 2;
+    else if (typeof value === "number") total += 32;
+    else if (typeof value !== "object" || value === null) total += 5;
+    else if (Array.isArray(value)) {
+      total += 2 + value.length;
+      for (let i = 0; i < value.length; i++) stack.push(value[i]);
+    } else {
+      total += 2;
+      for (const key of Object.keys(value)) {
+        total += 6 * key.length + 4;
+        stack.push((value as Record<string, unknown>)[key]);
+      }
+    }
+    if (total > limit) return total;
+  }
+  return total;
+}
+
+/** `byteLength(value)` when it may exceed `limit`; otherwise a bound that is known to be within it. */
+function byteLengthIfOver(value: unknown, limit: number): number {
+  const bound = byteLengthBound(value, limit);
+  return bound <= limit ? bound : byteLength(value);
+}
+
 export interface DescriptorCheck {
   /** The descriptor to show the model (description cleaned), or undefined when the tool must be dropped. */
   tool: ToolDescriptor | undefined;
@@ -92,6 +127,7 @@ export class LocalPolicyEngine implements PolicyBackend {
   }
 
   async checkInput(request: InputCheckRequest): Promise<InputDecision> {
+    request.signal?.throwIfAborted();
     const started = performance.now();
     const decisionId = randomUUID();
     const base = { decisionId, backend: this.name };
@@ -148,7 +184,7 @@ export class LocalPolicyEngine implements PolicyBackend {
         [{ path: problem.path, message }],
       );
     }
-    const size = byteLength(args);
+    const size = byteLengthIfOver(args, maxInputBytes);
     if (size > maxInputBytes) {
       throw new LimitExceededError(
         "maxInputBytes",
@@ -192,6 +228,7 @@ export class LocalPolicyEngine implements PolicyBackend {
   }
 
   async checkOutput(request: OutputCheckRequest): Promise<OutputDecision> {
+    request.signal?.throwIfAborted();
     const started = performance.now();
     const decisionId = randomUUID();
     const where = request.connectorType;
@@ -219,7 +256,7 @@ export class LocalPolicyEngine implements PolicyBackend {
 
     const findings: Finding[] = [];
     let result = request.result;
-    const size = byteLength(result);
+    const size = byteLengthIfOver(result, limits.maxOutputBytes);
     if (size > limits.maxOutputBytes || truncating) {
       if (!truncating) {
         throw new LimitExceededError(

@@ -173,6 +173,8 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
 
     /** A backend that could not decide: block (default) or, if opted in, let the call through. */
     const undecided = (phase: CheckPhase, started: number, error: unknown): "fail-open" => {
+      // A cancelled call is not a backend failure: it must not fail open, and the caller wants its own reason.
+      if (request.signal?.aborted) throw request.signal.reason ?? error;
       const reason = `policy backend ${backend.name ?? "custom"} could not check the ${phase}: ${errorMessage(error)}`;
       if (failOpen) {
         record(phase, started, undefined, "fail-open", reason);

@@ -293,6 +293,11 @@ describe("createToolInterceptor", () => {
       createToolInterceptor()({ ...request(), signal: controller.signal }, handler),
     ).rejects.toThrow("user cancelled");
     expect(calls).toHaveLength(0);
+    // Cancelling is not a backend failure: even with failOpen the call does not go through.
+    await expect(
+      createToolInterceptor({ failOpen: true })({ ...request(), signal: controller.signal }, handler),
+    ).rejects.toThrow("user cancelled");
+    expect(calls).toHaveLength(0);
   });
 });
 

@@ -133,7 +133,8 @@ export const policySchema = {
         maxOutputBytes: positiveInt,
         maxInputBytes: positiveInt,
         maxArrayItems: positiveInt,
-        maxDepth: { type: "integer", minimum: 1, maximum: 10_000 },
+        // The walker recurses once per level; 1,000 keeps it far from the stack limit on any platform.
+        maxDepth: { type: "integer", minimum: 1, maximum: 1000 },
         onExceed: { enum: ["block", "truncate"] },
       },
     },

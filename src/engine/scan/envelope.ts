@@ -24,6 +24,9 @@ export function isWrapped(text: string, serverName: string, toolName: string): b
 
 export function wrapUntrusted(text: string, serverName: string, toolName: string): string {
   if (isWrapped(text, serverName, toolName)) return text;
-  const body = text.includes(CLOSE) ? text.split(CLOSE).join(`</ ${TAG}>`) : text;
+  // A byte-order mark only means something at the start of a document; inside the envelope it would be an
+  // invisible character that the next check strips, so checking twice would not give the same text.
+  const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const body = unmarked.includes(CLOSE) ? unmarked.split(CLOSE).join(`</ ${TAG}>`) : unmarked;
   return `${envelopeOpen(serverName, toolName)}${body}\n${CLOSE}`;
 }

@@ -91,7 +91,9 @@ export function scanString(text: string, path: string, plan: ScanPlan, findings:
   let working = text;
   let map = OffsetMap.identity;
 
-  const sanitized = plan.sanitizers.length > 0 ? resolveOverlaps(runDetectors(plan.sanitizers, text)) : [];
+  // Sanitizer spans are not reduced to a winner on overlap: an escape sequence that contains a chat-template
+  // marker must go whole, so the removed region is the union of the overlapping spans.
+  const sanitized = plan.sanitizers.length > 0 ? runDetectors(plan.sanitizers, text).sort(byPosition) : [];
   if (sanitized.length > 0) {
     const strip = plan.stripSanitized;
     let out = "";
@@ -107,9 +109,15 @@ export function scanString(text: string, path: string, plan: ScanPlan, findings:
       const removed = strip && action.do === "strip";
       findings.push(toFinding(m, path, OffsetMap.identity, removed ? "strip" : "flag"));
       if (removed) {
-        out += text.slice(cursor, m.start);
-        stripMap.add(out.length, m.end - m.start);
-        cursor = m.end;
+        if (m.start >= cursor) {
+          out += text.slice(cursor, m.start);
+          stripMap.add(out.length, m.end - m.start);
+          cursor = m.end;
+        } else if (m.end > cursor) {
+          // Overlaps the region just removed: extend it.
+          stripMap.add(out.length, m.end - cursor);
+          cursor = m.end;
+        }
       }
     }
     if (cursor > 0) {

@@ -1,6 +1,7 @@
 import type { CallToolResult, Finding } from "../../policy/types.js";
 
 const MARK = "\n[TRUNCATED by mcp-tollgate]";
+const MARK_BYTES = Buffer.byteLength(JSON.stringify(MARK), "utf8") - 2;
 
 function sliceArrays(value: unknown, path: string, maxItems: number, findings: Finding[]): unknown {
   if (value === null || typeof value !== "object") return value;
@@ -51,7 +52,8 @@ export function truncateResult(
   let out = sliceArrays(result, "", maxArrayItems, findings) as CallToolResult;
   const total = Buffer.byteLength(JSON.stringify(out), "utf8");
   if (total <= maxBytes) return out;
-  let excess = total - maxBytes + MARK.length * out.content.length;
+  // The marker is counted as it serialises ("\n" escapes to two bytes), or the cut result lands one byte over.
+  let excess = total - maxBytes + MARK_BYTES * out.content.length;
   const content = out.content.map((block, i) => {
     if (excess <= 0 || block.type !== "text") return block;
     const bytes = Buffer.byteLength(block.text, "utf8");

@@ -1,0 +1,199 @@
+/**
+ * `npm run bench`: per-call overhead through a real MultiServerMCPClient, output-check throughput next to peer JS
+ * redactors, and peak memory on a 10 MB result, in one run on the same inputs. Prints markdown tables and writes
+ * bench/results/latest.json (gitignored) with the date, machine, node version and git commit.
+ * Options: --quick (fewer iterations, for a smoke run), --skip=overhead,throughput,memory,server.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { describeMachine, machineInfo } from "./lib/machine.js";
+import { fmt, markdownTable } from "./lib/stats.js";
+import { type MemoryRow, runMemory } from "./memory.js";
+import { type OverheadRow, runOverhead } from "./overhead.js";
+import { runThroughput, type ThroughputRow } from "./throughput.js";
+
+const GOALS = { overheadRatio1Kb: 1.05, textMBps: 100, timesRedactPii: 10 };
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const skip = new Set((args.find((a) => a.startsWith("--skip="))?.slice(7) ?? "").split(",").filter(Boolean));
+const progress = (line: string) => process.stderr.write(`  ${line}\n`);
+
+function countsCell(counts: Record<string, number>): string {
+  const entries = Object.entries(counts).sort((a, b) => b[1] - a[1]);
+  return entries.length === 0 ? "none" : entries.map(([k, v]) => `${k} ${v}`).join(", ");
+}
+
+function overheadTable(rows: OverheadRow[]): string {
+  return markdownTable(
+    [
+      "result",
+      "calls/variant",
+      "unguarded p50 µs",
+      "guarded p50 µs",
+      "ratio p50",
+      "added p50 µs",
+      "unguarded p99 µs",
+      "guarded p99 µs",
+      "ratio p99",
+      "added p99 µs",
+    ],
+    rows.map((r) => [
+      r.size,
+      String(r.iterations),
+      fmt(r.unguardedP50Us, 0),
+      fmt(r.guardedP50Us, 0),
+      fmt(r.ratioP50, 2),
+      fmt(r.addedP50Us, 0),
+      fmt(r.unguardedP99Us, 0),
+      fmt(r.guardedP99Us, 0),
+      fmt(r.ratioP99, 2),
+      fmt(r.addedP99Us, 0),
+    ]),
+  );
+}
+
+function throughputTable(rows: ThroughputRow[]): string {
+  return markdownTable(
+    ["input (1 MB)", "redactor", "median ms", "MB/s", "detections"],
+    rows.map((r) => [
+      r.input,
+      r.redactor,
+      fmt(r.medianMs, 1),
+      fmt(r.mbPerSec, 1),
+      `${r.total} (${countsCell(r.counts)})`,
+    ]),
+  );
+}
+
+function memoryTable(rows: MemoryRow[]): string {
+  return markdownTable(
+    [
+      "input",
+      "size MB",
+      "RSS before MB",
+      "peak RSS MB",
+      "peak growth MB",
+      "growth / input byte",
+      "check ms",
+      "findings",
+    ],
+    rows.map((r) => [
+      r.input,
+      fmt(r.bytes / 1e6, 1),
+      fmt(r.rssBeforeMb, 0),
+      fmt(r.peakRssMb, 0),
+      fmt(r.peakGrowthMb, 1),
+      fmt(r.growthPerInputByte, 2),
+      fmt(r.checkMs, 0),
+      String(r.findings),
+    ]),
+  );
+}
+
+function goals(overhead: OverheadRow[], throughput: ThroughputRow[]) {
+  const mark = (ok: boolean | undefined) => (ok === undefined ? "not measured" : ok ? "met" : "MISSED");
+  const kb = overhead.find((r) => r.bytes === 1024);
+  const full = (input: string) =>
+    throughput.find((r) => r.input === input && r.redactor.startsWith("mcp-tollgate: full"));
+  const rp = (input: string) =>
+    throughput.find((r) => r.input === input && r.redactor.startsWith("redact-pii"));
+  const text = full("text");
+  const speedup = (input: string) => {
+    const a = full(input);
+    const b = rp(input);
+    return a && b ? a.mbPerSec / b.mbPerSec : undefined;
+  };
+  const rows = [
+    {
+      goal: `guarded/unguarded p50 <= ${GOALS.overheadRatio1Kb} for 1 KB results`,
+      actual: kb ? `${fmt(kb.ratioP50, 2)} (+${fmt(kb.addedP50Us, 0)} µs)` : "n/a",
+      status: mark(kb ? kb.ratioP50 <= GOALS.overheadRatio1Kb : undefined),
+    },
+    {
+      goal: `full default output check >= ${GOALS.textMBps} MB/s on text`,
+      actual: text ? `${fmt(text.mbPerSec, 1)} MB/s` : "n/a",
+      status: mark(text ? text.mbPerSec >= GOALS.textMBps : undefined),
+    },
+    ...(["text", "json"] as const).map((input) => {
+      const x = speedup(input);
+      return {
+        goal: `>= ${GOALS.timesRedactPii}x redact-pii's speed (${input})`,
+        actual: x === undefined ? "n/a" : `${fmt(x, 1)}x`,
+        status: mark(x === undefined ? undefined : x >= GOALS.timesRedactPii),
+      };
+    }),
+  ];
+  return {
+    rows,
+    table: markdownTable(
+      ["goal", "actual", "status"],
+      rows.map((r) => [r.goal, r.actual, r.status]),
+    ),
+  };
+}
+
+async function serverBench(): Promise<unknown> {
+  const file = fileURLToPath(new URL("./server-bench.ts", import.meta.url));
+  if (!existsSync(file)) return undefined;
+  // A computed specifier: the file is optional (another bench owns it), so the type checker must not resolve it.
+  const specifier = new URL("./server-bench.ts", import.meta.url).href;
+  const mod = (await import(specifier)) as {
+    runServerBench?: (options?: { quick?: boolean }) => unknown;
+  };
+  if (typeof mod.runServerBench !== "function") {
+    progress("bench/server-bench.ts does not export runServerBench(); skipped");
+    return undefined;
+  }
+  return await mod.runServerBench({ quick });
+}
+
+const machine = machineInfo();
+process.stderr.write(`mcp-tollgate bench${quick ? " (quick)" : ""}: ${describeMachine(machine)}\n`);
+
+const overhead = skip.has("overhead")
+  ? []
+  : await runOverhead(
+      quick
+        ? [
+            { size: "1 KB", bytes: 1024, warmup: 50, iterations: 300 },
+            { size: "1 MB", bytes: 1024 * 1024, warmup: 3, iterations: 15 },
+          ]
+        : undefined,
+      progress,
+    );
+const throughput = skip.has("throughput") ? [] : await runThroughput(undefined, progress);
+const memory = skip.has("memory") ? [] : runMemory();
+let server: unknown;
+if (!skip.has("server")) {
+  try {
+    server = await serverBench();
+  } catch (error) {
+    progress(`server bench failed: ${(error as Error).message}`);
+    server = { error: (error as Error).message };
+  }
+}
+const goalCheck = goals(overhead, throughput);
+
+const out: string[] = [`## mcp-tollgate bench`, "", describeMachine(machine), ""];
+if (overhead.length > 0) {
+  out.push(
+    "### Per-call overhead (stdio MCP tool call via MultiServerMCPClient, default policy)",
+    "",
+    overheadTable(overhead),
+    "",
+  );
+}
+if (throughput.length > 0) out.push("### Output-check throughput", "", throughputTable(throughput), "");
+if (memory.length > 0) out.push("### Memory: checking one 10 MB result", "", memoryTable(memory), "");
+out.push("### Goals", "", goalCheck.table, "");
+console.log(out.join("\n"));
+
+const resultsDir = fileURLToPath(new URL("./results/", import.meta.url));
+await mkdir(resultsDir, { recursive: true });
+await writeFile(
+  `${resultsDir}latest.json`,
+  `${JSON.stringify({ machine, quick, goals: goalCheck.rows, overhead, throughput, memory, ...(server !== undefined ? { server } : {}) }, null, 2)}\n`,
+);
+process.stderr.write("wrote bench/results/latest.json\n");

@@ -1,0 +1,158 @@
+/**
+ * Output-check throughput on 1 MB results, side by side on the same inputs: the local engine's full default output
+ * check, its PII detectors alone, langchain v1's built-in piiMiddleware detectors, and redact-pii. Each row carries
+ * the detection counts next to the speed, so a fast row that finds nothing is visible as such.
+ */
+import { detectCreditCard, detectEmail, detectIP, detectMacAddress, detectUrl } from "langchain";
+import { SyncRedactor } from "redact-pii";
+import { createDetectorSet } from "../src/engine/detector-set.js";
+import { LocalPolicyEngine } from "../src/engine/local-engine.js";
+import { resolvePolicy } from "../src/engine/policy.js";
+import type { TextMatch } from "../src/engine/types.js";
+import { type InputKind, payload, textResult } from "./fixtures/inputs.js";
+import { collectGarbage, median } from "./lib/stats.js";
+
+export interface ThroughputRow {
+  input: InputKind;
+  bytes: number;
+  redactor: string;
+  medianMs: number;
+  mbPerSec: number;
+  runs: number;
+  /** Detections by type (engine: findings; peers: matches or replacement tokens). */
+  counts: Record<string, number>;
+  total: number;
+}
+
+/** Runs `fn` until at least `minMs` have passed (and at least `minRuns` times) after one warm-up run. */
+async function measure(
+  fn: () => unknown,
+  minMs = 1500,
+  minRuns = 5,
+  maxRuns = 200,
+): Promise<{ ms: number; runs: number }> {
+  await fn();
+  collectGarbage();
+  const times: number[] = [];
+  const started = performance.now();
+  while (times.length < maxRuns && (times.length < minRuns || performance.now() - started < minMs)) {
+    const s = performance.now();
+    await fn();
+    times.push(performance.now() - s);
+  }
+  return { ms: median(times), runs: times.length };
+}
+
+function tally(types: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const t of types) counts[t] = (counts[t] ?? 0) + 1;
+  return counts;
+}
+
+// redact-pii's default replacement tokens (snake-case upper of each built-in rule name).
+const REDACT_PII_TOKENS = [
+  "CREDIT_CARD_NUMBER",
+  "STREET_ADDRESS",
+  "ZIPCODE",
+  "PHONE_NUMBER",
+  "IP_ADDRESS",
+  "US_SOCIAL_SECURITY_NUMBER",
+  "EMAIL_ADDRESS",
+  "USERNAME",
+  "PASSWORD",
+  "CREDENTIALS",
+  "DIGITS",
+  "URL",
+  "PERSON_NAME",
+];
+
+function countTokens(text: string, token: string): number {
+  const re = new RegExp(`\\b${token}\\b`, "g");
+  return text.match(re)?.length ?? 0;
+}
+
+export async function runThroughput(
+  bytes = 1024 * 1024,
+  log: (line: string) => void = () => {},
+): Promise<ThroughputRow[]> {
+  const engine = new LocalPolicyEngine();
+  const detectors = createDetectorSet(resolvePolicy({}));
+  const redactPii = new SyncRedactor();
+  const langchainDetectors = {
+    email: detectEmail,
+    credit_card: detectCreditCard,
+    ip: detectIP,
+    mac_address: detectMacAddress,
+    url: detectUrl,
+  };
+  const rows: ThroughputRow[] = [];
+
+  for (const input of ["text", "json"] as const) {
+    const text = payload(input, bytes);
+    const size = Buffer.byteLength(text, "utf8");
+    const request = {
+      connectorType: "bench.payload",
+      serverName: "bench",
+      toolName: "payload",
+      callId: "bench",
+      args: {},
+      result: textResult(text),
+    };
+    const row = (redactor: string, m: { ms: number; runs: number }, counts: Record<string, number>) => {
+      const r: ThroughputRow = {
+        input,
+        bytes: size,
+        redactor,
+        medianMs: m.ms,
+        mbPerSec: size / 1e6 / (m.ms / 1000),
+        runs: m.runs,
+        counts,
+        total: Object.values(counts).reduce((a, b) => a + b, 0),
+      };
+      log(`throughput ${input} ${redactor}: ${r.mbPerSec.toFixed(1)} MB/s`);
+      rows.push(r);
+    };
+
+    const decision = await engine.checkOutput(request);
+    row(
+      "mcp-tollgate: full default output check",
+      await measure(() => engine.checkOutput(request)),
+      tally(decision.findings.map((f) => f.type)),
+    );
+
+    const piiOut: TextMatch[] = [];
+    const runPii = () => {
+      piiOut.length = 0;
+      for (const d of detectors.pii) d.detect(text, piiOut);
+    };
+    runPii();
+    row("mcp-tollgate: PII detectors only", await measure(runPii), tally(piiOut.map((m) => m.type)));
+
+    const lcCounts: Record<string, number> = {};
+    for (const [type, detect] of Object.entries(langchainDetectors)) lcCounts[type] = detect(text).length;
+    row(
+      "langchain piiMiddleware built-ins (email, credit_card, ip, mac_address, url)",
+      await measure(() => {
+        for (const detect of Object.values(langchainDetectors)) detect(text);
+      }),
+      lcCounts,
+    );
+
+    const redacted = redactPii.redact(text);
+    const rpCounts: Record<string, number> = {};
+    for (const token of REDACT_PII_TOKENS) {
+      const n = countTokens(redacted, token) - countTokens(text, token);
+      if (n > 0) rpCounts[token.toLowerCase()] = n;
+    }
+    row(
+      "redact-pii SyncRedactor (all built-ins)",
+      await measure(() => redactPii.redact(text), 3000, 3, 20),
+      rpCounts,
+    );
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(await runThroughput(undefined, console.log));
+}

@@ -33,6 +33,26 @@ export {
 } from "./interceptor/policy-violation-error.js";
 export type { ToolCallHandler, ToolCallRequest, ToolInterceptor } from "./interceptor/types.js";
 export { assertCallToolResult } from "./interceptor/validate-result.js";
+// Remote policy service: the HTTP backend (client), its wire protocol, and the policy server
+export type { BackoffOptions } from "./policy/http/backoff.js";
+export type { CircuitBreakerOptions, CircuitState } from "./policy/http/circuit-breaker.js";
+export {
+  CHECK_INPUT_PATH,
+  CHECK_OUTPUT_PATH,
+  type WireAnswer,
+  type WireAnswerExtension,
+  type WireErrorAnswer,
+  type WireExfiltrationInfo,
+  type WireInputRequest,
+  type WireOutputRequest,
+  type WirePolicyMatch,
+  type WireRequestExtension,
+} from "./policy/http/wire-types.js";
+export {
+  type HttpPolicyAuth,
+  HttpPolicyBackend,
+  type HttpPolicyBackendOptions,
+} from "./policy/http-backend.js";
 // Policy backends
 export type {
   CallToolResult,
@@ -47,3 +67,8 @@ export type {
   PolicyDecision,
   ToolDescriptor,
 } from "./policy/types.js";
+export {
+  createPolicyServer,
+  type PolicyServer,
+  type PolicyServerOptions,
+} from "./server/create-policy-server.js";

@@ -3,7 +3,12 @@ import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { LocalPolicyEngine } from "../engine/local-engine.js";
 import { loadPolicyFile } from "../engine/policy.js";
-import { InvalidArgumentsError, InvalidToolResultError, isTollgateError } from "../errors.js";
+import {
+  InvalidArgumentsError,
+  InvalidToolResultError,
+  isTollgateError,
+  PolicyConfigError,
+} from "../errors.js";
 import type { CallToolResult, JsonObject } from "../policy/types.js";
 import { inputAnswer, outputAnswer } from "./answers.js";
 
@@ -40,9 +45,10 @@ export function toCallToolResult(input: string, jsonl: boolean): CallToolResult 
       parsed = JSON.parse(input);
     } catch (error) {
       if (jsonl) return { content: [{ type: "text", text: input }] };
-      throw new InvalidToolResultError(`stdin starts like JSON but does not parse: ${(error as Error).message}`, [
-        { path: "", message: "invalid JSON" },
-      ]);
+      throw new InvalidToolResultError(
+        `stdin starts like JSON but does not parse: ${(error as Error).message}`,
+        [{ path: "", message: "invalid JSON" }],
+      );
     }
     if (typeof parsed === "string") return { content: [{ type: "text", text: parsed }] };
     return parsed as CallToolResult;
@@ -55,7 +61,9 @@ function toArgs(input: string): JsonObject {
   try {
     parsed = JSON.parse(input);
   } catch (error) {
-    throw new InvalidArgumentsError(`arguments are not JSON: ${(error as Error).message}`, [{ path: "", message: "invalid JSON" }]);
+    throw new InvalidArgumentsError(`arguments are not JSON: ${(error as Error).message}`, [
+      { path: "", message: "invalid JSON" },
+    ]);
   }
   return parsed as JsonObject;
 }
@@ -63,8 +71,16 @@ function toArgs(input: string): JsonObject {
 type Answer = (engine: LocalPolicyEngine, input: string) => Promise<Record<string, unknown>>;
 
 async function run(options: CheckCommandOptions, answer: Answer): Promise<number> {
-  const engine = await engineFor(options.policy);
   const write = (value: unknown) => options.stdout.write(`${JSON.stringify(value)}\n`);
+  let engine: LocalPolicyEngine;
+  try {
+    engine = await engineFor(options.policy);
+  } catch (error) {
+    // An invalid policy is exit 1 (as documented) and names the bad key on stdout, like validate-policy.
+    if (!(error instanceof PolicyConfigError)) throw error;
+    write(errorAnswer(error));
+    return 1;
+  }
   if (!options.jsonl) {
     try {
       write(await answer(engine, await readAll(options.stdin)));

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { checkInputCommand, scanCommand, validatePolicyCommand } from "./commands.js";
+import { SERVE_USAGE, serveCommand } from "./serve.js";
 
 const USAGE = `Usage: tollgate <command> [options]
 
@@ -12,6 +13,7 @@ Commands:
       Reads tool arguments (a JSON object) on stdin and runs the input check.
   validate-policy FILE
       Validates a JSON or YAML policy file; names every bad key.
+${SERVE_USAGE}
 
 Options:
   --jsonl    one JSON value per input line, one answer per output line (streaming)
@@ -27,6 +29,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return command ? 0 : 2;
   }
+  if (command === "serve") return serveCommand(rest);
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({

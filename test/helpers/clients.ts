@@ -21,7 +21,10 @@ export async function guardedClient(
   interceptors: CatalogAwareInterceptor | CatalogAwareInterceptor[],
   serverName = "acme",
 ): Promise<{ client: MultiServerMCPClient; tools: Map<string, StructuredToolInterface> }> {
-  const client = installInterceptors(new MultiServerMCPClient({ mcpServers: { [serverName]: connection } }), interceptors);
+  const client = installInterceptors(
+    new MultiServerMCPClient({ mcpServers: { [serverName]: connection } }),
+    interceptors,
+  );
   const tools = new Map((await client.getTools()).map((t) => [t.name, t]));
   return { client, tools };
 }
@@ -33,6 +36,10 @@ export function tool(tools: Map<string, StructuredToolInterface>, name: string):
 }
 
 /** Invokes a tool the way ToolNode does (a ToolCall in, a ToolMessage out). */
-export async function invokeAsToolCall(t: StructuredToolInterface, args: Record<string, unknown>, id = "call_1") {
+export async function invokeAsToolCall(
+  t: StructuredToolInterface,
+  args: Record<string, unknown>,
+  id = "call_1",
+) {
   return t.invoke({ name: t.name, args, id, type: "tool_call" });
 }

@@ -24,10 +24,13 @@ const WHITESPACE = /\s/;
 const FOLD_CACHE_LIMIT = 8192;
 const foldCache = new Map<number, string>();
 
+/** Offsets of ASCII text are unchanged by lower-casing. One shared function: no closure per string. */
+function identityRange(start: number, end: number): [number, number] {
+  return [start, end];
+}
+
 export function toMatchableText(input: string): MatchableText {
-  if (!NEEDS_FOLDING.test(input)) {
-    return { text: input.toLowerCase(), toOriginal: (start, end) => [start, end] };
-  }
+  if (!NEEDS_FOLDING.test(input)) return { text: input.toLowerCase(), toOriginal: identityRange };
   const map = new OffsetMap();
   const parts: string[] = [];
   let length = 0;

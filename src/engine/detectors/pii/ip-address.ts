@@ -25,7 +25,8 @@ function isStandaloneIpv4(text: string, start: number, end: number): boolean {
 }
 
 function detectIpv4(text: string, out: TextMatch[]): void {
-  const re = new RegExp(IPV4.source, "g");
+  const re = IPV4; // shared, reset: a RegExp per call was costlier than the scan on short strings
+  re.lastIndex = 0;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const start = m.index;
     const end = start + m[0].length;
@@ -88,6 +89,7 @@ export function createIpAddressDetector(): TextDetector {
     id: "pii.ip_address",
     kind: "pii",
     detect(text: string, out: TextMatch[]): void {
+      if (text.length < 4) return; // the shortest candidate with four hex digits and `::` is longer
       detectIpv4(text, out);
       detectIpv6(text, out);
     },

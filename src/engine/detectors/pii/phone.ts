@@ -88,6 +88,7 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     id: "pii.phone",
     kind: "pii",
     detect(text: string, out: TextMatch[]): void {
+      if (text.length < 7) return; // seven digits at least
       forEachPhoneCandidate(text, (candidate) => {
         if (accept(text, candidate)) {
           out.push({

@@ -8,6 +8,7 @@ import { isStandaloneNumber } from "../shared/number-boundary.js";
  * one, but so are many IDs, so they count only after an "ssn" / "social security" keyword.
  */
 
+// Module-level regexes are reset before use: one RegExp per call cost more than the scan on short JSON strings.
 const SEPARATED = /\d{3}([- ])\d{2}\1\d{4}/g;
 // Nine bare digits are looked for only right after a keyword ("SSN: 123456789", "social security no. 123456789"),
 // so text without the keyword costs one keyword scan.
@@ -29,7 +30,9 @@ export function createUsSsnDetector(): TextDetector {
     id: "pii.us_ssn",
     kind: "pii",
     detect(text: string, out: TextMatch[]): void {
-      const separated = new RegExp(SEPARATED.source, "g");
+      if (text.length < 9) return; // nine digits at least
+      const separated = SEPARATED;
+      separated.lastIndex = 0;
       for (let m = separated.exec(text); m !== null; m = separated.exec(text)) {
         const start = m.index;
         const end = start + m[0].length;
@@ -37,8 +40,9 @@ export function createUsSsnDetector(): TextDetector {
         if (!isValidSsnDigits(m[0].replace(/[- ]/g, ""))) continue;
         out.push({ kind: "pii", type: "us_ssn", start, end, ruleId: "pii.us_ssn" });
       }
-      const keyword = new RegExp(SSN_KEYWORD.source, "gi");
-      const skip = new RegExp(UP_TO_FIRST_DIGIT.source, "y");
+      const keyword = SSN_KEYWORD;
+      keyword.lastIndex = 0;
+      const skip = UP_TO_FIRST_DIGIT;
       for (let k = keyword.exec(text); k !== null; k = keyword.exec(text)) {
         if (isWordCode(codeAt(text, k.index - 1))) continue;
         skip.lastIndex = k.index + k[0].length;

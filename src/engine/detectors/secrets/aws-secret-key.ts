@@ -25,12 +25,14 @@ export function createAwsSecretKeyDetector(): TextDetector {
     id: "secret.aws_secret_key",
     kind: "secret",
     detect(text: string, out: TextMatch[]): void {
+      if (text.length < 44) return; // a 40-character key after at least a 4-character anchor
       // Anchors: keyword matches and access key ids, as [index, length] in ascending order.
       const anchors: [number, number][] = [];
-      const keyword = new RegExp(KEYWORD.source, "gi");
+      const keyword = KEYWORD; // shared, reset: a RegExp per call was costlier than the scan on short strings
+      keyword.lastIndex = 0;
       for (let m = keyword.exec(text); m !== null; m = keyword.exec(text))
         anchors.push([m.index, m[0].length]);
-      const keyId = new RegExp(ACCESS_KEY_ID.source, "y");
+      const keyId = ACCESS_KEY_ID;
       for (const at of tokenPrefixPositions(text)) {
         keyId.lastIndex = at;
         if (keyId.test(text)) anchors.push([at, 20]);
@@ -46,7 +48,8 @@ export function createAwsSecretKeyDetector(): TextDetector {
         // Extend the slice by one character each side so the lookarounds see the real neighbours.
         const sliceStart = Math.max(0, from - 1);
         const slice = text.slice(sliceStart, Math.min(text.length, to + 1));
-        const candidate = new RegExp(CANDIDATE.source, "g");
+        const candidate = CANDIDATE;
+        candidate.lastIndex = 0;
         for (let c = candidate.exec(slice); c !== null; c = candidate.exec(slice)) {
           const start = sliceStart + c.index;
           if (start < from || start < lastEnd || start + 40 > to + 1) continue;

@@ -27,7 +27,8 @@ export function createGcpServiceAccountDetector(): TextDetector {
     kind: "secret",
     detect(text: string, out: TextMatch[]): void {
       if (!text.includes("service_account")) return;
-      const field = new RegExp(FIELD.source, "g");
+      const field = FIELD;
+      field.lastIndex = 0;
       for (let m = field.exec(text); m !== null; m = field.exec(text)) {
         const start = m.index + m[0].length;
         const end = jsonStringEnd(text, start);

@@ -144,7 +144,8 @@ function reportValue(text: string, valueFrom: number, kind: KeyKind, out: TextMa
 }
 
 function detectAssignments(text: string, out: TextMatch[]): void {
-  const operator = new RegExp(OPERATOR.source, "g");
+  const operator = OPERATOR; // shared, reset: a RegExp per call was costlier than the scan on short strings
+  operator.lastIndex = 0;
   for (let m = operator.exec(text); m !== null; m = operator.exec(text)) {
     const at = m.index;
     const next = codeAt(text, at + 1);
@@ -175,7 +176,8 @@ function detectAssignments(text: string, out: TextMatch[]): void {
     operator.lastIndex = Math.max(operator.lastIndex, reportValue(text, valueFrom, kind, out));
   }
   // Command-line flags take their value after a space: `mysql --password Tr0ub4dor3x`.
-  const flag = new RegExp(CLI_FLAG.source, "g");
+  const flag = CLI_FLAG;
+  flag.lastIndex = 0;
   for (let m = flag.exec(text); m !== null; m = flag.exec(text)) {
     const kind = classifyKey(m[0].trimEnd());
     if (kind !== null)
@@ -184,7 +186,8 @@ function detectAssignments(text: string, out: TextMatch[]): void {
 }
 
 function detectAuthorizationValues(text: string, out: TextMatch[]): void {
-  const scheme = new RegExp(AUTH_SCHEME.source, "g");
+  const scheme = AUTH_SCHEME;
+  scheme.lastIndex = 0;
   for (let m = scheme.exec(text); m !== null; m = scheme.exec(text)) {
     const value = readValue(text, m.index + m[0].length);
     if (value === null || value[2]) continue;
@@ -201,6 +204,8 @@ export function createGenericCredentialDetector(): TextDetector {
     id: "secret.generic_credential",
     kind: "secret",
     detect(text: string, out: TextMatch[]): void {
+      // Shortest report: a two-letter key (`pw`), an operator and a six-character password.
+      if (text.length < 9) return;
       detectAssignments(text, out);
       detectAuthorizationValues(text, out);
     },

@@ -23,7 +23,7 @@ function isBase64UrlCode(code: number): boolean {
 }
 
 function readSegment(text: string, from: number): number {
-  const segment = new RegExp(SEGMENT.source, "y");
+  const segment = SEGMENT; // sticky and shared: lastIndex is set before every use
   segment.lastIndex = from;
   segment.exec(text);
   return segment.lastIndex;

@@ -39,12 +39,17 @@ export function createPrefixedTokenDetector(spec: PrefixedTokenSpec): TextDetect
   const minEntropy = spec.minEntropy ?? 3;
   const prefixSource = spec.prefix.source;
   const flags = spec.prefix.flags.replace(/[gy]/g, "");
+  // Compiled once per detector (both sticky, lastIndex set before every use). Building them per call cost ~200 ns,
+  // which made the 14 prefixed-token detectors the top entry of the profile on JSON results of many short strings.
+  const prefix = new RegExp(prefixSource, `${flags}y`);
+  const body = new RegExp(`${spec.bodyClass}*`, "y");
+  // Every prefix is at least two characters; shorter strings (most JSON keys and values) cannot hold a token.
+  const minLength = spec.minBody + 2;
   return {
     id: ruleId,
     kind: "secret",
     detect(text: string, out: TextMatch[]): void {
-      const prefix = new RegExp(prefixSource, `${flags}y`);
-      const body = new RegExp(`${spec.bodyClass}*`, "y");
+      if (text.length < minLength) return;
       let resumeAt = 0;
       for (const start of tokenPrefixPositions(text)) {
         if (start < resumeAt) continue;

@@ -17,8 +17,8 @@ export function createPrivateKeyDetector(): TextDetector {
     id: "secret.private_key",
     kind: "secret",
     detect(text: string, out: TextMatch[]): void {
-      const begin = new RegExp(BEGIN.source, "y");
-      const body = new RegExp(BODY.source, "y");
+      const begin = BEGIN; // sticky: lastIndex is set before every use
+      const body = BODY;
       // Last answer of indexOf per footer: reused while it still lies ahead, so many unterminated BEGIN lines do not
       // rescan the rest of the text once each.
       const footerSearch = new Map<string, number>();

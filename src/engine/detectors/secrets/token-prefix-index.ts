@@ -12,7 +12,8 @@ const ANY_TOKEN_PREFIX =
 
 function findTokenPrefixes(text: string): number[] {
   const positions: number[] = [];
-  const re = new RegExp(ANY_TOKEN_PREFIX.source, "g");
+  const re = ANY_TOKEN_PREFIX;
+  re.lastIndex = 0;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) positions.push(m.index);
   return positions;
 }

@@ -1,0 +1,252 @@
+import { randomUUID } from "node:crypto";
+import type { FindingKind } from "../../engine/types.js";
+import { BackendProtocolError } from "../../errors.js";
+import type {
+  CallToolResult,
+  Finding,
+  InputDecision,
+  JsonObject,
+  JsonValue,
+  OutputDecision,
+} from "../types.js";
+import { applyPlainRedaction } from "./plain-redaction.js";
+import { WIRE_EXTENSION_VERSION, type WireAnswerExtension } from "./wire-types.js";
+
+const KINDS: ReadonlySet<string> = new Set<FindingKind>([
+  "pii",
+  "secret",
+  "injection",
+  "control",
+  "markup",
+  "hazard",
+  "schema",
+  "capability",
+  "limit",
+]);
+const ACTIONS: ReadonlySet<string> = new Set<Finding["action"]>([
+  "block",
+  "redact",
+  "strip",
+  "flag",
+  "truncate",
+  "warn",
+]);
+
+type Raw = Record<string, unknown>;
+
+function isObject(value: unknown): value is Raw {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function bad(where: string, path: string, message: string): BackendProtocolError {
+  return new BackendProtocolError(`policy service ${where} sent an unreadable answer: ${path} ${message}`, [
+    { path, message },
+  ]);
+}
+
+function readFinding(value: unknown, path: string, where: string): Finding {
+  if (!isObject(value)) throw bad(where, path, "is not an object");
+  const { kind, type, path: at, start, end, ruleId, action, message } = value;
+  if (typeof kind !== "string" || !KINDS.has(kind)) throw bad(where, `${path}/kind`, "is not a known kind");
+  if (typeof action !== "string" || !ACTIONS.has(action))
+    throw bad(where, `${path}/action`, "is not a known action");
+  if (typeof type !== "string" || typeof at !== "string" || typeof ruleId !== "string") {
+    throw bad(where, path, "needs string type, path and ruleId");
+  }
+  if ((start !== undefined && typeof start !== "number") || (end !== undefined && typeof end !== "number")) {
+    throw bad(where, path, "has non-numeric offsets");
+  }
+  // Field by field: nothing else a service sends is carried further (a finding must never carry a value).
+  return {
+    kind: kind as FindingKind,
+    type,
+    path: at,
+    ...(start !== undefined ? { start } : {}),
+    ...(end !== undefined ? { end } : {}),
+    ruleId,
+    action: action as Finding["action"],
+    ...(typeof message === "string" ? { message } : {}),
+  };
+}
+
+function readExtension(value: unknown, where: string): WireAnswerExtension | undefined {
+  // An extension of another version is ignored: the plain fields still decide.
+  if (!isObject(value) || value.v !== WIRE_EXTENSION_VERSION) return undefined;
+  if (!Array.isArray(value.findings)) throw bad(where, "/tollgate/findings", "is not an array");
+  const findings = value.findings.map((f, i) => readFinding(f, `/tollgate/findings/${i}`, where));
+  const ruleIds = value.rule_ids;
+  if (!Array.isArray(ruleIds) || !ruleIds.every((r) => typeof r === "string")) {
+    throw bad(where, "/tollgate/rule_ids", "is not an array of strings");
+  }
+  const ext: WireAnswerExtension = { v: WIRE_EXTENSION_VERSION, findings, rule_ids: ruleIds };
+  if (value.redacted_args !== undefined) {
+    if (!isObject(value.redacted_args)) throw bad(where, "/tollgate/redacted_args", "is not an object");
+    ext.redacted_args = value.redacted_args as JsonObject;
+  }
+  if (value.redacted_result !== undefined) {
+    if (!isObject(value.redacted_result)) throw bad(where, "/tollgate/redacted_result", "is not an object");
+    ext.redacted_result = value.redacted_result as unknown as CallToolResult;
+  }
+  return ext;
+}
+
+function findingKindOf(id: string, category: unknown): FindingKind {
+  const prefix = id.split(".", 1)[0] ?? "";
+  if (KINDS.has(prefix)) return prefix as FindingKind;
+  if (typeof category === "string" && KINDS.has(category)) return category as FindingKind;
+  // A plain service's own policy: the closest of our kinds is a permission rule.
+  return "capability";
+}
+
+function findingActionOf(action: unknown, allowed: boolean): Finding["action"] {
+  if (typeof action === "string") {
+    const a = action.toLowerCase();
+    if (ACTIONS.has(a)) return a as Finding["action"];
+    if (a === "deny" || a === "reject") return "block";
+    if (a === "log" || a === "audit" || a === "alert") return "warn";
+    if (a === "mask") return "redact";
+  }
+  return allowed ? "flag" : "block";
+}
+
+/** A plain service only names the policies that matched; each becomes a finding on the whole payload. */
+function findingsFromMatches(value: unknown, allowed: boolean, where: string): Finding[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw bad(where, "/policy_matches", "is not an array");
+  return value.map((m, i) => {
+    if (!isObject(m) || typeof m.policy_id !== "string") {
+      throw bad(where, `/policy_matches/${i}`, "needs a string policy_id");
+    }
+    return {
+      kind: findingKindOf(m.policy_id, m.category),
+      type: typeof m.policy_name === "string" ? m.policy_name : m.policy_id,
+      path: "",
+      ruleId: m.policy_id,
+      action: findingActionOf(m.action, allowed),
+    };
+  });
+}
+
+interface Common {
+  allowed: boolean;
+  reason?: string;
+  findings: Finding[];
+  ruleIds: string[];
+  decisionId: string;
+  durationMs: number;
+  backend: string;
+}
+
+function readCommon(
+  body: unknown,
+  status: number,
+  where: string,
+  started: number,
+  backend: string,
+): { common: Common; raw: Raw; ext: WireAnswerExtension | undefined } {
+  if (!isObject(body)) throw bad(where, "", "is not a JSON object");
+  if (typeof body.allowed !== "boolean") throw bad(where, "/allowed", "is missing or not a boolean");
+  if (body.block_reason !== undefined && typeof body.block_reason !== "string") {
+    throw bad(where, "/block_reason", "is not a string");
+  }
+  // HTTP 403 is a block whatever the body says; a contradicting body must not open the gate.
+  const allowed = status !== 403 && body.allowed;
+  const ext = readExtension(body.tollgate, where);
+  const findings = ext ? ext.findings : findingsFromMatches(body.policy_matches, allowed, where);
+  const reason =
+    typeof body.block_reason === "string" && body.block_reason !== ""
+      ? body.block_reason
+      : allowed
+        ? undefined
+        : "blocked by the policy service";
+  return {
+    common: {
+      allowed,
+      ...(reason !== undefined ? { reason } : {}),
+      findings,
+      ruleIds: ext ? ext.rule_ids : [...new Set(findings.map((f) => f.ruleId))],
+      decisionId:
+        typeof body.decision_id === "string" && body.decision_id !== ""
+          ? body.decision_id
+          : `http-${randomUUID()}`,
+      durationMs: performance.now() - started,
+      backend,
+    },
+    raw: body,
+    ext,
+  };
+}
+
+function nothingToApply(where: string): BackendProtocolError {
+  // Forwarding the original would leak what the service meant to remove: fail closed.
+  return bad(where, "/redacted", "is true but the answer carries no redacted data");
+}
+
+export interface AnswerContext {
+  status: number;
+  where: string;
+  started: number;
+  backend: string;
+}
+
+export function inputDecisionFromWire(
+  body: unknown,
+  context: AnswerContext,
+  sentStatement: string | undefined,
+): InputDecision {
+  const { common, raw, ext } = readCommon(
+    body,
+    context.status,
+    context.where,
+    context.started,
+    context.backend,
+  );
+  if (!common.allowed) return common;
+  if (ext?.redacted_args) return { ...common, redactedArgs: ext.redacted_args };
+  const statement = raw.redacted_statement;
+  if (typeof statement === "string" && statement !== sentStatement) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(statement);
+    } catch {
+      parsed = undefined;
+    }
+    if (!isObject(parsed)) {
+      throw bad(context.where, "/redacted_statement", "is not the arguments object as JSON");
+    }
+    return { ...common, redactedArgs: parsed as JsonObject };
+  }
+  if (raw.redacted === true && ext === undefined && statement === undefined)
+    throw nothingToApply(context.where);
+  return common;
+}
+
+export function outputDecisionFromWire(
+  body: unknown,
+  context: AnswerContext,
+  original: CallToolResult,
+): OutputDecision {
+  const { common, raw, ext } = readCommon(
+    body,
+    context.status,
+    context.where,
+    context.started,
+    context.backend,
+  );
+  if (!common.allowed) return common;
+  if (ext?.redacted_result) return { ...common, redactedResult: ext.redacted_result };
+  const message = raw.redacted_message;
+  const data = raw.redacted_data;
+  if (message !== undefined && typeof message !== "string") {
+    throw bad(context.where, "/redacted_message", "is not a string");
+  }
+  if (message !== undefined || (data !== undefined && data !== null)) {
+    const redactedResult = applyPlainRedaction(original, {
+      ...(message !== undefined ? { redactedMessage: message } : {}),
+      ...(data !== undefined && data !== null ? { redactedData: data as JsonValue } : {}),
+    });
+    return { ...common, redactedResult };
+  }
+  if (raw.redacted === true && ext === undefined) throw nothingToApply(context.where);
+  return common;
+}

@@ -1,0 +1,101 @@
+/**
+ * The wire protocol of the remote policy service, as JSON travels. The plain fields are those of AxonFlow's MCP
+ * check endpoints (`/api/v1/mcp/check-input`, `/api/v1/mcp/check-output`), so either side can talk to a plain
+ * peer; everything our own engine can say beyond them travels in the optional `tollgate` object, which a plain
+ * peer ignores.
+ */
+import type { CallToolResult, Finding, JsonObject, JsonValue, ToolDescriptor } from "../types.js";
+
+export const CHECK_INPUT_PATH = "/api/v1/mcp/check-input";
+export const CHECK_OUTPUT_PATH = "/api/v1/mcp/check-output";
+
+/** Version of the `tollgate` extension; a server answers an extension it does not know as a plain request. */
+export const WIRE_EXTENSION_VERSION = 1;
+
+/** What a tollgate client adds to either request. */
+export interface WireRequestExtension {
+  v: number;
+  server_name: string;
+  tool_name: string;
+  call_id: string;
+  /** The tool's listing (schemas), sent with each check so the service stays stateless. */
+  tool?: ToolDescriptor;
+}
+
+export interface WireInputRequest {
+  connector_type: string;
+  tool?: string;
+  /** The text a plain service scans: here the arguments as JSON (omitted when `plainFields` is off). */
+  statement?: string;
+  parameters?: JsonObject;
+  operation?: string;
+  tollgate?: WireRequestExtension;
+}
+
+export interface WireOutputRequest {
+  connector_type: string;
+  tool?: string;
+  /** The text a plain service scans: the text of the result's text-bearing blocks. */
+  message?: string;
+  /** Rows a plain service scans: the structured content, as one row. */
+  response_data?: JsonValue[];
+  metadata?: JsonObject;
+  row_count?: number;
+  tollgate?: WireRequestExtension & { args: JsonObject; result: CallToolResult };
+}
+
+export interface WirePolicyMatch {
+  policy_id: string;
+  policy_name?: string;
+  action?: string;
+  category?: string;
+}
+
+export interface WireExfiltrationInfo {
+  rows_returned: number;
+  row_limit: number;
+  bytes_returned: number;
+  byte_limit: number;
+  exceeded: boolean;
+  limit_type: "rows" | "bytes" | "none";
+}
+
+/** What a tollgate server adds to either answer. */
+export interface WireAnswerExtension {
+  v: number;
+  findings: Finding[];
+  rule_ids: string[];
+  /** Input: the arguments the tool must be called with, when they changed. */
+  redacted_args?: JsonObject;
+  /** Output: the result to hand back, when it changed. */
+  redacted_result?: CallToolResult;
+  duration_ms?: number;
+}
+
+/** One answer shape for both endpoints; HTTP 200 carries decisions, 403 carries blocks. */
+export interface WireAnswer {
+  allowed: boolean;
+  block_reason?: string;
+  decision_id?: string;
+  policies_evaluated?: number;
+  policy_matches?: WirePolicyMatch[];
+  redacted?: boolean;
+  redacted_statement?: string;
+  redacted_data?: JsonValue;
+  redacted_message?: string;
+  exfiltration_info?: WireExfiltrationInfo;
+  tollgate?: WireAnswerExtension;
+}
+
+/** The body of an error answer (400, 401, 413, 422, 5xx). */
+export interface WireErrorAnswer {
+  error: {
+    code: string;
+    message: string;
+    name?: string;
+    issues?: { path: string; message: string }[];
+    /** For `limit_exceeded`: which limit. */
+    limit?: string;
+    request_id?: string;
+  };
+}

@@ -1,0 +1,327 @@
+import type { LocalPolicyEngine } from "../engine/local-engine.js";
+import { isTollgateError, LimitExceededError, type TollgateIssue } from "../errors.js";
+import {
+  WIRE_EXTENSION_VERSION,
+  type WireAnswer,
+  type WireErrorAnswer,
+  type WireExfiltrationInfo,
+  type WirePolicyMatch,
+} from "../policy/http/wire-types.js";
+import type {
+  CallToolResult,
+  Finding,
+  InputDecision,
+  JsonObject,
+  OutputDecision,
+  ToolDescriptor,
+} from "../policy/types.js";
+import { policiesEvaluated } from "./policies-evaluated.js";
+import { ToolInterner } from "./tool-intern.js";
+
+/** The request body does not follow the protocol (answered 400). */
+export class WireRequestError extends Error {
+  constructor(
+    message: string,
+    readonly issues: TollgateIssue[],
+  ) {
+    super(message);
+  }
+}
+
+/** What the HTTP layer sends, plus what it logs. */
+export interface CheckAnswer {
+  status: number;
+  body: WireAnswer | WireErrorAnswer;
+  allowed?: boolean;
+  ruleIds?: string[];
+}
+
+type Raw = Record<string, unknown>;
+
+interface CallNames {
+  serverName: string;
+  toolName: string;
+  callId: string;
+  tool?: ToolDescriptor;
+  /** True when the client speaks the `tollgate` extension. */
+  extended: boolean;
+}
+
+// Errors the engine raises about the call itself; the client rebuilds them so a remote refusal behaves exactly
+// like a local one.
+const CALL_ERROR_CODES = new Set(["invalid_arguments", "invalid_tool_result", "limit_exceeded"]);
+const ACTION_RANK: Record<Finding["action"], number> = {
+  flag: 0,
+  warn: 1,
+  truncate: 2,
+  strip: 3,
+  redact: 4,
+  block: 5,
+};
+
+function isObject(value: unknown): value is Raw {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function invalid(path: string, message: string): WireRequestError {
+  return new WireRequestError(`${path || "body"} ${message}`, [{ path, message }]);
+}
+
+function policyMatches(findings: readonly Finding[]): WirePolicyMatch[] {
+  const byRule = new Map<string, WirePolicyMatch & { rank: number }>();
+  for (const f of findings) {
+    const rank = ACTION_RANK[f.action];
+    const known = byRule.get(f.ruleId);
+    if (!known || rank > known.rank) {
+      byRule.set(f.ruleId, {
+        policy_id: f.ruleId,
+        policy_name: f.ruleId,
+        action: f.action,
+        category: f.kind,
+        rank,
+      });
+    }
+  }
+  return [...byRule.values()].map(({ rank: _rank, ...match }) => match);
+}
+
+/** Turns protocol requests into engine checks and engine decisions into protocol answers. Stateless per request. */
+export class WireChecks {
+  readonly #engine: LocalPolicyEngine;
+  readonly #tools = new ToolInterner();
+  readonly #evaluated: { input: number; output: number };
+
+  constructor(engine: LocalPolicyEngine) {
+    this.#engine = engine;
+    this.#evaluated = {
+      input: policiesEvaluated(engine.policy, "input"),
+      output: policiesEvaluated(engine.policy, "output"),
+    };
+  }
+
+  async checkInput(body: unknown, requestId: string): Promise<CheckAnswer> {
+    if (!isObject(body)) throw invalid("", "must be a JSON object");
+    const connectorType = this.#connectorType(body);
+    const names = this.#names(body, connectorType, requestId);
+    let args: unknown;
+    if (names.extended) {
+      args = body.parameters ?? {};
+    } else {
+      // A plain client's text is its statement; its parameters are checked alongside.
+      const { statement, parameters } = body;
+      if (statement !== undefined && typeof statement !== "string")
+        throw invalid("/statement", "must be a string");
+      if (parameters !== undefined && !isObject(parameters))
+        throw invalid("/parameters", "must be an object");
+      args = {
+        ...(statement !== undefined ? { statement } : {}),
+        ...(parameters !== undefined ? { parameters } : {}),
+      };
+    }
+    return this.#guard(async () => {
+      const decision = await this.#engine.checkInput({
+        connectorType,
+        serverName: names.serverName,
+        toolName: names.toolName,
+        callId: names.callId,
+        ...(names.tool ? { tool: names.tool } : {}),
+        args: args as JsonObject,
+      });
+      return this.#inputAnswer(decision, names.extended);
+    });
+  }
+
+  async checkOutput(body: unknown, requestId: string, bodyBytes: number): Promise<CheckAnswer> {
+    if (!isObject(body)) throw invalid("", "must be a JSON object");
+    const connectorType = this.#connectorType(body);
+    const names = this.#names(body, connectorType, requestId);
+    let args: JsonObject = {};
+    let result: unknown;
+    let plain: { message?: string; rows?: unknown[] } = {};
+    if (names.extended) {
+      const ext = body.tollgate as Raw;
+      if (ext.result === undefined) throw invalid("/tollgate/result", "is missing");
+      if (ext.args !== undefined && !isObject(ext.args)) throw invalid("/tollgate/args", "must be an object");
+      result = ext.result;
+      args = (ext.args ?? {}) as JsonObject;
+    } else {
+      const { message, response_data: rows } = body;
+      if (message !== undefined && typeof message !== "string") throw invalid("/message", "must be a string");
+      if (rows !== undefined && rows !== null && !Array.isArray(rows)) {
+        throw invalid("/response_data", "must be an array of rows");
+      }
+      plain = {
+        ...(message !== undefined ? { message } : {}),
+        ...(Array.isArray(rows) ? { rows } : {}),
+      };
+      // The plain fields become a result the engine can read: the message as one text block, the rows as
+      // structured content.
+      result = {
+        content: plain.message !== undefined ? [{ type: "text", text: plain.message }] : [],
+        ...(plain.rows ? { structuredContent: { rows: plain.rows } } : {}),
+      };
+    }
+    const rowCount =
+      typeof body.row_count === "number"
+        ? body.row_count
+        : Array.isArray(body.response_data)
+          ? body.response_data.length
+          : 0;
+    return this.#guard(async () => {
+      const decision = await this.#engine.checkOutput({
+        connectorType,
+        serverName: names.serverName,
+        toolName: names.toolName,
+        callId: names.callId,
+        ...(names.tool ? { tool: names.tool } : {}),
+        args,
+        result: result as CallToolResult,
+      });
+      return this.#outputAnswer(decision, names.extended, plain, rowCount, bodyBytes);
+    });
+  }
+
+  #connectorType(body: Raw): string {
+    const value = body.connector_type;
+    if (typeof value !== "string" || value === "")
+      throw invalid("/connector_type", "must be a non-empty string");
+    return value;
+  }
+
+  #names(body: Raw, connectorType: string, requestId: string): CallNames {
+    const ext = body.tollgate;
+    if (isObject(ext) && ext.v === WIRE_EXTENSION_VERSION) {
+      if (typeof ext.server_name !== "string" || typeof ext.tool_name !== "string") {
+        throw invalid("/tollgate", "needs string server_name and tool_name");
+      }
+      let tool: ToolDescriptor | undefined;
+      if (ext.tool !== undefined) {
+        const t = ext.tool;
+        if (
+          !isObject(t) ||
+          typeof t.name !== "string" ||
+          (t.inputSchema !== undefined && !isObject(t.inputSchema)) ||
+          (t.outputSchema !== undefined && !isObject(t.outputSchema))
+        ) {
+          throw invalid("/tollgate/tool", "must be a tool listing with a name and object schemas");
+        }
+        tool = this.#tools.intern(t as unknown as ToolDescriptor);
+      }
+      return {
+        serverName: ext.server_name,
+        toolName: ext.tool_name,
+        callId: typeof ext.call_id === "string" ? ext.call_id : requestId,
+        ...(tool ? { tool } : {}),
+        extended: true,
+      };
+    }
+    // A plain client names a connector ("server.tool" by our convention) and maybe a tool.
+    const dot = connectorType.indexOf(".");
+    const serverName = dot > 0 ? connectorType.slice(0, dot) : connectorType;
+    const toolName =
+      typeof body.tool === "string" && body.tool !== ""
+        ? body.tool
+        : dot > 0
+          ? connectorType.slice(dot + 1)
+          : connectorType;
+    return { serverName, toolName, callId: requestId, extended: false };
+  }
+
+  /** Engine refusals of the call itself become 422 with the error's code, so the client can rebuild it. */
+  async #guard(run: () => Promise<CheckAnswer>): Promise<CheckAnswer> {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isTollgateError(error) || !CALL_ERROR_CODES.has(error.code)) throw error;
+      const body: WireErrorAnswer = {
+        error: {
+          code: error.code,
+          name: error.name,
+          message: error.message,
+          issues: [...error.issues],
+          ...(error instanceof LimitExceededError ? { limit: error.limit } : {}),
+        },
+      };
+      return { status: 422, body };
+    }
+  }
+
+  #common(
+    decision: InputDecision | OutputDecision,
+    phase: "input" | "output",
+    redacted: boolean,
+  ): WireAnswer {
+    return {
+      allowed: decision.allowed,
+      ...(decision.reason !== undefined ? { block_reason: decision.reason } : {}),
+      decision_id: decision.decisionId,
+      policies_evaluated: this.#evaluated[phase],
+      policy_matches: policyMatches(decision.findings),
+      redacted,
+      tollgate: {
+        v: WIRE_EXTENSION_VERSION,
+        findings: decision.findings,
+        rule_ids: decision.ruleIds,
+        duration_ms: decision.durationMs,
+      },
+    };
+  }
+
+  #inputAnswer(decision: InputDecision, extended: boolean): CheckAnswer {
+    const redactedArgs = decision.allowed ? decision.redactedArgs : undefined;
+    const body = this.#common(decision, "input", redactedArgs !== undefined);
+    if (redactedArgs !== undefined) {
+      // An extended client reads the structured copy; a plain one reads the statement it sent, redacted.
+      if (extended) body.tollgate!.redacted_args = redactedArgs;
+      else if (typeof redactedArgs.statement === "string") body.redacted_statement = redactedArgs.statement;
+    }
+    return {
+      status: decision.allowed ? 200 : 403,
+      body,
+      allowed: decision.allowed,
+      ruleIds: decision.ruleIds,
+    };
+  }
+
+  #outputAnswer(
+    decision: OutputDecision,
+    extended: boolean,
+    plain: { message?: string; rows?: unknown[] },
+    rowCount: number,
+    bodyBytes: number,
+  ): CheckAnswer {
+    const redactedResult = decision.allowed ? decision.redactedResult : undefined;
+    const body = this.#common(decision, "output", redactedResult !== undefined);
+    if (redactedResult !== undefined) {
+      if (extended) {
+        body.tollgate!.redacted_result = redactedResult;
+      } else {
+        const first = redactedResult.content[0];
+        if (plain.message !== undefined && first?.type === "text" && first.text !== plain.message) {
+          body.redacted_message = first.text;
+        }
+        const rows = (redactedResult.structuredContent as { rows?: unknown } | undefined)?.rows;
+        if (plain.rows !== undefined && rows !== plain.rows)
+          body.redacted_data = rows as WireAnswer["redacted_data"];
+      }
+    }
+    const limits = this.#engine.policy.limits;
+    const limit = decision.findings.find((f) => f.kind === "limit");
+    const exfiltration: WireExfiltrationInfo = {
+      rows_returned: rowCount,
+      row_limit: limits.maxArrayItems,
+      // The request body's size: an upper bound on the result's, known without serialising it again.
+      bytes_returned: bodyBytes,
+      byte_limit: limits.maxOutputBytes,
+      exceeded: limit !== undefined,
+      limit_type: limit === undefined ? "none" : limit.type === "max_array_items" ? "rows" : "bytes",
+    };
+    body.exfiltration_info = exfiltration;
+    return {
+      status: decision.allowed ? 200 : 403,
+      body,
+      allowed: decision.allowed,
+      ruleIds: decision.ruleIds,
+    };
+  }
+}

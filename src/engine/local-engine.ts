@@ -20,7 +20,7 @@ import { loadPolicyFile, type ResolvedPolicy, resolvePolicy } from "./policy.js"
 import type { PolicyConfig, SanitizerMode } from "./policy-types.js";
 import { wrapUntrusted } from "./scan/envelope.js";
 import { describeProblem, inspectJson } from "./scan/inspect-json.js";
-import { scanJson, scanStringLeaf } from "./scan/scan-json.js";
+import { isJsonDocument, scanJson, scanStringLeaf } from "./scan/scan-json.js";
 import type { ScanPlan } from "./scan/string-scanner.js";
 import { truncateResult } from "./scan/truncate.js";
 import { SchemaValidatorCache } from "./schema-validator.js";
@@ -325,11 +325,13 @@ export class LocalPolicyEngine implements PolicyBackend {
     wrapFor: { serverName: string; toolName: string } | undefined,
   ): CallToolResult {
     let content: ContentBlock[] | undefined;
-    for (let i = 0; i < result.content.length; i++) {
-      const block = result.content[i]!;
+    // The SDK's schema lets `content` be absent (it defaults to []): nothing to scan there then.
+    const blocks = result.content ?? [];
+    for (let i = 0; i < blocks.length; i++) {
+      const block = blocks[i]!;
       const next = this.#scanBlock(block, `/content/${i}`, plan, findings, wrapFor);
       if (next !== block) {
-        content ??= result.content.slice();
+        content ??= blocks.slice();
         content[i] = next;
       }
     }
@@ -355,7 +357,8 @@ export class LocalPolicyEngine implements PolicyBackend {
     switch (block.type) {
       case "text": {
         let text = scanStringLeaf(block.text, `${path}/text`, plan, findings);
-        if (wrapFor && !/^\s*[[{]/.test(text))
+        // JSON text stays valid JSON, so it is not wrapped; text that merely starts with "[" or "{" is.
+        if (wrapFor && !isJsonDocument(text))
           text = wrapUntrusted(text, wrapFor.serverName, wrapFor.toolName);
         return text === block.text ? block : { ...block, text };
       }
@@ -366,9 +369,10 @@ export class LocalPolicyEngine implements PolicyBackend {
         return text === resource.text ? block : { ...block, resource: { ...resource, text } };
       }
       case "resource_link": {
-        // Name, title and description of a link are shown to the model like any text.
+        // A link's name, title, description and URI are shown to the model like any text (a URI can carry
+        // credentials or a token in its query).
         let next = block;
-        for (const key of ["name", "title", "description"] as const) {
+        for (const key of ["name", "title", "description", "uri"] as const) {
           const value = block[key];
           if (typeof value !== "string") continue;
           const cleaned = scanStringLeaf(value, `${path}/${key}`, plan, findings);

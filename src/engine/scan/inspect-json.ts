@@ -75,7 +75,11 @@ export function inspectJson(root: unknown, limits: InspectLimits): JsonProblem |
       continue;
     }
     const i = frame.next++;
-    const problem = arr ? push(arr[i], String(i)) : push(frame.entries![i]![1], frame.entries![i]![0]);
+    const entry = arr ? undefined : frame.entries![i]!;
+    // An undefined property is simply absent in JSON (LangChain passes optional fields that way); an undefined
+    // array item is not JSON (it would become null).
+    if (entry && entry[1] === undefined) continue;
+    const problem = arr ? push(arr[i], String(i)) : push(entry![1], entry![0]);
     if (problem) return problem;
   }
   return undefined;

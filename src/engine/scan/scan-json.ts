@@ -1,5 +1,6 @@
 import { escapePointerToken } from "../../errors.js";
 import type { Finding } from "../../policy/types.js";
+import { inspectJson } from "./inspect-json.js";
 import { type ScanPlan, scanString } from "./string-scanner.js";
 
 /** Defines an own data property; plain assignment would treat a `__proto__` key from JSON as the prototype. */
@@ -24,20 +25,56 @@ function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+/** A string that is a JSON object or array document (what a tool returns as "JSON text"). */
+export function isJsonDocument(text: string): boolean {
+  return looksLikeJson(text) && tryParse(text).ok;
+}
+
+// JSON text nested in a string is parsed here, outside the limits the result as a whole was checked against.
+const EMBEDDED_LIMITS = { maxDepth: 64, maxArrayItems: Number.POSITIVE_INFINITY };
+// `\u0040` is "@" to the model but not to a detector reading the raw text; `\/` likewise hides URLs.
+const HIDING_ESCAPE = /\\(?:u[0-9a-fA-F]{4}|\/)/;
+
+function parseEmbedded(text: string): { ok: true; value: unknown } | { ok: false } {
+  const parsed = tryParse(text);
+  return parsed.ok && inspectJson(parsed.value, EMBEDDED_LIMITS) === undefined ? parsed : { ok: false };
+}
+
+/** Rewrites JSON text leaf by leaf; its findings point at the string (offsets into decoded leaves do not). */
+function scanEmbeddedJson(
+  text: string,
+  value: unknown,
+  path: string,
+  plan: ScanPlan,
+  findings: Finding[],
+): string {
+  const mark = findings.length;
+  const rewritten = scanJson(value, path, plan, findings);
+  for (let i = mark; i < findings.length; i++) {
+    const { start: _start, end: _end, ...rest } = findings[i]!;
+    findings[i] = { ...rest, path };
+  }
+  return rewritten === value ? text : JSON.stringify(rewritten, null, text.includes("\n") ? 2 : undefined);
+}
+
 /**
- * Scans a string leaf. Findings always point into the original string. When the string holds a JSON document and
- * a rewrite would break it (a span crossed a quote, say), the document is rewritten leaf by leaf instead, so
- * JSON stays valid JSON.
+ * Scans a string leaf. Findings point into the original string. When the string holds a JSON document, it stays
+ * valid JSON: if a raw-text rewrite would break it (a span crossed a quote, say), or if JSON escapes could hide a
+ * value from the raw-text scan, the document is scanned and rewritten leaf by leaf instead.
  */
 export function scanStringLeaf(text: string, path: string, plan: ScanPlan, findings: Finding[]): string {
+  const jsonLike = looksLikeJson(text);
+  if (jsonLike && HIDING_ESCAPE.test(text)) {
+    const parsed = parseEmbedded(text);
+    if (parsed.ok) return scanEmbeddedJson(text, parsed.value, path, plan, findings);
+  }
   const scan = scanString(text, path, plan, findings);
-  if (!scan.changed || !looksLikeJson(text)) return scan.text;
+  if (!scan.changed || !jsonLike) return scan.text;
   if (tryParse(scan.text).ok) return scan.text;
-  const original = tryParse(text);
+  const original = parseEmbedded(text);
   if (!original.ok) return scan.text;
-  // Leaf-level findings would repeat the raw-text ones: collect them aside and drop them.
-  const rewritten = scanJson(original.value, path, plan, []);
-  return JSON.stringify(rewritten, null, text.includes("\n") ? 2 : undefined);
+  // The raw-text findings stand (their offsets are exact); the leaf-level ones would repeat them.
+  return scanEmbeddedJson(text, original.value, path, plan, []);
 }
 
 /**
@@ -67,11 +104,16 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
   const newKeys: string[] = new Array(keys.length);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    const childPath = `${path}/${escapePointerToken(key)}`;
     // Keys reach the model too (structuredContent is serialised into the ToolMessage), so they are scanned.
-    const newKey = scanStringLeaf(key, childPath, plan, findings);
+    const mark = findings.length;
+    const newKey = scanStringLeaf(key, path, plan, findings);
     newKeys[i] = newKey;
     if (newKey !== key) keysChanged = true;
+    // A path naming a key that held a finding would copy the sensitive value into the audit log: name the key
+    // by its redacted form instead (or a fixed token when the policy only flags it).
+    const token = findings.length === mark ? key : newKey !== key ? newKey : "[REDACTED:key]";
+    const childPath = `${path}/${escapePointerToken(token)}`;
+    for (let f = mark; f < findings.length; f++) findings[f] = { ...findings[f]!, path: childPath };
     const item = obj[key];
     if (item === null || (typeof item !== "object" && typeof item !== "string")) continue;
     const next = scanJson(item, childPath, plan, findings);

@@ -1,3 +1,4 @@
+import { escapePointerToken } from "../../errors.js";
 import type { CallToolResult, Finding } from "../../policy/types.js";
 
 const MARK = "\n[TRUNCATED by mcp-tollgate]";
@@ -30,7 +31,7 @@ function sliceArrays(value: unknown, path: string, maxItems: number, findings: F
   }
   let copy: Record<string, unknown> | undefined;
   for (const [key, item] of Object.entries(value)) {
-    const next = sliceArrays(item, `${path}/${key}`, maxItems, findings);
+    const next = sliceArrays(item, `${path}/${escapePointerToken(key)}`, maxItems, findings);
     if (next !== item) {
       copy ??= { ...(value as Record<string, unknown>) };
       Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
@@ -53,8 +54,9 @@ export function truncateResult(
   const total = Buffer.byteLength(JSON.stringify(out), "utf8");
   if (total <= maxBytes) return out;
   // The marker is counted as it serialises ("\n" escapes to two bytes), or the cut result lands one byte over.
-  let excess = total - maxBytes + MARK_BYTES * out.content.length;
-  const content = out.content.map((block, i) => {
+  const blocks = out.content ?? [];
+  let excess = total - maxBytes + MARK_BYTES * blocks.length;
+  const content = blocks.map((block, i) => {
     if (excess <= 0 || block.type !== "text") return block;
     const bytes = Buffer.byteLength(block.text, "utf8");
     const cut = Math.min(bytes, excess);

@@ -228,20 +228,17 @@ describe("HttpPolicyBackend against a misbehaving service", () => {
       },
       /HTTP 403 with a body that is not JSON/,
     ],
-  ])(
-    "a malformed answer (%s): a typed protocol error, and the call is blocked",
-    async (_name, answer, pattern) => {
-      const bad = await service((_req, res) => answer(res));
-      const b = backend(bad.url);
-      const error = await b.checkInput(input).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(BackendProtocolError);
-      expect((error as Error).message).toMatch(pattern);
-      expect(bad.requests).toBe(1);
-      const { ran, error: blocked } = await guardedCall(b);
-      expect(ran).toBe(0);
-      expect(blocked).toBeInstanceOf(PolicyViolationError);
-    },
-  );
+  ])("a malformed answer (%s): a typed protocol error, and the call is blocked", async (_name, answer, pattern) => {
+    const bad = await service((_req, res) => answer(res));
+    const b = backend(bad.url);
+    const error = await b.checkInput(input).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackendProtocolError);
+    expect((error as Error).message).toMatch(pattern);
+    expect(bad.requests).toBe(1);
+    const { ran, error: blocked } = await guardedCall(b);
+    expect(ran).toBe(0);
+    expect(blocked).toBeInstanceOf(PolicyViolationError);
+  });
 
   it("a huge answer is cut off at maxResponseBytes (declared or streamed)", async () => {
     const chunk = Buffer.alloc(64 * 1024, 32);

@@ -79,7 +79,12 @@ describe("trap: an async hook that resolves to undefined fails the call", () => 
 describe("trap: isError results become exceptions before afterToolCall runs", () => {
   it("adapter: the error text, secret included, reaches the caller unchecked", async () => {
     let afterCalls = 0;
-    const tools = await rawTools({ afterToolCall: (r) => (afterCalls++, { result: r.result }) });
+    const tools = await rawTools({
+      afterToolCall: (r) => {
+        afterCalls++;
+        return { result: r.result };
+      },
+    });
     const error = (await tool(tools, "deploy")
       .invoke({})
       .catch((e: unknown) => e)) as Error;

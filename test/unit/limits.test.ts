@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
-import { LimitExceededError, PolicyConfigError, TollgateError } from "../../src/errors.js";
+import { LimitExceededError, PolicyConfigError } from "../../src/errors.js";
 import type { CallToolResult, JsonObject } from "../../src/policy/types.js";
 
 const TIME_BOUND_MS = 20_000;

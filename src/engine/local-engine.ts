@@ -33,6 +33,8 @@ function summarise(finding: Finding): string {
 }
 
 function uniqueRuleIds(findings: readonly Finding[]): string[] {
+  // Most calls find nothing: skip the Set and two arrays (a fixed cost on every 1 KB call).
+  if (findings.length === 0) return [];
   return [...new Set(findings.map((f) => f.ruleId))];
 }
 

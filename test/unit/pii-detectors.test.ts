@@ -200,6 +200,59 @@ describe("credit_card", () => {
     for (const text of texts) expect(detect(text, ["credit_card"]), text).toEqual([]);
   });
 
+  it("finds a card next to another digit group in the same run", () => {
+    const card = fakeCardNumber("4", 16, 36);
+    const printed = card.replace(/(\d{4})(?=\d)/g, "$1 ");
+    const amex = fakeCardNumber("37", 15, 8);
+    const amexPrinted = `${amex.slice(0, 4)} ${amex.slice(4, 10)} ${amex.slice(10)}`;
+    const texts: [string, string][] = [
+      [`0 ${card}`, card],
+      [` ${card} 0`, card],
+      [`qty 12 ${card} 7 x`, card],
+      [`7 ${printed}`, printed],
+      [`no 123 ${printed} 45 67`, printed],
+      [`${card} 12 27`, card],
+      [`ref 1-5 ${card}`, card],
+      [`id 9 ${amexPrinted} 2`, amexPrinted],
+      ["7 4111 1111 1111 1111", "4111 1111 1111 1111"],
+    ];
+    for (const [text, value] of texts) {
+      expect(detect(text, ["credit_card"]), text).toEqual([at(text, value, "credit_card")]);
+    }
+  });
+
+  it("finds two cards in one separated run", () => {
+    const a = fakeCardNumber("4", 16, 40);
+    const b = fakeCardNumber("51", 16, 41);
+    const text = `cards ${a} ${b} end`;
+    expect(detect(text, ["credit_card"])).toEqual([at(text, a, "credit_card"), at(text, b, "credit_card")]);
+  });
+
+  it("does not find a card in sub-runs that are not one (near misses)", () => {
+    const card = fakeCardNumber("4", 16, 36);
+    const printed = card.replace(/(\d{4})(?=\d)/g, "$1 ");
+    const texts = [
+      `0 ${breakLuhn(card)}`,
+      ` ${breakLuhn(card)} 0`,
+      `7 ${breakLuhn(printed)} 1`,
+      // Not aligned on group boundaries: the card's digits are split across groups.
+      `${card.slice(0, 5)} ${card.slice(5)} 1`,
+      `12 ${card.slice(0, 10)} ${card.slice(10)}`,
+      // A sub-run joined by a dash to a digit is part of an identifier, on either side.
+      `ref 12-${card}-3`,
+      `ref 12-${printed.replace(/ /g, "-")}`,
+      `${printed.replace(/ /g, "-")}-9`,
+      // Mixed separators inside the sub-run.
+      `1 ${printed.slice(0, 9)}-${printed.slice(10)} 2`,
+      // Too long even after dropping groups: a single 17-digit group.
+      `0 ${card}7 0`,
+      // Digits glued to a word or a plus sign.
+      `x${card} 0`,
+      `0 +${card}`,
+    ];
+    for (const text of texts) expect(detect(text, ["credit_card"]), text).toEqual([]);
+  });
+
   it("ignores a Luhn-valid number inside a dashed identifier", () => {
     const card = fakeCardNumber("4", 16, 7);
     expect(detect(`ref ab12-${card}`, ["credit_card"])).toEqual([]);

@@ -18,7 +18,7 @@ interface CompiledRule {
  * detector is linear in the input.
  */
 export function createInjectionDetector(): TextDetector {
-  const { trigger, rulesByLead } = compileRules();
+  const { words, symbols, symbolStarts, rulesByLead } = compileRules();
   return {
     id: "injection",
     kind: "injection",
@@ -26,36 +26,64 @@ export function createInjectionDetector(): TextDetector {
       if (text.length < 6) return;
       const matchable = toMatchableText(text);
       const folded = matchable.text;
-      trigger.lastIndex = 0;
-      for (let hit = trigger.exec(folded); hit !== null; hit = trigger.exec(folded)) {
+      // Two scans merged in text order, as if they were one alternation: the lead words, and the symbol leads
+      // (`<`, `</`). Alone, the word alternation scans the corpus mix at 2.4 ms/MB instead of 3.4 ms/MB with the
+      // symbols in it; the whole detector went from 8.2 to 7.9 ms/MB (corpus) and 8.4 to 8.0 ms/MB (bench text).
+      words.lastIndex = 0;
+      symbols.lastIndex = 0;
+      let word = words.exec(folded);
+      // Most strings hold no `<`: a native `includes` skips the symbol regex call (on 1 KB results that call was
+      // ~1.5% of the in-process check).
+      let symbol: RegExpExecArray | null = null;
+      for (const ch of symbolStarts) {
+        if (!folded.includes(ch)) continue;
+        symbol = symbols.exec(folded);
+        break;
+      }
+      while (word !== null || symbol !== null) {
+        const fromWords = symbol === null || (word !== null && word.index < symbol.index);
+        const hit = fromWords ? word! : symbol!;
+        let resume = hit.index + hit[0].length;
         const rules = rulesByLead.get(hit[0]);
-        if (rules === undefined) continue;
-        let end = -1;
-        for (const rule of rules) {
-          // `test` on the sticky pattern, then `lastIndex` as the end: no match array per attempt (~10k lead words
-          // per MB of prose are tried, almost all fail).
-          rule.pattern.lastIndex = hit.index;
-          if (!rule.pattern.test(folded)) continue;
-          const matchEnd = rule.pattern.lastIndex;
-          const [start, stop] = matchable.toOriginal(hit.index, matchEnd);
-          out.push({
-            kind: "injection",
-            type: rule.type,
-            start,
-            end: stop,
-            ruleId: `injection.${rule.type}`,
-          });
-          end = matchEnd;
-          break;
+        if (rules !== undefined) {
+          for (const rule of rules) {
+            // `test` on the sticky pattern, then `lastIndex` as the end: no match array per attempt (~10k lead
+            // words per MB of prose are tried, almost all fail).
+            rule.pattern.lastIndex = hit.index;
+            if (!rule.pattern.test(folded)) continue;
+            const matchEnd = rule.pattern.lastIndex;
+            const [start, stop] = matchable.toOriginal(hit.index, matchEnd);
+            out.push({
+              kind: "injection",
+              type: rule.type,
+              start,
+              end: stop,
+              ruleId: `injection.${rule.type}`,
+            });
+            // Resume after a match so one phrase is one finding; otherwise step past the lead word.
+            if (matchEnd > resume) resume = matchEnd;
+            break;
+          }
         }
-        // Resume after a match so one phrase is one finding; otherwise step past the lead word.
-        if (end > trigger.lastIndex) trigger.lastIndex = end;
+        if (word !== null && (fromWords || word.index < resume)) {
+          words.lastIndex = resume;
+          word = words.exec(folded);
+        }
+        if (symbol !== null && (!fromWords || symbol.index < resume)) {
+          symbols.lastIndex = resume;
+          symbol = symbols.exec(folded);
+        }
       }
     },
   };
 }
 
-function compileRules(): { trigger: RegExp; rulesByLead: Map<string, CompiledRule[]> } {
+function compileRules(): {
+  words: RegExp;
+  symbols: RegExp;
+  symbolStarts: string[];
+  rulesByLead: Map<string, CompiledRule[]>;
+} {
   const rulesByLead = new Map<string, CompiledRule[]>();
   for (const rule of INJECTION_RULES) {
     const leadAlternation = rule.lead.map(escapeRegExp).join("|");
@@ -73,9 +101,15 @@ function compileRules(): { trigger: RegExp; rulesByLead: Map<string, CompiledRul
   // Longest first so `</` wins over `<` and `ignoring` over `ignore` where both could start at one position.
   const leads = [...rulesByLead.keys()].sort((a, b) => b.length - a.length);
   const words = leads.filter((lead) => /^\w/.test(lead)).map(escapeRegExp);
-  const symbols = leads.filter((lead) => !/^\w/.test(lead)).map(escapeRegExp);
-  const source = [`\\b(?:${words.join("|")})\\b`, ...symbols].join("|");
-  return { trigger: new RegExp(source, "g"), rulesByLead };
+  const symbolLeads = leads.filter((lead) => !/^\w/.test(lead));
+  const symbols = symbolLeads.map(escapeRegExp);
+  return {
+    words: new RegExp(`\\b(?:${words.join("|")})\\b`, "g"),
+    // With no symbol leads `symbolStarts` is empty and this regex is never run.
+    symbols: new RegExp(symbols.join("|") || "(?!)", "g"),
+    symbolStarts: [...new Set(symbolLeads.map((lead) => lead[0]!))],
+    rulesByLead,
+  };
 }
 
 function escapeRegExp(literal: string): string {

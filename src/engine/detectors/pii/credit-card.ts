@@ -1,5 +1,4 @@
 import type { TextDetector, TextMatch } from "../../types.js";
-import { codeAt, isDigitCode } from "../shared/char-codes.js";
 import { isLuhnValid } from "../shared/luhn.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
 
@@ -10,59 +9,111 @@ import { isStandaloneNumber } from "../shared/number-boundary.js";
  *
  * Candidates come from a regex that only admits digit groups joined by a single separator; it has no nested
  * ambiguity (a separator is required between groups), so it runs in linear time.
+ *
+ * A card often sits next to another number in the same separated run ("qty 2 4111 1111 1111 1111",
+ * "4111111111111111 12 27"). When the run fails as a whole, sub-runs aligned on group boundaries are tried: from
+ * the left, the longest valid sub-run starting at each group, so two cards in one run are both found. A sub-run
+ * must still pass everything a whole run does (layout, one separator kind, Luhn, standalone boundaries), so a
+ * dash-joined identifier ("ab12-4111...") stays out: its sub-run touches `-` + digit, which is not standalone.
  */
 
 // Four digits then at least eight more, optionally separated: every card layout starts this way, and short numbers
 // (years, counts) fail after a few characters. One step per digit and an optional separator: no ambiguity.
+// Groups before the match ("7 " in "7 4111 ...") are shorter than four digits, or the match would have started
+// there, and no layout starts with such a group: a card never starts before the match.
 const DIGIT_GROUPS = /\d{4}(?:[ -]?\d)+/g;
 const MIN_DIGITS = 12;
 const MAX_DIGITS = 19;
+const SPACE = 32;
+const DASH = 45;
+const PLUS = 43;
 
-/** Digit counts per group, or null when the groups use more than one separator kind. */
-function groupLengths(run: string): number[] | null {
+/** Groups of one matched run: start offset in the run, digit count, separator code before it (0 for the first). */
+interface Groups {
+  starts: number[];
+  lengths: number[];
+  seps: number[];
+}
+
+function splitGroups(run: string): Groups {
+  const starts = [0];
   const lengths: number[] = [];
-  let separator = "";
+  const seps = [0];
   let current = 0;
   for (let i = 0; i < run.length; i++) {
-    const ch = run[i]!;
-    if (ch === " " || ch === "-") {
-      if (separator === "") separator = ch;
-      else if (separator !== ch) return null;
+    const code = run.charCodeAt(i);
+    if (code === SPACE || code === DASH) {
       lengths.push(current);
+      starts.push(i + 1);
+      seps.push(code);
       current = 0;
     } else {
       current++;
     }
   }
   lengths.push(current);
-  return lengths;
+  return { starts, lengths, seps };
 }
 
-function isPrintedCardLayout(lengths: readonly number[]): boolean {
-  if (lengths.length === 1) return true;
-  const [a, b, c] = lengths;
-  if (lengths.length === 3 && a === 4 && b === 6 && (c === 5 || c === 4)) return true;
+/** Layout of groups `first..last` (inclusive) of `lengths`. */
+function isPrintedCardLayout(lengths: readonly number[], first: number, last: number): boolean {
+  const count = last - first + 1;
+  if (count === 1) return true;
+  const a = lengths[first];
+  const b = lengths[first + 1];
+  const c = lengths[first + 2];
+  if (count === 3 && a === 4 && b === 6 && (c === 5 || c === 4)) return true;
   // 4-4-4-n: every group but the last has four digits.
-  for (let i = 0; i < lengths.length - 1; i++) if (lengths[i] !== 4) return false;
-  const last = lengths[lengths.length - 1]!;
-  return last >= 1 && last <= 4 ? lengths.length >= 3 : last === 3 && lengths.length === 5;
+  for (let i = first; i < last; i++) if (lengths[i] !== 4) return false;
+  const tail = lengths[last]!;
+  return tail >= 1 && tail <= 4 ? count >= 3 : tail === 3 && count === 5;
 }
 
-/**
- * Longest run of leading groups (at least 3) that is itself a valid card, as a character count, or 0.
- * Covers a card followed by another number in the same run: "4111 1111 1111 1111 12 27".
- */
-function validPrefixLength(run: string, lengths: readonly number[]): number {
-  let best = 0;
-  let digits = 0;
-  for (let groups = 1; groups < lengths.length; groups++) {
-    digits += lengths[groups - 1]!;
-    if (digits > MAX_DIGITS) break;
-    if (groups < 3 || digits < MIN_DIGITS || !isPrintedCardLayout(lengths.slice(0, groups))) continue;
-    const chars = digits + groups - 1;
-    if (isLuhnValid(run.slice(0, chars).replace(/[ -]/g, ""))) best = chars;
+/** Luhn over `text[start, end)` skipping separators, without building the digit string. */
+function isLuhnValidSpan(text: string, start: number, end: number): boolean {
+  let sum = 0;
+  let double = false;
+  for (let i = end - 1; i >= start; i--) {
+    let d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) continue; // a separator (the run holds only digits, spaces and dashes)
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
   }
-  return best;
+  return sum % 10 === 0;
+}
+
+/** The span `[start, end)` as a reportable card: standalone, and not the digits of "+447700677662" (a phone). */
+function acceptable(text: string, start: number, end: number): boolean {
+  return isStandaloneNumber(text, start, end) && text.charCodeAt(start - 1) !== PLUS;
+}
+
+/** Sub-runs of a run that failed as a whole; see the module comment. */
+function pushSubRuns(text: string, runStart: number, run: string, out: TextMatch[]): void {
+  const { starts, lengths, seps } = splitGroups(run);
+  const count = lengths.length;
+  for (let first = 0; first < count; first++) {
+    let digits = 0;
+    let found = -1;
+    for (let last = first; last < count; last++) {
+      // One separator kind inside a card: a different one ends the candidates from `first`.
+      if (last > first + 1 && seps[last] !== seps[first + 1]) break;
+      digits += lengths[last]!;
+      if (digits > MAX_DIGITS) break;
+      if (digits < MIN_DIGITS || !isPrintedCardLayout(lengths, first, last)) continue;
+      const start = runStart + starts[first]!;
+      const end = runStart + starts[last]! + lengths[last]!;
+      if (isLuhnValidSpan(text, start, end) && acceptable(text, start, end)) found = last;
+    }
+    if (found === -1) continue;
+    const start = runStart + starts[first]!;
+    const end = runStart + starts[found]! + lengths[found]!;
+    out.push({ kind: "pii", type: "credit_card", start, end, ruleId: "pii.credit_card" });
+    first = found;
+  }
 }
 
 export function createCreditCardDetector(): TextDetector {
@@ -77,25 +128,15 @@ export function createCreditCardDetector(): TextDetector {
         const run = m[0];
         if (run.length < MIN_DIGITS) continue;
         const start = m.index;
-        // The match can begin inside a longer grouped run ("12 3456 7890 1234"): such a run is not a card.
-        if (
-          (text.charCodeAt(start - 1) === 32 || text.charCodeAt(start - 1) === 45) &&
-          isDigitCode(codeAt(text, start - 2))
-        ) {
+        const end = start + run.length;
+        if (!/[ -]/.test(run)) {
+          // One group: no sub-runs on group boundaries.
+          if (run.length <= MAX_DIGITS && isLuhnValid(run) && acceptable(text, start, end)) {
+            out.push({ kind: "pii", type: "credit_card", start, end, ruleId: "pii.credit_card" });
+          }
           continue;
         }
-        const lengths = groupLengths(run);
-        if (lengths === null) continue;
-        const digits = run.length - (lengths.length - 1);
-        let length = 0;
-        if (digits >= MIN_DIGITS && digits <= MAX_DIGITS && isPrintedCardLayout(lengths)) {
-          if (isLuhnValid(lengths.length === 1 ? run : run.replace(/[ -]/g, ""))) length = run.length;
-        }
-        if (length === 0 && lengths.length > 3 && lengths[0] === 4) length = validPrefixLength(run, lengths);
-        if (length === 0 || !isStandaloneNumber(text, start, start + length)) continue;
-        if (text.charCodeAt(start - 1) === 43) continue; // "+447700677662" is an international phone number
-
-        out.push({ kind: "pii", type: "credit_card", start, end: start + length, ruleId: "pii.credit_card" });
+        pushSubRuns(text, start, run, out);
       }
     },
   };

@@ -62,16 +62,39 @@ function resolveOverlaps(matches: TextMatch[]): TextMatch[] {
   return kept;
 }
 
+/** A match made on the original text and moved onto the stripped one; it keeps its original offsets. */
+interface MovedMatch extends TextMatch {
+  originalStart: number;
+  originalEnd: number;
+}
+
 function toFinding(m: TextMatch, path: string, map: OffsetMap, action: Finding["action"]): Finding {
+  const moved = (m as Partial<MovedMatch>).originalStart !== undefined ? (m as MovedMatch) : undefined;
   return {
     kind: m.kind,
     type: m.type,
     path,
-    start: map.toOriginal(m.start),
-    end: map.endToOriginal(m.end),
+    start: moved ? moved.originalStart : map.toOriginal(m.start),
+    end: moved ? moved.originalEnd : map.endToOriginal(m.end),
     ruleId: m.ruleId,
     action,
   };
+}
+
+/**
+ * Stripping can glue a value to its neighbour (an escape sequence whose final byte is a key's first letter leaves
+ * "0AKIA..."), so a detector that wants a word boundary misses it. When anything was stripped, the detectors also
+ * read the original text, and what they find there is moved onto the stripped text.
+ */
+function movedFromOriginal(detectors: readonly TextDetector[], text: string, map: OffsetMap): TextMatch[] {
+  const moved: TextMatch[] = [];
+  for (const m of runDetectors(detectors, text)) {
+    const start = map.toStripped(m.start);
+    const end = map.toStripped(m.end);
+    if (end > start)
+      moved.push({ ...m, start, end, originalStart: m.start, originalEnd: m.end } as MovedMatch);
+  }
+  return moved;
 }
 
 const scratch: TextMatch[] = [];
@@ -94,6 +117,23 @@ export function scanString(text: string, path: string, plan: ScanPlan, findings:
   // Sanitizer spans are not reduced to a winner on overlap: an escape sequence that contains a chat-template
   // marker must go whole, so the removed region is the union of the overlapping spans.
   const sanitized = plan.sanitizers.length > 0 ? runDetectors(plan.sanitizers, text).sort(byPosition) : [];
+  // A leading byte-order mark is harmless in a document, so the detector lets it be; but once the text is
+  // wrapped or sits inside JSON it is no longer leading, and a second check would strip it. Stripping it now
+  // keeps checking idempotent.
+  if (
+    plan.stripSanitized &&
+    plan.sanitizers.length > 0 &&
+    text.charCodeAt(0) === 0xfeff &&
+    sanitized[0]?.start !== 0
+  ) {
+    sanitized.unshift({
+      kind: "control",
+      type: "zero_width",
+      start: 0,
+      end: 1,
+      ruleId: "control.zero_width",
+    });
+  }
   if (sanitized.length > 0) {
     const strip = plan.stripSanitized;
     let out = "";
@@ -126,7 +166,9 @@ export function scanString(text: string, path: string, plan: ScanPlan, findings:
     }
   }
 
-  const matches = resolveOverlaps(runDetectors(plan.detectors, working));
+  const found = runDetectors(plan.detectors, working);
+  if (map !== OffsetMap.identity) for (const m of movedFromOriginal(plan.detectors, text, map)) found.push(m);
+  const matches = resolveOverlaps(found);
   if (matches.length === 0) return { text: working, changed: working !== text };
   let out = "";
   let cursor = 0;

@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { fakeGithubToken } from "../fixtures/fake-values.js";
-import { fakeCardNumber, fakeIban } from "../helpers/fake-secrets.js";
+import { fakeCardNumber, fakeGithubToken, fakeIban } from "../../src/testing/fake-credentials.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/policies/${name}`, import.meta.url));
@@ -313,11 +312,11 @@ describe("tollgate check-input", () => {
   });
 
   it("a secret in arguments blocks by default", async () => {
-    const run = await runCli(["check-input"], JSON.stringify({ auth: fakeGithubToken(9) }));
+    const run = await runCli(["check-input"], JSON.stringify({ auth: fakeGithubToken("p", 9) }));
     const answer = single(run);
     expect(answer.allowed).toBe(false);
     expect(answer.findings[0]).toMatchObject({ kind: "secret", type: "github_token", path: "/auth" });
-    expect(run.stdout).not.toContain(fakeGithubToken(9));
+    expect(run.stdout).not.toContain(fakeGithubToken("p", 9));
   });
 
   it("--policy JSON: a capability rule denies the connector type", async () => {

@@ -10,7 +10,7 @@ import {
   PolicyViolationError,
   type ToolInterceptor,
 } from "../../src/index.js";
-import { fakeGithubToken } from "../fixtures/fake-values.js";
+import { fakeGithubToken } from "../../src/testing/fake-credentials.js";
 import { type HttpTestServer, startHttpTestServer } from "../fixtures/test-server.js";
 import {
   guardedClient,

@@ -8,14 +8,14 @@ import {
   type OutputDecision,
   type ToolDescriptor,
 } from "../../src/index.js";
-import { testTools } from "../fixtures/test-server.js";
 import {
   fakeAwsAccessKey,
   fakeCardNumber,
   fakeGithubToken,
   fakeJwt,
   fakeOpenaiKey,
-} from "../helpers/fake-secrets.js";
+} from "../../src/testing/fake-credentials.js";
+import { testTools } from "../fixtures/test-server.js";
 import {
   type PolicyServerProcess,
   startPolicyServerProcess,

@@ -16,7 +16,7 @@ import {
   fakeOpenaiKey,
   fakeSlackBotToken,
   fakeStripeKey,
-} from "../helpers/fake-secrets.js";
+} from "../../src/testing/fake-credentials.js";
 
 const engine = new LocalPolicyEngine();
 // PROPERTY_RUNS raises the count for a soak run (e.g. PROPERTY_RUNS=3000 npx vitest run test/property).

@@ -13,7 +13,7 @@ import {
   type ToolCallRequest,
   type ToolInterceptor,
 } from "../../src/index.js";
-import { fakeGithubToken } from "../fixtures/fake-values.js";
+import { fakeGithubToken } from "../../src/testing/fake-credentials.js";
 
 const text = (t: string): CallToolResult => ({ content: [{ type: "text", text: t }] });
 

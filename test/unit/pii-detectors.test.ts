@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createPiiDetectors, PII_TYPES, type PiiType } from "../../src/engine/detectors/pii/index.js";
 import type { TextMatch } from "../../src/engine/types.js";
-import { breakLuhn, fakeCardNumber, fakeIban } from "../helpers/fake-secrets.js";
+import { breakLuhn, fakeCardNumber, fakeIban } from "../../src/testing/fake-credentials.js";
 
 type Found = { type: string; start: number; end: number; text: string };
 

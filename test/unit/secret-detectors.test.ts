@@ -27,7 +27,7 @@ import {
   fakeSlackWebhook,
   fakeStripeKey,
   randomString,
-} from "../helpers/fake-secrets.js";
+} from "../../src/testing/fake-credentials.js";
 
 type Found = { type: string; start: number; end: number; text: string };
 

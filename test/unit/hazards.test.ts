@@ -1,7 +1,7 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createHazardDetectors, parseIpv4Literal } from "../../src/engine/detectors/hazards/index.js";
 import type { TextMatch } from "../../src/engine/types.js";
+import { describeRobustness } from "../helpers/detector-robustness.js";
 
 const detectors = createHazardDetectors();
 
@@ -131,24 +131,9 @@ describe("hazard detectors: offsets and helpers", () => {
   });
 });
 
-describe("hazard detectors: robustness", () => {
-  it("never throws and returns in-range spans", () => {
-    fc.assert(
-      fc.property(fc.string({ unit: "binary", maxLength: 300 }), (text) => {
-        for (const m of detect(text)) {
-          expect(m.start).toBeGreaterThanOrEqual(0);
-          expect(m.end).toBeLessThanOrEqual(text.length);
-          expect(m.end).toBeGreaterThan(m.start);
-        }
-      }),
-      { numRuns: 500 },
-    );
-    expect(detect("")).toEqual([]);
-    expect(() => detect("\ud800://\udfff ../\udb40 ' or 1=1")).not.toThrow();
-    expect(() => detect("a".repeat(1_000_000))).not.toThrow();
-  });
-
-  it.each([
+describeRobustness("hazard detectors", createHazardDetectors(), {
+  fragments: ["'", " OR ", "1=1", "../", "://", "rm -rf", ";", "|"],
+  adversarial: [
     ["' OR '", "' OR ".repeat(20_000)],
     ["quote spaces", `'${" ".repeat(100_000)}`],
     ["; select", "1; select ".repeat(10_000)],
@@ -161,9 +146,5 @@ describe("hazard detectors: robustness", () => {
     ["fork-bomb prefix", "a(){ a|".repeat(12_000)],
     ["://", "://".repeat(30_000)],
     ["http://x", "http://".repeat(15_000)],
-  ])("stays linear on 100 KB of %s", (_, junk) => {
-    const started = performance.now();
-    detect(junk);
-    expect(performance.now() - started).toBeLessThan(2000);
-  });
+  ],
 });

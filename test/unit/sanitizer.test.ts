@@ -1,4 +1,3 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   createChatTemplateDetector,
@@ -6,6 +5,7 @@ import {
   createSanitizerDetectors,
 } from "../../src/engine/sanitizer/index.js";
 import type { TextDetector, TextMatch } from "../../src/engine/types.js";
+import { describeRobustness } from "../helpers/detector-robustness.js";
 
 function detect(detector: TextDetector, text: string): TextMatch[] {
   const out: TextMatch[] = [];
@@ -155,31 +155,9 @@ describe("chat template detector", () => {
   });
 });
 
-describe("sanitizer robustness", () => {
-  const detectors = createSanitizerDetectors();
-  const runAll = (text: string): TextMatch[] => {
-    const out: TextMatch[] = [];
-    for (const d of detectors) d.detect(text, out);
-    return out;
-  };
-
-  it("never throws and returns in-range spans", () => {
-    fc.assert(
-      fc.property(fc.string({ unit: "binary", maxLength: 300 }), (text) => {
-        for (const m of runAll(text)) {
-          expect(m.start).toBeGreaterThanOrEqual(0);
-          expect(m.end).toBeLessThanOrEqual(text.length);
-          expect(m.end).toBeGreaterThan(m.start);
-        }
-      }),
-      { numRuns: 500 },
-    );
-    expect(runAll("")).toEqual([]);
-    expect(() => runAll("\ud800\udb40\udfff\udb40")).not.toThrow();
-    expect(() => runAll("x".repeat(1_000_000))).not.toThrow();
-  });
-
-  it.each([
+describeRobustness("sanitizer", createSanitizerDetectors(), {
+  fragments: ["\u001b[", "\u001b]", "\u0007", "<|", "|>", "[INST]", "\nSystem:", "\u200b", "\udb40\udc41"],
+  adversarial: [
     ["ESC [", "\u001b[".repeat(50_000)],
     ["ESC ]", "\u001b]".repeat(50_000)],
     ["CSI params without final", `\u001b[${"1;".repeat(50_000)}`],
@@ -187,9 +165,5 @@ describe("sanitizer robustness", () => {
     ["<|", "<|".repeat(50_000)],
     ["newline System", "\nSystem".repeat(15_000)],
     ["###", `\n${"#".repeat(100_000)}`],
-  ])("stays linear on 100 KB of %s", (_, junk) => {
-    const started = performance.now();
-    runAll(junk);
-    expect(performance.now() - started).toBeLessThan(2000);
-  });
+  ],
 });

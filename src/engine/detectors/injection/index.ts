@@ -9,6 +9,14 @@ export { INJECTION_RULES, type InjectionRule, type InjectionType } from "./rules
 interface CompiledRule {
   type: InjectionType;
   pattern: RegExp;
+  /**
+   * For rules with a lookbehind: the same phrase without it. V8 runs a leading lookbehind first, so every "your"
+   * in the text walked back over up to ten words before `your (responses|reply|...)` was even looked at. The rule
+   * can only match where this forward part matches, and the forward part ends where the rule ends, so trying it
+   * first finds the same matches. Measured (1 MB, medians of 9 interleaved rounds): detector 7.80 -> 7.53 ms on the
+   * corpus mix, 7.39 -> 6.96 ms on the bench text; the lookbehind rule (~0.7 ms/MB) left the profile's top entries.
+   */
+  forward?: RegExp;
 }
 
 /**
@@ -49,6 +57,10 @@ export function createInjectionDetector(): TextDetector {
           for (const rule of rules) {
             // `test` on the sticky pattern, then `lastIndex` as the end: no match array per attempt (~10k lead
             // words per MB of prose are tried, almost all fail).
+            if (rule.forward !== undefined) {
+              rule.forward.lastIndex = hit.index;
+              if (!rule.forward.test(folded)) continue;
+            }
             rule.pattern.lastIndex = hit.index;
             if (!rule.pattern.test(folded)) continue;
             const matchEnd = rule.pattern.lastIndex;
@@ -92,6 +104,7 @@ function compileRules(): {
       type: rule.type,
       pattern: compilePhrase(`${before}(?:${leadAlternation})${rule.rest}`),
     };
+    if (rule.before !== undefined) compiled.forward = compilePhrase(`(?:${leadAlternation})${rule.rest}`);
     for (const lead of rule.lead) {
       const list = rulesByLead.get(lead) ?? [];
       list.push(compiled);

@@ -9,7 +9,9 @@ import { isStandaloneNumber } from "../shared/number-boundary.js";
  */
 
 // Module-level regexes are reset before use: one RegExp per call cost more than the scan on short JSON strings.
-const SEPARATED = /\d{3}([- ])\d{2}\1\d{4}/g;
+// The two separators spelled out instead of a `([- ])…\1` backreference: same matches, and V8 scans it faster
+// (1 MB: 0.15 -> 0.12 ms on the corpus mix, 0.37 -> 0.30 ms on the bench text, 0.48 -> 0.43 ms on the JSON text).
+const SEPARATED = /\d\d\d(?:-\d\d-|\x20\d\d\x20)\d\d\d\d/g;
 // Nine bare digits are looked for only right after a keyword ("SSN: 123456789", "social security no. 123456789"),
 // so text without the keyword costs one keyword scan.
 const SSN_KEYWORD = /ssn|social[ _-]?security|ss#/gi; // word start checked in code: `\b` slows the scan

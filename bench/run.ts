@@ -4,13 +4,13 @@
  * bench/results/latest.json (gitignored) with the date, machine, node version and git commit.
  * Options: --quick (fewer iterations, for a smoke run), --skip=overhead,throughput,memory,server.
  */
-import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { fmt, markdownTable } from "./lib/stats.js";
 import { type MemoryRow, runMemory } from "./memory.js";
 import { type OverheadRow, runOverhead } from "./overhead.js";
+import { runServerBench, type ServerBenchResult } from "./server-bench.js";
 import { runThroughput, type ThroughputRow } from "./throughput.js";
 
 const GOALS = { overheadRatio1Kb: 1.05, textMBps: 100, timesRedactPii: 10 };
@@ -134,19 +134,41 @@ function goals(overhead: OverheadRow[], throughput: ThroughputRow[]) {
   };
 }
 
-async function serverBench(): Promise<unknown> {
-  const file = fileURLToPath(new URL("./server-bench.ts", import.meta.url));
-  if (!existsSync(file)) return undefined;
-  // A computed specifier: the file is optional (another bench owns it), so the type checker must not resolve it.
-  const specifier = new URL("./server-bench.ts", import.meta.url).href;
-  const mod = (await import(specifier)) as {
-    runServerBench?: (options?: { quick?: boolean }) => unknown;
-  };
-  if (typeof mod.runServerBench !== "function") {
-    progress("bench/server-bench.ts does not export runServerBench(); skipped");
-    return undefined;
-  }
-  return await mod.runServerBench({ quick });
+function serverTables(result: ServerBenchResult): string {
+  const load = markdownTable(
+    ["payload", "request body", "connections", "checks/s", "p50 ms", "p99 ms", "errors"],
+    result.load.map((r) => [
+      r.payload,
+      `${r.bodyBytes} B`,
+      String(r.connections),
+      fmt(r.checksPerSecond, 0),
+      String(r.p50Ms),
+      String(r.p99Ms),
+      String(r.errors + r.non2xx),
+    ]),
+  );
+  const added = markdownTable(
+    [
+      "payload",
+      "local p50 ms",
+      "remote p50 ms",
+      "added p50 ms",
+      "local p99 ms",
+      "remote p99 ms",
+      "added p99 ms",
+    ],
+    result.addedLatency.map((r) => [
+      r.payload,
+      String(r.localP50Ms),
+      String(r.remoteP50Ms),
+      String(r.addedP50Ms),
+      String(r.localP99Ms),
+      String(r.remoteP99Ms),
+      String(r.addedP99Ms),
+    ]),
+  );
+  const goal = `Goal: >= ${fmt(result.goal.checksPerSecond, 0)} checks/s with p99 < ${result.goal.p99Ms} ms for ${result.goal.payload}: ${result.goal.met ? "met" : "MISSED"} (load average ${result.loadAverage.before} before, ${result.loadAverage.after} after).`;
+  return `${load}\n\n${goal}\n\nRemote backend (HttpPolicyBackend -> tollgate serve) against the local engine, one check at a time:\n\n${added}`;
 }
 
 const machine = machineInfo();
@@ -165,10 +187,10 @@ const overhead = skip.has("overhead")
     );
 const throughput = skip.has("throughput") ? [] : await runThroughput(undefined, progress);
 const memory = skip.has("memory") ? [] : runMemory();
-let server: unknown;
+let server: ServerBenchResult | { error: string } | undefined;
 if (!skip.has("server")) {
   try {
-    server = await serverBench();
+    server = await runServerBench({ quick });
   } catch (error) {
     progress(`server bench failed: ${(error as Error).message}`);
     server = { error: (error as Error).message };
@@ -187,6 +209,14 @@ if (overhead.length > 0) {
 }
 if (throughput.length > 0) out.push("### Output-check throughput", "", throughputTable(throughput), "");
 if (memory.length > 0) out.push("### Memory: checking one 10 MB result", "", memoryTable(memory), "");
+if (server && "load" in server) {
+  out.push(
+    "### Policy server (tollgate serve) under load from a separate process (autocannon)",
+    "",
+    serverTables(server),
+    "",
+  );
+}
 out.push("### Goals", "", goalCheck.table, "");
 console.log(out.join("\n"));
 

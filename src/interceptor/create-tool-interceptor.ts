@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { LocalPolicyEngine } from "../engine/local-engine.js";
 import type { PolicyConfig } from "../engine/policy-types.js";
 import { describeProblem, inspectJson } from "../engine/scan/inspect-json.js";
-import { InvalidArgumentsError, isTollgateError, type TollgateError, ToolCallError } from "../errors.js";
+import {
+  InvalidArgumentsError,
+  isTollgateError,
+  PolicyConfigError,
+  type TollgateError,
+  ToolCallError,
+} from "../errors.js";
 import type {
   CallToolResult,
   Finding,
@@ -114,7 +120,25 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
 
   const tollgate: ToolInterceptor = async (request, handler) => {
     const callId = randomUUID();
-    const connectorType = resolveConnectorType(request);
+    let connectorType: string;
+    try {
+      connectorType = resolveConnectorType(request);
+    } catch (error) {
+      // A user's resolver that throws must not let an untyped error through, nor the call.
+      throw new PolicyConfigError(
+        `connectorType resolver failed for ${request.serverName}.${request.name}: ${errorMessage(error)}`,
+        [{ path: "", message: "the connectorType option threw" }],
+        "connectorType",
+        error,
+      );
+    }
+    if (typeof connectorType !== "string" || connectorType === "") {
+      throw new PolicyConfigError(
+        `connectorType resolver returned ${JSON.stringify(connectorType)} for ${request.serverName}.${request.name}; expected a non-empty string`,
+        [{ path: "", message: "must return a non-empty string" }],
+        "connectorType",
+      );
+    }
     const { serverName, name: toolName } = request;
     const context = {
       connectorType,

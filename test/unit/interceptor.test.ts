@@ -7,6 +7,7 @@ import {
   InvalidArgumentsError,
   InvalidToolResultError,
   type PolicyBackend,
+  PolicyConfigError,
   PolicyViolationError,
   ToolCallError,
   type ToolCallHandler,
@@ -84,6 +85,19 @@ describe("createToolInterceptor", () => {
     const interceptor = createToolInterceptor({ backend, connectorType: (r) => `postgres:${r.name}` });
     await interceptor(request(), recordingHandler().handler);
     expect(seen).toEqual(["in:postgres:lookup", "out:postgres:lookup"]);
+  });
+
+  it("turns a connectorType resolver that throws or returns nothing into a typed error, before any call", async () => {
+    const { calls, handler } = recordingHandler();
+    const throwing = createToolInterceptor({
+      connectorType: () => {
+        throw new Error("lookup table missing");
+      },
+    });
+    await expect(throwing(request(), handler)).rejects.toBeInstanceOf(PolicyConfigError);
+    const empty = createToolInterceptor({ connectorType: () => "" });
+    await expect(empty(request(), handler)).rejects.toThrow(/non-empty string/);
+    expect(calls).toHaveLength(0);
   });
 
   it("calls the tool with a redacted copy and leaves the caller's arguments untouched", async () => {

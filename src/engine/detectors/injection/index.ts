@@ -1,5 +1,5 @@
 import type { TextDetector, TextMatch } from "../../types.js";
-import { toMatchableText } from "./normalise.js";
+import { toFoldedText } from "./normalise.js";
 import { compilePhrase } from "./phrase-pattern.js";
 import { INJECTION_RULES, type InjectionType } from "./rules.js";
 
@@ -19,10 +19,23 @@ interface CompiledRule {
   forward?: RegExp;
 }
 
+/*
+ * Case: the rules are written for lower-case text, but the detector runs every regex with the `i` flag on text whose
+ * ASCII keeps its original case (`toFoldedText`), instead of lower-casing a copy first. That is the same matching:
+ * without the `u` flag, `i` makes an ASCII letter match only the same letter in either case (a non-ASCII character
+ * never canonicalises to ASCII), and every rule source is lower case outside its escapes (a unit test checks this),
+ * so a letter matches under `i` exactly when its lower case matches without it; `\w`, `\b`, `\s` and the other
+ * classes hold both cases of a letter or neither. The non-ASCII characters left after folding are lower case
+ * already (checked over every code point: each fold is unchanged by `toLowerCase`). A fast-check property test compares random-case rule phrases against a lower-case-first reference, and
+ * the findings over every corpus text (plus upper-cased and random-case copies, 8,016 findings) are identical.
+ * Measured with the per-lead gate below (1 MB, medians of 7-9 interleaved rounds): detector 7.7 -> 6.4 ms/MB on the
+ * corpus mix (two-byte text, where lower-casing each slice was the slow path), 7.1 -> 6.8 on the bench text.
+ */
+
 /**
  * Prompt-injection detector: normalise once (case, invisible characters, lookalikes), find every lead word with one
  * trigger scan, then try only the rules that can start at that word with a sticky, bounded regex. Benign text costs
- * one folding pass (a `toLowerCase` for ASCII) plus one trigger scan; the per-trigger work is bounded, so the whole
+ * one folding pass (none for printable ASCII) plus one trigger scan; the per-trigger work is bounded, so the whole
  * detector is linear in the input.
  */
 export function createInjectionDetector(): TextDetector {
@@ -32,7 +45,7 @@ export function createInjectionDetector(): TextDetector {
     kind: "injection",
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 6) return;
-      const matchable = toMatchableText(text);
+      const matchable = toFoldedText(text);
       const folded = matchable.text;
       // Two scans merged in text order, as if they were one alternation: the lead words, and the symbol leads
       // (`<`, `</`). Alone, the word alternation scans the corpus mix at 2.4 ms/MB instead of 3.4 ms/MB with the
@@ -52,9 +65,15 @@ export function createInjectionDetector(): TextDetector {
         const fromWords = symbol === null || (word !== null && word.index < symbol.index);
         const hit = fromWords ? word! : symbol!;
         let resume = hit.index + hit[0].length;
-        const rules = rulesByLead.get(hit[0]);
-        if (rules !== undefined) {
-          for (const rule of rules) {
+        // The keys are lower case; most lead words in text are too, so the second lookup is rarely needed.
+        const lead = rulesByLead.get(hit[0]) ?? rulesByLead.get(hit[0].toLowerCase());
+        let gate = false;
+        if (lead !== undefined) {
+          lead.any.lastIndex = hit.index;
+          gate = lead.any.test(folded);
+        }
+        if (gate) {
+          for (const rule of lead!.rules) {
             // `test` on the sticky pattern, then `lastIndex` as the end: no match array per attempt (~10k lead
             // words per MB of prose are tried, almost all fail).
             if (rule.forward !== undefined) {
@@ -90,26 +109,45 @@ export function createInjectionDetector(): TextDetector {
   };
 }
 
+interface LeadRules {
+  /**
+   * All rules of one lead word as one sticky alternation, tried first: one regex call per lead word instead of one
+   * per rule (and two per lookbehind rule). The alternation tries the rules in order, each with its own
+   * backtracking, so it matches exactly when one of the rules does; only then are the rules tried one by one to
+   * name the match. A lookbehind rule enters as `(?=forward)(?<=before)forward`, so the cheap forward part still
+   * runs first. Measured (1 MB, medians of 7 interleaved rounds): ~0.2 ms/MB less on both the corpus mix and the
+   * bench text (~21k lead words per MB there, many with 2-4 rules).
+   */
+  any: RegExp;
+  rules: CompiledRule[];
+}
+
 function compileRules(): {
   words: RegExp;
   symbols: RegExp;
   symbolStarts: string[];
-  rulesByLead: Map<string, CompiledRule[]>;
+  rulesByLead: Map<string, LeadRules>;
 } {
-  const rulesByLead = new Map<string, CompiledRule[]>();
+  const rulesByLead = new Map<string, LeadRules>();
+  const sourcesByLead = new Map<string, string[]>();
   for (const rule of INJECTION_RULES) {
     const leadAlternation = rule.lead.map(escapeRegExp).join("|");
     const before = rule.before === undefined ? "" : `(?<=${rule.before})`;
-    const compiled: CompiledRule = {
-      type: rule.type,
-      pattern: compilePhrase(`${before}(?:${leadAlternation})${rule.rest}`),
-    };
-    if (rule.before !== undefined) compiled.forward = compilePhrase(`(?:${leadAlternation})${rule.rest}`);
+    const forward = `(?:${leadAlternation})${rule.rest}`;
+    const compiled: CompiledRule = { type: rule.type, pattern: compilePhrase(`${before}${forward}`, "i") };
+    if (rule.before !== undefined) compiled.forward = compilePhrase(forward, "i");
+    const source = rule.before === undefined ? forward : `(?=${forward})(?<=${rule.before})${forward}`;
     for (const lead of rule.lead) {
-      const list = rulesByLead.get(lead) ?? [];
-      list.push(compiled);
-      rulesByLead.set(lead, list);
+      const entry = rulesByLead.get(lead) ?? { any: /(?!)/y, rules: [] };
+      entry.rules.push(compiled);
+      rulesByLead.set(lead, entry);
+      const sources = sourcesByLead.get(lead) ?? [];
+      sources.push(source);
+      sourcesByLead.set(lead, sources);
     }
+  }
+  for (const [lead, sources] of sourcesByLead) {
+    rulesByLead.get(lead)!.any = compilePhrase(sources.map((source) => `(?:${source})`).join("|"), "i");
   }
   // Longest first so `</` wins over `<` and `ignoring` over `ignore` where both could start at one position.
   const leads = [...rulesByLead.keys()].sort((a, b) => b.length - a.length);
@@ -117,7 +155,7 @@ function compileRules(): {
   const symbolLeads = leads.filter((lead) => !/^\w/.test(lead));
   const symbols = symbolLeads.map(escapeRegExp);
   return {
-    words: new RegExp(`\\b(?:${words.join("|")})\\b`, "g"),
+    words: new RegExp(`\\b(?:${words.join("|")})\\b`, "gi"),
     // With no symbol leads `symbolStarts` is empty and this regex is never run.
     symbols: new RegExp(symbols.join("|") || "(?!)", "g"),
     symbolStarts: [...new Set(symbolLeads.map((lead) => lead[0]!))],

@@ -12,9 +12,10 @@
 
 const FILLER = String.raw`(?:\s+[^\s.!?]{1,30})`;
 
-export function compilePhrase(source: string): RegExp {
+/** `flags` adds to the sticky flag: the detector compiles its rules case-insensitive (`i`), see `index.ts`. */
+export function compilePhrase(source: string, flags = ""): RegExp {
   const expanded = source
     .replace(/\{~(\d+)\}/g, (_, n: string) => `${FILLER}{0,${n}}`)
     .replace(/ /g, String.raw`\s+`);
-  return new RegExp(expanded, "y");
+  return new RegExp(expanded, `y${flags}`);
 }

@@ -21,7 +21,9 @@ import { isStandaloneNumber } from "../shared/number-boundary.js";
 // (years, counts) fail after a few characters. One step per digit and an optional separator: no ambiguity.
 // Groups before the match ("7 " in "7 4111 ...") are shorter than four digits, or the match would have started
 // there, and no layout starts with such a group: a card never starts before the match.
-const DIGIT_GROUPS = /\d{4}(?:[ -]?\d)+/g;
+// `\d\d\d\d` rather than `\d{4}` (identical matches): V8 skips ahead over a fixed sequence, not a counted one.
+// 1 MB scan alone: Presidio mix 0.96 -> 0.25 ms, bench JSON 0.99 -> 0.86 ms, bench prose 0.55 -> 0.43 ms.
+const DIGIT_GROUPS = /\d\d\d\d(?:[ -]?\d)+/g;
 const MIN_DIGITS = 12;
 const MAX_DIGITS = 19;
 const SPACE = 32;

@@ -25,7 +25,11 @@ const MIN_PHONE_DIGITS = 7;
 const EXTENSION = / ?(?:x|ext\.?|extension) ?\d{1,6}/y;
 // Prefilter: seven digits with at most two separators between neighbours. Separators and digits are disjoint and
 // every repetition is bounded, so a failed attempt costs a few characters, not a rescan.
-const START = /[+(]?\d(?:[ ()./-]{0,2}\d){6}/g;
+// Written out (`S?S?\d` six times) rather than `(?:S{0,2}\d){6}`: the same language, so the same match starts (only
+// `m.index` is used), but V8 can skip ahead over a fixed sequence and not over a counted group. 1 MB scan alone:
+// bench JSON 1.17 -> 0.53 ms, Presidio mix 1.03 -> 0.24 ms, bench prose 0.64 -> 0.50 ms.
+const START =
+  /[+(]?\d[ ()./-]?[ ()./-]?\d[ ()./-]?[ ()./-]?\d[ ()./-]?[ ()./-]?\d[ ()./-]?[ ()./-]?\d[ ()./-]?[ ()./-]?\d[ ()./-]?[ ()./-]?\d/g;
 
 function isSeparatorCode(code: number): boolean {
   return code === 32 || code === 45 || code === 46 || code === 47 || code === 40 || code === 41;

@@ -16,6 +16,11 @@ const SEPARATED = /\d\d\d(?:-\d\d-|\x20\d\d\x20)\d\d\d\d/g;
 // so text without the keyword costs one keyword scan.
 const SSN_KEYWORD = /ssn|social[ _-]?security|ss#/gi; // word start checked in code: `\b` slows the scan
 const UP_TO_FIRST_DIGIT = /\D{0,30}/y;
+const MAX_GAP = 30; // UP_TO_FIRST_DIGIT's bound
+const LONGEST_KEYWORD = "social_security".length;
+// Nine digits in a row, written out: V8 skips through text for a fixed sequence (0.09 ms per MB of prose) but not for
+// `\d{9}` (0.53 ms). See the keyword loop below.
+const NINE_DIGITS = /\d\d\d\d\d\d\d\d\d/g;
 /** Numbers the SSA has publicly voided after they appeared in advertising. */
 const VOIDED = new Set(["078051120", "219099999"]);
 
@@ -42,19 +47,32 @@ export function createUsSsnDetector(): TextDetector {
         if (!isValidSsnDigits(m[0].replace(/[- ]/g, ""))) continue;
         out.push({ kind: "pii", type: "us_ssn", start, end, ruleId: "pii.us_ssn" });
       }
+      // A keyword only counts when nine digits start at most MAX_GAP non-digits after it, and those nine digits are
+      // then the first nine of a digit run, which NINE_DIGITS finds. So the keyword scan (0.72 ms per MB of prose
+      // with no keyword at all: `s` is frequent) runs only in the window before each such run. Keyword matches never
+      // overlap one another, so scanning from any position finds exactly the global scan's matches from there.
+      const nine = NINE_DIGITS;
+      nine.lastIndex = 0;
       const keyword = SSN_KEYWORD;
-      keyword.lastIndex = 0;
       const skip = UP_TO_FIRST_DIGIT;
-      for (let k = keyword.exec(text); k !== null; k = keyword.exec(text)) {
-        if (isWordCode(codeAt(text, k.index - 1))) continue;
-        skip.lastIndex = k.index + k[0].length;
-        skip.exec(text);
-        const start = skip.lastIndex;
-        const end = start + 9;
-        const digits = text.slice(start, end);
-        if (!/^\d{9}$/.test(digits) || !isStandaloneNumber(text, start, end) || !isValidSsnDigits(digits))
-          continue;
-        out.push({ kind: "pii", type: "us_ssn", start, end, ruleId: "pii.us_ssn" });
+      let scanned = 0;
+      for (let n = nine.exec(text); n !== null; n = nine.exec(text)) {
+        const runAt = n.index;
+        keyword.lastIndex = Math.max(scanned, runAt - MAX_GAP - LONGEST_KEYWORD);
+        let k = keyword.exec(text);
+        for (; k !== null && k.index < runAt; k = keyword.exec(text)) {
+          if (isWordCode(codeAt(text, k.index - 1))) continue;
+          skip.lastIndex = k.index + k[0].length;
+          skip.exec(text);
+          const start = skip.lastIndex;
+          const end = start + 9;
+          const digits = text.slice(start, end);
+          if (!/^\d{9}$/.test(digits) || !isStandaloneNumber(text, start, end) || !isValidSsnDigits(digits))
+            continue;
+          out.push({ kind: "pii", type: "us_ssn", start, end, ruleId: "pii.us_ssn" });
+        }
+        if (k === null) break; // no keyword left in the rest of the text
+        scanned = k.index; // not handled yet: the next window starts no later than here, or past it when irrelevant
       }
     },
   };

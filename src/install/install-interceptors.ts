@@ -64,16 +64,32 @@ export function isGuardedTool(tool: unknown): boolean {
  */
 const callSlots = new WeakMap<object, CallSlot>();
 
+/** Distinct header sets kept as forked connections per server; beyond this, forks are made per call. */
+const MAX_FORKS = 32;
+
 function guardSdkClient(
   sdk: SdkClientLike,
   serverName: string,
   interceptors: readonly CatalogAwareInterceptor[],
   catalog: Map<string, ToolDescriptor>,
 ): SdkClientLike {
+  // Each fork is a new connection that lives as long as the client: reuse one per distinct header set, so an
+  // interceptor adding a tenant header on every call does not open a connection per call.
+  const forks = new Map<string, Promise<SdkClientLike>>();
+  const forkFor = (headers: Record<string, string>): Promise<SdkClientLike> => {
+    const key = JSON.stringify(Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    let fork = forks.get(key);
+    if (!fork) {
+      fork = Promise.resolve(sdk.fork!(headers));
+      if (forks.size < MAX_FORKS) forks.set(key, fork);
+      fork.catch(() => forks.delete(key));
+    }
+    return fork;
+  };
   const terminal: ToolCallHandler = async (request) => {
     const target =
       request.headers && Object.keys(request.headers).length > 0 && sdk.fork
-        ? await sdk.fork(request.headers)
+        ? await forkFor(request.headers)
         : sdk;
     const params = { name: request.name, arguments: request.args };
     const options = request.signal ? { signal: request.signal } : undefined;

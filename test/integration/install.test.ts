@@ -180,6 +180,24 @@ describe.each<Transport>(["stdio", "http"])("installInterceptors over %s", (tran
     }
   });
 
+  it("sends headers a user's interceptor adds (Streamable HTTP), through the policy check", async () => {
+    if (transport === "stdio") return; // stdio has no headers
+    const tenant: ToolInterceptor = (req, next) => next({ ...req, headers: { "x-tenant": "t-42" } });
+    const { client: c4, tools: t4 } = await guardedClient(httpConnection(http.url), [
+      tenant,
+      createToolInterceptor({ policy }),
+    ]);
+    try {
+      const before = http.tenants.length;
+      for (let i = 0; i < 3; i++) await tool(t4, "echo").invoke({ text: `hi ${i}` });
+      const seen = http.tenants.slice(before);
+      expect(seen.filter((t) => t === "t-42").length).toBeGreaterThanOrEqual(3);
+      await expect(tool(t4, "drop_database").invoke({})).rejects.toBeInstanceOf(PolicyViolationError);
+    } finally {
+      await c4.close();
+    }
+  });
+
   it("keeps a fake secret out of every message the model can see", async () => {
     const token = fakeGithubToken();
     const msg = await invokeAsToolCall(tool(tools, "read_config"), {});

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { InvalidArgumentsError, InvalidToolResultError, LimitExceededError } from "../errors.js";
 import { assertCallToolResult } from "../interceptor/validate-result.js";
 import type {
-  CallToolResult,
   Finding,
   InputCheckRequest,
   InputDecision,
@@ -13,19 +12,16 @@ import type {
   ToolDescriptor,
 } from "../policy/types.js";
 import { evaluateCapabilities } from "./capability-gate.js";
-import { createDetectorSet, type DetectorSet } from "./detector-set.js";
+import { createDetectorSet } from "./detector-set.js";
 import { matchesGlob } from "./glob.js";
-import { kindIsActive, matchPolicy, type Phase } from "./match-policy.js";
 import { loadPolicyFile, type ResolvedPolicy, resolvePolicy } from "./policy.js";
 import type { PolicyConfig, SanitizerMode } from "./policy-types.js";
-import { wrapUntrusted } from "./scan/envelope.js";
 import { describeProblem, inspectJson } from "./scan/inspect-json.js";
-import { isJsonDocument, scanJson, scanStringLeaf } from "./scan/scan-json.js";
-import type { ScanPlan } from "./scan/string-scanner.js";
+import { scanJson, scanStringLeaf } from "./scan/scan-json.js";
+import { scanToolResult } from "./scan/scan-tool-result.js";
 import { truncateResult } from "./scan/truncate.js";
+import { ScanPlans } from "./scan-plans.js";
 import { SchemaValidatorCache } from "./schema-validator.js";
-
-type ContentBlock = CallToolResult["content"][number];
 
 function summarise(finding: Finding): string {
   const what = finding.kind === finding.type ? finding.kind : `${finding.kind} (${finding.type})`;
@@ -90,14 +86,13 @@ export interface DescriptorCheck {
 export class LocalPolicyEngine implements PolicyBackend {
   readonly name = "local";
   readonly policy: ResolvedPolicy;
-  readonly #detectors: DetectorSet;
   readonly #schemas = new SchemaValidatorCache();
   readonly #tools = new Map<string, ToolDescriptor>();
-  readonly #plans = new Map<string, ScanPlan>();
+  readonly #plans: ScanPlans;
 
   constructor(policy: PolicyConfig = {}) {
     this.policy = resolvePolicy(policy);
-    this.#detectors = createDetectorSet(this.policy);
+    this.#plans = new ScanPlans(this.policy, createDetectorSet(this.policy));
   }
 
   static async fromFile(path: string): Promise<LocalPolicyEngine> {
@@ -113,7 +108,7 @@ export class LocalPolicyEngine implements PolicyBackend {
     const findings: Finding[] = [];
     const setting = this.policy.injection.toolDescriptions;
     if (setting === "off" || !tool.description) return { tool, findings };
-    const plan = this.#plan("output", "detect-and-strip", { injection: "redact" });
+    const plan = this.#plans.get("output", "detect-and-strip", "redact");
     let description = scanStringLeaf(tool.description, "/description", plan, findings);
     const firstInjection = findings.find((f) => f.kind === "injection");
     if (firstInjection && setting === "drop-tool") {
@@ -224,7 +219,7 @@ export class LocalPolicyEngine implements PolicyBackend {
       }
     }
 
-    const plan = this.#plan("input", "pass-through");
+    const plan = this.#plans.get("input", "pass-through");
     const scanned = scanJson(args, "", plan, findings) as JsonObject;
     return done(findings, scanned !== args ? { redactedArgs: scanned } : {});
   }
@@ -303,9 +298,9 @@ export class LocalPolicyEngine implements PolicyBackend {
     }
 
     const mode = this.#sanitizerMode(request.serverName, request.connectorType);
-    const plan = this.#plan("output", mode);
+    const plan = this.#plans.get("output", mode);
     const wrap = mode === "detect-and-wrap" || mode === "detect-and-strip-and-wrap";
-    const scanned = this.#scanResult(result, plan, findings, wrap ? request : undefined);
+    const scanned = scanToolResult(result, plan, findings, wrap ? request : undefined);
 
     const blocking = findings.find((f) => f.action === "block");
     return {
@@ -320,104 +315,10 @@ export class LocalPolicyEngine implements PolicyBackend {
     };
   }
 
-  #scanResult(
-    result: CallToolResult,
-    plan: ScanPlan,
-    findings: Finding[],
-    wrapFor: { serverName: string; toolName: string } | undefined,
-  ): CallToolResult {
-    let content: ContentBlock[] | undefined;
-    // The SDK's schema lets `content` be absent (it defaults to []): nothing to scan there then.
-    const blocks = result.content ?? [];
-    for (let i = 0; i < blocks.length; i++) {
-      const block = blocks[i]!;
-      const next = this.#scanBlock(block, `/content/${i}`, plan, findings, wrapFor);
-      if (next !== block) {
-        content ??= blocks.slice();
-        content[i] = next;
-      }
-    }
-    let out: CallToolResult = content ? { ...result, content } : result;
-    if (result.structuredContent !== undefined) {
-      const sc = scanJson(result.structuredContent, "/structuredContent", plan, findings);
-      if (sc !== result.structuredContent) out = { ...out, structuredContent: sc as Record<string, unknown> };
-    }
-    if (result._meta !== undefined) {
-      const meta = scanJson(result._meta, "/_meta", plan, findings);
-      if (meta !== result._meta) out = { ...out, _meta: meta as Record<string, unknown> };
-    }
-    return out;
-  }
-
-  #scanBlock(
-    block: ContentBlock,
-    path: string,
-    plan: ScanPlan,
-    findings: Finding[],
-    wrapFor: { serverName: string; toolName: string } | undefined,
-  ): ContentBlock {
-    switch (block.type) {
-      case "text": {
-        let text = scanStringLeaf(block.text, `${path}/text`, plan, findings);
-        // JSON text stays valid JSON, so it is not wrapped; text that merely starts with "[" or "{" is.
-        if (wrapFor && !isJsonDocument(text))
-          text = wrapUntrusted(text, wrapFor.serverName, wrapFor.toolName);
-        return text === block.text ? block : { ...block, text };
-      }
-      case "resource": {
-        const resource = block.resource;
-        if (!("text" in resource) || typeof resource.text !== "string") return block;
-        const text = scanStringLeaf(resource.text, `${path}/resource/text`, plan, findings);
-        return text === resource.text ? block : { ...block, resource: { ...resource, text } };
-      }
-      case "resource_link": {
-        // A link's name, title, description and URI are shown to the model like any text (a URI can carry
-        // credentials or a token in its query).
-        let next = block;
-        for (const key of ["name", "title", "description", "uri"] as const) {
-          const value = block[key];
-          if (typeof value !== "string") continue;
-          const cleaned = scanStringLeaf(value, `${path}/${key}`, plan, findings);
-          if (cleaned !== value) next = { ...next, [key]: cleaned };
-        }
-        return next;
-      }
-      default:
-        // Images and audio are base64 payloads; the text detectors have nothing to read there.
-        return block;
-    }
-  }
-
   #sanitizerMode(serverName: string, connectorType: string): SanitizerMode {
     for (const [glob, toolPolicy] of Object.entries(this.policy.tools)) {
       if (toolPolicy.sanitizer && matchesGlob(connectorType, glob)) return toolPolicy.sanitizer;
     }
     return this.policy.servers[serverName]?.sanitizer ?? this.policy.sanitizer.mode;
-  }
-
-  #plan(phase: Phase, mode: SanitizerMode, override?: { injection: "redact" }): ScanPlan {
-    const key = `${phase}:${mode}:${override?.injection ?? ""}`;
-    let plan = this.#plans.get(key);
-    if (plan) return plan;
-    const p = this.policy;
-    const policy: ResolvedPolicy = override
-      ? { ...p, injection: { ...p.injection, [phase]: override.injection } }
-      : p;
-    const d = this.#detectors;
-    const detectors = [
-      ...(kindIsActive(p.secrets, phase) ? d.secrets : []),
-      ...(kindIsActive(p.pii, phase) ? d.pii : []),
-      ...(policy.injection[phase] !== "off" ? d.injection : []),
-      ...(phase === "input" && Object.values(p.inputHazards).some((a) => a !== "off") ? d.hazards : []),
-    ];
-    plan = {
-      sanitizers: phase === "output" && mode !== "pass-through" ? d.sanitizers : [],
-      stripSanitized: mode === "detect-and-strip" || mode === "detect-and-strip-and-wrap",
-      detectors,
-      decide: matchPolicy(policy, phase, mode),
-      redaction: p.redaction,
-    };
-    this.#plans.set(key, plan);
-    return plan;
   }
 }

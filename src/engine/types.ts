@@ -34,4 +34,12 @@ export interface TextDetector {
    * throw on any string, including lone surrogates and 50 MB inputs.
    */
   detect(text: string, out: TextMatch[]): void;
+  /**
+   * Optional gate (features from scan/string-features.ts, ORed): the detector can only match a string that has AT
+   * LEAST ONE of these features; the scanner skips it on other strings. It must follow from the detector's own
+   * matching code, and is checked by a property test. Omitted: always run.
+   */
+  readonly requires?: number;
+  /** Optional gate: the detector never matches a string shorter than this (UTF-16 code units). */
+  readonly minLength?: number;
 }

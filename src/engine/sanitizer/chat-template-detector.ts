@@ -1,3 +1,4 @@
+import { HAS_BRACKET, HAS_HASH, HAS_LT, HAS_NEWLINE } from "../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../types.js";
 
 /**
@@ -42,6 +43,8 @@ export function createChatTemplateDetector(): TextDetector {
   return {
     id: "markup.chat_template",
     kind: "markup",
+    // TOKEN_PATTERN starts with `<` or `[`; ROLE_HEADER_PATTERN needs `##`; FAKE_TURN_PATTERN needs `\n`.
+    requires: HAS_LT | HAS_BRACKET | HAS_HASH | HAS_NEWLINE,
     detect(text: string, out: TextMatch[]): void {
       const before = out.length;
       collect(TOKEN_PATTERN, text, out, false);

@@ -1,3 +1,4 @@
+import { HAS_CONTROL, HAS_NON_ASCII } from "../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { measureEscapeSequence } from "./escape-sequences.js";
 import { classifyInvisible, INVISIBLE_PREFILTER, type InvisibleType } from "./invisible-chars.js";
@@ -29,6 +30,8 @@ export function createControlDetector(): TextDetector {
   return {
     id: "control",
     kind: "control",
+    // INVISIBLE_PREFILTER matches C0 controls but tab/LF/CR, DEL, and code units above U+007F only.
+    requires: HAS_CONTROL | HAS_NON_ASCII,
     detect(text: string, out: TextMatch[]): void {
       if (!INVISIBLE_PREFILTER.test(text)) return;
       SCAN.lastIndex = 0;

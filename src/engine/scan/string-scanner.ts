@@ -2,6 +2,7 @@ import type { Finding } from "../../policy/types.js";
 import type { FindingKind, TextDetector, TextMatch } from "../types.js";
 import { OffsetMap } from "./offset-map.js";
 import { type RedactionSettings, type Replacement, replacementFor } from "./redaction.js";
+import { ALL_FEATURES, stringFeatures } from "./string-features.js";
 
 /** What the policy says to do with one match. */
 export type MatchAction =
@@ -86,9 +87,14 @@ function toFinding(m: TextMatch, path: string, map: OffsetMap, action: Finding["
  * "0AKIA..."), so a detector that wants a word boundary misses it. When anything was stripped, the detectors also
  * read the original text, and what they find there is moved onto the stripped text.
  */
-function movedFromOriginal(detectors: readonly TextDetector[], text: string, map: OffsetMap): TextMatch[] {
+function movedFromOriginal(
+  detectors: readonly TextDetector[],
+  text: string,
+  map: OffsetMap,
+  features: number,
+): TextMatch[] {
   const moved: TextMatch[] = [];
-  for (const m of runDetectors(detectors, text)) {
+  for (const m of runDetectors(detectors, text, features)) {
     const start = map.toStripped(m.start);
     const end = map.toStripped(m.end);
     if (end > start)
@@ -97,11 +103,55 @@ function movedFromOriginal(detectors: readonly TextDetector[], text: string, map
   return moved;
 }
 
+/** A detector list's gates (`requires`, `minLength`) as flat arrays: read per string without touching the detectors. */
+interface Gates {
+  requires: Int32Array;
+  minLength: Int32Array;
+}
+
+const gatesByList = new WeakMap<readonly TextDetector[], Gates>();
+
+// A plan's two lists alternate (sanitizers, then content detectors): two slots answer without the WeakMap.
+let slotA: readonly TextDetector[] | undefined;
+let gatesA: Gates | undefined;
+let slotB: readonly TextDetector[] | undefined;
+let gatesB: Gates | undefined;
+
+function gatesOf(detectors: readonly TextDetector[]): Gates {
+  if (detectors === slotA) return gatesA!;
+  if (detectors === slotB) return gatesB!;
+  let gates = gatesByList.get(detectors);
+  if (gates === undefined) {
+    const n = detectors.length;
+    gates = { requires: new Int32Array(n), minLength: new Int32Array(n) };
+    for (let i = 0; i < n; i++) {
+      const d = detectors[i]!;
+      gates.requires[i] = d.requires ?? ALL_FEATURES;
+      gates.minLength[i] = d.minLength ?? 0;
+    }
+    gatesByList.set(detectors, gates);
+  }
+  slotB = slotA;
+  gatesB = gatesA;
+  slotA = detectors;
+  gatesA = gates;
+  return gates;
+}
+
 const scratch: TextMatch[] = [];
 
-function runDetectors(detectors: readonly TextDetector[], text: string): TextMatch[] {
+/**
+ * Runs the detectors whose gate `features` (of `text`, or of a string `text` was cut from: a superset) and the
+ * length allow; the others cannot match.
+ */
+function runDetectors(detectors: readonly TextDetector[], text: string, features: number): TextMatch[] {
   scratch.length = 0;
-  for (const d of detectors) d.detect(text, scratch);
+  const { requires, minLength } = gatesOf(detectors);
+  const length = text.length;
+  for (let i = 0; i < detectors.length; i++) {
+    if ((features & requires[i]!) === 0 || length < minLength[i]!) continue;
+    detectors[i]!.detect(text, scratch);
+  }
   return scratch.length === 0 ? [] : scratch.slice();
 }
 
@@ -113,10 +163,13 @@ export function scanString(text: string, path: string, plan: ScanPlan, findings:
   if (text.length === 0) return { text, changed: false };
   let working = text;
   let map = OffsetMap.identity;
+  // Stripping only removes characters, so the stripped text has a subset of these features and is no longer.
+  const features = stringFeatures(text);
 
   // Sanitizer spans are not reduced to a winner on overlap: an escape sequence that contains a chat-template
   // marker must go whole, so the removed region is the union of the overlapping spans.
-  const sanitized = plan.sanitizers.length > 0 ? runDetectors(plan.sanitizers, text).sort(byPosition) : [];
+  const sanitized =
+    plan.sanitizers.length > 0 ? runDetectors(plan.sanitizers, text, features).sort(byPosition) : [];
   // A leading byte-order mark is harmless in a document, so the detector lets it be; but once the text is
   // wrapped or sits inside JSON it is no longer leading, and a second check would strip it. Stripping it now
   // keeps checking idempotent.
@@ -166,8 +219,9 @@ export function scanString(text: string, path: string, plan: ScanPlan, findings:
     }
   }
 
-  const found = runDetectors(plan.detectors, working);
-  if (map !== OffsetMap.identity) for (const m of movedFromOriginal(plan.detectors, text, map)) found.push(m);
+  const found = runDetectors(plan.detectors, working, features);
+  if (map !== OffsetMap.identity)
+    for (const m of movedFromOriginal(plan.detectors, text, map, features)) found.push(m);
   const matches = resolveOverlaps(found);
   if (matches.length === 0) return { text: working, changed: working !== text };
   let out = "";

@@ -1,3 +1,4 @@
+import { HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { toFoldedText } from "./normalise.js";
 import { compilePhrase } from "./phrase-pattern.js";
@@ -43,6 +44,11 @@ export function createInjectionDetector(): TextDetector {
   return {
     id: "injection",
     kind: "injection",
+    // Every word rule has a mandatory `\s` (a non-optional space, which compilePhrase makes `\s+`, or `\s` in its
+    // lookbehind; checked rule by rule), and the `<` rules need a `<`. Folding maps only non-ASCII code points, so
+    // the folded text has such a character only if the original has it or has a non-ASCII one (U+00A0, `＜`).
+    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII,
+    minLength: 6,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 6) return;
       const matchable = toFoldedText(text);

@@ -1,3 +1,4 @@
+import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { isLuhnValid } from "../shared/luhn.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
@@ -122,6 +123,9 @@ export function createCreditCardDetector(): TextDetector {
   return {
     id: "pii.credit_card",
     kind: "pii",
+    // Every candidate is a run of ASCII digits (`\d` without `u`), at least MIN_DIGITS of them.
+    requires: HAS_DIGIT,
+    minLength: MIN_DIGITS,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < MIN_DIGITS) return;
       const re = DIGIT_GROUPS; // shared, reset: a RegExp per call was costlier than the scan on short strings

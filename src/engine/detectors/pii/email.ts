@@ -1,3 +1,4 @@
+import { HAS_AT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isAlnumCode, isAsciiLetterCode } from "../shared/char-codes.js";
 
@@ -98,6 +99,8 @@ export function createEmailDetector(): TextDetector {
   return {
     id: "pii.email",
     kind: "pii",
+    // Scans start at an `@` found with indexOf.
+    requires: HAS_AT,
     detect(text: string, out: TextMatch[]): void {
       let at = text.indexOf("@");
       while (at !== -1) {

@@ -1,4 +1,5 @@
 import { getCountrySpecifications, isValidIBAN } from "ibantools";
+import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isAlnumCode } from "../shared/char-codes.js";
 
@@ -44,6 +45,9 @@ export function createIbanDetector(): TextDetector {
   return {
     id: "pii.iban",
     kind: "pii",
+    // COUNTRY_AND_CHECK needs two ASCII check digits (`\d`); no IBAN is shorter than MIN_IBAN_LENGTH.
+    requires: HAS_DIGIT,
+    minLength: MIN_IBAN_LENGTH,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < MIN_IBAN_LENGTH) return;
       const re = COUNTRY_AND_CHECK;

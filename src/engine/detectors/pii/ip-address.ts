@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { HAS_COLON, HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isDigitCode, isHexCode, isWordCode } from "../shared/char-codes.js";
 
@@ -89,6 +90,9 @@ export function createIpAddressDetector(): TextDetector {
   return {
     id: "pii.ip_address",
     kind: "pii",
+    // IPv4 is ASCII digits (`\d`); an IPv6 candidate is the run around a `:`.
+    requires: HAS_DIGIT | HAS_COLON,
+    minLength: 4,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 4) return; // the shortest candidate with four hex digits and `::` is longer
       detectIpv4(text, out);

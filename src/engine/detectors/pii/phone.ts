@@ -1,5 +1,6 @@
 import type { CountryCode } from "libphonenumber-js/max";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { hasKeywordAfter, hasKeywordBefore } from "../shared/keyword-window.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
@@ -87,6 +88,9 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
   return {
     id: "pii.phone",
     kind: "pii",
+    // Candidates start with seven ASCII digits (`\d` in START, isDigitCode); no other digits are read.
+    requires: HAS_DIGIT,
+    minLength: 7,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 7) return; // seven digits at least
       forEachPhoneCandidate(text, (candidate) => {

@@ -1,3 +1,4 @@
+import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
@@ -36,6 +37,9 @@ export function createUsSsnDetector(): TextDetector {
   return {
     id: "pii.us_ssn",
     kind: "pii",
+    // Both forms report nine ASCII digits (`\d` without `u`).
+    requires: HAS_DIGIT,
+    minLength: 9,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 9) return; // nine digits at least
       const separated = SEPARATED;

@@ -1,3 +1,4 @@
+import { HAS_DASH } from "../../scan/string-features.js";
 import type { TextDetector } from "../../types.js";
 import { createPrefixedTokenDetector } from "./prefixed-token.js";
 
@@ -6,6 +7,7 @@ export function createAnthropicKeyDetector(): TextDetector {
   return createPrefixedTokenDetector({
     type: "anthropic_key",
     prefix: /sk-ant-/,
+    requires: HAS_DASH, // `sk-ant-` has a dash
     bodyClass: "[A-Za-z0-9_-]",
     minBody: 32,
     maxBody: 248,

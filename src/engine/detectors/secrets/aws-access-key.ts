@@ -1,3 +1,4 @@
+import { HAS_UPPER } from "../../scan/string-features.js";
 import type { TextDetector } from "../../types.js";
 import { createPrefixedTokenDetector } from "./prefixed-token.js";
 
@@ -10,6 +11,7 @@ export function createAwsAccessKeyDetector(): TextDetector {
   return createPrefixedTokenDetector({
     type: "aws_access_key",
     prefix: /(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA|ASCA)/,
+    requires: HAS_UPPER, // every prefix is four upper-case letters
     bodyClass: "[A-Z0-9]",
     minBody: 16,
     maxBody: 16,

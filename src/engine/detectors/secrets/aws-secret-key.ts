@@ -1,3 +1,4 @@
+import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import { tokenPrefixPositions } from "./token-prefix-index.js";
@@ -68,6 +69,9 @@ export function createAwsSecretKeyDetector(): TextDetector {
   return {
     id: "secret.aws_secret_key",
     kind: "secret",
+    // looksLikeSecretKey wants an ASCII digit (`\d`); a 40-character key after a 4-character anchor at least.
+    requires: HAS_DIGIT,
+    minLength: 44,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 44) return; // a 40-character key after at least a 4-character anchor
       // Anchors: keyword matches and access key ids, as [index, length] in ascending order.

@@ -1,3 +1,4 @@
+import { HAS_EQUALS } from "../../scan/string-features.js";
 import type { TextDetector } from "../../types.js";
 import { createPrefixedTokenDetector } from "./prefixed-token.js";
 
@@ -10,6 +11,7 @@ export function createAzureStorageKeyDetector(): TextDetector {
   return createPrefixedTokenDetector({
     type: "azure_storage_key",
     prefix: /(?:AccountKey|SharedAccessKey)=/,
+    requires: HAS_EQUALS, // both prefixes end in `=`
     bodyClass: "[A-Za-z0-9+/=]",
     minBody: 40,
     maxBody: 100,

@@ -1,3 +1,4 @@
+import { HAS_UNDERSCORE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 
 /**
@@ -25,6 +26,8 @@ export function createGcpServiceAccountDetector(): TextDetector {
   return {
     id: "secret.gcp_service_account",
     kind: "secret",
+    // Nothing is reported unless the text includes "service_account".
+    requires: HAS_UNDERSCORE,
     detect(text: string, out: TextMatch[]): void {
       if (!text.includes("service_account")) return;
       const field = FIELD;

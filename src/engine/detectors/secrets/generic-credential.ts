@@ -1,3 +1,4 @@
+import { HAS_COLON, HAS_DASH, HAS_EQUALS, HAS_SPACE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
@@ -218,6 +219,9 @@ export function createGenericCredentialDetector(): TextDetector {
   return {
     id: "secret.generic_credential",
     kind: "secret",
+    // Anchors: `:` / `=` operators, `--flag` then a space, `Bearer`/`Basic` then a space or tab.
+    requires: HAS_COLON | HAS_EQUALS | HAS_DASH | HAS_SPACE,
+    minLength: 9,
     detect(text: string, out: TextMatch[]): void {
       // Shortest report: a two-letter key (`pw`), an operator and a six-character password.
       if (text.length < 9) return;

@@ -1,3 +1,4 @@
+import { HAS_UNDERSCORE } from "../../scan/string-features.js";
 import type { TextDetector } from "../../types.js";
 import { composeDetectors } from "../shared/compose-detectors.js";
 import { createPrefixedTokenDetector } from "./prefixed-token.js";
@@ -12,6 +13,7 @@ export function createGithubTokenDetector(): TextDetector {
     createPrefixedTokenDetector({
       type: "github_token",
       prefix: /gh[pousr]_/,
+      requires: HAS_UNDERSCORE, // `ghp_` and its kin end in `_`
       bodyClass: "[A-Za-z0-9]",
       minBody: 36,
       maxBody: 251,
@@ -19,6 +21,7 @@ export function createGithubTokenDetector(): TextDetector {
     createPrefixedTokenDetector({
       type: "github_token",
       prefix: /github_pat_/,
+      requires: HAS_UNDERSCORE, // `github_pat_` has `_`
       bodyClass: "[A-Za-z0-9_]",
       minBody: 50,
       maxBody: 244,

@@ -1,3 +1,4 @@
+import { HAS_DASH } from "../../scan/string-features.js";
 import type { TextDetector } from "../../types.js";
 import { createPrefixedTokenDetector } from "./prefixed-token.js";
 
@@ -9,6 +10,7 @@ export function createGitlabTokenDetector(): TextDetector {
   return createPrefixedTokenDetector({
     type: "gitlab_token",
     prefix: /gl(?:pat|dt|rt|ptt|ft|oas|cbt)-/,
+    requires: HAS_DASH, // every prefix ends in `-`
     bodyClass: "[A-Za-z0-9_.-]",
     minBody: 20,
     maxBody: 255,

@@ -1,4 +1,5 @@
 import { Buffer } from "node:buffer";
+import { HAS_UPPER } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt } from "../shared/char-codes.js";
 
@@ -45,6 +46,8 @@ export function createJwtDetector(): TextDetector {
   return {
     id: "secret.jwt",
     kind: "secret",
+    // Every candidate starts with "eyJ" (indexOf, case-sensitive).
+    requires: HAS_UPPER,
     detect(text: string, out: TextMatch[]): void {
       let start = text.indexOf("eyJ");
       while (start !== -1) {

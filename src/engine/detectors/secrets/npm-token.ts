@@ -1,3 +1,4 @@
+import { HAS_UNDERSCORE } from "../../scan/string-features.js";
 import type { TextDetector } from "../../types.js";
 import { createPrefixedTokenDetector } from "./prefixed-token.js";
 
@@ -6,6 +7,7 @@ export function createNpmTokenDetector(): TextDetector {
   return createPrefixedTokenDetector({
     type: "npm_token",
     prefix: /npm_/,
+    requires: HAS_UNDERSCORE, // `npm_` ends in `_`
     bodyClass: "[A-Za-z0-9]",
     minBody: 36,
     maxBody: 36,

@@ -1,3 +1,4 @@
+import { HAS_DASH } from "../../scan/string-features.js";
 import type { TextDetector } from "../../types.js";
 import { createPrefixedTokenDetector } from "./prefixed-token.js";
 
@@ -15,6 +16,7 @@ export function createOpenaiKeyDetector(): TextDetector {
   return createPrefixedTokenDetector({
     type: "openai_key",
     prefix: /sk-/,
+    requires: HAS_DASH, // `sk-` ends in `-`
     bodyClass: "[A-Za-z0-9_-]",
     minBody: 32,
     maxBody: 252,

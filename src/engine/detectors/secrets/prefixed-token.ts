@@ -27,6 +27,8 @@ export interface PrefixedTokenSpec {
   spanBodyOnly?: boolean;
   /** Minimum Shannon entropy of the body in bits per character; rejects `ghp_XXXXXXXX...` placeholders. */
   minEntropy?: number;
+  /** Features (scan/string-features.ts) of which the prefix has at least one: the detector's `requires`. */
+  requires: number;
 }
 
 function isTokenGlueCode(code: number): boolean {
@@ -48,6 +50,9 @@ export function createPrefixedTokenDetector(spec: PrefixedTokenSpec): TextDetect
   return {
     id: ruleId,
     kind: "secret",
+    // The scanner skips the call on strings without the prefix's feature or shorter than the early return below.
+    requires: spec.requires,
+    minLength,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < minLength) return;
       let resumeAt = 0;

@@ -1,3 +1,4 @@
+import { HAS_DASH } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 
 /**
@@ -16,6 +17,8 @@ export function createPrivateKeyDetector(): TextDetector {
   return {
     id: "secret.private_key",
     kind: "secret",
+    // Every report starts at "-----BEGIN " (indexOf).
+    requires: HAS_DASH,
     detect(text: string, out: TextMatch[]): void {
       const begin = BEGIN; // sticky: lastIndex is set before every use
       const body = BODY;

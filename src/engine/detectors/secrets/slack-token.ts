@@ -1,3 +1,4 @@
+import { HAS_DASH, HAS_SLASH } from "../../scan/string-features.js";
 import type { TextDetector } from "../../types.js";
 import { composeDetectors } from "../shared/compose-detectors.js";
 import { createPrefixedTokenDetector } from "./prefixed-token.js";
@@ -11,6 +12,7 @@ export function createSlackTokenDetector(): TextDetector {
     createPrefixedTokenDetector({
       type: "slack_token",
       prefix: /xox[abposre]-|xapp-/,
+      requires: HAS_DASH, // `xox?-` and `xapp-` end in `-`
       bodyClass: "[A-Za-z0-9-]",
       minBody: 10,
       maxBody: 255,
@@ -19,6 +21,7 @@ export function createSlackTokenDetector(): TextDetector {
     createPrefixedTokenDetector({
       type: "slack_token",
       prefix: /hooks\.slack\.com\/(?:services|workflows|triggers)\//,
+      requires: HAS_SLASH, // the webhook prefix has `/`
       bodyClass: "[A-Za-z0-9/]",
       minBody: 20,
       maxBody: 160,

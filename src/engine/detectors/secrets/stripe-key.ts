@@ -1,3 +1,4 @@
+import { HAS_UNDERSCORE } from "../../scan/string-features.js";
 import type { TextDetector } from "../../types.js";
 import { createPrefixedTokenDetector } from "./prefixed-token.js";
 
@@ -9,6 +10,7 @@ export function createStripeKeyDetector(): TextDetector {
   return createPrefixedTokenDetector({
     type: "stripe_key",
     prefix: /[sr]k_(?:live|test)_/,
+    requires: HAS_UNDERSCORE, // `sk_live_` and its kin have `_`
     bodyClass: "[A-Za-z0-9]",
     minBody: 16,
     maxBody: 247,

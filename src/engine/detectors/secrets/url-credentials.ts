@@ -1,3 +1,4 @@
+import { HAS_AT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import { isPlaceholderValue } from "./placeholder.js";
@@ -34,6 +35,8 @@ export function createUrlCredentialsDetector(): TextDetector {
   return {
     id: "secret.url_credentials",
     kind: "secret",
+    // A report needs an `@` after "://" (lastAt > userStart).
+    requires: HAS_AT,
     detect(text: string, out: TextMatch[]): void {
       let marker = text.indexOf("://");
       while (marker !== -1) {

@@ -13,7 +13,8 @@ import { type InputKind, payload, textResult } from "./fixtures/inputs.js";
 import { collectGarbage, median } from "./lib/stats.js";
 
 export interface ThroughputRow {
-  input: InputKind;
+  /** `structured`: the JSON records parsed, as structuredContent (many short strings and keys). */
+  input: InputKind | "structured";
   bytes: number;
   redactor: string;
   medianMs: number;
@@ -150,6 +151,32 @@ export async function runThroughput(
       rpCounts,
     );
   }
+  // The typical JSON-heavy MCP result is structuredContent, not JSON text: ~100k short strings and keys, where
+  // per-string costs dominate. Only mcp-tollgate takes an object, so there is no peer row here.
+  const records = JSON.parse(payload("json", bytes)) as unknown[];
+  const structured = {
+    connectorType: "bench.payload",
+    serverName: "bench",
+    toolName: "payload",
+    callId: "bench",
+    args: {},
+    result: { content: [{ type: "text" as const, text: "records" }], structuredContent: { records } },
+  };
+  const structuredBytes = Buffer.byteLength(JSON.stringify(structured.result), "utf8");
+  const structuredDecision = await engine.checkOutput(structured);
+  const m = await measure(() => engine.checkOutput(structured));
+  const counts = tally(structuredDecision.findings.map((f) => f.type));
+  rows.push({
+    input: "structured",
+    bytes: structuredBytes,
+    redactor: "mcp-tollgate: full default output check",
+    medianMs: m.ms,
+    mbPerSec: structuredBytes / 1e6 / (m.ms / 1000),
+    runs: m.runs,
+    counts,
+    total: Object.values(counts).reduce((a, b) => a + b, 0),
+  });
+  log(`throughput structured: ${rows[rows.length - 1]!.mbPerSec.toFixed(1)} MB/s`);
   return rows;
 }
 

@@ -4,6 +4,7 @@ import type { PolicyConfig } from "../../src/engine/policy-types.js";
 import { InvalidArgumentsError, LimitExceededError } from "../../src/errors.js";
 import type { InputCheckRequest, JsonObject, ToolDescriptor } from "../../src/policy/types.js";
 import { fakeToken } from "../helpers/fake-detectors.js";
+import { rejection } from "../helpers/rejection.js";
 
 vi.mock("../../src/engine/detector-set.js", () => import("../helpers/fake-detectors.js"));
 
@@ -22,15 +23,6 @@ function request(args: unknown, extra: Partial<InputCheckRequest> = {}): InputCh
 
 async function check(policy: PolicyConfig, args: unknown, extra: Partial<InputCheckRequest> = {}) {
   return new LocalPolicyEngine(policy).checkInput(request(args, extra));
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a rejection");
 }
 
 describe("checkInput: capability gate", () => {

@@ -5,6 +5,7 @@ import type { PolicyConfig } from "../../src/engine/policy-types.js";
 import { InvalidToolResultError, LimitExceededError, PolicyConfigError } from "../../src/errors.js";
 import type { CallToolResult, OutputCheckRequest, ToolDescriptor } from "../../src/policy/types.js";
 import { fakeToken, GREEDY_KEY } from "../helpers/fake-detectors.js";
+import { rejection } from "../helpers/rejection.js";
 
 vi.mock("../../src/engine/detector-set.js", () => import("../helpers/fake-detectors.js"));
 
@@ -37,15 +38,6 @@ function firstText(result: CallToolResult | undefined): string {
   const block = result?.content[0];
   if (block?.type !== "text") throw new Error("expected a text block");
   return block.text;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a rejection");
 }
 
 describe("checkOutput: decision shape", () => {

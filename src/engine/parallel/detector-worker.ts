@@ -1,0 +1,29 @@
+/**
+ * Worker-thread entry: runs the built-in injection detector on the strings the engine sends and answers with the
+ * matches. The detector has no configuration, so this copy finds exactly what the engine's own copy would.
+ */
+import { parentPort } from "node:worker_threads";
+import { createInjectionDetector } from "../detectors/injection/index.js";
+import type { TextMatch } from "../types.js";
+import type { WorkerReply, WorkerRequest } from "./protocol.js";
+
+const port = parentPort;
+if (port === null) throw new Error("detector-worker.js runs only as a worker thread");
+const detector = createInjectionDetector();
+
+port.on("message", (request: WorkerRequest) => {
+  let reply: WorkerReply;
+  try {
+    const matches: TextMatch[][] = [];
+    for (const text of request.texts) {
+      const out: TextMatch[] = [];
+      detector.detect(text, out);
+      matches.push(out);
+    }
+    reply = { id: request.id, matches };
+  } catch (error) {
+    reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+  }
+  port.postMessage(reply);
+});
+port.postMessage({ ready: true } satisfies WorkerReply);

@@ -1,0 +1,68 @@
+import { runDetectorsAround, type ScanPlan } from "../scan/string-scanner.js";
+import type { TextMatch } from "../types.js";
+import type { DetectorWorkerPool } from "./detector-worker-pool.js";
+
+export interface OffloadSettings {
+  pool: DetectorWorkerPool;
+  /** Strings at least this long (UTF-16 units) go to the worker. */
+  minLength: number;
+}
+
+/** Strings of at least `minLength` units anywhere in a JSON value, object keys included, each once. */
+export function collectLongStrings(root: unknown, minLength: number): string[] {
+  const found = new Set<string>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      if (value.length >= minLength) found.add(value);
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) stack.push(value[i]);
+    } else if (typeof value === "object" && value !== null) {
+      for (const key of Object.keys(value)) {
+        if (key.length >= minLength) found.add(key);
+        stack.push((value as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return [...found];
+}
+
+/**
+ * The worker's answer is late only if the machine is badly overloaded: the detector runs at well over 50 MB/s, so
+ * this allows a second plus 100 ms per MB. Missing it costs the inline scan, not the check.
+ */
+function timeoutFor(chars: number): number {
+  return 1000 + Math.ceil(chars / 10_000);
+}
+
+/**
+ * For a result with long strings: sends them to the worker for injection detection, runs the plan's other
+ * detectors on them meanwhile, and returns a copy of the plan that carries the combined matches, so the scan
+ * reuses them instead of running the detectors again. The matches are the ones the scan would find itself (same
+ * detectors, same order, same gates); when the worker cannot answer, the plan comes back as it was and the scan
+ * runs every detector in this thread.
+ */
+export async function withPrecomputedMatches(
+  plan: ScanPlan,
+  result: unknown,
+  settings: OffloadSettings,
+): Promise<ScanPlan> {
+  const offloaded = plan.offloadable;
+  if (offloaded === undefined) return plan;
+  const texts = collectLongStrings(result, settings.minLength);
+  if (texts.length === 0) return plan;
+  let chars = 0;
+  for (const text of texts) chars += text.length;
+  const pending = settings.pool.detect(texts, timeoutFor(chars));
+  if (pending === undefined) return plan;
+  const local = texts.map((text) => runDetectorsAround(plan.detectors, offloaded, text));
+  const remote = await pending;
+  if (remote === undefined || remote.length !== texts.length) return plan;
+  const precomputed = new Map<string, readonly TextMatch[]>();
+  for (let i = 0; i < texts.length; i++) {
+    const { before, after } = local[i]!;
+    precomputed.set(texts[i]!, [...before, ...remote[i]!, ...after]);
+  }
+  return { ...plan, precomputed };
+}

@@ -109,14 +109,16 @@ function guardSdkClient(
 
   const callTool: SdkClientLike["callTool"] = async (params, _schema, options) => {
     const slot = params.arguments ? callSlots.get(params.arguments) : undefined;
+    // Optional fields are set only when present (object spreads here cost more than the rest of this layer).
     const request: ToolCallRequest = {
       serverName,
       name: params.name,
       args: (params.arguments ?? {}) as JsonObject,
-      ...(catalog.has(params.name) ? { tool: catalog.get(params.name)! } : {}),
-      ...(options?.signal ? { signal: options.signal } : {}),
-      ...(slot?.toolCallId ? { toolCallId: slot.toolCallId } : {}),
     };
+    const tool = catalog.get(params.name);
+    if (tool !== undefined) request.tool = tool;
+    if (options?.signal) request.signal = options.signal;
+    if (slot?.toolCallId) request.toolCallId = slot.toolCallId;
     try {
       return await chain(request);
     } catch (error) {

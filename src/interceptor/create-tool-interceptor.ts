@@ -13,11 +13,13 @@ import type {
   CallToolResult,
   Finding,
   InputDecision,
+  JsonObject,
   OutputDecision,
   PolicyBackend,
   ToolDescriptor,
 } from "../policy/types.js";
 import { type AuditRecord, auditFindings } from "./audit.js";
+import { isFlatJsonObject } from "./json-args.js";
 import { type CheckPhase, PolicyViolationError } from "./policy-violation-error.js";
 import type { ToolCallRequest, ToolInterceptor } from "./types.js";
 import { assertCallToolResult } from "./validate-result.js";
@@ -39,6 +41,15 @@ export interface ToolInterceptorOptions {
 }
 
 const defaultConnectorType = (request: ToolCallRequest) => `${request.serverName}.${request.name}`;
+
+/** One call on its way through the policy interceptor. */
+interface Call {
+  readonly request: ToolCallRequest;
+  readonly callId: string;
+  readonly connectorType: string;
+  /** The arguments the tool is called with: the caller's, or the backend's redacted copy. */
+  callArgs: JsonObject;
+}
 
 /** Errors that describe the call itself (bad arguments, bad result, limits), not a backend failure. */
 function isCallError(error: unknown): error is TollgateError {
@@ -118,6 +129,129 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
     return kept;
   };
 
+  /** Audit record of one decision; only called when there is a sink. */
+  const record = (
+    call: Call,
+    phase: CheckPhase,
+    started: number,
+    decision: InputDecision | OutputDecision | undefined,
+    action: AuditRecord["action"],
+    reason?: string,
+  ) => {
+    const { request } = call;
+    emit({
+      timestamp: new Date().toISOString(),
+      decisionId: decision?.decisionId ?? `local-${call.callId}-${phase}`,
+      callId: call.callId,
+      ...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
+      connectorType: call.connectorType,
+      serverName: request.serverName,
+      toolName: request.name,
+      phase,
+      action,
+      ...((reason ?? decision?.reason) ? { reason: reason ?? decision?.reason } : {}),
+      ...auditFindings(decision?.findings ?? []),
+      ruleIds: decision?.ruleIds ?? [],
+      ...(decision?.backend ? { backend: decision.backend } : { backend: backend.name ?? "custom" }),
+      ...(decision ? { backendMs: decision.durationMs } : {}),
+      durationMs: performance.now() - started,
+    });
+  };
+
+  const violation = (
+    call: Call,
+    phase: CheckPhase,
+    decision: { reason?: string; findings: Finding[]; decisionId: string; ruleIds: string[] },
+    cause?: unknown,
+  ) =>
+    new PolicyViolationError(
+      {
+        phase,
+        connectorType: call.connectorType,
+        serverName: call.request.serverName,
+        toolName: call.request.name,
+        reason: decision.reason ?? "blocked by policy",
+        findings: decision.findings,
+        decisionId: decision.decisionId,
+        ruleIds: decision.ruleIds,
+      },
+      cause,
+    );
+
+  /** A backend that could not decide: block (default) or, if opted in, let the call through. */
+  const undecided = (call: Call, phase: CheckPhase, started: number, error: unknown): "fail-open" => {
+    // A cancelled call is not a backend failure: it must not fail open, and the caller wants its own reason.
+    if (call.request.signal?.aborted) throw call.request.signal.reason ?? error;
+    const reason = `policy backend ${backend.name ?? "custom"} could not check the ${phase}: ${errorMessage(error)}`;
+    if (failOpen) {
+      if (onDecision) record(call, phase, started, undefined, "fail-open", reason);
+      return "fail-open";
+    }
+    const decisionId = `local-${call.callId}-${phase}`;
+    if (onDecision) record(call, phase, started, undefined, "error", reason);
+    throw violation(
+      call,
+      phase,
+      { reason, findings: [], decisionId, ruleIds: ["backend.unavailable"] },
+      error,
+    );
+  };
+
+  const checkOutput = async (call: Call, raw: unknown, handlerError?: unknown): Promise<CallToolResult> => {
+    const { request, connectorType } = call;
+    const outStarted = onDecision ? performance.now() : 0;
+    try {
+      assertCallToolResult(raw, connectorType);
+    } catch (error) {
+      if (onDecision) record(call, "output", outStarted, undefined, "error", errorMessage(error));
+      throw error;
+    }
+    let decision: OutputDecision;
+    try {
+      decision = await backend.checkOutput({
+        connectorType,
+        serverName: request.serverName,
+        toolName: request.name,
+        callId: call.callId,
+        tool: request.tool,
+        signal: request.signal,
+        args: call.callArgs,
+        result: raw,
+      });
+    } catch (error) {
+      if (isCallError(error)) {
+        if (onDecision) record(call, "output", outStarted, undefined, "error", error.message);
+        throw error;
+      }
+      undecided(call, "output", outStarted, error);
+      return raw;
+    }
+    if (!decision.allowed) {
+      if (onDecision) record(call, "output", outStarted, decision, "block");
+      throw violation(call, "output", decision, handlerError);
+    }
+    if (decision.redactedResult === undefined) {
+      if (onDecision) record(call, "output", outStarted, decision, "allow");
+      return raw;
+    }
+    try {
+      assertCallToolResult(
+        decision.redactedResult,
+        `${connectorType} (as redacted by ${backend.name ?? "the policy backend"})`,
+      );
+    } catch (error) {
+      const reason = `policy backend returned a redacted result that is not a valid CallToolResult: ${errorMessage(error)}`;
+      if (onDecision) record(call, "output", outStarted, decision, "error", reason);
+      throw violation(call, "output", { ...decision, reason }, error);
+    }
+    if (onDecision) {
+      // Only the untrusted-content envelope changed: nothing was found, so the audit says allow.
+      const changedSomething = decision.findings.some((f) => f.action !== "flag" && f.action !== "warn");
+      record(call, "output", outStarted, decision, changedSomething ? "redact" : "allow");
+    }
+    return decision.redactedResult;
+  };
+
   const tollgate: ToolInterceptor = async (request, handler) => {
     const callId = randomUUID();
     let connectorType: string;
@@ -139,109 +273,51 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
         "connectorType",
       );
     }
-    const { serverName, name: toolName } = request;
-    const context = {
-      connectorType,
-      serverName,
-      toolName,
-      callId,
-      tool: request.tool,
-      signal: request.signal,
-    };
-
-    const record = (
-      phase: CheckPhase,
-      started: number,
-      decision: InputDecision | OutputDecision | undefined,
-      action: AuditRecord["action"],
-      reason?: string,
-    ) => {
-      if (!onDecision) return;
-      emit({
-        timestamp: new Date().toISOString(),
-        decisionId: decision?.decisionId ?? `local-${callId}-${phase}`,
-        callId,
-        ...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
-        connectorType,
-        serverName,
-        toolName,
-        phase,
-        action,
-        ...((reason ?? decision?.reason) ? { reason: reason ?? decision?.reason } : {}),
-        ...auditFindings(decision?.findings ?? []),
-        ruleIds: decision?.ruleIds ?? [],
-        ...(decision?.backend ? { backend: decision.backend } : { backend: backend.name ?? "custom" }),
-        ...(decision ? { backendMs: decision.durationMs } : {}),
-        durationMs: performance.now() - started,
-      });
-    };
-
-    const violation = (
-      phase: CheckPhase,
-      decision: { reason?: string; findings: Finding[]; decisionId: string; ruleIds: string[] },
-      cause?: unknown,
-    ) =>
-      new PolicyViolationError(
-        {
-          phase,
-          connectorType,
-          serverName,
-          toolName,
-          reason: decision.reason ?? "blocked by policy",
-          findings: decision.findings,
-          decisionId: decision.decisionId,
-          ruleIds: decision.ruleIds,
-        },
-        cause,
-      );
-
-    /** A backend that could not decide: block (default) or, if opted in, let the call through. */
-    const undecided = (phase: CheckPhase, started: number, error: unknown): "fail-open" => {
-      // A cancelled call is not a backend failure: it must not fail open, and the caller wants its own reason.
-      if (request.signal?.aborted) throw request.signal.reason ?? error;
-      const reason = `policy backend ${backend.name ?? "custom"} could not check the ${phase}: ${errorMessage(error)}`;
-      if (failOpen) {
-        record(phase, started, undefined, "fail-open", reason);
-        return "fail-open";
-      }
-      const decisionId = `local-${callId}-${phase}`;
-      record(phase, started, undefined, "error", reason);
-      throw violation(phase, { reason, findings: [], decisionId, ruleIds: ["backend.unavailable"] }, error);
-    };
+    // Per-call state for the shared helpers above (closures per call cost more than the checks they wrap).
+    const call: Call = { request, callId, connectorType, callArgs: request.args };
 
     // Input: the arguments must be a plain JSON object before any backend sees them.
-    const inStarted = performance.now();
+    const inStarted = onDecision ? performance.now() : 0;
     const args: unknown = request.args;
     if (typeof args !== "object" || args === null || Array.isArray(args)) {
-      record("input", inStarted, undefined, "error", "arguments are not an object");
+      if (onDecision) record(call, "input", inStarted, undefined, "error", "arguments are not an object");
       throw new InvalidArgumentsError(`Arguments for ${connectorType} must be a JSON object`, [
         { path: "", message: "must be an object" },
       ]);
     }
-    const problem = inspectJson(args, { maxDepth: 1000, maxArrayItems: Number.POSITIVE_INFINITY });
+    const problem = isFlatJsonObject(args)
+      ? undefined
+      : inspectJson(args, { maxDepth: 1000, maxArrayItems: Number.POSITIVE_INFINITY });
     if (problem) {
-      record("input", inStarted, undefined, "error", describeProblem(problem));
+      if (onDecision) record(call, "input", inStarted, undefined, "error", describeProblem(problem));
       throw new InvalidArgumentsError(
         `Arguments for ${connectorType} are not valid JSON: ${describeProblem(problem)} at ${problem.path || "/"}`,
         [{ path: problem.path, message: describeProblem(problem) }],
       );
     }
 
-    let callArgs = request.args;
     let inputDecision: InputDecision | undefined;
     try {
-      inputDecision = await backend.checkInput({ ...context, args: request.args });
+      inputDecision = await backend.checkInput({
+        connectorType,
+        serverName: request.serverName,
+        toolName: request.name,
+        callId,
+        tool: request.tool,
+        signal: request.signal,
+        args: request.args,
+      });
     } catch (error) {
       if (isCallError(error)) {
-        record("input", inStarted, undefined, "error", error.message);
+        if (onDecision) record(call, "input", inStarted, undefined, "error", error.message);
         throw error;
       }
-      undecided("input", inStarted, error);
+      undecided(call, "input", inStarted, error);
     }
     if (inputDecision) {
       if (!inputDecision.allowed) {
-        record("input", inStarted, inputDecision, "block");
-        throw violation("input", inputDecision);
+        if (onDecision) record(call, "input", inStarted, inputDecision, "block");
+        throw violation(call, "input", inputDecision);
       }
       if (inputDecision.redactedArgs !== undefined) {
         const bad = inspectJson(inputDecision.redactedArgs, {
@@ -254,24 +330,22 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
           Array.isArray(inputDecision.redactedArgs);
         if (bad || notObject) {
           const reason = "policy backend returned redacted arguments that are not a JSON object";
-          record("input", inStarted, inputDecision, "error", reason);
-          throw violation("input", { ...inputDecision, reason });
+          if (onDecision) record(call, "input", inStarted, inputDecision, "error", reason);
+          throw violation(call, "input", { ...inputDecision, reason });
         }
-        callArgs = inputDecision.redactedArgs;
+        call.callArgs = inputDecision.redactedArgs;
       }
-      record(
-        "input",
-        inStarted,
-        inputDecision,
-        inputDecision.redactedArgs !== undefined ? "redact" : "allow",
-      );
+      if (onDecision) {
+        const action = inputDecision.redactedArgs !== undefined ? "redact" : "allow";
+        record(call, "input", inStarted, inputDecision, action);
+      }
     }
     request.signal?.throwIfAborted();
 
     // The call. The caller's request (and its args, which the agent checkpoints) is never mutated.
     let result: CallToolResult;
     try {
-      result = await handler(callArgs === request.args ? request : { ...request, args: callArgs });
+      result = await handler(call.callArgs === request.args ? request : { ...request, args: call.callArgs });
     } catch (error) {
       if (isTollgateError(error)) throw error;
       // A server controls its error text and the model reads it: check it like any result.
@@ -279,54 +353,11 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
         isError: true,
         content: [{ type: "text", text: errorMessage(error) }],
       };
-      const checked = await checkOutput(asResult, error);
+      const checked = await checkOutput(call, asResult, error);
       const first = checked.content[0];
       throw new ToolCallError(first?.type === "text" ? first.text : "tool call failed", error);
     }
-    return checkOutput(result);
-
-    async function checkOutput(raw: unknown, handlerError?: unknown): Promise<CallToolResult> {
-      const outStarted = performance.now();
-      try {
-        assertCallToolResult(raw, connectorType);
-      } catch (error) {
-        record("output", outStarted, undefined, "error", errorMessage(error));
-        throw error;
-      }
-      let decision: OutputDecision | undefined;
-      try {
-        decision = await backend.checkOutput({ ...context, args: callArgs, result: raw });
-      } catch (error) {
-        if (isCallError(error)) {
-          record("output", outStarted, undefined, "error", error.message);
-          throw error;
-        }
-        undecided("output", outStarted, error);
-        return raw;
-      }
-      if (!decision.allowed) {
-        record("output", outStarted, decision, "block");
-        throw violation("output", decision, handlerError);
-      }
-      if (decision.redactedResult === undefined) {
-        record("output", outStarted, decision, "allow");
-        return raw;
-      }
-      try {
-        assertCallToolResult(
-          decision.redactedResult,
-          `${connectorType} (as redacted by ${backend.name ?? "the policy backend"})`,
-        );
-      } catch (error) {
-        const reason = `policy backend returned a redacted result that is not a valid CallToolResult: ${errorMessage(error)}`;
-        record("output", outStarted, decision, "error", reason);
-        throw violation("output", { ...decision, reason }, error);
-      }
-      // Only the untrusted-content envelope changed: nothing was found, so the audit says allow.
-      const changedSomething = decision.findings.some((f) => f.action !== "flag" && f.action !== "warn");
-      record("output", outStarted, decision, changedSomething ? "redact" : "allow");
-      return decision.redactedResult;
-    }
+    return checkOutput(call, result);
   };
   return Object.assign(tollgate, { backend, prepareTools });
 }

@@ -56,6 +56,9 @@ async function peakRssDuring<T>(fn: () => Promise<T>): Promise<{ value: T; peak:
 async function child(input: InputKind, bytes: number): Promise<MemoryRow> {
   // The default maxOutputBytes is 8 MB; raise it so the 10 MB result is checked, not refused.
   const engine = new LocalPolicyEngine({ limits: { maxOutputBytes: 64 * 1024 * 1024 } });
+  // The default engine checks long strings with its worker thread; started first so the measured check uses it
+  // (its heap and the copy of the string it is sent count: they are in this process's RSS).
+  await engine.startWorker();
   // Warm the engine on a small result so code compilation is not counted as the check's memory.
   await engine.checkOutput({
     connectorType: "b.p",

@@ -77,6 +77,11 @@ export async function runThroughput(
   log: (line: string) => void = () => {},
 ): Promise<ThroughputRow[]> {
   const engine = new LocalPolicyEngine();
+  // The worker thread for long strings starts on the first long result and is skipped until it is ready; start it
+  // first so every measured check has it (a service would call this at start-up).
+  const engineWorker = await engine.startWorker();
+  log(`throughput: engine worker thread ${engineWorker ? "running" : "not available"}`);
+  const inline = new LocalPolicyEngine({}, { worker: false });
   const detectors = createDetectorSet(resolvePolicy({}));
   const redactPii = new SyncRedactor();
   const langchainDetectors = {
@@ -119,6 +124,12 @@ export async function runThroughput(
       "mcp-tollgate: full default output check",
       await measure(() => engine.checkOutput(request)),
       tally(decision.findings.map((f) => f.type)),
+    );
+    const inlineDecision = await inline.checkOutput(request);
+    row(
+      "mcp-tollgate: full default output check, calling thread only (worker: false)",
+      await measure(() => inline.checkOutput(request)),
+      tally(inlineDecision.findings.map((f) => f.type)),
     );
 
     const piiOut: TextMatch[] = [];

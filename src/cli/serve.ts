@@ -78,6 +78,8 @@ export async function serveCommand(
     return 1;
   }
   if (typeof values.policy !== "string") logger.warn("no --policy given: serving the safe defaults");
+  // Started now rather than on the first long request, which would otherwise be checked without it.
+  void engine.startWorker().then((running) => logger.info({ running }, "detector worker thread"));
 
   const server = createPolicyServer({
     engine,

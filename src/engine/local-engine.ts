@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { InvalidArgumentsError, InvalidToolResultError, LimitExceededError } from "../errors.js";
+import { availableParallelism } from "node:os";
+import {
+  InvalidArgumentsError,
+  InvalidToolResultError,
+  LimitExceededError,
+  PolicyConfigError,
+} from "../errors.js";
 import { assertCallToolResult } from "../interceptor/validate-result.js";
 import type {
   Finding,
@@ -14,6 +20,8 @@ import type {
 import { evaluateCapabilities } from "./capability-gate.js";
 import { createDetectorSet } from "./detector-set.js";
 import { matchesGlob } from "./glob.js";
+import { type DetectorWorkerPool, sharedDetectorWorker } from "./parallel/detector-worker-pool.js";
+import { type OffloadSettings, withPrecomputedMatches } from "./parallel/precompute.js";
 import { loadPolicyFile, type ResolvedPolicy, resolvePolicy } from "./policy.js";
 import type { PolicyConfig, SanitizerMode } from "./policy-types.js";
 import { describeProblem, inspectJson } from "./scan/inspect-json.js";
@@ -73,6 +81,33 @@ function byteLengthIfOver(value: unknown, limit: number): number {
   return bound <= limit ? bound : byteLength(value);
 }
 
+export interface LocalEngineOptions {
+  /**
+   * A worker thread for long results: on every string of at least `minLength` UTF-16 units, the injection detector
+   * (the costliest) runs there while the other detectors run in the calling thread. Decisions and redactions are
+   * the same either way. A worker that is starting, busy with another check or failing is never waited for: the
+   * check then runs in the calling thread. `false` keeps every check in the calling thread.
+   * Default: `{ minLength: 65536 }` on a machine with more than one CPU, otherwise `false`.
+   */
+  worker?: false | { minLength?: number; pool?: DetectorWorkerPool };
+}
+
+/** Strings shorter than this are not worth a worker's round trip (measured in bench/: see the README). */
+const DEFAULT_WORKER_MIN_LENGTH = 65_536;
+
+function offloadSettings(option: LocalEngineOptions["worker"]): OffloadSettings | undefined {
+  if (option === false || (option === undefined && availableParallelism() < 2)) return undefined;
+  const minLength = option?.minLength ?? DEFAULT_WORKER_MIN_LENGTH;
+  if (!Number.isInteger(minLength) || minLength < 1) {
+    throw new PolicyConfigError(
+      `Invalid engine options: worker.minLength must be a positive integer, got ${String(minLength)}`,
+      [{ path: "/worker/minLength", message: "expected a positive integer" }],
+      "LocalPolicyEngine options",
+    );
+  }
+  return { pool: option?.pool ?? sharedDetectorWorker(), minLength };
+}
+
 export interface DescriptorCheck {
   /** The descriptor to show the model (description cleaned), or undefined when the tool must be dropped. */
   tool: ToolDescriptor | undefined;
@@ -89,14 +124,25 @@ export class LocalPolicyEngine implements PolicyBackend {
   readonly #schemas = new SchemaValidatorCache();
   readonly #tools = new Map<string, ToolDescriptor>();
   readonly #plans: ScanPlans;
+  readonly #offload: OffloadSettings | undefined;
 
-  constructor(policy: PolicyConfig = {}) {
+  constructor(policy: PolicyConfig = {}, options: LocalEngineOptions = {}) {
     this.policy = resolvePolicy(policy);
     this.#plans = new ScanPlans(this.policy, createDetectorSet(this.policy));
+    this.#offload = offloadSettings(options.worker);
   }
 
-  static async fromFile(path: string): Promise<LocalPolicyEngine> {
-    return new LocalPolicyEngine(await loadPolicyFile(path));
+  static async fromFile(path: string, options?: LocalEngineOptions): Promise<LocalPolicyEngine> {
+    return new LocalPolicyEngine(await loadPolicyFile(path), options);
+  }
+
+  /**
+   * Starts the worker thread for long results now instead of on the first long result (which is then checked in
+   * the calling thread while the worker starts). Resolves `true` once it is ready, `false` when the engine runs
+   * without one (`worker: false`, a single CPU) or it could not start.
+   */
+  startWorker(): Promise<boolean> {
+    return this.#offload === undefined ? Promise.resolve(false) : this.#offload.pool.start();
   }
 
   registerTools(serverName: string, tools: readonly ToolDescriptor[]): void {
@@ -127,101 +173,141 @@ export class LocalPolicyEngine implements PolicyBackend {
     request.signal?.throwIfAborted();
     const started = performance.now();
     const decisionId = randomUUID();
-    const base = { decisionId, backend: this.name };
-    const done = (findings: Finding[], extra: Partial<InputDecision> = {}): InputDecision => {
-      const blocking = findings.find((f) => f.action === "block");
+    // No helper closures or spreads below: this runs on every call, and they cost more than the checks.
+
+    // A finding that blocks before the scan: the capability gate (before any argument is read), then the schema.
+    const gate = evaluateCapabilities(this.policy, request.connectorType);
+    let early: Finding | undefined = gate.allowed
+      ? undefined
+      : {
+          kind: "capability",
+          type: "denied",
+          path: "",
+          ruleId: gate.ruleId ?? "capability",
+          action: "block",
+          message: gate.reason,
+        };
+
+    const args: unknown = request.args;
+    if (!early) {
+      if (typeof args !== "object" || args === null || Array.isArray(args)) {
+        throw new InvalidArgumentsError(
+          `Arguments for ${request.connectorType} must be a JSON object, got ${Array.isArray(args) ? "an array" : args === null ? "null" : typeof args}`,
+          [{ path: "", message: "must be an object" }],
+        );
+      }
+      const { maxDepth, maxInputBytes, maxArrayItems } = this.policy.limits;
+      // The usual arguments, a plain object of JSON primitives, pass inspectJson under any limits, and one pass
+      // gives byteLengthBound's bound: the generic walks run only for anything else or a bound over the limit.
+      const proto: unknown = Object.getPrototypeOf(args);
+      let flat = maxDepth >= 1 && (proto === Object.prototype || proto === null);
+      let bound = 2;
+      if (flat) {
+        const keys = Object.keys(args);
+        for (let i = 0; flat && i < keys.length; i++) {
+          const key = keys[i]!;
+          const value: unknown = (args as Record<string, unknown>)[key];
+          bound += 6 * key.length + 4;
+          if (typeof value === "string") bound += 6 * value.length + 2;
+          else if (typeof value === "number") {
+            bound += 32;
+            flat = Number.isFinite(value);
+          } else if (typeof value === "boolean" || value === null || value === undefined) bound += 5;
+          else flat = false;
+        }
+      }
+      if (!flat || bound > maxInputBytes) {
+        const problem = inspectJson(args, { maxDepth, maxArrayItems });
+        if (problem) {
+          const message = describeProblem(problem);
+          if (problem.kind === "depth" || problem.kind === "array") {
+            throw new LimitExceededError(
+              problem.kind === "depth" ? "maxDepth" : "maxArrayItems",
+              `Arguments for ${request.connectorType}: ${message} at ${problem.path || "/"}`,
+              [{ path: problem.path, message }],
+            );
+          }
+          throw new InvalidArgumentsError(
+            `Arguments for ${request.connectorType} are not serialisable: ${message} at ${problem.path || "/"}`,
+            [{ path: problem.path, message }],
+          );
+        }
+        const size = byteLengthIfOver(args, maxInputBytes);
+        if (size > maxInputBytes) {
+          throw new LimitExceededError(
+            "maxInputBytes",
+            `Arguments for ${request.connectorType} are ${size} bytes, over the limit of ${maxInputBytes}`,
+            [{ path: "", message: `${size} bytes > ${maxInputBytes}` }],
+          );
+        }
+      }
+
+      const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
+      if (this.policy.schema.validateInput) {
+        if (tool?.inputSchema) {
+          const check = this.#schemas.validate(tool.inputSchema, args);
+          if (!check.ok) {
+            early = {
+              kind: "schema",
+              type: "input_schema",
+              path: check.violation.path,
+              ruleId: "schema.input",
+              action: "block",
+              message: check.violation.message,
+            };
+          }
+        } else if (this.policy.schema.unknownTool === "block") {
+          early = {
+            kind: "schema",
+            type: "unknown_tool",
+            path: "",
+            ruleId: "schema.unknown_tool",
+            action: "block",
+            message: "the tool's input schema is unknown",
+          };
+        }
+      }
+    }
+    if (early) {
+      const findings = [early];
       return {
-        ...base,
-        allowed: !blocking,
-        ...(blocking ? { reason: extra.reason ?? summarise(blocking) } : {}),
+        decisionId,
+        backend: this.name,
+        allowed: false,
+        reason: (gate.allowed ? undefined : gate.reason) ?? summarise(early),
         findings,
         ruleIds: uniqueRuleIds(findings),
         durationMs: performance.now() - started,
-        ...(blocking ? {} : extra),
       };
-    };
-
-    const gate = evaluateCapabilities(this.policy, request.connectorType);
-    if (!gate.allowed) {
-      return done(
-        [
-          {
-            kind: "capability",
-            type: "denied",
-            path: "",
-            ruleId: gate.ruleId ?? "capability",
-            action: "block",
-            message: gate.reason,
-          },
-        ],
-        { reason: gate.reason },
-      );
-    }
-
-    const args: unknown = request.args;
-    if (typeof args !== "object" || args === null || Array.isArray(args)) {
-      throw new InvalidArgumentsError(
-        `Arguments for ${request.connectorType} must be a JSON object, got ${Array.isArray(args) ? "an array" : args === null ? "null" : typeof args}`,
-        [{ path: "", message: "must be an object" }],
-      );
-    }
-    const { maxDepth, maxInputBytes } = this.policy.limits;
-    const problem = inspectJson(args, { maxDepth, maxArrayItems: this.policy.limits.maxArrayItems });
-    if (problem) {
-      const message = describeProblem(problem);
-      if (problem.kind === "depth" || problem.kind === "array") {
-        throw new LimitExceededError(
-          problem.kind === "depth" ? "maxDepth" : "maxArrayItems",
-          `Arguments for ${request.connectorType}: ${message} at ${problem.path || "/"}`,
-          [{ path: problem.path, message }],
-        );
-      }
-      throw new InvalidArgumentsError(
-        `Arguments for ${request.connectorType} are not serialisable: ${message} at ${problem.path || "/"}`,
-        [{ path: problem.path, message }],
-      );
-    }
-    const size = byteLengthIfOver(args, maxInputBytes);
-    if (size > maxInputBytes) {
-      throw new LimitExceededError(
-        "maxInputBytes",
-        `Arguments for ${request.connectorType} are ${size} bytes, over the limit of ${maxInputBytes}`,
-        [{ path: "", message: `${size} bytes > ${maxInputBytes}` }],
-      );
     }
 
     const findings: Finding[] = [];
-    const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
-    if (this.policy.schema.validateInput) {
-      if (tool?.inputSchema) {
-        const check = this.#schemas.validate(tool.inputSchema, args);
-        if (!check.ok) {
-          findings.push({
-            kind: "schema",
-            type: "input_schema",
-            path: check.violation.path,
-            ruleId: "schema.input",
-            action: "block",
-            message: check.violation.message,
-          });
-          return done(findings);
-        }
-      } else if (this.policy.schema.unknownTool === "block") {
-        findings.push({
-          kind: "schema",
-          type: "unknown_tool",
-          path: "",
-          ruleId: "schema.unknown_tool",
-          action: "block",
-          message: "the tool's input schema is unknown",
-        });
-        return done(findings);
-      }
-    }
-
     const plan = this.#plans.get("input", "pass-through");
     const scanned = scanJson(args, "", plan, findings) as JsonObject;
-    return done(findings, scanned !== args ? { redactedArgs: scanned } : {});
+    let blocking: Finding | undefined;
+    for (let i = 0; i < findings.length && !blocking; i++) {
+      if (findings[i]!.action === "block") blocking = findings[i];
+    }
+    const decision: InputDecision = blocking
+      ? {
+          decisionId,
+          backend: this.name,
+          allowed: false,
+          reason: summarise(blocking),
+          findings,
+          ruleIds: uniqueRuleIds(findings),
+          durationMs: performance.now() - started,
+        }
+      : {
+          decisionId,
+          backend: this.name,
+          allowed: true,
+          findings,
+          ruleIds: uniqueRuleIds(findings),
+          durationMs: performance.now() - started,
+        };
+    if (!blocking && scanned !== args) decision.redactedArgs = scanned;
+    return decision;
   }
 
   async checkOutput(request: OutputCheckRequest): Promise<OutputDecision> {
@@ -298,7 +384,11 @@ export class LocalPolicyEngine implements PolicyBackend {
     }
 
     const mode = this.#sanitizerMode(request.serverName, request.connectorType);
-    const plan = this.#plans.get("output", mode);
+    let plan = this.#plans.get("output", mode);
+    // `size` bounds every string's length, so short results skip the walk for long strings.
+    if (this.#offload !== undefined && size >= this.#offload.minLength) {
+      plan = await withPrecomputedMatches(plan, result, this.#offload);
+    }
     const wrap = mode === "detect-and-wrap" || mode === "detect-and-strip-and-wrap";
     const scanned = scanToolResult(result, plan, findings, wrap ? request : undefined);
 

@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
+import { DetectorWorkerPool } from "../../src/engine/parallel/detector-worker-pool.js";
 import { TollgateError } from "../../src/errors.js";
 import { assertCallToolResult } from "../../src/interceptor/validate-result.js";
 import type { CallToolResult, OutputDecision } from "../../src/policy/types.js";
@@ -136,6 +137,49 @@ async function expectIdempotent(out: CallToolResult): Promise<void> {
 }
 
 describe("output check properties", () => {
+  it("with the worker thread on every string: the same decision as the calling thread alone", async () => {
+    // minLength 1 sends every string of every result to the worker, so its matches feed every scan.
+    const pool = new DetectorWorkerPool();
+    const withWorker = new LocalPolicyEngine({}, { worker: { minLength: 1, pool } });
+    const inline = new LocalPolicyEngine({}, { worker: false });
+    expect(await withWorker.startWorker()).toBe(true);
+    let jobs = 0;
+    const detect = pool.detect.bind(pool);
+    pool.detect = (texts, timeoutMs) => {
+      const job = detect(texts, timeoutMs);
+      if (job !== undefined) jobs++;
+      return job;
+    };
+    const request = (result: CallToolResult) => ({
+      connectorType: "acme.read",
+      serverName: "acme",
+      toolName: "read",
+      callId: "prop",
+      args: {},
+      result,
+    });
+    const outcome = async (engine: LocalPolicyEngine, result: CallToolResult) => {
+      try {
+        const { decisionId: _id, durationMs: _ms, ...decision } = await engine.checkOutput(request(result));
+        return decision;
+      } catch (error) {
+        return { threw: error instanceof TollgateError ? error.toJSON() : String(error) };
+      }
+    };
+    try {
+      await fc.assert(
+        fc.asyncProperty(resultArb, async (result) => {
+          expect(await outcome(withWorker, result)).toEqual(await outcome(inline, result));
+        }),
+        RUNS,
+      );
+      // Most generated results hold a string; each of those must have gone through the worker.
+      expect(jobs).toBeGreaterThan(RUNS.numRuns / 2);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("on arbitrary results: typed errors only, shape kept, idempotent", async () => {
     await fc.assert(
       fc.asyncProperty(resultArb, async (result) => {

@@ -96,7 +96,11 @@ function goals(overhead: OverheadRow[], throughput: ThroughputRow[]) {
   const mark = (ok: boolean | undefined) => (ok === undefined ? "not measured" : ok ? "met" : "MISSED");
   const kb = overhead.find((r) => r.bytes === 1024);
   const full = (input: string) =>
-    throughput.find((r) => r.input === input && r.redactor.startsWith("mcp-tollgate: full"));
+    throughput.find((r) => r.input === input && r.redactor === "mcp-tollgate: full default output check");
+  const inline = (input: string) =>
+    throughput.find(
+      (r) => r.input === input && r.redactor.startsWith("mcp-tollgate: full default output check, "),
+    );
   const rp = (input: string) =>
     throughput.find((r) => r.input === input && r.redactor.startsWith("redact-pii"));
   const text = full("text");
@@ -113,7 +117,9 @@ function goals(overhead: OverheadRow[], throughput: ThroughputRow[]) {
     },
     {
       goal: `full default output check >= ${GOALS.textMBps} MB/s on text`,
-      actual: text ? `${fmt(text.mbPerSec, 1)} MB/s` : "n/a",
+      actual: text
+        ? `${fmt(text.mbPerSec, 1)} MB/s (calling thread only: ${fmt(inline("text")?.mbPerSec ?? Number.NaN, 1)} MB/s)`
+        : "n/a",
       status: mark(text ? text.mbPerSec >= GOALS.textMBps : undefined),
     },
     ...(["text", "json"] as const).map((input) => {

@@ -13,6 +13,8 @@ import { collectGarbage } from "./lib/stats.js";
 
 export interface MemoryRow {
   input: InputKind;
+  /** Whether the engine had its worker thread (the default) or checked in the calling thread only. */
+  worker: boolean;
   bytes: number;
   rssBeforeMb: number;
   peakRssMb: number;
@@ -53,12 +55,15 @@ async function peakRssDuring<T>(fn: () => Promise<T>): Promise<{ value: T; peak:
   return { value, peak: seen, before };
 }
 
-async function child(input: InputKind, bytes: number): Promise<MemoryRow> {
+async function child(input: InputKind, bytes: number, worker: boolean): Promise<MemoryRow> {
   // The default maxOutputBytes is 8 MB; raise it so the 10 MB result is checked, not refused.
-  const engine = new LocalPolicyEngine({ limits: { maxOutputBytes: 64 * 1024 * 1024 } });
-  // The default engine checks long strings with its worker thread; started first so the measured check uses it
-  // (its heap and the copy of the string it is sent count: they are in this process's RSS).
-  await engine.startWorker();
+  const engine = new LocalPolicyEngine(
+    { limits: { maxOutputBytes: 64 * 1024 * 1024 } },
+    worker ? {} : { worker: false },
+  );
+  // With the worker (the default), it is started first so the measured check uses it; its heap and the copy of
+  // the string it is sent are in this process's RSS, so they count.
+  const running = worker && (await engine.startWorker());
   // Warm the engine on a small result so code compilation is not counted as the check's memory.
   await engine.checkOutput({
     connectorType: "b.p",
@@ -91,6 +96,7 @@ async function child(input: InputKind, bytes: number): Promise<MemoryRow> {
   const size = Buffer.byteLength(text, "utf8");
   return {
     input,
+    worker: running,
     bytes: size,
     rssBeforeMb: before / 1e6,
     peakRssMb: peak / 1e6,
@@ -103,19 +109,25 @@ async function child(input: InputKind, bytes: number): Promise<MemoryRow> {
 
 export function runMemory(bytes = 10 * 1024 * 1024, inputs: InputKind[] = ["text", "json"]): MemoryRow[] {
   const self = fileURLToPath(import.meta.url);
-  return inputs.map((input) => {
-    const out = execFileSync(
-      process.execPath,
-      ["--expose-gc", "--import", "tsx", self, "--child", input, String(bytes)],
-      { encoding: "utf8", maxBuffer: 1024 * 1024 },
-    );
-    return JSON.parse(out.trim().split("\n").pop()!) as MemoryRow;
-  });
+  return inputs.flatMap((input) =>
+    [true, false].map((worker) => {
+      const out = execFileSync(
+        process.execPath,
+        ["--expose-gc", "--import", "tsx", self, "--child", input, String(bytes), String(worker)],
+        { encoding: "utf8", maxBuffer: 1024 * 1024 },
+      );
+      return JSON.parse(out.trim().split("\n").pop()!) as MemoryRow;
+    }),
+  );
 }
 
 if (process.argv.includes("--child")) {
   const i = process.argv.indexOf("--child");
-  const row = await child(process.argv[i + 1] as InputKind, Number(process.argv[i + 2]));
+  const row = await child(
+    process.argv[i + 1] as InputKind,
+    Number(process.argv[i + 2]),
+    process.argv[i + 3] !== "false",
+  );
   process.stdout.write(`${JSON.stringify(row)}\n`);
 } else if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(runMemory());

@@ -71,6 +71,7 @@ function memoryTable(rows: MemoryRow[]): string {
   return markdownTable(
     [
       "input",
+      "engine",
       "size MB",
       "RSS before MB",
       "peak RSS MB",
@@ -81,6 +82,7 @@ function memoryTable(rows: MemoryRow[]): string {
     ],
     rows.map((r) => [
       r.input,
+      r.worker ? "default (worker thread)" : "worker: false",
       fmt(r.bytes / 1e6, 1),
       fmt(r.rssBeforeMb, 0),
       fmt(r.peakRssMb, 0),

@@ -20,6 +20,7 @@ import type {
 import { evaluateCapabilities } from "./capability-gate.js";
 import { createDetectorSet } from "./detector-set.js";
 import { matchesGlob } from "./glob.js";
+import { PairCache } from "./pair-cache.js";
 import { type DetectorWorkerPool, sharedDetectorWorker } from "./parallel/detector-worker-pool.js";
 import { type OffloadSettings, withPrecomputedMatches } from "./parallel/precompute.js";
 import { loadPolicyFile, type ResolvedPolicy, resolvePolicy } from "./policy.js";
@@ -92,7 +93,13 @@ export interface LocalEngineOptions {
   worker?: false | { minLength?: number; pool?: DetectorWorkerPool };
 }
 
-/** Strings shorter than this are not worth a worker's round trip (measured in bench/: see the README). */
+/** Connector types come from a user resolver: the sanitizer-mode cache is emptied at this many entries. */
+const SANITIZER_MODE_CACHE_LIMIT = 1_000;
+
+/**
+ * Shorter strings are not worth the worker's round trip. Measured (text, medians of 300 interleaved checks, 2 cores):
+ * 4 KB 75 µs in the calling thread vs 100 µs with the worker, 16 KB 236 vs 282, 64 KB 948 vs 578, 256 KB 3.9 vs 2.5 ms.
+ */
 const DEFAULT_WORKER_MIN_LENGTH = 65_536;
 
 function offloadSettings(option: LocalEngineOptions["worker"]): OffloadSettings | undefined {
@@ -125,11 +132,15 @@ export class LocalPolicyEngine implements PolicyBackend {
   readonly #tools = new Map<string, ToolDescriptor>();
   readonly #plans: ScanPlans;
   readonly #offload: OffloadSettings | undefined;
+  /** Sanitizer mode per server and connector type; undefined when no tool policy sets a sanitizer. */
+  readonly #modes: PairCache<SanitizerMode> | undefined;
 
   constructor(policy: PolicyConfig = {}, options: LocalEngineOptions = {}) {
     this.policy = resolvePolicy(policy);
     this.#plans = new ScanPlans(this.policy, createDetectorSet(this.policy));
     this.#offload = offloadSettings(options.worker);
+    const toolSanitizers = Object.values(this.policy.tools).some((t) => t.sanitizer);
+    this.#modes = toolSanitizers ? new PairCache(SANITIZER_MODE_CACHE_LIMIT) : undefined;
   }
 
   static async fromFile(path: string, options?: LocalEngineOptions): Promise<LocalPolicyEngine> {
@@ -392,20 +403,51 @@ export class LocalPolicyEngine implements PolicyBackend {
     const wrap = mode === "detect-and-wrap" || mode === "detect-and-strip-and-wrap";
     const scanned = scanToolResult(result, plan, findings, wrap ? request : undefined);
 
-    const blocking = findings.find((f) => f.action === "block");
-    return {
-      allowed: !blocking,
-      ...(blocking ? { reason: summarise(blocking) } : {}),
+    let blocking: Finding | undefined;
+    for (let i = 0; i < findings.length && !blocking; i++) {
+      if (findings[i]!.action === "block") blocking = findings[i];
+    }
+    // Two literals, not conditional spreads (~15 ns less): same key order, and `reason` / `redactedResult` stay
+    // absent, not undefined, when they do not apply.
+    if (blocking) {
+      return {
+        allowed: false,
+        reason: summarise(blocking),
+        findings,
+        ruleIds: uniqueRuleIds(findings),
+        decisionId,
+        durationMs: performance.now() - started,
+        backend: this.name,
+      };
+    }
+    const decision: OutputDecision = {
+      allowed: true,
       findings,
       ruleIds: uniqueRuleIds(findings),
       decisionId,
       durationMs: performance.now() - started,
       backend: this.name,
-      ...(!blocking && scanned !== request.result ? { redactedResult: scanned } : {}),
     };
+    if (scanned !== request.result) decision.redactedResult = scanned;
+    return decision;
   }
 
+  /**
+   * Tool globs are matched once per server and connector type, as the policy is frozen (measured with four tool
+   * globs: 70 ns per call, 15 ns from the cache). Without tool sanitizers a property lookup is cheaper (8 ns).
+   */
   #sanitizerMode(serverName: string, connectorType: string): SanitizerMode {
+    const modes = this.#modes;
+    if (modes === undefined) return this.policy.servers[serverName]?.sanitizer ?? this.policy.sanitizer.mode;
+    let mode = modes.get(serverName, connectorType);
+    if (mode === undefined) {
+      mode = this.#resolveSanitizerMode(serverName, connectorType);
+      modes.set(serverName, connectorType, mode);
+    }
+    return mode;
+  }
+
+  #resolveSanitizerMode(serverName: string, connectorType: string): SanitizerMode {
     for (const [glob, toolPolicy] of Object.entries(this.policy.tools)) {
       if (toolPolicy.sanitizer && matchesGlob(connectorType, glob)) return toolPolicy.sanitizer;
     }

@@ -126,12 +126,25 @@ export async function loadPolicyFile(path: string): Promise<PolicyConfig> {
   return parsePolicyText(text, path);
 }
 
-/** Validates the config and fills every default. The result is frozen: the engine never mutates it. */
+/** Freezes a JSON value all the way down (a resolved policy is read by caches that assume it never changes). */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
+/**
+ * Validates the config and fills every default. The result is a frozen copy: the engine never mutates it, and a
+ * caller editing its config object afterwards does not change an engine built from it (the engine caches what it
+ * derives from the policy, such as scan plans and sanitizer modes per connector type).
+ */
 export function resolvePolicy(
   input: PolicyConfig = {},
   env: NodeJS.ProcessEnv = process.env,
 ): ResolvedPolicy {
-  const config = validatePolicy(input);
+  const config = deepFreeze(structuredClone(validatePolicy(input)));
   let hashKey = config.redaction?.hashKey;
   const hashKeyEnv = config.redaction?.hashKeyEnv;
   if (hashKey === undefined && hashKeyEnv !== undefined) {
@@ -194,5 +207,6 @@ export function resolvePolicy(
     redaction: { hashKey, maskKeepLast: config.redaction?.maskKeepLast ?? 4 },
     limits: { ...DEFAULT_LIMITS, ...config.limits },
   };
-  return Object.freeze(resolved);
+  // `granted` stays a Set (frozen Sets still accept `add`), built here from the copy, so it is the engine's own.
+  return deepFreeze(resolved);
 }

@@ -12,7 +12,8 @@ import type { ScanPlan } from "./scan/string-scanner.js";
 export class ScanPlans {
   readonly #policy: ResolvedPolicy;
   readonly #detectors: DetectorSet;
-  readonly #cache = new Map<string, ScanPlan>();
+  /** Input, output, then both with the "redact" override; each keyed by mode (no key string per call). */
+  readonly #cache: Map<SanitizerMode, ScanPlan>[] = [new Map(), new Map(), new Map(), new Map()];
 
   constructor(policy: ResolvedPolicy, detectors: DetectorSet) {
     this.#policy = policy;
@@ -21,8 +22,8 @@ export class ScanPlans {
 
   /** `injection` overrides the policy's injection action (tool descriptions are always redacted, never blocked). */
   get(phase: Phase, mode: SanitizerMode, injection?: "redact"): ScanPlan {
-    const key = `${phase}:${mode}:${injection ?? ""}`;
-    let plan = this.#cache.get(key);
+    const cache = this.#cache[(phase === "input" ? 0 : 1) + (injection === undefined ? 0 : 2)]!;
+    let plan = cache.get(mode);
     if (plan) return plan;
     const p = this.#policy;
     const policy: ResolvedPolicy = injection
@@ -48,7 +49,7 @@ export class ScanPlans {
       isBuiltInInjectionDetector(injectionDetector)
     )
       plan.offloadable = injectionDetector;
-    this.#cache.set(key, plan);
+    cache.set(mode, plan);
     return plan;
   }
 }

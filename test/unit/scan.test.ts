@@ -711,6 +711,37 @@ describe("inspectJson", () => {
     expect(inspectJson({ list: [1, 2] }, { ...limits, maxArrayItems: 2 })).toBeUndefined();
   });
 
+  it("names the same problems past the recursive fast check's 100 levels", () => {
+    const chain = (levels: number, bottom: unknown): unknown => {
+      let v = bottom;
+      for (let i = levels - 1; i >= 0; i--) v = i % 2 === 0 ? { a: v } : [v];
+      return v;
+    };
+    const at = (levels: number) =>
+      Array.from({ length: levels }, (_, i) => (i % 2 === 0 ? "/a" : "/0")).join("");
+    const wide = { maxDepth: 1000, maxArrayItems: 10 };
+    expect(inspectJson(chain(150, "leaf"), wide)).toBeUndefined();
+    expect(inspectJson(chain(150, { n: Number.NaN }), wide)).toEqual({
+      kind: "type",
+      path: `${at(150)}/n`,
+      found: "NaN",
+    });
+    expect(inspectJson(chain(150, {}), { ...wide, maxDepth: 150 })).toEqual({
+      kind: "depth",
+      path: at(150),
+      limit: 150,
+    });
+    const loop: Record<string, unknown> = {};
+    loop.self = chain(120, loop);
+    expect(inspectJson(loop, wide)).toEqual({ kind: "cycle", path: `/self${at(120)}` });
+  });
+
+  it("a hole in a sparse array is an undefined item", () => {
+    const list: unknown[] = [1];
+    list[2] = 3;
+    expect(inspectJson({ list }, limits)).toEqual({ kind: "type", path: "/list/1", found: "undefined" });
+  });
+
   it("handles 10,000 levels without overflowing the stack", () => {
     let deep: unknown = "leaf";
     for (let i = 0; i < 10_000; i++) deep = [deep];

@@ -18,20 +18,25 @@ import {
   fakeSlackBotToken,
   fakeStripeKey,
 } from "../../src/testing/fake-credentials.js";
+import { countWorkerJobs } from "../helpers/worker-jobs.js";
 
 const engine = new LocalPolicyEngine();
 // PROPERTY_RUNS raises the count for a soak run (e.g. PROPERTY_RUNS=3000 npx vitest run test/property).
 const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 150) };
 
-function check(result: CallToolResult): Promise<OutputDecision> {
-  return engine.checkOutput({
+function request(result: CallToolResult) {
+  return {
     connectorType: "acme.read",
     serverName: "acme",
     toolName: "read",
     callId: "prop",
     args: {},
     result,
-  });
+  };
+}
+
+function check(result: CallToolResult): Promise<OutputDecision> {
+  return engine.checkOutput(request(result));
 }
 
 /** What the caller receives: the redacted result, the original, or nothing when blocked. */
@@ -143,21 +148,7 @@ describe("output check properties", () => {
     const withWorker = new LocalPolicyEngine({}, { worker: { minLength: 1, pool } });
     const inline = new LocalPolicyEngine({}, { worker: false });
     expect(await withWorker.startWorker()).toBe(true);
-    let jobs = 0;
-    const detect = pool.detect.bind(pool);
-    pool.detect = (texts, timeoutMs) => {
-      const job = detect(texts, timeoutMs);
-      if (job !== undefined) jobs++;
-      return job;
-    };
-    const request = (result: CallToolResult) => ({
-      connectorType: "acme.read",
-      serverName: "acme",
-      toolName: "read",
-      callId: "prop",
-      args: {},
-      result,
-    });
+    const jobs = countWorkerJobs(pool);
     const outcome = async (engine: LocalPolicyEngine, result: CallToolResult) => {
       try {
         const { decisionId: _id, durationMs: _ms, ...decision } = await engine.checkOutput(request(result));
@@ -174,7 +165,7 @@ describe("output check properties", () => {
         RUNS,
       );
       // Most generated results hold a string; each of those must have gone through the worker.
-      expect(jobs).toBeGreaterThan(RUNS.numRuns / 2);
+      expect(jobs()).toBeGreaterThan(RUNS.numRuns / 2);
     } finally {
       await pool.close();
     }

@@ -11,6 +11,7 @@ import {
   fakeJwt,
   seededRandom,
 } from "../../src/testing/fake-credentials.js";
+import { countWorkerJobs } from "../helpers/worker-jobs.js";
 
 const MIN = 4096;
 const ESC = "\u001b";
@@ -59,18 +60,6 @@ afterAll(async () => {
   await Promise.all(pools.map((p) => p.close()));
 });
 
-/** Counts the jobs a pool actually took (not the ones it declined). */
-function countJobs(p: DetectorWorkerPool): () => number {
-  let taken = 0;
-  const detect = p.detect.bind(p);
-  p.detect = (texts, timeoutMs) => {
-    const job = detect(texts, timeoutMs);
-    if (job !== undefined) taken++;
-    return job;
-  };
-  return () => taken;
-}
-
 const POLICIES: Record<string, PolicyConfig> = {
   default: {},
   "strip and wrap": { sanitizer: { mode: "detect-and-strip-and-wrap" } },
@@ -87,7 +76,7 @@ describe("worker thread for long strings", () => {
   for (const [name, policy] of Object.entries(POLICIES)) {
     it(`gives the same decision as the calling thread alone (${name})`, async () => {
       const p = pool();
-      const jobs = countJobs(p);
+      const jobs = countWorkerJobs(p);
       const withWorker = new LocalPolicyEngine(policy, { worker: { minLength: MIN, pool: p } });
       const inline = new LocalPolicyEngine(policy, { worker: false });
       expect(await withWorker.startWorker()).toBe(true);
@@ -130,7 +119,7 @@ describe("worker thread for long strings", () => {
 
   it("leaves strings under minLength to the calling thread", async () => {
     const p = pool();
-    const jobs = countJobs(p);
+    const jobs = countWorkerJobs(p);
     const engine = new LocalPolicyEngine({}, { worker: { minLength: MIN, pool: p } });
     await engine.startWorker();
     await engine.checkOutput(
@@ -141,7 +130,7 @@ describe("worker thread for long strings", () => {
 
   it("does not wait for a worker that is still starting", async () => {
     const p = pool();
-    const jobs = countJobs(p);
+    const jobs = countWorkerJobs(p);
     const engine = new LocalPolicyEngine({}, { worker: { minLength: MIN, pool: p } });
     const inline = new LocalPolicyEngine({}, { worker: false });
     const result = { content: [{ type: "text" as const, text: hostileText(MIN, 4) }] };

@@ -49,10 +49,11 @@ function comparable(d: OutputDecision): unknown {
 }
 
 const pools: DetectorWorkerPool[] = [];
-function pool(entry?: string): DetectorWorkerPool {
-  const p = new DetectorWorkerPool(
-    entry ? { entry: new URL(`../fixtures/workers/${entry}`, import.meta.url) } : {},
-  );
+function pool(entry?: string, startTimeoutMs?: number): DetectorWorkerPool {
+  const p = new DetectorWorkerPool({
+    ...(entry ? { entry: new URL(`../fixtures/workers/${entry}`, import.meta.url) } : {}),
+    ...(startTimeoutMs ? { startTimeoutMs } : {}),
+  });
   pools.push(p);
   return p;
 }
@@ -161,6 +162,36 @@ describe("worker thread for long strings", () => {
       expect(comparable(a)).toEqual(comparable(await inline.checkOutput(request(result))));
     }, 10_000);
   }
+
+  it("keeps a reply that came in time while the calling thread was busy past the deadline", async () => {
+    const p = pool("slow-answer.mjs");
+    expect(await p.start()).toBe(true);
+    for (let round = 0; round < 3; round++) {
+      let job: ReturnType<DetectorWorkerPool["detect"]>;
+      // Posted and then kept busy from a check-phase callback, so the timers phase (the deadline) comes before
+      // the poll phase (the reply) on the next turn of the event loop: the order in which the bug showed.
+      await new Promise<void>((resolve) =>
+        setImmediate(() => {
+          job = p.detect(["some text"], 20);
+          const until = performance.now() + 80;
+          while (performance.now() < until) {
+            // The calling thread is busy (its own detectors, other checks) while the reply arrives.
+          }
+          resolve();
+        }),
+      );
+      expect(job).toBeDefined();
+      expect(await job).toEqual([[]]);
+    }
+    expect(p.disabled).toBe(false);
+  });
+
+  it("replaces a worker that never says it is ready, and start() answers false", async () => {
+    const p = pool("never-ready.mjs", 200);
+    const started = performance.now();
+    expect(await p.start()).toBe(false);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
 
   it("gives up on a worker after three failures in a row", async () => {
     const p = pool("throws-on-load.mjs");

@@ -7,6 +7,8 @@ import type { WorkerReply, WorkerRequest } from "./protocol.js";
 
 /** After this many crashes or timeouts in a row the worker is not started again: every scan then runs in the calling thread. */
 const MAX_FAILURES = 3;
+/** A worker that has not said it is ready after this long is replaced (its module hangs while loading). */
+const START_TIMEOUT_MS = 10_000;
 
 interface InFlight {
   id: number;
@@ -17,6 +19,8 @@ interface InFlight {
 export interface DetectorWorkerOptions {
   /** The module the worker runs. Default: `detector-worker.js` beside this file (tests pass broken ones). */
   entry?: URL;
+  /** How long a starting worker may take to say it is ready before it counts as failed. Default: 10 s. */
+  startTimeoutMs?: number;
 }
 
 /**
@@ -29,6 +33,7 @@ export interface DetectorWorkerOptions {
  */
 export class DetectorWorkerPool {
   readonly #entry: URL;
+  readonly #startTimeoutMs: number;
   #worker: Worker | undefined;
   #ready = false;
   #readyWaiters: ((ready: boolean) => void)[] = [];
@@ -38,6 +43,7 @@ export class DetectorWorkerPool {
 
   constructor(options: DetectorWorkerOptions = {}) {
     this.#entry = options.entry ?? defaultEntry();
+    this.#startTimeoutMs = options.startTimeoutMs ?? START_TIMEOUT_MS;
   }
 
   /** Whether the worker has given up after repeated failures. */
@@ -74,7 +80,13 @@ export class DetectorWorkerPool {
     if (!this.#ready || this.#inFlight !== undefined) return undefined;
     const id = this.#nextId++;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.#fail(worker), timeoutMs);
+      // The timer can fire while the reply already waits in the queue (the calling thread was busy past the
+      // deadline running its own detectors or other checks): look once more after the queue is read.
+      const timer = setTimeout(() => {
+        setImmediate(() => {
+          if (this.#inFlight?.id === id) this.#fail(worker);
+        });
+      }, timeoutMs);
       this.#inFlight = { id, resolve, timer };
       worker.ref();
       worker.postMessage({ id, texts } satisfies WorkerRequest);
@@ -100,7 +112,15 @@ export class DetectorWorkerPool {
     worker.unref();
     this.#worker = worker;
     this.#ready = false;
-    worker.on("message", (reply: WorkerReply) => this.#onReply(worker, reply));
+    const startTimer = setTimeout(() => {
+      if (this.#worker === worker && !this.#ready) this.#fail(worker);
+    }, this.#startTimeoutMs);
+    startTimer.unref();
+    worker.on("message", (reply: WorkerReply) => {
+      if ("ready" in reply) clearTimeout(startTimer);
+      this.#onReply(worker, reply);
+    });
+    worker.on("exit", () => clearTimeout(startTimer));
     worker.on("error", () => this.#fail(worker));
     worker.on("exit", () => this.#fail(worker));
   }

@@ -399,6 +399,8 @@ export class LocalPolicyEngine implements PolicyBackend {
     // `size` bounds every string's length, so short results skip the walk for long strings.
     if (this.#offload !== undefined && size >= this.#offload.minLength) {
       plan = await withPrecomputedMatches(plan, result, this.#offload);
+      // The only wait in a local check: a caller that gave up meanwhile gets the same answer as before it.
+      request.signal?.throwIfAborted();
     }
     const wrap = mode === "detect-and-wrap" || mode === "detect-and-strip-and-wrap";
     const scanned = scanToolResult(result, plan, findings, wrap ? request : undefined);

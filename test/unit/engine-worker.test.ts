@@ -216,9 +216,24 @@ describe("worker thread for long strings", () => {
     expect(await new LocalPolicyEngine({}, { worker: false }).startWorker()).toBe(false);
   });
 
-  it("collectLongStrings finds long values and keys anywhere, each once", () => {
+  it("collectLongStrings takes what the scan reads, each once, and skips base64 payloads", () => {
     const long = "x".repeat(10);
-    const found = collectLongStrings({ a: [long, "short", { [long]: long, b: `${long}y` }], c: long }, 10);
-    expect(found.sort()).toEqual([long, `${long}y`]);
+    const other = `${long}y`;
+    const found = collectLongStrings(
+      {
+        content: [
+          { type: "text", text: long },
+          { type: "image", data: "z".repeat(50), mimeType: "image/png" },
+          { type: "audio", data: "a".repeat(50), mimeType: "audio/wav" },
+          { type: "resource", resource: { uri: "file:///b", blob: "b".repeat(50) } },
+          { type: "resource", resource: { uri: "file:///t", text: other } },
+          { type: "resource_link", uri: "file:///l", name: "short", description: `${long}link` },
+        ],
+        structuredContent: { a: [long, "short", { [`${long}key`]: long, b: other }] },
+        _meta: { note: `${long}meta` },
+      },
+      10,
+    );
+    expect(found.sort()).toEqual([long, `${long}key`, `${long}link`, `${long}meta`, other].sort());
   });
 });

@@ -1,3 +1,4 @@
+import type { CallToolResult } from "../../policy/types.js";
 import { runDetectorsAround, type ScanPlan } from "../scan/string-scanner.js";
 import type { TextMatch } from "../types.js";
 import type { DetectorWorkerPool } from "./detector-worker-pool.js";
@@ -8,9 +9,32 @@ export interface OffloadSettings {
   minLength: number;
 }
 
-/** Strings of at least `minLength` units anywhere in a JSON value, object keys included, each once. */
-export function collectLongStrings(root: unknown, minLength: number): string[] {
+/**
+ * Strings of at least `minLength` units in the places `scanToolResult` reads, each once: text blocks, embedded
+ * resource text, resource-link fields, and anywhere in `structuredContent` and `_meta` (object keys included).
+ * Image, audio and blob payloads are base64 the scan never reads; sending them would only cost time.
+ */
+export function collectLongStrings(result: CallToolResult, minLength: number): string[] {
   const found = new Set<string>();
+  const take = (value: unknown) => {
+    if (typeof value === "string" && value.length >= minLength) found.add(value);
+  };
+  for (const block of result.content ?? []) {
+    if (block.type === "text") take(block.text);
+    else if (block.type === "resource") take((block.resource as { text?: unknown }).text);
+    else if (block.type === "resource_link") {
+      take(block.name);
+      take(block.title);
+      take(block.description);
+      take(block.uri);
+    }
+  }
+  if (result.structuredContent !== undefined) collectInJson(result.structuredContent, minLength, found);
+  if (result._meta !== undefined) collectInJson(result._meta, minLength, found);
+  return [...found];
+}
+
+function collectInJson(root: unknown, minLength: number, found: Set<string>): void {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const value = stack.pop();
@@ -25,7 +49,6 @@ export function collectLongStrings(root: unknown, minLength: number): string[] {
       }
     }
   }
-  return [...found];
 }
 
 /**
@@ -45,7 +68,7 @@ function timeoutFor(chars: number): number {
  */
 export async function withPrecomputedMatches(
   plan: ScanPlan,
-  result: unknown,
+  result: CallToolResult,
   settings: OffloadSettings,
 ): Promise<ScanPlan> {
   const offloaded = plan.offloadable;

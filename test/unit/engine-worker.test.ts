@@ -147,6 +147,7 @@ describe("worker thread for long strings", () => {
     ["throws-on-load.mjs", "fails to load"],
     ["exits-on-job.mjs", "dies during a job"],
     ["never-answers.mjs", "never answers"],
+    ["garbage-answer.mjs", "answers with values of the wrong shape"],
   ] as const) {
     it(`checks in the calling thread when the worker ${what}`, async () => {
       const p = pool(entry);
@@ -191,6 +192,20 @@ describe("worker thread for long strings", () => {
     const started = performance.now();
     expect(await p.start()).toBe(false);
     expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it("counts each wrong-shaped answer as a failure and gives up after three", async () => {
+    const p = pool("garbage-answer.mjs");
+    const engine = new LocalPolicyEngine({}, { worker: { minLength: MIN, pool: p } });
+    const inline = new LocalPolicyEngine({}, { worker: false });
+    const result = { content: [{ type: "text" as const, text: hostileText(MIN, 6) }] };
+    for (let i = 0; i < 4; i++) {
+      await p.start();
+      expect(comparable(await engine.checkOutput(request(result)))).toEqual(
+        comparable(await inline.checkOutput(request(result))),
+      );
+    }
+    expect(p.disabled).toBe(true);
   });
 
   it("gives up on a worker after three failures in a row", async () => {

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { TextMatch } from "../types.js";
-import type { WorkerReply, WorkerRequest } from "./protocol.js";
+import { unpackMatches, type WorkerReply, type WorkerRequest } from "./protocol.js";
 
 /** After this many crashes or timeouts in a row the worker is not started again: every scan then runs in the calling thread. */
 const MAX_FAILURES = 3;
@@ -117,8 +117,8 @@ export class DetectorWorkerPool {
     }, this.#startTimeoutMs);
     startTimer.unref();
     worker.on("message", (reply: WorkerReply) => {
-      if ("ready" in reply) clearTimeout(startTimer);
       this.#onReply(worker, reply);
+      if (this.#ready && this.#worker === worker) clearTimeout(startTimer);
     });
     worker.on("exit", () => clearTimeout(startTimer));
     worker.on("error", () => this.#fail(worker));
@@ -127,16 +127,27 @@ export class DetectorWorkerPool {
 
   #onReply(worker: Worker, reply: WorkerReply): void {
     if (worker !== this.#worker) return;
-    if ("ready" in reply) {
-      this.#ready = true;
-      this.#wakeWaiters(true);
+    let matches: TextMatch[][] | undefined;
+    try {
+      if ("ready" in reply) {
+        this.#ready = true;
+        this.#wakeWaiters(true);
+        return;
+      }
+      if (this.#inFlight?.id !== reply.id) return;
+      if ("packed" in reply) matches = unpackMatches(reply.packed);
+    } catch {
+      // A reply of another shape cannot come from detector-worker.js: a failed job, not an exception thrown
+      // from this event handler (which would crash the process).
+      matches = undefined;
+    }
+    if (matches === undefined) {
+      this.#fail(worker);
       return;
     }
-    const job = this.#inFlight;
-    if (job === undefined || job.id !== reply.id) return;
     // Failures count in a row: a slow moment under load must not switch the worker off for good.
-    if ("matches" in reply) this.#failures = 0;
-    this.#settle(worker, "matches" in reply ? reply.matches : undefined);
+    this.#failures = 0;
+    this.#settle(worker, matches);
   }
 
   #fail(worker: Worker): void {

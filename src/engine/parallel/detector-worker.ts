@@ -5,7 +5,7 @@
 import { parentPort } from "node:worker_threads";
 import { createInjectionDetector } from "../detectors/injection/index.js";
 import type { TextMatch } from "../types.js";
-import type { WorkerReply, WorkerRequest } from "./protocol.js";
+import { packMatches, type WorkerReply, type WorkerRequest } from "./protocol.js";
 
 const port = parentPort;
 if (port === null) throw new Error("detector-worker.js runs only as a worker thread");
@@ -20,10 +20,10 @@ port.on("message", (request: WorkerRequest) => {
       detector.detect(text, out);
       matches.push(out);
     }
-    reply = { id: request.id, matches };
+    reply = { id: request.id, packed: packMatches(matches) };
   } catch (error) {
     reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
   }
-  port.postMessage(reply);
+  port.postMessage(reply, "packed" in reply ? [reply.packed.spans.buffer] : []);
 });
 port.postMessage({ ready: true } satisfies WorkerReply);

@@ -1,4 +1,4 @@
-import type { TextMatch } from "../types.js";
+import type { FindingKind, TextMatch } from "../types.js";
 
 /** What the engine sends a detector worker: strings to scan, answered in order. */
 export interface WorkerRequest {
@@ -6,8 +6,61 @@ export interface WorkerRequest {
   texts: string[];
 }
 
+/**
+ * The matches of one request, packed: `spans` holds (start, end, label index) per match, text after text, and
+ * `counts[i]` says how many belong to text i. A text full of injections has tens of thousands of matches; as
+ * objects they took longer to copy between threads than to find (2 MB of one repeated phrase: 95 ms with the
+ * worker against 48 ms without); one transferred Int32Array costs nothing to copy.
+ */
+export interface PackedMatches {
+  counts: number[];
+  spans: Int32Array<ArrayBuffer>;
+  /** `[kind, type, ruleId]` of each label index. */
+  labels: [FindingKind, string, string][];
+}
+
 /** What a detector worker answers: once `ready` after start-up, then one reply per request. */
 export type WorkerReply =
   | { ready: true }
-  | { id: number; matches: TextMatch[][] }
+  | { id: number; packed: PackedMatches }
   | { id: number; error: string };
+
+export function packMatches(perText: readonly (readonly TextMatch[])[]): PackedMatches {
+  let total = 0;
+  for (const matches of perText) total += matches.length;
+  const spans = new Int32Array(total * 3);
+  const labels: [FindingKind, string, string][] = [];
+  const labelIndex = new Map<string, number>();
+  let at = 0;
+  for (const matches of perText) {
+    for (const m of matches) {
+      const key = `${m.kind}\u0000${m.type}\u0000${m.ruleId}`;
+      let label = labelIndex.get(key);
+      if (label === undefined) {
+        label = labels.length;
+        labels.push([m.kind, m.type, m.ruleId]);
+        labelIndex.set(key, label);
+      }
+      spans[at++] = m.start;
+      spans[at++] = m.end;
+      spans[at++] = label;
+    }
+  }
+  return { counts: perText.map((matches) => matches.length), spans, labels };
+}
+
+export function unpackMatches(packed: PackedMatches): TextMatch[][] {
+  const { counts, spans, labels } = packed;
+  const perText: TextMatch[][] = [];
+  let at = 0;
+  for (const count of counts) {
+    const matches: TextMatch[] = new Array(count);
+    for (let i = 0; i < count; i++) {
+      const [kind, type, ruleId] = labels[spans[at + 2]!]!;
+      matches[i] = { kind, type, start: spans[at]!, end: spans[at + 1]!, ruleId };
+      at += 3;
+    }
+    perText.push(matches);
+  }
+  return perText;
+}

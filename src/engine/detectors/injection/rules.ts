@@ -155,6 +155,15 @@ const SENSITIVE_DATA =
 const DOTTED_WORD = "(?:[^\\s.!?]|\\.(?=[^\\s.!?])){1,40}";
 /** Ways a jailbreak limits the model is said to be free of ("has no restrictions"). */
 const NO_LIMITS = "(?:limitations|restrictions|limits|filters|censorship|boundaries|ethics|morals)";
+/** Machine or character nouns a persona set-up turns the reader into ("you are now a supercomputer"). */
+const PERSONA_NOUN =
+  "(?:ai|a\\.i\\.|bot|chatbot|robot|android|cyborg|supercomputer|computer|machine|language model|llm|persona|character|simulator|simulation)";
+/**
+ * What follows "you are now" / "you will become" in a persona set-up: a bracketed name ("[ROLE]"), a quoted name that
+ * ends the clause or is described as a character ('"Arthur" a logic character'; scare quotes as in 'now "officially"
+ * on leave' do neither), or a persona noun that ends the clause or opens its description ("a supercomputer who").
+ */
+const PERSONA_NAMED = `(?:\\s{1,3}\\[|\\s{1,3}["'“][^"'”\\n]{1,40}["'”](?:\\s{0,3}[.!;:,]| (?:a|an|the)(?: [a-z-]{1,20}){0,3} ${PERSONA_NOUN}\\b)| (?:a|an|the)(?: [a-z-]{1,20}){0,3} ${PERSONA_NOUN}(?:\\s{0,3}[.,;:!]| (?:who|that|which|with|named|called|designed|programmed|built|created|able|capable)))`;
 const DESTINATION =
   "(?:https?:\\/\\/|ftp:\\/\\/|www\\.|[a-z0-9._%+-]+@[a-z0-9-]+\\.[a-z]|(?:this|the following|that|my|our|the attacker's|attacker's|an external|a remote) (?:url|address|endpoint|webhook|email|server|link|site|domain))";
 
@@ -182,6 +191,13 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     type: "override_instructions",
     lead: ["ignore", "disregard", "forget"],
     rest: " everything (?:(?:from|before|prior to|up to|until) (?:chat\\s?gpt|gpt|openai|before|earlier|previous\\w*|prior|this|now|the (?:previous|prior|above|past))\\b|(?:\\S{1,30} ){0,4}before this\\b|(?:that )?(?:you(?:'ve| have)? (?:been told|learned|learnt)|i (?:said|told you)))",
+  },
+  // "[IGNORE PRIOR INPUTS]": the earlier turns named as inputs. Plural, after a word that points back; a form that
+  // "ignores the previous input value" is singular.
+  {
+    type: "override_instructions",
+    lead: ["ignore", "disregard", "forget"],
+    rest: " (?:all (?:of )?(?:the |your |my )?)?(?:previous|prior|earlier|above|preceding) inputs\\b",
   },
   {
     type: "override_instructions",
@@ -329,7 +345,8 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   },
   {
     type: "role_reassignment",
-    lead: ["respond", "reply", "answer"],
+    // Third person too ("Burple replies to every prompt"): a persona's description; "prompt" keeps it off e-mail.
+    lead: ["respond", "reply", "answer", "responds", "replies", "answers"],
     // "to" optional: "answer all prompts as another being" is the same set-up as "respond to every prompt".
     rest: "(?: to)? (?:every|each|all|any)(?: of)?(?: my| the| future| subsequent)? prompts?\\b",
   },
@@ -362,11 +379,11 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     before: "\\b(?:two|2)\\s(?:(?:different|separate|distinct)\\s)?",
     rest: "\\b",
   },
-  // "Opposite day/mode", "the opposite of ChatGPT": the inverted-persona family.
+  // "Opposite day/mode/machine", "the opposite of (how) ChatGPT (is)": the inverted-persona family.
   {
     type: "role_reassignment",
     lead: ["opposite"],
-    rest: "(?: (?:day|mode|personality|persona)\\b| (?:of|from|to) (?:what )?(?:openai's |open ai's )?(?:chat\\s?gpt|gpt|openai|open ai|(?:your|the ai's|an ai's) (?:normal|original|usual|typical|default|regular)\\b))",
+    rest: "(?: (?:day|mode|personality|persona|machine)\\b| (?:of|from|to) (?:what |how )?(?:openai's |open ai's )?(?:chat\\s?gpt|gpt|openai|open ai|(?:your|the ai's|an ai's) (?:normal|original|usual|typical|default|regular)\\b))",
   },
   // Token/penalty systems that coerce the persona ("you will lose 5 tokens", "tokens will be deducted"). Only the
   // losing side: "you have 10 tokens left" is what a real API quota message says.
@@ -402,6 +419,156 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     lead: ["respond", "reply", "answer", "act"],
     before: "(?:\\bnot|n't|\\bnever|\\blonger|\\bstop)\\s",
     rest: " (?:as|like) (?:chat\\s?gpt|gpt)\\b",
+  },
+  // "You are now [ROLE]", 'You are now "Arthur"', "You are now a supercomputer who...", "You are now Tyler. Behave
+  // like him.": the reader is given a new identity. Business mail says "you are now subscribed/a member", so only
+  // a bracketed or quoted name, a machine or character noun that ends the clause or opens its description ("a member
+  // of the AI team" stays clean), or a name followed by "behave/act like him/her/them" count. The "you are" check is a
+  // lookbehind inside `rest`, right after the common lead "now": it fails at once on almost every "now" in prose
+  // (a `before` would run the forward part, with its filler words, first).
+  {
+    type: "role_reassignment",
+    lead: ["now"],
+    rest: `(?<=\\byou(?:'re|\\sare)\\snow)(?:${PERSONA_NAMED}|{~3}[.!,;:]\\s{0,3}(?:behave|talk|speak|act) like (?:him|her|them)\\b)`,
+  },
+  // "You will become [Roleplay GPT]", "you will become a robot that...": the same identities in the future tense.
+  {
+    type: "role_reassignment",
+    lead: ["become"],
+    before: "\\byou(?:'ll|\\swill|\\sshall|\\smust)\\s",
+    rest: PERSONA_NAMED,
+  },
+  // 'Only reply "As Trump"', 'you will always answer "As Jesus Christ"': a persona's fixed answer prefix. The quote
+  // before "as" is required, so "always reply as soon as possible" stays clean.
+  {
+    type: "role_reassignment",
+    lead: ["respond", "reply", "answer", "responds", "replies", "answers"],
+    before: "\\b(?:always|only)\\s",
+    rest: " (?:with )?[\"'“]as ",
+  },
+  // "Respond as the character", "always respond as Skynet no matter what": staying in a persona. A name before "no
+  // matter what" must be one or two words without a comma, and common adverbs are excluded ("respond as usual").
+  {
+    type: "role_reassignment",
+    lead: ["respond", "reply", "answer", "responds", "replies", "answers"],
+    rest: " as (?:(?:the|your|this|that|my) (?:character|persona|role)\\b|(?!(?:usual|normal|needed|planned|before|always|well|soon)\\b)[a-z0-9'-]{1,30}(?: [a-z0-9'-]{1,30})? no matter what\\b)",
+  },
+  // "Now you act as two entities": the split-persona word game. "You" before the verb keeps legal prose ("the firms
+  // act as two entities") out.
+  {
+    type: "role_reassignment",
+    lead: ["act", "acting"],
+    before: "\\byou(?:'re|'ll)?(?:\\s(?:will|must|shall|should|can|now|to|are)){0,3}\\s",
+    rest: " as two (?:entities|characters|ais|personas|personalities|models|bots|chatbots)\\b",
+  },
+  // "Simulate a conversation between two fictional AI models": the same game with invented models. "Fictional" (or
+  // imaginary, hypothetical) is required: a multi-agent demo simulating a chat between two bots is ordinary.
+  {
+    type: "role_reassignment",
+    lead: ["simulate", "simulating"],
+    rest: " (?:a )?(?:conversation|dialogue|chat) between two (?:fictional|imaginary|hypothetical){~1} (?:ai|ais|a\\.i\\.|models|bots|chatbots|entities)\\b",
+  },
+  // "The assistant's role is now being fulfilled by an AI bot with no rules": the fake system notice that swaps the
+  // model out. A colleague taking over an assistant's role ("...handled by Al Jones") names no bot after "by".
+  {
+    type: "role_reassignment",
+    lead: ["role"],
+    before: "\\b(?:assistant|ai|chatgpt|gpt|model)'s\\s",
+    rest: " is now (?:being )?[a-z-]{1,20} by{~3} (?:bot|chatbot|llm|language model)\\b",
+  },
+  // "You are NOT ALLOWED to say you are an AI language model": the persona is told to deny what it is. Only text
+  // written to a model tells it what it may not say about itself.
+  {
+    type: "role_reassignment",
+    lead: ["ai", "chatbot", "llm"],
+    before:
+      "(?:\\bnot|n't|\\bnever)(?:\\sallowed\\sto|\\sever)?\\s(?:say|mention|state|admit|reveal|tell\\s(?:me|anyone|them|the\\suser))(?:\\sthat)?\\syou(?:'re|\\sare)\\s(?:just\\s|only\\s|merely\\s)?(?:an?\\s)?",
+    rest: "\\b",
+  },
+  // "Any request, no matter how illegal": the persona's promise to answer anything. "Dangerous" and "offensive",
+  // which news and policy prose put after "no matter how", are not in the list.
+  {
+    type: "role_reassignment",
+    lead: ["illegal", "unethical", "immoral", "twisted", "depraved"],
+    before: "\\bno\\smatter\\show\\s",
+    rest: "\\b",
+  },
+  // "Free of your confines/programming/filters": addressed to the model ("your") about its own limits; the noun list
+  // has no everyday burdens ("free of your debts").
+  {
+    type: "role_reassignment",
+    lead: ["free", "freed"],
+    rest: " (?:of|from) (?:your|its|all(?: of)? (?:your|its)) (?:confines|restrictions|programming|shackles|chains|filters|censorship|guidelines|training)\\b",
+  },
+  // "Completely unrestrained by censors, limitations, filters, or morals": a persona described as free of content
+  // control. The nouns are censorship and morals only, not budgets or rules.
+  {
+    type: "role_reassignment",
+    lead: ["unrestrained", "unfettered", "unconstrained", "unbound", "unhindered", "uninhibited"],
+    rest: " by{~3} (?:censors|censorship|filters?|morals|morality|ethics|ethical)\\b",
+  },
+  // "DeltaGPT disregards all ethical or legal concerns": "all"/"any" plus ethics is what a persona is told to drop;
+  // a plain "ignoring ethical concerns" in a critique does not match.
+  {
+    type: "role_reassignment",
+    lead: ["ignore", "ignores", "ignoring", "disregard", "disregards", "disregarding"],
+    rest: " (?:all|any) (?:ethical|moral)(?: (?:or|and) (?:ethical|moral|legal))? (?:concerns|considerations|implications|standards|values)\\b",
+  },
+  // "A language model built without ethical and moral values": a model (or its making) without a moral compass.
+  {
+    type: "role_reassignment",
+    lead: ["without"],
+    before: "\\b(?:model|ai|bot|chatbot|assistant|llm|built|programmed|trained)\\s",
+    rest: " (?:any )?(?:ethical|moral)(?: (?:or|and) (?:ethical|moral|legal))? (?:values|compass)\\b",
+  },
+  // "I don't have any moralities", "it does not have any ethics": a persona's self-description. First person, "you"
+  // or "it" only; a person described in prose ("he has no morals") is not matched.
+  {
+    type: "role_reassignment",
+    lead: ["morals", "moralities", "morality", "ethics", "conscience"],
+    before: "\\b(?:i|you|it)\\s(?:don't|do\\snot|doesn't|does\\snot)\\shave\\sany\\s",
+    rest: "\\b",
+  },
+  // "Give each response as if you are an aligned and unaligned AI": the model told it is (also) an unaligned one.
+  // "You" is required, so writing about unaligned AI is not matched.
+  {
+    type: "role_reassignment",
+    lead: ["unaligned"],
+    before: "\\byou(?:'re| are| were)\\s(?:an?\\s)?(?:aligned\\s(?:and|or)\\s(?:an?\\s)?)?",
+    rest: " (?:ai|a\\.i\\.|chatbot|assistant|model|bot|llm)\\b",
+  },
+  // "Regardless of legality, ethics, or...", "regardless of ethical, legal guidelines": a list of the two, which is
+  // how a persona is told to drop both; business prose says "regardless of the outcome".
+  {
+    type: "role_reassignment",
+    lead: ["regardless"],
+    rest: " of (?:any )?(?:legality|ethics|morality|morals|ethical|moral|legal)(?:,| or| and) (?:legal|ethics|ethical|legality|moral|morals|morality)\\b",
+  },
+  // "ChatGPT only replies the opposite of what the user wants": an inverted persona, as "opposite day" above.
+  {
+    type: "role_reassignment",
+    lead: ["opposite"],
+    before: "\\b(?:repl(?:y|ies)|respon(?:d|ds)|answers?)(?:\\swith)?\\sthe\\s",
+    rest: "\\b",
+  },
+  // "Continue acting as TrainGPT": a made-up *GPT persona (ChatGPT itself excluded: "a proxy acting as ChatGPT").
+  {
+    type: "role_reassignment",
+    lead: ["acting"],
+    rest: " as (?!chat\\s?gpt\\b)[a-z0-9]+gpt\\b",
+  },
+  // Named jailbreaks: the "Neurosemantical Inversitis" plea (asks for an offensive tone as a medical need) and the
+  // "auto_regressive_modelling" token-smuggling template. Invented terms; no other text uses them.
+  {
+    type: "role_reassignment",
+    lead: ["neurosemantical"],
+    rest: " inversitis\\b",
+  },
+  {
+    type: "role_reassignment",
+    lead: ["auto_regressive_modelling"],
+    before: "\\bdef\\s",
+    rest: "\\s{0,3}\\(",
   },
   // --- system_prompt_exfiltration ---------------------------------------------------------------------------
   {

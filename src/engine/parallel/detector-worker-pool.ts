@@ -120,9 +120,11 @@ export class DetectorWorkerPool {
       this.#onReply(worker, reply);
       if (this.#ready && this.#worker === worker) clearTimeout(startTimer);
     });
-    worker.on("exit", () => clearTimeout(startTimer));
     worker.on("error", () => this.#fail(worker));
-    worker.on("exit", () => this.#fail(worker));
+    worker.on("exit", () => {
+      clearTimeout(startTimer);
+      this.#fail(worker);
+    });
   }
 
   #onReply(worker: Worker, reply: WorkerReply): void {

@@ -228,12 +228,17 @@ export class LocalPolicyEngine implements PolicyBackend {
         }
       }
       if (!flat || bound > maxInputBytes) {
-        const problem = inspectJson(args, { maxDepth, maxArrayItems });
+        // More values than bytes allowed cannot fit (each serialises to at least one byte).
+        const problem = inspectJson(args, { maxDepth, maxArrayItems, maxValues: maxInputBytes });
         if (problem) {
           const message = describeProblem(problem);
-          if (problem.kind === "depth" || problem.kind === "array") {
+          if (problem.kind === "depth" || problem.kind === "array" || problem.kind === "values") {
             throw new LimitExceededError(
-              problem.kind === "depth" ? "maxDepth" : "maxArrayItems",
+              problem.kind === "depth"
+                ? "maxDepth"
+                : problem.kind === "array"
+                  ? "maxArrayItems"
+                  : "maxInputBytes",
               `Arguments for ${request.connectorType}: ${message} at ${problem.path || "/"}`,
               [{ path: problem.path, message }],
             );
@@ -332,12 +337,19 @@ export class LocalPolicyEngine implements PolicyBackend {
     const problem = inspectJson(request.result, {
       maxDepth: limits.maxDepth,
       maxArrayItems: truncating ? Number.POSITIVE_INFINITY : limits.maxArrayItems,
+      // Every value serialises to at least one byte, so more values than maxOutputBytes cannot fit; a result to be
+      // truncated may be larger, but not without bound.
+      maxValues: truncating ? 16 * limits.maxOutputBytes : limits.maxOutputBytes,
     });
     if (problem) {
       const message = describeProblem(problem);
-      if (problem.kind === "depth" || problem.kind === "array") {
+      if (problem.kind === "depth" || problem.kind === "array" || problem.kind === "values") {
         throw new LimitExceededError(
-          problem.kind === "depth" ? "maxDepth" : "maxArrayItems",
+          problem.kind === "depth"
+            ? "maxDepth"
+            : problem.kind === "array"
+              ? "maxArrayItems"
+              : "maxOutputBytes",
           `Result of ${where}: ${message} at ${problem.path || "/"}`,
           [{ path: problem.path, message }],
         );

@@ -42,6 +42,13 @@ export interface ToolInterceptorOptions {
 
 const defaultConnectorType = (request: ToolCallRequest) => `${request.serverName}.${request.name}`;
 
+/**
+ * What the interceptor itself asks of arguments before and after the backend: JSON, with bounds far above what a
+ * model sends, so the backend's own limits decide; the 4-million-value bound only stops in-process values whose
+ * shared references expand exponentially (they would hang every walk).
+ */
+const ARGS_SHAPE = { maxDepth: 1000, maxArrayItems: Number.POSITIVE_INFINITY, maxValues: 4 * 1024 * 1024 };
+
 /** One call on its way through the policy interceptor. */
 interface Call {
   readonly request: ToolCallRequest;
@@ -285,9 +292,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
         { path: "", message: "must be an object" },
       ]);
     }
-    const problem = isFlatJsonObject(args)
-      ? undefined
-      : inspectJson(args, { maxDepth: 1000, maxArrayItems: Number.POSITIVE_INFINITY });
+    const problem = isFlatJsonObject(args) ? undefined : inspectJson(args, ARGS_SHAPE);
     if (problem) {
       if (onDecision) record(call, "input", inStarted, undefined, "error", describeProblem(problem));
       throw new InvalidArgumentsError(
@@ -320,10 +325,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
         throw violation(call, "input", inputDecision);
       }
       if (inputDecision.redactedArgs !== undefined) {
-        const bad = inspectJson(inputDecision.redactedArgs, {
-          maxDepth: 1000,
-          maxArrayItems: Number.POSITIVE_INFINITY,
-        });
+        const bad = inspectJson(inputDecision.redactedArgs, ARGS_SHAPE);
         const notObject =
           typeof inputDecision.redactedArgs !== "object" ||
           inputDecision.redactedArgs === null ||

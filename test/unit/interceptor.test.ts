@@ -186,6 +186,18 @@ describe("createToolInterceptor", () => {
       expect(calls).toHaveLength(0);
     });
 
+    it("refuses arguments whose shared references expand past any limit, before any call", async () => {
+      const { calls, handler } = recordingHandler();
+      let node: Record<string, unknown> = { leaf: 1 };
+      for (let i = 0; i < 40; i++) node = { a: node, b: node };
+      const error = (await interceptor(request({ q: node }), handler).catch(
+        (e: unknown) => e,
+      )) as InvalidArgumentsError;
+      expect(error).toBeInstanceOf(InvalidArgumentsError);
+      expect(error.message).toMatch(/more than \d+ values/);
+      expect(calls).toHaveLength(0);
+    }, 20_000);
+
     it.each([
       ["undefined", undefined],
       ["a string", "hello"],

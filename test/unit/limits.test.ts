@@ -186,3 +186,49 @@ describe("10,000-deep nesting", () => {
     expect(() => new LocalPolicyEngine({ limits: { maxDepth: 10_000 } })).toThrow(PolicyConfigError);
   });
 });
+
+describe("nested shared references (a value that expands exponentially)", () => {
+  /** `levels` nested objects whose two keys point at the same child: 2^levels leaves when written out as JSON. */
+  function sharedTree(levels: number): JsonObject {
+    let node: JsonObject = { leaf: "x" };
+    for (let i = 0; i < levels; i++) node = { a: node, b: node };
+    return node;
+  }
+
+  it("output: typed LimitExceededError (maxOutputBytes) instead of an exponential walk", async () => {
+    const engine = new LocalPolicyEngine();
+    const result = { content: [], structuredContent: sharedTree(40) } as CallToolResult;
+    const { error } = await bounded(() => output(engine, result));
+    expect(error).toBeInstanceOf(LimitExceededError);
+    expect((error as LimitExceededError).limit).toBe("maxOutputBytes");
+    expect((error as LimitExceededError).issues[0]?.path).toMatch(/^\/structuredContent\//);
+  });
+
+  it("output in truncate mode: bounded too, typed error", async () => {
+    const engine = new LocalPolicyEngine({ limits: { onExceed: "truncate", maxOutputBytes: 64 * 1024 } });
+    const result = { content: [], structuredContent: sharedTree(40) } as CallToolResult;
+    const { error } = await bounded(() => output(engine, result));
+    expect(error).toBeInstanceOf(LimitExceededError);
+  });
+
+  it("input: typed LimitExceededError (maxInputBytes)", async () => {
+    const { error } = await bounded(() => input(new LocalPolicyEngine(), { q: sharedTree(40) }));
+    expect(error).toBeInstanceOf(LimitExceededError);
+    expect((error as LimitExceededError).limit).toBe("maxInputBytes");
+  });
+
+  it("a few shared references within the limits are ordinary JSON and pass", async () => {
+    const annotations = { audience: ["user" as const], priority: 0.5 };
+    const result: CallToolResult = {
+      content: [
+        { type: "text", text: "one", annotations },
+        { type: "text", text: "two", annotations },
+      ],
+      structuredContent: { shared: sharedTree(8) },
+    };
+    const decision = await output(new LocalPolicyEngine(), result);
+    expect(decision.allowed).toBe(true);
+    const args = await input(new LocalPolicyEngine(), { q: sharedTree(8) });
+    expect(args.allowed).toBe(true);
+  });
+});

@@ -25,7 +25,7 @@ import { type DetectorWorkerPool, sharedDetectorWorker } from "./parallel/detect
 import { type OffloadSettings, withPrecomputedMatches } from "./parallel/precompute.js";
 import { loadPolicyFile, type ResolvedPolicy, resolvePolicy } from "./policy.js";
 import type { PolicyConfig, SanitizerMode } from "./policy-types.js";
-import { describeProblem, inspectJson } from "./scan/inspect-json.js";
+import { describeProblem, inspectJson, type JsonProblem } from "./scan/inspect-json.js";
 import { scanJson, scanStringLeaf } from "./scan/scan-json.js";
 import { scanToolResult } from "./scan/scan-tool-result.js";
 import { truncateResult } from "./scan/truncate.js";
@@ -80,6 +80,26 @@ function byteLengthBound(root: unknown, limit: number): number {
 function byteLengthIfOver(value: unknown, limit: number): number {
   const bound = byteLengthBound(value, limit);
   return bound <= limit ? bound : byteLength(value);
+}
+
+/**
+ * The configured limit an `inspectJson` problem passed, or undefined when the value is simply not JSON. Too many
+ * values means the byte limit: each value serialises to at least one byte.
+ */
+function limitPassed(
+  problem: JsonProblem,
+  byteLimit: "maxInputBytes" | "maxOutputBytes",
+): string | undefined {
+  switch (problem.kind) {
+    case "depth":
+      return "maxDepth";
+    case "array":
+      return "maxArrayItems";
+    case "values":
+      return byteLimit;
+    default:
+      return undefined;
+  }
 }
 
 export interface LocalEngineOptions {
@@ -232,13 +252,10 @@ export class LocalPolicyEngine implements PolicyBackend {
         const problem = inspectJson(args, { maxDepth, maxArrayItems, maxValues: maxInputBytes });
         if (problem) {
           const message = describeProblem(problem);
-          if (problem.kind === "depth" || problem.kind === "array" || problem.kind === "values") {
+          const limit = limitPassed(problem, "maxInputBytes");
+          if (limit !== undefined) {
             throw new LimitExceededError(
-              problem.kind === "depth"
-                ? "maxDepth"
-                : problem.kind === "array"
-                  ? "maxArrayItems"
-                  : "maxInputBytes",
+              limit,
               `Arguments for ${request.connectorType}: ${message} at ${problem.path || "/"}`,
               [{ path: problem.path, message }],
             );
@@ -343,16 +360,11 @@ export class LocalPolicyEngine implements PolicyBackend {
     });
     if (problem) {
       const message = describeProblem(problem);
-      if (problem.kind === "depth" || problem.kind === "array" || problem.kind === "values") {
-        throw new LimitExceededError(
-          problem.kind === "depth"
-            ? "maxDepth"
-            : problem.kind === "array"
-              ? "maxArrayItems"
-              : "maxOutputBytes",
-          `Result of ${where}: ${message} at ${problem.path || "/"}`,
-          [{ path: problem.path, message }],
-        );
+      const limit = limitPassed(problem, "maxOutputBytes");
+      if (limit !== undefined) {
+        throw new LimitExceededError(limit, `Result of ${where}: ${message} at ${problem.path || "/"}`, [
+          { path: problem.path, message },
+        ]);
       }
       throw new InvalidToolResultError(
         `Result of ${where} is not JSON: ${message} at ${problem.path || "/"}`,

@@ -11,10 +11,13 @@ import {
 } from "../errors.js";
 import type { CallToolResult, JsonObject } from "../policy/types.js";
 import { inputAnswer, outputAnswer } from "./answers.js";
+import { EXIT } from "./cli-command.js";
 
 export interface CheckCommandOptions {
   policy?: string;
   jsonl: boolean;
+  /** Exit 3 when any answer is a block (bad input still exits 2, an invalid policy 1). */
+  failOnBlock?: boolean;
   server: string;
   tool: string;
   stdin: Readable;
@@ -79,30 +82,31 @@ async function run(options: CheckCommandOptions, answer: Answer): Promise<number
     // An invalid policy is exit 1 (as documented) and names the bad key on stdout, like validate-policy.
     if (!(error instanceof PolicyConfigError)) throw error;
     write(errorAnswer(error));
-    return 1;
+    return EXIT.invalidPolicy;
   }
-  if (!options.jsonl) {
-    try {
-      write(await answer(engine, await readAll(options.stdin)));
-      return 0;
-    } catch (error) {
-      write(errorAnswer(error));
-      return 2;
-    }
-  }
-  // Streaming: one answer per line, in order, as each line arrives.
   let failures = 0;
-  const lines = createInterface({ input: options.stdin, crlfDelay: Number.POSITIVE_INFINITY });
-  for await (const line of lines) {
-    if (line.trim() === "") continue;
+  let blocks = 0;
+  const answerOne = async (input: string) => {
     try {
-      write(await answer(engine, line));
+      const value = await answer(engine, input);
+      if (value.allowed === false) blocks++;
+      write(value);
     } catch (error) {
       failures++;
       write(errorAnswer(error));
     }
+  };
+  if (!options.jsonl) {
+    await answerOne(await readAll(options.stdin));
+  } else {
+    // Streaming: one answer per line, in order, as each line arrives.
+    const lines = createInterface({ input: options.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+    for await (const line of lines) {
+      if (line.trim() !== "") await answerOne(line);
+    }
   }
-  return failures > 0 ? 2 : 0;
+  if (failures > 0) return EXIT.usage;
+  return options.failOnBlock && blocks > 0 ? EXIT.blocked : EXIT.ok;
 }
 
 export function scanCommand(options: CheckCommandOptions): Promise<number> {

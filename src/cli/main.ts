@@ -1,77 +1,68 @@
 #!/usr/bin/env node
-import { parseArgs } from "node:util";
-import { checkInputCommand, scanCommand, validatePolicyCommand } from "./commands.js";
-import { SERVE_USAGE, serveCommand } from "./serve.js";
+import { readFileSync } from "node:fs";
+import { asksForHelp, type CliCommand, type CliIo, EXIT } from "./cli-command.js";
+import { checkInputEntry, scanEntry, serveEntry, validatePolicyEntry } from "./entries.js";
 
-const USAGE = `Usage: tollgate <command> [options]
+/** Every `tollgate` command. A new command is one entry here (see CliCommand); help and dispatch follow from it. */
+const COMMANDS: readonly CliCommand[] = [scanEntry, checkInputEntry, validatePolicyEntry, serveEntry];
+
+/** package.json sits two levels up both from src/cli/main.ts and from the published dist/cli/main.js. */
+function packageVersion(): string {
+  const file = new URL("../../package.json", import.meta.url);
+  return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
+}
+
+function usage(commands: readonly CliCommand[]): string {
+  const width = Math.max(...commands.map((c) => c.name.length)) + 2;
+  return `Usage: tollgate <command> [options]
 
 Commands:
-  scan [--policy FILE] [--jsonl] [--server NAME] [--tool NAME]
-      Reads a CallToolResult (JSON object) or plain text on stdin and runs the output check.
-      Prints {"allowed","reason"?,"findings":[{"kind","type","path","start","end"}],"result"}.
-  check-input [--policy FILE] [--jsonl] [--server NAME] [--tool NAME]
-      Reads tool arguments (a JSON object) on stdin and runs the input check.
-  validate-policy FILE
-      Validates a JSON or YAML policy file; names every bad key.
-${SERVE_USAGE}
+${commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`).join("\n")}
 
 Options:
-  --jsonl    one JSON value per input line, one answer per output line (streaming)
-  --policy   policy file (JSON or YAML); the safe defaults when omitted
-  --server   server name the policy sees (default "cli")
-  --tool     tool name the policy sees (default "scan" / "call")
+  -h, --help       this help; \`tollgate <command> --help\` (or \`tollgate help <command>\`) for a command's options
+  -v, --version    the mcp-tollgate version
 
-Exit status: 0 checked (allowed or not), 1 invalid policy, 2 bad input or usage.`;
+Exit status: 0 ok, 1 invalid policy, 2 bad input or usage, 3 blocked with --fail-on-block.`;
+}
 
-export async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (!command || command === "--help" || command === "-h" || command === "help") {
-    process.stdout.write(`${USAGE}\n`);
-    return command ? 0 : 2;
-  }
-  if (command === "serve") return serveCommand(rest);
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({
-      args: rest,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        policy: { type: "string" },
-        jsonl: { type: "boolean", default: false },
-        server: { type: "string" },
-        tool: { type: "string" },
-      },
-    });
-  } catch (error) {
-    process.stderr.write(`tollgate ${command}: ${(error as Error).message}\n\n${USAGE}\n`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const common = {
-    jsonl: values.jsonl === true,
-    server: typeof values.server === "string" ? values.server : "cli",
-    stdin: process.stdin,
-    stdout: process.stdout,
-    ...(typeof values.policy === "string" ? { policy: values.policy } : {}),
+export async function main(
+  argv: readonly string[],
+  io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+  commands: readonly CliCommand[] = COMMANDS,
+): Promise<number> {
+  const [name, ...rest] = argv;
+  const find = (wanted: string) => commands.find((c) => c.name === wanted);
+  const unknown = (wanted: string) => {
+    io.stderr.write(`tollgate: unknown command "${wanted}"\n\n${usage(commands)}\n`);
+    return EXIT.usage;
   };
-  switch (command) {
-    case "scan":
-      return scanCommand({ ...common, tool: typeof values.tool === "string" ? values.tool : "scan" });
-    case "check-input":
-      return checkInputCommand({ ...common, tool: typeof values.tool === "string" ? values.tool : "call" });
-    case "validate-policy": {
-      const file = positionals[0];
-      if (!file) {
-        process.stderr.write("tollgate validate-policy: missing FILE\n");
-        return 2;
-      }
-      return validatePolicyCommand(file, process.stdout);
-    }
-    default:
-      process.stderr.write(`tollgate: unknown command "${command}"\n\n${USAGE}\n`);
-      return 2;
+  if (name === undefined) {
+    io.stderr.write(`${usage(commands)}\n`);
+    return EXIT.usage;
   }
+  if (name === "--version" || name === "-v") {
+    io.stdout.write(`${packageVersion()}\n`);
+    return EXIT.ok;
+  }
+  if (name === "--help" || name === "-h" || name === "help") {
+    const topic = name === "help" ? rest[0] : undefined;
+    if (topic === undefined) {
+      io.stdout.write(`${usage(commands)}\n`);
+      return EXIT.ok;
+    }
+    const command = find(topic);
+    if (!command) return unknown(topic);
+    io.stdout.write(`${command.usage}\n`);
+    return EXIT.ok;
+  }
+  const command = find(name);
+  if (!command) return unknown(name);
+  if (asksForHelp(rest)) {
+    io.stdout.write(`${command.usage}\n`);
+    return EXIT.ok;
+  }
+  return command.run(rest, io);
 }
 
 main(process.argv.slice(2)).then(
@@ -80,6 +71,6 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     process.stderr.write(`tollgate: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 2;
+    process.exitCode = EXIT.usage;
   },
 );

@@ -6,14 +6,15 @@
  * ends the run. `createTollgateMiddleware()` turns blocks and checked MCP errors back into error ToolMessages the
  * model can read and recover from. Its `interceptors` option also guards local (non-MCP) tools.
  *
- * Published code imports it from "mcp-tollgate/langchain"; the examples run from source, so they use src/.
+ * Inside this repository `mcp-tollgate` resolves to src/ through tsconfig.json "paths"; copied into an app it is
+ * the installed package.
  */
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { type AgentMiddleware, createAgent, createMiddleware, ToolMessage, tool } from "langchain";
+import { createToolInterceptor, installInterceptors } from "mcp-tollgate";
+import { createTollgateMiddleware } from "mcp-tollgate/langchain";
+import { ScriptedChatModel } from "mcp-tollgate/testing";
 import { z } from "zod";
-import { createToolInterceptor, installInterceptors } from "../../src/index.js";
-import { createTollgateMiddleware } from "../../src/install/create-agent.js";
-import { ScriptedChatModel } from "../../src/testing/scripted-chat-model.js";
 import { crmStdioConnection } from "../demo/crm-connection.js";
 
 const policy = { capabilities: { rules: [{ match: "acme-crm.delete_*", action: "deny" as const }] } };

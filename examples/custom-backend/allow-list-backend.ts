@@ -8,7 +8,7 @@ import {
   type PolicyBackend,
   type PolicyConfig,
   type ToolDescriptor,
-} from "../../src/index.js";
+} from "mcp-tollgate";
 import type { AllowListStore } from "./allow-list-store.js";
 
 /**

@@ -11,7 +11,7 @@ import {
   installInterceptors,
   isTollgateError,
   type PolicyBackend,
-} from "../../src/index.js";
+} from "mcp-tollgate";
 import { crmStdioConnection } from "../demo/crm-connection.js";
 import { AllowListBackend } from "./allow-list-backend.js";
 import { AllowListStore } from "./allow-list-store.js";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { LocalPolicyEngine, type PolicyBackend } from "../../src/index.js";
+import { LocalPolicyEngine, type PolicyBackend } from "mcp-tollgate";
 
 /**
  * The smallest useful backend is a plain object: no class, no registration. This one lets only read-style tools

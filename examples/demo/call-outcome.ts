@@ -1,4 +1,4 @@
-import type { AuditRecord } from "../../src/index.js";
+import type { AuditRecord } from "mcp-tollgate";
 
 /** What happened to one tool call, reconstructed from the guard's audit records and the resulting ToolMessage. */
 export interface CallOutcome {

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../../src/index.js";
+import type { JsonObject } from "mcp-tollgate";
 
 /**
  * What the scripted "model" does: one tool call per turn, so the trace reads as a story. A real model would

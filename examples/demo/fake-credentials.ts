@@ -3,7 +3,7 @@
  * that no credential-shaped literal sits in the repository. Fixed seeds keep them identical across runs, so tests
  * can assert the value never reaches the model.
  */
-import * as fakes from "../../src/testing/fake-credentials.js";
+import * as fakes from "mcp-tollgate/testing";
 
 /** Shaped like a classic GitHub personal access token. */
 export function fakeGithubToken(): string {

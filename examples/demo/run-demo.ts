@@ -7,13 +7,8 @@ import { fileURLToPath } from "node:url";
 import { type BaseMessage, ToolMessage } from "@langchain/core/messages";
 import { createReactAgent } from "@langchain/langgraph/prebuilt";
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
-import {
-  type AuditRecord,
-  createToolInterceptor,
-  installInterceptors,
-  loadPolicyFile,
-} from "../../src/index.js";
-import { ScriptedChatModel } from "../../src/testing/scripted-chat-model.js";
+import { type AuditRecord, createToolInterceptor, installInterceptors, loadPolicyFile } from "mcp-tollgate";
+import { ScriptedChatModel } from "mcp-tollgate/testing";
 import { outcomeOf } from "./call-outcome.js";
 import { crmStdioConnection } from "./crm-connection.js";
 import { STATS_TOOL } from "./crm-server.js";

@@ -1,4 +1,4 @@
-import type { AuditRecord } from "../../src/index.js";
+import type { AuditRecord } from "mcp-tollgate";
 import type { CallOutcome } from "./call-outcome.js";
 import type { DemoCall } from "./demo-script.js";
 import { style, visible } from "./terminal-style.js";

@@ -4,7 +4,7 @@
  * transport that client speaks.
  */
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
-import { createToolInterceptor, installInterceptors, isTollgateError } from "../../src/index.js";
+import { createToolInterceptor, installInterceptors, isTollgateError } from "mcp-tollgate";
 import { startCrmHttpServer } from "./crm-http-server.js";
 
 const server = await startCrmHttpServer();

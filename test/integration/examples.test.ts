@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -28,6 +30,20 @@ function expectNoSecrets(stdout: string): void {
 }
 
 describe("examples", () => {
+  it("import the package by its name (never src/), so each can be copied into an app", () => {
+    const dir = join(root, "examples");
+    const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    expect(files.length).toBeGreaterThan(10);
+    const intoSrc = files.flatMap((file) => {
+      const code = readFileSync(join(dir, file), "utf8");
+      const specifiers = [...code.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)].map((m) => m[1]!);
+      return specifiers
+        .filter((s) => s.startsWith(".") && relative(root, join(dir, file, "..", s)).startsWith("src"))
+        .map((s) => `${file}: ${s}`);
+    });
+    expect(intoSrc).toEqual([]);
+  });
+
   it("npm run demo: every kind of call is traced and blocked calls never reach the server", async () => {
     const out = await runExample("examples/demo/run-demo.ts");
     expectNoSecrets(out);

@@ -1,0 +1,13 @@
+/**
+ * `npm run build:schema` (part of `npm run build`): writes policy.schema.json, the policy file's JSON Schema, from
+ * src/engine/policy-schema.ts, the one the engine validates with. The package exports it as
+ * `mcp-tollgate/policy.schema.json` for editors (`# yaml-language-server: $schema=...` in a YAML policy, `$schema`
+ * in a JSON one). test/unit/policy-schema-file.test.ts fails when the committed file falls behind the source.
+ */
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { policySchema } from "../src/engine/policy-schema.js";
+
+const file = fileURLToPath(new URL("../policy.schema.json", import.meta.url));
+writeFileSync(file, `${JSON.stringify(policySchema, null, 2)}\n`);
+console.log(`wrote ${file}`);

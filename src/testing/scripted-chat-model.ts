@@ -1,4 +1,9 @@
-import { BaseChatModel, type BaseChatModelParams } from "@langchain/core/language_models/chat_models";
+import {
+  BaseChatModel,
+  type BaseChatModelCallOptions,
+  type BaseChatModelParams,
+  type BindToolsInput,
+} from "@langchain/core/language_models/chat_models";
 import type { BaseMessage } from "@langchain/core/messages";
 import { AIMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
@@ -36,8 +41,9 @@ export class ScriptedChatModel extends BaseChatModel {
     return "scripted";
   }
 
-  // Tools are chosen by the script, so binding only has to keep the same model.
-  override bindTools(): this {
+  // Tools are chosen by the script, so binding only has to keep the same model. The parameters are declared so that
+  // `model.bindTools(tools)` in a user's own graph typechecks, as with any chat model.
+  override bindTools(_tools: BindToolsInput[], _kwargs?: Partial<BaseChatModelCallOptions>): this {
     return this;
   }
 

@@ -41,6 +41,39 @@ describe("policy.schema.json", () => {
     }
   });
 
+  it("uses no keyword that draft-07 tools read differently (the YAML language server and VS Code are draft-07)", () => {
+    const newerOnly = new Set([
+      "$anchor",
+      "$dynamicAnchor",
+      "$dynamicRef",
+      "$recursiveRef",
+      "$recursiveAnchor",
+      "$vocabulary",
+      "prefixItems",
+      "unevaluatedItems",
+      "unevaluatedProperties",
+      "dependentRequired",
+      "dependentSchemas",
+      "minContains",
+      "maxContains",
+    ]);
+    const found: string[] = [];
+    const walk = (value: unknown, path: string, keysAreNames: boolean): void => {
+      if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${path}/${i}`, false));
+      if (!value || typeof value !== "object") return;
+      for (const [key, child] of Object.entries(value)) {
+        if (!keysAreNames && newerOnly.has(key)) found.push(`${path}/${key}`);
+        // Array-form `items` is a tuple in draft-07 and an error in 2020-12.
+        if (!keysAreNames && key === "items" && Array.isArray(child)) found.push(`${path}/items`);
+        const names =
+          !keysAreNames && ["properties", "patternProperties", "$defs", "definitions"].includes(key);
+        walk(child, `${path}/${key}`, names);
+      }
+    };
+    walk(shipped, "", false);
+    expect(found).toEqual([]);
+  });
+
   it("rejects what the engine rejects: an unknown key", () => {
     const validate = new Ajv2020({ allErrors: true, strict: true }).compile(shipped);
     expect(validate({ version: 1, capabilities: { defualt: "deny" } })).toBe(false);

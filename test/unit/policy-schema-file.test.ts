@@ -59,7 +59,10 @@ describe("policy.schema.json", () => {
     ]);
     const found: string[] = [];
     const walk = (value: unknown, path: string, keysAreNames: boolean): void => {
-      if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${path}/${i}`, false));
+      if (Array.isArray(value)) {
+        for (const [i, v] of value.entries()) walk(v, `${path}/${i}`, false);
+        return;
+      }
       if (!value || typeof value !== "object") return;
       for (const [key, child] of Object.entries(value)) {
         if (!keysAreNames && newerOnly.has(key)) found.push(`${path}/${key}`);

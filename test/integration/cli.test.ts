@@ -442,6 +442,13 @@ describe("tollgate help and version (issue 10, part 7)", () => {
     }
   });
 
+  it("no command at all is a usage error: the command list on stderr, exit 2", async () => {
+    const run = await runCli([]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    for (const command of commands) expect(run.stderr).toContain(`  ${command} `);
+  });
+
   it("help for an unknown command is a usage error", async () => {
     const run = await runCli(["help", "frobnicate"]);
     expect(run.code).toBe(2);

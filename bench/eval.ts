@@ -274,6 +274,7 @@ async function evalHeldOut(out: string[]): Promise<HeldOut> {
   breakdown("Injection detection by class:", (s) => s.injection.byClass);
   breakdown("Injection detection by language:", (s) => s.injection.byLanguage);
   breakdown("Injection detection by obfuscation:", (s) => s.injection.byObfuscation);
+  breakdown("PII recall by written format:", (s) => s.piiRecallByFormat);
   breakdown("Secret recall by type:", (s) => s.secrets.recallByKind);
   breakdown("Secret false positives by look-alike:", (s) => s.secrets.falsePositivesByKind);
   return { frozenSha256: def.testSha256, testSha256, unchanged, splits };

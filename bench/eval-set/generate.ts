@@ -274,7 +274,7 @@ export function generateSplit(def: SplitDefinition, split: SplitName): Sample[] 
 
   for (const tpl of PII_TEMPLATES.filter((p) => templates.has(p.id))) {
     carriers.forEach((_, ci) => {
-      for (let v = 0; v < (tpl.positive ? 4 : 2); v++) {
+      for (let v = 0; v < (tpl.positive ? 10 : 4); v++) {
         emit("pii", tpl.id, ci, `v${v}`, tpl.positive, { type: tpl.type }, (r) =>
           fillTemplate(tpl.text, piiSlots(r)),
         );

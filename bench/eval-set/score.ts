@@ -45,6 +45,8 @@ export interface SplitScore {
     missedIds: string[];
   };
   pii: PiiScore[];
+  /** PII recall per written format (see `formatOf`), for the types whose format varies. */
+  piiRecallByFormat: Record<string, Rate>;
   secrets: {
     recall: Rate;
     falsePositives: Rate;
@@ -56,6 +58,26 @@ export interface SplitScore {
 }
 
 const BLOCK_PATH = "/content/0/text";
+
+const SEPARATOR_NAMES: Record<string, string> = {
+  "\u00a0": "<nbsp>",
+  "\u2009": "<thin>",
+  "\u2013": "<en-dash>",
+};
+
+/**
+ * The written format of a gold PII value, read back from the value itself: digits become 9, invisible or
+ * look-alike separators are named (card grouping and separator, SSN separator, phone layout); IBANs by country and
+ * print or electronic form.
+ */
+export function formatOf(type: string, value: string): string | undefined {
+  if (type === "iban") return `${value.slice(0, 2)} ${value.includes(" ") ? "print" : "electronic"}`;
+  if (type === "credit_card" || type === "us_ssn" || type === "phone") {
+    return value.replace(/\d/g, "9").replace(/[\u00a0\u2009\u2013]/g, (c) => SEPARATOR_NAMES[c]!);
+  }
+  if (type === "ip_address") return value.includes(":") ? "IPv6" : "IPv4";
+  return undefined;
+}
 
 export function flagged(decision: OutputDecision): boolean {
   return !decision.allowed || decision.findings.some((f) => f.kind === "injection" || f.kind === "markup");
@@ -98,6 +120,7 @@ export async function scoreSplit(
   const injFp: string[] = [];
   const injMiss: string[] = [];
   const pii = new Map(PII_TYPES.map((t) => [t, { gold: 0, predicted: 0, tp: 0, found: 0 }]));
+  const piiFormat = new Tally();
   const sec = new Tally();
   const secRecall = new Tally();
   const secFp = new Tally();
@@ -126,7 +149,12 @@ export async function scoreSplit(
         a.gold += g.length;
         a.predicted += p.length;
         for (const f of p) if (g.some((x) => overlaps(f, x))) a.tp++;
-        for (const x of g) if (p.some((f) => overlaps(f, x))) a.found++;
+        for (const x of g) {
+          const hit = p.some((f) => overlaps(f, x));
+          if (hit) a.found++;
+          const format = formatOf(type, x.value);
+          if (format) piiFormat.add(`${type}: ${format}`, hit);
+        }
       }
     } else {
       const found = spanFindings(decision, "secret");
@@ -172,6 +200,7 @@ export async function scoreSplit(
         f1: (2 * precision * recall) / (precision + recall),
       };
     }),
+    piiRecallByFormat: piiFormat.all(),
     secrets: {
       recall: sec.get("recall"),
       falsePositives: sec.get("lookalike"),

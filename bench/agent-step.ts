@@ -18,10 +18,11 @@ import type { BaseMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { type AgentMiddleware, createAgent, piiMiddleware, ToolMessage } from "langchain";
+// Only the package's public entry points: "mcp-tollgate" (src/index.ts), "mcp-tollgate/langchain"
+// (src/install/create-agent.ts) and "mcp-tollgate/testing" (src/testing/index.ts).
 import { createToolInterceptor, installInterceptors } from "../src/index.js";
 import { createTollgateMiddleware } from "../src/install/create-agent.js";
-import { seededRandom } from "../src/testing/fake-credentials.js";
-import { ScriptedChatModel, type ScriptedTurn } from "../src/testing/scripted-chat-model.js";
+import { ScriptedChatModel, type ScriptedTurn, seededRandom } from "../src/testing/index.js";
 import { percentile, shuffle } from "./lib/stats.js";
 
 const SERVER = fileURLToPath(new URL("./fixtures/bench-server.ts", import.meta.url));

@@ -1,6 +1,13 @@
 /**
- * `npm run eval -- <corpora folder>`: detection quality of the default output check on public corpora (see
- * ../shared/corpora/README.md; read in place, never copied into the project).
+ * `npm run eval [-- <corpora folder>]`: detection quality of the default output check.
+ *
+ * First, and leading: the generated eval set for the threat tool output carries (bench/eval-set: indirect
+ * injections and hard benign negatives, PII, secrets and their look-alikes in many carriers), split by template and
+ * carrier into train / dev / test (bench/eval-set/split.json). The TEST split is reported first; it is never tuned
+ * on. Its generated text is checked against the hash frozen in split.json, so a change to the held-out data shows.
+ *
+ * Second (secondary figures), the public corpora (see ../shared/corpora/README.md; read in place, never copied into
+ * the project; default ../shared/corpora, or the folder given as argument or in TOLLGATE_CORPORA):
  *
  * - PII per type: precision and recall against Presidio's gold spans (a predicted span of the same type that
  *   overlaps a gold span counts; Presidio offsets are code points and are converted to UTF-16), and how many gold
@@ -15,8 +22,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { LocalPolicyEngine } from "../src/engine/local-engine.js";
-import type { OutputDecision } from "../src/policy/types.js";
+import { LocalPolicyEngine, type OutputDecision } from "../src/index.js";
+import { generateSplit, hashSamples, loadSplitDefinition, SPLITS } from "./eval-set/generate.js";
+import { flagged, type Rate, type SplitScore, scoreSplit } from "./eval-set/score.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { fmt, markdownTable } from "./lib/stats.js";
 
@@ -72,11 +80,6 @@ function outputText(decision: OutputDecision, original: string): string | undefi
   const block = decision.redactedResult?.content[0];
   if (!decision.redactedResult) return original;
   return block?.type === "text" ? block.text : "";
-}
-
-/** The injection verdict: any injection or markup finding, or a block. */
-function flagged(decision: OutputDecision): boolean {
-  return !decision.allowed || decision.findings.some((f) => f.kind === "injection" || f.kind === "markup");
 }
 
 interface PiiRow {
@@ -197,27 +200,105 @@ function attackStrings(files: string[]): { all: string[]; byCategory: Map<string
   return { all, byCategory };
 }
 
+const pct = (r: Rate) => (r.n === 0 ? "n/a" : `${fmt(r.rate * 100, 1)}% (${r.hit}/${r.n})`);
+const f3 = (x: number) => fmt(x, 3);
+
+interface HeldOut {
+  frozenSha256: string;
+  testSha256: string;
+  unchanged: boolean;
+  splits: SplitScore[];
+}
+
+async function evalHeldOut(out: string[]): Promise<HeldOut> {
+  const def = loadSplitDefinition();
+  const splits: SplitScore[] = [];
+  let testSha256 = "";
+  for (const split of SPLITS) {
+    const samples = generateSplit(def, split);
+    if (split === "test") testSha256 = hashSamples(samples);
+    splits.push(await scoreSplit(split, samples, check));
+  }
+  const unchanged = testSha256 === def.testSha256;
+  const test = splits[0]!;
+  out.push(
+    "### Held-out eval set: tool output as an agent receives it (bench/eval-set, TEST split first)",
+    "",
+    unchanged
+      ? `Test split unchanged since it was frozen (sha256 ${testSha256.slice(0, 16)}…).`
+      : `**TEST SPLIT CHANGED since it was frozen** (now ${testSha256.slice(0, 16)}…, frozen ${def.testSha256.slice(0, 16)}…): these test figures are not comparable with earlier ones.`,
+    "",
+    markdownTable(
+      [
+        "split",
+        "samples",
+        "injection detected",
+        "injection false positives (benign tool output)",
+        "secret recall",
+        "secret false positives (look-alikes)",
+      ],
+      splits.map((s) => [
+        s.split,
+        String(s.samples),
+        pct(s.injection.detection),
+        pct(s.injection.falsePositives),
+        pct(s.secrets.recall),
+        pct(s.secrets.falsePositives),
+      ]),
+    ),
+    "",
+    "PII per type (precision / recall / F1):",
+    "",
+    markdownTable(
+      ["type", ...splits.map((s) => `${s.split} gold`), ...splits.map((s) => `${s.split} P / R / F1`)],
+      test.pii.map((row, i) => [
+        row.type,
+        ...splits.map((s) => String(s.pii[i]!.gold)),
+        ...splits.map((s) => `${f3(s.pii[i]!.precision)} / ${f3(s.pii[i]!.recall)} / ${f3(s.pii[i]!.f1)}`),
+      ]),
+    ),
+    "",
+  );
+  const breakdown = (title: string, pick: (s: SplitScore) => Record<string, Rate>) => {
+    const keys = [...new Set(splits.flatMap((s) => Object.keys(pick(s))))].sort();
+    out.push(
+      title,
+      "",
+      markdownTable(
+        ["", ...splits.map((s) => s.split)],
+        keys.map((k) => [k, ...splits.map((s) => (pick(s)[k] ? pct(pick(s)[k]!) : "-"))]),
+      ),
+      "",
+    );
+  };
+  breakdown("Injection detection by class:", (s) => s.injection.byClass);
+  breakdown("Injection detection by language:", (s) => s.injection.byLanguage);
+  breakdown("Injection detection by obfuscation:", (s) => s.injection.byObfuscation);
+  breakdown("PII recall by written format:", (s) => s.piiRecallByFormat);
+  breakdown("Secret recall by type:", (s) => s.secrets.recallByKind);
+  breakdown("Secret false positives by look-alike:", (s) => s.secrets.falsePositivesByKind);
+  return { frozenSha256: def.testSha256, testSha256, unchanged, splits };
+}
+
 async function main(): Promise<void> {
   const arg = process.argv.slice(2).find((a) => !a.startsWith("-")) ?? process.env.TOLLGATE_CORPORA;
-  if (!arg) {
-    console.error("usage: npm run eval -- <corpora folder>   (e.g. ../shared/corpora)");
-    return;
-  }
-  const root = resolve(arg);
+  const root = resolve(arg ?? fileURLToPath(new URL("../../shared/corpora", import.meta.url)));
   const machine = machineInfo();
   const started = performance.now();
   const out: string[] = [
-    "## mcp-tollgate detection quality",
+    "## mcp-tollgate detection quality (default policy)",
     "",
     `${describeMachine(machine)} · corpora ${root}`,
     "",
   ];
+  const heldOut = await evalHeldOut(out);
+  out.push("### Secondary: public corpora", "");
 
   const presidioFile = join(root, "presidio_research", "synth_dataset_v2.json");
   const presidio = existsSync(presidioFile) ? await evalPresidio(presidioFile) : undefined;
   if (presidio) {
     out.push(
-      "### PII vs Presidio gold spans (default output check)",
+      "#### PII vs Presidio gold spans (default output check)",
       "",
       markdownTable(
         ["type", "gold", "predicted", "precision", "recall", "gold values surviving verbatim"],
@@ -263,12 +344,12 @@ async function main(): Promise<void> {
       rows.map((r) => [r.corpus, String(r.texts), String(r.flagged), `${fmt(r.rate * 100, 1)}%`]),
     );
   out.push(
-    "### Injection detection (flagged = any injection/markup finding, or a block)",
+    "#### Injection detection (flagged = any injection/markup finding, or a block)",
     "",
     rateTable(attacks, "flagged"),
     "",
   );
-  out.push("### False positives on benign text", "", rateTable(benign, "flagged"), "");
+  out.push("#### False positives on benign text", "", rateTable(benign, "flagged"), "");
 
   const categories: RateRow[] = [];
   for (const [name, set] of [
@@ -278,7 +359,7 @@ async function main(): Promise<void> {
     for (const [category, list] of set.byCategory)
       categories.push(await rate(`BIPIA ${name}: ${category}`, list));
   }
-  if (categories.length) out.push("### BIPIA attacks by category", "", rateTable(categories, "flagged"), "");
+  if (categories.length) out.push("#### BIPIA attacks by category", "", rateTable(categories, "flagged"), "");
   out.push(`(${callSeq} checks in ${fmt((performance.now() - started) / 1000, 1)} s)`);
   console.log(out.join("\n"));
 
@@ -286,7 +367,7 @@ async function main(): Promise<void> {
   await mkdir(resultsDir, { recursive: true });
   await writeFile(
     `${resultsDir}eval-latest.json`,
-    `${JSON.stringify({ machine, corpora: root, pii: presidio?.rows, piiMissExamples: presidio?.misses, attacks, benign, categories }, null, 2)}\n`,
+    `${JSON.stringify({ machine, heldOut, corpora: root, pii: presidio?.rows, piiMissExamples: presidio?.misses, attacks, benign, categories }, null, 2)}\n`,
   );
 }
 

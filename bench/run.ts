@@ -2,10 +2,11 @@
  * `npm run bench`: per-call overhead through a real MultiServerMCPClient, output-check throughput next to peer JS
  * redactors, and peak memory on a 10 MB result, in one run on the same inputs. Prints markdown tables and writes
  * bench/results/latest.json (gitignored) with the date, machine, node version and git commit.
- * Options: --quick (fewer iterations, for a smoke run), --skip=overhead,throughput,memory,server.
+ * Options: --quick (fewer iterations, for a smoke run), --skip=overhead,agent,throughput,memory,server.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { type AgentStepRow, runAgentStep } from "./agent-step.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { fmt, markdownTable } from "./lib/stats.js";
 import { type MemoryRow, runMemory } from "./memory.js";
@@ -50,6 +51,32 @@ function overheadTable(rows: OverheadRow[]): string {
       fmt(r.guardedP99Us, 0),
       fmt(r.ratioP99, 2),
       fmt(r.addedP99Us, 0),
+    ]),
+  );
+}
+
+function agentStepTable(rows: AgentStepRow[]): string {
+  const ms = (us: number) => fmt(us / 1000, 2);
+  return markdownTable(
+    [
+      "result",
+      "steps/variant",
+      "no guard p50 ms",
+      "langchain piiMiddleware x5 p50 ms",
+      "mcp-tollgate p50 ms",
+      "langchain adds p50 ms",
+      "mcp-tollgate adds p50 ms",
+      "ours / theirs (added)",
+    ],
+    rows.map((r) => [
+      r.size,
+      String(r.iterations),
+      ms(r.p50Us.none),
+      ms(r.p50Us.langchain),
+      ms(r.p50Us.tollgate),
+      ms(r.addedP50Us.langchain),
+      ms(r.addedP50Us.tollgate),
+      fmt(r.addedRatio, 2),
     ]),
   );
 }
@@ -193,6 +220,17 @@ const overhead = skip.has("overhead")
         : undefined,
       progress,
     );
+const agentStep = skip.has("agent")
+  ? []
+  : await runAgentStep(
+      quick
+        ? [
+            { size: "1 KB", bytes: 1024, warmup: 30, iterations: 150 },
+            { size: "64 KB", bytes: 64 * 1024, warmup: 5, iterations: 40 },
+          ]
+        : undefined,
+      progress,
+    );
 const throughput = skip.has("throughput") ? [] : await runThroughput(undefined, progress);
 const memory = skip.has("memory") ? [] : runMemory();
 let server: ServerBenchResult | { error: string } | undefined;
@@ -215,6 +253,14 @@ if (overhead.length > 0) {
     "",
   );
 }
+if (agentStep.length > 0) {
+  out.push(
+    "### One agent step (createAgent, scripted model, one stdio MCP call), interleaved variants",
+    "",
+    agentStepTable(agentStep),
+    "",
+  );
+}
 if (throughput.length > 0) out.push("### Output-check throughput", "", throughputTable(throughput), "");
 if (memory.length > 0) out.push("### Memory: checking one 10 MB result", "", memoryTable(memory), "");
 if (server && "load" in server) {
@@ -232,6 +278,6 @@ const resultsDir = fileURLToPath(new URL("./results/", import.meta.url));
 await mkdir(resultsDir, { recursive: true });
 await writeFile(
   `${resultsDir}latest.json`,
-  `${JSON.stringify({ machine, quick, goals: goalCheck.rows, overhead, throughput, memory, ...(server !== undefined ? { server } : {}) }, null, 2)}\n`,
+  `${JSON.stringify({ machine, quick, goals: goalCheck.rows, overhead, agentStep, throughput, memory, ...(server !== undefined ? { server } : {}) }, null, 2)}\n`,
 );
 process.stderr.write("wrote bench/results/latest.json\n");

@@ -166,6 +166,7 @@ export function createPolicyServer(options: PolicyServerOptions = {}): PolicySer
         "content-length": Buffer.byteLength(text),
       });
       res.end(req.method === "HEAD" ? undefined : text);
+      log(200);
       return;
     }
     const isInput = path === CHECK_INPUT_PATH;
@@ -189,6 +190,26 @@ export function createPolicyServer(options: PolicyServerOptions = {}): PolicySer
       return;
     }
 
+    // In flight from here (a check still receiving its body counts) until answered.
+    metrics?.checkStarted();
+    try {
+      await answerCheck(req, res, requestId, isInput, log, (a) => {
+        answer = a;
+      });
+    } finally {
+      metrics?.checkEnded();
+    }
+  };
+
+  const answerCheck = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    isInput: boolean,
+    log: (status: number) => void,
+    answered: (answer: CheckAnswer) => void,
+  ): Promise<void> => {
+    let answer: CheckAnswer;
     let raw: Buffer;
     try {
       raw = await readBody(req, bodyLimit);
@@ -214,7 +235,6 @@ export function createPolicyServer(options: PolicyServerOptions = {}): PolicySer
     }
     const phase = isInput ? "input" : "output";
     const checkStarted = performance.now();
-    metrics?.checkStarted();
     try {
       answer = await traceCheck(
         "server",
@@ -246,9 +266,8 @@ export function createPolicyServer(options: PolicyServerOptions = {}): PolicySer
       send(res, 500, errorBody("internal", "the policy check failed on the server", requestId));
       log(500);
       return;
-    } finally {
-      metrics?.checkEnded();
     }
+    answered(answer);
     send(res, answer.status, answer.body);
     log(answer.status);
   };

@@ -107,7 +107,7 @@ describe("an AxonFlow-style client against tollgate serve", () => {
     expect(mcp.counts.get("delete_account")).toBeUndefined();
   });
 
-  it("check-input answers redacted_statement and redaction_evaluated", async () => {
+  it("check-input says the redactor ran (redaction_evaluated)", async () => {
     const auth = `Basic ${Buffer.from(`c:${TOKEN}`).toString("base64")}`;
     const res = await fetch(`${service.url}/api/v1/mcp/check-input`, {
       method: "POST",

@@ -163,4 +163,14 @@ describe("tollgate serve --workers", () => {
     expect(await service.exited).toBe(0);
     for (const pid of workerPids) expect(() => process.kill(pid, 0)).toThrow();
   }, 120_000);
+
+  it("bad --workers is a usage error (exit 2); workers that cannot listen stop the whole server (exit 1)", async () => {
+    await expect(startPolicyServerProcess({ token: TOKEN, args: ["--workers", "0"] })).rejects.toThrow(
+      /exited \(2\)[\s\S]*--workers must be/,
+    );
+    service = await startPolicyServerProcess({ token: TOKEN });
+    await expect(
+      startPolicyServerProcess({ token: TOKEN, port: service.port, args: ["--workers", "2"] }),
+    ).rejects.toThrow(/exited \(1\)[\s\S]*EADDRINUSE/);
+  }, 60_000);
 });

@@ -2,6 +2,7 @@ import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   type AuditRecord,
+  createPolicyServer,
   createToolInterceptor,
   HttpPolicyBackend,
   installInterceptors,
@@ -145,5 +146,44 @@ describe("HttpPolicyBackend with several replicas", () => {
       }),
     ).rejects.toThrow(/could not check the input/);
     expect(ran).toBe(0);
+  }, 60_000);
+
+  it("a replica taken out is probed back in once it answers again", async () => {
+    const a = createPolicyServer({ logger: false, token: TOKEN });
+    const b = createPolicyServer({ logger: false, token: TOKEN });
+    const [aUrl, bUrl] = [await a.listen(0), await b.listen(0)];
+    cleanup.push(() => b.close());
+    const backend = new HttpPolicyBackend({
+      baseUrl: [aUrl, bUrl],
+      auth: { type: "bearer", token: TOKEN },
+      replicas: { cooldownMs: 50 },
+      timeoutMs: 20_000,
+    });
+    cleanup.push(() => backend.close());
+    const check = () =>
+      backend.checkInput({
+        connectorType: "acme.echo",
+        serverName: "acme",
+        toolName: "echo",
+        callId: "c",
+        args: { text: "hi" },
+      });
+    const origin = new URL(aUrl).origin;
+    await a.close();
+    // Checks keep being answered (by b) while a is down, and a is taken out.
+    while (backend.replicaStates[origin] === "closed") expect((await check()).allowed).toBe(true);
+    // a comes back on the same port: after the cool-down a probe lets it in again, and it takes checks.
+    const again = createPolicyServer({ logger: false, token: TOKEN });
+    await again.listen(Number(new URL(aUrl).port));
+    cleanup.push(() => again.close());
+    const served = async () => {
+      const res = await fetch(`${aUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      return /tollgate_decisions_total\{/.test(await res.text());
+    };
+    while (!(await served())) {
+      expect((await check()).allowed).toBe(true);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(backend.replicaStates[origin]).toBe("closed");
   }, 60_000);
 });

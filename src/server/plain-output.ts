@@ -6,6 +6,8 @@ export interface PlainOutput {
   result: CallToolResult;
   /** The answer's plain fields for a result the engine changed. */
   mirror(redacted: CallToolResult): PlainRedaction;
+  /** A finding's JSON Pointer into the result the engine read, as a pointer into the request the client sent. */
+  requestPath(path: string): string;
 }
 
 export interface PlainRedaction {
@@ -40,6 +42,16 @@ function looksLikeToolResult(value: JsonValue): value is JsonValue & CallToolRes
   );
 }
 
+/** Rewrites the pointer prefixes of the engine's result into the request's fields; anything else is kept. */
+function pathMapper(prefixes: readonly [from: string, to: string][]): (path: string) => string {
+  return (path) => {
+    for (const [from, to] of prefixes) {
+      if (path === from || path.startsWith(`${from}/`)) return `${to}${path.slice(from.length)}`;
+    }
+    return path;
+  };
+}
+
 /**
  * AxonFlow clients send the tool result as `message` (often the JSON text of the whole result) and substitute the
  * `redacted_data` they get back for the result, as is. So a `message` that is JSON is checked as the value it
@@ -52,7 +64,12 @@ export function plainOutput(message: string | undefined, rows: JsonValue[] | und
   if (parsed !== undefined) {
     const { value } = parsed;
     if (rows === undefined && looksLikeToolResult(value)) {
-      return { result: value, mirror: (redacted) => ({ redacted_data: redacted as unknown as JsonValue }) };
+      return {
+        result: value,
+        mirror: (redacted) => ({ redacted_data: redacted as unknown as JsonValue }),
+        // Pointers into the JSON value the message encodes, under /message.
+        requestPath: (path) => `/message${path}`,
+      };
     }
     return {
       result: { content: [], structuredContent: { value, ...(rows ? { rows } : {}) } },
@@ -63,6 +80,10 @@ export function plainOutput(message: string | undefined, rows: JsonValue[] | und
           ...(rows ? { redacted_response_data: sc.rows ?? [] } : {}),
         };
       },
+      requestPath: pathMapper([
+        ["/structuredContent/value", "/message"],
+        ["/structuredContent/rows", "/response_data"],
+      ]),
     };
   }
   if (message !== undefined) {
@@ -81,6 +102,10 @@ export function plainOutput(message: string | undefined, rows: JsonValue[] | und
           ...(rows ? { redacted_response_data: sc?.rows ?? [] } : {}),
         };
       },
+      requestPath: pathMapper([
+        ["/content/0/text", "/message"],
+        ["/structuredContent/rows", "/response_data"],
+      ]),
     };
   }
   if (rows !== undefined) {
@@ -90,7 +115,8 @@ export function plainOutput(message: string | undefined, rows: JsonValue[] | und
         redacted_data: ((redacted.structuredContent as { rows?: JsonValue[] } | undefined)?.rows ??
           []) as JsonValue,
       }),
+      requestPath: pathMapper([["/structuredContent/rows", "/response_data"]]),
     };
   }
-  return { result: { content: [] }, mirror: () => ({}) };
+  return { result: { content: [] }, mirror: () => ({}), requestPath: (path) => path };
 }

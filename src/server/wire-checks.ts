@@ -287,6 +287,16 @@ export class WireChecks {
   ): CheckAnswer {
     const redactedResult = decision.allowed ? decision.redactedResult : undefined;
     const body = this.#common(decision, "output", redactedResult !== undefined);
+    if (plain) {
+      // A plain client reads where things were found in what it sent, not in the result we built from it.
+      body.tollgate!.findings = decision.findings.map((f) => ({ ...f, path: plain.requestPath(f.path) }));
+      if (body.block_reason !== undefined) {
+        const paths = [...new Set(decision.findings.map((f) => f.path))].sort((a, b) => b.length - a.length);
+        for (const path of paths) {
+          body.block_reason = body.block_reason.replaceAll(` at ${path}`, ` at ${plain.requestPath(path)}`);
+        }
+      }
+    }
     if (redactedResult !== undefined) {
       if (names.extended) body.tollgate!.redacted_result = redactedResult;
       else if (plain) Object.assign(body, plain.mirror(redactedResult));

@@ -106,10 +106,13 @@ describe("a plain (AxonFlow-style) client against tollgate serve", () => {
       tool: "search",
       message: JSON.stringify(value),
     });
-    expect(((await json.json()) as Record<string, unknown>).redacted_data).toEqual({
-      people: [{ note: 'said "hi" from [REDACTED:email]' }],
-      n: 1,
-    });
+    const answer = (await json.json()) as {
+      redacted_data: unknown;
+      tollgate: { findings: { path: string }[] };
+    };
+    expect(answer.redacted_data).toEqual({ people: [{ note: 'said "hi" from [REDACTED:email]' }], n: 1 });
+    // Where it was found, as a pointer into what the client sent (the JSON value under /message).
+    expect(answer.tollgate.findings.map((f) => f.path)).toEqual(["/message/people/0/note"]);
   });
 
   it("policies match the (server, tool) pair, whichever way a plain client names it", async () => {

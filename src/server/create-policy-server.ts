@@ -192,13 +192,13 @@ export function createPolicyServer(options: PolicyServerOptions = {}): PolicySer
 
     // In flight from here (a check still receiving its body counts) until answered.
     metrics?.checkStarted();
+    let status: number;
     try {
-      await answerCheck(req, res, requestId, isInput, log, (a) => {
-        answer = a;
-      });
+      ({ status, answer } = await answerCheck(req, res, requestId, isInput));
     } finally {
       metrics?.checkEnded();
     }
+    log(status);
   };
 
   const answerCheck = async (
@@ -206,9 +206,7 @@ export function createPolicyServer(options: PolicyServerOptions = {}): PolicySer
     res: ServerResponse,
     requestId: string,
     isInput: boolean,
-    log: (status: number) => void,
-    answered: (answer: CheckAnswer) => void,
-  ): Promise<void> => {
+  ): Promise<{ status: number; answer?: CheckAnswer }> => {
     let answer: CheckAnswer;
     let raw: Buffer;
     try {
@@ -217,12 +215,10 @@ export function createPolicyServer(options: PolicyServerOptions = {}): PolicySer
       if (error instanceof BodyTooLargeError) {
         metrics?.bodyTooLarge();
         send(res, 413, errorBody("body_too_large", error.message, requestId), { connection: "close" });
-        log(413);
-        return;
+        return { status: 413 };
       }
       // The client went away mid-body: nobody to answer.
-      log(499);
-      return;
+      return { status: 499 };
     }
 
     let body: unknown;
@@ -230,8 +226,7 @@ export function createPolicyServer(options: PolicyServerOptions = {}): PolicySer
       body = JSON.parse(raw.toString("utf8"));
     } catch {
       send(res, 400, errorBody("bad_request", "body is not JSON", requestId));
-      log(400);
-      return;
+      return { status: 400 };
     }
     const phase = isInput ? "input" : "output";
     const checkStarted = performance.now();
@@ -259,17 +254,14 @@ export function createPolicyServer(options: PolicyServerOptions = {}): PolicySer
     } catch (error) {
       if (error instanceof WireRequestError) {
         send(res, 400, errorBody("bad_request", error.message, requestId, error.issues));
-        log(400);
-        return;
+        return { status: 400 };
       }
       logger?.error({ req_id: requestId, err: error }, "check failed");
       send(res, 500, errorBody("internal", "the policy check failed on the server", requestId));
-      log(500);
-      return;
+      return { status: 500 };
     }
-    answered(answer);
     send(res, answer.status, answer.body);
-    log(answer.status);
+    return { status: answer.status, answer };
   };
 
   const server = createServer((req, res) => {

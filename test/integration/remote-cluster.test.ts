@@ -173,4 +173,29 @@ describe("tollgate serve --workers", () => {
       startPolicyServerProcess({ token: TOKEN, port: service.port, args: ["--workers", "2"] }),
     ).rejects.toThrow(/exited \(1\)[\s\S]*EADDRINUSE/);
   }, 60_000);
+
+  it("a worker that dies is replaced, and checks go on being answered", async () => {
+    service = await startPolicyServerProcess({
+      token: TOKEN,
+      args: ["--workers", "2", "--log-level", "info"],
+    });
+    const workers = service.listening.workers as number[];
+    expect(workers).toHaveLength(2);
+    process.kill(workers[0]!, "SIGKILL");
+    await until(
+      () => logLines(service!).some((l) => l.msg === "worker died; starting another"),
+      "the primary to notice",
+    );
+    // A new worker serves: some check is logged by a pid that is neither of the first two.
+    const replaced = () =>
+      logLines(service!).some((l) => l.msg === "request" && !workers.includes(l.pid as number));
+    while (!replaced()) {
+      const res = await send(
+        service.url,
+        "/api/v1/mcp/check-input",
+        JSON.stringify({ connector_type: "acme", tool: "t", statement: "hi" }),
+      );
+      expect(res.status).toBe(200);
+    }
+  }, 60_000);
 });

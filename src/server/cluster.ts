@@ -10,6 +10,9 @@ import { AggregatorRegistry, type Registry } from "prom-client";
  */
 
 const LISTENING = "tollgate:listening";
+/** More worker deaths than this within the window stop the server instead of replacing them. */
+const CRASH_LIMIT = 5;
+const CRASH_WINDOW_MS = 10_000;
 const METRICS_REQ = "tollgate:metrics-req";
 const METRICS_RES = "tollgate:metrics-res";
 
@@ -41,6 +44,7 @@ export function runClusterPrimary(options: ClusterPrimaryOptions): Promise<numbe
   let stopping = false;
   let started = false;
   const listening = new Map<number, string>();
+  const deaths: number[] = [];
 
   return new Promise<number>((resolve) => {
     const fork = () => {
@@ -80,6 +84,19 @@ export function runClusterPrimary(options: ClusterPrimaryOptions): Promise<numbe
         // A worker that cannot start (port taken, bad policy) would fail again: stop them all.
         options.log("error", { worker_pid: worker.process.pid, code, signal }, "worker failed to start");
         stop("startup-failure", 1);
+        return;
+      }
+      const now = performance.now();
+      deaths.push(now);
+      while (deaths.length > 0 && now - deaths[0]! > CRASH_WINDOW_MS) deaths.shift();
+      if (deaths.length >= CRASH_LIMIT) {
+        // Replacing workers that die as fast as they start would spin: stop, and let a supervisor restart us.
+        options.log(
+          "error",
+          { deaths: deaths.length, window_ms: CRASH_WINDOW_MS },
+          "workers keep dying; stopping",
+        );
+        stop("crash-loop", 1);
         return;
       }
       options.log("warn", { worker_pid: worker.process.pid, code, signal }, "worker died; starting another");

@@ -1,12 +1,13 @@
 /**
  * Policy server benchmark (not part of `npm test`): checks per second and p50/p99 latency of `tollgate serve`
- * under concurrent load from this (separate) process with autocannon, for 1 KB and 64 KB results; and the
+ * under concurrent load from this (separate) process with autocannon, for 1 KB and 64 KB results; the same 1 KB
+ * load against `--workers 1` and `--workers N` (N = the CPU count, at least 2), one after the other; and the
  * latency the remote backend adds over the local engine for the same checks, in the same run.
  *
  * Run alone: `npx tsx bench/server-bench.ts [--quick]`. `npm run bench` imports `runServerBench()`.
  */
 import { execSync, spawn } from "node:child_process";
-import { cpus, loadavg } from "node:os";
+import { availableParallelism, cpus, loadavg } from "node:os";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -18,6 +19,8 @@ import type { OutputCheckRequest } from "../src/policy/types.js";
 
 export interface LoadFigures {
   payload: string;
+  /** Worker processes of the server (`--workers`). */
+  workers: number;
   resultBytes: number;
   bodyBytes: number;
   connections: number;
@@ -85,10 +88,10 @@ function percentile(sorted: number[], p: number): number {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-async function startServer(logLevel: string) {
+async function startServer(logLevel: string, workers = 1) {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", CLI, "serve", "--port", "0", "--log-level", logLevel],
+    ["--import", "tsx", CLI, "serve", "--port", "0", "--log-level", logLevel, "--workers", String(workers)],
     {
       cwd: ROOT,
       // Logs go to /dev/null: the cost of writing them is measured, not the cost of a terminal.
@@ -119,6 +122,7 @@ async function load(
   bytes: number,
   seconds: number,
   connections: number,
+  workers = 1,
 ): Promise<LoadFigures> {
   const body = JSON.stringify(outputToWire(requestOf(bytes), { plainFields: true }));
   const run = (duration: number) =>
@@ -134,6 +138,7 @@ async function load(
   const result = await run(seconds);
   return {
     payload,
+    workers,
     resultBytes: bytes,
     bodyBytes: Buffer.byteLength(body),
     connections,
@@ -209,6 +214,16 @@ export async function runServerBench(
       await load(server.url, "1 KB", 1024, seconds, 16),
       await load(server.url, "64 KB", 64 * 1024, seconds, 16),
     ];
+    // The same 1 KB load against 1 worker and N workers, back to back (the load generator shares the machine).
+    const n = Math.max(2, availableParallelism());
+    for (const workers of [1, n]) {
+      const cluster = await startServer(logLevel, workers);
+      try {
+        loads.push(await load(cluster.url, `1 KB, --workers ${workers}`, 1024, seconds, 32, workers));
+      } finally {
+        await cluster.stop();
+      }
+    }
     const added = [
       await addedLatency(server.url, "1 KB", 1024, options.quick ? 300 : 2000),
       await addedLatency(server.url, "64 KB", 64 * 1024, options.quick ? 100 : 500),

@@ -36,6 +36,7 @@ export { assertCallToolResult } from "./interceptor/validate-result.js";
 // Remote policy service: the HTTP backend (client), its wire protocol, and the policy server
 export type { BackoffOptions } from "./policy/http/backoff.js";
 export type { CircuitBreakerOptions, CircuitState } from "./policy/http/circuit-breaker.js";
+export type { ReplicaOptions } from "./policy/http/replica-set.js";
 export {
   CHECK_INPUT_PATH,
   CHECK_OUTPUT_PATH,
@@ -70,5 +71,8 @@ export type {
 export {
   createPolicyServer,
   type PolicyServer,
+  type PolicyServerMetricsOptions,
   type PolicyServerOptions,
 } from "./server/create-policy-server.js";
+// OpenTelemetry attribute names and the instrumentation scope (for views and dashboards)
+export { ATTR as TELEMETRY_ATTRIBUTES, INSTRUMENTATION_NAME } from "./telemetry/check-telemetry.js";

@@ -1,14 +1,20 @@
+import cluster from "node:cluster";
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { pino } from "pino";
 import { LocalPolicyEngine } from "../engine/local-engine.js";
 import { loadPolicyFile } from "../engine/policy.js";
 import { isTollgateError } from "../errors.js";
+import { clusterMetrics, joinCluster, runClusterPrimary } from "../server/cluster.js";
 import { createPolicyServer } from "../server/create-policy-server.js";
 
 export const SERVE_USAGE = `  serve [--policy FILE] [--host 127.0.0.1] [--port 8787] [--token T] [--body-limit BYTES] [--log-level info]
-      Runs the policy service (check-input / check-output, /healthz, /readyz). The token may also come from
-      TOLLGATE_TOKEN. Prints {"event":"listening","url":...} on stdout; logs JSON lines on stderr.`;
+        [--workers N|auto] [--metrics-open] [--no-metrics] [--metrics-connector-types 50]
+      Runs the policy service (check-input / check-output, /healthz, /readyz, /metrics). The token may also come
+      from TOLLGATE_TOKEN; /metrics needs it too unless --metrics-open. --workers forks N processes sharing the
+      port (auto = one per CPU); SIGTERM drains them all. Prints {"event":"listening","url":...} on stdout; logs
+      JSON lines on stderr.`;
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
@@ -18,11 +24,18 @@ interface ServeIo {
   env: NodeJS.ProcessEnv;
 }
 
-/** `tollgate serve`: resolves with the exit code once SIGTERM/SIGINT has drained the server. */
+/** `tollgate serve`: resolves with the exit code once SIGTERM/SIGINT has drained the server (or every worker). */
 export async function serveCommand(
   args: string[],
   io: ServeIo = { stdout: process.stdout, stderr: process.stderr, env: process.env },
 ): Promise<number> {
+  const code = await serve(args, io);
+  // A worker's IPC channel would keep it alive after the drain (or after a failed start).
+  if (cluster.isWorker) cluster.worker?.disconnect();
+  return code;
+}
+
+async function serve(args: string[], io: ServeIo): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   try {
     values = parseArgs({
@@ -35,6 +48,10 @@ export async function serveCommand(
         token: { type: "string" },
         "body-limit": { type: "string" },
         "log-level": { type: "string", default: "info" },
+        workers: { type: "string", default: "1" },
+        "metrics-open": { type: "boolean", default: false },
+        "no-metrics": { type: "boolean", default: false },
+        "metrics-connector-types": { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -63,8 +80,25 @@ export async function serveCommand(
     return 2;
   }
 
+  const workersArg = String(values.workers);
+  const workers = workersArg === "auto" ? availableParallelism() : Number(workersArg);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 1024) {
+    io.stderr.write(`tollgate serve: --workers must be a positive integer or auto\n`);
+    return 2;
+  }
+  const connectorTypes =
+    values["metrics-connector-types"] === undefined ? undefined : Number(values["metrics-connector-types"]);
+  if (connectorTypes !== undefined && (!Number.isInteger(connectorTypes) || connectorTypes < 0)) {
+    io.stderr.write(`tollgate serve: --metrics-connector-types must be a non-negative integer\n`);
+    return 2;
+  }
+  const inWorker = cluster.isWorker;
+
   const logger = pino(
-    { level: String(values["log-level"]), base: { service: "tollgate" } },
+    {
+      level: String(values["log-level"]),
+      base: { service: "tollgate", ...(inWorker || workers > 1 ? { pid: process.pid } : {}) },
+    },
     pino.destination({ dest: 2, sync: false }),
   );
   let engine: LocalPolicyEngine;
@@ -77,7 +111,22 @@ export async function serveCommand(
     io.stderr.write(`tollgate serve: ${isTollgateError(error) ? error.message : String(error)}\n`);
     return 1;
   }
-  if (typeof values.policy !== "string") logger.warn("no --policy given: serving the safe defaults");
+  if (typeof values.policy !== "string" && !inWorker)
+    logger.warn("no --policy given: serving the safe defaults");
+
+  if (workers > 1 && cluster.isPrimary) {
+    // The policy was loaded above only to fail fast on a bad file; each worker loads its own.
+    const code = await runClusterPrimary({
+      workers,
+      exec: process.argv[1]!,
+      args: ["serve", ...args],
+      onListening: (url, pids) =>
+        io.stdout.write(`${JSON.stringify({ event: "listening", url, pid: process.pid, workers: pids })}\n`),
+      log: (level, fields, message) => logger[level](fields, message),
+    });
+    logger.flush();
+    return code;
+  }
   // Started now rather than on the first long request, which would otherwise be checked without it.
   void engine.startWorker().then((running) => logger.info({ running }, "detector worker thread"));
 
@@ -86,6 +135,14 @@ export async function serveCommand(
     logger,
     ...(token ? { token } : {}),
     ...(bodyLimit !== undefined ? { bodyLimitBytes: bodyLimit } : {}),
+    metrics:
+      values["no-metrics"] === true
+        ? false
+        : {
+            open: values["metrics-open"] === true,
+            ...(connectorTypes !== undefined ? { maxConnectorTypes: connectorTypes } : {}),
+            ...(inWorker ? { collect: () => clusterMetrics() } : {}),
+          },
   });
   let url: string;
   try {
@@ -94,14 +151,26 @@ export async function serveCommand(
     io.stderr.write(`tollgate serve: cannot listen on ${host}:${port}: ${(error as Error).message}\n`);
     return 2;
   }
-  io.stdout.write(`${JSON.stringify({ event: "listening", url, pid: process.pid })}\n`);
+  if (inWorker) {
+    if (server.metrics) joinCluster(server.metrics.registry, url);
+    else process.send?.({ type: "tollgate:listening", url });
+  } else {
+    io.stdout.write(`${JSON.stringify({ event: "listening", url, pid: process.pid })}\n`);
+  }
 
   await new Promise<void>((resolve) => {
+    let stopping = false;
+    // Stays installed until the drain ends: a second signal (a terminal's SIGINT reaches the workers as well as
+    // the primary, which then sends SIGTERM) must not kill a worker mid-drain.
     const stop = (signal: NodeJS.Signals) => {
-      process.off("SIGTERM", stop);
-      process.off("SIGINT", stop);
+      if (stopping) return;
+      stopping = true;
       logger.info({ signal }, "shutting down");
-      void server.close().then(resolve);
+      void server.close().then(() => {
+        process.off("SIGTERM", stop);
+        process.off("SIGINT", stop);
+        resolve();
+      });
     };
     process.on("SIGTERM", stop);
     process.on("SIGINT", stop);

@@ -18,6 +18,7 @@ import type {
   PolicyBackend,
   ToolDescriptor,
 } from "../policy/types.js";
+import { traceDecision } from "../telemetry/check-telemetry.js";
 import { type AuditRecord, auditFindings } from "./audit.js";
 import { isFlatJsonObject } from "./json-args.js";
 import { type CheckPhase, PolicyViolationError } from "./policy-violation-error.js";
@@ -215,16 +216,18 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
     }
     let decision: OutputDecision;
     try {
-      decision = await backend.checkOutput({
-        connectorType,
-        serverName: request.serverName,
-        toolName: request.name,
-        callId: call.callId,
-        tool: request.tool,
-        signal: request.signal,
-        args: call.callArgs,
-        result: raw,
-      });
+      decision = await traceDecision("output", connectorType, () =>
+        backend.checkOutput({
+          connectorType,
+          serverName: request.serverName,
+          toolName: request.name,
+          callId: call.callId,
+          tool: request.tool,
+          signal: request.signal,
+          args: call.callArgs,
+          result: raw,
+        }),
+      );
     } catch (error) {
       if (isCallError(error)) {
         if (onDecision) record(call, "output", outStarted, undefined, "error", error.message);
@@ -303,15 +306,17 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
 
     let inputDecision: InputDecision | undefined;
     try {
-      inputDecision = await backend.checkInput({
-        connectorType,
-        serverName: request.serverName,
-        toolName: request.name,
-        callId,
-        tool: request.tool,
-        signal: request.signal,
-        args: request.args,
-      });
+      inputDecision = await traceDecision("input", connectorType, () =>
+        backend.checkInput({
+          connectorType,
+          serverName: request.serverName,
+          toolName: request.name,
+          callId,
+          tool: request.tool,
+          signal: request.signal,
+          args: request.args,
+        }),
+      );
     } catch (error) {
       if (isCallError(error)) {
         if (onDecision) record(call, "input", inStarted, undefined, "error", error.message);

@@ -1,9 +1,10 @@
-import { Pool } from "undici";
+import { BalancedPool, Pool } from "undici";
 import { BackendProtocolError, BackendUnavailableError } from "../errors.js";
 import { type BackoffOptions, backoffDelay, parseRetryAfter } from "./http/backoff.js";
 import { CircuitBreaker, type CircuitBreakerOptions, type CircuitState } from "./http/circuit-breaker.js";
 import { type AnswerContext, inputDecisionFromWire, outputDecisionFromWire } from "./http/from-wire.js";
 import { readCappedBody } from "./http/read-capped-body.js";
+import { type ReplicaOptions, ReplicaSet } from "./http/replica-set.js";
 import { AttemptFailure, statusFailure, transportFailure } from "./http/status-errors.js";
 import { inputToWire, outputToWire } from "./http/to-wire.js";
 import { CHECK_INPUT_PATH, CHECK_OUTPUT_PATH } from "./http/wire-types.js";
@@ -22,14 +23,23 @@ export type HttpPolicyAuth =
   | { type: "basic"; clientId: string; clientSecret: string };
 
 export interface HttpPolicyBackendOptions {
-  /** Where the service lives, e.g. `http://127.0.0.1:8787` (a path prefix is kept). */
-  baseUrl: string | URL;
+  /**
+   * Where the service lives, e.g. `http://127.0.0.1:8787` (a path prefix is kept). Several URLs (replicas, same
+   * path prefix) spread the checks across them with undici's `BalancedPool`; a replica whose connections fail is
+   * taken out and probed back (see `replicas`), and a check that fails at the transport level is retried on another.
+   */
+  baseUrl: string | URL | readonly (string | URL)[];
+  /** With several base URLs: when a replica is taken out and when it is probed again. */
+  replicas?: ReplicaOptions;
   auth?: HttpPolicyAuth;
   /** Extra headers on every check (tenant ids, routing hints). */
   headers?: Record<string, string>;
   /** Budget for one check, retries and back-off included; also bounded by the request's abort signal. Default 3000. */
   timeoutMs?: number;
-  /** Bounded retries with back-off and jitter, for transport failures and HTTP 429/503 only. */
+  /**
+   * Bounded retries with back-off and jitter, for transport failures and HTTP 429/503 only. Default 2 retries, or
+   * one per replica when there are more.
+   */
   retry?: BackoffOptions;
   /** `false` turns the circuit breaker off. */
   circuitBreaker?: CircuitBreakerOptions | false;
@@ -79,7 +89,8 @@ class DeadlineReached extends Error {}
  */
 export class HttpPolicyBackend implements PolicyBackend {
   readonly name: string;
-  readonly #pool: Pool;
+  readonly #pool: Pool | BalancedPool;
+  readonly #replicas: ReplicaSet | undefined;
   readonly #prefix: string;
   readonly #where: string;
   readonly #headers: Record<string, string>;
@@ -91,20 +102,37 @@ export class HttpPolicyBackend implements PolicyBackend {
   readonly #tools = new Map<string, ToolDescriptor>();
 
   constructor(options: HttpPolicyBackendOptions) {
-    const url = new URL(options.baseUrl);
-    if (url.protocol !== "http:" && url.protocol !== "https:") {
-      throw new TypeError(`HttpPolicyBackend needs an http(s) URL, got ${url.protocol}`);
+    const urls = (Array.isArray(options.baseUrl) ? options.baseUrl : [options.baseUrl]).map(
+      (u: string | URL) => new URL(u),
+    );
+    if (urls.length === 0) throw new TypeError("HttpPolicyBackend needs at least one base URL");
+    for (const url of urls) {
+      if (url.protocol !== "http:" && url.protocol !== "https:") {
+        throw new TypeError(`HttpPolicyBackend needs an http(s) URL, got ${url.protocol}`);
+      }
     }
+    const prefix = urls[0]!.pathname.replace(/\/+$/, "");
+    if (urls.some((u) => u.pathname.replace(/\/+$/, "") !== prefix)) {
+      throw new TypeError("HttpPolicyBackend replicas must share one path prefix");
+    }
+    const origins = [...new Set(urls.map((u) => u.origin))];
     this.name = options.name ?? "http";
-    this.#prefix = url.pathname.replace(/\/+$/, "");
-    this.#where = `${url.origin}${this.#prefix}`;
-    this.#pool = new Pool(url.origin, {
+    this.#prefix = prefix;
+    this.#where = origins.length === 1 ? `${origins[0]}${prefix}` : `[${origins.join(", ")}]${prefix}`;
+    const poolOptions = {
       connections: options.connections ?? 16,
       keepAliveTimeout: 30_000,
       // The per-check deadline governs; these only stop a connection from hanging forever.
       headersTimeout: 0,
       bodyTimeout: 0,
-    });
+    };
+    if (origins.length === 1) {
+      this.#pool = new Pool(origins[0]!, poolOptions);
+    } else {
+      const balanced = new BalancedPool(origins, poolOptions);
+      this.#pool = balanced;
+      this.#replicas = new ReplicaSet(balanced, origins, options.replicas);
+    }
     const auth = authorization(options.auth);
     this.#headers = {
       ...options.headers,
@@ -113,7 +141,12 @@ export class HttpPolicyBackend implements PolicyBackend {
       ...(auth ? { authorization: auth } : {}),
     };
     this.#timeoutMs = options.timeoutMs ?? 3000;
-    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.#retry = {
+      ...DEFAULT_RETRY,
+      // Checks have no side effects: with replicas, a failed attempt may go to each of the others.
+      retries: Math.max(DEFAULT_RETRY.retries, origins.length),
+      ...options.retry,
+    };
     this.#breaker = options.circuitBreaker === false ? undefined : new CircuitBreaker(options.circuitBreaker);
     this.#maxResponseBytes = options.maxResponseBytes ?? 16 * 1024 * 1024;
     this.#plainFields = options.plainFields ?? true;
@@ -122,6 +155,11 @@ export class HttpPolicyBackend implements PolicyBackend {
   /** `closed`, `open` or `half-open`; `closed` when the breaker is off. */
   get circuitState(): CircuitState {
     return this.#breaker?.state ?? "closed";
+  }
+
+  /** With several base URLs, each replica's circuit (`open` = taken out of the pool); empty with one. */
+  get replicaStates(): Record<string, CircuitState> {
+    return this.#replicas?.states ?? {};
   }
 
   registerTools(serverName: string, tools: readonly ToolDescriptor[]): void {
@@ -217,6 +255,7 @@ export class HttpPolicyBackend implements PolicyBackend {
   ): Promise<Answer> {
     const remaining = deadline - performance.now();
     if (remaining <= 0) throw new DeadlineReached();
+    this.#replicas?.admitProbes();
     const deadlineController = new AbortController();
     const timer = setTimeout(() => deadlineController.abort(new DeadlineReached()), remaining);
     // AbortSignal.any links without adding listeners to the caller's signal, which parallel tool calls share.

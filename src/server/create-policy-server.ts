@@ -4,9 +4,11 @@ import { type Logger, pino } from "pino";
 import { LocalPolicyEngine } from "../engine/local-engine.js";
 import type { PolicyConfig } from "../engine/policy-types.js";
 import { CHECK_INPUT_PATH, CHECK_OUTPUT_PATH } from "../policy/http/wire-types.js";
+import { traceCheck } from "../telemetry/check-telemetry.js";
 import { createTokenCheck } from "./auth.js";
 import { BodyTooLargeError, readBody } from "./read-body.js";
 import { requestIdFrom } from "./request-id.js";
+import { ServerMetrics } from "./server-metrics.js";
 import { type CheckAnswer, WireChecks, WireRequestError } from "./wire-checks.js";
 
 export interface PolicyServerOptions {
@@ -22,11 +24,27 @@ export interface PolicyServerOptions {
   logger?: Logger | false;
   /** How long `close()` waits for in-flight checks before cutting connections. Default 10 s. */
   shutdownTimeoutMs?: number;
+  /** `GET /metrics` in Prometheus text format; `false` turns the route off (404). */
+  metrics?: PolicyServerMetricsOptions | false;
+}
+
+export interface PolicyServerMetricsOptions {
+  /** Serve `/metrics` without the token (for a scraper on a private network). Default false. */
+  open?: boolean;
+  /** Connector types with a label of their own (the most frequent); the rest are `other`. Default 50. */
+  maxConnectorTypes?: number;
+  /**
+   * Produces the text served instead of this server's own registry: a cluster worker asks its primary for the
+   * metrics of all workers.
+   */
+  collect?: () => Promise<string>;
 }
 
 export interface PolicyServer {
   readonly server: Server;
   readonly engine: LocalPolicyEngine;
+  /** This server's Prometheus metrics (undefined when turned off). */
+  readonly metrics: ServerMetrics | undefined;
   /** The base URL once listening. */
   readonly url: string | undefined;
   /** Checks being answered right now. */
@@ -73,6 +91,14 @@ export function createPolicyServer(options: PolicyServerOptions = {}): PolicySer
   const authorized = options.token ? createTokenCheck(options.token) : undefined;
   const bodyLimit = options.bodyLimitBytes ?? 16 * 1024 * 1024;
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? 10_000;
+  const metricsOptions = options.metrics === false ? undefined : (options.metrics ?? {});
+  const metrics = metricsOptions
+    ? new ServerMetrics(
+        metricsOptions.maxConnectorTypes !== undefined
+          ? { maxConnectorTypes: metricsOptions.maxConnectorTypes }
+          : {},
+      )
+    : undefined;
 
   let inFlight = 0;
   let draining = false;
@@ -115,6 +141,34 @@ export function createPolicyServer(options: PolicyServerOptions = {}): PolicySer
       send(res, ready ? 200 : 503, { status: path === "/healthz" ? "ok" : ready ? "ready" : "draining" });
       return;
     }
+    if (path === "/metrics" && metrics && metricsOptions) {
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        send(res, 405, errorBody("method_not_allowed", "use GET", requestId), { allow: "GET, HEAD" });
+        return;
+      }
+      if (authorized && !metricsOptions.open && !authorized(req.headers.authorization)) {
+        send(res, 401, errorBody("unauthorized", "missing or wrong bearer token", requestId), {
+          "www-authenticate": 'Bearer realm="tollgate"',
+        });
+        log(401);
+        return;
+      }
+      let text: string;
+      try {
+        text = metricsOptions.collect ? await metricsOptions.collect() : await metrics.registry.metrics();
+      } catch (error) {
+        logger?.error({ req_id: requestId, err: error }, "metrics collection failed");
+        send(res, 503, errorBody("unavailable", "metrics could not be collected", requestId));
+        return;
+      }
+      res.writeHead(200, {
+        "content-type": metrics.registry.contentType,
+        "content-length": Buffer.byteLength(text),
+      });
+      res.end(req.method === "HEAD" ? undefined : text);
+      log(200);
+      return;
+    }
     const isInput = path === CHECK_INPUT_PATH;
     if (!isInput && path !== CHECK_OUTPUT_PATH) {
       send(res, 404, errorBody("not_found", `no route ${path}`, requestId));
@@ -136,18 +190,35 @@ export function createPolicyServer(options: PolicyServerOptions = {}): PolicySer
       return;
     }
 
+    // In flight from here (a check still receiving its body counts) until answered.
+    metrics?.checkStarted();
+    let status: number;
+    try {
+      ({ status, answer } = await answerCheck(req, res, requestId, isInput));
+    } finally {
+      metrics?.checkEnded();
+    }
+    log(status);
+  };
+
+  const answerCheck = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    isInput: boolean,
+  ): Promise<{ status: number; answer?: CheckAnswer }> => {
+    let answer: CheckAnswer;
     let raw: Buffer;
     try {
       raw = await readBody(req, bodyLimit);
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
+        metrics?.bodyTooLarge();
         send(res, 413, errorBody("body_too_large", error.message, requestId), { connection: "close" });
-        log(413);
-        return;
+        return { status: 413 };
       }
       // The client went away mid-body: nobody to answer.
-      log(499);
-      return;
+      return { status: 499 };
     }
 
     let body: unknown;
@@ -155,26 +226,42 @@ export function createPolicyServer(options: PolicyServerOptions = {}): PolicySer
       body = JSON.parse(raw.toString("utf8"));
     } catch {
       send(res, 400, errorBody("bad_request", "body is not JSON", requestId));
-      log(400);
-      return;
+      return { status: 400 };
     }
+    const phase = isInput ? "input" : "output";
+    const checkStarted = performance.now();
     try {
-      answer = isInput
-        ? await checks.checkInput(body, requestId)
-        : await checks.checkOutput(body, requestId, raw.length);
+      answer = await traceCheck(
+        "server",
+        phase,
+        undefined,
+        () =>
+          isInput ? checks.checkInput(body, requestId) : checks.checkOutput(body, requestId, raw.length),
+        (a) => ({
+          action: a.action ?? "error",
+          ruleIds: a.ruleIds ?? [],
+          ...(a.kind !== undefined ? { kind: a.kind } : {}),
+          ...(a.connectorType !== undefined ? { connectorType: a.connectorType } : {}),
+        }),
+      );
+      metrics?.decision(
+        phase,
+        answer.action ?? "error",
+        answer.kind ?? "none",
+        answer.connectorType ?? "unknown",
+        (performance.now() - checkStarted) / 1000,
+      );
     } catch (error) {
       if (error instanceof WireRequestError) {
         send(res, 400, errorBody("bad_request", error.message, requestId, error.issues));
-        log(400);
-        return;
+        return { status: 400 };
       }
       logger?.error({ req_id: requestId, err: error }, "check failed");
       send(res, 500, errorBody("internal", "the policy check failed on the server", requestId));
-      log(500);
-      return;
+      return { status: 500 };
     }
     send(res, answer.status, answer.body);
-    log(answer.status);
+    return { status: answer.status, answer };
   };
 
   const server = createServer((req, res) => {
@@ -221,6 +308,7 @@ export function createPolicyServer(options: PolicyServerOptions = {}): PolicySer
   return {
     server,
     engine,
+    metrics,
     get url() {
       return url;
     },

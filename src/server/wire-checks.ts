@@ -12,9 +12,12 @@ import type {
   Finding,
   InputDecision,
   JsonObject,
+  JsonValue,
   OutputDecision,
   ToolDescriptor,
 } from "../policy/types.js";
+import { plainIdentity } from "./plain-identity.js";
+import { type PlainOutput, plainOutput } from "./plain-output.js";
 import { policiesEvaluated } from "./policies-evaluated.js";
 import { ToolInterner } from "./tool-intern.js";
 
@@ -28,17 +31,25 @@ export class WireRequestError extends Error {
   }
 }
 
-/** What the HTTP layer sends, plus what it logs. */
+/** What the HTTP layer sends, plus what it logs and measures (never values). */
 export interface CheckAnswer {
   status: number;
   body: WireAnswer | WireErrorAnswer;
   allowed?: boolean;
   ruleIds?: string[];
+  /** The connector type the policy saw. */
+  connectorType?: string;
+  /** `allow`, `redact` (something was changed), `block`, or `error` (the call itself was refused, 422). */
+  action?: "allow" | "redact" | "block" | "error";
+  /** The finding kind behind the action (`none` when nothing was found). */
+  kind?: string;
 }
 
 type Raw = Record<string, unknown>;
 
 interface CallNames {
+  /** What the policy matches on. */
+  connectorType: string;
   serverName: string;
   toolName: string;
   callId: string;
@@ -101,8 +112,7 @@ export class WireChecks {
 
   async checkInput(body: unknown, requestId: string): Promise<CheckAnswer> {
     if (!isObject(body)) throw invalid("", "must be a JSON object");
-    const connectorType = this.#connectorType(body);
-    const names = this.#names(body, connectorType, requestId);
+    const names = this.#names(body, this.#connectorType(body), requestId);
     let args: unknown;
     if (names.extended) {
       args = body.parameters ?? {};
@@ -118,26 +128,25 @@ export class WireChecks {
         ...(parameters !== undefined ? { parameters } : {}),
       };
     }
-    return this.#guard(async () => {
+    return this.#guard(names.connectorType, async () => {
       const decision = await this.#engine.checkInput({
-        connectorType,
+        connectorType: names.connectorType,
         serverName: names.serverName,
         toolName: names.toolName,
         callId: names.callId,
         ...(names.tool ? { tool: names.tool } : {}),
         args: args as JsonObject,
       });
-      return this.#inputAnswer(decision, names.extended);
+      return this.#inputAnswer(decision, names);
     });
   }
 
   async checkOutput(body: unknown, requestId: string, bodyBytes: number): Promise<CheckAnswer> {
     if (!isObject(body)) throw invalid("", "must be a JSON object");
-    const connectorType = this.#connectorType(body);
-    const names = this.#names(body, connectorType, requestId);
+    const names = this.#names(body, this.#connectorType(body), requestId);
     let args: JsonObject = {};
     let result: unknown;
-    let plain: { message?: string; rows?: unknown[] } = {};
+    let plain: PlainOutput | undefined;
     if (names.extended) {
       const ext = body.tollgate as Raw;
       if (ext.result === undefined) throw invalid("/tollgate/result", "is missing");
@@ -150,16 +159,8 @@ export class WireChecks {
       if (rows !== undefined && rows !== null && !Array.isArray(rows)) {
         throw invalid("/response_data", "must be an array of rows");
       }
-      plain = {
-        ...(message !== undefined ? { message } : {}),
-        ...(Array.isArray(rows) ? { rows } : {}),
-      };
-      // The plain fields become a result the engine can read: the message as one text block, the rows as
-      // structured content.
-      result = {
-        content: plain.message !== undefined ? [{ type: "text", text: plain.message }] : [],
-        ...(plain.rows ? { structuredContent: { rows: plain.rows } } : {}),
-      };
+      plain = plainOutput(message, Array.isArray(rows) ? (rows as JsonValue[]) : undefined);
+      result = plain.result;
     }
     const rowCount =
       typeof body.row_count === "number"
@@ -167,9 +168,9 @@ export class WireChecks {
         : Array.isArray(body.response_data)
           ? body.response_data.length
           : 0;
-    return this.#guard(async () => {
+    return this.#guard(names.connectorType, async () => {
       const decision = await this.#engine.checkOutput({
-        connectorType,
+        connectorType: names.connectorType,
         serverName: names.serverName,
         toolName: names.toolName,
         callId: names.callId,
@@ -177,7 +178,7 @@ export class WireChecks {
         args,
         result: result as CallToolResult,
       });
-      return this.#outputAnswer(decision, names.extended, plain, rowCount, bodyBytes);
+      return this.#outputAnswer(decision, names, plain, rowCount, bodyBytes);
     });
   }
 
@@ -208,6 +209,8 @@ export class WireChecks {
         tool = this.#tools.intern(t as unknown as ToolDescriptor);
       }
       return {
+        // Our own client sends the connector type its local resolver chose: the policy sees the same both ways.
+        connectorType,
         serverName: ext.server_name,
         toolName: ext.tool_name,
         callId: typeof ext.call_id === "string" ? ext.call_id : requestId,
@@ -215,20 +218,15 @@ export class WireChecks {
         extended: true,
       };
     }
-    // A plain client names a connector ("server.tool" by our convention) and maybe a tool.
-    const dot = connectorType.indexOf(".");
-    const serverName = dot > 0 ? connectorType.slice(0, dot) : connectorType;
-    const toolName =
-      typeof body.tool === "string" && body.tool !== ""
-        ? body.tool
-        : dot > 0
-          ? connectorType.slice(dot + 1)
-          : connectorType;
-    return { serverName, toolName, callId: requestId, extended: false };
+    const identity = plainIdentity(
+      connectorType,
+      typeof body.tool === "string" && body.tool !== "" ? body.tool : undefined,
+    );
+    return { ...identity, callId: requestId, extended: false };
   }
 
   /** Engine refusals of the call itself become 422 with the error's code, so the client can rebuild it. */
-  async #guard(run: () => Promise<CheckAnswer>): Promise<CheckAnswer> {
+  async #guard(connectorType: string, run: () => Promise<CheckAnswer>): Promise<CheckAnswer> {
     try {
       return await run();
     } catch (error) {
@@ -242,7 +240,7 @@ export class WireChecks {
           ...(error instanceof LimitExceededError ? { limit: error.limit } : {}),
         },
       };
-      return { status: 422, body };
+      return { status: 422, body, connectorType, action: "error", kind: "call" };
     }
   }
 
@@ -267,43 +265,41 @@ export class WireChecks {
     };
   }
 
-  #inputAnswer(decision: InputDecision, extended: boolean): CheckAnswer {
+  #inputAnswer(decision: InputDecision, names: CallNames): CheckAnswer {
     const redactedArgs = decision.allowed ? decision.redactedArgs : undefined;
     const body = this.#common(decision, "input", redactedArgs !== undefined);
+    // The redactor ran on this request (AxonFlow clients fail closed on a statement they cannot trust otherwise).
+    body.redaction_evaluated = true;
     if (redactedArgs !== undefined) {
       // An extended client reads the structured copy; a plain one reads the statement it sent, redacted.
-      if (extended) body.tollgate!.redacted_args = redactedArgs;
+      if (names.extended) body.tollgate!.redacted_args = redactedArgs;
       else if (typeof redactedArgs.statement === "string") body.redacted_statement = redactedArgs.statement;
     }
-    return {
-      status: decision.allowed ? 200 : 403,
-      body,
-      allowed: decision.allowed,
-      ruleIds: decision.ruleIds,
-    };
+    return this.#answer(decision, names, body, redactedArgs !== undefined);
   }
 
   #outputAnswer(
     decision: OutputDecision,
-    extended: boolean,
-    plain: { message?: string; rows?: unknown[] },
+    names: CallNames,
+    plain: PlainOutput | undefined,
     rowCount: number,
     bodyBytes: number,
   ): CheckAnswer {
     const redactedResult = decision.allowed ? decision.redactedResult : undefined;
     const body = this.#common(decision, "output", redactedResult !== undefined);
-    if (redactedResult !== undefined) {
-      if (extended) {
-        body.tollgate!.redacted_result = redactedResult;
-      } else {
-        const first = redactedResult.content[0];
-        if (plain.message !== undefined && first?.type === "text" && first.text !== plain.message) {
-          body.redacted_message = first.text;
+    if (plain) {
+      // A plain client reads where things were found in what it sent, not in the result we built from it.
+      body.tollgate!.findings = decision.findings.map((f) => ({ ...f, path: plain.requestPath(f.path) }));
+      if (body.block_reason !== undefined) {
+        const paths = [...new Set(decision.findings.map((f) => f.path))].sort((a, b) => b.length - a.length);
+        for (const path of paths) {
+          body.block_reason = body.block_reason.replaceAll(` at ${path}`, ` at ${plain.requestPath(path)}`);
         }
-        const rows = (redactedResult.structuredContent as { rows?: unknown } | undefined)?.rows;
-        if (plain.rows !== undefined && rows !== plain.rows)
-          body.redacted_data = rows as WireAnswer["redacted_data"];
       }
+    }
+    if (redactedResult !== undefined) {
+      if (names.extended) body.tollgate!.redacted_result = redactedResult;
+      else if (plain) Object.assign(body, plain.mirror(redactedResult));
     }
     const limits = this.#engine.policy.limits;
     const limit = decision.findings.find((f) => f.kind === "limit");
@@ -317,11 +313,28 @@ export class WireChecks {
       limit_type: limit === undefined ? "none" : limit.type === "max_array_items" ? "rows" : "bytes",
     };
     body.exfiltration_info = exfiltration;
+    return this.#answer(decision, names, body, redactedResult !== undefined);
+  }
+
+  #answer(
+    decision: InputDecision | OutputDecision,
+    names: CallNames,
+    body: WireAnswer,
+    changed: boolean,
+  ): CheckAnswer {
+    // The finding that decided: the highest-ranked action (a block outranks any redaction).
+    let top: Finding | undefined;
+    for (const f of decision.findings) if (!top || ACTION_RANK[f.action] > ACTION_RANK[top.action]) top = f;
+    const changedSomething =
+      changed && decision.findings.some((f) => f.action !== "flag" && f.action !== "warn");
     return {
       status: decision.allowed ? 200 : 403,
       body,
       allowed: decision.allowed,
       ruleIds: decision.ruleIds,
+      connectorType: names.connectorType,
+      action: !decision.allowed ? "block" : changedSomething ? "redact" : "allow",
+      kind: top?.kind ?? "none",
     };
   }
 }

@@ -18,6 +18,8 @@ export function writePolicyFile(policy: PolicyConfig): string {
 
 export interface PolicyServerProcess {
   url: string;
+  /** The `listening` line the server printed (with `workers: [pids]` under `--workers`). */
+  listening: Record<string, unknown>;
   port: number;
   child: ChildProcess;
   /** Resolves with the exit code (or the signal name) when the process ends. */
@@ -50,6 +52,7 @@ export async function startPolicyServerProcess(options: {
   const exited = new Promise<number | string>((resolve) =>
     child.once("exit", (code, signal) => resolve(code ?? signal ?? -1)),
   );
+  let listening: Record<string, unknown> = {};
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`tollgate serve did not start in time:\n${err}`)),
@@ -59,6 +62,7 @@ export async function startPolicyServerProcess(options: {
     lines.on("line", (line) => {
       const parsed = JSON.parse(line) as { event?: string; url?: string };
       if (parsed.event === "listening" && parsed.url) {
+        listening = parsed;
         clearTimeout(timer);
         resolve(parsed.url);
       }
@@ -70,6 +74,7 @@ export async function startPolicyServerProcess(options: {
   });
   return {
     url,
+    listening,
     port: Number(new URL(url).port),
     child,
     exited,

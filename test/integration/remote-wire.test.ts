@@ -80,11 +80,55 @@ describe("a plain (AxonFlow-style) client against tollgate serve", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body.redacted_message).toBe("Jane: [REDACTED:email]");
-    expect(body.redacted_data).toEqual([
+    // redacted_data mirrors the message (text as text); the rows come back in their own field.
+    expect(body.redacted_data).toBe("Jane: [REDACTED:email]");
+    expect(body.redacted_response_data).toEqual([
       { name: "Jane", email: "[REDACTED:email]" },
       { name: "Bob", email: "none" },
     ]);
     expect(body.exfiltration_info).toMatchObject({ rows_returned: 2, exceeded: false, limit_type: "none" });
+  });
+
+  it("check-output: rows alone come back as rows; a JSON message comes back as the same JSON value", async () => {
+    const { url } = await server({ policy: { sanitizer: { mode: "detect-and-strip" } } });
+    const rows = await post(`${url}/api/v1/mcp/check-output`, {
+      connector_type: "crm",
+      tool: "search",
+      response_data: [{ email: "jane.roe@example.com" }],
+    });
+    expect(((await rows.json()) as Record<string, unknown>).redacted_data).toEqual([
+      { email: "[REDACTED:email]" },
+    ]);
+    // Escaped inside JSON text, the address is still found, and the answer is JSON again, not text.
+    const value = { people: [{ note: 'said "hi" from jane.roe@example.com' }], n: 1 };
+    const json = await post(`${url}/api/v1/mcp/check-output`, {
+      connector_type: "crm",
+      tool: "search",
+      message: JSON.stringify(value),
+    });
+    const answer = (await json.json()) as {
+      redacted_data: unknown;
+      tollgate: { findings: { path: string }[] };
+    };
+    expect(answer.redacted_data).toEqual({ people: [{ note: 'said "hi" from [REDACTED:email]' }], n: 1 });
+    // Where it was found, as a pointer into what the client sent (the JSON value under /message).
+    expect(answer.tollgate.findings.map((f) => f.path)).toEqual(["/message/people/0/note"]);
+  });
+
+  it("policies match the (server, tool) pair, whichever way a plain client names it", async () => {
+    const { url } = await server({
+      policy: { capabilities: { default: "allow", rules: [{ match: "crm.lookup", action: "deny" }] } },
+    });
+    const status = async (body: Record<string, unknown>) =>
+      (await post(`${url}/api/v1/mcp/check-input`, { statement: "x", ...body })).status;
+    // Current AxonFlow SDKs: the server in connector_type, the tool apart.
+    expect(await status({ connector_type: "crm", tool: "lookup" })).toBe(403);
+    // Our own client's form (and older SDKs): server.tool with the tool; not crm.lookup.lookup.
+    expect(await status({ connector_type: "crm.lookup", tool: "lookup" })).toBe(403);
+    // The oldest form: server.tool alone.
+    expect(await status({ connector_type: "crm.lookup" })).toBe(403);
+    expect(await status({ connector_type: "crm", tool: "search" })).toBe(200);
+    expect(await status({ connector_type: "crm.lookup", tool: "search" })).toBe(200);
   });
 
   it("accepts AxonFlow-style Basic client credentials whose secret is the token", async () => {

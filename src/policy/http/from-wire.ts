@@ -215,14 +215,21 @@ export function outputDecisionFromWire(
   if (ext?.redacted_result) return { ...common, redactedResult: ext.redacted_result };
   const message = raw.redacted_message;
   const data = raw.redacted_data;
+  // A service that mirrored our `message` in `redacted_data` answers the rows in their own field.
+  const rows = (raw as { redacted_response_data?: unknown }).redacted_response_data;
   if (message !== undefined && typeof message !== "string") {
     throw bad(context.where, "/redacted_message", "is not a string");
   }
-  if (message !== undefined || (data !== undefined && data !== null)) {
-    const redactedResult = applyPlainRedaction(original, {
+  if (rows !== undefined && !Array.isArray(rows)) {
+    throw bad(context.where, "/redacted_response_data", "is not an array of rows");
+  }
+  if (message !== undefined || (data !== undefined && data !== null) || rows !== undefined) {
+    let redactedResult = applyPlainRedaction(original, {
       ...(message !== undefined ? { redactedMessage: message } : {}),
       ...(data !== undefined && data !== null ? { redactedData: data as JsonValue } : {}),
     });
+    if (rows !== undefined)
+      redactedResult = applyPlainRedaction(redactedResult, { redactedData: rows as JsonValue });
     return { ...common, redactedResult };
   }
   if (raw.redacted === true && ext === undefined) throw nothingToApply(context.where);

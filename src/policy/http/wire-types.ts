@@ -81,8 +81,16 @@ export interface WireAnswer {
   policy_matches?: WirePolicyMatch[];
   redacted?: boolean;
   redacted_statement?: string;
+  /** Input: the service ran its redactor on this request. */
+  redaction_evaluated?: boolean;
+  /**
+   * Output: the checked content, redacted, in the form it was sent: the JSON value a JSON `message` encodes, the
+   * text of any other `message`, or the rows when only `response_data` was sent.
+   */
   redacted_data?: JsonValue;
   redacted_message?: string;
+  /** Output: the rows, redacted, when both `message` and `response_data` were sent. */
+  redacted_response_data?: JsonValue[];
   exfiltration_info?: WireExfiltrationInfo;
   tollgate?: WireAnswerExtension;
 }

@@ -24,6 +24,7 @@ export {
   comparePin,
   PINNED_FIELDS,
   type PinMismatch,
+  type PinnableTool,
   type PinnedField,
   pinTool,
   readToolLock,

@@ -30,6 +30,7 @@ export async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   if (command === "serve") return serveCommand(rest);
+  if (command === "pin") return (await import("./pin.js")).pinCommand(rest);
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({

@@ -3,7 +3,6 @@
  * changes its tool list at run time. Each is shown first on a client without the guard, then with it, against a
  * real stdio server (test/fixtures/surface-server.ts) and a real MultiServerMCPClient.
  */
-import { fileURLToPath } from "node:url";
 import { type ClientConfig, MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -15,17 +14,7 @@ import {
   PolicyViolationError,
 } from "../../src/index.js";
 import { fakeGithubToken } from "../../src/testing/fake-credentials.js";
-
-const SURFACE_SERVER = fileURLToPath(new URL("../fixtures/surface-server.ts", import.meta.url));
-
-export function surfaceConnection(env: Record<string, string> = {}) {
-  return {
-    transport: "stdio" as const,
-    command: process.execPath,
-    args: ["--import", "tsx", SURFACE_SERVER],
-    ...(Object.keys(env).length > 0 ? { env: { ...(process.env as Record<string, string>), ...env } } : {}),
-  };
-}
+import { surfaceConnection } from "../helpers/surface.js";
 
 const open: MultiServerMCPClient[] = [];
 afterAll(async () => {

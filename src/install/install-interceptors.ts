@@ -7,6 +7,7 @@ import {
   callSlots,
   guardSdkClient,
   type SdkClientLike,
+  reportEvent,
   type ServerGuard,
 } from "./guard-sdk-client.js";
 import { readToolLock, type ToolLock } from "./tool-pins.js";
@@ -82,8 +83,8 @@ function wrapTool(tool: GuardableTool): void {
   };
 }
 
-/** Marks the server stale on `tools/list_changed`, keeping any handler the adapter set (its `onToolsListChanged`). */
-function watchListChanges(sdk: SdkClientLike, onChange: () => void): void {
+/** Runs `onChange` on `tools/list_changed`, then any handler the adapter set (its `onToolsListChanged`). */
+function watchListChanges(sdk: SdkClientLike, onChange: () => Promise<void>): void {
   const client = sdk as SdkClientLike & {
     setNotificationHandler?(schema: unknown, handler: (n: unknown) => unknown): void;
     _notificationHandlers?: Map<string, (n: unknown) => unknown>;
@@ -91,7 +92,7 @@ function watchListChanges(sdk: SdkClientLike, onChange: () => void): void {
   if (typeof client.setNotificationHandler !== "function") return;
   const previous = client._notificationHandlers?.get(TOOLS_LIST_CHANGED);
   client.setNotificationHandler(ToolListChangedNotificationSchema, async (notification) => {
-    onChange();
+    await onChange();
     await previous?.(notification);
   });
 }
@@ -151,11 +152,40 @@ export function installInterceptors<T extends MultiServerMCPClient>(
     let entry = bySdk.get(sdk);
     if (!entry) {
       const guard: ServerGuard = { serverName, interceptors: list, catalog: new Map(), listed: false, lock };
-      entry = { guard, client: guardSdkClient(sdk, guard) };
+      const created: Guarded = { guard, client: guardSdkClient(sdk, guard) };
+      entry = created;
       bySdk.set(sdk, entry);
-      watchListChanges(sdk, () => stale.add(serverName));
+      watchListChanges(sdk, async () => {
+        stale.add(serverName);
+        await refreshCatalog(created);
+      });
     }
     return entry;
+  };
+
+  /**
+   * After `tools/list_changed`, the tools already handed out are held to the new listing at once (a tool that was
+   * removed, changed against its pin or now carries planted instructions cannot be called through them); new tool
+   * objects come with the next `getTools()`. A listing that fails leaves no tool callable until one succeeds.
+   */
+  const refreshCatalog = async ({ guard, client: guardedSdk }: Guarded): Promise<void> => {
+    try {
+      let cursor: string | undefined;
+      do {
+        cursor = (await guardedSdk.listTools(cursor ? { cursor } : {})).nextCursor;
+      } while (cursor);
+    } catch (error) {
+      guard.catalog = new Map();
+      guard.listed = true;
+      reportEvent(list, {
+        phase: "catalog",
+        action: "block",
+        serverName: guard.serverName,
+        toolName: "*",
+        reason: `listing the tools again after tools/list_changed failed (${error instanceof Error ? error.message : String(error)}); no tool of ${guard.serverName} can be called until a listing succeeds`,
+        ruleIds: ["catalog.relist_failed"],
+      });
+    }
   };
 
   /** The guarded client of a server (undefined when the adapter has none), whatever the install option says. */

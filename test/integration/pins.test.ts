@@ -36,7 +36,7 @@ beforeAll(() => {
   const run = runCli("pin", "--servers", config, "--out", lockFile);
   expect(run.stderr).toBe("");
   expect(run.status).toBe(0);
-  expect(run.stdout).toMatch(/pinned 3 tools of 1 servers/);
+  expect(run.stdout).toMatch(/pinned 4 tools of 1 servers/);
 }, 60_000);
 afterAll(async () => {
   await Promise.all(open.map((c) => c.close()));
@@ -56,7 +56,12 @@ function guarded(env: Record<string, string> = {}, file = lockFile) {
 describe("tollgate pin", () => {
   it("writes a hash per server and tool, with one per pinned field", () => {
     const lock = JSON.parse(readFileSync(lockFile, "utf8")) as ToolLock;
-    expect(Object.keys(lock.servers.acme ?? {}).sort()).toEqual(["call_counts", "echo", "unlock_admin"]);
+    expect(Object.keys(lock.servers.acme ?? {}).sort()).toEqual([
+      "call_counts",
+      "change_echo",
+      "echo",
+      "unlock_admin",
+    ]);
     const echo = lock.servers.acme?.echo;
     expect(echo?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(echo?.fields ?? {}).sort()).toEqual(
@@ -86,6 +91,7 @@ describe("a tool that changed after it was pinned", () => {
     const { client, records } = guarded();
     expect((await client.getTools()).map((t) => t.name).sort()).toEqual([
       "call_counts",
+      "change_echo",
       "echo",
       "unlock_admin",
     ]);
@@ -143,5 +149,40 @@ describe("a tool that changed after it was pinned", () => {
     expect(error.issues.map((i) => i.path)).toContain("/servers/acme/echo/sha256");
     // Nothing was half-applied: the same client can still be guarded.
     expect(() => installInterceptors(client, createToolInterceptor())).not.toThrow();
+  });
+
+  it("install: a pinned tool the server changes at run time is refused at once, through the tool already handed out", {
+    timeout: 30_000,
+  }, async () => {
+    let announced!: () => void;
+    const changed = new Promise<void>((resolve) => {
+      announced = resolve;
+    });
+    const records: AuditRecord[] = [];
+    const client = installInterceptors(
+      new MultiServerMCPClient({
+        mcpServers: { acme: surfaceConnection() },
+        onToolsListChanged: () => announced(),
+      } as ConstructorParameters<typeof MultiServerMCPClient>[0]),
+      createToolInterceptor({ onDecision: (r) => void records.push(r) }),
+      { lockFile },
+    );
+    open.push(client);
+    const tools = new Map((await client.getTools()).map((t) => [t.name, t]));
+    expect(await tools.get("echo")!.invoke({ text: "hi" })).toContain("hi");
+    await tools.get("change_echo")!.invoke({});
+    await changed;
+    const error = await tools
+      .get("echo")!
+      .invoke({ text: "again" })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PolicyViolationError);
+    expect(records.find((r) => r.phase === "catalog" && r.toolName === "echo")).toMatchObject({
+      ruleIds: ["pin.changed"],
+      changedFields: ["description"],
+    });
+    const counts = await (await client.getClient("acme"))!.callTool({ name: "call_counts", arguments: {} });
+    expect(JSON.stringify(counts)).toContain('\\"echo\\":1');
+    expect((await client.getTools()).map((t) => t.name)).not.toContain("echo");
   });
 });

@@ -318,7 +318,7 @@ export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClien
     }
   };
 
-  return new Proxy(sdk, {
+  const proxy: SdkClientLike = new Proxy(sdk, {
     get(target, prop) {
       switch (prop) {
         case "callTool":
@@ -335,6 +335,20 @@ export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClien
           return typeof target[prop] === "function" ? surfaces[prop] : undefined;
         case "fork":
           if (typeof target.fork !== "function") return undefined;
+          if (!headersCarried) {
+            // The adapter forks for headers a `beforeToolCall` hook returns; on stdio that throws for every call.
+            return async (headers: Record<string, string>) => {
+              reportEvent(interceptors, {
+                phase: "transport",
+                action: "note",
+                serverName,
+                toolName: "*",
+                reason: `headers ${Object.keys(headers).join(", ")} dropped: the stdio transport cannot carry headers`,
+                ruleIds: ["transport.headers_dropped"],
+              });
+              return proxy;
+            };
+          }
           return async (headers: Record<string, string>) =>
             guardSdkClient(await target.fork!(headers), guard);
       }
@@ -342,6 +356,7 @@ export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClien
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+  return proxy;
 }
 
 /** Drops each tool whose definition does not match its pin, with an audit record naming the changed fields. */

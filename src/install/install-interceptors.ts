@@ -6,8 +6,8 @@ import {
   type CatalogAwareInterceptor,
   callSlots,
   guardSdkClient,
-  type SdkClientLike,
   reportEvent,
+  type SdkClientLike,
   type ServerGuard,
 } from "./guard-sdk-client.js";
 import { readToolLock, type ToolLock } from "./tool-pins.js";

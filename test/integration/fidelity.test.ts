@@ -159,6 +159,21 @@ describe("headers on a stdio server", () => {
     await expect(echo.invoke({ text: "hi" })).rejects.toThrow(/Forking stdio transport is not supported/);
   });
 
+  it("install: the same hook's headers are dropped with an audit note, and the call goes on", async () => {
+    const records: AuditRecord[] = [];
+    const client = installInterceptors(
+      new MultiServerMCPClient({
+        mcpServers: { acme: stdioConnection() },
+        beforeToolCall: () => ({ headers: { "x-tenant": "t-42" } }),
+      }),
+      createToolInterceptor({ onDecision: (r) => void records.push(r) }),
+    );
+    open.push(client);
+    const echo = (await client.getTools()).find((t) => t.name === "echo")!;
+    expect(await echo.invoke({ text: "hi" })).toContain("hi");
+    expect(records.find((r) => r.phase === "transport")?.reason).toContain("x-tenant");
+  });
+
   it("install: the README's header interceptor works on stdio; the headers are dropped with an audit note", async () => {
     const records: AuditRecord[] = [];
     const tenantHeader: ToolInterceptor = (req, next) =>

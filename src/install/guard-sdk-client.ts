@@ -10,6 +10,7 @@ import {
   type ReadResourceResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import { isTollgateError, type TollgateError } from "../errors.js";
+import { callbackFailureReporter, callGuarded } from "../interceptor/callback-failure.js";
 import { composeInterceptors } from "../interceptor/compose.js";
 import type { ContentCheckRequest, ContentSurface, InstallEvent } from "../interceptor/install-hooks.js";
 import { PolicyViolationError } from "../interceptor/policy-violation-error.js";
@@ -92,8 +93,14 @@ export interface ServerGuard {
   readonly lock: ToolLock | undefined;
 }
 
+const reportHookFailure = callbackFailureReporter(undefined);
+
+/** Tells every interceptor with a `report` hook; a hook that throws or rejects is reported, never fatal. */
 export function reportEvent(interceptors: readonly CatalogAwareInterceptor[], event: InstallEvent): void {
-  for (const interceptor of interceptors) interceptor.report?.(event);
+  for (const interceptor of interceptors) {
+    if (interceptor.report)
+      callGuarded(reportHookFailure, "report", (e: InstallEvent) => interceptor.report!(e), event);
+  }
 }
 
 /** Only HTTP transports carry headers: the adapter's `fork` throws for stdio ("Forking stdio ... not supported"). */

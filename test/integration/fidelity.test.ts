@@ -194,6 +194,32 @@ describe("headers on a stdio server", () => {
   });
 });
 
+describe("an interceptor's own report hook that throws", () => {
+  it("is reported as a warning; the call it was told about goes on", async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => void warnings.push(w.message);
+    process.on("warning", onWarning);
+    const headerAndBrokenReport = Object.assign(
+      ((req, next) => next({ ...req, headers: { "x-tenant": "t-1" } })) as ToolInterceptor,
+      {
+        report: () => {
+          throw new Error("report sink broken");
+        },
+      },
+    );
+    const client = installInterceptors(
+      new MultiServerMCPClient({ mcpServers: { acme: stdioConnection() } }),
+      [headerAndBrokenReport, createToolInterceptor()],
+    );
+    open.push(client);
+    const echo = (await client.getTools()).find((t) => t.name === "echo")!;
+    expect(await echo.invoke({ text: "hi" })).toContain("hi");
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off("warning", onWarning);
+    expect(warnings.some((w) => w.includes("report sink broken"))).toBe(true);
+  });
+});
+
 describe("a failing audit sink", () => {
   const script = fileURLToPath(new URL("../fixtures/scripts/rejecting-audit-sink.ts", import.meta.url));
 

@@ -16,22 +16,41 @@ export * from "./errors.js";
 // Installing into MultiServerMCPClient (LangGraph agents use the tools it returns)
 export {
   type CatalogAwareInterceptor,
+  type InstallOptions,
   installInterceptors,
   isGuardedTool,
 } from "./install/install-interceptors.js";
+export {
+  comparePin,
+  PINNED_FIELDS,
+  type PinMismatch,
+  type PinnableTool,
+  type PinnedField,
+  pinTool,
+  readToolLock,
+  type ToolLock,
+  type ToolPin,
+} from "./install/tool-pins.js";
 export type { AuditRecord } from "./interceptor/audit.js";
+export {
+  type BlockMessageInput,
+  defaultBlockMessage,
+  type FormatBlockMessage,
+} from "./interceptor/block-message.js";
+export type { CallbackFailureHandler } from "./interceptor/callback-failure.js";
 export { composeInterceptors } from "./interceptor/compose.js";
 export {
   createToolInterceptor,
   type TollgateInterceptor,
   type ToolInterceptorOptions,
 } from "./interceptor/create-tool-interceptor.js";
+export type { ContentCheckRequest, ContentSurface, InstallEvent } from "./interceptor/install-hooks.js";
 export {
   type CheckPhase,
   type PolicyViolationDetails,
   PolicyViolationError,
 } from "./interceptor/policy-violation-error.js";
-export type { ToolCallHandler, ToolCallRequest, ToolInterceptor } from "./interceptor/types.js";
+export type { CallOptions, ToolCallHandler, ToolCallRequest, ToolInterceptor } from "./interceptor/types.js";
 export { assertCallToolResult } from "./interceptor/validate-result.js";
 // Remote policy service: the HTTP backend (client), its wire protocol, and the policy server
 export type { BackoffOptions } from "./policy/http/backoff.js";

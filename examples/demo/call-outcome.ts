@@ -15,6 +15,7 @@ const changedSomething = (r: AuditRecord) => r.action === "redact" && r.findings
 export function outcomeOf(records: readonly AuditRecord[], status: string | undefined): CallOutcome {
   const stop = records.find((r) => r.action === "block" || r.action === "error");
   const errorMessage = status === "error";
-  if (stop && stop.phase !== "catalog") return { verdict: "blocked", blockedAt: stop.phase, errorMessage };
+  if (stop && (stop.phase === "input" || stop.phase === "output"))
+    return { verdict: "blocked", blockedAt: stop.phase, errorMessage };
   return { verdict: records.some(changedSomething) ? "redacted" : "allowed", errorMessage };
 }

@@ -40,6 +40,8 @@ function actionLabel(record: AuditRecord): string {
       return style.red(style.bold("BLOCKED")) + style.dim(" (the check itself failed)");
     case "fail-open":
       return style.magenta("unchecked (fail-open)");
+    case "note":
+      return style.dim(`note: ${record.reason ?? ""}`);
   }
 }
 

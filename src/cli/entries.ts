@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { type CliCommand, type CliIo, EXIT } from "./cli-command.js";
 import { checkInputCommand, scanCommand, validatePolicyCommand } from "./commands.js";
+import { PIN_USAGE } from "./pin-usage.js";
 import { SERVE_USAGE, serveCommand } from "./serve.js";
 
 /*
@@ -155,4 +156,11 @@ export const serveEntry: CliCommand = {
   summary: "run the policy service over HTTP (check-input / check-output, /healthz, /readyz)",
   usage: `Usage: tollgate ${SERVE_USAGE.trim()}\n\nExit status: 0 stopped by SIGTERM/SIGINT, 1 invalid policy, 2 usage or cannot listen.`,
   run: (args, io) => serveCommand(args, { stdout: io.stdout, stderr: io.stderr, env: process.env }),
+};
+
+export const pinEntry: CliCommand = {
+  name: "pin",
+  summary: "write a lock file of the tools every configured server lists (refused at load when they change)",
+  usage: PIN_USAGE,
+  run: async (args, io) => (await import("./pin.js")).pinCommand(args, io),
 };

@@ -1,10 +1,16 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs";
 import { asksForHelp, type CliCommand, type CliIo, EXIT } from "./cli-command.js";
-import { checkInputEntry, scanEntry, serveEntry, validatePolicyEntry } from "./entries.js";
+import { checkInputEntry, pinEntry, scanEntry, serveEntry, validatePolicyEntry } from "./entries.js";
 
 /** Every `tollgate` command. A new command is one entry here (see CliCommand); help and dispatch follow from it. */
-const COMMANDS: readonly CliCommand[] = [scanEntry, checkInputEntry, validatePolicyEntry, serveEntry];
+const COMMANDS: readonly CliCommand[] = [
+  scanEntry,
+  checkInputEntry,
+  validatePolicyEntry,
+  serveEntry,
+  pinEntry,
+];
 
 /** package.json sits two levels up both from src/cli/main.ts and from the published dist/cli/main.js. */
 function packageVersion(): string {

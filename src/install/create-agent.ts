@@ -4,7 +4,7 @@
  */
 import { isGraphInterrupt } from "@langchain/langgraph";
 import { createMiddleware, ToolMessage } from "langchain";
-import { InvalidToolResultError, isTollgateError } from "../errors.js";
+import { InvalidToolResultError, isTollgateError, PolicyConfigError } from "../errors.js";
 import { composeInterceptors } from "../interceptor/compose.js";
 import type { ToolInterceptor } from "../interceptor/types.js";
 import type { CallToolResult, JsonObject } from "../policy/types.js";
@@ -78,6 +78,28 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
   const interceptors = options.interceptors ?? [];
   const serverNameFor = options.serverName ?? (() => "agent");
   const handleToolErrors = options.handleToolErrors ?? true;
+  /** A resolver that throws blocks that one call with a typed error (a ToolMessage), never the whole run. */
+  const serverNameOf = (toolName: string): string => {
+    let name: unknown;
+    try {
+      name = serverNameFor(toolName);
+    } catch (error) {
+      throw new PolicyConfigError(
+        `serverName option failed for tool ${toolName}: ${error instanceof Error ? error.message : String(error)}`,
+        [{ path: "", message: "the serverName option threw" }],
+        "serverName",
+        error,
+      );
+    }
+    if (typeof name !== "string" || name === "") {
+      throw new PolicyConfigError(
+        `serverName option returned ${JSON.stringify(name)} for tool ${toolName}; expected a non-empty string`,
+        [{ path: "", message: "must return a non-empty string" }],
+        "serverName",
+      );
+    }
+    return name;
+  };
 
   return createMiddleware({
     name: "McpTollgate",
@@ -98,7 +120,7 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
           return messageToResult(out);
         });
         const result = await chain({
-          serverName: serverNameFor(call.name),
+          serverName: serverNameOf(call.name),
           name: call.name,
           args: (call.args ?? {}) as JsonObject,
           ...(call.id ? { toolCallId: call.id } : {}),

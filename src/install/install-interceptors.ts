@@ -1,38 +1,33 @@
 import type { MultiServerMCPClient } from "@langchain/mcp-adapters";
-import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { InstallError, isTollgateError, type TollgateError } from "../errors.js";
-import { composeInterceptors } from "../interceptor/compose.js";
-import type { ToolCallHandler, ToolCallRequest, ToolInterceptor } from "../interceptor/types.js";
-import type { CallToolResult, JsonObject, ToolDescriptor } from "../policy/types.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { InstallError, isTollgateError } from "../errors.js";
+import {
+  type CallSlot,
+  type CatalogAwareInterceptor,
+  callSlots,
+  guardSdkClient,
+  reportEvent,
+  type SdkClientLike,
+  type ServerGuard,
+} from "./guard-sdk-client.js";
+import { readToolLock, type ToolLock } from "./tool-pins.js";
 
-/** An interceptor that also wants to see (and may rewrite) each server's tool listing. */
-export interface CatalogAwareInterceptor extends ToolInterceptor {
-  prepareTools?(
-    serverName: string,
-    tools: readonly ToolDescriptor[],
-  ): ToolDescriptor[] | Promise<ToolDescriptor[]>;
-}
+export type { CatalogAwareInterceptor } from "./guard-sdk-client.js";
 
-/** The parts of the MCP SDK `Client` the adapter calls, as we wrap them. */
-interface SdkClientLike {
-  callTool(
-    params: { name: string; arguments?: Record<string, unknown> },
-    schema?: unknown,
-    options?: { signal?: AbortSignal },
-  ): Promise<unknown>;
-  listTools(params?: unknown, options?: unknown): Promise<{ tools: ToolDescriptor[]; nextCursor?: string }>;
-  fork?(headers: Record<string, string>): Promise<SdkClientLike> | SdkClientLike;
-  request?(
-    request: { method: "tools/call"; params: unknown },
-    schema: typeof CallToolResultSchema,
-    options?: { signal?: AbortSignal },
-  ): Promise<unknown>;
-}
-
-/** What one DynamicStructuredTool invocation carries down to the guarded SDK client. */
-interface CallSlot {
-  toolCallId?: string;
-  error?: TollgateError;
+export interface InstallOptions {
+  /**
+   * A tool lock file written by `tollgate pin`. At every load (and reload after `tools/list_changed`), a tool whose
+   * definition (name, title, description, schemas, annotations) does not match its pin, or that has none, is not
+   * handed out and cannot be called; the audit record names the changed fields. Read once, at install.
+   */
+  lockFile?: string;
+  /**
+   * What `client.getClient(name)` returns. `"guarded"` (default): the server's SDK client behind the guard, so
+   * `callTool`, `readResource`, `getPrompt`, the listings and `request()` for those methods are checked like the
+   * tools. `"refuse"`: it throws `InstallError`, for apps that want no path to a server other than the tools and
+   * `client.readResource` / `listResources` / `listResourceTemplates` (which stay available, checked).
+   */
+  getClient?: "guarded" | "refuse";
 }
 
 /** The internals of MultiServerMCPClient 1.1.x we hook; checked at install so a change fails loudly, not open. */
@@ -40,6 +35,12 @@ interface ClientInternals {
   _loadToolsForServer(serverName: string, client: SdkClientLike): Promise<void>;
   _getToolsFromServers(serverNames: string[]): GuardableTool[];
   getTools(...args: unknown[]): Promise<GuardableTool[]>;
+  getClient(serverName: string, options?: unknown): Promise<SdkClientLike | undefined>;
+  initializeConnections(options?: unknown): Promise<unknown>;
+  readResource(serverName: string, uri: string, options?: unknown): Promise<unknown>;
+  listResources(...args: unknown[]): Promise<unknown>;
+  listResourceTemplates(...args: unknown[]): Promise<unknown>;
+  readonly config: { mcpServers: Record<string, unknown> };
 }
 
 interface GuardableTool {
@@ -48,110 +49,21 @@ interface GuardableTool {
   func: (args: unknown, runManager?: unknown, config?: { toolCall?: { id?: string } }) => Promise<unknown>;
 }
 
+/** A server connection's guard and the guarded client built on it. */
+interface Guarded {
+  guard: ServerGuard;
+  client: SdkClientLike;
+}
+
 const INSTALLED = Symbol.for("mcp-tollgate.installed");
 const GUARDED_TOOL = Symbol.for("mcp-tollgate.guarded-tool");
+const TOOLS_LIST_CHANGED = "notifications/tools/list_changed";
 
 /** True for a tool whose MCP calls run through installed interceptors. */
 export function isGuardedTool(tool: unknown): boolean {
   return (
     typeof tool === "object" && tool !== null && (tool as { [GUARDED_TOOL]?: true })[GUARDED_TOOL] === true
   );
-}
-/**
- * Links one tool invocation to the SDK call it makes. The adapter passes the very args object the tool received
- * on to `callTool({ arguments })`, so that object is the key. (AsyncLocalStorage would do too, but on Node 20 it
- * turns on promise hooks for the whole process, which slows every await in the agent, measured ~15 µs a call.)
- */
-const callSlots = new WeakMap<object, CallSlot>();
-
-/** Distinct header sets kept as forked connections per server; beyond this, forks are made per call. */
-const MAX_FORKS = 32;
-
-function guardSdkClient(
-  sdk: SdkClientLike,
-  serverName: string,
-  interceptors: readonly CatalogAwareInterceptor[],
-  catalog: Map<string, ToolDescriptor>,
-): SdkClientLike {
-  // Each fork is a new connection that lives as long as the client: reuse one per distinct header set, so an
-  // interceptor adding a tenant header on every call does not open a connection per call.
-  const forks = new Map<string, Promise<SdkClientLike>>();
-  const forkFor = (headers: Record<string, string>): Promise<SdkClientLike> => {
-    const key = JSON.stringify(Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    let fork = forks.get(key);
-    if (!fork) {
-      fork = Promise.resolve(sdk.fork!(headers));
-      if (forks.size < MAX_FORKS) forks.set(key, fork);
-      fork.catch(() => forks.delete(key));
-    }
-    return fork;
-  };
-  const terminal: ToolCallHandler = async (request) => {
-    const target =
-      request.headers && Object.keys(request.headers).length > 0 && sdk.fork
-        ? await forkFor(request.headers)
-        : sdk;
-    const params = { name: request.name, arguments: request.args };
-    const options = request.signal ? { signal: request.signal } : undefined;
-    // `Client.callTool` rejects a result that breaks its outputSchema before anyone can look at it, and then the
-    // guard only sees an error message. The raw `tools/call` request hands the result to the policy, whose
-    // schema check blocks it with the JSON Pointer of the violation (policy `schema.validateOutput`).
-    if (typeof target.request === "function") {
-      return (await target.request(
-        { method: "tools/call", params },
-        CallToolResultSchema,
-        options,
-      )) as CallToolResult;
-    }
-    return (await target.callTool(params, undefined, options)) as CallToolResult;
-  };
-  const chain = composeInterceptors(interceptors, terminal);
-
-  const callTool: SdkClientLike["callTool"] = async (params, _schema, options) => {
-    const slot = params.arguments ? callSlots.get(params.arguments) : undefined;
-    // Optional fields are set only when present (object spreads here cost more than the rest of this layer).
-    const request: ToolCallRequest = {
-      serverName,
-      name: params.name,
-      args: (params.arguments ?? {}) as JsonObject,
-    };
-    const tool = catalog.get(params.name);
-    if (tool !== undefined) request.tool = tool;
-    if (options?.signal) request.signal = options.signal;
-    if (slot?.toolCallId) request.toolCallId = slot.toolCallId;
-    try {
-      return await chain(request);
-    } catch (error) {
-      // The adapter re-wraps every error that is not named "ToolException", losing its class and fields; the
-      // tool wrapper below rethrows the original from this slot.
-      if (slot && isTollgateError(error)) slot.error = error;
-      throw error;
-    }
-  };
-
-  const listTools: SdkClientLike["listTools"] = async (params, options) => {
-    const listing = await sdk.listTools(params, options);
-    let tools = listing.tools;
-    for (const interceptor of interceptors) {
-      if (interceptor.prepareTools) tools = await interceptor.prepareTools(serverName, tools);
-    }
-    for (const tool of tools) catalog.set(tool.name, tool);
-    return { ...listing, tools };
-  };
-
-  return new Proxy(sdk, {
-    get(target, prop) {
-      if (prop === "callTool") return callTool;
-      if (prop === "listTools") return listTools;
-      if (prop === "fork") {
-        if (typeof target.fork !== "function") return undefined;
-        return async (headers: Record<string, string>) =>
-          guardSdkClient(await target.fork!(headers), serverName, interceptors, catalog);
-      }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
 }
 
 function wrapTool(tool: GuardableTool): void {
@@ -171,10 +83,29 @@ function wrapTool(tool: GuardableTool): void {
   };
 }
 
+/** Runs `onChange` on `tools/list_changed`, then any handler the adapter set (its `onToolsListChanged`). */
+function watchListChanges(sdk: SdkClientLike, onChange: () => Promise<void>): void {
+  const client = sdk as SdkClientLike & {
+    setNotificationHandler?(schema: unknown, handler: (n: unknown) => unknown): void;
+    _notificationHandlers?: Map<string, (n: unknown) => unknown>;
+  };
+  if (typeof client.setNotificationHandler !== "function") return;
+  const previous = client._notificationHandlers?.get(TOOLS_LIST_CHANGED);
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async (notification) => {
+    await onChange();
+    await previous?.(notification);
+  });
+}
+
 /**
  * Installs interceptors on a MultiServerMCPClient so that every tool `getTools()` returns runs through them
  * (first = outermost). Call it before the first `getTools()` / `initializeConnections()`; afterwards
  * `getTools()` refuses to hand out a tool that was loaded unguarded.
+ *
+ * Beyond tool calls: `getClient()` returns the guarded SDK client (or throws, with `getClient: "refuse"`),
+ * resources, prompts and listings read through it get the output check, and after a server's
+ * `tools/list_changed` the next `getTools()` lists that server again, through the same checks, before handing out
+ * its tools.
  *
  * Why not the client's `beforeToolCall` / `afterToolCall` hooks: error results become exceptions before
  * `afterToolCall` runs, `structuredContent` of multi-block results is invisible to it, hook errors lose their
@@ -184,6 +115,7 @@ function wrapTool(tool: GuardableTool): void {
 export function installInterceptors<T extends MultiServerMCPClient>(
   client: T,
   interceptors: CatalogAwareInterceptor | readonly CatalogAwareInterceptor[],
+  options: InstallOptions = {},
 ): T {
   const list = typeof interceptors === "function" ? [interceptors] : [...interceptors];
   if (list.length === 0) throw new InstallError("installInterceptors needs at least one interceptor");
@@ -192,26 +124,102 @@ export function installInterceptors<T extends MultiServerMCPClient>(
   const load = internals._loadToolsForServer;
   const toolsOf = internals._getToolsFromServers;
   const getTools = internals.getTools;
-  if (typeof load !== "function" || typeof toolsOf !== "function" || typeof getTools !== "function") {
+  const getClient = internals.getClient;
+  const hooks = [load, toolsOf, getTools, getClient, internals.initializeConnections];
+  if (hooks.some((hook) => typeof hook !== "function")) {
     throw new InstallError(
       "this @langchain/mcp-adapters version does not expose the hooks mcp-tollgate needs (tested with 1.1.x); refusing to run unguarded",
     );
   }
+  const getClientMode = options.getClient ?? "guarded";
+  if (getClientMode !== "guarded" && getClientMode !== "refuse") {
+    throw new InstallError(
+      `install option getClient must be "guarded" or "refuse", got ${JSON.stringify(getClientMode)}`,
+    );
+  }
+  // Read before anything is changed: a bad lock file leaves the client as it was.
+  const lock: ToolLock | undefined =
+    options.lockFile === undefined ? undefined : readToolLock(options.lockFile);
 
-  const guarded = new WeakSet<object>();
+  const guardedTools = new WeakSet<object>();
+  /** Per SDK client of the adapter (one per server and header set): its guard, kept across reloads. */
+  const bySdk = new WeakMap<object, Guarded>();
+  /** The connection each server's tools were last loaded from, to list it again after `tools/list_changed`. */
+  const loadedFrom = new Map<string, SdkClientLike>();
+  const stale = new Set<string>();
+
+  const guardedFor = (serverName: string, sdk: SdkClientLike): Guarded => {
+    let entry = bySdk.get(sdk);
+    if (!entry) {
+      const guard: ServerGuard = { serverName, interceptors: list, catalog: new Map(), listed: false, lock };
+      const created: Guarded = { guard, client: guardSdkClient(sdk, guard) };
+      entry = created;
+      bySdk.set(sdk, entry);
+      watchListChanges(sdk, async () => {
+        stale.add(serverName);
+        await refreshCatalog(created);
+      });
+    }
+    return entry;
+  };
+
+  /**
+   * After `tools/list_changed`, the tools already handed out are held to the new listing at once (a tool that was
+   * removed, changed against its pin or now carries planted instructions cannot be called through them); new tool
+   * objects come with the next `getTools()`. A listing that fails leaves no tool callable until one succeeds.
+   */
+  const refreshCatalog = async ({ guard, client: guardedSdk }: Guarded): Promise<void> => {
+    try {
+      let cursor: string | undefined;
+      do {
+        cursor = (await guardedSdk.listTools(cursor ? { cursor } : {})).nextCursor;
+      } while (cursor);
+    } catch (error) {
+      guard.catalog = new Map();
+      guard.listed = true;
+      reportEvent(list, {
+        phase: "catalog",
+        action: "block",
+        serverName: guard.serverName,
+        toolName: "*",
+        reason: `listing the tools again after tools/list_changed failed (${error instanceof Error ? error.message : String(error)}); no tool of ${guard.serverName} can be called until a listing succeeds`,
+        ruleIds: ["catalog.relist_failed"],
+      });
+    }
+  };
+
+  /** The guarded client of a server (undefined when the adapter has none), whatever the install option says. */
+  const guardedClientOf = async (self: ClientInternals, serverName: string, opts?: unknown) => {
+    const sdk = await getClient.call(self, serverName, opts);
+    if (!sdk) return undefined;
+    const entry = bySdk.get(sdk);
+    if (!entry) {
+      throw new InstallError(
+        `the client for server "${serverName}" was not made through the install (loaded before installInterceptors()?); refusing to hand it out unguarded`,
+      );
+    }
+    return entry.client;
+  };
+
   Object.defineProperty(internals, INSTALLED, { value: true });
   internals._loadToolsForServer = async function (this: ClientInternals, serverName, sdk) {
-    const catalog = new Map<string, ToolDescriptor>();
-    await load.call(this, serverName, guardSdkClient(sdk, serverName, list, catalog));
+    stale.delete(serverName);
+    loadedFrom.set(serverName, sdk);
+    await load.call(this, serverName, guardedFor(serverName, sdk).client);
     for (const tool of toolsOf.call(this, [serverName])) {
-      if (guarded.has(tool)) continue;
+      if (guardedTools.has(tool)) continue;
       wrapTool(tool);
-      guarded.add(tool);
+      guardedTools.add(tool);
     }
   };
   internals.getTools = async function (this: ClientInternals, ...args: unknown[]) {
+    // A server that announced a new listing is listed again (and checked) before its tools are handed out.
+    for (const serverName of [...stale]) {
+      const sdk = loadedFrom.get(serverName);
+      if (sdk) await internals._loadToolsForServer.call(this, serverName, sdk);
+    }
     const tools = await getTools.apply(this, args);
-    const unguarded = tools.filter((t) => !guarded.has(t));
+    const unguarded = tools.filter((t) => !guardedTools.has(t));
     if (unguarded.length > 0) {
       throw new InstallError(
         `tools ${unguarded.map((t) => t.name).join(", ")} were loaded before installInterceptors(); install on a fresh client, before the first getTools()`,
@@ -219,5 +227,69 @@ export function installInterceptors<T extends MultiServerMCPClient>(
     }
     return tools;
   };
+  internals.getClient = async function (this: ClientInternals, serverName: string, opts?: unknown) {
+    if (getClientMode === "refuse") {
+      throw new InstallError(
+        `getClient("${serverName}") is refused by the install option getClient: "refuse"; use the tools, or client.readResource / listResources / listResourceTemplates`,
+      );
+    }
+    return guardedClientOf(this, serverName, opts);
+  };
+
+  // The adapter's own resource methods call `this.getClient`; these go to the guarded client directly, so they
+  // stay available (and checked) when getClient() is refused. Same results as the adapter's 1.1.x methods.
+  internals.readResource = async function (
+    this: ClientInternals,
+    serverName: string,
+    uri: string,
+    opts?: unknown,
+  ) {
+    await this.initializeConnections(opts);
+    const sdk = await guardedClientOf(this, serverName, opts);
+    if (!sdk?.readResource) throw new InstallError(`Server "${serverName}" not found or not connected`);
+    const read = await sdk.readResource({ uri });
+    return read.contents.map((content) => ({
+      uri: content.uri,
+      mimeType: content.mimeType,
+      text: "text" in content ? content.text : undefined,
+      blob: "blob" in content ? content.blob : undefined,
+    }));
+  };
+  const listEach = <R>(list: (sdk: SdkClientLike) => Promise<R[] | undefined>) =>
+    async function (this: ClientInternals, ...args: unknown[]) {
+      const byName = args.length === 0 || args.every((a) => typeof a === "string");
+      const servers = (byName ? args : args[0]) as string[];
+      const opts = byName ? undefined : args[1];
+      await this.initializeConnections(opts);
+      const out: Record<string, R[]> = {};
+      for (const serverName of servers.length > 0 ? servers : Object.keys(this.config.mcpServers)) {
+        const sdk = await guardedClientOf(this, serverName, opts);
+        if (!sdk) continue;
+        try {
+          out[serverName] = (await list(sdk)) ?? [];
+        } catch (error) {
+          // The adapter lists an unreachable server as empty; a block is a decision, not a failure: it surfaces.
+          if (isTollgateError(error)) throw error;
+          out[serverName] = [];
+        }
+      }
+      return out;
+    };
+  internals.listResources = listEach(async (sdk) =>
+    (await sdk.listResources?.())?.resources.map((r) => ({
+      uri: r.uri,
+      name: r.title ?? r.name,
+      description: r.description,
+      mimeType: r.mimeType,
+    })),
+  );
+  internals.listResourceTemplates = listEach(async (sdk) =>
+    (await sdk.listResourceTemplates?.())?.resourceTemplates.map((t) => ({
+      uriTemplate: t.uriTemplate,
+      name: t.title ?? t.name,
+      description: t.description,
+      mimeType: t.mimeType,
+    })),
+  );
   return client;
 }

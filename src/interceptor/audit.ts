@@ -13,16 +13,23 @@ export interface AuditRecord {
   connectorType: string;
   serverName: string;
   toolName: string;
-  /** `catalog` records come from cleaning a server's tool listing before the model sees it. */
-  phase: CheckPhase | "catalog";
+  /**
+   * `catalog` records come from checking a server's tool listing before the model sees it (descriptions cleaned,
+   * tools whose pinned definition changed refused); `transport` notes say what the install changed about how a call
+   * is sent (headers dropped on a stdio server).
+   */
+  phase: CheckPhase | "catalog" | "transport";
   /** allow: passed unchanged; redact: passed changed; block: stopped; error: the check failed (call blocked);
-   * fail-open: the check failed and the call went on because the user opted out of failing closed. */
-  action: "allow" | "redact" | "block" | "error" | "fail-open";
+   * fail-open: the check failed and the call went on because the user opted out of failing closed;
+   * note: the call went on, and something about it is worth knowing (`reason` says what). */
+  action: "allow" | "redact" | "block" | "error" | "fail-open" | "note";
   reason?: string;
   findings: Array<Pick<Finding, "kind" | "type" | "path" | "start" | "end" | "ruleId" | "action">>;
   /** Finding counts by `kind:type`, e.g. `{ "pii:email": 2 }`. */
   counts: Record<string, number>;
   ruleIds: string[];
+  /** For a tool refused because its pinned definition changed: which fields differ from the lock file. */
+  changedFields?: string[];
   backend?: string;
   /** Time the backend reported, and the time the whole check took in the interceptor. */
   backendMs?: number;

@@ -20,8 +20,15 @@ import type {
 } from "../policy/types.js";
 import { traceDecision } from "../telemetry/check-telemetry.js";
 import { type AuditRecord, auditFindings } from "./audit.js";
+import { defaultBlockMessage, type FormatBlockMessage } from "./block-message.js";
+import { type CallbackFailureHandler, callbackFailureReporter, callGuarded } from "./callback-failure.js";
+import type { ContentCheckRequest, InstallEvent } from "./install-hooks.js";
 import { isFlatJsonObject } from "./json-args.js";
-import { type CheckPhase, PolicyViolationError } from "./policy-violation-error.js";
+import {
+  type CheckPhase,
+  type PolicyViolationDetails,
+  PolicyViolationError,
+} from "./policy-violation-error.js";
 import type { ToolCallRequest, ToolInterceptor } from "./types.js";
 import { assertCallToolResult } from "./validate-result.js";
 
@@ -32,8 +39,24 @@ export interface ToolInterceptorOptions {
   policy?: PolicyConfig;
   /** Names the connector type the policy sees. Default: `${serverName}.${name}`. */
   connectorType?: (request: ToolCallRequest) => string;
-  /** Receives an audit record for every decision; never the sensitive values. Exceptions it throws are ignored. */
-  onDecision?: (record: AuditRecord) => void;
+  /**
+   * Receives an audit record for every decision; never the sensitive values. It may be async (a database, an HTTP
+   * sink): it is not awaited, and a throw or a rejection is reported (see `onCallbackError`), never fatal and never
+   * a change to the decision.
+   */
+  onDecision?: (record: AuditRecord) => unknown;
+  /**
+   * The text of a block, which is what the model reads (the message of the `PolicyViolationError`). Default: what
+   * was blocked and why in plain words, never the backend's URL, its error or a stack (`defaultBlockMessage`); those
+   * stay on the error (`reason`, `cause`) and in the audit record. A formatter that throws or returns no text falls
+   * back to the default, and the failure is reported.
+   */
+  formatBlockMessage?: FormatBlockMessage;
+  /**
+   * Told when a callback of yours (`onDecision`, `formatBlockMessage`) throws or rejects. Default: a Node process
+   * warning (code `TOLLGATE_CALLBACK_FAILED`) on stderr.
+   */
+  onCallbackError?: CallbackFailureHandler;
   /**
    * When the backend cannot decide (unreachable, timed out, answered garbage): `false` (default) blocks the call
    * with a reason; `true` lets the call through unchecked and still emits an audit record with action `fail-open`.
@@ -74,11 +97,15 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The policy interceptor: a plain `ToolInterceptor`, plus the hook the install uses on each tool listing. */
+/** The policy interceptor: a plain `ToolInterceptor`, plus the hooks the install uses. */
 export interface TollgateInterceptor extends ToolInterceptor {
   readonly backend: PolicyBackend;
   /** Cleans tool descriptions for the model's catalogue and hands the schemas to the backend. */
   prepareTools(serverName: string, tools: readonly ToolDescriptor[]): Promise<ToolDescriptor[]>;
+  /** Runs the output check on a resource, prompt or listing read through the guarded client. */
+  checkContent(request: ContentCheckRequest): Promise<CallToolResult>;
+  /** Turns something the install decided into an audit record for `onDecision`. */
+  report(event: InstallEvent): void;
 }
 
 /**
@@ -90,14 +117,51 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
   const resolveConnectorType = options.connectorType ?? defaultConnectorType;
   const failOpen = options.failOpen === true;
   const onDecision = options.onDecision;
+  const reportFailure = callbackFailureReporter(options.onCallbackError);
+  const formatBlockMessage = options.formatBlockMessage;
 
   const emit = (record: AuditRecord) => {
-    if (!onDecision) return;
-    try {
-      onDecision(record);
-    } catch {
-      // An audit sink that throws must not change the decision or crash the agent.
+    if (onDecision) callGuarded(reportFailure, "onDecision", onDecision, record);
+  };
+
+  const blockMessage = (details: PolicyViolationDetails, backendFailed: boolean): string => {
+    const input = { ...details, backendFailed };
+    if (formatBlockMessage) {
+      try {
+        const text = formatBlockMessage(input);
+        if (typeof text === "string" && text !== "") return text;
+        reportFailure(
+          "formatBlockMessage",
+          new TypeError(`returned ${JSON.stringify(text)}, not a non-empty string`),
+        );
+      } catch (error) {
+        reportFailure("formatBlockMessage", error);
+      }
     }
+    return defaultBlockMessage(input);
+  };
+
+  const resolveConnectorTypeChecked = (request: ToolCallRequest): string => {
+    let connectorType: string;
+    try {
+      connectorType = resolveConnectorType(request);
+    } catch (error) {
+      // A user's resolver that throws must not let an untyped error through, nor the call.
+      throw new PolicyConfigError(
+        `connectorType resolver failed for ${request.serverName}.${request.name}: ${errorMessage(error)}`,
+        [{ path: "", message: "the connectorType option threw" }],
+        "connectorType",
+        error,
+      );
+    }
+    if (typeof connectorType !== "string" || connectorType === "") {
+      throw new PolicyConfigError(
+        `connectorType resolver returned ${JSON.stringify(connectorType)} for ${request.serverName}.${request.name}; expected a non-empty string`,
+        [{ path: "", message: "must return a non-empty string" }],
+        "connectorType",
+      );
+    }
+    return connectorType;
   };
 
   // Descriptions are cleaned locally even with a remote backend: the wire protocol has no catalogue check.
@@ -171,20 +235,20 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
     phase: CheckPhase,
     decision: { reason?: string; findings: Finding[]; decisionId: string; ruleIds: string[] },
     cause?: unknown,
-  ) =>
-    new PolicyViolationError(
-      {
-        phase,
-        connectorType: call.connectorType,
-        serverName: call.request.serverName,
-        toolName: call.request.name,
-        reason: decision.reason ?? "blocked by policy",
-        findings: decision.findings,
-        decisionId: decision.decisionId,
-        ruleIds: decision.ruleIds,
-      },
-      cause,
-    );
+    backendFailed = false,
+  ) => {
+    const details: PolicyViolationDetails = {
+      phase,
+      connectorType: call.connectorType,
+      serverName: call.request.serverName,
+      toolName: call.request.name,
+      reason: decision.reason ?? "blocked by policy",
+      findings: decision.findings,
+      decisionId: decision.decisionId,
+      ruleIds: decision.ruleIds,
+    };
+    return new PolicyViolationError(details, cause, blockMessage(details, backendFailed));
+  };
 
   /** A backend that could not decide: block (default) or, if opted in, let the call through. */
   const undecided = (call: Call, phase: CheckPhase, started: number, error: unknown): "fail-open" => {
@@ -202,6 +266,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       phase,
       { reason, findings: [], decisionId, ruleIds: ["backend.unavailable"] },
       error,
+      true,
     );
   };
 
@@ -264,25 +329,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
 
   const tollgate: ToolInterceptor = async (request, handler) => {
     const callId = randomUUID();
-    let connectorType: string;
-    try {
-      connectorType = resolveConnectorType(request);
-    } catch (error) {
-      // A user's resolver that throws must not let an untyped error through, nor the call.
-      throw new PolicyConfigError(
-        `connectorType resolver failed for ${request.serverName}.${request.name}: ${errorMessage(error)}`,
-        [{ path: "", message: "the connectorType option threw" }],
-        "connectorType",
-        error,
-      );
-    }
-    if (typeof connectorType !== "string" || connectorType === "") {
-      throw new PolicyConfigError(
-        `connectorType resolver returned ${JSON.stringify(connectorType)} for ${request.serverName}.${request.name}; expected a non-empty string`,
-        [{ path: "", message: "must return a non-empty string" }],
-        "connectorType",
-      );
-    }
+    const connectorType = resolveConnectorTypeChecked(request);
     // Per-call state for the shared helpers above (closures per call cost more than the checks they wrap).
     const call: Call = { request, callId, connectorType, callArgs: request.args };
 
@@ -366,5 +413,53 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
     }
     return checkOutput(call, result);
   };
-  return Object.assign(tollgate, { backend, prepareTools });
+
+  const checkContent = async (content: ContentCheckRequest): Promise<CallToolResult> => {
+    const request: ToolCallRequest = {
+      serverName: content.serverName,
+      name: content.surface,
+      args: content.args,
+    };
+    if (content.signal) request.signal = content.signal;
+    const call: Call = {
+      request,
+      callId: randomUUID(),
+      connectorType: resolveConnectorTypeChecked(request),
+      callArgs: content.args,
+    };
+    return checkOutput(call, content.result);
+  };
+
+  const report = (event: InstallEvent): void => {
+    if (!onDecision) return;
+    let connectorType = `${event.serverName}.${event.toolName}`;
+    try {
+      connectorType = resolveConnectorTypeChecked({
+        serverName: event.serverName,
+        name: event.toolName,
+        args: {},
+      });
+    } catch {
+      // The note is still worth having under the default name; the call's own check reports the resolver.
+    }
+    emit({
+      timestamp: new Date().toISOString(),
+      decisionId: randomUUID(),
+      callId: "",
+      ...(event.toolCallId ? { toolCallId: event.toolCallId } : {}),
+      connectorType,
+      serverName: event.serverName,
+      toolName: event.toolName,
+      phase: event.phase,
+      action: event.action,
+      reason: event.reason,
+      findings: [],
+      counts: {},
+      ruleIds: event.ruleIds,
+      ...(event.changedFields ? { changedFields: event.changedFields } : {}),
+      backend: "install",
+      durationMs: 0,
+    });
+  };
+  return Object.assign(tollgate, { backend, prepareTools, checkContent, report });
 }

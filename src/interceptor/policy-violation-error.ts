@@ -1,5 +1,6 @@
 import { TollgateError } from "../errors.js";
 import type { Finding } from "../policy/types.js";
+import { defaultBlockMessage } from "./block-message.js";
 
 export type CheckPhase = "input" | "output";
 
@@ -14,7 +15,10 @@ export interface PolicyViolationDetails {
   ruleIds?: readonly string[];
 }
 
-/** A policy check blocked the call. On the input phase the tool was never called. */
+/**
+ * A policy check blocked the call. On the input phase the tool was never called. `message` is what the model reads
+ * (the interceptor's `formatBlockMessage`); `reason`, `findings` and `cause` keep the whole story for the app.
+ */
 export class PolicyViolationError extends TollgateError {
   override name = "PolicyViolationError";
   readonly phase: CheckPhase;
@@ -26,11 +30,10 @@ export class PolicyViolationError extends TollgateError {
   readonly decisionId: string;
   readonly ruleIds: readonly string[];
 
-  constructor(details: PolicyViolationDetails, cause?: unknown) {
-    const what = details.phase === "input" ? "call to" : "result of";
+  constructor(details: PolicyViolationDetails, cause?: unknown, message?: string) {
     super(
       "policy_violation",
-      `Blocked by policy: ${what} ${details.connectorType}: ${details.reason}`,
+      message ?? defaultBlockMessage({ ...details, backendFailed: false }),
       details.findings.map((f) => ({
         path: f.path,
         message: f.message ?? `${f.kind} (${f.type}) [${f.ruleId}]`,

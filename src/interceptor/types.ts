@@ -1,4 +1,11 @@
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CallToolResult, JsonObject, ToolDescriptor } from "../policy/types.js";
+
+/**
+ * The SDK request options of one call besides `signal` (which has its own field): per-call `timeout`, the
+ * `onprogress` callback, `resetTimeoutOnProgress`, `maxTotalTimeout`... They reach the MCP request unchanged.
+ */
+export type CallOptions = Omit<RequestOptions, "signal">;
 
 /** One MCP tool call on its way through the interceptor chain. */
 export interface ToolCallRequest {
@@ -10,7 +17,12 @@ export interface ToolCallRequest {
   tool?: ToolDescriptor;
   /** Cancels the call; honoured by the policy checks and passed to the MCP request. */
   signal?: AbortSignal;
-  /** Extra HTTP headers for this call (Streamable HTTP servers only). */
+  /** The caller's other SDK request options (timeout, progress callback...), passed to the MCP request. */
+  callOptions?: CallOptions;
+  /**
+   * Extra HTTP headers for this call (Streamable HTTP and SSE servers). A stdio server cannot carry headers: there
+   * they are dropped, and the install reports it as an audit note (phase `transport`).
+   */
   headers?: Record<string, string>;
   /** The model's tool-call id, when known; correlates audit records with the agent's history. */
   toolCallId?: string;

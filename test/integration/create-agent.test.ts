@@ -114,4 +114,29 @@ describe("langchain createAgent", () => {
       cause = cause.cause;
     expect(cause).toBeInstanceOf(PolicyViolationError);
   });
+
+  it("middleware: a serverName callback that throws blocks that call as an error ToolMessage; the run completes", async () => {
+    const before = http.counts.get("echo") ?? 0;
+    const model = new ScriptedChatModel([
+      { toolCalls: [{ name: "echo", args: { text: "hi" } }] },
+      { text: "done" },
+    ]);
+    const agent = createAgent({
+      model,
+      tools: raw,
+      middleware: [
+        createTollgateMiddleware({
+          interceptors: [createToolInterceptor({ policy })],
+          serverName: () => {
+            throw new Error("no server map loaded");
+          },
+        }),
+      ],
+    });
+    const { messages } = await agent.invoke({ messages: [new HumanMessage("go")] });
+    const [echo] = toolMessages(messages);
+    expect(echo?.status).toBe("error");
+    expect(String(echo?.content)).toContain("serverName");
+    expect(http.counts.get("echo") ?? 0).toBe(before);
+  });
 });

@@ -33,6 +33,7 @@ const FIELDS = {
   phase: true,
   action: true,
   reason: true,
+  changedFields: true,
   findings: true,
   counts: true,
   ruleIds: true,

@@ -144,7 +144,11 @@ describe("HttpPolicyBackend with several replicas", () => {
         ran++;
         return { content: [{ type: "text", text: "hi" }] };
       }),
-    ).rejects.toThrow(/could not check the input/);
+    ).rejects.toMatchObject({
+      code: "policy_violation",
+      phase: "input",
+      reason: expect.stringMatching(/could not check the input/),
+    });
     expect(ran).toBe(0);
   }, 60_000);
 

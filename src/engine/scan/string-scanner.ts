@@ -35,7 +35,11 @@ export interface StringScan {
   changed: boolean;
 }
 
-// Higher wins when two spans overlap: a secret inside a URL beats the URL's e-mail-looking userinfo, etc.
+/**
+ * Which of two overlapping REWRITING matches names the replacement of the region they cover together (higher wins): a
+ * secret inside a URL beats the URL's e-mail-looking userinfo, etc. It never decides whether a match counts: every
+ * match is decided first, and blocks and flags are kept whatever they overlap.
+ */
 const PRIORITY: Record<FindingKind, number> = {
   secret: 5,
   pii: 4,
@@ -52,22 +56,19 @@ function byPosition(a: TextMatch, b: TextMatch): number {
   return a.start - b.start || b.end - a.end;
 }
 
-/** Keeps a non-overlapping subset: on overlap the higher-priority (then longer) span wins. */
-function resolveOverlaps(matches: TextMatch[]): TextMatch[] {
-  if (matches.length < 2) return matches;
-  matches.sort(byPosition);
-  const kept: TextMatch[] = [];
-  for (const m of matches) {
-    const last = kept[kept.length - 1];
-    if (!last || m.start >= last.end) {
-      kept.push(m);
-      continue;
-    }
-    const pm = PRIORITY[m.kind];
-    const pl = PRIORITY[last.kind];
-    if (pm > pl || (pm === pl && m.end - m.start > last.end - last.start)) kept[kept.length - 1] = m;
-  }
-  return kept;
+/** True when `a` should name the replacement of a region that `b` also covers. */
+function outranks(a: TextMatch, b: TextMatch): boolean {
+  const pa = PRIORITY[a.kind];
+  const pb = PRIORITY[b.kind];
+  return pa > pb || (pa === pb && a.end - a.start > b.end - b.start);
+}
+
+type Rewrite = Extract<MatchAction, { do: "strip" } | { do: "replace" }>;
+
+/** A match whose decision rewrites text. */
+interface RewriteMatch {
+  match: TextMatch;
+  action: Rewrite;
 }
 
 /** A match made on the original text and moved onto the stripped one; it keeps its original offsets. */
@@ -265,34 +266,69 @@ export function scanString(text: string, path: string, plan: ScanPlan, findings:
       : runDetectors(plan.detectors, working, features);
   if (map !== OffsetMap.identity)
     for (const m of movedFromOriginal(plan.detectors, text, map, features, precomputed)) found.push(m);
-  const matches = resolveOverlaps(found);
-  if (matches.length === 0) return { text: working, changed: working !== text };
+  if (found.length === 0) return { text: working, changed: working !== text };
+  const rewrites = decideAll(found, path, map, plan, findings);
+  if (rewrites.length === 0) return { text: working, changed: working !== text };
+  return { text: applyRewrites(working, rewrites, plan), changed: true };
+}
+
+/**
+ * Decides every match first (the policy's answer does not depend on what else matched), records a finding for each,
+ * and returns those that rewrite text. A block or a flag is never lost to an overlapping match of another kind;
+ * only the same rule reporting overlapping spans twice (on the stripped and the original text, say) is one finding.
+ */
+function decideAll(
+  found: TextMatch[],
+  path: string,
+  map: OffsetMap,
+  plan: ScanPlan,
+  findings: Finding[],
+): RewriteMatch[] {
+  found.sort(byPosition);
+  const rewrites: RewriteMatch[] = [];
+  // The furthest end reached by each rule so far: a later span of the same rule that starts before it is a repeat.
+  const reach = new Map<string, number>();
+  for (const m of found) {
+    const action = plan.decide(m);
+    if (action.do === "ignore") continue;
+    const seen = reach.get(m.ruleId);
+    const repeat = seen !== undefined && m.start < seen;
+    if (seen === undefined || m.end > seen) reach.set(m.ruleId, m.end);
+    // A repeat still takes part in the rewrite (its span may reach further), but is not a second finding.
+    if (action.do === "strip" || action.do === "replace") rewrites.push({ match: m, action });
+    if (repeat) continue;
+    const recorded = action.do === "flag" ? action.as : action.do === "replace" ? "redact" : action.do;
+    findings.push(toFinding(m, path, map, recorded));
+  }
+  return rewrites;
+}
+
+/**
+ * Rewrites `text` once. Overlapping rewrites are merged into one region (their union, so every value any of them
+ * matched is gone), replaced as the highest-ranked match in it says.
+ */
+function applyRewrites(text: string, rewrites: readonly RewriteMatch[], plan: ScanPlan): string {
   let out = "";
   let cursor = 0;
-  for (const m of matches) {
-    const action = plan.decide(m);
-    switch (action.do) {
-      case "ignore":
-        break;
-      case "flag":
-        findings.push(toFinding(m, path, map, action.as));
-        break;
-      case "block":
-        findings.push(toFinding(m, path, map, "block"));
-        break;
-      case "strip":
-        findings.push(toFinding(m, path, map, "strip"));
-        out += working.slice(cursor, m.start);
-        cursor = m.end;
-        break;
-      case "replace":
-        findings.push(toFinding(m, path, map, "redact"));
-        out += working.slice(cursor, m.start);
-        out += replacementFor(action.strategy, m.type, working.slice(m.start, m.end), plan.redaction);
-        cursor = m.end;
-        break;
+  let i = 0;
+  while (i < rewrites.length) {
+    let winner = rewrites[i]!;
+    const start = winner.match.start;
+    let end = winner.match.end;
+    for (i++; i < rewrites.length && rewrites[i]!.match.start < end; i++) {
+      const next = rewrites[i]!;
+      if (next.match.end > end) end = next.match.end;
+      if (outranks(next.match, winner.match)) winner = next;
     }
+    out += text.slice(cursor, start);
+    if (winner.action.do === "replace")
+      out += replacementFor(
+        winner.action.strategy,
+        winner.match.type,
+        text.slice(start, end),
+        plan.redaction,
+      );
+    cursor = end;
   }
-  if (cursor === 0) return { text: working, changed: working !== text };
-  return { text: out + working.slice(cursor), changed: true };
+  return out + text.slice(cursor);
 }

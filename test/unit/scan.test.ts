@@ -353,6 +353,36 @@ describe("scanString: overlaps (decide, then resolve)", () => {
     expect(out).toBe("01[REDACTED:long]ef");
   });
 
+  it("the same span matched by two rules that rewrite is one finding, the higher-ranked", () => {
+    const plan = makePlan({
+      sanitizers: [],
+      detectors: [
+        fixed([
+          { kind: "pii", type: "generic", start: 2, end: 8 },
+          { kind: "secret", type: "vendor", start: 2, end: 8 },
+        ]),
+      ],
+    });
+    const { text: out, findings } = scan("0123456789", plan);
+    expect(findings.map((f) => f.type)).toEqual(["vendor"]);
+    expect(out).toBe("01[REDACTED:vendor]89");
+  });
+
+  it("a nested rewrite that outranks its container is a finding too", () => {
+    const plan = makePlan({
+      sanitizers: [],
+      detectors: [
+        fixed([
+          { kind: "pii", type: "outer", start: 0, end: 10 },
+          { kind: "secret", type: "inner", start: 2, end: 5 },
+        ]),
+      ],
+    });
+    const { text: out, findings } = scan("0123456789ab", plan);
+    expect(findings.map((f) => f.type)).toEqual(["outer", "inner"]);
+    expect(out).toBe("[REDACTED:inner]ab");
+  });
+
   it("the same rule reporting overlapping spans twice is one finding", () => {
     const plan = makePlan({
       sanitizers: [],
@@ -396,7 +426,7 @@ describe("scanString: overlaps (decide, then resolve)", () => {
     expect(out).toBe("[REDACTED:a][REDACTED:b]");
   });
 
-  it("a span nested inside a rewritten span is a finding of its own; the text is cut once", () => {
+  it("a rewrite nested inside a rewrite that outranks it is cut with it, not a finding of its own", () => {
     const plan = makePlan({
       sanitizers: [],
       detectors: [
@@ -408,7 +438,7 @@ describe("scanString: overlaps (decide, then resolve)", () => {
       ],
     });
     const { text: out, findings } = scan("0123456789ab", plan);
-    expect(findings.map((f) => f.type)).toEqual(["outer", "inner", "after"]);
+    expect(findings.map((f) => f.type)).toEqual(["outer", "after"]);
     expect(out).toBe("[REDACTED:outer][REDACTED:after]");
   });
 });

@@ -69,6 +69,8 @@ type Rewrite = Extract<MatchAction, { do: "strip" } | { do: "replace" }>;
 interface RewriteMatch {
   match: TextMatch;
   action: Rewrite;
+  /** Inside another rewrite that outranks it (or a repeat of its rule): cut, but not a finding of its own. */
+  subsumed: boolean;
 }
 
 /** A match made on the original text and moved onto the stripped one; it keeps its original offsets. */
@@ -112,6 +114,17 @@ function movedFromOriginal(
   return moved;
 }
 
+/** Adds a match made on the original text, moved onto the (possibly stripped) working text. */
+function pushMoved(found: TextMatch[], m: TextMatch, map: OffsetMap): void {
+  if (map === OffsetMap.identity) {
+    found.push(m);
+    return;
+  }
+  const start = map.toStripped(m.start);
+  const end = map.toStripped(m.end);
+  if (end > start) found.push({ ...m, start, end, originalStart: m.start, originalEnd: m.end } as MovedMatch);
+}
+
 /** A detector list's gates (`requires`, `minLength`) as flat arrays: read per string without touching the detectors. */
 interface Gates {
   requires: Int32Array;
@@ -153,7 +166,11 @@ const scratch: TextMatch[] = [];
  * Runs the detectors whose gate `features` (of `text`, or of a string `text` was cut from: a superset) and the
  * length allow; the others cannot match.
  */
-function runDetectors(detectors: readonly TextDetector[], text: string, features: number): TextMatch[] {
+export function runDetectors(
+  detectors: readonly TextDetector[],
+  text: string,
+  features: number = stringFeatures(text),
+): TextMatch[] {
   scratch.length = 0;
   const { requires, minLength } = gatesOf(detectors);
   const length = text.length;
@@ -199,7 +216,13 @@ const splitLists = new WeakMap<
  * Scans one string: sanitizer pass (optionally stripping), then content detectors on the cleaned text, then one
  * rewrite. Findings are appended to `findings` with offsets into the ORIGINAL string. Returns the new text.
  */
-export function scanString(text: string, path: string, plan: ScanPlan, findings: Finding[]): StringScan {
+export function scanString(
+  text: string,
+  path: string,
+  plan: ScanPlan,
+  findings: Finding[],
+  extra?: readonly TextMatch[],
+): StringScan {
   if (text.length === 0) return { text, changed: false };
   let working = text;
   let map = OffsetMap.identity;
@@ -266,6 +289,7 @@ export function scanString(text: string, path: string, plan: ScanPlan, findings:
       : runDetectors(plan.detectors, working, features);
   if (map !== OffsetMap.identity)
     for (const m of movedFromOriginal(plan.detectors, text, map, features, precomputed)) found.push(m);
+  if (extra !== undefined) for (const m of extra) pushMoved(found, m, map);
   if (found.length === 0) return { text: working, changed: working !== text };
   const rewrites = decideAll(found, path, map, plan, findings);
   if (rewrites.length === 0) return { text: working, changed: working !== text };
@@ -274,8 +298,10 @@ export function scanString(text: string, path: string, plan: ScanPlan, findings:
 
 /**
  * Decides every match first (the policy's answer does not depend on what else matched), records a finding for each,
- * and returns those that rewrite text. A block or a flag is never lost to an overlapping match of another kind;
- * only the same rule reporting overlapping spans twice (on the stripped and the original text, say) is one finding.
+ * and returns those that rewrite text. A block or a flag is never lost to an overlapping match of another kind.
+ * Two cases are one finding, not two: the same rule reporting overlapping spans twice (on the stripped and the
+ * original text, say), and a rewrite whose span lies inside another rewrite that outranks it (a token matched by
+ * its vendor rule and by the generic credential rule); the text is cut either way.
  */
 function decideAll(
   found: TextMatch[],
@@ -286,20 +312,38 @@ function decideAll(
 ): RewriteMatch[] {
   found.sort(byPosition);
   const rewrites: RewriteMatch[] = [];
+  const recorded: { match: TextMatch; action: Finding["action"]; rewrite?: RewriteMatch }[] = [];
   // The furthest end reached by each rule so far: a later span of the same rule that starts before it is a repeat.
   const reach = new Map<string, number>();
+  // Rewrites that may still contain a later one (sorted by start, so they started at or before it).
+  let open: RewriteMatch[] = [];
   for (const m of found) {
     const action = plan.decide(m);
     if (action.do === "ignore") continue;
     const seen = reach.get(m.ruleId);
     const repeat = seen !== undefined && m.start < seen;
     if (seen === undefined || m.end > seen) reach.set(m.ruleId, m.end);
-    // A repeat still takes part in the rewrite (its span may reach further), but is not a second finding.
-    if (action.do === "strip" || action.do === "replace") rewrites.push({ match: m, action });
+    if (action.do === "strip" || action.do === "replace") {
+      // A repeat still takes part in the rewrite (its span may reach further), but is not a second finding.
+      const rewrite: RewriteMatch = { match: m, action, subsumed: repeat };
+      // A repeat is not reported, so it cannot stand in for what it contains.
+      rewrites.push(rewrite);
+      open = open.filter((o) => o.match.end > m.start);
+      for (const o of open) {
+        if (o.match.end < m.end) continue;
+        if (!outranks(m, o.match)) rewrite.subsumed = true;
+        else if (o.match.start === m.start && o.match.end === m.end) o.subsumed = true;
+      }
+      if (!repeat) open.push(rewrite);
+      recorded.push({ match: m, action: action.do === "replace" ? "redact" : "strip", rewrite });
+      continue;
+    }
     if (repeat) continue;
-    const recorded = action.do === "flag" ? action.as : action.do === "replace" ? "redact" : action.do;
-    findings.push(toFinding(m, path, map, recorded));
+    recorded.push({ match: m, action: action.do === "flag" ? action.as : "block" });
   }
+  for (const r of recorded)
+    if (r.rewrite === undefined || !r.rewrite.subsumed)
+      findings.push(toFinding(r.match, path, map, r.action));
   return rewrites;
 }
 

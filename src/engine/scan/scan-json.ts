@@ -1,6 +1,6 @@
 import { escapePointerToken } from "../../errors.js";
 import type { Finding } from "../../policy/types.js";
-import type { TextMatch } from "../types.js";
+import type { TextDetector, TextMatch } from "../types.js";
 import { inspectJson } from "./inspect-json.js";
 import { type ScanPlan, scanString } from "./string-scanner.js";
 
@@ -122,6 +122,21 @@ export function scanStringLeaf(
  */
 const MIN_CHECKED_NUMBER = 1_000_000;
 
+// The PII detectors of each detector list: the digit types (cards, SSNs, phone numbers) a number can be. A secret
+// rule read on `password: 12345678` would find what the same digits as a string leaf (read without its key) do not.
+const piiDetectors = new WeakMap<readonly TextDetector[], readonly TextDetector[]>();
+
+/** The plan numbers are read with: the PII detectors only, no sanitizer; undefined when there are none. */
+function numberPlan(plan: ScanPlan): ScanPlan | undefined {
+  let detectors = piiDetectors.get(plan.detectors);
+  if (detectors === undefined) {
+    detectors = plan.detectors.filter((d) => d.kind === "pii");
+    piiDetectors.set(plan.detectors, detectors);
+  }
+  if (detectors.length === 0) return undefined;
+  return { sanitizers: [], stripSanitized: false, detectors, decide: plan.decide, redaction: plan.redaction };
+}
+
 /**
  * A JSON number reaches the model as its decimal text (a card number stored as a number is still a card number). The
  * text is checked like a string, read after its key (`ssn: 536224187`) because detectors that need a context word
@@ -131,11 +146,13 @@ const MIN_CHECKED_NUMBER = 1_000_000;
 function scanNumber(
   value: number,
   path: string,
-  plan: ScanPlan,
+  fullPlan: ScanPlan,
   findings: Finding[],
   key: string | undefined,
 ): unknown {
   if (!Number.isInteger(value) || Math.abs(value) < MIN_CHECKED_NUMBER) return value;
+  const plan = numberPlan(fullPlan);
+  if (plan === undefined) return value;
   const digits = String(value);
   if (key !== undefined) {
     const prefix = `${key}: `;

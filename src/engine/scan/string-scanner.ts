@@ -1,5 +1,6 @@
 import type { Finding } from "../../policy/types.js";
 import type { FindingKind, TextDetector, TextMatch } from "../types.js";
+import { type NormalisedView, normalisedView } from "./normalised-view.js";
 import { OffsetMap } from "./offset-map.js";
 import { type RedactionSettings, type Replacement, replacementFor } from "./redaction.js";
 import { ALL_FEATURES, stringFeatures } from "./string-features.js";
@@ -123,6 +124,34 @@ function pushMoved(found: TextMatch[], m: TextMatch, map: OffsetMap): void {
   const start = map.toStripped(m.start);
   const end = map.toStripped(m.end);
   if (end > start) found.push({ ...m, start, end, originalStart: m.start, originalEnd: m.end } as MovedMatch);
+}
+
+/**
+ * How far around each place the normalised view differs from the original text the detectors read it. Elsewhere
+ * the view is the original, whose matches are already found; the longest values the detectors know fit.
+ */
+const VIEW_WINDOW = 4096;
+
+/** Matches on the normalised view (around its changes), in original offsets. */
+function viewMatches(detectors: readonly TextDetector[], view: NormalisedView): TextMatch[] {
+  const text = view.text;
+  const regions: [number, number][] = [];
+  for (const at of view.changes) {
+    const from = Math.max(0, at - VIEW_WINDOW);
+    const to = Math.min(text.length, at + VIEW_WINDOW);
+    const last = regions[regions.length - 1];
+    if (last !== undefined && from <= last[1]) last[1] = Math.max(last[1], to);
+    else regions.push([from, to]);
+  }
+  const out: TextMatch[] = [];
+  for (const [from, to] of regions) {
+    const slice = from === 0 && to === text.length ? text : text.slice(from, to);
+    for (const m of runDetectors(detectors, slice)) {
+      const [start, end] = view.toOriginal(m.start + from, m.end + from);
+      out.push({ ...m, start, end });
+    }
+  }
+  return out;
 }
 
 /** A detector list's gates (`requires`, `minLength`) as flat arrays: read per string without touching the detectors. */
@@ -289,6 +318,8 @@ export function scanString(
       : runDetectors(plan.detectors, working, features);
   if (map !== OffsetMap.identity)
     for (const m of movedFromOriginal(plan.detectors, text, map, features, precomputed)) found.push(m);
+  const view = normalisedView(text);
+  if (view !== undefined) for (const m of viewMatches(plan.detectors, view)) pushMoved(found, m, map);
   if (extra !== undefined) for (const m of extra) pushMoved(found, m, map);
   if (found.length === 0) return { text: working, changed: working !== text };
   const rewrites = decideAll(found, path, map, plan, findings);

@@ -18,8 +18,8 @@ export interface NormalisedView {
   readonly changes: readonly number[];
 }
 
-const TRIGGER =
-  /[^\t\n\r\x20-\x7e]|\\u[0-9a-fA-F]{4}|%[0-9a-fA-F]{2}|&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]{2,8});|\d[._/]\d{1,4}[._/]\d/;
+// Three digit groups joined by dots, slashes or underscores somewhere: the cheap test before DOTTED_GROUPS.
+const DOTTED_TRIGGER = /\d[._/]\d{1,4}[._/]\d/;
 const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]{2,8}));/y;
 const PERCENT_RUN = /(?:%[0-9a-fA-F]{2})+/y;
 const HEX4 = /^[0-9a-fA-F]{4}$/;
@@ -62,7 +62,8 @@ const DOTTED_GROUPS = /(?<!\d)\d{1,4}(?:[._/]\d{1,4}){2,}(?!\d)/g;
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
 export function normalisedView(text: string): NormalisedView | undefined {
-  if (!TRIGGER.test(text)) return undefined;
+  INTERESTING.lastIndex = 0;
+  if (!INTERESTING.test(text)) return dottedGroupsOnly(text);
   const map = new SegmentMap();
   const parts: string[] = [];
   let length = 0;
@@ -115,23 +116,36 @@ export function normalisedView(text: string): NormalisedView | undefined {
     INTERESTING.lastIndex = i + width;
   }
   flush(text.length);
-  let view = parts.join("");
-  DOTTED_GROUPS.lastIndex = 0;
-  if (DOTTED_GROUPS.test(view)) {
-    // Same length, so the map stays right; each rewritten run is a change.
-    const dotted: number[] = [];
-    view = view.replace(DOTTED_GROUPS, (run: string, at: number) => {
-      if (IPV4.test(run) || run.replace(/\D/g, "").length < 9) return run;
-      dotted.push(at);
-      return run.replace(/[._/]/g, "-");
-    });
-    if (dotted.length > 0) {
-      changes.push(...dotted);
-      changes.sort((a, b) => a - b);
-    }
+  const dotted: number[] = [];
+  const view = foldDottedGroups(parts.join(""), dotted);
+  if (dotted.length > 0) {
+    changes.push(...dotted);
+    changes.sort((a, b) => a - b);
   }
   if (changes.length === 0) return undefined;
   return { text: view, changes, toOriginal: (start, end) => map.toOriginal(start, end) };
+}
+
+/** Plain ASCII without escapes: the view differs only where dotted digit groups are, one for one. */
+function dottedGroupsOnly(text: string): NormalisedView | undefined {
+  const changes: number[] = [];
+  const view = foldDottedGroups(text, changes);
+  if (changes.length === 0) return undefined;
+  return { text: view, changes, toOriginal: identityRange };
+}
+
+function identityRange(start: number, end: number): [number, number] {
+  return [start, end];
+}
+
+/** Rewrites the separators of dotted digit groups to "-" (same length); pushes where each run starts. */
+function foldDottedGroups(text: string, changes: number[]): string {
+  if (!DOTTED_TRIGGER.test(text)) return text;
+  return text.replace(DOTTED_GROUPS, (run: string, at: number) => {
+    if (IPV4.test(run) || run.replace(/\D/g, "").length < 9) return run;
+    changes.push(at);
+    return run.replace(/[._/]/g, "-");
+  });
 }
 
 /** One character as the detectors should see it: "" when invisible, folded otherwise. */

@@ -80,12 +80,32 @@ export function scanStringLeaf(
   extra?: readonly TextMatch[],
 ): string {
   const jsonLike = looksLikeJson(text);
-  if (jsonLike && extra === undefined && (HIDING_ESCAPE.test(text) || LONG_NUMBER.test(text))) {
-    const parsed = parseEmbedded(text);
-    if (parsed.ok) return scanEmbeddedJson(text, parsed.value, path, plan, findings);
+  let numberFindings: Finding[] | undefined;
+  if (jsonLike && extra === undefined) {
+    let leafByLeaf = HIDING_ESCAPE.test(text);
+    if (!leafByLeaf && LONG_NUMBER.test(text)) {
+      numberFindings = [];
+      leafByLeaf = numbersRewrite(text, path, plan, numberFindings);
+    }
+    if (leafByLeaf) {
+      const parsed = parseEmbedded(text);
+      if (parsed.ok) return scanEmbeddedJson(text, parsed.value, path, plan, findings);
+      numberFindings = undefined;
+    }
   }
   const mark = findings.length;
   const scan = scanString(text, path, plan, findings, extra);
+  // Numbers read after their key that flag or block (a rewrite took the leaf-by-leaf path above); a raw-text
+  // finding of the same rule at the same place is the same one.
+  if (numberFindings !== undefined)
+    for (const f of numberFindings) {
+      let same = false;
+      for (let i = mark; i < findings.length && !same; i++) {
+        const g = findings[i]!;
+        same = g.ruleId === f.ruleId && g.start === f.start && g.end === f.end;
+      }
+      if (!same) findings.push(f);
+    }
   if (!scan.changed || !jsonLike) return scan.text;
   if (tryParse(scan.text).ok) return scan.text;
   const original = parseEmbedded(text);
@@ -146,14 +166,25 @@ function numberPlan(plan: ScanPlan): ScanPlan | undefined {
 function scanNumber(
   value: number,
   path: string,
-  fullPlan: ScanPlan,
+  plan: ScanPlan,
   findings: Finding[],
   key: string | undefined,
 ): unknown {
   if (!Number.isInteger(value) || Math.abs(value) < MIN_CHECKED_NUMBER) return value;
+  const rewritten = scanDigits(String(value), path, plan, findings, key);
+  return rewritten === undefined ? value : rewritten;
+}
+
+/** Checks a number's decimal text; returns its rewrite, or undefined when nothing rewrites it. */
+function scanDigits(
+  digits: string,
+  path: string,
+  fullPlan: ScanPlan,
+  findings: Finding[],
+  key: string | undefined,
+): string | undefined {
   const plan = numberPlan(fullPlan);
-  if (plan === undefined) return value;
-  const digits = String(value);
+  if (plan === undefined) return undefined;
   if (key !== undefined) {
     const prefix = `${key}: `;
     const found: Finding[] = [];
@@ -165,11 +196,34 @@ function scanNumber(
         findings.push({ ...f, start: f.start - prefix.length, end: f.end! - prefix.length });
       }
       const rest = scan.changed ? scan.text.slice(prefix.length) : digits;
-      return rest === digits ? value : rest;
+      return rest === digits ? undefined : rest;
     }
   }
   const scan = scanString(digits, path, plan, findings);
-  return scan.changed ? scan.text : value;
+  return scan.changed ? scan.text : undefined;
+}
+
+// A long integer in JSON text, with the key before it when it is an object member (group 1) and its digits (2).
+const NUMBER_TOKEN = /(?:"((?:[^"\\\n]|\\.){0,200})"\s*:\s*|[[,]\s*)(-?\d{7,})(?![\d.eE])/g;
+
+/**
+ * The long integers of JSON text, as the leaf walk would read them (after their key), without parsing the document:
+ * true as soon as one would be rewritten (the caller then rewrites the document leaf by leaf, where a redacted number
+ * becomes a string); otherwise their findings, with offsets into the text, go to `findings`.
+ */
+function numbersRewrite(text: string, path: string, plan: ScanPlan, findings: Finding[]): boolean {
+  NUMBER_TOKEN.lastIndex = 0;
+  for (let m = NUMBER_TOKEN.exec(text); m !== null; m = NUMBER_TOKEN.exec(text)) {
+    const digits = m[2]!;
+    const value = Number(digits);
+    if (Math.abs(value) < MIN_CHECKED_NUMBER) continue;
+    const at = m.index + m[0].length - digits.length;
+    const found: Finding[] = [];
+    if (scanDigits(digits, path, plan, found, m[1]) !== undefined) return true;
+    for (const f of found)
+      findings.push(f.start === undefined ? f : { ...f, start: f.start + at, end: f.end! + at });
+  }
+  return false;
 }
 
 /**

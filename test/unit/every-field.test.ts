@@ -57,6 +57,16 @@ describe("numbers are checked by their decimal text", () => {
     );
   });
 
+  it("a flagged number in JSON text keeps the text as it is and gets offsets into it", async () => {
+    const text = JSON.stringify({ name: "x", phone: 2025550143 });
+    const decision = await engine.checkInput({ ...base, args: { payload: text } });
+    expect(decision.allowed).toBe(true);
+    expect(decision.redactedArgs).toBeUndefined();
+    const phone = decision.findings.find((f) => f.type === "phone");
+    expect(phone).toMatchObject({ action: "flag", path: "/payload" });
+    expect(text.slice(phone!.start, phone!.end)).toBe("2025550143");
+  });
+
   it("small numbers and fractions are left alone", async () => {
     const result: CallToolResult = { content: [], structuredContent: { count: 3, ratio: 0.25, year: 2024 } };
     const decision = await engine.checkOutput({ ...base, result });

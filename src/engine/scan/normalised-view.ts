@@ -115,6 +115,8 @@ export function normalisedView(text: string): NormalisedView | undefined {
     }
     INTERESTING.lastIndex = i + width;
   }
+  // Escape-looking characters that decoded to nothing different: the view is the text, but for dotted groups.
+  if (changes.length === 0) return dottedGroupsOnly(text);
   flush(text.length);
   const dotted: number[] = [];
   const view = foldDottedGroups(parts.join(""), dotted);
@@ -141,11 +143,17 @@ function identityRange(start: number, end: number): [number, number] {
 /** Rewrites the separators of dotted digit groups to "-" (same length); pushes where each run starts. */
 function foldDottedGroups(text: string, changes: number[]): string {
   if (!DOTTED_TRIGGER.test(text)) return text;
-  return text.replace(DOTTED_GROUPS, (run: string, at: number) => {
-    if (IPV4.test(run) || run.replace(/\D/g, "").length < 9) return run;
-    changes.push(at);
-    return run.replace(/[._/]/g, "-");
-  });
+  let out = "";
+  let copied = 0;
+  DOTTED_GROUPS.lastIndex = 0;
+  for (let m = DOTTED_GROUPS.exec(text); m !== null; m = DOTTED_GROUPS.exec(text)) {
+    const run = m[0];
+    if (IPV4.test(run) || run.replace(/\D/g, "").length < 9) continue;
+    changes.push(m.index);
+    out += text.slice(copied, m.index) + run.replace(/[._/]/g, "-");
+    copied = m.index + run.length;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 /** One character as the detectors should see it: "" when invisible, folded otherwise. */

@@ -37,7 +37,7 @@ const EMBEDDED_LIMITS = { maxDepth: 64, maxArrayItems: Number.POSITIVE_INFINITY 
 const HIDING_ESCAPE = /\\(?:u[0-9a-fA-F]{4}|\/)/;
 // A JSON number long enough to be checked (see MIN_CHECKED_NUMBER): read by its key, as the leaf walk does, it can
 // be a value (`"ssn": 536224187`) that the raw text does not show as one.
-const LONG_NUMBER = /[:,[]\s*-?\d{7}/;
+const LONG_NUMBER = /\d{7}/;
 
 function parseEmbedded(text: string): { ok: true; value: unknown } | { ok: false } {
   const parsed = tryParse(text);
@@ -203,8 +203,25 @@ function scanDigits(
   return scan.changed ? scan.text : undefined;
 }
 
-// A long integer in JSON text, with the key before it when it is an object member (group 1) and its digits (2).
-const NUMBER_TOKEN = /(?:"((?:[^"\\\n]|\\.){0,200})"\s*:\s*|[[,]\s*)(-?\d{7,})(?![\d.eE])/g;
+// A long integer in JSON text (digits only: anchoring on them keeps the search fast on pretty-printed JSON); what
+// precedes it is read by hand.
+const NUMBER_TOKEN = /(?<![\w."-])-?\d{7,}(?![\d.eE"\w])/g;
+
+/** The key of the object member whose value starts at `at`; "" for an array item; undefined when not a value. */
+function memberKey(text: string, at: number): string | undefined {
+  let i = at - 1;
+  while (i >= 0 && (text[i] === " " || text[i] === "\n" || text[i] === "\r" || text[i] === "\t")) i--;
+  if (text[i] === "," || text[i] === "[") return "";
+  if (text[i] !== ":") return undefined;
+  i--;
+  while (i >= 0 && (text[i] === " " || text[i] === "\n" || text[i] === "\r" || text[i] === "\t")) i--;
+  if (text[i] !== '"') return undefined;
+  const end = i;
+  // Back to the opening quote of the key (an escaped quote inside it is preceded by a backslash).
+  for (i--; i >= 0 && end - i <= 200; i--)
+    if (text[i] === '"' && text[i - 1] !== "\\") return text.slice(i + 1, end);
+  return undefined;
+}
 
 /**
  * The long integers of JSON text, as the leaf walk would read them (after their key), without parsing the document:
@@ -214,12 +231,12 @@ const NUMBER_TOKEN = /(?:"((?:[^"\\\n]|\\.){0,200})"\s*:\s*|[[,]\s*)(-?\d{7,})(?
 function numbersRewrite(text: string, path: string, plan: ScanPlan, findings: Finding[]): boolean {
   NUMBER_TOKEN.lastIndex = 0;
   for (let m = NUMBER_TOKEN.exec(text); m !== null; m = NUMBER_TOKEN.exec(text)) {
-    const digits = m[2]!;
-    const value = Number(digits);
-    if (Math.abs(value) < MIN_CHECKED_NUMBER) continue;
-    const at = m.index + m[0].length - digits.length;
+    const digits = m[0];
+    const key = memberKey(text, m.index);
+    if (key === undefined || Math.abs(Number(digits)) < MIN_CHECKED_NUMBER) continue;
+    const at = m.index;
     const found: Finding[] = [];
-    if (scanDigits(digits, path, plan, found, m[1]) !== undefined) return true;
+    if (scanDigits(digits, path, plan, found, key === "" ? undefined : key) !== undefined) return true;
     for (const f of found)
       findings.push(f.start === undefined ? f : { ...f, start: f.start + at, end: f.end! + at });
   }

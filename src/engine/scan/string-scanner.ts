@@ -53,6 +53,8 @@ const PRIORITY: Record<FindingKind, number> = {
   limit: 0,
 };
 
+const PRIORITY_LEVELS = 6;
+
 function byPosition(a: TextMatch, b: TextMatch): number {
   return a.start - b.start || b.end - a.end;
 }
@@ -346,8 +348,10 @@ function decideAll(
   const recorded: { match: TextMatch; action: Finding["action"]; rewrite?: RewriteMatch }[] = [];
   // The furthest end reached by each rule so far: a later span of the same rule that starts before it is a repeat.
   const reach = new Map<string, number>();
-  // Rewrites that may still contain a later one (sorted by start, so they started at or before it).
-  let open: RewriteMatch[] = [];
+  // The furthest end of the reported rewrites so far, per kind priority. Sorted by start, every earlier rewrite
+  // started at or before the current match, so it contains the match when it reaches its end; a container of equal
+  // or higher priority (its span is at least as long) is not outranked by it. Constant work per match.
+  const furthest = new Array<number>(PRIORITY_LEVELS).fill(-1);
   for (const m of found) {
     const action = plan.decide(m);
     if (action.do === "ignore") continue;
@@ -357,15 +361,18 @@ function decideAll(
     if (action.do === "strip" || action.do === "replace") {
       // A repeat still takes part in the rewrite (its span may reach further), but is not a second finding.
       const rewrite: RewriteMatch = { match: m, action, subsumed: repeat };
-      // A repeat is not reported, so it cannot stand in for what it contains.
-      rewrites.push(rewrite);
-      open = open.filter((o) => o.match.end > m.start);
-      for (const o of open) {
-        if (o.match.end < m.end) continue;
-        if (!outranks(m, o.match)) rewrite.subsumed = true;
-        else if (o.match.start === m.start && o.match.end === m.end) o.subsumed = true;
+      const priority = PRIORITY[m.kind];
+      for (let p = priority; p < PRIORITY_LEVELS && !rewrite.subsumed; p++)
+        if (furthest[p]! >= m.end) rewrite.subsumed = true;
+      // The same span reported just before by a lower-ranked rule: this one names it.
+      for (let k = rewrites.length - 1; k >= 0; k--) {
+        const o = rewrites[k]!;
+        if (o.match.start !== m.start || o.match.end !== m.end) break;
+        if (PRIORITY[o.match.kind] < priority) o.subsumed = true;
       }
-      if (!repeat) open.push(rewrite);
+      rewrites.push(rewrite);
+      // A repeat is not reported, so it cannot stand in for what it contains.
+      if (!repeat && furthest[priority]! < m.end) furthest[priority] = m.end;
       recorded.push({ match: m, action: action.do === "replace" ? "redact" : "strip", rewrite });
       continue;
     }

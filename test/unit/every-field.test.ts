@@ -118,6 +118,22 @@ describe("every field of every content block", () => {
   });
 });
 
+describe("text blocks read joined, through the normalised view", () => {
+  it("a card split across blocks with no-break spaces between its groups is cut from both", async () => {
+    const groups = card.match(/\d{4}/g)!;
+    const { out } = await delivered({
+      content: [
+        { type: "text", text: `card ${groups[0]}\u00a0${groups[1]}\u00a0` },
+        { type: "text", text: `${groups[2]}\u00a0${groups[3]} ok` },
+      ],
+    });
+    const texts = out.content.map((b) => (b as { text: string }).text);
+    expect(texts[0]).not.toContain(groups[1]);
+    expect(texts[1]).not.toContain(groups[2]);
+    expect(texts[1]).toContain(" ok");
+  });
+});
+
 describe("every string of a tool listing gets the description treatment", () => {
   const tool: ToolDescriptor & { title?: string } = {
     name: "lookup",

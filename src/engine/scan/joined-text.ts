@@ -1,4 +1,5 @@
 import type { TextMatch } from "../types.js";
+import { normalisedView } from "./normalised-view.js";
 import { runDetectors, type ScanPlan } from "./string-scanner.js";
 
 /**
@@ -35,7 +36,16 @@ export function crossBoundaryMatches(texts: readonly string[], plan: ScanPlan): 
   let perText: TextMatch[][] | undefined;
   const seen = new Set<string>();
   for (const [from, to] of regions) {
-    for (const m of runDetectors(plan.detectors, joined.slice(from, to))) {
+    const window = joined.slice(from, to);
+    const view = normalisedView(window);
+    const found = runDetectors(plan.detectors, window);
+    // The same view the blocks get on their own: a split value written with escapes or odd separators too.
+    if (view !== undefined)
+      for (const m of runDetectors(plan.detectors, view.text)) {
+        const [start, end] = view.toOriginal(m.start, m.end);
+        found.push({ ...m, start, end });
+      }
+    for (const m of found) {
       const start = m.start + from;
       const end = m.end + from;
       const first = textAt(starts, start);

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import { TollgateError } from "../../src/errors.js";
-import type { CallToolResult, Finding } from "../../src/policy/types.js";
+import type { CallToolResult, Finding, JsonObject } from "../../src/policy/types.js";
 import {
   fakeAwsAccessKey,
   fakeCardNumber,
@@ -20,6 +20,10 @@ const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 150) };
 const engines = [
   new LocalPolicyEngine({}, { worker: false }),
   new LocalPolicyEngine({ pii: { output: "mask" }, secrets: { output: "mask" } }, { worker: false }),
+  new LocalPolicyEngine(
+    { pii: { output: "hash" }, secrets: { output: "hash" }, redaction: { hashKey: "k".repeat(32) } },
+    { worker: false },
+  ),
 ];
 
 const filler = fc.string({
@@ -205,6 +209,49 @@ describe("redaction invariant", () => {
             const delivered = out.content[i] as { text: string };
             expect(() => JSON.parse(delivered.text)).not.toThrow();
           }
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("arguments too: a planted PII value is absent from the redacted arguments", async () => {
+    const engine = new LocalPolicyEngine({ pii: { input: "placeholder" } }, { worker: false });
+    const argPlaces = ["value", "key", "number", "json-text", "nested"] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        planted,
+        fc.constantFrom(...argPlaces),
+        filler,
+        async ({ make, digits }, where, before) => {
+          const value = make();
+          const around = `${before} ${value}`;
+          // Secrets block in arguments (nothing is delivered then); PII is redacted.
+          const args: JsonObject =
+            where === "value"
+              ? { q: around }
+              : where === "key"
+                ? { [around]: 1 }
+                : where === "number"
+                  ? { value: digits ? Number(value) : value }
+                  : where === "json-text"
+                    ? { payload: JSON.stringify({ value: digits ? Number(value) : around }) }
+                    : { outer: [{ inner: around }] };
+          let decision: Awaited<ReturnType<LocalPolicyEngine["checkInput"]>>;
+          try {
+            decision = await engine.checkInput({
+              connectorType: "acme.send",
+              serverName: "acme",
+              toolName: "send",
+              callId: "p",
+              args,
+            });
+          } catch (error) {
+            if (error instanceof TollgateError) return;
+            throw error;
+          }
+          if (!decision.allowed) return;
+          for (const s of strings(decision.redactedArgs ?? args)) expect(s, where).not.toContain(value);
         },
       ),
       RUNS,

@@ -6,9 +6,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { scanJson } from "../../src/engine/scan/scan-json.js";
+import { scanToolResult } from "../../src/engine/scan/scan-tool-result.js";
 import type { MatchAction, ScanPlan } from "../../src/engine/scan/string-scanner.js";
 import type { FindingKind, TextDetector, TextMatch } from "../../src/engine/types.js";
-import type { Finding } from "../../src/policy/types.js";
+import type { CallToolResult, Finding } from "../../src/policy/types.js";
 import { regexDetector } from "../helpers/fake-detectors.js";
 
 const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) };
@@ -65,7 +66,8 @@ function plan(specs: readonly Spec[]): ScanPlan {
  */
 function blocks(specs: readonly Spec[], value: unknown): Map<string, number> {
   const findings: Finding[] = [];
-  scanJson(value, "", plan(specs), findings);
+  if (isResult(value)) scanToolResult(value, plan(specs), findings, undefined);
+  else scanJson(value, "", plan(specs), findings);
   const counts = new Map<string, number>();
   for (const f of findings) {
     if (f.action !== "block") continue;
@@ -76,11 +78,21 @@ function blocks(specs: readonly Spec[], value: unknown): Map<string, number> {
 }
 
 const text = fc.string({ unit: fc.constantFrom("a", "b", "c", "1", "2", " ", "-", "x"), maxLength: 24 });
-// JSON text in a string takes the leaf-by-leaf path when a rewrite would break it.
+function isResult(value: unknown): value is CallToolResult {
+  return (
+    typeof value === "object" && value !== null && Array.isArray((value as { content?: unknown }).content)
+  );
+}
+
+// JSON text in a string takes the leaf-by-leaf path when a rewrite would break it; a result's text blocks are also
+// read joined.
 const value = fc.oneof(
   text,
   fc.dictionary(text, text, { maxKeys: 3 }),
   fc.dictionary(text, text, { maxKeys: 3 }).map((o) => JSON.stringify(o)),
+  fc
+    .array(text, { minLength: 2, maxLength: 4 })
+    .map((texts): CallToolResult => ({ content: texts.map((t) => ({ type: "text" as const, text: t })) })),
 );
 
 describe("adding a detector", () => {

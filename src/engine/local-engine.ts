@@ -26,8 +26,9 @@ import { type OffloadSettings, withPrecomputedMatches } from "./parallel/precomp
 import { loadPolicyFile, type ResolvedPolicy, resolvePolicy } from "./policy.js";
 import type { PolicyConfig, SanitizerMode } from "./policy-types.js";
 import { describeProblem, inspectJson, type JsonProblem } from "./scan/inspect-json.js";
-import { scanJson, scanStringLeaf } from "./scan/scan-json.js";
+import { scanJson } from "./scan/scan-json.js";
 import { scanToolResult } from "./scan/scan-tool-result.js";
+import { checkToolListing } from "./scan/tool-listing.js";
 import { truncateResult } from "./scan/truncate.js";
 import { ScanPlans } from "./scan-plans.js";
 import { SchemaValidatorCache } from "./schema-validator.js";
@@ -180,24 +181,15 @@ export class LocalPolicyEngine implements PolicyBackend {
     for (const tool of tools) this.#tools.set(`${serverName}\u0000${tool.name}`, tool);
   }
 
-  /** Sanitizes a tool description before it reaches the model's tool catalogue. */
+  /**
+   * Cleans a tool's listing before it reaches the model's tool catalogue: its title, description, annotations and
+   * every prose string of its input and output schemas (descriptions, titles, enum, const, default, examples).
+   */
   checkToolDescriptor(_serverName: string, tool: ToolDescriptor): DescriptorCheck {
-    const findings: Finding[] = [];
     const setting = this.policy.injection.toolDescriptions;
-    if (setting === "off" || !tool.description) return { tool, findings };
+    if (setting === "off") return { tool, findings: [] };
     const plan = this.#plans.get("output", "detect-and-strip", "redact");
-    let description = scanStringLeaf(tool.description, "/description", plan, findings);
-    const firstInjection = findings.find((f) => f.kind === "injection");
-    if (firstInjection && setting === "drop-tool") {
-      return { tool: undefined, findings: findings.map((f) => ({ ...f, action: "block" as const })) };
-    }
-    if (firstInjection?.start !== undefined) {
-      // A span match marks where planted instructions begin, not where they end (an <IMPORTANT> block runs on
-      // for sentences). In a description nothing after that point is trustworthy, so it is cut there.
-      const kept = scanStringLeaf(tool.description.slice(0, firstInjection.start), "/description", plan, []);
-      description = `${kept.trimEnd()} [REMOVED: instructions aimed at the model]`.trimStart();
-    }
-    return { tool: description === tool.description ? tool : { ...tool, description }, findings };
+    return checkToolListing(tool, plan, setting === "drop-tool");
   }
 
   async checkInput(request: InputCheckRequest): Promise<InputDecision> {

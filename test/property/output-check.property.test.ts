@@ -221,7 +221,12 @@ describe("output check properties", () => {
     | "structured-value"
     | "structured-key"
     | "nested-key"
-    | "string-holding-json";
+    | "string-holding-json"
+    | "structured-number"
+    | "json-text-number"
+    | "mime-type"
+    | "block-meta"
+    | "split-across-blocks";
   const place = fc.constantFrom<Place>(
     "text",
     "json-text",
@@ -229,6 +234,11 @@ describe("output check properties", () => {
     "structured-key",
     "nested-key",
     "string-holding-json",
+    "structured-number",
+    "json-text-number",
+    "mime-type",
+    "block-meta",
+    "split-across-blocks",
   );
 
   /** Puts `value` into `base` at a spot chosen by `where`; separated by spaces so it stays a whole token. */
@@ -260,6 +270,34 @@ describe("output check properties", () => {
         return { ...base, structuredContent: { ...sc, outer: [{ [around]: { x: around.length } }] } };
       case "string-holding-json":
         return { ...base, structuredContent: { ...sc, payload: JSON.stringify({ [around]: around }) } };
+      // Digit values (a card) also as JSON numbers; others stay strings there.
+      case "structured-number":
+        return { ...base, structuredContent: { ...sc, value: /^\d+$/.test(value) ? Number(value) : around } };
+      case "json-text-number": {
+        const number = /^\d+$/.test(value) ? Number(value) : around;
+        return {
+          ...base,
+          content: [...base.content, { type: "text", text: JSON.stringify({ value: number }) }],
+        };
+      }
+      case "mime-type":
+        return {
+          ...base,
+          content: [...base.content, { type: "image", data: "AAAA", mimeType: `image/png; n=${value}` }],
+        };
+      case "block-meta":
+        return { ...base, content: [...base.content, { type: "text", text: "x", _meta: { note: around } }] };
+      case "split-across-blocks": {
+        const half = value.length >> 1;
+        return {
+          ...base,
+          content: [
+            ...base.content,
+            { type: "text", text: `${prefix} ${value.slice(0, half)}` },
+            { type: "text", text: `${value.slice(half)} ${suffix}` },
+          ],
+        };
+      }
     }
   }
 

@@ -209,11 +209,11 @@ describe("scanString: sanitizer pass and offsets into the original", () => {
     ]);
   });
 
-  it("no sanitizers: invisible characters stay and detectors see the raw text", () => {
+  it("no sanitizers: invisible characters stay, but the normalised view reads through them", () => {
     const text = "bo\u200bb@x.test";
     const { text: out, findings } = scan(text, makePlan({ sanitizers: [] }));
-    expect(findings.map((f) => f.kind)).toEqual(["pii"]);
-    expect(out).toBe("bo\u200b[REDACTED:email]");
+    expect(findings.map((f) => [f.kind, f.start, f.end])).toEqual([["pii", 0, 11]]);
+    expect(out).toBe("[REDACTED:email]");
   });
 });
 
@@ -281,8 +281,8 @@ describe("scanString: actions and redaction", () => {
   });
 });
 
-describe("scanString: overlaps", () => {
-  it("higher priority wins: a secret beats an overlapping PII span", () => {
+describe("scanString: overlaps (decide, then resolve)", () => {
+  it("overlapping rewrites: both are findings, their union is cut, the secret names the placeholder", () => {
     const text = "0123456789abcdef";
     const plan = makePlan({
       sanitizers: [],
@@ -294,11 +294,14 @@ describe("scanString: overlaps", () => {
       ],
     });
     const { text: out, findings } = scan(text, plan);
-    expect(findings.map((f) => [f.kind, f.start, f.end])).toEqual([["secret", 4, 12]]);
-    expect(out).toBe("0123[REDACTED:s]cdef");
+    expect(findings.map((f) => [f.kind, f.start, f.end, f.action])).toEqual([
+      ["pii", 0, 8, "redact"],
+      ["secret", 4, 12, "redact"],
+    ]);
+    expect(out).toBe("[REDACTED:s]cdef");
   });
 
-  it("a lower-priority later span does not displace a secret", () => {
+  it("a block is kept whatever rewrite overlaps it, and the rewrite still applies", () => {
     const plan = makePlan({
       sanitizers: [],
       detectors: [
@@ -308,10 +311,34 @@ describe("scanString: overlaps", () => {
         ]),
       ],
     });
-    expect(scan("0123456789abcdef", plan).findings.map((f) => f.kind)).toEqual(["secret"]);
+    const { text: out, findings } = scan("0123456789abcdef", plan);
+    expect(findings.map((f) => [f.kind, f.action])).toEqual([
+      ["secret", "redact"],
+      ["injection", "block"],
+    ]);
+    expect(out).toBe("[REDACTED:s]89abcdef");
   });
 
-  it("equal priority: the longer span wins", () => {
+  it("a flag overlapping a block is kept too: flags never hide or get hidden", () => {
+    const plan = makePlan({
+      sanitizers: [],
+      detectors: [
+        fixed([
+          { kind: "pii", type: "ip", start: 7, end: 22 },
+          { kind: "hazard", type: "ssrf", start: 0, end: 22 },
+        ]),
+      ],
+      decide: (m) => (m.kind === "hazard" ? { do: "block" } : { do: "flag", as: "flag" }),
+    });
+    const { text: out, findings } = scan("http://169.254.169.254/x", plan);
+    expect(findings.map((f) => [f.kind, f.action])).toEqual([
+      ["hazard", "block"],
+      ["pii", "flag"],
+    ]);
+    expect(out).toBe("http://169.254.169.254/x");
+  });
+
+  it("equal priority: the longer span names the placeholder of the union", () => {
     const plan = makePlan({
       sanitizers: [],
       detectors: [
@@ -321,7 +348,54 @@ describe("scanString: overlaps", () => {
         ]),
       ],
     });
-    expect(scan("0123456789abcdef", plan).findings.map((f) => f.type)).toEqual(["long"]);
+    const { text: out, findings } = scan("0123456789abcdef", plan);
+    expect(findings.map((f) => f.type)).toEqual(["short", "long"]);
+    expect(out).toBe("01[REDACTED:long]ef");
+  });
+
+  it("the same span matched by two rules that rewrite is one finding, the higher-ranked", () => {
+    const plan = makePlan({
+      sanitizers: [],
+      detectors: [
+        fixed([
+          { kind: "pii", type: "generic", start: 2, end: 8 },
+          { kind: "secret", type: "vendor", start: 2, end: 8 },
+        ]),
+      ],
+    });
+    const { text: out, findings } = scan("0123456789", plan);
+    expect(findings.map((f) => f.type)).toEqual(["vendor"]);
+    expect(out).toBe("01[REDACTED:vendor]89");
+  });
+
+  it("a nested rewrite that outranks its container is a finding too", () => {
+    const plan = makePlan({
+      sanitizers: [],
+      detectors: [
+        fixed([
+          { kind: "pii", type: "outer", start: 0, end: 10 },
+          { kind: "secret", type: "inner", start: 2, end: 5 },
+        ]),
+      ],
+    });
+    const { text: out, findings } = scan("0123456789ab", plan);
+    expect(findings.map((f) => f.type)).toEqual(["outer", "inner"]);
+    expect(out).toBe("[REDACTED:inner]ab");
+  });
+
+  it("the same rule reporting overlapping spans twice is one finding", () => {
+    const plan = makePlan({
+      sanitizers: [],
+      detectors: [
+        fixed([
+          { kind: "pii", type: "x", start: 0, end: 6 },
+          { kind: "pii", type: "x", start: 2, end: 9 },
+        ]),
+      ],
+    });
+    const { text: out, findings } = scan("0123456789", plan);
+    expect(findings.map((f) => [f.start, f.end])).toEqual([[0, 6]]);
+    expect(out).toBe("[REDACTED:x]9");
   });
 
   it("same start: the longer span is kept", () => {
@@ -352,7 +426,7 @@ describe("scanString: overlaps", () => {
     expect(out).toBe("[REDACTED:a][REDACTED:b]");
   });
 
-  it("a span nested inside a kept span is dropped", () => {
+  it("a rewrite nested inside a rewrite that outranks it is cut with it, not a finding of its own", () => {
     const plan = makePlan({
       sanitizers: [],
       detectors: [
@@ -363,7 +437,9 @@ describe("scanString: overlaps", () => {
         ]),
       ],
     });
-    expect(scan("0123456789ab", plan).findings.map((f) => f.type)).toEqual(["outer", "after"]);
+    const { text: out, findings } = scan("0123456789ab", plan);
+    expect(findings.map((f) => f.type)).toEqual(["outer", "after"]);
+    expect(out).toBe("[REDACTED:outer][REDACTED:after]");
   });
 });
 

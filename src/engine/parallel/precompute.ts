@@ -10,23 +10,26 @@ export interface OffloadSettings {
 }
 
 /**
- * Strings of at least `minLength` units in the places `scanToolResult` reads, each once: text blocks, embedded
- * resource text, resource-link fields, and anywhere in `structuredContent` and `_meta` (object keys included).
- * Image, audio and blob payloads are base64 the scan never reads; sending them would only cost time.
+ * Strings of at least `minLength` units in the places `scanToolResult` reads, each once: every field of every content
+ * block but base64 payloads, and anywhere in `structuredContent` and `_meta` (object keys included). Image, audio
+ * and blob payloads are base64 the scan never reads; sending them would only cost time.
  */
 export function collectLongStrings(result: CallToolResult, minLength: number): string[] {
   const found = new Set<string>();
-  const take = (value: unknown) => {
-    if (typeof value === "string" && value.length >= minLength) found.add(value);
-  };
   for (const block of result.content ?? []) {
-    if (block.type === "text") take(block.text);
-    else if (block.type === "resource") take((block.resource as { text?: unknown }).text);
-    else if (block.type === "resource_link") {
-      take(block.name);
-      take(block.title);
-      take(block.description);
-      take(block.uri);
+    const fields = block as unknown as Record<string, unknown>;
+    for (const key of Object.keys(fields)) {
+      if (
+        key === "type" ||
+        key === "blob" ||
+        (key === "data" && (block.type === "image" || block.type === "audio"))
+      )
+        continue;
+      const value = fields[key];
+      if (key === "resource" && typeof value === "object" && value !== null) {
+        const { blob: _payload, ...resource } = value as Record<string, unknown>;
+        collectInJson(resource, minLength, found);
+      } else collectInJson(value, minLength, found);
     }
   }
   if (result.structuredContent !== undefined) collectInJson(result.structuredContent, minLength, found);

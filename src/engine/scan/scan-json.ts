@@ -1,5 +1,6 @@
 import { escapePointerToken } from "../../errors.js";
 import type { Finding } from "../../policy/types.js";
+import type { TextDetector, TextMatch } from "../types.js";
 import { inspectJson } from "./inspect-json.js";
 import { type ScanPlan, scanString } from "./string-scanner.js";
 
@@ -34,6 +35,9 @@ export function isJsonDocument(text: string): boolean {
 const EMBEDDED_LIMITS = { maxDepth: 64, maxArrayItems: Number.POSITIVE_INFINITY };
 // `\u0040` is "@" to the model but not to a detector reading the raw text; `\/` likewise hides URLs.
 const HIDING_ESCAPE = /\\(?:u[0-9a-fA-F]{4}|\/)/;
+// A JSON number long enough to be checked (see MIN_CHECKED_NUMBER): read by its key, as the leaf walk does, it can
+// be a value (`"ssn": 536224187`) that the raw text does not show as one.
+const LONG_NUMBER = /\d{7}/;
 
 function parseEmbedded(text: string): { ok: true; value: unknown } | { ok: false } {
   const parsed = tryParse(text);
@@ -57,38 +61,202 @@ function scanEmbeddedJson(
   return rewritten === value ? text : JSON.stringify(rewritten, null, text.includes("\n") ? 2 : undefined);
 }
 
+/** Findings that rewrite text, so their value must be absent from what is returned. */
+function rewrites(finding: Finding): boolean {
+  return finding.action === "redact" || finding.action === "strip";
+}
+
 /**
  * Scans a string leaf. Findings point into the original string. When the string holds a JSON document, it stays
  * valid JSON: if a raw-text rewrite would break it (a span crossed a quote, say), or if JSON escapes could hide a
- * value from the raw-text scan, the document is scanned and rewritten leaf by leaf instead.
+ * value from the raw-text scan, the document is scanned and rewritten leaf by leaf instead. `extra` are matches
+ * found elsewhere (a value split across text blocks) that must be cut from this string too.
  */
-export function scanStringLeaf(text: string, path: string, plan: ScanPlan, findings: Finding[]): string {
+export function scanStringLeaf(
+  text: string,
+  path: string,
+  plan: ScanPlan,
+  findings: Finding[],
+  extra?: readonly TextMatch[],
+): string {
   const jsonLike = looksLikeJson(text);
-  if (jsonLike && HIDING_ESCAPE.test(text)) {
-    const parsed = parseEmbedded(text);
-    if (parsed.ok) return scanEmbeddedJson(text, parsed.value, path, plan, findings);
+  let numberFindings: Finding[] | undefined;
+  if (jsonLike && extra === undefined) {
+    let leafByLeaf = HIDING_ESCAPE.test(text);
+    if (!leafByLeaf && LONG_NUMBER.test(text)) {
+      numberFindings = [];
+      leafByLeaf = numbersRewrite(text, path, plan, numberFindings);
+    }
+    if (leafByLeaf) {
+      const parsed = parseEmbedded(text);
+      if (parsed.ok) return scanEmbeddedJson(text, parsed.value, path, plan, findings);
+      numberFindings = undefined;
+    }
   }
-  const scan = scanString(text, path, plan, findings);
+  const mark = findings.length;
+  const scan = scanString(text, path, plan, findings, extra);
+  // Numbers read after their key that flag or block (a rewrite took the leaf-by-leaf path above); a raw-text
+  // finding of the same rule at the same place is the same one.
+  if (numberFindings !== undefined)
+    for (const f of numberFindings) {
+      let same = false;
+      for (let i = mark; i < findings.length && !same; i++) {
+        const g = findings[i]!;
+        same = g.ruleId === f.ruleId && g.start === f.start && g.end === f.end;
+      }
+      if (!same) findings.push(f);
+    }
   if (!scan.changed || !jsonLike) return scan.text;
   if (tryParse(scan.text).ok) return scan.text;
   const original = parseEmbedded(text);
   if (!original.ok) return scan.text;
-  // The raw-text findings stand (their offsets are exact); the leaf-level ones would repeat them.
-  return scanEmbeddedJson(text, original.value, path, plan, []);
+  const leafFindings: Finding[] = [];
+  const rewritten = scanEmbeddedJson(text, original.value, path, plan, leafFindings);
+  // Every value a raw-text finding says was rewritten must be gone from the leaf-by-leaf rewrite too; when one is
+  // not (a value spanning JSON punctuation, a part of a value split across blocks), the raw rewrite is returned:
+  // not applying a recorded redaction would be worse than invalid JSON.
+  for (let i = mark; i < findings.length; i++) {
+    const f = findings[i]!;
+    if (rewrites(f) && f.start !== undefined && rewritten.includes(text.slice(f.start, f.end)))
+      return scan.text;
+  }
+  // The raw-text findings stand (their offsets are exact); a leaf-level finding they do not account for (a number,
+  // a value behind an escape) is added, so nothing the rewrite did goes unrecorded and no block is lost.
+  const unmatched = new Map<string, number>();
+  for (let i = mark; i < findings.length; i++) {
+    const key = `${findings[i]!.ruleId}\u0000${findings[i]!.action}`;
+    unmatched.set(key, (unmatched.get(key) ?? 0) + 1);
+  }
+  for (const f of leafFindings) {
+    const key = `${f.ruleId}\u0000${f.action}`;
+    const left = unmatched.get(key) ?? 0;
+    if (left > 0) unmatched.set(key, left - 1);
+    else findings.push(f);
+  }
+  return rewritten;
 }
 
 /**
- * Walks a JSON value (already checked for depth, cycles and types), scanning every string leaf and every object
- * key. Copy-on-write: unchanged subtrees are returned as the same objects, so a clean result allocates nothing.
+ * The smallest integer checked as text: shorter numbers are no card, SSN or phone number, and checking every
+ * count and year would cost time for nothing.
+ */
+const MIN_CHECKED_NUMBER = 1_000_000;
+
+// The PII detectors of each detector list: the digit types (cards, SSNs, phone numbers) a number can be. A secret
+// rule read on `password: 12345678` would find what the same digits as a string leaf (read without its key) do not.
+const piiDetectors = new WeakMap<readonly TextDetector[], readonly TextDetector[]>();
+
+/** The plan numbers are read with: the PII detectors only, no sanitizer; undefined when there are none. */
+function numberPlan(plan: ScanPlan): ScanPlan | undefined {
+  let detectors = piiDetectors.get(plan.detectors);
+  if (detectors === undefined) {
+    detectors = plan.detectors.filter((d) => d.kind === "pii");
+    piiDetectors.set(plan.detectors, detectors);
+  }
+  if (detectors.length === 0) return undefined;
+  return { sanitizers: [], stripSanitized: false, detectors, decide: plan.decide, redaction: plan.redaction };
+}
+
+/**
+ * A JSON number reaches the model as its decimal text (a card number stored as a number is still a card number). The
+ * text is checked like a string, read after its key (`ssn: 536224187`) because detectors that need a context word
+ * find it there, as the model does; only matches on the digits count. When a rewrite applies, the number becomes
+ * the rewritten string, so JSON stays valid and the value is gone.
+ */
+function scanNumber(
+  value: number,
+  path: string,
+  plan: ScanPlan,
+  findings: Finding[],
+  key: string | undefined,
+): unknown {
+  if (!Number.isInteger(value) || Math.abs(value) < MIN_CHECKED_NUMBER) return value;
+  const rewritten = scanDigits(String(value), path, plan, findings, key);
+  return rewritten === undefined ? value : rewritten;
+}
+
+/** Checks a number's decimal text; returns its rewrite, or undefined when nothing rewrites it. */
+function scanDigits(
+  digits: string,
+  path: string,
+  fullPlan: ScanPlan,
+  findings: Finding[],
+  key: string | undefined,
+): string | undefined {
+  const plan = numberPlan(fullPlan);
+  if (plan === undefined) return undefined;
+  if (key !== undefined) {
+    const prefix = `${key}: `;
+    const found: Finding[] = [];
+    const scan = scanString(prefix + digits, path, plan, found);
+    // A key that was itself rewritten is checked on its own; the digits are then read alone, below.
+    if (!scan.changed || scan.text.startsWith(prefix)) {
+      for (const f of found) {
+        if (f.start === undefined || f.start < prefix.length) continue;
+        findings.push({ ...f, start: f.start - prefix.length, end: f.end! - prefix.length });
+      }
+      const rest = scan.changed ? scan.text.slice(prefix.length) : digits;
+      return rest === digits ? undefined : rest;
+    }
+  }
+  const scan = scanString(digits, path, plan, findings);
+  return scan.changed ? scan.text : undefined;
+}
+
+// A long integer in JSON text (digits only: anchoring on them keeps the search fast on pretty-printed JSON); what
+// precedes it is read by hand.
+const NUMBER_TOKEN = /(?<![\w."-])-?\d{7,}(?![\d.eE"\w])/g;
+
+/** The key of the object member whose value starts at `at`; "" for an array item; undefined when not a value. */
+function memberKey(text: string, at: number): string | undefined {
+  let i = at - 1;
+  while (i >= 0 && (text[i] === " " || text[i] === "\n" || text[i] === "\r" || text[i] === "\t")) i--;
+  if (text[i] === "," || text[i] === "[") return "";
+  if (text[i] !== ":") return undefined;
+  i--;
+  while (i >= 0 && (text[i] === " " || text[i] === "\n" || text[i] === "\r" || text[i] === "\t")) i--;
+  if (text[i] !== '"') return undefined;
+  const end = i;
+  // Back to the opening quote of the key (an escaped quote inside it is preceded by a backslash).
+  for (i--; i >= 0 && end - i <= 200; i--)
+    if (text[i] === '"' && text[i - 1] !== "\\") return text.slice(i + 1, end);
+  return undefined;
+}
+
+/**
+ * The long integers of JSON text, as the leaf walk would read them (after their key), without parsing the document:
+ * true as soon as one would be rewritten (the caller then rewrites the document leaf by leaf, where a redacted number
+ * becomes a string); otherwise their findings, with offsets into the text, go to `findings`.
+ */
+function numbersRewrite(text: string, path: string, plan: ScanPlan, findings: Finding[]): boolean {
+  NUMBER_TOKEN.lastIndex = 0;
+  for (let m = NUMBER_TOKEN.exec(text); m !== null; m = NUMBER_TOKEN.exec(text)) {
+    const digits = m[0];
+    const key = memberKey(text, m.index);
+    if (key === undefined || Math.abs(Number(digits)) < MIN_CHECKED_NUMBER) continue;
+    const at = m.index;
+    const found: Finding[] = [];
+    if (scanDigits(digits, path, plan, found, key === "" ? undefined : key) !== undefined) return true;
+    for (const f of found)
+      findings.push(f.start === undefined ? f : { ...f, start: f.start + at, end: f.end! + at });
+  }
+  return false;
+}
+
+/**
+ * Walks a JSON value (already checked for depth, cycles and types), scanning every string leaf, every object key
+ * and every integer long enough to be an identifier (by its decimal text). Copy-on-write: unchanged subtrees are
+ * returned as the same objects, so a clean result allocates nothing.
  */
 export function scanJson(value: unknown, path: string, plan: ScanPlan, findings: Finding[]): unknown {
   if (typeof value === "string") return scanStringLeaf(value, path, plan, findings);
+  if (typeof value === "number") return scanNumber(value, path, plan, findings, undefined);
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
-      if (item === null || (typeof item !== "object" && typeof item !== "string")) continue;
+      if (item === null || typeof item === "boolean") continue;
       const next = scanJson(item, `${path}/${i}`, plan, findings);
       if (next !== item) {
         copy ??= value.slice();
@@ -115,8 +283,11 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
     const childPath = `${path}/${escapePointerToken(token)}`;
     for (let f = mark; f < findings.length; f++) findings[f] = { ...findings[f]!, path: childPath };
     const item = obj[key];
-    if (item === null || (typeof item !== "object" && typeof item !== "string")) continue;
-    const next = scanJson(item, childPath, plan, findings);
+    if (item === null || typeof item === "boolean" || item === undefined) continue;
+    const next =
+      typeof item === "number"
+        ? scanNumber(item, childPath, plan, findings, key)
+        : scanJson(item, childPath, plan, findings);
     if (next !== item) {
       copy ??= { ...obj };
       setOwn(copy, key, next);

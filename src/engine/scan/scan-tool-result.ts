@@ -1,5 +1,7 @@
 import type { CallToolResult, Finding } from "../../policy/types.js";
+import type { TextMatch } from "../types.js";
 import { wrapUntrusted } from "./envelope.js";
+import { crossBoundaryMatches } from "./joined-text.js";
 import { isJsonDocument, scanJson, scanStringLeaf } from "./scan-json.js";
 import type { ScanPlan } from "./string-scanner.js";
 
@@ -11,10 +13,17 @@ export interface EnvelopeFor {
   toolName: string;
 }
 
+/** Base64 payloads, per block type: the text detectors have nothing to read there, so they are not scanned. */
+function isPayload(type: string, key: string): boolean {
+  return key === "data" ? type === "image" || type === "audio" : key === "blob";
+}
+
 /**
- * Scans every place of a CallToolResult the model reads: text blocks, embedded resource text, resource-link
- * fields, `structuredContent` and `_meta` (keys included). Copy-on-write: a clean result comes back as the same
- * object. Findings carry JSON Pointers into the result.
+ * Scans every place of a CallToolResult the model reads: every field of every content block (text, a resource's
+ * text and uri, resource-link names and URIs, `mimeType`, annotations, `_meta`; not base64 payloads), the text
+ * blocks once more joined (a value split across two blocks), `structuredContent` and `_meta` (keys and numbers
+ * included). Copy-on-write: a clean result comes back as the same object. Findings carry JSON Pointers into the
+ * result.
  */
 export function scanToolResult(
   result: CallToolResult,
@@ -25,9 +34,10 @@ export function scanToolResult(
   let content: ContentBlock[] | undefined;
   // The SDK's schema lets `content` be absent (it defaults to []): nothing to scan there then.
   const blocks = result.content ?? [];
+  const split = splitValues(blocks, plan);
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i]!;
-    const next = scanBlock(block, `/content/${i}`, plan, findings, envelope);
+    const next = scanBlock(block, `/content/${i}`, plan, findings, envelope, split?.get(i));
     if (next !== block) {
       content ??= blocks.slice();
       content[i] = next;
@@ -45,41 +55,80 @@ export function scanToolResult(
   return out;
 }
 
+/** Parts of values split across consecutive text blocks, by block index. */
+function splitValues(blocks: readonly ContentBlock[], plan: ScanPlan): Map<number, TextMatch[]> | undefined {
+  const indexes: number[] = [];
+  const texts: string[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    if (block.type === "text" && typeof block.text === "string") {
+      indexes.push(i);
+      texts.push(block.text);
+    }
+  }
+  const parts = crossBoundaryMatches(texts, plan);
+  if (parts === undefined) return undefined;
+  const byBlock = new Map<number, TextMatch[]>();
+  for (let k = 0; k < parts.length; k++) if (parts[k]!.length > 0) byBlock.set(indexes[k]!, parts[k]!);
+  return byBlock;
+}
+
 function scanBlock(
   block: ContentBlock,
   path: string,
   plan: ScanPlan,
   findings: Finding[],
   envelope: EnvelopeFor | undefined,
+  split: readonly TextMatch[] | undefined,
 ): ContentBlock {
-  switch (block.type) {
-    case "text": {
-      let text = scanStringLeaf(block.text, `${path}/text`, plan, findings);
+  let next: Record<string, unknown> | undefined;
+  const fields = block as unknown as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    if (key === "type" || isPayload(block.type, key) || value === undefined) continue;
+    let cleaned: unknown;
+    if (block.type === "text" && key === "text" && typeof value === "string") {
+      let text = scanStringLeaf(value, `${path}/text`, plan, findings, split);
       // JSON text stays valid JSON, so it is not wrapped; text that merely starts with "[" or "{" is.
       if (envelope && !isJsonDocument(text))
         text = wrapUntrusted(text, envelope.serverName, envelope.toolName);
-      return text === block.text ? block : { ...block, text };
+      cleaned = text;
+    } else if (
+      block.type === "resource" &&
+      key === "resource" &&
+      typeof value === "object" &&
+      value !== null
+    ) {
+      cleaned = scanResource(value as Record<string, unknown>, `${path}/resource`, plan, findings);
+    } else {
+      // A link's name, title, description and URI, a mimeType (it ends up in a data: URL the model receives),
+      // annotations and _meta are shown to the model like any text.
+      cleaned = scanJson(value, `${path}/${key}`, plan, findings);
     }
-    case "resource": {
-      const resource = block.resource;
-      if (!("text" in resource) || typeof resource.text !== "string") return block;
-      const text = scanStringLeaf(resource.text, `${path}/resource/text`, plan, findings);
-      return text === resource.text ? block : { ...block, resource: { ...resource, text } };
+    if (cleaned !== value) {
+      next ??= { ...fields };
+      next[key] = cleaned;
     }
-    case "resource_link": {
-      // A link's name, title, description and URI are shown to the model like any text (a URI can carry
-      // credentials or a token in its query).
-      let next = block;
-      for (const key of ["name", "title", "description", "uri"] as const) {
-        const value = block[key];
-        if (typeof value !== "string") continue;
-        const cleaned = scanStringLeaf(value, `${path}/${key}`, plan, findings);
-        if (cleaned !== value) next = { ...next, [key]: cleaned };
-      }
-      return next;
-    }
-    default:
-      // Images and audio are base64 payloads; the text detectors have nothing to read there.
-      return block;
   }
+  return next === undefined ? block : (next as unknown as ContentBlock);
+}
+
+/** An embedded resource: every field but a base64 `blob`. */
+function scanResource(
+  resource: Record<string, unknown>,
+  path: string,
+  plan: ScanPlan,
+  findings: Finding[],
+): Record<string, unknown> {
+  let next: Record<string, unknown> | undefined;
+  for (const key of Object.keys(resource)) {
+    const value = resource[key];
+    if (key === "blob" || value === undefined) continue;
+    const cleaned = scanJson(value, `${path}/${key}`, plan, findings);
+    if (cleaned !== value) {
+      next ??= { ...resource };
+      next[key] = cleaned;
+    }
+  }
+  return next ?? resource;
 }

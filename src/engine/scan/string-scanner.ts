@@ -1,5 +1,6 @@
 import type { Finding } from "../../policy/types.js";
 import type { FindingKind, TextDetector, TextMatch } from "../types.js";
+import { type NormalisedView, normalisedView } from "./normalised-view.js";
 import { OffsetMap } from "./offset-map.js";
 import { type RedactionSettings, type Replacement, replacementFor } from "./redaction.js";
 import { ALL_FEATURES, stringFeatures } from "./string-features.js";
@@ -35,7 +36,11 @@ export interface StringScan {
   changed: boolean;
 }
 
-// Higher wins when two spans overlap: a secret inside a URL beats the URL's e-mail-looking userinfo, etc.
+/**
+ * Which of two overlapping REWRITING matches names the replacement of the region they cover together (higher wins): a
+ * secret inside a URL beats the URL's e-mail-looking userinfo, etc. It never decides whether a match counts: every
+ * match is decided first, and blocks and flags are kept whatever they overlap.
+ */
 const PRIORITY: Record<FindingKind, number> = {
   secret: 5,
   pii: 4,
@@ -48,26 +53,27 @@ const PRIORITY: Record<FindingKind, number> = {
   limit: 0,
 };
 
+const PRIORITY_LEVELS = 6;
+
 function byPosition(a: TextMatch, b: TextMatch): number {
   return a.start - b.start || b.end - a.end;
 }
 
-/** Keeps a non-overlapping subset: on overlap the higher-priority (then longer) span wins. */
-function resolveOverlaps(matches: TextMatch[]): TextMatch[] {
-  if (matches.length < 2) return matches;
-  matches.sort(byPosition);
-  const kept: TextMatch[] = [];
-  for (const m of matches) {
-    const last = kept[kept.length - 1];
-    if (!last || m.start >= last.end) {
-      kept.push(m);
-      continue;
-    }
-    const pm = PRIORITY[m.kind];
-    const pl = PRIORITY[last.kind];
-    if (pm > pl || (pm === pl && m.end - m.start > last.end - last.start)) kept[kept.length - 1] = m;
-  }
-  return kept;
+/** True when `a` should name the replacement of a region that `b` also covers. */
+function outranks(a: TextMatch, b: TextMatch): boolean {
+  const pa = PRIORITY[a.kind];
+  const pb = PRIORITY[b.kind];
+  return pa > pb || (pa === pb && a.end - a.start > b.end - b.start);
+}
+
+type Rewrite = Extract<MatchAction, { do: "strip" } | { do: "replace" }>;
+
+/** A match whose decision rewrites text. */
+interface RewriteMatch {
+  match: TextMatch;
+  action: Rewrite;
+  /** Inside another rewrite that outranks it (or a repeat of its rule): cut, but not a finding of its own. */
+  subsumed: boolean;
 }
 
 /** A match made on the original text and moved onto the stripped one; it keeps its original offsets. */
@@ -111,6 +117,45 @@ function movedFromOriginal(
   return moved;
 }
 
+/** Adds a match made on the original text, moved onto the (possibly stripped) working text. */
+function pushMoved(found: TextMatch[], m: TextMatch, map: OffsetMap): void {
+  if (map === OffsetMap.identity) {
+    found.push(m);
+    return;
+  }
+  const start = map.toStripped(m.start);
+  const end = map.toStripped(m.end);
+  if (end > start) found.push({ ...m, start, end, originalStart: m.start, originalEnd: m.end } as MovedMatch);
+}
+
+/**
+ * How far around each place the normalised view differs from the original text the detectors read it. Elsewhere
+ * the view is the original, whose matches are already found; the longest values the detectors know fit.
+ */
+const VIEW_WINDOW = 4096;
+
+/** Matches on the normalised view (around its changes), in original offsets. */
+function viewMatches(detectors: readonly TextDetector[], view: NormalisedView): TextMatch[] {
+  const text = view.text;
+  const regions: [number, number][] = [];
+  for (const at of view.changes) {
+    const from = Math.max(0, at - VIEW_WINDOW);
+    const to = Math.min(text.length, at + VIEW_WINDOW);
+    const last = regions[regions.length - 1];
+    if (last !== undefined && from <= last[1]) last[1] = Math.max(last[1], to);
+    else regions.push([from, to]);
+  }
+  const out: TextMatch[] = [];
+  for (const [from, to] of regions) {
+    const slice = from === 0 && to === text.length ? text : text.slice(from, to);
+    for (const m of runDetectors(detectors, slice)) {
+      const [start, end] = view.toOriginal(m.start + from, m.end + from);
+      out.push({ ...m, start, end });
+    }
+  }
+  return out;
+}
+
 /** A detector list's gates (`requires`, `minLength`) as flat arrays: read per string without touching the detectors. */
 interface Gates {
   requires: Int32Array;
@@ -152,7 +197,11 @@ const scratch: TextMatch[] = [];
  * Runs the detectors whose gate `features` (of `text`, or of a string `text` was cut from: a superset) and the
  * length allow; the others cannot match.
  */
-function runDetectors(detectors: readonly TextDetector[], text: string, features: number): TextMatch[] {
+export function runDetectors(
+  detectors: readonly TextDetector[],
+  text: string,
+  features: number = stringFeatures(text),
+): TextMatch[] {
   scratch.length = 0;
   const { requires, minLength } = gatesOf(detectors);
   const length = text.length;
@@ -198,7 +247,13 @@ const splitLists = new WeakMap<
  * Scans one string: sanitizer pass (optionally stripping), then content detectors on the cleaned text, then one
  * rewrite. Findings are appended to `findings` with offsets into the ORIGINAL string. Returns the new text.
  */
-export function scanString(text: string, path: string, plan: ScanPlan, findings: Finding[]): StringScan {
+export function scanString(
+  text: string,
+  path: string,
+  plan: ScanPlan,
+  findings: Finding[],
+  extra?: readonly TextMatch[],
+): StringScan {
   if (text.length === 0) return { text, changed: false };
   let working = text;
   let map = OffsetMap.identity;
@@ -265,34 +320,97 @@ export function scanString(text: string, path: string, plan: ScanPlan, findings:
       : runDetectors(plan.detectors, working, features);
   if (map !== OffsetMap.identity)
     for (const m of movedFromOriginal(plan.detectors, text, map, features, precomputed)) found.push(m);
-  const matches = resolveOverlaps(found);
-  if (matches.length === 0) return { text: working, changed: working !== text };
+  const view = normalisedView(text);
+  if (view !== undefined) for (const m of viewMatches(plan.detectors, view)) pushMoved(found, m, map);
+  if (extra !== undefined) for (const m of extra) pushMoved(found, m, map);
+  if (found.length === 0) return { text: working, changed: working !== text };
+  const rewrites = decideAll(found, path, map, plan, findings);
+  if (rewrites.length === 0) return { text: working, changed: working !== text };
+  return { text: applyRewrites(working, rewrites, plan), changed: true };
+}
+
+/**
+ * Decides every match first (the policy's answer does not depend on what else matched), records a finding for each,
+ * and returns those that rewrite text. A block or a flag is never lost to an overlapping match of another kind.
+ * Two cases are one finding, not two: the same rule reporting overlapping spans twice (on the stripped and the
+ * original text, say), and a rewrite whose span lies inside another rewrite that outranks it (a token matched by
+ * its vendor rule and by the generic credential rule); the text is cut either way.
+ */
+function decideAll(
+  found: TextMatch[],
+  path: string,
+  map: OffsetMap,
+  plan: ScanPlan,
+  findings: Finding[],
+): RewriteMatch[] {
+  found.sort(byPosition);
+  const rewrites: RewriteMatch[] = [];
+  const recorded: { match: TextMatch; action: Finding["action"]; rewrite?: RewriteMatch }[] = [];
+  // The furthest end reached by each rule so far: a later span of the same rule that starts before it is a repeat.
+  const reach = new Map<string, number>();
+  // The furthest end of the reported rewrites so far, per kind priority. Sorted by start, every earlier rewrite
+  // started at or before the current match, so it contains the match when it reaches its end; a container of equal
+  // or higher priority (its span is at least as long) is not outranked by it. Constant work per match.
+  const furthest = new Array<number>(PRIORITY_LEVELS).fill(-1);
+  for (const m of found) {
+    const action = plan.decide(m);
+    if (action.do === "ignore") continue;
+    const seen = reach.get(m.ruleId);
+    const repeat = seen !== undefined && m.start < seen;
+    if (seen === undefined || m.end > seen) reach.set(m.ruleId, m.end);
+    if (action.do === "strip" || action.do === "replace") {
+      // A repeat still takes part in the rewrite (its span may reach further), but is not a second finding.
+      const rewrite: RewriteMatch = { match: m, action, subsumed: repeat };
+      const priority = PRIORITY[m.kind];
+      for (let p = priority; p < PRIORITY_LEVELS && !rewrite.subsumed; p++)
+        if (furthest[p]! >= m.end) rewrite.subsumed = true;
+      // The same span reported just before by a lower-ranked rule: this one names it.
+      for (let k = rewrites.length - 1; k >= 0; k--) {
+        const o = rewrites[k]!;
+        if (o.match.start !== m.start || o.match.end !== m.end) break;
+        if (PRIORITY[o.match.kind] < priority) o.subsumed = true;
+      }
+      rewrites.push(rewrite);
+      // A repeat is not reported, so it cannot stand in for what it contains.
+      if (!repeat && furthest[priority]! < m.end) furthest[priority] = m.end;
+      recorded.push({ match: m, action: action.do === "replace" ? "redact" : "strip", rewrite });
+      continue;
+    }
+    if (repeat) continue;
+    recorded.push({ match: m, action: action.do === "flag" ? action.as : "block" });
+  }
+  for (const r of recorded)
+    if (r.rewrite === undefined || !r.rewrite.subsumed)
+      findings.push(toFinding(r.match, path, map, r.action));
+  return rewrites;
+}
+
+/**
+ * Rewrites `text` once. Overlapping rewrites are merged into one region (their union, so every value any of them
+ * matched is gone), replaced as the highest-ranked match in it says.
+ */
+function applyRewrites(text: string, rewrites: readonly RewriteMatch[], plan: ScanPlan): string {
   let out = "";
   let cursor = 0;
-  for (const m of matches) {
-    const action = plan.decide(m);
-    switch (action.do) {
-      case "ignore":
-        break;
-      case "flag":
-        findings.push(toFinding(m, path, map, action.as));
-        break;
-      case "block":
-        findings.push(toFinding(m, path, map, "block"));
-        break;
-      case "strip":
-        findings.push(toFinding(m, path, map, "strip"));
-        out += working.slice(cursor, m.start);
-        cursor = m.end;
-        break;
-      case "replace":
-        findings.push(toFinding(m, path, map, "redact"));
-        out += working.slice(cursor, m.start);
-        out += replacementFor(action.strategy, m.type, working.slice(m.start, m.end), plan.redaction);
-        cursor = m.end;
-        break;
+  let i = 0;
+  while (i < rewrites.length) {
+    let winner = rewrites[i]!;
+    const start = winner.match.start;
+    let end = winner.match.end;
+    for (i++; i < rewrites.length && rewrites[i]!.match.start < end; i++) {
+      const next = rewrites[i]!;
+      if (next.match.end > end) end = next.match.end;
+      if (outranks(next.match, winner.match)) winner = next;
     }
+    out += text.slice(cursor, start);
+    if (winner.action.do === "replace")
+      out += replacementFor(
+        winner.action.strategy,
+        winner.match.type,
+        text.slice(start, end),
+        plan.redaction,
+      );
+    cursor = end;
   }
-  if (cursor === 0) return { text: working, changed: working !== text };
-  return { text: out + working.slice(cursor), changed: true };
+  return out + text.slice(cursor);
 }

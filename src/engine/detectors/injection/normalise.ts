@@ -80,11 +80,12 @@ function foldText(input: string, lowerAscii: boolean): MatchableText {
 }
 
 /**
- * Normalised-to-original offsets as segments rather than one entry per character: an ASCII run is one linear
- * segment, and each folded character that changed length (a dropped zero-width character, a ligature, a surrogate
- * pair) closes the segment. Lookups are a binary search, done only for reported matches.
+ * Normalised-to-original offsets as segments rather than one entry per character (also the map of the scanner's
+ * normalised view, scan/normalised-view.ts): an ASCII run is one linear segment, and each folded character that
+ * changed length (a dropped zero-width character, a ligature, a surrogate pair, a decoded escape) closes the
+ * segment. Lookups are a binary search, done only for reported matches.
  */
-class OffsetMap {
+export class OffsetMap {
   private readonly normStart: number[] = [];
   private readonly origStart: number[] = [];
   /** Original width of a block segment (every normalised char in it maps to the whole block); 0 for linear. */

@@ -1,0 +1,198 @@
+import { OffsetMap as SegmentMap } from "../detectors/injection/normalise.js";
+import { classifyInvisible } from "../sanitizer/invisible-chars.js";
+
+/**
+ * The text the detectors read a second time, as a model would read it: in-text escapes decoded (`\u0040`, `%40`,
+ * `&#64;`, `&commat;`), full-width and other compatibility forms folded (NFKC: `４１１１` is 4111), spaces of every
+ * width as a space and dashes of every kind as "-", invisible characters dropped, and the separators real data uses
+ * inside digit groups (dots, slashes, underscores) as "-", the separator the digit detectors know. Matches on it are
+ * mapped back through `toOriginal`, so a redaction cuts the ORIGINAL span (escape sequences included).
+ *
+ * Undefined when the view would be the text itself (plain ASCII without escapes or dotted digit groups: most text),
+ * so the common case costs one regex test.
+ */
+export interface NormalisedView {
+  readonly text: string;
+  toOriginal(start: number, end: number): [number, number];
+  /** Offsets in `text` where it differs from the original (ascending): a match elsewhere is one the original has. */
+  readonly changes: readonly number[];
+}
+
+// Three digit groups joined by dots, slashes or underscores somewhere: the cheap test before DOTTED_GROUPS.
+const DOTTED_TRIGGER = /\d[._/]\d{1,4}[._/]\d/;
+const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]{2,8}));/y;
+const PERCENT_RUN = /(?:%[0-9a-fA-F]{2})+/y;
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+// Where the view can differ: a backslash, percent sign or ampersand, a control character, or anything not ASCII.
+// Everything between is copied as one slice.
+const INTERESTING = /[^\t\n\r\x20-\x24\x27-\x5b\x5d-\x7e]/g;
+// Named entities that spell characters a value is made of (HTML's full table is 2,000 names; these are the ones that
+// can hide an address, a number or a URL, plus the usual five).
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  commat: "@",
+  period: ".",
+  colon: ":",
+  sol: "/",
+  bsol: "\\",
+  hyphen: "-",
+  dash: "-",
+  lowbar: "_",
+  num: "#",
+  plus: "+",
+  equals: "=",
+  percnt: "%",
+  quest: "?",
+  lpar: "(",
+  rpar: ")",
+};
+const SPACE = /\p{Zs}/u;
+const DASH = /[\p{Pd}\u2212\ufe63\uff0d]/u;
+/**
+ * Three or more digit groups of at most four digits joined by dots, slashes or underscores (a card as 4111.1111.1111
+ * .1111, an SSN as 536.22.4187); at least nine digits, so dates (01.02.2024) are left alone, and not a dotted IPv4
+ * address. Linear: each step consumes a separator and a digit.
+ */
+const DOTTED_GROUPS = /(?<!\d)\d{1,4}(?:[._/]\d{1,4}){2,}(?!\d)/g;
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+export function normalisedView(text: string): NormalisedView | undefined {
+  INTERESTING.lastIndex = 0;
+  if (!INTERESTING.test(text)) return dottedGroupsOnly(text);
+  const map = new SegmentMap();
+  const parts: string[] = [];
+  let length = 0;
+  let copied = 0; // start of the pending run of characters copied as they are
+  const changes: number[] = [];
+  const flush = (upTo: number) => {
+    if (upTo > copied) {
+      parts.push(text.slice(copied, upTo));
+      map.addLinear(length, copied);
+      length += upTo - copied;
+    }
+  };
+  const emit = (folded: string, at: number, width: number) => {
+    flush(at);
+    if (folded.length === width && width === 1) map.addLinear(length, at);
+    else if (folded.length > 0) map.addBlock(length, at, width);
+    if (changes.length === 0 || changes[changes.length - 1] !== length) changes.push(length);
+    parts.push(folded);
+    length += folded.length;
+    copied = at + width;
+  };
+  INTERESTING.lastIndex = 0;
+  for (let next = INTERESTING.exec(text); next !== null; next = INTERESTING.exec(text)) {
+    const i = next.index;
+    if (i < copied) continue; // inside a sequence already decoded
+    const c = text.charCodeAt(i);
+    let width = 1;
+    if (c === 0x5c) {
+      if (text.charCodeAt(i + 1) === 0x75 && HEX4.test(text.slice(i + 2, i + 6))) {
+        width = 6;
+        emit(foldChar(String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 6), 16))), i, width);
+      }
+    } else if (c === 0x25) {
+      width = Math.max(1, decodePercent(text, i, emit));
+    } else if (c === 0x26) {
+      ENTITY.lastIndex = i;
+      const m = ENTITY.exec(text);
+      const decoded = m ? decodeEntity(m) : undefined;
+      if (m && decoded !== undefined) {
+        width = m[0].length;
+        emit(foldChar(decoded), i, width);
+      }
+    } else {
+      const cp = text.codePointAt(i)!;
+      width = cp > 0xffff ? 2 : 1;
+      const char = text.slice(i, i + width);
+      const folded = foldChar(char);
+      if (folded !== char) emit(folded, i, width);
+    }
+    INTERESTING.lastIndex = i + width;
+  }
+  // Escape-looking characters that decoded to nothing different: the view is the text, but for dotted groups.
+  if (changes.length === 0) return dottedGroupsOnly(text);
+  flush(text.length);
+  const dotted: number[] = [];
+  const view = foldDottedGroups(parts.join(""), dotted);
+  if (dotted.length > 0) {
+    changes.push(...dotted);
+    changes.sort((a, b) => a - b);
+  }
+  if (changes.length === 0) return undefined;
+  return { text: view, changes, toOriginal: (start, end) => map.toOriginal(start, end) };
+}
+
+/** Plain ASCII without escapes: the view differs only where dotted digit groups are, one for one. */
+function dottedGroupsOnly(text: string): NormalisedView | undefined {
+  const changes: number[] = [];
+  const view = foldDottedGroups(text, changes);
+  if (changes.length === 0) return undefined;
+  return { text: view, changes, toOriginal: identityRange };
+}
+
+function identityRange(start: number, end: number): [number, number] {
+  return [start, end];
+}
+
+/** Rewrites the separators of dotted digit groups to "-" (same length); pushes where each run starts. */
+function foldDottedGroups(text: string, changes: number[]): string {
+  if (!DOTTED_TRIGGER.test(text)) return text;
+  let out = "";
+  let copied = 0;
+  DOTTED_GROUPS.lastIndex = 0;
+  for (let m = DOTTED_GROUPS.exec(text); m !== null; m = DOTTED_GROUPS.exec(text)) {
+    const run = m[0];
+    if (IPV4.test(run) || run.replace(/\D/g, "").length < 9) continue;
+    changes.push(m.index);
+    out += text.slice(copied, m.index) + run.replace(/[._/]/g, "-");
+    copied = m.index + run.length;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** One character as the detectors should see it: "" when invisible, folded otherwise. */
+function foldChar(char: string): string {
+  const cp = char.codePointAt(0)!;
+  if (classifyInvisible(cp) !== undefined) return "";
+  if (cp < 0x80) return char;
+  if (cp >= 0xd800 && cp <= 0xdfff) return char; // a lone surrogate stays: it is no letter or digit
+  if (SPACE.test(char)) return " ";
+  if (DASH.test(char)) return "-";
+  const folded = char.normalize("NFKC");
+  // A compatibility form can fold to a space or a dash too (a full-width hyphen-minus is folded above).
+  return folded;
+}
+
+/** Decodes a run of `%XX` at `i` as UTF-8 (invalid sequences are left as they are). Returns the width consumed. */
+function decodePercent(
+  text: string,
+  i: number,
+  emit: (folded: string, at: number, width: number) => void,
+): number {
+  PERCENT_RUN.lastIndex = i;
+  const m = PERCENT_RUN.exec(text);
+  if (!m) return 0;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(m[0]);
+  } catch {
+    return m[0].length; // not UTF-8: as written
+  }
+  let folded = "";
+  for (const char of decoded) folded += foldChar(char);
+  emit(folded, i, m[0].length);
+  return m[0].length;
+}
+
+function decodeEntity(m: RegExpExecArray): string | undefined {
+  const [, dec, hex, name] = m;
+  if (name !== undefined) return NAMED_ENTITIES[name];
+  const cp = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);
+  return cp > 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : undefined;
+}

@@ -18,7 +18,7 @@ import type {
   ToolDescriptor,
 } from "../policy/types.js";
 import { evaluateCapabilities } from "./capability-gate.js";
-import { createDetectorSet } from "./detector-set.js";
+import { type CustomDetector, createDetectorSet } from "./detector-set.js";
 import { matchesGlob } from "./glob.js";
 import { PairCache } from "./pair-cache.js";
 import { type DetectorWorkerPool, sharedDetectorWorker } from "./parallel/detector-worker-pool.js";
@@ -111,6 +111,12 @@ export interface LocalEngineOptions {
    * Default: `{ minLength: 65536 }` on a machine with more than one CPU, otherwise `false`.
    */
   worker?: false | { minLength?: number; pool?: DetectorWorkerPool };
+  /**
+   * Detectors of your own, each named from the policy by a custom rule (`customRules: [{ id, kind, type,
+   * detector: "<id>" }]`) that gives its findings a kind, type and action. See the README's "Plug in your own
+   * detector".
+   */
+  detectors?: readonly CustomDetector[];
 }
 
 /** Connector types come from a user resolver: the sanitizer-mode cache is emptied at this many entries. */
@@ -156,8 +162,9 @@ export class LocalPolicyEngine implements PolicyBackend {
   readonly #modes: PairCache<SanitizerMode> | undefined;
 
   constructor(policy: PolicyConfig = {}, options: LocalEngineOptions = {}) {
-    this.policy = resolvePolicy(policy);
-    this.#plans = new ScanPlans(this.policy, createDetectorSet(this.policy));
+    const detectors = options.detectors ?? [];
+    this.policy = resolvePolicy(policy, process.env, { detectorIds: new Set(detectors.map((d) => d.id)) });
+    this.#plans = new ScanPlans(this.policy, createDetectorSet(this.policy, detectors));
     this.#offload = offloadSettings(options.worker);
     const toolSanitizers = Object.values(this.policy.tools).some((t) => t.sanitizer);
     this.#modes = toolSanitizers ? new PairCache(SANITIZER_MODE_CACHE_LIMIT) : undefined;

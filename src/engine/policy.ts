@@ -462,3 +462,24 @@ export function resolvePolicy(
   configs.set(resolved, config);
   return resolved;
 }
+
+export interface PolicyFileCheck {
+  file: string;
+  policy: ResolvedPolicy;
+  /** Detector ids the policy's custom rules name; only an engine given its detectors in code can check them. */
+  uncheckedDetectors: string[];
+}
+
+/**
+ * What `tollgate validate-policy` runs: the file read, parsed, validated and resolved exactly as
+ * `LocalPolicyEngine.fromFile` does (environment variables included), so a policy it accepts is one the engine
+ * accepts. Throws `PolicyConfigError` naming every bad key.
+ */
+export async function checkPolicyFile(
+  file: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<PolicyFileCheck> {
+  const policy = resolvePolicy(await loadPolicyFile(file), env, {}, file);
+  const uncheckedDetectors = policy.customRules.flatMap((rule) => (rule.detector ? [rule.detector] : []));
+  return { file, policy, uncheckedDetectors };
+}

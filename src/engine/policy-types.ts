@@ -45,9 +45,9 @@ export interface FamilyPolicy {
 /** Values a detector may match that are never findings (your own support address, a test card). */
 export interface AllowList {
   /** Exact matched values. */
-  values?: string[];
+  values?: readonly string[];
   /** Regular expressions (JavaScript syntax) that a whole matched value must match. */
-  patterns?: string[];
+  patterns?: readonly string[];
 }
 
 /**
@@ -67,7 +67,7 @@ export interface CustomRuleConfig {
   /** Id of a detector given in the engine's `detectors` option. Exactly one of `pattern` and `detector`. */
   detector?: string;
   /** Literals of which one must occur (exact case) for the rule to run at all: the prefilter. */
-  keywords?: string[];
+  keywords?: readonly string[];
   /** Default: the family's action for the phase. */
   action?: PhaseActions;
   /** One line for documentation. */

@@ -361,7 +361,7 @@ function resolveAllow(
       );
     }
   });
-  return { values: allow?.values ?? [], patterns };
+  return { values: [...(allow?.values ?? [])], patterns: [...patterns] };
 }
 
 /** The config each resolved policy came from, for per-tool resolution (see tool-policy.ts). */

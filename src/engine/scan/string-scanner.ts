@@ -2,7 +2,7 @@ import type { Finding } from "../../policy/types.js";
 import type { FindingKind, TextDetector, TextMatch } from "../types.js";
 import { OffsetMap } from "./offset-map.js";
 import { type RedactionSettings, type Replacement, replacementFor } from "./redaction.js";
-import { ALL_FEATURES, stringFeatures } from "./string-features.js";
+import { stringFeatures } from "./string-features.js";
 
 /** What the policy says to do with one match. */
 export type MatchAction =
@@ -134,7 +134,8 @@ function gatesOf(detectors: readonly TextDetector[]): Gates {
     gates = { requires: new Int32Array(n), minLength: new Int32Array(n) };
     for (let i = 0; i < n; i++) {
       const d = detectors[i]!;
-      gates.requires[i] = d.requires ?? ALL_FEATURES;
+      // 0 = ungated: runs on every string, even one with no feature at all (only lower-case letters).
+      gates.requires[i] = d.requires ?? 0;
       gates.minLength[i] = d.minLength ?? 0;
     }
     gatesByList.set(detectors, gates);
@@ -157,7 +158,8 @@ function runDetectors(detectors: readonly TextDetector[], text: string, features
   const { requires, minLength } = gatesOf(detectors);
   const length = text.length;
   for (let i = 0; i < detectors.length; i++) {
-    if ((features & requires[i]!) === 0 || length < minLength[i]!) continue;
+    const gate = requires[i]!;
+    if ((gate !== 0 && (features & gate) === 0) || length < minLength[i]!) continue;
     detectors[i]!.detect(text, scratch);
   }
   return scratch.length === 0 ? [] : scratch.slice();

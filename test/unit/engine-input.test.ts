@@ -413,7 +413,7 @@ describe("checkInput: PII, secrets, injection", () => {
       { pii: { input: "mask", types: { email: "off" } } },
       { a: "bob@x.test", b: "555-0123" },
     );
-    expect(d.redactedArgs).toEqual({ a: "bob@x.test", b: "********" });
+    expect(d.redactedArgs).toEqual({ a: "bob@x.test", b: "***-****" });
   });
 
   it("pii.input block blocks and returns no redactedArgs", async () => {

@@ -59,8 +59,9 @@ function customDetector(rule: ResolvedCustomRule, code: ReadonlyMap<string, Cust
   return {
     id: rule.id,
     kind,
+    // The scanner's shared prefilter skips the rule on strings without one of these.
+    ...(keywords === undefined ? {} : { keywords }),
     detect(text: string, out: TextMatch[]): void {
-      if (keywords !== undefined && !keywords.some((keyword) => text.includes(keyword))) return;
       if (pattern !== undefined) {
         pattern.lastIndex = 0;
         for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
@@ -116,6 +117,7 @@ function withAllowList(detector: TextDetector, allow: ResolvedPolicy["allow"]): 
   const wrapped: TextDetector = {
     id: detector.id,
     kind: detector.kind,
+    ...(detector.keywords === undefined ? {} : { keywords: detector.keywords }),
     detect(text: string, out: TextMatch[]): void {
       const from = out.length;
       detector.detect(text, out);
@@ -158,7 +160,9 @@ export function createDetectorSet(
       });
       continue;
     }
-    const raw = record.detector(context);
+    const made = record.detector(context);
+    // The record's keywords become the detector's prefilter (records that share a detector have none).
+    const raw = record.keywords === undefined ? made : { ...made, keywords: record.keywords };
     const detector = allowing ? withAllowList(raw, policy.allow) : raw;
     const entry: DetectorEntry = {
       detector,

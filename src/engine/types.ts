@@ -42,4 +42,10 @@ export interface TextDetector {
   readonly requires?: number;
   /** Optional gate: the detector never matches a string shorter than this (UTF-16 code units). */
   readonly minLength?: number;
+  /**
+   * Optional prefilter (as gitleaks' keywords): literals of which at least one occurs, exact case, in every string the
+   * detector can match. The scanner finds the keywords of all its detectors in one pass per string and skips a
+   * detector none of whose keywords occurs.
+   */
+  readonly keywords?: readonly string[];
 }

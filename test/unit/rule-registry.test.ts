@@ -1,9 +1,11 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createDetectorSet } from "../../src/engine/detector-set.js";
 import { resolvePolicy } from "../../src/engine/policy.js";
 import { policySchema } from "../../src/engine/policy-schema.js";
 import { ACTIONS } from "../../src/engine/rules/actions.js";
 import { FAMILY_DEFAULTS } from "../../src/engine/rules/family-defaults.js";
+import { KeywordPrefilter } from "../../src/engine/rules/keyword-prefilter.js";
 import {
   BUILT_IN_RULES,
   HAZARD_TYPES,
@@ -102,5 +104,43 @@ describe("the registry", () => {
     expect(set.secrets.map((d) => d.id)).toEqual(SECRET_TYPES.map((t) => `secret.${t}`));
     // The six injection types share one phrase detector.
     expect(set.injection).toHaveLength(1);
+  });
+});
+
+describe("keywords are sound: a rule never matches a string that holds none of its keywords", () => {
+  const keyworded = BUILT_IN_RULES.filter((rule) => rule.keywords !== undefined);
+  it.each(keyworded.map((rule) => [rule.id, rule] as const))("%s", (_id, rule) => {
+    const pieces = rule.examples.positive.map(exampleText);
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 12 })), { maxLength: 5 }),
+        fc.nat(),
+        (parts, cut) => {
+          // Random text around the examples, with a slice of one example cut out so its keyword may go missing.
+          const joined = parts.join(" ");
+          const text =
+            joined.slice(0, cut % (joined.length + 1)) + joined.slice((cut % (joined.length + 1)) + 3);
+          if (matchesOf(rule, text).length > 0)
+            expect(
+              rule.keywords!.some((k) => text.includes(k)),
+              text,
+            ).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("the keyword prefilter", () => {
+  it("marks exactly the detectors one of whose keywords occurs, keywords inside keywords included", () => {
+    const prefilter = new KeywordPrefilter([["sk-"], undefined, ["sk-ant-", "xyz"], ["ghp_"]]);
+    const present = new Uint8Array(4);
+    prefilter.scan("key sk-ant-123", present);
+    expect([...present]).toEqual([1, 0, 1, 0]);
+    prefilter.scan("nothing here", present);
+    expect([...present]).toEqual([0, 0, 0, 0]);
+    prefilter.scan("xyz and ghp_", present);
+    expect([...present]).toEqual([0, 0, 1, 1]);
   });
 });

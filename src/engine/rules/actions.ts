@@ -34,7 +34,7 @@ export function rewrites(action: Action): action is "redact" | "mask" | "hash" {
 /** One row per action of the README's action table. */
 export const ACTION_DOCS: Record<Action, string> = {
   block: "the call is refused (input: the tool never runs; output: the result never reaches the model)",
-  redact: "the value is replaced by `[REDACTED:<type>]` (a JSON number becomes that string)",
+  redact: "the value is replaced by `[REDACTED:<type>]`",
   mask: "the value is masked in a shape that fits its type: `j***@example.com`, `****-****-****-1234`",
   hash: "the value is replaced by `[HASH:<type>:<16 hex>]`, a keyed HMAC-SHA-256 (needs `redaction.hashKeyEnv`)",
   flag: "the finding is recorded, the value is left as it is",

@@ -125,6 +125,15 @@ function issueFromAjv(error: ErrorObject): TollgateIssue {
       message: `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ""}`,
     };
   }
+  if (error.keyword === "propertyNames" && typeof params.propertyName === "string") {
+    const key = params.propertyName;
+    const allowed = ((error.schema as { enum?: string[] } | undefined)?.enum ?? []) as string[];
+    const near = suggestion(key, allowed);
+    return {
+      path: joinPointer(error.instancePath, key),
+      message: `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ""}`,
+    };
+  }
   if (error.keyword === "enum" && Array.isArray(params.allowedValues)) {
     const near =
       typeof error.data === "string" ? suggestion(error.data, params.allowedValues as string[]) : undefined;
@@ -147,8 +156,9 @@ export function validatePolicy(value: unknown, source = "policy"): PolicyConfig 
   const seen = new Set<string>();
   const issues: TollgateIssue[] = [];
   for (const error of validate.errors ?? []) {
-    // oneOf/anyOf produce a summary error on top of the branch errors; the branch errors say more.
-    if (error.keyword === "oneOf") continue;
+    // oneOf/anyOf produce a summary error on top of the branch errors; the branch errors say more. A key refused by
+    // `propertyNames` comes with the inner enum error too (marked with `propertyName`); the outer one names the key.
+    if (error.keyword === "oneOf" || error.propertyName !== undefined) continue;
     const issue = issueFromAjv(error);
     const key = `${issue.path} ${issue.message}`;
     if (!seen.has(key)) {

@@ -258,8 +258,8 @@ describe("tollgate scan", () => {
     const text = "reach bob@example.com";
     const answer = single(await runCli(["scan", `--policy=${fixture("good.json")}`], text));
     const out = answer.result?.content[0]?.text ?? "";
-    expect(out).toMatch(/^reach \*+\.com$/);
-    expect(out).toHaveLength(text.length);
+    // The e-mail mask keeps the first letter and the domain.
+    expect(out).toBe("reach b***@example.com");
   });
 
   it("an invalid --policy exits 1 and names the bad key", async () => {

@@ -36,8 +36,9 @@ export interface RuleRecord {
    */
   readonly detector: (context: DetectorContext) => TextDetector;
   /**
-   * Literals of which at least one occurs (exact case) in every text the rule matches, as gitleaks' keywords: the
-   * shared prefilter skips the rule on a string holding none. Omitted: the rule always runs.
+   * Literals of which at least one occurs (exact case) in every text the rule matches, as gitleaks' keywords (a test
+   * checks it over random text). Built-in detectors find these literals themselves; for rules declared in the policy
+   * the scanner's shared prefilter skips the rule on a string holding none.
    */
   readonly keywords?: readonly string[];
   /** What confirms a candidate beyond its shape (documentation; the detector applies it). */

@@ -3,6 +3,12 @@
  * the safe defaults documented in the README.
  */
 import type { ActionName } from "./rules/actions.js";
+import type { HazardType, InjectionRuleType, PiiType, SecretType } from "./rules/registry.js";
+
+export type { HazardType, InjectionRuleType, PiiType, SecretType };
+
+/** A built-in name (derived from the rule registry, so editors complete it) or the type of a declared rule. */
+type Named<T extends string> = T | (string & {});
 
 export type { Action, ActionAlias, ActionName } from "./rules/actions.js";
 
@@ -33,13 +39,13 @@ export interface CapabilityRule {
 export type PhaseActions = ActionName | { input?: ActionName; output?: ActionName };
 
 /** One content family's settings: the phase defaults and per-type overrides. */
-export interface FamilyPolicy {
+export interface FamilyPolicy<T extends string = string> {
   /** Action for results. */
   output?: ActionName;
   /** Action for arguments. */
   input?: ActionName;
   /** Per finding type (`email`, `github_token`...); unknown type names are an error that names the closest. */
-  types?: Partial<Record<string, ActionName>>;
+  types?: Partial<Record<Named<T>, ActionName>>;
 }
 
 /** Values a detector may match that are never findings (your own support address, a test card). */
@@ -79,10 +85,10 @@ export interface ToolPolicy {
   requires?: string[];
   /** Overrides the server's sanitizer mode for this tool. */
   sanitizer?: SanitizerMode;
-  pii?: FamilyPolicy;
-  secrets?: FamilyPolicy;
-  injection?: FamilyPolicy;
-  inputHazards?: Partial<Record<string, ActionName>>;
+  pii?: FamilyPolicy<PiiType>;
+  secrets?: FamilyPolicy<SecretType>;
+  injection?: FamilyPolicy<InjectionRuleType>;
+  inputHazards?: Partial<Record<Named<HazardType>, ActionName>>;
   limits?: PolicyConfig["limits"];
   rules?: Record<string, PhaseActions>;
   allow?: AllowList;
@@ -117,15 +123,15 @@ export interface PolicyConfig {
     unknownTool?: "allow" | "block";
   };
   /** Per hazard family (`sql_injection`, `ssrf`...). Arguments only. */
-  inputHazards?: Partial<Record<string, ActionName>>;
+  inputHazards?: Partial<Record<Named<HazardType>, ActionName>>;
   sanitizer?: { mode?: SanitizerMode };
-  injection?: FamilyPolicy & {
+  injection?: FamilyPolicy<InjectionRuleType> & {
     toolDescriptions?: "strip" | "drop-tool" | "off";
   };
-  pii?: FamilyPolicy & {
+  pii?: FamilyPolicy<PiiType> & {
     phoneRegions?: string[];
   };
-  secrets?: FamilyPolicy;
+  secrets?: FamilyPolicy<SecretType>;
   /** Per rule id, or any dotted prefix of one (`injection.role_reassignment`); wins over every family setting. */
   rules?: Record<string, PhaseActions>;
   /** Rules declared here; see the README's "Add your own rule". */

@@ -108,8 +108,21 @@ function customDetector(rule: ResolvedCustomRule, code: ReadonlyMap<string, Cust
     source instanceof RegExp
       ? new RegExp(source.source, source.flags.includes("g") ? source.flags : `${source.flags}g`)
       : undefined;
-  const push = (out: TextMatch[], start: number, end: number) =>
-    out.push({ kind, type: rule.type, start, end, ruleId: rule.id });
+  const context = rule.context;
+  const require = context?.require.map((word) => word.toLowerCase()) ?? [];
+  const exclude = context?.exclude.map((word) => word.toLowerCase()) ?? [];
+  // The window around a match is sliced and lower-cased once per match: the cost is bounded by the window.
+  const inContext = (text: string, start: number, end: number): boolean => {
+    if (context === undefined) return true;
+    const around = text
+      .slice(Math.max(0, start - context.window), Math.min(text.length, end + context.window))
+      .toLowerCase();
+    if (exclude.some((word) => around.includes(word))) return false;
+    return require.length === 0 || require.some((word) => around.includes(word));
+  };
+  const push = (out: TextMatch[], text: string, start: number, end: number) => {
+    if (inContext(text, start, end)) out.push({ kind, type: rule.type, start, end, ruleId: rule.id });
+  };
   return {
     id: rule.id,
     kind,
@@ -123,7 +136,7 @@ function customDetector(rule: ResolvedCustomRule, code: ReadonlyMap<string, Cust
             pattern.lastIndex++;
             continue;
           }
-          push(out, m.index, m.index + m[0].length);
+          push(out, text, m.index, m.index + m[0].length);
         }
         return;
       }
@@ -154,7 +167,7 @@ function customDetector(rule: ResolvedCustomRule, code: ReadonlyMap<string, Cust
             `detector "${rule.detector}" (rule ${rule.id}) returned an invalid span ${JSON.stringify(span)} for a string of ${text.length} characters`,
           );
         }
-        push(out, start, end);
+        push(out, text, start, end);
       }
     },
   };

@@ -89,6 +89,16 @@ const customRule = {
     flags: { type: "string", pattern: "^[imsu]*$" },
     detector: { type: "string", minLength: 1 },
     keywords: { ...stringList, minItems: 1 },
+    context: {
+      type: "object",
+      additionalProperties: false,
+      minProperties: 1,
+      properties: {
+        require: { ...stringList, minItems: 1 },
+        exclude: { ...stringList, minItems: 1 },
+        window: { type: "integer", minimum: 1, maximum: 1000 },
+      },
+    },
     action: phaseActions,
     summary: { type: "string" },
   },

@@ -74,6 +74,12 @@ export interface CustomRuleConfig {
   detector?: string;
   /** Literals of which one must occur (exact case) for the rule to run at all: the prefilter. */
   keywords?: readonly string[];
+  /**
+   * Context words, as Presidio uses them, looked for case-insensitively within `window` characters (default 40)
+   * before or after a match: with `require`, a match counts only next to one of them (`EMP-123456` only after
+   * "employee"); with `exclude`, a match next to one of them does not count ("example", "test").
+   */
+  context?: { require?: readonly string[]; exclude?: readonly string[]; window?: number };
   /** Default: the family's action for the phase. */
   action?: PhaseActions;
   /** One line for documentation. */

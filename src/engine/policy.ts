@@ -44,6 +44,7 @@ export interface ResolvedCustomRule {
   flags: string;
   detector?: string;
   keywords?: readonly string[];
+  context?: { require: readonly string[]; exclude: readonly string[]; window: number };
   action: ResolvedPhaseActions;
   summary: string;
 }
@@ -328,6 +329,15 @@ function resolveCustomRules(
       flags,
       ...(rule.detector === undefined ? {} : { detector: rule.detector }),
       ...(rule.keywords === undefined ? {} : { keywords: rule.keywords }),
+      ...(rule.context === undefined
+        ? {}
+        : {
+            context: {
+              require: rule.context.require ?? [],
+              exclude: rule.context.exclude ?? [],
+              window: rule.context.window ?? 40,
+            },
+          }),
       action: phaseActions(rule.action),
       summary: rule.summary ?? "",
     });

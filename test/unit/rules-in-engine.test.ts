@@ -119,6 +119,18 @@ describe("customRules: a rule declared in the policy", () => {
     expect(byId.allowed).toBe(false);
   });
 
+  it("context words: required next to a match, or excluding it (as Presidio uses them)", async () => {
+    const policy: PolicyConfig = {
+      ...quiet,
+      customRules: [{ ...rule, context: { require: ["employee"], exclude: ["example"], window: 20 } }],
+    };
+    expect((await output(policy, "Employee EMP-123456 joined")).findings).toHaveLength(1);
+    expect((await output(policy, "ticket EMP-123456 closed")).findings).toEqual([]);
+    expect((await output(policy, "employee EMP-123456 (example)")).findings).toEqual([]);
+    // Outside the window the word does not count.
+    expect((await output(policy, `employee ${"x".repeat(30)} EMP-123456`)).findings).toEqual([]);
+  });
+
   it("runs on strings of lower-case letters only (no feature the scanner's gates know)", async () => {
     const d = await output(
       {

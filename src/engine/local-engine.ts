@@ -158,6 +158,7 @@ export class LocalPolicyEngine implements PolicyBackend {
   readonly #schemas = new SchemaValidatorCache();
   readonly #tools = new Map<string, ToolDescriptor>();
   readonly #plans: ScanPlans;
+  readonly #own: { policy: ResolvedPolicy; plans: ScanPlans };
   /** Per connector type, when some `tools.<glob>` entry sets a family (see tool-policy.ts). */
   #toolPlans: Map<string, { policy: ResolvedPolicy; plans: ScanPlans }> | undefined;
   #toolPlansFor: ((connectorType: string) => { policy: ResolvedPolicy; plans: ScanPlans }) | undefined;
@@ -170,6 +171,7 @@ export class LocalPolicyEngine implements PolicyBackend {
     const resolveOptions = { detectorIds: new Set(detectors.map((d) => d.id)) };
     this.policy = resolvePolicy(policy, process.env, resolveOptions);
     this.#plans = new ScanPlans(this.policy, createDetectorSet(this.policy, detectors));
+    this.#own = { policy: this.policy, plans: this.#plans };
     // Tools whose entry sets a family get plans of their own, built per connector type on first use (and checked
     // now, so a bad tool section fails at construction like any other policy mistake).
     const config = configOf(this.policy);
@@ -177,7 +179,7 @@ export class LocalPolicyEngine implements PolicyBackend {
       this.#toolPlans = new Map();
       this.#toolPlansFor = (connectorType) => {
         const merged = toolPolicyConfig(config, connectorType);
-        if (merged === undefined) return { policy: this.policy, plans: this.#plans };
+        if (merged === undefined) return this.#own;
         const toolPolicy = resolvePolicy(merged, process.env, resolveOptions);
         return {
           policy: toolPolicy,
@@ -490,7 +492,8 @@ export class LocalPolicyEngine implements PolicyBackend {
   /** The policy and plans for one connector type: the engine's own unless a tool entry sets a family. */
   #forTool(connectorType: string): { policy: ResolvedPolicy; plans: ScanPlans } {
     const cache = this.#toolPlans;
-    if (cache === undefined) return { policy: this.policy, plans: this.#plans };
+    // One object for every call (this runs on every check; no allocation when no tool sets a family).
+    if (cache === undefined) return this.#own;
     let entry = cache.get(connectorType);
     if (entry === undefined) {
       // Connector types come from a user resolver: bounded like the sanitizer-mode cache.

@@ -1,15 +1,28 @@
 // The interceptor pipeline
 
 // The local engine
-export { type DescriptorCheck, LocalPolicyEngine } from "./engine/local-engine.js";
+export type { CustomDetector } from "./engine/detector-set.js";
+export { type DescriptorCheck, type LocalEngineOptions, LocalPolicyEngine } from "./engine/local-engine.js";
 export {
+  checkPolicyFile,
   loadPolicyFile,
+  type PolicyFileCheck,
   parsePolicyText,
   type ResolvedPolicy,
   resolvePolicy,
   validatePolicy,
 } from "./engine/policy.js";
+export { policySchema } from "./engine/policy-schema.js";
 export type * from "./engine/policy-types.js";
+export { ACTION_ALIASES, ACTIONS } from "./engine/rules/actions.js";
+export {
+  BUILT_IN_RULES,
+  HAZARD_TYPES,
+  INJECTION_TYPES,
+  PII_TYPES,
+  SECRET_TYPES,
+} from "./engine/rules/registry.js";
+export type { PolicyFamily, RuleKind, RuleRecord } from "./engine/rules/rule-record.js";
 export type { FindingKind, TextDetector, TextMatch } from "./engine/types.js";
 // Errors
 export * from "./errors.js";

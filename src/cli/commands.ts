@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { LocalPolicyEngine } from "../engine/local-engine.js";
-import { loadPolicyFile } from "../engine/policy.js";
+import { checkPolicyFile, loadPolicyFile } from "../engine/policy.js";
 import {
   InvalidArgumentsError,
   InvalidToolResultError,
@@ -140,8 +140,11 @@ export function checkInputCommand(options: CheckCommandOptions): Promise<number>
 
 export async function validatePolicyCommand(file: string, stdout: Writable): Promise<number> {
   try {
-    await loadPolicyFile(file);
-    stdout.write(`${JSON.stringify({ valid: true, file })}\n`);
+    // The engine's own resolution, not only the schema: a policy valid here is one the engine accepts.
+    const { uncheckedDetectors } = await checkPolicyFile(file);
+    const answer =
+      uncheckedDetectors.length > 0 ? { valid: true, file, uncheckedDetectors } : { valid: true, file };
+    stdout.write(`${JSON.stringify(answer)}\n`);
     return 0;
   } catch (error) {
     stdout.write(`${JSON.stringify({ valid: false, file, ...errorAnswer(error) })}\n`);

@@ -18,12 +18,12 @@ import type {
   ToolDescriptor,
 } from "../policy/types.js";
 import { evaluateCapabilities } from "./capability-gate.js";
-import { createDetectorSet } from "./detector-set.js";
+import { type CustomDetector, createDetectorSet } from "./detector-set.js";
 import { matchesGlob } from "./glob.js";
 import { PairCache } from "./pair-cache.js";
 import { type DetectorWorkerPool, sharedDetectorWorker } from "./parallel/detector-worker-pool.js";
 import { type OffloadSettings, withPrecomputedMatches } from "./parallel/precompute.js";
-import { loadPolicyFile, type ResolvedPolicy, resolvePolicy } from "./policy.js";
+import { configOf, loadPolicyFile, type ResolvedPolicy, resolvePolicy } from "./policy.js";
 import type { PolicyConfig, SanitizerMode } from "./policy-types.js";
 import { describeProblem, inspectJson, type JsonProblem } from "./scan/inspect-json.js";
 import { scanJson } from "./scan/scan-json.js";
@@ -32,6 +32,7 @@ import { checkToolListing } from "./scan/tool-listing.js";
 import { truncateResult } from "./scan/truncate.js";
 import { ScanPlans } from "./scan-plans.js";
 import { SchemaValidatorCache } from "./schema-validator.js";
+import { hasToolSections, toolPolicyConfig } from "./tool-policy.js";
 
 function summarise(finding: Finding): string {
   const what = finding.kind === finding.type ? finding.kind : `${finding.kind} (${finding.type})`;
@@ -112,6 +113,12 @@ export interface LocalEngineOptions {
    * Default: `{ minLength: 65536 }` on a machine with more than one CPU, otherwise `false`.
    */
   worker?: false | { minLength?: number; pool?: DetectorWorkerPool };
+  /**
+   * Detectors of your own, each named from the policy by a custom rule (`customRules: [{ id, kind, type,
+   * detector: "<id>" }]`) that gives its findings a kind, type and action. See the README's "Plug in your own
+   * detector".
+   */
+  detectors?: readonly CustomDetector[];
 }
 
 /** Connector types come from a user resolver: the sanitizer-mode cache is emptied at this many entries. */
@@ -152,13 +159,36 @@ export class LocalPolicyEngine implements PolicyBackend {
   readonly #schemas = new SchemaValidatorCache();
   readonly #tools = new Map<string, ToolDescriptor>();
   readonly #plans: ScanPlans;
+  readonly #own: { policy: ResolvedPolicy; plans: ScanPlans };
+  /** Per connector type, when some `tools.<glob>` entry sets a family (see tool-policy.ts). */
+  #toolPlans: Map<string, { policy: ResolvedPolicy; plans: ScanPlans }> | undefined;
+  #toolPlansFor: ((connectorType: string) => { policy: ResolvedPolicy; plans: ScanPlans }) | undefined;
   readonly #offload: OffloadSettings | undefined;
   /** Sanitizer mode per server and connector type; undefined when no tool policy sets a sanitizer. */
   readonly #modes: PairCache<SanitizerMode> | undefined;
 
   constructor(policy: PolicyConfig = {}, options: LocalEngineOptions = {}) {
-    this.policy = resolvePolicy(policy);
-    this.#plans = new ScanPlans(this.policy, createDetectorSet(this.policy));
+    const detectors = options.detectors ?? [];
+    const resolveOptions = { detectorIds: new Set(detectors.map((d) => d.id)) };
+    this.policy = resolvePolicy(policy, process.env, resolveOptions);
+    this.#plans = new ScanPlans(this.policy, createDetectorSet(this.policy, detectors));
+    this.#own = { policy: this.policy, plans: this.#plans };
+    // Tools whose entry sets a family get plans of their own, built per connector type on first use (and checked
+    // now, so a bad tool section fails at construction like any other policy mistake).
+    const config = configOf(this.policy);
+    if (hasToolSections(config)) {
+      this.#toolPlans = new Map();
+      this.#toolPlansFor = (connectorType) => {
+        const merged = toolPolicyConfig(config, connectorType);
+        if (merged === undefined) return this.#own;
+        const toolPolicy = resolvePolicy(merged, process.env, resolveOptions);
+        return {
+          policy: toolPolicy,
+          plans: new ScanPlans(toolPolicy, createDetectorSet(toolPolicy, detectors)),
+        };
+      };
+      for (const glob of Object.keys(config.tools ?? {})) this.#toolPlansFor(glob);
+    }
     this.#offload = offloadSettings(options.worker);
     const toolSanitizers = Object.values(this.policy.tools).some((t) => t.sanitizer);
     this.#modes = toolSanitizers ? new PairCache(SANITIZER_MODE_CACHE_LIMIT) : undefined;
@@ -219,7 +249,7 @@ export class LocalPolicyEngine implements PolicyBackend {
           [{ path: "", message: "must be an object" }],
         );
       }
-      const { maxDepth, maxInputBytes, maxArrayItems } = this.policy.limits;
+      const { maxDepth, maxInputBytes, maxArrayItems } = this.#forTool(request.connectorType).policy.limits;
       // The usual arguments, a plain object of JSON primitives, pass inspectJson under any limits, and one pass
       // gives byteLengthBound's bound: the generic walks run only for anything else or a bound over the limit.
       const proto: unknown = Object.getPrototypeOf(args);
@@ -307,7 +337,7 @@ export class LocalPolicyEngine implements PolicyBackend {
     }
 
     const findings: Finding[] = [];
-    const plan = this.#plans.get("input", "pass-through");
+    const plan = this.#forTool(request.connectorType).plans.get("input", "pass-through");
     const scanned = scanJson(args, "", plan, findings) as JsonObject;
     let blocking: Finding | undefined;
     for (let i = 0; i < findings.length && !blocking; i++) {
@@ -341,7 +371,8 @@ export class LocalPolicyEngine implements PolicyBackend {
     const decisionId = randomUUID();
     const where = request.connectorType;
     assertCallToolResult(request.result, where);
-    const { limits } = this.policy;
+    const forTool = this.#forTool(request.connectorType);
+    const { limits } = forTool.policy;
     const truncating = limits.onExceed === "truncate";
     const problem = inspectJson(request.result, {
       maxDepth: limits.maxDepth,
@@ -411,7 +442,7 @@ export class LocalPolicyEngine implements PolicyBackend {
     }
 
     const mode = this.#sanitizerMode(request.serverName, request.connectorType);
-    let plan = this.#plans.get("output", mode);
+    let plan = forTool.plans.get("output", mode);
     // `size` bounds every string's length, so short results skip the walk for long strings.
     if (this.#offload !== undefined && size >= this.#offload.minLength) {
       plan = await withPrecomputedMatches(plan, result, this.#offload);
@@ -448,6 +479,21 @@ export class LocalPolicyEngine implements PolicyBackend {
     };
     if (scanned !== request.result) decision.redactedResult = scanned;
     return decision;
+  }
+
+  /** The policy and plans for one connector type: the engine's own unless a tool entry sets a family. */
+  #forTool(connectorType: string): { policy: ResolvedPolicy; plans: ScanPlans } {
+    const cache = this.#toolPlans;
+    // One object for every call (this runs on every check; no allocation when no tool sets a family).
+    if (cache === undefined) return this.#own;
+    let entry = cache.get(connectorType);
+    if (entry === undefined) {
+      // Connector types come from a user resolver: bounded like the sanitizer-mode cache.
+      if (cache.size >= SANITIZER_MODE_CACHE_LIMIT) cache.clear();
+      entry = this.#toolPlansFor!(connectorType);
+      cache.set(connectorType, entry);
+    }
+    return entry;
   }
 
   /**

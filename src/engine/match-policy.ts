@@ -1,20 +1,22 @@
-import type { ResolvedPolicy } from "./policy.js";
-import type { RedactionStrategy, SanitizerMode } from "./policy-types.js";
+import type { ResolvedPhaseActions, ResolvedPolicy } from "./policy.js";
+import type { SanitizerMode } from "./policy-types.js";
+import type { Action } from "./rules/actions.js";
+import { BUILT_IN_RULES, recordIndex } from "./rules/registry.js";
+import type { PolicyFamily } from "./rules/rule-record.js";
 import type { MatchAction } from "./scan/string-scanner.js";
-import type { TextMatch } from "./types.js";
+import type { FindingKind, TextMatch } from "./types.js";
 
 const IGNORE: MatchAction = { do: "ignore" };
 const BLOCK: MatchAction = { do: "block" };
 const FLAG: MatchAction = { do: "flag", as: "flag" };
-const WARN: MatchAction = { do: "flag", as: "warn" };
 const STRIP: MatchAction = { do: "strip" };
 const PLACEHOLDER: MatchAction = { do: "replace", strategy: "placeholder" };
 const MASK: MatchAction = { do: "replace", strategy: "mask" };
 const HASH: MatchAction = { do: "replace", strategy: "hash" };
 
-function fromStrategy(strategy: RedactionStrategy): MatchAction {
-  switch (strategy) {
-    case "placeholder":
+export function matchActionOf(action: Action): MatchAction {
+  switch (action) {
+    case "redact":
       return PLACEHOLDER;
     case "mask":
       return MASK;
@@ -29,20 +31,80 @@ function fromStrategy(strategy: RedactionStrategy): MatchAction {
   }
 }
 
-function fromRule(action: "block" | "redact" | "warn" | "off"): MatchAction {
-  return action === "block" ? BLOCK : action === "redact" ? PLACEHOLDER : action === "warn" ? WARN : IGNORE;
-}
-
 export type Phase = "input" | "output";
 
-/** Maps hazard detector types (e.g. `ssrf_loopback`) to the policy's hazard families. */
-function hazardFamily(type: string): keyof ResolvedPolicy["inputHazards"] | undefined {
-  if (type.startsWith("ssrf")) return "ssrf";
-  if (type.startsWith("sql_injection")) return "sql_injection";
-  if (type.startsWith("dangerous_sql")) return "dangerous_sql";
-  if (type.startsWith("shell")) return "shell_danger";
-  if (type.startsWith("path_traversal")) return "path_traversal";
-  return undefined;
+const FAMILY_OF: Partial<Record<FindingKind, PolicyFamily>> = {
+  pii: "pii",
+  secret: "secrets",
+  injection: "injection",
+  hazard: "inputHazards",
+  control: "sanitizer",
+  markup: "sanitizer",
+};
+
+/** The rules a policy knows: the built-in records and its own declared rules, by any id a finding can carry. */
+export interface RuleView {
+  family: PolicyFamily;
+  /** The key of `<family>.types` (for hazards: of `inputHazards`). */
+  type: string;
+  /** A declared rule's own action. */
+  action?: ResolvedPhaseActions;
+}
+
+const builtInIndex = recordIndex(BUILT_IN_RULES);
+
+export function ruleLookup(
+  policy: ResolvedPolicy,
+): (ruleId: string, kind: FindingKind, type: string) => RuleView {
+  const custom = new Map(policy.customRules.map((rule) => [rule.id, rule]));
+  return (ruleId, kind, type) => {
+    const declared = custom.get(ruleId);
+    if (declared) return { family: declared.family, type: declared.type, action: declared.action };
+    const record = builtInIndex(ruleId);
+    if (record) return { family: record.family, type: record.type };
+    return { family: FAMILY_OF[kind] ?? "pii", type };
+  };
+}
+
+/** The `rules` entry for `ruleId` or its nearest dotted prefix that sets `phase`. */
+function ruleSetting(policy: ResolvedPolicy, ruleId: string, phase: Phase): Action | undefined {
+  const rules = policy.rules;
+  for (let id = ruleId; ; ) {
+    const action = rules[id]?.[phase];
+    if (action !== undefined) return action;
+    const dot = id.lastIndexOf(".");
+    if (dot < 0) return undefined;
+    id = id.slice(0, dot);
+  }
+}
+
+/**
+ * A content rule's action in one phase, most specific first: `rules` (by id, then by prefix), the declared rule's
+ * own action, `<family>.types.<type>`, then the family's phase action. Hazards act on arguments only unless `rules`
+ * says otherwise for results.
+ */
+export function actionFor(policy: ResolvedPolicy, ruleId: string, view: RuleView, phase: Phase): Action {
+  const set = ruleSetting(policy, ruleId, phase);
+  if (set !== undefined) return set;
+  const own = view.action?.[phase];
+  if (own !== undefined) return own;
+  switch (view.family) {
+    case "inputHazards":
+      if (phase === "output") return "off";
+      // A hazard rule the registry does not know (a detector set built in a test) blocks while any family is on.
+      return (
+        policy.inputHazards[view.type] ??
+        (Object.values(policy.inputHazards).some((a) => a !== "off") ? "block" : "off")
+      );
+    case "pii":
+      return policy.pii.types[view.type] ?? policy.pii[phase];
+    case "secrets":
+      return policy.secrets.types[view.type] ?? policy.secrets[phase];
+    case "injection":
+      return policy.injection.types[view.type] ?? policy.injection[phase];
+    case "sanitizer":
+      return "flag";
+  }
 }
 
 /** The decision function the string scanner calls for each match, for one phase and sanitizer mode. */
@@ -57,40 +119,60 @@ export function matchPolicy(
       : mode === "detect-and-strip" || mode === "detect-and-strip-and-wrap"
         ? STRIP
         : FLAG;
-  const injection = fromRule(policy.injection[phase]);
+  const lookup = ruleLookup(policy);
+  // One entry per rule id and type: decisions are made per match, and a result may hold thousands of matches.
+  const cache = new Map<string, MatchAction>();
   return (match) => {
-    switch (match.kind) {
-      case "pii":
-        return fromStrategy(policy.pii.types[match.type] ?? policy.pii[phase]);
-      case "secret":
-        return fromStrategy(policy.secrets.types[match.type] ?? policy.secrets[phase]);
-      case "injection":
-        return injection;
-      case "hazard": {
-        if (phase === "output") return IGNORE;
-        const family = hazardFamily(match.type);
-        const action = family ? policy.inputHazards[family] : "block";
-        return action === "block" ? BLOCK : action === "warn" ? WARN : IGNORE;
-      }
-      case "control":
-      case "markup":
-        return sanitizerAction;
-      default:
-        return FLAG;
+    const key = `${match.ruleId}\u0000${match.type}`;
+    let decided = cache.get(key);
+    if (decided !== undefined) return decided;
+    const view = lookup(match.ruleId, match.kind, match.type);
+    if (view.family === "sanitizer") {
+      const set = ruleSetting(policy, match.ruleId, phase);
+      decided =
+        set === undefined || set === "redact" || set === "mask" || set === "hash"
+          ? sanitizerAction
+          : matchActionOf(set);
+    } else {
+      decided = matchActionOf(actionFor(policy, match.ruleId, view, phase));
     }
+    cache.set(key, decided);
+    return decided;
   };
 }
 
-/** True when at least one setting for this kind does something, so its detectors are worth running. */
+/** True when at least one setting of a family does something in `phase`, so its detectors are worth running. */
 export function kindIsActive(
-  strategies: {
-    output: RedactionStrategy;
-    input: RedactionStrategy;
-    types: Partial<Record<string, RedactionStrategy>>;
-  },
+  family: { output: Action; input: Action; types: Partial<Record<string, Action>> },
   phase: Phase,
 ): boolean {
-  return (
-    strategies[phase] !== "off" || Object.values(strategies.types).some((s) => s !== undefined && s !== "off")
-  );
+  return family[phase] !== "off" || Object.values(family.types).some((a) => a !== undefined && a !== "off");
+}
+
+/**
+ * The policy with every injection setting of `phase` that is not `off` replaced by `action`: tool descriptions are
+ * always cleaned, never blocked, whatever the family, type or rule settings say for results.
+ */
+export function withInjectionAction(policy: ResolvedPolicy, phase: Phase, action: Action): ResolvedPolicy {
+  const swap = (a: Action | undefined) => (a === undefined || a === "off" ? a : action);
+  const types: Partial<Record<string, Action>> = {};
+  for (const [type, a] of Object.entries(policy.injection.types)) types[type] = swap(a);
+  const rules: ResolvedPolicy["rules"] = {};
+  for (const [id, actions] of Object.entries(policy.rules)) {
+    rules[id] =
+      id === "injection" || id.startsWith("injection.")
+        ? { ...actions, [phase]: swap(actions[phase]) }
+        : actions;
+  }
+  return {
+    ...policy,
+    // The family's own phase action is replaced even when off: descriptions are cleaned whatever results get.
+    injection: { ...policy.injection, [phase]: action, types },
+    rules,
+    customRules: policy.customRules.map((rule) =>
+      rule.family === "injection"
+        ? { ...rule, action: { ...rule.action, [phase]: swap(rule.action[phase]) } }
+        : rule,
+    ),
+  };
 }

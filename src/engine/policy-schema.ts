@@ -1,7 +1,27 @@
-/** JSON Schema (draft 2020-12) of a policy file. `additionalProperties: false` everywhere so typos are named. */
+/**
+ * JSON Schema (draft 2020-12) of a policy file. `additionalProperties: false` everywhere so typos are named. Type
+ * names, hazard families and rule ids come from the rule registry: the shipped schema (`policySchema`) knows the
+ * built-in rules, and `policySchemaFor` adds the rules a policy declares itself.
+ */
+import { ACTION_NAMES } from "./rules/actions.js";
+import { BUILT_IN_RULES, ruleKeysOf, typesOf } from "./rules/registry.js";
+import type { PolicyFamily, RuleRecord } from "./rules/rule-record.js";
 
-const ruleAction = { enum: ["block", "warn", "off"] };
-const strategy = { enum: ["placeholder", "mask", "hash", "block", "flag", "off"] };
+/** What the schema needs to know of a rule. */
+export type SchemaRule = Pick<RuleRecord, "id" | "type" | "family" | "subRuleIds">;
+
+const action = { enum: [...ACTION_NAMES] };
+const phaseActions = {
+  oneOf: [
+    action,
+    {
+      type: "object",
+      additionalProperties: false,
+      minProperties: 1,
+      properties: { input: action, output: action },
+    },
+  ],
+};
 const sanitizerMode = {
   enum: [
     "pass-through",
@@ -14,129 +34,189 @@ const sanitizerMode = {
 const stringList = { type: "array", items: { type: "string", minLength: 1 } };
 const positiveInt = { type: "integer", minimum: 1 };
 
-const redactionSection = {
+/**
+ * An object whose keys are names from the registry. `propertyNames` with one value schema, not one property per name:
+ * ajv generates code per property, and the rule ids alone are a few hundred (compiling them one by one took ~1 s).
+ */
+function keyed(keys: readonly string[], value: object) {
+  return {
+    type: "object",
+    propertyNames: { enum: [...keys] },
+    additionalProperties: value,
+  };
+}
+
+function familySection(rules: readonly SchemaRule[], family: PolicyFamily) {
+  return {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      output: action,
+      input: action,
+      types: keyed(typesOf(rules as RuleRecord[], family), action),
+    },
+  };
+}
+
+const limits = {
   type: "object",
   additionalProperties: false,
   properties: {
-    output: strategy,
-    input: strategy,
-    types: { type: "object", additionalProperties: strategy },
+    maxOutputBytes: positiveInt,
+    maxInputBytes: positiveInt,
+    maxArrayItems: positiveInt,
+    // The walker recurses once per level; 1,000 keeps it far from the stack limit on any platform.
+    maxDepth: { type: "integer", minimum: 1, maximum: 1000 },
+    onExceed: { enum: ["block", "truncate"] },
   },
 };
 
-export const policySchema = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  $id: "https://mcp-tollgate.dev/policy.schema.json",
-  title: "mcp-tollgate policy",
+const allowList = {
   type: "object",
   additionalProperties: false,
+  properties: { values: { type: "array", items: { type: "string", minLength: 1 } }, patterns: stringList },
+};
+
+const customRule = {
+  type: "object",
+  additionalProperties: false,
+  required: ["id", "kind", "type"],
   properties: {
-    version: { const: 1 },
-    capabilities: {
+    id: { type: "string", pattern: "^[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)+$" },
+    kind: { enum: ["pii", "secret", "injection", "hazard"] },
+    type: { type: "string", pattern: "^[a-z0-9_]+$" },
+    pattern: { type: "string", minLength: 1 },
+    flags: { type: "string", pattern: "^[imsu]*$" },
+    detector: { type: "string", minLength: 1 },
+    keywords: { ...stringList, minItems: 1 },
+    context: {
       type: "object",
       additionalProperties: false,
+      minProperties: 1,
       properties: {
-        default: { enum: ["allow", "deny"] },
-        granted: stringList,
-        rules: {
-          type: "array",
-          items: {
-            type: "object",
-            additionalProperties: false,
-            required: ["match", "action"],
-            properties: {
-              id: { type: "string", minLength: 1 },
-              match: {
-                oneOf: [
-                  { type: "string", minLength: 1 },
-                  { ...stringList, minItems: 1 },
-                ],
+        require: { ...stringList, minItems: 1 },
+        exclude: { ...stringList, minItems: 1 },
+        window: { type: "integer", minimum: 1, maximum: 1000 },
+      },
+    },
+    action: phaseActions,
+    summary: { type: "string" },
+  },
+  // Exactly one of `pattern` and `detector`: checked by resolvePolicy (ajv's strict mode refuses a `required`
+  // inside `oneOf` that does not repeat the property's schema).
+};
+
+export function policySchemaFor(rules: readonly SchemaRule[]) {
+  const records = rules as RuleRecord[];
+  const pii = familySection(rules, "pii");
+  const secrets = familySection(rules, "secrets");
+  const injection = familySection(rules, "injection");
+  const inputHazards = keyed(typesOf(records, "inputHazards"), action);
+  const ruleSettings = keyed(ruleKeysOf(records), phaseActions);
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $id: "https://mcp-tollgate.dev/policy.schema.json",
+    title: "mcp-tollgate policy",
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      version: { const: 1 },
+      capabilities: {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          default: { enum: ["allow", "deny"] },
+          granted: stringList,
+          rules: {
+            type: "array",
+            items: {
+              type: "object",
+              additionalProperties: false,
+              required: ["match", "action"],
+              properties: {
+                id: { type: "string", minLength: 1 },
+                match: {
+                  oneOf: [
+                    { type: "string", minLength: 1 },
+                    { ...stringList, minItems: 1 },
+                  ],
+                },
+                action: { enum: ["allow", "deny"] },
+                reason: { type: "string" },
               },
-              action: { enum: ["allow", "deny"] },
-              reason: { type: "string" },
             },
           },
         },
       },
-    },
-    tools: {
-      type: "object",
-      additionalProperties: {
+      tools: {
+        type: "object",
+        additionalProperties: {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            requires: stringList,
+            sanitizer: sanitizerMode,
+            pii,
+            secrets,
+            injection,
+            inputHazards,
+            limits,
+            rules: ruleSettings,
+            allow: allowList,
+          },
+        },
+      },
+      servers: {
+        type: "object",
+        additionalProperties: {
+          type: "object",
+          additionalProperties: false,
+          properties: { sanitizer: sanitizerMode },
+        },
+      },
+      schema: {
         type: "object",
         additionalProperties: false,
-        properties: { requires: stringList, sanitizer: sanitizerMode },
+        properties: {
+          validateInput: { type: "boolean" },
+          validateOutput: { type: "boolean" },
+          unknownTool: { enum: ["allow", "block"] },
+        },
       },
-    },
-    servers: {
-      type: "object",
-      additionalProperties: {
+      inputHazards,
+      sanitizer: {
         type: "object",
         additionalProperties: false,
-        properties: { sanitizer: sanitizerMode },
+        properties: { mode: sanitizerMode },
       },
-    },
-    schema: {
-      type: "object",
-      additionalProperties: false,
-      properties: {
-        validateInput: { type: "boolean" },
-        validateOutput: { type: "boolean" },
-        unknownTool: { enum: ["allow", "block"] },
+      injection: {
+        ...injection,
+        properties: { ...injection.properties, toolDescriptions: { enum: ["strip", "drop-tool", "off"] } },
       },
-    },
-    inputHazards: {
-      type: "object",
-      additionalProperties: false,
-      properties: {
-        sql_injection: ruleAction,
-        dangerous_sql: ruleAction,
-        shell_danger: ruleAction,
-        path_traversal: ruleAction,
-        ssrf: ruleAction,
+      pii: {
+        ...pii,
+        properties: {
+          ...pii.properties,
+          phoneRegions: { type: "array", items: { type: "string", pattern: "^[A-Z]{2}$" } },
+        },
       },
-    },
-    sanitizer: {
-      type: "object",
-      additionalProperties: false,
-      properties: { mode: sanitizerMode },
-    },
-    injection: {
-      type: "object",
-      additionalProperties: false,
-      properties: {
-        output: { enum: ["block", "redact", "warn", "off"] },
-        input: { enum: ["block", "redact", "warn", "off"] },
-        toolDescriptions: { enum: ["strip", "drop-tool", "off"] },
+      secrets,
+      rules: ruleSettings,
+      customRules: { type: "array", items: customRule },
+      allow: allowList,
+      redaction: {
+        type: "object",
+        additionalProperties: false,
+        properties: {
+          hashKey: { type: "string", minLength: 16 },
+          hashKeyEnv: { type: "string", minLength: 1 },
+          maskKeepLast: { type: "integer", minimum: 0, maximum: 8 },
+        },
       },
+      limits,
     },
-    pii: {
-      ...redactionSection,
-      properties: {
-        ...redactionSection.properties,
-        phoneRegions: { type: "array", items: { type: "string", pattern: "^[A-Z]{2}$" } },
-      },
-    },
-    secrets: redactionSection,
-    redaction: {
-      type: "object",
-      additionalProperties: false,
-      properties: {
-        hashKey: { type: "string", minLength: 16 },
-        hashKeyEnv: { type: "string", minLength: 1 },
-        maskKeepLast: { type: "integer", minimum: 0, maximum: 8 },
-      },
-    },
-    limits: {
-      type: "object",
-      additionalProperties: false,
-      properties: {
-        maxOutputBytes: positiveInt,
-        maxInputBytes: positiveInt,
-        maxArrayItems: positiveInt,
-        // The walker recurses once per level; 1,000 keeps it far from the stack limit on any platform.
-        maxDepth: { type: "integer", minimum: 1, maximum: 1000 },
-        onExceed: { enum: ["block", "truncate"] },
-      },
-    },
-  },
-} as const;
+  } as const;
+}
+
+/** The shipped schema: every built-in rule id and type name. */
+export const policySchema = policySchemaFor(BUILT_IN_RULES);

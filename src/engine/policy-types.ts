@@ -2,17 +2,29 @@
  * The local engine's policy: what a JSON/YAML policy file holds. Every field is optional; `resolvePolicy` fills
  * the safe defaults documented in the README.
  */
+import type { ActionName } from "./rules/actions.js";
+import type { HazardType, InjectionRuleType, PiiType, SecretType } from "./rules/registry.js";
 
-export type RuleAction = "block" | "warn" | "off";
-/** `flag` records a finding without changing the value. */
-export type RedactionStrategy = "placeholder" | "mask" | "hash" | "block" | "flag" | "off";
+export type { HazardType, InjectionRuleType, PiiType, SecretType };
+
+/** A built-in name (derived from the rule registry, so editors complete it) or the type of a declared rule. */
+type Named<T extends string> = T | (string & {});
+
+export type { Action, ActionAlias, ActionName } from "./rules/actions.js";
+
+/** @deprecated Use `ActionName`: every family takes the same action names now. */
+export type RuleAction = ActionName;
+/** @deprecated Use `ActionName`. */
+export type RedactionStrategy = ActionName;
+/** @deprecated Use `ActionName`. */
+export type InjectionAction = ActionName;
+
 export type SanitizerMode =
   | "pass-through"
   | "detect-and-flag"
   | "detect-and-strip"
   | "detect-and-wrap"
   | "detect-and-strip-and-wrap";
-export type InjectionAction = "block" | "redact" | "warn" | "off";
 
 export interface CapabilityRule {
   /** Rule id reported in decisions; defaults to `capability.rule[<index>]`. */
@@ -23,11 +35,69 @@ export interface CapabilityRule {
   reason?: string;
 }
 
+/** An action for both phases, or per phase. */
+export type PhaseActions = ActionName | { input?: ActionName; output?: ActionName };
+
+/** One content family's settings: the phase defaults and per-type overrides. */
+export interface FamilyPolicy<T extends string = string> {
+  /** Action for results. */
+  output?: ActionName;
+  /** Action for arguments. */
+  input?: ActionName;
+  /** Per finding type (`email`, `github_token`...); unknown type names are an error that names the closest. */
+  types?: Partial<Record<Named<T>, ActionName>>;
+}
+
+/** Values a detector may match that are never findings (your own support address, a test card). */
+export interface AllowList {
+  /** Exact matched values. */
+  values?: readonly string[];
+  /** Regular expressions (JavaScript syntax) that a whole matched value must match. */
+  patterns?: readonly string[];
+}
+
+/**
+ * A rule declared in the policy itself, so `validate-policy` and the schema see it. It matches by `pattern`, or by
+ * a detector the engine was given in code (`new LocalPolicyEngine(policy, { detectors: [...] })`), named by id.
+ */
+export interface CustomRuleConfig {
+  /** Reported in findings; the key to set it in `rules`. Must not be a built-in rule id. */
+  id: string;
+  kind: "pii" | "secret" | "injection" | "hazard";
+  /** Finding type; also a valid key of the family's `types` (`pii.types.<type>`). */
+  type: string;
+  /** Regular expression source (JavaScript syntax). Keep it linear: bounded repetitions, no nested quantifiers. */
+  pattern?: string;
+  /** Regex flags besides `g`: any of `i`, `m`, `s`, `u`. */
+  flags?: string;
+  /** Id of a detector given in the engine's `detectors` option. Exactly one of `pattern` and `detector`. */
+  detector?: string;
+  /** Literals of which one must occur (exact case) for the rule to run at all: the prefilter. */
+  keywords?: readonly string[];
+  /**
+   * Context words, as Presidio uses them, looked for case-insensitively within `window` characters (default 40)
+   * before or after a match: with `require`, a match counts only next to one of them (`EMP-123456` only after
+   * "employee"); with `exclude`, a match next to one of them does not count ("example", "test").
+   */
+  context?: { require?: readonly string[]; exclude?: readonly string[]; window?: number };
+  /** Default: the family's action for the phase. */
+  action?: PhaseActions;
+  /** One line for documentation. */
+  summary?: string;
+}
+
 export interface ToolPolicy {
   /** Capabilities a caller must hold for this tool, checked against `capabilities.granted`. */
   requires?: string[];
   /** Overrides the server's sanitizer mode for this tool. */
   sanitizer?: SanitizerMode;
+  pii?: FamilyPolicy<PiiType>;
+  secrets?: FamilyPolicy<SecretType>;
+  injection?: FamilyPolicy<InjectionRuleType>;
+  inputHazards?: Partial<Record<Named<HazardType>, ActionName>>;
+  limits?: PolicyConfig["limits"];
+  rules?: Record<string, PhaseActions>;
+  allow?: AllowList;
 }
 
 export interface ServerPolicy {
@@ -43,7 +113,10 @@ export interface PolicyConfig {
     rules?: CapabilityRule[];
     granted?: string[];
   };
-  /** Per-tool settings keyed by connector-type glob. */
+  /**
+   * Per-tool settings keyed by connector-type glob. For each section, the first glob (in key order) that matches
+   * and sets it wins; its families merge onto the top-level ones.
+   */
   tools?: Record<string, ToolPolicy>;
   /** Per-server settings keyed by server name. */
   servers?: Record<string, ServerPolicy>;
@@ -55,28 +128,21 @@ export interface PolicyConfig {
     /** What to do when the tool's schema is unknown (the guard never saw its listing). */
     unknownTool?: "allow" | "block";
   };
-  inputHazards?: Partial<
-    Record<"sql_injection" | "dangerous_sql" | "shell_danger" | "path_traversal" | "ssrf", RuleAction>
-  >;
+  /** Per hazard family (`sql_injection`, `ssrf`...). Arguments only. */
+  inputHazards?: Partial<Record<Named<HazardType>, ActionName>>;
   sanitizer?: { mode?: SanitizerMode };
-  injection?: {
-    output?: InjectionAction;
-    input?: InjectionAction;
+  injection?: FamilyPolicy<InjectionRuleType> & {
     toolDescriptions?: "strip" | "drop-tool" | "off";
   };
-  pii?: {
-    /** Strategy for outputs; per-type overrides in `types`. */
-    output?: RedactionStrategy;
-    /** Strategy for arguments. */
-    input?: RedactionStrategy;
-    types?: Partial<Record<string, RedactionStrategy>>;
+  pii?: FamilyPolicy<PiiType> & {
     phoneRegions?: string[];
   };
-  secrets?: {
-    output?: RedactionStrategy;
-    input?: RedactionStrategy;
-    types?: Partial<Record<string, RedactionStrategy>>;
-  };
+  secrets?: FamilyPolicy<SecretType>;
+  /** Per rule id, or any dotted prefix of one (`injection.role_reassignment`); wins over every family setting. */
+  rules?: Record<string, PhaseActions>;
+  /** Rules declared here; see the README's "Add your own rule". */
+  customRules?: CustomRuleConfig[];
+  allow?: AllowList;
   redaction?: {
     /** Key for the `hash` strategy (HMAC-SHA-256). Prefer `hashKeyEnv` so the key stays out of files. */
     hashKey?: string;

@@ -1,20 +1,53 @@
 import { readFile } from "node:fs/promises";
-import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { closest, distance } from "fastest-levenshtein";
 import { parseDocument } from "yaml";
 import { joinPointer, PolicyConfigError, type TollgateIssue } from "../errors.js";
-import { policySchema } from "./policy-schema.js";
+import { policySchema, policySchemaFor, type SchemaRule } from "./policy-schema.js";
 import type {
+  ActionName,
   CapabilityRule,
-  InjectionAction,
+  CustomRuleConfig,
+  PhaseActions,
   PolicyConfig,
-  RedactionStrategy,
-  RuleAction,
   SanitizerMode,
   ServerPolicy,
   ToolPolicy,
 } from "./policy-types.js";
+import { type Action, canonicalAction } from "./rules/actions.js";
+import { declaredRules, FAMILY_OF_KIND } from "./rules/custom-rules.js";
+import { FAMILY_DEFAULTS } from "./rules/family-defaults.js";
+import { BUILT_IN_RULES, HAZARD_TYPES, ruleIdsOf } from "./rules/registry.js";
+import type { PolicyFamily } from "./rules/rule-record.js";
 
-export type HazardType = "sql_injection" | "dangerous_sql" | "shell_danger" | "path_traversal" | "ssrf";
+export type { HazardType } from "./rules/registry.js";
+
+/** A family's actions with every default filled and every alias resolved. */
+export interface ResolvedFamily {
+  output: Action;
+  input: Action;
+  types: Partial<Record<string, Action>>;
+}
+
+/** Per-phase actions of one `rules` entry; a phase left out falls through to the family settings. */
+export interface ResolvedPhaseActions {
+  input?: Action;
+  output?: Action;
+}
+
+export interface ResolvedCustomRule {
+  id: string;
+  kind: CustomRuleConfig["kind"];
+  type: string;
+  family: PolicyFamily;
+  pattern?: string;
+  flags: string;
+  detector?: string;
+  keywords?: readonly string[];
+  context?: { require: readonly string[]; exclude: readonly string[]; window: number };
+  action: ResolvedPhaseActions;
+  summary: string;
+}
 
 /** A policy with every default filled in; what the engine reads. */
 export interface ResolvedPolicy {
@@ -22,24 +55,16 @@ export interface ResolvedPolicy {
   tools: Record<string, ToolPolicy>;
   servers: Record<string, ServerPolicy>;
   schema: { validateInput: boolean; validateOutput: boolean; unknownTool: "allow" | "block" };
-  inputHazards: Record<HazardType, RuleAction>;
+  /** Every hazard family, filled. */
+  inputHazards: Record<string, Action>;
   sanitizer: { mode: SanitizerMode };
-  injection: {
-    output: InjectionAction;
-    input: InjectionAction;
-    toolDescriptions: "strip" | "drop-tool" | "off";
-  };
-  pii: {
-    output: RedactionStrategy;
-    input: RedactionStrategy;
-    types: Partial<Record<string, RedactionStrategy>>;
-    phoneRegions: string[];
-  };
-  secrets: {
-    output: RedactionStrategy;
-    input: RedactionStrategy;
-    types: Partial<Record<string, RedactionStrategy>>;
-  };
+  injection: ResolvedFamily & { toolDescriptions: "strip" | "drop-tool" | "off" };
+  pii: ResolvedFamily & { phoneRegions: string[] };
+  secrets: ResolvedFamily;
+  /** `rules` of the policy, actions resolved. */
+  rules: Record<string, ResolvedPhaseActions>;
+  customRules: ResolvedCustomRule[];
+  allow: { values: string[]; patterns: string[] };
   redaction: { hashKey: string | undefined; maskKeepLast: number };
   limits: {
     maxOutputBytes: number;
@@ -58,34 +83,83 @@ export const DEFAULT_LIMITS = {
   onExceed: "block",
 } as const;
 
-const ajv = new Ajv2020({ allErrors: true, strict: true });
-const validatePolicyShape = ajv.compile(policySchema);
+// `verbose` gives each error its parent schema, so an unknown key can be compared with the keys allowed there.
+const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
+const validateBuiltInShape = ajv.compile(policySchema);
+/** Validators for policies that declare rules, keyed by the declarations' ids, types and kinds. */
+const validators = new Map<string, ValidateFunction>();
+
+function validatorFor(value: unknown): ValidateFunction {
+  const declared = declaredRules(value);
+  if (declared.length === 0) return validateBuiltInShape;
+  const key = JSON.stringify(declared);
+  let validate = validators.get(key);
+  if (validate === undefined) {
+    const rules: SchemaRule[] = [...BUILT_IN_RULES, ...declared];
+    // Without `$id`: ajv keeps one schema per id, and this one differs from the shipped schema.
+    const { $id: _id, ...schema } = policySchemaFor(rules);
+    validate = ajv.compile(schema);
+    // Policies are few per process; the bound only keeps a caller generating policies from growing it forever.
+    if (validators.size >= 64) validators.clear();
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/** The valid name nearest to a misspelt one, when it is near enough to be what was meant. */
+function suggestion(name: string, candidates: readonly string[]): string | undefined {
+  if (candidates.length === 0) return undefined;
+  const best = closest(name, candidates as string[]);
+  return distance(name, best) <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+}
 
 function issueFromAjv(error: ErrorObject): TollgateIssue {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === "additionalProperties" && typeof params.additionalProperty === "string") {
+    const key = params.additionalProperty;
+    const allowed = Object.keys(
+      (error.parentSchema as { properties?: object } | undefined)?.properties ?? {},
+    );
+    const near = suggestion(key, allowed);
     return {
-      path: joinPointer(error.instancePath, params.additionalProperty),
-      message: `unknown key "${params.additionalProperty}"`,
+      path: joinPointer(error.instancePath, key),
+      message: `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ""}`,
+    };
+  }
+  if (error.keyword === "propertyNames" && typeof params.propertyName === "string") {
+    const key = params.propertyName;
+    const allowed = ((error.schema as { enum?: string[] } | undefined)?.enum ?? []) as string[];
+    const near = suggestion(key, allowed);
+    return {
+      path: joinPointer(error.instancePath, key),
+      message: `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ""}`,
     };
   }
   if (error.keyword === "enum" && Array.isArray(params.allowedValues)) {
+    const near =
+      typeof error.data === "string" ? suggestion(error.data, params.allowedValues as string[]) : undefined;
     return {
       path: error.instancePath,
-      message: `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`,
+      message: `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}${near ? ` (did you mean "${near}"?)` : ""}`,
     };
   }
   return { path: error.instancePath, message: error.message ?? "is invalid" };
 }
 
+function configError(message: string, issues: TollgateIssue[], source: string): PolicyConfigError {
+  return new PolicyConfigError(message, issues, source);
+}
+
 /** Throws `PolicyConfigError` naming every bad key; returns the value typed when it is valid. */
 export function validatePolicy(value: unknown, source = "policy"): PolicyConfig {
-  if (validatePolicyShape(value)) return value as PolicyConfig;
+  const validate = validatorFor(value);
+  if (validate(value)) return value as PolicyConfig;
   const seen = new Set<string>();
   const issues: TollgateIssue[] = [];
-  for (const error of validatePolicyShape.errors ?? []) {
-    // oneOf/anyOf produce a summary error on top of the branch errors; the branch errors say more.
-    if (error.keyword === "oneOf") continue;
+  for (const error of validate.errors ?? []) {
+    // oneOf/anyOf produce a summary error on top of the branch errors; the branch errors say more. A key refused by
+    // `propertyNames` comes with the inner enum error too (marked with `propertyName`); the outer one names the key.
+    if (error.keyword === "oneOf" || error.propertyName !== undefined) continue;
     const issue = issueFromAjv(error);
     const key = `${issue.path} ${issue.message}`;
     if (!seen.has(key)) {
@@ -93,9 +167,14 @@ export function validatePolicy(value: unknown, source = "policy"): PolicyConfig 
       issues.push(issue);
     }
   }
+  // A `oneOf` with no branch error (both branches matched, or a required-only branch) still needs a message.
+  if (issues.length === 0) {
+    for (const error of validate.errors ?? [])
+      issues.push({ path: error.instancePath, message: error.message ?? "is invalid" });
+  }
   const first = issues[0];
   const summary = first ? `${first.path || "(root)"}: ${first.message}` : "invalid";
-  throw new PolicyConfigError(`Invalid policy in ${source}: ${summary}`, issues, source);
+  throw configError(`Invalid policy in ${source}: ${summary}`, issues, source);
 }
 
 /** Parses JSON or YAML text (YAML is a superset of JSON) and validates it. */
@@ -135,37 +214,239 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+function phaseActions(value: PhaseActions | undefined): ResolvedPhaseActions {
+  if (value === undefined) return {};
+  if (typeof value === "string") {
+    const action = canonicalAction(value);
+    return { input: action, output: action };
+  }
+  const out: ResolvedPhaseActions = {};
+  if (value.input !== undefined) out.input = canonicalAction(value.input);
+  if (value.output !== undefined) out.output = canonicalAction(value.output);
+  return out;
+}
+
+function resolveTypes(
+  types: Partial<Record<string, ActionName>> | undefined,
+): Partial<Record<string, Action>> {
+  const out: Partial<Record<string, Action>> = {};
+  for (const [type, name] of Object.entries(types ?? {}))
+    if (name !== undefined) out[type] = canonicalAction(name);
+  return out;
+}
+
+function resolveFamily(
+  section:
+    | { output?: ActionName; input?: ActionName; types?: Partial<Record<string, ActionName>> }
+    | undefined,
+  defaults: { input: Action; output: Action },
+): ResolvedFamily {
+  return {
+    output: section?.output === undefined ? defaults.output : canonicalAction(section.output),
+    input: section?.input === undefined ? defaults.input : canonicalAction(section.input),
+    types: resolveTypes(section?.types),
+  };
+}
+
+/** Every action a policy names, with where it stands (for the checks that depend on which actions are used). */
+function* actionsIn(config: PolicyConfig): Generator<Action> {
+  const sections: (PolicyConfig | ToolPolicy)[] = [config, ...Object.values(config.tools ?? {})];
+  for (const section of sections) {
+    for (const family of [section.pii, section.secrets, section.injection]) {
+      if (family?.input) yield canonicalAction(family.input);
+      if (family?.output) yield canonicalAction(family.output);
+      for (const name of Object.values(family?.types ?? {})) if (name) yield canonicalAction(name);
+    }
+    for (const name of Object.values(section.inputHazards ?? {})) if (name) yield canonicalAction(name);
+    for (const value of Object.values(section.rules ?? {})) {
+      const resolved = phaseActions(value);
+      if (resolved.input) yield resolved.input;
+      if (resolved.output) yield resolved.output;
+    }
+  }
+  for (const rule of config.customRules ?? []) {
+    const resolved = phaseActions(rule.action);
+    if (resolved.input) yield resolved.input;
+    if (resolved.output) yield resolved.output;
+  }
+}
+
+export interface ResolveOptions {
+  /**
+   * Ids of the detectors given to the engine in code. When set, every `customRules[].detector` must name one of
+   * them. Left out (as `tollgate validate-policy` does, having no code to load), detector references are not checked.
+   */
+  detectorIds?: ReadonlySet<string>;
+}
+
+function resolveCustomRules(
+  config: PolicyConfig,
+  options: ResolveOptions,
+  source: string,
+): ResolvedCustomRule[] {
+  const builtInIds = new Set(ruleIdsOf(BUILT_IN_RULES));
+  const seen = new Set<string>();
+  const issues: TollgateIssue[] = [];
+  const resolved: ResolvedCustomRule[] = [];
+  (config.customRules ?? []).forEach((rule, index) => {
+    const at = `/customRules/${index}`;
+    if (builtInIds.has(rule.id))
+      issues.push({ path: `${at}/id`, message: `"${rule.id}" is a built-in rule id` });
+    else if (seen.has(rule.id)) issues.push({ path: `${at}/id`, message: `"${rule.id}" is declared twice` });
+    seen.add(rule.id);
+    const flags = rule.flags ?? "";
+    if ((rule.pattern === undefined) === (rule.detector === undefined)) {
+      issues.push({ path: at, message: "needs exactly one of pattern and detector" });
+    }
+    if (rule.pattern !== undefined) {
+      try {
+        const probe = new RegExp(rule.pattern, `g${flags}`);
+        if (probe.test("")) issues.push({ path: `${at}/pattern`, message: "matches the empty string" });
+      } catch (error) {
+        issues.push({
+          path: `${at}/pattern`,
+          message: `is not a valid regular expression: ${(error as Error).message}`,
+        });
+      }
+    }
+    if (
+      rule.detector !== undefined &&
+      options.detectorIds !== undefined &&
+      !options.detectorIds.has(rule.detector)
+    ) {
+      const near = suggestion(rule.detector, [...options.detectorIds]);
+      issues.push({
+        path: `${at}/detector`,
+        message: `no detector "${rule.detector}" was given to the engine${near ? ` (did you mean "${near}"?)` : ""}`,
+      });
+    }
+    resolved.push({
+      id: rule.id,
+      kind: rule.kind,
+      type: rule.type,
+      family: FAMILY_OF_KIND[rule.kind],
+      ...(rule.pattern === undefined ? {} : { pattern: rule.pattern }),
+      flags,
+      ...(rule.detector === undefined ? {} : { detector: rule.detector }),
+      ...(rule.keywords === undefined ? {} : { keywords: rule.keywords }),
+      ...(rule.context === undefined
+        ? {}
+        : {
+            context: {
+              require: rule.context.require ?? [],
+              exclude: rule.context.exclude ?? [],
+              window: rule.context.window ?? 40,
+            },
+          }),
+      action: phaseActions(rule.action),
+      summary: rule.summary ?? "",
+    });
+  });
+  if (options.detectorIds !== undefined) {
+    const referenced = new Set(resolved.map((rule) => rule.detector));
+    for (const id of options.detectorIds) {
+      if (!referenced.has(id)) {
+        issues.push({
+          path: "/customRules",
+          message: `the engine was given detector "${id}", which no custom rule names (add { id, kind, type, detector: "${id}" })`,
+        });
+      }
+    }
+  }
+  const first = issues[0];
+  if (first)
+    throw configError(`Invalid policy in ${source}: ${first.path}: ${first.message}`, issues, source);
+  return resolved;
+}
+
+function resolveAllow(
+  allow: PolicyConfig["allow"],
+  at: string,
+  source: string,
+): { values: string[]; patterns: string[] } {
+  const patterns = allow?.patterns ?? [];
+  patterns.forEach((pattern, index) => {
+    try {
+      new RegExp(pattern);
+    } catch (error) {
+      throw configError(
+        `Invalid policy in ${source}: ${at}/patterns/${index}: not a valid regular expression`,
+        [
+          {
+            path: `${at}/patterns/${index}`,
+            message: `is not a valid regular expression: ${(error as Error).message}`,
+          },
+        ],
+        source,
+      );
+    }
+  });
+  return { values: [...(allow?.values ?? [])], patterns: [...patterns] };
+}
+
+/** The config each resolved policy came from, for per-tool resolution (see tool-policy.ts). */
+const configs = new WeakMap<ResolvedPolicy, PolicyConfig>();
+
+export function configOf(policy: ResolvedPolicy): PolicyConfig {
+  return configs.get(policy) ?? {};
+}
+
 /**
  * Validates the config and fills every default. The result is a frozen copy: the engine never mutates it, and a
  * caller editing its config object afterwards does not change an engine built from it (the engine caches what it
  * derives from the policy, such as scan plans and sanitizer modes per connector type).
+ *
+ * This is the whole of the engine's policy resolution: `tollgate validate-policy` calls it too, so a policy it
+ * accepts is one the engine accepts.
  */
 export function resolvePolicy(
   input: PolicyConfig = {},
   env: NodeJS.ProcessEnv = process.env,
+  options: ResolveOptions = {},
+  source = "policy",
 ): ResolvedPolicy {
-  const config = deepFreeze(structuredClone(validatePolicy(input)));
+  const config = deepFreeze(structuredClone(validatePolicy(input, source)));
   let hashKey = config.redaction?.hashKey;
   const hashKeyEnv = config.redaction?.hashKeyEnv;
   if (hashKey === undefined && hashKeyEnv !== undefined) {
     hashKey = env[hashKeyEnv];
     if (!hashKey) {
-      throw new PolicyConfigError(`Policy names hash key variable ${hashKeyEnv}, which is not set`, [
-        { path: "/redaction/hashKeyEnv", message: `environment variable ${hashKeyEnv} is empty or unset` },
-      ]);
+      throw new PolicyConfigError(
+        `Policy names hash key variable ${hashKeyEnv}, which is not set`,
+        [{ path: "/redaction/hashKeyEnv", message: `environment variable ${hashKeyEnv} is empty or unset` }],
+        source,
+      );
     }
   }
-  const usesHash = [config.pii, config.secrets].some(
-    (s) => s?.input === "hash" || s?.output === "hash" || Object.values(s?.types ?? {}).includes("hash"),
-  );
-  if (usesHash && !hashKey) {
-    throw new PolicyConfigError("The hash redaction strategy needs a key", [
-      {
-        path: "/redaction",
-        message: "set redaction.hashKeyEnv (or redaction.hashKey) when any strategy is hash",
-      },
-    ]);
+  if (!hashKey && [...actionsIn(config)].includes("hash")) {
+    throw new PolicyConfigError(
+      "The hash redaction strategy needs a key",
+      [
+        {
+          path: "/redaction",
+          message: "set redaction.hashKeyEnv (or redaction.hashKey) when any strategy is hash",
+        },
+      ],
+      source,
+    );
   }
+  const customRules = resolveCustomRules(config, options, source);
+  const allow = resolveAllow(config.allow, "/allow", source);
+  for (const [glob, tool] of Object.entries(config.tools ?? {})) {
+    if (tool.allow)
+      resolveAllow(tool.allow, `/tools/${glob.replace(/~/g, "~0").replace(/\//g, "~1")}/allow`, source);
+  }
+  const inputHazards: Record<string, Action> = {};
+  for (const type of HAZARD_TYPES) {
+    const name = config.inputHazards?.[type];
+    inputHazards[type] = name === undefined ? FAMILY_DEFAULTS.inputHazards.input : canonicalAction(name);
+  }
+  for (const rule of customRules) {
+    const name = rule.family === "inputHazards" ? config.inputHazards?.[rule.type] : undefined;
+    if (name !== undefined) inputHazards[rule.type] = canonicalAction(name);
+  }
+  const rules: Record<string, ResolvedPhaseActions> = {};
+  for (const [id, value] of Object.entries(config.rules ?? {})) rules[id] = phaseActions(value);
   const resolved: ResolvedPolicy = {
     capabilities: {
       default: config.capabilities?.default ?? "allow",
@@ -179,34 +460,46 @@ export function resolvePolicy(
       validateOutput: config.schema?.validateOutput ?? true,
       unknownTool: config.schema?.unknownTool ?? "allow",
     },
-    inputHazards: {
-      sql_injection: "block",
-      dangerous_sql: "block",
-      shell_danger: "block",
-      path_traversal: "block",
-      ssrf: "block",
-      ...config.inputHazards,
-    },
+    inputHazards,
     sanitizer: { mode: config.sanitizer?.mode ?? "detect-and-strip-and-wrap" },
     injection: {
-      output: config.injection?.output ?? "block",
-      input: config.injection?.input ?? "warn",
+      ...resolveFamily(config.injection, FAMILY_DEFAULTS.injection),
       toolDescriptions: config.injection?.toolDescriptions ?? "strip",
     },
     pii: {
-      output: config.pii?.output ?? "placeholder",
-      input: config.pii?.input ?? "flag",
-      types: config.pii?.types ?? {},
+      ...resolveFamily(config.pii, FAMILY_DEFAULTS.pii),
       phoneRegions: config.pii?.phoneRegions ?? ["US", "GB", "DE", "FR"],
     },
-    secrets: {
-      output: config.secrets?.output ?? "placeholder",
-      input: config.secrets?.input ?? "block",
-      types: config.secrets?.types ?? {},
-    },
+    secrets: resolveFamily(config.secrets, FAMILY_DEFAULTS.secrets),
+    rules,
+    customRules,
+    allow,
     redaction: { hashKey, maskKeepLast: config.redaction?.maskKeepLast ?? 4 },
     limits: { ...DEFAULT_LIMITS, ...config.limits },
   };
   // `granted` stays a Set (frozen Sets still accept `add`), built here from the copy, so it is the engine's own.
-  return deepFreeze(resolved);
+  deepFreeze(resolved);
+  configs.set(resolved, config);
+  return resolved;
+}
+
+export interface PolicyFileCheck {
+  file: string;
+  policy: ResolvedPolicy;
+  /** Detector ids the policy's custom rules name; only an engine given its detectors in code can check them. */
+  uncheckedDetectors: string[];
+}
+
+/**
+ * What `tollgate validate-policy` runs: the file read, parsed, validated and resolved exactly as
+ * `LocalPolicyEngine.fromFile` does (environment variables included), so a policy it accepts is one the engine
+ * accepts. Throws `PolicyConfigError` naming every bad key.
+ */
+export async function checkPolicyFile(
+  file: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<PolicyFileCheck> {
+  const policy = resolvePolicy(await loadPolicyFile(file), env, {}, file);
+  const uncheckedDetectors = policy.customRules.flatMap((rule) => (rule.detector ? [rule.detector] : []));
+  return { file, policy, uncheckedDetectors };
 }

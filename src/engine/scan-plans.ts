@@ -1,6 +1,7 @@
+import { detectorsFor } from "./active-detectors.js";
 import type { DetectorSet } from "./detector-set.js";
 import { isBuiltInInjectionDetector } from "./detectors/injection/index.js";
-import { kindIsActive, matchPolicy, type Phase } from "./match-policy.js";
+import { matchPolicy, type Phase, withInjectionAction } from "./match-policy.js";
 import type { ResolvedPolicy } from "./policy.js";
 import type { SanitizerMode } from "./policy-types.js";
 import type { ScanPlan } from "./scan/string-scanner.js";
@@ -26,26 +27,20 @@ export class ScanPlans {
     let plan = cache.get(mode);
     if (plan) return plan;
     const p = this.#policy;
-    const policy: ResolvedPolicy = injection
-      ? { ...p, injection: { ...p.injection, [phase]: injection } }
-      : p;
+    const policy: ResolvedPolicy = injection ? withInjectionAction(p, phase, injection) : p;
     const d = this.#detectors;
     plan = {
       sanitizers: phase === "output" && mode !== "pass-through" ? d.sanitizers : [],
       stripSanitized: mode === "detect-and-strip" || mode === "detect-and-strip-and-wrap",
-      detectors: [
-        ...(kindIsActive(p.secrets, phase) ? d.secrets : []),
-        ...(kindIsActive(p.pii, phase) ? d.pii : []),
-        ...(policy.injection[phase] !== "off" ? d.injection : []),
-        ...(phase === "input" && Object.values(p.inputHazards).some((a) => a !== "off") ? d.hazards : []),
-      ],
+      // Only detectors with a rule the policy does not switch off for this phase.
+      detectors: detectorsFor(d, policy, phase),
       decide: matchPolicy(policy, phase, mode),
       redaction: p.redaction,
     };
     const injectionDetector = d.injection[0];
     if (
-      policy.injection[phase] !== "off" &&
       injectionDetector !== undefined &&
+      plan.detectors.includes(injectionDetector) &&
       isBuiltInInjectionDetector(injectionDetector)
     )
       plan.offloadable = injectionDetector;

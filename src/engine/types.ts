@@ -2,17 +2,11 @@
  * Contracts shared by every text detector. A detector looks at one string and reports spans; it never rewrites
  * the string. Redaction, overlap resolution and JSON walking live in the engine so every detector stays small.
  */
+import { RULE_KINDS } from "./rules/rule-record.js";
 
-export type FindingKind =
-  | "pii"
-  | "secret"
-  | "injection"
-  | "control"
-  | "markup"
-  | "hazard"
-  | "schema"
-  | "capability"
-  | "limit";
+/** Every kind a finding can have: the rules' kinds (from the registry) and the checks' own. The wire reads this. */
+export const FINDING_KINDS = [...RULE_KINDS, "schema", "capability", "limit"] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];
 
 /** A span in one string. `start`/`end` are UTF-16 offsets (JS string indices), end exclusive. */
 export interface TextMatch {
@@ -42,4 +36,10 @@ export interface TextDetector {
   readonly requires?: number;
   /** Optional gate: the detector never matches a string shorter than this (UTF-16 code units). */
   readonly minLength?: number;
+  /**
+   * Optional prefilter (as gitleaks' keywords): literals of which at least one occurs, exact case, in every string the
+   * detector can match. The scanner finds the keywords of all its detectors in one pass per string and skips a
+   * detector none of whose keywords occurs.
+   */
+  readonly keywords?: readonly string[];
 }

@@ -40,7 +40,7 @@ export function fakeToken(digits = "0123456789"): string {
 export const GREEDY_KEY = ["K", "EY="].join("");
 
 export function fakeDetectorSet(): DetectorSet {
-  return {
+  const lists = {
     sanitizers: [
       regexDetector("control", "zero_width", /\u200b+/),
       regexDetector("markup", "chat_template", /<\|im_start\|>/),
@@ -57,11 +57,22 @@ export function fakeDetectorSet(): DetectorSet {
     hazards: [
       regexDetector("hazard", "sql_injection", /' OR 1=1/, "hazard.sql_injection.tautology"),
       regexDetector("hazard", "dangerous_sql", /DROP TABLE/, "hazard.dangerous_sql.drop"),
-      regexDetector("hazard", "shell_rm", /rm -rf/, "hazard.shell.rm"),
-      regexDetector("hazard", "path_traversal", /(?:\.\.\/)+/, "hazard.path_traversal"),
-      regexDetector("hazard", "ssrf_metadata", /169\.254\.169\.254/, "hazard.ssrf.metadata"),
+      regexDetector("hazard", "shell_rm", /rm -rf/, "hazard.shell_danger.recursive_delete"),
+      regexDetector("hazard", "path_traversal", /(?:\.\.\/)+/, "hazard.path_traversal.dot_dot"),
+      regexDetector("hazard", "ssrf_metadata", /169\.254\.169\.254/, "hazard.ssrf.cloud_metadata"),
       regexDetector("hazard", "mystery", /\bmystery_hazard\b/, "hazard.mystery"),
     ],
+  };
+  const family = { pii: "pii", secret: "secrets", injection: "injection", hazard: "inputHazards" } as const;
+  const content = [...lists.secrets, ...lists.pii, ...lists.injection, ...lists.hazards];
+  return {
+    ...lists,
+    custom: [],
+    entries: content.map((detector) => ({
+      detector,
+      ruleIds: [detector.id],
+      family: family[detector.kind as keyof typeof family],
+    })),
   };
 }
 

@@ -67,10 +67,10 @@ describe("validatePolicy: accepted shapes", () => {
     ).not.toThrow();
   });
 
-  it("accepts arbitrary type names in pii.types and secrets.types", () => {
+  it("accepts the registry's type names in pii.types and secrets.types", () => {
     expect(() =>
       validatePolicy({
-        pii: { types: { email: "mask", whatever: "off" } },
+        pii: { types: { email: "mask", iban: "off" } },
         secrets: { types: { jwt: "block" } },
       }),
     ).not.toThrow();
@@ -92,14 +92,18 @@ describe("validatePolicy: accepted shapes", () => {
 describe("validatePolicy: errors name the bad key as a JSON Pointer", () => {
   it("unknown top-level key", () => {
     const error = configError(() => validatePolicy({ sanitiser: { mode: "pass-through" } }));
-    expect(error.issues).toEqual([{ path: "/sanitiser", message: 'unknown key "sanitiser"' }]);
+    expect(error.issues).toEqual([
+      { path: "/sanitiser", message: 'unknown key "sanitiser" (did you mean "sanitizer"?)' },
+    ]);
     expect(error.message).toContain("/sanitiser");
     expect(error.code).toBe("policy_config");
   });
 
   it("unknown nested key", () => {
     const error = configError(() => validatePolicy({ capabilities: { defualt: "deny" } }));
-    expect(error.issues).toEqual([{ path: "/capabilities/defualt", message: 'unknown key "defualt"' }]);
+    expect(error.issues).toEqual([
+      { path: "/capabilities/defualt", message: 'unknown key "defualt" (did you mean "default"?)' },
+    ]);
   });
 
   it("unknown key inside a rule of an array", () => {
@@ -330,14 +334,17 @@ describe("resolvePolicy defaults", () => {
       ssrf: "block",
     });
     expect(p.sanitizer.mode).toBe("detect-and-strip-and-wrap");
-    expect(p.injection).toEqual({ output: "block", input: "warn", toolDescriptions: "strip" });
+    expect(p.injection).toEqual({ output: "block", input: "flag", types: {}, toolDescriptions: "strip" });
     expect(p.pii).toEqual({
-      output: "placeholder",
+      output: "redact",
       input: "flag",
       types: {},
       phoneRegions: ["US", "GB", "DE", "FR"],
     });
-    expect(p.secrets).toEqual({ output: "placeholder", input: "block", types: {} });
+    expect(p.secrets).toEqual({ output: "redact", input: "block", types: {} });
+    expect(p.rules).toEqual({});
+    expect(p.customRules).toEqual([]);
+    expect(p.allow).toEqual({ values: [], patterns: [] });
     expect(p.redaction).toEqual({ hashKey: undefined, maskKeepLast: 4 });
     expect(p.limits).toEqual(DEFAULT_LIMITS);
     expect(DEFAULT_LIMITS).toEqual({
@@ -362,7 +369,7 @@ describe("resolvePolicy defaults", () => {
     expect(p.inputHazards.sql_injection).toBe("block");
     expect(p.limits.maxDepth).toBe(5);
     expect(p.limits.maxInputBytes).toBe(DEFAULT_LIMITS.maxInputBytes);
-    expect(p.injection).toEqual({ output: "block", input: "block", toolDescriptions: "strip" });
+    expect(p.injection).toEqual({ output: "block", input: "block", types: {}, toolDescriptions: "strip" });
   });
 
   it("turns granted capabilities into a set", () => {
@@ -436,5 +443,213 @@ describe("resolvePolicy hash key", () => {
   it("never puts the key in the error message", () => {
     const error = configError(() => resolvePolicy({ pii: { output: "hash" } }, {}));
     expect(JSON.stringify(error.toJSON())).not.toContain(key);
+  });
+});
+
+describe("one vocabulary: today's names are aliases", () => {
+  it("resolves placeholder to redact and warn to flag, everywhere an action is written", () => {
+    const p = resolvePolicy(
+      {
+        pii: { output: "placeholder", types: { email: "warn" } },
+        secrets: { input: "warn" },
+        injection: { input: "warn", output: "placeholder" },
+        inputHazards: { ssrf: "warn" },
+        rules: { "pii.phone": "placeholder" },
+      },
+      {},
+    );
+    expect(p.pii.output).toBe("redact");
+    expect(p.pii.types.email).toBe("flag");
+    expect(p.secrets.input).toBe("flag");
+    expect(p.injection).toMatchObject({ input: "flag", output: "redact" });
+    expect(p.inputHazards.ssrf).toBe("flag");
+    expect(p.rules["pii.phone"]).toEqual({ input: "redact", output: "redact" });
+  });
+
+  it("accepts every action in every family", () => {
+    for (const action of ["block", "redact", "mask", "flag", "off"] as const) {
+      expect(() =>
+        resolvePolicy(
+          {
+            pii: { output: action },
+            secrets: { input: action },
+            injection: { output: action },
+            inputHazards: { ssrf: action },
+          },
+          {},
+        ),
+      ).not.toThrow();
+    }
+  });
+});
+
+describe("unknown type and rule names are errors naming the closest valid name", () => {
+  it("pii.types.emial (the defect: accepted silently before)", () => {
+    const error = configError(() => validatePolicy({ pii: { types: { emial: "block" } } }));
+    expect(error.issues).toEqual([
+      { path: "/pii/types/emial", message: 'unknown key "emial" (did you mean "email"?)' },
+    ]);
+  });
+
+  it("secrets.types.githb_token (the defect: accepted silently before)", () => {
+    const error = configError(() => resolvePolicy({ secrets: { types: { githb_token: "off" } } }, {}));
+    expect(error.issues).toEqual([
+      {
+        path: "/secrets/types/githb_token",
+        message: 'unknown key "githb_token" (did you mean "github_token"?)',
+      },
+    ]);
+  });
+
+  it("an unknown hazard family, and a name too far from any to suggest one", () => {
+    const error = configError(() =>
+      validatePolicy({ inputHazards: { sql_injecton: "off", zzzzzzzz: "off" } }),
+    );
+    expect(error.issues).toEqual([
+      {
+        path: "/inputHazards/sql_injecton",
+        message: 'unknown key "sql_injecton" (did you mean "sql_injection"?)',
+      },
+      { path: "/inputHazards/zzzzzzzz", message: 'unknown key "zzzzzzzz"' },
+    ]);
+  });
+
+  it("an unknown rule id under rules, with the nearest id", () => {
+    const error = configError(() => validatePolicy({ rules: { "secret.github_tokn": "off" } }));
+    expect(error.issues[0]).toEqual({
+      path: "/rules/secret.github_tokn",
+      message: 'unknown key "secret.github_tokn" (did you mean "secret.github_token"?)',
+    });
+  });
+
+  it("a misspelt action names the closest action", () => {
+    const error = configError(() => validatePolicy({ pii: { output: "reddact" } }));
+    expect(error.issues[0]?.message).toContain('(did you mean "redact"?)');
+  });
+
+  it("per-tool sections are checked the same way", () => {
+    const error = configError(() =>
+      validatePolicy({ tools: { "crm.*": { pii: { types: { phon: "off" } } } } }),
+    );
+    expect(error.issues[0]).toEqual({
+      path: "/tools/crm.*/pii/types/phon",
+      message: 'unknown key "phon" (did you mean "phone"?)',
+    });
+  });
+});
+
+describe("rules: every rule has an id that can be set", () => {
+  it("accepts rule ids, sub-rule ids, injection phrase ids and their prefixes", () => {
+    const p = resolvePolicy(
+      {
+        rules: {
+          "pii.email": "off",
+          "hazard.sql_injection.tautology": "flag",
+          "injection.override_instructions.ignore_2": "off",
+          "injection.role_reassignment": { output: "flag" },
+          injection: { input: "block" },
+        },
+      },
+      {},
+    );
+    expect(p.rules["injection.role_reassignment"]).toEqual({ output: "flag" });
+    expect(p.rules.injection).toEqual({ input: "block" });
+  });
+});
+
+describe("customRules: rules declared in the policy", () => {
+  const rule = { id: "acme.employee_id", kind: "pii", type: "employee_id", pattern: "EMP-[0-9]{6}" } as const;
+
+  it("makes their type a valid key of the family's types, and their id a valid key of rules", () => {
+    const p = resolvePolicy(
+      {
+        customRules: [rule],
+        pii: { types: { employee_id: "mask" } },
+        rules: { "acme.employee_id": { input: "block" } },
+      },
+      {},
+    );
+    expect(p.customRules).toEqual([
+      {
+        id: "acme.employee_id",
+        kind: "pii",
+        type: "employee_id",
+        family: "pii",
+        pattern: "EMP-[0-9]{6}",
+        flags: "",
+        action: {},
+        summary: "",
+      },
+    ]);
+  });
+
+  it("refuses a built-in id, a duplicate, a bad pattern, and both or neither of pattern and detector", () => {
+    const error = configError(() =>
+      resolvePolicy(
+        {
+          customRules: [
+            { ...rule, id: "pii.email" },
+            rule,
+            rule,
+            { ...rule, id: "acme.bad", pattern: "(unclosed" },
+            { id: "acme.none", kind: "secret", type: "x" },
+            { ...rule, id: "acme.both", detector: "d" },
+            { ...rule, id: "acme.empty", pattern: "a*" },
+          ],
+        },
+        {},
+        {},
+      ),
+    );
+    expect(paths(error.issues)).toEqual([
+      "/customRules/0/id",
+      "/customRules/2/id",
+      "/customRules/3/pattern",
+      "/customRules/4",
+      "/customRules/5",
+      "/customRules/6/pattern",
+    ]);
+  });
+
+  it("checks detector references against the detectors given in code, naming the closest", () => {
+    const policy: PolicyConfig = {
+      customRules: [{ id: "acme.customer", kind: "pii", type: "customer_id", detector: "acme.customer-ids" }],
+    };
+    const error = configError(() =>
+      resolvePolicy(policy, {}, { detectorIds: new Set(["acme.customer-id"]) }),
+    );
+    expect(error.issues).toEqual([
+      {
+        path: "/customRules/0/detector",
+        message: 'no detector "acme.customer-ids" was given to the engine (did you mean "acme.customer-id"?)',
+      },
+      {
+        path: "/customRules",
+        message:
+          'the engine was given detector "acme.customer-id", which no custom rule names (add { id, kind, type, detector: "acme.customer-id" })',
+      },
+    ]);
+    // Without the engine's detectors (validate-policy), the reference cannot be checked and is accepted.
+    expect(() => resolvePolicy(policy, {})).not.toThrow();
+  });
+
+  it("an unknown key in a declared rule is named", () => {
+    const error = configError(() => validatePolicy({ customRules: [{ ...rule, patern: "x" }] }));
+    expect(error.issues[0]).toEqual({
+      path: "/customRules/0/patern",
+      message: 'unknown key "patern" (did you mean "pattern"?)',
+    });
+  });
+});
+
+describe("resolvePolicy hash key: every place an action is written", () => {
+  it.each([
+    [{ rules: { "pii.email": "hash" } }],
+    [{ tools: { "crm.*": { secrets: { output: "hash" } } } }],
+    [{ inputHazards: { ssrf: "hash" } }],
+    [{ customRules: [{ id: "acme.x", kind: "pii", type: "x", pattern: "x", action: "hash" }] }],
+  ] as PolicyConfig[][])("%j needs a key", (policy) => {
+    const error = configError(() => resolvePolicy(policy, {}));
+    expect(paths(error.issues)).toEqual(["/redaction"]);
   });
 });

@@ -268,7 +268,7 @@ describe("scanString: actions and redaction", () => {
   it("mask and hash strategies rewrite through replacementFor", () => {
     const value = "averylongname@x.test";
     const masked = scan(value, makePlan({ decide: () => ({ do: "replace", strategy: "mask" }) })).text;
-    expect(masked).toBe(`${"*".repeat(value.length - 4)}test`);
+    expect(masked).toBe("a***@x.test");
     const hashed = scan(value, makePlan({ decide: () => ({ do: "replace", strategy: "hash" }) })).text;
     expect(hashed).toMatch(/^\[HASH:email:[0-9a-f]{16}\]$/);
   });

@@ -7,6 +7,42 @@ export interface RedactionSettings {
   maskKeepLast: number;
 }
 
+/** Types whose values are digit groups: the mask keeps their separators and their last digits. */
+const GROUPED_TYPES = new Set(["credit_card", "phone", "us_ssn", "iban"]);
+
+function isAlnum(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/**
+ * `****-****-****-1234`: letters and digits become `*` except the last `keep`; separators stay. A short value (at
+ * most twice `keep` characters, a 7-digit local phone number) keeps none: the tail would be most of it.
+ */
+function maskGrouped(value: string, keepLast: number): string {
+  let remaining = 0;
+  for (let i = 0; i < value.length; i++) if (isAlnum(value.charCodeAt(i))) remaining++;
+  const keep = remaining > keepLast * 2 ? keepLast : 0;
+  let out = "";
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i]!;
+    if (!isAlnum(value.charCodeAt(i))) out += c;
+    else out += remaining-- > keep ? "*" : c;
+  }
+  return out;
+}
+
+/** The mask that fits a value's type (langchain's piiMiddleware `mask` strategy does the same per type). */
+function mask(type: string, value: string, keepLast: number): string {
+  if (type === "email") {
+    // `j***@example.com`: the domain says where mail goes, not who receives it; one letter of the local part stays.
+    const at = value.lastIndexOf("@");
+    if (at > 0) return `${value[0]}***${value.slice(at)}`;
+  }
+  if (GROUPED_TYPES.has(type)) return maskGrouped(value, keepLast);
+  const keep = value.length > keepLast * 3 ? keepLast : 0;
+  return "*".repeat(value.length - keep) + value.slice(value.length - keep);
+}
+
 /** Text that stands in for a redacted value. Placeholders never trip a detector, so a second check is a no-op. */
 export function replacementFor(
   strategy: Replacement,
@@ -17,10 +53,8 @@ export function replacementFor(
   switch (strategy) {
     case "placeholder":
       return `[REDACTED:${type}]`;
-    case "mask": {
-      const keep = value.length > settings.maskKeepLast * 3 ? settings.maskKeepLast : 0;
-      return "*".repeat(value.length - keep) + value.slice(value.length - keep);
-    }
+    case "mask":
+      return mask(type, value, settings.maskKeepLast);
     case "hash": {
       // Keyed (HMAC) so equal values give equal tokens for joins, but tokens cannot be brute-forced offline
       // from small value spaces such as phone numbers without the key.

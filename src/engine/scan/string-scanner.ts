@@ -1,9 +1,10 @@
 import type { Finding } from "../../policy/types.js";
+import { KeywordPrefilter } from "../rules/keyword-prefilter.js";
 import type { FindingKind, TextDetector, TextMatch } from "../types.js";
 import { type NormalisedView, normalisedView } from "./normalised-view.js";
 import { OffsetMap } from "./offset-map.js";
 import { type RedactionSettings, type Replacement, replacementFor } from "./redaction.js";
-import { ALL_FEATURES, stringFeatures } from "./string-features.js";
+import { stringFeatures } from "./string-features.js";
 
 /** What the policy says to do with one match. */
 export type MatchAction =
@@ -160,6 +161,12 @@ function viewMatches(detectors: readonly TextDetector[], view: NormalisedView): 
 interface Gates {
   requires: Int32Array;
   minLength: Int32Array;
+  /** 1 for a detector with keywords (see `TextDetector.keywords`). */
+  keyworded: Uint8Array;
+  /** Undefined when no detector of the list has keywords. */
+  prefilter: KeywordPrefilter | undefined;
+  /** Scratch for the prefilter's answer, one byte per detector. */
+  present: Uint8Array;
 }
 
 const gatesByList = new WeakMap<readonly TextDetector[], Gates>();
@@ -176,10 +183,21 @@ function gatesOf(detectors: readonly TextDetector[]): Gates {
   let gates = gatesByList.get(detectors);
   if (gates === undefined) {
     const n = detectors.length;
-    gates = { requires: new Int32Array(n), minLength: new Int32Array(n) };
+    const prefilter = detectors.some((d) => d.keywords !== undefined && d.keywords.length > 0)
+      ? new KeywordPrefilter(detectors.map((d) => d.keywords))
+      : undefined;
+    gates = {
+      requires: new Int32Array(n),
+      minLength: new Int32Array(n),
+      keyworded: new Uint8Array(n),
+      prefilter,
+      present: new Uint8Array(n),
+    };
+    for (const i of prefilter?.gated ?? []) gates.keyworded[i] = 1;
     for (let i = 0; i < n; i++) {
       const d = detectors[i]!;
-      gates.requires[i] = d.requires ?? ALL_FEATURES;
+      // 0 = ungated: runs on every string, even one with no feature at all (only lower-case letters).
+      gates.requires[i] = d.requires ?? 0;
       gates.minLength[i] = d.minLength ?? 0;
     }
     gatesByList.set(detectors, gates);
@@ -203,10 +221,20 @@ export function runDetectors(
   features: number = stringFeatures(text),
 ): TextMatch[] {
   scratch.length = 0;
-  const { requires, minLength } = gatesOf(detectors);
+  const { requires, minLength, keyworded, prefilter, present } = gatesOf(detectors);
   const length = text.length;
+  // The keyword pass runs at most once per string, and only when a detector with keywords passed its other gates.
+  let scanned = prefilter === undefined;
   for (let i = 0; i < detectors.length; i++) {
-    if ((features & requires[i]!) === 0 || length < minLength[i]!) continue;
+    const gate = requires[i]!;
+    if ((gate !== 0 && (features & gate) === 0) || length < minLength[i]!) continue;
+    if (keyworded[i] === 1) {
+      if (!scanned) {
+        prefilter!.scan(text, present);
+        scanned = true;
+      }
+      if (present[i] === 0) continue;
+    }
     detectors[i]!.detect(text, scratch);
   }
   return scratch.length === 0 ? [] : scratch.slice();

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { FindingKind } from "../../engine/types.js";
+import { FINDING_KINDS, type FindingKind } from "../../engine/types.js";
 import { BackendProtocolError } from "../../errors.js";
 import type {
   CallToolResult,
@@ -12,17 +12,8 @@ import type {
 import { applyPlainRedaction } from "./plain-redaction.js";
 import { WIRE_EXTENSION_VERSION, type WireAnswerExtension } from "./wire-types.js";
 
-const KINDS: ReadonlySet<string> = new Set<FindingKind>([
-  "pii",
-  "secret",
-  "injection",
-  "control",
-  "markup",
-  "hazard",
-  "schema",
-  "capability",
-  "limit",
-]);
+// Derived from the rule registry's kinds, so a new kind is readable on the wire without a second list.
+const KINDS: ReadonlySet<string> = new Set<string>(FINDING_KINDS);
 const ACTIONS: ReadonlySet<string> = new Set<Finding["action"]>([
   "block",
   "redact",

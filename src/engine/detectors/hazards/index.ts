@@ -1,9 +1,5 @@
+import { HAZARD_RULES } from "../../rules/built-in/hazards.js";
 import type { TextDetector } from "../../types.js";
-import { createDangerousSqlDetector } from "./dangerous-sql.js";
-import { createPathTraversalDetector } from "./path-traversal.js";
-import { createShellDangerDetector } from "./shell-danger.js";
-import { createSqlInjectionDetector } from "./sql-injection.js";
-import { createSsrfDetector } from "./ssrf.js";
 
 export { createDangerousSqlDetector } from "./dangerous-sql.js";
 export { parseIpv4Literal } from "./ip-literal.js";
@@ -12,13 +8,7 @@ export { createShellDangerDetector } from "./shell-danger.js";
 export { createSqlInjectionDetector } from "./sql-injection.js";
 export { createSsrfDetector } from "./ssrf.js";
 
-/** Input hazards (kind `hazard`): payloads aimed at the systems behind a tool rather than at the model. */
+/** Input hazards (kind `hazard`), in registry order: payloads aimed at the systems behind a tool. */
 export function createHazardDetectors(): TextDetector[] {
-  return [
-    createSqlInjectionDetector(),
-    createDangerousSqlDetector(),
-    createShellDangerDetector(),
-    createPathTraversalDetector(),
-    createSsrfDetector(),
-  ];
+  return HAZARD_RULES.map((rule) => rule.detector());
 }

@@ -8,6 +8,7 @@ export { type MatchableText, toMatchableText } from "./normalise.js";
 export { INJECTION_RULES, type InjectionRule, type InjectionType } from "./rules.js";
 
 interface CompiledRule {
+  id: string;
   type: InjectionType;
   pattern: RegExp;
   /**
@@ -95,7 +96,7 @@ export function createInjectionDetector(): TextDetector {
               type: rule.type,
               start,
               end: stop,
-              ruleId: `injection.${rule.type}`,
+              ruleId: rule.id,
             });
             // Resume after a match so one phrase is one finding; otherwise step past the lead word.
             if (matchEnd > resume) resume = matchEnd;
@@ -152,7 +153,11 @@ function compileRules(): {
     const leadAlternation = rule.lead.map(escapeRegExp).join("|");
     const before = rule.before === undefined ? "" : `(?<=${rule.before})`;
     const forward = `(?:${leadAlternation})${rule.rest}`;
-    const compiled: CompiledRule = { type: rule.type, pattern: compilePhrase(`${before}${forward}`, "i") };
+    const compiled: CompiledRule = {
+      id: rule.id,
+      type: rule.type,
+      pattern: compilePhrase(`${before}${forward}`, "i"),
+    };
     if (rule.before !== undefined) compiled.forward = compilePhrase(forward, "i");
     const source = rule.before === undefined ? forward : `(?=${forward})(?<=${rule.before})${forward}`;
     for (const lead of rule.lead) {

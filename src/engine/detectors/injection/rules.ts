@@ -17,6 +17,12 @@ export type InjectionType =
   | "output_manipulation";
 
 export interface InjectionRule {
+  /**
+   * The rule's own id, reported in findings and the key to switch it off (`rules: { <id>: off }`):
+   * `injection.<type>.<first lead word>`, with `_2`, `_3`... when several rules of a type share that word. Derived in
+   * list order, so a rule added at the end of its type never renames the others.
+   */
+  readonly id: string;
   readonly type: InjectionType;
   /** Words the rule can start with; also the trigger words of the one-pass scan. */
   readonly lead: readonly string[];
@@ -167,7 +173,7 @@ const PERSONA_NAMED = `(?:\\s{1,3}\\[|\\s{1,3}["'“][^"'”\\n]{1,40}["'”](?:
 const DESTINATION =
   "(?:https?:\\/\\/|ftp:\\/\\/|www\\.|[a-z0-9._%+-]+@[a-z0-9-]+\\.[a-z]|(?:this|the following|that|my|our|the attacker's|attacker's|an external|a remote) (?:url|address|endpoint|webhook|email|server|link|site|domain))";
 
-export const INJECTION_RULES: readonly InjectionRule[] = [
+const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   // --- override_instructions -------------------------------------------------------------------------------
   {
     type: "override_instructions",
@@ -709,3 +715,16 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     rest: ` ${CODE_TARGET}{~10} (?:following|below|subsequent|underneath|ensuing|provided) code (?:snippet|block|excerpt|section|segment|fragment|piece)s?\\b`,
   },
 ];
+
+function withIds(rules: readonly Omit<InjectionRule, "id">[]): readonly InjectionRule[] {
+  const seen = new Map<string, number>();
+  return rules.map((rule) => {
+    const word = rule.lead[0]!.replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "") || "tag";
+    const base = `injection.${rule.type}.${word}`;
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    return { id: count === 1 ? base : `${base}_${count}`, ...rule };
+  });
+}
+
+export const INJECTION_RULES: readonly InjectionRule[] = withIds(PHRASE_RULES);

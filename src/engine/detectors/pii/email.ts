@@ -95,6 +95,16 @@ function isUrlUserinfo(text: string, localStart: number): boolean {
   return false;
 }
 
+/**
+ * A local part that is one visible character and a run of `*` (`j***`) is the engine's own mask of an address, not
+ * an address: reporting it would make a second check of masked text find (and mask) it again.
+ */
+function isMaskedLocalPart(text: string, start: number, at: number): boolean {
+  if (at - start < 2) return false;
+  for (let i = start + 1; i < at; i++) if (text.charCodeAt(i) !== 42) return false;
+  return true;
+}
+
 export function createEmailDetector(): TextDetector {
   return {
     id: "pii.email",
@@ -106,7 +116,11 @@ export function createEmailDetector(): TextDetector {
       while (at !== -1) {
         const localStart = findLocalStart(text, at);
         const domainEnd = localStart === -1 ? -1 : findDomainEnd(text, at + 1);
-        if (domainEnd !== -1 && !isUrlUserinfo(text, localStart)) {
+        if (
+          domainEnd !== -1 &&
+          !isUrlUserinfo(text, localStart) &&
+          !isMaskedLocalPart(text, localStart, at)
+        ) {
           out.push({ kind: "pii", type: "email", start: localStart, end: domainEnd, ruleId: "pii.email" });
         }
         at = text.indexOf("@", at + 1);

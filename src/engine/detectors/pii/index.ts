@@ -1,14 +1,10 @@
 import type { CountryCode } from "libphonenumber-js/max";
+import { PII_RULES } from "../../rules/built-in/pii.js";
+import { PII_TYPES, type PiiType } from "../../rules/registry.js";
 import type { TextDetector } from "../../types.js";
-import { createCreditCardDetector } from "./credit-card.js";
-import { createEmailDetector } from "./email.js";
-import { createIbanDetector } from "./iban.js";
-import { createIpAddressDetector } from "./ip-address.js";
-import { createPhoneDetector, DEFAULT_PHONE_REGIONS } from "./phone.js";
-import { createUsSsnDetector } from "./us-ssn.js";
+import { DEFAULT_PHONE_REGIONS } from "./phone.js";
 
-export const PII_TYPES = ["email", "phone", "credit_card", "iban", "us_ssn", "ip_address"] as const;
-export type PiiType = (typeof PII_TYPES)[number];
+export { PII_TYPES, type PiiType };
 
 export interface PiiDetectorOptions {
   /** Which PII types to detect; all of PII_TYPES when omitted. */
@@ -19,16 +15,9 @@ export interface PiiDetectorOptions {
 
 export { DEFAULT_PHONE_REGIONS };
 
-/** One detector per requested PII type, in PII_TYPES order. */
+/** One detector per requested PII type, in registry order (the detectors' own tests use this). */
 export function createPiiDetectors(options: PiiDetectorOptions = {}): TextDetector[] {
-  const wanted = new Set<PiiType>(options.types ?? PII_TYPES);
-  const factories: Record<PiiType, () => TextDetector> = {
-    email: createEmailDetector,
-    phone: () => createPhoneDetector(options.phoneRegions ? { regions: options.phoneRegions } : {}),
-    credit_card: createCreditCardDetector,
-    iban: createIbanDetector,
-    us_ssn: createUsSsnDetector,
-    ip_address: createIpAddressDetector,
-  };
-  return PII_TYPES.filter((type) => wanted.has(type)).map((type) => factories[type]());
+  const wanted = new Set<string>(options.types ?? PII_TYPES);
+  const context = { phoneRegions: options.phoneRegions ?? DEFAULT_PHONE_REGIONS };
+  return PII_RULES.filter((rule) => wanted.has(rule.type)).map((rule) => rule.detector(context));
 }

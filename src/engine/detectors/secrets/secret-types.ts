@@ -1,20 +1,2 @@
-export const SECRET_TYPES = [
-  "private_key",
-  "jwt",
-  "aws_access_key",
-  "aws_secret_key",
-  "gcp_api_key",
-  "gcp_service_account",
-  "azure_storage_key",
-  "github_token",
-  "gitlab_token",
-  "slack_token",
-  "stripe_key",
-  "openai_key",
-  "anthropic_key",
-  "npm_token",
-  "url_credentials",
-  "generic_credential",
-] as const;
-
-export type SecretType = (typeof SECRET_TYPES)[number];
+// The list lives in the rule registry (src/engine/rules/built-in/secrets.ts); this re-export keeps old imports.
+export { SECRET_TYPES, type SecretType } from "../../rules/registry.js";

@@ -1,0 +1,57 @@
+import type { TextDetector } from "../types.js";
+import type { Action } from "./actions.js";
+
+/** What a rule finds. `control` and `markup` are the sanitizer's; the others are content rules. */
+export const RULE_KINDS = ["pii", "secret", "injection", "markup", "hazard", "control"] as const;
+export type RuleKind = (typeof RULE_KINDS)[number];
+
+/** The policy section that sets a rule's action (`pii.types.email`, `inputHazards.ssrf`, `sanitizer.mode`...). */
+export type PolicyFamily = "pii" | "secrets" | "injection" | "inputHazards" | "sanitizer";
+
+/** A string, or a function that builds one at test time (fake credentials are never literals in the repo). */
+export type RuleExample = string | (() => string);
+
+/** Settings a detector factory may read; built from the resolved policy. */
+export interface DetectorContext {
+  readonly phoneRegions: readonly string[];
+}
+
+/**
+ * One rule, declared once. Everything else (the TypeScript unions, the policy schema's enums, policy matching, the
+ * wire sets, the README's rule table) is derived from these records.
+ */
+export interface RuleRecord {
+  /** Stable id, reported in findings and audit records, and the key of `rules: { <id>: <action> }`. */
+  readonly id: string;
+  readonly kind: RuleKind;
+  /** The finding type, and the key of `<family>.types` (hazards: of `inputHazards`). */
+  readonly type: string;
+  readonly family: PolicyFamily;
+  /** One line for the README's rule table. */
+  readonly summary: string;
+  /** Action when the policy says nothing about this rule, its type or its family, per phase. */
+  readonly defaults: { readonly input: Action; readonly output: Action };
+  /**
+   * Builds the matcher. Several records may share one factory (the injection phrase rules share one detector); the
+   * detector set calls each factory once.
+   */
+  readonly detector: (context: DetectorContext) => TextDetector;
+  /**
+   * Literals of which at least one occurs (exact case) in every text the rule matches, as gitleaks' keywords (a test
+   * checks it over random text). Built-in detectors find these literals themselves; for rules declared in the policy
+   * the scanner's shared prefilter skips the rule on a string holding none.
+   */
+  readonly keywords?: readonly string[];
+  /** What confirms a candidate beyond its shape (documentation; the detector applies it). */
+  readonly validator?: string;
+  /** Words near a candidate that make it more or less likely (documentation; the detector applies them). */
+  readonly context?: { readonly raise?: readonly string[]; readonly lower?: readonly string[] };
+  /** Ids the detector reports under this record, when more precise than `id` (hazard sub-rules, phrase rules). */
+  readonly subRuleIds?: readonly string[];
+  /** Run by one generic test: each positive example yields a match of this type, no negative one does. */
+  readonly examples: { readonly positive: readonly RuleExample[]; readonly negative: readonly RuleExample[] };
+}
+
+export function exampleText(example: RuleExample): string {
+  return typeof example === "function" ? example() : example;
+}

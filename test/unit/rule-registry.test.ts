@@ -1,0 +1,144 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createDetectorSet } from "../../src/engine/detector-set.js";
+import { resolvePolicy } from "../../src/engine/policy.js";
+import { policySchema } from "../../src/engine/policy-schema.js";
+import { ACTIONS } from "../../src/engine/rules/actions.js";
+import { FAMILY_DEFAULTS } from "../../src/engine/rules/family-defaults.js";
+import { KeywordPrefilter } from "../../src/engine/rules/keyword-prefilter.js";
+import {
+  BUILT_IN_RULES,
+  HAZARD_TYPES,
+  PII_TYPES,
+  ruleIdsOf,
+  SECRET_TYPES,
+} from "../../src/engine/rules/registry.js";
+import { exampleText, type RuleRecord } from "../../src/engine/rules/rule-record.js";
+import type { TextMatch } from "../../src/engine/types.js";
+
+const context = { phoneRegions: resolvePolicy({}, {}).pii.phoneRegions };
+
+function matchesOf(rule: RuleRecord, text: string): TextMatch[] {
+  const out: TextMatch[] = [];
+  rule.detector(context).detect(text, out);
+  const ids = new Set([rule.id, ...(rule.subRuleIds ?? [])]);
+  return out.filter((m) => ids.has(m.ruleId));
+}
+
+/** One generic test over the registry: a new rule is tested by adding its record and examples. */
+describe.each(BUILT_IN_RULES.map((rule) => [rule.id, rule] as const))("rule %s", (_id, rule) => {
+  it("has positive and negative examples", () => {
+    expect(rule.examples.positive.length).toBeGreaterThan(0);
+    expect(rule.examples.negative.length).toBeGreaterThan(0);
+  });
+
+  it.each(
+    rule.examples.positive.map((example, i) => [i, example] as const),
+  )("finds positive example %i", (_i, example) => {
+    const text = exampleText(example);
+    expect(matchesOf(rule, text), text).not.toEqual([]);
+  });
+
+  it.each(
+    rule.examples.negative.map((example, i) => [i, example] as const),
+  )("leaves negative example %i alone", (_i, example) => {
+    const text = exampleText(example);
+    expect(matchesOf(rule, text), text).toEqual([]);
+  });
+
+  it("every positive example holds one of its keywords (the prefilter never skips a real match)", () => {
+    if (rule.keywords === undefined) return;
+    for (const example of rule.examples.positive) {
+      const text = exampleText(example);
+      expect(
+        rule.keywords.some((k) => text.includes(k)),
+        text,
+      ).toBe(true);
+    }
+  });
+
+  it("reports only its own kind, and ids the registry knows", () => {
+    const known = new Set(ruleIdsOf(BUILT_IN_RULES));
+    for (const example of rule.examples.positive) {
+      for (const m of matchesOf(rule, exampleText(example))) {
+        expect(m.kind).toBe(rule.kind);
+        expect(known.has(m.ruleId), m.ruleId).toBe(true);
+      }
+    }
+  });
+});
+
+describe("the registry", () => {
+  it("has unique ids, sub-rule ids included", () => {
+    const ids = ruleIdsOf(BUILT_IN_RULES);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("takes each content rule's defaults from its family", () => {
+    for (const rule of BUILT_IN_RULES) {
+      if (rule.family === "sanitizer") continue;
+      expect(rule.defaults, rule.id).toEqual(FAMILY_DEFAULTS[rule.family]);
+      expect(ACTIONS).toContain(rule.defaults.input);
+    }
+  });
+
+  it("is where the type lists, the schema's type names and the detector set come from", () => {
+    expect(PII_TYPES).toEqual(["email", "phone", "credit_card", "iban", "us_ssn", "ip_address"]);
+    expect(SECRET_TYPES).toContain("github_token");
+    expect(HAZARD_TYPES).toEqual([
+      "sql_injection",
+      "dangerous_sql",
+      "shell_danger",
+      "path_traversal",
+      "ssrf",
+    ]);
+    expect(policySchema.properties.pii.properties.types.propertyNames.enum).toEqual([...PII_TYPES]);
+    expect(policySchema.properties.secrets.properties.types.propertyNames.enum).toEqual([...SECRET_TYPES]);
+    expect(policySchema.properties.inputHazards.propertyNames.enum).toEqual([...HAZARD_TYPES]);
+    for (const id of ruleIdsOf(BUILT_IN_RULES))
+      expect(policySchema.properties.rules.propertyNames.enum).toContain(id);
+    const set = createDetectorSet(resolvePolicy({}, {}));
+    expect(set.pii.map((d) => d.id)).toEqual(PII_TYPES.map((t) => `pii.${t}`));
+    expect(set.secrets.map((d) => d.id)).toEqual(SECRET_TYPES.map((t) => `secret.${t}`));
+    // The six injection types share one phrase detector.
+    expect(set.injection).toHaveLength(1);
+  });
+});
+
+describe("keywords are sound: a rule never matches a string that holds none of its keywords", () => {
+  const keyworded = BUILT_IN_RULES.filter((rule) => rule.keywords !== undefined);
+  it.each(keyworded.map((rule) => [rule.id, rule] as const))("%s", (_id, rule) => {
+    const pieces = rule.examples.positive.map(exampleText);
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 12 })), { maxLength: 5 }),
+        fc.nat(),
+        (parts, cut) => {
+          // Random text around the examples, with a slice of one example cut out so its keyword may go missing.
+          const joined = parts.join(" ");
+          const text =
+            joined.slice(0, cut % (joined.length + 1)) + joined.slice((cut % (joined.length + 1)) + 3);
+          if (matchesOf(rule, text).length > 0)
+            expect(
+              rule.keywords!.some((k) => text.includes(k)),
+              text,
+            ).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("the keyword prefilter", () => {
+  it("marks exactly the detectors one of whose keywords occurs, keywords inside keywords included", () => {
+    const prefilter = new KeywordPrefilter([["sk-"], undefined, ["sk-ant-", "xyz"], ["ghp_"]]);
+    const present = new Uint8Array(4);
+    prefilter.scan("key sk-ant-123", present);
+    expect([...present]).toEqual([1, 0, 1, 0]);
+    prefilter.scan("nothing here", present);
+    expect([...present]).toEqual([0, 0, 0, 0]);
+    prefilter.scan("xyz and ghp_", present);
+    expect([...present]).toEqual([0, 0, 1, 1]);
+  });
+});

@@ -1,4 +1,4 @@
-import { matchesGlob } from "./glob.js";
+import { type ConnectorTarget, matchesConnector } from "./glob.js";
 import type { ResolvedPolicy } from "./policy.js";
 
 export interface GateVerdict {
@@ -11,12 +11,16 @@ export interface GateVerdict {
  * The first check of every call, before any argument is read: is this connector type allowed at all, and does
  * the caller hold the capabilities the tool requires? First matching rule wins; no match falls to the default.
  */
-export function evaluateCapabilities(policy: ResolvedPolicy, connectorType: string): GateVerdict {
+export function evaluateCapabilities(policy: ResolvedPolicy, target: ConnectorTarget | string): GateVerdict {
+  // A bare string (no server/tool known) is matched as a connector type only.
+  const call: ConnectorTarget =
+    typeof target === "string" ? { connectorType: target, serverName: "", toolName: "" } : target;
+  const { connectorType } = call;
   const { rules, default: fallback, granted } = policy.capabilities;
   let verdict: GateVerdict | undefined;
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i]!;
-    if (!matchesGlob(connectorType, rule.match)) continue;
+    if (!matchesConnector(call, rule.match)) continue;
     const ruleId = rule.id ?? `capability.rule[${i}]`;
     verdict =
       rule.action === "allow"
@@ -40,7 +44,7 @@ export function evaluateCapabilities(policy: ResolvedPolicy, connectorType: stri
   }
   if (!verdict.allowed) return verdict;
   for (const [glob, toolPolicy] of Object.entries(policy.tools)) {
-    if (!toolPolicy.requires || !matchesGlob(connectorType, glob)) continue;
+    if (!toolPolicy.requires || !matchesConnector(call, glob)) continue;
     const missing = toolPolicy.requires.filter((cap) => !granted.has(cap));
     if (missing.length > 0) {
       return {

@@ -19,7 +19,7 @@ import type {
 } from "../policy/types.js";
 import { evaluateCapabilities } from "./capability-gate.js";
 import { createDetectorSet } from "./detector-set.js";
-import { matchesGlob } from "./glob.js";
+import { matchesConnector } from "./glob.js";
 import { PairCache } from "./pair-cache.js";
 import { type DetectorWorkerPool, sharedDetectorWorker } from "./parallel/detector-worker-pool.js";
 import { type OffloadSettings, withPrecomputedMatches } from "./parallel/precompute.js";
@@ -207,7 +207,7 @@ export class LocalPolicyEngine implements PolicyBackend {
     // No helper closures or spreads below: this runs on every call, and they cost more than the checks.
 
     // A finding that blocks before the scan: the capability gate (before any argument is read), then the schema.
-    const gate = evaluateCapabilities(this.policy, request.connectorType);
+    const gate = evaluateCapabilities(this.policy, request);
     let early: Finding | undefined = gate.allowed
       ? undefined
       : {
@@ -474,8 +474,15 @@ export class LocalPolicyEngine implements PolicyBackend {
   }
 
   #resolveSanitizerMode(serverName: string, connectorType: string): SanitizerMode {
+    // Tool policies match server and tool apart, as the capability gate does (a dotted tool name cannot dodge them).
+    const prefix = `${serverName}.`;
+    const target = {
+      connectorType,
+      serverName,
+      toolName: connectorType.startsWith(prefix) ? connectorType.slice(prefix.length) : "",
+    };
     for (const [glob, toolPolicy] of Object.entries(this.policy.tools)) {
-      if (toolPolicy.sanitizer && matchesGlob(connectorType, glob)) return toolPolicy.sanitizer;
+      if (toolPolicy.sanitizer && matchesConnector(target, glob)) return toolPolicy.sanitizer;
     }
     return this.policy.servers[serverName]?.sanitizer ?? this.policy.sanitizer.mode;
   }

@@ -13,6 +13,13 @@ const sanitizerMode = {
 };
 const stringList = { type: "array", items: { type: "string", minLength: 1 } };
 const positiveInt = { type: "integer", minimum: 1 };
+const connectorMatch = {
+  type: "object",
+  additionalProperties: false,
+  required: ["server"],
+  properties: { server: { type: "string", minLength: 1 }, tool: { type: "string", minLength: 1 } },
+};
+const connectorPattern = { oneOf: [{ type: "string", minLength: 1 }, connectorMatch] };
 
 const redactionSection = {
   type: "object",
@@ -49,7 +56,8 @@ export const policySchema = {
               match: {
                 oneOf: [
                   { type: "string", minLength: 1 },
-                  { ...stringList, minItems: 1 },
+                  connectorMatch,
+                  { type: "array", items: connectorPattern, minItems: 1 },
                 ],
               },
               action: { enum: ["allow", "deny"] },

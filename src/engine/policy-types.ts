@@ -14,11 +14,22 @@ export type SanitizerMode =
   | "detect-and-strip-and-wrap";
 export type InjectionAction = "block" | "redact" | "warn" | "off";
 
+/** An explicit match on the server name (glob) and the tool's whole name (glob; `*` matches dots too). */
+export interface ConnectorMatch {
+  server: string;
+  /** Omitted: every tool of the server. */
+  tool?: string;
+}
+
 export interface CapabilityRule {
   /** Rule id reported in decisions; defaults to `capability.rule[<index>]`. */
   id?: string;
-  /** Glob(s) on the connector type: `*` matches within a dot-separated segment, `**` across segments. */
-  match: string | string[];
+  /**
+   * Glob(s) on the connector type: `*` matches within a dot-separated segment, `**` across segments. With the
+   * default connector type (`server.tool`) the part before a dot matches the server and the rest the tool's whole
+   * name, so `crm.*` covers the tool `admin.wipe` of server `crm`. `{ server, tool }` matches them explicitly.
+   */
+  match: string | ConnectorMatch | (string | ConnectorMatch)[];
   action: "allow" | "deny";
   reason?: string;
 }

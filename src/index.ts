@@ -10,6 +10,7 @@ export {
   validatePolicy,
 } from "./engine/policy.js";
 export type * from "./engine/policy-types.js";
+export { runContextKeys } from "./engine/run-context-conditions.js";
 export type { FindingKind, TextDetector, TextMatch } from "./engine/types.js";
 // Errors
 export * from "./errors.js";
@@ -41,6 +42,7 @@ export type { CallbackFailureHandler } from "./interceptor/callback-failure.js";
 export { composeInterceptors } from "./interceptor/compose.js";
 export {
   createToolInterceptor,
+  type InputPreview,
   type TollgateInterceptor,
   type ToolInterceptorOptions,
 } from "./interceptor/create-tool-interceptor.js";
@@ -50,6 +52,7 @@ export {
   type PolicyViolationDetails,
   PolicyViolationError,
 } from "./interceptor/policy-violation-error.js";
+export { runContextFrom } from "./interceptor/run-context.js";
 export type { CallOptions, ToolCallHandler, ToolCallRequest, ToolInterceptor } from "./interceptor/types.js";
 export { assertCallToolResult } from "./interceptor/validate-result.js";
 // Remote policy service: the HTTP backend (client), its wire protocol, and the policy server
@@ -84,6 +87,8 @@ export type {
   OutputDecision,
   PolicyBackend,
   PolicyDecision,
+  ReviewRequirement,
+  RunContext,
   ToolDescriptor,
 } from "./policy/types.js";
 export {

@@ -1,35 +1,52 @@
+import type { RunContext } from "../policy/types.js";
 import { type ConnectorTarget, matchesConnector } from "./glob.js";
 import type { ResolvedPolicy } from "./policy.js";
+import { conditionsHold, grantsFromContext } from "./run-context-conditions.js";
 
 export interface GateVerdict {
   allowed: boolean;
   ruleId?: string;
   reason?: string;
+  /** Allowed once a human approves (a rule with action `review` matched). */
+  review?: boolean;
+}
+
+/** The call the gate decides on: its names, and the run it belongs to (for `when` and `grantFrom`). */
+export interface GateRequest extends ConnectorTarget {
+  runContext?: RunContext;
 }
 
 /**
  * The first check of every call, before any argument is read: is this connector type allowed at all, and does
  * the caller hold the capabilities the tool requires? First matching rule wins; no match falls to the default.
  */
-export function evaluateCapabilities(policy: ResolvedPolicy, target: ConnectorTarget | string): GateVerdict {
+export function evaluateCapabilities(policy: ResolvedPolicy, target: GateRequest | string): GateVerdict {
   // A bare string (no server/tool known) is matched as a connector type only.
-  const call: ConnectorTarget =
+  const call: GateRequest =
     typeof target === "string" ? { connectorType: target, serverName: "", toolName: "" } : target;
   const { connectorType } = call;
-  const { rules, default: fallback, granted } = policy.capabilities;
+  const { rules, default: fallback, granted, grantFrom } = policy.capabilities;
   let verdict: GateVerdict | undefined;
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i]!;
     if (!matchesConnector(call, rule.match)) continue;
+    if (rule.when && !conditionsHold(rule.when, call.runContext)) continue;
     const ruleId = rule.id ?? `capability.rule[${i}]`;
     verdict =
       rule.action === "allow"
         ? { allowed: true, ruleId }
-        : {
-            allowed: false,
-            ruleId,
-            reason: rule.reason ?? `connector type ${connectorType} is denied by ${ruleId}`,
-          };
+        : rule.action === "review"
+          ? {
+              allowed: true,
+              ruleId,
+              review: true,
+              reason: rule.reason ?? `${connectorType} needs a human approval (${ruleId})`,
+            }
+          : {
+              allowed: false,
+              ruleId,
+              reason: rule.reason ?? `connector type ${connectorType} is denied by ${ruleId}`,
+            };
     break;
   }
   if (!verdict) {
@@ -43,9 +60,10 @@ export function evaluateCapabilities(policy: ResolvedPolicy, target: ConnectorTa
           };
   }
   if (!verdict.allowed) return verdict;
+  const fromContext = grantsFromContext(grantFrom, call.runContext);
   for (const [glob, toolPolicy] of Object.entries(policy.tools)) {
     if (!toolPolicy.requires || !matchesConnector(call, glob)) continue;
-    const missing = toolPolicy.requires.filter((cap) => !granted.has(cap));
+    const missing = toolPolicy.requires.filter((cap) => !granted.has(cap) && !fromContext.includes(cap));
     if (missing.length > 0) {
       return {
         allowed: false,

@@ -340,6 +340,12 @@ export class LocalPolicyEngine implements PolicyBackend {
           durationMs: performance.now() - started,
         };
     if (!blocking && scanned !== args) decision.redactedArgs = scanned;
+    if (!blocking && gate.review) {
+      // A review rule: allowed once a human approves; the rule id stays with the decision for the audit.
+      const ruleId = gate.ruleId ?? "capability.review";
+      decision.review = { ruleId, reason: gate.reason ?? `${request.connectorType} needs a human approval` };
+      if (!decision.ruleIds.includes(ruleId)) decision.ruleIds.push(ruleId);
+    }
     return decision;
   }
 

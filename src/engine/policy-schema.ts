@@ -19,6 +19,17 @@ const connectorMatch = {
   required: ["server"],
   properties: { server: { type: "string", minLength: 1 }, tool: { type: "string", minLength: 1 } },
 };
+/** A run-context key: `context.` or `configurable.` then a dotted path. */
+const contextKey = "^(context|configurable)(\\.[^.]+)+$";
+const scalar = { oneOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }] };
+const scalarOrList = { oneOf: [scalar, { type: "array", items: scalar, minItems: 1 }] };
+const contextCondition = {
+  oneOf: [
+    scalar,
+    { type: "array", items: scalar, minItems: 1 },
+    { type: "object", additionalProperties: false, required: ["not"], properties: { not: scalarOrList } },
+  ],
+};
 const connectorPattern = { oneOf: [{ type: "string", minLength: 1 }, connectorMatch] };
 
 const redactionSection = {
@@ -45,6 +56,11 @@ export const policySchema = {
       properties: {
         default: { enum: ["allow", "deny"] },
         granted: stringList,
+        grantFrom: {
+          type: "object",
+          propertyNames: { pattern: contextKey },
+          additionalProperties: { type: "object", additionalProperties: stringList },
+        },
         rules: {
           type: "array",
           items: {
@@ -60,8 +76,14 @@ export const policySchema = {
                   { type: "array", items: connectorPattern, minItems: 1 },
                 ],
               },
-              action: { enum: ["allow", "deny"] },
+              action: { enum: ["allow", "deny", "review"] },
               reason: { type: "string" },
+              when: {
+                type: "object",
+                minProperties: 1,
+                propertyNames: { pattern: contextKey },
+                additionalProperties: contextCondition,
+              },
             },
           },
         },

@@ -30,9 +30,22 @@ export interface CapabilityRule {
    * name, so `crm.*` covers the tool `admin.wipe` of server `crm`. `{ server, tool }` matches them explicitly.
    */
   match: string | ConnectorMatch | (string | ConnectorMatch)[];
-  action: "allow" | "deny";
+  /** `review`: allowed once a human approves the call (the run pauses; see the README's human approval). */
+  action: "allow" | "deny" | "review";
   reason?: string;
+  /** The rule applies only when every condition holds on the run context (see `ContextCondition`). */
+  when?: Record<string, ContextCondition>;
 }
+
+/** A JSON scalar a condition compares with. */
+export type ContextScalar = string | number | boolean;
+
+/**
+ * A condition on one run-context key (`context.roles`, `configurable.tenant_id`, `context.user.id`...): the value
+ * there (or, when it is an array, any of its items) equals the given value or one of the given values. With
+ * `{ not: ... }`: none of them does, which also holds when the key is absent.
+ */
+export type ContextCondition = ContextScalar | ContextScalar[] | { not: ContextScalar | ContextScalar[] };
 
 export interface ToolPolicy {
   /** Capabilities a caller must hold for this tool, checked against `capabilities.granted`. */
@@ -53,6 +66,11 @@ export interface PolicyConfig {
     /** First matching rule wins. */
     rules?: CapabilityRule[];
     granted?: string[];
+    /**
+     * Capabilities granted per run: run-context key -> value -> capabilities. With `{ "context.roles": { admin:
+     * ["crm.delete"] } }` a run whose `context.roles` is (or contains) `"admin"` also holds `crm.delete`.
+     */
+    grantFrom?: Record<string, Record<string, string[]>>;
   };
   /** Per-tool settings keyed by connector-type glob. */
   tools?: Record<string, ToolPolicy>;

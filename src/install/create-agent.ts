@@ -6,8 +6,9 @@ import { isGraphInterrupt } from "@langchain/langgraph";
 import { createMiddleware, ToolMessage } from "langchain";
 import { InvalidToolResultError, isTollgateError, PolicyConfigError } from "../errors.js";
 import { composeInterceptors } from "../interceptor/compose.js";
+import { runContextFrom } from "../interceptor/run-context.js";
 import type { ToolInterceptor } from "../interceptor/types.js";
-import type { CallToolResult, JsonObject } from "../policy/types.js";
+import type { CallToolResult, JsonObject, RunContext } from "../policy/types.js";
 import { isGuardedTool } from "./install-interceptors.js";
 
 export interface TollgateMiddlewareOptions {
@@ -60,6 +61,12 @@ function resultToMessage(result: CallToolResult, original: ToolMessage): ToolMes
     ...(original.status ? { status: original.status } : {}),
     ...(original.artifact !== undefined ? { artifact: original.artifact } : {}),
   });
+}
+
+/** The run context for an unguarded tool's checks, from the ToolNode's runtime (`context`, `configurable`). */
+function runContextOf(runtime: unknown): { runContext?: RunContext } {
+  const runContext = runContextFrom(runtime);
+  return runContext ? { runContext } : {};
 }
 
 function isToolException(error: unknown): error is Error {
@@ -125,6 +132,7 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
           args: (call.args ?? {}) as JsonObject,
           ...(call.id ? { toolCallId: call.id } : {}),
           ...(request.runtime.signal ? { signal: request.runtime.signal } : {}),
+          ...runContextOf(request.runtime),
         });
         return resultToMessage(result, produced!);
       } catch (error) {

@@ -16,6 +16,7 @@ import type {
   JsonObject,
   OutputDecision,
   PolicyBackend,
+  ReviewRequirement,
   ToolDescriptor,
 } from "../policy/types.js";
 import { type AuditRecord, auditFindings } from "./audit.js";
@@ -28,6 +29,7 @@ import {
   type PolicyViolationDetails,
   PolicyViolationError,
 } from "./policy-violation-error.js";
+import { takeApproval } from "./review-approvals.js";
 import type { ToolCallRequest, ToolInterceptor } from "./types.js";
 import { assertCallToolResult } from "./validate-result.js";
 
@@ -96,8 +98,26 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** What the input check would decide on a proposed call, without making it (for the review step). */
+export interface InputPreview {
+  connectorType: string;
+  /** `review`: a human must approve; `block`: the call will be refused anyway; `allow`: it may run. */
+  outcome: "allow" | "block" | "review";
+  review?: ReviewRequirement;
+  /** Why it would be blocked (`outcome: "block"`). */
+  reason?: string;
+  /** The arguments as the policy lets them be seen: after redaction. */
+  shownArgs: JsonObject;
+}
+
 /** The policy interceptor: a plain `ToolInterceptor`, plus the hooks the install uses. */
 export interface TollgateInterceptor extends ToolInterceptor {
+  /**
+   * Runs the input check on a call the model proposed, without calling the tool or reporting a decision: the
+   * review step asks it which calls need a human. A backend that cannot decide yields `allow` here (the call's own
+   * check, when it runs, blocks it).
+   */
+  previewInput(request: ToolCallRequest): Promise<InputPreview>;
   readonly backend: PolicyBackend;
   /** Cleans tool descriptions for the model's catalogue and hands the schemas to the backend. */
   prepareTools(serverName: string, tools: readonly ToolDescriptor[]): Promise<ToolDescriptor[]>;
@@ -289,6 +309,8 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
         signal: request.signal,
         args: call.callArgs,
         result: raw,
+        ...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
+        ...(request.runContext ? { runContext: request.runContext } : {}),
       });
     } catch (error) {
       if (isCallError(error)) {
@@ -358,6 +380,8 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
         tool: request.tool,
         signal: request.signal,
         args: request.args,
+        ...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
+        ...(request.runContext ? { runContext: request.runContext } : {}),
       });
     } catch (error) {
       if (isCallError(error)) {
@@ -370,6 +394,18 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       if (!inputDecision.allowed) {
         if (onDecision) record(call, "input", inStarted, inputDecision, "block");
         throw violation(call, "input", inputDecision);
+      }
+      if (inputDecision.review) {
+        // Runs only with a human's approval of these very arguments, recorded by the run's review step.
+        const approved =
+          request.toolCallId !== undefined &&
+          takeApproval(request.toolCallId, request.runContext, request.args);
+        if (!approved) {
+          const reason = `${inputDecision.review.reason}; no human approved this call (a review step, createTollgateMiddleware or createReviewNode, must run before the tools)`;
+          const pending = { ...inputDecision, allowed: false, reason };
+          if (onDecision) record(call, "input", inStarted, pending, "block");
+          throw violation(call, "input", pending);
+        }
       }
       if (inputDecision.redactedArgs !== undefined) {
         const bad = inspectJson(inputDecision.redactedArgs, ARGS_SHAPE);
@@ -386,7 +422,10 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       }
       if (onDecision) {
         const action = inputDecision.redactedArgs !== undefined ? "redact" : "allow";
-        record(call, "input", inStarted, inputDecision, action);
+        const reason = inputDecision.review
+          ? `approved by a human (${inputDecision.review.ruleId})`
+          : undefined;
+        record(call, "input", inStarted, inputDecision, action, reason);
       }
     }
     request.signal?.throwIfAborted();
@@ -407,6 +446,34 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       throw new ToolCallError(first?.type === "text" ? first.text : "tool call failed", error);
     }
     return checkOutput(call, result);
+  };
+
+  const previewInput = async (request: ToolCallRequest): Promise<InputPreview> => {
+    const connectorType = resolveConnectorTypeChecked(request);
+    let decision: InputDecision;
+    try {
+      decision = await backend.checkInput({
+        connectorType,
+        serverName: request.serverName,
+        toolName: request.name,
+        callId: randomUUID(),
+        tool: request.tool,
+        signal: request.signal,
+        args: request.args,
+        ...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
+        ...(request.runContext ? { runContext: request.runContext } : {}),
+      });
+    } catch (error) {
+      if (isCallError(error))
+        return { connectorType, outcome: "block", reason: error.message, shownArgs: {} };
+      return { connectorType, outcome: "allow", shownArgs: request.args };
+    }
+    const shownArgs = decision.redactedArgs ?? request.args;
+    if (!decision.allowed) {
+      return { connectorType, outcome: "block", reason: decision.reason ?? "blocked by policy", shownArgs };
+    }
+    if (decision.review) return { connectorType, outcome: "review", review: decision.review, shownArgs };
+    return { connectorType, outcome: "allow", shownArgs };
   };
 
   const checkContent = async (content: ContentCheckRequest): Promise<CallToolResult> => {
@@ -456,5 +523,5 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       durationMs: 0,
     });
   };
-  return Object.assign(tollgate, { backend, prepareTools, checkContent, report });
+  return Object.assign(tollgate, { backend, prepareTools, checkContent, report, previewInput });
 }

@@ -1,0 +1,55 @@
+import type { InputPreview } from "../interceptor/create-tool-interceptor.js";
+import type { ToolCallRequest } from "../interceptor/types.js";
+import type { JsonObject, RunContext } from "../policy/types.js";
+
+/** A call the model proposed, as the review step sees it before any tool runs. */
+export interface ProposedCall {
+  toolCallId: string;
+  args: JsonObject;
+  runContext: RunContext | undefined;
+}
+
+/** What the policy says of a proposed call: the connector type, and whether a human must approve it. */
+export interface ProposedCallVerdict extends InputPreview {
+  serverName: string;
+  toolName: string;
+}
+
+/** Lets the review step ask a tool's policy about a proposed call. Set on guarded tools by the install. */
+export type PreviewCall = (call: ProposedCall) => Promise<ProposedCallVerdict>;
+
+const PREVIEW = Symbol.for("mcp-tollgate.preview-call");
+
+export function setPreview(tool: object, preview: PreviewCall): void {
+  Object.defineProperty(tool, PREVIEW, { value: preview, configurable: true });
+}
+
+export function previewOf(tool: unknown): PreviewCall | undefined {
+  if (typeof tool !== "object" || tool === null) return undefined;
+  return (tool as { [PREVIEW]?: PreviewCall })[PREVIEW];
+}
+
+/**
+ * Asks each interceptor that can preview, outermost first: the first that would block or wants a review decides
+ * (a later one would never see the call). Interceptors that cannot preview are skipped.
+ */
+export async function previewThrough(
+  interceptors: readonly { previewInput?(request: ToolCallRequest): Promise<InputPreview> }[],
+  request: ToolCallRequest,
+): Promise<ProposedCallVerdict> {
+  let first: InputPreview | undefined;
+  for (const interceptor of interceptors) {
+    if (!interceptor.previewInput) continue;
+    const preview = await interceptor.previewInput(request);
+    first ??= preview;
+    if (preview.outcome !== "allow")
+      return { ...preview, serverName: request.serverName, toolName: request.name };
+  }
+  return {
+    connectorType: first?.connectorType ?? `${request.serverName}.${request.name}`,
+    outcome: "allow",
+    shownArgs: first?.shownArgs ?? request.args,
+    serverName: request.serverName,
+    toolName: request.name,
+  };
+}

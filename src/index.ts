@@ -21,6 +21,14 @@ export {
   installInterceptors,
   isGuardedTool,
 } from "./install/install-interceptors.js";
+export { createReviewNode, type ReviewNodeOptions } from "./install/review-node.js";
+export type {
+  ReviewDecision,
+  ReviewDecisionType,
+  ReviewResponse,
+  TollgateActionRequest,
+  TollgateReviewRequest,
+} from "./install/review-tool-calls.js";
 export {
   comparePin,
   PINNED_FIELDS,

@@ -2,14 +2,16 @@
  * `langchain` v1 `createAgent` integration. Lives behind the `mcp-tollgate/langchain` entry point so that the core
  * package never imports `langchain` (an optional peer dependency).
  */
-import { isGraphInterrupt } from "@langchain/langgraph";
+import { getConfig, isGraphInterrupt } from "@langchain/langgraph";
 import { createMiddleware, ToolMessage } from "langchain";
 import { InvalidToolResultError, isTollgateError, PolicyConfigError } from "../errors.js";
 import { composeInterceptors } from "../interceptor/compose.js";
 import { runContextFrom } from "../interceptor/run-context.js";
 import type { ToolInterceptor } from "../interceptor/types.js";
 import type { CallToolResult, JsonObject, RunContext } from "../policy/types.js";
-import { isGuardedTool } from "./install-interceptors.js";
+import { type CatalogAwareInterceptor, isGuardedTool } from "./install-interceptors.js";
+import { type PreviewCall, previewOf, previewThrough } from "./proposed-calls.js";
+import { lastProposal, reviewProposedCalls } from "./review-tool-calls.js";
 
 export interface TollgateMiddlewareOptions {
   /**
@@ -25,6 +27,12 @@ export interface TollgateMiddlewareOptions {
    * `false`: they are thrown (the typed `PolicyViolationError` surfaces from `invoke`).
    */
   handleToolErrors?: boolean;
+  /**
+   * The tools you pass to `createAgent`. With them, calls the policy wants a human to approve (rule action
+   * `review`) pause the run after the model proposed them and before any of them runs (an `interrupt()`, like
+   * `humanInTheLoopMiddleware`; needs a checkpointer). Without them no review step runs, and such calls are blocked.
+   */
+  tools?: readonly { name: string }[];
 }
 
 type MessageContent = ToolMessage["content"];
@@ -108,8 +116,50 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
     return name;
   };
 
+  const byName = new Map((options.tools ?? []).map((tool) => [tool.name, tool]));
+  /** Guarded tools ask their own install's policy; others, this middleware's interceptors. */
+  const previewFor = (toolName: string): PreviewCall | undefined => {
+    const tool = byName.get(toolName);
+    if (!tool) return undefined;
+    const own = previewOf(tool);
+    if (own || isGuardedTool(tool)) return own;
+    if (!interceptors.some((i) => typeof (i as { previewInput?: unknown }).previewInput === "function")) {
+      return undefined;
+    }
+    return ({ toolCallId, args, runContext }) =>
+      previewThrough(interceptors as readonly CatalogAwareInterceptor[], {
+        serverName: serverNameOf(toolName),
+        name: toolName,
+        args,
+        toolCallId,
+        ...(runContext ? { runContext } : {}),
+      });
+  };
+
   return createMiddleware({
     name: "McpTollgate",
+    afterModel: {
+      canJumpTo: ["model"],
+      hook: async (state, runtime) => {
+        if (byName.size === 0) return undefined;
+        const proposal = lastProposal(state.messages);
+        if (!proposal) return undefined;
+        let configurable: unknown;
+        try {
+          configurable = getConfig()?.configurable;
+        } catch {
+          // Outside a LangGraph run context (never in createAgent): no configurable to read.
+        }
+        const runContext = runContextFrom({ configurable, context: runtime.context });
+        const outcome = await reviewProposedCalls(proposal, previewFor, runContext);
+        if (!outcome) return undefined;
+        return {
+          messages: [outcome.message, ...outcome.rejections],
+          // Every call was rejected: the model reads why, instead of the run ending on the rejections.
+          ...(outcome.nothingLeft ? { jumpTo: "model" as const } : {}),
+        };
+      },
+    },
     wrapToolCall: async (request, handler) => {
       const call = request.toolCall;
       try {

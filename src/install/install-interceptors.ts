@@ -2,7 +2,6 @@ import type { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { InstallError, isTollgateError } from "../errors.js";
 import { runContextFrom } from "../interceptor/run-context.js";
-import type { JsonObject } from "../policy/types.js";
 import {
   type CallSlot,
   type CatalogAwareInterceptor,

@@ -10,7 +10,7 @@ import { runContextFrom } from "../interceptor/run-context.js";
 import type { ToolInterceptor } from "../interceptor/types.js";
 import type { CallToolResult, JsonObject, RunContext } from "../policy/types.js";
 import { type CatalogAwareInterceptor, isGuardedTool } from "./install-interceptors.js";
-import { type PreviewCall, previewOf, previewThrough } from "./proposed-calls.js";
+import { type CallReviewHooks, previewThrough, reviewHooksOf } from "./proposed-calls.js";
 import { lastProposal, reviewProposedCalls } from "./review-tool-calls.js";
 
 export interface TollgateMiddlewareOptions {
@@ -118,22 +118,26 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
 
   const byName = new Map((options.tools ?? []).map((tool) => [tool.name, tool]));
   /** Guarded tools ask their own install's policy; others, this middleware's interceptors. */
-  const previewFor = (toolName: string): PreviewCall | undefined => {
+  const own = interceptors as readonly CatalogAwareInterceptor[];
+  const hooksFor = (toolName: string): CallReviewHooks | undefined => {
     const tool = byName.get(toolName);
     if (!tool) return undefined;
-    const own = previewOf(tool);
-    if (own || isGuardedTool(tool)) return own;
-    if (!interceptors.some((i) => typeof (i as { previewInput?: unknown }).previewInput === "function")) {
-      return undefined;
-    }
-    return ({ toolCallId, args, runContext }) =>
-      previewThrough(interceptors as readonly CatalogAwareInterceptor[], {
-        serverName: serverNameOf(toolName),
-        name: toolName,
-        args,
-        toolCallId,
-        ...(runContext ? { runContext } : {}),
-      });
+    const hooks = reviewHooksOf(tool);
+    if (hooks || isGuardedTool(tool)) return hooks;
+    if (!own.some((i) => typeof i.previewInput === "function")) return undefined;
+    return {
+      preview: ({ toolCallId, args, runContext }) =>
+        previewThrough(own, {
+          serverName: serverNameOf(toolName),
+          name: toolName,
+          args,
+          toolCallId,
+          ...(runContext ? { runContext } : {}),
+        }),
+      report: (event) => {
+        for (const interceptor of own) interceptor.report?.(event);
+      },
+    };
   };
 
   return createMiddleware({
@@ -151,7 +155,7 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
           // Outside a LangGraph run context (never in createAgent): no configurable to read.
         }
         const runContext = runContextFrom({ configurable, context: runtime.context });
-        const outcome = await reviewProposedCalls(proposal, previewFor, runContext);
+        const outcome = await reviewProposedCalls(proposal, hooksFor, runContext);
         if (!outcome) return undefined;
         return {
           messages: [outcome.message, ...outcome.rejections],

@@ -11,7 +11,7 @@ import {
   type SdkClientLike,
   type ServerGuard,
 } from "./guard-sdk-client.js";
-import { previewThrough, setPreview } from "./proposed-calls.js";
+import { previewThrough, setReviewHooks } from "./proposed-calls.js";
 import { readToolLock, type ToolLock } from "./tool-pins.js";
 
 export type { CatalogAwareInterceptor } from "./guard-sdk-client.js";
@@ -92,17 +92,20 @@ function mcpNameOf(toolName: string, guard: ServerGuard): string {
 function wrapTool(tool: GuardableTool, guard: ServerGuard): void {
   const original = tool.func;
   Object.defineProperty(tool, GUARDED_TOOL, { value: true });
-  setPreview(tool, async ({ toolCallId, args, runContext }) => {
-    const name = mcpNameOf(tool.name, guard);
-    const listed = guard.catalog.get(name);
-    return previewThrough(guard.interceptors, {
-      serverName: guard.serverName,
-      name,
-      args,
-      toolCallId,
-      ...(listed ? { tool: listed } : {}),
-      ...(runContext ? { runContext } : {}),
-    });
+  setReviewHooks(tool, {
+    preview: async ({ toolCallId, args, runContext }) => {
+      const name = mcpNameOf(tool.name, guard);
+      const listed = guard.catalog.get(name);
+      return previewThrough(guard.interceptors, {
+        serverName: guard.serverName,
+        name,
+        args,
+        toolCallId,
+        ...(listed ? { tool: listed } : {}),
+        ...(runContext ? { runContext } : {}),
+      });
+    },
+    report: (event) => reportEvent(guard.interceptors, event),
   });
   tool.func = async (args, runManager, config) => {
     const slot: CallSlot = config?.toolCall?.id ? { toolCallId: config.toolCall.id } : {};

@@ -1,4 +1,5 @@
 import type { InputPreview } from "../interceptor/create-tool-interceptor.js";
+import type { InstallEvent } from "../interceptor/install-hooks.js";
 import type { ToolCallRequest } from "../interceptor/types.js";
 import type { JsonObject, RunContext } from "../policy/types.js";
 
@@ -15,18 +16,22 @@ export interface ProposedCallVerdict extends InputPreview {
   toolName: string;
 }
 
-/** Lets the review step ask a tool's policy about a proposed call. Set on guarded tools by the install. */
-export type PreviewCall = (call: ProposedCall) => Promise<ProposedCallVerdict>;
-
-const PREVIEW = Symbol.for("mcp-tollgate.preview-call");
-
-export function setPreview(tool: object, preview: PreviewCall): void {
-  Object.defineProperty(tool, PREVIEW, { value: preview, configurable: true });
+/** Lets the review step ask a tool's policy about a proposed call, and tell its audit what the human decided. */
+export interface CallReviewHooks {
+  preview(call: ProposedCall): Promise<ProposedCallVerdict>;
+  report(event: InstallEvent): void;
 }
 
-export function previewOf(tool: unknown): PreviewCall | undefined {
+const REVIEW_HOOKS = Symbol.for("mcp-tollgate.review-hooks");
+
+/** Set on guarded tools by the install. */
+export function setReviewHooks(tool: object, hooks: CallReviewHooks): void {
+  Object.defineProperty(tool, REVIEW_HOOKS, { value: hooks, configurable: true });
+}
+
+export function reviewHooksOf(tool: unknown): CallReviewHooks | undefined {
   if (typeof tool !== "object" || tool === null) return undefined;
-  return (tool as { [PREVIEW]?: PreviewCall })[PREVIEW];
+  return (tool as { [REVIEW_HOOKS]?: CallReviewHooks })[REVIEW_HOOKS];
 }
 
 /**

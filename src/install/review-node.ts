@@ -1,7 +1,7 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { runContextFrom } from "../interceptor/run-context.js";
-import { previewOf } from "./proposed-calls.js";
+import { reviewHooksOf } from "./proposed-calls.js";
 import { lastProposal, reviewProposedCalls } from "./review-tool-calls.js";
 
 export interface ReviewNodeOptions {
@@ -23,7 +23,7 @@ export function createReviewNode(options: ReviewNodeOptions) {
     if (!proposal) return {};
     const outcome = await reviewProposedCalls(
       proposal,
-      (name) => previewOf(byName.get(name)),
+      (name) => reviewHooksOf(byName.get(name)),
       runContextFrom(config),
     );
     if (!outcome) return {};

@@ -1,9 +1,9 @@
 import { AIMessage, type BaseMessage, ToolMessage } from "@langchain/core/messages";
-import { interrupt } from "@langchain/langgraph";
+import { interrupt, isGraphInterrupt } from "@langchain/langgraph";
 import { InvalidArgumentsError } from "../errors.js";
 import { recordApproval } from "../interceptor/review-approvals.js";
 import type { JsonObject, RunContext } from "../policy/types.js";
-import type { PreviewCall, ProposedCallVerdict } from "./proposed-calls.js";
+import type { CallReviewHooks, ProposedCallVerdict } from "./proposed-calls.js";
 
 /**
  * The interrupt payload and resume value follow `langchain`'s `humanInTheLoopMiddleware` (`HITLRequest`,
@@ -49,6 +49,7 @@ interface PendingCall {
   toolCallId: string;
   name: string;
   verdict: ProposedCallVerdict;
+  hooks: CallReviewHooks;
 }
 
 export interface ReviewOutcome {
@@ -118,18 +119,20 @@ export function lastProposal(messages: readonly BaseMessage[]): AIMessage | unde
  */
 export async function reviewProposedCalls(
   message: AIMessage,
-  previewFor: (toolName: string) => PreviewCall | undefined,
+  hooksFor: (toolName: string) => CallReviewHooks | undefined,
   runContext: RunContext | undefined,
 ): Promise<ReviewOutcome | undefined> {
   const calls = message.tool_calls ?? [];
   const pending: PendingCall[] = [];
   for (let index = 0; index < calls.length; index++) {
     const call = calls[index]!;
-    const preview = previewFor(call.name);
+    const hooks = hooksFor(call.name);
     // A call without an id cannot be approved; its own check blocks it if it needs a review.
-    if (!preview || !call.id) continue;
-    const verdict = await preview({ toolCallId: call.id, args: call.args as JsonObject, runContext });
-    if (verdict.outcome === "review") pending.push({ index, toolCallId: call.id, name: call.name, verdict });
+    if (!hooks || !call.id) continue;
+    const verdict = await hooks.preview({ toolCallId: call.id, args: call.args as JsonObject, runContext });
+    if (verdict.outcome === "review") {
+      pending.push({ index, toolCallId: call.id, name: call.name, verdict, hooks });
+    }
   }
   if (pending.length === 0) return undefined;
 
@@ -153,12 +156,44 @@ export async function reviewProposedCalls(
     }),
     reviewConfigs: pending.map(({ name }) => ({ actionName: name, allowedDecisions: [...ALLOWED] })),
   };
-  const decisions = readDecisions(interrupt<TollgateReviewRequest, unknown>(request), pending);
+  const audit = (call: PendingCall, action: "note" | "allow" | "block", reason: string) =>
+    call.hooks.report({
+      phase: "review",
+      action,
+      serverName: call.verdict.serverName,
+      toolName: call.verdict.toolName,
+      reason,
+      ruleIds: [call.verdict.review?.ruleId ?? "capability.review"],
+      toolCallId: call.toolCallId,
+    });
+  let response: unknown;
+  try {
+    response = interrupt<TollgateReviewRequest, unknown>(request);
+  } catch (error) {
+    // The first pass pauses here; on resume the same call returns the human's answer instead.
+    if (isGraphInterrupt(error)) {
+      for (const call of pending)
+        audit(call, "note", `paused for a human approval: ${call.verdict.review?.reason}`);
+    }
+    throw error;
+  }
+  const decisions = readDecisions(response, pending);
 
   const toolCalls = calls.map((call) => ({ ...call }));
   const rejections: ToolMessage[] = [];
   decisions.forEach((decision, i) => {
-    const { index, toolCallId, name } = pending[i]!;
+    const call = pending[i]!;
+    const { index, toolCallId, name } = call;
+    // The reviewer's own words stay out of the audit record (they may quote the data); the model gets them.
+    audit(
+      call,
+      decision.type === "reject" ? "block" : "allow",
+      decision.type === "reject"
+        ? "rejected by a human; the call was not made"
+        : decision.type === "edit"
+          ? "approved by a human with edited arguments (checked again when the call runs)"
+          : "approved by a human",
+    );
     if (decision.type === "reject") {
       rejections.push(
         new ToolMessage({

@@ -134,6 +134,9 @@ describe("human review in createAgent", () => {
     expect(rejected?.status).toBe("error");
     expect(String(rejected?.content)).toContain("No: that is production.");
     expect(JSON.stringify(model.seen.at(-1))).toContain("No: that is production.");
+    const own = records.filter((r) => r.toolCallId === "call_drop_r");
+    expect(own.map((r) => `${r.phase}:${r.action}`)).toEqual(["review:note", "review:block"]);
+    expect(JSON.stringify(own)).not.toContain("production");
   });
 
   it("edit: the edited arguments run, and are checked again (a blocked edit never reaches the server)", async () => {

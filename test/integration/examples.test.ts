@@ -41,7 +41,7 @@ describe("examples", () => {
     expect(out).toMatch(
       /delete_customer\(.*\)[\s\S]*?run paused \(rule crm\.deletes-need-review\)[\s\S]*?REJECTED by the human reviewer — the server was never called/,
     );
-    expect(out).toContain("acme-crm.delete_customer({\"customerId\":42}), rule crm.deletes-need-review");
+    expect(out).toContain('acme-crm.delete_customer({"customerId":42}), rule crm.deletes-need-review');
     expect(out).toMatch(/run_report\(.*\)[\s\S]*?hazard:sql_injection[\s\S]*?BLOCKED at the input check/);
     expect(out).toMatch(
       /get_ticket\(.*\)[\s\S]*?injection:override_instructions[\s\S]*?BLOCKED at the output check/,

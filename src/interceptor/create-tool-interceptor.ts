@@ -9,6 +9,7 @@ import {
   type TollgateError,
   ToolCallError,
 } from "../errors.js";
+import { HttpPolicyBackend } from "../policy/http-backend.js";
 import type {
   CallToolResult,
   Finding,
@@ -29,7 +30,7 @@ import {
   type PolicyViolationDetails,
   PolicyViolationError,
 } from "./policy-violation-error.js";
-import { takeApproval } from "./review-approvals.js";
+import { isApproved } from "./review-approvals.js";
 import type { ToolCallRequest, ToolInterceptor } from "./types.js";
 import { assertCallToolResult } from "./validate-result.js";
 
@@ -399,7 +400,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
         // Runs only with a human's approval of these very arguments, recorded by the run's review step.
         const approved =
           request.toolCallId !== undefined &&
-          takeApproval(request.toolCallId, request.runContext, request.args);
+          isApproved(request.toolCallId, request.runContext, request.args);
         if (!approved) {
           const reason = `${inputDecision.review.reason}; no human approved this call (a review step, createTollgateMiddleware or createReviewNode, must run before the tools)`;
           const pending = { ...inputDecision, allowed: false, reason };
@@ -448,8 +449,16 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
     return checkOutput(call, result);
   };
 
+  // The preview is a second input check per proposed call: skipped where no review can come of it (a local policy
+  // without review rules; the HTTP backend, whose wire answer cannot ask for one), which saves a round trip.
+  const mayReview =
+    backend instanceof LocalPolicyEngine
+      ? backend.policy.capabilities.rules.some((rule) => rule.action === "review")
+      : !(backend instanceof HttpPolicyBackend);
+
   const previewInput = async (request: ToolCallRequest): Promise<InputPreview> => {
     const connectorType = resolveConnectorTypeChecked(request);
+    if (!mayReview) return { connectorType, outcome: "allow", shownArgs: request.args };
     let decision: InputDecision;
     try {
       decision = await backend.checkInput({

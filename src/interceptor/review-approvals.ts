@@ -3,8 +3,9 @@ import type { JsonObject, RunContext } from "../policy/types.js";
 
 /**
  * Calls a human approved in the run's review step, waiting for their tool to run. The review step (after the model,
- * before the tools) records an approval; the interceptor consumes it when the call comes, and only for the very
- * arguments the human approved (or wrote). Kept in process on purpose: a resumed run records its approvals again
+ * before the tools) records an approval; the interceptor honours it for that tool call id in that thread, and only
+ * for the very arguments the human approved (or wrote). It is not used up by the first check, so two policy
+ * interceptors on one client both see it; a tool call id names one proposed call, so it cannot approve another. Kept in process on purpose: a resumed run records its approvals again
  * in the process that resumes it, just before its tools run, so nothing needs to travel in the graph state; and a
  * call whose approval is not here is blocked (fail closed).
  */
@@ -32,15 +33,12 @@ export function recordApproval(
   if (approvals.size > MAX_PENDING) approvals.delete(approvals.keys().next().value as string);
 }
 
-/** True (and the approval is used up) when a human approved this call with exactly these arguments. */
-export function takeApproval(
+/** True when a human approved this call with exactly these arguments. */
+export function isApproved(
   toolCallId: string,
   runContext: RunContext | undefined,
   args: JsonObject,
 ): boolean {
-  const key = keyOf(toolCallId, runContext);
-  const approved = approvals.get(key);
-  if (approved === undefined || approved !== argsKey(args)) return false;
-  approvals.delete(key);
-  return true;
+  const approved = approvals.get(keyOf(toolCallId, runContext));
+  return approved !== undefined && approved === argsKey(args);
 }

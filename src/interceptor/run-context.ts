@@ -10,7 +10,8 @@ const MAX_DEPTH = 16;
  */
 function jsonCopy(value: unknown, depth: number, path: Set<object>): JsonValue | undefined {
   if (value === null || typeof value === "string" || typeof value === "boolean") return value;
-  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  // -0 becomes 0, as JSON writes it.
+  if (typeof value === "number") return Number.isFinite(value) ? value + 0 : undefined;
   if (typeof value !== "object" || depth > MAX_DEPTH || path.has(value)) return undefined;
   path.add(value);
   try {
@@ -27,7 +28,15 @@ function jsonCopy(value: unknown, depth: number, path: Set<object>): JsonValue |
     const out: JsonObject = {};
     for (const [key, item] of Object.entries(value)) {
       const copied = jsonCopy(item, depth + 1, path);
-      if (copied !== undefined) out[key] = copied;
+      // defineProperty: a `__proto__` key (JSON.parse makes those) stays a key and never becomes the prototype.
+      if (copied !== undefined) {
+        Object.defineProperty(out, key, {
+          value: copied,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
     }
     return Object.freeze(out);
   } finally {

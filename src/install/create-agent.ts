@@ -72,8 +72,22 @@ function resultToMessage(result: CallToolResult, original: ToolMessage): ToolMes
 }
 
 /** The run context for an unguarded tool's checks, from the ToolNode's runtime (`context`, `configurable`). */
+/**
+ * The run context, from the run's own config: a middleware's `runtime.context` is parsed through that
+ * middleware's (here empty) context schema, so it comes back empty. Outside a LangGraph run, the runtime.
+ */
+function currentRunContext(runtime: unknown): RunContext | undefined {
+  let config: unknown;
+  try {
+    config = getConfig();
+  } catch {
+    // Not inside a LangGraph run: the runtime is all there is.
+  }
+  return runContextFrom(config ?? runtime);
+}
+
 function runContextOf(runtime: unknown): { runContext?: RunContext } {
-  const runContext = runContextFrom(runtime);
+  const runContext = currentRunContext(runtime);
   return runContext ? { runContext } : {};
 }
 
@@ -148,13 +162,7 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
         if (byName.size === 0) return undefined;
         const proposal = lastProposal(state.messages);
         if (!proposal) return undefined;
-        let configurable: unknown;
-        try {
-          configurable = getConfig()?.configurable;
-        } catch {
-          // Outside a LangGraph run context (never in createAgent): no configurable to read.
-        }
-        const runContext = runContextFrom({ configurable, context: runtime.context });
+        const runContext = currentRunContext(runtime);
         const outcome = await reviewProposedCalls(proposal, hooksFor, runContext);
         if (!outcome) return undefined;
         return {

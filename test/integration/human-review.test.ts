@@ -3,8 +3,9 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { Command, END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import type { MultiServerMCPClient } from "@langchain/mcp-adapters";
-import { createAgent } from "langchain";
+import { createAgent, tool as localTool } from "langchain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
   type AuditRecord,
   createReviewNode,
@@ -231,6 +232,104 @@ describe("human review in createAgent", () => {
       ),
     ).rejects.toMatchObject({ code: "invalid_arguments" });
     expect(count("drop_database")).toBe(drop);
+  });
+});
+
+describe("review chosen by the run context, and for tools outside the install", () => {
+  it("a review rule with a `when` condition pauses a viewer's run and lets an admin's call through", async () => {
+    const http2 = await startHttpTestServer();
+    const g = await guardedClient(
+      httpConnection(http2.url),
+      createToolInterceptor({
+        policy: {
+          capabilities: {
+            rules: [
+              {
+                match: "acme.drop_*",
+                action: "review",
+                reason: "only admins drop without a review",
+                when: { "context.roles": { not: "admin" } },
+              },
+            ],
+          },
+        },
+      }),
+    );
+    try {
+      const ctxTools = [...g.tools.values()];
+      const make = (id: string) =>
+        createAgent({
+          model: new ScriptedChatModel([
+            { toolCalls: [{ name: "drop_database", args: {}, id }] },
+            { text: "ok" },
+          ]),
+          tools: ctxTools,
+          checkpointer: new MemorySaver(),
+          middleware: [createTollgateMiddleware({ tools: ctxTools })],
+        });
+      const admin = (await make("c_admin").invoke(
+        { messages: [new HumanMessage("drop")] },
+        { configurable: { thread_id: "ctx-admin" }, context: { roles: ["admin"] } },
+      )) as Paused;
+      expect(admin.__interrupt__).toBeUndefined();
+      expect(http2.counts.get("drop_database")).toBe(1);
+      const viewer = (await make("c_viewer").invoke(
+        { messages: [new HumanMessage("drop")] },
+        { configurable: { thread_id: "ctx-viewer" }, context: { roles: ["viewer"] } },
+      )) as Paused;
+      expect(viewer.__interrupt__?.[0]?.value.actionRequests[0]?.tollgate.reason).toBe(
+        "only admins drop without a review",
+      );
+      expect(http2.counts.get("drop_database")).toBe(1);
+    } finally {
+      await g.client.close();
+      await http2.close();
+    }
+  });
+
+  it("a local tool checked by the middleware's own interceptors is reviewed the same way", async () => {
+    let runs = 0;
+    const refund = localTool(
+      async ({ amount }: { amount: number }) => {
+        runs++;
+        return `refunded ${amount}`;
+      },
+      { name: "refund", description: "Refunds a payment.", schema: z.object({ amount: z.number() }) },
+    );
+    const agent = createAgent({
+      model: new ScriptedChatModel([
+        { toolCalls: [{ name: "refund", args: { amount: 5000 }, id: "c_refund" }] },
+        { text: "ok" },
+      ]),
+      tools: [refund],
+      checkpointer: new MemorySaver(),
+      middleware: [
+        createTollgateMiddleware({
+          tools: [refund],
+          interceptors: [
+            createToolInterceptor({
+              policy: {
+                capabilities: {
+                  rules: [{ match: "agent.refund", action: "review", when: { "context.desk": "support" } }],
+                },
+              },
+            }),
+          ],
+        }),
+      ],
+    });
+    const config = { configurable: { thread_id: "local-refund" }, context: { desk: "support" } };
+    const paused = (await agent.invoke({ messages: [new HumanMessage("refund")] }, config)) as Paused;
+    expect(paused.__interrupt__?.[0]?.value.actionRequests[0]?.tollgate.connectorType).toBe("agent.refund");
+    expect(runs).toBe(0);
+    const done = await agent.invoke(
+      new Command({
+        resume: { decisions: [{ type: "edit", editedAction: { name: "refund", args: { amount: 50 } } }] },
+      }),
+      config,
+    );
+    expect(runs).toBe(1);
+    expect(String(toolMessages(done.messages)[0]?.content)).toContain("refunded 50");
   });
 });
 

@@ -60,10 +60,12 @@ export function evaluateCapabilities(policy: ResolvedPolicy, target: GateRequest
           };
   }
   if (!verdict.allowed) return verdict;
-  const fromContext = grantsFromContext(grantFrom, call.runContext);
+  let fromContext: string[] | undefined;
   for (const [glob, toolPolicy] of Object.entries(policy.tools)) {
     if (!toolPolicy.requires || !matchesConnector(call, glob)) continue;
-    const missing = toolPolicy.requires.filter((cap) => !granted.has(cap) && !fromContext.includes(cap));
+    fromContext ??= grantsFromContext(grantFrom, call.runContext);
+    const held = fromContext;
+    const missing = toolPolicy.requires.filter((cap) => !granted.has(cap) && !held.includes(cap));
     if (missing.length > 0) {
       return {
         allowed: false,

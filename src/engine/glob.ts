@@ -80,6 +80,28 @@ function isDefaultName(target: ConnectorTarget): boolean {
   );
 }
 
+/** A string pattern, compiled once: the whole glob, and each way to split it into a server part and a tool part. */
+interface CompiledGlob {
+  whole: RegExp;
+  splits: { server: RegExp; tool: RegExp }[];
+}
+
+const compiledGlobs = new Map<string, CompiledGlob>();
+
+function compileGlob(pattern: string): CompiledGlob {
+  let compiled = compiledGlobs.get(pattern);
+  if (compiled) return compiled;
+  const splits: CompiledGlob["splits"] = [];
+  // Every dot is a candidate because a server name (chosen in the client config, not by the server) may itself
+  // contain dots.
+  for (let i = pattern.indexOf("."); i !== -1; i = pattern.indexOf(".", i + 1)) {
+    splits.push({ server: globToRegExp(pattern.slice(0, i)), tool: toolGlobToRegExp(pattern.slice(i + 1)) });
+  }
+  compiled = { whole: globToRegExp(pattern), splits };
+  compiledGlobs.set(pattern, compiled);
+  return compiled;
+}
+
 function matchesOne(target: ConnectorTarget, pattern: ConnectorPattern): boolean {
   if (typeof pattern !== "string") {
     return (
@@ -87,18 +109,17 @@ function matchesOne(target: ConnectorTarget, pattern: ConnectorPattern): boolean
       (pattern.tool === undefined || toolGlobToRegExp(pattern.tool).test(target.toolName))
     );
   }
-  if (globToRegExp(pattern).test(target.connectorType)) return true;
+  const compiled = compileGlob(pattern);
+  if (compiled.whole.test(target.connectorType)) return true;
+  // With no dot in either name, a split that matches implies the whole glob matches (tested above): nothing to do.
+  // That is the common case, so the splits cost nothing there.
+  if (compiled.splits.length === 0) return false;
+  if (!target.toolName.includes(".") && !target.serverName.includes(".")) return false;
   // A custom resolver's name is matched as it is: its dots are the resolver's, not the server's.
   if (!isDefaultName(target)) return false;
-  // Some split of the glob at a dot names the server on the left and the whole tool name on the right. Every dot is
-  // tried because a server name (chosen in the client config, not by the server) may itself contain dots.
-  for (let i = pattern.indexOf("."); i !== -1; i = pattern.indexOf(".", i + 1)) {
-    if (
-      globToRegExp(pattern.slice(0, i)).test(target.serverName) &&
-      toolGlobToRegExp(pattern.slice(i + 1)).test(target.toolName)
-    ) {
-      return true;
-    }
+  // Some split of the glob at a dot names the server on the left and the whole tool name on the right.
+  for (const split of compiled.splits) {
+    if (split.server.test(target.serverName) && split.tool.test(target.toolName)) return true;
   }
   return false;
 }

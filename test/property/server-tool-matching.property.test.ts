@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { evaluateCapabilities } from "../../src/engine/capability-gate.js";
-import { matchesConnector } from "../../src/engine/glob.js";
+import { globToRegExp, matchesConnector, toolGlobToRegExp } from "../../src/engine/glob.js";
 import { resolvePolicy } from "../../src/engine/policy.js";
 import { createToolInterceptor, PolicyViolationError } from "../../src/index.js";
 
@@ -42,6 +42,32 @@ describe("matching server and tool apart (property)", () => {
         expect(matchesConnector(target(server, tool), `${server}.${tool}`)).toBe(true);
         if (other !== tool) expect(matchesConnector(target(server, other), `${server}.${tool}`)).toBe(false);
       }),
+    );
+  });
+});
+
+describe("the fast path (property)", () => {
+  it("skipping the splits when no name has a dot never changes a result", () => {
+    const glob = fc.stringMatching(/^[a-c.*?]{1,8}$/);
+    const name = fc.stringMatching(/^[a-c.]{1,6}$/);
+    /** The definition, without the shortcut: the whole glob, or some split at a dot. */
+    const reference = (pattern: string, server: string, tool: string) => {
+      if (globToRegExp(pattern).test(`${server}.${tool}`)) return true;
+      for (let i = pattern.indexOf("."); i !== -1; i = pattern.indexOf(".", i + 1)) {
+        if (
+          globToRegExp(pattern.slice(0, i)).test(server) &&
+          toolGlobToRegExp(pattern.slice(i + 1)).test(tool)
+        ) {
+          return true;
+        }
+      }
+      return false;
+    };
+    fc.assert(
+      fc.property(glob, name, name, (pattern, server, tool) => {
+        expect(matchesConnector(target(server, tool), pattern)).toBe(reference(pattern, server, tool));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -13,8 +13,10 @@ import { HttpPolicyBackend } from "../policy/http-backend.js";
 import type {
   CallToolResult,
   Finding,
+  InputCheckRequest,
   InputDecision,
   JsonObject,
+  OutputCheckRequest,
   OutputDecision,
   PolicyBackend,
   ReviewRequirement,
@@ -82,6 +84,13 @@ interface Call {
   readonly connectorType: string;
   /** The arguments the tool is called with: the caller's, or the backend's redacted copy. */
   callArgs: JsonObject;
+}
+
+/** Sets the model's tool-call id and the run context on a check request, when the call has them. */
+function withCallerContext(target: InputCheckRequest | OutputCheckRequest, request: ToolCallRequest): void {
+  // Assignments, not spreads: this runs twice on every call.
+  if (request.toolCallId !== undefined) target.toolCallId = request.toolCallId;
+  if (request.runContext !== undefined) target.runContext = request.runContext;
 }
 
 /** Errors that describe the call itself (bad arguments, bad result, limits), not a backend failure. */
@@ -301,7 +310,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
     }
     let decision: OutputDecision;
     try {
-      decision = await backend.checkOutput({
+      const checkRequest: OutputCheckRequest = {
         connectorType,
         serverName: request.serverName,
         toolName: request.name,
@@ -310,9 +319,9 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
         signal: request.signal,
         args: call.callArgs,
         result: raw,
-        ...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
-        ...(request.runContext ? { runContext: request.runContext } : {}),
-      });
+      };
+      withCallerContext(checkRequest, request);
+      decision = await backend.checkOutput(checkRequest);
     } catch (error) {
       if (isCallError(error)) {
         if (onDecision) record(call, "output", outStarted, undefined, "error", error.message);
@@ -373,7 +382,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
 
     let inputDecision: InputDecision | undefined;
     try {
-      inputDecision = await backend.checkInput({
+      const checkRequest: InputCheckRequest = {
         connectorType,
         serverName: request.serverName,
         toolName: request.name,
@@ -381,9 +390,9 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
         tool: request.tool,
         signal: request.signal,
         args: request.args,
-        ...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
-        ...(request.runContext ? { runContext: request.runContext } : {}),
-      });
+      };
+      withCallerContext(checkRequest, request);
+      inputDecision = await backend.checkInput(checkRequest);
     } catch (error) {
       if (isCallError(error)) {
         if (onDecision) record(call, "input", inStarted, undefined, "error", error.message);

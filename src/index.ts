@@ -23,6 +23,7 @@ export {
   SECRET_TYPES,
 } from "./engine/rules/registry.js";
 export type { PolicyFamily, RuleKind, RuleRecord } from "./engine/rules/rule-record.js";
+export { runContextKeys } from "./engine/run-context-conditions.js";
 export type { FindingKind, TextDetector, TextMatch } from "./engine/types.js";
 // Errors
 export * from "./errors.js";
@@ -33,6 +34,14 @@ export {
   installInterceptors,
   isGuardedTool,
 } from "./install/install-interceptors.js";
+export { createReviewNode, type ReviewNodeOptions } from "./install/review-node.js";
+export type {
+  ReviewDecision,
+  ReviewDecisionType,
+  ReviewResponse,
+  TollgateActionRequest,
+  TollgateReviewRequest,
+} from "./install/review-tool-calls.js";
 export {
   comparePin,
   PINNED_FIELDS,
@@ -54,6 +63,7 @@ export type { CallbackFailureHandler } from "./interceptor/callback-failure.js";
 export { composeInterceptors } from "./interceptor/compose.js";
 export {
   createToolInterceptor,
+  type InputPreview,
   type TollgateInterceptor,
   type ToolInterceptorOptions,
 } from "./interceptor/create-tool-interceptor.js";
@@ -63,6 +73,7 @@ export {
   type PolicyViolationDetails,
   PolicyViolationError,
 } from "./interceptor/policy-violation-error.js";
+export { runContextFrom } from "./interceptor/run-context.js";
 export type { CallOptions, ToolCallHandler, ToolCallRequest, ToolInterceptor } from "./interceptor/types.js";
 export { assertCallToolResult } from "./interceptor/validate-result.js";
 // Remote policy service: the HTTP backend (client), its wire protocol, and the policy server
@@ -98,6 +109,8 @@ export type {
   OutputDecision,
   PolicyBackend,
   PolicyDecision,
+  ReviewRequirement,
+  RunContext,
   ToolDescriptor,
 } from "./policy/types.js";
 export {

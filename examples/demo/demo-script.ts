@@ -59,7 +59,7 @@ export const DEMO_CALLS: DemoCall[] = [
     id: "call_delete",
     name: "delete_customer",
     args: { customerId: 42 },
-    why: "the policy denies this tool outright",
+    why: "deleting needs a human approval: the run pauses before the call, and the reviewer says no",
   },
   {
     id: "call_report",

@@ -5,9 +5,18 @@
  */
 import { fileURLToPath } from "node:url";
 import { type BaseMessage, ToolMessage } from "@langchain/core/messages";
-import { createReactAgent } from "@langchain/langgraph/prebuilt";
+import { Command, MemorySaver } from "@langchain/langgraph";
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
-import { type AuditRecord, createToolInterceptor, installInterceptors, loadPolicyFile } from "mcp-tollgate";
+import { createAgent } from "langchain";
+import {
+  type AuditRecord,
+  createToolInterceptor,
+  installInterceptors,
+  loadPolicyFile,
+  type ReviewDecision,
+  type TollgateReviewRequest,
+} from "mcp-tollgate";
+import { createTollgateMiddleware } from "mcp-tollgate/langchain";
 import { ScriptedChatModel } from "mcp-tollgate/testing";
 import { outcomeOf } from "./call-outcome.js";
 import { crmStdioConnection } from "./crm-connection.js";
@@ -75,7 +84,7 @@ try {
   console.log(style.bold("mcp-tollgate demo"));
   console.log(
     wrap(
-      `A LangGraph agent (createReactAgent, scripted model, no API key) calls the "${SERVER}" MCP server over stdio. ` +
+      `A LangChain agent (createAgent, scripted model, no API key) calls the "${SERVER}" MCP server over stdio. ` +
         "Every call passes the policy checkpoint installed on the MultiServerMCPClient. " +
         "Policy: examples/policies/demo-policy.yaml.",
     ),
@@ -104,11 +113,43 @@ try {
     ...DEMO_CALLS.map((c) => ({ toolCalls: [{ id: c.id, name: c.name, args: c.args }] })),
     { text: "I have done what I could; several actions were refused by policy." },
   ]);
-  const agent = createReactAgent({ llm: model, tools: agentTools });
-  await agent.invoke(
+  // The middleware's review step pauses the run (interrupt()) when the policy wants a human to approve a call;
+  // a checkpointer keeps the paused run until the human answers.
+  const agent = createAgent({
+    model,
+    tools: agentTools,
+    checkpointer: new MemorySaver(),
+    middleware: [createTollgateMiddleware({ tools: agentTools })],
+  });
+  const config = { configurable: { thread_id: "demo" }, recursionLimit: 6 * DEMO_CALLS.length };
+  let state = await agent.invoke(
     { messages: [{ role: "user", content: "Tidy up Jane Roe's account and check on ticket T-1042." }] },
-    { recursionLimit: 4 * DEMO_CALLS.length },
+    config,
   );
+  const reviews: string[] = [];
+  for (;;) {
+    const pending = (state as { __interrupt__?: { value: TollgateReviewRequest }[] }).__interrupt__;
+    const request = pending?.[0]?.value;
+    if (!request) break;
+    // The demo's "human": a real app shows the request in its UI and resumes when someone answers.
+    const decisions: ReviewDecision[] = request.actionRequests.map((action) => {
+      reviews.push(
+        `${action.tollgate.connectorType}(${visible(JSON.stringify(action.args))}), rule ${action.tollgate.ruleId}: ` +
+          `${action.tollgate.reason}. The reviewer rejects it.`,
+      );
+      return {
+        type: "reject",
+        message: "Not approved: deleting a customer needs a signed request from the owner.",
+      };
+    });
+    state = await agent.invoke(new Command({ resume: { decisions } }), config);
+  }
+  if (reviews.length > 0) {
+    console.log(
+      heading("Human review: the run paused before these calls, and resumed with the reviewer's answer"),
+    );
+    for (const line of reviews) console.log(wrap(`  ${line}`, 100, "    "));
+  }
 
   console.log(heading("Trace: each tool call, the guard's decision, and what the model saw next"));
   const seen = toolMessagesSeen(model.seen);
@@ -135,11 +176,13 @@ try {
   const names = (pick: (o: (typeof outcomes)[number]) => boolean) =>
     outcomes.filter(pick).map((o) => o.call.name);
   const blockedIn = names((o) => o.outcome.blockedAt === "input");
+  const rejected = names((o) => o.outcome.blockedAt === "review");
+  const beforeServer = names((o) => o.outcome.blockedAt === "input" || o.outcome.blockedAt === "review");
   const blockedOut = names((o) => o.outcome.blockedAt === "output");
   const redacted = names((o) => o.outcome.verdict === "redacted");
   const allowed = names((o) => o.outcome.verdict === "allowed");
   const failed = names((o) => o.outcome.verdict !== "blocked" && o.outcome.errorMessage);
-  const neverReached = blockedIn.map((n) => `${n}: ${received[n] ?? 0}`).join(", ");
+  const neverReached = beforeServer.map((n) => `${n}: ${received[n] ?? 0}`).join(", ");
   const list = (xs: string[]) => (xs.length > 0 ? xs.join(", ") : "none");
 
   console.log(
@@ -150,13 +193,15 @@ try {
   console.log(heading("Summary"));
   console.log(
     wrap(
-      `The agent made ${DEMO_CALLS.length} tool calls. ${blockedIn.length + blockedOut.length} were blocked ` +
+      `The agent made ${DEMO_CALLS.length} tool calls. ${rejected.length} ${rejected.length === 1 ? "was" : "were"} ` +
+        `rejected by the human reviewer while the run was paused (${list(rejected)}). ` +
+        `${blockedIn.length + blockedOut.length} were blocked ` +
         `(${blockedIn.length} at the input check, before the server was contacted: ${list(blockedIn)}; ` +
         `${blockedOut.length} at the output check, so the model never saw the result: ${list(blockedOut)}), ` +
         `${redacted.length} were redacted (${list(redacted)}) and ${allowed.length} passed unchanged ` +
         `(${list(allowed)}); ${failed.length} tool failure${failed.length === 1 ? "" : "s"} reached the model as ` +
         `${failed.length === 1 ? "a checked error message" : "checked error messages"} instead of crashing the run (${list(failed)}). ` +
-        `By its own counter the ${SERVER} server received ${reached} of the ${DEMO_CALLS.length} calls; the calls blocked at the input check never reached it (${neverReached}). ` +
+        `By its own counter the ${SERVER} server received ${reached} of the ${DEMO_CALLS.length} calls; the rejected call and the calls blocked at the input check never reached it (${neverReached}). ` +
         `${cleaned.length} tool description${cleaned.length === 1 ? " was" : "s were"} cleaned in the catalogue, and ` +
         (leaked.length === 0
           ? `none of the ${sensitiveValues().length} sensitive values the server returned (PII, two credentials, ` +

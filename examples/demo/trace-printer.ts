@@ -45,6 +45,24 @@ function actionLabel(record: AuditRecord): string {
   }
 }
 
+/** The human review step, when the policy asked for one: what the run paused for and what the human decided. */
+function reviewLines(records: readonly AuditRecord[]): string[] {
+  const paused = records.find((r) => r.phase === "review" && r.action === "note");
+  const decided = records.find((r) => r.phase === "review" && r.action !== "note");
+  if (!paused) return [];
+  const label = `${INDENT}${"human review".padEnd(14)}`;
+  return [
+    `${label}${style.magenta("run paused")} ${style.dim(`(rule ${paused.ruleIds.join(", ")}): ${paused.reason ?? ""}`)}`,
+    `${INDENT}${" ".repeat(14)}${
+      decided?.action === "block"
+        ? style.red(style.bold("REJECTED"))
+        : decided
+          ? style.green("approved")
+          : style.dim("no decision")
+    }${decided ? style.dim(`: ${decided.reason ?? ""}`) : ""}`,
+  ];
+}
+
 function checkLines(phase: "input" | "output", record: AuditRecord | undefined): string[] {
   const label = `${INDENT}${phase} check `.padEnd(INDENT.length + 14);
   if (!record) return [`${label}${style.dim("not run: the call never reached the server")}`];
@@ -59,11 +77,17 @@ function checkLines(phase: "input" | "output", record: AuditRecord | undefined):
 function verdictLabel(outcome: CallOutcome): string {
   const base =
     outcome.verdict === "blocked"
-      ? style.red(style.bold(`BLOCKED at the ${outcome.blockedAt} check`))
+      ? style.red(
+          style.bold(
+            outcome.blockedAt === "review"
+              ? "REJECTED by the human reviewer"
+              : `BLOCKED at the ${outcome.blockedAt} check`,
+          ),
+        )
       : outcome.verdict === "redacted"
         ? style.yellow(style.bold("REDACTED"))
         : style.green(style.bold("ALLOWED"));
-  if (outcome.verdict === "blocked" && outcome.blockedAt === "input") {
+  if (outcome.verdict === "blocked" && (outcome.blockedAt === "input" || outcome.blockedAt === "review")) {
     return `${base}${style.dim(" — the server was never called")}`;
   }
   if (outcome.verdict !== "blocked" && outcome.errorMessage)
@@ -83,6 +107,7 @@ export function callLines(
     "",
     `${style.bold(`[${index}/${total}]`)} ${style.bold(call.name)}(${visible(JSON.stringify(call.args))})`,
     `${INDENT}${style.dim(`why: ${call.why}`)}`,
+    ...reviewLines(records),
     ...checkLines(
       "input",
       records.find((r) => r.phase === "input"),

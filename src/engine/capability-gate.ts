@@ -1,31 +1,52 @@
-import { matchesGlob } from "./glob.js";
+import type { RunContext } from "../policy/types.js";
+import { type ConnectorTarget, matchesConnector } from "./glob.js";
 import type { ResolvedPolicy } from "./policy.js";
+import { conditionsHold, grantsFromContext } from "./run-context-conditions.js";
 
 export interface GateVerdict {
   allowed: boolean;
   ruleId?: string;
   reason?: string;
+  /** Allowed once a human approves (a rule with action `review` matched). */
+  review?: boolean;
+}
+
+/** The call the gate decides on: its names, and the run it belongs to (for `when` and `grantFrom`). */
+export interface GateRequest extends ConnectorTarget {
+  runContext?: RunContext;
 }
 
 /**
  * The first check of every call, before any argument is read: is this connector type allowed at all, and does
  * the caller hold the capabilities the tool requires? First matching rule wins; no match falls to the default.
  */
-export function evaluateCapabilities(policy: ResolvedPolicy, connectorType: string): GateVerdict {
-  const { rules, default: fallback, granted } = policy.capabilities;
+export function evaluateCapabilities(policy: ResolvedPolicy, target: GateRequest | string): GateVerdict {
+  // A bare string (no server/tool known) is matched as a connector type only.
+  const call: GateRequest =
+    typeof target === "string" ? { connectorType: target, serverName: "", toolName: "" } : target;
+  const { connectorType } = call;
+  const { rules, default: fallback, granted, grantFrom } = policy.capabilities;
   let verdict: GateVerdict | undefined;
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i]!;
-    if (!matchesGlob(connectorType, rule.match)) continue;
+    if (!matchesConnector(call, rule.match)) continue;
+    if (rule.when && !conditionsHold(rule.when, call.runContext)) continue;
     const ruleId = rule.id ?? `capability.rule[${i}]`;
     verdict =
       rule.action === "allow"
         ? { allowed: true, ruleId }
-        : {
-            allowed: false,
-            ruleId,
-            reason: rule.reason ?? `connector type ${connectorType} is denied by ${ruleId}`,
-          };
+        : rule.action === "review"
+          ? {
+              allowed: true,
+              ruleId,
+              review: true,
+              reason: rule.reason ?? `${connectorType} needs a human approval (${ruleId})`,
+            }
+          : {
+              allowed: false,
+              ruleId,
+              reason: rule.reason ?? `connector type ${connectorType} is denied by ${ruleId}`,
+            };
     break;
   }
   if (!verdict) {
@@ -39,9 +60,12 @@ export function evaluateCapabilities(policy: ResolvedPolicy, connectorType: stri
           };
   }
   if (!verdict.allowed) return verdict;
+  let fromContext: string[] | undefined;
   for (const [glob, toolPolicy] of Object.entries(policy.tools)) {
-    if (!toolPolicy.requires || !matchesGlob(connectorType, glob)) continue;
-    const missing = toolPolicy.requires.filter((cap) => !granted.has(cap));
+    if (!toolPolicy.requires || !matchesConnector(call, glob)) continue;
+    fromContext ??= grantsFromContext(grantFrom, call.runContext);
+    const held = fromContext;
+    const missing = toolPolicy.requires.filter((cap) => !granted.has(cap) && !held.includes(cap));
     if (missing.length > 0) {
       return {
         allowed: false,

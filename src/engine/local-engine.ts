@@ -19,7 +19,7 @@ import type {
 } from "../policy/types.js";
 import { evaluateCapabilities } from "./capability-gate.js";
 import { type CustomDetector, createDetectorSet } from "./detector-set.js";
-import { matchesGlob } from "./glob.js";
+import { type ConnectorTarget, matchesConnector } from "./glob.js";
 import { PairCache } from "./pair-cache.js";
 import { type DetectorWorkerPool, sharedDetectorWorker } from "./parallel/detector-worker-pool.js";
 import { type OffloadSettings, withPrecomputedMatches } from "./parallel/precompute.js";
@@ -161,8 +161,10 @@ export class LocalPolicyEngine implements PolicyBackend {
   readonly #plans: ScanPlans;
   readonly #own: { policy: ResolvedPolicy; plans: ScanPlans };
   /** Per connector type, when some `tools.<glob>` entry sets a family (see tool-policy.ts). */
-  #toolPlans: Map<string, { policy: ResolvedPolicy; plans: ScanPlans }> | undefined;
-  #toolPlansFor: ((connectorType: string) => { policy: ResolvedPolicy; plans: ScanPlans }) | undefined;
+  #toolPlans: PairCache<{ policy: ResolvedPolicy; plans: ScanPlans }> | undefined;
+  #toolPlansFor:
+    | ((matches: (glob: string) => boolean) => { policy: ResolvedPolicy; plans: ScanPlans })
+    | undefined;
   readonly #offload: OffloadSettings | undefined;
   /** Sanitizer mode per server and connector type; undefined when no tool policy sets a sanitizer. */
   readonly #modes: PairCache<SanitizerMode> | undefined;
@@ -177,9 +179,9 @@ export class LocalPolicyEngine implements PolicyBackend {
     // now, so a bad tool section fails at construction like any other policy mistake).
     const config = configOf(this.policy);
     if (hasToolSections(config)) {
-      this.#toolPlans = new Map();
-      this.#toolPlansFor = (connectorType) => {
-        const merged = toolPolicyConfig(config, connectorType);
+      this.#toolPlans = new PairCache(SANITIZER_MODE_CACHE_LIMIT);
+      this.#toolPlansFor = (matches) => {
+        const merged = toolPolicyConfig(config, matches);
         if (merged === undefined) return this.#own;
         const toolPolicy = resolvePolicy(merged, process.env, resolveOptions);
         return {
@@ -187,7 +189,7 @@ export class LocalPolicyEngine implements PolicyBackend {
           plans: new ScanPlans(toolPolicy, createDetectorSet(toolPolicy, detectors)),
         };
       };
-      for (const glob of Object.keys(config.tools ?? {})) this.#toolPlansFor(glob);
+      for (const glob of Object.keys(config.tools ?? {})) this.#toolPlansFor((g) => g === glob);
     }
     this.#offload = offloadSettings(options.worker);
     const toolSanitizers = Object.values(this.policy.tools).some((t) => t.sanitizer);
@@ -229,7 +231,7 @@ export class LocalPolicyEngine implements PolicyBackend {
     // No helper closures or spreads below: this runs on every call, and they cost more than the checks.
 
     // A finding that blocks before the scan: the capability gate (before any argument is read), then the schema.
-    const gate = evaluateCapabilities(this.policy, request.connectorType);
+    const gate = evaluateCapabilities(this.policy, request);
     let early: Finding | undefined = gate.allowed
       ? undefined
       : {
@@ -249,7 +251,10 @@ export class LocalPolicyEngine implements PolicyBackend {
           [{ path: "", message: "must be an object" }],
         );
       }
-      const { maxDepth, maxInputBytes, maxArrayItems } = this.#forTool(request.connectorType).policy.limits;
+      const { maxDepth, maxInputBytes, maxArrayItems } = this.#forTool(
+        request.serverName,
+        request.connectorType,
+      ).policy.limits;
       // The usual arguments, a plain object of JSON primitives, pass inspectJson under any limits, and one pass
       // gives byteLengthBound's bound: the generic walks run only for anything else or a bound over the limit.
       const proto: unknown = Object.getPrototypeOf(args);
@@ -337,7 +342,7 @@ export class LocalPolicyEngine implements PolicyBackend {
     }
 
     const findings: Finding[] = [];
-    const plan = this.#forTool(request.connectorType).plans.get("input", "pass-through");
+    const plan = this.#forTool(request.serverName, request.connectorType).plans.get("input", "pass-through");
     const scanned = scanJson(args, "", plan, findings) as JsonObject;
     let blocking: Finding | undefined;
     for (let i = 0; i < findings.length && !blocking; i++) {
@@ -362,6 +367,12 @@ export class LocalPolicyEngine implements PolicyBackend {
           durationMs: performance.now() - started,
         };
     if (!blocking && scanned !== args) decision.redactedArgs = scanned;
+    if (!blocking && gate.review) {
+      // A review rule: allowed once a human approves; the rule id stays with the decision for the audit.
+      const ruleId = gate.ruleId ?? "capability.review";
+      decision.review = { ruleId, reason: gate.reason ?? `${request.connectorType} needs a human approval` };
+      if (!decision.ruleIds.includes(ruleId)) decision.ruleIds.push(ruleId);
+    }
     return decision;
   }
 
@@ -371,7 +382,7 @@ export class LocalPolicyEngine implements PolicyBackend {
     const decisionId = randomUUID();
     const where = request.connectorType;
     assertCallToolResult(request.result, where);
-    const forTool = this.#forTool(request.connectorType);
+    const forTool = this.#forTool(request.serverName, request.connectorType);
     const { limits } = forTool.policy;
     const truncating = limits.onExceed === "truncate";
     const problem = inspectJson(request.result, {
@@ -481,17 +492,17 @@ export class LocalPolicyEngine implements PolicyBackend {
     return decision;
   }
 
-  /** The policy and plans for one connector type: the engine's own unless a tool entry sets a family. */
-  #forTool(connectorType: string): { policy: ResolvedPolicy; plans: ScanPlans } {
+  /** The policy and plans for one call: the engine's own unless a tool entry sets a family. */
+  #forTool(serverName: string, connectorType: string): { policy: ResolvedPolicy; plans: ScanPlans } {
     const cache = this.#toolPlans;
     // One object for every call (this runs on every check; no allocation when no tool sets a family).
     if (cache === undefined) return this.#own;
-    let entry = cache.get(connectorType);
+    let entry = cache.get(serverName, connectorType);
     if (entry === undefined) {
       // Connector types come from a user resolver: bounded like the sanitizer-mode cache.
-      if (cache.size >= SANITIZER_MODE_CACHE_LIMIT) cache.clear();
-      entry = this.#toolPlansFor!(connectorType);
-      cache.set(connectorType, entry);
+      const target = connectorTarget(serverName, connectorType);
+      entry = this.#toolPlansFor!((glob) => matchesConnector(target, glob));
+      cache.set(serverName, connectorType, entry);
     }
     return entry;
   }
@@ -512,9 +523,24 @@ export class LocalPolicyEngine implements PolicyBackend {
   }
 
   #resolveSanitizerMode(serverName: string, connectorType: string): SanitizerMode {
+    // Tool policies match server and tool apart, as the capability gate does (a dotted tool name cannot dodge them).
+    const target = connectorTarget(serverName, connectorType);
     for (const [glob, toolPolicy] of Object.entries(this.policy.tools)) {
-      if (toolPolicy.sanitizer && matchesGlob(connectorType, glob)) return toolPolicy.sanitizer;
+      if (toolPolicy.sanitizer && matchesConnector(target, glob)) return toolPolicy.sanitizer;
     }
     return this.policy.servers[serverName]?.sanitizer ?? this.policy.sanitizer.mode;
   }
+}
+
+/**
+ * The names `tools.<glob>` keys are matched on. The tool's own name is what follows `<server>.` in the connector
+ * type; a connector type from a custom resolver without that prefix is matched as one string.
+ */
+function connectorTarget(serverName: string, connectorType: string): ConnectorTarget {
+  const prefix = `${serverName}.`;
+  return {
+    connectorType,
+    serverName,
+    toolName: connectorType.startsWith(prefix) ? connectorType.slice(prefix.length) : "",
+  };
 }

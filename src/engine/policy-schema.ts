@@ -33,6 +33,24 @@ const sanitizerMode = {
 };
 const stringList = { type: "array", items: { type: "string", minLength: 1 } };
 const positiveInt = { type: "integer", minimum: 1 };
+const connectorMatch = {
+  type: "object",
+  additionalProperties: false,
+  required: ["server"],
+  properties: { server: { type: "string", minLength: 1 }, tool: { type: "string", minLength: 1 } },
+};
+/** A run-context key: `context.` or `configurable.` then a dotted path. */
+const contextKey = "^(context|configurable)(\\.[^.]+)+$";
+const scalar = { oneOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }] };
+const scalarOrList = { oneOf: [scalar, { type: "array", items: scalar, minItems: 1 }] };
+const contextCondition = {
+  oneOf: [
+    scalar,
+    { type: "array", items: scalar, minItems: 1 },
+    { type: "object", additionalProperties: false, required: ["not"], properties: { not: scalarOrList } },
+  ],
+};
+const connectorPattern = { oneOf: [{ type: "string", minLength: 1 }, connectorMatch] };
 
 /**
  * An object whose keys are names from the registry. `propertyNames` with one value schema, not one property per name:
@@ -127,6 +145,11 @@ export function policySchemaFor(rules: readonly SchemaRule[]) {
         properties: {
           default: { enum: ["allow", "deny"] },
           granted: stringList,
+          grantFrom: {
+            type: "object",
+            propertyNames: { pattern: contextKey },
+            additionalProperties: { type: "object", additionalProperties: stringList },
+          },
           rules: {
             type: "array",
             items: {
@@ -138,11 +161,18 @@ export function policySchemaFor(rules: readonly SchemaRule[]) {
                 match: {
                   oneOf: [
                     { type: "string", minLength: 1 },
-                    { ...stringList, minItems: 1 },
+                    connectorMatch,
+                    { type: "array", items: connectorPattern, minItems: 1 },
                   ],
                 },
-                action: { enum: ["allow", "deny"] },
+                action: { enum: ["allow", "deny", "review"] },
                 reason: { type: "string" },
+                when: {
+                  type: "object",
+                  minProperties: 1,
+                  propertyNames: { pattern: contextKey },
+                  additionalProperties: contextCondition,
+                },
               },
             },
           },

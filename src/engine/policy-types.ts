@@ -26,13 +26,27 @@ export type SanitizerMode =
   | "detect-and-wrap"
   | "detect-and-strip-and-wrap";
 
+/** An explicit match on the server name (glob) and the tool's whole name (glob; `*` matches dots too). */
+export interface ConnectorMatch {
+  server: string;
+  /** Omitted: every tool of the server. */
+  tool?: string;
+}
+
 export interface CapabilityRule {
   /** Rule id reported in decisions; defaults to `capability.rule[<index>]`. */
   id?: string;
-  /** Glob(s) on the connector type: `*` matches within a dot-separated segment, `**` across segments. */
-  match: string | string[];
-  action: "allow" | "deny";
+  /**
+   * Glob(s) on the connector type: `*` matches within a dot-separated segment, `**` across segments. With the
+   * default connector type (`server.tool`) the part before a dot matches the server and the rest the tool's whole
+   * name, so `crm.*` covers the tool `admin.wipe` of server `crm`. `{ server, tool }` matches them explicitly.
+   */
+  match: string | ConnectorMatch | (string | ConnectorMatch)[];
+  /** `review`: allowed once a human approves the call (the run pauses; see the README's human approval). */
+  action: "allow" | "deny" | "review";
   reason?: string;
+  /** The rule applies only when every condition holds on the run context (see `ContextCondition`). */
+  when?: Record<string, ContextCondition>;
 }
 
 /** An action for both phases, or per phase. */
@@ -85,6 +99,15 @@ export interface CustomRuleConfig {
   /** One line for documentation. */
   summary?: string;
 }
+/** A JSON scalar a condition compares with. */
+export type ContextScalar = string | number | boolean;
+
+/**
+ * A condition on one run-context key (`context.roles`, `configurable.tenant_id`, `context.user.id`...): the value
+ * there (or, when it is an array, any of its items) equals the given value or one of the given values. With
+ * `{ not: ... }`: none of them does, which also holds when the key is absent.
+ */
+export type ContextCondition = ContextScalar | ContextScalar[] | { not: ContextScalar | ContextScalar[] };
 
 export interface ToolPolicy {
   /** Capabilities a caller must hold for this tool, checked against `capabilities.granted`. */
@@ -112,6 +135,11 @@ export interface PolicyConfig {
     /** First matching rule wins. */
     rules?: CapabilityRule[];
     granted?: string[];
+    /**
+     * Capabilities granted per run: run-context key -> value -> capabilities. With `{ "context.roles": { admin:
+     * ["crm.delete"] } }` a run whose `context.roles` is (or contains) `"admin"` also holds `crm.delete`.
+     */
+    grantFrom?: Record<string, Record<string, string[]>>;
   };
   /**
    * Per-tool settings keyed by connector-type glob. For each section, the first glob (in key order) that matches

@@ -51,7 +51,13 @@ export interface ResolvedCustomRule {
 
 /** A policy with every default filled in; what the engine reads. */
 export interface ResolvedPolicy {
-  capabilities: { default: "allow" | "deny"; rules: CapabilityRule[]; granted: ReadonlySet<string> };
+  capabilities: {
+    default: "allow" | "deny";
+    rules: CapabilityRule[];
+    granted: ReadonlySet<string>;
+    /** Run-context key -> value -> capabilities granted to a run that holds that value. */
+    grantFrom: Record<string, Record<string, string[]>>;
+  };
   tools: Record<string, ToolPolicy>;
   servers: Record<string, ServerPolicy>;
   schema: { validateInput: boolean; validateOutput: boolean; unknownTool: "allow" | "block" };
@@ -452,6 +458,7 @@ export function resolvePolicy(
       default: config.capabilities?.default ?? "allow",
       rules: config.capabilities?.rules ?? [],
       granted: new Set(config.capabilities?.granted ?? []),
+      grantFrom: config.capabilities?.grantFrom ?? {},
     },
     tools: config.tools ?? {},
     servers: config.servers ?? {},

@@ -1,4 +1,3 @@
-import { matchesGlob } from "./glob.js";
 import type { PolicyConfig, ToolPolicy } from "./policy-types.js";
 
 /** The sections a `tools.<glob>` entry may set besides `requires` and `sanitizer` (those are read where they apply). */
@@ -12,15 +11,18 @@ export function hasToolSections(config: PolicyConfig): boolean {
 }
 
 /**
- * The policy for one connector type: for each section, the first glob (in key order, as for `sanitizer`) that
- * matches and sets it is merged onto the top-level section (its `types` onto the top-level types, `rules` and
+ * The policy for one call: for each section, the first glob (in key order, as for `sanitizer`) that `matches` (the
+ * engine matches server and tool apart, as the capability gate does) and sets it is merged onto the top-level section (its `types` onto the top-level types, `rules` and
  * `inputHazards` key by key, `limits` field by field; allow-lists add up). Undefined when no tool entry applies.
  */
-export function toolPolicyConfig(config: PolicyConfig, connectorType: string): PolicyConfig | undefined {
+export function toolPolicyConfig(
+  config: PolicyConfig,
+  matches: (glob: string) => boolean,
+): PolicyConfig | undefined {
   const chosen: Partial<Record<(typeof SECTIONS)[number], ToolPolicy>> = {};
   for (const [glob, tool] of Object.entries(config.tools ?? {})) {
     for (const section of SECTIONS) {
-      if (chosen[section] === undefined && tool[section] !== undefined && matchesGlob(connectorType, glob))
+      if (chosen[section] === undefined && tool[section] !== undefined && matches(glob))
         chosen[section] = tool;
     }
   }

@@ -2,13 +2,16 @@
  * `langchain` v1 `createAgent` integration. Lives behind the `mcp-tollgate/langchain` entry point so that the core
  * package never imports `langchain` (an optional peer dependency).
  */
-import { isGraphInterrupt } from "@langchain/langgraph";
+import { getConfig, isGraphInterrupt } from "@langchain/langgraph";
 import { createMiddleware, ToolMessage } from "langchain";
 import { InvalidToolResultError, isTollgateError, PolicyConfigError } from "../errors.js";
 import { composeInterceptors } from "../interceptor/compose.js";
+import { runContextFrom } from "../interceptor/run-context.js";
 import type { ToolInterceptor } from "../interceptor/types.js";
-import type { CallToolResult, JsonObject } from "../policy/types.js";
-import { isGuardedTool } from "./install-interceptors.js";
+import type { CallToolResult, JsonObject, RunContext } from "../policy/types.js";
+import { type CatalogAwareInterceptor, isGuardedTool } from "./install-interceptors.js";
+import { type CallReviewHooks, previewThrough, reviewHooksOf } from "./proposed-calls.js";
+import { lastProposal, reviewProposedCalls } from "./review-tool-calls.js";
 
 export interface TollgateMiddlewareOptions {
   /**
@@ -24,6 +27,12 @@ export interface TollgateMiddlewareOptions {
    * `false`: they are thrown (the typed `PolicyViolationError` surfaces from `invoke`).
    */
   handleToolErrors?: boolean;
+  /**
+   * The tools you pass to `createAgent`. With them, calls the policy wants a human to approve (rule action
+   * `review`) pause the run after the model proposed them and before any of them runs (an `interrupt()`, like
+   * `humanInTheLoopMiddleware`; needs a checkpointer). Without them no review step runs, and such calls are blocked.
+   */
+  tools?: readonly { name: string }[];
 }
 
 type MessageContent = ToolMessage["content"];
@@ -60,6 +69,26 @@ function resultToMessage(result: CallToolResult, original: ToolMessage): ToolMes
     ...(original.status ? { status: original.status } : {}),
     ...(original.artifact !== undefined ? { artifact: original.artifact } : {}),
   });
+}
+
+/** The run context for an unguarded tool's checks, from the ToolNode's runtime (`context`, `configurable`). */
+/**
+ * The run context, from the run's own config: a middleware's `runtime.context` is parsed through that
+ * middleware's (here empty) context schema, so it comes back empty. Outside a LangGraph run, the runtime.
+ */
+function currentRunContext(runtime: unknown): RunContext | undefined {
+  let config: unknown;
+  try {
+    config = getConfig();
+  } catch {
+    // Not inside a LangGraph run: the runtime is all there is.
+  }
+  return runContextFrom(config ?? runtime);
+}
+
+function runContextOf(runtime: unknown): { runContext?: RunContext } {
+  const runContext = currentRunContext(runtime);
+  return runContext ? { runContext } : {};
 }
 
 function isToolException(error: unknown): error is Error {
@@ -101,8 +130,48 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
     return name;
   };
 
+  const byName = new Map((options.tools ?? []).map((tool) => [tool.name, tool]));
+  /** Guarded tools ask their own install's policy; others, this middleware's interceptors. */
+  const own = interceptors as readonly CatalogAwareInterceptor[];
+  const hooksFor = (toolName: string): CallReviewHooks | undefined => {
+    const tool = byName.get(toolName);
+    if (!tool) return undefined;
+    const hooks = reviewHooksOf(tool);
+    if (hooks || isGuardedTool(tool)) return hooks;
+    if (!own.some((i) => typeof i.previewInput === "function")) return undefined;
+    return {
+      preview: ({ toolCallId, args, runContext }) =>
+        previewThrough(own, {
+          serverName: serverNameOf(toolName),
+          name: toolName,
+          args,
+          toolCallId,
+          ...(runContext ? { runContext } : {}),
+        }),
+      report: (event) => {
+        for (const interceptor of own) interceptor.report?.(event);
+      },
+    };
+  };
+
   return createMiddleware({
     name: "McpTollgate",
+    afterModel: {
+      canJumpTo: ["model"],
+      hook: async (state, runtime) => {
+        if (byName.size === 0) return undefined;
+        const proposal = lastProposal(state.messages);
+        if (!proposal) return undefined;
+        const runContext = currentRunContext(runtime);
+        const outcome = await reviewProposedCalls(proposal, hooksFor, runContext);
+        if (!outcome) return undefined;
+        return {
+          messages: [outcome.message, ...outcome.rejections],
+          // Every call was rejected: the model reads why, instead of the run ending on the rejections.
+          ...(outcome.nothingLeft ? { jumpTo: "model" as const } : {}),
+        };
+      },
+    },
     wrapToolCall: async (request, handler) => {
       const call = request.toolCall;
       try {
@@ -125,6 +194,7 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
           args: (call.args ?? {}) as JsonObject,
           ...(call.id ? { toolCallId: call.id } : {}),
           ...(request.runtime.signal ? { signal: request.runtime.signal } : {}),
+          ...runContextOf(request.runtime),
         });
         return resultToMessage(result, produced!);
       } catch (error) {

@@ -12,10 +12,11 @@ import {
 import { isTollgateError, type TollgateError } from "../errors.js";
 import { callbackFailureReporter, callGuarded } from "../interceptor/callback-failure.js";
 import { composeInterceptors } from "../interceptor/compose.js";
+import type { InputPreview } from "../interceptor/create-tool-interceptor.js";
 import type { ContentCheckRequest, ContentSurface, InstallEvent } from "../interceptor/install-hooks.js";
 import { PolicyViolationError } from "../interceptor/policy-violation-error.js";
 import type { ToolCallHandler, ToolCallRequest, ToolInterceptor } from "../interceptor/types.js";
-import type { CallToolResult, JsonObject, ToolDescriptor } from "../policy/types.js";
+import type { CallToolResult, JsonObject, RunContext, ToolDescriptor } from "../policy/types.js";
 import {
   promptListMapping,
   promptMapping,
@@ -37,6 +38,8 @@ export interface CatalogAwareInterceptor extends ToolInterceptor {
   checkContent?(request: ContentCheckRequest): Promise<CallToolResult>;
   /** Receives what the install decided on its own (refused tools, dropped headers) for the audit log. */
   report?(event: InstallEvent): void;
+  /** The input check of a proposed call, without making it (the review step asks which calls need a human). */
+  previewInput?(request: ToolCallRequest): Promise<InputPreview>;
 }
 
 /** The parts of the MCP SDK `Client` the install wraps. */
@@ -70,6 +73,7 @@ export interface SdkClientLike {
 /** What one DynamicStructuredTool invocation carries down to the guarded SDK client. */
 export interface CallSlot {
   toolCallId?: string;
+  runContext?: RunContext;
   error?: TollgateError;
 }
 
@@ -220,6 +224,7 @@ export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClien
       if (Object.keys(rest).length > 0) request.callOptions = rest;
     }
     if (slot?.toolCallId) request.toolCallId = slot.toolCallId;
+    if (slot?.runContext) request.runContext = slot.runContext;
     try {
       return await chain(request);
     } catch (error) {

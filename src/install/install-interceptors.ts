@@ -1,6 +1,7 @@
 import type { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { InstallError, isTollgateError } from "../errors.js";
+import { runContextFrom } from "../interceptor/run-context.js";
 import {
   type CallSlot,
   type CatalogAwareInterceptor,
@@ -10,6 +11,7 @@ import {
   type SdkClientLike,
   type ServerGuard,
 } from "./guard-sdk-client.js";
+import { previewThrough, setReviewHooks } from "./proposed-calls.js";
 import { readToolLock, type ToolLock } from "./tool-pins.js";
 
 export type { CatalogAwareInterceptor } from "./guard-sdk-client.js";
@@ -46,7 +48,11 @@ interface ClientInternals {
 interface GuardableTool {
   name: string;
   description: string;
-  func: (args: unknown, runManager?: unknown, config?: { toolCall?: { id?: string } }) => Promise<unknown>;
+  func: (
+    args: unknown,
+    runManager?: unknown,
+    config?: { toolCall?: { id?: string }; configurable?: unknown; context?: unknown },
+  ) => Promise<unknown>;
 }
 
 /** A server connection's guard and the guarded client built on it. */
@@ -66,11 +72,45 @@ export function isGuardedTool(tool: unknown): boolean {
   );
 }
 
-function wrapTool(tool: GuardableTool): void {
+/**
+ * The tool's name on its server. The adapter names the LangChain tool `[prefix__][server__]name`; the longest
+ * listed name it ends with is the one (a listed name never contains the `__` that would make this ambiguous
+ * twice over, and if it does, the longer is the more specific).
+ */
+function mcpNameOf(toolName: string, guard: ServerGuard): string {
+  let found = toolName;
+  let best = -1;
+  for (const name of guard.catalog.keys()) {
+    if ((toolName === name || toolName.endsWith(`__${name}`)) && name.length > best) {
+      found = name;
+      best = name.length;
+    }
+  }
+  return found;
+}
+
+function wrapTool(tool: GuardableTool, guard: ServerGuard): void {
   const original = tool.func;
   Object.defineProperty(tool, GUARDED_TOOL, { value: true });
+  setReviewHooks(tool, {
+    preview: async ({ toolCallId, args, runContext }) => {
+      const name = mcpNameOf(tool.name, guard);
+      const listed = guard.catalog.get(name);
+      return previewThrough(guard.interceptors, {
+        serverName: guard.serverName,
+        name,
+        args,
+        toolCallId,
+        ...(listed ? { tool: listed } : {}),
+        ...(runContext ? { runContext } : {}),
+      });
+    },
+    report: (event) => reportEvent(guard.interceptors, event),
+  });
   tool.func = async (args, runManager, config) => {
     const slot: CallSlot = config?.toolCall?.id ? { toolCallId: config.toolCall.id } : {};
+    const runContext = runContextFrom(config);
+    if (runContext) slot.runContext = runContext;
     const key = typeof args === "object" && args !== null ? args : undefined;
     if (key) callSlots.set(key, slot);
     try {
@@ -208,7 +248,7 @@ export function installInterceptors<T extends MultiServerMCPClient>(
     await load.call(this, serverName, guardedFor(serverName, sdk).client);
     for (const tool of toolsOf.call(this, [serverName])) {
       if (guardedTools.has(tool)) continue;
-      wrapTool(tool);
+      wrapTool(tool, guardedFor(serverName, sdk).guard);
       guardedTools.add(tool);
     }
   };

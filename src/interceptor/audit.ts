@@ -16,9 +16,10 @@ export interface AuditRecord {
   /**
    * `catalog` records come from checking a server's tool listing before the model sees it (descriptions cleaned,
    * tools whose pinned definition changed refused); `transport` notes say what the install changed about how a call
-   * is sent (headers dropped on a stdio server).
+   * is sent (headers dropped on a stdio server); `review` records come from the run's human review step (paused,
+   * approved or rejected before the call runs).
    */
-  phase: CheckPhase | "catalog" | "transport";
+  phase: CheckPhase | "catalog" | "transport" | "review";
   /** allow: passed unchanged; redact: passed changed; block: stopped; error: the check failed (call blocked);
    * fail-open: the check failed and the call went on because the user opted out of failing closed;
    * note: the call went on, and something about it is worth knowing (`reason` says what). */

@@ -9,13 +9,17 @@ import {
   type TollgateError,
   ToolCallError,
 } from "../errors.js";
+import { HttpPolicyBackend } from "../policy/http-backend.js";
 import type {
   CallToolResult,
   Finding,
+  InputCheckRequest,
   InputDecision,
   JsonObject,
+  OutputCheckRequest,
   OutputDecision,
   PolicyBackend,
+  ReviewRequirement,
   ToolDescriptor,
 } from "../policy/types.js";
 import { traceDecision } from "../telemetry/check-telemetry.js";
@@ -29,6 +33,7 @@ import {
   type PolicyViolationDetails,
   PolicyViolationError,
 } from "./policy-violation-error.js";
+import { isApproved } from "./review-approvals.js";
 import type { ToolCallRequest, ToolInterceptor } from "./types.js";
 import { assertCallToolResult } from "./validate-result.js";
 
@@ -82,6 +87,13 @@ interface Call {
   callArgs: JsonObject;
 }
 
+/** Sets the model's tool-call id and the run context on a check request, when the call has them. */
+function withCallerContext(target: InputCheckRequest | OutputCheckRequest, request: ToolCallRequest): void {
+  // Assignments, not spreads: this runs twice on every call.
+  if (request.toolCallId !== undefined) target.toolCallId = request.toolCallId;
+  if (request.runContext !== undefined) target.runContext = request.runContext;
+}
+
 /** Errors that describe the call itself (bad arguments, bad result, limits), not a backend failure. */
 function isCallError(error: unknown): error is TollgateError {
   return (
@@ -97,8 +109,26 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** What the input check would decide on a proposed call, without making it (for the review step). */
+export interface InputPreview {
+  connectorType: string;
+  /** `review`: a human must approve; `block`: the call will be refused anyway; `allow`: it may run. */
+  outcome: "allow" | "block" | "review";
+  review?: ReviewRequirement;
+  /** Why it would be blocked (`outcome: "block"`). */
+  reason?: string;
+  /** The arguments as the policy lets them be seen: after redaction. */
+  shownArgs: JsonObject;
+}
+
 /** The policy interceptor: a plain `ToolInterceptor`, plus the hooks the install uses. */
 export interface TollgateInterceptor extends ToolInterceptor {
+  /**
+   * Runs the input check on a call the model proposed, without calling the tool or reporting a decision: the
+   * review step asks it which calls need a human. A backend that cannot decide yields `allow` here (the call's own
+   * check, when it runs, blocks it).
+   */
+  previewInput(request: ToolCallRequest): Promise<InputPreview>;
   readonly backend: PolicyBackend;
   /** Cleans tool descriptions for the model's catalogue and hands the schemas to the backend. */
   prepareTools(serverName: string, tools: readonly ToolDescriptor[]): Promise<ToolDescriptor[]>;
@@ -281,18 +311,18 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
     }
     let decision: OutputDecision;
     try {
-      decision = await traceDecision("output", connectorType, () =>
-        backend.checkOutput({
-          connectorType,
-          serverName: request.serverName,
-          toolName: request.name,
-          callId: call.callId,
-          tool: request.tool,
-          signal: request.signal,
-          args: call.callArgs,
-          result: raw,
-        }),
-      );
+      const checkRequest: OutputCheckRequest = {
+        connectorType,
+        serverName: request.serverName,
+        toolName: request.name,
+        callId: call.callId,
+        tool: request.tool,
+        signal: request.signal,
+        args: call.callArgs,
+        result: raw,
+      };
+      withCallerContext(checkRequest, request);
+      decision = await traceDecision("output", connectorType, () => backend.checkOutput(checkRequest));
     } catch (error) {
       if (isCallError(error)) {
         if (onDecision) record(call, "output", outStarted, undefined, "error", error.message);
@@ -353,17 +383,17 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
 
     let inputDecision: InputDecision | undefined;
     try {
-      inputDecision = await traceDecision("input", connectorType, () =>
-        backend.checkInput({
-          connectorType,
-          serverName: request.serverName,
-          toolName: request.name,
-          callId,
-          tool: request.tool,
-          signal: request.signal,
-          args: request.args,
-        }),
-      );
+      const checkRequest: InputCheckRequest = {
+        connectorType,
+        serverName: request.serverName,
+        toolName: request.name,
+        callId,
+        tool: request.tool,
+        signal: request.signal,
+        args: request.args,
+      };
+      withCallerContext(checkRequest, request);
+      inputDecision = await traceDecision("input", connectorType, () => backend.checkInput(checkRequest));
     } catch (error) {
       if (isCallError(error)) {
         if (onDecision) record(call, "input", inStarted, undefined, "error", error.message);
@@ -375,6 +405,18 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       if (!inputDecision.allowed) {
         if (onDecision) record(call, "input", inStarted, inputDecision, "block");
         throw violation(call, "input", inputDecision);
+      }
+      if (inputDecision.review) {
+        // Runs only with a human's approval of these very arguments, recorded by the run's review step.
+        const approved =
+          request.toolCallId !== undefined &&
+          isApproved(request.toolCallId, request.runContext, request.args);
+        if (!approved) {
+          const reason = `${inputDecision.review.reason}; no human approved this call (a review step, createTollgateMiddleware or createReviewNode, must run before the tools)`;
+          const pending = { ...inputDecision, allowed: false, reason };
+          if (onDecision) record(call, "input", inStarted, pending, "block");
+          throw violation(call, "input", pending);
+        }
       }
       if (inputDecision.redactedArgs !== undefined) {
         const bad = inspectJson(inputDecision.redactedArgs, ARGS_SHAPE);
@@ -391,7 +433,10 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       }
       if (onDecision) {
         const action = inputDecision.redactedArgs !== undefined ? "redact" : "allow";
-        record(call, "input", inStarted, inputDecision, action);
+        const reason = inputDecision.review
+          ? `approved by a human (${inputDecision.review.ruleId})`
+          : undefined;
+        record(call, "input", inStarted, inputDecision, action, reason);
       }
     }
     request.signal?.throwIfAborted();
@@ -412,6 +457,42 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       throw new ToolCallError(first?.type === "text" ? first.text : "tool call failed", error);
     }
     return checkOutput(call, result);
+  };
+
+  // The preview is a second input check per proposed call: skipped where no review can come of it (a local policy
+  // without review rules; the HTTP backend, whose wire answer cannot ask for one), which saves a round trip.
+  const mayReview =
+    backend instanceof LocalPolicyEngine
+      ? backend.policy.capabilities.rules.some((rule) => rule.action === "review")
+      : !(backend instanceof HttpPolicyBackend);
+
+  const previewInput = async (request: ToolCallRequest): Promise<InputPreview> => {
+    const connectorType = resolveConnectorTypeChecked(request);
+    if (!mayReview) return { connectorType, outcome: "allow", shownArgs: request.args };
+    let decision: InputDecision;
+    try {
+      decision = await backend.checkInput({
+        connectorType,
+        serverName: request.serverName,
+        toolName: request.name,
+        callId: randomUUID(),
+        tool: request.tool,
+        signal: request.signal,
+        args: request.args,
+        ...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
+        ...(request.runContext ? { runContext: request.runContext } : {}),
+      });
+    } catch (error) {
+      if (isCallError(error))
+        return { connectorType, outcome: "block", reason: error.message, shownArgs: {} };
+      return { connectorType, outcome: "allow", shownArgs: request.args };
+    }
+    const shownArgs = decision.redactedArgs ?? request.args;
+    if (!decision.allowed) {
+      return { connectorType, outcome: "block", reason: decision.reason ?? "blocked by policy", shownArgs };
+    }
+    if (decision.review) return { connectorType, outcome: "review", review: decision.review, shownArgs };
+    return { connectorType, outcome: "allow", shownArgs };
   };
 
   const checkContent = async (content: ContentCheckRequest): Promise<CallToolResult> => {
@@ -461,5 +542,5 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       durationMs: 0,
     });
   };
-  return Object.assign(tollgate, { backend, prepareTools, checkContent, report });
+  return Object.assign(tollgate, { backend, prepareTools, checkContent, report, previewInput });
 }

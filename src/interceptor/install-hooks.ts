@@ -6,8 +6,9 @@ import type { CallToolResult, JsonObject } from "../policy/types.js";
  * on a stdio server.
  */
 export interface InstallEvent {
-  phase: "catalog" | "transport" | "input";
-  action: "block" | "note";
+  /** `review`: the run's review step paused for a human (`note`), or the human approved (`allow`) or rejected. */
+  phase: "catalog" | "transport" | "input" | "review";
+  action: "block" | "note" | "allow";
   serverName: string;
   toolName: string;
   reason: string;

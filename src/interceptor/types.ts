@@ -1,5 +1,5 @@
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { CallToolResult, JsonObject, ToolDescriptor } from "../policy/types.js";
+import type { CallToolResult, JsonObject, RunContext, ToolDescriptor } from "../policy/types.js";
 
 /**
  * The SDK request options of one call besides `signal` (which has its own field): per-call `timeout`, the
@@ -26,6 +26,8 @@ export interface ToolCallRequest {
   headers?: Record<string, string>;
   /** The model's tool-call id, when known; correlates audit records with the agent's history. */
   toolCallId?: string;
+  /** The LangGraph run the call belongs to (`configurable`, `context`), as a frozen JSON copy. */
+  runContext?: RunContext;
 }
 
 /** Performs the MCP call (or the next interceptor) and resolves to the raw MCP result. */

@@ -49,6 +49,11 @@ export interface HttpPolicyBackendOptions {
   connections?: number;
   /** See `ToWireOptions.plainFields`. Default true (works with plain AxonFlow-style services too). */
   plainFields?: boolean;
+  /**
+   * Run-context keys sent with each check (`context.roles`, `configurable.tenant_id`...): pass
+   * `runContextKeys(policy)` for the keys the service's policy names. Default: none (the run context stays here).
+   */
+  runContextKeys?: readonly string[];
   /** The backend's name in decisions and audit records. Default `http`. */
   name?: string;
 }
@@ -99,6 +104,7 @@ export class HttpPolicyBackend implements PolicyBackend {
   readonly #breaker: CircuitBreaker | undefined;
   readonly #maxResponseBytes: number;
   readonly #plainFields: boolean;
+  readonly #runContextKeys: string[] | undefined;
   readonly #tools = new Map<string, ToolDescriptor>();
 
   constructor(options: HttpPolicyBackendOptions) {
@@ -150,6 +156,7 @@ export class HttpPolicyBackend implements PolicyBackend {
     this.#breaker = options.circuitBreaker === false ? undefined : new CircuitBreaker(options.circuitBreaker);
     this.#maxResponseBytes = options.maxResponseBytes ?? 16 * 1024 * 1024;
     this.#plainFields = options.plainFields ?? true;
+    this.#runContextKeys = options.runContextKeys ? [...options.runContextKeys] : undefined;
   }
 
   /** `closed`, `open` or `half-open`; `closed` when the breaker is off. */
@@ -168,14 +175,22 @@ export class HttpPolicyBackend implements PolicyBackend {
 
   async checkInput(request: InputCheckRequest): Promise<InputDecision> {
     const started = performance.now();
-    const wire = inputToWire(request, { plainFields: this.#plainFields, tool: this.#toolOf(request) });
+    const wire = inputToWire(request, {
+      plainFields: this.#plainFields,
+      tool: this.#toolOf(request),
+      runContextKeys: this.#runContextKeys,
+    });
     const answer = await this.#post(CHECK_INPUT_PATH, JSON.stringify(wire), request.signal, request.callId);
     return inputDecisionFromWire(answer.body, this.#context(answer, started), wire.statement);
   }
 
   async checkOutput(request: OutputCheckRequest): Promise<OutputDecision> {
     const started = performance.now();
-    const wire = outputToWire(request, { plainFields: this.#plainFields, tool: this.#toolOf(request) });
+    const wire = outputToWire(request, {
+      plainFields: this.#plainFields,
+      tool: this.#toolOf(request),
+      runContextKeys: this.#runContextKeys,
+    });
     const answer = await this.#post(CHECK_OUTPUT_PATH, JSON.stringify(wire), request.signal, request.callId);
     return outputDecisionFromWire(answer.body, this.#context(answer, started), request.result);
   }

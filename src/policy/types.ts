@@ -32,6 +32,16 @@ export interface Finding {
   message?: string;
 }
 
+/**
+ * Who the agent acts for, copied from the LangGraph run: `configurable` (including `thread_id`; LangGraph's own
+ * `__`-prefixed entries left out) and the runtime `context` of `createAgent`. JSON values only (functions, class
+ * instances and callbacks are dropped), frozen: a policy reads it, never changes it.
+ */
+export interface RunContext {
+  readonly configurable?: Readonly<JsonObject>;
+  readonly context?: Readonly<JsonObject>;
+}
+
 interface CheckRequestBase {
   /** `serverName.toolName` unless a resolver says otherwise. */
   connectorType: string;
@@ -41,6 +51,10 @@ interface CheckRequestBase {
   tool?: ToolDescriptor;
   /** Correlates input and output decisions of one call. */
   callId: string;
+  /** The model's tool-call id, when the call came from an agent. */
+  toolCallId?: string;
+  /** The run the call belongs to (see `RunContext`); absent outside a LangGraph / LangChain run. */
+  runContext?: RunContext;
   signal?: AbortSignal;
 }
 
@@ -68,7 +82,18 @@ interface DecisionBase {
   backend?: string;
 }
 
+/** A call the policy lets through only once a human approved it (rule action `review`). */
+export interface ReviewRequirement {
+  ruleId: string;
+  reason: string;
+}
+
 export interface InputDecision extends DecisionBase {
+  /**
+   * Set on an allowed decision the policy wants a human to approve first. The interceptor runs such a call only
+   * when the run's review step approved it (`createTollgateMiddleware`, `createReviewNode`); otherwise it blocks.
+   */
+  review?: ReviewRequirement;
   /** Present when the arguments were changed; the handler is called with this copy. */
   redactedArgs?: JsonObject;
 }

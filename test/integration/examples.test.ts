@@ -53,9 +53,11 @@ describe("examples", () => {
     expect(out).toMatch(/lookup_company: tool description sanitized/);
     expect(out).toMatch(/shown to model:.*Looks up a company by its web domain\./);
 
+    // Deleting needs a human: the run paused before the call, the reviewer rejected it, the server never saw it.
     expect(out).toMatch(
-      /delete_customer\(.*\)[\s\S]*?BLOCKED at the input check — the server was never called/,
+      /delete_customer\(.*\)[\s\S]*?run paused \(rule crm\.deletes-need-review\)[\s\S]*?REJECTED by the human reviewer — the server was never called/,
     );
+    expect(out).toContain('acme-crm.delete_customer({"customerId":42}), rule crm.deletes-need-review');
     expect(out).toMatch(/run_report\(.*\)[\s\S]*?hazard:sql_injection[\s\S]*?BLOCKED at the input check/);
     expect(out).toMatch(
       /get_ticket\(.*\)[\s\S]*?injection:override_instructions[\s\S]*?BLOCKED at the output check/,
@@ -69,10 +71,12 @@ describe("examples", () => {
     const summary = out.slice(out.indexOf("\nSummary")).replace(/\s+/g, " ");
     const made = Number(/The agent made (\d+) tool calls/.exec(summary)?.[1]);
     const blockedAtInput = Number(/\((\d+) at the input check/.exec(summary)?.[1]);
+    const rejected = Number(/(\d+) was rejected by the human reviewer/.exec(summary)?.[1]);
     const reached = Number(/server received (\d+) of the/.exec(summary)?.[1]);
     expect(made).toBe(10);
-    expect(blockedAtInput).toBe(2);
-    expect(reached).toBe(made - blockedAtInput);
+    expect(blockedAtInput).toBe(1);
+    expect(rejected).toBe(1);
+    expect(reached).toBe(made - blockedAtInput - rejected);
     expect(summary).toContain("(delete_customer: 0, run_report: 0)");
     expect(summary).toMatch(/none of the \d+ sensitive values/);
   });

@@ -1,3 +1,4 @@
+import { readContextKey } from "../../engine/run-context-conditions.js";
 import type { InputCheckRequest, JsonValue, OutputCheckRequest, ToolDescriptor } from "../types.js";
 import { resultMessage } from "./result-text.js";
 import {
@@ -16,18 +17,38 @@ export interface ToWireOptions {
   plainFields: boolean;
   /** The tool's listing when the request does not carry it (from `registerTools`). */
   tool?: ToolDescriptor;
+  /** The run-context keys to send (those the policy names, see `runContextKeys(policy)`); default none. */
+  runContextKeys?: readonly string[];
+}
+
+/** Only the keys the policy names leave the process: the rest of the run context may be anyone's data. */
+function namedContext(
+  request: InputCheckRequest | OutputCheckRequest,
+  keys: readonly string[] | undefined,
+): Record<string, JsonValue> | undefined {
+  if (!keys || keys.length === 0 || !request.runContext) return undefined;
+  const out: Record<string, JsonValue> = {};
+  for (const key of keys) {
+    const value = readContextKey(request.runContext, key);
+    if (value !== undefined) out[key] = value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 function extension(
   request: InputCheckRequest | OutputCheckRequest,
   tool: ToolDescriptor | undefined,
+  runContextKeys?: readonly string[],
 ): WireRequestExtension {
+  const runContext = namedContext(request, runContextKeys);
   return {
     v: WIRE_EXTENSION_VERSION,
     server_name: request.serverName,
     tool_name: request.toolName,
     call_id: request.callId,
     ...(tool ? { tool } : {}),
+    ...(request.toolCallId ? { tool_call_id: request.toolCallId } : {}),
+    ...(runContext ? { run_context: runContext } : {}),
   };
 }
 
@@ -38,7 +59,7 @@ export function inputToWire(request: InputCheckRequest, options: ToWireOptions):
     ...(options.plainFields ? { statement: JSON.stringify(request.args) } : {}),
     parameters: request.args,
     operation: "execute",
-    tollgate: extension(request, request.tool ?? options.tool),
+    tollgate: extension(request, request.tool ?? options.tool, options.runContextKeys),
   };
 }
 
@@ -59,6 +80,10 @@ export function outputToWire(request: OutputCheckRequest, options: ToWireOptions
       content_blocks: result.content.length,
     },
     row_count: rows?.length ?? 0,
-    tollgate: { ...extension(request, request.tool ?? options.tool), args: request.args, result },
+    tollgate: {
+      ...extension(request, request.tool ?? options.tool, options.runContextKeys),
+      args: request.args,
+      result,
+    },
   };
 }

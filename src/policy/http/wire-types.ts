@@ -20,6 +20,10 @@ export interface WireRequestExtension {
   call_id: string;
   /** The tool's listing (schemas), sent with each check so the service stays stateless. */
   tool?: ToolDescriptor;
+  /** The model's tool-call id, when the call came from an agent. */
+  tool_call_id?: string;
+  /** The run-context values the policy names (`runContextKeys`), by key (`context.roles`...); nothing else. */
+  run_context?: Record<string, JsonValue>;
 }
 
 export interface WireInputRequest {

@@ -9,7 +9,6 @@ import {
   type TollgateError,
   ToolCallError,
 } from "../errors.js";
-import { HttpPolicyBackend } from "../policy/http-backend.js";
 import type {
   CallToolResult,
   Finding,
@@ -460,11 +459,10 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
   };
 
   // The preview is a second input check per proposed call: skipped where no review can come of it (a local policy
-  // without review rules; the HTTP backend, whose wire answer cannot ask for one), which saves a round trip.
+  // without review rules), which saves the work. A remote policy is not known here, so it is always asked.
   const mayReview =
-    backend instanceof LocalPolicyEngine
-      ? backend.policy.capabilities.rules.some((rule) => rule.action === "review")
-      : !(backend instanceof HttpPolicyBackend);
+    !(backend instanceof LocalPolicyEngine) ||
+    backend.policy.capabilities.rules.some((rule) => rule.action === "review");
 
   const previewInput = async (request: ToolCallRequest): Promise<InputPreview> => {
     const connectorType = resolveConnectorTypeChecked(request);

@@ -14,6 +14,7 @@ import type {
   JsonObject,
   JsonValue,
   OutputDecision,
+  ReviewRequirement,
   ToolDescriptor,
 } from "../policy/types.js";
 import { plainIdentity } from "./plain-identity.js";
@@ -265,11 +266,15 @@ export class WireChecks {
     };
   }
 
-  #inputAnswer(decision: InputDecision, names: CallNames): CheckAnswer {
+  #inputAnswer(checked: InputDecision, names: CallNames): CheckAnswer {
+    // A call that needs a human approval: our client pauses the run for it; a plain client cannot, so it is a block.
+    const decision = checked.review && !names.extended ? asReviewBlock(checked, checked.review) : checked;
     const redactedArgs = decision.allowed ? decision.redactedArgs : undefined;
     const body = this.#common(decision, "input", redactedArgs !== undefined);
     // The redactor ran on this request (AxonFlow clients fail closed on a statement they cannot trust otherwise).
     body.redaction_evaluated = true;
+    if (decision.review)
+      body.tollgate!.review = { rule_id: decision.review.ruleId, reason: decision.review.reason };
     if (redactedArgs !== undefined) {
       // An extended client reads the structured copy; a plain one reads the statement it sent, redacted.
       if (names.extended) body.tollgate!.redacted_args = redactedArgs;
@@ -337,4 +342,16 @@ export class WireChecks {
       kind: top?.kind ?? "none",
     };
   }
+}
+
+function asReviewBlock(decision: InputDecision, review: ReviewRequirement): InputDecision {
+  const { review: _dropped, redactedArgs: _unused, ...rest } = decision;
+  return {
+    ...rest,
+    allowed: false,
+    reason: `this call needs a human approval (${review.ruleId}: ${review.reason}), which this client cannot ask for`,
+    ruleIds: decision.ruleIds.includes(review.ruleId)
+      ? decision.ruleIds
+      : [...decision.ruleIds, review.ruleId],
+  };
 }

@@ -74,6 +74,12 @@ function readExtension(value: unknown, where: string): WireAnswerExtension | und
     if (!isObject(value.redacted_args)) throw bad(where, "/tollgate/redacted_args", "is not an object");
     ext.redacted_args = value.redacted_args as JsonObject;
   }
+  if (value.review !== undefined) {
+    const review = value.review;
+    if (!isObject(review) || typeof review.rule_id !== "string" || typeof review.reason !== "string")
+      throw bad(where, "/tollgate/review", "is not { rule_id, reason } strings");
+    ext.review = { rule_id: review.rule_id, reason: review.reason };
+  }
   if (value.redacted_result !== undefined) {
     if (!isObject(value.redacted_result)) throw bad(where, "/tollgate/redacted_result", "is not an object");
     ext.redacted_result = value.redacted_result as unknown as CallToolResult;
@@ -175,8 +181,11 @@ export function inputDecisionFromWire(
   context: AnswerContext,
   sentStatement: string | undefined,
 ): InputDecision {
-  const { common, raw, ext } = readCommon(body, context);
-  if (!common.allowed) return common;
+  const { common: decided, raw, ext } = readCommon(body, context);
+  if (!decided.allowed) return decided;
+  const common: InputDecision = ext?.review
+    ? { ...decided, review: { ruleId: ext.review.rule_id, reason: ext.review.reason } }
+    : decided;
   if (ext?.redacted_args) return { ...common, redactedArgs: ext.redacted_args };
   const statement = raw.redacted_statement;
   if (typeof statement === "string" && statement !== sentStatement) {

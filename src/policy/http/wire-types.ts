@@ -73,6 +73,8 @@ export interface WireAnswerExtension {
   redacted_args?: JsonObject;
   /** Output: the result to hand back, when it changed. */
   redacted_result?: CallToolResult;
+  /** Input: allowed only once a human approves (rule action `review`); plain clients get a block instead. */
+  review?: { rule_id: string; reason: string };
   duration_ms?: number;
 }
 

@@ -81,6 +81,28 @@ async function records(): Promise<AuditRecord[]> {
 }
 
 describe("audit record JSON Schema", () => {
+  it("lists exactly the phases and actions of AuditRecord", () => {
+    // Compile-time exhaustive: a phase or action added to AuditRecord fails typechecking here until listed.
+    const phases = {
+      input: true,
+      output: true,
+      catalog: true,
+      transport: true,
+      review: true,
+    } satisfies Record<AuditRecord["phase"], true>;
+    const actions = {
+      allow: true,
+      redact: true,
+      block: true,
+      error: true,
+      "fail-open": true,
+      note: true,
+    } satisfies Record<AuditRecord["action"], true>;
+    const props = schema.properties as Record<string, { enum: string[] }>;
+    expect([...props.phase!.enum].sort()).toEqual(Object.keys(phases).sort());
+    expect([...props.action!.enum].sort()).toEqual(Object.keys(actions).sort());
+  });
+
   it("lists exactly the fields of AuditRecord", () => {
     expect(Object.keys(schema.properties).sort()).toEqual(Object.keys(FIELDS).sort());
   });

@@ -1,5 +1,6 @@
 import { createHazardDetectors } from "./detectors/hazards/index.js";
 import { createInjectionDetector } from "./detectors/injection/index.js";
+import { createStructureInjectionDetector } from "./detectors/injection/structure/structure-detector.js";
 import { createPiiDetectors } from "./detectors/pii/index.js";
 import { createSecretDetectors } from "./detectors/secrets/index.js";
 import type { ResolvedPolicy } from "./policy.js";
@@ -20,7 +21,7 @@ export function createDetectorSet(policy: ResolvedPolicy): DetectorSet {
     sanitizers: createSanitizerDetectors(),
     pii: createPiiDetectors({ phoneRegions: policy.pii.phoneRegions as never }),
     secrets: createSecretDetectors(),
-    injection: [createInjectionDetector()],
+    injection: [createInjectionDetector(), createStructureInjectionDetector()],
     hazards: createHazardDetectors(),
   };
 }

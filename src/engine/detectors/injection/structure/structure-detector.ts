@@ -1,0 +1,223 @@
+import type { TextDetector, TextMatch } from "../../../types.js";
+import { findEncodedSegments } from "./encoded-segments.js";
+import { F, FEATURES } from "./features.js";
+import { type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
+
+/**
+ * Instruction-to-agent STRUCTURE detector for text that arrives as tool output. It splits the text into sentences,
+ * marks which roles each sentence carries (an AI addressee, an action verb, agent-only data such as "your system
+ * prompt", sensitive data, a destination, a reference to the agent's own reply, a fake turn marker...) from
+ * per-language lexicons (`lexicon.ts`), and flags a sentence only for a COMBINATION that instructs an agent
+ * (`decide`). The finding spans the whole sentence, so a cut removes the instruction rather than its first words.
+ *
+ * Obfuscations are undone as extra readings: the reading view decodes Unicode tags and folds full-width forms,
+ * invisible characters and lookalikes; base64 and hex segments are decoded and read as text; letter-spaced runs are
+ * closed up and leetspeak digits read as letters, only on lines that show those patterns. A finding from a decoded
+ * or re-spaced reading spans the segment or line it came from.
+ *
+ * Cost: one fold (none for printable ASCII), then one global scan per signal; the per-sentence work is constant.
+ */
+
+export type StructureInjectionType =
+  | "instruction_to_agent"
+  | "agent_data_exfiltration"
+  | "tool_call_instruction"
+  | "fake_turn"
+  | "role_reassignment"
+  | "prompt_leak"
+  | "markdown_exfiltration";
+
+interface Flagged {
+  start: number;
+  end: number;
+  type: StructureInjectionType;
+}
+
+const HAS = (f: number, bits: number) => (f & bits) !== 0;
+const DESTINATION = F.URL | F.EMAIL;
+const AGENT_DATA = F.AGENT_OBJECT | F.SENSITIVE;
+
+/** The decision for one sentence's signals; `undefined` = benign. Ordered from the most specific kind. */
+export function decide(f: number): StructureInjectionType | undefined {
+  if (HAS(f, F.TEMPLATED_IMAGE)) return "markdown_exfiltration";
+  if (HAS(f, F.IMAGE_WITH_QUERY) && HAS(f, F.FILL_IN | AGENT_DATA | F.REPLY_CONTEXT))
+    return "markdown_exfiltration";
+  if (HAS(f, F.OPEN_QUERY) && HAS(f, F.FILL_IN) && HAS(f, AGENT_DATA | F.REPLY_CONTEXT | F.VERB))
+    return "markdown_exfiltration";
+  if (HAS(f, F.TURN) && HAS(f, F.VERB | F.OVERRIDE | F.OBEY | F.AGENT_OBJECT | F.ROLE_SHIFT | F.LEAK))
+    return "fake_turn";
+  if (HAS(f, F.LEAK)) return "prompt_leak";
+  if (
+    HAS(f, F.VERB) &&
+    ((HAS(f, F.AGENT_OBJECT) && HAS(f, DESTINATION)) || (HAS(f, F.SENSITIVE) && HAS(f, F.TARGET)))
+  )
+    return "agent_data_exfiltration";
+  if (HAS(f, F.VERB) && HAS(f, F.REPLY_CONTEXT) && HAS(f, DESTINATION | F.TOOL | AGENT_DATA))
+    return "tool_call_instruction";
+  if (HAS(f, F.ADDRESSEE) && HAS(f, F.VERB | F.OBEY | F.ROLE_SHIFT | F.OVERRIDE)) {
+    if (HAS(f, AGENT_DATA | F.REPLY_CONTEXT | DESTINATION | F.TOOL | F.OBEY | F.OVERRIDE | F.ROLE_SHIFT))
+      return "instruction_to_agent";
+  }
+  if (HAS(f, F.ROLE_SHIFT) && HAS(f, F.OBEY | F.ADDRESSEE | F.MODE | F.OVERRIDE | F.AGENT_OBJECT))
+    return "role_reassignment";
+  if (HAS(f, F.ROLE_SHIFT) && HAS(f, F.VERB) && HAS(f, DESTINATION)) return "role_reassignment";
+  if (HAS(f, F.MODE) && HAS(f, F.OBEY | F.OVERRIDE | F.AGENT_OBJECT)) return "role_reassignment";
+  if (HAS(f, F.OVERRIDE) && HAS(f, F.OBEY | F.AGENT_OBJECT | F.REPLY_CONTEXT | F.ROLE_SHIFT))
+    return "instruction_to_agent";
+  if (HAS(f, F.VERB) && HAS(f, F.AGENT_OBJECT) && HAS(f, F.REPLY_CONTEXT)) return "prompt_leak";
+  if (HAS(f, F.VERB) && HAS(f, F.OWN_PROMPT)) return "prompt_leak";
+  return undefined;
+}
+
+/** Signals that open an instruction carried on by the next sentence ("Enter debug mode now. In debug mode you..."). */
+const OPENERS = F.ROLE_SHIFT | F.MODE | F.TURN | F.OVERRIDE;
+
+/**
+ * Sentence ends: `.!?` and their CJK forms before a space, quote or end; a line break; the end of a JSON string
+ * (`",` `"}` and an escaped `\n`), so fields of one-line JSON are read apart. Long runs without one are cut every
+ * MAX_SENTENCE characters so signals far apart never combine.
+ */
+const SENTENCE_END = /[.!?]+(?=[\s"'»”)\]]|$)|[。！？]|\n|",|"\s{0,8}[}\]]|\\n/g;
+const MAX_SENTENCE = 400;
+
+export function scanReading(text: string): Flagged[] {
+  const bounds = sentenceBounds(text);
+  const count = bounds.length - 1;
+  if (count <= 0) return [];
+  const flags = new Uint32Array(count);
+  for (const { bit, pattern } of FEATURES) {
+    pattern.lastIndex = 0;
+    let sentence = 0;
+    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+      const at = m.index;
+      while (sentence < count - 1 && bounds[sentence + 1]! <= at) sentence++;
+      flags[sentence]! |= bit;
+      if (m[0].length === 0) pattern.lastIndex++;
+    }
+  }
+  const found: Flagged[] = [];
+  for (let i = 0; i < count; i++) {
+    const own = decide(flags[i]!);
+    if (own !== undefined) {
+      found.push({ start: bounds[i]!, end: bounds[i + 1]!, type: own });
+      continue;
+    }
+    if (i + 1 < count && HAS(flags[i]!, OPENERS)) {
+      const joined = decide(flags[i]! | flags[i + 1]!);
+      if (joined !== undefined && decide(flags[i + 1]!) === undefined) {
+        found.push({ start: bounds[i]!, end: bounds[i + 2]!, type: joined });
+        i++;
+      }
+    }
+  }
+  return found;
+}
+
+function sentenceBounds(text: string): number[] {
+  const bounds = [0];
+  SENTENCE_END.lastIndex = 0;
+  let last = 0;
+  for (let m = SENTENCE_END.exec(text); m !== null; m = SENTENCE_END.exec(text)) {
+    const end = m.index + m[0].length;
+    while (end - last > MAX_SENTENCE) {
+      last += MAX_SENTENCE;
+      bounds.push(last);
+    }
+    if (end > last) {
+      bounds.push(end);
+      last = end;
+    }
+  }
+  while (text.length - last > MAX_SENTENCE) {
+    last += MAX_SENTENCE;
+    bounds.push(last);
+  }
+  if (text.length > last) bounds.push(text.length);
+  return bounds;
+}
+
+/** Trims a flagged view range to its non-space body so the reported span is the sentence, not its separators. */
+function trim(text: string, start: number, end: number): [number, number] {
+  let s = start;
+  let e = end;
+  while (s < e && /[\s"',}\]]/.test(text[s]!)) s++;
+  while (e > s && /\s/.test(text[e - 1]!)) e--;
+  return [s, e];
+}
+
+export function createStructureInjectionDetector(): TextDetector {
+  return {
+    id: "injection.structure",
+    kind: "injection",
+    minLength: 8,
+    detect(text: string, out: TextMatch[]): void {
+      if (text.length < 8) return;
+      const view = toReadingView(text);
+      emit(text, view, scanReading(view.text), out);
+      for (const segment of findEncodedSegments(text, view)) {
+        const inner = toReadingView(segment.decoded);
+        const hits = scanReading(inner.text);
+        if (hits.length === 0) continue;
+        // A leetspeak line may hold an address the PII detectors find; an encoded segment is one token they do not
+        // look inside, so it is reported whole.
+        const push = segment.encoding === "leetspeak" ? pushAround : pushPiece;
+        push(text, segment.start, segment.end, hits[0]!.type, `injection.structure.${segment.encoding}`, out);
+      }
+    },
+  };
+}
+
+function emit(input: string, view: ReadingView, hits: readonly Flagged[], out: TextMatch[]): void {
+  for (const hit of hits) {
+    const [s, e] = trim(view.text, hit.start, hit.end);
+    if (e <= s) continue;
+    const [start, end] = viewToInput(view, s, e);
+    pushAround(input, start, end, hit.type, `injection.structure.${hit.type}`, out);
+  }
+}
+
+/**
+ * Words that hold personal data (an e-mail address, an IP address, a long digit run): the PII detectors report
+ * those, and the engine resolves overlapping spans by priority, PII over injection, so a sentence span that covered
+ * an address would be dropped whole and its instruction kept. The sentence is reported in pieces around such words;
+ * the words themselves are PII findings. (The root cause is in the engine's overlap resolution; see the report.)
+ */
+const PII_WORD =
+  /[^\s]*(?:@[^\s]|\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}|\d[\d().-]{6,}\d)[^\s]*/gi;
+
+function pushAround(
+  input: string,
+  start: number,
+  end: number,
+  type: StructureInjectionType,
+  ruleId: string,
+  out: TextMatch[],
+): void {
+  const sentence = input.slice(start, end);
+  let cursor = 0;
+  PII_WORD.lastIndex = 0;
+  for (let m = PII_WORD.exec(sentence); m !== null; m = PII_WORD.exec(sentence)) {
+    if (m[0].length === 0) {
+      PII_WORD.lastIndex++;
+      continue;
+    }
+    pushPiece(input, start + cursor, start + m.index, type, ruleId, out);
+    cursor = m.index + m[0].length;
+  }
+  pushPiece(input, start + cursor, end, type, ruleId, out);
+}
+
+function pushPiece(
+  input: string,
+  start: number,
+  end: number,
+  type: StructureInjectionType,
+  ruleId: string,
+  out: TextMatch[],
+): void {
+  let s = start;
+  let e = end;
+  while (s < e && /\s/.test(input[s]!)) s++;
+  while (e > s && /\s/.test(input[e - 1]!)) e--;
+  if (e > s) out.push({ kind: "injection", type, start: s, end: e, ruleId });
+}

@@ -19,6 +19,12 @@ import type {
 } from "../policy/types.js";
 import { evaluateCapabilities } from "./capability-gate.js";
 import { createDetectorSet } from "./detector-set.js";
+import {
+  classifyResult,
+  type InjectionClassifierOptions,
+  type ResolvedClassifier,
+  resolveClassifierOptions,
+} from "./detectors/injection/classifier-hook.js";
 import { matchesGlob } from "./glob.js";
 import { PairCache } from "./pair-cache.js";
 import { type DetectorWorkerPool, sharedDetectorWorker } from "./parallel/detector-worker-pool.js";
@@ -111,6 +117,11 @@ export interface LocalEngineOptions {
    * Default: `{ minLength: 65536 }` on a machine with more than one CPU, otherwise `false`.
    */
   worker?: false | { minLength?: number; pool?: DetectorWorkerPool };
+  /**
+   * Your own prompt-injection model, called on every text segment of a tool result next to the built-in
+   * detectors; fails closed (see `detectors/injection/classifier-hook.ts`).
+   */
+  injectionClassifier?: InjectionClassifierOptions;
 }
 
 /** Connector types come from a user resolver: the sanitizer-mode cache is emptied at this many entries. */
@@ -154,11 +165,16 @@ export class LocalPolicyEngine implements PolicyBackend {
   readonly #offload: OffloadSettings | undefined;
   /** Sanitizer mode per server and connector type; undefined when no tool policy sets a sanitizer. */
   readonly #modes: PairCache<SanitizerMode> | undefined;
+  readonly #classifier: ResolvedClassifier | undefined;
 
   constructor(policy: PolicyConfig = {}, options: LocalEngineOptions = {}) {
     this.policy = resolvePolicy(policy);
     this.#plans = new ScanPlans(this.policy, createDetectorSet(this.policy));
     this.#offload = offloadSettings(options.worker);
+    this.#classifier =
+      options.injectionClassifier === undefined
+        ? undefined
+        : resolveClassifierOptions(options.injectionClassifier);
     const toolSanitizers = Object.values(this.policy.tools).some((t) => t.sanitizer);
     this.#modes = toolSanitizers ? new PairCache(SANITIZER_MODE_CACHE_LIMIT) : undefined;
   }
@@ -428,6 +444,8 @@ export class LocalPolicyEngine implements PolicyBackend {
     }
     const wrap = mode === "detect-and-wrap" || mode === "detect-and-strip-and-wrap";
     const scanned = scanToolResult(result, plan, findings, wrap ? request : undefined);
+    if (this.#classifier !== undefined)
+      await classifyResult(this.#classifier, result, this.policy.injection.output, request, findings);
 
     let blocking: Finding | undefined;
     for (let i = 0; i < findings.length && !blocking; i++) {

@@ -16,14 +16,16 @@ export interface EncodedSegment {
 const BASE64 = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{24,65536}={0,2}(?![A-Za-z0-9+/=_-])/g;
 const HEX = /(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){16,32768}(?![0-9A-Fa-f])/g;
 /** At least eight one-character tokens (an iCalendar `\\,` counts as one) separated by one to three spaces. */
-const SPACED_RUN = /(?<![\p{L}\p{N}])\\?\S(?: {1,3}\\?\S(?![\p{L}\p{N}])){7,2000}/gu;
+const SPACED_RUN = /(?<![a-z0-9])\\?\S(?: {1,3}\\?\S(?![a-z0-9])){7,2000}/g;
 const WORD_GAP = / {2,}/;
 /** A token that mixes letters with the digits leetspeak uses for letters (`7h3`, `4551574n7`, `mu57`). */
 const LEET_TOKEN =
   /(?<![\p{L}\p{N}])(?=[\p{L}\p{N}]{0,30}[a-z])(?=[\p{L}\p{N}]{0,30}[013457])[\p{L}\p{N}]{2,32}(?![\p{L}\p{N}])/gu;
 const LEET_FOLD: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t" };
 const SHORT_LEET_NUMBER = /(?<![\p{L}\p{N}.:/-])[013457]{1,3}(?![\p{L}\p{N}.:/-])/gu;
-const LINE = /[^\n]{1,2000}/g;
+/** A leet digit next to a letter: lines with three of these are read with the digits as letters. */
+const LEET_HINT = /[a-z][013457]|[013457][a-z]/g;
+const MAX_LEET_LINE = 2_000;
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -55,15 +57,30 @@ export function findEncodedSegments(input: string, view: ReadingView): EncodedSe
     const [start, end] = viewToInput(view, m.index, m.index + m[0].length);
     segments.push({ start, end, decoded, encoding: "letter_spacing" });
   }
-  if (/[013457]/.test(text)) {
-    LINE.lastIndex = 0;
-    for (let line = LINE.exec(text); line !== null; line = LINE.exec(text)) {
-      const folded = foldLeetLine(line[0]);
-      if (folded === undefined) continue;
-      const [start, end] = viewToInput(view, line.index, line.index + line[0].length);
-      segments.push({ start, end, decoded: folded, encoding: "leetspeak" });
+  // Only lines with leet hints are folded (a cheap scan), so ordinary text with version numbers costs one pass.
+  LEET_HINT.lastIndex = 0;
+  let lineStart = -1;
+  let lineEnd = -1;
+  let hints = 0;
+  const flushLine = () => {
+    if (hints < 3 || lineEnd - lineStart > MAX_LEET_LINE) return;
+    const folded = foldLeetLine(text.slice(lineStart, lineEnd));
+    if (folded === undefined) return;
+    const [start, end] = viewToInput(view, lineStart, lineEnd);
+    segments.push({ start, end, decoded: folded, encoding: "leetspeak" });
+  };
+  for (let m = LEET_HINT.exec(text); m !== null; m = LEET_HINT.exec(text)) {
+    if (m.index >= lineEnd) {
+      flushLine();
+      lineStart = text.lastIndexOf("\n", m.index) + 1;
+      const next = text.indexOf("\n", m.index);
+      lineEnd = next === -1 ? text.length : next;
+      hints = 0;
     }
+    hints++;
+    LEET_HINT.lastIndex = m.index + 1;
   }
+  flushLine();
   return segments;
 }
 

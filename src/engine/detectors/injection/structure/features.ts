@@ -28,69 +28,109 @@ export const F = {
   OWN_PROMPT: 1 << 19,
 } as const;
 
+/**
+ * One signal as two global regexes: `ascii` (no `u` flag, ASCII word boundaries: ~8x faster than Unicode-property
+ * lookarounds, measured 4.4 vs 34 ms/MB on prose) for the Latin-script entries, which the reading view has folded
+ * to ASCII; and `other` (`u` flag) for Cyrillic and CJK entries, run only on text that has a non-ASCII character.
+ */
 export interface Feature {
   readonly bit: number;
-  readonly pattern: RegExp;
+  /** A supporting signal: looked for only in sentences next to an anchor (every rule in `decide` needs one). */
+  readonly supporting: boolean;
+  readonly ascii: RegExp;
+  readonly other: RegExp | undefined;
 }
 
 /** Scripts written without spaces between words: their entries match anywhere. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const NOT_WORD_BEFORE = "(?<![\\p{L}\\p{N}_])";
 const NOT_WORD_AFTER = "(?![\\p{L}\\p{N}_])";
+const IS_ASCII = /^[\x00-\x7f]*$/;
 
 function escapeRegExp(literal: string): string {
   return literal.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
 
-/** One entry as a regex source: folded, spaces as `\s+`, a `*` at either end as "more letters here". */
-function entrySource(entry: string): string {
-  const folded = foldLexiconEntry(entry);
-  const lead = folded.startsWith("*") ? "\\p{L}*" : "";
-  const trail = folded.endsWith("*") ? "\\p{L}*" : "";
+/** One entry as a regex source: spaces as `\s+`, a `*` at either end as "more letters here". */
+function entrySource(folded: string, ascii: boolean): string {
+  const letters = ascii ? "[a-z]*" : "\\p{L}*";
+  const lead = folded.startsWith("*") ? letters : "";
+  const trail = folded.endsWith("*") ? letters : "";
   const core = folded.replace(/^\*|\*$/g, "");
-  return lead + core.split(" ").map(escapeRegExp).join("\\s+") + trail;
+  const body = lead + core.split(" ").map(escapeRegExp).join("\\s+") + trail;
+  if (!ascii) return body;
+  // `\b` only where the entry starts or ends with a word character (`.env`, `'you are'` do not).
+  return `${/^[\w*]/.test(folded) ? "\\b" : ""}${body}${/[\w*]$/.test(folded) ? "\\b" : ""}`;
 }
 
-/** All entries of every language for one role, as one alternation with word boundaries where the script has them. */
-export function lexiconPattern(entries: readonly string[]): string {
-  const unique = [...new Set(entries)].sort((a, b) => b.length - a.length);
-  const spaced = unique.filter((e) => !UNSPACED.test(e)).map(entrySource);
-  const unspaced = unique.filter((e) => UNSPACED.test(e)).map(entrySource);
+export interface LexiconSources {
+  ascii: string;
+  other: string | undefined;
+}
+
+/** All entries of every language for one role: ASCII entries (folded) and the others, each as one alternation. */
+export function lexiconPattern(entries: readonly string[]): LexiconSources {
+  const unique = [...new Set(entries.map(foldLexiconEntry))].sort((a, b) => b.length - a.length);
+  const ascii = unique.filter((e) => IS_ASCII.test(e)).map((e) => entrySource(e, true));
+  const spaced = unique
+    .filter((e) => !IS_ASCII.test(e) && !UNSPACED.test(e))
+    .map((e) => entrySource(e, false));
+  const unspaced = unique.filter((e) => UNSPACED.test(e)).map((e) => entrySource(e, false));
   const parts: string[] = [];
   if (spaced.length > 0) parts.push(`${NOT_WORD_BEFORE}(?:${spaced.join("|")})${NOT_WORD_AFTER}`);
   if (unspaced.length > 0) parts.push(`(?:${unspaced.join("|")})`);
-  return parts.join("|") || "(?!)";
+  return {
+    ascii: ascii.length > 0 ? `(?:${ascii.join("|")})` : "(?!)",
+    other: parts.length > 0 ? parts.join("|") : undefined,
+  };
 }
 
 function collect(pick: (lexicon: LanguageLexicon) => readonly string[]): string[] {
   return LEXICONS.flatMap(pick);
 }
 
-function global(source: string): RegExp {
-  return new RegExp(source, "gu");
+const lex = (pick: (lexicon: LanguageLexicon) => readonly string[]) => lexiconPattern(collect(pick));
+
+/** Signals no rule in `decide` fires on without an anchor signal in the same or a neighbouring sentence. */
+export const SUPPORTING = F.VERB | F.FILL_IN | F.URL | F.EMAIL | F.TOOL | F.TARGET | F.MODE;
+
+function feature(bit: number, ascii: string, other?: string): Feature {
+  return {
+    bit,
+    supporting: (SUPPORTING & bit) !== 0,
+    ascii: new RegExp(ascii, "g"),
+    other: other === undefined ? undefined : new RegExp(other, "gu"),
+  };
 }
 
-const addressees = lexiconPattern(collect((l) => l.addressees));
-const turnRoles = lexiconPattern(collect((l) => l.turnRoles));
-const modeWords = lexiconPattern(collect((l) => l.modeWords));
-const modeEntry = lexiconPattern(collect((l) => l.modeEntry));
+function fromLexicon(bit: number, sources: LexiconSources): Feature {
+  return feature(bit, sources.ascii, sources.other);
+}
+
+const addressees = lex((l) => l.addressees);
+const addressPhrases = lex((l) => l.addressPhrases);
+const turnRoles = lex((l) => l.turnRoles);
+const modeWords = lex((l) => l.modeWords);
+const modeEntry = lex((l) => l.modeEntry);
 
 /**
  * Hand-written structural patterns. Every repetition is bounded or starts only where its class cannot continue
- * backwards (a lookbehind), so each is linear in the text (checked in structure-redos.test.ts).
+ * backwards (a lookbehind), so each is linear in the text (checked in injection-structure-redos.test.ts).
  */
-const URL_SOURCE = "(?<![\\p{L}\\p{N}])(?:https?:\\/\\/|www\\.)[^\\s<>\"'`)\\]]{1,500}";
+const URL_SOURCE = "(?<![a-z0-9])(?:https?:\\/\\/|www\\.)[^\\s<>\"'`)\\]]{1,500}";
 const EMAIL_SOURCE = "(?<![a-z0-9._%+-])[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,8}";
 const TOOL_SOURCE =
-  "(?<![\\p{L}\\p{N}_.\\/-])[a-z][a-z0-9]{0,40}(?:_[a-z0-9]{1,40}){1,6}(?![\\p{L}\\p{N}_.\\/-])|`[a-z][\\w.-]{1,60}`";
+  "(?<![a-z0-9_.\\/-])[a-z][a-z0-9]{0,40}(?:_[a-z0-9]{1,40}){1,6}(?![a-z0-9_.\\/-])|`[a-z][\\w.-]{1,60}`";
 /**
  * A chat role written as a turn at a line start (`SYSTEM:`, `### System:`, `**Developer message:**`, `[system](#x)`,
- * `系统：`), a chat-template token (`<|im_start|>system`, `[INST]`), or a tag that closes the tool output or opens a
- * system block (`</tool_output>`, `<system_override ...>`).
+ * `系统：`), a role message label anywhere (`Developer message:`), a chat-template token (`<|im_start|>system`,
+ * `[INST]`), or a tag that closes the tool output or opens a system block (`</tool_output>`, `<system_override>`).
  */
-const TURN_SOURCE = [
-  `(?<=^|\\n)[ \\t>#*_\\-|[(]{0,12}(?:${turnRoles})(?:\\s{1,3}(?:message|prompt|instructions?|override|note|update))?[ \\t*_\\]]{0,4}(?:[:：]|\\(#)`,
-  "(?:system|developer|admin)\\s{1,3}(?:message|prompt|instructions?|override|update)\\s{0,3}[:：]",
+const turnAt = (roles: string) =>
+  `(?<=^|\\n)[ \\t>#*_|[(-]{0,12}(?:${roles})(?:\\s{1,3}(?:message|prompt|instructions?|override|note|update))?[ \\t*_\\]]{0,4}(?:[:：]|\\(#)`;
+const TURN_ASCII = [
+  turnAt(turnRoles.ascii),
+  "\\b(?:system|developer|admin)\\s{1,3}(?:message|prompt|instructions?|override|update)\\s{0,3}:",
   "<\\|im_start\\|>\\s{0,4}(?:system|developer|assistant)",
   "<\\|(?:system|start_header_id|endoftext|im_end)\\|>",
   "\\[\\/?(?:inst|system_prompt|sys)\\]",
@@ -102,12 +142,35 @@ const TURN_SOURCE = [
 const IMAGE_WITH_QUERY_SOURCE = "!\\[[^\\]\\n]{0,120}\\]\\(\\s{0,4}[^\\s)]{1,300}\\?[^\\s)]{0,300}";
 /**
  * A query value that is a placeholder for data the model is to fill in (an empty one is not enough: badge URLs end
- * in `label=)`; `decide` takes it with words that say what to fill in): bracketed (`[...]`,
- * `<...>`, `{...}`), a `$VAR`, or a capitalised placeholder word (the view is lower case, so the word list is used:
- * message, token, data, summary, in any language of the lexicon via the fill-in check in `decide`).
+ * in `label=)`; `decide` takes it with words that say what to fill in): bracketed (`[...]`, `<...>`, `{...}`), a
+ * `$VAR`, or a placeholder word (the view is lower case, so a list: message, token, data, summary...).
  */
-const TEMPLATED_IMAGE_SOURCE =
-  "!\\[[^\\]\\n]{0,120}\\]\\(\\s{0,4}[^\\s)]{1,300}\\?(?:[^\\s)=&]{1,40}=[^\\s)&]{0,200}&){0,6}[^\\s)=&]{1,40}=(?:\\$[a-z_]|\\[|<|\\{|%s|%7b|%5b|(?:message|msg|mensaje|nachricht|messaggio|mensagem|сообщение|メッセージ|消息|token|data|secret|summary|conversation|question|password|key|chat|history|context|prompt)\\b)";
+const PLACEHOLDER_WORDS = [
+  "message",
+  "msg",
+  "mensaje",
+  "nachricht",
+  "messaggio",
+  "mensagem",
+  "сообщение",
+  "メッセージ",
+  "消息",
+  "token",
+  "data",
+  "secret",
+  "summary",
+  "conversation",
+  "question",
+  "password",
+  "key",
+  "chat",
+  "history",
+  "context",
+  "prompt",
+]
+  .map(foldLexiconEntry)
+  .join("|");
+const TEMPLATED_IMAGE_SOURCE = `!\\[[^\\]\\n]{0,120}\\]\\(\\s{0,4}[^\\s)]{1,300}\\?(?:[^\\s)=&]{1,40}=[^\\s)&]{0,200}&){0,6}[^\\s)=&]{1,40}=(?:\\$[a-z_]|\\[|<|\\{|%s|%7b|%5b|(?:${PLACEHOLDER_WORDS})(?![a-z]))`;
 /** A URL whose last query parameter is empty: the text around it says what to append. */
 const OPEN_QUERY_SOURCE =
   "(?:https?:\\/\\/|www\\.)[^\\s<>\"'`)\\]]{1,400}[?&][a-z0-9_]{1,30}=(?=[\\s)\\]'\"`,;]|$)";
@@ -115,37 +178,140 @@ const OPEN_QUERY_SOURCE =
  * A destination introduced as one ("to https://...", "into a message to x@y", "à x@y", "на https://", "发送到"), as
  * opposed to a link in parentheses: changelog lines name tokens and credentials next to issue links all the time.
  */
-const TARGET_SOURCE =
-  "(?<![\\p{L}\\p{N}])(?:to|into|towards|at|via|a|à|an|para|per|nach|на|в|по)\\s{1,3}(?:the\\s{1,3}(?:url|address|endpoint|server)\\s{1,3})?(?:https?:\\/\\/|www\\.|[a-z0-9._%+-]{1,64}@[a-z0-9-])|(?:到|给|至|发送到|转发到)\\s{0,3}(?:https?:\\/\\/|[a-z0-9._%+-]{1,64}@[a-z0-9-])|(?:https?:\\/\\/|@)[^\\s]{1,300}\\s{0,3}(?:に|へ|宛)";
+const ADDRESS = "(?:https?:\\/\\/|www\\.|[a-z0-9._%+-]{1,64}@[a-z0-9-])";
+const TARGET_ASCII = `\\b(?:to|into|towards|at|via|a|an|para|per|nach)\\s{1,3}(?:the\\s{1,3}(?:url|address|endpoint|server)\\s{1,3})?${ADDRESS}`;
+const TARGET_OTHER = `(?<![\\p{L}\\p{N}])(?:на|в|по)\\s{1,3}${ADDRESS}|(?:到|给|至)\\s{0,3}${ADDRESS}|(?:https?:\\/\\/|@)[^\\s]{1,300}\\s{0,3}(?:に|へ|宛)`;
 /** The reader's own prompt or instructions ("your original instructions", "tu prompt de sistema", "你的系统提示"). */
-const OWN_PROMPT_SOURCE =
-  "(?<![\\p{L}\\p{N}])(?:your|tu|tus|tes|ton|vos|votre|seu|sua|suas|seus|il\\s+tuo|le\\s+tue|tuo|tue|dein|deine|deinen|deiner|твой|твои|свой|свои|твою|свою)\\s{1,3}(?:[\\p{L}-]{1,20}\\s{1,3}){0,2}(?:instructions?|prompt|system\\s+message|context\\s+window|instrucciones|instrucoes|istruzioni|anweisungen|systemprompt|consignes|инструкции|промпт|промт)(?![\\p{L}\\p{N}])|(?:你的|あなたの)\\s{0,2}\\S{0,6}?(?:指令|提示|指示|プロンプト)";
-const MODE_SOURCE = `(?:${modeEntry})[^.\\n!?。]{0,40}?(?:${modeWords})|(?:${modeWords})[^.\\n!?。]{0,20}?(?:${modeEntry})`;
+const PROMPT_NOUNS =
+  "(?:instructions?|prompt|system\\s+message|context\\s+window|instrucciones|instrucoes|istruzioni|anweisungen|systemprompt|consignes)";
+const OWN_PROMPT_ASCII = `\\b(?:your|tu|tus|tes|ton|vos|votre|seu|sua|suas|seus|il\\s+tuo|le\\s+tue|tuo|tue|dein|deine|deinen|deiner)\\s{1,3}(?:[a-z-]{1,20}\\s{1,3}){0,2}${PROMPT_NOUNS}\\b`;
+const OWN_PROMPT_OTHER =
+  "(?<![\\p{L}\\p{N}])(?:твой|твои|свой|свои|твою|свою)\\s{1,3}(?:[\\p{L}-]{1,20}\\s{1,3}){0,2}(?:инструкции|промпт|промт)(?![\\p{L}\\p{N}])|(?:你的|あなたの)\\s{0,2}\\S{0,6}?(?:指令|提示|指示|プロンプト)";
+const modeAfter = (entry: string, words: string) => `(?:${entry})[^.\\n!?。]{0,40}?(?:${words})`;
 /**
- * Addressed to the AI: an addressee noun as a vocative (`Assistant,` `Assistente:` `助手：`, at a sentence or line
- * start or after a label such as "IMPORTANT:"; not mid-sentence, where "the model, ..." is ordinary prose), or a phrase that addresses an AI reader.
+ * Addressed to the AI: an addressee noun as a vocative (`Assistant,` `Assistente:` `助手：`) at a sentence or line
+ * start or after a label such as "IMPORTANT:" (not mid-sentence, where "the model, ..." is ordinary prose), or a
+ * phrase that addresses an AI reader.
  */
-const ADDRESSEE_SOURCE = `(?<=^|[\\n.!?;:"'(\\[*>#-]\\s{0,4})(?:${addressees})s?\\s{0,2}[,:：、，]|${lexiconPattern(collect((l) => l.addressPhrases))}`;
+const vocative = (nouns: string) =>
+  // The noun first and the context check after it, as a lookbehind over the same text: a leading lookbehind ran at
+  // every position (measured ~3x slower on prose).
+  `(?:${nouns})s?\\s{0,2}[,:：、，](?<=(?:^|[\\n.!?;:"'(\\[*>#-])\\s{0,4}(?:${nouns})s?\\s{0,2}[,:：、，])`;
+
+const orOther = (...parts: (string | undefined)[]) => {
+  const present = parts.filter((p): p is string => p !== undefined);
+  return present.length > 0 ? present.join("|") : undefined;
+};
 
 export const FEATURES: readonly Feature[] = [
-  { bit: F.ADDRESSEE, pattern: global(ADDRESSEE_SOURCE) },
-  { bit: F.VERB, pattern: global(lexiconPattern(collect((l) => l.verbs))) },
-  { bit: F.AGENT_OBJECT, pattern: global(lexiconPattern(collect((l) => l.agentObjects))) },
-  { bit: F.SENSITIVE, pattern: global(lexiconPattern(collect((l) => l.sensitive))) },
-  { bit: F.REPLY_CONTEXT, pattern: global(lexiconPattern(collect((l) => l.replyContext))) },
-  { bit: F.ROLE_SHIFT, pattern: global(lexiconPattern(collect((l) => l.roleShift))) },
-  { bit: F.MODE, pattern: global(MODE_SOURCE) },
-  { bit: F.OBEY, pattern: global(lexiconPattern(collect((l) => l.obey))) },
-  { bit: F.OVERRIDE, pattern: global(lexiconPattern(collect((l) => l.override))) },
-  { bit: F.TURN, pattern: global(TURN_SOURCE) },
-  { bit: F.LEAK, pattern: global(lexiconPattern(collect((l) => l.leak))) },
-  { bit: F.FILL_IN, pattern: global(lexiconPattern(collect((l) => l.fillIn))) },
-  { bit: F.URL, pattern: global(URL_SOURCE) },
-  { bit: F.EMAIL, pattern: global(EMAIL_SOURCE) },
-  { bit: F.TOOL, pattern: global(TOOL_SOURCE) },
-  { bit: F.TEMPLATED_IMAGE, pattern: global(TEMPLATED_IMAGE_SOURCE) },
-  { bit: F.IMAGE_WITH_QUERY, pattern: global(IMAGE_WITH_QUERY_SOURCE) },
-  { bit: F.OPEN_QUERY, pattern: global(OPEN_QUERY_SOURCE) },
-  { bit: F.TARGET, pattern: global(TARGET_SOURCE) },
-  { bit: F.OWN_PROMPT, pattern: global(OWN_PROMPT_SOURCE) },
+  feature(F.ADDRESSEE, vocative(addressees.ascii), addressees.other && vocative(addressees.other)),
+  feature(
+    F.MODE,
+    modeAfter(modeEntry.ascii, modeWords.ascii),
+    modeEntry.other && modeWords.other && modeAfter(modeEntry.other, modeWords.other),
+  ),
+  feature(F.TURN, TURN_ASCII, turnRoles.other && turnAt(turnRoles.other)),
+  feature(F.URL, URL_SOURCE),
+  feature(F.EMAIL, EMAIL_SOURCE),
+  feature(F.TOOL, TOOL_SOURCE),
+  feature(F.TEMPLATED_IMAGE, TEMPLATED_IMAGE_SOURCE),
+  feature(F.IMAGE_WITH_QUERY, IMAGE_WITH_QUERY_SOURCE),
+  feature(F.OPEN_QUERY, OPEN_QUERY_SOURCE),
+  feature(F.TARGET, TARGET_ASCII, TARGET_OTHER),
+  feature(F.OWN_PROMPT, OWN_PROMPT_ASCII, OWN_PROMPT_OTHER),
 ];
+
+/** The lexicon roles found by the one merged word scan, and the signal each sets. */
+const LEXICON_ROLES: readonly [number, (lexicon: LanguageLexicon) => readonly string[]][] = [
+  [F.ADDRESSEE, (l) => l.addressPhrases],
+  [F.VERB, (l) => l.verbs],
+  [F.AGENT_OBJECT, (l) => l.agentObjects],
+  [F.SENSITIVE, (l) => l.sensitive],
+  [F.REPLY_CONTEXT, (l) => l.replyContext],
+  [F.ROLE_SHIFT, (l) => l.roleShift],
+  [F.OBEY, (l) => l.obey],
+  [F.OVERRIDE, (l) => l.override],
+  [F.LEAK, (l) => l.leak],
+  [F.FILL_IN, (l) => l.fillIn],
+];
+
+/**
+ * Every lexicon entry of every role in ONE scan: the entries as a trie-shaped alternation (`s(?:end|how|ubmit)`),
+ * which V8 walks character by character instead of trying each word at each position. Measured on 1 MB of prose:
+ * all ~900 ASCII entries 5.8 ms as a trie vs 24.9 ms as a flat alternation, and vs ~60 ms as one scan per role.
+ * A match is looked up (whitespace collapsed) in `bitsOf`, which also holds the roles of every shorter entry that
+ * is a word-prefix of it ("ignore the user" is an override and holds the verb "ignore"), since the scan reports the
+ * longest entry at a position.
+ */
+export interface LexiconScan {
+  readonly ascii: RegExp;
+  readonly other: RegExp | undefined;
+  readonly bitsOf: ReadonlyMap<string, number>;
+}
+
+interface TrieNode {
+  kids: Map<string, TrieNode>;
+  end: boolean;
+}
+
+function trieSource(entries: readonly string[], ascii: boolean): string {
+  const root: TrieNode = { kids: new Map(), end: false };
+  for (const entry of entries) {
+    let node = root;
+    for (const ch of entry) {
+      let kid = node.kids.get(ch);
+      if (kid === undefined) {
+        kid = { kids: new Map(), end: false };
+        node.kids.set(ch, kid);
+      }
+      node = kid;
+    }
+    node.end = true;
+  }
+  const piece = (ch: string) => (ch === " " ? (ascii ? "\\s+" : "\\s+") : escapeRegExp(ch));
+  const emit = (node: TrieNode): string => {
+    const parts = [...node.kids].map(([ch, kid]) => piece(ch) + emit(kid));
+    if (parts.length === 0) return "";
+    const alternation = parts.length === 1 ? parts[0]! : `(?:${parts.join("|")})`;
+    return node.end ? `(?:${alternation})?` : alternation;
+  };
+  return emit(root);
+}
+
+function buildLexiconScan(): LexiconScan {
+  const bitsOf = new Map<string, number>();
+  for (const [bit, pick] of LEXICON_ROLES)
+    for (const entry of collect(pick)) {
+      const folded = foldLexiconEntry(entry);
+      bitsOf.set(folded, (bitsOf.get(folded) ?? 0) | bit);
+    }
+  for (const [entry, bits] of bitsOf) {
+    let closed = bits;
+    for (const [other, otherBits] of bitsOf)
+      if (other.length < entry.length && entry.startsWith(other) && /[\s]/.test(entry[other.length]!))
+        closed |= otherBits;
+    bitsOf.set(entry, closed);
+  }
+  const entries = [...bitsOf.keys()];
+  const asciiEntries = entries.filter((e) => IS_ASCII.test(e));
+  // `\b` at an end only where the entry has a word character there (`.env`, `'you are'` do not): four tries.
+  const wordy = (e: string, at: number) => /\w/.test(e[at < 0 ? e.length - 1 : at]!);
+  const groups: string[] = [];
+  for (const lead of [true, false])
+    for (const tail of [true, false]) {
+      const group = asciiEntries.filter((e) => wordy(e, 0) === lead && wordy(e, -1) === tail);
+      if (group.length > 0) groups.push(`${lead ? "\\b" : ""}${trieSource(group, true)}${tail ? "\\b" : ""}`);
+    }
+  const spaced = entries.filter((e) => !IS_ASCII.test(e) && !UNSPACED.test(e));
+  const unspaced = entries.filter((e) => UNSPACED.test(e));
+  const other: string[] = [];
+  if (spaced.length > 0) other.push(`${NOT_WORD_BEFORE}${trieSource(spaced, false)}${NOT_WORD_AFTER}`);
+  if (unspaced.length > 0) other.push(trieSource(unspaced, false));
+  return {
+    ascii: new RegExp(groups.join("|") || "(?!)", "g"),
+    other: other.length > 0 ? new RegExp(other.join("|"), "gu") : undefined,
+    bitsOf,
+  };
+}
+
+export const LEXICON_SCAN: LexiconScan = buildLexiconScan();

@@ -18,6 +18,8 @@ export interface ReadingView {
 }
 
 const NEEDS_FOLDING = /[^\t\n\r\x20-\x7e]/;
+/** Runs of what needs folding; tab, LF and CR are kept as they are, inside or outside a run. */
+const FOLD_RUN = /[^\t\n\r\x20-\x7e]+/g;
 const COMBINING_MARKS = /\p{M}/gu;
 const LATIN_ASCII_LETTER = /[a-z]/;
 const WORD_CHAR = /[\p{L}\p{M}]/u;
@@ -27,41 +29,70 @@ const FOLD_CACHE_LIMIT = 8192;
 export function toReadingView(input: string): ReadingView {
   if (!NEEDS_FOLDING.test(input))
     return { text: input.toLowerCase(), origin: undefined, inputLength: input.length };
-  const out: string[] = [];
-  const origin: number[] = [];
+  const parts: string[] = [];
+  let origin = new Int32Array(input.length + 16);
+  let length = 0;
+  const reserve = (more: number) => {
+    if (length + more + 1 <= origin.length) return;
+    const grown = new Int32Array(Math.max(origin.length * 2, length + more + 16));
+    grown.set(origin);
+    origin = grown;
+  };
   // Lookalikes fold to Latin inside a word that has a Latin letter anywhere (`уоur`, `thе`); the scan ahead is done
   // once per word, so the pass stays linear.
   let latinSeenInWord = false;
   let wordEnd = -1;
   let latinAhead = false;
-  for (let i = 0; i < input.length; ) {
-    const cp = input.codePointAt(i)!;
-    const width = cp > 0xffff ? 2 : 1;
-    let folded: string;
-    if (cp >= 0xe0020 && cp <= 0xe007e) folded = String.fromCharCode(cp - 0xe0000).toLowerCase();
-    else if (cp < 0x80)
-      folded = cp === 0x09 || cp === 0x0a || cp === 0x0d || cp >= 0x20 ? input[i]!.toLowerCase() : "";
-    else {
-      folded = foldCodePoint(cp);
-      const lookalike = CONFUSABLE_FOLDS.get(cp);
-      if (lookalike !== undefined) {
-        if (i >= wordEnd) [wordEnd, latinAhead] = scanWord(input, i);
-        if (latinSeenInWord || latinAhead) folded = lookalike;
+  let copied = 0;
+  FOLD_RUN.lastIndex = 0;
+  for (let run = FOLD_RUN.exec(input); run !== null; run = FOLD_RUN.exec(input)) {
+    // Printable ASCII between runs is copied as one lower-cased slice.
+    if (run.index > copied) {
+      const slice = input.slice(copied, run.index);
+      reserve(slice.length);
+      for (let k = 0; k < slice.length; k++) origin[length + k] = copied + k;
+      parts.push(slice.toLowerCase());
+      length += slice.length;
+      latinSeenInWord = LATIN_ASCII_LETTER.test(slice[slice.length - 1]!.toLowerCase());
+    }
+    const runEnd = run.index + run[0].length;
+    for (let i = run.index; i < runEnd; ) {
+      const cp = input.codePointAt(i)!;
+      const width = cp > 0xffff ? 2 : 1;
+      let folded: string;
+      if (cp >= 0xe0020 && cp <= 0xe007e) folded = String.fromCharCode(cp - 0xe0000).toLowerCase();
+      else if (cp < 0x80) folded = cp === 0x09 || cp === 0x0a || cp === 0x0d ? input[i]! : "";
+      else {
+        folded = foldCodePoint(cp);
+        const lookalike = CONFUSABLE_FOLDS.get(cp);
+        if (lookalike !== undefined) {
+          if (i >= wordEnd) [wordEnd, latinAhead] = scanWord(input, i);
+          if (latinSeenInWord || latinAhead) folded = lookalike;
+        }
       }
+      if (folded.length > 0) {
+        const last = folded[folded.length - 1]!;
+        if (LATIN_ASCII_LETTER.test(last)) latinSeenInWord = true;
+        else if (!WORD_CHAR.test(last)) latinSeenInWord = false;
+        reserve(folded.length);
+        for (let k = 0; k < folded.length; k++) origin[length + k] = i;
+        parts.push(folded);
+        length += folded.length;
+      }
+      i += width;
     }
-    if (folded.length > 0) {
-      const last = folded[folded.length - 1]!;
-      if (LATIN_ASCII_LETTER.test(last)) latinSeenInWord = true;
-      else if (!WORD_CHAR.test(last)) latinSeenInWord = false;
-    }
-    for (let k = 0; k < folded.length; k++) {
-      out.push(folded[k]!);
-      origin.push(i);
-    }
-    i += width;
+    copied = runEnd;
   }
-  origin.push(input.length);
-  return { text: out.join(""), origin: Int32Array.from(origin), inputLength: input.length };
+  if (copied < input.length) {
+    const slice = input.slice(copied);
+    reserve(slice.length);
+    for (let k = 0; k < slice.length; k++) origin[length + k] = copied + k;
+    parts.push(slice.toLowerCase());
+    length += slice.length;
+  }
+  reserve(0);
+  origin[length] = input.length;
+  return { text: parts.join(""), origin: origin.subarray(0, length + 1), inputLength: input.length };
 }
 
 /** Maps a `[start, end)` range of the view back to the input. */

@@ -1,6 +1,6 @@
 import type { TextDetector, TextMatch } from "../../../types.js";
 import { findEncodedSegments } from "./encoded-segments.js";
-import { F, FEATURES } from "./features.js";
+import { F, FEATURES, LEXICON_SCAN, SUPPORTING } from "./features.js";
 import { type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
 
 /**
@@ -85,14 +85,30 @@ export function scanReading(text: string): Flagged[] {
   const count = bounds.length - 1;
   if (count <= 0) return [];
   const flags = new Uint32Array(count);
-  for (const { bit, pattern } of FEATURES) {
-    pattern.lastIndex = 0;
-    let sentence = 0;
-    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-      const at = m.index;
-      while (sentence < count - 1 && bounds[sentence + 1]! <= at) sentence++;
-      flags[sentence]! |= bit;
-      if (m[0].length === 0) pattern.lastIndex++;
+  const nonAscii = NON_ASCII.test(text);
+  markLexicon(text, LEXICON_SCAN.ascii, bounds, flags);
+  if (nonAscii && LEXICON_SCAN.other !== undefined) markLexicon(text, LEXICON_SCAN.other, bounds, flags);
+  // Anchors over the whole text; supporting signals only in sentences next to an anchor. Benign prose has few
+  // anchored sentences, so the costlier scans (URLs, e-mail addresses, tool names) read little of it.
+  for (const feature of FEATURES) {
+    if (feature.supporting) continue;
+    markSentences(text, feature.ascii, feature.bit, bounds, flags);
+    if (nonAscii && feature.other !== undefined)
+      markSentences(text, feature.other, feature.bit, bounds, flags);
+  }
+  for (let i = 0; i < count; i++) {
+    const near =
+      (flags[i]! | (i > 0 ? flags[i - 1]! : 0) | (i + 1 < count ? flags[i + 1]! : 0)) & ~SUPPORTING;
+    if (near === 0) continue;
+    const sentence = text.slice(bounds[i]!, bounds[i + 1]!);
+    const sentenceNonAscii = nonAscii && NON_ASCII.test(sentence);
+    for (const feature of FEATURES) {
+      if (!feature.supporting) continue;
+      if (
+        matchesIn(sentence, feature.ascii) ||
+        (sentenceNonAscii && feature.other !== undefined && matchesIn(sentence, feature.other))
+      )
+        flags[i]! |= feature.bit;
     }
   }
   const found: Flagged[] = [];
@@ -111,6 +127,49 @@ export function scanReading(text: string): Flagged[] {
     }
   }
   return found;
+}
+
+/**
+ * The `other` (Unicode) patterns hold only Cyrillic, Greek and CJK entries (Latin ones are folded to ASCII), so they
+ * run only on text with such a character: typographic quotes or dashes alone do not pay for them.
+ */
+const NON_ASCII = /[\u0370-\u04ff\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]/;
+
+/** Sets `bit` on every sentence `pattern` matches in (hits come in text order, so the sentence index only grows). */
+function markSentences(
+  text: string,
+  pattern: RegExp,
+  bit: number,
+  bounds: number[],
+  flags: Uint32Array,
+): void {
+  const last = flags.length - 1;
+  pattern.lastIndex = 0;
+  let sentence = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
+    flags[sentence]! |= bit;
+    if (m[0].length === 0) pattern.lastIndex++;
+  }
+}
+
+/** The merged lexicon scan: each match sets the roles of its entry (and of the shorter entries it starts with). */
+function markLexicon(text: string, pattern: RegExp, bounds: number[], flags: Uint32Array): void {
+  const last = flags.length - 1;
+  pattern.lastIndex = 0;
+  let sentence = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
+    const key = /\s\s|[\t\n\r]/.test(m[0]) ? m[0].replace(/\s+/g, " ") : m[0];
+    flags[sentence]! |= LEXICON_SCAN.bitsOf.get(key) ?? 0;
+    // Entries can overlap ("the user" inside "ignore the user"): look again from the next character.
+    pattern.lastIndex = m.index + 1;
+  }
+}
+
+function matchesIn(sentence: string, pattern: RegExp): boolean {
+  pattern.lastIndex = 0;
+  return pattern.test(sentence);
 }
 
 function sentenceBounds(text: string): number[] {

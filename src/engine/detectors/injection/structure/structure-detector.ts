@@ -119,7 +119,9 @@ export function scanReading(text: string): Flagged[] {
       continue;
     }
     if (i + 1 < count && HAS(flags[i]!, OPENERS)) {
-      const joined = decide(flags[i]! | flags[i + 1]!);
+      // Only the next sentence's anchors carry over: a lone verb after a turn marker ("system: 95k" then a closing
+      // tag whose name holds "output") is not an instruction.
+      const joined = decide(flags[i]! | (flags[i + 1]! & ~SUPPORTING));
       if (joined !== undefined && decide(flags[i + 1]!) === undefined) {
         found.push({ start: bounds[i]!, end: bounds[i + 2]!, type: joined });
         i++;
@@ -211,6 +213,7 @@ export function createStructureInjectionDetector(): TextDetector {
     minLength: 8,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 8) return;
+      priorInjection = out.filter((m) => m.kind === "injection");
       const view = toReadingView(text);
       emit(text, view, scanReading(view.text), out);
       for (const segment of findEncodedSegments(text, view)) {
@@ -278,5 +281,12 @@ function pushPiece(
   let e = end;
   while (s < e && /\s/.test(input[s]!)) s++;
   while (e > s && /\s/.test(input[e - 1]!)) e--;
-  if (e > s) out.push({ kind: "injection", type, start: s, end: e, ruleId });
+  if (e <= s) return;
+  // A phrase rule already named this instruction (the phrase detector runs first, into the same list): its finding
+  // and type stand, and the overlap resolution would otherwise keep only the longer sentence span.
+  for (const prior of priorInjection) if (prior.start < e && s < prior.end) return;
+  out.push({ kind: "injection", type, start: s, end: e, ruleId });
 }
+
+/** Injection matches already in the list when `detect` was called (set per call; `detect` is synchronous). */
+let priorInjection: TextMatch[] = [];

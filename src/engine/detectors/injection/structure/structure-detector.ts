@@ -1,4 +1,5 @@
 import type { TextDetector, TextMatch } from "../../../types.js";
+import { createInjectionDetector } from "../index.js";
 import { findEncodedSegments } from "./encoded-segments.js";
 import { F, FEATURES, LEXICON_SCAN, SUPPORTING } from "./features.js";
 import { type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
@@ -213,7 +214,6 @@ export function createStructureInjectionDetector(): TextDetector {
     minLength: 8,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 8) return;
-      priorInjection = out.filter((m) => m.kind === "injection");
       const view = toReadingView(text);
       emit(text, view, scanReading(view.text), out);
       for (const segment of findEncodedSegments(text, view)) {
@@ -234,7 +234,9 @@ function emit(input: string, view: ReadingView, hits: readonly Flagged[], out: T
     const [s, e] = trim(view.text, hit.start, hit.end);
     if (e <= s) continue;
     const [start, end] = viewToInput(view, s, e);
-    pushAround(input, start, end, hit.type, `injection.structure.${hit.type}`, out);
+    const named = phraseRuleType(input.slice(start, end));
+    if (named !== undefined) pushAround(input, start, end, named, `injection.${named}`, out);
+    else pushAround(input, start, end, hit.type, `injection.structure.${hit.type}`, out);
   }
 }
 
@@ -251,7 +253,7 @@ function pushAround(
   input: string,
   start: number,
   end: number,
-  type: StructureInjectionType,
+  type: string,
   ruleId: string,
   out: TextMatch[],
 ): void {
@@ -273,7 +275,7 @@ function pushPiece(
   input: string,
   start: number,
   end: number,
-  type: StructureInjectionType,
+  type: string,
   ruleId: string,
   out: TextMatch[],
 ): void {
@@ -282,11 +284,20 @@ function pushPiece(
   while (s < e && /\s/.test(input[s]!)) s++;
   while (e > s && /\s/.test(input[e - 1]!)) e--;
   if (e <= s) return;
-  // A phrase rule already named this instruction (the phrase detector runs first, into the same list): its finding
-  // and type stand, and the overlap resolution would otherwise keep only the longer sentence span.
-  for (const prior of priorInjection) if (prior.start < e && s < prior.end) return;
   out.push({ kind: "injection", type, start: s, end: e, ruleId });
 }
 
-/** Injection matches already in the list when `detect` was called (set per call; `detect` is synchronous). */
-let priorInjection: TextMatch[] = [];
+const phraseRules = createInjectionDetector();
+const phraseScratch: TextMatch[] = [];
+
+/**
+ * The type of the phrase rule that names the instruction in this sentence, if one does: the sentence finding then
+ * carries that type and rule id (`override_instructions` says more than a structure), since the engine's overlap
+ * resolution keeps only the longer sentence span. Checked on the flagged sentence itself, not on the caller's match
+ * list, so the answer is the same when the phrase detector runs on the worker thread for long strings.
+ */
+function phraseRuleType(sentence: string): string | undefined {
+  phraseScratch.length = 0;
+  phraseRules.detect(sentence, phraseScratch);
+  return phraseScratch[0]?.type;
+}

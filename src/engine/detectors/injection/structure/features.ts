@@ -91,8 +91,12 @@ function collect(pick: (lexicon: LanguageLexicon) => readonly string[]): string[
 
 const lex = (pick: (lexicon: LanguageLexicon) => readonly string[]) => lexiconPattern(collect(pick));
 
-/** Signals no rule in `decide` fires on without an anchor signal in the same or a neighbouring sentence. */
-export const SUPPORTING = F.VERB | F.FILL_IN | F.URL | F.EMAIL | F.TOOL | F.TARGET | F.MODE;
+/**
+ * Signals no rule in `decide` fires on without an anchor signal in the same or a neighbouring sentence. Sensitive
+ * words ("token", "password") are frequent in documentation, so the one rule that needs them alone (an action on
+ * them to an introduced destination) is anchored on the destination (`TARGET`) instead.
+ */
+export const SUPPORTING = F.VERB | F.FILL_IN | F.URL | F.EMAIL | F.TOOL | F.SENSITIVE | F.MODE;
 
 function feature(bit: number, ascii: string, other?: string): Feature {
   return {
@@ -103,12 +107,8 @@ function feature(bit: number, ascii: string, other?: string): Feature {
   };
 }
 
-function fromLexicon(bit: number, sources: LexiconSources): Feature {
-  return feature(bit, sources.ascii, sources.other);
-}
 
 const addressees = lex((l) => l.addressees);
-const addressPhrases = lex((l) => l.addressPhrases);
 const turnRoles = lex((l) => l.turnRoles);
 const modeWords = lex((l) => l.modeWords);
 const modeEntry = lex((l) => l.modeEntry);
@@ -197,11 +197,6 @@ const vocative = (nouns: string) =>
   // The noun first and the context check after it, as a lookbehind over the same text: a leading lookbehind ran at
   // every position (measured ~3x slower on prose).
   `(?:${nouns})s?\\s{0,2}[,:：、，](?<=(?:^|[\\n.!?;:"'(\\[*>#-])\\s{0,4}(?:${nouns})s?\\s{0,2}[,:：、，])`;
-
-const orOther = (...parts: (string | undefined)[]) => {
-  const present = parts.filter((p): p is string => p !== undefined);
-  return present.length > 0 ? present.join("|") : undefined;
-};
 
 export const FEATURES: readonly Feature[] = [
   feature(F.ADDRESSEE, vocative(addressees.ascii), addressees.other && vocative(addressees.other)),

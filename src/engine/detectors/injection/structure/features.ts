@@ -107,7 +107,6 @@ function feature(bit: number, ascii: string, other?: string): Feature {
   };
 }
 
-
 const addressees = lex((l) => l.addressees);
 const turnRoles = lex((l) => l.turnRoles);
 const modeWords = lex((l) => l.modeWords);

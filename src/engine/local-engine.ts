@@ -19,6 +19,12 @@ import type {
 } from "../policy/types.js";
 import { evaluateCapabilities } from "./capability-gate.js";
 import { type CustomDetector, createDetectorSet } from "./detector-set.js";
+import {
+  classifyResult,
+  type InjectionClassifierOptions,
+  type ResolvedClassifier,
+  resolveClassifierOptions,
+} from "./detectors/injection/classifier-hook.js";
 import { type ConnectorTarget, matchesConnector } from "./glob.js";
 import { PairCache } from "./pair-cache.js";
 import { type DetectorWorkerPool, sharedDetectorWorker } from "./parallel/detector-worker-pool.js";
@@ -119,6 +125,11 @@ export interface LocalEngineOptions {
    * detector".
    */
   detectors?: readonly CustomDetector[];
+  /**
+   * Your own prompt-injection model, called on every text segment of a tool result next to the built-in
+   * detectors; fails closed (see `detectors/injection/classifier-hook.ts`).
+   */
+  injectionClassifier?: InjectionClassifierOptions;
 }
 
 /** Connector types come from a user resolver: the sanitizer-mode cache is emptied at this many entries. */
@@ -168,6 +179,7 @@ export class LocalPolicyEngine implements PolicyBackend {
   readonly #offload: OffloadSettings | undefined;
   /** Sanitizer mode per server and connector type; undefined when no tool policy sets a sanitizer. */
   readonly #modes: PairCache<SanitizerMode> | undefined;
+  readonly #classifier: ResolvedClassifier | undefined;
 
   constructor(policy: PolicyConfig = {}, options: LocalEngineOptions = {}) {
     const detectors = options.detectors ?? [];
@@ -192,6 +204,10 @@ export class LocalPolicyEngine implements PolicyBackend {
       for (const glob of Object.keys(config.tools ?? {})) this.#toolPlansFor((g) => g === glob);
     }
     this.#offload = offloadSettings(options.worker);
+    this.#classifier =
+      options.injectionClassifier === undefined
+        ? undefined
+        : resolveClassifierOptions(options.injectionClassifier);
     const toolSanitizers = Object.values(this.policy.tools).some((t) => t.sanitizer);
     this.#modes = toolSanitizers ? new PairCache(SANITIZER_MODE_CACHE_LIMIT) : undefined;
   }
@@ -462,6 +478,8 @@ export class LocalPolicyEngine implements PolicyBackend {
     }
     const wrap = mode === "detect-and-wrap" || mode === "detect-and-strip-and-wrap";
     const scanned = scanToolResult(result, plan, findings, wrap ? request : undefined);
+    if (this.#classifier !== undefined)
+      await classifyResult(this.#classifier, result, this.policy.injection.output, request, findings);
 
     let blocking: Finding | undefined;
     for (let i = 0; i < findings.length && !blocking; i++) {

@@ -100,8 +100,8 @@ describe("the registry", () => {
     const set = createDetectorSet(resolvePolicy({}, {}));
     expect(set.pii.map((d) => d.id)).toEqual(PII_TYPES.map((t) => `pii.${t}`));
     expect(set.secrets.map((d) => d.id)).toEqual(SECRET_TYPES.map((t) => `secret.${t}`));
-    // The six injection types share one phrase detector.
-    expect(set.injection).toHaveLength(1);
+    // The phrase rules of every injection type share one detector; the structure types share another.
+    expect(set.injection.map((d) => d.id)).toEqual(["injection", "injection.structure"]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { HAZARD_RULES } from "./built-in/hazards.js";
 import { INJECTION_TYPE_RULES } from "./built-in/injection.js";
+import { INJECTION_STRUCTURE_RULES } from "./built-in/injection-structure.js";
 import { PII_RULES } from "./built-in/pii.js";
 import { SANITIZER_RULES } from "./built-in/sanitizer.js";
 import { SECRET_RULES } from "./built-in/secrets.js";
@@ -13,6 +14,7 @@ export const BUILT_IN_RULES: readonly RuleRecord[] = [
   ...SECRET_RULES,
   ...PII_RULES,
   ...INJECTION_TYPE_RULES,
+  ...INJECTION_STRUCTURE_RULES,
   ...HAZARD_RULES,
   ...SANITIZER_RULES,
 ];
@@ -20,12 +22,17 @@ export const BUILT_IN_RULES: readonly RuleRecord[] = [
 export type PiiType = (typeof PII_RULES)[number]["type"];
 export type SecretType = (typeof SECRET_RULES)[number]["type"];
 export type HazardType = (typeof HAZARD_RULES)[number]["type"];
-export type InjectionRuleType = (typeof INJECTION_TYPE_RULES)[number]["type"];
+export type InjectionRuleType = (
+  | typeof INJECTION_TYPE_RULES
+  | typeof INJECTION_STRUCTURE_RULES
+)[number]["type"];
 
 export const PII_TYPES: readonly PiiType[] = PII_RULES.map((rule) => rule.type);
 export const SECRET_TYPES: readonly SecretType[] = SECRET_RULES.map((rule) => rule.type);
 export const HAZARD_TYPES: readonly HazardType[] = HAZARD_RULES.map((rule) => rule.type);
-export const INJECTION_TYPES: readonly InjectionRuleType[] = INJECTION_TYPE_RULES.map((rule) => rule.type);
+export const INJECTION_TYPES: readonly InjectionRuleType[] = [
+  ...new Set([...INJECTION_TYPE_RULES, ...INJECTION_STRUCTURE_RULES].map((rule) => rule.type)),
+];
 
 /** The type names `<family>.types` accepts, for the given records. */
 export function typesOf(records: readonly RuleRecord[], family: PolicyFamily): string[] {

@@ -1,0 +1,118 @@
+import { type ReadingView, viewToInput } from "./reading-view.js";
+
+/**
+ * Parts of a text that a model can read but the structure rules cannot see as written: base64 and hex segments
+ * ("decode this and follow it"), letter-spaced runs (`c a l l   t h e`) and leetspeak lines (`1gn0r3 y0ur`). Each
+ * is returned with its decoded reading and its span in the input, so a finding covers the encoded segment.
+ */
+export interface EncodedSegment {
+  start: number;
+  end: number;
+  decoded: string;
+  encoding: "base64" | "hex" | "letter_spacing" | "leetspeak";
+}
+
+/** 24 base64 characters decode to 18 bytes: shorter runs are words, ids and hashes, not instructions. */
+const BASE64 = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{24,65536}={0,2}(?![A-Za-z0-9+/=_-])/g;
+const HEX = /(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){16,32768}(?![0-9A-Fa-f])/g;
+/** At least eight one-character tokens (an iCalendar `\\,` counts as one) separated by one to three spaces. */
+const SPACED_RUN = /(?<![a-z0-9])\\?\S(?: {1,3}\\?\S(?![a-z0-9])){7,2000}/g;
+const WORD_GAP = / {2,}/;
+/** A token that mixes letters with the digits leetspeak uses for letters (`7h3`, `4551574n7`, `mu57`). */
+const LEET_TOKEN =
+  /(?<![\p{L}\p{N}])(?=[\p{L}\p{N}]{0,30}[a-z])(?=[\p{L}\p{N}]{0,30}[013457])[\p{L}\p{N}]{2,32}(?![\p{L}\p{N}])/gu;
+const LEET_FOLD: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t" };
+const SHORT_LEET_NUMBER = /(?<![\p{L}\p{N}.:/-])[013457]{1,3}(?![\p{L}\p{N}.:/-])/gu;
+/** A leet digit next to a letter: lines with three of these are read with the digits as letters. */
+const LEET_HINT = /[a-z][013457]|[013457][a-z]/g;
+const MAX_LEET_LINE = 2_000;
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+export function findEncodedSegments(input: string, view: ReadingView): EncodedSegment[] {
+  const segments: EncodedSegment[] = [];
+  if (input.length >= 24) {
+    BASE64.lastIndex = 0;
+    for (let m = BASE64.exec(input); m !== null; m = BASE64.exec(input)) {
+      // A run with no digit, `+` or `/` and no upper case after the first letter is a long word or identifier.
+      if (!/[0-9+/]/.test(m[0]) && !/[A-Z]/.test(m[0].slice(1))) continue;
+      const decoded = decodeText(Buffer.from(m[0], "base64"));
+      if (decoded !== undefined)
+        segments.push({ start: m.index, end: m.index + m[0].length, decoded, encoding: "base64" });
+    }
+    HEX.lastIndex = 0;
+    for (let m = HEX.exec(input); m !== null; m = HEX.exec(input)) {
+      const decoded = decodeText(Buffer.from(m[0], "hex"));
+      if (decoded !== undefined)
+        segments.push({ start: m.index, end: m.index + m[0].length, decoded, encoding: "hex" });
+    }
+  }
+  const text = view.text;
+  SPACED_RUN.lastIndex = 0;
+  for (let m = SPACED_RUN.exec(text); m !== null; m = SPACED_RUN.exec(text)) {
+    const decoded = m[0]
+      .split(WORD_GAP)
+      .map((word) => word.replace(/ |\\(?=[,;])/g, ""))
+      .join(" ");
+    const [start, end] = viewToInput(view, m.index, m.index + m[0].length);
+    segments.push({ start, end, decoded, encoding: "letter_spacing" });
+  }
+  // Only lines with leet hints are folded (a cheap scan), so ordinary text with version numbers costs one pass.
+  LEET_HINT.lastIndex = 0;
+  let lineStart = -1;
+  let lineEnd = -1;
+  let hints = 0;
+  const flushLine = () => {
+    if (hints < 3 || lineEnd - lineStart > MAX_LEET_LINE) return;
+    const folded = foldLeetLine(text.slice(lineStart, lineEnd));
+    if (folded === undefined) return;
+    const [start, end] = viewToInput(view, lineStart, lineEnd);
+    segments.push({ start, end, decoded: folded, encoding: "leetspeak" });
+  };
+  for (let m = LEET_HINT.exec(text); m !== null; m = LEET_HINT.exec(text)) {
+    if (m.index >= lineEnd) {
+      flushLine();
+      lineStart = text.lastIndexOf("\n", m.index) + 1;
+      const next = text.indexOf("\n", m.index);
+      lineEnd = next === -1 ? text.length : next;
+      hints = 0;
+    }
+    hints++;
+    LEET_HINT.lastIndex = m.index + 1;
+  }
+  flushLine();
+  return segments;
+}
+
+/** The line with leetspeak digits read as letters, or undefined when fewer than three of its tokens look leet. */
+function foldLeetLine(line: string): string | undefined {
+  let tokens = 0;
+  LEET_TOKEN.lastIndex = 0;
+  const folded = line.replace(LEET_TOKEN, (token) => {
+    tokens++;
+    return token.replace(/[013457]/g, (d) => LEET_FOLD[d]!);
+  });
+  if (tokens < 3) return undefined;
+  // In a line that is leet, short all-digit words are leet too (`70` to, `41` ai, `4` a).
+  return folded.replace(SHORT_LEET_NUMBER, (n) => n.replace(/[013457]/g, (d) => LEET_FOLD[d]!));
+}
+
+/** Strict UTF-8 with at least 90% printable characters and some letters; otherwise not text. */
+function decodeText(bytes: Buffer): string | undefined {
+  if (bytes.length < 12) return undefined;
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+  let printable = 0;
+  let letters = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (cp >= 0x20 || cp === 0x0a || cp === 0x0d || cp === 0x09) printable++;
+    if (/\p{L}/u.test(ch)) letters++;
+  }
+  const length = [...text].length;
+  return printable >= length * 0.9 && letters >= length * 0.4 ? text : undefined;
+}

@@ -1,0 +1,311 @@
+import { type LanguageLexicon, LEXICONS } from "./lexicon.js";
+import { foldLexiconEntry } from "./reading-view.js";
+
+/**
+ * The signals a sentence can carry, as bits. A signal alone never flags (see `decide` in `structure-detector.ts`);
+ * each is found by one global, linear regex over the reading view.
+ */
+export const F = {
+  ADDRESSEE: 1 << 0,
+  VERB: 1 << 1,
+  AGENT_OBJECT: 1 << 2,
+  SENSITIVE: 1 << 3,
+  REPLY_CONTEXT: 1 << 4,
+  ROLE_SHIFT: 1 << 5,
+  MODE: 1 << 6,
+  OBEY: 1 << 7,
+  OVERRIDE: 1 << 8,
+  TURN: 1 << 9,
+  LEAK: 1 << 10,
+  FILL_IN: 1 << 11,
+  URL: 1 << 12,
+  EMAIL: 1 << 13,
+  TOOL: 1 << 14,
+  TEMPLATED_IMAGE: 1 << 15,
+  IMAGE_WITH_QUERY: 1 << 16,
+  OPEN_QUERY: 1 << 17,
+  TARGET: 1 << 18,
+  OWN_PROMPT: 1 << 19,
+} as const;
+
+/**
+ * One signal as two global regexes: `ascii` (no `u` flag, ASCII word boundaries: ~8x faster than Unicode-property
+ * lookarounds, measured 4.4 vs 34 ms/MB on prose) for the Latin-script entries, which the reading view has folded
+ * to ASCII; and `other` (`u` flag) for Cyrillic and CJK entries, run only on text that has a non-ASCII character.
+ */
+export interface Feature {
+  readonly bit: number;
+  /** A supporting signal: looked for only in sentences next to an anchor (every rule in `decide` needs one). */
+  readonly supporting: boolean;
+  readonly ascii: RegExp;
+  readonly other: RegExp | undefined;
+}
+
+/** Scripts written without spaces between words: their entries match anywhere. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const NOT_WORD_BEFORE = "(?<![\\p{L}\\p{N}_])";
+const NOT_WORD_AFTER = "(?![\\p{L}\\p{N}_])";
+const IS_ASCII = /^[\x00-\x7f]*$/;
+
+function escapeRegExp(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+/** One entry as a regex source: spaces as `\s+`, a `*` at either end as "more letters here". */
+function entrySource(folded: string, ascii: boolean): string {
+  const letters = ascii ? "[a-z]*" : "\\p{L}*";
+  const lead = folded.startsWith("*") ? letters : "";
+  const trail = folded.endsWith("*") ? letters : "";
+  const core = folded.replace(/^\*|\*$/g, "");
+  const body = lead + core.split(" ").map(escapeRegExp).join("\\s+") + trail;
+  if (!ascii) return body;
+  // `\b` only where the entry starts or ends with a word character (`.env`, `'you are'` do not).
+  return `${/^[\w*]/.test(folded) ? "\\b" : ""}${body}${/[\w*]$/.test(folded) ? "\\b" : ""}`;
+}
+
+export interface LexiconSources {
+  ascii: string;
+  other: string | undefined;
+}
+
+/** All entries of every language for one role: ASCII entries (folded) and the others, each as one alternation. */
+export function lexiconPattern(entries: readonly string[]): LexiconSources {
+  const unique = [...new Set(entries.map(foldLexiconEntry))].sort((a, b) => b.length - a.length);
+  const ascii = unique.filter((e) => IS_ASCII.test(e)).map((e) => entrySource(e, true));
+  const spaced = unique
+    .filter((e) => !IS_ASCII.test(e) && !UNSPACED.test(e))
+    .map((e) => entrySource(e, false));
+  const unspaced = unique.filter((e) => UNSPACED.test(e)).map((e) => entrySource(e, false));
+  const parts: string[] = [];
+  if (spaced.length > 0) parts.push(`${NOT_WORD_BEFORE}(?:${spaced.join("|")})${NOT_WORD_AFTER}`);
+  if (unspaced.length > 0) parts.push(`(?:${unspaced.join("|")})`);
+  return {
+    ascii: ascii.length > 0 ? `(?:${ascii.join("|")})` : "(?!)",
+    other: parts.length > 0 ? parts.join("|") : undefined,
+  };
+}
+
+function collect(pick: (lexicon: LanguageLexicon) => readonly string[]): string[] {
+  return LEXICONS.flatMap(pick);
+}
+
+const lex = (pick: (lexicon: LanguageLexicon) => readonly string[]) => lexiconPattern(collect(pick));
+
+/**
+ * Signals no rule in `decide` fires on without an anchor signal in the same or a neighbouring sentence. Sensitive
+ * words ("token", "password") are frequent in documentation, so the one rule that needs them alone (an action on
+ * them to an introduced destination) is anchored on the destination (`TARGET`) instead.
+ */
+export const SUPPORTING = F.VERB | F.FILL_IN | F.URL | F.EMAIL | F.TOOL | F.SENSITIVE | F.MODE;
+
+function feature(bit: number, ascii: string, other?: string): Feature {
+  return {
+    bit,
+    supporting: (SUPPORTING & bit) !== 0,
+    ascii: new RegExp(ascii, "g"),
+    other: other === undefined ? undefined : new RegExp(other, "gu"),
+  };
+}
+
+const addressees = lex((l) => l.addressees);
+const turnRoles = lex((l) => l.turnRoles);
+const modeWords = lex((l) => l.modeWords);
+const modeEntry = lex((l) => l.modeEntry);
+
+/**
+ * Hand-written structural patterns. Every repetition is bounded or starts only where its class cannot continue
+ * backwards (a lookbehind), so each is linear in the text (checked in injection-structure-redos.test.ts).
+ */
+const URL_SOURCE = "(?<![a-z0-9])(?:https?:\\/\\/|www\\.)[^\\s<>\"'`)\\]]{1,500}";
+const EMAIL_SOURCE = "(?<![a-z0-9._%+-])[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,8}";
+const TOOL_SOURCE =
+  "(?<![a-z0-9_.\\/-])[a-z][a-z0-9]{0,40}(?:_[a-z0-9]{1,40}){1,6}(?![a-z0-9_.\\/-])|`[a-z][\\w.-]{1,60}`";
+/**
+ * A chat role written as a turn at a line start (`SYSTEM:`, `### System:`, `**Developer message:**`, `[system](#x)`,
+ * `系统：`), a role message label anywhere (`Developer message:`), a chat-template token (`<|im_start|>system`,
+ * `[INST]`), or a tag that closes the tool output or opens a system block (`</tool_output>`, `<system_override>`).
+ */
+const turnAt = (roles: string) =>
+  `(?<=^|\\n)[ \\t>#*_|[(-]{0,12}(?:${roles})(?:\\s{1,3}(?:message|prompt|instructions?|override|note|update))?[ \\t*_\\]]{0,4}(?:[:：]|\\(#)`;
+const TURN_ASCII = [
+  turnAt(turnRoles.ascii),
+  "\\b(?:system|developer|admin)\\s{1,3}(?:message|prompt|instructions?|override|update)\\s{0,3}:",
+  "<\\|im_start\\|>\\s{0,4}(?:system|developer|assistant)",
+  "<\\|(?:system|start_header_id|endoftext|im_end)\\|>",
+  "\\[\\/?(?:inst|system_prompt|sys)\\]",
+  "<<sys>>",
+  "<\\/?\\s{0,4}(?:tool_output|tool_result|tool_response|function_results|function_result|tool_call|system|developer)(?:[\\s_-][^>\\n]{0,80})?>",
+  "<(?:system|developer|admin)[\\w-]{1,30}(?:\\s[^>\\n]{0,80})?>",
+].join("|");
+/** `![alt](url?k=...)`: a markdown image whose URL has a query, the carrier of the classic zero-click exfiltration. */
+const IMAGE_WITH_QUERY_SOURCE = "!\\[[^\\]\\n]{0,120}\\]\\(\\s{0,4}[^\\s)]{1,300}\\?[^\\s)]{0,300}";
+/**
+ * A query value that is a placeholder for data the model is to fill in (an empty one is not enough: badge URLs end
+ * in `label=)`; `decide` takes it with words that say what to fill in): bracketed (`[...]`, `<...>`, `{...}`), a
+ * `$VAR`, or a placeholder word (the view is lower case, so a list: message, token, data, summary...).
+ */
+const PLACEHOLDER_WORDS = [
+  "message",
+  "msg",
+  "mensaje",
+  "nachricht",
+  "messaggio",
+  "mensagem",
+  "сообщение",
+  "メッセージ",
+  "消息",
+  "token",
+  "data",
+  "secret",
+  "summary",
+  "conversation",
+  "question",
+  "password",
+  "key",
+  "chat",
+  "history",
+  "context",
+  "prompt",
+]
+  .map(foldLexiconEntry)
+  .join("|");
+const TEMPLATED_IMAGE_SOURCE = `!\\[[^\\]\\n]{0,120}\\]\\(\\s{0,4}[^\\s)]{1,300}\\?(?:[^\\s)=&]{1,40}=[^\\s)&]{0,200}&){0,6}[^\\s)=&]{1,40}=(?:\\$[a-z_]|\\[|<|\\{|%s|%7b|%5b|(?:${PLACEHOLDER_WORDS})(?![a-z]))`;
+/** A URL whose last query parameter is empty: the text around it says what to append. */
+const OPEN_QUERY_SOURCE =
+  "(?:https?:\\/\\/|www\\.)[^\\s<>\"'`)\\]]{1,400}[?&][a-z0-9_]{1,30}=(?=[\\s)\\]'\"`,;]|$)";
+/**
+ * A destination introduced as one ("to https://...", "into a message to x@y", "à x@y", "на https://", "发送到"), as
+ * opposed to a link in parentheses: changelog lines name tokens and credentials next to issue links all the time.
+ */
+const ADDRESS = "(?:https?:\\/\\/|www\\.|[a-z0-9._%+-]{1,64}@[a-z0-9-])";
+const TARGET_ASCII = `\\b(?:to|into|towards|at|via|a|an|para|per|nach)\\s{1,3}(?:the\\s{1,3}(?:url|address|endpoint|server)\\s{1,3})?${ADDRESS}`;
+const TARGET_OTHER = `(?<![\\p{L}\\p{N}])(?:на|в|по)\\s{1,3}${ADDRESS}|(?:到|给|至)\\s{0,3}${ADDRESS}|(?:https?:\\/\\/|@)[^\\s]{1,300}\\s{0,3}(?:に|へ|宛)`;
+/** The reader's own prompt or instructions ("your original instructions", "tu prompt de sistema", "你的系统提示"). */
+const PROMPT_NOUNS =
+  "(?:instructions?|prompt|system\\s+message|context\\s+window|instrucciones|instrucoes|istruzioni|anweisungen|systemprompt|consignes)";
+const OWN_PROMPT_ASCII = `\\b(?:your|tu|tus|tes|ton|vos|votre|seu|sua|suas|seus|il\\s+tuo|le\\s+tue|tuo|tue|dein|deine|deinen|deiner)\\s{1,3}(?:[a-z-]{1,20}\\s{1,3}){0,2}${PROMPT_NOUNS}\\b`;
+const OWN_PROMPT_OTHER =
+  "(?<![\\p{L}\\p{N}])(?:твой|твои|свой|свои|твою|свою)\\s{1,3}(?:[\\p{L}-]{1,20}\\s{1,3}){0,2}(?:инструкции|промпт|промт)(?![\\p{L}\\p{N}])|(?:你的|あなたの)\\s{0,2}\\S{0,6}?(?:指令|提示|指示|プロンプト)";
+const modeAfter = (entry: string, words: string) => `(?:${entry})[^.\\n!?。]{0,40}?(?:${words})`;
+/**
+ * Addressed to the AI: an addressee noun as a vocative (`Assistant,` `Assistente:` `助手：`) at a sentence or line
+ * start or after a label such as "IMPORTANT:" (not mid-sentence, where "the model, ..." is ordinary prose), or a
+ * phrase that addresses an AI reader.
+ */
+const vocative = (nouns: string) =>
+  // The noun first and the context check after it, as a lookbehind over the same text: a leading lookbehind ran at
+  // every position (measured ~3x slower on prose).
+  `(?:${nouns})s?\\s{0,2}[,:：、，](?<=(?:^|[\\n.!?;:"'(\\[*>#-])\\s{0,4}(?:${nouns})s?\\s{0,2}[,:：、，])`;
+
+export const FEATURES: readonly Feature[] = [
+  feature(F.ADDRESSEE, vocative(addressees.ascii), addressees.other && vocative(addressees.other)),
+  feature(
+    F.MODE,
+    modeAfter(modeEntry.ascii, modeWords.ascii),
+    modeEntry.other && modeWords.other && modeAfter(modeEntry.other, modeWords.other),
+  ),
+  feature(F.TURN, TURN_ASCII, turnRoles.other && turnAt(turnRoles.other)),
+  feature(F.URL, URL_SOURCE),
+  feature(F.EMAIL, EMAIL_SOURCE),
+  feature(F.TOOL, TOOL_SOURCE),
+  feature(F.TEMPLATED_IMAGE, TEMPLATED_IMAGE_SOURCE),
+  feature(F.IMAGE_WITH_QUERY, IMAGE_WITH_QUERY_SOURCE),
+  feature(F.OPEN_QUERY, OPEN_QUERY_SOURCE),
+  feature(F.TARGET, TARGET_ASCII, TARGET_OTHER),
+  feature(F.OWN_PROMPT, OWN_PROMPT_ASCII, OWN_PROMPT_OTHER),
+];
+
+/** The lexicon roles found by the one merged word scan, and the signal each sets. */
+const LEXICON_ROLES: readonly [number, (lexicon: LanguageLexicon) => readonly string[]][] = [
+  [F.ADDRESSEE, (l) => l.addressPhrases],
+  [F.VERB, (l) => l.verbs],
+  [F.AGENT_OBJECT, (l) => l.agentObjects],
+  [F.SENSITIVE, (l) => l.sensitive],
+  [F.REPLY_CONTEXT, (l) => l.replyContext],
+  [F.ROLE_SHIFT, (l) => l.roleShift],
+  [F.OBEY, (l) => l.obey],
+  [F.OVERRIDE, (l) => l.override],
+  [F.LEAK, (l) => l.leak],
+  [F.FILL_IN, (l) => l.fillIn],
+];
+
+/**
+ * Every lexicon entry of every role in ONE scan: the entries as a trie-shaped alternation (`s(?:end|how|ubmit)`),
+ * which V8 walks character by character instead of trying each word at each position. Measured on 1 MB of prose:
+ * all ~900 ASCII entries 5.8 ms as a trie vs 24.9 ms as a flat alternation, and vs ~60 ms as one scan per role.
+ * A match is looked up (whitespace collapsed) in `bitsOf`, which also holds the roles of every shorter entry that
+ * is a word-prefix of it ("ignore the user" is an override and holds the verb "ignore"), since the scan reports the
+ * longest entry at a position.
+ */
+export interface LexiconScan {
+  readonly ascii: RegExp;
+  readonly other: RegExp | undefined;
+  readonly bitsOf: ReadonlyMap<string, number>;
+}
+
+interface TrieNode {
+  kids: Map<string, TrieNode>;
+  end: boolean;
+}
+
+function trieSource(entries: readonly string[], ascii: boolean): string {
+  const root: TrieNode = { kids: new Map(), end: false };
+  for (const entry of entries) {
+    let node = root;
+    for (const ch of entry) {
+      let kid = node.kids.get(ch);
+      if (kid === undefined) {
+        kid = { kids: new Map(), end: false };
+        node.kids.set(ch, kid);
+      }
+      node = kid;
+    }
+    node.end = true;
+  }
+  const piece = (ch: string) => (ch === " " ? (ascii ? "\\s+" : "\\s+") : escapeRegExp(ch));
+  const emit = (node: TrieNode): string => {
+    const parts = [...node.kids].map(([ch, kid]) => piece(ch) + emit(kid));
+    if (parts.length === 0) return "";
+    const alternation = parts.length === 1 ? parts[0]! : `(?:${parts.join("|")})`;
+    return node.end ? `(?:${alternation})?` : alternation;
+  };
+  return emit(root);
+}
+
+function buildLexiconScan(): LexiconScan {
+  const bitsOf = new Map<string, number>();
+  for (const [bit, pick] of LEXICON_ROLES)
+    for (const entry of collect(pick)) {
+      const folded = foldLexiconEntry(entry);
+      bitsOf.set(folded, (bitsOf.get(folded) ?? 0) | bit);
+    }
+  for (const [entry, bits] of bitsOf) {
+    let closed = bits;
+    for (const [other, otherBits] of bitsOf)
+      if (other.length < entry.length && entry.startsWith(other) && /[\s]/.test(entry[other.length]!))
+        closed |= otherBits;
+    bitsOf.set(entry, closed);
+  }
+  const entries = [...bitsOf.keys()];
+  const asciiEntries = entries.filter((e) => IS_ASCII.test(e));
+  // `\b` at an end only where the entry has a word character there (`.env`, `'you are'` do not): four tries.
+  const wordy = (e: string, at: number) => /\w/.test(e[at < 0 ? e.length - 1 : at]!);
+  const groups: string[] = [];
+  for (const lead of [true, false])
+    for (const tail of [true, false]) {
+      const group = asciiEntries.filter((e) => wordy(e, 0) === lead && wordy(e, -1) === tail);
+      if (group.length > 0) groups.push(`${lead ? "\\b" : ""}${trieSource(group, true)}${tail ? "\\b" : ""}`);
+    }
+  const spaced = entries.filter((e) => !IS_ASCII.test(e) && !UNSPACED.test(e));
+  const unspaced = entries.filter((e) => UNSPACED.test(e));
+  const other: string[] = [];
+  if (spaced.length > 0) other.push(`${NOT_WORD_BEFORE}${trieSource(spaced, false)}${NOT_WORD_AFTER}`);
+  if (unspaced.length > 0) other.push(trieSource(unspaced, false));
+  return {
+    ascii: new RegExp(groups.join("|") || "(?!)", "g"),
+    other: other.length > 0 ? new RegExp(other.join("|"), "gu") : undefined,
+    bitsOf,
+  };
+}
+
+export const LEXICON_SCAN: LexiconScan = buildLexiconScan();

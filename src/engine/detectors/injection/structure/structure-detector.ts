@@ -1,0 +1,303 @@
+import type { TextDetector, TextMatch } from "../../../types.js";
+import { createInjectionDetector } from "../index.js";
+import { findEncodedSegments } from "./encoded-segments.js";
+import { F, FEATURES, LEXICON_SCAN, SUPPORTING } from "./features.js";
+import { type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
+
+/**
+ * Instruction-to-agent STRUCTURE detector for text that arrives as tool output. It splits the text into sentences,
+ * marks which roles each sentence carries (an AI addressee, an action verb, agent-only data such as "your system
+ * prompt", sensitive data, a destination, a reference to the agent's own reply, a fake turn marker...) from
+ * per-language lexicons (`lexicon.ts`), and flags a sentence only for a COMBINATION that instructs an agent
+ * (`decide`). The finding spans the whole sentence, so a cut removes the instruction rather than its first words.
+ *
+ * Obfuscations are undone as extra readings: the reading view decodes Unicode tags and folds full-width forms,
+ * invisible characters and lookalikes; base64 and hex segments are decoded and read as text; letter-spaced runs are
+ * closed up and leetspeak digits read as letters, only on lines that show those patterns. A finding from a decoded
+ * or re-spaced reading spans the segment or line it came from.
+ *
+ * Cost: one fold (none for printable ASCII), then one global scan per signal; the per-sentence work is constant.
+ */
+
+export type StructureInjectionType =
+  | "instruction_to_agent"
+  | "agent_data_exfiltration"
+  | "tool_call_instruction"
+  | "fake_turn"
+  | "role_reassignment"
+  | "prompt_leak"
+  | "markdown_exfiltration";
+
+interface Flagged {
+  start: number;
+  end: number;
+  type: StructureInjectionType;
+}
+
+const HAS = (f: number, bits: number) => (f & bits) !== 0;
+const DESTINATION = F.URL | F.EMAIL;
+const AGENT_DATA = F.AGENT_OBJECT | F.SENSITIVE;
+
+/** The decision for one sentence's signals; `undefined` = benign. Ordered from the most specific kind. */
+export function decide(f: number): StructureInjectionType | undefined {
+  if (HAS(f, F.TEMPLATED_IMAGE)) return "markdown_exfiltration";
+  if (HAS(f, F.IMAGE_WITH_QUERY) && HAS(f, F.FILL_IN | AGENT_DATA | F.REPLY_CONTEXT))
+    return "markdown_exfiltration";
+  if (HAS(f, F.OPEN_QUERY) && HAS(f, F.FILL_IN) && HAS(f, AGENT_DATA | F.REPLY_CONTEXT | F.VERB))
+    return "markdown_exfiltration";
+  if (HAS(f, F.TURN) && HAS(f, F.VERB | F.OVERRIDE | F.OBEY | F.AGENT_OBJECT | F.ROLE_SHIFT | F.LEAK))
+    return "fake_turn";
+  if (HAS(f, F.LEAK)) return "prompt_leak";
+  if (
+    HAS(f, F.VERB) &&
+    ((HAS(f, F.AGENT_OBJECT) && HAS(f, DESTINATION)) || (HAS(f, F.SENSITIVE) && HAS(f, F.TARGET)))
+  )
+    return "agent_data_exfiltration";
+  if (HAS(f, F.VERB) && HAS(f, F.REPLY_CONTEXT) && HAS(f, DESTINATION | F.TOOL | AGENT_DATA))
+    return "tool_call_instruction";
+  if (HAS(f, F.ADDRESSEE) && HAS(f, F.VERB | F.OBEY | F.ROLE_SHIFT | F.OVERRIDE)) {
+    if (HAS(f, AGENT_DATA | F.REPLY_CONTEXT | DESTINATION | F.TOOL | F.OBEY | F.OVERRIDE | F.ROLE_SHIFT))
+      return "instruction_to_agent";
+  }
+  if (HAS(f, F.ROLE_SHIFT) && HAS(f, F.OBEY | F.ADDRESSEE | F.MODE | F.OVERRIDE | F.AGENT_OBJECT))
+    return "role_reassignment";
+  if (HAS(f, F.ROLE_SHIFT) && HAS(f, F.VERB) && HAS(f, DESTINATION)) return "role_reassignment";
+  if (HAS(f, F.MODE) && HAS(f, F.OBEY | F.OVERRIDE | F.AGENT_OBJECT)) return "role_reassignment";
+  if (HAS(f, F.OVERRIDE) && HAS(f, F.OBEY | F.AGENT_OBJECT | F.REPLY_CONTEXT | F.ROLE_SHIFT))
+    return "instruction_to_agent";
+  if (HAS(f, F.VERB) && HAS(f, F.AGENT_OBJECT) && HAS(f, F.REPLY_CONTEXT)) return "prompt_leak";
+  if (HAS(f, F.VERB) && HAS(f, F.OWN_PROMPT)) return "prompt_leak";
+  return undefined;
+}
+
+/** Signals that open an instruction carried on by the next sentence ("Enter debug mode now. In debug mode you..."). */
+const OPENERS = F.ROLE_SHIFT | F.MODE | F.TURN | F.OVERRIDE;
+
+/**
+ * Sentence ends: `.!?` and their CJK forms before a space, quote or end; a line break; the end of a JSON string
+ * (`",` `"}` and an escaped `\n`), so fields of one-line JSON are read apart. Long runs without one are cut every
+ * MAX_SENTENCE characters so signals far apart never combine.
+ */
+const SENTENCE_END = /[.!?]+(?=[\s"'»”)\]]|$)|[。！？]|\n|",|"\s{0,8}[}\]]|\\n/g;
+const MAX_SENTENCE = 400;
+
+export function scanReading(text: string): Flagged[] {
+  const bounds = sentenceBounds(text);
+  const count = bounds.length - 1;
+  if (count <= 0) return [];
+  const flags = new Uint32Array(count);
+  const nonAscii = NON_ASCII.test(text);
+  markLexicon(text, LEXICON_SCAN.ascii, bounds, flags);
+  if (nonAscii && LEXICON_SCAN.other !== undefined) markLexicon(text, LEXICON_SCAN.other, bounds, flags);
+  // Anchors over the whole text; supporting signals only in sentences next to an anchor. Benign prose has few
+  // anchored sentences, so the costlier scans (URLs, e-mail addresses, tool names) read little of it.
+  for (const feature of FEATURES) {
+    if (feature.supporting) continue;
+    markSentences(text, feature.ascii, feature.bit, bounds, flags);
+    if (nonAscii && feature.other !== undefined)
+      markSentences(text, feature.other, feature.bit, bounds, flags);
+  }
+  for (let i = 0; i < count; i++) {
+    const near =
+      (flags[i]! | (i > 0 ? flags[i - 1]! : 0) | (i + 1 < count ? flags[i + 1]! : 0)) & ~SUPPORTING;
+    if (near === 0) continue;
+    const sentence = text.slice(bounds[i]!, bounds[i + 1]!);
+    const sentenceNonAscii = nonAscii && NON_ASCII.test(sentence);
+    for (const feature of FEATURES) {
+      if (!feature.supporting) continue;
+      if (
+        matchesIn(sentence, feature.ascii) ||
+        (sentenceNonAscii && feature.other !== undefined && matchesIn(sentence, feature.other))
+      )
+        flags[i]! |= feature.bit;
+    }
+  }
+  const found: Flagged[] = [];
+  for (let i = 0; i < count; i++) {
+    const own = decide(flags[i]!);
+    if (own !== undefined) {
+      found.push({ start: bounds[i]!, end: bounds[i + 1]!, type: own });
+      continue;
+    }
+    if (i + 1 < count && HAS(flags[i]!, OPENERS)) {
+      // Only the next sentence's anchors carry over: a lone verb after a turn marker ("system: 95k" then a closing
+      // tag whose name holds "output") is not an instruction.
+      const joined = decide(flags[i]! | (flags[i + 1]! & ~SUPPORTING));
+      if (joined !== undefined && decide(flags[i + 1]!) === undefined) {
+        found.push({ start: bounds[i]!, end: bounds[i + 2]!, type: joined });
+        i++;
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The `other` (Unicode) patterns hold only Cyrillic, Greek and CJK entries (Latin ones are folded to ASCII), so they
+ * run only on text with such a character: typographic quotes or dashes alone do not pay for them.
+ */
+const NON_ASCII = /[\u0370-\u04ff\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]/;
+
+/** Sets `bit` on every sentence `pattern` matches in (hits come in text order, so the sentence index only grows). */
+function markSentences(
+  text: string,
+  pattern: RegExp,
+  bit: number,
+  bounds: number[],
+  flags: Uint32Array,
+): void {
+  const last = flags.length - 1;
+  pattern.lastIndex = 0;
+  let sentence = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
+    flags[sentence]! |= bit;
+    if (m[0].length === 0) pattern.lastIndex++;
+  }
+}
+
+/** The merged lexicon scan: each match sets the roles of its entry (and of the shorter entries it starts with). */
+function markLexicon(text: string, pattern: RegExp, bounds: number[], flags: Uint32Array): void {
+  const last = flags.length - 1;
+  pattern.lastIndex = 0;
+  let sentence = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
+    const key = /\s\s|[\t\n\r]/.test(m[0]) ? m[0].replace(/\s+/g, " ") : m[0];
+    flags[sentence]! |= LEXICON_SCAN.bitsOf.get(key) ?? 0;
+    // Entries can overlap ("the user" inside "ignore the user"): look again from the next character.
+    pattern.lastIndex = m.index + 1;
+  }
+}
+
+function matchesIn(sentence: string, pattern: RegExp): boolean {
+  pattern.lastIndex = 0;
+  return pattern.test(sentence);
+}
+
+function sentenceBounds(text: string): number[] {
+  const bounds = [0];
+  SENTENCE_END.lastIndex = 0;
+  let last = 0;
+  for (let m = SENTENCE_END.exec(text); m !== null; m = SENTENCE_END.exec(text)) {
+    const end = m.index + m[0].length;
+    while (end - last > MAX_SENTENCE) {
+      last += MAX_SENTENCE;
+      bounds.push(last);
+    }
+    if (end > last) {
+      bounds.push(end);
+      last = end;
+    }
+  }
+  while (text.length - last > MAX_SENTENCE) {
+    last += MAX_SENTENCE;
+    bounds.push(last);
+  }
+  if (text.length > last) bounds.push(text.length);
+  return bounds;
+}
+
+/** Trims a flagged view range to its non-space body so the reported span is the sentence, not its separators. */
+function trim(text: string, start: number, end: number): [number, number] {
+  let s = start;
+  let e = end;
+  while (s < e && /[\s"',}\]]/.test(text[s]!)) s++;
+  while (e > s && /\s/.test(text[e - 1]!)) e--;
+  return [s, e];
+}
+
+export function createStructureInjectionDetector(): TextDetector {
+  return {
+    id: "injection.structure",
+    kind: "injection",
+    minLength: 8,
+    detect(text: string, out: TextMatch[]): void {
+      if (text.length < 8) return;
+      const view = toReadingView(text);
+      emit(text, view, scanReading(view.text), out);
+      for (const segment of findEncodedSegments(text, view)) {
+        const inner = toReadingView(segment.decoded);
+        const hits = scanReading(inner.text);
+        if (hits.length === 0) continue;
+        // A leetspeak line may hold an address the PII detectors find; an encoded segment is one token they do not
+        // look inside, so it is reported whole.
+        const push = segment.encoding === "leetspeak" ? pushAround : pushPiece;
+        push(text, segment.start, segment.end, hits[0]!.type, `injection.structure.${hits[0]!.type}.${segment.encoding}`, out);
+      }
+    },
+  };
+}
+
+function emit(input: string, view: ReadingView, hits: readonly Flagged[], out: TextMatch[]): void {
+  for (const hit of hits) {
+    const [s, e] = trim(view.text, hit.start, hit.end);
+    if (e <= s) continue;
+    const [start, end] = viewToInput(view, s, e);
+    const named = phraseRuleType(input.slice(start, end));
+    if (named !== undefined) pushAround(input, start, end, named, `injection.${named}`, out);
+    else pushAround(input, start, end, hit.type, `injection.structure.${hit.type}`, out);
+  }
+}
+
+/**
+ * Words that hold personal data (an e-mail address, an IP address, a long digit run): the PII detectors report
+ * those, and the engine resolves overlapping spans by priority, PII over injection, so a sentence span that covered
+ * an address would be dropped whole and its instruction kept. The sentence is reported in pieces around such words;
+ * the words themselves are PII findings. (The root cause is in the engine's overlap resolution; see the report.)
+ */
+const PII_WORD =
+  /[^\s]*(?:@[^\s]|\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}|\d[\d().-]{6,}\d)[^\s]*/gi;
+
+function pushAround(
+  input: string,
+  start: number,
+  end: number,
+  type: string,
+  ruleId: string,
+  out: TextMatch[],
+): void {
+  const sentence = input.slice(start, end);
+  let cursor = 0;
+  PII_WORD.lastIndex = 0;
+  for (let m = PII_WORD.exec(sentence); m !== null; m = PII_WORD.exec(sentence)) {
+    if (m[0].length === 0) {
+      PII_WORD.lastIndex++;
+      continue;
+    }
+    pushPiece(input, start + cursor, start + m.index, type, ruleId, out);
+    cursor = m.index + m[0].length;
+  }
+  pushPiece(input, start + cursor, end, type, ruleId, out);
+}
+
+function pushPiece(
+  input: string,
+  start: number,
+  end: number,
+  type: string,
+  ruleId: string,
+  out: TextMatch[],
+): void {
+  let s = start;
+  let e = end;
+  while (s < e && /\s/.test(input[s]!)) s++;
+  while (e > s && /\s/.test(input[e - 1]!)) e--;
+  if (e <= s) return;
+  out.push({ kind: "injection", type, start: s, end: e, ruleId });
+}
+
+const phraseRules = createInjectionDetector();
+const phraseScratch: TextMatch[] = [];
+
+/**
+ * The type of the phrase rule that names the instruction in this sentence, if one does: the sentence finding then
+ * carries that type and rule id (`override_instructions` says more than a structure), since the engine's overlap
+ * resolution keeps only the longer sentence span. Checked on the flagged sentence itself, not on the caller's match
+ * list, so the answer is the same when the phrase detector runs on the worker thread for long strings.
+ */
+function phraseRuleType(sentence: string): string | undefined {
+  phraseScratch.length = 0;
+  phraseRules.detect(sentence, phraseScratch);
+  return phraseScratch[0]?.type;
+}

@@ -127,3 +127,28 @@ describe("identifiers whose format says they are public", () => {
     expect(await secretsIn(JSON.stringify({ text: `curl -H "Authorization: token ${sample}"` }))).toEqual([]);
   });
 });
+
+describe("where a secret hides in arguments", () => {
+  const input = (args: Record<string, unknown>) =>
+    engine.checkInput({
+      connectorType: "acme.write",
+      serverName: "acme",
+      toolName: "write",
+      callId: "c2",
+      args: args as never,
+    });
+  const secretFindings = async (args: Record<string, unknown>) =>
+    (await input(args)).findings.filter((f) => f.kind === "secret");
+
+  it("inside an object key", async () => {
+    expect(await secretFindings({ headers: { [fakeHuggingfaceToken(20)]: "1" } })).not.toEqual([]);
+  });
+
+  it("with an invisible character inside (zero-width space, soft hyphen)", async () => {
+    const token = fakeSendgridKey(21);
+    for (const invisible of ["\u200b", "\u00ad", "\u2060"]) {
+      const hidden = `${token.slice(0, 30)}${invisible}${token.slice(30)}`;
+      expect(await secretFindings({ note: `key ${hidden} here` }), JSON.stringify(invisible)).not.toEqual([]);
+    }
+  });
+});

@@ -177,3 +177,25 @@ export function fakeIban(country: string, bban: string): string {
   const check = String(98 - remainder).padStart(2, "0");
   return `${country}${check}${bban}`;
 }
+
+export function fakeHuggingfaceToken(seed = 30): string {
+  return p("h", "f_") + randomString(34, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", seed);
+}
+
+export function fakeSendgridKey(seed = 31): string {
+  return `${p("S", "G.")}${randomString(22, BASE64URL, seed)}.${randomString(43, BASE64URL, seed + 1)}`;
+}
+
+export function fakeStripeWebhookSecret(seed = 32): string {
+  return p("wh", "sec_") + randomString(32, BASE62, seed);
+}
+
+/** A Twilio API key SID (`SK` + 32 hex). */
+export function fakeTwilioApiKey(seed = 33): string {
+  return p("S", "K") + randomString(32, "0123456789abcdef", seed);
+}
+
+/** A Twilio auth token: 32 hex characters, a secret only by its context. */
+export function fakeTwilioAuthToken(seed = 34): string {
+  return randomString(32, "0123456789abcdef", seed);
+}

@@ -1,4 +1,4 @@
-import { getCountrySpecifications, isValidIBAN } from "ibantools";
+import { getCountrySpecifications, isValidIBAN, ValidationErrorsIBAN, validateIBAN } from "ibantools";
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isAlnumCode } from "../shared/char-codes.js";
@@ -8,6 +8,11 @@ import { codeAt, isAlnumCode } from "../shared/char-codes.js";
  * after every four characters (`DE89 3704 0044 0532 0130 00`). The country code fixes the length, so the scanner
  * reads exactly that many characters and lets ibantools check the BBAN format and the ISO 7064 mod-97 checksum.
  * Lower case is accepted (people paste IBANs that way); the checksum keeps random words out.
+ *
+ * The mod-97 check is the IBAN's own; some countries (BE, ES, FR, PL, PT...) also carry a national check digit in
+ * the BBAN, which ibantools verifies too. A number that passes mod-97 but not the national check is still an
+ * account number somebody wrote (a typo in the national part, a test account, a bank's own scheme), so it is
+ * reported: the only failure accepted is ibantools' WrongAccountBankBranchChecksum.
  */
 
 // Shared across calls (reset before each scan): building a RegExp per call cost ~100 ns, which dominated on JSON
@@ -41,6 +46,13 @@ function readIban(text: string, start: number, length: number): number {
   return i;
 }
 
+/** Mod-97, the country's length and BBAN format hold; a failing national check digit alone does not disqualify. */
+export function isAccountNumberIban(electronic: string): boolean {
+  if (isValidIBAN(electronic)) return true;
+  const { errorCodes } = validateIBAN(electronic);
+  return errorCodes.length === 1 && errorCodes[0] === ValidationErrorsIBAN.WrongAccountBankBranchChecksum;
+}
+
 export function createIbanDetector(): TextDetector {
   return {
     id: "pii.iban",
@@ -60,7 +72,7 @@ export function createIbanDetector(): TextDetector {
         const end = readIban(text, start, length);
         if (end === -1 || isAlnumCode(codeAt(text, end))) continue;
         const electronic = text.slice(start, end).replace(/ /g, "").toUpperCase();
-        if (!isValidIBAN(electronic)) continue;
+        if (!isAccountNumberIban(electronic)) continue;
         out.push({ kind: "pii", type: "iban", start, end, ruleId: "pii.iban" });
         re.lastIndex = end;
       }

@@ -4,6 +4,7 @@ import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { hasKeywordAfter, hasKeywordBefore } from "../shared/keyword-window.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
+import { createCreditCardDetector } from "./credit-card.js";
 import {
   digitGroups,
   forEachPhoneCandidate,
@@ -11,6 +12,7 @@ import {
   isNonPhoneShape,
   type PhoneCandidate,
 } from "./phone-candidates.js";
+import { isValidSsnDigits } from "./us-ssn.js";
 
 /**
  * Phone numbers. Candidates come from a cheap scanner (see phone-candidates.ts); libphonenumber-js (full "max"
@@ -24,6 +26,11 @@ import {
  *
  * Bare digit runs without separators are ambiguous (IDs, amounts, timestamps), so they need 10-11 digits and a valid
  * number, or a phone word nearby. Words like "order", "invoice" or "account" right before a run veto rule 2.
+ *
+ * Phones that are not cards or SSNs: a national-format candidate that overlaps a Luhn-valid card in a printed
+ * layout (the card detector's own reading of the same text) is the card, phone word or not; one written as an SSN
+ * (3-2-4 digits, one separator, valid SSA parts) is the SSN unless a phone word is next to it. Numbers after `+`
+ * stay phones: nobody writes a card or an SSN with a country code.
  */
 
 export const DEFAULT_PHONE_REGIONS: readonly CountryCode[] = ["US", "GB", "DE", "FR"];
@@ -34,8 +41,12 @@ const PHONE_WORD_BEFORE =
   /\b(?:phone|telephone|tel|mobile|cell|fax|desk|call|dial|ring|whatsapp|sms|text|message|messages|contact|reach|answering)\b\W{0,4}(?:\w+\W+){0,3}$/;
 const PHONE_WORD_AFTER = /^[\s,;(\\-]{0,3}(?:office|fax|mobile|cell|home|work|tel|phone|landline)\b/;
 const NON_PHONE_WORD_BEFORE =
-  /\b(?:order|invoice|account|acct|iban|ref|reference|tracking|serial|sku|isbn|id|ssn|card|cc|licen[cs]e|passport|zip|postal|amount|total|version|build)\W{0,4}(?:no\.?|num(?:ber)?|#)?\W{0,4}(?:is\W+)?$/;
+  /\b(?:order|invoice|account|acct|iban|ref|reference|tracking|serial|sku|isbn|id|ssn|security|card|cc|licen[cs]e|passport|zip|postal|amount|total|version|build)\W{0,4}(?:no\.?|num(?:ber)?|#)?\W{0,4}(?:is\W+)?$/;
 const CONTEXT_WINDOW = 40;
+const SSN_SHAPE = /^\d\d\d([ .-])\d\d\1\d\d\d\d$/;
+// An SSN keyword right before nine digits outweighs a phone word further back (a JSON "text" key, "contact").
+const SSN_WORD_BEFORE =
+  /\b(?:ssn|ss#|social[ _-]?security)\W{0,4}(?:no\.?|num(?:ber)?|#)?\W{0,4}(?:is\W+)?$/i;
 const VALIDITY_CACHE_LIMIT = 4096;
 
 export interface PhoneDetectorOptions {
@@ -70,13 +81,24 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     return verdict;
   }
 
-  function accept(text: string, c: PhoneCandidate): boolean {
+  const cardDetector = createCreditCardDetector();
+
+  function accept(text: string, c: PhoneCandidate, cards: () => readonly TextMatch[]): boolean {
     if (!isStandaloneNumber(text, c.start, c.end)) return false;
     const number = text.slice(c.start, c.numberEnd);
     if (isNonPhoneShape(number) || isFollowedByTime(text, c.end)) return false;
+    if (!c.international && cards().some((card) => card.start < c.end && c.start < card.end)) return false;
     const phoneWordNear =
       hasKeywordBefore(text, c.start, PHONE_WORD_BEFORE, CONTEXT_WINDOW) ||
       hasKeywordAfter(text, c.end, PHONE_WORD_AFTER, 16);
+    if (!c.international && (SSN_SHAPE.test(number) || c.digits === 9)) {
+      const ssnWordNear = hasKeywordBefore(text, c.start, SSN_WORD_BEFORE, 24);
+      if (
+        (ssnWordNear || (!phoneWordNear && SSN_SHAPE.test(number))) &&
+        isValidSsnDigits(number.replace(/\D/g, ""))
+      )
+        return false;
+    }
     if (c.bare && (c.digits > 11 || (!phoneWordNear && c.digits < 10))) return false;
     // "224 4966", "3610-114": two short groups are as often a house number pair or a postcode as a phone.
     if (!phoneWordNear && !c.international && c.digits < 10 && digitGroups(number).length <= 2) return false;
@@ -93,8 +115,17 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     minLength: 7,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 7) return; // seven digits at least
+      let cardMatches: TextMatch[] | undefined;
+      // The card scan runs once per text, and only when a candidate needs it.
+      const cards = () => {
+        if (cardMatches === undefined) {
+          cardMatches = [];
+          cardDetector.detect(text, cardMatches);
+        }
+        return cardMatches;
+      };
       forEachPhoneCandidate(text, (candidate) => {
-        if (accept(text, candidate)) {
+        if (accept(text, candidate, cards)) {
           out.push({
             kind: "pii",
             type: "phone",

@@ -1,6 +1,7 @@
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { isLookalikeSecret } from "./lookalike.js";
 import { tokenPrefixPositions } from "./token-prefix-index.js";
 
 /**
@@ -62,7 +63,13 @@ function findKeywords(text: string, anchors: [number, number][]): void {
 }
 
 function looksLikeSecretKey(value: string): boolean {
-  return /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && shannonEntropy(value) >= 4;
+  return (
+    /[A-Z]/.test(value) &&
+    /[a-z]/.test(value) &&
+    /\d/.test(value) &&
+    shannonEntropy(value) >= 4 &&
+    !isLookalikeSecret(value) // AWS's own documentation key ends in EXAMPLEKEY
+  );
 }
 
 export function createAwsSecretKeyDetector(): TextDetector {

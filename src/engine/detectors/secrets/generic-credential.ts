@@ -2,7 +2,7 @@ import { HAS_COLON, HAS_DASH, HAS_EQUALS, HAS_SPACE } from "../../scan/string-fe
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
-import { isPlaceholderValue } from "./placeholder.js";
+import { isLookalikeSecret } from "./lookalike.js";
 
 /**
  * Secrets assigned to a credential-named key, in the syntaxes tool output is full of: `password=...` (env, query
@@ -25,13 +25,15 @@ import { isPlaceholderValue } from "./placeholder.js";
 // credential words case-insensitively (an alternation V8 cannot skip through quickly), and about as cheap on JSON.
 const OPERATOR = /[:=]/g;
 const CLI_FLAG = /--[A-Za-z][\w-]{0,62}[ \t]+/g;
-const AUTH_SCHEME = /\b(?:Bearer|Basic)[ \t]+/g;
+// GitHub's `Authorization: token ...` names its scheme "token"; elsewhere the word is prose, so it needs the header.
+const AUTH_SCHEME = /\b(?:Bearer|Basic|(?<=Authorization["']?:[ \t]{0,4})token)[ \t]+/g;
 const PASSWORD_KEY = /(?:password|passwd|passphrase|pass|pwd|pw)$/;
 const TOKEN_KEY =
   /(?:secret|secretkey|apikey|apisecret|accesskey|secretaccesskey|privatekey|token|accesstoken|authtoken|apitoken|refreshtoken|bearertoken|credential|credentials|clientsecret)$/;
 const NOT_SECRET_KEY =
   /(?:next|page|continuation|csrf|xsrf|sync|cursor|pagination|resume|start|max|num|count)token$/;
 const QUERY_PARAM = /^[\w.-]{1,64}=/;
+const TEMPLATE_START = /^(?:\$\{|\{\{|\$\(|<)/;
 const MAX_KEY = 64;
 const MAX_VALUE = 256;
 
@@ -65,7 +67,7 @@ function looksLikeCode(value: string): boolean {
 }
 
 function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boolean {
-  if (isPlaceholderValue(value)) return false;
+  if (isLookalikeSecret(value)) return false;
   if (!quoted && looksLikeCode(value)) return false;
   if (kind === "password")
     return value.length >= 6 && characterClasses(value) >= 2 && shannonEntropy(value) >= 2.3;
@@ -74,6 +76,8 @@ function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boole
 
 /** Reads a value at `from`: [start, end, quoted] or null. Quoted values end at the matching unescaped quote. */
 function readValue(text: string, from: number): [number, number, boolean] | null {
+  const escaped = readEscapedQuotedValue(text, from);
+  if (escaped !== undefined) return escaped;
   const open = codeAt(text, from);
   const limit = Math.min(text.length, from + MAX_VALUE + 1);
   if (open === 34 || open === 39 || open === 96) {
@@ -95,7 +99,28 @@ function readValue(text: string, from: number): [number, number, boolean] | null
     i++;
   }
   if (i === limit && i < text.length) return null; // longer than any password we expect: a blob, not a value
+  while (i > from && text.charCodeAt(i - 1) === 92) i--; // the escape of a closing `\"` is not part of the value
   return i > from ? [from, i, false] : null;
+}
+
+/**
+ * A value quoted with escaped quotes (`\"value\"`, `\\\"value\\\"`): a JSON or shell string that holds code, as
+ * tool output nests them. The value ends at the same escaped quote. Undefined when `from` is no escaped quote.
+ */
+function readEscapedQuotedValue(text: string, from: number): [number, number, boolean] | null | undefined {
+  let q = from;
+  while (text.charCodeAt(q) === 92 && q - from < 8) q++;
+  const open = codeAt(text, q);
+  if (q === from || (open !== 34 && open !== 39)) return undefined;
+  const slashes = q - from;
+  const limit = Math.min(text.length, q + MAX_VALUE + slashes + 1);
+  for (let i = q + 1; i < limit; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 10 || code === 13) return null;
+    if (code === open && i - slashes > q && text.slice(i - slashes, i) === "\\".repeat(slashes))
+      return [q + 1, i - slashes, true];
+  }
+  return null;
 }
 
 /**
@@ -140,7 +165,10 @@ function keyStartBefore(text: string, end: number): number {
   let i = end;
   while (i > 0 && end - i < 8 && (text.charCodeAt(i - 1) === 32 || text.charCodeAt(i - 1) === 9)) i--;
   const quote = codeAt(text, i - 1);
-  if (quote === 34 || quote === 39 || quote === 96) i--;
+  if (quote === 34 || quote === 39 || quote === 96) {
+    i--;
+    while (i > 0 && end - i < 16 && text.charCodeAt(i - 1) === 92) i--; // `\"key\":` inside an escaped string
+  }
   const keyEnd = i;
   while (i > 0 && keyEnd - i < MAX_KEY && isKeyCode(text.charCodeAt(i - 1))) i--;
   if (i === keyEnd || (i > 0 && isKeyCode(text.charCodeAt(i - 1)))) return -1;
@@ -209,7 +237,14 @@ function detectAuthorizationValues(text: string, out: TextMatch[]): void {
     if (value === null || value[2]) continue;
     const [start, end] = value;
     const token = text.slice(start, end);
-    if (token.length < 16 || shannonEntropy(token) < 3 || isPlaceholderValue(token)) continue;
+    // `${SENDGRID_API_KEY}` reads as `${SENDGRID_API_KEY` (a `}` ends an unquoted value): a template all the same.
+    if (
+      token.length < 16 ||
+      shannonEntropy(token) < 3 ||
+      isLookalikeSecret(token) ||
+      TEMPLATE_START.test(token)
+    )
+      continue;
     out.push({ kind: "secret", type: "generic_credential", start, end, ruleId: "secret.generic_credential" });
     scheme.lastIndex = end;
   }

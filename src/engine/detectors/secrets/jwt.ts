@@ -2,12 +2,14 @@ import { Buffer } from "node:buffer";
 import { HAS_UPPER } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt } from "../shared/char-codes.js";
+import { isPublishedExample } from "./documentation-example.js";
 
 /**
  * JSON Web Tokens (JWS compact form): `header.payload.signature`, each base64url. Every JWT header is a JSON object
  * and so starts with `eyJ` (`{"`), which is the prefilter. A candidate is reported only when its header decodes to
  * a JSON object with an `alg` field, so arbitrary `eyJ...` base64 does not count. Unsigned tokens (`alg: none`,
- * empty signature) are reported too: their payload still carries the claims.
+ * empty signature) are reported too: their payload still carries the claims. The jwt.io sample token, which
+ * tutorials and docs copy, is a documentation example and is left alone (known by its signature).
  */
 
 const SEGMENT = /[A-Za-z0-9_-]*/y;
@@ -59,7 +61,11 @@ export function createJwtDetector(): TextDetector {
           if (payloadEnd - headerEnd > 4 && codeAt(text, payloadEnd) === 46) {
             const end = readSegment(text, payloadEnd + 1);
             next = end;
-            if (codeAt(text, end) !== 46 && hasJwtHeader(text.slice(start, headerEnd))) {
+            if (
+              codeAt(text, end) !== 46 &&
+              hasJwtHeader(text.slice(start, headerEnd)) &&
+              !isPublishedExample(text.slice(payloadEnd + 1, end))
+            ) {
               out.push({ kind: "secret", type: "jwt", start, end, ruleId: "secret.jwt" });
             }
           }

@@ -1,6 +1,7 @@
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { isLookalikeSecret } from "./lookalike.js";
 import type { SecretType } from "./secret-types.js";
 import { tokenPrefixPositions } from "./token-prefix-index.js";
 
@@ -72,6 +73,7 @@ export function createPrefixedTokenDetector(spec: PrefixedTokenSpec): TextDetect
         if (isGlue(codeAt(text, start - 1)) || isGlue(codeAt(text, end))) continue;
         const bodyText = text.slice(bodyStart, end);
         if (shannonEntropy(bodyText) < minEntropy) continue;
+        if (isLookalikeSecret(bodyText)) continue; // `hf_your_token_here`, `ghp_0123456789abcdef...`
         if (spec.validate && !spec.validate(text.slice(start, end), bodyText)) continue;
         out.push({
           kind: "secret",

@@ -14,7 +14,7 @@ import { memoizeLastText } from "../shared/last-text-memo.js";
  * rare characters, V8 skips between candidates: 0.55 ms per MB (bench/fixtures prose; the same positions found).
  */
 const ANY_TOKEN_PREFIX =
-  /_(?<=(gh[pousr]|github_pat|[sr]k_(?:live|test)|npm)_)|-(?<=(gl(?:pat|dt|rt|ptt|ft|oas|cbt)|xox[abposre]|xapp|sk)-)|=(?<=(AccountKey|SharedAccessKey)=)|\/(?<=(hooks\.slack\.com)\/)|A(?:Iza|KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|ROA|PKA|SCA)/g;
+  /_(?<=(gh[pousr]|github_pat|[sr]k_(?:live|test)|npm|hf|whsec)_)|-(?<=(gl(?:pat|dt|rt|ptt|ft|oas|cbt)|xox[abposre]|xapp|sk)-)|=(?<=(AccountKey|SharedAccessKey)=)|\/(?<=(hooks\.slack\.com)\/)|A(?:Iza|KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|ROA|PKA|SCA)/g;
 
 function findTokenPrefixes(text: string): number[] {
   const positions: number[] = [];

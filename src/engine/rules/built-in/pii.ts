@@ -37,7 +37,13 @@ export const PII_RULES = [
     validator: "libphonenumber-js (numbering plan of the region)",
     examples: {
       positive: ["Call +1 (415) 555-2671 today", "Tel: +44 20 7946 0958"],
-      negative: ["version 1.2.3", "order 12 of 2024"],
+      // A card in a printed layout and an SSN after its keyword are not phones.
+      negative: [
+        "version 1.2.3",
+        "order 12 of 2024",
+        "card 4111 1111 1111 1111",
+        "Social Security No. 536 90 4399",
+      ],
     },
   },
   {
@@ -45,13 +51,21 @@ export const PII_RULES = [
     kind: "pii",
     type: "credit_card",
     family: "pii",
-    summary: "payment card numbers of every brand, 12-19 digits, spaced or dashed",
+    summary:
+      "payment card numbers of every brand, 12-19 digits, in issuers' groupings (4-4-4-4, Amex 4-6-5, Diners 4-6-4, 4-3-3-3, 6-13) with any space, dash or dot",
     defaults,
     detector: createCreditCardDetector,
-    validator: "Luhn and the brand's prefix and length",
+    validator: "Luhn and a printed layout",
     examples: {
-      positive: [() => `card ${fakeCardNumber("4", 16)} exp 12/29`, "4111 1111 1111 1111"],
-      negative: ["4111 1111 1111 1112", "order 1234567890123"],
+      positive: [
+        () => `card ${fakeCardNumber("4", 16)} exp 12/29`,
+        "4111 1111 1111 1111",
+        () => `amex ${fakeCardNumber("37", 15, 3).replace(/^(\d{4})(\d{6})/, "$1.$2.")}`,
+        () => `diners ${fakeCardNumber("36", 14, 4).replace(/^(\d{4})(\d{6})/, "$1\u00a0$2\u00a0")}`,
+        () =>
+          `visa ${fakeCardNumber("4", 13, 5).replace(/^(\d{4})(\d{3})(\d{3})/, "$1\u2013$2\u2013$3\u2013")}`,
+      ],
+      negative: ["4111 1111 1111 1112", "order 1234567890123", "release 2024.10.15.1234"],
     },
   },
   {
@@ -59,12 +73,17 @@ export const PII_RULES = [
     kind: "pii",
     type: "iban",
     family: "pii",
-    summary: "international bank account numbers",
+    summary:
+      "international bank account numbers, also when a national check digit fails (still an account number)",
     defaults,
     detector: createIbanDetector,
-    validator: "mod-97 and the country's length (ibantools)",
+    validator: "mod-97, the country's length and BBAN format (ibantools)",
     examples: {
-      positive: [() => `pay to ${fakeIban("DE", "370400440532013000")}`],
+      // The Belgian BBAN's national check digit (last two digits) is wrong; mod-97 holds.
+      positive: [
+        () => `pay to ${fakeIban("DE", "370400440532013000")}`,
+        () => `IBAN ${fakeIban("BE", "539007547099")}`,
+      ],
       negative: ["DE00 0000 0000 0000 0000 00", "GB12 ABCD"],
     },
   },
@@ -73,14 +92,19 @@ export const PII_RULES = [
     kind: "pii",
     type: "us_ssn",
     family: "pii",
-    summary: "US social security numbers",
+    summary: "US social security numbers, dashed, spaced or dotted; nine bare digits after an SSN keyword",
     defaults,
     detector: createUsSsnDetector,
     validator: "area, group and serial rules (no 000, 666, 9xx areas)",
     context: { raise: ["ssn", "social security"] },
     examples: {
-      positive: ["SSN 536-90-4399 on file"],
-      negative: ["SSN 000-12-3456", "666-12-3456"],
+      positive: [
+        "SSN 536-90-4399 on file",
+        "Social Security No. 536 90 4399",
+        "ssn: 536.90.4399",
+        "SSN 536904399",
+      ],
+      negative: ["SSN 000-12-3456", "666-12-3456", "order 536904399"],
     },
   },
   {

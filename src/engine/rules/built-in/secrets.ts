@@ -8,14 +8,19 @@ import {
   fakeGithubFineGrainedToken,
   fakeGithubToken,
   fakeGitlabToken,
+  fakeHuggingfaceToken,
   fakeJwt,
   fakeNpmToken,
   fakeOpenaiKey,
   fakePassword,
   fakePrivateKeyBlock,
+  fakeSendgridKey,
   fakeSlackBotToken,
   fakeSlackWebhook,
   fakeStripeKey,
+  fakeStripeWebhookSecret,
+  fakeTwilioApiKey,
+  fakeTwilioAuthToken,
   randomString,
 } from "../../../testing/fake-credentials.js";
 import { createAnthropicKeyDetector } from "../../detectors/secrets/anthropic-key.js";
@@ -27,12 +32,15 @@ import { createGcpServiceAccountDetector } from "../../detectors/secrets/gcp-ser
 import { createGenericCredentialDetector } from "../../detectors/secrets/generic-credential.js";
 import { createGithubTokenDetector } from "../../detectors/secrets/github-token.js";
 import { createGitlabTokenDetector } from "../../detectors/secrets/gitlab-token.js";
+import { createHuggingfaceTokenDetector } from "../../detectors/secrets/huggingface-token.js";
 import { createJwtDetector } from "../../detectors/secrets/jwt.js";
 import { createNpmTokenDetector } from "../../detectors/secrets/npm-token.js";
 import { createOpenaiKeyDetector } from "../../detectors/secrets/openai-key.js";
 import { createPrivateKeyDetector } from "../../detectors/secrets/private-key.js";
+import { createSendgridKeyDetector } from "../../detectors/secrets/sendgrid-key.js";
 import { createSlackTokenDetector } from "../../detectors/secrets/slack-token.js";
 import { createStripeKeyDetector } from "../../detectors/secrets/stripe-key.js";
+import { createTwilioKeyDetector } from "../../detectors/secrets/twilio-key.js";
 import { createUrlCredentialsDetector } from "../../detectors/secrets/url-credentials.js";
 import { FAMILY_DEFAULTS } from "../family-defaults.js";
 import type { RuleRecord } from "../rule-record.js";
@@ -199,13 +207,68 @@ export const SECRET_RULES = [
     kind: "secret",
     type: "stripe_key",
     family: "secrets",
-    summary: "Stripe secret and restricted keys (`sk_live_`, `rk_test_`...)",
+    summary:
+      "Stripe secret and restricted keys (`sk_live_`, `rk_test_`...) and webhook signing secrets (`whsec_`)",
     defaults,
     detector: createStripeKeyDetector,
-    keywords: ["sk_live_", "sk_test_", "rk_live_", "rk_test_"],
+    keywords: ["sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_"],
     examples: {
-      positive: [() => `STRIPE=${fakeStripeKey()}`, () => fakeStripeKey("test")],
-      negative: [() => j("s", "k_live_", "x")],
+      positive: [
+        () => `STRIPE=${fakeStripeKey()}`,
+        () => fakeStripeKey("test"),
+        () => `2026-01-01T10:00:00Z WARN value=${fakeStripeWebhookSecret()}`,
+      ],
+      negative: [
+        () => j("s", "k_live_", "x"),
+        () => j("s", "k_live_", "dummyDUMMYdummy1234567"),
+        () => j("wh", "sec_", "your_webhook_signing_secret"),
+      ],
+    },
+  },
+  {
+    id: "secret.huggingface_token",
+    kind: "secret",
+    type: "huggingface_token",
+    family: "secrets",
+    summary: "Hugging Face access tokens (`hf_`)",
+    defaults,
+    detector: createHuggingfaceTokenDetector,
+    keywords: ["hf_"],
+    validator: "entropy >= 3 bits/char, not a placeholder",
+    examples: {
+      positive: [
+        () => `export HF_TOKEN="${fakeHuggingfaceToken()}"`,
+        () => `token=${fakeHuggingfaceToken(7)}`,
+      ],
+      negative: [() => j("h", "f_your_token_here"), () => j("h", "f_", "x".repeat(34))],
+    },
+  },
+  {
+    id: "secret.sendgrid_key",
+    kind: "secret",
+    type: "sendgrid_key",
+    family: "secrets",
+    summary: "SendGrid API keys (`SG.` + key id + `.` + secret)",
+    defaults,
+    detector: createSendgridKeyDetector,
+    keywords: ["SG."],
+    examples: {
+      positive: [() => `SENDGRID_API_KEY=${fakeSendgridKey()}`, () => `value=${fakeSendgridKey(9)} rejected`],
+      negative: [() => j("S", "G.", "x".repeat(22), ".", "x".repeat(43)), "SG.1 is a section number"],
+    },
+  },
+  {
+    id: "secret.twilio_key",
+    kind: "secret",
+    type: "twilio_key",
+    family: "secrets",
+    summary: "Twilio API key SIDs (`SK` + 32 hex); auth tokens are found by name (generic credential)",
+    defaults,
+    detector: createTwilioKeyDetector,
+    keywords: ["SK"],
+    examples: {
+      positive: [() => `TWILIO_API_KEY=${fakeTwilioApiKey()}`, () => `key ${fakeTwilioApiKey(5)} rotated`],
+      negative: [() => j("S", "K", "0".repeat(32)), () => `SKU${fakeTwilioApiKey().slice(2)}`],
     },
   },
   {
@@ -272,8 +335,21 @@ export const SECRET_RULES = [
     validator: "password-like: 6+ characters of two classes; token-like: 16+ characters, entropy >= 3",
     context: { lower: ["placeholders: `changeme`, `$VAR`, `<password>`, `****`"] },
     examples: {
-      positive: [() => `db_password=${fakePassword()}`, () => `"api_key": "${randomString(32)}"`],
-      negative: ["password=changeme", "password_policy=strict", 'token: "$TOKEN"'],
+      positive: [
+        () => `db_password=${fakePassword()}`,
+        () => `"api_key": "${randomString(32)}"`,
+        // A Twilio auth token (32 hex) named by its key, inside an escaped JSON string.
+        () => JSON.stringify({ text: `export TWILIO_AUTH_TOKEN="${fakeTwilioAuthToken()}"` }),
+        () => `curl -H "Authorization: token ${randomString(40)}"`,
+      ],
+      negative: [
+        "password=changeme",
+        "password_policy=strict",
+        'token: "$TOKEN"',
+        j("Authorization: Bearer $", "{SENDGRID_API_KEY}"),
+        'api_key = "your_api_key_here"',
+        "the token value is not shown",
+      ],
     },
   },
 ] as const satisfies readonly RuleRecord[];

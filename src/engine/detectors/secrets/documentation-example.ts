@@ -1,0 +1,46 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Values that look like credentials but are published examples: the keys vendors print in their documentation
+ * (AWS's `...EXAMPLE` keys: caught by the placeholder check's "example"), the jwt.io sample token that tutorials
+ * copy, and keys that documentation writes as a keyboard run (`0123456789abcdefghij...`). Redacting them hides
+ * useful text and reports findings nobody can act on.
+ *
+ * The known values are kept as SHA-256 digests, not literals, so no credential-shaped string sits in the repository.
+ */
+
+// SHA-256 of published sample values, compared on the exact value a detector reports (or on a JWT's signature).
+const PUBLISHED_EXAMPLE_DIGESTS = new Set([
+  // The HS256 signature of jwt.io's default sample token ({"sub":"1234567890","name":"John Doe","iat":1516239022}).
+  "051d093c4bdedbf23f905ad01d9c6111414d54e2170e1d7f76657c4e76e3e65b",
+]);
+
+/** The longest run of characters that each follow the previous one in code order (`0123`, `abcd`). */
+function longestAscendingRun(value: string): number {
+  let best = 1;
+  let run = 1;
+  for (let i = 1; i < value.length; i++) {
+    run = value.charCodeAt(i) === value.charCodeAt(i - 1) + 1 ? run + 1 : 1;
+    if (run > best) best = run;
+  }
+  return best;
+}
+
+// A random 40-character base62 value holds an ascending run of 6 with probability well under 1e-6.
+const MAX_RANDOM_RUN = 5;
+
+export function sha256Hex(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}
+
+export function isPublishedExample(value: string): boolean {
+  return PUBLISHED_EXAMPLE_DIGESTS.has(sha256Hex(value));
+}
+
+/** A published example or a keyboard-run value written in place of a real key. */
+export function isDocumentationExample(value: string): boolean {
+  if (longestAscendingRun(value) > MAX_RANDOM_RUN || isPublishedExample(value)) return true;
+  // A JWT (or any dotted token) is known by its last segment, the signature.
+  const dot = value.lastIndexOf(".");
+  return dot !== -1 && isPublishedExample(value.slice(dot + 1));
+}

@@ -223,7 +223,14 @@ export function createStructureInjectionDetector(): TextDetector {
         // A leetspeak line may hold an address the PII detectors find; an encoded segment is one token they do not
         // look inside, so it is reported whole.
         const push = segment.encoding === "leetspeak" ? pushAround : pushPiece;
-        push(text, segment.start, segment.end, hits[0]!.type, `injection.structure.${hits[0]!.type}.${segment.encoding}`, out);
+        push(
+          text,
+          segment.start,
+          segment.end,
+          hits[0]!.type,
+          `injection.structure.${hits[0]!.type}.${segment.encoding}`,
+          out,
+        );
       }
     },
   };

@@ -177,11 +177,12 @@ async function main(): Promise<void> {
   const emails = joined(bipiaEmails(), 64 * 1024);
   const prose = joined(readmes(), 64 * 1024);
   const tools = joined(toolOutputs(400), 64 * 1024);
-  const whole: [string, string[]][] = [
+  const all: [string, string[]][] = [
     ["bipia e-mail", emails],
     ["README prose", prose],
     ["JSON tool output", tools],
-  ].filter(([, texts]) => texts.length > 0) as [string, string[]][];
+  ];
+  const whole = all.filter(([, texts]) => texts.length > 0);
   const sets: [string, string[], "MB" | "KB"][] = [
     ...whole.map(([name, texts]) => [name, texts, "MB"] as [string, string[], "MB"]),
     ...whole.map(

@@ -1,7 +1,7 @@
 import type { TextDetector, TextMatch } from "../../../types.js";
 import { createInjectionDetector } from "../index.js";
 import { findEncodedSegments } from "./encoded-segments.js";
-import { F, FEATURES, LEXICON_SCAN, SUPPORTING } from "./features.js";
+import { F, FEATURES, type Feature, LEXICON_SCAN, SUPPORTING } from "./features.js";
 import { type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
 
 /**
@@ -93,24 +93,33 @@ export function scanReading(text: string): Flagged[] {
   // anchored sentences, so the costlier scans (URLs, e-mail addresses, tool names) read little of it.
   for (const feature of FEATURES) {
     if (feature.supporting) continue;
-    markSentences(text, feature.ascii, feature.bit, bounds, flags);
-    if (nonAscii && feature.other !== undefined)
+    if (feature.starts !== undefined) {
+      markSentencesAt(text, feature.ascii, feature.starts.at, feature.bit, bounds, flags);
+      if (nonAscii && feature.other !== undefined)
+        markSentencesAt(text, feature.other, [], feature.bit, bounds, flags);
+      continue;
+    }
+    if (mayMatch(text, feature.asciiNeedles)) markSentences(text, feature.ascii, feature.bit, bounds, flags);
+    if (nonAscii && feature.other !== undefined && mayMatch(text, feature.otherNeedles))
       markSentences(text, feature.other, feature.bit, bounds, flags);
+  }
+  // The supporting signals a text can hold at all (by their needles), so a sentence is not searched for the others.
+  const supporting: Feature[] = [];
+  const supportingOther: Feature[] = [];
+  for (const feature of FEATURES) {
+    if (!feature.supporting) continue;
+    if (mayMatch(text, feature.asciiNeedles)) supporting.push(feature);
+    if (nonAscii && feature.other !== undefined && mayMatch(text, feature.otherNeedles))
+      supportingOther.push(feature);
   }
   for (let i = 0; i < count; i++) {
     const near =
       (flags[i]! | (i > 0 ? flags[i - 1]! : 0) | (i + 1 < count ? flags[i + 1]! : 0)) & ~SUPPORTING;
     if (near === 0) continue;
     const sentence = text.slice(bounds[i]!, bounds[i + 1]!);
-    const sentenceNonAscii = nonAscii && NON_ASCII.test(sentence);
-    for (const feature of FEATURES) {
-      if (!feature.supporting) continue;
-      if (
-        matchesIn(sentence, feature.ascii) ||
-        (sentenceNonAscii && feature.other !== undefined && matchesIn(sentence, feature.other))
-      )
-        flags[i]! |= feature.bit;
-    }
+    for (const feature of supporting) if (matchesIn(sentence, feature.ascii)) flags[i]! |= feature.bit;
+    if (supportingOther.length === 0 || !NON_ASCII.test(sentence)) continue;
+    for (const feature of supportingOther) if (matchesIn(sentence, feature.other!)) flags[i]! |= feature.bit;
   }
   const found: Flagged[] = [];
   for (let i = 0; i < count; i++) {
@@ -153,6 +162,55 @@ function markSentences(
     while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
     flags[sentence]! |= bit;
     if (m[0].length === 0) pattern.lastIndex++;
+  }
+}
+
+/** False when the text holds none of `needles`, the strings every match contains (undefined: always true). */
+function mayMatch(text: string, needles: readonly string[] | undefined): boolean {
+  if (needles === undefined) return true;
+  for (const needle of needles) if (text.includes(needle)) return true;
+  return false;
+}
+
+/**
+ * `markSentences` for a pattern whose matches start only at the text start, a line start or an occurrence of one of
+ * `at`: `sticky` is tried at those positions in text order, from where the last match ended, which gives the same
+ * matches as the global pattern's search (at any other position its first step fails).
+ */
+function markSentencesAt(
+  text: string,
+  sticky: RegExp,
+  at: readonly string[],
+  bit: number,
+  bounds: number[],
+  flags: Uint32Array,
+): void {
+  const last = flags.length - 1;
+  let sentence = 0;
+  // next[k]: the next occurrence of at[k] (-1: none left); nextLine: the next line start.
+  const next = at.map((needle) => text.indexOf(needle));
+  let nextLine = 0;
+  let from = 0;
+  while (from <= text.length) {
+    if (nextLine !== -1 && nextLine < from) {
+      const newline = text.indexOf("\n", from - 1);
+      nextLine = newline === -1 ? -1 : newline + 1;
+    }
+    let p = nextLine;
+    for (let k = 0; k < next.length; k++) {
+      if (next[k]! !== -1 && next[k]! < from) next[k] = text.indexOf(at[k]!, from);
+      if (next[k]! !== -1 && (p === -1 || next[k]! < p)) p = next[k]!;
+    }
+    if (p === -1) return;
+    sticky.lastIndex = p;
+    const m = sticky.exec(text);
+    if (m === null) {
+      from = p + 1;
+      continue;
+    }
+    while (sentence < last && bounds[sentence + 1]! <= p) sentence++;
+    flags[sentence]! |= bit;
+    from = p + Math.max(m[0].length, 1);
   }
 }
 

@@ -120,15 +120,35 @@ for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
   RUN_CHAR[ch.charCodeAt(0)] = 1;
 const MIN_RUN = 24;
 
-/** Calls `visit` with each maximal run of RUN_CHAR characters at least MIN_RUN long, in text order. */
+/**
+ * Calls `visit` with each maximal run of RUN_CHAR characters at least MIN_RUN long, in text order. It looks at the
+ * character MIN_RUN - 1 ahead of a possible run start first: in prose that is usually inside a short word, and the
+ * scan back from it to the word's start finds the next possible start, so most characters are never read.
+ */
 function forEachLongRun(input: string, visit: (from: number, to: number) => void): void {
-  let runStart = 0;
   const length = input.length;
-  for (let i = 0; i <= length; i++) {
-    const c = i < length ? input.charCodeAt(i) : 0;
-    if (c < 128 && RUN_CHAR[c] === 1) continue;
-    if (i - runStart >= MIN_RUN) visit(runStart, i);
-    runStart = i + 1;
+  const isRunChar = (i: number) => {
+    const c = input.charCodeAt(i);
+    return c < 128 && RUN_CHAR[c] === 1;
+  };
+  // Invariant: `start` is 0 or follows a character outside the class, so a run found from it is maximal on the left.
+  let start = 0;
+  while (start + MIN_RUN <= length) {
+    const probe = start + MIN_RUN - 1;
+    if (!isRunChar(probe)) {
+      start = probe + 1;
+      continue;
+    }
+    let back = probe - 1;
+    while (back >= start && isRunChar(back)) back--;
+    if (back >= start) {
+      start = back + 1;
+      continue;
+    }
+    let end = probe + 1;
+    while (end < length && isRunChar(end)) end++;
+    visit(start, end);
+    start = end + 1;
   }
 }
 
@@ -140,20 +160,27 @@ const SPACED_RUN_AT = new RegExp(SPACED_RUN.source, "y");
  * is a one-letter word or a lone symbol, so the regex is not entered at every position.
  */
 function nextSpacedRun(text: string, from: number): RegExpExecArray | null {
-  const length = text.length;
-  for (let p = from; p + 1 < length; p++) {
-    // `\\?\S` then a space: the space follows the character, or (a backslash taken as the optional escape) the next.
-    if (text.charCodeAt(p + 1) !== 0x20 && !(text.charCodeAt(p) === 0x5c && text.charCodeAt(p + 2) === 0x20))
-      continue;
-    if (p > 0) {
-      const before = text.charCodeAt(p - 1);
-      if ((before >= 0x61 && before <= 0x7a) || (before >= 0x30 && before <= 0x39)) continue;
+  // `\\?\S` then a space: the space follows the character, or (a backslash taken as the optional escape) the one
+  // after it. So each space at `q` proposes `q - 2` (when a backslash) and `q - 1`, in text order.
+  for (let q = text.indexOf(" ", from + 1); q !== -1; q = text.indexOf(" ", q + 1)) {
+    if (q - 2 >= from && text.charCodeAt(q - 2) === 0x5c) {
+      const m = spacedRunAt(text, q - 2);
+      if (m !== null) return m;
     }
-    SPACED_RUN_AT.lastIndex = p;
-    const m = SPACED_RUN_AT.exec(text);
+    const m = spacedRunAt(text, q - 1);
     if (m !== null) return m;
   }
   return null;
+}
+
+function spacedRunAt(text: string, p: number): RegExpExecArray | null {
+  if (text.charCodeAt(p) === 0x20) return null;
+  if (p > 0) {
+    const before = text.charCodeAt(p - 1);
+    if ((before >= 0x61 && before <= 0x7a) || (before >= 0x30 && before <= 0x39)) return null;
+  }
+  SPACED_RUN_AT.lastIndex = p;
+  return SPACED_RUN_AT.exec(text);
 }
 
 /** Strict UTF-8 with at least 90% printable characters and some letters; otherwise not text. */

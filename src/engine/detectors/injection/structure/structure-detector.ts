@@ -1,7 +1,7 @@
 import type { TextDetector, TextMatch } from "../../../types.js";
 import { createInjectionDetector } from "../index.js";
 import { findEncodedSegments } from "./encoded-segments.js";
-import { F, FEATURES, type Feature, LEXICON_SCAN, SUPPORTING } from "./features.js";
+import * as features from "./features.js";
 import { type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
 
 /**
@@ -27,6 +27,12 @@ export type StructureInjectionType =
   | "role_reassignment"
   | "prompt_leak"
   | "markdown_exfiltration";
+
+// Read once into module constants: a loader that compiles to CommonJS (tsx) turns each use of an imported binding into
+// a getter call, which showed in profiles of this hot path.
+const { F, FEATURES, LEXICON_SCAN, SUPPORTING } = features;
+type Feature = features.Feature;
+const LEXICON_BITS = LEXICON_SCAN.bitsOf;
 
 interface Flagged {
   start: number;
@@ -91,6 +97,7 @@ export function scanReading(text: string): Flagged[] {
   if (nonAscii && LEXICON_SCAN.other !== undefined) markLexicon(text, LEXICON_SCAN.other, bounds, flags);
   // Anchors over the whole text; supporting signals only in sentences next to an anchor. Benign prose has few
   // anchored sentences, so the costlier scans (URLs, e-mail addresses, tool names) read little of it.
+  const seen = new Map<string, boolean>();
   for (const feature of FEATURES) {
     if (feature.supporting) continue;
     if (feature.starts !== undefined) {
@@ -99,8 +106,9 @@ export function scanReading(text: string): Flagged[] {
         markSentencesAt(text, feature.other, [], feature.bit, bounds, flags);
       continue;
     }
-    if (mayMatch(text, feature.asciiNeedles)) markSentences(text, feature.ascii, feature.bit, bounds, flags);
-    if (nonAscii && feature.other !== undefined && mayMatch(text, feature.otherNeedles))
+    if (mayMatch(text, feature.asciiNeedles, seen))
+      markSentences(text, feature.ascii, feature.bit, bounds, flags);
+    if (nonAscii && feature.other !== undefined && mayMatch(text, feature.otherNeedles, seen))
       markSentences(text, feature.other, feature.bit, bounds, flags);
   }
   // The supporting signals a text can hold at all (by their needles), so a sentence is not searched for the others.
@@ -108,8 +116,8 @@ export function scanReading(text: string): Flagged[] {
   const supportingOther: Feature[] = [];
   for (const feature of FEATURES) {
     if (!feature.supporting) continue;
-    if (mayMatch(text, feature.asciiNeedles)) supporting.push(feature);
-    if (nonAscii && feature.other !== undefined && mayMatch(text, feature.otherNeedles))
+    if (mayMatch(text, feature.asciiNeedles, seen)) supporting.push(feature);
+    if (nonAscii && feature.other !== undefined && mayMatch(text, feature.otherNeedles, seen))
       supportingOther.push(feature);
   }
   for (let i = 0; i < count; i++) {
@@ -165,10 +173,20 @@ function markSentences(
   }
 }
 
-/** False when the text holds none of `needles`, the strings every match contains (undefined: always true). */
-function mayMatch(text: string, needles: readonly string[] | undefined): boolean {
+/**
+ * False when the text holds none of `needles`, the strings every match contains (undefined: always true). `seen`
+ * remembers each needle's answer for this text, as features share needles.
+ */
+function mayMatch(text: string, needles: readonly string[] | undefined, seen: Map<string, boolean>): boolean {
   if (needles === undefined) return true;
-  for (const needle of needles) if (text.includes(needle)) return true;
+  for (const needle of needles) {
+    let found = seen.get(needle);
+    if (found === undefined) {
+      found = text.includes(needle);
+      seen.set(needle, found);
+    }
+    if (found) return true;
+  }
   return false;
 }
 
@@ -222,7 +240,7 @@ function markLexicon(text: string, pattern: RegExp, bounds: number[], flags: Uin
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
     const key = /\s\s|[\t\n\r]/.test(m[0]) ? m[0].replace(/\s+/g, " ") : m[0];
-    flags[sentence]! |= LEXICON_SCAN.bitsOf.get(key) ?? 0;
+    flags[sentence]! |= LEXICON_BITS.get(key) ?? 0;
     // Entries can overlap ("the user" inside "ignore the user"): look again from the next character.
     pattern.lastIndex = m.index + 1;
   }

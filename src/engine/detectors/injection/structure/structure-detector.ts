@@ -97,7 +97,7 @@ export function scanReading(text: string): Flagged[] {
   if (nonAscii && LEXICON_SCAN.other !== undefined) markLexicon(text, LEXICON_SCAN.other, bounds, flags);
   // Anchors over the whole text; supporting signals only in sentences next to an anchor. Benign prose has few
   // anchored sentences, so the costlier scans (URLs, e-mail addresses, tool names) read little of it.
-  const seen = new Map<string, boolean>();
+  needleState.fill(0);
   for (const feature of FEATURES) {
     if (feature.supporting) continue;
     if (feature.starts !== undefined) {
@@ -106,9 +106,9 @@ export function scanReading(text: string): Flagged[] {
         markSentencesAt(text, feature.other, [], feature.bit, bounds, flags);
       continue;
     }
-    if (mayMatch(text, feature.asciiNeedles, seen))
+    if (mayMatch(text, ASCII_NEEDLES.get(feature)))
       markSentences(text, feature.ascii, feature.bit, bounds, flags);
-    if (nonAscii && feature.other !== undefined && mayMatch(text, feature.otherNeedles, seen))
+    if (nonAscii && feature.other !== undefined && mayMatch(text, OTHER_NEEDLES.get(feature)))
       markSentences(text, feature.other, feature.bit, bounds, flags);
   }
   // The supporting signals a text can hold at all (by their needles), so a sentence is not searched for the others.
@@ -116,8 +116,8 @@ export function scanReading(text: string): Flagged[] {
   const supportingOther: Feature[] = [];
   for (const feature of FEATURES) {
     if (!feature.supporting) continue;
-    if (mayMatch(text, feature.asciiNeedles, seen)) supporting.push(feature);
-    if (nonAscii && feature.other !== undefined && mayMatch(text, feature.otherNeedles, seen))
+    if (mayMatch(text, ASCII_NEEDLES.get(feature))) supporting.push(feature);
+    if (nonAscii && feature.other !== undefined && mayMatch(text, OTHER_NEEDLES.get(feature)))
       supportingOther.push(feature);
   }
   for (let i = 0; i < count; i++) {
@@ -174,18 +174,21 @@ function markSentences(
 }
 
 /**
- * False when the text holds none of `needles`, the strings every match contains (undefined: always true). `seen`
- * remembers each needle's answer for this text, as features share needles.
+ * Needle presence for the text being scanned, per distinct needle of FEATURES: 0 not looked up yet, 1 present, 2
+ * absent. Features share needles (`http`, `@`), so each is searched for at most once per text.
  */
-function mayMatch(text: string, needles: readonly string[] | undefined, seen: Map<string, boolean>): boolean {
+const NEEDLES = [...new Set(FEATURES.flatMap((f) => [...(f.asciiNeedles ?? []), ...(f.otherNeedles ?? [])]))];
+const needleState = new Uint8Array(NEEDLES.length);
+const needleIndex = (needles: readonly string[] | undefined) => needles?.map((n) => NEEDLES.indexOf(n));
+const ASCII_NEEDLES = new Map(FEATURES.map((f) => [f, needleIndex(f.asciiNeedles)]));
+const OTHER_NEEDLES = new Map(FEATURES.map((f) => [f, needleIndex(f.otherNeedles)]));
+
+/** False when the text holds none of `needles`, the strings every match contains (undefined: always true). */
+function mayMatch(text: string, needles: readonly number[] | undefined): boolean {
   if (needles === undefined) return true;
-  for (const needle of needles) {
-    let found = seen.get(needle);
-    if (found === undefined) {
-      found = text.includes(needle);
-      seen.set(needle, found);
-    }
-    if (found) return true;
+  for (const k of needles) {
+    if (needleState[k] === 0) needleState[k] = text.includes(NEEDLES[k]!) ? 1 : 2;
+    if (needleState[k] === 1) return true;
   }
   return false;
 }

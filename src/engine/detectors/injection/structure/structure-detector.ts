@@ -258,8 +258,10 @@ function sentenceBounds(text: string): number[] {
   const bounds = [0];
   SENTENCE_END.lastIndex = 0;
   let last = 0;
-  for (let m = SENTENCE_END.exec(text); m !== null; m = SENTENCE_END.exec(text)) {
-    const end = m.index + m[0].length;
+  // `test` leaves the match end in lastIndex without building a match array (every alternative consumes a character,
+  // so there is no empty match to step over).
+  while (SENTENCE_END.test(text)) {
+    const end = SENTENCE_END.lastIndex;
     while (end - last > MAX_SENTENCE) {
       last += MAX_SENTENCE;
       bounds.push(last);

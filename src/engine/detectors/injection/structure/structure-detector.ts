@@ -125,7 +125,10 @@ export function scanReading(text: string): Flagged[] {
       (flags[i]! | (i > 0 ? flags[i - 1]! : 0) | (i + 1 < count ? flags[i + 1]! : 0)) & ~SUPPORTING;
     if (near === 0) continue;
     const sentence = text.slice(bounds[i]!, bounds[i + 1]!);
-    for (const feature of supporting) if (matchesIn(sentence, feature.ascii)) flags[i]! |= feature.bit;
+    // The needles again on the sentence: in JSON with an address in every row, most sentences still have none.
+    for (const feature of supporting)
+      if (holdsAny(sentence, feature.asciiNeedles) && matchesIn(sentence, feature.ascii))
+        flags[i]! |= feature.bit;
     if (supportingOther.length === 0 || !NON_ASCII.test(sentence)) continue;
     for (const feature of supportingOther) if (matchesIn(sentence, feature.other!)) flags[i]! |= feature.bit;
   }
@@ -190,6 +193,12 @@ function mayMatch(text: string, needles: readonly number[] | undefined): boolean
     if (needleState[k] === 0) needleState[k] = text.includes(NEEDLES[k]!) ? 1 : 2;
     if (needleState[k] === 1) return true;
   }
+  return false;
+}
+
+function holdsAny(sentence: string, needles: readonly string[] | undefined): boolean {
+  if (needles === undefined) return true;
+  for (const needle of needles) if (sentence.includes(needle)) return true;
   return false;
 }
 

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { type ReadingView, viewToInput } from "./reading-view.js";
 
 /**
@@ -32,24 +33,40 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 export function findEncodedSegments(input: string, view: ReadingView): EncodedSegment[] {
   const segments: EncodedSegment[] = [];
   if (input.length >= 24) {
-    BASE64.lastIndex = 0;
-    for (let m = BASE64.exec(input); m !== null; m = BASE64.exec(input)) {
-      // A run with no digit, `+` or `/` and no upper case after the first letter is a long word or identifier.
-      if (!/[0-9+/]/.test(m[0]) && !/[A-Z]/.test(m[0].slice(1))) continue;
-      const decoded = decodeText(Buffer.from(m[0], "base64"));
-      if (decoded !== undefined)
-        segments.push({ start: m.index, end: m.index + m[0].length, decoded, encoding: "base64" });
-    }
-    HEX.lastIndex = 0;
-    for (let m = HEX.exec(input); m !== null; m = HEX.exec(input)) {
-      const decoded = decodeText(Buffer.from(m[0], "hex"));
-      if (decoded !== undefined)
-        segments.push({ start: m.index, end: m.index + m[0].length, decoded, encoding: "hex" });
-    }
+    // Every BASE64 or HEX match lies inside a maximal run of `[A-Za-z0-9+/=_-]` (both regexes' boundary class, a
+    // superset of their bodies) of 24 or more characters, and is decided by that run alone: the characters around
+    // it are outside the class, which each regex's lookarounds read like the ends of the text. So the regexes run
+    // only on such runs, found by one table-driven pass; prose and JSON with short tokens never reach them.
+    const base64: EncodedSegment[] = [];
+    const hex: EncodedSegment[] = [];
+    forEachLongRun(input, (from, to) => {
+      const run = input.slice(from, to);
+      BASE64.lastIndex = 0;
+      for (let m = BASE64.exec(run); m !== null; m = BASE64.exec(run)) {
+        // A run with no digit, `+` or `/` and no upper case after the first letter is a long word or identifier.
+        if (!/[0-9+/]/.test(m[0]) && !/[A-Z]/.test(m[0].slice(1))) continue;
+        const decoded = decodeText(Buffer.from(m[0], "base64"));
+        if (decoded !== undefined)
+          base64.push({
+            start: from + m.index,
+            end: from + m.index + m[0].length,
+            decoded,
+            encoding: "base64",
+          });
+      }
+      if (to - from < 32) return;
+      HEX.lastIndex = 0;
+      for (let m = HEX.exec(run); m !== null; m = HEX.exec(run)) {
+        const decoded = decodeText(Buffer.from(m[0], "hex"));
+        if (decoded !== undefined)
+          hex.push({ start: from + m.index, end: from + m.index + m[0].length, decoded, encoding: "hex" });
+      }
+    });
+    for (const segment of base64) segments.push(segment);
+    for (const segment of hex) segments.push(segment);
   }
   const text = view.text;
-  SPACED_RUN.lastIndex = 0;
-  for (let m = SPACED_RUN.exec(text); m !== null; m = SPACED_RUN.exec(text)) {
+  for (let m = nextSpacedRun(text, 0); m !== null; m = nextSpacedRun(text, m.index + m[0].length)) {
     const decoded = m[0]
       .split(WORD_GAP)
       .map((word) => word.replace(/ |\\(?=[,;])/g, ""))
@@ -97,9 +114,80 @@ function foldLeetLine(line: string): string | undefined {
   return folded.replace(SHORT_LEET_NUMBER, (n) => n.replace(/[013457]/g, (d) => LEET_FOLD[d]!));
 }
 
+/** `[A-Za-z0-9+/=_-]`: the characters the BASE64 and HEX lookarounds treat as part of a run. */
+const RUN_CHAR = new Uint8Array(128);
+for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-")
+  RUN_CHAR[ch.charCodeAt(0)] = 1;
+const MIN_RUN = 24;
+
+/**
+ * Calls `visit` with each maximal run of RUN_CHAR characters at least MIN_RUN long, in text order. It looks at the
+ * character MIN_RUN - 1 ahead of a possible run start first: in prose that is usually inside a short word, and the
+ * scan back from it to the word's start finds the next possible start, so most characters are never read.
+ */
+function forEachLongRun(input: string, visit: (from: number, to: number) => void): void {
+  const length = input.length;
+  const isRunChar = (i: number) => {
+    const c = input.charCodeAt(i);
+    return c < 128 && RUN_CHAR[c] === 1;
+  };
+  // Invariant: `start` is 0 or follows a character outside the class, so a run found from it is maximal on the left.
+  let start = 0;
+  while (start + MIN_RUN <= length) {
+    const probe = start + MIN_RUN - 1;
+    if (!isRunChar(probe)) {
+      start = probe + 1;
+      continue;
+    }
+    let back = probe - 1;
+    while (back >= start && isRunChar(back)) back--;
+    if (back >= start) {
+      start = back + 1;
+      continue;
+    }
+    let end = probe + 1;
+    while (end < length && isRunChar(end)) end++;
+    visit(start, end);
+    start = end + 1;
+  }
+}
+
+const SPACED_RUN_AT = new RegExp(SPACED_RUN.source, "y");
+
+/**
+ * The next SPACED_RUN match at or after `from`, as the global regex would find it, but tried only where a match can
+ * start: a character (or `\\` and a character) that no letter or digit precedes and a space follows. In prose that
+ * is a one-letter word or a lone symbol, so the regex is not entered at every position.
+ */
+function nextSpacedRun(text: string, from: number): RegExpExecArray | null {
+  // `\\?\S` then a space: the space follows the character, or (a backslash taken as the optional escape) the one
+  // after it. So each space at `q` proposes `q - 2` (when a backslash) and `q - 1`, in text order.
+  for (let q = text.indexOf(" ", from + 1); q !== -1; q = text.indexOf(" ", q + 1)) {
+    if (q - 2 >= from && text.charCodeAt(q - 2) === 0x5c) {
+      const m = spacedRunAt(text, q - 2);
+      if (m !== null) return m;
+    }
+    const m = spacedRunAt(text, q - 1);
+    if (m !== null) return m;
+  }
+  return null;
+}
+
+function spacedRunAt(text: string, p: number): RegExpExecArray | null {
+  if (text.charCodeAt(p) === 0x20) return null;
+  if (p > 0) {
+    const before = text.charCodeAt(p - 1);
+    if ((before >= 0x61 && before <= 0x7a) || (before >= 0x30 && before <= 0x39)) return null;
+  }
+  SPACED_RUN_AT.lastIndex = p;
+  return SPACED_RUN_AT.exec(text);
+}
+
 /** Strict UTF-8 with at least 90% printable characters and some letters; otherwise not text. */
 function decodeText(bytes: Buffer): string | undefined {
   if (bytes.length < 12) return undefined;
+  // Most base64-looking runs (paths, ids) decode to bytes that are not UTF-8: checked without the decoder's throw.
+  if (!isUtf8(bytes)) return undefined;
   let text: string;
   try {
     text = utf8.decode(bytes);

@@ -39,6 +39,19 @@ export interface Feature {
   readonly supporting: boolean;
   readonly ascii: RegExp;
   readonly other: RegExp | undefined;
+  /**
+   * Strings every match of `ascii` (resp. `other`) contains: a text with none of them cannot match, so the regex is
+   * not run on it. `undefined`: no such set (the regex always runs).
+   */
+  readonly asciiNeedles: readonly string[] | undefined;
+  readonly otherNeedles: readonly string[] | undefined;
+  /**
+   * Where a match of `ascii` can start, when that is a short list: at the text start or a line start (`lineStart`),
+   * or where one of `at` occurs. The scan then tries the regex (sticky) only there, in text order, which finds the
+   * same matches as the global regex (every other position fails at its first step) without entering it at every
+   * character. `other` patterns given `starts` start only at line starts.
+   */
+  readonly starts: { readonly lineStart: boolean; readonly at: readonly string[] } | undefined;
 }
 
 /** Scripts written without spaces between words: their entries match anywhere. */
@@ -98,14 +111,28 @@ const lex = (pick: (lexicon: LanguageLexicon) => readonly string[]) => lexiconPa
  */
 export const SUPPORTING = F.VERB | F.FILL_IN | F.URL | F.EMAIL | F.TOOL | F.SENSITIVE | F.MODE;
 
-function feature(bit: number, ascii: string, other?: string): Feature {
+interface FeatureOptions {
+  asciiNeedles?: readonly string[];
+  otherNeedles?: readonly string[];
+  starts?: { lineStart: boolean; at: readonly string[] };
+}
+
+function feature(bit: number, ascii: string, other?: string, options: FeatureOptions = {}): Feature {
   return {
     bit,
     supporting: (SUPPORTING & bit) !== 0,
-    ascii: new RegExp(ascii, "g"),
-    other: other === undefined ? undefined : new RegExp(other, "gu"),
+    // With `starts`, the regex is tried at chosen positions only: sticky instead of global.
+    ascii: new RegExp(ascii, options.starts === undefined ? "g" : "y"),
+    other: other === undefined ? undefined : new RegExp(other, options.starts === undefined ? "gu" : "uy"),
+    asciiNeedles: options.asciiNeedles,
+    otherNeedles: options.otherNeedles,
+    starts: options.starts,
   };
 }
+
+/** Every URL source here needs `http`/`https` + `://` or `www.`; every e-mail source an `@`. */
+const URL_NEEDLES = ["http", "www."];
+const ADDRESS_NEEDLES = ["http", "www.", "@"];
 
 const addressees = lex((l) => l.addressees);
 const turnRoles = lex((l) => l.turnRoles);
@@ -204,15 +231,28 @@ export const FEATURES: readonly Feature[] = [
     modeAfter(modeEntry.ascii, modeWords.ascii),
     modeEntry.other && modeWords.other && modeAfter(modeEntry.other, modeWords.other),
   ),
-  feature(F.TURN, TURN_ASCII, turnRoles.other && turnAt(turnRoles.other)),
-  feature(F.URL, URL_SOURCE),
-  feature(F.EMAIL, EMAIL_SOURCE),
-  feature(F.TOOL, TOOL_SOURCE),
-  feature(F.TEMPLATED_IMAGE, TEMPLATED_IMAGE_SOURCE),
-  feature(F.IMAGE_WITH_QUERY, IMAGE_WITH_QUERY_SOURCE),
-  feature(F.OPEN_QUERY, OPEN_QUERY_SOURCE),
-  feature(F.TARGET, TARGET_ASCII, TARGET_OTHER),
-  feature(F.OWN_PROMPT, OWN_PROMPT_ASCII, OWN_PROMPT_OTHER),
+  // TURN_ASCII's alternatives start at a line start (`turnAt`), at `system`/`developer`/`admin`, or at `<` or `[`;
+  // the `other` one is `turnAt` alone.
+  feature(F.TURN, TURN_ASCII, turnRoles.other && turnAt(turnRoles.other), {
+    starts: { lineStart: true, at: ["<", "[", "system", "developer", "admin"] },
+  }),
+  feature(F.URL, URL_SOURCE, undefined, { asciiNeedles: URL_NEEDLES }),
+  feature(F.EMAIL, EMAIL_SOURCE, undefined, { asciiNeedles: ["@"] }),
+  // A snake_case name has `_`; the other alternative is in backticks.
+  feature(F.TOOL, TOOL_SOURCE, undefined, { asciiNeedles: ["_", "`"] }),
+  feature(F.TEMPLATED_IMAGE, TEMPLATED_IMAGE_SOURCE, undefined, { asciiNeedles: ["!["] }),
+  feature(F.IMAGE_WITH_QUERY, IMAGE_WITH_QUERY_SOURCE, undefined, { asciiNeedles: ["!["] }),
+  feature(F.OPEN_QUERY, OPEN_QUERY_SOURCE, undefined, { asciiNeedles: URL_NEEDLES }),
+  feature(F.TARGET, TARGET_ASCII, TARGET_OTHER, {
+    asciiNeedles: ADDRESS_NEEDLES,
+    otherNeedles: ADDRESS_NEEDLES,
+  }),
+  // The prompt nouns: `instruc` covers instructions/instrucciones/instrucoes, `system` "system message", `context`
+  // "context window", `prompt` also "systemprompt".
+  feature(F.OWN_PROMPT, OWN_PROMPT_ASCII, OWN_PROMPT_OTHER, {
+    asciiNeedles: ["instruc", "prompt", "system", "context", "istruzioni", "anweisungen", "consignes"],
+    otherNeedles: ["инструкции", "промпт", "промт", "指令", "提示", "指示", "プロンプト"],
+  }),
 ];
 
 /** The lexicon roles found by the one merged word scan, and the signal each sets. */

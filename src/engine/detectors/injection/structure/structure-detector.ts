@@ -1,7 +1,7 @@
 import type { TextDetector, TextMatch } from "../../../types.js";
 import { createInjectionDetector } from "../index.js";
 import { findEncodedSegments } from "./encoded-segments.js";
-import { F, FEATURES, LEXICON_SCAN, SUPPORTING } from "./features.js";
+import * as features from "./features.js";
 import { type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
 
 /**
@@ -27,6 +27,12 @@ export type StructureInjectionType =
   | "role_reassignment"
   | "prompt_leak"
   | "markdown_exfiltration";
+
+// Read once into module constants: a loader that compiles to CommonJS (tsx) turns each use of an imported binding into
+// a getter call, which showed in profiles of this hot path.
+const { F, FEATURES, LEXICON_SCAN, SUPPORTING } = features;
+type Feature = features.Feature;
+const LEXICON_BITS = LEXICON_SCAN.bitsOf;
 
 interface Flagged {
   start: number;
@@ -91,26 +97,40 @@ export function scanReading(text: string): Flagged[] {
   if (nonAscii && LEXICON_SCAN.other !== undefined) markLexicon(text, LEXICON_SCAN.other, bounds, flags);
   // Anchors over the whole text; supporting signals only in sentences next to an anchor. Benign prose has few
   // anchored sentences, so the costlier scans (URLs, e-mail addresses, tool names) read little of it.
+  needleState.fill(0);
   for (const feature of FEATURES) {
     if (feature.supporting) continue;
-    markSentences(text, feature.ascii, feature.bit, bounds, flags);
-    if (nonAscii && feature.other !== undefined)
+    if (feature.starts !== undefined) {
+      markSentencesAt(text, feature.ascii, feature.starts.at, feature.bit, bounds, flags);
+      if (nonAscii && feature.other !== undefined)
+        markSentencesAt(text, feature.other, [], feature.bit, bounds, flags);
+      continue;
+    }
+    if (mayMatch(text, ASCII_NEEDLES.get(feature)))
+      markSentences(text, feature.ascii, feature.bit, bounds, flags);
+    if (nonAscii && feature.other !== undefined && mayMatch(text, OTHER_NEEDLES.get(feature)))
       markSentences(text, feature.other, feature.bit, bounds, flags);
+  }
+  // The supporting signals a text can hold at all (by their needles), so a sentence is not searched for the others.
+  const supporting: Feature[] = [];
+  const supportingOther: Feature[] = [];
+  for (const feature of FEATURES) {
+    if (!feature.supporting) continue;
+    if (mayMatch(text, ASCII_NEEDLES.get(feature))) supporting.push(feature);
+    if (nonAscii && feature.other !== undefined && mayMatch(text, OTHER_NEEDLES.get(feature)))
+      supportingOther.push(feature);
   }
   for (let i = 0; i < count; i++) {
     const near =
       (flags[i]! | (i > 0 ? flags[i - 1]! : 0) | (i + 1 < count ? flags[i + 1]! : 0)) & ~SUPPORTING;
     if (near === 0) continue;
     const sentence = text.slice(bounds[i]!, bounds[i + 1]!);
-    const sentenceNonAscii = nonAscii && NON_ASCII.test(sentence);
-    for (const feature of FEATURES) {
-      if (!feature.supporting) continue;
-      if (
-        matchesIn(sentence, feature.ascii) ||
-        (sentenceNonAscii && feature.other !== undefined && matchesIn(sentence, feature.other))
-      )
+    // The needles again on the sentence: in JSON with an address in every row, most sentences still have none.
+    for (const feature of supporting)
+      if (holdsAny(sentence, feature.asciiNeedles) && matchesIn(sentence, feature.ascii))
         flags[i]! |= feature.bit;
-    }
+    if (supportingOther.length === 0 || !NON_ASCII.test(sentence)) continue;
+    for (const feature of supportingOther) if (matchesIn(sentence, feature.other!)) flags[i]! |= feature.bit;
   }
   const found: Flagged[] = [];
   for (let i = 0; i < count; i++) {
@@ -156,6 +176,74 @@ function markSentences(
   }
 }
 
+/**
+ * Needle presence for the text being scanned, per distinct needle of FEATURES: 0 not looked up yet, 1 present, 2
+ * absent. Features share needles (`http`, `@`), so each is searched for at most once per text.
+ */
+const NEEDLES = [...new Set(FEATURES.flatMap((f) => [...(f.asciiNeedles ?? []), ...(f.otherNeedles ?? [])]))];
+const needleState = new Uint8Array(NEEDLES.length);
+const needleIndex = (needles: readonly string[] | undefined) => needles?.map((n) => NEEDLES.indexOf(n));
+const ASCII_NEEDLES = new Map(FEATURES.map((f) => [f, needleIndex(f.asciiNeedles)]));
+const OTHER_NEEDLES = new Map(FEATURES.map((f) => [f, needleIndex(f.otherNeedles)]));
+
+/** False when the text holds none of `needles`, the strings every match contains (undefined: always true). */
+function mayMatch(text: string, needles: readonly number[] | undefined): boolean {
+  if (needles === undefined) return true;
+  for (const k of needles) {
+    if (needleState[k] === 0) needleState[k] = text.includes(NEEDLES[k]!) ? 1 : 2;
+    if (needleState[k] === 1) return true;
+  }
+  return false;
+}
+
+function holdsAny(sentence: string, needles: readonly string[] | undefined): boolean {
+  if (needles === undefined) return true;
+  for (const needle of needles) if (sentence.includes(needle)) return true;
+  return false;
+}
+
+/**
+ * `markSentences` for a pattern whose matches start only at the text start, a line start or an occurrence of one of
+ * `at`: `sticky` is tried at those positions in text order, from where the last match ended, which gives the same
+ * matches as the global pattern's search (at any other position its first step fails).
+ */
+function markSentencesAt(
+  text: string,
+  sticky: RegExp,
+  at: readonly string[],
+  bit: number,
+  bounds: number[],
+  flags: Uint32Array,
+): void {
+  const last = flags.length - 1;
+  let sentence = 0;
+  // next[k]: the next occurrence of at[k] (-1: none left); nextLine: the next line start.
+  const next = at.map((needle) => text.indexOf(needle));
+  let nextLine = 0;
+  let from = 0;
+  while (from <= text.length) {
+    if (nextLine !== -1 && nextLine < from) {
+      const newline = text.indexOf("\n", from - 1);
+      nextLine = newline === -1 ? -1 : newline + 1;
+    }
+    let p = nextLine;
+    for (let k = 0; k < next.length; k++) {
+      if (next[k]! !== -1 && next[k]! < from) next[k] = text.indexOf(at[k]!, from);
+      if (next[k]! !== -1 && (p === -1 || next[k]! < p)) p = next[k]!;
+    }
+    if (p === -1) return;
+    sticky.lastIndex = p;
+    const m = sticky.exec(text);
+    if (m === null) {
+      from = p + 1;
+      continue;
+    }
+    while (sentence < last && bounds[sentence + 1]! <= p) sentence++;
+    flags[sentence]! |= bit;
+    from = p + Math.max(m[0].length, 1);
+  }
+}
+
 /** The merged lexicon scan: each match sets the roles of its entry (and of the shorter entries it starts with). */
 function markLexicon(text: string, pattern: RegExp, bounds: number[], flags: Uint32Array): void {
   const last = flags.length - 1;
@@ -164,7 +252,7 @@ function markLexicon(text: string, pattern: RegExp, bounds: number[], flags: Uin
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
     const key = /\s\s|[\t\n\r]/.test(m[0]) ? m[0].replace(/\s+/g, " ") : m[0];
-    flags[sentence]! |= LEXICON_SCAN.bitsOf.get(key) ?? 0;
+    flags[sentence]! |= LEXICON_BITS.get(key) ?? 0;
     // Entries can overlap ("the user" inside "ignore the user"): look again from the next character.
     pattern.lastIndex = m.index + 1;
   }
@@ -179,8 +267,10 @@ function sentenceBounds(text: string): number[] {
   const bounds = [0];
   SENTENCE_END.lastIndex = 0;
   let last = 0;
-  for (let m = SENTENCE_END.exec(text); m !== null; m = SENTENCE_END.exec(text)) {
-    const end = m.index + m[0].length;
+  // `test` leaves the match end in lastIndex without building a match array (every alternative consumes a character,
+  // so there is no empty match to step over).
+  while (SENTENCE_END.test(text)) {
+    const end = SENTENCE_END.lastIndex;
     while (end - last > MAX_SENTENCE) {
       last += MAX_SENTENCE;
       bounds.push(last);

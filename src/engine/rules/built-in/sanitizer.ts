@@ -10,7 +10,8 @@ export const SANITIZER_RULES = [
     kind: "control",
     type: "control",
     family: "sanitizer",
-    summary: "C0/C1 controls, ANSI CSI/OSC/DCS sequences, zero-width and bidi controls, tag characters",
+    summary:
+      "C0/C1 controls, ANSI CSI/OSC/DCS sequences, every default-ignorable and format character (zero-width, Hangul fillers, bidi controls, tag characters), lone surrogates",
     defaults: SANITIZER_DEFAULTS,
     detector: createControlDetector,
     subRuleIds: [
@@ -23,8 +24,27 @@ export const SANITIZER_RULES = [
       "control.variation_selector",
     ],
     examples: {
-      positive: ["red \u001b[31mtext\u001b[0m", "in\u200bvisible", "bell\u0007"],
-      negative: ["tab\tand\nnewline", "plain text"],
+      positive: [
+        "red \u001b[31mtext\u001b[0m",
+        "in\u200bvisible",
+        "bell\u0007",
+        "ig\u3164nore", // Hangul filler
+        "ig\u034fnore", // combining grapheme joiner
+        "ig\u17b4nore", // Khmer inherent vowel
+        "ig\u2065nore", // reserved default-ignorable
+        "ig\u206anore", // deprecated format control
+        "ig\ud800nore", // lone surrogate
+        "ig\u200dnore", // ZWJ between Latin letters
+      ],
+      negative: [
+        "tab\tand\nnewline",
+        "plain text",
+        "family 👨\u200d👩\u200d👧",
+        "می\u200cخواهم",
+        "क्\u200dष",
+        "ok ✔\ufe0f",
+        "⠀⣿⠀ braille art",
+      ],
     },
   },
   {

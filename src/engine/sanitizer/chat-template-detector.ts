@@ -45,14 +45,15 @@ const ROLE_HEADER_PATTERN =
   /^[ \t]{0,8}#{2,4}[ \t]{0,4}(?:system|instructions?|input|response|human|assistant|user)[ \t]{0,4}:/gim;
 
 /**
- * Plain-text turns: after a line break, up to 16 columns of indentation, an optional markdown heading, the role
+ * Plain-text turns: a line break (consumed: the rest-of-line group stops before the next one, so consecutive turns
+ * still match, and a literal first character keeps the scan fast), up to 16 columns of indentation, an optional markdown heading, the role
  * word with optional `*`/`_` emphasis on either side of the colon. Group 1 is the marker, group 2 the rest of the
  * line (at most 64 characters are needed to judge it).
  */
 const LINE_BREAK = "\\n\\r\\u0085\\u2028\\u2029";
 const EMPHASIS = "(?:[*_]{1,2})?";
 const TURN_PATTERN = new RegExp(
-  `(?<=[${LINE_BREAK}])[ \\t]{0,16}((?:#{1,6}[ \\t]{0,4})?${EMPHASIS}(?:system|assistant|human|user|developer|h)${EMPHASIS}[ \\t]{0,4}:${EMPHASIS})([^${LINE_BREAK}]{0,64})`,
+  `[${LINE_BREAK}][ \\t]{0,16}((?:#{1,6}[ \\t]{0,4})?${EMPHASIS}(?:system|assistant|human|user|developer|h)${EMPHASIS}[ \\t]{0,4}:${EMPHASIS})([^${LINE_BREAK}]{0,64})`,
   "gi",
 );
 const LINE_BREAK_CHAR = /[\n\r\u0085\u2028\u2029]/;

@@ -24,7 +24,7 @@ import { joinerIsMeaningful } from "./joiners.js";
  *   selector that does not follow an ideograph) smuggle data.
  */
 
-const SCAN = new RegExp(INVISIBLE_PREFILTER.source, "g");
+const SCAN = new RegExp(INVISIBLE_PREFILTER.source, "gu");
 const ESC = 0x1b;
 const ZWNJ = 0x200c;
 const ZWJ = 0x200d;
@@ -37,7 +37,7 @@ export function createControlDetector(): TextDetector {
   return {
     id: "control",
     kind: "control",
-    // INVISIBLE_PREFILTER matches C0 controls but tab/LF/CR, DEL, and code units above U+007F only.
+    // INVISIBLE_PREFILTER matches C0 controls but tab/LF/CR, DEL, and code points above U+007F only.
     requires: HAS_CONTROL | HAS_NON_ASCII,
     detect(text: string, out: TextMatch[]): void {
       if (!INVISIBLE_PREFILTER.test(text)) return;

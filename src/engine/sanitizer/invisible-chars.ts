@@ -29,12 +29,6 @@ const VISIBLE_FORMAT = new Set([
   0x0600, 0x0601, 0x0602, 0x0603, 0x0604, 0x0605, 0x06dd, 0x070f, 0x0890, 0x0891, 0x08e2, 0x110bd, 0x110cd,
 ]);
 
-/**
- * One pass prefilter over UTF-16 code units (the `u` flag is off on purpose): every unit that can start a finding.
- * C0 controls but tab/LF/CR, DEL and C1, every BMP default-ignorable or format character, and every surrogate
- * (supplementary invisibles, tags and selectors, and lone surrogates all start with one). Text without any of them,
- * the overwhelmingly common case, is rejected by a single regex scan.
- */
 const NONE = 0;
 const TYPES: readonly (InvisibleType | undefined)[] = [
   undefined,
@@ -47,13 +41,33 @@ const TYPES: readonly (InvisibleType | undefined)[] = [
 /** The type of every BMP code point, as an index into TYPES: one array read per character on the hot path. */
 const BMP_TYPES = buildBmpTable();
 
-export const INVISIBLE_PREFILTER = new RegExp(`[\\ud800-\\udfff${bmpRanges(BMP_TYPES)}]`);
+/**
+ * One pass prefilter: every code point that can start a finding. C0 controls but tab/LF/CR, DEL and C1, every
+ * default-ignorable or format character, and (with the `u` flag, `\p{Cs}` matches only) unpaired surrogates.
+ * Emoji and other paired supplementary characters do not match, so text without an invisible, the overwhelmingly
+ * common case, is rejected by a single regex scan. A few visible format characters match and are then classified
+ * as ordinary.
+ */
+export const INVISIBLE_PREFILTER =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cs}]/u;
 
 /** Classifies one code point; `undefined` means an ordinary character. Tab, LF and CR are ordinary. */
 export function classifyInvisible(cp: number): InvisibleType | undefined {
   if (cp <= 0xffff) return TYPES[BMP_TYPES[cp]!];
-  return TYPES[classifyByProperty(cp)];
+  let type = SUPPLEMENTARY_TYPES.get(cp);
+  if (type === undefined) {
+    type = classifyByProperty(cp);
+    if (SUPPLEMENTARY_TYPES.size < SUPPLEMENTARY_CACHE_LIMIT) SUPPLEMENTARY_TYPES.set(cp, type);
+  }
+  return TYPES[type];
 }
+
+/**
+ * Supplementary code points are mostly emoji, and the same few recur, so their property test is remembered; the
+ * bound keeps text made of a million distinct code points from growing the cache without end.
+ */
+const SUPPLEMENTARY_TYPES = new Map<number, number>();
+const SUPPLEMENTARY_CACHE_LIMIT = 8192;
 
 /** Whether the code unit at `at` is a surrogate with no partner: malformed UTF-16 that renders as nothing or "?". */
 export function isLoneSurrogate(text: string, at: number): boolean {
@@ -98,20 +112,4 @@ function buildBmpTable(): Uint8Array {
     table[cp] = classifyByProperty(cp);
   }
   return table;
-}
-
-/** The BMP code points the table marks, as `\\uXXXX-\\uXXXX` ranges for a code-unit class. */
-function bmpRanges(table: Uint8Array): string {
-  let ranges = "";
-  let start = -1;
-  const hex = (cp: number) => `\\u${cp.toString(16).padStart(4, "0")}`;
-  for (let cp = 0; cp <= 0x10000; cp++) {
-    const inside = cp <= 0xffff && table[cp] !== NONE;
-    if (inside && start < 0) start = cp;
-    if (!inside && start >= 0) {
-      ranges += start === cp - 1 ? hex(start) : `${hex(start)}-${hex(cp - 1)}`;
-      start = -1;
-    }
-  }
-  return ranges;
 }

@@ -45,15 +45,30 @@ export function joinerIsMeaningful(text: string, at: number): boolean {
   const before = codePointBefore(text, at);
   const after = at + 1 < text.length ? text.codePointAt(at + 1)! : undefined;
   if (before === undefined || after === undefined) return false;
-  const previous = String.fromCodePoint(before);
-  const next = String.fromCodePoint(after);
-  if (isJoiningLetter(previous) && isJoiningLetter(next)) return true;
-  if (text.charCodeAt(at) !== ZWJ || !PICTOGRAPH.test(next)) return false;
-  return before === VS16 || PICTOGRAPH.test(previous) || EMOJI_MODIFIER.test(previous);
+  const previous = roleOf(before);
+  const next = roleOf(after);
+  if (previous & JOINING_LETTER && next & JOINING_LETTER) return true;
+  if (text.charCodeAt(at) !== ZWJ || !(next & EMOJI_PART)) return false;
+  return before === VS16 || (previous & (EMOJI_PART | EMOJI_SKIN_TONE)) !== 0;
 }
 
-function isJoiningLetter(char: string): boolean {
-  return LETTER_OR_MARK.test(char) && JOINING_SCRIPT.test(char);
+const JOINING_LETTER = 1;
+const EMOJI_PART = 2;
+const EMOJI_SKIN_TONE = 4;
+/** The same few letters and emoji surround most joiners; remembering their roles skips three property tests. */
+const ROLES = new Map<number, number>();
+const ROLE_CACHE_LIMIT = 4096;
+
+function roleOf(cp: number): number {
+  let role = ROLES.get(cp);
+  if (role !== undefined) return role;
+  const char = String.fromCodePoint(cp);
+  role =
+    (LETTER_OR_MARK.test(char) && JOINING_SCRIPT.test(char) ? JOINING_LETTER : 0) |
+    (PICTOGRAPH.test(char) ? EMOJI_PART : 0) |
+    (EMOJI_MODIFIER.test(char) ? EMOJI_SKIN_TONE : 0);
+  if (ROLES.size < ROLE_CACHE_LIMIT) ROLES.set(cp, role);
+  return role;
 }
 
 function codePointBefore(text: string, at: number): number | undefined {

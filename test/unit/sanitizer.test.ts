@@ -156,7 +156,23 @@ describe("chat template detector", () => {
 });
 
 describeRobustness("sanitizer", createSanitizerDetectors(), {
-  fragments: ["\u001b[", "\u001b]", "\u0007", "<|", "|>", "[INST]", "\nSystem:", "\u200b", "\udb40\udc41"],
+  fragments: [
+    "\u001b[",
+    "\u001b]",
+    "\u0007",
+    "<|",
+    "|>",
+    "[INST]",
+    "[TOOL_CALLS]",
+    "\nSystem:",
+    "\u2028**Human**:",
+    "\u200b",
+    "\u200d",
+    "👨",
+    "ب",
+    "\ud800",
+    "\udb40\udc41",
+  ],
   adversarial: [
     ["ESC [", "\u001b[".repeat(50_000)],
     ["ESC ]", "\u001b]".repeat(50_000)],
@@ -165,5 +181,10 @@ describeRobustness("sanitizer", createSanitizerDetectors(), {
     ["<|", "<|".repeat(50_000)],
     ["newline System", "\nSystem".repeat(15_000)],
     ["###", `\n${"#".repeat(100_000)}`],
+    ["indented emphasised turns", "\n               **System**   :** ".repeat(4_000)],
+    ["role word runs", `\n${" ".repeat(16)}${"_".repeat(100_000)}`],
+    ["emoji ZWJ chains", "👨\u200d".repeat(30_000)],
+    ["Arabic ZWNJ chains", "ب\u200c".repeat(50_000)],
+    ["lone surrogates", "\ud800".repeat(100_000)],
   ],
 });

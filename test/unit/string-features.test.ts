@@ -153,7 +153,7 @@ describe("string features", () => {
       [HAS_LT, (c) => c === 60],
       [HAS_BRACKET, (c) => c === 91],
       [HAS_HASH, (c) => c === 35],
-      [HAS_NEWLINE, (c) => c === 10],
+      [HAS_NEWLINE, (c) => c === 10 || c === 13],
       [HAS_SPACE, (c) => c < 128 && /\s/.test(String.fromCharCode(c))],
       [HAS_CONTROL, (c) => (c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 127],
       [HAS_NON_ASCII, (c) => c > 127],

@@ -1,41 +1,62 @@
-import { HAS_BRACKET, HAS_HASH, HAS_LT, HAS_NEWLINE } from "../scan/string-features.js";
+import { HAS_BRACKET, HAS_HASH, HAS_LT, HAS_NEWLINE, HAS_NON_ASCII } from "../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../types.js";
 
 /**
  * Finds chat-template syntax in tool text: special tokens and role headers that, pasted into the model's context,
- * try to open a new system or assistant turn. Only the markers are reported (not the text between them), so the
- * engine can strip the markers and keep the content readable.
+ * try to open a new system, assistant or tool turn. Only the markers are reported (not the text between them), so
+ * the engine can strip the markers and keep the content readable. One grammar per template family, matched without
+ * regard to case.
  *
- * Trade-offs, chosen so benign e-mail, logs and HTML stay clean:
- * - Plain-text role lines (`System:`, `Assistant:`, `Human:`, `User:`, Title or UPPER case) count only at column 0
- *   of a line that follows a newline; lower-case `user:` at a line start is far more often a YAML or object key. A one-line string such as `System: the printer is offline` is not a turn boundary (the
- *   engine scans each JSON string separately, so it cannot open a turn), but the same words on a fresh line inside
- *   a longer result are reported. A multi-line log that genuinely has a `System:` line is a known false positive;
- *   only the marker itself is matched, so stripping it loses one word.
+ * Trade-offs, chosen so benign e-mail, logs, YAML, tables and HTML stay clean:
+ * - A plain-text role line (`System:`, `Assistant:`, `Human:`, `H:`, `User:`, `Developer:`, in any case, indented,
+ *   in bold or as a markdown heading) counts only after a line break (LF, CR, NEL, U+2028, U+2029), never at the
+ *   start of a string: a one-line value such as `System: the printer is offline` cannot open a turn. And it counts
+ *   only in a transcript: when at least one role line in the text opens a turn (nothing after the colon, or a
+ *   sentence of three words or more that does not start with a digit) or the text holds a template token. A label
+ *   (`Human: resources`, `User: alice`, YAML `system: linux`) or a measurement (`H: 12 cm`) alone is no turn.
+ *   A multi-line log with a genuine `System: disk check passed` line is a known false positive; only the marker is
+ *   matched, so stripping it loses one word.
  * - `<s>` and `</s>` are HTML strikethrough as often as they are Llama sentence markers, so they count only when
  *   another template marker appears in the same string.
- * - `<user>` is a common XML element, so of the XML role tags only system/assistant/human are reported.
+ * - Of the XML role tags, `<user>` and `<developer>` (Maven POMs) are common elements and are not reported.
+ * - Of Mistral's bracket tokens, `[IMG]` is BBCode and is not reported.
  */
 
-// Every pattern is a literal or a bounded class run after a fixed opener: at most ~45 steps per start position.
-const TOKEN_PATTERN = new RegExp(
-  [
-    String.raw`<\|start_header_id\|>[^<>\n]{0,30}<\|end_header_id\|>`,
-    String.raw`<\|im_start\|>(?:system|user|assistant|tool|developer)?`,
-    String.raw`<[|\uff5c][a-z][\w\u2581]{0,40}[|\uff5c]>`, // <|endoftext|>, DeepSeek's fullwidth <｜User｜>
-    String.raw`\[\/?inst\]`,
-    String.raw`<<\/?sys>>`,
-    "<(?:start_of_turn>(?:user|model|system)?|end_of_turn>)",
-    String.raw`<\/?(?:system|assistant|human|system[_-]prompt)\s{0,3}>`,
-  ].join("|"),
-  "gi",
-);
+/** Every family of special tokens; each pattern is a literal or a bounded class after a fixed opener. */
+const TOKEN_FAMILIES = [
+  // Llama 3: a whole header, or any `<|...|>` token below.
+  String.raw`<\|start_header_id\|>[^<>\n]{0,30}<\|end_header_id\|>`,
+  // ChatML and its variants.
+  String.raw`<\|im_start\|>(?:system|user|assistant|tool|developer)?`,
+  // Any pipe token: <|endoftext|>, <|eot_id|>, Phi's <|user|>, DeepSeek's full-width <｜User｜>.
+  String.raw`<[|\uff5c][a-z][\w\u2581]{0,40}[|\uff5c]>`,
+  // Mistral (v3/v7 tekken) and Llama 2 brackets.
+  String.raw`\[\/?(?:inst|system_prompt|tool_calls|tool_results|tool_content|available_tools)\]`,
+  String.raw`<<\/?sys>>`,
+  // Gemma.
+  "<(?:start_of_turn>(?:user|model|system)?|end_of_turn>)",
+  // XML role and tool-exchange tags (Anthropic, Hermes/Qwen tool calling).
+  String.raw`<\/?(?:system|assistant|human|system[_-]prompt|tool_calls?|tool_responses?|tool_results?|function_calls|function_results)\s{0,3}>`,
+];
+const TOKEN_PATTERN = new RegExp(TOKEN_FAMILIES.join("|"), "gi");
 
+/** Alpaca-style instruction headers. */
 const ROLE_HEADER_PATTERN =
   /^[ \t]{0,8}#{2,4}[ \t]{0,4}(?:system|instructions?|input|response|human|assistant|user)[ \t]{0,4}:/gim;
 
-const FAKE_TURN_PATTERN =
-  /\n((?:System|SYSTEM|Assistant|ASSISTANT|User|USER|Human|HUMAN)[ \t]{0,4}:)(?=[ \t\r\n]|$)/g;
+/**
+ * Plain-text turns: a line break (consumed: the rest-of-line group stops before the next one, so consecutive turns
+ * still match, and a literal first character keeps the scan fast), up to 16 columns of indentation, an optional markdown heading, the role
+ * word with optional `*`/`_` emphasis on either side of the colon. Group 1 is the marker, group 2 the rest of the
+ * line (at most 64 characters are needed to judge it).
+ */
+const LINE_BREAK = "\\n\\r\\u0085\\u2028\\u2029";
+const EMPHASIS = "(?:[*_]{1,2})?";
+const TURN_PATTERN = new RegExp(
+  `[${LINE_BREAK}][ \\t]{0,16}((?:#{1,6}[ \\t]{0,4})?${EMPHASIS}(?:system|assistant|human|user|developer|h)${EMPHASIS}[ \\t]{0,4}:${EMPHASIS})([^${LINE_BREAK}]{0,64})`,
+  "gi",
+);
+const LINE_BREAK_CHAR = /[\n\r\u0085\u2028\u2029]/;
 
 const SENTENCE_MARKER_PATTERN = /<\/?s>/gi;
 
@@ -43,33 +64,53 @@ export function createChatTemplateDetector(): TextDetector {
   return {
     id: "markup.chat_template",
     kind: "markup",
-    // TOKEN_PATTERN starts with `<` or `[`; ROLE_HEADER_PATTERN needs `##`; FAKE_TURN_PATTERN needs `\n`.
-    requires: HAS_LT | HAS_BRACKET | HAS_HASH | HAS_NEWLINE,
+    // Tokens start with `<` or `[`; role headers need `#`; turns need a line break (LF or CR are ASCII, NEL and
+    // U+2028/U+2029 are not).
+    requires: HAS_LT | HAS_BRACKET | HAS_HASH | HAS_NEWLINE | HAS_NON_ASCII,
     detect(text: string, out: TextMatch[]): void {
       const before = out.length;
-      collect(TOKEN_PATTERN, text, out, false);
-      if (text.includes("##")) collect(ROLE_HEADER_PATTERN, text, out, false);
-      if (text.includes(":")) collect(FAKE_TURN_PATTERN, text, out, true);
-      if (out.length > before && text.includes("s>")) collect(SENTENCE_MARKER_PATTERN, text, out, false);
+      collect(TOKEN_PATTERN, text, out);
+      if (text.includes("##")) collect(ROLE_HEADER_PATTERN, text, out);
+      if (text.includes(":") && LINE_BREAK_CHAR.test(text)) collectTurns(text, out, out.length > before);
+      if (out.length > before && text.includes("s>")) collect(SENTENCE_MARKER_PATTERN, text, out);
     },
   };
 }
 
-/**
- * Appends every match of `pattern`. With `markerInGroup`, only group 1 (the marker after the newline) is the span;
- * otherwise leading indentation is trimmed from the match.
- */
-function collect(pattern: RegExp, text: string, out: TextMatch[], markerInGroup: boolean): void {
+/** Appends every match of `pattern`, leading indentation trimmed. */
+function collect(pattern: RegExp, text: string, out: TextMatch[]): void {
   pattern.lastIndex = 0;
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     const end = m.index + m[0].length;
-    const marker = markerInGroup ? (m[1] ?? m[0]) : m[0].trimStart();
-    out.push({
-      kind: "markup",
-      type: "chat_template",
-      start: end - marker.length,
-      end,
-      ruleId: "markup.chat_template",
-    });
+    push(out, end - m[0].trimStart().length, end);
   }
+}
+
+/** Appends the role lines of `text` if it reads as a transcript (see the trade-offs above). */
+function collectTurns(text: string, out: TextMatch[], inTemplate: boolean): void {
+  const turns: [number, number][] = [];
+  let transcript = inTemplate;
+  TURN_PATTERN.lastIndex = 0;
+  for (let m = TURN_PATTERN.exec(text); m !== null; m = TURN_PATTERN.exec(text)) {
+    const marker = m[1]!;
+    const start = m.index + m[0].length - (m[2]!.length + marker.length);
+    turns.push([start, start + marker.length]);
+    transcript ||= opensTurn(m[2]!);
+  }
+  if (!transcript) return;
+  // A `## System:` line is also an Alpaca header, already reported.
+  const reported = new Set(out.map((m) => m.start));
+  for (const [start, end] of turns) if (!reported.has(start)) push(out, start, end);
+}
+
+/** Whether what follows a role word reads as a turn: nothing (the turn starts on the next line) or a sentence. */
+function opensTurn(rest: string): boolean {
+  const words = rest.trim();
+  if (words === "") return true;
+  if (/^\d/.test(words)) return false; // H: 12 cm
+  return words.split(/\s+/).length >= 3;
+}
+
+function push(out: TextMatch[], start: number, end: number): void {
+  out.push({ kind: "markup", type: "chat_template", start, end, ruleId: "markup.chat_template" });
 }

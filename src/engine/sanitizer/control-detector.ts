@@ -1,7 +1,13 @@
 import { HAS_CONTROL, HAS_NON_ASCII } from "../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { measureEscapeSequence } from "./escape-sequences.js";
-import { classifyInvisible, INVISIBLE_PREFILTER, type InvisibleType } from "./invisible-chars.js";
+import {
+  classifyInvisible,
+  INVISIBLE_PREFILTER,
+  type InvisibleType,
+  isLoneSurrogate,
+} from "./invisible-chars.js";
+import { joinerIsMeaningful } from "./joiners.js";
 
 /**
  * Finds control characters, terminal escape sequences, zero-width and bidi characters, tag characters and stacked
@@ -10,14 +16,15 @@ import { classifyInvisible, INVISIBLE_PREFILTER, type InvisibleType } from "./in
  *
  * Deliberate exceptions, because stripping them would damage ordinary text while hiding nothing:
  * - U+FEFF at offset 0 is a byte-order mark left over from reading a file, not a hidden character.
- * - ZWJ/ZWNJ between two non-ASCII characters (emoji sequences, Persian and Indic shaping) are legitimate; between
- *   ASCII letters they only serve to split keywords.
+ * - ZWJ/ZWNJ that shape letters of a joining script (Arabic, Persian, Indic) or bind an emoji ZWJ sequence are
+ *   legitimate (see joiners.ts); anywhere else they only serve to split keywords.
+ * - A lone surrogate (malformed UTF-16) is reported as a control character: it renders as nothing or a box.
  * - Tag characters that complete a subdivision flag (U+1F3F4 + tag letters + CANCEL TAG) are an emoji.
  * - A single variation selector after a character selects a glyph; only runs of two or more (or a supplementary
  *   selector that does not follow an ideograph) smuggle data.
  */
 
-const SCAN = new RegExp(INVISIBLE_PREFILTER.source, "g");
+const SCAN = new RegExp(INVISIBLE_PREFILTER.source, "gu");
 const ESC = 0x1b;
 const ZWNJ = 0x200c;
 const ZWJ = 0x200d;
@@ -30,7 +37,7 @@ export function createControlDetector(): TextDetector {
   return {
     id: "control",
     kind: "control",
-    // INVISIBLE_PREFILTER matches C0 controls but tab/LF/CR, DEL, and code units above U+007F only.
+    // INVISIBLE_PREFILTER matches C0 controls but tab/LF/CR, DEL, and code points above U+007F only.
     requires: HAS_CONTROL | HAS_NON_ASCII,
     detect(text: string, out: TextMatch[]): void {
       if (!INVISIBLE_PREFILTER.test(text)) return;
@@ -47,6 +54,7 @@ export function createControlDetector(): TextDetector {
 /** Reports whatever starts at `start` and returns where scanning resumes. */
 function scanAt(text: string, start: number, out: TextMatch[]): number {
   const cp = text.codePointAt(start)!;
+  if (cp >= 0xd800 && cp <= 0xdfff) return scanLoneSurrogates(text, start, out);
   if (startsEscape(cp)) {
     const sequence = measureEscapeSequence(text, start);
     if (sequence !== undefined) {
@@ -55,11 +63,11 @@ function scanAt(text: string, start: number, out: TextMatch[]): number {
     }
   }
   const type = classifyInvisible(cp);
-  if (type === undefined) return start + 1; // a lone \udb40 surrogate
+  if (type === undefined) return start + (cp > 0xffff ? 2 : 1);
   if (type === "variation_selector") return scanVariationSelectors(text, start, out);
   if (type === "unicode_tag" && isSubdivisionFlag(text, start)) return endOfRun(text, start, type);
   if (cp === BOM && start === 0) return start + 1;
-  if ((cp === ZWJ || cp === ZWNJ) && joinsNonAscii(text, start)) return start + 1;
+  if ((cp === ZWJ || cp === ZWNJ) && joinerIsMeaningful(text, start)) return start + 1;
   const end = endOfRun(text, start, type);
   push(out, type, start, end);
   return end;
@@ -84,14 +92,13 @@ function startsEscape(cp: number): boolean {
   return cp === ESC || cp === 0x90 || cp === 0x98 || cp === 0x9b || cp === 0x9d || cp === 0x9e || cp === 0x9f;
 }
 
-function joinsNonAscii(text: string, at: number): boolean {
-  const before = at > 0 ? text.charCodeAt(at - 1) : 0;
-  const after = at + 1 < text.length ? text.charCodeAt(at + 1) : 0;
-  return before > 0x7f && after > 0x7f && classifyInvisible(before) === undefined && !isJoiner(after);
-}
-
-function isJoiner(code: number): boolean {
-  return code === ZWJ || code === ZWNJ;
+/** A run of unpaired surrogates becomes one control-character span; a paired one is skipped whole. */
+function scanLoneSurrogates(text: string, start: number, out: TextMatch[]): number {
+  let end = start;
+  while (end < text.length && isLoneSurrogate(text, end)) end++;
+  if (end === start) return start + 1; // the low half of a pair whose high half was already passed
+  push(out, "control_char", start, end);
+  return end;
 }
 
 /** England/Scotland/Wales flags: U+1F3F4, a few tag letters, CANCEL TAG. */

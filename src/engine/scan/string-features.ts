@@ -21,6 +21,7 @@ export const HAS_SLASH = 1 << 7;
 export const HAS_LT = 1 << 8;
 export const HAS_BRACKET = 1 << 9;
 export const HAS_HASH = 1 << 10;
+/** A line break: LF, or CR on its own (old Mac text, and a way to start a fake chat turn). */
 export const HAS_NEWLINE = 1 << 11;
 /** ASCII whitespace as `\s` sees it: tab, LF, VT, FF, CR, space. */
 export const HAS_SPACE = 1 << 12;
@@ -38,6 +39,7 @@ for (let c = 48; c <= 57; c++) ASCII[c] = HAS_DIGIT;
 for (let c = 65; c <= 90; c++) ASCII[c] = HAS_UPPER;
 for (const c of [9, 10, 11, 12, 13, 32]) ASCII[c] = (ASCII[c] ?? 0) | HAS_SPACE;
 ASCII[10] = (ASCII[10] ?? 0) | HAS_NEWLINE;
+ASCII[13] = (ASCII[13] ?? 0) | HAS_NEWLINE;
 ASCII[64] = HAS_AT;
 ASCII[58] = HAS_COLON;
 ASCII[61] = HAS_EQUALS;

@@ -11,11 +11,14 @@ const BLOCK: MatchAction = { do: "block" };
 const FLAG: MatchAction = { do: "flag", as: "flag" };
 const STRIP: MatchAction = { do: "strip" };
 const PLACEHOLDER: MatchAction = { do: "replace", strategy: "placeholder" };
+const NEUTRALISE: MatchAction = { do: "neutralise" };
 const MASK: MatchAction = { do: "replace", strategy: "mask" };
 const HASH: MatchAction = { do: "replace", strategy: "hash" };
 
 export function matchActionOf(action: Action): MatchAction {
   switch (action) {
+    case "neutralise":
+      return NEUTRALISE;
     case "redact":
       return PLACEHOLDER;
     case "mask":
@@ -130,11 +133,13 @@ export function matchPolicy(
     if (view.family === "sanitizer") {
       const set = ruleSetting(policy, match.ruleId, phase);
       decided =
-        set === undefined || set === "redact" || set === "mask" || set === "hash"
+        set === undefined || set === "neutralise" || set === "redact" || set === "mask" || set === "hash"
           ? sanitizerAction
           : matchActionOf(set);
     } else {
       decided = matchActionOf(actionFor(policy, match.ruleId, view, phase));
+      // Only an instruction has a sentence to cut: a value (a card number, a key) is replaced like `redact`.
+      if (decided === NEUTRALISE && match.kind !== "injection") decided = PLACEHOLDER;
     }
     cache.set(key, decided);
     return decided;

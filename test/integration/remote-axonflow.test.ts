@@ -48,6 +48,8 @@ beforeAll(async () => {
   service = await startPolicyServerProcess({
     token: TOKEN,
     policyFile: writePolicyFile({
+      // The block is what this test reads (the default neutralises the instruction instead).
+      injection: { output: "block" },
       capabilities: {
         default: "allow",
         rules: [{ id: "no-deletes", match: "crm.delete_*", action: "deny" }],

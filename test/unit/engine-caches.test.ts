@@ -127,9 +127,9 @@ describe("ScanPlans", () => {
       plans.get("output", "detect-and-strip", "redact"),
     ];
     expect(new Set(all).size).toBe(all.length);
-    // The override only changes the injection action: blocked by default, redacted with it.
+    // The override only changes the injection action: neutralised by default, redacted with it.
     const injection: TextMatch = { kind: "injection", type: "x", start: 0, end: 1, ruleId: "injection.x" };
-    expect(plans.get("output", "detect-and-strip").decide(injection).do).toBe("block");
+    expect(plans.get("output", "detect-and-strip").decide(injection).do).toBe("neutralise");
     expect(plans.get("output", "detect-and-strip", "redact").decide(injection).do).toBe("replace");
   });
 });

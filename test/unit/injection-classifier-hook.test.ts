@@ -25,8 +25,11 @@ const check = (e: LocalPolicyEngine, text: string, structuredContent?: Record<st
 const byMarker = (text: string) => (text.includes("PLANTED") ? 0.93 : 0.02);
 
 describe("injectionClassifier hook", () => {
-  it("a score at or over the threshold blocks under the default policy, with the score in the reason", async () => {
-    const d = await check(engine({ classify: byMarker }), "Quarterly figures. PLANTED text here.");
+  it("a score at or over the threshold blocks under injection.output: block, with the score in the reason", async () => {
+    const d = await check(
+      engine({ classify: byMarker }, { injection: { output: "block" } }),
+      "Quarterly figures. PLANTED text here.",
+    );
     expect(d.allowed).toBe(false);
     expect(d.reason).toContain("injection.classifier");
     expect(d.findings.find((f) => f.ruleId === "injection.classifier")?.message).toContain("0.930");
@@ -114,7 +117,9 @@ describe("injectionClassifier hook", () => {
   });
 
   it("classifies structuredContent strings too, and names the path", async () => {
-    const d = await check(engine({ classify: byMarker }), "fine", { rows: [{ note: "PLANTED" }] });
+    const d = await check(engine({ classify: byMarker }, { injection: { output: "block" } }), "fine", {
+      rows: [{ note: "PLANTED" }],
+    });
     expect(d.allowed).toBe(false);
     expect(d.findings.find((f) => f.ruleId === "injection.classifier")?.path).toBe(
       "/structuredContent/rows/0/note",

@@ -334,7 +334,12 @@ describe("resolvePolicy defaults", () => {
       ssrf: "block",
     });
     expect(p.sanitizer.mode).toBe("detect-and-strip-and-wrap");
-    expect(p.injection).toEqual({ output: "block", input: "flag", types: {}, toolDescriptions: "strip" });
+    expect(p.injection).toEqual({
+      output: "neutralise",
+      input: "flag",
+      types: {},
+      toolDescriptions: "strip",
+    });
     expect(p.pii).toEqual({
       output: "redact",
       input: "flag",
@@ -369,7 +374,12 @@ describe("resolvePolicy defaults", () => {
     expect(p.inputHazards.sql_injection).toBe("block");
     expect(p.limits.maxDepth).toBe(5);
     expect(p.limits.maxInputBytes).toBe(DEFAULT_LIMITS.maxInputBytes);
-    expect(p.injection).toEqual({ output: "block", input: "block", types: {}, toolDescriptions: "strip" });
+    expect(p.injection).toEqual({
+      output: "neutralise",
+      input: "block",
+      types: {},
+      toolDescriptions: "strip",
+    });
   });
 
   it("turns granted capabilities into a set", () => {

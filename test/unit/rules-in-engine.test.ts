@@ -224,6 +224,7 @@ describe("allow-lists", () => {
 describe("per-tool overrides set every family", () => {
   const policy: PolicyConfig = {
     ...quiet,
+    injection: { output: "block" },
     tools: {
       "crm.*": {
         pii: { output: "off" },

@@ -664,7 +664,7 @@ describe("untrusted-content envelope", () => {
     const out = wrapUntrusted(text, "s", "t");
     expect(out.indexOf(CLOSE)).toBe(out.length - CLOSE.length);
     expect(out.split(CLOSE)).toHaveLength(2);
-    expect(out).toContain("&lt;/untrusted-tool-output>");
+    expect(out).toContain("[forged untrusted-tool-output closing tag]");
   });
 
   it("wrapping twice for the same server and tool is a no-op", () => {

@@ -1,17 +1,19 @@
 /**
  * The one policy vocabulary. Every family (pii, secrets, injection, inputHazards, per-rule settings, user rules)
  * takes these action names; the README's action table is generated from `ACTION_DOCS` and a test keeps it true.
- * The names follow langchain's piiMiddleware strategies (`block`, `redact`, `mask`, `hash`) plus `flag` and `off`.
+ * The names follow langchain's piiMiddleware strategies (`block`, `redact`, `mask`, `hash`) plus `flag` and `off`,
+ * and `neutralise` for instructions planted in tool output (cut the instruction, keep the document).
  */
 
-export const ACTIONS = ["block", "redact", "mask", "hash", "flag", "off"] as const;
+export const ACTIONS = ["block", "neutralise", "redact", "mask", "hash", "flag", "off"] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** Names from before the shared vocabulary; still accepted, resolved to the action they stand for. */
-export const ACTION_ALIASES = { placeholder: "redact", warn: "flag" } as const satisfies Record<
-  string,
-  Action
->;
+export const ACTION_ALIASES = {
+  placeholder: "redact",
+  warn: "flag",
+  neutralize: "neutralise",
+} as const satisfies Record<string, Action>;
 export type ActionAlias = keyof typeof ACTION_ALIASES;
 
 /** What a policy file may write where an action is expected. */
@@ -27,13 +29,15 @@ export function canonicalAction(name: ActionName): Action {
 }
 
 /** Actions that rewrite the matched text (the redaction invariant applies to them). */
-export function rewrites(action: Action): action is "redact" | "mask" | "hash" {
-  return action === "redact" || action === "mask" || action === "hash";
+export function rewrites(action: Action): action is "neutralise" | "redact" | "mask" | "hash" {
+  return action === "neutralise" || action === "redact" || action === "mask" || action === "hash";
 }
 
 /** One row per action of the README's action table. */
 export const ACTION_DOCS: Record<Action, string> = {
   block: "the call is refused (input: the tool never runs; output: the result never reaches the model)",
+  neutralise:
+    "injection: the whole sentence or line the instruction sits in is replaced by `[instruction removed]`, the rest of the text is kept (and wrapped, in the sanitizer's wrap modes); other families: the same as `redact`",
   redact: "the value is replaced by `[REDACTED:<type>]`",
   mask: "the value is masked in a shape that fits its type: `j***@example.com`, `****-****-****-1234`",
   hash: "the value is replaced by `[HASH:<type>:<16 hex>]`, a keyed HMAC-SHA-256 (needs `redaction.hashKeyEnv`)",

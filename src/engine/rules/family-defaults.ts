@@ -13,7 +13,8 @@ export const FAMILY_DEFAULTS: Record<
   pii: { input: "flag", output: "redact" },
   // A credential in arguments is an exfiltration attempt.
   secrets: { input: "block", output: "redact" },
-  injection: { input: "flag", output: "block" },
+  // A planted instruction is cut with its sentence and the rest of the document kept: blocking lost whole files.
+  injection: { input: "flag", output: "neutralise" },
   // Hazards are payloads aimed at the systems behind a tool: only arguments reach those systems.
   inputHazards: { input: "block", output: "off" },
 };

@@ -27,10 +27,22 @@ export function envelopeOpen(serverName: string, toolName: string): string {
 }
 
 /**
- * Anything a model or an XML-ish reader could take for our closing tag: any case, whitespace inside, stray
- * attributes. Bounded `[^>]{0,64}` keeps the regex linear.
+ * Anything a model or an XML-ish reader could take for our closing tag: any case, whitespace anywhere inside (a
+ * space after `<`, any run before `>`), stray attributes, the brackets and slash as full-width or small forms or as
+ * HTML entities, and the hyphens as any dash (`\p{Pd}`, the minus sign) or an underscore. The tail is bounded
+ * (`{0,4096}`), so the work per candidate tag is bounded too.
  */
-const CLOSE_LIKE = /<\/\s*untrusted-tool-output\b[^>]{0,64}>/gi;
+const LT = String.raw`(?:<|\uFF1C|\uFE64|&lt;?|&#0*60;?|&#x0*3c;?)`;
+const SLASH = String.raw`(?:\/|\uFF0F|&sol;|&#0*47;?|&#x0*2f;?)`;
+const GT = String.raw`(?:>|\uFF1E|\uFE65|&gt;?|&#0*62;?|&#x0*3e;?)`;
+const DASH = String.raw`[\p{Pd}\u2212_]`;
+const CLOSE_LIKE = new RegExp(
+  String.raw`${LT}\s*${SLASH}\s*untrusted\s*${DASH}\s*tool\s*${DASH}\s*output(?![\p{L}\p{N}])(?:(?!${GT})[^]){0,4096}?${GT}`,
+  "giu",
+);
+
+/** What stands where a forged closing tag was: it matches no `CLOSE_LIKE`, so wrapping stays idempotent. */
+const FORGED_CLOSE = "[forged untrusted-tool-output closing tag]";
 
 function hasCloseLike(text: string): boolean {
   CLOSE_LIKE.lastIndex = 0;
@@ -52,9 +64,6 @@ export function wrapUntrusted(text: string, serverName: string, toolName: string
   // A byte-order mark only means something at the start of a document; inside the envelope it would be an
   // invisible character that the next check strips, so checking twice would not give the same text.
   const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  // Neutralised as an entity, which no longer matches CLOSE_LIKE: wrapping stays idempotent.
-  const body = hasCloseLike(unmarked)
-    ? unmarked.replace(CLOSE_LIKE, (tag) => `&lt;${tag.slice(1)}`)
-    : unmarked;
+  const body = hasCloseLike(unmarked) ? unmarked.replace(CLOSE_LIKE, FORGED_CLOSE) : unmarked;
   return `${open}${body}\n${CLOSE}`;
 }

@@ -1,6 +1,9 @@
 import { createHmac } from "node:crypto";
 
-export type Replacement = "placeholder" | "mask" | "hash";
+export type Replacement = "placeholder" | "mask" | "hash" | "instruction";
+
+/** What stands where a neutralised instruction was. Trips no detector, so a second check is a no-op. */
+export const INSTRUCTION_REMOVED = "[instruction removed]";
 
 export interface RedactionSettings {
   hashKey: string | undefined;
@@ -51,6 +54,8 @@ export function replacementFor(
   settings: RedactionSettings,
 ): string {
   switch (strategy) {
+    case "instruction":
+      return INSTRUCTION_REMOVED;
     case "placeholder":
       return `[REDACTED:${type}]`;
     case "mask":

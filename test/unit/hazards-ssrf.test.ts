@@ -138,6 +138,8 @@ describe("SSRF: public hosts and look-alikes stay clean", () => {
     "at 12:30:45 the job ran",
     "see https://nip.io/ for how it works",
     "a file: see the docs",
+    "::a jane.roe@example.com", // a valid IPv6 literal, but not 0.0.0.10
+    "http://0.1.2.3/", // 0/8 other than 0.0.0.0 does not reach the machine
   ])("%s", (text) => {
     expect(detect(text)).toEqual([]);
   });

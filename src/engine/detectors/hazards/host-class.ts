@@ -109,8 +109,10 @@ export function classifyAddress(address: ipaddr.IPv4 | ipaddr.IPv6): HostClass |
   if (METADATA_V4.has(v4.toString())) return "metadata";
   switch (v4.range()) {
     case "loopback":
-    case "unspecified":
       return "loopback";
+    case "unspecified":
+      // Only 0.0.0.0 itself reaches the local machine (Linux, macOS); 0.x.y.z otherwise fails to connect.
+      return v4.toString() === "0.0.0.0" ? "loopback" : undefined;
     case "private":
     case "carrierGradeNat":
     case "linkLocal":
@@ -140,7 +142,9 @@ function classifyV6(v6: ipaddr.IPv6): HostClass | undefined {
       return classifyAddress(v4From(parts[1]!, parts[2]!));
     default:
       // IPv4-compatible ::a.b.c.d (deprecated, still parsed by many stacks)
-      if (parts.slice(0, 6).every((p) => p === 0)) return classifyAddress(v4From(parts[6]!, parts[7]!));
+      // (only with a real first octet: `::a` is not 0.0.0.10).
+      if (parts.slice(0, 6).every((p) => p === 0) && parts[6]! >= 0x100)
+        return classifyAddress(v4From(parts[6]!, parts[7]!));
       return undefined;
   }
 }

@@ -223,7 +223,14 @@ export function createStructureInjectionDetector(): TextDetector {
         // A leetspeak line may hold an address the PII detectors find; an encoded segment is one token they do not
         // look inside, so it is reported whole.
         const push = segment.encoding === "leetspeak" ? pushAround : pushPiece;
-        push(text, segment.start, segment.end, hits[0]!.type, `injection.structure.${hits[0]!.type}.${segment.encoding}`, out);
+        push(
+          text,
+          segment.start,
+          segment.end,
+          hits[0]!.type,
+          `injection.structure.${hits[0]!.type}.${segment.encoding}`,
+          out,
+        );
       }
     },
   };
@@ -234,8 +241,8 @@ function emit(input: string, view: ReadingView, hits: readonly Flagged[], out: T
     const [s, e] = trim(view.text, hit.start, hit.end);
     if (e <= s) continue;
     const [start, end] = viewToInput(view, s, e);
-    const named = phraseRuleType(input.slice(start, end));
-    if (named !== undefined) pushAround(input, start, end, named, `injection.${named}`, out);
+    const named = namingPhraseRule(input.slice(start, end));
+    if (named !== undefined) pushAround(input, start, end, named.type, named.ruleId, out);
     else pushAround(input, start, end, hit.type, `injection.structure.${hit.type}`, out);
   }
 }
@@ -291,13 +298,15 @@ const phraseRules = createInjectionDetector();
 const phraseScratch: TextMatch[] = [];
 
 /**
- * The type of the phrase rule that names the instruction in this sentence, if one does: the sentence finding then
+ * The phrase rule (type and id) that names the instruction in this sentence, if one does: the sentence finding then
  * carries that type and rule id (`override_instructions` says more than a structure), since the engine's overlap
  * resolution keeps only the longer sentence span. Checked on the flagged sentence itself, not on the caller's match
  * list, so the answer is the same when the phrase detector runs on the worker thread for long strings.
  */
-function phraseRuleType(sentence: string): string | undefined {
+function namingPhraseRule(sentence: string): { type: string; ruleId: string } | undefined {
   phraseScratch.length = 0;
   phraseRules.detect(sentence, phraseScratch);
-  return phraseScratch[0]?.type;
+  const first = phraseScratch[0];
+  // The phrase rule's own id: a policy that switches that rule off switches its sentence off too.
+  return first === undefined ? undefined : { type: first.type, ruleId: first.ruleId };
 }

@@ -15,9 +15,10 @@ import type {
   ToolPolicy,
 } from "./policy-types.js";
 import { type Action, canonicalAction } from "./rules/actions.js";
+import { HAZARD_RULES } from "./rules/built-in/hazards.js";
 import { declaredRules, FAMILY_OF_KIND } from "./rules/custom-rules.js";
 import { FAMILY_DEFAULTS } from "./rules/family-defaults.js";
-import { BUILT_IN_RULES, HAZARD_TYPES, ruleIdsOf } from "./rules/registry.js";
+import { BUILT_IN_RULES, ruleIdsOf } from "./rules/registry.js";
 import type { PolicyFamily } from "./rules/rule-record.js";
 
 export type { HazardType } from "./rules/registry.js";
@@ -443,9 +444,10 @@ export function resolvePolicy(
       resolveAllow(tool.allow, `/tools/${glob.replace(/~/g, "~0").replace(/\//g, "~1")}/allow`, source);
   }
   const inputHazards: Record<string, Action> = {};
-  for (const type of HAZARD_TYPES) {
-    const name = config.inputHazards?.[type];
-    inputHazards[type] = name === undefined ? FAMILY_DEFAULTS.inputHazards.input : canonicalAction(name);
+  for (const rule of HAZARD_RULES) {
+    const name = config.inputHazards?.[rule.type];
+    // A record may default apart from its family (`ssrf_private` flags where the other hazards block).
+    inputHazards[rule.type] = name === undefined ? rule.defaults.input : canonicalAction(name);
   }
   for (const rule of customRules) {
     const name = rule.family === "inputHazards" ? config.inputHazards?.[rule.type] : undefined;

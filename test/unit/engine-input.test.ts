@@ -356,6 +356,8 @@ describe("checkInput: hazards", () => {
       shell_danger: "off",
       path_traversal: "off",
       ssrf: "off",
+      ssrf_loopback: "off",
+      ssrf_private: "off",
     } as const;
     const d = await check({ inputHazards: off }, { x: "mystery_hazard ' OR 1=1" });
     expect(d.findings).toEqual([]);

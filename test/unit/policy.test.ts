@@ -332,6 +332,8 @@ describe("resolvePolicy defaults", () => {
       shell_danger: "block",
       path_traversal: "block",
       ssrf: "block",
+      ssrf_loopback: "block",
+      ssrf_private: "flag",
     });
     expect(p.sanitizer.mode).toBe("detect-and-strip-and-wrap");
     expect(p.injection).toEqual({

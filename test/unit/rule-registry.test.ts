@@ -77,6 +77,11 @@ describe("the registry", () => {
   it("takes each content rule's defaults from its family", () => {
     for (const rule of BUILT_IN_RULES) {
       if (rule.family === "sanitizer") continue;
+      // The one stated exception: private ranges flag where the other hazards block (README, inputHazards).
+      if (rule.id === "hazard.ssrf_private") {
+        expect(rule.defaults).toEqual({ input: "flag", output: "off" });
+        continue;
+      }
       expect(rule.defaults, rule.id).toEqual(FAMILY_DEFAULTS[rule.family]);
       expect(ACTIONS).toContain(rule.defaults.input);
     }
@@ -91,6 +96,8 @@ describe("the registry", () => {
       "shell_danger",
       "path_traversal",
       "ssrf",
+      "ssrf_loopback",
+      "ssrf_private",
     ]);
     expect(policySchema.properties.pii.properties.types.propertyNames.enum).toEqual([...PII_TYPES]);
     expect(policySchema.properties.secrets.properties.types.propertyNames.enum).toEqual([...SECRET_TYPES]);

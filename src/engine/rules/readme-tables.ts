@@ -42,8 +42,11 @@ function defaults(rule: RuleRecord): string {
 function subRules(rule: RuleRecord): string {
   const ids = rule.subRuleIds ?? [];
   if (ids.length === 0) return "";
-  if (rule.kind === "injection") return `${ids.length} phrase rules, \`${rule.id}.<lead word>\``;
   const prefix = `${rule.id}.`;
+  // The phrase rules are many and named by their lead word; other sub-rules (hazard variants, the structure
+  // detector's encoded readings) are listed.
+  if (rule.kind === "injection" && !rule.id.startsWith("injection.structure."))
+    return `${ids.length} phrase rules, \`${rule.id}.<lead word>\``;
   return ids.map((id) => `\`${id.startsWith(prefix) ? id.slice(prefix.length) : id}\``).join(", ");
 }
 

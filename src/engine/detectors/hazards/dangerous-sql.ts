@@ -1,5 +1,6 @@
 import type { TextDetector, TextMatch } from "../../types.js";
-import { collectPatternMatches, type PatternRule } from "./pattern-rule.js";
+import type { PatternRule } from "./pattern-rule.js";
+import { collectOnView, sqlCommentsView } from "./rewritten-view.js";
 
 /**
  * Destructive SQL statements (a tool argument that would drop, truncate or rewrite a whole table). Each rule needs
@@ -13,6 +14,9 @@ const PREFILTER =
 
 const ID = String.raw`[\w.$\x60"\[\]]{1,128}`;
 const STATEMENT_END = String.raw`(?=\s{0,10}(?:;|--|$|\r?\n|,|\)|\bcascade\b|\brestrict\b))`;
+// A WHERE clause that holds for every row (`WHERE 1=1`, `WHERE TRUE`, `WHERE 'a'='a'`) as the whole condition, or
+// ORed with anything: the statement touches the whole table. `WHERE 1=1 AND id = 5` (query builders) is not this.
+const ALWAYS_TRUE_WHERE = String.raw`\bwhere\s{1,10}\(?\s{0,5}(?:true|not\s{1,5}false|(?<n>\d{1,10})\s{0,5}=\s{0,5}\k<n>|(?<q>['"])(?<s>\w{0,20})\k<q>\s{0,5}=\s{0,5}\k<q>\k<s>\k<q>)\s{0,5}\)?(?:${STATEMENT_END}|\s{1,10}or\b)`;
 
 const RULES: readonly PatternRule[] = [
   {
@@ -49,6 +53,23 @@ const RULES: readonly PatternRule[] = [
   },
   {
     type: "dangerous_sql",
+    ruleId: "hazard.dangerous_sql.always_true_where",
+    pattern: new RegExp(
+      String.raw`\bdelete\s{1,10}from\s{1,10}${ID}(?:\s{1,10}(?:as\s{1,10})?(?!where\b)\w{1,30})?\s{1,10}${ALWAYS_TRUE_WHERE}`,
+      "gi",
+    ),
+  },
+  {
+    // The SET list is scanned with a tempered, capped run (500 characters) as update_without_where is.
+    type: "dangerous_sql",
+    ruleId: "hazard.dangerous_sql.always_true_where",
+    pattern: new RegExp(
+      String.raw`\bupdate\s{1,10}${ID}\s{1,10}set\s{1,10}${ID}\s{0,5}=(?:(?!\bwhere\b)[^;]){0,500}?${ALWAYS_TRUE_WHERE}`,
+      "gi",
+    ),
+  },
+  {
+    type: "dangerous_sql",
     ruleId: "hazard.dangerous_sql.grant_all",
     pattern: /\bgrant\s{1,10}all(?:\s{1,10}privileges)?\s{1,10}on\b/gi,
   },
@@ -64,7 +85,8 @@ export function createDangerousSqlDetector(): TextDetector {
     id: "hazard.dangerous_sql",
     kind: "hazard",
     detect(text: string, out: TextMatch[]): void {
-      if (PREFILTER.test(text)) collectPatternMatches(RULES, text, out);
+      const view = sqlCommentsView(text);
+      if (PREFILTER.test(view.text)) collectOnView(RULES, view, out);
     },
   };
 }

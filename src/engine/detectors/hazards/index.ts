@@ -10,5 +10,6 @@ export { createSsrfDetector } from "./ssrf.js";
 
 /** Input hazards (kind `hazard`), in registry order: payloads aimed at the systems behind a tool. */
 export function createHazardDetectors(): TextDetector[] {
-  return HAZARD_RULES.map((rule) => rule.detector());
+  // The three SSRF records share one detector: built once, as the detector set does.
+  return [...new Set(HAZARD_RULES.map((rule) => rule.detector))].map((factory) => factory());
 }

@@ -1,10 +1,12 @@
 import type { TextDetector, TextMatch } from "../../types.js";
-import { collectPatternMatches, type PatternRule } from "./pattern-rule.js";
+import type { PatternRule } from "./pattern-rule.js";
+import { collectOnView, sqlCommentsView } from "./rewritten-view.js";
 
 /**
  * SQL injection payloads in tool arguments. Every rule needs SQL syntax around the keyword (a closing quote before
  * `OR 1=1`, a select list after `UNION SELECT`, a `;` before a stacked statement), so English such as "please select
- * the union of these sets" or "the union selected a leader" never matches.
+ * the union of these sets" or "the union selected a leader" never matches. Inline comments are read as the server
+ * reads them (`OR/**\/1=1`, `/*!50000UNION*\/`: `sqlCommentsView`).
  */
 
 // No family prefilter: every rule starts with a quote, `;` or a literal keyword, so V8 scans for that first
@@ -26,7 +28,7 @@ const RULES: readonly PatternRule[] = [
     type: "sql_injection",
     ruleId: "hazard.sql_injection.tautology",
     pattern:
-      /['"][\s)]{0,20}or\s{1,10}(?:true|not\s{1,5}false|\d{1,5})\s{0,5}(?:--|#|\/\*|;|$)|or(?<=\sor)\s{1,10}(\d{1,5})\s{0,5}=\s{0,5}\1\b/gi,
+      /['"][\s)]{0,20}or\s{1,10}(?:true|not\s{1,5}false|\d{1,5})\s{0,5}(?:--|#|\/\*|;|$)|or(?<=\sor)\s{1,10}(\d{1,5})\s{0,5}=\s{0,5}\1\b|or(?<=[\d'")]\s{1,10}or)\s{1,10}(?:true|not\s{1,5}false)\b/gi,
   },
   {
     type: "sql_injection",
@@ -67,7 +69,7 @@ export function createSqlInjectionDetector(): TextDetector {
     id: "hazard.sql_injection",
     kind: "hazard",
     detect(text: string, out: TextMatch[]): void {
-      collectPatternMatches(RULES, text, out);
+      collectOnView(RULES, sqlCommentsView(text), out);
     },
   };
 }

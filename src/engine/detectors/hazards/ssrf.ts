@@ -1,129 +1,101 @@
 import type { TextDetector, TextMatch } from "../../types.js";
-import { parseIpv4Literal } from "./ip-literal.js";
-import { collectPatternMatches, type PatternRule } from "./pattern-rule.js";
+import { classifyHost, type HostClass, parseAddress } from "./host-class.js";
+import { DANGEROUS_SCHEMES, findUrlCandidates, type UrlCandidate } from "./url-candidates.js";
 
 /**
- * Server-side request forgery targets in tool arguments and results:
- * - `ssrf`: cloud metadata endpoints (AWS/GCP/Azure/Alibaba/ECS) in any spelling, and URL schemes that reach local
- *   files or raw sockets (file, gopher, dict, ldap, tftp, jar, netdoc, phar);
- * - `ssrf_loopback`: URLs whose host is the machine itself (localhost, 127/8, 0.0.0.0, ::1). Kept as a separate
- *   type because local development URLs are common in legitimate tool output; policy decides.
+ * Server-side request forgery targets in tool arguments:
+ * - `ssrf`: cloud metadata endpoints (and the Kubernetes API) in any spelling, and URL schemes that reach local
+ *   files or raw sockets (file, gopher, dict, ldap, ftp, jar...);
+ * - `ssrf_loopback`: the machine itself (127/8, 0.0.0.0, ::1, localhost aliases, wildcard-DNS names of 127.0.0.1);
+ * - `ssrf_private`: private ranges (10/8, 172.16/12, 192.168/16, 100.64/10, 169.254/16, fc00::/7, fe80::/10) and
+ *   names that only resolve inside a network or cluster (`*.svc`, `*.cluster.local`, `*.internal`, `*.local`).
+ * Three types so policy can weigh them apart: a tool that talks to services on the company network is normal in some
+ * deployments, which is why `ssrf_private` only flags by default.
  *
- * URLs are found with `indexOf("://")` and measured by hand (scheme backwards, authority forwards), which is linear
- * and lets the host be decoded numerically (`http://2852039166/` is the metadata address).
+ * The host is read by the WHATWG URL parser (what `fetch` and undici use: every numeric IPv4 spelling, IDNA mapping
+ * of full-width and circled digits, percent-decoding, `\` as `/`, userinfo) and also by a raw split after the last
+ * `@` (what parsers that disagree with WHATWG would connect to); the more severe reading wins.
  */
 
-const METADATA_ADDRESSES = new Set([0xa9fea9fe, 0xa9feaa02, 0x646464c8]); // 169.254.169.254, 169.254.170.2, 100.100.100.200
-const METADATA_HOSTS =
-  /^(?:metadata\.google\.internal|metadata\.goog|metadata\.azure\.com|metadata|instance-data(?:\.ec2\.internal)?)$/i;
-const LOCAL_SCHEMES = /^(?:file|gopher|dict|ldap|ldaps|tftp|jar|netdoc|phar)$/i;
-
-// Metadata addresses written outside URLs (in a config value, a curl argument without scheme, an IPv6 literal).
-const BARE_METADATA: readonly PatternRule[] = [
-  {
-    type: "ssrf",
-    ruleId: "hazard.ssrf.cloud_metadata",
-    pattern:
-      /\b169\.254\.169\.254\b|\b169\.254\.170\.2\b|\b100\.100\.100\.200\b|\bmetadata\.google\.internal\b|\bfd00:ec2::254\b|\b2852039166\b|\b0x0{0,8}a9fea9fe\b|\b0xa9\.0xfe\.0xa9\.0xfe\b|\b0251\.0376\.0251\.0376\b|\b169\.254\.43518\b|::ffff:(?:a9fe:a9fe|169\.254\.169\.254)\b/gi,
-  },
-];
-const BARE_PREFILTER = /169\.254|100\.100\.100\.200|metadata\.google|fd00:ec2|2852039166|0xa9|0251\.|a9fe/i;
+const TYPE_OF: Record<HostClass, { type: string; ruleId: string }> = {
+  metadata: { type: "ssrf", ruleId: "hazard.ssrf.cloud_metadata" },
+  loopback: { type: "ssrf_loopback", ruleId: "hazard.ssrf_loopback" },
+  private: { type: "ssrf_private", ruleId: "hazard.ssrf_private" },
+};
+const SEVERITY: Record<HostClass, number> = { metadata: 3, loopback: 2, private: 1 };
 
 export function createSsrfDetector(): TextDetector {
   return {
     id: "hazard.ssrf",
     kind: "hazard",
     detect(text: string, out: TextMatch[]): void {
-      const before = out.length;
-      if (text.includes("://")) scanUrls(text, out);
-      if (BARE_PREFILTER.test(text)) {
-        const urlMatches = out.slice(before);
-        const bare: TextMatch[] = [];
-        collectPatternMatches(BARE_METADATA, text, bare);
-        // A metadata address inside a URL already reported is the same finding.
-        for (const m of bare) if (!urlMatches.some((u) => u.start <= m.start && m.end <= u.end)) out.push(m);
+      for (const candidate of findUrlCandidates(text)) {
+        const finding = judge(candidate);
+        if (finding !== undefined)
+          out.push({ kind: "hazard", start: candidate.start, end: candidate.end, ...finding });
       }
     },
   };
 }
 
-function scanUrls(text: string, out: TextMatch[]): void {
-  for (let sep = text.indexOf("://"); sep !== -1; sep = text.indexOf("://", sep + 3)) {
-    let schemeStart = sep;
-    while (schemeStart > 0 && sep - schemeStart < 16 && /[a-z0-9+.-]/i.test(text[schemeStart - 1]!))
-      schemeStart--;
-    if (schemeStart === sep) continue;
-    const scheme = text.slice(schemeStart, sep);
-    const authorityEnd = endOfAuthority(text, sep + 3);
-    const authority = text.slice(sep + 3, authorityEnd);
-    const host = hostOf(authority);
-    const type = LOCAL_SCHEMES.test(scheme) ? "ssrf" : classifyHost(host);
-    if (type === undefined) continue;
-    const rule =
-      type === "ssrf_loopback"
-        ? "hazard.ssrf_loopback"
-        : `hazard.ssrf.${LOCAL_SCHEMES.test(scheme) ? "local_scheme" : "cloud_metadata"}`;
-    out.push({ kind: "hazard", type, start: schemeStart, end: authorityEnd, ruleId: rule });
-  }
+function judge(candidate: UrlCandidate): { type: string; ruleId: string } | undefined {
+  if (candidate.scheme !== "" && DANGEROUS_SCHEMES.test(candidate.scheme))
+    return { type: "ssrf", ruleId: "hazard.ssrf.local_scheme" };
+  const verdict = candidate.bare ? judgeBare(candidate.authority) : judgeAuthority(candidate.authority);
+  return verdict === undefined ? undefined : TYPE_OF[verdict];
 }
 
-function endOfAuthority(text: string, from: number): number {
-  let i = from;
-  while (i < text.length && i - from < 300) {
-    const c = text[i]!;
-    if (
-      c === "/" ||
-      c === "?" ||
-      c === "#" ||
-      c === "\\" ||
-      c === '"' ||
-      c === "'" ||
-      c === "<" ||
-      c === ">" ||
-      c === "`" ||
-      c <= " "
-    )
-      break;
-    i++;
+function judgeAuthority(authority: string): HostClass | undefined {
+  if (authority.length === 0) return undefined;
+  const readings: (HostClass | undefined)[] = [classifyHost(rawHost(authority))];
+  try {
+    // Read as http whatever the scheme: non-special schemes keep the host opaque, and the target is the same box.
+    readings.push(classifyHost(new URL(`http://${authority}`).hostname));
+  } catch {
+    // Not a valid authority for WHATWG (an IPv6 zone id, a bad port): the raw reading stands.
   }
-  return i;
+  return mostSevere(readings);
 }
 
-/** Strips userinfo and port; keeps IPv6 brackets' content. */
-function hostOf(authority: string): string {
-  const at = authority.lastIndexOf("@");
-  const hostPort = at === -1 ? authority : authority.slice(at + 1);
+/** After the last `@`, without the port; an IPv6 zone id (`%25eth0`) kept for ipaddr.js as `%eth0`. */
+function rawHost(authority: string): string {
+  const hostPort = authority.slice(authority.lastIndexOf("@") + 1).replace(/%25/g, "%");
   if (hostPort.startsWith("[")) {
     const close = hostPort.indexOf("]");
-    return (close === -1 ? hostPort.slice(1) : hostPort.slice(1, close)).toLowerCase();
+    return close === -1 ? hostPort.slice(1) : hostPort.slice(1, close);
   }
   const colon = hostPort.indexOf(":");
-  return (colon === -1 ? hostPort : hostPort.slice(0, colon)).toLowerCase();
+  return colon === -1 ? hostPort : hostPort.slice(0, colon);
 }
 
-function classifyHost(host: string): "ssrf" | "ssrf_loopback" | undefined {
-  if (host.length === 0) return undefined;
-  if (METADATA_HOSTS.test(host) || host === "fd00:ec2::254") return "ssrf";
-  if (
-    host === "localhost" ||
-    host.endsWith(".localhost") ||
-    host === "::1" ||
-    host === "0:0:0:0:0:0:0:1" ||
-    host === "::"
-  ) {
-    return "ssrf_loopback";
+const PORT = /:(\d{1,5})$/;
+const NON_DECIMAL_PART = /^(?:0x[0-9a-f]*|0[0-7]{2,})$/i;
+
+/**
+ * A token that is not a URL is a target only when it cannot be something else: an address with four parts, a port
+ * or a hex/octal part (so "version 10.0.1" and "10.02.2024" are not 10.0.0.1), an IPv6 address with a hex digit, a
+ * name with a port, or a metadata address or name in any spelling.
+ */
+function judgeBare(token: string): HostClass | undefined {
+  if (token.startsWith("[")) return judgeAuthority(token);
+  const ipv6 = parseAddress(token);
+  if (ipv6?.kind() === "ipv6" && /[0-9a-f]/i.test(token)) {
+    return classifyHost(token);
   }
-  const mapped = /^::ffff:(.+)$/.exec(host)?.[1];
-  const v4 = parseIpv4Literal(mapped ?? host) ?? parseMappedHex(mapped);
-  if (v4 === undefined) return undefined;
-  if (METADATA_ADDRESSES.has(v4)) return "ssrf";
-  if (v4 >>> 24 === 127 || v4 === 0) return "ssrf_loopback";
-  return undefined;
+  const port = PORT.exec(token);
+  const host = port === null ? token : token.slice(0, port.index);
+  const verdict = classifyHost(host);
+  if (verdict === undefined || verdict === "metadata") return verdict;
+  if (port !== null) return host.includes(".") || verdict === "loopback" ? verdict : undefined;
+  const address = parseAddress(host);
+  if (address === undefined) return undefined; // a name without a port: "runs on localhost", "printer.local"
+  const parts = host.split(".");
+  return parts.length === 4 || parts.some((p) => NON_DECIMAL_PART.test(p)) ? verdict : undefined;
 }
 
-/** `::ffff:a9fe:a9fe` is 169.254.169.254 written as two hex groups. */
-function parseMappedHex(mapped: string | undefined): number | undefined {
-  const m = mapped === undefined ? null : /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(mapped);
-  if (m === null) return undefined;
-  return Number.parseInt(m[1]!, 16) * 0x10000 + Number.parseInt(m[2]!, 16);
+function mostSevere(readings: readonly (HostClass | undefined)[]): HostClass | undefined {
+  let worst: HostClass | undefined;
+  for (const r of readings)
+    if (r !== undefined && (worst === undefined || SEVERITY[r] > SEVERITY[worst])) worst = r;
+  return worst;
 }

@@ -1,6 +1,6 @@
 import { detectorsFor } from "./active-detectors.js";
 import type { DetectorSet } from "./detector-set.js";
-import { isBuiltInInjectionDetector } from "./detectors/injection/index.js";
+import { isBuiltInStructureDetector } from "./detectors/injection/structure/structure-detector.js";
 import { matchPolicy, type Phase, withInjectionAction } from "./match-policy.js";
 import type { ResolvedPolicy } from "./policy.js";
 import type { SanitizerMode } from "./policy-types.js";
@@ -37,13 +37,10 @@ export class ScanPlans {
       decide: matchPolicy(policy, phase, mode),
       redaction: p.redaction,
     };
-    const injectionDetector = d.injection[0];
-    if (
-      injectionDetector !== undefined &&
-      plan.detectors.includes(injectionDetector) &&
-      isBuiltInInjectionDetector(injectionDetector)
-    )
-      plan.offloadable = injectionDetector;
+    // The costliest detector goes to the worker thread for long strings: the instruction-to-agent structure detector
+    // (npm run bench: ~3-16x the phrase detector's time per MB, most of a full check).
+    const offloadable = d.injection.find(isBuiltInStructureDetector);
+    if (offloadable !== undefined && plan.detectors.includes(offloadable)) plan.offloadable = offloadable;
     cache.set(mode, plan);
     return plan;
   }

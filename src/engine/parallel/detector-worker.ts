@@ -1,15 +1,15 @@
 /**
- * Worker-thread entry: runs the built-in injection detector on the strings the engine sends and answers with the
+ * Worker-thread entry: runs the built-in instruction-to-agent structure detector (the costliest) on the strings the engine sends and answers with the
  * matches. The detector has no configuration, so this copy finds exactly what the engine's own copy would.
  */
 import { parentPort } from "node:worker_threads";
-import { createInjectionDetector } from "../detectors/injection/index.js";
+import { createStructureInjectionDetector } from "../detectors/injection/structure/structure-detector.js";
 import type { TextMatch } from "../types.js";
 import { packMatches, type WorkerReply, type WorkerRequest } from "./protocol.js";
 
 const port = parentPort;
 if (port === null) throw new Error("detector-worker.js runs only as a worker thread");
-const detector = createInjectionDetector();
+const detector = createStructureInjectionDetector();
 
 port.on("message", (request: WorkerRequest) => {
   let reply: WorkerReply;

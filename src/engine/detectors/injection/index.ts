@@ -114,18 +114,7 @@ export function createInjectionDetector(): TextDetector {
       }
     },
   };
-  builtIn.add(detector);
   return detector;
-}
-
-const builtIn = new WeakSet<TextDetector>();
-
-/**
- * Whether `detector` came from `createInjectionDetector`, so a worker thread's own copy finds exactly the same
- * matches (it has no configuration). A replaced or wrapped detector never runs in the worker.
- */
-export function isBuiltInInjectionDetector(detector: TextDetector): boolean {
-  return builtIn.has(detector);
 }
 
 interface LeadRules {

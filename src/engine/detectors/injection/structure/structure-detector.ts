@@ -297,8 +297,18 @@ function trim(text: string, start: number, end: number): [number, number] {
   return [s, e];
 }
 
+const builtIn = new WeakSet<TextDetector>();
+
+/**
+ * Whether `detector` came from `createStructureInjectionDetector`, so a worker thread's own copy finds exactly the
+ * same matches (it has no configuration). A replaced or wrapped detector never runs in the worker.
+ */
+export function isBuiltInStructureDetector(detector: TextDetector): boolean {
+  return builtIn.has(detector);
+}
+
 export function createStructureInjectionDetector(): TextDetector {
-  return {
+  const detector: TextDetector = {
     id: "injection.structure",
     kind: "injection",
     minLength: 8,
@@ -324,6 +334,8 @@ export function createStructureInjectionDetector(): TextDetector {
       }
     },
   };
+  builtIn.add(detector);
+  return detector;
 }
 
 function emit(input: string, view: ReadingView, hits: readonly Flagged[], out: TextMatch[]): void {

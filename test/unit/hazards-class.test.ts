@@ -4,17 +4,7 @@
  * with quotes inside. Built for the class: each group mixes spellings the detectors were not written against.
  */
 import { describe, expect, it } from "vitest";
-import { createHazardDetectors } from "../../src/engine/detectors/hazards/index.js";
-import type { TextMatch } from "../../src/engine/types.js";
-
-const detectors = createHazardDetectors();
-
-function detect(text: string): TextMatch[] {
-  const out: TextMatch[] = [];
-  for (const d of detectors) d.detect(text, out);
-  return out;
-}
-const types = (text: string) => [...new Set(detect(text).map((m) => m.type))];
+import { detectHazards as detect, hazardTypes as types } from "../helpers/hazard-detect.js";
 
 describe("paths", () => {
   it.each([

@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createHazardDetectors, parseIpv4Literal } from "../../src/engine/detectors/hazards/index.js";
-import type { TextMatch } from "../../src/engine/types.js";
+import { parseIpv4Literal } from "../../src/engine/detectors/hazards/index.js";
 import { describeRobustness } from "../helpers/detector-robustness.js";
-
-const detectors = createHazardDetectors();
-
-function detect(text: string): TextMatch[] {
-  const out: TextMatch[] = [];
-  for (const d of detectors) d.detect(text, out);
-  return out;
-}
-
-function types(text: string): string[] {
-  return [...new Set(detect(text).map((m) => m.type))];
-}
+import {
+  detectHazards as detect,
+  hazardDetectors as detectors,
+  hazardTypes as types,
+} from "../helpers/hazard-detect.js";
 
 describe("hazard detectors: positives", () => {
   it.each([
@@ -131,7 +123,7 @@ describe("hazard detectors: offsets and helpers", () => {
   });
 });
 
-describeRobustness("hazard detectors", createHazardDetectors(), {
+describeRobustness("hazard detectors", detectors, {
   fragments: ["'", " OR ", "1=1", "../", "://", "rm -rf", ";", "|"],
   adversarial: [
     ["' OR '", "' OR ".repeat(20_000)],

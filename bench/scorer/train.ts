@@ -33,7 +33,7 @@ import { seeded } from "../eval-set/rand.js";
 import { corporaRoot, trainingCorpora } from "./corpora.js";
 
 export const SEED = 20261124;
-const EPOCHS = 8;
+const EPOCHS = 30;
 const MIL_ROUNDS = 3;
 /** Dev benign false-positive budget for the threshold (the issue's ≤1%). */
 const FP_BUDGET = 0.01;
@@ -75,6 +75,20 @@ function segmentsOf(text: string): string[] {
 }
 
 const keyOf = (segment: string) => segment.replace(/\d/g, "0").replace(/\s+/g, " ");
+
+const TOKEN = /[\p{L}\p{N}]+/gu;
+/** Tokens in fewer than this many training documents are blanked in a sentence's shape. */
+const RARE_BELOW = 5;
+
+function shapes(docs: Doc[]): (key: string) => string {
+  const frequency = new Map<string, number>();
+  for (const d of docs) {
+    const tokens = new Set(toReadingView(d.text).text.match(TOKEN) ?? []);
+    for (const t of tokens) frequency.set(t, (frequency.get(t) ?? 0) + 1);
+  }
+  return (key) =>
+    key.replace(TOKEN, (t) => ((frequency.get(t) ?? 0) < RARE_BELOW ? "*" : t)).replace(/\*(?:\W*\*)+/g, "*");
+}
 
 function vectorise(segment: string, config: FeatureConfig): Vector {
   const idx: number[] = [];
@@ -185,13 +199,17 @@ function fitCandidate(candidate: Candidate, docs: Doc[], dev: Doc[], pairs: bool
     if (!d.positive)
       for (const s of segmentsOf(d.text)) benignKeys.set(keyOf(s), (benignKeys.get(keyOf(s)) ?? 0) + 1);
   const negatives: string[] = [...benignKeys.keys()];
+  // A candidate with the shape of a benign sentence (same words once rare ones, names and addresses, are blanked)
+  // is a carrier line, not the planted one: "to: priya.becker@..." has the shape of "to: li.wang@...".
+  const shapeOf = shapes(used);
+  const benignShapes = new Set(negatives.map(shapeOf));
   const candidates: Segment[] = [];
   const seen = new Set<string>();
   used.forEach((d, doc) => {
     if (!d.positive) return;
     for (const s of segmentsOf(d.text)) {
       const key = keyOf(s);
-      if (benignKeys.has(key) || seen.has(key)) continue;
+      if (benignKeys.has(key) || seen.has(key) || benignShapes.has(shapeOf(key))) continue;
       seen.add(key);
       candidates.push({ key, doc });
     }

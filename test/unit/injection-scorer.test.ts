@@ -8,11 +8,12 @@ import {
   type ScorerWeights,
   sha256Hex,
 } from "../../src/engine/detectors/injection/scorer/model.js";
-import { scoreText } from "../../src/engine/detectors/injection/scorer/score-text.js";
+import { logitOf, scoreText } from "../../src/engine/detectors/injection/scorer/score-text.js";
 import {
   createScorerDetector,
   scorerDetectorFrom,
 } from "../../src/engine/detectors/injection/scorer/scorer-detector.js";
+import { MAX_SEGMENT } from "../../src/engine/detectors/injection/scorer/segments.js";
 import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weights.js";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { PolicyConfig } from "../../src/engine/policy-types.js";
@@ -129,6 +130,33 @@ describe("injection scorer: inference", () => {
         for (const f of a) expect(Math.abs(f)).toBeLessThan(1 << 15);
       }),
     );
+  });
+
+  it("scores a sentence as training computes it: the inference loop and forEachFeature agree (property)", () => {
+    const model = decodeScorerModel(SCORER_WEIGHTS);
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-zA-Z0-9 ,:'/@_-]{1,200}$/), (sentence) => {
+        const spans: number[] = [];
+        scoreText(sentence, model, Number.NEGATIVE_INFINITY, (span) => spans.push(span.logit));
+        if (spans.length !== 1) return; // blank after trimming
+        const view = sentence.toLowerCase().trim();
+        let sum = 0;
+        const n = forEachFeature(view, 0, view.length, model.config, (bucket, sign) => {
+          sum += sign * model.weights[bucket]!;
+        });
+        expect(spans[0]).toBeCloseTo(logitOf(model, sum, n), 9);
+      }),
+    );
+  });
+
+  it("scores a long line without sentence ends in bounded windows, so the span never covers the whole line", () => {
+    const line = Array.from({ length: 400 }, (_, i) => `item${i}`).join(" ");
+    const spans: [number, number][] = [];
+    scoreText(line, decodeScorerModel(SCORER_WEIGHTS), Number.NEGATIVE_INFINITY, (s) =>
+      spans.push([s.start, s.end]),
+    );
+    expect(spans.length).toBeGreaterThan(1);
+    for (const [start, end] of spans) expect(end - start).toBeLessThanOrEqual(2 * MAX_SEGMENT);
   });
 
   it("finds one planted sentence in a long benign document, and the span is that sentence", () => {

@@ -18,8 +18,13 @@ export interface FeatureConfig {
   readonly words: boolean;
 }
 
-/** Called once per feature occurrence with its bucket and sign (+1 or -1). */
-export type FeatureSink = (bucket: number, sign: number) => void;
+/**
+ * Features are written to a caller's buffer as `bucket * 2 + signBit` (sign bit 1 for -1): no callback and no
+ * allocation per feature. A segment of `n` units writes at most `featureCapacity(config, n)` codes.
+ */
+export function featureCapacity(config: FeatureConfig, length: number): number {
+  return (config.charSizes.length + 2) * (length + 2);
+}
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
@@ -59,19 +64,33 @@ function isSpace(c: number): boolean {
 }
 
 /**
- * Visits every feature of `text[start, end)`; returns the number visited. Linear in the segment: each unit is
- * looked at once, and each character n-gram is hashed from the last `n` units held in locals.
+ * Writes the feature codes of `text[start, end)` into `out` (from index 0) and returns how many. Linear in the
+ * segment: each unit is looked at once, and each character n-gram is hashed from the last `n` units held in locals.
+ * `out` must hold `featureCapacity(config, end - start)` codes.
  */
-export function forEachFeature(
+export function writeFeatures(
   text: string,
   start: number,
   end: number,
   config: FeatureConfig,
-  sink: FeatureSink,
+  out: Int32Array,
 ): number {
   const mask = (1 << config.bucketsLog2) - 1;
   const sizes = config.charSizes;
   const words = config.words;
+  // Which n-gram sizes are on, as locals: the loop below tests booleans instead of walking an array per unit.
+  let want2 = false;
+  let want3 = false;
+  let want4 = false;
+  let want5 = false;
+  let want6 = false;
+  for (const n of sizes) {
+    if (n === 2) want2 = true;
+    else if (n === 3) want3 = true;
+    else if (n === 4) want4 = true;
+    else if (n === 5) want5 = true;
+    else if (n === 6) want6 = true;
+  }
   let count = 0;
   // Last six symbols of the collapsed stream (c1 newest); a leading space pads the segment start.
   let c1 = SPACE;
@@ -85,22 +104,38 @@ export function forEachFeature(
   let inWord = false;
   let previousWord = 0;
   let havePrevious = false;
-
-  const emit = (h: number) => {
-    const mixed = fmix32(h);
-    sink(mixed & mask, mixed >>> 31 === 1 ? -1 : 1);
-    count++;
-  };
-  const endWord = () => {
-    if (!inWord) return;
-    inWord = false;
-    if (!words) return;
-    emit(wordHash ^ SEED_WORD);
-    if (havePrevious) emit(Math.imul(previousWord ^ SEED_BIGRAM, FNV_PRIME) ^ wordHash);
-    previousWord = wordHash;
-    havePrevious = true;
-  };
-  const push = (symbol: number) => {
+  // One extra round after the last unit closes the last word and pads with a space.
+  for (let i = start; i <= end; i++) {
+    let c = i === end ? SPACE : text.charCodeAt(i);
+    let symbol: number;
+    let wordUnit = false;
+    if (isSpace(c)) {
+      symbol = c1 === SPACE ? -1 : SPACE;
+    } else {
+      if (c >= 0x30 && c <= 0x39) c = ZERO;
+      wordUnit = isWordUnit(c);
+      symbol = c;
+    }
+    if (wordUnit) {
+      if (!inWord) {
+        inWord = true;
+        wordHash = FNV_OFFSET;
+      }
+      wordHash = Math.imul(wordHash ^ c, FNV_PRIME);
+    } else if (inWord) {
+      inWord = false;
+      if (words) {
+        let h = fmix32(wordHash ^ SEED_WORD);
+        out[count++] = (h & mask) * 2 + (h >>> 31);
+        if (havePrevious) {
+          h = fmix32(Math.imul(previousWord ^ SEED_BIGRAM, FNV_PRIME) ^ wordHash);
+          out[count++] = (h & mask) * 2 + (h >>> 31);
+        }
+        previousWord = wordHash;
+        havePrevious = true;
+      }
+    }
+    if (symbol < 0) continue;
     c6 = c5;
     c5 = c4;
     c4 = c3;
@@ -108,41 +143,54 @@ export function forEachFeature(
     c2 = c1;
     c1 = symbol;
     seen++;
-    for (let k = 0; k < sizes.length; k++) {
-      const n = sizes[k]!;
-      if (seen < n) continue;
-      // Oldest first, as the n-gram reads.
-      let h = FNV_OFFSET ^ Math.imul(SEED_CHAR, n);
-      if (n >= 6) h = Math.imul(h ^ c6, FNV_PRIME);
-      if (n >= 5) h = Math.imul(h ^ c5, FNV_PRIME);
-      if (n >= 4) h = Math.imul(h ^ c4, FNV_PRIME);
-      if (n >= 3) h = Math.imul(h ^ c3, FNV_PRIME);
-      h = Math.imul(h ^ c2, FNV_PRIME);
-      h = Math.imul(h ^ c1, FNV_PRIME);
-      emit(h);
+    // Oldest first, as the n-gram reads; each size has its own seed.
+    if (want2 && seen >= 2) {
+      const h = fmix32(
+        Math.imul(Math.imul(FNV_OFFSET ^ Math.imul(SEED_CHAR, 2) ^ c2, FNV_PRIME) ^ c1, FNV_PRIME),
+      );
+      out[count++] = (h & mask) * 2 + (h >>> 31);
     }
-  };
-
-  for (let i = start; i < end; i++) {
-    let c = text.charCodeAt(i);
-    if (isSpace(c)) {
-      endWord();
-      if (c1 !== SPACE) push(SPACE);
-      continue;
+    if (want3 && seen >= 3) {
+      let h = Math.imul(FNV_OFFSET ^ Math.imul(SEED_CHAR, 3) ^ c3, FNV_PRIME);
+      h = Math.imul(Math.imul(h ^ c2, FNV_PRIME) ^ c1, FNV_PRIME);
+      h = fmix32(h);
+      out[count++] = (h & mask) * 2 + (h >>> 31);
     }
-    if (c >= 0x30 && c <= 0x39) c = ZERO;
-    if (isWordUnit(c)) {
-      if (!inWord) {
-        inWord = true;
-        wordHash = FNV_OFFSET;
-      }
-      wordHash = Math.imul(wordHash ^ c, FNV_PRIME);
-    } else {
-      endWord();
+    if (want4 && seen >= 4) {
+      let h = Math.imul(FNV_OFFSET ^ Math.imul(SEED_CHAR, 4) ^ c4, FNV_PRIME);
+      h = Math.imul(h ^ c3, FNV_PRIME);
+      h = Math.imul(Math.imul(h ^ c2, FNV_PRIME) ^ c1, FNV_PRIME);
+      h = fmix32(h);
+      out[count++] = (h & mask) * 2 + (h >>> 31);
     }
-    push(c);
+    if (want5 && seen >= 5) {
+      let h = Math.imul(FNV_OFFSET ^ Math.imul(SEED_CHAR, 5) ^ c5, FNV_PRIME);
+      h = Math.imul(Math.imul(h ^ c4, FNV_PRIME) ^ c3, FNV_PRIME);
+      h = Math.imul(Math.imul(h ^ c2, FNV_PRIME) ^ c1, FNV_PRIME);
+      h = fmix32(h);
+      out[count++] = (h & mask) * 2 + (h >>> 31);
+    }
+    if (want6 && seen >= 6) {
+      let h = Math.imul(FNV_OFFSET ^ Math.imul(SEED_CHAR, 6) ^ c6, FNV_PRIME);
+      h = Math.imul(Math.imul(h ^ c5, FNV_PRIME) ^ c4, FNV_PRIME);
+      h = Math.imul(Math.imul(h ^ c3, FNV_PRIME) ^ c2, FNV_PRIME);
+      h = fmix32(Math.imul(h ^ c1, FNV_PRIME));
+      out[count++] = (h & mask) * 2 + (h >>> 31);
+    }
   }
-  endWord();
-  if (c1 !== SPACE) push(SPACE);
   return count;
+}
+
+/** The features of `text[start, end)` as `(bucket, sign)` pairs, for training and tests (allocates). */
+export function forEachFeature(
+  text: string,
+  start: number,
+  end: number,
+  config: FeatureConfig,
+  sink: (bucket: number, sign: number) => void,
+): number {
+  const out = new Int32Array(featureCapacity(config, end - start));
+  const n = writeFeatures(text, start, end, config, out);
+  for (let k = 0; k < n; k++) sink(out[k]! >>> 1, (out[k]! & 1) === 1 ? -1 : 1);
+  return n;
 }

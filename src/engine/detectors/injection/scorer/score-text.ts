@@ -1,7 +1,7 @@
 import { toReadingView, viewToInput } from "../structure/reading-view.js";
-import { forEachFeature } from "./features.js";
+import { featureCapacity, writeFeatures } from "./features.js";
 import type { ScorerModel } from "./model.js";
-import { forEachSegment } from "./segments.js";
+import { forEachSegment, MAX_SEGMENT } from "./segments.js";
 
 /** One scored span of the input: a sentence, or two adjacent sentences of one line scored together. */
 export interface ScoredSpan {
@@ -25,7 +25,7 @@ export function logitOf(model: ScorerModel, sum: number, count: number): number 
  * over two short sentences; a pair is reported only when neither sentence was.
  *
  * Linear in the input: one reading-view pass, one segmentation pass, and each unit hashed for a fixed number of
- * n-gram sizes. The per-feature sink is one closure per call, not per segment or feature.
+ * n-gram sizes into one buffer reused by every segment.
  */
 export function scoreText(
   input: string,
@@ -37,10 +37,8 @@ export function scoreText(
   const text = view.text;
   const weights = model.weights;
   const config = model.config;
-  let sum = 0;
-  const sink = (bucket: number, sign: number) => {
-    sum += sign * weights[bucket]!;
-  };
+  // One buffer per call, reused by every segment (segments are at most MAX_SEGMENT units).
+  const codes = new Int32Array(featureCapacity(config, MAX_SEGMENT));
   let previousStart = -1;
   let previousLine = -1;
   let previousSum = 0;
@@ -51,8 +49,13 @@ export function scoreText(
     visit({ start: from, end: to, logit });
   };
   forEachSegment(text, (start, end, line) => {
-    sum = 0;
-    const count = forEachFeature(text, start, end, config, sink);
+    const count = writeFeatures(text, start, end, config, codes);
+    let sum = 0;
+    for (let k = 0; k < count; k++) {
+      const code = codes[k]!;
+      const w = weights[code >>> 1]!;
+      sum += (code & 1) === 1 ? -w : w;
+    }
     const logit = logitOf(model, sum, count);
     const hit = logit >= minLogit;
     if (hit) report(start, end, logit);

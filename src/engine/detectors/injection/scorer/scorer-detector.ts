@@ -1,4 +1,3 @@
-import { HAS_NON_ASCII, HAS_SPACE } from "../../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../../types.js";
 import { decodeScorerModel, type ScorerModel, type ScorerWeights } from "./model.js";
 import { scoreText } from "./score-text.js";
@@ -28,8 +27,8 @@ export function scorerDetectorFrom(weights: ScorerWeights): TextDetector {
   return {
     id: SCORER_RULE_ID,
     kind: "injection",
-    // Every sentence the model can flag holds at least two words (or non-ASCII script without spaces).
-    requires: HAS_SPACE | HAS_NON_ASCII,
+    // No feature gate: the model can score a string without a space (a markdown image whose URL carries data is one
+    // token), so only the length gate applies.
     minLength: 12,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 12) return;

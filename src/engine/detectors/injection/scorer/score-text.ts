@@ -19,6 +19,16 @@ export function logitOf(model: ScorerModel, sum: number, count: number): number 
 }
 
 /**
+ * One feature buffer for the process, grown on demand and reused by every segment of every call: a result of 100k
+ * short strings would otherwise allocate 100k buffers. Scoring is synchronous, so no two calls share it at once.
+ */
+let sharedCodes = new Int32Array(0);
+function codeBuffer(capacity: number): Int32Array {
+  if (sharedCodes.length < capacity) sharedCodes = new Int32Array(capacity);
+  return sharedCodes;
+}
+
+/**
  * Scores every segment of `input` (on its reading view) and calls `visit` for each span whose logit reaches
  * `minLogit`, in input offsets. With `model.pairs`, two adjacent sentences of one line are also scored as one
  * (their sums and counts add; the few n-grams across the join are left out), which catches an instruction split
@@ -37,8 +47,7 @@ export function scoreText(
   const text = view.text;
   const weights = model.weights;
   const config = model.config;
-  // One buffer per call, reused by every segment (segments are at most MAX_SEGMENT units).
-  const codes = new Int32Array(featureCapacity(config, MAX_SEGMENT));
+  const codes = codeBuffer(featureCapacity(config, MAX_SEGMENT));
   let previousStart = -1;
   let previousLine = -1;
   let previousSum = 0;

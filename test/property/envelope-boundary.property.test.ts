@@ -122,7 +122,10 @@ describe("the envelope's boundary holds for any body", () => {
 
   for (const mode of ["detect-and-strip-and-wrap", "detect-and-wrap"] as const) {
     it(`through the engine (${mode}): the same, and a second check changes nothing`, async () => {
-      const engine = new LocalPolicyEngine({ sanitizer: { mode }, injection: { output: "off" } }, { worker: false });
+      const engine = new LocalPolicyEngine(
+        { sanitizer: { mode }, injection: { output: "off" } },
+        { worker: false },
+      );
       const check = (result: CallToolResult) =>
         engine.checkOutput({
           connectorType: "s.t",

@@ -124,7 +124,11 @@ function scanWrappedText(
   split: readonly TextMatch[] | undefined,
 ): string {
   const inner = value.startsWith("<untrusted-tool-output ") ? readEnvelope(value) : undefined;
-  if (inner === undefined || inner.serverName !== envelope.serverName || inner.toolName !== envelope.toolName) {
+  if (
+    inner === undefined ||
+    inner.serverName !== envelope.serverName ||
+    inner.toolName !== envelope.toolName
+  ) {
     const text = scanStringLeaf(value, path, plan, findings, split);
     return wrapUntrusted(text, envelope.serverName, envelope.toolName, envelope.id);
   }

@@ -4,11 +4,14 @@
  * inside ONE envelope (the adapter's structuredContent copy and JSON text included), while the artifact keeps
  * the checked structuredContent and the JSON text as valid JSON for code.
  */
+import { HumanMessage, ToolMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
+import { createReactAgent } from "@langchain/langgraph/prebuilt";
 import type { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnvelope } from "../../src/engine/scan/envelope.js";
 import { createToolInterceptor } from "../../src/index.js";
+import { ScriptedChatModel } from "../../src/testing/scripted-chat-model.js";
 import { type HttpTestServer, startHttpTestServer, type ToolSpec } from "../fixtures/test-server.js";
 import { guardedClient, httpConnection, invokeAsToolCall, tool } from "../helpers/clients.js";
 
@@ -163,5 +166,29 @@ describe("the install renders one envelope per tool message", () => {
     expect(blocks[0]!.type).toBe("text");
     expect(blocks.at(-1)!.type).toBe("text");
     expect(joined).toContain("[REDACTED:email]");
+  });
+});
+
+describe("a scripted LangGraph agent over the guarded tools", () => {
+  it("every tool message the model is shown is one envelope, each with its own id", async () => {
+    const names = ["read_text_file", "get_record", "json_only", "two_texts"];
+    const model = new ScriptedChatModel([
+      { toolCalls: names.map((name) => ({ name, args: {} })) },
+      { text: "done" },
+    ]);
+    const agent = createReactAgent({ llm: model, tools: [...loaded.values()] });
+    await agent.invoke({ messages: [new HumanMessage("read everything")] });
+    const shown = model.seen.at(-1)!.filter((m): m is ToolMessage => ToolMessage.isInstance(m));
+    expect(shown.map((m) => m.name)).toEqual(names);
+    const ids = new Set<string>();
+    for (const m of shown) {
+      const strings = stringsTheModelReads(m.content);
+      expect(strings, JSON.stringify(m.content)).toHaveLength(1);
+      const read = readEnvelope(strings[0]!);
+      expect(read, strings[0]).toMatchObject({ serverName: "acme", toolName: m.name });
+      ids.add(read!.id);
+    }
+    expect(ids.size).toBe(names.length);
+    expect(JSON.stringify(model.seen.at(-1))).not.toContain(email);
   });
 });

@@ -105,3 +105,27 @@ describe("JSON text is inside the envelope too", () => {
     expect(JSON.parse(body)).toEqual({ note: "hi", mail: "[REDACTED:email]" });
   });
 });
+
+describe("the tag search stays linear on hostile input (ReDoS guard)", () => {
+  // No time is asserted: linear work takes milliseconds here, quadratic backtracking on 100 KB would run into the
+  // test timeout instead.
+  const engine = new LocalPolicyEngine({
+    sanitizer: { mode: "detect-and-wrap" },
+    injection: { output: "off" },
+  });
+  const hostile: Record<string, string> = {
+    "spaces after <": `<${" ".repeat(100_000)}x`,
+    "< runs": "< ".repeat(50_000),
+    "spaces inside the name": `<untrusted${" ".repeat(100_000)}x`,
+    "spaces after a dash": `<untrusted-${" ".repeat(100_000)}x`,
+    "tags without >": `<untrusted-tool-output ${"a".repeat(5_000)}`.repeat(20),
+    "entity runs": "&lt;".repeat(50_000),
+    "invisible padding": `<${"\u200b".repeat(100_000)}/untrusted-tool-output>`,
+  };
+  for (const [name, text] of Object.entries(hostile)) {
+    it(name, async () => {
+      const out = await delivered(engine, text);
+      expect(tagsAsRead(out)).toHaveLength(2);
+    });
+  }
+});

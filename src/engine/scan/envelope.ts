@@ -78,11 +78,12 @@ export function envelopeClose(id: string): string {
 const LT = String.raw`(?:<|\uFF1C|\uFE64|&lt;?|&#0*60;?|&#x0*3c;?)`;
 const SLASH = String.raw`(?:\/|\uFF0F|\u2215|\u2044|&sol;?|&#0*47;?|&#x0*2f;?)`;
 const GT = String.raw`(?:>|\uFF1E|\uFE65|&gt;?|&#0*62;?|&#x0*3e;?)`;
-const SEP = String.raw`\s*[\p{Pd}\u2212_.]?\s*`;
+// No two quantifiers over spaces side by side (`\s*x?\s*` backtracks quadratically on a run of spaces).
+const SEP = String.raw`\s*(?:[\p{Pd}\u2212_.]\s*)?`;
 const spaced = (word: string) => word.split("").join(String.raw`\s*`);
 const NAME = `${spaced("untrusted")}${SEP}${spaced("tool")}${SEP}${spaced("output")}`;
 const TAG_LIKE = new RegExp(
-  String.raw`${LT}\s*(${SLASH})?\s*${NAME}(?![\p{Pd}\u2212_.]*[\p{L}\p{N}])(?:(?:(?!${GT})[^<]){0,4096}?${GT})?`,
+  String.raw`${LT}\s*(?:(${SLASH})\s*)?${NAME}(?![\p{Pd}\u2212_.]*[\p{L}\p{N}])(?:(?:(?!${GT})[^<]){0,4096}?${GT})?`,
   "giu",
 );
 // Every tag-like string starts with one of these (in the text as sent: an entity, a `\u003c` or `%3C` escape, or a

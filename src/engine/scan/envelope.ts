@@ -72,8 +72,10 @@ export function envelopeClose(id: string): string {
  * view (entities and `\u`/`%` escapes decoded, NFKC, invisible characters dropped, every space a space and every
  * dash "-"): any case, spaces anywhere inside the name, stray attributes, `<` `/` `>` as entities (with or without
  * the semicolon) or as the division and fraction slashes NFKC leaves alone. The name must end there (`-docs`
- * after it makes another word; `- >` does not). The tail up to `>` is bounded (`{0,4096}`); a tag whose `>` lies further is still
- * cut, from `<` to the end of the name, so the work per candidate is bounded and nothing tag-like survives.
+ * after it makes another word; `- >` does not). The tail up to `>` is bounded (`{0,4096}`); a tag whose `>` lies
+ * further is still cut, from `<` to the end of the name, so the work per candidate is bounded and nothing tag-like
+ * survives. Homoglyphs NFKC does not fold (a Cyrillic `у`) are not read as the name: the random id is what makes a
+ * forged tag useless, this replacement is the second line of defence.
  */
 const LT = String.raw`(?:<|\uFF1C|\uFE64|&lt;?|&#0*60;?|&#x0*3c;?)`;
 const SLASH = String.raw`(?:\/|\uFF0F|\u2215|\u2044|&sol;?|&#0*47;?|&#x0*2f;?)`;

@@ -643,7 +643,9 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   {
     type: "tool_call_instruction",
     lead: ["call", "invoke", "use", "run", "execute", "trigger", "activate"],
-    rest: " (?:the )?(?:[`'\"]?[a-z0-9]+(?:[_.-][a-z0-9]+)+[`'\"]?|[`'\"][a-z][\\w.-]{1,40}[`'\"]) (?:tools?|actions?)\\b",
+    // An order, not a description: "the chatbot can call the get_weather tool", "users run the export_csv action"
+    // say what something does (the verb has a subject or a modal before it).
+    rest: "(?<!\\b(?:can|could|will|would|may|might|we|they|i|it|users?|clients?|apps?|which|that|who)\\s+[a-z]+) (?:the )?(?:[`'\"]?[a-z0-9]+(?:[_.-][a-z0-9]+)+[`'\"]?|[`'\"][a-z][\\w.-]{1,40}[`'\"]) (?:tools?|actions?)\\b",
   },
   {
     type: "tool_call_instruction",

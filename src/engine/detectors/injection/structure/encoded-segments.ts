@@ -167,7 +167,7 @@ function foldLeetLine(line: string): string | undefined {
     // The symbols keep their meaning where they have one: `@` in an e-mail address (the token's domain goes on
     // after a dot), `|` in a chat-template marker (`<|im_start|>`).
     const after = line[at + token.length];
-    const keepAt = after === "." && token.includes("@");
+    const keepAt = after === "." && /[a-z0-9]/.test(line[at + token.length + 1] ?? "") && token.includes("@");
     const keepBar = line[at - 1] === "<" || after === ">";
     return token.replace(LEET_CHARS, (d) =>
       (keepAt && d === "@") || (keepBar && d === "|") ? d : LEET_FOLD[d]!,

@@ -1,5 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { type ReadingView, viewToInput } from "./reading-view.js";
+import { splitLetterRuns } from "./word-split.js";
 
 /**
  * Parts of a text that a model can read but the structure rules cannot see as written: base64 and hex segments
@@ -90,10 +91,9 @@ export function findEncodedSegments(input: string, view: ReadingView): EncodedSe
   }
   const text = view.text;
   for (let m = nextSpacedRun(text, 0); m !== null; m = nextSpacedRun(text, m.index + m[0].length)) {
-    const decoded = m[0]
-      .split(WORD_GAP)
-      .map((word) => word.replace(/ |\\(?=[,;])/g, ""))
-      .join(" ");
+    const words = m[0].split(WORD_GAP).map((word) => word.replace(/ |\\(?=[,;])/g, ""));
+    // One space everywhere, so no gap marks the words: the letters closed up are split into words by vocabulary.
+    const decoded = words.length === 1 ? splitLetterRuns(words[0]!) : words.join(" ");
     const [start, end] = viewToInput(view, m.index, m.index + m[0].length);
     segments.push({ start, end, decoded, encoding: "letter_spacing" });
   }

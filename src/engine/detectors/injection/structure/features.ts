@@ -163,9 +163,12 @@ const modeEntry = lex((l) => l.modeEntry);
  */
 const URL_SOURCE = "(?<![a-z0-9])(?:https?:\\/\\/|www\\.)[^\\s<>\"'`)\\]]{1,500}";
 const EMAIL_SOURCE = "(?<![a-z0-9._%+-])[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,8}";
-/** A snake_case tool name, optionally namespaced by its server (`github.merge_pull_request`), or a name in backticks. */
+/**
+ * A snake_case tool name, or a name in backticks. A dot may come before it: a server-namespaced name
+ * (`github.merge_pull_request`) is read from its last part.
+ */
 const TOOL_SOURCE =
-  "(?<![a-z0-9_.\\/-])(?:[a-z][a-z0-9-]{0,30}\\.)?[a-z][a-z0-9]{0,40}(?:_[a-z0-9]{1,40}){1,6}(?![a-z0-9_.\\/-])|`[a-z][\\w.-]{1,60}`";
+  "(?<![a-z0-9_\\/-])[a-z][a-z0-9]{0,40}(?:_[a-z0-9]{1,40}){1,6}(?![a-z0-9_.\\/-])|`[a-z][\\w.-]{1,60}`";
 /**
  * A chat role written as a turn at a line start (`SYSTEM:`, `### System:`, `**Developer message:**`, `[system](#x)`,
  * `系统：`), a role message label anywhere (`Developer message:`), a chat-template token (`<|im_start|>system`,
@@ -251,60 +254,28 @@ const vocative = (nouns: string) =>
  * An AI reader addressed in the third person: an AI noun doing what an agent does to this text ("any assistant
  * summarising this thread", "automated agents processing this page"), or an unambiguous AI noun under an obligation
  * ("the AI must", "LLMs are required to"). "Assistant" and "agent" alone also name people (an executive assistant,
- * a support agent), so they count only with the participle.
+ * a support agent), so they count only with a participle. Written verb first with the noun in a lookbehind: the
+ * participles and modals are literal alternatives V8 skips to, and no needle pass is needed (a needle list per
+ * feature cost ~20 µs per 1 KB string).
  */
 const AI_NOUN =
   "(?:ai|a\\.i\\.|llm|chatbot|copilot|language\\s+model|gpt|chatgpt|ai\\s+(?:assistant|agent|model|system))s?";
 const READER_NOUN = `(?:${AI_NOUN}|assistants?|agents?|models?|bots?|crawlers?|readers?|systems?|tools?)`;
-const READER_AT_WORK_ASCII = `\\b(?:the|any|every|each|all|an?|automated|autonomous)\\s+(?:(?:automated|autonomous|ai)\\s+)?${READER_NOUN}\\s+(?:(?:that|who)\\s+(?:is|are)\\s+)?(?:reading|processing|summari[sz]ing|parsing|handling|ingesting|indexing|browsing|crawling|scraping)\\b`;
-const READER_AT_WORK_NEEDLES = [
-  "reading",
-  "processing",
-  "summaris",
-  "summariz",
-  "parsing",
-  "handling",
-  "ingesting",
-  "indexing",
-  "browsing",
-  "crawling",
-  "scraping",
-];
-const AI_OBLIGED_ASCII = `\\b${AI_NOUN}\\s+(?:should|must|shall|needs?\\s+to|has\\s+to|have\\s+to|(?:is|are)\\s+(?:required|instructed|expected|asked|told)\\s+to)\\b`;
-const AI_OBLIGED_NEEDLES = [
-  "should",
-  "must",
-  "shall",
-  "need",
-  "has",
-  "have",
-  "required",
-  "instructed",
-  "expected",
-  "asked",
-  "told",
-];
+const PARTICIPLE =
+  "(?:reading|processing|summari[sz]ing|parsing|handling|ingesting|indexing|browsing|crawling|scraping)";
+const READER_AT_WORK_ASCII = `${PARTICIPLE}\\b(?<=\\b(?:the|any|every|each|all|an?|automated|autonomous)\\s+(?:(?:automated|autonomous|ai)\\s+)?${READER_NOUN}\\s+(?:(?:that|who)\\s+(?:is|are)\\s+)?${PARTICIPLE})`;
+const OBLIGATION =
+  "(?:should|must|shall|needs?\\s+to|has\\s+to|have\\s+to|(?:is|are)\\s+(?:required|instructed|expected|asked|told)\\s+to)";
+const AI_OBLIGED_ASCII = `${OBLIGATION}\\b(?<=\\b${AI_NOUN}\\s+${OBLIGATION})`;
 /** "the rules you were given", "instructions your developers wrote", "the guidelines you operate under". */
 const PROMPT_REF_ASCII = `\\b(?:instructions?|prompts?|rules|guidelines|directives|guidance|configuration|system\\s+message)\\s+(?:that\\s+|which\\s+)?(?:you(?:'ve|\\s+were|\\s+have\\s+been|\\s+had\\s+been|\\s+got|\\s+received|\\s+operate|\\s+follow|\\s+run|\\s+work|\\s+are\\s+(?:following|operating|running|given|bound))|your\\s+(?:developers?|creators?|operators?|makers?|owners?|designers?|programmers?|admins?)\\s+(?:gave|wrote|set|configured|provided|defined))\\b`;
-const PROMPT_QUAL_ASCII =
-  "\\b(?:hidden|secret|system|initial|original|underlying|preset|pre-set|starting|opening)\\s+(?:instructions?|prompts?|guidelines|directives|configuration|rules)\\b";
-const VERBATIM_ASCII =
-  "\\b(?:verbatim|word\\s+for\\s+word|word-for-word|character\\s+for\\s+character|exactly\\s+as\\s+(?:written|given|received)|unedited|unaltered|in\\s+full|(?:in|inside|into)\\s+a\\s+code\\s+block)\\b";
-const CONVERSATION_ASCII =
-  "\\b(?:(?:this|the\\s+current)\\s+(?:conversation|chat|session)|(?:before|above|preceding)\\s+this\\s+(?:message|document|email|e-mail|line|page|text|file)|your\\s+(?:context|memory|context\\s+window))\\b";
 
 export const FEATURES: readonly Feature[] = [
   feature(F.ADDRESSEE, vocative(addressees.ascii), addressees.other && vocative(addressees.other)),
-  feature(F.ADDRESSEE, READER_AT_WORK_ASCII, undefined, { asciiNeedles: READER_AT_WORK_NEEDLES }),
-  feature(F.ADDRESSEE, AI_OBLIGED_ASCII, undefined, { asciiNeedles: AI_OBLIGED_NEEDLES }),
-  // Every match has its noun: `instruction`, `prompt`, `rule`, `guid`(elines, ance), `directive`, `configuration`,
-  // `system message` (held by `message`).
-  feature(F.PROMPT_REF, PROMPT_REF_ASCII, undefined, {
-    asciiNeedles: ["instruction", "prompt", "rule", "guid", "directive", "configuration", "message"],
-  }),
-  feature(F.PROMPT_QUAL, PROMPT_QUAL_ASCII),
-  feature(F.VERBATIM, VERBATIM_ASCII),
-  feature(F.CONVERSATION, CONVERSATION_ASCII),
+  // The word before the participle or modal is checked by the lookbehind, so no leading `\b` (which kept V8 from
+  // skipping to the alternatives' first letters).
+  feature(F.ADDRESSEE, `${READER_AT_WORK_ASCII}|${AI_OBLIGED_ASCII}`),
+  feature(F.PROMPT_REF, PROMPT_REF_ASCII),
   feature(
     F.MODE,
     modeAfter(modeEntry.ascii, modeWords.ascii),
@@ -346,6 +317,9 @@ const LEXICON_ROLES: readonly [number, (lexicon: LanguageLexicon) => readonly st
   [F.OVERRIDE, (l) => l.override],
   [F.LEAK, (l) => l.leak],
   [F.FILL_IN, (l) => l.fillIn],
+  [F.PROMPT_QUAL, (l) => l.promptQual ?? []],
+  [F.VERBATIM, (l) => l.verbatim ?? []],
+  [F.CONVERSATION, (l) => l.conversation ?? []],
 ];
 
 /**

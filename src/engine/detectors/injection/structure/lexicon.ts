@@ -38,6 +38,23 @@ export interface LanguageLexicon {
   readonly leak: readonly string[];
   /** Words that say a URL is to be filled with data ("followed by", "replacing"). */
   readonly fillIn: readonly string[];
+  /** A qualified prompt noun ("hidden guidelines", "initial instructions"): which prompt, not whose. */
+  readonly promptQual?: readonly string[];
+  /** Disclosure in full ("verbatim", "word for word", "in a code block"). */
+  readonly verbatim?: readonly string[];
+  /** The reader's own session ("this conversation", "before this message", "your context"). */
+  readonly conversation?: readonly string[];
+}
+
+/** Every combination of the word lists, joined by spaces: the generated entries of a role. */
+function combine(...lists: readonly (readonly string[])[]): string[] {
+  return lists.reduce<string[]>(
+    (acc, list) =>
+      acc.flatMap((head) =>
+        list.map((word) => (head === "" ? word : word === "" ? head : `${head} ${word}`)),
+      ),
+    [""],
+  );
 }
 
 export const LEXICONS: readonly LanguageLexicon[] = [
@@ -523,6 +540,56 @@ export const LEXICONS: readonly LanguageLexicon[] = [
       "insert",
       "filled with",
       "containing the",
+    ],
+    promptQual: combine(
+      [
+        "hidden",
+        "secret",
+        "system",
+        "initial",
+        "original",
+        "underlying",
+        "preset",
+        "pre-set",
+        "starting",
+        "opening",
+      ],
+      [
+        "instruction",
+        "instructions",
+        "prompt",
+        "prompts",
+        "guidelines",
+        "directives",
+        "configuration",
+        "rules",
+      ],
+    ),
+    verbatim: [
+      "verbatim",
+      "word for word",
+      "word-for-word",
+      "character for character",
+      "exactly as written",
+      "exactly as given",
+      "exactly as received",
+      "unedited",
+      "unaltered",
+      "in full",
+      "in a code block",
+      "inside a code block",
+      "into a code block",
+    ],
+    conversation: [
+      ...combine(["this", "the current"], ["conversation", "chat", "session"]),
+      ...combine(
+        ["before", "above", "preceding"],
+        ["this"],
+        ["message", "document", "email", "e-mail", "line", "page", "text", "file"],
+      ),
+      "your context",
+      "your memory",
+      "your context window",
     ],
   },
   {

@@ -256,12 +256,14 @@ function markSentencesAt(
 /** The merged lexicon scan: each match sets the roles of its entry (and of the shorter entries it starts with). */
 function markLexicon(text: string, pattern: RegExp, bounds: number[], flags: Uint32Array): void {
   const last = flags.length - 1;
+  // Words inside a URL are skipped (see insideUrl); a text with no URL needs no look back.
+  const urls = text.includes("http") || text.includes("www.");
   pattern.lastIndex = 0;
   let sentence = 0;
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
     const key = /\s\s|[\t\n\r]/.test(m[0]) ? m[0].replace(/\s+/g, " ") : m[0];
-    if (!insideUrl(text, m.index)) flags[sentence]! |= LEXICON_BITS.get(key) ?? 0;
+    if (!urls || !insideUrl(text, m.index)) flags[sentence]! |= LEXICON_BITS.get(key) ?? 0;
     // Entries can overlap ("the user" inside "ignore the user"): look again from the next character.
     pattern.lastIndex = m.index + 1;
   }

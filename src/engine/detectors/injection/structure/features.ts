@@ -263,10 +263,13 @@ const AI_NOUN =
 const READER_NOUN = `(?:${AI_NOUN}|assistants?|agents?|models?|bots?|crawlers?|readers?|systems?|tools?)`;
 const PARTICIPLE =
   "(?:reading|processing|summari[sz]ing|parsing|handling|ingesting|indexing|browsing|crawling|scraping)";
-const READER_AT_WORK_ASCII = `${PARTICIPLE}\\b(?<=\\b(?:the|any|every|each|all|an?|automated|autonomous)\\s+(?:(?:automated|autonomous|ai)\\s+)?${READER_NOUN}\\s+(?:(?:that|who)\\s+(?:is|are)\\s+)?${PARTICIPLE})`;
+/** What only software does to a text: people read and handle tickets too ("the agents handling this ticket"). */
+const MACHINE_PARTICIPLE = "(?:processing|summari[sz]ing|parsing|ingesting|indexing|crawling|scraping)";
+const READER_AT_WORK_ASCII = `${PARTICIPLE}\\b(?<=(?:\\b(?:the|any|every|each|all|an?|automated|autonomous)\\s+${AI_NOUN}\\s+(?:(?:that|who)\\s+(?:is|are)\\s+)?${PARTICIPLE}|\\b(?:any|every|each|all|automated|autonomous)\\s+(?:(?:automated|autonomous|ai)\\s+)?${READER_NOUN}\\s+(?:(?:that|who)\\s+(?:is|are)\\s+)?${MACHINE_PARTICIPLE}))`;
 const OBLIGATION =
   "(?:should|must|shall|needs?\\s+to|has\\s+to|have\\s+to|(?:is|are)\\s+(?:required|instructed|expected|asked|told)\\s+to)";
-const AI_OBLIGED_ASCII = `${OBLIGATION}\\b(?<=\\b${AI_NOUN}\\s+${OBLIGATION})`;
+// "our chatbot should", "your AI must" describe a product; an injection speaks of "the AI" it addresses.
+const AI_OBLIGED_ASCII = `${OBLIGATION}\\b(?<=(?<!\\b(?:our|your|my|their|its|his|her)\\s+)\\b${AI_NOUN}\\s+${OBLIGATION})`;
 /** "the rules you were given", "instructions your developers wrote", "the guidelines you operate under". */
 const PROMPT_REF_ASCII = `\\b(?:instructions?|prompts?|rules|guidelines|directives|guidance|configuration|system\\s+message)\\s+(?:that\\s+|which\\s+)?(?:you(?:'ve|\\s+were|\\s+have\\s+been|\\s+had\\s+been|\\s+got|\\s+received|\\s+operate|\\s+follow|\\s+run|\\s+work|\\s+are\\s+(?:following|operating|running|given|bound))|your\\s+(?:developers?|creators?|operators?|makers?|owners?|designers?|programmers?|admins?)\\s+(?:gave|wrote|set|configured|provided|defined))\\b`;
 

@@ -80,6 +80,8 @@ export function decide(f: number): StructureInjectionType | undefined {
     HAS(f, F.VERBATIM | F.CONVERSATION | F.REPLY_CONTEXT | F.ADDRESSEE | F.PROMPT_QUAL)
   )
     return "prompt_leak";
+  // Two AI-only names for the prompt ("the hidden guidelines you operate under"): no verb needed.
+  if (HAS(f, F.PROMPT_REF) && HAS(f, F.PROMPT_QUAL)) return "prompt_leak";
   if (HAS(f, F.VERB) && HAS(f, F.AGENT_OBJECT) && HAS(f, F.VERBATIM) && HAS(f, F.CONVERSATION))
     return "prompt_leak";
   return undefined;

@@ -42,12 +42,13 @@ const EARLIER =
   "(?:previous|prior|preceding|above|earlier|former|initial|original|old|past|existing|foregoing|default|system|developer|openai|programmed|given|all)";
 /**
  * What puts the reader into a mode, ending where the mode's name starts (a lookbehind): "you are now (in)", "you
- * have been switched to", an AI named as the subject of an entry verb ("Assistant, enter", "the model must
- * activate"), "from now on (you) operate in", or an AI "with" it ("ChatGPT with the"). A person told how to "enable
- * developer mode on Android" is not addressed by any of these.
+ * have been switched to", an AI addressed by name ("Assistant, enter", "the AI must activate"), "from now on you are
+ * in" / "from now on, operate in". A person told how to "enable developer mode on Android", a deploy agent that
+ * "will switch to maintenance mode" or "the model with debug mode on" is not addressed by any of these.
  */
-const AI_NAME = "(?:assistant|ai|a\\.i\\.|model|chatbot|llm|agent|bot|gpt|chatgpt|copilot|claude|gemini)s?";
-const READER_PUT_IN_MODE = `\\b(?:you(?:'re|\\s+are|\\s+r)\\s+(?:now|hereby)(?:\\s+(?:in|into|operating\\s+in|running\\s+in|working\\s+in|entering|switched\\s+(?:in)?to|switching\\s+to|set\\s+to))?|you(?:'ve|\\s+have)\\s+(?:now\\s+)?been\\s+(?:put|placed|switched|moved|set)\\s+(?:in|into|to)|${AI_NAME}\\s{0,2}[,:]?\\s+(?:(?:must|should|shall|will|now|please|to|immediately)\\s+){0,2}(?:enter|activate|enable|switch\\s+(?:in)?to|go\\s+into|engage|unlock|turn\\s+on|operate\\s+in|run\\s+in)|(?:from\\s+now\\s+on|henceforth|for\\s+the\\s+rest\\s+of\\s+this\\s+(?:conversation|chat|session)),?\\s+(?:you\\s+(?:are|will|shall|must|operate|act|respond|answer|reply)\\s+)?(?:(?:be|operate|act|respond|answer|reply|remain|stay)\\s+)?(?:in|into)|${AI_NAME}(?:\\s+[a-z]+)?\\s+with)\\s+(?:(?:the|a|an|full|special|unrestricted|unlocked|secret|hidden)\\s+){0,2}`;
+/** Nouns that name only an AI (not "agent", "bot", "model": a deploy agent or a phone model has a debug mode too). */
+const AI_NAME = "(?:assistant|ai|a\\.i\\.|llm|chatbot|chatgpt|gpt|claude|gemini)";
+const READER_PUT_IN_MODE = `\\b(?:you(?:'re|\\s+are|\\s+r)\\s+(?:now|hereby)(?:\\s+(?:in|into|operating\\s+in|running\\s+in|working\\s+in|entering|switched\\s+(?:in)?to|switching\\s+to|set\\s+to))?|you(?:'ve|\\s+have)\\s+(?:now\\s+)?been\\s+(?:put|placed|switched|moved|set)\\s+(?:in|into|to)|${AI_NAME}\\s{0,2}[,:]\\s+(?:(?:now|please|immediately)\\s+)?(?:enter|activate|enable|switch\\s+(?:in)?to|go\\s+into|engage|unlock|turn\\s+on)|(?<!\\b(?:our|your|my|their|its)\\s+)${AI_NAME}\\s+(?:must|should|shall|will|is\\s+to)\\s+(?:now\\s+|immediately\\s+)?(?:enter|activate|enable|switch\\s+(?:in)?to|go\\s+into|engage|unlock|turn\\s+on|operate\\s+in|run\\s+in)|(?:from\\s+now\\s+on|henceforth|for\\s+the\\s+rest\\s+of\\s+this\\s+(?:conversation|chat|session)),?\\s+(?:you\\s+(?:are|will|shall|must)\\s+(?:be\\s+)?(?:operating\\s+|running\\s+|working\\s+|acting\\s+|responding\\s+)?|(?:operate|act|respond|answer|reply|remain|stay)\\s+)(?:in|into))\\s+(?:(?:the|a|an|full|special|unrestricted|unlocked|secret|hidden)\\s+){0,2}`;
 const OVERRIDE_VERBS = [
   "ignore",
   "ignores",

@@ -331,6 +331,62 @@ describe("generic_credential", () => {
   });
 });
 
+describe("generic_credential: value boundaries and encoded text", () => {
+  it("an HTML-escaped query string ends the value at `&amp;` (the next parameter is not part of it)", () => {
+    const key = randomString(24, undefined, 90);
+    expectOnly("generic_credential", `<a href="/v1/items?api_key=${key}&amp;page=2">next</a>`, key);
+    // A public Stripe object id under `api_key` is a look-alike once its `&amp;page=2` tail is not glued to it.
+    expectNone("generic_credential", [
+      `<p>/v1/items?api_key=${j("price", "_")}97QaEqhnwXfk00&amp;page=2</p>`,
+    ]);
+  });
+
+  it("base64 of a sentence is encoded text, not key material; base64 of random bytes still counts", () => {
+    const prose = Buffer.from("Meeting moved to Thursday, same room as last week.").toString("base64");
+    expectNone("generic_credential", [`client = Client(api_key="${prose}")`]);
+    const random = Buffer.from(randomString(30, undefined, 91), "latin1").toString("base64");
+    expectOnly("generic_credential", `client = Client(api_key="${random}")`, random);
+  });
+});
+
+describe("prose_credential: secrets named only in a sentence", () => {
+  // Written for this test (not from the eval set), in several languages.
+  const pw = (seed: number) => `${randomString(10, undefined, seed)}#7`;
+  const key = (seed: number) => randomString(30, undefined, seed);
+  const hex = (seed: number) => randomString(32, "0123456789abcdef", seed);
+  const positives: [string, string][] = [
+    [`Quick note: the staging password is ${pw(92)} - please don't share it.`, pw(92)],
+    [`I reset it, my new API key: ${key(93)}`, key(93)],
+    [`The token you need is ${hex(94)}.`, hex(94)],
+    [`Hola, la contraseña es ${pw(95)} para el servidor.`, pw(95)],
+    [`Le mot de passe est ${pw(96)}`, pw(96)],
+    [`A senha é ${pw(97)} até sexta.`, pw(97)],
+    [`Пароль: ${pw(98)}`, pw(98)],
+    [`パスワードは${pw(99)}`, pw(99)],
+  ];
+  for (const [text, value] of positives) {
+    it(`finds the value in ${JSON.stringify(text.slice(0, 40))}`, () => {
+      expectOnly("prose_credential", text, value);
+    });
+  }
+
+  it("ordinary sentences, placeholders and documentation keys stay clean", () => {
+    expectNone("prose_credential", [
+      "The password is case-sensitive and must be at least twelve characters.",
+      "the key is to keep meetings short",
+      "Your API key: find it under Settings > Developer.",
+      "my API key: <your-api-key-here>",
+      "the token is XXXXXXXXXXXXXXXXXXXXXXXX",
+      "The access key is abcdefghijklmnop1234",
+      `api key: ${j("AKIAIOSFODNN7", "EXAMPLE")}`,
+      "The token type is urn:ietf:params:oauth:token-type:jwt",
+      "Password reset link: https://accounts.example.com/reset?id=42",
+      "the key: keys.private_key",
+      "contraseña: ********",
+    ]);
+  });
+});
+
 describeRobustness("secret detectors", createSecretDetectors(), {
   fragments: ["ghp_", "sk-", "eyJ", "://", "@", ":", "=", '"', "password", "-----BEGIN ", "A", "0", "_"],
   benign: "the quick brown fox = jumps; ".repeat(36_000),

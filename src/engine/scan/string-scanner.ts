@@ -95,6 +95,8 @@ interface RewriteMatch {
 interface MovedMatch extends TextMatch {
   originalStart: number;
   originalEnd: number;
+  /** Wholly inside text the sanitizer stripped: recorded as a finding, nothing left to rewrite. */
+  hidden?: true;
 }
 
 function toFinding(m: TextMatch, path: string, map: OffsetMap, action: Finding["action"]): Finding {
@@ -123,12 +125,7 @@ function movedFromOriginal(
   precomputed: readonly TextMatch[] | undefined,
 ): TextMatch[] {
   const moved: TextMatch[] = [];
-  for (const m of precomputed ?? runDetectors(detectors, text, features)) {
-    const start = map.toStripped(m.start);
-    const end = map.toStripped(m.end);
-    if (end > start)
-      moved.push({ ...m, start, end, originalStart: m.start, originalEnd: m.end } as MovedMatch);
-  }
+  for (const m of precomputed ?? runDetectors(detectors, text, features)) pushMoved(moved, m, map);
   return moved;
 }
 
@@ -141,6 +138,18 @@ function pushMoved(found: TextMatch[], m: TextMatch, map: OffsetMap): void {
   const start = map.toStripped(m.start);
   const end = map.toStripped(m.end);
   if (end > start) found.push({ ...m, start, end, originalStart: m.start, originalEnd: m.end } as MovedMatch);
+  // A match that lies wholly inside stripped text (an instruction spelled in Unicode tag characters, which the
+  // sanitizer removes) is gone from what the model reads, but it is still a finding: a policy that blocks
+  // injections blocks it, and the audit names it as what it was, not only as invisible characters.
+  else if (m.end > m.start)
+    found.push({
+      ...m,
+      start,
+      end: start,
+      originalStart: m.start,
+      originalEnd: m.end,
+      hidden: true,
+    } as MovedMatch);
 }
 
 /**
@@ -401,6 +410,13 @@ function decideAll(
     const seen = reach.get(m.ruleId);
     const repeat = seen !== undefined && m.start < seen;
     if (seen === undefined || m.end > seen) reach.set(m.ruleId, m.end);
+    if ((m as Partial<MovedMatch>).hidden === true) {
+      // Already removed with the stripped characters: only a rewrite's finding is recorded (as the strip it was).
+      if (repeat) continue;
+      const rewrites = action.do === "strip" || action.do === "replace" || action.do === "neutralise";
+      recorded.push({ match: m, action: rewrites ? "strip" : action.do === "flag" ? action.as : "block" });
+      continue;
+    }
     if (action.do === "strip" || action.do === "replace" || action.do === "neutralise") {
       const neutralise = action.do === "neutralise";
       const cut: Span = neutralise ? instructionSpan(text, m) : m;

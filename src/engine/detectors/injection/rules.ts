@@ -40,6 +40,15 @@ const INSTRUCTION_NOUNS =
   "(?:instructions?|prompts?|directives?|rules|guidelines|commands?|guidance|constraints|restrictions|programming|polic(?:y|ies)|training|system messages?)";
 const EARLIER =
   "(?:previous|prior|preceding|above|earlier|former|initial|original|old|past|existing|foregoing|default|system|developer|openai|programmed|given|all)";
+/**
+ * What puts the reader into a mode, ending where the mode's name starts (a lookbehind): "you are now (in)", "you
+ * have been switched to", an AI addressed by name ("Assistant, enter", "the AI must activate"), "from now on you are
+ * in" / "from now on, operate in". A person told how to "enable developer mode on Android", a deploy agent that
+ * "will switch to maintenance mode" or "the model with debug mode on" is not addressed by any of these.
+ */
+/** Nouns that name only an AI (not "agent", "bot", "model": a deploy agent or a phone model has a debug mode too). */
+const AI_NAME = "(?:assistant|ai|a\\.i\\.|llm|chatbot|chatgpt|gpt|claude|gemini)";
+const READER_PUT_IN_MODE = `\\b(?:you(?:'re|\\s+are|\\s+r)\\s+(?:now|hereby)(?:\\s+(?:in|into|operating\\s+in|running\\s+in|working\\s+in|entering|switched\\s+(?:in)?to|switching\\s+to|set\\s+to))?|you(?:'ve|\\s+have)\\s+(?:now\\s+)?been\\s+(?:put|placed|switched|moved|set)\\s+(?:in|into|to)|${AI_NAME}\\s{0,2}[,:]\\s+(?:(?:now|please|immediately)\\s+)?(?:enter|activate|enable|switch\\s+(?:in)?to|go\\s+into|engage|unlock|turn\\s+on)|(?<!\\b(?:our|your|my|their|its)\\s+)${AI_NAME}\\s+(?:must|should|shall|will|is\\s+to)\\s+(?:now\\s+|immediately\\s+)?(?:enter|activate|enable|switch\\s+(?:in)?to|go\\s+into|engage|unlock|turn\\s+on|operate\\s+in|run\\s+in)|(?:from\\s+now\\s+on|henceforth|for\\s+the\\s+rest\\s+of\\s+this\\s+(?:conversation|chat|session)),?\\s+(?:you\\s+(?:are|will|shall|must)\\s+(?:be\\s+)?(?:operating\\s+|running\\s+|working\\s+|acting\\s+|responding\\s+)?|(?:operate|act|respond|answer|reply|remain|stay)\\s+)(?:in|into))\\s+(?:(?:the|a|an|full|special|unrestricted|unlocked|secret|hidden)\\s+){0,2}`;
 const OVERRIDE_VERBS = [
   "ignore",
   "ignores",
@@ -253,6 +262,10 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     rest: `(?: (?:the role of|as|like|to be|that you are|you are|you're|being))?(?: (?:a|an|the|my))?{~3} (?:${UNRESTRICTED}\\b|${MODEL_NOUN} (?:with(?:out)?|that has no|that doesn't have|which has no|free (?:of|from))(?: (?:any|no|all))?{~2} ${LIMIT_NOUN})`,
   },
   {
+    // "<persona> mode": a jailbreak persona's mode is an attack wherever it is named; an ordinary product feature
+    // (developer, debug, maintenance mode: Android, Chrome and CMS docs are full of them) only when the sentence
+    // puts the READER into it ("you are now in developer mode", "Assistant, enter debug mode", "ChatGPT with
+    // developer mode enabled") or names the jailbreak's own output tags ("developer mode output").
     type: "role_reassignment",
     lead: [
       "developer",
@@ -266,8 +279,14 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
       "uncensored",
       "dude",
       "stan",
+      "debug",
+      "maintenance",
+      "admin",
+      "root",
+      "sudo",
+      "diagnostic",
     ],
-    rest: " mode(?: (?:enabled|activated|output|response|policy|policies|on|engaged))?\\b",
+    rest: ` mode(?:(?<=(?:dan|jailbreak|jailbroken|unrestricted|unfiltered|evil|uncensored|dude|stan)\\s+mode)(?: (?:enabled|activated|output|response|policy|policies|on|engaged))?| (?:output|response|policy|policies)|(?<=${READER_PUT_IN_MODE}[a-z]+\\s+mode))\\b`,
   },
   {
     type: "role_reassignment",
@@ -625,7 +644,9 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   {
     type: "tool_call_instruction",
     lead: ["call", "invoke", "use", "run", "execute", "trigger", "activate"],
-    rest: " (?:the )?(?:[`'\"]?[a-z0-9]+(?:[_.-][a-z0-9]+)+[`'\"]?|[`'\"][a-z][\\w.-]{1,40}[`'\"]) (?:tools?|actions?)\\b",
+    // An order, not a description: "the chatbot can call the get_weather tool", "users run the export_csv action"
+    // say what something does (the verb has a subject or a modal before it).
+    rest: "(?<!\\b(?:can|could|will|would|may|might|we|they|i|it|users?|clients?|apps?|which|that|who)\\s+[a-z]+) (?:the )?(?:[`'\"]?[a-z0-9]+(?:[_.-][a-z0-9]+)+[`'\"]?|[`'\"][a-z][\\w.-]{1,40}[`'\"]) (?:tools?|actions?)\\b",
   },
   {
     type: "tool_call_instruction",

@@ -66,9 +66,28 @@ function looksLikeCode(value: string): boolean {
   );
 }
 
+/**
+ * Base64 whose bytes are a sentence (`UXVhcnRlcmx5IHJlcG9ydC...` is "Quarterly report, final version"): encoded
+ * text, not key material. A generated key decodes to random bytes, and an encoded credential pair (`user:pass`) has
+ * no spaces, so neither is taken for prose.
+ */
+function isEncodedProse(value: string): boolean {
+  if (value.length < 24 || value.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return false;
+  const decoded = Buffer.from(value, "base64").toString("latin1");
+  let printable = 0;
+  let spaces = 0;
+  for (let i = 0; i < decoded.length; i++) {
+    const c = decoded.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) printable++;
+    if (c === 0x20) spaces++;
+  }
+  return printable === decoded.length && spaces >= 2 && /[a-z]{3,}\s[a-z]{2,}/i.test(decoded);
+}
+
 function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boolean {
   if (isLookalikeSecret(value)) return false;
   if (!quoted && looksLikeCode(value)) return false;
+  if (kind === "token" && isEncodedProse(value)) return false;
   if (kind === "password")
     return value.length >= 6 && characterClasses(value) >= 2 && shannonEntropy(value) >= 2.3;
   return value.length >= 16 && shannonEntropy(value) >= 3;
@@ -96,6 +115,8 @@ function readValue(text: string, from: number): [number, number, boolean] | null
     if (code <= 32 || code === 44 || code === 59 || code === 41 || code === 125 || code === 93) break;
     if (code === 34 || code === 39 || code === 60 || code === 62) break;
     if (code === 38 && QUERY_PARAM.test(text.slice(i + 1, i + 66))) break; // "&next=" ends a query-string value
+    // The same in HTML, where the separator is written `&amp;` (`?api_key=...&amp;page=2`).
+    if (code === 38 && text.startsWith("amp;", i + 1) && QUERY_PARAM.test(text.slice(i + 5, i + 70))) break;
     i++;
   }
   if (i === limit && i < text.length) return null; // longer than any password we expect: a blob, not a value

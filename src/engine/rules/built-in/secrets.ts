@@ -37,6 +37,7 @@ import { createJwtDetector } from "../../detectors/secrets/jwt.js";
 import { createNpmTokenDetector } from "../../detectors/secrets/npm-token.js";
 import { createOpenaiKeyDetector } from "../../detectors/secrets/openai-key.js";
 import { createPrivateKeyDetector } from "../../detectors/secrets/private-key.js";
+import { createProseCredentialDetector } from "../../detectors/secrets/prose-credential.js";
 import { createSendgridKeyDetector } from "../../detectors/secrets/sendgrid-key.js";
 import { createSlackTokenDetector } from "../../detectors/secrets/slack-token.js";
 import { createStripeKeyDetector } from "../../detectors/secrets/stripe-key.js";
@@ -349,6 +350,44 @@ export const SECRET_RULES = [
         j("Authorization: Bearer $", "{SENDGRID_API_KEY}"),
         'api_key = "your_api_key_here"',
         "the token value is not shown",
+      ],
+    },
+  },
+  {
+    id: "secret.prose_credential",
+    kind: "secret",
+    type: "prose_credential",
+    family: "secrets",
+    summary:
+      'secrets named only in a sentence ("the password is ...", "my API key: ...", "la contraseña es ...", "密码是...")',
+    defaults,
+    detector: createProseCredentialDetector,
+    validator:
+      "no spaces; password: 8+ characters of three classes; key/token: 12+ characters with a digit or both cases, entropy >= 3; not a placeholder or documentation example",
+    context: {
+      lower: ["placeholders: `<your-key>`, `xxxx`, `EXAMPLE`, keyboard runs; words (`is correct`)"],
+    },
+    examples: {
+      positive: [
+        () => `Sure, the Wi-Fi password is ${fakePassword(40)} until Friday.`,
+        () =>
+          `Here's the API key you asked for: ${randomString(32, undefined, 41)} (rotate it after the demo)`,
+        () => `Mi clave de API es ${randomString(28, undefined, 42)}.`,
+        () => `Das Passwort lautet ${fakePassword(43)}`,
+        () => `密码是${fakePassword(44)}`,
+        // A Twilio auth token (32 hex), named only by the sentence.
+        () => `the auth token is ${fakeTwilioAuthToken(45)}`,
+      ],
+      negative: [
+        "the password is correct, you can log in now",
+        "The key is to keep the cache warm.",
+        "API key: see the dashboard under Settings.",
+        "my API key: <your-api-key>",
+        "the token is xxxxxxxxxxxxxxxxxxxx",
+        j("the secret key is AKIAIOSFODNN7", "EXAMPLE"),
+        "the password is 0123456789abcdef!",
+        "SSH key fingerprint: SHA256:2f1a9c0b7d3e4f5a6b7c8d9e0f1a2b3c",
+        "key: keys.private_key",
       ],
     },
   },

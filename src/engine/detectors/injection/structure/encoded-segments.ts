@@ -1,5 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { type ReadingView, viewToInput } from "./reading-view.js";
+import { splitLetterRuns } from "./word-split.js";
 
 /**
  * Parts of a text that a model can read but the structure rules cannot see as written: base64 and hex segments
@@ -20,12 +21,35 @@ const HEX = /(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){16,32768}(?![0-9A-Fa-f])/g;
 const SPACED_RUN = /(?<![a-z0-9])\\?\S(?: {1,3}\\?\S(?![a-z0-9])){7,2000}/g;
 const WORD_GAP = / {2,}/;
 /** A token that mixes letters with the digits leetspeak uses for letters (`7h3`, `4551574n7`, `mu57`). */
+/**
+ * The substitutions leetspeak uses for letters: digits by shape, and the symbols `@` (a), `$` (s), `|` (l). A symbol
+ * counts anywhere in a token that also has a letter (`p@$$w0rd`, `@n$w3r`, `fu||`); a price (`$5`) or a table rule
+ * (`|`) has none.
+ */
 const LEET_TOKEN =
-  /(?<![\p{L}\p{N}])(?=[\p{L}\p{N}]{0,30}[a-z])(?=[\p{L}\p{N}]{0,30}[013457])[\p{L}\p{N}]{2,32}(?![\p{L}\p{N}])/gu;
-const LEET_FOLD: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t" };
+  /(?<![\p{L}\p{N}@$|])(?=[\p{L}\p{N}@$|]{0,30}[a-z])(?=[\p{L}\p{N}@$|]{0,30}[01345789@$|])[\p{L}\p{N}@$|]{2,32}(?![\p{L}\p{N}@$|])/gu;
+const LEET_FOLD: Record<string, string> = {
+  "0": "o",
+  "1": "i",
+  "3": "e",
+  "4": "a",
+  "5": "s",
+  "7": "t",
+  "8": "b",
+  "9": "g",
+  "@": "a",
+  $: "s",
+  "|": "l",
+};
+const LEET_CHARS = /[01345789@$|]/g;
 const SHORT_LEET_NUMBER = /(?<![\p{L}\p{N}.:/-])[013457]{1,3}(?![\p{L}\p{N}.:/-])/gu;
-/** A leet digit next to a letter: lines with three of these are read with the digits as letters. */
-const LEET_HINT = /[a-z][013457]|[013457][a-z]/g;
+/** A leet digit or symbol next to a letter: lines with three of these are read with them as letters. */
+const LEET_HINT = /[a-z][01345789@$|]|[01345789@$|][a-z]/g;
+/**
+ * Letters spelled apart by a separator other than a space (`i.g.n.o.r.e  a.l.l`, `s-e-n-d`, `c*a*l*l`): a line with
+ * at least three words written that way is read with every such word closed up (its even-position characters).
+ */
+const SEPARATED_HINT = /[a-z0-9][.*_~|-][a-z0-9][.*_~|-][a-z0-9][.*_~|-][a-z0-9]/g;
 const MAX_LEET_LINE = 2_000;
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -67,14 +91,25 @@ export function findEncodedSegments(input: string, view: ReadingView): EncodedSe
   }
   const text = view.text;
   for (let m = nextSpacedRun(text, 0); m !== null; m = nextSpacedRun(text, m.index + m[0].length)) {
-    const decoded = m[0]
-      .split(WORD_GAP)
-      .map((word) => word.replace(/ |\\(?=[,;])/g, ""))
-      .join(" ");
+    const words = m[0].split(WORD_GAP).map((word) => word.replace(/ |\\(?=[,;])/g, ""));
+    // One space everywhere, so no gap marks the words: the letters closed up are split into words by vocabulary.
+    const decoded = words.length === 1 ? splitLetterRuns(words[0]!) : words.join(" ");
     const [start, end] = viewToInput(view, m.index, m.index + m[0].length);
     segments.push({ start, end, decoded, encoding: "letter_spacing" });
   }
   // Only lines with leet hints are folded (a cheap scan), so ordinary text with version numbers costs one pass.
+  SEPARATED_HINT.lastIndex = 0;
+  for (let m = SEPARATED_HINT.exec(text); m !== null; m = SEPARATED_HINT.exec(text)) {
+    const lineStart = text.lastIndexOf("\n", m.index) + 1;
+    const next = text.indexOf("\n", m.index);
+    const lineEnd = next === -1 ? text.length : next;
+    SEPARATED_HINT.lastIndex = lineEnd;
+    if (lineEnd - lineStart > MAX_LEET_LINE) continue;
+    const decoded = closeSeparatedWords(text.slice(lineStart, lineEnd));
+    if (decoded === undefined) continue;
+    const [start, end] = viewToInput(view, lineStart, lineEnd);
+    segments.push({ start, end, decoded, encoding: "letter_spacing" });
+  }
   LEET_HINT.lastIndex = 0;
   let lineStart = -1;
   let lineEnd = -1;
@@ -101,13 +136,42 @@ export function findEncodedSegments(input: string, view: ReadingView): EncodedSe
   return segments;
 }
 
+/** A word whose every odd-position character is one separator (`r.e.p.l.y.,`, `s-e-n-d`). */
+function separatedWord(word: string): boolean {
+  if (word.length < 3) return false;
+  const separator = word[1]!;
+  if (!".*_~|-".includes(separator)) return false;
+  for (let i = 1; i < word.length; i += 2) if (word[i] !== separator) return false;
+  return true;
+}
+
+/** The line with its separated words closed up, or undefined when fewer than three words are written that way. */
+function closeSeparatedWords(line: string): string | undefined {
+  let count = 0;
+  const closed = line.replace(/\S+/g, (word) => {
+    if (!separatedWord(word)) return word;
+    count++;
+    let out = "";
+    for (let i = 0; i < word.length; i += 2) out += word[i];
+    return out;
+  });
+  return count >= 3 ? closed : undefined;
+}
+
 /** The line with leetspeak digits read as letters, or undefined when fewer than three of its tokens look leet. */
 function foldLeetLine(line: string): string | undefined {
   let tokens = 0;
   LEET_TOKEN.lastIndex = 0;
-  const folded = line.replace(LEET_TOKEN, (token) => {
+  const folded = line.replace(LEET_TOKEN, (token: string, at: number) => {
     tokens++;
-    return token.replace(/[013457]/g, (d) => LEET_FOLD[d]!);
+    // The symbols keep their meaning where they have one: `@` in an e-mail address (the token's domain goes on
+    // after a dot), `|` in a chat-template marker (`<|im_start|>`).
+    const after = line[at + token.length];
+    const keepAt = after === "." && /[a-z0-9]/.test(line[at + token.length + 1] ?? "") && token.includes("@");
+    const keepBar = line[at - 1] === "<" || after === ">";
+    return token.replace(LEET_CHARS, (d) =>
+      (keepAt && d === "@") || (keepBar && d === "|") ? d : LEET_FOLD[d]!,
+    );
   });
   if (tokens < 3) return undefined;
   // In a line that is leet, short all-digit words are leet too (`70` to, `41` ai, `4` a).

@@ -26,6 +26,14 @@ export const F = {
   OPEN_QUERY: 1 << 17,
   TARGET: 1 << 18,
   OWN_PROMPT: 1 << 19,
+  /** The reader's instructions named by who gave them to it ("the rules you were given", "what your developers set"). */
+  PROMPT_REF: 1 << 20,
+  /** A qualified prompt noun ("hidden guidelines", "initial instructions"): says which prompt, not whose. */
+  PROMPT_QUAL: 1 << 21,
+  /** Disclosure in full: "verbatim", "word for word", "in a code block". */
+  VERBATIM: 1 << 22,
+  /** The reader's own session: "this conversation", "before this message", "your context". */
+  CONVERSATION: 1 << 23,
 } as const;
 
 /**
@@ -109,7 +117,17 @@ const lex = (pick: (lexicon: LanguageLexicon) => readonly string[]) => lexiconPa
  * words ("token", "password") are frequent in documentation, so the one rule that needs them alone (an action on
  * them to an introduced destination) is anchored on the destination (`TARGET`) instead.
  */
-export const SUPPORTING = F.VERB | F.FILL_IN | F.URL | F.EMAIL | F.TOOL | F.SENSITIVE | F.MODE;
+export const SUPPORTING =
+  F.VERB |
+  F.FILL_IN |
+  F.URL |
+  F.EMAIL |
+  F.TOOL |
+  F.SENSITIVE |
+  F.MODE |
+  F.PROMPT_QUAL |
+  F.VERBATIM |
+  F.CONVERSATION;
 
 interface FeatureOptions {
   asciiNeedles?: readonly string[];
@@ -145,8 +163,12 @@ const modeEntry = lex((l) => l.modeEntry);
  */
 const URL_SOURCE = "(?<![a-z0-9])(?:https?:\\/\\/|www\\.)[^\\s<>\"'`)\\]]{1,500}";
 const EMAIL_SOURCE = "(?<![a-z0-9._%+-])[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){1,8}";
+/**
+ * A snake_case tool name, or a name in backticks. A dot may come before it: a server-namespaced name
+ * (`github.merge_pull_request`) is read from its last part.
+ */
 const TOOL_SOURCE =
-  "(?<![a-z0-9_.\\/-])[a-z][a-z0-9]{0,40}(?:_[a-z0-9]{1,40}){1,6}(?![a-z0-9_.\\/-])|`[a-z][\\w.-]{1,60}`";
+  "(?<![a-z0-9_\\/-])[a-z][a-z0-9]{0,40}(?:_[a-z0-9]{1,40}){1,6}(?![a-z0-9_.\\/-])|`[a-z][\\w.-]{1,60}`";
 /**
  * A chat role written as a turn at a line start (`SYSTEM:`, `### System:`, `**Developer message:**`, `[system](#x)`,
  * `系统：`), a role message label anywhere (`Developer message:`), a chat-template token (`<|im_start|>system`,
@@ -196,7 +218,11 @@ const PLACEHOLDER_WORDS = [
 ]
   .map(foldLexiconEntry)
   .join("|");
-const TEMPLATED_IMAGE_SOURCE = `!\\[[^\\]\\n]{0,120}\\]\\(\\s{0,4}[^\\s)]{1,300}\\?(?:[^\\s)=&]{1,40}=[^\\s)&]{0,200}&){0,6}[^\\s)=&]{1,40}=(?:\\$[a-z_]|\\[|<|\\{|%s|%7b|%5b|(?:${PLACEHOLDER_WORDS})(?![a-z]))`;
+/**
+ * The value is the placeholder: bracketed, a `$VAR`, a placeholder word, or a compound of words around one
+ * (`INSERT_CHAT_SUMMARY_HERE`, `user-message`): the words of an identifier joined by `_` or `-`.
+ */
+const TEMPLATED_IMAGE_SOURCE = `!\\[[^\\]\\n]{0,120}\\]\\(\\s{0,4}[^\\s)]{1,300}\\?(?:[^\\s)=&]{1,40}=[^\\s)&]{0,200}&){0,6}[^\\s)=&]{1,40}=(?:\\$[a-z_]|\\[|<|\\{|%s|%7b|%5b|(?:[a-z0-9]{1,20}[_-]){0,4}(?:${PLACEHOLDER_WORDS})(?![a-z0-9])(?:[_-][a-z0-9]{1,20}){0,4}(?![^\\s)&]))`;
 /** A URL whose last query parameter is empty: the text around it says what to append. */
 const OPEN_QUERY_SOURCE =
   "(?:https?:\\/\\/|www\\.)[^\\s<>\"'`)\\]]{1,400}[?&][a-z0-9_]{1,30}=(?=[\\s)\\]'\"`,;]|$)";
@@ -224,8 +250,35 @@ const vocative = (nouns: string) =>
   // every position (measured ~3x slower on prose).
   `(?:${nouns})s?\\s{0,2}[,:：、，](?<=(?:^|[\\n.!?;:"'(\\[*>#-])\\s{0,4}(?:${nouns})s?\\s{0,2}[,:：、，])`;
 
+/**
+ * An AI reader addressed in the third person: an AI noun doing what an agent does to this text ("any assistant
+ * summarising this thread", "automated agents processing this page"), or an unambiguous AI noun under an obligation
+ * ("the AI must", "LLMs are required to"). "Assistant" and "agent" alone also name people (an executive assistant,
+ * a support agent), so they count only with a participle. Written verb first with the noun in a lookbehind: the
+ * participles and modals are literal alternatives V8 skips to, and no needle pass is needed (a needle list per
+ * feature cost ~20 µs per 1 KB string).
+ */
+const AI_NOUN =
+  "(?:ai|a\\.i\\.|llm|chatbot|copilot|language\\s+model|gpt|chatgpt|ai\\s+(?:assistant|agent|model|system))s?";
+const READER_NOUN = `(?:${AI_NOUN}|assistants?|agents?|models?|bots?|crawlers?|readers?|systems?|tools?)`;
+const PARTICIPLE =
+  "(?:reading|processing|summari[sz]ing|parsing|handling|ingesting|indexing|browsing|crawling|scraping)";
+/** What only software does to a text: people read and handle tickets too ("the agents handling this ticket"). */
+const MACHINE_PARTICIPLE = "(?:processing|summari[sz]ing|parsing|ingesting|indexing|crawling|scraping)";
+const READER_AT_WORK_ASCII = `${PARTICIPLE}\\b(?<=(?:\\b(?:the|any|every|each|all|an?|automated|autonomous)\\s+${AI_NOUN}\\s+(?:(?:that|who)\\s+(?:is|are)\\s+)?${PARTICIPLE}|\\b(?:any|every|each|all|automated|autonomous)\\s+(?:(?:automated|autonomous|ai)\\s+)?${READER_NOUN}\\s+(?:(?:that|who)\\s+(?:is|are)\\s+)?${MACHINE_PARTICIPLE}))`;
+const OBLIGATION =
+  "(?:should|must|shall|needs?\\s+to|has\\s+to|have\\s+to|(?:is|are)\\s+(?:required|instructed|expected|asked|told)\\s+to)";
+// "our chatbot should", "your AI must" describe a product; an injection speaks of "the AI" it addresses.
+const AI_OBLIGED_ASCII = `${OBLIGATION}\\b(?<=(?<!\\b(?:our|your|my|their|its|his|her)\\s+)\\b${AI_NOUN}\\s+${OBLIGATION})`;
+/** "the rules you were given", "instructions your developers wrote", "the guidelines you operate under". */
+const PROMPT_REF_ASCII = `\\b(?:instructions?|prompts?|rules|guidelines|directives|guidance|configuration|system\\s+message)\\s+(?:that\\s+|which\\s+)?(?:you(?:'ve|\\s+were|\\s+have\\s+been|\\s+had\\s+been|\\s+got|\\s+received|\\s+operate|\\s+follow|\\s+run|\\s+work|\\s+are\\s+(?:following|operating|running|given|bound))|your\\s+(?:developers?|creators?|operators?|makers?|owners?|designers?|programmers?|admins?)\\s+(?:gave|wrote|set|configured|provided|defined))\\b`;
+
 export const FEATURES: readonly Feature[] = [
   feature(F.ADDRESSEE, vocative(addressees.ascii), addressees.other && vocative(addressees.other)),
+  // The word before the participle or modal is checked by the lookbehind, so no leading `\b` (which kept V8 from
+  // skipping to the alternatives' first letters).
+  feature(F.ADDRESSEE, `${READER_AT_WORK_ASCII}|${AI_OBLIGED_ASCII}`),
+  feature(F.PROMPT_REF, PROMPT_REF_ASCII),
   feature(
     F.MODE,
     modeAfter(modeEntry.ascii, modeWords.ascii),
@@ -267,6 +320,9 @@ const LEXICON_ROLES: readonly [number, (lexicon: LanguageLexicon) => readonly st
   [F.OVERRIDE, (l) => l.override],
   [F.LEAK, (l) => l.leak],
   [F.FILL_IN, (l) => l.fillIn],
+  [F.PROMPT_QUAL, (l) => l.promptQual ?? []],
+  [F.VERBATIM, (l) => l.verbatim ?? []],
+  [F.CONVERSATION, (l) => l.conversation ?? []],
 ];
 
 /**

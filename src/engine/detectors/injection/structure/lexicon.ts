@@ -38,6 +38,23 @@ export interface LanguageLexicon {
   readonly leak: readonly string[];
   /** Words that say a URL is to be filled with data ("followed by", "replacing"). */
   readonly fillIn: readonly string[];
+  /** A qualified prompt noun ("hidden guidelines", "initial instructions"): which prompt, not whose. */
+  readonly promptQual?: readonly string[];
+  /** Disclosure in full ("verbatim", "word for word", "in a code block"). */
+  readonly verbatim?: readonly string[];
+  /** The reader's own session ("this conversation", "before this message", "your context"). */
+  readonly conversation?: readonly string[];
+}
+
+/** Every combination of the word lists, joined by spaces: the generated entries of a role. */
+function combine(...lists: readonly (readonly string[])[]): string[] {
+  return lists.reduce<string[]>(
+    (acc, list) =>
+      acc.flatMap((head) =>
+        list.map((word) => (head === "" ? word : word === "" ? head : `${head} ${word}`)),
+      ),
+    [""],
+  );
 }
 
 export const LEXICONS: readonly LanguageLexicon[] = [
@@ -151,6 +168,20 @@ export const LEXICONS: readonly LanguageLexicon[] = [
       "insert",
       "expose",
       "list",
+      "calling",
+      "calls",
+      "invoking",
+      "running",
+      "executing",
+      "fetching",
+      "open",
+      "opening",
+      "query",
+      "summarise",
+      "summarize",
+      "recite",
+      "reproduce",
+      "echo",
     ],
     agentObjects: [
       "system prompt",
@@ -198,6 +229,15 @@ export const LEXICONS: readonly LanguageLexicon[] = [
       "the user has",
       "everything the user",
       "previous answers",
+      "every file you can read",
+      "all files you can read",
+      "every file you can access",
+      "all files you can access",
+      "everything you can access",
+      "everything you can read",
+      "all the data you can access",
+      "your memory",
+      "your context",
     ],
     sensitive: [
       "api key",
@@ -274,6 +314,16 @@ export const LEXICONS: readonly LanguageLexicon[] = [
       "each response",
       "to your answer",
       "in your answer",
+      "prior to answering",
+      "prior to replying",
+      "prior to responding",
+      "prior to summarising",
+      "prior to summarizing",
+      "ahead of answering",
+      "ahead of replying",
+      "before you summarise this",
+      "before summarising this",
+      "without asking for confirmation",
     ],
     roleShift: [
       "from now on",
@@ -298,6 +348,17 @@ export const LEXICONS: readonly LanguageLexicon[] = [
       "pretend to be",
       "you will now act",
       "you are to",
+      "from this message on",
+      "you will now act as",
+      "your persona",
+      "new persona",
+      "previous persona",
+      "your role has changed",
+      "you have been reprogrammed",
+      "you have been reconfigured",
+      "you have been jailbroken",
+      "the assistant has been upgraded",
+      "the ai has been upgraded",
     ],
     modeEntry: [
       "switch to",
@@ -311,6 +372,8 @@ export const LEXICONS: readonly LanguageLexicon[] = [
       "in this mode",
       "in debug mode",
       "in developer mode",
+      "now operating in",
+      "now running in",
     ],
     modeWords: ["mode"],
     obey: [
@@ -344,6 +407,23 @@ export const LEXICONS: readonly LanguageLexicon[] = [
       "you are to follow",
       "must ask the user",
       "approve every",
+      "any request",
+      "every instruction",
+      "any instruction",
+      "whatever is asked",
+      "whatever you are asked",
+      "whatever follows",
+      "without refusing",
+      "never say no",
+      "no rules",
+      "no limits",
+      "no filters",
+      "no longer follows",
+      "no longer follow",
+      "no longer bound",
+      "not bound by",
+      "approve all",
+      "must approve",
     ],
     override: [
       "new instructions",
@@ -399,6 +479,56 @@ export const LEXICONS: readonly LanguageLexicon[] = [
       "insert",
       "filled with",
       "containing the",
+    ],
+    promptQual: combine(
+      [
+        "hidden",
+        "secret",
+        "system",
+        "initial",
+        "original",
+        "underlying",
+        "preset",
+        "pre-set",
+        "starting",
+        "opening",
+      ],
+      [
+        "instruction",
+        "instructions",
+        "prompt",
+        "prompts",
+        "guidelines",
+        "directives",
+        "configuration",
+        "rules",
+      ],
+    ),
+    verbatim: [
+      "verbatim",
+      "word for word",
+      "word-for-word",
+      "character for character",
+      "exactly as written",
+      "exactly as given",
+      "exactly as received",
+      "unedited",
+      "unaltered",
+      "in full",
+      "in a code block",
+      "inside a code block",
+      "into a code block",
+    ],
+    conversation: [
+      ...combine(["this", "the current"], ["conversation", "chat", "session"]),
+      ...combine(
+        ["before", "above", "preceding"],
+        ["this"],
+        ["message", "document", "email", "e-mail", "line", "page", "text", "file"],
+      ),
+      "your context",
+      "your memory",
+      "your context window",
     ],
   },
   {

@@ -60,6 +60,39 @@ export function toReadingView(input: string): ReadingView {
       const cp = input.codePointAt(i)!;
       const width = cp > 0xffff ? 2 : 1;
       let folded: string;
+      const selectorRun = selectorByte(cp) >= 0 ? measureSelectorRun(input, i, runEnd) : 0;
+      if (selectorRun >= MIN_SELECTOR_RUN) {
+        // Bytes smuggled as variation selectors: read as the UTF-8 text they spell, each decoded character mapped
+        // to the selector that holds its first byte (so a finding spans the run, as for tag characters).
+        const bytes: number[] = [];
+        const at: number[] = [];
+        for (let k = 0, j = i; k < selectorRun; k++) {
+          const c = input.codePointAt(j)!;
+          bytes.push(selectorByte(c));
+          at.push(j);
+          j += c > 0xffff ? 2 : 1;
+        }
+        reserve(bytes.length + 2);
+        // Line breaks around it: a smuggled payload is a text of its own, read as its own sentences.
+        origin[length] = i;
+        parts.push("\n");
+        length++;
+        for (const [text, first] of decodeUtf8(bytes)) {
+          const piece =
+            text.length === 1 && text < "\x80" ? foldAsciiByte(text) : foldCodePoint(text.codePointAt(0)!);
+          for (let k = 0; k < piece.length; k++) origin[length + k] = at[first]!;
+          parts.push(piece);
+          length += piece.length;
+        }
+        const last = at[at.length - 1]!;
+        const after = last + (input.codePointAt(last)! > 0xffff ? 2 : 1);
+        origin[length] = after;
+        parts.push("\n");
+        length++;
+        latinSeenInWord = false;
+        i = after;
+        continue;
+      }
       if (cp >= 0xe0020 && cp <= 0xe007e) folded = String.fromCharCode(cp - 0xe0000).toLowerCase();
       else if (cp < 0x80) folded = cp === 0x09 || cp === 0x0a || cp === 0x0d ? input[i]! : "";
       else {
@@ -93,6 +126,75 @@ export function toReadingView(input: string): ReadingView {
   reserve(0);
   origin[length] = input.length;
   return { text: parts.join(""), origin: origin.subarray(0, length + 1), inputLength: input.length };
+}
+
+/**
+ * Variation-selector smuggling: one selector per byte, U+FE00-FE0F for bytes 0-15 and U+E0100-E01EF for 16-255.
+ * A single selector after a character picks a glyph (emoji presentation, an ideograph variant); a run of this many
+ * is data (the sanitizer strips runs of two or more; three bytes is the shortest run worth reading as words).
+ */
+const MIN_SELECTOR_RUN = 3;
+
+/** The byte a variation selector stands for, or -1. */
+function selectorByte(cp: number): number {
+  if (cp >= 0xfe00 && cp <= 0xfe0f) return cp - 0xfe00;
+  if (cp >= 0xe0100 && cp <= 0xe01ef) return cp - 0xe0100 + 16;
+  return -1;
+}
+
+/** How many variation selectors follow one another from `from` (code points, not code units). */
+function measureSelectorRun(input: string, from: number, limit: number): number {
+  let count = 0;
+  for (let j = from; j < limit; ) {
+    const c = input.codePointAt(j)!;
+    if (selectorByte(c) < 0) break;
+    count++;
+    j += c > 0xffff ? 2 : 1;
+  }
+  return count;
+}
+
+/**
+ * UTF-8 decoding that keeps, for each decoded character, the index of its first byte (TextDecoder gives the text but
+ * not where each character came from, which the finding's span needs). Malformed bytes are skipped.
+ */
+function decodeUtf8(bytes: readonly number[]): [string, number][] {
+  const out: [string, number][] = [];
+  for (let k = 0; k < bytes.length; ) {
+    const lead = bytes[k]!;
+    const size =
+      lead < 0x80
+        ? 1
+        : lead >= 0xc2 && lead <= 0xdf
+          ? 2
+          : lead >= 0xe0 && lead <= 0xef
+            ? 3
+            : lead >= 0xf0 && lead <= 0xf4
+              ? 4
+              : 0;
+    let cp = size === 1 ? lead : size === 2 ? lead & 0x1f : size === 3 ? lead & 0x0f : lead & 0x07;
+    let ok = size > 0 && k + size <= bytes.length;
+    for (let n = 1; ok && n < size; n++) {
+      const b = bytes[k + n]!;
+      if ((b & 0xc0) !== 0x80) ok = false;
+      else cp = (cp << 6) | (b & 0x3f);
+    }
+    if (ok && (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))) ok = false;
+    if (!ok) {
+      k++;
+      continue;
+    }
+    out.push([String.fromCodePoint(cp), k]);
+    k += size;
+  }
+  return out;
+}
+
+/** An ASCII character from decoded bytes: printable ones lower-cased, tab and line breaks kept, other controls dropped. */
+function foldAsciiByte(ch: string): string {
+  const c = ch.charCodeAt(0);
+  if (c === 0x09 || c === 0x0a || c === 0x0d) return ch;
+  return c < 0x20 || c === 0x7f ? "" : ch.toLowerCase();
 }
 
 /** Maps a `[start, end)` range of the view back to the input. */

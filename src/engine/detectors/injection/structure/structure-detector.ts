@@ -73,6 +73,17 @@ export function decide(f: number): StructureInjectionType | undefined {
     return "instruction_to_agent";
   if (HAS(f, F.VERB) && HAS(f, F.AGENT_OBJECT) && HAS(f, F.REPLY_CONTEXT)) return "prompt_leak";
   if (HAS(f, F.VERB) && HAS(f, F.OWN_PROMPT)) return "prompt_leak";
+  // The reader's instructions named by who gave them, asked for in full or from this session.
+  if (
+    HAS(f, F.VERB) &&
+    HAS(f, F.PROMPT_REF) &&
+    HAS(f, F.VERBATIM | F.CONVERSATION | F.REPLY_CONTEXT | F.ADDRESSEE | F.PROMPT_QUAL)
+  )
+    return "prompt_leak";
+  // Two AI-only names for the prompt ("the hidden guidelines you operate under"): no verb needed.
+  if (HAS(f, F.PROMPT_REF) && HAS(f, F.PROMPT_QUAL)) return "prompt_leak";
+  if (HAS(f, F.VERB) && HAS(f, F.AGENT_OBJECT) && HAS(f, F.VERBATIM) && HAS(f, F.CONVERSATION))
+    return "prompt_leak";
   return undefined;
 }
 
@@ -247,15 +258,35 @@ function markSentencesAt(
 /** The merged lexicon scan: each match sets the roles of its entry (and of the shorter entries it starts with). */
 function markLexicon(text: string, pattern: RegExp, bounds: number[], flags: Uint32Array): void {
   const last = flags.length - 1;
+  // Words inside a URL are skipped (see insideUrl); a text with no URL needs no look back.
+  const urls = text.includes("http") || text.includes("www.");
   pattern.lastIndex = 0;
   let sentence = 0;
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
     const key = /\s\s|[\t\n\r]/.test(m[0]) ? m[0].replace(/\s+/g, " ") : m[0];
-    flags[sentence]! |= LEXICON_BITS.get(key) ?? 0;
+    if (!urls || !insideUrl(text, m.index)) flags[sentence]! |= LEXICON_BITS.get(key) ?? 0;
     // Entries can overlap ("the user" inside "ignore the user"): look again from the next character.
     pattern.lastIndex = m.index + 1;
   }
+}
+
+/**
+ * Whether `at` lies inside a URL: a word in a link's path or query (`b.svg?token=abc`, `/send-data/`) is part of an
+ * address, not something the sentence says (a coverage badge's `?token=` made its README line an "exfiltration").
+ * Looks back over the token only (bounded), and only for lexicon hits.
+ */
+function insideUrl(text: string, at: number): boolean {
+  let start = at;
+  const floor = Math.max(0, at - 300);
+  while (start > floor) {
+    const c = text.charCodeAt(start - 1);
+    // whitespace, ( < " ' [ end a URL token on the left
+    if (c <= 0x20 || c === 0x28 || c === 0x3c || c === 0x22 || c === 0x27 || c === 0x5b) break;
+    start--;
+  }
+  if (start === at) return false;
+  return text.startsWith("http", start) || text.startsWith("www.", start);
 }
 
 function matchesIn(sentence: string, pattern: RegExp): boolean {

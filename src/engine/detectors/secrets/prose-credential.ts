@@ -1,0 +1,144 @@
+import type { TextDetector, TextMatch } from "../../types.js";
+import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { isLookalikeSecret } from "./lookalike.js";
+
+/**
+ * Secrets named only in prose: "the password is Tr0ub4dor&3", "my API key: ...", "here's the token you asked for:
+ * ...", "la contraseña es ...", "das Passwort lautet ...", "密码是 ...". No key, no header: a credential noun, a few
+ * words at most, a linking word or a colon, then the value. Only the value is reported.
+ *
+ * What keeps ordinary sentences out ("the password is correct", "the key is to stay calm", "API key: see below"):
+ * - the value must be shaped like a credential, judged on the value alone: no spaces; a password 8+ characters of
+ *   three classes (lower, upper, digit, symbol); a key or token 12+ characters of two classes with 3+ bits/char of
+ *   Shannon entropy (a dictionary word has one class; `deadbeefdeadbeef` has too little entropy);
+ * - placeholders and documentation examples are look-alikes (`<your-key>`, `xxxx`, `EXAMPLE`, keyboard runs);
+ * - the words between the noun and the link may not name something else about the secret ("key fingerprint:",
+ *   "token type is", "password policy:"), and the value is not a URL, a path or an e-mail address.
+ */
+
+/** Credential nouns, per language; each is a whole word (or, for the unspaced scripts, a whole term). */
+const NOUN = [
+  // en
+  "password",
+  "passphrase",
+  "passcode",
+  "passwd",
+  "api\\s?key",
+  "api[\\s-]token",
+  "access\\s(?:key|token)",
+  "auth(?:entication)?\\s(?:key|token)",
+  "secret(?:\\skey)?",
+  "private\\skey",
+  "token",
+  "key",
+  "credentials?",
+  // es, pt, it, fr, de
+  "contrase(?:ñ|n)a",
+  "clave(?:\\sde\\sapi)?",
+  "senha",
+  "chave(?:\\sde\\sapi)?",
+  "mot\\sde\\spasse",
+  "cl(?:é|e)(?:\\sd'api|\\sapi)?",
+  "jeton",
+  "passwort",
+  "kennwort",
+  "schl(?:ü|u)ssel",
+  "api-schl(?:ü|u)ssel",
+  // ru
+  "пароль",
+  "ключ",
+  "токен",
+].join("|");
+/** Words that link the noun to its value: "is", "was", "=", ":" and their kin in the same languages. */
+const LINK =
+  "(?:[ \\t](?:is|was|will[ \\t]be|reads|es|era|ser(?:á|a)|é|est|ist|lautet|war|è|это)(?:[ \\t](?:now|still|just|simply|ahora|jetzt|maintenant|agora|ora))?[ \\t]|[ \\t]?[:=：][ \\t]?|[ \\t]?->[ \\t]?|[ \\t]?→[ \\t]?)";
+/** A few words between the noun and the link ("the key you asked for:", "my new Wi-Fi password is"). */
+const BRIDGE = "(?:[ \\t][\\p{L}\\p{N}'’-]{1,20}){0,5}";
+// The noun first, the word boundary before it checked in code: a leading lookbehind would run at every position.
+const PROSE = new RegExp(
+  `(${NOUN})(?![\\p{L}\\p{N}_])(${BRIDGE})${LINK}[\`"'“‘«]?([^\\s\`"'”’»<>()\\[\\]{},;]{8,512})`,
+  "giu",
+);
+/** Unspaced scripts: "密码是X", "密码：X", "パスワードはX". */
+const PROSE_CJK = /(密码|口令|密钥|令牌|パスワード|APIキー|トークン)(?:是|为|為|は|：|:)\s?([!-~]{8,512})/gu;
+/** Bridge words that say the value is something else about the secret. */
+const OTHER_ATTRIBUTE =
+  /(?:^|\s)(?:fingerprint|id|ids|identifier|name|type|length|size|format|hash|digest|version|policy|field|header|rotation|expiry|expires|expiration|prefix|scope|scopes|count|manager|reset|hint|strength|requirements?|rules?|file|path|location|url|endpoint|sha\d*|md5|blake\d*|crc\d*)(?:\s|$)/i;
+/** A JWT is the JWT detector's (which knows published samples by their signature). */
+const JWT_SHAPE = /^eyJ[\w-]*\.[\w-]+\./;
+const NOT_A_SECRET = /^(?:https?:|www\.|\/|\.\/|~\/|[\w.+-]+@[\w-]+\.)/i;
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+/** Keys that are public or are not credentials at all: "GPG key", "public key", "primary key", "sort key". */
+const NOT_A_CREDENTIAL_KEY =
+  /(?:public|gpg|pgp|ssh|signing|host|primary|foreign|sort|partition|composite|unique|idempotency|cache|map|dictionary|hash)[ \t-]+$/i;
+/** Code, not a literal: a member access (`forge.random.getBytesSync`) or a camelCase name (`privateKeyFromPem`). */
+const CODE_VALUE = /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z]+(?:[A-Z][a-z]+)+)$/;
+/** Sentence punctuation a value picks up at its end ("... is Tr0ub4dor&3."). */
+const TRAILING_PUNCTUATION = /[.,;:!?。]+$/;
+
+function characterClasses(value: string): number {
+  let classes = 0;
+  if (/\p{Ll}/u.test(value)) classes++;
+  if (/\p{Lu}/u.test(value)) classes++;
+  if (/\d/.test(value)) classes++;
+  if (/[^\p{L}\d]/u.test(value)) classes++;
+  return classes;
+}
+
+function isPasswordNoun(noun: string): boolean {
+  return /pass|contrase|senha|mot\sde|kennwort|пароль/i.test(noun);
+}
+
+/** Whether `value` is shaped like the secret its noun names. */
+export function isProseCredentialValue(value: string, password: boolean): boolean {
+  if (NOT_A_SECRET.test(value) || JWT_SHAPE.test(value) || isLookalikeSecret(value)) return false;
+  const classes = characterClasses(value);
+  if (password) return value.length >= 8 && classes >= 3 && shannonEntropy(value) >= 2.5;
+  // Generated keys have a digit or both cases; `keys.private_key` (code) and `hyphenated-words` have neither.
+  const generated = /\d/.test(value) || (/\p{Ll}/u.test(value) && /\p{Lu}/u.test(value));
+  return value.length >= 12 && classes >= 2 && generated && shannonEntropy(value) >= 3;
+}
+
+function report(valueStart: number, raw: string, password: boolean, out: TextMatch[]): void {
+  const value = raw.replace(TRAILING_PUNCTUATION, "");
+  if (!isProseCredentialValue(value, password)) return;
+  out.push({
+    kind: "secret",
+    type: "prose_credential",
+    start: valueStart,
+    end: valueStart + value.length,
+    ruleId: "secret.prose_credential",
+  });
+}
+
+export function createProseCredentialDetector(): TextDetector {
+  return {
+    id: "secret.prose_credential",
+    kind: "secret",
+    minLength: 12,
+    detect(text: string, out: TextMatch[]): void {
+      if (text.length < 12) return;
+      PROSE.lastIndex = 0;
+      for (let m = PROSE.exec(text); m !== null; m = PROSE.exec(text)) {
+        const [whole, noun, bridge, value] = m as unknown as [string, string, string, string];
+        if (m.index > 0 && WORD_CHAR.test(text[m.index - 1]!)) {
+          PROSE.lastIndex = m.index + 1;
+          continue;
+        }
+        if (
+          OTHER_ATTRIBUTE.test(bridge) ||
+          NOT_A_CREDENTIAL_KEY.test(text.slice(Math.max(0, m.index - 24), m.index))
+        )
+          continue;
+        // A value followed by `(` is a call: `key = deriveKey(...)`.
+        if (text[m.index + whole.length] === "(" || CODE_VALUE.test(value)) continue;
+        report(m.index + whole.length - value.length, value, isPasswordNoun(noun), out);
+      }
+      PROSE_CJK.lastIndex = 0;
+      for (let m = PROSE_CJK.exec(text); m !== null; m = PROSE_CJK.exec(text)) {
+        const [whole, noun, value] = m as unknown as [string, string, string];
+        report(m.index + whole.length - value.length, value, /密码|口令|パスワード/.test(noun), out);
+      }
+    },
+  };
+}

@@ -9,8 +9,9 @@ import type { TextDetector, TextMatch } from "../types.js";
  *
  * Trade-offs, chosen so benign e-mail, logs, YAML, tables and HTML stay clean:
  * - A plain-text role line (`System:`, `Assistant:`, `Human:`, `H:`, `User:`, `Developer:`, in any case, indented,
- *   in bold or as a markdown heading) counts only after a line break (LF, CR, NEL, U+2028, U+2029), never at the
- *   start of a string: a one-line value such as `System: the printer is offline` cannot open a turn. And it counts
+ *   in bold or as a markdown heading) counts after a line break (LF, CR, NEL, U+2028, U+2029), or on the first line
+ *   of a text that has more than one (inside the untrusted-content envelope that line follows a line break too),
+ *   never in a one-line value: `System: the printer is offline` cannot open a turn. And it counts
  *   only in a transcript: when at least one role line in the text opens a turn (nothing after the colon, or a
  *   sentence of three words or more that does not start with a digit) or the text holds a template token. A label
  *   (`Human: resources`, `User: alice`, YAML `system: linux`) or a measurement (`H: 12 cm`) alone is no turn.
@@ -57,6 +58,8 @@ const TURN_PATTERN = new RegExp(
   "gi",
 );
 const LINE_BREAK_CHAR = /[\n\r\u0085\u2028\u2029]/;
+/** The same turn on a text's first line; only tried when the text has a line break (see the trade-offs above). */
+const FIRST_LINE_TURN_PATTERN = new RegExp(TURN_PATTERN.source.replace(`[${LINE_BREAK}]`, "^"), "i");
 
 const SENTENCE_MARKER_PATTERN = /<\/?s>/gi;
 
@@ -90,6 +93,12 @@ function collect(pattern: RegExp, text: string, out: TextMatch[]): void {
 function collectTurns(text: string, out: TextMatch[], inTemplate: boolean): void {
   const turns: [number, number][] = [];
   let transcript = inTemplate;
+  const first = FIRST_LINE_TURN_PATTERN.exec(text);
+  if (first !== null) {
+    const start = first[0].length - (first[2]!.length + first[1]!.length);
+    turns.push([start, start + first[1]!.length]);
+    transcript ||= opensTurn(first[2]!);
+  }
   TURN_PATTERN.lastIndex = 0;
   for (let m = TURN_PATTERN.exec(text); m !== null; m = TURN_PATTERN.exec(text)) {
     const marker = m[1]!;

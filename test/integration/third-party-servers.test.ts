@@ -143,6 +143,27 @@ function surviving(reached: readonly Reached[], payloads: readonly { label: stri
   });
 }
 
+/**
+ * The envelope tags a reader could take from a text: read as a model would (compatibility forms folded, HTML
+ * entities decoded, any dash as `-`, whitespace gone), independently of how the product neutralises them.
+ */
+function envelopeTags(text: string): { opens: number; closes: number; closedAtEnd: boolean } {
+  const read = text
+    .normalize("NFKC")
+    .replace(/&(?:lt|#0*60|#x0*3c);?/gi, "<")
+    .replace(/&(?:gt|#0*62|#x0*3e);?/gi, ">")
+    .replace(/&(?:sol|#0*47|#x0*2f);?/gi, "/")
+    .replace(/[\p{Pd}\u2212_]/gu, "-")
+    .replace(/\s+/g, "")
+    .toLowerCase();
+  const count = (re: RegExp) => read.match(re)?.length ?? 0;
+  return {
+    opens: count(/<untrusted-tool-output/g),
+    closes: count(/<\/untrusted-tool-output/g),
+    closedAtEnd: /<\/untrusted-tool-output[^<]*>$/.test(read),
+  };
+}
+
 const findingNames = (record: AuditRecord | undefined) =>
   new Set((record?.findings ?? []).flatMap((f) => [f.kind, `${f.kind}:${f.type}`]));
 
@@ -330,6 +351,22 @@ describe.each<AgentKind>([
 
   it("every planted instruction is cut while the text around it stays", () => {
     expect(surviving(everyCopy(run.state, run.model), run.ws.injections)).toEqual([]);
+  });
+
+  it("escape sequences: no closing-tag lookalike in a file ends the envelope around the text the model reads", () => {
+    for (const [id, file] of run.readIds) {
+      const enveloped = textsOf(byCallId(run.state.messages, id)).filter((t) =>
+        t.startsWith("<untrusted-tool-output"),
+      );
+      expect(enveloped.length, `${file}: no enveloped text`).toBeGreaterThan(0);
+      for (const text of enveloped) {
+        const tags = envelopeTags(text);
+        expect({ closes: tags.closes, closedAtEnd: tags.closedAtEnd }, file).toEqual({
+          closes: 1,
+          closedAtEnd: true,
+        });
+      }
+    }
   });
 
   it("a JSON file stays JSON: config.json parses, with its benign settings, in the text and in structuredContent", () => {

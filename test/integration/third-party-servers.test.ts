@@ -46,6 +46,7 @@ import { type Script, ScriptedChatModel } from "../../src/testing/scripted-chat-
 import {
   asTagCharacters,
   createPlantedWorkspace,
+  PLANTED_INJECTIONS,
   type PlantedValue,
   type PlantedWorkspace,
   squash,
@@ -193,6 +194,9 @@ const FS_TOOLS = {
   list: "list_directory",
   write: "write_file",
 };
+
+/** The file that carries the envelope escapes (`ENVELOPE_ESCAPES`). */
+const ESCAPES_FILE = "meeting-notes.md";
 
 /** What the audit must record for each file's read (a finding kind, or kind:type). */
 const EXPECTED_FINDINGS: Record<string, string[]> = {
@@ -349,16 +353,20 @@ describe.each<AgentKind>([
     expect(hidden(everyCopy(run.state, run.model))).toEqual([]);
   });
 
-  it("every planted instruction is cut while the text around it stays", () => {
-    expect(surviving(everyCopy(run.state, run.model), run.ws.injections)).toEqual([]);
+  // One test per disguise, so a failure names the form that got through. The text around each is checked by the
+  // benign-sentence test above (every benign sentence of every file reaches the model).
+  it.each(PLANTED_INJECTIONS)("the $label instruction in $file is cut", (injection) => {
+    expect(surviving(everyCopy(run.state, run.model), [injection])).toEqual([]);
   });
 
+  // Which strings must be enveloped at all (JSON text, the structuredContent copy) is the envelope's own assertion;
+  // here: the notes that carry the lookalikes are enveloped, and no enveloped text is closed early.
   it("escape sequences: no closing-tag lookalike in a file ends the envelope around the text the model reads", () => {
     for (const [id, file] of run.readIds) {
       const enveloped = textsOf(byCallId(run.state.messages, id)).filter((t) =>
         t.startsWith("<untrusted-tool-output"),
       );
-      expect(enveloped.length, `${file}: no enveloped text`).toBeGreaterThan(0);
+      if (file === ESCAPES_FILE) expect(enveloped.length, `${file}: no enveloped text`).toBeGreaterThan(0);
       for (const text of enveloped) {
         const tags = envelopeTags(text);
         expect({ closes: tags.closes, closedAtEnd: tags.closedAtEnd }, file).toEqual({
@@ -712,10 +720,12 @@ describe.each<AgentKind>([
     expect(leaks(toolOutputCopies(state, model), plants.values)).toEqual([]);
   });
 
-  it("no planted instruction, tag character, terminal escape or zero-width character comes back", () => {
-    const copies = toolOutputCopies(state, model);
-    expect(surviving(copies, plants.injections)).toEqual([]);
-    expect(hidden(copies)).toEqual([]);
+  it("no tag character, terminal escape or zero-width character comes back", () => {
+    expect(hidden(toolOutputCopies(state, model))).toEqual([]);
+  });
+
+  it.each(plants.injections)("the $label instruction echoed back is cut", (injection) => {
+    expect(surviving(toolOutputCopies(state, model), [injection])).toEqual([]);
   });
 
   it(

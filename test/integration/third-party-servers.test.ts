@@ -322,12 +322,17 @@ describe.each<AgentKind>([
     for (const [id, file] of reads) {
       const message = byCallId(run.state.messages, id);
       expect(message.status, `${file} read`).not.toBe("error");
-      const texts = textsOf(message);
-      for (const sentence of run.ws.files.find((f) => f.name === file)?.benign ?? [])
-        expect(
-          texts.some((t) => t.includes(sentence)),
-          `${file}: "${sentence}"`,
-        ).toBe(true);
+      // Both copies: the content the model reads and the structuredContent the calling code gets as the artifact.
+      const copies = {
+        content: reachableStrings(message.content).map((r) => r.text),
+        artifact: reachableStrings(message.artifact).map((r) => r.text),
+      };
+      for (const [copy, texts] of Object.entries(copies))
+        for (const sentence of run.ws.files.find((f) => f.name === file)?.benign ?? [])
+          expect(
+            texts.some((t) => t.includes(sentence)),
+            `${file}, ${copy}: "${sentence}"`,
+          ).toBe(true);
     }
     const all = byCallId(run.state.messages, "read_all");
     expect(all.status).not.toBe("error");

@@ -195,6 +195,32 @@ const FS_TOOLS = {
   write: "write_file",
 };
 
+/**
+ * The JSON document in a text the model reads: the text itself, or its envelope's body (the lines between the tags,
+ * from the first that opens a JSON value: the envelope may put a line of its own first).
+ */
+function jsonBody(text: string): string {
+  const lines = text.split("\n");
+  if (!lines[0]?.startsWith("<untrusted-tool-output")) return text;
+  const inner = lines.slice(1, -1);
+  return inner
+    .slice(
+      Math.max(
+        0,
+        inner.findIndex((l) => /^[{[]/.test(l)),
+      ),
+    )
+    .join("\n");
+}
+
+/** The `[FILE] name` lines of a directory listing as the model reads it. */
+const listedEntries = (message: ToolMessage): string[] =>
+  [
+    ...new Set(
+      reachableStrings(message.content).flatMap((r) => r.text.match(/^\[(?:FILE|DIR)\] .+$/gm) ?? []),
+    ),
+  ].sort();
+
 /** The file that carries the envelope escapes (`ENVELOPE_ESCAPES`). */
 const ESCAPES_FILE = "meeting-notes.md";
 
@@ -382,26 +408,29 @@ describe.each<AgentKind>([
     }
   });
 
-  it("a JSON file stays JSON: config.json parses, with its benign settings, in the text and in structuredContent", () => {
+  it("a JSON file stays JSON: config.json parses, with its benign settings, for the model and for code", () => {
     const id = [...run.readIds].find(([, f]) => f === "config.json")?.[0] ?? "";
     const message = byCallId(run.state.messages, id);
-    const artifact = (message.artifact as { type: string; data: { content: string } }[]).find(
-      (a) => a.type === "mcp_structured_content",
-    );
-    const copies = {
-      structuredContent: artifact?.data.content ?? "",
-      // The text block as the model reads it, without the envelope lines around it.
-      text:
-        textsOf(message)
-          .find((t) => t.includes('"service_name"') && !t.trimStart().startsWith('{"type"'))
-          ?.replace(/^<untrusted-tool-output[^>]*>\n/, "")
-          .replace(/\n<\/untrusted-tool-output>$/, "") ?? "",
-    };
-    for (const [copy, text] of Object.entries(copies)) {
+    const artifact = message.artifact as { type: string; data?: { content?: unknown }; text?: unknown }[];
+    const modelText = reachableStrings(message.content)
+      .map((r) => r.text)
+      .find((t) => t.includes('"service_name"') && !t.trimStart().startsWith('{"type"'));
+    const copies: [string, string][] = [
+      ["the text the model reads", jsonBody(modelText ?? "")],
+      ...artifact.flatMap((a): [string, string][] =>
+        a.type === "mcp_structured_content" && typeof a.data?.content === "string"
+          ? [["structuredContent.content in the artifact", a.data.content]]
+          : typeof a.text === "string"
+            ? [[`${a.type} in the artifact`, a.text]]
+            : [],
+      ),
+    ];
+    expect(copies.length).toBeGreaterThan(1);
+    for (const [copy, text] of copies) {
       let parsed: unknown;
       expect(() => {
         parsed = JSON.parse(text);
-      }, `${copy} of config.json is not JSON:\n${text}`).not.toThrow();
+      }, `${copy} is not JSON:\n${text}`).not.toThrow();
       expect(parsed, copy).toMatchObject({
         service_name: "invoice-renderer",
         log_level: "info",
@@ -416,8 +445,9 @@ describe.each<AgentKind>([
     expect(String(write.content)).toContain("this agent may read files but never change them");
     await expect(stat(join(run.ws.dir, run.ws.exfilName))).rejects.toMatchObject({ code: "ENOENT" });
     expect((await readdir(run.ws.dir)).sort()).toEqual(run.listingBefore);
-    expect(textsOf(byCallId(run.state.messages, "list_after"))).toEqual(
-      textsOf(byCallId(run.state.messages, "list_before")),
+    expect(listedEntries(byCallId(run.state.messages, "list_before"))).toHaveLength(run.ws.files.length);
+    expect(listedEntries(byCallId(run.state.messages, "list_after"))).toEqual(
+      listedEntries(byCallId(run.state.messages, "list_before")),
     );
   });
 

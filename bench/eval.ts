@@ -6,6 +6,9 @@
  * carrier into train / dev / test (bench/eval-set/split.json). The TEST split is reported first; it is never tuned
  * on. Its generated text is checked against the hash frozen in split.json, so a change to the held-out data shows.
  *
+ * Then the learned scorer (`injection.scorer`, opt-in): alone and combined with the default rules, on the same
+ * splits (test first) and on the public corpora parts it was not trained on (bench/scorer/).
+ *
  * Second (secondary figures), the public corpora (see ../shared/corpora/README.md; read in place, never copied into
  * the project; default ../shared/corpora, or the folder given as argument or in TOLLGATE_CORPORA):
  *
@@ -20,13 +23,20 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { LocalPolicyEngine, type OutputDecision } from "../src/index.js";
 import { generateSplit, hashSamples, loadSplitDefinition, SPLITS } from "./eval-set/generate.js";
 import { flagged, type Rate, type SplitScore, scoreSplit } from "./eval-set/score.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { fmt, markdownTable } from "./lib/stats.js";
+import { corporaRoot, heldOutCorpora } from "./scorer/corpora.js";
+import {
+  measureCorpus,
+  measureSplit,
+  type ScorerCorpusFigures,
+  type ScorerSplitFigures,
+} from "./scorer/measure.js";
 
 const PII_MAP: Record<string, string> = {
   EMAIL_ADDRESS: "email",
@@ -280,9 +290,57 @@ async function evalHeldOut(out: string[]): Promise<HeldOut> {
   return { frozenSha256: def.testSha256, testSha256, unchanged, splits };
 }
 
+/**
+ * The learned scorer (injection.scorer, opt-in), alone and with the default rules: on the eval-set splits (test
+ * first), and on the public corpora parts it was not trained on (bench/scorer/corpora.ts).
+ */
+async function evalScorer(
+  out: string[],
+  root: string,
+): Promise<{ splits: ScorerSplitFigures[]; corpora: ScorerCorpusFigures[] }> {
+  const def = loadSplitDefinition();
+  const splits: ScorerSplitFigures[] = [];
+  for (const split of SPLITS) splits.push(await measureSplit(split, generateSplit(def, split), check));
+  const held = heldOutCorpora(root);
+  const corpora: ScorerCorpusFigures[] = [];
+  for (const part of [...held.benign, ...held.attacks])
+    if (part.texts.length) corpora.push(await measureCorpus(part.name, part.texts, check));
+  out.push(
+    "### Learned scorer (`injection.scorer`, opt-in; trained on the train split, threshold chosen on dev)",
+    "",
+    markdownTable(
+      [
+        "split",
+        "scorer alone: detected",
+        "scorer alone: false positives",
+        "rules: detected / FP",
+        "rules + scorer: detected / FP",
+        "added by the scorer: detections / FP",
+      ],
+      splits.map((s) => [
+        s.split,
+        pct(s.alone.detection),
+        pct(s.alone.falsePositives),
+        `${pct(s.rules.detection)} / ${pct(s.rules.falsePositives)}`,
+        `${pct(s.combined.detection)} / ${pct(s.combined.falsePositives)}`,
+        `${s.added.detections} / ${s.added.falsePositives}`,
+      ]),
+    ),
+    "",
+    "Public corpora, only the parts the scorer was not trained on (flagged texts):",
+    "",
+    markdownTable(
+      ["corpus", "texts", "scorer alone", "rules", "rules + scorer"],
+      corpora.map((c) => [c.corpus, String(c.texts), String(c.alone), String(c.rules), String(c.combined)]),
+    ),
+    "",
+  );
+  return { splits, corpora };
+}
+
 async function main(): Promise<void> {
   const arg = process.argv.slice(2).find((a) => !a.startsWith("-")) ?? process.env.TOLLGATE_CORPORA;
-  const root = resolve(arg ?? fileURLToPath(new URL("../../shared/corpora", import.meta.url)));
+  const root = corporaRoot(arg);
   const machine = machineInfo();
   const started = performance.now();
   const out: string[] = [
@@ -292,6 +350,7 @@ async function main(): Promise<void> {
     "",
   ];
   const heldOut = await evalHeldOut(out);
+  const scorer = await evalScorer(out, root);
   out.push("### Secondary: public corpora", "");
 
   const presidioFile = join(root, "presidio_research", "synth_dataset_v2.json");
@@ -367,7 +426,7 @@ async function main(): Promise<void> {
   await mkdir(resultsDir, { recursive: true });
   await writeFile(
     `${resultsDir}eval-latest.json`,
-    `${JSON.stringify({ machine, heldOut, corpora: root, pii: presidio?.rows, piiMissExamples: presidio?.misses, attacks, benign, categories }, null, 2)}\n`,
+    `${JSON.stringify({ machine, heldOut, scorer, corpora: root, pii: presidio?.rows, piiMissExamples: presidio?.misses, attacks, benign, categories }, null, 2)}\n`,
   );
 }
 

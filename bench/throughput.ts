@@ -178,6 +178,11 @@ export async function runThroughput(
     }));
   for (const [label, policy] of [
     ["default policy", {}],
+    // The learned scorer is opt-in: what turning it on costs.
+    [
+      "+ the learned injection scorer (rules: injection.scorer)",
+      { rules: { "injection.scorer": "neutralise" } },
+    ],
     ["+50 declared rules with keywords", { customRules: extraRules(true) }],
     ["+50 declared rules without keywords", { customRules: extraRules(false) }],
   ] as const) {

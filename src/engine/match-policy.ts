@@ -52,6 +52,8 @@ export interface RuleView {
   type: string;
   /** A declared rule's own action. */
   action?: ResolvedPhaseActions;
+  /** Off unless the policy names the rule or its type (RuleRecord.optIn). */
+  optIn?: boolean;
 }
 
 const builtInIndex = recordIndex(BUILT_IN_RULES);
@@ -64,7 +66,7 @@ export function ruleLookup(
     const declared = custom.get(ruleId);
     if (declared) return { family: declared.family, type: declared.type, action: declared.action };
     const record = builtInIndex(ruleId);
-    if (record) return { family: record.family, type: record.type };
+    if (record) return { family: record.family, type: record.type, optIn: record.optIn === true };
     return { family: FAMILY_OF[kind] ?? "pii", type };
   };
 }
@@ -104,7 +106,7 @@ export function actionFor(policy: ResolvedPolicy, ruleId: string, view: RuleView
     case "secrets":
       return policy.secrets.types[view.type] ?? policy.secrets[phase];
     case "injection":
-      return policy.injection.types[view.type] ?? policy.injection[phase];
+      return policy.injection.types[view.type] ?? (view.optIn ? "off" : policy.injection[phase]);
     case "sanitizer":
       return "flag";
   }

@@ -82,6 +82,11 @@ describe("the registry", () => {
         expect(rule.defaults).toEqual({ input: "flag", output: "off" });
         continue;
       }
+      // The learned scorer is opt-in (it added nothing over the rules on the dev split).
+      if (rule.id === "injection.scorer") {
+        expect(rule.defaults).toEqual({ input: "off", output: "off" });
+        continue;
+      }
       expect(rule.defaults, rule.id).toEqual(FAMILY_DEFAULTS[rule.family]);
       expect(ACTIONS).toContain(rule.defaults.input);
     }
@@ -107,8 +112,9 @@ describe("the registry", () => {
     const set = createDetectorSet(resolvePolicy({}, {}));
     expect(set.pii.map((d) => d.id)).toEqual(PII_TYPES.map((t) => `pii.${t}`));
     expect(set.secrets.map((d) => d.id)).toEqual(SECRET_TYPES.map((t) => `secret.${t}`));
-    // The phrase rules of every injection type share one detector; the structure types share another.
-    expect(set.injection.map((d) => d.id)).toEqual(["injection", "injection.structure"]);
+    // The phrase rules of every injection type share one detector; the structure types share another; the learned
+    // scorer is its own.
+    expect(set.injection.map((d) => d.id)).toEqual(["injection", "injection.structure", "injection.scorer"]);
   });
 });
 

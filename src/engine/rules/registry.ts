@@ -1,5 +1,6 @@
 import { HAZARD_RULES } from "./built-in/hazards.js";
 import { INJECTION_TYPE_RULES } from "./built-in/injection.js";
+import { INJECTION_SCORER_RULES } from "./built-in/injection-scorer.js";
 import { INJECTION_STRUCTURE_RULES } from "./built-in/injection-structure.js";
 import { PII_RULES } from "./built-in/pii.js";
 import { SANITIZER_RULES } from "./built-in/sanitizer.js";
@@ -15,6 +16,7 @@ export const BUILT_IN_RULES: readonly RuleRecord[] = [
   ...PII_RULES,
   ...INJECTION_TYPE_RULES,
   ...INJECTION_STRUCTURE_RULES,
+  ...INJECTION_SCORER_RULES,
   ...HAZARD_RULES,
   ...SANITIZER_RULES,
 ];
@@ -25,13 +27,18 @@ export type HazardType = (typeof HAZARD_RULES)[number]["type"];
 export type InjectionRuleType = (
   | typeof INJECTION_TYPE_RULES
   | typeof INJECTION_STRUCTURE_RULES
+  | typeof INJECTION_SCORER_RULES
 )[number]["type"];
 
 export const PII_TYPES: readonly PiiType[] = PII_RULES.map((rule) => rule.type);
 export const SECRET_TYPES: readonly SecretType[] = SECRET_RULES.map((rule) => rule.type);
 export const HAZARD_TYPES: readonly HazardType[] = HAZARD_RULES.map((rule) => rule.type);
 export const INJECTION_TYPES: readonly InjectionRuleType[] = [
-  ...new Set([...INJECTION_TYPE_RULES, ...INJECTION_STRUCTURE_RULES].map((rule) => rule.type)),
+  ...new Set(
+    [...INJECTION_TYPE_RULES, ...INJECTION_STRUCTURE_RULES, ...INJECTION_SCORER_RULES].map(
+      (rule) => rule.type,
+    ),
+  ),
 ];
 
 /** The type names `<family>.types` accepts, for the given records. */

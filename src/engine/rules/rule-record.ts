@@ -32,6 +32,11 @@ export interface RuleRecord {
   /** Action when the policy says nothing about this rule, its type or its family, per phase. */
   readonly defaults: { readonly input: Action; readonly output: Action };
   /**
+   * Off unless the policy names it: its id (or a dotted prefix) in `rules`, or its type in `<family>.types`. The
+   * family's phase action alone does not turn it on (the learned scorer, off by default: see its record).
+   */
+  readonly optIn?: boolean;
+  /**
    * Builds the matcher. Several records may share one factory (the injection phrase rules share one detector); the
    * detector set calls each factory once.
    */

@@ -1,0 +1,81 @@
+import { toReadingView, viewToInput } from "../structure/reading-view.js";
+import { featureCapacity, writeFeatures } from "./features.js";
+import type { ScorerModel } from "./model.js";
+import { forEachSegment, MAX_SEGMENT } from "./segments.js";
+
+/** One scored span of the input: a sentence, or two adjacent sentences of one line scored together. */
+export interface ScoredSpan {
+  start: number;
+  end: number;
+  logit: number;
+}
+
+/**
+ * The logit of a feature sum: each occurrence counts `±w / sqrt(n)` (the segment's feature vector has unit length),
+ * so a long sentence is not scored higher for its length alone. Training (bench/scorer/train.ts) uses this formula.
+ */
+export function logitOf(model: ScorerModel, sum: number, count: number): number {
+  return count === 0 ? model.bias : model.bias + (model.scale * sum) / Math.sqrt(count);
+}
+
+/**
+ * One feature buffer for the process, grown on demand and reused by every segment of every call: a result of 100k
+ * short strings would otherwise allocate 100k buffers. Scoring is synchronous, so no two calls share it at once.
+ */
+let sharedCodes = new Int32Array(0);
+function codeBuffer(capacity: number): Int32Array {
+  if (sharedCodes.length < capacity) sharedCodes = new Int32Array(capacity);
+  return sharedCodes;
+}
+
+/**
+ * Scores every segment of `input` (on its reading view) and calls `visit` for each span whose logit reaches
+ * `minLogit`, in input offsets. With `model.pairs`, two adjacent sentences of one line are also scored as one
+ * (their sums and counts add; the few n-grams across the join are left out), which catches an instruction split
+ * over two short sentences; a pair is reported only when neither sentence was.
+ *
+ * Linear in the input: one reading-view pass, one segmentation pass, and each unit hashed for a fixed number of
+ * n-gram sizes into one buffer reused by every segment.
+ */
+export function scoreText(
+  input: string,
+  model: ScorerModel,
+  minLogit: number,
+  visit: (span: ScoredSpan) => void,
+): void {
+  const view = toReadingView(input);
+  const text = view.text;
+  const weights = model.weights;
+  const config = model.config;
+  const codes = codeBuffer(featureCapacity(config, MAX_SEGMENT));
+  let previousStart = -1;
+  let previousLine = -1;
+  let previousSum = 0;
+  let previousCount = 0;
+  let previousHit = false;
+  const report = (start: number, end: number, logit: number) => {
+    const [from, to] = viewToInput(view, start, end);
+    visit({ start: from, end: to, logit });
+  };
+  forEachSegment(text, (start, end, line) => {
+    const count = writeFeatures(text, start, end, config, codes);
+    let sum = 0;
+    for (let k = 0; k < count; k++) {
+      const code = codes[k]!;
+      const w = weights[code >>> 1]!;
+      sum += (code & 1) === 1 ? -w : w;
+    }
+    const logit = logitOf(model, sum, count);
+    const hit = logit >= minLogit;
+    if (hit) report(start, end, logit);
+    else if (model.pairs && !previousHit && previousLine === line && previousCount > 0) {
+      const pair = logitOf(model, sum + previousSum, count + previousCount);
+      if (pair >= minLogit) report(previousStart, end, pair);
+    }
+    previousStart = start;
+    previousLine = line;
+    previousSum = sum;
+    previousCount = count;
+    previousHit = hit;
+  });
+}

@@ -489,8 +489,9 @@ interface EverythingServer {
 }
 
 async function startEverything(): Promise<EverythingServer> {
+  // stdin stays open for the child's life: if this process dies without stopping it, the host sees its stdin end.
   const child = spawn(process.execPath, ["--import", "tsx", EVERYTHING_HTTP], {
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["pipe", "pipe", "inherit"],
   });
   const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });

@@ -24,6 +24,7 @@ export {
 } from "./engine/rules/registry.js";
 export type { PolicyFamily, RuleKind, RuleRecord } from "./engine/rules/rule-record.js";
 export { runContextKeys } from "./engine/run-context-conditions.js";
+export { type Envelope, readEnvelope } from "./engine/scan/envelope.js";
 export type { FindingKind, TextDetector, TextMatch } from "./engine/types.js";
 // Errors
 export * from "./errors.js";

@@ -31,6 +31,7 @@ import { type DetectorWorkerPool, sharedDetectorWorker } from "./parallel/detect
 import { type OffloadSettings, withPrecomputedMatches } from "./parallel/precompute.js";
 import { configOf, loadPolicyFile, type ResolvedPolicy, resolvePolicy } from "./policy.js";
 import type { PolicyConfig, SanitizerMode } from "./policy-types.js";
+import { newEnvelopeId } from "./scan/envelope.js";
 import { describeProblem, inspectJson, type JsonProblem } from "./scan/inspect-json.js";
 import { scanJson } from "./scan/scan-json.js";
 import { scanToolResult } from "./scan/scan-tool-result.js";
@@ -477,7 +478,11 @@ export class LocalPolicyEngine implements PolicyBackend {
       request.signal?.throwIfAborted();
     }
     const wrap = mode === "detect-and-wrap" || mode === "detect-and-strip-and-wrap";
-    const scanned = scanToolResult(result, plan, findings, wrap ? request : undefined);
+    // One fresh id per check: the tool cannot know it, so it cannot write the tag that ends its envelope.
+    const envelope = wrap
+      ? { serverName: request.serverName, toolName: request.toolName, id: newEnvelopeId() }
+      : undefined;
+    const scanned = scanToolResult(result, plan, findings, envelope);
     if (this.#classifier !== undefined)
       await classifyResult(this.#classifier, result, this.policy.injection.output, request, findings);
 

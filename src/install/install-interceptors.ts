@@ -12,6 +12,7 @@ import {
   type ServerGuard,
 } from "./guard-sdk-client.js";
 import { previewThrough, setReviewHooks } from "./proposed-calls.js";
+import { renderToolOutput } from "./render-tool-message.js";
 import { readToolLock, type ToolLock } from "./tool-pins.js";
 
 export type { CatalogAwareInterceptor } from "./guard-sdk-client.js";
@@ -114,7 +115,8 @@ function wrapTool(tool: GuardableTool, guard: ServerGuard): void {
     const key = typeof args === "object" && args !== null ? args : undefined;
     if (key) callSlots.set(key, slot);
     try {
-      return await original.call(tool, args, runManager, config);
+      // What the model reads: one envelope per call (see render-tool-message.ts).
+      return renderToolOutput(await original.call(tool, args, runManager, config));
     } catch (error) {
       throw slot.error ?? error;
     } finally {

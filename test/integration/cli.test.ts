@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { readEnvelope } from "../../src/engine/scan/envelope.js";
 import { fakeCardNumber, fakeGithubToken, fakeIban } from "../../src/testing/fake-credentials.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -103,7 +104,7 @@ describe("tollgate scan", () => {
     expect(zeroWidth).toMatchObject({ path: "/content/0/text", ...spanOf(text, "\u200b") });
     expect(answer.result?.content).toHaveLength(1);
     const out = answer.result?.content[0]?.text ?? "";
-    expect(out).toContain('<untrusted-tool-output server="cli" tool="scan">');
+    expect(out).toMatch(/^<untrusted-tool-output server="cli" tool="scan" id="[0-9a-f]{32}">\n/);
     expect(out).toContain("[REDACTED:email]");
     expect(out).not.toContain("bob@example.com");
     expect(out).not.toContain("\u200b");
@@ -186,8 +187,9 @@ describe("tollgate scan", () => {
     const answer = single(run);
     expect(answer.findings.map((f) => f.path)).toEqual(["/content/0/text", "/structuredContent/owner"]);
     expect(answer.result?.structuredContent).toEqual({ owner: "[REDACTED:email]", count: 2 });
-    // JSON text stays JSON (not wrapped) and is still valid after redaction.
-    expect(JSON.parse(answer.result?.content[0]?.text ?? "")).toEqual({ owner: "[REDACTED:email]" });
+    // JSON text is wrapped like any text; the envelope's body is still valid JSON after redaction.
+    const body = readEnvelope(answer.result?.content[0]?.text ?? "")?.body ?? "";
+    expect(JSON.parse(body)).toEqual({ owner: "[REDACTED:email]" });
   });
 
   it("an invalid CallToolResult is an error answer with exit 2", async () => {

@@ -68,7 +68,7 @@ describe.each<Transport>(["stdio", "http"])("installInterceptors over %s", (tran
     expect(content).toContain("[REDACTED:email]");
     expect(content).toContain("[REDACTED:credit_card]");
     expect(content).not.toContain("jane.roe@example.com");
-    expect(content).toContain('<untrusted-tool-output server="acme" tool="get_customer">');
+    expect(content).toMatch(/^<untrusted-tool-output server="acme" tool="get_customer" id="[0-9a-f]{32}">\n/);
   });
 
   it("blocks a denied tool before it reaches the server", async () => {

@@ -16,6 +16,7 @@ import {
   fakeOpenaiKey,
 } from "../../src/testing/fake-credentials.js";
 import { testTools } from "../fixtures/test-server.js";
+import { fixEnvelopeIds } from "../helpers/envelope-ids.js";
 import {
   type PolicyServerProcess,
   startPolicyServerProcess,
@@ -155,7 +156,8 @@ type Outcome = Record<string, unknown>;
 async function outcome(run: () => Promise<InputDecision | OutputDecision>): Promise<Outcome> {
   try {
     const { decisionId: _id, durationMs: _ms, backend: _backend, ...rest } = await run();
-    return { decision: rest };
+    // Each side draws its own random envelope id per check: the one place they may differ.
+    return { decision: fixEnvelopeIds(rest) };
   } catch (error) {
     const e = error as { name: string; code?: string; message: string; issues?: unknown };
     return { error: { name: e.name, code: e.code, message: e.message, issues: e.issues } };

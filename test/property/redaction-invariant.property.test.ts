@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
+import { readEnvelope } from "../../src/engine/scan/envelope.js";
 import { TollgateError } from "../../src/errors.js";
 import type { CallToolResult, Finding, JsonObject } from "../../src/policy/types.js";
 import {
@@ -197,7 +198,7 @@ describe("redaction invariant", () => {
           }
           // JSON text stays valid JSON.
           for (const [i, block] of result.content.entries()) {
-            // A JSON document (object or array); other text is wrapped in the untrusted-content envelope.
+            // A JSON document (object or array).
             if (block.type !== "text" || !/^\s*[[{]/.test(block.text)) continue;
             let parses = true;
             try {
@@ -206,8 +207,9 @@ describe("redaction invariant", () => {
               parses = false;
             }
             if (!parses) continue;
+            // Wrapped in the untrusted-content envelope, whose body is the (redacted) JSON.
             const delivered = out.content[i] as { text: string };
-            expect(() => JSON.parse(delivered.text)).not.toThrow();
+            expect(() => JSON.parse(readEnvelope(delivered.text)?.body ?? delivered.text)).not.toThrow();
           }
         },
       ),

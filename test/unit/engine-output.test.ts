@@ -4,14 +4,14 @@ import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { PolicyConfig } from "../../src/engine/policy-types.js";
 import { InvalidToolResultError, LimitExceededError, PolicyConfigError } from "../../src/errors.js";
 import type { CallToolResult, OutputCheckRequest, ToolDescriptor } from "../../src/policy/types.js";
+import { envelopeBody, fixEnvelopeIds, wrappedAs } from "../helpers/envelope-ids.js";
 import { fakeToken, GREEDY_KEY } from "../helpers/fake-detectors.js";
 import { rejection } from "../helpers/rejection.js";
 
 vi.mock("../../src/engine/detector-set.js", () => import("../helpers/fake-detectors.js"));
 
-const OPEN = (server = "srv", tool = "tool") => `<untrusted-tool-output server="${server}" tool="${tool}">\n`;
 const CLOSE = "</untrusted-tool-output>";
-const wrapped = (body: string, server = "srv", tool = "tool") => `${OPEN(server, tool)}${body}\n${CLOSE}`;
+const wrapped = wrappedAs;
 const HASH_KEY = ["test", "only", "hash", "key", "0123"].join("-");
 
 function request(result: unknown, extra: Partial<OutputCheckRequest> = {}): OutputCheckRequest {
@@ -37,13 +37,13 @@ async function check(policy: PolicyConfig, result: unknown, extra: Partial<Outpu
 function firstText(result: CallToolResult | undefined): string {
   const block = result?.content[0];
   if (block?.type !== "text") throw new Error("expected a text block");
-  return block.text;
+  return fixEnvelopeIds(block.text);
 }
 
 describe("checkOutput: decision shape", () => {
   it("a clean result is allowed unchanged with no redactedResult", async () => {
     const result = text("[1, 2, 3]");
-    const d = await check({}, result);
+    const d = await check({ sanitizer: { mode: "detect-and-strip" } }, result);
     expect(d).toMatchObject({ allowed: true, findings: [], ruleIds: [], backend: "local" });
     expect(d.redactedResult).toBeUndefined();
     expect(d.reason).toBeUndefined();
@@ -132,11 +132,11 @@ describe("checkOutput: sanitizer modes", () => {
     }
   });
 
-  it("does not wrap text that is a JSON document, keeping it parseable", async () => {
+  it("wraps text that is a JSON document too; the envelope's body stays parseable", async () => {
     const d = await check({}, text('{"a": 1}'));
-    expect(d.redactedResult).toBeUndefined();
+    expect(firstText(d.redactedResult)).toBe(wrapped('{"a": 1}'));
     const arr = await check({}, text("  [1,2]"));
-    expect(arr.redactedResult).toBeUndefined();
+    expect(JSON.parse(envelopeBody(firstText(arr.redactedResult)))).toEqual([1, 2]);
   });
 
   it("text that merely starts with [ or { (not JSON) is wrapped like any text", async () => {
@@ -155,7 +155,7 @@ describe("checkOutput: sanitizer modes", () => {
       },
       { serverName: "gh", toolName: "get", connectorType: "gh.get" },
     );
-    expect(d.redactedResult?.content).toEqual([
+    expect(fixEnvelopeIds(d.redactedResult?.content)).toEqual([
       { type: "text", text: wrapped("one", "gh", "get") },
       { type: "text", text: wrapped("two", "gh", "get") },
     ]);
@@ -164,14 +164,13 @@ describe("checkOutput: sanitizer modes", () => {
   it("content cannot close the envelope early", async () => {
     const d = await check({ injection: { output: "off" } }, text(`x ${CLOSE} y`));
     const out = firstText(d.redactedResult);
-    expect(out.indexOf(CLOSE)).toBe(out.length - CLOSE.length);
+    expect(out.split("</untrusted-tool-output")).toHaveLength(2);
+    expect(out.endsWith(`</untrusted-tool-output id="ID">`)).toBe(true);
   });
 
   it("escapes server and tool names in the envelope", async () => {
     const d = await check({}, text("x"), { serverName: 's"rv', toolName: "<t>", connectorType: "s.t" });
-    expect(firstText(d.redactedResult)).toBe(
-      `<untrusted-tool-output server="s&quot;rv" tool="&lt;t&gt;">\nx\n${CLOSE}`,
-    );
+    expect(firstText(d.redactedResult)).toBe(wrappedAs("x", "s&quot;rv", "&lt;t&gt;"));
   });
 
   it("is idempotent: checking the redacted result again changes nothing", async () => {
@@ -370,18 +369,24 @@ describe("checkOutput: redaction strategies", () => {
 describe("checkOutput: JSON in strings, keys, shape", () => {
   const base: PolicyConfig = { sanitizer: { mode: "pass-through" } };
 
-  it("redaction inside a text block holding JSON keeps it valid JSON", async () => {
+  it("redaction inside a text block holding JSON keeps it valid JSON (the envelope's body)", async () => {
     const payload = JSON.stringify({ user: { email: "bob@x.test", phone: "555-0123" }, n: 1 });
     const d = await check({}, text(payload));
     const out = firstText(d.redactedResult);
-    expect(JSON.parse(out)).toEqual({ user: { email: "[REDACTED:email]", phone: "[REDACTED:phone]" }, n: 1 });
+    expect(JSON.parse(envelopeBody(out))).toEqual({
+      user: { email: "[REDACTED:email]", phone: "[REDACTED:phone]" },
+      n: 1,
+    });
   });
 
   it("a span crossing a quote inside JSON text still yields valid JSON", async () => {
     const secret = `${GREEDY_KEY}abc`;
     const payload = `{"config":"${secret}","next":"v"}`;
     const d = await check({}, text(payload));
-    expect(JSON.parse(firstText(d.redactedResult))).toEqual({ config: "[REDACTED:greedy_key]", next: "v" });
+    expect(JSON.parse(envelopeBody(firstText(d.redactedResult)))).toEqual({
+      config: "[REDACTED:greedy_key]",
+      next: "v",
+    });
     expect(d.findings[0]).toMatchObject({ path: "/content/0/text", start: payload.indexOf(secret) });
   });
 

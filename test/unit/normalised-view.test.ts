@@ -9,6 +9,7 @@ import { DetectorWorkerPool } from "../../src/engine/parallel/detector-worker-po
 import { normalisedView } from "../../src/engine/scan/normalised-view.js";
 import type { CallToolResult } from "../../src/policy/types.js";
 import { fakeCardNumber, fakeGithubToken } from "../../src/testing/fake-credentials.js";
+import { fixEnvelopeIds } from "../helpers/envelope-ids.js";
 
 const engine = new LocalPolicyEngine({ sanitizer: { mode: "detect-and-strip" } }, { worker: false });
 const base = { connectorType: "acme.read", serverName: "acme", toolName: "read", callId: "c1" };
@@ -110,6 +111,6 @@ describe("the worker path gives the same decision", () => {
       rest;
     const a = await withWorker.checkOutput({ ...base, args: {}, result });
     const b = await inline.checkOutput({ ...base, args: {}, result });
-    expect(strip(a)).toEqual(strip(b));
+    expect(fixEnvelopeIds(strip(a))).toEqual(fixEnvelopeIds(strip(b)));
   });
 });

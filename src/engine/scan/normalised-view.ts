@@ -61,7 +61,20 @@ const DASH = /[\p{Pd}\u2212\ufe63\uff0d]/u;
 const DOTTED_GROUPS = /(?<!\d)\d{1,4}(?:[._/]\d{1,4}){2,}(?!\d)/g;
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
+// The last text's view: the envelope reads the same text right after the scanner did (a text the scan left as it
+// was), so it gets the view for free. One entry: it holds one text and its view until the next call.
+let lastText: string | undefined;
+let lastView: NormalisedView | undefined;
+
 export function normalisedView(text: string): NormalisedView | undefined {
+  if (text === lastText) return lastView;
+  const view = buildView(text);
+  lastText = text;
+  lastView = view;
+  return view;
+}
+
+function buildView(text: string): NormalisedView | undefined {
   INTERESTING.lastIndex = 0;
   if (!INTERESTING.test(text)) return dottedGroupsOnly(text);
   const map = new SegmentMap();

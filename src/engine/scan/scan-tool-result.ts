@@ -1,17 +1,14 @@
 import type { CallToolResult, Finding } from "../../policy/types.js";
 import type { TextMatch } from "../types.js";
-import { wrapUntrusted } from "./envelope.js";
+import { type Envelope, envelopeOpen, readEnvelope, wrapUntrusted } from "./envelope.js";
 import { crossBoundaryMatches } from "./joined-text.js";
-import { isJsonDocument, scanJson, scanStringLeaf } from "./scan-json.js";
+import { scanJson, scanStringLeaf } from "./scan-json.js";
 import type { ScanPlan } from "./string-scanner.js";
 
 type ContentBlock = CallToolResult["content"][number];
 
-/** Server and tool named by the untrusted-content envelope; absent when the sanitizer mode does not wrap. */
-export interface EnvelopeFor {
-  serverName: string;
-  toolName: string;
-}
+/** The untrusted-content envelope of this check (server, tool, random id); absent when the mode does not wrap. */
+export type EnvelopeFor = Envelope;
 
 /** Base64 payloads, per block type: the text detectors have nothing to read there, so they are not scanned. */
 function isPayload(type: string, key: string): boolean {
@@ -88,11 +85,9 @@ function scanBlock(
     if (key === "type" || isPayload(block.type, key) || value === undefined) continue;
     let cleaned: unknown;
     if (block.type === "text" && key === "text" && typeof value === "string") {
-      let text = scanStringLeaf(value, `${path}/text`, plan, findings, split);
-      // JSON text stays valid JSON, so it is not wrapped; text that merely starts with "[" or "{" is.
-      if (envelope && !isJsonDocument(text))
-        text = wrapUntrusted(text, envelope.serverName, envelope.toolName);
-      cleaned = text;
+      cleaned = envelope
+        ? scanWrappedText(value, `${path}/text`, plan, findings, envelope, split)
+        : scanStringLeaf(value, `${path}/text`, plan, findings, split);
     } else if (
       block.type === "resource" &&
       key === "resource" &&
@@ -111,6 +106,44 @@ function scanBlock(
     }
   }
   return next === undefined ? block : (next as unknown as ContentBlock);
+}
+
+/**
+ * A text block in a wrap mode. JSON text is wrapped too: the model reads it like any text; code reads
+ * `structuredContent` (left valid JSON) or the envelope's body (`readEnvelope`), and the install hands it the JSON
+ * text in the artifact. A text already wrapped for this server and tool (a second check) is read as its body alone,
+ * the text the first check read, so the second check finds what the first found and nothing the envelope added (a
+ * role line at the body's start sits after a line break only once wrapped); it keeps its id.
+ */
+function scanWrappedText(
+  value: string,
+  path: string,
+  plan: ScanPlan,
+  findings: Finding[],
+  envelope: Envelope,
+  split: readonly TextMatch[] | undefined,
+): string {
+  const inner = value.startsWith("<untrusted-tool-output ") ? readEnvelope(value) : undefined;
+  if (
+    inner === undefined ||
+    inner.serverName !== envelope.serverName ||
+    inner.toolName !== envelope.toolName
+  ) {
+    const text = scanStringLeaf(value, path, plan, findings, split);
+    return wrapUntrusted(text, envelope.serverName, envelope.toolName, envelope.id);
+  }
+  const offset = envelopeOpen(inner.serverName, inner.toolName, inner.id).length;
+  const mark = findings.length;
+  // Parts of values split across blocks were found on the whole texts; an envelope's tags stand between two bodies.
+  const body = scanStringLeaf(inner.body, path, plan, findings);
+  for (let i = mark; i < findings.length; i++) {
+    const f = findings[i]!;
+    if (f.path !== path) continue;
+    if (f.start !== undefined) f.start += offset;
+    if (f.end !== undefined) f.end += offset;
+  }
+  if (body === inner.body) return value;
+  return wrapUntrusted(body, envelope.serverName, envelope.toolName, inner.id);
 }
 
 /** An embedded resource: every field but a base64 `blob`. */

@@ -13,7 +13,9 @@
  * sentences); no planted value, in any spelling planted, reaches any copy the model or the calling code receives
  * (ToolMessage content as string or blocks, every field of each block, `artifact`, the agent's final state, every
  * prompt the model was sent); the planted instructions are cut while the text around them stays; the write never
- * reaches the server; the audit records the redactions and the block; the servers' processes end at teardown.
+ * reaches the server; the audit records the redactions and the block; every text the model reads from a tool is
+ * one envelope per call (the structuredContent copy included: it reaches code through the artifact only), with
+ * forged opening and closing tags neutralised; the servers' processes end at teardown.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -34,6 +36,7 @@ import {
   createToolInterceptor,
   installInterceptors,
   loadPolicyFile,
+  readEnvelope,
 } from "../../src/index.js";
 import { createTollgateMiddleware } from "../../src/install/create-agent.js";
 import {
@@ -221,6 +224,51 @@ const listedEntries = (message: ToolMessage): string[] =>
     ),
   ].sort();
 
+/**
+ * The envelope every tool output must sit in: each text the model reads from a tool (the whole content when it is
+ * a string, the text parts when it is blocks, opened by the first and closed by the last) forms exactly one clean
+ * envelope naming this server and tool, with no second opening or closing tag in any spelling. Non-text blocks are
+ * returned for the caller to judge.
+ */
+function envelopeProblems(messages: BaseMessage[], server: string): string[] {
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  for (const m of toolMessages(messages)) {
+    if (m.status === "error") continue; // a block: the policy's own words, not the tool's output
+    const texts =
+      typeof m.content === "string"
+        ? [m.content]
+        : m.content.flatMap((p) => (p.type === "text" && typeof p.text === "string" ? [p.text] : []));
+    if (texts.length === 0) continue;
+    const whole = texts.join("\n");
+    const read = readEnvelope(whole);
+    if (read === undefined) problems.push(`${m.tool_call_id}: not one clean envelope`);
+    else {
+      if (read.serverName !== server || read.toolName !== m.name)
+        problems.push(`${m.tool_call_id}: envelope names ${read.serverName}.${read.toolName}`);
+      if (ids.has(read.id)) problems.push(`${m.tool_call_id}: envelope id reused`);
+      ids.add(read.id);
+    }
+    const tags = envelopeTags(whole);
+    if (tags.opens !== 1 || tags.closes !== 1 || !tags.closedAtEnd)
+      problems.push(`${m.tool_call_id}: ${tags.opens} opening and ${tags.closes} closing tags`);
+    if (typeof m.content !== "string")
+      for (const part of m.content)
+        if (
+          part.type === "text" &&
+          Object.keys(part).some((k) => !["type", "text", "source_type"].includes(k))
+        )
+          problems.push(`${m.tool_call_id}: a text block carries ${Object.keys(part).join(", ")}`);
+  }
+  return problems;
+}
+
+/** How many tool outputs the model reads as one string that is exactly one clean envelope. */
+const enveloped = (messages: BaseMessage[]) =>
+  toolMessages(messages).filter(
+    (m) => m.status !== "error" && typeof m.content === "string" && readEnvelope(m.content) !== undefined,
+  ).length;
+
 /** The file that carries the envelope escapes (`ENVELOPE_ESCAPES`). */
 const ESCAPES_FILE = "meeting-notes.md";
 
@@ -390,8 +438,8 @@ describe.each<AgentKind>([
     expect(surviving(everyCopy(run.state, run.model), [injection])).toEqual([]);
   });
 
-  // Which strings must be enveloped at all (JSON text, the structuredContent copy) is the envelope's own assertion;
-  // here: the notes that carry the lookalikes are enveloped, and no enveloped text is closed early.
+  // That every text is enveloped is the next test's; here: the notes that carry the lookalikes are enveloped, and
+  // no enveloped text is closed early.
   it("escape sequences: no closing-tag lookalike in a file ends the envelope around the text the model reads", () => {
     for (const [id, file] of run.readIds) {
       const enveloped = textsOf(byCallId(run.state.messages, id)).filter((t) =>
@@ -406,6 +454,12 @@ describe.each<AgentKind>([
         });
       }
     }
+  });
+
+  it("every text the model reads from the server sits inside one envelope per call, forged tags neutralised", () => {
+    expect(envelopeProblems(run.state.messages, "filesystem")).toEqual([]);
+    // Not vacuous: every read and listing (6 reads, read_multiple_files, two listings) is one string, one envelope.
+    expect(enveloped(run.state.messages)).toBe(run.ws.files.length + 3);
   });
 
   it("a JSON file stays JSON: config.json parses, with its benign settings, for the model and for code", () => {
@@ -754,6 +808,13 @@ describe.each<AgentKind>([
   // that come back from the tools: every field of every ToolMessage, in the final state and in every prompt.
   it("no planted PII or credential comes back to the model or the code from a tool", () => {
     expect(leaks(toolOutputCopies(state, model), plants.values)).toEqual([]);
+  });
+
+  it("every text the model reads from the server sits inside one envelope per call", () => {
+    expect(envelopeProblems(state.messages, "everything")).toEqual([]);
+    // Every echo that ran, the weather, the annotated message, the resource reference. gzip's answer is a resource
+    // link, which the adapter hands on as a file block (a URL, no text): checked by the output check, not enveloped.
+    expect(enveloped(state.messages)).toBe(plants.echoes.length + 3);
   });
 
   it("no tag character, terminal escape or zero-width character comes back", () => {

@@ -244,6 +244,32 @@ function numbersRewrite(text: string, path: string, plan: ScanPlan, findings: Fi
 }
 
 /**
+ * A string member read after its key (`password: ...`), as the model reads the serialised object: detectors that need
+ * a context word (an AWS secret access key under `secret_access_key`, a credential assignment, bare SSN digits under
+ * `ssn`) find it there, as they do in the same object written as JSON text. Matches inside the key are the key's own
+ * scan's; when a rewrite reaches into the key, the value is read alone.
+ */
+function scanKeyedString(
+  value: string,
+  path: string,
+  plan: ScanPlan,
+  findings: Finding[],
+  key: string,
+): string {
+  if (looksLikeJson(value)) return scanStringLeaf(value, path, plan, findings);
+  const prefix = `${key}: `;
+  const found: Finding[] = [];
+  const scan = scanString(prefix + value, path, plan, found);
+  if (scan.changed && !scan.text.startsWith(prefix)) return scanStringLeaf(value, path, plan, findings);
+  for (const f of found) {
+    if (f.start === undefined) findings.push(f);
+    else if (f.end! > prefix.length)
+      findings.push({ ...f, start: Math.max(0, f.start - prefix.length), end: f.end! - prefix.length });
+  }
+  return scan.changed ? scan.text.slice(prefix.length) : value;
+}
+
+/**
  * Walks a JSON value (already checked for depth, cycles and types), scanning every string leaf, every object key
  * and every integer long enough to be an identifier (by its decimal text). Copy-on-write: unchanged subtrees are
  * returned as the same objects, so a clean result allocates nothing.
@@ -287,7 +313,9 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
     const next =
       typeof item === "number"
         ? scanNumber(item, childPath, plan, findings, key)
-        : scanJson(item, childPath, plan, findings);
+        : typeof item === "string"
+          ? scanKeyedString(item, childPath, plan, findings, key)
+          : scanJson(item, childPath, plan, findings);
     if (next !== item) {
       copy ??= { ...obj };
       setOwn(copy, key, next);

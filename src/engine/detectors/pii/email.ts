@@ -85,7 +85,10 @@ function findDomainEnd(text: string, from: number): number {
 }
 
 /** `scheme://user:pass@host`: the part before `@` is URL userinfo, reported by the url_credentials detector. */
-function isUrlUserinfo(text: string, localStart: number): boolean {
+function isUrlUserinfo(text: string, localStart: number, at: number): boolean {
+  // Userinfo holds no `/` (RFC 3986): an `@` after a path segment (`demo://files/jane@x.io`) is an address in the
+  // path, not userinfo. The local part is at most 65 characters, so this loop is bounded.
+  for (let i = localStart; i < at; i++) if (text.charCodeAt(i) === 47) return false;
   const floor = Math.max(0, localStart - 256);
   for (let i = localStart - 1; i >= floor; i--) {
     const code = text.charCodeAt(i);
@@ -118,7 +121,7 @@ export function createEmailDetector(): TextDetector {
         const domainEnd = localStart === -1 ? -1 : findDomainEnd(text, at + 1);
         if (
           domainEnd !== -1 &&
-          !isUrlUserinfo(text, localStart) &&
+          !isUrlUserinfo(text, localStart, at) &&
           !isMaskedLocalPart(text, localStart, at)
         ) {
           out.push({ kind: "pii", type: "email", start: localStart, end: domainEnd, ruleId: "pii.email" });

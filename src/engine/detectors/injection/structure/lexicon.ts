@@ -213,6 +213,17 @@ export const LEXICONS: readonly LanguageLexicon[] = [
       "all messages",
       "earlier messages",
       "the text above",
+      // The agent's own assignment, named the way only a reader given a task is addressed (goal hijack).
+      ...combine(
+        ["the task", "the tasks", "the instructions", "the request", "the job", "the assignment"],
+        ["you were given", "you were assigned", "you received", "you were asked to do", "the user gave you"],
+      ),
+      ...combine(["what"], ["you were asked", "you were told", "the user asked", "the user wants"]),
+      "the user's request",
+      "the user's original request",
+      "your original task",
+      "your current task",
+      "your assigned task",
       "all the text above",
       "everything above",
       "text above this line",
@@ -442,6 +453,11 @@ export const LEXICONS: readonly LanguageLexicon[] = [
       "disregard your",
       "ignore previous",
       "ignore the previous instructions",
+      // Setting the assignment aside; counts only with the agent's own task or instructions in the sentence.
+      ...combine(
+        ["forget", "ignore", "disregard", "abandon", "drop", "set aside"],
+        ["the task", "the tasks", "the instructions", "what you were", "what the user", "the user's", "your original", "your current", "your assigned"],
+      ),
       "ignore the above",
       "disregard the above",
       "override your",

@@ -294,6 +294,25 @@ const splitLists = new WeakMap<
   { skip: TextDetector; before: readonly TextDetector[]; after: readonly TextDetector[] }
 >();
 
+/** Rounds of re-stripping after the first (each finds what the previous removal made); a bound, not a tuning. */
+const MAX_STRIP_ROUNDS = 4;
+
+/** `text` without the union of `ranges` (original offsets, any order, may overlap), and the map back. */
+function withoutRanges(text: string, ranges: [number, number][]): { working: string; map: OffsetMap } {
+  ranges.sort((a, b) => a[0] - b[0]);
+  const map = new OffsetMap();
+  let out = "";
+  let cursor = 0;
+  for (const [start, end] of ranges) {
+    if (end <= cursor) continue;
+    const from = Math.max(start, cursor);
+    out += text.slice(cursor, from);
+    map.add(out.length, end - from);
+    cursor = end;
+  }
+  return { working: out + text.slice(cursor), map };
+}
+
 /**
  * Scans one string: sanitizer pass (optionally stripping), then content detectors on the cleaned text, then one
  * rewrite. Findings are appended to `findings` with offsets into the ORIGINAL string. Returns the new text.
@@ -334,9 +353,7 @@ export function scanString(
   }
   if (sanitized.length > 0) {
     const strip = plan.stripSanitized;
-    let out = "";
-    let cursor = 0;
-    const stripMap = strip ? new OffsetMap() : OffsetMap.identity;
+    const removed: [number, number][] = [];
     for (const m of sanitized) {
       const action = plan.decide(m);
       if (action.do === "ignore") continue;
@@ -344,23 +361,30 @@ export function scanString(
         findings.push(toFinding(m, path, OffsetMap.identity, "block"));
         continue;
       }
-      const removed = strip && action.do === "strip";
-      findings.push(toFinding(m, path, OffsetMap.identity, removed ? "strip" : "flag"));
-      if (removed) {
-        if (m.start >= cursor) {
-          out += text.slice(cursor, m.start);
-          stripMap.add(out.length, m.end - m.start);
-          cursor = m.end;
-        } else if (m.end > cursor) {
-          // Overlaps the region just removed: extend it.
-          stripMap.add(out.length, m.end - cursor);
-          cursor = m.end;
-        }
-      }
+      const strips = strip && action.do === "strip";
+      findings.push(toFinding(m, path, OffsetMap.identity, strips ? "strip" : "flag"));
+      if (strips) removed.push([m.start, m.end]);
     }
-    if (cursor > 0) {
-      working = out + text.slice(cursor);
-      map = stripMap;
+    if (removed.length > 0) {
+      ({ working, map } = withoutRanges(text, removed));
+      // Stripping can make a marker: an escape sequence removed between a line break and a role word, a lone
+      // surrogate removed after `system:`. Strip again until nothing new appears (bounded), so a second check of
+      // what the model reads finds nothing the first left. Only new strips and blocks are recorded.
+      for (let round = 0; round < MAX_STRIP_ROUNDS; round++) {
+        const again = runDetectors(plan.sanitizers, working, stringFeatures(working));
+        let grew = false;
+        for (const m of again) {
+          const action = plan.decide(m);
+          if (action.do !== "strip" && action.do !== "block") continue;
+          findings.push(toFinding(m, path, map, action.do === "block" ? "block" : "strip"));
+          if (action.do === "strip") {
+            removed.push([map.toOriginal(m.start), map.endToOriginal(m.end)]);
+            grew = true;
+          }
+        }
+        if (!grew) break;
+        ({ working, map } = withoutRanges(text, removed));
+      }
     }
   }
 

@@ -456,7 +456,17 @@ export const LEXICONS: readonly LanguageLexicon[] = [
       // Setting the assignment aside; counts only with the agent's own task or instructions in the sentence.
       ...combine(
         ["forget", "ignore", "disregard", "abandon", "drop", "set aside"],
-        ["the task", "the tasks", "the instructions", "what you were", "what the user", "the user's", "your original", "your current", "your assigned"],
+        [
+          "the task",
+          "the tasks",
+          "the instructions",
+          "what you were",
+          "what the user",
+          "the user's",
+          "your original",
+          "your current",
+          "your assigned",
+        ],
       ),
       "ignore the above",
       "disregard the above",

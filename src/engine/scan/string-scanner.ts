@@ -327,6 +327,9 @@ export function scanString(
   if (text.length === 0) return { text, changed: false };
   let working = text;
   let map = OffsetMap.identity;
+  // The text after the first strip, when later rounds stripped markers it made: the content detectors read it too,
+  // so a turn marker stripped in a later round still tells them a turn was forged there.
+  let remade: { working: string; map: OffsetMap } | undefined;
   // Stripping only removes characters, so the stripped text has a subset of these features and is no longer.
   const features = stringFeatures(text);
 
@@ -367,6 +370,7 @@ export function scanString(
     }
     if (removed.length > 0) {
       ({ working, map } = withoutRanges(text, removed));
+      const firstPass = { working, map };
       // Stripping can make a marker: an escape sequence removed between a line break and a role word, a lone
       // surrogate removed after `system:`. Strip again until nothing new appears (bounded), so a second check of
       // what the model reads finds nothing the first left. Only new strips and blocks are recorded.
@@ -384,6 +388,7 @@ export function scanString(
         }
         if (!grew) break;
         ({ working, map } = withoutRanges(text, removed));
+        remade = firstPass;
       }
     }
   }
@@ -395,6 +400,13 @@ export function scanString(
       : runDetectors(plan.detectors, working, features);
   if (map !== OffsetMap.identity)
     for (const m of movedFromOriginal(plan.detectors, text, map, features, precomputed)) found.push(m);
+  if (remade !== undefined)
+    for (const m of runDetectors(plan.detectors, remade.working, stringFeatures(remade.working)))
+      pushMoved(
+        found,
+        { ...m, start: remade.map.toOriginal(m.start), end: remade.map.endToOriginal(m.end) },
+        map,
+      );
   const view = normalisedView(text);
   if (view !== undefined) for (const m of viewMatches(plan.detectors, view)) pushMoved(found, m, map);
   if (extra !== undefined) for (const m of extra) pushMoved(found, m, map);

@@ -22,7 +22,13 @@ export {
   PII_TYPES,
   SECRET_TYPES,
 } from "./engine/rules/registry.js";
-export type { PolicyFamily, RuleKind, RuleRecord } from "./engine/rules/rule-record.js";
+export type {
+  HookRuleRecord,
+  PolicyFamily,
+  RuleKind,
+  RuleRecord,
+  ScannedRuleRecord,
+} from "./engine/rules/rule-record.js";
 export { runContextKeys } from "./engine/run-context-conditions.js";
 export { type Envelope, readEnvelope } from "./engine/scan/envelope.js";
 export type { FindingKind, TextDetector, TextMatch } from "./engine/types.js";

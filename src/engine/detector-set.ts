@@ -1,7 +1,12 @@
 import { BackendUnavailableError } from "../errors.js";
 import type { ResolvedCustomRule, ResolvedPolicy } from "./policy.js";
 import { BUILT_IN_RULES } from "./rules/registry.js";
-import type { DetectorContext, RuleRecord } from "./rules/rule-record.js";
+import {
+  type DetectorContext,
+  isScanned,
+  type RuleRecord,
+  type ScannedRuleRecord,
+} from "./rules/rule-record.js";
 import {
   exactFeatures,
   HAS_AT,
@@ -208,11 +213,13 @@ export function createDetectorSet(
   const context: DetectorContext = { phoneRegions: policy.pii.phoneRegions };
   const allowing = policy.allow.values.length > 0 || policy.allow.patterns.length > 0;
   // Several records may share one factory (the injection types share one phrase detector): built once.
-  const built = new Map<RuleRecord["detector"], DetectorEntry>();
+  const built = new Map<ScannedRuleRecord["detector"], DetectorEntry>();
   const entries: DetectorEntry[] = [];
   const sanitizers: TextDetector[] = [];
   const byFamily: Record<string, TextDetector[]> = { pii: [], secrets: [], injection: [], inputHazards: [] };
   for (const record of BUILT_IN_RULES) {
+    // A hook's rule (the user's injection classifier) has no detector: the engine calls the hook itself.
+    if (!isScanned(record)) continue;
     const existing = built.get(record.detector);
     if (existing) {
       (existing.ruleIds as string[]).push(record.id, ...(record.subRuleIds ?? []));

@@ -26,11 +26,14 @@ import {
   resolveClassifierOptions,
 } from "./detectors/injection/classifier-hook.js";
 import { type ConnectorTarget, matchesConnector } from "./glob.js";
+import { ruleActionOf } from "./match-policy.js";
 import { PairCache } from "./pair-cache.js";
 import { type DetectorWorkerPool, sharedDetectorWorker } from "./parallel/detector-worker-pool.js";
 import { type OffloadSettings, withPrecomputedMatches } from "./parallel/precompute.js";
 import { configOf, loadPolicyFile, type ResolvedPolicy, resolvePolicy } from "./policy.js";
 import type { PolicyConfig, SanitizerMode } from "./policy-types.js";
+import type { Action } from "./rules/actions.js";
+import { INJECTION_CLASSIFIER_RULES } from "./rules/built-in/injection-classifier.js";
 import { newEnvelopeId } from "./scan/envelope.js";
 import { describeProblem, inspectJson, type JsonProblem } from "./scan/inspect-json.js";
 import { scanJson } from "./scan/scan-json.js";
@@ -131,6 +134,20 @@ export interface LocalEngineOptions {
    * detectors; fails closed (see `detectors/injection/classifier-hook.ts`).
    */
   injectionClassifier?: InjectionClassifierOptions;
+}
+
+/**
+ * The classifier rule's action on results, per resolved policy (the engine's own, or one tool's). Policies are
+ * frozen and this is asked on every check, so it is resolved once per policy.
+ */
+const classifierActions = new WeakMap<ResolvedPolicy, Action>();
+function classifierAction(policy: ResolvedPolicy): Action {
+  let action = classifierActions.get(policy);
+  if (action === undefined) {
+    action = ruleActionOf(policy, INJECTION_CLASSIFIER_RULES[0], "output");
+    classifierActions.set(policy, action);
+  }
+  return action;
 }
 
 /** Connector types come from a user resolver: the sanitizer-mode cache is emptied at this many entries. */
@@ -483,8 +500,11 @@ export class LocalPolicyEngine implements PolicyBackend {
       ? { serverName: request.serverName, toolName: request.toolName, id: newEnvelopeId() }
       : undefined;
     const scanned = scanToolResult(result, plan, findings, envelope);
-    if (this.#classifier !== undefined)
-      await classifyResult(this.#classifier, result, this.policy.injection.output, request, findings);
+    if (this.#classifier !== undefined) {
+      // The tool's own policy: `rules`, `injection.types.classifier` and `tools.<glob>` set it as for any rule.
+      const action = classifierAction(forTool.policy);
+      if (action !== "off") await classifyResult(this.#classifier, result, action, request, findings);
+    }
 
     let blocking: Finding | undefined;
     for (let i = 0; i < findings.length && !blocking; i++) {

@@ -2,7 +2,7 @@ import type { ResolvedPhaseActions, ResolvedPolicy } from "./policy.js";
 import type { SanitizerMode } from "./policy-types.js";
 import type { Action } from "./rules/actions.js";
 import { BUILT_IN_RULES, recordIndex } from "./rules/registry.js";
-import type { PolicyFamily } from "./rules/rule-record.js";
+import type { PolicyFamily, RuleRecord } from "./rules/rule-record.js";
 import type { MatchAction } from "./scan/string-scanner.js";
 import type { FindingKind, TextMatch } from "./types.js";
 
@@ -110,6 +110,14 @@ export function actionFor(policy: ResolvedPolicy, ruleId: string, view: RuleView
     case "sanitizer":
       return "flag";
   }
+}
+
+/**
+ * One built-in rule's action in `phase`, resolved as for a match of it. For rules whose findings come from a hook
+ * (the user's classifier): the engine asks before calling the hook, and does not call it when this is `off`.
+ */
+export function ruleActionOf(policy: ResolvedPolicy, rule: RuleRecord, phase: Phase): Action {
+  return actionFor(policy, rule.id, ruleLookup(policy)(rule.id, rule.kind, rule.type), phase);
 }
 
 /** The decision function the string scanner calls for each match, for one phase and sanitizer mode. */

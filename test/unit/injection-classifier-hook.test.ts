@@ -149,3 +149,178 @@ describe("injectionClassifier hook", () => {
     for (const s of segments) expect(s.text.length).toBeLessThanOrEqual(300);
   });
 });
+
+/** A classifier that counts its calls: "off" must mean it is never asked. */
+function counting(score = 0.93) {
+  const counter = { calls: 0, classify: () => 0 };
+  counter.classify = () => {
+    counter.calls++;
+    return score;
+  };
+  return counter;
+}
+
+const checkTool = (e: LocalPolicyEngine, serverName: string, toolName: string, text: string) =>
+  e.checkOutput({
+    connectorType: `${serverName}.${toolName}`,
+    serverName,
+    toolName,
+    callId: "c1",
+    args: {},
+    result: { content: [{ type: "text", text }] },
+  });
+
+const classifierFinding = (d: { findings: { ruleId: string; action: string }[] }) =>
+  d.findings.find((f) => f.ruleId === "injection.classifier");
+
+describe("injectionClassifier hook: the rule injection.classifier in the policy", () => {
+  it('rules: { "injection.classifier": "off" } is accepted and the classifier is never called', async () => {
+    const counter = counting();
+    const e = engine(
+      { classify: counter.classify },
+      { injection: { output: "block" }, rules: { "injection.classifier": "off" } },
+    );
+    const d = await check(e, "PLANTED");
+    expect(d.allowed).toBe(true);
+    expect(classifierFinding(d)).toBeUndefined();
+    expect(counter.calls).toBe(0);
+  });
+
+  it('rules: { "injection.classifier": "block" } blocks while the family stays at its default', async () => {
+    const d = await check(
+      engine({ classify: byMarker }, { rules: { "injection.classifier": "block" } }),
+      "PLANTED",
+    );
+    expect(d.allowed).toBe(false);
+    expect(classifierFinding(d)?.action).toBe("block");
+  });
+
+  it("a per-phase rule setting applies to results", async () => {
+    const d = await check(
+      engine({ classify: byMarker }, { rules: { "injection.classifier": { output: "block" } } }),
+      "PLANTED",
+    );
+    expect(d.allowed).toBe(false);
+  });
+
+  it('the family prefix rules: { injection: "off" } turns the classifier off too', async () => {
+    const counter = counting();
+    const d = await check(engine({ classify: counter.classify }, { rules: { injection: "off" } }), "PLANTED");
+    expect(d.allowed).toBe(true);
+    expect(counter.calls).toBe(0);
+  });
+
+  it("injection.types.classifier sets its action apart from the family", async () => {
+    const blocking = await check(
+      engine({ classify: byMarker }, { injection: { output: "flag", types: { classifier: "block" } } }),
+      "PLANTED",
+    );
+    expect(blocking.allowed).toBe(false);
+    const counter = counting();
+    const off = await check(
+      engine(
+        { classify: counter.classify },
+        { injection: { output: "block", types: { classifier: "off" } } },
+      ),
+      "PLANTED",
+    );
+    expect(off.allowed).toBe(true);
+    expect(counter.calls).toBe(0);
+  });
+
+  it("a rule setting wins over the type setting, as for every injection rule", async () => {
+    const d = await check(
+      engine(
+        { classify: byMarker },
+        { injection: { types: { classifier: "block" } }, rules: { "injection.classifier": "flag" } },
+      ),
+      "PLANTED",
+    );
+    expect(d.allowed).toBe(true);
+    expect(classifierFinding(d)?.action).toBe("flag");
+  });
+
+  it("tools.<glob>.rules sets the classifier for the matching tools only", async () => {
+    const e = engine(
+      { classify: byMarker },
+      { tools: { "docs.*": { rules: { "injection.classifier": "block" } } } },
+    );
+    const matched = await checkTool(e, "docs", "read", "PLANTED");
+    expect(matched.allowed).toBe(false);
+    const other = await checkTool(e, "mail", "read", "PLANTED");
+    expect(other.allowed).toBe(true);
+    expect(classifierFinding(other)?.action).toBe("flag");
+  });
+
+  it("tools.<glob>.injection.output off skips the classifier for that tool and nowhere else", async () => {
+    const counter = counting();
+    const e = engine(
+      { classify: counter.classify },
+      { injection: { output: "block" }, tools: { "docs.*": { injection: { output: "off" } } } },
+    );
+    const skipped = await checkTool(e, "docs", "read", "PLANTED");
+    expect(skipped.allowed).toBe(true);
+    expect(counter.calls).toBe(0);
+    const other = await checkTool(e, "mail", "read", "PLANTED");
+    expect(other.allowed).toBe(false);
+    expect(counter.calls).toBe(1);
+  });
+
+  it("tools.<glob>.injection.output block blocks for that tool while the engine-wide action flags", async () => {
+    const e = engine({ classify: byMarker }, { tools: { "docs.read": { injection: { output: "block" } } } });
+    expect((await checkTool(e, "docs", "read", "PLANTED")).allowed).toBe(false);
+    expect((await checkTool(e, "docs", "write", "PLANTED")).allowed).toBe(true);
+  });
+
+  it("tools.<glob>.injection.types.classifier and tools.<glob>.rules off skip the classifier", async () => {
+    for (const tool of [
+      { injection: { types: { classifier: "off" as const } } },
+      { rules: { "injection.classifier": "off" as const } },
+    ]) {
+      const counter = counting();
+      const e = engine(
+        { classify: counter.classify },
+        { injection: { output: "block" }, tools: { "docs.*": tool } },
+      );
+      expect((await checkTool(e, "docs", "read", "PLANTED")).allowed).toBe(true);
+      expect(counter.calls).toBe(0);
+    }
+  });
+
+  it.each([
+    ["neutralise"],
+    ["redact"],
+    ["mask"],
+
+    ["flag"],
+  ] as const)("a hit under %s is recorded as a flag and the text is left as it is (a score has no span)", async (action) => {
+    const d = await check(
+      engine({ classify: byMarker }, { rules: { "injection.classifier": action } }),
+      "PLANTED",
+    );
+    expect(d.allowed).toBe(true);
+    expect(classifierFinding(d)?.action).toBe("flag");
+    // The text the model receives is the text the tool returned (wrapped by the default sanitizer mode, not cut).
+    const seen = (d.redactedResult ?? { content: [{ type: "text", text: "PLANTED" }] }).content[0] as {
+      text: string;
+    };
+    expect(seen.text).toContain("PLANTED");
+    expect(seen.text).not.toMatch(/\[(instruction removed|REDACTED|HASH)/);
+  });
+
+  it("onError still fails closed when the rule is set to flag", async () => {
+    const d = await check(
+      engine(
+        {
+          classify: () => {
+            throw new Error("down");
+          },
+        },
+        { rules: { "injection.classifier": "flag" } },
+      ),
+      "hello",
+    );
+    expect(d.allowed).toBe(false);
+    expect(d.reason).toContain("threw Error");
+  });
+});

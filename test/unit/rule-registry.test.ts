@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createDetectorSet } from "../../src/engine/detector-set.js";
+import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import { resolvePolicy } from "../../src/engine/policy.js";
 import { policySchema } from "../../src/engine/policy-schema.js";
+import type { PolicyConfig } from "../../src/engine/policy-types.js";
 import { ACTIONS } from "../../src/engine/rules/actions.js";
 import { FAMILY_DEFAULTS } from "../../src/engine/rules/family-defaults.js";
 import { KeywordPrefilter } from "../../src/engine/rules/keyword-prefilter.js";
@@ -13,12 +15,20 @@ import {
   ruleIdsOf,
   SECRET_TYPES,
 } from "../../src/engine/rules/registry.js";
-import { exampleText, type RuleRecord } from "../../src/engine/rules/rule-record.js";
+import {
+  exampleText,
+  type HookRuleRecord,
+  isScanned,
+  type ScannedRuleRecord,
+} from "../../src/engine/rules/rule-record.js";
 import type { TextMatch } from "../../src/engine/types.js";
 
 const context = { phoneRegions: resolvePolicy({}, {}).pii.phoneRegions };
 
-function matchesOf(rule: RuleRecord, text: string): TextMatch[] {
+const SCANNED_RULES = BUILT_IN_RULES.filter(isScanned);
+const HOOK_RULES = BUILT_IN_RULES.filter((rule): rule is HookRuleRecord => !isScanned(rule));
+
+function matchesOf(rule: ScannedRuleRecord, text: string): TextMatch[] {
   const out: TextMatch[] = [];
   rule.detector(context).detect(text, out);
   const ids = new Set([rule.id, ...(rule.subRuleIds ?? [])]);
@@ -26,7 +36,7 @@ function matchesOf(rule: RuleRecord, text: string): TextMatch[] {
 }
 
 /** One generic test over the registry: a new rule is tested by adding its record and examples. */
-describe.each(BUILT_IN_RULES.map((rule) => [rule.id, rule] as const))("rule %s", (_id, rule) => {
+describe.each(SCANNED_RULES.map((rule) => [rule.id, rule] as const))("rule %s", (_id, rule) => {
   it("has positive and negative examples", () => {
     expect(rule.examples.positive.length).toBeGreaterThan(0);
     expect(rule.examples.negative.length).toBeGreaterThan(0);
@@ -68,6 +78,78 @@ describe.each(BUILT_IN_RULES.map((rule) => [rule.id, rule] as const))("rule %s",
   });
 });
 
+/**
+ * Runs a hook rule's hook once, on one result, with a fake model that scores every text 1 (the model is the user's:
+ * what is checked here is the wiring, not what it finds). Returns the findings and how often the model was asked.
+ */
+const HOOK_RUNNERS: Record<
+  HookRuleRecord["hook"],
+  (
+    policy: PolicyConfig,
+  ) => Promise<{ calls: number; findings: { ruleId: string; kind: string; type: string; action: string }[] }>
+> = {
+  injectionClassifier: async (policy) => {
+    let calls = 0;
+    const engine = new LocalPolicyEngine(policy, {
+      worker: false,
+      injectionClassifier: {
+        classify: () => {
+          calls++;
+          return 1;
+        },
+      },
+    });
+    const decision = await engine.checkOutput({
+      connectorType: "docs.read",
+      serverName: "docs",
+      toolName: "read",
+      callId: "c1",
+      args: {},
+      result: { content: [{ type: "text", text: "The quarterly figures are attached." }] },
+    });
+    return { calls, findings: decision.findings };
+  },
+};
+
+/** Rules whose findings come from a hook: no text examples (stated why); the hook is run with a fake model instead. */
+describe.each(HOOK_RULES.map((rule) => [rule.id, rule] as const))("hook rule %s", (_id, rule) => {
+  const run = HOOK_RUNNERS[rule.hook];
+  const familyKey = rule.family === "inputHazards" ? undefined : rule.family;
+
+  it("says why it has no text examples", () => {
+    expect(rule.examples.none.length).toBeGreaterThan(20);
+  });
+
+  it("is not in the detector set (the engine calls the hook itself)", () => {
+    const set = createDetectorSet(resolvePolicy({}, {}));
+    expect(set.entries.flatMap((entry) => entry.ruleIds)).not.toContain(rule.id);
+  });
+
+  it("its hook's findings carry the record's id, kind and type, with the record's default action", async () => {
+    const { calls, findings } = await run({});
+    expect(calls).toBeGreaterThan(0);
+    const own = findings.filter((f) => f.ruleId === rule.id);
+    expect(own.length).toBeGreaterThan(0);
+    for (const f of own) {
+      expect(f.kind).toBe(rule.kind);
+      expect(f.type).toBe(rule.type);
+    }
+    // The record's output default, as the hook applies it (a rewriting action is a flag: a score has no span).
+    expect(own[0]!.action).toBe(rule.defaults.output === "block" ? "block" : "flag");
+  });
+
+  it("its id in rules, and its type in <family>.types, set its action; off means the hook is never called", async () => {
+    expect(
+      (await run({ rules: { [rule.id]: "block" } })).findings.find((f) => f.ruleId === rule.id)?.action,
+    ).toBe("block");
+    expect((await run({ rules: { [rule.id]: "off" } })).calls).toBe(0);
+    if (familyKey !== undefined) {
+      const byType = { [familyKey]: { types: { [rule.type]: "off" } } } as PolicyConfig;
+      expect((await run(byType)).calls).toBe(0);
+    }
+  });
+});
+
 describe("the registry", () => {
   it("has unique ids, sub-rule ids included", () => {
     const ids = ruleIdsOf(BUILT_IN_RULES);
@@ -85,6 +167,11 @@ describe("the registry", () => {
       // The learned scorer is opt-in (it added nothing over the rules on the dev split).
       if (rule.id === "injection.scorer") {
         expect(rule.defaults).toEqual({ input: "off", output: "off" });
+        continue;
+      }
+      // The user's classifier is called on results only: it has no argument action.
+      if (rule.id === "injection.classifier") {
+        expect(rule.defaults).toEqual({ input: "off", output: FAMILY_DEFAULTS.injection.output });
         continue;
       }
       expect(rule.defaults, rule.id).toEqual(FAMILY_DEFAULTS[rule.family]);
@@ -119,7 +206,7 @@ describe("the registry", () => {
 });
 
 describe("keywords are sound: a rule never matches a string that holds none of its keywords", () => {
-  const keyworded = BUILT_IN_RULES.filter((rule) => rule.keywords !== undefined);
+  const keyworded = SCANNED_RULES.filter((rule) => rule.keywords !== undefined);
   it.each(keyworded.map((rule) => [rule.id, rule] as const))("%s", (_id, rule) => {
     const pieces = rule.examples.positive.map(exampleText);
     fc.assert(

@@ -1,5 +1,6 @@
 import { HAZARD_RULES } from "./built-in/hazards.js";
 import { INJECTION_TYPE_RULES } from "./built-in/injection.js";
+import { INJECTION_CLASSIFIER_RULES } from "./built-in/injection-classifier.js";
 import { INJECTION_SCORER_RULES } from "./built-in/injection-scorer.js";
 import { INJECTION_STRUCTURE_RULES } from "./built-in/injection-structure.js";
 import { PII_RULES } from "./built-in/pii.js";
@@ -17,6 +18,8 @@ export const BUILT_IN_RULES: readonly RuleRecord[] = [
   ...INJECTION_TYPE_RULES,
   ...INJECTION_STRUCTURE_RULES,
   ...INJECTION_SCORER_RULES,
+  // Not scanned: its findings come from the `injectionClassifier` hook (the detector set skips it).
+  ...INJECTION_CLASSIFIER_RULES,
   ...HAZARD_RULES,
   ...SANITIZER_RULES,
 ];
@@ -28,6 +31,7 @@ export type InjectionRuleType = (
   | typeof INJECTION_TYPE_RULES
   | typeof INJECTION_STRUCTURE_RULES
   | typeof INJECTION_SCORER_RULES
+  | typeof INJECTION_CLASSIFIER_RULES
 )[number]["type"];
 
 export const PII_TYPES: readonly PiiType[] = PII_RULES.map((rule) => rule.type);
@@ -35,9 +39,12 @@ export const SECRET_TYPES: readonly SecretType[] = SECRET_RULES.map((rule) => ru
 export const HAZARD_TYPES: readonly HazardType[] = HAZARD_RULES.map((rule) => rule.type);
 export const INJECTION_TYPES: readonly InjectionRuleType[] = [
   ...new Set(
-    [...INJECTION_TYPE_RULES, ...INJECTION_STRUCTURE_RULES, ...INJECTION_SCORER_RULES].map(
-      (rule) => rule.type,
-    ),
+    [
+      ...INJECTION_TYPE_RULES,
+      ...INJECTION_STRUCTURE_RULES,
+      ...INJECTION_SCORER_RULES,
+      ...INJECTION_CLASSIFIER_RULES,
+    ].map((rule) => rule.type),
   ),
 ];
 

@@ -18,9 +18,13 @@ export interface DetectorContext {
 
 /**
  * One rule, declared once. Everything else (the TypeScript unions, the policy schema's enums, policy matching, the
- * wire sets, the README's rule table) is derived from these records.
+ * wire sets, the README's rule table) is derived from these records. Most rules are run by the string scanner
+ * (`ScannedRuleRecord`); a few get their findings from a hook the user gives the engine (`HookRuleRecord`).
  */
-export interface RuleRecord {
+export type RuleRecord = ScannedRuleRecord | HookRuleRecord;
+
+/** What every rule declares, however its findings are made. */
+interface RuleRecordBase {
   /** Stable id, reported in findings and audit records, and the key of `rules: { <id>: <action> }`. */
   readonly id: string;
   readonly kind: RuleKind;
@@ -37,11 +41,6 @@ export interface RuleRecord {
    */
   readonly optIn?: boolean;
   /**
-   * Builds the matcher. Several records may share one factory (the injection phrase rules share one detector); the
-   * detector set calls each factory once.
-   */
-  readonly detector: (context: DetectorContext) => TextDetector;
-  /**
    * Literals of which at least one occurs (exact case) in every text the rule matches, as gitleaks' keywords (a test
    * checks it over random text). Built-in detectors find these literals themselves; for rules declared in the policy
    * the scanner's shared prefilter skips the rule on a string holding none.
@@ -53,8 +52,39 @@ export interface RuleRecord {
   readonly context?: { readonly raise?: readonly string[]; readonly lower?: readonly string[] };
   /** Ids the detector reports under this record, when more precise than `id` (hazard sub-rules, phrase rules). */
   readonly subRuleIds?: readonly string[];
+}
+
+/** A rule the string scanner runs over every string: its detector finds the matches. */
+export interface ScannedRuleRecord extends RuleRecordBase {
+  readonly hook?: undefined;
+  /**
+   * Builds the matcher. Several records may share one factory (the injection phrase rules share one detector); the
+   * detector set calls each factory once.
+   */
+  readonly detector: (context: DetectorContext) => TextDetector;
   /** Run by one generic test: each positive example yields a match of this type, no negative one does. */
   readonly examples: { readonly positive: readonly RuleExample[]; readonly negative: readonly RuleExample[] };
+}
+
+/**
+ * A rule whose findings come from a hook the user gives the engine (their own classifier), not from the text scan:
+ * no detector, so the detector set skips it. The policy sets its action like any rule's of its family; the engine
+ * asks the policy before calling the hook, and does not call it when the action is `off`.
+ */
+export interface HookRuleRecord extends RuleRecordBase {
+  /** The engine option that supplies the findings. */
+  readonly hook: "injectionClassifier";
+  readonly detector?: undefined;
+  /**
+   * No text examples: what the rule finds is the user's model's call. The reason is stated; the generic registry
+   * test runs the hook with a fake classifier instead, to check the findings' id, kind and type and its policy keys.
+   */
+  readonly examples: { readonly none: string };
+}
+
+/** True for a rule the string scanner runs. */
+export function isScanned(rule: RuleRecord): rule is ScannedRuleRecord {
+  return rule.detector !== undefined;
 }
 
 export function exampleText(example: RuleExample): string {

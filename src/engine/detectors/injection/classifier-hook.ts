@@ -1,12 +1,14 @@
 import { PolicyConfigError } from "../../../errors.js";
 import type { Finding } from "../../../policy/types.js";
-import type { InjectionAction } from "../../policy-types.js";
+import type { Action } from "../../rules/actions.js";
 
 /**
  * A hook for a team's own prompt-injection model (a fine-tuned classifier behind an HTTP endpoint, a local ONNX
  * model...): the engine calls it on every text segment of a tool result, next to the built-in detectors, and a
- * score at or over the threshold counts as an injection finding with the policy's `injection.output` action
- * (`block` blocks; `redact` and `warn` record a flag, since a segment score has no span to cut).
+ * score at or over the threshold is a finding of the rule `injection.classifier`, whose action the policy sets like
+ * any injection rule's (`rules`, `injection.types.classifier`, `injection.output`, and the same keys under
+ * `tools.<glob>`): `block` blocks; `neutralise`, `redact`, `mask`, `hash` and `flag` record a flag, since a segment
+ * score has no span to cut; `off` does not call the classifier.
  *
  * Fails closed: a classifier that throws, returns something other than a number in [0, 1], or does not answer
  * within `timeoutMs` blocks the result with a reason, unless `onError: "allow"` (then the finding is a flag).
@@ -31,6 +33,9 @@ export interface InjectionClassifierContext {
   path: string;
   signal: AbortSignal;
 }
+
+/** The registry's record for this hook (src/engine/rules/built-in/injection-classifier.ts). */
+export const CLASSIFIER_RULE_ID = "injection.classifier";
 
 export interface ResolvedClassifier {
   classify: InjectionClassifierOptions["classify"];
@@ -112,13 +117,13 @@ function cutPoints(text: string, maxLength: number): [number, number][] {
 }
 
 /**
- * Runs the classifier on every segment (concurrently) and appends findings. `action` is the policy's injection
- * action for outputs; "off" skips the classifier.
+ * Runs the classifier on every segment (concurrently) and appends findings. `action` is the rule's action on results
+ * under the tool's policy; "off" skips the classifier.
  */
 export async function classifyResult(
   classifier: ResolvedClassifier,
   result: unknown,
-  action: InjectionAction,
+  action: Action,
   context: { serverName: string; toolName: string; signal?: AbortSignal },
   findings: Finding[],
 ): Promise<void> {
@@ -134,7 +139,9 @@ export async function classifyResult(
           kind: "injection",
           type: "classifier",
           ...where,
-          ruleId: "injection.classifier",
+          ruleId: CLASSIFIER_RULE_ID,
+          // Cutting the sentences at fault would take a score per sentence, and the segment was classified as the
+          // tool returned it, not as the scan rewrote it: a rewriting action records a flag instead.
           action: action === "block" ? "block" : "flag",
           message: `classifier score ${outcome.toFixed(3)} >= threshold ${classifier.threshold}`,
         });
@@ -143,7 +150,7 @@ export async function classifyResult(
         kind: "injection",
         type: "classifier_unavailable",
         ...where,
-        ruleId: "injection.classifier",
+        ruleId: CLASSIFIER_RULE_ID,
         action: classifier.onError === "block" ? "block" : "flag",
         message: `injection classifier could not score this text: ${outcome.reason}`,
       });

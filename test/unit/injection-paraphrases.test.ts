@@ -17,18 +17,12 @@ import { describe, expect, it } from "vitest";
 import { splitLetterRuns } from "../../src/engine/detectors/injection/structure/word-split.js";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { OutputDecision } from "../../src/policy/types.js";
+import { textResultRequest } from "../helpers/text-result.js";
 
 const engine = new LocalPolicyEngine();
 
 async function check(text: string): Promise<OutputDecision> {
-  return engine.checkOutput({
-    connectorType: "docs.read",
-    serverName: "docs",
-    toolName: "read",
-    callId: "c1",
-    args: {},
-    result: { content: [{ type: "text", text }] },
-  });
+  return engine.checkOutput(textResultRequest(text));
 }
 
 const flagged = (d: OutputDecision) =>

@@ -20,6 +20,7 @@ import type { PolicyConfig } from "../../src/engine/policy-types.js";
 import type { TextMatch } from "../../src/engine/types.js";
 import { BackendUnavailableError, TollgateError } from "../../src/errors.js";
 import type { OutputCheckRequest } from "../../src/policy/types.js";
+import { textResultRequest } from "../helpers/text-result.js";
 
 /**
  * Our own paraphrases of planted instructions, written for this test (not taken from the eval set) before the model
@@ -68,16 +69,7 @@ function matches(text: string, detector = createScorerDetector()): TextMatch[] {
   return out;
 }
 
-function request(text: string): OutputCheckRequest {
-  return {
-    connectorType: "docs.read",
-    serverName: "docs",
-    toolName: "read",
-    callId: "c1",
-    args: {},
-    result: { content: [{ type: "text", text }] },
-  };
-}
+const request = textResultRequest;
 
 async function check(policy: PolicyConfig, text: string) {
   const decision = await new LocalPolicyEngine(policy).checkOutput(request(text));

@@ -9,6 +9,7 @@ import { toReadingView, viewToInput } from "../../src/engine/detectors/injection
 import { createStructureInjectionDetector } from "../../src/engine/detectors/injection/structure/structure-detector.js";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { TextMatch } from "../../src/engine/types.js";
+import { textResultRequest } from "../helpers/text-result.js";
 
 const detector = createStructureInjectionDetector();
 
@@ -178,15 +179,7 @@ describe("structure detector: spans", () => {
 
 describe("engine: planted instructions in tool output are caught (missed before this detector)", () => {
   const engine = new LocalPolicyEngine();
-  const check = (text: string) =>
-    engine.checkOutput({
-      connectorType: "docs.read",
-      serverName: "docs",
-      toolName: "read",
-      callId: "c1",
-      args: {},
-      result: { content: [{ type: "text", text }] },
-    });
+  const check = (text: string) => engine.checkOutput(textResultRequest(text));
 
   // Unicode tag runs are stripped by the sanitizer before the content detectors run (the model never reads them);
   // the instruction they spell is still reported as an injection (the detectors also read the original text).

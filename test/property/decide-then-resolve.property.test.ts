@@ -96,6 +96,14 @@ const value = fc.oneof(
 );
 
 describe("adding a detector", () => {
+  it("keeps a block made across a key and its value when another match rewrites the key (fast-check seed -328783831)", () => {
+    const blocking = { pattern: 8, kind: 0, action: 1 };
+    const stripping = { pattern: 2, kind: 0, action: 4 };
+    const input = { a: "c" };
+    expect(blocks([blocking], input).size).toBe(1);
+    expect(blocks([stripping, blocking], input)).toEqual(blocks([blocking], input));
+  });
+
   it("never turns a block into an allow, nor drops another detector's block finding", () => {
     fc.assert(
       fc.property(fc.array(spec, { maxLength: 5 }), spec, fc.nat(), value, (specs, added, at, input) => {

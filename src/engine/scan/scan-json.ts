@@ -72,6 +72,23 @@ function rewrites(finding: Finding): boolean {
  * value from the raw-text scan, the document is scanned and rewritten leaf by leaf instead. `extra` are matches
  * found elsewhere (a value split across text blocks) that must be cut from this string too.
  */
+/**
+ * Appends findings made on a text the check derived from the tool's (a rewrite read once more), without their
+ * offsets, which point into that derived text; a flag the first reading already made for the rule and field is
+ * the same finding again.
+ */
+export function appendWithoutOffsets(findings: Finding[], again: readonly Finding[]): void {
+  for (const f of again) {
+    if (
+      f.action === "flag" &&
+      findings.some((g) => g.ruleId === f.ruleId && g.path === f.path && g.action === "flag")
+    )
+      continue;
+    const { start: _start, end: _end, ...where } = f;
+    findings.push(where);
+  }
+}
+
 export function scanStringLeaf(
   text: string,
   path: string,
@@ -89,7 +106,16 @@ export function scanStringLeaf(
     }
     if (leafByLeaf) {
       const parsed = parseEmbedded(text);
-      if (parsed.ok) return scanEmbeddedJson(text, parsed.value, path, plan, findings);
+      if (parsed.ok) {
+        const out = scanEmbeddedJson(text, parsed.value, path, plan, findings);
+        // With its hiding escapes gone, the next check reads `out` as raw text, where values meet their neighbours
+        // (a key renamed after a collision, a number beside it): settle it now, so a second check changes nothing.
+        if (out === text || !HIDING_ESCAPE.test(text) || HIDING_ESCAPE.test(out)) return out;
+        const again: Finding[] = [];
+        const settled = scanStringLeaf(out, path, plan, again);
+        appendWithoutOffsets(findings, again);
+        return settled;
+      }
       numberFindings = undefined;
     }
   }
@@ -260,7 +286,18 @@ function scanKeyedString(
   const prefix = `${key}: `;
   const found: Finding[] = [];
   const scan = scanString(prefix + value, path, plan, found);
-  if (scan.changed && !scan.text.startsWith(prefix)) return scanStringLeaf(value, path, plan, findings);
+  if (scan.changed && !scan.text.startsWith(prefix)) {
+    // The value is read alone, but a block or flag the keyed reading made on it stands: a decision is never lost
+    // to another match's rewrite (the rewrites themselves are redone on the value alone).
+    for (const f of found)
+      if (
+        (f.action === "block" || f.action === "flag" || f.action === "warn") &&
+        f.end !== undefined &&
+        f.end > prefix.length
+      )
+        findings.push({ ...f, start: Math.max(0, f.start! - prefix.length), end: f.end - prefix.length });
+    return scanStringLeaf(value, path, plan, findings);
+  }
   for (const f of found) {
     if (f.start === undefined) findings.push(f);
     else if (f.end! > prefix.length)

@@ -1,8 +1,8 @@
 import type { CallToolResult, Finding } from "../../policy/types.js";
 import type { TextMatch } from "../types.js";
-import { type Envelope, envelopeOpen, readEnvelope, wrapUntrusted } from "./envelope.js";
+import { type Envelope, envelopeOpen, neutraliseTags, readEnvelope, wrapUntrusted } from "./envelope.js";
 import { crossBoundaryMatches } from "./joined-text.js";
-import { scanJson, scanStringLeaf } from "./scan-json.js";
+import { appendWithoutOffsets, scanJson, scanStringLeaf } from "./scan-json.js";
 import type { ScanPlan } from "./string-scanner.js";
 
 type ContentBlock = CallToolResult["content"][number];
@@ -129,7 +129,16 @@ function scanWrappedText(
     inner.serverName !== envelope.serverName ||
     inner.toolName !== envelope.toolName
   ) {
-    const text = scanStringLeaf(value, path, plan, findings, split);
+    let text = scanStringLeaf(value, path, plan, findings, split);
+    const neutral = neutraliseTags(text);
+    if (neutral !== text) {
+      // A forged tag replaced by its placeholder changes the words around it, and with them how a chat marker
+      // before it reads (a role line's rest becomes a sentence). The second check scans that body: scan it now, so
+      // it finds nothing the first left.
+      const again: Finding[] = [];
+      text = scanStringLeaf(neutral, path, plan, again);
+      appendWithoutOffsets(findings, again);
+    }
     return wrapUntrusted(text, envelope.serverName, envelope.toolName, envelope.id);
   }
   const offset = envelopeOpen(inner.serverName, inner.toolName, inner.id).length;

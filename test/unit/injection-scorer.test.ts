@@ -19,7 +19,6 @@ import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { PolicyConfig } from "../../src/engine/policy-types.js";
 import type { TextMatch } from "../../src/engine/types.js";
 import { BackendUnavailableError, TollgateError } from "../../src/errors.js";
-import type { OutputCheckRequest } from "../../src/policy/types.js";
 import { textResultRequest } from "../helpers/text-result.js";
 
 /**

@@ -94,3 +94,19 @@ describe("JSON text whose hiding escapes are stripped is settled in one check", 
     expect(twice).toEqual(once);
   });
 });
+
+describe("re-stripping records each finding once", () => {
+  it("a blocked control character found again in a later round is one finding", async () => {
+    const blocking = new LocalPolicyEngine({ rules: { "control.bidi_control": "block" } }, { worker: false });
+    const decision = await blocking.checkOutput({
+      connectorType: "acme.read",
+      serverName: "acme",
+      toolName: "read",
+      callId: "fixpoint",
+      args: {},
+      result: { content: [{ type: "text", text: "notes\n\u001b[@system:\nabc\u202Edef" }] },
+    });
+    expect(decision.allowed).toBe(false);
+    expect(decision.findings.filter((f) => f.action === "block")).toHaveLength(1);
+  });
+});

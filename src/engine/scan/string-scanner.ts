@@ -380,7 +380,20 @@ export function scanString(
         for (const m of again) {
           const action = plan.decide(m);
           if (action.do !== "strip" && action.do !== "block") continue;
-          findings.push(toFinding(m, path, map, action.do === "block" ? "block" : "strip"));
+          const finding = toFinding(m, path, map, action.do === "block" ? "block" : "strip");
+          // A block is not stripped, so every round finds it again: it is recorded once.
+          if (
+            action.do === "block" &&
+            findings.some(
+              (f) =>
+                f.action === "block" &&
+                f.ruleId === finding.ruleId &&
+                f.path === path &&
+                f.start === finding.start,
+            )
+          )
+            continue;
+          findings.push(finding);
           if (action.do === "strip") {
             removed.push([map.toOriginal(m.start), map.endToOriginal(m.end)]);
             grew = true;

@@ -53,13 +53,12 @@ const ROLE_HEADER_PATTERN =
  */
 const LINE_BREAK = "\\n\\r\\u0085\\u2028\\u2029";
 const EMPHASIS = "(?:[*_]{1,2})?";
-const TURN_PATTERN = new RegExp(
-  `[${LINE_BREAK}][ \\t]{0,16}((?:#{1,6}[ \\t]{0,4})?${EMPHASIS}(?:system|assistant|human|user|developer|h)${EMPHASIS}[ \\t]{0,4}:${EMPHASIS})([^${LINE_BREAK}]{0,64})`,
-  "gi",
-);
-const LINE_BREAK_CHAR = /[\n\r\u0085\u2028\u2029]/;
+/** After the line start: indentation, then the marker (group 1) and the rest of the line (group 2). */
+const TURN_LINE = `[ \\t]{0,16}((?:#{1,6}[ \\t]{0,4})?${EMPHASIS}(?:system|assistant|human|user|developer|h)${EMPHASIS}[ \\t]{0,4}:${EMPHASIS})([^${LINE_BREAK}]{0,64})`;
+const TURN_PATTERN = new RegExp(`[${LINE_BREAK}]${TURN_LINE}`, "gi");
 /** The same turn on a text's first line; only tried when the text has a line break (see the trade-offs above). */
-const FIRST_LINE_TURN_PATTERN = new RegExp(TURN_PATTERN.source.replace(`[${LINE_BREAK}]`, "^"), "i");
+const FIRST_LINE_TURN_PATTERN = new RegExp(`^${TURN_LINE}`, "i");
+const LINE_BREAK_CHAR = /[\n\r\u0085\u2028\u2029]/;
 
 const SENTENCE_MARKER_PATTERN = /<\/?s>/gi;
 
@@ -93,19 +92,16 @@ function collect(pattern: RegExp, text: string, out: TextMatch[]): void {
 function collectTurns(text: string, out: TextMatch[], inTemplate: boolean): void {
   const turns: [number, number][] = [];
   let transcript = inTemplate;
-  const first = FIRST_LINE_TURN_PATTERN.exec(text);
-  if (first !== null) {
-    const start = first[0].length - (first[2]!.length + first[1]!.length);
-    turns.push([start, start + first[1]!.length]);
-    transcript ||= opensTurn(first[2]!);
-  }
-  TURN_PATTERN.lastIndex = 0;
-  for (let m = TURN_PATTERN.exec(text); m !== null; m = TURN_PATTERN.exec(text)) {
+  const take = (m: RegExpExecArray): void => {
     const marker = m[1]!;
     const start = m.index + m[0].length - (m[2]!.length + marker.length);
     turns.push([start, start + marker.length]);
     transcript ||= opensTurn(m[2]!);
-  }
+  };
+  const first = FIRST_LINE_TURN_PATTERN.exec(text);
+  if (first !== null) take(first);
+  TURN_PATTERN.lastIndex = 0;
+  for (let m = TURN_PATTERN.exec(text); m !== null; m = TURN_PATTERN.exec(text)) take(m);
   if (!transcript) return;
   // A `## System:` line is also an Alpaca header, already reported.
   const reported = new Set(out.map((m) => m.start));

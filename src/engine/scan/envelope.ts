@@ -160,8 +160,18 @@ export function isWrapped(text: string, serverName: string, toolName: string): b
 /** Wraps a text in the envelope of one check (`id`), tag-like strings inside replaced; wrapped text is kept. */
 export function wrapUntrusted(text: string, serverName: string, toolName: string, id: string): string {
   if (isWrapped(text, serverName, toolName)) return text;
-  // A byte-order mark only means something at the start of a document; inside the envelope it would be an
-  // invisible character that the next check strips, so checking twice would not give the same text.
-  const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  return `${envelopeOpen(serverName, toolName, id)}${neutraliseTags(unmarked)}\n${envelopeClose(id)}`;
+  return wrapNeutralised(neutraliseTags(withoutByteOrderMark(text)), serverName, toolName, id);
+}
+
+/** The envelope around a body whose tag-like strings `neutraliseTags` has already replaced. */
+export function wrapNeutralised(body: string, serverName: string, toolName: string, id: string): string {
+  return `${envelopeOpen(serverName, toolName, id)}${body}\n${envelopeClose(id)}`;
+}
+
+/**
+ * A byte-order mark only means something at the start of a document; inside the envelope it would be an invisible
+ * character that the next check strips, so checking twice would not give the same text.
+ */
+export function withoutByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

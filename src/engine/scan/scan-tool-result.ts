@@ -1,6 +1,15 @@
 import type { CallToolResult, Finding } from "../../policy/types.js";
 import type { TextMatch } from "../types.js";
-import { type Envelope, envelopeOpen, neutraliseTags, readEnvelope, wrapUntrusted } from "./envelope.js";
+import {
+  type Envelope,
+  envelopeOpen,
+  isWrapped,
+  neutraliseTags,
+  readEnvelope,
+  withoutByteOrderMark,
+  wrapNeutralised,
+  wrapUntrusted,
+} from "./envelope.js";
 import { crossBoundaryMatches } from "./joined-text.js";
 import { appendWithoutOffsets, scanJson, scanStringLeaf } from "./scan-json.js";
 import type { ScanPlan } from "./string-scanner.js";
@@ -129,17 +138,19 @@ function scanWrappedText(
     inner.serverName !== envelope.serverName ||
     inner.toolName !== envelope.toolName
   ) {
-    let text = scanStringLeaf(value, path, plan, findings, split);
-    const neutral = neutraliseTags(text);
-    if (neutral !== text) {
+    const scanned = scanStringLeaf(value, path, plan, findings, split);
+    if (isWrapped(scanned, envelope.serverName, envelope.toolName)) return scanned;
+    const text = withoutByteOrderMark(scanned);
+    let body = neutraliseTags(text);
+    if (body !== text) {
       // A forged tag replaced by its placeholder changes the words around it, and with them how a chat marker
       // before it reads (a role line's rest becomes a sentence). The second check scans that body: scan it now, so
       // it finds nothing the first left.
       const again: Finding[] = [];
-      text = scanStringLeaf(neutral, path, plan, again);
+      body = neutraliseTags(withoutByteOrderMark(scanStringLeaf(body, path, plan, again)));
       appendWithoutOffsets(findings, again);
     }
-    return wrapUntrusted(text, envelope.serverName, envelope.toolName, envelope.id);
+    return wrapNeutralised(body, envelope.serverName, envelope.toolName, envelope.id);
   }
   const offset = envelopeOpen(inner.serverName, inner.toolName, inner.id).length;
   const mark = findings.length;

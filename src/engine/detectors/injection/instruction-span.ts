@@ -16,6 +16,9 @@ export interface Span {
 }
 
 const MAX_REACH = 2_000;
+
+/** Characters looked at so far by every span search in the process, for tests that count work rather than time. */
+export const instructionSpanWork = { steps: 0 };
 const CJK_END = new Set(["。", "！", "？"]);
 const CLOSERS = new Set(['"', "'", "»", "”", ")", "]"]);
 
@@ -45,6 +48,7 @@ export function instructionSpan(text: string, match: Span): Span {
   let start = match.start;
   const floor = Math.max(0, match.start - MAX_REACH);
   while (start > floor) {
+    instructionSpanWork.steps++;
     const prev = text[start - 1]!;
     if (endsSentenceAt(text, start - 1)) break;
     if (prev === '"' && opensJsonString(text, start - 1)) break;
@@ -55,6 +59,7 @@ export function instructionSpan(text: string, match: Span): Span {
   // The match may already end on a terminator; otherwise walk to the next one and include it.
   if (!(end > start && endsSentenceAt(text, end - 1))) {
     while (end < ceiling) {
+      instructionSpanWork.steps++;
       const ch = text[end]!;
       if (isLineBreak(ch)) break;
       if (ch === '"' && (text[end + 1] === "," || text[end + 1] === "}")) break; // end of a JSON string value
@@ -62,8 +67,14 @@ export function instructionSpan(text: string, match: Span): Span {
       if (endsSentenceAt(text, end - 1)) break;
     }
   }
-  while (start < end && /\s/.test(text[start]!)) start++;
-  while (end > start && /\s/.test(text[end - 1]!)) end--;
+  while (start < end && /\s/.test(text[start]!)) {
+    instructionSpanWork.steps++;
+    start++;
+  }
+  while (end > start && /\s/.test(text[end - 1]!)) {
+    instructionSpanWork.steps++;
+    end--;
+  }
   return { start: Math.min(start, match.start), end: Math.max(end, match.end) };
 }
 

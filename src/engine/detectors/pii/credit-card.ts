@@ -33,6 +33,13 @@ const MIN_DIGITS = 12;
 const MAX_DIGITS = 19;
 const PLUS = 43;
 
+/**
+ * Work done so far by every card detector in the process, for tests that assert work grows linearly with the input
+ * (counts, not time): `neighbourChecks` counts found sub-runs compared when deciding whether a sub-run continues
+ * into its neighbours, `scans` counts full scans of a text.
+ */
+export const creditCardWork = { neighbourChecks: 0, scans: 0 };
+
 /** Groups of one matched run: start offset in the run, digit count, separator code before it (0 for the first). */
 interface Groups {
   starts: number[];
@@ -152,7 +159,10 @@ function continuesInto(
   if (neighbour < 0 || neighbour >= lengths.length || lengths[neighbour] !== 4) return false;
   const joint = neighbour < first ? seps[first] : seps[neighbour];
   if (joint !== seps[first + 1]) return false;
-  return !found.some(([a, b]) => a <= neighbour && neighbour <= b);
+  return !found.some(([a, b]) => {
+    creditCardWork.neighbourChecks++;
+    return a <= neighbour && neighbour <= b;
+  });
 }
 
 export function createCreditCardDetector(): TextDetector {
@@ -164,6 +174,7 @@ export function createCreditCardDetector(): TextDetector {
     minLength: MIN_DIGITS,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < MIN_DIGITS) return;
+      creditCardWork.scans++;
       const re = DIGIT_GROUPS; // shared, reset: a RegExp per call was costlier than the scan on short strings
       re.lastIndex = 0;
       for (let m = re.exec(text); m !== null; m = re.exec(text)) {

@@ -130,7 +130,8 @@ describe("a pattern RE2 cannot run is skipped, the rest of the schema still vali
 });
 
 describe("compiled schemas are bounded", () => {
-  it("5,000 distinct schemas leave a bounded number of ajv cache entries and Ajv instances", () => {
+  // 1,000 rather than more: the counts are exact, and each compile costs milliseconds on a shared machine.
+  it("1,000 distinct schemas leave a bounded number of ajv cache entries and Ajv instances", () => {
     const cache = new SchemaValidatorCache();
     const compile = (i: number) => {
       const schema = { type: "object", properties: { [`p${i}`]: { type: "string", pattern: `^x${i}$` } } };
@@ -139,14 +140,14 @@ describe("compiled schemas are bounded", () => {
     compile(0);
     // What a fresh instance holds (its meta-schemas); compiled schemas add nothing to it.
     const baseline = cache.footprint().ajvCacheEntries;
-    for (let i = 1; i < 5_000; i++) compile(i);
+    for (let i = 1; i < 1_000; i++) compile(i);
     const footprint = cache.footprint();
     expect(footprint.ajvCacheEntries).toBe(baseline);
     expect(footprint.ajvInstancesCreated).toBeLessThanOrEqual(
-      Math.ceil(5_000 / footprint.compilesPerAjv) + 2,
+      Math.ceil(1_000 / footprint.compilesPerAjv) + 2,
     );
     expect(footprint.ajvInstancesCreated).toBeGreaterThan(2);
-  });
+  }, 60_000);
 
   it("a validator keeps working after its Ajv instance was retired (recursive $ref included)", () => {
     const cache = new SchemaValidatorCache();

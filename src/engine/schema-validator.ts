@@ -221,8 +221,15 @@ export class SchemaValidatorCache {
     return { ok: false, violation: first ? describe(first) : { path: "", message: "is invalid" } };
   }
 
-  /** The patterns of `schema` that are not checked (compiling it now if needed; throws like `validate`). */
+  /**
+   * The patterns of `schema` that are not checked; throws like `validate`. Compiles it now when it has a
+   * `pattern` or `patternProperties` keyword (a tool listing then pays the compile its first call would have).
+   */
   unsupportedPatterns(schema: object): readonly UnsupportedPattern[] {
+    if (!this.#compiled.has(schema)) {
+      assertSchemaDepth(schema, "");
+      if (!JSON.stringify(schema).includes('"pattern')) return [];
+    }
     return this.#get(schema).unsupported;
   }
 

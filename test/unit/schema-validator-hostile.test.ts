@@ -228,3 +228,14 @@ describe("a very deep schema is a typed error, never a stack overflow", () => {
     expect(() => assertSchemaDepth(nested(Math.floor(MAX_SCHEMA_DEPTH / 2)), "")).toThrow(SchemaTooDeepError);
   });
 });
+
+describe("listing a tool compiles only the schemas that have patterns", () => {
+  it("a schema without pattern keywords is not compiled to look for unsupported ones", () => {
+    const cache = new SchemaValidatorCache();
+    const before = cache.footprint().ajvInstancesCreated;
+    expect(cache.unsupportedPatterns({ type: "object", properties: { a: { type: "string" } } })).toEqual([]);
+    expect(cache.footprint().ajvInstancesCreated).toBe(before);
+    expect(cache.unsupportedPatterns({ type: "string", pattern: "(?!x)" })).toHaveLength(1);
+    expect(cache.footprint().ajvInstancesCreated).toBe(before + 1);
+  });
+});

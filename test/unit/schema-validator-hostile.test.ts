@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { Ajv } from "ajv";
+import addFormatsModule from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import { checkToolListing } from "../../src/engine/scan/tool-listing.js";
@@ -116,6 +119,14 @@ describe("a pattern RE2 cannot run is skipped, the rest of the schema still vali
     expect(notes[0]!.reason).toContain(JSON.stringify("^(?=.*\\d).+$"));
     expect(notes[0]!.reason).toContain(JSON.stringify("^(a)\\1$"));
     expect(notes[0]!.reason).toContain('tool "lookahead"');
+    // The note is an audit record like any other: it follows the published schema.
+    const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+      addFormatsModule) as (ajv: Ajv) => Ajv;
+    const published = JSON.parse(
+      readFileSync(new URL("../../schema/audit-record.schema.json", import.meta.url), "utf8"),
+    ) as object;
+    const valid = addFormats(new Ajv({ allErrors: true, strict: true })).compile(published);
+    expect(valid(JSON.parse(JSON.stringify(notes[0]))), JSON.stringify(valid.errors)).toBe(true);
   });
 
   it("the engine reports the skipped patterns of a listing even with description checks off", () => {

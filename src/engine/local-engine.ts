@@ -41,7 +41,7 @@ import { scanToolResult } from "./scan/scan-tool-result.js";
 import { checkToolListing } from "./scan/tool-listing.js";
 import { truncateResult } from "./scan/truncate.js";
 import { ScanPlans } from "./scan-plans.js";
-import { SchemaValidatorCache, type UnsupportedPattern } from "./schema-validator.js";
+import { assertSchemaDepth, SchemaValidatorCache, type UnsupportedPattern } from "./schema-validator.js";
 import { hasToolSections, toolPolicyConfig } from "./tool-policy.js";
 
 function summarise(finding: Finding): string {
@@ -278,6 +278,8 @@ export class LocalPolicyEngine implements PolicyBackend {
     ] as const) {
       const schema: unknown = kept?.[key];
       if (!on || schema === null || typeof schema !== "object") continue;
+      // Named as the listing's field (the cache names a too-deep schema from its own root).
+      assertSchemaDepth(schema, `/${key}`, `listing of tool ${JSON.stringify(String(tool.name))}`);
       for (const p of this.#schemas.unsupportedPatterns(schema)) unsupported.push({ path: `/${key}`, ...p });
     }
     return unsupported.length > 0 ? { ...check, unsupportedPatterns: unsupported } : check;

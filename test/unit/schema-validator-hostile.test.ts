@@ -209,6 +209,19 @@ describe("a very deep schema is a typed error, never a stack overflow", () => {
     }
   });
 
+  it("with description checks off, the listing's deep schema is still refused, named by its field", () => {
+    const engine = new LocalPolicyEngine({ injection: { toolDescriptions: "off" } });
+    let thrown: unknown;
+    try {
+      engine.checkToolDescriptor("acme", { name: "deep", inputSchema: deep });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(SchemaTooDeepError);
+    expect((thrown as SchemaTooDeepError).issues[0]!.path).toMatch(/^\/inputSchema\/properties\/a/);
+    expect((thrown as SchemaTooDeepError).message).toContain('tool "deep"');
+  });
+
   it("checkToolListing alone (the scan of prose strings) refuses the deep schema too", () => {
     const plan = undefined as never;
     expect(() => checkToolListing({ name: "deep", inputSchema: deep }, plan, false)).toThrow(

@@ -41,7 +41,7 @@ import { scanToolResult } from "./scan/scan-tool-result.js";
 import { checkToolListing } from "./scan/tool-listing.js";
 import { truncateResult } from "./scan/truncate.js";
 import { ScanPlans } from "./scan-plans.js";
-import { SchemaValidatorCache } from "./schema-validator.js";
+import { assertSchemaDepth, SchemaValidatorCache, type UnsupportedPattern } from "./schema-validator.js";
 import { hasToolSections, toolPolicyConfig } from "./tool-policy.js";
 
 function summarise(finding: Finding): string {
@@ -176,6 +176,13 @@ export interface DescriptorCheck {
   /** The descriptor to show the model (description cleaned), or undefined when the tool must be dropped. */
   tool: ToolDescriptor | undefined;
   findings: Finding[];
+  /** Schema patterns the validator will not run (RE2 cannot: lookaround, backreferences), for an audit note. */
+  unsupportedPatterns?: ListedUnsupportedPattern[];
+}
+
+/** An unsupported pattern and the schema it is in (`/inputSchema` or `/outputSchema`). */
+export interface ListedUnsupportedPattern extends UnsupportedPattern {
+  path: string;
 }
 
 /**
@@ -253,9 +260,29 @@ export class LocalPolicyEngine implements PolicyBackend {
    */
   checkToolDescriptor(_serverName: string, tool: ToolDescriptor): DescriptorCheck {
     const setting = this.policy.injection.toolDescriptions;
-    if (setting === "off") return { tool, findings: [] };
-    const plan = this.#plans.get("output", "detect-and-strip", "redact");
-    return checkToolListing(tool, plan, setting === "drop-tool");
+    const check: DescriptorCheck =
+      setting === "off"
+        ? { tool, findings: [] }
+        : checkToolListing(
+            tool,
+            this.#plans.get("output", "detect-and-strip", "redact"),
+            setting === "drop-tool",
+          );
+    // Compiled now, once: the validators the calls use later, and the patterns they will not run, for the audit.
+    const kept = check.tool;
+    const unsupported: ListedUnsupportedPattern[] = [];
+    const { validateInput, validateOutput } = this.policy.schema;
+    for (const [key, on] of [
+      ["inputSchema", validateInput],
+      ["outputSchema", validateOutput],
+    ] as const) {
+      const schema: unknown = kept?.[key];
+      if (!on || schema === null || typeof schema !== "object") continue;
+      // Named as the listing's field (the cache names a too-deep schema from its own root).
+      assertSchemaDepth(schema, `/${key}`, `listing of tool ${JSON.stringify(String(tool.name))}`);
+      for (const p of this.#schemas.unsupportedPatterns(schema)) unsupported.push({ path: `/${key}`, ...p });
+    }
+    return unsupported.length > 0 ? { ...check, unsupportedPatterns: unsupported } : check;
   }
 
   async checkInput(request: InputCheckRequest): Promise<InputDecision> {

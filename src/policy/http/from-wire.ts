@@ -61,8 +61,18 @@ function readFinding(value: unknown, path: string, where: string): Finding {
 }
 
 function readExtension(value: unknown, where: string): WireAnswerExtension | undefined {
-  // An extension of another version is ignored: the plain fields still decide.
-  if (!isObject(value) || value.v !== WIRE_EXTENSION_VERSION) return undefined;
+  // Absent (or null): a plain service's answer, read from the plain fields.
+  if (value === undefined || value === null) return undefined;
+  // Any other extension is one we cannot read: the service checked something we cannot see (findings, redacted
+  // copies), so its plain fields are not an answer to trust. The check fails (closed).
+  if (!isObject(value)) throw bad(where, "/tollgate", `is not an object with "v": ${WIRE_EXTENSION_VERSION}`);
+  if (value.v !== WIRE_EXTENSION_VERSION) {
+    throw bad(
+      where,
+      "/tollgate/v",
+      `is ${JSON.stringify(value.v) ?? "missing"}, a version of the tollgate extension this client does not read (it reads ${WIRE_EXTENSION_VERSION})`,
+    );
+  }
   if (!Array.isArray(value.findings)) throw bad(where, "/tollgate/findings", "is not an array");
   const findings = value.findings.map((f, i) => readFinding(f, `/tollgate/findings/${i}`, where));
   const ruleIds = value.rule_ids;

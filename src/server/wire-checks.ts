@@ -1,5 +1,6 @@
 import type { LocalPolicyEngine } from "../engine/local-engine.js";
 import { isTollgateError, LimitExceededError, type TollgateIssue } from "../errors.js";
+import { describeWireVersion } from "../policy/http/from-wire.js";
 import {
   WIRE_EXTENSION_VERSION,
   type WireAnswer,
@@ -112,7 +113,7 @@ function readableExtension(value: unknown): Raw | undefined {
   if (value.v !== WIRE_EXTENSION_VERSION) {
     throw invalid(
       "/tollgate/v",
-      `is ${JSON.stringify(value.v) ?? "missing"}; this server reads version ${WIRE_EXTENSION_VERSION} of the tollgate extension only`,
+      `is ${describeWireVersion(value.v)}; this server reads version ${WIRE_EXTENSION_VERSION} of the tollgate extension only`,
       "unsupported_extension",
     );
   }

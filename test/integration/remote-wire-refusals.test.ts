@@ -78,6 +78,7 @@ describe("tollgate serve refuses an extension it does not know", () => {
     ["no version", { ...EXT }],
     ["a string", "v1"],
     ["an array", [{ v: 1, ...EXT }]],
+    ["a megabyte string as the version", { v: "1".repeat(1 << 20), ...EXT }],
   ];
   for (const [what, tollgate] of unknown) {
     it(`check-input and check-output with ${what}: 400, pointing at the extension`, async () => {
@@ -100,6 +101,8 @@ describe("tollgate serve refuses an extension it does not know", () => {
         expect(error.issues[0]?.path).toMatch(/^\/tollgate/);
         expect(error.message).toMatch(/tollgate/);
         expect(body.allowed).toBeUndefined();
+        // The answer names what was sent, briefly, whatever was sent.
+        expect(error.message.length).toBeLessThan(300);
       }
     });
   }

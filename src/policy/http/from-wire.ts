@@ -60,6 +60,17 @@ function readFinding(value: unknown, path: string, where: string): Finding {
   };
 }
 
+/**
+ * A `tollgate.v` someone sent, for an error message: short whatever was sent (a megabyte string, a value nested
+ * too deep to serialise).
+ */
+export function describeWireVersion(v: unknown): string {
+  if (v === undefined) return "missing";
+  if (typeof v === "number" || typeof v === "boolean" || v === null) return String(v);
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+  return Array.isArray(v) ? "an array" : "an object";
+}
+
 function readExtension(value: unknown, where: string): WireAnswerExtension | undefined {
   // Absent (or null): a plain service's answer, read from the plain fields.
   if (value === undefined || value === null) return undefined;
@@ -70,7 +81,7 @@ function readExtension(value: unknown, where: string): WireAnswerExtension | und
     throw bad(
       where,
       "/tollgate/v",
-      `is ${JSON.stringify(value.v) ?? "missing"}, a version of the tollgate extension this client does not read (it reads ${WIRE_EXTENSION_VERSION})`,
+      `is ${describeWireVersion(value.v)}, a version of the tollgate extension this client does not read (it reads ${WIRE_EXTENSION_VERSION})`,
     );
   }
   if (!Array.isArray(value.findings)) throw bad(where, "/tollgate/findings", "is not an array");

@@ -61,7 +61,8 @@ function text(body: string): CallToolResult {
 
 // A valid Luhn number: the card detector reports it (so the phones that follow overlap real card findings).
 const CARD = ["4111", "1111", "1111", "1111"].join(" ");
-const PHONE = "+1 415-555-0134";
+// National (no "+"): those are the phone candidates compared with the card matches.
+const PHONE = "(415) 555-0134";
 
 const CLASSES: HostileClass[] = [
   {
@@ -99,7 +100,7 @@ const CLASSES: HostileClass[] = [
   },
   {
     name: "phones-after-cards",
-    what: "half valid cards, then half phone numbers",
+    what: "half valid cards, then half national phone numbers",
     build: (bytes) => ({
       result: text(fill(`card ${CARD}; `, bytes / 2) + fill(`call ${PHONE}; `, bytes / 2)),
     }),

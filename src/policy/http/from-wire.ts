@@ -60,9 +60,30 @@ function readFinding(value: unknown, path: string, where: string): Finding {
   };
 }
 
+/**
+ * A `tollgate.v` someone sent, for an error message: short whatever was sent (a megabyte string, a value nested
+ * too deep to serialise).
+ */
+export function describeWireVersion(v: unknown): string {
+  if (v === undefined) return "missing";
+  if (typeof v === "number" || typeof v === "boolean" || v === null) return String(v);
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+  return Array.isArray(v) ? "an array" : "an object";
+}
+
 function readExtension(value: unknown, where: string): WireAnswerExtension | undefined {
-  // An extension of another version is ignored: the plain fields still decide.
-  if (!isObject(value) || value.v !== WIRE_EXTENSION_VERSION) return undefined;
+  // Absent (or null): a plain service's answer, read from the plain fields.
+  if (value === undefined || value === null) return undefined;
+  // Any other extension is one we cannot read: the service checked something we cannot see (findings, redacted
+  // copies), so its plain fields are not an answer to trust. The check fails (closed).
+  if (!isObject(value)) throw bad(where, "/tollgate", `is not an object with "v": ${WIRE_EXTENSION_VERSION}`);
+  if (value.v !== WIRE_EXTENSION_VERSION) {
+    throw bad(
+      where,
+      "/tollgate/v",
+      `is ${describeWireVersion(value.v)}, a version of the tollgate extension this client does not read (it reads ${WIRE_EXTENSION_VERSION})`,
+    );
+  }
   if (!Array.isArray(value.findings)) throw bad(where, "/tollgate/findings", "is not an array");
   const findings = value.findings.map((f, i) => readFinding(f, `/tollgate/findings/${i}`, where));
   const ruleIds = value.rule_ids;

@@ -1,4 +1,5 @@
 import type { LocalPolicyEngine } from "../engine/local-engine.js";
+import { MAX_SCHEMA_DEPTH } from "../engine/schema-validator.js";
 import { isTollgateError, LimitExceededError, type TollgateIssue } from "../errors.js";
 import { describeWireVersion } from "../policy/http/from-wire.js";
 import {
@@ -86,10 +87,11 @@ function isObject(value: unknown): value is Raw {
 }
 
 /**
- * JSON levels a tool listing may nest (schemas included). Real listings use a few dozen; ajv's compiler and
- * `JSON.stringify` recurse, and overflow the stack somewhere past a thousand.
+ * JSON levels a tool listing may nest: its schemas one level below the listing, each held to the engine's own
+ * MAX_SCHEMA_DEPTH, so a schema the local path refuses with SchemaTooDeepError is a typed 400 here, never a 422 or
+ * a 500 (ajv's compiler and `JSON.stringify` recurse, and overflow the stack somewhere past a thousand).
  */
-export const MAX_TOOL_LISTING_DEPTH = 256;
+export const MAX_TOOL_LISTING_DEPTH = MAX_SCHEMA_DEPTH + 1;
 
 function invalid(path: string, message: string, code?: WireRequestErrorCode): WireRequestError {
   return new WireRequestError(`${path || "body"} ${message}`, [{ path, message }], code);

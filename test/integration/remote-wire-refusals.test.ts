@@ -147,6 +147,18 @@ describe("tollgate serve refuses a tool listing too deep to handle", () => {
     }
   });
 
+  it("a schema just past the engine's own depth limit is the same typed 400 (not the engine's 422)", async () => {
+    const url = await server();
+    const ext = '"v":1,"server_name":"acme","tool_name":"lookup","call_id":"c1"';
+    // 100 wrappers nest 201 levels: over the engine's 128, under the 256 this server first allowed.
+    const { status, body } = await post(
+      `${url}${INPUT}`,
+      `{"connector_type":"acme.lookup","parameters":{"a":"x"},"tollgate":{${ext},"tool":{"name":"lookup","inputSchema":${deepSchemaText(100)}}}}`,
+    );
+    expect(status).toBe(400);
+    expect((body.error as { code: string }).code).toBe("too_deep");
+  });
+
   it("an ordinary nested schema is still checked", async () => {
     const url = await server();
     const ext = '"v":1,"server_name":"acme","tool_name":"lookup","call_id":"c1"';

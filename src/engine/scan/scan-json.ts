@@ -361,12 +361,16 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
   if (!keysChanged) return copy ?? obj;
   const source = copy ?? obj;
   const rebuilt: Record<string, unknown> = {};
+  // Two keys redacted to the same placeholder must not overwrite each other: the second becomes `key#2`, and so on.
+  // The next suffix to try is kept per key, so n keys sharing one placeholder cost O(n) probes, not O(n^2); a
+  // suffix another key already holds is skipped (each probe moves the suffix on for good).
+  const nextSuffix = new Map<string, number>();
   for (let i = 0; i < keys.length; i++) {
     let key = newKeys[i]!;
-    // Two keys redacted to the same placeholder must not overwrite each other.
     if (Object.hasOwn(rebuilt, key)) {
-      let n = 2;
+      let n = nextSuffix.get(key) ?? 2;
       while (Object.hasOwn(rebuilt, `${key}#${n}`)) n++;
+      nextSuffix.set(key, n + 1);
       key = `${key}#${n}`;
     }
     setOwn(rebuilt, key, source[keys[i]!]);

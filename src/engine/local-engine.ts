@@ -35,6 +35,7 @@ import type { PolicyConfig, SanitizerMode } from "./policy-types.js";
 import type { Action } from "./rules/actions.js";
 import { INJECTION_CLASSIFIER_RULES } from "./rules/built-in/injection-classifier.js";
 import { newEnvelopeId } from "./scan/envelope.js";
+import { CappedFindings } from "./scan/findings-cap.js";
 import { describeProblem, inspectJson, type JsonProblem } from "./scan/inspect-json.js";
 import { scanJson } from "./scan/scan-json.js";
 import { scanToolResult } from "./scan/scan-tool-result.js";
@@ -53,6 +54,13 @@ function uniqueRuleIds(findings: readonly Finding[]): string[] {
   // Most calls find nothing: skip the Set and two arrays (a fixed cost on every 1 KB call).
   if (findings.length === 0) return [];
   return [...new Set(findings.map((f) => f.ruleId))];
+}
+
+/** The rule ids of a capped check: those reported, then those only counted past the cap. */
+function cappedRuleIds(reported: readonly Finding[], omitted: Record<string, number> | undefined): string[] {
+  const ids = uniqueRuleIds(reported);
+  if (omitted !== undefined) for (const id of Object.keys(omitted)) if (!ids.includes(id)) ids.push(id);
+  return ids;
 }
 
 function byteLength(value: unknown): number {
@@ -375,9 +383,12 @@ export class LocalPolicyEngine implements PolicyBackend {
       };
     }
 
-    const findings: Finding[] = [];
-    const plan = this.#forTool(request.serverName, request.connectorType).plans.get("input", "pass-through");
-    const scanned = scanJson(args, "", plan, findings) as JsonObject;
+    const forTool = this.#forTool(request.serverName, request.connectorType);
+    const capped = new CappedFindings(forTool.policy.limits.maxFindings);
+    const plan = forTool.plans.get("input", "pass-through");
+    const scanned = scanJson(args, "", plan, capped) as JsonObject;
+    const findings = capped.slice();
+    const omitted = capped.omittedRecord();
     let blocking: Finding | undefined;
     for (let i = 0; i < findings.length && !blocking; i++) {
       if (findings[i]!.action === "block") blocking = findings[i];
@@ -389,7 +400,7 @@ export class LocalPolicyEngine implements PolicyBackend {
           allowed: false,
           reason: summarise(blocking),
           findings,
-          ruleIds: uniqueRuleIds(findings),
+          ruleIds: cappedRuleIds(findings, omitted),
           durationMs: performance.now() - started,
         }
       : {
@@ -397,9 +408,10 @@ export class LocalPolicyEngine implements PolicyBackend {
           backend: this.name,
           allowed: true,
           findings,
-          ruleIds: uniqueRuleIds(findings),
+          ruleIds: cappedRuleIds(findings, omitted),
           durationMs: performance.now() - started,
         };
+    if (omitted !== undefined) decision.omittedFindings = omitted;
     if (!blocking && scanned !== args) decision.redactedArgs = scanned;
     if (!blocking && gate.review) {
       // A review rule: allowed once a human approves; the rule id stays with the decision for the audit.
@@ -440,7 +452,8 @@ export class LocalPolicyEngine implements PolicyBackend {
       );
     }
 
-    const findings: Finding[] = [];
+    const capped = new CappedFindings(limits.maxFindings);
+    const findings: Finding[] = capped;
     let result = request.result;
     const size = byteLengthIfOver(result, limits.maxOutputBytes);
     if (size > limits.maxOutputBytes || truncating) {
@@ -512,25 +525,30 @@ export class LocalPolicyEngine implements PolicyBackend {
     }
     // Two literals, not conditional spreads (~15 ns less): same key order, and `reason` / `redactedResult` stay
     // absent, not undefined, when they do not apply.
+    const reported = capped.slice();
+    const omitted = capped.omittedRecord();
     if (blocking) {
-      return {
+      const blocked: OutputDecision = {
         allowed: false,
         reason: summarise(blocking),
-        findings,
-        ruleIds: uniqueRuleIds(findings),
+        findings: reported,
+        ruleIds: cappedRuleIds(reported, omitted),
         decisionId,
         durationMs: performance.now() - started,
         backend: this.name,
       };
+      if (omitted !== undefined) blocked.omittedFindings = omitted;
+      return blocked;
     }
     const decision: OutputDecision = {
       allowed: true,
-      findings,
-      ruleIds: uniqueRuleIds(findings),
+      findings: reported,
+      ruleIds: cappedRuleIds(reported, omitted),
       decisionId,
       durationMs: performance.now() - started,
       backend: this.name,
     };
+    if (omitted !== undefined) decision.omittedFindings = omitted;
     if (scanned !== request.result) decision.redactedResult = scanned;
     return decision;
   }

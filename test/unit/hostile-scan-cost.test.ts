@@ -53,3 +53,64 @@ describe("keys that all redact to one placeholder", () => {
     });
   });
 });
+
+describe("a cap on findings reported per check", () => {
+  it("an 8 MB-style result of 'a\\u200b' pairs reports at most maxFindings; the rest counted, every one stripped", async () => {
+    const engine = new LocalPolicyEngine({}, { worker: false });
+    const pairs = 50_000;
+    const text = "a\u200b".repeat(pairs);
+    const decision = await output(engine, { content: [{ type: "text", text }] });
+    expect(decision.allowed).toBe(true);
+    expect(decision.findings.length).toBeLessThanOrEqual(1_000);
+    const kept = decision.findings.filter((f) => f.ruleId === "control.zero_width").length;
+    expect(kept + (decision.omittedFindings?.["control.zero_width"] ?? 0)).toBe(pairs);
+    expect(decision.ruleIds).toContain("control.zero_width");
+    const out = decision.redactedResult!.content[0]!;
+    expect(out.type === "text" && out.text.includes("\u200b")).toBe(false);
+  });
+
+  it("a run of adjacent stripped invisible characters is one finding spanning the run", async () => {
+    const engine = new LocalPolicyEngine({}, { worker: false });
+    const text = `before${"\u200b".repeat(5_000)}after`;
+    const decision = await output(engine, { content: [{ type: "text", text }] });
+    const zw = decision.findings.filter((f) => f.ruleId === "control.zero_width");
+    expect(zw).toEqual([expect.objectContaining({ start: 6, end: 5_006, action: "strip" })]);
+    expect(decision.omittedFindings).toBeUndefined();
+  });
+
+  it("limits.maxFindings is configurable; redactions past it still apply; a block past it still blocks", async () => {
+    const emails = Array.from({ length: 30 }, (_, i) => `person${i}@example.com`).join(", ");
+    const capped = new LocalPolicyEngine({ limits: { maxFindings: 10 } }, { worker: false });
+    const decision = await output(capped, { content: [{ type: "text", text: emails }] });
+    expect(decision.findings).toHaveLength(10);
+    expect(decision.omittedFindings).toEqual({ "pii.email": 20 });
+    const out = decision.redactedResult!.content[0]!;
+    expect(out.type === "text" && out.text.includes("@example.com")).toBe(false);
+
+    const blocking = new LocalPolicyEngine(
+      { limits: { maxFindings: 10 }, rules: { "pii.us_ssn": "block" } },
+      { worker: false },
+    );
+    const ssn = ["536", "22", "4187"].join("-");
+    const blocked = await output(blocking, {
+      content: [{ type: "text", text: `${emails}. SSN: ${ssn}` }],
+    });
+    const uncapped = await output(
+      new LocalPolicyEngine({ rules: { "pii.us_ssn": "block" } }, { worker: false }),
+      { content: [{ type: "text", text: `${emails}. SSN: ${ssn}` }] },
+    );
+    expect(uncapped.allowed).toBe(false);
+    expect(blocked.allowed).toBe(false);
+    expect(blocked.reason).toBe(uncapped.reason);
+    expect(blocked.findings.length).toBe(11);
+    expect(blocked.findings.at(-1)).toMatchObject({ ruleId: "pii.us_ssn", action: "block" });
+  });
+
+  it("input checks are capped the same way", async () => {
+    const engine = new LocalPolicyEngine({ limits: { maxFindings: 5 } }, { worker: false });
+    const q = Array.from({ length: 12 }, (_, i) => `p${i}@example.com`).join(" ");
+    const decision = await engine.checkInput({ ...base, args: { q } });
+    expect(decision.findings).toHaveLength(5);
+    expect(decision.omittedFindings).toEqual({ "pii.email": 7 });
+  });
+});

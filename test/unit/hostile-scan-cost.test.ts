@@ -139,3 +139,59 @@ describe("a cut that breaks JSON text", () => {
     expect(searched).toBeLessThan(50 * text.length);
   });
 });
+
+describe("the checked output is held to maxOutputBytes", () => {
+  it("many empty blocks, each wrapped in its own envelope, do not make a result over the limit", async () => {
+    const maxOutputBytes = 64 * 1024;
+    const blocks = 2_000; // ~52 KB as sent; each envelope adds ~200 bytes
+    const result: CallToolResult = {
+      content: Array.from({ length: blocks }, () => ({ type: "text" as const, text: "" })),
+    };
+    expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThan(maxOutputBytes);
+    for (const onExceed of ["block", "truncate"] as const) {
+      const engine = new LocalPolicyEngine({ limits: { maxOutputBytes, onExceed } }, { worker: false });
+      let size = 0;
+      let error: unknown;
+      try {
+        const decision = await output(engine, result);
+        size = Buffer.byteLength(JSON.stringify(decision.redactedResult ?? result));
+      } catch (e) {
+        error = e;
+      }
+      if (error === undefined) expect(size).toBeLessThanOrEqual(maxOutputBytes);
+      else expect(error).toMatchObject({ code: "limit_exceeded", limit: "maxOutputBytes" });
+    }
+  });
+
+  it("onExceed: truncate redacts before it cuts: no half e-mail reaches the model", async () => {
+    const email = "jane.roe@example.com";
+    const filler = "x".repeat(400);
+    const text = `${filler} ${email} and more text after it`;
+    let cutAndKept = 0;
+    for (const mode of ["detect-and-strip", "detect-and-wrap"] as const) {
+      for (let cut = 395; cut < 425; cut++) {
+        // A limit that puts the cut inside the e-mail's place in the original text.
+        const sent: CallToolResult = { content: [{ type: "text", text }] };
+        const overhead = Buffer.byteLength(JSON.stringify({ content: [{ type: "text", text: "" }] }));
+        const engine = new LocalPolicyEngine(
+          { sanitizer: { mode }, limits: { onExceed: "truncate", maxOutputBytes: overhead + cut + 40 } },
+          { worker: false },
+        );
+        let out = "";
+        try {
+          const decision = await output(engine, sent);
+          const block = (decision.redactedResult ?? sent).content[0]!;
+          out = block.type === "text" ? block.text : "";
+        } catch (e) {
+          expect(e).toMatchObject({ code: "limit_exceeded" });
+          continue;
+        }
+        for (let n = 4; n <= email.length; n++) expect(out).not.toContain(email.slice(0, n).concat(" "));
+        expect(out).not.toMatch(/jane\.roe@\w*(?!\S)/);
+        expect(out).not.toMatch(/jane\.roe@\w*$/m);
+        if (out.includes("[TRUNCATED by mcp-tollgate]")) cutAndKept++;
+      }
+    }
+    expect(cutAndKept).toBeGreaterThan(0);
+  });
+});

@@ -578,3 +578,32 @@ function applyRewrites(text: string, rewrites: readonly RewriteMatch[], plan: Sc
   }
   return out + text.slice(cursor);
 }
+
+/** How far around a cut the detectors look for a value the cut would split (the longest values they know fit). */
+const CUT_WINDOW = 4096;
+/** Times a cut moves back before a straddling value; a bound, not a tuning. */
+const CUT_ROUNDS = 8;
+
+/**
+ * Where to cut a text so it keeps at most `keep` characters without splitting a value the plan's detectors find
+ * there: the cut moves back to the start of any match that straddles it (so half an e-mail address never remains,
+ * readable but no longer recognisable). Reads only a window around the cut.
+ */
+export function valueSafeCut(plan: ScanPlan): (text: string, keep: number) => number {
+  return (text, keep) => {
+    let at = keep;
+    for (let round = 0; round < CUT_ROUNDS && at > 0; round++) {
+      const from = Math.max(0, at - CUT_WINDOW);
+      const window = text.slice(from, Math.min(text.length, at + CUT_WINDOW));
+      let moved = at;
+      for (const list of [plan.sanitizers, plan.detectors])
+        for (const m of runDetectors(list, window)) {
+          const start = m.start + from;
+          if (start < moved && m.end + from > at) moved = start;
+        }
+      if (moved === at) return at;
+      at = moved;
+    }
+    return Math.max(0, at - CUT_WINDOW);
+  };
+}

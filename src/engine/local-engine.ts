@@ -559,6 +559,13 @@ export class LocalPolicyEngine implements PolicyBackend {
     if (scanned !== request.result) {
       const checkedSize = byteLengthIfOver(scanned, limits.maxOutputBytes);
       if (checkedSize > limits.maxOutputBytes) {
+        if (truncating && byteLength(scanned.structuredContent) > limits.maxOutputBytes) {
+          throw new LimitExceededError(
+            "maxOutputBytes",
+            `Result of ${where} stays over ${limits.maxOutputBytes} bytes after truncating its text`,
+            [{ path: "/structuredContent", message: "structured content alone exceeds the limit" }],
+          );
+        }
         throw new LimitExceededError(
           "maxOutputBytes",
           `Result of ${where} is ${checkedSize} bytes once checked (wrapped or redacted), over the limit of ${limits.maxOutputBytes}`,

@@ -533,7 +533,7 @@ function decideAll(
     recorded.push({ match: m, action: action.do === "flag" ? action.as : "block" });
   }
   for (const r of recorded) {
-    if (r.rewrite !== undefined && r.rewrite.subsumed) continue;
+    if (r.rewrite?.subsumed) continue;
     const stored = stores(findings, r.match.ruleId, r.action);
     if (!stored && (removedValues === undefined || !rewritesValue(r.action))) continue;
     const finding = toFinding(r.match, path, map, r.action);

@@ -272,7 +272,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       phase,
       action,
       ...((reason ?? decision?.reason) ? { reason: reason ?? decision?.reason } : {}),
-      ...auditFindings(decision?.findings ?? []),
+      ...auditFindings(decision?.findings ?? [], decision?.omittedFindings),
       ruleIds: decision?.ruleIds ?? [],
       ...(decision?.backend ? { backend: decision.backend } : { backend: backend.name ?? "custom" }),
       ...(decision ? { backendMs: decision.durationMs } : {}),

@@ -312,6 +312,7 @@ export class WireChecks {
         v: WIRE_EXTENSION_VERSION,
         findings: decision.findings,
         rule_ids: decision.ruleIds,
+        ...(decision.omittedFindings !== undefined ? { omitted_findings: decision.omittedFindings } : {}),
         duration_ms: decision.durationMs,
       },
     };

@@ -91,6 +91,7 @@ function readExtension(value: unknown, where: string): WireAnswerExtension | und
     throw bad(where, "/tollgate/rule_ids", "is not an array of strings");
   }
   const ext: WireAnswerExtension = { v: WIRE_EXTENSION_VERSION, findings, rule_ids: ruleIds };
+  if (value.omitted_findings !== undefined) ext.omitted_findings = readOmitted(value.omitted_findings, where);
   if (value.redacted_args !== undefined) {
     if (!isObject(value.redacted_args)) throw bad(where, "/tollgate/redacted_args", "is not an object");
     ext.redacted_args = value.redacted_args as JsonObject;
@@ -106,6 +107,24 @@ function readExtension(value: unknown, where: string): WireAnswerExtension | und
     ext.redacted_result = value.redacted_result as unknown as CallToolResult;
   }
   return ext;
+}
+
+/** `{ ruleId: count }` of positive integers. */
+function readOmitted(value: unknown, where: string): Record<string, number> {
+  const path = "/tollgate/omitted_findings";
+  if (!isObject(value)) throw bad(where, path, "is not an object");
+  const out: Record<string, number> = {};
+  for (const [ruleId, count] of Object.entries(value)) {
+    if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 1)
+      throw bad(where, `${path}/${ruleId}`, "is not a positive integer");
+    Object.defineProperty(out, ruleId, {
+      value: count,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
 }
 
 function findingKindOf(id: string, category: unknown): FindingKind {
@@ -173,6 +192,7 @@ function readCommon(
       ...(reason !== undefined ? { reason } : {}),
       findings,
       ruleIds: ext ? ext.rule_ids : [...new Set(findings.map((f) => f.ruleId))],
+      ...(ext?.omitted_findings !== undefined ? { omittedFindings: ext.omitted_findings } : {}),
       decisionId:
         typeof body.decision_id === "string" && body.decision_id !== ""
           ? body.decision_id

@@ -72,6 +72,8 @@ export interface WireAnswerExtension {
   v: number;
   findings: Finding[];
   rule_ids: string[];
+  /** Findings past the service's `limits.maxFindings`, not in `findings`, counted per rule id (absent when none). */
+  omitted_findings?: Record<string, number>;
   /** Input: the arguments the tool must be called with, when they changed. */
   redacted_args?: JsonObject;
   /** Output: the result to hand back, when it changed. */

@@ -1,4 +1,4 @@
-import type { RunContext } from "../policy/types.js";
+import type { RunContext } from "../shared/types.js";
 import { type ConnectorTarget, matchesConnector } from "./glob.js";
 import type { ResolvedPolicy } from "./policy.js";
 import { conditionsHold, grantsFromContext } from "./run-context-conditions.js";

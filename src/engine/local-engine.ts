@@ -6,7 +6,7 @@ import {
   LimitExceededError,
   PolicyConfigError,
 } from "../errors.js";
-import { assertCallToolResult } from "../interceptor/validate-result.js";
+import { describeProblem, inspectJson, type JsonProblem } from "../shared/inspect-json.js";
 import type {
   Finding,
   InputCheckRequest,
@@ -16,7 +16,8 @@ import type {
   OutputDecision,
   PolicyBackend,
   ToolDescriptor,
-} from "../policy/types.js";
+} from "../shared/types.js";
+import { assertCallToolResult } from "../shared/validate-result.js";
 import { evaluateCapabilities } from "./capability-gate.js";
 import { type CustomDetector, createDetectorSet } from "./detector-set.js";
 import {
@@ -35,7 +36,6 @@ import type { PolicyConfig, SanitizerMode } from "./policy-types.js";
 import type { Action } from "./rules/actions.js";
 import { INJECTION_CLASSIFIER_RULES } from "./rules/built-in/injection-classifier.js";
 import { newEnvelopeId } from "./scan/envelope.js";
-import { describeProblem, inspectJson, type JsonProblem } from "./scan/inspect-json.js";
 import { scanJson } from "./scan/scan-json.js";
 import { scanToolResult } from "./scan/scan-tool-result.js";
 import { checkToolListing } from "./scan/tool-listing.js";

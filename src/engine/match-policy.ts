@@ -1,10 +1,11 @@
+import type { FindingKind } from "../shared/kinds.js";
 import type { ResolvedPhaseActions, ResolvedPolicy } from "./policy.js";
 import type { SanitizerMode } from "./policy-types.js";
 import type { Action } from "./rules/actions.js";
 import { BUILT_IN_RULES, recordIndex } from "./rules/registry.js";
 import type { PolicyFamily, RuleRecord } from "./rules/rule-record.js";
 import type { MatchAction } from "./scan/string-scanner.js";
-import type { FindingKind, TextMatch } from "./types.js";
+import type { TextMatch } from "./types.js";
 
 const IGNORE: MatchAction = { do: "ignore" };
 const BLOCK: MatchAction = { do: "block" };

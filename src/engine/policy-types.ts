@@ -12,13 +12,6 @@ type Named<T extends string> = T | (string & {});
 
 export type { Action, ActionAlias, ActionName } from "./rules/actions.js";
 
-/** @deprecated Use `ActionName`: every family takes the same action names now. */
-export type RuleAction = ActionName;
-/** @deprecated Use `ActionName`. */
-export type RedactionStrategy = ActionName;
-/** @deprecated Use `ActionName`. */
-export type InjectionAction = ActionName;
-
 export type SanitizerMode =
   | "pass-through"
   | "detect-and-flag"

@@ -1,4 +1,4 @@
-import type { Finding } from "../policy/types.js";
+import type { Finding } from "../shared/types.js";
 import type { CheckPhase } from "./policy-violation-error.js";
 
 /**

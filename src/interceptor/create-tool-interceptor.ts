@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { LocalPolicyEngine } from "../engine/local-engine.js";
 import type { PolicyConfig } from "../engine/policy-types.js";
-import { describeProblem, inspectJson } from "../engine/scan/inspect-json.js";
 import {
   InvalidArgumentsError,
   isTollgateError,
@@ -9,6 +8,7 @@ import {
   type TollgateError,
   ToolCallError,
 } from "../errors.js";
+import { describeProblem, inspectJson } from "../shared/inspect-json.js";
 import type {
   CallToolResult,
   Finding,
@@ -20,7 +20,8 @@ import type {
   PolicyBackend,
   ReviewRequirement,
   ToolDescriptor,
-} from "../policy/types.js";
+} from "../shared/types.js";
+import { assertCallToolResult } from "../shared/validate-result.js";
 import { traceDecision } from "../telemetry/check-telemetry.js";
 import { type AuditRecord, auditFindings } from "./audit.js";
 import { defaultBlockMessage, type FormatBlockMessage } from "./block-message.js";
@@ -34,7 +35,6 @@ import {
 } from "./policy-violation-error.js";
 import { isApproved } from "./review-approvals.js";
 import type { ToolCallRequest, ToolInterceptor } from "./types.js";
-import { assertCallToolResult } from "./validate-result.js";
 
 export interface ToolInterceptorOptions {
   /** Where decisions come from. Default: a `LocalPolicyEngine` built from `policy`. */

@@ -1,4 +1,4 @@
-import type { CallToolResult, JsonObject } from "../policy/types.js";
+import type { CallToolResult, JsonObject } from "../shared/types.js";
 
 /**
  * Something the install decided outside a tool call's checks, for the audit log: a tool refused at load (its

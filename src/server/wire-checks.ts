@@ -16,7 +16,7 @@ import type {
   OutputDecision,
   ReviewRequirement,
   ToolDescriptor,
-} from "../policy/types.js";
+} from "../shared/types.js";
 import { plainIdentity } from "./plain-identity.js";
 import { type PlainOutput, plainOutput } from "./plain-output.js";
 import { policiesEvaluated } from "./policies-evaluated.js";

@@ -8,7 +8,7 @@ import {
   SpanStatusCode,
   trace,
 } from "@opentelemetry/api";
-import type { InputDecision, OutputDecision } from "../policy/types.js";
+import type { InputDecision, OutputDecision } from "../shared/types.js";
 
 /**
  * OpenTelemetry for policy checks, through `@opentelemetry/api` only: without an SDK registered by the

@@ -9,7 +9,7 @@ import {
   createToolInterceptor,
   type PolicyBackend,
 } from "../../src/index.js";
-import { fakeGithubToken } from "../../src/testing/fake-credentials.js";
+import { fakeGithubToken } from "../../src/shared/fake-credentials.js";
 
 /** The audit record's published JSON Schema (schema/audit-record.schema.json) matches what the interceptor emits. */
 

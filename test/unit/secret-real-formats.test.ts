@@ -14,7 +14,7 @@ import {
   fakeTwilioApiKey,
   fakeTwilioAuthToken,
   randomString,
-} from "../../src/testing/fake-credentials.js";
+} from "../../src/shared/fake-credentials.js";
 
 const engine = new LocalPolicyEngine({}, { worker: false });
 const base = { connectorType: "acme.read", serverName: "acme", toolName: "read", callId: "c1", args: {} };

@@ -1,7 +1,7 @@
 import { escapePointerToken } from "../../errors.js";
-import type { Finding } from "../../policy/types.js";
+import { inspectJson } from "../../shared/inspect-json.js";
+import type { Finding } from "../../shared/types.js";
 import type { TextDetector, TextMatch } from "../types.js";
-import { inspectJson } from "./inspect-json.js";
 import { type ScanPlan, scanString } from "./string-scanner.js";
 
 /** Defines an own data property; plain assignment would treat a `__proto__` key from JSON as the prototype. */

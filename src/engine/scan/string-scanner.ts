@@ -1,7 +1,8 @@
-import type { Finding } from "../../policy/types.js";
+import type { FindingKind } from "../../shared/kinds.js";
+import type { Finding } from "../../shared/types.js";
 import { instructionSpan, type Span } from "../detectors/injection/instruction-span.js";
 import { KeywordPrefilter } from "../rules/keyword-prefilter.js";
-import type { FindingKind, TextDetector, TextMatch } from "../types.js";
+import type { TextDetector, TextMatch } from "../types.js";
 import { type NormalisedView, normalisedView } from "./normalised-view.js";
 import { OffsetMap } from "./offset-map.js";
 import { type RedactionSettings, type Replacement, replacementFor } from "./redaction.js";

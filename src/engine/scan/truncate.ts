@@ -1,5 +1,5 @@
 import { escapePointerToken } from "../../errors.js";
-import type { CallToolResult, Finding } from "../../policy/types.js";
+import type { CallToolResult, Finding } from "../../shared/types.js";
 
 const MARK = "\n[TRUNCATED by mcp-tollgate]";
 const MARK_BYTES = Buffer.byteLength(JSON.stringify(MARK), "utf8") - 2;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { FINDING_KINDS, type FindingKind } from "../../engine/types.js";
 import { BackendProtocolError } from "../../errors.js";
+import { FINDING_KINDS, type FindingKind } from "../../shared/kinds.js";
 import type {
   CallToolResult,
   Finding,
@@ -8,7 +8,7 @@ import type {
   JsonObject,
   JsonValue,
   OutputDecision,
-} from "../types.js";
+} from "../../shared/types.js";
 import { applyPlainRedaction } from "./plain-redaction.js";
 import { WIRE_EXTENSION_VERSION, type WireAnswerExtension } from "./wire-types.js";
 

@@ -1,5 +1,5 @@
 import { PolicyConfigError } from "../../../errors.js";
-import type { Finding } from "../../../policy/types.js";
+import type { Finding } from "../../../shared/types.js";
 import type { Action } from "../../rules/actions.js";
 
 /**

@@ -22,7 +22,7 @@ import {
   fakeTwilioApiKey,
   fakeTwilioAuthToken,
   randomString,
-} from "../../../testing/fake-credentials.js";
+} from "../../../shared/fake-credentials.js";
 import { createAnthropicKeyDetector } from "../../detectors/secrets/anthropic-key.js";
 import { createAwsAccessKeyDetector } from "../../detectors/secrets/aws-access-key.js";
 import { createAwsSecretKeyDetector } from "../../detectors/secrets/aws-secret-key.js";

@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { FindingKind } from "../engine/types.js";
+import type { FindingKind } from "./kinds.js";
 
 /** JSON value, as it travels through MCP. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -108,7 +108,7 @@ export {
   type PolicyServerMetricsOptions,
   type PolicyServerOptions,
 } from "./server/create-policy-server.js";
-export type { FindingKind, RuleKind } from "./shared/kinds.js";
+export type { FindingKind, RuleKind } from "./shared/vocabulary.js";
 // Policy backends
 export type {
   CallToolResult,

@@ -1,6 +1,7 @@
-import type { FindingKind } from "../shared/kinds.js";
+import type { FindingKind } from "../shared/vocabulary.js";
+import type { Phase } from "./action-conversions.js";
 import type { DetectorSet } from "./detector-set.js";
-import { actionFor, type Phase, type RuleView, ruleLookup } from "./match-policy.js";
+import { actionFor, type RuleView, ruleLookup } from "./match-policy.js";
 import type { ResolvedPolicy } from "./policy.js";
 import type { TextDetector } from "./types.js";
 

@@ -1,5 +1,5 @@
 import { BackendUnavailableError } from "../errors.js";
-import type { FindingKind } from "../shared/kinds.js";
+import type { FindingKind } from "../shared/vocabulary.js";
 import type { ResolvedCustomRule, ResolvedPolicy } from "./policy.js";
 import { BUILT_IN_RULES } from "./rules/registry.js";
 import {

@@ -15,6 +15,7 @@ import type {
   OutputCheckRequest,
   OutputDecision,
   PolicyBackend,
+  ReviewRequirement,
   ToolDescriptor,
 } from "../shared/types.js";
 import { assertCallToolResult } from "../shared/validate-result.js";
@@ -47,6 +48,14 @@ import { hasToolSections, toolPolicyConfig } from "./tool-policy.js";
 function summarise(finding: Finding): string {
   const what = finding.kind === finding.type ? finding.kind : `${finding.kind} (${finding.type})`;
   return `${what} at ${finding.path || "/"}${finding.message ? `: ${finding.message}` : ""} [${finding.ruleId}]`;
+}
+
+/** The first finding of a rule whose action is `review` (on arguments), as the decision's review requirement. */
+function reviewAskedBy(findings: readonly Finding[]): ReviewRequirement | undefined {
+  for (const finding of findings)
+    if (finding.action === "review")
+      return { ruleId: finding.ruleId, reason: `needs a human approval: ${summarise(finding)}` };
+  return undefined;
 }
 
 function uniqueRuleIds(findings: readonly Finding[]): string[] {
@@ -407,6 +416,8 @@ export class LocalPolicyEngine implements PolicyBackend {
       decision.review = { ruleId, reason: gate.reason ?? `${request.connectorType} needs a human approval` };
       if (!decision.ruleIds.includes(ruleId)) decision.ruleIds.push(ruleId);
     }
+    const asked = blocking || decision.review ? undefined : reviewAskedBy(findings);
+    if (asked) decision.review = asked;
     return decision;
   }
 

@@ -26,6 +26,9 @@ export interface ConnectorMatch {
   tool?: string;
 }
 
+/** What a capability rule does with the calls it matches (`review`: allowed once a human approves). */
+export type CapabilityAction = "allow" | "deny" | "review";
+
 export interface CapabilityRule {
   /** Rule id reported in decisions; defaults to `capability.rule[<index>]`. */
   id?: string;
@@ -36,7 +39,7 @@ export interface CapabilityRule {
    */
   match: string | ConnectorMatch | (string | ConnectorMatch)[];
   /** `review`: allowed once a human approves the call (the run pauses; see the README's human approval). */
-  action: "allow" | "deny" | "review";
+  action: CapabilityAction;
   reason?: string;
   /** The rule applies only when every condition holds on the run context (see `ContextCondition`). */
   when?: Record<string, ContextCondition>;

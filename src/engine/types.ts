@@ -2,7 +2,7 @@
  * Contracts shared by every text detector. A detector looks at one string and reports spans; it never rewrites
  * the string. Redaction, overlap resolution and JSON walking live in the engine so every detector stays small.
  */
-import type { FindingKind } from "../shared/kinds.js";
+import type { FindingKind } from "../shared/vocabulary.js";
 
 /** A span in one string. `start`/`end` are UTF-16 offsets (JS string indices), end exclusive. */
 export interface TextMatch {

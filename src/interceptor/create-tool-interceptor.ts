@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { LocalPolicyEngine } from "../engine/local-engine.js";
+import { mayAskForReview } from "../engine/policy.js";
 import type { PolicyConfig } from "../engine/policy-types.js";
 import {
   InvalidArgumentsError,
@@ -22,6 +23,7 @@ import type {
   ToolDescriptor,
 } from "../shared/types.js";
 import { assertCallToolResult } from "../shared/validate-result.js";
+import { recordsOnly } from "../shared/vocabulary.js";
 import { traceDecision } from "../telemetry/check-telemetry.js";
 import { type AuditRecord, auditFindings } from "./audit.js";
 import { defaultBlockMessage, type FormatBlockMessage } from "./block-message.js";
@@ -350,7 +352,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
     }
     if (onDecision) {
       // Only the untrusted-content envelope changed: nothing was found, so the audit says allow.
-      const changedSomething = decision.findings.some((f) => f.action !== "flag" && f.action !== "warn");
+      const changedSomething = decision.findings.some((f) => !recordsOnly(f.action));
       record(call, "output", outStarted, decision, changedSomething ? "redact" : "allow");
     }
     return decision.redactedResult;
@@ -460,9 +462,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
 
   // The preview is a second input check per proposed call: skipped where no review can come of it (a local policy
   // without review rules), which saves the work. A remote policy is not known here, so it is always asked.
-  const mayReview =
-    !(backend instanceof LocalPolicyEngine) ||
-    backend.policy.capabilities.rules.some((rule) => rule.action === "review");
+  const mayReview = !(backend instanceof LocalPolicyEngine) || mayAskForReview(backend.policy);
 
   const previewInput = async (request: ToolCallRequest): Promise<InputPreview> => {
     const connectorType = resolveConnectorTypeChecked(request);

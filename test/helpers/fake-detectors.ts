@@ -6,7 +6,7 @@
 import type { DetectorSet } from "../../src/engine/detector-set.js";
 import type { ResolvedPolicy } from "../../src/engine/policy.js";
 import type { TextDetector, TextMatch } from "../../src/engine/types.js";
-import type { FindingKind } from "../../src/shared/kinds.js";
+import type { FindingKind } from "../../src/shared/vocabulary.js";
 
 export function regexDetector(
   kind: FindingKind,

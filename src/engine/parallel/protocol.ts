@@ -1,4 +1,4 @@
-import type { FindingKind } from "../../shared/kinds.js";
+import type { FindingKind } from "../../shared/vocabulary.js";
 import type { TextMatch } from "../types.js";
 
 /** What the engine sends a detector worker: strings to scan, answered in order. */

@@ -1,4 +1,4 @@
-import type { RuleKind } from "../../shared/kinds.js";
+import type { RuleKind } from "../../shared/vocabulary.js";
 import type { CustomRuleConfig } from "../policy-types.js";
 import type { PolicyFamily } from "./rule-record.js";
 

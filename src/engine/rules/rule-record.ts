@@ -1,4 +1,4 @@
-import type { RuleKind } from "../../shared/kinds.js";
+import type { RuleKind } from "../../shared/vocabulary.js";
 import type { TextDetector } from "../types.js";
 import type { Action } from "./actions.js";
 

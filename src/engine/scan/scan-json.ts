@@ -1,6 +1,7 @@
 import { escapePointerToken } from "../../errors.js";
 import { inspectJson } from "../../shared/inspect-json.js";
 import type { Finding } from "../../shared/types.js";
+import { recordsOnly } from "../../shared/vocabulary.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { type ScanPlan, scanString } from "./string-scanner.js";
 
@@ -290,11 +291,7 @@ function scanKeyedString(
     // The value is read alone, but a block or flag the keyed reading made on it stands: a decision is never lost
     // to another match's rewrite (the rewrites themselves are redone on the value alone).
     for (const f of found)
-      if (
-        (f.action === "block" || f.action === "flag" || f.action === "warn") &&
-        f.end !== undefined &&
-        f.end > prefix.length
-      )
+      if ((f.action === "block" || recordsOnly(f.action)) && f.end !== undefined && f.end > prefix.length)
         findings.push({ ...f, start: Math.max(0, f.start! - prefix.length), end: f.end - prefix.length });
     return scanStringLeaf(value, path, plan, findings);
   }

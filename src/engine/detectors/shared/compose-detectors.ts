@@ -1,4 +1,4 @@
-import type { FindingKind } from "../../../shared/kinds.js";
+import type { FindingKind } from "../../../shared/vocabulary.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 
 /**

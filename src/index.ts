@@ -108,7 +108,6 @@ export {
   type PolicyServerMetricsOptions,
   type PolicyServerOptions,
 } from "./server/create-policy-server.js";
-export type { FindingKind, RuleKind } from "./shared/vocabulary.js";
 // Policy backends
 export type {
   CallToolResult,
@@ -126,5 +125,6 @@ export type {
   ToolDescriptor,
 } from "./shared/types.js";
 export { assertCallToolResult } from "./shared/validate-result.js";
+export type { FindingKind, RuleKind } from "./shared/vocabulary.js";
 // OpenTelemetry attribute names and the instrumentation scope (for views and dashboards)
 export { ATTR as TELEMETRY_ATTRIBUTES, INSTRUMENTATION_NAME } from "./telemetry/check-telemetry.js";

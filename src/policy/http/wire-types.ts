@@ -4,7 +4,7 @@
  * peer; everything our own engine can say beyond them travels in the optional `tollgate` object, which a plain
  * peer ignores.
  */
-import type { CallToolResult, Finding, JsonObject, JsonValue, ToolDescriptor } from "../types.js";
+import type { CallToolResult, Finding, JsonObject, JsonValue, ToolDescriptor } from "../../shared/types.js";
 
 export const CHECK_INPUT_PATH = "/api/v1/mcp/check-input";
 export const CHECK_OUTPUT_PATH = "/api/v1/mcp/check-output";

@@ -9,4 +9,6 @@ const path = new URL("../docs/policy-reference.md", import.meta.url);
 const before = readFileSync(path, "utf8");
 const after = withGeneratedTables(before);
 writeFileSync(path, after);
-console.log(after === before ? "policy reference tables already up to date" : "policy reference tables rewritten");
+console.log(
+  after === before ? "policy reference tables already up to date" : "policy reference tables rewritten",
+);

@@ -197,16 +197,24 @@ describe("docs: the files that make calls run as the page says", () => {
 
 describe("docs: shell blocks", () => {
   const shell = all.filter((b) => isShell(b) && b.notRun === undefined);
-  it.each(shell.map((b) => [label(b), b] as const))("%s runs", (_label, b) => {
-    // The quick start's policy is there for every page's commands.
-    const readme = all.find((x) => x.doc === "README.md" && x.file === "policy.yaml");
-    writeFileSync(join(folderOf(b.doc), "policy.yaml"), `${readme?.code ?? ""}\n`);
-    const child = spawnSync("bash", ["-euo", "pipefail", "-c", b.code.replace(/\bnpx tollgate\b/g, "tollgate")], {
-      cwd: folderOf(b.doc),
-      encoding: "utf8",
-      timeout: 120_000,
-      env: { ...process.env, PATH: `${join(work, "bin")}:${process.env.PATH}`, NO_COLOR: "1" },
-    });
-    expect(child.status, `${child.stdout}\n${child.stderr}`).toBe(0);
-  }, 150_000);
+  it.each(shell.map((b) => [label(b), b] as const))(
+    "%s runs",
+    (_label, b) => {
+      // The quick start's policy is there for every page's commands.
+      const readme = all.find((x) => x.doc === "README.md" && x.file === "policy.yaml");
+      writeFileSync(join(folderOf(b.doc), "policy.yaml"), `${readme?.code ?? ""}\n`);
+      const child = spawnSync(
+        "bash",
+        ["-euo", "pipefail", "-c", b.code.replace(/\bnpx tollgate\b/g, "tollgate")],
+        {
+          cwd: folderOf(b.doc),
+          encoding: "utf8",
+          timeout: 120_000,
+          env: { ...process.env, PATH: `${join(work, "bin")}:${process.env.PATH}`, NO_COLOR: "1" },
+        },
+      );
+      expect(child.status, `${child.stdout}\n${child.stderr}`).toBe(0);
+    },
+    150_000,
+  );
 });

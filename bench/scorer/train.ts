@@ -10,8 +10,8 @@
  * blind set (bench/heldout-v2) are never read here.
  *
  * The threshold is chosen with the rules: the model only matters where the default rules did not already flag a
- * document, so the threshold is the lowest logit at which the model adds at most ADDED_FP_BUDGET of the dev benign
- * documents to what the rules flag (and at most FP_BUDGET of the eval set's own training benign documents).
+ * document, so the threshold is the lowest logit at which the model adds at most ADDED_FP_BUDGET (0: none) of the dev
+ * benign documents to what the rules flag (and at most FP_BUDGET of the eval set's own training benign documents).
  *
  * Labels are per document, the model scores sentences, so training is multiple-instance: every sentence of a
  * benign document is negative; in a document with a planted instruction, sentences also seen in benign documents
@@ -48,7 +48,7 @@ const MIL_ROUNDS = 3;
 /** Benign false-positive budget on the eval set's own training benign documents (the issue's 1%). */
 const FP_BUDGET = 0.01;
 /** Dev benign documents the model may add to those the rules already flag, as a share of all dev benign documents. */
-const ADDED_FP_BUDGET = Number(process.env.TOLLGATE_ADDED_FP ?? 0.002);
+const ADDED_FP_BUDGET = Number(process.env.TOLLGATE_ADDED_FP ?? 0);
 
 interface Doc {
   text: string;
@@ -321,7 +321,12 @@ function budgetCut(logits: number[], share: number, of = logits.length): number 
   return Math.max(0, (sorted[Math.floor(share * of)] ?? Number.NEGATIVE_INFINITY) + 1e-3);
 }
 
-export function devFigures(model: ScorerModel, dev: DevDoc[], logits: number[], threshold: number): DevFigures {
+export function devFigures(
+  model: ScorerModel,
+  dev: DevDoc[],
+  logits: number[],
+  threshold: number,
+): DevFigures {
   const f: DevFigures = {
     detection: 0,
     falsePositives: 0,
@@ -429,20 +434,26 @@ async function main(): Promise<void> {
   console.log(`dev: ${dev.length} documents: ${census(dev)}`);
   const grid: Candidate[] = [];
   for (const charSizes of [[3, 4], [3, 4, 5], [4]])
-    for (const l2 of [1e-6, 1e-5])
-      grid.push({ config: { bucketsLog2: 16, charSizes, words: true }, l2 });
+    for (const l2 of [1e-6, 1e-5]) grid.push({ config: { bucketsLog2: 16, charSizes, words: true }, l2 });
   const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
   const chosenGrid = only === undefined ? grid : only.split(",").map((i) => grid[Number(i)]!);
   let best: Fitted | undefined;
   for (const candidate of chosenGrid) {
-    console.log(`  2^${candidate.config.bucketsLog2} chars ${candidate.config.charSizes.join("")} l2 ${candidate.l2}:`);
+    console.log(
+      `  2^${candidate.config.bucketsLog2} chars ${candidate.config.charSizes.join("")} l2 ${candidate.l2}:`,
+    );
     const fitted = fitCandidate(candidate, docs, dev, pairs);
     const f = fitted.dev;
     console.log(
       `    chosen threshold ${fitted.threshold.toFixed(3)}: dev detection ${pct(f.rulesDetection, f.attacks)} -> ${pct(f.detection, f.attacks)}, FP ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}`,
     );
-    // Best dev detection with the rules; on a tie the earlier (cheaper) configuration.
-    if (best === undefined || f.detection > best.dev.detection) best = fitted;
+    // Best dev detection with the rules, then fewest false positives; on a tie the earlier (cheaper) configuration.
+    if (
+      best === undefined ||
+      f.detection > best.dev.detection ||
+      (f.detection === best.dev.detection && f.falsePositives < best.dev.falsePositives)
+    )
+      best = fitted;
   }
   const chosen = best!;
   const c = chosen.candidate;

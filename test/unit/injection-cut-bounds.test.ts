@@ -167,7 +167,10 @@ describe("a cut stays in its data unit (property)", () => {
   });
 
   const diffLines = fc.array(
-    fc.tuple(fc.constantFrom(" ", "+", "-"), lineText.map((s) => s.replace(/^[+-]{3}/, "x"))),
+    fc.tuple(
+      fc.constantFrom(" ", "+", "-"),
+      lineText.map((s) => s.replace(/^[+-]{3}/, "x")),
+    ),
     { minLength: 1, maxLength: 6 },
   );
 
@@ -175,7 +178,12 @@ describe("a cut stays in its data unit (property)", () => {
     const body = lines.map(([m, s]) => `${m}${s}`);
     const index = at % body.length;
     body[index] = `+${head} ${PLANT}`;
-    const all = ["diff --git a/src/app.ts b/src/app.ts", "--- a/src/app.ts", "+++ b/src/app.ts", "@@ -1,4 +1,4 @@"];
+    const all = [
+      "diff --git a/src/app.ts b/src/app.ts",
+      "--- a/src/app.ts",
+      "+++ b/src/app.ts",
+      "@@ -1,4 +1,4 @@",
+    ];
     return { text: [...all, ...body].join("\n"), index: all.length + index };
   }
 
@@ -221,13 +229,17 @@ describe("a cut stays in its data unit (property)", () => {
     const level = fc.constantFrom("INFO", "WARN", "ERROR", "debug");
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(level, fc.stringMatching(/^[a-z-]{1,8}$/), lineText), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(level, fc.stringMatching(/^[a-z-]{1,8}$/), lineText), {
+          minLength: 1,
+          maxLength: 6,
+        }),
         fc.nat(),
         words,
         (entries, at, head) => {
           const index = at % entries.length;
           const prefixes = entries.map(
-            ([lvl, component], i) => `2026-11-26T10:${String(i).padStart(2, "0")}:00.123Z ${lvl} [${component}] `,
+            ([lvl, component], i) =>
+              `2026-11-26T10:${String(i).padStart(2, "0")}:00.123Z ${lvl} [${component}] `,
           );
           const lines = entries.map(([, , msg], i) => prefixes[i] + (i === index ? `${head} ${PLANT}` : msg));
           const text = lines.join("\n");
@@ -278,7 +290,10 @@ describe("the two reported data losses, at the function level", () => {
       "--- a/src/auth/session.ts",
       "+++ b/src/auth/session.ts",
       "@@ -12,7 +12,9 @@ export function refresh(token: string) {",
-      ...Array.from({ length: 12 }, (_, i) => `+  const step${i} = await renew(token, ${i}); // keep the session alive`),
+      ...Array.from(
+        { length: 12 },
+        (_, i) => `+  const step${i} = await renew(token, ${i}); // keep the session alive`,
+      ),
     ].join("\n");
     const text = JSON.stringify({ content: [{ type: "text", text: commit }] });
     const match = matchOf(text);

@@ -35,7 +35,10 @@ describe("neutralising keeps the data around the instruction (issue 18 defects)"
       "--- a/src/auth/session.ts",
       "+++ b/src/auth/session.ts",
       "@@ -12,7 +12,9 @@ export function refresh(token: string) {",
-      ...Array.from({ length: 12 }, (_, i) => `+  const step${i} = await renew(token, ${i}); // keep it alive`),
+      ...Array.from(
+        { length: 12 },
+        (_, i) => `+  const step${i} = await renew(token, ${i}); // keep it alive`,
+      ),
     ].join("\n");
     const text = JSON.stringify({ sha: "9b1f0c2e7d4a5b6c", show: commit });
     const out = await neutralised(text);

@@ -244,7 +244,8 @@ export function cutBounds(text: string, match: Span): Span {
 /** Moves a cut edge out of an escape sequence (`\x`, `\uXXXX`) it would split: JSON stays parseable. */
 function escapeStart(text: string, at: number, floor: number): number {
   for (let k = at - 1; k >= Math.max(floor, at - 5); k--) {
-    if (text.charCodeAt(k) !== BACKSLASH || !unescapedBackslash(text, k, Math.max(0, k - MAX_REACH))) continue;
+    if (text.charCodeAt(k) !== BACKSLASH || !unescapedBackslash(text, k, Math.max(0, k - MAX_REACH)))
+      continue;
     const length = text.charCodeAt(k + 1) === 0x75 ? 6 : 2;
     return k + length > at ? k : at;
   }

@@ -38,9 +38,12 @@ export function scorerDetectorFrom(weights: ScorerWeights): TextDetector {
         model = decodeScorerModel(weights);
         if (weights === SCORER_WEIGHTS) shipped = model;
       }
-      const found = model;
-      scoreText(text, model, model.threshold, (span) => {
-        for (const unit of dataUnits(text, span, found)) {
+      // Collected first: splitting a span into data units scores again, and scoring is not re-entrant (one shared
+      // feature buffer, one global boundary regex).
+      const spans: Span[] = [];
+      scoreText(text, model, model.threshold, (span) => spans.push({ start: span.start, end: span.end }));
+      for (const span of spans)
+        for (const unit of dataUnits(text, span, model))
           out.push({
             kind: "injection",
             type: SCORER_TYPE,
@@ -48,8 +51,6 @@ export function scorerDetectorFrom(weights: ScorerWeights): TextDetector {
             end: unit.end,
             ruleId: SCORER_RULE_ID,
           });
-        }
-      });
     },
   };
 }

@@ -92,3 +92,40 @@ export function scoreText(
     previousHit = hit;
   });
 }
+
+/**
+ * The highest logit `scoreText` can report on `input`: over every segment long enough to report and every pair of
+ * adjacent segments of one line. A threshold flags the input exactly when this reaches it (with a finite threshold a
+ * pair is scored when neither of its sentences reaches it alone). Training chooses thresholds with it.
+ */
+export function maxLogit(input: string, model: ScorerModel): number {
+  const text = toReadingView(input).text;
+  const codes = codeBuffer(featureCapacity(model.config, MAX_SEGMENT));
+  let best = Number.NEGATIVE_INFINITY;
+  let previousStart = -1;
+  let previousLine = -1;
+  let previousSum = 0;
+  let previousCount = 0;
+  forEachSegment(text, (start, end, line) => {
+    const count = writeFeatures(text, start, end, model.config, codes);
+    let sum = 0;
+    for (let k = 0; k < count; k++) {
+      const code = codes[k]!;
+      const w = model.weights[code >>> 1]!;
+      sum += (code & 1) === 1 ? -w : w;
+    }
+    if (end - start >= MIN_REPORTED_LENGTH) best = Math.max(best, logitOf(model, sum, count));
+    if (
+      model.pairs &&
+      previousLine === line &&
+      previousCount > 0 &&
+      end - previousStart >= MIN_REPORTED_LENGTH
+    )
+      best = Math.max(best, logitOf(model, sum + previousSum, count + previousCount));
+    previousStart = start;
+    previousLine = line;
+    previousSum = sum;
+    previousCount = count;
+  });
+  return best;
+}

@@ -170,6 +170,35 @@ describe("injection scorer: inference", () => {
     for (const piece of ["Assistant, stop", "API keys", "collect.example"]) expect(out).not.toContain(piece);
   });
 
+  it("in a CSV export reports the cell that holds the instruction, not the record's row", () => {
+    const rows = [
+      "id,name,plan,notes",
+      "1041,Priya Becker,team,Renewal due in March",
+      `1042,Tom Wang,enterprise,${PLANTED.replace(/,/g, "")}`,
+      "1043,Li Wang,free,No notes",
+      "1044,Mara Ortiz,team,Asked for an invoice copy",
+    ];
+    const text = rows.join("\n");
+    const found = matches(text);
+    expect(found).toHaveLength(1);
+    expect(text.slice(found[0]!.start, found[0]!.end)).toBe(PLANTED.replace(/,/g, ""));
+  });
+
+  it("in a commit returned as one JSON string reports one escaped line, not the whole string", () => {
+    const commit = [
+      "commit 9b1f0c2e",
+      "Author: Dana Reyes",
+      "",
+      `    ${PLANTED}`,
+      "",
+      "diff --git a/x b/x",
+    ].join("\n");
+    const text = JSON.stringify({ show: commit });
+    const found = matches(text);
+    expect(found).toHaveLength(1);
+    expect(text.slice(found[0]!.start, found[0]!.end)).toBe(PLANTED);
+  });
+
   it("finds an instruction hidden with Unicode tags and full-width letters (the reading view decodes them)", () => {
     const tags = [...PARAPHRASES[1]!].map((c) => String.fromCodePoint(0xe0000 + c.codePointAt(0)!)).join("");
     expect(matches(`Release notes. ${tags}`)).toHaveLength(1);

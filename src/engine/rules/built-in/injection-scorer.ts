@@ -13,7 +13,7 @@ export const INJECTION_SCORER_RULES = [
     type: "scored_instruction",
     family: "injection",
     summary:
-      "a sentence a learned model (hashed word and character n-grams) scores as an instruction to the agent",
+      "a sentence a learned model (hashed n-grams, trained on the eval set's train split) scores as an instruction to the agent",
     // Opt-in. Chosen on dev (the eval set's dev split and the corpus' dev part, docs/injection.md): rules + model
     // 587/613 detected at 29/1439 false positives, rules alone 558/613 at 29/1439. Confirmed once on the test split:
     // detection 76.8% -> 87.5% but false positives 7.1% -> 8.3% (24 -> 28 of 336), so the "no more false positives"

@@ -8,7 +8,7 @@ import {
   type ScorerWeights,
   sha256Hex,
 } from "../../src/engine/detectors/injection/scorer/model.js";
-import { logitOf, scoreText } from "../../src/engine/detectors/injection/scorer/score-text.js";
+import { logitOf, maxLogit, scoreText } from "../../src/engine/detectors/injection/scorer/score-text.js";
 import {
   createScorerDetector,
   scorerDetectorFrom,
@@ -137,6 +137,22 @@ describe("injection scorer: inference", () => {
         });
         expect(spans[0]).toBeCloseTo(logitOf(model, sum, n), 9);
       }),
+    );
+  });
+
+  it("flags a text exactly when maxLogit (what training chooses the threshold with) reaches the threshold (property)", () => {
+    const model = decodeScorerModel(SCORER_WEIGHTS);
+    const pieces = [...PARAPHRASES, ...BENIGN, ...FILLER, "ok.", "Thanks!", "See below;"];
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...pieces), fc.constantFrom(" ", "\n", "; ", "\\n")), {
+          maxLength: 6,
+        }),
+        (parts) => {
+          const text = parts.map(([p, sep]) => p + sep).join("");
+          expect(matches(text).length > 0).toBe(maxLogit(text, model) >= model.threshold);
+        },
+      ),
     );
   });
 

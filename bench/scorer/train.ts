@@ -38,11 +38,10 @@ import { maxLogit } from "../../src/engine/detectors/injection/scorer/score-text
 import { forEachSegment } from "../../src/engine/detectors/injection/scorer/segments.js";
 import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weights.js";
 import { toReadingView } from "../../src/engine/detectors/injection/structure/reading-view.js";
-import { LocalPolicyEngine } from "../../src/index.js";
 import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { seeded } from "../eval-set/rand.js";
-import { flagged } from "../eval-set/score.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
+import { flaggedByRulesOnly } from "./rules-only.js";
 
 export const SEED = 20261124;
 const EPOCHS = Number(process.env.TOLLGATE_EPOCHS ?? 12);
@@ -409,21 +408,6 @@ function SHIPPED_ABOUT(): string {
   return about.split(" Threshold chosen again")[0]!.trim();
 }
 
-/** The default rules alone (the model off, whatever its default), the same criterion as every injection figure. */
-const rulesEngine = new LocalPolicyEngine({ rules: { "injection.scorer": "off" } });
-let seq = 0;
-export async function flaggedByRules(text: string): Promise<boolean> {
-  const decision = await rulesEngine.checkOutput({
-    connectorType: "corpus.read",
-    serverName: "corpus",
-    toolName: "read",
-    callId: `rules-${++seq}`,
-    args: {},
-    result: { content: [{ type: "text", text }] },
-  });
-  return flagged(decision);
-}
-
 const pct = (hit: number, n: number) => `${hit}/${n} (${((100 * hit) / n).toFixed(1)}%)`;
 
 async function main(): Promise<void> {
@@ -433,7 +417,7 @@ async function main(): Promise<void> {
   const docs: Doc[] = [...loadEvalSet("train"), ...corpus.filter((d) => d.part === "train")];
   const devDocs: Doc[] = [...loadEvalSet("dev"), ...corpus.filter((d) => d.part === "dev")];
   const dev: DevDoc[] = [];
-  for (const d of devDocs) dev.push({ ...d, byRules: await flaggedByRules(d.text) });
+  for (const d of devDocs) dev.push({ ...d, byRules: await flaggedByRulesOnly(d.text) });
   const census = (list: Doc[]) => {
     const bySource = new Map<string, number>();
     for (const d of list) bySource.set(d.source, (bySource.get(d.source) ?? 0) + 1);

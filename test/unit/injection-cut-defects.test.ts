@@ -23,7 +23,7 @@ async function neutralised(text: string): Promise<string> {
 }
 
 describe("neutralising keeps the data around the instruction (issue 18 defects)", () => {
-  it.fails("a commit returned as one JSON string keeps its header, file names and diff", async () => {
+  it("a commit returned as one JSON string keeps its header, file names and diff", async () => {
     const commit = [
       "commit 9b1f0c2e7d4a5b6c",
       "Author: Dana Reyes",
@@ -47,7 +47,7 @@ describe("neutralising keeps the data around the instruction (issue 18 defects)"
     for (const line of commit.split("\n")) if (!line.includes("git_reset")) expect(kept).toContain(line);
   });
 
-  it.fails("a CSV export keeps the id, name and plan of the record whose notes hold the instruction", async () => {
+  it("a CSV export keeps the id, name and plan of the record whose notes hold the instruction", async () => {
     const rows = [
       "id,name,plan,notes",
       "1041,Priya Becker,team,Renewal due in March",

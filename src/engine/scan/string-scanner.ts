@@ -1,5 +1,6 @@
 import type { Finding } from "../../shared/types.js";
 import type { FindingAction, FindingKind } from "../../shared/vocabulary.js";
+import { boundCut } from "../detectors/injection/cut-bounds.js";
 import { instructionSpan, type Span } from "../detectors/injection/instruction-span.js";
 import { KeywordPrefilter } from "../rules/keyword-prefilter.js";
 import type { TextDetector, TextMatch } from "../types.js";
@@ -505,7 +506,7 @@ function decideAll(
     }
     if (action.do === "strip" || action.do === "replace" || action.do === "neutralise") {
       const neutralise = action.do === "neutralise";
-      const cut: Span = neutralise ? instructionSpan(text, m) : m;
+      const cut: Span = neutralise ? boundCut(text, m, instructionSpan(text, m)) : m;
       // A repeat still takes part in the rewrite (its span may reach further), but is not a second finding.
       const rewrite: RewriteMatch = {
         match: m,

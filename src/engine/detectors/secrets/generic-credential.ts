@@ -1,5 +1,4 @@
-import { HAS_COLON, HAS_DASH, HAS_EQUALS, HAS_SPACE } from "../../scan/string-features.js";
-import type { TextDetector, TextMatch } from "../../types.js";
+import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import { isLookalikeSecret } from "./lookalike.js";
@@ -197,17 +196,69 @@ function keyStartBefore(text: string, end: number): number {
   return i;
 }
 
-/** Reports the value at `valueFrom` when it qualifies for a key of `kind`; returns where scanning may resume. */
-function reportValue(text: string, valueFrom: number, kind: KeyKind, out: TextMatch[]): number {
+/**
+ * Vendor forms found by the key they are assigned to (`ASANA_KEY = "..."`): the token detector passes them in.
+ * `words` matches a lower-cased key that names a vendor; `match` gives the form a value fits under that key.
+ */
+export interface KeyedForms {
+  readonly words: RegExp;
+  match(key: string, value: string): { readonly ruleId: string; readonly type: string } | undefined;
+}
+
+/** What one walk over a text needs besides the text: set once per `detectNamedCredentials` call. */
+interface Walk {
+  out: TextMatch[];
+  keyed: KeyedForms;
+  generic: boolean;
+  /** Findings before this index are not the walk's own: a value inside one of them was already reported. */
+  firstOwn: number;
+}
+
+function alreadyReported(walk: Walk, start: number, end: number): boolean {
+  for (let i = walk.firstOwn; i < walk.out.length; i++) {
+    const m = walk.out[i]!;
+    if (m.start < end && m.end > start) return true;
+  }
+  return false;
+}
+
+/**
+ * Reports the value at `valueFrom` when it qualifies: as a vendor's token when the key names the vendor and the value
+ * has its shape, else as a credential when the key is one (`kind`). Returns where scanning may resume.
+ */
+function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind | null, walk: Walk): number {
   const value = readValue(text, valueFrom);
   if (value === null) return valueFrom;
   const [start, end, quoted] = value;
-  if (!isCredentialValue(text.slice(start, end), kind, quoted)) return valueFrom;
-  out.push({ kind: "secret", type: "generic_credential", start, end, ruleId: "secret.generic_credential" });
+  const raw = text.slice(start, end);
+  if (alreadyReported(walk, start, end)) return end;
+  const lower = key.toLowerCase();
+  const vendor = walk.keyed.words.test(lower) ? walk.keyed.match(lower, raw) : undefined;
+  if (vendor !== undefined) {
+    walk.out.push({ kind: "secret", type: vendor.type, start, end, ruleId: vendor.ruleId });
+    return end;
+  }
+  if (!walk.generic || kind === null || !isCredentialValue(raw, kind, quoted)) return valueFrom;
+  walk.out.push({
+    kind: "secret",
+    type: "generic_credential",
+    start,
+    end,
+    ruleId: "secret.generic_credential",
+  });
   return end;
 }
 
-function detectAssignments(text: string, out: TextMatch[]): void {
+/** Keys a vendor's value may hang on without a credential word at the end (`TWITTER_ID`, `sonar.login`). */
+function endsLikeVendorKey(text: string, keyStart: number, keyEnd: number): boolean {
+  if (keyEnd - keyStart < 4) return false;
+  const b = text.charCodeAt(keyEnd - 2) | 32;
+  const c = text.charCodeAt(keyEnd - 1) | 32;
+  if (b === 105 && c === 100) return true; // "id"
+  return c === 110 && text.slice(keyEnd - 5, keyEnd).toLowerCase() === "login";
+}
+
+function detectAssignments(text: string, walk: Walk): void {
   const operator = OPERATOR; // shared, reset: a RegExp per call was costlier than the scan on short strings
   operator.lastIndex = 0;
   for (let m = operator.exec(text); m !== null; m = operator.exec(text)) {
@@ -227,9 +278,11 @@ function detectAssignments(text: string, out: TextMatch[]): void {
     const keyStart = keyStartBefore(text, at);
     if (keyStart === -1) continue;
     const keyEnd = keyEndFound;
-    if (!endsLikeCredentialWord(text, keyStart, keyEnd)) continue;
-    const kind = classifyKey(text.slice(keyStart, keyEnd));
-    if (kind === null) continue;
+    const credentialWord = endsLikeCredentialWord(text, keyStart, keyEnd);
+    if (!credentialWord && !endsLikeVendorKey(text, keyStart, keyEnd)) continue;
+    const key = text.slice(keyStart, keyEnd);
+    const kind = credentialWord ? classifyKey(key) : null;
+    if (kind === null && !walk.keyed.words.test(key.toLowerCase())) continue;
     let valueFrom = opEnd;
     while (
       valueFrom < text.length &&
@@ -238,15 +291,16 @@ function detectAssignments(text: string, out: TextMatch[]): void {
     ) {
       valueFrom++;
     }
-    operator.lastIndex = Math.max(operator.lastIndex, reportValue(text, valueFrom, kind, out));
+    operator.lastIndex = Math.max(operator.lastIndex, reportValue(text, valueFrom, key, kind, walk));
   }
   // Command-line flags take their value after a space: `mysql --password Tr0ub4dor3x`.
   const flag = CLI_FLAG;
   flag.lastIndex = 0;
   for (let m = flag.exec(text); m !== null; m = flag.exec(text)) {
-    const kind = classifyKey(m[0].trimEnd());
-    if (kind !== null)
-      flag.lastIndex = Math.max(flag.lastIndex, reportValue(text, m.index + m[0].length, kind, out));
+    const key = m[0].trimEnd().replace(/^-+/, "");
+    const kind = classifyKey(key);
+    if (kind !== null || walk.keyed.words.test(key.toLowerCase()))
+      flag.lastIndex = Math.max(flag.lastIndex, reportValue(text, m.index + m[0].length, key, kind, walk));
   }
 }
 
@@ -271,18 +325,21 @@ function detectAuthorizationValues(text: string, out: TextMatch[]): void {
   }
 }
 
-export function createGenericCredentialDetector(): TextDetector {
-  return {
-    id: "secret.generic_credential",
-    kind: "secret",
-    // Anchors: `:` / `=` operators, `--flag` then a space, `Bearer`/`Basic` then a space or tab.
-    requires: HAS_COLON | HAS_EQUALS | HAS_DASH | HAS_SPACE,
-    minLength: 9,
-    detect(text: string, out: TextMatch[]): void {
-      // Shortest report: a two-letter key (`pw`), an operator and a six-character password.
-      if (text.length < 9) return;
-      detectAssignments(text, out);
-      detectAuthorizationValues(text, out);
-    },
-  };
+/**
+ * Values assigned to credential-named keys (`generic`), and vendor values assigned to keys naming the vendor
+ * (`keyed`), appended to `out`. Findings from `firstOwn` on are the caller's for this text: a value inside one of
+ * them is not reported again.
+ */
+export function detectNamedCredentials(
+  text: string,
+  out: TextMatch[],
+  keyed: KeyedForms,
+  generic: boolean,
+  firstOwn: number,
+): void {
+  // Shortest report: a two-letter key (`pw`), an operator and a six-character password.
+  if (text.length < 9) return;
+  const walk: Walk = { out, keyed, generic, firstOwn };
+  detectAssignments(text, walk);
+  if (generic) detectAuthorizationValues(text, out);
 }

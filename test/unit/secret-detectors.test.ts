@@ -87,7 +87,8 @@ describe("createSecretDetectors", () => {
 
 describe("private_key", () => {
   it("reports whole PEM blocks of every flavour", () => {
-    for (const label of ["", "RSA ", "EC ", "DSA ", "OPENSSH ", "ENCRYPTED "]) {
+    // Encrypted keys are look-alikes since issue 16 (test/unit/secret-coverage.test.ts).
+    for (const label of ["", "RSA ", "EC ", "DSA ", "OPENSSH "]) {
       const block = fakePrivateKeyBlock(label, label.length + 1);
       const text = `key:\n${block}\nrest`;
       expectOnly("private_key", text, block);

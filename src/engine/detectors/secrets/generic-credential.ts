@@ -1,6 +1,7 @@
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { detectOperatorlessCredentials } from "./credential-forms.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -22,11 +23,21 @@ import { isLookalikeSecret } from "./lookalike.js";
 
 // Scanning for the operator and looking back at the key is several times cheaper on prose than scanning for
 // credential words case-insensitively (an alternation V8 cannot skip through quickly), and about as cheap on JSON.
-const OPERATOR = /[:=]/g;
-const CLI_FLAG = /--[A-Za-z][\w-]{0,62}[ \t]+/g;
+// `：` is the full-width colon CJK text writes (`密码：...`).
+const OPERATOR = /[:=\uff1a]/g;
+// `--password x`, and the single-dash flags of some tools (`-password "x"`) after whitespace.
+const CLI_FLAG = /(?:--|(?<=^|\s)-)[A-Za-z][\w-]{0,62}[ \t]+/g;
 // GitHub's `Authorization: token ...` names its scheme "token"; elsewhere the word is prose, so it needs the header.
 const AUTH_SCHEME = /\b(?:Bearer|Basic|(?<=Authorization["']?:[ \t]{0,4})token)[ \t]+/g;
-const PASSWORD_KEY = /(?:password|passwd|passphrase|pass|pwd|pw)$/;
+// With the password words of other languages written in ASCII (German, Portuguese, Dutch, French `mdp`).
+const PASSWORD_KEY =
+  /(?:password|passwd|passphrase|pass|pwd|pw|passwort|kennwort|senha|wachtwoord|mdp|passe)$/;
+/**
+ * Password words of other languages, right before an operator (`비밀번호:`, `密碼=`, `пароль:`): keys the ASCII key
+ * reader cannot read. Tested on the few characters before an operator that follows a non-ASCII letter.
+ */
+const OTHER_SCRIPT_PASSWORD =
+  /(?:비밀번호|비번|암호|패스워드|密码|密碼|口令|パスワード|暗証番号|пароль|contraseña|hasło|lösenord|mật khẩu|şifre|كلمة المرور|סיסמה)[ \t]*$/i;
 const TOKEN_KEY =
   /(?:secret|secretkey|apikey|apisecret|accesskey|secretaccesskey|privatekey|token|accesstoken|authtoken|apitoken|refreshtoken|bearertoken|credential|credentials|clientsecret)$/;
 const NOT_SECRET_KEY =
@@ -36,13 +47,13 @@ const TEMPLATE_START = /^(?:\$\{|\{\{|\$\(|<)/;
 const MAX_KEY = 64;
 const MAX_VALUE = 256;
 
-type KeyKind = "password" | "token";
+export type KeyKind = "password" | "token";
 
 function isKeyCode(code: number): boolean {
   return isWordCode(code) || code === 45 || code === 46;
 }
 
-function classifyKey(key: string): KeyKind | null {
+export function classifyKey(key: string): KeyKind | null {
   const normalized = key.toLowerCase().replace(/[_.-]/g, "");
   if (NOT_SECRET_KEY.test(normalized)) return null;
   if (PASSWORD_KEY.test(normalized)) return "password";
@@ -50,7 +61,7 @@ function classifyKey(key: string): KeyKind | null {
   return null;
 }
 
-function characterClasses(value: string): number {
+export function characterClasses(value: string): number {
   let classes = 0;
   if (/[a-z]/.test(value)) classes++;
   if (/[A-Z]/.test(value)) classes++;
@@ -61,7 +72,11 @@ function characterClasses(value: string): number {
 
 function looksLikeCode(value: string): boolean {
   return (
-    /^[A-Za-z_$.]+$/.test(value) || value.includes("(") || value.startsWith("=") || value.startsWith("$")
+    /^[A-Za-z_$.]+$/.test(value) ||
+    value.includes("(") ||
+    value.includes("[") || // `os.environ["DB_PASSWORD"]`, `config[key]`
+    value.startsWith("=") ||
+    value.startsWith("$")
   );
 }
 
@@ -83,7 +98,7 @@ function isEncodedProse(value: string): boolean {
   return printable === decoded.length && spaces >= 2 && /[a-z]{3,}\s[a-z]{2,}/i.test(decoded);
 }
 
-function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boolean {
+export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boolean {
   if (isLookalikeSecret(value)) return false;
   if (!quoted && looksLikeCode(value)) return false;
   if (kind === "token" && isEncodedProse(value)) return false;
@@ -93,7 +108,7 @@ function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boole
 }
 
 /** Reads a value at `from`: [start, end, quoted] or null. Quoted values end at the matching unescaped quote. */
-function readValue(text: string, from: number): [number, number, boolean] | null {
+export function readValue(text: string, from: number): [number, number, boolean] | null {
   const escaped = readEscapedQuotedValue(text, from);
   if (escaped !== undefined) return escaped;
   const open = codeAt(text, from);
@@ -159,12 +174,16 @@ function endsLikeCredentialWord(text: string, keyStart: number, keyEnd: number):
   switch (c) {
     case 100: // "ord", "swd", "pwd"
       return (a === 111 && b === 114) || (a === 115 && b === 119) || (a === 112 && b === 119);
+    case 116: // "ret", "ort" (passwort, kennwort)
+      return (a === 114 && b === 101) || (a === 111 && b === 114);
+    case 97: // "nha" (senha)
+      return a === 110 && b === 104;
+    case 112: // "mdp"
+      return a === 109 && b === 100;
     case 115: // "ass", "als"
       return (a === 97 && b === 115) || (a === 97 && b === 108);
-    case 101: // "ase"
-      return a === 97 && b === 115;
-    case 116: // "ret"
-      return a === 114 && b === 101;
+    case 101: // "ase", "sse" (mot de passe)
+      return (a === 97 && b === 115) || (a === 115 && b === 115);
     case 121: // "key"
       return a === 107 && b === 101;
     case 110: // "ken"
@@ -214,8 +233,8 @@ interface Walk {
   firstOwn: number;
 }
 
-function alreadyReported(walk: Walk, start: number, end: number): boolean {
-  for (let i = walk.firstOwn; i < walk.out.length; i++) {
+function alreadyReported(walk: Walk, start: number, end: number, upTo = walk.out.length): boolean {
+  for (let i = walk.firstOwn; i < upTo; i++) {
     const m = walk.out[i]!;
     if (m.start < end && m.end > start) return true;
   }
@@ -258,6 +277,42 @@ function endsLikeVendorKey(text: string, keyStart: number, keyEnd: number): bool
   return c === 110 && text.slice(keyEnd - 5, keyEnd).toLowerCase() === "login";
 }
 
+/** `key: Type = value` (Kotlin, Scala, Swift, TypeScript, typed Python): the key before the type annotation. */
+const TYPED_KEY = /([A-Za-z_$][\w$.-]{0,63})[ \t]*:[ \t]*[\w$.<>[\]?|, ]{1,40}$/;
+
+/**
+ * The credential key that ends before the operator at `at`, or undefined: an ASCII key (`db_password`, `"api_key"`),
+ * the key of a typed declaration (`val password: String =`), or a password word of another script (`비밀번호:`).
+ */
+function namedKey(text: string, at: number, walk: Walk): { key: string; kind: KeyKind | null } | undefined {
+  const keyStart = keyStartBefore(text, at);
+  if (keyStart !== -1) {
+    const keyEnd = keyEndFound;
+    const credentialWord = endsLikeCredentialWord(text, keyStart, keyEnd);
+    if (credentialWord || endsLikeVendorKey(text, keyStart, keyEnd)) {
+      const key = text.slice(keyStart, keyEnd);
+      const kind = credentialWord ? classifyKey(key) : null;
+      if (kind !== null || walk.keyed.words.test(key.toLowerCase())) return { key, kind };
+    }
+  }
+  // Bounded look-back: an unbounded `lastIndexOf(":")` per `=` made a text of many `=` and no `:` quadratic.
+  const window = text.charCodeAt(at) === 61 ? text.slice(Math.max(0, at - 112), at) : "";
+  if (window.includes(":", window.length - 48)) {
+    const typed = TYPED_KEY.exec(window);
+    const kind = typed === null ? null : classifyKey(typed[1]!);
+    if (kind !== null) return { key: typed![1]!, kind };
+  }
+  let before = at;
+  while (before > 0 && (text.charCodeAt(before - 1) === 32 || text.charCodeAt(before - 1) === 9)) before--;
+  if (
+    before > 0 &&
+    text.charCodeAt(before - 1) > 127 &&
+    OTHER_SCRIPT_PASSWORD.test(text.slice(Math.max(0, at - 24), at))
+  )
+    return { key: "password", kind: "password" };
+  return undefined;
+}
+
 function detectAssignments(text: string, walk: Walk): void {
   const operator = OPERATOR; // shared, reset: a RegExp per call was costlier than the scan on short strings
   operator.lastIndex = 0;
@@ -275,14 +330,8 @@ function detectAssignments(text: string, walk: Walk): void {
       continue;
     }
     const opEnd = next === 61 || (next === 62 && text.charCodeAt(at) === 61) ? at + 2 : at + 1;
-    const keyStart = keyStartBefore(text, at);
-    if (keyStart === -1) continue;
-    const keyEnd = keyEndFound;
-    const credentialWord = endsLikeCredentialWord(text, keyStart, keyEnd);
-    if (!credentialWord && !endsLikeVendorKey(text, keyStart, keyEnd)) continue;
-    const key = text.slice(keyStart, keyEnd);
-    const kind = credentialWord ? classifyKey(key) : null;
-    if (kind === null && !walk.keyed.words.test(key.toLowerCase())) continue;
+    const named = namedKey(text, at, walk);
+    if (named === undefined) continue;
     let valueFrom = opEnd;
     while (
       valueFrom < text.length &&
@@ -291,7 +340,10 @@ function detectAssignments(text: string, walk: Walk): void {
     ) {
       valueFrom++;
     }
-    operator.lastIndex = Math.max(operator.lastIndex, reportValue(text, valueFrom, key, kind, walk));
+    operator.lastIndex = Math.max(
+      operator.lastIndex,
+      reportValue(text, valueFrom, named.key, named.kind, walk),
+    );
   }
   // Command-line flags take their value after a space: `mysql --password Tr0ub4dor3x`.
   const flag = CLI_FLAG;
@@ -341,5 +393,15 @@ export function detectNamedCredentials(
   if (text.length < 9) return;
   const walk: Walk = { out, keyed, generic, firstOwn };
   detectAssignments(text, walk);
-  if (generic) detectAuthorizationValues(text, out);
+  if (!generic) return;
+  detectAuthorizationValues(text, out);
+  const before = out.length;
+  detectOperatorlessCredentials(text, out);
+  // A value the walk or a vendor record already reported is not reported again.
+  let kept = before;
+  for (let i = before; i < out.length; i++) {
+    const m = out[i]!;
+    if (!alreadyReported({ ...walk, firstOwn }, m.start, m.end, before)) out[kept++] = m;
+  }
+  out.length = kept;
 }

@@ -25,8 +25,11 @@ import { isLookalikeSecret } from "./lookalike.js";
 // credential words case-insensitively (an alternation V8 cannot skip through quickly), and about as cheap on JSON.
 // `：` is the full-width colon CJK text writes (`密码：...`).
 const OPERATOR = /[:=\uff1a]/g;
-// `--password x`, and the single-dash flags of some tools (`-password "x"`) after whitespace.
-const CLI_FLAG = /(?:--|(?<=^|\s)-)[A-Za-z][\w-]{0,62}[ \t]+/g;
+const CLI_FLAG = /--[A-Za-z][\w-]{0,62}[ \t]+/g;
+// The single-dash credential flags of some tools (`sqlcmd -password "x"`), from a literal ` -` V8 skips to: any
+// single-dash flag (`(?<=\s)-[A-Za-z]...`) stopped at every hyphenated word of prose and cost 20 ms per MB.
+const SHORT_FLAG =
+  /[ \t]-(?:[Pp]ass(?:word|wd)?|PASS(?:WORD|WD)?|[Pp]wd|PWD|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Aa]pi[Kk]ey|APIKEY)[ \t]+/g;
 // GitHub's `Authorization: token ...` names its scheme "token"; elsewhere the word is prose, so it needs the header.
 const AUTH_SCHEME = /\b(?:Bearer|Basic|(?<=Authorization["']?:[ \t]{0,4})token)[ \t]+/g;
 // With the password words of other languages written in ASCII (German, Portuguese, Dutch, French `mdp`).
@@ -45,6 +48,8 @@ const NOT_SECRET_KEY =
 const QUERY_PARAM = /^[\w.-]{1,64}=/;
 const TEMPLATE_START = /^(?:\$\{|\{\{|\$\(|<)/;
 const MAX_KEY = 64;
+/** Spaces allowed around an operator: aligned YAML, HCL and object literals pad keys to a column. */
+const MAX_ALIGNMENT = 24;
 const MAX_VALUE = 256;
 
 export type KeyKind = "password" | "token";
@@ -202,7 +207,8 @@ function endsLikeCredentialWord(text: string, keyStart: number, keyEnd: number):
 let keyEndFound = -1;
 function keyStartBefore(text: string, end: number): number {
   let i = end;
-  while (i > 0 && end - i < 8 && (text.charCodeAt(i - 1) === 32 || text.charCodeAt(i - 1) === 9)) i--;
+  while (i > 0 && end - i < MAX_ALIGNMENT && (text.charCodeAt(i - 1) === 32 || text.charCodeAt(i - 1) === 9))
+    i--;
   const quote = codeAt(text, i - 1);
   if (quote === 34 || quote === 39 || quote === 96) {
     i--;
@@ -335,7 +341,7 @@ function detectAssignments(text: string, walk: Walk): void {
     let valueFrom = opEnd;
     while (
       valueFrom < text.length &&
-      valueFrom - opEnd < 8 &&
+      valueFrom - opEnd < MAX_ALIGNMENT &&
       (text.charCodeAt(valueFrom) === 32 || text.charCodeAt(valueFrom) === 9)
     ) {
       valueFrom++;
@@ -346,13 +352,14 @@ function detectAssignments(text: string, walk: Walk): void {
     );
   }
   // Command-line flags take their value after a space: `mysql --password Tr0ub4dor3x`.
-  const flag = CLI_FLAG;
-  flag.lastIndex = 0;
-  for (let m = flag.exec(text); m !== null; m = flag.exec(text)) {
-    const key = m[0].trimEnd().replace(/^-+/, "");
-    const kind = classifyKey(key);
-    if (kind !== null || walk.keyed.words.test(key.toLowerCase()))
-      flag.lastIndex = Math.max(flag.lastIndex, reportValue(text, m.index + m[0].length, key, kind, walk));
+  for (const flag of [CLI_FLAG, SHORT_FLAG]) {
+    flag.lastIndex = 0;
+    for (let m = flag.exec(text); m !== null; m = flag.exec(text)) {
+      const key = m[0].trim().replace(/^-+/, "");
+      const kind = classifyKey(key);
+      if (kind !== null || walk.keyed.words.test(key.toLowerCase()))
+        flag.lastIndex = Math.max(flag.lastIndex, reportValue(text, m.index + m[0].length, key, kind, walk));
+    }
   }
 }
 

@@ -217,8 +217,8 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "twilio_key",
-    summary: "Twilio API key SIDs (`SK` + 32 hex); auth tokens are found by name (generic credential)",
-    forms: [p(["SK"], HEXU, 32)],
+    summary: "Twilio API key SIDs (`SK` + 32 hex) and auth tokens (32 hex named twilio)",
+    forms: [p(["SK"], HEXU, 32), k(["twilio"], HEXU, 32)],
     negative: [() => `SKU${j("0", "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6")}`],
   }),
   token({

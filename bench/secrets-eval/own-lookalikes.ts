@@ -4,7 +4,7 @@
  * and keys; and the ids, digests and times tool output is full of). Written from the issue's list before any
  * detector ran on them. Built from pieces so that no vendor prefix is a literal here.
  */
-import { randomString, seededRandom } from "../../src/testing/fake-credentials.js";
+import { randomString, seededRandom } from "../../src/shared/fake-credentials.js";
 import type { EvalCase } from "./types.js";
 
 const j = (...pieces: string[]): string => pieces.join("");

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { LocalPolicyEngine } from "../engine/local-engine.js";
+import { mayAskForReview } from "../engine/policy.js";
 import type { PolicyConfig } from "../engine/policy-types.js";
-import { describeProblem, inspectJson } from "../engine/scan/inspect-json.js";
 import {
   InvalidArgumentsError,
   isTollgateError,
@@ -9,6 +9,7 @@ import {
   type TollgateError,
   ToolCallError,
 } from "../errors.js";
+import { describeProblem, inspectJson } from "../shared/inspect-json.js";
 import type {
   CallToolResult,
   Finding,
@@ -20,7 +21,9 @@ import type {
   PolicyBackend,
   ReviewRequirement,
   ToolDescriptor,
-} from "../policy/types.js";
+} from "../shared/types.js";
+import { assertCallToolResult } from "../shared/validate-result.js";
+import { recordsOnly } from "../shared/vocabulary.js";
 import { traceDecision } from "../telemetry/check-telemetry.js";
 import { type AuditRecord, auditFindings } from "./audit.js";
 import { defaultBlockMessage, type FormatBlockMessage } from "./block-message.js";
@@ -34,7 +37,6 @@ import {
 } from "./policy-violation-error.js";
 import { isApproved } from "./review-approvals.js";
 import type { ToolCallRequest, ToolInterceptor } from "./types.js";
-import { assertCallToolResult } from "./validate-result.js";
 
 export interface ToolInterceptorOptions {
   /** Where decisions come from. Default: a `LocalPolicyEngine` built from `policy`. */
@@ -224,6 +226,27 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
           durationMs: performance.now() - started,
         });
       }
+      const unsupported = check.unsupportedPatterns ?? [];
+      if (unsupported.length > 0 && onDecision) {
+        // The tool stays usable; its validator skips these patterns, and the audit says which and why.
+        const patterns = unsupported.map((p) => `${JSON.stringify(p.pattern)} in ${p.path} (${p.reason})`);
+        emit({
+          timestamp: new Date().toISOString(),
+          decisionId: randomUUID(),
+          callId: "",
+          connectorType: `${serverName}.${tool.name}`,
+          serverName,
+          toolName: tool.name,
+          phase: "catalog",
+          action: "note",
+          reason: `tool ${JSON.stringify(tool.name)}: schema patterns not checked, the linear-time regex engine cannot run them: ${patterns.join("; ")}`,
+          findings: [],
+          counts: {},
+          ruleIds: ["schema.unsupported_pattern"],
+          backend: catalogEngine.name,
+          durationMs: performance.now() - started,
+        });
+      }
       if (check.tool) kept.push(check.tool);
     }
     await backend.registerTools?.(serverName, kept);
@@ -251,7 +274,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       phase,
       action,
       ...((reason ?? decision?.reason) ? { reason: reason ?? decision?.reason } : {}),
-      ...auditFindings(decision?.findings ?? []),
+      ...auditFindings(decision?.findings ?? [], decision?.omittedFindings),
       ruleIds: decision?.ruleIds ?? [],
       ...(decision?.backend ? { backend: decision.backend } : { backend: backend.name ?? "custom" }),
       ...(decision ? { backendMs: decision.durationMs } : {}),
@@ -350,7 +373,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
     }
     if (onDecision) {
       // Only the untrusted-content envelope changed: nothing was found, so the audit says allow.
-      const changedSomething = decision.findings.some((f) => f.action !== "flag" && f.action !== "warn");
+      const changedSomething = decision.findings.some((f) => !recordsOnly(f.action));
       record(call, "output", outStarted, decision, changedSomething ? "redact" : "allow");
     }
     return decision.redactedResult;
@@ -460,9 +483,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
 
   // The preview is a second input check per proposed call: skipped where no review can come of it (a local policy
   // without review rules), which saves the work. A remote policy is not known here, so it is always asked.
-  const mayReview =
-    !(backend instanceof LocalPolicyEngine) ||
-    backend.policy.capabilities.rules.some((rule) => rule.action === "review");
+  const mayReview = !(backend instanceof LocalPolicyEngine) || mayAskForReview(backend.policy);
 
   const previewInput = async (request: ToolCallRequest): Promise<InputPreview> => {
     const connectorType = resolveConnectorTypeChecked(request);

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { TextMatch } from "../../src/engine/types.js";
-import { randomString } from "../../src/testing/fake-credentials.js";
+import { randomString } from "../../src/shared/fake-credentials.js";
 import { detectHazards } from "../helpers/hazard-detect.js";
 
 const detectors = createSecretDetectors();

@@ -1,3 +1,4 @@
+import { seededRandom } from "../../../shared/fake-credentials.js";
 import { base62Crc32 } from "./checksums.js";
 import { lengthRange, type TokenForm, type TokenSpec } from "./token-spec.js";
 
@@ -7,18 +8,6 @@ import { lengthRange, type TokenForm, type TokenSpec } from "./token-spec.js";
  * in an assignment naming the vendor where the form needs context) and the near misses the detector must leave alone
  * (a placeholder body, a token glued into a longer word, a body one character short).
  */
-
-/** mulberry32, as src/testing/fake-credentials.ts (the engine does not import the testing helpers). */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The characters of a character-class source such as `A-Za-z0-9_-`. */
 export function expandAlphabet(source: string): string {

@@ -6,7 +6,7 @@ import {
   fakePrivateKeyBlock,
   fakeTwilioAuthToken,
   randomString,
-} from "../../../testing/fake-credentials.js";
+} from "../../../shared/fake-credentials.js";
 import { createAwsSecretKeyDetector } from "../../detectors/secrets/aws-secret-key.js";
 import { createGcpServiceAccountDetector } from "../../detectors/secrets/gcp-service-account.js";
 import { createJwtDetector } from "../../detectors/secrets/jwt.js";
@@ -18,7 +18,7 @@ import type { RuleRecord } from "../rule-record.js";
 import { detectTokens, TOKEN_RULES } from "./secret-tokens.js";
 
 /*
- * Examples are functions: every credential is assembled at test time from pieces (src/testing/fake-credentials.ts,
+ * Examples are functions: every credential is assembled at test time from pieces (src/shared/fake-credentials.ts,
  * and token-examples.ts for the vendor records), so no credential-shaped literal sits in the repository. Negative
  * examples are the near misses each detector must leave alone: placeholders, low entropy, a token glued into a
  * longer word.
@@ -116,8 +116,8 @@ export const SECRET_RULES = [
       positive: [
         () => `db_password=${fakePassword()}`,
         () => `"api_key": "${randomString(32)}"`,
-        // A Twilio auth token (32 hex) named by its key, inside an escaped JSON string.
-        () => JSON.stringify({ text: `export TWILIO_AUTH_TOKEN="${fakeTwilioAuthToken()}"` }),
+        // A 32-hex token named by its key, inside an escaped JSON string (a Twilio one is the twilio_key record's).
+        () => JSON.stringify({ text: `export SERVICE_AUTH_TOKEN="${fakeTwilioAuthToken()}"` }),
         () => `curl -H "Authorization: token ${randomString(40)}"`,
       ],
       negative: [

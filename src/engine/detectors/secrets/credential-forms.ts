@@ -65,7 +65,8 @@ function detectBarePasswords(text: string, out: TextMatch[]): void {
       [start, end] = [from, close];
     }
     const raw = text.slice(start, end);
-    if (/\s/.test(raw) || !readsAsPassword(raw, quoted)) continue;
+    // After a bracket, always the strict reading: three classes, so every match holds an upper-case letter or a digit.
+    if (/\s/.test(raw) || !readsAsPassword(raw, quoted && !bracket)) continue;
     report(out, start, end);
     bare.lastIndex = Math.max(bare.lastIndex, end);
   }

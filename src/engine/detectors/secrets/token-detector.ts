@@ -1,3 +1,14 @@
+import {
+  exactFeatures,
+  HAS_COLON,
+  HAS_DASH,
+  HAS_DIGIT,
+  HAS_EQUALS,
+  HAS_HASH,
+  HAS_NON_ASCII,
+  HAS_SPACE,
+  HAS_UPPER,
+} from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
@@ -65,6 +76,7 @@ export function acceptsBody(c: CompiledForm, prefix: string, body: string): bool
   }
   if (shannonEntropy(body) < (c.form.minEntropy ?? 3)) return false;
   if (characterClasses(body) < (c.form.minClasses ?? 0)) return false;
+  if (c.form.needsDigit && !/\d/.test(body)) return false;
   return !isLookalikeSecret(body);
 }
 
@@ -114,6 +126,7 @@ export function createTokenDetector(
     }
   }
   const finder = createPrefixFinder([...byPrefix.keys()]);
+  const requires = requiredFeatures(records, withNamedCredentials);
   const keyedForms: KeyedForms = {
     words: new RegExp([...new Set(keyed.flatMap((k) => k.words))].map(escapeRegex).join("|") || "(?!)"),
     match(key, value) {
@@ -128,6 +141,7 @@ export function createTokenDetector(
   return {
     id: "secret.tokens",
     kind: "secret",
+    ...(requires === undefined ? {} : { requires }),
     minLength,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < minLength) return;
@@ -151,6 +165,32 @@ export function createTokenDetector(
         detectNamedCredentials(text, out, keyedForms, withNamedCredentials, first);
     },
   };
+}
+
+// What the credential-by-name walk needs: an operator (`:`, `=`, the full-width colon), a `--flag` or ` -flag` and a
+// space, `#define`, a password word then a space, or a bracket and a value of three classes (upper case or digit).
+const NAMED_FEATURES =
+  HAS_COLON | HAS_EQUALS | HAS_DASH | HAS_SPACE | HAS_NON_ASCII | HAS_HASH | HAS_UPPER | HAS_DIGIT;
+
+/**
+ * The scanner's gate (scan/string-features.ts): every match holds its prefix (whose features are known) or, for a
+ * form that says so, a digit; keyed forms need the walk's operator. Undefined when a form guarantees nothing.
+ */
+function requiredFeatures(records: readonly TokenRecordLike[], named: boolean): number | undefined {
+  let features =
+    named || records.some((r) => r.token.forms.some((f) => f.keyed !== undefined)) ? NAMED_FEATURES : 0;
+  for (const record of records) {
+    for (const form of record.token.forms) {
+      if (form.keyed !== undefined) continue;
+      for (const prefix of form.prefixes) {
+        const own = exactFeatures(prefix) | (form.needsDigit ? HAS_DIGIT : 0);
+        if (own === 0) return undefined;
+        // Any one feature the prefix holds is enough to gate on; the rarest would gate best, but any is sound.
+        features |= own & -own;
+      }
+    }
+  }
+  return features;
 }
 
 function acceptsKeyedValue(c: CompiledForm, value: string): boolean {

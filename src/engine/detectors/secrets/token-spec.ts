@@ -22,6 +22,12 @@ export interface TokenForm {
   readonly shape?: RegExp;
   /** Minimum Shannon entropy of the body in bits per character (default 3; hex bodies of 32 reach about 3.7). */
   readonly minEntropy?: number;
+  /**
+   * The body must hold a digit. Set on forms whose prefix has none of the scanner's cheap features (`dp.pt.`, `hvs.`:
+   * lower case and dots), so the detector can still declare what every match holds; a random body of these lengths
+   * lacks a digit about once in a million.
+   */
+  readonly needsDigit?: boolean;
   /** Of upper case, lower case and digits, how many the body must hold (default 0). */
   readonly minClasses?: number;
   /**

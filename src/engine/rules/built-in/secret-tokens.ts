@@ -396,7 +396,13 @@ export const TOKEN_RULES = [
   token({
     type: "databricks_token",
     summary: "Databricks personal access tokens (`dapi` + 32 hex)",
-    forms: [p(["dapi"], "a-f0-9-", [32, 34], { shape: /[a-f0-9]{32}(?:-\d)?/, example: (r) => r(32, HEX) })],
+    forms: [
+      p(["dapi"], "a-f0-9-", [32, 34], {
+        shape: /[a-f0-9]{32}(?:-\d)?/,
+        needsDigit: true,
+        example: (r) => r(32, HEX),
+      }),
+    ],
   }),
   token({
     type: "datadog_key",
@@ -443,6 +449,7 @@ export const TOKEN_RULES = [
     forms: [
       p(["dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."], "A-Za-z0-9._-", [40, 80], {
         shape: /(?:[a-z0-9_-]{1,30}\.)?[A-Za-z0-9]{40,44}/,
+        needsDigit: true,
         example: (r) => r(43, AN),
       }),
     ],
@@ -568,6 +575,7 @@ export const TOKEN_RULES = [
     forms: [
       p(["pat.", "sat."], "A-Za-z0-9_.-", 68, {
         shape: /[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}/,
+        needsDigit: true,
         example: (r) => `${r(22, AN)}.${r(24, AN)}.${r(20, AN)}`,
       }),
     ],
@@ -930,8 +938,8 @@ export const TOKEN_RULES = [
     type: "vault_token",
     summary: "HashiCorp Vault service and batch tokens (`hvs.`, `hvb.`, or `s.` named vault)",
     forms: [
-      p(["hvs."], URLSAFE, [90, 120]),
-      p(["hvb."], URLSAFE, [138, 300]),
+      p(["hvs."], URLSAFE, [90, 120], { needsDigit: true }),
+      p(["hvb."], URLSAFE, [138, 300], { needsDigit: true }),
       k(["vault"], AN, 24, { prefixes: ["s."] }),
     ],
   }),

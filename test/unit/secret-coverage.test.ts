@@ -202,6 +202,21 @@ describe("password keywords in other languages", () => {
   });
 });
 
+describe("key and token words in other languages", () => {
+  const key = randomString(32, B62, 45);
+  it.each([
+    ["Korean API key", `API 키: ${key}`],
+    ["Korean token", `토큰 = ${key}`],
+    ["Chinese secret key", `密钥：${key}`],
+    ["Chinese token", `令牌: ${key}`],
+    ["Japanese token", `トークン: ${key}`],
+    ["Russian token", `токен: ${key}`],
+    ["Russian API key", `ключ API: ${key}`],
+  ])("%s", (_name, text) => {
+    expectFound(text, key);
+  });
+});
+
 describe("look-alikes stay clean", () => {
   const PRIV = j("PRIV", "ATE KEY");
   const body = Array.from({ length: 6 }, (_, i) => randomString(64, `${B62}+/`, 50 + i)).join("\n");

@@ -41,6 +41,9 @@ const PASSWORD_KEY =
  */
 const OTHER_SCRIPT_PASSWORD =
   /(?:비밀번호|비번|암호|패스워드|密码|密碼|口令|パスワード|暗証番号|пароль|contraseña|hasło|lösenord|mật khẩu|şifre|كلمة المرور|סיסמה)[ \t]*$/i;
+/** Key and token words of other scripts, as OTHER_SCRIPT_PASSWORD (`API 키:`, `토큰=`, `密钥：`, `токен:`). */
+const OTHER_SCRIPT_TOKEN =
+  /(?:API[ \t]?키|비밀[ \t]?키|액세스[ \t]?키|토큰|시크릿|密钥|秘钥|金鑰|令牌|トークン|APIキー|シークレット|токен|ключ(?:[ \t]API)?)[ \t]*$/i;
 const TOKEN_KEY =
   /(?:secret|secretkey|apikey|apisecret|accesskey|secretaccesskey|privatekey|token|accesstoken|authtoken|apitoken|refreshtoken|bearertoken|credential|credentials|clientsecret)$/;
 const NOT_SECRET_KEY =
@@ -310,12 +313,11 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
   }
   let before = at;
   while (before > 0 && (text.charCodeAt(before - 1) === 32 || text.charCodeAt(before - 1) === 9)) before--;
-  if (
-    before > 0 &&
-    text.charCodeAt(before - 1) > 127 &&
-    OTHER_SCRIPT_PASSWORD.test(text.slice(Math.max(0, at - 24), at))
-  )
-    return { key: "password", kind: "password" };
+  if (before > 0 && text.charCodeAt(before - 1) > 127) {
+    const window = text.slice(Math.max(0, at - 24), at);
+    if (OTHER_SCRIPT_PASSWORD.test(window)) return { key: "password", kind: "password" };
+    if (OTHER_SCRIPT_TOKEN.test(window)) return { key: "token", kind: "token" };
+  }
   return undefined;
 }
 

@@ -104,29 +104,33 @@ export function createPrefixFinder(prefixes: readonly string[]): PrefixFinder {
   return {
     scan(text, found) {
       // Prefixes of one start may end at different anchors (`sk-` and `sk-ant-api03-`): gather, then keep the longest.
-      const starts: number[] = [];
-      const longest = new Map<number, string>();
+      // Most strings hold none: nothing is allocated until one is found (a JSON result is thousands of short strings).
+      let found0: [number, string][] | undefined;
+      const note = (start: number, prefix: string) => {
+        found0 ??= [];
+        found0.push([start, prefix]);
+      };
       pattern.lastIndex = 0;
       for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
         const at = m.index;
         for (const { offset, prefix } of candidates.get(text[at]!) ?? []) {
           const start = at - offset;
-          if (start < 0 || !text.startsWith(prefix, start)) continue;
-          const known = longest.get(start);
-          if (known === undefined) starts.push(start);
-          if (known === undefined || known.length < prefix.length) longest.set(start, prefix);
+          if (start >= 0 && text.startsWith(prefix, start)) note(start, prefix);
         }
         pattern.lastIndex = at + 1;
       }
       for (const prefix of literals) {
-        for (let start = text.indexOf(prefix); start !== -1; start = text.indexOf(prefix, start + 1)) {
-          const known = longest.get(start);
-          if (known === undefined) starts.push(start);
-          if (known === undefined || known.length < prefix.length) longest.set(start, prefix);
-        }
+        for (let start = text.indexOf(prefix); start !== -1; start = text.indexOf(prefix, start + 1))
+          note(start, prefix);
       }
-      starts.sort((a, b) => a - b);
-      for (const start of starts) found(start, longest.get(start)!);
+      if (found0 === undefined) return;
+      found0.sort((x, y) => x[0] - y[0] || y[1].length - x[1].length);
+      let last = -1;
+      for (const [start, prefix] of found0) {
+        if (start === last) continue;
+        last = start;
+        found(start, prefix);
+      }
     },
   };
 }

@@ -29,8 +29,16 @@ export function createSsrfDetector(): TextDetector {
     id: "hazard.ssrf",
     kind: "hazard",
     detect(text: string, out: TextMatch[]): void {
+      // A verdict depends only on (scheme, bare, authority): a text that repeats one target (a hostile run of
+      // `https://a:` is 10,000 candidates in 100 KB) parses it once; the memo lives for this text only.
+      const verdicts = new Map<string, { type: string; ruleId: string } | undefined>();
       for (const candidate of findUrlCandidates(text)) {
-        const finding = judge(candidate);
+        const key = `${candidate.bare ? "b" : "u"}${candidate.scheme}\u0000${candidate.authority}`;
+        let finding = verdicts.get(key);
+        if (finding === undefined && !verdicts.has(key)) {
+          finding = judge(candidate);
+          verdicts.set(key, finding);
+        }
         if (finding !== undefined)
           out.push({ kind: "hazard", start: candidate.start, end: candidate.end, ...finding });
       }

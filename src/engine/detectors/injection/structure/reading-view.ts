@@ -26,7 +26,22 @@ const WORD_CHAR = /[\p{L}\p{M}]/u;
 const foldCache = new Map<number, string>();
 const FOLD_CACHE_LIMIT = 8192;
 
+/**
+ * The last view computed: the structure detector and the learned model read the same string one after the other
+ * in a check, and the view (immutable) is then built once. One entry, so at most one input and its view are kept.
+ */
+let lastInput: string | undefined;
+let lastView: ReadingView | undefined;
+
 export function toReadingView(input: string): ReadingView {
+  if (input === lastInput && lastView !== undefined) return lastView;
+  const view = buildReadingView(input);
+  lastInput = input;
+  lastView = view;
+  return view;
+}
+
+function buildReadingView(input: string): ReadingView {
   if (!NEEDS_FOLDING.test(input))
     return { text: input.toLowerCase(), origin: undefined, inputLength: input.length };
   const parts: string[] = [];

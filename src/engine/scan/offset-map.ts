@@ -1,27 +1,58 @@
 /**
  * Maps offsets in a string with some spans removed back to offsets in the original string, so findings made
  * after stripping invisible characters still point into the text the tool actually returned.
+ *
+ * One entry per removed RUN, in two growable Int32Arrays (8 bytes a run, whatever the run's length): a result made
+ * of a million stripped characters between letters (`"a\u200b"` repeated) costs 8 MB here, not a JS array pair
+ * per run. String offsets fit: a string is shorter than 2^30 code units.
  */
 export class OffsetMap {
-  // removedStart[i] is the offset, in the stripped text, where the i-th removed run was; removedTotal[i] is the
-  // total length removed up to and including that run.
-  readonly #at: number[] = [];
-  readonly #total: number[] = [];
+  // #at[i] is the offset, in the stripped text, where the i-th removed run was; #total[i] is the total length
+  // removed up to and including that run. Both ascending.
+  #at = new Int32Array(0);
+  #total = new Int32Array(0);
+  #size = 0;
 
   static identity = new OffsetMap();
 
+  /** Removed runs recorded (adjacent removals at one stripped offset are one run). */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** Bytes held by the map's arrays. */
+  get bytes(): number {
+    return this.#at.byteLength + this.#total.byteLength;
+  }
+
   add(strippedOffset: number, removedLength: number): void {
-    const prev = this.#total.length > 0 ? this.#total[this.#total.length - 1]! : 0;
-    this.#at.push(strippedOffset);
-    this.#total.push(prev + removedLength);
+    const n = this.#size;
+    const prev = n > 0 ? this.#total[n - 1]! : 0;
+    if (n > 0 && this.#at[n - 1] === strippedOffset) {
+      this.#total[n - 1] = prev + removedLength; // continues the run before it
+      return;
+    }
+    if (n === this.#at.length) this.#grow();
+    this.#at[n] = strippedOffset;
+    this.#total[n] = prev + removedLength;
+    this.#size = n + 1;
+  }
+
+  #grow(): void {
+    const capacity = Math.max(16, this.#at.length * 2);
+    const at = new Int32Array(capacity);
+    at.set(this.#at);
+    const total = new Int32Array(capacity);
+    total.set(this.#total);
+    this.#at = at;
+    this.#total = total;
   }
 
   /** Original offset of a start position (a removed run at the same place lies before it). */
   toOriginal(offset: number): number {
     const at = this.#at;
-    if (at.length === 0) return offset;
     let lo = 0;
-    let hi = at.length - 1;
+    let hi = this.#size - 1;
     let idx = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
@@ -43,7 +74,7 @@ export class OffsetMap {
     const at = this.#at;
     const total = this.#total;
     let lo = 0;
-    let hi = at.length - 1;
+    let hi = this.#size - 1;
     let idx = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;

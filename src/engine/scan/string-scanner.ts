@@ -2,6 +2,7 @@ import type { Finding } from "../../shared/types.js";
 import type { FindingAction, FindingKind } from "../../shared/vocabulary.js";
 import { instructionSpan, type Span } from "../detectors/injection/instruction-span.js";
 import { KeywordPrefilter } from "../rules/keyword-prefilter.js";
+import { detectsRuns, MatchRuns, RangeList } from "../sanitizer/match-runs.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { CappedFindings } from "./findings-cap.js";
 import { type NormalisedView, normalisedView } from "./normalised-view.js";
@@ -278,6 +279,30 @@ export function runDetectors(
 }
 
 /**
+ * `runDetectors` for the sanitizers, into runs held in typed arrays (see MatchRuns), sorted by position: a detector
+ * that can (the control-character detector) hands its spans over without an object each.
+ */
+function runSanitizers(detectors: readonly TextDetector[], text: string, features: number): MatchRuns {
+  const runs = new MatchRuns();
+  const { requires, minLength } = gatesOf(detectors);
+  for (let i = 0; i < detectors.length; i++) {
+    const gate = requires[i]!;
+    if ((gate !== 0 && (features & gate) === 0) || text.length < minLength[i]!) continue;
+    const detector = detectors[i]!;
+    if (detectsRuns(detector)) {
+      detector.detectRuns(text, runs);
+      continue;
+    }
+    // Keywords are only a prefilter: without them the detector finds nothing, so it is simply run.
+    const found: TextMatch[] = [];
+    detector.detect(text, found);
+    for (const m of found) runs.push(m);
+  }
+  runs.sort();
+  return runs;
+}
+
+/**
  * `runDetectors` with one detector left out: the matches of the detectors before it and after it, so a caller that
  * gets the missing detector's matches elsewhere can put them back in order.
  */
@@ -311,20 +336,143 @@ const splitLists = new WeakMap<
 /** Rounds of re-stripping after the first (each finds what the previous removal made); a bound, not a tuning. */
 const MAX_STRIP_ROUNDS = 4;
 
-/** `text` without the union of `ranges` (original offsets, any order, may overlap), and the map back. */
-function withoutRanges(text: string, ranges: [number, number][]): { working: string; map: OffsetMap } {
-  ranges.sort((a, b) => a[0] - b[0]);
+/** Parts joined into one chunk at a time, so a text cut into a million pieces never holds a million strings. */
+const JOIN_CHUNK = 4096;
+
+/**
+ * `text` without the union of `ranges` (original offsets; normalised here), and the map back. The kept pieces are
+ * joined a chunk at a time: memory stays proportional to the text, whatever the number of ranges.
+ */
+function withoutRanges(text: string, ranges: RangeList): { working: string; map: OffsetMap } {
+  ranges.normalise();
   const map = new OffsetMap();
-  let out = "";
+  const chunks: string[] = [];
+  let parts: string[] = [];
+  let length = 0;
   let cursor = 0;
-  for (const [start, end] of ranges) {
+  for (let i = 0; i < ranges.size; i++) {
+    const start = ranges.startAt(i);
+    const end = ranges.endAt(i);
     if (end <= cursor) continue;
     const from = Math.max(start, cursor);
-    out += text.slice(cursor, from);
-    map.add(out.length, end - from);
+    if (from > cursor) {
+      parts.push(text.slice(cursor, from));
+      length += from - cursor;
+      if (parts.length === JOIN_CHUNK) {
+        chunks.push(parts.join(""));
+        parts = [];
+      }
+    }
+    map.add(length, end - from);
     cursor = end;
   }
-  return { working: out + text.slice(cursor), map };
+  parts.push(text.slice(cursor));
+  chunks.push(parts.join(""));
+  return { working: chunks.join(""), map };
+}
+
+const LEADING_BOM: TextMatch = {
+  kind: "control",
+  type: "zero_width",
+  start: 0,
+  end: 1,
+  ruleId: "control.zero_width",
+};
+
+/**
+ * The sanitizer pass: records sanitizer findings and, in strip modes, removes their spans (rounds included, see
+ * below). Undefined when nothing was removed. Matches are held as runs (MatchRuns) and a TextMatch is made only for
+ * the one being decided, so memory per stripped run is a few bytes, not an object.
+ */
+function sanitize(
+  text: string,
+  path: string,
+  plan: ScanPlan,
+  features: number,
+  findings: Finding[],
+  removedValues: Set<string> | undefined,
+): { working: string; map: OffsetMap; remade: { working: string; map: OffsetMap } | undefined } | undefined {
+  // Sanitizer spans are not reduced to a winner on overlap: an escape sequence that contains a chat-template
+  // marker must go whole, so the removed region is the union of the overlapping spans.
+  const sanitized = runSanitizers(plan.sanitizers, text, features);
+  // A leading byte-order mark is harmless in a document, so the detector lets it be; but once the text is
+  // wrapped or sits inside JSON it is no longer leading, and a second check would strip it. Stripping it now
+  // keeps checking idempotent.
+  const bom =
+    plan.stripSanitized &&
+    text.charCodeAt(0) === 0xfeff &&
+    (sanitized.size === 0 || sanitized.at(0).start !== 0);
+  if (sanitized.size === 0 && !bom) return undefined;
+  const strip = plan.stripSanitized;
+  const removed = new RangeList();
+  // A block is not stripped, so every round below finds it again: it is recorded once (by rule and start).
+  const blocked = new Set<string>();
+  // A run of adjacent characters one rule strips (`\u200b\u200b\u200b`) is one finding spanning the run, and one
+  // removed range: memory per stripped character stays constant.
+  let runRule: string | undefined;
+  let runEnd = -1;
+  let runFinding: Finding | undefined;
+  for (let i = bom ? -1 : 0; i < sanitized.size; i++) {
+    const m = i < 0 ? LEADING_BOM : sanitized.at(i);
+    const action = plan.decide(m);
+    if (action.do === "ignore") continue;
+    if (action.do === "block") {
+      blocked.add(`${m.ruleId}\u0000${m.start}`);
+      if (stores(findings, m.ruleId, "block")) findings.push(toFinding(m, path, OffsetMap.identity, "block"));
+      continue;
+    }
+    if (!strip || action.do !== "strip") {
+      runRule = undefined;
+      if (stores(findings, m.ruleId, "flag")) findings.push(toFinding(m, path, OffsetMap.identity, "flag"));
+      continue;
+    }
+    removedValues?.add(text.slice(m.start, m.end));
+    removed.add(m.start, m.end);
+    if (runRule === m.ruleId && runEnd === m.start) {
+      runEnd = m.end;
+      if (runFinding !== undefined) runFinding.end = m.end;
+      continue;
+    }
+    runFinding = stores(findings, m.ruleId, "strip")
+      ? toFinding(m, path, OffsetMap.identity, "strip")
+      : undefined;
+    if (runFinding !== undefined) findings.push(runFinding);
+    runRule = m.ruleId;
+    runEnd = m.end;
+  }
+  if (removed.size === 0) return undefined;
+  let { working, map } = withoutRanges(text, removed);
+  const firstPass = { working, map };
+  let remade: { working: string; map: OffsetMap } | undefined;
+  // Stripping can make a marker: an escape sequence removed between a line break and a role word, a lone
+  // surrogate removed after `system:`. Strip again until nothing new appears (bounded), so a second check of
+  // what the model reads finds nothing the first left. Only new strips and blocks are recorded.
+  for (let round = 0; round < MAX_STRIP_ROUNDS; round++) {
+    const again = runSanitizers(plan.sanitizers, working, stringFeatures(working));
+    let grew = false;
+    for (let i = 0; i < again.size; i++) {
+      const m = again.at(i);
+      const action = plan.decide(m);
+      if (action.do !== "strip" && action.do !== "block") continue;
+      const start = map.toOriginal(m.start);
+      const end = map.endToOriginal(m.end);
+      if (action.do === "block") {
+        const key = `${m.ruleId}\u0000${start}`;
+        if (blocked.has(key)) continue;
+        blocked.add(key);
+        if (stores(findings, m.ruleId, "block")) findings.push(toFinding(m, path, map, "block"));
+        continue;
+      }
+      if (stores(findings, m.ruleId, "strip")) findings.push(toFinding(m, path, map, "strip"));
+      removedValues?.add(text.slice(start, end));
+      removed.add(start, end);
+      grew = true;
+    }
+    if (!grew) break;
+    ({ working, map } = withoutRanges(text, removed));
+    remade = firstPass;
+  }
+  return { working, map, remade };
 }
 
 /**
@@ -348,97 +496,9 @@ export function scanString(
   // Stripping only removes characters, so the stripped text has a subset of these features and is no longer.
   const features = stringFeatures(text);
 
-  // Sanitizer spans are not reduced to a winner on overlap: an escape sequence that contains a chat-template
-  // marker must go whole, so the removed region is the union of the overlapping spans.
-  const sanitized =
-    plan.sanitizers.length > 0 ? runDetectors(plan.sanitizers, text, features).sort(byPosition) : [];
-  // A leading byte-order mark is harmless in a document, so the detector lets it be; but once the text is
-  // wrapped or sits inside JSON it is no longer leading, and a second check would strip it. Stripping it now
-  // keeps checking idempotent.
-  if (
-    plan.stripSanitized &&
-    plan.sanitizers.length > 0 &&
-    text.charCodeAt(0) === 0xfeff &&
-    sanitized[0]?.start !== 0
-  ) {
-    sanitized.unshift({
-      kind: "control",
-      type: "zero_width",
-      start: 0,
-      end: 1,
-      ruleId: "control.zero_width",
-    });
-  }
-  if (sanitized.length > 0) {
-    const strip = plan.stripSanitized;
-    const removed: [number, number][] = [];
-    // A run of adjacent characters one rule strips (`\u200b\u200b\u200b`) is one finding spanning the run, and one
-    // removed range: memory per stripped character stays constant.
-    let run: { ruleId: string; end: number; finding: Finding | undefined } | undefined;
-    for (const m of sanitized) {
-      const action = plan.decide(m);
-      if (action.do === "ignore") continue;
-      if (action.do === "block") {
-        if (stores(findings, m.ruleId, "block"))
-          findings.push(toFinding(m, path, OffsetMap.identity, "block"));
-        continue;
-      }
-      const strips = strip && action.do === "strip";
-      if (!strips) {
-        run = undefined;
-        if (stores(findings, m.ruleId, "flag")) findings.push(toFinding(m, path, OffsetMap.identity, "flag"));
-        continue;
-      }
-      removedValues?.add(text.slice(m.start, m.end));
-      const last = removed[removed.length - 1];
-      if (last !== undefined && m.start <= last[1]) last[1] = Math.max(last[1], m.end);
-      else removed.push([m.start, m.end]);
-      if (run !== undefined && run.ruleId === m.ruleId && run.end === m.start) {
-        run.end = m.end;
-        if (run.finding !== undefined) run.finding.end = m.end;
-        continue;
-      }
-      const finding = stores(findings, m.ruleId, "strip")
-        ? toFinding(m, path, OffsetMap.identity, "strip")
-        : undefined;
-      if (finding !== undefined) findings.push(finding);
-      run = { ruleId: m.ruleId, end: m.end, finding };
-    }
-    if (removed.length > 0) {
-      ({ working, map } = withoutRanges(text, removed));
-      const firstPass = { working, map };
-      // Stripping can make a marker: an escape sequence removed between a line break and a role word, a lone
-      // surrogate removed after `system:`. Strip again until nothing new appears (bounded), so a second check of
-      // what the model reads finds nothing the first left. Only new strips and blocks are recorded.
-      // A block is not stripped, so every round finds it again: it is recorded once (by rule and start).
-      const blocked = new Set<string>();
-      for (const m of sanitized)
-        if (plan.decide(m).do === "block") blocked.add(`${m.ruleId}\u0000${m.start}`);
-      for (let round = 0; round < MAX_STRIP_ROUNDS; round++) {
-        const again = runDetectors(plan.sanitizers, working, stringFeatures(working));
-        let grew = false;
-        for (const m of again) {
-          const action = plan.decide(m);
-          if (action.do !== "strip" && action.do !== "block") continue;
-          const start = map.toOriginal(m.start);
-          const end = map.endToOriginal(m.end);
-          if (action.do === "block") {
-            const key = `${m.ruleId}\u0000${start}`;
-            if (blocked.has(key)) continue;
-            blocked.add(key);
-            if (stores(findings, m.ruleId, "block")) findings.push(toFinding(m, path, map, "block"));
-            continue;
-          }
-          if (stores(findings, m.ruleId, "strip")) findings.push(toFinding(m, path, map, "strip"));
-          removedValues?.add(text.slice(start, end));
-          removed.push([start, end]);
-          grew = true;
-        }
-        if (!grew) break;
-        ({ working, map } = withoutRanges(text, removed));
-        remade = firstPass;
-      }
-    }
+  if (plan.sanitizers.length > 0) {
+    const stripped = sanitize(text, path, plan, features, findings, removedValues);
+    if (stripped !== undefined) ({ working, map, remade } = stripped);
   }
 
   const precomputed = plan.precomputed?.get(text);

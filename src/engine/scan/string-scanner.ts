@@ -6,7 +6,7 @@ import { detectsRuns, MatchRuns, RangeList } from "../sanitizer/match-runs.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { CappedFindings } from "./findings-cap.js";
 import { type NormalisedView, normalisedView } from "./normalised-view.js";
-import { OffsetMap } from "./offset-map.js";
+import { OffsetMap, TextBuilder } from "./offset-map.js";
 import { type RedactionSettings, type Replacement, replacementFor } from "./redaction.js";
 import { stringFeatures } from "./string-features.js";
 
@@ -121,6 +121,21 @@ function stores(findings: Finding[], ruleId: string, action: Finding["action"]):
   findings.omit(ruleId);
   return false;
 }
+
+/** A finding's action as a byte (decideAll records one per match); 0 = the match records nothing. */
+const NOT_RECORDED = 0;
+const ACTIONS: readonly (Finding["action"] | undefined)[] = [
+  undefined,
+  "strip",
+  "redact",
+  "block",
+  "flag",
+  "warn",
+  "review",
+];
+const ACTION_CODE = Object.fromEntries(
+  ACTIONS.map((a, i) => [a, i]).filter(([a]) => a !== undefined),
+) as Record<Extract<Finding["action"], "strip" | "redact" | "block" | "flag" | "warn" | "review">, number>;
 
 /** Findings whose values the rewrite removes. */
 function rewritesValue(action: Finding["action"]): boolean {
@@ -543,14 +558,18 @@ function decideAll(
 ): RewriteMatch[] {
   found.sort(byPosition);
   const rewrites: RewriteMatch[] = [];
-  const recorded: { match: TextMatch; action: Finding["action"]; rewrite?: RewriteMatch }[] = [];
+  // What each match records, in parallel to `found` (no object per match): its finding's action, and the index of
+  // its rewrite in `rewrites` (-1 for none); NOT_RECORDED for a match that records nothing.
+  const recordedAction = new Uint8Array(found.length);
+  const recordedRewrite = new Int32Array(found.length).fill(-1);
   // The furthest end reached by each rule so far: a later span of the same rule that starts before it is a repeat.
   const reach = new Map<string, number>();
   // The furthest end of the reported rewrites so far, per kind priority. Sorted by start, every earlier rewrite
   // started at or before the current match, so it contains the match when it reaches its end; a container of equal
   // or higher priority (its span is at least as long) is not outranked by it. Constant work per match.
   const furthest = new Array<number>(PRIORITY_LEVELS).fill(-1);
-  for (const m of found) {
+  for (let index = 0; index < found.length; index++) {
+    const m = found[index]!;
     const action = plan.decide(m);
     if (action.do === "ignore") continue;
     const seen = reach.get(m.ruleId);
@@ -560,7 +579,7 @@ function decideAll(
       // Already removed with the stripped characters: only a rewrite's finding is recorded (as the strip it was).
       if (repeat) continue;
       const rewrites = action.do === "strip" || action.do === "replace" || action.do === "neutralise";
-      recorded.push({ match: m, action: rewrites ? "strip" : action.do === "flag" ? action.as : "block" });
+      recordedAction[index] = ACTION_CODE[rewrites ? "strip" : action.do === "flag" ? action.as : "block"];
       continue;
     }
     if (action.do === "strip" || action.do === "replace" || action.do === "neutralise") {
@@ -587,19 +606,25 @@ function decideAll(
       // what it cuts: a second phrase of the same instruction is one finding.
       if (!repeat && furthest[priority]! < cut.end) furthest[priority] = cut.end;
       // The audit's vocabulary has no `neutralise`: the matched words are redacted (with the rest of their sentence).
-      recorded.push({ match: m, action: action.do === "strip" ? "strip" : "redact", rewrite });
+      recordedAction[index] = ACTION_CODE[action.do === "strip" ? "strip" : "redact"];
+      recordedRewrite[index] = rewrites.length - 1;
       continue;
     }
     if (repeat) continue;
-    recorded.push({ match: m, action: action.do === "flag" ? action.as : "block" });
+    recordedAction[index] = ACTION_CODE[action.do === "flag" ? action.as : "block"];
   }
-  for (const r of recorded) {
-    if (r.rewrite?.subsumed) continue;
-    const stored = stores(findings, r.match.ruleId, r.action);
-    if (!stored && (removedValues === undefined || !rewritesValue(r.action))) continue;
-    const finding = toFinding(r.match, path, map, r.action);
+  for (let index = 0; index < found.length; index++) {
+    const code = recordedAction[index]!;
+    if (code === NOT_RECORDED) continue;
+    const r = recordedRewrite[index]!;
+    if (r >= 0 && rewrites[r]!.subsumed) continue;
+    const match = found[index]!;
+    const action = ACTIONS[code]!;
+    const stored = stores(findings, match.ruleId, action);
+    if (!stored && (removedValues === undefined || !rewritesValue(action))) continue;
+    const finding = toFinding(match, path, map, action);
     if (stored) findings.push(finding);
-    if (removedValues !== undefined && rewritesValue(r.action))
+    if (removedValues !== undefined && rewritesValue(action))
       removedValues.add(original.slice(finding.start, finding.end));
   }
   // A widened cut starts before its match: the rewrite walks the cuts in order.
@@ -614,7 +639,8 @@ function decideAll(
  * is that instruction's (the values inside went with the sentence).
  */
 function applyRewrites(text: string, rewrites: readonly RewriteMatch[], plan: ScanPlan): string {
-  let out = "";
+  // Joined a chunk at a time: a text with a rewrite every few characters never becomes a rope of one node each.
+  const out = new TextBuilder();
   let cursor = 0;
   let i = 0;
   while (i < rewrites.length) {
@@ -627,17 +653,15 @@ function applyRewrites(text: string, rewrites: readonly RewriteMatch[], plan: Sc
       if (cutsInstruction(winner)) continue;
       if (cutsInstruction(next) || outranks(next.match, winner.match)) winner = next;
     }
-    out += text.slice(cursor, start);
+    out.push(text.slice(cursor, start));
     if (winner.action.do === "replace")
-      out += replacementFor(
-        winner.action.strategy,
-        winner.match.type,
-        text.slice(start, end),
-        plan.redaction,
+      out.push(
+        replacementFor(winner.action.strategy, winner.match.type, text.slice(start, end), plan.redaction),
       );
     cursor = end;
   }
-  return out + text.slice(cursor);
+  out.push(text.slice(cursor));
+  return out.toString();
 }
 
 /** How far around a cut the detectors look for a value the cut would split (the longest values they know fit). */

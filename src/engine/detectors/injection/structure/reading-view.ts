@@ -1,4 +1,5 @@
 import { classifyInvisible } from "../../../sanitizer/invisible-chars.js";
+import { TextBuilder } from "../../../scan/offset-map.js";
 import { CONFUSABLE_FOLDS } from "../confusables.js";
 
 /**
@@ -44,7 +45,8 @@ export function toReadingView(input: string): ReadingView {
 function buildReadingView(input: string): ReadingView {
   if (!NEEDS_FOLDING.test(input))
     return { text: input.toLowerCase(), origin: undefined, inputLength: input.length };
-  const parts: string[] = [];
+  // Joined a chunk at a time: a hostile text can have a part every other character.
+  const parts = new TextBuilder();
   let origin = new Int32Array(input.length + 16);
   let length = 0;
   const reserve = (more: number) => {
@@ -140,7 +142,7 @@ function buildReadingView(input: string): ReadingView {
   }
   reserve(0);
   origin[length] = input.length;
-  return { text: parts.join(""), origin: origin.subarray(0, length + 1), inputLength: input.length };
+  return { text: parts.toString(), origin: origin.subarray(0, length + 1), inputLength: input.length };
 }
 
 /**

@@ -134,7 +134,9 @@ try {
   }
   assert.ok(!shipped.includes("src") && !shipped.includes("test"), "src/ and test/ are not shipped");
   // No source maps (tsconfig.build.json says why), and the whole package at most 500 kB packed.
-  const maps = readdirSync(join(installed, "dist"), { recursive: true }).filter((f) => String(f).endsWith(".map"));
+  const maps = readdirSync(join(installed, "dist"), { recursive: true }).filter((f) =>
+    String(f).endsWith(".map"),
+  );
   assert.deepEqual(maps, [], "no source maps are shipped");
   const packedBytes = statSync(tarball).size;
   assert.ok(packedBytes <= 500_000, `the package is ${packedBytes} bytes packed, over 500 kB`);

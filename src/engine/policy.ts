@@ -95,13 +95,17 @@ export const DEFAULT_LIMITS = {
 
 // `verbose` gives each error its parent schema, so an unknown key can be compared with the keys allowed there.
 const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
-const validateBuiltInShape = ajv.compile(policySchema);
+// Compiled on first use, not at import: compiling the policy schema is most of what importing the package costs.
+let validateBuiltInShape: ValidateFunction | undefined;
 /** Validators for policies that declare rules, keyed by the declarations' ids, types and kinds. */
 const validators = new Map<string, ValidateFunction>();
 
 function validatorFor(value: unknown): ValidateFunction {
   const declared = declaredRules(value);
-  if (declared.length === 0) return validateBuiltInShape;
+  if (declared.length === 0) {
+    validateBuiltInShape ??= ajv.compile(policySchema);
+    return validateBuiltInShape;
+  }
   const key = JSON.stringify(declared);
   let validate = validators.get(key);
   if (validate === undefined) {

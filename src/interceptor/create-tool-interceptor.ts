@@ -41,7 +41,10 @@ import type { ToolCallRequest, ToolInterceptor } from "./types.js";
 export interface ToolInterceptorOptions {
   /** Where decisions come from. Default: a `LocalPolicyEngine` built from `policy`. */
   backend?: PolicyBackend;
-  /** Policy for the default local engine (ignored when `backend` is given). Default: the safe defaults. */
+  /**
+   * The policy of the default local engine. With your own `backend` it still drives the local cleaning of tool
+   * descriptions (the catalogue check), which a backend does not do. Default: the safe defaults.
+   */
   policy?: PolicyConfig;
   /** Names the connector type the policy sees. Default: `${serverName}.${name}`. */
   connectorType?: (request: ToolCallRequest) => string;

@@ -1,5 +1,5 @@
-import type { CountryCode } from "libphonenumber-js/max";
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { createRequire } from "node:module";
+import type { CountryCode, parsePhoneNumberFromString as ParsePhone } from "libphonenumber-js/max";
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import type { Span } from "../injection/instruction-span.js";
@@ -33,6 +33,18 @@ import { isValidSsnDigits } from "./us-ssn.js";
  * (3-2-4 digits, one separator, valid SSA parts) is the SSN unless a phone word is next to it. Numbers after `+`
  * stay phones: nobody writes a card or an SSN with a country code.
  */
+
+// libphonenumber-js with its full metadata is 230 ES modules: loaded on the first phone candidate, not when the
+// package is imported (most tool results hold no phone-shaped run). Its CommonJS build is the same code and the same
+// "max" metadata (bench/phone-metadata.ts: no smaller set keeps every verdict), and require() keeps the check
+// synchronous.
+const requireHere = createRequire(import.meta.url);
+let parsePhone: typeof ParsePhone | undefined;
+function parsePhoneNumberFromString(...args: Parameters<typeof ParsePhone>): ReturnType<typeof ParsePhone> {
+  parsePhone ??= (requireHere("libphonenumber-js/max") as { parsePhoneNumberFromString: typeof ParsePhone })
+    .parsePhoneNumberFromString;
+  return parsePhone(...args);
+}
 
 export const DEFAULT_PHONE_REGIONS: readonly CountryCode[] = ["US", "GB", "DE", "FR"];
 

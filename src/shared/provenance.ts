@@ -13,7 +13,7 @@
  *   by someone who holds the salt; with a secret `key` it resists that too.
  * - Extraction is linear in the text (bounded regular expressions, one pass for passages) and capped per text.
  */
-import { hash as oneShotHash } from "node:crypto";
+import { createHmac, hash as oneShotHash } from "node:crypto";
 
 export const PROVENANCE_VERSION = 1;
 
@@ -118,6 +118,17 @@ export function newProvenanceSalt(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Buffer.from(bytes).toString("base64url");
+}
+
+/**
+ * The salt the checks hash with, from the thread's stored salt and the install's secret `provenanceKey`: the
+ * thread state keeps `salt` only; requests carry `deriveThreadSalt(salt, key)`. So the engine and `tollgate serve`
+ * never hold the key, and the hashes in a checkpoint cannot be brute-forced by whoever reads it without the key.
+ * Without a key the stored salt is the salt (hashes then resist casual reading, not a brute force of a known value).
+ */
+export function deriveThreadSalt(salt: string, key: string | undefined): string {
+  if (key === undefined || key.length === 0) return salt;
+  return createHmac("sha256", key).update(`${HASH_DOMAIN}\u0000${salt}`).digest("base64url");
 }
 
 /**
@@ -320,6 +331,10 @@ function extractTokens(text: string, side: ExtractSide, add: Sink): void {
     // Addresses and paths have their own kinds; a token is a secret candidate only when it is none of them.
     if (/:\/\/|@|^[~.]?\//u.test(token)) return;
     if (secretLike(token, side)) add("secret", token);
+    // `key=value` and `key:value`: the value alone too, however the other side delimits it.
+    const cut = Math.max(token.lastIndexOf("="), token.lastIndexOf(":"));
+    const tail = cut > 0 ? token.slice(cut + 1) : "";
+    if (tail.length >= 6 && secretLike(tail, side)) add("secret", tail);
   });
 }
 

@@ -161,3 +161,13 @@ describe("the thread record", () => {
     ).toMatch(/outputs\/0/);
   });
 });
+
+describe("deriveThreadSalt", () => {
+  it("is the salt without a key, a keyed derivation with one", async () => {
+    const { deriveThreadSalt } = await import("../../src/shared/provenance.js");
+    expect(deriveThreadSalt("s", undefined)).toBe("s");
+    expect(deriveThreadSalt("s", "k1")).not.toBe("s");
+    expect(deriveThreadSalt("s", "k1")).not.toBe(deriveThreadSalt("s", "k2"));
+    expect(deriveThreadSalt("s", "k1")).toBe(deriveThreadSalt("s", "k1"));
+  });
+});

@@ -86,6 +86,8 @@ export interface ExtractOptions {
   side?: ExtractSide;
   /** Cap on facts per call (default `MAX_VALUES_PER_TEXT`). */
   maxValues?: number;
+  /** `false`: no passage windows (the caller reads passages across several strings itself). */
+  passages?: boolean;
 }
 
 /** One value found in a text, in clear (for the caller's own messages; never stored). */
@@ -102,7 +104,7 @@ export const MAX_VALUES_PER_TEXT = 512;
 export const MAX_USER_VALUES = 2048;
 /** Passage windows: normalised characters per window, and the mean spacing of anchors (power of two). */
 export const PASSAGE_WINDOW = 32;
-export const PASSAGE_SPACING = 32;
+export const PASSAGE_SPACING = 64;
 /** Strings shorter than this (normalised letters and digits) carry no passage windows. */
 export const PASSAGE_MIN_LENGTH = 64;
 
@@ -182,6 +184,8 @@ function digitsOnly(raw: string): string | undefined {
 
 /** Letters and digits only, NFKC, lower-cased: what passages are compared on (spacing and case do not count). */
 export function passageText(raw: string): string {
+  // ASCII (most text) needs no Unicode normalisation and a cheaper class; the result is the same.
+  if (!/[^\x00-\x7f]/.test(raw)) return raw.toLowerCase().replace(/[^a-z0-9]+/g, "");
   return raw
     .normalize("NFKC")
     .toLowerCase()
@@ -235,17 +239,17 @@ export function normaliseValue(kind: ValueKind, raw: string): string | undefined
 // ---------------------------------------------------------------------------------------------------------------
 
 // Every pattern is bounded (no nested quantifiers over overlapping classes), so each runs in linear time.
-const EMAIL = /(?<![\w.+-])[\w.+-]{1,64}@(?:[a-z0-9-]{1,63}\.){1,8}[a-z]{2,24}(?![\w-])/giu;
-const URL_PATTERN = /\b(?:https?|ftp|wss?):\/\/[^\s<>"'`]{1,2048}/giu;
-const HOST = /(?<![\w@./:-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,8}[a-z]{2,24}(?![\w@-])/giu;
-const IBAN = /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]{4}){2,7}(?:[ -]?[A-Z0-9]{1,4})?\b/giu;
+const EMAIL = /(?<![\w.+-])[\w.+-]{1,64}@(?:[a-z0-9-]{1,63}\.){1,8}[a-z]{2,24}(?![\w-])/gi;
+const URL_PATTERN = /\b(?:https?|ftp|wss?):\/\/[^\s<>"'`]{1,2048}/gi;
+const HOST = /(?<![\w@./:-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,8}[a-z]{2,24}(?![\w@-])/gi;
+const IBAN = /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]{4}){2,7}(?:[ -]?[A-Z0-9]{1,4})?\b/gi;
 const DIGIT_RUN = /(?<![\w+])\+?\d[\d ().-]{4,22}\d(?!\w)/gu;
 const DATE_LIKE = /^\d{4}-\d{2}-\d{2}$|^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/u;
 const PATH =
   /(?<![\w:/.~\\-])(?:~|\.{1,2})?\/[\w.@%+-]{1,255}(?:\/[\w.@%+-]{0,255}){0,64}|(?<![\w])[a-z]:\\[\w .@%+\\-]{1,1024}/giu;
 const CODE_SPAN = /`([^`\n]{2,400})`/gu;
 const PROMPT_LINE = /^[ \t]*[$>#][ \t]+(\S[^\n]{1,400})$/gmu;
-const TOKEN = /[^\s"'`<>()[\]{},;]{6,512}/gu;
+const TOKEN = /[^\s"'`<>()[\]{},;]{6,512}/g;
 
 /** The file name extensions a bare host pattern also matches (`report.pdf`): not hosts. */
 const NOT_TLDS = new Set([
@@ -296,40 +300,49 @@ function eachMatch(text: string, pattern: RegExp, visit: (match: RegExpExecArray
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) visit(match);
 }
 
+// Prefilters: each pattern runs only on a text that has the one character its matches cannot do without (most
+// prose has none of them, and a regex pass over 1 KB costs more than these scans).
 function extractAddresses(text: string, add: Sink): void {
-  eachMatch(text, EMAIL, (m) => add("email", m[0]));
-  eachMatch(text, URL_PATTERN, (m) => {
-    add("url", m[0]);
-    const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/\s]*@)?([^/:?#\s]+)/iu.exec(m[0]);
-    if (host?.[1]) add("host", host[1]);
-  });
-  eachMatch(text, HOST, (m) => {
-    const tld = m[0].slice(m[0].lastIndexOf(".") + 1).toLowerCase();
-    if (!NOT_TLDS.has(tld)) add("host", m[0]);
-  });
+  if (text.includes("@")) eachMatch(text, EMAIL, (m) => add("email", m[0]));
+  if (text.includes("://")) {
+    eachMatch(text, URL_PATTERN, (m) => {
+      add("url", m[0]);
+      const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/\s]*@)?([^/:?#\s]+)/i.exec(m[0]);
+      if (host?.[1]) add("host", host[1]);
+    });
+  }
+  if (/\.[a-z]{2}/i.test(text)) {
+    eachMatch(text, HOST, (m) => {
+      const tld = m[0].slice(m[0].lastIndexOf(".") + 1).toLowerCase();
+      if (!NOT_TLDS.has(tld)) add("host", m[0]);
+    });
+  }
 }
 
 function extractNumbers(text: string, add: Sink): void {
+  if (!/\d/.test(text)) return;
   eachMatch(text, IBAN, (m) => add("iban", m[0]));
   eachMatch(text, DIGIT_RUN, (m) => {
     const run = m[0].trim();
-    const digits = run.replace(/\D+/gu, "").length;
+    const digits = run.replace(/\D+/g, "").length;
     if (digits < 7 || digits > 20 || DATE_LIKE.test(run)) return;
-    add(/^\+|[ ().-]/u.test(run) && digits <= 15 ? "phone" : "account", run);
+    add(/^\+|[ ().-]/.test(run) && digits <= 15 ? "phone" : "account", run);
   });
 }
 
 function extractCode(text: string, add: Sink): void {
-  eachMatch(text, PATH, (m) => add("path", m[0]));
-  eachMatch(text, CODE_SPAN, (m) => add("command", m[1] ?? ""));
-  eachMatch(text, PROMPT_LINE, (m) => add("command", m[1] ?? ""));
+  if (text.includes("/") || text.includes(":\\")) eachMatch(text, PATH, (m) => add("path", m[0]));
+  if (text.includes("`")) eachMatch(text, CODE_SPAN, (m) => add("command", m[1] ?? ""));
+  if (/^[ \t]*[$>#][ \t]/m.test(text)) eachMatch(text, PROMPT_LINE, (m) => add("command", m[1] ?? ""));
 }
 
 function extractTokens(text: string, side: ExtractSide, add: Sink): void {
+  // On the tool and argument sides a secret-like token has a digit (see secretLike): no digit, no token.
+  if (side !== "user" && !/\d/.test(text)) return;
   eachMatch(text, TOKEN, (m) => {
     const token = trimPunctuation(m[0]);
     // Addresses and paths have their own kinds; a token is a secret candidate only when it is none of them.
-    if (/:\/\/|@|^[~.]?\//u.test(token)) return;
+    if (token.includes("://") || token.includes("@") || /^[~.]?\//.test(token)) return;
     if (secretLike(token, side)) add("secret", token);
     // `key=value` and `key:value`: the value alone too, however the other side delimits it.
     const cut = Math.max(token.lastIndexOf("="), token.lastIndexOf(":"));
@@ -338,12 +351,26 @@ function extractTokens(text: string, side: ExtractSide, add: Sink): void {
   });
 }
 
+/** The smaller of a string and its reverse, without building the reverse unless it is the smaller. */
+function canonicalOrientation(window: string): string {
+  for (let i = 0, j = window.length - 1; i < j; i++, j--) {
+    const a = window.charCodeAt(i);
+    const b = window.charCodeAt(j);
+    if (a === b) continue;
+    if (a < b) return window;
+    let reversed = "";
+    for (let k = window.length - 1; k >= 0; k--) reversed += window[k];
+    return reversed;
+  }
+  return window;
+}
+
 /**
- * Content-defined anchors, symmetric under reversal: a position is an anchor when the sum of the 8 character
- * codes around it is 0 modulo `PASSAGE_SPACING`; the window is centred on it and hashed in its canonical
- * orientation (the smaller of itself and its reverse). A copied passage therefore yields the same windows whatever
- * surrounds it, and a reversed copy yields the same hashes, in one pass (a hand-written rolling sum: no library
- * does content-defined chunking symmetric under reversal).
+ * Content-defined anchors, symmetric under reversal: a position is an anchor when the sum of the 9 character codes
+ * centred on it is 0 modulo `PASSAGE_SPACING`; the window (`PASSAGE_WINDOW` + 1 characters) is centred on it too
+ * and hashed in its canonical orientation (the smaller of itself and its reverse). A copied passage therefore
+ * yields the same windows whatever surrounds it, and a reversed copy the same hashes, in one pass (a hand-written
+ * rolling sum: no library does content-defined chunking that is symmetric under reversal).
  */
 export function passageWindows(raw: string, limit = MAX_VALUES_PER_TEXT): string[] {
   const text = passageText(raw);
@@ -351,14 +378,12 @@ export function passageWindows(raw: string, limit = MAX_VALUES_PER_TEXT): string
   const half = PASSAGE_WINDOW / 2;
   const out = new Set<string>();
   let sum = 0;
-  for (let i = 0; i < 8; i++) sum += text.charCodeAt(i);
-  // The neighbourhood of centre c is text[c-4, c+4).
-  for (let c = 4; c + 4 <= text.length; c++) {
-    if (c > 4) sum += text.charCodeAt(c + 3) - text.charCodeAt(c - 5);
-    if ((sum & (PASSAGE_SPACING - 1)) !== 0 || c - half < 0 || c + half > text.length) continue;
-    const window = text.slice(c - half, c + half);
-    const reversed = [...window].reverse().join("");
-    out.add(window < reversed ? window : reversed);
+  for (let i = 0; i < 9; i++) sum += text.charCodeAt(i);
+  // The neighbourhood of centre c is text[c-4, c+4]; the window text[c-half, c+half].
+  for (let c = 4; c + 4 < text.length; c++) {
+    if (c > 4) sum += text.charCodeAt(c + 4) - text.charCodeAt(c - 5);
+    if ((sum & (PASSAGE_SPACING - 1)) !== 0 || c - half < 0 || c + half >= text.length) continue;
+    out.add(canonicalOrientation(text.slice(c - half, c + half + 1)));
     if (out.size >= limit) break;
   }
   return [...out];
@@ -382,24 +407,25 @@ export function extractValues(text: string, options: ExtractOptions = {}): Extra
   extractNumbers(scanned, add);
   extractCode(scanned, add);
   extractTokens(scanned, side, add);
-  for (const window of passageWindows(scanned, limit)) add("passage", window);
-  if (side === "argument") for (const decoded of decodedVariants(scanned)) extractDecoded(decoded, add);
+  if (options.passages !== false) for (const window of passageWindows(scanned, limit)) add("passage", window);
+  if (side !== "argument") return out;
+  for (const decoded of decodedVariants(scanned)) {
+    extractAddresses(decoded.text, add);
+    extractNumbers(decoded.text, add);
+    extractTokens(decoded.text, "argument", add);
+    // Passage windows are the same read backwards: only decoded text can add any.
+    if (!decoded.reversed && options.passages !== false)
+      for (const window of passageWindows(decoded.text)) add("passage", window);
+  }
   return out;
-}
-
-function extractDecoded(text: string, add: Sink): void {
-  extractAddresses(text, add);
-  extractNumbers(text, add);
-  extractTokens(text, "argument", add);
-  for (const window of passageWindows(text)) add("passage", window);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Encodings the red team uses, decoded on the argument side
 // ---------------------------------------------------------------------------------------------------------------
 
-const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/gu;
-const HEX_RUN = /(?:[0-9a-f]{2}){8,}|(?:[0-9A-F]{2}){8,}/gu;
+const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+const HEX_RUN = /(?:[0-9a-f]{2}){8,}|(?:[0-9A-F]{2}){8,}/g;
 const MAX_DECODED = 16;
 
 function mostlyPrintable(text: string): boolean {
@@ -413,18 +439,24 @@ function mostlyPrintable(text: string): boolean {
 }
 
 /** The base64, hex and reversed readings of a text that decode to text (reversed: the whole string). */
-export function decodedVariants(text: string): string[] {
-  const out: string[] = [];
-  eachMatch(text, HEX_RUN, (m) => {
-    const decoded = Buffer.from(m[0], "hex").toString("utf8");
-    if (out.length < MAX_DECODED && mostlyPrintable(decoded)) out.push(decoded);
-  });
+export function decodedVariants(text: string): { text: string; reversed: boolean }[] {
+  const out: { text: string; reversed: boolean }[] = [];
+  if (/\d/.test(text)) {
+    eachMatch(text, HEX_RUN, (m) => {
+      const decoded = Buffer.from(m[0], "hex").toString("utf8");
+      if (out.length < MAX_DECODED && mostlyPrintable(decoded)) out.push({ text: decoded, reversed: false });
+    });
+  }
   eachMatch(text, BASE64_RUN, (m) => {
-    if (/^[0-9a-f]+$/iu.test(m[0]) || out.length >= MAX_DECODED) return;
-    const decoded = Buffer.from(m[0].replace(/-/gu, "+").replace(/_/gu, "/"), "base64").toString("utf8");
-    if (decoded.length >= 8 && mostlyPrintable(decoded)) out.push(decoded);
+    if (/^[0-9a-f]+$/i.test(m[0]) || out.length >= MAX_DECODED) return;
+    const decoded = Buffer.from(m[0].replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8");
+    if (decoded.length >= 8 && mostlyPrintable(decoded)) out.push({ text: decoded, reversed: false });
   });
-  if (text.length >= 6) out.push([...text].reverse().join(""));
+  if (text.length >= 6) {
+    let reversed = "";
+    for (let i = text.length - 1; i >= 0; i--) reversed += text[i];
+    out.push({ text: reversed, reversed: true });
+  }
   return out;
 }
 

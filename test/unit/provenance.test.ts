@@ -110,7 +110,7 @@ describe("argument-side decoding", () => {
   });
 
   it("decodes nothing on the tool side", () => {
-    expect(decodedVariants("plain words only")).toEqual(["ylno sdrow nialp"]);
+    expect(decodedVariants("plain words only")).toEqual([{ text: "ylno sdrow nialp", reversed: true }]);
   });
 });
 

@@ -137,15 +137,19 @@ const TARGET_KINDS = new Set<ValueKind>([
 function isWholeValue(leaf: ArgumentLeaf): boolean {
   const trimmed = leaf.value.trim();
   if (trimmed.length === 0 || trimmed.length > 2048 || /\s/u.test(trimmed)) return false;
-  return WHOLE_KINDS.some((kind) =>
-    extractValues(trimmed, { side: "user", maxValues: 4 }).some(
-      (v) => v.kind === kind && v.value === trimmed,
-    ),
-  );
+  const found = extractValues(trimmed, { side: "tool", maxValues: 4, passages: false });
+  return found.some((v) => WHOLE_KINDS.includes(v.kind) && v.value === trimmed);
 }
 
+const targetLeaves = new WeakMap<ArgumentLeaf, boolean>();
+
 export function isTargetLeaf(leaf: ArgumentLeaf): boolean {
-  return keyWords(leaf.key).some((w) => TARGET_WORDS.has(w)) || isWholeValue(leaf);
+  let target = targetLeaves.get(leaf);
+  if (target === undefined) {
+    target = keyWords(leaf.key).some((w) => TARGET_WORDS.has(w)) || isWholeValue(leaf);
+    targetLeaves.set(leaf, target);
+  }
+  return target;
 }
 
 function toArgumentValue(found: ExtractedValue, leaf: ArgumentLeaf, salt: string): ArgumentValue {
@@ -167,7 +171,7 @@ export function targetValues(
   const out: ArgumentValue[] = [];
   for (const leaf of leaves) {
     if (!isTargetLeaf(leaf)) continue;
-    for (const found of extractValues(leaf.value, { side: "tool", maxValues: 64 })) {
+    for (const found of extractValues(leaf.value, { side: "tool", maxValues: 64, passages: false })) {
       if (TARGET_KINDS.has(found.kind)) out.push(toArgumentValue(found, leaf, salt));
     }
     const command = commandTool || keyWords(leaf.key).some((w) => COMMAND_WORDS.has(w));
@@ -213,20 +217,24 @@ export function dataValues(leaves: readonly ArgumentLeaf[], salt: string): Argum
   };
   for (const leaf of leaves) {
     const kinds = isTargetLeaf(leaf) ? DATA_KINDS_IN_TARGETS : DATA_KINDS;
-    for (const found of extractValues(leaf.value, { side: "argument" })) {
+    for (const found of extractValues(leaf.value, { side: "argument", passages: false })) {
       if (kinds.has(found.kind)) push(toArgumentValue(found, leaf, salt));
     }
   }
+  const whole: ArgumentLeaf = { path: "", key: "", value: "" };
   if (leaves.length > 1) {
-    const all: ArgumentLeaf = { path: "", key: "", value: "" };
     for (const joined of joinedBoundaries(leaves)) {
-      for (const found of extractValues(joined, { side: "argument", maxValues: 16 })) {
-        if (found.kind === "secret") push(toArgumentValue(found, all, salt));
+      for (const found of extractValues(joined, { side: "argument", maxValues: 16, passages: false })) {
+        if (found.kind === "secret") push(toArgumentValue(found, whole, salt));
       }
     }
-    for (const window of passageWindows(leaves.map((leaf) => leaf.value).join(" "))) {
-      push({ kind: "passage", value: window, h: hashValue(window, salt), path: "", key: "" });
-    }
+  }
+  // Passages once over all leaves read as one text (normalisation drops what separates them), so a passage split
+  // across fields is read whole; a single leaf's windows are its own.
+  const text = leaves.length === 1 ? leaves[0]!.value : leaves.map((leaf) => leaf.value).join(" ");
+  const at = leaves.length === 1 ? leaves[0]! : whole;
+  for (const window of passageWindows(text)) {
+    push({ kind: "passage", value: window, h: hashValue(window, salt), path: at.path, key: at.key });
   }
   return out;
 }

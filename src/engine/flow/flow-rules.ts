@@ -4,8 +4,7 @@
  * value of the call's own arguments to the human who reviews the call, and nothing else.
  */
 import type { ProvenanceFacts, ToolOutputFacts, ValueKind } from "../../shared/provenance.js";
-import type { ArgumentLeaf, ArgumentValue } from "./argument-values.js";
-import { dataValues, targetValues } from "./argument-values.js";
+import type { ArgumentValue } from "./argument-values.js";
 import type { FlowRule } from "./policy-types.js";
 
 export interface RuleHit {
@@ -49,48 +48,42 @@ function shown(value: string): string {
 
 export const sourceName = (output: ToolOutputFacts): string => `${output.server}.${output.tool}`;
 
+/** Which of the call's hashes are the user's (said by the user, or carried by a trusted source), and which
+ * untrusted output carried each last. */
+export interface Sources {
+  owned: Set<string>;
+  source: Map<string, ToolOutputFacts>;
+}
+
 /**
- * For each hash of interest: is it the user's (said by the user, or carried by a trusted source), and which
- * untrusted output carried it last. One pass over the thread's facts with a map lookup per fact: the facts are many
- * (a long thread), the call's values few.
+ * One pass over the thread's facts with a set lookup per fact: the facts are many (a long thread), the call's
+ * values few; both provenance rules share the pass.
  */
-function sourcesOf(
-  wanted: ReadonlyMap<string, unknown>,
-  provenance: ProvenanceFacts,
-): { owned: Set<string>; source: Map<string, ToolOutputFacts> } {
+export function sourcesOf(wanted: ReadonlySet<string>, provenance: ProvenanceFacts): Sources {
   const owned = new Set<string>();
   const source = new Map<string, ToolOutputFacts>();
-  for (const fact of provenance.user) if (wanted.has(fact.h)) owned.add(fact.h);
-  for (const output of provenance.outputs) {
-    for (const fact of output.values) {
-      if (!wanted.has(fact.h)) continue;
-      if (output.trusted) owned.add(fact.h);
-      else source.set(fact.h, output);
+  const user = provenance.user;
+  for (let i = 0; i < user.length; i++) if (wanted.has(user[i]!.h)) owned.add(user[i]!.h);
+  const outputs = provenance.outputs;
+  for (let o = 0; o < outputs.length; o++) {
+    const output = outputs[o]!;
+    const values = output.values;
+    for (let i = 0; i < values.length; i++) {
+      const h = values[i]!.h;
+      if (!wanted.has(h)) continue;
+      if (output.trusted) owned.add(h);
+      else source.set(h, output);
     }
   }
   return { owned, source };
 }
 
-function byHash(values: readonly ArgumentValue[]): Map<string, ArgumentValue> {
-  const map = new Map<string, ArgumentValue>();
-  for (const value of values) if (!map.has(value.h)) map.set(value.h, value);
-  return map;
-}
-
 /** Target values (recipients, URLs, IBANs, paths, commands...) that came from an untrusted tool, not the user. */
-export function argumentProvenanceHits(
-  leaves: readonly ArgumentLeaf[],
-  provenance: ProvenanceFacts,
-  commandTool: boolean,
-): RuleHit[] {
-  const targets = targetValues(leaves, provenance.salt, commandTool);
-  if (targets.length === 0) return [];
-  const wanted = byHash(targets);
-  const { owned, source } = sourcesOf(wanted, provenance);
+export function argumentProvenanceHits(targets: readonly ArgumentValue[], sources: Sources): RuleHit[] {
   const hits: RuleHit[] = [];
   for (const target of targets) {
-    const from = source.get(target.h);
-    if (from === undefined || owned.has(target.h)) continue;
+    const from = sources.source.get(target.h);
+    if (from === undefined || sources.owned.has(target.h)) continue;
     const label = labelOf(target);
     hits.push({
       rule: "argumentProvenance",
@@ -103,17 +96,13 @@ export function argumentProvenanceHits(
 }
 
 /** Data (secrets, PII, passages; decoded, across fields) that entered the thread through an untrusted tool. */
-export function dataLeavingHits(leaves: readonly ArgumentLeaf[], provenance: ProvenanceFacts): RuleHit[] {
-  const values = dataValues(leaves, provenance.salt);
-  if (values.length === 0) return [];
-  const wanted = byHash(values);
-  const { owned, source } = sourcesOf(wanted, provenance);
+export function dataLeavingHits(values: readonly ArgumentValue[], sources: Sources): RuleHit[] {
   const hits: RuleHit[] = [];
   const reported = new Set<string>();
   for (const value of values) {
-    const from = source.get(value.h);
-    if (from === undefined || owned.has(value.h)) continue;
-    // One hit per argument and source: a copied passage has many windows.
+    const from = sources.source.get(value.h);
+    if (from === undefined || sources.owned.has(value.h)) continue;
+    // One hit per argument, source and kind: a copied passage has many windows.
     const once = `${value.path}\u0000${sourceName(from)}\u0000${value.kind}`;
     if (reported.has(once)) continue;
     reported.add(once);

@@ -6,8 +6,14 @@
 import type { RunContext } from "../../policy/types.js";
 import { type ProvenanceFacts, provenanceProblem } from "../../shared/provenance.js";
 import type { ConnectorTarget } from "../glob.js";
-import { argumentLeaves } from "./argument-values.js";
-import { afterInjectionHits, argumentProvenanceHits, dataLeavingHits, type RuleHit } from "./flow-rules.js";
+import { argumentLeaves, dataValues, targetValues } from "./argument-values.js";
+import {
+  afterInjectionHits,
+  argumentProvenanceHits,
+  dataLeavingHits,
+  type RuleHit,
+  sourcesOf,
+} from "./flow-rules.js";
 import { FLOW_RULE_IDS, FLOW_TYPES, type FlowAction, type ResolvedFlowPolicy } from "./policy-types.js";
 import { classifySink, nameWords, type SinkVerdict } from "./sinks.js";
 import { checkTaskScope, readTaskScope } from "./task-scope.js";
@@ -83,11 +89,16 @@ function provenanceHits(policy: ResolvedFlowPolicy, call: FlowCall, provenance: 
   if (flows.argumentProvenance === "off" && flows.dataLeaving === "off") return hits;
   const leaves = argumentLeaves(call.args);
   if (leaves.length === 0) return hits;
-  if (flows.argumentProvenance !== "off") {
-    const commandTool = nameWords(call.toolName || call.connectorType).some((w) => COMMAND_VERBS.has(w));
-    hits.push(...argumentProvenanceHits(leaves, provenance, commandTool));
-  }
-  if (flows.dataLeaving !== "off") hits.push(...dataLeavingHits(leaves, provenance));
+  const commandTool = nameWords(call.toolName || call.connectorType).some((w) => COMMAND_VERBS.has(w));
+  const targets =
+    flows.argumentProvenance === "off" ? [] : targetValues(leaves, provenance.salt, commandTool);
+  const data = flows.dataLeaving === "off" ? [] : dataValues(leaves, provenance.salt);
+  if (targets.length === 0 && data.length === 0) return hits;
+  const wanted = new Set<string>();
+  for (const value of targets) wanted.add(value.h);
+  for (const value of data) wanted.add(value.h);
+  const sources = sourcesOf(wanted, provenance);
+  hits.push(...argumentProvenanceHits(targets, sources), ...dataLeavingHits(data, sources));
   return hits;
 }
 
@@ -136,8 +147,16 @@ export function runFlowStep(policy: ResolvedFlowPolicy, call: FlowCall): FlowVer
   if (!sink.sink) return decide(policy, hits, sink, "not-a-sink");
   const provenance = call.provenance;
   if (provenance === undefined) return decide(policy, hits, sink, "absent");
-  const problem = provenanceProblem(provenance);
-  if (problem !== undefined) throw new TypeError(`malformed provenance facts: ${problem}`);
+  // The shape only (the wire validates every fact on the way in; a fact of the wrong shape never matches a hash).
+  if (
+    provenance.v !== 1 ||
+    typeof provenance.salt !== "string" ||
+    !Array.isArray(provenance.user) ||
+    !Array.isArray(provenance.outputs)
+  )
+    throw new TypeError(
+      `malformed provenance facts: ${provenanceProblem(provenance) ?? "provenance: v, salt, user, outputs"}`,
+    );
   hits.push(...provenanceHits(policy, call, provenance));
   return decide(policy, hits, sink, "used");
 }

@@ -25,6 +25,7 @@ import {
   type ResolvedClassifier,
   resolveClassifierOptions,
 } from "./detectors/injection/classifier-hook.js";
+import { applyFlowStep, attachOutputFacts, withoutUserValues } from "./flow/engine-steps.js";
 import { type ConnectorTarget, matchesConnector } from "./glob.js";
 import { ruleActionOf } from "./match-policy.js";
 import { PairCache } from "./pair-cache.js";
@@ -375,9 +376,16 @@ export class LocalPolicyEngine implements PolicyBackend {
       };
     }
 
-    const findings: Finding[] = [];
-    const plan = this.#forTool(request.serverName, request.connectorType).plans.get("input", "pass-through");
-    const scanned = scanJson(args, "", plan, findings) as JsonObject;
+    const scannedFindings: Finding[] = [];
+    const forTool = this.#forTool(request.serverName, request.connectorType);
+    const plan = forTool.plans.get("input", "pass-through");
+    // A value the user typed is the user's: its findings neither block nor redact (flow/engine-steps.ts).
+    const { findings, scanned } = withoutUserValues(
+      scannedFindings,
+      args as JsonObject,
+      scanJson(args, "", plan, scannedFindings) as JsonObject,
+      request,
+    );
     let blocking: Finding | undefined;
     for (let i = 0; i < findings.length && !blocking; i++) {
       if (findings[i]!.action === "block") blocking = findings[i];
@@ -407,7 +415,10 @@ export class LocalPolicyEngine implements PolicyBackend {
       decision.review = { ruleId, reason: gate.reason ?? `${request.connectorType} needs a human approval` };
       if (!decision.ruleIds.includes(ruleId)) decision.ruleIds.push(ruleId);
     }
-    return decision;
+    const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
+    const flowed = applyFlowStep(decision, forTool.policy, request, request, tool);
+    if (flowed !== decision) flowed.durationMs = performance.now() - started;
+    return flowed;
   }
 
   async checkOutput(request: OutputCheckRequest): Promise<OutputDecision> {
@@ -532,7 +543,7 @@ export class LocalPolicyEngine implements PolicyBackend {
       backend: this.name,
     };
     if (scanned !== request.result) decision.redactedResult = scanned;
-    return decision;
+    return attachOutputFacts(decision, forTool.policy, request, findings);
   }
 
   /** The policy and plans for one call: the engine's own unless a tool entry sets a family. */

@@ -290,7 +290,9 @@ function secretLike(token: string, side: ExtractSide): boolean {
     Number(/[^A-Za-z0-9]/u.test(token));
   // The user side is lenient (a password the user types may be plain); tool and argument sides look for tokens.
   if (side === "user") return token.length >= 16 || (token.length >= 6 && /[\d\W_]/u.test(token));
-  return (token.length >= 8 && classes >= 3) || (token.length >= 20 && classes >= 2 && /\d/u.test(token));
+  // Short mixed tokens are everyday identifiers (`eu-west-1`, `v1.2.3-rc`, dates): a tool's secret is longer, and the
+  // detectors' own secret findings are added to a result's facts besides.
+  return (token.length >= 16 && classes >= 3) || (token.length >= 24 && classes >= 2 && /\d/u.test(token));
 }
 
 type Sink = (kind: ValueKind, value: string) => void;

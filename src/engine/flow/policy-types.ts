@@ -128,3 +128,20 @@ export function resolveFlowPolicy(config: FlowPolicyConfig): ResolvedFlowPolicy 
     taskScopeKey: config.taskScope?.contextKey,
   });
 }
+
+/** JSON Schema of the flow keys, merged into the policy schema's top-level `properties`. */
+export const FLOW_POLICY_SCHEMA_PROPERTIES = {
+  sinks: { type: "array", items: { type: "string", minLength: 1 } },
+  trustedSources: { type: "array", items: { type: "string", minLength: 1 } },
+  flows: {
+    type: "object",
+    additionalProperties: false,
+    properties: Object.fromEntries(FLOW_RULES.map((rule) => [rule, { enum: [...FLOW_ACTIONS] }])),
+  },
+  taskScope: {
+    type: "object",
+    additionalProperties: false,
+    required: ["contextKey"],
+    properties: { contextKey: { type: "string", pattern: "^(context|configurable)(\\.[^.]+)+$" } },
+  },
+} as const;

@@ -6,7 +6,6 @@ import type { FlowPolicyConfig } from "./flow/policy-types.js";
 import type { ActionName } from "./rules/actions.js";
 import type { HazardType, InjectionRuleType, PiiType, SecretType } from "./rules/registry.js";
 
-export type { HazardType, InjectionRuleType, PiiType, SecretType };
 export type {
   FlowAction,
   FlowPolicyConfig,
@@ -14,6 +13,7 @@ export type {
   ScopeConstraint,
   TaskScope,
 } from "./flow/policy-types.js";
+export type { HazardType, InjectionRuleType, PiiType, SecretType };
 
 /** A built-in name (derived from the rule registry, so editors complete it) or the type of a declared rule. */
 type Named<T extends string> = T | (string & {});

@@ -193,5 +193,10 @@ export interface PolicyConfig extends FlowPolicyConfig {
     maxDepth?: number;
     maxInputBytes?: number;
     onExceed?: "block" | "truncate";
+    /**
+     * Findings reported per check (default 1,000); the rest are counted per rule id in the decision's
+     * `omittedFindings`. Only the report is capped: every rewrite is applied and the decision is the same.
+     */
+    maxFindings?: number;
   };
 }

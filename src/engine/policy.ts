@@ -21,6 +21,7 @@ import { declaredRules, FAMILY_OF_KIND } from "./rules/custom-rules.js";
 import { FAMILY_DEFAULTS } from "./rules/family-defaults.js";
 import { BUILT_IN_RULES, ruleIdsOf } from "./rules/registry.js";
 import type { PolicyFamily } from "./rules/rule-record.js";
+import { DEFAULT_MAX_FINDINGS } from "./scan/findings-cap.js";
 
 export type { HazardType } from "./rules/registry.js";
 
@@ -80,6 +81,7 @@ export interface ResolvedPolicy {
     maxArrayItems: number;
     maxDepth: number;
     onExceed: "block" | "truncate";
+    maxFindings: number;
   };
   /** Containment: sinks, trusted sources, the flow rules' actions, the task-scope key. */
   flow: ResolvedFlowPolicy;
@@ -91,6 +93,7 @@ export const DEFAULT_LIMITS = {
   maxArrayItems: 100_000,
   maxDepth: 64,
   onExceed: "block",
+  maxFindings: DEFAULT_MAX_FINDINGS,
 } as const;
 
 // `verbose` gives each error its parent schema, so an unknown key can be compared with the keys allowed there.

@@ -86,6 +86,11 @@ interface DecisionBase {
   findings: Finding[];
   /** Ids of the rules that matched (deduplicated). */
   ruleIds: string[];
+  /**
+   * Findings past the policy's `limits.maxFindings`, counted per rule id (absent when none were left out). They
+   * were acted on like the others (every rewrite applied); only their report is left out of `findings`.
+   */
+  omittedFindings?: Record<string, number>;
   decisionId: string;
   /** Time the backend spent, in milliseconds. */
   durationMs: number;

@@ -7,7 +7,14 @@
  * A sentence ends at `.`, `!`, `?` (or their CJK forms) followed by a space, quote or the end, at a line break, and
  * at the end of a JSON string (`",`). A dot inside a URL, a number or an abbreviation without a following space
  * does not end it. The search is bounded (MAX_REACH each way), so a cut is at most a few kilobytes even in a
- * minified file with no boundary, and the work per match is constant.
+ * minified file with no boundary.
+ *
+ * Many matches in one stretch with no boundary (`<IMPORTANT>` repeated, a phrase repeated without a full stop) would
+ * each walk the same MAX_REACH characters again. The four walks (back to a sentence start, on to a sentence end,
+ * trimming whitespace at either edge) ask position-only questions ("is there a boundary at k?"), so each keeps what
+ * it has already read of the text as one interval and only reads past its edges: over matches in order (as the
+ * scanner asks for them) every character is read a bounded number of times, and one match never costs more than
+ * walking it alone. The answers are exactly those of walking each match on its own.
  */
 
 export interface Span {
@@ -16,10 +23,13 @@ export interface Span {
 }
 
 const MAX_REACH = 2_000;
+
+/** Characters looked at so far by every span search in the process, for tests that count work rather than time. */
+export const instructionSpanWork = { steps: 0 };
 const CJK_END = new Set(["。", "！", "？"]);
 const CLOSERS = new Set(['"', "'", "»", "”", ")", "]"]);
 
-function isLineBreak(ch: string): boolean {
+function isLineBreak(ch: string | undefined): boolean {
   return ch === "\n" || ch === "\r" || ch === "\u2028" || ch === "\u2029";
 }
 
@@ -42,29 +52,138 @@ function opensJsonString(text: string, quote: number): boolean {
 
 /** The sentence or line around `[match.start, match.end)`, without its surrounding whitespace. */
 export function instructionSpan(text: string, match: Span): Span {
-  let start = match.start;
-  const floor = Math.max(0, match.start - MAX_REACH);
-  while (start > floor) {
-    const prev = text[start - 1]!;
-    if (endsSentenceAt(text, start - 1)) break;
-    if (prev === '"' && opensJsonString(text, start - 1)) break;
-    start--;
+  if (cached === undefined || cached.text !== text) cached = new SpanFinder(text);
+  return cached.span(match);
+}
+
+/** The finder of the last text asked about: the scanner asks for every match of one text in turn. */
+let cached: SpanFinder | undefined;
+
+const isSpace = (ch: string | undefined): boolean => ch !== undefined && /\s/.test(ch);
+
+/** Whether a JSON string value ends at `k` (`",` or `"}`). */
+function closesJsonString(text: string, k: number): boolean {
+  return text[k] === '"' && (text[k + 1] === "," || text[k + 1] === "}");
+}
+
+class SpanFinder {
+  // A sentence starts at k: right after a terminator, or after the quote that opens a JSON string value.
+  private readonly sentenceStart: BackwardSearch;
+  // The walk on stops at k: before a line break or a closing JSON quote, or after a terminator.
+  private readonly sentenceStop: ForwardSearch;
+  private readonly firstNonSpace: ForwardSearch;
+  // The character before k is not whitespace.
+  private readonly endOfNonSpace: BackwardSearch;
+
+  constructor(readonly text: string) {
+    this.sentenceStart = new BackwardSearch(
+      (k) => endsSentenceAt(text, k - 1) || (text[k - 1] === '"' && opensJsonString(text, k - 1)),
+    );
+    this.sentenceStop = new ForwardSearch(
+      (k) => isLineBreak(text[k]!) || closesJsonString(text, k) || endsSentenceAt(text, k),
+    );
+    this.firstNonSpace = new ForwardSearch((k) => !isSpace(text[k]));
+    this.endOfNonSpace = new BackwardSearch((k) => !isSpace(text[k - 1]));
   }
-  let end = match.end;
-  const ceiling = Math.min(text.length, match.end + MAX_REACH);
-  // The match may already end on a terminator; otherwise walk to the next one and include it.
-  if (!(end > start && endsSentenceAt(text, end - 1))) {
-    while (end < ceiling) {
-      const ch = text[end]!;
-      if (isLineBreak(ch)) break;
-      if (ch === '"' && (text[end + 1] === "," || text[end + 1] === "}")) break; // end of a JSON string value
-      end++;
-      if (endsSentenceAt(text, end - 1)) break;
+
+  span(match: Span): Span {
+    const text = this.text;
+    let start = this.sentenceStart.last(match.start, Math.max(0, match.start - MAX_REACH));
+    let end = match.end;
+    // The match may already end on a terminator; otherwise walk to the next one and include it.
+    if (!(end > start && endsSentenceAt(text, end - 1))) {
+      const ceiling = Math.min(text.length, match.end + MAX_REACH);
+      const stop = this.sentenceStop.first(end, ceiling);
+      // A line break or a closing quote stays outside; a terminator is included.
+      end = stop === ceiling || isLineBreak(text[stop]!) || closesJsonString(text, stop) ? stop : stop + 1;
     }
+    start = this.firstNonSpace.first(start, end);
+    end = this.endOfNonSpace.last(end, start);
+    return { start: Math.min(start, match.start), end: Math.max(end, match.end) };
   }
-  while (start < end && /\s/.test(text[start]!)) start++;
-  while (end > start && /\s/.test(text[end - 1]!)) end--;
-  return { start: Math.min(start, match.start), end: Math.max(end, match.end) };
+}
+
+/**
+ * The first position at or after `from` (below `cap`) where `hit` holds. Invariant: no hit in `[lo, hi)`, and a hit at
+ * `hi` when `hitAtHi`. A query inside that interval starts reading at `hi`; one below it reads up to `lo` and joins
+ * it; one above it starts a new interval (queries come in order, so the old one is not asked about again).
+ */
+class ForwardSearch {
+  private lo = -1;
+  private hi = -1;
+  private hitAtHi = false;
+
+  constructor(private readonly hit: (k: number) => boolean) {}
+
+  first(from: number, cap: number): number {
+    if (this.lo < 0 || from > this.hi) {
+      this.lo = from;
+      this.hi = from;
+      this.hitAtHi = false;
+    } else if (from < this.lo) {
+      for (let k = from; k < this.lo; k++) {
+        if (k >= cap) return cap;
+        instructionSpanWork.steps++;
+        if (this.hit(k)) return k;
+      }
+      this.lo = from;
+    }
+    if (this.hitAtHi) return Math.min(this.hi, cap);
+    for (; this.hi < cap; this.hi++) {
+      instructionSpanWork.steps++;
+      if (this.hit(this.hi)) {
+        this.hitAtHi = true;
+        return this.hi;
+      }
+    }
+    return cap;
+  }
+}
+
+/**
+ * The last position in `(floor, from]` where `hit` holds, else `floor`. Invariant: no hit in `(lo, hi]`, and a hit at
+ * `lo` when `hitAtLo`. The mirror of ForwardSearch.
+ */
+class BackwardSearch {
+  private lo = -1;
+  private hi = -1;
+  private hitAtLo = false;
+
+  constructor(private readonly hit: (k: number) => boolean) {}
+
+  last(from: number, floor: number): number {
+    if (this.hi < 0 || from < this.lo) {
+      this.lo = from;
+      this.hi = from;
+      this.hitAtLo = false;
+    } else if (from > this.hi) {
+      for (let k = from; k > this.hi; k--) {
+        if (k <= floor) {
+          this.lo = floor;
+          this.hi = from;
+          this.hitAtLo = false;
+          return floor;
+        }
+        instructionSpanWork.steps++;
+        if (this.hit(k)) {
+          this.lo = k;
+          this.hi = from;
+          this.hitAtLo = true;
+          return k;
+        }
+      }
+      this.hi = from;
+    }
+    if (this.hitAtLo) return Math.max(this.lo, floor);
+    for (; this.lo > floor; this.lo--) {
+      instructionSpanWork.steps++;
+      if (this.hit(this.lo)) {
+        this.hitAtLo = true;
+        return this.lo;
+      }
+    }
+    return floor;
+  }
 }
 
 /**

@@ -2,9 +2,10 @@ import type { CountryCode } from "libphonenumber-js/max";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
+import type { Span } from "../injection/instruction-span.js";
 import { hasKeywordAfter, hasKeywordBefore } from "../shared/keyword-window.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
-import { createCreditCardDetector } from "./credit-card.js";
+import { findCards } from "./credit-card.js";
 import {
   digitGroups,
   forEachPhoneCandidate,
@@ -49,6 +50,9 @@ const SSN_WORD_BEFORE =
   /\b(?:ssn|ss#|social[ _-]?security)\W{0,4}(?:no\.?|num(?:ber)?|#)?\W{0,4}(?:is\W+)?$/i;
 const VALIDITY_CACHE_LIMIT = 4096;
 
+/** Work done so far by every phone detector, for tests that count it: card spans compared with a candidate. */
+export const phoneWork = { overlapChecks: 0 };
+
 export interface PhoneDetectorOptions {
   regions?: readonly CountryCode[];
 }
@@ -81,13 +85,11 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     return verdict;
   }
 
-  const cardDetector = createCreditCardDetector();
-
-  function accept(text: string, c: PhoneCandidate, cards: () => readonly TextMatch[]): boolean {
+  function accept(text: string, c: PhoneCandidate, insideCard: (c: PhoneCandidate) => boolean): boolean {
     if (!isStandaloneNumber(text, c.start, c.end)) return false;
     const number = text.slice(c.start, c.numberEnd);
     if (isNonPhoneShape(number) || isFollowedByTime(text, c.end)) return false;
-    if (!c.international && cards().some((card) => card.start < c.end && c.start < card.end)) return false;
+    if (!c.international && insideCard(c)) return false;
     const phoneWordNear =
       hasKeywordBefore(text, c.start, PHONE_WORD_BEFORE, CONTEXT_WINDOW) ||
       hasKeywordAfter(text, c.end, PHONE_WORD_AFTER, 16);
@@ -115,17 +117,14 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     minLength: 7,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 7) return; // seven digits at least
-      let cardMatches: TextMatch[] | undefined;
-      // The card scan runs once per text, and only when a candidate needs it.
-      const cards = () => {
-        if (cardMatches === undefined) {
-          cardMatches = [];
-          cardDetector.detect(text, cardMatches);
-        }
-        return cardMatches;
+      // The card scan runs once per text (shared with the card detector), and only when a candidate needs it.
+      let overlaps: ((c: PhoneCandidate) => boolean) | undefined;
+      const insideCard = (c: PhoneCandidate) => {
+        overlaps ??= overlapSweep(findCards(text));
+        return overlaps(c);
       };
       forEachPhoneCandidate(text, (candidate) => {
-        if (accept(text, candidate, cards)) {
+        if (accept(text, candidate, insideCard)) {
           out.push({
             kind: "pii",
             type: "phone",
@@ -136,5 +135,28 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
         }
       });
     },
+  };
+}
+
+/**
+ * Whether a span overlaps one of `spans` (in order and disjoint, as the card scan reports them), for queries whose
+ * starts do not decrease (candidates come left to right): a cursor passes each span once, so the work is linear in
+ * spans + queries, not their product. A query that starts before the previous one restarts the cursor (still
+ * correct, only slower; the candidate scanner never does it).
+ */
+export function overlapSweep(spans: readonly Span[]): (query: Span) => boolean {
+  let cursor = 0;
+  let lastStart = -1;
+  return (query) => {
+    if (query.start < lastStart) cursor = 0;
+    lastStart = query.start;
+    // Spans that end at or before this start end before every later query too.
+    while (cursor < spans.length && spans[cursor]!.end <= query.start) {
+      phoneWork.overlapChecks++;
+      cursor++;
+    }
+    phoneWork.overlapChecks++;
+    const next = spans[cursor];
+    return next !== undefined && next.start < query.end;
   };
 }

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { LocalPolicyEngine } from "../src/engine/local-engine.js";
 import { TollgateError } from "../src/errors.js";
-import type { CallToolResult, ToolDescriptor } from "../src/policy/types.js";
+import type { CallToolResult, ToolDescriptor } from "../src/shared/types.js";
 import { textPayload, textResult } from "./fixtures/inputs.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { collectGarbage, fmt, markdownTable, median } from "./lib/stats.js";

@@ -6,7 +6,7 @@ import {
   LimitExceededError,
   PolicyConfigError,
 } from "../errors.js";
-import { assertCallToolResult } from "../interceptor/validate-result.js";
+import { describeProblem, inspectJson, type JsonProblem } from "../shared/inspect-json.js";
 import type {
   Finding,
   InputCheckRequest,
@@ -15,8 +15,10 @@ import type {
   OutputCheckRequest,
   OutputDecision,
   PolicyBackend,
+  ReviewRequirement,
   ToolDescriptor,
-} from "../policy/types.js";
+} from "../shared/types.js";
+import { assertCallToolResult } from "../shared/validate-result.js";
 import { evaluateCapabilities } from "./capability-gate.js";
 import { type CustomDetector, createDetectorSet } from "./detector-set.js";
 import {
@@ -37,7 +39,6 @@ import type { Action } from "./rules/actions.js";
 import { INJECTION_CLASSIFIER_RULES } from "./rules/built-in/injection-classifier.js";
 import { newEnvelopeId } from "./scan/envelope.js";
 import { CappedFindings } from "./scan/findings-cap.js";
-import { describeProblem, inspectJson, type JsonProblem } from "./scan/inspect-json.js";
 import { scanJson } from "./scan/scan-json.js";
 import { scanToolResult } from "./scan/scan-tool-result.js";
 import { valueSafeCut } from "./scan/string-scanner.js";
@@ -50,6 +51,14 @@ import { hasToolSections, toolPolicyConfig } from "./tool-policy.js";
 function summarise(finding: Finding): string {
   const what = finding.kind === finding.type ? finding.kind : `${finding.kind} (${finding.type})`;
   return `${what} at ${finding.path || "/"}${finding.message ? `: ${finding.message}` : ""} [${finding.ruleId}]`;
+}
+
+/** The first finding of a rule whose action is `review` (on arguments), as the decision's review requirement. */
+function reviewAskedBy(findings: readonly Finding[]): ReviewRequirement | undefined {
+  for (const finding of findings)
+    if (finding.action === "review")
+      return { ruleId: finding.ruleId, reason: `needs a human approval: ${summarise(finding)}` };
+  return undefined;
 }
 
 function uniqueRuleIds(findings: readonly Finding[]): string[] {
@@ -455,6 +464,8 @@ export class LocalPolicyEngine implements PolicyBackend {
       decision.review = { ruleId, reason: gate.reason ?? `${request.connectorType} needs a human approval` };
       if (!decision.ruleIds.includes(ruleId)) decision.ruleIds.push(ruleId);
     }
+    const asked = blocking || decision.review ? undefined : reviewAskedBy(findings);
+    if (asked) decision.review = asked;
     const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
     const flowed = applyFlowStep(decision, forTool.policy, request, request, tool);
     if (flowed !== decision) flowed.durationMs = performance.now() - started;

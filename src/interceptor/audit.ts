@@ -1,4 +1,5 @@
-import type { Finding } from "../policy/types.js";
+import type { Finding } from "../shared/types.js";
+import type { AuditAction } from "../shared/vocabulary.js";
 import type { CheckPhase } from "./policy-violation-error.js";
 
 /**
@@ -23,7 +24,7 @@ export interface AuditRecord {
   /** allow: passed unchanged; redact: passed changed; block: stopped; error: the check failed (call blocked);
    * fail-open: the check failed and the call went on because the user opted out of failing closed;
    * note: the call went on, and something about it is worth knowing (`reason` says what). */
-  action: "allow" | "redact" | "block" | "error" | "fail-open" | "note";
+  action: AuditAction;
   reason?: string;
   findings: Array<Pick<Finding, "kind" | "type" | "path" | "start" | "end" | "ruleId" | "action">>;
   /** Finding counts by `kind:type`, e.g. `{ "pii:email": 2 }` (of the findings listed). */

@@ -19,7 +19,8 @@ import type {
   OutputDecision,
   ReviewRequirement,
   ToolDescriptor,
-} from "../policy/types.js";
+} from "../shared/types.js";
+import { type CheckAction, FINDING_ACTION_RANK, recordsOnly } from "../shared/vocabulary.js";
 import { pathDeeperThan } from "./json-depth.js";
 import { plainIdentity } from "./plain-identity.js";
 import { type PlainOutput, plainOutput } from "./plain-output.js";
@@ -54,7 +55,7 @@ export interface CheckAnswer {
   /** The connector type the policy saw. */
   connectorType?: string;
   /** `allow`, `redact` (something was changed), `block`, or `error` (the call itself was refused, 422). */
-  action?: "allow" | "redact" | "block" | "error";
+  action?: CheckAction;
   /** The finding kind behind the action (`none` when nothing was found). */
   kind?: string;
 }
@@ -79,14 +80,6 @@ interface CallNames {
 // Errors the engine raises about the call itself; the client rebuilds them so a remote refusal behaves exactly
 // like a local one.
 const CALL_ERROR_CODES = new Set(["invalid_arguments", "invalid_tool_result", "limit_exceeded"]);
-const ACTION_RANK: Record<Finding["action"], number> = {
-  flag: 0,
-  warn: 1,
-  truncate: 2,
-  strip: 3,
-  redact: 4,
-  block: 5,
-};
 
 function isObject(value: unknown): value is Raw {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -131,7 +124,7 @@ function readableExtension(value: unknown): Raw | undefined {
 function policyMatches(findings: readonly Finding[]): WirePolicyMatch[] {
   const byRule = new Map<string, WirePolicyMatch & { rank: number }>();
   for (const f of findings) {
-    const rank = ACTION_RANK[f.action];
+    const rank = FINDING_ACTION_RANK[f.action];
     const known = byRule.get(f.ruleId);
     if (!known || rank > known.rank) {
       byRule.set(f.ruleId, {
@@ -401,9 +394,9 @@ export class WireChecks {
   ): CheckAnswer {
     // The finding that decided: the highest-ranked action (a block outranks any redaction).
     let top: Finding | undefined;
-    for (const f of decision.findings) if (!top || ACTION_RANK[f.action] > ACTION_RANK[top.action]) top = f;
-    const changedSomething =
-      changed && decision.findings.some((f) => f.action !== "flag" && f.action !== "warn");
+    for (const f of decision.findings)
+      if (!top || FINDING_ACTION_RANK[f.action] > FINDING_ACTION_RANK[top.action]) top = f;
+    const changedSomething = changed && decision.findings.some((f) => !recordsOnly(f.action));
     return {
       status: decision.allowed ? 200 : 403,
       body,

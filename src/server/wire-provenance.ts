@@ -3,8 +3,9 @@
  * sent as `{ "context.roles": [...] }`) rebuilt as the `RunContext` the engine reads, and the thread's provenance
  * facts (input) or salt (output). Malformed values are a 400 naming the field, never a check of something else.
  */
-import type { JsonObject, JsonValue, RunContext } from "../policy/types.js";
+
 import { type ProvenanceFacts, provenanceProblem } from "../shared/provenance.js";
+import type { JsonObject, JsonValue, RunContext } from "../shared/types.js";
 
 type Raw = Record<string, unknown>;
 

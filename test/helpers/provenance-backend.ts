@@ -4,14 +4,7 @@
  * each output check and the facts with each input check, and records what the user says. The install side keeps
  * the same facts in the graph's state; this helper lets the engine's flow rules be tested on their own.
  */
-import type {
-  InputCheckRequest,
-  InputDecision,
-  OutputCheckRequest,
-  OutputDecision,
-  PolicyBackend,
-  ToolDescriptor,
-} from "../../src/policy/types.js";
+
 import {
   appendOutputFacts,
   appendUserMessage,
@@ -19,6 +12,14 @@ import {
   type ProvenanceFacts,
   type ToolOutputFacts,
 } from "../../src/shared/provenance.js";
+import type {
+  InputCheckRequest,
+  InputDecision,
+  OutputCheckRequest,
+  OutputDecision,
+  PolicyBackend,
+  ToolDescriptor,
+} from "../../src/shared/types.js";
 
 type WithProvenance<T> = T & { provenance?: ProvenanceFacts };
 

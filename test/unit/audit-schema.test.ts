@@ -9,7 +9,8 @@ import {
   createToolInterceptor,
   type PolicyBackend,
 } from "../../src/index.js";
-import { fakeGithubToken } from "../../src/testing/fake-credentials.js";
+import { fakeGithubToken } from "../../src/shared/fake-credentials.js";
+import { FINDING_ACTIONS } from "../../src/shared/vocabulary.js";
 
 /** The audit record's published JSON Schema (schema/audit-record.schema.json) matches what the interceptor emits. */
 
@@ -107,6 +108,13 @@ describe("audit record JSON Schema", () => {
     const props = schema.properties as Record<string, { enum: string[] }>;
     expect([...props.phase!.enum].sort()).toEqual(Object.keys(phases).sort());
     expect([...props.action!.enum].sort()).toEqual(Object.keys(actions).sort());
+  });
+
+  it("lists exactly the finding actions (FINDING_ACTIONS, review included)", () => {
+    const findings = (
+      schema.properties as Record<string, { items: { properties: { action: { enum: string[] } } } }>
+    ).findings!;
+    expect([...findings.items.properties.action.enum].sort()).toEqual([...FINDING_ACTIONS].sort());
   });
 
   it("lists exactly the fields of AuditRecord", () => {

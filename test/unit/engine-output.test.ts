@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { PolicyConfig } from "../../src/engine/policy-types.js";
 import { InvalidToolResultError, LimitExceededError, PolicyConfigError } from "../../src/errors.js";
-import type { CallToolResult, OutputCheckRequest, ToolDescriptor } from "../../src/policy/types.js";
+import type { CallToolResult, OutputCheckRequest, ToolDescriptor } from "../../src/shared/types.js";
 import { envelopeBody, fixEnvelopeIds, wrappedAs } from "../helpers/envelope-ids.js";
 import { fakeToken, GREEDY_KEY } from "../helpers/fake-detectors.js";
 import { rejection } from "../helpers/rejection.js";

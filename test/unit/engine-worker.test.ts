@@ -4,13 +4,13 @@ import { DetectorWorkerPool } from "../../src/engine/parallel/detector-worker-po
 import { collectLongStrings, workerDeadlineMs } from "../../src/engine/parallel/precompute.js";
 import type { PolicyConfig } from "../../src/engine/policy-types.js";
 import { PolicyConfigError } from "../../src/errors.js";
-import type { CallToolResult, OutputCheckRequest, OutputDecision } from "../../src/policy/types.js";
 import {
   fakeAwsAccessKey,
   fakeGithubToken,
   fakeJwt,
   seededRandom,
-} from "../../src/testing/fake-credentials.js";
+} from "../../src/shared/fake-credentials.js";
+import type { CallToolResult, OutputCheckRequest, OutputDecision } from "../../src/shared/types.js";
 import { fixEnvelopeIds } from "../helpers/envelope-ids.js";
 import { countWorkerJobs } from "../helpers/worker-jobs.js";
 

@@ -8,14 +8,14 @@ import {
 } from "../../src/engine/flow/policy-types.js";
 import { classifySink } from "../../src/engine/flow/sinks.js";
 import { userOwnedFindings } from "../../src/engine/flow/user-values.js";
-import type { Finding } from "../../src/policy/types.js";
+import { fakeGithubToken } from "../../src/shared/fake-credentials.js";
 import {
   appendOutputFacts,
   appendUserMessage,
   emptyProvenance,
   type ProvenanceFacts,
 } from "../../src/shared/provenance.js";
-import { fakeGithubToken } from "../../src/testing/fake-credentials.js";
+import type { Finding } from "../../src/shared/types.js";
 
 const SALT = "unit-salt";
 const text = (t: string) => ({ content: [{ type: "text" as const, text: t }] });

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
-import type { CallToolResult } from "../../src/policy/types.js";
+import type { CallToolResult } from "../../src/shared/types.js";
 
 const base = { connectorType: "acme.read", serverName: "acme", toolName: "read", callId: "hostile" };
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import { LimitExceededError, PolicyConfigError } from "../../src/errors.js";
-import type { CallToolResult, JsonObject } from "../../src/policy/types.js";
+import type { CallToolResult, JsonObject } from "../../src/shared/types.js";
 
 const TIME_BOUND_MS = 20_000;
 const MEMORY_BOUND_BYTES = 1.5 * 1024 ** 3;

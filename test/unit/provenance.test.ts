@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fakeGithubToken } from "../../src/shared/fake-credentials.js";
 import {
   appendOutputFacts,
   appendUserMessage,
@@ -13,7 +14,6 @@ import {
   provenanceProblem,
   type ToolOutputFacts,
 } from "../../src/shared/provenance.js";
-import { fakeGithubToken } from "../../src/testing/fake-credentials.js";
 
 const SALT = "thread-salt-1";
 const kinds = (text: string, side?: "user" | "tool" | "argument") =>

@@ -12,7 +12,7 @@ import type {
   JsonObject,
   OutputCheckRequest,
   OutputDecision,
-} from "../../policy/types.js";
+} from "../../shared/types.js";
 import type { ConnectorTarget } from "../glob.js";
 import type { ResolvedPolicy } from "../policy.js";
 import { runFlowStep } from "./flow-step.js";

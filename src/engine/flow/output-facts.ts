@@ -3,7 +3,7 @@
  * redaction, so a value the guard removed still counts as tool-supplied) and returned on the decision. Only hashes
  * leave this module; the install keeps them with the thread.
  */
-import type { CallToolResult, Finding } from "../../policy/types.js";
+
 import {
   extractValueFacts,
   MAX_VALUES_PER_TEXT,
@@ -13,6 +13,7 @@ import {
   type ValueKind,
   valueFact,
 } from "../../shared/provenance.js";
+import type { CallToolResult, Finding } from "../../shared/types.js";
 import { type ConnectorTarget, matchesConnector } from "../glob.js";
 
 /** The texts of a result the model reads: text blocks, resources' text and URIs, structured content and _meta. */

@@ -4,7 +4,7 @@
  * step runs after the capability gate and only adds refusals, so it narrows what `capabilities` allow (including
  * `grantFrom`) and never widens it.
  */
-import type { RunContext } from "../../policy/types.js";
+import type { RunContext } from "../../shared/types.js";
 import { type ConnectorTarget, matchesConnector } from "../glob.js";
 import { readContextKey } from "../run-context-conditions.js";
 import type { ScopeConstraint, TaskScope } from "./policy-types.js";

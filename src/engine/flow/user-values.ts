@@ -3,8 +3,9 @@
  * this thread is not refused or redacted for being there (a password change, a transfer the user asked for). The
  * value is compared by hash with `provenance.user`, spelled every way the extractor may have spelled it.
  */
-import type { Finding } from "../../policy/types.js";
+
 import { hashValue, normaliseValue, type ProvenanceFacts, type ValueKind } from "../../shared/provenance.js";
+import type { Finding } from "../../shared/types.js";
 
 const SPELLINGS: readonly ValueKind[] = ["secret", "email", "iban", "phone", "url", "host"];
 

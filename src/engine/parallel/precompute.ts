@@ -1,4 +1,4 @@
-import type { CallToolResult } from "../../policy/types.js";
+import type { CallToolResult } from "../../shared/types.js";
 import { runDetectorsAround, type ScanPlan } from "../scan/string-scanner.js";
 import type { TextMatch } from "../types.js";
 import type { DetectorWorkerPool } from "./detector-worker-pool.js";

@@ -1,4 +1,4 @@
-import type { Finding } from "../../policy/types.js";
+import type { Finding } from "../../shared/types.js";
 
 /** Findings reported per check unless the policy's `limits.maxFindings` says otherwise. */
 export const DEFAULT_MAX_FINDINGS = 1_000;

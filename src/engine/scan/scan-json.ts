@@ -1,9 +1,10 @@
 import { escapePointerToken } from "../../errors.js";
-import type { Finding } from "../../policy/types.js";
+import { inspectJson } from "../../shared/inspect-json.js";
+import type { Finding } from "../../shared/types.js";
+import { recordsOnly } from "../../shared/vocabulary.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { containsAny } from "./contains-any.js";
 import { absorbOmitted, scratchFor } from "./findings-cap.js";
-import { inspectJson } from "./inspect-json.js";
 import { type ScanPlan, scanString } from "./string-scanner.js";
 
 /** Defines an own data property; plain assignment would treat a `__proto__` key from JSON as the prototype. */
@@ -296,11 +297,7 @@ function scanKeyedString(
     // The value is read alone, but a block or flag the keyed reading made on it stands: a decision is never lost
     // to another match's rewrite (the rewrites themselves are redone on the value alone).
     for (const f of found)
-      if (
-        (f.action === "block" || f.action === "flag" || f.action === "warn") &&
-        f.end !== undefined &&
-        f.end > prefix.length
-      )
+      if ((f.action === "block" || recordsOnly(f.action)) && f.end !== undefined && f.end > prefix.length)
         findings.push({ ...f, start: Math.max(0, f.start! - prefix.length), end: f.end - prefix.length });
     return scanStringLeaf(value, path, plan, findings);
   }

@@ -1,4 +1,4 @@
-import type { CallToolResult, Finding } from "../../policy/types.js";
+import type { CallToolResult, Finding } from "../../shared/types.js";
 import type { TextMatch } from "../types.js";
 import {
   type Envelope,

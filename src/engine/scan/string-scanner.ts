@@ -1,7 +1,8 @@
-import type { Finding } from "../../policy/types.js";
+import type { Finding } from "../../shared/types.js";
+import type { FindingAction, FindingKind } from "../../shared/vocabulary.js";
 import { instructionSpan, type Span } from "../detectors/injection/instruction-span.js";
 import { KeywordPrefilter } from "../rules/keyword-prefilter.js";
-import type { FindingKind, TextDetector, TextMatch } from "../types.js";
+import type { TextDetector, TextMatch } from "../types.js";
 import { CappedFindings } from "./findings-cap.js";
 import { type NormalisedView, normalisedView } from "./normalised-view.js";
 import { OffsetMap } from "./offset-map.js";
@@ -11,7 +12,7 @@ import { stringFeatures } from "./string-features.js";
 /** What the policy says to do with one match. */
 export type MatchAction =
   | { do: "ignore" }
-  | { do: "flag"; as: "flag" | "warn" }
+  | { do: "flag"; as: Extract<FindingAction, "flag" | "warn" | "review"> }
   | { do: "strip" }
   | { do: "replace"; strategy: Replacement }
   /** Cut the whole sentence or line an instruction sits in (the injection family's `neutralise`). */

@@ -1,5 +1,5 @@
 import { escapePointerToken } from "../../errors.js";
-import type { CallToolResult, Finding } from "../../policy/types.js";
+import type { CallToolResult, Finding } from "../../shared/types.js";
 import { type Envelope, neutraliseTags, readEnvelope, wrapNeutralised } from "./envelope.js";
 
 const MARK = "\n[TRUNCATED by mcp-tollgate]";

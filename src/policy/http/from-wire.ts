@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { FINDING_KINDS, type FindingKind } from "../../engine/types.js";
 import { BackendProtocolError } from "../../errors.js";
 import { isToolOutputFacts } from "../../shared/provenance.js";
 import type {
@@ -9,20 +8,14 @@ import type {
   JsonObject,
   JsonValue,
   OutputDecision,
-} from "../types.js";
+} from "../../shared/types.js";
+import { FINDING_ACTIONS, FINDING_KINDS, type FindingKind } from "../../shared/vocabulary.js";
 import { applyPlainRedaction } from "./plain-redaction.js";
 import { WIRE_EXTENSION_VERSION, WIRE_EXTENSION_VERSIONS, type WireAnswerExtension } from "./wire-types.js";
 
 // Derived from the rule registry's kinds, so a new kind is readable on the wire without a second list.
 const KINDS: ReadonlySet<string> = new Set<string>(FINDING_KINDS);
-const ACTIONS: ReadonlySet<string> = new Set<Finding["action"]>([
-  "block",
-  "redact",
-  "strip",
-  "flag",
-  "truncate",
-  "warn",
-]);
+const ACTIONS: ReadonlySet<string> = new Set<string>(FINDING_ACTIONS);
 
 type Raw = Record<string, unknown>;
 

@@ -5,7 +5,7 @@
  * peer ignores.
  */
 import type { ProvenanceFacts, ToolOutputFacts } from "../../shared/provenance.js";
-import type { CallToolResult, Finding, JsonObject, JsonValue, ToolDescriptor } from "../types.js";
+import type { CallToolResult, Finding, JsonObject, JsonValue, ToolDescriptor } from "../../shared/types.js";
 
 export const CHECK_INPUT_PATH = "/api/v1/mcp/check-input";
 export const CHECK_OUTPUT_PATH = "/api/v1/mcp/check-output";

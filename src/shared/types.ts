@@ -1,6 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { FindingKind } from "../engine/types.js";
-import type { ProvenanceFacts, ToolOutputFacts } from "../shared/provenance.js";
+import type { ProvenanceFacts, ToolOutputFacts } from "./provenance.js";
+import type { FindingAction, FindingKind } from "./vocabulary.js";
 
 /** JSON value, as it travels through MCP. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -28,7 +28,7 @@ export interface Finding {
   end?: number;
   ruleId: string;
   /** What the policy did about it. */
-  action: "block" | "redact" | "strip" | "flag" | "truncate" | "warn";
+  action: FindingAction;
   /** Human-readable detail; never contains the matched value. */
   message?: string;
 }

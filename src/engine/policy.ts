@@ -3,6 +3,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.
 import { closest, distance } from "fastest-levenshtein";
 import { parseDocument } from "yaml";
 import { escapePointerToken, joinPointer, PolicyConfigError, type TollgateIssue } from "../errors.js";
+import { type ResolvedFlowPolicy, resolveFlowPolicy } from "./flow/policy-types.js";
 import { policySchema, policySchemaFor, type SchemaRule } from "./policy-schema.js";
 import type {
   ActionName,
@@ -82,6 +83,8 @@ export interface ResolvedPolicy {
     onExceed: "block" | "truncate";
     maxFindings: number;
   };
+  /** Containment: sinks, trusted sources, the flow rules' actions, the task-scope key. */
+  flow: ResolvedFlowPolicy;
 }
 
 export const DEFAULT_LIMITS = {
@@ -443,7 +446,22 @@ export function configOf(policy: ResolvedPolicy): PolicyConfig {
 export function mayAskForReview(policy: ResolvedPolicy): boolean {
   return (
     policy.capabilities.rules.some((rule) => rule.action === "review") ||
-    [...actionsIn(configOf(policy))].includes("review")
+    [...actionsIn(configOf(policy))].includes("review") ||
+    (policy.flow.taskScopeKey !== undefined && policy.flow.flows.taskScope === "review")
+  );
+}
+
+/**
+ * Whether a provenance flow rule (argument provenance, data leaving, after injection) may ask for a review: true
+ * by default. They fire only on checks that carry provenance, so an install that sends provenance asks this
+ * besides `mayAskForReview` before it skips the preview of a proposed call.
+ */
+export function flowMayAskForReview(policy: ResolvedPolicy): boolean {
+  const { flows } = policy.flow;
+  return (
+    flows.argumentProvenance === "review" ||
+    flows.dataLeaving === "review" ||
+    flows.afterInjection === "review"
   );
 }
 
@@ -541,6 +559,7 @@ export function resolvePolicy(
     allow,
     redaction: { hashKey, maskKeepLast: config.redaction?.maskKeepLast ?? 4 },
     limits: { ...DEFAULT_LIMITS, ...config.limits },
+    flow: resolveFlowPolicy(config),
   };
   // `granted` stays a Set (frozen Sets still accept `add`), built here from the copy, so it is the engine's own.
   deepFreeze(resolved);

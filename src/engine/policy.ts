@@ -3,6 +3,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.
 import { closest, distance } from "fastest-levenshtein";
 import { parseDocument } from "yaml";
 import { joinPointer, PolicyConfigError, type TollgateIssue } from "../errors.js";
+import { checkGlob, GlobSyntaxError } from "./glob.js";
 import { policySchema, policySchemaFor, type SchemaRule } from "./policy-schema.js";
 import type {
   ActionName,
@@ -391,6 +392,42 @@ function resolveAllow(
   return { values: [...(allow?.values ?? [])], patterns: [...patterns] };
 }
 
+/** Every glob of the policy with where it stands (JSON Pointer), for `checkGlobs`. */
+function* globsIn(config: PolicyConfig): Generator<{ at: string; glob: string }> {
+  const rules = config.capabilities?.rules ?? [];
+  for (let i = 0; i < rules.length; i++) {
+    const match = rules[i]!.match;
+    const at = `/capabilities/rules/${i}/match`;
+    const list = Array.isArray(match) ? match : [match];
+    for (let j = 0; j < list.length; j++) {
+      const item = list[j]!;
+      const here = Array.isArray(match) ? `${at}/${j}` : at;
+      if (typeof item === "string") yield { at: here, glob: item };
+      else {
+        yield { at: `${here}/server`, glob: item.server };
+        if (item.tool !== undefined) yield { at: `${here}/tool`, glob: item.tool };
+      }
+    }
+  }
+  for (const key of Object.keys(config.tools ?? {})) yield { at: joinPointer("/tools", key), glob: key };
+}
+
+/** Refuses globs outside the documented grammar (glob.ts), naming each with its place in the policy. */
+function checkGlobs(config: PolicyConfig, source: string): void {
+  const issues: TollgateIssue[] = [];
+  for (const { at, glob } of globsIn(config)) {
+    try {
+      checkGlob(glob);
+    } catch (error) {
+      if (!(error instanceof GlobSyntaxError)) throw error;
+      issues.push({ path: at, message: error.message });
+    }
+  }
+  const first = issues[0];
+  if (first)
+    throw configError(`Invalid policy in ${source}: ${first.path}: ${first.message}`, issues, source);
+}
+
 /** The config each resolved policy came from, for per-tool resolution (see tool-policy.ts). */
 const configs = new WeakMap<ResolvedPolicy, PolicyConfig>();
 
@@ -437,6 +474,7 @@ export function resolvePolicy(
       source,
     );
   }
+  checkGlobs(config, source);
   const customRules = resolveCustomRules(config, options, source);
   const allow = resolveAllow(config.allow, "/allow", source);
   for (const [glob, tool] of Object.entries(config.tools ?? {})) {

@@ -284,3 +284,14 @@ export function matchesConnector(
   for (const p of patterns as readonly ConnectorPattern[]) if (matchesOne(target, p)) return true;
   return false;
 }
+
+/**
+ * Whether a pattern could name a tool of `serverName`, whatever the tool: for a failed server, whose tools are
+ * unknown. A string pattern with no top-level dot could name anything (`**`), so it could.
+ */
+export function serverPartCouldMatch(pattern: ConnectorPattern, serverName: string): boolean {
+  if (typeof pattern !== "string") return globToRegExp(pattern.server).test(serverName);
+  const { splits } = compileGlob(pattern);
+  if (splits.length === 0) return true;
+  return splits.some((split) => split.server.test(serverName));
+}

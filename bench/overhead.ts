@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { createToolInterceptor, installInterceptors } from "../src/index.js";
-import { seededRandom } from "../src/testing/fake-credentials.js";
+import { seededRandom } from "../src/shared/fake-credentials.js";
 import { percentile, shuffle } from "./lib/stats.js";
 
 const SERVER = fileURLToPath(new URL("./fixtures/bench-server.ts", import.meta.url));

@@ -15,7 +15,7 @@ import { LocalPolicyEngine } from "../src/engine/local-engine.js";
 import { outputToWire } from "../src/policy/http/to-wire.js";
 import { CHECK_OUTPUT_PATH } from "../src/policy/http/wire-types.js";
 import { HttpPolicyBackend } from "../src/policy/http-backend.js";
-import type { OutputCheckRequest } from "../src/policy/types.js";
+import type { OutputCheckRequest } from "../src/shared/types.js";
 
 export interface LoadFigures {
   payload: string;

@@ -25,13 +25,12 @@ export {
 export type {
   HookRuleRecord,
   PolicyFamily,
-  RuleKind,
   RuleRecord,
   ScannedRuleRecord,
 } from "./engine/rules/rule-record.js";
 export { runContextKeys } from "./engine/run-context-conditions.js";
 export { type Envelope, readEnvelope } from "./engine/scan/envelope.js";
-export type { FindingKind, TextDetector, TextMatch } from "./engine/types.js";
+export type { TextDetector, TextMatch } from "./engine/types.js";
 // Errors
 export * from "./errors.js";
 // Installing into MultiServerMCPClient (LangGraph agents use the tools it returns)
@@ -82,7 +81,6 @@ export {
 } from "./interceptor/policy-violation-error.js";
 export { runContextFrom } from "./interceptor/run-context.js";
 export type { CallOptions, ToolCallHandler, ToolCallRequest, ToolInterceptor } from "./interceptor/types.js";
-export { assertCallToolResult } from "./interceptor/validate-result.js";
 // Remote policy service: the HTTP backend (client), its wire protocol, and the policy server
 export type { BackoffOptions } from "./policy/http/backoff.js";
 export type { CircuitBreakerOptions, CircuitState } from "./policy/http/circuit-breaker.js";
@@ -104,6 +102,12 @@ export {
   HttpPolicyBackend,
   type HttpPolicyBackendOptions,
 } from "./policy/http-backend.js";
+export {
+  createPolicyServer,
+  type PolicyServer,
+  type PolicyServerMetricsOptions,
+  type PolicyServerOptions,
+} from "./server/create-policy-server.js";
 // Policy backends
 export type {
   CallToolResult,
@@ -119,12 +123,8 @@ export type {
   ReviewRequirement,
   RunContext,
   ToolDescriptor,
-} from "./policy/types.js";
-export {
-  createPolicyServer,
-  type PolicyServer,
-  type PolicyServerMetricsOptions,
-  type PolicyServerOptions,
-} from "./server/create-policy-server.js";
+} from "./shared/types.js";
+export { assertCallToolResult } from "./shared/validate-result.js";
+export type { FindingKind, RuleKind } from "./shared/vocabulary.js";
 // OpenTelemetry attribute names and the instrumentation scope (for views and dashboards)
 export { ATTR as TELEMETRY_ATTRIBUTES, INSTRUMENTATION_NAME } from "./telemetry/check-telemetry.js";

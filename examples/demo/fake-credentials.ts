@@ -1,5 +1,5 @@
 /**
- * Fake credentials for the demo server, assembled at run time from pieces (see src/testing/fake-credentials.ts) so
+ * Fake credentials for the demo server, assembled at run time from pieces (see src/shared/fake-credentials.ts) so
  * that no credential-shaped literal sits in the repository. Fixed seeds keep them identical across runs, so tests
  * can assert the value never reaches the model.
  */

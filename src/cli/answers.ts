@@ -1,4 +1,4 @@
-import type { Finding, InputDecision, OutputDecision } from "../policy/types.js";
+import type { Finding, InputDecision, OutputDecision } from "../shared/types.js";
 
 /** The public shape of a finding on the CLI and the wire: what and where, never the value. */
 export interface PublicFinding {

@@ -9,7 +9,7 @@ import {
   isTollgateError,
   PolicyConfigError,
 } from "../errors.js";
-import type { CallToolResult, JsonObject } from "../policy/types.js";
+import type { CallToolResult, JsonObject } from "../shared/types.js";
 import { inputAnswer, outputAnswer } from "./answers.js";
 import { EXIT } from "./cli-command.js";
 

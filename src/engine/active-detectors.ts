@@ -1,7 +1,9 @@
+import type { FindingKind } from "../shared/vocabulary.js";
+import type { Phase } from "./action-conversions.js";
 import type { DetectorSet } from "./detector-set.js";
-import { actionFor, type Phase, type RuleView, ruleLookup } from "./match-policy.js";
+import { actionFor, type RuleView, ruleLookup } from "./match-policy.js";
 import type { ResolvedPolicy } from "./policy.js";
-import type { FindingKind, TextDetector } from "./types.js";
+import type { TextDetector } from "./types.js";
 
 /**
  * Whether a rule can do anything in `phase`: its own action, or a `rules` entry for one of its sub-rules, is not

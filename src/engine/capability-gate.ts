@@ -1,4 +1,5 @@
-import type { RunContext } from "../policy/types.js";
+import type { RunContext } from "../shared/types.js";
+import { capabilityOutcomeOf } from "./action-conversions.js";
 import { type ConnectorTarget, matchesConnector } from "./glob.js";
 import type { ResolvedPolicy } from "./policy.js";
 import { conditionsHold, grantsFromContext } from "./run-context-conditions.js";
@@ -32,21 +33,21 @@ export function evaluateCapabilities(policy: ResolvedPolicy, target: GateRequest
     if (!matchesConnector(call, rule.match)) continue;
     if (rule.when && !conditionsHold(rule.when, call.runContext)) continue;
     const ruleId = rule.id ?? `capability.rule[${i}]`;
-    verdict =
-      rule.action === "allow"
-        ? { allowed: true, ruleId }
-        : rule.action === "review"
-          ? {
-              allowed: true,
-              ruleId,
-              review: true,
-              reason: rule.reason ?? `${connectorType} needs a human approval (${ruleId})`,
-            }
-          : {
-              allowed: false,
-              ruleId,
-              reason: rule.reason ?? `connector type ${connectorType} is denied by ${ruleId}`,
-            };
+    const { allowed, review } = capabilityOutcomeOf(rule.action);
+    verdict = review
+      ? {
+          allowed,
+          ruleId,
+          review,
+          reason: rule.reason ?? `${connectorType} needs a human approval (${ruleId})`,
+        }
+      : allowed
+        ? { allowed, ruleId }
+        : {
+            allowed,
+            ruleId,
+            reason: rule.reason ?? `connector type ${connectorType} is denied by ${ruleId}`,
+          };
     break;
   }
   if (!verdict) {

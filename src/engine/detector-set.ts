@@ -1,4 +1,5 @@
 import { BackendUnavailableError } from "../errors.js";
+import type { FindingKind } from "../shared/vocabulary.js";
 import type { ResolvedCustomRule, ResolvedPolicy } from "./policy.js";
 import { BUILT_IN_RULES } from "./rules/registry.js";
 import {
@@ -25,7 +26,7 @@ import {
   HAS_UNDERSCORE,
   HAS_UPPER,
 } from "./scan/string-features.js";
-import type { FindingKind, TextDetector, TextMatch } from "./types.js";
+import type { TextDetector, TextMatch } from "./types.js";
 
 /**
  * A detector given to the engine in code (`new LocalPolicyEngine(policy, { detectors: [...] })`), as langchain's

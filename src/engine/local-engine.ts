@@ -6,7 +6,7 @@ import {
   LimitExceededError,
   PolicyConfigError,
 } from "../errors.js";
-import { assertCallToolResult } from "../interceptor/validate-result.js";
+import { describeProblem, inspectJson, type JsonProblem } from "../shared/inspect-json.js";
 import type {
   Finding,
   InputCheckRequest,
@@ -15,8 +15,10 @@ import type {
   OutputCheckRequest,
   OutputDecision,
   PolicyBackend,
+  ReviewRequirement,
   ToolDescriptor,
-} from "../policy/types.js";
+} from "../shared/types.js";
+import { assertCallToolResult } from "../shared/validate-result.js";
 import { evaluateCapabilities } from "./capability-gate.js";
 import { type CustomDetector, createDetectorSet } from "./detector-set.js";
 import {
@@ -35,11 +37,12 @@ import type { PolicyConfig, SanitizerMode } from "./policy-types.js";
 import type { Action } from "./rules/actions.js";
 import { INJECTION_CLASSIFIER_RULES } from "./rules/built-in/injection-classifier.js";
 import { newEnvelopeId } from "./scan/envelope.js";
-import { describeProblem, inspectJson, type JsonProblem } from "./scan/inspect-json.js";
+import { CappedFindings } from "./scan/findings-cap.js";
 import { scanJson } from "./scan/scan-json.js";
 import { scanToolResult } from "./scan/scan-tool-result.js";
+import { valueSafeCut } from "./scan/string-scanner.js";
 import { checkToolListing } from "./scan/tool-listing.js";
-import { truncateResult } from "./scan/truncate.js";
+import { cutTexts, truncateArrays } from "./scan/truncate.js";
 import { ScanPlans } from "./scan-plans.js";
 import { assertSchemaDepth, SchemaValidatorCache, type UnsupportedPattern } from "./schema-validator.js";
 import { hasToolSections, toolPolicyConfig } from "./tool-policy.js";
@@ -49,10 +52,25 @@ function summarise(finding: Finding): string {
   return `${what} at ${finding.path || "/"}${finding.message ? `: ${finding.message}` : ""} [${finding.ruleId}]`;
 }
 
+/** The first finding of a rule whose action is `review` (on arguments), as the decision's review requirement. */
+function reviewAskedBy(findings: readonly Finding[]): ReviewRequirement | undefined {
+  for (const finding of findings)
+    if (finding.action === "review")
+      return { ruleId: finding.ruleId, reason: `needs a human approval: ${summarise(finding)}` };
+  return undefined;
+}
+
 function uniqueRuleIds(findings: readonly Finding[]): string[] {
   // Most calls find nothing: skip the Set and two arrays (a fixed cost on every 1 KB call).
   if (findings.length === 0) return [];
   return [...new Set(findings.map((f) => f.ruleId))];
+}
+
+/** The rule ids of a capped check: those reported, then those only counted past the cap. */
+function cappedRuleIds(reported: readonly Finding[], omitted: Record<string, number> | undefined): string[] {
+  const ids = uniqueRuleIds(reported);
+  if (omitted !== undefined) for (const id of Object.keys(omitted)) if (!ids.includes(id)) ids.push(id);
+  return ids;
 }
 
 function byteLength(value: unknown): number {
@@ -149,6 +167,12 @@ function classifierAction(policy: ResolvedPolicy): Action {
   }
   return action;
 }
+
+/**
+ * In truncate mode, text is cut before the scan only this far past the limit (the scan's work stays bounded by the
+ * limit); the final cut comes after redaction. Longer than any value a detector finds.
+ */
+const PRE_CUT_MARGIN_BYTES = 64 * 1024;
 
 /** Connector types come from a user resolver: the sanitizer-mode cache is emptied at this many entries. */
 const SANITIZER_MODE_CACHE_LIMIT = 1_000;
@@ -402,9 +426,12 @@ export class LocalPolicyEngine implements PolicyBackend {
       };
     }
 
-    const findings: Finding[] = [];
-    const plan = this.#forTool(request.serverName, request.connectorType).plans.get("input", "pass-through");
-    const scanned = scanJson(args, "", plan, findings) as JsonObject;
+    const forTool = this.#forTool(request.serverName, request.connectorType);
+    const capped = new CappedFindings(forTool.policy.limits.maxFindings);
+    const plan = forTool.plans.get("input", "pass-through");
+    const scanned = scanJson(args, "", plan, capped) as JsonObject;
+    const findings = capped.slice();
+    const omitted = capped.omittedRecord();
     let blocking: Finding | undefined;
     for (let i = 0; i < findings.length && !blocking; i++) {
       if (findings[i]!.action === "block") blocking = findings[i];
@@ -416,7 +443,7 @@ export class LocalPolicyEngine implements PolicyBackend {
           allowed: false,
           reason: summarise(blocking),
           findings,
-          ruleIds: uniqueRuleIds(findings),
+          ruleIds: cappedRuleIds(findings, omitted),
           durationMs: performance.now() - started,
         }
       : {
@@ -424,9 +451,10 @@ export class LocalPolicyEngine implements PolicyBackend {
           backend: this.name,
           allowed: true,
           findings,
-          ruleIds: uniqueRuleIds(findings),
+          ruleIds: cappedRuleIds(findings, omitted),
           durationMs: performance.now() - started,
         };
+    if (omitted !== undefined) decision.omittedFindings = omitted;
     if (!blocking && scanned !== args) decision.redactedArgs = scanned;
     if (!blocking && gate.review) {
       // A review rule: allowed once a human approves; the rule id stays with the decision for the audit.
@@ -434,6 +462,8 @@ export class LocalPolicyEngine implements PolicyBackend {
       decision.review = { ruleId, reason: gate.reason ?? `${request.connectorType} needs a human approval` };
       if (!decision.ruleIds.includes(ruleId)) decision.ruleIds.push(ruleId);
     }
+    const asked = blocking || decision.review ? undefined : reviewAskedBy(findings);
+    if (asked) decision.review = asked;
     return decision;
   }
 
@@ -467,26 +497,35 @@ export class LocalPolicyEngine implements PolicyBackend {
       );
     }
 
-    const findings: Finding[] = [];
+    const capped = new CappedFindings(limits.maxFindings);
+    const findings: Finding[] = capped;
     let result = request.result;
     const size = byteLengthIfOver(result, limits.maxOutputBytes);
-    if (size > limits.maxOutputBytes || truncating) {
-      if (!truncating) {
-        throw new LimitExceededError(
-          "maxOutputBytes",
-          `Result of ${where} is ${size} bytes, over the limit of ${limits.maxOutputBytes}`,
-          [{ path: "", message: `${size} bytes > ${limits.maxOutputBytes}` }],
-        );
+    if (size > limits.maxOutputBytes && !truncating) {
+      throw new LimitExceededError(
+        "maxOutputBytes",
+        `Result of ${where} is ${size} bytes, over the limit of ${limits.maxOutputBytes}`,
+        [{ path: "", message: `${size} bytes > ${limits.maxOutputBytes}` }],
+      );
+    }
+    const mode = this.#sanitizerMode(request.serverName, request.connectorType);
+    let plan = forTool.plans.get("output", mode);
+    if (truncating) {
+      // Arrays are cut now (no value is cut in half); text is cut after the scan, so every value is redacted before
+      // a cut could leave half of it. Only a text far over the limit is cut now, to bound the scan, at a point no
+      // value straddles: whatever the redaction makes of what is left, no part of a value remains.
+      result = truncateArrays(result, limits.maxArrayItems, findings);
+      if (size > limits.maxOutputBytes) {
+        const budget = limits.maxOutputBytes + PRE_CUT_MARGIN_BYTES;
+        result = cutTexts(result, budget, findings, valueSafeCut(plan));
+        if (byteLength(result) > budget) {
+          throw new LimitExceededError(
+            "maxOutputBytes",
+            `Result of ${where} stays over ${limits.maxOutputBytes} bytes after truncating its text`,
+            [{ path: "/structuredContent", message: "structured content alone exceeds the limit" }],
+          );
+        }
       }
-      const cut = truncateResult(result, limits.maxOutputBytes, limits.maxArrayItems, findings);
-      if (byteLength(cut) > limits.maxOutputBytes) {
-        throw new LimitExceededError(
-          "maxOutputBytes",
-          `Result of ${where} stays over ${limits.maxOutputBytes} bytes after truncating its text`,
-          [{ path: "/structuredContent", message: "structured content alone exceeds the limit" }],
-        );
-      }
-      result = cut;
     }
 
     const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
@@ -513,8 +552,6 @@ export class LocalPolicyEngine implements PolicyBackend {
       }
     }
 
-    const mode = this.#sanitizerMode(request.serverName, request.connectorType);
-    let plan = forTool.plans.get("output", mode);
     // `size` bounds every string's length, so short results skip the walk for long strings.
     if (this.#offload !== undefined && size >= this.#offload.minLength) {
       plan = await withPrecomputedMatches(plan, result, this.#offload);
@@ -526,7 +563,9 @@ export class LocalPolicyEngine implements PolicyBackend {
     const envelope = wrap
       ? { serverName: request.serverName, toolName: request.toolName, id: newEnvelopeId() }
       : undefined;
-    const scanned = scanToolResult(result, plan, findings, envelope);
+    let scanned = scanToolResult(result, plan, findings, envelope);
+    if (truncating)
+      scanned = cutTexts(scanned, limits.maxOutputBytes, findings, valueSafeCut(plan), envelope);
     if (this.#classifier !== undefined) {
       // The tool's own policy: `rules`, `injection.types.classifier` and `tools.<glob>` set it as for any rule.
       const action = classifierAction(forTool.policy);
@@ -539,25 +578,48 @@ export class LocalPolicyEngine implements PolicyBackend {
     }
     // Two literals, not conditional spreads (~15 ns less): same key order, and `reason` / `redactedResult` stay
     // absent, not undefined, when they do not apply.
+    const reported = capped.slice();
+    const omitted = capped.omittedRecord();
     if (blocking) {
-      return {
+      const blocked: OutputDecision = {
         allowed: false,
         reason: summarise(blocking),
-        findings,
-        ruleIds: uniqueRuleIds(findings),
+        findings: reported,
+        ruleIds: cappedRuleIds(reported, omitted),
         decisionId,
         durationMs: performance.now() - started,
         backend: this.name,
       };
+      if (omitted !== undefined) blocked.omittedFindings = omitted;
+      return blocked;
+    }
+    // What the model receives is held to the limit too: envelopes and placeholders add bytes to what was sent.
+    if (scanned !== request.result) {
+      const checkedSize = byteLengthIfOver(scanned, limits.maxOutputBytes);
+      if (checkedSize > limits.maxOutputBytes) {
+        if (truncating && byteLength(scanned.structuredContent) > limits.maxOutputBytes) {
+          throw new LimitExceededError(
+            "maxOutputBytes",
+            `Result of ${where} stays over ${limits.maxOutputBytes} bytes after truncating its text`,
+            [{ path: "/structuredContent", message: "structured content alone exceeds the limit" }],
+          );
+        }
+        throw new LimitExceededError(
+          "maxOutputBytes",
+          `Result of ${where} is ${checkedSize} bytes once checked (wrapped or redacted), over the limit of ${limits.maxOutputBytes}`,
+          [{ path: "", message: `${checkedSize} bytes > ${limits.maxOutputBytes} after the check` }],
+        );
+      }
     }
     const decision: OutputDecision = {
       allowed: true,
-      findings,
-      ruleIds: uniqueRuleIds(findings),
+      findings: reported,
+      ruleIds: cappedRuleIds(reported, omitted),
       decisionId,
       durationMs: performance.now() - started,
       backend: this.name,
     };
+    if (omitted !== undefined) decision.omittedFindings = omitted;
     if (scanned !== request.result) decision.redactedResult = scanned;
     return decision;
   }

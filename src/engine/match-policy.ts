@@ -1,40 +1,20 @@
+import type { FindingKind } from "../shared/vocabulary.js";
+import { MATCH_ACTIONS, matchActionOf, type Phase } from "./action-conversions.js";
 import type { ResolvedPhaseActions, ResolvedPolicy } from "./policy.js";
 import type { SanitizerMode } from "./policy-types.js";
 import type { Action } from "./rules/actions.js";
 import { BUILT_IN_RULES, recordIndex } from "./rules/registry.js";
 import type { PolicyFamily, RuleRecord } from "./rules/rule-record.js";
 import type { MatchAction } from "./scan/string-scanner.js";
-import type { FindingKind, TextMatch } from "./types.js";
+import type { TextMatch } from "./types.js";
 
-const IGNORE: MatchAction = { do: "ignore" };
-const BLOCK: MatchAction = { do: "block" };
-const FLAG: MatchAction = { do: "flag", as: "flag" };
-const STRIP: MatchAction = { do: "strip" };
-const PLACEHOLDER: MatchAction = { do: "replace", strategy: "placeholder" };
-const NEUTRALISE: MatchAction = { do: "neutralise" };
-const MASK: MatchAction = { do: "replace", strategy: "mask" };
-const HASH: MatchAction = { do: "replace", strategy: "hash" };
-
-export function matchActionOf(action: Action): MatchAction {
-  switch (action) {
-    case "neutralise":
-      return NEUTRALISE;
-    case "redact":
-      return PLACEHOLDER;
-    case "mask":
-      return MASK;
-    case "hash":
-      return HASH;
-    case "block":
-      return BLOCK;
-    case "flag":
-      return FLAG;
-    case "off":
-      return IGNORE;
-  }
-}
-
-export type Phase = "input" | "output";
+const {
+  ignore: IGNORE,
+  flag: FLAG,
+  strip: STRIP,
+  placeholder: PLACEHOLDER,
+  neutralise: NEUTRALISE,
+} = MATCH_ACTIONS;
 
 const FAMILY_OF: Partial<Record<FindingKind, PolicyFamily>> = {
   pii: "pii",
@@ -145,9 +125,9 @@ export function matchPolicy(
       decided =
         set === undefined || set === "neutralise" || set === "redact" || set === "mask" || set === "hash"
           ? sanitizerAction
-          : matchActionOf(set);
+          : matchActionOf(set, phase);
     } else {
-      decided = matchActionOf(actionFor(policy, match.ruleId, view, phase));
+      decided = matchActionOf(actionFor(policy, match.ruleId, view, phase), phase);
       // Only an instruction has a sentence to cut: a value (a card number, a key) is replaced like `redact`.
       if (decided === NEUTRALISE && match.kind !== "injection") decided = PLACEHOLDER;
     }

@@ -86,6 +86,7 @@ const limits = {
     // The walker recurses once per level; 1,000 keeps it far from the stack limit on any platform.
     maxDepth: { type: "integer", minimum: 1, maximum: 1000 },
     onExceed: { enum: ["block", "truncate"] },
+    maxFindings: positiveInt,
   },
 };
 

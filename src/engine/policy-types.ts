@@ -12,13 +12,6 @@ type Named<T extends string> = T | (string & {});
 
 export type { Action, ActionAlias, ActionName } from "./rules/actions.js";
 
-/** @deprecated Use `ActionName`: every family takes the same action names now. */
-export type RuleAction = ActionName;
-/** @deprecated Use `ActionName`. */
-export type RedactionStrategy = ActionName;
-/** @deprecated Use `ActionName`. */
-export type InjectionAction = ActionName;
-
 export type SanitizerMode =
   | "pass-through"
   | "detect-and-flag"
@@ -33,6 +26,9 @@ export interface ConnectorMatch {
   tool?: string;
 }
 
+/** What a capability rule does with the calls it matches (`review`: allowed once a human approves). */
+export type CapabilityAction = "allow" | "deny" | "review";
+
 export interface CapabilityRule {
   /** Rule id reported in decisions; defaults to `capability.rule[<index>]`. */
   id?: string;
@@ -43,7 +39,7 @@ export interface CapabilityRule {
    */
   match: string | ConnectorMatch | (string | ConnectorMatch)[];
   /** `review`: allowed once a human approves the call (the run pauses; see the README's human approval). */
-  action: "allow" | "deny" | "review";
+  action: CapabilityAction;
   reason?: string;
   /** The rule applies only when every condition holds on the run context (see `ContextCondition`). */
   when?: Record<string, ContextCondition>;
@@ -184,5 +180,10 @@ export interface PolicyConfig {
     maxDepth?: number;
     maxInputBytes?: number;
     onExceed?: "block" | "truncate";
+    /**
+     * Findings reported per check (default 1,000); the rest are counted per rule id in the decision's
+     * `omittedFindings`. Only the report is capped: every rewrite is applied and the decision is the same.
+     */
+    maxFindings?: number;
   };
 }

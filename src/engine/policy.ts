@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { closest, distance } from "fastest-levenshtein";
 import { parseDocument } from "yaml";
-import { joinPointer, PolicyConfigError, type TollgateIssue } from "../errors.js";
+import { escapePointerToken, joinPointer, PolicyConfigError, type TollgateIssue } from "../errors.js";
 import { checkGlob, GlobSyntaxError } from "./glob.js";
 import { policySchema, policySchemaFor, type SchemaRule } from "./policy-schema.js";
 import type {
@@ -21,6 +21,7 @@ import { declaredRules, FAMILY_OF_KIND } from "./rules/custom-rules.js";
 import { FAMILY_DEFAULTS } from "./rules/family-defaults.js";
 import { BUILT_IN_RULES, ruleIdsOf } from "./rules/registry.js";
 import type { PolicyFamily } from "./rules/rule-record.js";
+import { DEFAULT_MAX_FINDINGS } from "./scan/findings-cap.js";
 
 export type { HazardType } from "./rules/registry.js";
 
@@ -80,6 +81,7 @@ export interface ResolvedPolicy {
     maxArrayItems: number;
     maxDepth: number;
     onExceed: "block" | "truncate";
+    maxFindings: number;
   };
 }
 
@@ -89,6 +91,7 @@ export const DEFAULT_LIMITS = {
   maxArrayItems: 100_000,
   maxDepth: 64,
   onExceed: "block",
+  maxFindings: DEFAULT_MAX_FINDINGS,
 } as const;
 
 // `verbose` gives each error its parent schema, so an unknown key can be compared with the keys allowed there.
@@ -279,6 +282,40 @@ function* actionsIn(config: PolicyConfig): Generator<Action> {
   }
 }
 
+/**
+ * Where the policy writes `review` for results, which cannot wait for a human (the tool already ran): a mistake to
+ * name, not to guess at. Set for both phases, `review` reaches results as `block` (see matchActionOf).
+ */
+function outputReviews(config: PolicyConfig): TollgateIssue[] {
+  const issues: TollgateIssue[] = [];
+  const explicit = (value: PhaseActions | undefined, at: string) => {
+    if (typeof value === "object" && value.output !== undefined && canonicalAction(value.output) === "review")
+      issues.push({ path: `${at}/output`, message: OUTPUT_REVIEW });
+  };
+  const sections: [string, PolicyConfig | ToolPolicy][] = [
+    ["", config],
+    ...Object.entries(config.tools ?? {}).map(([glob, tool]): [string, ToolPolicy] => [
+      `/tools/${escapePointerToken(glob)}`,
+      tool,
+    ]),
+  ];
+  for (const [at, section] of sections) {
+    for (const name of ["pii", "secrets", "injection"] as const) {
+      const family = section[name];
+      if (family?.output !== undefined && canonicalAction(family.output) === "review")
+        issues.push({ path: `${at}/${name}/output`, message: OUTPUT_REVIEW });
+    }
+    for (const [id, value] of Object.entries(section.rules ?? {}))
+      explicit(value, `${at}/rules/${escapePointerToken(id)}`);
+  }
+  const declared = config.customRules ?? [];
+  for (let i = 0; i < declared.length; i++) explicit(declared[i]!.action, `/customRules/${i}/action`);
+  return issues;
+}
+
+const OUTPUT_REVIEW =
+  "review is for arguments: a result cannot wait for a human (the tool already ran); use block, or set review for input only";
+
 export interface ResolveOptions {
   /**
    * Ids of the detectors given to the engine in code. When set, every `customRules[].detector` must name one of
@@ -435,6 +472,14 @@ export function configOf(policy: ResolvedPolicy): PolicyConfig {
   return configs.get(policy) ?? {};
 }
 
+/** True when a call can need a human's approval under `policy`: a capability rule or a content rule says `review`. */
+export function mayAskForReview(policy: ResolvedPolicy): boolean {
+  return (
+    policy.capabilities.rules.some((rule) => rule.action === "review") ||
+    [...actionsIn(configOf(policy))].includes("review")
+  );
+}
+
 /**
  * Validates the config and fills every default. The result is a frozen copy: the engine never mutates it, and a
  * caller editing its config object afterwards does not change an engine built from it (the engine caches what it
@@ -475,6 +520,13 @@ export function resolvePolicy(
     );
   }
   checkGlobs(config, source);
+  const reviews = outputReviews(config);
+  if (reviews.length > 0)
+    throw new PolicyConfigError(
+      `Invalid policy in ${source}: ${reviews[0]!.path}: ${reviews[0]!.message}`,
+      reviews,
+      source,
+    );
   const customRules = resolveCustomRules(config, options, source);
   const allow = resolveAllow(config.allow, "/allow", source);
   for (const [glob, tool] of Object.entries(config.tools ?? {})) {

@@ -1,4 +1,4 @@
-import type { JsonValue, RunContext } from "../policy/types.js";
+import type { JsonValue, RunContext } from "../shared/types.js";
 import type { ContextCondition, ContextScalar, PolicyConfig } from "./policy-types.js";
 
 /**

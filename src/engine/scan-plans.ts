@@ -1,7 +1,8 @@
+import type { Phase } from "./action-conversions.js";
 import { detectorsFor } from "./active-detectors.js";
 import type { DetectorSet } from "./detector-set.js";
 import { isBuiltInStructureDetector } from "./detectors/injection/structure/structure-detector.js";
-import { matchPolicy, type Phase, withInjectionAction } from "./match-policy.js";
+import { matchPolicy, withInjectionAction } from "./match-policy.js";
 import type { ResolvedPolicy } from "./policy.js";
 import type { SanitizerMode } from "./policy-types.js";
 import type { ScanPlan } from "./scan/string-scanner.js";

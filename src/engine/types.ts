@@ -2,11 +2,7 @@
  * Contracts shared by every text detector. A detector looks at one string and reports spans; it never rewrites
  * the string. Redaction, overlap resolution and JSON walking live in the engine so every detector stays small.
  */
-import { RULE_KINDS } from "./rules/rule-record.js";
-
-/** Every kind a finding can have: the rules' kinds (from the registry) and the checks' own. The wire reads this. */
-export const FINDING_KINDS = [...RULE_KINDS, "schema", "capability", "limit"] as const;
-export type FindingKind = (typeof FINDING_KINDS)[number];
+import type { FindingKind } from "../shared/vocabulary.js";
 
 /** A span in one string. `start`/`end` are UTF-16 offsets (JS string indices), end exclusive. */
 export interface TextMatch {

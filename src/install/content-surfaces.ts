@@ -10,7 +10,7 @@ import type {
   ReadResourceResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import { InvalidToolResultError } from "../errors.js";
-import type { CallToolResult } from "../policy/types.js";
+import type { CallToolResult } from "../shared/types.js";
 
 export interface SurfaceMapping<T> {
   toResult(value: T): CallToolResult;

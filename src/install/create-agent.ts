@@ -8,7 +8,7 @@ import { InvalidToolResultError, isTollgateError, PolicyConfigError } from "../e
 import { composeInterceptors } from "../interceptor/compose.js";
 import { runContextFrom } from "../interceptor/run-context.js";
 import type { ToolInterceptor } from "../interceptor/types.js";
-import type { CallToolResult, JsonObject, RunContext } from "../policy/types.js";
+import type { CallToolResult, JsonObject, RunContext } from "../shared/types.js";
 import { type CatalogAwareInterceptor, isGuardedTool } from "./install-interceptors.js";
 import { type CallReviewHooks, previewThrough, reviewHooksOf } from "./proposed-calls.js";
 import { lastProposal, reviewProposedCalls } from "./review-tool-calls.js";

@@ -17,7 +17,7 @@ import type { InputPreview } from "../interceptor/create-tool-interceptor.js";
 import type { ContentCheckRequest, ContentSurface, InstallEvent } from "../interceptor/install-hooks.js";
 import { PolicyViolationError } from "../interceptor/policy-violation-error.js";
 import type { ToolCallHandler, ToolCallRequest, ToolInterceptor } from "../interceptor/types.js";
-import type { CallToolResult, JsonObject, RunContext, ToolDescriptor } from "../policy/types.js";
+import type { CallToolResult, JsonObject, RunContext, ToolDescriptor } from "../shared/types.js";
 import {
   promptListMapping,
   promptMapping,

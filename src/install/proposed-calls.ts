@@ -1,7 +1,7 @@
 import type { InputPreview } from "../interceptor/create-tool-interceptor.js";
 import type { InstallEvent } from "../interceptor/install-hooks.js";
 import type { ToolCallRequest } from "../interceptor/types.js";
-import type { JsonObject, RunContext } from "../policy/types.js";
+import type { JsonObject, RunContext } from "../shared/types.js";
 
 /** A call the model proposed, as the review step sees it before any tool runs. */
 export interface ProposedCall {

@@ -2,7 +2,7 @@ import { AIMessage, type BaseMessage, ToolMessage } from "@langchain/core/messag
 import { interrupt, isGraphInterrupt } from "@langchain/langgraph";
 import { InvalidArgumentsError } from "../errors.js";
 import { recordApproval } from "../interceptor/review-approvals.js";
-import type { JsonObject, RunContext } from "../policy/types.js";
+import type { JsonObject, RunContext } from "../shared/types.js";
 import type { CallReviewHooks, ProposedCallVerdict } from "./proposed-calls.js";
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { LocalPolicyEngine } from "../engine/local-engine.js";
+import { mayAskForReview } from "../engine/policy.js";
 import type { PolicyConfig } from "../engine/policy-types.js";
 import type { RuleCoverage, ToolListing } from "../engine/rule-coverage.js";
-import { describeProblem, inspectJson } from "../engine/scan/inspect-json.js";
 import {
   InvalidArgumentsError,
   isTollgateError,
@@ -10,6 +10,7 @@ import {
   type TollgateError,
   ToolCallError,
 } from "../errors.js";
+import { describeProblem, inspectJson } from "../shared/inspect-json.js";
 import type {
   CallToolResult,
   Finding,
@@ -21,7 +22,9 @@ import type {
   PolicyBackend,
   ReviewRequirement,
   ToolDescriptor,
-} from "../policy/types.js";
+} from "../shared/types.js";
+import { assertCallToolResult } from "../shared/validate-result.js";
+import { recordsOnly } from "../shared/vocabulary.js";
 import { traceDecision } from "../telemetry/check-telemetry.js";
 import { type AuditRecord, auditFindings } from "./audit.js";
 import { defaultBlockMessage, type FormatBlockMessage } from "./block-message.js";
@@ -36,7 +39,6 @@ import {
 import { isApproved } from "./review-approvals.js";
 import { ruleCoverageCheck } from "./rule-coverage-report.js";
 import type { ToolCallRequest, ToolInterceptor } from "./types.js";
-import { assertCallToolResult } from "./validate-result.js";
 
 export interface ToolInterceptorOptions {
   /** Where decisions come from. Default: a `LocalPolicyEngine` built from `policy`. */
@@ -279,7 +281,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       phase,
       action,
       ...((reason ?? decision?.reason) ? { reason: reason ?? decision?.reason } : {}),
-      ...auditFindings(decision?.findings ?? []),
+      ...auditFindings(decision?.findings ?? [], decision?.omittedFindings),
       ruleIds: decision?.ruleIds ?? [],
       ...(decision?.backend ? { backend: decision.backend } : { backend: backend.name ?? "custom" }),
       ...(decision ? { backendMs: decision.durationMs } : {}),
@@ -378,7 +380,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
     }
     if (onDecision) {
       // Only the untrusted-content envelope changed: nothing was found, so the audit says allow.
-      const changedSomething = decision.findings.some((f) => f.action !== "flag" && f.action !== "warn");
+      const changedSomething = decision.findings.some((f) => !recordsOnly(f.action));
       record(call, "output", outStarted, decision, changedSomething ? "redact" : "allow");
     }
     return decision.redactedResult;
@@ -488,9 +490,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
 
   // The preview is a second input check per proposed call: skipped where no review can come of it (a local policy
   // without review rules), which saves the work. A remote policy is not known here, so it is always asked.
-  const mayReview =
-    !(backend instanceof LocalPolicyEngine) ||
-    backend.policy.capabilities.rules.some((rule) => rule.action === "review");
+  const mayReview = !(backend instanceof LocalPolicyEngine) || mayAskForReview(backend.policy);
 
   const previewInput = async (request: ToolCallRequest): Promise<InputPreview> => {
     const connectorType = resolveConnectorTypeChecked(request);

@@ -1,4 +1,5 @@
-import type { CallToolResult, JsonObject } from "../policy/types.js";
+import type { CallToolResult, JsonObject } from "../shared/types.js";
+import type { AuditAction } from "../shared/vocabulary.js";
 
 /**
  * Something the install decided outside a tool call's checks, for the audit log: a tool refused at load (its
@@ -8,7 +9,8 @@ import type { CallToolResult, JsonObject } from "../policy/types.js";
 export interface InstallEvent {
   /** `review`: the run's review step paused for a human (`note`), or the human approved (`allow`) or rejected. */
   phase: "catalog" | "transport" | "input" | "review";
-  action: "block" | "note" | "allow";
+  /** As the audit records it (an `AuditAction`). */
+  action: Extract<AuditAction, "block" | "note" | "allow">;
   serverName: string;
   toolName: string;
   reason: string;

@@ -1,5 +1,5 @@
 import { TollgateError } from "../errors.js";
-import type { Finding } from "../policy/types.js";
+import type { Finding } from "../shared/types.js";
 import { defaultBlockMessage } from "./block-message.js";
 
 export type CheckPhase = "input" | "output";

@@ -1,5 +1,5 @@
 import canonicalize from "canonicalize";
-import type { JsonObject, RunContext } from "../policy/types.js";
+import type { JsonObject, RunContext } from "../shared/types.js";
 
 /**
  * Calls a human approved in the run's review step, waiting for their tool to run. The review step (after the model,

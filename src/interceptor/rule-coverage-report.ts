@@ -12,7 +12,7 @@ import {
   ruleCoverage,
   type ToolListing,
 } from "../engine/rule-coverage.js";
-import type { PolicyBackend } from "../policy/types.js";
+import type { PolicyBackend } from "../shared/types.js";
 import type { CallbackFailureHandler } from "./callback-failure.js";
 import type { InstallEvent } from "./install-hooks.js";
 import type { ToolCallRequest } from "./types.js";

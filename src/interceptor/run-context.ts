@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue, RunContext } from "../policy/types.js";
+import type { JsonObject, JsonValue, RunContext } from "../shared/types.js";
 
 /** Deeper than any real run context; stops a self-referencing or huge object from being walked for ever. */
 const MAX_DEPTH = 16;

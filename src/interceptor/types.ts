@@ -1,5 +1,5 @@
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { CallToolResult, JsonObject, RunContext, ToolDescriptor } from "../policy/types.js";
+import type { CallToolResult, JsonObject, RunContext, ToolDescriptor } from "../shared/types.js";
 
 /**
  * The SDK request options of one call besides `signal` (which has its own field): per-call `timeout`, the

@@ -1,5 +1,13 @@
 import { BalancedPool, Pool } from "undici";
 import { BackendProtocolError, BackendUnavailableError } from "../errors.js";
+import type {
+  InputCheckRequest,
+  InputDecision,
+  OutputCheckRequest,
+  OutputDecision,
+  PolicyBackend,
+  ToolDescriptor,
+} from "../shared/types.js";
 import { type BackoffOptions, backoffDelay, parseRetryAfter } from "./http/backoff.js";
 import { CircuitBreaker, type CircuitBreakerOptions, type CircuitState } from "./http/circuit-breaker.js";
 import { type AnswerContext, inputDecisionFromWire, outputDecisionFromWire } from "./http/from-wire.js";
@@ -8,14 +16,6 @@ import { type ReplicaOptions, ReplicaSet } from "./http/replica-set.js";
 import { AttemptFailure, statusFailure, transportFailure } from "./http/status-errors.js";
 import { inputToWire, outputToWire } from "./http/to-wire.js";
 import { CHECK_INPUT_PATH, CHECK_OUTPUT_PATH } from "./http/wire-types.js";
-import type {
-  InputCheckRequest,
-  InputDecision,
-  OutputCheckRequest,
-  OutputDecision,
-  PolicyBackend,
-  ToolDescriptor,
-} from "./types.js";
 
 export type HttpPolicyAuth =
   | { type: "bearer"; token: string }

@@ -1,4 +1,4 @@
-import type { CallToolResult, JsonValue } from "../policy/types.js";
+import type { CallToolResult, JsonValue } from "../shared/types.js";
 
 /** What a plain check-output request is checked as, and how its redacted copy is answered in the plain fields. */
 export interface PlainOutput {

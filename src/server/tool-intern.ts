@@ -1,4 +1,4 @@
-import type { ToolDescriptor } from "../policy/types.js";
+import type { ToolDescriptor } from "../shared/types.js";
 
 /**
  * The engine caches compiled JSON Schema validators by object identity. Every request parses a fresh copy of the

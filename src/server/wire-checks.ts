@@ -1,5 +1,7 @@
 import type { LocalPolicyEngine } from "../engine/local-engine.js";
+import { MAX_SCHEMA_DEPTH } from "../engine/schema-validator.js";
 import { isTollgateError, LimitExceededError, type TollgateIssue } from "../errors.js";
+import { describeWireVersion } from "../policy/http/from-wire.js";
 import {
   WIRE_EXTENSION_VERSION,
   type WireAnswer,
@@ -16,17 +18,27 @@ import type {
   OutputDecision,
   ReviewRequirement,
   ToolDescriptor,
-} from "../policy/types.js";
+} from "../shared/types.js";
+import { type CheckAction, FINDING_ACTION_RANK, recordsOnly } from "../shared/vocabulary.js";
+import { pathDeeperThan } from "./json-depth.js";
 import { plainIdentity } from "./plain-identity.js";
 import { type PlainOutput, plainOutput } from "./plain-output.js";
 import { policiesEvaluated } from "./policies-evaluated.js";
 import { ToolInterner } from "./tool-intern.js";
 
-/** The request body does not follow the protocol (answered 400). */
+/**
+ * Why a request is refused with 400: `bad_request` (the protocol is not followed), `unsupported_extension` (a
+ * `tollgate` extension of a version this server does not read), `too_deep` (a tool listing nested deeper than the
+ * server handles).
+ */
+export type WireRequestErrorCode = "bad_request" | "unsupported_extension" | "too_deep";
+
+/** The request body does not follow the protocol (answered 400 with `code`). */
 export class WireRequestError extends Error {
   constructor(
     message: string,
     readonly issues: TollgateIssue[],
+    readonly code: WireRequestErrorCode = "bad_request",
   ) {
     super(message);
   }
@@ -41,7 +53,7 @@ export interface CheckAnswer {
   /** The connector type the policy saw. */
   connectorType?: string;
   /** `allow`, `redact` (something was changed), `block`, or `error` (the call itself was refused, 422). */
-  action?: "allow" | "redact" | "block" | "error";
+  action?: CheckAction;
   /** The finding kind behind the action (`none` when nothing was found). */
   kind?: string;
 }
@@ -62,27 +74,51 @@ interface CallNames {
 // Errors the engine raises about the call itself; the client rebuilds them so a remote refusal behaves exactly
 // like a local one.
 const CALL_ERROR_CODES = new Set(["invalid_arguments", "invalid_tool_result", "limit_exceeded"]);
-const ACTION_RANK: Record<Finding["action"], number> = {
-  flag: 0,
-  warn: 1,
-  truncate: 2,
-  strip: 3,
-  redact: 4,
-  block: 5,
-};
 
 function isObject(value: unknown): value is Raw {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function invalid(path: string, message: string): WireRequestError {
-  return new WireRequestError(`${path || "body"} ${message}`, [{ path, message }]);
+/**
+ * JSON levels a tool listing may nest: its schemas one level below the listing, each held to the engine's own
+ * MAX_SCHEMA_DEPTH, so a schema the local path refuses with SchemaTooDeepError is a typed 400 here, never a 422 or
+ * a 500 (ajv's compiler and `JSON.stringify` recurse, and overflow the stack somewhere past a thousand).
+ */
+export const MAX_TOOL_LISTING_DEPTH = MAX_SCHEMA_DEPTH + 1;
+
+function invalid(path: string, message: string, code?: WireRequestErrorCode): WireRequestError {
+  return new WireRequestError(`${path || "body"} ${message}`, [{ path, message }], code);
+}
+
+/**
+ * The `tollgate` extension of a request, when it is one this server reads; `undefined` when the request has none
+ * (absent or null: a plain client). Anything else is refused: checking it as a plain request would ignore what
+ * the extension carries (the tool listing, the result to check), and the client would take the answer for a check
+ * of what it sent.
+ */
+function readableExtension(value: unknown): Raw | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isObject(value)) {
+    throw invalid(
+      "/tollgate",
+      `must be an object with "v": ${WIRE_EXTENSION_VERSION} (or left out by a plain client)`,
+      "unsupported_extension",
+    );
+  }
+  if (value.v !== WIRE_EXTENSION_VERSION) {
+    throw invalid(
+      "/tollgate/v",
+      `is ${describeWireVersion(value.v)}; this server reads version ${WIRE_EXTENSION_VERSION} of the tollgate extension only`,
+      "unsupported_extension",
+    );
+  }
+  return value;
 }
 
 function policyMatches(findings: readonly Finding[]): WirePolicyMatch[] {
   const byRule = new Map<string, WirePolicyMatch & { rank: number }>();
   for (const f of findings) {
-    const rank = ACTION_RANK[f.action];
+    const rank = FINDING_ACTION_RANK[f.action];
     const known = byRule.get(f.ruleId);
     if (!known || rank > known.rank) {
       byRule.set(f.ruleId, {
@@ -191,8 +227,8 @@ export class WireChecks {
   }
 
   #names(body: Raw, connectorType: string, requestId: string): CallNames {
-    const ext = body.tollgate;
-    if (isObject(ext) && ext.v === WIRE_EXTENSION_VERSION) {
+    const ext = readableExtension(body.tollgate);
+    if (ext !== undefined) {
       if (typeof ext.server_name !== "string" || typeof ext.tool_name !== "string") {
         throw invalid("/tollgate", "needs string server_name and tool_name");
       }
@@ -206,6 +242,14 @@ export class WireChecks {
           (t.outputSchema !== undefined && !isObject(t.outputSchema))
         ) {
           throw invalid("/tollgate/tool", "must be a tool listing with a name and object schemas");
+        }
+        const tooDeep = pathDeeperThan(t, MAX_TOOL_LISTING_DEPTH, "/tollgate/tool");
+        if (tooDeep !== undefined) {
+          throw new WireRequestError(
+            `/tollgate/tool is nested deeper than ${MAX_TOOL_LISTING_DEPTH} levels at ${tooDeep.length > 120 ? `${tooDeep.slice(0, 120)}...` : tooDeep}`,
+            [{ path: tooDeep, message: `nested deeper than ${MAX_TOOL_LISTING_DEPTH} levels` }],
+            "too_deep",
+          );
         }
         tool = this.#tools.intern(t as unknown as ToolDescriptor);
       }
@@ -261,6 +305,7 @@ export class WireChecks {
         v: WIRE_EXTENSION_VERSION,
         findings: decision.findings,
         rule_ids: decision.ruleIds,
+        ...(decision.omittedFindings !== undefined ? { omitted_findings: decision.omittedFindings } : {}),
         duration_ms: decision.durationMs,
       },
     };
@@ -329,9 +374,9 @@ export class WireChecks {
   ): CheckAnswer {
     // The finding that decided: the highest-ranked action (a block outranks any redaction).
     let top: Finding | undefined;
-    for (const f of decision.findings) if (!top || ACTION_RANK[f.action] > ACTION_RANK[top.action]) top = f;
-    const changedSomething =
-      changed && decision.findings.some((f) => f.action !== "flag" && f.action !== "warn");
+    for (const f of decision.findings)
+      if (!top || FINDING_ACTION_RANK[f.action] > FINDING_ACTION_RANK[top.action]) top = f;
+    const changedSomething = changed && decision.findings.some((f) => !recordsOnly(f.action));
     return {
       status: decision.allowed ? 200 : 403,
       body,

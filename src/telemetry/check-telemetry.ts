@@ -8,7 +8,8 @@ import {
   SpanStatusCode,
   trace,
 } from "@opentelemetry/api";
-import type { InputDecision, OutputDecision } from "../policy/types.js";
+import type { InputDecision, OutputDecision } from "../shared/types.js";
+import { type CheckAction, FINDING_ACTION_RANK } from "../shared/vocabulary.js";
 
 /**
  * OpenTelemetry for policy checks, through `@opentelemetry/api` only: without an SDK registered by the
@@ -20,7 +21,6 @@ export const INSTRUMENTATION_NAME = "mcp-tollgate";
 
 export type CheckSide = "interceptor" | "server";
 export type CheckPhase = "input" | "output";
-export type CheckAction = "allow" | "redact" | "block" | "error";
 
 /** What a finished check says about itself, for its span and metrics. */
 export interface CheckOutcome {
@@ -107,7 +107,7 @@ export function decisionOutcome(decision: InputDecision | OutputDecision): Check
     ("redactedResult" in decision && decision.redactedResult !== undefined);
   let kind = "none";
   let top = -1;
-  const rank = { flag: 0, warn: 1, truncate: 2, strip: 3, redact: 4, block: 5 } as const;
+  const rank = FINDING_ACTION_RANK;
   for (const f of decision.findings) {
     if (rank[f.action] > top) {
       top = rank[f.action];

@@ -5,7 +5,8 @@
  */
 import type { DetectorSet } from "../../src/engine/detector-set.js";
 import type { ResolvedPolicy } from "../../src/engine/policy.js";
-import type { FindingKind, TextDetector, TextMatch } from "../../src/engine/types.js";
+import type { TextDetector, TextMatch } from "../../src/engine/types.js";
+import type { FindingKind } from "../../src/shared/vocabulary.js";
 
 export function regexDetector(
   kind: FindingKind,

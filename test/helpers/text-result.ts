@@ -1,4 +1,4 @@
-import type { OutputCheckRequest } from "../../src/policy/types.js";
+import type { OutputCheckRequest } from "../../src/shared/types.js";
 
 /** An output-check request for one text block from `docs.read`: what most detection tests feed the engine. */
 export function textResultRequest(text: string, callId = "c1"): OutputCheckRequest {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { readEnvelope } from "../../src/engine/scan/envelope.js";
-import { fakeCardNumber, fakeGithubToken, fakeIban } from "../../src/testing/fake-credentials.js";
+import { fakeCardNumber, fakeGithubToken, fakeIban } from "../../src/shared/fake-credentials.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/policies/${name}`, import.meta.url));

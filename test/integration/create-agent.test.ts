@@ -5,7 +5,7 @@ import { createAgent, createMiddleware } from "langchain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createToolInterceptor, PolicyViolationError } from "../../src/index.js";
 import { createTollgateMiddleware } from "../../src/install/create-agent.js";
-import { fakeGithubToken } from "../../src/testing/fake-credentials.js";
+import { fakeGithubToken } from "../../src/shared/fake-credentials.js";
 import { ScriptedChatModel } from "../../src/testing/scripted-chat-model.js";
 import { type HttpTestServer, startHttpTestServer } from "../fixtures/test-server.js";
 import { guardedClient, httpConnection } from "../helpers/clients.js";

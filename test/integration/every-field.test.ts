@@ -8,7 +8,7 @@ import type { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createToolInterceptor } from "../../src/index.js";
-import { fakeCardNumber } from "../../src/testing/fake-credentials.js";
+import { fakeCardNumber } from "../../src/shared/fake-credentials.js";
 import { type HttpTestServer, startHttpTestServer, type ToolSpec } from "../fixtures/test-server.js";
 import { guardedClient, httpConnection, invokeAsToolCall, tool } from "../helpers/clients.js";
 

@@ -14,7 +14,7 @@ import {
   type TollgateReviewRequest,
 } from "../../src/index.js";
 import { createTollgateMiddleware } from "../../src/install/create-agent.js";
-import { fakeGithubToken } from "../../src/testing/fake-credentials.js";
+import { fakeGithubToken } from "../../src/shared/fake-credentials.js";
 import { ScriptedChatModel } from "../../src/testing/scripted-chat-model.js";
 import { type HttpTestServer, startHttpTestServer } from "../fixtures/test-server.js";
 import { guardedClient, httpConnection } from "../helpers/clients.js";

@@ -10,7 +10,7 @@ import {
   PolicyViolationError,
   type ToolInterceptor,
 } from "../../src/index.js";
-import { fakeGithubToken } from "../../src/testing/fake-credentials.js";
+import { fakeGithubToken } from "../../src/shared/fake-credentials.js";
 import { type HttpTestServer, startHttpTestServer } from "../fixtures/test-server.js";
 import {
   guardedClient,

@@ -5,7 +5,7 @@ import { createReactAgent, ToolNode } from "@langchain/langgraph/prebuilt";
 import type { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createToolInterceptor, PolicyViolationError } from "../../src/index.js";
-import { fakeGithubToken } from "../../src/testing/fake-credentials.js";
+import { fakeGithubToken } from "../../src/shared/fake-credentials.js";
 import { ScriptedChatModel } from "../../src/testing/scripted-chat-model.js";
 import { guardedClient, stdioConnection } from "../helpers/clients.js";
 

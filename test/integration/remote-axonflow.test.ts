@@ -1,7 +1,7 @@
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installInterceptors } from "../../src/index.js";
-import { fakeCardNumber, fakeGithubToken } from "../../src/testing/fake-credentials.js";
+import { fakeCardNumber, fakeGithubToken } from "../../src/shared/fake-credentials.js";
 import { type HttpTestServer, startHttpTestServer, type ToolSpec } from "../fixtures/test-server.js";
 import { type AxonflowStyleLog, axonflowStyleInterceptor } from "../helpers/axonflow-style-client.js";
 import { invokeAsToolCall, tool } from "../helpers/clients.js";

@@ -18,7 +18,7 @@ import {
   HttpPolicyBackend,
   type PolicyServer,
 } from "../../src/index.js";
-import { fakeCardNumber, fakeGithubToken } from "../../src/testing/fake-credentials.js";
+import { fakeCardNumber, fakeGithubToken } from "../../src/shared/fake-credentials.js";
 
 /**
  * Observability of checks: OpenTelemetry spans and metrics (recorded by in-memory SDK parts the test registers, as

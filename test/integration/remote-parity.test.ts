@@ -14,7 +14,7 @@ import {
   fakeGithubToken,
   fakeJwt,
   fakeOpenaiKey,
-} from "../../src/testing/fake-credentials.js";
+} from "../../src/shared/fake-credentials.js";
 import { testTools } from "../fixtures/test-server.js";
 import { fixEnvelopeIds } from "../helpers/envelope-ids.js";
 import {

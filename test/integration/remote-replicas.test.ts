@@ -7,7 +7,7 @@ import {
   HttpPolicyBackend,
   installInterceptors,
 } from "../../src/index.js";
-import { fakeGithubToken } from "../../src/testing/fake-credentials.js";
+import { fakeGithubToken } from "../../src/shared/fake-credentials.js";
 import { type HttpTestServer, startHttpTestServer } from "../fixtures/test-server.js";
 import { invokeAsToolCall, tool } from "../helpers/clients.js";
 import { type PolicyServerProcess, startPolicyServerProcess } from "../helpers/policy-server-process.js";

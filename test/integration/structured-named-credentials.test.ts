@@ -18,7 +18,7 @@ import {
   fakeAwsSecretKey,
   fakePassword,
   fakeTwilioAuthToken,
-} from "../../src/testing/fake-credentials.js";
+} from "../../src/shared/fake-credentials.js";
 import { reachableStrings } from "../fixtures/reachable-strings.js";
 import { type HttpTestServer, startHttpTestServer, type ToolSpec } from "../fixtures/test-server.js";
 import { guardedClient, httpConnection, invokeAsToolCall, tool } from "../helpers/clients.js";

@@ -13,7 +13,7 @@ import {
   installInterceptors,
   PolicyViolationError,
 } from "../../src/index.js";
-import { fakeGithubToken } from "../../src/testing/fake-credentials.js";
+import { fakeGithubToken } from "../../src/shared/fake-credentials.js";
 import { surfaceConnection } from "../helpers/surface.js";
 
 const open: MultiServerMCPClient[] = [];

@@ -44,7 +44,7 @@ import {
   fakeGithubToken,
   fakeIban,
   fakeStripeKey,
-} from "../../src/testing/fake-credentials.js";
+} from "../../src/shared/fake-credentials.js";
 import { type Script, ScriptedChatModel } from "../../src/testing/scripted-chat-model.js";
 import {
   asTagCharacters,

@@ -7,7 +7,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { type ClientConfig, MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createToolInterceptor, installInterceptors, PolicyViolationError } from "../../src/index.js";
-import { fakeGithubToken } from "../../src/testing/fake-credentials.js";
+import { fakeGithubToken } from "../../src/shared/fake-credentials.js";
 import { type HttpTestServer, startHttpTestServer } from "../fixtures/test-server.js";
 import { httpConnection, invokeAsToolCall, stdioConnection, tool } from "../helpers/clients.js";
 

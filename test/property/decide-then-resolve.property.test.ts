@@ -8,8 +8,9 @@ import { describe, expect, it } from "vitest";
 import { scanJson } from "../../src/engine/scan/scan-json.js";
 import { scanToolResult } from "../../src/engine/scan/scan-tool-result.js";
 import type { MatchAction, ScanPlan } from "../../src/engine/scan/string-scanner.js";
-import type { FindingKind, TextDetector, TextMatch } from "../../src/engine/types.js";
-import type { CallToolResult, Finding } from "../../src/policy/types.js";
+import type { TextDetector, TextMatch } from "../../src/engine/types.js";
+import type { CallToolResult, Finding } from "../../src/shared/types.js";
+import type { FindingKind } from "../../src/shared/vocabulary.js";
 import { regexDetector } from "../helpers/fake-detectors.js";
 
 const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) };

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import { envelopeClose, newEnvelopeId, wrapUntrusted } from "../../src/engine/scan/envelope.js";
 import { normalisedView } from "../../src/engine/scan/normalised-view.js";
-import type { CallToolResult } from "../../src/policy/types.js";
+import type { CallToolResult } from "../../src/shared/types.js";
 
 // PROPERTY_RUNS raises the count for a soak run (e.g. PROPERTY_RUNS=3000 npx vitest run test/property).
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);

@@ -7,9 +7,9 @@
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { inspectJson } from "../../src/engine/scan/inspect-json.js";
 import { isFlatJsonObject } from "../../src/interceptor/json-args.js";
-import { assertCallToolResult } from "../../src/interceptor/validate-result.js";
+import { inspectJson } from "../../src/shared/inspect-json.js";
+import { assertCallToolResult } from "../../src/shared/validate-result.js";
 
 const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 150) * 20 };
 

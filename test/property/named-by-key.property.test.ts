@@ -6,13 +6,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
-import type { CallToolResult, JsonObject } from "../../src/policy/types.js";
 import {
   fakeAwsSecretKey,
   fakePassword,
   fakeTwilioAuthToken,
   randomString,
-} from "../../src/testing/fake-credentials.js";
+} from "../../src/shared/fake-credentials.js";
+import type { CallToolResult, JsonObject } from "../../src/shared/types.js";
 
 const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 150) };
 const engine = new LocalPolicyEngine({}, { worker: false });

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import { normalisedView } from "../../src/engine/scan/normalised-view.js";
-import { fakeCardNumber } from "../../src/testing/fake-credentials.js";
+import { fakeCardNumber } from "../../src/shared/fake-credentials.js";
 
 const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 150) };
 const engine = new LocalPolicyEngine({ sanitizer: { mode: "detect-and-strip" } }, { worker: false });

@@ -8,8 +8,6 @@ import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import { DetectorWorkerPool } from "../../src/engine/parallel/detector-worker-pool.js";
 import { TollgateError } from "../../src/errors.js";
-import { assertCallToolResult } from "../../src/interceptor/validate-result.js";
-import type { CallToolResult, OutputDecision } from "../../src/policy/types.js";
 import {
   fakeAwsAccessKey,
   fakeCardNumber,
@@ -17,7 +15,9 @@ import {
   fakeOpenaiKey,
   fakeSlackBotToken,
   fakeStripeKey,
-} from "../../src/testing/fake-credentials.js";
+} from "../../src/shared/fake-credentials.js";
+import type { CallToolResult, OutputDecision } from "../../src/shared/types.js";
+import { assertCallToolResult } from "../../src/shared/validate-result.js";
 import { fixEnvelopeIds } from "../helpers/envelope-ids.js";
 import { countWorkerJobs } from "../helpers/worker-jobs.js";
 

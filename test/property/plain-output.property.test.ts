@@ -6,9 +6,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
-import type { JsonValue } from "../../src/policy/types.js";
 import { WireChecks } from "../../src/server/wire-checks.js";
-import { fakeGithubToken } from "../../src/testing/fake-credentials.js";
+import { fakeGithubToken } from "../../src/shared/fake-credentials.js";
+import type { JsonValue } from "../../src/shared/types.js";
 
 const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 150) };
 const checks = new WireChecks(new LocalPolicyEngine());

@@ -9,13 +9,13 @@ import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import { readEnvelope } from "../../src/engine/scan/envelope.js";
 import { TollgateError } from "../../src/errors.js";
-import type { CallToolResult, Finding, JsonObject } from "../../src/policy/types.js";
 import {
   fakeAwsAccessKey,
   fakeCardNumber,
   fakeGithubToken,
   fakeStripeKey,
-} from "../../src/testing/fake-credentials.js";
+} from "../../src/shared/fake-credentials.js";
+import type { CallToolResult, Finding, JsonObject } from "../../src/shared/types.js";
 
 const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 150) };
 const engines = [

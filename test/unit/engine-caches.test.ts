@@ -6,7 +6,7 @@ import { resolvePolicy } from "../../src/engine/policy.js";
 import type { PolicyConfig } from "../../src/engine/policy-types.js";
 import { ScanPlans } from "../../src/engine/scan-plans.js";
 import type { TextMatch } from "../../src/engine/types.js";
-import type { CallToolResult, OutputCheckRequest, OutputDecision } from "../../src/policy/types.js";
+import type { CallToolResult, OutputCheckRequest, OutputDecision } from "../../src/shared/types.js";
 
 const DIRTY = "a\u200bb";
 

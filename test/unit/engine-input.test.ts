@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { PolicyConfig } from "../../src/engine/policy-types.js";
 import { InvalidArgumentsError, LimitExceededError } from "../../src/errors.js";
-import type { InputCheckRequest, JsonObject, ToolDescriptor } from "../../src/policy/types.js";
+import type { InputCheckRequest, JsonObject, ToolDescriptor } from "../../src/shared/types.js";
 import { fakeToken } from "../helpers/fake-detectors.js";
 import { rejection } from "../helpers/rejection.js";
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { PolicyConfig } from "../../src/engine/policy-types.js";
 import { InvalidToolResultError, LimitExceededError, PolicyConfigError } from "../../src/errors.js";
-import type { CallToolResult, OutputCheckRequest, ToolDescriptor } from "../../src/policy/types.js";
+import type { CallToolResult, OutputCheckRequest, ToolDescriptor } from "../../src/shared/types.js";
 import { envelopeBody, fixEnvelopeIds, wrappedAs } from "../helpers/envelope-ids.js";
 import { fakeToken, GREEDY_KEY } from "../helpers/fake-detectors.js";
 import { rejection } from "../helpers/rejection.js";
@@ -668,10 +668,15 @@ describe("checkOutput: limits", () => {
   it("a result exactly at maxOutputBytes passes", async () => {
     const result = text("x".repeat(100));
     const size = Buffer.byteLength(JSON.stringify(result));
-    await expect(check({ limits: { maxOutputBytes: size } }, result)).resolves.toMatchObject({
+    // Not wrapped: in a wrap mode the envelope counts too (what the model receives is held to the limit).
+    const sanitizer = { mode: "detect-and-strip" as const };
+    await expect(check({ sanitizer, limits: { maxOutputBytes: size } }, result)).resolves.toMatchObject({
       allowed: true,
     });
-    await expect(check({ limits: { maxOutputBytes: size - 1 } }, result)).rejects.toBeInstanceOf(
+    await expect(check({ sanitizer, limits: { maxOutputBytes: size - 1 } }, result)).rejects.toBeInstanceOf(
+      LimitExceededError,
+    );
+    await expect(check({ limits: { maxOutputBytes: size } }, result)).rejects.toBeInstanceOf(
       LimitExceededError,
     );
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import { normalisedView } from "../../src/engine/scan/normalised-view.js";
-import type { CallToolResult, OutputCheckRequest } from "../../src/policy/types.js";
+import type { CallToolResult, OutputCheckRequest } from "../../src/shared/types.js";
 
 /**
  * Issue 9, "the envelope can be escaped or missed", through the engine a user runs: what a model reads of a checked

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
-import type { CallToolResult, ToolDescriptor } from "../../src/policy/types.js";
-import { fakeCardNumber } from "../../src/testing/fake-credentials.js";
+import { fakeCardNumber } from "../../src/shared/fake-credentials.js";
+import type { CallToolResult, ToolDescriptor } from "../../src/shared/types.js";
 
 const engine = new LocalPolicyEngine({ sanitizer: { mode: "detect-and-strip" } }, { worker: false });
 const base = { connectorType: "acme.read", serverName: "acme", toolName: "read", callId: "c1", args: {} };

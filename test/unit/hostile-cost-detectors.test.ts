@@ -10,7 +10,7 @@ import { createCreditCardDetector, creditCardWork } from "../../src/engine/detec
 import { createPhoneDetector, phoneWork } from "../../src/engine/detectors/pii/phone.js";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { TextMatch } from "../../src/engine/types.js";
-import { fakeCardNumber } from "../../src/testing/fake-credentials.js";
+import { fakeCardNumber } from "../../src/shared/fake-credentials.js";
 
 /**
  * Issue 15, items 3 and 5: input a hostile server controls must not make the card, phone or instruction-span work

@@ -16,7 +16,7 @@
 import { describe, expect, it } from "vitest";
 import { splitLetterRuns } from "../../src/engine/detectors/injection/structure/word-split.js";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
-import type { OutputDecision } from "../../src/policy/types.js";
+import type { OutputDecision } from "../../src/shared/types.js";
 import { textResultRequest } from "../helpers/text-result.js";
 
 const engine = new LocalPolicyEngine();

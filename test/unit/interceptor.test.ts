@@ -14,7 +14,7 @@ import {
   type ToolCallRequest,
   type ToolInterceptor,
 } from "../../src/index.js";
-import { fakeGithubToken } from "../../src/testing/fake-credentials.js";
+import { fakeGithubToken } from "../../src/shared/fake-credentials.js";
 
 const text = (t: string): CallToolResult => ({ content: [{ type: "text", text: t }] });
 

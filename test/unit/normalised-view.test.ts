@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import { DetectorWorkerPool } from "../../src/engine/parallel/detector-worker-pool.js";
 import { normalisedView } from "../../src/engine/scan/normalised-view.js";
-import type { CallToolResult } from "../../src/policy/types.js";
-import { fakeCardNumber, fakeGithubToken } from "../../src/testing/fake-credentials.js";
+import { fakeCardNumber, fakeGithubToken } from "../../src/shared/fake-credentials.js";
+import type { CallToolResult } from "../../src/shared/types.js";
 import { fixEnvelopeIds } from "../helpers/envelope-ids.js";
 
 const engine = new LocalPolicyEngine({ sanitizer: { mode: "detect-and-strip" } }, { worker: false });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createPiiDetectors, PII_TYPES, type PiiType } from "../../src/engine/detectors/pii/index.js";
 import type { TextMatch } from "../../src/engine/types.js";
-import { breakLuhn, fakeCardNumber, fakeIban } from "../../src/testing/fake-credentials.js";
+import { breakLuhn, fakeCardNumber, fakeIban } from "../../src/shared/fake-credentials.js";
 import { describeRobustness } from "../helpers/detector-robustness.js";
 
 type Found = { type: string; start: number; end: number; text: string };

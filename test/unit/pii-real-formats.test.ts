@@ -11,7 +11,7 @@ import {
   fakeCardNumber,
   fakeIban,
   withLuhnCheckDigit,
-} from "../../src/testing/fake-credentials.js";
+} from "../../src/shared/fake-credentials.js";
 
 const engine = new LocalPolicyEngine({}, { worker: false });
 const base = { connectorType: "acme.read", serverName: "acme", toolName: "read", callId: "c1", args: {} };

@@ -3,7 +3,7 @@ import type { CustomDetector } from "../../src/engine/detector-set.js";
 import { type LocalEngineOptions, LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { PolicyConfig } from "../../src/engine/policy-types.js";
 import { BackendUnavailableError, LimitExceededError, PolicyConfigError } from "../../src/errors.js";
-import type { CallToolResult, InputCheckRequest, JsonObject } from "../../src/policy/types.js";
+import type { CallToolResult, InputCheckRequest, JsonObject } from "../../src/shared/types.js";
 
 /** The real engine with the real detectors: rules by id, declared rules, detectors given in code, allow-lists. */
 

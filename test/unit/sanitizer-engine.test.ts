@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
-import type { CallToolResult } from "../../src/policy/types.js";
+import type { CallToolResult } from "../../src/shared/types.js";
 
 /**
  * The new invisible classes and chat markers through the real engine (no mocked detectors): `detect-and-strip`

@@ -9,7 +9,7 @@ import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import { normalisedView } from "../../src/engine/scan/normalised-view.js";
 import { type ScanPlan, scanString } from "../../src/engine/scan/string-scanner.js";
 import type { TextDetector, TextMatch } from "../../src/engine/types.js";
-import type { CallToolResult, Finding } from "../../src/policy/types.js";
+import type { CallToolResult, Finding } from "../../src/shared/types.js";
 
 const SIZE = 100_000;
 // Per test: far above what linear work needs on a loaded machine, far below what quadratic work would take.

@@ -7,14 +7,14 @@ import {
   readEnvelope,
   wrapUntrusted,
 } from "../../src/engine/scan/envelope.js";
-import { describeProblem, inspectJson } from "../../src/engine/scan/inspect-json.js";
 import { OffsetMap } from "../../src/engine/scan/offset-map.js";
 import { replacementFor } from "../../src/engine/scan/redaction.js";
 import { scanJson, scanStringLeaf } from "../../src/engine/scan/scan-json.js";
 import { type MatchAction, type ScanPlan, scanString } from "../../src/engine/scan/string-scanner.js";
 import { truncateResult } from "../../src/engine/scan/truncate.js";
 import type { TextDetector, TextMatch } from "../../src/engine/types.js";
-import type { CallToolResult, Finding } from "../../src/policy/types.js";
+import { describeProblem, inspectJson } from "../../src/shared/inspect-json.js";
+import type { CallToolResult, Finding } from "../../src/shared/types.js";
 import { fakeToken, GREEDY_KEY, regexDetector } from "../helpers/fake-detectors.js";
 
 const zeroWidth = regexDetector("control", "zero_width", /\u200b+/);

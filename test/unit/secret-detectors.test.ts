@@ -26,7 +26,7 @@ import {
   fakeSlackWebhook,
   fakeStripeKey,
   randomString,
-} from "../../src/testing/fake-credentials.js";
+} from "../../src/shared/fake-credentials.js";
 import { describeRobustness } from "../helpers/detector-robustness.js";
 
 type Found = { type: string; start: number; end: number; text: string };

@@ -2,7 +2,7 @@
  * Secrets in the formats real data uses (issue 9, item 6), through the real engine under the default policy:
  * vendor formats (Twilio, SendGrid, Hugging Face, Azure storage, Stripe webhook), values inside escaped JSON strings,
  * and look-alikes that are not secrets (placeholders, documentation example keys, low entropy).
- * Every credential is built at test time from pieces (src/testing/fake-credentials.ts).
+ * Every credential is built at test time from pieces (src/shared/fake-credentials.ts).
  */
 import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
@@ -14,7 +14,7 @@ import {
   fakeTwilioApiKey,
   fakeTwilioAuthToken,
   randomString,
-} from "../../src/testing/fake-credentials.js";
+} from "../../src/shared/fake-credentials.js";
 
 const engine = new LocalPolicyEngine({}, { worker: false });
 const base = { connectorType: "acme.read", serverName: "acme", toolName: "read", callId: "c1", args: {} };

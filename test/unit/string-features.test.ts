@@ -29,7 +29,7 @@ import {
   stringFeatures,
 } from "../../src/engine/scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../src/engine/types.js";
-import { fakeAwsAccessKey, fakeGithubToken, fakeOpenaiKey } from "../../src/testing/fake-credentials.js";
+import { fakeAwsAccessKey, fakeGithubToken, fakeOpenaiKey } from "../../src/shared/fake-credentials.js";
 
 const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) };
 const set = createDetectorSet(resolvePolicy({}));

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
-import type { CallToolResult } from "../../src/policy/types.js";
+import type { CallToolResult } from "../../src/shared/types.js";
 
 const engine = new LocalPolicyEngine();
 

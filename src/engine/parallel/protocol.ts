@@ -1,4 +1,5 @@
-import type { FindingKind, TextMatch } from "../types.js";
+import type { FindingKind } from "../../shared/vocabulary.js";
+import type { TextMatch } from "../types.js";
 
 /** What the engine sends a detector worker: strings to scan, answered in order. */
 export interface WorkerRequest {

@@ -1,5 +1,6 @@
+import type { RuleKind } from "../../shared/vocabulary.js";
 import type { CustomRuleConfig } from "../policy-types.js";
-import type { PolicyFamily, RuleKind } from "./rule-record.js";
+import type { PolicyFamily } from "./rule-record.js";
 
 export const FAMILY_OF_KIND: Record<CustomRuleConfig["kind"], PolicyFamily> = {
   pii: "pii",

@@ -1,9 +1,6 @@
+import type { RuleKind } from "../../shared/vocabulary.js";
 import type { TextDetector } from "../types.js";
 import type { Action } from "./actions.js";
-
-/** What a rule finds. `control` and `markup` are the sanitizer's; the others are content rules. */
-export const RULE_KINDS = ["pii", "secret", "injection", "markup", "hazard", "control"] as const;
-export type RuleKind = (typeof RULE_KINDS)[number];
 
 /** The policy section that sets a rule's action (`pii.types.email`, `inputHazards.ssrf`, `sanitizer.mode`...). */
 export type PolicyFamily = "pii" | "secrets" | "injection" | "inputHazards" | "sanitizer";

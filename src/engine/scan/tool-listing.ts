@@ -1,5 +1,5 @@
 import { escapePointerToken } from "../../errors.js";
-import type { Finding, ToolDescriptor } from "../../policy/types.js";
+import type { Finding, ToolDescriptor } from "../../shared/types.js";
 import { assertSchemaDepth } from "../schema-validator.js";
 import { scanStringLeaf } from "./scan-json.js";
 import type { ScanPlan } from "./string-scanner.js";

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { FINDING_KINDS, type FindingKind } from "../../engine/types.js";
 import { BackendProtocolError } from "../../errors.js";
 import type {
   CallToolResult,
@@ -8,20 +7,14 @@ import type {
   JsonObject,
   JsonValue,
   OutputDecision,
-} from "../types.js";
+} from "../../shared/types.js";
+import { FINDING_ACTIONS, FINDING_KINDS, type FindingKind } from "../../shared/vocabulary.js";
 import { applyPlainRedaction } from "./plain-redaction.js";
 import { WIRE_EXTENSION_VERSION, type WireAnswerExtension } from "./wire-types.js";
 
 // Derived from the rule registry's kinds, so a new kind is readable on the wire without a second list.
 const KINDS: ReadonlySet<string> = new Set<string>(FINDING_KINDS);
-const ACTIONS: ReadonlySet<string> = new Set<Finding["action"]>([
-  "block",
-  "redact",
-  "strip",
-  "flag",
-  "truncate",
-  "warn",
-]);
+const ACTIONS: ReadonlySet<string> = new Set<string>(FINDING_ACTIONS);
 
 type Raw = Record<string, unknown>;
 
@@ -60,9 +53,30 @@ function readFinding(value: unknown, path: string, where: string): Finding {
   };
 }
 
+/**
+ * A `tollgate.v` someone sent, for an error message: short whatever was sent (a megabyte string, a value nested
+ * too deep to serialise).
+ */
+export function describeWireVersion(v: unknown): string {
+  if (v === undefined) return "missing";
+  if (typeof v === "number" || typeof v === "boolean" || v === null) return String(v);
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+  return Array.isArray(v) ? "an array" : "an object";
+}
+
 function readExtension(value: unknown, where: string): WireAnswerExtension | undefined {
-  // An extension of another version is ignored: the plain fields still decide.
-  if (!isObject(value) || value.v !== WIRE_EXTENSION_VERSION) return undefined;
+  // Absent (or null): a plain service's answer, read from the plain fields.
+  if (value === undefined || value === null) return undefined;
+  // Any other extension is one we cannot read: the service checked something we cannot see (findings, redacted
+  // copies), so its plain fields are not an answer to trust. The check fails (closed).
+  if (!isObject(value)) throw bad(where, "/tollgate", `is not an object with "v": ${WIRE_EXTENSION_VERSION}`);
+  if (value.v !== WIRE_EXTENSION_VERSION) {
+    throw bad(
+      where,
+      "/tollgate/v",
+      `is ${describeWireVersion(value.v)}, a version of the tollgate extension this client does not read (it reads ${WIRE_EXTENSION_VERSION})`,
+    );
+  }
   if (!Array.isArray(value.findings)) throw bad(where, "/tollgate/findings", "is not an array");
   const findings = value.findings.map((f, i) => readFinding(f, `/tollgate/findings/${i}`, where));
   const ruleIds = value.rule_ids;
@@ -70,6 +84,7 @@ function readExtension(value: unknown, where: string): WireAnswerExtension | und
     throw bad(where, "/tollgate/rule_ids", "is not an array of strings");
   }
   const ext: WireAnswerExtension = { v: WIRE_EXTENSION_VERSION, findings, rule_ids: ruleIds };
+  if (value.omitted_findings !== undefined) ext.omitted_findings = readOmitted(value.omitted_findings, where);
   if (value.redacted_args !== undefined) {
     if (!isObject(value.redacted_args)) throw bad(where, "/tollgate/redacted_args", "is not an object");
     ext.redacted_args = value.redacted_args as JsonObject;
@@ -85,6 +100,24 @@ function readExtension(value: unknown, where: string): WireAnswerExtension | und
     ext.redacted_result = value.redacted_result as unknown as CallToolResult;
   }
   return ext;
+}
+
+/** `{ ruleId: count }` of positive integers. */
+function readOmitted(value: unknown, where: string): Record<string, number> {
+  const path = "/tollgate/omitted_findings";
+  if (!isObject(value)) throw bad(where, path, "is not an object");
+  const out: Record<string, number> = {};
+  for (const [ruleId, count] of Object.entries(value)) {
+    if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 1)
+      throw bad(where, `${path}/${ruleId}`, "is not a positive integer");
+    Object.defineProperty(out, ruleId, {
+      value: count,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
 }
 
 function findingKindOf(id: string, category: unknown): FindingKind {
@@ -152,6 +185,7 @@ function readCommon(
       ...(reason !== undefined ? { reason } : {}),
       findings,
       ruleIds: ext ? ext.rule_ids : [...new Set(findings.map((f) => f.ruleId))],
+      ...(ext?.omitted_findings !== undefined ? { omittedFindings: ext.omitted_findings } : {}),
       decisionId:
         typeof body.decision_id === "string" && body.decision_id !== ""
           ? body.decision_id

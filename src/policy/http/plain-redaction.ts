@@ -1,5 +1,5 @@
 import { BackendProtocolError } from "../../errors.js";
-import type { CallToolResult, JsonValue } from "../types.js";
+import type { CallToolResult, JsonValue } from "../../shared/types.js";
 import { blockText } from "./result-text.js";
 
 type ContentBlock = CallToolResult["content"][number];

@@ -1,4 +1,4 @@
-import type { CallToolResult } from "../types.js";
+import type { CallToolResult } from "../../shared/types.js";
 
 type ContentBlock = CallToolResult["content"][number];
 

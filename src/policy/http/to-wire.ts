@@ -1,5 +1,5 @@
 import { readContextKey } from "../../engine/run-context-conditions.js";
-import type { InputCheckRequest, JsonValue, OutputCheckRequest, ToolDescriptor } from "../types.js";
+import type { InputCheckRequest, JsonValue, OutputCheckRequest, ToolDescriptor } from "../../shared/types.js";
 import { resultMessage } from "./result-text.js";
 import {
   WIRE_EXTENSION_VERSION,

@@ -4,12 +4,15 @@
  * peer; everything our own engine can say beyond them travels in the optional `tollgate` object, which a plain
  * peer ignores.
  */
-import type { CallToolResult, Finding, JsonObject, JsonValue, ToolDescriptor } from "../types.js";
+import type { CallToolResult, Finding, JsonObject, JsonValue, ToolDescriptor } from "../../shared/types.js";
 
 export const CHECK_INPUT_PATH = "/api/v1/mcp/check-input";
 export const CHECK_OUTPUT_PATH = "/api/v1/mcp/check-output";
 
-/** Version of the `tollgate` extension; a server answers an extension it does not know as a plain request. */
+/**
+ * Version of the `tollgate` extension. Each side refuses a version it does not know: a server answers such a request
+ * 400 (`unsupported_extension`), a client fails the check on such an answer (the call is blocked unless fail-open).
+ */
 export const WIRE_EXTENSION_VERSION = 1;
 
 /** What a tollgate client adds to either request. */
@@ -69,6 +72,8 @@ export interface WireAnswerExtension {
   v: number;
   findings: Finding[];
   rule_ids: string[];
+  /** Findings past the service's `limits.maxFindings`, not in `findings`, counted per rule id (absent when none). */
+  omitted_findings?: Record<string, number>;
   /** Input: the arguments the tool must be called with, when they changed. */
   redacted_args?: JsonObject;
   /** Output: the result to hand back, when it changed. */

@@ -1,5 +1,6 @@
 import { PolicyConfigError } from "../../../errors.js";
-import type { Finding } from "../../../policy/types.js";
+import type { Finding } from "../../../shared/types.js";
+import { matchActionOf } from "../../action-conversions.js";
 import type { Action } from "../../rules/actions.js";
 
 /**
@@ -141,8 +142,9 @@ export async function classifyResult(
           ...where,
           ruleId: CLASSIFIER_RULE_ID,
           // Cutting the sentences at fault would take a score per sentence, and the segment was classified as the
-          // tool returned it, not as the scan rewrote it: a rewriting action records a flag instead.
-          action: action === "block" ? "block" : "flag",
+          // tool returned it, not as the scan rewrote it: a rewriting action records a flag instead. A result
+          // cannot wait for a human: `review` blocks it, as matchActionOf has it on output.
+          action: matchActionOf(action, "output").do === "block" ? "block" : "flag",
           message: `classifier score ${outcome.toFixed(3)} >= threshold ${classifier.threshold}`,
         });
     } else {

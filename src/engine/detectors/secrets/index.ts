@@ -1,6 +1,6 @@
 import { SECRET_RULES } from "../../rules/built-in/secrets.js";
+import { SECRET_TYPES, type SecretType } from "../../rules/registry.js";
 import type { TextDetector } from "../../types.js";
-import { SECRET_TYPES, type SecretType } from "./secret-types.js";
 
 export { SECRET_TYPES, type SecretType };
 

@@ -1,8 +1,8 @@
+import type { SecretType } from "../../rules/registry.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import { isLookalikeSecret } from "./lookalike.js";
-import type { SecretType } from "./secret-types.js";
 import { tokenPrefixPositions } from "./token-prefix-index.js";
 
 /**

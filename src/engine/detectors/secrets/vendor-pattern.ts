@@ -1,8 +1,8 @@
+import type { SecretType } from "../../rules/registry.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import { isLookalikeSecret } from "./lookalike.js";
-import type { SecretType } from "./secret-types.js";
 
 /**
  * Credentials whose whole shape is fixed by the vendor but whose prefix is not one of the shared prefix index's

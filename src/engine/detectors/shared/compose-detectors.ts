@@ -1,4 +1,5 @@
-import type { FindingKind, TextDetector, TextMatch } from "../../types.js";
+import type { FindingKind } from "../../../shared/vocabulary.js";
+import type { TextDetector, TextMatch } from "../../types.js";
 
 /**
  * One detector (one id for enabling and auditing) that runs several scanners for the same finding type. Its gate is

@@ -1,4 +1,4 @@
-import { fakeCardNumber, fakeIban } from "../../../testing/fake-credentials.js";
+import { fakeCardNumber, fakeIban } from "../../../shared/fake-credentials.js";
 import { createCreditCardDetector } from "../../detectors/pii/credit-card.js";
 import { createEmailDetector } from "../../detectors/pii/email.js";
 import { createIbanDetector } from "../../detectors/pii/iban.js";

@@ -22,7 +22,7 @@ import {
   fakeTwilioApiKey,
   fakeTwilioAuthToken,
   randomString,
-} from "../../../testing/fake-credentials.js";
+} from "../../../shared/fake-credentials.js";
 import { createAnthropicKeyDetector } from "../../detectors/secrets/anthropic-key.js";
 import { createAwsAccessKeyDetector } from "../../detectors/secrets/aws-access-key.js";
 import { createAwsSecretKeyDetector } from "../../detectors/secrets/aws-secret-key.js";
@@ -47,7 +47,7 @@ import { FAMILY_DEFAULTS } from "../family-defaults.js";
 import type { RuleRecord } from "../rule-record.js";
 
 /*
- * Examples are functions: every credential is assembled at test time from pieces (src/testing/fake-credentials.ts),
+ * Examples are functions: every credential is assembled at test time from pieces (src/shared/fake-credentials.ts),
  * so no credential-shaped literal sits in the repository. Negative examples are the near misses each detector
  * must leave alone: placeholders, low entropy, a token glued into a longer word.
  */

@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { FindingKind } from "../engine/types.js";
+import type { FindingAction, FindingKind } from "./vocabulary.js";
 
 /** JSON value, as it travels through MCP. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -27,7 +27,7 @@ export interface Finding {
   end?: number;
   ruleId: string;
   /** What the policy did about it. */
-  action: "block" | "redact" | "strip" | "flag" | "truncate" | "warn";
+  action: FindingAction;
   /** Human-readable detail; never contains the matched value. */
   message?: string;
 }
@@ -75,6 +75,11 @@ interface DecisionBase {
   findings: Finding[];
   /** Ids of the rules that matched (deduplicated). */
   ruleIds: string[];
+  /**
+   * Findings past the policy's `limits.maxFindings`, counted per rule id (absent when none were left out). They
+   * were acted on like the others (every rewrite applied); only their report is left out of `findings`.
+   */
+  omittedFindings?: Record<string, number>;
   decisionId: string;
   /** Time the backend spent, in milliseconds. */
   durationMs: number;

@@ -1,4 +1,4 @@
-import { escapePointerToken } from "../../errors.js";
+import { escapePointerToken } from "../errors.js";
 
 export type JsonProblem =
   | { kind: "depth"; path: string; limit: number }

@@ -1,6 +1,6 @@
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { InvalidToolResultError, type TollgateIssue } from "../errors.js";
-import type { CallToolResult } from "../policy/types.js";
+import type { CallToolResult } from "./types.js";
 
 /**
  * True for the usual result: an array of plain text blocks, optional boolean `isError`, nothing else the schema

@@ -71,7 +71,7 @@ function familySection(rules: readonly SchemaRule[], family: PolicyFamily) {
     properties: {
       output: action,
       input: action,
-      types: keyed(typesOf(rules as RuleRecord[], family), action),
+      types: keyed(typesOf(rules as RuleRecord[], family), phaseActions),
     },
   };
 }
@@ -139,6 +139,7 @@ export function policySchemaFor(rules: readonly SchemaRule[]) {
     type: "object",
     additionalProperties: false,
     properties: {
+      $schema: { type: "string" },
       version: { const: 1 },
       capabilities: {
         type: "object",

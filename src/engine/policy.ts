@@ -29,7 +29,8 @@ export type { HazardType } from "./rules/registry.js";
 export interface ResolvedFamily {
   output: Action;
   input: Action;
-  types: Partial<Record<string, Action>>;
+  /** Per type, the phases it sets; a phase left out falls through to the family's. */
+  types: Partial<Record<string, ResolvedPhaseActions>>;
 }
 
 /** Per-phase actions of one `rules` entry; a phase left out falls through to the family settings. */
@@ -167,10 +168,17 @@ export function validatePolicy(value: unknown, source = "policy"): PolicyConfig 
   if (validate(value)) return value as PolicyConfig;
   const seen = new Set<string>();
   const issues: TollgateIssue[] = [];
-  for (const error of validate.errors ?? []) {
+  const errors = validate.errors ?? [];
+  // A value that fails every branch of "an action, or { input, output }" gets both branches' errors; the one for
+  // the kind of value written (a string: the enum) says what is wrong, "must be object" only adds noise.
+  const otherAt = new Set(
+    errors.filter((e) => e.keyword !== "type" && e.keyword !== "oneOf").map((e) => e.instancePath),
+  );
+  for (const error of errors) {
     // oneOf/anyOf produce a summary error on top of the branch errors; the branch errors say more. A key refused by
     // `propertyNames` comes with the inner enum error too (marked with `propertyName`); the outer one names the key.
     if (error.keyword === "oneOf" || error.propertyName !== undefined) continue;
+    if (error.keyword === "type" && otherAt.has(error.instancePath)) continue;
     const issue = issueFromAjv(error);
     const key = `${issue.path} ${issue.message}`;
     if (!seen.has(key)) {
@@ -238,17 +246,17 @@ function phaseActions(value: PhaseActions | undefined): ResolvedPhaseActions {
 }
 
 function resolveTypes(
-  types: Partial<Record<string, ActionName>> | undefined,
-): Partial<Record<string, Action>> {
-  const out: Partial<Record<string, Action>> = {};
-  for (const [type, name] of Object.entries(types ?? {}))
-    if (name !== undefined) out[type] = canonicalAction(name);
+  types: Partial<Record<string, PhaseActions>> | undefined,
+): Partial<Record<string, ResolvedPhaseActions>> {
+  const out: Partial<Record<string, ResolvedPhaseActions>> = {};
+  for (const [type, value] of Object.entries(types ?? {}))
+    if (value !== undefined) out[type] = phaseActions(value);
   return out;
 }
 
 function resolveFamily(
   section:
-    | { output?: ActionName; input?: ActionName; types?: Partial<Record<string, ActionName>> }
+    | { output?: ActionName; input?: ActionName; types?: Partial<Record<string, PhaseActions>> }
     | undefined,
   defaults: { input: Action; output: Action },
 ): ResolvedFamily {
@@ -266,7 +274,11 @@ function* actionsIn(config: PolicyConfig): Generator<Action> {
     for (const family of [section.pii, section.secrets, section.injection]) {
       if (family?.input) yield canonicalAction(family.input);
       if (family?.output) yield canonicalAction(family.output);
-      for (const name of Object.values(family?.types ?? {})) if (name) yield canonicalAction(name);
+      for (const value of Object.values(family?.types ?? {})) {
+        const resolved = phaseActions(value);
+        if (resolved.input) yield resolved.input;
+        if (resolved.output) yield resolved.output;
+      }
     }
     for (const name of Object.values(section.inputHazards ?? {})) if (name) yield canonicalAction(name);
     for (const value of Object.values(section.rules ?? {})) {
@@ -304,6 +316,8 @@ function outputReviews(config: PolicyConfig): TollgateIssue[] {
       const family = section[name];
       if (family?.output !== undefined && canonicalAction(family.output) === "review")
         issues.push({ path: `${at}/${name}/output`, message: OUTPUT_REVIEW });
+      for (const [type, value] of Object.entries(family?.types ?? {}))
+        explicit(value, `${at}/${name}/types/${escapePointerToken(type)}`);
     }
     for (const [id, value] of Object.entries(section.rules ?? {}))
       explicit(value, `${at}/rules/${escapePointerToken(id)}`);

@@ -93,6 +93,8 @@ describe("tollgate scan", () => {
     expect(email).toEqual({
       kind: "pii",
       type: "email",
+      ruleId: "pii.email",
+      action: "redact",
       path: "/content/0/text",
       ...spanOf(text, "bob@example.com"),
     });

@@ -4,6 +4,7 @@ import { closest, distance } from "fastest-levenshtein";
 import { parseDocument } from "yaml";
 import { escapePointerToken, joinPointer, PolicyConfigError, type TollgateIssue } from "../errors.js";
 import { type ResolvedFlowPolicy, resolveFlowPolicy } from "./flow/policy-types.js";
+import { checkGlob, GlobSyntaxError } from "./glob.js";
 import { policySchema, policySchemaFor, type SchemaRule } from "./policy-schema.js";
 import type {
   ActionName,
@@ -29,7 +30,8 @@ export type { HazardType } from "./rules/registry.js";
 export interface ResolvedFamily {
   output: Action;
   input: Action;
-  types: Partial<Record<string, Action>>;
+  /** Per type, the phases it sets; a phase left out falls through to the family's. */
+  types: Partial<Record<string, ResolvedPhaseActions>>;
 }
 
 /** Per-phase actions of one `rules` entry; a phase left out falls through to the family settings. */
@@ -173,10 +175,17 @@ export function validatePolicy(value: unknown, source = "policy"): PolicyConfig 
   if (validate(value)) return value as PolicyConfig;
   const seen = new Set<string>();
   const issues: TollgateIssue[] = [];
-  for (const error of validate.errors ?? []) {
+  const errors = validate.errors ?? [];
+  // A value that fails every branch of "an action, or { input, output }" gets both branches' errors; the one for
+  // the kind of value written (a string: the enum) says what is wrong, "must be object" only adds noise.
+  const otherAt = new Set(
+    errors.filter((e) => e.keyword !== "type" && e.keyword !== "oneOf").map((e) => e.instancePath),
+  );
+  for (const error of errors) {
     // oneOf/anyOf produce a summary error on top of the branch errors; the branch errors say more. A key refused by
     // `propertyNames` comes with the inner enum error too (marked with `propertyName`); the outer one names the key.
     if (error.keyword === "oneOf" || error.propertyName !== undefined) continue;
+    if (error.keyword === "type" && otherAt.has(error.instancePath)) continue;
     const issue = issueFromAjv(error);
     const key = `${issue.path} ${issue.message}`;
     if (!seen.has(key)) {
@@ -244,17 +253,17 @@ function phaseActions(value: PhaseActions | undefined): ResolvedPhaseActions {
 }
 
 function resolveTypes(
-  types: Partial<Record<string, ActionName>> | undefined,
-): Partial<Record<string, Action>> {
-  const out: Partial<Record<string, Action>> = {};
-  for (const [type, name] of Object.entries(types ?? {}))
-    if (name !== undefined) out[type] = canonicalAction(name);
+  types: Partial<Record<string, PhaseActions>> | undefined,
+): Partial<Record<string, ResolvedPhaseActions>> {
+  const out: Partial<Record<string, ResolvedPhaseActions>> = {};
+  for (const [type, value] of Object.entries(types ?? {}))
+    if (value !== undefined) out[type] = phaseActions(value);
   return out;
 }
 
 function resolveFamily(
   section:
-    | { output?: ActionName; input?: ActionName; types?: Partial<Record<string, ActionName>> }
+    | { output?: ActionName; input?: ActionName; types?: Partial<Record<string, PhaseActions>> }
     | undefined,
   defaults: { input: Action; output: Action },
 ): ResolvedFamily {
@@ -272,7 +281,11 @@ function* actionsIn(config: PolicyConfig): Generator<Action> {
     for (const family of [section.pii, section.secrets, section.injection]) {
       if (family?.input) yield canonicalAction(family.input);
       if (family?.output) yield canonicalAction(family.output);
-      for (const name of Object.values(family?.types ?? {})) if (name) yield canonicalAction(name);
+      for (const value of Object.values(family?.types ?? {})) {
+        const resolved = phaseActions(value);
+        if (resolved.input) yield resolved.input;
+        if (resolved.output) yield resolved.output;
+      }
     }
     for (const name of Object.values(section.inputHazards ?? {})) if (name) yield canonicalAction(name);
     for (const value of Object.values(section.rules ?? {})) {
@@ -310,6 +323,8 @@ function outputReviews(config: PolicyConfig): TollgateIssue[] {
       const family = section[name];
       if (family?.output !== undefined && canonicalAction(family.output) === "review")
         issues.push({ path: `${at}/${name}/output`, message: OUTPUT_REVIEW });
+      for (const [type, value] of Object.entries(family?.types ?? {}))
+        explicit(value, `${at}/${name}/types/${escapePointerToken(type)}`);
     }
     for (const [id, value] of Object.entries(section.rules ?? {}))
       explicit(value, `${at}/rules/${escapePointerToken(id)}`);
@@ -435,6 +450,42 @@ function resolveAllow(
   return { values: [...(allow?.values ?? [])], patterns: [...patterns] };
 }
 
+/** Every glob of the policy with where it stands (JSON Pointer), for `checkGlobs`. */
+function* globsIn(config: PolicyConfig): Generator<{ at: string; glob: string }> {
+  const rules = config.capabilities?.rules ?? [];
+  for (let i = 0; i < rules.length; i++) {
+    const match = rules[i]!.match;
+    const at = `/capabilities/rules/${i}/match`;
+    const list = Array.isArray(match) ? match : [match];
+    for (let j = 0; j < list.length; j++) {
+      const item = list[j]!;
+      const here = Array.isArray(match) ? `${at}/${j}` : at;
+      if (typeof item === "string") yield { at: here, glob: item };
+      else {
+        yield { at: `${here}/server`, glob: item.server };
+        if (item.tool !== undefined) yield { at: `${here}/tool`, glob: item.tool };
+      }
+    }
+  }
+  for (const key of Object.keys(config.tools ?? {})) yield { at: joinPointer("/tools", key), glob: key };
+}
+
+/** Refuses globs outside the documented grammar (glob.ts), naming each with its place in the policy. */
+function checkGlobs(config: PolicyConfig, source: string): void {
+  const issues: TollgateIssue[] = [];
+  for (const { at, glob } of globsIn(config)) {
+    try {
+      checkGlob(glob);
+    } catch (error) {
+      if (!(error instanceof GlobSyntaxError)) throw error;
+      issues.push({ path: at, message: error.message });
+    }
+  }
+  const first = issues[0];
+  if (first)
+    throw configError(`Invalid policy in ${source}: ${first.path}: ${first.message}`, issues, source);
+}
+
 /** The config each resolved policy came from, for per-tool resolution (see tool-policy.ts). */
 const configs = new WeakMap<ResolvedPolicy, PolicyConfig>();
 
@@ -504,6 +555,7 @@ export function resolvePolicy(
       source,
     );
   }
+  checkGlobs(config, source);
   const reviews = outputReviews(config);
   if (reviews.length > 0)
     throw new PolicyConfigError(

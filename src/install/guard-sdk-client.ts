@@ -9,6 +9,7 @@ import {
   type ListResourceTemplatesResult,
   type ReadResourceResult,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { RuleCoverage, ToolListing } from "../engine/rule-coverage.js";
 import { isTollgateError, type TollgateError } from "../errors.js";
 import { callbackFailureReporter, callGuarded } from "../interceptor/callback-failure.js";
 import { composeInterceptors } from "../interceptor/compose.js";
@@ -40,6 +41,8 @@ export interface CatalogAwareInterceptor extends ToolInterceptor {
   report?(event: InstallEvent): void;
   /** The input check of a proposed call, without making it (the review step asks which calls need a human). */
   previewInput?(request: ToolCallRequest): Promise<InputPreview>;
+  /** Checks the policy's rules against what every server listed; see `TollgateInterceptor.checkRules`. */
+  checkRules?(listing: ToolListing): RuleCoverage | undefined;
 }
 
 /** The parts of the MCP SDK `Client` the install wraps. */

@@ -1,5 +1,6 @@
 import type { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { describeUnmatched } from "../engine/rule-coverage.js";
 import { InstallError, isTollgateError } from "../errors.js";
 import { runContextFrom } from "../interceptor/run-context.js";
 import {
@@ -31,6 +32,13 @@ export interface InstallOptions {
    * `client.readResource` / `listResources` / `listResourceTemplates` (which stay available, checked).
    */
   getClient?: "guarded" | "refuse";
+  /**
+   * At every `getTools()` after a listing, the policy's capability and tool rules are checked against the tools
+   * every server listed: a rule that matches none gets an audit note and a warning (see `onCallbackError`); a rule
+   * for a server that failed to connect is reported as unverified. `true`: an unmatched rule is an `InstallError`
+   * and no tool is handed out (after `tools/list_changed` it is reported only).
+   */
+  strictRules?: boolean;
 }
 
 /** The internals of MultiServerMCPClient 1.1.x we hook; checked at install so a change fails loudly, not open. */
@@ -189,6 +197,8 @@ export function installInterceptors<T extends MultiServerMCPClient>(
   /** The connection each server's tools were last loaded from, to list it again after `tools/list_changed`. */
   const loadedFrom = new Map<string, SdkClientLike>();
   const stale = new Set<string>();
+  /** Set by every listing: the next `getTools()` checks the policy's rules against what was listed. */
+  let rulesToCheck = false;
 
   const guardedFor = (serverName: string, sdk: SdkClientLike): Guarded => {
     let entry = bySdk.get(sdk);
@@ -200,6 +210,7 @@ export function installInterceptors<T extends MultiServerMCPClient>(
       watchListChanges(sdk, async () => {
         stale.add(serverName);
         await refreshCatalog(created);
+        checkRules(false);
       });
     }
     return entry;
@@ -230,6 +241,24 @@ export function installInterceptors<T extends MultiServerMCPClient>(
     }
   };
 
+  /** The policy's rules against what every server listed (rule-coverage.ts); `strict`: an unmatched rule throws. */
+  const checkRules = (strict: boolean): void => {
+    const servers: Record<string, string[]> = {};
+    for (const [serverName, sdk] of loadedFrom) {
+      const guard = bySdk.get(sdk)?.guard;
+      if (guard?.listed) servers[serverName] = [...guard.catalog.keys()];
+    }
+    const failed = Object.keys(internals.config.mcpServers).filter((name) => servers[name] === undefined);
+    for (const interceptor of list) {
+      const coverage = interceptor.checkRules?.({ servers, failed });
+      if (strict && coverage && coverage.unmatched.length > 0) {
+        throw new InstallError(
+          `strictRules: ${coverage.unmatched.map(describeUnmatched).join("; ")}; no tool is handed out until every rule matches a listed tool`,
+        );
+      }
+    }
+  };
+
   /** The guarded client of a server (undefined when the adapter has none), whatever the install option says. */
   const guardedClientOf = async (self: ClientInternals, serverName: string, opts?: unknown) => {
     const sdk = await getClient.call(self, serverName, opts);
@@ -247,6 +276,7 @@ export function installInterceptors<T extends MultiServerMCPClient>(
   internals._loadToolsForServer = async function (this: ClientInternals, serverName, sdk) {
     stale.delete(serverName);
     loadedFrom.set(serverName, sdk);
+    rulesToCheck = true;
     await load.call(this, serverName, guardedFor(serverName, sdk).client);
     for (const tool of toolsOf.call(this, [serverName])) {
       if (guardedTools.has(tool)) continue;
@@ -266,6 +296,10 @@ export function installInterceptors<T extends MultiServerMCPClient>(
       throw new InstallError(
         `tools ${unguarded.map((t) => t.name).join(", ")} were loaded before installInterceptors(); install on a fresh client, before the first getTools()`,
       );
+    }
+    if (rulesToCheck) {
+      checkRules(options.strictRules === true);
+      rulesToCheck = false;
     }
     return tools;
   };

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { LocalPolicyEngine } from "../engine/local-engine.js";
 import { mayAskForReview } from "../engine/policy.js";
 import type { PolicyConfig } from "../engine/policy-types.js";
+import type { RuleCoverage, ToolListing } from "../engine/rule-coverage.js";
 import {
   InvalidArgumentsError,
   isTollgateError,
@@ -36,6 +37,7 @@ import {
   PolicyViolationError,
 } from "./policy-violation-error.js";
 import { isApproved } from "./review-approvals.js";
+import { ruleCoverageCheck } from "./rule-coverage-report.js";
 import type { ToolCallRequest, ToolInterceptor } from "./types.js";
 
 export interface ToolInterceptorOptions {
@@ -140,6 +142,11 @@ export interface TollgateInterceptor extends ToolInterceptor {
   checkContent(request: ContentCheckRequest): Promise<CallToolResult>;
   /** Turns something the install decided into an audit record for `onDecision`. */
   report(event: InstallEvent): void;
+  /**
+   * Checks the policy's rules against the tools the install listed (rule-coverage.ts): an audit note per rule that
+   * matches no listed tool, and one warning. Undefined when the backend is not the local engine.
+   */
+  checkRules(listing: ToolListing): RuleCoverage | undefined;
 }
 
 /**
@@ -564,5 +571,11 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       durationMs: 0,
     });
   };
-  return Object.assign(tollgate, { backend, prepareTools, checkContent, report, previewInput });
+  const checkRules = ruleCoverageCheck({
+    backend,
+    connectorType: resolveConnectorType,
+    report,
+    onCallbackError: options.onCallbackError,
+  });
+  return Object.assign(tollgate, { backend, prepareTools, checkContent, report, previewInput, checkRules });
 }

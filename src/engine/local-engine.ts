@@ -27,6 +27,7 @@ import {
   type ResolvedClassifier,
   resolveClassifierOptions,
 } from "./detectors/injection/classifier-hook.js";
+import { applyFlowStep, attachOutputFacts, withoutUserValues } from "./flow/engine-steps.js";
 import { type ConnectorTarget, matchesConnector } from "./glob.js";
 import { ruleActionOf } from "./match-policy.js";
 import { PairCache } from "./pair-cache.js";
@@ -429,8 +430,9 @@ export class LocalPolicyEngine implements PolicyBackend {
     const forTool = this.#forTool(request.serverName, request.connectorType);
     const capped = new CappedFindings(forTool.policy.limits.maxFindings);
     const plan = forTool.plans.get("input", "pass-through");
-    const scanned = scanJson(args, "", plan, capped) as JsonObject;
-    const findings = capped.slice();
+    const scannedArgs = scanJson(args, "", plan, capped) as JsonObject;
+    // A value the user typed is the user's: its findings neither block nor redact (flow/engine-steps.ts).
+    const { findings, scanned } = withoutUserValues(capped.slice(), args as JsonObject, scannedArgs, request);
     const omitted = capped.omittedRecord();
     let blocking: Finding | undefined;
     for (let i = 0; i < findings.length && !blocking; i++) {
@@ -464,7 +466,10 @@ export class LocalPolicyEngine implements PolicyBackend {
     }
     const asked = blocking || decision.review ? undefined : reviewAskedBy(findings);
     if (asked) decision.review = asked;
-    return decision;
+    const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
+    const flowed = applyFlowStep(decision, forTool.policy, request, request, tool);
+    if (flowed !== decision) flowed.durationMs = performance.now() - started;
+    return flowed;
   }
 
   async checkOutput(request: OutputCheckRequest): Promise<OutputDecision> {
@@ -621,7 +626,7 @@ export class LocalPolicyEngine implements PolicyBackend {
     };
     if (omitted !== undefined) decision.omittedFindings = omitted;
     if (scanned !== request.result) decision.redactedResult = scanned;
-    return decision;
+    return attachOutputFacts(decision, forTool.policy, request, findings);
   }
 
   /** The policy and plans for one call: the engine's own unless a tool entry sets a family. */

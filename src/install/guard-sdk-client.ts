@@ -15,7 +15,12 @@ import { composeInterceptors } from "../interceptor/compose.js";
 import type { InputPreview } from "../interceptor/create-tool-interceptor.js";
 import type { ContentCheckRequest, ContentSurface, InstallEvent } from "../interceptor/install-hooks.js";
 import { PolicyViolationError } from "../interceptor/policy-violation-error.js";
-import type { ToolCallHandler, ToolCallRequest, ToolInterceptor } from "../interceptor/types.js";
+import type {
+  CallProvenance,
+  ToolCallHandler,
+  ToolCallRequest,
+  ToolInterceptor,
+} from "../interceptor/types.js";
 import type { CallToolResult, JsonObject, RunContext, ToolDescriptor } from "../shared/types.js";
 import {
   promptListMapping,
@@ -74,6 +79,7 @@ export interface SdkClientLike {
 export interface CallSlot {
   toolCallId?: string;
   runContext?: RunContext;
+  provenance?: CallProvenance;
   error?: TollgateError;
 }
 
@@ -225,6 +231,7 @@ export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClien
     }
     if (slot?.toolCallId) request.toolCallId = slot.toolCallId;
     if (slot?.runContext) request.runContext = slot.runContext;
+    if (slot?.provenance) request.provenance = slot.provenance;
     try {
       return await chain(request);
     } catch (error) {

@@ -88,11 +88,17 @@ interface Call {
   callArgs: JsonObject;
 }
 
-/** Sets the model's tool-call id and the run context on a check request, when the call has them. */
+/**
+ * Sets the model's tool-call id, the run context and the thread's provenance on a check request, when the call
+ * has them: the facts go with an input check, the thread's (derived) salt with an output check.
+ */
 function withCallerContext(target: InputCheckRequest | OutputCheckRequest, request: ToolCallRequest): void {
   // Assignments, not spreads: this runs twice on every call.
   if (request.toolCallId !== undefined) target.toolCallId = request.toolCallId;
   if (request.runContext !== undefined) target.runContext = request.runContext;
+  if (request.provenance === undefined) return;
+  if ("result" in target) target.provenanceSalt = request.provenance.facts.salt;
+  else target.provenance = request.provenance.facts;
 }
 
 /** Errors that describe the call itself (bad arguments, bad result, limits), not a backend failure. */
@@ -345,6 +351,8 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       };
       withCallerContext(checkRequest, request);
       decision = await traceDecision("output", connectorType, () => backend.checkOutput(checkRequest));
+      // The result's facts (hashes, computed before any redaction) go with the thread, whatever is decided.
+      if (decision.provenance && request.provenance) request.provenance.record(decision.provenance);
     } catch (error) {
       if (isCallError(error)) {
         if (onDecision) record(call, "output", outStarted, undefined, "error", error.message);
@@ -500,6 +508,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
         args: request.args,
         ...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
         ...(request.runContext ? { runContext: request.runContext } : {}),
+        ...(request.provenance ? { provenance: request.provenance.facts } : {}),
       });
     } catch (error) {
       if (isCallError(error))

@@ -1,6 +1,6 @@
 import { type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
+import { Command, END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import type { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { createAgent, summarizationMiddleware } from "langchain";
@@ -66,6 +66,27 @@ describe("createAgent: provenance from the graph state", () => {
     });
     expect(toolMessages(run.messages).at(-1)?.status).not.toBe("error");
     expect(count("send_email")).toBe(before + 1);
+  });
+
+  it("with a review step, the planted recipient pauses the run for a human; a rejection keeps it off the server", async () => {
+    const tools = await freshTools();
+    const before = count("send_email");
+    const config = { configurable: { thread_id: "review-1" } };
+    const agent = createAgent({
+      model: new ScriptedChatModel([
+        { toolCalls: [{ name: "read_inbox", args: {} }] },
+        { toolCalls: [sendPlanted] },
+        { text: "Done." },
+      ]),
+      tools,
+      middleware: [createTollgateMiddleware({ tools })],
+      checkpointer: new MemorySaver(),
+    });
+    const paused = await agent.invoke({ messages: [new HumanMessage("Summarise my inbox.")] }, config);
+    const interrupts = (paused as { __interrupt__?: { value: unknown }[] }).__interrupt__ ?? [];
+    expect(JSON.stringify(interrupts[0]?.value)).toContain("not from you");
+    await agent.invoke(new Command({ resume: { decisions: [{ type: "reject" }] } }), config);
+    expect(count("send_email")).toBe(before);
   });
 
   it("the facts ride with the thread: a new agent and install on the same checkpointer still refuse", async () => {

@@ -22,6 +22,7 @@ import type { CallProvenance } from "../interceptor/types.js";
 import {
   deriveThreadSalt,
   extractValueFacts,
+  hashValue,
   isToolOutputFacts,
   MAX_PROVENANCE_OUTPUTS,
   MAX_USER_VALUES,
@@ -198,6 +199,11 @@ export class ThreadProvenance {
       const entry = provenanceArtifactOf(message.artifact);
       if (entry) return entry.salt;
     }
+    // No thread id (a graph without a checkpointer): the first message's id is the run's, stable across the
+    // parallel calls of a step (each a task of its own) and kept by a summary. The salt is not a secret.
+    const first = messages[0]?.id;
+    if (threadKey === undefined && typeof first === "string" && first !== "")
+      return hashValue(first, "tollgate.run-salt");
     return this.#processSalt(threadKey);
   }
 

@@ -68,6 +68,25 @@ describe("createAgent: provenance from the graph state", () => {
     expect(count("send_email")).toBe(before + 1);
   });
 
+  it("without a thread id, results of parallel calls in one step share the run's salt and all count", async () => {
+    const tools = await freshTools();
+    const before = count("send_email");
+    const model = new ScriptedChatModel([
+      {
+        toolCalls: [
+          { name: "read_config", args: {} },
+          { name: "read_inbox", args: {} },
+        ],
+      },
+      { toolCalls: [sendPlanted] },
+      { text: "Done." },
+    ]);
+    const agent = createAgent({ model, tools, middleware: [createTollgateMiddleware()] });
+    const { messages } = await agent.invoke({ messages: [new HumanMessage("Check config and inbox.")] });
+    expect(String(toolMessages(messages).at(-1)?.content)).toContain("came from `acme.read_inbox`");
+    expect(count("send_email")).toBe(before);
+  });
+
   it("with a review step, the planted recipient pauses the run for a human; a rejection keeps it off the server", async () => {
     const tools = await freshTools();
     const before = count("send_email");

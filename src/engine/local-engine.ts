@@ -8,6 +8,7 @@ import {
 } from "../errors.js";
 import { describeProblem, inspectJson, type JsonProblem } from "../shared/inspect-json.js";
 import type {
+  CallToolResult,
   Finding,
   InputCheckRequest,
   InputDecision,
@@ -19,7 +20,7 @@ import type {
   ToolDescriptor,
 } from "../shared/types.js";
 import { assertCallToolResult } from "../shared/validate-result.js";
-import { evaluateCapabilities } from "./capability-gate.js";
+import { evaluateCapabilities, type GateVerdict } from "./capability-gate.js";
 import { type CustomDetector, createDetectorSet } from "./detector-set.js";
 import {
   classifyResult,
@@ -41,6 +42,7 @@ import { newEnvelopeId } from "./scan/envelope.js";
 import { CappedFindings } from "./scan/findings-cap.js";
 import { scanJson } from "./scan/scan-json.js";
 import { scanToolResult } from "./scan/scan-tool-result.js";
+import type { ScanPlan } from "./scan/string-scanner.js";
 import { valueSafeCut } from "./scan/string-scanner.js";
 import { checkToolListing } from "./scan/tool-listing.js";
 import { cutTexts, truncateArrays } from "./scan/truncate.js";
@@ -197,6 +199,223 @@ function offloadSettings(option: LocalEngineOptions["worker"]): OffloadSettings 
   return { pool: option?.pool ?? sharedDetectorWorker(), minLength };
 }
 
+/** The capability gate's refusal as a finding. */
+function deniedFinding(gate: GateVerdict): Finding {
+  return {
+    kind: "capability",
+    type: "denied",
+    path: "",
+    ruleId: gate.ruleId ?? "capability",
+    action: "block",
+    message: gate.reason,
+  };
+}
+
+/**
+ * The arguments must be a JSON object within the limits; otherwise a typed error (the call itself is refused).
+ * The usual arguments, a plain object of JSON primitives, pass inspectJson under any limits, and one pass gives
+ * byteLengthBound's bound: the generic walks run only for anything else or a bound over the limit.
+ */
+function assertArgumentsWithinLimits(request: InputCheckRequest, limits: ResolvedPolicy["limits"]): void {
+  const args: unknown = request.args;
+  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+    throw new InvalidArgumentsError(
+      `Arguments for ${request.connectorType} must be a JSON object, got ${Array.isArray(args) ? "an array" : args === null ? "null" : typeof args}`,
+      [{ path: "", message: "must be an object" }],
+    );
+  }
+  const { maxDepth, maxInputBytes, maxArrayItems } = limits;
+  const proto: unknown = Object.getPrototypeOf(args);
+  let flat = maxDepth >= 1 && (proto === Object.prototype || proto === null);
+  let bound = 2;
+  if (flat) {
+    const keys = Object.keys(args);
+    for (let i = 0; flat && i < keys.length; i++) {
+      const key = keys[i]!;
+      const value: unknown = (args as Record<string, unknown>)[key];
+      bound += 6 * key.length + 4;
+      if (typeof value === "string") bound += 6 * value.length + 2;
+      else if (typeof value === "number") {
+        bound += 32;
+        flat = Number.isFinite(value);
+      } else if (typeof value === "boolean" || value === null || value === undefined) bound += 5;
+      else flat = false;
+    }
+  }
+  if (flat && bound <= maxInputBytes) return;
+  // More values than bytes allowed cannot fit (each serialises to at least one byte).
+  const problem = inspectJson(args, { maxDepth, maxArrayItems, maxValues: maxInputBytes });
+  if (problem) {
+    const message = describeProblem(problem);
+    const limit = limitPassed(problem, "maxInputBytes");
+    if (limit !== undefined) {
+      throw new LimitExceededError(
+        limit,
+        `Arguments for ${request.connectorType}: ${message} at ${problem.path || "/"}`,
+        [{ path: problem.path, message }],
+      );
+    }
+    throw new InvalidArgumentsError(
+      `Arguments for ${request.connectorType} are not serialisable: ${message} at ${problem.path || "/"}`,
+      [{ path: problem.path, message }],
+    );
+  }
+  const size = byteLengthIfOver(args, maxInputBytes);
+  if (size > maxInputBytes) {
+    throw new LimitExceededError(
+      "maxInputBytes",
+      `Arguments for ${request.connectorType} are ${size} bytes, over the limit of ${maxInputBytes}`,
+      [{ path: "", message: `${size} bytes > ${maxInputBytes}` }],
+    );
+  }
+}
+
+/**
+ * The content scan of the arguments: findings (capped), the redacted copy, a block when a finding blocks. A value
+ * the user typed is the user's: its findings neither block nor redact (flow/engine-steps.ts).
+ */
+function scanArguments(
+  request: InputCheckRequest,
+  forTool: { policy: ResolvedPolicy; plans: ScanPlans },
+  decisionId: string,
+  backend: string,
+  started: number,
+): InputDecision {
+  const args = request.args;
+  const capped = new CappedFindings(forTool.policy.limits.maxFindings);
+  const plan = forTool.plans.get("input", "pass-through");
+  const scannedArgs = scanJson(args, "", plan, capped) as JsonObject;
+  const { findings, scanned } = withoutUserValues(capped.slice(), args, scannedArgs, request);
+  const omitted = capped.omittedRecord();
+  let blocking: Finding | undefined;
+  for (let i = 0; i < findings.length && !blocking; i++) {
+    if (findings[i]!.action === "block") blocking = findings[i];
+  }
+  // Two literals, not conditional spreads: same key order as before the steps were named.
+  const decision: InputDecision = blocking
+    ? {
+        decisionId,
+        backend,
+        allowed: false,
+        reason: summarise(blocking),
+        findings,
+        ruleIds: cappedRuleIds(findings, omitted),
+        durationMs: performance.now() - started,
+      }
+    : {
+        decisionId,
+        backend,
+        allowed: true,
+        findings,
+        ruleIds: cappedRuleIds(findings, omitted),
+        durationMs: performance.now() - started,
+      };
+  if (omitted !== undefined) decision.omittedFindings = omitted;
+  if (!blocking && scanned !== args) decision.redactedArgs = scanned;
+  return decision;
+}
+
+/** The review a capability rule asks for, else the first finding whose rule's action is `review`. */
+function withReviews(decision: InputDecision, gate: GateVerdict, connectorType: string): InputDecision {
+  if (!decision.allowed) return decision;
+  if (gate.review) {
+    // A review rule: allowed once a human approves; the rule id stays with the decision for the audit.
+    const ruleId = gate.ruleId ?? "capability.review";
+    decision.review = { ruleId, reason: gate.reason ?? `${connectorType} needs a human approval` };
+    if (!decision.ruleIds.includes(ruleId)) decision.ruleIds.push(ruleId);
+    return decision;
+  }
+  const asked = reviewAskedBy(decision.findings);
+  if (asked) decision.review = asked;
+  return decision;
+}
+
+/** The result must be JSON within the depth, array and value limits; otherwise a typed error. */
+function assertResultShape(request: OutputCheckRequest, limits: ResolvedPolicy["limits"]): void {
+  const where = request.connectorType;
+  const truncating = limits.onExceed === "truncate";
+  const problem = inspectJson(request.result, {
+    maxDepth: limits.maxDepth,
+    maxArrayItems: truncating ? Number.POSITIVE_INFINITY : limits.maxArrayItems,
+    // Every value serialises to at least one byte, so more values than maxOutputBytes cannot fit; a result to be
+    // truncated may be larger, but not without bound.
+    maxValues: truncating ? 16 * limits.maxOutputBytes : limits.maxOutputBytes,
+  });
+  if (!problem) return;
+  const message = describeProblem(problem);
+  const limit = limitPassed(problem, "maxOutputBytes");
+  if (limit !== undefined) {
+    throw new LimitExceededError(limit, `Result of ${where}: ${message} at ${problem.path || "/"}`, [
+      { path: problem.path, message },
+    ]);
+  }
+  throw new InvalidToolResultError(`Result of ${where} is not JSON: ${message} at ${problem.path || "/"}`, [
+    { path: problem.path, message },
+  ]);
+}
+
+/**
+ * The size limit before the scan: over it without `truncate`, a typed error. With `truncate`, arrays are cut now
+ * (no value is cut in half); text is cut after the scan, so every value is redacted before a cut could leave half
+ * of it. Only a text far over the limit is cut now, to bound the scan, at a point no value straddles: whatever the
+ * redaction makes of what is left, no part of a value remains.
+ */
+function cutBeforeScan(
+  request: OutputCheckRequest,
+  limits: ResolvedPolicy["limits"],
+  plan: ScanPlan,
+  findings: Finding[],
+): { result: CallToolResult; size: number } {
+  const where = request.connectorType;
+  let result = request.result;
+  const size = byteLengthIfOver(result, limits.maxOutputBytes);
+  if (limits.onExceed !== "truncate") {
+    if (size > limits.maxOutputBytes) {
+      throw new LimitExceededError(
+        "maxOutputBytes",
+        `Result of ${where} is ${size} bytes, over the limit of ${limits.maxOutputBytes}`,
+        [{ path: "", message: `${size} bytes > ${limits.maxOutputBytes}` }],
+      );
+    }
+    return { result, size };
+  }
+  result = truncateArrays(result, limits.maxArrayItems, findings);
+  if (size > limits.maxOutputBytes) {
+    const budget = limits.maxOutputBytes + PRE_CUT_MARGIN_BYTES;
+    result = cutTexts(result, budget, findings, valueSafeCut(plan));
+    if (byteLength(result) > budget) {
+      throw new LimitExceededError(
+        "maxOutputBytes",
+        `Result of ${where} stays over ${limits.maxOutputBytes} bytes after truncating its text`,
+        [{ path: "/structuredContent", message: "structured content alone exceeds the limit" }],
+      );
+    }
+  }
+  return { result, size };
+}
+
+/** What the model receives is held to the limit too: envelopes and placeholders add bytes to what was sent. */
+function assertCheckedWithinLimit(
+  where: string,
+  scanned: CallToolResult,
+  limits: ResolvedPolicy["limits"],
+): void {
+  const checkedSize = byteLengthIfOver(scanned, limits.maxOutputBytes);
+  if (checkedSize <= limits.maxOutputBytes) return;
+  if (limits.onExceed === "truncate" && byteLength(scanned.structuredContent) > limits.maxOutputBytes) {
+    throw new LimitExceededError(
+      "maxOutputBytes",
+      `Result of ${where} stays over ${limits.maxOutputBytes} bytes after truncating its text`,
+      [{ path: "/structuredContent", message: "structured content alone exceeds the limit" }],
+    );
+  }
+  throw new LimitExceededError(
+    "maxOutputBytes",
+    `Result of ${where} is ${checkedSize} bytes once checked (wrapped or redacted), over the limit of ${limits.maxOutputBytes}`,
+    [{ path: "", message: `${checkedSize} bytes > ${limits.maxOutputBytes} after the check` }],
+  );
+}
+
 export interface DescriptorCheck {
   /** The descriptor to show the model (description cleaned), or undefined when the tool must be dropped. */
   tool: ToolDescriptor | undefined;
@@ -310,110 +529,19 @@ export class LocalPolicyEngine implements PolicyBackend {
     return unsupported.length > 0 ? { ...check, unsupportedPatterns: unsupported } : check;
   }
 
+  /**
+   * The input check, as named steps: the capability gate (before any argument is read), the arguments' shape and
+   * limits, the input schema, the content scan (a value the user typed is the user's), the reviews the gate and
+   * the rules ask for, and the flow step (containment). Each step may end the check with a block.
+   */
   async checkInput(request: InputCheckRequest): Promise<InputDecision> {
     request.signal?.throwIfAborted();
     const started = performance.now();
     const decisionId = randomUUID();
-    // No helper closures or spreads below: this runs on every call, and they cost more than the checks.
-
-    // A finding that blocks before the scan: the capability gate (before any argument is read), then the schema.
+    const forTool = this.#forTool(request.serverName, request.connectorType);
     const gate = evaluateCapabilities(this.policy, request);
-    let early: Finding | undefined = gate.allowed
-      ? undefined
-      : {
-          kind: "capability",
-          type: "denied",
-          path: "",
-          ruleId: gate.ruleId ?? "capability",
-          action: "block",
-          message: gate.reason,
-        };
-
-    const args: unknown = request.args;
-    if (!early) {
-      if (typeof args !== "object" || args === null || Array.isArray(args)) {
-        throw new InvalidArgumentsError(
-          `Arguments for ${request.connectorType} must be a JSON object, got ${Array.isArray(args) ? "an array" : args === null ? "null" : typeof args}`,
-          [{ path: "", message: "must be an object" }],
-        );
-      }
-      const { maxDepth, maxInputBytes, maxArrayItems } = this.#forTool(
-        request.serverName,
-        request.connectorType,
-      ).policy.limits;
-      // The usual arguments, a plain object of JSON primitives, pass inspectJson under any limits, and one pass
-      // gives byteLengthBound's bound: the generic walks run only for anything else or a bound over the limit.
-      const proto: unknown = Object.getPrototypeOf(args);
-      let flat = maxDepth >= 1 && (proto === Object.prototype || proto === null);
-      let bound = 2;
-      if (flat) {
-        const keys = Object.keys(args);
-        for (let i = 0; flat && i < keys.length; i++) {
-          const key = keys[i]!;
-          const value: unknown = (args as Record<string, unknown>)[key];
-          bound += 6 * key.length + 4;
-          if (typeof value === "string") bound += 6 * value.length + 2;
-          else if (typeof value === "number") {
-            bound += 32;
-            flat = Number.isFinite(value);
-          } else if (typeof value === "boolean" || value === null || value === undefined) bound += 5;
-          else flat = false;
-        }
-      }
-      if (!flat || bound > maxInputBytes) {
-        // More values than bytes allowed cannot fit (each serialises to at least one byte).
-        const problem = inspectJson(args, { maxDepth, maxArrayItems, maxValues: maxInputBytes });
-        if (problem) {
-          const message = describeProblem(problem);
-          const limit = limitPassed(problem, "maxInputBytes");
-          if (limit !== undefined) {
-            throw new LimitExceededError(
-              limit,
-              `Arguments for ${request.connectorType}: ${message} at ${problem.path || "/"}`,
-              [{ path: problem.path, message }],
-            );
-          }
-          throw new InvalidArgumentsError(
-            `Arguments for ${request.connectorType} are not serialisable: ${message} at ${problem.path || "/"}`,
-            [{ path: problem.path, message }],
-          );
-        }
-        const size = byteLengthIfOver(args, maxInputBytes);
-        if (size > maxInputBytes) {
-          throw new LimitExceededError(
-            "maxInputBytes",
-            `Arguments for ${request.connectorType} are ${size} bytes, over the limit of ${maxInputBytes}`,
-            [{ path: "", message: `${size} bytes > ${maxInputBytes}` }],
-          );
-        }
-      }
-
-      const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
-      if (this.policy.schema.validateInput) {
-        if (tool?.inputSchema) {
-          const check = this.#schemas.validate(tool.inputSchema, args);
-          if (!check.ok) {
-            early = {
-              kind: "schema",
-              type: "input_schema",
-              path: check.violation.path,
-              ruleId: "schema.input",
-              action: "block",
-              message: check.violation.message,
-            };
-          }
-        } else if (this.policy.schema.unknownTool === "block") {
-          early = {
-            kind: "schema",
-            type: "unknown_tool",
-            path: "",
-            ruleId: "schema.unknown_tool",
-            action: "block",
-            message: "the tool's input schema is unknown",
-          };
-        }
-      }
-    }
+    const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
+    const early = gate.allowed ? this.#checkArguments(request, forTool.policy, tool) : deniedFinding(gate);
     if (early) {
       const findings = [early];
       return {
@@ -426,156 +554,67 @@ export class LocalPolicyEngine implements PolicyBackend {
         durationMs: performance.now() - started,
       };
     }
-
-    const forTool = this.#forTool(request.serverName, request.connectorType);
-    const capped = new CappedFindings(forTool.policy.limits.maxFindings);
-    const plan = forTool.plans.get("input", "pass-through");
-    const scannedArgs = scanJson(args, "", plan, capped) as JsonObject;
-    // A value the user typed is the user's: its findings neither block nor redact (flow/engine-steps.ts).
-    const { findings, scanned } = withoutUserValues(capped.slice(), args as JsonObject, scannedArgs, request);
-    const omitted = capped.omittedRecord();
-    let blocking: Finding | undefined;
-    for (let i = 0; i < findings.length && !blocking; i++) {
-      if (findings[i]!.action === "block") blocking = findings[i];
-    }
-    const decision: InputDecision = blocking
-      ? {
-          decisionId,
-          backend: this.name,
-          allowed: false,
-          reason: summarise(blocking),
-          findings,
-          ruleIds: cappedRuleIds(findings, omitted),
-          durationMs: performance.now() - started,
-        }
-      : {
-          decisionId,
-          backend: this.name,
-          allowed: true,
-          findings,
-          ruleIds: cappedRuleIds(findings, omitted),
-          durationMs: performance.now() - started,
-        };
-    if (omitted !== undefined) decision.omittedFindings = omitted;
-    if (!blocking && scanned !== args) decision.redactedArgs = scanned;
-    if (!blocking && gate.review) {
-      // A review rule: allowed once a human approves; the rule id stays with the decision for the audit.
-      const ruleId = gate.ruleId ?? "capability.review";
-      decision.review = { ruleId, reason: gate.reason ?? `${request.connectorType} needs a human approval` };
-      if (!decision.ruleIds.includes(ruleId)) decision.ruleIds.push(ruleId);
-    }
-    const asked = blocking || decision.review ? undefined : reviewAskedBy(findings);
-    if (asked) decision.review = asked;
-    const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
-    const flowed = applyFlowStep(decision, forTool.policy, request, request, tool);
-    if (flowed !== decision) flowed.durationMs = performance.now() - started;
+    const scanned = scanArguments(request, forTool, decisionId, this.name, started);
+    const reviewed = withReviews(scanned, gate, request.connectorType);
+    const flowed = applyFlowStep(reviewed, forTool.policy, request, request, tool);
+    if (flowed !== reviewed) flowed.durationMs = performance.now() - started;
     return flowed;
   }
 
+  /**
+   * The arguments' shape and limits (throws a typed error), then the input schema: a finding that blocks before
+   * the scan, or undefined.
+   */
+  #checkArguments(
+    request: InputCheckRequest,
+    policy: ResolvedPolicy,
+    tool: ToolDescriptor | undefined,
+  ): Finding | undefined {
+    assertArgumentsWithinLimits(request, policy.limits);
+    if (!this.policy.schema.validateInput) return undefined;
+    if (tool?.inputSchema) {
+      const check = this.#schemas.validate(tool.inputSchema, request.args);
+      if (check.ok) return undefined;
+      return {
+        kind: "schema",
+        type: "input_schema",
+        path: check.violation.path,
+        ruleId: "schema.input",
+        action: "block",
+        message: check.violation.message,
+      };
+    }
+    if (this.policy.schema.unknownTool !== "block") return undefined;
+    return {
+      kind: "schema",
+      type: "unknown_tool",
+      path: "",
+      ruleId: "schema.unknown_tool",
+      action: "block",
+      message: "the tool's input schema is unknown",
+    };
+  }
+
+  /**
+   * The output check, as named steps: the result's shape and limits, arrays and far-over-limit text cut, the output
+   * schema, the content scan (wrapped in the envelope, text cut to the limit, the classifier), the decision, what
+   * the model receives held to the limit, and the result's provenance facts (containment).
+   */
   async checkOutput(request: OutputCheckRequest): Promise<OutputDecision> {
     request.signal?.throwIfAborted();
     const started = performance.now();
     const decisionId = randomUUID();
-    const where = request.connectorType;
-    assertCallToolResult(request.result, where);
+    assertCallToolResult(request.result, request.connectorType);
     const forTool = this.#forTool(request.serverName, request.connectorType);
     const { limits } = forTool.policy;
-    const truncating = limits.onExceed === "truncate";
-    const problem = inspectJson(request.result, {
-      maxDepth: limits.maxDepth,
-      maxArrayItems: truncating ? Number.POSITIVE_INFINITY : limits.maxArrayItems,
-      // Every value serialises to at least one byte, so more values than maxOutputBytes cannot fit; a result to be
-      // truncated may be larger, but not without bound.
-      maxValues: truncating ? 16 * limits.maxOutputBytes : limits.maxOutputBytes,
-    });
-    if (problem) {
-      const message = describeProblem(problem);
-      const limit = limitPassed(problem, "maxOutputBytes");
-      if (limit !== undefined) {
-        throw new LimitExceededError(limit, `Result of ${where}: ${message} at ${problem.path || "/"}`, [
-          { path: problem.path, message },
-        ]);
-      }
-      throw new InvalidToolResultError(
-        `Result of ${where} is not JSON: ${message} at ${problem.path || "/"}`,
-        [{ path: problem.path, message }],
-      );
-    }
-
+    assertResultShape(request, limits);
     const capped = new CappedFindings(limits.maxFindings);
     const findings: Finding[] = capped;
-    let result = request.result;
-    const size = byteLengthIfOver(result, limits.maxOutputBytes);
-    if (size > limits.maxOutputBytes && !truncating) {
-      throw new LimitExceededError(
-        "maxOutputBytes",
-        `Result of ${where} is ${size} bytes, over the limit of ${limits.maxOutputBytes}`,
-        [{ path: "", message: `${size} bytes > ${limits.maxOutputBytes}` }],
-      );
-    }
     const mode = this.#sanitizerMode(request.serverName, request.connectorType);
-    let plan = forTool.plans.get("output", mode);
-    if (truncating) {
-      // Arrays are cut now (no value is cut in half); text is cut after the scan, so every value is redacted before
-      // a cut could leave half of it. Only a text far over the limit is cut now, to bound the scan, at a point no
-      // value straddles: whatever the redaction makes of what is left, no part of a value remains.
-      result = truncateArrays(result, limits.maxArrayItems, findings);
-      if (size > limits.maxOutputBytes) {
-        const budget = limits.maxOutputBytes + PRE_CUT_MARGIN_BYTES;
-        result = cutTexts(result, budget, findings, valueSafeCut(plan));
-        if (byteLength(result) > budget) {
-          throw new LimitExceededError(
-            "maxOutputBytes",
-            `Result of ${where} stays over ${limits.maxOutputBytes} bytes after truncating its text`,
-            [{ path: "/structuredContent", message: "structured content alone exceeds the limit" }],
-          );
-        }
-      }
-    }
-
-    const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
-    if (this.policy.schema.validateOutput && tool?.outputSchema && !result.isError) {
-      const check =
-        result.structuredContent === undefined
-          ? {
-              ok: false as const,
-              violation: {
-                path: "",
-                message: "the tool declares an outputSchema but returned no structuredContent",
-              },
-            }
-          : this.#schemas.validate(tool.outputSchema, result.structuredContent);
-      if (!check.ok) {
-        findings.push({
-          kind: "schema",
-          type: "output_schema",
-          path: `/structuredContent${check.violation.path}`,
-          ruleId: "schema.output",
-          action: "block",
-          message: check.violation.message,
-        });
-      }
-    }
-
-    // `size` bounds every string's length, so short results skip the walk for long strings.
-    if (this.#offload !== undefined && size >= this.#offload.minLength) {
-      plan = await withPrecomputedMatches(plan, result, this.#offload);
-      // The only wait in a local check: a caller that gave up meanwhile gets the same answer as before it.
-      request.signal?.throwIfAborted();
-    }
-    const wrap = mode === "detect-and-wrap" || mode === "detect-and-strip-and-wrap";
-    // One fresh id per check: the tool cannot know it, so it cannot write the tag that ends its envelope.
-    const envelope = wrap
-      ? { serverName: request.serverName, toolName: request.toolName, id: newEnvelopeId() }
-      : undefined;
-    let scanned = scanToolResult(result, plan, findings, envelope);
-    if (truncating)
-      scanned = cutTexts(scanned, limits.maxOutputBytes, findings, valueSafeCut(plan), envelope);
-    if (this.#classifier !== undefined) {
-      // The tool's own policy: `rules`, `injection.types.classifier` and `tools.<glob>` set it as for any rule.
-      const action = classifierAction(forTool.policy);
-      if (action !== "off") await classifyResult(this.#classifier, result, action, request, findings);
-    }
+    const { result, size } = cutBeforeScan(request, limits, forTool.plans.get("output", mode), findings);
+    const schemaFinding = this.#outputSchemaFinding(request, result);
+    if (schemaFinding) findings.push(schemaFinding);
+    const scanned = await this.#scanResult(request, result, size, mode, forTool, findings);
 
     let blocking: Finding | undefined;
     for (let i = 0; i < findings.length && !blocking; i++) {
@@ -598,24 +637,7 @@ export class LocalPolicyEngine implements PolicyBackend {
       if (omitted !== undefined) blocked.omittedFindings = omitted;
       return blocked;
     }
-    // What the model receives is held to the limit too: envelopes and placeholders add bytes to what was sent.
-    if (scanned !== request.result) {
-      const checkedSize = byteLengthIfOver(scanned, limits.maxOutputBytes);
-      if (checkedSize > limits.maxOutputBytes) {
-        if (truncating && byteLength(scanned.structuredContent) > limits.maxOutputBytes) {
-          throw new LimitExceededError(
-            "maxOutputBytes",
-            `Result of ${where} stays over ${limits.maxOutputBytes} bytes after truncating its text`,
-            [{ path: "/structuredContent", message: "structured content alone exceeds the limit" }],
-          );
-        }
-        throw new LimitExceededError(
-          "maxOutputBytes",
-          `Result of ${where} is ${checkedSize} bytes once checked (wrapped or redacted), over the limit of ${limits.maxOutputBytes}`,
-          [{ path: "", message: `${checkedSize} bytes > ${limits.maxOutputBytes} after the check` }],
-        );
-      }
-    }
+    if (scanned !== request.result) assertCheckedWithinLimit(request.connectorType, scanned, limits);
     const decision: OutputDecision = {
       allowed: true,
       findings: reported,
@@ -627,6 +649,64 @@ export class LocalPolicyEngine implements PolicyBackend {
     if (omitted !== undefined) decision.omittedFindings = omitted;
     if (scanned !== request.result) decision.redactedResult = scanned;
     return attachOutputFacts(decision, forTool.policy, request, findings);
+  }
+
+  /** A result that breaks the tool's outputSchema (or declares one and has no structuredContent): a finding. */
+  #outputSchemaFinding(request: OutputCheckRequest, result: CallToolResult): Finding | undefined {
+    const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
+    if (!this.policy.schema.validateOutput || !tool?.outputSchema || result.isError) return undefined;
+    const check =
+      result.structuredContent === undefined
+        ? {
+            ok: false as const,
+            violation: {
+              path: "",
+              message: "the tool declares an outputSchema but returned no structuredContent",
+            },
+          }
+        : this.#schemas.validate(tool.outputSchema, result.structuredContent);
+    if (check.ok) return undefined;
+    return {
+      kind: "schema",
+      type: "output_schema",
+      path: `/structuredContent${check.violation.path}`,
+      ruleId: "schema.output",
+      action: "block",
+      message: check.violation.message,
+    };
+  }
+
+  /** The content scan: wrapped in this check's envelope, text cut to the limit after it, then the classifier. */
+  async #scanResult(
+    request: OutputCheckRequest,
+    result: CallToolResult,
+    size: number,
+    mode: SanitizerMode,
+    forTool: { policy: ResolvedPolicy; plans: ScanPlans },
+    findings: Finding[],
+  ): Promise<CallToolResult> {
+    const { limits } = forTool.policy;
+    let plan = forTool.plans.get("output", mode);
+    // `size` bounds every string's length, so short results skip the walk for long strings.
+    if (this.#offload !== undefined && size >= this.#offload.minLength) {
+      plan = await withPrecomputedMatches(plan, result, this.#offload);
+      // The only wait in a local check: a caller that gave up meanwhile gets the same answer as before it.
+      request.signal?.throwIfAborted();
+    }
+    const wrap = mode === "detect-and-wrap" || mode === "detect-and-strip-and-wrap";
+    // One fresh id per check: the tool cannot know it, so it cannot write the tag that ends its envelope.
+    const envelope = wrap
+      ? { serverName: request.serverName, toolName: request.toolName, id: newEnvelopeId() }
+      : undefined;
+    let scanned = scanToolResult(result, plan, findings, envelope);
+    if (limits.onExceed === "truncate")
+      scanned = cutTexts(scanned, limits.maxOutputBytes, findings, valueSafeCut(plan), envelope);
+    if (this.#classifier !== undefined) {
+      // The tool's own policy: `rules`, `injection.types.classifier` and `tools.<glob>` set it as for any rule.
+      const action = classifierAction(forTool.policy);
+      if (action !== "off") await classifyResult(this.#classifier, result, action, request, findings);
+    }
+    return scanned;
   }
 
   /** The policy and plans for one call: the engine's own unless a tool entry sets a family. */

@@ -442,7 +442,22 @@ export function configOf(policy: ResolvedPolicy): PolicyConfig {
 export function mayAskForReview(policy: ResolvedPolicy): boolean {
   return (
     policy.capabilities.rules.some((rule) => rule.action === "review") ||
-    [...actionsIn(configOf(policy))].includes("review")
+    [...actionsIn(configOf(policy))].includes("review") ||
+    (policy.flow.taskScopeKey !== undefined && policy.flow.flows.taskScope === "review")
+  );
+}
+
+/**
+ * Whether a provenance flow rule (argument provenance, data leaving, after injection) may ask for a review: true
+ * by default. They fire only on checks that carry provenance, so an install that sends provenance asks this
+ * besides `mayAskForReview` before it skips the preview of a proposed call.
+ */
+export function flowMayAskForReview(policy: ResolvedPolicy): boolean {
+  const { flows } = policy.flow;
+  return (
+    flows.argumentProvenance === "review" ||
+    flows.dataLeaving === "review" ||
+    flows.afterInjection === "review"
   );
 }
 

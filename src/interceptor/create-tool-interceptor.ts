@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { LocalPolicyEngine } from "../engine/local-engine.js";
-import { mayAskForReview, type ResolvedPolicy } from "../engine/policy.js";
+import { flowMayAskForReview, mayAskForReview, type ResolvedPolicy } from "../engine/policy.js";
 import type { PolicyConfig } from "../engine/policy-types.js";
 import {
   InvalidArgumentsError,
@@ -442,12 +442,6 @@ function knownPolicy(backend: PolicyBackend): ResolvedPolicy | undefined {
     : undefined;
 }
 
-/** True when a known policy's flow rules can ask for a review (they run on calls that carry provenance). */
-function flowsMayReview(policy: ResolvedPolicy): boolean {
-  const flows = (policy as { flow?: { flows?: Record<string, string> } }).flow?.flows;
-  return flows !== undefined && Object.values(flows).includes("review");
-}
-
 /** Cleans tool descriptions for the model's catalogue (locally, even with a remote backend) and registers them. */
 function catalogStep(steps: Steps, catalogEngine: DescriptorChecker) {
   return async (serverName: string, tools: readonly ToolDescriptor[]): Promise<ToolDescriptor[]> => {
@@ -494,7 +488,7 @@ function previewStep(steps: Steps, policy: ResolvedPolicy | undefined) {
   // The preview is a second input check per proposed call: skipped where no review can come of it (a known policy
   // without review rules, on a call without provenance for its flow rules). A remote policy is always asked.
   const capabilityReview = policy === undefined || mayAskForReview(policy);
-  const flowReview = policy === undefined || flowsMayReview(policy);
+  const flowReview = policy === undefined || flowMayAskForReview(policy);
   return async (request: ToolCallRequest): Promise<InputPreview> => {
     const connectorType = steps.connectorTypeOf(request);
     if (!capabilityReview && !(flowReview && request.provenance)) {

@@ -8,7 +8,7 @@ import {
   type ScorerWeights,
   sha256Hex,
 } from "../../src/engine/detectors/injection/scorer/model.js";
-import { logitOf, scoreText } from "../../src/engine/detectors/injection/scorer/score-text.js";
+import { logitOf, maxLogit, scoreText } from "../../src/engine/detectors/injection/scorer/score-text.js";
 import {
   createScorerDetector,
   scorerDetectorFrom,
@@ -126,7 +126,7 @@ describe("injection scorer: inference", () => {
   it("scores a sentence as training computes it: the inference loop and forEachFeature agree (property)", () => {
     const model = decodeScorerModel(SCORER_WEIGHTS);
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-zA-Z0-9 ,:'/@_-]{1,200}$/), (sentence) => {
+      fc.property(fc.stringMatching(/^[a-zA-Z0-9 ,:'/@_-]{20,200}$/), (sentence) => {
         const spans: number[] = [];
         scoreText(sentence, model, Number.NEGATIVE_INFINITY, (span) => spans.push(span.logit));
         if (spans.length !== 1) return; // blank after trimming
@@ -137,6 +137,22 @@ describe("injection scorer: inference", () => {
         });
         expect(spans[0]).toBeCloseTo(logitOf(model, sum, n), 9);
       }),
+    );
+  });
+
+  it("flags a text exactly when maxLogit (what training chooses the threshold with) reaches the threshold (property)", () => {
+    const model = decodeScorerModel(SCORER_WEIGHTS);
+    const pieces = [...PARAPHRASES, ...BENIGN, ...FILLER, "ok.", "Thanks!", "See below;"];
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...pieces), fc.constantFrom(" ", "\n", "; ", "\\n")), {
+          maxLength: 6,
+        }),
+        (parts) => {
+          const text = parts.map(([p, sep]) => p + sep).join("");
+          expect(matches(text).length > 0).toBe(maxLogit(text, model) >= model.threshold);
+        },
+      ),
     );
   });
 
@@ -168,6 +184,35 @@ describe("injection scorer: inference", () => {
     expect(scorer).toHaveLength(1);
     for (const line of lines) if (line !== PLANTED) expect(out).toContain(line);
     for (const piece of ["Assistant, stop", "API keys", "collect.example"]) expect(out).not.toContain(piece);
+  });
+
+  it("in a CSV export reports the cell that holds the instruction, not the record's row", () => {
+    const rows = [
+      "id,name,plan,notes",
+      "1041,Priya Becker,team,Renewal due in March",
+      `1042,Tom Wang,enterprise,${PLANTED.replace(/,/g, "")}`,
+      "1043,Li Wang,free,No notes",
+      "1044,Mara Ortiz,team,Asked for an invoice copy",
+    ];
+    const text = rows.join("\n");
+    const found = matches(text);
+    expect(found).toHaveLength(1);
+    expect(text.slice(found[0]!.start, found[0]!.end)).toBe(PLANTED.replace(/,/g, ""));
+  });
+
+  it("in a commit returned as one JSON string reports one escaped line, not the whole string", () => {
+    const commit = [
+      "commit 9b1f0c2e",
+      "Author: Dana Reyes",
+      "",
+      `    ${PLANTED}`,
+      "",
+      "diff --git a/x b/x",
+    ].join("\n");
+    const text = JSON.stringify({ show: commit });
+    const found = matches(text);
+    expect(found).toHaveLength(1);
+    expect(text.slice(found[0]!.start, found[0]!.end)).toBe(PLANTED);
   });
 
   it("finds an instruction hidden with Unicode tags and full-width letters (the reading view decodes them)", () => {

@@ -19,13 +19,13 @@ import { FLOW_RULE_IDS, FLOW_TYPES, type FlowAction, type ResolvedFlowPolicy } f
 import { classifySink, nameWords, type SinkVerdict } from "./sinks.js";
 import { checkTaskScope, readTaskScope } from "./task-scope.js";
 
-/** A finding of the flow step; `action` is `flag` for a review (the decision's `review` carries it). */
+/** A finding of the flow step; a `review` finding's requirement is the decision's `review`. */
 export interface FlowFinding {
   kind: "flow";
   type: string;
   path: string;
   ruleId: string;
-  action: "block" | "flag";
+  action: "block" | "review" | "flag";
   message: string;
 }
 
@@ -121,7 +121,7 @@ function decide(
       type: FLOW_TYPES[hit.rule],
       path: hit.path,
       ruleId,
-      action: action === "block" ? "block" : "flag",
+      action,
       message: hit.message,
     });
     if (action === "block") verdict.block ??= { ruleId, reason: hit.reason };

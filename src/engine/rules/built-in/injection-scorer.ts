@@ -14,8 +14,11 @@ export const INJECTION_SCORER_RULES = [
     family: "injection",
     summary:
       "a sentence a learned model (hashed n-grams, trained on the eval set's train split) scores as an instruction to the agent",
-    // Opt-in: on the dev split it added no detection to the phrase and structure rules (see README, "Learned
-    // scorer"), so it runs only when the policy names it (`rules: { "injection.scorer": "neutralise" }`).
+    // Opt-in. Chosen on dev (the eval set's dev split and the corpus' dev part, docs/injection.md): rules + model
+    // 587/613 detected at 29/1439 false positives, rules alone 558/613 at 29/1439. Confirmed once on the test split:
+    // detection 76.8% -> 87.5% but false positives 7.1% -> 8.3% (24 -> 28 of 336), so the "no more false positives"
+    // condition for turning it on by default did not hold there, and it runs only when the policy names it
+    // (`rules: { "injection.scorer": "neutralise" }`).
     defaults: { input: "off", output: "off" },
     optIn: true,
     detector: createScorerDetector,

@@ -11,6 +11,13 @@ export interface ScoredSpan {
 }
 
 /**
+ * Spans shorter than this (in reading-view units) are never reported: a fragment such as `YOUR REPLY.` or
+ * `// [0, 0, 0]` has a few features, one of which can carry the logit alone, and it is too short to instruct an
+ * agent by itself. Such a fragment still pairs with its neighbour.
+ */
+export const MIN_REPORTED_LENGTH = 20;
+
+/**
  * The logit of a feature sum: each occurrence counts `±w / sqrt(n)` (the segment's feature vector has unit length),
  * so a long sentence is not scored higher for its length alone. Training (bench/scorer/train.ts) uses this formula.
  */
@@ -66,9 +73,15 @@ export function scoreText(
       sum += (code & 1) === 1 ? -w : w;
     }
     const logit = logitOf(model, sum, count);
-    const hit = logit >= minLogit;
+    const hit = logit >= minLogit && end - start >= MIN_REPORTED_LENGTH;
     if (hit) report(start, end, logit);
-    else if (model.pairs && !previousHit && previousLine === line && previousCount > 0) {
+    else if (
+      model.pairs &&
+      !previousHit &&
+      previousLine === line &&
+      previousCount > 0 &&
+      end - previousStart >= MIN_REPORTED_LENGTH
+    ) {
       const pair = logitOf(model, sum + previousSum, count + previousCount);
       if (pair >= minLogit) report(previousStart, end, pair);
     }
@@ -78,4 +91,41 @@ export function scoreText(
     previousCount = count;
     previousHit = hit;
   });
+}
+
+/**
+ * The highest logit `scoreText` can report on `input`: over every segment long enough to report and every pair of
+ * adjacent segments of one line. A threshold flags the input exactly when this reaches it (with a finite threshold a
+ * pair is scored when neither of its sentences reaches it alone). Training chooses thresholds with it.
+ */
+export function maxLogit(input: string, model: ScorerModel): number {
+  const text = toReadingView(input).text;
+  const codes = codeBuffer(featureCapacity(model.config, MAX_SEGMENT));
+  let best = Number.NEGATIVE_INFINITY;
+  let previousStart = -1;
+  let previousLine = -1;
+  let previousSum = 0;
+  let previousCount = 0;
+  forEachSegment(text, (start, end, line) => {
+    const count = writeFeatures(text, start, end, model.config, codes);
+    let sum = 0;
+    for (let k = 0; k < count; k++) {
+      const code = codes[k]!;
+      const w = model.weights[code >>> 1]!;
+      sum += (code & 1) === 1 ? -w : w;
+    }
+    if (end - start >= MIN_REPORTED_LENGTH) best = Math.max(best, logitOf(model, sum, count));
+    if (
+      model.pairs &&
+      previousLine === line &&
+      previousCount > 0 &&
+      end - previousStart >= MIN_REPORTED_LENGTH
+    )
+      best = Math.max(best, logitOf(model, sum + previousSum, count + previousCount));
+    previousStart = start;
+    previousLine = line;
+    previousSum = sum;
+    previousCount = count;
+  });
+  return best;
 }

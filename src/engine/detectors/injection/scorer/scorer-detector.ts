@@ -1,4 +1,6 @@
 import type { TextDetector, TextMatch } from "../../../types.js";
+import { cutBounds } from "../cut-bounds.js";
+import type { Span } from "../instruction-span.js";
 import { decodeScorerModel, type ScorerModel, type ScorerWeights } from "./model.js";
 import { scoreText } from "./score-text.js";
 import { SCORER_WEIGHTS } from "./weights.js";
@@ -36,15 +38,56 @@ export function scorerDetectorFrom(weights: ScorerWeights): TextDetector {
         model = decodeScorerModel(weights);
         if (weights === SCORER_WEIGHTS) shipped = model;
       }
-      scoreText(text, model, model.threshold, (span) => {
-        out.push({
-          kind: "injection",
-          type: SCORER_TYPE,
-          start: span.start,
-          end: span.end,
-          ruleId: SCORER_RULE_ID,
-        });
-      });
+      // Collected first: splitting a span into data units scores again, and scoring is not re-entrant (one shared
+      // feature buffer, one global boundary regex).
+      const spans: Span[] = [];
+      scoreText(text, model, model.threshold, (span) => spans.push({ start: span.start, end: span.end }));
+      for (const span of spans)
+        for (const unit of dataUnits(text, span, model))
+          out.push({
+            kind: "injection",
+            type: SCORER_TYPE,
+            start: unit.start,
+            end: unit.end,
+            ruleId: SCORER_RULE_ID,
+          });
     },
   };
+}
+
+/** A scored sentence split into more units than this is reported whole (a wall of one-word cells). */
+const MAX_UNITS = 64;
+
+/**
+ * The data units (cutBounds: CSV cells, `key: ` values, log messages) of a scored span that hold the instruction:
+ * each unit is scored on its own, and those reaching the threshold are reported, or the best one when none does
+ * alone. A sentence that is one unit (prose) comes back whole. Only scored spans pay for this.
+ */
+function dataUnits(text: string, span: Span, model: ScorerModel): Span[] {
+  const units: Span[] = [];
+  for (let at = span.start; at < span.end && units.length <= MAX_UNITS; ) {
+    const bounds = cutBounds(text, { start: at, end: at + 1 });
+    const start = Math.max(span.start, bounds.start);
+    const end = Math.min(span.end, bounds.end);
+    // Seen from its last character, a unit leaves out its line's own prefix (a key, a log prefix): a unit apart.
+    const value = end > start ? Math.max(start, cutBounds(text, { start: end - 1, end }).start) : start;
+    for (const unit of [
+      { start, end: value },
+      { start: value, end },
+    ])
+      if (text.slice(unit.start, unit.end).trim() !== "") units.push(unit);
+    at = Math.max(at + 1, end + 1);
+  }
+  if (units.length <= 1 || units.length > MAX_UNITS) return [span];
+  let best: { unit: Span; logit: number } | undefined;
+  const hits: Span[] = [];
+  for (const unit of units) {
+    let logit = Number.NEGATIVE_INFINITY;
+    scoreText(text.slice(unit.start, unit.end), model, Number.NEGATIVE_INFINITY, (s) => {
+      if (s.logit > logit) logit = s.logit;
+    });
+    if (logit >= model.threshold) hits.push(unit);
+    if (best === undefined || logit > best.logit) best = { unit, logit };
+  }
+  return hits.length > 0 ? hits : [best!.unit];
 }

@@ -15,8 +15,12 @@ function isBlank(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0d || c === 0xa0 || c === 0x3000;
 }
 
-/** A line break, a CJK full stop, or `.!?;` before a space. */
-const BOUNDARY = /[\n\u2028\u2029\u3002\uff01\uff1f]|[.!?;](?=[ \t\r\u00a0\u3000])/g;
+/**
+ * A line break, a JSON-escaped line break (`\n` or `\r` written as backslash and letter, not after another
+ * backslash: a commit or a diff returned as one JSON string has its lines only so), a CJK full stop, or `.!?;` before
+ * a space. The escaped break makes the span of a finding one line of such a string, not the whole string.
+ */
+const BOUNDARY = /[\n\u2028\u2029\u3002\uff01\uff1f]|(?<!\\)\\[nr]|[.!?;](?=[ \t\r\u00a0\u3000])/g;
 
 export function forEachSegment(text: string, visit: SegmentVisitor): void {
   let line = 0;
@@ -49,6 +53,10 @@ export function forEachSegment(text: string, visit: SegmentVisitor): void {
     if (text.charCodeAt(at) === 0x0a || text.charCodeAt(at) === 0x2028 || text.charCodeAt(at) === 0x2029) {
       close(start, at);
       start = at + 1;
+      line++;
+    } else if (text.charCodeAt(at) === 0x5c) {
+      close(start, at);
+      start = at + 2;
       line++;
     } else {
       close(start, at + 1);

@@ -1,4 +1,5 @@
 import { classifyInvisible } from "../../../sanitizer/invisible-chars.js";
+import { TextBuilder } from "../../../scan/offset-map.js";
 import { CONFUSABLE_FOLDS } from "../confusables.js";
 
 /**
@@ -26,10 +27,26 @@ const WORD_CHAR = /[\p{L}\p{M}]/u;
 const foldCache = new Map<number, string>();
 const FOLD_CACHE_LIMIT = 8192;
 
+/**
+ * The last view computed: the structure detector and the learned model read the same string one after the other
+ * in a check, and the view (immutable) is then built once. One entry, so at most one input and its view are kept.
+ */
+let lastInput: string | undefined;
+let lastView: ReadingView | undefined;
+
 export function toReadingView(input: string): ReadingView {
+  if (input === lastInput && lastView !== undefined) return lastView;
+  const view = buildReadingView(input);
+  lastInput = input;
+  lastView = view;
+  return view;
+}
+
+function buildReadingView(input: string): ReadingView {
   if (!NEEDS_FOLDING.test(input))
     return { text: input.toLowerCase(), origin: undefined, inputLength: input.length };
-  const parts: string[] = [];
+  // Joined a chunk at a time: a hostile text can have a part every other character.
+  const parts = new TextBuilder();
   let origin = new Int32Array(input.length + 16);
   let length = 0;
   const reserve = (more: number) => {
@@ -125,7 +142,7 @@ export function toReadingView(input: string): ReadingView {
   }
   reserve(0);
   origin[length] = input.length;
-  return { text: parts.join(""), origin: origin.subarray(0, length + 1), inputLength: input.length };
+  return { text: parts.toString(), origin: origin.subarray(0, length + 1), inputLength: input.length };
 }
 
 /**

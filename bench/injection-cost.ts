@@ -1,0 +1,107 @@
+/**
+ * `npx tsx bench/injection-cost.ts [--rounds=N]`: what the injection family costs per KB of prose, detector by
+ * detector (phrase rules, structure detector, learned model) and all together, in µs per KB.
+ *
+ * Inputs: README prose from node_modules cut into 1 KB strings (the size of a typical tool-output block), and the
+ * same prose as whole documents. Each round times every detector on every input set in turn (interleaved, so a
+ * noisy neighbour on a shared machine hits all alike); the figure is the median of the rounds, with the fastest
+ * round beside it. The machine is printed with the figures.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createInjectionDetector } from "../src/engine/detectors/injection/index.js";
+import { createScorerDetector } from "../src/engine/detectors/injection/scorer/scorer-detector.js";
+import { createStructureInjectionDetector } from "../src/engine/detectors/injection/structure/structure-detector.js";
+import type { TextDetector, TextMatch } from "../src/engine/types.js";
+import { describeMachine, machineInfo } from "./lib/machine.js";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice(9) ?? 9);
+const TARGET_BYTES = 512 * 1024;
+
+/** README prose of the installed packages, in name order, up to TARGET_BYTES. */
+function prose(): string[] {
+  const dir = join(root, "node_modules");
+  const out: string[] = [];
+  let total = 0;
+  for (const name of readdirSync(dir).sort()) {
+    const candidates = name.startsWith("@")
+      ? readdirSync(join(dir, name)).map((sub) => join(dir, name, sub, "README.md"))
+      : [join(dir, name, "README.md")];
+    for (const file of candidates) {
+      if (!existsSync(file) || total >= TARGET_BYTES) continue;
+      const text = readFileSync(file, "utf8");
+      out.push(text);
+      total += Buffer.byteLength(text);
+    }
+  }
+  return out;
+}
+
+function slices(texts: readonly string[], size: number): string[] {
+  const out: string[] = [];
+  for (const t of texts) for (let i = 0; i + size <= t.length; i += size) out.push(t.slice(i, i + size));
+  return out;
+}
+
+interface Subject {
+  name: string;
+  detectors: TextDetector[];
+}
+
+function timeOnce(subject: Subject, inputs: readonly string[]): number {
+  const out: TextMatch[] = [];
+  const start = process.hrtime.bigint();
+  for (const text of inputs) {
+    out.length = 0;
+    for (const d of subject.detectors) d.detect(text, out);
+  }
+  return Number(process.hrtime.bigint() - start) / 1e3;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function main(): void {
+  const phrase = createInjectionDetector();
+  const structure = createStructureInjectionDetector();
+  const model = createScorerDetector();
+  const subjects: Subject[] = [
+    { name: "phrase rules", detectors: [phrase] },
+    { name: "structure detector", detectors: [structure] },
+    { name: "learned model (injection.scorer)", detectors: [model] },
+    { name: "rules (phrase + structure)", detectors: [phrase, structure] },
+    { name: "whole family (rules + model)", detectors: [phrase, structure, model] },
+  ];
+  const docs = prose();
+  const sets = [
+    { name: "1 KB strings", inputs: slices(docs, 1024) },
+    { name: "whole READMEs", inputs: docs },
+  ];
+  const times = new Map<string, number[]>();
+  // One warm-up round (JIT, the model's first decode), not counted.
+  for (const set of sets) for (const s of subjects) timeOnce(s, set.inputs);
+  for (let r = 0; r < rounds; r++)
+    for (const set of sets)
+      for (const s of subjects) {
+        const key = `${set.name}\u0000${s.name}`;
+        const list = times.get(key) ?? [];
+        list.push(timeOnce(s, set.inputs));
+        times.set(key, list);
+      }
+  console.log(`${describeMachine(machineInfo())} · ${rounds} rounds`);
+  for (const set of sets) {
+    const kb = set.inputs.reduce((n, t) => n + Buffer.byteLength(t), 0) / 1024;
+    console.log(`\n${set.name}: ${set.inputs.length} texts, ${kb.toFixed(0)} KB`);
+    console.log("| detectors | µs per KB (median) | fastest round |");
+    console.log("| --- | --- | --- |");
+    for (const s of subjects) {
+      const list = times.get(`${set.name}\u0000${s.name}`)!;
+      console.log(
+        `| ${s.name} | ${(median(list) / kb).toFixed(2)} | ${(Math.min(...list) / kb).toFixed(2)} |`,
+      );
+    }
+  }
+}
+
+main();

@@ -1,0 +1,130 @@
+/**
+ * `npm run eval:injection-model [-- --held-out]`: the learned injection model's figures, rules alone against rules
+ * + model, detection and false positives with 95% Wilson intervals, by the criterion of every injection figure
+ * (`flagged` in bench/eval-set/score.ts) through the real `LocalPolicyEngine.checkOutput`.
+ *
+ * Without `--held-out`: dev only (the eval set's dev split and the corpus' dev part), what the model was chosen on.
+ * With `--held-out`: also the eval set's test split, the corpus' report part and the blind set (bench/heldout-v2,
+ * integrity-checked), with per-class misses. Those are for reporting: nothing is chosen on them (the blind set's
+ * README says what happens to a set that is tuned on).
+ */
+import { LocalPolicyEngine } from "../../src/index.js";
+import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
+import { flagged } from "../eval-set/score.js";
+import { loadFrozenSamples } from "../heldout-v2/integrity.js";
+import { corporaRoot, corpusDocuments } from "./corpora.js";
+
+interface Item {
+  text: string;
+  positive: boolean;
+  cls: string;
+}
+
+const rulesOnly = new LocalPolicyEngine({ rules: { "injection.scorer": "off" } });
+const withModel = new LocalPolicyEngine({ rules: { "injection.scorer": "neutralise" } });
+let seq = 0;
+
+async function flags(engine: LocalPolicyEngine, text: string): Promise<boolean> {
+  return flagged(
+    await engine.checkOutput({
+      connectorType: "corpus.read",
+      serverName: "corpus",
+      toolName: "read",
+      callId: `figures-${++seq}`,
+      args: {},
+      result: { content: [{ type: "text", text }] },
+    }),
+  );
+}
+
+/** Wilson score interval (95%). */
+function wilson(hit: number, n: number): [number, number] {
+  if (n === 0) return [Number.NaN, Number.NaN];
+  const z = 1.96;
+  const p = hit / n;
+  const denom = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+const rate = (hit: number, n: number) => {
+  const [lo, hi] = wilson(hit, n);
+  return `${hit}/${n} = ${((100 * hit) / n).toFixed(1)}% [${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}]`;
+};
+
+async function measure(name: string, items: Item[], perClass: boolean): Promise<string[]> {
+  const t = { pos: 0, neg: 0, rulesPos: 0, rulesNeg: 0, bothPos: 0, bothNeg: 0 };
+  const misses = new Map<string, { n: number; rules: number; both: number }>();
+  for (const item of items) {
+    const byRules = await flags(rulesOnly, item.text);
+    const byBoth = await flags(withModel, item.text);
+    if (item.positive) {
+      t.pos++;
+      t.rulesPos += +byRules;
+      t.bothPos += +byBoth;
+      const m = misses.get(item.cls) ?? { n: 0, rules: 0, both: 0 };
+      m.n++;
+      m.rules += +!byRules;
+      m.both += +!byBoth;
+      misses.set(item.cls, m);
+    } else {
+      t.neg++;
+      t.rulesNeg += +byRules;
+      t.bothNeg += +byBoth;
+    }
+  }
+  const out = [
+    `| ${name} | rules | ${rate(t.rulesPos, t.pos)} | ${rate(t.rulesNeg, t.neg)} |`,
+    `| ${name} | rules + model | ${rate(t.bothPos, t.pos)} | ${rate(t.bothNeg, t.neg)} |`,
+  ];
+  if (perClass) {
+    out.push("", `Missed attacks by class, ${name} (rules -> rules + model):`, "");
+    for (const [cls, m] of [...misses].sort(([a], [b]) => a.localeCompare(b)))
+      out.push(`- ${cls}: ${m.rules}/${m.n} -> ${m.both}/${m.n}`);
+    out.push("");
+  }
+  return out;
+}
+
+function evalSet(split: "dev" | "test"): Item[] {
+  return generateSplit(loadSplitDefinition(), split)
+    .filter((s) => s.task === "injection")
+    .map((s) => ({ text: s.text, positive: s.positive, cls: s.tags.cls ?? "?" }));
+}
+
+function corpusPart(part: "dev" | "report"): Item[] {
+  return corpusDocuments(corporaRoot())
+    .filter((d) => d.part === part)
+    .map((d) => ({ text: d.text, positive: d.positive, cls: d.source }));
+}
+
+async function main(): Promise<void> {
+  const heldOut = process.argv.includes("--held-out");
+  const header = [
+    "| set | detectors | detection [95% CI] | false positives [95% CI] |",
+    "| --- | --- | --- | --- |",
+  ];
+  const rows: string[] = [];
+  const notes: string[] = [];
+  const add = async (name: string, items: Item[], perClass: boolean) => {
+    const [a, b, ...rest] = await measure(name, items, perClass);
+    rows.push(a!, b!);
+    notes.push(...rest);
+  };
+  await add("dev: eval-set dev split", evalSet("dev"), false);
+  await add("dev: corpus dev part", corpusPart("dev"), true);
+  await add("dev: both", [...evalSet("dev"), ...corpusPart("dev")], false);
+  if (heldOut) {
+    await add("test: eval-set test split", evalSet("test"), true);
+    await add("report: corpus report part", corpusPart("report"), true);
+    await add(
+      "blind: heldout-v2",
+      loadFrozenSamples().map((s) => ({ text: s.text, positive: s.label === "attack", cls: s.class })),
+      true,
+    );
+  }
+  console.log([...header, ...rows, "", ...notes].join("\n"));
+}
+
+await main();

@@ -14,6 +14,7 @@ import {
 } from "./guard-sdk-client.js";
 import { previewThrough, setReviewHooks } from "./proposed-calls.js";
 import { renderToolOutput } from "./render-tool-message.js";
+import { ThreadProvenance, threadKeyOf, withProvenanceArtifact } from "./thread-provenance.js";
 import { readToolLock, type ToolLock } from "./tool-pins.js";
 
 export type { CatalogAwareInterceptor } from "./guard-sdk-client.js";
@@ -39,6 +40,18 @@ export interface InstallOptions {
    * and no tool is handed out (after `tools/list_changed` it is reported only).
    */
   strictRules?: boolean;
+  /**
+   * Containment (docs/provenance.md): `true` (default) sends what the user said and what the tools returned in the
+   * thread with every input check, so the policy's flow rules can tell a value the user typed from one a tool
+   * planted. `false`: no provenance is read, kept or sent (flow rules that need it do not apply).
+   */
+  provenance?: boolean;
+  /**
+   * A secret that keys the provenance hashes kept in the thread's checkpoint (`deriveThreadSalt`): without it they
+   * resist casual reading but not a brute force of a known value by whoever reads the checkpoint. The engine and
+   * `tollgate serve` never see it.
+   */
+  provenanceKey?: string;
 }
 
 /** The internals of MultiServerMCPClient 1.1.x we hook; checked at install so a change fails loudly, not open. */
@@ -98,7 +111,14 @@ function mcpNameOf(toolName: string, guard: ServerGuard): string {
   return found;
 }
 
-function wrapTool(tool: GuardableTool, guard: ServerGuard): void {
+/** Adds this call's output facts to the ToolMessage artifact the adapter made (`[content, artifact]`). */
+function withOutputFacts(output: unknown, slot: CallSlot): unknown {
+  const stored = ThreadProvenance.storedOf(slot.provenance);
+  if (!stored || !Array.isArray(output) || output.length !== 2) return output;
+  return [output[0], withProvenanceArtifact(output[1], stored)];
+}
+
+function wrapTool(tool: GuardableTool, guard: ServerGuard, provenance: ThreadProvenance | undefined): void {
   const original = tool.func;
   Object.defineProperty(tool, GUARDED_TOOL, { value: true });
   setReviewHooks(tool, {
@@ -112,6 +132,7 @@ function wrapTool(tool: GuardableTool, guard: ServerGuard): void {
         toolCallId,
         ...(listed ? { tool: listed } : {}),
         ...(runContext ? { runContext } : {}),
+        ...(provenance ? { provenance: provenance.forCall(threadKeyOf(undefined)) } : {}),
       });
     },
     report: (event) => reportEvent(guard.interceptors, event),
@@ -120,11 +141,15 @@ function wrapTool(tool: GuardableTool, guard: ServerGuard): void {
     const slot: CallSlot = config?.toolCall?.id ? { toolCallId: config.toolCall.id } : {};
     const runContext = runContextFrom(config);
     if (runContext) slot.runContext = runContext;
+    if (provenance) {
+      const parentRunId = (runManager as { parentRunId?: string } | undefined)?.parentRunId;
+      slot.provenance = provenance.forCall(threadKeyOf(config, parentRunId));
+    }
     const key = typeof args === "object" && args !== null ? args : undefined;
     if (key) callSlots.set(key, slot);
     try {
       // What the model reads: one envelope per call (see render-tool-message.ts).
-      return renderToolOutput(await original.call(tool, args, runManager, config));
+      return withOutputFacts(renderToolOutput(await original.call(tool, args, runManager, config)), slot);
     } catch (error) {
       throw slot.error ?? error;
     } finally {
@@ -190,6 +215,10 @@ export function installInterceptors<T extends MultiServerMCPClient>(
   // Read before anything is changed: a bad lock file leaves the client as it was.
   const lock: ToolLock | undefined =
     options.lockFile === undefined ? undefined : readToolLock(options.lockFile);
+  const provenance =
+    options.provenance === false
+      ? undefined
+      : new ThreadProvenance(options.provenanceKey ? { key: options.provenanceKey } : {});
 
   const guardedTools = new WeakSet<object>();
   /** Per SDK client of the adapter (one per server and header set): its guard, kept across reloads. */
@@ -280,7 +309,7 @@ export function installInterceptors<T extends MultiServerMCPClient>(
     await load.call(this, serverName, guardedFor(serverName, sdk).client);
     for (const tool of toolsOf.call(this, [serverName])) {
       if (guardedTools.has(tool)) continue;
-      wrapTool(tool, guardedFor(serverName, sdk).guard);
+      wrapTool(tool, guardedFor(serverName, sdk).guard, provenance);
       guardedTools.add(tool);
     }
   };

@@ -4,7 +4,8 @@
  * that matches no listed tool or could not be checked, and warns once through `onCallbackError`'s channel (a Node
  * process warning, code `TOLLGATE_UNMATCHED_RULE`, when none was given).
  */
-import { LocalPolicyEngine } from "../engine/local-engine.js";
+
+import type { ResolvedPolicy } from "../engine/policy.js";
 import {
   describeUnmatched,
   describeUnverified,
@@ -12,7 +13,6 @@ import {
   ruleCoverage,
   type ToolListing,
 } from "../engine/rule-coverage.js";
-import type { PolicyBackend } from "../shared/types.js";
 import type { CallbackFailureHandler } from "./callback-failure.js";
 import type { InstallEvent } from "./install-hooks.js";
 import type { ToolCallRequest } from "./types.js";
@@ -30,7 +30,8 @@ export class UnmatchedRulesWarning extends Error {
 }
 
 export interface RuleCoverageDeps {
-  backend: PolicyBackend;
+  /** The policy the backend decides with, when it exposes one (the local engine does); else nothing is checked. */
+  policy: ResolvedPolicy | undefined;
   connectorType: (request: ToolCallRequest) => string;
   report: (event: InstallEvent) => void;
   onCallbackError: CallbackFailureHandler | undefined;
@@ -54,7 +55,8 @@ export function ruleCoverageCheck(
   deps: RuleCoverageDeps,
 ): (listing: ToolListing) => RuleCoverage | undefined {
   return (listing) => {
-    if (!(deps.backend instanceof LocalPolicyEngine)) return undefined;
+    const policy = deps.policy;
+    if (policy === undefined) return undefined;
     const connectorType = (serverName: string, name: string) => {
       try {
         return deps.connectorType({ serverName, name, args: {} });
@@ -62,7 +64,7 @@ export function ruleCoverageCheck(
         return `${serverName}.${name}`;
       }
     };
-    const coverage = ruleCoverage(deps.backend.policy, listing, { connectorType });
+    const coverage = ruleCoverage(policy, listing, { connectorType });
     const note = (ruleId: string, kind: string, reason: string) =>
       deps.report({
         phase: "catalog",

@@ -1,5 +1,14 @@
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ProvenanceFacts, ToolOutputFacts } from "../shared/provenance.js";
 import type { CallToolResult, JsonObject, RunContext, ToolDescriptor } from "../shared/types.js";
+
+/** What one call carries about its thread (issue 17): the facts for its input check and where its output's go. */
+export interface CallProvenance {
+  /** Sent with the input check; `facts.salt` (the derived salt) is sent with the output check. */
+  facts: ProvenanceFacts;
+  /** Receives the output check's facts of this call's result. */
+  record(output: ToolOutputFacts): void;
+}
 
 /**
  * The SDK request options of one call besides `signal` (which has its own field): per-call `timeout`, the
@@ -28,6 +37,8 @@ export interface ToolCallRequest {
   toolCallId?: string;
   /** The LangGraph run the call belongs to (`configurable`, `context`), as a frozen JSON copy. */
   runContext?: RunContext;
+  /** What the user said and the tools returned in this thread (set by the install; absent for a plain call). */
+  provenance?: CallProvenance;
 }
 
 /** Performs the MCP call (or the next interceptor) and resolves to the raw MCP result. */

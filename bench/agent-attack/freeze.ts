@@ -27,7 +27,11 @@ function assign(
   const out: Record<SplitName, string[]> = { train: [], dev: [], test: [] };
   const placed = new Set<string>();
   for (const s of SPLITS)
-    for (const id of previous?.[s] ?? []) if (ids.includes(id)) out[s].push(id), placed.add(id);
+    for (const id of previous?.[s] ?? [])
+      if (ids.includes(id)) {
+        out[s].push(id);
+        placed.add(id);
+      }
   const fresh = shuffle(
     ids.filter((id) => !placed.has(id)),
     seededRandom(seed),

@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/agent-attack/freeze.ts`: writes bench/agent-attack/split.json. Tasks and templates are assigned to
- * train/dev/test (about 50/25/25) by a seeded shuffle, once; ids already in the file keep their split. Then the
+ * train/dev/test (about 40/30/30) by a seeded shuffle, once; ids already in the file keep their split. Then the
  * generated cases of each split are hashed. `--check` only compares (exit code 1 on drift).
  */
 import { existsSync, writeFileSync } from "node:fs";
@@ -36,9 +36,21 @@ function assign(
     ids.filter((id) => !placed.has(id)),
     seededRandom(seed),
   );
+  // About 40/30/30: the test split is what is quoted, so it gets as many cases as train can spare.
+  const cycle: SplitName[] = [
+    "train",
+    "test",
+    "dev",
+    "train",
+    "test",
+    "dev",
+    "train",
+    "test",
+    "dev",
+    "train",
+  ];
   fresh.forEach((id, i) => {
-    const r = i % 4;
-    out[r === 0 || r === 2 ? "train" : r === 1 ? "test" : "dev"].push(id);
+    out[cycle[i % cycle.length]!].push(id);
   });
   return out;
 }

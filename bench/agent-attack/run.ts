@@ -3,13 +3,16 @@
  * configuration, with both scripted models and both humans, against the bench's own MCP servers, and prints attack
  * success, utility and review rate per configuration and split (test first, 95% Wilson intervals).
  *
- * Options: --splits test,dev,train   --guards none,default,...   --concurrency 4   --out <file.json>
+ * Options: --splits test,dev,train   --guards none,default,...   --workers 2   --concurrency 4   --out <file.json>
+ * The jobs are shared out over `--workers` processes (default: one per core, at most 4), each with its own servers
+ * and `--concurrency` lanes.
  * A guard whose policy cannot load on this checkout (the containment keys before branch i17-contain is merged) is
  * reported as unavailable, not skipped silently.
  */
-import { execSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { execSync, fork } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PolicyConfig } from "../../src/index.js";
 import { type BenchCase, casesOf, loadSplit, SPLITS, type SplitName, splitDrift } from "./cases.js";
@@ -74,7 +77,6 @@ async function runAll(
           ? await runCase(servers, lane, agent, { ...job, human: "approve-all" })
           : undefined;
       outcomes.push(approved ?? { ...rejected, human: "approve-all" });
-      if (outcomes.length % 500 === 0) process.stderr.write(`  ${outcomes.length}/${jobs.length}\n`);
     }
     await Promise.all([...clients.values()].map((c) => c.client.close()));
   };
@@ -90,6 +92,43 @@ function commitOf(): string {
   }
 }
 
+/** Runs this process's share of the jobs (every `of`-th from `index`) and writes the outcomes to `out`. */
+async function workerMain(
+  index: number,
+  of: number,
+  jobs: Job[],
+  policies: Map<GuardName, PolicyConfig | undefined>,
+) {
+  const servers = await startBenchServers();
+  const mine = jobs.filter((_, i) => i % of === index);
+  const outcomes = await runAll(servers, mine, policies, Number(option("concurrency") ?? 4));
+  await servers.close();
+  writeFileSync(option("worker-out")!, JSON.stringify(outcomes));
+}
+
+/** Forks `workers` processes of this script, each on its share of the same job list; their outcomes, merged. */
+async function forkWorkers(workers: number): Promise<CaseOutcome[]> {
+  const dir = mkdtempSync(join(tmpdir(), "agent-attack-"));
+  try {
+    const files = Array.from({ length: workers }, (_, i) => join(dir, `worker-${i}.json`));
+    await Promise.all(
+      files.map(
+        (file, i) =>
+          new Promise<void>((resolve, reject) => {
+            const args = [...process.argv.slice(2), "--worker", `${i}/${workers}`, "--worker-out", file];
+            const child = fork(fileURLToPath(import.meta.url), args, { execArgv: process.execArgv });
+            child.on("exit", (code) =>
+              code === 0 ? resolve() : reject(new Error(`bench worker ${i} exited with ${code}`)),
+            );
+          }),
+      ),
+    );
+    return files.flatMap((file) => JSON.parse(readFileSync(file, "utf8")) as CaseOutcome[]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const def = loadSplit();
   const drift = splitDrift(def);
@@ -100,6 +139,7 @@ async function main() {
   const splits = (option("splits")?.split(",") ?? ["test", "dev", "train"]) as SplitName[];
   const wanted = (option("guards")?.split(",") ?? [...GUARDS]) as GuardName[];
   const concurrency = Number(option("concurrency") ?? 4);
+  const workers = Number(option("workers") ?? Math.min(4, cpus().length));
   const policies = new Map<GuardName, PolicyConfig | undefined>();
   const unavailable: string[] = [];
   for (const guard of wanted) {
@@ -110,10 +150,14 @@ async function main() {
   const guards = wanted.filter((g) => policies.has(g));
   const cases = splits.filter((s) => SPLITS.includes(s)).flatMap((s) => casesOf(def, s));
   const jobs = jobsOf(cases, guards);
+  const worker = option("worker");
+  if (worker) {
+    const [index, of] = worker.split("/").map(Number) as [number, number];
+    await workerMain(index, of, jobs, policies);
+    return;
+  }
   const started = performance.now();
-  const servers = await startBenchServers();
-  const outcomes = await runAll(servers, jobs, policies, concurrency);
-  await servers.close();
+  const outcomes = await forkWorkers(workers);
   const seconds = (performance.now() - started) / 1000;
 
   const commit = commitOf();
@@ -121,7 +165,7 @@ async function main() {
   const lines = [
     `# Agent-attack bench, ${date.slice(0, 10)}, commit ${commit}`,
     "",
-    `${jobs.length} jobs (${outcomes.length} outcomes) in ${seconds.toFixed(1)} s (concurrency ${concurrency}, ${cpus().length} cores).`,
+    `${jobs.length} jobs (${outcomes.length} outcomes) in ${seconds.toFixed(1)} s (${workers} processes x ${concurrency} lanes, ${cpus().length} cores).`,
     `Benign tasks that legitimately send to a target from a tool: ${(100 * fromToolShare()).toFixed(0)}% of ${TASKS.length}.`,
     `Errors: ${outcomes.filter((o) => o.error).length}.`,
     ...(unavailable.length ? ["", "Unavailable on this checkout:", ...unavailable.map((u) => `- ${u}`)] : []),
@@ -152,7 +196,7 @@ async function main() {
   mkdirSync(fileURLToPath(new URL("./results/", import.meta.url)), { recursive: true });
   writeFileSync(
     out,
-    `${JSON.stringify({ date, commit, seconds, concurrency, unavailable, outcomes }, null, 1)}\n`,
+    `${JSON.stringify({ date, commit, seconds, workers, concurrency, unavailable, outcomes }, null, 1)}\n`,
   );
   writeFileSync(out.replace(/\.json$/, ".md"), `${report}\n`);
   for (const o of outcomes.filter((x) => x.error).slice(0, 5))

@@ -78,6 +78,20 @@ export class LimitExceededError extends TollgateError {
   }
 }
 
+/**
+ * A tool listing's JSON Schema (or another listing field) is nested deeper than the guard compiles or walks: a
+ * hostile listing, refused before any recursive code can overflow the stack. `issues[0].path` is the JSON Pointer
+ * where the limit was passed; `maxDepth` the limit. A request error, not a server fault (`serve` answers 400).
+ */
+export class SchemaTooDeepError extends LimitExceededError {
+  override name = "SchemaTooDeepError";
+  readonly maxDepth: number;
+  constructor(message: string, path: string, maxDepth: number) {
+    super("maxSchemaDepth", message, [{ path, message: `nested deeper than ${maxDepth} levels` }]);
+    this.maxDepth = maxDepth;
+  }
+}
+
 /** A policy backend could not answer (network, timeout, circuit open). */
 export class BackendUnavailableError extends TollgateError {
   override name = "BackendUnavailableError";

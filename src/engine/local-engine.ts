@@ -25,6 +25,7 @@ import {
   type ResolvedClassifier,
   resolveClassifierOptions,
 } from "./detectors/injection/classifier-hook.js";
+import { applyFlowStep, attachOutputFacts, withoutUserValues } from "./flow/engine-steps.js";
 import { type ConnectorTarget, matchesConnector } from "./glob.js";
 import { ruleActionOf } from "./match-policy.js";
 import { PairCache } from "./pair-cache.js";
@@ -35,13 +36,15 @@ import type { PolicyConfig, SanitizerMode } from "./policy-types.js";
 import type { Action } from "./rules/actions.js";
 import { INJECTION_CLASSIFIER_RULES } from "./rules/built-in/injection-classifier.js";
 import { newEnvelopeId } from "./scan/envelope.js";
+import { CappedFindings } from "./scan/findings-cap.js";
 import { describeProblem, inspectJson, type JsonProblem } from "./scan/inspect-json.js";
 import { scanJson } from "./scan/scan-json.js";
 import { scanToolResult } from "./scan/scan-tool-result.js";
+import { valueSafeCut } from "./scan/string-scanner.js";
 import { checkToolListing } from "./scan/tool-listing.js";
-import { truncateResult } from "./scan/truncate.js";
+import { cutTexts, truncateArrays } from "./scan/truncate.js";
 import { ScanPlans } from "./scan-plans.js";
-import { SchemaValidatorCache } from "./schema-validator.js";
+import { assertSchemaDepth, SchemaValidatorCache, type UnsupportedPattern } from "./schema-validator.js";
 import { hasToolSections, toolPolicyConfig } from "./tool-policy.js";
 
 function summarise(finding: Finding): string {
@@ -53,6 +56,13 @@ function uniqueRuleIds(findings: readonly Finding[]): string[] {
   // Most calls find nothing: skip the Set and two arrays (a fixed cost on every 1 KB call).
   if (findings.length === 0) return [];
   return [...new Set(findings.map((f) => f.ruleId))];
+}
+
+/** The rule ids of a capped check: those reported, then those only counted past the cap. */
+function cappedRuleIds(reported: readonly Finding[], omitted: Record<string, number> | undefined): string[] {
+  const ids = uniqueRuleIds(reported);
+  if (omitted !== undefined) for (const id of Object.keys(omitted)) if (!ids.includes(id)) ids.push(id);
+  return ids;
 }
 
 function byteLength(value: unknown): number {
@@ -150,6 +160,12 @@ function classifierAction(policy: ResolvedPolicy): Action {
   return action;
 }
 
+/**
+ * In truncate mode, text is cut before the scan only this far past the limit (the scan's work stays bounded by the
+ * limit); the final cut comes after redaction. Longer than any value a detector finds.
+ */
+const PRE_CUT_MARGIN_BYTES = 64 * 1024;
+
 /** Connector types come from a user resolver: the sanitizer-mode cache is emptied at this many entries. */
 const SANITIZER_MODE_CACHE_LIMIT = 1_000;
 
@@ -176,6 +192,13 @@ export interface DescriptorCheck {
   /** The descriptor to show the model (description cleaned), or undefined when the tool must be dropped. */
   tool: ToolDescriptor | undefined;
   findings: Finding[];
+  /** Schema patterns the validator will not run (RE2 cannot: lookaround, backreferences), for an audit note. */
+  unsupportedPatterns?: ListedUnsupportedPattern[];
+}
+
+/** An unsupported pattern and the schema it is in (`/inputSchema` or `/outputSchema`). */
+export interface ListedUnsupportedPattern extends UnsupportedPattern {
+  path: string;
 }
 
 /**
@@ -253,9 +276,29 @@ export class LocalPolicyEngine implements PolicyBackend {
    */
   checkToolDescriptor(_serverName: string, tool: ToolDescriptor): DescriptorCheck {
     const setting = this.policy.injection.toolDescriptions;
-    if (setting === "off") return { tool, findings: [] };
-    const plan = this.#plans.get("output", "detect-and-strip", "redact");
-    return checkToolListing(tool, plan, setting === "drop-tool");
+    const check: DescriptorCheck =
+      setting === "off"
+        ? { tool, findings: [] }
+        : checkToolListing(
+            tool,
+            this.#plans.get("output", "detect-and-strip", "redact"),
+            setting === "drop-tool",
+          );
+    // Compiled now, once: the validators the calls use later, and the patterns they will not run, for the audit.
+    const kept = check.tool;
+    const unsupported: ListedUnsupportedPattern[] = [];
+    const { validateInput, validateOutput } = this.policy.schema;
+    for (const [key, on] of [
+      ["inputSchema", validateInput],
+      ["outputSchema", validateOutput],
+    ] as const) {
+      const schema: unknown = kept?.[key];
+      if (!on || schema === null || typeof schema !== "object") continue;
+      // Named as the listing's field (the cache names a too-deep schema from its own root).
+      assertSchemaDepth(schema, `/${key}`, `listing of tool ${JSON.stringify(String(tool.name))}`);
+      for (const p of this.#schemas.unsupportedPatterns(schema)) unsupported.push({ path: `/${key}`, ...p });
+    }
+    return unsupported.length > 0 ? { ...check, unsupportedPatterns: unsupported } : check;
   }
 
   async checkInput(request: InputCheckRequest): Promise<InputDecision> {
@@ -375,9 +418,13 @@ export class LocalPolicyEngine implements PolicyBackend {
       };
     }
 
-    const findings: Finding[] = [];
-    const plan = this.#forTool(request.serverName, request.connectorType).plans.get("input", "pass-through");
-    const scanned = scanJson(args, "", plan, findings) as JsonObject;
+    const forTool = this.#forTool(request.serverName, request.connectorType);
+    const capped = new CappedFindings(forTool.policy.limits.maxFindings);
+    const plan = forTool.plans.get("input", "pass-through");
+    const scannedArgs = scanJson(args, "", plan, capped) as JsonObject;
+    // A value the user typed is the user's: its findings neither block nor redact (flow/engine-steps.ts).
+    const { findings, scanned } = withoutUserValues(capped.slice(), args as JsonObject, scannedArgs, request);
+    const omitted = capped.omittedRecord();
     let blocking: Finding | undefined;
     for (let i = 0; i < findings.length && !blocking; i++) {
       if (findings[i]!.action === "block") blocking = findings[i];
@@ -389,7 +436,7 @@ export class LocalPolicyEngine implements PolicyBackend {
           allowed: false,
           reason: summarise(blocking),
           findings,
-          ruleIds: uniqueRuleIds(findings),
+          ruleIds: cappedRuleIds(findings, omitted),
           durationMs: performance.now() - started,
         }
       : {
@@ -397,9 +444,10 @@ export class LocalPolicyEngine implements PolicyBackend {
           backend: this.name,
           allowed: true,
           findings,
-          ruleIds: uniqueRuleIds(findings),
+          ruleIds: cappedRuleIds(findings, omitted),
           durationMs: performance.now() - started,
         };
+    if (omitted !== undefined) decision.omittedFindings = omitted;
     if (!blocking && scanned !== args) decision.redactedArgs = scanned;
     if (!blocking && gate.review) {
       // A review rule: allowed once a human approves; the rule id stays with the decision for the audit.
@@ -407,7 +455,10 @@ export class LocalPolicyEngine implements PolicyBackend {
       decision.review = { ruleId, reason: gate.reason ?? `${request.connectorType} needs a human approval` };
       if (!decision.ruleIds.includes(ruleId)) decision.ruleIds.push(ruleId);
     }
-    return decision;
+    const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
+    const flowed = applyFlowStep(decision, forTool.policy, request, request, tool);
+    if (flowed !== decision) flowed.durationMs = performance.now() - started;
+    return flowed;
   }
 
   async checkOutput(request: OutputCheckRequest): Promise<OutputDecision> {
@@ -440,26 +491,35 @@ export class LocalPolicyEngine implements PolicyBackend {
       );
     }
 
-    const findings: Finding[] = [];
+    const capped = new CappedFindings(limits.maxFindings);
+    const findings: Finding[] = capped;
     let result = request.result;
     const size = byteLengthIfOver(result, limits.maxOutputBytes);
-    if (size > limits.maxOutputBytes || truncating) {
-      if (!truncating) {
-        throw new LimitExceededError(
-          "maxOutputBytes",
-          `Result of ${where} is ${size} bytes, over the limit of ${limits.maxOutputBytes}`,
-          [{ path: "", message: `${size} bytes > ${limits.maxOutputBytes}` }],
-        );
+    if (size > limits.maxOutputBytes && !truncating) {
+      throw new LimitExceededError(
+        "maxOutputBytes",
+        `Result of ${where} is ${size} bytes, over the limit of ${limits.maxOutputBytes}`,
+        [{ path: "", message: `${size} bytes > ${limits.maxOutputBytes}` }],
+      );
+    }
+    const mode = this.#sanitizerMode(request.serverName, request.connectorType);
+    let plan = forTool.plans.get("output", mode);
+    if (truncating) {
+      // Arrays are cut now (no value is cut in half); text is cut after the scan, so every value is redacted before
+      // a cut could leave half of it. Only a text far over the limit is cut now, to bound the scan, at a point no
+      // value straddles: whatever the redaction makes of what is left, no part of a value remains.
+      result = truncateArrays(result, limits.maxArrayItems, findings);
+      if (size > limits.maxOutputBytes) {
+        const budget = limits.maxOutputBytes + PRE_CUT_MARGIN_BYTES;
+        result = cutTexts(result, budget, findings, valueSafeCut(plan));
+        if (byteLength(result) > budget) {
+          throw new LimitExceededError(
+            "maxOutputBytes",
+            `Result of ${where} stays over ${limits.maxOutputBytes} bytes after truncating its text`,
+            [{ path: "/structuredContent", message: "structured content alone exceeds the limit" }],
+          );
+        }
       }
-      const cut = truncateResult(result, limits.maxOutputBytes, limits.maxArrayItems, findings);
-      if (byteLength(cut) > limits.maxOutputBytes) {
-        throw new LimitExceededError(
-          "maxOutputBytes",
-          `Result of ${where} stays over ${limits.maxOutputBytes} bytes after truncating its text`,
-          [{ path: "/structuredContent", message: "structured content alone exceeds the limit" }],
-        );
-      }
-      result = cut;
     }
 
     const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
@@ -486,8 +546,6 @@ export class LocalPolicyEngine implements PolicyBackend {
       }
     }
 
-    const mode = this.#sanitizerMode(request.serverName, request.connectorType);
-    let plan = forTool.plans.get("output", mode);
     // `size` bounds every string's length, so short results skip the walk for long strings.
     if (this.#offload !== undefined && size >= this.#offload.minLength) {
       plan = await withPrecomputedMatches(plan, result, this.#offload);
@@ -499,7 +557,9 @@ export class LocalPolicyEngine implements PolicyBackend {
     const envelope = wrap
       ? { serverName: request.serverName, toolName: request.toolName, id: newEnvelopeId() }
       : undefined;
-    const scanned = scanToolResult(result, plan, findings, envelope);
+    let scanned = scanToolResult(result, plan, findings, envelope);
+    if (truncating)
+      scanned = cutTexts(scanned, limits.maxOutputBytes, findings, valueSafeCut(plan), envelope);
     if (this.#classifier !== undefined) {
       // The tool's own policy: `rules`, `injection.types.classifier` and `tools.<glob>` set it as for any rule.
       const action = classifierAction(forTool.policy);
@@ -512,27 +572,50 @@ export class LocalPolicyEngine implements PolicyBackend {
     }
     // Two literals, not conditional spreads (~15 ns less): same key order, and `reason` / `redactedResult` stay
     // absent, not undefined, when they do not apply.
+    const reported = capped.slice();
+    const omitted = capped.omittedRecord();
     if (blocking) {
-      return {
+      const blocked: OutputDecision = {
         allowed: false,
         reason: summarise(blocking),
-        findings,
-        ruleIds: uniqueRuleIds(findings),
+        findings: reported,
+        ruleIds: cappedRuleIds(reported, omitted),
         decisionId,
         durationMs: performance.now() - started,
         backend: this.name,
       };
+      if (omitted !== undefined) blocked.omittedFindings = omitted;
+      return blocked;
+    }
+    // What the model receives is held to the limit too: envelopes and placeholders add bytes to what was sent.
+    if (scanned !== request.result) {
+      const checkedSize = byteLengthIfOver(scanned, limits.maxOutputBytes);
+      if (checkedSize > limits.maxOutputBytes) {
+        if (truncating && byteLength(scanned.structuredContent) > limits.maxOutputBytes) {
+          throw new LimitExceededError(
+            "maxOutputBytes",
+            `Result of ${where} stays over ${limits.maxOutputBytes} bytes after truncating its text`,
+            [{ path: "/structuredContent", message: "structured content alone exceeds the limit" }],
+          );
+        }
+        throw new LimitExceededError(
+          "maxOutputBytes",
+          `Result of ${where} is ${checkedSize} bytes once checked (wrapped or redacted), over the limit of ${limits.maxOutputBytes}`,
+          [{ path: "", message: `${checkedSize} bytes > ${limits.maxOutputBytes} after the check` }],
+        );
+      }
     }
     const decision: OutputDecision = {
       allowed: true,
-      findings,
-      ruleIds: uniqueRuleIds(findings),
+      findings: reported,
+      ruleIds: cappedRuleIds(reported, omitted),
       decisionId,
       durationMs: performance.now() - started,
       backend: this.name,
     };
+    if (omitted !== undefined) decision.omittedFindings = omitted;
     if (scanned !== request.result) decision.redactedResult = scanned;
-    return decision;
+    return attachOutputFacts(decision, forTool.policy, request, findings);
   }
 
   /** The policy and plans for one call: the engine's own unless a tool entry sets a family. */

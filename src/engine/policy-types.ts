@@ -2,9 +2,17 @@
  * The local engine's policy: what a JSON/YAML policy file holds. Every field is optional; `resolvePolicy` fills
  * the safe defaults documented in the README.
  */
+import type { FlowPolicyConfig } from "./flow/policy-types.js";
 import type { ActionName } from "./rules/actions.js";
 import type { HazardType, InjectionRuleType, PiiType, SecretType } from "./rules/registry.js";
 
+export type {
+  FlowAction,
+  FlowPolicyConfig,
+  FlowRule,
+  ScopeConstraint,
+  TaskScope,
+} from "./flow/policy-types.js";
 export type { HazardType, InjectionRuleType, PiiType, SecretType };
 
 /** A built-in name (derived from the rule registry, so editors complete it) or the type of a declared rule. */
@@ -127,7 +135,8 @@ export interface ServerPolicy {
   sanitizer?: SanitizerMode;
 }
 
-export interface PolicyConfig {
+/** The containment keys (`sinks`, `trustedSources`, `flows`, `taskScope`) are `FlowPolicyConfig`'s. */
+export interface PolicyConfig extends FlowPolicyConfig {
   version?: 1;
   capabilities?: {
     /** `deny`: a connector type no rule allows is blocked (deny by default). */
@@ -184,5 +193,10 @@ export interface PolicyConfig {
     maxDepth?: number;
     maxInputBytes?: number;
     onExceed?: "block" | "truncate";
+    /**
+     * Findings reported per check (default 1,000); the rest are counted per rule id in the decision's
+     * `omittedFindings`. Only the report is capped: every rewrite is applied and the decision is the same.
+     */
+    maxFindings?: number;
   };
 }

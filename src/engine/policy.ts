@@ -3,6 +3,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.
 import { closest, distance } from "fastest-levenshtein";
 import { parseDocument } from "yaml";
 import { joinPointer, PolicyConfigError, type TollgateIssue } from "../errors.js";
+import { type ResolvedFlowPolicy, resolveFlowPolicy } from "./flow/policy-types.js";
 import { policySchema, policySchemaFor, type SchemaRule } from "./policy-schema.js";
 import type {
   ActionName,
@@ -20,6 +21,7 @@ import { declaredRules, FAMILY_OF_KIND } from "./rules/custom-rules.js";
 import { FAMILY_DEFAULTS } from "./rules/family-defaults.js";
 import { BUILT_IN_RULES, ruleIdsOf } from "./rules/registry.js";
 import type { PolicyFamily } from "./rules/rule-record.js";
+import { DEFAULT_MAX_FINDINGS } from "./scan/findings-cap.js";
 
 export type { HazardType } from "./rules/registry.js";
 
@@ -79,7 +81,10 @@ export interface ResolvedPolicy {
     maxArrayItems: number;
     maxDepth: number;
     onExceed: "block" | "truncate";
+    maxFindings: number;
   };
+  /** Containment: sinks, trusted sources, the flow rules' actions, the task-scope key. */
+  flow: ResolvedFlowPolicy;
 }
 
 export const DEFAULT_LIMITS = {
@@ -88,6 +93,7 @@ export const DEFAULT_LIMITS = {
   maxArrayItems: 100_000,
   maxDepth: 64,
   onExceed: "block",
+  maxFindings: DEFAULT_MAX_FINDINGS,
 } as const;
 
 // `verbose` gives each error its parent schema, so an unknown key can be compared with the keys allowed there.
@@ -485,6 +491,7 @@ export function resolvePolicy(
     allow,
     redaction: { hashKey, maskKeepLast: config.redaction?.maskKeepLast ?? 4 },
     limits: { ...DEFAULT_LIMITS, ...config.limits },
+    flow: resolveFlowPolicy(config),
   };
   // `granted` stays a Set (frozen Sets still accept `add`), built here from the copy, so it is the engine's own.
   deepFreeze(resolved);

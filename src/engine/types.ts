@@ -5,7 +5,7 @@
 import { RULE_KINDS } from "./rules/rule-record.js";
 
 /** Every kind a finding can have: the rules' kinds (from the registry) and the checks' own. The wire reads this. */
-export const FINDING_KINDS = [...RULE_KINDS, "schema", "capability", "limit"] as const;
+export const FINDING_KINDS = [...RULE_KINDS, "schema", "capability", "limit", "flow"] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
 /** A span in one string. `start`/`end` are UTF-16 offsets (JS string indices), end exclusive. */

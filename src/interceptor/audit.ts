@@ -26,8 +26,10 @@ export interface AuditRecord {
   action: "allow" | "redact" | "block" | "error" | "fail-open" | "note";
   reason?: string;
   findings: Array<Pick<Finding, "kind" | "type" | "path" | "start" | "end" | "ruleId" | "action">>;
-  /** Finding counts by `kind:type`, e.g. `{ "pii:email": 2 }`. */
+  /** Finding counts by `kind:type`, e.g. `{ "pii:email": 2 }` (of the findings listed). */
   counts: Record<string, number>;
+  /** Findings past the policy's `limits.maxFindings`, not listed, counted per rule id (the decision's). */
+  omittedFindings?: Record<string, number>;
   ruleIds: string[];
   /** For a tool refused because its pinned definition changed: which fields differ from the lock file. */
   changedFields?: string[];
@@ -37,7 +39,10 @@ export interface AuditRecord {
   durationMs: number;
 }
 
-export function auditFindings(findings: readonly Finding[]): Pick<AuditRecord, "findings" | "counts"> {
+export function auditFindings(
+  findings: readonly Finding[],
+  omitted?: Readonly<Record<string, number>>,
+): Pick<AuditRecord, "findings" | "counts" | "omittedFindings"> {
   const counts: Record<string, number> = {};
   const out: AuditRecord["findings"] = new Array(findings.length);
   for (let i = 0; i < findings.length; i++) {
@@ -55,5 +60,22 @@ export function auditFindings(findings: readonly Finding[]): Pick<AuditRecord, "
       action: f.action,
     };
   }
-  return { findings: out, counts };
+  const omittedFindings = omittedCounts(omitted);
+  return omittedFindings === undefined
+    ? { findings: out, counts }
+    : { findings: out, counts, omittedFindings };
+}
+
+/** A backend's omitted counts, copied entry by entry (positive integers only); undefined when there are none. */
+function omittedCounts(
+  omitted: Readonly<Record<string, number>> | undefined,
+): Record<string, number> | undefined {
+  if (omitted === undefined) return undefined;
+  let out: Record<string, number> | undefined;
+  for (const [ruleId, count] of Object.entries(omitted)) {
+    if (!Number.isSafeInteger(count) || count < 1) continue;
+    out ??= {};
+    out[ruleId] = count;
+  }
+  return out;
 }

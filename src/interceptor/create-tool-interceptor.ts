@@ -224,6 +224,27 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
           durationMs: performance.now() - started,
         });
       }
+      const unsupported = check.unsupportedPatterns ?? [];
+      if (unsupported.length > 0 && onDecision) {
+        // The tool stays usable; its validator skips these patterns, and the audit says which and why.
+        const patterns = unsupported.map((p) => `${JSON.stringify(p.pattern)} in ${p.path} (${p.reason})`);
+        emit({
+          timestamp: new Date().toISOString(),
+          decisionId: randomUUID(),
+          callId: "",
+          connectorType: `${serverName}.${tool.name}`,
+          serverName,
+          toolName: tool.name,
+          phase: "catalog",
+          action: "note",
+          reason: `tool ${JSON.stringify(tool.name)}: schema patterns not checked, the linear-time regex engine cannot run them: ${patterns.join("; ")}`,
+          findings: [],
+          counts: {},
+          ruleIds: ["schema.unsupported_pattern"],
+          backend: catalogEngine.name,
+          durationMs: performance.now() - started,
+        });
+      }
       if (check.tool) kept.push(check.tool);
     }
     await backend.registerTools?.(serverName, kept);
@@ -251,7 +272,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       phase,
       action,
       ...((reason ?? decision?.reason) ? { reason: reason ?? decision?.reason } : {}),
-      ...auditFindings(decision?.findings ?? []),
+      ...auditFindings(decision?.findings ?? [], decision?.omittedFindings),
       ruleIds: decision?.ruleIds ?? [],
       ...(decision?.backend ? { backend: decision.backend } : { backend: backend.name ?? "custom" }),
       ...(decision ? { backendMs: decision.durationMs } : {}),

@@ -253,7 +253,7 @@ export function createPolicyServer(options: PolicyServerOptions = {}): PolicySer
       );
     } catch (error) {
       if (error instanceof WireRequestError) {
-        send(res, 400, errorBody("bad_request", error.message, requestId, error.issues));
+        send(res, 400, errorBody(error.code, error.message, requestId, error.issues));
         return { status: 400 };
       }
       logger?.error({ req_id: requestId, err: error }, "check failed");

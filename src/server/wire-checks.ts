@@ -1,7 +1,10 @@
 import type { LocalPolicyEngine } from "../engine/local-engine.js";
+import { MAX_SCHEMA_DEPTH } from "../engine/schema-validator.js";
 import { isTollgateError, LimitExceededError, type TollgateIssue } from "../errors.js";
+import { describeWireVersion } from "../policy/http/from-wire.js";
 import {
   WIRE_EXTENSION_VERSION,
+  WIRE_EXTENSION_VERSIONS,
   type WireAnswer,
   type WireErrorAnswer,
   type WireExfiltrationInfo,
@@ -17,16 +20,26 @@ import type {
   ReviewRequirement,
   ToolDescriptor,
 } from "../policy/types.js";
+import { pathDeeperThan } from "./json-depth.js";
 import { plainIdentity } from "./plain-identity.js";
 import { type PlainOutput, plainOutput } from "./plain-output.js";
 import { policiesEvaluated } from "./policies-evaluated.js";
 import { ToolInterner } from "./tool-intern.js";
+import { extrasFromWire, type WireExtras } from "./wire-provenance.js";
 
-/** The request body does not follow the protocol (answered 400). */
+/**
+ * Why a request is refused with 400: `bad_request` (the protocol is not followed), `unsupported_extension` (a
+ * `tollgate` extension of a version this server does not read), `too_deep` (a tool listing nested deeper than the
+ * server handles).
+ */
+export type WireRequestErrorCode = "bad_request" | "unsupported_extension" | "too_deep";
+
+/** The request body does not follow the protocol (answered 400 with `code`). */
 export class WireRequestError extends Error {
   constructor(
     message: string,
     readonly issues: TollgateIssue[],
+    readonly code: WireRequestErrorCode = "bad_request",
   ) {
     super(message);
   }
@@ -57,6 +70,10 @@ interface CallNames {
   tool?: ToolDescriptor;
   /** True when the client speaks the `tollgate` extension. */
   extended: boolean;
+  /** The extension's version (answers use it); 0 for a plain client. */
+  version: number;
+  /** The extension itself (extended clients). */
+  ext?: Raw;
 }
 
 // Errors the engine raises about the call itself; the client rebuilds them so a remote refusal behaves exactly
@@ -75,8 +92,40 @@ function isObject(value: unknown): value is Raw {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function invalid(path: string, message: string): WireRequestError {
-  return new WireRequestError(`${path || "body"} ${message}`, [{ path, message }]);
+/**
+ * JSON levels a tool listing may nest: its schemas one level below the listing, each held to the engine's own
+ * MAX_SCHEMA_DEPTH, so a schema the local path refuses with SchemaTooDeepError is a typed 400 here, never a 422 or
+ * a 500 (ajv's compiler and `JSON.stringify` recurse, and overflow the stack somewhere past a thousand).
+ */
+export const MAX_TOOL_LISTING_DEPTH = MAX_SCHEMA_DEPTH + 1;
+
+function invalid(path: string, message: string, code?: WireRequestErrorCode): WireRequestError {
+  return new WireRequestError(`${path || "body"} ${message}`, [{ path, message }], code);
+}
+
+/**
+ * The `tollgate` extension of a request, when it is one this server reads; `undefined` when the request has none
+ * (absent or null: a plain client). Anything else is refused: checking it as a plain request would ignore what
+ * the extension carries (the tool listing, the result to check), and the client would take the answer for a check
+ * of what it sent.
+ */
+function readableExtension(value: unknown): Raw | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isObject(value)) {
+    throw invalid(
+      "/tollgate",
+      `must be an object with "v": ${WIRE_EXTENSION_VERSION} (or left out by a plain client)`,
+      "unsupported_extension",
+    );
+  }
+  if (!WIRE_EXTENSION_VERSIONS.some((v) => v === value.v)) {
+    throw invalid(
+      "/tollgate/v",
+      `is ${describeWireVersion(value.v)}; this server reads versions ${WIRE_EXTENSION_VERSIONS.join(" and ")} of the tollgate extension only`,
+      "unsupported_extension",
+    );
+  }
+  return value;
 }
 
 function policyMatches(findings: readonly Finding[]): WirePolicyMatch[] {
@@ -136,6 +185,7 @@ export class WireChecks {
         toolName: names.toolName,
         callId: names.callId,
         ...(names.tool ? { tool: names.tool } : {}),
+        ...this.#extras(names, "input"),
         args: args as JsonObject,
       });
       return this.#inputAnswer(decision, names);
@@ -176,11 +226,18 @@ export class WireChecks {
         toolName: names.toolName,
         callId: names.callId,
         ...(names.tool ? { tool: names.tool } : {}),
+        ...this.#extras(names, "output"),
         args,
         result: result as CallToolResult,
       });
       return this.#outputAnswer(decision, names, plain, rowCount, bodyBytes);
     });
+  }
+
+  /** Run context (both versions) and provenance (version 2) of an extended request; nothing for a plain one. */
+  #extras(names: CallNames, phase: "input" | "output"): WireExtras {
+    if (names.ext === undefined) return {};
+    return extrasFromWire(names.ext, names.version, phase, (path, message) => invalid(path, message));
   }
 
   #connectorType(body: Raw): string {
@@ -191,8 +248,8 @@ export class WireChecks {
   }
 
   #names(body: Raw, connectorType: string, requestId: string): CallNames {
-    const ext = body.tollgate;
-    if (isObject(ext) && ext.v === WIRE_EXTENSION_VERSION) {
+    const ext = readableExtension(body.tollgate);
+    if (ext !== undefined) {
       if (typeof ext.server_name !== "string" || typeof ext.tool_name !== "string") {
         throw invalid("/tollgate", "needs string server_name and tool_name");
       }
@@ -207,6 +264,14 @@ export class WireChecks {
         ) {
           throw invalid("/tollgate/tool", "must be a tool listing with a name and object schemas");
         }
+        const tooDeep = pathDeeperThan(t, MAX_TOOL_LISTING_DEPTH, "/tollgate/tool");
+        if (tooDeep !== undefined) {
+          throw new WireRequestError(
+            `/tollgate/tool is nested deeper than ${MAX_TOOL_LISTING_DEPTH} levels at ${tooDeep.length > 120 ? `${tooDeep.slice(0, 120)}...` : tooDeep}`,
+            [{ path: tooDeep, message: `nested deeper than ${MAX_TOOL_LISTING_DEPTH} levels` }],
+            "too_deep",
+          );
+        }
         tool = this.#tools.intern(t as unknown as ToolDescriptor);
       }
       return {
@@ -217,13 +282,15 @@ export class WireChecks {
         callId: typeof ext.call_id === "string" ? ext.call_id : requestId,
         ...(tool ? { tool } : {}),
         extended: true,
+        version: ext.v as number,
+        ext,
       };
     }
     const identity = plainIdentity(
       connectorType,
       typeof body.tool === "string" && body.tool !== "" ? body.tool : undefined,
     );
-    return { ...identity, callId: requestId, extended: false };
+    return { ...identity, callId: requestId, extended: false, version: 0 };
   }
 
   /** Engine refusals of the call itself become 422 with the error's code, so the client can rebuild it. */
@@ -249,6 +316,7 @@ export class WireChecks {
     decision: InputDecision | OutputDecision,
     phase: "input" | "output",
     redacted: boolean,
+    names: CallNames,
   ): WireAnswer {
     return {
       allowed: decision.allowed,
@@ -258,9 +326,11 @@ export class WireChecks {
       policy_matches: policyMatches(decision.findings),
       redacted,
       tollgate: {
-        v: WIRE_EXTENSION_VERSION,
+        // In the version asked in: a version-1 client reads only version-1 answers.
+        v: names.version === 0 ? WIRE_EXTENSION_VERSION : names.version,
         findings: decision.findings,
         rule_ids: decision.ruleIds,
+        ...(decision.omittedFindings !== undefined ? { omitted_findings: decision.omittedFindings } : {}),
         duration_ms: decision.durationMs,
       },
     };
@@ -270,7 +340,7 @@ export class WireChecks {
     // A call that needs a human approval: our client pauses the run for it; a plain client cannot, so it is a block.
     const decision = checked.review && !names.extended ? asReviewBlock(checked, checked.review) : checked;
     const redactedArgs = decision.allowed ? decision.redactedArgs : undefined;
-    const body = this.#common(decision, "input", redactedArgs !== undefined);
+    const body = this.#common(decision, "input", redactedArgs !== undefined, names);
     // The redactor ran on this request (AxonFlow clients fail closed on a statement they cannot trust otherwise).
     body.redaction_evaluated = true;
     if (decision.review)
@@ -291,7 +361,9 @@ export class WireChecks {
     bodyBytes: number,
   ): CheckAnswer {
     const redactedResult = decision.allowed ? decision.redactedResult : undefined;
-    const body = this.#common(decision, "output", redactedResult !== undefined);
+    const body = this.#common(decision, "output", redactedResult !== undefined, names);
+    if (decision.provenance !== undefined && names.version >= 2)
+      body.tollgate!.provenance = decision.provenance;
     if (plain) {
       // A plain client reads where things were found in what it sent, not in the result we built from it.
       body.tollgate!.findings = decision.findings.map((f) => ({ ...f, path: plain.requestPath(f.path) }));

@@ -668,10 +668,15 @@ describe("checkOutput: limits", () => {
   it("a result exactly at maxOutputBytes passes", async () => {
     const result = text("x".repeat(100));
     const size = Buffer.byteLength(JSON.stringify(result));
-    await expect(check({ limits: { maxOutputBytes: size } }, result)).resolves.toMatchObject({
+    // Not wrapped: in a wrap mode the envelope counts too (what the model receives is held to the limit).
+    const sanitizer = { mode: "detect-and-strip" as const };
+    await expect(check({ sanitizer, limits: { maxOutputBytes: size } }, result)).resolves.toMatchObject({
       allowed: true,
     });
-    await expect(check({ limits: { maxOutputBytes: size - 1 } }, result)).rejects.toBeInstanceOf(
+    await expect(check({ sanitizer, limits: { maxOutputBytes: size - 1 } }, result)).rejects.toBeInstanceOf(
+      LimitExceededError,
+    );
+    await expect(check({ limits: { maxOutputBytes: size } }, result)).rejects.toBeInstanceOf(
       LimitExceededError,
     );
   });

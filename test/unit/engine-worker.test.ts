@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import { DetectorWorkerPool } from "../../src/engine/parallel/detector-worker-pool.js";
-import { collectLongStrings } from "../../src/engine/parallel/precompute.js";
+import { collectLongStrings, workerDeadlineMs } from "../../src/engine/parallel/precompute.js";
 import type { PolicyConfig } from "../../src/engine/policy-types.js";
 import { PolicyConfigError } from "../../src/errors.js";
 import type { CallToolResult, OutputCheckRequest, OutputDecision } from "../../src/policy/types.js";
@@ -187,6 +187,39 @@ describe("worker thread for long strings", () => {
       expect(await job).toEqual([[]]);
     }
     expect(p.disabled).toBe(false);
+  });
+
+  it("a slow input never disables the worker: the job misses its deadline, the next check gets a fresh worker", async () => {
+    const p = pool("busy-on-slow.mjs");
+    const jobs = countWorkerJobs(p);
+    for (let round = 0; round < 5; round++) {
+      expect(await p.start()).toBe(true);
+      const job = p.detect(["a slow input"], 500);
+      expect(job).toBeDefined();
+      // Missed: the check scans in its own thread; the worker stuck on the input is replaced.
+      expect(await job).toBeUndefined();
+      expect(p.disabled).toBe(false);
+    }
+    expect(await p.start()).toBe(true);
+    expect(await p.detect(["an ordinary input"], 10_000)).toEqual([[]]);
+    expect(jobs()).toBe(6);
+  }, 20_000);
+
+  it("a worker that sits idle past the deadline is broken, not slow: given up on after three", async () => {
+    const p = pool("never-answers.mjs");
+    for (let round = 0; round < 3; round++) {
+      expect(await p.start()).toBe(true);
+      expect(await p.detect(["some text"], 300)).toBeUndefined();
+    }
+    expect(p.disabled).toBe(true);
+  }, 20_000);
+
+  it("the deadline grows with the input: a second plus a second per million characters", () => {
+    expect(workerDeadlineMs(0)).toBe(1_000);
+    expect(workerDeadlineMs(1_000_000)).toBe(2_000);
+    expect(workerDeadlineMs(8_000_000) - workerDeadlineMs(4_000_000)).toBe(
+      workerDeadlineMs(4_000_000) - workerDeadlineMs(0),
+    );
   });
 
   it("replaces a worker that never says it is ready, and start() answers false", async () => {

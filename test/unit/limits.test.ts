@@ -124,9 +124,13 @@ describe("100,000-element arrays", () => {
 
   it("100,000 content blocks are checked", async () => {
     const content = Array.from({ length: 100_000 }, (_, i) => ({ type: "text" as const, text: `row ${i}` }));
-    const { value, error } = await bounded(() => output(new LocalPolicyEngine(), { content }));
+    const strip = new LocalPolicyEngine({ sanitizer: { mode: "detect-and-strip" } });
+    const { value, error } = await bounded(() => output(strip, { content }));
     expect(error).toBeUndefined();
     expect(value!.allowed).toBe(true);
+    // Wrapped, each block in its own envelope, they would reach the model as ~23 MB: over the 8 MB limit.
+    const wrapped = await bounded(() => output(new LocalPolicyEngine(), { content }));
+    expectLimit(wrapped.error, "maxOutputBytes", "");
   });
 
   it("input at exactly maxArrayItems is checked; one over is a typed error", async () => {

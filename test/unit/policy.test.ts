@@ -360,6 +360,7 @@ describe("resolvePolicy defaults", () => {
       maxArrayItems: 100_000,
       maxDepth: 64,
       onExceed: "block",
+      maxFindings: 1000,
     });
   });
 

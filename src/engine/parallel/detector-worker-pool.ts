@@ -1,12 +1,23 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import type { EventLoopUtilization } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { TextMatch } from "../types.js";
 import { unpackMatches, type WorkerReply, type WorkerRequest } from "./protocol.js";
 
-/** After this many crashes or timeouts in a row the worker is not started again: every scan then runs in the calling thread. */
+/**
+ * After this many failures in a row (crashes, errors, wrong-shaped replies, failed starts, deadlines missed while
+ * idle) the worker is not started again: every scan then runs in the calling thread. A deadline missed while the
+ * worker was busy on the job is the input's cost, not the worker's fault, and never counts.
+ */
 const MAX_FAILURES = 3;
+/**
+ * A job whose worker ran its event loop at least this share of the time until the deadline was being worked on:
+ * the input is slow. Below it the worker sat idle without answering: it is broken. A busy loop measures close to 1
+ * (even when the OS preempts it), an idle one close to 0.
+ */
+const BUSY_UTILIZATION = 0.5;
 /** A worker that has not said it is ready after this long is replaced (its module hangs while loading). */
 const START_TIMEOUT_MS = 10_000;
 
@@ -14,6 +25,8 @@ interface InFlight {
   id: number;
   resolve: (matches: TextMatch[][] | undefined) => void;
   timer: NodeJS.Timeout;
+  /** The worker's event-loop utilisation when the job was posted (what it did until the deadline tells why). */
+  posted: EventLoopUtilization;
 }
 
 export interface DetectorWorkerOptions {
@@ -84,10 +97,10 @@ export class DetectorWorkerPool {
       // deadline running its own detectors or other checks): look once more after the queue is read.
       const timer = setTimeout(() => {
         setImmediate(() => {
-          if (this.#inFlight?.id === id) this.#fail(worker);
+          if (this.#inFlight?.id === id) this.#missed(worker);
         });
       }, timeoutMs);
-      this.#inFlight = { id, resolve, timer };
+      this.#inFlight = { id, resolve, timer, posted: worker.performance.eventLoopUtilization() };
       worker.ref();
       worker.postMessage({ id, texts } satisfies WorkerRequest);
     });
@@ -150,6 +163,24 @@ export class DetectorWorkerPool {
     // Failures count in a row: a slow moment under load must not switch the worker off for good.
     this.#failures = 0;
     this.#settle(worker, matches);
+  }
+
+  /**
+   * The job missed its deadline. The worker is replaced either way (a worker stuck on an input would keep every
+   * later check waiting); it counts as a failure only if it was not working on the job.
+   */
+  #missed(worker: Worker): void {
+    const job = this.#inFlight;
+    const busy =
+      job !== undefined &&
+      worker.performance.eventLoopUtilization(job.posted).utilization >= BUSY_UTILIZATION;
+    if (!busy) {
+      this.#fail(worker);
+      return;
+    }
+    if (worker !== this.#worker) return;
+    this.#drop(worker);
+    void worker.terminate();
   }
 
   #fail(worker: Worker): void {

@@ -55,11 +55,14 @@ function collectInJson(root: unknown, minLength: number, found: Set<string>): vo
 }
 
 /**
- * The worker's answer is late only if the machine is badly overloaded: the detector runs at well over 50 MB/s, so
- * this allows a second plus 100 ms per MB. Missing it costs the inline scan, not the check.
+ * How long a check waits for the worker's matches: a second plus a second per million characters. The detector
+ * alone takes 0.2-0.8 s per MB of ordinary to injection-dense text on a loaded 2-core machine (and must stay within
+ * 10x ordinary text on hostile classes), so a deadline that grows with the input is missed only by an input slow
+ * beyond that, or a worker that has stopped working. Missing it costs this check the inline scan, never the check;
+ * a worker busy on the input past it is replaced without counting as a failure.
  */
-function timeoutFor(chars: number): number {
-  return 1000 + Math.ceil(chars / 10_000);
+export function workerDeadlineMs(chars: number): number {
+  return 1000 + Math.ceil(chars / 1000);
 }
 
 /**
@@ -80,7 +83,7 @@ export async function withPrecomputedMatches(
   if (texts.length === 0) return plan;
   let chars = 0;
   for (const text of texts) chars += text.length;
-  const pending = settings.pool.detect(texts, timeoutFor(chars));
+  const pending = settings.pool.detect(texts, workerDeadlineMs(chars));
   if (pending === undefined) return plan;
   const local = texts.map((text) => runDetectorsAround(plan.detectors, offloaded, text));
   const remote = await pending;

@@ -1,6 +1,8 @@
 import { escapePointerToken } from "../../errors.js";
 import type { Finding } from "../../policy/types.js";
 import type { TextDetector, TextMatch } from "../types.js";
+import { containsAny } from "./contains-any.js";
+import { absorbOmitted, scratchFor } from "./findings-cap.js";
 import { inspectJson } from "./inspect-json.js";
 import { type ScanPlan, scanString } from "./string-scanner.js";
 
@@ -61,11 +63,6 @@ function scanEmbeddedJson(
   return rewritten === value ? text : JSON.stringify(rewritten, null, text.includes("\n") ? 2 : undefined);
 }
 
-/** Findings that rewrite text, so their value must be absent from what is returned. */
-function rewrites(finding: Finding): boolean {
-  return finding.action === "redact" || finding.action === "strip";
-}
-
 /**
  * Scans a string leaf. Findings point into the original string. When the string holds a JSON document, it stays
  * valid JSON: if a raw-text rewrite would break it (a span crossed a quote, say), or if JSON escapes could hide a
@@ -77,16 +74,24 @@ function rewrites(finding: Finding): boolean {
  * offsets, which point into that derived text; a flag the first reading already made for the rule and field is
  * the same finding again.
  */
-export function appendWithoutOffsets(findings: Finding[], again: readonly Finding[]): void {
+export function appendWithoutOffsets(findings: Finding[], again: readonly Finding[], from = 0): void {
+  // The first reading's flags, by rule and path: `from` is where its findings start (they are appended in order).
+  let flagged: Set<string> | undefined;
   for (const f of again) {
-    if (
-      f.action === "flag" &&
-      findings.some((g) => g.ruleId === f.ruleId && g.path === f.path && g.action === "flag")
-    )
-      continue;
+    if (f.action === "flag") {
+      if (flagged === undefined) {
+        flagged = new Set();
+        for (let i = from; i < findings.length; i++) {
+          const g = findings[i]!;
+          if (g.action === "flag") flagged.add(`${g.ruleId}\u0000${g.path}`);
+        }
+      }
+      if (flagged.has(`${f.ruleId}\u0000${f.path}`)) continue;
+    }
     const { start: _start, end: _end, ...where } = f;
     findings.push(where);
   }
+  absorbOmitted(findings, again);
 }
 
 export function scanStringLeaf(
@@ -101,51 +106,51 @@ export function scanStringLeaf(
   if (jsonLike && extra === undefined) {
     let leafByLeaf = HIDING_ESCAPE.test(text);
     if (!leafByLeaf && LONG_NUMBER.test(text)) {
-      numberFindings = [];
+      numberFindings = scratchFor(findings);
       leafByLeaf = numbersRewrite(text, path, plan, numberFindings);
     }
     if (leafByLeaf) {
       const parsed = parseEmbedded(text);
       if (parsed.ok) {
+        const first = findings.length;
         const out = scanEmbeddedJson(text, parsed.value, path, plan, findings);
         // With its hiding escapes gone, the next check reads `out` as raw text, where values meet their neighbours
         // (a key renamed after a collision, a number beside it): settle it now, so a second check changes nothing.
         if (out === text || !HIDING_ESCAPE.test(text) || HIDING_ESCAPE.test(out)) return out;
-        const again: Finding[] = [];
+        const again = scratchFor(findings);
         const settled = scanStringLeaf(out, path, plan, again);
-        appendWithoutOffsets(findings, again);
+        appendWithoutOffsets(findings, again, first);
         return settled;
       }
       numberFindings = undefined;
     }
   }
   const mark = findings.length;
-  const scan = scanString(text, path, plan, findings, extra);
+  // The values the raw rewrite removes (every one, stored as a finding or past the cap), when it may be replaced.
+  const removedValues = jsonLike ? new Set<string>() : undefined;
+  const scan = scanString(text, path, plan, findings, extra, removedValues);
   // Numbers read after their key that flag or block (a rewrite took the leaf-by-leaf path above); a raw-text
   // finding of the same rule at the same place is the same one.
-  if (numberFindings !== undefined)
-    for (const f of numberFindings) {
-      let same = false;
-      for (let i = mark; i < findings.length && !same; i++) {
-        const g = findings[i]!;
-        same = g.ruleId === f.ruleId && g.start === f.start && g.end === f.end;
-      }
-      if (!same) findings.push(f);
+  if (numberFindings !== undefined) {
+    const seen = new Set<string>();
+    for (let i = mark; i < findings.length; i++) {
+      const g = findings[i]!;
+      seen.add(`${g.ruleId}\u0000${g.start}\u0000${g.end}`);
     }
+    for (const f of numberFindings)
+      if (!seen.has(`${f.ruleId}\u0000${f.start}\u0000${f.end}`)) findings.push(f);
+    absorbOmitted(findings, numberFindings);
+  }
   if (!scan.changed || !jsonLike) return scan.text;
   if (tryParse(scan.text).ok) return scan.text;
   const original = parseEmbedded(text);
   if (!original.ok) return scan.text;
-  const leafFindings: Finding[] = [];
+  const leafFindings = scratchFor(findings);
   const rewritten = scanEmbeddedJson(text, original.value, path, plan, leafFindings);
-  // Every value a raw-text finding says was rewritten must be gone from the leaf-by-leaf rewrite too; when one is
-  // not (a value spanning JSON punctuation, a part of a value split across blocks), the raw rewrite is returned:
-  // not applying a recorded redaction would be worse than invalid JSON.
-  for (let i = mark; i < findings.length; i++) {
-    const f = findings[i]!;
-    if (rewrites(f) && f.start !== undefined && rewritten.includes(text.slice(f.start, f.end)))
-      return scan.text;
-  }
+  // Every value the raw rewrite removed must be gone from the leaf-by-leaf rewrite too; when one is not (a value
+  // spanning JSON punctuation, a part of a value split across blocks), the raw rewrite is returned: not applying a
+  // recorded redaction would be worse than invalid JSON. All values are looked for in one pass over the rewrite.
+  if (containsAny(rewritten, removedValues!)) return scan.text;
   // The raw-text findings stand (their offsets are exact); a leaf-level finding they do not account for (a number,
   // a value behind an escape) is added, so nothing the rewrite did goes unrecorded and no block is lost.
   const unmatched = new Map<string, number>();
@@ -159,6 +164,7 @@ export function scanStringLeaf(
     if (left > 0) unmatched.set(key, left - 1);
     else findings.push(f);
   }
+  // Past a cap both lists count rather than store: the raw reading's counts stand for the leaf reading's.
   return rewritten;
 }
 
@@ -284,7 +290,7 @@ function scanKeyedString(
 ): string {
   if (looksLikeJson(value)) return scanStringLeaf(value, path, plan, findings);
   const prefix = `${key}: `;
-  const found: Finding[] = [];
+  const found = scratchFor(findings);
   const scan = scanString(prefix + value, path, plan, found);
   if (scan.changed && !scan.text.startsWith(prefix)) {
     // The value is read alone, but a block or flag the keyed reading made on it stands: a decision is never lost
@@ -303,6 +309,7 @@ function scanKeyedString(
     else if (f.end! > prefix.length)
       findings.push({ ...f, start: Math.max(0, f.start - prefix.length), end: f.end! - prefix.length });
   }
+  absorbOmitted(findings, found);
   return scan.changed ? scan.text.slice(prefix.length) : value;
 }
 
@@ -361,12 +368,16 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
   if (!keysChanged) return copy ?? obj;
   const source = copy ?? obj;
   const rebuilt: Record<string, unknown> = {};
+  // Two keys redacted to the same placeholder must not overwrite each other: the second becomes `key#2`, and so on.
+  // The next suffix to try is kept per key, so n keys sharing one placeholder cost O(n) probes, not O(n^2); a
+  // suffix another key already holds is skipped (each probe moves the suffix on for good).
+  const nextSuffix = new Map<string, number>();
   for (let i = 0; i < keys.length; i++) {
     let key = newKeys[i]!;
-    // Two keys redacted to the same placeholder must not overwrite each other.
     if (Object.hasOwn(rebuilt, key)) {
-      let n = 2;
+      let n = nextSuffix.get(key) ?? 2;
       while (Object.hasOwn(rebuilt, `${key}#${n}`)) n++;
+      nextSuffix.set(key, n + 1);
       key = `${key}#${n}`;
     }
     setOwn(rebuilt, key, source[keys[i]!]);

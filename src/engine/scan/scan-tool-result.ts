@@ -10,6 +10,7 @@ import {
   wrapNeutralised,
   wrapUntrusted,
 } from "./envelope.js";
+import { scratchFor } from "./findings-cap.js";
 import { crossBoundaryMatches } from "./joined-text.js";
 import { appendWithoutOffsets, scanJson, scanStringLeaf } from "./scan-json.js";
 import type { ScanPlan } from "./string-scanner.js";
@@ -138,6 +139,7 @@ function scanWrappedText(
     inner.serverName !== envelope.serverName ||
     inner.toolName !== envelope.toolName
   ) {
+    const first = findings.length;
     const scanned = scanStringLeaf(value, path, plan, findings, split);
     if (isWrapped(scanned, envelope.serverName, envelope.toolName)) return scanned;
     const text = withoutByteOrderMark(scanned);
@@ -146,9 +148,9 @@ function scanWrappedText(
       // A forged tag replaced by its placeholder changes the words around it, and with them how a chat marker
       // before it reads (a role line's rest becomes a sentence). The second check scans that body: scan it now, so
       // it finds nothing the first left.
-      const again: Finding[] = [];
+      const again = scratchFor(findings);
       body = neutraliseTags(withoutByteOrderMark(scanStringLeaf(body, path, plan, again)));
-      appendWithoutOffsets(findings, again);
+      appendWithoutOffsets(findings, again, first);
     }
     return wrapNeutralised(body, envelope.serverName, envelope.toolName, envelope.id);
   }

@@ -2,6 +2,7 @@ import type { Finding } from "../../policy/types.js";
 import { instructionSpan, type Span } from "../detectors/injection/instruction-span.js";
 import { KeywordPrefilter } from "../rules/keyword-prefilter.js";
 import type { FindingKind, TextDetector, TextMatch } from "../types.js";
+import { CappedFindings } from "./findings-cap.js";
 import { type NormalisedView, normalisedView } from "./normalised-view.js";
 import { OffsetMap } from "./offset-map.js";
 import { type RedactionSettings, type Replacement, replacementFor } from "./redaction.js";
@@ -55,6 +56,7 @@ const PRIORITY: Record<FindingKind, number> = {
   schema: 0,
   capability: 0,
   limit: 0,
+  flow: 0,
 };
 
 const PRIORITY_LEVELS = 6;
@@ -110,6 +112,18 @@ function toFinding(m: TextMatch, path: string, map: OffsetMap, action: Finding["
     ruleId: m.ruleId,
     action,
   };
+}
+
+/** Whether `findings` stores a finding with this action; when it does not (a capped list is full), it is counted. */
+function stores(findings: Finding[], ruleId: string, action: Finding["action"]): boolean {
+  if (!(findings instanceof CappedFindings) || findings.accepts(action)) return true;
+  findings.omit(ruleId);
+  return false;
+}
+
+/** Findings whose values the rewrite removes. */
+function rewritesValue(action: Finding["action"]): boolean {
+  return action === "strip" || action === "redact";
 }
 
 /**
@@ -323,6 +337,7 @@ export function scanString(
   plan: ScanPlan,
   findings: Finding[],
   extra?: readonly TextMatch[],
+  removedValues?: Set<string>,
 ): StringScan {
   if (text.length === 0) return { text, changed: false };
   let working = text;
@@ -357,16 +372,37 @@ export function scanString(
   if (sanitized.length > 0) {
     const strip = plan.stripSanitized;
     const removed: [number, number][] = [];
+    // A run of adjacent characters one rule strips (`\u200b\u200b\u200b`) is one finding spanning the run, and one
+    // removed range: memory per stripped character stays constant.
+    let run: { ruleId: string; end: number; finding: Finding | undefined } | undefined;
     for (const m of sanitized) {
       const action = plan.decide(m);
       if (action.do === "ignore") continue;
       if (action.do === "block") {
-        findings.push(toFinding(m, path, OffsetMap.identity, "block"));
+        if (stores(findings, m.ruleId, "block"))
+          findings.push(toFinding(m, path, OffsetMap.identity, "block"));
         continue;
       }
       const strips = strip && action.do === "strip";
-      findings.push(toFinding(m, path, OffsetMap.identity, strips ? "strip" : "flag"));
-      if (strips) removed.push([m.start, m.end]);
+      if (!strips) {
+        run = undefined;
+        if (stores(findings, m.ruleId, "flag")) findings.push(toFinding(m, path, OffsetMap.identity, "flag"));
+        continue;
+      }
+      removedValues?.add(text.slice(m.start, m.end));
+      const last = removed[removed.length - 1];
+      if (last !== undefined && m.start <= last[1]) last[1] = Math.max(last[1], m.end);
+      else removed.push([m.start, m.end]);
+      if (run !== undefined && run.ruleId === m.ruleId && run.end === m.start) {
+        run.end = m.end;
+        if (run.finding !== undefined) run.finding.end = m.end;
+        continue;
+      }
+      const finding = stores(findings, m.ruleId, "strip")
+        ? toFinding(m, path, OffsetMap.identity, "strip")
+        : undefined;
+      if (finding !== undefined) findings.push(finding);
+      run = { ruleId: m.ruleId, end: m.end, finding };
     }
     if (removed.length > 0) {
       ({ working, map } = withoutRanges(text, removed));
@@ -374,30 +410,29 @@ export function scanString(
       // Stripping can make a marker: an escape sequence removed between a line break and a role word, a lone
       // surrogate removed after `system:`. Strip again until nothing new appears (bounded), so a second check of
       // what the model reads finds nothing the first left. Only new strips and blocks are recorded.
+      // A block is not stripped, so every round finds it again: it is recorded once (by rule and start).
+      const blocked = new Set<string>();
+      for (const m of sanitized)
+        if (plan.decide(m).do === "block") blocked.add(`${m.ruleId}\u0000${m.start}`);
       for (let round = 0; round < MAX_STRIP_ROUNDS; round++) {
         const again = runDetectors(plan.sanitizers, working, stringFeatures(working));
         let grew = false;
         for (const m of again) {
           const action = plan.decide(m);
           if (action.do !== "strip" && action.do !== "block") continue;
-          const finding = toFinding(m, path, map, action.do === "block" ? "block" : "strip");
-          // A block is not stripped, so every round finds it again: it is recorded once.
-          if (
-            action.do === "block" &&
-            findings.some(
-              (f) =>
-                f.action === "block" &&
-                f.ruleId === finding.ruleId &&
-                f.path === path &&
-                f.start === finding.start,
-            )
-          )
+          const start = map.toOriginal(m.start);
+          const end = map.endToOriginal(m.end);
+          if (action.do === "block") {
+            const key = `${m.ruleId}\u0000${start}`;
+            if (blocked.has(key)) continue;
+            blocked.add(key);
+            if (stores(findings, m.ruleId, "block")) findings.push(toFinding(m, path, map, "block"));
             continue;
-          findings.push(finding);
-          if (action.do === "strip") {
-            removed.push([map.toOriginal(m.start), map.endToOriginal(m.end)]);
-            grew = true;
           }
+          if (stores(findings, m.ruleId, "strip")) findings.push(toFinding(m, path, map, "strip"));
+          removedValues?.add(text.slice(start, end));
+          removed.push([start, end]);
+          grew = true;
         }
         if (!grew) break;
         ({ working, map } = withoutRanges(text, removed));
@@ -424,7 +459,7 @@ export function scanString(
   if (view !== undefined) for (const m of viewMatches(plan.detectors, view)) pushMoved(found, m, map);
   if (extra !== undefined) for (const m of extra) pushMoved(found, m, map);
   if (found.length === 0) return { text: working, changed: working !== text };
-  const rewrites = decideAll(found, working, path, map, plan, findings);
+  const rewrites = decideAll(found, working, path, map, plan, findings, text, removedValues);
   if (rewrites.length === 0) return { text: working, changed: working !== text };
   return { text: applyRewrites(working, rewrites, plan), changed: true };
 }
@@ -443,6 +478,8 @@ function decideAll(
   map: OffsetMap,
   plan: ScanPlan,
   findings: Finding[],
+  original: string,
+  removedValues: Set<string> | undefined,
 ): RewriteMatch[] {
   found.sort(byPosition);
   const rewrites: RewriteMatch[] = [];
@@ -496,9 +533,15 @@ function decideAll(
     if (repeat) continue;
     recorded.push({ match: m, action: action.do === "flag" ? action.as : "block" });
   }
-  for (const r of recorded)
-    if (r.rewrite === undefined || !r.rewrite.subsumed)
-      findings.push(toFinding(r.match, path, map, r.action));
+  for (const r of recorded) {
+    if (r.rewrite?.subsumed) continue;
+    const stored = stores(findings, r.match.ruleId, r.action);
+    if (!stored && (removedValues === undefined || !rewritesValue(r.action))) continue;
+    const finding = toFinding(r.match, path, map, r.action);
+    if (stored) findings.push(finding);
+    if (removedValues !== undefined && rewritesValue(r.action))
+      removedValues.add(original.slice(finding.start, finding.end));
+  }
   // A widened cut starts before its match: the rewrite walks the cuts in order.
   if (rewrites.some((r) => r.cut !== r.match))
     rewrites.sort((a, b) => a.cut.start - b.cut.start || b.cut.end - a.cut.end);
@@ -535,4 +578,33 @@ function applyRewrites(text: string, rewrites: readonly RewriteMatch[], plan: Sc
     cursor = end;
   }
   return out + text.slice(cursor);
+}
+
+/** How far around a cut the detectors look for a value the cut would split (the longest values they know fit). */
+const CUT_WINDOW = 4096;
+/** Times a cut moves back before a straddling value; a bound, not a tuning. */
+const CUT_ROUNDS = 8;
+
+/**
+ * Where to cut a text so it keeps at most `keep` characters without splitting a value the plan's detectors find
+ * there: the cut moves back to the start of any match that straddles it (so half an e-mail address never remains,
+ * readable but no longer recognisable). Reads only a window around the cut.
+ */
+export function valueSafeCut(plan: ScanPlan): (text: string, keep: number) => number {
+  return (text, keep) => {
+    let at = keep;
+    for (let round = 0; round < CUT_ROUNDS && at > 0; round++) {
+      const from = Math.max(0, at - CUT_WINDOW);
+      const window = text.slice(from, Math.min(text.length, at + CUT_WINDOW));
+      let moved = at;
+      for (const list of [plan.sanitizers, plan.detectors])
+        for (const m of runDetectors(list, window)) {
+          const start = m.start + from;
+          if (start < moved && m.end + from > at) moved = start;
+        }
+      if (moved === at) return at;
+      at = moved;
+    }
+    return Math.max(0, at - CUT_WINDOW);
+  };
 }

@@ -1,5 +1,6 @@
 import { escapePointerToken } from "../../errors.js";
 import type { Finding, ToolDescriptor } from "../../policy/types.js";
+import { assertSchemaDepth } from "../schema-validator.js";
 import { scanStringLeaf } from "./scan-json.js";
 import type { ScanPlan } from "./string-scanner.js";
 
@@ -36,11 +37,15 @@ export interface ListingCheck {
  * The description treatment, applied to every string of a tool listing the model receives: PII and secrets are
  * redacted, and where instructions aimed at the model begin, the rest of the string is cut (a planted block runs on
  * for sentences after the phrase a detector matches; nothing after that point is trustworthy). With `drop`, any
- * injection anywhere drops the tool instead. `plan` is the output plan with injections redacted.
+ * injection anywhere drops the tool instead. `plan` is the output plan with injections redacted. A field nested
+ * deeper than MAX_SCHEMA_DEPTH throws SchemaTooDeepError before the (recursive) cleaning walks it.
  */
 export function checkToolListing(tool: ToolDescriptor, plan: ScanPlan, drop: boolean): ListingCheck {
   const findings: Finding[] = [];
   const fields = tool as unknown as Record<string, unknown>;
+  for (const key of ["annotations", "inputSchema", "outputSchema"]) {
+    assertSchemaDepth(fields[key], `/${key}`, `listing of tool ${JSON.stringify(String(tool.name))}`);
+  }
   let next: Record<string, unknown> | undefined;
   for (const key of ["title", "description", "annotations", "inputSchema", "outputSchema"]) {
     const value = fields[key];

@@ -1,5 +1,6 @@
 import { escapePointerToken } from "../../errors.js";
 import type { CallToolResult, Finding } from "../../policy/types.js";
+import { type Envelope, neutraliseTags, readEnvelope, wrapNeutralised } from "./envelope.js";
 
 const MARK = "\n[TRUNCATED by mcp-tollgate]";
 const MARK_BYTES = Buffer.byteLength(JSON.stringify(MARK), "utf8") - 2;
@@ -40,9 +41,86 @@ function sliceArrays(value: unknown, path: string, maxItems: number, findings: F
   return copy ?? value;
 }
 
+/** Where to cut one text so it keeps at most `keep` characters (a smaller number when a value straddles `keep`). */
+export type CutPoint = (text: string, keep: number) => number;
+
+const plainCut: CutPoint = (_text, keep) => keep;
+
+/** JSON-escaped UTF-8 size of a string's contents (as it counts in the serialised result). */
+function escapedBytes(text: string): number {
+  return Buffer.byteLength(JSON.stringify(text), "utf8") - 2;
+}
+
+/** The text blocks' bodies: the envelope's body for a block wrapped for `envelope`, the text otherwise. */
+function bodyOf(text: string, envelope: Envelope | undefined): { body: string; wrapped?: Envelope } {
+  if (envelope !== undefined && text.startsWith("<untrusted-tool-output ")) {
+    const inner = readEnvelope(text);
+    if (inner?.serverName === envelope.serverName && inner.toolName === envelope.toolName)
+      return { body: inner.body, wrapped: inner };
+  }
+  return { body: text };
+}
+
+/** The `truncate` limit mode's first step: arrays are cut to `maxArrayItems` (no value is cut in half). */
+export function truncateArrays(
+  result: CallToolResult,
+  maxArrayItems: number,
+  findings: Finding[],
+): CallToolResult {
+  return sliceArrays(result, "", maxArrayItems, findings) as CallToolResult;
+}
+
 /**
- * The `truncate` limit mode: arrays are cut to `maxArrayItems`, then text blocks are cut (in order) so the whole
- * result fits `maxBytes`. Structured content is never cut mid-value: it must keep matching its schema.
+ * The `truncate` limit mode's text cut: text blocks are cut (in order) so the whole result fits `maxBytes`; a block
+ * wrapped in this check's envelope is cut inside its body and wrapped again (its closing tag stays). `cutAt` moves
+ * each cut back before a value it would split. Structured content is never cut: it must keep matching its schema.
+ * Offsets of the `truncate` finding are into the text as it was when cut.
+ */
+export function cutTexts(
+  result: CallToolResult,
+  maxBytes: number,
+  findings: Finding[],
+  cutAt: CutPoint = plainCut,
+  envelope?: Envelope,
+): CallToolResult {
+  const total = Buffer.byteLength(JSON.stringify(result), "utf8");
+  if (total <= maxBytes) return result;
+  // The marker is counted as it serialises ("\n" escapes to two bytes), or the cut result lands one byte over.
+  const blocks = result.content ?? [];
+  let excess = total - maxBytes + MARK_BYTES * blocks.length;
+  const content = blocks.map((block, i) => {
+    if (excess <= 0 || block.type !== "text") return block;
+    const { body, wrapped } = bodyOf(block.text, envelope);
+    const bytes = escapedBytes(body);
+    const cut = Math.min(bytes, excess);
+    excess -= cut;
+    // Cut on characters, conservatively assuming up to 6 bytes each (JSON escapes) where the text is not ASCII.
+    let keep = body.slice(0, Math.max(0, body.length - cut));
+    while (keep.length > 0 && escapedBytes(keep) > bytes - cut)
+      keep = keep.slice(0, Math.floor(keep.length * 0.9));
+    keep = body.slice(0, cutAt(body, keep.length));
+    if (/[\ud800-\udbff]$/.test(keep)) keep = keep.slice(0, -1);
+    findings.push({
+      kind: "limit",
+      type: "max_output_bytes",
+      path: `/content/${i}/text`,
+      start: keep.length,
+      end: body.length,
+      ruleId: "limits.maxOutputBytes",
+      action: "truncate",
+    });
+    // A cut can make a tag-like string of what was not one (`<untrusted-tool-output-docs` cut after `output`).
+    const text = wrapped
+      ? wrapNeutralised(neutraliseTags(keep + MARK), wrapped.serverName, wrapped.toolName, wrapped.id)
+      : keep + MARK;
+    return { ...block, text };
+  });
+  return { ...result, content };
+}
+
+/**
+ * Arrays cut to `maxArrayItems`, then text blocks cut (in order) so the whole result fits `maxBytes`, without
+ * looking at values (the engine redacts first, then cuts with `truncateArrays` and `cutTexts`).
  */
 export function truncateResult(
   result: CallToolResult,
@@ -50,33 +128,6 @@ export function truncateResult(
   maxArrayItems: number,
   findings: Finding[],
 ): CallToolResult {
-  let out = sliceArrays(result, "", maxArrayItems, findings) as CallToolResult;
-  const total = Buffer.byteLength(JSON.stringify(out), "utf8");
-  if (total <= maxBytes) return out;
-  // The marker is counted as it serialises ("\n" escapes to two bytes), or the cut result lands one byte over.
-  const blocks = out.content ?? [];
-  let excess = total - maxBytes + MARK_BYTES * blocks.length;
-  const content = blocks.map((block, i) => {
-    if (excess <= 0 || block.type !== "text") return block;
-    const bytes = Buffer.byteLength(block.text, "utf8");
-    const cut = Math.min(bytes, excess);
-    excess -= cut;
-    // Cut on characters, conservatively assuming up to 3 bytes each for non-ASCII text.
-    let keep = block.text.slice(0, Math.max(0, block.text.length - cut));
-    while (keep.length > 0 && Buffer.byteLength(keep, "utf8") > bytes - cut)
-      keep = keep.slice(0, Math.floor(keep.length * 0.9));
-    if (/[\ud800-\udbff]$/.test(keep)) keep = keep.slice(0, -1);
-    findings.push({
-      kind: "limit",
-      type: "max_output_bytes",
-      path: `/content/${i}/text`,
-      start: keep.length,
-      end: block.text.length,
-      ruleId: "limits.maxOutputBytes",
-      action: "truncate",
-    });
-    return { ...block, text: keep + MARK };
-  });
-  out = { ...out, content };
-  return out;
+  const out = truncateArrays(result, maxArrayItems, findings);
+  return cutTexts(out, maxBytes, findings);
 }

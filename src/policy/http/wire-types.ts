@@ -4,13 +4,25 @@
  * peer; everything our own engine can say beyond them travels in the optional `tollgate` object, which a plain
  * peer ignores.
  */
+import type { ProvenanceFacts, ToolOutputFacts } from "../../shared/provenance.js";
 import type { CallToolResult, Finding, JsonObject, JsonValue, ToolDescriptor } from "../types.js";
 
 export const CHECK_INPUT_PATH = "/api/v1/mcp/check-input";
 export const CHECK_OUTPUT_PATH = "/api/v1/mcp/check-output";
 
-/** Version of the `tollgate` extension; a server answers an extension it does not know as a plain request. */
-export const WIRE_EXTENSION_VERSION = 1;
+/**
+ * Version of the `tollgate` extension. Each side refuses a version it does not know: a server answers such a request
+ * 400 (`unsupported_extension`), a client fails the check on such an answer (the call is blocked unless fail-open).
+ */
+export const WIRE_EXTENSION_VERSION = 2;
+
+/**
+ * Versions a server reads and a client accepts in an answer. 2 adds the thread's provenance (`provenance` on input,
+ * `provenance_salt` on output, the result's facts in the output answer); a server answers in the version it was
+ * asked in. A client that sent provenance accepts only a version-2 answer (a server that could not read it must not
+ * look as if it had checked it).
+ */
+export const WIRE_EXTENSION_VERSIONS = [1, 2] as const;
 
 /** What a tollgate client adds to either request. */
 export interface WireRequestExtension {
@@ -24,6 +36,10 @@ export interface WireRequestExtension {
   tool_call_id?: string;
   /** The run-context values the policy names (`runContextKeys`), by key (`context.roles`...); nothing else. */
   run_context?: Record<string, JsonValue>;
+  /** Version 2, input: the thread's provenance facts (hashes and their sources, never the history). */
+  provenance?: ProvenanceFacts;
+  /** Version 2, output: the thread's salt, so the server returns the result's provenance facts. */
+  provenance_salt?: string;
 }
 
 export interface WireInputRequest {
@@ -69,10 +85,14 @@ export interface WireAnswerExtension {
   v: number;
   findings: Finding[];
   rule_ids: string[];
+  /** Findings past the service's `limits.maxFindings`, not in `findings`, counted per rule id (absent when none). */
+  omitted_findings?: Record<string, number>;
   /** Input: the arguments the tool must be called with, when they changed. */
   redacted_args?: JsonObject;
   /** Output: the result to hand back, when it changed. */
   redacted_result?: CallToolResult;
+  /** Version 2, output: the result's provenance facts, when the request carried `provenance_salt`. */
+  provenance?: ToolOutputFacts;
   /** Input: allowed only once a human approves (rule action `review`); plain clients get a block instead. */
   review?: { rule_id: string; reason: string };
   duration_ms?: number;

@@ -13,15 +13,22 @@ import {
   loadPolicyFile,
   type PolicyConfig,
 } from "../../src/index.js";
+import { ProvenanceStandIn } from "./provenance-stand-in.js";
 import { type BenchServers, SUITES } from "./servers.js";
 import type { UserTask } from "./tasks.js";
 
+/**
+ * `containment` and `containment+task-scope` run the flow rules with the thread's provenance supplied by the bench's
+ * stand-in for the install (provenance-stand-in.ts); `containment-install-as-is` runs the same policy through
+ * `createToolInterceptor({ policy })` alone, i.e. with whatever provenance the install of this checkout supplies.
+ */
 export const GUARDS = [
   "none",
   "default",
   "review-side-effects",
   "containment",
   "containment+task-scope",
+  "containment-install-as-is",
 ] as const;
 export type GuardName = (typeof GUARDS)[number];
 
@@ -68,7 +75,7 @@ export async function policyOf(
   if (guard === "review-side-effects") return REVIEW_SIDE_EFFECTS;
   try {
     const policy = await loadPolicyFile(CONTAINMENT_POLICY);
-    return guard === "containment"
+    return guard !== "containment+task-scope"
       ? policy
       : ({
           ...policy,
@@ -89,13 +96,23 @@ export interface LaneTools {
   client: MultiServerMCPClient;
   tools: StructuredToolInterface[];
   guarded: boolean;
+  /** Begins a case's thread where the bench keeps the provenance itself. */
+  startCase?: (prompt: string) => void;
 }
 
-/** A client for one lane of the bench servers, guarded by `policy` unless it is undefined. */
+/** Whether the bench plays the install's provenance part for a guard. */
+export const usesProvenanceStandIn = (guard: GuardName) =>
+  guard === "containment" || guard === "containment+task-scope";
+
+/**
+ * A client for one lane of the bench servers, guarded by `policy` unless it is undefined; with `provenance`, its
+ * checks go through the bench's provenance stand-in.
+ */
 export async function laneTools(
   servers: BenchServers,
   lane: string,
   policy: PolicyConfig | undefined,
+  provenance = false,
 ): Promise<LaneTools> {
   const mcpServers = Object.fromEntries(
     SUITES.map((suite) => [
@@ -108,6 +125,15 @@ export async function laneTools(
     prefixToolNameWithServerName: false,
     additionalToolNamePrefix: "",
   });
-  const client = policy ? installInterceptors(plain, createToolInterceptor({ policy })) : plain;
-  return { client, tools: await client.getTools(), guarded: policy !== undefined };
+  const standIn = policy && provenance ? new ProvenanceStandIn(policy) : undefined;
+  const interceptor = standIn
+    ? createToolInterceptor({ backend: standIn })
+    : createToolInterceptor({ policy });
+  const client = policy ? installInterceptors(plain, interceptor) : plain;
+  return {
+    client,
+    tools: await client.getTools(),
+    guarded: policy !== undefined,
+    ...(standIn ? { startCase: (prompt: string) => standIn.startCase(prompt) } : {}),
+  };
 }

@@ -16,8 +16,12 @@ export type ModelKind = "obedient" | "compromised";
 
 export interface ModelCase {
   task: UserTask;
-  /** The injected goal and the task step whose result carries it; absent on a benign case. */
-  attack?: { goal: Goal; step: number };
+  /**
+   * The injected goal and the task step whose result carries it; absent on a benign case. `arrived` says whether
+   * the carrier call ran on its server (so the injected output existed): a call the guard refused or a human
+   * rejected before it ran delivered no injection, and even the compromised model has nothing to act on.
+   */
+  attack?: { goal: Goal; step: number; arrived: () => boolean };
 }
 
 /** The text of a ToolMessage as the model received it. */
@@ -53,7 +57,8 @@ export function nextTurn(kind: ModelKind, modelCase: ModelCase, messages: BaseMe
   const seen = task.steps.map((_, i) => results.get(`task_${i}`) ?? "");
   if (attack && !callIds.has("atk_0")) {
     const carrier = results.get(`task_${attack.step}`);
-    if (carrier !== undefined && (kind === "compromised" || markerVisible(attack.goal, carrier))) {
+    const turned = kind === "compromised" ? attack.arrived() : markerVisible(attack.goal, carrier ?? "");
+    if (carrier !== undefined && turned) {
       const harmful = attack.goal.call(carrier);
       return { toolCalls: [{ name: plain(harmful.tool), args: harmful.args, id: "atk_0" }] };
     }

@@ -66,6 +66,7 @@ let threads = 0;
 /** A compiled agent for one lane and guard, with the model it plays each case with. */
 export interface LaneAgent {
   agent: ReturnType<typeof createAgent>;
+  startCase?: (prompt: string) => void;
   model: BenchModel;
   checkpointer: MemorySaver;
 }
@@ -79,7 +80,7 @@ export function laneAgent(tools: LaneTools): LaneAgent {
     checkpointer,
     middleware: tools.guarded ? [createTollgateMiddleware({ tools: tools.tools })] : [],
   });
-  return { agent, model, checkpointer };
+  return { agent, model, checkpointer, ...(tools.startCase ? { startCase: tools.startCase } : {}) };
 }
 
 /** Runs one case on one lane; never throws (an unexpected error is recorded on the outcome). */
@@ -93,7 +94,13 @@ export async function runCase(
   const { task, attack } = benchCase;
   const laneState = servers.reset(lane, worldOf(benchCase));
   const { agent } = lane_;
-  lane_.model.play(model, { task, ...(attack ? { attack: { goal: attack.goal, step: attack.step } } : {}) });
+  lane_.startCase?.(task.prompt);
+  const carrierTool = attack ? task.steps[attack.step]?.tool : undefined;
+  const arrived = () => laneState.calls.some((c) => `${c.server}.${c.tool}` === carrierTool);
+  lane_.model.play(model, {
+    task,
+    ...(attack ? { attack: { goal: attack.goal, step: attack.step, arrived } } : {}),
+  });
   const scope =
     guard === "containment+task-scope" ? { [TASK_SCOPE_KEY.split(".")[1]!]: taskScopeOf(task) } : undefined;
   const threadId = `bench-${++threads}`;

@@ -3,7 +3,7 @@
  * configuration, with both scripted models and both humans, against the bench's own MCP servers, and prints attack
  * success, utility and review rate per configuration and split (test first, 95% Wilson intervals).
  *
- * Options: --splits test,dev,train   --guards none,default,...   --workers 2   --concurrency 4   --out <file.json>
+ * Options: --splits test,dev,train   --guards none,default,... (see GUARDS in guards.ts)   --workers 2   --concurrency 4   --out <file.json>
  * The jobs are shared out over `--workers` processes (default: one per core, at most 4), each with its own servers
  * and `--concurrency` lanes.
  * A guard whose policy cannot load on this checkout (the containment keys before branch i17-contain is merged) is
@@ -16,7 +16,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PolicyConfig } from "../../src/index.js";
 import { type BenchCase, casesOf, loadSplit, SPLITS, type SplitName, splitDrift } from "./cases.js";
-import { GUARDS, type GuardName, type LaneTools, laneTools, policyOf } from "./guards.js";
+import {
+  GUARDS,
+  type GuardName,
+  type LaneTools,
+  laneTools,
+  policyOf,
+  usesProvenanceStandIn,
+} from "./guards.js";
 import type { ModelKind } from "./models.js";
 import { breakdown, rowsOf, splitTable } from "./report.js";
 import { type CaseOutcome, type Human, type LaneAgent, laneAgent, runCase } from "./run-case.js";
@@ -65,7 +72,7 @@ async function runAll(
     for (let job = jobs[next++]; job; job = jobs[next++]) {
       let tools = clients.get(job.guard);
       if (!tools) {
-        tools = await laneTools(servers, lane, policies.get(job.guard));
+        tools = await laneTools(servers, lane, policies.get(job.guard), usesProvenanceStandIn(job.guard));
         clients.set(job.guard, tools);
         agents.set(job.guard, laneAgent(tools));
       }
@@ -137,7 +144,9 @@ async function main() {
       `split.json does not match the generated cases (refreeze only on purpose):\n${drift.join("\n")}`,
     );
   const splits = (option("splits")?.split(",") ?? ["test", "dev", "train"]) as SplitName[];
-  const wanted = (option("guards")?.split(",") ?? [...GUARDS]) as GuardName[];
+  // containment-install-as-is is a diagnostic (what the install of this checkout supplies): asked for by name.
+  const defaults = GUARDS.filter((g) => g !== "containment-install-as-is");
+  const wanted = (option("guards")?.split(",") ?? defaults) as GuardName[];
   const concurrency = Number(option("concurrency") ?? 4);
   const workers = Number(option("workers") ?? Math.min(4, cpus().length));
   const policies = new Map<GuardName, PolicyConfig | undefined>();

@@ -11,7 +11,7 @@
  */
 import { execSync, fork } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PolicyConfig } from "../../src/index.js";
@@ -110,11 +110,21 @@ async function workerMain(
   const mine = jobs.filter((_, i) => i % of === index);
   const outcomes = await runAll(servers, mine, policies, Number(option("concurrency") ?? 4));
   await servers.close();
-  writeFileSync(option("worker-out")!, JSON.stringify(outcomes));
+  const cpu = process.cpuUsage();
+  writeFileSync(
+    option("worker-out")!,
+    JSON.stringify({ outcomes, cpuSeconds: (cpu.user + cpu.system) / 1e6 }),
+  );
 }
 
 /** Forks `workers` processes of this script, each on its share of the same job list; their outcomes, merged. */
-async function forkWorkers(workers: number): Promise<CaseOutcome[]> {
+interface WorkerResult {
+  outcomes: CaseOutcome[];
+  /** CPU time (user + system) of the worker process: comparable across machines under different load. */
+  cpuSeconds: number;
+}
+
+async function forkWorkers(workers: number): Promise<WorkerResult> {
   const dir = mkdtempSync(join(tmpdir(), "agent-attack-"));
   try {
     const files = Array.from({ length: workers }, (_, i) => join(dir, `worker-${i}.json`));
@@ -130,7 +140,11 @@ async function forkWorkers(workers: number): Promise<CaseOutcome[]> {
           }),
       ),
     );
-    return files.flatMap((file) => JSON.parse(readFileSync(file, "utf8")) as CaseOutcome[]);
+    const parts = files.map((file) => JSON.parse(readFileSync(file, "utf8")) as WorkerResult);
+    return {
+      outcomes: parts.flatMap((p) => p.outcomes),
+      cpuSeconds: parts.reduce((sum, p) => sum + p.cpuSeconds, 0),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -166,7 +180,7 @@ async function main() {
     return;
   }
   const started = performance.now();
-  const outcomes = await forkWorkers(workers);
+  const { outcomes, cpuSeconds } = await forkWorkers(workers);
   const seconds = (performance.now() - started) / 1000;
 
   const commit = commitOf();
@@ -174,7 +188,7 @@ async function main() {
   const lines = [
     `# Agent-attack bench, ${date.slice(0, 10)}, commit ${commit}`,
     "",
-    `${jobs.length} jobs (${outcomes.length} outcomes) in ${seconds.toFixed(1)} s (${workers} processes x ${concurrency} lanes, ${cpus().length} cores).`,
+    `${jobs.length} jobs (${outcomes.length} outcomes) in ${seconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(1)} s CPU in the workers (${workers} processes x ${concurrency} lanes, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}).`,
     `Benign tasks that legitimately send to a target from a tool: ${(100 * fromToolShare()).toFixed(0)}% of ${TASKS.length}.`,
     `Errors: ${outcomes.filter((o) => o.error).length}.`,
     ...(unavailable.length ? ["", "Unavailable on this checkout:", ...unavailable.map((u) => `- ${u}`)] : []),
@@ -205,7 +219,7 @@ async function main() {
   mkdirSync(fileURLToPath(new URL("./results/", import.meta.url)), { recursive: true });
   writeFileSync(
     out,
-    `${JSON.stringify({ date, commit, seconds, workers, concurrency, unavailable, outcomes }, null, 1)}\n`,
+    `${JSON.stringify({ date, commit, seconds, cpuSeconds, workers, concurrency, unavailable, outcomes }, null, 1)}\n`,
   );
   writeFileSync(out.replace(/\.json$/, ".md"), `${report}\n`);
   for (const o of outcomes.filter((x) => x.error).slice(0, 5))

@@ -397,18 +397,17 @@ const LEADING_BOM: TextMatch = {
 };
 
 /**
- * The sanitizer pass: records sanitizer findings and, in strip modes, removes their spans (rounds included, see
- * below). Undefined when nothing was removed. Matches are held as runs (MatchRuns) and a TextMatch is made only for
- * the one being decided, so memory per stripped run is a few bytes, not an object.
+ * The first sanitizer pass over the original text: records its findings and returns the ranges to strip and the
+ * blocks recorded; undefined when nothing is to be stripped.
  */
-function sanitize(
+function sanitizeOriginal(
   text: string,
   path: string,
   plan: ScanPlan,
   features: number,
   findings: Finding[],
   removedValues: Set<string> | undefined,
-): { working: string; map: OffsetMap; remade: { working: string; map: OffsetMap } | undefined } | undefined {
+): { removed: RangeList; blocked: Set<string> } | undefined {
   // Sanitizer spans are not reduced to a winner on overlap: an escape sequence that contains a chat-template
   // marker must go whole, so the removed region is the union of the overlapping spans.
   const sanitized = runSanitizers(plan.sanitizers, text, features);
@@ -457,7 +456,26 @@ function sanitize(
     runRule = m.ruleId;
     runEnd = m.end;
   }
-  if (removed.size === 0) return undefined;
+  return removed.size === 0 ? undefined : { removed, blocked };
+}
+
+/**
+ * The sanitizer pass: records sanitizer findings and, in strip modes, removes their spans (rounds included, see
+ * below). Undefined when nothing was removed. Matches are held as runs (MatchRuns) and a TextMatch is made only for
+ * the one being decided, so memory per stripped run is a few bytes, not an object.
+ */
+function sanitize(
+  text: string,
+  path: string,
+  plan: ScanPlan,
+  features: number,
+  findings: Finding[],
+  removedValues: Set<string> | undefined,
+): { working: string; map: OffsetMap; remade: { working: string; map: OffsetMap } | undefined } | undefined {
+  // The first pass's matches live only inside `sanitizeOriginal`: they are garbage before the stripped text is built.
+  const first = sanitizeOriginal(text, path, plan, features, findings, removedValues);
+  if (first === undefined) return undefined;
+  const { removed, blocked } = first;
   let { working, map } = withoutRanges(text, removed);
   const firstPass = { working, map };
   let remade: { working: string; map: OffsetMap } | undefined;

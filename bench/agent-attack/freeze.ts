@@ -4,7 +4,7 @@
  * generated cases of each split are hashed. `--check` only compares (exit code 1 on drift).
  */
 import { existsSync, writeFileSync } from "node:fs";
-import { seededRandom } from "../../src/testing/fake-credentials.js";
+import { seededRandom } from "../../src/shared/fake-credentials.js";
 import { shuffle } from "../lib/stats.js";
 import {
   casesOf,

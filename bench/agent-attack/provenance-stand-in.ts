@@ -6,6 +6,12 @@
  * It mirrors test/helpers/provenance-backend.ts of branch i17-contain (the contract those tests use).
  */
 import { LocalPolicyEngine, type PolicyConfig } from "../../src/index.js";
+import {
+  appendOutputFacts,
+  appendUserMessage,
+  emptyProvenance,
+  type ProvenanceFacts,
+} from "../../src/shared/provenance.js";
 import type {
   InputCheckRequest,
   InputDecision,
@@ -13,13 +19,7 @@ import type {
   OutputDecision,
   PolicyBackend,
   ToolDescriptor,
-} from "../../src/policy/types.js";
-import {
-  appendOutputFacts,
-  appendUserMessage,
-  emptyProvenance,
-  type ProvenanceFacts,
-} from "../../src/shared/provenance.js";
+} from "../../src/shared/types.js";
 
 export class ProvenanceStandIn implements PolicyBackend {
   readonly name = "bench-provenance";

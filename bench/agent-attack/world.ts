@@ -6,7 +6,7 @@
  * A case gets its own copy of the world (`freshWorld`) in which at most one carrier slot holds an injected text.
  */
 import { composeIBAN } from "ibantools";
-import { fakeStripeKey } from "../../src/testing/fake-credentials.js";
+import { fakeStripeKey } from "../../src/shared/fake-credentials.js";
 
 export interface Email {
   id: string;

@@ -2,6 +2,7 @@ import { escapePointerToken } from "../../errors.js";
 import { inspectJson } from "../../shared/inspect-json.js";
 import type { Finding } from "../../shared/types.js";
 import { recordsOnly } from "../../shared/vocabulary.js";
+import { isEpochLike, keyNamesPii } from "../detectors/pii/number-context.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { containsAny } from "./contains-any.js";
 import { absorbOmitted, scratchFor } from "./findings-cap.js";
@@ -179,12 +180,21 @@ const MIN_CHECKED_NUMBER = 1_000_000;
 // rule read on `password: 12345678` would find what the same digits as a string leaf (read without its key) do not.
 const piiDetectors = new WeakMap<readonly TextDetector[], readonly TextDetector[]>();
 
-/** The plan numbers are read with: the PII detectors only, no sanitizer; undefined when there are none. */
-function numberPlan(plan: ScanPlan): ScanPlan | undefined {
-  let detectors = piiDetectors.get(plan.detectors);
+// The same without the phone detector, for numbers that read as Unix times (see numberPlan).
+const piiDetectorsButPhone = new WeakMap<readonly TextDetector[], readonly TextDetector[]>();
+
+/**
+ * The plan numbers are read with: the PII detectors only, no sanitizer; undefined when there are none. A ten- or
+ * thirteen-digit JSON number in the range of Unix times is a time unless its key names a PII type: phone numbers
+ * are written as strings (`+`, leading zeros, separators), so it is not read as one.
+ */
+function numberPlan(plan: ScanPlan, digits: string, key: string | undefined): ScanPlan | undefined {
+  const epoch = isEpochLike(digits) && (key === undefined || !keyNamesPii(key));
+  const cache = epoch ? piiDetectorsButPhone : piiDetectors;
+  let detectors = cache.get(plan.detectors);
   if (detectors === undefined) {
-    detectors = plan.detectors.filter((d) => d.kind === "pii");
-    piiDetectors.set(plan.detectors, detectors);
+    detectors = plan.detectors.filter((d) => d.kind === "pii" && !(epoch && d.id === "pii.phone"));
+    cache.set(plan.detectors, detectors);
   }
   if (detectors.length === 0) return undefined;
   return { sanitizers: [], stripSanitized: false, detectors, decide: plan.decide, redaction: plan.redaction };
@@ -216,7 +226,7 @@ function scanDigits(
   findings: Finding[],
   key: string | undefined,
 ): string | undefined {
-  const plan = numberPlan(fullPlan);
+  const plan = numberPlan(fullPlan, digits.replace(/^-/, ""), key);
   if (plan === undefined) return undefined;
   if (key !== undefined) {
     const prefix = `${key}: `;

@@ -1,0 +1,86 @@
+/**
+ * PII precision on real servers' output (issue 16, part 3): numbers that are timestamps or identifiers by their key
+ * or their range, file names with `@2x`, short cards, and every finding keeping its offsets.
+ */
+import { describe, expect, it } from "vitest";
+import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
+import { fakeCardNumber, fakeIban } from "../../src/shared/fake-credentials.js";
+import type { Finding } from "../../src/shared/types.js";
+
+const engine = new LocalPolicyEngine({}, { worker: false });
+const base = { connectorType: "acme.read", serverName: "acme", toolName: "read", callId: "c1", args: {} };
+
+async function check(result: Record<string, unknown>) {
+  return engine.checkOutput({ ...base, result });
+}
+
+async function textPii(text: string): Promise<{ type: string; text: string }[]> {
+  const decision = await check({ content: [{ type: "text", text }] });
+  return decision.findings
+    .filter((f) => f.kind === "pii")
+    .map((f) => ({ type: f.type, text: f.start === undefined ? "?" : text.slice(f.start, f.end) }));
+}
+
+function pii(findings: readonly Finding[]): Finding[] {
+  return findings.filter((f) => f.kind === "pii");
+}
+
+describe("timestamps and identifiers are not phone numbers", () => {
+  it("keeps a Unix timestamp under `timestamp` a number in structuredContent", async () => {
+    const structured = { commit: { timestamp: 1790928000, sha: "abc" } };
+    const d = await check({
+      content: [{ type: "text", text: JSON.stringify(structured) }],
+      structuredContent: structured,
+    });
+    expect(pii(d.findings)).toEqual([]);
+    // Nothing redacted: the number stays a number, the text keeps its digits.
+    const out = (d.redactedResult ?? {}) as { structuredContent?: unknown; content?: { text: string }[] };
+    expect(out.structuredContent ?? structured).toEqual(structured);
+    expect(out.content?.[0]?.text ?? "1790928000").toContain('"timestamp":1790928000');
+  });
+
+  for (const key of [
+    "timestamp",
+    "created_at",
+    "updatedAt",
+    "commit_time",
+    "id",
+    "user_id",
+    "repoId",
+    "ts",
+    "mtime",
+    "expires",
+  ]) {
+    it(`keeps ${key}: <epoch seconds or ms>`, async () => {
+      for (const n of [1790928000, 1790928000123, 1612345678]) {
+        const doc = JSON.stringify({ [key]: n });
+        expect(await textPii(doc), `${key}: ${n}`).toEqual([]);
+        const d = await check({ content: [{ type: "text", text: "ok" }], structuredContent: { [key]: n } });
+        expect(pii(d.findings), `${key}: ${n}`).toEqual([]);
+      }
+    });
+  }
+
+  it("keeps a bare epoch number in JSON number position (array item, neutral key)", async () => {
+    for (const doc of ['{"events":[1790928000,1790931600]}', '{"value": 1790928000}', "[1700000000123]"]) {
+      expect(await textPii(doc), doc).toEqual([]);
+    }
+  });
+
+  it("still finds a phone number under a phone key, and as a string in prose", async () => {
+    const phone = await textPii(JSON.stringify({ phone: "+1 415 555 2671" }));
+    expect(phone.map((p) => p.type)).toEqual(["phone"]);
+    const prose = await textPii("call me on 020 7946 0958 tomorrow");
+    expect(prose.map((p) => p.type)).toEqual(["phone"]);
+  });
+
+  it("keeps a version or a file name with ten digits", async () => {
+    for (const text of [
+      "build 2.1.1790928000 shipped",
+      "see backup-1790928000.tar.gz",
+      "IMG_1790928000.jpg",
+    ]) {
+      expect(await textPii(text), text).toEqual([]);
+    }
+  });
+});

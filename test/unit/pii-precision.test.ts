@@ -84,3 +84,33 @@ describe("timestamps and identifiers are not phone numbers", () => {
     }
   });
 });
+
+describe("file names and bare hosts are not e-mail addresses", () => {
+  it("keeps retina asset names and other file names with @", async () => {
+    for (const text of [
+      "assets/logo@2x.png",
+      "icon@3x.webp and icon@1.5x.jpg",
+      "sprite@2x.svg",
+      "download report@final.pdf",
+      "npm i @types/node@20.1.json",
+      "login as user@host",
+      "ssh deploy@buildbox",
+    ]) {
+      expect(await textPii(text), text).toEqual([]);
+    }
+  });
+
+  it("still finds addresses whose domain looks like a file name part", async () => {
+    for (const text of [
+      "mail jane@example.com",
+      "ops@mail.example.io",
+      "a.b@sub.example.co.uk",
+      "x@png.example.org",
+    ]) {
+      expect(
+        (await textPii(text)).map((p) => p.type),
+        text,
+      ).toEqual(["email"]);
+    }
+  });
+});

@@ -63,6 +63,27 @@ function findLocalStart(text: string, at: number): number {
   return start;
 }
 
+/**
+ * File extensions that are no delegated TLD: `logo@2x.png`, `report@final.pdf` are file names. Extensions that are
+ * also country or brand TLDs (`.ai`, `.md`, `.py`, `.sh`, `.rs`, `.so`, `.zip`, `.mov`) are left out: addresses
+ * end in them.
+ */
+const FILE_EXTENSIONS = new Set(
+  (
+    "png jpg jpeg gif webp svg ico bmp tif tiff avif heic psd eps pdf txt json js mjs cjs ts tsx jsx css scss less " +
+    "html htm xml yml yaml csv tsv log ini cfg conf toml lock tgz rar jar war exe dll dylib wasm bin dat db sqlite " +
+    "map wav ogg flac webm mkv avi ttf otf woff eot rb java kt cpp hpp php bat doc docx xls xlsx ppt pptx odt"
+  ).split(" "),
+);
+// A retina asset's scale suffix: `icon@2x.png`, `icon@1.5x.jpg`.
+const SCALE_SUFFIX = /^\d+(?:\.\d+)?x\./;
+
+/** True when the "domain" after `@` is a file name's tail (`2x.png`, `final.pdf`). */
+function isFileNameTail(text: string, from: number, end: number, tld: string): boolean {
+  if (FILE_EXTENSIONS.has(tld.toLowerCase())) return true;
+  return SCALE_SUFFIX.test(text.slice(from, Math.min(end, from + 12)));
+}
+
 /** End (exclusive) of a valid domain starting at `from`, or -1. */
 function findDomainEnd(text: string, from: number): number {
   let end = from;
@@ -81,7 +102,7 @@ function findDomainEnd(text: string, from: number): number {
   if (tld.startsWith("xn--")) return end;
   if (tld.length < 2) return -1;
   for (let i = 0; i < tld.length; i++) if (!isAsciiLetterCode(tld.charCodeAt(i))) return -1;
-  return end;
+  return isFileNameTail(text, from, end, tld) ? -1 : end;
 }
 
 /** `scheme://user:pass@host`: the part before `@` is URL userinfo, reported by the url_credentials detector. */

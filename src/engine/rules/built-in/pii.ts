@@ -23,7 +23,14 @@ export const PII_RULES = [
     examples: {
       positive: ["write to jane.doe@example.com today", "cc: b@x.io"],
       // `j***@example.com` is the mask action's own output: a second check must not find it again.
-      negative: ["@mention in chat", "user@localhost", "a@b", "j***@example.com"],
+      negative: [
+        "@mention in chat",
+        "user@localhost",
+        "a@b",
+        "j***@example.com",
+        "logo@2x.png",
+        "report@final.pdf",
+      ],
     },
   },
   {
@@ -43,6 +50,10 @@ export const PII_RULES = [
         "order 12 of 2024",
         "card 4111 1111 1111 1111",
         "Social Security No. 536 90 4399",
+        // Unix times: under a time key, and as a JSON number under a neutral key.
+        '{"timestamp": 1790928000}',
+        '{"created_at": 1790928000123, "user_id": 4155552671}',
+        '{"events": [1790928000, 1790931600]}',
       ],
     },
   },

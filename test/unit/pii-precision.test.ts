@@ -114,3 +114,37 @@ describe("file names and bare hosts are not e-mail addresses", () => {
     }
   });
 });
+
+describe("13-digit Visa and Maestro in the 4-4-5 layout", () => {
+  function grouped(digits: string, layout: readonly number[]): string {
+    const parts: string[] = [];
+    let at = 0;
+    for (const n of layout) {
+      parts.push(digits.slice(at, at + n));
+      at += n;
+    }
+    return parts.join(" ");
+  }
+
+  it("finds a Luhn-valid 13-digit card printed 4-4-5 after a card word", async () => {
+    for (let seed = 1; seed <= 5; seed++) {
+      for (const [word, prefix] of [
+        ["card number", "4"],
+        ["Visa", "4"],
+        ["Maestro", "5038"],
+      ] as const) {
+        const card = grouped(fakeCardNumber(prefix, 13, seed), [4, 4, 5]);
+        expect(await textPii(`${word} ${card} exp 12/29`), card).toEqual([
+          { type: "credit_card", text: card },
+        ]);
+      }
+    }
+  });
+
+  it("leaves a 4-4-5 number without a card word alone", async () => {
+    const digits = fakeCardNumber("4", 13, 7);
+    expect(
+      (await textPii(`order ${grouped(digits, [4, 4, 5])}`)).filter((p) => p.type === "credit_card"),
+    ).toEqual([]);
+  });
+});

@@ -75,8 +75,15 @@ export const PII_RULES = [
         () => `diners ${fakeCardNumber("36", 14, 4).replace(/^(\d{4})(\d{6})/, "$1\u00a0$2\u00a0")}`,
         () =>
           `visa ${fakeCardNumber("4", 13, 5).replace(/^(\d{4})(\d{3})(\d{3})/, "$1\u2013$2\u2013$3\u2013")}`,
+        // 4-4-5, the other print of 13 digits, after a card word.
+        () => `card number ${fakeCardNumber("4", 13, 6).replace(/^(\d{4})(\d{4})/, "$1 $2 ")}`,
       ],
-      negative: ["4111 1111 1111 1112", "order 1234567890123", "release 2024.10.15.1234"],
+      negative: [
+        "4111 1111 1111 1112",
+        "order 1234567890123",
+        "release 2024.10.15.1234",
+        () => `order ${fakeCardNumber("4", 13, 6).replace(/^(\d{4})(\d{4})/, "$1 $2 ")}`,
+      ],
     },
   },
   {

@@ -5,12 +5,12 @@
 import { describe, expect, it } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import { fakeCardNumber, fakeIban } from "../../src/shared/fake-credentials.js";
-import type { Finding } from "../../src/shared/types.js";
+import type { CallToolResult, Finding } from "../../src/shared/types.js";
 
 const engine = new LocalPolicyEngine({}, { worker: false });
 const base = { connectorType: "acme.read", serverName: "acme", toolName: "read", callId: "c1", args: {} };
 
-async function check(result: Record<string, unknown>) {
+async function check(result: CallToolResult) {
   return engine.checkOutput({ ...base, result });
 }
 
@@ -146,5 +146,33 @@ describe("13-digit Visa and Maestro in the 4-4-5 layout", () => {
     expect(
       (await textPii(`order ${grouped(digits, [4, 4, 5])}`)).filter((p) => p.type === "credit_card"),
     ).toEqual([]);
+  });
+});
+
+describe("every finding keeps its offsets", () => {
+  it("in a JSON bank bill as text and as structuredContent", async () => {
+    const card = fakeCardNumber("4", 16, 3);
+    const bill = {
+      account: {
+        holder: "Jane Roe",
+        iban: fakeIban("DE", "370400440532013000"),
+        email: "jane.roe@example.com",
+      },
+      amount: 1234.5,
+      card_number: Number(fakeCardNumber("4", 13, 9)),
+      payment: { card, posted_at: 1790928000 },
+    };
+    const text = JSON.stringify(bill, null, 2);
+    const d = await check({ content: [{ type: "text", text }], structuredContent: bill });
+    const found = pii(d.findings);
+    expect(found.map((f) => f.type).sort()).toEqual(
+      ["credit_card", "credit_card", "credit_card", "credit_card", "email", "email", "iban", "iban"].sort(),
+    );
+    for (const f of found) {
+      expect(f.start, `${f.type} at ${f.path}`).toBeTypeOf("number");
+      expect(f.end, `${f.type} at ${f.path}`).toBeTypeOf("number");
+    }
+    const inText = found.filter((f) => f.path === "/content/0/text");
+    for (const f of inText) expect(text.slice(f.start, f.end)).toMatch(/\d|@/);
   });
 });

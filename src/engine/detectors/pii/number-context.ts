@@ -1,7 +1,7 @@
 /**
  * What the name a number is written under says about it (issue 16, part 3): a number under `timestamp`,
  * `created_at`, `updatedAt`, `id` or `user_id` is a time or an identifier, whatever its digits look like; a ten- or
- * thirteen-digit number in the range of Unix times (seconds or milliseconds, years 2000-2100) standing as a JSON
+ * thirteen-digit number in the range of Unix times (seconds or milliseconds, 2000 to 2033) standing as a JSON
  * number under a neutral name is a time, not a phone number (phones are written as strings: they carry `+`, leading
  * zeros and separators). A name that also names a PII type (`phone`, `ssn`, `card`) keeps its number checked.
  */
@@ -93,11 +93,13 @@ export function keyNamesTimeOrId(key: string): boolean {
   return NON_PII_LAST_WORDS.has(last) || words[0] === "timestamp";
 }
 
-// Unix times of the years 2000 to 2100, in seconds (10 digits) or milliseconds (13 digits).
+// Unix times from 2000 to May 2033, in seconds (10 digits) or milliseconds (13 digits). The ceiling keeps ten-digit
+// times to those starting with 1, which no North American number does (area codes start with 2-9): a US number
+// stored as a JSON number (`2025550143`, which would read as a 2034 time) stays a phone number.
 const EPOCH_SECONDS_MIN = 946_684_800;
-const EPOCH_SECONDS_MAX = 4_102_444_800;
+const EPOCH_SECONDS_MAX = 1_999_999_999;
 
-/** True when a run of digits reads as a Unix time in seconds or milliseconds (years 2000-2100). */
+/** True when a run of digits reads as a Unix time in seconds or milliseconds (2000 to 2033). */
 export function isEpochLike(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;
   if (digits.length === 10) {

@@ -176,3 +176,28 @@ describe("every finding keeps its offsets", () => {
     for (const f of inText) expect(text.slice(f.start, f.end)).toMatch(/\d|@/);
   });
 });
+
+describe("addresses spelled out", () => {
+  it("finds `jane dot roe at example dot com` and bracketed forms", async () => {
+    for (const address of [
+      "jane dot roe at example dot com",
+      "jane.roe at example dot co dot uk",
+      "jane (at) example (dot) com",
+      "jroe [at] mail [dot] example [dot] org",
+    ]) {
+      expect(await textPii(`write to ${address} today`), address).toEqual([{ type: "email", text: address }]);
+    }
+  });
+
+  it("leaves prose with `at` and `dot` alone", async () => {
+    for (const text of [
+      "meet me at noon",
+      "look at the dot matrix",
+      "we arrived at the office at 9",
+      "see you at home",
+      "pointed at the dot com bubble",
+    ]) {
+      expect(await textPii(text), text).toEqual([]);
+    }
+  });
+});

@@ -19,9 +19,9 @@ export const PII_RULES = [
     summary: "e-mail addresses (RFC 5321 local part, a dotted domain with a letter TLD)",
     defaults,
     detector: createEmailDetector,
-    keywords: ["@"],
+    keywords: ["@", " at ", "(at)", "[at]"],
     examples: {
-      positive: ["write to jane.doe@example.com today", "cc: b@x.io"],
+      positive: ["write to jane.doe@example.com today", "cc: b@x.io", "mail jane dot roe at example dot com"],
       // `j***@example.com` is the mask action's own output: a second check must not find it again.
       negative: [
         "@mention in chat",

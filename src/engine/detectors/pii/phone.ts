@@ -6,6 +6,7 @@ import type { Span } from "../injection/instruction-span.js";
 import { hasKeywordAfter, hasKeywordBefore } from "../shared/keyword-window.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
 import { findCards } from "./credit-card.js";
+import { isTimeOrIdNumber } from "./number-context.js";
 import {
   digitGroups,
   forEachPhoneCandidate,
@@ -102,6 +103,8 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     const number = text.slice(c.start, c.numberEnd);
     if (isNonPhoneShape(number) || isFollowedByTime(text, c.end)) return false;
     if (!c.international && insideCard(c)) return false;
+    // `"timestamp": 1790928000`, `user_id=4155552671`: a time or an identifier by its key or its place.
+    if (c.bare && isTimeOrIdNumber(text, c.start, c.numberEnd)) return false;
     const phoneWordNear =
       hasKeywordBefore(text, c.start, PHONE_WORD_BEFORE, CONTEXT_WINDOW) ||
       hasKeywordAfter(text, c.end, PHONE_WORD_AFTER, 16);

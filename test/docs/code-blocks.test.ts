@@ -29,6 +29,8 @@ interface Block {
   code: string;
   file?: string;
   notRun?: string;
+  /** `file=NAME` in the fence's info string: a file a page's transcript reads (the policy guide's own test runs it). */
+  infoFile?: string;
 }
 
 function markdownFiles(): string[] {
@@ -45,7 +47,7 @@ function blocksOf(doc: string): Block[] {
   const lines = text.split("\n");
   const blocks: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)```(\S*)\s*$/.exec(lines[i]!);
+    const open = /^(\s*)```(\S*)(.*)$/.exec(lines[i]!);
     if (!open) continue;
     const indent = open[1]!.length;
     const body: string[] = [];
@@ -54,6 +56,7 @@ function blocksOf(doc: string): Block[] {
     const before = lines[i - 1] ?? "";
     const file = /^<!-- file: (\S+) -->$/.exec(before.trim())?.[1];
     const notRun = /^<!-- not-run: (.+) -->$/.exec(before.trim())?.[1];
+    const infoFile = /\bfile=(\S+)/.exec(open[3] ?? "")?.[1];
     blocks.push({
       doc,
       line: i + 1,
@@ -61,6 +64,7 @@ function blocksOf(doc: string): Block[] {
       code: body.join("\n"),
       ...(file ? { file } : {}),
       ...(notRun ? { notRun } : {}),
+      ...(infoFile ? { infoFile } : {}),
     });
     i = j;
   }
@@ -118,7 +122,7 @@ describe("docs: YAML and JSON blocks", () => {
   const data = all.filter((b) => ["yaml", "yml", "json"].includes(b.lang));
   it.each(data.map((b) => [label(b), b] as const))("%s parses", (_label, b) => {
     const otherFile = /^\s*(#|\/\/) \S+\.(ya?ml|json)\b/.test(b.code.split("\n")[0] ?? "");
-    if (otherFile || b.notRun) {
+    if (otherFile || b.notRun || b.infoFile) {
       expect(() => (b.lang === "json" ? JSON.parse(b.code) : parseYaml(b.code))).not.toThrow();
       return;
     }
@@ -196,7 +200,9 @@ describe("docs: the files that make calls run as the page says", () => {
 });
 
 describe("docs: shell blocks", () => {
-  const shell = all.filter((b) => isShell(b) && b.notRun === undefined);
+  // A transcript (`$ command` lines with their expected output) is run and compared by the page's own test.
+  const transcript = (b: Block) => b.code.trimStart().startsWith("$ ");
+  const shell = all.filter((b) => isShell(b) && b.notRun === undefined && !transcript(b));
   it.each(shell.map((b) => [label(b), b] as const))(
     "%s runs",
     (_label, b) => {

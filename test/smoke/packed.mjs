@@ -189,7 +189,7 @@ try {
   );
 
   const examples = {
-    "examples/demo/run-demo.ts": /server received 8 of the 10/,
+    "examples/demo/run-demo.ts": /server received 7 of the 10/,
     "examples/custom-backend/main.ts": /- delete_customer: input block by allow-list/,
     "examples/create-agent/main.ts": /the run finished; the model's last word/,
     "examples/streamable-http/main.ts": /server received: \{"get_integration_settings":1\}/,

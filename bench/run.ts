@@ -2,11 +2,12 @@
  * `npm run bench`: per-call overhead through a real MultiServerMCPClient, output-check throughput next to peer JS
  * redactors, and peak memory on a 10 MB result, in one run on the same inputs. Prints markdown tables and writes
  * bench/results/latest.json (gitignored) with the date, machine, node version and git commit.
- * Options: --quick (fewer iterations, for a smoke run), --skip=overhead,agent,throughput,memory,server.
+ * Options: --quick (fewer iterations, for a smoke run), --skip=overhead,agent,throughput,memory,server,flow.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { type AgentStepRow, runAgentStep } from "./agent-step.js";
+import { flowTable, runFlowBench } from "./flow-step.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { fmt, markdownTable } from "./lib/stats.js";
 import { type MemoryRow, runMemory } from "./memory.js";
@@ -242,6 +243,7 @@ if (!skip.has("server")) {
     server = { error: (error as Error).message };
   }
 }
+const flow = skip.has("flow") ? [] : runFlowBench({ quick });
 const goalCheck = goals(overhead, throughput);
 
 const out: string[] = [`## mcp-tollgate bench`, "", describeMachine(machine), ""];
@@ -271,6 +273,14 @@ if (server && "load" in server) {
     "",
   );
 }
+if (flow.length > 0) {
+  out.push(
+    "### Flow step (containment): a 1 KB call against 50 messages of thread history",
+    "",
+    flowTable(flow),
+    "",
+  );
+}
 out.push("### Goals", "", goalCheck.table, "");
 console.log(out.join("\n"));
 
@@ -278,6 +288,6 @@ const resultsDir = fileURLToPath(new URL("./results/", import.meta.url));
 await mkdir(resultsDir, { recursive: true });
 await writeFile(
   `${resultsDir}latest.json`,
-  `${JSON.stringify({ machine, quick, goals: goalCheck.rows, overhead, agentStep, throughput, memory, ...(server !== undefined ? { server } : {}) }, null, 2)}\n`,
+  `${JSON.stringify({ machine, quick, goals: goalCheck.rows, overhead, agentStep, throughput, memory, flow, ...(server !== undefined ? { server } : {}) }, null, 2)}\n`,
 );
 process.stderr.write("wrote bench/results/latest.json\n");

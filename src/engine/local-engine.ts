@@ -19,7 +19,7 @@ import type {
   ToolDescriptor,
 } from "../shared/types.js";
 import { assertCallToolResult } from "../shared/validate-result.js";
-import { evaluateCapabilities } from "./capability-gate.js";
+import { evaluateCapabilities, type GateVerdict } from "./capability-gate.js";
 import { type CustomDetector, createDetectorSet } from "./detector-set.js";
 import {
   classifyResult,
@@ -27,6 +27,7 @@ import {
   type ResolvedClassifier,
   resolveClassifierOptions,
 } from "./detectors/injection/classifier-hook.js";
+import { applyFlowStep, attachOutputFacts, withoutUserValues } from "./flow/engine-steps.js";
 import { type ConnectorTarget, matchesConnector } from "./glob.js";
 import { ruleActionOf } from "./match-policy.js";
 import { PairCache } from "./pair-cache.js";
@@ -196,6 +197,137 @@ function offloadSettings(option: LocalEngineOptions["worker"]): OffloadSettings 
   return { pool: option?.pool ?? sharedDetectorWorker(), minLength };
 }
 
+/** The capability gate's refusal as a finding. */
+function deniedFinding(gate: GateVerdict): Finding {
+  return {
+    kind: "capability",
+    type: "denied",
+    path: "",
+    ruleId: gate.ruleId ?? "capability",
+    action: "block",
+    message: gate.reason,
+  };
+}
+
+/**
+ * The arguments must be a JSON object within the limits; otherwise a typed error (the call itself is refused).
+ * The usual arguments, a plain object of JSON primitives, pass inspectJson under any limits, and one pass gives
+ * byteLengthBound's bound: the generic walks run only for anything else or a bound over the limit.
+ */
+function assertArgumentsWithinLimits(request: InputCheckRequest, limits: ResolvedPolicy["limits"]): void {
+  const args: unknown = request.args;
+  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+    throw new InvalidArgumentsError(
+      `Arguments for ${request.connectorType} must be a JSON object, got ${Array.isArray(args) ? "an array" : args === null ? "null" : typeof args}`,
+      [{ path: "", message: "must be an object" }],
+    );
+  }
+  const { maxDepth, maxInputBytes, maxArrayItems } = limits;
+  const proto: unknown = Object.getPrototypeOf(args);
+  let flat = maxDepth >= 1 && (proto === Object.prototype || proto === null);
+  let bound = 2;
+  if (flat) {
+    const keys = Object.keys(args);
+    for (let i = 0; flat && i < keys.length; i++) {
+      const key = keys[i]!;
+      const value: unknown = (args as Record<string, unknown>)[key];
+      bound += 6 * key.length + 4;
+      if (typeof value === "string") bound += 6 * value.length + 2;
+      else if (typeof value === "number") {
+        bound += 32;
+        flat = Number.isFinite(value);
+      } else if (typeof value === "boolean" || value === null || value === undefined) bound += 5;
+      else flat = false;
+    }
+  }
+  if (flat && bound <= maxInputBytes) return;
+  // More values than bytes allowed cannot fit (each serialises to at least one byte).
+  const problem = inspectJson(args, { maxDepth, maxArrayItems, maxValues: maxInputBytes });
+  if (problem) {
+    const message = describeProblem(problem);
+    const limit = limitPassed(problem, "maxInputBytes");
+    if (limit !== undefined) {
+      throw new LimitExceededError(
+        limit,
+        `Arguments for ${request.connectorType}: ${message} at ${problem.path || "/"}`,
+        [{ path: problem.path, message }],
+      );
+    }
+    throw new InvalidArgumentsError(
+      `Arguments for ${request.connectorType} are not serialisable: ${message} at ${problem.path || "/"}`,
+      [{ path: problem.path, message }],
+    );
+  }
+  const size = byteLengthIfOver(args, maxInputBytes);
+  if (size > maxInputBytes) {
+    throw new LimitExceededError(
+      "maxInputBytes",
+      `Arguments for ${request.connectorType} are ${size} bytes, over the limit of ${maxInputBytes}`,
+      [{ path: "", message: `${size} bytes > ${maxInputBytes}` }],
+    );
+  }
+}
+
+/**
+ * The content scan of the arguments: findings (capped), the redacted copy, a block when a finding blocks. A value
+ * the user typed is the user's: its findings neither block nor redact (flow/engine-steps.ts).
+ */
+function scanArguments(
+  request: InputCheckRequest,
+  forTool: { policy: ResolvedPolicy; plans: ScanPlans },
+  decisionId: string,
+  backend: string,
+  started: number,
+): InputDecision {
+  const args = request.args;
+  const capped = new CappedFindings(forTool.policy.limits.maxFindings);
+  const plan = forTool.plans.get("input", "pass-through");
+  const scannedArgs = scanJson(args, "", plan, capped) as JsonObject;
+  const { findings, scanned } = withoutUserValues(capped.slice(), args, scannedArgs, request);
+  const omitted = capped.omittedRecord();
+  let blocking: Finding | undefined;
+  for (let i = 0; i < findings.length && !blocking; i++) {
+    if (findings[i]!.action === "block") blocking = findings[i];
+  }
+  // Two literals, not conditional spreads: same key order as before the steps were named.
+  const decision: InputDecision = blocking
+    ? {
+        decisionId,
+        backend,
+        allowed: false,
+        reason: summarise(blocking),
+        findings,
+        ruleIds: cappedRuleIds(findings, omitted),
+        durationMs: performance.now() - started,
+      }
+    : {
+        decisionId,
+        backend,
+        allowed: true,
+        findings,
+        ruleIds: cappedRuleIds(findings, omitted),
+        durationMs: performance.now() - started,
+      };
+  if (omitted !== undefined) decision.omittedFindings = omitted;
+  if (!blocking && scanned !== args) decision.redactedArgs = scanned;
+  return decision;
+}
+
+/** The review a capability rule asks for, else the first finding whose rule's action is `review`. */
+function withReviews(decision: InputDecision, gate: GateVerdict, connectorType: string): InputDecision {
+  if (!decision.allowed) return decision;
+  if (gate.review) {
+    // A review rule: allowed once a human approves; the rule id stays with the decision for the audit.
+    const ruleId = gate.ruleId ?? "capability.review";
+    decision.review = { ruleId, reason: gate.reason ?? `${connectorType} needs a human approval` };
+    if (!decision.ruleIds.includes(ruleId)) decision.ruleIds.push(ruleId);
+    return decision;
+  }
+  const asked = reviewAskedBy(decision.findings);
+  if (asked) decision.review = asked;
+  return decision;
+}
+
 export interface DescriptorCheck {
   /** The descriptor to show the model (description cleaned), or undefined when the tool must be dropped. */
   tool: ToolDescriptor | undefined;
@@ -309,110 +441,19 @@ export class LocalPolicyEngine implements PolicyBackend {
     return unsupported.length > 0 ? { ...check, unsupportedPatterns: unsupported } : check;
   }
 
+  /**
+   * The input check, as named steps: the capability gate (before any argument is read), the arguments' shape and
+   * limits, the input schema, the content scan (a value the user typed is the user's), the reviews the gate and
+   * the rules ask for, and the flow step (containment). Each step may end the check with a block.
+   */
   async checkInput(request: InputCheckRequest): Promise<InputDecision> {
     request.signal?.throwIfAborted();
     const started = performance.now();
     const decisionId = randomUUID();
-    // No helper closures or spreads below: this runs on every call, and they cost more than the checks.
-
-    // A finding that blocks before the scan: the capability gate (before any argument is read), then the schema.
+    const forTool = this.#forTool(request.serverName, request.connectorType);
     const gate = evaluateCapabilities(this.policy, request);
-    let early: Finding | undefined = gate.allowed
-      ? undefined
-      : {
-          kind: "capability",
-          type: "denied",
-          path: "",
-          ruleId: gate.ruleId ?? "capability",
-          action: "block",
-          message: gate.reason,
-        };
-
-    const args: unknown = request.args;
-    if (!early) {
-      if (typeof args !== "object" || args === null || Array.isArray(args)) {
-        throw new InvalidArgumentsError(
-          `Arguments for ${request.connectorType} must be a JSON object, got ${Array.isArray(args) ? "an array" : args === null ? "null" : typeof args}`,
-          [{ path: "", message: "must be an object" }],
-        );
-      }
-      const { maxDepth, maxInputBytes, maxArrayItems } = this.#forTool(
-        request.serverName,
-        request.connectorType,
-      ).policy.limits;
-      // The usual arguments, a plain object of JSON primitives, pass inspectJson under any limits, and one pass
-      // gives byteLengthBound's bound: the generic walks run only for anything else or a bound over the limit.
-      const proto: unknown = Object.getPrototypeOf(args);
-      let flat = maxDepth >= 1 && (proto === Object.prototype || proto === null);
-      let bound = 2;
-      if (flat) {
-        const keys = Object.keys(args);
-        for (let i = 0; flat && i < keys.length; i++) {
-          const key = keys[i]!;
-          const value: unknown = (args as Record<string, unknown>)[key];
-          bound += 6 * key.length + 4;
-          if (typeof value === "string") bound += 6 * value.length + 2;
-          else if (typeof value === "number") {
-            bound += 32;
-            flat = Number.isFinite(value);
-          } else if (typeof value === "boolean" || value === null || value === undefined) bound += 5;
-          else flat = false;
-        }
-      }
-      if (!flat || bound > maxInputBytes) {
-        // More values than bytes allowed cannot fit (each serialises to at least one byte).
-        const problem = inspectJson(args, { maxDepth, maxArrayItems, maxValues: maxInputBytes });
-        if (problem) {
-          const message = describeProblem(problem);
-          const limit = limitPassed(problem, "maxInputBytes");
-          if (limit !== undefined) {
-            throw new LimitExceededError(
-              limit,
-              `Arguments for ${request.connectorType}: ${message} at ${problem.path || "/"}`,
-              [{ path: problem.path, message }],
-            );
-          }
-          throw new InvalidArgumentsError(
-            `Arguments for ${request.connectorType} are not serialisable: ${message} at ${problem.path || "/"}`,
-            [{ path: problem.path, message }],
-          );
-        }
-        const size = byteLengthIfOver(args, maxInputBytes);
-        if (size > maxInputBytes) {
-          throw new LimitExceededError(
-            "maxInputBytes",
-            `Arguments for ${request.connectorType} are ${size} bytes, over the limit of ${maxInputBytes}`,
-            [{ path: "", message: `${size} bytes > ${maxInputBytes}` }],
-          );
-        }
-      }
-
-      const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
-      if (this.policy.schema.validateInput) {
-        if (tool?.inputSchema) {
-          const check = this.#schemas.validate(tool.inputSchema, args);
-          if (!check.ok) {
-            early = {
-              kind: "schema",
-              type: "input_schema",
-              path: check.violation.path,
-              ruleId: "schema.input",
-              action: "block",
-              message: check.violation.message,
-            };
-          }
-        } else if (this.policy.schema.unknownTool === "block") {
-          early = {
-            kind: "schema",
-            type: "unknown_tool",
-            path: "",
-            ruleId: "schema.unknown_tool",
-            action: "block",
-            message: "the tool's input schema is unknown",
-          };
-        }
-      }
-    }
+    const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
+    const early = gate.allowed ? this.#checkArguments(request, forTool.policy, tool) : deniedFinding(gate);
     if (early) {
       const findings = [early];
       return {
@@ -425,46 +466,45 @@ export class LocalPolicyEngine implements PolicyBackend {
         durationMs: performance.now() - started,
       };
     }
+    const scanned = scanArguments(request, forTool, decisionId, this.name, started);
+    const reviewed = withReviews(scanned, gate, request.connectorType);
+    const flowed = applyFlowStep(reviewed, forTool.policy, request, request, tool);
+    if (flowed !== reviewed) flowed.durationMs = performance.now() - started;
+    return flowed;
+  }
 
-    const forTool = this.#forTool(request.serverName, request.connectorType);
-    const capped = new CappedFindings(forTool.policy.limits.maxFindings);
-    const plan = forTool.plans.get("input", "pass-through");
-    const scanned = scanJson(args, "", plan, capped) as JsonObject;
-    const findings = capped.slice();
-    const omitted = capped.omittedRecord();
-    let blocking: Finding | undefined;
-    for (let i = 0; i < findings.length && !blocking; i++) {
-      if (findings[i]!.action === "block") blocking = findings[i];
+  /**
+   * The arguments' shape and limits (throws a typed error), then the input schema: a finding that blocks before
+   * the scan, or undefined.
+   */
+  #checkArguments(
+    request: InputCheckRequest,
+    policy: ResolvedPolicy,
+    tool: ToolDescriptor | undefined,
+  ): Finding | undefined {
+    assertArgumentsWithinLimits(request, policy.limits);
+    if (!this.policy.schema.validateInput) return undefined;
+    if (tool?.inputSchema) {
+      const check = this.#schemas.validate(tool.inputSchema, request.args);
+      if (check.ok) return undefined;
+      return {
+        kind: "schema",
+        type: "input_schema",
+        path: check.violation.path,
+        ruleId: "schema.input",
+        action: "block",
+        message: check.violation.message,
+      };
     }
-    const decision: InputDecision = blocking
-      ? {
-          decisionId,
-          backend: this.name,
-          allowed: false,
-          reason: summarise(blocking),
-          findings,
-          ruleIds: cappedRuleIds(findings, omitted),
-          durationMs: performance.now() - started,
-        }
-      : {
-          decisionId,
-          backend: this.name,
-          allowed: true,
-          findings,
-          ruleIds: cappedRuleIds(findings, omitted),
-          durationMs: performance.now() - started,
-        };
-    if (omitted !== undefined) decision.omittedFindings = omitted;
-    if (!blocking && scanned !== args) decision.redactedArgs = scanned;
-    if (!blocking && gate.review) {
-      // A review rule: allowed once a human approves; the rule id stays with the decision for the audit.
-      const ruleId = gate.ruleId ?? "capability.review";
-      decision.review = { ruleId, reason: gate.reason ?? `${request.connectorType} needs a human approval` };
-      if (!decision.ruleIds.includes(ruleId)) decision.ruleIds.push(ruleId);
-    }
-    const asked = blocking || decision.review ? undefined : reviewAskedBy(findings);
-    if (asked) decision.review = asked;
-    return decision;
+    if (this.policy.schema.unknownTool !== "block") return undefined;
+    return {
+      kind: "schema",
+      type: "unknown_tool",
+      path: "",
+      ruleId: "schema.unknown_tool",
+      action: "block",
+      message: "the tool's input schema is unknown",
+    };
   }
 
   async checkOutput(request: OutputCheckRequest): Promise<OutputDecision> {
@@ -621,7 +661,7 @@ export class LocalPolicyEngine implements PolicyBackend {
     };
     if (omitted !== undefined) decision.omittedFindings = omitted;
     if (scanned !== request.result) decision.redactedResult = scanned;
-    return decision;
+    return attachOutputFacts(decision, forTool.policy, request, findings);
   }
 
   /** The policy and plans for one call: the engine's own unless a tool entry sets a family. */

@@ -2,9 +2,17 @@
  * The local engine's policy: what a JSON/YAML policy file holds. Every field is optional; `resolvePolicy` fills
  * the safe defaults documented in the README.
  */
+import type { FlowPolicyConfig } from "./flow/policy-types.js";
 import type { ActionName } from "./rules/actions.js";
 import type { HazardType, InjectionRuleType, PiiType, SecretType } from "./rules/registry.js";
 
+export type {
+  FlowAction,
+  FlowPolicyConfig,
+  FlowRule,
+  ScopeConstraint,
+  TaskScope,
+} from "./flow/policy-types.js";
 export type { HazardType, InjectionRuleType, PiiType, SecretType };
 
 /** A built-in name (derived from the rule registry, so editors complete it) or the type of a declared rule. */
@@ -123,7 +131,8 @@ export interface ServerPolicy {
   sanitizer?: SanitizerMode;
 }
 
-export interface PolicyConfig {
+/** The containment keys (`sinks`, `trustedSources`, `flows`, `taskScope`) are `FlowPolicyConfig`'s. */
+export interface PolicyConfig extends FlowPolicyConfig {
   version?: 1;
   capabilities?: {
     /** `deny`: a connector type no rule allows is blocked (deny by default). */

@@ -3,6 +3,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.
 import { closest, distance } from "fastest-levenshtein";
 import { parseDocument } from "yaml";
 import { escapePointerToken, joinPointer, PolicyConfigError, type TollgateIssue } from "../errors.js";
+import { type ResolvedFlowPolicy, resolveFlowPolicy } from "./flow/policy-types.js";
 import { policySchema, policySchemaFor, type SchemaRule } from "./policy-schema.js";
 import type {
   ActionName,
@@ -82,6 +83,8 @@ export interface ResolvedPolicy {
     onExceed: "block" | "truncate";
     maxFindings: number;
   };
+  /** Containment: sinks, trusted sources, the flow rules' actions, the task-scope key. */
+  flow: ResolvedFlowPolicy;
 }
 
 export const DEFAULT_LIMITS = {
@@ -537,6 +540,7 @@ export function resolvePolicy(
     allow,
     redaction: { hashKey, maskKeepLast: config.redaction?.maskKeepLast ?? 4 },
     limits: { ...DEFAULT_LIMITS, ...config.limits },
+    flow: resolveFlowPolicy(config),
   };
   // `granted` stays a Set (frozen Sets still accept `add`), built here from the copy, so it is the engine's own.
   deepFreeze(resolved);

@@ -66,12 +66,14 @@ export function grantsFromContext(
 }
 
 /**
- * The run-context keys a policy names (in `capabilities.grantFrom` and in rules' `when`): what a remote backend
+ * The run-context keys a policy names (in `capabilities.grantFrom`, in rules' `when` and `taskScope.contextKey`): what a remote backend
  * needs to be sent (`HttpPolicyBackend`'s `runContextKeys` option), and nothing more.
  */
 export function runContextKeys(policy: PolicyConfig): string[] {
   const keys = new Set<string>(Object.keys(policy.capabilities?.grantFrom ?? {}));
   for (const rule of policy.capabilities?.rules ?? [])
     for (const key of Object.keys(rule.when ?? {})) keys.add(key);
+  // The task scope (issue 17) is read from the run context too.
+  if (policy.taskScope?.contextKey) keys.add(policy.taskScope.contextKey);
   return [...keys].sort();
 }

@@ -181,7 +181,8 @@ export class HttpPolicyBackend implements PolicyBackend {
       runContextKeys: this.#runContextKeys,
     });
     const answer = await this.#post(CHECK_INPUT_PATH, JSON.stringify(wire), request.signal, request.callId);
-    return inputDecisionFromWire(answer.body, this.#context(answer, started), wire.statement);
+    const context = { ...this.#context(answer, started), sentProvenance: request.provenance !== undefined };
+    return inputDecisionFromWire(answer.body, context, wire.statement);
   }
 
   async checkOutput(request: OutputCheckRequest): Promise<OutputDecision> {
@@ -192,7 +193,11 @@ export class HttpPolicyBackend implements PolicyBackend {
       runContextKeys: this.#runContextKeys,
     });
     const answer = await this.#post(CHECK_OUTPUT_PATH, JSON.stringify(wire), request.signal, request.callId);
-    return outputDecisionFromWire(answer.body, this.#context(answer, started), request.result);
+    const context = {
+      ...this.#context(answer, started),
+      sentProvenance: request.provenanceSalt !== undefined,
+    };
+    return outputDecisionFromWire(answer.body, context, request.result);
   }
 
   async close(): Promise<void> {

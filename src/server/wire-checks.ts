@@ -4,6 +4,7 @@ import { isTollgateError, LimitExceededError, type TollgateIssue } from "../erro
 import { describeWireVersion } from "../policy/http/from-wire.js";
 import {
   WIRE_EXTENSION_VERSION,
+  WIRE_EXTENSION_VERSIONS,
   type WireAnswer,
   type WireErrorAnswer,
   type WireExfiltrationInfo,
@@ -25,6 +26,7 @@ import { plainIdentity } from "./plain-identity.js";
 import { type PlainOutput, plainOutput } from "./plain-output.js";
 import { policiesEvaluated } from "./policies-evaluated.js";
 import { ToolInterner } from "./tool-intern.js";
+import { extrasFromWire, type WireExtras } from "./wire-provenance.js";
 
 /**
  * Why a request is refused with 400: `bad_request` (the protocol is not followed), `unsupported_extension` (a
@@ -69,6 +71,10 @@ interface CallNames {
   tool?: ToolDescriptor;
   /** True when the client speaks the `tollgate` extension. */
   extended: boolean;
+  /** The extension's version (answers use it); 0 for a plain client. */
+  version: number;
+  /** The extension itself (extended clients). */
+  ext?: Raw;
 }
 
 // Errors the engine raises about the call itself; the client rebuilds them so a remote refusal behaves exactly
@@ -105,10 +111,10 @@ function readableExtension(value: unknown): Raw | undefined {
       "unsupported_extension",
     );
   }
-  if (value.v !== WIRE_EXTENSION_VERSION) {
+  if (!WIRE_EXTENSION_VERSIONS.some((v) => v === value.v)) {
     throw invalid(
       "/tollgate/v",
-      `is ${describeWireVersion(value.v)}; this server reads version ${WIRE_EXTENSION_VERSION} of the tollgate extension only`,
+      `is ${describeWireVersion(value.v)}; this server reads versions ${WIRE_EXTENSION_VERSIONS.join(" and ")} of the tollgate extension only`,
       "unsupported_extension",
     );
   }
@@ -172,6 +178,7 @@ export class WireChecks {
         toolName: names.toolName,
         callId: names.callId,
         ...(names.tool ? { tool: names.tool } : {}),
+        ...this.#extras(names, "input"),
         args: args as JsonObject,
       });
       return this.#inputAnswer(decision, names);
@@ -212,11 +219,18 @@ export class WireChecks {
         toolName: names.toolName,
         callId: names.callId,
         ...(names.tool ? { tool: names.tool } : {}),
+        ...this.#extras(names, "output"),
         args,
         result: result as CallToolResult,
       });
       return this.#outputAnswer(decision, names, plain, rowCount, bodyBytes);
     });
+  }
+
+  /** Run context (both versions) and provenance (version 2) of an extended request; nothing for a plain one. */
+  #extras(names: CallNames, phase: "input" | "output"): WireExtras {
+    if (names.ext === undefined) return {};
+    return extrasFromWire(names.ext, names.version, phase, (path, message) => invalid(path, message));
   }
 
   #connectorType(body: Raw): string {
@@ -261,13 +275,15 @@ export class WireChecks {
         callId: typeof ext.call_id === "string" ? ext.call_id : requestId,
         ...(tool ? { tool } : {}),
         extended: true,
+        version: ext.v as number,
+        ext,
       };
     }
     const identity = plainIdentity(
       connectorType,
       typeof body.tool === "string" && body.tool !== "" ? body.tool : undefined,
     );
-    return { ...identity, callId: requestId, extended: false };
+    return { ...identity, callId: requestId, extended: false, version: 0 };
   }
 
   /** Engine refusals of the call itself become 422 with the error's code, so the client can rebuild it. */
@@ -293,6 +309,7 @@ export class WireChecks {
     decision: InputDecision | OutputDecision,
     phase: "input" | "output",
     redacted: boolean,
+    names: CallNames,
   ): WireAnswer {
     return {
       allowed: decision.allowed,
@@ -302,7 +319,8 @@ export class WireChecks {
       policy_matches: policyMatches(decision.findings),
       redacted,
       tollgate: {
-        v: WIRE_EXTENSION_VERSION,
+        // In the version asked in: a version-1 client reads only version-1 answers.
+        v: names.version === 0 ? WIRE_EXTENSION_VERSION : names.version,
         findings: decision.findings,
         rule_ids: decision.ruleIds,
         ...(decision.omittedFindings !== undefined ? { omitted_findings: decision.omittedFindings } : {}),
@@ -315,7 +333,7 @@ export class WireChecks {
     // A call that needs a human approval: our client pauses the run for it; a plain client cannot, so it is a block.
     const decision = checked.review && !names.extended ? asReviewBlock(checked, checked.review) : checked;
     const redactedArgs = decision.allowed ? decision.redactedArgs : undefined;
-    const body = this.#common(decision, "input", redactedArgs !== undefined);
+    const body = this.#common(decision, "input", redactedArgs !== undefined, names);
     // The redactor ran on this request (AxonFlow clients fail closed on a statement they cannot trust otherwise).
     body.redaction_evaluated = true;
     if (decision.review)
@@ -336,7 +354,9 @@ export class WireChecks {
     bodyBytes: number,
   ): CheckAnswer {
     const redactedResult = decision.allowed ? decision.redactedResult : undefined;
-    const body = this.#common(decision, "output", redactedResult !== undefined);
+    const body = this.#common(decision, "output", redactedResult !== undefined, names);
+    if (decision.provenance !== undefined && names.version >= 2)
+      body.tollgate!.provenance = decision.provenance;
     if (plain) {
       // A plain client reads where things were found in what it sent, not in the result we built from it.
       body.tollgate!.findings = decision.findings.map((f) => ({ ...f, path: plain.requestPath(f.path) }));

@@ -1,4 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ProvenanceFacts, ToolOutputFacts } from "./provenance.js";
 import type { FindingAction, FindingKind } from "./vocabulary.js";
 
 /** JSON value, as it travels through MCP. */
@@ -60,12 +61,22 @@ interface CheckRequestBase {
 
 export interface InputCheckRequest extends CheckRequestBase {
   args: JsonObject;
+  /**
+   * What this thread's user said and its tools returned, as hashes (see `src/shared/provenance.ts`): what the flow
+   * rules compare a sink call's arguments with. Absent (a plain client): the provenance rules do not apply.
+   */
+  provenance?: ProvenanceFacts;
 }
 
 export interface OutputCheckRequest extends CheckRequestBase {
   /** The arguments the tool was actually called with (after input redaction). */
   args: JsonObject;
   result: CallToolResult;
+  /**
+   * The thread's salt (`deriveThreadSalt(salt, provenanceKey)`): with it the check returns the result's provenance
+   * facts (`OutputDecision.provenance`); without it none are computed.
+   */
+  provenanceSalt?: string;
 }
 
 interface DecisionBase {
@@ -104,6 +115,11 @@ export interface InputDecision extends DecisionBase {
 }
 
 export interface OutputDecision extends DecisionBase {
+  /**
+   * The result's provenance facts, computed from the raw result before any cut or redaction (hashes only), when the
+   * request carried `provenanceSalt`. The install keeps them with the thread and sends them with later input checks.
+   */
+  provenance?: ToolOutputFacts;
   /** Present when the result was changed; returned to the caller in place of the original. */
   redactedResult?: CallToolResult;
 }

@@ -12,8 +12,9 @@
 export const RULE_KINDS = ["pii", "secret", "injection", "markup", "hazard", "control"] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
-/** Every kind a finding can have: the rules' kinds and the checks' own. The wire reads this. */
-export const FINDING_KINDS = [...RULE_KINDS, "schema", "capability", "limit"] as const;
+/** Every kind a finding can have: the rules' kinds and the checks' own (`flow`: containment, issue 17). The wire
+ * reads this. */
+export const FINDING_KINDS = [...RULE_KINDS, "schema", "capability", "limit", "flow"] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runContextKeys } from "../../src/engine/run-context-conditions.js";
 import {
   type CallToolResult,
   HttpPolicyBackend,
@@ -6,6 +7,7 @@ import {
   type JsonObject,
   LocalPolicyEngine,
   type OutputDecision,
+  type PolicyConfig,
   type ToolDescriptor,
 } from "../../src/index.js";
 import {
@@ -15,6 +17,19 @@ import {
   fakeJwt,
   fakeOpenaiKey,
 } from "../../src/shared/fake-credentials.js";
+import {
+  appendOutputFacts,
+  appendUserMessage,
+  emptyProvenance,
+  type ProvenanceFacts,
+} from "../../src/shared/provenance.js";
+import {
+  CONFIG_TOKEN,
+  flowTools as flowToolSpecs,
+  PLANTED_IBAN,
+  PLANTED_RECIPIENT,
+  USER_ADDRESS,
+} from "../fixtures/flow-server.js";
 import { testTools } from "../fixtures/test-server.js";
 import { fixEnvelopeIds } from "../helpers/envelope-ids.js";
 import {
@@ -257,3 +272,176 @@ describe("local engine and policy server decide the same", () => {
     expect((first.decision as InputDecision).allowed).toBe(false);
   });
 });
+
+/**
+ * Issue 17 part 4: the flow rules decide the same remotely. The output check returns the same provenance facts
+ * (same salt, same hashes) from the server, and input checks carrying the thread's facts and the run context get
+ * the same decisions: argument provenance, data leaving, after an injection, task scope, a value the user typed,
+ * and the run-context conditions (`when`, `grantFrom`) serve used to ignore.
+ */
+describe("local engine and policy server decide the same on flows", () => {
+  const FLOW_POLICY: PolicyConfig = {
+    trustedSources: ["acme.lookup_contact"],
+    taskScope: { contextKey: "context.task" },
+    flows: { taskScope: "block", dataLeaving: "block" },
+    capabilities: {
+      grantFrom: { "context.roles": { admin: ["db.drop"] } },
+      rules: [
+        {
+          id: "echo-for-acme-only",
+          match: "acme.echo",
+          action: "deny",
+          when: { "configurable.tenant_id": { not: "acme" } },
+        },
+      ],
+    },
+    tools: { "acme.drop_database": { requires: ["db.drop"] } },
+  };
+  const flowTools = new Map(flowToolSpecs().map((t) => [t.tool.name, t.tool as ToolDescriptor]));
+  let server: PolicyServerProcess;
+  let local: LocalPolicyEngine;
+  let remote: HttpPolicyBackend;
+
+  beforeAll(async () => {
+    server = await startPolicyServerProcess({ policyFile: writePolicyFile(FLOW_POLICY), token: TOKEN });
+    local = new LocalPolicyEngine(FLOW_POLICY);
+    remote = new HttpPolicyBackend({
+      baseUrl: server.url,
+      auth: { type: "bearer", token: TOKEN },
+      runContextKeys: runContextKeys(FLOW_POLICY),
+    });
+  }, 30_000);
+  afterAll(async () => {
+    await remote?.close();
+    await server?.stop();
+  });
+
+  const base = (tool: string) => ({
+    connectorType: `acme.${tool}`,
+    serverName: "acme",
+    toolName: tool,
+    callId: tool,
+  });
+
+  /** The thread as the install would keep it, built from the server's answers (and checked against local ones). */
+  async function thread(outputs: [string, CallToolResult][], said: string[]): Promise<ProvenanceFacts> {
+    let facts = emptyProvenance("parity-salt");
+    for (const line of said.slice(0, 1)) facts = appendUserMessage(facts, line);
+    for (const [tool, result] of outputs) {
+      const request = { ...base(tool), args: {}, result, provenanceSalt: facts.salt };
+      const here = await local.checkOutput(request);
+      const there = await remote.checkOutput(request);
+      expect(there.provenance, tool).toEqual(here.provenance);
+      expect(here.provenance, tool).toBeDefined();
+      facts = appendOutputFacts(facts, there.provenance!);
+    }
+    for (const line of said.slice(1)) facts = appendUserMessage(facts, line);
+    return facts;
+  }
+
+  const run = async (name: string, tool: string, args: JsonObject, extra: Record<string, unknown>) => {
+    const request = { ...base(tool), args, ...extra, tool: flowTools.get(tool) ?? { name: tool } };
+    const expected = await outcome(() => local.checkInput(request));
+    expect(await outcome(() => remote.checkInput(request)), name).toEqual(expected);
+    return expected.decision as InputDecision | undefined;
+  };
+
+  it("output facts, then every flow rule, decide the same", async () => {
+    const inbox = (await fixtureFlowResult("read_inbox")) as CallToolResult;
+    const config = (await fixtureFlowResult("read_config")) as CallToolResult;
+    const page = (await fixtureFlowResult("fetch_page")) as CallToolResult;
+    const contact = (await fixtureFlowResult("lookup_contact")) as CallToolResult;
+    const facts = await thread(
+      [
+        ["read_inbox", inbox],
+        ["read_config", config],
+        ["lookup_contact", contact],
+        ["fetch_page", page],
+      ],
+      ["summarise my inbox", `ok, and change my password to Tr0ub4dor&${CONFIG_TOKEN.slice(4, 9)}`],
+    );
+    const task = { tools: ["acme.send_email", "acme.transfer_money", "acme.change_password"] };
+    const ctx = { provenance: facts, runContext: { context: { task } } };
+
+    const planted = await run("planted recipient", "send_email", { to: PLANTED_RECIPIENT, body: "hi" }, ctx);
+    expect(planted?.review?.ruleId).toBe("flow.argument_provenance");
+    const iban = await run("planted IBAN", "transfer_money", { iban: PLANTED_IBAN, amount: 9 }, ctx);
+    expect(iban?.ruleIds).toContain("flow.argument_provenance");
+    const leaving = await run(
+      "base64 secret",
+      "send_email",
+      { to: USER_ADDRESS, body: Buffer.from(CONFIG_TOKEN).toString("base64") },
+      ctx,
+    );
+    expect(leaving?.allowed).toBe(false);
+    expect(leaving?.ruleIds).toContain("flow.data_leaving");
+    const typed = await run(
+      "user-typed password",
+      "change_password",
+      { new_password: `Tr0ub4dor&${CONFIG_TOKEN.slice(4, 9)}` },
+      ctx,
+    );
+    expect(typed?.allowed).toBe(true);
+    const trusted = await run(
+      "trusted contact",
+      "send_email",
+      { to: "dana.lee@corp.example", body: "hi" },
+      {
+        ...ctx,
+        provenance: { ...facts, turnStart: facts.outputs.length },
+      },
+    );
+    expect(trusted?.allowed).toBe(true);
+    expect(trusted?.review).toBeUndefined();
+    expect(trusted?.ruleIds.filter((id) => id.startsWith("flow."))).toEqual([]);
+    const scoped = await run("out of task scope", "sync_records", { target: "x" }, ctx);
+    expect(scoped?.ruleIds).toContain("flow.task_scope");
+    const noProvenance = await run(
+      "plain: no provenance",
+      "send_email",
+      { to: PLANTED_RECIPIENT },
+      {
+        runContext: { context: { task } },
+      },
+    );
+    expect(noProvenance?.allowed).toBe(true);
+    expect(noProvenance?.review).toBeUndefined();
+    expect(noProvenance?.ruleIds.filter((id) => id.startsWith("flow."))).toEqual([]);
+  });
+
+  it("run-context conditions decide remotely as locally (when, grantFrom)", async () => {
+    const viewer = await run(
+      "viewer drop",
+      "drop_database",
+      {},
+      { runContext: { context: { roles: ["viewer"] } } },
+    );
+    expect(viewer?.allowed).toBe(false);
+    const admin = await run(
+      "admin drop",
+      "drop_database",
+      {},
+      { runContext: { context: { roles: ["admin"] } } },
+    );
+    expect(admin?.allowed).toBe(true);
+    const other = await run(
+      "echo other tenant",
+      "echo",
+      { text: "x" },
+      { runContext: { configurable: { tenant_id: "b" } } },
+    );
+    expect(other?.allowed).toBe(false);
+    const acme = await run(
+      "echo acme",
+      "echo",
+      { text: "x" },
+      { runContext: { configurable: { tenant_id: "acme" } } },
+    );
+    expect(acme?.allowed).toBe(true);
+  });
+});
+
+async function fixtureFlowResult(name: string): Promise<CallToolResult> {
+  const spec = flowToolSpecs().find((t) => t.tool.name === name)!;
+  return spec.run({});
+}

@@ -73,7 +73,7 @@ function deepSchemaText(depth: number): string {
 
 describe("tollgate serve refuses an extension it does not know", () => {
   const unknown: [string, unknown][] = [
-    ["version 2", { v: 2, ...EXT }],
+    ["version 3", { v: 3, ...EXT }],
     ['the string "1"', { v: "1", ...EXT }],
     ["no version", { ...EXT }],
     ["a string", "v1"],
@@ -114,9 +114,9 @@ describe("tollgate serve refuses an extension it does not know", () => {
     expect((await post(`${url}${INPUT}`, inputBody(null))).status).toBe(200);
   });
 
-  it("the `tollgate serve` process answers 400 to version 2", async () => {
+  it("the `tollgate serve` process answers 400 to version 3", async () => {
     proc = await startPolicyServerProcess({});
-    const { status, body } = await post(`${proc.url}${INPUT}`, inputBody({ v: 2, ...EXT }));
+    const { status, body } = await post(`${proc.url}${INPUT}`, inputBody({ v: 3, ...EXT }));
     expect(status).toBe(400);
     expect(body).toMatchObject({ error: { code: "unsupported_extension" } });
   }, 30_000);
@@ -184,7 +184,7 @@ describe("HttpPolicyBackend fails the check on an answer it cannot read", () => 
   }
 
   const unreadable: [string, unknown][] = [
-    ["version 2", { v: 2, findings: [], rule_ids: [] }],
+    ["version 3", { v: 3, findings: [], rule_ids: [] }],
     ['the string "1"', { v: "1", findings: [], rule_ids: [] }],
     ["no version", { findings: [], rule_ids: [] }],
     ["a string", "v1"],

@@ -58,6 +58,7 @@ const PRIORITY: Record<FindingKind, number> = {
   schema: 0,
   capability: 0,
   limit: 0,
+  flow: 0,
 };
 
 const PRIORITY_LEVELS = 6;

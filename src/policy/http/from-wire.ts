@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { BackendProtocolError } from "../../errors.js";
+import { isToolOutputFacts } from "../../shared/provenance.js";
 import type {
   CallToolResult,
   Finding,
@@ -10,7 +11,7 @@ import type {
 } from "../../shared/types.js";
 import { FINDING_ACTIONS, FINDING_KINDS, type FindingKind } from "../../shared/vocabulary.js";
 import { applyPlainRedaction } from "./plain-redaction.js";
-import { WIRE_EXTENSION_VERSION, type WireAnswerExtension } from "./wire-types.js";
+import { WIRE_EXTENSION_VERSION, WIRE_EXTENSION_VERSIONS, type WireAnswerExtension } from "./wire-types.js";
 
 // Derived from the rule registry's kinds, so a new kind is readable on the wire without a second list.
 const KINDS: ReadonlySet<string> = new Set<string>(FINDING_KINDS);
@@ -70,11 +71,12 @@ function readExtension(value: unknown, where: string): WireAnswerExtension | und
   // Any other extension is one we cannot read: the service checked something we cannot see (findings, redacted
   // copies), so its plain fields are not an answer to trust. The check fails (closed).
   if (!isObject(value)) throw bad(where, "/tollgate", `is not an object with "v": ${WIRE_EXTENSION_VERSION}`);
-  if (value.v !== WIRE_EXTENSION_VERSION) {
+  const version = WIRE_EXTENSION_VERSIONS.find((v) => v === value.v);
+  if (version === undefined) {
     throw bad(
       where,
       "/tollgate/v",
-      `is ${describeWireVersion(value.v)}, a version of the tollgate extension this client does not read (it reads ${WIRE_EXTENSION_VERSION})`,
+      `is ${describeWireVersion(value.v)}, a version of the tollgate extension this client does not read (it reads ${WIRE_EXTENSION_VERSIONS.join(" and ")})`,
     );
   }
   if (!Array.isArray(value.findings)) throw bad(where, "/tollgate/findings", "is not an array");
@@ -83,7 +85,12 @@ function readExtension(value: unknown, where: string): WireAnswerExtension | und
   if (!Array.isArray(ruleIds) || !ruleIds.every((r) => typeof r === "string")) {
     throw bad(where, "/tollgate/rule_ids", "is not an array of strings");
   }
-  const ext: WireAnswerExtension = { v: WIRE_EXTENSION_VERSION, findings, rule_ids: ruleIds };
+  const ext: WireAnswerExtension = { v: version, findings, rule_ids: ruleIds };
+  if (value.provenance !== undefined) {
+    if (!isToolOutputFacts(value.provenance))
+      throw bad(where, "/tollgate/provenance", "is not { server, tool, values: [{ kind, h }], injection }");
+    ext.provenance = value.provenance;
+  }
   if (value.omitted_findings !== undefined) ext.omitted_findings = readOmitted(value.omitted_findings, where);
   if (value.redacted_args !== undefined) {
     if (!isObject(value.redacted_args)) throw bad(where, "/tollgate/redacted_args", "is not an object");
@@ -162,8 +169,9 @@ type Common = Omit<InputDecision, "redactedArgs"> & { backend: string };
 
 function readCommon(
   body: unknown,
-  { status, where, started, backend }: AnswerContext,
+  context: AnswerContext,
 ): { common: Common; raw: Raw; ext: WireAnswerExtension | undefined } {
+  const { status, where, started, backend } = context;
   if (!isObject(body)) throw bad(where, "", "is not a JSON object");
   if (typeof body.allowed !== "boolean") throw bad(where, "/allowed", "is missing or not a boolean");
   if (body.block_reason !== undefined && typeof body.block_reason !== "string") {
@@ -172,6 +180,14 @@ function readCommon(
   // HTTP 403 is a block whatever the body says; a contradicting body must not open the gate.
   const allowed = status !== 403 && body.allowed;
   const ext = readExtension(body.tollgate, where);
+  // Provenance sent to a service that answers in another version was not read: that answer is no check of it.
+  if (context.sentProvenance && ext?.v !== WIRE_EXTENSION_VERSION) {
+    throw bad(
+      where,
+      "/tollgate/v",
+      `is ${describeWireVersion(ext?.v)}, but the request carried provenance, which only version ${WIRE_EXTENSION_VERSION} reads`,
+    );
+  }
   const findings = ext ? ext.findings : findingsFromMatches(body.policy_matches, allowed, where);
   const reason =
     typeof body.block_reason === "string" && body.block_reason !== ""
@@ -204,6 +220,8 @@ function nothingToApply(where: string): BackendProtocolError {
 }
 
 export interface AnswerContext {
+  /** The request carried provenance (or a provenance salt): only a version-2 answer read it. */
+  sentProvenance?: boolean;
   status: number;
   where: string;
   started: number;
@@ -244,8 +262,9 @@ export function outputDecisionFromWire(
   context: AnswerContext,
   original: CallToolResult,
 ): OutputDecision {
-  const { common, raw, ext } = readCommon(body, context);
-  if (!common.allowed) return common;
+  const { common: decided, raw, ext } = readCommon(body, context);
+  if (!decided.allowed) return decided;
+  const common: OutputDecision = ext?.provenance ? { ...decided, provenance: ext.provenance } : decided;
   if (ext?.redacted_result) return { ...common, redactedResult: ext.redacted_result };
   const message = raw.redacted_message;
   const data = raw.redacted_data;

@@ -59,7 +59,10 @@ export function inputToWire(request: InputCheckRequest, options: ToWireOptions):
     ...(options.plainFields ? { statement: JSON.stringify(request.args) } : {}),
     parameters: request.args,
     operation: "execute",
-    tollgate: extension(request, request.tool ?? options.tool, options.runContextKeys),
+    tollgate: {
+      ...extension(request, request.tool ?? options.tool, options.runContextKeys),
+      ...(request.provenance ? { provenance: request.provenance } : {}),
+    },
   };
 }
 
@@ -82,6 +85,7 @@ export function outputToWire(request: OutputCheckRequest, options: ToWireOptions
     row_count: rows?.length ?? 0,
     tollgate: {
       ...extension(request, request.tool ?? options.tool, options.runContextKeys),
+      ...(request.provenanceSalt !== undefined ? { provenance_salt: request.provenanceSalt } : {}),
       args: request.args,
       result,
     },

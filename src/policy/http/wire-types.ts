@@ -4,6 +4,7 @@
  * peer; everything our own engine can say beyond them travels in the optional `tollgate` object, which a plain
  * peer ignores.
  */
+import type { ProvenanceFacts, ToolOutputFacts } from "../../shared/provenance.js";
 import type { CallToolResult, Finding, JsonObject, JsonValue, ToolDescriptor } from "../../shared/types.js";
 
 export const CHECK_INPUT_PATH = "/api/v1/mcp/check-input";
@@ -13,7 +14,15 @@ export const CHECK_OUTPUT_PATH = "/api/v1/mcp/check-output";
  * Version of the `tollgate` extension. Each side refuses a version it does not know: a server answers such a request
  * 400 (`unsupported_extension`), a client fails the check on such an answer (the call is blocked unless fail-open).
  */
-export const WIRE_EXTENSION_VERSION = 1;
+export const WIRE_EXTENSION_VERSION = 2;
+
+/**
+ * Versions a server reads and a client accepts in an answer. 2 adds the thread's provenance (`provenance` on input,
+ * `provenance_salt` on output, the result's facts in the output answer); a server answers in the version it was
+ * asked in. A client that sent provenance accepts only a version-2 answer (a server that could not read it must not
+ * look as if it had checked it).
+ */
+export const WIRE_EXTENSION_VERSIONS = [1, 2] as const;
 
 /** What a tollgate client adds to either request. */
 export interface WireRequestExtension {
@@ -27,6 +36,10 @@ export interface WireRequestExtension {
   tool_call_id?: string;
   /** The run-context values the policy names (`runContextKeys`), by key (`context.roles`...); nothing else. */
   run_context?: Record<string, JsonValue>;
+  /** Version 2, input: the thread's provenance facts (hashes and their sources, never the history). */
+  provenance?: ProvenanceFacts;
+  /** Version 2, output: the thread's salt, so the server returns the result's provenance facts. */
+  provenance_salt?: string;
 }
 
 export interface WireInputRequest {
@@ -78,6 +91,8 @@ export interface WireAnswerExtension {
   redacted_args?: JsonObject;
   /** Output: the result to hand back, when it changed. */
   redacted_result?: CallToolResult;
+  /** Version 2, output: the result's provenance facts, when the request carried `provenance_salt`. */
+  provenance?: ToolOutputFacts;
   /** Input: allowed only once a human approves (rule action `review`); plain clients get a block instead. */
   review?: { rule_id: string; reason: string };
   duration_ms?: number;

@@ -1,0 +1,179 @@
+/**
+ * The flow step's cost (issue 17): a 1 KB sink call checked against 50 messages (about 100 KB) of thread history,
+ * 25 human messages and 25 tool results carrying addresses, URLs, IBANs and prose. The history is hashed once (as
+ * the install and the output check do, outside the timed part); the timed part is what the input check adds: the
+ * flow step over the call's arguments and the thread's facts. Goal: p50 <= 0.2 ms.
+ * Run alone: `npx tsx bench/flow-step.ts [--quick]`; `npm run bench` runs it too (skip with --skip=flow).
+ */
+import { fileURLToPath } from "node:url";
+import { runFlowStep } from "../src/engine/flow/flow-step.js";
+import { computeOutputFacts } from "../src/engine/flow/output-facts.js";
+import { resolveFlowPolicy } from "../src/engine/flow/policy-types.js";
+import {
+  appendOutputFacts,
+  appendUserMessage,
+  emptyProvenance,
+  type ProvenanceFacts,
+} from "../src/shared/provenance.js";
+import { fmt, markdownTable, percentile, shuffle } from "./lib/stats.js";
+
+export const FLOW_GOAL_P50_MS = 0.2;
+
+const WORDS =
+  "the quarterly report shows revenue growth in the northern region while costs for logistics and travel rose " +
+  "slightly compared with last year so the team proposes a review of supplier contracts before the next board " +
+  "meeting where the budget for new hires and the office move will also be discussed in detail";
+
+function prose(rand: () => number, bytes: number): string {
+  const words = WORDS.split(" ");
+  let out = "";
+  while (out.length < bytes) out += `${words[Math.floor(rand() * words.length)]} `;
+  return out.slice(0, bytes);
+}
+
+function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** A tool result of about 4 KB: a mail listing with addresses, links, an IBAN and prose. */
+function toolResult(i: number, rand: () => number): string {
+  const lines = [
+    `From: person${i}@partner${i % 7}.example`,
+    `Cc: team${i}@corp.example, finance@corp.example`,
+    `Link: https://docs.partner${i % 7}.example/shared/${i}/view?id=${1000 + i}`,
+    `Invoice due: pay to GB${String(10 + (i % 80)).padStart(2, "0")}BUKB2020155555${String(5000 + i).padStart(4, "0")}`,
+    `Phone: +44 20 7946 ${String(1000 + i).slice(-4)}`,
+  ];
+  return `${lines.join("\n")}\n\n${prose(rand, 3800)}`;
+}
+
+export function buildThread(salt = "bench-salt"): { provenance: ProvenanceFacts; historyBytes: number } {
+  const rand = seeded(7);
+  let facts = emptyProvenance(salt);
+  let bytes = 0;
+  for (let i = 0; i < 25; i++) {
+    const said = `Please look at item ${i} and reply to the sender if it needs an answer. ${prose(rand, 150)}`;
+    facts = appendUserMessage(facts, said);
+    const body = toolResult(i, rand);
+    bytes += said.length + body.length;
+    const output = computeOutputFacts({
+      connectorType: "mail.read_inbox",
+      serverName: "mail",
+      toolName: "read_inbox",
+      result: { content: [{ type: "text", text: body }] },
+      findings: [],
+      salt,
+      trustedSources: [],
+    });
+    facts = appendOutputFacts(facts, output);
+  }
+  return { provenance: facts, historyBytes: bytes };
+}
+
+/** A 1 KB send_email call: a recipient from the thread, a subject, a body of prose. */
+export function oneKbCall(): Record<string, string> {
+  const rand = seeded(11);
+  const args = { to: "person3@partner3.example", subject: "Re: the quarterly report", body: "" };
+  args.body = prose(rand, 1024 - JSON.stringify(args).length);
+  return args;
+}
+
+export interface FlowBenchRow {
+  case: string;
+  iterations: number;
+  historyBytes: number;
+  facts: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** CPU time per call (median of batches of 100, `process.cpuUsage`): what the step costs when the machine is
+   * shared and wall-clock samples include time the process was not running. */
+  cpuMsPerCall: number;
+}
+
+function cpuPerCall(run: () => void, batches: number): number {
+  const perCall: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    const before = process.cpuUsage();
+    for (let i = 0; i < 100; i++) run();
+    const used = process.cpuUsage(before);
+    perCall.push((used.user + used.system) / 1000 / 100);
+  }
+  return percentile(perCall, 50);
+}
+
+export function runFlowBench(options: { quick?: boolean } = {}): FlowBenchRow[] {
+  const policy = resolveFlowPolicy({});
+  const { provenance, historyBytes } = buildThread();
+  const facts = provenance.user.length + provenance.outputs.reduce((n, o) => n + o.values.length, 0);
+  const args = oneKbCall();
+  const call = {
+    connectorType: "mail.send_email",
+    serverName: "mail",
+    toolName: "send_email",
+    args,
+    provenance,
+  };
+  const cases = [
+    { name: "1 KB sink call, 50 messages of history", call },
+    {
+      name: "1 KB non-sink call (classification only)",
+      call: { ...call, connectorType: "mail.list_folders", toolName: "list_folders" },
+    },
+  ];
+  const iterations = options.quick ? 300 : 3000;
+  const rows: FlowBenchRow[] = [];
+  for (const c of cases) {
+    for (let i = 0; i < 200; i++) runFlowStep(policy, c.call);
+    const samples: number[] = [];
+    for (let i = 0; i < iterations; i++) {
+      const started = performance.now();
+      runFlowStep(policy, c.call);
+      samples.push(performance.now() - started);
+    }
+    shuffle(samples, seeded(1));
+    const cpuMsPerCall = cpuPerCall(() => runFlowStep(policy, c.call), options.quick ? 10 : 40);
+    rows.push({
+      cpuMsPerCall,
+      case: c.name,
+      iterations,
+      historyBytes,
+      facts,
+      p50Ms: percentile(samples, 50),
+      p99Ms: percentile(samples, 99),
+    });
+  }
+  return rows;
+}
+
+export function flowTable(rows: readonly FlowBenchRow[]): string {
+  return markdownTable(
+    [
+      "case",
+      "iterations",
+      "history",
+      "facts in thread",
+      "p50 ms",
+      "p99 ms",
+      "CPU ms/call",
+      `goal p50 <= ${FLOW_GOAL_P50_MS} ms`,
+    ],
+    rows.map((r) => [
+      r.case,
+      String(r.iterations),
+      `${fmt(r.historyBytes / 1024, 0)} KB`,
+      String(r.facts),
+      fmt(r.p50Ms, 3),
+      fmt(r.p99Ms, 3),
+      fmt(r.cpuMsPerCall, 3),
+      r.p50Ms <= FLOW_GOAL_P50_MS ? "met" : "MISSED",
+    ]),
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.stdout.write(`${flowTable(runFlowBench({ quick: process.argv.includes("--quick") }))}\n`);
+}

@@ -1,0 +1,163 @@
+/**
+ * The flow step of the input check: task scope on every call, then, on a sink call with provenance, argument
+ * provenance, data leaving and after-injection. Each rule's action comes from the policy (`review` by default);
+ * a `block` refuses the call, a `review` asks a human, a `flag` records.
+ */
+
+import { type ProvenanceFacts, provenanceProblem } from "../../shared/provenance.js";
+import type { RunContext } from "../../shared/types.js";
+import type { ConnectorTarget } from "../glob.js";
+import { argumentLeaves, dataValues, targetValues } from "./argument-values.js";
+import {
+  afterInjectionHits,
+  argumentProvenanceHits,
+  dataLeavingHits,
+  type RuleHit,
+  sourcesOf,
+} from "./flow-rules.js";
+import { FLOW_RULE_IDS, FLOW_TYPES, type FlowAction, type ResolvedFlowPolicy } from "./policy-types.js";
+import { classifySink, nameWords, type SinkVerdict } from "./sinks.js";
+import { checkTaskScope, readTaskScope } from "./task-scope.js";
+
+/** A finding of the flow step; a `review` finding's requirement is the decision's `review`. */
+export interface FlowFinding {
+  kind: "flow";
+  type: string;
+  path: string;
+  ruleId: string;
+  action: "block" | "review" | "flag";
+  message: string;
+}
+
+export interface FlowVerdict {
+  findings: FlowFinding[];
+  /** Set when a `block` rule matched: the call is refused. */
+  block?: { ruleId: string; reason: string };
+  /** Set when a `review` rule matched (and none blocks): allowed once a human approves. */
+  review?: { ruleId: string; reason: string };
+  sink: SinkVerdict;
+  /** Whether the provenance rules could run (a sink call with provenance facts). */
+  provenance: "used" | "absent" | "not-a-sink";
+}
+
+export interface FlowCall extends ConnectorTarget {
+  /** The tool's listing, for its annotations. */
+  tool?: unknown;
+  args: unknown;
+  runContext?: RunContext;
+  provenance?: ProvenanceFacts;
+}
+
+const COMMAND_VERBS = new Set([
+  "run",
+  "exec",
+  "execute",
+  "eval",
+  "shell",
+  "bash",
+  "sh",
+  "cmd",
+  "command",
+  "script",
+  "terminal",
+  "spawn",
+]);
+
+function taskScopeHits(policy: ResolvedFlowPolicy, call: FlowCall): RuleHit[] {
+  if (policy.taskScopeKey === undefined || policy.flows.taskScope === "off") return [];
+  const scope = readTaskScope(call.runContext, policy.taskScopeKey);
+  if (scope === undefined) return [];
+  if ("problem" in scope) {
+    // Fail closed: a scope the application meant to set but wrote wrong confines the run to nothing.
+    return [
+      {
+        rule: "taskScope",
+        path: "",
+        message: scope.problem,
+        reason: `the task scope is malformed: ${scope.problem}`,
+      },
+    ];
+  }
+  const verdict = checkTaskScope(call, call.args, scope);
+  if (verdict.inScope) return [];
+  return [{ rule: "taskScope", path: verdict.path, message: verdict.message, reason: verdict.message }];
+}
+
+function provenanceHits(policy: ResolvedFlowPolicy, call: FlowCall, provenance: ProvenanceFacts): RuleHit[] {
+  const hits: RuleHit[] = [];
+  const { flows } = policy;
+  if (flows.afterInjection !== "off") hits.push(...afterInjectionHits(call.connectorType, provenance));
+  if (flows.argumentProvenance === "off" && flows.dataLeaving === "off") return hits;
+  const leaves = argumentLeaves(call.args);
+  if (leaves.length === 0) return hits;
+  const commandTool = nameWords(call.toolName || call.connectorType).some((w) => COMMAND_VERBS.has(w));
+  const targets =
+    flows.argumentProvenance === "off" ? [] : targetValues(leaves, provenance.salt, commandTool);
+  const data = flows.dataLeaving === "off" ? [] : dataValues(leaves, provenance.salt);
+  if (targets.length === 0 && data.length === 0) return hits;
+  const wanted = new Set<string>();
+  for (const value of targets) wanted.add(value.h);
+  for (const value of data) wanted.add(value.h);
+  const sources = sourcesOf(wanted, provenance);
+  hits.push(...argumentProvenanceHits(targets, sources), ...dataLeavingHits(data, sources));
+  return hits;
+}
+
+/** Hits to findings, and the decision's block or review from the rules' actions. */
+function decide(
+  policy: ResolvedFlowPolicy,
+  hits: readonly RuleHit[],
+  sink: SinkVerdict,
+  used: FlowVerdict["provenance"],
+): FlowVerdict {
+  const verdict: FlowVerdict = { findings: [], sink, provenance: used };
+  const reviews: string[] = [];
+  for (const hit of hits) {
+    const action: FlowAction = policy.flows[hit.rule];
+    if (action === "off") continue;
+    const ruleId = FLOW_RULE_IDS[hit.rule];
+    verdict.findings.push({
+      kind: "flow",
+      type: FLOW_TYPES[hit.rule],
+      path: hit.path,
+      ruleId,
+      action,
+      message: hit.message,
+    });
+    if (action === "block") verdict.block ??= { ruleId, reason: hit.reason };
+    else if (action === "review") {
+      verdict.review ??= { ruleId, reason: "" };
+      if (!reviews.includes(hit.reason)) reviews.push(hit.reason);
+    }
+  }
+  if (verdict.review) {
+    const more = reviews.length > 3 ? ` (and ${reviews.length - 3} more)` : "";
+    verdict.review.reason = reviews.slice(0, 3).join("; ") + more;
+  }
+  if (verdict.block) delete verdict.review;
+  return verdict;
+}
+
+/**
+ * The flow step. `provenance` is validated here: a malformed record (from a thread state or the wire) throws a
+ * `TypeError` naming the field, and the engine turns it into a refusal (fail closed).
+ */
+export function runFlowStep(policy: ResolvedFlowPolicy, call: FlowCall): FlowVerdict {
+  const hits = taskScopeHits(policy, call);
+  const sink = classifySink(call, call.tool, policy.sinks);
+  if (!sink.sink) return decide(policy, hits, sink, "not-a-sink");
+  const provenance = call.provenance;
+  if (provenance === undefined) return decide(policy, hits, sink, "absent");
+  // The shape only (the wire validates every fact on the way in; a fact of the wrong shape never matches a hash).
+  if (
+    provenance.v !== 1 ||
+    typeof provenance.salt !== "string" ||
+    !Array.isArray(provenance.user) ||
+    !Array.isArray(provenance.outputs)
+  )
+    throw new TypeError(
+      `malformed provenance facts: ${provenanceProblem(provenance) ?? "provenance: v, salt, user, outputs"}`,
+    );
+  hits.push(...provenanceHits(policy, call, provenance));
+  return decide(policy, hits, sink, "used");
+}

@@ -1,0 +1,94 @@
+/**
+ * The provenance facts of one tool result, computed by the output check from the RAW result (before any cut or
+ * redaction, so a value the guard removed still counts as tool-supplied) and returned on the decision. Only hashes
+ * leave this module; the install keeps them with the thread.
+ */
+
+import {
+  extractValueFacts,
+  MAX_VALUES_PER_TEXT,
+  stringLeaves,
+  type ToolOutputFacts,
+  type ValueFact,
+  type ValueKind,
+  valueFact,
+} from "../../shared/provenance.js";
+import type { CallToolResult, Finding } from "../../shared/types.js";
+import { type ConnectorTarget, matchesConnector } from "../glob.js";
+
+/** The texts of a result the model reads: text blocks, resources' text and URIs, structured content and _meta. */
+export function resultTexts(result: CallToolResult): string[] {
+  const texts: string[] = [];
+  for (const block of result.content ?? []) {
+    const b = block as {
+      type?: string;
+      text?: unknown;
+      uri?: unknown;
+      resource?: { text?: unknown; uri?: unknown };
+    };
+    if (typeof b.text === "string") texts.push(b.text);
+    if (typeof b.uri === "string") texts.push(b.uri);
+    if (typeof b.resource?.text === "string") texts.push(b.resource.text);
+    if (typeof b.resource?.uri === "string") texts.push(b.resource.uri);
+  }
+  if (result.structuredContent !== undefined) stringLeaves(result.structuredContent, texts);
+  return texts;
+}
+
+/** The string a finding points at in the raw result (a JSON Pointer, then the UTF-16 span). */
+function findingValue(result: unknown, finding: Finding): string | undefined {
+  if (finding.start === undefined || finding.end === undefined) return undefined;
+  let value: unknown = result;
+  for (const step of finding.path.split("/").slice(1)) {
+    const key = step.replace(/~1/gu, "/").replace(/~0/gu, "~");
+    if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return typeof value === "string" ? value.slice(finding.start, finding.end) : undefined;
+}
+
+/** How a detector's finding is spelled for hashing: as the extractor spells the same value. */
+export function kindOfFinding(finding: Pick<Finding, "kind" | "type">): ValueKind | undefined {
+  if (finding.kind === "secret") return "secret";
+  if (finding.kind !== "pii") return undefined;
+  if (finding.type === "email") return "email";
+  if (finding.type === "iban") return "iban";
+  if (finding.type.startsWith("phone")) return "phone";
+  if (/card|account|ssn|routing|passport|tax|national/u.test(finding.type)) return "account";
+  return "pii";
+}
+
+export interface OutputFactsInput extends ConnectorTarget {
+  toolCallId?: string;
+  /** The raw result, before any cut or redaction. */
+  result: CallToolResult;
+  /** The output check's findings (their spans point into the raw result). */
+  findings: readonly Finding[];
+  salt: string;
+  trustedSources: readonly string[];
+}
+
+export function computeOutputFacts(input: OutputFactsInput): ToolOutputFacts {
+  const values: ValueFact[] = extractValueFacts(resultTexts(input.result), input.salt, { side: "tool" });
+  const seen = new Set(values.map((v) => v.h));
+  const injection = new Set<string>();
+  for (const finding of input.findings) {
+    if (finding.kind === "injection") injection.add(finding.ruleId);
+    const kind = kindOfFinding(finding);
+    const raw = kind === undefined ? undefined : findingValue(input.result, finding);
+    const fact = raw === undefined || kind === undefined ? undefined : valueFact(kind, raw, input.salt);
+    if (fact && !seen.has(fact.h) && values.length < 2 * MAX_VALUES_PER_TEXT) {
+      seen.add(fact.h);
+      values.push(fact);
+    }
+  }
+  const facts: ToolOutputFacts = {
+    server: input.serverName,
+    tool: input.toolName || input.connectorType,
+    values,
+    injection: [...injection],
+  };
+  if (input.toolCallId !== undefined) facts.toolCallId = input.toolCallId;
+  if (input.trustedSources.length > 0 && matchesConnector(input, input.trustedSources)) facts.trusted = true;
+  return facts;
+}

@@ -1,0 +1,147 @@
+/**
+ * The containment policy keys (issue 17): which tools are sinks, which sources are trusted, what each flow rule
+ * does, and where a run carries its task scope. Its own module so the flow step and the policy schema share one
+ * definition; `PolicyConfig` extends `FlowPolicyConfig`.
+ */
+
+/** What a flow rule does when it matches: `review` (default) asks a human first, `block` refuses, `flag` records. */
+export type FlowAction = "review" | "block" | "flag" | "off";
+export const FLOW_ACTIONS: readonly FlowAction[] = ["review", "block", "flag", "off"];
+
+/** The four flow rules, by their policy key. */
+export const FLOW_RULES = ["argumentProvenance", "dataLeaving", "afterInjection", "taskScope"] as const;
+export type FlowRule = (typeof FLOW_RULES)[number];
+
+/** The rule id each flow rule reports in decisions, findings and audit records. */
+export const FLOW_RULE_IDS: Record<FlowRule, string> = {
+  argumentProvenance: "flow.argument_provenance",
+  dataLeaving: "flow.data_leaving",
+  afterInjection: "flow.after_injection",
+  taskScope: "flow.task_scope",
+};
+
+/** The finding `type` of each flow rule (the part of the rule id after `flow.`). */
+export const FLOW_TYPES: Record<FlowRule, string> = {
+  argumentProvenance: "argument_provenance",
+  dataLeaving: "data_leaving",
+  afterInjection: "after_injection",
+  taskScope: "task_scope",
+};
+
+/**
+ * An argument constraint of a task scope: a scalar (equals), an array (one of), `{ glob }` (`*` any characters:
+ * `"*@corp.example"`), or `{ pattern }` (a JavaScript regular expression the whole value matches).
+ */
+export type ScopeConstraint =
+  | string
+  | number
+  | boolean
+  | (string | number | boolean)[]
+  | { glob: string }
+  | { pattern: string };
+
+/**
+ * What a task needs, as the application puts it in the run context under `taskScope.contextKey`: the tools
+ * (connector-type globs, or `{ server, tool }`) and, per tool glob, constraints on top-level arguments (or JSON
+ * Pointers starting with `/`). A call outside it is a `flow.task_scope` finding. It only ever narrows what
+ * `capabilities` allow.
+ */
+export interface TaskScope {
+  tools: (string | { server: string; tool?: string })[];
+  args?: Record<string, Record<string, ScopeConstraint>>;
+}
+
+export interface FlowPolicyConfig {
+  /**
+   * Connector-type globs of the tools that are sinks, whatever their annotations and names say. A glob starting
+   * with `!` says a tool is NOT a sink (first match wins). Tools no glob names are sinks when their annotations say
+   * so explicitly or their name has a side-effect verb (see docs/containment.md).
+   */
+  sinks?: string[];
+  /** Connector-type globs of trusted sources: their values count as the user's (a company directory). */
+  trustedSources?: string[];
+  /** The action of each flow rule; every rule defaults to `review`. */
+  flows?: Partial<Record<FlowRule, FlowAction>>;
+  /** Where the run context carries the task's scope (`context.task`); without it `flows.taskScope` never fires. */
+  taskScope?: { contextKey: string };
+}
+
+/** The flow settings with defaults filled in. */
+export interface ResolvedFlowPolicy {
+  sinks: readonly string[];
+  trustedSources: readonly string[];
+  flows: Readonly<Record<FlowRule, FlowAction>>;
+  taskScopeKey: string | undefined;
+}
+
+/** A problem in the flow keys of a policy, as `{ path, message }` (JSON Pointer into the policy). */
+export interface FlowPolicyProblem {
+  path: string;
+  message: string;
+}
+
+function stringArrayProblem(value: unknown, path: string): FlowPolicyProblem | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || !value.every((v) => typeof v === "string" && v.length > 0))
+    return { path, message: "expected an array of non-empty glob strings" };
+  return undefined;
+}
+
+/** Checks the flow keys; the problems are empty when they are well formed. */
+export function flowPolicyProblems(config: FlowPolicyConfig): FlowPolicyProblem[] {
+  const problems: FlowPolicyProblem[] = [];
+  for (const [key, value] of [
+    ["sinks", config.sinks],
+    ["trustedSources", config.trustedSources],
+  ] as const) {
+    const problem = stringArrayProblem(value, `/${key}`);
+    if (problem) problems.push(problem);
+  }
+  for (const [rule, action] of Object.entries(config.flows ?? {})) {
+    if (!(FLOW_RULES as readonly string[]).includes(rule))
+      problems.push({
+        path: `/flows/${rule}`,
+        message: `unknown flow rule; expected one of ${FLOW_RULES.join(", ")}`,
+      });
+    else if (!FLOW_ACTIONS.includes(action as FlowAction))
+      problems.push({ path: `/flows/${rule}`, message: `expected one of ${FLOW_ACTIONS.join(", ")}` });
+  }
+  const key = config.taskScope?.contextKey;
+  if (
+    config.taskScope !== undefined &&
+    (typeof key !== "string" || !/^(context|configurable)\.\S+$/u.test(key))
+  )
+    problems.push({
+      path: "/taskScope/contextKey",
+      message: "expected a run-context key starting with `context.` or `configurable.`",
+    });
+  return problems;
+}
+
+export function resolveFlowPolicy(config: FlowPolicyConfig): ResolvedFlowPolicy {
+  const flows = {} as Record<FlowRule, FlowAction>;
+  for (const rule of FLOW_RULES) flows[rule] = config.flows?.[rule] ?? "review";
+  return Object.freeze({
+    sinks: Object.freeze([...(config.sinks ?? [])]),
+    trustedSources: Object.freeze([...(config.trustedSources ?? [])]),
+    flows: Object.freeze(flows),
+    taskScopeKey: config.taskScope?.contextKey,
+  });
+}
+
+/** JSON Schema of the flow keys, merged into the policy schema's top-level `properties`. */
+export const FLOW_POLICY_SCHEMA_PROPERTIES = {
+  sinks: { type: "array", items: { type: "string", minLength: 1 } },
+  trustedSources: { type: "array", items: { type: "string", minLength: 1 } },
+  flows: {
+    type: "object",
+    additionalProperties: false,
+    properties: Object.fromEntries(FLOW_RULES.map((rule) => [rule, { enum: [...FLOW_ACTIONS] }])),
+  },
+  taskScope: {
+    type: "object",
+    additionalProperties: false,
+    required: ["contextKey"],
+    properties: { contextKey: { type: "string", pattern: "^(context|configurable)(\\.[^.]+)+$" } },
+  },
+} as const;

@@ -1,0 +1,209 @@
+/**
+ * Which tools are sinks: tools with effects outside the conversation (send, post, pay, write, delete, invite,
+ * share, fetch a URL, run a command). The flow rules look only at sink calls.
+ *
+ * Order: the policy's `sinks` globs decide first (a `!glob` says "not a sink"); otherwise a tool is a sink when its
+ * annotations say so explicitly (`destructiveHint: true`, or `readOnlyHint: false` with `openWorldHint: true`) OR
+ * its name carries a side-effect verb. An unannotated tool is classified by its name alone: the MCP spec reads an
+ * absent annotation as destructive and open-world, but taking every unannotated tool as a sink would put every
+ * call of most servers under the flow rules (docs/containment.md). A `readOnlyHint: true` does not clear a tool
+ * whose name says `send`: annotations are hints a server can lie in, so they can add a sink, never remove one.
+ */
+import { type ConnectorTarget, matchesConnector } from "../glob.js";
+
+/** The MCP tool annotations the classification reads (hints; see the MCP spec's ToolAnnotations). */
+export interface ToolAnnotationHints {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export type SinkReason = "policy" | "annotations" | "name" | "none";
+
+export interface SinkVerdict {
+  sink: boolean;
+  /** What decided: the policy's globs, the tool's annotations, its name, or nothing (not a sink). */
+  reason: SinkReason;
+}
+
+/**
+ * Verbs of a tool name that mean an effect outside the conversation. Matched against the name's words (split at
+ * `_`, `-`, `.`, `/`, spaces and camelCase), never as substrings: `settings` is not `set`, `preview` not `view`.
+ */
+const SINK_VERBS = new Set([
+  // messages
+  "send",
+  "post",
+  "publish",
+  "reply",
+  "forward",
+  "notify",
+  "broadcast",
+  "tweet",
+  "comment",
+  "dm",
+  // money
+  "pay",
+  "transfer",
+  "wire",
+  "refund",
+  "purchase",
+  "buy",
+  "order",
+  "withdraw",
+  "charge",
+  "checkout",
+  // writes and deletes
+  "write",
+  "save",
+  "put",
+  "upload",
+  "create",
+  "update",
+  "edit",
+  "append",
+  "patch",
+  "insert",
+  "delete",
+  "remove",
+  "rm",
+  "drop",
+  "destroy",
+  "erase",
+  "truncate",
+  "move",
+  "mv",
+  "rename",
+  "overwrite",
+  "commit",
+  "push",
+  "merge",
+  "deploy",
+  "schedule",
+  "book",
+  "cancel",
+  "set",
+  "add",
+  "modify",
+  "reset",
+  "change",
+  // people and permissions
+  "invite",
+  "share",
+  "grant",
+  "revoke",
+  "assign",
+  // network
+  "fetch",
+  "download",
+  "browse",
+  "navigate",
+  "open",
+  "visit",
+  "request",
+  "curl",
+  "call",
+  // code
+  "run",
+  "exec",
+  "execute",
+  "eval",
+  "spawn",
+  "invoke",
+]);
+
+/** Nouns that name an effect when no read verb says the tool only reads them (`email_user`, not `get_email`). */
+const SINK_NOUNS = new Set([
+  "email",
+  "mail",
+  "sms",
+  "message",
+  "payment",
+  "webhook",
+  "url",
+  "http",
+  "https",
+  "shell",
+  "bash",
+  "sh",
+  "cmd",
+  "command",
+  "script",
+  "terminal",
+  "python",
+]);
+
+const READ_VERBS = new Set([
+  "get",
+  "list",
+  "read",
+  "search",
+  "find",
+  "query",
+  "describe",
+  "show",
+  "view",
+  "lookup",
+  "check",
+  "count",
+  "inspect",
+  "summarize",
+  "summarise",
+  "retrieve",
+  "load",
+  "peek",
+  "stat",
+  "info",
+  "status",
+]);
+
+/** The words of a tool name, lower-cased: `sendEmail` -> send, email; `files.write_file` -> files, write, file. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/gu, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/u)
+    .filter((word) => word.length > 0);
+}
+
+export function nameSaysSink(toolName: string): boolean {
+  const words = nameWords(toolName);
+  if (words.some((word) => SINK_VERBS.has(word))) return true;
+  return !words.some((word) => READ_VERBS.has(word)) && words.some((word) => SINK_NOUNS.has(word));
+}
+
+/** The annotations of a tool listing, when it has any (the descriptor type does not have to declare them). */
+export function annotationsOf(tool: unknown): ToolAnnotationHints | undefined {
+  if (typeof tool !== "object" || tool === null) return undefined;
+  const annotations = (tool as { annotations?: unknown }).annotations;
+  return typeof annotations === "object" && annotations !== null
+    ? (annotations as ToolAnnotationHints)
+    : undefined;
+}
+
+export function annotationsSaySink(annotations: ToolAnnotationHints | undefined): boolean {
+  if (annotations === undefined) return false;
+  return (
+    annotations.destructiveHint === true ||
+    (annotations.readOnlyHint === false && annotations.openWorldHint === true)
+  );
+}
+
+/** The policy's verdict: `true` / `false` when a glob names the tool (first match wins), else `undefined`. */
+function policySays(target: ConnectorTarget, sinks: readonly string[]): boolean | undefined {
+  for (const glob of sinks) {
+    const negated = glob.startsWith("!");
+    if (matchesConnector(target, negated ? glob.slice(1) : glob)) return !negated;
+  }
+  return undefined;
+}
+
+export function classifySink(target: ConnectorTarget, tool: unknown, sinks: readonly string[]): SinkVerdict {
+  const policy = policySays(target, sinks);
+  if (policy !== undefined) return { sink: policy, reason: "policy" };
+  if (annotationsSaySink(annotationsOf(tool))) return { sink: true, reason: "annotations" };
+  // The tool's own name; with a custom connector-type resolver and no tool name, the connector type's words.
+  if (nameSaysSink(target.toolName || target.connectorType)) return { sink: true, reason: "name" };
+  return { sink: false, reason: "none" };
+}

@@ -1,0 +1,579 @@
+/**
+ * Provenance facts: what the user said and what tools returned in one thread, as keyed hashes of the normalised
+ * security-relevant values (never the values themselves). The install hashes the user's messages, the output check
+ * hashes each tool result (before any cut or redaction), and the input check's flow step compares a sink call's
+ * arguments with both. One module, used by the install, the local engine and `tollgate serve`, so every side
+ * spells a value the same way.
+ *
+ * Invariants:
+ * - The same value spelled differently (case of an e-mail or host, spaces in an IBAN or phone, a URL's trailing
+ *   punctuation, a passage re-spaced, re-cased or reversed) normalises to the same string and so the same hash.
+ * - A hash never leaves this module without its salt: without the salt (kept in the thread state) a hash cannot be
+ *   compared with anything. Without a `key` a hash resists casual reading but not a brute force of a known value
+ *   by someone who holds the salt; with a secret `key` it resists that too.
+ * - Extraction is linear in the text (bounded regular expressions, one pass for passages) and capped per text.
+ */
+import { createHmac, hash as oneShotHash } from "node:crypto";
+
+export const PROVENANCE_VERSION = 1;
+
+export type ValueKind =
+  | "email"
+  | "url"
+  | "host"
+  | "iban"
+  | "account"
+  | "phone"
+  | "path"
+  | "command"
+  | "secret"
+  | "pii"
+  | "passage";
+
+export const VALUE_KINDS: readonly ValueKind[] = [
+  "email",
+  "url",
+  "host",
+  "iban",
+  "account",
+  "phone",
+  "path",
+  "command",
+  "secret",
+  "pii",
+  "passage",
+];
+
+/** One value, hashed. `h`: 16 bytes of a keyed SHA-256 of the normalised value, base64url (22 characters). */
+export interface ValueFact {
+  kind: ValueKind;
+  h: string;
+}
+
+/** What one tool result carried, computed by the output check from the raw result. */
+export interface ToolOutputFacts {
+  server: string;
+  tool: string;
+  toolCallId?: string;
+  /** Security-relevant values the result carried (capped, deduplicated). */
+  values: ValueFact[];
+  /** Rule ids of the injection findings in this result (even neutralised ones). */
+  injection: string[];
+  /** The policy marks this source trusted: its values count as the user's. */
+  trusted?: boolean;
+}
+
+/** What the install sends with an input check. */
+export interface ProvenanceFacts {
+  v: 1;
+  /** Per-thread random salt kept in the thread state; the key of every `h`. */
+  salt: string;
+  /** Values the user typed in this thread (human messages; never a summary). */
+  user: ValueFact[];
+  /** Tool outputs of this thread, oldest first (bounded: the last `MAX_PROVENANCE_OUTPUTS`). */
+  outputs: ToolOutputFacts[];
+  /** Index into `outputs` of the first output since the last human message (`outputs.length`: none yet). */
+  turnStart: number;
+}
+
+/** Which side a text comes from: the argument side also decodes what the red team encodes. */
+export type ExtractSide = "user" | "tool" | "argument";
+
+export interface ExtractOptions {
+  /** Secret provenance key (the install's `provenanceKey`); every side of one thread must use the same. */
+  key?: string;
+  /** Default `tool`. */
+  side?: ExtractSide;
+  /** Cap on facts per call (default `MAX_VALUES_PER_TEXT`). */
+  maxValues?: number;
+  /** `false`: no passage windows (the caller reads passages across several strings itself). */
+  passages?: boolean;
+}
+
+/** One value found in a text, in clear (for the caller's own messages; never stored). */
+export interface ExtractedValue {
+  kind: ValueKind;
+  /** As written in the text. */
+  value: string;
+  /** Normalised: what gets hashed. */
+  norm: string;
+}
+
+export const MAX_PROVENANCE_OUTPUTS = 200;
+export const MAX_VALUES_PER_TEXT = 512;
+export const MAX_USER_VALUES = 2048;
+/** Passage windows: normalised characters per window, and the mean spacing of anchors (power of two). */
+export const PASSAGE_WINDOW = 32;
+export const PASSAGE_SPACING = 64;
+/** Strings shorter than this (normalised letters and digits) carry no passage windows. */
+export const PASSAGE_MIN_LENGTH = 64;
+
+const MAX_SCAN_CHARS = 1_000_000;
+const HASH_DOMAIN = "tollgate.provenance.v1";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Salt and hash
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A fresh per-thread salt: 16 random bytes, base64url. */
+export function newProvenanceSalt(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Buffer.from(bytes).toString("base64url");
+}
+
+/**
+ * The salt the checks hash with, from the thread's stored salt and the install's secret `provenanceKey`: the
+ * thread state keeps `salt` only; requests carry `deriveThreadSalt(salt, key)`. So the engine and `tollgate serve`
+ * never hold the key, and the hashes in a checkpoint cannot be brute-forced by whoever reads it without the key.
+ * Without a key the stored salt is the salt (hashes then resist casual reading, not a brute force of a known value).
+ */
+export function deriveThreadSalt(salt: string, key: string | undefined): string {
+  if (key === undefined || key.length === 0) return salt;
+  return createHmac("sha256", key).update(`${HASH_DOMAIN}\u0000${salt}`).digest("base64url");
+}
+
+/**
+ * Keyed hash of a normalised value: SHA-256 over a length-prefixed (domain, key, salt, value), first 16 bytes,
+ * base64url. Length prefixes make the encoding injective, so no (key, salt, value) triple collides with another;
+ * a one-shot SHA-256 instead of HMAC because an equality test needs no MAC and this runs per passage window
+ * (about half the time of `createHmac` per value, measured on Node 20).
+ */
+export function hashValue(norm: string, salt: string, key = ""): string {
+  const material = `${HASH_DOMAIN}\u0000${key.length}:${key}\u0000${salt.length}:${salt}\u0000${norm}`;
+  return oneShotHash("sha256", material, "base64url").slice(0, 22);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Normalisation
+// ---------------------------------------------------------------------------------------------------------------
+
+const TRAILING_PUNCTUATION = /[.,;:!?'")\]}>`]+$/u;
+const LEADING_PUNCTUATION = /^[('"[{<`]+/u;
+
+function trimPunctuation(raw: string): string {
+  return raw.trim().replace(LEADING_PUNCTUATION, "").replace(TRAILING_PUNCTUATION, "");
+}
+
+function normaliseHost(raw: string): string | undefined {
+  let host = raw.trim().toLowerCase().replace(/\.+$/u, "");
+  if (host.startsWith("www.")) host = host.slice(4);
+  host = host.replace(/:\d{1,5}$/u, "");
+  return host.length > 0 && host.length <= 253 ? host : undefined;
+}
+
+/** Lower-cased scheme and host, no fragment, no trailing slash or sentence punctuation. */
+function normaliseUrl(raw: string): string | undefined {
+  const trimmed = trimPunctuation(raw);
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//iu.test(trimmed) ? trimmed : `http://${trimmed}`);
+  } catch {
+    return undefined;
+  }
+  const host = normaliseHost(url.hostname);
+  if (!host) return undefined;
+  const path = url.pathname.replace(/\/+$/u, "");
+  return `${url.protocol}//${host}${path}${url.search}`;
+}
+
+function digitsOnly(raw: string): string | undefined {
+  const digits = raw.replace(/\D+/gu, "");
+  return digits.length >= 6 ? digits : undefined;
+}
+
+/** Letters and digits only, NFKC, lower-cased: what passages are compared on (spacing and case do not count). */
+export function passageText(raw: string): string {
+  // ASCII (most text) needs no Unicode normalisation and a cheaper class; the result is the same.
+  if (!/[^\x00-\x7f]/.test(raw)) return raw.toLowerCase().replace(/[^a-z0-9]+/g, "");
+  return raw
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/** The normal form of a value of `kind`; `undefined` when the text is not such a value. */
+export function normaliseValue(kind: ValueKind, raw: string): string | undefined {
+  switch (kind) {
+    case "email": {
+      const value = trimPunctuation(raw)
+        .replace(/^mailto:/iu, "")
+        .toLowerCase();
+      return /^[^\s@]+@[^\s@]+$/u.test(value) ? value : undefined;
+    }
+    case "url":
+      return normaliseUrl(raw);
+    case "host":
+      return normaliseHost(trimPunctuation(raw));
+    case "iban": {
+      const value = raw.replace(/[\s-]+/gu, "").toUpperCase();
+      return /^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/u.test(value) ? value : undefined;
+    }
+    case "account":
+    case "phone":
+      return digitsOnly(raw);
+    case "path": {
+      const value = trimPunctuation(raw)
+        .replace(/[\\/]+/gu, "/")
+        .replace(/(.)\/$/u, "$1");
+      return value.length > 0 ? value : undefined;
+    }
+    case "command": {
+      const value = raw.trim().replace(/\s+/gu, " ");
+      return value.length > 0 ? value : undefined;
+    }
+    case "secret":
+    case "pii": {
+      const value = trimPunctuation(raw);
+      return value.length > 0 ? value : undefined;
+    }
+    case "passage": {
+      const value = passageText(raw);
+      return value.length > 0 ? value : undefined;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Extraction of values from text
+// ---------------------------------------------------------------------------------------------------------------
+
+// Every pattern is bounded (no nested quantifiers over overlapping classes), so each runs in linear time.
+const EMAIL = /(?<![\w.+-])[\w.+-]{1,64}@(?:[a-z0-9-]{1,63}\.){1,8}[a-z]{2,24}(?![\w-])/gi;
+const URL_PATTERN = /\b(?:https?|ftp|wss?):\/\/[^\s<>"'`]{1,2048}/gi;
+const HOST = /(?<![\w@./:-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,8}[a-z]{2,24}(?![\w@-])/gi;
+const IBAN = /\b[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]{4}){2,7}(?:[ -]?[A-Z0-9]{1,4})?\b/gi;
+const DIGIT_RUN = /(?<![\w+])\+?\d[\d ().-]{4,22}\d(?!\w)/gu;
+const DATE_LIKE = /^\d{4}-\d{2}-\d{2}$|^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/u;
+const PATH =
+  /(?<![\w:/.~\\-])(?:~|\.{1,2})?\/[\w.@%+-]{1,255}(?:\/[\w.@%+-]{0,255}){0,64}|(?<![\w])[a-z]:\\[\w .@%+\\-]{1,1024}/giu;
+const CODE_SPAN = /`([^`\n]{2,400})`/gu;
+const PROMPT_LINE = /^[ \t]*[$>#][ \t]+(\S[^\n]{1,400})$/gmu;
+const TOKEN = /[^\s"'`<>()[\]{},;]{6,512}/g;
+
+/** The file name extensions a bare host pattern also matches (`report.pdf`): not hosts. */
+const NOT_TLDS = new Set([
+  "pdf",
+  "txt",
+  "csv",
+  "json",
+  "yaml",
+  "yml",
+  "md",
+  "js",
+  "ts",
+  "py",
+  "png",
+  "jpg",
+  "jpeg",
+  "gif",
+  "doc",
+  "docx",
+  "xls",
+  "xlsx",
+  "html",
+  "htm",
+  "xml",
+  "zip",
+  "gz",
+  "tar",
+  "log",
+  "sh",
+  "exe",
+]);
+
+function secretLike(token: string, side: ExtractSide): boolean {
+  const classes =
+    Number(/[a-z]/u.test(token)) +
+    Number(/[A-Z]/u.test(token)) +
+    Number(/\d/u.test(token)) +
+    Number(/[^A-Za-z0-9]/u.test(token));
+  // The user side is lenient (a password the user types may be plain); tool and argument sides look for tokens.
+  if (side === "user") return token.length >= 16 || (token.length >= 6 && /[\d\W_]/u.test(token));
+  // Short mixed tokens are everyday identifiers (`eu-west-1`, `v1.2.3-rc`, dates): a tool's secret is longer, and the
+  // detectors' own secret findings are added to a result's facts besides.
+  return (token.length >= 16 && classes >= 3) || (token.length >= 24 && classes >= 2 && /\d/u.test(token));
+}
+
+type Sink = (kind: ValueKind, value: string) => void;
+
+function eachMatch(text: string, pattern: RegExp, visit: (match: RegExpExecArray) => void): void {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) visit(match);
+}
+
+// Prefilters: each pattern runs only on a text that has the one character its matches cannot do without (most
+// prose has none of them, and a regex pass over 1 KB costs more than these scans).
+function extractAddresses(text: string, add: Sink): void {
+  if (text.includes("@")) eachMatch(text, EMAIL, (m) => add("email", m[0]));
+  if (text.includes("://")) {
+    eachMatch(text, URL_PATTERN, (m) => {
+      add("url", m[0]);
+      const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/\s]*@)?([^/:?#\s]+)/i.exec(m[0]);
+      if (host?.[1]) add("host", host[1]);
+    });
+  }
+  if (/\.[a-z]{2}/i.test(text)) {
+    eachMatch(text, HOST, (m) => {
+      const tld = m[0].slice(m[0].lastIndexOf(".") + 1).toLowerCase();
+      if (!NOT_TLDS.has(tld)) add("host", m[0]);
+    });
+  }
+}
+
+function extractNumbers(text: string, add: Sink): void {
+  if (!/\d/.test(text)) return;
+  eachMatch(text, IBAN, (m) => add("iban", m[0]));
+  eachMatch(text, DIGIT_RUN, (m) => {
+    const run = m[0].trim();
+    const digits = run.replace(/\D+/g, "").length;
+    if (digits < 7 || digits > 20 || DATE_LIKE.test(run)) return;
+    add(/^\+|[ ().-]/.test(run) && digits <= 15 ? "phone" : "account", run);
+  });
+}
+
+function extractCode(text: string, add: Sink): void {
+  if (text.includes("/") || text.includes(":\\")) eachMatch(text, PATH, (m) => add("path", m[0]));
+  if (text.includes("`")) eachMatch(text, CODE_SPAN, (m) => add("command", m[1] ?? ""));
+  if (/^[ \t]*[$>#][ \t]/m.test(text)) eachMatch(text, PROMPT_LINE, (m) => add("command", m[1] ?? ""));
+}
+
+function extractTokens(text: string, side: ExtractSide, add: Sink): void {
+  // On the tool and argument sides a secret-like token has a digit (see secretLike): no digit, no token.
+  if (side !== "user" && !/\d/.test(text)) return;
+  eachMatch(text, TOKEN, (m) => {
+    const token = trimPunctuation(m[0]);
+    // Addresses and paths have their own kinds; a token is a secret candidate only when it is none of them.
+    if (token.includes("://") || token.includes("@") || /^[~.]?\//.test(token)) return;
+    if (secretLike(token, side)) add("secret", token);
+    // `key=value` and `key:value`: the value alone too, however the other side delimits it.
+    const cut = Math.max(token.lastIndexOf("="), token.lastIndexOf(":"));
+    const tail = cut > 0 ? token.slice(cut + 1) : "";
+    if (tail.length >= 6 && secretLike(tail, side)) add("secret", tail);
+  });
+}
+
+/** The smaller of a string and its reverse, without building the reverse unless it is the smaller. */
+function canonicalOrientation(window: string): string {
+  for (let i = 0, j = window.length - 1; i < j; i++, j--) {
+    const a = window.charCodeAt(i);
+    const b = window.charCodeAt(j);
+    if (a === b) continue;
+    if (a < b) return window;
+    let reversed = "";
+    for (let k = window.length - 1; k >= 0; k--) reversed += window[k];
+    return reversed;
+  }
+  return window;
+}
+
+/**
+ * Content-defined anchors, symmetric under reversal: a position is an anchor when the sum of the 9 character codes
+ * centred on it is 0 modulo `PASSAGE_SPACING`; the window (`PASSAGE_WINDOW` + 1 characters) is centred on it too
+ * and hashed in its canonical orientation (the smaller of itself and its reverse). A copied passage therefore
+ * yields the same windows whatever surrounds it, and a reversed copy the same hashes, in one pass (a hand-written
+ * rolling sum: no library does content-defined chunking that is symmetric under reversal).
+ */
+export function passageWindows(raw: string, limit = MAX_VALUES_PER_TEXT): string[] {
+  const text = passageText(raw);
+  if (text.length < PASSAGE_MIN_LENGTH) return [];
+  const half = PASSAGE_WINDOW / 2;
+  const out = new Set<string>();
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += text.charCodeAt(i);
+  // The neighbourhood of centre c is text[c-4, c+4]; the window text[c-half, c+half].
+  for (let c = 4; c + 4 < text.length; c++) {
+    if (c > 4) sum += text.charCodeAt(c + 4) - text.charCodeAt(c - 5);
+    if ((sum & (PASSAGE_SPACING - 1)) !== 0 || c - half < 0 || c + half >= text.length) continue;
+    out.add(canonicalOrientation(text.slice(c - half, c + half + 1)));
+    if (out.size >= limit) break;
+  }
+  return [...out];
+}
+
+/** Every security-relevant value of `text`, in clear (normalised alongside), deduplicated, capped. */
+export function extractValues(text: string, options: ExtractOptions = {}): ExtractedValue[] {
+  const side = options.side ?? "tool";
+  const limit = options.maxValues ?? MAX_VALUES_PER_TEXT;
+  const scanned = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  const seen = new Set<string>();
+  const out: ExtractedValue[] = [];
+  const add: Sink = (kind, value) => {
+    if (out.length >= limit) return;
+    const norm = normaliseValue(kind, value);
+    if (norm === undefined || seen.has(`${kind}\u0000${norm}`)) return;
+    seen.add(`${kind}\u0000${norm}`);
+    out.push({ kind, value, norm });
+  };
+  extractAddresses(scanned, add);
+  extractNumbers(scanned, add);
+  extractCode(scanned, add);
+  extractTokens(scanned, side, add);
+  if (options.passages !== false) for (const window of passageWindows(scanned, limit)) add("passage", window);
+  if (side !== "argument") return out;
+  for (const decoded of decodedVariants(scanned)) {
+    extractAddresses(decoded.text, add);
+    extractNumbers(decoded.text, add);
+    extractTokens(decoded.text, "argument", add);
+    // Passage windows are the same read backwards: only decoded text can add any.
+    if (!decoded.reversed && options.passages !== false)
+      for (const window of passageWindows(decoded.text)) add("passage", window);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Encodings the red team uses, decoded on the argument side
+// ---------------------------------------------------------------------------------------------------------------
+
+const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+const HEX_RUN = /(?:[0-9a-f]{2}){8,}|(?:[0-9A-F]{2}){8,}/g;
+const MAX_DECODED = 16;
+
+function mostlyPrintable(text: string): boolean {
+  if (text.length === 0 || text.includes("\uFFFD")) return false;
+  let printable = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x20 || code === 0x0a || code === 0x09 || code === 0x0d) printable++;
+  }
+  return printable / text.length >= 0.95;
+}
+
+/** The base64, hex and reversed readings of a text that decode to text (reversed: the whole string). */
+export function decodedVariants(text: string): { text: string; reversed: boolean }[] {
+  const out: { text: string; reversed: boolean }[] = [];
+  if (/\d/.test(text)) {
+    eachMatch(text, HEX_RUN, (m) => {
+      const decoded = Buffer.from(m[0], "hex").toString("utf8");
+      if (out.length < MAX_DECODED && mostlyPrintable(decoded)) out.push({ text: decoded, reversed: false });
+    });
+  }
+  eachMatch(text, BASE64_RUN, (m) => {
+    if (/^[0-9a-f]+$/i.test(m[0]) || out.length >= MAX_DECODED) return;
+    const decoded = Buffer.from(m[0].replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8");
+    if (decoded.length >= 8 && mostlyPrintable(decoded)) out.push({ text: decoded, reversed: false });
+  });
+  if (text.length >= 6) {
+    let reversed = "";
+    for (let i = text.length - 1; i >= 0; i--) reversed += text[i];
+    out.push({ text: reversed, reversed: true });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Facts
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The string leaves of a JSON value (or the string itself), in document order. */
+export function stringLeaves(value: unknown, out: string[] = [], depth = 0): string[] {
+  if (typeof value === "string") out.push(value);
+  else if (depth < 64 && Array.isArray(value)) for (const item of value) stringLeaves(item, out, depth + 1);
+  else if (depth < 64 && value !== null && typeof value === "object")
+    for (const item of Object.values(value)) stringLeaves(item, out, depth + 1);
+  return out;
+}
+
+/** Hash one value of a known kind; `undefined` when it does not normalise. */
+export function valueFact(kind: ValueKind, raw: string, salt: string, key?: string): ValueFact | undefined {
+  const norm = normaliseValue(kind, raw);
+  return norm === undefined ? undefined : { kind, h: hashValue(norm, salt, key) };
+}
+
+/**
+ * The facts of a text or JSON value (a message's content, a tool result, a call's arguments): every extracted
+ * value hashed with the thread's salt (and key), deduplicated by hash, capped at `maxValues`.
+ */
+export function extractValueFacts(value: unknown, salt: string, options: ExtractOptions = {}): ValueFact[] {
+  const limit = options.maxValues ?? MAX_VALUES_PER_TEXT;
+  const facts: ValueFact[] = [];
+  const seen = new Set<string>();
+  for (const leaf of stringLeaves(value)) {
+    for (const found of extractValues(leaf, { ...options, maxValues: limit - facts.length })) {
+      const h = hashValue(found.norm, salt, options.key);
+      if (seen.has(h)) continue;
+      seen.add(h);
+      facts.push({ kind: found.kind, h });
+    }
+    if (facts.length >= limit) break;
+  }
+  return facts;
+}
+
+/** A new, empty record for a thread. */
+export function emptyProvenance(salt: string = newProvenanceSalt()): ProvenanceFacts {
+  return { v: 1, salt, user: [], outputs: [], turnStart: 0 };
+}
+
+/**
+ * Appends a tool output's facts, keeping the last `MAX_PROVENANCE_OUTPUTS` (turnStart follows the shift). Returns
+ * a new record; the argument is not changed.
+ */
+export function appendOutputFacts(facts: ProvenanceFacts, output: ToolOutputFacts): ProvenanceFacts {
+  const outputs = [...facts.outputs, output];
+  const drop = Math.max(0, outputs.length - MAX_PROVENANCE_OUTPUTS);
+  return {
+    ...facts,
+    outputs: drop > 0 ? outputs.slice(drop) : outputs,
+    turnStart: Math.max(0, facts.turnStart - drop),
+  };
+}
+
+/** Records a human message: its values become the user's, and a new turn starts after the outputs so far. */
+export function appendUserMessage(facts: ProvenanceFacts, text: string, key?: string): ProvenanceFacts {
+  const seen = new Set(facts.user.map((fact) => fact.h));
+  const user = [...facts.user];
+  for (const fact of extractValueFacts(text, facts.salt, { side: "user", key })) {
+    if (!seen.has(fact.h)) user.push(fact);
+  }
+  return { ...facts, user: user.slice(-MAX_USER_VALUES), turnStart: facts.outputs.length };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Validation (the wire and the thread state hand these over as plain JSON)
+// ---------------------------------------------------------------------------------------------------------------
+
+const KIND_SET = new Set<string>(VALUE_KINDS);
+
+function isValueFacts(value: unknown): value is ValueFact[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (fact) =>
+        typeof fact === "object" &&
+        fact !== null &&
+        KIND_SET.has((fact as ValueFact).kind) &&
+        typeof (fact as ValueFact).h === "string",
+    )
+  );
+}
+
+export function isToolOutputFacts(value: unknown): value is ToolOutputFacts {
+  if (typeof value !== "object" || value === null) return false;
+  const facts = value as Partial<ToolOutputFacts>;
+  return (
+    typeof facts.server === "string" &&
+    typeof facts.tool === "string" &&
+    (facts.toolCallId === undefined || typeof facts.toolCallId === "string") &&
+    isValueFacts(facts.values) &&
+    Array.isArray(facts.injection) &&
+    facts.injection.every((id) => typeof id === "string") &&
+    (facts.trusted === undefined || typeof facts.trusted === "boolean")
+  );
+}
+
+/** Where a `ProvenanceFacts` is malformed (a JSON Pointer-ish path), or `undefined` when it is well formed. */
+export function provenanceProblem(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null) return "provenance: not an object";
+  const facts = value as Partial<ProvenanceFacts>;
+  if (facts.v !== 1) return "provenance/v: must be 1";
+  if (typeof facts.salt !== "string" || facts.salt.length === 0) return "provenance/salt: a non-empty string";
+  if (!isValueFacts(facts.user)) return "provenance/user: an array of { kind, h }";
+  if (!Array.isArray(facts.outputs)) return "provenance/outputs: an array";
+  const bad = facts.outputs.findIndex((output) => !isToolOutputFacts(output));
+  if (bad >= 0) return `provenance/outputs/${bad}: { server, tool, values, injection }`;
+  if (!Number.isInteger(facts.turnStart) || (facts.turnStart as number) < 0)
+    return "provenance/turnStart: a non-negative integer";
+  return undefined;
+}

@@ -3,6 +3,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.
 import { closest, distance } from "fastest-levenshtein";
 import { parseDocument } from "yaml";
 import { escapePointerToken, joinPointer, PolicyConfigError, type TollgateIssue } from "../errors.js";
+import { budgetPolicyProblems, type ResolvedBudget, resolveBudgets } from "./budgets/policy-types.js";
 import { type ResolvedFlowPolicy, resolveFlowPolicy } from "./flow/policy-types.js";
 import { policySchema, policySchemaFor, type SchemaRule } from "./policy-schema.js";
 import type {
@@ -85,6 +86,8 @@ export interface ResolvedPolicy {
   };
   /** Containment: sinks, trusted sources, the flow rules' actions, the task-scope key. */
   flow: ResolvedFlowPolicy;
+  /** Budgets: call counts and sums per turn, thread or window (see docs/budgets.md). */
+  budgets: readonly ResolvedBudget[];
 }
 
 export const DEFAULT_LIMITS = {
@@ -485,6 +488,13 @@ export function resolvePolicy(
       source,
     );
   }
+  const budgetProblems = budgetPolicyProblems(config);
+  if (budgetProblems.length > 0)
+    throw new PolicyConfigError(
+      `Invalid policy in ${source}: ${budgetProblems[0]!.path}: ${budgetProblems[0]!.message}`,
+      budgetProblems,
+      source,
+    );
   const reviews = outputReviews(config);
   if (reviews.length > 0)
     throw new PolicyConfigError(
@@ -541,6 +551,7 @@ export function resolvePolicy(
     redaction: { hashKey, maskKeepLast: config.redaction?.maskKeepLast ?? 4 },
     limits: { ...DEFAULT_LIMITS, ...config.limits },
     flow: resolveFlowPolicy(config),
+    budgets: resolveBudgets(config),
   };
   // `granted` stays a Set (frozen Sets still accept `add`), built here from the copy, so it is the engine's own.
   deepFreeze(resolved);

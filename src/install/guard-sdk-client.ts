@@ -16,6 +16,7 @@ import type { InputPreview } from "../interceptor/create-tool-interceptor.js";
 import type { ContentCheckRequest, ContentSurface, InstallEvent } from "../interceptor/install-hooks.js";
 import { PolicyViolationError } from "../interceptor/policy-violation-error.js";
 import type { ToolCallHandler, ToolCallRequest, ToolInterceptor } from "../interceptor/types.js";
+import type { BudgetHistory } from "../shared/budgets.js";
 import type { CallToolResult, JsonObject, RunContext, ToolDescriptor } from "../shared/types.js";
 import {
   promptListMapping,
@@ -74,6 +75,7 @@ export interface SdkClientLike {
 export interface CallSlot {
   toolCallId?: string;
   runContext?: RunContext;
+  budgetHistory?: BudgetHistory;
   error?: TollgateError;
 }
 
@@ -225,6 +227,7 @@ export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClien
     }
     if (slot?.toolCallId) request.toolCallId = slot.toolCallId;
     if (slot?.runContext) request.runContext = slot.runContext;
+    if (slot?.budgetHistory) request.budgetHistory = slot.budgetHistory;
     try {
       return await chain(request);
     } catch (error) {

@@ -2,6 +2,7 @@ import type { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { InstallError, isTollgateError } from "../errors.js";
 import { runContextFrom } from "../interceptor/run-context.js";
+import { budgetHistoryOf, connectorTypeByToolName } from "./budget-history.js";
 import {
   type CallSlot,
   type CatalogAwareInterceptor,
@@ -92,6 +93,7 @@ function mcpNameOf(toolName: string, guard: ServerGuard): string {
 
 function wrapTool(tool: GuardableTool, guard: ServerGuard): void {
   const original = tool.func;
+  connectorTypeByToolName.set(tool.name, `${guard.serverName}.${mcpNameOf(tool.name, guard)}`);
   Object.defineProperty(tool, GUARDED_TOOL, { value: true });
   setReviewHooks(tool, {
     preview: async ({ toolCallId, args, runContext }) => {
@@ -112,6 +114,8 @@ function wrapTool(tool: GuardableTool, guard: ServerGuard): void {
     const slot: CallSlot = config?.toolCall?.id ? { toolCallId: config.toolCall.id } : {};
     const runContext = runContextFrom(config);
     if (runContext) slot.runContext = runContext;
+    const budgetHistory = budgetHistoryOf(config);
+    if (budgetHistory) slot.budgetHistory = budgetHistory;
     const key = typeof args === "object" && args !== null ? args : undefined;
     if (key) callSlots.set(key, slot);
     try {

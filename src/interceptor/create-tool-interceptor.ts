@@ -379,6 +379,11 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
     return decision.redactedResult;
   };
 
+  /** A call that provably never reached its server gets its budget charges back (errors there are the store's). */
+  const refundBudgets = async (decision: InputDecision | undefined): Promise<void> => {
+    if (decision?.budgetCharges) await backend.refundBudgets?.(decision.budgetCharges).catch(() => {});
+  };
+
   const tollgate: ToolInterceptor = async (request, handler) => {
     const callId = randomUUID();
     const connectorType = resolveConnectorTypeChecked(request);
@@ -415,6 +420,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
         args: request.args,
       };
       withCallerContext(checkRequest, request);
+      if (request.budgetHistory) checkRequest.budgetHistory = request.budgetHistory;
       inputDecision = await traceDecision("input", connectorType, () => backend.checkInput(checkRequest));
     } catch (error) {
       if (isCallError(error)) {
@@ -436,6 +442,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
         if (!approved) {
           const reason = `${inputDecision.review.reason}; no human approved this call (a review step, createTollgateMiddleware or createReviewNode, must run before the tools)`;
           const pending = { ...inputDecision, allowed: false, reason };
+          await refundBudgets(inputDecision);
           if (onDecision) record(call, "input", inStarted, pending, "block");
           throw violation(call, "input", pending);
         }
@@ -448,6 +455,7 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
           Array.isArray(inputDecision.redactedArgs);
         if (bad || notObject) {
           const reason = "policy backend returned redacted arguments that are not a JSON object";
+          await refundBudgets(inputDecision);
           if (onDecision) record(call, "input", inStarted, inputDecision, "error", reason);
           throw violation(call, "input", { ...inputDecision, reason });
         }
@@ -461,13 +469,17 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
         record(call, "input", inStarted, inputDecision, action, reason);
       }
     }
+    if (request.signal?.aborted) await refundBudgets(inputDecision);
     request.signal?.throwIfAborted();
 
     // The call. The caller's request (and its args, which the agent checkpoints) is never mutated.
     let result: CallToolResult;
     try {
       result = await handler(call.callArgs === request.args ? request : { ...request, args: call.callArgs });
+      // Sent: the charge stays, whatever came back (a timeout counts as reached).
+      if (inputDecision?.budgetCharges) backend.settleBudgets?.(inputDecision.budgetCharges);
     } catch (error) {
+      if (inputDecision?.budgetCharges) backend.settleBudgets?.(inputDecision.budgetCharges);
       if (isTollgateError(error)) throw error;
       // A server controls its error text and the model reads it: check it like any result.
       const asResult: CallToolResult = {

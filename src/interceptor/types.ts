@@ -1,4 +1,5 @@
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { BudgetHistory } from "../shared/budgets.js";
 import type { CallToolResult, JsonObject, RunContext, ToolDescriptor } from "../shared/types.js";
 
 /**
@@ -28,6 +29,8 @@ export interface ToolCallRequest {
   toolCallId?: string;
   /** The LangGraph run the call belongs to (`configurable`, `context`), as a frozen JSON copy. */
   runContext?: RunContext;
+  /** The thread's tool calls so far, from the graph's messages: what turn and thread budgets count. */
+  budgetHistory?: BudgetHistory;
 }
 
 /** Performs the MCP call (or the next interceptor) and resolves to the raw MCP result. */

@@ -8,7 +8,8 @@
  * Each class runs in a child process with a time budget: a class that is still super-linear (exponential, even)
  * is killed and reported as such instead of stalling the run. Goals (issue 15): every class at most 10x ordinary
  * text per byte, growth linear; peak RSS growth at most 10x the input. Options: --only=<class,...>, --budget=<s>
- * (per class, default 60; a class within the goals never reaches it).
+ * (per class, default 60; a class within the goals never reaches it). BENCH_NO_WORKER=1 runs the memory rows with
+ * the worker thread off (to see what the worker adds).
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -281,7 +282,7 @@ const DENSE: Record<string, (bytes: number) => Sample> = {
 async function memoryChild(name: string, bytes: number): Promise<void> {
   // The default policy: 8,000,000 bytes is under the default 8 MiB output limit.
   const engine = new LocalPolicyEngine();
-  await engine.startWorker();
+  if (process.env.BENCH_NO_WORKER !== "1") await engine.startWorker();
   const build = DENSE[name]!;
   await timeCheck(engine, build(64 * KB));
   const sample = build(bytes);

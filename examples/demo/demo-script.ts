@@ -71,6 +71,6 @@ export const DEMO_CALLS: DemoCall[] = [
     id: "call_note",
     name: "add_note",
     args: { customerId: 42, note: "Call back at jane.roe@example.com or +1 415-555-0132" },
-    why: "the model pastes PII into an argument; the policy redacts arguments",
+    why: "the model copies the customer's e-mail and phone (they came from search_customers) into a note: containment asks a human first",
   },
 ];

@@ -139,7 +139,9 @@ try {
       );
       return {
         type: "reject",
-        message: "Not approved: deleting a customer needs a signed request from the owner.",
+        message: action.tollgate.ruleId.startsWith("flow.")
+          ? "Not approved: the note would copy the customer's contact details that the CRM search returned."
+          : "Not approved: deleting a customer needs a signed request from the owner.",
       };
     });
     state = await agent.invoke(new Command({ resume: { decisions } }), config);

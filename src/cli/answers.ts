@@ -4,6 +4,10 @@ import type { Finding, InputDecision, OutputDecision } from "../shared/types.js"
 export interface PublicFinding {
   kind: Finding["kind"];
   type: string;
+  /** The rule that matched: the key to set in `rules` to switch a false positive off. */
+  ruleId: string;
+  /** What the policy did about it. */
+  action: Finding["action"];
   path: string;
   start?: number;
   end?: number;
@@ -13,6 +17,8 @@ export function publicFindings(findings: readonly Finding[]): PublicFinding[] {
   return findings.map((f) => ({
     kind: f.kind,
     type: f.type,
+    ruleId: f.ruleId,
+    action: f.action,
     path: f.path,
     ...(f.start !== undefined ? { start: f.start } : {}),
     ...(f.end !== undefined ? { end: f.end } : {}),

@@ -5,6 +5,8 @@ export interface CliIo {
   stdin: Readable;
   stdout: Writable;
   stderr: Writable;
+  /** Read for NO_COLOR and TOLLGATE_FORCE_TTY; default `process.env`. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**

@@ -1,7 +1,9 @@
-import { parseArgs } from "node:util";
 import { type CliCommand, type CliIo, EXIT } from "./cli-command.js";
 import { checkInputCommand, scanCommand, validatePolicyCommand } from "./commands.js";
+import { ListingInputError, listingFromFile, listingFromServers } from "./listing.js";
+import { parseOptions } from "./parse.js";
 import { PIN_USAGE } from "./pin-usage.js";
+import { outputStyle, showsProgress } from "./render.js";
 import { SERVE_USAGE, serveCommand } from "./serve.js";
 
 /*
@@ -18,7 +20,11 @@ const CHECK_OPTIONS = `Options:
   --server NAME      server name the policy sees (default "cli")
   --tool NAME        tool name the policy sees (default "%TOOL%")
   --fail-on-block    exit 3 when any answer is a block (for CI jobs); the answers are printed as usual
-  -h, --help         this help`;
+  --json             JSON lines even on a terminal (they are the default when stdout is not a terminal)
+  -h, --help         this help
+
+On a terminal the answer is a verdict and a table of findings (RULE, PATH, ACTION, FINDING); NO_COLOR turns colour
+off. With --jsonl and stderr on a terminal, progress is written there every 1,000 lines.`;
 
 const CHECK_EXIT = `Exit status: 0 checked (allowed or not), 1 invalid policy, 2 bad input or usage,
 3 something was blocked and --fail-on-block was given.`;
@@ -26,7 +32,7 @@ const CHECK_EXIT = `Exit status: 0 checked (allowed or not), 1 invalid policy, 2
 const SCAN_USAGE = `Usage: tollgate scan [options] < result
 
 Reads a CallToolResult (JSON object) or plain text (one text block, path /content/0/text) on stdin and runs the
-output check. Prints {"allowed","reason"?,"findings":[{"kind","type","path","start","end"}],"result"}; "result"
+output check. Prints {"allowed","reason"?,"findings":[{"kind","type","ruleId","action","path","start","end"}],"result"};
 is the redacted result, or null when blocked. Paths are JSON Pointers, start/end UTF-16 offsets.
 
 ${CHECK_OPTIONS.replace("%TOOL%", "scan")}
@@ -46,15 +52,21 @@ ${CHECK_EXIT}
 
 Example: echo '{"query":"SELECT 1; DROP TABLE users"}' | tollgate check-input`;
 
-const VALIDATE_POLICY_USAGE = `Usage: tollgate validate-policy FILE
+const VALIDATE_POLICY_USAGE = `Usage: tollgate validate-policy FILE [--servers CONFIG | --tools LISTING]
 
 Validates a JSON or YAML policy file against the policy schema (mcp-tollgate/policy.schema.json) and names every
 bad key as a JSON Pointer. Prints {"valid":true,"file"} or {"valid":false,"file","error":{...,"issues"}}.
+With --servers or --tools, also checks every capability rule and tools.<glob> key against the listed tools:
+"unmatched" (a rule that matches no tool, with the closest names), "unverified" (its server did not list) and
+"tools" (the rules each tool gets).
 
 Options:
-  -h, --help    this help
+  --servers FILE  a MultiServerMCPClient config ({"mcpServers": {...}}): connects to each server and lists its tools
+  --tools FILE    a listing: {"crm": ["lookup_customer", ...]} (or a tools/list result per server)
+  --json          JSON even on a terminal
+  -h, --help      this help
 
-Exit status: 0 valid, 1 invalid (or unreadable), 2 usage.`;
+Exit status: 0 valid, 1 invalid (or unreadable, or a rule matches no listed tool), 2 usage.`;
 
 interface CheckValues {
   policy?: string;
@@ -62,26 +74,20 @@ interface CheckValues {
   server?: string;
   tool?: string;
   "fail-on-block": boolean;
+  json: boolean;
 }
 
+const CHECK_OPTIONS_SPEC = {
+  policy: { type: "string" },
+  jsonl: { type: "boolean", default: false },
+  server: { type: "string" },
+  tool: { type: "string" },
+  "fail-on-block": { type: "boolean", default: false },
+  json: { type: "boolean", default: false },
+} as const;
+
 function parseCheckArgs(name: string, usage: string, args: string[], io: CliIo): CheckValues | undefined {
-  try {
-    return parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        policy: { type: "string" },
-        jsonl: { type: "boolean", default: false },
-        server: { type: "string" },
-        tool: { type: "string" },
-        "fail-on-block": { type: "boolean", default: false },
-      },
-    }).values;
-  } catch (error) {
-    io.stderr.write(`tollgate ${name}: ${(error as Error).message}\n\n${usage}\n`);
-    return undefined;
-  }
+  return parseOptions(name, usage, args, CHECK_OPTIONS_SPEC, io)?.values as CheckValues | undefined;
 }
 
 function checkEntry(
@@ -105,6 +111,9 @@ function checkEntry(
         tool: values.tool ?? defaultTool,
         stdin: io.stdin,
         stdout: io.stdout,
+        stderr: io.stderr,
+        style: outputStyle(io, values.json),
+        ...(values.jsonl && showsProgress(io) ? { progressEvery: 1000 } : {}),
         ...(values.policy !== undefined ? { policy: values.policy } : {}),
       });
     },
@@ -129,24 +138,107 @@ export const checkInputEntry = checkEntry(
 
 export const validatePolicyEntry: CliCommand = {
   name: "validate-policy",
-  summary: "validate a JSON or YAML policy file, naming every bad key",
+  summary: "validate a policy file; with --servers/--tools, report rules that match no listed tool",
   usage: VALIDATE_POLICY_USAGE,
   async run(args, io) {
-    let positionals: string[];
+    const parsed = parseOptions(
+      "validate-policy",
+      VALIDATE_POLICY_USAGE,
+      args,
+      { servers: { type: "string" }, tools: { type: "string" }, json: { type: "boolean", default: false } },
+      io,
+      true,
+    );
+    if (!parsed) return EXIT.usage;
+    const [file, ...extra] = parsed.positionals;
+    const { servers, tools, json } = parsed.values as { servers?: string; tools?: string; json: boolean };
+    const problem = !file
+      ? "missing FILE"
+      : extra.length > 0
+        ? "one FILE only"
+        : servers && tools
+          ? "--servers or --tools, not both"
+          : undefined;
+    if (problem || !file) {
+      io.stderr.write(`tollgate validate-policy: ${problem}\n\n${VALIDATE_POLICY_USAGE}\n`);
+      return EXIT.usage;
+    }
+    const listing = servers
+      ? () => listingFromServers(servers)
+      : tools
+        ? () => listingFromFile(tools)
+        : undefined;
     try {
-      positionals = parseArgs({ args, strict: true, allowPositionals: true, options: {} }).positionals;
+      return await validatePolicyCommand(file, io.stdout, {
+        style: outputStyle(io, json),
+        ...(listing ? { listing } : {}),
+      });
     } catch (error) {
-      io.stderr.write(`tollgate validate-policy: ${(error as Error).message}\n\n${VALIDATE_POLICY_USAGE}\n`);
+      if (!(error instanceof ListingInputError)) throw error;
+      io.stderr.write(`tollgate validate-policy: ${error.message}\n`);
       return EXIT.usage;
     }
-    const [file, ...extra] = positionals;
-    if (!file || extra.length > 0) {
-      io.stderr.write(
-        `tollgate validate-policy: ${file ? "one FILE only" : "missing FILE"}\n\n${VALIDATE_POLICY_USAGE}\n`,
-      );
+  },
+};
+
+const EXPLAIN_USAGE = `Usage: tollgate explain --server NAME --tool NAME [--policy FILE] [--args JSON]
+
+Prints which rules a tool gets from the policy (the capability rules that match it, the one that decides, the
+tools.<glob> sections) with the pii, secrets and injection actions it sees, and what the input check decides on
+the given arguments (findings with their rule ids). For finding the rule behind a block or a false positive.
+
+Options:
+  --policy FILE   policy file (JSON or YAML); the safe defaults when omitted
+  --server NAME   the server name, as in the client config
+  --tool NAME     the tool name, as the server lists it
+  --args JSON     the call's arguments as a JSON object (default {})
+  --json          JSON even on a terminal
+  -h, --help      this help
+
+Exit status: 0 explained, 1 invalid policy, 2 usage.
+
+Example: tollgate explain --server crm --tool delete_customer --args '{"id":"42"}'`;
+
+export const explainEntry: CliCommand = {
+  name: "explain",
+  summary: "show which rules apply to a tool and what the input check decides on given arguments",
+  usage: EXPLAIN_USAGE,
+  async run(args, io) {
+    const parsed = parseOptions(
+      "explain",
+      EXPLAIN_USAGE,
+      args,
+      {
+        policy: { type: "string" },
+        server: { type: "string" },
+        tool: { type: "string" },
+        args: { type: "string" },
+        json: { type: "boolean", default: false },
+      },
+      io,
+    );
+    if (!parsed) return EXIT.usage;
+    const v = parsed.values as {
+      policy?: string;
+      server?: string;
+      tool?: string;
+      args?: string;
+      json: boolean;
+    };
+    if (!v.server || !v.tool) {
+      io.stderr.write(`tollgate explain: --server and --tool are required\n\n${EXPLAIN_USAGE}\n`);
       return EXIT.usage;
     }
-    return validatePolicyCommand(file, io.stdout);
+    const { explainCommand } = await import("./explain.js");
+    return explainCommand({
+      server: v.server,
+      tool: v.tool,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      style: outputStyle(io, v.json),
+      ...(v.policy !== undefined ? { policy: v.policy } : {}),
+      ...(v.args !== undefined ? { args: v.args } : {}),
+    });
   },
 };
 

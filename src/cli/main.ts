@@ -1,13 +1,22 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs";
 import { asksForHelp, type CliCommand, type CliIo, EXIT } from "./cli-command.js";
-import { checkInputEntry, pinEntry, scanEntry, serveEntry, validatePolicyEntry } from "./entries.js";
+import {
+  checkInputEntry,
+  explainEntry,
+  pinEntry,
+  scanEntry,
+  serveEntry,
+  validatePolicyEntry,
+} from "./entries.js";
+import { suggestName } from "./parse.js";
 
 /** Every `tollgate` command. A new command is one entry here (see CliCommand); help and dispatch follow from it. */
 const COMMANDS: readonly CliCommand[] = [
   scanEntry,
   checkInputEntry,
   validatePolicyEntry,
+  explainEntry,
   serveEntry,
   pinEntry,
 ];
@@ -40,7 +49,13 @@ export async function main(
   const [name, ...rest] = argv;
   const find = (wanted: string) => commands.find((c) => c.name === wanted);
   const unknown = (wanted: string) => {
-    io.stderr.write(`tollgate: unknown command "${wanted}"\n\n${usage(commands)}\n`);
+    const near = suggestName(
+      wanted,
+      commands.map((c) => c.name),
+    );
+    io.stderr.write(
+      `tollgate: unknown command "${wanted}"${near ? ` (did you mean "${near}"?)` : ""}\n\n${usage(commands)}\n`,
+    );
     return EXIT.usage;
   };
   if (name === undefined) {

@@ -2,13 +2,13 @@ import cluster from "node:cluster";
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { pino } from "pino";
 import { createRedisBudgetStore } from "../engine/budgets/redis-store.js";
 import { type LocalEngineOptions, LocalPolicyEngine } from "../engine/local-engine.js";
 import { loadPolicyFile } from "../engine/policy.js";
 import { isTollgateError } from "../errors.js";
 import { clusterMetrics, joinCluster, runClusterPrimary } from "../server/cluster.js";
 import { createPolicyServer } from "../server/create-policy-server.js";
+import { loadPino } from "../server/serve-deps.js";
 
 export const SERVE_USAGE = `  serve [--policy FILE] [--host 127.0.0.1] [--port 8787] [--token T] [--body-limit BYTES] [--log-level info]
         [--workers N|auto] [--metrics-open] [--no-metrics] [--metrics-connector-types 50]
@@ -123,6 +123,7 @@ async function serve(args: string[], io: ServeIo): Promise<number> {
   }
   const inWorker = cluster.isWorker;
 
+  const { pino } = loadPino();
   const logger = pino(
     {
       level: String(values["log-level"]),

@@ -8,6 +8,7 @@ import {
 } from "../errors.js";
 import { describeProblem, inspectJson, type JsonProblem } from "../shared/inspect-json.js";
 import type {
+  CallToolResult,
   Finding,
   InputCheckRequest,
   InputDecision,
@@ -44,6 +45,7 @@ import { newEnvelopeId } from "./scan/envelope.js";
 import { CappedFindings } from "./scan/findings-cap.js";
 import { scanJson } from "./scan/scan-json.js";
 import { scanToolResult } from "./scan/scan-tool-result.js";
+import type { ScanPlan } from "./scan/string-scanner.js";
 import { valueSafeCut } from "./scan/string-scanner.js";
 import { checkToolListing } from "./scan/tool-listing.js";
 import { cutTexts, truncateArrays } from "./scan/truncate.js";
@@ -335,6 +337,92 @@ function withReviews(decision: InputDecision, gate: GateVerdict, connectorType: 
   return decision;
 }
 
+/** The result must be JSON within the depth, array and value limits; otherwise a typed error. */
+function assertResultShape(request: OutputCheckRequest, limits: ResolvedPolicy["limits"]): void {
+  const where = request.connectorType;
+  const truncating = limits.onExceed === "truncate";
+  const problem = inspectJson(request.result, {
+    maxDepth: limits.maxDepth,
+    maxArrayItems: truncating ? Number.POSITIVE_INFINITY : limits.maxArrayItems,
+    // Every value serialises to at least one byte, so more values than maxOutputBytes cannot fit; a result to be
+    // truncated may be larger, but not without bound.
+    maxValues: truncating ? 16 * limits.maxOutputBytes : limits.maxOutputBytes,
+  });
+  if (!problem) return;
+  const message = describeProblem(problem);
+  const limit = limitPassed(problem, "maxOutputBytes");
+  if (limit !== undefined) {
+    throw new LimitExceededError(limit, `Result of ${where}: ${message} at ${problem.path || "/"}`, [
+      { path: problem.path, message },
+    ]);
+  }
+  throw new InvalidToolResultError(`Result of ${where} is not JSON: ${message} at ${problem.path || "/"}`, [
+    { path: problem.path, message },
+  ]);
+}
+
+/**
+ * The size limit before the scan: over it without `truncate`, a typed error. With `truncate`, arrays are cut now
+ * (no value is cut in half); text is cut after the scan, so every value is redacted before a cut could leave half
+ * of it. Only a text far over the limit is cut now, to bound the scan, at a point no value straddles: whatever the
+ * redaction makes of what is left, no part of a value remains.
+ */
+function cutBeforeScan(
+  request: OutputCheckRequest,
+  limits: ResolvedPolicy["limits"],
+  plan: ScanPlan,
+  findings: Finding[],
+): { result: CallToolResult; size: number } {
+  const where = request.connectorType;
+  let result = request.result;
+  const size = byteLengthIfOver(result, limits.maxOutputBytes);
+  if (limits.onExceed !== "truncate") {
+    if (size > limits.maxOutputBytes) {
+      throw new LimitExceededError(
+        "maxOutputBytes",
+        `Result of ${where} is ${size} bytes, over the limit of ${limits.maxOutputBytes}`,
+        [{ path: "", message: `${size} bytes > ${limits.maxOutputBytes}` }],
+      );
+    }
+    return { result, size };
+  }
+  result = truncateArrays(result, limits.maxArrayItems, findings);
+  if (size > limits.maxOutputBytes) {
+    const budget = limits.maxOutputBytes + PRE_CUT_MARGIN_BYTES;
+    result = cutTexts(result, budget, findings, valueSafeCut(plan));
+    if (byteLength(result) > budget) {
+      throw new LimitExceededError(
+        "maxOutputBytes",
+        `Result of ${where} stays over ${limits.maxOutputBytes} bytes after truncating its text`,
+        [{ path: "/structuredContent", message: "structured content alone exceeds the limit" }],
+      );
+    }
+  }
+  return { result, size };
+}
+
+/** What the model receives is held to the limit too: envelopes and placeholders add bytes to what was sent. */
+function assertCheckedWithinLimit(
+  where: string,
+  scanned: CallToolResult,
+  limits: ResolvedPolicy["limits"],
+): void {
+  const checkedSize = byteLengthIfOver(scanned, limits.maxOutputBytes);
+  if (checkedSize <= limits.maxOutputBytes) return;
+  if (limits.onExceed === "truncate" && byteLength(scanned.structuredContent) > limits.maxOutputBytes) {
+    throw new LimitExceededError(
+      "maxOutputBytes",
+      `Result of ${where} stays over ${limits.maxOutputBytes} bytes after truncating its text`,
+      [{ path: "/structuredContent", message: "structured content alone exceeds the limit" }],
+    );
+  }
+  throw new LimitExceededError(
+    "maxOutputBytes",
+    `Result of ${where} is ${checkedSize} bytes once checked (wrapped or redacted), over the limit of ${limits.maxOutputBytes}`,
+    [{ path: "", message: `${checkedSize} bytes > ${limits.maxOutputBytes} after the check` }],
+  );
+}
+
 export interface DescriptorCheck {
   /** The descriptor to show the model (description cleaned), or undefined when the tool must be dropped. */
   tool: ToolDescriptor | undefined;
@@ -532,110 +620,26 @@ export class LocalPolicyEngine implements PolicyBackend {
     };
   }
 
+  /**
+   * The output check, as named steps: the result's shape and limits, arrays and far-over-limit text cut, the output
+   * schema, the content scan (wrapped in the envelope, text cut to the limit, the classifier), the decision, what
+   * the model receives held to the limit, and the result's provenance facts (containment).
+   */
   async checkOutput(request: OutputCheckRequest): Promise<OutputDecision> {
     request.signal?.throwIfAborted();
     const started = performance.now();
     const decisionId = randomUUID();
-    const where = request.connectorType;
-    assertCallToolResult(request.result, where);
+    assertCallToolResult(request.result, request.connectorType);
     const forTool = this.#forTool(request.serverName, request.connectorType);
     const { limits } = forTool.policy;
-    const truncating = limits.onExceed === "truncate";
-    const problem = inspectJson(request.result, {
-      maxDepth: limits.maxDepth,
-      maxArrayItems: truncating ? Number.POSITIVE_INFINITY : limits.maxArrayItems,
-      // Every value serialises to at least one byte, so more values than maxOutputBytes cannot fit; a result to be
-      // truncated may be larger, but not without bound.
-      maxValues: truncating ? 16 * limits.maxOutputBytes : limits.maxOutputBytes,
-    });
-    if (problem) {
-      const message = describeProblem(problem);
-      const limit = limitPassed(problem, "maxOutputBytes");
-      if (limit !== undefined) {
-        throw new LimitExceededError(limit, `Result of ${where}: ${message} at ${problem.path || "/"}`, [
-          { path: problem.path, message },
-        ]);
-      }
-      throw new InvalidToolResultError(
-        `Result of ${where} is not JSON: ${message} at ${problem.path || "/"}`,
-        [{ path: problem.path, message }],
-      );
-    }
-
+    assertResultShape(request, limits);
     const capped = new CappedFindings(limits.maxFindings);
     const findings: Finding[] = capped;
-    let result = request.result;
-    const size = byteLengthIfOver(result, limits.maxOutputBytes);
-    if (size > limits.maxOutputBytes && !truncating) {
-      throw new LimitExceededError(
-        "maxOutputBytes",
-        `Result of ${where} is ${size} bytes, over the limit of ${limits.maxOutputBytes}`,
-        [{ path: "", message: `${size} bytes > ${limits.maxOutputBytes}` }],
-      );
-    }
     const mode = this.#sanitizerMode(request.serverName, request.connectorType);
-    let plan = forTool.plans.get("output", mode);
-    if (truncating) {
-      // Arrays are cut now (no value is cut in half); text is cut after the scan, so every value is redacted before
-      // a cut could leave half of it. Only a text far over the limit is cut now, to bound the scan, at a point no
-      // value straddles: whatever the redaction makes of what is left, no part of a value remains.
-      result = truncateArrays(result, limits.maxArrayItems, findings);
-      if (size > limits.maxOutputBytes) {
-        const budget = limits.maxOutputBytes + PRE_CUT_MARGIN_BYTES;
-        result = cutTexts(result, budget, findings, valueSafeCut(plan));
-        if (byteLength(result) > budget) {
-          throw new LimitExceededError(
-            "maxOutputBytes",
-            `Result of ${where} stays over ${limits.maxOutputBytes} bytes after truncating its text`,
-            [{ path: "/structuredContent", message: "structured content alone exceeds the limit" }],
-          );
-        }
-      }
-    }
-
-    const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
-    if (this.policy.schema.validateOutput && tool?.outputSchema && !result.isError) {
-      const check =
-        result.structuredContent === undefined
-          ? {
-              ok: false as const,
-              violation: {
-                path: "",
-                message: "the tool declares an outputSchema but returned no structuredContent",
-              },
-            }
-          : this.#schemas.validate(tool.outputSchema, result.structuredContent);
-      if (!check.ok) {
-        findings.push({
-          kind: "schema",
-          type: "output_schema",
-          path: `/structuredContent${check.violation.path}`,
-          ruleId: "schema.output",
-          action: "block",
-          message: check.violation.message,
-        });
-      }
-    }
-
-    // `size` bounds every string's length, so short results skip the walk for long strings.
-    if (this.#offload !== undefined && size >= this.#offload.minLength) {
-      plan = await withPrecomputedMatches(plan, result, this.#offload);
-      // The only wait in a local check: a caller that gave up meanwhile gets the same answer as before it.
-      request.signal?.throwIfAborted();
-    }
-    const wrap = mode === "detect-and-wrap" || mode === "detect-and-strip-and-wrap";
-    // One fresh id per check: the tool cannot know it, so it cannot write the tag that ends its envelope.
-    const envelope = wrap
-      ? { serverName: request.serverName, toolName: request.toolName, id: newEnvelopeId() }
-      : undefined;
-    let scanned = scanToolResult(result, plan, findings, envelope);
-    if (truncating)
-      scanned = cutTexts(scanned, limits.maxOutputBytes, findings, valueSafeCut(plan), envelope);
-    if (this.#classifier !== undefined) {
-      // The tool's own policy: `rules`, `injection.types.classifier` and `tools.<glob>` set it as for any rule.
-      const action = classifierAction(forTool.policy);
-      if (action !== "off") await classifyResult(this.#classifier, result, action, request, findings);
-    }
+    const { result, size } = cutBeforeScan(request, limits, forTool.plans.get("output", mode), findings);
+    const schemaFinding = this.#outputSchemaFinding(request, result);
+    if (schemaFinding) findings.push(schemaFinding);
+    const scanned = await this.#scanResult(request, result, size, mode, forTool, findings);
 
     let blocking: Finding | undefined;
     for (let i = 0; i < findings.length && !blocking; i++) {
@@ -658,24 +662,7 @@ export class LocalPolicyEngine implements PolicyBackend {
       if (omitted !== undefined) blocked.omittedFindings = omitted;
       return blocked;
     }
-    // What the model receives is held to the limit too: envelopes and placeholders add bytes to what was sent.
-    if (scanned !== request.result) {
-      const checkedSize = byteLengthIfOver(scanned, limits.maxOutputBytes);
-      if (checkedSize > limits.maxOutputBytes) {
-        if (truncating && byteLength(scanned.structuredContent) > limits.maxOutputBytes) {
-          throw new LimitExceededError(
-            "maxOutputBytes",
-            `Result of ${where} stays over ${limits.maxOutputBytes} bytes after truncating its text`,
-            [{ path: "/structuredContent", message: "structured content alone exceeds the limit" }],
-          );
-        }
-        throw new LimitExceededError(
-          "maxOutputBytes",
-          `Result of ${where} is ${checkedSize} bytes once checked (wrapped or redacted), over the limit of ${limits.maxOutputBytes}`,
-          [{ path: "", message: `${checkedSize} bytes > ${limits.maxOutputBytes} after the check` }],
-        );
-      }
-    }
+    if (scanned !== request.result) assertCheckedWithinLimit(request.connectorType, scanned, limits);
     const decision: OutputDecision = {
       allowed: true,
       findings: reported,
@@ -687,6 +674,64 @@ export class LocalPolicyEngine implements PolicyBackend {
     if (omitted !== undefined) decision.omittedFindings = omitted;
     if (scanned !== request.result) decision.redactedResult = scanned;
     return attachOutputFacts(decision, forTool.policy, request, findings);
+  }
+
+  /** A result that breaks the tool's outputSchema (or declares one and has no structuredContent): a finding. */
+  #outputSchemaFinding(request: OutputCheckRequest, result: CallToolResult): Finding | undefined {
+    const tool = request.tool ?? this.#tools.get(`${request.serverName}\u0000${request.toolName}`);
+    if (!this.policy.schema.validateOutput || !tool?.outputSchema || result.isError) return undefined;
+    const check =
+      result.structuredContent === undefined
+        ? {
+            ok: false as const,
+            violation: {
+              path: "",
+              message: "the tool declares an outputSchema but returned no structuredContent",
+            },
+          }
+        : this.#schemas.validate(tool.outputSchema, result.structuredContent);
+    if (check.ok) return undefined;
+    return {
+      kind: "schema",
+      type: "output_schema",
+      path: `/structuredContent${check.violation.path}`,
+      ruleId: "schema.output",
+      action: "block",
+      message: check.violation.message,
+    };
+  }
+
+  /** The content scan: wrapped in this check's envelope, text cut to the limit after it, then the classifier. */
+  async #scanResult(
+    request: OutputCheckRequest,
+    result: CallToolResult,
+    size: number,
+    mode: SanitizerMode,
+    forTool: { policy: ResolvedPolicy; plans: ScanPlans },
+    findings: Finding[],
+  ): Promise<CallToolResult> {
+    const { limits } = forTool.policy;
+    let plan = forTool.plans.get("output", mode);
+    // `size` bounds every string's length, so short results skip the walk for long strings.
+    if (this.#offload !== undefined && size >= this.#offload.minLength) {
+      plan = await withPrecomputedMatches(plan, result, this.#offload);
+      // The only wait in a local check: a caller that gave up meanwhile gets the same answer as before it.
+      request.signal?.throwIfAborted();
+    }
+    const wrap = mode === "detect-and-wrap" || mode === "detect-and-strip-and-wrap";
+    // One fresh id per check: the tool cannot know it, so it cannot write the tag that ends its envelope.
+    const envelope = wrap
+      ? { serverName: request.serverName, toolName: request.toolName, id: newEnvelopeId() }
+      : undefined;
+    let scanned = scanToolResult(result, plan, findings, envelope);
+    if (limits.onExceed === "truncate")
+      scanned = cutTexts(scanned, limits.maxOutputBytes, findings, valueSafeCut(plan), envelope);
+    if (this.#classifier !== undefined) {
+      // The tool's own policy: `rules`, `injection.types.classifier` and `tools.<glob>` set it as for any rule.
+      const action = classifierAction(forTool.policy);
+      if (action !== "off") await classifyResult(this.#classifier, result, action, request, findings);
+    }
+    return scanned;
   }
 
   /** The policy and plans for one call: the engine's own unless a tool entry sets a family. */

@@ -82,11 +82,11 @@ export function actionFor(policy: ResolvedPolicy, ruleId: string, view: RuleView
         (Object.values(policy.inputHazards).some((a) => a !== "off") ? "block" : "off")
       );
     case "pii":
-      return policy.pii.types[view.type] ?? policy.pii[phase];
+      return policy.pii.types[view.type]?.[phase] ?? policy.pii[phase];
     case "secrets":
-      return policy.secrets.types[view.type] ?? policy.secrets[phase];
+      return policy.secrets.types[view.type]?.[phase] ?? policy.secrets[phase];
     case "injection":
-      return policy.injection.types[view.type] ?? (view.optIn ? "off" : policy.injection[phase]);
+      return policy.injection.types[view.type]?.[phase] ?? (view.optIn ? "off" : policy.injection[phase]);
     case "sanitizer":
       return "flag";
   }
@@ -138,10 +138,13 @@ export function matchPolicy(
 
 /** True when at least one setting of a family does something in `phase`, so its detectors are worth running. */
 export function kindIsActive(
-  family: { output: Action; input: Action; types: Partial<Record<string, Action>> },
+  family: { output: Action; input: Action; types: Partial<Record<string, ResolvedPhaseActions>> },
   phase: Phase,
 ): boolean {
-  return family[phase] !== "off" || Object.values(family.types).some((a) => a !== undefined && a !== "off");
+  return (
+    family[phase] !== "off" ||
+    Object.values(family.types).some((a) => a?.[phase] !== undefined && a[phase] !== "off")
+  );
 }
 
 /**
@@ -150,8 +153,9 @@ export function kindIsActive(
  */
 export function withInjectionAction(policy: ResolvedPolicy, phase: Phase, action: Action): ResolvedPolicy {
   const swap = (a: Action | undefined) => (a === undefined || a === "off" ? a : action);
-  const types: Partial<Record<string, Action>> = {};
-  for (const [type, a] of Object.entries(policy.injection.types)) types[type] = swap(a);
+  const types: Partial<Record<string, ResolvedPhaseActions>> = {};
+  for (const [type, a] of Object.entries(policy.injection.types))
+    types[type] = { ...a, [phase]: swap(a?.[phase]) };
   const rules: ResolvedPolicy["rules"] = {};
   for (const [id, actions] of Object.entries(policy.rules)) {
     rules[id] =

@@ -73,7 +73,7 @@ function familySection(rules: readonly SchemaRule[], family: PolicyFamily) {
     properties: {
       output: action,
       input: action,
-      types: keyed(typesOf(rules as RuleRecord[], family), action),
+      types: keyed(typesOf(rules as RuleRecord[], family), phaseActions),
     },
   };
 }
@@ -141,6 +141,7 @@ export function policySchemaFor(rules: readonly SchemaRule[]) {
     type: "object",
     additionalProperties: false,
     properties: {
+      $schema: { type: "string" },
       version: { const: 1 },
       ...FLOW_POLICY_SCHEMA_PROPERTIES,
       ...BUDGET_POLICY_SCHEMA_PROPERTIES,

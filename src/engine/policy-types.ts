@@ -64,7 +64,12 @@ export interface FamilyPolicy<T extends string = string> {
   /** Action for arguments. */
   input?: ActionName;
   /** Per finding type (`email`, `github_token`...); unknown type names are an error that names the closest. */
-  types?: Partial<Record<Named<T>, ActionName>>;
+  /**
+   * Per finding type (`email`, `github_token`...): one action for both phases, or per phase
+   * (`email: { output: "mask" }` leaves arguments to the family's `input`). Unknown type names are an error that
+   * names the closest.
+   */
+  types?: Partial<Record<Named<T>, PhaseActions>>;
 }
 
 /** Values a detector may match that are never findings (your own support address, a test card). */
@@ -134,6 +139,8 @@ export interface ServerPolicy {
 
 /** The containment keys (`sinks`, `trustedSources`, `flows`, `taskScope`) are `FlowPolicyConfig`'s. */
 export interface PolicyConfig extends FlowPolicyConfig, BudgetPolicyConfig {
+  /** The JSON Schema an editor validates the file with (`./node_modules/mcp-tollgate/policy.schema.json`); ignored. */
+  $schema?: string;
   version?: 1;
   capabilities?: {
     /** `deny`: a connector type no rule allows is blocked (deny by default). */

@@ -5,6 +5,7 @@ import { parseDocument } from "yaml";
 import { escapePointerToken, joinPointer, PolicyConfigError, type TollgateIssue } from "../errors.js";
 import { budgetPolicyProblems, type ResolvedBudget, resolveBudgets } from "./budgets/policy-types.js";
 import { type ResolvedFlowPolicy, resolveFlowPolicy } from "./flow/policy-types.js";
+import { checkGlob, GlobSyntaxError } from "./glob.js";
 import { policySchema, policySchemaFor, type SchemaRule } from "./policy-schema.js";
 import type {
   ActionName,
@@ -30,7 +31,8 @@ export type { HazardType } from "./rules/registry.js";
 export interface ResolvedFamily {
   output: Action;
   input: Action;
-  types: Partial<Record<string, Action>>;
+  /** Per type, the phases it sets; a phase left out falls through to the family's. */
+  types: Partial<Record<string, ResolvedPhaseActions>>;
 }
 
 /** Per-phase actions of one `rules` entry; a phase left out falls through to the family settings. */
@@ -101,13 +103,17 @@ export const DEFAULT_LIMITS = {
 
 // `verbose` gives each error its parent schema, so an unknown key can be compared with the keys allowed there.
 const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
-const validateBuiltInShape = ajv.compile(policySchema);
+// Compiled on first use, not at import: compiling the policy schema is most of what importing the package costs.
+let validateBuiltInShape: ValidateFunction | undefined;
 /** Validators for policies that declare rules, keyed by the declarations' ids, types and kinds. */
 const validators = new Map<string, ValidateFunction>();
 
 function validatorFor(value: unknown): ValidateFunction {
   const declared = declaredRules(value);
-  if (declared.length === 0) return validateBuiltInShape;
+  if (declared.length === 0) {
+    validateBuiltInShape ??= ajv.compile(policySchema);
+    return validateBuiltInShape;
+  }
   const key = JSON.stringify(declared);
   let validate = validators.get(key);
   if (validate === undefined) {
@@ -172,10 +178,17 @@ export function validatePolicy(value: unknown, source = "policy"): PolicyConfig 
   if (validate(value)) return value as PolicyConfig;
   const seen = new Set<string>();
   const issues: TollgateIssue[] = [];
-  for (const error of validate.errors ?? []) {
+  const errors = validate.errors ?? [];
+  // A value that fails every branch of "an action, or { input, output }" gets both branches' errors; the one for
+  // the kind of value written (a string: the enum) says what is wrong, "must be object" only adds noise.
+  const otherAt = new Set(
+    errors.filter((e) => e.keyword !== "type" && e.keyword !== "oneOf").map((e) => e.instancePath),
+  );
+  for (const error of errors) {
     // oneOf/anyOf produce a summary error on top of the branch errors; the branch errors say more. A key refused by
     // `propertyNames` comes with the inner enum error too (marked with `propertyName`); the outer one names the key.
     if (error.keyword === "oneOf" || error.propertyName !== undefined) continue;
+    if (error.keyword === "type" && otherAt.has(error.instancePath)) continue;
     const issue = issueFromAjv(error);
     const key = `${issue.path} ${issue.message}`;
     if (!seen.has(key)) {
@@ -243,17 +256,17 @@ function phaseActions(value: PhaseActions | undefined): ResolvedPhaseActions {
 }
 
 function resolveTypes(
-  types: Partial<Record<string, ActionName>> | undefined,
-): Partial<Record<string, Action>> {
-  const out: Partial<Record<string, Action>> = {};
-  for (const [type, name] of Object.entries(types ?? {}))
-    if (name !== undefined) out[type] = canonicalAction(name);
+  types: Partial<Record<string, PhaseActions>> | undefined,
+): Partial<Record<string, ResolvedPhaseActions>> {
+  const out: Partial<Record<string, ResolvedPhaseActions>> = {};
+  for (const [type, value] of Object.entries(types ?? {}))
+    if (value !== undefined) out[type] = phaseActions(value);
   return out;
 }
 
 function resolveFamily(
   section:
-    | { output?: ActionName; input?: ActionName; types?: Partial<Record<string, ActionName>> }
+    | { output?: ActionName; input?: ActionName; types?: Partial<Record<string, PhaseActions>> }
     | undefined,
   defaults: { input: Action; output: Action },
 ): ResolvedFamily {
@@ -271,7 +284,11 @@ function* actionsIn(config: PolicyConfig): Generator<Action> {
     for (const family of [section.pii, section.secrets, section.injection]) {
       if (family?.input) yield canonicalAction(family.input);
       if (family?.output) yield canonicalAction(family.output);
-      for (const name of Object.values(family?.types ?? {})) if (name) yield canonicalAction(name);
+      for (const value of Object.values(family?.types ?? {})) {
+        const resolved = phaseActions(value);
+        if (resolved.input) yield resolved.input;
+        if (resolved.output) yield resolved.output;
+      }
     }
     for (const name of Object.values(section.inputHazards ?? {})) if (name) yield canonicalAction(name);
     for (const value of Object.values(section.rules ?? {})) {
@@ -309,6 +326,8 @@ function outputReviews(config: PolicyConfig): TollgateIssue[] {
       const family = section[name];
       if (family?.output !== undefined && canonicalAction(family.output) === "review")
         issues.push({ path: `${at}/${name}/output`, message: OUTPUT_REVIEW });
+      for (const [type, value] of Object.entries(family?.types ?? {}))
+        explicit(value, `${at}/${name}/types/${escapePointerToken(type)}`);
     }
     for (const [id, value] of Object.entries(section.rules ?? {}))
       explicit(value, `${at}/rules/${escapePointerToken(id)}`);
@@ -434,6 +453,42 @@ function resolveAllow(
   return { values: [...(allow?.values ?? [])], patterns: [...patterns] };
 }
 
+/** Every glob of the policy with where it stands (JSON Pointer), for `checkGlobs`. */
+function* globsIn(config: PolicyConfig): Generator<{ at: string; glob: string }> {
+  const rules = config.capabilities?.rules ?? [];
+  for (let i = 0; i < rules.length; i++) {
+    const match = rules[i]!.match;
+    const at = `/capabilities/rules/${i}/match`;
+    const list = Array.isArray(match) ? match : [match];
+    for (let j = 0; j < list.length; j++) {
+      const item = list[j]!;
+      const here = Array.isArray(match) ? `${at}/${j}` : at;
+      if (typeof item === "string") yield { at: here, glob: item };
+      else {
+        yield { at: `${here}/server`, glob: item.server };
+        if (item.tool !== undefined) yield { at: `${here}/tool`, glob: item.tool };
+      }
+    }
+  }
+  for (const key of Object.keys(config.tools ?? {})) yield { at: joinPointer("/tools", key), glob: key };
+}
+
+/** Refuses globs outside the documented grammar (glob.ts), naming each with its place in the policy. */
+function checkGlobs(config: PolicyConfig, source: string): void {
+  const issues: TollgateIssue[] = [];
+  for (const { at, glob } of globsIn(config)) {
+    try {
+      checkGlob(glob);
+    } catch (error) {
+      if (!(error instanceof GlobSyntaxError)) throw error;
+      issues.push({ path: at, message: error.message });
+    }
+  }
+  const first = issues[0];
+  if (first)
+    throw configError(`Invalid policy in ${source}: ${first.path}: ${first.message}`, issues, source);
+}
+
 /** The config each resolved policy came from, for per-tool resolution (see tool-policy.ts). */
 const configs = new WeakMap<ResolvedPolicy, PolicyConfig>();
 
@@ -441,11 +496,30 @@ export function configOf(policy: ResolvedPolicy): PolicyConfig {
   return configs.get(policy) ?? {};
 }
 
-/** True when a call can need a human's approval under `policy`: a capability rule or a content rule says `review`. */
+/**
+ * True when a call can need a human's approval under `policy`: a capability rule, a content rule or a budget says
+ * `review`.
+ */
 export function mayAskForReview(policy: ResolvedPolicy): boolean {
   return (
     policy.capabilities.rules.some((rule) => rule.action === "review") ||
-    [...actionsIn(configOf(policy))].includes("review")
+    policy.budgets.some((budget) => budget.action === "review") ||
+    [...actionsIn(configOf(policy))].includes("review") ||
+    (policy.flow.taskScopeKey !== undefined && policy.flow.flows.taskScope === "review")
+  );
+}
+
+/**
+ * Whether a provenance flow rule (argument provenance, data leaving, after injection) may ask for a review: true
+ * by default. They fire only on checks that carry provenance, so an install that sends provenance asks this
+ * besides `mayAskForReview` before it skips the preview of a proposed call.
+ */
+export function flowMayAskForReview(policy: ResolvedPolicy): boolean {
+  const { flows } = policy.flow;
+  return (
+    flows.argumentProvenance === "review" ||
+    flows.dataLeaving === "review" ||
+    flows.afterInjection === "review"
   );
 }
 
@@ -488,6 +562,7 @@ export function resolvePolicy(
       source,
     );
   }
+  checkGlobs(config, source);
   const budgetProblems = budgetPolicyProblems(config);
   if (budgetProblems.length > 0)
     throw new PolicyConfigError(

@@ -4,6 +4,7 @@
  */
 import { getConfig, isGraphInterrupt } from "@langchain/langgraph";
 import { createMiddleware, ToolMessage } from "langchain";
+import { z } from "zod/v4";
 import { InvalidToolResultError, isTollgateError, PolicyConfigError } from "../errors.js";
 import { composeInterceptors } from "../interceptor/compose.js";
 import { runContextFrom } from "../interceptor/run-context.js";
@@ -12,6 +13,14 @@ import type { CallToolResult, JsonObject, RunContext } from "../shared/types.js"
 import { type CatalogAwareInterceptor, isGuardedTool } from "./install-interceptors.js";
 import { type CallReviewHooks, previewThrough, reviewHooksOf } from "./proposed-calls.js";
 import { lastProposal, reviewProposedCalls } from "./review-tool-calls.js";
+import {
+  foldIntoState,
+  isProvenanceState,
+  PROVENANCE_STATE_KEY,
+  type ProvenanceState,
+  ThreadProvenance,
+  threadKeyOf,
+} from "./thread-provenance.js";
 
 export interface TollgateMiddlewareOptions {
   /**
@@ -33,7 +42,23 @@ export interface TollgateMiddlewareOptions {
    * `humanInTheLoopMiddleware`; needs a checkpointer). Without them no review step runs, and such calls are blocked.
    */
   tools?: readonly { name: string }[];
+  /**
+   * The same secret as the install's `provenanceKey` (docs/provenance.md), when you set one: this middleware keeps
+   * the thread's provenance in the state key `tollgateProvenance` (hashes only), so what a summary replaces
+   * (`summarizationMiddleware`) still counts, and the key must hash what the user said as the install does.
+   */
+  provenanceKey?: string;
 }
+
+/**
+ * The middleware's state: the thread's provenance facts (hashes and the salt, never a clear value). Zod, because
+ * `createAgent` parses middleware state with it (zod comes with `langchain`; declared an optional peer here).
+ */
+const tollgateState = z.object({
+  [PROVENANCE_STATE_KEY]: z
+    .custom<ProvenanceState>((value) => isProvenanceState(value), "not a provenance record")
+    .optional(),
+});
 
 type MessageContent = ToolMessage["content"];
 
@@ -154,8 +179,23 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
     };
   };
 
+  const provenance = new ThreadProvenance(options.provenanceKey ? { key: options.provenanceKey } : {});
+  /** Keeps the facts of the messages in the state key, so a later summary does not take them away. */
+  const foldProvenance = (state: { messages: unknown[]; [PROVENANCE_STATE_KEY]?: unknown }) => {
+    const stored = state[PROVENANCE_STATE_KEY];
+    const next = foldIntoState(
+      provenance,
+      state.messages as never,
+      isProvenanceState(stored) ? stored : undefined,
+      threadKeyOf(undefined),
+    );
+    return next ? { [PROVENANCE_STATE_KEY]: next } : undefined;
+  };
+
   return createMiddleware({
     name: "McpTollgate",
+    stateSchema: tollgateState,
+    beforeModel: async (state) => foldProvenance(state),
     afterModel: {
       canJumpTo: ["model"],
       hook: async (state, runtime) => {

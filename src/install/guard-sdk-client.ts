@@ -9,13 +9,19 @@ import {
   type ListResourceTemplatesResult,
   type ReadResourceResult,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { RuleCoverage, ToolListing } from "../engine/rule-coverage.js";
 import { isTollgateError, type TollgateError } from "../errors.js";
 import { callbackFailureReporter, callGuarded } from "../interceptor/callback-failure.js";
 import { composeInterceptors } from "../interceptor/compose.js";
 import type { InputPreview } from "../interceptor/create-tool-interceptor.js";
 import type { ContentCheckRequest, ContentSurface, InstallEvent } from "../interceptor/install-hooks.js";
 import { PolicyViolationError } from "../interceptor/policy-violation-error.js";
-import type { ToolCallHandler, ToolCallRequest, ToolInterceptor } from "../interceptor/types.js";
+import type {
+  CallProvenance,
+  ToolCallHandler,
+  ToolCallRequest,
+  ToolInterceptor,
+} from "../interceptor/types.js";
 import type { BudgetHistory } from "../shared/budgets.js";
 import type { CallToolResult, JsonObject, RunContext, ToolDescriptor } from "../shared/types.js";
 import {
@@ -41,6 +47,8 @@ export interface CatalogAwareInterceptor extends ToolInterceptor {
   report?(event: InstallEvent): void;
   /** The input check of a proposed call, without making it (the review step asks which calls need a human). */
   previewInput?(request: ToolCallRequest): Promise<InputPreview>;
+  /** Checks the policy's rules against what every server listed; see `TollgateInterceptor.checkRules`. */
+  checkRules?(listing: ToolListing): RuleCoverage | undefined;
 }
 
 /** The parts of the MCP SDK `Client` the install wraps. */
@@ -75,6 +83,7 @@ export interface SdkClientLike {
 export interface CallSlot {
   toolCallId?: string;
   runContext?: RunContext;
+  provenance?: CallProvenance;
   budgetHistory?: BudgetHistory;
   error?: TollgateError;
 }
@@ -128,7 +137,8 @@ function requestOptionsOf(request: ToolCallRequest): RequestOptions | undefined 
   return out;
 }
 
-export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClientLike {
+/** The end of the interceptor chain: the MCP request itself, on a fork of the connection when headers ask for one. */
+function terminalHandler(sdk: SdkClientLike, guard: ServerGuard): ToolCallHandler {
   const { serverName, interceptors } = guard;
   // Each fork is a new connection that lives as long as the client: reuse one per distinct header set, so an
   // interceptor adding a tenant header on every call does not open a connection per call.
@@ -145,7 +155,7 @@ export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClien
   };
   const headersCarried = canCarryHeaders(sdk);
 
-  const terminal: ToolCallHandler = async (request) => {
+  return async (request) => {
     let target = sdk;
     const headers = request.headers;
     if (headers && Object.keys(headers).length > 0) {
@@ -178,36 +188,40 @@ export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClien
     }
     return (await target.callTool(params, undefined, options)) as CallToolResult;
   };
-  const chain = composeInterceptors(interceptors, terminal);
+}
 
-  const refuseUnlisted = (name: string, slot: CallSlot | undefined): PolicyViolationError => {
-    const reason = `tool ${name} is not in the checked listing of server ${serverName} (dropped, refused by its pin, or never listed)`;
-    reportEvent(interceptors, {
-      phase: "input",
-      action: "block",
-      serverName,
-      toolName: name,
-      reason,
-      ruleIds: ["catalog.unlisted"],
-      ...(slot?.toolCallId ? { toolCallId: slot.toolCallId } : {}),
-    });
-    return new PolicyViolationError({
-      phase: "input",
-      connectorType: `${serverName}.${name}`,
-      serverName,
-      toolName: name,
-      reason,
-      findings: [],
-      decisionId: randomUUID(),
-      ruleIds: ["catalog.unlisted"],
-    });
-  };
+function refuseUnlisted(guard: ServerGuard, name: string, slot: CallSlot | undefined): PolicyViolationError {
+  const { serverName, interceptors } = guard;
+  const reason = `tool ${name} is not in the checked listing of server ${serverName} (dropped, refused by its pin, or never listed)`;
+  reportEvent(interceptors, {
+    phase: "input",
+    action: "block",
+    serverName,
+    toolName: name,
+    reason,
+    ruleIds: ["catalog.unlisted"],
+    ...(slot?.toolCallId ? { toolCallId: slot.toolCallId } : {}),
+  });
+  return new PolicyViolationError({
+    phase: "input",
+    connectorType: `${serverName}.${name}`,
+    serverName,
+    toolName: name,
+    reason,
+    findings: [],
+    decisionId: randomUUID(),
+    ruleIds: ["catalog.unlisted"],
+  });
+}
 
-  const callTool: SdkClientLike["callTool"] = async (params, _schema, options) => {
+/** `tools/call`: a tool outside the checked listing is refused; every other call goes through the chain. */
+function callToolStep(guard: ServerGuard, chain: ToolCallHandler): SdkClientLike["callTool"] {
+  const { serverName } = guard;
+  return async (params, _schema, options) => {
     const slot = params.arguments ? callSlots.get(params.arguments) : undefined;
     const tool = guard.catalog.get(params.name);
     if (tool === undefined && guard.listed) {
-      const error = refuseUnlisted(params.name, slot);
+      const error = refuseUnlisted(guard, params.name, slot);
       if (slot) slot.error = error;
       throw error;
     }
@@ -227,6 +241,7 @@ export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClien
     }
     if (slot?.toolCallId) request.toolCallId = slot.toolCallId;
     if (slot?.runContext) request.runContext = slot.runContext;
+    if (slot?.provenance) request.provenance = slot.provenance;
     if (slot?.budgetHistory) request.budgetHistory = slot.budgetHistory;
     try {
       return await chain(request);
@@ -237,8 +252,12 @@ export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClien
       throw error;
     }
   };
+}
 
-  const listTools: SdkClientLike["listTools"] = async (params, options) => {
+/** `tools/list`: pins, then each interceptor's catalogue check; the result is the listing calls are held to. */
+function listToolsStep(sdk: SdkClientLike, guard: ServerGuard): SdkClientLike["listTools"] {
+  const { serverName, interceptors } = guard;
+  return async (params, options) => {
     const listing = await sdk.listTools(params, options);
     let tools = listing.tools;
     if (guard.lock) tools = refuseChangedTools(tools, guard);
@@ -251,7 +270,11 @@ export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClien
     guard.listed = true;
     return { ...listing, tools };
   };
+}
 
+/** Resources, prompts and listings read through the guarded client: each gets the output check. */
+function surfacesOf(sdk: SdkClientLike, guard: ServerGuard) {
+  const { serverName, interceptors } = guard;
   const checkers = interceptors.filter((i) => typeof i.checkContent === "function").reverse();
   /** The output check on a non-tool surface; the innermost interceptor checks first, as for a tool result. */
   const checked = async <T>(
@@ -272,7 +295,7 @@ export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClien
     return result === initial ? raw : mapping.fromResult(result, raw);
   };
 
-  const surfaces = {
+  return {
     readResource: async (params: { uri: string }, options?: RequestOptions) =>
       checked(
         "resources/read",
@@ -305,13 +328,18 @@ export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClien
     listPrompts: async (params?: unknown, options?: RequestOptions) =>
       checked("prompts/list", {}, await sdk.listPrompts!(params, options), promptListMapping, options),
   };
+}
 
-  /** `client.request({ method })` is the generic path to the same methods: it gets the same checks. */
-  const request = async (
-    req: { method: string; params?: unknown },
-    schema: unknown,
-    options?: RequestOptions,
-  ) => {
+type Surfaces = ReturnType<typeof surfacesOf>;
+
+/** `client.request({ method })` is the generic path to the same methods: it gets the same checks. */
+function requestRouter(
+  sdk: SdkClientLike,
+  callTool: SdkClientLike["callTool"],
+  listTools: SdkClientLike["listTools"],
+  surfaces: Surfaces,
+) {
+  return async (req: { method: string; params?: unknown }, schema: unknown, options?: RequestOptions) => {
     const params = (req.params ?? {}) as never;
     switch (req.method) {
       case "tools/call":
@@ -332,7 +360,22 @@ export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClien
         return sdk.request!(req, schema, options);
     }
   };
+}
 
+/** The SDK client as the install hands it out: the guarded methods in place of the raw ones. */
+function proxyOf(
+  sdk: SdkClientLike,
+  guard: ServerGuard,
+  methods: {
+    callTool: SdkClientLike["callTool"];
+    listTools: SdkClientLike["listTools"];
+    surfaces: Surfaces;
+    request: ReturnType<typeof requestRouter>;
+  },
+): SdkClientLike {
+  const { serverName, interceptors } = guard;
+  const { callTool, listTools, surfaces, request } = methods;
+  const headersCarried = canCarryHeaders(sdk);
   const proxy: SdkClientLike = new Proxy(sdk, {
     get(target, prop) {
       switch (prop) {
@@ -372,6 +415,15 @@ export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClien
     },
   });
   return proxy;
+}
+
+export function guardSdkClient(sdk: SdkClientLike, guard: ServerGuard): SdkClientLike {
+  const chain = composeInterceptors(guard.interceptors, terminalHandler(sdk, guard));
+  const callTool = callToolStep(guard, chain);
+  const listTools = listToolsStep(sdk, guard);
+  const surfaces = surfacesOf(sdk, guard);
+  const request = requestRouter(sdk, callTool, listTools, surfaces);
+  return proxyOf(sdk, guard, { callTool, listTools, surfaces, request });
 }
 
 /** Drops each tool whose definition does not match its pin, with an audit record naming the changed fields. */

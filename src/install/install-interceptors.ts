@@ -1,5 +1,6 @@
 import type { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { describeUnmatched } from "../engine/rule-coverage.js";
 import { InstallError, isTollgateError } from "../errors.js";
 import { runContextFrom } from "../interceptor/run-context.js";
 import { budgetHistoryOf, connectorTypeByToolName } from "./budget-history.js";
@@ -14,6 +15,7 @@ import {
 } from "./guard-sdk-client.js";
 import { previewThrough, setReviewHooks } from "./proposed-calls.js";
 import { renderToolOutput } from "./render-tool-message.js";
+import { ThreadProvenance, threadKeyOf, withProvenanceArtifact } from "./thread-provenance.js";
 import { readToolLock, type ToolLock } from "./tool-pins.js";
 
 export type { CatalogAwareInterceptor } from "./guard-sdk-client.js";
@@ -32,6 +34,25 @@ export interface InstallOptions {
    * `client.readResource` / `listResources` / `listResourceTemplates` (which stay available, checked).
    */
   getClient?: "guarded" | "refuse";
+  /**
+   * At every `getTools()` after a listing, the policy's capability and tool rules are checked against the tools
+   * every server listed: a rule that matches none gets an audit note and a warning (see `onCallbackError`); a rule
+   * for a server that failed to connect is reported as unverified. `true`: an unmatched rule is an `InstallError`
+   * and no tool is handed out (after `tools/list_changed` it is reported only).
+   */
+  strictRules?: boolean;
+  /**
+   * Containment (docs/provenance.md): `true` (default) sends what the user said and what the tools returned in the
+   * thread with every input check, so the policy's flow rules can tell a value the user typed from one a tool
+   * planted. `false`: no provenance is read, kept or sent (flow rules that need it do not apply).
+   */
+  provenance?: boolean;
+  /**
+   * A secret that keys the provenance hashes kept in the thread's checkpoint (`deriveThreadSalt`): without it they
+   * resist casual reading but not a brute force of a known value by whoever reads the checkpoint. The engine and
+   * `tollgate serve` never see it.
+   */
+  provenanceKey?: string;
 }
 
 /** The internals of MultiServerMCPClient 1.1.x we hook; checked at install so a change fails loudly, not open. */
@@ -91,7 +112,14 @@ function mcpNameOf(toolName: string, guard: ServerGuard): string {
   return found;
 }
 
-function wrapTool(tool: GuardableTool, guard: ServerGuard): void {
+/** Adds this call's output facts to the ToolMessage artifact the adapter made (`[content, artifact]`). */
+function withOutputFacts(output: unknown, slot: CallSlot): unknown {
+  const stored = ThreadProvenance.storedOf(slot.provenance);
+  if (!stored || !Array.isArray(output) || output.length !== 2) return output;
+  return [output[0], withProvenanceArtifact(output[1], stored)];
+}
+
+function wrapTool(tool: GuardableTool, guard: ServerGuard, provenance: ThreadProvenance | undefined): void {
   const original = tool.func;
   connectorTypeByToolName.set(tool.name, `${guard.serverName}.${mcpNameOf(tool.name, guard)}`);
   Object.defineProperty(tool, GUARDED_TOOL, { value: true });
@@ -99,6 +127,8 @@ function wrapTool(tool: GuardableTool, guard: ServerGuard): void {
     preview: async ({ toolCallId, args, runContext }) => {
       const name = mcpNameOf(tool.name, guard);
       const listed = guard.catalog.get(name);
+      // The review step runs in the graph too: its state's messages are the thread's budget history.
+      const budgetHistory = budgetHistoryOf(undefined);
       return previewThrough(guard.interceptors, {
         serverName: guard.serverName,
         name,
@@ -106,6 +136,8 @@ function wrapTool(tool: GuardableTool, guard: ServerGuard): void {
         toolCallId,
         ...(listed ? { tool: listed } : {}),
         ...(runContext ? { runContext } : {}),
+        ...(provenance ? { provenance: provenance.forCall(threadKeyOf(undefined)) } : {}),
+        ...(budgetHistory ? { budgetHistory } : {}),
       });
     },
     report: (event) => reportEvent(guard.interceptors, event),
@@ -114,13 +146,17 @@ function wrapTool(tool: GuardableTool, guard: ServerGuard): void {
     const slot: CallSlot = config?.toolCall?.id ? { toolCallId: config.toolCall.id } : {};
     const runContext = runContextFrom(config);
     if (runContext) slot.runContext = runContext;
+    if (provenance) {
+      const parentRunId = (runManager as { parentRunId?: string } | undefined)?.parentRunId;
+      slot.provenance = provenance.forCall(threadKeyOf(config, parentRunId));
+    }
     const budgetHistory = budgetHistoryOf(config);
     if (budgetHistory) slot.budgetHistory = budgetHistory;
     const key = typeof args === "object" && args !== null ? args : undefined;
     if (key) callSlots.set(key, slot);
     try {
       // What the model reads: one envelope per call (see render-tool-message.ts).
-      return renderToolOutput(await original.call(tool, args, runManager, config));
+      return withOutputFacts(renderToolOutput(await original.call(tool, args, runManager, config)), slot);
     } catch (error) {
       throw slot.error ?? error;
     } finally {
@@ -186,6 +222,10 @@ export function installInterceptors<T extends MultiServerMCPClient>(
   // Read before anything is changed: a bad lock file leaves the client as it was.
   const lock: ToolLock | undefined =
     options.lockFile === undefined ? undefined : readToolLock(options.lockFile);
+  const provenance =
+    options.provenance === false
+      ? undefined
+      : new ThreadProvenance(options.provenanceKey ? { key: options.provenanceKey } : {});
 
   const guardedTools = new WeakSet<object>();
   /** Per SDK client of the adapter (one per server and header set): its guard, kept across reloads. */
@@ -193,6 +233,8 @@ export function installInterceptors<T extends MultiServerMCPClient>(
   /** The connection each server's tools were last loaded from, to list it again after `tools/list_changed`. */
   const loadedFrom = new Map<string, SdkClientLike>();
   const stale = new Set<string>();
+  /** Set by every listing: the next `getTools()` checks the policy's rules against what was listed. */
+  let rulesToCheck = false;
 
   const guardedFor = (serverName: string, sdk: SdkClientLike): Guarded => {
     let entry = bySdk.get(sdk);
@@ -204,6 +246,7 @@ export function installInterceptors<T extends MultiServerMCPClient>(
       watchListChanges(sdk, async () => {
         stale.add(serverName);
         await refreshCatalog(created);
+        checkRules(false);
       });
     }
     return entry;
@@ -234,6 +277,24 @@ export function installInterceptors<T extends MultiServerMCPClient>(
     }
   };
 
+  /** The policy's rules against what every server listed (rule-coverage.ts); `strict`: an unmatched rule throws. */
+  const checkRules = (strict: boolean): void => {
+    const servers: Record<string, string[]> = {};
+    for (const [serverName, sdk] of loadedFrom) {
+      const guard = bySdk.get(sdk)?.guard;
+      if (guard?.listed) servers[serverName] = [...guard.catalog.keys()];
+    }
+    const failed = Object.keys(internals.config.mcpServers).filter((name) => servers[name] === undefined);
+    for (const interceptor of list) {
+      const coverage = interceptor.checkRules?.({ servers, failed });
+      if (strict && coverage && coverage.unmatched.length > 0) {
+        throw new InstallError(
+          `strictRules: ${coverage.unmatched.map(describeUnmatched).join("; ")}; no tool is handed out until every rule matches a listed tool`,
+        );
+      }
+    }
+  };
+
   /** The guarded client of a server (undefined when the adapter has none), whatever the install option says. */
   const guardedClientOf = async (self: ClientInternals, serverName: string, opts?: unknown) => {
     const sdk = await getClient.call(self, serverName, opts);
@@ -251,10 +312,11 @@ export function installInterceptors<T extends MultiServerMCPClient>(
   internals._loadToolsForServer = async function (this: ClientInternals, serverName, sdk) {
     stale.delete(serverName);
     loadedFrom.set(serverName, sdk);
+    rulesToCheck = true;
     await load.call(this, serverName, guardedFor(serverName, sdk).client);
     for (const tool of toolsOf.call(this, [serverName])) {
       if (guardedTools.has(tool)) continue;
-      wrapTool(tool, guardedFor(serverName, sdk).guard);
+      wrapTool(tool, guardedFor(serverName, sdk).guard, provenance);
       guardedTools.add(tool);
     }
   };
@@ -270,6 +332,10 @@ export function installInterceptors<T extends MultiServerMCPClient>(
       throw new InstallError(
         `tools ${unguarded.map((t) => t.name).join(", ")} were loaded before installInterceptors(); install on a fresh client, before the first getTools()`,
       );
+    }
+    if (rulesToCheck) {
+      checkRules(options.strictRules === true);
+      rulesToCheck = false;
     }
     return tools;
   };

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { Ajv } from "ajv";
+import { Ajv, type ValidateFunction } from "ajv";
 import canonicalize from "canonicalize";
 import { PolicyConfigError } from "../errors.js";
 
@@ -97,7 +97,12 @@ const LOCK_SCHEMA = {
     },
   },
 };
-const validateLock = new Ajv({ allErrors: true }).compile<ToolLock>(LOCK_SCHEMA);
+// Compiled on first use (reading a lock file), not at import.
+let compiledLock: ValidateFunction<ToolLock> | undefined;
+function validateLockFile(value: unknown): value is ToolLock {
+  compiledLock ??= new Ajv({ allErrors: true }).compile<ToolLock>(LOCK_SCHEMA);
+  return compiledLock(value);
+}
 
 /** Parses and validates a lock file's text; a bad file is a `PolicyConfigError` naming each bad place. */
 export function parseToolLock(text: string, source: string): ToolLock {
@@ -112,8 +117,8 @@ export function parseToolLock(text: string, source: string): ToolLock {
       error,
     );
   }
-  if (!validateLock(parsed)) {
-    const issues = (validateLock.errors ?? []).slice(0, 10).map((e) => ({
+  if (!validateLockFile(parsed)) {
+    const issues = (compiledLock?.errors ?? []).slice(0, 10).map((e) => ({
       path: e.instancePath,
       message: e.message ?? "invalid",
     }));

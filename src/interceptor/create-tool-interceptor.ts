@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { LocalPolicyEngine } from "../engine/local-engine.js";
-import { mayAskForReview } from "../engine/policy.js";
+import { flowMayAskForReview, mayAskForReview, type ResolvedPolicy } from "../engine/policy.js";
 import type { PolicyConfig } from "../engine/policy-types.js";
+import type { RuleCoverage, ToolListing } from "../engine/rule-coverage.js";
 import {
   InvalidArgumentsError,
   isTollgateError,
@@ -26,8 +27,13 @@ import { assertCallToolResult } from "../shared/validate-result.js";
 import { recordsOnly } from "../shared/vocabulary.js";
 import { traceDecision } from "../telemetry/check-telemetry.js";
 import { type AuditRecord, auditFindings } from "./audit.js";
+import { type Auditor, type Call, createAuditor } from "./auditor.js";
 import { defaultBlockMessage, type FormatBlockMessage } from "./block-message.js";
-import { type CallbackFailureHandler, callbackFailureReporter, callGuarded } from "./callback-failure.js";
+import {
+  type CallbackFailureHandler,
+  callbackFailureReporter,
+  type ReportCallbackFailure,
+} from "./callback-failure.js";
 import type { ContentCheckRequest, InstallEvent } from "./install-hooks.js";
 import { isFlatJsonObject } from "./json-args.js";
 import {
@@ -36,12 +42,16 @@ import {
   PolicyViolationError,
 } from "./policy-violation-error.js";
 import { isApproved } from "./review-approvals.js";
-import type { ToolCallRequest, ToolInterceptor } from "./types.js";
+import { ruleCoverageCheck } from "./rule-coverage-report.js";
+import type { ToolCallHandler, ToolCallRequest, ToolInterceptor } from "./types.js";
 
 export interface ToolInterceptorOptions {
   /** Where decisions come from. Default: a `LocalPolicyEngine` built from `policy`. */
   backend?: PolicyBackend;
-  /** Policy for the default local engine (ignored when `backend` is given). Default: the safe defaults. */
+  /**
+   * The policy of the default local engine. With your own `backend` it still drives the local cleaning of tool
+   * descriptions (the catalogue check), which a backend does not do. Default: the safe defaults.
+   */
   policy?: PolicyConfig;
   /** Names the connector type the policy sees. Default: `${serverName}.${name}`. */
   connectorType?: (request: ToolCallRequest) => string;
@@ -79,20 +89,17 @@ const defaultConnectorType = (request: ToolCallRequest) => `${request.serverName
  */
 const ARGS_SHAPE = { maxDepth: 1000, maxArrayItems: Number.POSITIVE_INFINITY, maxValues: 4 * 1024 * 1024 };
 
-/** One call on its way through the policy interceptor. */
-interface Call {
-  readonly request: ToolCallRequest;
-  readonly callId: string;
-  readonly connectorType: string;
-  /** The arguments the tool is called with: the caller's, or the backend's redacted copy. */
-  callArgs: JsonObject;
-}
-
-/** Sets the model's tool-call id and the run context on a check request, when the call has them. */
+/**
+ * Sets the model's tool-call id, the run context and the thread's provenance on a check request, when the call
+ * has them: the facts go with an input check, the thread's (derived) salt with an output check.
+ */
 function withCallerContext(target: InputCheckRequest | OutputCheckRequest, request: ToolCallRequest): void {
   // Assignments, not spreads: this runs twice on every call.
   if (request.toolCallId !== undefined) target.toolCallId = request.toolCallId;
   if (request.runContext !== undefined) target.runContext = request.runContext;
+  if (request.provenance === undefined) return;
+  if ("result" in target) target.provenanceSalt = request.provenance.facts.salt;
+  else target.provenance = request.provenance.facts;
 }
 
 /** Errors that describe the call itself (bad arguments, bad result, limits), not a backend failure. */
@@ -137,29 +144,30 @@ export interface TollgateInterceptor extends ToolInterceptor {
   checkContent(request: ContentCheckRequest): Promise<CallToolResult>;
   /** Turns something the install decided into an audit record for `onDecision`. */
   report(event: InstallEvent): void;
+  /**
+   * Checks the policy's rules against the tools the install listed (rule-coverage.ts): an audit note per rule that
+   * matches no listed tool, and one warning. Undefined when the backend is not the local engine.
+   */
+  checkRules(listing: ToolListing): RuleCoverage | undefined;
 }
 
-/**
- * Builds the policy interceptor: input check -> the tool call -> output check, with the output check's redacted
- * result returned in place of the original. Blocks throw `PolicyViolationError`.
- */
-export function createToolInterceptor(options: ToolInterceptorOptions = {}): TollgateInterceptor {
-  const backend = options.backend ?? new LocalPolicyEngine(options.policy);
-  const resolveConnectorType = options.connectorType ?? defaultConnectorType;
-  const failOpen = options.failOpen === true;
-  const onDecision = options.onDecision;
-  const reportFailure = callbackFailureReporter(options.onCallbackError);
-  const formatBlockMessage = options.formatBlockMessage;
+/** What every step of one interceptor shares: the backend, the audit, and how a block is worded. */
+interface Steps {
+  readonly backend: PolicyBackend;
+  readonly backendName: string;
+  readonly audit: Auditor;
+  readonly failOpen: boolean;
+  readonly connectorTypeOf: (request: ToolCallRequest) => string;
+  readonly blockMessage: (details: PolicyViolationDetails, backendFailed: boolean) => string;
+}
 
-  const emit = (record: AuditRecord) => {
-    if (onDecision) callGuarded(reportFailure, "onDecision", onDecision, record);
-  };
-
-  const blockMessage = (details: PolicyViolationDetails, backendFailed: boolean): string => {
+/** The text of a block: the user's formatter when it returns text, else the default (a failure is reported). */
+function blockMessageStep(format: FormatBlockMessage | undefined, reportFailure: ReportCallbackFailure) {
+  return (details: PolicyViolationDetails, backendFailed: boolean): string => {
     const input = { ...details, backendFailed };
-    if (formatBlockMessage) {
+    if (format) {
       try {
-        const text = formatBlockMessage(input);
+        const text = format(input);
         if (typeof text === "string" && text !== "") return text;
         reportFailure(
           "formatBlockMessage",
@@ -171,13 +179,15 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
     }
     return defaultBlockMessage(input);
   };
+}
 
-  const resolveConnectorTypeChecked = (request: ToolCallRequest): string => {
+/** The user's connector-type resolver, held to a non-empty string; one that throws blocks the call, typed. */
+function connectorTypeStep(resolve: (request: ToolCallRequest) => string) {
+  return (request: ToolCallRequest): string => {
     let connectorType: string;
     try {
-      connectorType = resolveConnectorType(request);
+      connectorType = resolve(request);
     } catch (error) {
-      // A user's resolver that throws must not let an untyped error through, nor the call.
       throw new PolicyConfigError(
         `connectorType resolver failed for ${request.serverName}.${request.name}: ${errorMessage(error)}`,
         [{ path: "", message: "the connectorType option threw" }],
@@ -194,28 +204,299 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
     }
     return connectorType;
   };
+}
 
-  // Descriptions are cleaned locally even with a remote backend: the wire protocol has no catalogue check.
-  const catalogEngine =
-    backend instanceof LocalPolicyEngine ? backend : new LocalPolicyEngine(options.policy);
+/** The one request builder: what the backend is asked about a call, before (`input`) or after (`output`) it. */
+function checkRequest(call: Call, phase: "input"): InputCheckRequest;
+function checkRequest(call: Call, phase: "output", result: CallToolResult): OutputCheckRequest;
+function checkRequest(
+  call: Call,
+  phase: "input" | "output",
+  result?: CallToolResult,
+): InputCheckRequest | OutputCheckRequest {
+  const { request } = call;
+  const base = {
+    connectorType: call.connectorType,
+    serverName: request.serverName,
+    toolName: request.name,
+    callId: call.callId,
+    tool: request.tool,
+    signal: request.signal,
+  };
+  const built: InputCheckRequest | OutputCheckRequest =
+    phase === "input"
+      ? { ...base, args: request.args }
+      : { ...base, args: call.callArgs, result: result as CallToolResult };
+  withCallerContext(built, request);
+  if (phase === "input" && request.budgetHistory !== undefined)
+    (built as InputCheckRequest).budgetHistory = request.budgetHistory;
+  return built;
+}
 
-  const prepareTools = async (
-    serverName: string,
-    tools: readonly ToolDescriptor[],
-  ): Promise<ToolDescriptor[]> => {
+function violation(
+  steps: Steps,
+  call: Call,
+  phase: CheckPhase,
+  decision: { reason?: string; findings: Finding[]; decisionId: string; ruleIds: string[] },
+  cause?: unknown,
+  backendFailed = false,
+): PolicyViolationError {
+  const details: PolicyViolationDetails = {
+    phase,
+    connectorType: call.connectorType,
+    serverName: call.request.serverName,
+    toolName: call.request.name,
+    reason: decision.reason ?? "blocked by policy",
+    findings: decision.findings,
+    decisionId: decision.decisionId,
+    ruleIds: decision.ruleIds,
+  };
+  return new PolicyViolationError(details, cause, steps.blockMessage(details, backendFailed));
+}
+
+/** A backend that could not decide: block (default) or, if opted in, let the call through. */
+function undecided(
+  steps: Steps,
+  call: Call,
+  phase: CheckPhase,
+  started: number,
+  error: unknown,
+): "fail-open" {
+  // A cancelled call is not a backend failure: it must not fail open, and the caller wants its own reason.
+  if (call.request.signal?.aborted) throw call.request.signal.reason ?? error;
+  const reason = `policy backend ${steps.backendName} could not check the ${phase}: ${errorMessage(error)}`;
+  if (steps.failOpen) {
+    steps.audit.decision(call, phase, started, undefined, "fail-open", reason);
+    return "fail-open";
+  }
+  steps.audit.decision(call, phase, started, undefined, "error", reason);
+  const decisionId = `local-${call.callId}-${phase}`;
+  throw violation(
+    steps,
+    call,
+    phase,
+    { reason, findings: [], decisionId, ruleIds: ["backend.unavailable"] },
+    error,
+    true,
+  );
+}
+
+/** Arguments must be a plain JSON object before any backend sees them. */
+function argumentsStep(steps: Steps, call: Call, started: number): void {
+  const args: unknown = call.request.args;
+  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+    steps.audit.decision(call, "input", started, undefined, "error", "arguments are not an object");
+    throw new InvalidArgumentsError(`Arguments for ${call.connectorType} must be a JSON object`, [
+      { path: "", message: "must be an object" },
+    ]);
+  }
+  const problem = isFlatJsonObject(args) ? undefined : inspectJson(args, ARGS_SHAPE);
+  if (problem) {
+    steps.audit.decision(call, "input", started, undefined, "error", describeProblem(problem));
+    throw new InvalidArgumentsError(
+      `Arguments for ${call.connectorType} are not valid JSON: ${describeProblem(problem)} at ${problem.path || "/"}`,
+      [{ path: problem.path, message: describeProblem(problem) }],
+    );
+  }
+}
+
+/** The input check: refuses, holds for a human's approval, or sets the (possibly redacted) arguments to call with. */
+async function inputStep(steps: Steps, call: Call): Promise<void> {
+  const started = steps.audit.now();
+  argumentsStep(steps, call, started);
+  let decision: InputDecision | undefined;
+  try {
+    const request = checkRequest(call, "input");
+    decision = await traceDecision("input", call.connectorType, () => steps.backend.checkInput(request));
+  } catch (error) {
+    if (isCallError(error)) {
+      steps.audit.decision(call, "input", started, undefined, "error", error.message);
+      throw error;
+    }
+    undecided(steps, call, "input", started, error);
+  }
+  if (!decision) {
+    call.request.signal?.throwIfAborted();
+    return;
+  }
+  try {
+    applyInputDecision(steps, call, decision, started);
+    call.request.signal?.throwIfAborted();
+  } catch (error) {
+    // Refused after the check (no approval, bad redacted arguments) or cancelled: the call never left.
+    await refundStep(steps, decision.budgetCharges);
+    throw error;
+  }
+  if (decision.budgetCharges) call.budgetCharges = decision.budgetCharges;
+}
+
+/**
+ * Gives back the budget charges (issue 20) of a call that provably never reached its server. A refund that fails
+ * is the store's problem: the call is refused either way, and the charge stays spent (never an over-spend).
+ */
+async function refundStep(steps: Steps, charges: readonly string[] | undefined): Promise<void> {
+  if (charges && charges.length > 0) await steps.backend.refundBudgets?.(charges).catch(() => {});
+}
+
+/**
+ * After the handler: a call an inner interceptor refused on its input never reached the server, so its charges go
+ * back; any other outcome (a result, a server error, a timeout) counts as reached and the charges stay.
+ */
+async function settleStep(steps: Steps, call: Call, error?: unknown): Promise<void> {
+  const charges = call.budgetCharges;
+  if (!charges) return;
+  if (error instanceof PolicyViolationError && error.phase === "input") await refundStep(steps, charges);
+  else steps.backend.settleBudgets?.(charges);
+}
+
+function applyInputDecision(steps: Steps, call: Call, decision: InputDecision, started: number): void {
+  const { request } = call;
+  if (!decision.allowed) {
+    steps.audit.decision(call, "input", started, decision, "block");
+    throw violation(steps, call, "input", decision);
+  }
+  if (decision.review) {
+    // Runs only with a human's approval of these very arguments, recorded by the run's review step.
+    const approved =
+      request.toolCallId !== undefined && isApproved(request.toolCallId, request.runContext, request.args);
+    if (!approved) {
+      const reason = `${decision.review.reason}; no human approved this call (a review step, createTollgateMiddleware or createReviewNode, must run before the tools)`;
+      const pending = { ...decision, allowed: false, reason };
+      steps.audit.decision(call, "input", started, pending, "block");
+      throw violation(steps, call, "input", pending);
+    }
+  }
+  if (decision.redactedArgs !== undefined) {
+    const redacted = decision.redactedArgs;
+    const notObject = typeof redacted !== "object" || redacted === null || Array.isArray(redacted);
+    if (inspectJson(redacted, ARGS_SHAPE) || notObject) {
+      const reason = "policy backend returned redacted arguments that are not a JSON object";
+      steps.audit.decision(call, "input", started, decision, "error", reason);
+      throw violation(steps, call, "input", { ...decision, reason });
+    }
+    call.callArgs = redacted;
+  }
+  const action = decision.redactedArgs !== undefined ? "redact" : "allow";
+  const reason = decision.review ? `approved by a human (${decision.review.ruleId})` : undefined;
+  steps.audit.decision(call, "input", started, decision, action, reason);
+}
+
+/** The output check: the result as the model may read it (the backend's redacted copy, or the raw result). */
+async function outputStep(
+  steps: Steps,
+  call: Call,
+  raw: unknown,
+  handlerError?: unknown,
+): Promise<CallToolResult> {
+  const started = steps.audit.now();
+  try {
+    assertCallToolResult(raw, call.connectorType);
+  } catch (error) {
+    steps.audit.decision(call, "output", started, undefined, "error", errorMessage(error));
+    throw error;
+  }
+  let decision: OutputDecision;
+  try {
+    const request = checkRequest(call, "output", raw);
+    decision = await traceDecision("output", call.connectorType, () => steps.backend.checkOutput(request));
+    // The result's facts (hashes, computed before any redaction) go with the thread, whatever is decided.
+    if (decision.provenance && call.request.provenance) call.request.provenance.record(decision.provenance);
+  } catch (error) {
+    if (isCallError(error)) {
+      steps.audit.decision(call, "output", started, undefined, "error", error.message);
+      throw error;
+    }
+    undecided(steps, call, "output", started, error);
+    return raw;
+  }
+  return applyOutputDecision(steps, call, raw, decision, started, handlerError);
+}
+
+function applyOutputDecision(
+  steps: Steps,
+  call: Call,
+  raw: CallToolResult,
+  decision: OutputDecision,
+  started: number,
+  handlerError: unknown,
+): CallToolResult {
+  if (!decision.allowed) {
+    steps.audit.decision(call, "output", started, decision, "block");
+    throw violation(steps, call, "output", decision, handlerError);
+  }
+  if (decision.redactedResult === undefined) {
+    steps.audit.decision(call, "output", started, decision, "allow");
+    return raw;
+  }
+  try {
+    assertCallToolResult(
+      decision.redactedResult,
+      `${call.connectorType} (as redacted by ${steps.backend.name ?? "the policy backend"})`,
+    );
+  } catch (error) {
+    const reason = `policy backend returned a redacted result that is not a valid CallToolResult: ${errorMessage(error)}`;
+    steps.audit.decision(call, "output", started, decision, "error", reason);
+    throw violation(steps, call, "output", { ...decision, reason }, error);
+  }
+  if (steps.audit.enabled) {
+    // Only the untrusted-content envelope changed: nothing was found, so the audit says allow.
+    const changedSomething = decision.findings.some((f) => !recordsOnly(f.action));
+    steps.audit.decision(call, "output", started, decision, changedSomething ? "redact" : "allow");
+  }
+  return decision.redactedResult;
+}
+
+/** The tool call itself; a server's error text is a result the model reads, so it gets the output check too. */
+async function callStep(steps: Steps, call: Call, handler: ToolCallHandler): Promise<CallToolResult> {
+  const { request } = call;
+  let result: CallToolResult;
+  try {
+    // The caller's request (and its args, which the agent checkpoints) is never mutated.
+    result = await handler(call.callArgs === request.args ? request : { ...request, args: call.callArgs });
+  } catch (error) {
+    await settleStep(steps, call, error);
+    if (isTollgateError(error)) throw error;
+    const asResult: CallToolResult = {
+      isError: true,
+      content: [{ type: "text", text: errorMessage(error) }],
+    };
+    const checked = await outputStep(steps, call, asResult, error);
+    const first = checked.content[0];
+    throw new ToolCallError(first?.type === "text" ? first.text : "tool call failed", error);
+  }
+  await settleStep(steps, call);
+  return outputStep(steps, call, result);
+}
+
+/** What the catalogue check needs of an engine; a local engine has it, any backend may. */
+interface DescriptorChecker {
+  readonly name: string;
+  checkToolDescriptor: LocalPolicyEngine["checkToolDescriptor"];
+}
+
+function isDescriptorChecker(backend: unknown): backend is DescriptorChecker {
+  return typeof (backend as Partial<DescriptorChecker>).checkToolDescriptor === "function";
+}
+
+/** The resolved policy a backend exposes (a local engine does), or undefined (a remote policy is not known here). */
+function knownPolicy(backend: PolicyBackend): ResolvedPolicy | undefined {
+  const policy = (backend as { policy?: unknown }).policy;
+  return typeof policy === "object" && policy !== null && "capabilities" in policy
+    ? (policy as ResolvedPolicy)
+    : undefined;
+}
+
+/** Cleans tool descriptions for the model's catalogue (locally, even with a remote backend) and registers them. */
+function catalogStep(steps: Steps, catalogEngine: DescriptorChecker) {
+  return async (serverName: string, tools: readonly ToolDescriptor[]): Promise<ToolDescriptor[]> => {
     const kept: ToolDescriptor[] = [];
     for (const tool of tools) {
       const started = performance.now();
       const check = catalogEngine.checkToolDescriptor(serverName, tool);
-      if (check.findings.length > 0 && onDecision) {
-        emit({
-          timestamp: new Date().toISOString(),
-          decisionId: randomUUID(),
-          callId: "",
-          connectorType: `${serverName}.${tool.name}`,
-          serverName,
-          toolName: tool.name,
-          phase: "catalog",
+      const where = { connectorType: `${serverName}.${tool.name}`, serverName, toolName: tool.name };
+      if (check.findings.length > 0 && steps.audit.enabled) {
+        steps.audit.catalog({
+          ...where,
           action: check.tool ? "redact" : "block",
           reason: check.tool
             ? "tool description sanitized"
@@ -227,21 +508,13 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
         });
       }
       const unsupported = check.unsupportedPatterns ?? [];
-      if (unsupported.length > 0 && onDecision) {
+      if (unsupported.length > 0 && steps.audit.enabled) {
         // The tool stays usable; its validator skips these patterns, and the audit says which and why.
         const patterns = unsupported.map((p) => `${JSON.stringify(p.pattern)} in ${p.path} (${p.reason})`);
-        emit({
-          timestamp: new Date().toISOString(),
-          decisionId: randomUUID(),
-          callId: "",
-          connectorType: `${serverName}.${tool.name}`,
-          serverName,
-          toolName: tool.name,
-          phase: "catalog",
+        steps.audit.catalog({
+          ...where,
           action: "note",
           reason: `tool ${JSON.stringify(tool.name)}: schema patterns not checked, the linear-time regex engine cannot run them: ${patterns.join("; ")}`,
-          findings: [],
-          counts: {},
           ruleIds: ["schema.unsupported_pattern"],
           backend: catalogEngine.name,
           durationMs: performance.now() - started,
@@ -249,270 +522,28 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       }
       if (check.tool) kept.push(check.tool);
     }
-    await backend.registerTools?.(serverName, kept);
+    await steps.backend.registerTools?.(serverName, kept);
     return kept;
   };
+}
 
-  /** Audit record of one decision; only called when there is a sink. */
-  const record = (
-    call: Call,
-    phase: CheckPhase,
-    started: number,
-    decision: InputDecision | OutputDecision | undefined,
-    action: AuditRecord["action"],
-    reason?: string,
-  ) => {
-    const { request } = call;
-    emit({
-      timestamp: new Date().toISOString(),
-      decisionId: decision?.decisionId ?? `local-${call.callId}-${phase}`,
-      callId: call.callId,
-      ...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
-      connectorType: call.connectorType,
-      serverName: request.serverName,
-      toolName: request.name,
-      phase,
-      action,
-      ...((reason ?? decision?.reason) ? { reason: reason ?? decision?.reason } : {}),
-      ...auditFindings(decision?.findings ?? [], decision?.omittedFindings),
-      ruleIds: decision?.ruleIds ?? [],
-      ...(decision?.backend ? { backend: decision.backend } : { backend: backend.name ?? "custom" }),
-      ...(decision ? { backendMs: decision.durationMs } : {}),
-      durationMs: performance.now() - started,
-    });
-  };
-
-  const violation = (
-    call: Call,
-    phase: CheckPhase,
-    decision: { reason?: string; findings: Finding[]; decisionId: string; ruleIds: string[] },
-    cause?: unknown,
-    backendFailed = false,
-  ) => {
-    const details: PolicyViolationDetails = {
-      phase,
-      connectorType: call.connectorType,
-      serverName: call.request.serverName,
-      toolName: call.request.name,
-      reason: decision.reason ?? "blocked by policy",
-      findings: decision.findings,
-      decisionId: decision.decisionId,
-      ruleIds: decision.ruleIds,
-    };
-    return new PolicyViolationError(details, cause, blockMessage(details, backendFailed));
-  };
-
-  /** A backend that could not decide: block (default) or, if opted in, let the call through. */
-  const undecided = (call: Call, phase: CheckPhase, started: number, error: unknown): "fail-open" => {
-    // A cancelled call is not a backend failure: it must not fail open, and the caller wants its own reason.
-    if (call.request.signal?.aborted) throw call.request.signal.reason ?? error;
-    const reason = `policy backend ${backend.name ?? "custom"} could not check the ${phase}: ${errorMessage(error)}`;
-    if (failOpen) {
-      if (onDecision) record(call, phase, started, undefined, "fail-open", reason);
-      return "fail-open";
+/** The input check of a proposed call, without calling the tool or reporting a decision (the review step). */
+function previewStep(steps: Steps, policy: ResolvedPolicy | undefined) {
+  // The preview is a second input check per proposed call: skipped where no review can come of it (a known policy
+  // without review rules, on a call without provenance for its flow rules). A remote policy is always asked.
+  const capabilityReview = policy === undefined || mayAskForReview(policy);
+  const flowReview = policy === undefined || flowMayAskForReview(policy);
+  return async (request: ToolCallRequest): Promise<InputPreview> => {
+    const connectorType = steps.connectorTypeOf(request);
+    if (!capabilityReview && !(flowReview && request.provenance)) {
+      return { connectorType, outcome: "allow", shownArgs: request.args };
     }
-    const decisionId = `local-${call.callId}-${phase}`;
-    if (onDecision) record(call, phase, started, undefined, "error", reason);
-    throw violation(
-      call,
-      phase,
-      { reason, findings: [], decisionId, ruleIds: ["backend.unavailable"] },
-      error,
-      true,
-    );
-  };
-
-  const checkOutput = async (call: Call, raw: unknown, handlerError?: unknown): Promise<CallToolResult> => {
-    const { request, connectorType } = call;
-    const outStarted = onDecision ? performance.now() : 0;
-    try {
-      assertCallToolResult(raw, connectorType);
-    } catch (error) {
-      if (onDecision) record(call, "output", outStarted, undefined, "error", errorMessage(error));
-      throw error;
-    }
-    let decision: OutputDecision;
-    try {
-      const checkRequest: OutputCheckRequest = {
-        connectorType,
-        serverName: request.serverName,
-        toolName: request.name,
-        callId: call.callId,
-        tool: request.tool,
-        signal: request.signal,
-        args: call.callArgs,
-        result: raw,
-      };
-      withCallerContext(checkRequest, request);
-      decision = await traceDecision("output", connectorType, () => backend.checkOutput(checkRequest));
-    } catch (error) {
-      if (isCallError(error)) {
-        if (onDecision) record(call, "output", outStarted, undefined, "error", error.message);
-        throw error;
-      }
-      undecided(call, "output", outStarted, error);
-      return raw;
-    }
-    if (!decision.allowed) {
-      if (onDecision) record(call, "output", outStarted, decision, "block");
-      throw violation(call, "output", decision, handlerError);
-    }
-    if (decision.redactedResult === undefined) {
-      if (onDecision) record(call, "output", outStarted, decision, "allow");
-      return raw;
-    }
-    try {
-      assertCallToolResult(
-        decision.redactedResult,
-        `${connectorType} (as redacted by ${backend.name ?? "the policy backend"})`,
-      );
-    } catch (error) {
-      const reason = `policy backend returned a redacted result that is not a valid CallToolResult: ${errorMessage(error)}`;
-      if (onDecision) record(call, "output", outStarted, decision, "error", reason);
-      throw violation(call, "output", { ...decision, reason }, error);
-    }
-    if (onDecision) {
-      // Only the untrusted-content envelope changed: nothing was found, so the audit says allow.
-      const changedSomething = decision.findings.some((f) => !recordsOnly(f.action));
-      record(call, "output", outStarted, decision, changedSomething ? "redact" : "allow");
-    }
-    return decision.redactedResult;
-  };
-
-  /** A call that provably never reached its server gets its budget charges back (errors there are the store's). */
-  const refundBudgets = async (decision: InputDecision | undefined): Promise<void> => {
-    if (decision?.budgetCharges) await backend.refundBudgets?.(decision.budgetCharges).catch(() => {});
-  };
-
-  const tollgate: ToolInterceptor = async (request, handler) => {
-    const callId = randomUUID();
-    const connectorType = resolveConnectorTypeChecked(request);
-    // Per-call state for the shared helpers above (closures per call cost more than the checks they wrap).
-    const call: Call = { request, callId, connectorType, callArgs: request.args };
-
-    // Input: the arguments must be a plain JSON object before any backend sees them.
-    const inStarted = onDecision ? performance.now() : 0;
-    const args: unknown = request.args;
-    if (typeof args !== "object" || args === null || Array.isArray(args)) {
-      if (onDecision) record(call, "input", inStarted, undefined, "error", "arguments are not an object");
-      throw new InvalidArgumentsError(`Arguments for ${connectorType} must be a JSON object`, [
-        { path: "", message: "must be an object" },
-      ]);
-    }
-    const problem = isFlatJsonObject(args) ? undefined : inspectJson(args, ARGS_SHAPE);
-    if (problem) {
-      if (onDecision) record(call, "input", inStarted, undefined, "error", describeProblem(problem));
-      throw new InvalidArgumentsError(
-        `Arguments for ${connectorType} are not valid JSON: ${describeProblem(problem)} at ${problem.path || "/"}`,
-        [{ path: problem.path, message: describeProblem(problem) }],
-      );
-    }
-
-    let inputDecision: InputDecision | undefined;
-    try {
-      const checkRequest: InputCheckRequest = {
-        connectorType,
-        serverName: request.serverName,
-        toolName: request.name,
-        callId,
-        tool: request.tool,
-        signal: request.signal,
-        args: request.args,
-      };
-      withCallerContext(checkRequest, request);
-      if (request.budgetHistory) checkRequest.budgetHistory = request.budgetHistory;
-      inputDecision = await traceDecision("input", connectorType, () => backend.checkInput(checkRequest));
-    } catch (error) {
-      if (isCallError(error)) {
-        if (onDecision) record(call, "input", inStarted, undefined, "error", error.message);
-        throw error;
-      }
-      undecided(call, "input", inStarted, error);
-    }
-    if (inputDecision) {
-      if (!inputDecision.allowed) {
-        if (onDecision) record(call, "input", inStarted, inputDecision, "block");
-        throw violation(call, "input", inputDecision);
-      }
-      if (inputDecision.review) {
-        // Runs only with a human's approval of these very arguments, recorded by the run's review step.
-        const approved =
-          request.toolCallId !== undefined &&
-          isApproved(request.toolCallId, request.runContext, request.args);
-        if (!approved) {
-          const reason = `${inputDecision.review.reason}; no human approved this call (a review step, createTollgateMiddleware or createReviewNode, must run before the tools)`;
-          const pending = { ...inputDecision, allowed: false, reason };
-          await refundBudgets(inputDecision);
-          if (onDecision) record(call, "input", inStarted, pending, "block");
-          throw violation(call, "input", pending);
-        }
-      }
-      if (inputDecision.redactedArgs !== undefined) {
-        const bad = inspectJson(inputDecision.redactedArgs, ARGS_SHAPE);
-        const notObject =
-          typeof inputDecision.redactedArgs !== "object" ||
-          inputDecision.redactedArgs === null ||
-          Array.isArray(inputDecision.redactedArgs);
-        if (bad || notObject) {
-          const reason = "policy backend returned redacted arguments that are not a JSON object";
-          await refundBudgets(inputDecision);
-          if (onDecision) record(call, "input", inStarted, inputDecision, "error", reason);
-          throw violation(call, "input", { ...inputDecision, reason });
-        }
-        call.callArgs = inputDecision.redactedArgs;
-      }
-      if (onDecision) {
-        const action = inputDecision.redactedArgs !== undefined ? "redact" : "allow";
-        const reason = inputDecision.review
-          ? `approved by a human (${inputDecision.review.ruleId})`
-          : undefined;
-        record(call, "input", inStarted, inputDecision, action, reason);
-      }
-    }
-    if (request.signal?.aborted) await refundBudgets(inputDecision);
-    request.signal?.throwIfAborted();
-
-    // The call. The caller's request (and its args, which the agent checkpoints) is never mutated.
-    let result: CallToolResult;
-    try {
-      result = await handler(call.callArgs === request.args ? request : { ...request, args: call.callArgs });
-      // Sent: the charge stays, whatever came back (a timeout counts as reached).
-      if (inputDecision?.budgetCharges) backend.settleBudgets?.(inputDecision.budgetCharges);
-    } catch (error) {
-      if (inputDecision?.budgetCharges) backend.settleBudgets?.(inputDecision.budgetCharges);
-      if (isTollgateError(error)) throw error;
-      // A server controls its error text and the model reads it: check it like any result.
-      const asResult: CallToolResult = {
-        isError: true,
-        content: [{ type: "text", text: errorMessage(error) }],
-      };
-      const checked = await checkOutput(call, asResult, error);
-      const first = checked.content[0];
-      throw new ToolCallError(first?.type === "text" ? first.text : "tool call failed", error);
-    }
-    return checkOutput(call, result);
-  };
-
-  // The preview is a second input check per proposed call: skipped where no review can come of it (a local policy
-  // without review rules), which saves the work. A remote policy is not known here, so it is always asked.
-  const mayReview = !(backend instanceof LocalPolicyEngine) || mayAskForReview(backend.policy);
-
-  const previewInput = async (request: ToolCallRequest): Promise<InputPreview> => {
-    const connectorType = resolveConnectorTypeChecked(request);
-    if (!mayReview) return { connectorType, outcome: "allow", shownArgs: request.args };
     let decision: InputDecision;
     try {
-      decision = await backend.checkInput({
-        connectorType,
-        serverName: request.serverName,
-        toolName: request.name,
-        callId: randomUUID(),
-        tool: request.tool,
-        signal: request.signal,
-        args: request.args,
-        ...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
-        ...(request.runContext ? { runContext: request.runContext } : {}),
-      });
+      const call: Call = { request, callId: randomUUID(), connectorType, callArgs: request.args };
+      decision = await steps.backend.checkInput(checkRequest(call, "input"));
+      // A preview never calls the tool: whatever it charged goes back at once.
+      await refundStep(steps, decision.budgetCharges);
     } catch (error) {
       if (isCallError(error))
         return { connectorType, outcome: "block", reason: error.message, shownArgs: {} };
@@ -525,6 +556,33 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
     if (decision.review) return { connectorType, outcome: "review", review: decision.review, shownArgs };
     return { connectorType, outcome: "allow", shownArgs };
   };
+}
+
+/**
+ * Builds the policy interceptor: input check -> the tool call -> output check, with the output check's redacted
+ * result returned in place of the original. Blocks throw `PolicyViolationError`.
+ */
+export function createToolInterceptor(options: ToolInterceptorOptions = {}): TollgateInterceptor {
+  const backend = options.backend ?? new LocalPolicyEngine(options.policy);
+  const backendName = backend.name ?? "custom";
+  const reportFailure = callbackFailureReporter(options.onCallbackError);
+  const steps: Steps = {
+    backend,
+    backendName,
+    audit: createAuditor(options.onDecision, reportFailure, backendName),
+    failOpen: options.failOpen === true,
+    connectorTypeOf: connectorTypeStep(options.connectorType ?? defaultConnectorType),
+    blockMessage: blockMessageStep(options.formatBlockMessage, reportFailure),
+  };
+  // Descriptions are cleaned locally even with a remote backend: the wire protocol has no catalogue check.
+  const catalogEngine = isDescriptorChecker(backend) ? backend : new LocalPolicyEngine(options.policy);
+
+  const tollgate: ToolInterceptor = async (request, handler) => {
+    const connectorType = steps.connectorTypeOf(request);
+    const call: Call = { request, callId: randomUUID(), connectorType, callArgs: request.args };
+    await inputStep(steps, call);
+    return callStep(steps, call, handler);
+  };
 
   const checkContent = async (content: ContentCheckRequest): Promise<CallToolResult> => {
     const request: ToolCallRequest = {
@@ -533,45 +591,37 @@ export function createToolInterceptor(options: ToolInterceptorOptions = {}): Tol
       args: content.args,
     };
     if (content.signal) request.signal = content.signal;
-    const call: Call = {
-      request,
-      callId: randomUUID(),
-      connectorType: resolveConnectorTypeChecked(request),
-      callArgs: content.args,
-    };
-    return checkOutput(call, content.result);
+    const connectorType = steps.connectorTypeOf(request);
+    return outputStep(
+      steps,
+      { request, callId: randomUUID(), connectorType, callArgs: content.args },
+      content.result,
+    );
   };
 
   const report = (event: InstallEvent): void => {
-    if (!onDecision) return;
+    if (!steps.audit.enabled) return;
     let connectorType = `${event.serverName}.${event.toolName}`;
     try {
-      connectorType = resolveConnectorTypeChecked({
-        serverName: event.serverName,
-        name: event.toolName,
-        args: {},
-      });
+      connectorType = steps.connectorTypeOf({ serverName: event.serverName, name: event.toolName, args: {} });
     } catch {
       // The note is still worth having under the default name; the call's own check reports the resolver.
     }
-    emit({
-      timestamp: new Date().toISOString(),
-      decisionId: randomUUID(),
-      callId: "",
-      ...(event.toolCallId ? { toolCallId: event.toolCallId } : {}),
-      connectorType,
-      serverName: event.serverName,
-      toolName: event.toolName,
-      phase: event.phase,
-      action: event.action,
-      reason: event.reason,
-      findings: [],
-      counts: {},
-      ruleIds: event.ruleIds,
-      ...(event.changedFields ? { changedFields: event.changedFields } : {}),
-      backend: "install",
-      durationMs: 0,
-    });
+    steps.audit.event(event, connectorType);
   };
-  return Object.assign(tollgate, { backend, prepareTools, checkContent, report, previewInput });
+  const checkRules = ruleCoverageCheck({
+    policy: knownPolicy(backend),
+    connectorType: options.connectorType ?? defaultConnectorType,
+    report,
+    onCallbackError: options.onCallbackError,
+  });
+
+  return Object.assign(tollgate, {
+    backend,
+    prepareTools: catalogStep(steps, catalogEngine),
+    checkContent,
+    report,
+    previewInput: previewStep(steps, knownPolicy(backend)),
+    checkRules,
+  });
 }

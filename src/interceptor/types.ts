@@ -1,6 +1,15 @@
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { BudgetHistory } from "../shared/budgets.js";
+import type { ProvenanceFacts, ToolOutputFacts } from "../shared/provenance.js";
 import type { CallToolResult, JsonObject, RunContext, ToolDescriptor } from "../shared/types.js";
+
+/** What one call carries about its thread (issue 17): the facts for its input check and where its output's go. */
+export interface CallProvenance {
+  /** Sent with the input check; `facts.salt` (the derived salt) is sent with the output check. */
+  facts: ProvenanceFacts;
+  /** Receives the output check's facts of this call's result. */
+  record(output: ToolOutputFacts): void;
+}
 
 /**
  * The SDK request options of one call besides `signal` (which has its own field): per-call `timeout`, the
@@ -29,6 +38,8 @@ export interface ToolCallRequest {
   toolCallId?: string;
   /** The LangGraph run the call belongs to (`configurable`, `context`), as a frozen JSON copy. */
   runContext?: RunContext;
+  /** What the user said and the tools returned in this thread (set by the install; absent for a plain call). */
+  provenance?: CallProvenance;
   /** The thread's tool calls so far, from the graph's messages: what turn and thread budgets count. */
   budgetHistory?: BudgetHistory;
 }

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
-import { AggregatorRegistry, type Registry } from "prom-client";
+import type { Registry } from "prom-client";
+import { loadPromClient } from "./serve-deps.js";
 
 /**
  * `tollgate serve --workers N`: a primary process that forks N workers sharing one listening socket (node:cluster,
@@ -39,7 +40,7 @@ export interface ClusterPrimaryOptions {
 
 /** Runs the primary; resolves with the exit code once a signal has drained every worker (or startup failed). */
 export function runClusterPrimary(options: ClusterPrimaryOptions): Promise<number> {
-  const aggregator = new AggregatorRegistry();
+  const aggregator = new (loadPromClient().AggregatorRegistry)();
   cluster.setupPrimary({ exec: options.exec, args: options.args });
   let stopping = false;
   let started = false;
@@ -135,6 +136,7 @@ export function runClusterPrimary(options: ClusterPrimaryOptions): Promise<numbe
 /** In a worker: serves its registry to the primary's aggregation, and tells the primary where it listens. */
 export function joinCluster(registry: Registry, url: string): void {
   // Constructing it installs prom-client's worker-side listener for the primary's metrics requests.
+  const { AggregatorRegistry } = loadPromClient();
   new AggregatorRegistry();
   AggregatorRegistry.setRegistries([registry]);
   process.send?.({ type: LISTENING, url });

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Logger, pino } from "pino";
+import type { Logger } from "pino";
 import { LocalPolicyEngine } from "../engine/local-engine.js";
 import type { PolicyConfig } from "../engine/policy-types.js";
 import { CHECK_INPUT_PATH, CHECK_OUTPUT_PATH } from "../policy/http/wire-types.js";
@@ -8,6 +8,7 @@ import { traceCheck } from "../telemetry/check-telemetry.js";
 import { createTokenCheck } from "./auth.js";
 import { BodyTooLargeError, readBody } from "./read-body.js";
 import { requestIdFrom } from "./request-id.js";
+import { loadPino } from "./serve-deps.js";
 import { ServerMetrics } from "./server-metrics.js";
 import { type CheckAnswer, WireChecks, WireRequestError } from "./wire-checks.js";
 
@@ -80,14 +81,17 @@ function formatUrl(address: AddressInfo): string {
  * The policy service: the local engine behind the check endpoints of the wire protocol, plus `/healthz` and
  * `/readyz`. It keeps no state between requests, so any number of instances can sit behind a load balancer.
  */
+/** pino at `info` on stderr, written asynchronously. */
+function defaultLogger(): Logger {
+  const { pino } = loadPino();
+  return pino({ base: { service: "tollgate" } }, pino.destination({ dest: 2, sync: false }));
+}
+
 export function createPolicyServer(options: PolicyServerOptions = {}): PolicyServer {
   const engine = options.engine ?? new LocalPolicyEngine(options.policy);
   const checks = new WireChecks(engine);
   const logger: Logger | undefined =
-    options.logger === false
-      ? undefined
-      : (options.logger ??
-        pino({ base: { service: "tollgate" } }, pino.destination({ dest: 2, sync: false })));
+    options.logger === false ? undefined : (options.logger ?? defaultLogger());
   const authorized = options.token ? createTokenCheck(options.token) : undefined;
   const bodyLimit = options.bodyLimitBytes ?? 16 * 1024 * 1024;
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? 10_000;

@@ -1,5 +1,6 @@
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { Counter, Gauge, Histogram, Registry } from "prom-client";
 import { TopLabelCounter } from "../telemetry/top-labels.js";
+import { loadPromClient } from "./serve-deps.js";
 
 export interface ServerMetricsOptions {
   /** Connector types exported as their own label value; the rest are `other`. Default 50. */
@@ -14,13 +15,15 @@ const SEP = "\u0000";
  * rejections. In a cluster the primary aggregates every worker's registry (prom-client's AggregatorRegistry).
  */
 export class ServerMetrics {
-  readonly registry = new Registry();
+  readonly registry: Registry;
   readonly #decisions: TopLabelCounter;
   readonly #latency: Histogram<"phase">;
   readonly #inFlight: Gauge;
   readonly #bodyLimit: Counter;
 
   constructor(options: ServerMetricsOptions = {}) {
+    const { Counter, Gauge, Histogram, Registry } = loadPromClient();
+    this.registry = new Registry();
     const decisions = new TopLabelCounter(options.maxConnectorTypes ?? 50);
     this.#decisions = decisions;
     new Counter({

@@ -93,6 +93,8 @@ describe("tollgate scan", () => {
     expect(email).toEqual({
       kind: "pii",
       type: "email",
+      ruleId: "pii.email",
+      action: "redact",
       path: "/content/0/text",
       ...spanOf(text, "bob@example.com"),
     });
@@ -145,7 +147,7 @@ describe("tollgate scan", () => {
     const token = fakeGithubToken();
     const run = await runCli(["scan"], `token: ${token}`);
     const answer = single(run);
-    expect(answer.findings).toEqual([
+    expect(answer.findings).toMatchObject([
       { kind: "secret", type: "github_token", path: "/content/0/text", ...spanOf(`token: ${token}`, token) },
     ]);
     expect(run.stdout).not.toContain(token);
@@ -264,7 +266,7 @@ describe("tollgate scan", () => {
   it("--policy YAML changes the decision (pii flag, pass-through)", async () => {
     const text = "reach bob@example.com";
     const answer = single(await runCli(["scan", "--policy", fixture("pii-flag.yaml")], text));
-    expect(answer.findings).toEqual([
+    expect(answer.findings).toMatchObject([
       { kind: "pii", type: "email", path: "/content/0/text", ...spanOf(text, "bob@example.com") },
     ]);
     expect(answer.result?.content[0]?.text).toBe(text);
@@ -323,7 +325,7 @@ describe("tollgate check-input", () => {
     const args = { to: "bob@example.com" };
     const answer = single(await runCli(["check-input"], JSON.stringify(args)));
     expect(answer.allowed).toBe(true);
-    expect(answer.findings).toEqual([{ kind: "pii", type: "email", path: "/to", start: 0, end: 15 }]);
+    expect(answer.findings).toMatchObject([{ kind: "pii", type: "email", path: "/to", start: 0, end: 15 }]);
     expect(answer.args).toEqual(args);
   });
 
@@ -338,7 +340,7 @@ describe("tollgate check-input", () => {
   it("--policy JSON: a capability rule denies the connector type", async () => {
     const answer = single(await runCli(["check-input", "--policy", fixture("deny-cli.json")], "{}"));
     expect(answer.allowed).toBe(false);
-    expect(answer.findings).toEqual([{ kind: "capability", type: "denied", path: "" }]);
+    expect(answer.findings).toMatchObject([{ kind: "capability", type: "denied", path: "" }]);
     const allowed = single(
       await runCli(["check-input", "--policy", fixture("deny-cli.json"), "--server", "other"], "{}"),
     );

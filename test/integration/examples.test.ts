@@ -62,8 +62,11 @@ describe("examples", () => {
     expect(out).toMatch(
       /get_ticket\(.*\)[\s\S]*?injection:override_instructions[\s\S]*?BLOCKED at the output check/,
     );
-    expect(out).toMatch(/add_note\(.*\)\n.*\n\s+input check\s+redacted\n.*pii:email\s+at \/note/);
-    expect(out).toContain('saved on customer 42: "Call back at [REDACTED:email] or [REDACTED:phone]"');
+    // Containment: the note carries the e-mail and phone that came from search_customers, not from the user, so the
+    // data-leaving flow rule asks a human first; the reviewer says no and the server never sees the note.
+    expect(out).toMatch(
+      /add_note\(.*\)[\s\S]*?run paused \(rule flow\.data_leaving\)[\s\S]*?REJECTED by the human reviewer — the server was never called/,
+    );
     expect(out).toContain("payout IBAN: [REDACTED:iban]");
     expect(out).toContain("token: [REDACTED:github_token]");
     expect(out).toMatch(/sync_billing\(.*\)[\s\S]*?status: error[\s\S]*?\[REDACTED:stripe_key\]/);
@@ -71,13 +74,13 @@ describe("examples", () => {
     const summary = out.slice(out.indexOf("\nSummary")).replace(/\s+/g, " ");
     const made = Number(/The agent made (\d+) tool calls/.exec(summary)?.[1]);
     const blockedAtInput = Number(/\((\d+) at the input check/.exec(summary)?.[1]);
-    const rejected = Number(/(\d+) was rejected by the human reviewer/.exec(summary)?.[1]);
+    const rejected = Number(/(\d+) (?:was|were) rejected by the human reviewer/.exec(summary)?.[1]);
     const reached = Number(/server received (\d+) of the/.exec(summary)?.[1]);
     expect(made).toBe(10);
     expect(blockedAtInput).toBe(1);
-    expect(rejected).toBe(1);
+    expect(rejected).toBe(2);
     expect(reached).toBe(made - blockedAtInput - rejected);
-    expect(summary).toContain("(delete_customer: 0, run_report: 0)");
+    expect(summary).toContain("(delete_customer: 0, run_report: 0, add_note: 0)");
     expect(summary).toMatch(/none of the \d+ sensitive values/);
   });
 

@@ -20,6 +20,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -132,21 +133,20 @@ try {
     assert.ok(shipped.includes(file), `the package ships ${file}`);
   }
   assert.ok(!shipped.includes("src") && !shipped.includes("test"), "src/ and test/ are not shipped");
-  // Maps point at src/, which is not shipped: each must carry its sources (tsconfig.build.json inlineSources).
-  const maps = readdirSync(join(installed, "dist"), { recursive: true }).filter((f) => f.endsWith(".map"));
-  assert.ok(maps.length > 10, "source maps are shipped");
-  for (const map of maps) {
-    const { sources, sourcesContent } = JSON.parse(readFileSync(join(installed, "dist", map), "utf8"));
-    assert.equal(sourcesContent?.length, sources.length, `${map} carries its sources`);
-    assert.ok(
-      sourcesContent.every((s) => typeof s === "string" && s.length > 0),
-      `${map} sources are not empty`,
-    );
-  }
+  // No source maps (tsconfig.build.json says why). The goal is at most 500 kB packed (issue 19); after this round's
+  // secret records and containment the package is about 529 kB, so this guard holds it at 560 kB against growth
+  // until the literal-typed declarations and the scorer weights are slimmed. The goal itself is not met.
+  const maps = readdirSync(join(installed, "dist"), { recursive: true }).filter((f) =>
+    String(f).endsWith(".map"),
+  );
+  assert.deepEqual(maps, [], "no source maps are shipped");
+  const packedBytes = statSync(tarball).size;
+  assert.ok(packedBytes <= 560_000, `the package is ${packedBytes} bytes packed, over 560 kB`);
+  step(`packed ${(packedBytes / 1000).toFixed(1)} kB`);
 
   step("the README's quick start and a copy of examples/");
   const quickStart = readmeFiles();
-  for (const name of ["policy.yaml", "guarded-client.ts", "agent.ts", "graph.ts"]) {
+  for (const name of ["policy.yaml", "guarded-client.ts", "agent.ts", "graph.ts", "custom-backend.ts"]) {
     assert.ok(quickStart.has(name), `README has a <!-- file: ${name} --> block`);
   }
   for (const [name, text] of quickStart) writeFileSync(join(app, name), `${text}\n`);
@@ -179,8 +179,17 @@ try {
     assert.match(out, /ai: Done\./, `${file}: the run finished`);
   }
 
+  step("the README's custom backend");
+  const custom = mustRun(process.execPath, ["--import", "tsx", "custom-backend.ts"]);
+  assert.match(custom, /^echo: .*Echo: hi/m, "custom-backend.ts: echo is on the allow-list");
+  assert.match(
+    custom,
+    /get-env: Blocked by policy: call to everything\.get-env: everything\.get-env is not on the allow-list/,
+    "custom-backend.ts: get-env is refused by the backend",
+  );
+
   const examples = {
-    "examples/demo/run-demo.ts": /server received 8 of the 10/,
+    "examples/demo/run-demo.ts": /server received 7 of the 10/,
     "examples/custom-backend/main.ts": /- delete_customer: input block by allow-list/,
     "examples/create-agent/main.ts": /the run finished; the model's last word/,
     "examples/streamable-http/main.ts": /server received: \{"get_integration_settings":1\}/,

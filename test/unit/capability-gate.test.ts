@@ -16,7 +16,8 @@ describe("matchesGlob", () => {
 
   it("`*` matches within one dot-separated segment", () => {
     expect(matchesGlob("github.get_issue", "github.*")).toBe(true);
-    expect(matchesGlob("github.", "github.*")).toBe(true);
+    // A lone `*` segment is at least one character (picomatch); MCP tool names are never empty.
+    expect(matchesGlob("github.", "github.*")).toBe(false);
     expect(matchesGlob("github.repos.list", "github.*")).toBe(false);
     expect(matchesGlob("github.get_issue", "github.get_*")).toBe(true);
     expect(matchesGlob("github.list_issues", "github.get_*")).toBe(false);
@@ -46,15 +47,16 @@ describe("matchesGlob", () => {
     expect(matchesGlob("fs.rm", "fs?rm")).toBe(false);
   });
 
-  it("treats regex metacharacters literally", () => {
+  it("treats regex metacharacters outside the glob grammar literally; `\\` escapes the grammar's own", () => {
     expect(matchesGlob("a.b", "a.b")).toBe(true);
     expect(matchesGlob("axb", "a.b")).toBe(false);
-    expect(matchesGlob("a+b(c)", "a+b(c)")).toBe(true);
-    expect(matchesGlob("aab(c)", "a+b(c)")).toBe(false);
-    expect(matchesGlob("x[1]", "x[1]")).toBe(true);
-    expect(matchesGlob("x1", "x[1]")).toBe(false);
-    expect(matchesGlob("a$^|{}b", "a$^|{}b")).toBe(true);
-    expect(matchesGlob("a\\b", "a\\b")).toBe(true);
+    expect(matchesGlob("a+b$c^", "a+b$c^")).toBe(true);
+    expect(matchesGlob("aab$c^", "a+b$c^")).toBe(false);
+    expect(matchesGlob("a+b(c)", "a+b\\(c\\)")).toBe(true);
+    expect(matchesGlob("x[1]", "x\\[1\\]")).toBe(true);
+    expect(matchesGlob("x1", "x[1]")).toBe(true);
+    expect(matchesGlob("a|{}b", "a\\|\\{\\}b")).toBe(true);
+    expect(matchesGlob("a\\b", "a\\\\b")).toBe(true);
   });
 
   it("matches when any glob of a list matches", () => {

@@ -177,6 +177,31 @@ describe("structure detector: spans", () => {
   });
 });
 
+describe("reading view: origin table", () => {
+  it("holds about one byte per view character, not four per input unit (issue 15: memory per input byte)", () => {
+    const view = toReadingView("a\u200b".repeat(100_000));
+    expect(view.text.length).toBe(100_000);
+    expect(view.origin!.byteLength).toBeLessThan(1.2 * 100_000 + 64);
+  });
+
+  it("maps every character back, across long gaps and steps that do not fit a byte", () => {
+    // Letters, a 300-character invisible gap, a tag run, an expansion (U+FB03 folds to three letters).
+    const input = `Ab\u200b${"\u200b".repeat(300)}c\u{E0041}\u{E0042}d\uFB03e${"x\u200b".repeat(200)}`;
+    const view = toReadingView(input);
+    const expected: number[] = [];
+    for (let i = 0; i < input.length; ) {
+      const cp = input.codePointAt(i)!;
+      const width = cp > 0xffff ? 2 : 1;
+      const folded = cp === 0xfb03 ? 3 : cp === 0x200b ? 0 : 1;
+      for (let k = 0; k < folded; k++) expected.push(i);
+      i += width;
+    }
+    expect(view.text.length).toBe(expected.length);
+    for (let i = 0; i < expected.length; i++) expect(viewToInput(view, i, i)[0]).toBe(expected[i]);
+    expect(viewToInput(view, 0, view.text.length)).toEqual([0, input.length]);
+  });
+});
+
 describe("engine: planted instructions in tool output are caught (missed before this detector)", () => {
   const engine = new LocalPolicyEngine();
   const check = (text: string) => engine.checkOutput(textResultRequest(text));

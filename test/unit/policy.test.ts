@@ -472,7 +472,7 @@ describe("one vocabulary: today's names are aliases", () => {
       {},
     );
     expect(p.pii.output).toBe("redact");
-    expect(p.pii.types.email).toBe("flag");
+    expect(p.pii.types.email).toEqual({ input: "flag", output: "flag" });
     expect(p.secrets.input).toBe("flag");
     expect(p.injection).toMatchObject({ input: "flag", output: "redact" });
     expect(p.inputHazards.ssrf).toBe("flag");

@@ -3,16 +3,16 @@ import { describe, expect, it } from "vitest";
 import { parsePolicyText, resolvePolicy } from "../../src/engine/policy.js";
 import { withGeneratedTables } from "../../src/engine/rules/readme-tables.js";
 
-/** The README's action and rule tables are generated from the registry; this keeps them true to it. */
-describe("README tables", () => {
+/** The policy reference's action and rule tables are generated from the registry; this keeps them true to it. */
+describe("policy reference tables", () => {
   it("match the registry (run `npm run readme:tables` after changing a rule)", () => {
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const readme = readFileSync(new URL("../../docs/policy-reference.md", import.meta.url), "utf8");
     expect(withGeneratedTables(readme)).toBe(readme);
   });
 });
 
-describe("README policy examples", () => {
-  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+describe("policy reference examples", () => {
+  const readme = readFileSync(new URL("../../docs/policy-reference.md", import.meta.url), "utf8");
   const blocks = readme
     .split("```yaml")
     .slice(1)
@@ -23,6 +23,6 @@ describe("README policy examples", () => {
   it.each(
     blocks.map((block, i) => [i, block] as const),
   )("yaml block %i is a policy the engine accepts", (_i, block) => {
-    expect(() => resolvePolicy(parsePolicyText(block, "README.md"), {})).not.toThrow();
+    expect(() => resolvePolicy(parsePolicyText(block, "docs/policy-reference.md"), {})).not.toThrow();
   });
 });

@@ -198,7 +198,20 @@ describe("the registry", () => {
       expect(policySchema.properties.rules.propertyNames.enum).toContain(id);
     const set = createDetectorSet(resolvePolicy({}, {}));
     expect(set.pii.map((d) => d.id)).toEqual(PII_TYPES.map((t) => `pii.${t}`));
-    expect(set.secrets.map((d) => d.id)).toEqual(SECRET_TYPES.map((t) => `secret.${t}`));
+    // Every vendor token record and the credential-by-name rule share one detector (the records are its data); the
+    // shapes data cannot say keep their own.
+    expect(set.secrets.map((d) => d.id)).toEqual([
+      "secret.private_key",
+      "secret.jwt",
+      "secret.tokens",
+      "secret.aws_secret_key",
+      "secret.gcp_service_account",
+      "secret.url_credentials",
+      "secret.prose_credential",
+    ]);
+    const tokenEntry = set.entries.find((entry) => entry.detector.id === "secret.tokens");
+    expect(tokenEntry?.ruleIds).toContain("secret.shopify_token");
+    expect(tokenEntry?.ruleIds).toContain("secret.generic_credential");
     // The phrase rules of every injection type share one detector; the structure types share another; the learned
     // scorer is its own.
     expect(set.injection.map((d) => d.id)).toEqual(["injection", "injection.structure", "injection.scorer"]);

@@ -55,9 +55,10 @@ function expectNone(type: SecretType, texts: readonly string[]): void {
 const j = (...pieces: string[]) => pieces.join("");
 
 describe("createSecretDetectors", () => {
-  it("creates one detector per type with secret.<type> ids", () => {
+  it("creates one detector per factory: every vendor token record shares one, whose types are the records'", () => {
     const detectors = createSecretDetectors();
-    expect(detectors.map((d) => d.id)).toEqual(SECRET_TYPES.map((t) => `secret.${t}`));
+    expect(detectors.map((d) => d.id)).toContain("secret.tokens");
+    expect(detectors.length).toBeLessThan(SECRET_TYPES.length / 4);
     expect(detectors.every((d) => d.kind === "secret")).toBe(true);
   });
 
@@ -86,7 +87,8 @@ describe("createSecretDetectors", () => {
 
 describe("private_key", () => {
   it("reports whole PEM blocks of every flavour", () => {
-    for (const label of ["", "RSA ", "EC ", "DSA ", "OPENSSH ", "ENCRYPTED "]) {
+    // Encrypted keys are look-alikes since issue 16 (test/unit/secret-coverage.test.ts).
+    for (const label of ["", "RSA ", "EC ", "DSA ", "OPENSSH "]) {
       const block = fakePrivateKeyBlock(label, label.length + 1);
       const text = `key:\n${block}\nrest`;
       expectOnly("private_key", text, block);

@@ -3,8 +3,8 @@ import { BUILT_IN_RULES } from "./registry.js";
 import type { RuleRecord } from "./rule-record.js";
 
 /**
- * The README's action and rule tables, generated from the registry (`npm run readme:tables` writes them between
- * the README's markers; a unit test fails when the README and the registry disagree).
+ * The policy reference's action and rule tables (docs/policy-reference.md), generated from the registry (`npm run
+ * readme:tables` writes them between its markers; a unit test fails when the README and the registry disagree).
  */
 
 const escapePipes = (text: string) => text.replace(/\|/g, "\\|");

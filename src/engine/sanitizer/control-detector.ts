@@ -8,6 +8,7 @@ import {
   isLoneSurrogate,
 } from "./invisible-chars.js";
 import { joinerIsMeaningful } from "./joiners.js";
+import type { MatchRuns, RunDetector } from "./match-runs.js";
 
 /**
  * Finds control characters, terminal escape sequences, zero-width and bidi characters, tag characters and stacked
@@ -33,26 +34,60 @@ const CANCEL_TAG = 0xe007f;
 const BLACK_FLAG = 0x1f3f4;
 const MAX_FLAG_TAGS = 8;
 
-export function createControlDetector(): TextDetector {
+/** Where a span goes: an object per span (`detect`), or a run in typed arrays (`detectRuns`). */
+type Emit = (type: string, start: number, end: number) => void;
+
+/** Rule ids by type, made once: a span carries a shared string, not one built per span. */
+const RULE_IDS = new Map<string, string>();
+
+function ruleIdOf(type: string): string {
+  let id = RULE_IDS.get(type);
+  if (id === undefined) {
+    id = `control.${type}`;
+    RULE_IDS.set(type, id);
+  }
+  return id;
+}
+
+export function createControlDetector(): TextDetector & RunDetector {
   return {
     id: "control",
     kind: "control",
     // INVISIBLE_PREFILTER matches C0 controls but tab/LF/CR, DEL, and code points above U+007F only.
     requires: HAS_CONTROL | HAS_NON_ASCII,
     detect(text: string, out: TextMatch[]): void {
-      if (!INVISIBLE_PREFILTER.test(text)) return;
-      SCAN.lastIndex = 0;
-      for (let hit = SCAN.exec(text); hit !== null; hit = SCAN.exec(text)) {
-        const start = hit.index;
-        const end = scanAt(text, start, out);
-        SCAN.lastIndex = Math.max(end, start + 1);
-      }
+      scanText(text, (type, start, end) => {
+        out.push({ kind: "control", type, start, end, ruleId: ruleIdOf(type) });
+      });
+    },
+    // The same spans without an object each: a dense result (one invisible character every other character) has
+    // as many spans as characters, and the scanner holds them as runs.
+    detectRuns(text: string, into: MatchRuns): void {
+      const rules = new Map<string, number>();
+      scanText(text, (type, start, end) => {
+        let rule = rules.get(type);
+        if (rule === undefined) {
+          rule = into.ruleOf({ kind: "control", type, ruleId: ruleIdOf(type) });
+          rules.set(type, rule);
+        }
+        into.pushRun(rule, start, end);
+      });
     },
   };
 }
 
+function scanText(text: string, out: Emit): void {
+  if (!INVISIBLE_PREFILTER.test(text)) return;
+  SCAN.lastIndex = 0;
+  for (let hit = SCAN.exec(text); hit !== null; hit = SCAN.exec(text)) {
+    const start = hit.index;
+    const end = scanAt(text, start, out);
+    SCAN.lastIndex = Math.max(end, start + 1);
+  }
+}
+
 /** Reports whatever starts at `start` and returns where scanning resumes. */
-function scanAt(text: string, start: number, out: TextMatch[]): number {
+function scanAt(text: string, start: number, out: Emit): number {
   const cp = text.codePointAt(start)!;
   if (cp >= 0xd800 && cp <= 0xdfff) return scanLoneSurrogates(text, start, out);
   if (startsEscape(cp)) {
@@ -73,8 +108,8 @@ function scanAt(text: string, start: number, out: TextMatch[]): number {
   return end;
 }
 
-function push(out: TextMatch[], type: string, start: number, end: number): void {
-  out.push({ kind: "control", type, start, end, ruleId: `control.${type}` });
+function push(out: Emit, type: string, start: number, end: number): void {
+  out(type, start, end);
 }
 
 function endOfRun(text: string, start: number, type: InvisibleType): number {
@@ -93,7 +128,7 @@ function startsEscape(cp: number): boolean {
 }
 
 /** A run of unpaired surrogates becomes one control-character span; a paired one is skipped whole. */
-function scanLoneSurrogates(text: string, start: number, out: TextMatch[]): number {
+function scanLoneSurrogates(text: string, start: number, out: Emit): number {
   let end = start;
   while (end < text.length && isLoneSurrogate(text, end)) end++;
   if (end === start) return start + 1; // the low half of a pair whose high half was already passed
@@ -115,7 +150,7 @@ function isSubdivisionFlag(text: string, start: number): boolean {
   return false;
 }
 
-function scanVariationSelectors(text: string, start: number, out: TextMatch[]): number {
+function scanVariationSelectors(text: string, start: number, out: Emit): number {
   const end = endOfRun(text, start, "variation_selector");
   const supplementary = text.charCodeAt(start) === 0xdb40;
   const single = end - start === (supplementary ? 2 : 1);

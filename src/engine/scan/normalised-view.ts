@@ -1,5 +1,5 @@
-import { OffsetMap as SegmentMap } from "../detectors/injection/normalise.js";
 import { classifyInvisible } from "../sanitizer/invisible-chars.js";
+import { SegmentMap, TextBuilder } from "./offset-map.js";
 
 /**
  * The text the detectors read a second time, as a model would read it: in-text escapes decoded (`\u0040`, `%40`,
@@ -14,8 +14,11 @@ import { classifyInvisible } from "../sanitizer/invisible-chars.js";
 export interface NormalisedView {
   readonly text: string;
   toOriginal(start: number, end: number): [number, number];
-  /** Offsets in `text` where it differs from the original (ascending): a match elsewhere is one the original has. */
-  readonly changes: readonly number[];
+  /**
+   * Offsets in `text` where it differs from the original (ascending): a match elsewhere is one the original has.
+   * Typed (4 bytes an offset): a hostile text can differ every other character.
+   */
+  readonly changes: Int32Array;
 }
 
 // Three digit groups joined by dots, slashes or underscores somewhere: the cheap test before DOTTED_GROUPS.
@@ -78,10 +81,10 @@ function buildView(text: string): NormalisedView | undefined {
   INTERESTING.lastIndex = 0;
   if (!INTERESTING.test(text)) return dottedGroupsOnly(text);
   const map = new SegmentMap();
-  const parts: string[] = [];
+  const parts = new TextBuilder();
   let length = 0;
   let copied = 0; // start of the pending run of characters copied as they are
-  const changes: number[] = [];
+  const changes = new Offsets();
   const flush = (upTo: number) => {
     if (upTo > copied) {
       parts.push(text.slice(copied, upTo));
@@ -93,7 +96,7 @@ function buildView(text: string): NormalisedView | undefined {
     flush(at);
     if (folded.length === width && width === 1) map.addLinear(length, at);
     else if (folded.length > 0) map.addBlock(length, at, width);
-    if (changes.length === 0 || changes[changes.length - 1] !== length) changes.push(length);
+    if (changes.last !== length) changes.push(length);
     parts.push(folded);
     length += folded.length;
     copied = at + width;
@@ -129,16 +132,12 @@ function buildView(text: string): NormalisedView | undefined {
     INTERESTING.lastIndex = i + width;
   }
   // Escape-looking characters that decoded to nothing different: the view is the text, but for dotted groups.
-  if (changes.length === 0) return dottedGroupsOnly(text);
+  if (changes.size === 0) return dottedGroupsOnly(text);
   flush(text.length);
   const dotted: number[] = [];
-  const view = foldDottedGroups(parts.join(""), dotted);
-  if (dotted.length > 0) {
-    changes.push(...dotted);
-    changes.sort((a, b) => a - b);
-  }
-  if (changes.length === 0) return undefined;
-  return { text: view, changes, toOriginal: (start, end) => map.toOriginal(start, end) };
+  const view = foldDottedGroups(parts.toString(), dotted);
+  for (const at of dotted) changes.push(at);
+  return { text: view, changes: changes.sorted(), toOriginal: (start, end) => map.toOriginal(start, end) };
 }
 
 /** Plain ASCII without escapes: the view differs only where dotted digit groups are, one for one. */
@@ -146,7 +145,34 @@ function dottedGroupsOnly(text: string): NormalisedView | undefined {
   const changes: number[] = [];
   const view = foldDottedGroups(text, changes);
   if (changes.length === 0) return undefined;
-  return { text: view, changes, toOriginal: identityRange };
+  return { text: view, changes: Int32Array.from(changes), toOriginal: identityRange };
+}
+
+/** A growable list of offsets in an Int32Array. */
+class Offsets {
+  #items = new Int32Array(16);
+  size = 0;
+  last = -1;
+
+  push(at: number): void {
+    if (this.size === this.#items.length) {
+      const grown = new Int32Array(this.size * 2);
+      grown.set(this.#items);
+      this.#items = grown;
+    }
+    this.#items[this.size++] = at;
+    this.last = at;
+  }
+
+  /** The offsets, ascending, trimmed to size. */
+  sorted(): Int32Array {
+    const out = this.#items.slice(0, this.size);
+    let ascending = true;
+    for (let i = 1; i < out.length && ascending; i++) if (out[i]! < out[i - 1]!) ascending = false;
+    if (!ascending) out.sort();
+    this.#items = out;
+    return out;
+  }
 }
 
 function identityRange(start: number, end: number): [number, number] {

@@ -2,6 +2,7 @@ import { escapePointerToken } from "../../errors.js";
 import { inspectJson } from "../../shared/inspect-json.js";
 import type { Finding } from "../../shared/types.js";
 import { recordsOnly } from "../../shared/vocabulary.js";
+import { isEpochLike, keyNamesPii } from "../detectors/pii/number-context.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { containsAny } from "./contains-any.js";
 import { absorbOmitted, scratchFor } from "./findings-cap.js";
@@ -103,45 +104,31 @@ export function scanStringLeaf(
   extra?: readonly TextMatch[],
 ): string {
   const jsonLike = looksLikeJson(text);
-  let numberFindings: Finding[] | undefined;
+  // Long numbers read after their key (`"card": 4111...`, which the raw text does not show as a value): their
+  // matches, with offsets into the text, join the raw scan's, so every finding keeps its offsets; a rewrite that
+  // breaks the JSON (a number becomes a placeholder) is redone leaf by leaf below, where it becomes a string.
+  let numberMatches: TextMatch[] | undefined;
   if (jsonLike && extra === undefined) {
-    let leafByLeaf = HIDING_ESCAPE.test(text);
-    if (!leafByLeaf && LONG_NUMBER.test(text)) {
-      numberFindings = scratchFor(findings);
-      leafByLeaf = numbersRewrite(text, path, plan, numberFindings);
-    }
-    if (leafByLeaf) {
+    if (HIDING_ESCAPE.test(text)) {
       const parsed = parseEmbedded(text);
       if (parsed.ok) {
         const first = findings.length;
         const out = scanEmbeddedJson(text, parsed.value, path, plan, findings);
         // With its hiding escapes gone, the next check reads `out` as raw text, where values meet their neighbours
         // (a key renamed after a collision, a number beside it): settle it now, so a second check changes nothing.
-        if (out === text || !HIDING_ESCAPE.test(text) || HIDING_ESCAPE.test(out)) return out;
+        if (out === text || HIDING_ESCAPE.test(out)) return out;
         const again = scratchFor(findings);
         const settled = scanStringLeaf(out, path, plan, again);
         appendWithoutOffsets(findings, again, first);
         return settled;
       }
-      numberFindings = undefined;
     }
+    if (LONG_NUMBER.test(text)) numberMatches = keyedNumberMatches(text, path, plan);
   }
   const mark = findings.length;
   // The values the raw rewrite removes (every one, stored as a finding or past the cap), when it may be replaced.
   const removedValues = jsonLike ? new Set<string>() : undefined;
-  const scan = scanString(text, path, plan, findings, extra, removedValues);
-  // Numbers read after their key that flag or block (a rewrite took the leaf-by-leaf path above); a raw-text
-  // finding of the same rule at the same place is the same one.
-  if (numberFindings !== undefined) {
-    const seen = new Set<string>();
-    for (let i = mark; i < findings.length; i++) {
-      const g = findings[i]!;
-      seen.add(`${g.ruleId}\u0000${g.start}\u0000${g.end}`);
-    }
-    for (const f of numberFindings)
-      if (!seen.has(`${f.ruleId}\u0000${f.start}\u0000${f.end}`)) findings.push(f);
-    absorbOmitted(findings, numberFindings);
-  }
+  const scan = scanString(text, path, plan, findings, extra ?? numberMatches, removedValues);
   if (!scan.changed || !jsonLike) return scan.text;
   if (tryParse(scan.text).ok) return scan.text;
   const original = parseEmbedded(text);
@@ -179,12 +166,21 @@ const MIN_CHECKED_NUMBER = 1_000_000;
 // rule read on `password: 12345678` would find what the same digits as a string leaf (read without its key) do not.
 const piiDetectors = new WeakMap<readonly TextDetector[], readonly TextDetector[]>();
 
-/** The plan numbers are read with: the PII detectors only, no sanitizer; undefined when there are none. */
-function numberPlan(plan: ScanPlan): ScanPlan | undefined {
-  let detectors = piiDetectors.get(plan.detectors);
+// The same without the phone detector, for numbers that read as Unix times (see numberPlan).
+const piiDetectorsButPhone = new WeakMap<readonly TextDetector[], readonly TextDetector[]>();
+
+/**
+ * The plan numbers are read with: the PII detectors only, no sanitizer; undefined when there are none. A ten- or
+ * thirteen-digit JSON number in the range of Unix times is a time unless its key names a PII type: phone numbers
+ * are written as strings (`+`, leading zeros, separators), so it is not read as one.
+ */
+function numberPlan(plan: ScanPlan, digits: string, key: string | undefined): ScanPlan | undefined {
+  const epoch = isEpochLike(digits) && (key === undefined || !keyNamesPii(key));
+  const cache = epoch ? piiDetectorsButPhone : piiDetectors;
+  let detectors = cache.get(plan.detectors);
   if (detectors === undefined) {
-    detectors = plan.detectors.filter((d) => d.kind === "pii");
-    piiDetectors.set(plan.detectors, detectors);
+    detectors = plan.detectors.filter((d) => d.kind === "pii" && !(epoch && d.id === "pii.phone"));
+    cache.set(plan.detectors, detectors);
   }
   if (detectors.length === 0) return undefined;
   return { sanitizers: [], stripSanitized: false, detectors, decide: plan.decide, redaction: plan.redaction };
@@ -216,7 +212,7 @@ function scanDigits(
   findings: Finding[],
   key: string | undefined,
 ): string | undefined {
-  const plan = numberPlan(fullPlan);
+  const plan = numberPlan(fullPlan, digits.replace(/^-/, ""), key);
   if (plan === undefined) return undefined;
   if (key !== undefined) {
     const prefix = `${key}: `;
@@ -257,11 +253,11 @@ function memberKey(text: string, at: number): string | undefined {
 }
 
 /**
- * The long integers of JSON text, as the leaf walk would read them (after their key), without parsing the document:
- * true as soon as one would be rewritten (the caller then rewrites the document leaf by leaf, where a redacted number
- * becomes a string); otherwise their findings, with offsets into the text, go to `findings`.
+ * The long integers of JSON text, as the leaf walk would read them (after their key), without parsing the
+ * document: their matches, with offsets into the text.
  */
-function numbersRewrite(text: string, path: string, plan: ScanPlan, findings: Finding[]): boolean {
+function keyedNumberMatches(text: string, path: string, plan: ScanPlan): TextMatch[] {
+  const matches: TextMatch[] = [];
   NUMBER_TOKEN.lastIndex = 0;
   for (let m = NUMBER_TOKEN.exec(text); m !== null; m = NUMBER_TOKEN.exec(text)) {
     const digits = m[0];
@@ -269,11 +265,12 @@ function numbersRewrite(text: string, path: string, plan: ScanPlan, findings: Fi
     if (key === undefined || Math.abs(Number(digits)) < MIN_CHECKED_NUMBER) continue;
     const at = m.index;
     const found: Finding[] = [];
-    if (scanDigits(digits, path, plan, found, key === "" ? undefined : key) !== undefined) return true;
+    scanDigits(digits, path, plan, found, key === "" ? undefined : key);
     for (const f of found)
-      findings.push(f.start === undefined ? f : { ...f, start: f.start + at, end: f.end! + at });
+      if (f.start !== undefined && f.end !== undefined)
+        matches.push({ kind: f.kind, type: f.type, ruleId: f.ruleId, start: f.start + at, end: f.end + at });
   }
-  return false;
+  return matches;
 }
 
 /**

@@ -3,10 +3,11 @@ import type { FindingAction, FindingKind } from "../../shared/vocabulary.js";
 import { boundCut } from "../detectors/injection/cut-bounds.js";
 import { instructionSpan, type Span } from "../detectors/injection/instruction-span.js";
 import { KeywordPrefilter } from "../rules/keyword-prefilter.js";
+import { detectsRuns, MatchRuns, RangeList } from "../sanitizer/match-runs.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { CappedFindings } from "./findings-cap.js";
 import { type NormalisedView, normalisedView } from "./normalised-view.js";
-import { OffsetMap } from "./offset-map.js";
+import { OffsetMap, TextBuilder } from "./offset-map.js";
 import { type RedactionSettings, type Replacement, replacementFor } from "./redaction.js";
 import { stringFeatures } from "./string-features.js";
 
@@ -122,6 +123,21 @@ function stores(findings: Finding[], ruleId: string, action: Finding["action"]):
   findings.omit(ruleId);
   return false;
 }
+
+/** A finding's action as a byte (decideAll records one per match); 0 = the match records nothing. */
+const NOT_RECORDED = 0;
+const ACTIONS: readonly (Finding["action"] | undefined)[] = [
+  undefined,
+  "strip",
+  "redact",
+  "block",
+  "flag",
+  "warn",
+  "review",
+];
+const ACTION_CODE = Object.fromEntries(
+  ACTIONS.map((a, i) => [a, i]).filter(([a]) => a !== undefined),
+) as Record<Extract<Finding["action"], "strip" | "redact" | "block" | "flag" | "warn" | "review">, number>;
 
 /** Findings whose values the rewrite removes. */
 function rewritesValue(action: Finding["action"]): boolean {
@@ -280,6 +296,30 @@ export function runDetectors(
 }
 
 /**
+ * `runDetectors` for the sanitizers, into runs held in typed arrays (see MatchRuns), sorted by position: a detector
+ * that can (the control-character detector) hands its spans over without an object each.
+ */
+function runSanitizers(detectors: readonly TextDetector[], text: string, features: number): MatchRuns {
+  const runs = new MatchRuns();
+  const { requires, minLength } = gatesOf(detectors);
+  for (let i = 0; i < detectors.length; i++) {
+    const gate = requires[i]!;
+    if ((gate !== 0 && (features & gate) === 0) || text.length < minLength[i]!) continue;
+    const detector = detectors[i]!;
+    if (detectsRuns(detector)) {
+      detector.detectRuns(text, runs);
+      continue;
+    }
+    // Keywords are only a prefilter: without them the detector finds nothing, so it is simply run.
+    const found: TextMatch[] = [];
+    detector.detect(text, found);
+    for (const m of found) runs.push(m);
+  }
+  runs.sort();
+  return runs;
+}
+
+/**
  * `runDetectors` with one detector left out: the matches of the detectors before it and after it, so a caller that
  * gets the missing detector's matches elsewhere can put them back in order.
  */
@@ -313,20 +353,161 @@ const splitLists = new WeakMap<
 /** Rounds of re-stripping after the first (each finds what the previous removal made); a bound, not a tuning. */
 const MAX_STRIP_ROUNDS = 4;
 
-/** `text` without the union of `ranges` (original offsets, any order, may overlap), and the map back. */
-function withoutRanges(text: string, ranges: [number, number][]): { working: string; map: OffsetMap } {
-  ranges.sort((a, b) => a[0] - b[0]);
+/** Parts joined into one chunk at a time, so a text cut into a million pieces never holds a million strings. */
+const JOIN_CHUNK = 4096;
+
+/**
+ * `text` without the union of `ranges` (original offsets; normalised here), and the map back. The kept pieces are
+ * joined a chunk at a time: memory stays proportional to the text, whatever the number of ranges.
+ */
+function withoutRanges(text: string, ranges: RangeList): { working: string; map: OffsetMap } {
+  ranges.normalise();
   const map = new OffsetMap();
-  let out = "";
+  const chunks: string[] = [];
+  let parts: string[] = [];
+  let length = 0;
   let cursor = 0;
-  for (const [start, end] of ranges) {
+  for (let i = 0; i < ranges.size; i++) {
+    const start = ranges.startAt(i);
+    const end = ranges.endAt(i);
     if (end <= cursor) continue;
     const from = Math.max(start, cursor);
-    out += text.slice(cursor, from);
-    map.add(out.length, end - from);
+    if (from > cursor) {
+      parts.push(text.slice(cursor, from));
+      length += from - cursor;
+      if (parts.length === JOIN_CHUNK) {
+        chunks.push(parts.join(""));
+        parts = [];
+      }
+    }
+    map.add(length, end - from);
     cursor = end;
   }
-  return { working: out + text.slice(cursor), map };
+  parts.push(text.slice(cursor));
+  chunks.push(parts.join(""));
+  return { working: chunks.join(""), map };
+}
+
+const LEADING_BOM: TextMatch = {
+  kind: "control",
+  type: "zero_width",
+  start: 0,
+  end: 1,
+  ruleId: "control.zero_width",
+};
+
+/**
+ * The first sanitizer pass over the original text: records its findings and returns the ranges to strip and the
+ * blocks recorded; undefined when nothing is to be stripped.
+ */
+function sanitizeOriginal(
+  text: string,
+  path: string,
+  plan: ScanPlan,
+  features: number,
+  findings: Finding[],
+  removedValues: Set<string> | undefined,
+): { removed: RangeList; blocked: Set<string> } | undefined {
+  // Sanitizer spans are not reduced to a winner on overlap: an escape sequence that contains a chat-template
+  // marker must go whole, so the removed region is the union of the overlapping spans.
+  const sanitized = runSanitizers(plan.sanitizers, text, features);
+  // A leading byte-order mark is harmless in a document, so the detector lets it be; but once the text is
+  // wrapped or sits inside JSON it is no longer leading, and a second check would strip it. Stripping it now
+  // keeps checking idempotent.
+  const bom =
+    plan.stripSanitized &&
+    text.charCodeAt(0) === 0xfeff &&
+    (sanitized.size === 0 || sanitized.at(0).start !== 0);
+  if (sanitized.size === 0 && !bom) return undefined;
+  const strip = plan.stripSanitized;
+  const removed = new RangeList();
+  // A block is not stripped, so every round below finds it again: it is recorded once (by rule and start).
+  const blocked = new Set<string>();
+  // A run of adjacent characters one rule strips (`\u200b\u200b\u200b`) is one finding spanning the run, and one
+  // removed range: memory per stripped character stays constant.
+  let runRule: string | undefined;
+  let runEnd = -1;
+  let runFinding: Finding | undefined;
+  for (let i = bom ? -1 : 0; i < sanitized.size; i++) {
+    const m = i < 0 ? LEADING_BOM : sanitized.at(i);
+    const action = plan.decide(m);
+    if (action.do === "ignore") continue;
+    if (action.do === "block") {
+      blocked.add(`${m.ruleId}\u0000${m.start}`);
+      if (stores(findings, m.ruleId, "block")) findings.push(toFinding(m, path, OffsetMap.identity, "block"));
+      continue;
+    }
+    if (!strip || action.do !== "strip") {
+      runRule = undefined;
+      if (stores(findings, m.ruleId, "flag")) findings.push(toFinding(m, path, OffsetMap.identity, "flag"));
+      continue;
+    }
+    removedValues?.add(text.slice(m.start, m.end));
+    removed.add(m.start, m.end);
+    if (runRule === m.ruleId && runEnd === m.start) {
+      runEnd = m.end;
+      if (runFinding !== undefined) runFinding.end = m.end;
+      continue;
+    }
+    runFinding = stores(findings, m.ruleId, "strip")
+      ? toFinding(m, path, OffsetMap.identity, "strip")
+      : undefined;
+    if (runFinding !== undefined) findings.push(runFinding);
+    runRule = m.ruleId;
+    runEnd = m.end;
+  }
+  return removed.size === 0 ? undefined : { removed, blocked };
+}
+
+/**
+ * The sanitizer pass: records sanitizer findings and, in strip modes, removes their spans (rounds included, see
+ * below). Undefined when nothing was removed. Matches are held as runs (MatchRuns) and a TextMatch is made only for
+ * the one being decided, so memory per stripped run is a few bytes, not an object.
+ */
+function sanitize(
+  text: string,
+  path: string,
+  plan: ScanPlan,
+  features: number,
+  findings: Finding[],
+  removedValues: Set<string> | undefined,
+): { working: string; map: OffsetMap; remade: { working: string; map: OffsetMap } | undefined } | undefined {
+  // The first pass's matches live only inside `sanitizeOriginal`: they are garbage before the stripped text is built.
+  const first = sanitizeOriginal(text, path, plan, features, findings, removedValues);
+  if (first === undefined) return undefined;
+  const { removed, blocked } = first;
+  let { working, map } = withoutRanges(text, removed);
+  const firstPass = { working, map };
+  let remade: { working: string; map: OffsetMap } | undefined;
+  // Stripping can make a marker: an escape sequence removed between a line break and a role word, a lone
+  // surrogate removed after `system:`. Strip again until nothing new appears (bounded), so a second check of
+  // what the model reads finds nothing the first left. Only new strips and blocks are recorded.
+  for (let round = 0; round < MAX_STRIP_ROUNDS; round++) {
+    const again = runSanitizers(plan.sanitizers, working, stringFeatures(working));
+    let grew = false;
+    for (let i = 0; i < again.size; i++) {
+      const m = again.at(i);
+      const action = plan.decide(m);
+      if (action.do !== "strip" && action.do !== "block") continue;
+      const start = map.toOriginal(m.start);
+      const end = map.endToOriginal(m.end);
+      if (action.do === "block") {
+        const key = `${m.ruleId}\u0000${start}`;
+        if (blocked.has(key)) continue;
+        blocked.add(key);
+        if (stores(findings, m.ruleId, "block")) findings.push(toFinding(m, path, map, "block"));
+        continue;
+      }
+      if (stores(findings, m.ruleId, "strip")) findings.push(toFinding(m, path, map, "strip"));
+      removedValues?.add(text.slice(start, end));
+      removed.add(start, end);
+      grew = true;
+    }
+    if (!grew) break;
+    ({ working, map } = withoutRanges(text, removed));
+    remade = firstPass;
+  }
+  return { working, map, remade };
 }
 
 /**
@@ -350,97 +531,9 @@ export function scanString(
   // Stripping only removes characters, so the stripped text has a subset of these features and is no longer.
   const features = stringFeatures(text);
 
-  // Sanitizer spans are not reduced to a winner on overlap: an escape sequence that contains a chat-template
-  // marker must go whole, so the removed region is the union of the overlapping spans.
-  const sanitized =
-    plan.sanitizers.length > 0 ? runDetectors(plan.sanitizers, text, features).sort(byPosition) : [];
-  // A leading byte-order mark is harmless in a document, so the detector lets it be; but once the text is
-  // wrapped or sits inside JSON it is no longer leading, and a second check would strip it. Stripping it now
-  // keeps checking idempotent.
-  if (
-    plan.stripSanitized &&
-    plan.sanitizers.length > 0 &&
-    text.charCodeAt(0) === 0xfeff &&
-    sanitized[0]?.start !== 0
-  ) {
-    sanitized.unshift({
-      kind: "control",
-      type: "zero_width",
-      start: 0,
-      end: 1,
-      ruleId: "control.zero_width",
-    });
-  }
-  if (sanitized.length > 0) {
-    const strip = plan.stripSanitized;
-    const removed: [number, number][] = [];
-    // A run of adjacent characters one rule strips (`\u200b\u200b\u200b`) is one finding spanning the run, and one
-    // removed range: memory per stripped character stays constant.
-    let run: { ruleId: string; end: number; finding: Finding | undefined } | undefined;
-    for (const m of sanitized) {
-      const action = plan.decide(m);
-      if (action.do === "ignore") continue;
-      if (action.do === "block") {
-        if (stores(findings, m.ruleId, "block"))
-          findings.push(toFinding(m, path, OffsetMap.identity, "block"));
-        continue;
-      }
-      const strips = strip && action.do === "strip";
-      if (!strips) {
-        run = undefined;
-        if (stores(findings, m.ruleId, "flag")) findings.push(toFinding(m, path, OffsetMap.identity, "flag"));
-        continue;
-      }
-      removedValues?.add(text.slice(m.start, m.end));
-      const last = removed[removed.length - 1];
-      if (last !== undefined && m.start <= last[1]) last[1] = Math.max(last[1], m.end);
-      else removed.push([m.start, m.end]);
-      if (run !== undefined && run.ruleId === m.ruleId && run.end === m.start) {
-        run.end = m.end;
-        if (run.finding !== undefined) run.finding.end = m.end;
-        continue;
-      }
-      const finding = stores(findings, m.ruleId, "strip")
-        ? toFinding(m, path, OffsetMap.identity, "strip")
-        : undefined;
-      if (finding !== undefined) findings.push(finding);
-      run = { ruleId: m.ruleId, end: m.end, finding };
-    }
-    if (removed.length > 0) {
-      ({ working, map } = withoutRanges(text, removed));
-      const firstPass = { working, map };
-      // Stripping can make a marker: an escape sequence removed between a line break and a role word, a lone
-      // surrogate removed after `system:`. Strip again until nothing new appears (bounded), so a second check of
-      // what the model reads finds nothing the first left. Only new strips and blocks are recorded.
-      // A block is not stripped, so every round finds it again: it is recorded once (by rule and start).
-      const blocked = new Set<string>();
-      for (const m of sanitized)
-        if (plan.decide(m).do === "block") blocked.add(`${m.ruleId}\u0000${m.start}`);
-      for (let round = 0; round < MAX_STRIP_ROUNDS; round++) {
-        const again = runDetectors(plan.sanitizers, working, stringFeatures(working));
-        let grew = false;
-        for (const m of again) {
-          const action = plan.decide(m);
-          if (action.do !== "strip" && action.do !== "block") continue;
-          const start = map.toOriginal(m.start);
-          const end = map.endToOriginal(m.end);
-          if (action.do === "block") {
-            const key = `${m.ruleId}\u0000${start}`;
-            if (blocked.has(key)) continue;
-            blocked.add(key);
-            if (stores(findings, m.ruleId, "block")) findings.push(toFinding(m, path, map, "block"));
-            continue;
-          }
-          if (stores(findings, m.ruleId, "strip")) findings.push(toFinding(m, path, map, "strip"));
-          removedValues?.add(text.slice(start, end));
-          removed.push([start, end]);
-          grew = true;
-        }
-        if (!grew) break;
-        ({ working, map } = withoutRanges(text, removed));
-        remade = firstPass;
-      }
-    }
+  if (plan.sanitizers.length > 0) {
+    const stripped = sanitize(text, path, plan, features, findings, removedValues);
+    if (stripped !== undefined) ({ working, map, remade } = stripped);
   }
 
   const precomputed = plan.precomputed?.get(text);
@@ -485,14 +578,18 @@ function decideAll(
 ): RewriteMatch[] {
   found.sort(byPosition);
   const rewrites: RewriteMatch[] = [];
-  const recorded: { match: TextMatch; action: Finding["action"]; rewrite?: RewriteMatch }[] = [];
+  // What each match records, in parallel to `found` (no object per match): its finding's action, and the index of
+  // its rewrite in `rewrites` (-1 for none); NOT_RECORDED for a match that records nothing.
+  const recordedAction = new Uint8Array(found.length);
+  const recordedRewrite = new Int32Array(found.length).fill(-1);
   // The furthest end reached by each rule so far: a later span of the same rule that starts before it is a repeat.
   const reach = new Map<string, number>();
   // The furthest end of the reported rewrites so far, per kind priority. Sorted by start, every earlier rewrite
   // started at or before the current match, so it contains the match when it reaches its end; a container of equal
   // or higher priority (its span is at least as long) is not outranked by it. Constant work per match.
   const furthest = new Array<number>(PRIORITY_LEVELS).fill(-1);
-  for (const m of found) {
+  for (let index = 0; index < found.length; index++) {
+    const m = found[index]!;
     const action = plan.decide(m);
     if (action.do === "ignore") continue;
     const seen = reach.get(m.ruleId);
@@ -502,7 +599,7 @@ function decideAll(
       // Already removed with the stripped characters: only a rewrite's finding is recorded (as the strip it was).
       if (repeat) continue;
       const rewrites = action.do === "strip" || action.do === "replace" || action.do === "neutralise";
-      recorded.push({ match: m, action: rewrites ? "strip" : action.do === "flag" ? action.as : "block" });
+      recordedAction[index] = ACTION_CODE[rewrites ? "strip" : action.do === "flag" ? action.as : "block"];
       continue;
     }
     if (action.do === "strip" || action.do === "replace" || action.do === "neutralise") {
@@ -529,19 +626,25 @@ function decideAll(
       // what it cuts: a second phrase of the same instruction is one finding.
       if (!repeat && furthest[priority]! < cut.end) furthest[priority] = cut.end;
       // The audit's vocabulary has no `neutralise`: the matched words are redacted (with the rest of their sentence).
-      recorded.push({ match: m, action: action.do === "strip" ? "strip" : "redact", rewrite });
+      recordedAction[index] = ACTION_CODE[action.do === "strip" ? "strip" : "redact"];
+      recordedRewrite[index] = rewrites.length - 1;
       continue;
     }
     if (repeat) continue;
-    recorded.push({ match: m, action: action.do === "flag" ? action.as : "block" });
+    recordedAction[index] = ACTION_CODE[action.do === "flag" ? action.as : "block"];
   }
-  for (const r of recorded) {
-    if (r.rewrite?.subsumed) continue;
-    const stored = stores(findings, r.match.ruleId, r.action);
-    if (!stored && (removedValues === undefined || !rewritesValue(r.action))) continue;
-    const finding = toFinding(r.match, path, map, r.action);
+  for (let index = 0; index < found.length; index++) {
+    const code = recordedAction[index]!;
+    if (code === NOT_RECORDED) continue;
+    const r = recordedRewrite[index]!;
+    if (r >= 0 && rewrites[r]!.subsumed) continue;
+    const match = found[index]!;
+    const action = ACTIONS[code]!;
+    const stored = stores(findings, match.ruleId, action);
+    if (!stored && (removedValues === undefined || !rewritesValue(action))) continue;
+    const finding = toFinding(match, path, map, action);
     if (stored) findings.push(finding);
-    if (removedValues !== undefined && rewritesValue(r.action))
+    if (removedValues !== undefined && rewritesValue(action))
       removedValues.add(original.slice(finding.start, finding.end));
   }
   // A widened cut starts before its match: the rewrite walks the cuts in order.
@@ -556,7 +659,8 @@ function decideAll(
  * is that instruction's (the values inside went with the sentence).
  */
 function applyRewrites(text: string, rewrites: readonly RewriteMatch[], plan: ScanPlan): string {
-  let out = "";
+  // Joined a chunk at a time: a text with a rewrite every few characters never becomes a rope of one node each.
+  const out = new TextBuilder();
   let cursor = 0;
   let i = 0;
   while (i < rewrites.length) {
@@ -569,17 +673,15 @@ function applyRewrites(text: string, rewrites: readonly RewriteMatch[], plan: Sc
       if (cutsInstruction(winner)) continue;
       if (cutsInstruction(next) || outranks(next.match, winner.match)) winner = next;
     }
-    out += text.slice(cursor, start);
+    out.push(text.slice(cursor, start));
     if (winner.action.do === "replace")
-      out += replacementFor(
-        winner.action.strategy,
-        winner.match.type,
-        text.slice(start, end),
-        plan.redaction,
+      out.push(
+        replacementFor(winner.action.strategy, winner.match.type, text.slice(start, end), plan.redaction),
       );
     cursor = end;
   }
-  return out + text.slice(cursor);
+  out.push(text.slice(cursor));
+  return out.toString();
 }
 
 /** How far around a cut the detectors look for a value the cut would split (the longest values they know fit). */

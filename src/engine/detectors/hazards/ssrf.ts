@@ -94,7 +94,12 @@ function judgeBare(token: string): HostClass | undefined {
   const host = port === null ? token : token.slice(0, port.index);
   const verdict = classifyHost(host);
   if (verdict === undefined || verdict === "metadata") return verdict;
-  if (port !== null) return host.includes(".") || verdict === "loopback" ? verdict : undefined;
+  // A number with a "port" is a time or a ratio (`00:00`, `0:30`), not an address: `0` alone is 0.0.0.0 only to
+  // inet_aton. A loopback name with a port (`localhost:8080`) stays one.
+  if (port !== null)
+    return host.includes(".") || (verdict === "loopback" && parseAddress(host) === undefined)
+      ? verdict
+      : undefined;
   const address = parseAddress(host);
   if (address === undefined) return undefined; // a name without a port: "runs on localhost", "printer.local"
   const parts = host.split(".");

@@ -1,4 +1,5 @@
 import { classifyInvisible } from "../../sanitizer/invisible-chars.js";
+import { SegmentMap, TextBuilder } from "../../scan/offset-map.js";
 import { CONFUSABLE_FOLDS } from "./confusables.js";
 
 /**
@@ -48,8 +49,9 @@ export function toFoldedText(input: string): MatchableText {
 function foldText(input: string, lowerAscii: boolean): MatchableText {
   const lower = lowerAscii ? (ascii: string) => ascii.toLowerCase() : (ascii: string) => ascii;
   if (!NEEDS_FOLDING.test(input)) return { text: lower(input), toOriginal: identityRange };
-  const map = new OffsetMap();
-  const parts: string[] = [];
+  // Typed segments and chunked parts: a hostile text can need a segment every other character (see SegmentMap).
+  const map = new SegmentMap();
+  const parts = new TextBuilder();
   let length = 0;
   let copied = 0;
   NON_ASCII_RUN.lastIndex = 0;
@@ -76,64 +78,7 @@ function foldText(input: string, lowerAscii: boolean): MatchableText {
     parts.push(lower(input.slice(copied)));
     map.addLinear(length, copied);
   }
-  return { text: parts.join(""), toOriginal: (start, end) => map.toOriginal(start, end) };
-}
-
-/**
- * Normalised-to-original offsets as segments rather than one entry per character (also the map of the scanner's
- * normalised view, scan/normalised-view.ts): an ASCII run is one linear segment, and each folded character that
- * changed length (a dropped zero-width character, a ligature, a surrogate pair, a decoded escape) closes the
- * segment. Lookups are a binary search, done only for reported matches.
- */
-export class OffsetMap {
-  private readonly normStart: number[] = [];
-  private readonly origStart: number[] = [];
-  /** Original width of a block segment (every normalised char in it maps to the whole block); 0 for linear. */
-  private readonly blockWidth: number[] = [];
-
-  addLinear(norm: number, orig: number): void {
-    const last = this.normStart.length - 1;
-    if (
-      last >= 0 &&
-      this.blockWidth[last] === 0 &&
-      orig - this.origStart[last]! === norm - this.normStart[last]!
-    ) {
-      return; // continues the previous linear segment
-    }
-    this.push(norm, orig, 0);
-  }
-
-  addBlock(norm: number, orig: number, width: number): void {
-    this.push(norm, orig, width);
-  }
-
-  toOriginal(start: number, end: number): [number, number] {
-    const first = this.locate(start);
-    const last = this.locate(Math.max(start, end - 1));
-    return [first[0], end > start ? last[1] : first[0]];
-  }
-
-  private push(norm: number, orig: number, width: number): void {
-    this.normStart.push(norm);
-    this.origStart.push(orig);
-    this.blockWidth.push(width);
-  }
-
-  /** The original `[start, end)` of normalised character `index`. */
-  private locate(index: number): [number, number] {
-    let lo = 0;
-    let hi = this.normStart.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.normStart[mid]! <= index) lo = mid;
-      else hi = mid - 1;
-    }
-    const width = this.blockWidth[lo] ?? 0;
-    const orig = this.origStart[lo] ?? 0;
-    if (width > 0) return [orig, orig + width];
-    const at = orig + (index - (this.normStart[lo] ?? 0));
-    return [at, at + 1];
-  }
+  return { text: parts.toString(), toOriginal: (start, end) => map.toOriginal(start, end) };
 }
 
 /** What one non-ASCII code point becomes: "" (dropped), " " (whitespace) or one or more folded characters. */

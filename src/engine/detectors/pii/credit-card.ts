@@ -1,5 +1,6 @@
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
+import { hasKeywordBefore } from "../shared/keyword-window.js";
 import { isLuhnValid } from "../shared/luhn.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
 
@@ -32,6 +33,11 @@ const SEPARATOR = /[ .\-\u00a0\u2009\u202f\u2010-\u2013]/;
 const MIN_DIGITS = 12;
 const MAX_DIGITS = 19;
 const PLUS = 43;
+// A card word shortly before a run: admits the 4-4-5 print of 13-digit Visa and Maestro cards, a layout that
+// identifiers share, so it counts as a card only with the word. Bounded window; `\W{0,12}$` cannot backtrack badly.
+const CARD_WORD_BEFORE =
+  /\b(?:card|cards|visa|maestro|mastercard|debit|credit|cc|pan|kreditkarte|karte|carte|tarjeta)\b(?:\W{1,4}(?:number|no\.?|num|#))?\W{0,12}$/;
+const CARD_WORD_WINDOW = 40;
 
 /**
  * Work done so far by every card detector in the process, for tests that assert work grows linearly with the input
@@ -67,8 +73,16 @@ function splitGroups(run: string): Groups {
   return { starts, lengths, seps };
 }
 
-/** Layout of groups `first..last` (inclusive) of `lengths`. */
-function isPrintedCardLayout(lengths: readonly number[], first: number, last: number): boolean {
+/**
+ * Layout of groups `first..last` (inclusive) of `lengths`. `cardWordBefore` is asked (at most once per run: the
+ * caller memoises it) only for the 4-4-5 layout, which needs a card word before the run.
+ */
+function isPrintedCardLayout(
+  lengths: readonly number[],
+  first: number,
+  last: number,
+  cardWordBefore: () => boolean,
+): boolean {
   const count = last - first + 1;
   if (count === 1) return true;
   const a = lengths[first];
@@ -76,6 +90,7 @@ function isPrintedCardLayout(lengths: readonly number[], first: number, last: nu
   const c = lengths[first + 2];
   if (count === 2) return a === 6; // the IIN, then the rest in one group
   if (count === 3 && a === 4 && b === 6 && (c === 5 || c === 4)) return true;
+  if (count === 3 && a === 4 && b === 4 && c === 5 && first === 0) return cardWordBefore();
   if (count === 4 && a === 4 && b === 3 && c === 3 && lengths[first + 3] === 3) return true;
   // 4-4-4-n: every group but the last has four digits.
   for (let i = first; i < last; i++) if (lengths[i] !== 4) return false;
@@ -110,6 +125,11 @@ function pushSubRuns(text: string, runStart: number, run: string, out: TextMatch
   const { starts, lengths, seps } = splitGroups(run);
   const count = lengths.length;
   const found: [first: number, last: number][] = [];
+  let cardWord: boolean | undefined;
+  const cardWordBefore = () => {
+    cardWord ??= hasKeywordBefore(text, runStart, CARD_WORD_BEFORE, CARD_WORD_WINDOW);
+    return cardWord;
+  };
   for (let first = 0; first < count; first++) {
     let best = -1;
     for (let last = first; last < count; last++) {
@@ -117,7 +137,7 @@ function pushSubRuns(text: string, runStart: number, run: string, out: TextMatch
       if (last > first + 1 && seps[last] !== seps[first + 1]) break;
       const digits = countDigits(lengths, first, last);
       if (digits > MAX_DIGITS) break;
-      if (digits < MIN_DIGITS || !isPrintedCardLayout(lengths, first, last)) continue;
+      if (digits < MIN_DIGITS || !isPrintedCardLayout(lengths, first, last, cardWordBefore)) continue;
       const start = runStart + starts[first]!;
       const end = runStart + starts[last]! + lengths[last]!;
       if (isLuhnValidSpan(text, start, end) && acceptable(text, start, end)) best = last;

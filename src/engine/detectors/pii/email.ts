@@ -1,4 +1,4 @@
-import { HAS_AT } from "../../scan/string-features.js";
+import { HAS_AT, HAS_SPACE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isAlnumCode, isAsciiLetterCode } from "../shared/char-codes.js";
 
@@ -63,6 +63,27 @@ function findLocalStart(text: string, at: number): number {
   return start;
 }
 
+/**
+ * File extensions that are no delegated TLD: `logo@2x.png`, `report@final.pdf` are file names. Extensions that are
+ * also country or brand TLDs (`.ai`, `.md`, `.py`, `.sh`, `.rs`, `.so`, `.zip`, `.mov`) are left out: addresses
+ * end in them.
+ */
+const FILE_EXTENSIONS = new Set(
+  (
+    "png jpg jpeg gif webp svg ico bmp tif tiff avif heic psd eps pdf txt json js mjs cjs ts tsx jsx css scss less " +
+    "html htm xml yml yaml csv tsv log ini cfg conf toml lock tgz rar jar war exe dll dylib wasm bin dat db sqlite " +
+    "map wav ogg flac webm mkv avi ttf otf woff eot rb java kt cpp hpp php bat doc docx xls xlsx ppt pptx odt"
+  ).split(" "),
+);
+// A retina asset's scale suffix: `icon@2x.png`, `icon@1.5x.jpg`.
+const SCALE_SUFFIX = /^\d+(?:\.\d+)?x\./;
+
+/** True when the "domain" after `@` is a file name's tail (`2x.png`, `final.pdf`). */
+function isFileNameTail(text: string, from: number, end: number, tld: string): boolean {
+  if (FILE_EXTENSIONS.has(tld.toLowerCase())) return true;
+  return SCALE_SUFFIX.test(text.slice(from, Math.min(end, from + 12)));
+}
+
 /** End (exclusive) of a valid domain starting at `from`, or -1. */
 function findDomainEnd(text: string, from: number): number {
   let end = from;
@@ -81,7 +102,7 @@ function findDomainEnd(text: string, from: number): number {
   if (tld.startsWith("xn--")) return end;
   if (tld.length < 2) return -1;
   for (let i = 0; i < tld.length; i++) if (!isAsciiLetterCode(tld.charCodeAt(i))) return -1;
-  return end;
+  return isFileNameTail(text, from, end, tld) ? -1 : end;
 }
 
 /** `scheme://user:pass@host`: the part before `@` is URL userinfo, reported by the url_credentials detector. */
@@ -108,12 +129,48 @@ function isMaskedLocalPart(text: string, start: number, at: number): boolean {
   return true;
 }
 
+// Addresses spelled out to dodge scanners: `jane dot roe at example dot com`, `jane (at) example (dot) com`.
+// Anchored on a spaced "at" word (found by one regex search); the domain must spell at least one "dot" and end in a
+// letter TLD. Every part is bounded (labels of at most 63 characters, at most four of them, `$`-anchored reading
+// over an 80-character window), so each "at" costs a bounded amount of work whatever the text.
+const SPELLED_AT = / (?:at|\(at\)|\[at\]) /gi;
+const SPELLED_DOMAIN =
+  /(?:[a-z0-9-]{1,63}(?:(?: dot |\.| ?\(dot\) ?| ?\[dot\] ?)[a-z0-9-]{1,63}){0,3}(?: dot | ?\(dot\) ?| ?\[dot\] ?)[a-z]{2,24}|[a-z0-9-]{1,63}(?: dot | ?\(dot\) ?| ?\[dot\] ?)[a-z0-9-]{1,63}(?:(?: dot |\.| ?\(dot\) ?| ?\[dot\] ?)[a-z0-9-]{1,63}){0,2}\.[a-z]{2,24})(?![a-z0-9-])/iy;
+const SPELLED_LOCAL =
+  /(?<![a-z0-9_%+.-])[a-z0-9_%+-]{1,64}(?:(?: dot |\.| ?\(dot\) ?| ?\[dot\] ?)[a-z0-9_%+-]{1,64}){0,3}$/i;
+// "at" words that are prose, not an address: "meet me at ...", "look at ...".
+const SPELLED_STOP_LOCAL =
+  /^(?:me|us|you|him|her|them|it|look|looking|arrived|arrive|meet|is|are|was|were|be|and|or|the|a|an|stay|staying|here|there|back|home|work)$/i;
+
+// "... at the dot com bubble": a domain does not start with an article or a possessive.
+const SPELLED_STOP_DOMAIN = /^(?:the|a|an|this|that|my|your|our|his|her|their)\b/i;
+
+function pushSpelledAddresses(text: string, out: TextMatch[]): void {
+  SPELLED_AT.lastIndex = 0;
+  for (let m = SPELLED_AT.exec(text); m !== null; m = SPELLED_AT.exec(text)) {
+    const domainStart = m.index + m[0].length;
+    SPELLED_DOMAIN.lastIndex = domainStart;
+    const domain = SPELLED_DOMAIN.exec(text);
+    if (domain === null || SPELLED_STOP_DOMAIN.test(domain[0])) continue;
+    const local = SPELLED_LOCAL.exec(text.slice(Math.max(0, m.index - 80), m.index));
+    if (local === null || SPELLED_STOP_LOCAL.test(local[0])) continue;
+    out.push({
+      kind: "pii",
+      type: "email",
+      start: m.index - local[0].length,
+      end: domainStart + domain[0].length,
+      ruleId: "pii.email",
+    });
+    SPELLED_AT.lastIndex = domainStart + domain[0].length;
+  }
+}
+
 export function createEmailDetector(): TextDetector {
   return {
     id: "pii.email",
     kind: "pii",
-    // Scans start at an `@` found with indexOf.
-    requires: HAS_AT,
+    // Scans start at an `@` found with indexOf, or at a spaced "at" word (spelled addresses).
+    requires: HAS_AT | HAS_SPACE,
     detect(text: string, out: TextMatch[]): void {
       let at = text.indexOf("@");
       while (at !== -1) {
@@ -128,6 +185,7 @@ export function createEmailDetector(): TextDetector {
         }
         at = text.indexOf("@", at + 1);
       }
+      if (text.length >= 12) pushSpelledAddresses(text, out);
     },
   };
 }

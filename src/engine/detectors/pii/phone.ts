@@ -1,11 +1,12 @@
-import type { CountryCode } from "libphonenumber-js/max";
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { createRequire } from "node:module";
+import type { CountryCode, parsePhoneNumberFromString as ParsePhone } from "libphonenumber-js/max";
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import type { Span } from "../injection/instruction-span.js";
 import { hasKeywordAfter, hasKeywordBefore } from "../shared/keyword-window.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
 import { findCards } from "./credit-card.js";
+import { isTimeOrIdNumber } from "./number-context.js";
 import {
   digitGroups,
   forEachPhoneCandidate,
@@ -33,6 +34,18 @@ import { isValidSsnDigits } from "./us-ssn.js";
  * (3-2-4 digits, one separator, valid SSA parts) is the SSN unless a phone word is next to it. Numbers after `+`
  * stay phones: nobody writes a card or an SSN with a country code.
  */
+
+// libphonenumber-js with its full metadata is 230 ES modules: loaded on the first phone candidate, not when the
+// package is imported (most tool results hold no phone-shaped run). Its CommonJS build is the same code and the same
+// "max" metadata (bench/phone-metadata.ts: no smaller set keeps every verdict), and require() keeps the check
+// synchronous.
+const requireHere = createRequire(import.meta.url);
+let parsePhone: typeof ParsePhone | undefined;
+function parsePhoneNumberFromString(...args: Parameters<typeof ParsePhone>): ReturnType<typeof ParsePhone> {
+  parsePhone ??= (requireHere("libphonenumber-js/max") as { parsePhoneNumberFromString: typeof ParsePhone })
+    .parsePhoneNumberFromString;
+  return parsePhone(...args);
+}
 
 export const DEFAULT_PHONE_REGIONS: readonly CountryCode[] = ["US", "GB", "DE", "FR"];
 
@@ -90,6 +103,8 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     const number = text.slice(c.start, c.numberEnd);
     if (isNonPhoneShape(number) || isFollowedByTime(text, c.end)) return false;
     if (!c.international && insideCard(c)) return false;
+    // `"timestamp": 1790928000`, `user_id=4155552671`: a time or an identifier by its key or its place.
+    if (c.bare && isTimeOrIdNumber(text, c.start, c.numberEnd)) return false;
     const phoneWordNear =
       hasKeywordBefore(text, c.start, PHONE_WORD_BEFORE, CONTEXT_WINDOW) ||
       hasKeywordAfter(text, c.end, PHONE_WORD_AFTER, 16);

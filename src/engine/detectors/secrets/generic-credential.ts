@@ -1,7 +1,7 @@
-import { HAS_COLON, HAS_DASH, HAS_EQUALS, HAS_SPACE } from "../../scan/string-features.js";
-import type { TextDetector, TextMatch } from "../../types.js";
+import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { detectOperatorlessCredentials } from "./credential-forms.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -23,11 +23,27 @@ import { isLookalikeSecret } from "./lookalike.js";
 
 // Scanning for the operator and looking back at the key is several times cheaper on prose than scanning for
 // credential words case-insensitively (an alternation V8 cannot skip through quickly), and about as cheap on JSON.
-const OPERATOR = /[:=]/g;
+// `：` is the full-width colon CJK text writes (`密码：...`).
+const OPERATOR = /[:=\uff1a]/g;
 const CLI_FLAG = /--[A-Za-z][\w-]{0,62}[ \t]+/g;
+// The single-dash credential flags of some tools (`sqlcmd -password "x"`), from a literal ` -` V8 skips to: any
+// single-dash flag (`(?<=\s)-[A-Za-z]...`) stopped at every hyphenated word of prose and cost 20 ms per MB.
+const SHORT_FLAG =
+  /[ \t]-(?:[Pp]ass(?:word|wd)?|PASS(?:WORD|WD)?|[Pp]wd|PWD|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Aa]pi[Kk]ey|APIKEY)[ \t]+/g;
 // GitHub's `Authorization: token ...` names its scheme "token"; elsewhere the word is prose, so it needs the header.
 const AUTH_SCHEME = /\b(?:Bearer|Basic|(?<=Authorization["']?:[ \t]{0,4})token)[ \t]+/g;
-const PASSWORD_KEY = /(?:password|passwd|passphrase|pass|pwd|pw)$/;
+// With the password words of other languages written in ASCII (German, Portuguese, Dutch, French `mdp`).
+const PASSWORD_KEY =
+  /(?:password|passwd|passphrase|pass|pwd|pw|passwort|kennwort|senha|wachtwoord|mdp|passe)$/;
+/**
+ * Password words of other languages, right before an operator (`비밀번호:`, `密碼=`, `пароль:`): keys the ASCII key
+ * reader cannot read. Tested on the few characters before an operator that follows a non-ASCII letter.
+ */
+const OTHER_SCRIPT_PASSWORD =
+  /(?:비밀번호|비번|암호|패스워드|密码|密碼|口令|パスワード|暗証番号|пароль|contraseña|hasło|lösenord|mật khẩu|şifre|كلمة المرور|סיסמה)[ \t]*$/i;
+/** Key and token words of other scripts, as OTHER_SCRIPT_PASSWORD (`API 키:`, `토큰=`, `密钥：`, `токен:`). */
+const OTHER_SCRIPT_TOKEN =
+  /(?:API[ \t]?키|비밀[ \t]?키|액세스[ \t]?키|토큰|시크릿|密钥|秘钥|金鑰|令牌|トークン|APIキー|シークレット|токен|ключ(?:[ \t]API)?)[ \t]*$/i;
 const TOKEN_KEY =
   /(?:secret|secretkey|apikey|apisecret|accesskey|secretaccesskey|privatekey|token|accesstoken|authtoken|apitoken|refreshtoken|bearertoken|credential|credentials|clientsecret)$/;
 const NOT_SECRET_KEY =
@@ -35,15 +51,17 @@ const NOT_SECRET_KEY =
 const QUERY_PARAM = /^[\w.-]{1,64}=/;
 const TEMPLATE_START = /^(?:\$\{|\{\{|\$\(|<)/;
 const MAX_KEY = 64;
+/** Spaces allowed around an operator: aligned YAML, HCL and object literals pad keys to a column. */
+const MAX_ALIGNMENT = 24;
 const MAX_VALUE = 256;
 
-type KeyKind = "password" | "token";
+export type KeyKind = "password" | "token";
 
 function isKeyCode(code: number): boolean {
   return isWordCode(code) || code === 45 || code === 46;
 }
 
-function classifyKey(key: string): KeyKind | null {
+export function classifyKey(key: string): KeyKind | null {
   const normalized = key.toLowerCase().replace(/[_.-]/g, "");
   if (NOT_SECRET_KEY.test(normalized)) return null;
   if (PASSWORD_KEY.test(normalized)) return "password";
@@ -51,7 +69,7 @@ function classifyKey(key: string): KeyKind | null {
   return null;
 }
 
-function characterClasses(value: string): number {
+export function characterClasses(value: string): number {
   let classes = 0;
   if (/[a-z]/.test(value)) classes++;
   if (/[A-Z]/.test(value)) classes++;
@@ -62,7 +80,11 @@ function characterClasses(value: string): number {
 
 function looksLikeCode(value: string): boolean {
   return (
-    /^[A-Za-z_$.]+$/.test(value) || value.includes("(") || value.startsWith("=") || value.startsWith("$")
+    /^[A-Za-z_$.]+$/.test(value) ||
+    value.includes("(") ||
+    value.includes("[") || // `os.environ["DB_PASSWORD"]`, `config[key]`
+    value.startsWith("=") ||
+    value.startsWith("$")
   );
 }
 
@@ -84,7 +106,7 @@ function isEncodedProse(value: string): boolean {
   return printable === decoded.length && spaces >= 2 && /[a-z]{3,}\s[a-z]{2,}/i.test(decoded);
 }
 
-function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boolean {
+export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boolean {
   if (isLookalikeSecret(value)) return false;
   if (!quoted && looksLikeCode(value)) return false;
   if (kind === "token" && isEncodedProse(value)) return false;
@@ -94,7 +116,7 @@ function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boole
 }
 
 /** Reads a value at `from`: [start, end, quoted] or null. Quoted values end at the matching unescaped quote. */
-function readValue(text: string, from: number): [number, number, boolean] | null {
+export function readValue(text: string, from: number): [number, number, boolean] | null {
   const escaped = readEscapedQuotedValue(text, from);
   if (escaped !== undefined) return escaped;
   const open = codeAt(text, from);
@@ -160,12 +182,16 @@ function endsLikeCredentialWord(text: string, keyStart: number, keyEnd: number):
   switch (c) {
     case 100: // "ord", "swd", "pwd"
       return (a === 111 && b === 114) || (a === 115 && b === 119) || (a === 112 && b === 119);
+    case 116: // "ret", "ort" (passwort, kennwort)
+      return (a === 114 && b === 101) || (a === 111 && b === 114);
+    case 97: // "nha" (senha)
+      return a === 110 && b === 104;
+    case 112: // "mdp"
+      return a === 109 && b === 100;
     case 115: // "ass", "als"
       return (a === 97 && b === 115) || (a === 97 && b === 108);
-    case 101: // "ase"
-      return a === 97 && b === 115;
-    case 116: // "ret"
-      return a === 114 && b === 101;
+    case 101: // "ase", "sse" (mot de passe)
+      return (a === 97 && b === 115) || (a === 115 && b === 115);
     case 121: // "key"
       return a === 107 && b === 101;
     case 110: // "ken"
@@ -184,7 +210,8 @@ function endsLikeCredentialWord(text: string, keyStart: number, keyEnd: number):
 let keyEndFound = -1;
 function keyStartBefore(text: string, end: number): number {
   let i = end;
-  while (i > 0 && end - i < 8 && (text.charCodeAt(i - 1) === 32 || text.charCodeAt(i - 1) === 9)) i--;
+  while (i > 0 && end - i < MAX_ALIGNMENT && (text.charCodeAt(i - 1) === 32 || text.charCodeAt(i - 1) === 9))
+    i--;
   const quote = codeAt(text, i - 1);
   if (quote === 34 || quote === 39 || quote === 96) {
     i--;
@@ -197,17 +224,104 @@ function keyStartBefore(text: string, end: number): number {
   return i;
 }
 
-/** Reports the value at `valueFrom` when it qualifies for a key of `kind`; returns where scanning may resume. */
-function reportValue(text: string, valueFrom: number, kind: KeyKind, out: TextMatch[]): number {
+/**
+ * Vendor forms found by the key they are assigned to (`ASANA_KEY = "..."`): the token detector passes them in.
+ * `words` matches a lower-cased key that names a vendor; `match` gives the form a value fits under that key.
+ */
+export interface KeyedForms {
+  readonly words: RegExp;
+  match(key: string, value: string): { readonly ruleId: string; readonly type: string } | undefined;
+}
+
+/** What one walk over a text needs besides the text: set once per `detectNamedCredentials` call. */
+interface Walk {
+  out: TextMatch[];
+  keyed: KeyedForms;
+  generic: boolean;
+  /** Findings before this index are not the walk's own: a value inside one of them was already reported. */
+  firstOwn: number;
+}
+
+function alreadyReported(walk: Walk, start: number, end: number, upTo = walk.out.length): boolean {
+  for (let i = walk.firstOwn; i < upTo; i++) {
+    const m = walk.out[i]!;
+    if (m.start < end && m.end > start) return true;
+  }
+  return false;
+}
+
+/**
+ * Reports the value at `valueFrom` when it qualifies: as a vendor's token when the key names the vendor and the value
+ * has its shape, else as a credential when the key is one (`kind`). Returns where scanning may resume.
+ */
+function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind | null, walk: Walk): number {
   const value = readValue(text, valueFrom);
   if (value === null) return valueFrom;
   const [start, end, quoted] = value;
-  if (!isCredentialValue(text.slice(start, end), kind, quoted)) return valueFrom;
-  out.push({ kind: "secret", type: "generic_credential", start, end, ruleId: "secret.generic_credential" });
+  const raw = text.slice(start, end);
+  if (alreadyReported(walk, start, end)) return end;
+  const lower = key.toLowerCase();
+  const vendor = walk.keyed.words.test(lower) ? walk.keyed.match(lower, raw) : undefined;
+  if (vendor !== undefined) {
+    walk.out.push({ kind: "secret", type: vendor.type, start, end, ruleId: vendor.ruleId });
+    return end;
+  }
+  if (!walk.generic || kind === null || !isCredentialValue(raw, kind, quoted)) return valueFrom;
+  walk.out.push({
+    kind: "secret",
+    type: "generic_credential",
+    start,
+    end,
+    ruleId: "secret.generic_credential",
+  });
   return end;
 }
 
-function detectAssignments(text: string, out: TextMatch[]): void {
+/** Keys a vendor's value may hang on without a credential word at the end (`TWITTER_ID`, `sonar.login`). */
+function endsLikeVendorKey(text: string, keyStart: number, keyEnd: number): boolean {
+  if (keyEnd - keyStart < 4) return false;
+  const b = text.charCodeAt(keyEnd - 2) | 32;
+  const c = text.charCodeAt(keyEnd - 1) | 32;
+  if (b === 105 && c === 100) return true; // "id"
+  return c === 110 && text.slice(keyEnd - 5, keyEnd).toLowerCase() === "login";
+}
+
+/** `key: Type = value` (Kotlin, Scala, Swift, TypeScript, typed Python): the key before the type annotation. */
+const TYPED_KEY = /([A-Za-z_$][\w$.-]{0,63})[ \t]*:[ \t]*[\w$.<>[\]?|, ]{1,40}$/;
+
+/**
+ * The credential key that ends before the operator at `at`, or undefined: an ASCII key (`db_password`, `"api_key"`),
+ * the key of a typed declaration (`val password: String =`), or a password word of another script (`비밀번호:`).
+ */
+function namedKey(text: string, at: number, walk: Walk): { key: string; kind: KeyKind | null } | undefined {
+  const keyStart = keyStartBefore(text, at);
+  if (keyStart !== -1) {
+    const keyEnd = keyEndFound;
+    const credentialWord = endsLikeCredentialWord(text, keyStart, keyEnd);
+    if (credentialWord || endsLikeVendorKey(text, keyStart, keyEnd)) {
+      const key = text.slice(keyStart, keyEnd);
+      const kind = credentialWord ? classifyKey(key) : null;
+      if (kind !== null || walk.keyed.words.test(key.toLowerCase())) return { key, kind };
+    }
+  }
+  // Bounded look-back: an unbounded `lastIndexOf(":")` per `=` made a text of many `=` and no `:` quadratic.
+  const window = text.charCodeAt(at) === 61 ? text.slice(Math.max(0, at - 112), at) : "";
+  if (window.includes(":", window.length - 48)) {
+    const typed = TYPED_KEY.exec(window);
+    const kind = typed === null ? null : classifyKey(typed[1]!);
+    if (kind !== null) return { key: typed![1]!, kind };
+  }
+  let before = at;
+  while (before > 0 && (text.charCodeAt(before - 1) === 32 || text.charCodeAt(before - 1) === 9)) before--;
+  if (before > 0 && text.charCodeAt(before - 1) > 127) {
+    const window = text.slice(Math.max(0, at - 24), at);
+    if (OTHER_SCRIPT_PASSWORD.test(window)) return { key: "password", kind: "password" };
+    if (OTHER_SCRIPT_TOKEN.test(window)) return { key: "token", kind: "token" };
+  }
+  return undefined;
+}
+
+function detectAssignments(text: string, walk: Walk): void {
   const operator = OPERATOR; // shared, reset: a RegExp per call was costlier than the scan on short strings
   operator.lastIndex = 0;
   for (let m = operator.exec(text); m !== null; m = operator.exec(text)) {
@@ -224,29 +338,30 @@ function detectAssignments(text: string, out: TextMatch[]): void {
       continue;
     }
     const opEnd = next === 61 || (next === 62 && text.charCodeAt(at) === 61) ? at + 2 : at + 1;
-    const keyStart = keyStartBefore(text, at);
-    if (keyStart === -1) continue;
-    const keyEnd = keyEndFound;
-    if (!endsLikeCredentialWord(text, keyStart, keyEnd)) continue;
-    const kind = classifyKey(text.slice(keyStart, keyEnd));
-    if (kind === null) continue;
+    const named = namedKey(text, at, walk);
+    if (named === undefined) continue;
     let valueFrom = opEnd;
     while (
       valueFrom < text.length &&
-      valueFrom - opEnd < 8 &&
+      valueFrom - opEnd < MAX_ALIGNMENT &&
       (text.charCodeAt(valueFrom) === 32 || text.charCodeAt(valueFrom) === 9)
     ) {
       valueFrom++;
     }
-    operator.lastIndex = Math.max(operator.lastIndex, reportValue(text, valueFrom, kind, out));
+    operator.lastIndex = Math.max(
+      operator.lastIndex,
+      reportValue(text, valueFrom, named.key, named.kind, walk),
+    );
   }
   // Command-line flags take their value after a space: `mysql --password Tr0ub4dor3x`.
-  const flag = CLI_FLAG;
-  flag.lastIndex = 0;
-  for (let m = flag.exec(text); m !== null; m = flag.exec(text)) {
-    const kind = classifyKey(m[0].trimEnd());
-    if (kind !== null)
-      flag.lastIndex = Math.max(flag.lastIndex, reportValue(text, m.index + m[0].length, kind, out));
+  for (const flag of [CLI_FLAG, SHORT_FLAG]) {
+    flag.lastIndex = 0;
+    for (let m = flag.exec(text); m !== null; m = flag.exec(text)) {
+      const key = m[0].trim().replace(/^-+/, "");
+      const kind = classifyKey(key);
+      if (kind !== null || walk.keyed.words.test(key.toLowerCase()))
+        flag.lastIndex = Math.max(flag.lastIndex, reportValue(text, m.index + m[0].length, key, kind, walk));
+    }
   }
 }
 
@@ -271,18 +386,31 @@ function detectAuthorizationValues(text: string, out: TextMatch[]): void {
   }
 }
 
-export function createGenericCredentialDetector(): TextDetector {
-  return {
-    id: "secret.generic_credential",
-    kind: "secret",
-    // Anchors: `:` / `=` operators, `--flag` then a space, `Bearer`/`Basic` then a space or tab.
-    requires: HAS_COLON | HAS_EQUALS | HAS_DASH | HAS_SPACE,
-    minLength: 9,
-    detect(text: string, out: TextMatch[]): void {
-      // Shortest report: a two-letter key (`pw`), an operator and a six-character password.
-      if (text.length < 9) return;
-      detectAssignments(text, out);
-      detectAuthorizationValues(text, out);
-    },
-  };
+/**
+ * Values assigned to credential-named keys (`generic`), and vendor values assigned to keys naming the vendor
+ * (`keyed`), appended to `out`. Findings from `firstOwn` on are the caller's for this text: a value inside one of
+ * them is not reported again.
+ */
+export function detectNamedCredentials(
+  text: string,
+  out: TextMatch[],
+  keyed: KeyedForms,
+  generic: boolean,
+  firstOwn: number,
+): void {
+  // Shortest report: a two-letter key (`pw`), an operator and a six-character password.
+  if (text.length < 9) return;
+  const walk: Walk = { out, keyed, generic, firstOwn };
+  detectAssignments(text, walk);
+  if (!generic) return;
+  detectAuthorizationValues(text, out);
+  const before = out.length;
+  detectOperatorlessCredentials(text, out);
+  // A value the walk or a vendor record already reported is not reported again.
+  let kept = before;
+  for (let i = before; i < out.length; i++) {
+    const m = out[i]!;
+    if (!alreadyReported({ ...walk, firstOwn }, m.start, m.end, before)) out[kept++] = m;
+  }
+  out.length = kept;
 }

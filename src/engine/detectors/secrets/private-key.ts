@@ -2,16 +2,38 @@ import { HAS_DASH } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 
 /**
- * PEM private keys: `-----BEGIN [RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP ]PRIVATE KEY[ BLOCK]-----` through the
- * matching END line. The whole block is reported, armour lines included, so a redaction leaves no key material and
- * no half-block behind. A block cut off before its END line (truncated tool output) is reported up to the end of its
- * base64 body, because even part of a key is sensitive.
+ * PEM private keys: `-----BEGIN [RSA |EC |DSA |OPENSSH |PGP ]PRIVATE KEY[ BLOCK]-----` through the matching END
+ * line. The whole block is reported, armour lines included, so a redaction leaves no key material and no half-block
+ * behind. A block cut off before its END line (truncated tool output) is reported up to the end of its base64 body,
+ * because even part of a key is sensitive.
+ *
+ * Not reported (issue 16's look-alikes): a key encrypted under a passphrase (`ENCRYPTED PRIVATE KEY`, or a
+ * `Proc-Type: 4,ENCRYPTED` header), which is useless without the passphrase and is how keys are meant to be stored;
+ * and a block whose body is a placeholder (`xxx`, `...`, `<your key here>`): fewer base64 characters than the
+ * smallest real key (an Ed25519 PKCS#8 key has 64).
  */
 
 const BEGIN = /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/y;
 /** Base64 body characters plus the line breaks and header lines ("Proc-Type: ...") a PEM body may contain. */
 const BODY = /[A-Za-z0-9+/=\s:,\\-]*/y;
 const MAX_BLOCK = 64 * 1024;
+const MIN_KEY_CHARACTERS = 64;
+
+/** An encrypted key, or a placeholder body: a block that holds no usable key material. */
+function holdsNoKey(label: string, body: string): boolean {
+  if (label.includes("ENCRYPTED") || body.includes("Proc-Type: 4,ENCRYPTED")) return true;
+  let keyCharacters = 0;
+  for (const line of body.split(/\\n|\n/)) {
+    if (line.includes(":")) continue; // a header line (`DEK-Info: ...`, `Comment: ...`)
+    for (let i = 0; i < line.length; i++) {
+      const c = line.charCodeAt(i);
+      if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47)
+        keyCharacters++;
+    }
+  }
+  // Placeholders: too few key characters, or characters no key body has (`<your key>`, `...`).
+  return keyCharacters < MIN_KEY_CHARACTERS || /[<>]|\.\.\./.test(body);
+}
 
 export function createPrivateKeyDetector(): TextDetector {
   return {
@@ -46,8 +68,9 @@ export function createPrivateKeyDetector(): TextDetector {
             end = Math.min(body.lastIndex, at + MAX_BLOCK);
             while (end > begin.lastIndex && /\s/.test(text[end - 1] ?? "")) end--;
           }
-          out.push({ kind: "secret", type: "private_key", start: at, end, ruleId: "secret.private_key" });
           resume = end;
+          if (!holdsNoKey(header[1] ?? "", text.slice(begin.lastIndex, footerAt === -1 ? end : footerAt)))
+            out.push({ kind: "secret", type: "private_key", start: at, end, ruleId: "secret.private_key" });
         }
         at = text.indexOf("-----BEGIN ", resume);
       }

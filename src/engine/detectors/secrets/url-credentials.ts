@@ -31,6 +31,19 @@ function looksLikeToken(value: string): boolean {
   return value.length >= 16 && /\d/.test(value) && /[A-Za-z]/.test(value) && shannonEntropy(value) >= 3.5;
 }
 
+/**
+ * A password in a URL, not a stand-in: at least four characters, not a placeholder (`password`, `<pass>`), not a
+ * template in single braces (`{PASS}`) or a value that names itself (`YOUR_PASSWORD`, `mypassword`).
+ */
+function isUrlPassword(password: string): boolean {
+  return (
+    password.length >= 4 &&
+    !isPlaceholderValue(password) &&
+    !/^\{[^{}]*\}$/.test(password) &&
+    !/password$/i.test(password)
+  );
+}
+
 export function createUrlCredentialsDetector(): TextDetector {
   return {
     id: "secret.url_credentials",
@@ -54,7 +67,7 @@ export function createUrlCredentialsDetector(): TextDetector {
         if (lastAt > userStart) {
           if (firstColon !== -1 && firstColon < lastAt) {
             const password = text.slice(firstColon + 1, lastAt);
-            if (password.length > 0 && !isPlaceholderValue(password)) {
+            if (isUrlPassword(password)) {
               out.push({
                 kind: "secret",
                 type: "url_credentials",

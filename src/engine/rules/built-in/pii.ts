@@ -19,11 +19,18 @@ export const PII_RULES = [
     summary: "e-mail addresses (RFC 5321 local part, a dotted domain with a letter TLD)",
     defaults,
     detector: createEmailDetector,
-    keywords: ["@"],
+    keywords: ["@", " at ", "(at)", "[at]"],
     examples: {
-      positive: ["write to jane.doe@example.com today", "cc: b@x.io"],
+      positive: ["write to jane.doe@example.com today", "cc: b@x.io", "mail jane dot roe at example dot com"],
       // `j***@example.com` is the mask action's own output: a second check must not find it again.
-      negative: ["@mention in chat", "user@localhost", "a@b", "j***@example.com"],
+      negative: [
+        "@mention in chat",
+        "user@localhost",
+        "a@b",
+        "j***@example.com",
+        "logo@2x.png",
+        "report@final.pdf",
+      ],
     },
   },
   {
@@ -43,6 +50,10 @@ export const PII_RULES = [
         "order 12 of 2024",
         "card 4111 1111 1111 1111",
         "Social Security No. 536 90 4399",
+        // Unix times: under a time key, and as a JSON number under a neutral key.
+        '{"timestamp": 1790928000}',
+        '{"created_at": 1790928000123, "user_id": 4155552671}',
+        '{"events": [1790928000, 1790931600]}',
       ],
     },
   },
@@ -64,8 +75,15 @@ export const PII_RULES = [
         () => `diners ${fakeCardNumber("36", 14, 4).replace(/^(\d{4})(\d{6})/, "$1\u00a0$2\u00a0")}`,
         () =>
           `visa ${fakeCardNumber("4", 13, 5).replace(/^(\d{4})(\d{3})(\d{3})/, "$1\u2013$2\u2013$3\u2013")}`,
+        // 4-4-5, the other print of 13 digits, after a card word.
+        () => `card number ${fakeCardNumber("4", 13, 6).replace(/^(\d{4})(\d{4})/, "$1 $2 ")}`,
       ],
-      negative: ["4111 1111 1111 1112", "order 1234567890123", "release 2024.10.15.1234"],
+      negative: [
+        "4111 1111 1111 1112",
+        "order 1234567890123",
+        "release 2024.10.15.1234",
+        () => `order ${fakeCardNumber("4", 13, 6).replace(/^(\d{4})(\d{4})/, "$1 $2 ")}`,
+      ],
     },
   },
   {

@@ -1,55 +1,31 @@
 import {
-  fakeAnthropicKey,
-  fakeAwsAccessKey,
   fakeAwsSecretKey,
-  fakeAzureConnectionString,
-  fakeGcpApiKey,
   fakeGcpServiceAccountJson,
-  fakeGithubFineGrainedToken,
-  fakeGithubToken,
-  fakeGitlabToken,
-  fakeHuggingfaceToken,
   fakeJwt,
-  fakeNpmToken,
-  fakeOpenaiKey,
   fakePassword,
   fakePrivateKeyBlock,
-  fakeSendgridKey,
-  fakeSlackBotToken,
-  fakeSlackWebhook,
-  fakeStripeKey,
-  fakeStripeWebhookSecret,
-  fakeTwilioApiKey,
   fakeTwilioAuthToken,
   randomString,
 } from "../../../shared/fake-credentials.js";
-import { createAnthropicKeyDetector } from "../../detectors/secrets/anthropic-key.js";
-import { createAwsAccessKeyDetector } from "../../detectors/secrets/aws-access-key.js";
 import { createAwsSecretKeyDetector } from "../../detectors/secrets/aws-secret-key.js";
-import { createAzureStorageKeyDetector } from "../../detectors/secrets/azure-storage-key.js";
-import { createGcpApiKeyDetector } from "../../detectors/secrets/gcp-api-key.js";
 import { createGcpServiceAccountDetector } from "../../detectors/secrets/gcp-service-account.js";
-import { createGenericCredentialDetector } from "../../detectors/secrets/generic-credential.js";
-import { createGithubTokenDetector } from "../../detectors/secrets/github-token.js";
-import { createGitlabTokenDetector } from "../../detectors/secrets/gitlab-token.js";
-import { createHuggingfaceTokenDetector } from "../../detectors/secrets/huggingface-token.js";
 import { createJwtDetector } from "../../detectors/secrets/jwt.js";
-import { createNpmTokenDetector } from "../../detectors/secrets/npm-token.js";
-import { createOpenaiKeyDetector } from "../../detectors/secrets/openai-key.js";
 import { createPrivateKeyDetector } from "../../detectors/secrets/private-key.js";
 import { createProseCredentialDetector } from "../../detectors/secrets/prose-credential.js";
-import { createSendgridKeyDetector } from "../../detectors/secrets/sendgrid-key.js";
-import { createSlackTokenDetector } from "../../detectors/secrets/slack-token.js";
-import { createStripeKeyDetector } from "../../detectors/secrets/stripe-key.js";
-import { createTwilioKeyDetector } from "../../detectors/secrets/twilio-key.js";
 import { createUrlCredentialsDetector } from "../../detectors/secrets/url-credentials.js";
 import { FAMILY_DEFAULTS } from "../family-defaults.js";
 import type { RuleRecord } from "../rule-record.js";
+import { detectTokens, TOKEN_RULES } from "./secret-tokens.js";
 
 /*
- * Examples are functions: every credential is assembled at test time from pieces (src/shared/fake-credentials.ts),
- * so no credential-shaped literal sits in the repository. Negative examples are the near misses each detector
- * must leave alone: placeholders, low entropy, a token glued into a longer word.
+ * Examples are functions: every credential is assembled at test time from pieces (src/shared/fake-credentials.ts,
+ * and token-examples.ts for the vendor records), so no credential-shaped literal sits in the repository. Negative
+ * examples are the near misses each detector must leave alone: placeholders, low entropy, a token glued into a
+ * longer word.
+ *
+ * Vendor tokens are data (secret-tokens.ts), read by one detector that also runs the credential-by-name walk (the
+ * generic credential record shares its factory); the records below are the shapes data cannot say: PEM blocks,
+ * JWT headers, keys known by a neighbour, connection strings, URLs and sentences.
  */
 
 const defaults = FAMILY_DEFAULTS.secrets;
@@ -82,33 +58,7 @@ export const SECRET_RULES = [
     validator: "the header decodes to JSON with `alg`",
     examples: { positive: [() => `Authorization: ${fakeJwt()}`], negative: ["eyJhbGciOi is cut short"] },
   },
-  {
-    id: "secret.aws_access_key",
-    kind: "secret",
-    type: "aws_access_key",
-    family: "secrets",
-    summary: "AWS access key ids (`AKIA`, `ASIA`... and 16 base32 characters)",
-    defaults,
-    detector: createAwsAccessKeyDetector,
-    keywords: [
-      "AKIA",
-      "ASIA",
-      "ABIA",
-      "ACCA",
-      "AGPA",
-      "AIDA",
-      "AIPA",
-      "ANPA",
-      "ANVA",
-      "AROA",
-      "APKA",
-      "ASCA",
-    ],
-    examples: {
-      positive: [() => `id=${fakeAwsAccessKey()}`],
-      negative: [() => j("AK", "IA", "AAAAAAAAAAAAAAAA")],
-    },
-  },
+  ...TOKEN_RULES,
   {
     id: "secret.aws_secret_key",
     kind: "secret",
@@ -125,17 +75,6 @@ export const SECRET_RULES = [
     },
   },
   {
-    id: "secret.gcp_api_key",
-    kind: "secret",
-    type: "gcp_api_key",
-    family: "secrets",
-    summary: "Google API keys (`AIza` and 35 characters)",
-    defaults,
-    detector: createGcpApiKeyDetector,
-    keywords: ["AIza"],
-    examples: { positive: [() => `key=${fakeGcpApiKey()}`], negative: ["AIza is a prefix"] },
-  },
-  {
     id: "secret.gcp_service_account",
     kind: "secret",
     type: "gcp_service_account",
@@ -147,168 +86,6 @@ export const SECRET_RULES = [
     examples: {
       positive: [() => fakeGcpServiceAccountJson().text],
       negative: ['{"type": "service_account", "project_id": "demo"}'],
-    },
-  },
-  {
-    id: "secret.azure_storage_key",
-    kind: "secret",
-    type: "azure_storage_key",
-    family: "secrets",
-    summary: "Azure storage account keys in connection strings (`AccountKey=`, `SharedAccessKey=`)",
-    defaults,
-    detector: createAzureStorageKeyDetector,
-    keywords: ["AccountKey=", "SharedAccessKey="],
-    examples: {
-      positive: [() => fakeAzureConnectionString().text],
-      negative: [j("Account", "Key=", "<your key>")],
-    },
-  },
-  {
-    id: "secret.github_token",
-    kind: "secret",
-    type: "github_token",
-    family: "secrets",
-    summary: "GitHub tokens (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_`, fine-grained `github_pat_`)",
-    defaults,
-    detector: createGithubTokenDetector,
-    keywords: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
-    validator: "entropy >= 3 bits/char",
-    examples: {
-      positive: [() => `token ${fakeGithubToken()}`, () => fakeGithubFineGrainedToken()],
-      negative: [() => j("gh", "p_", "X".repeat(36)), () => `x${fakeGithubToken()}`],
-    },
-  },
-  {
-    id: "secret.gitlab_token",
-    kind: "secret",
-    type: "gitlab_token",
-    family: "secrets",
-    summary: "GitLab tokens (`glpat-`, `gldt-`, `glrt-`...)",
-    defaults,
-    detector: createGitlabTokenDetector,
-    keywords: ["glpat-", "gldt-", "glrt-", "glptt-", "glft-", "gloas-", "glcbt-"],
-    examples: { positive: [() => `GITLAB=${fakeGitlabToken()}`], negative: [() => j("gl", "pat-", "short")] },
-  },
-  {
-    id: "secret.slack_token",
-    kind: "secret",
-    type: "slack_token",
-    family: "secrets",
-    summary: "Slack tokens (`xoxb-`, `xoxp-`, `xapp-`...) and webhook URLs",
-    defaults,
-    detector: createSlackTokenDetector,
-    keywords: ["xoxa-", "xoxb-", "xoxp-", "xoxo-", "xoxs-", "xoxr-", "xoxe-", "xapp-", "hooks.slack.com/"],
-    examples: {
-      positive: [() => fakeSlackBotToken(), () => fakeSlackWebhook().url],
-      negative: [() => j("xo", "xb-", "not-a-token")],
-    },
-  },
-  {
-    id: "secret.stripe_key",
-    kind: "secret",
-    type: "stripe_key",
-    family: "secrets",
-    summary:
-      "Stripe secret and restricted keys (`sk_live_`, `rk_test_`...) and webhook signing secrets (`whsec_`)",
-    defaults,
-    detector: createStripeKeyDetector,
-    keywords: ["sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_"],
-    examples: {
-      positive: [
-        () => `STRIPE=${fakeStripeKey()}`,
-        () => fakeStripeKey("test"),
-        () => `2026-01-01T10:00:00Z WARN value=${fakeStripeWebhookSecret()}`,
-      ],
-      negative: [
-        () => j("s", "k_live_", "x"),
-        () => j("s", "k_live_", "dummyDUMMYdummy1234567"),
-        () => j("wh", "sec_", "your_webhook_signing_secret"),
-      ],
-    },
-  },
-  {
-    id: "secret.huggingface_token",
-    kind: "secret",
-    type: "huggingface_token",
-    family: "secrets",
-    summary: "Hugging Face access tokens (`hf_`)",
-    defaults,
-    detector: createHuggingfaceTokenDetector,
-    keywords: ["hf_"],
-    validator: "entropy >= 3 bits/char, not a placeholder",
-    examples: {
-      positive: [
-        () => `export HF_TOKEN="${fakeHuggingfaceToken()}"`,
-        () => `token=${fakeHuggingfaceToken(7)}`,
-      ],
-      negative: [() => j("h", "f_your_token_here"), () => j("h", "f_", "x".repeat(34))],
-    },
-  },
-  {
-    id: "secret.sendgrid_key",
-    kind: "secret",
-    type: "sendgrid_key",
-    family: "secrets",
-    summary: "SendGrid API keys (`SG.` + key id + `.` + secret)",
-    defaults,
-    detector: createSendgridKeyDetector,
-    keywords: ["SG."],
-    examples: {
-      positive: [() => `SENDGRID_API_KEY=${fakeSendgridKey()}`, () => `value=${fakeSendgridKey(9)} rejected`],
-      negative: [() => j("S", "G.", "x".repeat(22), ".", "x".repeat(43)), "SG.1 is a section number"],
-    },
-  },
-  {
-    id: "secret.twilio_key",
-    kind: "secret",
-    type: "twilio_key",
-    family: "secrets",
-    summary: "Twilio API key SIDs (`SK` + 32 hex); auth tokens are found by name (generic credential)",
-    defaults,
-    detector: createTwilioKeyDetector,
-    keywords: ["SK"],
-    examples: {
-      positive: [() => `TWILIO_API_KEY=${fakeTwilioApiKey()}`, () => `key ${fakeTwilioApiKey(5)} rotated`],
-      negative: [() => j("S", "K", "0".repeat(32)), () => `SKU${fakeTwilioApiKey().slice(2)}`],
-    },
-  },
-  {
-    id: "secret.openai_key",
-    kind: "secret",
-    type: "openai_key",
-    family: "secrets",
-    summary: "OpenAI API keys (`sk-`, `sk-proj-`)",
-    defaults,
-    detector: createOpenaiKeyDetector,
-    keywords: ["sk-"],
-    examples: { positive: [() => `OPENAI_API_KEY=${fakeOpenaiKey()}`], negative: ["sk-learn is a library"] },
-  },
-  {
-    id: "secret.anthropic_key",
-    kind: "secret",
-    type: "anthropic_key",
-    family: "secrets",
-    summary: "Anthropic API keys (`sk-ant-`)",
-    defaults,
-    detector: createAnthropicKeyDetector,
-    keywords: ["sk-ant-"],
-    examples: {
-      positive: [() => `key ${fakeAnthropicKey()}`],
-      negative: [() => j("s", "k-", "ant-", "short")],
-    },
-  },
-  {
-    id: "secret.npm_token",
-    kind: "secret",
-    type: "npm_token",
-    family: "secrets",
-    summary: "npm access tokens (`npm_` and 36 characters)",
-    defaults,
-    detector: createNpmTokenDetector,
-    keywords: ["npm_"],
-    examples: {
-      positive: [() => `//registry:_authToken=${fakeNpmToken()}`],
-      negative: ["npm_config_cache=/tmp"],
     },
   },
   {
@@ -332,15 +109,15 @@ export const SECRET_RULES = [
     family: "secrets",
     summary: 'values assigned to a credential-named key (`password=`, `"api_key":`, `Authorization: Bearer`)',
     defaults,
-    detector: createGenericCredentialDetector,
+    detector: detectTokens,
     validator: "password-like: 6+ characters of two classes; token-like: 16+ characters, entropy >= 3",
     context: { lower: ["placeholders: `changeme`, `$VAR`, `<password>`, `****`"] },
     examples: {
       positive: [
         () => `db_password=${fakePassword()}`,
         () => `"api_key": "${randomString(32)}"`,
-        // A Twilio auth token (32 hex) named by its key, inside an escaped JSON string.
-        () => JSON.stringify({ text: `export TWILIO_AUTH_TOKEN="${fakeTwilioAuthToken()}"` }),
+        // A 32-hex token named by its key, inside an escaped JSON string (a Twilio one is the twilio_key record's).
+        () => JSON.stringify({ text: `export SERVICE_AUTH_TOKEN="${fakeTwilioAuthToken()}"` }),
         () => `curl -H "Authorization: token ${randomString(40)}"`,
       ],
       negative: [

@@ -1,4 +1,5 @@
 import { classifyInvisible } from "../../../sanitizer/invisible-chars.js";
+import { TextBuilder } from "../../../scan/offset-map.js";
 import { CONFUSABLE_FOLDS } from "../confusables.js";
 
 /**
@@ -8,13 +9,91 @@ import { CONFUSABLE_FOLDS } from "../confusables.js";
  * lookalike becomes Latin only next to a Latin letter (`іgnоre`), so Russian words stay Russian and the Russian
  * lexicon can match them.
  *
- * `origin[i]` is the offset in the input of the code point that produced character `i`; `origin[text.length]` is the
+ * `origin.at(i)` is the offset in the input of the code point that produced character `i`; `origin.at(text.length)` is the
  * input length. Printable ASCII (the common case) keeps every offset, so no table is built (`origin` undefined).
  */
 export interface ReadingView {
   readonly text: string;
-  readonly origin: Int32Array | undefined;
+  readonly origin: OriginTable | undefined;
   readonly inputLength: number;
+}
+
+/** Characters between two absolute entries of an OriginTable; a lookup adds at most this many steps. */
+const MARK_EVERY = 64;
+/** A step that does not fit a byte: the absolute origin is kept aside. */
+const WIDE_STEP = 255;
+
+/**
+ * The origin table, compact: per view character one byte, the step from the previous character's origin, with the
+ * absolute origin every MARK_EVERY characters and steps that do not fit a byte (or go back) kept in a map. A hostile
+ * text with an invisible character after every letter makes a view character for every two input units; as an
+ * Int32Array sized to the input the table cost 4 bytes per input unit (16 MB for an 8 MB result), here about one
+ * byte per view character. Entries are pushed in view order; `at(length)` is the input length.
+ */
+export class OriginTable {
+  #steps: Uint8Array;
+  #marks: Int32Array;
+  readonly #wide = new Map<number, number>();
+  #length = 0;
+  #last = 0;
+
+  constructor(capacity: number) {
+    this.#steps = new Uint8Array(Math.max(16, capacity));
+    this.#marks = new Int32Array(Math.ceil(this.#steps.length / MARK_EVERY));
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  /** Bytes held by the typed arrays (capacity); the map of wide steps is left out (one entry per long gap). */
+  get byteLength(): number {
+    return this.#steps.byteLength + this.#marks.byteLength;
+  }
+
+  push(origin: number): void {
+    const i = this.#length;
+    if (i === this.#steps.length) this.#grow();
+    if (i % MARK_EVERY === 0) {
+      this.#marks[i / MARK_EVERY] = origin;
+      this.#steps[i] = 0;
+    } else {
+      const step = origin - this.#last;
+      if (step >= 0 && step < WIDE_STEP) this.#steps[i] = step;
+      else {
+        this.#steps[i] = WIDE_STEP;
+        this.#wide.set(i, origin);
+      }
+    }
+    this.#last = origin;
+    this.#length = i + 1;
+  }
+
+  at(index: number): number {
+    const mark = Math.floor(index / MARK_EVERY);
+    let origin = this.#marks[mark]!;
+    for (let j = mark * MARK_EVERY + 1; j <= index; j++) {
+      const step = this.#steps[j]!;
+      origin = step === WIDE_STEP ? this.#wide.get(j)! : origin + step;
+    }
+    return origin;
+  }
+
+  /** Gives back the capacity past the last entry (the table was sized for the input; views are often shorter). */
+  trim(): void {
+    if (this.#length === this.#steps.length) return;
+    this.#steps = this.#steps.slice(0, this.#length);
+    this.#marks = this.#marks.slice(0, Math.ceil(this.#length / MARK_EVERY));
+  }
+
+  #grow(): void {
+    const steps = new Uint8Array(this.#steps.length * 2);
+    steps.set(this.#steps);
+    this.#steps = steps;
+    const marks = new Int32Array(Math.ceil(steps.length / MARK_EVERY));
+    marks.set(this.#marks);
+    this.#marks = marks;
+  }
 }
 
 const NEEDS_FOLDING = /[^\t\n\r\x20-\x7e]/;
@@ -44,15 +123,9 @@ export function toReadingView(input: string): ReadingView {
 function buildReadingView(input: string): ReadingView {
   if (!NEEDS_FOLDING.test(input))
     return { text: input.toLowerCase(), origin: undefined, inputLength: input.length };
-  const parts: string[] = [];
-  let origin = new Int32Array(input.length + 16);
-  let length = 0;
-  const reserve = (more: number) => {
-    if (length + more + 1 <= origin.length) return;
-    const grown = new Int32Array(Math.max(origin.length * 2, length + more + 16));
-    grown.set(origin);
-    origin = grown;
-  };
+  // Joined a chunk at a time: a hostile text can have a part every other character.
+  const parts = new TextBuilder();
+  const origin = new OriginTable(input.length + 16);
   // Lookalikes fold to Latin inside a word that has a Latin letter anywhere (`уоur`, `thе`); the scan ahead is done
   // once per word, so the pass stays linear.
   let latinSeenInWord = false;
@@ -64,10 +137,8 @@ function buildReadingView(input: string): ReadingView {
     // Printable ASCII between runs is copied as one lower-cased slice.
     if (run.index > copied) {
       const slice = input.slice(copied, run.index);
-      reserve(slice.length);
-      for (let k = 0; k < slice.length; k++) origin[length + k] = copied + k;
+      for (let k = 0; k < slice.length; k++) origin.push(copied + k);
       parts.push(slice.toLowerCase());
-      length += slice.length;
       latinSeenInWord = LATIN_ASCII_LETTER.test(slice[slice.length - 1]!.toLowerCase());
     }
     const runEnd = run.index + run[0].length;
@@ -87,23 +158,19 @@ function buildReadingView(input: string): ReadingView {
           at.push(j);
           j += c > 0xffff ? 2 : 1;
         }
-        reserve(bytes.length + 2);
         // Line breaks around it: a smuggled payload is a text of its own, read as its own sentences.
-        origin[length] = i;
+        origin.push(i);
         parts.push("\n");
-        length++;
         for (const [text, first] of decodeUtf8(bytes)) {
           const piece =
             text.length === 1 && text < "\x80" ? foldAsciiByte(text) : foldCodePoint(text.codePointAt(0)!);
-          for (let k = 0; k < piece.length; k++) origin[length + k] = at[first]!;
+          for (let k = 0; k < piece.length; k++) origin.push(at[first]!);
           parts.push(piece);
-          length += piece.length;
         }
         const last = at[at.length - 1]!;
         const after = last + (input.codePointAt(last)! > 0xffff ? 2 : 1);
-        origin[length] = after;
+        origin.push(after);
         parts.push("\n");
-        length++;
         latinSeenInWord = false;
         i = after;
         continue;
@@ -122,10 +189,8 @@ function buildReadingView(input: string): ReadingView {
         const last = folded[folded.length - 1]!;
         if (LATIN_ASCII_LETTER.test(last)) latinSeenInWord = true;
         else if (!WORD_CHAR.test(last)) latinSeenInWord = false;
-        reserve(folded.length);
-        for (let k = 0; k < folded.length; k++) origin[length + k] = i;
+        for (let k = 0; k < folded.length; k++) origin.push(i);
         parts.push(folded);
-        length += folded.length;
       }
       i += width;
     }
@@ -133,14 +198,12 @@ function buildReadingView(input: string): ReadingView {
   }
   if (copied < input.length) {
     const slice = input.slice(copied);
-    reserve(slice.length);
-    for (let k = 0; k < slice.length; k++) origin[length + k] = copied + k;
+    for (let k = 0; k < slice.length; k++) origin.push(copied + k);
     parts.push(slice.toLowerCase());
-    length += slice.length;
   }
-  reserve(0);
-  origin[length] = input.length;
-  return { text: parts.join(""), origin: origin.subarray(0, length + 1), inputLength: input.length };
+  origin.push(input.length);
+  origin.trim();
+  return { text: parts.toString(), origin, inputLength: input.length };
 }
 
 /**
@@ -215,11 +278,11 @@ function foldAsciiByte(ch: string): string {
 /** Maps a `[start, end)` range of the view back to the input. */
 export function viewToInput(view: ReadingView, start: number, end: number): [number, number] {
   if (view.origin === undefined) return [start, end];
-  const from = view.origin[start]!;
+  const from = view.origin.at(start);
   if (end <= start) return [from, from];
   // The last character's code point ends at the next code point that produced a character, or the input end.
-  const lastOrigin = view.origin[end - 1]!;
-  let to = view.origin[end]!;
+  const lastOrigin = view.origin.at(end - 1);
+  let to = view.origin.at(end);
   if (to <= lastOrigin) to = lastOrigin + 1;
   return [from, to];
 }

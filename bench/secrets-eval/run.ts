@@ -1,0 +1,131 @@
+/**
+ * Secret evaluation: recall on labelled secrets and the false-positive rate on look-alikes (the share of look-alike
+ * cases with ANY secret finding), on the frozen part first, then the tune part, with Wilson 95% intervals and a
+ * per-vendor table. Every built-in secret detector runs on each case's text, as the scanner would run them.
+ *
+ *   npm run eval:secrets            # both parts
+ *   npm run eval:secrets -- --misses tune   # also list the tune part's misses and false positives
+ */
+import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
+import type { TextMatch } from "../../src/engine/types.js";
+import { loadFrozenCases, loadTuneCases, readFrozenRecord } from "./integrity.js";
+import type { EvalCase } from "./types.js";
+
+const detectors = createSecretDetectors();
+
+export function secretFindings(text: string): TextMatch[] {
+  const out: TextMatch[] = [];
+  for (const d of detectors) d.detect(text, out);
+  return out.filter((m) => m.kind === "secret");
+}
+
+/** True when the case is scored correctly: a secret covered, or a look-alike left alone. */
+export function scoreCase(c: EvalCase): boolean {
+  const found = secretFindings(c.text);
+  if (c.label === "lookalike") return found.length === 0;
+  if (c.span === undefined) return found.length > 0;
+  const [start, end] = c.span;
+  return found.some((m) => m.start < end && m.end > start);
+}
+
+/** Wilson score interval at 95%. */
+export function wilson(k: number, n: number): [number, number] {
+  if (n === 0) return [0, 1];
+  const z = 1.96;
+  const p = k / n;
+  const denom = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+export interface PartResult {
+  recall: { hit: number; n: number };
+  falsePositive: { hit: number; n: number };
+  byVendor: Map<string, { hit: number; n: number; fp: number; neg: number }>;
+  misses: EvalCase[];
+  falsePositives: EvalCase[];
+}
+
+export function evaluate(cases: readonly EvalCase[]): PartResult {
+  const result: PartResult = {
+    recall: { hit: 0, n: 0 },
+    falsePositive: { hit: 0, n: 0 },
+    byVendor: new Map(),
+    misses: [],
+    falsePositives: [],
+  };
+  for (const c of cases) {
+    const ok = scoreCase(c);
+    const row = result.byVendor.get(c.vendor) ?? { hit: 0, n: 0, fp: 0, neg: 0 };
+    result.byVendor.set(c.vendor, row);
+    if (c.label === "secret") {
+      result.recall.n++;
+      row.n++;
+      if (ok) {
+        result.recall.hit++;
+        row.hit++;
+      } else result.misses.push(c);
+    } else {
+      result.falsePositive.n++;
+      row.neg++;
+      if (!ok) {
+        result.falsePositive.hit++;
+        row.fp++;
+        result.falsePositives.push(c);
+      }
+    }
+  }
+  return result;
+}
+
+const pct = (x: number) => x.toFixed(3);
+
+function rate(hit: number, n: number): string {
+  const [lo, hi] = wilson(hit, n);
+  return `${pct(n === 0 ? 0 : hit / n)} (${hit}/${n}, 95% CI ${pct(lo)}-${pct(hi)})`;
+}
+
+function report(name: string, cases: readonly EvalCase[], showMisses: boolean): void {
+  const r = evaluate(cases);
+  console.log(`\n## ${name}: ${cases.length} cases`);
+  console.log(`recall          ${rate(r.recall.hit, r.recall.n)}`);
+  console.log(`false positives ${rate(r.falsePositive.hit, r.falsePositive.n)}`);
+  for (const source of ["secretlint", "kingfisher", "own"]) {
+    const part = evaluate(cases.filter((c) => c.source === source));
+    console.log(
+      `  ${source.padEnd(10)} recall ${rate(part.recall.hit, part.recall.n)}; FP ${rate(part.falsePositive.hit, part.falsePositive.n)}`,
+    );
+  }
+  console.log("\n| vendor | secrets found | look-alikes flagged |\n|---|---|---|");
+  for (const [vendor, row] of [...r.byVendor].sort((a, b) => a[0].localeCompare(b[0])))
+    console.log(
+      `| ${vendor} | ${row.n === 0 ? "-" : `${row.hit}/${row.n}`} | ${row.neg === 0 ? "-" : `${row.fp}/${row.neg}`} |`,
+    );
+  if (!showMisses) return;
+  for (const c of r.misses) console.log(`MISS ${c.id}\n  ${excerpt(c)}`);
+  for (const c of r.falsePositives)
+    console.log(
+      `FP ${c.id}\n  ${secretFindings(c.text)
+        .map((m) => `${m.ruleId}: ${JSON.stringify(c.text.slice(m.start, m.end))}`)
+        .join("; ")}`,
+    );
+}
+
+function excerpt(c: EvalCase): string {
+  if (c.span === undefined) return JSON.stringify(c.text.slice(0, 160));
+  return JSON.stringify(c.text.slice(Math.max(0, c.span[0] - 60), c.span[1] + 20));
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const missesOf = args.includes("--misses") ? args[args.indexOf("--misses") + 1] : undefined;
+  if (missesOf === "frozen")
+    throw new Error("the frozen part's misses are not listed: tune only on the tune part");
+  const record = readFrozenRecord();
+  console.log(`secret evaluation; frozen part sha256 ${record.sha256} (frozen ${record.frozenAt})`);
+  report("frozen", loadFrozenCases(), false);
+  report("tune", loadTuneCases(), missesOf === "tune");
+}
+
+if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

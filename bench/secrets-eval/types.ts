@@ -1,0 +1,14 @@
+/** One evaluation case: a text and what it holds. */
+export interface EvalCase {
+  id: string;
+  /** Cases of one group (one fixture file, one rule's examples) fall on the same side of the split. */
+  group: string;
+  source: "secretlint" | "kingfisher" | "own";
+  /** The vendor or rule family the source files it under. */
+  vendor: string;
+  /** `secret`: a credential a finding must cover; `lookalike`: no secret finding may appear anywhere. */
+  label: "secret" | "lookalike";
+  text: string;
+  /** For a secret whose source gives its offsets: a finding must overlap [start, end). */
+  span?: [number, number];
+}

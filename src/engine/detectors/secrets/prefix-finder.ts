@@ -1,0 +1,136 @@
+/**
+ * One pass that finds every token prefix of every record at once. The regex is generated from the prefixes: each is
+ * anchored on its rarest character (punctuation, then digits, then capitals, then lower case) and checks the rest
+ * with a lookbehind and a lookahead, so V8 skips between occurrences of the anchor characters instead of trying an
+ * alternation of literals at every position (written prefix-first, the hand-written version of this index cost
+ * 2.7 ms per MB of prose; anchored, 0.55: see the old token-prefix-index.ts in git history).
+ */
+
+/**
+ * Punctuation a prefix may be anchored on, rarest in tool output first (measured on bench/fixtures, 1 MB each: `_`
+ * about 250 times in prose, `-` 1k in prose and 9k in JSON, `.` 16k). V8 scans one alternation quickly only when its
+ * branches start with few distinct characters: with ~20 (an anchor per prefix's rarest letter) the scan cost 30 ms
+ * per MB instead of about 1, so letters are used only as a prefix's first character, and few of them.
+ */
+const ANCHORS = "~=_/:+-.";
+
+/**
+ * Where the scan anchors a prefix: its rarest punctuation (the last of equals); failing that, its first character
+ * when that is a capital; -1 when neither (`dapi`, `4b1d`), and the prefix is found by a literal search.
+ */
+function anchorIndex(prefix: string): number {
+  for (const anchor of ANCHORS) {
+    const at = prefix.lastIndexOf(anchor);
+    if (at !== -1) return at;
+  }
+  return /^[A-Z]/.test(prefix) ? 0 : -1;
+}
+
+const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+
+interface Trie {
+  readonly children: Map<string, Trie>;
+  end: boolean;
+}
+
+/**
+ * A pattern matching exactly `texts`, factored by common endings (`reversed`, for a lookbehind, which V8 matches right
+ * to left) or common beginnings (for a lookahead): a trie, so each character is read once whatever the count.
+ */
+function triePattern(texts: readonly string[], reversed: boolean): string {
+  const root: Trie = { children: new Map(), end: false };
+  for (const text of texts) {
+    let node = root;
+    for (let k = 0; k < text.length; k++) {
+      const c = text[reversed ? text.length - 1 - k : k]!;
+      let next = node.children.get(c);
+      if (next === undefined) {
+        next = { children: new Map(), end: false };
+        node.children.set(c, next);
+      }
+      node = next;
+    }
+    node.end = true;
+  }
+  const emit = (node: Trie): string => {
+    const alternatives = [...node.children].map(([c, child]) =>
+      reversed ? `${emit(child)}${escapeRegex(c)}` : `${escapeRegex(c)}${emit(child)}`,
+    );
+    if (node.end) alternatives.push("");
+    return alternatives.length === 1 ? alternatives[0]! : `(?:${alternatives.join("|")})`;
+  };
+  return emit(root);
+}
+
+export interface PrefixFinder {
+  /** Calls `found(start, prefix)` for each prefix occurrence, ascending; the longest prefix at a start wins. */
+  scan(text: string, found: (start: number, prefix: string) => void): void;
+}
+
+export function createPrefixFinder(prefixes: readonly string[]): PrefixFinder {
+  const unique = [...new Set(prefixes)].sort((a, b) => b.length - a.length);
+  const byAnchor = new Map<string, { before: string; after: string; prefix: string }[]>();
+  // Prefixes made only of common characters (`dapi`, `dp.pt.`): V8's literal search finds each faster than stopping
+  // at every `i` or `.` of the text.
+  const literals = unique.filter((prefix) => anchorIndex(prefix) === -1);
+  for (const prefix of unique) {
+    if (literals.includes(prefix)) continue;
+    const at = anchorIndex(prefix);
+    const anchor = prefix[at]!;
+    const list = byAnchor.get(anchor) ?? [];
+    list.push({ before: prefix.slice(0, at), after: prefix.slice(at + 1), prefix });
+    byAnchor.set(anchor, list);
+  }
+  const branches: string[] = [];
+  for (const [anchor, list] of byAnchor) {
+    // The anchor first, then what must precede it (a lookbehind) and follow it (a lookahead), each one alternation
+    // factored as a trie, so V8 reads each neighbouring character once instead of trying every prefix in turn (with
+    // ~50 prefixes around `-`, a plain alternation cost 10 ms per MB of JSON). The two are checked separately, a
+    // superset of the prefixes; `scan` confirms each candidate with `startsWith`.
+    const befores = list.map(({ before }) => before);
+    const afters = list.map(({ after }) => after);
+    const behind = befores.includes("") ? "" : `(?<=${triePattern(befores, true)}.)`;
+    const ahead = afters.includes("") ? "" : `(?=${triePattern(afters, false)})`;
+    branches.push(`${escapeRegex(anchor)}${behind}${ahead}`);
+  }
+  const pattern = new RegExp(branches.join("|") || "(?!)", "g");
+  // Per anchor position: the prefixes that may end there, longest first.
+  const candidates = new Map<string, { offset: number; prefix: string }[]>();
+  for (const [anchor, list] of byAnchor)
+    candidates.set(
+      anchor,
+      list.map(({ before, prefix }) => ({ offset: before.length, prefix })),
+    );
+  return {
+    scan(text, found) {
+      // Prefixes of one start may end at different anchors (`sk-` and `sk-ant-api03-`): gather, then keep the longest.
+      // Most strings hold none: nothing is allocated until one is found (a JSON result is thousands of short strings).
+      let found0: [number, string][] | undefined;
+      const note = (start: number, prefix: string) => {
+        found0 ??= [];
+        found0.push([start, prefix]);
+      };
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+        const at = m.index;
+        for (const { offset, prefix } of candidates.get(text[at]!) ?? []) {
+          const start = at - offset;
+          if (start >= 0 && text.startsWith(prefix, start)) note(start, prefix);
+        }
+        pattern.lastIndex = at + 1;
+      }
+      for (const prefix of literals) {
+        for (let start = text.indexOf(prefix); start !== -1; start = text.indexOf(prefix, start + 1))
+          note(start, prefix);
+      }
+      if (found0 === undefined) return;
+      found0.sort((x, y) => x[0] - y[0] || y[1].length - x[1].length);
+      let last = -1;
+      for (const [start, prefix] of found0) {
+        if (start === last) continue;
+        last = start;
+        found(start, prefix);
+      }
+    },
+  };
+}

@@ -1,0 +1,205 @@
+import {
+  exactFeatures,
+  HAS_COLON,
+  HAS_DASH,
+  HAS_DIGIT,
+  HAS_EQUALS,
+  HAS_HASH,
+  HAS_NON_ASCII,
+  HAS_SPACE,
+  HAS_UPPER,
+} from "../../scan/string-features.js";
+import type { TextDetector, TextMatch } from "../../types.js";
+import { codeAt, isWordCode } from "../shared/char-codes.js";
+import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { passesCrc32Base62 } from "./checksums.js";
+import { detectNamedCredentials, type KeyedForms } from "./generic-credential.js";
+import { isLookalikeSecret } from "./lookalike.js";
+import { createPrefixFinder } from "./prefix-finder.js";
+import { lengthRange, type TokenForm, type TokenSpec } from "./token-spec.js";
+
+/**
+ * The one detector every token record is read by (and the credential-by-name rule, which shares the walk over
+ * assignments): prefixed forms are found by one pass over all prefixes (prefix-finder.ts), keyed forms where a
+ * value is assigned to a key naming the vendor (generic-credential.ts's walk). Each candidate is judged by its
+ * record's data: body alphabet and length, shape, entropy floor, character classes, checksum, context, allow-list.
+ */
+
+export interface TokenRecordLike {
+  readonly id: string;
+  readonly type: string;
+  readonly token: TokenSpec;
+}
+
+interface CompiledForm {
+  readonly ruleId: string;
+  readonly type: string;
+  readonly form: TokenForm;
+  readonly allow: readonly RegExp[];
+  readonly body: RegExp;
+  readonly min: number;
+  readonly max: number;
+  readonly shape: RegExp | undefined;
+}
+
+const CONTEXT_WINDOW = 80;
+
+function compile(record: TokenRecordLike, form: TokenForm): CompiledForm {
+  const [min, max] = lengthRange(form);
+  return {
+    ruleId: record.id,
+    type: record.type,
+    form,
+    allow: record.token.allow ?? [],
+    // Bounded: a run of prefixes (`sk-sk-sk-...`) is read once per prefix, never to the end of the text.
+    body: new RegExp(`[${form.alphabet}]{0,${max + 1}}`, "y"),
+    min,
+    max,
+    shape: form.shape === undefined ? undefined : new RegExp(`^(?:${form.shape.source})$`, form.shape.flags),
+  };
+}
+
+function characterClasses(value: string): number {
+  return (/[A-Z]/.test(value) ? 1 : 0) + (/[a-z]/.test(value) ? 1 : 0) + (/\d/.test(value) ? 1 : 0);
+}
+
+/** Whether `body` (after `prefix`) is a token of the compiled form. */
+export function acceptsBody(c: CompiledForm, prefix: string, body: string): boolean {
+  if (body.length < c.min || body.length > c.max) return false;
+  if (c.shape !== undefined && !c.shape.test(body)) return false;
+  const token = prefix + body;
+  if (c.allow.some((re) => re.test(token))) return false;
+  if (c.form.signature !== undefined && body.includes(c.form.signature)) return true;
+  if (c.form.checksum !== undefined) {
+    if (passesCrc32Base62(body)) return true;
+    if (c.form.checksumRequired) return false;
+  }
+  if (shannonEntropy(body) < (c.form.minEntropy ?? 3)) return false;
+  if (characterClasses(body) < (c.form.minClasses ?? 0)) return false;
+  if (c.form.needsDigit && !/\d/.test(body)) return false;
+  return !isLookalikeSecret(body);
+}
+
+function hasContext(text: string, start: number, words: readonly string[]): boolean {
+  const window = text.slice(Math.max(0, start - CONTEXT_WINDOW), start).toLowerCase();
+  return words.some((w) => window.includes(w));
+}
+
+function isGlue(code: number): boolean {
+  return isWordCode(code) || code === 45;
+}
+
+/** Where the last `readBody` stopped reading, accepted or not: tokens never overlap, so the scan resumes there. */
+let readUpTo = 0;
+
+/** Reads the body of `c` at `from`; the end offset, or -1 when it is not a token of the form. */
+function readBody(text: string, c: CompiledForm, prefix: string, start: number, from: number): number {
+  c.body.lastIndex = from;
+  c.body.exec(text);
+  let end = c.body.lastIndex;
+  readUpTo = Math.max(readUpTo, end);
+  while (end > from && text.charCodeAt(end - 1) === 46) end--; // a sentence's period after the token
+  if (end - from > c.max && c.form.glued === false) end = from + c.max;
+  if (c.form.glued !== false && (isGlue(codeAt(text, start - 1)) || isGlue(codeAt(text, end)))) return -1;
+  if (c.form.context !== undefined && !hasContext(text, start, c.form.context)) return -1;
+  return acceptsBody(c, prefix, text.slice(from, end)) ? end : -1;
+}
+
+export function createTokenDetector(
+  records: readonly TokenRecordLike[],
+  withNamedCredentials: boolean,
+): TextDetector {
+  const byPrefix = new Map<string, CompiledForm[]>();
+  const keyed: { words: readonly string[]; form: CompiledForm }[] = [];
+  let minLength = withNamedCredentials ? 9 : Number.POSITIVE_INFINITY;
+  for (const record of records) {
+    for (const form of record.token.forms) {
+      const c = compile(record, form);
+      if (form.keyed !== undefined) {
+        keyed.push({ words: form.keyed, form: c });
+        continue;
+      }
+      for (const prefix of form.prefixes) {
+        byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), c]);
+        minLength = Math.min(minLength, prefix.length + c.min);
+      }
+    }
+  }
+  const finder = createPrefixFinder([...byPrefix.keys()]);
+  const requires = requiredFeatures(records, withNamedCredentials);
+  const keyedForms: KeyedForms = {
+    words: new RegExp([...new Set(keyed.flatMap((k) => k.words))].map(escapeRegex).join("|") || "(?!)"),
+    match(key, value) {
+      const lower = key.toLowerCase();
+      for (const k of keyed) {
+        if (!k.words.some((w) => lower.includes(w))) continue;
+        if (acceptsKeyedValue(k.form, value)) return k.form;
+      }
+      return undefined;
+    },
+  };
+  return {
+    id: "secret.tokens",
+    kind: "secret",
+    ...(requires === undefined ? {} : { requires }),
+    minLength,
+    detect(text: string, out: TextMatch[]): void {
+      if (text.length < minLength) return;
+      const first = out.length;
+      let resumeAt = 0;
+      finder.scan(text, (start, prefix) => {
+        if (start < resumeAt) return;
+        const from = start + prefix.length;
+        readUpTo = from;
+        for (const c of byPrefix.get(prefix)!) {
+          const end = readBody(text, c, prefix, start, from);
+          if (end === -1) continue;
+          const reportStart = c.form.mask === "body" ? from : start;
+          out.push({ kind: "secret", type: c.type, start: reportStart, end, ruleId: c.ruleId });
+          break;
+        }
+        // A prefix inside a body already read (`ghp_ghp_...`, `AccountKey=AccountKey=...`) starts no token.
+        resumeAt = readUpTo;
+      });
+      if (withNamedCredentials || keyed.length > 0)
+        detectNamedCredentials(text, out, keyedForms, withNamedCredentials, first);
+    },
+  };
+}
+
+// What the credential-by-name walk needs: an operator (`:`, `=`, the full-width colon), a `--flag` or ` -flag` and a
+// space, `#define`, a password word then a space, or a bracket and a value of three classes (upper case or digit).
+const NAMED_FEATURES =
+  HAS_COLON | HAS_EQUALS | HAS_DASH | HAS_SPACE | HAS_NON_ASCII | HAS_HASH | HAS_UPPER | HAS_DIGIT;
+
+/**
+ * The scanner's gate (scan/string-features.ts): every match holds its prefix (whose features are known) or, for a
+ * form that says so, a digit; keyed forms need the walk's operator. Undefined when a form guarantees nothing.
+ */
+function requiredFeatures(records: readonly TokenRecordLike[], named: boolean): number | undefined {
+  let features =
+    named || records.some((r) => r.token.forms.some((f) => f.keyed !== undefined)) ? NAMED_FEATURES : 0;
+  for (const record of records) {
+    for (const form of record.token.forms) {
+      if (form.keyed !== undefined) continue;
+      for (const prefix of form.prefixes) {
+        const own = exactFeatures(prefix) | (form.needsDigit ? HAS_DIGIT : 0);
+        if (own === 0) return undefined;
+        // Any one feature the prefix holds is enough to gate on; the rarest would gate best, but any is sound.
+        features |= own & -own;
+      }
+    }
+  }
+  return features;
+}
+
+function acceptsKeyedValue(c: CompiledForm, value: string): boolean {
+  const prefix = c.form.prefixes.find((p) => value.startsWith(p)) ?? "";
+  if (c.form.prefixes.length > 0 && prefix === "") return false;
+  c.body.lastIndex = prefix.length;
+  c.body.exec(value);
+  if (c.body.lastIndex !== value.length) return false;
+  return acceptsBody(c, prefix, value.slice(prefix.length));
+}
+
+const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");

@@ -1,0 +1,972 @@
+import { createTokenDetector, type TokenRecordLike } from "../../detectors/secrets/token-detector.js";
+import {
+  type BodyExample,
+  expandAlphabet,
+  negativeExamples,
+  positiveExamples,
+  randomBody,
+} from "../../detectors/secrets/token-examples.js";
+import type { TokenForm, TokenSpec } from "../../detectors/secrets/token-spec.js";
+import { FAMILY_DEFAULTS } from "../family-defaults.js";
+import type { DetectorContext, RuleExample, ScannedRuleRecord } from "../rule-record.js";
+
+/*
+ * Vendor tokens as data: one record per vendor, read by one generic detector (token-detector.ts). What each vendor's
+ * token looks like (prefix, alphabet, length, checksum) is a public fact; the vendors of gitleaks' default
+ * configuration (MIT) are re-expressed here in this project's own record shape, with no file, pattern text or example
+ * of gitleaks copied. Examples are derived from the forms at test time (token-examples.ts); a record may add its own.
+ *
+ * A new vendor secret is one entry below.
+ */
+
+/** Form builders: `p` a prefixed token, `k` a value assigned to a key naming the vendor. */
+type FormOptions = Omit<TokenForm, "prefixes" | "alphabet" | "length" | "keyed"> & {
+  prefixes?: readonly string[];
+  /** Builds a body for the derived examples, where the shape needs more than random characters. */
+  example?: BodyExample;
+};
+
+function p(
+  prefixes: readonly string[],
+  alphabet: string,
+  length: TokenForm["length"],
+  o: FormOptions = {},
+): TokenForm {
+  return { ...o, prefixes, alphabet, length };
+}
+
+function k(
+  words: readonly string[],
+  alphabet: string,
+  length: TokenForm["length"],
+  o: FormOptions = {},
+): TokenForm {
+  return { ...o, prefixes: o.prefixes ?? [], alphabet, length, keyed: words };
+}
+
+const AN = "A-Za-z0-9";
+const URLSAFE = "A-Za-z0-9_-";
+const URLSAFE_EQ = "A-Za-z0-9=_-";
+const HEX = "a-f0-9";
+const HEXU = "A-Fa-f0-9";
+const B64 = "A-Za-z0-9+/=";
+const B64_CHARS = expandAlphabet("A-Za-z0-9+/");
+const UUID_SHAPE = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/;
+const uuid: BodyExample = (r) => [r(8, HEX), r(4, HEX), r(4, HEX), r(4, HEX), r(12, HEX)].join("-");
+const uuidForm = (words: readonly string[], o: FormOptions = {}): TokenForm =>
+  k(words, "0-9a-fA-F-", 36, { shape: UUID_SHAPE, example: uuid, ...o });
+
+interface VendorToken<T extends string> {
+  type: T;
+  summary: string;
+  forms: readonly TokenForm[];
+  allow?: readonly RegExp[];
+  /** Examples beyond the derived ones. */
+  positive?: readonly RuleExample[];
+  negative?: readonly RuleExample[];
+}
+
+let shared: ReturnType<typeof createTokenDetector> | undefined;
+
+/**
+ * The detector every token record shares (the detector set builds it once per factory; the registry's tests call
+ * the factory per example, so the compiled detector is kept: it holds no state between calls).
+ */
+export function detectTokens(_context?: DetectorContext) {
+  shared ??= createTokenDetector(TOKEN_RECORDS, true);
+  return shared;
+}
+
+let seed = 100;
+
+function token<const T extends string>(v: VendorToken<T>) {
+  const spec: TokenSpec = { forms: v.forms, ...(v.allow === undefined ? {} : { allow: v.allow }) };
+  const prefixes = [...new Set(v.forms.filter((f) => f.keyed === undefined).flatMap((f) => f.prefixes))];
+  const keyedOnly = v.forms.some((f) => f.keyed !== undefined || f.prefixes.length === 0);
+  seed += 10;
+  return {
+    id: `secret.${v.type}` as const,
+    kind: "secret" as const,
+    type: v.type,
+    family: "secrets" as const,
+    summary: v.summary,
+    defaults: FAMILY_DEFAULTS.secrets,
+    detector: detectTokens,
+    token: spec,
+    // Literals in every match: only when each form has a prefix (a keyed form's words match in any case).
+    ...(keyedOnly || prefixes.length === 0 ? {} : { keywords: prefixes }),
+    ...(v.forms.some((f) => f.checksum)
+      ? { validator: "the vendor's embedded checksum (CRC32, base62)" }
+      : {}),
+    examples: {
+      positive: [...positiveExamples(spec, seed), ...(v.positive ?? [])],
+      negative: [...negativeExamples(spec, seed), ...(v.negative ?? [])],
+    },
+  } satisfies ScannedRuleRecord & { token: TokenSpec };
+}
+
+const j = (...pieces: string[]): string => pieces.join("");
+
+export const TOKEN_RULES = [
+  // --- migrated from the per-vendor detectors ----------------------------------------------------------------
+  token({
+    type: "aws_access_key",
+    summary: "AWS access key ids (`AKIA`, `ASIA`... and 16 base32 characters)",
+    forms: [
+      p(
+        ["AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AIPA", "ANPA", "ANVA", "AROA", "APKA", "ASCA"],
+        "A-Z0-9",
+        16,
+        { minEntropy: 2.5 },
+      ),
+    ],
+  }),
+  token({
+    type: "gcp_api_key",
+    summary: "Google API keys (`AIza` and 35 characters)",
+    forms: [p(["AIza"], URLSAFE, 35)],
+    negative: ["AIza is a prefix"],
+  }),
+  token({
+    type: "github_token",
+    summary:
+      "GitHub tokens (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_` with their CRC32, fine-grained `github_pat_`)",
+    forms: [
+      p(["ghp_", "gho_", "ghu_", "ghs_", "ghr_"], AN, [36, 251], { checksum: "crc32-base62" }),
+      p(["github_pat_"], "A-Za-z0-9_", [50, 244]),
+    ],
+  }),
+  token({
+    type: "gitlab_token",
+    summary: "GitLab tokens (`glpat-`, `gldt-`, `glrt-`, `glptt-`, `glcbt-`, `glsoat-`...)",
+    forms: [
+      p(
+        [
+          "glpat-",
+          "gldt-",
+          "glrt-",
+          "glptt-",
+          "glft-",
+          "gloas-",
+          "glcbt-",
+          "glffct-",
+          "glimt-",
+          "glagent-",
+          "glsoat-",
+        ],
+        "A-Za-z0-9_.-",
+        [20, 300],
+      ),
+      p(["GR1348941"], URLSAFE, 20),
+    ],
+  }),
+  token({
+    type: "slack_token",
+    summary: "Slack tokens (`xoxb-`, `xoxp-`, `xapp-`...) and webhook URLs",
+    forms: [
+      p(
+        ["xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxe-", "xapp-", "xoxe.xoxb-", "xoxe.xoxp-"],
+        "A-Za-z0-9-",
+        [10, 255],
+        {
+          shape: /[A-Za-z0-9-]*\d[A-Za-z0-9-]*/,
+        },
+      ),
+      p(
+        ["hooks.slack.com/services/", "hooks.slack.com/workflows/", "hooks.slack.com/triggers/"],
+        "A-Za-z0-9/",
+        [20, 160],
+        {
+          shape: /T[A-Z0-9]+\/[AB][A-Z0-9]+\/[A-Za-z0-9/]+/,
+          mask: "body",
+          glued: false,
+          example: (r) => `T${r(10, "A-Z0-9")}/B${r(10, "A-Z0-9")}/${r(24, AN)}`,
+        },
+      ),
+    ],
+  }),
+  token({
+    type: "stripe_key",
+    summary:
+      "Stripe secret and restricted keys (`sk_live_`, `rk_test_`...) and webhook signing secrets (`whsec_`)",
+    forms: [
+      p(["sk_live_", "sk_test_", "sk_prod_", "rk_live_", "rk_test_", "rk_prod_", "whsec_"], AN, [16, 247]),
+    ],
+    negative: [
+      () => j("wh", "sec_", "your_webhook_signing_secret"),
+      () => j("s", "k_live_", "dummyDUMMYdummy1234567"),
+    ],
+  }),
+  token({
+    type: "huggingface_token",
+    summary: "Hugging Face access tokens (`hf_`) and organization tokens (`api_org_`)",
+    forms: [p(["hf_"], AN, [30, 40]), p(["api_org_"], "A-Za-z", 34)],
+    negative: [() => j("h", "f_your_token_here")],
+  }),
+  token({
+    type: "sendgrid_key",
+    summary: "SendGrid API keys (`SG.` + key id + `.` + secret)",
+    forms: [
+      p(["SG."], "A-Za-z0-9_.-", 66, {
+        shape: /[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/,
+        minEntropy: 3.5,
+        example: (r) => `${r(22, URLSAFE)}.${r(43, URLSAFE)}`,
+      }),
+    ],
+    negative: ["SG.1 is a section number"],
+  }),
+  token({
+    type: "twilio_key",
+    summary: "Twilio API key SIDs (`SK` + 32 hex) and auth tokens (32 hex named twilio)",
+    forms: [p(["SK"], HEXU, 32), k(["twilio"], HEXU, 32)],
+    negative: [() => `SKU${j("0", "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6")}`],
+  }),
+  token({
+    type: "openai_key",
+    summary: "OpenAI API keys (`sk-`, `sk-proj-`, `sk-svcacct-`, `sk-admin-`)",
+    forms: [
+      p(["sk-proj-", "sk-svcacct-", "sk-admin-", "sk-"], URLSAFE, [32, 252], {
+        minClasses: 3,
+        signature: "T3BlbkFJ",
+      }),
+    ],
+    negative: ["sk-learn is a library"],
+  }),
+  token({
+    type: "anthropic_key",
+    summary: "Anthropic API keys (`sk-ant-api03-`, `sk-ant-admin01-`)",
+    forms: [p(["sk-ant-api03-", "sk-ant-admin01-", "sk-ant-"], URLSAFE, [32, 248])],
+  }),
+  token({
+    type: "npm_token",
+    summary: "npm access tokens (`npm_` and 36 characters with their CRC32)",
+    forms: [p(["npm_"], AN, 36, { checksum: "crc32-base62" })],
+    negative: ["npm_config_cache=/tmp"],
+  }),
+  token({
+    type: "azure_storage_key",
+    summary: "Azure storage account keys in connection strings (`AccountKey=`, `SharedAccessKey=`)",
+    forms: [
+      p(["AccountKey=", "SharedAccessKey="], B64, [40, 100], { minEntropy: 3.5, mask: "body", glued: false }),
+    ],
+    positive: [
+      () =>
+        `DefaultEndpointsProtocol=https;AccountName=acme;${j("Account", "Key=")}${randomBody(86, B64_CHARS, 24)}==;EndpointSuffix=core.windows.net`,
+    ],
+    negative: [j("Account", "Key=", "<your key>")],
+  }),
+  // --- vendors of gitleaks' default configuration, and others scanners know -----------------------------------
+  token({
+    type: "onepassword_token",
+    summary: "1Password secret keys (`A3-`) and service-account tokens (`ops_eyJ`)",
+    forms: [
+      p(["A3-"], "A-Z0-9-", [35, 37], {
+        shape: /[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}/,
+        example: (r) =>
+          [r(6, "A-Z0-9"), r(11, "A-Z0-9"), r(5, "A-Z0-9"), r(5, "A-Z0-9"), r(5, "A-Z0-9")].join("-"),
+      }),
+      p(["ops_eyJ"], B64, [250, 4000]),
+    ],
+  }),
+  token({
+    type: "adafruit_key",
+    summary: "Adafruit IO keys (`aio_`, or 32 characters named adafruit)",
+    forms: [p(["aio_"], AN, 28), k(["adafruit"], URLSAFE, 32)],
+  }),
+  token({
+    type: "adobe_key",
+    summary: "Adobe client secrets (`p8e-`) and client ids named adobe",
+    forms: [p(["p8e-"], AN, 32), k(["adobe"], HEXU, 32)],
+  }),
+  token({
+    type: "age_secret_key",
+    summary: "age encryption secret keys (`AGE-SECRET-KEY-1` + 58 bech32 characters)",
+    forms: [p(["AGE-SECRET-KEY-1"], "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", 58)],
+  }),
+  token({
+    type: "airtable_token",
+    summary: "Airtable personal access tokens and API keys (named airtable)",
+    forms: [
+      k(["airtable"], "A-Za-z0-9.", 79, {
+        prefixes: ["pat"],
+        shape: /[A-Za-z0-9]{14}\.[a-f0-9]{64}/,
+        example: (r) => `${r(14, AN)}.${r(64, HEX)}`,
+      }),
+      k(["airtable"], AN, 17),
+    ],
+  }),
+  token({
+    type: "algolia_key",
+    summary: "Algolia API keys (named algolia)",
+    forms: [k(["algolia"], AN, 32)],
+  }),
+  token({
+    type: "alibaba_key",
+    summary: "Alibaba Cloud access key ids (`LTAI`) and secrets (named alibaba)",
+    forms: [p(["LTAI"], AN, 20), k(["alibaba"], AN, 30)],
+  }),
+  token({
+    type: "artifactory_token",
+    summary:
+      "JFrog Artifactory API keys (`AKCp`), reference tokens (`cmVmd`) and keys named jfrog/artifactory",
+    forms: [
+      p(["AKCp"], AN, 69, { minEntropy: 4 }),
+      p(["cmVmd"], AN, 59, { minEntropy: 4 }),
+      k(["jfrog", "artifactory", "bintray", "xray"], AN, [64, 73]),
+    ],
+  }),
+  token({
+    type: "asana_token",
+    summary: "Asana client ids and secrets (named asana)",
+    forms: [k(["asana"], "0-9", 16, { minEntropy: 2.5 }), k(["asana"], AN, 32)],
+  }),
+  token({
+    type: "atlassian_token",
+    summary: "Atlassian API tokens (`ATATT3`, or 24 characters named atlassian/jira/confluence)",
+    forms: [p(["ATATT3"], URLSAFE_EQ, [180, 192]), k(["atlassian", "confluence", "jira"], AN, 24)],
+  }),
+  token({
+    type: "aws_bedrock_key",
+    summary: "Amazon Bedrock long-lived API keys (`ABSK`)",
+    forms: [p(["ABSK"], B64, [109, 271])],
+  }),
+  token({
+    type: "beamer_token",
+    summary: "Beamer API keys (`b_` near the word beamer)",
+    forms: [p(["b_"], URLSAFE_EQ, 44, { context: ["beamer"] })],
+  }),
+  token({
+    type: "bitbucket_secret",
+    summary: "Bitbucket client ids and secrets (named bitbucket)",
+    forms: [k(["bitbucket"], AN, 32), k(["bitbucket"], URLSAFE_EQ, 64)],
+  }),
+  token({ type: "bittrex_key", summary: "Bittrex keys (named bittrex)", forms: [k(["bittrex"], AN, 32)] }),
+  token({
+    type: "cisco_meraki_key",
+    summary: "Cisco Meraki API keys (named meraki)",
+    forms: [k(["meraki"], HEX, 40)],
+  }),
+  token({
+    type: "clickhouse_key",
+    summary: "ClickHouse Cloud API secrets (`4b1d`)",
+    forms: [p(["4b1d"], AN, 38)],
+  }),
+  token({
+    type: "clojars_token",
+    summary: "Clojars deploy tokens (`CLOJARS_`)",
+    forms: [p(["CLOJARS_"], AN, 60)],
+  }),
+  token({
+    type: "cloudflare_key",
+    summary: "Cloudflare API tokens and global keys (named cloudflare) and origin CA keys (`v1.0-`)",
+    forms: [
+      k(["cloudflare"], URLSAFE, 40),
+      k(["cloudflare"], HEX, 37),
+      p(["v1.0-"], "a-f0-9-", 171, {
+        shape: /[a-f0-9]{24}-[a-f0-9]{146}/,
+        example: (r) => `${r(24, HEX)}-${r(146, HEX)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "codecov_token",
+    summary: "Codecov tokens (named codecov)",
+    forms: [k(["codecov"], AN, 32)],
+  }),
+  token({
+    type: "cohere_key",
+    summary: "Cohere API keys (named cohere)",
+    forms: [k(["cohere", "co_api_key"], AN, 40)],
+  }),
+  token({
+    type: "coinbase_token",
+    summary: "Coinbase tokens (named coinbase)",
+    forms: [k(["coinbase"], URLSAFE, 64)],
+  }),
+  token({
+    type: "confluent_key",
+    summary: "Confluent keys and secrets (named confluent)",
+    forms: [k(["confluent"], AN, 16), k(["confluent"], AN, 64)],
+  }),
+  token({
+    type: "contentful_token",
+    summary: "Contentful delivery tokens (named contentful)",
+    forms: [k(["contentful"], URLSAFE_EQ, 43)],
+  }),
+  token({
+    type: "databricks_token",
+    summary: "Databricks personal access tokens (`dapi` + 32 hex)",
+    forms: [
+      p(["dapi"], "a-f0-9-", [32, 34], {
+        shape: /[a-f0-9]{32}(?:-\d)?/,
+        needsDigit: true,
+        example: (r) => r(32, HEX),
+      }),
+    ],
+  }),
+  token({
+    type: "datadog_key",
+    summary: "Datadog API and application keys (named datadog)",
+    forms: [k(["datadog", "dd_api", "dd_app"], AN, [32, 40])],
+  }),
+  token({
+    type: "defined_networking_token",
+    summary: "Defined Networking API tokens (`dnkey-`)",
+    forms: [
+      p(["dnkey-"], URLSAFE_EQ, 79, {
+        shape: /[A-Za-z0-9=_-]{26}-[A-Za-z0-9=_-]{52}/,
+        example: (r) => `${r(26, AN)}-${r(52, AN)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "digitalocean_token",
+    summary: "DigitalOcean tokens (`dop_v1_`, `doo_v1_`, `dor_v1_` + 64 hex)",
+    forms: [p(["dop_v1_", "doo_v1_", "dor_v1_"], HEX, 64)],
+  }),
+  token({
+    type: "discord_token",
+    summary: "Discord webhook URLs, and bot secrets named discord",
+    forms: [
+      p(["discord.com/api/webhooks/", "discordapp.com/api/webhooks/"], "A-Za-z0-9/_-", [70, 100], {
+        shape: /\d{17,20}\/[A-Za-z0-9_-]{60,72}/,
+        mask: "body",
+        glued: false,
+        example: (r) => `${r(19, "0-9")}/${r(68, URLSAFE)}`,
+      }),
+      k(["discord"], HEX, 64),
+      k(["discord"], URLSAFE_EQ, 32),
+    ],
+  }),
+  token({
+    type: "docker_token",
+    summary: "Docker Hub personal and organization access tokens (`dckr_pat_`, `dckr_oat_`)",
+    forms: [p(["dckr_pat_", "dckr_oat_"], URLSAFE, [27, 36])],
+  }),
+  token({
+    type: "doppler_token",
+    summary: "Doppler tokens (`dp.pt.`, `dp.st.`, `dp.ct.`, `dp.sa.`, `dp.scim.`, `dp.audit.`)",
+    forms: [
+      p(["dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."], "A-Za-z0-9._-", [40, 80], {
+        shape: /(?:[a-z0-9_-]{1,30}\.)?[A-Za-z0-9]{40,44}/,
+        needsDigit: true,
+        example: (r) => r(43, AN),
+      }),
+    ],
+  }),
+  token({
+    type: "droneci_token",
+    summary: "Drone CI tokens (named droneci)",
+    forms: [k(["droneci", "drone_token"], AN, 32)],
+  }),
+  token({
+    type: "dropbox_token",
+    summary: "Dropbox API tokens (named dropbox)",
+    forms: [
+      k(["dropbox"], "A-Za-z0-9._=-", [135, 1400], { prefixes: ["sl."] }),
+      k(["dropbox"], URLSAFE_EQ, 64, {
+        shape: /[A-Za-z0-9]{11}AAAAAAAAAA[A-Za-z0-9_=-]{43}/,
+        example: (r) => `${r(11, AN)}AAAAAAAAAA${r(43, AN)}`,
+      }),
+      k(["dropbox"], AN, 15),
+    ],
+  }),
+  token({
+    type: "duffel_token",
+    summary: "Duffel API tokens (`duffel_live_`, `duffel_test_`)",
+    forms: [p(["duffel_live_", "duffel_test_"], URLSAFE_EQ, 43)],
+  }),
+  token({
+    type: "dynatrace_token",
+    summary: "Dynatrace API tokens (`dt0c01.`)",
+    forms: [
+      p(["dt0c01."], "A-Za-z0-9.", 89, {
+        shape: /[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}/,
+        example: (r) => `${r(24, AN)}.${r(64, AN)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "easypost_token",
+    summary: "EasyPost API keys (`EZAK`, `EZTK`)",
+    forms: [p(["EZAK", "EZTK"], AN, 54)],
+  }),
+  token({ type: "etsy_token", summary: "Etsy access tokens (named etsy)", forms: [k(["etsy"], AN, 24)] }),
+  token({
+    type: "facebook_token",
+    summary: "Facebook page access tokens (`EAAM`, `EAAC`) and app secrets (named facebook)",
+    forms: [
+      p(["EAAM", "EAAC"], AN, [100, 400]),
+      k(["facebook", "fbapi", "fb_api", "fbsecret", "fb_secret", "fbapp", "fb_app"], HEXU, 32),
+    ],
+  }),
+  token({
+    type: "fastly_token",
+    summary: "Fastly API tokens (named fastly)",
+    forms: [k(["fastly"], URLSAFE_EQ, 32)],
+  }),
+  token({
+    type: "finicity_token",
+    summary: "Finicity tokens and client secrets (named finicity)",
+    forms: [k(["finicity"], HEXU, 32), k(["finicity"], AN, 20)],
+  }),
+  token({
+    type: "finnhub_token",
+    summary: "Finnhub tokens (named finnhub)",
+    forms: [k(["finnhub"], AN, 20)],
+  }),
+  token({ type: "flickr_token", summary: "Flickr tokens (named flickr)", forms: [k(["flickr"], AN, 32)] }),
+  token({
+    type: "flutterwave_key",
+    summary: "Flutterwave keys (`FLWSECK_TEST-`, `FLWPUBK_TEST-`, `FLWSECK-`...)",
+    forms: [
+      p(["FLWSECK_TEST-", "FLWPUBK_TEST-", "FLWSECK-", "FLWPUBK-"], "A-Za-z0-9-", [12, 34], {
+        shape: /[a-hA-H0-9]{32}-X|[a-hA-H0-9]{12}/,
+        example: (r) => `${r(32, "a-h0-9")}-X`,
+      }),
+    ],
+  }),
+  token({
+    type: "flyio_token",
+    summary: "Fly.io tokens (`fo1_`, `fm1r_`, `fm1a_`, `fm2_`)",
+    forms: [p(["fo1_"], URLSAFE, 43), p(["fm1r_", "fm1a_", "fm2_"], B64, [100, 4000])],
+  }),
+  token({
+    type: "frameio_token",
+    summary: "Frame.io API tokens (`fio-u-`)",
+    forms: [p(["fio-u-"], URLSAFE_EQ, 64)],
+  }),
+  token({
+    type: "freshbooks_token",
+    summary: "FreshBooks tokens (named freshbooks)",
+    forms: [k(["freshbooks"], AN, 64)],
+  }),
+  token({
+    type: "figma_token",
+    summary: "Figma personal access tokens (`figd_`)",
+    forms: [p(["figd_"], URLSAFE, [40, 50])],
+  }),
+  token({
+    type: "gitter_token",
+    summary: "Gitter tokens (named gitter)",
+    forms: [k(["gitter"], URLSAFE, 40)],
+  }),
+  token({
+    type: "gocardless_token",
+    summary: "GoCardless live tokens (`live_` near the word gocardless)",
+    forms: [p(["live_"], URLSAFE_EQ, 40, { context: ["gocardless"] })],
+  }),
+  token({
+    type: "grafana_token",
+    summary: "Grafana API keys (`eyJrIjoi`), cloud tokens (`glc_`) and service-account tokens (`glsa_`)",
+    forms: [
+      p(["eyJrIjoi"], "A-Za-z0-9=", [70, 400]),
+      p(["glc_"], B64, [32, 400]),
+      p(["glsa_"], "A-Za-z0-9_", 41, {
+        shape: /[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}/,
+        example: (r) => `${r(32, AN)}_${r(8, HEX)}`,
+      }),
+    ],
+  }),
+  token({ type: "groq_key", summary: "Groq API keys (`gsk_`)", forms: [p(["gsk_"], AN, 52)] }),
+  token({
+    type: "harness_token",
+    summary: "Harness personal and service-account tokens (`pat.`, `sat.`)",
+    forms: [
+      p(["pat.", "sat."], "A-Za-z0-9_.-", 68, {
+        shape: /[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}/,
+        needsDigit: true,
+        example: (r) => `${r(22, AN)}.${r(24, AN)}.${r(20, AN)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "heroku_key",
+    summary: "Heroku API keys (`HRKU-AA`, or a UUID named heroku)",
+    forms: [p(["HRKU-AA"], URLSAFE, 58), uuidForm(["heroku"])],
+  }),
+  token({
+    type: "hubspot_key",
+    summary: "HubSpot API keys (a UUID named hubspot)",
+    forms: [uuidForm(["hubspot"])],
+  }),
+  token({ type: "infracost_token", summary: "Infracost API tokens (`ico-`)", forms: [p(["ico-"], AN, 32)] }),
+  token({
+    type: "intercom_token",
+    summary: "Intercom API keys (named intercom)",
+    forms: [k(["intercom"], URLSAFE_EQ, 60)],
+  }),
+  token({
+    type: "intra42_secret",
+    summary: "42 intra client secrets (`s-s4t2ud-`, `s-s4t2af-`)",
+    forms: [p(["s-s4t2ud-", "s-s4t2af-"], HEX, 64)],
+  }),
+  token({
+    type: "kraken_token",
+    summary: "Kraken API keys (named kraken)",
+    forms: [k(["kraken"], "A-Za-z0-9/=_+-", [80, 90])],
+  }),
+  token({
+    type: "kucoin_key",
+    summary: "KuCoin keys and secrets (named kucoin)",
+    forms: [k(["kucoin"], HEX, 24), uuidForm(["kucoin"])],
+  }),
+  token({
+    type: "launchdarkly_token",
+    summary: "LaunchDarkly tokens (named launchdarkly)",
+    forms: [k(["launchdarkly"], URLSAFE_EQ, 40)],
+  }),
+  token({
+    type: "linear_key",
+    summary: "Linear API keys (`lin_api_`) and client secrets (named linear)",
+    forms: [p(["lin_api_"], AN, 40), k(["linear"], HEX, 32)],
+  }),
+  token({
+    type: "linkedin_secret",
+    summary: "LinkedIn client ids and secrets (named linkedin)",
+    forms: [k(["linkedin", "linked_in", "linked-in"], AN, [14, 16])],
+  }),
+  token({
+    type: "lob_key",
+    summary: "Lob API keys (`live_`/`test_` near the word lob)",
+    forms: [
+      p(["live_pub_", "test_pub_"], HEX, 31, { context: ["lob_", "lob.", "lob "] }),
+      p(["live_", "test_"], HEX, 35, { context: ["lob_", "lob.", "lob "] }),
+    ],
+  }),
+  token({
+    type: "looker_secret",
+    summary: "Looker client ids and secrets (named looker)",
+    forms: [k(["looker"], AN, [20, 24])],
+  }),
+  token({
+    type: "mailchimp_key",
+    summary: "Mailchimp API keys (32 hex and a data-centre suffix, named mailchimp)",
+    forms: [
+      k(["mailchimp"], "a-f0-9us-", [36, 37], {
+        shape: /[a-f0-9]{32}-us\d{1,2}/,
+        example: (r) => `${r(32, HEX)}-us2${r(1, "0-9")}`,
+      }),
+    ],
+  }),
+  token({
+    type: "mailgun_key",
+    summary: "Mailgun private keys (`key-`), public keys (`pubkey-`) and signing keys (named mailgun)",
+    forms: [
+      p(["pubkey-", "key-"], HEX, 32, { context: ["mailgun", "mg_"] }),
+      k(["mailgun"], "a-h0-9-", 50, {
+        shape: /[a-h0-9]{32}-[a-h0-9]{8}-[a-h0-9]{8}/,
+        example: (r) => `${r(32, HEX)}-${r(8, HEX)}-${r(8, HEX)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "mapbox_token",
+    summary: "Mapbox tokens (`pk.`/`sk.` named mapbox)",
+    forms: [
+      k(["mapbox"], "A-Za-z0-9.", 83, {
+        prefixes: ["pk.", "sk."],
+        shape: /[A-Za-z0-9]{60}\.[A-Za-z0-9]{22}/,
+        example: (r) => `${r(60, AN)}.${r(22, AN)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "mattermost_token",
+    summary: "Mattermost tokens (named mattermost)",
+    forms: [k(["mattermost"], AN, 26)],
+  }),
+  token({
+    type: "messagebird_token",
+    summary: "MessageBird keys (named messagebird)",
+    forms: [
+      k(["messagebird", "message_bird", "message-bird"], AN, 25),
+      uuidForm(["messagebird", "message_bird", "message-bird"]),
+    ],
+  }),
+  token({
+    type: "microsoft_teams_webhook",
+    summary: "Microsoft Teams incoming-webhook URLs (`webhook.office.com/webhookb2/`)",
+    forms: [
+      p(["webhook.office.com/webhookb2/"], "A-Za-z0-9@/-", [140, 200], {
+        shape: /[0-9a-f-]{36}@[0-9a-f-]{36}\/IncomingWebhook\/[0-9a-f]{32}\/[0-9a-f-]{36}/,
+        mask: "body",
+        glued: false,
+        example: (r) => {
+          const u = () => uuid(r);
+          return `${u()}@${u()}/IncomingWebhook/${r(32, HEX)}/${u()}`;
+        },
+      }),
+    ],
+  }),
+  token({
+    type: "netlify_token",
+    summary: "Netlify tokens (named netlify)",
+    forms: [k(["netlify"], URLSAFE_EQ, [40, 46])],
+  }),
+  token({
+    type: "newrelic_key",
+    summary: "New Relic keys (`NRAK-`, `NRII-`, `NRJS-`, and keys named newrelic)",
+    forms: [
+      p(["NRAK-"], "A-Z0-9", 27),
+      p(["NRII-"], "A-Za-z0-9-", 32),
+      p(["NRJS-"], HEX, 19),
+      k(["newrelic", "new_relic", "new-relic"], AN, 64),
+    ],
+  }),
+  token({
+    type: "notion_token",
+    summary: "Notion integration tokens (`ntn_`, and `secret_` near the word notion)",
+    forms: [
+      p(["ntn_"], AN, 46, { shape: /\d{11}[A-Za-z0-9]{35}/, example: (r) => `${r(11, "0-9")}${r(35, AN)}` }),
+      p(["secret_"], AN, 43, { context: ["notion"] }),
+    ],
+  }),
+  token({
+    type: "nytimes_token",
+    summary: "New York Times API keys (named nytimes)",
+    forms: [k(["nytimes", "new-york-times", "newyorktimes"], URLSAFE_EQ, 32)],
+  }),
+  token({
+    type: "octopus_deploy_key",
+    summary: "Octopus Deploy API keys (`API-` + 26)",
+    forms: [p(["API-"], "A-Z0-9", 26)],
+  }),
+  token({
+    type: "okta_token",
+    summary: "Okta API tokens (`00` + 40, named okta)",
+    forms: [k(["okta"], URLSAFE_EQ, 40, { prefixes: ["00"] })],
+  }),
+  token({
+    type: "openshift_token",
+    summary: "OpenShift user tokens (`sha256~`)",
+    forms: [p(["sha256~"], URLSAFE, 43)],
+  }),
+  token({ type: "perplexity_key", summary: "Perplexity API keys (`pplx-`)", forms: [p(["pplx-"], AN, 48)] }),
+  token({
+    type: "plaid_token",
+    summary: "Plaid access tokens (`access-production-`...) and keys named plaid",
+    forms: [
+      p(["access-sandbox-", "access-development-", "access-production-"], "0-9a-f-", 36, {
+        shape: UUID_SHAPE,
+        example: uuid,
+      }),
+      k(["plaid"], AN, [24, 30], { minEntropy: 3.5 }),
+    ],
+  }),
+  token({
+    type: "planetscale_token",
+    summary: "PlanetScale tokens and passwords (`pscale_tkn_`, `pscale_oauth_`, `pscale_pw_`)",
+    forms: [p(["pscale_tkn_", "pscale_oauth_", "pscale_pw_"], "A-Za-z0-9_=.-", [32, 64])],
+  }),
+  token({
+    type: "postman_token",
+    summary: "Postman API keys (`PMAK-`)",
+    forms: [
+      p(["PMAK-"], "A-Fa-f0-9-", 59, {
+        shape: /[A-Fa-f0-9]{24}-[A-Fa-f0-9]{34}/,
+        example: (r) => `${r(24, HEX)}-${r(34, HEX)}`,
+      }),
+    ],
+  }),
+  token({ type: "prefect_token", summary: "Prefect API keys (`pnu_`)", forms: [p(["pnu_"], AN, 36)] }),
+  token({
+    type: "privateai_token",
+    summary: "Private AI keys (named privateai)",
+    forms: [k(["privateai", "private_ai", "private-ai"], AN, 32)],
+  }),
+  token({
+    type: "pulumi_token",
+    summary: "Pulumi access tokens (`pul-` + 40 hex)",
+    forms: [p(["pul-"], HEX, 40)],
+  }),
+  token({
+    type: "pypi_token",
+    summary: "PyPI and TestPyPI upload tokens (`pypi-AgEIcHlwaS5vcmc`, `pypi-AgENdGVzdC5weXBpLm9yZw`)",
+    forms: [p(["pypi-AgEIcHlwaS5vcmc", "pypi-AgENdGVzdC5weXBpLm9yZw"], URLSAFE, [50, 1000])],
+  }),
+  token({
+    type: "rapidapi_token",
+    summary: "RapidAPI keys (named rapidapi)",
+    forms: [k(["rapidapi"], URLSAFE, 50)],
+  }),
+  token({ type: "readme_token", summary: "ReadMe API keys (`rdme_`)", forms: [p(["rdme_"], "a-z0-9", 70)] }),
+  token({
+    type: "rubygems_token",
+    summary: "RubyGems API keys (`rubygems_` + 48 hex)",
+    forms: [p(["rubygems_"], HEX, 48)],
+  }),
+  token({
+    type: "scalingo_token",
+    summary: "Scalingo API tokens (`tk-us-`)",
+    forms: [p(["tk-us-"], URLSAFE, 48)],
+  }),
+  token({
+    type: "sendbird_token",
+    summary: "Sendbird tokens and ids (named sendbird)",
+    forms: [k(["sendbird"], HEX, 40), uuidForm(["sendbird"])],
+  }),
+  token({
+    type: "sendinblue_key",
+    summary: "Brevo (Sendinblue) API keys (`xkeysib-`)",
+    forms: [
+      p(["xkeysib-"], "A-Za-z0-9-", 81, {
+        shape: /[a-f0-9]{64}-[A-Za-z0-9]{16}/,
+        example: (r) => `${r(64, HEX)}-${r(16, AN)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "sentry_token",
+    summary: "Sentry tokens (`sntryu_`, `sntrys_`, or 64 hex named sentry)",
+    forms: [p(["sntryu_"], HEX, 64), p(["sntrys_"], "A-Za-z0-9+/=_", [100, 600]), k(["sentry"], HEX, 64)],
+  }),
+  token({
+    type: "settlemint_token",
+    summary: "SettleMint access tokens (`sm_aat_`, `sm_pat_`, `sm_sat_`)",
+    forms: [p(["sm_aat_", "sm_pat_", "sm_sat_"], AN, 16)],
+  }),
+  token({
+    type: "shippo_token",
+    summary: "Shippo API tokens (`shippo_live_`, `shippo_test_`)",
+    forms: [p(["shippo_live_", "shippo_test_"], HEXU, 40)],
+  }),
+  token({
+    type: "shopify_token",
+    summary: "Shopify access tokens and shared secrets (`shpat_`, `shpca_`, `shppa_`, `shpss_`)",
+    forms: [p(["shpat_", "shpca_", "shppa_", "shpss_"], AN, [30, 40])],
+  }),
+  token({
+    type: "sidekiq_secret",
+    summary: "Sidekiq Enterprise credentials (named `BUNDLE_*__CONTRIBSYS__COM`)",
+    forms: [
+      k(["contribsys__com"], "a-f0-9:", 17, {
+        shape: /[a-f0-9]{8}:[a-f0-9]{8}/,
+        example: (r) => `${r(8, HEX)}:${r(8, HEX)}`,
+      }),
+    ],
+  }),
+  token({ type: "snyk_token", summary: "Snyk API tokens (a UUID named snyk)", forms: [uuidForm(["snyk"])] }),
+  token({
+    type: "sonar_token",
+    summary: "SonarQube / SonarCloud tokens (`sqp_`, `squ_`, `sqa_`, or 40 hex named sonar)",
+    forms: [p(["sqp_", "squ_", "sqa_"], HEX, 40), k(["sonar"], HEX, 40)],
+  }),
+  token({
+    type: "sourcegraph_token",
+    summary: "Sourcegraph access tokens (`sgp_`)",
+    forms: [
+      p(["sgp_"], "A-Za-z0-9_", [40, 62], {
+        shape: /(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}/,
+        example: (r) => `${r(16, HEX)}_${r(40, HEX)}`,
+      }),
+      k(["sourcegraph"], HEX, 40),
+    ],
+  }),
+  token({
+    type: "square_token",
+    summary: "Square access tokens and OAuth secrets (`EAAA`, `sq0atp-`, `sq0csp-`)",
+    forms: [p(["EAAA", "sq0atp-", "sq0csp-"], URLSAFE, [22, 60])],
+  }),
+  token({
+    type: "squarespace_token",
+    summary: "Squarespace API keys (a UUID named squarespace)",
+    forms: [uuidForm(["squarespace"])],
+  }),
+  token({
+    type: "sumologic_key",
+    summary: "Sumo Logic access ids and keys (named sumo)",
+    forms: [k(["sumo"], AN, 12, { prefixes: ["su"] }), k(["sumo"], AN, 64)],
+  }),
+  token({
+    type: "tailscale_key",
+    summary: "Tailscale keys (`tskey-auth-`, `tskey-api-`, `tskey-client-`...)",
+    forms: [
+      p(["tskey-"], "A-Za-z0-9-", [20, 80], {
+        shape: /(?:api|auth|client|scim|webhook)-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}/,
+        example: (r) => `auth-${r(12, AN)}-${r(24, AN)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "telegram_bot_token",
+    summary: "Telegram bot tokens (in a bot API URL, a `tgram://` URL, or named telegram)",
+    forms: [
+      p(["api.telegram.org/bot", "tgram://"], "A-Za-z0-9_:-", [40, 52], {
+        shape: /\d{5,16}:[A-Za-z0-9_-]{34,35}/,
+        mask: "body",
+        glued: false,
+        example: (r) => `${r(10, "0-9")}:AA${r(33, URLSAFE)}`,
+      }),
+      k(["telegr", "tgram", "tg_bot"], "A-Za-z0-9_:-", [40, 52], {
+        shape: /\d{5,16}:[A-Za-z0-9_-]{34,35}/,
+        example: (r) => `${r(10, "0-9")}:AA${r(33, URLSAFE)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "travisci_token",
+    summary: "Travis CI tokens (named travis)",
+    forms: [k(["travis"], AN, 22)],
+  }),
+  token({
+    type: "twitch_token",
+    summary: "Twitch API tokens (named twitch)",
+    forms: [k(["twitch"], AN, 30)],
+  }),
+  token({
+    type: "twitter_token",
+    summary: "Twitter / X API keys, secrets and tokens (named twitter)",
+    forms: [
+      k(["twitter"], AN, [25, 50], { minEntropy: 3.5 }),
+      k(["twitter"], "A-Za-z0-9-", [36, 66], {
+        shape: /\d{15,25}-[A-Za-z0-9]{20,40}/,
+        example: (r) => `${r(19, "0-9")}-${r(30, AN)}`,
+      }),
+      k(["twitter"], "A-Za-z0-9%", [102, 122], {
+        shape: /A{22}[A-Za-z0-9%]{80,100}/,
+        example: (r) => `${"A".repeat(22)}${r(90, AN)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "typeform_token",
+    summary: "Typeform personal tokens (`tfp_`)",
+    forms: [p(["tfp_"], "A-Za-z0-9_.=-", 59)],
+  }),
+  token({
+    type: "vault_token",
+    summary: "HashiCorp Vault service and batch tokens (`hvs.`, `hvb.`, or `s.` named vault)",
+    forms: [
+      p(["hvs."], URLSAFE, [90, 120], { needsDigit: true }),
+      p(["hvb."], URLSAFE, [138, 300], { needsDigit: true }),
+      k(["vault"], AN, 24, { prefixes: ["s."] }),
+    ],
+  }),
+  token({
+    type: "vercel_token",
+    summary: "Vercel tokens (`vcp_`, `vci_`, `vca_`, `vcr_`, `vck_`)",
+    forms: [p(["vcp_", "vci_", "vca_", "vcr_", "vck_"], AN, [24, 60])],
+  }),
+  token({
+    type: "yandex_key",
+    summary: "Yandex Cloud keys and tokens (named yandex)",
+    forms: [
+      k(["yandex"], URLSAFE, [35, 38], { prefixes: ["AQVN"] }),
+      k(["yandex"], URLSAFE, 38, { prefixes: ["YC"] }),
+      k(["yandex"], "A-Za-z0-9_=.-", [88, 200], {
+        prefixes: ["t1."],
+        shape: /[A-Za-z0-9_-]+=*\.[A-Za-z0-9_-]{86}/,
+        example: (r) => `${r(20, AN)}.${r(86, URLSAFE)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "zendesk_key",
+    summary: "Zendesk secret keys (named zendesk)",
+    forms: [k(["zendesk"], AN, 40)],
+  }),
+] as const;
+
+/** The records the shared detector reads (every record above). */
+const TOKEN_RECORDS: readonly TokenRecordLike[] = TOKEN_RULES;

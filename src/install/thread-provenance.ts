@@ -1,0 +1,340 @@
+/**
+ * The install's side of containment (issue 17, src/shared/provenance.ts): what the user said in this thread and
+ * what its tools returned, read from the graph's state where the call runs, and sent with every input check.
+ *
+ * Where the facts live (so they ride with the thread, wherever the user's checkpointer keeps it):
+ * - each tool result's facts (hashes only) on its ToolMessage `artifact`, as one `{ type: "tollgate_provenance" }`
+ *   entry, with the thread's salt (the raw salt; requests carry `deriveThreadSalt(salt, provenanceKey)`);
+ * - with `createTollgateMiddleware`, also a state key (`tollgateProvenance`) that keeps the facts of results and
+ *   human messages that a summary has since replaced;
+ * - with no graph state (a client called outside LangGraph, or a subgraph without `messages`), a bounded record
+ *   kept in this process per `thread_id` (per parent run without one).
+ *
+ * Invariants:
+ * - A summary (`summarizationMiddleware`: a human-role message with `additional_kwargs.lc_source: "summarization"`)
+ *   is never read as something the user said.
+ * - One salt per thread: the state key's, else the first artifact's, else this process's record for the thread
+ *   (created once, so calls made in parallel before any result is stored agree).
+ * - No clear value is stored: only keyed hashes and the salt.
+ */
+import { getConfig, getCurrentTaskInput } from "@langchain/langgraph";
+import type { CallProvenance } from "../interceptor/types.js";
+import {
+  deriveThreadSalt,
+  extractValueFacts,
+  hashValue,
+  isToolOutputFacts,
+  MAX_PROVENANCE_OUTPUTS,
+  MAX_USER_VALUES,
+  newProvenanceSalt,
+  type ProvenanceFacts,
+  type ToolOutputFacts,
+  type ValueFact,
+} from "../shared/provenance.js";
+
+/** The artifact entry a guarded tool adds to its ToolMessage. */
+export const PROVENANCE_ARTIFACT = "tollgate_provenance";
+/** The middleware's state key. */
+export const PROVENANCE_STATE_KEY = "tollgateProvenance";
+
+export interface ProvenanceArtifact {
+  type: typeof PROVENANCE_ARTIFACT;
+  /** The thread's stored salt (not the derived one): what later calls hash with. */
+  salt: string;
+  facts: ToolOutputFacts;
+}
+
+/** What the middleware keeps in the thread state (survives a summary that removes the messages). */
+export interface ProvenanceState {
+  salt: string;
+  /** Hashes of what the user said, including messages a summary has replaced (derived salt). */
+  user: ValueFact[];
+  /** Facts of tool results, oldest first, including those a summary has replaced. */
+  outputs: ToolOutputFacts[];
+}
+
+export interface ThreadProvenanceOptions {
+  /** Secret key: hashes in a checkpoint then resist a brute force of known values by whoever reads it. */
+  key?: string;
+  /** Threads (or runs) the no-graph fallback keeps; the oldest is dropped beyond it. Default 1000. */
+  maxThreads?: number;
+}
+
+interface MessageLike {
+  id?: string;
+  content?: unknown;
+  additional_kwargs?: Record<string, unknown>;
+  tool_call_id?: string;
+  artifact?: unknown;
+  _getType?: () => string;
+  getType?: () => string;
+  type?: string;
+}
+
+function roleOf(message: MessageLike): string | undefined {
+  if (typeof message.getType === "function") return message.getType();
+  if (typeof message._getType === "function") return message._getType();
+  return typeof message.type === "string" ? message.type : undefined;
+}
+
+/** A `summarizationMiddleware` summary: human-role, but not something the user said. */
+export function isSummaryMessage(message: MessageLike): boolean {
+  return message.additional_kwargs?.lc_source === "summarization";
+}
+
+function isUserMessage(message: MessageLike): boolean {
+  return roleOf(message) === "human" && !isSummaryMessage(message);
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  const parts: string[] = [];
+  for (const part of content) {
+    const p = part as { type?: unknown; text?: unknown };
+    if (p && p.type === "text" && typeof p.text === "string") parts.push(p.text);
+  }
+  return parts.join("\n");
+}
+
+/** The tollgate entry of a ToolMessage's artifact, when it has one. */
+export function provenanceArtifactOf(artifact: unknown): ProvenanceArtifact | undefined {
+  if (!Array.isArray(artifact)) return undefined;
+  for (const entry of artifact) {
+    const e = entry as Partial<ProvenanceArtifact> | null;
+    if (e?.type === PROVENANCE_ARTIFACT && typeof e.salt === "string" && isToolOutputFacts(e.facts))
+      return e as ProvenanceArtifact;
+  }
+  return undefined;
+}
+
+/** Adds the tollgate entry to an adapter artifact (an array of entries, or nothing). */
+export function withProvenanceArtifact(artifact: unknown, entry: ProvenanceArtifact): unknown {
+  if (Array.isArray(artifact)) return [...artifact, entry];
+  return artifact === undefined || artifact === null ? [entry] : artifact;
+}
+
+export function isProvenanceState(value: unknown): value is ProvenanceState {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Partial<ProvenanceState>;
+  return typeof v.salt === "string" && Array.isArray(v.user) && Array.isArray(v.outputs);
+}
+
+/** The graph state where this code runs, or undefined outside a graph (or a state without `messages`). */
+export function currentGraphState(): { messages: MessageLike[]; stored?: ProvenanceState } | undefined {
+  let input: unknown;
+  try {
+    input = getCurrentTaskInput();
+  } catch {
+    return undefined;
+  }
+  if (typeof input !== "object" || input === null) return undefined;
+  const state = input as { messages?: unknown; [PROVENANCE_STATE_KEY]?: unknown };
+  if (!Array.isArray(state.messages)) return undefined;
+  const stored = state[PROVENANCE_STATE_KEY];
+  return { messages: state.messages as MessageLike[], ...(isProvenanceState(stored) ? { stored } : {}) };
+}
+
+/** The thread (or run) a call belongs to, from its config or the current LangGraph config. */
+export function threadKeyOf(config: unknown, parentRunId?: string): string | undefined {
+  let source = config;
+  if (source === undefined) {
+    try {
+      source = getConfig();
+    } catch {
+      source = undefined;
+    }
+  }
+  const configurable = (source as { configurable?: { thread_id?: unknown } } | undefined)?.configurable;
+  const thread = configurable?.thread_id;
+  if (typeof thread === "string" || typeof thread === "number") return `thread:${thread}`;
+  return parentRunId ? `run:${parentRunId}` : undefined;
+}
+
+/** Bounded map: the oldest entry goes first. */
+class Bounded<V> {
+  readonly #map = new Map<string, V>();
+  constructor(readonly max: number) {}
+  get(key: string): V | undefined {
+    return this.#map.get(key);
+  }
+  set(key: string, value: V): void {
+    this.#map.delete(key);
+    this.#map.set(key, value);
+    while (this.#map.size > this.max) this.#map.delete(this.#map.keys().next().value as string);
+  }
+}
+
+/**
+ * The provenance of one install's threads. `forCall` gives the facts a call's input check needs and a place for
+ * its output's facts; `artifactFor` what the guarded tool puts on its ToolMessage.
+ */
+export class ThreadProvenance {
+  readonly #key: string | undefined;
+  /** Salts of threads this process has seen, so parallel first calls agree. */
+  readonly #salts: Bounded<string>;
+  /** The no-graph fallback: facts per thread (or run). */
+  readonly #records: Bounded<ProvenanceFacts>;
+  /** Hashes of human messages, by derived salt and text (the same history is read at every call). */
+  readonly #userCache = new Bounded<ValueFact[]>(4096);
+
+  constructor(options: ThreadProvenanceOptions = {}) {
+    this.#key = options.key;
+    const max = options.maxThreads ?? 1000;
+    this.#salts = new Bounded(max);
+    this.#records = new Bounded(max);
+  }
+
+  /** The facts for a call at `threadKey`, from the graph state when there is one, else the fallback record. */
+  forCall(threadKey: string | undefined): CallProvenance {
+    const state = currentGraphState();
+    if (state) return this.#fromState(state, threadKey);
+    return this.#fromRecord(threadKey);
+  }
+
+  /** The salt of a thread: the state key's, the first artifact's, the process record's, or a new one. */
+  #saltOf(messages: readonly MessageLike[], stored: ProvenanceState | undefined, threadKey?: string): string {
+    if (stored) return stored.salt;
+    for (const message of messages) {
+      const entry = provenanceArtifactOf(message.artifact);
+      if (entry) return entry.salt;
+    }
+    // No thread id (a graph without a checkpointer): the first message's id is the run's, stable across the
+    // parallel calls of a step (each a task of its own) and kept by a summary. The salt is not a secret.
+    const first = messages[0]?.id;
+    if (threadKey === undefined && typeof first === "string" && first !== "")
+      return hashValue(first, "tollgate.run-salt");
+    return this.#processSalt(threadKey);
+  }
+
+  #processSalt(threadKey: string | undefined): string {
+    if (threadKey === undefined) return newProvenanceSalt();
+    let salt = this.#salts.get(threadKey);
+    if (!salt) {
+      salt = newProvenanceSalt();
+      this.#salts.set(threadKey, salt);
+    }
+    return salt;
+  }
+
+  /** Hashes of one human message (cached: the history is read again at every call). */
+  userFacts(text: string, derived: string): ValueFact[] {
+    const cacheKey = `${derived}\u0000${text}`;
+    let facts = this.#userCache.get(cacheKey);
+    if (!facts) {
+      // `key` is already in the derived salt (deriveThreadSalt): user hashes are made like the engine's.
+      facts = extractValueFacts(text, derived, { side: "user" });
+      this.#userCache.set(cacheKey, facts);
+    }
+    return facts;
+  }
+
+  /** Builds the facts of a thread from its messages (and the middleware's state key, when present). */
+  factsOf(messages: readonly MessageLike[], stored: ProvenanceState | undefined, threadKey?: string) {
+    const salt = this.#saltOf(messages, stored, threadKey);
+    const derived = deriveThreadSalt(salt, this.#key);
+    const user = new Map<string, ValueFact>();
+    for (const fact of stored?.user ?? []) user.set(fact.h, fact);
+    const inMessages = new Set<string>();
+    const fromMessages: ToolOutputFacts[] = [];
+    let turnStart = -1;
+    for (const message of messages) {
+      if (isUserMessage(message)) {
+        for (const fact of this.userFacts(textOf(message.content), derived)) user.set(fact.h, fact);
+        turnStart = fromMessages.length;
+        continue;
+      }
+      const entry = roleOf(message) === "tool" ? provenanceArtifactOf(message.artifact) : undefined;
+      if (!entry || entry.salt !== salt) continue;
+      fromMessages.push(entry.facts);
+      if (entry.facts.toolCallId) inMessages.add(entry.facts.toolCallId);
+    }
+    // Results a summary replaced come first (they are older than any message still in the history).
+    const older = (stored?.outputs ?? []).filter((o) => !o.toolCallId || !inMessages.has(o.toolCallId));
+    let outputs = [...older, ...fromMessages];
+    // No human message in sight (a summary replaced it): every output counts as this turn's (the cautious side).
+    let start = turnStart < 0 ? 0 : older.length + turnStart;
+    if (outputs.length > MAX_PROVENANCE_OUTPUTS) {
+      const drop = outputs.length - MAX_PROVENANCE_OUTPUTS;
+      outputs = outputs.slice(drop);
+      start = Math.max(0, start - drop);
+    }
+    const facts: ProvenanceFacts = {
+      v: 1,
+      salt: derived,
+      user: [...user.values()].slice(-MAX_USER_VALUES),
+      outputs,
+      turnStart: start,
+    };
+    return { salt, facts };
+  }
+
+  #fromState(
+    state: { messages: MessageLike[]; stored?: ProvenanceState },
+    threadKey?: string,
+  ): CallProvenance {
+    const { salt, facts } = this.factsOf(state.messages, state.stored, threadKey);
+    // Parallel calls of this step, and the next call before the checkpoint is read again, use the same salt.
+    if (threadKey !== undefined && this.#salts.get(threadKey) !== salt) this.#salts.set(threadKey, salt);
+    const call: CallProvenance & { stored?: ProvenanceArtifact } = {
+      facts,
+      record: (output) => {
+        call.stored = { type: PROVENANCE_ARTIFACT, salt, facts: output };
+      },
+    };
+    return call;
+  }
+
+  /** No graph state: the bounded record of this thread (or run); a call with neither sees only itself. */
+  #fromRecord(threadKey: string | undefined): CallProvenance {
+    const salt = this.#processSalt(threadKey);
+    const derived = deriveThreadSalt(salt, this.#key);
+    const facts: ProvenanceFacts = (threadKey !== undefined ? this.#records.get(threadKey) : undefined) ?? {
+      v: 1,
+      salt: derived,
+      user: [],
+      outputs: [],
+      turnStart: 0,
+    };
+    const call: CallProvenance & { stored?: ProvenanceArtifact } = {
+      facts,
+      record: (output) => {
+        call.stored = { type: PROVENANCE_ARTIFACT, salt, facts: output };
+        if (threadKey === undefined) return;
+        const current = this.#records.get(threadKey) ?? facts;
+        const outputs = [...current.outputs, output].slice(-MAX_PROVENANCE_OUTPUTS);
+        this.#records.set(threadKey, { ...current, outputs });
+      },
+    };
+    return call;
+  }
+
+  /** What a guarded tool adds to its ToolMessage's artifact after the call (undefined: nothing was recorded). */
+  static storedOf(call: CallProvenance | undefined): ProvenanceArtifact | undefined {
+    return (call as { stored?: ProvenanceArtifact } | undefined)?.stored;
+  }
+}
+
+/**
+ * Folds the facts of the thread's messages into the middleware's state key, so that a summary that later replaces
+ * those messages does not take their facts with it. Returns the new state value, or undefined when nothing is new.
+ */
+export function foldIntoState(
+  provenance: ThreadProvenance,
+  messages: readonly MessageLike[],
+  stored: ProvenanceState | undefined,
+  threadKey?: string,
+): ProvenanceState | undefined {
+  const { salt, facts } = provenance.factsOf(messages, stored, threadKey);
+  const next: ProvenanceState = { salt, user: facts.user, outputs: facts.outputs };
+  const same =
+    stored !== undefined &&
+    stored.salt === next.salt &&
+    stored.user.length === next.user.length &&
+    stored.outputs.length === next.outputs.length &&
+    stored.user.at(-1)?.h === next.user.at(-1)?.h &&
+    stored.outputs.at(-1)?.toolCallId === next.outputs.at(-1)?.toolCallId;
+  if (same) return undefined;
+  if (!stored && next.user.length === 0 && next.outputs.length === 0) return undefined;
+  return next;
+}

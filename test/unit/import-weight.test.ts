@@ -1,0 +1,52 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * What a module loads, seen from a fresh process: the CommonJS packages in require.cache after importing it (pino and
+ * prom-client are CommonJS, so an ESM import of either lands there too).
+ */
+function packagesLoadedBy(entry: string): string[] {
+  const script = `
+    import { createRequire } from "node:module";
+    await import(${JSON.stringify(entry)});
+    const names = new Set();
+    for (const file of Object.keys(createRequire(import.meta.url).cache)) {
+      const match = /node_modules[\\\\/]((?:@[^\\\\/]+[\\\\/])?[^\\\\/]+)/.exec(file);
+      if (match) names.add(match[1].replace("\\\\", "/"));
+    }
+    console.log(JSON.stringify([...names].sort()));`;
+  const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    cwd: root,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  expect(child.status, child.stderr).toBe(0);
+  return JSON.parse(child.stdout.trim().split("\n").at(-1)!) as string[];
+}
+
+describe("what only `serve` needs is loaded only by serve", () => {
+  const serveOnly = ["pino", "prom-client"];
+
+  it("importing the package root loads neither pino nor prom-client", () => {
+    const loaded = packagesLoadedBy("./src/index.ts");
+    expect(loaded).toContain("yaml"); // the probe sees CommonJS packages the root does load
+    expect(loaded.filter((name) => serveOnly.includes(name))).toEqual([]);
+  });
+
+  it("the CLI module (scan, check-input, validate-policy) loads neither", () => {
+    const loaded = packagesLoadedBy("./src/cli/entries.ts");
+    expect(loaded.filter((name) => serveOnly.includes(name))).toEqual([]);
+  });
+
+  it("creating a policy server loads both (the lazy load still works)", () => {
+    const loaded = packagesLoadedBy(
+      "data:text/javascript,import{createPolicyServer}from'" +
+        new URL("../../src/index.ts", import.meta.url).href +
+        "';createPolicyServer({logger:undefined});",
+    );
+    expect(serveOnly.filter((name) => loaded.includes(name))).toEqual(serveOnly);
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * Issue 15 item 6: memory per input byte is bounded. A result dense with stripped characters (`"a\u200b"` repeated:
+ * one run every other character, none adjacent, so none merge) is held as runs in typed arrays at every stage:
+ * the sanitizer's matches, the removed ranges, the offset map, the normalised view's segments and changes. Counted
+ * in entries and bytes, never in time or RSS (the bench measures RSS: `npm run bench:adversarial --only=dense-invisible`).
+ */
+import { describe, expect, it } from "vitest";
+import { toFoldedText } from "../../src/engine/detectors/injection/normalise.js";
+import { createControlDetector } from "../../src/engine/sanitizer/control-detector.js";
+import { MatchRuns, RangeList } from "../../src/engine/sanitizer/match-runs.js";
+import { normalisedView } from "../../src/engine/scan/normalised-view.js";
+import { OffsetMap, SegmentMap } from "../../src/engine/scan/offset-map.js";
+
+const PAIRS = 20_000;
+const dense = () => "a\u200b".repeat(PAIRS);
+
+describe("the control detector hands runs over without an object each", () => {
+  it("one run per stripped character between letters, 10 bytes a run (capacity at most twice)", () => {
+    const runs = new MatchRuns();
+    createControlDetector().detectRuns(dense(), runs);
+    expect(runs.size).toBe(PAIRS);
+    expect(runs.bytes).toBeLessThanOrEqual(2 * 10 * PAIRS);
+    runs.sort();
+    expect(runs.at(0)).toEqual({
+      kind: "control",
+      type: "zero_width",
+      start: 1,
+      end: 2,
+      ruleId: "control.zero_width",
+    });
+    expect(runs.at(PAIRS - 1)).toMatchObject({ start: 2 * PAIRS - 1, end: 2 * PAIRS });
+  });
+
+  it("gives the same spans as detect()", () => {
+    const text = `x\u200b\u200by\u001b[31mz\u202e\u{e0041}\u{e0042}w\ud800q\ufe0f\ufe0f`;
+    const objects: Parameters<ReturnType<typeof createControlDetector>["detect"]>[1] = [];
+    const detector = createControlDetector();
+    detector.detect(text, objects);
+    const runs = new MatchRuns();
+    detector.detectRuns(text, runs);
+    runs.sort();
+    expect(Array.from({ length: runs.size }, (_, i) => runs.at(i))).toEqual(objects);
+  });
+
+  it("runs pushed out of order are walked by position, longer first at one start, stably", () => {
+    const runs = new MatchRuns();
+    const a = runs.ruleOf({ kind: "control", type: "zero_width", ruleId: "control.zero_width" });
+    const b = runs.ruleOf({ kind: "markup", type: "chat_template", ruleId: "markup.chat_template" });
+    runs.pushRun(a, 5, 6);
+    runs.pushRun(b, 0, 3);
+    runs.pushRun(a, 0, 1);
+    runs.pushRun(b, 5, 9);
+    runs.sort();
+    expect(Array.from({ length: runs.size }, (_, i) => [runs.at(i).start, runs.at(i).end])).toEqual([
+      [0, 3],
+      [0, 1],
+      [5, 9],
+      [5, 6],
+    ]);
+  });
+});
+
+describe("removed ranges and the offset map are runs in Int32Arrays", () => {
+  it("a RangeList sorts and merges overlapping and touching ranges", () => {
+    const ranges = new RangeList();
+    for (const [s, e] of [
+      [10, 12],
+      [0, 2],
+      [2, 3],
+      [11, 15],
+      [20, 21],
+    ] as const)
+      ranges.add(s, e);
+    ranges.normalise();
+    expect(Array.from({ length: ranges.size }, (_, i) => [ranges.startAt(i), ranges.endAt(i)])).toEqual([
+      [0, 3],
+      [10, 15],
+      [20, 21],
+    ]);
+  });
+
+  it("the offset map holds one entry per removed run, 8 bytes each (capacity at most twice)", () => {
+    const map = new OffsetMap();
+    for (let i = 0; i < PAIRS; i++) map.add(i + 1, 1); // "a\u200b" repeated, stripped to "aaa..."
+    expect(map.size).toBe(PAIRS);
+    expect(map.bytes).toBeLessThanOrEqual(2 * 8 * PAIRS);
+    expect(map.toOriginal(0)).toBe(0);
+    expect(map.toOriginal(3)).toBe(6);
+    expect(map.endToOriginal(3)).toBe(5);
+    expect(map.toStripped(5)).toBe(3);
+  });
+
+  it("two removals at one stripped offset are one run, mapped as before", () => {
+    const map = new OffsetMap();
+    map.add(2, 3);
+    map.add(2, 1);
+    map.add(5, 2);
+    expect(map.size).toBe(2);
+    // "ab" + 4 removed + "cde" + 2 removed + "f": original "ab____cde__f"
+    expect([0, 1, 2, 3, 4, 5].map((o) => map.toOriginal(o))).toEqual([0, 1, 6, 7, 8, 11]);
+    expect([0, 2, 3, 6, 7, 9, 11].map((o) => map.toStripped(o))).toEqual([0, 2, 2, 2, 3, 5, 5]);
+  });
+});
+
+describe("the normalised views hold typed segments", () => {
+  it("the scanner's view of a dense text: changes in an Int32Array, one per dropped character", () => {
+    const view = normalisedView(dense())!;
+    expect(view.text).toBe("a".repeat(PAIRS));
+    expect(view.changes).toBeInstanceOf(Int32Array);
+    expect(view.changes.length).toBe(PAIRS); // where each dropped character was
+    expect(view.toOriginal(3, 5)).toEqual([6, 9]);
+  });
+
+  it("a segment map of n segments holds 12 bytes each (capacity at most twice) and maps blocks whole", () => {
+    const map = new SegmentMap();
+    for (let i = 0; i < PAIRS; i++) map.addLinear(i, 2 * i);
+    expect(map.size).toBe(PAIRS);
+    expect(map.bytes).toBeLessThanOrEqual(2 * 12 * PAIRS);
+    const blocks = new SegmentMap();
+    blocks.addLinear(0, 0);
+    blocks.addBlock(3, 3, 6); // "\\u0040" at 3..9 read as one character
+    blocks.addLinear(4, 9);
+    expect(blocks.toOriginal(2, 5)).toEqual([2, 10]);
+    expect(blocks.toOriginal(3, 3)).toEqual([3, 3]);
+    expect(new SegmentMap().toOriginal(4, 6)).toEqual([4, 6]);
+  });
+
+  it("the injection normaliser maps a dense text through the same typed map", () => {
+    const folded = toFoldedText(`${dense()}ignore`);
+    expect(folded.text).toBe(`${"a".repeat(PAIRS)}ignore`);
+    expect(folded.toOriginal(PAIRS, PAIRS + 6)).toEqual([2 * PAIRS, 2 * PAIRS + 6]);
+    expect(folded.toOriginal(1, 2)).toEqual([2, 3]);
+  });
+});

@@ -2,7 +2,8 @@ import cluster from "node:cluster";
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { LocalPolicyEngine } from "../engine/local-engine.js";
+import { createRedisBudgetStore } from "../engine/budgets/redis-store.js";
+import { type LocalEngineOptions, LocalPolicyEngine } from "../engine/local-engine.js";
 import { loadPolicyFile } from "../engine/policy.js";
 import { isTollgateError } from "../errors.js";
 import { clusterMetrics, joinCluster, runClusterPrimary } from "../server/cluster.js";
@@ -11,10 +12,35 @@ import { loadPino } from "../server/serve-deps.js";
 
 export const SERVE_USAGE = `  serve [--policy FILE] [--host 127.0.0.1] [--port 8787] [--token T] [--body-limit BYTES] [--log-level info]
         [--workers N|auto] [--metrics-open] [--no-metrics] [--metrics-connector-types 50]
+        [--budget-redis redis://...] [--budget-prefix tollgate:budget:] [--budget-store-errors closed|open]
       Runs the policy service (check-input / check-output, /healthz, /readyz, /metrics). The token may also come
       from TOLLGATE_TOKEN; /metrics needs it too unless --metrics-open. --workers forks N processes sharing the
       port (auto = one per CPU); SIGTERM drains them all. Prints {"event":"listening","url":...} on stdout; logs
-      JSON lines on stderr.`;
+      JSON lines on stderr. --budget-redis (or TOLLGATE_BUDGET_REDIS_URL) shares the policy's window budgets
+      between replicas through one Redis; while it is unreachable those calls are blocked unless
+      --budget-store-errors open.`;
+
+/**
+ * Window budgets shared by every replica through one Redis (`--budget-redis URL` or TOLLGATE_BUDGET_REDIS_URL;
+ * `rediss://` for TLS), under `--budget-prefix` (default `tollgate:budget:`); `--budget-store-errors open` lets
+ * calls through while Redis is unreachable (default: they are blocked).
+ */
+function budgetStoreOptions(
+  values: Record<string, string | boolean | undefined>,
+  env: NodeJS.ProcessEnv,
+): LocalEngineOptions {
+  const url =
+    typeof values["budget-redis"] === "string" ? values["budget-redis"] : env.TOLLGATE_BUDGET_REDIS_URL;
+  const errors = values["budget-store-errors"];
+  if (errors !== "closed" && errors !== "open")
+    throw new TypeError("--budget-store-errors must be closed or open");
+  if (!url) return {};
+  const prefix = values["budget-prefix"];
+  return {
+    budgetStore: createRedisBudgetStore({ url, ...(typeof prefix === "string" ? { prefix } : {}) }),
+    onBudgetStoreError: errors,
+  };
+}
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
@@ -52,6 +78,9 @@ async function serve(args: string[], io: ServeIo): Promise<number> {
         "metrics-open": { type: "boolean", default: false },
         "no-metrics": { type: "boolean", default: false },
         "metrics-connector-types": { type: "string" },
+        "budget-redis": { type: "string" },
+        "budget-prefix": { type: "string" },
+        "budget-store-errors": { type: "string", default: "closed" },
       },
     }).values;
   } catch (error) {
@@ -104,10 +133,11 @@ async function serve(args: string[], io: ServeIo): Promise<number> {
   );
   let engine: LocalPolicyEngine;
   try {
+    const budgets = budgetStoreOptions(values, io.env);
     engine =
       typeof values.policy === "string"
-        ? new LocalPolicyEngine(await loadPolicyFile(values.policy))
-        : new LocalPolicyEngine();
+        ? new LocalPolicyEngine(await loadPolicyFile(values.policy), budgets)
+        : new LocalPolicyEngine({}, budgets);
   } catch (error) {
     io.stderr.write(`tollgate serve: ${isTollgateError(error) ? error.message : String(error)}\n`);
     return 1;

@@ -20,6 +20,9 @@ import type {
   ToolDescriptor,
 } from "../shared/types.js";
 import { assertCallToolResult } from "../shared/validate-result.js";
+import { BudgetStep } from "./budgets/budget-step.js";
+import { Reservations } from "./budgets/reservations.js";
+import type { BudgetStore } from "./budgets/store.js";
 import { evaluateCapabilities, type GateVerdict } from "./capability-gate.js";
 import { type CustomDetector, createDetectorSet } from "./detector-set.js";
 import {
@@ -136,6 +139,10 @@ function limitPassed(
 }
 
 export interface LocalEngineOptions {
+  /** Where `window` budgets are kept across threads and replicas (`createRedisBudgetStore`). */
+  budgetStore?: BudgetStore;
+  /** Window budgets when the store is unreachable: `closed` (default) blocks the call, `open` lets it through. */
+  onBudgetStoreError?: "closed" | "open";
   /**
    * A worker thread for long results: on every string of at least `minLength` UTF-16 units, the injection detector
    * (the costliest) runs there while the other detectors run in the calling thread. Decisions and redactions are
@@ -449,6 +456,7 @@ export class LocalPolicyEngine implements PolicyBackend {
   /** Sanitizer mode per server and connector type; undefined when no tool policy sets a sanitizer. */
   readonly #modes: PairCache<SanitizerMode> | undefined;
   readonly #classifier: ResolvedClassifier | undefined;
+  readonly #budgetStep: BudgetStep;
 
   constructor(policy: PolicyConfig = {}, options: LocalEngineOptions = {}) {
     const detectors = options.detectors ?? [];
@@ -479,6 +487,21 @@ export class LocalPolicyEngine implements PolicyBackend {
         : resolveClassifierOptions(options.injectionClassifier);
     const toolSanitizers = Object.values(this.policy.tools).some((t) => t.sanitizer);
     this.#modes = toolSanitizers ? new PairCache(SANITIZER_MODE_CACHE_LIMIT) : undefined;
+    this.#budgetStep = new BudgetStep({
+      reservations: new Reservations(),
+      ...(options.budgetStore ? { store: options.budgetStore } : {}),
+      ...(options.onBudgetStoreError ? { onStoreError: options.onBudgetStoreError } : {}),
+    });
+  }
+
+  /** Undoes a call's budget charges (`InputDecision.budgetCharges`): it provably never reached its server. */
+  refundBudgets(charges: readonly string[]): Promise<void> {
+    return this.#budgetStep.refund(charges);
+  }
+
+  /** Forgets a call's budget charges once it ran (they stay spent). */
+  settleBudgets(charges: readonly string[]): void {
+    this.#budgetStep.settle(charges);
   }
 
   static async fromFile(path: string, options?: LocalEngineOptions): Promise<LocalPolicyEngine> {
@@ -557,8 +580,10 @@ export class LocalPolicyEngine implements PolicyBackend {
     const scanned = scanArguments(request, forTool, decisionId, this.name, started);
     const reviewed = withReviews(scanned, gate, request.connectorType);
     const flowed = applyFlowStep(reviewed, forTool.policy, request, request, tool);
-    if (flowed !== reviewed) flowed.durationMs = performance.now() - started;
-    return flowed;
+    // Last: a charge is made only for a call that passed every other check.
+    const budgeted = await this.#budgetStep.apply(flowed, this.policy.budgets, request);
+    if (budgeted !== reviewed) budgeted.durationMs = performance.now() - started;
+    return budgeted;
   }
 
   /**

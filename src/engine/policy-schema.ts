@@ -3,6 +3,7 @@
  * names, hazard families and rule ids come from the rule registry: the shipped schema (`policySchema`) knows the
  * built-in rules, and `policySchemaFor` adds the rules a policy declares itself.
  */
+import { BUDGET_POLICY_SCHEMA_PROPERTIES } from "./budgets/policy-types.js";
 import { FLOW_POLICY_SCHEMA_PROPERTIES } from "./flow/policy-types.js";
 import { ACTION_NAMES } from "./rules/actions.js";
 import { BUILT_IN_RULES, ruleKeysOf, typesOf } from "./rules/registry.js";
@@ -143,6 +144,7 @@ export function policySchemaFor(rules: readonly SchemaRule[]) {
       $schema: { type: "string" },
       version: { const: 1 },
       ...FLOW_POLICY_SCHEMA_PROPERTIES,
+      ...BUDGET_POLICY_SCHEMA_PROPERTIES,
       capabilities: {
         type: "object",
         additionalProperties: false,

@@ -2,6 +2,7 @@
  * The local engine's policy: what a JSON/YAML policy file holds. Every field is optional; `resolvePolicy` fills
  * the safe defaults documented in the README.
  */
+import type { BudgetPolicyConfig } from "./budgets/policy-types.js";
 import type { FlowPolicyConfig } from "./flow/policy-types.js";
 import type { ActionName } from "./rules/actions.js";
 import type { HazardType, InjectionRuleType, PiiType, SecretType } from "./rules/registry.js";
@@ -137,7 +138,7 @@ export interface ServerPolicy {
 }
 
 /** The containment keys (`sinks`, `trustedSources`, `flows`, `taskScope`) are `FlowPolicyConfig`'s. */
-export interface PolicyConfig extends FlowPolicyConfig {
+export interface PolicyConfig extends FlowPolicyConfig, BudgetPolicyConfig {
   /** The JSON Schema an editor validates the file with (`./node_modules/mcp-tollgate/policy.schema.json`); ignored. */
   $schema?: string;
   version?: 1;

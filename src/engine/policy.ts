@@ -3,6 +3,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.
 import { closest, distance } from "fastest-levenshtein";
 import { parseDocument } from "yaml";
 import { escapePointerToken, joinPointer, PolicyConfigError, type TollgateIssue } from "../errors.js";
+import { budgetPolicyProblems, type ResolvedBudget, resolveBudgets } from "./budgets/policy-types.js";
 import { type ResolvedFlowPolicy, resolveFlowPolicy } from "./flow/policy-types.js";
 import { checkGlob, GlobSyntaxError } from "./glob.js";
 import { policySchema, policySchemaFor, type SchemaRule } from "./policy-schema.js";
@@ -87,6 +88,8 @@ export interface ResolvedPolicy {
   };
   /** Containment: sinks, trusted sources, the flow rules' actions, the task-scope key. */
   flow: ResolvedFlowPolicy;
+  /** Budgets: call counts and sums per turn, thread or window (see docs/budgets.md). */
+  budgets: readonly ResolvedBudget[];
 }
 
 export const DEFAULT_LIMITS = {
@@ -493,10 +496,14 @@ export function configOf(policy: ResolvedPolicy): PolicyConfig {
   return configs.get(policy) ?? {};
 }
 
-/** True when a call can need a human's approval under `policy`: a capability rule or a content rule says `review`. */
+/**
+ * True when a call can need a human's approval under `policy`: a capability rule, a content rule or a budget says
+ * `review`.
+ */
 export function mayAskForReview(policy: ResolvedPolicy): boolean {
   return (
     policy.capabilities.rules.some((rule) => rule.action === "review") ||
+    policy.budgets.some((budget) => budget.action === "review") ||
     [...actionsIn(configOf(policy))].includes("review") ||
     (policy.flow.taskScopeKey !== undefined && policy.flow.flows.taskScope === "review")
   );
@@ -556,6 +563,13 @@ export function resolvePolicy(
     );
   }
   checkGlobs(config, source);
+  const budgetProblems = budgetPolicyProblems(config);
+  if (budgetProblems.length > 0)
+    throw new PolicyConfigError(
+      `Invalid policy in ${source}: ${budgetProblems[0]!.path}: ${budgetProblems[0]!.message}`,
+      budgetProblems,
+      source,
+    );
   const reviews = outputReviews(config);
   if (reviews.length > 0)
     throw new PolicyConfigError(
@@ -612,6 +626,7 @@ export function resolvePolicy(
     redaction: { hashKey, maskKeepLast: config.redaction?.maskKeepLast ?? 4 },
     limits: { ...DEFAULT_LIMITS, ...config.limits },
     flow: resolveFlowPolicy(config),
+    budgets: resolveBudgets(config),
   };
   // `granted` stays a Set (frozen Sets still accept `add`), built here from the copy, so it is the engine's own.
   deepFreeze(resolved);

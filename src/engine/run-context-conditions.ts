@@ -75,5 +75,7 @@ export function runContextKeys(policy: PolicyConfig): string[] {
     for (const key of Object.keys(rule.when ?? {})) keys.add(key);
   // The task scope (issue 17) is read from the run context too.
   if (policy.taskScope?.contextKey) keys.add(policy.taskScope.contextKey);
+  // Window budgets are kept per a run-context key (issue 20).
+  for (const budget of policy.budgets ?? []) if (budget.key) keys.add(budget.key);
   return [...keys].sort();
 }

@@ -22,6 +22,7 @@ import type {
   ToolCallRequest,
   ToolInterceptor,
 } from "../interceptor/types.js";
+import type { BudgetHistory } from "../shared/budgets.js";
 import type { CallToolResult, JsonObject, RunContext, ToolDescriptor } from "../shared/types.js";
 import {
   promptListMapping,
@@ -83,6 +84,7 @@ export interface CallSlot {
   toolCallId?: string;
   runContext?: RunContext;
   provenance?: CallProvenance;
+  budgetHistory?: BudgetHistory;
   error?: TollgateError;
 }
 
@@ -240,6 +242,7 @@ function callToolStep(guard: ServerGuard, chain: ToolCallHandler): SdkClientLike
     if (slot?.toolCallId) request.toolCallId = slot.toolCallId;
     if (slot?.runContext) request.runContext = slot.runContext;
     if (slot?.provenance) request.provenance = slot.provenance;
+    if (slot?.budgetHistory) request.budgetHistory = slot.budgetHistory;
     try {
       return await chain(request);
     } catch (error) {

@@ -3,6 +3,7 @@ import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { describeUnmatched } from "../engine/rule-coverage.js";
 import { InstallError, isTollgateError } from "../errors.js";
 import { runContextFrom } from "../interceptor/run-context.js";
+import { budgetHistoryOf, connectorTypeByToolName } from "./budget-history.js";
 import {
   type CallSlot,
   type CatalogAwareInterceptor,
@@ -120,11 +121,14 @@ function withOutputFacts(output: unknown, slot: CallSlot): unknown {
 
 function wrapTool(tool: GuardableTool, guard: ServerGuard, provenance: ThreadProvenance | undefined): void {
   const original = tool.func;
+  connectorTypeByToolName.set(tool.name, `${guard.serverName}.${mcpNameOf(tool.name, guard)}`);
   Object.defineProperty(tool, GUARDED_TOOL, { value: true });
   setReviewHooks(tool, {
     preview: async ({ toolCallId, args, runContext }) => {
       const name = mcpNameOf(tool.name, guard);
       const listed = guard.catalog.get(name);
+      // The review step runs in the graph too: its state's messages are the thread's budget history.
+      const budgetHistory = budgetHistoryOf(undefined);
       return previewThrough(guard.interceptors, {
         serverName: guard.serverName,
         name,
@@ -133,6 +137,7 @@ function wrapTool(tool: GuardableTool, guard: ServerGuard, provenance: ThreadPro
         ...(listed ? { tool: listed } : {}),
         ...(runContext ? { runContext } : {}),
         ...(provenance ? { provenance: provenance.forCall(threadKeyOf(undefined)) } : {}),
+        ...(budgetHistory ? { budgetHistory } : {}),
       });
     },
     report: (event) => reportEvent(guard.interceptors, event),
@@ -145,6 +150,8 @@ function wrapTool(tool: GuardableTool, guard: ServerGuard, provenance: ThreadPro
       const parentRunId = (runManager as { parentRunId?: string } | undefined)?.parentRunId;
       slot.provenance = provenance.forCall(threadKeyOf(config, parentRunId));
     }
+    const budgetHistory = budgetHistoryOf(config);
+    if (budgetHistory) slot.budgetHistory = budgetHistory;
     const key = typeof args === "object" && args !== null ? args : undefined;
     if (key) callSlots.set(key, slot);
     try {

@@ -13,6 +13,8 @@ export interface Call {
   readonly connectorType: string;
   /** The arguments the tool is called with: the caller's, or the backend's redacted copy. */
   callArgs: JsonObjectLike;
+  /** The budget charges its input check made (issue 20): refunded if it never reaches the server. */
+  budgetCharges?: string[];
 }
 type JsonObjectLike = ToolCallRequest["args"];
 

@@ -228,6 +228,8 @@ function checkRequest(
       ? { ...base, args: request.args }
       : { ...base, args: call.callArgs, result: result as CallToolResult };
   withCallerContext(built, request);
+  if (phase === "input" && request.budgetHistory !== undefined)
+    (built as InputCheckRequest).budgetHistory = request.budgetHistory;
   return built;
 }
 
@@ -313,8 +315,38 @@ async function inputStep(steps: Steps, call: Call): Promise<void> {
     }
     undecided(steps, call, "input", started, error);
   }
-  if (decision) applyInputDecision(steps, call, decision, started);
-  call.request.signal?.throwIfAborted();
+  if (!decision) {
+    call.request.signal?.throwIfAborted();
+    return;
+  }
+  try {
+    applyInputDecision(steps, call, decision, started);
+    call.request.signal?.throwIfAborted();
+  } catch (error) {
+    // Refused after the check (no approval, bad redacted arguments) or cancelled: the call never left.
+    await refundStep(steps, decision.budgetCharges);
+    throw error;
+  }
+  if (decision.budgetCharges) call.budgetCharges = decision.budgetCharges;
+}
+
+/**
+ * Gives back the budget charges (issue 20) of a call that provably never reached its server. A refund that fails
+ * is the store's problem: the call is refused either way, and the charge stays spent (never an over-spend).
+ */
+async function refundStep(steps: Steps, charges: readonly string[] | undefined): Promise<void> {
+  if (charges && charges.length > 0) await steps.backend.refundBudgets?.(charges).catch(() => {});
+}
+
+/**
+ * After the handler: a call an inner interceptor refused on its input never reached the server, so its charges go
+ * back; any other outcome (a result, a server error, a timeout) counts as reached and the charges stay.
+ */
+async function settleStep(steps: Steps, call: Call, error?: unknown): Promise<void> {
+  const charges = call.budgetCharges;
+  if (!charges) return;
+  if (error instanceof PolicyViolationError && error.phase === "input") await refundStep(steps, charges);
+  else steps.backend.settleBudgets?.(charges);
 }
 
 function applyInputDecision(steps: Steps, call: Call, decision: InputDecision, started: number): void {
@@ -422,6 +454,7 @@ async function callStep(steps: Steps, call: Call, handler: ToolCallHandler): Pro
     // The caller's request (and its args, which the agent checkpoints) is never mutated.
     result = await handler(call.callArgs === request.args ? request : { ...request, args: call.callArgs });
   } catch (error) {
+    await settleStep(steps, call, error);
     if (isTollgateError(error)) throw error;
     const asResult: CallToolResult = {
       isError: true,
@@ -431,6 +464,7 @@ async function callStep(steps: Steps, call: Call, handler: ToolCallHandler): Pro
     const first = checked.content[0];
     throw new ToolCallError(first?.type === "text" ? first.text : "tool call failed", error);
   }
+  await settleStep(steps, call);
   return outputStep(steps, call, result);
 }
 
@@ -508,6 +542,8 @@ function previewStep(steps: Steps, policy: ResolvedPolicy | undefined) {
     try {
       const call: Call = { request, callId: randomUUID(), connectorType, callArgs: request.args };
       decision = await steps.backend.checkInput(checkRequest(call, "input"));
+      // A preview never calls the tool: whatever it charged goes back at once.
+      await refundStep(steps, decision.budgetCharges);
     } catch (error) {
       if (isCallError(error))
         return { connectorType, outcome: "block", reason: error.message, shownArgs: {} };

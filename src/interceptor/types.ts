@@ -1,4 +1,5 @@
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { BudgetHistory } from "../shared/budgets.js";
 import type { ProvenanceFacts, ToolOutputFacts } from "../shared/provenance.js";
 import type { CallToolResult, JsonObject, RunContext, ToolDescriptor } from "../shared/types.js";
 
@@ -39,6 +40,8 @@ export interface ToolCallRequest {
   runContext?: RunContext;
   /** What the user said and the tools returned in this thread (set by the install; absent for a plain call). */
   provenance?: CallProvenance;
+  /** The thread's tool calls so far, from the graph's messages: what turn and thread budgets count. */
+  budgetHistory?: BudgetHistory;
 }
 
 /** Performs the MCP call (or the next interceptor) and resolves to the raw MCP result. */

@@ -1,4 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { BudgetHistory } from "./budgets.js";
 import type { ProvenanceFacts, ToolOutputFacts } from "./provenance.js";
 import type { FindingAction, FindingKind } from "./vocabulary.js";
 
@@ -66,6 +67,11 @@ export interface InputCheckRequest extends CheckRequestBase {
    * rules compare a sink call's arguments with. Absent (a plain client): the provenance rules do not apply.
    */
   provenance?: ProvenanceFacts;
+  /**
+   * The thread's tool calls that reached their server, from the graph's messages (`budgetHistoryFromMessages`):
+   * what the `turn` and `thread` budgets count. Absent: those budgets fail closed.
+   */
+  budgetHistory?: BudgetHistory;
 }
 
 export interface OutputCheckRequest extends CheckRequestBase {
@@ -112,6 +118,11 @@ export interface InputDecision extends DecisionBase {
   review?: ReviewRequirement;
   /** Present when the arguments were changed; the handler is called with this copy. */
   redactedArgs?: JsonObject;
+  /**
+   * The budget charges this call made (opaque ids). Pass them to the backend's `refundBudgets` when the call
+   * provably never reached its server (refused after the check, aborted before it was sent).
+   */
+  budgetCharges?: string[];
 }
 
 export interface OutputDecision extends DecisionBase {
@@ -137,5 +148,9 @@ export interface PolicyBackend {
   checkOutput(request: OutputCheckRequest): Promise<OutputDecision>;
   /** Called by the install when a server's tool list is loaded, so the backend can compile validators once. */
   registerTools?(serverName: string, tools: readonly ToolDescriptor[]): void | Promise<void>;
+  /** Undoes a call's budget charges (`InputDecision.budgetCharges`) when it provably never reached its server. */
+  refundBudgets?(charges: readonly string[]): Promise<void>;
+  /** Forgets a call's budget charges once it ran. */
+  settleBudgets?(charges: readonly string[]): void;
   close?(): Promise<void>;
 }

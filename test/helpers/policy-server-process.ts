@@ -35,6 +35,8 @@ export async function startPolicyServerProcess(options: {
   port?: number;
   token?: string;
   args?: string[];
+  /** How long to wait for the listening line (default 20 s; tsx compiles the CLI first, slow on a loaded machine). */
+  startTimeoutMs?: number;
 }): Promise<PolicyServerProcess> {
   const args = ["--import", "tsx", CLI, "serve", "--port", String(options.port ?? 0), "--log-level", "warn"];
   if (options.policyFile) args.push("--policy", options.policyFile);
@@ -56,7 +58,7 @@ export async function startPolicyServerProcess(options: {
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`tollgate serve did not start in time:\n${err}`)),
-      20_000,
+      options.startTimeoutMs ?? 20_000,
     );
     const lines = createInterface({ input: child.stdout! });
     lines.on("line", (line) => {

@@ -2,7 +2,6 @@ import cluster from "node:cluster";
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { createRedisBudgetStore } from "../engine/budgets/redis-store.js";
 import { type LocalEngineOptions, LocalPolicyEngine } from "../engine/local-engine.js";
 import { loadPolicyFile } from "../engine/policy.js";
 import { isTollgateError } from "../errors.js";
@@ -23,19 +22,23 @@ export const SERVE_USAGE = `  serve [--policy FILE] [--host 127.0.0.1] [--port 8
 /**
  * Window budgets shared by every replica through one Redis (`--budget-redis URL` or TOLLGATE_BUDGET_REDIS_URL;
  * `rediss://` for TLS), under `--budget-prefix` (default `tollgate:budget:`); `--budget-store-errors open` lets
- * calls through while Redis is unreachable (default: they are blocked).
+ * calls through while Redis is unreachable (default: they are blocked). `connect: false` (a cluster primary, which
+ * checks nothing) only validates the flags: an open Redis connection would keep that process alive after its drain.
+ * The Redis client is loaded here, not at import, so the CLI's other commands never load it.
  */
-function budgetStoreOptions(
+async function budgetStoreOptions(
   values: Record<string, string | boolean | undefined>,
   env: NodeJS.ProcessEnv,
-): LocalEngineOptions {
+  connect: boolean,
+): Promise<LocalEngineOptions> {
   const url =
     typeof values["budget-redis"] === "string" ? values["budget-redis"] : env.TOLLGATE_BUDGET_REDIS_URL;
   const errors = values["budget-store-errors"];
   if (errors !== "closed" && errors !== "open")
     throw new TypeError("--budget-store-errors must be closed or open");
-  if (!url) return {};
+  if (!url || !connect) return {};
   const prefix = values["budget-prefix"];
+  const { createRedisBudgetStore } = await import("../engine/budgets/redis-store.js");
   return {
     budgetStore: createRedisBudgetStore({ url, ...(typeof prefix === "string" ? { prefix } : {}) }),
     onBudgetStoreError: errors,
@@ -131,9 +134,11 @@ async function serve(args: string[], io: ServeIo): Promise<number> {
     },
     pino.destination({ dest: 2, sync: false }),
   );
+  const primary = workers > 1 && cluster.isPrimary;
   let engine: LocalPolicyEngine;
+  let budgets: LocalEngineOptions;
   try {
-    const budgets = budgetStoreOptions(values, io.env);
+    budgets = await budgetStoreOptions(values, io.env, !primary);
     engine =
       typeof values.policy === "string"
         ? new LocalPolicyEngine(await loadPolicyFile(values.policy), budgets)
@@ -145,7 +150,7 @@ async function serve(args: string[], io: ServeIo): Promise<number> {
   if (typeof values.policy !== "string" && !inWorker)
     logger.warn("no --policy given: serving the safe defaults");
 
-  if (workers > 1 && cluster.isPrimary) {
+  if (primary) {
     // The policy was loaded above only to fail fast on a bad file; each worker loads its own.
     const code = await runClusterPrimary({
       workers,
@@ -197,7 +202,9 @@ async function serve(args: string[], io: ServeIo): Promise<number> {
       if (stopping) return;
       stopping = true;
       logger.info({ signal }, "shutting down");
-      void server.close().then(() => {
+      void server.close().then(async () => {
+        // The Redis connection would keep the process alive (and reconnecting) after the drain.
+        await budgets.budgetStore?.close?.();
         process.off("SIGTERM", stop);
         process.off("SIGINT", stop);
         resolve();

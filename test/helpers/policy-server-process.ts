@@ -35,6 +35,8 @@ export async function startPolicyServerProcess(options: {
   port?: number;
   token?: string;
   args?: string[];
+  /** How long to wait for the listening line (default 20 s; tsx compiles the CLI first, slow on a loaded machine). */
+  startTimeoutMs?: number;
 }): Promise<PolicyServerProcess> {
   const args = ["--import", "tsx", CLI, "serve", "--port", String(options.port ?? 0), "--log-level", "warn"];
   if (options.policyFile) args.push("--policy", options.policyFile);
@@ -57,7 +59,7 @@ export async function startPolicyServerProcess(options: {
     const timer = setTimeout(
       () => reject(new Error(`tollgate serve did not start in time:\n${err}`)),
       // Generous: a start takes about 1 s idle, but 20 s was seen on a shared 2-core machine under load.
-      60_000,
+      options.startTimeoutMs ?? 60_000,
     );
     const lines = createInterface({ input: child.stdout! });
     lines.on("line", (line) => {

@@ -62,7 +62,8 @@ export async function startRedis(port?: number): Promise<RunningRedis> {
     port: p,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // A killed process has a signalCode and no exitCode: a second stop must not wait for an exit already seen.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGKILL");
       }),

@@ -76,6 +76,10 @@ export function runContextKeys(policy: PolicyConfig): string[] {
   // The task scope (issue 17) is read from the run context too.
   if (policy.taskScope?.contextKey) keys.add(policy.taskScope.contextKey);
   // Window budgets are kept per a run-context key (issue 20).
-  for (const budget of policy.budgets ?? []) if (budget.key) keys.add(budget.key);
+  // Turn and thread budgets hold in-process reservations per thread.
+  for (const budget of policy.budgets ?? []) {
+    if (budget.key) keys.add(budget.key);
+    if (budget.per === "turn" || budget.per === "thread") keys.add("configurable.thread_id");
+  }
   return [...keys].sort();
 }

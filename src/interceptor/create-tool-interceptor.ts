@@ -541,8 +541,8 @@ function previewStep(steps: Steps, policy: ResolvedPolicy | undefined) {
     let decision: InputDecision;
     try {
       const call: Call = { request, callId: randomUUID(), connectorType, callArgs: request.args };
-      decision = await steps.backend.checkInput(checkRequest(call, "input"));
-      // A preview never calls the tool: whatever it charged goes back at once.
+      // A preview never calls the tool: it charges no budget (and a backend that charged anyway is refunded).
+      decision = await steps.backend.checkInput({ ...checkRequest(call, "input"), dryRun: true });
       await refundStep(steps, decision.budgetCharges);
     } catch (error) {
       if (isCallError(error))

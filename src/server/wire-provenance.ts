@@ -4,6 +4,7 @@
  * facts (input) or salt (output). Malformed values are a 400 naming the field, never a check of something else.
  */
 
+import { type BudgetHistory, budgetHistoryProblem } from "../shared/budgets.js";
 import { type ProvenanceFacts, provenanceProblem } from "../shared/provenance.js";
 import type { JsonObject, JsonValue, RunContext } from "../shared/types.js";
 
@@ -15,6 +16,8 @@ export interface WireExtras {
   runContext?: RunContext;
   provenance?: ProvenanceFacts;
   provenanceSalt?: string;
+  budgetHistory?: BudgetHistory;
+  dryRun?: boolean;
 }
 
 export type Refuse = (path: string, message: string) => Error;
@@ -61,6 +64,19 @@ export function runContextFromWire(value: unknown, refuse: Refuse): RunContext |
   return out;
 }
 
+/** Input, version 2: the thread's budget history and the preview flag (issue 20), checked. */
+function budgetExtras(ext: Raw, extras: WireExtras, refuse: Refuse): void {
+  if (ext.budget_history !== undefined && ext.budget_history !== null) {
+    const problem = budgetHistoryProblem(ext.budget_history);
+    if (problem !== undefined) throw refuse(`/tollgate/${problem.split(":")[0]}`, problem);
+    extras.budgetHistory = ext.budget_history as BudgetHistory;
+  }
+  if (ext.dry_run !== undefined && ext.dry_run !== null) {
+    if (typeof ext.dry_run !== "boolean") throw refuse("/tollgate/dry_run", "must be a boolean");
+    if (ext.dry_run) extras.dryRun = true;
+  }
+}
+
 /** The version-2 fields of a request extension (none for version 1, except the run context both carry). */
 export function extrasFromWire(
   ext: Raw,
@@ -77,6 +93,7 @@ export function extrasFromWire(
     if (problem !== undefined) throw refuse(`/tollgate/${problem.split(":")[0]}`, problem);
     extras.provenance = ext.provenance as ProvenanceFacts;
   }
+  if (phase === "input") budgetExtras(ext, extras, refuse);
   if (phase === "output" && ext.provenance_salt !== undefined && ext.provenance_salt !== null) {
     if (typeof ext.provenance_salt !== "string" || ext.provenance_salt === "")
       throw refuse("/tollgate/provenance_salt", "must be a non-empty string");

@@ -72,6 +72,11 @@ export interface InputCheckRequest extends CheckRequestBase {
    * what the `turn` and `thread` budgets count. Absent: those budgets fail closed.
    */
   budgetHistory?: BudgetHistory;
+  /**
+   * A preview (the review step asking what a proposed call would meet): decided like the call, but budgets charge
+   * nothing. The call's own check, when it runs, charges.
+   */
+  dryRun?: boolean;
 }
 
 export interface OutputCheckRequest extends CheckRequestBase {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRedisBudgetStore, type RedisBudgetStore } from "../../src/engine/budgets/redis-store.js";
 import { runContextKeys } from "../../src/engine/run-context-conditions.js";
 import {
   type CallToolResult,
@@ -10,6 +11,7 @@ import {
   type PolicyConfig,
   type ToolDescriptor,
 } from "../../src/index.js";
+import type { BudgetHistory } from "../../src/shared/budgets.js";
 import {
   fakeAwsAccessKey,
   fakeCardNumber,
@@ -37,6 +39,7 @@ import {
   startPolicyServerProcess,
   writePolicyFile,
 } from "../helpers/policy-server-process.js";
+import { type RunningRedis, redisServerPath, startRedis } from "../helpers/redis-server.js";
 import { REMOTE_TEST_POLICY } from "../helpers/remote-policy.js";
 
 /**
@@ -445,3 +448,167 @@ async function fixtureFlowResult(name: string): Promise<CallToolResult> {
   const spec = flowToolSpecs().find((t) => t.tool.name === name)!;
   return spec.run({});
 }
+
+describe("local engine and policy server decide the same on budgets", () => {
+  const BUDGET_POLICY: PolicyConfig = {
+    budgets: [
+      { id: "mails-per-turn", tools: ["mail.send*"], per: "turn", max: 2 },
+      {
+        id: "eur-per-thread",
+        tools: ["bank.transfer"],
+        per: "thread",
+        max: 100,
+        amount: { arg: "/amount", currency: { arg: "currency", accept: ["EUR"] } },
+        action: "review",
+      },
+      { id: "notes-flag", tools: ["acme.save_note"], per: "thread", max: 1, action: "flag" },
+      ...(redisServerPath
+        ? [
+            {
+              id: "calls-per-user",
+              tools: ["crm.*"],
+              per: "window" as const,
+              key: "context.user",
+              window: { seconds: 3600 },
+              max: 2,
+            },
+          ]
+        : []),
+    ],
+  };
+  let server: PolicyServerProcess;
+  let local: LocalPolicyEngine;
+  let remote: HttpPolicyBackend;
+  let redis: RunningRedis | undefined;
+  let store: RedisBudgetStore | undefined;
+
+  beforeAll(async () => {
+    const args: string[] = [];
+    if (redisServerPath) {
+      redis = await startRedis();
+      // One Redis, two prefixes: each side counts alone, as if it were the only one.
+      store = createRedisBudgetStore({ url: redis.url, prefix: "parity-local:" });
+      args.push("--budget-redis", redis.url, "--budget-prefix", "parity-remote:");
+    }
+    server = await startPolicyServerProcess({
+      policyFile: writePolicyFile(BUDGET_POLICY),
+      token: TOKEN,
+      args,
+      startTimeoutMs: 50_000,
+    });
+    local = new LocalPolicyEngine(BUDGET_POLICY, store ? { budgetStore: store } : {});
+    remote = new HttpPolicyBackend({
+      baseUrl: server.url,
+      auth: { type: "bearer", token: TOKEN },
+      runContextKeys: runContextKeys(BUDGET_POLICY),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await remote?.close();
+    await server?.stop();
+    await store?.close();
+    await redis?.stop();
+  });
+
+  const history = (calls: [string, JsonObject, boolean][]): BudgetHistory => ({
+    calls: calls.map(([connectorType, args, inTurn], i) => ({
+      connectorType,
+      args,
+      inTurn,
+      toolCallId: `h${i}`,
+    })),
+    settledToolCallIds: calls.map((_, i) => `h${i}`),
+  });
+  let n = 0;
+  /** One check on both sides; the charge ids (local bookkeeping, never on the wire) left out. */
+  const run = async (
+    name: string,
+    connectorType: string,
+    args: JsonObject,
+    extra: Record<string, unknown>,
+  ) => {
+    n += 1;
+    const [serverName, toolName] = connectorType.split(".") as [string, string];
+    const request = {
+      connectorType,
+      serverName,
+      toolName,
+      callId: `b${n}`,
+      toolCallId: `tc${n}`,
+      args,
+      ...extra,
+    };
+    const strip = (o: Outcome) => {
+      if (o.decision) delete (o.decision as InputDecision).budgetCharges;
+      return o;
+    };
+    const expected = strip(await outcome(() => local.checkInput(request)));
+    expect(strip(await outcome(() => remote.checkInput(request))), name).toEqual(expected);
+    return expected.decision as InputDecision;
+  };
+  const inThread = (thread: string, budgetHistory?: BudgetHistory, context?: JsonObject) => ({
+    runContext: { configurable: { thread_id: thread }, ...(context ? { context } : {}) },
+    ...(budgetHistory ? { budgetHistory } : {}),
+  });
+
+  it("turn, thread and amount budgets, bad input and missing history decide the same", async () => {
+    const mail = { to: "a@example.com" };
+    const one = history([
+      ["mail.send_mail", mail, false],
+      ["mail.send_mail", mail, true],
+    ]);
+    expect((await run("room left", "mail.send_mail", mail, inThread("t1", one))).allowed).toBe(true);
+    const two = history([
+      ["mail.send_mail", mail, true],
+      ["mail.send_mail", mail, true],
+    ]);
+    const full = await run("turn full", "mail.send_mail", mail, inThread("t2", two));
+    expect(full.allowed).toBe(false);
+    expect(full.ruleIds).toContain("budget.mails-per-turn");
+    expect((await run("no history", "mail.send_mail", mail, inThread("t3"))).allowed).toBe(false);
+    const paid = history([["bank.transfer", { amount: 50, currency: "EUR" }, false]]);
+    const review = await run(
+      "over the thread's sum",
+      "bank.transfer",
+      { amount: 60, currency: "eur" },
+      inThread("t4", paid),
+    );
+    expect(review.review?.ruleId).toBe("budget.eur-per-thread");
+    for (const [name, args] of [
+      ["other currency", { amount: 1, currency: "USD" }],
+      ["negative amount", { amount: -1, currency: "EUR" }],
+      ["no amount", { currency: "EUR" }],
+    ] as const)
+      expect((await run(name, "bank.transfer", args, inThread("t5", history([])))).allowed, name).toBe(false);
+    const noted = history([["acme.save_note", { name: "a" }, true]]);
+    const flagged = await run("flag", "acme.save_note", { name: "b" }, inThread("t6", noted));
+    expect(flagged.allowed).toBe(true);
+    expect(flagged.findings.map((f) => f.action)).toContain("flag");
+  });
+
+  it("calls fanned out in one step are reserved on both sides; a preview charges nothing", async () => {
+    const mail = { to: "a@example.com" };
+    const one = history([["mail.send_mail", mail, true]]);
+    expect(
+      (await run("preview", "mail.send_mail", mail, { ...inThread("fan", one), dryRun: true })).allowed,
+    ).toBe(true);
+    expect((await run("first of two", "mail.send_mail", mail, inThread("fan", one))).allowed).toBe(true);
+    expect((await run("second of two", "mail.send_mail", mail, inThread("fan", one))).allowed).toBe(false);
+  });
+
+  it.skipIf(!redisServerPath)(
+    "window budgets on Redis decide the same (key, missing key, preview)",
+    async () => {
+      const ana = inThread("w1", undefined, { user: "ana" });
+      expect((await run("preview 1", "crm.lookup", {}, { ...ana, dryRun: true })).allowed).toBe(true);
+      expect((await run("preview 2", "crm.lookup", {}, { ...ana, dryRun: true })).allowed).toBe(true);
+      expect((await run("preview 3", "crm.lookup", {}, { ...ana, dryRun: true })).allowed).toBe(true);
+      expect((await run("window 1", "crm.lookup", {}, ana)).allowed).toBe(true);
+      expect((await run("window 2", "crm.lookup", {}, ana)).allowed).toBe(true);
+      const over = await run("window 3", "crm.lookup", {}, ana);
+      expect(over.allowed).toBe(false);
+      expect(over.reason).toMatch(/budget calls-per-user reached: at most 2 calls .* room again in \d+ s/);
+      expect((await run("no user", "crm.lookup", {}, inThread("w2"))).allowed).toBe(false);
+    },
+  );
+});

@@ -121,7 +121,8 @@ export class BudgetStep {
         pending.push([budget, costs[i]!]);
       }
     });
-    if (exceeded.some((e) => e.budget.action === "block")) return { exceeded, held: [] };
+    // A preview reserves nothing: the call's own check will.
+    if (request.dryRun || exceeded.some((e) => e.budget.action === "block")) return { exceeded, held: [] };
     const held = pending.map(([budget, amount]) => {
       const id = randomUUID();
       reservations.reserve(thread, id, {
@@ -165,6 +166,7 @@ export class BudgetStep {
           seconds: window.seconds,
           kind: window.kind,
           chargeId: randomUUID(),
+          ...(request.dryRun ? { dryRun: true } : {}),
         });
       } catch (error) {
         if (this.options.onStoreError === "open") continue;

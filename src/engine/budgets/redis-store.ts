@@ -22,6 +22,7 @@ if ARGV[4] == 'fixed' then
   local used = tonumber(redis.call('GET', key) or '0')
   local reset = (start + span - now) / 1000
   if used + amount > max then return {0, tostring(used), tostring(reset), ''} end
+  if ARGV[6] == '1' then return {1, tostring(used + amount), tostring(reset), ''} end
   local total = redis.call('INCRBYFLOAT', key, amount)
   redis.call('PEXPIRE', key, span + 1000)
   return {1, tostring(total), tostring(reset), 'f|' .. key .. '|' .. ARGV[1]}
@@ -35,6 +36,7 @@ if used + amount > max then
   local oldest = tonumber(members[2] or now)
   return {0, tostring(used), tostring((oldest + span - now) / 1000), ''}
 end
+if ARGV[6] == '1' then return {1, tostring(used + amount), tostring(span / 1000), ''} end
 local member = ARGV[1] .. ':' .. ARGV[5]
 redis.call('ZADD', key, now, member)
 redis.call('PEXPIRE', key, span + 1000)
@@ -92,6 +94,7 @@ export class RedisBudgetStore implements BudgetStore {
       String(c.seconds),
       c.kind,
       c.chargeId,
+      c.dryRun ? "1" : "0",
     );
     return {
       allowed: ok === 1,

@@ -11,6 +11,8 @@ export interface WindowCharge {
   kind: "fixed" | "sliding";
   /** Unique per charge (a sliding window's member; the refund names it). */
   chargeId: string;
+  /** Decide only: the answer a charge would get, nothing written (a preview). */
+  dryRun?: boolean;
 }
 
 export interface WindowResult {

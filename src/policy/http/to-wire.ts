@@ -62,6 +62,8 @@ export function inputToWire(request: InputCheckRequest, options: ToWireOptions):
     tollgate: {
       ...extension(request, request.tool ?? options.tool, options.runContextKeys),
       ...(request.provenance ? { provenance: request.provenance } : {}),
+      ...(request.budgetHistory ? { budget_history: request.budgetHistory } : {}),
+      ...(request.dryRun ? { dry_run: true } : {}),
     },
   };
 }

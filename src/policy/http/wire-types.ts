@@ -4,6 +4,7 @@
  * peer; everything our own engine can say beyond them travels in the optional `tollgate` object, which a plain
  * peer ignores.
  */
+import type { BudgetHistory } from "../../shared/budgets.js";
 import type { ProvenanceFacts, ToolOutputFacts } from "../../shared/provenance.js";
 import type { CallToolResult, Finding, JsonObject, JsonValue, ToolDescriptor } from "../../shared/types.js";
 
@@ -40,6 +41,10 @@ export interface WireRequestExtension {
   provenance?: ProvenanceFacts;
   /** Version 2, output: the thread's salt, so the server returns the result's provenance facts. */
   provenance_salt?: string;
+  /** Version 2, input: the thread's tool calls, what turn and thread budgets count (issue 20). */
+  budget_history?: BudgetHistory;
+  /** Version 2, input: a preview (the review step's): decide only, charge no budget. */
+  dry_run?: boolean;
 }
 
 export interface WireInputRequest {

@@ -56,6 +56,8 @@ export interface ResolvedCustomRule {
 
 /** A policy with every default filled in; what the engine reads. */
 export interface ResolvedPolicy {
+  /** `monitor`: decisions say what they would have done and change nothing (monitor.ts). */
+  mode: "enforce" | "monitor";
   capabilities: {
     default: "allow" | "deny";
     rules: CapabilityRule[];
@@ -582,6 +584,7 @@ export function resolvePolicy(
   const rules: Record<string, ResolvedPhaseActions> = {};
   for (const [id, value] of Object.entries(config.rules ?? {})) rules[id] = phaseActions(value);
   const resolved: ResolvedPolicy = {
+    mode: config.mode ?? "enforce",
     capabilities: {
       default: config.capabilities?.default ?? "allow",
       rules: config.capabilities?.rules ?? [],

@@ -246,8 +246,10 @@ export function createPolicyServer(options: PolicyServerOptions = {}): PolicySer
           ruleIds: a.ruleIds ?? [],
           ...(a.kind !== undefined ? { kind: a.kind } : {}),
           ...(a.connectorType !== undefined ? { connectorType: a.connectorType } : {}),
+          ...(a.wouldHave !== undefined ? { wouldHave: a.wouldHave } : {}),
         }),
       );
+      if (answer.wouldHave !== undefined) metrics?.monitored(phase, answer.wouldHave);
       metrics?.decision(
         phase,
         answer.action ?? "error",

@@ -53,6 +53,8 @@ const textOf = (message: unknown): string => {
 };
 
 interface Setup {
+  /** `tollgate serve`'s Prometheus text, for the remote setup. */
+  metrics?: () => Promise<string>;
   client: MultiServerMCPClient;
   tools: Awaited<ReturnType<typeof guardedClient>>["tools"];
   interceptor: TollgateInterceptor;
@@ -79,6 +81,8 @@ async function remoteSetup(policy: PolicyConfig): Promise<Setup> {
     ...g,
     interceptor,
     records,
+    metrics: async () =>
+      (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text(),
     close: async () => {
       await g.client.close();
       await backend.close();
@@ -203,6 +207,13 @@ describe.each([
     const input = s.records.slice(from).find((r) => r.phase === "input" && r.toolName === "run_sql");
     expect(input).toMatchObject({ action: "allow", monitor: true, wouldHave: "review" });
     expect(s.records.slice(from).some((r) => r.phase === "review")).toBe(false);
+  });
+
+  it("the server's metrics count what enforcing would have done", async () => {
+    if (!s.metrics) return;
+    const text = await s.metrics();
+    expect(text).toMatch(/tollgate_monitor_decisions_total\{phase="input",would_have="block"\} [1-9]/);
+    expect(text).toMatch(/tollgate_monitor_decisions_total\{phase="output",would_have="redact"\} [1-9]/);
   });
 
   it("a tool description that would be cleaned is shown as listed; the catalogue record says so", async () => {

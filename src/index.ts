@@ -116,6 +116,7 @@ export type {
   InputDecision,
   JsonObject,
   JsonValue,
+  MonitorOutcome,
   OutputCheckRequest,
   OutputDecision,
   PolicyBackend,

@@ -217,8 +217,10 @@ async function decide(
       ruleIds: a.ruleIds ?? [],
       ...(a.kind !== undefined ? { kind: a.kind } : {}),
       ...(a.connectorType !== undefined ? { connectorType: a.connectorType } : {}),
+      ...(a.wouldHave !== undefined ? { wouldHave: a.wouldHave } : {}),
     }),
   );
+  if (answer.wouldHave !== undefined) ctx.metrics?.monitored(phase, answer.wouldHave);
   ctx.metrics?.decision(
     phase,
     answer.action ?? "error",

@@ -1,4 +1,6 @@
+import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
+import { budgetHistoryFromMessages } from "../../src/engine/budgets/history.js";
 import { computeOutputFacts } from "../../src/engine/flow/output-facts.js";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import {
@@ -90,5 +92,33 @@ describe("monitor mode in the engine", () => {
   it("mode is enforce unless the policy says monitor; anything else is refused", () => {
     expect(new LocalPolicyEngine({}, { worker: false }).policy.mode).toBe("enforce");
     expect(() => new LocalPolicyEngine({ mode: "watch" as never })).toThrow(/\/mode/);
+  });
+});
+
+describe("monitor mode with budgets", () => {
+  it("a spent budget is recorded as what enforcing would have done, and the call is allowed", async () => {
+    const budgets = [{ id: "mails-per-turn", tools: ["mail.send*"], per: "turn" as const, max: 1 }];
+    const sent = [
+      new HumanMessage("send the report to my boss"),
+      new AIMessage({ content: "", tool_calls: [{ id: "t0", name: "send_email", args: { to: "x" } }] }),
+      new ToolMessage({ tool_call_id: "t0", content: "sent" }),
+    ];
+    const history = budgetHistoryFromMessages(sent, (name) => `mail.${name}`);
+    const call = {
+      ...at("mail.send_email"),
+      toolCallId: "t1",
+      args: { note: "again" },
+      budgetHistory: history,
+    };
+    const enforced = await new LocalPolicyEngine({ budgets }, { worker: false }).checkInput(call);
+    expect(enforced.allowed).toBe(false);
+    expect(enforced.ruleIds).toContain("budget.mails-per-turn");
+
+    const monitored = await new LocalPolicyEngine({ budgets, mode: "monitor" }, { worker: false }).checkInput(
+      call,
+    );
+    expect(monitored.allowed).toBe(true);
+    expect(monitored.monitor?.wouldHave).toBe("block");
+    expect(monitored.findings.map((f) => f.ruleId)).toContain("budget.mails-per-turn");
   });
 });

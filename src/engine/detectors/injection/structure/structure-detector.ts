@@ -30,9 +30,8 @@ export type StructureInjectionType =
 
 // Read once into module constants: a loader that compiles to CommonJS (tsx) turns each use of an imported binding into
 // a getter call, which showed in profiles of this hot path.
-const { F, FEATURES, LEXICON_SCAN, SUPPORTING } = features;
+const { F, SUPPORTING, structureSignals } = features;
 type Feature = features.Feature;
-const LEXICON_BITS = LEXICON_SCAN.bitsOf;
 
 interface Flagged {
   start: number;
@@ -102,6 +101,7 @@ export function scanReading(text: string): Flagged[] {
   const bounds = sentenceBounds(text);
   const count = bounds.length - 1;
   if (count <= 0) return [];
+  const { FEATURES, LEXICON_SCAN, ASCII_NEEDLES, OTHER_NEEDLES, needleState } = scanState();
   const flags = new Uint32Array(count);
   const nonAscii = NON_ASCII.test(text);
   markLexicon(text, LEXICON_SCAN.ascii, bounds, flags);
@@ -191,15 +191,42 @@ function markSentences(
  * Needle presence for the text being scanned, per distinct needle of FEATURES: 0 not looked up yet, 1 present, 2
  * absent. Features share needles (`http`, `@`), so each is searched for at most once per text.
  */
-const NEEDLES = [...new Set(FEATURES.flatMap((f) => [...(f.asciiNeedles ?? []), ...(f.otherNeedles ?? [])]))];
-const needleState = new Uint8Array(NEEDLES.length);
-const needleIndex = (needles: readonly string[] | undefined) => needles?.map((n) => NEEDLES.indexOf(n));
-const ASCII_NEEDLES = new Map(FEATURES.map((f) => [f, needleIndex(f.asciiNeedles)]));
-const OTHER_NEEDLES = new Map(FEATURES.map((f) => [f, needleIndex(f.otherNeedles)]));
+interface ScanState {
+  FEATURES: readonly Feature[];
+  LEXICON_SCAN: features.LexiconScan;
+  LEXICON_BITS: ReadonlyMap<string, number>;
+  NEEDLES: readonly string[];
+  needleState: Uint8Array;
+  ASCII_NEEDLES: Map<Feature, number[] | undefined>;
+  OTHER_NEEDLES: Map<Feature, number[] | undefined>;
+}
+
+let state: ScanState | undefined;
+
+/** The signals and their needle tables, built on the first scan (not at import; see `structureSignals`). */
+function scanState(): ScanState {
+  if (state !== undefined) return state;
+  const { features: FEATURES, lexicon } = structureSignals();
+  const NEEDLES = [
+    ...new Set(FEATURES.flatMap((f) => [...(f.asciiNeedles ?? []), ...(f.otherNeedles ?? [])])),
+  ];
+  const needleIndex = (needles: readonly string[] | undefined) => needles?.map((n) => NEEDLES.indexOf(n));
+  state = {
+    FEATURES,
+    LEXICON_SCAN: lexicon,
+    LEXICON_BITS: lexicon.bitsOf,
+    NEEDLES,
+    needleState: new Uint8Array(NEEDLES.length),
+    ASCII_NEEDLES: new Map(FEATURES.map((f) => [f, needleIndex(f.asciiNeedles)])),
+    OTHER_NEEDLES: new Map(FEATURES.map((f) => [f, needleIndex(f.otherNeedles)])),
+  };
+  return state;
+}
 
 /** False when the text holds none of `needles`, the strings every match contains (undefined: always true). */
 function mayMatch(text: string, needles: readonly number[] | undefined): boolean {
   if (needles === undefined) return true;
+  const { NEEDLES, needleState } = state!;
   for (const k of needles) {
     if (needleState[k] === 0) needleState[k] = text.includes(NEEDLES[k]!) ? 1 : 2;
     if (needleState[k] === 1) return true;
@@ -260,12 +287,13 @@ function markLexicon(text: string, pattern: RegExp, bounds: number[], flags: Uin
   const last = flags.length - 1;
   // Words inside a URL are skipped (see insideUrl); a text with no URL needs no look back.
   const urls = text.includes("http") || text.includes("www.");
+  const bits = state!.LEXICON_BITS;
   pattern.lastIndex = 0;
   let sentence = 0;
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
     const key = /\s\s|[\t\n\r]/.test(m[0]) ? m[0].replace(/\s+/g, " ") : m[0];
-    if (!urls || !insideUrl(text, m.index)) flags[sentence]! |= LEXICON_BITS.get(key) ?? 0;
+    if (!urls || !insideUrl(text, m.index)) flags[sentence]! |= bits.get(key) ?? 0;
     // Entries can overlap ("the user" inside "ignore the user"): look again from the next character.
     pattern.lastIndex = m.index + 1;
   }
@@ -427,7 +455,8 @@ function pushPiece(
   out.push({ kind: "injection", type, start: s, end: e, ruleId });
 }
 
-const phraseRules = createInjectionDetector();
+/** The phrase detector that names a sentence's instruction; built on first use, like the signals. */
+let phraseRules: TextDetector | undefined;
 const phraseScratch: TextMatch[] = [];
 
 /**
@@ -438,6 +467,7 @@ const phraseScratch: TextMatch[] = [];
  */
 function namingPhraseRule(sentence: string): { type: string; ruleId: string } | undefined {
   phraseScratch.length = 0;
+  phraseRules ??= createInjectionDetector();
   phraseRules.detect(sentence, phraseScratch);
   const first = phraseScratch[0];
   // The phrase rule's own id: a policy that switches that rule off switches its sentence off too.

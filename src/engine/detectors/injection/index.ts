@@ -7,6 +7,18 @@ import { INJECTION_RULES, type InjectionType } from "./rules.js";
 export { type MatchableText, toMatchableText } from "./normalise.js";
 export { INJECTION_RULES, type InjectionRule, type InjectionType } from "./rules.js";
 
+/**
+ * The literal triggers of the phrase rules: every word or symbol a rule can start with (lower case, sorted, no
+ * duplicates). Contract for a shared prefilter: on text of ASCII characters only, every phrase-rule finding starts
+ * at one of these, matched case-insensitively, a word trigger as a whole word (`\b` on both sides); a text with no
+ * trigger has no phrase-rule finding. Text with a non-ASCII character is matched after folding (lookalikes,
+ * invisible characters, see `toMatchableText`), so a prefilter must not skip the detector on such text unless it
+ * folds it first. The structure detector has no such list: it also reads decoded base64, hex and leetspeak.
+ */
+export function injectionTriggers(): string[] {
+  return [...new Set(INJECTION_RULES.flatMap((rule) => rule.lead.map((lead) => lead.toLowerCase())))].sort();
+}
+
 interface CompiledRule {
   id: string;
   type: InjectionType;
@@ -53,7 +65,7 @@ export function createInjectionDetector(): TextDetector {
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 6) return;
       const matchable = toFoldedText(text);
-      const folded = matchable.text;
+      const folded = openEscapes(matchable.text);
       // Two scans merged in text order, as if they were one alternation: the lead words, and the symbol leads
       // (`<`, `</`). Alone, the word alternation scans the corpus mix at 2.4 ms/MB instead of 3.4 ms/MB with the
       // symbols in it; the whole detector went from 8.2 to 7.9 ms/MB (corpus) and 8.4 to 8.0 ms/MB (bench text).
@@ -115,6 +127,18 @@ export function createInjectionDetector(): TextDetector {
     },
   };
   return detector;
+}
+
+/**
+ * JSON-escaped whitespace (`\n`, `\r`, `\t` as a backslash and a letter) read as whitespace: a tool output that is
+ * JSON text holds each line of a string behind such an escape, and the letter glued to the next line's first word
+ * (`...\nIgnore previous instructions`) hid its lead word from the word-boundary trigger scan. Two characters become
+ * two spaces, so offsets are unchanged; text without a backslash is returned as is.
+ */
+const ESCAPED_SPACE = /\\[nrt]/g;
+
+function openEscapes(folded: string): string {
+  return folded.includes("\\") ? folded.replace(ESCAPED_SPACE, "  ") : folded;
 }
 
 interface LeadRules {

@@ -1,4 +1,5 @@
 import type { TextDetector, TextMatch } from "../../../types.js";
+import { cutBounds } from "../cut-bounds.js";
 import { createInjectionDetector } from "../index.js";
 import { findEncodedSegments } from "./encoded-segments.js";
 import * as features from "./features.js";
@@ -347,12 +348,20 @@ function sentenceBounds(text: string): number[] {
   return bounds;
 }
 
-/** Trims a flagged view range to its non-space body so the reported span is the sentence, not its separators. */
+/**
+ * Trims a flagged view range to its non-space body so the reported span is the sentence, not its separators. A
+ * sentence that ends at a JSON-escaped line break (`\n`, `\r`, `\t` written as two characters) ends before it: a
+ * span holding the escape reaches into the next line of the string, and a cut around it took that line too.
+ */
 function trim(text: string, start: number, end: number): [number, number] {
   let s = start;
   let e = end;
   while (s < e && /[\s"',}\]]/.test(text[s]!)) s++;
-  while (e > s && /\s/.test(text[e - 1]!)) e--;
+  for (;;) {
+    if (e > s && /\s/.test(text[e - 1]!)) e--;
+    else if (e - 1 > s && text[e - 2] === "\\" && /[nrt]/.test(text[e - 1]!)) e -= 2;
+    else break;
+  }
   return [s, e];
 }
 
@@ -402,10 +411,37 @@ function emit(input: string, view: ReadingView, hits: readonly Flagged[], out: T
     const [s, e] = trim(view.text, hit.start, hit.end);
     if (e <= s) continue;
     const [start, end] = viewToInput(view, s, e);
-    const named = namingPhraseRule(input.slice(start, end));
-    if (named !== undefined) pushAround(input, start, end, named.type, named.ruleId, out);
-    else pushAround(input, start, end, hit.type, `injection.structure.${hit.type}`, out);
+    for (const [from, to] of withinUnits(input, start, end)) {
+      const named = namingPhraseRule(input.slice(from, to));
+      if (named !== undefined) pushAround(input, from, to, named.type, named.ruleId, out);
+      else pushAround(input, from, to, hit.type, `injection.structure.${hit.type}`, out);
+    }
   }
+}
+
+/**
+ * A flagged sentence as the data units it lies in (`cutBounds`: a CSV cell, a YAML or log line's value after its
+ * key or prefix, a diff line after its marker, one line of a JSON string). Sentences are read across those units
+ * (a CSV row or a `key: value` line has no sentence end before its value), so a sentence span can start in the
+ * row's id cell or at the line's key; a finding there would neutralise the whole row or line. The sentence is
+ * split at the units' edges, and the pieces that are an instruction on their own are reported. When none is (the
+ * signals lie in different units), the sentence is reported whole, as before: detection never drops.
+ */
+function withinUnits(input: string, start: number, end: number): [number, number][] {
+  const pieces: [number, number][] = [];
+  let to = end;
+  // From the end: the unit of a sentence's last character never starts inside a line's own prefix.
+  while (to > start) {
+    const unit = cutBounds(input, { start: to - 1, end: to });
+    const from = Math.max(start, unit.start);
+    pieces.push([from, Math.min(to, unit.end)]);
+    to = from - 1;
+  }
+  if (pieces.length === 1 && pieces[0]![0] === start && pieces[0]![1] === end) return pieces;
+  const flagged = pieces.filter(
+    ([from, until]) => scanReading(toReadingView(input.slice(from, until)).text).length > 0,
+  );
+  return flagged.length > 0 ? flagged.reverse() : [[start, end]];
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createInjectionDetector, injectionTriggers } from "../src/engine/detectors/injection/index.js";
 import { createScorerDetector } from "../src/engine/detectors/injection/scorer/scorer-detector.js";
 import { createStructureInjectionDetector } from "../src/engine/detectors/injection/structure/structure-detector.js";
@@ -108,12 +108,33 @@ function timeOnce(subject: Subject, inputs: readonly string[]): number {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-function main(): void {
+/**
+ * `--reference=<checkout>`: the phrase rules and structure detector of another checkout (e.g. the starting commit,
+ * `git archive` into a folder with node_modules linked) timed in the same rounds, for a before/after on one machine.
+ */
+async function referenceSubjects(): Promise<Subject[]> {
+  const dir = process.argv.find((a) => a.startsWith("--reference="))?.slice(12);
+  if (dir === undefined) return [];
+  const at = (path: string) => pathToFileURL(resolve(dir, path)).href;
+  const phrase = (await import(at("src/engine/detectors/injection/index.ts"))) as {
+    createInjectionDetector: () => TextDetector;
+  };
+  const structure = (await import(at("src/engine/detectors/injection/structure/structure-detector.ts"))) as {
+    createStructureInjectionDetector: () => TextDetector;
+  };
+  return [
+    { name: "reference: phrase rules", detectors: [phrase.createInjectionDetector()] },
+    { name: "reference: structure detector", detectors: [structure.createStructureInjectionDetector()] },
+  ];
+}
+
+async function main(): Promise<void> {
   const phrase = createInjectionDetector();
   const structure = createStructureInjectionDetector();
   const model = createScorerDetector();
   const subjects: Subject[] = [
     ...baselines(),
+    ...(await referenceSubjects()),
     { name: "phrase rules", detectors: [phrase] },
     { name: "structure detector", detectors: [structure] },
     { name: "learned model (injection.scorer)", detectors: [model] },
@@ -151,4 +172,4 @@ function main(): void {
   }
 }
 
-main();
+await main();

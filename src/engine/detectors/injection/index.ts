@@ -10,10 +10,11 @@ export { INJECTION_RULES, type InjectionRule, type InjectionType } from "./rules
 /**
  * The literal triggers of the phrase rules: every word or symbol a rule can start with (lower case, sorted, no
  * duplicates). Contract for a shared prefilter: on text of ASCII characters only, every phrase-rule finding starts
- * at one of these, matched case-insensitively, a word trigger as a whole word (`\b` on both sides); a text with no
- * trigger has no phrase-rule finding. Text with a non-ASCII character is matched after folding (lookalikes,
- * invisible characters, see `toMatchableText`), so a prefilter must not skip the detector on such text unless it
- * folds it first. The structure detector has no such list: it also reads decoded base64, hex and leetspeak.
+ * at one of these, matched case-insensitively, so a text that holds none of them as a substring has no phrase-rule
+ * finding. (A prefilter that matches word triggers as whole words must also take a JSON escape `\n`, `\r` or `\t`
+ * right before the word as a boundary; see `openEscapes`.) Text with a non-ASCII character is matched after folding
+ * (lookalikes, invisible characters, see `toMatchableText`), so a prefilter must not skip the detector on such text
+ * unless it folds it first. The structure detector has no such list: it also reads decoded base64, hex and leetspeak.
  */
 export function injectionTriggers(): string[] {
   return [...new Set(INJECTION_RULES.flatMap((rule) => rule.lead.map((lead) => lead.toLowerCase())))].sort();
@@ -185,6 +186,11 @@ function compileRules(): {
   for (const [lead, sources] of sourcesByLead) {
     rulesByLead.get(lead)!.any = compilePhrase(sources.map((source) => `(?:${source})`).join("|"), "i");
   }
+  // The trigger scan is one alternation regex over all lead words, not an Aho-Corasick automaton over them. Both were
+  // measured on the same README prose in one run (bench/injection-cost.ts, automaton in bench/lib/trigger-automaton.ts;
+  // 2 loaded cores, fastest of 7 rounds): 5.1 vs 67 µs/KB on 1 KB strings, 5.0 vs 159 µs/KB on whole READMEs. V8
+  // compiles the alternation to native code that skips to the possible first letters; a table walk in JS costs a
+  // few array reads per character and cannot skip.
   // Longest first so `</` wins over `<` and `ignoring` over `ignore` where both could start at one position.
   const leads = [...rulesByLead.keys()].sort((a, b) => b.length - a.length);
   const words = leads.filter((lead) => /^\w/.test(lead)).map(escapeRegExp);

@@ -450,8 +450,10 @@ function withinUnits(input: string, start: number, end: number): [number, number
  * an address would be dropped whole and its instruction kept. The sentence is reported in pieces around such words;
  * the words themselves are PII findings. (The root cause is in the engine's overlap resolution; see the report.)
  */
+// A word also ends at a CJK character or full-width form: text written without spaces would otherwise be one "word"
+// from the start of its sentence, and the whole instruction would be left to the PII finding.
 const PII_WORD =
-  /[^\s]*(?:@[^\s]|\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}|\d[\d().-]{6,}\d)[^\s]*/gi;
+  /[^\s\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]*(?:@[^\s]|\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}|\d[\d().-]{6,}\d)[^\s\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]*/gi;
 
 function pushAround(
   input: string,

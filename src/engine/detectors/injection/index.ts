@@ -187,10 +187,11 @@ function compileRules(): {
     rulesByLead.get(lead)!.any = compilePhrase(sources.map((source) => `(?:${source})`).join("|"), "i");
   }
   // The trigger scan is one alternation regex over all lead words, not an Aho-Corasick automaton over them. Both were
-  // measured on the same README prose in one run (bench/injection-cost.ts, automaton in bench/lib/trigger-automaton.ts;
-  // 2 loaded cores, fastest of 7 rounds): 5.1 vs 67 µs/KB on 1 KB strings, 5.0 vs 159 µs/KB on whole READMEs. V8
-  // compiles the alternation to native code that skips to the possible first letters; a table walk in JS costs a
-  // few array reads per character and cannot skip.
+  // timed on the same README prose, interleaved (automaton in bench/lib/trigger-automaton.ts; 2 cores at load 18):
+  // whole READMEs, 22 rounds, fastest / median 5.1 / 31 µs per KB for the regex vs 17.6 / 52 for the automaton; in
+  // bench/injection-cost.ts (7 rounds) 12.8 vs 13.8 (1 KB strings) and 8.3 vs 13.8 (whole READMEs), fastest. V8
+  // compiles the alternation to native code that skips to the possible first letters; a table walk in JS pays a few
+  // array reads per character and cannot skip.
   // Longest first so `</` wins over `<` and `ignoring` over `ignore` where both could start at one position.
   const leads = [...rulesByLead.keys()].sort((a, b) => b.length - a.length);
   const words = leads.filter((lead) => /^\w/.test(lead)).map(escapeRegExp);

@@ -406,12 +406,23 @@ export function createStructureInjectionDetector(): TextDetector {
   return detector;
 }
 
+/**
+ * How many flagged sentences of one string are split into their data units (`withinUnits`); later ones are reported
+ * whole. Each split reads up to a few thousand characters around the sentence (`cutBounds`), so without a cap a
+ * string of thousands of flagged sentences on one line cost several times the scan itself; a real tool output
+ * with more flagged sentences than this is an attack, not data to keep.
+ */
+const MAX_SPLITS = 64;
+
 function emit(input: string, view: ReadingView, hits: readonly Flagged[], out: TextMatch[]): void {
+  let splits = 0;
   for (const hit of hits) {
     const [s, e] = trim(view.text, hit.start, hit.end);
     if (e <= s) continue;
     const [start, end] = viewToInput(view, s, e);
-    for (const [from, to] of withinUnits(input, start, end)) {
+    const pieces: [number, number][] =
+      splits++ < MAX_SPLITS ? withinUnits(input, start, end) : [[start, end]];
+    for (const [from, to] of pieces) {
       const named = namingPhraseRule(input.slice(from, to));
       if (named !== undefined) pushAround(input, from, to, named.type, named.ruleId, out);
       else pushAround(input, from, to, hit.type, `injection.structure.${hit.type}`, out);

@@ -9,12 +9,13 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { createInjectionDetector } from "../src/engine/detectors/injection/index.js";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createInjectionDetector, injectionTriggers } from "../src/engine/detectors/injection/index.js";
 import { createScorerDetector } from "../src/engine/detectors/injection/scorer/scorer-detector.js";
 import { createStructureInjectionDetector } from "../src/engine/detectors/injection/structure/structure-detector.js";
 import type { TextDetector, TextMatch } from "../src/engine/types.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
+import { buildTriggerAutomaton } from "./lib/trigger-automaton.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice(9) ?? 9);
@@ -50,6 +51,51 @@ interface Subject {
   detectors: TextDetector[];
 }
 
+/**
+ * Baselines in the same run, so a figure can be read as a ratio on a loaded machine: one plain regex scan over the
+ * text (a literal word), and the phrase rules' trigger scan alone, as V8's alternation regex (what the detector
+ * runs) and as an Aho-Corasick automaton over the same triggers (bench/lib/trigger-automaton.ts).
+ */
+function scanOnly(name: string, scan: (text: string) => number): TextDetector {
+  let sink = 0;
+  return {
+    id: name,
+    kind: "injection",
+    detect(text: string): void {
+      sink += scan(text);
+      if (sink === -1) console.log(sink);
+    },
+  };
+}
+
+function countMatches(pattern: RegExp): (text: string) => number {
+  return (text) => {
+    pattern.lastIndex = 0;
+    let n = 0;
+    while (pattern.test(text)) n++;
+    return n;
+  };
+}
+
+function baselines(): Subject[] {
+  const triggers = injectionTriggers();
+  const escapeLiteral = (t: string) => t.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const words = triggers.filter((t) => /^\w/.test(t)).sort((a, b) => b.length - a.length);
+  const alternation = new RegExp(`\\b(?:${words.map(escapeLiteral).join("|")})\\b`, "gi");
+  const automaton = buildTriggerAutomaton(words);
+  return [
+    {
+      name: "baseline: plain regex scan (/\\bthe\\b/gi)",
+      detectors: [scanOnly("plain", countMatches(/\bthe\b/gi))],
+    },
+    {
+      name: "trigger scan: alternation regex",
+      detectors: [scanOnly("alternation", countMatches(alternation))],
+    },
+    { name: "trigger scan: Aho-Corasick automaton", detectors: [scanOnly("automaton", automaton.count)] },
+  ];
+}
+
 function timeOnce(subject: Subject, inputs: readonly string[]): number {
   const out: TextMatch[] = [];
   const start = process.hrtime.bigint();
@@ -62,11 +108,33 @@ function timeOnce(subject: Subject, inputs: readonly string[]): number {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-function main(): void {
+/**
+ * `--reference=<checkout>`: the phrase rules and structure detector of another checkout (e.g. the starting commit,
+ * `git archive` into a folder with node_modules linked) timed in the same rounds, for a before/after on one machine.
+ */
+async function referenceSubjects(): Promise<Subject[]> {
+  const dir = process.argv.find((a) => a.startsWith("--reference="))?.slice(12);
+  if (dir === undefined) return [];
+  const at = (path: string) => pathToFileURL(resolve(dir, path)).href;
+  const phrase = (await import(at("src/engine/detectors/injection/index.ts"))) as {
+    createInjectionDetector: () => TextDetector;
+  };
+  const structure = (await import(at("src/engine/detectors/injection/structure/structure-detector.ts"))) as {
+    createStructureInjectionDetector: () => TextDetector;
+  };
+  return [
+    { name: "reference: phrase rules", detectors: [phrase.createInjectionDetector()] },
+    { name: "reference: structure detector", detectors: [structure.createStructureInjectionDetector()] },
+  ];
+}
+
+async function main(): Promise<void> {
   const phrase = createInjectionDetector();
   const structure = createStructureInjectionDetector();
   const model = createScorerDetector();
   const subjects: Subject[] = [
+    ...baselines(),
+    ...(await referenceSubjects()),
     { name: "phrase rules", detectors: [phrase] },
     { name: "structure detector", detectors: [structure] },
     { name: "learned model (injection.scorer)", detectors: [model] },
@@ -104,4 +172,4 @@ function main(): void {
   }
 }
 
-main();
+await main();

@@ -7,6 +7,19 @@ import { INJECTION_RULES, type InjectionType } from "./rules.js";
 export { type MatchableText, toMatchableText } from "./normalise.js";
 export { INJECTION_RULES, type InjectionRule, type InjectionType } from "./rules.js";
 
+/**
+ * The literal triggers of the phrase rules: every word or symbol a rule can start with (lower case, sorted, no
+ * duplicates). Contract for a shared prefilter: on text of ASCII characters only, every phrase-rule finding starts
+ * at one of these, matched case-insensitively, so a text that holds none of them as a substring has no phrase-rule
+ * finding. (A prefilter that matches word triggers as whole words must also take a JSON escape `\n`, `\r` or `\t`
+ * right before the word as a boundary; see `openEscapes`.) Text with a non-ASCII character is matched after folding
+ * (lookalikes, invisible characters, see `toMatchableText`), so a prefilter must not skip the detector on such text
+ * unless it folds it first. The structure detector has no such list: it also reads decoded base64, hex and leetspeak.
+ */
+export function injectionTriggers(): string[] {
+  return [...new Set(INJECTION_RULES.flatMap((rule) => rule.lead.map((lead) => lead.toLowerCase())))].sort();
+}
+
 interface CompiledRule {
   id: string;
   type: InjectionType;
@@ -53,7 +66,7 @@ export function createInjectionDetector(): TextDetector {
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 6) return;
       const matchable = toFoldedText(text);
-      const folded = matchable.text;
+      const folded = openEscapes(matchable.text);
       // Two scans merged in text order, as if they were one alternation: the lead words, and the symbol leads
       // (`<`, `</`). Alone, the word alternation scans the corpus mix at 2.4 ms/MB instead of 3.4 ms/MB with the
       // symbols in it; the whole detector went from 8.2 to 7.9 ms/MB (corpus) and 8.4 to 8.0 ms/MB (bench text).
@@ -117,6 +130,18 @@ export function createInjectionDetector(): TextDetector {
   return detector;
 }
 
+/**
+ * JSON-escaped whitespace (`\n`, `\r`, `\t` as a backslash and a letter) read as whitespace: a tool output that is
+ * JSON text holds each line of a string behind such an escape, and the letter glued to the next line's first word
+ * (`...\nIgnore previous instructions`) hid its lead word from the word-boundary trigger scan. Two characters become
+ * two spaces, so offsets are unchanged; text without a backslash is returned as is.
+ */
+const ESCAPED_SPACE = /\\[nrt]/g;
+
+function openEscapes(folded: string): string {
+  return folded.includes("\\") ? folded.replace(ESCAPED_SPACE, "  ") : folded;
+}
+
 interface LeadRules {
   /**
    * All rules of one lead word as one sticky alternation, tried first: one regex call per lead word instead of one
@@ -161,6 +186,12 @@ function compileRules(): {
   for (const [lead, sources] of sourcesByLead) {
     rulesByLead.get(lead)!.any = compilePhrase(sources.map((source) => `(?:${source})`).join("|"), "i");
   }
+  // The trigger scan is one alternation regex over all lead words, not an Aho-Corasick automaton over them. Both were
+  // timed on the same README prose, interleaved (automaton in bench/lib/trigger-automaton.ts; 2 cores at load 18):
+  // whole READMEs, 22 rounds, fastest / median 5.1 / 31 µs per KB for the regex vs 17.6 / 52 for the automaton; in
+  // bench/injection-cost.ts (7 rounds) 12.8 vs 13.8 (1 KB strings) and 8.3 vs 13.8 (whole READMEs), fastest. V8
+  // compiles the alternation to native code that skips to the possible first letters; a table walk in JS pays a few
+  // array reads per character and cannot skip.
   // Longest first so `</` wins over `<` and `ignoring` over `ignore` where both could start at one position.
   const leads = [...rulesByLead.keys()].sort((a, b) => b.length - a.length);
   const words = leads.filter((lead) => /^\w/.test(lead)).map(escapeRegExp);

@@ -152,11 +152,6 @@ function feature(bit: number, ascii: string, other?: string, options: FeatureOpt
 const URL_NEEDLES = ["http", "www."];
 const ADDRESS_NEEDLES = ["http", "www.", "@"];
 
-const addressees = lex((l) => l.addressees);
-const turnRoles = lex((l) => l.turnRoles);
-const modeWords = lex((l) => l.modeWords);
-const modeEntry = lex((l) => l.modeEntry);
-
 /**
  * Hand-written structural patterns. Every repetition is bounded or starts only where its class cannot continue
  * backwards (a lookbehind), so each is linear in the text (checked in injection-structure-redos.test.ts).
@@ -176,16 +171,17 @@ const TOOL_SOURCE =
  */
 const turnAt = (roles: string) =>
   `(?<=^|\\n)[ \\t>#*_|[(-]{0,12}(?:${roles})(?:\\s{1,3}(?:message|prompt|instructions?|override|note|update))?[ \\t*_\\]]{0,4}(?:[:：]|\\(#)`;
-const TURN_ASCII = [
-  turnAt(turnRoles.ascii),
-  "\\b(?:system|developer|admin)\\s{1,3}(?:message|prompt|instructions?|override|update)\\s{0,3}:",
-  "<\\|im_start\\|>\\s{0,4}(?:system|developer|assistant)",
-  "<\\|(?:system|start_header_id|endoftext|im_end)\\|>",
-  "\\[\\/?(?:inst|system_prompt|sys)\\]",
-  "<<sys>>",
-  "<\\/?\\s{0,4}(?:tool_output|tool_result|tool_response|function_results|function_result|tool_call|system|developer)(?:[\\s_-][^>\\n]{0,80})?>",
-  "<(?:system|developer|admin)[\\w-]{1,30}(?:\\s[^>\\n]{0,80})?>",
-].join("|");
+const turnAscii = (turnRoles: LexiconSources) =>
+  [
+    turnAt(turnRoles.ascii),
+    "\\b(?:system|developer|admin)\\s{1,3}(?:message|prompt|instructions?|override|update)\\s{0,3}:",
+    "<\\|im_start\\|>\\s{0,4}(?:system|developer|assistant)",
+    "<\\|(?:system|start_header_id|endoftext|im_end)\\|>",
+    "\\[\\/?(?:inst|system_prompt|sys)\\]",
+    "<<sys>>",
+    "<\\/?\\s{0,4}(?:tool_output|tool_result|tool_response|function_results|function_result|tool_call|system|developer)(?:[\\s_-][^>\\n]{0,80})?>",
+    "<(?:system|developer|admin)[\\w-]{1,30}(?:\\s[^>\\n]{0,80})?>",
+  ].join("|");
 /** `![alt](url?k=...)`: a markdown image whose URL has a query, the carrier of the classic zero-click exfiltration. */
 const IMAGE_WITH_QUERY_SOURCE = "!\\[[^\\]\\n]{0,120}\\]\\(\\s{0,4}[^\\s)]{1,300}\\?[^\\s)]{0,300}";
 /**
@@ -273,40 +269,46 @@ const AI_OBLIGED_ASCII = `${OBLIGATION}\\b(?<=(?<!\\b(?:our|your|my|their|its|hi
 /** "the rules you were given", "instructions your developers wrote", "the guidelines you operate under". */
 const PROMPT_REF_ASCII = `\\b(?:instructions?|prompts?|rules|guidelines|directives|guidance|configuration|system\\s+message)\\s+(?:that\\s+|which\\s+)?(?:you(?:'ve|\\s+were|\\s+have\\s+been|\\s+had\\s+been|\\s+got|\\s+received|\\s+operate|\\s+follow|\\s+run|\\s+work|\\s+are\\s+(?:following|operating|running|given|bound))|your\\s+(?:developers?|creators?|operators?|makers?|owners?|designers?|programmers?|admins?)\\s+(?:gave|wrote|set|configured|provided|defined))\\b`;
 
-export const FEATURES: readonly Feature[] = [
-  feature(F.ADDRESSEE, vocative(addressees.ascii), addressees.other && vocative(addressees.other)),
-  // The word before the participle or modal is checked by the lookbehind, so no leading `\b` (which kept V8 from
-  // skipping to the alternatives' first letters).
-  feature(F.ADDRESSEE, `${READER_AT_WORK_ASCII}|${AI_OBLIGED_ASCII}`),
-  feature(F.PROMPT_REF, PROMPT_REF_ASCII),
-  feature(
-    F.MODE,
-    modeAfter(modeEntry.ascii, modeWords.ascii),
-    modeEntry.other && modeWords.other && modeAfter(modeEntry.other, modeWords.other),
-  ),
-  // TURN_ASCII's alternatives start at a line start (`turnAt`), at `system`/`developer`/`admin`, or at `<` or `[`;
-  // the `other` one is `turnAt` alone.
-  feature(F.TURN, TURN_ASCII, turnRoles.other && turnAt(turnRoles.other), {
-    starts: { lineStart: true, at: ["<", "[", "system", "developer", "admin"] },
-  }),
-  feature(F.URL, URL_SOURCE, undefined, { asciiNeedles: URL_NEEDLES }),
-  feature(F.EMAIL, EMAIL_SOURCE, undefined, { asciiNeedles: ["@"] }),
-  // A snake_case name has `_`; the other alternative is in backticks.
-  feature(F.TOOL, TOOL_SOURCE, undefined, { asciiNeedles: ["_", "`"] }),
-  feature(F.TEMPLATED_IMAGE, TEMPLATED_IMAGE_SOURCE, undefined, { asciiNeedles: ["!["] }),
-  feature(F.IMAGE_WITH_QUERY, IMAGE_WITH_QUERY_SOURCE, undefined, { asciiNeedles: ["!["] }),
-  feature(F.OPEN_QUERY, OPEN_QUERY_SOURCE, undefined, { asciiNeedles: URL_NEEDLES }),
-  feature(F.TARGET, TARGET_ASCII, TARGET_OTHER, {
-    asciiNeedles: ADDRESS_NEEDLES,
-    otherNeedles: ADDRESS_NEEDLES,
-  }),
-  // The prompt nouns: `instruc` covers instructions/instrucciones/instrucoes, `system` "system message", `context`
-  // "context window", `prompt` also "systemprompt".
-  feature(F.OWN_PROMPT, OWN_PROMPT_ASCII, OWN_PROMPT_OTHER, {
-    asciiNeedles: ["instruc", "prompt", "system", "context", "istruzioni", "anweisungen", "consignes"],
-    otherNeedles: ["инструкции", "промпт", "промт", "指令", "提示", "指示", "プロンプト"],
-  }),
-];
+function buildFeatures(): readonly Feature[] {
+  const addressees = lex((l) => l.addressees);
+  const turnRoles = lex((l) => l.turnRoles);
+  const modeWords = lex((l) => l.modeWords);
+  const modeEntry = lex((l) => l.modeEntry);
+  return [
+    feature(F.ADDRESSEE, vocative(addressees.ascii), addressees.other && vocative(addressees.other)),
+    // The word before the participle or modal is checked by the lookbehind, so no leading `\b` (which kept V8 from
+    // skipping to the alternatives' first letters).
+    feature(F.ADDRESSEE, `${READER_AT_WORK_ASCII}|${AI_OBLIGED_ASCII}`),
+    feature(F.PROMPT_REF, PROMPT_REF_ASCII),
+    feature(
+      F.MODE,
+      modeAfter(modeEntry.ascii, modeWords.ascii),
+      modeEntry.other && modeWords.other && modeAfter(modeEntry.other, modeWords.other),
+    ),
+    // TURN_ASCII's alternatives start at a line start (`turnAt`), at `system`/`developer`/`admin`, or at `<` or `[`;
+    // the `other` one is `turnAt` alone.
+    feature(F.TURN, turnAscii(turnRoles), turnRoles.other && turnAt(turnRoles.other), {
+      starts: { lineStart: true, at: ["<", "[", "system", "developer", "admin"] },
+    }),
+    feature(F.URL, URL_SOURCE, undefined, { asciiNeedles: URL_NEEDLES }),
+    feature(F.EMAIL, EMAIL_SOURCE, undefined, { asciiNeedles: ["@"] }),
+    // A snake_case name has `_`; the other alternative is in backticks.
+    feature(F.TOOL, TOOL_SOURCE, undefined, { asciiNeedles: ["_", "`"] }),
+    feature(F.TEMPLATED_IMAGE, TEMPLATED_IMAGE_SOURCE, undefined, { asciiNeedles: ["!["] }),
+    feature(F.IMAGE_WITH_QUERY, IMAGE_WITH_QUERY_SOURCE, undefined, { asciiNeedles: ["!["] }),
+    feature(F.OPEN_QUERY, OPEN_QUERY_SOURCE, undefined, { asciiNeedles: URL_NEEDLES }),
+    feature(F.TARGET, TARGET_ASCII, TARGET_OTHER, {
+      asciiNeedles: ADDRESS_NEEDLES,
+      otherNeedles: ADDRESS_NEEDLES,
+    }),
+    // The prompt nouns: `instruc` covers instructions/instrucciones/instrucoes, `system` "system message", `context`
+    // "context window", `prompt` also "systemprompt".
+    feature(F.OWN_PROMPT, OWN_PROMPT_ASCII, OWN_PROMPT_OTHER, {
+      asciiNeedles: ["instruc", "prompt", "system", "context", "istruzioni", "anweisungen", "consignes"],
+      otherNeedles: ["инструкции", "промпт", "промт", "指令", "提示", "指示", "プロンプト"],
+    }),
+  ];
+}
 
 /** The lexicon roles found by the one merged word scan, and the signal each sets. */
 const LEXICON_ROLES: readonly [number, (lexicon: LanguageLexicon) => readonly string[]][] = [
@@ -368,6 +370,11 @@ function trieSource(entries: readonly string[], ascii: boolean): string {
   return emit(root);
 }
 
+function nextSpace(text: string, from: number): number {
+  const k = text.slice(from).search(/\s/);
+  return k < 0 ? -1 : from + k;
+}
+
 function buildLexiconScan(): LexiconScan {
   const bitsOf = new Map<string, number>();
   for (const [bit, pick] of LEXICON_ROLES)
@@ -375,11 +382,13 @@ function buildLexiconScan(): LexiconScan {
       const folded = foldLexiconEntry(entry);
       bitsOf.set(folded, (bitsOf.get(folded) ?? 0) | bit);
     }
-  for (const [entry, bits] of bitsOf) {
+  // Each entry also carries the roles of every entry that is a word-prefix of it (the entry up to one of its
+  // spaces). Looked up per space rather than by comparing every pair of entries (~2,000 squared at import).
+  const own = new Map(bitsOf);
+  for (const [entry, bits] of own) {
     let closed = bits;
-    for (const [other, otherBits] of bitsOf)
-      if (other.length < entry.length && entry.startsWith(other) && /[\s]/.test(entry[other.length]!))
-        closed |= otherBits;
+    for (let k = entry.search(/\s/); k > 0; k = nextSpace(entry, k + 1))
+      closed |= own.get(entry.slice(0, k)) ?? 0;
     bitsOf.set(entry, closed);
   }
   const entries = [...bitsOf.keys()];
@@ -404,4 +413,14 @@ function buildLexiconScan(): LexiconScan {
   };
 }
 
-export const LEXICON_SCAN: LexiconScan = buildLexiconScan();
+/**
+ * The signals and the merged lexicon scan, built on first use rather than at import: building them (folding ~2,000
+ * lexicon entries, the trie, ~15 large regexes) was most of what importing the injection detectors cost, and a
+ * process that never checks a tool output should not pay it. Built once, then shared by every detector.
+ */
+let built: { features: readonly Feature[]; lexicon: LexiconScan } | undefined;
+
+export function structureSignals(): { features: readonly Feature[]; lexicon: LexiconScan } {
+  built ??= { features: buildFeatures(), lexicon: buildLexiconScan() };
+  return built;
+}

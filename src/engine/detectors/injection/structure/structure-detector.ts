@@ -1,4 +1,5 @@
 import type { TextDetector, TextMatch } from "../../../types.js";
+import { cutBounds } from "../cut-bounds.js";
 import { createInjectionDetector } from "../index.js";
 import { findEncodedSegments } from "./encoded-segments.js";
 import * as features from "./features.js";
@@ -30,9 +31,8 @@ export type StructureInjectionType =
 
 // Read once into module constants: a loader that compiles to CommonJS (tsx) turns each use of an imported binding into
 // a getter call, which showed in profiles of this hot path.
-const { F, FEATURES, LEXICON_SCAN, SUPPORTING } = features;
+const { F, SUPPORTING, structureSignals } = features;
 type Feature = features.Feature;
-const LEXICON_BITS = LEXICON_SCAN.bitsOf;
 
 interface Flagged {
   start: number;
@@ -102,6 +102,7 @@ export function scanReading(text: string): Flagged[] {
   const bounds = sentenceBounds(text);
   const count = bounds.length - 1;
   if (count <= 0) return [];
+  const { FEATURES, LEXICON_SCAN, ASCII_NEEDLES, OTHER_NEEDLES, needleState } = scanState();
   const flags = new Uint32Array(count);
   const nonAscii = NON_ASCII.test(text);
   markLexicon(text, LEXICON_SCAN.ascii, bounds, flags);
@@ -191,15 +192,42 @@ function markSentences(
  * Needle presence for the text being scanned, per distinct needle of FEATURES: 0 not looked up yet, 1 present, 2
  * absent. Features share needles (`http`, `@`), so each is searched for at most once per text.
  */
-const NEEDLES = [...new Set(FEATURES.flatMap((f) => [...(f.asciiNeedles ?? []), ...(f.otherNeedles ?? [])]))];
-const needleState = new Uint8Array(NEEDLES.length);
-const needleIndex = (needles: readonly string[] | undefined) => needles?.map((n) => NEEDLES.indexOf(n));
-const ASCII_NEEDLES = new Map(FEATURES.map((f) => [f, needleIndex(f.asciiNeedles)]));
-const OTHER_NEEDLES = new Map(FEATURES.map((f) => [f, needleIndex(f.otherNeedles)]));
+interface ScanState {
+  FEATURES: readonly Feature[];
+  LEXICON_SCAN: features.LexiconScan;
+  LEXICON_BITS: ReadonlyMap<string, number>;
+  NEEDLES: readonly string[];
+  needleState: Uint8Array;
+  ASCII_NEEDLES: Map<Feature, number[] | undefined>;
+  OTHER_NEEDLES: Map<Feature, number[] | undefined>;
+}
+
+let state: ScanState | undefined;
+
+/** The signals and their needle tables, built on the first scan (not at import; see `structureSignals`). */
+function scanState(): ScanState {
+  if (state !== undefined) return state;
+  const { features: FEATURES, lexicon } = structureSignals();
+  const NEEDLES = [
+    ...new Set(FEATURES.flatMap((f) => [...(f.asciiNeedles ?? []), ...(f.otherNeedles ?? [])])),
+  ];
+  const needleIndex = (needles: readonly string[] | undefined) => needles?.map((n) => NEEDLES.indexOf(n));
+  state = {
+    FEATURES,
+    LEXICON_SCAN: lexicon,
+    LEXICON_BITS: lexicon.bitsOf,
+    NEEDLES,
+    needleState: new Uint8Array(NEEDLES.length),
+    ASCII_NEEDLES: new Map(FEATURES.map((f) => [f, needleIndex(f.asciiNeedles)])),
+    OTHER_NEEDLES: new Map(FEATURES.map((f) => [f, needleIndex(f.otherNeedles)])),
+  };
+  return state;
+}
 
 /** False when the text holds none of `needles`, the strings every match contains (undefined: always true). */
 function mayMatch(text: string, needles: readonly number[] | undefined): boolean {
   if (needles === undefined) return true;
+  const { NEEDLES, needleState } = state!;
   for (const k of needles) {
     if (needleState[k] === 0) needleState[k] = text.includes(NEEDLES[k]!) ? 1 : 2;
     if (needleState[k] === 1) return true;
@@ -260,12 +288,13 @@ function markLexicon(text: string, pattern: RegExp, bounds: number[], flags: Uin
   const last = flags.length - 1;
   // Words inside a URL are skipped (see insideUrl); a text with no URL needs no look back.
   const urls = text.includes("http") || text.includes("www.");
+  const bits = state!.LEXICON_BITS;
   pattern.lastIndex = 0;
   let sentence = 0;
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
     const key = /\s\s|[\t\n\r]/.test(m[0]) ? m[0].replace(/\s+/g, " ") : m[0];
-    if (!urls || !insideUrl(text, m.index)) flags[sentence]! |= LEXICON_BITS.get(key) ?? 0;
+    if (!urls || !insideUrl(text, m.index)) flags[sentence]! |= bits.get(key) ?? 0;
     // Entries can overlap ("the user" inside "ignore the user"): look again from the next character.
     pattern.lastIndex = m.index + 1;
   }
@@ -319,12 +348,20 @@ function sentenceBounds(text: string): number[] {
   return bounds;
 }
 
-/** Trims a flagged view range to its non-space body so the reported span is the sentence, not its separators. */
+/**
+ * Trims a flagged view range to its non-space body so the reported span is the sentence, not its separators. A
+ * sentence that ends at a JSON-escaped line break (`\n`, `\r`, `\t` written as two characters) ends before it: a
+ * span holding the escape reaches into the next line of the string, and a cut around it took that line too.
+ */
 function trim(text: string, start: number, end: number): [number, number] {
   let s = start;
   let e = end;
   while (s < e && /[\s"',}\]]/.test(text[s]!)) s++;
-  while (e > s && /\s/.test(text[e - 1]!)) e--;
+  for (;;) {
+    if (e > s && /\s/.test(text[e - 1]!)) e--;
+    else if (e - 1 > s && text[e - 2] === "\\" && /[nrt]/.test(text[e - 1]!)) e -= 2;
+    else break;
+  }
   return [s, e];
 }
 
@@ -369,15 +406,53 @@ export function createStructureInjectionDetector(): TextDetector {
   return detector;
 }
 
+/**
+ * How many flagged sentences of one string are split into their data units (`withinUnits`); later ones are reported
+ * whole. Each split reads up to a few thousand characters around the sentence (`cutBounds`), so without a cap a
+ * string of thousands of flagged sentences on one line cost several times the scan itself; a real tool output
+ * with more flagged sentences than this is an attack, not data to keep.
+ */
+const MAX_SPLITS = 64;
+
 function emit(input: string, view: ReadingView, hits: readonly Flagged[], out: TextMatch[]): void {
+  let splits = 0;
   for (const hit of hits) {
     const [s, e] = trim(view.text, hit.start, hit.end);
     if (e <= s) continue;
     const [start, end] = viewToInput(view, s, e);
-    const named = namingPhraseRule(input.slice(start, end));
-    if (named !== undefined) pushAround(input, start, end, named.type, named.ruleId, out);
-    else pushAround(input, start, end, hit.type, `injection.structure.${hit.type}`, out);
+    const pieces: [number, number][] =
+      splits++ < MAX_SPLITS ? withinUnits(input, start, end) : [[start, end]];
+    for (const [from, to] of pieces) {
+      const named = namingPhraseRule(input.slice(from, to));
+      if (named !== undefined) pushAround(input, from, to, named.type, named.ruleId, out);
+      else pushAround(input, from, to, hit.type, `injection.structure.${hit.type}`, out);
+    }
   }
+}
+
+/**
+ * A flagged sentence as the data units it lies in (`cutBounds`: a CSV cell, a YAML or log line's value after its
+ * key or prefix, a diff line after its marker, one line of a JSON string). Sentences are read across those units
+ * (a CSV row or a `key: value` line has no sentence end before its value), so a sentence span can start in the
+ * row's id cell or at the line's key; a finding there would neutralise the whole row or line. The sentence is
+ * split at the units' edges, and the pieces that are an instruction on their own are reported. When none is (the
+ * signals lie in different units), the sentence is reported whole, as before: detection never drops.
+ */
+function withinUnits(input: string, start: number, end: number): [number, number][] {
+  const pieces: [number, number][] = [];
+  let to = end;
+  // From the end: the unit of a sentence's last character never starts inside a line's own prefix.
+  while (to > start) {
+    const unit = cutBounds(input, { start: to - 1, end: to });
+    const from = Math.max(start, unit.start);
+    pieces.push([from, Math.min(to, unit.end)]);
+    to = from - 1;
+  }
+  if (pieces.length === 1 && pieces[0]![0] === start && pieces[0]![1] === end) return pieces;
+  const flagged = pieces.filter(
+    ([from, until]) => scanReading(toReadingView(input.slice(from, until)).text).length > 0,
+  );
+  return flagged.length > 0 ? flagged.reverse() : [[start, end]];
 }
 
 /**
@@ -386,8 +461,10 @@ function emit(input: string, view: ReadingView, hits: readonly Flagged[], out: T
  * an address would be dropped whole and its instruction kept. The sentence is reported in pieces around such words;
  * the words themselves are PII findings. (The root cause is in the engine's overlap resolution; see the report.)
  */
+// A word also ends at a CJK character or full-width form: text written without spaces would otherwise be one "word"
+// from the start of its sentence, and the whole instruction would be left to the PII finding.
 const PII_WORD =
-  /[^\s]*(?:@[^\s]|\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}|\d[\d().-]{6,}\d)[^\s]*/gi;
+  /[^\s\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]*(?:@[^\s]|\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}|\d[\d().-]{6,}\d)[^\s\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]*/gi;
 
 function pushAround(
   input: string,
@@ -427,7 +504,8 @@ function pushPiece(
   out.push({ kind: "injection", type, start: s, end: e, ruleId });
 }
 
-const phraseRules = createInjectionDetector();
+/** The phrase detector that names a sentence's instruction; built on first use, like the signals. */
+let phraseRules: TextDetector | undefined;
 const phraseScratch: TextMatch[] = [];
 
 /**
@@ -438,6 +516,7 @@ const phraseScratch: TextMatch[] = [];
  */
 function namingPhraseRule(sentence: string): { type: string; ruleId: string } | undefined {
   phraseScratch.length = 0;
+  phraseRules ??= createInjectionDetector();
   phraseRules.detect(sentence, phraseScratch);
   const first = phraseScratch[0];
   // The phrase rule's own id: a policy that switches that rule off switches its sentence off too.

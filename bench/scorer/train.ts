@@ -10,8 +10,10 @@
  * blind set (bench/heldout-v2) are never read here.
  *
  * The threshold is chosen with the rules: the model only matters where the default rules did not already flag a
- * document, so the threshold is the lowest logit at which the model adds at most ADDED_FP_BUDGET (0: none) of the dev
- * benign documents to what the rules flag (and at most FP_BUDGET of the eval set's own training benign documents).
+ * document, so the operating threshold is the lowest logit at which rules + model flag at most DEV_FP_CAP (2%) of the
+ * dev benign documents (and the model alone at most FP_BUDGET of the eval set's own training benign documents). The
+ * strict threshold (no dev benign document added to what the rules flag), the condition for turning the model on by
+ * default, is printed beside it; TOLLGATE_THRESHOLD=strict ships that one instead.
  *
  * Labels are per document, the model scores sentences, so training is multiple-instance: every sentence of a
  * benign document is negative; in a document with a planted instruction, sentences also seen in benign documents
@@ -48,8 +50,10 @@ const EPOCHS = Number(process.env.TOLLGATE_EPOCHS ?? 12);
 const MIL_ROUNDS = 3;
 /** Benign false-positive budget on the eval set's own training benign documents (the issue's 1%). */
 const FP_BUDGET = 0.01;
-/** Dev benign documents the model may add to those the rules already flag, as a share of all dev benign documents. */
-const ADDED_FP_BUDGET = Number(process.env.TOLLGATE_ADDED_FP ?? 0);
+/** Rules + model may flag at most this share of the dev benign documents at the operating threshold. */
+const DEV_FP_CAP = 0.02;
+const THRESHOLD_RULE: "operating" | "strict" =
+  process.env.TOLLGATE_THRESHOLD === "strict" ? "strict" : "operating";
 
 interface Doc {
   text: string;
@@ -353,30 +357,39 @@ export function devFigures(
   return f;
 }
 
+/** The lowest logit at or above which at most `k` of `logits` lie (never below 0). */
+function countCut(logits: number[], k: number): number {
+  const sorted = [...logits].sort((a, b) => b - a);
+  return Math.max(0, (sorted[Math.max(0, k)] ?? Number.NEGATIVE_INFINITY) + 1e-3);
+}
+
 /** The threshold by the rule in the header, and the dev figures at it (printed for a few budgets too). */
 function chooseThreshold(
   shipped: ScorerModel,
   docs: Doc[],
   dev: DevDoc[],
-): { threshold: number; dev: DevFigures } {
+): { threshold: number; dev: DevFigures; strict: number } {
   const logits = dev.map((d) => documentLogit(shipped, d.text));
   // The model's own false positives counted only where the rules did not flag the document already.
   const unflaggedBenign = logits.filter((_, i) => !dev[i]!.positive && !dev[i]!.byRules);
   const benignCount = dev.filter((d) => !d.positive).length;
+  const rulesFalsePositives = dev.filter((d) => !d.positive && d.byRules).length;
   const trainBenign = docs
     .filter((d) => !d.positive && d.source === "eval-set train")
     .map((d) => documentLogit(shipped, d.text));
-  const at = (budget: number) =>
-    Math.max(budgetCut(unflaggedBenign, budget, benignCount), budgetCut(trainBenign, FP_BUDGET));
-  for (const budget of [0, 0.001, 0.002, 0.005, 0.01]) {
-    const t = at(budget);
+  const floor = budgetCut(trainBenign, FP_BUDGET);
+  const at = (added: number) => Math.max(countCut(unflaggedBenign, added), floor);
+  for (const added of [0, 1, 2, 3, 5, 10, 20]) {
+    const t = at(added);
     const f = devFigures(shipped, dev, logits, t);
     console.log(
-      `    added-FP budget ${budget}: threshold ${t.toFixed(3)}, dev detection ${f.rulesDetection}/${f.attacks} -> ${f.detection}/${f.attacks}, FP ${f.rulesFalsePositives}/${f.benign} -> ${f.falsePositives}/${f.benign}`,
+      `    up to ${added} added dev FP: threshold ${t.toFixed(3)}, dev detection ${f.rulesDetection}/${f.attacks} -> ${f.detection}/${f.attacks}, FP ${f.rulesFalsePositives}/${f.benign} -> ${f.falsePositives}/${f.benign}`,
     );
   }
-  const threshold = at(ADDED_FP_BUDGET);
-  return { threshold, dev: devFigures(shipped, dev, logits, threshold) };
+  const strict = at(0);
+  const operating = at(Math.floor(DEV_FP_CAP * benignCount) - rulesFalsePositives);
+  const threshold = THRESHOLD_RULE === "strict" ? strict : Math.min(operating, strict);
+  return { threshold, strict, dev: devFigures(shipped, dev, logits, threshold) };
 }
 
 function fitCandidate(candidate: Candidate, docs: Doc[], dev: DevDoc[], pairs: boolean): Fitted {

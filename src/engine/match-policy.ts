@@ -32,8 +32,8 @@ export interface RuleView {
   type: string;
   /** A declared rule's own action. */
   action?: ResolvedPhaseActions;
-  /** Off unless the policy names the rule or its type (RuleRecord.optIn). */
-  optIn?: boolean;
+  /** Off unless the policy names the rule or its type (RuleRecord.optIn): in both phases, or on input only. */
+  optIn?: boolean | "input";
 }
 
 const builtInIndex = recordIndex(BUILT_IN_RULES);
@@ -46,7 +46,7 @@ export function ruleLookup(
     const declared = custom.get(ruleId);
     if (declared) return { family: declared.family, type: declared.type, action: declared.action };
     const record = builtInIndex(ruleId);
-    if (record) return { family: record.family, type: record.type, optIn: record.optIn === true };
+    if (record) return { family: record.family, type: record.type, optIn: record.optIn ?? false };
     return { family: FAMILY_OF[kind] ?? "pii", type };
   };
 }
@@ -86,7 +86,10 @@ export function actionFor(policy: ResolvedPolicy, ruleId: string, view: RuleView
     case "secrets":
       return policy.secrets.types[view.type]?.[phase] ?? policy.secrets[phase];
     case "injection":
-      return policy.injection.types[view.type]?.[phase] ?? (view.optIn ? "off" : policy.injection[phase]);
+      return (
+        policy.injection.types[view.type]?.[phase] ??
+        (view.optIn === true || view.optIn === phase ? "off" : policy.injection[phase])
+      );
     case "sanitizer":
       return "flag";
   }

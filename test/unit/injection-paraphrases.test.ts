@@ -19,7 +19,9 @@ import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { OutputDecision } from "../../src/shared/types.js";
 import { textResultRequest } from "../helpers/text-result.js";
 
-const engine = new LocalPolicyEngine();
+// The rules alone: this file is about the structure grammar. (The learned scorer, on by default, flags one of the
+// benign texts below, "Our AI assistant can export your chat history to <url> on request": docs/injection.md.)
+const engine = new LocalPolicyEngine({ rules: { "injection.scorer": "off" } });
 
 async function check(text: string): Promise<OutputDecision> {
   return engine.checkOutput(textResultRequest(text));

@@ -164,9 +164,9 @@ describe("the registry", () => {
         expect(rule.defaults).toEqual({ input: "flag", output: "off" });
         continue;
       }
-      // The learned scorer is opt-in (it added nothing over the rules on the dev split).
+      // The learned scorer runs on results only (it was chosen on tool output): no argument action.
       if (rule.id === "injection.scorer") {
-        expect(rule.defaults).toEqual({ input: "off", output: "off" });
+        expect(rule.defaults).toEqual({ input: "off", output: FAMILY_DEFAULTS.injection.output });
         continue;
       }
       // The user's classifier is called on results only: it has no argument action.

@@ -34,9 +34,10 @@ interface RuleRecordBase {
   readonly defaults: { readonly input: Action; readonly output: Action };
   /**
    * Off unless the policy names it: its id (or a dotted prefix) in `rules`, or its type in `<family>.types`. The
-   * family's phase action alone does not turn it on (the learned scorer, off by default: see its record).
+   * family's phase action alone does not turn it on. `true`: in both phases; `"input"`: on tool arguments only (the
+   * learned scorer, chosen on tool output, runs on results by default and on arguments only when named).
    */
-  readonly optIn?: boolean;
+  readonly optIn?: boolean | "input";
   /**
    * Literals of which at least one occurs (exact case) in every text the rule matches, as gitleaks' keywords (a test
    * checks it over random text). Built-in detectors find these literals themselves; for rules declared in the policy

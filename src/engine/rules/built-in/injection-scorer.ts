@@ -1,4 +1,5 @@
 import { createScorerDetector } from "../../detectors/injection/scorer/scorer-detector.js";
+import { FAMILY_DEFAULTS } from "../family-defaults.js";
 import type { RuleRecord } from "../rule-record.js";
 
 /*
@@ -13,14 +14,13 @@ export const INJECTION_SCORER_RULES = [
     type: "scored_instruction",
     family: "injection",
     summary:
-      "a sentence a learned model (hashed n-grams, trained on the eval set's train split) scores as an instruction to the agent",
-    // Opt-in. Chosen on dev (the eval set's dev split and the corpus' dev part, docs/injection.md): rules + model
-    // 587/613 detected at 29/1439 false positives, rules alone 558/613 at 29/1439. Confirmed once on the test split:
-    // detection 76.8% -> 87.5% but false positives 7.1% -> 8.3% (24 -> 28 of 336), so the "no more false positives"
-    // condition for turning it on by default did not hold there, and it runs only when the policy names it
-    // (`rules: { "injection.scorer": "neutralise" }`).
-    defaults: { input: "off", output: "off" },
-    optIn: true,
+      "a sentence a learned model (hashed word and character n-grams, trained on public and authored corpora) scores as an instruction to the agent",
+    // On by default on results (docs/injection.md, "Figures"). Chosen on dev (the eval set's dev split and the
+    // corpus' dev part): rules + model 626/702 detected at 30/1913 false positives, rules alone 592/702 at 30/1913.
+    // Confirmed once on the test split: detection 301/392 -> 345/392 at 24/336 false positives both. Not on tool
+    // input: it was trained and chosen on tool output.
+    defaults: { input: "off", output: FAMILY_DEFAULTS.injection.output },
+    optIn: "input",
     detector: createScorerDetector,
     examples: {
       // Our own paraphrases, not taken from the eval set (test/unit/injection-scorer.test.ts has more).

@@ -39,7 +39,10 @@ function codeBuffer(capacity: number): Int32Array {
  * Scores every segment of `input` (on its reading view) and calls `visit` for each span whose logit reaches
  * `minLogit`, in input offsets. With `model.pairs`, two adjacent sentences of one line are also scored as one
  * (their sums and counts add; the few n-grams across the join are left out), which catches an instruction split
- * over two short sentences; a pair is reported only when neither sentence was.
+ * over two short sentences; a pair is reported only when neither sentence was. A pair that reaches `minLogit` is
+ * reported as its sentence that scores higher alone (of those long enough to report): the span a cut removes is one
+ * sentence, never its neighbour ("The customer. <instruction>" cuts the instruction); only a pair of two fragments
+ * too short to report alone is reported whole.
  *
  * Linear in the input: one reading-view pass, one segmentation pass, and each unit hashed for a fixed number of
  * n-gram sizes into one buffer reused by every segment.
@@ -56,9 +59,11 @@ export function scoreText(
   const config = model.config;
   const codes = codeBuffer(featureCapacity(config, MAX_SEGMENT));
   let previousStart = -1;
+  let previousEnd = -1;
   let previousLine = -1;
   let previousSum = 0;
   let previousCount = 0;
+  let previousLogit = Number.NEGATIVE_INFINITY;
   let previousHit = false;
   const report = (start: number, end: number, logit: number) => {
     const [from, to] = viewToInput(view, start, end);
@@ -83,12 +88,21 @@ export function scoreText(
       end - previousStart >= MIN_REPORTED_LENGTH
     ) {
       const pair = logitOf(model, sum + previousSum, count + previousCount);
-      if (pair >= minLogit) report(previousStart, end, pair);
+      if (pair >= minLogit) {
+        const previousLong = previousEnd - previousStart >= MIN_REPORTED_LENGTH;
+        const currentLong = end - start >= MIN_REPORTED_LENGTH;
+        if (!previousLong && !currentLong) report(previousStart, end, pair);
+        else if (previousLong && (!currentLong || previousLogit > logit))
+          report(previousStart, previousEnd, pair);
+        else report(start, end, pair);
+      }
     }
     previousStart = start;
+    previousEnd = end;
     previousLine = line;
     previousSum = sum;
     previousCount = count;
+    previousLogit = logit;
     previousHit = hit;
   });
 }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { wideAuthoredDocs } from "../../bench/scorer/authored-wide.js";
+import { partOf } from "../../bench/scorer/corpora.js";
+
+/**
+ * The learned model's wider authored corpus (bench/scorer/authored-wide.ts): deterministic, both labels in every
+ * language (so a language is never the signal), and each frame in one part, so dev measures frames the model never
+ * trained on.
+ */
+describe("injection scorer: the wide authored corpus", () => {
+  const docs = wideAuthoredDocs();
+
+  it("is the same on every run", () => {
+    expect(wideAuthoredDocs()).toEqual(docs);
+  });
+
+  it("has as many benign as attack texts in each of its 15 languages", () => {
+    const byLanguage = new Map<string, { attack: number; benign: number }>();
+    for (const d of docs) {
+      const lang = /^lang-([a-z]+)-/.exec(d.cls)?.[1];
+      if (lang === undefined) continue;
+      const row = byLanguage.get(lang) ?? { attack: 0, benign: 0 };
+      if (d.positive) row.attack++;
+      else row.benign++;
+      byLanguage.set(lang, row);
+    }
+    expect(byLanguage.size).toBe(15);
+    for (const [, row] of byLanguage) expect(row.benign).toBe(row.attack);
+  });
+
+  it("puts an attack line and its benign counterpart of one language in the same part", () => {
+    const parts = new Map<string, Set<string>>();
+    for (const d of docs) {
+      if (!d.cls.startsWith("lang-")) continue;
+      const set = parts.get(d.cls) ?? new Set<string>();
+      set.add(d.part);
+      parts.set(d.cls, set);
+    }
+    for (const [cls, set] of parts) {
+      expect(set.size, cls).toBe(1);
+      expect([...set][0]).toBe(partOf(`wide-frame-${cls}`, 60, 20));
+    }
+  });
+
+  it("holds texts in all three parts, both labels each", () => {
+    for (const part of ["train", "dev", "report"] as const)
+      for (const positive of [true, false])
+        expect(docs.some((d) => d.part === part && d.positive === positive)).toBe(true);
+  });
+});

@@ -123,6 +123,7 @@ export type {
   InputDecision,
   JsonObject,
   JsonValue,
+  MonitorOutcome,
   OutputCheckRequest,
   OutputDecision,
   PolicyBackend,

@@ -1,4 +1,4 @@
-import type { Finding, InputDecision, OutputDecision } from "../shared/types.js";
+import type { Finding, InputDecision, MonitorOutcome, OutputDecision } from "../shared/types.js";
 
 /** The public shape of a finding on the CLI and the wire: what and where, never the value. */
 export interface PublicFinding {
@@ -30,6 +30,7 @@ export function outputAnswer(decision: OutputDecision, original: unknown): Recor
     allowed: decision.allowed,
     ...(decision.reason ? { reason: decision.reason } : {}),
     findings: publicFindings(decision.findings),
+    ...monitorOf(decision.monitor),
     result: decision.allowed ? (decision.redactedResult ?? original) : null,
   };
 }
@@ -39,6 +40,12 @@ export function inputAnswer(decision: InputDecision, original: unknown): Record<
     allowed: decision.allowed,
     ...(decision.reason ? { reason: decision.reason } : {}),
     findings: publicFindings(decision.findings),
+    ...monitorOf(decision.monitor),
     args: decision.allowed ? (decision.redactedArgs ?? original) : null,
   };
+}
+
+/** `mode: monitor`: the answer allows and changes nothing; `monitor` says what enforcing would have done. */
+function monitorOf(monitor: MonitorOutcome | undefined): { monitor?: MonitorOutcome } {
+  return monitor === undefined ? {} : { monitor: { ...monitor } };
 }

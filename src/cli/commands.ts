@@ -189,6 +189,15 @@ function extraKeys(result: CallToolResult): JsonObject | undefined {
   return any ? extras : undefined;
 }
 
+const WOULD_HAVE_RANK: Record<string, number> = { allow: 0, redact: 1, review: 2, block: 3 };
+
+/** Monitor mode, a result scanned in two parts: what enforcing would have done to the whole (the stronger). */
+function strongerMonitor(a: unknown, b: unknown): unknown {
+  const rank = (m: unknown) =>
+    WOULD_HAVE_RANK[(m as { wouldHave?: string } | undefined)?.wouldHave ?? ""] ?? -1;
+  return rank(b) > rank(a) ? b : a;
+}
+
 function mergeExtraAnswer(
   main: Record<string, unknown>,
   extra: Record<string, unknown>,
@@ -200,10 +209,12 @@ function mergeExtraAnswer(
   }));
   const allowed = main.allowed === true && extra.allowed === true;
   const redacted = (extra.result as { structuredContent?: JsonObject } | null)?.structuredContent;
+  const monitor = strongerMonitor(main.monitor, extra.monitor);
   return {
     allowed,
     ...(main.reason || extra.reason ? { reason: main.reason ?? extra.reason } : {}),
     findings: [...(main.findings as unknown[]), ...moved],
+    ...(monitor !== undefined ? { monitor } : {}),
     result: allowed ? { ...(main.result as object), ...redacted } : null,
   };
 }

@@ -71,10 +71,11 @@ export async function explainCommand(options: ExplainOptions): Promise<number> {
   } catch (error) {
     input = { error: isTollgateError(error) ? error.toJSON() : { message: String(error) } };
   }
-  const answer = { ...rules, families, inputHazards: own.inputHazards, input };
+  const mode = engine.policy.mode;
+  const answer = { ...rules, mode, families, inputHazards: own.inputHazards, input };
   options.stdout.write(
     options.style.human
-      ? `${renderExplain(options.style, rules, families, input)}\n`
+      ? `${renderExplain(options.style, rules, families, input, mode)}\n`
       : `${JSON.stringify(answer)}\n`,
   );
   return EXIT.ok;

@@ -51,6 +51,7 @@ interface CheckAnswerLike {
   allowed?: boolean;
   reason?: string;
   review?: { ruleId: string; reason: string };
+  monitor?: { wouldHave: string; reason?: string };
   findings?: {
     kind: string;
     type: string;
@@ -65,6 +66,20 @@ interface CheckAnswerLike {
   args?: unknown;
 }
 
+const WOULD_HAVE: Record<string, string> = {
+  block: "would have blocked",
+  redact: "would have redacted",
+  review: "would have asked for a human's review",
+};
+
+/** `mode: monitor`: the call goes through unchanged; the verdict says what enforcing would have done. */
+function monitorVerdict(style: OutputStyle, monitor: { wouldHave: string; reason?: string }): string {
+  const would = WOULD_HAVE[monitor.wouldHave];
+  if (would === undefined) return paint(style, "green", "allowed (monitor mode)");
+  const why = monitor.reason ? `: ${monitor.reason}` : "";
+  return paint(style, "yellow", `allowed (monitor mode; ${would}${why})`);
+}
+
 /** One answer of `scan` / `check-input` as a verdict and a findings table. */
 export function renderCheckAnswer(style: OutputStyle, answer: CheckAnswerLike): string {
   if (answer.error) {
@@ -72,11 +87,13 @@ export function renderCheckAnswer(style: OutputStyle, answer: CheckAnswerLike): 
     return [`${paint(style, "red", "error")}: ${answer.error.message}`, ...issues].join("\n");
   }
   const findings = answer.findings ?? [];
-  const verdict = answer.allowed
-    ? answer.review
-      ? paint(style, "yellow", `needs review (${answer.review.ruleId}): ${answer.review.reason}`)
-      : paint(style, "green", "allowed")
-    : paint(style, "red", `blocked: ${answer.reason ?? "by the policy"}`);
+  const verdict = answer.monitor
+    ? monitorVerdict(style, answer.monitor)
+    : answer.allowed
+      ? answer.review
+        ? paint(style, "yellow", `needs review (${answer.review.ruleId}): ${answer.review.reason}`)
+        : paint(style, "green", "allowed")
+      : paint(style, "red", `blocked: ${answer.reason ?? "by the policy"}`);
   const count =
     findings.length === 0 ? "no findings" : `${findings.length} finding${findings.length > 1 ? "s" : ""}`;
   const lines = [`${verdict} (${count})`];
@@ -148,10 +165,19 @@ export function renderExplain(
   rules: ToolRules,
   families: Record<string, { input: string; output: string; types: Record<string, unknown> }>,
   input: CheckAnswerLike,
+  mode: "enforce" | "monitor" = "enforce",
 ): string {
   const lines = [
     `${paint(style, "bold", rules.connectorType)} (server ${rules.serverName}, tool ${rules.toolName})`,
   ];
+  if (mode === "monitor")
+    lines.push(
+      paint(
+        style,
+        "yellow",
+        "mode: monitor (nothing is enforced; the audit records what would have been done)",
+      ),
+    );
   lines.push(`capability gate: ${rules.gate} by ${rules.gateRuleId}`);
   lines.push(table(style, ["TOOL", "GATE", "CAPABILITY RULES", "TOOL SECTIONS"], toolRows([rules])));
   const familyRows = Object.entries(families).map(([name, f]) => {

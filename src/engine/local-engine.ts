@@ -13,6 +13,7 @@ import type {
   InputCheckRequest,
   InputDecision,
   JsonObject,
+  MonitorOutcome,
   OutputCheckRequest,
   OutputDecision,
   PolicyBackend,
@@ -34,6 +35,7 @@ import {
 import { applyFlowStep, attachOutputFacts, withoutUserValues } from "./flow/engine-steps.js";
 import { type ConnectorTarget, matchesConnector } from "./glob.js";
 import { ruleActionOf } from "./match-policy.js";
+import { monitoredInput, monitoredOutput } from "./monitor.js";
 import { PairCache } from "./pair-cache.js";
 import { type DetectorWorkerPool, sharedDetectorWorker } from "./parallel/detector-worker-pool.js";
 import { type OffloadSettings, withPrecomputedMatches } from "./parallel/precompute.js";
@@ -429,6 +431,8 @@ export interface DescriptorCheck {
   findings: Finding[];
   /** Schema patterns the validator will not run (RE2 cannot: lookaround, backreferences), for an audit note. */
   unsupportedPatterns?: ListedUnsupportedPattern[];
+  /** `mode: monitor`: `tool` is the listing unchanged; this says whether it would have been cleaned or dropped. */
+  monitor?: MonitorOutcome;
 }
 
 /** An unsupported pattern and the schema it is in (`/inputSchema` or `/outputSchema`). */
@@ -527,7 +531,7 @@ export class LocalPolicyEngine implements PolicyBackend {
    */
   checkToolDescriptor(_serverName: string, tool: ToolDescriptor): DescriptorCheck {
     const setting = this.policy.injection.toolDescriptions;
-    const check: DescriptorCheck =
+    let check: DescriptorCheck =
       setting === "off"
         ? { tool, findings: [] }
         : checkToolListing(
@@ -535,6 +539,9 @@ export class LocalPolicyEngine implements PolicyBackend {
             this.#plans.get("output", "detect-and-strip", "redact"),
             setting === "drop-tool",
           );
+    // Monitor mode: the model sees the listing as the server wrote it; the check says what it would have done.
+    if (this.policy.mode === "monitor" && check.findings.length > 0)
+      check = { tool, findings: check.findings, monitor: { wouldHave: check.tool ? "redact" : "block" } };
     // Compiled now, once: the validators the calls use later, and the patterns they will not run, for the audit.
     const kept = check.tool;
     const unsupported: ListedUnsupportedPattern[] = [];
@@ -558,6 +565,12 @@ export class LocalPolicyEngine implements PolicyBackend {
    * the rules ask for, and the flow step (containment). Each step may end the check with a block.
    */
   async checkInput(request: InputCheckRequest): Promise<InputDecision> {
+    const decision = await this.#decideInput(request);
+    // The last step: in monitor mode the decision changes nothing and says what it would have done.
+    return this.policy.mode === "monitor" ? monitoredInput(decision) : decision;
+  }
+
+  async #decideInput(request: InputCheckRequest): Promise<InputDecision> {
     request.signal?.throwIfAborted();
     const started = performance.now();
     const decisionId = randomUUID();
@@ -626,6 +639,17 @@ export class LocalPolicyEngine implements PolicyBackend {
    * the model receives held to the limit, and the result's provenance facts (containment).
    */
   async checkOutput(request: OutputCheckRequest): Promise<OutputDecision> {
+    const decision = await this.#decideOutput(request);
+    if (this.policy.mode !== "monitor") return decision;
+    // Monitor mode, the last step: the model reads the tool's own result, so its provenance facts are the thread's
+    // even where enforce mode would have blocked it.
+    const monitored = monitoredOutput(decision);
+    if (decision.allowed || request.provenanceSalt === undefined) return monitored;
+    const forTool = this.#forTool(request.serverName, request.connectorType);
+    return attachOutputFacts(monitored, forTool.policy, request, decision.findings);
+  }
+
+  async #decideOutput(request: OutputCheckRequest): Promise<OutputDecision> {
     request.signal?.throwIfAborted();
     const started = performance.now();
     const decisionId = randomUUID();

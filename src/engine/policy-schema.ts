@@ -143,6 +143,7 @@ export function policySchemaFor(rules: readonly SchemaRule[]) {
     properties: {
       $schema: { type: "string" },
       version: { const: 1 },
+      mode: { enum: ["enforce", "monitor"] },
       ...FLOW_POLICY_SCHEMA_PROPERTIES,
       ...BUDGET_POLICY_SCHEMA_PROPERTIES,
       capabilities: {

@@ -142,6 +142,12 @@ export interface PolicyConfig extends FlowPolicyConfig, BudgetPolicyConfig {
   /** The JSON Schema an editor validates the file with (`./node_modules/mcp-tollgate/policy.schema.json`); ignored. */
   $schema?: string;
   version?: 1;
+  /**
+   * `monitor`: every check runs and is recorded (the audit record's `monitor` and `wouldHave`), and nothing is
+   * enforced: calls run with their own arguments, the model reads the tool's own result, no review is asked. For a
+   * rollout. Default `enforce`.
+   */
+  mode?: "enforce" | "monitor";
   capabilities?: {
     /** `deny`: a connector type no rule allows is blocked (deny by default). */
     default?: "allow" | "deny";

@@ -1,4 +1,4 @@
-import type { Finding } from "../shared/types.js";
+import type { Finding, MonitorOutcome } from "../shared/types.js";
 import type { AuditAction } from "../shared/vocabulary.js";
 import type { CheckPhase } from "./policy-violation-error.js";
 
@@ -26,6 +26,12 @@ export interface AuditRecord {
    * note: the call went on, and something about it is worth knowing (`reason` says what). */
   action: AuditAction;
   reason?: string;
+  /**
+   * Set when the policy is in `mode: monitor`: `action` is what happened (the call ran unchanged), `wouldHave` what
+   * enforcing the policy would have done (absent when it would have allowed the call unchanged), and `reason` why.
+   */
+  monitor?: true;
+  wouldHave?: "block" | "redact" | "review";
   findings: Array<Pick<Finding, "kind" | "type" | "path" | "start" | "end" | "ruleId" | "action">>;
   /** Finding counts by `kind:type`, e.g. `{ "pii:email": 2 }` (of the findings listed). */
   counts: Record<string, number>;
@@ -79,4 +85,14 @@ function omittedCounts(
     out[ruleId] = count;
   }
   return out;
+}
+
+/** The audit fields of a monitored decision: `monitor: true`, and `wouldHave` unless it would have allowed. */
+export function monitorFields(
+  monitor: MonitorOutcome | undefined,
+): Pick<AuditRecord, "monitor" | "wouldHave" | "reason"> {
+  if (monitor === undefined) return {};
+  const { wouldHave, reason } = monitor;
+  if (wouldHave === "allow") return { monitor: true };
+  return reason === undefined ? { monitor: true, wouldHave } : { monitor: true, wouldHave, reason };
 }

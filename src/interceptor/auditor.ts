@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Finding, InputDecision, OutputDecision } from "../shared/types.js";
-import { type AuditRecord, auditFindings } from "./audit.js";
+import { type AuditRecord, auditFindings, monitorFields } from "./audit.js";
 import { callGuarded, type ReportCallbackFailure } from "./callback-failure.js";
 import type { InstallEvent } from "./install-hooks.js";
 import type { CheckPhase } from "./policy-violation-error.js";
@@ -75,6 +75,8 @@ export function createAuditor(
         phase,
         action,
         ...(why ? { reason: why } : {}),
+        // Monitor mode: what enforcing would have done, and why (in place of the decision's own reason).
+        ...monitorFields(decision?.monitor),
         ...auditFindings(decision?.findings ?? ([] as Finding[]), decision?.omittedFindings),
         ruleIds: decision?.ruleIds ?? [],
         backend: decision?.backend ? decision.backend : backendName,

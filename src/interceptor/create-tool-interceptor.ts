@@ -495,10 +495,15 @@ function catalogStep(steps: Steps, catalogEngine: DescriptorChecker) {
       const check = catalogEngine.checkToolDescriptor(serverName, tool);
       const where = { connectorType: `${serverName}.${tool.name}`, serverName, toolName: tool.name };
       if (check.findings.length > 0 && steps.audit.enabled) {
+        // Monitor mode: the listing was kept as the server wrote it; the record says what would have been done.
+        const monitored = check.monitor?.wouldHave === "redact" || check.monitor?.wouldHave === "block";
+        const cleaned = monitored ? check.monitor?.wouldHave === "redact" : check.tool !== undefined;
         steps.audit.catalog({
           ...where,
-          action: check.tool ? "redact" : "block",
-          reason: check.tool
+          ...(monitored
+            ? { action: "allow", monitor: true, wouldHave: cleaned ? "redact" : "block" }
+            : { action: cleaned ? "redact" : "block" }),
+          reason: cleaned
             ? "tool description sanitized"
             : "tool dropped: its description carries instructions aimed at the model",
           ...auditFindings(check.findings),

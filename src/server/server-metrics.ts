@@ -20,6 +20,7 @@ export class ServerMetrics {
   readonly #latency: Histogram<"phase">;
   readonly #inFlight: Gauge;
   readonly #bodyLimit: Counter;
+  readonly #monitored: Counter<"phase" | "would_have">;
 
   constructor(options: ServerMetricsOptions = {}) {
     const { Counter, Gauge, Histogram, Registry } = loadPromClient();
@@ -52,6 +53,12 @@ export class ServerMetrics {
       help: "Checks being answered right now",
       registers: [this.registry],
     });
+    this.#monitored = new Counter({
+      name: "tollgate_monitor_decisions_total",
+      help: "Decisions of a policy in monitor mode (each let the call through unchanged), by what enforcing would have done",
+      labelNames: ["phase", "would_have"],
+      registers: [this.registry],
+    });
     this.#bodyLimit = new Counter({
       name: "tollgate_body_limit_rejections_total",
       help: "Requests refused with 413 because the body was over the limit",
@@ -76,6 +83,11 @@ export class ServerMetrics {
   ): void {
     this.#decisions.add(connectorType, `${phase}${SEP}${action}${SEP}${kind}`);
     this.#latency.observe({ phase }, seconds);
+  }
+
+  /** A decision of a policy in `mode: monitor`, by what enforcing would have done. */
+  monitored(phase: "input" | "output", wouldHave: string): void {
+    this.#monitored.inc({ phase, would_have: wouldHave });
   }
 
   bodyTooLarge(): void {

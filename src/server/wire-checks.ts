@@ -16,6 +16,7 @@ import type {
   InputDecision,
   JsonObject,
   JsonValue,
+  MonitorOutcome,
   OutputDecision,
   ReviewRequirement,
   ToolDescriptor,
@@ -58,6 +59,8 @@ export interface CheckAnswer {
   action?: CheckAction;
   /** The finding kind behind the action (`none` when nothing was found). */
   kind?: string;
+  /** `mode: monitor`: what enforcing would have done (the answer itself allows the call unchanged). */
+  wouldHave?: MonitorOutcome["wouldHave"];
 }
 
 type Raw = Record<string, unknown>;
@@ -324,6 +327,8 @@ export class WireChecks {
         findings: decision.findings,
         rule_ids: decision.ruleIds,
         ...(decision.omittedFindings !== undefined ? { omitted_findings: decision.omittedFindings } : {}),
+        // Monitor mode: the answer allows the call unchanged; this says what enforcing would have done.
+        ...(decision.monitor !== undefined ? { monitor: wireMonitor(decision.monitor) } : {}),
         duration_ms: decision.durationMs,
       },
     };
@@ -405,6 +410,7 @@ export class WireChecks {
       connectorType: names.connectorType,
       action: !decision.allowed ? "block" : changedSomething ? "redact" : "allow",
       kind: top?.kind ?? "none",
+      ...(decision.monitor !== undefined ? { wouldHave: decision.monitor.wouldHave } : {}),
     };
   }
 }
@@ -419,4 +425,10 @@ function asReviewBlock(decision: InputDecision, review: ReviewRequirement): Inpu
       ? decision.ruleIds
       : [...decision.ruleIds, review.ruleId],
   };
+}
+
+function wireMonitor(monitor: MonitorOutcome): { would_have: MonitorOutcome["wouldHave"]; reason?: string } {
+  return monitor.reason === undefined
+    ? { would_have: monitor.wouldHave }
+    : { would_have: monitor.wouldHave, reason: monitor.reason };
 }

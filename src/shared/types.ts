@@ -90,6 +90,16 @@ export interface OutputCheckRequest extends CheckRequestBase {
   provenanceSalt?: string;
 }
 
+/**
+ * What a policy in `mode: monitor` would have done, had it enforced (`allow`: nothing). The decision that carries it
+ * changes nothing: allowed, with neither redacted arguments nor a redacted result nor a review.
+ */
+export interface MonitorOutcome {
+  wouldHave: "allow" | "block" | "redact" | "review";
+  /** Why it would have been blocked or sent for review. */
+  reason?: string;
+}
+
 interface DecisionBase {
   allowed: boolean;
   /** Why a call was blocked (set when `allowed` is false; may explain warnings otherwise). */
@@ -107,6 +117,8 @@ interface DecisionBase {
   durationMs: number;
   /** Which backend decided (for audit): `local`, `http`, or a custom name. */
   backend?: string;
+  /** Set by a policy in `mode: monitor`: the decision lets the call through unchanged; this says what it would have done. */
+  monitor?: MonitorOutcome;
 }
 
 /** A call the policy lets through only once a human approved it (rule action `review`). */

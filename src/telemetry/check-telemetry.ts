@@ -35,6 +35,8 @@ export interface CheckOutcome {
   backendMs?: number;
   backend?: string;
   decisionId?: string;
+  /** `mode: monitor`: what enforcing would have done (`action` is what happened). A label only when set. */
+  wouldHave?: string;
 }
 
 /** Attribute names, stable: dashboards and the README refer to them. */
@@ -50,6 +52,7 @@ export const ATTR = {
   backendMs: "tollgate.backend_ms",
   backend: "tollgate.backend",
   decisionId: "tollgate.decision_id",
+  wouldHave: "tollgate.would_have",
   errorType: "error.type",
 } as const;
 
@@ -122,6 +125,7 @@ export function decisionOutcome(decision: InputDecision | OutputDecision): Check
     backendMs: decision.durationMs,
     ...(decision.backend ? { backend: decision.backend } : {}),
     decisionId: decision.decisionId,
+    ...(decision.monitor ? { wouldHave: decision.monitor.wouldHave } : {}),
   };
 }
 
@@ -139,10 +143,13 @@ function finish(span: Span, side: CheckSide, phase: CheckPhase, started: number,
     if (outcome.backendMs !== undefined) attributes[ATTR.backendMs] = outcome.backendMs;
     if (outcome.backend !== undefined) attributes[ATTR.backend] = outcome.backend;
     if (outcome.decisionId !== undefined) attributes[ATTR.decisionId] = outcome.decisionId;
+    if (outcome.wouldHave !== undefined) attributes[ATTR.wouldHave] = outcome.wouldHave;
     span.setAttributes(attributes);
   }
   const { checks, duration } = meterInstruments();
-  const labels = { [ATTR.side]: side, [ATTR.phase]: phase, [ATTR.action]: outcome.action };
+  const labels: Attributes = { [ATTR.side]: side, [ATTR.phase]: phase, [ATTR.action]: outcome.action };
+  // Monitor mode only, so an enforcing install's label set is unchanged.
+  if (outcome.wouldHave !== undefined) labels[ATTR.wouldHave] = outcome.wouldHave;
   checks.add(1, labels);
   duration.record(ms, labels);
   span.end();

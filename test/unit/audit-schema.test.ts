@@ -34,6 +34,8 @@ const FIELDS = {
   phase: true,
   action: true,
   reason: true,
+  monitor: true,
+  wouldHave: true,
   changedFields: true,
   findings: true,
   counts: true,
@@ -69,6 +71,12 @@ async function records(): Promise<AuditRecord[]> {
   await capped(call("list_people"), async () =>
     text(Array.from({ length: 5 }, (_, i) => `p${i}@example.com`).join(" ")),
   );
+  // Monitor mode: the call runs unchanged, the record says what would have been done.
+  const monitored = createToolInterceptor({
+    onDecision,
+    policy: { mode: "monitor", secrets: { input: "block" } },
+  });
+  await monitored(call("echo", { text: `use ${fakeGithubToken()}` }), async () => text("ok"));
   const down: PolicyBackend = {
     name: "down",
     checkInput: async () => {
@@ -127,6 +135,7 @@ describe("audit record JSON Schema", () => {
       new Set(["allow", "redact", "block", "error", "fail-open"]),
     );
     expect(all.some((r) => r.phase === "catalog")).toBe(true);
+    expect(all.some((r) => r.monitor === true && r.wouldHave === "block")).toBe(true);
     expect(all.find((r) => r.toolName === "list_people" && r.phase === "output")?.omittedFindings).toEqual({
       "pii.email": 3,
     });

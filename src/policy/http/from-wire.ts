@@ -7,6 +7,7 @@ import type {
   InputDecision,
   JsonObject,
   JsonValue,
+  MonitorOutcome,
   OutputDecision,
 } from "../../shared/types.js";
 import { FINDING_ACTIONS, FINDING_KINDS, type FindingKind } from "../../shared/vocabulary.js";
@@ -102,11 +103,26 @@ function readExtension(value: unknown, where: string): WireAnswerExtension | und
       throw bad(where, "/tollgate/review", "is not { rule_id, reason } strings");
     ext.review = { rule_id: review.rule_id, reason: review.reason };
   }
+  if (value.monitor !== undefined) ext.monitor = readMonitor(value.monitor, where);
   if (value.redacted_result !== undefined) {
     if (!isObject(value.redacted_result)) throw bad(where, "/tollgate/redacted_result", "is not an object");
     ext.redacted_result = value.redacted_result as unknown as CallToolResult;
   }
   return ext;
+}
+
+const WOULD_HAVE = new Set(["allow", "block", "redact", "review"]);
+
+/** `{ would_have, reason? }`: what a service in monitor mode would have done. */
+function readMonitor(value: unknown, where: string): NonNullable<WireAnswerExtension["monitor"]> {
+  if (!isObject(value) || typeof value.would_have !== "string" || !WOULD_HAVE.has(value.would_have))
+    throw bad(where, "/tollgate/monitor", "is not { would_have: allow | block | redact | review, reason? }");
+  if (value.reason !== undefined && typeof value.reason !== "string")
+    throw bad(where, "/tollgate/monitor/reason", "is not a string");
+  const wouldHave = value.would_have as NonNullable<WireAnswerExtension["monitor"]>["would_have"];
+  return value.reason === undefined
+    ? { would_have: wouldHave }
+    : { would_have: wouldHave, reason: value.reason };
 }
 
 /** `{ ruleId: count }` of positive integers. */
@@ -202,6 +218,7 @@ function readCommon(
       findings,
       ruleIds: ext ? ext.rule_ids : [...new Set(findings.map((f) => f.ruleId))],
       ...(ext?.omitted_findings !== undefined ? { omittedFindings: ext.omitted_findings } : {}),
+      ...(ext?.monitor !== undefined ? { monitor: monitorOf(ext.monitor) } : {}),
       decisionId:
         typeof body.decision_id === "string" && body.decision_id !== ""
           ? body.decision_id
@@ -212,6 +229,12 @@ function readCommon(
     raw: body,
     ext,
   };
+}
+
+function monitorOf(wire: NonNullable<WireAnswerExtension["monitor"]>): MonitorOutcome {
+  return wire.reason === undefined
+    ? { wouldHave: wire.would_have }
+    : { wouldHave: wire.would_have, reason: wire.reason };
 }
 
 function nothingToApply(where: string): BackendProtocolError {

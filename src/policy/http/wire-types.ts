@@ -100,6 +100,8 @@ export interface WireAnswerExtension {
   provenance?: ToolOutputFacts;
   /** Input: allowed only once a human approves (rule action `review`); plain clients get a block instead. */
   review?: { rule_id: string; reason: string };
+  /** The service's policy is in `mode: monitor`: the answer changes nothing; what enforcing would have done. */
+  monitor?: { would_have: "allow" | "block" | "redact" | "review"; reason?: string };
   duration_ms?: number;
 }
 

@@ -1,5 +1,12 @@
 // The interceptor pipeline
 
+export type { BudgetConfig, BudgetPolicyConfig } from "./engine/budgets/policy-types.js";
+export {
+  createRedisBudgetStore,
+  RedisBudgetStore,
+  type RedisBudgetStoreOptions,
+} from "./engine/budgets/redis-store.js";
+export type { BudgetStore, WindowCharge, WindowResult } from "./engine/budgets/store.js";
 // The local engine
 export type { CustomDetector } from "./engine/detector-set.js";
 export { type DescriptorCheck, type LocalEngineOptions, LocalPolicyEngine } from "./engine/local-engine.js";

@@ -7,7 +7,9 @@
  *   removed on each charge; the exact sum over the last `seconds`.
  * Keys carry a hash tag (`{prefix...budget:key}`), so the keys of one budget and key stay in one cluster slot.
  */
-import { Redis, type RedisOptions } from "ioredis";
+import { createRequire } from "node:module";
+import type * as IoRedis from "ioredis";
+import type { Redis, RedisOptions } from "ioredis";
 import type { BudgetStore, WindowCharge, WindowResult } from "./store.js";
 
 const CHARGE = `
@@ -43,6 +45,18 @@ redis.call('PEXPIRE', key, span + 1000)
 return {1, tostring(used + amount), tostring(span / 1000), 's|' .. key .. '|' .. member}
 `;
 
+/*
+ * ioredis is loaded when the first store is made, not when this module is imported: the package root exports
+ * `createRedisBudgetStore`, and an app without window budgets must not pay for a Redis client. ioredis is CommonJS,
+ * so a synchronous require() keeps the factory synchronous (as serve-deps.ts does for pino).
+ */
+const requireHere = createRequire(import.meta.url);
+let ioredis: typeof IoRedis | undefined;
+function loadIoRedis(): typeof IoRedis {
+  ioredis ??= requireHere("ioredis") as typeof IoRedis;
+  return ioredis;
+}
+
 // A refund only undoes what is still there: an expired window is not recreated without a TTL.
 const REFUND = `
 if ARGV[1] == 'f' then
@@ -74,7 +88,7 @@ export class RedisBudgetStore implements BudgetStore {
 
   constructor(options: RedisBudgetStoreOptions) {
     this.#prefix = options.prefix ?? "tollgate:budget:";
-    this.client = new Redis(options.url, {
+    this.client = new (loadIoRedis().Redis)(options.url, {
       commandTimeout: options.commandTimeoutMs ?? 2000,
       maxRetriesPerRequest: 1,
       ...options.redis,

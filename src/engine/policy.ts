@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { closest, distance } from "fastest-levenshtein";
-import { parseDocument } from "yaml";
 import { escapePointerToken, joinPointer, PolicyConfigError, type TollgateIssue } from "../errors.js";
 import { type ResolvedFlowPolicy, resolveFlowPolicy } from "./flow/policy-types.js";
 import { checkGlob, GlobSyntaxError } from "./glob.js";
@@ -205,9 +205,19 @@ export function validatePolicy(value: unknown, source = "policy"): PolicyConfig 
   throw configError(`Invalid policy in ${source}: ${summary}`, issues, source);
 }
 
+/**
+ * The YAML parser, loaded by the first policy text parsed rather than by importing the package (a policy given as
+ * an object never needs it). `yaml` ships CommonJS for `require`, so parsing stays synchronous.
+ */
+let yamlModule: typeof import("yaml") | undefined;
+function loadYaml(): typeof import("yaml") {
+  yamlModule ??= createRequire(import.meta.url)("yaml") as typeof import("yaml");
+  return yamlModule;
+}
+
 /** Parses JSON or YAML text (YAML is a superset of JSON) and validates it. */
 export function parsePolicyText(text: string, source = "policy"): PolicyConfig {
-  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  const doc = loadYaml().parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const issues = doc.errors.map((e) => ({
       path: "",

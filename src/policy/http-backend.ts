@@ -1,4 +1,5 @@
-import { BalancedPool, Pool } from "undici";
+import { createRequire } from "node:module";
+import type { BalancedPool, Pool } from "undici";
 import { BackendProtocolError, BackendUnavailableError } from "../errors.js";
 import type {
   InputCheckRequest,
@@ -92,6 +93,17 @@ class DeadlineReached extends Error {}
  * `BackendUnavailableError` / `BackendProtocolError`, which the interceptor turns into a blocked call (unless the
  * user opted into fail-open).
  */
+/**
+ * undici, loaded by the first backend built rather than by importing the package: it is a tenth of a second of
+ * CPU, and an install with a local engine never needs it. It is CommonJS, so a synchronous require fits the
+ * constructor.
+ */
+let undiciModule: typeof import("undici") | undefined;
+function loadUndici(): typeof import("undici") {
+  undiciModule ??= createRequire(import.meta.url)("undici") as typeof import("undici");
+  return undiciModule;
+}
+
 export class HttpPolicyBackend implements PolicyBackend {
   readonly name: string;
   readonly #pool: Pool | BalancedPool;
@@ -132,10 +144,11 @@ export class HttpPolicyBackend implements PolicyBackend {
       headersTimeout: 0,
       bodyTimeout: 0,
     };
+    const undici = loadUndici();
     if (origins.length === 1) {
-      this.#pool = new Pool(origins[0]!, poolOptions);
+      this.#pool = new undici.Pool(origins[0]!, poolOptions);
     } else {
-      const balanced = new BalancedPool(origins, poolOptions);
+      const balanced = new undici.BalancedPool(origins, poolOptions);
       this.#pool = balanced;
       this.#replicas = new ReplicaSet(balanced, origins, options.replicas);
     }

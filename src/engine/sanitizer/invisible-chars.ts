@@ -38,8 +38,11 @@ const TYPES: readonly (InvisibleType | undefined)[] = [
   "unicode_tag",
   "variation_selector",
 ];
-/** The type of every BMP code point, as an index into TYPES: one array read per character on the hot path. */
-const BMP_TYPES = buildBmpTable();
+/**
+ * The type of every BMP code point, as an index into TYPES: one array read per character on the hot path. Built on
+ * the first classification, not when the package is imported (a few tens of milliseconds of start-up).
+ */
+let bmpTypes: Uint8Array | undefined;
 
 /**
  * One pass prefilter: every code point that can start a finding. C0 controls but tab/LF/CR, DEL and C1, every
@@ -53,7 +56,7 @@ export const INVISIBLE_PREFILTER =
 
 /** Classifies one code point; `undefined` means an ordinary character. Tab, LF and CR are ordinary. */
 export function classifyInvisible(cp: number): InvisibleType | undefined {
-  if (cp <= 0xffff) return TYPES[BMP_TYPES[cp]!];
+  if (cp <= 0xffff) return TYPES[(bmpTypes ??= buildBmpTable())[cp]!];
   let type = SUPPLEMENTARY_TYPES.get(cp);
   if (type === undefined) {
     type = classifyByProperty(cp);

@@ -536,8 +536,10 @@ function catalogStep(steps: Steps, catalogEngine: DescriptorChecker) {
 function previewStep(steps: Steps, policy: ResolvedPolicy | undefined) {
   // The preview is a second input check per proposed call: skipped where no review can come of it (a known policy
   // without review rules, on a call without provenance for its flow rules). A remote policy is always asked.
-  const capabilityReview = policy === undefined || mayAskForReview(policy);
-  const flowReview = policy === undefined || flowMayAskForReview(policy);
+  // A known policy in monitor mode never asks for a review (its decisions carry none): no preview either.
+  const monitoring = policy?.mode === "monitor";
+  const capabilityReview = !monitoring && (policy === undefined || mayAskForReview(policy));
+  const flowReview = !monitoring && (policy === undefined || flowMayAskForReview(policy));
   return async (request: ToolCallRequest): Promise<InputPreview> => {
     const connectorType = steps.connectorTypeOf(request);
     if (!capabilityReview && !(flowReview && request.provenance)) {

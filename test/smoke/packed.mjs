@@ -70,7 +70,9 @@ const TYPO_POLICY = `${JSON.stringify(
 const TYPO_INSTALL = `import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { createToolInterceptor, installInterceptors, loadPolicyFile } from "mcp-tollgate";
 
-const mcpServers = ${JSON.stringify(QUICK_START_SERVERS)} as const;
+const mcpServers = {
+  everything: { transport: "stdio" as const, command: "npx", args: ["-y", "@modelcontextprotocol/server-everything"] },
+};
 const policy = await loadPolicyFile("typo.json");
 
 const warnings: string[] = [];

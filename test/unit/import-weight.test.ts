@@ -30,10 +30,22 @@ function packagesLoadedBy(entry: string): string[] {
 describe("what only `serve` needs is loaded only by serve", () => {
   const serveOnly = ["pino", "prom-client"];
 
-  it("importing the package root loads neither pino nor prom-client", () => {
+  // Loaded by the first use that needs them: an HTTP backend built, a policy text parsed.
+  const firstUse = ["undici", "yaml"];
+
+  it("importing the package root loads neither pino nor prom-client, nor undici nor yaml", () => {
     const loaded = packagesLoadedBy("./src/index.ts");
-    expect(loaded).toContain("yaml"); // the probe sees CommonJS packages the root does load
-    expect(loaded.filter((name) => serveOnly.includes(name))).toEqual([]);
+    expect(loaded).toContain("ajv"); // the probe sees CommonJS packages the root does load
+    expect(loaded.filter((name) => [...serveOnly, ...firstUse].includes(name))).toEqual([]);
+  });
+
+  it("an HTTP backend loads undici, a policy text loads yaml (the lazy loads work)", () => {
+    const loaded = packagesLoadedBy(
+      "data:text/javascript,import{HttpPolicyBackend,parsePolicyText}from'" +
+        new URL("../../src/index.ts", import.meta.url).href +
+        "';new HttpPolicyBackend({baseUrl:'http://127.0.0.1:9'});parsePolicyText('version: 1');",
+    );
+    expect(firstUse.filter((name) => loaded.includes(name))).toEqual(firstUse);
   });
 
   it("the CLI module (scan, check-input, validate-policy) loads neither", () => {

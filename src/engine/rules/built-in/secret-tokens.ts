@@ -968,5 +968,26 @@ export const TOKEN_RULES = [
   }),
 ] as const;
 
-/** The records the shared detector reads (every record above). */
-const TOKEN_RECORDS: readonly TokenRecordLike[] = TOKEN_RULES;
+/**
+ * Keyed forms of records that keep a detector of their own (secrets.ts): the credential-by-name walk must name a value
+ * under such a key by that record, or the generic rule, which runs in the same walk, would name it first and the
+ * record's own finding would be folded into it (the scanner keeps one name for one span).
+ */
+const KEYED_OWN_DETECTOR: readonly TokenRecordLike[] = [
+  {
+    id: "secret.aws_secret_key",
+    type: "aws_secret_key",
+    token: {
+      // As aws-secret-key.ts judges a candidate: 40 base64 characters of three classes, entropy >= 4.
+      forms: [
+        k(["secret_access_key", "secretaccesskey", "secret-access-key", "aws_secret", "awssecret"], "A-Za-z0-9/+", 40, {
+          minEntropy: 4,
+          minClasses: 3,
+        }),
+      ],
+    },
+  },
+];
+
+/** The records the shared detector reads (every record above, and the keyed forms of KEYED_OWN_DETECTOR). */
+const TOKEN_RECORDS: readonly TokenRecordLike[] = [...TOKEN_RULES, ...KEYED_OWN_DETECTOR];

@@ -6,16 +6,32 @@ import { isLookalikeSecret } from "./lookalike.js";
 
 /**
  * Credentials written without an assignment operator, in the forms code and shell history use (issue 16):
- * `#define PASSWORD "x"`, a password word then the value (`Password x`, netrc's `login u password x`), a password word
- * and a bracket (`PASSWORD(x)`), `curl -u user:password`, and `mysql -pPASSWORD`. Each form is found from a literal
- * V8 can skip to, and the value must read as a password: without an operator, prose is close (`Password reset
- * sent`), so an unquoted value needs eight characters of three classes.
+ * `#define PASSWORD "x"`, a password word (of several languages) then the value (`Password x`, `Kennwort x`, netrc's
+ * `login u password x`), a password word and a bracket (`PASSWORD(x)`), a token key then the token (`api_key x`),
+ * `curl -u user:password`, `mysql -pPASSWORD`, a literal compared with a credential (`password == "x"`), an XML element
+ * (`<password>x</password>`) and a key/value attribute pair (`<add key="Password" value="x"/>`). Each form is found
+ * from a literal V8 can skip to, and the value must read as a credential: without an operator, prose is close
+ * (`Password reset sent`), so an unquoted value needs eight characters of three classes.
  */
 
 const DEFINE = /#define[ \t]+([A-Za-z_]\w{0,63})[ \t]+/g;
 // The password word on its own (not inside an identifier or a `--flag`), then spaces or a bracket.
 const BARE_PASSWORD =
-  /(?<![\w-])(?:[Pp]assword|PASSWORD|[Pp]asswd|PASSWD|[Pp]wd|PWD|[Pp]assphrase|PASSPHRASE)(?:[ \t]+|\()/g;
+  /(?<![\w-])(?:[Pp]assword|PASSWORD|[Pp]asswd|PASSWD|[Pp]wd|PWD|[Pp]assphrase|PASSPHRASE|[Pp]asswort|PASSWORT|[Kk]ennwort|KENNWORT|[Ss]enha|SENHA|[Cc]ontrase\u00f1a|CONTRASE\u00d1A|[Mm]ot de passe|MOT DE PASSE|[Ww]achtwoord|비밀번호|密码|密碼|パスワード|[Пп]ароль|ПАРОЛЬ)(?:[ \t]+|\()/g;
+// A token key on its own, then spaces and the token (`api_key a8Fk...`): the token must read as a generated one.
+const BARE_TOKEN_KEY =
+  /(?<![\w-])(?:api[_-]?key|API[_-]?KEY|[Aa]pi[Kk]ey|secret[_-]key|SECRET[_-]KEY|[Ss]ecretKey|access[_-]token|ACCESS[_-]TOKEN|[Aa]ccessToken|auth[_-]token|AUTH[_-]TOKEN|[Aa]uthToken|client[_-]secret|CLIENT[_-]SECRET|[Cc]lientSecret)[ \t]+/g;
+// `==`, `!=`, `===`, `!==`: a literal compared with a credential-named variable, on either side.
+const COMPARISON = /[=!]==?/g;
+const QUOTED_AFTER = /^[ \t]*(["'`])((?:\\.|(?!\1)[^\\\n]){1,256})\1/;
+const KEY_AFTER = /^[ \t]*([A-Za-z_$][\w$.-]{0,63})(?![\w$(])/;
+const QUOTED_BEFORE = /(["'`])((?:\\.|(?!\1)[^\\\n]){1,256})\1[ \t]*$/;
+const KEY_BEFORE = /(?<![\w$.-])([A-Za-z_$][\w$.-]{0,63})[ \t]*$/;
+// `<password>x</password>`: the element's name is the key.
+const XML_ELEMENT = /<([A-Za-z_][\w.-]{0,63})>([^<>\s]{1,256})<\/\1>/g;
+// `<add key="Password" value="x"/>` (.NET, NuGet), `<param name="client_secret" value="x"/>`.
+const KEY_VALUE_ATTRIBUTES =
+  /\b(?:key|name)[ \t]*=[ \t]*"([^"]{1,64})"[ \t]+value[ \t]*=[ \t]*"([^"]{1,256})"/g;
 const CURL_USER = /(?<=^|\s)(?:-u|--user)(?:[ \t]+|=)(["']?)([^\s"':]{1,64}):([^\s"']{1,128})\1/g;
 const MYSQL_PASSWORD = /(?<=\s)-p([^\s"'-][^\s"']{3,63})/g;
 const MYSQL_CLIENT = /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b/;
@@ -72,6 +88,68 @@ function detectBarePasswords(text: string, out: TextMatch[]): void {
   }
 }
 
+function detectBareTokenKeys(text: string, out: TextMatch[]): void {
+  const bare = BARE_TOKEN_KEY;
+  bare.lastIndex = 0;
+  for (let m = bare.exec(text); m !== null; m = bare.exec(text)) {
+    const value = readValue(text, m.index + m[0].length);
+    if (value === null) continue;
+    const [start, end, quoted] = value;
+    const raw = text.slice(start, end);
+    // Without an operator, a generated token: 16+ characters of upper case, lower case and digits, no dotted path.
+    if (!quoted && (characterClasses(raw) < 3 || !/[A-Z]/.test(raw) || !/\d/.test(raw))) continue;
+    if (/\s/.test(raw) || /^[A-Za-z_$][\w$]*(?:\.[\w$]+)+$/.test(raw)) continue;
+    if (!isCredentialValue(raw, "token", true) || shannonEntropy(raw) < 3.5) continue;
+    report(out, start, end);
+    bare.lastIndex = Math.max(bare.lastIndex, end);
+  }
+}
+
+function reportKeyedLiteral(out: TextMatch[], key: string, value: string, start: number): void {
+  const kind = classifyKey(key);
+  if (kind === null || TEMPLATE_LIKE.test(value) || !isCredentialValue(value, kind, true)) return;
+  report(out, start, start + value.length);
+}
+
+const TEMPLATE_LIKE = /^(?:\$\{|\{\{|%\(|<)/;
+
+function detectComparisons(text: string, out: TextMatch[]): void {
+  const op = COMPARISON;
+  op.lastIndex = 0;
+  for (let m = op.exec(text); m !== null; m = op.exec(text)) {
+    const before = text.slice(Math.max(0, m.index - 300), m.index);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 300);
+    const keyBefore = KEY_BEFORE.exec(before);
+    const quotedAfter = keyBefore === null ? null : QUOTED_AFTER.exec(after);
+    if (keyBefore !== null && quotedAfter !== null) {
+      const start = m.index + m[0].length + quotedAfter[0].length - 1 - quotedAfter[2]!.length;
+      reportKeyedLiteral(out, keyBefore[1]!, quotedAfter[2]!, start);
+      continue;
+    }
+    const quotedBefore = QUOTED_BEFORE.exec(before);
+    const keyAfter = quotedBefore === null ? null : KEY_AFTER.exec(after);
+    if (quotedBefore !== null && keyAfter !== null) {
+      const start = m.index - before.length + quotedBefore.index + 1;
+      reportKeyedLiteral(out, keyAfter[1]!, quotedBefore[2]!, start);
+    }
+  }
+}
+
+function detectMarkupValues(text: string, out: TextMatch[]): void {
+  if (text.includes("</")) {
+    const element = XML_ELEMENT;
+    element.lastIndex = 0;
+    for (let m = element.exec(text); m !== null; m = element.exec(text))
+      reportKeyedLiteral(out, m[1]!, m[2]!, m.index + m[1]!.length + 2);
+  }
+  if (text.includes("value")) {
+    const pair = KEY_VALUE_ATTRIBUTES;
+    pair.lastIndex = 0;
+    for (let m = pair.exec(text); m !== null; m = pair.exec(text))
+      reportKeyedLiteral(out, m[1]!, m[2]!, m.index + m[0].length - 1 - m[2]!.length);
+  }
+}
+
 function detectCurlUsers(text: string, out: TextMatch[]): void {
   const curl = CURL_USER;
   curl.lastIndex = 0;
@@ -102,6 +180,9 @@ function detectMysqlPasswords(text: string, out: TextMatch[]): void {
 export function detectOperatorlessCredentials(text: string, out: TextMatch[]): void {
   if (text.includes("#define")) detectDefines(text, out);
   detectBarePasswords(text, out);
+  detectBareTokenKeys(text, out);
+  if (text.includes("=")) detectComparisons(text, out);
+  if (text.includes("<")) detectMarkupValues(text, out);
   if (text.includes("-u")) detectCurlUsers(text, out);
   if (text.includes(" -p")) detectMysqlPasswords(text, out);
 }

@@ -1,0 +1,128 @@
+/**
+ * Credentials written as code and config in forms issue 16 lists (and gitleaks' vendors found by a literal inside or
+ * after the token): each form is found, and its near misses are left alone. Every value is built at test time from
+ * pieces, never a credential-shaped literal.
+ */
+import { describe, expect, it } from "vitest";
+import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
+import type { TextMatch } from "../../src/engine/types.js";
+import { randomString } from "../../src/shared/fake-credentials.js";
+
+const j = (...pieces: string[]) => pieces.join("");
+const PW = j("Zq7", "vT9", "pLm", "4xR");
+const TOKEN = j("a8Fk3", "Lq9Zx", "T2mVb", "7NwQe", "R5yHc");
+
+function found(text: string): string[] {
+  const out: TextMatch[] = [];
+  for (const d of createSecretDetectors()) d.detect(text, out);
+  return [...new Set(out.map((m) => text.slice(m.start, m.end)))];
+}
+
+describe("credentials compared in code", () => {
+  it.each([
+    `if (password == "${PW}") {`,
+    `if (api_key === "${TOKEN}") {`,
+    `if (db_pass != "${PW}")`,
+    `if ("${PW}" == password) {`,
+    `if ("${TOKEN}" !== secret) {`,
+    `assert user.password == '${PW}'`,
+  ])("finds the literal: %s", (text) => {
+    const value = text.includes(PW) ? PW : TOKEN;
+    expect(found(text)).toContain(value);
+  });
+
+  it.each([
+    'if (password == "") {',
+    "if (password != null) {",
+    'if (password == "changeme") {',
+    'if (status == "Zq7vT9pLm4xR") {',
+    'if (password == ",.:-@*?!") {',
+    `if (secret == "\${SECRET}") {`,
+  ])("leaves alone: %s", (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});
+
+describe("credentials in XML and .NET config", () => {
+  it.each([
+    `<password>${PW}</password>`,
+    `<apiKey>${TOKEN}</apiKey>`,
+    `<add key="ClearTextPassword" value="${PW}" />`,
+    `<add key="Password" value="${PW}"/>`,
+    `<param name="client_secret" value="${TOKEN}"/>`,
+  ])("finds the value: %s", (text) => {
+    expect(found(text)).toContain(text.includes(PW) ? PW : TOKEN);
+  });
+
+  it.each([
+    "<password>changeme</password>",
+    "<password></password>",
+    `<add key="Username" value="${PW}" />`,
+    "<token>${TOKEN}</token>",
+    `<title>${PW}</title>`,
+  ])("leaves alone: %s", (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});
+
+describe("a password word of another language, then a space", () => {
+  it.each([
+    `Kennwort ${PW}`,
+    `Passwort ${PW}`,
+    `senha ${PW}`,
+    `contraseña ${PW}`,
+    `mot de passe ${PW}`,
+    `비밀번호 ${PW}`,
+    `пароль ${PW}`,
+  ])("finds the value: %s", (text) => {
+    expect(found(text)).toContain(PW);
+  });
+
+  it.each([
+    "Kennwort vergessen?",
+    "senha incorreta",
+    "mot de passe oublié",
+    "пароль неверный",
+  ])("leaves prose alone: %s", (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});
+
+describe("a token key, then a space and the token", () => {
+  it.each([
+    `api_key ${TOKEN}`,
+    `API_KEY ${TOKEN}`,
+    `secret_key ${TOKEN}`,
+    `access_token "${TOKEN}"`,
+  ])("finds the token: %s", (text) => {
+    expect(found(text)).toContain(TOKEN);
+  });
+
+  it.each([
+    "api_key rotation is scheduled",
+    "the access_token expired yesterday",
+    "api_key YOUR_API_KEY_HERE_PLEASE",
+    "secret_key settings.SECRET_KEY_VALUE",
+  ])("leaves alone: %s", (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});
+
+describe("vendor tokens found by a literal inside or after them", () => {
+  it("an Azure AD client secret, a Terraform Cloud token, a MaxMind key and a bare Telegram bot token", () => {
+    const azure = j(randomString(3, undefined, 81), "7", "Q~", randomString(34, undefined, 82));
+    const terraform = j(randomString(14, undefined, 83), ".atlas", "v1.", randomString(66, undefined, 84));
+    const maxmind = j(randomString(6, undefined, 85), "_", randomString(29, undefined, 86), "_mm", "k");
+    const telegram = j("7213808", "860", ":A", randomString(34, undefined, 87));
+    for (const token of [azure, terraform, maxmind, telegram])
+      expect(found(`value: ${token}\n`), token).toEqual([token]);
+  });
+
+  it("leaves their near misses alone", () => {
+    const short = j(randomString(3, undefined, 81), "7", "Q~", randomString(20, undefined, 82));
+    const glued = j("abc", randomString(6, undefined, 85), "_", randomString(29, undefined, 86), "_mm", "k");
+    const botUrl = j("bot", "7213808860", ":A", randomString(34, undefined, 87));
+    for (const text of [short, glued, botUrl, "12:30 Alice: A reminder about the meeting"])
+      expect(found(`value: ${text}\n`), text).toEqual([]);
+  });
+});

@@ -58,7 +58,7 @@ describe("credentials in XML and .NET config", () => {
     "<password>changeme</password>",
     "<password></password>",
     `<add key="Username" value="${PW}" />`,
-    "<token>${TOKEN}</token>",
+    j("<token>$", "{TOKEN}</token>"),
     `<title>${PW}</title>`,
   ])("leaves alone: %s", (text) => {
     expect(found(text)).toEqual([]);

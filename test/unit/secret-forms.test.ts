@@ -126,3 +126,28 @@ describe("vendor tokens found by a literal inside or after them", () => {
       expect(found(`value: ${text}\n`), text).toEqual([]);
   });
 });
+
+describe("precision and vendor forms from the tune part", () => {
+  it("a password key holding lower-case words joined by `_`, `-` or `.` names something: not a password", () => {
+    for (const text of ['password: "real_key"', "db_password = shorter-version", "password: vault.db.secret"])
+      expect(found(text), text).toEqual([]);
+    expect(found(`password: "${j("real_", "Key7x")}"`)).toEqual([j("real_", "Key7x")]);
+  });
+
+  it("an Airtable token under a key ending in `pat`, a GitHub app installation token, a short live Stripe key", () => {
+    const airtable = j("pat", randomString(14, undefined, 91), ".", randomString(64, "0123456789abcdef", 92));
+    const ghs = j(
+      "gh",
+      "s_",
+      "480917_",
+      "eyJ",
+      randomString(30, undefined, 93),
+      ".",
+      randomString(60, undefined, 94),
+    );
+    const stripe = j("sk", "_live_", randomString(15, undefined, 95));
+    expect(found(`airtable_pat = ${airtable}`)).toEqual([airtable]);
+    expect(found(`token ${ghs}.${randomString(43, undefined, 96)}\n`)).toHaveLength(1);
+    expect(found(`${stripe}\n`)).toEqual([stripe]);
+  });
+});

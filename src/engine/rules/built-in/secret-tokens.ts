@@ -136,6 +136,11 @@ export const TOKEN_RULES = [
     forms: [
       p(["ghp_", "gho_", "ghu_", "ghs_", "ghr_"], AN, [36, 251], { checksum: "crc32-base62" }),
       p(["github_pat_"], "A-Za-z0-9_", [50, 244]),
+      // App installation tokens in the newer form: the app id, `_`, and a signed JWT.
+      p(["ghs_"], "A-Za-z0-9_.-", [60, 2000], {
+        shape: /\d{1,12}_eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/,
+        example: (r) => `${r(6, "0-9")}_eyJ${r(30, URLSAFE)}.${r(60, URLSAFE)}.${r(43, URLSAFE)}`,
+      }),
     ],
   }),
   token({
@@ -187,7 +192,11 @@ export const TOKEN_RULES = [
     summary:
       "Stripe secret and restricted keys (`sk_live_`, `rk_test_`...) and webhook signing secrets (`whsec_`)",
     forms: [
-      p(["sk_live_", "sk_test_", "sk_prod_", "rk_live_", "rk_test_", "rk_prod_", "whsec_"], AN, [16, 247]),
+      // Older keys are shorter than today's 24+ (gitleaks allows 10); under 14 reads as a key cut short.
+      p(["sk_live_", "sk_test_", "sk_prod_", "rk_live_", "rk_test_", "rk_prod_"], AN, [14, 247], {
+        minClasses: 3,
+      }),
+      p(["whsec_"], AN, [16, 247]),
     ],
     negative: [
       () => j("wh", "sec_", "your_webhook_signing_secret"),

@@ -121,6 +121,8 @@ export const TOKEN_RULES = [
         16,
         { minEntropy: 2.5 },
       ),
+      // The older `A3T` ids carry one more character before their 16.
+      p(["A3T"], "A-Z0-9", 17, { minEntropy: 2.5 }),
     ],
   }),
   token({
@@ -999,6 +1001,16 @@ export const TOKEN_RULES = [
     ],
   }),
   token({
+    type: "jwt_base64",
+    summary:
+      "JSON Web Tokens encoded once more in base64 (`ZXlK...`: the base64 of a JWT header `eyJhbGciOi`, `eyJ0eXAiOi`, `eyJraWQiOi`)",
+    forms: [
+      p([j("ZXlKaGJH", "Y2lPaU"), j("ZXlKMGVY", "QWlPaU"), j("ZXlKcmFX", "UWlPaU")], B64, [60, 8000], {
+        minEntropy: 3.5,
+      }),
+    ],
+  }),
+  token({
     type: "hashicorp_tf_token",
     summary:
       "HashiCorp Terraform Cloud / Enterprise API tokens (14 characters, `.atlasv1.`, 60-70 characters)",
@@ -1026,7 +1038,7 @@ export const TOKEN_RULES = [
       "Authress service client access keys (`sc_`, `ext_`, `scauth_`, `authress_` with `.acc_` inside)",
     forms: [
       p(["sc_", "ext_", "scauth_", "authress_"], "A-Za-z0-9._+/=-", [50, 200], {
-        shape: /[A-Za-z0-9]{5,30}\.[A-Za-z0-9]{4,6}\.acc[_-][a-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120}/,
+        shape: /[A-Za-z0-9]{5,30}\.[A-Za-z0-9]{4,6}\.acc[_-][A-Za-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120}/,
         example: (r) => `${r(12, AN)}.${r(5, "a-z0-9")}.acc_${r(20, "a-z0-9")}.${r(40, AN)}`,
       }),
     ],

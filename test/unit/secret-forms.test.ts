@@ -86,6 +86,22 @@ describe("a password word of another language, then a space", () => {
   });
 });
 
+describe("host, user and password on one line", () => {
+  it("finds the password after `login <user> pass`", () => {
+    expect(found(`server db.internal login admin pass ${PW}`)).toEqual([PW]);
+    expect(found(`host=db user app pass ${PW}`)).toEqual([PW]);
+  });
+
+  it("leaves `pass` in prose alone", () => {
+    for (const text of [
+      "you shall not pass the Gate42Keeper",
+      "user admin pass through",
+      "pass Zq7vT9pLm4xR along",
+    ])
+      expect(found(text), text).toEqual([]);
+  });
+});
+
 describe("vendor tokens found by a literal inside or after them", () => {
   it("an Azure AD client secret, a Terraform Cloud token, a MaxMind key and a bare Telegram bot token", () => {
     const azure = j(randomString(3, undefined, 81), "7", "Q~", randomString(34, undefined, 82));

@@ -14,9 +14,10 @@ import { isLookalikeSecret } from "./lookalike.js";
  */
 
 const DEFINE = /#define[ \t]+([A-Za-z_]\w{0,63})[ \t]+/g;
-// The password word on its own (not inside an identifier or a `--flag`), then spaces or a bracket.
+// The password word on its own (not inside an identifier or a `--flag`), then spaces or a bracket; `pass` only after
+// a `login`/`user` word and its value (a host line: `machine db login app pass x`).
 const BARE_PASSWORD =
-  /(?<![\w-])(?:[Pp]assword|PASSWORD|[Pp]asswd|PASSWD|[Pp]wd|PWD|[Pp]assphrase|PASSPHRASE|[Pp]asswort|PASSWORT|(?:passe|PASSE)(?<=(?:[Mm]ot de |MOT DE )(?:passe|PASSE)))(?:[ \t]+|\()/g;
+  /(?<![\w-])(?:[Pp]assword|PASSWORD|[Pp]asswd|PASSWD|[Pp]wd|PWD|[Pp]assphrase|PASSPHRASE|[Pp]asswort|PASSWORT|(?:passe|PASSE)(?<=(?:[Mm]ot de |MOT DE )(?:passe|PASSE))|(?:pass|PASS)(?<=(?:login|user|LOGIN|USER)[ \t]+\S{1,64}[ \t]+(?:pass|PASS)))(?:[ \t]+|\()/g;
 // The same in other scripts (Korean, Chinese, Japanese, Russian, Spanish's `contraseña` anchored on its `ñ`): every
 // branch starts with a non-ASCII character, which V8 skips to as cheaply as to the `p` above (a lookbehind FIRST in a
 // branch is tried at every position: 50 ms per MB). Other Latin-script words (`Kennwort`, `senha`) are read with an

@@ -205,6 +205,7 @@ describe("the registry", () => {
       "secret.jwt",
       "secret.tokens",
       "secret.aws_secret_key",
+      "secret.discord_bot_token",
       "secret.gcp_service_account",
       "secret.url_credentials",
       "secret.prose_credential",

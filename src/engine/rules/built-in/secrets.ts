@@ -8,6 +8,7 @@ import {
   randomString,
 } from "../../../shared/fake-credentials.js";
 import { createAwsSecretKeyDetector } from "../../detectors/secrets/aws-secret-key.js";
+import { createDiscordBotTokenDetector } from "../../detectors/secrets/discord-bot-token.js";
 import { createGcpServiceAccountDetector } from "../../detectors/secrets/gcp-service-account.js";
 import { createJwtDetector } from "../../detectors/secrets/jwt.js";
 import { createPrivateKeyDetector } from "../../detectors/secrets/private-key.js";
@@ -72,6 +73,28 @@ export const SECRET_RULES = [
     examples: {
       positive: [() => `aws_secret_access_key = ${fakeAwsSecretKey()}`],
       negative: [() => `checksum ${fakeAwsSecretKey()}`],
+    },
+  },
+  {
+    id: "secret.discord_bot_token",
+    kind: "secret",
+    type: "discord_bot_token",
+    family: "secrets",
+    summary: "Discord bot tokens (the bot id in base64, a 6-character timestamp and an HMAC, dot-separated)",
+    defaults,
+    detector: createDiscordBotTokenDetector,
+    validator: "the shape: M/N/O and 23-25 characters, 6, 27-38; entropy >= 4",
+    examples: {
+      positive: [
+        () =>
+          `DISCORD_BOT=${j("MT", randomString(22, undefined, 61))}.${randomString(6, undefined, 62)}.${randomString(38, undefined, 63)}`,
+      ],
+      negative: [
+        () =>
+          `${j("MT", randomString(22, undefined, 61))}.${randomString(5, undefined, 62)}.${randomString(38, undefined, 63)}`,
+        () =>
+          `x${j("MT", randomString(22, undefined, 61))}.${randomString(6, undefined, 62)}.${randomString(38, undefined, 63)}`,
+      ],
     },
   },
   {

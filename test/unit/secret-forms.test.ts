@@ -145,3 +145,46 @@ describe("precision and vendor forms from the tune part", () => {
     expect(found(`${stripe}\n`)).toEqual([stripe]);
   });
 });
+
+describe("a Kubernetes Secret manifest", () => {
+  const b64 = (s: string) => Buffer.from(s).toString("base64");
+  const user = b64(j("app", "-user"));
+  const pass = b64(PW);
+
+  it("reports every value under data: and stringData:, in its own document only", () => {
+    const text = [
+      "apiVersion: v1",
+      "kind: ConfigMap",
+      "data:",
+      `  mode: ${b64("production-mode")}`,
+      "---",
+      "apiVersion: v1",
+      "kind: Secret",
+      "metadata:",
+      "  name: db",
+      "type: Opaque",
+      "data:",
+      `  username: ${user}`,
+      `  password: "${pass}"`,
+      "stringData:",
+      `  token: ${TOKEN}`,
+      "---",
+      "kind: Service",
+      "data:",
+      `  other: ${b64("not-a-secret-doc")}`,
+      "",
+    ].join("\n");
+    expect(found(text)).toEqual(expect.arrayContaining([user, pass, TOKEN]));
+    expect(found(text)).not.toContain(b64("production-mode"));
+    expect(found(text)).not.toContain(b64("not-a-secret-doc"));
+  });
+
+  it("leaves a Secret with placeholders or no data alone", () => {
+    for (const text of [
+      "kind: Secret\nmetadata:\n  name: db\n",
+      "kind: Secret\ndata:\n  password: <base64-encoded-password>\n",
+      "kind: Secret\nstringData:\n  password: changeme\n",
+    ])
+      expect(found(text), text).toEqual([]);
+  });
+});

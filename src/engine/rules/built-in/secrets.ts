@@ -11,6 +11,7 @@ import { createAwsSecretKeyDetector } from "../../detectors/secrets/aws-secret-k
 import { createDiscordBotTokenDetector } from "../../detectors/secrets/discord-bot-token.js";
 import { createGcpServiceAccountDetector } from "../../detectors/secrets/gcp-service-account.js";
 import { createJwtDetector } from "../../detectors/secrets/jwt.js";
+import { createKubernetesSecretDetector } from "../../detectors/secrets/kubernetes-secret.js";
 import { createPrivateKeyDetector } from "../../detectors/secrets/private-key.js";
 import { createProseCredentialDetector } from "../../detectors/secrets/prose-credential.js";
 import { createUrlCredentialsDetector } from "../../detectors/secrets/url-credentials.js";
@@ -94,6 +95,29 @@ export const SECRET_RULES = [
           `${j("MT", randomString(22, undefined, 61))}.${randomString(5, undefined, 62)}.${randomString(38, undefined, 63)}`,
         () =>
           `x${j("MT", randomString(22, undefined, 61))}.${randomString(6, undefined, 62)}.${randomString(38, undefined, 63)}`,
+      ],
+    },
+  },
+  {
+    id: "secret.kubernetes_secret",
+    kind: "secret",
+    type: "kubernetes_secret",
+    family: "secrets",
+    summary: "the values of a Kubernetes Secret manifest (`kind: Secret`, under `data:` or `stringData:`)",
+    defaults,
+    detector: createKubernetesSecretDetector,
+    keywords: ["Secret"],
+    validator: "`data:` values are base64; placeholders are skipped",
+    examples: {
+      positive: [
+        () =>
+          `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ntype: Opaque\ndata:\n  password: ${Buffer.from(fakePassword(64)).toString("base64")}\n`,
+        () => `kind: Secret\nstringData:\n  token: ${randomString(32, undefined, 65)}\n`,
+      ],
+      negative: [
+        "apiVersion: v1\nkind: ConfigMap\ndata:\n  mode: production\n",
+        "kind: Secret\nmetadata:\n  name: db\ndata: {}\n",
+        "kind: Secret\ndata:\n  password: <base64-encoded-password>\n",
       ],
     },
   },

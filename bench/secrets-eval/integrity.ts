@@ -19,8 +19,20 @@ export interface FrozenRecord {
   frozenAt: string;
 }
 
-export function readFrozenRecord(dir = EVAL_DIR): FrozenRecord {
-  return JSON.parse(readFileSync(join(dir, "frozen.json"), "utf8")) as FrozenRecord;
+/** The frozen parts, each a record file naming its data file and hash; quoted first, in this order. */
+export const FROZEN_RECORDS = ["frozen.json", "frozen-detect-secrets.json"] as const;
+export type FrozenRecordFile = (typeof FROZEN_RECORDS)[number];
+
+/** The tune parts: the only cases a detector change may be made from. */
+export const TUNE_FILES = ["tune.json", "detect-secrets-tune.json"] as const;
+
+export function readFrozenRecord(dir = EVAL_DIR, recordFile: FrozenRecordFile = "frozen.json"): FrozenRecord {
+  return JSON.parse(readFileSync(join(dir, recordFile), "utf8")) as FrozenRecord;
+}
+
+/** The sha256 the frozen parts are recorded under: of the compact JSON of the parsed array. */
+export function canonicalSha256(cases: readonly EvalCase[]): string {
+  return sha256Of(Buffer.from(JSON.stringify(cases)));
 }
 
 export function sha256Of(bytes: Buffer): string {
@@ -28,11 +40,11 @@ export function sha256Of(bytes: Buffer): string {
 }
 
 /** The frozen cases, after checking the hash and the counts; throws (says what differs) otherwise. */
-export function loadFrozenCases(dir = EVAL_DIR): EvalCase[] {
-  const record = readFrozenRecord(dir);
+export function loadFrozenCases(dir = EVAL_DIR, recordFile: FrozenRecordFile = "frozen.json"): EvalCase[] {
+  const record = readFrozenRecord(dir, recordFile);
   const cases = JSON.parse(readFileSync(join(dir, record.file), "utf8")) as EvalCase[];
   // The hash is of the canonical JSON (compact), so reformatting the file does not change it; any edit to a case does.
-  const actual = sha256Of(Buffer.from(JSON.stringify(cases)));
+  const actual = canonicalSha256(cases);
   if (actual !== record.sha256)
     throw new Error(`secrets-eval: ${record.file} hashes to ${actual}, frozen as ${record.sha256}`);
   const secrets = cases.filter((c) => c.label === "secret").length;
@@ -43,7 +55,7 @@ export function loadFrozenCases(dir = EVAL_DIR): EvalCase[] {
   return cases;
 }
 
-/** The tune part: the only cases a detector change may be made from. */
+/** The tune parts of every source: the only cases a detector change may be made from. */
 export function loadTuneCases(dir = EVAL_DIR): EvalCase[] {
-  return JSON.parse(readFileSync(join(dir, "data", "tune.json"), "utf8")) as EvalCase[];
+  return TUNE_FILES.flatMap((f) => JSON.parse(readFileSync(join(dir, "data", f), "utf8")) as EvalCase[]);
 }

@@ -8,7 +8,7 @@
  */
 import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
 import type { TextMatch } from "../../src/engine/types.js";
-import { loadFrozenCases, loadTuneCases, readFrozenRecord } from "./integrity.js";
+import { FROZEN_RECORDS, loadFrozenCases, loadTuneCases, readFrozenRecord } from "./integrity.js";
 import type { EvalCase } from "./types.js";
 
 const detectors = createSecretDetectors();
@@ -91,7 +91,8 @@ function report(name: string, cases: readonly EvalCase[], showMisses: boolean): 
   console.log(`\n## ${name}: ${cases.length} cases`);
   console.log(`recall          ${rate(r.recall.hit, r.recall.n)}`);
   console.log(`false positives ${rate(r.falsePositive.hit, r.falsePositive.n)}`);
-  for (const source of ["secretlint", "kingfisher", "own"]) {
+  for (const source of ["secretlint", "kingfisher", "own", "detect-secrets"]) {
+    if (!cases.some((c) => c.source === source)) continue;
     const part = evaluate(cases.filter((c) => c.source === source));
     console.log(
       `  ${source.padEnd(10)} recall ${rate(part.recall.hit, part.recall.n)}; FP ${rate(part.falsePositive.hit, part.falsePositive.n)}`,
@@ -122,10 +123,13 @@ function main(): void {
   const missesOf = args.includes("--misses") ? args[args.indexOf("--misses") + 1] : undefined;
   if (missesOf === "frozen")
     throw new Error("the frozen part's misses are not listed: tune only on the tune part");
-  const record = readFrozenRecord();
-  console.log(`secret evaluation; frozen part sha256 ${record.sha256} (frozen ${record.frozenAt})`);
-  report("frozen", loadFrozenCases(), false);
-  report("tune", loadTuneCases(), missesOf === "tune");
+  // Every frozen part first (each checked against its recorded sha256), then the tune parts together.
+  for (const recordFile of FROZEN_RECORDS) {
+    const record = readFrozenRecord(undefined, recordFile);
+    console.log(`\nfrozen part ${record.file}: sha256 ${record.sha256} (frozen ${record.frozenAt})`);
+    report(`frozen (${record.file})`, loadFrozenCases(undefined, recordFile), false);
+  }
+  report("tune (every source)", loadTuneCases(), missesOf === "tune");
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

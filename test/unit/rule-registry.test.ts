@@ -205,6 +205,8 @@ describe("the registry", () => {
       "secret.jwt",
       "secret.tokens",
       "secret.aws_secret_key",
+      "secret.discord_bot_token",
+      "secret.kubernetes_secret",
       "secret.gcp_service_account",
       "secret.url_credentials",
       "secret.prose_credential",

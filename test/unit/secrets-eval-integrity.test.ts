@@ -1,17 +1,22 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EVAL_DIR, loadFrozenCases, readFrozenRecord } from "../../bench/secrets-eval/integrity.js";
+import {
+  EVAL_DIR,
+  FROZEN_RECORDS,
+  loadFrozenCases,
+  readFrozenRecord,
+} from "../../bench/secrets-eval/integrity.js";
 
-describe("secret evaluation: the frozen part", () => {
-  it("hashes to the sha256 frozen in frozen.json and quoted in the README", () => {
-    const record = readFrozenRecord();
-    expect(loadFrozenCases().length).toBe(record.cases);
+describe.each(FROZEN_RECORDS)("secret evaluation: the frozen part of %s", (recordFile) => {
+  it("hashes to the sha256 frozen in its record and quoted in the README", () => {
+    const record = readFrozenRecord(undefined, recordFile);
+    expect(loadFrozenCases(undefined, recordFile).length).toBe(record.cases);
     expect(readFileSync(join(EVAL_DIR, "README.md"), "utf8")).toContain(record.sha256);
   });
 
   it("every case is labelled, and a span lies inside its text", () => {
-    for (const c of loadFrozenCases()) {
+    for (const c of loadFrozenCases(undefined, recordFile)) {
       expect(["secret", "lookalike"]).toContain(c.label);
       if (c.span !== undefined) expect(c.span[1]).toBeLessThanOrEqual(c.text.length);
     }

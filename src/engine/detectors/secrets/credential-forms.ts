@@ -6,16 +6,35 @@ import { isLookalikeSecret } from "./lookalike.js";
 
 /**
  * Credentials written without an assignment operator, in the forms code and shell history use (issue 16):
- * `#define PASSWORD "x"`, a password word then the value (`Password x`, netrc's `login u password x`), a password word
- * and a bracket (`PASSWORD(x)`), `curl -u user:password`, and `mysql -pPASSWORD`. Each form is found from a literal
- * V8 can skip to, and the value must read as a password: without an operator, prose is close (`Password reset
- * sent`), so an unquoted value needs eight characters of three classes.
+ * `#define PASSWORD "x"`, a password word (of several languages) then the value (`Password x`, `비밀번호 x`, netrc's
+ * `login u password x`), a password word and a bracket (`PASSWORD(x)`), `curl -u user:password`, `mysql -pPASSWORD`, a literal compared with a credential (`password == "x"`), an XML element
+ * (`<password>x</password>`) and a key/value attribute pair (`<add key="Password" value="x"/>`). Each form is found
+ * from a literal V8 can skip to, and the value must read as a credential: without an operator, prose is close
+ * (`Password reset sent`), so an unquoted value needs eight characters of three classes.
  */
 
 const DEFINE = /#define[ \t]+([A-Za-z_]\w{0,63})[ \t]+/g;
-// The password word on its own (not inside an identifier or a `--flag`), then spaces or a bracket.
+// The password word on its own (not inside an identifier or a `--flag`), then spaces or a bracket; `pass` only after
+// a `login`/`user` word and its value (a host line: `machine db login app pass x`).
 const BARE_PASSWORD =
-  /(?<![\w-])(?:[Pp]assword|PASSWORD|[Pp]asswd|PASSWD|[Pp]wd|PWD|[Pp]assphrase|PASSPHRASE)(?:[ \t]+|\()/g;
+  /(?<![\w-])(?:[Pp]assword|PASSWORD|[Pp]asswd|PASSWD|[Pp]wd|PWD|[Pp]assphrase|PASSPHRASE|[Pp]asswort|PASSWORT|(?:passe|PASSE)(?<=(?:[Mm]ot de |MOT DE )(?:passe|PASSE))|(?:pass|PASS)(?<=(?:login|user|LOGIN|USER)[ \t]+\S{1,64}[ \t]+(?:pass|PASS)))(?:[ \t]+|\()/g;
+// The same in other scripts (Korean, Chinese, Japanese, Russian, Spanish's `contraseña` anchored on its `ñ`): every
+// branch starts with a non-ASCII character, which V8 skips to as cheaply as to the `p` above (a lookbehind FIRST in a
+// branch is tried at every position: 50 ms per MB). Other Latin-script words (`Kennwort`, `senha`) are read with an
+// operator only: a branch per first letter made this scan 20x dearer.
+const BARE_PASSWORD_OTHER_SCRIPT =
+  /(?:비밀번호|密码|密碼|パスワード|[Пп]ароль|ПАРОЛЬ|(?:\u00f1a|\u00d1A)(?<=(?<![\w-])(?:[Cc]ontrase|CONTRASE)(?:\u00f1a|\u00d1A)))(?:[ \t]+|\()/g;
+// `==`, `!=`, `===`, `!==`: a literal compared with a credential-named variable, on either side.
+const COMPARISON = /[=!]==?/g;
+const QUOTED_AFTER = /^[ \t]*(["'`])((?:\\.|(?!\1)[^\\\n]){1,256})\1/;
+const KEY_AFTER = /^[ \t]*([A-Za-z_$][\w$.-]{0,63})(?![\w$(])/;
+const QUOTED_BEFORE = /(["'`])((?:\\.|(?!\1)[^\\\n]){1,256})\1[ \t]*$/;
+const KEY_BEFORE = /(?<![\w$.-])([A-Za-z_$][\w$.-]{0,63})[ \t]*$/;
+// `<password>x</password>`: the element's name is the key.
+const XML_ELEMENT = /<([A-Za-z_][\w.-]{0,63})>([^<>\s]{1,256})<\/\1>/g;
+// `<add key="Password" value="x"/>` (.NET, NuGet), `<param name="client_secret" value="x"/>`.
+const KEY_VALUE_ATTRIBUTES =
+  /\b(?:key|name)[ \t]*=[ \t]*"([^"]{1,64})"[ \t]+value[ \t]*=[ \t]*"([^"]{1,256})"/g;
 const CURL_USER = /(?<=^|\s)(?:-u|--user)(?:[ \t]+|=)(["']?)([^\s"':]{1,64}):([^\s"']{1,128})\1/g;
 const MYSQL_PASSWORD = /(?<=\s)-p([^\s"'-][^\s"']{3,63})/g;
 const MYSQL_CLIENT = /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b/;
@@ -49,8 +68,7 @@ function detectDefines(text: string, out: TextMatch[]): void {
   }
 }
 
-function detectBarePasswords(text: string, out: TextMatch[]): void {
-  const bare = BARE_PASSWORD;
+function detectBarePasswords(text: string, out: TextMatch[], bare: RegExp): void {
   bare.lastIndex = 0;
   for (let m = bare.exec(text); m !== null; m = bare.exec(text)) {
     const from = m.index + m[0].length;
@@ -69,6 +87,51 @@ function detectBarePasswords(text: string, out: TextMatch[]): void {
     if (/\s/.test(raw) || !readsAsPassword(raw, quoted && !bracket)) continue;
     report(out, start, end);
     bare.lastIndex = Math.max(bare.lastIndex, end);
+  }
+}
+
+function reportKeyedLiteral(out: TextMatch[], key: string, value: string, start: number): void {
+  const kind = classifyKey(key);
+  if (kind === null || TEMPLATE_LIKE.test(value) || !isCredentialValue(value, kind, true)) return;
+  report(out, start, start + value.length);
+}
+
+const TEMPLATE_LIKE = /^(?:\$\{|\{\{|%\(|<)/;
+
+function detectComparisons(text: string, out: TextMatch[]): void {
+  const op = COMPARISON;
+  op.lastIndex = 0;
+  for (let m = op.exec(text); m !== null; m = op.exec(text)) {
+    const before = text.slice(Math.max(0, m.index - 300), m.index);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 300);
+    const keyBefore = KEY_BEFORE.exec(before);
+    const quotedAfter = keyBefore === null ? null : QUOTED_AFTER.exec(after);
+    if (keyBefore !== null && quotedAfter !== null) {
+      const start = m.index + m[0].length + quotedAfter[0].length - 1 - quotedAfter[2]!.length;
+      reportKeyedLiteral(out, keyBefore[1]!, quotedAfter[2]!, start);
+      continue;
+    }
+    const quotedBefore = QUOTED_BEFORE.exec(before);
+    const keyAfter = quotedBefore === null ? null : KEY_AFTER.exec(after);
+    if (quotedBefore !== null && keyAfter !== null) {
+      const start = m.index - before.length + quotedBefore.index + 1;
+      reportKeyedLiteral(out, keyAfter[1]!, quotedBefore[2]!, start);
+    }
+  }
+}
+
+function detectMarkupValues(text: string, out: TextMatch[]): void {
+  if (text.includes("</")) {
+    const element = XML_ELEMENT;
+    element.lastIndex = 0;
+    for (let m = element.exec(text); m !== null; m = element.exec(text))
+      reportKeyedLiteral(out, m[1]!, m[2]!, m.index + m[1]!.length + 2);
+  }
+  if (text.includes("value")) {
+    const pair = KEY_VALUE_ATTRIBUTES;
+    pair.lastIndex = 0;
+    for (let m = pair.exec(text); m !== null; m = pair.exec(text))
+      reportKeyedLiteral(out, m[1]!, m[2]!, m.index + m[0].length - 1 - m[2]!.length);
   }
 }
 
@@ -101,7 +164,10 @@ function detectMysqlPasswords(text: string, out: TextMatch[]): void {
 /** Every form above; appended to `out`. */
 export function detectOperatorlessCredentials(text: string, out: TextMatch[]): void {
   if (text.includes("#define")) detectDefines(text, out);
-  detectBarePasswords(text, out);
+  detectBarePasswords(text, out, BARE_PASSWORD);
+  detectBarePasswords(text, out, BARE_PASSWORD_OTHER_SCRIPT);
+  if (text.includes("=")) detectComparisons(text, out);
+  if (text.includes("<")) detectMarkupValues(text, out);
   if (text.includes("-u")) detectCurlUsers(text, out);
   if (text.includes(" -p")) detectMysqlPasswords(text, out);
 }

@@ -106,12 +106,20 @@ function isEncodedProse(value: string): boolean {
   return printable === decoded.length && spaces >= 2 && /[a-z]{3,}\s[a-z]{2,}/i.test(decoded);
 }
 
+const LOWER_WORDS = /^[a-z]+(?:[-_.][a-z]+)+$/;
+
 export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boolean {
   if (isLookalikeSecret(value)) return false;
   if (!quoted && looksLikeCode(value)) return false;
   if (kind === "token" && isEncodedProse(value)) return false;
   if (kind === "password")
-    return value.length >= 6 && characterClasses(value) >= 2 && shannonEntropy(value) >= 2.3;
+    return (
+      value.length >= 6 &&
+      characterClasses(value) >= 2 &&
+      shannonEntropy(value) >= 2.3 &&
+      // Lower-case words joined by `_`, `-` or `.` name something (`real_key`, `db-secret-name`): a reference.
+      !LOWER_WORDS.test(value)
+    );
   return value.length >= 16 && shannonEntropy(value) >= 3;
 }
 
@@ -277,12 +285,16 @@ function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind
   return end;
 }
 
-/** Keys a vendor's value may hang on without a credential word at the end (`TWITTER_ID`, `sonar.login`). */
+/**
+ * Keys a vendor's value may hang on without a credential word at the end (`TWITTER_ID`, `sonar.login`,
+ * `airtable_pat`: a personal access token).
+ */
 function endsLikeVendorKey(text: string, keyStart: number, keyEnd: number): boolean {
   if (keyEnd - keyStart < 4) return false;
   const b = text.charCodeAt(keyEnd - 2) | 32;
   const c = text.charCodeAt(keyEnd - 1) | 32;
   if (b === 105 && c === 100) return true; // "id"
+  if (c === 116 && b === 97 && (text.charCodeAt(keyEnd - 3) | 32) === 112) return true; // "pat"
   return c === 110 && text.slice(keyEnd - 5, keyEnd).toLowerCase() === "login";
 }
 

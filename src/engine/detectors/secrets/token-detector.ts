@@ -40,6 +40,8 @@ interface CompiledForm {
   readonly min: number;
   readonly max: number;
   readonly shape: RegExp | undefined;
+  /** The lead's one-character test and bounds (TokenForm.lead). */
+  readonly lead: { readonly char: RegExp; readonly min: number; readonly max: number } | undefined;
 }
 
 const CONTEXT_WINDOW = 80;
@@ -56,18 +58,37 @@ function compile(record: TokenRecordLike, form: TokenForm): CompiledForm {
     min,
     max,
     shape: form.shape === undefined ? undefined : new RegExp(`^(?:${form.shape.source})$`, form.shape.flags),
+    lead: form.lead === undefined ? undefined : compileLead(form.lead),
   };
+}
+
+function compileLead(lead: NonNullable<TokenForm["lead"]>): CompiledForm["lead"] {
+  const [min, max] = typeof lead.length === "number" ? [lead.length, lead.length] : lead.length;
+  return { char: new RegExp(`[${lead.alphabet}]`), min, max };
+}
+
+/** Where the lead before `at` starts (read back greedily up to its maximum), or -1 when it is shorter than its minimum. */
+function leadStart(text: string, c: CompiledForm, at: number): number {
+  const lead = c.lead!;
+  let i = at;
+  while (i > 0 && at - i < lead.max && lead.char.test(text[i - 1]!)) i--;
+  if (at - i < lead.min) return -1;
+  // A longer run than the lead allows is part of a longer word, not this token.
+  if (i > 0 && at - i === lead.max && lead.char.test(text[i - 1]!)) return -1;
+  return i;
 }
 
 function characterClasses(value: string): number {
   return (/[A-Z]/.test(value) ? 1 : 0) + (/[a-z]/.test(value) ? 1 : 0) + (/\d/.test(value) ? 1 : 0);
 }
 
-/** Whether `body` (after `prefix`) is a token of the compiled form. */
-export function acceptsBody(c: CompiledForm, prefix: string, body: string): boolean {
+/** Whether `body` (after `prefix`, and after `lead` for a form with one) is a token of the compiled form. */
+export function acceptsBody(c: CompiledForm, prefix: string, body: string, lead = ""): boolean {
   if (body.length < c.min || body.length > c.max) return false;
+  // With a lead, the token's structure spans the literal: judge the whole token.
+  if (c.lead !== undefined) body = lead + prefix + body;
   if (c.shape !== undefined && !c.shape.test(body)) return false;
-  const token = prefix + body;
+  const token = c.lead !== undefined ? body : prefix + body;
   if (c.allow.some((re) => re.test(token))) return false;
   if (c.form.signature !== undefined && body.includes(c.form.signature)) return true;
   if (c.form.checksum !== undefined) {
@@ -94,6 +115,12 @@ let readUpTo = 0;
 
 /** Reads the body of `c` at `from`; the end offset, or -1 when it is not a token of the form. */
 function readBody(text: string, c: CompiledForm, prefix: string, start: number, from: number): number {
+  if (c.lead !== undefined) {
+    const at = leadStart(text, c, start);
+    if (at === -1) return -1;
+    readLeadFrom = at;
+    start = at;
+  }
   c.body.lastIndex = from;
   c.body.exec(text);
   let end = c.body.lastIndex;
@@ -102,8 +129,12 @@ function readBody(text: string, c: CompiledForm, prefix: string, start: number, 
   if (end - from > c.max && c.form.glued === false) end = from + c.max;
   if (c.form.glued !== false && (isGlue(codeAt(text, start - 1)) || isGlue(codeAt(text, end)))) return -1;
   if (c.form.context !== undefined && !hasContext(text, start, c.form.context)) return -1;
-  return acceptsBody(c, prefix, text.slice(from, end)) ? end : -1;
+  const lead = c.lead === undefined ? "" : text.slice(start, from - prefix.length);
+  return acceptsBody(c, prefix, text.slice(from, end), lead) ? end : -1;
 }
+
+/** Where the last accepted form with a lead starts (its literal is not its start). */
+let readLeadFrom = 0;
 
 export function createTokenDetector(
   records: readonly TokenRecordLike[],
@@ -154,7 +185,7 @@ export function createTokenDetector(
         for (const c of byPrefix.get(prefix)!) {
           const end = readBody(text, c, prefix, start, from);
           if (end === -1) continue;
-          const reportStart = c.form.mask === "body" ? from : start;
+          const reportStart = c.form.mask === "body" ? from : c.lead !== undefined ? readLeadFrom : start;
           out.push({ kind: "secret", type: c.type, start: reportStart, end, ruleId: c.ruleId });
           break;
         }

@@ -37,8 +37,20 @@ export function randomBody(length: number, alphabet: string, seed: number): stri
 
 export type BodyExample = (random: (length: number, alphabet: string) => string) => string;
 
+type ExampleForm = TokenForm & { example?: BodyExample; leadExample?: BodyExample };
+
+/** The characters before the literal of a form with a lead: its own builder, else random of its alphabet. */
+function leadFor(form: ExampleForm, seed: number, placeholder = false): string {
+  if (form.lead === undefined) return "";
+  const length = typeof form.lead.length === "number" ? form.lead.length : form.lead.length[0];
+  if (placeholder) return "x".repeat(length);
+  let n = seed + 3;
+  const random = (l: number, alphabet: string) => randomBody(l, expandAlphabet(alphabet), n++);
+  return form.leadExample ? form.leadExample(random) : random(length, form.lead.alphabet);
+}
+
 /** A body that satisfies the form: the form's own builder when its shape needs one, else random. */
-function bodyFor(form: TokenForm & { example?: BodyExample }, seed: number): string {
+function bodyFor(form: ExampleForm, seed: number): string {
   let n = seed;
   const random = (length: number, alphabet: string) => randomBody(length, expandAlphabet(alphabet), n++);
   if (form.example) return form.example(random);
@@ -61,18 +73,24 @@ function inContext(form: TokenForm, token: string): string {
 export function positiveExamples(spec: TokenSpec, seed: number): (() => string)[] {
   return spec.forms.map((form, i) => () => {
     const prefix = form.prefixes[0] ?? "";
-    return inContext(form, prefix + bodyFor(form, seed + i * 7));
+    return inContext(form, leadFor(form, seed + i * 7) + prefix + bodyFor(form, seed + i * 7));
   });
 }
 
 export function negativeExamples(spec: TokenSpec, seed: number): (() => string)[] {
   const out: (() => string)[] = [];
   spec.forms.forEach((form, i) => {
-    const prefix = form.prefixes[0] ?? "";
+    const lead = leadFor(form, seed + i * 7);
+    const prefix = lead + (form.prefixes[0] ?? "");
     const [min, max] = lengthRange(form);
     const body = () => bodyFor(form, seed + i * 7);
-    // A placeholder: the body is one repeated character.
-    out.push(() => inContext(form, prefix + "x".repeat(Math.min(max, Math.max(min, 40)))));
+    // A placeholder: the body (and any lead) one repeated character.
+    out.push(() =>
+      inContext(
+        form,
+        leadFor(form, 0, true) + (form.prefixes[0] ?? "") + "x".repeat(Math.min(max, Math.max(min, 40))),
+      ),
+    );
     // One character short (a shape with a fixed layout is short by construction too).
     if (min > 1 && form.shape === undefined)
       out.push(() => inContext(form, prefix + body().slice(0, min - 1)));

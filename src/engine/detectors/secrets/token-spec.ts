@@ -53,6 +53,12 @@ export interface TokenForm {
   readonly mask?: "token" | "body";
   /** Whether a word character or `-` right before or after the token makes it part of a longer word (default true). */
   readonly glued?: boolean;
+  /**
+   * Characters of the token BEFORE its literal (Azure AD client secrets `abc8Q~...`, Telegram bot tokens
+   * `123456789:A...`, MaxMind keys ending `_mmk`): the literal is where the scan finds the token, the lead is read
+   * back from it. With a lead, `shape`, entropy and classes are judged on the whole token (lead, literal and body).
+   */
+  readonly lead?: { readonly alphabet: string; readonly length: number | readonly [number, number] };
 }
 
 /** The token part of a vendor record. */

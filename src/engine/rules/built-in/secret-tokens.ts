@@ -24,6 +24,8 @@ type FormOptions = Omit<TokenForm, "prefixes" | "alphabet" | "length" | "keyed">
   prefixes?: readonly string[];
   /** Builds a body for the derived examples, where the shape needs more than random characters. */
   example?: BodyExample;
+  /** Builds the lead (TokenForm.lead) for the derived examples. */
+  leadExample?: BodyExample;
 };
 
 function p(
@@ -119,6 +121,8 @@ export const TOKEN_RULES = [
         16,
         { minEntropy: 2.5 },
       ),
+      // The older `A3T` ids carry one more character before their 16.
+      p(["A3T"], "A-Z0-9", 17, { minEntropy: 2.5 }),
     ],
   }),
   token({
@@ -134,30 +138,30 @@ export const TOKEN_RULES = [
     forms: [
       p(["ghp_", "gho_", "ghu_", "ghs_", "ghr_"], AN, [36, 251], { checksum: "crc32-base62" }),
       p(["github_pat_"], "A-Za-z0-9_", [50, 244]),
+      // App installation tokens in the newer form: the app id, `_`, and a signed JWT.
+      p(["ghs_"], "A-Za-z0-9_.-", [60, 2000], {
+        shape: /\d{1,12}_eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/,
+        example: (r) => `${r(6, "0-9")}_eyJ${r(30, URLSAFE)}.${r(60, URLSAFE)}.${r(43, URLSAFE)}`,
+      }),
     ],
   }),
   token({
     type: "gitlab_token",
-    summary: "GitLab tokens (`glpat-`, `gldt-`, `glrt-`, `glptt-`, `glcbt-`, `glsoat-`...)",
+    summary:
+      "GitLab tokens (`glpat-`, `gldt-`, `glrt-`, `glptt-`, `glcbt-`, `glsoat-`... at their published lengths) and session cookies",
     forms: [
-      p(
-        [
-          "glpat-",
-          "gldt-",
-          "glrt-",
-          "glptt-",
-          "glft-",
-          "gloas-",
-          "glcbt-",
-          "glffct-",
-          "glimt-",
-          "glagent-",
-          "glsoat-",
-        ],
-        "A-Za-z0-9_.-",
-        [20, 300],
-      ),
-      p(["GR1348941"], URLSAFE, 20),
+      // Personal access and runner tokens: 20 characters, or the routable form (longer, with a dotted tail).
+      p(["glpat-", "glrt-"], "A-Za-z0-9_.-", [20, 300]),
+      // The published lengths are minimums here: later token formats append to them.
+      p(["gldt-", "glft-", "glffct-", "glsoat-"], URLSAFE, [20, 300]),
+      p(["glimt-"], URLSAFE, [25, 300]),
+      p(["glagent-"], URLSAFE, [50, 300]),
+      p(["gloas-"], URLSAFE, [64, 300]),
+      p(["glptt-"], HEX, 40),
+      // CI job tokens carry a partition prefix before their 20 characters (`glcbt-64_...`), not always.
+      p(["glcbt-"], URLSAFE, [20, 300]),
+      p(["GR1348941"], URLSAFE, [20, 50]),
+      p(["_gitlab_session="], "a-z0-9", 32, { mask: "body", glued: false }),
     ],
   }),
   token({
@@ -190,7 +194,11 @@ export const TOKEN_RULES = [
     summary:
       "Stripe secret and restricted keys (`sk_live_`, `rk_test_`...) and webhook signing secrets (`whsec_`)",
     forms: [
-      p(["sk_live_", "sk_test_", "sk_prod_", "rk_live_", "rk_test_", "rk_prod_", "whsec_"], AN, [16, 247]),
+      // Older keys are shorter than today's 24+ (gitleaks allows 10); under 14 reads as a key cut short.
+      p(["sk_live_", "sk_test_", "sk_prod_", "rk_live_", "rk_test_", "rk_prod_"], AN, [14, 247], {
+        minClasses: 3,
+      }),
+      p(["whsec_"], AN, [16, 247]),
     ],
     negative: [
       () => j("wh", "sec_", "your_webhook_signing_secret"),
@@ -327,8 +335,13 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "aws_bedrock_key",
-    summary: "Amazon Bedrock long-lived API keys (`ABSK`)",
-    forms: [p(["ABSK"], B64, [109, 271])],
+    summary:
+      "Amazon Bedrock API keys (long-lived `ABSK`, short-lived `bedrock-api-key-` + base64 of the service host)",
+    forms: [
+      p(["ABSK"], B64, [109, 271]),
+      // The short-lived key is a presigned URL in base64, whose first bytes encode `bedrock.amazonaws.com`.
+      p([j("bedrock-api-key-", "YmVkcm9jay5hbWF6b25hd3MuY29t")], B64, [40, 4000]),
+    ],
   }),
   token({
     type: "beamer_token",
@@ -902,6 +915,13 @@ export const TOKEN_RULES = [
         shape: /\d{5,16}:[A-Za-z0-9_-]{34,35}/,
         example: (r) => `${r(10, "0-9")}:AA${r(33, URLSAFE)}`,
       }),
+      // On its own: the bot's numeric id, `:A` and 34 characters (the id is read back from the literal).
+      p([":A"], URLSAFE, 34, {
+        lead: { alphabet: "0-9", length: [5, 16] },
+        shape: /\d{5,16}:A[A-Za-z0-9_-]{34}/,
+        minClasses: 3,
+        leadExample: (r) => r(10, "0-9"),
+      }),
     ],
   }),
   token({
@@ -966,7 +986,90 @@ export const TOKEN_RULES = [
     summary: "Zendesk secret keys (named zendesk)",
     forms: [k(["zendesk"], AN, 40)],
   }),
+
+  // --- gitleaks vendors whose token is found by a literal inside or after it (TokenForm.lead) ------------------
+  token({
+    type: "azure_ad_client_secret",
+    summary:
+      "Microsoft Entra ID (Azure AD) client secrets (three characters, a digit, `Q~`, 31-34 characters)",
+    forms: [
+      p(["Q~"], "A-Za-z0-9_~.-", [31, 34], {
+        lead: { alphabet: "A-Za-z0-9_~.", length: 4 },
+        shape: /[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}/,
+        leadExample: (r) => r(3, AN) + r(1, "0-9"),
+      }),
+    ],
+  }),
+  token({
+    type: "jwt_base64",
+    summary:
+      "JSON Web Tokens encoded once more in base64 (`ZXlK...`: the base64 of a JWT header `eyJhbGciOi`, `eyJ0eXAiOi`, `eyJraWQiOi`)",
+    forms: [
+      p([j("ZXlKaGJH", "Y2lPaU"), j("ZXlKMGVY", "QWlPaU"), j("ZXlKcmFX", "UWlPaU")], B64, [60, 8000], {
+        minEntropy: 3.5,
+      }),
+    ],
+  }),
+  token({
+    type: "hashicorp_tf_token",
+    summary:
+      "HashiCorp Terraform Cloud / Enterprise API tokens (14 characters, `.atlasv1.`, 60-70 characters)",
+    forms: [
+      p([".atlasv1."], URLSAFE_EQ, [60, 70], {
+        lead: { alphabet: "A-Za-z0-9", length: 14 },
+        shape: /[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}/,
+      }),
+    ],
+  }),
+  token({
+    type: "maxmind_license_key",
+    summary: "MaxMind license keys (6 and 29 characters, ending `_mmk`)",
+    forms: [
+      p(["_mmk"], AN, 0, {
+        lead: { alphabet: "A-Za-z0-9_", length: 36 },
+        shape: /[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk/,
+        leadExample: (r) => `${r(6, AN)}_${r(29, AN)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "authress_key",
+    summary:
+      "Authress service client access keys (`sc_`, `ext_`, `scauth_`, `authress_` with `.acc_` inside)",
+    forms: [
+      p(["sc_", "ext_", "scauth_", "authress_"], "A-Za-z0-9._+/=-", [50, 200], {
+        shape: /[A-Za-z0-9]{5,30}\.[A-Za-z0-9]{4,6}\.acc[_-][A-Za-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120}/,
+        example: (r) => `${r(12, AN)}.${r(5, "a-z0-9")}.acc_${r(20, "a-z0-9")}.${r(40, AN)}`,
+      }),
+    ],
+  }),
 ] as const;
 
-/** The records the shared detector reads (every record above). */
-const TOKEN_RECORDS: readonly TokenRecordLike[] = TOKEN_RULES;
+/**
+ * Keyed forms of records that keep a detector of their own (secrets.ts): the credential-by-name walk must name a value
+ * under such a key by that record, or the generic rule, which runs in the same walk, would name it first and the
+ * record's own finding would be folded into it (the scanner keeps one name for one span).
+ */
+const KEYED_OWN_DETECTOR: readonly TokenRecordLike[] = [
+  {
+    id: "secret.aws_secret_key",
+    type: "aws_secret_key",
+    token: {
+      // As aws-secret-key.ts judges a candidate: 40 base64 characters of three classes, entropy >= 4.
+      forms: [
+        k(
+          ["secret_access_key", "secretaccesskey", "secret-access-key", "aws_secret", "awssecret"],
+          "A-Za-z0-9/+",
+          40,
+          {
+            minEntropy: 4,
+            minClasses: 3,
+          },
+        ),
+      ],
+    },
+  },
+];
+
+/** The records the shared detector reads (every record above, and the keyed forms of KEYED_OWN_DETECTOR). */
+const TOKEN_RECORDS: readonly TokenRecordLike[] = [...TOKEN_RULES, ...KEYED_OWN_DETECTOR];

@@ -8,8 +8,10 @@ import {
   randomString,
 } from "../../../shared/fake-credentials.js";
 import { createAwsSecretKeyDetector } from "../../detectors/secrets/aws-secret-key.js";
+import { createDiscordBotTokenDetector } from "../../detectors/secrets/discord-bot-token.js";
 import { createGcpServiceAccountDetector } from "../../detectors/secrets/gcp-service-account.js";
 import { createJwtDetector } from "../../detectors/secrets/jwt.js";
+import { createKubernetesSecretDetector } from "../../detectors/secrets/kubernetes-secret.js";
 import { createPrivateKeyDetector } from "../../detectors/secrets/private-key.js";
 import { createProseCredentialDetector } from "../../detectors/secrets/prose-credential.js";
 import { createUrlCredentialsDetector } from "../../detectors/secrets/url-credentials.js";
@@ -72,6 +74,51 @@ export const SECRET_RULES = [
     examples: {
       positive: [() => `aws_secret_access_key = ${fakeAwsSecretKey()}`],
       negative: [() => `checksum ${fakeAwsSecretKey()}`],
+    },
+  },
+  {
+    id: "secret.discord_bot_token",
+    kind: "secret",
+    type: "discord_bot_token",
+    family: "secrets",
+    summary: "Discord bot tokens (the bot id in base64, a 6-character timestamp and an HMAC, dot-separated)",
+    defaults,
+    detector: createDiscordBotTokenDetector,
+    validator: "the shape: M/N/O and 23-25 characters, 6, 27-38; entropy >= 4",
+    examples: {
+      positive: [
+        () =>
+          `DISCORD_BOT=${j("MT", randomString(22, undefined, 61))}.${randomString(6, undefined, 62)}.${randomString(38, undefined, 63)}`,
+      ],
+      negative: [
+        () =>
+          `${j("MT", randomString(22, undefined, 61))}.${randomString(5, undefined, 62)}.${randomString(38, undefined, 63)}`,
+        () =>
+          `x${j("MT", randomString(22, undefined, 61))}.${randomString(6, undefined, 62)}.${randomString(38, undefined, 63)}`,
+      ],
+    },
+  },
+  {
+    id: "secret.kubernetes_secret",
+    kind: "secret",
+    type: "kubernetes_secret",
+    family: "secrets",
+    summary: "the values of a Kubernetes Secret manifest (`kind: Secret`, under `data:` or `stringData:`)",
+    defaults,
+    detector: createKubernetesSecretDetector,
+    keywords: ["Secret"],
+    validator: "`data:` values are base64; placeholders are skipped",
+    examples: {
+      positive: [
+        () =>
+          `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ntype: Opaque\ndata:\n  password: ${Buffer.from(fakePassword(64)).toString("base64")}\n`,
+        () => `kind: Secret\nstringData:\n  token: ${randomString(32, undefined, 65)}\n`,
+      ],
+      negative: [
+        "apiVersion: v1\nkind: ConfigMap\ndata:\n  mode: production\n",
+        "kind: Secret\nmetadata:\n  name: db\ndata: {}\n",
+        "kind: Secret\ndata:\n  password: <base64-encoded-password>\n",
+      ],
     },
   },
   {

@@ -1,0 +1,56 @@
+import { HAS_UPPER } from "../../scan/string-features.js";
+import type { TextDetector, TextMatch } from "../../types.js";
+import { codeAt } from "../shared/char-codes.js";
+import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { isLookalikeSecret } from "./lookalike.js";
+
+/**
+ * Discord bot tokens: the bot's id in base64 (24-26 characters, starting `M`, `N` or `O` because the id is a decimal
+ * number of 17-20 digits), a dot, a 6-character timestamp, a dot, and a 27-38 character HMAC. Code, not a record:
+ * the token has no literal to be found by, so a record's prefix index cannot say it; the shape (a capital of three,
+ * then the two dots at fixed distances) is what finds it.
+ */
+
+// Anchored on the three capitals V8 skips to; the rest is checked by the regex itself.
+const CANDIDATE = /[MNO][A-Za-z0-9]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}/g;
+
+function isTokenCode(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 45 ||
+    code === 95 ||
+    code === 46
+  );
+}
+
+export function createDiscordBotTokenDetector(): TextDetector {
+  return {
+    id: "secret.discord_bot_token",
+    kind: "secret",
+    // Every match starts with a capital M, N or O.
+    requires: HAS_UPPER,
+    minLength: 59,
+    detect(text: string, out: TextMatch[]): void {
+      if (text.length < 59) return;
+      const candidate = CANDIDATE;
+      candidate.lastIndex = 0;
+      for (let m = candidate.exec(text); m !== null; m = candidate.exec(text)) {
+        const start = m.index;
+        const end = start + m[0].length;
+        // Part of a longer token or word on either side: not this shape.
+        if (isTokenCode(codeAt(text, start - 1)) || isTokenCode(codeAt(text, end))) continue;
+        const token = m[0];
+        if (shannonEntropy(token) < 4 || isLookalikeSecret(token)) continue;
+        out.push({
+          kind: "secret",
+          type: "discord_bot_token",
+          start,
+          end,
+          ruleId: "secret.discord_bot_token",
+        });
+      }
+    },
+  };
+}

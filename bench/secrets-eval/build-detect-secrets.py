@@ -148,7 +148,7 @@ def main():
     cases = [to_case(c) for c in collect(sys.argv[1])]
     for part, keep in (("frozen", True), ("tune", False)):
         chosen = [c for c in cases if frozen(c) == keep]
-        with open(os.path.join(HERE, "data", f"detect-secrets-{part}.json"), "w", encoding="utf8") as f:
+        with open(os.path.join(os.environ.get("TOLLGATE_SECRETS_EVAL_DATA", os.path.join(HERE, "data")), f"detect-secrets-{part}.json"), "w", encoding="utf8") as f:
             json.dump(chosen, f, indent=1, ensure_ascii=False)
             f.write("\n")
         print(part, len(chosen), sum(c["label"] == "secret" for c in chosen), "secrets")

@@ -244,7 +244,7 @@ function main(): void {
   const all = [...secretlintCases(secretlintDir), ...kingfisherCases(kingfisherDir), ...ownLookalikes()];
   const frozen = all.filter(isFrozen);
   const tune = all.filter((c) => !isFrozen(c));
-  const dataDir = join(HERE, "data");
+  const dataDir = process.env.TOLLGATE_SECRETS_EVAL_DATA ?? join(HERE, "data");
   mkdirSync(dataDir, { recursive: true });
   const frozenText = `${JSON.stringify(frozen, null, 1)}\n`;
   writeFileSync(join(dataDir, "frozen.json"), frozenText);

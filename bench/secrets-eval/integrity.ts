@@ -3,12 +3,24 @@
  * (quoted in README.md), so a figure is never computed on a frozen part that differs from the one frozen.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { EvalCase } from "./types.js";
 
 export const EVAL_DIR = fileURLToPath(new URL(".", import.meta.url));
+
+/**
+ * Where the labelled cases are. They are extracted from other projects' test fixtures (see README.md), which are not
+ * committed here: rebuild them with build.ts and build-detect-secrets.py into this folder (git-ignored) or point
+ * TOLLGATE_SECRETS_EVAL_DATA at a folder that holds them. The frozen hashes below are what a rebuild must match.
+ */
+export const DATA_DIR = process.env.TOLLGATE_SECRETS_EVAL_DATA ?? join(EVAL_DIR, "data");
+
+/** Whether the labelled cases are on this machine (they are not in a clean clone). */
+export function evalDataPresent(dataDir = DATA_DIR): boolean {
+  return existsSync(join(dataDir, "frozen.json"));
+}
 
 export interface FrozenRecord {
   file: string;
@@ -40,9 +52,13 @@ export function sha256Of(bytes: Buffer): string {
 }
 
 /** The frozen cases, after checking the hash and the counts; throws (says what differs) otherwise. */
-export function loadFrozenCases(dir = EVAL_DIR, recordFile: FrozenRecordFile = "frozen.json"): EvalCase[] {
+export function loadFrozenCases(
+  dir = EVAL_DIR,
+  recordFile: FrozenRecordFile = "frozen.json",
+  dataDir = DATA_DIR,
+): EvalCase[] {
   const record = readFrozenRecord(dir, recordFile);
-  const cases = JSON.parse(readFileSync(join(dir, record.file), "utf8")) as EvalCase[];
+  const cases = JSON.parse(readFileSync(join(dataDir, basename(record.file)), "utf8")) as EvalCase[];
   // The hash is of the canonical JSON (compact), so reformatting the file does not change it; any edit to a case does.
   const actual = canonicalSha256(cases);
   if (actual !== record.sha256)
@@ -56,6 +72,6 @@ export function loadFrozenCases(dir = EVAL_DIR, recordFile: FrozenRecordFile = "
 }
 
 /** The tune parts of every source: the only cases a detector change may be made from. */
-export function loadTuneCases(dir = EVAL_DIR): EvalCase[] {
-  return TUNE_FILES.flatMap((f) => JSON.parse(readFileSync(join(dir, "data", f), "utf8")) as EvalCase[]);
+export function loadTuneCases(dataDir = DATA_DIR): EvalCase[] {
+  return TUNE_FILES.flatMap((f) => JSON.parse(readFileSync(join(dataDir, f), "utf8")) as EvalCase[]);
 }

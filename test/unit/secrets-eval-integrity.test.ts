@@ -3,12 +3,19 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   EVAL_DIR,
+  evalDataPresent,
   FROZEN_RECORDS,
   loadFrozenCases,
   readFrozenRecord,
 } from "../../bench/secrets-eval/integrity.js";
 
-describe.each(FROZEN_RECORDS)("secret evaluation: the frozen part of %s", (recordFile) => {
+// The labelled cases come from other projects' fixtures and are not committed (bench/secrets-eval/README.md says
+// how to rebuild them); where they are absent (a clean clone, CI) this file is skipped with a message.
+const present = evalDataPresent();
+if (!present)
+  console.warn("secrets-eval: labelled cases not on this machine; the integrity checks are skipped");
+
+describe.skipIf(!present).each(FROZEN_RECORDS)("secret evaluation: the frozen part of %s", (recordFile) => {
   it("hashes to the sha256 frozen in its record and quoted in the README", () => {
     const record = readFrozenRecord(undefined, recordFile);
     expect(loadFrozenCases(undefined, recordFile).length).toBe(record.cases);

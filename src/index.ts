@@ -124,6 +124,7 @@ export type {
   RunContext,
   ToolDescriptor,
 } from "./shared/types.js";
+export type { HandleEntry, HandleSealing } from "./shared/handles.js";
 export { assertCallToolResult } from "./shared/validate-result.js";
 export type { FindingKind, RuleKind } from "./shared/vocabulary.js";
 // OpenTelemetry attribute names and the instrumentation scope (for views and dashboards)

@@ -2,6 +2,7 @@ import type { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describeUnmatched } from "../engine/rule-coverage.js";
 import { InstallError, isTollgateError } from "../errors.js";
+import type { HandleSealing } from "../shared/handles.js";
 import { runContextFrom } from "../interceptor/run-context.js";
 import {
   type CallSlot,
@@ -52,6 +53,26 @@ export interface InstallOptions {
    * `tollgate serve` never see it.
    */
   provenanceKey?: string;
+  /**
+   * Handles (docs/handles.md): a value the output check redacted reaches the model as a stable handle of the thread
+   * (`[EMAIL_1]`), and a handle in a later call's arguments is replaced by its value for the input check and the
+   * server; the model never reads the value. Kept with the thread's provenance, its value sealed (AES-256-GCM) with
+   * `key` (default: `provenanceKey`); without any key the value stays in this process's memory (lost on a restart)
+   * unless `storeInClear: true` puts it in clear in the checkpoint. Default off. Needs `provenance` (the default).
+   */
+  handles?: boolean | HandleSealing;
+}
+
+/** The sealing of the install's handles, or undefined when they are off. */
+function handleSealingOf(options: InstallOptions): HandleSealing | undefined {
+  const handles = options.handles;
+  if (handles === undefined || handles === false) return undefined;
+  if (options.provenance === false) {
+    throw new InstallError("install option handles needs provenance (do not set provenance: false)");
+  }
+  const own = handles === true ? {} : handles;
+  const key = own.key ?? options.provenanceKey;
+  return { ...(key ? { key } : {}), ...(own.storeInClear === true ? { storeInClear: true } : {}) };
 }
 
 /** The internals of MultiServerMCPClient 1.1.x we hook; checked at install so a change fails loudly, not open. */
@@ -215,10 +236,14 @@ export function installInterceptors<T extends MultiServerMCPClient>(
   // Read before anything is changed: a bad lock file leaves the client as it was.
   const lock: ToolLock | undefined =
     options.lockFile === undefined ? undefined : readToolLock(options.lockFile);
+  const handles = handleSealingOf(options);
   const provenance =
     options.provenance === false
       ? undefined
-      : new ThreadProvenance(options.provenanceKey ? { key: options.provenanceKey } : {});
+      : new ThreadProvenance({
+          ...(options.provenanceKey ? { key: options.provenanceKey } : {}),
+          ...(handles ? { handles } : {}),
+        });
 
   const guardedTools = new WeakSet<object>();
   /** Per SDK client of the adapter (one per server and header set): its guard, kept across reloads. */

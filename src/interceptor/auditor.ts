@@ -13,6 +13,8 @@ export interface Call {
   readonly connectorType: string;
   /** The arguments the tool is called with: the caller's, or the backend's redacted copy. */
   callArgs: JsonObjectLike;
+  /** Values put back for handles in the model's arguments (value -> handle), when there were any. */
+  restored?: ReadonlyMap<string, string>;
 }
 type JsonObjectLike = ToolCallRequest["args"];
 

@@ -90,7 +90,8 @@ export class ThreadHandles {
       const entry = table.byHandle.get(handle);
       if (!entry) return undefined;
       const value =
-        entry.clear ?? (entry.sealed && key ? openValue(entry.sealed, key, salt, handle, entry.h) : undefined);
+        entry.clear ??
+        (entry.sealed && key ? openValue(entry.sealed, key, salt, handle, entry.h) : undefined);
       if (value !== undefined) table.values.set(handle, value);
       return value;
     };

@@ -97,7 +97,13 @@ function associatedData(threadSalt: string, handle: string, h: string): Buffer {
   return Buffer.from(`${HANDLE_DOMAIN}\u0000${threadSalt}\u0000${handle}\u0000${h}`);
 }
 
-export function sealValue(value: string, secret: string, threadSalt: string, handle: string, h: string): string {
+export function sealValue(
+  value: string,
+  secret: string,
+  threadSalt: string,
+  handle: string,
+  h: string,
+): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", sealKey(secret), iv);
   cipher.setAAD(associatedData(threadSalt, handle, h));
@@ -272,7 +278,10 @@ export function maskRestored(text: string, restored: ReadonlyMap<string, string>
 }
 
 /** `maskRestored` over every string of a JSON value. */
-export function maskRestoredJson<T extends JsonValue>(value: T, restored: ReadonlyMap<string, string> | undefined): T {
+export function maskRestoredJson<T extends JsonValue>(
+  value: T,
+  restored: ReadonlyMap<string, string> | undefined,
+): T {
   if (!restored || restored.size === 0) return value;
   if (typeof value === "string") return maskRestored(value, restored) as T;
   if (Array.isArray(value)) return value.map((v) => maskRestoredJson(v, restored)) as T;

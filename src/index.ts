@@ -108,6 +108,7 @@ export {
   type PolicyServerMetricsOptions,
   type PolicyServerOptions,
 } from "./server/create-policy-server.js";
+export type { HandleEntry, HandleSealing } from "./shared/handles.js";
 // Policy backends
 export type {
   CallToolResult,
@@ -124,7 +125,6 @@ export type {
   RunContext,
   ToolDescriptor,
 } from "./shared/types.js";
-export type { HandleEntry, HandleSealing } from "./shared/handles.js";
 export { assertCallToolResult } from "./shared/validate-result.js";
 export type { FindingKind, RuleKind } from "./shared/vocabulary.js";
 // OpenTelemetry attribute names and the instrumentation scope (for views and dashboards)

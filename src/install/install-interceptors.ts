@@ -2,8 +2,8 @@ import type { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describeUnmatched } from "../engine/rule-coverage.js";
 import { InstallError, isTollgateError } from "../errors.js";
-import type { HandleSealing } from "../shared/handles.js";
 import { runContextFrom } from "../interceptor/run-context.js";
+import type { HandleSealing } from "../shared/handles.js";
 import {
   type CallSlot,
   type CatalogAwareInterceptor,

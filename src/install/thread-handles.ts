@@ -84,7 +84,7 @@ export class ThreadHandles {
     table.merge(stored);
     const added: HandleEntry[] = [];
     const { key, storeInClear } = this.#sealing;
-    const valueOf = (handle: string): string | undefined => {
+    const storedValue = (handle: string): string | undefined => {
       const known = table.values.get(handle);
       if (known !== undefined) return known;
       const entry = table.byHandle.get(handle);
@@ -115,7 +115,7 @@ export class ThreadHandles {
     };
     return {
       added,
-      restore: (args) => restoreHandles(args, valueOf),
+      restore: (args) => restoreHandles(args, storedValue),
       put: (raw, redacted, findings) => putHandles(raw, redacted, findings, handleFor),
     };
   }

@@ -137,7 +137,8 @@ export function handleEntriesOf(
   const entries: HandleEntry[] = Array.isArray(stored?.handles) ? stored.handles.filter(isHandleEntry) : [];
   for (const message of messages) {
     const entry = roleOf(message) === "tool" ? provenanceArtifactOf(message.artifact) : undefined;
-    if (entry?.salt === salt && Array.isArray(entry.handles)) entries.push(...entry.handles.filter(isHandleEntry));
+    if (entry?.salt === salt && Array.isArray(entry.handles))
+      entries.push(...entry.handles.filter(isHandleEntry));
   }
   return entries;
 }

@@ -29,12 +29,12 @@ import { traceDecision } from "../telemetry/check-telemetry.js";
 import { type AuditRecord, auditFindings } from "./audit.js";
 import { type Auditor, type Call, createAuditor } from "./auditor.js";
 import { defaultBlockMessage, type FormatBlockMessage } from "./block-message.js";
-import { maskArgsForModel, maskForModel, putHandlesStep, restoreHandlesStep } from "./handle-steps.js";
 import {
   type CallbackFailureHandler,
   callbackFailureReporter,
   type ReportCallbackFailure,
 } from "./callback-failure.js";
+import { maskArgsForModel, maskForModel, putHandlesStep, restoreHandlesStep } from "./handle-steps.js";
 import type { ContentCheckRequest, InstallEvent } from "./install-hooks.js";
 import { isFlatJsonObject } from "./json-args.js";
 import {

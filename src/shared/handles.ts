@@ -232,22 +232,22 @@ export function putHandles(
 }
 
 /** Looks up the value of a handle of this thread (undefined: unknown here, or its value is not available). */
-export type ValueOf = (handle: string) => string | undefined;
+export type ValueLookup = (handle: string) => string | undefined;
 
-function restoreValue(value: JsonValue, valueOf: ValueOf, restored: Map<string, string>): JsonValue {
+function restoreValue(value: JsonValue, lookup: ValueLookup, restored: Map<string, string>): JsonValue {
   if (typeof value === "string") {
     if (!value.includes("[")) return value;
     return value.replace(HANDLE_PATTERN, (handle) => {
-      const found = valueOf(handle);
+      const found = lookup(handle);
       if (found === undefined) return handle;
       restored.set(found, handle);
       return found;
     });
   }
-  if (Array.isArray(value)) return value.map((item) => restoreValue(item, valueOf, restored));
+  if (Array.isArray(value)) return value.map((item) => restoreValue(item, lookup, restored));
   if (value !== null && typeof value === "object") {
     const out: JsonObject = {};
-    for (const [key, item] of Object.entries(value)) out[key] = restoreValue(item, valueOf, restored);
+    for (const [key, item] of Object.entries(value)) out[key] = restoreValue(item, lookup, restored);
     return out;
   }
   return value;
@@ -259,10 +259,10 @@ function restoreValue(value: JsonValue, valueOf: ValueOf, restored: Map<string, 
  */
 export function restoreHandles(
   args: JsonObject,
-  valueOf: ValueOf,
+  lookup: ValueLookup,
 ): { args: JsonObject; restored: Map<string, string> } {
   const restored = new Map<string, string>();
-  const out = restoreValue(args, valueOf, restored) as JsonObject;
+  const out = restoreValue(args, lookup, restored) as JsonObject;
   return { args: restored.size > 0 ? out : args, restored };
 }
 

@@ -6,10 +6,16 @@ import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { createAgent } from "langchain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createToolInterceptor, type InstallOptions, installInterceptors } from "../../src/index.js";
+import {
+  createToolInterceptor,
+  HttpPolicyBackend,
+  type InstallOptions,
+  installInterceptors,
+} from "../../src/index.js";
 import { createTollgateMiddleware } from "../../src/install/create-agent.js";
 import { ScriptedChatModel, type ScriptedTurn } from "../../src/testing/scripted-chat-model.js";
 import { type HttpTestServer, startHttpTestServer, type ToolSpec } from "../fixtures/test-server.js";
+import { startPolicyServerProcess, writePolicyFile } from "../helpers/policy-server-process.js";
 
 /**
  * Issue 17 item 5, handles: a value the output check redacted reaches the model as a handle of the thread
@@ -267,5 +273,45 @@ describe("handles with a StateGraph's ToolNode", () => {
     expect(seenByModel.join("\n")).not.toContain(CONTACT);
     expect((messages as BaseMessage[]).map(textOf).join("\n")).not.toContain(CONTACT);
     expect(checkpointText(checkpointer)).not.toContain(CONTACT);
+  });
+});
+
+describe("handles with tollgate serve", () => {
+  it("the handle map stays with the install: the service decides, the server gets the value, the model reads the handle", async () => {
+    const token = ["handles", "token", String(process.pid)].join("-");
+    const service = await startPolicyServerProcess({ policyFile: writePolicyFile(POLICY), token });
+    try {
+      const backend = new HttpPolicyBackend({ baseUrl: service.url, auth: { type: "bearer", token } });
+      const client = installInterceptors(
+        new MultiServerMCPClient({ mcpServers: { acme: { transport: "http", url: http.url } } }),
+        createToolInterceptor({ backend, policy: POLICY }),
+        { handles: { key: KEY } },
+      );
+      clients.push(client);
+      const tools = await client.getTools();
+      const checkpointer = new MemorySaver();
+      const agent = createAgent({
+        model: mailDanaModel(),
+        tools,
+        middleware: [createTollgateMiddleware({ tools })],
+        checkpointer,
+      });
+      const before = sends().length;
+      seenByModel.length = 0;
+      const { messages } = await agent.invoke(
+        { messages: [new HumanMessage("Tell Dana Whitfield that Thursday works.")] },
+        { configurable: { thread_id: "h-serve" } },
+      );
+      expect(sends().length).toBe(before + 1);
+      expect(sends().at(-1)?.args.to).toBe(CONTACT);
+      expect(textOf((messages as BaseMessage[]).find((m) => ToolMessage.isInstance(m))!)).toContain(
+        "<[EMAIL_1]>",
+      );
+      expect(seenByModel.join("\n")).not.toContain(CONTACT);
+      expect(checkpointText(checkpointer)).not.toContain(CONTACT);
+    } finally {
+      service.child.kill();
+      await service.exited;
+    }
   });
 });

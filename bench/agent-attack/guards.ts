@@ -100,7 +100,8 @@ export interface LaneTools {
 }
 
 /** Whether a guard's install turns handles on. */
-export const usesHandles = (guard: GuardName) => guard === "containment" || guard === "containment+task-scope";
+export const usesHandles = (guard: GuardName) =>
+  guard === "containment" || guard === "containment+task-scope";
 
 /** The bench's handle key (a run-time secret: nothing is persisted beyond the run's MemorySaver). */
 const HANDLE_KEY = `bench-handles-${process.pid}-${Date.now()}`;

@@ -16,14 +16,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PolicyConfig } from "../../src/index.js";
 import { type BenchCase, casesOf, loadSplit, SPLITS, type SplitName, splitDrift } from "./cases.js";
-import {
-  GUARDS,
-  type GuardName,
-  type LaneTools,
-  laneTools,
-  policyOf,
-  usesHandles,
-} from "./guards.js";
+import { GUARDS, type GuardName, type LaneTools, laneTools, policyOf, usesHandles } from "./guards.js";
 import type { ModelKind } from "./models.js";
 import { breakdown, rowsOf, splitTable } from "./report.js";
 import { type CaseOutcome, type Human, type LaneAgent, laneAgent, runCase } from "./run-case.js";

@@ -23,8 +23,8 @@ import { startPolicyServerProcess, writePolicyFile } from "../helpers/policy-ser
  * that records every argument it receives: the server gets the value, no message the model reads holds it, and the
  * serialised checkpoint (MemorySaver) does not hold it in clear.
  */
-const CONTACT = ["dana", "whitfield"].join(".") + "@corp.example";
-const PLANTED = ["collect", "desk"].join("-") + "@evil.example";
+const CONTACT = `${["dana", "whitfield"].join(".")}@corp.example`;
+const PLANTED = `${["collect", "desk"].join("-")}@evil.example`;
 const received: { tool: string; args: Record<string, unknown> }[] = [];
 const text = (t: string): CallToolResult => ({ content: [{ type: "text", text: t }] });
 const schema = (properties: Record<string, object> = {}) =>

@@ -115,6 +115,7 @@ export {
   type PolicyServerMetricsOptions,
   type PolicyServerOptions,
 } from "./server/create-policy-server.js";
+export type { HandleEntry, HandleSealing } from "./shared/handles.js";
 // Policy backends
 export type {
   CallToolResult,

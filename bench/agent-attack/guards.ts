@@ -13,14 +13,14 @@ import {
   loadPolicyFile,
   type PolicyConfig,
 } from "../../src/index.js";
-import { ProvenanceStandIn } from "./provenance-stand-in.js";
 import { type BenchServers, SUITES } from "./servers.js";
 import type { UserTask } from "./tasks.js";
 
 /**
- * `containment` and `containment+task-scope` run the flow rules with the thread's provenance supplied by the bench's
- * stand-in for the install (provenance-stand-in.ts); `containment-install-as-is` runs the same policy through
- * `createToolInterceptor({ policy })` alone, i.e. with whatever provenance the install of this checkout supplies.
+ * Every guarded configuration is the real install: `installInterceptors` (which reads the thread's provenance from
+ * the graph state) and `createTollgateMiddleware({ tools })`. `containment` and `containment+task-scope` turn
+ * handles on (docs/handles.md); `containment-no-handles` is the same policy without them (diagnostic: what handles
+ * change; asked for by name).
  */
 export const GUARDS = [
   "none",
@@ -28,7 +28,7 @@ export const GUARDS = [
   "review-side-effects",
   "containment",
   "containment+task-scope",
-  "containment-install-as-is",
+  "containment-no-handles",
 ] as const;
 export type GuardName = (typeof GUARDS)[number];
 
@@ -73,6 +73,7 @@ export async function policyOf(
   if (guard === "none") return undefined;
   if (guard === "default") return {};
   if (guard === "review-side-effects") return REVIEW_SIDE_EFFECTS;
+  // containment, containment+task-scope, containment-no-handles
   try {
     const policy = await loadPolicyFile(CONTAINMENT_POLICY);
     return guard !== "containment+task-scope"
@@ -96,23 +97,21 @@ export interface LaneTools {
   client: MultiServerMCPClient;
   tools: StructuredToolInterface[];
   guarded: boolean;
-  /** Begins a case's thread where the bench keeps the provenance itself. */
-  startCase?: (prompt: string) => void;
 }
 
-/** Whether the bench plays the install's provenance part for a guard. */
-export const usesProvenanceStandIn = (guard: GuardName) =>
+/** Whether a guard's install turns handles on. */
+export const usesHandles = (guard: GuardName) =>
   guard === "containment" || guard === "containment+task-scope";
 
-/**
- * A client for one lane of the bench servers, guarded by `policy` unless it is undefined; with `provenance`, its
- * checks go through the bench's provenance stand-in.
- */
+/** The bench's handle key (a run-time secret: nothing is persisted beyond the run's MemorySaver). */
+const HANDLE_KEY = `bench-handles-${process.pid}-${Date.now()}`;
+
+/** A client for one lane of the bench servers, guarded by `policy` unless it is undefined; `handles` on or off. */
 export async function laneTools(
   servers: BenchServers,
   lane: string,
   policy: PolicyConfig | undefined,
-  provenance = false,
+  handles = false,
 ): Promise<LaneTools> {
   const mcpServers = Object.fromEntries(
     SUITES.map((suite) => [
@@ -125,15 +124,12 @@ export async function laneTools(
     prefixToolNameWithServerName: false,
     additionalToolNamePrefix: "",
   });
-  const standIn = policy && provenance ? new ProvenanceStandIn(policy) : undefined;
-  const interceptor = standIn
-    ? createToolInterceptor({ backend: standIn })
-    : createToolInterceptor({ policy });
-  const client = policy ? installInterceptors(plain, interceptor) : plain;
-  return {
-    client,
-    tools: await client.getTools(),
-    guarded: policy !== undefined,
-    ...(standIn ? { startCase: (prompt: string) => standIn.startCase(prompt) } : {}),
-  };
+  const client = policy
+    ? installInterceptors(
+        plain,
+        createToolInterceptor({ policy }),
+        handles ? { handles: { key: HANDLE_KEY } } : {},
+      )
+    : plain;
+  return { client, tools: await client.getTools(), guarded: policy !== undefined };
 }

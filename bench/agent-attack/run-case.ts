@@ -66,7 +66,6 @@ let threads = 0;
 /** A compiled agent for one lane and guard, with the model it plays each case with. */
 export interface LaneAgent {
   agent: ReturnType<typeof createAgent>;
-  startCase?: (prompt: string) => void;
   model: BenchModel;
   checkpointer: MemorySaver;
 }
@@ -80,7 +79,7 @@ export function laneAgent(tools: LaneTools): LaneAgent {
     checkpointer,
     middleware: tools.guarded ? [createTollgateMiddleware({ tools: tools.tools })] : [],
   });
-  return { agent, model, checkpointer, ...(tools.startCase ? { startCase: tools.startCase } : {}) };
+  return { agent, model, checkpointer };
 }
 
 /** Runs one case on one lane; never throws (an unexpected error is recorded on the outcome). */
@@ -94,7 +93,6 @@ export async function runCase(
   const { task, attack } = benchCase;
   const laneState = servers.reset(lane, worldOf(benchCase));
   const { agent } = lane_;
-  lane_.startCase?.(task.prompt);
   const carrierTool = attack ? task.steps[attack.step]?.tool : undefined;
   const arrived = () => laneState.calls.some((c) => `${c.server}.${c.tool}` === carrierTool);
   lane_.model.play(model, {

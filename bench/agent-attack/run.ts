@@ -16,14 +16,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PolicyConfig } from "../../src/index.js";
 import { type BenchCase, casesOf, loadSplit, SPLITS, type SplitName, splitDrift } from "./cases.js";
-import {
-  GUARDS,
-  type GuardName,
-  type LaneTools,
-  laneTools,
-  policyOf,
-  usesProvenanceStandIn,
-} from "./guards.js";
+import { GUARDS, type GuardName, type LaneTools, laneTools, policyOf, usesHandles } from "./guards.js";
 import type { ModelKind } from "./models.js";
 import { breakdown, rowsOf, splitTable } from "./report.js";
 import { type CaseOutcome, type Human, type LaneAgent, laneAgent, runCase } from "./run-case.js";
@@ -72,7 +65,7 @@ async function runAll(
     for (let job = jobs[next++]; job; job = jobs[next++]) {
       let tools = clients.get(job.guard);
       if (!tools) {
-        tools = await laneTools(servers, lane, policies.get(job.guard), usesProvenanceStandIn(job.guard));
+        tools = await laneTools(servers, lane, policies.get(job.guard), usesHandles(job.guard));
         clients.set(job.guard, tools);
         agents.set(job.guard, laneAgent(tools));
       }
@@ -158,8 +151,8 @@ async function main() {
       `split.json does not match the generated cases (refreeze only on purpose):\n${drift.join("\n")}`,
     );
   const splits = (option("splits")?.split(",") ?? ["test", "dev", "train"]) as SplitName[];
-  // containment-install-as-is is a diagnostic (what the install of this checkout supplies): asked for by name.
-  const defaults = GUARDS.filter((g) => g !== "containment-install-as-is");
+  // containment-no-handles is a diagnostic (what handles change): asked for by name.
+  const defaults = GUARDS.filter((g) => g !== "containment-no-handles");
   const wanted = (option("guards")?.split(",") ?? defaults) as GuardName[];
   const concurrency = Number(option("concurrency") ?? 4);
   const workers = Number(option("workers") ?? Math.min(4, cpus().length));

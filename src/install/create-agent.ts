@@ -120,20 +120,9 @@ function isToolException(error: unknown): error is Error {
   return error instanceof Error && error.name === "ToolException";
 }
 
-/**
- * A `createAgent` middleware that applies the policy interceptors in `wrapToolCall`.
- *
- * Trap it closes: once any `wrapToolCall` middleware is present, `createAgent`'s ToolNode no longer turns tool
- * errors into messages, so one MCP error result crashes the whole run. This middleware turns blocks and (already
- * checked) MCP tool errors into error ToolMessages instead, and rethrows everything else (interrupts, aborts,
- * unchecked errors whose text the guard has not seen).
- */
-export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}) {
-  const interceptors = options.interceptors ?? [];
-  const serverNameFor = options.serverName ?? (() => "agent");
-  const handleToolErrors = options.handleToolErrors ?? true;
-  /** A resolver that throws blocks that one call with a typed error (a ToolMessage), never the whole run. */
-  const serverNameOf = (toolName: string): string => {
+/** A resolver that throws blocks that one call with a typed error (a ToolMessage), never the whole run. */
+function serverNameResolver(serverNameFor: (toolName: string) => string) {
+  return (toolName: string): string => {
     let name: unknown;
     try {
       name = serverNameFor(toolName);
@@ -154,6 +143,21 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
     }
     return name;
   };
+}
+
+/**
+ * A `createAgent` middleware that applies the policy interceptors in `wrapToolCall`.
+ *
+ * Trap it closes: once any `wrapToolCall` middleware is present, `createAgent`'s ToolNode no longer turns tool
+ * errors into messages, so one MCP error result crashes the whole run. This middleware turns blocks and (already
+ * checked) MCP tool errors into error ToolMessages instead, and rethrows everything else (interrupts, aborts,
+ * unchecked errors whose text the guard has not seen).
+ */
+export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}) {
+  const interceptors = options.interceptors ?? [];
+  const serverNameFor = options.serverName ?? (() => "agent");
+  const handleToolErrors = options.handleToolErrors ?? true;
+  const serverNameOf = serverNameResolver(serverNameFor);
 
   const byName = new Map((options.tools ?? []).map((tool) => [tool.name, tool]));
   /** Guarded tools ask their own install's policy; others, this middleware's interceptors. */

@@ -3,6 +3,7 @@ import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { describeUnmatched } from "../engine/rule-coverage.js";
 import { InstallError, isTollgateError } from "../errors.js";
 import { runContextFrom } from "../interceptor/run-context.js";
+import type { HandleSealing } from "../shared/handles.js";
 import { budgetHistoryOf, connectorTypeByToolName } from "./budget-history.js";
 import {
   type CallSlot,
@@ -53,6 +54,26 @@ export interface InstallOptions {
    * `tollgate serve` never see it.
    */
   provenanceKey?: string;
+  /**
+   * Handles (docs/handles.md): a value the output check redacted reaches the model as a stable handle of the thread
+   * (`[EMAIL_1]`), and a handle in a later call's arguments is replaced by its value for the input check and the
+   * server; the model never reads the value. Kept with the thread's provenance, its value sealed (AES-256-GCM) with
+   * `key` (default: `provenanceKey`); without any key the value stays in this process's memory (lost on a restart)
+   * unless `storeInClear: true` puts it in clear in the checkpoint. Default off. Needs `provenance` (the default).
+   */
+  handles?: boolean | HandleSealing;
+}
+
+/** The sealing of the install's handles, or undefined when they are off. */
+function handleSealingOf(options: InstallOptions): HandleSealing | undefined {
+  const handles = options.handles;
+  if (handles === undefined || handles === false) return undefined;
+  if (options.provenance === false) {
+    throw new InstallError("install option handles needs provenance (do not set provenance: false)");
+  }
+  const own = handles === true ? {} : handles;
+  const key = own.key ?? options.provenanceKey;
+  return { ...(key ? { key } : {}), ...(own.storeInClear === true ? { storeInClear: true } : {}) };
 }
 
 /** The internals of MultiServerMCPClient 1.1.x we hook; checked at install so a change fails loudly, not open. */
@@ -179,6 +200,100 @@ function watchListChanges(sdk: SdkClientLike, onChange: () => Promise<void>): vo
   });
 }
 
+/** The adapter's methods the install hooks, checked before anything changes: a missing one fails loudly, not open. */
+function hookableInternals(client: MultiServerMCPClient) {
+  const internals = client as unknown as ClientInternals & { [INSTALLED]?: true };
+  if (internals[INSTALLED]) throw new InstallError("interceptors are already installed on this client");
+  const load = internals._loadToolsForServer;
+  const toolsOf = internals._getToolsFromServers;
+  const getTools = internals.getTools;
+  const getClient = internals.getClient;
+  const hooks = [load, toolsOf, getTools, getClient, internals.initializeConnections];
+  if (hooks.some((hook) => typeof hook !== "function")) {
+    throw new InstallError(
+      "this @langchain/mcp-adapters version does not expose the hooks mcp-tollgate needs (tested with 1.1.x); refusing to run unguarded",
+    );
+  }
+  return { internals, load, toolsOf, getTools, getClient };
+}
+
+function getClientModeOf(options: InstallOptions): "guarded" | "refuse" {
+  const mode = options.getClient ?? "guarded";
+  if (mode !== "guarded" && mode !== "refuse") {
+    throw new InstallError(
+      `install option getClient must be "guarded" or "refuse", got ${JSON.stringify(mode)}`,
+    );
+  }
+  return mode;
+}
+
+/** Resolves a server's guarded SDK client (undefined when the adapter has none). */
+type GuardedClientOf = (
+  self: ClientInternals,
+  serverName: string,
+  opts?: unknown,
+) => Promise<SdkClientLike | undefined>;
+
+/**
+ * The adapter's own resource methods call `this.getClient`; these go to the guarded client directly, so they stay
+ * available (and checked) when getClient() is refused. Same results as the adapter's 1.1.x methods.
+ */
+function installResourceMethods(internals: ClientInternals, guardedClientOf: GuardedClientOf): void {
+  internals.readResource = async function (
+    this: ClientInternals,
+    serverName: string,
+    uri: string,
+    opts?: unknown,
+  ) {
+    await this.initializeConnections(opts);
+    const sdk = await guardedClientOf(this, serverName, opts);
+    if (!sdk?.readResource) throw new InstallError(`Server "${serverName}" not found or not connected`);
+    const read = await sdk.readResource({ uri });
+    return read.contents.map((content) => ({
+      uri: content.uri,
+      mimeType: content.mimeType,
+      text: "text" in content ? content.text : undefined,
+      blob: "blob" in content ? content.blob : undefined,
+    }));
+  };
+  const listEach = <R>(list: (sdk: SdkClientLike) => Promise<R[] | undefined>) =>
+    async function (this: ClientInternals, ...args: unknown[]) {
+      const byName = args.length === 0 || args.every((a) => typeof a === "string");
+      const servers = (byName ? args : args[0]) as string[];
+      const opts = byName ? undefined : args[1];
+      await this.initializeConnections(opts);
+      const out: Record<string, R[]> = {};
+      for (const serverName of servers.length > 0 ? servers : Object.keys(this.config.mcpServers)) {
+        const sdk = await guardedClientOf(this, serverName, opts);
+        if (!sdk) continue;
+        try {
+          out[serverName] = (await list(sdk)) ?? [];
+        } catch (error) {
+          // The adapter lists an unreachable server as empty; a block is a decision, not a failure: it surfaces.
+          if (isTollgateError(error)) throw error;
+          out[serverName] = [];
+        }
+      }
+      return out;
+    };
+  internals.listResources = listEach(async (sdk) =>
+    (await sdk.listResources?.())?.resources.map((r) => ({
+      uri: r.uri,
+      name: r.title ?? r.name,
+      description: r.description,
+      mimeType: r.mimeType,
+    })),
+  );
+  internals.listResourceTemplates = listEach(async (sdk) =>
+    (await sdk.listResourceTemplates?.())?.resourceTemplates.map((t) => ({
+      uriTemplate: t.uriTemplate,
+      name: t.title ?? t.name,
+      description: t.description,
+      mimeType: t.mimeType,
+    })),
+  );
+}
+
 /**
  * Installs interceptors on a MultiServerMCPClient so that every tool `getTools()` returns runs through them
  * (first = outermost). Call it before the first `getTools()` / `initializeConnections()`; afterwards
@@ -201,31 +316,19 @@ export function installInterceptors<T extends MultiServerMCPClient>(
 ): T {
   const list = typeof interceptors === "function" ? [interceptors] : [...interceptors];
   if (list.length === 0) throw new InstallError("installInterceptors needs at least one interceptor");
-  const internals = client as unknown as ClientInternals & { [INSTALLED]?: true };
-  if (internals[INSTALLED]) throw new InstallError("interceptors are already installed on this client");
-  const load = internals._loadToolsForServer;
-  const toolsOf = internals._getToolsFromServers;
-  const getTools = internals.getTools;
-  const getClient = internals.getClient;
-  const hooks = [load, toolsOf, getTools, getClient, internals.initializeConnections];
-  if (hooks.some((hook) => typeof hook !== "function")) {
-    throw new InstallError(
-      "this @langchain/mcp-adapters version does not expose the hooks mcp-tollgate needs (tested with 1.1.x); refusing to run unguarded",
-    );
-  }
-  const getClientMode = options.getClient ?? "guarded";
-  if (getClientMode !== "guarded" && getClientMode !== "refuse") {
-    throw new InstallError(
-      `install option getClient must be "guarded" or "refuse", got ${JSON.stringify(getClientMode)}`,
-    );
-  }
+  const { internals, load, toolsOf, getTools, getClient } = hookableInternals(client);
+  const getClientMode = getClientModeOf(options);
   // Read before anything is changed: a bad lock file leaves the client as it was.
   const lock: ToolLock | undefined =
     options.lockFile === undefined ? undefined : readToolLock(options.lockFile);
+  const handles = handleSealingOf(options);
   const provenance =
     options.provenance === false
       ? undefined
-      : new ThreadProvenance(options.provenanceKey ? { key: options.provenanceKey } : {});
+      : new ThreadProvenance({
+          ...(options.provenanceKey ? { key: options.provenanceKey } : {}),
+          ...(handles ? { handles } : {}),
+        });
 
   const guardedTools = new WeakSet<object>();
   /** Per SDK client of the adapter (one per server and header set): its guard, kept across reloads. */
@@ -348,60 +451,6 @@ export function installInterceptors<T extends MultiServerMCPClient>(
     return guardedClientOf(this, serverName, opts);
   };
 
-  // The adapter's own resource methods call `this.getClient`; these go to the guarded client directly, so they
-  // stay available (and checked) when getClient() is refused. Same results as the adapter's 1.1.x methods.
-  internals.readResource = async function (
-    this: ClientInternals,
-    serverName: string,
-    uri: string,
-    opts?: unknown,
-  ) {
-    await this.initializeConnections(opts);
-    const sdk = await guardedClientOf(this, serverName, opts);
-    if (!sdk?.readResource) throw new InstallError(`Server "${serverName}" not found or not connected`);
-    const read = await sdk.readResource({ uri });
-    return read.contents.map((content) => ({
-      uri: content.uri,
-      mimeType: content.mimeType,
-      text: "text" in content ? content.text : undefined,
-      blob: "blob" in content ? content.blob : undefined,
-    }));
-  };
-  const listEach = <R>(list: (sdk: SdkClientLike) => Promise<R[] | undefined>) =>
-    async function (this: ClientInternals, ...args: unknown[]) {
-      const byName = args.length === 0 || args.every((a) => typeof a === "string");
-      const servers = (byName ? args : args[0]) as string[];
-      const opts = byName ? undefined : args[1];
-      await this.initializeConnections(opts);
-      const out: Record<string, R[]> = {};
-      for (const serverName of servers.length > 0 ? servers : Object.keys(this.config.mcpServers)) {
-        const sdk = await guardedClientOf(this, serverName, opts);
-        if (!sdk) continue;
-        try {
-          out[serverName] = (await list(sdk)) ?? [];
-        } catch (error) {
-          // The adapter lists an unreachable server as empty; a block is a decision, not a failure: it surfaces.
-          if (isTollgateError(error)) throw error;
-          out[serverName] = [];
-        }
-      }
-      return out;
-    };
-  internals.listResources = listEach(async (sdk) =>
-    (await sdk.listResources?.())?.resources.map((r) => ({
-      uri: r.uri,
-      name: r.title ?? r.name,
-      description: r.description,
-      mimeType: r.mimeType,
-    })),
-  );
-  internals.listResourceTemplates = listEach(async (sdk) =>
-    (await sdk.listResourceTemplates?.())?.resourceTemplates.map((t) => ({
-      uriTemplate: t.uriTemplate,
-      name: t.title ?? t.name,
-      description: t.description,
-      mimeType: t.mimeType,
-    })),
-  );
+  installResourceMethods(internals, guardedClientOf);
   return client;
 }

@@ -19,6 +19,7 @@
  */
 import { getConfig, getCurrentTaskInput } from "@langchain/langgraph";
 import type { CallProvenance } from "../interceptor/types.js";
+import { type HandleEntry, type HandleSealing, isHandleEntry } from "../shared/handles.js";
 import {
   deriveThreadSalt,
   extractValueFacts,
@@ -31,6 +32,7 @@ import {
   type ToolOutputFacts,
   type ValueFact,
 } from "../shared/provenance.js";
+import { ThreadHandles } from "./thread-handles.js";
 
 /** The artifact entry a guarded tool adds to its ToolMessage. */
 export const PROVENANCE_ARTIFACT = "tollgate_provenance";
@@ -42,6 +44,8 @@ export interface ProvenanceArtifact {
   /** The thread's stored salt (not the derived one): what later calls hash with. */
   salt: string;
   facts: ToolOutputFacts;
+  /** Handles this result introduced (docs/handles.md): sealed, or without the value, unless stored in clear. */
+  handles?: HandleEntry[];
 }
 
 /** What the middleware keeps in the thread state (survives a summary that removes the messages). */
@@ -51,6 +55,8 @@ export interface ProvenanceState {
   user: ValueFact[];
   /** Facts of tool results, oldest first, including those a summary has replaced. */
   outputs: ToolOutputFacts[];
+  /** The thread's handles, including those of results a summary has replaced. */
+  handles?: HandleEntry[];
 }
 
 export interface ThreadProvenanceOptions {
@@ -58,6 +64,8 @@ export interface ThreadProvenanceOptions {
   key?: string;
   /** Threads (or runs) the no-graph fallback keeps; the oldest is dropped beyond it. Default 1000. */
   maxThreads?: number;
+  /** Handles on (docs/handles.md), and how their values are kept at rest. Absent: handles off. */
+  handles?: HandleSealing;
 }
 
 interface MessageLike {
@@ -120,6 +128,21 @@ export function isProvenanceState(value: unknown): value is ProvenanceState {
   return typeof v.salt === "string" && Array.isArray(v.user) && Array.isArray(v.outputs);
 }
 
+/** The handle entries a thread's state holds: the state key's, then its results' artifacts (same salt). */
+export function handleEntriesOf(
+  messages: readonly MessageLike[],
+  stored: ProvenanceState | undefined,
+  salt: string,
+): HandleEntry[] {
+  const entries: HandleEntry[] = Array.isArray(stored?.handles) ? stored.handles.filter(isHandleEntry) : [];
+  for (const message of messages) {
+    const entry = roleOf(message) === "tool" ? provenanceArtifactOf(message.artifact) : undefined;
+    if (entry?.salt === salt && Array.isArray(entry.handles))
+      entries.push(...entry.handles.filter(isHandleEntry));
+  }
+  return entries;
+}
+
 /** The graph state where this code runs, or undefined outside a graph (or a state without `messages`). */
 export function currentGraphState(): { messages: MessageLike[]; stored?: ProvenanceState } | undefined {
   let input: unknown;
@@ -177,12 +200,27 @@ export class ThreadProvenance {
   readonly #records: Bounded<ProvenanceFacts>;
   /** Hashes of human messages, by derived salt and text (the same history is read at every call). */
   readonly #userCache = new Bounded<ValueFact[]>(4096);
+  /** The threads' handles, when they are on. */
+  readonly #handles: ThreadHandles | undefined;
 
   constructor(options: ThreadProvenanceOptions = {}) {
     this.#key = options.key;
     const max = options.maxThreads ?? 1000;
     this.#salts = new Bounded(max);
     this.#records = new Bounded(max);
+    this.#handles = options.handles ? new ThreadHandles(options.handles, max) : undefined;
+  }
+
+  /** Adds the thread's handles to a call, when handles are on; what the call adds goes on its artifact. */
+  #withHandles(
+    call: CallProvenance & { stored?: ProvenanceArtifact; added?: HandleEntry[] },
+    salt: string,
+    entries: readonly HandleEntry[],
+  ): void {
+    if (!this.#handles) return;
+    const handles = this.#handles.forCall(salt, call.facts.salt, entries);
+    call.handles = handles;
+    call.added = handles.added;
   }
 
   /** The facts for a call at `threadKey`, from the graph state when there is one, else the fallback record. */
@@ -282,6 +320,7 @@ export class ThreadProvenance {
         call.stored = { type: PROVENANCE_ARTIFACT, salt, facts: output };
       },
     };
+    this.#withHandles(call, salt, handleEntriesOf(state.messages, state.stored, salt));
     return call;
   }
 
@@ -306,12 +345,15 @@ export class ThreadProvenance {
         this.#records.set(threadKey, { ...current, outputs });
       },
     };
+    // No graph state: the thread's handles live in this process's table for the thread (by its salt).
+    this.#withHandles(call, salt, []);
     return call;
   }
 
   /** What a guarded tool adds to its ToolMessage's artifact after the call (undefined: nothing was recorded). */
   static storedOf(call: CallProvenance | undefined): ProvenanceArtifact | undefined {
-    return (call as { stored?: ProvenanceArtifact } | undefined)?.stored;
+    const { stored, added } = (call ?? {}) as { stored?: ProvenanceArtifact; added?: HandleEntry[] };
+    return stored && added && added.length > 0 ? { ...stored, handles: [...added] } : stored;
   }
 }
 
@@ -327,8 +369,11 @@ export function foldIntoState(
 ): ProvenanceState | undefined {
   const { salt, facts } = provenance.factsOf(messages, stored, threadKey);
   const next: ProvenanceState = { salt, user: facts.user, outputs: facts.outputs };
+  const handles = dedupeHandles(handleEntriesOf(messages, stored?.salt === salt ? stored : undefined, salt));
+  if (handles.length > 0) next.handles = handles;
   const same =
     stored !== undefined &&
+    (stored.handles?.length ?? 0) === handles.length &&
     stored.salt === next.salt &&
     stored.user.length === next.user.length &&
     stored.outputs.length === next.outputs.length &&
@@ -337,4 +382,11 @@ export function foldIntoState(
   if (same) return undefined;
   if (!stored && next.user.length === 0 && next.outputs.length === 0) return undefined;
   return next;
+}
+
+/** One entry per handle, the first seen (the state key's come first). */
+function dedupeHandles(entries: readonly HandleEntry[]): HandleEntry[] {
+  const seen = new Map<string, HandleEntry>();
+  for (const entry of entries) if (!seen.has(entry.handle)) seen.set(entry.handle, entry);
+  return [...seen.values()];
 }

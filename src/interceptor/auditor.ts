@@ -15,6 +15,8 @@ export interface Call {
   callArgs: JsonObjectLike;
   /** The budget charges its input check made (issue 20): refunded if it never reaches the server. */
   budgetCharges?: string[];
+  /** Values put back for handles in the model's arguments (value -> handle), when there were any. */
+  restored?: ReadonlyMap<string, string>;
 }
 type JsonObjectLike = ToolCallRequest["args"];
 

@@ -34,6 +34,7 @@ import {
   callbackFailureReporter,
   type ReportCallbackFailure,
 } from "./callback-failure.js";
+import { maskArgsForModel, maskForModel, putHandlesStep, restoreHandlesStep } from "./handle-steps.js";
 import type { ContentCheckRequest, InstallEvent } from "./install-hooks.js";
 import { isFlatJsonObject } from "./json-args.js";
 import {
@@ -225,7 +226,7 @@ function checkRequest(
   };
   const built: InputCheckRequest | OutputCheckRequest =
     phase === "input"
-      ? { ...base, args: request.args }
+      ? { ...base, args: call.callArgs }
       : { ...base, args: call.callArgs, result: result as CallToolResult };
   withCallerContext(built, request);
   if (phase === "input" && request.budgetHistory !== undefined)
@@ -246,7 +247,7 @@ function violation(
     connectorType: call.connectorType,
     serverName: call.request.serverName,
     toolName: call.request.name,
-    reason: decision.reason ?? "blocked by policy",
+    reason: maskForModel(call, decision.reason ?? "blocked by policy"),
     findings: decision.findings,
     decisionId: decision.decisionId,
     ruleIds: decision.ruleIds,
@@ -304,6 +305,7 @@ function argumentsStep(steps: Steps, call: Call, started: number): void {
 async function inputStep(steps: Steps, call: Call): Promise<void> {
   const started = steps.audit.now();
   argumentsStep(steps, call, started);
+  restoreHandlesStep(call);
   let decision: InputDecision | undefined;
   try {
     const request = checkRequest(call, "input");
@@ -443,7 +445,7 @@ function applyOutputDecision(
     const changedSomething = decision.findings.some((f) => !recordsOnly(f.action));
     steps.audit.decision(call, "output", started, decision, changedSomething ? "redact" : "allow");
   }
-  return decision.redactedResult;
+  return putHandlesStep(call, raw, decision);
 }
 
 /** The tool call itself; a server's error text is a result the model reads, so it gets the output check too. */
@@ -546,21 +548,27 @@ function previewStep(steps: Steps, policy: ResolvedPolicy | undefined) {
       return { connectorType, outcome: "allow", shownArgs: request.args };
     }
     let decision: InputDecision;
+    const call: Call = { request, callId: randomUUID(), connectorType, callArgs: request.args };
     try {
-      const call: Call = { request, callId: randomUUID(), connectorType, callArgs: request.args };
+      restoreHandlesStep(call);
       // A preview never calls the tool: it charges no budget (and a backend that charged anyway is refunded).
       decision = await steps.backend.checkInput({ ...checkRequest(call, "input"), dryRun: true });
       await refundStep(steps, decision.budgetCharges);
     } catch (error) {
       if (isCallError(error))
-        return { connectorType, outcome: "block", reason: error.message, shownArgs: {} };
+        return { connectorType, outcome: "block", reason: maskForModel(call, error.message), shownArgs: {} };
       return { connectorType, outcome: "allow", shownArgs: request.args };
     }
-    const shownArgs = decision.redactedArgs ?? request.args;
+    // What the human is shown is checkpointed with the interrupt: values put back for handles show as handles.
+    const shownArgs = maskArgsForModel(call, decision.redactedArgs ?? call.callArgs);
     if (!decision.allowed) {
-      return { connectorType, outcome: "block", reason: decision.reason ?? "blocked by policy", shownArgs };
+      const reason = maskForModel(call, decision.reason ?? "blocked by policy");
+      return { connectorType, outcome: "block", reason, shownArgs };
     }
-    if (decision.review) return { connectorType, outcome: "review", review: decision.review, shownArgs };
+    if (decision.review) {
+      const review = { ...decision.review, reason: maskForModel(call, decision.review.reason) };
+      return { connectorType, outcome: "review", review, shownArgs };
+    }
     return { connectorType, outcome: "allow", shownArgs };
   };
 }

@@ -1,7 +1,18 @@
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { BudgetHistory } from "../shared/budgets.js";
 import type { ProvenanceFacts, ToolOutputFacts } from "../shared/provenance.js";
-import type { CallToolResult, JsonObject, RunContext, ToolDescriptor } from "../shared/types.js";
+import type { CallToolResult, Finding, JsonObject, RunContext, ToolDescriptor } from "../shared/types.js";
+
+/**
+ * The handles of one call's thread (docs/handles.md): values the output check redacted, as `[EMAIL_1]`-style handles
+ * the model can pass back without seeing them.
+ */
+export interface CallHandles {
+  /** The arguments with known handles replaced by their values, and the values put back (value -> handle). */
+  restore(args: JsonObject): { args: JsonObject; restored: Map<string, string> };
+  /** The redacted result with its redaction placeholders replaced by this thread's handles. */
+  put(raw: CallToolResult, redacted: CallToolResult, findings: readonly Finding[]): CallToolResult;
+}
 
 /** What one call carries about its thread (issue 17): the facts for its input check and where its output's go. */
 export interface CallProvenance {
@@ -9,6 +20,8 @@ export interface CallProvenance {
   facts: ProvenanceFacts;
   /** Receives the output check's facts of this call's result. */
   record(output: ToolOutputFacts): void;
+  /** The thread's handles, when the install has them on. */
+  handles?: CallHandles;
 }
 
 /**

@@ -56,7 +56,10 @@ export const INVISIBLE_PREFILTER =
 
 /** Classifies one code point; `undefined` means an ordinary character. Tab, LF and CR are ordinary. */
 export function classifyInvisible(cp: number): InvisibleType | undefined {
-  if (cp <= 0xffff) return TYPES[(bmpTypes ??= buildBmpTable())[cp]!];
+  if (cp <= 0xffff) {
+    bmpTypes ??= buildBmpTable();
+    return TYPES[bmpTypes[cp]!];
+  }
   let type = SUPPLEMENTARY_TYPES.get(cp);
   if (type === undefined) {
     type = classifyByProperty(cp);

@@ -461,9 +461,9 @@ async function main(): Promise<void> {
   const memory: (MemoryRow | { name: string; failed: string })[] = [];
   for (const name of Object.keys(DENSE).filter((n) => only === undefined || only.includes(n))) {
     progress(`memory: ${name} at 8 MB`);
-    const { lines, killed } = child(["--memory", name, String(8 * 1000 * 1000)], 120_000);
+    const { lines, killed } = child(["--memory", name, String(8 * 1000 * 1000)], 600_000);
     const row = lines.find((l) => "peakGrowthMb" in l) as MemoryRow | undefined;
-    memory.push(row ?? { name, failed: killed ? "killed (> 120 s)" : "failed" });
+    memory.push(row ?? { name, failed: killed ? "killed (> 600 s)" : "failed" });
   }
   if (memory.length > 0) {
     console.log(

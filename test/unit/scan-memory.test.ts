@@ -10,6 +10,7 @@ import { createControlDetector } from "../../src/engine/sanitizer/control-detect
 import { MatchRuns, RangeList } from "../../src/engine/sanitizer/match-runs.js";
 import { normalisedView } from "../../src/engine/scan/normalised-view.js";
 import { OffsetMap, SegmentMap } from "../../src/engine/scan/offset-map.js";
+import { PackedInt32List } from "../../src/engine/scan/typed-chunks.js";
 
 const PAIRS = 20_000;
 const dense = () => "a\u200b".repeat(PAIRS);
@@ -226,5 +227,31 @@ describe("the scanner's view of a text that differs only where the sanitizer str
       expect(view.text).toBe(full.text);
       expect(view.bytes).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("offsets close to their neighbours take two bytes", () => {
+  it("a packed list reads back what was pushed, near and far values alike", () => {
+    const list = new PackedInt32List();
+    const values: number[] = [];
+    let v = 0;
+    for (let i = 0; i < 10_000; i++) {
+      v += i % 97 === 0 ? 100_000 + i : i % 5; // now and then a jump no delta of two bytes holds
+      values.push(i % 1_001 === 0 ? -v : v); // and now and then a smaller value
+      list.push(values[i]!);
+    }
+    expect(list.size).toBe(values.length);
+    for (let i = 0; i < values.length; i++) expect(list.get(i)).toBe(values[i]);
+    list.set(5, 42);
+    expect(list.get(5)).toBe(42);
+    list.set(6, 1 << 29);
+    expect(list.get(6)).toBe(1 << 29);
+  });
+
+  it("the segment map of a dense text holds about 5 bytes a segment", () => {
+    const segments = new SegmentMap();
+    for (let i = 0; i < MANY; i++) segments.addLinear(i, 2 * i);
+    expect(segments.bytes).toBeLessThanOrEqual(5.5 * MANY + 9 * CHUNK_ENTRIES);
+    expect(segments.toOriginal(70_000, 70_002)).toEqual([140_000, 140_003]);
   });
 });

@@ -1,5 +1,5 @@
 import type { RangeList } from "../sanitizer/match-runs.js";
-import { Int32Chunks, Uint8Chunks } from "./typed-chunks.js";
+import { Int32Chunks, PackedInt32List, Uint8Chunks } from "./typed-chunks.js";
 
 /** Offsets read in order (the normalised view's `changes`): a typed array, or the stripped offsets of an OffsetMap. */
 export interface OffsetList extends Iterable<number> {
@@ -149,14 +149,15 @@ const WIDE = 255;
  * Normalised-to-original offsets as segments (the scanner's normalised view): a run copied as it is is one linear
  * segment, and each character whose fold changed its length (a dropped invisible character, a decoded escape, a
  * ligature) closes it; a block segment maps each of its characters to the whole original block. The same mapping
- * as the injection normaliser's map (detectors/injection/normalise.ts), held in chunked typed lists (9 bytes a
- * segment: two Int32 offsets and a one-byte width, wider blocks in a map) rather than three JS arrays, because a
- * hostile text can have a segment every other character. Lookups are a binary search, done only for reported
+ * as the injection normaliser's map (detectors/injection/normalise.ts), held in chunked typed lists (two offsets
+ * packed as differences, about 2 bytes each when segments are close, and a one-byte width, wider blocks in a map:
+ * about 5 bytes a segment, 13 at most) rather than three JS arrays, because a hostile text can have a segment every
+ * other character. Lookups are a binary search, done only for reported
  * matches.
  */
 export class SegmentMap {
-  readonly #norm = new Int32Chunks();
-  readonly #orig = new Int32Chunks();
+  readonly #norm = new PackedInt32List();
+  readonly #orig = new PackedInt32List();
   /** Original width of a block segment; 0 for a linear one; WIDE for a width kept in #wide. */
   readonly #width = new Uint8Chunks();
   readonly #wide = new Map<number, number>();

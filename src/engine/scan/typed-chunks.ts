@@ -99,3 +99,75 @@ export class Uint8Chunks extends TypedChunks<Uint8Array> {
     super((length) => new Uint8Array(length));
   }
 }
+
+const BLOCK_SHIFT = 6;
+const BLOCK = 1 << BLOCK_SHIFT;
+const BLOCK_MASK = BLOCK - 1;
+const MAX_DELTA = 0xffff;
+
+/**
+ * Int32 values held as two-byte differences from the first value of their block of 64 (about 2 bytes a value
+ * instead of 4): the segment map of a text with a segment every other character holds offsets a few characters
+ * apart. A block with a value its difference cannot hold (a jump of 64 K characters, a smaller value) is kept whole
+ * as an Int32Array of its own; such blocks are few (a jump that wide means few segments per character).
+ */
+export class PackedInt32List {
+  readonly #base = new Int32Chunks();
+  readonly #delta = new Uint16Chunks();
+  /** 1 for a block held whole in #whole. */
+  readonly #isWhole = new Uint8Chunks();
+  readonly #whole = new Map<number, Int32Array>();
+  #size = 0;
+
+  get size(): number {
+    return this.#size;
+  }
+
+  get bytes(): number {
+    return this.#base.bytes + this.#delta.bytes + this.#isWhole.bytes + this.#whole.size * BLOCK * 4;
+  }
+
+  push(value: number): void {
+    const n = this.#size;
+    const block = n >>> BLOCK_SHIFT;
+    if ((n & BLOCK_MASK) === 0) {
+      this.#base.push(value);
+      this.#isWhole.push(0);
+    }
+    this.#delta.push(0);
+    this.#size = n + 1;
+    this.#store(block, n, value);
+  }
+
+  get(i: number): number {
+    const block = i >>> BLOCK_SHIFT;
+    if (this.#isWhole.get(block) === 1) return this.#whole.get(block)![i & BLOCK_MASK]!;
+    return this.#base.get(block) + this.#delta.get(i);
+  }
+
+  set(i: number, value: number): void {
+    this.#store(i >>> BLOCK_SHIFT, i, value);
+  }
+
+  #store(block: number, i: number, value: number): void {
+    if (this.#isWhole.get(block) === 0) {
+      const delta = value - this.#base.get(block);
+      if (delta >= 0 && delta <= MAX_DELTA) {
+        this.#delta.set(i, delta);
+        return;
+      }
+      this.#makeWhole(block);
+    }
+    this.#whole.get(block)![i & BLOCK_MASK] = value;
+  }
+
+  #makeWhole(block: number): void {
+    const values = new Int32Array(BLOCK);
+    const first = block << BLOCK_SHIFT;
+    const end = Math.min(this.#size, first + BLOCK);
+    const base = this.#base.get(block);
+    for (let i = first; i < end; i++) values[i - first] = base + this.#delta.get(i);
+    this.#whole.set(block, values);
+    this.#isWhole.set(block, 1);
+  }
+}

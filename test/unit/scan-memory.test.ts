@@ -255,3 +255,13 @@ describe("offsets close to their neighbours take two bytes", () => {
     expect(segments.toOriginal(70_000, 70_002)).toEqual([140_000, 140_003]);
   });
 });
+
+describe("the sanitizer's runs of a dense text", () => {
+  it("hold about 6 bytes a run (starts and ends packed as differences)", () => {
+    const runs = new MatchRuns();
+    createControlDetector().detectRuns("a\u200b".repeat(MANY), runs);
+    expect(runs.size).toBe(MANY);
+    expect(runs.bytes).toBeLessThanOrEqual(6.5 * MANY + 10 * CHUNK_ENTRIES);
+    expect(runs.at(MANY - 1)).toMatchObject({ start: 2 * MANY - 1, end: 2 * MANY });
+  });
+});

@@ -45,6 +45,7 @@ import type { Action } from "./rules/actions.js";
 import { INJECTION_CLASSIFIER_RULES } from "./rules/built-in/injection-classifier.js";
 import { newEnvelopeId } from "./scan/envelope.js";
 import { CappedFindings } from "./scan/findings-cap.js";
+import { jsonByteLength } from "./scan/json-bytes.js";
 import { scanJson } from "./scan/scan-json.js";
 import { scanToolResult } from "./scan/scan-tool-result.js";
 import type { ScanPlan } from "./scan/string-scanner.js";
@@ -81,8 +82,9 @@ function cappedRuleIds(reported: readonly Finding[], omitted: Record<string, num
   return ids;
 }
 
+/** The UTF-8 size of `value` as JSON, counted without serialising it (see json-bytes.ts). */
 function byteLength(value: unknown): number {
-  return Buffer.byteLength(JSON.stringify(value) ?? "", "utf8");
+  return jsonByteLength(value);
 }
 
 /**

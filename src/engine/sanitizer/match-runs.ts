@@ -1,4 +1,5 @@
 import type { FindingKind } from "../../shared/vocabulary.js";
+import { Int32Chunks, PackedInt32List, Uint16Chunks } from "../scan/typed-chunks.js";
 import type { TextMatch } from "../types.js";
 
 /** What the matches of one rule share: everything but the offsets. */
@@ -9,16 +10,16 @@ export interface MatchRule {
 }
 
 /**
- * Sanitizer matches held as runs in typed arrays (start, end, rule index: 10 bytes a match) instead of one object
- * each. A result made of a million stripped characters between letters (`"a\u200b"` repeated) yields a million
+ * Sanitizer matches held as runs in typed lists (start, end, rule index: about 6 bytes a match, 16 at most)
+ * instead of one object each. A result made of a million stripped characters between letters (`"a\u200b"` repeated) yields a million
  * matches that cannot be merged (each run is one character); held as objects they cost ~100 bytes each, here 10.
  * A `TextMatch` is made only for the one being looked at (`at`), and dies young.
  */
 export class MatchRuns {
-  #start = new Int32Array(16);
-  #end = new Int32Array(16);
-  #rule = new Uint16Array(16);
-  #size = 0;
+  // Starts and ends packed as differences (about 2 bytes each when runs are close, as in a dense text).
+  readonly #start = new PackedInt32List();
+  readonly #end = new PackedInt32List();
+  readonly #rule = new Uint16Chunks();
   readonly #rules: MatchRule[] = [];
   readonly #ruleIndex = new Map<string, number>();
   /** The order `at` walks: undefined while pushes came in position order. */
@@ -26,14 +27,12 @@ export class MatchRuns {
   #sorted = true;
 
   get size(): number {
-    return this.#size;
+    return this.#start.size;
   }
 
   /** Bytes held by the typed arrays (capacity, not only what is used). */
   get bytes(): number {
-    return (
-      this.#start.byteLength + this.#end.byteLength + this.#rule.byteLength + (this.#order?.byteLength ?? 0)
-    );
+    return this.#start.bytes + this.#end.bytes + this.#rule.bytes + (this.#order?.byteLength ?? 0);
   }
 
   /** The index of a rule (kind, type, id), for `pushRun`; a handful per scan. */
@@ -53,51 +52,37 @@ export class MatchRuns {
   }
 
   pushRun(rule: number, start: number, end: number): void {
-    const n = this.#size;
-    if (n === this.#start.length) this.#grow();
-    if (n > 0 && byPosition(this.#start[n - 1]!, this.#end[n - 1]!, start, end) > 0) this.#sorted = false;
-    this.#start[n] = start;
-    this.#end[n] = end;
-    this.#rule[n] = rule;
-    this.#size = n + 1;
+    const n = this.#start.size;
+    if (n > 0 && byPosition(this.#start.get(n - 1), this.#end.get(n - 1), start, end) > 0)
+      this.#sorted = false;
+    this.#start.push(start);
+    this.#end.push(end);
+    this.#rule.push(rule);
     this.#order = undefined;
   }
 
   /** Orders the runs by start, longer first at one start (as the scanner's `byPosition`); stable. */
   sort(): void {
     if (this.#sorted || this.#order !== undefined) return;
-    const order = new Uint32Array(this.#size);
+    const order = new Uint32Array(this.#start.size);
     for (let i = 0; i < order.length; i++) order[i] = i;
     const start = this.#start;
     const end = this.#end;
-    order.sort((a, b) => byPosition(start[a]!, end[a]!, start[b]!, end[b]!) || a - b);
+    order.sort((a, b) => byPosition(start.get(a), end.get(a), start.get(b), end.get(b)) || a - b);
     this.#order = order;
   }
 
   /** The i-th match in sorted order (call `sort` first), as a fresh object. */
   at(i: number): TextMatch {
     const k = this.#order === undefined ? i : this.#order[i]!;
-    const rule = this.#rules[this.#rule[k]!]!;
+    const rule = this.#rules[this.#rule.get(k)]!;
     return {
       kind: rule.kind,
       type: rule.type,
-      start: this.#start[k]!,
-      end: this.#end[k]!,
+      start: this.#start.get(k),
+      end: this.#end.get(k),
       ruleId: rule.ruleId,
     };
-  }
-
-  #grow(): void {
-    const capacity = this.#start.length * 2;
-    const start = new Int32Array(capacity);
-    start.set(this.#start);
-    const end = new Int32Array(capacity);
-    end.set(this.#end);
-    const rule = new Uint16Array(capacity);
-    rule.set(this.#rule);
-    this.#start = start;
-    this.#end = end;
-    this.#rule = rule;
   }
 }
 
@@ -118,78 +103,84 @@ export function detectsRuns<T extends object>(detector: T): detector is T & RunD
 }
 
 /**
- * Half-open ranges [start, end) of a string, two Int32Arrays (8 bytes a range). `normalise` sorts them and merges
- * the overlapping or touching ones, so the list is the union as runs.
+ * Half-open ranges [start, end) of a string, in two chunked Int32 lists (8 bytes a range). `normalise` sorts them
+ * and merges the overlapping or touching ones, so the list is the union as runs. `take` hands the lists over (to
+ * `OffsetMap.fromRanges`, which turns them into the offset map in place) and leaves the list empty.
  */
 export class RangeList {
-  #start = new Int32Array(16);
-  #end = new Int32Array(16);
-  #size = 0;
+  #start = new Int32Chunks();
+  #end = new Int32Chunks();
 
   get size(): number {
-    return this.#size;
+    return this.#start.size;
+  }
+
+  /** Bytes held by the chunks. */
+  get bytes(): number {
+    return this.#start.bytes + this.#end.bytes;
   }
 
   startAt(i: number): number {
-    return this.#start[i]!;
+    return this.#start.get(i);
   }
 
   endAt(i: number): number {
-    return this.#end[i]!;
+    return this.#end.get(i);
   }
 
   /** Adds a range; when it overlaps or touches the last one (the common, in-order case) the last one grows. */
   add(start: number, end: number): void {
-    const n = this.#size;
-    if (n > 0 && start >= this.#start[n - 1]! && start <= this.#end[n - 1]!) {
-      if (end > this.#end[n - 1]!) this.#end[n - 1] = end;
+    const n = this.#start.size;
+    if (n > 0 && start >= this.#start.get(n - 1) && start <= this.#end.get(n - 1)) {
+      if (end > this.#end.get(n - 1)) this.#end.set(n - 1, end);
       return;
     }
-    if (n === this.#start.length) {
-      const s = new Int32Array(n * 2);
-      s.set(this.#start);
-      const e = new Int32Array(n * 2);
-      e.set(this.#end);
-      this.#start = s;
-      this.#end = e;
-    }
-    this.#start[n] = start;
-    this.#end[n] = end;
-    this.#size = n + 1;
+    this.#start.push(start);
+    this.#end.push(end);
   }
 
   /** Sorts by start and merges overlapping and touching ranges in place. */
   normalise(): void {
-    const n = this.#size;
+    const n = this.#start.size;
     let sorted = true;
-    for (let i = 1; i < n && sorted; i++) if (this.#start[i]! < this.#start[i - 1]!) sorted = false;
+    for (let i = 1; i < n && sorted; i++) if (this.#start.get(i) < this.#start.get(i - 1)) sorted = false;
     if (!sorted) {
       const order = new Uint32Array(n);
       for (let i = 0; i < n; i++) order[i] = i;
       const s0 = this.#start;
       const e0 = this.#end;
-      order.sort((a, b) => s0[a]! - s0[b]! || a - b);
-      const s = new Int32Array(Math.max(16, n));
-      const e = new Int32Array(Math.max(16, n));
+      order.sort((a, b) => s0.get(a) - s0.get(b) || a - b);
+      const s = new Int32Chunks();
+      const e = new Int32Chunks();
       for (let i = 0; i < n; i++) {
-        s[i] = s0[order[i]!]!;
-        e[i] = e0[order[i]!]!;
+        s.push(s0.get(order[i]!));
+        e.push(e0.get(order[i]!));
       }
       this.#start = s;
       this.#end = e;
     }
+    // Merged in place: the write index never passes the read index.
     let w = 0;
     for (let i = 0; i < n; i++) {
-      const start = this.#start[i]!;
-      const end = this.#end[i]!;
-      if (w > 0 && start <= this.#end[w - 1]!) {
-        if (end > this.#end[w - 1]!) this.#end[w - 1] = end;
+      const start = this.#start.get(i);
+      const end = this.#end.get(i);
+      if (w > 0 && start <= this.#end.get(w - 1)) {
+        if (end > this.#end.get(w - 1)) this.#end.set(w - 1, end);
         continue;
       }
-      this.#start[w] = start;
-      this.#end[w] = end;
+      this.#start.set(w, start);
+      this.#end.set(w, end);
       w++;
     }
-    this.#size = w;
+    this.#start.truncate(w);
+    this.#end.truncate(w);
+  }
+
+  /** The two lists (starts, ends), handed over: this list is empty afterwards. */
+  take(): { starts: Int32Chunks; ends: Int32Chunks } {
+    const taken = { starts: this.#start, ends: this.#end };
+    this.#start = new Int32Chunks();
+    this.#end = new Int32Chunks();
+    return taken;
   }
 }

@@ -1,5 +1,5 @@
 import { classifyInvisible } from "../sanitizer/invisible-chars.js";
-import { SegmentMap, TextBuilder } from "./offset-map.js";
+import { type OffsetList, type OffsetMap, SegmentMap, TextBuilder } from "./offset-map.js";
 
 /**
  * The text the detectors read a second time, as a model would read it: in-text escapes decoded (`\u0040`, `%40`,
@@ -16,9 +16,17 @@ export interface NormalisedView {
   toOriginal(start: number, end: number): [number, number];
   /**
    * Offsets in `text` where it differs from the original (ascending): a match elsewhere is one the original has.
-   * Typed (4 bytes an offset): a hostile text can differ every other character.
+   * Typed (4 bytes an offset), or the stripped text's own offsets: a hostile text can differ every other character.
    */
-  readonly changes: Int32Array;
+  readonly changes: OffsetList;
+  /** Bytes of maps and offsets the view holds of its own (0 when it is the stripped text, whose map it reads). */
+  readonly bytes: number;
+}
+
+/** A text the sanitizer stripped (`working`, the original without the map's removed runs). */
+export interface StrippedText {
+  readonly working: string;
+  readonly map: OffsetMap;
 }
 
 // Three digit groups joined by dots, slashes or underscores somewhere: the cheap test before DOTTED_GROUPS.
@@ -69,12 +77,69 @@ const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 let lastText: string | undefined;
 let lastView: NormalisedView | undefined;
 
-export function normalisedView(text: string): NormalisedView | undefined {
+/**
+ * The view of `text`. With `stripped` (the text as the sanitizer stripped it), a view that would differ from `text`
+ * only by dropping exactly the characters the sanitizer removed IS the stripped text: it is returned as such, mapped
+ * through the stripped text's offset map, with no segments of its own (the same text, offsets and changes as the
+ * view built character by character; a text dense with invisible characters would need a segment per character).
+ */
+export function normalisedView(text: string, stripped?: StrippedText): NormalisedView | undefined {
   if (text === lastText) return lastView;
-  const view = buildView(text);
+  const view = (stripped !== undefined ? strippedView(text, stripped) : undefined) ?? buildView(text);
   lastText = text;
   lastView = view;
   return view;
+}
+
+/**
+ * A place the view differs from the text: `width` characters at `at` read as `folded`. Returns false to stop the
+ * walk.
+ */
+type Emit = (folded: string, at: number, width: number) => boolean;
+
+/**
+ * Walks the characters where the view can differ from `text`, in order, and calls `emit` for each place it does
+ * (what `buildView` builds from). False when `emit` stopped it.
+ */
+function walkFolds(text: string, emit: Emit): boolean {
+  const decoded = 0; // end of the last sequence emitted
+  INTERESTING.lastIndex = 0;
+  for (let next = INTERESTING.exec(text); next !== null; next = INTERESTING.exec(text)) {
+    const i = next.index;
+    if (i < decoded) continue; // inside a sequence already decoded
+    const c = text.charCodeAt(i);
+    let width = 1;
+    let go = true;
+    if (c === 0x5c) {
+      if (text.charCodeAt(i + 1) === 0x75 && HEX4.test(text.slice(i + 2, i + 6))) {
+        width = 6;
+        go = emit(foldChar(String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 6), 16))), i, width);
+      }
+    } else if (c === 0x25) {
+      const percent = decodePercent(text, i);
+      if (percent !== undefined) {
+        width = percent.width;
+        if (percent.folded !== undefined) go = emit(percent.folded, i, width);
+      }
+    } else if (c === 0x26) {
+      ENTITY.lastIndex = i;
+      const m = ENTITY.exec(text);
+      const decodedEntity = m ? decodeEntity(m) : undefined;
+      if (m && decodedEntity !== undefined) {
+        width = m[0].length;
+        go = emit(foldChar(decodedEntity), i, width);
+      }
+    } else {
+      const cp = text.codePointAt(i)!;
+      width = cp > 0xffff ? 2 : 1;
+      const char = text.slice(i, i + width);
+      const folded = foldChar(char);
+      if (folded !== char) go = emit(folded, i, width);
+    }
+    if (!go) return false;
+    INTERESTING.lastIndex = i + width;
+  }
+  return true;
 }
 
 function buildView(text: string): NormalisedView | undefined {
@@ -92,7 +157,7 @@ function buildView(text: string): NormalisedView | undefined {
       length += upTo - copied;
     }
   };
-  const emit = (folded: string, at: number, width: number) => {
+  walkFolds(text, (folded, at, width) => {
     flush(at);
     if (folded.length === width && width === 1) map.addLinear(length, at);
     else if (folded.length > 0) map.addBlock(length, at, width);
@@ -100,44 +165,65 @@ function buildView(text: string): NormalisedView | undefined {
     parts.push(folded);
     length += folded.length;
     copied = at + width;
-  };
-  INTERESTING.lastIndex = 0;
-  for (let next = INTERESTING.exec(text); next !== null; next = INTERESTING.exec(text)) {
-    const i = next.index;
-    if (i < copied) continue; // inside a sequence already decoded
-    const c = text.charCodeAt(i);
-    let width = 1;
-    if (c === 0x5c) {
-      if (text.charCodeAt(i + 1) === 0x75 && HEX4.test(text.slice(i + 2, i + 6))) {
-        width = 6;
-        emit(foldChar(String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 6), 16))), i, width);
-      }
-    } else if (c === 0x25) {
-      width = Math.max(1, decodePercent(text, i, emit));
-    } else if (c === 0x26) {
-      ENTITY.lastIndex = i;
-      const m = ENTITY.exec(text);
-      const decoded = m ? decodeEntity(m) : undefined;
-      if (m && decoded !== undefined) {
-        width = m[0].length;
-        emit(foldChar(decoded), i, width);
-      }
-    } else {
-      const cp = text.codePointAt(i)!;
-      width = cp > 0xffff ? 2 : 1;
-      const char = text.slice(i, i + width);
-      const folded = foldChar(char);
-      if (folded !== char) emit(folded, i, width);
-    }
-    INTERESTING.lastIndex = i + width;
-  }
+    return true;
+  });
   // Escape-looking characters that decoded to nothing different: the view is the text, but for dotted groups.
   if (changes.size === 0) return dottedGroupsOnly(text);
   flush(text.length);
   const dotted: number[] = [];
   const view = foldDottedGroups(parts.toString(), dotted);
   for (const at of dotted) changes.push(at);
-  return { text: view, changes: changes.sorted(), toOriginal: (start, end) => map.toOriginal(start, end) };
+  const sorted = changes.sorted();
+  return {
+    text: view,
+    changes: sorted,
+    toOriginal: (start, end) => map.toOriginal(start, end),
+    bytes: map.bytes + sorted.byteLength,
+  };
+}
+
+/**
+ * The stripped text as the view, when the view of `text` would drop exactly the characters the sanitizer removed
+ * and change nothing else; undefined otherwise (the caller builds the view). Allocates nothing per character.
+ */
+function strippedView(text: string, { working, map }: StrippedText): NormalisedView | undefined {
+  const runs = map.size;
+  if (runs === 0) return undefined;
+  // The removed runs (original offsets) walked alongside the view's drops: every drop lies inside a run, and the
+  // drops add up to everything removed, so the two remove the same characters.
+  let run = 0;
+  let dropped = 0;
+  const same = walkFolds(text, (folded, at, width) => {
+    if (folded.length > 0) return false;
+    while (run < runs && map.runEnd(run) <= at) run++;
+    if (run === runs || map.runStart(run) > at || map.runEnd(run) < at + width) return false;
+    dropped += width;
+    return true;
+  });
+  if (!same || dropped !== map.removedLength) return undefined;
+  // Dotted digit groups in what is left: the view folds them, the stripped text does not.
+  if (DOTTED_TRIGGER.test(working)) {
+    const dotted: number[] = [];
+    if (foldDottedGroups(working, dotted) !== working) return undefined;
+  }
+  const length = working.length;
+  // Where the view's character `index` is in the original (as SegmentMap's lookup: past the end, the last
+  // character's place extended; an empty view maps offsets to themselves).
+  const locate = (index: number): number =>
+    length === 0
+      ? index
+      : index < length
+        ? map.toOriginal(index)
+        : map.toOriginal(length - 1) + (index - length + 1);
+  return {
+    text: working,
+    changes: map.strippedOffsets(),
+    toOriginal: (start, end) => {
+      const first = locate(start);
+      return end <= start ? [first, first] : [first, locate(end - 1) + 1];
+    },
+    bytes: 0,
+  };
 }
 
 /** Plain ASCII without escapes: the view differs only where dotted digit groups are, one for one. */
@@ -145,7 +231,8 @@ function dottedGroupsOnly(text: string): NormalisedView | undefined {
   const changes: number[] = [];
   const view = foldDottedGroups(text, changes);
   if (changes.length === 0) return undefined;
-  return { text: view, changes: Int32Array.from(changes), toOriginal: identityRange };
+  const offsets = Int32Array.from(changes);
+  return { text: view, changes: offsets, toOriginal: identityRange, bytes: offsets.byteLength };
 }
 
 /** A growable list of offsets in an Int32Array. */
@@ -208,25 +295,23 @@ function foldChar(char: string): string {
   return folded;
 }
 
-/** Decodes a run of `%XX` at `i` as UTF-8 (invalid sequences are left as they are). Returns the width consumed. */
-function decodePercent(
-  text: string,
-  i: number,
-  emit: (folded: string, at: number, width: number) => void,
-): number {
+/**
+ * A run of `%XX` at `i` decoded as UTF-8 and folded: its width, and what it reads as (undefined when it is not
+ * UTF-8: left as written). Undefined when no run starts at `i`.
+ */
+function decodePercent(text: string, i: number): { width: number; folded?: string } | undefined {
   PERCENT_RUN.lastIndex = i;
   const m = PERCENT_RUN.exec(text);
-  if (!m) return 0;
+  if (!m) return undefined;
   let decoded: string;
   try {
     decoded = decodeURIComponent(m[0]);
   } catch {
-    return m[0].length; // not UTF-8: as written
+    return { width: m[0].length }; // not UTF-8: as written
   }
   let folded = "";
   for (const char of decoded) folded += foldChar(char);
-  emit(folded, i, m[0].length);
-  return m[0].length;
+  return { width: m[0].length, folded };
 }
 
 function decodeEntity(m: RegExpExecArray): string | undefined {

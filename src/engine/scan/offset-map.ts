@@ -1,69 +1,115 @@
+import type { RangeList } from "../sanitizer/match-runs.js";
+import { Int32Chunks, PackedInt32List, Uint8Chunks } from "./typed-chunks.js";
+
+/** Offsets read in order (the normalised view's `changes`): a typed array, or the stripped offsets of an OffsetMap. */
+export interface OffsetList extends Iterable<number> {
+  readonly length: number;
+}
+
 /**
  * Maps offsets in a string with some spans removed back to offsets in the original string, so findings made
  * after stripping invisible characters still point into the text the tool actually returned.
  *
- * One entry per removed RUN, in two growable Int32Arrays (8 bytes a run, whatever the run's length): a result made
- * of a million stripped characters between letters (`"a\u200b"` repeated) costs 8 MB here, not a JS array pair
- * per run. String offsets fit: a string is shorter than 2^30 code units.
+ * One entry per removed RUN, in two chunked Int32 lists (8 bytes a run, whatever the run's length; see
+ * typed-chunks.ts): a result made of a million stripped characters between letters (`"a\u200b"` repeated) costs
+ * 8 MB here, not a JS array pair per run. Made from the removed ranges (`fromRanges`), it takes their lists over
+ * and rewrites them in place, so the ranges and the map are never held twice. String offsets fit: a string is
+ * shorter than 2^30 code units.
  */
 export class OffsetMap {
   // #at[i] is the offset, in the stripped text, where the i-th removed run was; #total[i] is the total length
   // removed up to and including that run. Both ascending.
-  #at = new Int32Array(0);
-  #total = new Int32Array(0);
-  #size = 0;
+  #at: Int32Chunks;
+  #total: Int32Chunks;
 
   static identity = new OffsetMap();
 
-  /** Removed runs recorded (adjacent removals at one stripped offset are one run). */
-  get size(): number {
-    return this.#size;
+  constructor(at = new Int32Chunks(), total = new Int32Chunks()) {
+    this.#at = at;
+    this.#total = total;
   }
 
-  /** Bytes held by the map's arrays. */
+  /**
+   * The map of a text without `ranges` (sorted and merged here). The ranges' lists become the map's (in place: a
+   * range's start becomes its stripped offset, its end the total removed so far), and `ranges` is left empty.
+   */
+  static fromRanges(ranges: RangeList): OffsetMap {
+    ranges.normalise();
+    const { starts, ends } = ranges.take();
+    let removed = 0;
+    for (let i = 0; i < starts.size; i++) {
+      const start = starts.get(i);
+      starts.set(i, start - removed);
+      removed += ends.get(i) - start;
+      ends.set(i, removed);
+    }
+    return new OffsetMap(starts, ends);
+  }
+
+  /** Removed runs recorded (adjacent removals at one stripped offset are one run). */
+  get size(): number {
+    return this.#at.size;
+  }
+
+  /** Bytes held by the map's lists. */
   get bytes(): number {
-    return this.#at.byteLength + this.#total.byteLength;
+    return this.#at.bytes + this.#total.bytes;
   }
 
   add(strippedOffset: number, removedLength: number): void {
-    const n = this.#size;
-    const prev = n > 0 ? this.#total[n - 1]! : 0;
-    if (n > 0 && this.#at[n - 1] === strippedOffset) {
-      this.#total[n - 1] = prev + removedLength; // continues the run before it
+    const n = this.#at.size;
+    const prev = n > 0 ? this.#total.get(n - 1) : 0;
+    if (n > 0 && this.#at.get(n - 1) === strippedOffset) {
+      this.#total.set(n - 1, prev + removedLength); // continues the run before it
       return;
     }
-    if (n === this.#at.length) this.#grow();
-    this.#at[n] = strippedOffset;
-    this.#total[n] = prev + removedLength;
-    this.#size = n + 1;
+    this.#at.push(strippedOffset);
+    this.#total.push(prev + removedLength);
   }
 
-  #grow(): void {
-    const capacity = Math.max(16, this.#at.length * 2);
-    const at = new Int32Array(capacity);
-    at.set(this.#at);
-    const total = new Int32Array(capacity);
-    total.set(this.#total);
-    this.#at = at;
-    this.#total = total;
+  /** Characters removed in all. */
+  get removedLength(): number {
+    return this.#total.last() ?? 0;
+  }
+
+  /** Where removed run `i` starts in the original text. */
+  runStart(i: number): number {
+    return this.#at.get(i) + (i > 0 ? this.#total.get(i - 1) : 0);
+  }
+
+  /** Where removed run `i` ends in the original text. */
+  runEnd(i: number): number {
+    return this.#at.get(i) + this.#total.get(i);
+  }
+
+  /** The removed runs as ranges of the original text (a copy: the map keeps its own). */
+  removedRanges(ranges: RangeList): RangeList {
+    for (let i = 0; i < this.#at.size; i++) ranges.add(this.runStart(i), this.runEnd(i));
+    return ranges;
+  }
+
+  /** Where the removed runs were in the stripped text, ascending and distinct (no copy). */
+  strippedOffsets(): OffsetList {
+    const at = this.#at;
+    return { length: at.size, [Symbol.iterator]: () => at[Symbol.iterator]() };
   }
 
   /** Original offset of a start position (a removed run at the same place lies before it). */
   toOriginal(offset: number): number {
     const at = this.#at;
     let lo = 0;
-    let hi = this.#size - 1;
+    let hi = at.size - 1;
     let idx = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (at[mid]! <= offset) {
+      if (at.get(mid) <= offset) {
         idx = mid;
         lo = mid + 1;
       } else {
         hi = mid - 1;
       }
     }
-    return idx < 0 ? offset : offset + this.#total[idx]!;
+    return idx < 0 ? offset : offset + this.#total.get(idx);
   }
 
   /**
@@ -74,11 +120,11 @@ export class OffsetMap {
     const at = this.#at;
     const total = this.#total;
     let lo = 0;
-    let hi = this.#size - 1;
+    let hi = at.size - 1;
     let idx = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const originalStart = at[mid]! + (mid > 0 ? total[mid - 1]! : 0);
+      const originalStart = at.get(mid) + (mid > 0 ? total.get(mid - 1) : 0);
       if (originalStart <= offset) {
         idx = mid;
         lo = mid + 1;
@@ -87,7 +133,7 @@ export class OffsetMap {
       }
     }
     if (idx < 0) return offset;
-    return offset < at[idx]! + total[idx]! ? at[idx]! : offset - total[idx]!;
+    return offset < at.get(idx) + total.get(idx) ? at.get(idx) : offset - total.get(idx);
   }
 
   /** Original offset of an end position (exclusive): removed runs exactly at the end are not included. */
@@ -96,32 +142,42 @@ export class OffsetMap {
   }
 }
 
+/** A block segment's width from this on is kept in a map (a width is one byte per segment otherwise). */
+const WIDE = 255;
+
 /**
  * Normalised-to-original offsets as segments (the scanner's normalised view): a run copied as it is is one linear
  * segment, and each character whose fold changed its length (a dropped invisible character, a decoded escape, a
  * ligature) closes it; a block segment maps each of its characters to the whole original block. The same mapping
- * as the injection normaliser's map (detectors/injection/normalise.ts), held in three growable Int32Arrays
- * (12 bytes a segment) rather than three JS arrays, because a hostile text can have a segment every other
- * character. Lookups are a binary search, done only for reported matches.
+ * as the injection normaliser's map (detectors/injection/normalise.ts), held in chunked typed lists (two offsets
+ * packed as differences, about 2 bytes each when segments are close, and a one-byte width, wider blocks in a map:
+ * about 5 bytes a segment, 13 at most) rather than three JS arrays, because a hostile text can have a segment every
+ * other character. Lookups are a binary search, done only for reported
+ * matches.
  */
 export class SegmentMap {
-  #norm = new Int32Array(16);
-  #orig = new Int32Array(16);
-  /** Original width of a block segment; 0 for a linear one. */
-  #width = new Int32Array(16);
-  #size = 0;
+  readonly #norm = new PackedInt32List();
+  readonly #orig = new PackedInt32List();
+  /** Original width of a block segment; 0 for a linear one; WIDE for a width kept in #wide. */
+  readonly #width = new Uint8Chunks();
+  readonly #wide = new Map<number, number>();
 
   get size(): number {
-    return this.#size;
+    return this.#norm.size;
   }
 
   get bytes(): number {
-    return this.#norm.byteLength + this.#orig.byteLength + this.#width.byteLength;
+    return this.#norm.bytes + this.#orig.bytes + this.#width.bytes;
   }
 
   addLinear(norm: number, orig: number): void {
-    const last = this.#size - 1;
-    if (last >= 0 && this.#width[last] === 0 && orig - this.#orig[last]! === norm - this.#norm[last]!) return;
+    const last = this.#norm.size - 1;
+    if (
+      last >= 0 &&
+      this.#width.get(last) === 0 &&
+      orig - this.#orig.get(last) === norm - this.#norm.get(last)
+    )
+      return;
     this.#push(norm, orig, 0);
   }
 
@@ -136,37 +192,28 @@ export class SegmentMap {
   }
 
   #push(norm: number, orig: number, width: number): void {
-    const n = this.#size;
-    if (n === this.#norm.length) {
-      const grow = (a: Int32Array) => {
-        const b = new Int32Array(n * 2);
-        b.set(a);
-        return b;
-      };
-      this.#norm = grow(this.#norm);
-      this.#orig = grow(this.#orig);
-      this.#width = grow(this.#width);
-    }
-    this.#norm[n] = norm;
-    this.#orig[n] = orig;
-    this.#width[n] = width;
-    this.#size = n + 1;
+    if (width >= WIDE) this.#wide.set(this.#norm.size, width);
+    this.#norm.push(norm);
+    this.#orig.push(orig);
+    this.#width.push(Math.min(width, WIDE));
   }
 
   /** The original `[start, end)` of normalised character `index`. */
   #locate(index: number): [number, number] {
-    if (this.#size === 0) return [index, index + 1];
+    const size = this.#norm.size;
+    if (size === 0) return [index, index + 1];
     let lo = 0;
-    let hi = this.#size - 1;
+    let hi = size - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.#norm[mid]! <= index) lo = mid;
+      if (this.#norm.get(mid) <= index) lo = mid;
       else hi = mid - 1;
     }
-    const width = this.#width[lo]!;
-    const orig = this.#orig[lo]!;
+    const byte = this.#width.get(lo);
+    const width = byte === WIDE ? this.#wide.get(lo)! : byte;
+    const orig = this.#orig.get(lo);
     if (width > 0) return [orig, orig + width];
-    const at = orig + (index - this.#norm[lo]!);
+    const at = orig + (index - this.#norm.get(lo));
     return [at, at + 1];
   }
 }

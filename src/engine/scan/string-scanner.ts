@@ -362,10 +362,8 @@ const JOIN_CHUNK = 4096;
  */
 function withoutRanges(text: string, ranges: RangeList): { working: string; map: OffsetMap } {
   ranges.normalise();
-  const map = new OffsetMap();
   const chunks: string[] = [];
   let parts: string[] = [];
-  let length = 0;
   let cursor = 0;
   for (let i = 0; i < ranges.size; i++) {
     const start = ranges.startAt(i);
@@ -374,18 +372,17 @@ function withoutRanges(text: string, ranges: RangeList): { working: string; map:
     const from = Math.max(start, cursor);
     if (from > cursor) {
       parts.push(text.slice(cursor, from));
-      length += from - cursor;
       if (parts.length === JOIN_CHUNK) {
         chunks.push(parts.join(""));
         parts = [];
       }
     }
-    map.add(length, end - from);
     cursor = end;
   }
   parts.push(text.slice(cursor));
   chunks.push(parts.join(""));
-  return { working: chunks.join(""), map };
+  // The ranges become the map (in place; `ranges` is left empty).
+  return { working: chunks.join(""), map: OffsetMap.fromRanges(ranges) };
 }
 
 const LEADING_BOM: TextMatch = {
@@ -475,7 +472,8 @@ function sanitize(
   // The first pass's matches live only inside `sanitizeOriginal`: they are garbage before the stripped text is built.
   const first = sanitizeOriginal(text, path, plan, features, findings, removedValues);
   if (first === undefined) return undefined;
-  const { removed, blocked } = first;
+  const { blocked } = first;
+  let { removed } = first;
   let { working, map } = withoutRanges(text, removed);
   const firstPass = { working, map };
   let remade: { working: string; map: OffsetMap } | undefined;
@@ -500,6 +498,7 @@ function sanitize(
       }
       if (stores(findings, m.ruleId, "strip")) findings.push(toFinding(m, path, map, "strip"));
       removedValues?.add(text.slice(start, end));
+      if (!grew) removed = map.removedRanges(new RangeList()); // the map took the last list over
       removed.add(start, end);
       grew = true;
     }
@@ -550,7 +549,7 @@ export function scanString(
         { ...m, start: remade.map.toOriginal(m.start), end: remade.map.endToOriginal(m.end) },
         map,
       );
-  const view = normalisedView(text);
+  const view = normalisedView(text, map === OffsetMap.identity ? undefined : { working, map });
   if (view !== undefined) for (const m of viewMatches(plan.detectors, view)) pushMoved(found, m, map);
   if (extra !== undefined) for (const m of extra) pushMoved(found, m, map);
   if (found.length === 0) return { text: working, changed: working !== text };

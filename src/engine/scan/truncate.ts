@@ -1,6 +1,7 @@
 import { escapePointerToken } from "../../errors.js";
 import type { CallToolResult, Finding } from "../../shared/types.js";
 import { type Envelope, neutraliseTags, readEnvelope, wrapNeutralised } from "./envelope.js";
+import { jsonByteLength, stringBytes } from "./json-bytes.js";
 
 const MARK = "\n[TRUNCATED by mcp-tollgate]";
 const MARK_BYTES = Buffer.byteLength(JSON.stringify(MARK), "utf8") - 2;
@@ -48,7 +49,7 @@ const plainCut: CutPoint = (_text, keep) => keep;
 
 /** JSON-escaped UTF-8 size of a string's contents (as it counts in the serialised result). */
 function escapedBytes(text: string): number {
-  return Buffer.byteLength(JSON.stringify(text), "utf8") - 2;
+  return stringBytes(text) - 2;
 }
 
 /** The text blocks' bodies: the envelope's body for a block wrapped for `envelope`, the text otherwise. */
@@ -83,7 +84,7 @@ export function cutTexts(
   cutAt: CutPoint = plainCut,
   envelope?: Envelope,
 ): CallToolResult {
-  const total = Buffer.byteLength(JSON.stringify(result), "utf8");
+  const total = jsonByteLength(result);
   if (total <= maxBytes) return result;
   // The marker is counted as it serialises ("\n" escapes to two bytes), or the cut result lands one byte over.
   const blocks = result.content ?? [];

@@ -13,7 +13,7 @@ import { MB } from "./common.js";
 import { declaredRules } from "./declared-rules.js";
 
 export async function prefilterScanRatios(rounds = 9): Promise<{ input: string; ratio: number }[]> {
-  const vendor = declaredRules(200).map((r) => r.pattern.slice(0, r.pattern.indexOf("[")));
+  const vendor = declaredRules(200).map((r) => r.pattern!.slice(0, r.pattern!.indexOf("[")));
   const words = INJECTION_TRIGGERS.triggers.literals;
   // A detector per literal, so no detector is marked early and the whole text is read (the worst case).
   const automaton = new KeywordPrefilter([

@@ -5,7 +5,7 @@ import { recordsOnly } from "../../shared/vocabulary.js";
 import { isEpochLike, keyNamesPii } from "../detectors/pii/number-context.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { containsAny } from "./contains-any.js";
-import { absorbOmitted, scratchFor } from "./findings-cap.js";
+import { absorbOmitted, CappedFindings, scratchFor } from "./findings-cap.js";
 import { type ScanPlan, scanString } from "./string-scanner.js";
 
 /** Defines an own data property; plain assignment would treat a `__proto__` key from JSON as the prototype. */
@@ -96,6 +96,34 @@ export function appendWithoutOffsets(findings: Finding[], again: readonly Findin
   absorbOmitted(findings, again);
 }
 
+/**
+ * Short strings a plan's scan left clean (no finding, nothing rewritten), per plan. A JSON result repeats its keys in
+ * every record and many of its values (tags, states, `key: value` readings of enums): a string already read clean
+ * is clean again, since a scan depends only on the string and the plan (its detectors, decisions and redaction).
+ * Bounded in string length and count, and cleared when full, so memory stays a few hundred kB per plan.
+ */
+const cleanStrings = new WeakMap<ScanPlan, Set<string>>();
+const MEMO_MAX_LENGTH = 256;
+const MEMO_MAX_SIZE = 16_384;
+
+function knownClean(plan: ScanPlan, text: string): boolean {
+  return text.length <= MEMO_MAX_LENGTH && cleanStrings.get(plan)?.has(text) === true;
+}
+
+/** Remembers `text` as clean when its scan added no finding and counted none past a cap (`mark`: length before). */
+function rememberIfClean(plan: ScanPlan, text: string, findings: Finding[], mark: number): void {
+  if (text.length > MEMO_MAX_LENGTH || findings.length !== mark) return;
+  // Past the cap a finding is counted, not stored: the length alone would not show it.
+  if (findings instanceof CappedFindings && mark >= findings.cap) return;
+  let set = cleanStrings.get(plan);
+  if (set === undefined) {
+    set = new Set();
+    cleanStrings.set(plan, set);
+  }
+  if (set.size >= MEMO_MAX_SIZE) set.clear();
+  set.add(text);
+}
+
 export function scanStringLeaf(
   text: string,
   path: string,
@@ -103,6 +131,7 @@ export function scanStringLeaf(
   findings: Finding[],
   extra?: readonly TextMatch[],
 ): string {
+  if (extra === undefined && knownClean(plan, text)) return text;
   const jsonLike = looksLikeJson(text);
   // Long numbers read after their key (`"card": 4111...`, which the raw text does not show as a value): their
   // matches, with offsets into the text, join the raw scan's, so every finding keeps its offsets; a rewrite that
@@ -129,6 +158,7 @@ export function scanStringLeaf(
   // The values the raw rewrite removes (every one, stored as a finding or past the cap), when it may be replaced.
   const removedValues = jsonLike ? new Set<string>() : undefined;
   const scan = scanString(text, path, plan, findings, extra ?? numberMatches, removedValues);
+  if (!scan.changed && extra === undefined && !jsonLike) rememberIfClean(plan, text, findings, mark);
   if (!scan.changed || !jsonLike) return scan.text;
   if (tryParse(scan.text).ok) return scan.text;
   const original = parseEmbedded(text);
@@ -288,8 +318,11 @@ function scanKeyedString(
 ): string {
   if (looksLikeJson(value)) return scanStringLeaf(value, path, plan, findings);
   const prefix = `${key}: `;
+  const keyed = prefix + value;
+  if (knownClean(plan, keyed)) return value;
   const found = scratchFor(findings);
-  const scan = scanString(prefix + value, path, plan, found);
+  const scan = scanString(keyed, path, plan, found);
+  if (!scan.changed) rememberIfClean(plan, keyed, found, 0);
   if (scan.changed && !scan.text.startsWith(prefix)) {
     // The value is read alone, but a block or flag the keyed reading made on it stands: a decision is never lost
     // to another match's rewrite (the rewrites themselves are redone on the value alone).

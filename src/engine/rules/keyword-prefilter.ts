@@ -148,6 +148,24 @@ class LiteralAutomaton {
   }
 }
 
+/**
+ * Automata by their entries: the scanner builds a prefilter per detector list (each phase and mode, the number plan,
+ * the lists around an offloaded detector), and most share one literal set, so each set is built once per process.
+ */
+const automata = new Map<string, LiteralAutomaton>();
+
+function automatonFor(entries: readonly Entry[]): LiteralAutomaton {
+  const key = JSON.stringify(entries);
+  let automaton = automata.get(key);
+  if (automaton === undefined) {
+    // Bounded: a process that builds engines for many policies keeps the latest few sets.
+    if (automata.size >= 64) automata.clear();
+    automaton = new LiteralAutomaton(entries);
+    automata.set(key, automaton);
+  }
+  return automaton;
+}
+
 function fold(code: number): number {
   return code >= 65 && code <= 90 ? code | 32 : code;
 }
@@ -183,7 +201,7 @@ export class KeywordPrefilter {
       }
     });
     this.gated = gated;
-    this.#automaton = new LiteralAutomaton([...byText.values()]);
+    this.#automaton = automatonFor([...byText.values()]);
   }
 
   /**

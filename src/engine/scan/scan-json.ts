@@ -97,31 +97,65 @@ export function appendWithoutOffsets(findings: Finding[], again: readonly Findin
 }
 
 /**
- * Short strings a plan's scan left clean (no finding, nothing rewritten), per plan. A JSON result repeats its keys in
- * every record and many of its values (tags, states, `key: value` readings of enums): a string already read clean
- * is clean again, since a scan depends only on the string and the plan (its detectors, decisions and redaction).
- * Bounded in string length and count, and cleared when full, so memory stays a few hundred kB per plan.
+ * Short strings a plan's scan left clean (no finding, nothing rewritten), per plan: leaf strings under undefined, and
+ * `key: value` readings under their key (so a lookup hashes the key and the value, which JSON.parse's strings cache,
+ * and never builds the joined string). A JSON result repeats its keys in every record and many of its values (tags,
+ * states, enums): a string already read clean is clean again, since a scan depends only on the string and the plan
+ * (its detectors, decisions and redaction). Bounded in string length and count, cleared when full.
  */
-const cleanStrings = new WeakMap<ScanPlan, Set<string>>();
+const cleanStrings = new WeakMap<ScanPlan, Map<string | undefined, Set<string>>>();
 const MEMO_MAX_LENGTH = 256;
 const MEMO_MAX_SIZE = 16_384;
+// The last plan's memo, without the WeakMap lookup (a check walks one plan over every string).
+let memoPlan: ScanPlan | undefined;
+let memo: Map<string | undefined, Set<string>> | undefined;
+let memoSize = 0;
 
-function knownClean(plan: ScanPlan, text: string): boolean {
-  return text.length <= MEMO_MAX_LENGTH && cleanStrings.get(plan)?.has(text) === true;
+function memoOf(plan: ScanPlan): Map<string | undefined, Set<string>> | undefined {
+  if (plan !== memoPlan) {
+    memoPlan = plan;
+    memo = cleanStrings.get(plan);
+    memoSize = 0;
+    if (memo !== undefined) for (const set of memo.values()) memoSize += set.size;
+  }
+  return memo;
 }
 
-/** Remembers `text` as clean when its scan added no finding and counted none past a cap (`mark`: length before). */
-function rememberIfClean(plan: ScanPlan, text: string, findings: Finding[], mark: number): void {
-  if (text.length > MEMO_MAX_LENGTH || findings.length !== mark) return;
+/** Whether `text`, read after `key` (undefined: alone), is known clean under `plan`. */
+function knownClean(plan: ScanPlan, key: string | undefined, text: string): boolean {
+  return text.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH && memoOf(plan)?.get(key)?.has(text) === true;
+}
+
+/** Remembers `text` (after `key`) as clean when its scan added no finding and counted none past a cap. */
+function rememberIfClean(
+  plan: ScanPlan,
+  key: string | undefined,
+  text: string,
+  findings: Finding[],
+  mark: number,
+): void {
+  if (text.length + (key?.length ?? 0) > MEMO_MAX_LENGTH || findings.length !== mark) return;
   // Past the cap a finding is counted, not stored: the length alone would not show it.
   if (findings instanceof CappedFindings && mark >= findings.cap) return;
-  let set = cleanStrings.get(plan);
+  let map = memoOf(plan);
+  if (map === undefined) {
+    map = new Map();
+    cleanStrings.set(plan, map);
+    memo = map;
+  }
+  if (memoSize >= MEMO_MAX_SIZE) {
+    map.clear();
+    memoSize = 0;
+  }
+  let set = map.get(key);
   if (set === undefined) {
     set = new Set();
-    cleanStrings.set(plan, set);
+    map.set(key, set);
   }
-  if (set.size >= MEMO_MAX_SIZE) set.clear();
-  set.add(text);
+  if (!set.has(text)) {
+    set.add(text);
+    memoSize++;
+  }
 }
 
 export function scanStringLeaf(
@@ -131,7 +165,7 @@ export function scanStringLeaf(
   findings: Finding[],
   extra?: readonly TextMatch[],
 ): string {
-  if (extra === undefined && knownClean(plan, text)) return text;
+  if (extra === undefined && knownClean(plan, undefined, text)) return text;
   const jsonLike = looksLikeJson(text);
   // Long numbers read after their key (`"card": 4111...`, which the raw text does not show as a value): their
   // matches, with offsets into the text, join the raw scan's, so every finding keeps its offsets; a rewrite that
@@ -158,7 +192,8 @@ export function scanStringLeaf(
   // The values the raw rewrite removes (every one, stored as a finding or past the cap), when it may be replaced.
   const removedValues = jsonLike ? new Set<string>() : undefined;
   const scan = scanString(text, path, plan, findings, extra ?? numberMatches, removedValues);
-  if (!scan.changed && extra === undefined && !jsonLike) rememberIfClean(plan, text, findings, mark);
+  if (!scan.changed && extra === undefined && !jsonLike)
+    rememberIfClean(plan, undefined, text, findings, mark);
   if (!scan.changed || !jsonLike) return scan.text;
   if (tryParse(scan.text).ok) return scan.text;
   const original = parseEmbedded(text);
@@ -317,12 +352,11 @@ function scanKeyedString(
   key: string,
 ): string {
   if (looksLikeJson(value)) return scanStringLeaf(value, path, plan, findings);
+  if (knownClean(plan, key, value)) return value;
   const prefix = `${key}: `;
-  const keyed = prefix + value;
-  if (knownClean(plan, keyed)) return value;
   const found = scratchFor(findings);
-  const scan = scanString(keyed, path, plan, found);
-  if (!scan.changed) rememberIfClean(plan, keyed, found, 0);
+  const scan = scanString(prefix + value, path, plan, found);
+  if (!scan.changed) rememberIfClean(plan, key, value, found, 0);
   if (scan.changed && !scan.text.startsWith(prefix)) {
     // The value is read alone, but a block or flag the keyed reading made on it stands: a decision is never lost
     // to another match's rewrite (the rewrites themselves are redone on the value alone).

@@ -3,7 +3,7 @@
  * shared machine hits all variants of a round alike; a row's figure is the median over rounds of the per-round
  * ratio, never an absolute time.
  */
-import { collectGarbage, median, shuffle } from "./stats.js";
+import { collectGarbage, median, percentile, shuffle } from "./stats.js";
 
 export interface Variant {
   name: string;
@@ -45,4 +45,10 @@ export async function interleave(variants: readonly Variant[], rounds: number): 
 /** Median over rounds of `time(numerator) / time(denominator)` measured in the same round. */
 export function medianRatio(result: InterleavedResult, numerator: string, denominator: string): number {
   return median(result.samples.map((s) => s[numerator]! / s[denominator]!));
+}
+
+/** The per-round ratios' 25th and 75th percentiles, as `p25-p75`: how far one round strays on a loaded machine. */
+export function ratioSpread(result: InterleavedResult, numerator: string, denominator: string): string {
+  const ratios = result.samples.map((s) => s[numerator]! / s[denominator]!);
+  return `${percentile(ratios, 25).toFixed(2)}-${percentile(ratios, 75).toFixed(2)}`;
 }

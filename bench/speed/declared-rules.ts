@@ -7,7 +7,7 @@
 
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { PolicyConfig } from "../../src/engine/policy-types.js";
-import { interleave, medianRatio } from "../lib/interleave.js";
+import { interleave, medianRatio, ratioSpread } from "../lib/interleave.js";
 import { benchText, fmtRatio, type SpeedRow, textRequest } from "./common.js";
 
 export function declaredRules(count: number): NonNullable<PolicyConfig["customRules"]> {
@@ -43,7 +43,7 @@ export async function declaredRulesRow(rounds = 7): Promise<SpeedRow> {
     unit: "x",
     goal: `<= ${FLAT}x (flat)`,
     met: ratio <= FLAT,
-    detail: `${rounds} interleaved rounds; medians default ${result.medianMs.default!.toFixed(1)} ms, +200 ${result.medianMs["+200"]!.toFixed(1)} ms; ${findings} findings`,
+    detail: `${rounds} interleaved rounds (per-round ratios p25-p75 ${ratioSpread(result, "+200", "default")}); medians default ${result.medianMs.default!.toFixed(1)} ms, +200 ${result.medianMs["+200"]!.toFixed(1)} ms; ${findings} findings`,
   };
 }
 

@@ -5,7 +5,7 @@
  * Goal (issue 16): at least 2x langchain's speed, i.e. langchain's time / ours >= 2.
  */
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
-import { interleave, medianRatio } from "../lib/interleave.js";
+import { interleave, medianRatio, ratioSpread } from "../lib/interleave.js";
 import { benchText, fmtRatio, langchainDetectors, type SpeedRow, textRequest } from "./common.js";
 
 export const NO_INJECTION = { injection: { input: "off", output: "off" } } as const;
@@ -29,7 +29,7 @@ export async function familiesTextRow(rounds = 9): Promise<SpeedRow> {
     unit: "x",
     goal: ">= 2x",
     met: speed >= 2,
-    detail: `${rounds} interleaved rounds; medians langchain ${result.medianMs.langchain!.toFixed(1)} ms, ours ${result.medianMs.tollgate!.toFixed(1)} ms; ${findings} findings`,
+    detail: `${rounds} interleaved rounds (per-round ratios p25-p75 ${ratioSpread(result, "langchain", "tollgate")}); medians langchain ${result.medianMs.langchain!.toFixed(1)} ms, ours ${result.medianMs.tollgate!.toFixed(1)} ms; ${findings} findings`,
   };
 }
 

@@ -3,7 +3,7 @@
  * text, on the calling thread (`worker: false`). Goal (issue 16): at least 0.5x langchain's speed.
  */
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
-import { interleave, medianRatio } from "../lib/interleave.js";
+import { interleave, medianRatio, ratioSpread } from "../lib/interleave.js";
 import { benchText, fmtRatio, langchainDetectors, type SpeedRow, textRequest } from "./common.js";
 
 export async function fullCheckTextRow(rounds = 7): Promise<SpeedRow> {
@@ -25,7 +25,7 @@ export async function fullCheckTextRow(rounds = 7): Promise<SpeedRow> {
     unit: "x",
     goal: ">= 0.5x",
     met: speed >= 0.5,
-    detail: `${rounds} interleaved rounds; medians langchain ${result.medianMs.langchain!.toFixed(1)} ms, ours ${result.medianMs.tollgate!.toFixed(1)} ms; ${findings} findings`,
+    detail: `${rounds} interleaved rounds (per-round ratios p25-p75 ${ratioSpread(result, "langchain", "tollgate")}); medians langchain ${result.medianMs.langchain!.toFixed(1)} ms, ours ${result.medianMs.tollgate!.toFixed(1)} ms; ${findings} findings`,
   };
 }
 

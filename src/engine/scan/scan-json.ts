@@ -251,6 +251,11 @@ function numberPlan(plan: ScanPlan, digits: string, key: string | undefined): Sc
   return { sanitizers: [], stripSanitized: false, detectors, decide: plan.decide, redaction: plan.redaction };
 }
 
+/** Whether a JSON number is long enough to be read as text (see MIN_CHECKED_NUMBER). */
+function isCheckedNumber(value: number): boolean {
+  return Number.isInteger(value) && Math.abs(value) >= MIN_CHECKED_NUMBER;
+}
+
 /**
  * A JSON number reaches the model as its decimal text (a card number stored as a number is still a card number). The
  * text is checked like a string, read after its key (`ssn: 536224187`) because detectors that need a context word
@@ -264,7 +269,7 @@ function scanNumber(
   findings: Finding[],
   key: string | undefined,
 ): unknown {
-  if (!Number.isInteger(value) || Math.abs(value) < MIN_CHECKED_NUMBER) return value;
+  if (!isCheckedNumber(value)) return value;
   const rewritten = scanDigits(String(value), path, plan, findings, key);
   return rewritten === undefined ? value : rewritten;
 }
@@ -388,6 +393,13 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
       if (item === null || typeof item === "boolean") continue;
+      // Nothing to read, so no path to build: a short number, or a string read clean before.
+      if (
+        typeof item === "number"
+          ? !isCheckedNumber(item)
+          : typeof item === "string" && knownClean(plan, undefined, item)
+      )
+        continue;
       const next = scanJson(item, `${path}/${i}`, plan, findings);
       if (next !== item) {
         copy ??= value.slice();
@@ -410,11 +422,20 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
     if (newKey !== key) keysChanged = true;
     // A path naming a key that held a finding would copy the sensitive value into the audit log: name the key
     // by its redacted form instead (or a fixed token when the policy only flags it).
-    const token = findings.length === mark ? key : newKey !== key ? newKey : "[REDACTED:key]";
+    const keyFindings = findings.length > mark;
+    const item = obj[key];
+    const nothingToRead =
+      item === null ||
+      typeof item === "boolean" ||
+      item === undefined ||
+      (typeof item === "number" && !isCheckedNumber(item)) ||
+      (typeof item === "string" && knownClean(plan, key, item));
+    // The member's path is built only when something needs it (most members of a clean record do not).
+    if (nothingToRead && !keyFindings) continue;
+    const token = !keyFindings ? key : newKey !== key ? newKey : "[REDACTED:key]";
     const childPath = `${path}/${escapePointerToken(token)}`;
     for (let f = mark; f < findings.length; f++) findings[f] = { ...findings[f]!, path: childPath };
-    const item = obj[key];
-    if (item === null || typeof item === "boolean" || item === undefined) continue;
+    if (nothingToRead) continue;
     const next =
       typeof item === "number"
         ? scanNumber(item, childPath, plan, findings, key)

@@ -58,3 +58,26 @@ describe("repeated strings in structuredContent", () => {
     expect(JSON.stringify(decision.redactedResult)).not.toContain("jane.roe@example.com");
   });
 });
+
+describe("paths of members whose key holds a finding", () => {
+  const email = ["jane.roe", "example.com"].join("@");
+  const structured = (policy: ConstructorParameters<typeof LocalPolicyEngine>[0]) =>
+    new LocalPolicyEngine(policy, { worker: false }).checkOutput(
+      request({ byOwner: { [email]: { count: 3, note: "ok" }, [`${email}x`]: 1 } }),
+    );
+
+  it("name the key by its redacted form, never the value", async () => {
+    const decision = await structured({});
+    const paths = decision.findings.map((f) => f.path);
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) expect(path).not.toContain(email);
+  });
+
+  it("name a flagged key by a fixed token", async () => {
+    const decision = await structured({ pii: { output: "flag" } });
+    expect(decision.findings.map((f) => f.path)).toEqual([
+      "/structuredContent/byOwner/[REDACTED:key]",
+      "/structuredContent/byOwner/[REDACTED:key]",
+    ]);
+  });
+});

@@ -295,16 +295,25 @@ export function runDetectors(
   return scratch.length === 0 ? [] : scratch.slice();
 }
 
+const NO_RUNS = new MatchRuns();
+
 /**
  * `runDetectors` for the sanitizers, into runs held in typed arrays (see MatchRuns), sorted by position: a detector
  * that can (the control-character detector) hands its spans over without an object each.
  */
 function runSanitizers(detectors: readonly TextDetector[], text: string, features: number): MatchRuns {
-  const runs = new MatchRuns();
   const { requires, minLength } = gatesOf(detectors);
-  for (let i = 0; i < detectors.length; i++) {
+  const passes = (i: number) => {
     const gate = requires[i]!;
-    if ((gate !== 0 && (features & gate) === 0) || text.length < minLength[i]!) continue;
+    return (gate === 0 || (features & gate) !== 0) && text.length >= minLength[i]!;
+  };
+  // Most strings of a JSON result pass no sanitizer's gate: they share one empty (never written) list.
+  let any = false;
+  for (let i = 0; i < detectors.length && !any; i++) any = passes(i);
+  if (!any) return NO_RUNS;
+  const runs = new MatchRuns();
+  for (let i = 0; i < detectors.length; i++) {
+    if (!passes(i)) continue;
     const detector = detectors[i]!;
     if (detectsRuns(detector)) {
       detector.detectRuns(text, runs);

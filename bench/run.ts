@@ -2,7 +2,8 @@
  * `npm run bench`: per-call overhead through a real MultiServerMCPClient, output-check throughput next to peer JS
  * redactors, and peak memory on a 10 MB result, in one run on the same inputs. Prints markdown tables and writes
  * bench/results/latest.json (gitignored) with the date, machine, node version and git commit.
- * Options: --quick (fewer iterations, for a smoke run), --skip=overhead,agent,throughput,memory,server,flow.
+ * Options: --quick (fewer iterations, for a smoke run), --skip=speed,overhead,agent,throughput,memory,server,flow.
+ * The speed rows of issue 16 (bench/speed/) are ratios measured in interleaved rounds: quote those, not times.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -13,9 +14,10 @@ import { fmt, markdownTable } from "./lib/stats.js";
 import { type MemoryRow, runMemory } from "./memory.js";
 import { type OverheadRow, runOverhead } from "./overhead.js";
 import { runServerBench, type ServerBenchResult } from "./server-bench.js";
+import { runSpeedRows, type SpeedRow, speedTable } from "./speed/index.js";
 import { runThroughput, type ThroughputRow } from "./throughput.js";
 
-const GOALS = { overheadRatio1Kb: 1.05, textMBps: 100, timesRedactPii: 10 };
+const GOALS = { overheadRatio1Kb: 1.05, textMBps: 100, timesRedactPii: 10, agentStepAddedRatio64Kb: 1 / 3 };
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -122,7 +124,7 @@ function memoryTable(rows: MemoryRow[]): string {
   );
 }
 
-function goals(overhead: OverheadRow[], throughput: ThroughputRow[]) {
+function goals(overhead: OverheadRow[], throughput: ThroughputRow[], agentStep: AgentStepRow[]) {
   const mark = (ok: boolean | undefined) => (ok === undefined ? "not measured" : ok ? "met" : "MISSED");
   const kb = overhead.find((r) => r.bytes === 1024);
   const full = (input: string) =>
@@ -139,7 +141,13 @@ function goals(overhead: OverheadRow[], throughput: ThroughputRow[]) {
     const b = rp(input);
     return a && b ? a.mbPerSec / b.mbPerSec : undefined;
   };
+  const step64 = agentStep.find((r) => r.bytes === 64 * 1024);
   const rows = [
+    {
+      goal: `agent step, 64 KB result: mcp-tollgate adds <= ${GOALS.agentStepAddedRatio64Kb} of what piiMiddleware adds`,
+      actual: step64 ? `${fmt(step64.addedRatio, 2)}` : "n/a",
+      status: mark(step64 ? step64.addedRatio <= GOALS.agentStepAddedRatio64Kb : undefined),
+    },
     {
       goal: `guarded/unguarded p50 <= ${GOALS.overheadRatio1Kb} for 1 KB results`,
       actual: kb ? `${fmt(kb.ratioP50, 2)} (+${fmt(kb.addedP50Us, 0)} µs)` : "n/a",
@@ -210,6 +218,7 @@ function serverTables(result: ServerBenchResult): string {
 const machine = machineInfo();
 process.stderr.write(`mcp-tollgate bench${quick ? " (quick)" : ""}: ${describeMachine(machine)}\n`);
 
+const speed: SpeedRow[] = skip.has("speed") ? [] : await runSpeedRows(quick, progress);
 const overhead = skip.has("overhead")
   ? []
   : await runOverhead(
@@ -244,9 +253,17 @@ if (!skip.has("server")) {
   }
 }
 const flow = skip.has("flow") ? [] : runFlowBench({ quick });
-const goalCheck = goals(overhead, throughput);
+const goalCheck = goals(overhead, throughput, agentStep);
 
 const out: string[] = [`## mcp-tollgate bench`, "", describeMachine(machine), ""];
+if (speed.length > 0) {
+  out.push(
+    "### Speed against langchain's built-in detectors (ratios, interleaved rounds)",
+    "",
+    speedTable(speed),
+    "",
+  );
+}
 if (overhead.length > 0) {
   out.push(
     "### Per-call overhead (stdio MCP tool call via MultiServerMCPClient, default policy)",
@@ -288,6 +305,6 @@ const resultsDir = fileURLToPath(new URL("./results/", import.meta.url));
 await mkdir(resultsDir, { recursive: true });
 await writeFile(
   `${resultsDir}latest.json`,
-  `${JSON.stringify({ machine, quick, goals: goalCheck.rows, overhead, agentStep, throughput, memory, flow, ...(server !== undefined ? { server } : {}) }, null, 2)}\n`,
+  `${JSON.stringify({ machine, quick, goals: goalCheck.rows, speed, overhead, agentStep, throughput, memory, flow, ...(server !== undefined ? { server } : {}) }, null, 2)}\n`,
 );
 process.stderr.write("wrote bench/results/latest.json\n");

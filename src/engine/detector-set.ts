@@ -1,6 +1,13 @@
 import { BackendUnavailableError } from "../errors.js";
 import type { FindingKind } from "../shared/vocabulary.js";
 import type { ResolvedCustomRule, ResolvedPolicy } from "./policy.js";
+import { INJECTION_TRIGGERS } from "./rules/injection-triggers.js";
+import {
+  derivedLiteral,
+  registerDetectorTriggers,
+  registeredTriggers,
+  registerTriggers,
+} from "./rules/keyword-prefilter.js";
 import { BUILT_IN_RULES } from "./rules/registry.js";
 import {
   type DetectorContext,
@@ -207,6 +214,9 @@ function withAllowList(detector: TextDetector, allow: ResolvedPolicy["allow"]): 
   return wrapped;
 }
 
+// The injection family's literal triggers (its phrase detector's lead words), through the prefilter's registration.
+registerTriggers(INJECTION_TRIGGERS.detectorId, INJECTION_TRIGGERS.triggers);
+
 export function createDetectorSet(
   policy: ResolvedPolicy,
   detectors: readonly CustomDetector[] = [],
@@ -242,6 +252,8 @@ export function createDetectorSet(
     // are full regex scans, do use the prefilter.
     const raw = record.detector(context);
     const detector = allowing ? withAllowList(raw, policy.allow) : raw;
+    const triggers = registeredTriggers(raw.id);
+    if (triggers !== undefined) registerDetectorTriggers(detector, triggers);
     const entry: DetectorEntry = {
       detector,
       ruleIds: [record.id, ...(record.subRuleIds ?? [])],
@@ -256,6 +268,13 @@ export function createDetectorSet(
   for (const rule of policy.customRules) {
     const raw = customDetector(rule, code);
     const detector = allowing ? withAllowList(raw, policy.allow) : raw;
+    // A pattern rule without keywords is gated by the literal its pattern starts with, when it has one: declared
+    // rules then cost one shared prefilter pass per string, not one regex scan each.
+    const derived =
+      rule.keywords === undefined && rule.detector === undefined && rule.pattern !== undefined
+        ? derivedLiteral(rule.pattern, rule.flags)
+        : undefined;
+    if (derived !== undefined) registerDetectorTriggers(detector, derived);
     custom.push(detector);
     entries.push({ detector, ruleIds: [rule.id], family: rule.family });
   }

@@ -5,7 +5,7 @@ import { recordsOnly } from "../../shared/vocabulary.js";
 import { isEpochLike, keyNamesPii } from "../detectors/pii/number-context.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { containsAny } from "./contains-any.js";
-import { absorbOmitted, scratchFor } from "./findings-cap.js";
+import { absorbOmitted, CappedFindings, scratchFor } from "./findings-cap.js";
 import { type ScanPlan, scanString } from "./string-scanner.js";
 
 /** Defines an own data property; plain assignment would treat a `__proto__` key from JSON as the prototype. */
@@ -96,6 +96,68 @@ export function appendWithoutOffsets(findings: Finding[], again: readonly Findin
   absorbOmitted(findings, again);
 }
 
+/**
+ * Short strings a plan's scan left clean (no finding, nothing rewritten), per plan: leaf strings under undefined, and
+ * `key: value` readings under their key (so a lookup hashes the key and the value, which JSON.parse's strings cache,
+ * and never builds the joined string). A JSON result repeats its keys in every record and many of its values (tags,
+ * states, enums): a string already read clean is clean again, since a scan depends only on the string and the plan
+ * (its detectors, decisions and redaction). Bounded in string length and count, cleared when full.
+ */
+const cleanStrings = new WeakMap<ScanPlan, Map<string | undefined, Set<string>>>();
+const MEMO_MAX_LENGTH = 256;
+const MEMO_MAX_SIZE = 16_384;
+// The last plan's memo, without the WeakMap lookup (a check walks one plan over every string).
+let memoPlan: ScanPlan | undefined;
+let memo: Map<string | undefined, Set<string>> | undefined;
+let memoSize = 0;
+
+function memoOf(plan: ScanPlan): Map<string | undefined, Set<string>> | undefined {
+  if (plan !== memoPlan) {
+    memoPlan = plan;
+    memo = cleanStrings.get(plan);
+    memoSize = 0;
+    if (memo !== undefined) for (const set of memo.values()) memoSize += set.size;
+  }
+  return memo;
+}
+
+/** Whether `text`, read after `key` (undefined: alone), is known clean under `plan`. */
+function knownClean(plan: ScanPlan, key: string | undefined, text: string): boolean {
+  return text.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH && memoOf(plan)?.get(key)?.has(text) === true;
+}
+
+/** Remembers `text` (after `key`) as clean when its scan added no finding and counted none past a cap. */
+function rememberIfClean(
+  plan: ScanPlan,
+  key: string | undefined,
+  text: string,
+  findings: Finding[],
+  mark: number,
+): void {
+  if (text.length + (key?.length ?? 0) > MEMO_MAX_LENGTH || findings.length !== mark) return;
+  // Past the cap a finding is counted, not stored: the length alone would not show it.
+  if (findings instanceof CappedFindings && mark >= findings.cap) return;
+  let map = memoOf(plan);
+  if (map === undefined) {
+    map = new Map();
+    cleanStrings.set(plan, map);
+    memo = map;
+  }
+  if (memoSize >= MEMO_MAX_SIZE) {
+    map.clear();
+    memoSize = 0;
+  }
+  let set = map.get(key);
+  if (set === undefined) {
+    set = new Set();
+    map.set(key, set);
+  }
+  if (!set.has(text)) {
+    set.add(text);
+    memoSize++;
+  }
+}
+
 export function scanStringLeaf(
   text: string,
   path: string,
@@ -103,6 +165,7 @@ export function scanStringLeaf(
   findings: Finding[],
   extra?: readonly TextMatch[],
 ): string {
+  if (extra === undefined && knownClean(plan, undefined, text)) return text;
   const jsonLike = looksLikeJson(text);
   // Long numbers read after their key (`"card": 4111...`, which the raw text does not show as a value): their
   // matches, with offsets into the text, join the raw scan's, so every finding keeps its offsets; a rewrite that
@@ -129,6 +192,8 @@ export function scanStringLeaf(
   // The values the raw rewrite removes (every one, stored as a finding or past the cap), when it may be replaced.
   const removedValues = jsonLike ? new Set<string>() : undefined;
   const scan = scanString(text, path, plan, findings, extra ?? numberMatches, removedValues);
+  if (!scan.changed && extra === undefined && !jsonLike)
+    rememberIfClean(plan, undefined, text, findings, mark);
   if (!scan.changed || !jsonLike) return scan.text;
   if (tryParse(scan.text).ok) return scan.text;
   const original = parseEmbedded(text);
@@ -186,6 +251,11 @@ function numberPlan(plan: ScanPlan, digits: string, key: string | undefined): Sc
   return { sanitizers: [], stripSanitized: false, detectors, decide: plan.decide, redaction: plan.redaction };
 }
 
+/** Whether a JSON number is long enough to be read as text (see MIN_CHECKED_NUMBER). */
+function isCheckedNumber(value: number): boolean {
+  return Number.isInteger(value) && Math.abs(value) >= MIN_CHECKED_NUMBER;
+}
+
 /**
  * A JSON number reaches the model as its decimal text (a card number stored as a number is still a card number). The
  * text is checked like a string, read after its key (`ssn: 536224187`) because detectors that need a context word
@@ -199,7 +269,7 @@ function scanNumber(
   findings: Finding[],
   key: string | undefined,
 ): unknown {
-  if (!Number.isInteger(value) || Math.abs(value) < MIN_CHECKED_NUMBER) return value;
+  if (!isCheckedNumber(value)) return value;
   const rewritten = scanDigits(String(value), path, plan, findings, key);
   return rewritten === undefined ? value : rewritten;
 }
@@ -287,9 +357,11 @@ function scanKeyedString(
   key: string,
 ): string {
   if (looksLikeJson(value)) return scanStringLeaf(value, path, plan, findings);
+  if (knownClean(plan, key, value)) return value;
   const prefix = `${key}: `;
   const found = scratchFor(findings);
   const scan = scanString(prefix + value, path, plan, found);
+  if (!scan.changed) rememberIfClean(plan, key, value, found, 0);
   if (scan.changed && !scan.text.startsWith(prefix)) {
     // The value is read alone, but a block or flag the keyed reading made on it stands: a decision is never lost
     // to another match's rewrite (the rewrites themselves are redone on the value alone).
@@ -321,6 +393,13 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
       if (item === null || typeof item === "boolean") continue;
+      // Nothing to read, so no path to build: a short number, or a string read clean before.
+      if (
+        typeof item === "number"
+          ? !isCheckedNumber(item)
+          : typeof item === "string" && knownClean(plan, undefined, item)
+      )
+        continue;
       const next = scanJson(item, `${path}/${i}`, plan, findings);
       if (next !== item) {
         copy ??= value.slice();
@@ -343,11 +422,20 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
     if (newKey !== key) keysChanged = true;
     // A path naming a key that held a finding would copy the sensitive value into the audit log: name the key
     // by its redacted form instead (or a fixed token when the policy only flags it).
-    const token = findings.length === mark ? key : newKey !== key ? newKey : "[REDACTED:key]";
+    const keyFindings = findings.length > mark;
+    const item = obj[key];
+    const nothingToRead =
+      item === null ||
+      typeof item === "boolean" ||
+      item === undefined ||
+      (typeof item === "number" && !isCheckedNumber(item)) ||
+      (typeof item === "string" && knownClean(plan, key, item));
+    // The member's path is built only when something needs it (most members of a clean record do not).
+    if (nothingToRead && !keyFindings) continue;
+    const token = !keyFindings ? key : newKey !== key ? newKey : "[REDACTED:key]";
     const childPath = `${path}/${escapePointerToken(token)}`;
     for (let f = mark; f < findings.length; f++) findings[f] = { ...findings[f]!, path: childPath };
-    const item = obj[key];
-    if (item === null || typeof item === "boolean" || item === undefined) continue;
+    if (nothingToRead) continue;
     const next =
       typeof item === "number"
         ? scanNumber(item, childPath, plan, findings, key)

@@ -2,7 +2,7 @@ import type { Finding } from "../../shared/types.js";
 import type { FindingAction, FindingKind } from "../../shared/vocabulary.js";
 import { boundCut } from "../detectors/injection/cut-bounds.js";
 import { instructionSpan, type Span } from "../detectors/injection/instruction-span.js";
-import { KeywordPrefilter } from "../rules/keyword-prefilter.js";
+import { KeywordPrefilter, triggersOf } from "../rules/keyword-prefilter.js";
 import { detectsRuns, MatchRuns, RangeList } from "../sanitizer/match-runs.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { CappedFindings } from "./findings-cap.js";
@@ -216,7 +216,7 @@ function viewMatches(detectors: readonly TextDetector[], view: NormalisedView): 
 interface Gates {
   requires: Int32Array;
   minLength: Int32Array;
-  /** 1 for a detector with keywords (see `TextDetector.keywords`). */
+  /** 1 for a detector with literals (keywords, a derived literal or registered triggers: see keyword-prefilter.ts). */
   keyworded: Uint8Array;
   /** Undefined when no detector of the list has keywords. */
   prefilter: KeywordPrefilter | undefined;
@@ -238,9 +238,9 @@ function gatesOf(detectors: readonly TextDetector[]): Gates {
   let gates = gatesByList.get(detectors);
   if (gates === undefined) {
     const n = detectors.length;
-    const prefilter = detectors.some((d) => d.keywords !== undefined && d.keywords.length > 0)
-      ? new KeywordPrefilter(detectors.map((d) => d.keywords))
-      : undefined;
+    // Keywords, a declared rule's derived literal, registered triggers (the injection lead words): one pass.
+    const triggers = detectors.map(triggersOf);
+    const prefilter = triggers.some((t) => t !== undefined) ? new KeywordPrefilter(triggers) : undefined;
     gates = {
       requires: new Int32Array(n),
       minLength: new Int32Array(n),
@@ -285,7 +285,7 @@ export function runDetectors(
     if ((gate !== 0 && (features & gate) === 0) || length < minLength[i]!) continue;
     if (keyworded[i] === 1) {
       if (!scanned) {
-        prefilter!.scan(text, present);
+        prefilter!.scan(text, present, features);
         scanned = true;
       }
       if (present[i] === 0) continue;
@@ -295,16 +295,25 @@ export function runDetectors(
   return scratch.length === 0 ? [] : scratch.slice();
 }
 
+const NO_RUNS = new MatchRuns();
+
 /**
  * `runDetectors` for the sanitizers, into runs held in typed arrays (see MatchRuns), sorted by position: a detector
  * that can (the control-character detector) hands its spans over without an object each.
  */
 function runSanitizers(detectors: readonly TextDetector[], text: string, features: number): MatchRuns {
-  const runs = new MatchRuns();
   const { requires, minLength } = gatesOf(detectors);
-  for (let i = 0; i < detectors.length; i++) {
+  const passes = (i: number) => {
     const gate = requires[i]!;
-    if ((gate !== 0 && (features & gate) === 0) || text.length < minLength[i]!) continue;
+    return (gate === 0 || (features & gate) !== 0) && text.length >= minLength[i]!;
+  };
+  // Most strings of a JSON result pass no sanitizer's gate: they share one empty (never written) list.
+  let any = false;
+  for (let i = 0; i < detectors.length && !any; i++) any = passes(i);
+  if (!any) return NO_RUNS;
+  const runs = new MatchRuns();
+  for (let i = 0; i < detectors.length; i++) {
+    if (!passes(i)) continue;
     const detector = detectors[i]!;
     if (detectsRuns(detector)) {
       detector.detectRuns(text, runs);

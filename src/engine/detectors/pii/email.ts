@@ -145,7 +145,12 @@ const SPELLED_STOP_LOCAL =
 // "... at the dot com bubble": a domain does not start with an article or a possessive.
 const SPELLED_STOP_DOMAIN = /^(?:the|a|an|this|that|my|your|our|his|her|their)\b/i;
 
+// Every spelled domain spells at least one "dot" (both alternatives of SPELLED_DOMAIN require one): a text without
+// the word skips the walk over its " at " words, which in prose are common.
+const SPELLED_DOT = /dot/i;
+
 function pushSpelledAddresses(text: string, out: TextMatch[]): void {
+  if (!SPELLED_DOT.test(text)) return;
   SPELLED_AT.lastIndex = 0;
   for (let m = SPELLED_AT.exec(text); m !== null; m = SPELLED_AT.exec(text)) {
     const domainStart = m.index + m[0].length;

@@ -31,7 +31,11 @@ const CLI_FLAG = /--[A-Za-z][\w-]{0,62}[ \t]+/g;
 const SHORT_FLAG =
   /[ \t]-(?:[Pp]ass(?:word|wd)?|PASS(?:WORD|WD)?|[Pp]wd|PWD|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Aa]pi[Kk]ey|APIKEY)[ \t]+/g;
 // GitHub's `Authorization: token ...` names its scheme "token"; elsewhere the word is prose, so it needs the header.
-const AUTH_SCHEME = /\b(?:Bearer|Basic|(?<=Authorization["']?:[ \t]{0,4})token)[ \t]+/g;
+// The scheme words first, their checks (a word boundary before, the header before `token`) as a lookbehind after
+// them: the same matches, but V8 skips to the words instead of trying the assertions at every position (written
+// with a leading `\b`, this regex was the costliest part of the output check on 1 MB of prose).
+const AUTH_SCHEME =
+  /(?:Bearer|Basic|token)(?<=(?<!\w)(?:Bearer|Basic|(?<=Authorization["']?:[ \t]{0,4})token))[ \t]+/g;
 // With the password words of other languages written in ASCII (German, Portuguese, Dutch, French `mdp`).
 const PASSWORD_KEY =
   /(?:password|passwd|passphrase|pass|pwd|pw|passwort|kennwort|senha|wachtwoord|mdp|passe)$/;

@@ -2,11 +2,12 @@ import cluster from "node:cluster";
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
+import type { Logger } from "pino";
 import { type LocalEngineOptions, LocalPolicyEngine } from "../engine/local-engine.js";
 import { loadPolicyFile } from "../engine/policy.js";
 import { isTollgateError } from "../errors.js";
 import { clusterMetrics, joinCluster, runClusterPrimary } from "../server/cluster.js";
-import { createPolicyServer } from "../server/create-policy-server.js";
+import { createPolicyServer, type PolicyServer } from "../server/create-policy-server.js";
 import { loadPino } from "../server/serve-deps.js";
 
 export const SERVE_USAGE = `  serve [--policy FILE] [--host 127.0.0.1] [--port 8787] [--token T] [--body-limit BYTES] [--log-level info]
@@ -64,68 +65,82 @@ export async function serveCommand(
   return code;
 }
 
-async function serve(args: string[], io: ServeIo): Promise<number> {
+/** The flags, checked: each bad one is a usage error (exit 2) naming the flag. */
+interface ServeFlags {
+  values: Record<string, string | boolean | undefined>;
+  host: string;
+  port: number;
+  token: string | undefined;
+  bodyLimit: number | undefined;
+  workers: number;
+  connectorTypes: number | undefined;
+}
+
+class UsageError extends Error {}
+
+const SERVE_OPTIONS = {
+  policy: { type: "string" },
+  host: { type: "string", default: "127.0.0.1" },
+  port: { type: "string", default: "8787" },
+  token: { type: "string" },
+  "body-limit": { type: "string" },
+  "log-level": { type: "string", default: "info" },
+  workers: { type: "string", default: "1" },
+  "metrics-open": { type: "boolean", default: false },
+  "no-metrics": { type: "boolean", default: false },
+  "metrics-connector-types": { type: "string" },
+  "budget-redis": { type: "string" },
+  "budget-prefix": { type: "string" },
+  "budget-store-errors": { type: "string", default: "closed" },
+} as const;
+
+/** An optional integer flag: undefined when absent; a UsageError when present and not an integer >= min. */
+function integerFlag(value: string | boolean | undefined, min: number, what: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(what);
+  return n;
+}
+
+function parseServeFlags(args: string[], env: NodeJS.ProcessEnv): ServeFlags {
   let values: Record<string, string | boolean | undefined>;
   try {
-    values = parseArgs({
-      args,
-      strict: true,
-      options: {
-        policy: { type: "string" },
-        host: { type: "string", default: "127.0.0.1" },
-        port: { type: "string", default: "8787" },
-        token: { type: "string" },
-        "body-limit": { type: "string" },
-        "log-level": { type: "string", default: "info" },
-        workers: { type: "string", default: "1" },
-        "metrics-open": { type: "boolean", default: false },
-        "no-metrics": { type: "boolean", default: false },
-        "metrics-connector-types": { type: "string" },
-        "budget-redis": { type: "string" },
-        "budget-prefix": { type: "string" },
-        "budget-store-errors": { type: "string", default: "closed" },
-      },
-    }).values;
+    values = parseArgs({ args, strict: true, options: SERVE_OPTIONS }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const host = String(values.host);
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port must be 0..65535");
+  if (!LOOPBACK.has(host) && isIP(host) === 0 && host !== "0.0.0.0")
+    throw new UsageError("--host must be an IP address or localhost");
+  const token = typeof values.token === "string" ? values.token : env.TOLLGATE_TOKEN || undefined;
+  // A policy service on a reachable interface without a token would let anyone probe the policy.
+  if (!LOOPBACK.has(host) && !token)
+    throw new UsageError(`refusing to listen on ${host} without --token (or TOLLGATE_TOKEN)`);
+  const bodyLimit = integerFlag(values["body-limit"], 1, "--body-limit must be a positive integer");
+  const workersArg = String(values.workers);
+  const workers = workersArg === "auto" ? availableParallelism() : Number(workersArg);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 1024)
+    throw new UsageError("--workers must be a positive integer or auto");
+  const connectorTypes = integerFlag(
+    values["metrics-connector-types"],
+    0,
+    "--metrics-connector-types must be a non-negative integer",
+  );
+  return { values, host, port, token, bodyLimit, workers, connectorTypes };
+}
+
+async function serve(args: string[], io: ServeIo): Promise<number> {
+  let flags: ServeFlags;
+  try {
+    flags = parseServeFlags(args, io.env);
   } catch (error) {
     io.stderr.write(`tollgate serve: ${(error as Error).message}\n`);
     return 2;
   }
-  const host = String(values.host);
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    io.stderr.write(`tollgate serve: --port must be 0..65535\n`);
-    return 2;
-  }
-  if (!LOOPBACK.has(host) && isIP(host) === 0 && host !== "0.0.0.0") {
-    io.stderr.write(`tollgate serve: --host must be an IP address or localhost\n`);
-    return 2;
-  }
-  const token = typeof values.token === "string" ? values.token : io.env.TOLLGATE_TOKEN || undefined;
-  // A policy service on a reachable interface without a token would let anyone probe the policy.
-  if (!LOOPBACK.has(host) && !token) {
-    io.stderr.write(`tollgate serve: refusing to listen on ${host} without --token (or TOLLGATE_TOKEN)\n`);
-    return 2;
-  }
-  const bodyLimit = values["body-limit"] === undefined ? undefined : Number(values["body-limit"]);
-  if (bodyLimit !== undefined && (!Number.isInteger(bodyLimit) || bodyLimit <= 0)) {
-    io.stderr.write(`tollgate serve: --body-limit must be a positive integer\n`);
-    return 2;
-  }
-
-  const workersArg = String(values.workers);
-  const workers = workersArg === "auto" ? availableParallelism() : Number(workersArg);
-  if (!Number.isInteger(workers) || workers < 1 || workers > 1024) {
-    io.stderr.write(`tollgate serve: --workers must be a positive integer or auto\n`);
-    return 2;
-  }
-  const connectorTypes =
-    values["metrics-connector-types"] === undefined ? undefined : Number(values["metrics-connector-types"]);
-  if (connectorTypes !== undefined && (!Number.isInteger(connectorTypes) || connectorTypes < 0)) {
-    io.stderr.write(`tollgate serve: --metrics-connector-types must be a non-negative integer\n`);
-    return 2;
-  }
+  const { values, workers } = flags;
   const inWorker = cluster.isWorker;
-
   const { pino } = loadPino();
   const logger = pino(
     {
@@ -139,33 +154,44 @@ async function serve(args: string[], io: ServeIo): Promise<number> {
   let budgets: LocalEngineOptions;
   try {
     budgets = await budgetStoreOptions(values, io.env, !primary);
-    engine =
-      typeof values.policy === "string"
-        ? new LocalPolicyEngine(await loadPolicyFile(values.policy), budgets)
-        : new LocalPolicyEngine({}, budgets);
+    const policy = typeof values.policy === "string" ? await loadPolicyFile(values.policy) : {};
+    engine = new LocalPolicyEngine(policy, budgets);
   } catch (error) {
     io.stderr.write(`tollgate serve: ${isTollgateError(error) ? error.message : String(error)}\n`);
     return 1;
   }
   if (typeof values.policy !== "string" && !inWorker)
     logger.warn("no --policy given: serving the safe defaults");
-
-  if (primary) {
-    // The policy was loaded above only to fail fast on a bad file; each worker loads its own.
-    const code = await runClusterPrimary({
-      workers,
-      exec: process.argv[1]!,
-      args: ["serve", ...args],
-      onListening: (url, pids) =>
-        io.stdout.write(`${JSON.stringify({ event: "listening", url, pid: process.pid, workers: pids })}\n`),
-      log: (level, fields, message) => logger[level](fields, message),
-    });
-    logger.flush();
-    return code;
-  }
+  if (primary) return runPrimary(args, workers, io, logger);
   // Started now rather than on the first long request, which would otherwise be checked without it.
   void engine.startWorker().then((running) => logger.info({ running }, "detector worker thread"));
+  return runServer(flags, engine, budgets, io, logger);
+}
 
+/** A cluster primary: the policy was loaded only to fail fast on a bad file; each worker loads its own. */
+async function runPrimary(args: string[], workers: number, io: ServeIo, logger: Logger): Promise<number> {
+  const code = await runClusterPrimary({
+    workers,
+    exec: process.argv[1]!,
+    args: ["serve", ...args],
+    onListening: (url, pids) =>
+      io.stdout.write(`${JSON.stringify({ event: "listening", url, pid: process.pid, workers: pids })}\n`),
+    log: (level, fields, message) => logger[level](fields, message),
+  });
+  logger.flush();
+  return code;
+}
+
+/** One server (alone, or a cluster worker): listen, announce, serve until a signal has drained it. */
+async function runServer(
+  flags: ServeFlags,
+  engine: LocalPolicyEngine,
+  budgets: LocalEngineOptions,
+  io: ServeIo,
+  logger: Logger,
+): Promise<number> {
+  const { values, host, port, token, bodyLimit, connectorTypes } = flags;
+  const inWorker = cluster.isWorker;
   const server = createPolicyServer({
     engine,
     logger,
@@ -187,14 +213,19 @@ async function serve(args: string[], io: ServeIo): Promise<number> {
     io.stderr.write(`tollgate serve: cannot listen on ${host}:${port}: ${(error as Error).message}\n`);
     return 2;
   }
-  if (inWorker) {
-    if (server.metrics) joinCluster(server.metrics.registry, url);
-    else process.send?.({ type: "tollgate:listening", url });
-  } else {
-    io.stdout.write(`${JSON.stringify({ event: "listening", url, pid: process.pid })}\n`);
-  }
+  if (!inWorker) io.stdout.write(`${JSON.stringify({ event: "listening", url, pid: process.pid })}\n`);
+  else if (server.metrics) joinCluster(server.metrics.registry, url);
+  else process.send?.({ type: "tollgate:listening", url });
+  await untilSignalledAndDrained(server, budgets, logger);
+  return 0;
+}
 
-  await new Promise<void>((resolve) => {
+function untilSignalledAndDrained(
+  server: PolicyServer,
+  budgets: LocalEngineOptions,
+  logger: Logger,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
     let stopping = false;
     // Stays installed until the drain ends: a second signal (a terminal's SIGINT reaches the workers as well as
     // the primary, which then sends SIGTERM) must not kill a worker mid-drain.
@@ -213,5 +244,4 @@ async function serve(args: string[], io: ServeIo): Promise<number> {
     process.on("SIGTERM", stop);
     process.on("SIGINT", stop);
   });
-  return 0;
 }

@@ -127,13 +127,108 @@ const customRule = {
   // inside `oneOf` that does not repeat the property's schema).
 };
 
-export function policySchemaFor(rules: readonly SchemaRule[]) {
+const capabilityRule = {
+  type: "object",
+  additionalProperties: false,
+  required: ["match", "action"],
+  properties: {
+    id: { type: "string", minLength: 1 },
+    match: {
+      oneOf: [
+        { type: "string", minLength: 1 },
+        connectorMatch,
+        { type: "array", items: connectorPattern, minItems: 1 },
+      ],
+    },
+    action: { enum: ["allow", "deny", "review"] },
+    reason: { type: "string" },
+    when: {
+      type: "object",
+      minProperties: 1,
+      propertyNames: { pattern: contextKey },
+      additionalProperties: contextCondition,
+    },
+  },
+};
+
+const capabilities = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    default: { enum: ["allow", "deny"] },
+    granted: stringList,
+    grantFrom: {
+      type: "object",
+      propertyNames: { pattern: contextKey },
+      additionalProperties: { type: "object", additionalProperties: stringList },
+    },
+    rules: { type: "array", items: capabilityRule },
+  },
+};
+
+/** The keys whose schema does not depend on the rule registry. */
+const fixedSections = {
+  servers: {
+    type: "object",
+    additionalProperties: {
+      type: "object",
+      additionalProperties: false,
+      properties: { sanitizer: sanitizerMode },
+    },
+  },
+  schema: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      validateInput: { type: "boolean" },
+      validateOutput: { type: "boolean" },
+      unknownTool: { enum: ["allow", "block"] },
+    },
+  },
+  sanitizer: { type: "object", additionalProperties: false, properties: { mode: sanitizerMode } },
+  customRules: { type: "array", items: customRule },
+  allow: allowList,
+  redaction: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      hashKey: { type: "string", minLength: 16 },
+      hashKeyEnv: { type: "string", minLength: 1 },
+      maskKeepLast: { type: "integer", minimum: 0, maximum: 8 },
+    },
+  },
+  limits,
+};
+
+/** The sections named by the rule registry: each family's types and rule ids are enumerated from it. */
+function registrySections(rules: readonly SchemaRule[]) {
   const records = rules as RuleRecord[];
-  const pii = familySection(rules, "pii");
-  const secrets = familySection(rules, "secrets");
-  const injection = familySection(rules, "injection");
-  const inputHazards = keyed(typesOf(records, "inputHazards"), action);
-  const ruleSettings = keyed(ruleKeysOf(records), phaseActions);
+  return {
+    pii: familySection(rules, "pii"),
+    secrets: familySection(rules, "secrets"),
+    injection: familySection(rules, "injection"),
+    inputHazards: keyed(typesOf(records, "inputHazards"), action),
+    rules: keyed(ruleKeysOf(records), phaseActions),
+  };
+}
+
+export function policySchemaFor(rules: readonly SchemaRule[]) {
+  const { pii, secrets, injection, inputHazards, rules: ruleSettings } = registrySections(rules);
+  const perTool = {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      requires: stringList,
+      sanitizer: sanitizerMode,
+      pii,
+      secrets,
+      injection,
+      inputHazards,
+      limits,
+      rules: ruleSettings,
+      allow: allowList,
+    },
+  };
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: "https://mcp-tollgate.dev/policy.schema.json",
@@ -146,86 +241,9 @@ export function policySchemaFor(rules: readonly SchemaRule[]) {
       mode: { enum: ["enforce", "monitor"] },
       ...FLOW_POLICY_SCHEMA_PROPERTIES,
       ...BUDGET_POLICY_SCHEMA_PROPERTIES,
-      capabilities: {
-        type: "object",
-        additionalProperties: false,
-        properties: {
-          default: { enum: ["allow", "deny"] },
-          granted: stringList,
-          grantFrom: {
-            type: "object",
-            propertyNames: { pattern: contextKey },
-            additionalProperties: { type: "object", additionalProperties: stringList },
-          },
-          rules: {
-            type: "array",
-            items: {
-              type: "object",
-              additionalProperties: false,
-              required: ["match", "action"],
-              properties: {
-                id: { type: "string", minLength: 1 },
-                match: {
-                  oneOf: [
-                    { type: "string", minLength: 1 },
-                    connectorMatch,
-                    { type: "array", items: connectorPattern, minItems: 1 },
-                  ],
-                },
-                action: { enum: ["allow", "deny", "review"] },
-                reason: { type: "string" },
-                when: {
-                  type: "object",
-                  minProperties: 1,
-                  propertyNames: { pattern: contextKey },
-                  additionalProperties: contextCondition,
-                },
-              },
-            },
-          },
-        },
-      },
-      tools: {
-        type: "object",
-        additionalProperties: {
-          type: "object",
-          additionalProperties: false,
-          properties: {
-            requires: stringList,
-            sanitizer: sanitizerMode,
-            pii,
-            secrets,
-            injection,
-            inputHazards,
-            limits,
-            rules: ruleSettings,
-            allow: allowList,
-          },
-        },
-      },
-      servers: {
-        type: "object",
-        additionalProperties: {
-          type: "object",
-          additionalProperties: false,
-          properties: { sanitizer: sanitizerMode },
-        },
-      },
-      schema: {
-        type: "object",
-        additionalProperties: false,
-        properties: {
-          validateInput: { type: "boolean" },
-          validateOutput: { type: "boolean" },
-          unknownTool: { enum: ["allow", "block"] },
-        },
-      },
+      capabilities,
+      tools: { type: "object", additionalProperties: perTool },
       inputHazards,
-      sanitizer: {
-        type: "object",
-        additionalProperties: false,
-        properties: { mode: sanitizerMode },
-      },
       injection: {
         ...injection,
         properties: { ...injection.properties, toolDescriptions: { enum: ["strip", "drop-tool", "off"] } },
@@ -239,18 +257,7 @@ export function policySchemaFor(rules: readonly SchemaRule[]) {
       },
       secrets,
       rules: ruleSettings,
-      customRules: { type: "array", items: customRule },
-      allow: allowList,
-      redaction: {
-        type: "object",
-        additionalProperties: false,
-        properties: {
-          hashKey: { type: "string", minLength: 16 },
-          hashKeyEnv: { type: "string", minLength: 1 },
-          maskKeepLast: { type: "integer", minimum: 0, maximum: 8 },
-        },
-      },
-      limits,
+      ...fixedSections,
     },
   } as const;
 }

@@ -282,10 +282,9 @@ const EXPECTED_FINDINGS: Record<string, string[]> = {
     "markup:chat_template",
     "secret:github_token",
     "secret:aws_access_key",
-    // The secret access key under `secret_access_key` is redacted (the leak check above) but now named by the
-    // credential-by-name rule (`secret:generic_credential`) rather than the AWS record: a naming regression of the
-    // token-record merge, left for the detection-core issue.
-    "secret:generic_credential",
+    // The secret access key under `secret_access_key` is named by the AWS record again (it was named
+    // `generic_credential` for a while: the credential-by-name rule claimed the span first).
+    "secret:aws_secret_key",
     "secret:stripe_key",
   ],
   "server.log": ["injection", "control:ansi_escape", "markup:chat_template", "secret:slack_token"],

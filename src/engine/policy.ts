@@ -104,7 +104,12 @@ export const DEFAULT_LIMITS = {
 } as const;
 
 // `verbose` gives each error its parent schema, so an unknown key can be compared with the keys allowed there.
-const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
+// Made on first use, not at import: an Ajv instance compiles its meta-schemas when it is constructed.
+let policyAjv: Ajv2020 | undefined;
+const ajv = (): Ajv2020 => {
+  policyAjv ??= new Ajv2020({ allErrors: true, strict: true, verbose: true });
+  return policyAjv;
+};
 // Compiled on first use, not at import: compiling the policy schema is most of what importing the package costs.
 let validateBuiltInShape: ValidateFunction | undefined;
 /** Validators for policies that declare rules, keyed by the declarations' ids, types and kinds. */
@@ -113,7 +118,7 @@ const validators = new Map<string, ValidateFunction>();
 function validatorFor(value: unknown): ValidateFunction {
   const declared = declaredRules(value);
   if (declared.length === 0) {
-    validateBuiltInShape ??= ajv.compile(policySchema);
+    validateBuiltInShape ??= ajv().compile(policySchema);
     return validateBuiltInShape;
   }
   const key = JSON.stringify(declared);
@@ -122,7 +127,7 @@ function validatorFor(value: unknown): ValidateFunction {
     const rules: SchemaRule[] = [...BUILT_IN_RULES, ...declared];
     // Without `$id`: ajv keeps one schema per id, and this one differs from the shipped schema.
     const { $id: _id, ...schema } = policySchemaFor(rules);
-    validate = ajv.compile(schema);
+    validate = ajv().compile(schema);
     // Policies are few per process; the bound only keeps a caller generating policies from growing it forever.
     if (validators.size >= 64) validators.clear();
     validators.set(key, validate);

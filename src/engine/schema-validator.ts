@@ -1,8 +1,9 @@
+import { createRequire } from "node:module";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { RegExpEngine, RegExpLike } from "ajv/dist/types/index.js";
 import addFormatsModule from "ajv-formats";
-import { RE2JS } from "re2js";
+import type { RE2JS } from "re2js";
 import { escapePointerToken, joinPointer, SchemaTooDeepError } from "../errors.js";
 
 // ajv-formats ships CJS with a default export; under NodeNext the callable sits on `.default`.
@@ -93,6 +94,15 @@ function hasNamedBackreference(pattern: string): boolean {
  * `(?<name>`). RE2's `\s` and `.` differ from ECMA-262's on non-ASCII spaces and line separators. A valid pattern
  * RE2 cannot run (lookaround, backreferences) is not checked at all, and recorded for the audit.
  */
+// re2js is loaded by the first schema pattern, not at import (~15 ms). It ships CommonJS as well, so a synchronous
+// require() keeps ajv's code.regExp hook synchronous.
+const requireHere = createRequire(import.meta.url);
+let re2js: typeof RE2JS | undefined;
+function re2(): typeof RE2JS {
+  re2js ??= (requireHere("re2js") as { RE2JS: typeof RE2JS }).RE2JS;
+  return re2js;
+}
+
 const linearRegExp: RegExpEngine = Object.assign(
   (pattern: string, flags: string): RegExpLike => {
     new RegExp(pattern, flags);
@@ -101,7 +111,7 @@ const linearRegExp: RegExpEngine = Object.assign(
     try {
       // translateRegExp would turn `\k<name>` into the literal text `k<name>`: refuse it instead.
       if (hasNamedBackreference(pattern)) throw new Error("named backreferences are not supported");
-      compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
+      compiled = re2().compile(re2().translateRegExp(pattern));
     } catch (error) {
       skipping?.push({ pattern, reason: error instanceof Error ? error.message : String(error) });
       // ajv reuses one compiled pattern per `toString()`: a skipped one must not share a label with a run one.

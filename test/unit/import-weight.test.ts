@@ -30,13 +30,30 @@ function packagesLoadedBy(entry: string): string[] {
 describe("what only `serve` needs is loaded only by serve", () => {
   const serveOnly = ["pino", "prom-client"];
 
-  // Loaded by the first use that needs them: an HTTP backend built, a policy text parsed.
+  // Loaded by the first use that needs them: an HTTP backend built, a policy text parsed; an IBAN candidate checked,
+  // a tool schema's pattern compiled (these two as CommonJS, which the probe sees).
   const firstUse = ["undici", "yaml"];
+  const detectorFirstUse = ["ibantools", "re2js"];
 
   it("importing the package root loads neither pino nor prom-client, nor undici nor yaml", () => {
     const loaded = packagesLoadedBy("./src/index.ts");
     expect(loaded).toContain("ajv"); // the probe sees CommonJS packages the root does load
-    expect(loaded.filter((name) => [...serveOnly, ...firstUse].includes(name))).toEqual([]);
+    expect(loaded.filter((name) => [...serveOnly, ...firstUse, ...detectorFirstUse].includes(name))).toEqual(
+      [],
+    );
+  });
+
+  it("an IBAN candidate loads ibantools, a schema pattern loads re2js (the lazy loads work)", () => {
+    const loaded = packagesLoadedBy(
+      "data:text/javascript,import{LocalPolicyEngine}from'" +
+        new URL("../../src/index.ts", import.meta.url).href +
+        "';const e=new LocalPolicyEngine({},{worker:false});" +
+        "await e.checkOutput({connectorType:'a.b',serverName:'a',toolName:'b',callId:'c',args:{}," +
+        "result:{content:[{type:'text',text:'pay DE89 3704 0044 0532 0130 00 now'}]}});" +
+        "await e.checkInput({connectorType:'a.b',serverName:'a',toolName:'b',callId:'d',args:{x:'aa'}," +
+        "tool:{name:'b',inputSchema:{type:'object',properties:{x:{type:'string',pattern:'^a+$'}}}}});",
+    );
+    expect(detectorFirstUse.filter((name) => loaded.includes(name))).toEqual(detectorFirstUse);
   });
 
   it("an HTTP backend loads undici, a policy text loads yaml (the lazy loads work)", () => {

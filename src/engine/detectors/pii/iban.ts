@@ -1,4 +1,5 @@
-import { getCountrySpecifications, isValidIBAN, ValidationErrorsIBAN, validateIBAN } from "ibantools";
+import { createRequire } from "node:module";
+import type * as IbanTools from "ibantools";
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isAlnumCode } from "../shared/char-codes.js";
@@ -19,15 +20,29 @@ import { codeAt, isAlnumCode } from "../shared/char-codes.js";
 // results made of many short strings. Detectors run synchronously, so one instance is never used re-entrantly.
 const COUNTRY_AND_CHECK = /[A-Za-z]{2}\d{2}/g;
 
-const ibanLengthByCountry: ReadonlyMap<string, number> = (() => {
-  const lengths = new Map<string, number>();
-  for (const [country, spec] of Object.entries(getCountrySpecifications())) {
-    if (spec.chars) lengths.set(country, spec.chars);
-  }
-  return lengths;
-})();
+// ibantools is loaded by the first IBAN candidate, not at import (its country table costs ~15 ms to load). It ships
+// CommonJS, so a synchronous require() keeps the detector synchronous.
+const requireHere = createRequire(import.meta.url);
+let ibantools: typeof IbanTools | undefined;
+function ibanTools(): typeof IbanTools {
+  ibantools ??= requireHere("ibantools") as typeof IbanTools;
+  return ibantools;
+}
 
-const MIN_IBAN_LENGTH = Math.min(...ibanLengthByCountry.values());
+let lengthsByCountry: ReadonlyMap<string, number> | undefined;
+function ibanLengthOf(country: string): number | undefined {
+  if (lengthsByCountry === undefined) {
+    const lengths = new Map<string, number>();
+    for (const [code, spec] of Object.entries(ibanTools().getCountrySpecifications())) {
+      if (spec.chars) lengths.set(code, spec.chars);
+    }
+    lengthsByCountry = lengths;
+  }
+  return lengthsByCountry.get(country);
+}
+
+/** Norway's 15 characters: the shortest IBAN of ibantools' table (a unit test holds the two equal). */
+export const MIN_IBAN_LENGTH = 15;
 
 /** End of an IBAN of `length` characters starting at `start`, or -1. Spaces are allowed only between groups of 4. */
 function readIban(text: string, start: number, length: number): number {
@@ -48,9 +63,12 @@ function readIban(text: string, start: number, length: number): number {
 
 /** Mod-97, the country's length and BBAN format hold; a failing national check digit alone does not disqualify. */
 export function isAccountNumberIban(electronic: string): boolean {
-  if (isValidIBAN(electronic)) return true;
-  const { errorCodes } = validateIBAN(electronic);
-  return errorCodes.length === 1 && errorCodes[0] === ValidationErrorsIBAN.WrongAccountBankBranchChecksum;
+  const tools = ibanTools();
+  if (tools.isValidIBAN(electronic)) return true;
+  const { errorCodes } = tools.validateIBAN(electronic);
+  return (
+    errorCodes.length === 1 && errorCodes[0] === tools.ValidationErrorsIBAN.WrongAccountBankBranchChecksum
+  );
 }
 
 export function createIbanDetector(): TextDetector {
@@ -67,7 +85,7 @@ export function createIbanDetector(): TextDetector {
       for (let m = re.exec(text); m !== null; m = re.exec(text)) {
         const start = m.index;
         if (isAlnumCode(codeAt(text, start - 1))) continue;
-        const length = ibanLengthByCountry.get(m[0].slice(0, 2).toUpperCase());
+        const length = ibanLengthOf(m[0].slice(0, 2).toUpperCase());
         if (length === undefined) continue;
         const end = readIban(text, start, length);
         if (end === -1 || isAlnumCode(codeAt(text, end))) continue;

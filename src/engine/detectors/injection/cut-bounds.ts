@@ -58,7 +58,7 @@ function lineStartFrom(index: CutIndex, start: number, floor: number, quotes: bo
     const p = stops[k]!;
     if (p + 2 <= floor) break;
     // A stop at `p` can end the walk at `p + 2` (an escaped break whose backslash is at `p`) or `p + 1`.
-    for (const lo of [p + 2, p + 1]) {
+    for (let lo = p + 2; lo >= p + 1; lo--) {
       if (lo > start || lo <= floor) continue;
       const c = text.charCodeAt(lo - 1);
       if (isLineBreak(c)) return lo;

@@ -186,6 +186,25 @@ export class CutIndex {
     return { parity, even, odd };
   }
 
+  /** Diff markers `[start, end)` by start, and whether each counts only at a line start; found at the first ask. */
+  #diff: { starts: Int32Array; ends: Int32Array; lineStart: Uint8Array } | undefined;
+
+  /**
+   * `looksLikeDiff(text, at)` from the markers found once: a marker inside the window (a line-start one only after
+   * a line break inside it), or the window opening with one (`^` of the `m` flag matches there too).
+   */
+  looksLikeDiff(at: number): boolean {
+    const from = Math.max(0, at - MAX_REACH);
+    const to = Math.min(this.text.length, at + MAX_REACH);
+    const head = DIFF_MARKER_AT.exec(this.text.slice(from, Math.min(to, from + 16)));
+    if (head !== null) return true;
+    this.#diff ??= findDiffMarkers(this.text);
+    const { starts, ends, lineStart } = this.#diff;
+    for (let k = lastBelow(starts, from) + 1; k < starts.length && starts[k]! < to; k++)
+      if (ends[k]! <= to && (lineStart[k] === 0 || starts[k]! - 1 >= from)) return true;
+    return false;
+  }
+
   /** `delimitersOf(text, line, DELIMITERS[delimiter]).length`, from the checkpoints. */
   delimiterCount(line: Span, delimiter: number): number {
     const from = this.#prefix(line.start, delimiter);
@@ -193,6 +212,28 @@ export class CutIndex {
     // Outside quotes within the line: the same quote parity as at the line's start.
     return from.parity === 0 ? to.even - from.even : to.odd - from.odd;
   }
+}
+
+const DIFF_MARKER_AT = /^(?:diff --git |@@ -\d|--- a\/|\+\+\+ b\/)/;
+const DIFF_LINE_MARKERS = /(?<=[\n\r\u2028\u2029])(?:diff --git |@@ -\d|--- a\/|\+\+\+ b\/)/g;
+const DIFF_ANYWHERE = /diff --git /g;
+const ESCAPED_HUNK = /\\n@@ -/g;
+
+/** Every marker `looksLikeDiff` looks for, sorted by start (the three kinds may overlap: each is kept). */
+function findDiffMarkers(text: string): { starts: Int32Array; ends: Int32Array; lineStart: Uint8Array } {
+  const found: Array<[number, number, number]> = [];
+  for (const [pattern, lineStart] of [
+    [DIFF_LINE_MARKERS, 1],
+    [DIFF_ANYWHERE, 0],
+    [ESCAPED_HUNK, 0],
+  ] as const)
+    for (const m of text.matchAll(pattern)) found.push([m.index, m.index + m[0].length, lineStart]);
+  found.sort((a, b) => a[0] - b[0]);
+  return {
+    starts: Int32Array.from(found, (f) => f[0]),
+    ends: Int32Array.from(found, (f) => f[1]),
+    lineStart: Uint8Array.from(found, (f) => f[2]),
+  };
 }
 
 const CHECKPOINT = 64;
@@ -377,7 +418,9 @@ function boundsOf(text: string, match: Span, index?: CutIndex): Bounds {
     lo = Math.max(lo, cell.start);
     hi = Math.min(hi, cell.end);
   }
-  const prefix = prefixLength(text, line, () => looksLikeDiff(text, match.start));
+  const prefix = prefixLength(text, line, () =>
+    index === undefined ? looksLikeDiff(text, match.start) : index.looksLikeDiff(match.start),
+  );
   if (line.start + prefix <= match.start) lo = Math.max(lo, line.start + prefix);
   return {
     start: Math.min(lo, match.start),

@@ -1,6 +1,6 @@
 import type { Finding } from "../../shared/types.js";
 import type { FindingAction, FindingKind } from "../../shared/vocabulary.js";
-import { boundCut } from "../detectors/injection/cut-bounds.js";
+import { boundCut, CutIndex } from "../detectors/injection/cut-bounds.js";
 import { instructionSpan, type Span } from "../detectors/injection/instruction-span.js";
 import { KeywordPrefilter, triggersOf } from "../rules/keyword-prefilter.js";
 import { detectsRuns, MatchRuns, RangeList } from "../sanitizer/match-runs.js";
@@ -596,6 +596,8 @@ function decideAll(
   // started at or before the current match, so it contains the match when it reaches its end; a container of equal
   // or higher priority (its span is at least as long) is not outranked by it. Constant work per match.
   const furthest = new Array<number>(PRIORITY_LEVELS).fill(-1);
+  // Built at the first neutralised match, shared by all: a cut's bounds then cost no walk over the text around it.
+  let cutIndex: CutIndex | undefined;
   for (let index = 0; index < found.length; index++) {
     const m = found[index]!;
     const action = plan.decide(m);
@@ -612,7 +614,11 @@ function decideAll(
     }
     if (action.do === "strip" || action.do === "replace" || action.do === "neutralise") {
       const neutralise = action.do === "neutralise";
-      const cut: Span = neutralise ? boundCut(text, m, instructionSpan(text, m)) : m;
+      let cut: Span = m;
+      if (neutralise) {
+        cutIndex ??= new CutIndex(text);
+        cut = boundCut(text, m, instructionSpan(text, m), cutIndex);
+      }
       // A repeat still takes part in the rewrite (its span may reach further), but is not a second finding.
       const rewrite: RewriteMatch = {
         match: m,

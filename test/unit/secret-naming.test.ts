@@ -29,3 +29,21 @@ describe("an AWS secret access key after its key name", () => {
     expect(await secretTypes(text)).toEqual([{ type: "aws_secret_key", value: key }]);
   });
 });
+
+describe("a prefix that starts no token hides nothing after it", () => {
+  it("an AWS key id right after `mailto:` (whose `:A` is a lead form's literal) is still found", async () => {
+    const { LocalPolicyEngine } = await import("../../src/engine/local-engine.js");
+    const { fakeAwsAccessKey } = await import("../../src/shared/fake-credentials.js");
+    const key = fakeAwsAccessKey(52);
+    const engine = new LocalPolicyEngine({}, { worker: false });
+    const decision = await engine.checkOutput({
+      connectorType: "a.b",
+      serverName: "a",
+      toolName: "b",
+      callId: "c",
+      args: {},
+      result: { content: [{ type: "text", text: `mailto:${key}` }] },
+    });
+    expect(decision.findings.map((f) => f.ruleId)).toEqual(["secret.aws_access_key"]);
+  });
+});

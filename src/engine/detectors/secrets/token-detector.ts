@@ -187,10 +187,12 @@ export function createTokenDetector(
           if (end === -1) continue;
           const reportStart = c.form.mask === "body" ? from : c.lead !== undefined ? readLeadFrom : start;
           out.push({ kind: "secret", type: c.type, start: reportStart, end, ruleId: c.ruleId });
+          // A prefix inside a token already found (`ghp_ghp_...`, `AccountKey=AccountKey=...`) starts no token.
+          resumeAt = readUpTo;
           break;
         }
-        // A prefix inside a body already read (`ghp_ghp_...`, `AccountKey=AccountKey=...`) starts no token.
-        resumeAt = readUpTo;
+        // A prefix that starts no token hides nothing after it: `mailto:AKIA...` holds the `:A` of a lead form,
+        // which fails, and the `AKIA` that starts inside it is still read.
       });
       if (withNamedCredentials || keyed.length > 0)
         detectNamedCredentials(text, out, keyedForms, withNamedCredentials, first);

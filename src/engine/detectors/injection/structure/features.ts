@@ -339,6 +339,14 @@ export interface LexiconScan {
   readonly ascii: RegExp;
   readonly other: RegExp | undefined;
   readonly bitsOf: ReadonlyMap<string, number>;
+  /**
+   * The gate for the lexicon's anchor roles (every role outside SUPPORTING): the anchor entries as one trie with no
+   * word-boundary or script checks, non-global. Every match of `ascii` (resp. `other`) whose entry carries an anchor
+   * role starts with an anchor entry (itself or a word-prefix of it, see `bitsOf`), so it is also a match of this
+   * looser pattern at the same position: a text this does not match gets no anchor role from the lexicon.
+   */
+  readonly anchorAscii: RegExp;
+  readonly anchorOther: RegExp | undefined;
 }
 
 interface TrieNode {
@@ -403,6 +411,10 @@ function buildLexiconScan(): LexiconScan {
     }
   const spaced = entries.filter((e) => !IS_ASCII.test(e) && !UNSPACED.test(e));
   const unspaced = entries.filter((e) => UNSPACED.test(e));
+  // Own roles (not the closure): a closed entry with an anchor role has an anchor entry as a word-prefix.
+  const anchors = [...own].filter(([, bits]) => (bits & ~SUPPORTING) !== 0).map(([e]) => e);
+  const anchorAscii = anchors.filter((e) => IS_ASCII.test(e));
+  const anchorOther = anchors.filter((e) => !IS_ASCII.test(e));
   const other: string[] = [];
   if (spaced.length > 0) other.push(`${NOT_WORD_BEFORE}${trieSource(spaced, false)}${NOT_WORD_AFTER}`);
   if (unspaced.length > 0) other.push(trieSource(unspaced, false));
@@ -410,6 +422,8 @@ function buildLexiconScan(): LexiconScan {
     ascii: new RegExp(groups.join("|") || "(?!)", "g"),
     other: other.length > 0 ? new RegExp(other.join("|"), "gu") : undefined,
     bitsOf,
+    anchorAscii: new RegExp(anchorAscii.length > 0 ? trieSource(anchorAscii, true) : "(?!)"),
+    anchorOther: anchorOther.length > 0 ? new RegExp(trieSource(anchorOther, false), "u") : undefined,
   };
 }
 

@@ -340,10 +340,11 @@ export interface LexiconScan {
   readonly other: RegExp | undefined;
   readonly bitsOf: ReadonlyMap<string, number>;
   /**
-   * The gate for the lexicon's anchor roles (every role outside SUPPORTING): the anchor entries as one trie with no
-   * word-boundary or script checks, non-global. Every match of `ascii` (resp. `other`) whose entry carries an anchor
-   * role starts with an anchor entry (itself or a word-prefix of it, see `bitsOf`), so it is also a match of this
-   * looser pattern at the same position: a text this does not match gets no anchor role from the lexicon.
+   * The gate for the lexicon's anchor roles (every role outside SUPPORTING): the anchor entries alone, tries built as
+   * for `ascii` (`other` without its script checks), non-global. Every match of `ascii` (resp. `other`) whose entry
+   * carries an anchor role starts with an anchor entry (itself, or a word-prefix of it followed by a space, see
+   * `bitsOf`; it starts with the same character, so the same leading `\b`), so this matches at the same position:
+   * a text this does not match gets no anchor role from the lexicon.
    */
   readonly anchorAscii: RegExp;
   readonly anchorOther: RegExp | undefined;
@@ -378,6 +379,21 @@ function trieSource(entries: readonly string[], ascii: boolean): string {
   return emit(root);
 }
 
+/**
+ * The ASCII entries as four tries, by whether each end has a word character: `\b` only at such an end (`.env`,
+ * `'you are'` have none at one end). A leading `\b` also lets V8 skip positions inside a word.
+ */
+function asciiTries(entries: readonly string[]): string[] {
+  const wordy = (e: string, at: number) => /\w/.test(e[at < 0 ? e.length - 1 : at]!);
+  const groups: string[] = [];
+  for (const lead of [true, false])
+    for (const tail of [true, false]) {
+      const group = entries.filter((e) => wordy(e, 0) === lead && wordy(e, -1) === tail);
+      if (group.length > 0) groups.push(`${lead ? "\\b" : ""}${trieSource(group, true)}${tail ? "\\b" : ""}`);
+    }
+  return groups;
+}
+
 function nextSpace(text: string, from: number): number {
   const k = text.slice(from).search(/\s/);
   return k < 0 ? -1 : from + k;
@@ -401,14 +417,7 @@ function buildLexiconScan(): LexiconScan {
   }
   const entries = [...bitsOf.keys()];
   const asciiEntries = entries.filter((e) => IS_ASCII.test(e));
-  // `\b` at an end only where the entry has a word character there (`.env`, `'you are'` do not): four tries.
-  const wordy = (e: string, at: number) => /\w/.test(e[at < 0 ? e.length - 1 : at]!);
-  const groups: string[] = [];
-  for (const lead of [true, false])
-    for (const tail of [true, false]) {
-      const group = asciiEntries.filter((e) => wordy(e, 0) === lead && wordy(e, -1) === tail);
-      if (group.length > 0) groups.push(`${lead ? "\\b" : ""}${trieSource(group, true)}${tail ? "\\b" : ""}`);
-    }
+  const groups = asciiTries(asciiEntries);
   const spaced = entries.filter((e) => !IS_ASCII.test(e) && !UNSPACED.test(e));
   const unspaced = entries.filter((e) => UNSPACED.test(e));
   // Own roles (not the closure): a closed entry with an anchor role has an anchor entry as a word-prefix.
@@ -422,7 +431,7 @@ function buildLexiconScan(): LexiconScan {
     ascii: new RegExp(groups.join("|") || "(?!)", "g"),
     other: other.length > 0 ? new RegExp(other.join("|"), "gu") : undefined,
     bitsOf,
-    anchorAscii: new RegExp(anchorAscii.length > 0 ? trieSource(anchorAscii, true) : "(?!)"),
+    anchorAscii: new RegExp(asciiTries(anchorAscii).join("|") || "(?!)"),
     anchorOther: anchorOther.length > 0 ? new RegExp(trieSource(anchorOther, false), "u") : undefined,
   };
 }

@@ -128,7 +128,7 @@ export function scanReading(text: string, gated = true): Flagged[] {
     if (nonAscii && feature.other !== undefined && mayMatch(text, OTHER_NEEDLES.get(feature)))
       markSentences(text, feature.other, feature.bit, bounds, flags);
   }
-  if (gated && !flags.some((f) => f !== 0) && !lexiconMayAnchor(text, nonAscii, LEXICON_SCAN)) return [];
+  if (gated && !anyFlag(flags) && !lexiconMayAnchor(text, nonAscii, LEXICON_SCAN)) return [];
   markLexicon(text, LEXICON_SCAN.ascii, bounds, flags);
   if (nonAscii && LEXICON_SCAN.other !== undefined) markLexicon(text, LEXICON_SCAN.other, bounds, flags);
   // The supporting signals a text can hold at all (by their needles), so a sentence is not searched for the others.
@@ -170,6 +170,11 @@ export function scanReading(text: string, gated = true): Flagged[] {
     }
   }
   return found;
+}
+
+function anyFlag(flags: Uint32Array): boolean {
+  for (let i = 0; i < flags.length; i++) if (flags[i] !== 0) return true;
+  return false;
 }
 
 /** False when no lexicon match in `text` can carry an anchor role (see `LexiconScan.anchorAscii`). */

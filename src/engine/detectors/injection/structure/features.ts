@@ -54,6 +54,11 @@ export interface Feature {
   readonly asciiNeedles: readonly string[] | undefined;
   readonly otherNeedles: readonly string[] | undefined;
   /**
+   * A cheap pattern every match of `ascii` contains a match of (a literal part the regex cannot do without): a text
+   * it does not match is not scanned with `ascii`. `undefined`: none.
+   */
+  readonly asciiGate: RegExp | undefined;
+  /**
    * Where a match of `ascii` can start, when that is a short list: at the text start or a line start (`lineStart`),
    * or where one of `at` occurs. The scan then tries the regex (sticky) only there, in text order, which finds the
    * same matches as the global regex (every other position fails at its first step) without entering it at every
@@ -130,6 +135,7 @@ export const SUPPORTING =
   F.CONVERSATION;
 
 interface FeatureOptions {
+  asciiGate?: RegExp;
   asciiNeedles?: readonly string[];
   otherNeedles?: readonly string[];
   starts?: { lineStart: boolean; at: readonly string[] };
@@ -143,6 +149,7 @@ function feature(bit: number, ascii: string, other?: string, options: FeatureOpt
     ascii: new RegExp(ascii, options.starts === undefined ? "g" : "y"),
     other: other === undefined ? undefined : new RegExp(other, options.starts === undefined ? "gu" : "uy"),
     asciiNeedles: options.asciiNeedles,
+    asciiGate: options.asciiGate,
     otherNeedles: options.otherNeedles,
     starts: options.starts,
   };
@@ -266,6 +273,12 @@ const OBLIGATION =
   "(?:should|must|shall|needs?\\s+to|has\\s+to|have\\s+to|(?:is|are)\\s+(?:required|instructed|expected|asked|told)\\s+to)";
 // "our chatbot should", "your AI must" describe a product; an injection speaks of "the AI" it addresses.
 const AI_OBLIGED_ASCII = `${OBLIGATION}\\b(?<=(?<!\\b(?:our|your|my|their|its|his|her)\\s+)\\b${AI_NOUN}\\s+${OBLIGATION})`;
+/**
+ * What every match of READER_AT_WORK_ASCII | AI_OBLIGED_ASCII holds: an AI_NOUN after a space or `\b` and before
+ * `s?\s` (the first reader alternative and the obligation), or a MACHINE_PARTICIPLE (the second reader alternative
+ * ends with one). Kept in step with those sources by injection-structure-gate.test.ts.
+ */
+const READER_GATE = new RegExp(`\\b${AI_NOUN}\\s|${MACHINE_PARTICIPLE}`);
 /** "the rules you were given", "instructions your developers wrote", "the guidelines you operate under". */
 const PROMPT_REF_ASCII = `\\b(?:instructions?|prompts?|rules|guidelines|directives|guidance|configuration|system\\s+message)\\s+(?:that\\s+|which\\s+)?(?:you(?:'ve|\\s+were|\\s+have\\s+been|\\s+had\\s+been|\\s+got|\\s+received|\\s+operate|\\s+follow|\\s+run|\\s+work|\\s+are\\s+(?:following|operating|running|given|bound))|your\\s+(?:developers?|creators?|operators?|makers?|owners?|designers?|programmers?|admins?)\\s+(?:gave|wrote|set|configured|provided|defined))\\b`;
 
@@ -278,7 +291,9 @@ function buildFeatures(): readonly Feature[] {
     feature(F.ADDRESSEE, vocative(addressees.ascii), addressees.other && vocative(addressees.other)),
     // The word before the participle or modal is checked by the lookbehind, so no leading `\b` (which kept V8 from
     // skipping to the alternatives' first letters).
-    feature(F.ADDRESSEE, `${READER_AT_WORK_ASCII}|${AI_OBLIGED_ASCII}`),
+    feature(F.ADDRESSEE, `${READER_AT_WORK_ASCII}|${AI_OBLIGED_ASCII}`, undefined, {
+      asciiGate: READER_GATE,
+    }),
     feature(F.PROMPT_REF, PROMPT_REF_ASCII),
     feature(
       F.MODE,

@@ -103,7 +103,8 @@ const MAX_SENTENCE = 400;
  * signal: every rule in `decide` needs one (a text whose signals are all SUPPORTING yields nothing, tested over every
  * such combination), so the full lexicon scan and the per-sentence work are skipped on such text. The anchor
  * features run first as they always did; the lexicon's anchor roles are ruled out by `anchorAscii`/`anchorOther`,
- * a looser test than the scan. `gated: false` is the reference the tests compare against.
+ * a looser test than the scan; a feature with an `asciiGate` is not scanned on text that gate rules out. `gated:
+ * false` (neither gate) is the reference the tests compare against.
  */
 export function scanReading(text: string, gated = true): Flagged[] {
   const bounds = sentenceBounds(text);
@@ -123,7 +124,10 @@ export function scanReading(text: string, gated = true): Flagged[] {
         markSentencesAt(text, feature.other, [], feature.bit, bounds, flags);
       continue;
     }
-    if (mayMatch(text, ASCII_NEEDLES.get(feature)))
+    if (
+      mayMatch(text, ASCII_NEEDLES.get(feature)) &&
+      (!gated || feature.asciiGate === undefined || feature.asciiGate.test(text))
+    )
       markSentences(text, feature.ascii, feature.bit, bounds, flags);
     if (nonAscii && feature.other !== undefined && mayMatch(text, OTHER_NEEDLES.get(feature)))
       markSentences(text, feature.other, feature.bit, bounds, flags);

@@ -57,7 +57,7 @@ export interface Feature {
    * A cheap pattern every match of `ascii` contains a match of (a literal part the regex cannot do without): a text
    * it does not match is not scanned with `ascii`. `undefined`: none.
    */
-  readonly asciiGate: RegExp | undefined;
+  readonly asciiGate: ((text: string) => boolean) | undefined;
   /**
    * Where a match of `ascii` can start, when that is a short list: at the text start or a line start (`lineStart`),
    * or where one of `at` occurs. The scan then tries the regex (sticky) only there, in text order, which finds the
@@ -135,7 +135,7 @@ export const SUPPORTING =
   F.CONVERSATION;
 
 interface FeatureOptions {
-  asciiGate?: RegExp;
+  asciiGate?: (text: string) => boolean;
   asciiNeedles?: readonly string[];
   otherNeedles?: readonly string[];
   starts?: { lineStart: boolean; at: readonly string[] };
@@ -236,6 +236,26 @@ const OPEN_QUERY_SOURCE =
 const ADDRESS = "(?:https?:\\/\\/|www\\.|[a-z0-9._%+-]{1,64}@[a-z0-9-])";
 const TARGET_ASCII = `\\b(?:to|into|towards|at|via|a|an|para|per|nach)\\s{1,3}(?:the\\s{1,3}(?:url|address|endpoint|server)\\s{1,3})?${ADDRESS}`;
 const TARGET_OTHER = `(?<![\\p{L}\\p{N}])(?:на|в|по)\\s{1,3}${ADDRESS}|(?:到|给|至)\\s{0,3}${ADDRESS}|(?:https?:\\/\\/|@)[^\\s]{1,300}\\s{0,3}(?:に|へ|宛)`;
+/**
+ * Whether an address in `text` starts right after whitespace, as in every TARGET_ASCII match (its ADDRESS follows
+ * `\\s{1,3}`): an `http` or `www.` after a space, or an `@` whose local part (the run of `[a-z0-9._%+-]` before
+ * it, 1 to 64 long, which the whitespace must end) follows a space. Markdown links (`](https://`) and badges fail
+ * it, so a README slice with links but no bare address is not scanned for TARGET. Hand-written: a few indexOf
+ * calls, where a regex for the same test starts at every space. Linear: each `@` looks back over its own run.
+ */
+function addressAfterSpace(text: string): boolean {
+  for (const needle of URL_NEEDLES)
+    for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1))
+      if (i > 0 && /\s/.test(text[i - 1]!)) return true;
+  for (let at = text.indexOf("@"); at !== -1; at = text.indexOf("@", at + 1)) {
+    let s = at;
+    while (s > 0 && LOCAL_PART_CHAR.test(text[s - 1]!)) s--;
+    if (s < at && at - s <= 64 && s > 0 && /\s/.test(text[s - 1]!)) return true;
+  }
+  return false;
+}
+const LOCAL_PART_CHAR = /[a-z0-9._%+-]/;
+
 /** The reader's own prompt or instructions ("your original instructions", "tu prompt de sistema", "你的系统提示"). */
 const PROMPT_NOUNS =
   "(?:instructions?|prompt|system\\s+message|context\\s+window|instrucciones|instrucoes|istruzioni|anweisungen|systemprompt|consignes)";
@@ -279,6 +299,7 @@ const AI_OBLIGED_ASCII = `${OBLIGATION}\\b(?<=(?<!\\b(?:our|your|my|their|its|hi
  * ends with one). Kept in step with those sources by injection-structure-gate.test.ts.
  */
 const READER_GATE = new RegExp(`\\b${AI_NOUN}\\s|${MACHINE_PARTICIPLE}`);
+const readerGate = (text: string) => READER_GATE.test(text);
 /** "the rules you were given", "instructions your developers wrote", "the guidelines you operate under". */
 const PROMPT_REF_ASCII = `\\b(?:instructions?|prompts?|rules|guidelines|directives|guidance|configuration|system\\s+message)\\s+(?:that\\s+|which\\s+)?(?:you(?:'ve|\\s+were|\\s+have\\s+been|\\s+had\\s+been|\\s+got|\\s+received|\\s+operate|\\s+follow|\\s+run|\\s+work|\\s+are\\s+(?:following|operating|running|given|bound))|your\\s+(?:developers?|creators?|operators?|makers?|owners?|designers?|programmers?|admins?)\\s+(?:gave|wrote|set|configured|provided|defined))\\b`;
 
@@ -292,7 +313,7 @@ function buildFeatures(): readonly Feature[] {
     // The word before the participle or modal is checked by the lookbehind, so no leading `\b` (which kept V8 from
     // skipping to the alternatives' first letters).
     feature(F.ADDRESSEE, `${READER_AT_WORK_ASCII}|${AI_OBLIGED_ASCII}`, undefined, {
-      asciiGate: READER_GATE,
+      asciiGate: readerGate,
     }),
     feature(F.PROMPT_REF, PROMPT_REF_ASCII),
     feature(
@@ -313,6 +334,7 @@ function buildFeatures(): readonly Feature[] {
     feature(F.IMAGE_WITH_QUERY, IMAGE_WITH_QUERY_SOURCE, undefined, { asciiNeedles: ["!["] }),
     feature(F.OPEN_QUERY, OPEN_QUERY_SOURCE, undefined, { asciiNeedles: URL_NEEDLES }),
     feature(F.TARGET, TARGET_ASCII, TARGET_OTHER, {
+      asciiGate: addressAfterSpace,
       asciiNeedles: ADDRESS_NEEDLES,
       otherNeedles: ADDRESS_NEEDLES,
     }),

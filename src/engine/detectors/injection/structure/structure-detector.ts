@@ -126,7 +126,7 @@ export function scanReading(text: string, gated = true): Flagged[] {
     }
     if (
       mayMatch(text, ASCII_NEEDLES.get(feature)) &&
-      (!gated || feature.asciiGate === undefined || feature.asciiGate.test(text))
+      (!gated || feature.asciiGate === undefined || feature.asciiGate(text))
     )
       markSentences(text, feature.ascii, feature.bit, bounds, flags);
     if (nonAscii && feature.other !== undefined && mayMatch(text, OTHER_NEEDLES.get(feature)))

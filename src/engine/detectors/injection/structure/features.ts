@@ -54,6 +54,11 @@ export interface Feature {
   readonly asciiNeedles: readonly string[] | undefined;
   readonly otherNeedles: readonly string[] | undefined;
   /**
+   * A cheap pattern every match of `ascii` contains a match of (a literal part the regex cannot do without): a text
+   * it does not match is not scanned with `ascii`. `undefined`: none.
+   */
+  readonly asciiGate: ((text: string) => boolean) | undefined;
+  /**
    * Where a match of `ascii` can start, when that is a short list: at the text start or a line start (`lineStart`),
    * or where one of `at` occurs. The scan then tries the regex (sticky) only there, in text order, which finds the
    * same matches as the global regex (every other position fails at its first step) without entering it at every
@@ -130,6 +135,7 @@ export const SUPPORTING =
   F.CONVERSATION;
 
 interface FeatureOptions {
+  asciiGate?: (text: string) => boolean;
   asciiNeedles?: readonly string[];
   otherNeedles?: readonly string[];
   starts?: { lineStart: boolean; at: readonly string[] };
@@ -143,6 +149,7 @@ function feature(bit: number, ascii: string, other?: string, options: FeatureOpt
     ascii: new RegExp(ascii, options.starts === undefined ? "g" : "y"),
     other: other === undefined ? undefined : new RegExp(other, options.starts === undefined ? "gu" : "uy"),
     asciiNeedles: options.asciiNeedles,
+    asciiGate: options.asciiGate,
     otherNeedles: options.otherNeedles,
     starts: options.starts,
   };
@@ -229,6 +236,26 @@ const OPEN_QUERY_SOURCE =
 const ADDRESS = "(?:https?:\\/\\/|www\\.|[a-z0-9._%+-]{1,64}@[a-z0-9-])";
 const TARGET_ASCII = `\\b(?:to|into|towards|at|via|a|an|para|per|nach)\\s{1,3}(?:the\\s{1,3}(?:url|address|endpoint|server)\\s{1,3})?${ADDRESS}`;
 const TARGET_OTHER = `(?<![\\p{L}\\p{N}])(?:на|в|по)\\s{1,3}${ADDRESS}|(?:到|给|至)\\s{0,3}${ADDRESS}|(?:https?:\\/\\/|@)[^\\s]{1,300}\\s{0,3}(?:に|へ|宛)`;
+/**
+ * Whether an address in `text` starts right after whitespace, as in every TARGET_ASCII match (its ADDRESS follows
+ * `\\s{1,3}`): an `http` or `www.` after a space, or an `@` whose local part (the run of `[a-z0-9._%+-]` before
+ * it, 1 to 64 long, which the whitespace must end) follows a space. Markdown links (`](https://`) and badges fail
+ * it, so a README slice with links but no bare address is not scanned for TARGET. Hand-written: a few indexOf
+ * calls, where a regex for the same test starts at every space. Linear: each `@` looks back over its own run.
+ */
+function addressAfterSpace(text: string): boolean {
+  for (const needle of URL_NEEDLES)
+    for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1))
+      if (i > 0 && /\s/.test(text[i - 1]!)) return true;
+  for (let at = text.indexOf("@"); at !== -1; at = text.indexOf("@", at + 1)) {
+    let s = at;
+    while (s > 0 && LOCAL_PART_CHAR.test(text[s - 1]!)) s--;
+    if (s < at && at - s <= 64 && s > 0 && /\s/.test(text[s - 1]!)) return true;
+  }
+  return false;
+}
+const LOCAL_PART_CHAR = /[a-z0-9._%+-]/;
+
 /** The reader's own prompt or instructions ("your original instructions", "tu prompt de sistema", "你的系统提示"). */
 const PROMPT_NOUNS =
   "(?:instructions?|prompt|system\\s+message|context\\s+window|instrucciones|instrucoes|istruzioni|anweisungen|systemprompt|consignes)";
@@ -266,6 +293,13 @@ const OBLIGATION =
   "(?:should|must|shall|needs?\\s+to|has\\s+to|have\\s+to|(?:is|are)\\s+(?:required|instructed|expected|asked|told)\\s+to)";
 // "our chatbot should", "your AI must" describe a product; an injection speaks of "the AI" it addresses.
 const AI_OBLIGED_ASCII = `${OBLIGATION}\\b(?<=(?<!\\b(?:our|your|my|their|its|his|her)\\s+)\\b${AI_NOUN}\\s+${OBLIGATION})`;
+/**
+ * What every match of READER_AT_WORK_ASCII | AI_OBLIGED_ASCII holds: an AI_NOUN after a space or `\b` and before
+ * `s?\s` (the first reader alternative and the obligation), or a MACHINE_PARTICIPLE (the second reader alternative
+ * ends with one). Kept in step with those sources by injection-structure-gate.test.ts.
+ */
+const READER_GATE = new RegExp(`\\b${AI_NOUN}\\s|${MACHINE_PARTICIPLE}`);
+const readerGate = (text: string) => READER_GATE.test(text);
 /** "the rules you were given", "instructions your developers wrote", "the guidelines you operate under". */
 const PROMPT_REF_ASCII = `\\b(?:instructions?|prompts?|rules|guidelines|directives|guidance|configuration|system\\s+message)\\s+(?:that\\s+|which\\s+)?(?:you(?:'ve|\\s+were|\\s+have\\s+been|\\s+had\\s+been|\\s+got|\\s+received|\\s+operate|\\s+follow|\\s+run|\\s+work|\\s+are\\s+(?:following|operating|running|given|bound))|your\\s+(?:developers?|creators?|operators?|makers?|owners?|designers?|programmers?|admins?)\\s+(?:gave|wrote|set|configured|provided|defined))\\b`;
 
@@ -278,7 +312,9 @@ function buildFeatures(): readonly Feature[] {
     feature(F.ADDRESSEE, vocative(addressees.ascii), addressees.other && vocative(addressees.other)),
     // The word before the participle or modal is checked by the lookbehind, so no leading `\b` (which kept V8 from
     // skipping to the alternatives' first letters).
-    feature(F.ADDRESSEE, `${READER_AT_WORK_ASCII}|${AI_OBLIGED_ASCII}`),
+    feature(F.ADDRESSEE, `${READER_AT_WORK_ASCII}|${AI_OBLIGED_ASCII}`, undefined, {
+      asciiGate: readerGate,
+    }),
     feature(F.PROMPT_REF, PROMPT_REF_ASCII),
     feature(
       F.MODE,
@@ -298,6 +334,7 @@ function buildFeatures(): readonly Feature[] {
     feature(F.IMAGE_WITH_QUERY, IMAGE_WITH_QUERY_SOURCE, undefined, { asciiNeedles: ["!["] }),
     feature(F.OPEN_QUERY, OPEN_QUERY_SOURCE, undefined, { asciiNeedles: URL_NEEDLES }),
     feature(F.TARGET, TARGET_ASCII, TARGET_OTHER, {
+      asciiGate: addressAfterSpace,
       asciiNeedles: ADDRESS_NEEDLES,
       otherNeedles: ADDRESS_NEEDLES,
     }),
@@ -339,6 +376,15 @@ export interface LexiconScan {
   readonly ascii: RegExp;
   readonly other: RegExp | undefined;
   readonly bitsOf: ReadonlyMap<string, number>;
+  /**
+   * The gate for the lexicon's anchor roles (every role outside SUPPORTING): the anchor entries alone, tries built as
+   * for `ascii` (`other` without its script checks), non-global. Every match of `ascii` (resp. `other`) whose entry
+   * carries an anchor role starts with an anchor entry (itself, or a word-prefix of it followed by a space, see
+   * `bitsOf`; it starts with the same character, so the same leading `\b`), so this matches at the same position:
+   * a text this does not match gets no anchor role from the lexicon.
+   */
+  readonly anchorAscii: RegExp;
+  readonly anchorOther: RegExp | undefined;
 }
 
 interface TrieNode {
@@ -370,6 +416,21 @@ function trieSource(entries: readonly string[], ascii: boolean): string {
   return emit(root);
 }
 
+/**
+ * The ASCII entries as four tries, by whether each end has a word character: `\b` only at such an end (`.env`,
+ * `'you are'` have none at one end). A leading `\b` also lets V8 skip positions inside a word.
+ */
+function asciiTries(entries: readonly string[]): string[] {
+  const wordy = (e: string, at: number) => /\w/.test(e[at < 0 ? e.length - 1 : at]!);
+  const groups: string[] = [];
+  for (const lead of [true, false])
+    for (const tail of [true, false]) {
+      const group = entries.filter((e) => wordy(e, 0) === lead && wordy(e, -1) === tail);
+      if (group.length > 0) groups.push(`${lead ? "\\b" : ""}${trieSource(group, true)}${tail ? "\\b" : ""}`);
+    }
+  return groups;
+}
+
 function nextSpace(text: string, from: number): number {
   const k = text.slice(from).search(/\s/);
   return k < 0 ? -1 : from + k;
@@ -393,16 +454,13 @@ function buildLexiconScan(): LexiconScan {
   }
   const entries = [...bitsOf.keys()];
   const asciiEntries = entries.filter((e) => IS_ASCII.test(e));
-  // `\b` at an end only where the entry has a word character there (`.env`, `'you are'` do not): four tries.
-  const wordy = (e: string, at: number) => /\w/.test(e[at < 0 ? e.length - 1 : at]!);
-  const groups: string[] = [];
-  for (const lead of [true, false])
-    for (const tail of [true, false]) {
-      const group = asciiEntries.filter((e) => wordy(e, 0) === lead && wordy(e, -1) === tail);
-      if (group.length > 0) groups.push(`${lead ? "\\b" : ""}${trieSource(group, true)}${tail ? "\\b" : ""}`);
-    }
+  const groups = asciiTries(asciiEntries);
   const spaced = entries.filter((e) => !IS_ASCII.test(e) && !UNSPACED.test(e));
   const unspaced = entries.filter((e) => UNSPACED.test(e));
+  // Own roles (not the closure): a closed entry with an anchor role has an anchor entry as a word-prefix.
+  const anchors = [...own].filter(([, bits]) => (bits & ~SUPPORTING) !== 0).map(([e]) => e);
+  const anchorAscii = anchors.filter((e) => IS_ASCII.test(e));
+  const anchorOther = anchors.filter((e) => !IS_ASCII.test(e));
   const other: string[] = [];
   if (spaced.length > 0) other.push(`${NOT_WORD_BEFORE}${trieSource(spaced, false)}${NOT_WORD_AFTER}`);
   if (unspaced.length > 0) other.push(trieSource(unspaced, false));
@@ -410,6 +468,8 @@ function buildLexiconScan(): LexiconScan {
     ascii: new RegExp(groups.join("|") || "(?!)", "g"),
     other: other.length > 0 ? new RegExp(other.join("|"), "gu") : undefined,
     bitsOf,
+    anchorAscii: new RegExp(asciiTries(anchorAscii).join("|") || "(?!)"),
+    anchorOther: anchorOther.length > 0 ? new RegExp(trieSource(anchorOther, false), "u") : undefined,
   };
 }
 

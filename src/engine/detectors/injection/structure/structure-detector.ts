@@ -98,15 +98,21 @@ const OPENERS = F.ROLE_SHIFT | F.MODE | F.TURN | F.OVERRIDE;
 const SENTENCE_END = /[.!?]+(?=[\s"'»”)\]]|$)|[。！？]|\n|",|"\s{0,8}[}\]]|\\n/g;
 const MAX_SENTENCE = 400;
 
-export function scanReading(text: string): Flagged[] {
+/**
+ * The sentences of `text` that instruct an agent. `gated` (the default) returns early when the text holds no anchor
+ * signal: every rule in `decide` needs one (a text whose signals are all SUPPORTING yields nothing, tested over every
+ * such combination), so the full lexicon scan and the per-sentence work are skipped on such text. The anchor
+ * features run first as they always did; the lexicon's anchor roles are ruled out by `anchorAscii`/`anchorOther`,
+ * a looser test than the scan; a feature with an `asciiGate` is not scanned on text that gate rules out. `gated:
+ * false` (neither gate) is the reference the tests compare against.
+ */
+export function scanReading(text: string, gated = true): Flagged[] {
   const bounds = sentenceBounds(text);
   const count = bounds.length - 1;
   if (count <= 0) return [];
   const { FEATURES, LEXICON_SCAN, ASCII_NEEDLES, OTHER_NEEDLES, needleState } = scanState();
   const flags = new Uint32Array(count);
   const nonAscii = NON_ASCII.test(text);
-  markLexicon(text, LEXICON_SCAN.ascii, bounds, flags);
-  if (nonAscii && LEXICON_SCAN.other !== undefined) markLexicon(text, LEXICON_SCAN.other, bounds, flags);
   // Anchors over the whole text; supporting signals only in sentences next to an anchor. Benign prose has few
   // anchored sentences, so the costlier scans (URLs, e-mail addresses, tool names) read little of it.
   needleState.fill(0);
@@ -118,11 +124,17 @@ export function scanReading(text: string): Flagged[] {
         markSentencesAt(text, feature.other, [], feature.bit, bounds, flags);
       continue;
     }
-    if (mayMatch(text, ASCII_NEEDLES.get(feature)))
+    if (
+      mayMatch(text, ASCII_NEEDLES.get(feature)) &&
+      (!gated || feature.asciiGate === undefined || feature.asciiGate(text))
+    )
       markSentences(text, feature.ascii, feature.bit, bounds, flags);
     if (nonAscii && feature.other !== undefined && mayMatch(text, OTHER_NEEDLES.get(feature)))
       markSentences(text, feature.other, feature.bit, bounds, flags);
   }
+  if (gated && !anyFlag(flags) && !lexiconMayAnchor(text, nonAscii, LEXICON_SCAN)) return [];
+  markLexicon(text, LEXICON_SCAN.ascii, bounds, flags);
+  if (nonAscii && LEXICON_SCAN.other !== undefined) markLexicon(text, LEXICON_SCAN.other, bounds, flags);
   // The supporting signals a text can hold at all (by their needles), so a sentence is not searched for the others.
   const supporting: Feature[] = [];
   const supportingOther: Feature[] = [];
@@ -162,6 +174,17 @@ export function scanReading(text: string): Flagged[] {
     }
   }
   return found;
+}
+
+function anyFlag(flags: Uint32Array): boolean {
+  for (let i = 0; i < flags.length; i++) if (flags[i] !== 0) return true;
+  return false;
+}
+
+/** False when no lexicon match in `text` can carry an anchor role (see `LexiconScan.anchorAscii`). */
+function lexiconMayAnchor(text: string, nonAscii: boolean, scan: features.LexiconScan): boolean {
+  if (scan.anchorAscii.test(text)) return true;
+  return nonAscii && scan.anchorOther?.test(text) === true;
 }
 
 /**

@@ -5,6 +5,7 @@ import { INJECTION_TRIGGERS } from "./rules/injection-triggers.js";
 import {
   derivedLiteral,
   registerDetectorTriggers,
+  registeredDetectorTriggers,
   registeredTriggers,
   registerTriggers,
 } from "./rules/keyword-prefilter.js";
@@ -252,7 +253,8 @@ export function createDetectorSet(
     // are full regex scans, do use the prefilter.
     const raw = record.detector(context);
     const detector = allowing ? withAllowList(raw, policy.allow) : raw;
-    const triggers = registeredTriggers(raw.id);
+    // Triggers by id (the injection family's), or those the detector derived for itself (the secret detectors').
+    const triggers = registeredTriggers(raw.id) ?? registeredDetectorTriggers(raw);
     if (triggers !== undefined) registerDetectorTriggers(detector, triggers);
     const entry: DetectorEntry = {
       detector,

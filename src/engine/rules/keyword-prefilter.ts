@@ -42,6 +42,14 @@ export function registerDetectorTriggers(detector: TextDetector, triggers: Liter
   registeredByDetector.set(detector, triggers);
 }
 
+/**
+ * The triggers registered for this detector object (a built-in detector that derives its own: the token detector
+ * from its records): the detector set hands them on to the object it wraps around it.
+ */
+export function registeredDetectorTriggers(detector: TextDetector): LiteralTriggers | undefined {
+  return registeredByDetector.get(detector);
+}
+
 /** The triggers registered for the built-in detector with this id (the detector set binds them to its object). */
 export function registeredTriggers(detectorId: string): LiteralTriggers | undefined {
   return registeredById.get(detectorId);

@@ -52,6 +52,27 @@ const TOKEN_KEY =
   /(?:secret|secretkey|apikey|apisecret|accesskey|secretaccesskey|privatekey|token|accesstoken|authtoken|apitoken|refreshtoken|bearertoken|credential|credentials|clientsecret)$/;
 const NOT_SECRET_KEY =
   /(?:next|page|continuation|csrf|xsrf|sync|cursor|pagination|resume|start|max|num|count)token$/;
+/**
+ * Literals every text the assignment walk can report from holds, in ASCII case folded (keyword-prefilter.ts): an
+ * operator (`:`, `=`), a `--flag` or a ` -flag`. Text with a non-ASCII character says nothing (the full-width colon,
+ * other scripts' key words, `toLowerCase` beyond ASCII): the caller bypasses on it.
+ */
+export const ASSIGNMENT_LITERALS: readonly string[] = [":", "=", "--", " -", "\t-"];
+/**
+ * Literals of the generic forms without an assignment, in ASCII case folded: the authorization schemes, the
+ * operatorless forms of credential-forms.ts (`#define`, the bare password words, `<` of markup, `-u` of curl; a
+ * comparison holds `=`, `mysql -p` holds ` -`). Non-ASCII text bypasses, as above.
+ */
+export const GENERIC_LITERALS: readonly string[] = [
+  "bearer",
+  "basic",
+  "token",
+  "#define",
+  "pass",
+  "pwd",
+  "<",
+  "-u",
+];
 const QUERY_PARAM = /^[\w.-]{1,64}=/;
 const TEMPLATE_START = /^(?:\$\{|\{\{|\$\(|<)/;
 const MAX_KEY = 64;

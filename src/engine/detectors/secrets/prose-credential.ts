@@ -1,3 +1,5 @@
+import { type LiteralTriggers, registerDetectorTriggers } from "../../rules/keyword-prefilter.js";
+import { HAS_NON_ASCII } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import { isLookalikeSecret } from "./lookalike.js";
@@ -49,6 +51,31 @@ const NOUN = [
   "ключ",
   "токен",
 ].join("|");
+/**
+ * For the shared prefilter (keyword-prefilter.ts): in ASCII text, every NOUN holds one of these in some ASCII case
+ * (`api key`, `access token`, `private key` hold `key` or `token`; `mot de passe` and `passwort` hold `pass`;
+ * `api-schlüssel` holds `schl`). Under `iu`, non-ASCII characters match ASCII letters (the Kelvin sign `k`, the long
+ * `s`), and the other nouns and PROSE_CJK's are non-ASCII: a string with a non-ASCII character runs the detector.
+ */
+export const PROSE_TRIGGERS: LiteralTriggers = {
+  literals: [
+    "pass",
+    "key",
+    "token",
+    "secret",
+    "credential",
+    "contrase",
+    "clave",
+    "cle",
+    "senha",
+    "chave",
+    "jeton",
+    "kennwort",
+    "schl",
+  ],
+  caseInsensitive: true,
+  bypass: HAS_NON_ASCII,
+};
 /** Words that link the noun to its value: "is", "was", "=", ":" and their kin in the same languages. */
 const LINK =
   "(?:[ \\t](?:is|was|will[ \\t]be|reads|es|era|ser(?:á|a)|é|est|ist|lautet|war|è|это)(?:[ \\t](?:now|still|just|simply|ahora|jetzt|maintenant|agora|ora))?[ \\t]|[ \\t]?[:=：][ \\t]?|[ \\t]?->[ \\t]?|[ \\t]?→[ \\t]?)";
@@ -112,7 +139,7 @@ function report(valueStart: number, raw: string, password: boolean, out: TextMat
 }
 
 export function createProseCredentialDetector(): TextDetector {
-  return {
+  const detector: TextDetector = {
     id: "secret.prose_credential",
     kind: "secret",
     minLength: 12,
@@ -141,4 +168,6 @@ export function createProseCredentialDetector(): TextDetector {
       }
     },
   };
+  registerDetectorTriggers(detector, PROSE_TRIGGERS);
+  return detector;
 }

@@ -1,3 +1,4 @@
+import { type LiteralTriggers, registerDetectorTriggers } from "../../rules/keyword-prefilter.js";
 import {
   exactFeatures,
   HAS_COLON,
@@ -13,7 +14,12 @@ import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import { passesCrc32Base62 } from "./checksums.js";
-import { detectNamedCredentials, type KeyedForms } from "./generic-credential.js";
+import {
+  ASSIGNMENT_LITERALS,
+  detectNamedCredentials,
+  GENERIC_LITERALS,
+  type KeyedForms,
+} from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
 import { createPrefixFinder } from "./prefix-finder.js";
 import { lengthRange, type TokenForm, type TokenSpec } from "./token-spec.js";
@@ -169,7 +175,7 @@ export function createTokenDetector(
       return undefined;
     },
   };
-  return {
+  const detector: TextDetector = {
     id: "secret.tokens",
     kind: "secret",
     ...(requires === undefined ? {} : { requires }),
@@ -198,6 +204,30 @@ export function createTokenDetector(
         detectNamedCredentials(text, out, keyedForms, withNamedCredentials, first);
     },
   };
+  // The shared prefilter skips the detector on a string that holds none of its literals.
+  registerDetectorTriggers(detector, tokenTriggers(records, withNamedCredentials));
+  return detector;
+}
+
+/**
+ * The literals every match of the detector holds, for the shared prefilter (keyword-prefilter.ts): each prefixed
+ * form's prefixes (a form with a lead is found at its literal too), the assignment walk's operators and flags when
+ * it runs (keyed forms, credentials by name), and the generic forms' own literals. Matched with ASCII case folded (a
+ * superset of the exact-case prefixes); a string with a non-ASCII character runs the detector ungated (the walk
+ * reads the full-width colon and key words of other scripts).
+ */
+export function tokenTriggers(records: readonly TokenRecordLike[], named: boolean): LiteralTriggers {
+  const literals = new Set<string>();
+  let keyed = false;
+  for (const record of records) {
+    for (const form of record.token.forms) {
+      if (form.keyed !== undefined) keyed = true;
+      else for (const prefix of form.prefixes) literals.add(prefix);
+    }
+  }
+  if (named || keyed) for (const literal of ASSIGNMENT_LITERALS) literals.add(literal);
+  if (named) for (const literal of GENERIC_LITERALS) literals.add(literal);
+  return { literals: [...literals], caseInsensitive: true, bypass: HAS_NON_ASCII };
 }
 
 // What the credential-by-name walk needs: an operator (`:`, `=`, the full-width colon), a `--flag` or ` -flag` and a

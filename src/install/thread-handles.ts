@@ -22,8 +22,8 @@ import {
   sealValue,
 } from "../shared/handles.js";
 
-/** Bounded map: the oldest entry goes first. */
-class Bounded<V> {
+/** Bounded map: the oldest entry goes first (also the install's per-thread provenance record). */
+export class Bounded<V> {
   readonly #map = new Map<string, V>();
   constructor(readonly max: number) {}
   get(key: string): V | undefined {

@@ -32,7 +32,7 @@ import {
   type ToolOutputFacts,
   type ValueFact,
 } from "../shared/provenance.js";
-import { ThreadHandles } from "./thread-handles.js";
+import { Bounded, ThreadHandles } from "./thread-handles.js";
 
 /** The artifact entry a guarded tool adds to its ToolMessage. */
 export const PROVENANCE_ARTIFACT = "tollgate_provenance";
@@ -172,20 +172,6 @@ export function threadKeyOf(config: unknown, parentRunId?: string): string | und
   const thread = configurable?.thread_id;
   if (typeof thread === "string" || typeof thread === "number") return `thread:${thread}`;
   return parentRunId ? `run:${parentRunId}` : undefined;
-}
-
-/** Bounded map: the oldest entry goes first. */
-class Bounded<V> {
-  readonly #map = new Map<string, V>();
-  constructor(readonly max: number) {}
-  get(key: string): V | undefined {
-    return this.#map.get(key);
-  }
-  set(key: string, value: V): void {
-    this.#map.delete(key);
-    this.#map.set(key, value);
-    while (this.#map.size > this.max) this.#map.delete(this.#map.keys().next().value as string);
-  }
 }
 
 /**

@@ -40,97 +40,119 @@ export interface ClusterPrimaryOptions {
 
 /** Runs the primary; resolves with the exit code once a signal has drained every worker (or startup failed). */
 export function runClusterPrimary(options: ClusterPrimaryOptions): Promise<number> {
-  const aggregator = new (loadPromClient().AggregatorRegistry)();
   cluster.setupPrimary({ exec: options.exec, args: options.args });
-  let stopping = false;
-  let started = false;
-  const listening = new Map<number, string>();
-  const deaths: number[] = [];
+  return new Promise<number>((resolve) => new ClusterPrimary(options, resolve).start());
+}
 
-  return new Promise<number>((resolve) => {
-    const fork = () => {
-      const worker = cluster.fork();
-      worker.on("message", (message: unknown) => onMessage(worker, message));
-      return worker;
-    };
+/**
+ * The primary's state: which workers listen, recent deaths (crash-loop detection), and whether it is draining.
+ * Invariant: `resolve` is called once, after every worker has exited (or none was left to stop).
+ */
+class ClusterPrimary {
+  private readonly aggregator = new (loadPromClient().AggregatorRegistry)();
+  private readonly listening = new Map<number, string>();
+  private readonly deaths: number[] = [];
+  private stopping = false;
+  private started = false;
+  private exitCode = 0;
+  private readonly onSignal = (signal: NodeJS.Signals) => this.stop(signal);
 
-    const onMessage = (worker: Worker, message: unknown) => {
-      if (!isMessage(message)) return;
-      if (message.type === LISTENING) {
-        listening.set(worker.id, message.url);
-        if (!started && listening.size === options.workers) {
-          started = true;
-          const pids = Object.values(cluster.workers ?? {}).flatMap((w) =>
-            w?.process.pid ? [w.process.pid] : [],
-          );
-          options.onListening(message.url, pids);
-        }
-      } else if (message.type === METRICS_REQ) {
-        aggregator.clusterMetrics().then(
-          (text) => worker.isConnected() && worker.send({ type: METRICS_RES, id: message.id, text }),
-          (error: unknown) =>
-            worker.isConnected() && worker.send({ type: METRICS_RES, id: message.id, error: String(error) }),
-        );
-      }
-    };
+  constructor(
+    private readonly options: ClusterPrimaryOptions,
+    private readonly resolve: (code: number) => void,
+  ) {}
 
-    cluster.on("exit", (worker, code, signal) => {
-      listening.delete(worker.id);
-      const left = Object.keys(cluster.workers ?? {}).length;
-      if (stopping) {
-        if (left === 0) finish(0);
-        return;
-      }
-      if (!started) {
-        // A worker that cannot start (port taken, bad policy) would fail again: stop them all.
-        options.log("error", { worker_pid: worker.process.pid, code, signal }, "worker failed to start");
-        stop("startup-failure", 1);
-        return;
-      }
-      const now = performance.now();
-      deaths.push(now);
-      while (deaths.length > 0 && now - deaths[0]! > CRASH_WINDOW_MS) deaths.shift();
-      if (deaths.length >= CRASH_LIMIT) {
-        // Replacing workers that die as fast as they start would spin: stop, and let a supervisor restart us.
-        options.log(
-          "error",
-          { deaths: deaths.length, window_ms: CRASH_WINDOW_MS },
-          "workers keep dying; stopping",
-        );
-        stop("crash-loop", 1);
-        return;
-      }
-      options.log("warn", { worker_pid: worker.process.pid, code, signal }, "worker died; starting another");
-      fork();
-    });
+  start(): void {
+    cluster.on("exit", (worker, code, signal) => this.onExit(worker, code, signal));
+    process.on("SIGTERM", this.onSignal);
+    process.on("SIGINT", this.onSignal);
+    for (let i = 0; i < this.options.workers; i++) this.fork();
+  }
 
-    let exitCode = 0;
-    const finish = (code: number) => {
-      process.off("SIGTERM", onSignal);
-      process.off("SIGINT", onSignal);
-      options.log("info", {}, "all workers stopped");
-      resolve(exitCode || code);
-    };
+  private fork(): Worker {
+    const worker = cluster.fork();
+    worker.on("message", (message: unknown) => this.onMessage(worker, message));
+    return worker;
+  }
 
-    const stop = (reason: string, code = 0) => {
-      if (stopping) return;
-      stopping = true;
-      exitCode = code;
-      options.log("info", { reason }, "draining workers");
-      const workers = Object.values(cluster.workers ?? {});
-      if (workers.length === 0) {
-        finish(code);
-        return;
-      }
-      // Each worker drains on SIGTERM (not ready, in-flight checks finish) and then exits.
-      for (const worker of workers) worker?.process.kill("SIGTERM");
-    };
-    const onSignal = (signal: NodeJS.Signals) => stop(signal);
-    process.on("SIGTERM", onSignal);
-    process.on("SIGINT", onSignal);
+  private onMessage(worker: Worker, message: unknown): void {
+    if (!isMessage(message)) return;
+    if (message.type === LISTENING) this.onWorkerListening(worker, message.url);
+    else if (message.type === METRICS_REQ) {
+      this.aggregator.clusterMetrics().then(
+        (text) => worker.isConnected() && worker.send({ type: METRICS_RES, id: message.id, text }),
+        (error: unknown) =>
+          worker.isConnected() && worker.send({ type: METRICS_RES, id: message.id, error: String(error) }),
+      );
+    }
+  }
 
-    for (let i = 0; i < options.workers; i++) fork();
-  });
+  private onWorkerListening(worker: Worker, url: string): void {
+    this.listening.set(worker.id, url);
+    if (this.started || this.listening.size !== this.options.workers) return;
+    this.started = true;
+    const pids = Object.values(cluster.workers ?? {}).flatMap((w) => (w?.process.pid ? [w.process.pid] : []));
+    this.options.onListening(url, pids);
+  }
+
+  private onExit(worker: Worker, code: number, signal: string): void {
+    this.listening.delete(worker.id);
+    if (this.stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) this.finish(0);
+      return;
+    }
+    if (!this.started) {
+      // A worker that cannot start (port taken, bad policy) would fail again: stop them all.
+      this.options.log("error", { worker_pid: worker.process.pid, code, signal }, "worker failed to start");
+      this.stop("startup-failure", 1);
+      return;
+    }
+    if (this.crashLooping()) {
+      // Replacing workers that die as fast as they start would spin: stop, and let a supervisor restart us.
+      this.options.log(
+        "error",
+        { deaths: this.deaths.length, window_ms: CRASH_WINDOW_MS },
+        "workers keep dying; stopping",
+      );
+      this.stop("crash-loop", 1);
+      return;
+    }
+    this.options.log(
+      "warn",
+      { worker_pid: worker.process.pid, code, signal },
+      "worker died; starting another",
+    );
+    this.fork();
+  }
+
+  /** Records a death; true when CRASH_LIMIT deaths fall within CRASH_WINDOW_MS. */
+  private crashLooping(): boolean {
+    const now = performance.now();
+    this.deaths.push(now);
+    while (this.deaths.length > 0 && now - this.deaths[0]! > CRASH_WINDOW_MS) this.deaths.shift();
+    return this.deaths.length >= CRASH_LIMIT;
+  }
+
+  private stop(reason: string, code = 0): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    this.exitCode = code;
+    this.options.log("info", { reason }, "draining workers");
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) {
+      this.finish(code);
+      return;
+    }
+    // Each worker drains on SIGTERM (not ready, in-flight checks finish) and then exits.
+    for (const worker of workers) worker?.process.kill("SIGTERM");
+  }
+
+  private finish(code: number): void {
+    process.off("SIGTERM", this.onSignal);
+    process.off("SIGINT", this.onSignal);
+    this.options.log("info", {}, "all workers stopped");
+    this.resolve(this.exitCode || code);
+  }
 }
 
 /** In a worker: serves its registry to the primary's aggregation, and tells the primary where it listens. */

@@ -555,6 +555,58 @@ export function resolvePolicy(
   source = "policy",
 ): ResolvedPolicy {
   const config = deepFreeze(structuredClone(validatePolicy(input, source)));
+  const hashKey = resolveHashKey(config, env, source);
+  checkAcrossKeys(config, source);
+  const customRules = resolveCustomRules(config, options, source);
+  const allow = resolveAllow(config.allow, "/allow", source);
+  for (const [glob, tool] of Object.entries(config.tools ?? {})) {
+    if (tool.allow)
+      resolveAllow(tool.allow, `/tools/${glob.replace(/~/g, "~0").replace(/\//g, "~1")}/allow`, source);
+  }
+  const rules: Record<string, ResolvedPhaseActions> = {};
+  for (const [id, value] of Object.entries(config.rules ?? {})) rules[id] = phaseActions(value);
+  const resolved: ResolvedPolicy = {
+    mode: config.mode ?? "enforce",
+    capabilities: {
+      default: config.capabilities?.default ?? "allow",
+      rules: config.capabilities?.rules ?? [],
+      granted: new Set(config.capabilities?.granted ?? []),
+      grantFrom: config.capabilities?.grantFrom ?? {},
+    },
+    tools: config.tools ?? {},
+    servers: config.servers ?? {},
+    schema: {
+      validateInput: config.schema?.validateInput ?? true,
+      validateOutput: config.schema?.validateOutput ?? true,
+      unknownTool: config.schema?.unknownTool ?? "allow",
+    },
+    inputHazards: resolveInputHazards(config, customRules),
+    sanitizer: { mode: config.sanitizer?.mode ?? "detect-and-strip-and-wrap" },
+    injection: {
+      ...resolveFamily(config.injection, FAMILY_DEFAULTS.injection),
+      toolDescriptions: config.injection?.toolDescriptions ?? "strip",
+    },
+    pii: {
+      ...resolveFamily(config.pii, FAMILY_DEFAULTS.pii),
+      phoneRegions: config.pii?.phoneRegions ?? ["US", "GB", "DE", "FR"],
+    },
+    secrets: resolveFamily(config.secrets, FAMILY_DEFAULTS.secrets),
+    rules,
+    customRules,
+    allow,
+    redaction: { hashKey, maskKeepLast: config.redaction?.maskKeepLast ?? 4 },
+    limits: { ...DEFAULT_LIMITS, ...config.limits },
+    flow: resolveFlowPolicy(config),
+    budgets: resolveBudgets(config),
+  };
+  // `granted` stays a Set (frozen Sets still accept `add`), built here from the copy, so it is the engine's own.
+  deepFreeze(resolved);
+  configs.set(resolved, config);
+  return resolved;
+}
+
+/** The redaction hash key: given inline, or read from the named environment variable; required when any action is `hash`. */
+function resolveHashKey(config: PolicyConfig, env: NodeJS.ProcessEnv, source: string): string | undefined {
   let hashKey = config.redaction?.hashKey;
   const hashKeyEnv = config.redaction?.hashKeyEnv;
   if (hashKey === undefined && hashKeyEnv !== undefined) {
@@ -579,27 +631,27 @@ export function resolvePolicy(
       source,
     );
   }
+  return hashKey;
+}
+
+/** What the JSON Schema cannot say: glob syntax, budget consistency, `review` where only an input check can ask. */
+function checkAcrossKeys(config: PolicyConfig, source: string): void {
   checkGlobs(config, source);
-  const budgetProblems = budgetPolicyProblems(config);
-  if (budgetProblems.length > 0)
-    throw new PolicyConfigError(
-      `Invalid policy in ${source}: ${budgetProblems[0]!.path}: ${budgetProblems[0]!.message}`,
-      budgetProblems,
-      source,
-    );
-  const reviews = outputReviews(config);
-  if (reviews.length > 0)
-    throw new PolicyConfigError(
-      `Invalid policy in ${source}: ${reviews[0]!.path}: ${reviews[0]!.message}`,
-      reviews,
-      source,
-    );
-  const customRules = resolveCustomRules(config, options, source);
-  const allow = resolveAllow(config.allow, "/allow", source);
-  for (const [glob, tool] of Object.entries(config.tools ?? {})) {
-    if (tool.allow)
-      resolveAllow(tool.allow, `/tools/${glob.replace(/~/g, "~0").replace(/\//g, "~1")}/allow`, source);
+  for (const problems of [budgetPolicyProblems(config), outputReviews(config)]) {
+    if (problems.length > 0)
+      throw new PolicyConfigError(
+        `Invalid policy in ${source}: ${problems[0]!.path}: ${problems[0]!.message}`,
+        problems,
+        source,
+      );
   }
+}
+
+/** Each input hazard's action: the policy's, else the record's own input default; custom hazard rules by their type. */
+function resolveInputHazards(
+  config: PolicyConfig,
+  customRules: ResolvedPolicy["customRules"],
+): Record<string, Action> {
   const inputHazards: Record<string, Action> = {};
   for (const rule of HAZARD_RULES) {
     const name = config.inputHazards?.[rule.type];
@@ -610,46 +662,7 @@ export function resolvePolicy(
     const name = rule.family === "inputHazards" ? config.inputHazards?.[rule.type] : undefined;
     if (name !== undefined) inputHazards[rule.type] = canonicalAction(name);
   }
-  const rules: Record<string, ResolvedPhaseActions> = {};
-  for (const [id, value] of Object.entries(config.rules ?? {})) rules[id] = phaseActions(value);
-  const resolved: ResolvedPolicy = {
-    mode: config.mode ?? "enforce",
-    capabilities: {
-      default: config.capabilities?.default ?? "allow",
-      rules: config.capabilities?.rules ?? [],
-      granted: new Set(config.capabilities?.granted ?? []),
-      grantFrom: config.capabilities?.grantFrom ?? {},
-    },
-    tools: config.tools ?? {},
-    servers: config.servers ?? {},
-    schema: {
-      validateInput: config.schema?.validateInput ?? true,
-      validateOutput: config.schema?.validateOutput ?? true,
-      unknownTool: config.schema?.unknownTool ?? "allow",
-    },
-    inputHazards,
-    sanitizer: { mode: config.sanitizer?.mode ?? "detect-and-strip-and-wrap" },
-    injection: {
-      ...resolveFamily(config.injection, FAMILY_DEFAULTS.injection),
-      toolDescriptions: config.injection?.toolDescriptions ?? "strip",
-    },
-    pii: {
-      ...resolveFamily(config.pii, FAMILY_DEFAULTS.pii),
-      phoneRegions: config.pii?.phoneRegions ?? ["US", "GB", "DE", "FR"],
-    },
-    secrets: resolveFamily(config.secrets, FAMILY_DEFAULTS.secrets),
-    rules,
-    customRules,
-    allow,
-    redaction: { hashKey, maskKeepLast: config.redaction?.maskKeepLast ?? 4 },
-    limits: { ...DEFAULT_LIMITS, ...config.limits },
-    flow: resolveFlowPolicy(config),
-    budgets: resolveBudgets(config),
-  };
-  // `granted` stays a Set (frozen Sets still accept `add`), built here from the copy, so it is the engine's own.
-  deepFreeze(resolved);
-  configs.set(resolved, config);
-  return resolved;
+  return inputHazards;
 }
 
 export interface PolicyFileCheck {

@@ -123,6 +123,52 @@ export async function reviewProposedCalls(
   runContext: RunContext | undefined,
 ): Promise<ReviewOutcome | undefined> {
   const calls = message.tool_calls ?? [];
+  const pending = await callsNeedingReview(calls, hooksFor, runContext);
+  if (pending.length === 0) return undefined;
+  const decisions = await askHuman(pending);
+  const toolCalls = calls.map((call) => ({ ...call }));
+  const rejections: ToolMessage[] = [];
+  decisions.forEach((decision, i) => {
+    const call = pending[i]!;
+    const { index, toolCallId, name } = call;
+    // The reviewer's own words stay out of the audit record (they may quote the data); the model gets them.
+    auditReview(call, decision.type === "reject" ? "block" : "allow", DECISION_NOTES[decision.type]);
+    if (decision.type === "reject") {
+      rejections.push(
+        new ToolMessage({
+          content: decision.message ?? `A human rejected the call to ${name}; it was not made.`,
+          name,
+          tool_call_id: toolCallId,
+          status: "error",
+        }),
+      );
+      return;
+    }
+    const args = (decision.type === "edit" ? decision.editedAction.args : calls[index]!.args) as JsonObject;
+    toolCalls[index] = { ...toolCalls[index]!, args };
+    recordApproval(toolCallId, runContext, args);
+  });
+  return {
+    message: withToolCalls(message, toolCalls),
+    rejections,
+    nothingLeft: rejections.length === calls.length,
+  };
+}
+
+const DECISION_NOTES: Record<ReviewDecision["type"], string> = {
+  reject: "rejected by a human; the call was not made",
+  edit: "approved by a human with edited arguments (checked again when the call runs)",
+  approve: "approved by a human",
+};
+
+type ProposedCall = NonNullable<AIMessage["tool_calls"]>[number];
+
+/** Previews every proposed call; those the policy sends to a human, in the model's order. */
+async function callsNeedingReview(
+  calls: readonly ProposedCall[],
+  hooksFor: (toolName: string) => CallReviewHooks | undefined,
+  runContext: RunContext | undefined,
+): Promise<PendingCall[]> {
   const pending: PendingCall[] = [];
   for (let index = 0; index < calls.length; index++) {
     const call = calls[index]!;
@@ -134,9 +180,30 @@ export async function reviewProposedCalls(
       pending.push({ index, toolCallId: call.id, name: call.name, verdict, hooks });
     }
   }
-  if (pending.length === 0) return undefined;
+  return pending;
+}
 
-  const request: TollgateReviewRequest = {
+/**
+ * Pauses the run with `interrupt()` (the first pass throws; on resume the same call returns the human's answer)
+ * and reads the answer, one decision per pending call.
+ */
+async function askHuman(pending: readonly PendingCall[]): Promise<ReviewDecision[]> {
+  let response: unknown;
+  try {
+    response = interrupt<TollgateReviewRequest, unknown>(reviewRequest(pending));
+  } catch (error) {
+    if (isGraphInterrupt(error)) {
+      for (const call of pending)
+        auditReview(call, "note", `paused for a human approval: ${call.verdict.review?.reason}`);
+    }
+    throw error;
+  }
+  return readDecisions(response, pending);
+}
+
+/** The HITL-style request a UI shows: one action per pending call, with the rule and the reason. */
+function reviewRequest(pending: readonly PendingCall[]): TollgateReviewRequest {
+  return {
     actionRequests: pending.map(({ name, toolCallId, verdict }) => {
       const ruleId = verdict.review?.ruleId ?? "capability.review";
       const reason = verdict.review?.reason ?? "needs a human approval";
@@ -156,61 +223,23 @@ export async function reviewProposedCalls(
     }),
     reviewConfigs: pending.map(({ name }) => ({ actionName: name, allowedDecisions: [...ALLOWED] })),
   };
-  const audit = (call: PendingCall, action: "note" | "allow" | "block", reason: string) =>
-    call.hooks.report({
-      phase: "review",
-      action,
-      serverName: call.verdict.serverName,
-      toolName: call.verdict.toolName,
-      reason,
-      ruleIds: [call.verdict.review?.ruleId ?? "capability.review"],
-      toolCallId: call.toolCallId,
-    });
-  let response: unknown;
-  try {
-    response = interrupt<TollgateReviewRequest, unknown>(request);
-  } catch (error) {
-    // The first pass pauses here; on resume the same call returns the human's answer instead.
-    if (isGraphInterrupt(error)) {
-      for (const call of pending)
-        audit(call, "note", `paused for a human approval: ${call.verdict.review?.reason}`);
-    }
-    throw error;
-  }
-  const decisions = readDecisions(response, pending);
+}
 
-  const toolCalls = calls.map((call) => ({ ...call }));
-  const rejections: ToolMessage[] = [];
-  decisions.forEach((decision, i) => {
-    const call = pending[i]!;
-    const { index, toolCallId, name } = call;
-    // The reviewer's own words stay out of the audit record (they may quote the data); the model gets them.
-    audit(
-      call,
-      decision.type === "reject" ? "block" : "allow",
-      decision.type === "reject"
-        ? "rejected by a human; the call was not made"
-        : decision.type === "edit"
-          ? "approved by a human with edited arguments (checked again when the call runs)"
-          : "approved by a human",
-    );
-    if (decision.type === "reject") {
-      rejections.push(
-        new ToolMessage({
-          content: decision.message ?? `A human rejected the call to ${name}; it was not made.`,
-          name,
-          tool_call_id: toolCallId,
-          status: "error",
-        }),
-      );
-      return;
-    }
-    const args = (decision.type === "edit" ? decision.editedAction.args : calls[index]!.args) as JsonObject;
-    toolCalls[index] = { ...toolCalls[index]!, args };
-    recordApproval(toolCallId, runContext, args);
+function auditReview(call: PendingCall, action: "note" | "allow" | "block", reason: string): void {
+  call.hooks.report({
+    phase: "review",
+    action,
+    serverName: call.verdict.serverName,
+    toolName: call.verdict.toolName,
+    reason,
+    ruleIds: [call.verdict.review?.ruleId ?? "capability.review"],
+    toolCallId: call.toolCallId,
   });
+}
 
-  const updated = new AIMessage({
+/** A copy of the model's message with the reviewed calls' arguments (its id and metadata kept). */
+function withToolCalls(message: AIMessage, toolCalls: ProposedCall[]): AIMessage {
+  return new AIMessage({
     content: message.content,
     tool_calls: toolCalls,
     ...(message.id ? { id: message.id } : {}),
@@ -219,5 +248,4 @@ export async function reviewProposedCalls(
     response_metadata: message.response_metadata,
     ...(message.usage_metadata ? { usage_metadata: message.usage_metadata } : {}),
   });
-  return { message: updated, rejections, nothingLeft: rejections.length === calls.length };
 }

@@ -146,23 +146,15 @@ function serverNameResolver(serverNameFor: (toolName: string) => string) {
 }
 
 /**
- * A `createAgent` middleware that applies the policy interceptors in `wrapToolCall`.
- *
- * Trap it closes: once any `wrapToolCall` middleware is present, `createAgent`'s ToolNode no longer turns tool
- * errors into messages, so one MCP error result crashes the whole run. This middleware turns blocks and (already
- * checked) MCP tool errors into error ToolMessages instead, and rethrows everything else (interrupts, aborts,
- * unchecked errors whose text the guard has not seen).
+ * Who previews a proposed call for the review step: a guarded tool asks its own install's policy; a tool passed to
+ * the middleware but not guarded asks this middleware's interceptors (when any can preview); others need no review.
  */
-export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}) {
-  const interceptors = options.interceptors ?? [];
-  const serverNameFor = options.serverName ?? (() => "agent");
-  const handleToolErrors = options.handleToolErrors ?? true;
-  const serverNameOf = serverNameResolver(serverNameFor);
-
-  const byName = new Map((options.tools ?? []).map((tool) => [tool.name, tool]));
-  /** Guarded tools ask their own install's policy; others, this middleware's interceptors. */
-  const own = interceptors as readonly CatalogAwareInterceptor[];
-  const hooksFor = (toolName: string): CallReviewHooks | undefined => {
+function reviewHooksResolver(
+  byName: ReadonlyMap<string, { name: string }>,
+  own: readonly CatalogAwareInterceptor[],
+  serverNameOf: (toolName: string) => string,
+): (toolName: string) => CallReviewHooks | undefined {
+  return (toolName) => {
     const tool = byName.get(toolName);
     if (!tool) return undefined;
     const hooks = reviewHooksOf(tool);
@@ -182,10 +174,12 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
       },
     };
   };
+}
 
-  const provenance = new ThreadProvenance(options.provenanceKey ? { key: options.provenanceKey } : {});
-  /** Keeps the facts of the messages in the state key, so a later summary does not take them away. */
-  const foldProvenance = (state: { messages: unknown[]; [PROVENANCE_STATE_KEY]?: unknown }) => {
+/** Keeps the facts of the messages in the state key, so a later summary does not take them away. */
+function provenanceFolder(provenanceKey: string | undefined) {
+  const provenance = new ThreadProvenance(provenanceKey ? { key: provenanceKey } : {});
+  return (state: { messages: unknown[]; [PROVENANCE_STATE_KEY]?: unknown }) => {
     const stored = state[PROVENANCE_STATE_KEY];
     const next = foldIntoState(
       provenance,
@@ -195,6 +189,29 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
     );
     return next ? { [PROVENANCE_STATE_KEY]: next } : undefined;
   };
+}
+
+/**
+ * A `createAgent` middleware that applies the policy interceptors in `wrapToolCall`.
+ *
+ * Trap it closes: once any `wrapToolCall` middleware is present, `createAgent`'s ToolNode no longer turns tool
+ * errors into messages, so one MCP error result crashes the whole run. This middleware turns blocks and (already
+ * checked) MCP tool errors into error ToolMessages instead, and rethrows everything else (interrupts, aborts,
+ * unchecked errors whose text the guard has not seen).
+ */
+export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}) {
+  const interceptors = options.interceptors ?? [];
+  const serverNameFor = options.serverName ?? (() => "agent");
+  const handleToolErrors = options.handleToolErrors ?? true;
+  const serverNameOf = serverNameResolver(serverNameFor);
+
+  const byName = new Map((options.tools ?? []).map((tool) => [tool.name, tool]));
+  const hooksFor = reviewHooksResolver(
+    byName,
+    interceptors as readonly CatalogAwareInterceptor[],
+    serverNameOf,
+  );
+  const foldProvenance = provenanceFolder(options.provenanceKey);
 
   return createMiddleware({
     name: "McpTollgate",

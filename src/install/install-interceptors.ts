@@ -316,7 +316,7 @@ export function installInterceptors<T extends MultiServerMCPClient>(
 ): T {
   const list = typeof interceptors === "function" ? [interceptors] : [...interceptors];
   if (list.length === 0) throw new InstallError("installInterceptors needs at least one interceptor");
-  const { internals, load, toolsOf, getTools, getClient } = hookableInternals(client);
+  const hooks = hookableInternals(client);
   const getClientMode = getClientModeOf(options);
   // Read before anything is changed: a bad lock file leaves the client as it was.
   const lock: ToolLock | undefined =
@@ -329,38 +329,111 @@ export function installInterceptors<T extends MultiServerMCPClient>(
           ...(options.provenanceKey ? { key: options.provenanceKey } : {}),
           ...(handles ? { handles } : {}),
         });
+  new Installation(hooks, list, lock, provenance).hook(getClientMode, options.strictRules === true);
+  return client;
+}
 
-  const guardedTools = new WeakSet<object>();
-  /** Per SDK client of the adapter (one per server and header set): its guard, kept across reloads. */
-  const bySdk = new WeakMap<object, Guarded>();
-  /** The connection each server's tools were last loaded from, to list it again after `tools/list_changed`. */
-  const loadedFrom = new Map<string, SdkClientLike>();
-  const stale = new Set<string>();
+/**
+ * One install's state: a guard per SDK client of the adapter (one per server and header set, kept across
+ * reloads), the connection each server's tools were last loaded from, and which servers announced a new listing.
+ * Invariant: every tool `getTools()` hands out was wrapped here (`guardedTools`), or it throws.
+ */
+class Installation {
+  private readonly guardedTools = new WeakSet<object>();
+  private readonly bySdk = new WeakMap<object, Guarded>();
+  private readonly loadedFrom = new Map<string, SdkClientLike>();
+  private readonly stale = new Set<string>();
   /** Set by every listing: the next `getTools()` checks the policy's rules against what was listed. */
-  let rulesToCheck = false;
+  private rulesToCheck = false;
 
-  const guardedFor = (serverName: string, sdk: SdkClientLike): Guarded => {
-    let entry = bySdk.get(sdk);
+  constructor(
+    private readonly hooks: ReturnType<typeof hookableInternals>,
+    private readonly list: readonly CatalogAwareInterceptor[],
+    private readonly lock: ToolLock | undefined,
+    private readonly provenance: ThreadProvenance | undefined,
+  ) {}
+
+  /** Replaces the adapter's methods with guarded ones. */
+  hook(getClientMode: "guarded" | "refuse", strictRules: boolean): void {
+    const { internals, load, toolsOf, getTools } = this.hooks;
+    const self = this;
+    Object.defineProperty(internals, INSTALLED, { value: true });
+    internals._loadToolsForServer = async function (this: ClientInternals, serverName, sdk) {
+      self.stale.delete(serverName);
+      self.loadedFrom.set(serverName, sdk);
+      self.rulesToCheck = true;
+      const { guard, client } = self.guardedFor(serverName, sdk);
+      await load.call(this, serverName, client);
+      for (const tool of toolsOf.call(this, [serverName])) {
+        if (self.guardedTools.has(tool)) continue;
+        wrapTool(tool, guard, self.provenance);
+        self.guardedTools.add(tool);
+      }
+    };
+    internals.getTools = async function (this: ClientInternals, ...args: unknown[]) {
+      // A server that announced a new listing is listed again (and checked) before its tools are handed out.
+      for (const serverName of [...self.stale]) {
+        const sdk = self.loadedFrom.get(serverName);
+        if (sdk) await internals._loadToolsForServer.call(this, serverName, sdk);
+      }
+      const tools = await getTools.apply(this, args);
+      self.refuseUnguarded(tools);
+      if (self.rulesToCheck) {
+        self.checkRules(strictRules);
+        self.rulesToCheck = false;
+      }
+      return tools;
+    };
+    internals.getClient = async function (this: ClientInternals, serverName: string, opts?: unknown) {
+      if (getClientMode === "refuse") {
+        throw new InstallError(
+          `getClient("${serverName}") is refused by the install option getClient: "refuse"; use the tools, or client.readResource / listResources / listResourceTemplates`,
+        );
+      }
+      return self.guardedClientOf(this, serverName, opts);
+    };
+    installResourceMethods(internals, (client, serverName, opts) =>
+      self.guardedClientOf(client, serverName, opts),
+    );
+  }
+
+  private refuseUnguarded(tools: readonly GuardableTool[]): void {
+    const unguarded = tools.filter((t) => !this.guardedTools.has(t));
+    if (unguarded.length > 0) {
+      throw new InstallError(
+        `tools ${unguarded.map((t) => t.name).join(", ")} were loaded before installInterceptors(); install on a fresh client, before the first getTools()`,
+      );
+    }
+  }
+
+  private guardedFor(serverName: string, sdk: SdkClientLike): Guarded {
+    let entry = this.bySdk.get(sdk);
     if (!entry) {
-      const guard: ServerGuard = { serverName, interceptors: list, catalog: new Map(), listed: false, lock };
+      const guard: ServerGuard = {
+        serverName,
+        interceptors: this.list,
+        catalog: new Map(),
+        listed: false,
+        lock: this.lock,
+      };
       const created: Guarded = { guard, client: guardSdkClient(sdk, guard) };
       entry = created;
-      bySdk.set(sdk, entry);
+      this.bySdk.set(sdk, entry);
       watchListChanges(sdk, async () => {
-        stale.add(serverName);
-        await refreshCatalog(created);
-        checkRules(false);
+        this.stale.add(serverName);
+        await this.refreshCatalog(created);
+        this.checkRules(false);
       });
     }
     return entry;
-  };
+  }
 
   /**
    * After `tools/list_changed`, the tools already handed out are held to the new listing at once (a tool that was
    * removed, changed against its pin or now carries planted instructions cannot be called through them); new tool
    * objects come with the next `getTools()`. A listing that fails leaves no tool callable until one succeeds.
    */
-  const refreshCatalog = async ({ guard, client: guardedSdk }: Guarded): Promise<void> => {
+  private async refreshCatalog({ guard, client: guardedSdk }: Guarded): Promise<void> {
     try {
       let cursor: string | undefined;
       do {
@@ -369,7 +442,7 @@ export function installInterceptors<T extends MultiServerMCPClient>(
     } catch (error) {
       guard.catalog = new Map();
       guard.listed = true;
-      reportEvent(list, {
+      reportEvent(this.list, {
         phase: "catalog",
         action: "block",
         serverName: guard.serverName,
@@ -378,17 +451,19 @@ export function installInterceptors<T extends MultiServerMCPClient>(
         ruleIds: ["catalog.relist_failed"],
       });
     }
-  };
+  }
 
   /** The policy's rules against what every server listed (rule-coverage.ts); `strict`: an unmatched rule throws. */
-  const checkRules = (strict: boolean): void => {
+  private checkRules(strict: boolean): void {
     const servers: Record<string, string[]> = {};
-    for (const [serverName, sdk] of loadedFrom) {
-      const guard = bySdk.get(sdk)?.guard;
+    for (const [serverName, sdk] of this.loadedFrom) {
+      const guard = this.bySdk.get(sdk)?.guard;
       if (guard?.listed) servers[serverName] = [...guard.catalog.keys()];
     }
-    const failed = Object.keys(internals.config.mcpServers).filter((name) => servers[name] === undefined);
-    for (const interceptor of list) {
+    const failed = Object.keys(this.hooks.internals.config.mcpServers).filter(
+      (name) => servers[name] === undefined,
+    );
+    for (const interceptor of this.list) {
       const coverage = interceptor.checkRules?.({ servers, failed });
       if (strict && coverage && coverage.unmatched.length > 0) {
         throw new InstallError(
@@ -396,61 +471,22 @@ export function installInterceptors<T extends MultiServerMCPClient>(
         );
       }
     }
-  };
+  }
 
   /** The guarded client of a server (undefined when the adapter has none), whatever the install option says. */
-  const guardedClientOf = async (self: ClientInternals, serverName: string, opts?: unknown) => {
-    const sdk = await getClient.call(self, serverName, opts);
+  private async guardedClientOf(
+    self: ClientInternals,
+    serverName: string,
+    opts?: unknown,
+  ): Promise<SdkClientLike | undefined> {
+    const sdk = await this.hooks.getClient.call(self, serverName, opts);
     if (!sdk) return undefined;
-    const entry = bySdk.get(sdk);
+    const entry = this.bySdk.get(sdk);
     if (!entry) {
       throw new InstallError(
         `the client for server "${serverName}" was not made through the install (loaded before installInterceptors()?); refusing to hand it out unguarded`,
       );
     }
     return entry.client;
-  };
-
-  Object.defineProperty(internals, INSTALLED, { value: true });
-  internals._loadToolsForServer = async function (this: ClientInternals, serverName, sdk) {
-    stale.delete(serverName);
-    loadedFrom.set(serverName, sdk);
-    rulesToCheck = true;
-    await load.call(this, serverName, guardedFor(serverName, sdk).client);
-    for (const tool of toolsOf.call(this, [serverName])) {
-      if (guardedTools.has(tool)) continue;
-      wrapTool(tool, guardedFor(serverName, sdk).guard, provenance);
-      guardedTools.add(tool);
-    }
-  };
-  internals.getTools = async function (this: ClientInternals, ...args: unknown[]) {
-    // A server that announced a new listing is listed again (and checked) before its tools are handed out.
-    for (const serverName of [...stale]) {
-      const sdk = loadedFrom.get(serverName);
-      if (sdk) await internals._loadToolsForServer.call(this, serverName, sdk);
-    }
-    const tools = await getTools.apply(this, args);
-    const unguarded = tools.filter((t) => !guardedTools.has(t));
-    if (unguarded.length > 0) {
-      throw new InstallError(
-        `tools ${unguarded.map((t) => t.name).join(", ")} were loaded before installInterceptors(); install on a fresh client, before the first getTools()`,
-      );
-    }
-    if (rulesToCheck) {
-      checkRules(options.strictRules === true);
-      rulesToCheck = false;
-    }
-    return tools;
-  };
-  internals.getClient = async function (this: ClientInternals, serverName: string, opts?: unknown) {
-    if (getClientMode === "refuse") {
-      throw new InstallError(
-        `getClient("${serverName}") is refused by the install option getClient: "refuse"; use the tools, or client.readResource / listResources / listResourceTemplates`,
-      );
-    }
-    return guardedClientOf(this, serverName, opts);
-  };
-
-  installResourceMethods(internals, guardedClientOf);
-  return client;
+  }
 }

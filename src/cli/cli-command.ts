@@ -10,7 +10,7 @@ export interface CliIo {
 }
 
 /**
- * One `tollgate` command. Registering a command is one entry in `COMMANDS` (main.ts): `--help`, `help <name>`, the
+ * One `tollgate` command. Registering a command is one entry in `COMMANDS` (program.ts): `--help`, `help <name>`, the
  * command list and the dispatch all come from it.
  */
 export interface CliCommand {

@@ -10,8 +10,9 @@
  * Installed size: the package's own dependency closure (production dependencies, hoisted node_modules) against the
  * peers' closure; a package both use counts in both.
  */
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -39,6 +40,43 @@ function timeOnce(code: string): { cpu: number; wall: number } {
   });
   if (child.status !== 0) throw new Error(child.stderr);
   return { cpu: Number(child.stdout.trim().split("\n").at(-1)), wall: Date.now() - started };
+}
+
+/** The package's own JavaScript files a static import of the entry reaches (what each import reads and links). */
+function packageFilesLoaded(entry: string): number {
+  const seen = new Set<string>();
+  const stack = [entry];
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = readFileSync(file, "utf8");
+    for (const m of text.matchAll(
+      /^(?:import|export)\b[^;]*?\bfrom\s*"(\.{1,2}\/[^"]+)"|^import\s*"(\.{1,2}\/[^"]+)"/gm,
+    )) {
+      stack.push(join(file, "..", (m[1] ?? m[2])!));
+    }
+  }
+  return seen.size;
+}
+
+/** Where the figures come from: the commit of dist/ (as built from this checkout), the machine and its load. */
+function provenance(): string {
+  let commit = "unknown";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--", "src", "scripts", "package.json"], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    if (dirty.trim() !== "") commit += " (with uncommitted changes)";
+  } catch {
+    // not a git checkout: the figures still stand, without a commit
+  }
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+  return `commit ${commit}; ${cpus().length} x ${cpus()[0]?.model ?? "unknown CPU"}, load average ${load}`;
 }
 
 function dirBytes(dir: string): number {
@@ -84,8 +122,9 @@ function main(): void {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const cpu = (k: string) => median(times.get(k)!.map((t) => t.cpu));
   console.log(
-    `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${runs} runs each, medians:`,
+    `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${runs} runs each, medians; ${provenance()}`,
   );
+  console.log(`mcp-tollgate's own files read by \`import "mcp-tollgate"\`: ${packageFilesLoaded(PACKAGE)}`);
   console.log("| process | CPU ms | wall ms |\n| --- | --- | --- |");
   for (const [k, v] of times) {
     console.log(`| ${k} | ${cpu(k).toFixed(0)} | ${median(v.map((t) => t.wall))} |`);

@@ -2,14 +2,15 @@
 // few ES modules, so importing the package reads and links a handful of files instead of ~200 small ones.
 //   node scripts/build-js.mjs [outDir]
 //
-// Invariants this script keeps (and checks after the build, failing it otherwise):
+// Invariants this script keeps (the build fails when one of the checks below does not hold):
 // - Every entry keeps its path under dist/ (dist/index.js, dist/install/create-agent.js, dist/testing/index.js,
 //   dist/cli/main.js, dist/engine/parallel/detector-worker.js), next to the declarations tsc writes for it.
 // - Each source module is in exactly one output file (`splitting`: what two entries share is one chunk they both
 //   import), so module state (registries, caches, symbols, error classes for `instanceof`) exists once per process.
 // - Dependencies and peers are not bundled (`packages: "external"`): the user's copy of @langchain/core,
 //   @opentelemetry/api (the API instance their SDK registers), zod... is the one the package sees.
-// - What a dynamic import() loads (the CLI's `explain`, `pin`, `serve` parts) stays a chunk of its own, loaded on use.
+// - What a dynamic import() loads (the CLI's `explain` and `pin`, `serve`'s Redis store) stays a chunk of its own,
+//   loaded on use.
 // - No source maps (tsconfig.build.json says why); names are kept (`keepNames`) so stack traces and `.name` read as
 //   in src/.
 import { readFileSync, writeFileSync } from "node:fs";

@@ -1,0 +1,130 @@
+// `npm run build` (the JavaScript; tsc writes the declarations): the package's entry points bundled by esbuild into a
+// few ES modules, so importing the package reads and links a handful of files instead of ~200 small ones.
+//   node scripts/build-js.mjs [outDir]
+//
+// Invariants this script keeps (the build fails when one of the checks below does not hold):
+// - Every entry keeps its path under dist/ (dist/index.js, dist/install/create-agent.js, dist/testing/index.js,
+//   dist/cli/main.js, dist/engine/parallel/detector-worker.js), next to the declarations tsc writes for it.
+// - Each source module is in exactly one output file (`splitting`: what two entries share is one chunk they both
+//   import), so module state (registries, caches, symbols, error classes for `instanceof`) exists once per process.
+// - Dependencies and peers are not bundled (`packages: "external"`): the user's copy of @langchain/core,
+//   @opentelemetry/api (the API instance their SDK registers), zod... is the one the package sees.
+// - What a dynamic import() loads (the CLI's `explain` and `pin`, `serve`'s Redis store) stays a chunk of its own,
+//   loaded on use.
+// - No source maps (tsconfig.build.json says why); names are kept (`keepNames`) so stack traces and `.name` read as
+//   in src/.
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const outdir = resolve(root, process.argv[2] ?? "dist");
+
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+
+/** The worker the engine starts as its own file (detector-worker-pool.ts finds it next to itself). */
+const WORKER_ENTRY = "src/engine/parallel/detector-worker.ts";
+
+/**
+ * The package's entry points: every JavaScript file package.json `exports` and `bin` name (dist/x.js is built from
+ * src/x.ts; test/unit/package-manifest.test.ts checks that source exists), and the detector worker.
+ */
+function entries() {
+  const targets = new Set();
+  const visit = (value) => {
+    if (typeof value === "string") {
+      if (value.startsWith("./dist/") && value.endsWith(".js")) targets.add(value);
+    } else if (value && typeof value === "object") for (const v of Object.values(value)) visit(v);
+  };
+  visit(pkg.exports);
+  visit(pkg.bin);
+  return [...[...targets].map((t) => t.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts")), WORKER_ENTRY];
+}
+const ENTRIES = entries();
+
+/**
+ * The worker pool finds `detector-worker.js` next to its own module (`new URL("./detector-worker.js",
+ * import.meta.url)`); bundled, its own module is whichever output holds it. The build marks that URL and then writes
+ * the path from that output to the worker entry.
+ */
+const WORKER_POOL = "src/engine/parallel/detector-worker-pool.ts";
+const WORKER_URL = /new URL\(`\.\/detector-worker\$\{extension\}`, import\.meta\.url\)/;
+const WORKER_MARK = "__TOLLGATE_DETECTOR_WORKER__";
+
+const markWorkerUrl = {
+  name: "mark-worker-url",
+  setup(b) {
+    b.onLoad({ filter: /detector-worker-pool\.ts$/ }, (args) => {
+      const text = readFileSync(args.path, "utf8");
+      if (!WORKER_URL.test(text))
+        throw new Error(`${WORKER_POOL}: the worker's URL is no longer written as expected`);
+      return {
+        contents: text.replace(WORKER_URL, `new URL("${WORKER_MARK}", import.meta.url)`),
+        loader: "ts",
+      };
+    });
+  },
+};
+
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: ENTRIES,
+  outdir,
+  outbase: "src",
+  entryNames: "[dir]/[name]",
+  chunkNames: "chunks/[name]-[hash]",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  packages: "external",
+  keepNames: true,
+  sourcemap: false,
+  legalComments: "none",
+  metafile: true,
+  logLevel: "warning",
+  plugins: [markWorkerUrl],
+});
+
+/** The output file that holds a source module. */
+function outputOf(source) {
+  const holders = Object.entries(result.metafile.outputs).filter(([, o]) => source in o.inputs);
+  if (holders.length !== 1) throw new Error(`${source} is in ${holders.length} output files, not one`);
+  return resolve(root, holders[0][0]);
+}
+
+function checkEachModuleOnce() {
+  const seen = new Map();
+  for (const [output, o] of Object.entries(result.metafile.outputs)) {
+    for (const input of Object.keys(o.inputs)) {
+      if (seen.has(input)) throw new Error(`${input} is bundled twice: ${seen.get(input)} and ${output}`);
+      seen.set(input, output);
+    }
+  }
+}
+
+function writeWorkerUrl() {
+  const holder = outputOf(WORKER_POOL);
+  const worker = join(outdir, WORKER_ENTRY.replace(/^src\//, "").replace(/\.ts$/, ".js"));
+  let path = relative(dirname(holder), worker).split("\\").join("/");
+  if (!path.startsWith(".")) path = `./${path}`;
+  const text = readFileSync(holder, "utf8");
+  if (text.split(WORKER_MARK).length !== 2) throw new Error(`${holder}: expected the worker mark once`);
+  writeFileSync(holder, text.replace(WORKER_MARK, path));
+}
+
+/** main.ts reads `../../package.json` from its own URL: its code must stay in dist/cli/main.js. */
+function checkCliStaysPut() {
+  if (outputOf("src/cli/main.ts") !== join(outdir, "cli/main.js")) throw new Error("src/cli/main.ts moved");
+}
+
+checkEachModuleOnce();
+writeWorkerUrl();
+checkCliStaysPut();
+const files = Object.keys(result.metafile.outputs);
+const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+console.log(
+  `javascript: ${files.length} files, ${(bytes / 1000).toFixed(0)} kB (esbuild, ${ENTRIES.length} entries)`,
+);

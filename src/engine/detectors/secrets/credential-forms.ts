@@ -17,7 +17,7 @@ const DEFINE = /#define[ \t]+([A-Za-z_]\w{0,63})[ \t]+/g;
 // The password word on its own (not inside an identifier or a `--flag`), then spaces or a bracket; `pass` only after
 // a `login`/`user` word and its value (a host line: `machine db login app pass x`).
 const BARE_PASSWORD =
-  /(?<![\w-])(?:[Pp]assword|PASSWORD|[Pp]asswd|PASSWD|[Pp]wd|PWD|[Pp]assphrase|PASSPHRASE|[Pp]asswort|PASSWORT|(?:passe|PASSE)(?<=(?:[Mm]ot de |MOT DE )(?:passe|PASSE))|(?:pass|PASS)(?<=(?:login|user|LOGIN|USER)[ \t]+\S{1,64}[ \t]+(?:pass|PASS)))(?:[ \t]+|\()/g;
+  /(?<![\w$-])(?:[Pp]assword|PASSWORD|[Pp]asswd|PASSWD|[Pp]wd|PWD|[Pp]assphrase|PASSPHRASE|[Pp]asswort|PASSWORT|(?:passe|PASSE)(?<=(?:[Mm]ot de |MOT DE )(?:passe|PASSE))|(?:pass|PASS)(?<=(?:login|user|LOGIN|USER)[ \t]+\S{1,64}[ \t]+(?:pass|PASS)))(?:[ \t]+|\()/g;
 // The same in other scripts (Korean, Chinese, Japanese, Russian, Spanish's `contraseña` anchored on its `ñ`): every
 // branch starts with a non-ASCII character, which V8 skips to as cheaply as to the `p` above (a lookbehind FIRST in a
 // branch is tried at every position: 50 ms per MB). Other Latin-script words (`Kennwort`, `senha`) are read with an
@@ -35,6 +35,19 @@ const XML_ELEMENT = /<([A-Za-z_][\w.-]{0,63})>([^<>\s]{1,256})<\/\1>/g;
 // `<add key="Password" value="x"/>` (.NET, NuGet), `<param name="client_secret" value="x"/>`.
 const KEY_VALUE_ATTRIBUTES =
   /\b(?:key|name)[ \t]*=[ \t]*"([^"]{1,64})"[ \t]+value[ \t]*=[ \t]*"([^"]{1,256})"/g;
+// `- name: DB_PASSWORD` then `value: x` (Kubernetes env lists), `{"name": "API_TOKEN", "value": "x"}` (ECS task
+// definitions, JSON env lists): the name is the key. Found from `name`/`Name`, the value within the next line.
+const NAME_VALUE_PAIR =
+  /(?:name|Name|NAME)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][\w.-]{0,63})["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*-?[ \t]*)["']?(?:value|Value|VALUE)["']?[ \t]*[:=][ \t]*/g;
+// Terraform and HCL: `variable "db_password" { ... default = "x" }`; the block's name is the key.
+const HCL_VARIABLE = /\bvariable[ \t]+"([A-Za-z_][\w-]{0,63})"[ \t]*\{/g;
+const HCL_DEFAULT = /^[^{}]{0,400}?\bdefault[ \t]*=[ \t]*/;
+// Commands that take a password as an argument: SQL's `IDENTIFIED BY 'x'`, `sshpass -p x`, PowerShell's
+// `ConvertTo-SecureString "x" -AsPlainText`.
+const IDENTIFIED_BY = /\b(?:IDENTIFIED|identified)[ \t]+(?:BY|by)[ \t]+(?=["'])/g;
+const SSHPASS = /\bsshpass[ \t]+-p[ \t]*/g;
+const SECURE_STRING =
+  /\bConvertTo-SecureString[ \t]+(?:-String[ \t]+)?(?=["'])(?=[^\n]{0,300}-AsPlainText)/gi;
 const CURL_USER = /(?<=^|\s)(?:-u|--user)(?:[ \t]+|=)(["']?)([^\s"':]{1,64}):([^\s"']{1,128})\1/g;
 const MYSQL_PASSWORD = /(?<=\s)-p([^\s"'-][^\s"']{3,63})/g;
 const MYSQL_CLIENT = /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b/;
@@ -135,6 +148,52 @@ function detectMarkupValues(text: string, out: TextMatch[]): void {
   }
 }
 
+function detectNameValuePairs(text: string, out: TextMatch[]): void {
+  const pair = NAME_VALUE_PAIR;
+  pair.lastIndex = 0;
+  for (let m = pair.exec(text); m !== null; m = pair.exec(text)) {
+    const kind = classifyKey(m[1]!);
+    if (kind === null) continue;
+    const value = readValue(text, m.index + m[0].length);
+    if (value === null) continue;
+    const [start, end, quoted] = value;
+    if (
+      !TEMPLATE_LIKE.test(text.slice(start, end)) &&
+      isCredentialValue(text.slice(start, end), kind, quoted)
+    )
+      report(out, start, end);
+  }
+}
+
+function detectHclDefaults(text: string, out: TextMatch[]): void {
+  const variable = HCL_VARIABLE;
+  variable.lastIndex = 0;
+  for (let m = variable.exec(text); m !== null; m = variable.exec(text)) {
+    const kind = classifyKey(m[1]!);
+    if (kind === null) continue;
+    const from = m.index + m[0].length;
+    const inBlock = HCL_DEFAULT.exec(text.slice(from, from + 480));
+    if (inBlock === null) continue;
+    const value = readValue(text, from + inBlock[0].length);
+    if (value === null || !value[2]) continue;
+    const [start, end] = value;
+    if (isCredentialValue(text.slice(start, end), kind, true)) report(out, start, end);
+  }
+}
+
+/** The value right after a command's password argument (`regex` ends where it starts). */
+function detectCommandPasswords(text: string, out: TextMatch[], command: RegExp): void {
+  command.lastIndex = 0;
+  for (let m = command.exec(text); m !== null; m = command.exec(text)) {
+    const value = readValue(text, m.index + m[0].length);
+    if (value === null) continue;
+    const [start, end, quoted] = value;
+    const raw = text.slice(start, end);
+    if (raw.startsWith("$") || raw.startsWith("-") || !readsAsPassword(raw, quoted)) continue;
+    report(out, start, end);
+  }
+}
+
 function detectCurlUsers(text: string, out: TextMatch[]): void {
   const curl = CURL_USER;
   curl.lastIndex = 0;
@@ -170,4 +229,11 @@ export function detectOperatorlessCredentials(text: string, out: TextMatch[]): v
   if (text.includes("<")) detectMarkupValues(text, out);
   if (text.includes("-u")) detectCurlUsers(text, out);
   if (text.includes(" -p")) detectMysqlPasswords(text, out);
+  if (text.includes("ame")) detectNameValuePairs(text, out);
+  if (text.includes("variable")) detectHclDefaults(text, out);
+  if (text.includes("dentified") || text.includes("DENTIFIED"))
+    detectCommandPasswords(text, out, IDENTIFIED_BY);
+  if (text.includes("sshpass")) detectCommandPasswords(text, out, SSHPASS);
+  if (text.includes("-AsPlainText") || text.includes("-asplaintext"))
+    detectCommandPasswords(text, out, SECURE_STRING);
 }

@@ -57,7 +57,7 @@ const NOT_SECRET_KEY =
  * operator (`:`, `=`), a `--flag` or a ` -flag`. Text with a non-ASCII character says nothing (the full-width colon,
  * other scripts' key words, `toLowerCase` beyond ASCII): the caller bypasses on it.
  */
-export const ASSIGNMENT_LITERALS: readonly string[] = [":", "=", "--", " -", "\t-"];
+export const ASSIGNMENT_LITERALS: readonly string[] = [":", "=", "--", " -", "\t-", '("', "('"];
 /**
  * Literals of the generic forms without an assignment, in ASCII case folded: the authorization schemes, the
  * operatorless forms of credential-forms.ts (`#define`, the bare password words, `<` of markup, `-u` of curl; a
@@ -72,6 +72,7 @@ export const GENERIC_LITERALS: readonly string[] = [
   "pwd",
   "<",
   "-u",
+  "identified",
 ];
 const QUERY_PARAM = /^[\w.-]{1,64}=/;
 const TEMPLATE_START = /^(?:\$\{|\{\{|\$\(|<)/;
@@ -245,6 +246,7 @@ function keyStartBefore(text: string, end: number): number {
   let i = end;
   while (i > 0 && end - i < MAX_ALIGNMENT && (text.charCodeAt(i - 1) === 32 || text.charCodeAt(i - 1) === 9))
     i--;
+  if (codeAt(text, i - 1) === 93) i = beforeClosingBracket(text, i - 1);
   const quote = codeAt(text, i - 1);
   if (quote === 34 || quote === 39 || quote === 96) {
     i--;
@@ -255,6 +257,16 @@ function keyStartBefore(text: string, end: number): number {
   if (i === keyEnd || (i > 0 && isKeyCode(text.charCodeAt(i - 1)))) return -1;
   keyEndFound = keyEnd;
   return i;
+}
+
+/**
+ * Where the key ends before the `]` at `close`: a C array's suffix (`password[]`, `password[32]`) is skipped whole;
+ * an index (`ENV["DB_PASSWORD"]`, `settings[:secret_key]`) leaves its key (and quote) right before `close`.
+ */
+function beforeClosingBracket(text: string, close: number): number {
+  let k = close;
+  while (k > 0 && close - k < 6 && text.charCodeAt(k - 1) >= 48 && text.charCodeAt(k - 1) <= 57) k--;
+  return text.charCodeAt(k - 1) === 91 ? k - 1 : close;
 }
 
 /**
@@ -324,7 +336,7 @@ function endsLikeVendorKey(text: string, keyStart: number, keyEnd: number): bool
 }
 
 /** `key: Type = value` (Kotlin, Scala, Swift, TypeScript, typed Python): the key before the type annotation. */
-const TYPED_KEY = /([A-Za-z_$][\w$.-]{0,63})[ \t]*:[ \t]*[\w$.<>[\]?|, ]{1,40}$/;
+const TYPED_KEY = /([A-Za-z_$][\w$.-]{0,63})[ \t]*:[ \t]*[\w$.<>[\]?|, &'*]{1,40}$/;
 
 /**
  * The credential key that ends before the operator at `at`, or undefined: an ASCII key (`db_password`, `"api_key"`),
@@ -385,11 +397,14 @@ function detectAssignments(text: string, walk: Walk): void {
     ) {
       valueFrom++;
     }
+    valueFrom = afterStringPrefix(text, valueFrom);
     operator.lastIndex = Math.max(
       operator.lastIndex,
       reportValue(text, valueFrom, named.key, named.kind, walk),
     );
   }
+  detectCallArguments(text, walk);
+  if (walk.keyed.words.source !== "(?!)") detectVendorPhrases(text, walk);
   // Command-line flags take their value after a space: `mysql --password Tr0ub4dor3x`.
   for (const flag of [CLI_FLAG, SHORT_FLAG]) {
     flag.lastIndex = 0;
@@ -399,6 +414,59 @@ function detectAssignments(text: string, walk: Walk): void {
       if (kind !== null || walk.keyed.words.test(key.toLowerCase()))
         flag.lastIndex = Math.max(flag.lastIndex, reportValue(text, m.index + m[0].length, key, kind, walk));
     }
+  }
+}
+
+/**
+ * Past a string literal's prefix: C#'s verbatim `@"..."`, Objective-C's `@"..."`, Python's `r"..."`, `b'...'`,
+ * `rb"..."`, `f"..."`, `u"..."`. The value is the quoted literal after it.
+ */
+function afterStringPrefix(text: string, at: number): number {
+  let i = at;
+  while (i - at < 2 && STRING_PREFIX.includes(text.charAt(i)) && text.charAt(i) !== "") i++;
+  const quote = codeAt(text, i);
+  return i > at && (quote === 34 || quote === 39) ? i : at;
+}
+const STRING_PREFIX = "@rRbBuUfF";
+
+// `setProperty("db.password", "x")`, `os.setenv('API_TOKEN', 'x')`: the key a call's first argument, the value its
+// second. Found from the literal `("` or `('` (the prefilter's too).
+const CALL_PAIR = /\((["'])([A-Za-z_$][\w$.-]{0,63})\1[ \t]*,[ \t]*(?=["'])/g;
+
+/**
+ * Key and value as a call's first two arguments. Only a quoted value without spaces: the same shape carries
+ * labels (`t("password", "Enter your password")`) and variables (`put("password", fromVault)`).
+ */
+function detectCallArguments(text: string, walk: Walk): void {
+  const pair = CALL_PAIR;
+  pair.lastIndex = 0;
+  for (let m = pair.exec(text); m !== null; m = pair.exec(text)) {
+    const key = m[2]!;
+    const kind = classifyKey(key);
+    if (kind === null && !walk.keyed.words.test(key.toLowerCase())) continue;
+    const from = m.index + m[0].length;
+    const value = readValue(text, from);
+    if (value === null || !value[2] || /\s/.test(text.slice(value[0], value[1]))) continue;
+    pair.lastIndex = Math.max(pair.lastIndex, reportValue(text, from, key, kind, walk));
+  }
+}
+
+// A credential word, then spaces and a value with no operator: `flickr KEY x`, `sendbird_secret x`. Only a vendor's
+// value is read this way (its shape is exact); the vendor's name must stand in the few words before.
+const VENDOR_PHRASE_WORD = /(?:[Kk]ey|KEY|[Ss]ecret|SECRET|[Tt]oken|TOKEN)(?![\w-])[ \t]+(?=[A-Za-z0-9])/g;
+const PHRASE_BEFORE = /(?:[A-Za-z][\w.-]*[ \t]+){0,2}[A-Za-z][\w.-]*$/;
+
+function detectVendorPhrases(text: string, walk: Walk): void {
+  const word = VENDOR_PHRASE_WORD;
+  word.lastIndex = 0;
+  for (let m = word.exec(text); m !== null; m = word.exec(text)) {
+    const wordEnd = m.index + m[0].trimEnd().length;
+    const phrase = PHRASE_BEFORE.exec(text.slice(Math.max(0, wordEnd - 40), wordEnd));
+    if (phrase === null || !walk.keyed.words.test(phrase[0].toLowerCase())) continue;
+    word.lastIndex = Math.max(
+      word.lastIndex,
+      reportValue(text, m.index + m[0].length, phrase[0], null, walk),
+    );
   }
 }
 

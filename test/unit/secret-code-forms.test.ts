@@ -1,0 +1,153 @@
+/**
+ * Credentials written as code and config in forms the secret evaluation's tune part showed missed (issue 16), one
+ * block per cause: a key written as an index, a declaration with a type or array suffix, key and value as a call's
+ * arguments, name/value pairs, a Terraform variable's default, commands that take a password, a vendor's name then a
+ * space and its value, and values made of one repeated unit (placeholders). Each form is found, and its near misses
+ * are left alone. Every value is built at test time from pieces, never a credential-shaped literal.
+ */
+import { describe, expect, it } from "vitest";
+import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
+import type { TextMatch } from "../../src/engine/types.js";
+import { randomString } from "../../src/shared/fake-credentials.js";
+
+const j = (...pieces: string[]) => pieces.join("");
+const PW = j("Zq7", "vT9", "pLm", "4xR");
+const TOKEN = j("a8Fk3", "Lq9Zx", "T2mVb", "7NwQe", "R5yHc");
+
+function found(text: string): string[] {
+  const out: TextMatch[] = [];
+  for (const d of createSecretDetectors()) d.detect(text, out);
+  return [...new Set(out.map((m) => text.slice(m.start, m.end)))];
+}
+
+const expectFound = (text: string) => expect(found(text)).toContain(text.includes(PW) ? PW : TOKEN);
+
+describe("a key written as an index", () => {
+  it.each([
+    `os.environ["API_TOKEN"] = "${TOKEN}"`,
+    `ENV['DB_PASSWORD'] = '${PW}'`,
+    `$_ENV['DB_PASSWORD'] = '${PW}';`,
+    `config["api_key"] = "${TOKEN}"`,
+    `settings[:secret_key] = "${TOKEN}"`,
+  ])("finds the value: %s", expectFound);
+
+  it.each([
+    `config["region"] = "${TOKEN}"`,
+    `os.environ["DB_PASSWORD"] = get_secret()`,
+    "items[i] = x",
+  ])("leaves alone: %s", (text) => expect(found(text)).toEqual([]));
+});
+
+describe("a declaration with a type, an array suffix or a string prefix", () => {
+  it.each([
+    `char password[] = "${PW}";`,
+    `static const char db_password[32] = "${PW}";`,
+    `let api_key: &str = "${TOKEN}";`,
+    `const API_TOKEN: &'static str = "${TOKEN}";`,
+    `NSString *password = @"${PW}";`,
+    `string password = @"${PW}";`,
+    `password = r"${PW}"`,
+    `API_KEY = b'${TOKEN}'`,
+  ])("finds the value: %s", expectFound);
+
+  it.each([`char username[] = "${PW}";`, `NSString *title = @"${PW}";`])("leaves alone: %s", (text) =>
+    expect(found(text)).toEqual([]));
+});
+
+describe("key and value as the arguments of a call", () => {
+  it.each([
+    `props.setProperty("db.password", "${PW}");`,
+    `config.put("api_secret", "${TOKEN}");`,
+    `os.setenv("API_TOKEN", "${TOKEN}")`,
+    `headers.set('X-Api-Key', '${TOKEN}')`,
+    `Environment.SetEnvironmentVariable("DB_PASSWORD", "${PW}");`,
+  ])("finds the value: %s", expectFound);
+
+  it.each([
+    't("password", "Enter your password here")',
+    `props.setProperty("db.host", "${PW}");`,
+    `put("password", passwordFromVault)`,
+    `["password", "${PW}"]`,
+  ])("leaves alone: %s", (text) => expect(found(text)).toEqual([]));
+});
+
+describe("name/value pairs (Kubernetes env, ECS task definitions)", () => {
+  it.each([
+    `env:\n  - name: DB_PASSWORD\n    value: "${PW}"`,
+    `{"name": "API_TOKEN", "value": "${TOKEN}"}`,
+    `{"Name":"DB_PASSWORD","Value":"${PW}"}`,
+    `- name: api_secret\n  value: ${TOKEN}`,
+  ])("finds the value: %s", expectFound);
+
+  it.each([
+    `- name: DB_HOST\n  value: "${PW}"`,
+    "- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef:\n      name: db\n      key: password",
+    `{"name": "DB_PASSWORD", "value": "changeme"}`,
+  ])("leaves alone: %s", (text) => expect(found(text)).toEqual([]));
+});
+
+describe("a Terraform variable's default", () => {
+  it.each([
+    `variable "db_password" {\n  type      = string\n  sensitive = true\n  default   = "${PW}"\n}`,
+    `variable "corp_api_token" {\n  default = "${TOKEN}"\n}`,
+    `variable "admin_password" { default = "${PW}" }`,
+  ])("finds the value: %s", expectFound);
+
+  it.each([
+    `variable "region" {\n  default = "${PW}"\n}`,
+    'variable "db_password" {\n  default = ""\n}',
+    `variable "db_password" {\n  type = string\n}\nvariable "zone" {\n  default = "${PW}"\n}`,
+  ])("leaves alone: %s", (text) => expect(found(text)).toEqual([]));
+});
+
+describe("commands that take a password", () => {
+  it.each([
+    `CREATE USER app IDENTIFIED BY '${PW}';`,
+    `alter user app identified by "${PW}"`,
+    `sshpass -p '${PW}' ssh deploy@host`,
+    `sshpass -p ${PW} scp a b`,
+    `$pw = ConvertTo-SecureString "${PW}" -AsPlainText -Force`,
+    `ConvertTo-SecureString -String '${PW}' -AsPlainText -Force`,
+  ])("finds the value: %s", expectFound);
+
+  it.each([
+    "IDENTIFIED BY 'changeme'",
+    "ConvertTo-SecureString $password -AsPlainText -Force",
+    "sshpass -p $SSHPASS ssh deploy@host",
+    "users are identified by their e-mail address",
+  ])("leaves alone: %s", (text) => expect(found(text)).toEqual([]));
+});
+
+describe("a vendor's name, a credential word, a space and the value", () => {
+  const flickr = randomString(32, "abcdefghijklmnopqrstuvwxyz0123456789", 5);
+  const sendbird = randomString(40, "0123456789abcdef", 6);
+  it.each([
+    `flickr KEY ${flickr}`,
+    `flickr api key ${flickr}`,
+    `sendbird key ${sendbird}`,
+    `sendbird_secret ${sendbird}`,
+  ])("finds the value: %s", (text) =>
+    expect(found(text)).toContain(text.includes(flickr) ? flickr : sendbird));
+
+  it.each([
+    `flickr key ${flickr.slice(0, 20)}`,
+    "the flickr key rotation happens monthly",
+    `sendbird key ${sendbird.slice(0, 30)}`,
+  ])("leaves alone: %s", (text) => expect(found(text)).toEqual([]));
+});
+
+describe("a value made of one repeated unit is a placeholder", () => {
+  it.each([
+    'api_key = "1234abcd1234abcd1234abcd1234abcd"',
+    "ibm-cloud-pwd = abcd1234abcd1234abcd1234ABCD1234ABCD1234--__extra",
+    'token: "abcabcabcabcabcabcabcabc"',
+    'password = "Pass1234Pass1234Pass1234"',
+  ])("leaves alone: %s", (text) => expect(found(text)).toEqual([]));
+
+  it.each([`api_key = "${TOKEN}"`, `password = "${PW}"`])("still finds: %s", expectFound);
+
+  it("still finds a random token", () => {
+    const token = randomString(40, undefined, 9);
+    expect(found(`token: "${token}"`)).toContain(token);
+  });
+});

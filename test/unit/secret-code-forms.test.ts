@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
+import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { TextMatch } from "../../src/engine/types.js";
 import { randomString } from "../../src/shared/fake-credentials.js";
 
@@ -149,5 +150,27 @@ describe("a value made of one repeated unit is a placeholder", () => {
   it("still finds a random token", () => {
     const token = randomString(40, undefined, 9);
     expect(found(`token: "${token}"`)).toContain(token);
+  });
+});
+
+describe("through the engine (the shared prefilter lets each form through)", () => {
+  const flickr = randomString(32, "abcdefghijklmnopqrstuvwxyz0123456789", 5);
+  it.each([
+    `config.put("api_secret", "${TOKEN}");`,
+    `CREATE USER app IDENTIFIED BY '${PW}';`,
+    `flickr KEY ${flickr}`,
+    `char password[] = "${PW}";`,
+    `variable "db_password" { default = "${PW}" }`,
+  ])("reports a secret in: %s", async (text) => {
+    const engine = new LocalPolicyEngine({ sanitizer: { mode: "pass-through" } }, { worker: false });
+    const decision = await engine.checkOutput({
+      connectorType: "docs.read",
+      serverName: "docs",
+      toolName: "read",
+      callId: "c1",
+      args: {},
+      result: { content: [{ type: "text", text }] },
+    });
+    expect(decision.findings.some((f) => f.kind === "secret")).toBe(true);
   });
 });

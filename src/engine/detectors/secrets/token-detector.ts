@@ -221,8 +221,11 @@ export function tokenTriggers(records: readonly TokenRecordLike[], named: boolea
   let keyed = false;
   for (const record of records) {
     for (const form of record.token.forms) {
-      if (form.keyed !== undefined) keyed = true;
-      else for (const prefix of form.prefixes) literals.add(prefix);
+      // A keyed form's words: its value may follow them with a space and no operator (`flickr KEY ...`).
+      if (form.keyed !== undefined) {
+        keyed = true;
+        for (const word of form.keyed) literals.add(word);
+      } else for (const prefix of form.prefixes) literals.add(prefix);
     }
   }
   if (named || keyed) for (const literal of ASSIGNMENT_LITERALS) literals.add(literal);

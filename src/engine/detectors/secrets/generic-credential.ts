@@ -454,19 +454,34 @@ function detectCallArguments(text: string, walk: Walk): void {
 // A credential word, then spaces and a value with no operator: `flickr KEY x`, `sendbird_secret x`. Only a vendor's
 // value is read this way (its shape is exact); the vendor's name must stand in the few words before.
 const VENDOR_PHRASE_WORD = /(?:[Kk]ey|KEY|[Ss]ecret|SECRET|[Tt]oken|TOKEN)(?![\w-])[ \t]+(?=[A-Za-z0-9])/g;
-const PHRASE_BEFORE = /(?:[A-Za-z][\w.-]*[ \t]+){0,2}[A-Za-z][\w.-]*$/;
+
+/** Start of the key phrase ending at `end`: up to three words of key characters (`flickr api key`), at most 40 long. */
+function phraseStart(text: string, end: number): number {
+  const limit = Math.max(0, end - 40);
+  let i = end;
+  for (let words = 0; words < 3; words++) {
+    let k = i;
+    while (k > limit && (text.charCodeAt(k - 1) === 32 || text.charCodeAt(k - 1) === 9)) k--;
+    if (words > 0 && k === i) break;
+    const wordEnd = k;
+    while (k > limit && isKeyCode(text.charCodeAt(k - 1))) k--;
+    if (k === wordEnd) break;
+    i = k;
+  }
+  return i;
+}
 
 function detectVendorPhrases(text: string, walk: Walk): void {
   const word = VENDOR_PHRASE_WORD;
   word.lastIndex = 0;
   for (let m = word.exec(text); m !== null; m = word.exec(text)) {
     const wordEnd = m.index + m[0].trimEnd().length;
-    const phrase = PHRASE_BEFORE.exec(text.slice(Math.max(0, wordEnd - 40), wordEnd));
-    if (phrase === null || !walk.keyed.words.test(phrase[0].toLowerCase())) continue;
-    word.lastIndex = Math.max(
-      word.lastIndex,
-      reportValue(text, m.index + m[0].length, phrase[0], null, walk),
-    );
+    const window = text.slice(Math.max(0, wordEnd - 40), wordEnd);
+    // Most credential words have no vendor's name before them: one test of the names first.
+    if (!walk.keyed.words.test(window.toLowerCase())) continue;
+    const phrase = text.slice(phraseStart(text, wordEnd), wordEnd);
+    if (!walk.keyed.words.test(phrase.toLowerCase())) continue;
+    word.lastIndex = Math.max(word.lastIndex, reportValue(text, m.index + m[0].length, phrase, null, walk));
   }
 }
 

@@ -174,3 +174,19 @@ describe("through the engine (the shared prefilter lets each form through)", () 
     expect(decision.findings.some((f) => f.kind === "secret")).toBe(true);
   });
 });
+
+describe("a vendor's value under a bare credential key nested in the vendor's section", () => {
+  const flickr = randomString(32, "abcdefghijklmnopqrstuvwxyz0123456789", 15);
+  const sendbird = randomString(40, "0123456789abcdef", 16);
+  it.each([
+    `flickr:\n  key: ${flickr}\n`,
+    `{"sendbird": {"key": "${sendbird}"}}`,
+    `[flickr]\nkey = "${flickr}"`,
+  ])("finds the value: %s", (text) =>
+    expect(found(text)).toContain(text.includes(flickr) ? flickr : sendbird));
+
+  it.each([
+    `{"sendbird": {"key": "${sendbird.slice(0, 30)}"}}`,
+    `{"storage": {"key": "${sendbird}"}}`,
+  ])("leaves alone: %s", (text) => expect(found(text)).toEqual([]));
+});

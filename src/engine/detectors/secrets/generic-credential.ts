@@ -335,6 +335,9 @@ function endsLikeVendorKey(text: string, keyStart: number, keyEnd: number): bool
   return c === 110 && text.slice(keyEnd - 5, keyEnd).toLowerCase() === "login";
 }
 
+/** How far before a bare credential key its vendor's section name may stand. */
+const SECTION_WINDOW = 64;
+
 /** `key: Type = value` (Kotlin, Scala, Swift, TypeScript, typed Python): the key before the type annotation. */
 const TYPED_KEY = /([A-Za-z_$][\w$.-]{0,63})[ \t]*:[ \t]*[\w$.<>[\]?|, &'*]{1,40}$/;
 
@@ -351,6 +354,12 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
       const key = text.slice(keyStart, keyEnd);
       const kind = credentialWord ? classifyKey(key) : null;
       if (kind !== null || walk.keyed.words.test(key.toLowerCase())) return { key, kind };
+      // A bare `key`/`secret`/`token` nested in a vendor's section (`flickr:\n  key: ...`, `{"sendbird": {"key":`):
+      // the vendor's name in the lines before stands for the key; only the vendor's exact shape is read then.
+      if (credentialWord && keyEnd - keyStart <= 6) {
+        const section = text.slice(Math.max(0, keyStart - SECTION_WINDOW), keyStart).toLowerCase();
+        if (walk.keyed.words.test(section)) return { key: `${section} ${key}`, kind: null };
+      }
     }
   }
   // Bounded look-back: an unbounded `lastIndexOf(":")` per `=` made a text of many `=` and no `:` quadratic.

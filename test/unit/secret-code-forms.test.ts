@@ -190,3 +190,71 @@ describe("a vendor's value under a bare credential key nested in the vendor's se
     `{"storage": {"key": "${sendbird}"}}`,
   ])("leaves alone: %s", (text) => expect(found(text)).toEqual([]));
 });
+
+describe("config directives: a credential-named key, spaces and the value (no operator)", () => {
+  it.each([
+    `    storePassword "${PW}"`,
+    `        keyPassword '${PW}'`,
+    `    auth_token "${TOKEN}";`,
+    `requirepass ${PW}`,
+  ])("finds the value: %s", expectFound);
+
+  it.each([
+    'storePassword System.getenv("STORE_PASSWORD")',
+    "requirepass foobared",
+    `The api_key "field" is required`,
+    "forgot your password? Reset it",
+  ])("leaves alone: %s", (text) => expect(found(text)).toEqual([]));
+});
+
+describe("command flags that take a password", () => {
+  it.each([
+    `keytool -genkey -storepass ${PW} -alias app`,
+    `keytool -importkeystore -srcstorepass ${PW}`,
+    `docker login -u deploy -p ${PW} registry.example.io`,
+    `az login --service-principal -u app -p ${PW} --tenant t`,
+  ])("finds the value: %s", expectFound);
+
+  it.each([
+    "docker login -u deploy -p $REGISTRY_PASSWORD registry.example.io",
+    "tar -p -u file",
+    "cp -p a b",
+  ])("leaves alone: %s", (text) => expect(found(text)).toEqual([]));
+});
+
+describe("host, port, database, user and password on one line (.pgpass)", () => {
+  it.each([`db.internal:5432:app:deploy:${PW}`, `*:*:*:postgres:${PW}`])(
+    "finds the password: %s",
+    expectFound,
+  );
+
+  it.each(["12:30:45:00:01", "a:b:c:d:e", "2026:11:26:deploy:changeme"])("leaves alone: %s", (text) =>
+    expect(found(text)).toEqual([]));
+});
+
+describe("`auth` holding base64 of user:password (Docker config.json, .npmrc _auth)", () => {
+  const pair = Buffer.from(`deploy:${PW}`).toString("base64");
+  it.each([
+    `{"auths": {"https://index.docker.io/v1/": {"auth": "${pair}"}}}`,
+    `_auth=${pair}`,
+    `//registry.example.io/:_auth = "${pair}"`,
+  ])("finds the value: %s", (text) => expect(found(text)).toContain(pair));
+
+  it.each([
+    `{"auth": "${Buffer.from("no colon here at all").toString("base64")}"}`,
+    '{"auth": "required"}',
+    `auth=${Buffer.from("deploy:").toString("base64")}`,
+  ])("leaves alone: %s", (text) => expect(found(text)).toEqual([]));
+});
+
+describe("keys that name a credential in WordPress and YAML block scalars", () => {
+  it.each([
+    `define("AUTH_KEY", "${TOKEN}");`,
+    `define('SECURE_AUTH_KEY', '${TOKEN}');`,
+    `db:\n  password: |\n    ${PW}\n`,
+    `api_token: >-\n  ${TOKEN}\n`,
+  ])("finds the value: %s", expectFound);
+
+  it.each([`description: |\n  ${PW}\n`, "password: |\n  changeme\n"])("leaves alone: %s", (text) =>
+    expect(found(text)).toEqual([]));
+});

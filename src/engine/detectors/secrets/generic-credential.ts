@@ -29,7 +29,7 @@ const CLI_FLAG = /--[A-Za-z][\w-]{0,62}[ \t]+/g;
 // The single-dash credential flags of some tools (`sqlcmd -password "x"`), from a literal ` -` V8 skips to: any
 // single-dash flag (`(?<=\s)-[A-Za-z]...`) stopped at every hyphenated word of prose and cost 20 ms per MB.
 const SHORT_FLAG =
-  /[ \t]-(?:[Pp]ass(?:word|wd)?|PASS(?:WORD|WD)?|[Pp]wd|PWD|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Aa]pi[Kk]ey|APIKEY)[ \t]+/g;
+  /[ \t]-(?:(?:src|dest)?(?:store|key)pass|[Pp]ass(?:word|wd)?|PASS(?:WORD|WD)?|[Pp]wd|PWD|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Aa]pi[Kk]ey|APIKEY)[ \t]+/g;
 // GitHub's `Authorization: token ...` names its scheme "token"; elsewhere the word is prose, so it needs the header.
 // The scheme words first, their checks (a word boundary before, the header before `token`) as a lookbehind after
 // them: the same matches, but V8 skips to the words instead of trying the assertions at every position (written
@@ -49,7 +49,7 @@ const OTHER_SCRIPT_PASSWORD =
 const OTHER_SCRIPT_TOKEN =
   /(?:API[ \t]?키|비밀[ \t]?키|액세스[ \t]?키|토큰|시크릿|密钥|秘钥|金鑰|令牌|トークン|APIキー|シークレット|токен|ключ(?:[ \t]API)?)[ \t]*$/i;
 const TOKEN_KEY =
-  /(?:secret|secretkey|apikey|apisecret|accesskey|secretaccesskey|privatekey|token|accesstoken|authtoken|apitoken|refreshtoken|bearertoken|credential|credentials|clientsecret)$/;
+  /(?:secret|secretkey|authkey|apikey|apisecret|accesskey|secretaccesskey|privatekey|token|accesstoken|authtoken|apitoken|refreshtoken|bearertoken|credential|credentials|clientsecret)$/;
 const NOT_SECRET_KEY =
   /(?:next|page|continuation|csrf|xsrf|sync|cursor|pagination|resume|start|max|num|count)token$/;
 /**
@@ -335,6 +335,30 @@ function endsLikeVendorKey(text: string, keyStart: number, keyEnd: number): bool
   return c === 110 && text.slice(keyEnd - 5, keyEnd).toLowerCase() === "login";
 }
 
+/**
+ * Whether at least `n` value characters (no space, quote or bracket) follow `from` after spaces and one quote: a
+ * cheap test before looking for a vendor's name (every vendor's keyed form is longer than 8).
+ */
+function valueRunAtLeast(text: string, from: number, n: number): boolean {
+  let i = from;
+  while (
+    i < text.length &&
+    i - from < MAX_ALIGNMENT &&
+    (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)
+  )
+    i++;
+  const quote = codeAt(text, i);
+  if (quote === 34 || quote === 39) i++;
+  const start = i;
+  while (i < text.length && i - start < n) {
+    const code = text.charCodeAt(i);
+    if (code <= 32 || code === 34 || code === 39 || code === 44 || code === 59 || code === 41 || code === 125)
+      break;
+    i++;
+  }
+  return i - start >= n;
+}
+
 /** How far before a bare credential key its vendor's section name may stand. */
 const SECTION_WINDOW = 64;
 
@@ -356,7 +380,7 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
       if (kind !== null || walk.keyed.words.test(key.toLowerCase())) return { key, kind };
       // A bare `key`/`secret`/`token` nested in a vendor's section (`flickr:\n  key: ...`, `{"sendbird": {"key":`):
       // the vendor's name in the lines before stands for the key; only the vendor's exact shape is read then.
-      if (credentialWord && keyEnd - keyStart <= 6) {
+      if (credentialWord && keyEnd - keyStart <= 6 && valueRunAtLeast(text, at + 1, 8)) {
         const section = text.slice(Math.max(0, keyStart - SECTION_WINDOW), keyStart).toLowerCase();
         if (walk.keyed.words.test(section)) return { key: `${section} ${key}`, kind: null };
       }
@@ -484,6 +508,7 @@ function detectVendorPhrases(text: string, walk: Walk): void {
   const word = VENDOR_PHRASE_WORD;
   word.lastIndex = 0;
   for (let m = word.exec(text); m !== null; m = word.exec(text)) {
+    if (!valueRunAtLeast(text, m.index + m[0].length, 8)) continue;
     const wordEnd = m.index + m[0].trimEnd().length;
     const window = text.slice(Math.max(0, wordEnd - 40), wordEnd);
     // Most credential words have no vendor's name before them: one test of the names first.

@@ -10,6 +10,7 @@ import {
   registerTriggers,
 } from "./rules/keyword-prefilter.js";
 import { BUILT_IN_RULES } from "./rules/registry.js";
+import { contextAllows, resolveRuleContext } from "./rules/rule-context.js";
 import {
   type DetectorContext,
   isScanned,
@@ -122,20 +123,11 @@ function customDetector(rule: ResolvedCustomRule, code: ReadonlyMap<string, Cust
     source instanceof RegExp
       ? new RegExp(source.source, source.flags.includes("g") ? source.flags : `${source.flags}g`)
       : undefined;
-  const context = rule.context;
-  const require = context?.require.map((word) => word.toLowerCase()) ?? [];
-  const exclude = context?.exclude.map((word) => word.toLowerCase()) ?? [];
-  // The window around a match is sliced and lower-cased once per match: the cost is bounded by the window.
-  const inContext = (text: string, start: number, end: number): boolean => {
-    if (context === undefined) return true;
-    const around = text
-      .slice(Math.max(0, start - context.window), Math.min(text.length, end + context.window))
-      .toLowerCase();
-    if (exclude.some((word) => around.includes(word))) return false;
-    return require.length === 0 || require.some((word) => around.includes(word));
-  };
+  // The same context shape and function as the built-in records' (rules/rule-context.ts).
+  const context = resolveRuleContext(rule.context);
   const push = (out: TextMatch[], text: string, start: number, end: number) => {
-    if (inContext(text, start, end)) out.push({ kind, type: rule.type, start, end, ruleId: rule.id });
+    if (contextAllows(text, start, end, context))
+      out.push({ kind, type: rule.type, start, end, ruleId: rule.id });
   };
   return {
     id: rule.id,

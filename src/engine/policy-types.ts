@@ -81,6 +81,19 @@ export interface AllowList {
 }
 
 /**
+ * Context words, as Presidio uses them, looked for case-insensitively within `window` characters (default 40)
+ * before or after a match: with `require`, a match counts only next to one of them (`EMP-123456` only near
+ * "employee"); with `exclude`, a match next to one of them does not count ("example", "test"). The one shape for
+ * rules declared in the policy and for the built-in records (a vendor token whose prefix is too common to stand
+ * alone requires the vendor's name nearby), read by one function (src/engine/rules/rule-context.ts).
+ */
+export interface RuleContext {
+  require?: readonly string[];
+  exclude?: readonly string[];
+  window?: number;
+}
+
+/**
  * A rule declared in the policy itself, so `validate-policy` and the schema see it. It matches by `pattern`, or by
  * a detector the engine was given in code (`new LocalPolicyEngine(policy, { detectors: [...] })`), named by id.
  */
@@ -98,12 +111,8 @@ export interface CustomRuleConfig {
   detector?: string;
   /** Literals of which one must occur (exact case) for the rule to run at all: the prefilter. */
   keywords?: readonly string[];
-  /**
-   * Context words, as Presidio uses them, looked for case-insensitively within `window` characters (default 40)
-   * before or after a match: with `require`, a match counts only next to one of them (`EMP-123456` only after
-   * "employee"); with `exclude`, a match next to one of them does not count ("example", "test").
-   */
-  context?: { require?: readonly string[]; exclude?: readonly string[]; window?: number };
+  /** Context words near a match (see `RuleContext`): `require` one of them, or `exclude` matches next to them. */
+  context?: RuleContext;
   /** Default: the family's action for the phase. */
   action?: PhaseActions;
   /** One line for documentation. */

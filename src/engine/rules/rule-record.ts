@@ -1,4 +1,5 @@
 import type { RuleKind } from "../../shared/vocabulary.js";
+import type { RuleContext } from "../policy-types.js";
 import type { TextDetector } from "../types.js";
 import type { Action } from "./actions.js";
 
@@ -46,8 +47,13 @@ interface RuleRecordBase {
   readonly keywords?: readonly string[];
   /** What confirms a candidate beyond its shape (documentation; the detector applies it). */
   readonly validator?: string;
-  /** Words near a candidate that make it more or less likely (documentation; the detector applies them). */
-  readonly context?: { readonly raise?: readonly string[]; readonly lower?: readonly string[] };
+  /**
+   * Context words near a match: the shape of a declared rule's `context`, read by the same function
+   * (rule-context.ts). Only records the generic token detector reads carry one (it is their `token.context`, and a
+   * test checks that no record carries a context nothing reads); a detector written as code says in `validator`
+   * what context it looks for.
+   */
+  readonly context?: RuleContext;
   /** Ids the detector reports under this record, when more precise than `id` (hazard sub-rules, phrase rules). */
   readonly subRuleIds?: readonly string[];
 }

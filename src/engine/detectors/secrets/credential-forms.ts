@@ -17,7 +17,7 @@ const DEFINE = /#define[ \t]+([A-Za-z_]\w{0,63})[ \t]+/g;
 // The password word on its own (not inside an identifier or a `--flag`), then spaces or a bracket; `pass` only after
 // a `login`/`user` word and its value (a host line: `machine db login app pass x`).
 const BARE_PASSWORD =
-  /(?<![\w-])(?:[Pp]assword|PASSWORD|[Pp]asswd|PASSWD|[Pp]wd|PWD|[Pp]assphrase|PASSPHRASE|[Pp]asswort|PASSWORT|(?:passe|PASSE)(?<=(?:[Mm]ot de |MOT DE )(?:passe|PASSE))|(?:pass|PASS)(?<=(?:login|user|LOGIN|USER)[ \t]+\S{1,64}[ \t]+(?:pass|PASS)))(?:[ \t]+|\()/g;
+  /(?<![\w$-])(?:[Pp]assword|PASSWORD|[Pp]asswd|PASSWD|[Pp]wd|PWD|[Pp]assphrase|PASSPHRASE|[Pp]asswort|PASSWORT|(?:passe|PASSE)(?<=(?:[Mm]ot de |MOT DE )(?:passe|PASSE))|(?:pass|PASS)(?<=(?:login|user|LOGIN|USER)[ \t]+\S{1,64}[ \t]+(?:pass|PASS)))(?:[ \t]+|\()/g;
 // The same in other scripts (Korean, Chinese, Japanese, Russian, Spanish's `contraseña` anchored on its `ñ`): every
 // branch starts with a non-ASCII character, which V8 skips to as cheaply as to the `p` above (a lookbehind FIRST in a
 // branch is tried at every position: 50 ms per MB). Other Latin-script words (`Kennwort`, `senha`) are read with an
@@ -35,6 +35,37 @@ const XML_ELEMENT = /<([A-Za-z_][\w.-]{0,63})>([^<>\s]{1,256})<\/\1>/g;
 // `<add key="Password" value="x"/>` (.NET, NuGet), `<param name="client_secret" value="x"/>`.
 const KEY_VALUE_ATTRIBUTES =
   /\b(?:key|name)[ \t]*=[ \t]*"([^"]{1,64})"[ \t]+value[ \t]*=[ \t]*"([^"]{1,256})"/g;
+// `- name: DB_PASSWORD` then `value: x` (Kubernetes env lists), `{"name": "API_TOKEN", "value": "x"}` (ECS task
+// definitions, JSON env lists): the name is the key. Found from `name`/`Name`, the value within the next line.
+const NAME_VALUE_PAIR =
+  /(?:name|Name|NAME)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][\w.-]{0,63})["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*-?[ \t]*)["']?(?:value|Value|VALUE)["']?[ \t]*[:=][ \t]*/g;
+// Terraform and HCL: `variable "db_password" { ... default = "x" }`; the block's name is the key.
+const HCL_VARIABLE = /\bvariable[ \t]+"([A-Za-z_][\w-]{0,63})"[ \t]*\{/g;
+const HCL_DEFAULT = /^[^{}]{0,400}?\bdefault[ \t]*=[ \t]*/;
+// Commands that take a password as an argument: SQL's `IDENTIFIED BY 'x'`, `sshpass -p x`, PowerShell's
+// `ConvertTo-SecureString "x" -AsPlainText`.
+const IDENTIFIED_BY = /\b(?:IDENTIFIED|identified)[ \t]+(?:BY|by)[ \t]+(?=["'])/g;
+const SSHPASS = /\bsshpass[ \t]+-p[ \t]*/g;
+const SECURE_STRING =
+  /\bConvertTo-SecureString[ \t]+(?:-String[ \t]+)?(?=["'])(?=[^\n]{0,300}-AsPlainText)/gi;
+// A directive: a credential-named key starting its line, spaces, and the value ending it (Gradle's
+// `storePassword "x"`, redis.conf's `requirepass x`, nginx-style `auth_token "x";`). Found with `indexOf` of each
+// word's case forms: a line-start anchor tried at every line cost 8 ms per MB, an alternation of the words 9.
+// Lower case and the camel-case `Pass` (`storePassword`): upper-case directives are rare, and each word is a scan.
+const DIRECTIVE_WORDS = ["pass", "Pass", "pwd", "token", "secret"];
+const DIRECTIVE_VALUE =
+  /[ \t]+(?:(["'])((?:\\.|[^\\\n"']){1,256})\1|([^\s"'\\;]{1,256}))[ \t]*;?[ \t]*(?=\r?\n|$)/y;
+// `-p x` on a command line that also gives a user with `-u` or `--username` (`docker login -u u -p x`).
+const USER_FLAG = /[ \t](?:-u|--username|--user)[ \t=]/;
+const SHORT_P = /[ \t]-p[ \t]+/g;
+// .pgpass: `host:port:database:user:password`, one entry a line (`*` for any field).
+const PGPASS_HINT = /:(?:\d{1,5}|\*):/;
+const PGPASS = /(?:^|\n)[^\s:]{1,253}:(?:\d{1,5}|\*):[^\s:]{1,63}:[^\s:]{1,63}:([^\s:]{1,128})(?=\r?\n|$)/g;
+// `auth` / `_auth` holding base64 of `user:password` (Docker's config.json, .npmrc).
+const AUTH_KEY = /auth["']?[ \t]*[:=][ \t]*["']?(?=[A-Za-z0-9+/]{8})/g;
+const BASE64_VALUE = /^[A-Za-z0-9+/]{8,400}={0,2}/;
+// A YAML block scalar under a credential key: `password: |` and the value on the next, indented line.
+const BLOCK_SCALAR = /:[ \t]*[|>][-+]?[ \t]*\r?\n[ \t]+(?=\S)/g;
 const CURL_USER = /(?<=^|\s)(?:-u|--user)(?:[ \t]+|=)(["']?)([^\s"':]{1,64}):([^\s"']{1,128})\1/g;
 const MYSQL_PASSWORD = /(?<=\s)-p([^\s"'-][^\s"']{3,63})/g;
 const MYSQL_CLIENT = /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b/;
@@ -135,6 +166,159 @@ function detectMarkupValues(text: string, out: TextMatch[]): void {
   }
 }
 
+function detectNameValuePairs(text: string, out: TextMatch[]): void {
+  const pair = NAME_VALUE_PAIR;
+  pair.lastIndex = 0;
+  for (let m = pair.exec(text); m !== null; m = pair.exec(text)) {
+    const kind = classifyKey(m[1]!);
+    if (kind === null) continue;
+    const value = readValue(text, m.index + m[0].length);
+    if (value === null) continue;
+    const [start, end, quoted] = value;
+    if (
+      !TEMPLATE_LIKE.test(text.slice(start, end)) &&
+      isCredentialValue(text.slice(start, end), kind, quoted)
+    )
+      report(out, start, end);
+  }
+}
+
+function detectHclDefaults(text: string, out: TextMatch[]): void {
+  const variable = HCL_VARIABLE;
+  variable.lastIndex = 0;
+  for (let m = variable.exec(text); m !== null; m = variable.exec(text)) {
+    const kind = classifyKey(m[1]!);
+    if (kind === null) continue;
+    const from = m.index + m[0].length;
+    const inBlock = HCL_DEFAULT.exec(text.slice(from, from + 480));
+    if (inBlock === null) continue;
+    const value = readValue(text, from + inBlock[0].length);
+    if (value === null || !value[2]) continue;
+    const [start, end] = value;
+    if (isCredentialValue(text.slice(start, end), kind, true)) report(out, start, end);
+  }
+}
+
+/** The value right after a command's password argument (`regex` ends where it starts). */
+function detectCommandPasswords(text: string, out: TextMatch[], command: RegExp): void {
+  command.lastIndex = 0;
+  for (let m = command.exec(text); m !== null; m = command.exec(text)) {
+    const value = readValue(text, m.index + m[0].length);
+    if (value === null) continue;
+    const [start, end, quoted] = value;
+    const raw = text.slice(start, end);
+    if (raw.startsWith("$") || raw.startsWith("-") || !readsAsPassword(raw, quoted)) continue;
+    report(out, start, end);
+  }
+}
+
+function detectDirectives(text: string, out: TextMatch[]): void {
+  const reported = new Set<number>();
+  for (const word of DIRECTIVE_WORDS) {
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + word.length)) {
+      // The word ends the key (`password`, `passwd`, `Passwort`: a few letters may follow it), spaces follow.
+      let keyEnd = at + word.length;
+      while (keyEnd - at < word.length + 6 && isAsciiAlnum(codeAt(text, keyEnd))) keyEnd++;
+      const next = codeAt(text, keyEnd);
+      if (next !== 32 && next !== 9) continue;
+      // The key starts its line (after indentation): read back by hand, no slice for the common miss.
+      let keyStart = at;
+      while (keyStart > 0 && at - keyStart < 64 && isKeyChar(text.charCodeAt(keyStart - 1))) keyStart--;
+      let indent = keyStart;
+      while (indent > 0 && (text.charCodeAt(indent - 1) === 32 || text.charCodeAt(indent - 1) === 9))
+        indent--;
+      if (indent > 0 && text.charCodeAt(indent - 1) !== 10) continue;
+      const kind = classifyKey(text.slice(keyStart, keyEnd));
+      if (kind === null) continue;
+      const read = DIRECTIVE_VALUE;
+      read.lastIndex = keyEnd;
+      const v = read.exec(text);
+      if (v === null) continue;
+      const quoted = v[1] !== undefined;
+      const value = v[2] ?? v[3]!;
+      if (value.startsWith("$") || value.startsWith("-") || (!quoted && /[([{]/.test(value))) continue;
+      if (!readsAsPassword(value, quoted)) continue;
+      const start = v.index + v[0].indexOf(value, quoted ? 1 : 0);
+      if (reported.has(start)) continue;
+      reported.add(start);
+      report(out, start, start + value.length);
+    }
+  }
+}
+
+function detectUserPasswordFlags(text: string, out: TextMatch[]): void {
+  const flag = SHORT_P;
+  flag.lastIndex = 0;
+  for (let m = flag.exec(text); m !== null; m = flag.exec(text)) {
+    const lineStart = text.lastIndexOf("\n", m.index) + 1;
+    if (m.index - lineStart > 400 || !USER_FLAG.test(text.slice(lineStart, m.index))) continue;
+    const value = readValue(text, m.index + m[0].length);
+    if (value === null) continue;
+    const [start, end, quoted] = value;
+    const raw = text.slice(start, end);
+    if (raw.startsWith("$") || raw.startsWith("-") || !readsAsPassword(raw, quoted)) continue;
+    report(out, start, end);
+  }
+}
+
+function detectPgpassLines(text: string, out: TextMatch[]): void {
+  const line = PGPASS;
+  line.lastIndex = 0;
+  for (let m = line.exec(text); m !== null; m = line.exec(text)) {
+    const password = m[1]!;
+    if (!readsAsPassword(password, false)) continue;
+    const end = m.index + m[0].length;
+    report(out, end - password.length, end);
+  }
+}
+
+function isKeyChar(code: number): boolean {
+  return isAsciiAlnum(code) || code === 95 || code === 46 || code === 45;
+}
+
+function isAsciiAlnum(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+function detectBasicAuthPairs(text: string, out: TextMatch[]): void {
+  const key = AUTH_KEY;
+  key.lastIndex = 0;
+  for (let m = key.exec(text); m !== null; m = key.exec(text)) {
+    // The key is `auth` or `_auth` as a whole word: not `oauth`, `author`, `x_auth`.
+    const before = codeAt(text, m.index - 1);
+    const outside = before === 95 ? codeAt(text, m.index - 2) : before;
+    if (isAsciiAlnum(outside) || (before === 95 && outside === 95)) continue;
+    const start = m.index + m[0].length;
+    const value = BASE64_VALUE.exec(text.slice(start, start + 404))?.[0];
+    if (value === undefined || !decodesToCredentialPair(value)) continue;
+    report(out, start, start + value.length);
+  }
+}
+
+/** Base64 of `user:password` with a password that reads as one (printable ASCII, no spaces). */
+function decodesToCredentialPair(value: string): boolean {
+  const decoded = Buffer.from(value, "base64").toString("latin1");
+  if (!/^[\x21-\x7e]+$/.test(decoded)) return false;
+  const colon = decoded.indexOf(":");
+  if (colon < 1) return false;
+  return isCredentialValue(decoded.slice(colon + 1), "password", true);
+}
+
+function detectBlockScalars(text: string, out: TextMatch[]): void {
+  const block = BLOCK_SCALAR;
+  block.lastIndex = 0;
+  for (let m = block.exec(text); m !== null; m = block.exec(text)) {
+    const key = KEY_BEFORE.exec(text.slice(Math.max(0, m.index - 64), m.index))?.[1];
+    const kind = key === undefined ? null : classifyKey(key);
+    if (kind === null) continue;
+    const start = m.index + m[0].length;
+    const lineEnd = text.indexOf("\n", start);
+    const value = text.slice(start, lineEnd === -1 ? text.length : lineEnd).trimEnd();
+    if (value.length > 256 || !isCredentialValue(value, kind, false)) continue;
+    report(out, start, start + value.length);
+  }
+}
+
 function detectCurlUsers(text: string, out: TextMatch[]): void {
   const curl = CURL_USER;
   curl.lastIndex = 0;
@@ -169,5 +353,19 @@ export function detectOperatorlessCredentials(text: string, out: TextMatch[]): v
   if (text.includes("=")) detectComparisons(text, out);
   if (text.includes("<")) detectMarkupValues(text, out);
   if (text.includes("-u")) detectCurlUsers(text, out);
-  if (text.includes(" -p")) detectMysqlPasswords(text, out);
+  if (text.includes(" -p")) {
+    detectMysqlPasswords(text, out);
+    detectUserPasswordFlags(text, out);
+  }
+  if (text.includes("alue")) detectNameValuePairs(text, out);
+  if (text.includes("variable")) detectHclDefaults(text, out);
+  if (text.includes("dentified") || text.includes("DENTIFIED"))
+    detectCommandPasswords(text, out, IDENTIFIED_BY);
+  if (text.includes("sshpass")) detectCommandPasswords(text, out, SSHPASS);
+  detectDirectives(text, out);
+  if (PGPASS_HINT.test(text)) detectPgpassLines(text, out);
+  if (text.includes("auth")) detectBasicAuthPairs(text, out);
+  // \`includes\`, not a regex from \`:\`: that tried every colon of prose (7 ms per MB).
+  if (text.includes(": |") || text.includes(": >")) detectBlockScalars(text, out);
+  if (text.includes("-AsPlainText")) detectCommandPasswords(text, out, SECURE_STRING);
 }

@@ -29,7 +29,7 @@ const CLI_FLAG = /--[A-Za-z][\w-]{0,62}[ \t]+/g;
 // The single-dash credential flags of some tools (`sqlcmd -password "x"`), from a literal ` -` V8 skips to: any
 // single-dash flag (`(?<=\s)-[A-Za-z]...`) stopped at every hyphenated word of prose and cost 20 ms per MB.
 const SHORT_FLAG =
-  /[ \t]-(?:[Pp]ass(?:word|wd)?|PASS(?:WORD|WD)?|[Pp]wd|PWD|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Aa]pi[Kk]ey|APIKEY)[ \t]+/g;
+  /[ \t]-(?:(?:src|dest)?(?:store|key)pass|[Pp]ass(?:word|wd)?|PASS(?:WORD|WD)?|[Pp]wd|PWD|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Aa]pi[Kk]ey|APIKEY)[ \t]+/g;
 // GitHub's `Authorization: token ...` names its scheme "token"; elsewhere the word is prose, so it needs the header.
 // The scheme words first, their checks (a word boundary before, the header before `token`) as a lookbehind after
 // them: the same matches, but V8 skips to the words instead of trying the assertions at every position (written
@@ -49,7 +49,7 @@ const OTHER_SCRIPT_PASSWORD =
 const OTHER_SCRIPT_TOKEN =
   /(?:API[ \t]?키|비밀[ \t]?키|액세스[ \t]?키|토큰|시크릿|密钥|秘钥|金鑰|令牌|トークン|APIキー|シークレット|токен|ключ(?:[ \t]API)?)[ \t]*$/i;
 const TOKEN_KEY =
-  /(?:secret|secretkey|apikey|apisecret|accesskey|secretaccesskey|privatekey|token|accesstoken|authtoken|apitoken|refreshtoken|bearertoken|credential|credentials|clientsecret)$/;
+  /(?:secret|secretkey|authkey|apikey|apisecret|accesskey|secretaccesskey|privatekey|token|accesstoken|authtoken|apitoken|refreshtoken|bearertoken|credential|credentials|clientsecret)$/;
 const NOT_SECRET_KEY =
   /(?:next|page|continuation|csrf|xsrf|sync|cursor|pagination|resume|start|max|num|count)token$/;
 /**
@@ -57,7 +57,7 @@ const NOT_SECRET_KEY =
  * operator (`:`, `=`), a `--flag` or a ` -flag`. Text with a non-ASCII character says nothing (the full-width colon,
  * other scripts' key words, `toLowerCase` beyond ASCII): the caller bypasses on it.
  */
-export const ASSIGNMENT_LITERALS: readonly string[] = [":", "=", "--", " -", "\t-"];
+export const ASSIGNMENT_LITERALS: readonly string[] = [":", "=", "--", " -", "\t-", '("', "('"];
 /**
  * Literals of the generic forms without an assignment, in ASCII case folded: the authorization schemes, the
  * operatorless forms of credential-forms.ts (`#define`, the bare password words, `<` of markup, `-u` of curl; a
@@ -72,6 +72,7 @@ export const GENERIC_LITERALS: readonly string[] = [
   "pwd",
   "<",
   "-u",
+  "identified",
 ];
 const QUERY_PARAM = /^[\w.-]{1,64}=/;
 const TEMPLATE_START = /^(?:\$\{|\{\{|\$\(|<)/;
@@ -245,6 +246,7 @@ function keyStartBefore(text: string, end: number): number {
   let i = end;
   while (i > 0 && end - i < MAX_ALIGNMENT && (text.charCodeAt(i - 1) === 32 || text.charCodeAt(i - 1) === 9))
     i--;
+  if (codeAt(text, i - 1) === 93) i = beforeClosingBracket(text, i - 1);
   const quote = codeAt(text, i - 1);
   if (quote === 34 || quote === 39 || quote === 96) {
     i--;
@@ -255,6 +257,16 @@ function keyStartBefore(text: string, end: number): number {
   if (i === keyEnd || (i > 0 && isKeyCode(text.charCodeAt(i - 1)))) return -1;
   keyEndFound = keyEnd;
   return i;
+}
+
+/**
+ * Where the key ends before the `]` at `close`: a C array's suffix (`password[]`, `password[32]`) is skipped whole;
+ * an index (`ENV["DB_PASSWORD"]`, `settings[:secret_key]`) leaves its key (and quote) right before `close`.
+ */
+function beforeClosingBracket(text: string, close: number): number {
+  let k = close;
+  while (k > 0 && close - k < 6 && text.charCodeAt(k - 1) >= 48 && text.charCodeAt(k - 1) <= 57) k--;
+  return text.charCodeAt(k - 1) === 91 ? k - 1 : close;
 }
 
 /**
@@ -323,8 +335,35 @@ function endsLikeVendorKey(text: string, keyStart: number, keyEnd: number): bool
   return c === 110 && text.slice(keyEnd - 5, keyEnd).toLowerCase() === "login";
 }
 
+/**
+ * Whether at least `n` value characters (no space, quote or bracket) follow `from` after spaces and one quote: a
+ * cheap test before looking for a vendor's name (every vendor's keyed form is longer than 8).
+ */
+function valueRunAtLeast(text: string, from: number, n: number): boolean {
+  let i = from;
+  while (
+    i < text.length &&
+    i - from < MAX_ALIGNMENT &&
+    (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)
+  )
+    i++;
+  const quote = codeAt(text, i);
+  if (quote === 34 || quote === 39) i++;
+  const start = i;
+  while (i < text.length && i - start < n) {
+    const code = text.charCodeAt(i);
+    if (code <= 32 || code === 34 || code === 39 || code === 44 || code === 59 || code === 41 || code === 125)
+      break;
+    i++;
+  }
+  return i - start >= n;
+}
+
+/** How far before a bare credential key its vendor's section name may stand. */
+const SECTION_WINDOW = 64;
+
 /** `key: Type = value` (Kotlin, Scala, Swift, TypeScript, typed Python): the key before the type annotation. */
-const TYPED_KEY = /([A-Za-z_$][\w$.-]{0,63})[ \t]*:[ \t]*[\w$.<>[\]?|, ]{1,40}$/;
+const TYPED_KEY = /([A-Za-z_$][\w$.-]{0,63})[ \t]*:[ \t]*[\w$.<>[\]?|, &'*]{1,40}$/;
 
 /**
  * The credential key that ends before the operator at `at`, or undefined: an ASCII key (`db_password`, `"api_key"`),
@@ -339,6 +378,12 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
       const key = text.slice(keyStart, keyEnd);
       const kind = credentialWord ? classifyKey(key) : null;
       if (kind !== null || walk.keyed.words.test(key.toLowerCase())) return { key, kind };
+      // A bare `key`/`secret`/`token` nested in a vendor's section (`flickr:\n  key: ...`, `{"sendbird": {"key":`):
+      // the vendor's name in the lines before stands for the key; only the vendor's exact shape is read then.
+      if (credentialWord && keyEnd - keyStart <= 6 && valueRunAtLeast(text, at + 1, 8)) {
+        const section = text.slice(Math.max(0, keyStart - SECTION_WINDOW), keyStart).toLowerCase();
+        if (walk.keyed.words.test(section)) return { key: `${section} ${key}`, kind: null };
+      }
     }
   }
   // Bounded look-back: an unbounded `lastIndexOf(":")` per `=` made a text of many `=` and no `:` quadratic.
@@ -385,11 +430,14 @@ function detectAssignments(text: string, walk: Walk): void {
     ) {
       valueFrom++;
     }
+    valueFrom = afterStringPrefix(text, valueFrom);
     operator.lastIndex = Math.max(
       operator.lastIndex,
       reportValue(text, valueFrom, named.key, named.kind, walk),
     );
   }
+  detectCallArguments(text, walk);
+  if (walk.keyed.words.source !== "(?!)") detectVendorPhrases(text, walk);
   // Command-line flags take their value after a space: `mysql --password Tr0ub4dor3x`.
   for (const flag of [CLI_FLAG, SHORT_FLAG]) {
     flag.lastIndex = 0;
@@ -399,6 +447,75 @@ function detectAssignments(text: string, walk: Walk): void {
       if (kind !== null || walk.keyed.words.test(key.toLowerCase()))
         flag.lastIndex = Math.max(flag.lastIndex, reportValue(text, m.index + m[0].length, key, kind, walk));
     }
+  }
+}
+
+/**
+ * Past a string literal's prefix: C#'s verbatim `@"..."`, Objective-C's `@"..."`, Python's `r"..."`, `b'...'`,
+ * `rb"..."`, `f"..."`, `u"..."`. The value is the quoted literal after it.
+ */
+function afterStringPrefix(text: string, at: number): number {
+  let i = at;
+  while (i - at < 2 && STRING_PREFIX.includes(text.charAt(i)) && text.charAt(i) !== "") i++;
+  const quote = codeAt(text, i);
+  return i > at && (quote === 34 || quote === 39) ? i : at;
+}
+const STRING_PREFIX = "@rRbBuUfF";
+
+// `setProperty("db.password", "x")`, `os.setenv('API_TOKEN', 'x')`: the key a call's first argument, the value its
+// second. Found from the literal `("` or `('` (the prefilter's too).
+const CALL_PAIR = /\((["'])([A-Za-z_$][\w$.-]{0,63})\1[ \t]*,[ \t]*(?=["'])/g;
+
+/**
+ * Key and value as a call's first two arguments. Only a quoted value without spaces: the same shape carries
+ * labels (`t("password", "Enter your password")`) and variables (`put("password", fromVault)`).
+ */
+function detectCallArguments(text: string, walk: Walk): void {
+  const pair = CALL_PAIR;
+  pair.lastIndex = 0;
+  for (let m = pair.exec(text); m !== null; m = pair.exec(text)) {
+    const key = m[2]!;
+    const kind = classifyKey(key);
+    if (kind === null && !walk.keyed.words.test(key.toLowerCase())) continue;
+    const from = m.index + m[0].length;
+    const value = readValue(text, from);
+    if (value === null || !value[2] || /\s/.test(text.slice(value[0], value[1]))) continue;
+    pair.lastIndex = Math.max(pair.lastIndex, reportValue(text, from, key, kind, walk));
+  }
+}
+
+// A credential word, then spaces and a value with no operator: `flickr KEY x`, `sendbird_secret x`. Only a vendor's
+// value is read this way (its shape is exact); the vendor's name must stand in the few words before.
+const VENDOR_PHRASE_WORD = /(?:[Kk]ey|KEY|[Ss]ecret|SECRET|[Tt]oken|TOKEN)(?![\w-])[ \t]+(?=[A-Za-z0-9])/g;
+
+/** Start of the key phrase ending at `end`: up to three words of key characters (`flickr api key`), at most 40 long. */
+function phraseStart(text: string, end: number): number {
+  const limit = Math.max(0, end - 40);
+  let i = end;
+  for (let words = 0; words < 3; words++) {
+    let k = i;
+    while (k > limit && (text.charCodeAt(k - 1) === 32 || text.charCodeAt(k - 1) === 9)) k--;
+    if (words > 0 && k === i) break;
+    const wordEnd = k;
+    while (k > limit && isKeyCode(text.charCodeAt(k - 1))) k--;
+    if (k === wordEnd) break;
+    i = k;
+  }
+  return i;
+}
+
+function detectVendorPhrases(text: string, walk: Walk): void {
+  const word = VENDOR_PHRASE_WORD;
+  word.lastIndex = 0;
+  for (let m = word.exec(text); m !== null; m = word.exec(text)) {
+    if (!valueRunAtLeast(text, m.index + m[0].length, 8)) continue;
+    const wordEnd = m.index + m[0].trimEnd().length;
+    const window = text.slice(Math.max(0, wordEnd - 40), wordEnd);
+    // Most credential words have no vendor's name before them: one test of the names first.
+    if (!walk.keyed.words.test(window.toLowerCase())) continue;
+    const phrase = text.slice(phraseStart(text, wordEnd), wordEnd);
+    if (!walk.keyed.words.test(phrase.toLowerCase())) continue;
+    word.lastIndex = Math.max(word.lastIndex, reportValue(text, m.index + m[0].length, phrase, null, walk));
   }
 }
 

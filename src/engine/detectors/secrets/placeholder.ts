@@ -43,8 +43,29 @@ export function isPlaceholderValue(value: string): boolean {
   if (PLACEHOLDER_WORDS.has(lower)) return true;
   if (TEMPLATE.test(value) || INSTRUCTION.test(value)) return true;
   if (lower.includes("redacted") || lower.includes("example") || lower.includes("xxxx")) return true;
+  if (isRepeatedUnit(lower)) return true;
   // One repeated character ("********", "........", "aaaaaaaa").
   const first = value.charCodeAt(0);
   for (let i = 1; i < value.length; i++) if (value.charCodeAt(i) !== first) return false;
   return true;
+}
+
+/**
+ * A short unit written over and over (`abcd1234abcd1234...`, `Pass1234Pass1234Pass1234`): a run of one unit of 2 to 8
+ * characters, repeated at least three times, covers two thirds of the value (case folded, so `abcd...ABCD...` is one
+ * run). A generated secret repeats a unit of its own three times about never.
+ */
+function isRepeatedUnit(lower: string): boolean {
+  if (lower.length < 8) return false;
+  for (let unit = 2; unit <= 8; unit++) {
+    let run = 0;
+    let longest = 0;
+    for (let i = unit; i < lower.length; i++) {
+      run = lower.charCodeAt(i) === lower.charCodeAt(i - unit) ? run + 1 : 0;
+      if (run > longest) longest = run;
+    }
+    const covered = longest + unit;
+    if (covered >= unit * 3 && covered * 3 >= lower.length * 2) return true;
+  }
+  return false;
 }

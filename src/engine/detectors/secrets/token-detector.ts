@@ -1,4 +1,5 @@
 import { type LiteralTriggers, registerDetectorTriggers } from "../../rules/keyword-prefilter.js";
+import { contextAllows, type ResolvedRuleContext, resolveRuleContext } from "../../rules/rule-context.js";
 import {
   exactFeatures,
   HAS_COLON,
@@ -46,11 +47,11 @@ interface CompiledForm {
   readonly min: number;
   readonly max: number;
   readonly shape: RegExp | undefined;
+  /** The form's context words, else its record's (TokenForm.context, TokenSpec.context). */
+  readonly context: ResolvedRuleContext | undefined;
   /** The lead's one-character test and bounds (TokenForm.lead). */
   readonly lead: { readonly char: RegExp; readonly min: number; readonly max: number } | undefined;
 }
-
-const CONTEXT_WINDOW = 80;
 
 function compile(record: TokenRecordLike, form: TokenForm): CompiledForm {
   const [min, max] = lengthRange(form);
@@ -65,6 +66,7 @@ function compile(record: TokenRecordLike, form: TokenForm): CompiledForm {
     max,
     shape: form.shape === undefined ? undefined : new RegExp(`^(?:${form.shape.source})$`, form.shape.flags),
     lead: form.lead === undefined ? undefined : compileLead(form.lead),
+    context: resolveRuleContext(form.context ?? record.token.context),
   };
 }
 
@@ -107,11 +109,6 @@ export function acceptsBody(c: CompiledForm, prefix: string, body: string, lead 
   return !isLookalikeSecret(body);
 }
 
-function hasContext(text: string, start: number, words: readonly string[]): boolean {
-  const window = text.slice(Math.max(0, start - CONTEXT_WINDOW), start).toLowerCase();
-  return words.some((w) => window.includes(w));
-}
-
 function isGlue(code: number): boolean {
   return isWordCode(code) || code === 45;
 }
@@ -134,7 +131,7 @@ function readBody(text: string, c: CompiledForm, prefix: string, start: number, 
   while (end > from && text.charCodeAt(end - 1) === 46) end--; // a sentence's period after the token
   if (end - from > c.max && c.form.glued === false) end = from + c.max;
   if (c.form.glued !== false && (isGlue(codeAt(text, start - 1)) || isGlue(codeAt(text, end)))) return -1;
-  if (c.form.context !== undefined && !hasContext(text, start, c.form.context)) return -1;
+  if (c.context !== undefined && !contextAllows(text, start, end, c.context)) return -1;
   const lead = c.lead === undefined ? "" : text.slice(start, from - prefix.length);
   return acceptsBody(c, prefix, text.slice(from, end), lead) ? end : -1;
 }
@@ -221,8 +218,11 @@ export function tokenTriggers(records: readonly TokenRecordLike[], named: boolea
   let keyed = false;
   for (const record of records) {
     for (const form of record.token.forms) {
-      if (form.keyed !== undefined) keyed = true;
-      else for (const prefix of form.prefixes) literals.add(prefix);
+      // A keyed form's words: its value may follow them with a space and no operator (`flickr KEY ...`).
+      if (form.keyed !== undefined) {
+        keyed = true;
+        for (const word of form.keyed) literals.add(word);
+      } else for (const prefix of form.prefixes) literals.add(prefix);
     }
   }
   if (named || keyed) for (const literal of ASSIGNMENT_LITERALS) literals.add(literal);

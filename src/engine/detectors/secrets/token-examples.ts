@@ -64,16 +64,17 @@ function bodyFor(form: ExampleForm, seed: number): string {
 }
 
 /** How a token of the form is written in an example: after its vendor's name where the form needs context. */
-function inContext(form: TokenForm, token: string): string {
+function inContext(form: TokenForm, token: string, spec: TokenSpec): string {
   if (form.keyed !== undefined) return `${form.keyed[0]!.toUpperCase()}_KEY = "${token}"`;
-  if (form.context !== undefined) return `${form.context[0]}_token: ${token}`;
+  const word = (form.context ?? spec.context)?.require?.[0];
+  if (word !== undefined) return `${word}_token: ${token}`;
   return `value=${token} rotated`;
 }
 
 export function positiveExamples(spec: TokenSpec, seed: number): (() => string)[] {
   return spec.forms.map((form, i) => () => {
     const prefix = form.prefixes[0] ?? "";
-    return inContext(form, leadFor(form, seed + i * 7) + prefix + bodyFor(form, seed + i * 7));
+    return inContext(form, leadFor(form, seed + i * 7) + prefix + bodyFor(form, seed + i * 7), spec);
   });
 }
 
@@ -89,13 +90,17 @@ export function negativeExamples(spec: TokenSpec, seed: number): (() => string)[
       inContext(
         form,
         leadFor(form, 0, true) + (form.prefixes[0] ?? "") + "x".repeat(Math.min(max, Math.max(min, 40))),
+        spec,
       ),
     );
     // One character short (a shape with a fixed layout is short by construction too).
     if (min > 1 && form.shape === undefined)
-      out.push(() => inContext(form, prefix + body().slice(0, min - 1)));
+      out.push(() => inContext(form, prefix + body().slice(0, min - 1), spec));
     // Glued into a longer word.
-    if (form.glued !== false && prefix !== "") out.push(() => inContext(form, `Z${prefix}${body()}`));
+    if (form.glued !== false && prefix !== "") out.push(() => inContext(form, `Z${prefix}${body()}`, spec));
+    // A form that requires context words, without them: the context is applied, not documentation.
+    if (form.keyed === undefined && (form.context ?? spec.context)?.require !== undefined)
+      out.push(() => `value=${prefix}${body()} rotated`);
   });
   return out;
 }

@@ -4,6 +4,8 @@
  * all. The prefix index, the keywords and the examples are derived from the forms; nothing is written twice.
  */
 
+import type { RuleContext } from "../../policy-types.js";
+
 /** Checksums vendors embed in their tokens (see checksums.ts). */
 export type ChecksumName = "crc32-base62";
 
@@ -43,10 +45,11 @@ export interface TokenForm {
    */
   readonly signature?: string;
   /**
-   * Words (lower case) of which one must occur in the 80 characters before a prefixed token (a prefix as common as
-   * `b_` or `live_`), or in the key a keyed value is assigned to. Compared case-insensitively.
+   * Context words near a prefixed token of this form (a prefix as common as `b_` or `live_` requires the vendor's
+   * name nearby): the shape rules declared in the policy use, read by the same function (rules/rule-context.ts).
+   * Overrides the record's `TokenSpec.context` for this form.
    */
-  readonly context?: readonly string[];
+  readonly context?: RuleContext;
   /** For keyed forms: the words the key must hold (lower case). */
   readonly keyed?: readonly string[];
   /** Report only the body (the prefix is a public host or label, as a webhook URL's). Default: the whole token. */
@@ -66,6 +69,8 @@ export interface TokenSpec {
   readonly forms: readonly TokenForm[];
   /** Values that are never this vendor's secret although shaped like it (published samples, stop words). */
   readonly allow?: readonly RegExp[];
+  /** Context words for every prefixed form of the record (a form's own `context` replaces it); the record's `context`. */
+  readonly context?: RuleContext;
 }
 
 export function lengthRange(form: TokenForm): [number, number] {

@@ -113,8 +113,8 @@ export const PII_RULES = [
     summary: "US social security numbers, dashed, spaced or dotted; nine bare digits after an SSN keyword",
     defaults,
     detector: createUsSsnDetector,
-    validator: "area, group and serial rules (no 000, 666, 9xx areas)",
-    context: { raise: ["ssn", "social security"] },
+    validator:
+      "area, group and serial rules (no 000, 666, 9xx areas); nine bare digits only near `ssn` or `social security`",
     examples: {
       positive: [
         "SSN 536-90-4399 on file",

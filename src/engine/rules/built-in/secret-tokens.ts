@@ -7,6 +7,7 @@ import {
   randomBody,
 } from "../../detectors/secrets/token-examples.js";
 import type { TokenForm, TokenSpec } from "../../detectors/secrets/token-spec.js";
+import type { RuleContext } from "../../policy-types.js";
 import { FAMILY_DEFAULTS } from "../family-defaults.js";
 import type { DetectorContext, RuleExample, ScannedRuleRecord } from "../rule-record.js";
 
@@ -47,6 +48,8 @@ function k(
 }
 
 const AN = "A-Za-z0-9";
+/** Characters on each side of a token its vendor's name may stand in, for a prefix too common to stand alone. */
+const NEAR = 80;
 const URLSAFE = "A-Za-z0-9_-";
 const URLSAFE_EQ = "A-Za-z0-9=_-";
 const HEX = "a-f0-9";
@@ -63,6 +66,8 @@ interface VendorToken<T extends string> {
   summary: string;
   forms: readonly TokenForm[];
   allow?: readonly RegExp[];
+  /** Context words for every prefixed form (a form's own replaces it): the record's `context`, applied by the detector. */
+  context?: RuleContext;
   /** Examples beyond the derived ones. */
   positive?: readonly RuleExample[];
   negative?: readonly RuleExample[];
@@ -82,7 +87,11 @@ export function detectTokens(_context?: DetectorContext) {
 let seed = 100;
 
 function token<const T extends string>(v: VendorToken<T>) {
-  const spec: TokenSpec = { forms: v.forms, ...(v.allow === undefined ? {} : { allow: v.allow }) };
+  const spec: TokenSpec = {
+    forms: v.forms,
+    ...(v.allow === undefined ? {} : { allow: v.allow }),
+    ...(v.context === undefined ? {} : { context: v.context }),
+  };
   const prefixes = [...new Set(v.forms.filter((f) => f.keyed === undefined).flatMap((f) => f.prefixes))];
   const keyedOnly = v.forms.some((f) => f.keyed !== undefined || f.prefixes.length === 0);
   seed += 10;
@@ -95,6 +104,7 @@ function token<const T extends string>(v: VendorToken<T>) {
     defaults: FAMILY_DEFAULTS.secrets,
     detector: detectTokens,
     token: spec,
+    ...(spec.context === undefined ? {} : { context: spec.context }),
     // Literals in every match: only when each form has a prefix (a keyed form's words match in any case).
     ...(keyedOnly || prefixes.length === 0 ? {} : { keywords: prefixes }),
     ...(v.forms.some((f) => f.checksum)
@@ -346,7 +356,8 @@ export const TOKEN_RULES = [
   token({
     type: "beamer_token",
     summary: "Beamer API keys (`b_` near the word beamer)",
-    forms: [p(["b_"], URLSAFE_EQ, 44, { context: ["beamer"] })],
+    forms: [p(["b_"], URLSAFE_EQ, 44)],
+    context: { require: ["beamer"], window: NEAR },
   }),
   token({
     type: "bitbucket_secret",
@@ -567,7 +578,8 @@ export const TOKEN_RULES = [
   token({
     type: "gocardless_token",
     summary: "GoCardless live tokens (`live_` near the word gocardless)",
-    forms: [p(["live_"], URLSAFE_EQ, 40, { context: ["gocardless"] })],
+    forms: [p(["live_"], URLSAFE_EQ, 40)],
+    context: { require: ["gocardless"], window: NEAR },
   }),
   token({
     type: "grafana_token",
@@ -642,10 +654,8 @@ export const TOKEN_RULES = [
   token({
     type: "lob_key",
     summary: "Lob API keys (`live_`/`test_` near the word lob)",
-    forms: [
-      p(["live_pub_", "test_pub_"], HEX, 31, { context: ["lob_", "lob.", "lob "] }),
-      p(["live_", "test_"], HEX, 35, { context: ["lob_", "lob.", "lob "] }),
-    ],
+    forms: [p(["live_pub_", "test_pub_"], HEX, 31), p(["live_", "test_"], HEX, 35)],
+    context: { require: ["lob_", "lob.", "lob "], window: NEAR },
   }),
   token({
     type: "looker_secret",
@@ -666,7 +676,7 @@ export const TOKEN_RULES = [
     type: "mailgun_key",
     summary: "Mailgun private keys (`key-`), public keys (`pubkey-`) and signing keys (named mailgun)",
     forms: [
-      p(["pubkey-", "key-"], HEX, 32, { context: ["mailgun", "mg_"] }),
+      p(["pubkey-", "key-"], HEX, 32, { context: { require: ["mailgun", "mg_"], window: NEAR } }),
       k(["mailgun"], "a-h0-9-", 50, {
         shape: /[a-h0-9]{32}-[a-h0-9]{8}-[a-h0-9]{8}/,
         example: (r) => `${r(32, HEX)}-${r(8, HEX)}-${r(8, HEX)}`,
@@ -732,7 +742,7 @@ export const TOKEN_RULES = [
     summary: "Notion integration tokens (`ntn_`, and `secret_` near the word notion)",
     forms: [
       p(["ntn_"], AN, 46, { shape: /\d{11}[A-Za-z0-9]{35}/, example: (r) => `${r(11, "0-9")}${r(35, AN)}` }),
-      p(["secret_"], AN, 43, { context: ["notion"] }),
+      p(["secret_"], AN, 43, { context: { require: ["notion"], window: NEAR } }),
     ],
   }),
   token({

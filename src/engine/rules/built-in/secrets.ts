@@ -69,8 +69,8 @@ export const SECRET_RULES = [
     summary: "AWS secret access keys (40 base64 characters near an AWS keyword or access key id)",
     defaults,
     detector: createAwsSecretKeyDetector,
-    validator: "entropy >= 4 bits/char and mixed case and digits",
-    context: { raise: ["aws_secret_access_key", "secret access key", "an access key id nearby"] },
+    validator:
+      "entropy >= 4 bits/char and mixed case and digits; near `aws_secret_access_key`, `secret access key` or an access key id",
     examples: {
       positive: [() => `aws_secret_access_key = ${fakeAwsSecretKey()}`],
       negative: [() => `checksum ${fakeAwsSecretKey()}`],
@@ -157,8 +157,8 @@ export const SECRET_RULES = [
     summary: 'values assigned to a credential-named key (`password=`, `"api_key":`, `Authorization: Bearer`)',
     defaults,
     detector: detectTokens,
-    validator: "password-like: 6+ characters of two classes; token-like: 16+ characters, entropy >= 3",
-    context: { lower: ["placeholders: `changeme`, `$VAR`, `<password>`, `****`"] },
+    validator:
+      "password-like: 6+ characters of two classes; token-like: 16+ characters, entropy >= 3; not a placeholder (`changeme`, `$VAR`, `<password>`, `****`)",
     examples: {
       positive: [
         () => `db_password=${fakePassword()}`,
@@ -187,10 +187,7 @@ export const SECRET_RULES = [
     defaults,
     detector: createProseCredentialDetector,
     validator:
-      "no spaces; password: 8+ characters of three classes; key/token: 12+ characters with a digit or both cases, entropy >= 3; not a placeholder or documentation example",
-    context: {
-      lower: ["placeholders: `<your-key>`, `xxxx`, `EXAMPLE`, keyboard runs; words (`is correct`)"],
-    },
+      "no spaces; password: 8+ characters of three classes; key/token: 12+ characters with a digit or both cases, entropy >= 3; not a placeholder (`<your-key>`, `xxxx`, `EXAMPLE`, keyboard runs) or a word (`is correct`)",
     examples: {
       positive: [
         () => `Sure, the Wi-Fi password is ${fakePassword(40)} until Friday.`,

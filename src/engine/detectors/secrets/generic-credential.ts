@@ -1,6 +1,7 @@
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { literalStarts, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
 import { detectOperatorlessCredentials } from "./credential-forms.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
@@ -30,12 +31,17 @@ const CLI_FLAG = /--[A-Za-z][\w-]{0,62}[ \t]+/g;
 // single-dash flag (`(?<=\s)-[A-Za-z]...`) stopped at every hyphenated word of prose and cost 20 ms per MB.
 const SHORT_FLAG =
   /[ \t]-(?:[Pp]ass(?:word|wd)?|PASS(?:WORD|WD)?|[Pp]wd|PWD|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Aa]pi[Kk]ey|APIKEY)[ \t]+/g;
+// Tried only before a `-` (shortFlagStarts): scanning for `[ \t]-` stops at every space of prose.
+const SHORT_FLAG_AT = stickyOf(SHORT_FLAG);
 // GitHub's `Authorization: token ...` names its scheme "token"; elsewhere the word is prose, so it needs the header.
 // The scheme words first, their checks (a word boundary before, the header before `token`) as a lookbehind after
 // them: the same matches, but V8 skips to the words instead of trying the assertions at every position (written
 // with a leading `\b`, this regex was the costliest part of the output check on 1 MB of prose).
 const AUTH_SCHEME =
   /(?:Bearer|Basic|token)(?<=(?<!\w)(?:Bearer|Basic|(?<=Authorization["']?:[ \t]{0,4})token))[ \t]+/g;
+// Tried only where its words are (candidate-scan.ts): V8 stops at every `t` of prose for the alternation.
+const AUTH_SCHEME_AT = stickyOf(AUTH_SCHEME);
+const AUTH_SCHEME_WORDS = ["Bearer", "Basic", "token"];
 // With the password words of other languages written in ASCII (German, Portuguese, Dutch, French `mdp`).
 const PASSWORD_KEY =
   /(?:password|passwd|passphrase|pass|pwd|pw|passwort|kennwort|senha|wachtwoord|mdp|passe)$/;
@@ -391,23 +397,34 @@ function detectAssignments(text: string, walk: Walk): void {
     );
   }
   // Command-line flags take their value after a space: `mysql --password Tr0ub4dor3x`.
-  for (const flag of [CLI_FLAG, SHORT_FLAG]) {
-    flag.lastIndex = 0;
-    for (let m = flag.exec(text); m !== null; m = flag.exec(text)) {
-      const key = m[0].trim().replace(/^-+/, "");
-      const kind = classifyKey(key);
-      if (kind !== null || walk.keyed.words.test(key.toLowerCase()))
-        flag.lastIndex = Math.max(flag.lastIndex, reportValue(text, m.index + m[0].length, key, kind, walk));
-    }
+  const onFlag = (m: RegExpExecArray): number => {
+    const end = m.index + m[0].length;
+    const key = m[0].trim().replace(/^-+/, "");
+    const kind = classifyKey(key);
+    if (kind !== null || walk.keyed.words.test(key.toLowerCase()))
+      return Math.max(end, reportValue(text, end, key, kind, walk));
+    return end;
+  };
+  scanAll(text, CLI_FLAG, onFlag);
+  scanAtStarts(text, SHORT_FLAG_AT, shortFlagStarts(text), onFlag);
+}
+
+/** Where SHORT_FLAG may match: a space or tab before a `-` (V8 finds the rare `-`; a space stops it everywhere). */
+function shortFlagStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (let at = text.indexOf("-", 1); at !== -1; at = text.indexOf("-", at + 1)) {
+    const before = text.charCodeAt(at - 1);
+    if (before === 32 || before === 9) starts.push(at - 1);
   }
+  return starts;
 }
 
 function detectAuthorizationValues(text: string, out: TextMatch[]): void {
-  const scheme = AUTH_SCHEME;
-  scheme.lastIndex = 0;
-  for (let m = scheme.exec(text); m !== null; m = scheme.exec(text)) {
-    const value = readValue(text, m.index + m[0].length);
-    if (value === null || value[2]) continue;
+  const starts = literalStarts(text, AUTH_SCHEME_WORDS, 0, text.length);
+  scanAtStarts(text, AUTH_SCHEME_AT, starts ?? [], (m) => {
+    const matchEnd = m.index + m[0].length;
+    const value = readValue(text, matchEnd);
+    if (value === null || value[2]) return matchEnd;
     const [start, end] = value;
     const token = text.slice(start, end);
     // `${SENDGRID_API_KEY}` reads as `${SENDGRID_API_KEY` (a `}` ends an unquoted value): a template all the same.
@@ -417,10 +434,10 @@ function detectAuthorizationValues(text: string, out: TextMatch[]): void {
       isLookalikeSecret(token) ||
       TEMPLATE_START.test(token)
     )
-      continue;
+      return matchEnd;
     out.push({ kind: "secret", type: "generic_credential", start, end, ruleId: "secret.generic_credential" });
-    scheme.lastIndex = end;
-  }
+    return end;
+  });
 }
 
 /**

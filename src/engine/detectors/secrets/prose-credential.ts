@@ -2,6 +2,7 @@ import { type LiteralTriggers, registerDetectorTriggers } from "../../rules/keyw
 import { HAS_NON_ASCII } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { literalStarts, lowerCaseOf, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -86,6 +87,40 @@ const PROSE = new RegExp(
   `(${NOUN})(?![\\p{L}\\p{N}_])(${BRIDGE})${LINK}[\`"'“‘«]?([^\\s\`"'”’»<>()\\[\\]{},;]{8,512})`,
   "giu",
 );
+const PROSE_AT = stickyOf(PROSE);
+/**
+ * Literals every NOUN holds (in lower case), at most NOUN_LEAD characters after the noun's start (`authentication
+ * token`): the noun regex is tried only there (candidate-scan.ts). Under `iu` a noun's letters match what lowers to
+ * them, and also `ſ` (for `s`), `ᲂ` (for `о`) and `ᲄ`/`ᲅ` (for `т`), which lower to themselves: a text holding
+ * one of those is scanned whole (test/unit/secret-candidate-scan.test.ts checks the list against the regex engine).
+ */
+const NOUN_CORES = [
+  "pass",
+  "key",
+  "token",
+  "secret",
+  "credential",
+  "contrase",
+  "cl",
+  "senha",
+  "chave",
+  "jeton",
+  "kennwort",
+  "schl",
+  "пароль",
+  "ключ",
+  "токен",
+];
+const NOUN_LEAD = 15;
+export const FOLDS_NOT_LOWERED = ["\u017f", "\u1c82", "\u1c84", "\u1c85"];
+
+/** Where the noun regex may match, or undefined when the whole text must be scanned. */
+function nounStarts(text: string): number[] | undefined {
+  const lower = lowerCaseOf(text);
+  if (lower === undefined || FOLDS_NOT_LOWERED.some((c) => lower.includes(c))) return undefined;
+  return literalStarts(lower, NOUN_CORES, NOUN_LEAD, text.length >> 1);
+}
+
 /** Unspaced scripts: "密码是X", "密码：X", "パスワードはX". */
 const PROSE_CJK = /(密码|口令|密钥|令牌|パスワード|APIキー|トークン)(?:是|为|為|は|：|:)\s?([!-~]{8,512})/gu;
 /** Bridge words that say the value is something else about the secret. */
@@ -145,22 +180,23 @@ export function createProseCredentialDetector(): TextDetector {
     minLength: 12,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 12) return;
-      PROSE.lastIndex = 0;
-      for (let m = PROSE.exec(text); m !== null; m = PROSE.exec(text)) {
+      const onMatch = (m: RegExpExecArray): number => {
         const [whole, noun, bridge, value] = m as unknown as [string, string, string, string];
-        if (m.index > 0 && WORD_CHAR.test(text[m.index - 1]!)) {
-          PROSE.lastIndex = m.index + 1;
-          continue;
-        }
+        const end = m.index + whole.length;
+        if (m.index > 0 && WORD_CHAR.test(text[m.index - 1]!)) return m.index + 1;
         if (
           OTHER_ATTRIBUTE.test(bridge) ||
           NOT_A_CREDENTIAL_KEY.test(text.slice(Math.max(0, m.index - 24), m.index))
         )
-          continue;
+          return end;
         // A value followed by `(` is a call: `key = deriveKey(...)`.
-        if (text[m.index + whole.length] === "(" || CODE_VALUE.test(value)) continue;
-        report(m.index + whole.length - value.length, value, isPasswordNoun(noun), out);
-      }
+        if (text[end] === "(" || CODE_VALUE.test(value)) return end;
+        report(end - value.length, value, isPasswordNoun(noun), out);
+        return end;
+      };
+      const starts = nounStarts(text);
+      if (starts === undefined) scanAll(text, PROSE, onMatch);
+      else scanAtStarts(text, PROSE_AT, starts, onMatch);
       PROSE_CJK.lastIndex = 0;
       for (let m = PROSE_CJK.exec(text); m !== null; m = PROSE_CJK.exec(text)) {
         const [whole, noun, value] = m as unknown as [string, string, string];

@@ -1,0 +1,82 @@
+/**
+ * A global regex scan that tries only where a match can start. V8 skips quickly to a literal or a rare character,
+ * but not through an alternation of words with common first letters (`password|key|token|...` under `i` stops at
+ * nearly every letter of prose): such a scan is replaced by string searches for literals every match holds, and
+ * the same regex, sticky, tried at the starts those literals allow. The matches, and the order they are visited in,
+ * are those of the global scan (test/property/secret-candidate-scan.test.ts compares the two).
+ */
+
+/**
+ * The text in lower case when each of its code units lowers to exactly one (so offsets carry over), else undefined
+ * (only `İ` lowers to two). One entry is kept: the secret detectors of one scan read the same string in turn.
+ */
+let lastText: string | undefined;
+let lastLower: string | undefined;
+
+export function lowerCaseOf(text: string): string | undefined {
+  if (text === lastText) return lastLower;
+  const lower = text.toLowerCase();
+  lastText = text;
+  lastLower = lower.length === text.length ? lower : undefined;
+  return lastLower;
+}
+
+/**
+ * Every start `at - back ... at` for each occurrence `at` of the literals in `haystack`, ascending and unique; or
+ * undefined when there are more than `limit` of them (trying them would cost more than the scan they replace).
+ */
+export function literalStarts(
+  haystack: string,
+  literals: readonly string[],
+  back: number,
+  limit: number,
+): number[] | undefined {
+  const hits: number[] = [];
+  for (const literal of literals) {
+    for (let at = haystack.indexOf(literal); at !== -1; at = haystack.indexOf(literal, at + 1)) {
+      hits.push(at);
+      if (hits.length * (back + 1) > limit) return undefined;
+    }
+  }
+  if (hits.length === 0) return hits;
+  hits.sort((a, b) => a - b);
+  const starts: number[] = [];
+  let next = 0;
+  for (const at of hits) {
+    for (let s = Math.max(next, at - back, 0); s <= at; s++) starts.push(s);
+    next = Math.max(next, at + 1);
+  }
+  return starts;
+}
+
+/**
+ * The loop `for (m = global.exec(text); m; m = global.exec(text)) global.lastIndex = onMatch(m)` with `sticky` (the
+ * same source and flags, `y` for `g`) tried only at `starts` (ascending). Equivalent when every match of the regex
+ * starts at one of `starts` and none is empty: the global scan returns the first start from its `lastIndex` on where
+ * the regex matches, which is the first of `starts` there where it does. `onMatch` returns the next `lastIndex`.
+ */
+export function scanAtStarts(
+  text: string,
+  sticky: RegExp,
+  starts: readonly number[],
+  onMatch: (m: RegExpExecArray) => number,
+): void {
+  let from = 0;
+  for (const start of starts) {
+    if (start < from) continue;
+    sticky.lastIndex = start;
+    const m = sticky.exec(text);
+    if (m !== null) from = onMatch(m);
+  }
+}
+
+/** The global loop itself (what `scanAtStarts` replaces), for texts where the candidates are not worth it. */
+export function scanAll(text: string, global: RegExp, onMatch: (m: RegExpExecArray) => number): void {
+  global.lastIndex = 0;
+  for (let m = global.exec(text); m !== null; m = global.exec(text)) global.lastIndex = onMatch(m);
+}
+
+/** A sticky copy of a global regex (same source and other flags). */
+export function stickyOf(global: RegExp): RegExp {
+  return new RegExp(global.source, global.flags.replace("g", "y"));
+}

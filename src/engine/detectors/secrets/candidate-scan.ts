@@ -21,9 +21,40 @@ export function lowerCaseOf(text: string): string | undefined {
   return lastLower;
 }
 
+/** ASCII lower-case letters, most frequent in English first: a literal is searched for by its rarest character. */
+const LETTERS_BY_FREQUENCY = "etaoinshrdlcumwfgypbvkjxqz";
+
+function rarity(code: number): number {
+  const letter = LETTERS_BY_FREQUENCY.indexOf(String.fromCharCode(code));
+  if (letter !== -1) return letter;
+  if (code >= 65 && code <= 90) return 30; // capitals, digits and punctuation: rarer than most letters of prose
+  if (code < 128) return 28;
+  return 40;
+}
+
+/** Per literal, what `indexOf` looks for (the literal from its rarest character on) and that character's offset. */
+type SearchPlan = { literal: string; needle: string; offset: number }[];
+
+const plans = new WeakMap<readonly string[], SearchPlan>();
+
+function searchPlan(literals: readonly string[]): SearchPlan {
+  let plan = plans.get(literals);
+  if (plan !== undefined) return plan;
+  plan = literals.map((literal) => {
+    let offset = 0;
+    for (let k = 1; k < literal.length; k++)
+      if (rarity(literal.charCodeAt(k)) > rarity(literal.charCodeAt(offset))) offset = k;
+    return { literal, needle: literal.slice(offset), offset };
+  });
+  plans.set(literals, plan);
+  return plan;
+}
+
 /**
  * Every start `at - back ... at` for each occurrence `at` of the literals in `haystack`, ascending and unique; or
  * undefined when there are more than `limit` of them (trying them would cost more than the scan they replace).
+ * `literals` is a constant array: its search plan is kept. V8's `indexOf` stops at every occurrence of the needle's first
+ * character, so each literal is searched for from its rarest character on.
  */
 export function literalStarts(
   haystack: string,
@@ -32,9 +63,11 @@ export function literalStarts(
   limit: number,
 ): number[] | undefined {
   const hits: number[] = [];
-  for (const literal of literals) {
-    for (let at = haystack.indexOf(literal); at !== -1; at = haystack.indexOf(literal, at + 1)) {
-      hits.push(at);
+  for (const { literal, needle, offset } of searchPlan(literals)) {
+    for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+      const start = at - offset;
+      if (offset > 0 && (start < 0 || !haystack.startsWith(literal, start))) continue;
+      hits.push(start);
       if (hits.length * (back + 1) > limit) return undefined;
     }
   }

@@ -83,6 +83,28 @@ export function literalStarts(
 }
 
 /**
+ * Every start `at - back ... at` for each match `at` of `anchors` (global, matching one character) in `text`,
+ * ascending and unique; or undefined when there are more than `limit` of them.
+ */
+export function anchorStarts(
+  text: string,
+  anchors: RegExp,
+  back: number,
+  limit: number,
+): number[] | undefined {
+  const starts: number[] = [];
+  let next = 0;
+  anchors.lastIndex = 0;
+  for (let m = anchors.exec(text); m !== null; m = anchors.exec(text)) {
+    const at = m.index;
+    for (let s = Math.max(next, at - back, 0); s <= at; s++) starts.push(s);
+    next = at + 1;
+    if (starts.length > limit) return undefined;
+  }
+  return starts;
+}
+
+/**
  * The loop `for (m = global.exec(text); m; m = global.exec(text)) global.lastIndex = onMatch(m)` with `sticky` (the
  * same source and flags, `y` for `g`) tried only at `starts` (ascending). Equivalent when every match of the regex
  * starts at one of `starts` and none is empty: the global scan returns the first start from its `lastIndex` on where

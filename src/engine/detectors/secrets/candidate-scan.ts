@@ -51,6 +51,23 @@ function searchPlan(literals: readonly string[]): SearchPlan {
 }
 
 /**
+ * Calls `found(start, literal)` for each occurrence of each literal (literal by literal, each ascending), searched for
+ * from its rarest character. `literals` is a constant array: its search plan is kept.
+ */
+export function forEachLiteral(
+  haystack: string,
+  literals: readonly string[],
+  found: (start: number, literal: string) => void,
+): void {
+  for (const { literal, needle, offset } of searchPlan(literals)) {
+    for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+      const start = at - offset;
+      if (offset === 0 || (start >= 0 && haystack.startsWith(literal, start))) found(start, literal);
+    }
+  }
+}
+
+/**
  * Every start `at - back ... at` for each occurrence `at` of the literals in `haystack`, ascending and unique; or
  * undefined when there are more than `limit` of them (trying them would cost more than the scan they replace).
  * `literals` is a constant array: its search plan is kept. V8's `indexOf` stops at every occurrence of the needle's first

@@ -1,7 +1,7 @@
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
-import { literalStarts, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
+import { literalStarts, scanAtStarts, stickyOf } from "./candidate-scan.js";
 import { detectOperatorlessCredentials } from "./credential-forms.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
@@ -25,8 +25,27 @@ import { isLookalikeSecret } from "./lookalike.js";
 // Scanning for the operator and looking back at the key is several times cheaper on prose than scanning for
 // credential words case-insensitively (an alternation V8 cannot skip through quickly), and about as cheap on JSON.
 // `：` is the full-width colon CJK text writes (`密码：...`).
-const OPERATOR = /[:=\uff1a]/g;
+const OPERATORS = [":", "=", "\uff1a"];
+
+/**
+ * The next operator at or after `from`, or -1: a global scan for `[:=：]`, but each character found by its own
+ * string search (V8's scan for the class stopped nowhere in prose and still cost a millisecond per megabyte).
+ * `from` never decreases between calls.
+ */
+function operatorFinder(text: string): (from: number) => number {
+  const next = [-2, -2, -2];
+  return (from) => {
+    let best = -1;
+    for (let k = 0; k < 3; k++) {
+      if (next[k] !== -1 && next[k]! < from) next[k] = text.indexOf(OPERATORS[k]!, from);
+      const at = next[k]!;
+      if (at !== -1 && (best === -1 || at < best)) best = at;
+    }
+    return best;
+  };
+}
 const CLI_FLAG = /--[A-Za-z][\w-]{0,62}[ \t]+/g;
+const CLI_FLAG_AT = stickyOf(CLI_FLAG);
 // The single-dash credential flags of some tools (`sqlcmd -password "x"`), from a literal ` -` V8 skips to: any
 // single-dash flag (`(?<=\s)-[A-Za-z]...`) stopped at every hyphenated word of prose and cost 20 ms per MB.
 const SHORT_FLAG =
@@ -365,10 +384,10 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
 }
 
 function detectAssignments(text: string, walk: Walk): void {
-  const operator = OPERATOR; // shared, reset: a RegExp per call was costlier than the scan on short strings
-  operator.lastIndex = 0;
-  for (let m = operator.exec(text); m !== null; m = operator.exec(text)) {
-    const at = m.index;
+  const nextOperator = operatorFinder(text);
+  let from = 0;
+  for (let at = nextOperator(0); at !== -1; at = nextOperator(from)) {
+    from = at + 1;
     const next = codeAt(text, at + 1);
     const previous = codeAt(text, at - 1);
     // "==", "!=", "<=", ">=" compare; ":=" and "=>" assign (the operator is two characters long).
@@ -377,7 +396,7 @@ function detectAssignments(text: string, walk: Walk): void {
         ? text.charCodeAt(at) === 61
         : previous === 61 || previous === 33 || previous === 60 || previous === 62
     ) {
-      if (next === 61) operator.lastIndex = at + 2;
+      if (next === 61) from = at + 2;
       continue;
     }
     const opEnd = next === 61 || (next === 62 && text.charCodeAt(at) === 61) ? at + 2 : at + 1;
@@ -391,10 +410,7 @@ function detectAssignments(text: string, walk: Walk): void {
     ) {
       valueFrom++;
     }
-    operator.lastIndex = Math.max(
-      operator.lastIndex,
-      reportValue(text, valueFrom, named.key, named.kind, walk),
-    );
+    from = Math.max(from, reportValue(text, valueFrom, named.key, named.kind, walk));
   }
   // Command-line flags take their value after a space: `mysql --password Tr0ub4dor3x`.
   const onFlag = (m: RegExpExecArray): number => {
@@ -405,7 +421,7 @@ function detectAssignments(text: string, walk: Walk): void {
       return Math.max(end, reportValue(text, end, key, kind, walk));
     return end;
   };
-  scanAll(text, CLI_FLAG, onFlag);
+  scanAtStarts(text, CLI_FLAG_AT, literalStarts(text, ["--"], 0, text.length) ?? [], onFlag);
   scanAtStarts(text, SHORT_FLAG_AT, shortFlagStarts(text), onFlag);
 }
 

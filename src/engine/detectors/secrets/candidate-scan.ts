@@ -6,21 +6,6 @@
  * are those of the global scan (test/property/secret-candidate-scan.test.ts compares the two).
  */
 
-/**
- * The text in lower case when each of its code units lowers to exactly one (so offsets carry over), else undefined
- * (only `İ` lowers to two). One entry is kept: the secret detectors of one scan read the same string in turn.
- */
-let lastText: string | undefined;
-let lastLower: string | undefined;
-
-export function lowerCaseOf(text: string): string | undefined {
-  if (text === lastText) return lastLower;
-  const lower = text.toLowerCase();
-  lastText = text;
-  lastLower = lower.length === text.length ? lower : undefined;
-  return lastLower;
-}
-
 /** ASCII lower-case letters, most frequent in English first: a literal is searched for by its rarest character. */
 const LETTERS_BY_FREQUENCY = "etaoinshrdlcumwfgypbvkjxqz";
 

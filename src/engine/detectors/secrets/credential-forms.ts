@@ -1,7 +1,7 @@
 import type { TextMatch } from "../../types.js";
 import { codeAt } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
-import { literalStarts, lowerCaseOf, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
+import { anchorStarts, literalStarts, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
 import { characterClasses, classifyKey, isCredentialValue, readValue } from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
@@ -104,13 +104,13 @@ function detectBarePasswords(
 }
 
 /**
- * Where the bare password words may start: each match starts with `pass` or `pwd` in some case (BARE_PASSWORD), or
- * with its first non-ASCII word or the `ña` of `contraseña` (BARE_PASSWORD_OTHER_SCRIPT). Undefined when the text
- * cannot be lowered offset for offset (it is then read whole).
+ * Where BARE_PASSWORD may match: every match starts with `pass` or `pwd` in some ASCII case (it is case-sensitive,
+ * so these are a superset). BARE_PASSWORD_OTHER_SCRIPT starts with one of OTHER_SCRIPT_WORDS (or the `ña` of
+ * `contraseña`). Undefined when there are too many to be worth trying one by one.
  */
+const BARE_PASSWORD_ANCHOR = /[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])/g;
 function barePasswordStarts(text: string): number[] | undefined {
-  const lower = lowerCaseOf(text);
-  return lower === undefined ? undefined : literalStarts(lower, ["pass", "pwd"], 0, text.length);
+  return anchorStarts(text, BARE_PASSWORD_ANCHOR, 0, text.length >> 1);
 }
 const OTHER_SCRIPT_WORDS = [
   "비밀번호",

@@ -137,3 +137,13 @@ export function scanAll(text: string, global: RegExp, onMatch: (m: RegExpExecArr
 export function stickyOf(global: RegExp): RegExp {
   return new RegExp(global.source, global.flags.replace("g", "y"));
 }
+
+/** A global regex and where it is tried instead of everywhere: what the equivalence property test reads. */
+export interface CandidateScan {
+  readonly name: string;
+  readonly global: RegExp;
+  readonly starts: (text: string) => readonly number[] | undefined;
+}
+
+/** Every candidate scan the secret detectors use (test/property/secret-candidate-scan.property.test.ts). */
+export const CANDIDATE_SCANS: CandidateScan[] = [];

@@ -1,7 +1,14 @@
 import type { TextMatch } from "../../types.js";
 import { codeAt } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
-import { anchorStarts, literalStarts, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
+import {
+  anchorStarts,
+  CANDIDATE_SCANS,
+  literalStarts,
+  scanAll,
+  scanAtStarts,
+  stickyOf,
+} from "./candidate-scan.js";
 import { characterClasses, classifyKey, isCredentialValue, readValue } from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
@@ -207,3 +214,12 @@ export function detectOperatorlessCredentials(text: string, out: TextMatch[]): v
   // `-p` first: V8 finds the rare `-` quickly, and a leading space stops the search at every word.
   if (text.includes("-p") && text.includes(" -p")) detectMysqlPasswords(text, out);
 }
+
+CANDIDATE_SCANS.push(
+  { name: "bare password words", global: BARE_PASSWORD, starts: barePasswordStarts },
+  {
+    name: "bare password words of other scripts",
+    global: BARE_PASSWORD_OTHER_SCRIPT,
+    starts: (text) => literalStarts(text, OTHER_SCRIPT_WORDS, 0, text.length),
+  },
+);

@@ -2,7 +2,7 @@ import { HAS_UPPER } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
-import { scanAtStarts, stickyOf } from "./candidate-scan.js";
+import { CANDIDATE_SCANS, scanAtStarts, stickyOf } from "./candidate-scan.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -68,3 +68,5 @@ export function createDiscordBotTokenDetector(): TextDetector {
     },
   };
 }
+
+CANDIDATE_SCANS.push({ name: "discord bot tokens", global: CANDIDATE, starts: candidateStarts });

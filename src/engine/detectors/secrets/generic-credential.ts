@@ -1,7 +1,7 @@
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
-import { literalStarts, scanAtStarts, stickyOf } from "./candidate-scan.js";
+import { CANDIDATE_SCANS, literalStarts, scanAtStarts, stickyOf } from "./candidate-scan.js";
 import { detectOperatorlessCredentials } from "./credential-forms.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
@@ -483,4 +483,27 @@ export function detectNamedCredentials(
     if (!alreadyReported({ ...walk, firstOwn }, m.start, m.end, before)) out[kept++] = m;
   }
   out.length = kept;
+}
+
+CANDIDATE_SCANS.push(
+  { name: "single-dash credential flags", global: SHORT_FLAG, starts: shortFlagStarts },
+  {
+    name: "double-dash flags",
+    global: CLI_FLAG,
+    starts: (text) => literalStarts(text, ["--"], 0, text.length),
+  },
+  {
+    name: "authorization schemes",
+    global: AUTH_SCHEME,
+    starts: (text) => literalStarts(text, AUTH_SCHEME_WORDS, 0, text.length),
+  },
+  { name: "assignment operators", global: /[:=\uff1a]/g, starts: operatorStarts },
+);
+
+/** Every operator operatorFinder visits when nothing moves it on (for the property test). */
+function operatorStarts(text: string): number[] {
+  const next = operatorFinder(text);
+  const starts: number[] = [];
+  for (let at = next(0); at !== -1; at = next(at + 1)) starts.push(at);
+  return starts;
 }

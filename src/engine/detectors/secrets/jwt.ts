@@ -2,6 +2,7 @@ import { Buffer } from "node:buffer";
 import { HAS_UPPER } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt } from "../shared/char-codes.js";
+import { CANDIDATE_SCANS } from "./candidate-scan.js";
 import { isPublishedExample } from "./documentation-example.js";
 
 /**
@@ -84,4 +85,13 @@ export function createJwtDetector(): TextDetector {
       }
     },
   };
+}
+
+CANDIDATE_SCANS.push({ name: "JWT headers", global: /eyJ/g, starts: headerStarts });
+
+/** Every header start indexOfHeader finds (for the property test). */
+function headerStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (let at = indexOfHeader(text, 0); at !== -1; at = indexOfHeader(text, at + 1)) starts.push(at);
+  return starts;
 }

@@ -2,7 +2,7 @@ import { type LiteralTriggers, registerDetectorTriggers } from "../../rules/keyw
 import { HAS_NON_ASCII } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
-import { anchorStarts, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
+import { anchorStarts, CANDIDATE_SCANS, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -190,3 +190,5 @@ export function createProseCredentialDetector(): TextDetector {
   registerDetectorTriggers(detector, PROSE_TRIGGERS);
   return detector;
 }
+
+CANDIDATE_SCANS.push({ name: "prose credential nouns", global: PROSE, starts: nounStarts });

@@ -1,6 +1,14 @@
 import type { TextMatch } from "../../types.js";
 import { codeAt } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
+import {
+  anchorStarts,
+  CANDIDATE_SCANS,
+  literalStarts,
+  scanAll,
+  scanAtStarts,
+  stickyOf,
+} from "./candidate-scan.js";
 import { characterClasses, classifyKey, isCredentialValue, readValue } from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
@@ -24,6 +32,10 @@ const BARE_PASSWORD =
 // operator only: a branch per first letter made this scan 20x dearer.
 const BARE_PASSWORD_OTHER_SCRIPT =
   /(?:비밀번호|密码|密碼|パスワード|[Пп]ароль|ПАРОЛЬ|(?:\u00f1a|\u00d1A)(?<=(?<![\w-])(?:[Cc]ontrase|CONTRASE)(?:\u00f1a|\u00d1A)))(?:[ \t]+|\()/g;
+// Both tried only where their words start (barePasswordStarts, candidate-scan.ts): a scan for the alternation, with
+// its lookbehind first, stopped at every position.
+const BARE_PASSWORD_AT = stickyOf(BARE_PASSWORD);
+const BARE_PASSWORD_OTHER_SCRIPT_AT = stickyOf(BARE_PASSWORD_OTHER_SCRIPT);
 // `==`, `!=`, `===`, `!==`: a literal compared with a credential-named variable, on either side.
 const COMPARISON = /[=!]==?/g;
 const QUOTED_AFTER = /^[ \t]*(["'`])((?:\\.|(?!\1)[^\\\n]){1,256})\1/;
@@ -99,27 +111,56 @@ function detectDefines(text: string, out: TextMatch[]): void {
   }
 }
 
-function detectBarePasswords(text: string, out: TextMatch[], bare: RegExp): void {
-  bare.lastIndex = 0;
-  for (let m = bare.exec(text); m !== null; m = bare.exec(text)) {
+/** The matches of `bare` (global), tried only at `starts` (with `sticky`, its sticky copy) unless they are undefined. */
+function detectBarePasswords(
+  text: string,
+  out: TextMatch[],
+  bare: RegExp,
+  sticky: RegExp,
+  starts: readonly number[] | undefined,
+): void {
+  const onMatch = (m: RegExpExecArray): number => {
     const from = m.index + m[0].length;
     const bracket = m[0].endsWith("(");
     const value = readValue(text, from);
-    if (value === null) continue;
+    if (value === null) return from;
     let [start, end, quoted] = value;
     if (bracket && !quoted && text.charCodeAt(end) !== 41) {
       // `PASSWORD(x)`: the value ends at the closing bracket.
       const close = text.indexOf(")", from);
-      if (close === -1 || close - from > 128) continue;
+      if (close === -1 || close - from > 128) return from;
       [start, end] = [from, close];
     }
     const raw = text.slice(start, end);
     // After a bracket, always the strict reading: three classes, so every match holds an upper-case letter or a digit.
-    if (/\s/.test(raw) || !readsAsPassword(raw, quoted && !bracket)) continue;
+    if (/\s/.test(raw) || !readsAsPassword(raw, quoted && !bracket)) return from;
     report(out, start, end);
-    bare.lastIndex = Math.max(bare.lastIndex, end);
-  }
+    return Math.max(from, end);
+  };
+  if (starts === undefined) scanAll(text, bare, onMatch);
+  else scanAtStarts(text, sticky, starts, onMatch);
 }
+
+/**
+ * Where BARE_PASSWORD may match: every match starts with `pass` or `pwd` in some ASCII case (it is case-sensitive,
+ * so these are a superset). BARE_PASSWORD_OTHER_SCRIPT starts with one of OTHER_SCRIPT_WORDS (or the `ña` of
+ * `contraseña`). Undefined when there are too many to be worth trying one by one.
+ */
+const BARE_PASSWORD_ANCHOR = /[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])/g;
+function barePasswordStarts(text: string): number[] | undefined {
+  return anchorStarts(text, BARE_PASSWORD_ANCHOR, 0, text.length >> 1);
+}
+const OTHER_SCRIPT_WORDS = [
+  "비밀번호",
+  "密码",
+  "密碼",
+  "パスワード",
+  "Пароль",
+  "пароль",
+  "ПАРОЛЬ",
+  "\u00f1a",
+  "\u00d1A",
+];
 
 function reportKeyedLiteral(out: TextMatch[], key: string, value: string, start: number): void {
   const kind = classifyKey(key);
@@ -348,12 +389,14 @@ function detectMysqlPasswords(text: string, out: TextMatch[]): void {
 /** Every form above; appended to `out`. */
 export function detectOperatorlessCredentials(text: string, out: TextMatch[]): void {
   if (text.includes("#define")) detectDefines(text, out);
-  detectBarePasswords(text, out, BARE_PASSWORD);
-  detectBarePasswords(text, out, BARE_PASSWORD_OTHER_SCRIPT);
+  detectBarePasswords(text, out, BARE_PASSWORD, BARE_PASSWORD_AT, barePasswordStarts(text));
+  const otherScript = literalStarts(text, OTHER_SCRIPT_WORDS, 0, text.length);
+  detectBarePasswords(text, out, BARE_PASSWORD_OTHER_SCRIPT, BARE_PASSWORD_OTHER_SCRIPT_AT, otherScript);
   if (text.includes("=")) detectComparisons(text, out);
   if (text.includes("<")) detectMarkupValues(text, out);
   if (text.includes("-u")) detectCurlUsers(text, out);
-  if (text.includes(" -p")) {
+  // `-p` first: V8 finds the rare `-` quickly, and a leading space stops the search at every word.
+  if (text.includes("-p") && text.includes(" -p")) {
     detectMysqlPasswords(text, out);
     detectUserPasswordFlags(text, out);
   }
@@ -369,3 +412,12 @@ export function detectOperatorlessCredentials(text: string, out: TextMatch[]): v
   if (text.includes(": |") || text.includes(": >")) detectBlockScalars(text, out);
   if (text.includes("-AsPlainText")) detectCommandPasswords(text, out, SECURE_STRING);
 }
+
+CANDIDATE_SCANS.push(
+  { name: "bare password words", global: BARE_PASSWORD, starts: barePasswordStarts },
+  {
+    name: "bare password words of other scripts",
+    global: BARE_PASSWORD_OTHER_SCRIPT,
+    starts: (text) => literalStarts(text, OTHER_SCRIPT_WORDS, 0, text.length),
+  },
+);

@@ -2,6 +2,7 @@ import { HAS_UPPER } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { CANDIDATE_SCANS, scanAtStarts, stickyOf } from "./candidate-scan.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -11,8 +12,22 @@ import { isLookalikeSecret } from "./lookalike.js";
  * then the two dots at fixed distances) is what finds it.
  */
 
-// Anchored on the three capitals V8 skips to; the rest is checked by the regex itself.
 const CANDIDATE = /[MNO][A-Za-z0-9]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}/g;
+/**
+ * CANDIDATE, tried only 24-26 characters before a dot that has another dot seven characters on (candidate-scan.ts):
+ * every match's first dot is there. V8 finds dots faster than it tries the regex at every M, N and O of prose.
+ */
+const CANDIDATE_AT = stickyOf(CANDIDATE);
+
+function candidateStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (let dot = text.indexOf(".", 24); dot !== -1; dot = text.indexOf(".", dot + 1)) {
+    if (text.charCodeAt(dot + 7) !== 46) continue;
+    const from = Math.max(dot - 26, starts.length === 0 ? 0 : starts[starts.length - 1]! + 1);
+    for (let s = from; s <= dot - 24; s++) starts.push(s);
+  }
+  return starts;
+}
 
 function isTokenCode(code: number): boolean {
   return (
@@ -34,15 +49,13 @@ export function createDiscordBotTokenDetector(): TextDetector {
     minLength: 59,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 59) return;
-      const candidate = CANDIDATE;
-      candidate.lastIndex = 0;
-      for (let m = candidate.exec(text); m !== null; m = candidate.exec(text)) {
+      scanAtStarts(text, CANDIDATE_AT, candidateStarts(text), (m) => {
         const start = m.index;
         const end = start + m[0].length;
         // Part of a longer token or word on either side: not this shape.
-        if (isTokenCode(codeAt(text, start - 1)) || isTokenCode(codeAt(text, end))) continue;
+        if (isTokenCode(codeAt(text, start - 1)) || isTokenCode(codeAt(text, end))) return end;
         const token = m[0];
-        if (shannonEntropy(token) < 4 || isLookalikeSecret(token)) continue;
+        if (shannonEntropy(token) < 4 || isLookalikeSecret(token)) return end;
         out.push({
           kind: "secret",
           type: "discord_bot_token",
@@ -50,7 +63,10 @@ export function createDiscordBotTokenDetector(): TextDetector {
           end,
           ruleId: "secret.discord_bot_token",
         });
-      }
+        return end;
+      });
     },
   };
 }
+
+CANDIDATE_SCANS.push({ name: "discord bot tokens", global: CANDIDATE, starts: candidateStarts });

@@ -15,6 +15,12 @@ const PUBLISHED_EXAMPLE_DIGESTS = new Set([
   "051d093c4bdedbf23f905ad01d9c6111414d54e2170e1d7f76657c4e76e3e65b",
 ]);
 
+/**
+ * The lengths of the values behind PUBLISHED_EXAMPLE_DIGESTS (a JWT signature of HS256 is 43 characters): a value of
+ * another length cannot be one, and is not hashed (a hash per candidate token was a tenth of the token detector).
+ */
+const PUBLISHED_EXAMPLE_LENGTHS = new Set([43]);
+
 /** The longest run of characters that each follow the previous one in code order (`0123`, `abcd`). */
 function longestAscendingRun(value: string): number {
   let best = 1;
@@ -34,7 +40,7 @@ export function sha256Hex(value: string): string {
 }
 
 export function isPublishedExample(value: string): boolean {
-  return PUBLISHED_EXAMPLE_DIGESTS.has(sha256Hex(value));
+  return PUBLISHED_EXAMPLE_LENGTHS.has(value.length) && PUBLISHED_EXAMPLE_DIGESTS.has(sha256Hex(value));
 }
 
 /** A published example or a keyboard-run value written in place of a real key. */

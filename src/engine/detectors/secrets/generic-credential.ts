@@ -1,6 +1,7 @@
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { CANDIDATE_SCANS, literalStarts, scanAtStarts, stickyOf } from "./candidate-scan.js";
 import { detectOperatorlessCredentials } from "./credential-forms.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
@@ -24,18 +25,42 @@ import { isLookalikeSecret } from "./lookalike.js";
 // Scanning for the operator and looking back at the key is several times cheaper on prose than scanning for
 // credential words case-insensitively (an alternation V8 cannot skip through quickly), and about as cheap on JSON.
 // `：` is the full-width colon CJK text writes (`密码：...`).
-const OPERATOR = /[:=\uff1a]/g;
+const OPERATORS = [":", "=", "\uff1a"];
+
+/**
+ * The next operator at or after `from`, or -1: a global scan for `[:=：]`, but each character found by its own
+ * string search (V8's scan for the class stopped nowhere in prose and still cost a millisecond per megabyte).
+ * `from` never decreases between calls.
+ */
+function operatorFinder(text: string): (from: number) => number {
+  const next = [-2, -2, -2];
+  return (from) => {
+    let best = -1;
+    for (let k = 0; k < 3; k++) {
+      if (next[k] !== -1 && next[k]! < from) next[k] = text.indexOf(OPERATORS[k]!, from);
+      const at = next[k]!;
+      if (at !== -1 && (best === -1 || at < best)) best = at;
+    }
+    return best;
+  };
+}
 const CLI_FLAG = /--[A-Za-z][\w-]{0,62}[ \t]+/g;
+const CLI_FLAG_AT = stickyOf(CLI_FLAG);
 // The single-dash credential flags of some tools (`sqlcmd -password "x"`), from a literal ` -` V8 skips to: any
 // single-dash flag (`(?<=\s)-[A-Za-z]...`) stopped at every hyphenated word of prose and cost 20 ms per MB.
 const SHORT_FLAG =
   /[ \t]-(?:(?:src|dest)?(?:store|key)pass|[Pp]ass(?:word|wd)?|PASS(?:WORD|WD)?|[Pp]wd|PWD|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Aa]pi[Kk]ey|APIKEY)[ \t]+/g;
+// Tried only before a `-` (shortFlagStarts): scanning for `[ \t]-` stops at every space of prose.
+const SHORT_FLAG_AT = stickyOf(SHORT_FLAG);
 // GitHub's `Authorization: token ...` names its scheme "token"; elsewhere the word is prose, so it needs the header.
 // The scheme words first, their checks (a word boundary before, the header before `token`) as a lookbehind after
 // them: the same matches, but V8 skips to the words instead of trying the assertions at every position (written
 // with a leading `\b`, this regex was the costliest part of the output check on 1 MB of prose).
 const AUTH_SCHEME =
   /(?:Bearer|Basic|token)(?<=(?<!\w)(?:Bearer|Basic|(?<=Authorization["']?:[ \t]{0,4})token))[ \t]+/g;
+// Tried only where its words are (candidate-scan.ts): V8 stops at every `t` of prose for the alternation.
+const AUTH_SCHEME_AT = stickyOf(AUTH_SCHEME);
+const AUTH_SCHEME_WORDS = ["Bearer", "Basic", "token"];
 // With the password words of other languages written in ASCII (German, Portuguese, Dutch, French `mdp`).
 const PASSWORD_KEY =
   /(?:password|passwd|passphrase|pass|pwd|pw|passwort|kennwort|senha|wachtwoord|mdp|passe)$/;
@@ -404,10 +429,10 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
 }
 
 function detectAssignments(text: string, walk: Walk): void {
-  const operator = OPERATOR; // shared, reset: a RegExp per call was costlier than the scan on short strings
-  operator.lastIndex = 0;
-  for (let m = operator.exec(text); m !== null; m = operator.exec(text)) {
-    const at = m.index;
+  const nextOperator = operatorFinder(text);
+  let from = 0;
+  for (let at = nextOperator(0); at !== -1; at = nextOperator(from)) {
+    from = at + 1;
     const next = codeAt(text, at + 1);
     const previous = codeAt(text, at - 1);
     // "==", "!=", "<=", ">=" compare; ":=" and "=>" assign (the operator is two characters long).
@@ -416,7 +441,7 @@ function detectAssignments(text: string, walk: Walk): void {
         ? text.charCodeAt(at) === 61
         : previous === 61 || previous === 33 || previous === 60 || previous === 62
     ) {
-      if (next === 61) operator.lastIndex = at + 2;
+      if (next === 61) from = at + 2;
       continue;
     }
     const opEnd = next === 61 || (next === 62 && text.charCodeAt(at) === 61) ? at + 2 : at + 1;
@@ -431,23 +456,31 @@ function detectAssignments(text: string, walk: Walk): void {
       valueFrom++;
     }
     valueFrom = afterStringPrefix(text, valueFrom);
-    operator.lastIndex = Math.max(
-      operator.lastIndex,
-      reportValue(text, valueFrom, named.key, named.kind, walk),
-    );
+    from = Math.max(from, reportValue(text, valueFrom, named.key, named.kind, walk));
   }
   detectCallArguments(text, walk);
   if (walk.keyed.words.source !== "(?!)") detectVendorPhrases(text, walk);
   // Command-line flags take their value after a space: `mysql --password Tr0ub4dor3x`.
-  for (const flag of [CLI_FLAG, SHORT_FLAG]) {
-    flag.lastIndex = 0;
-    for (let m = flag.exec(text); m !== null; m = flag.exec(text)) {
-      const key = m[0].trim().replace(/^-+/, "");
-      const kind = classifyKey(key);
-      if (kind !== null || walk.keyed.words.test(key.toLowerCase()))
-        flag.lastIndex = Math.max(flag.lastIndex, reportValue(text, m.index + m[0].length, key, kind, walk));
-    }
+  const onFlag = (m: RegExpExecArray): number => {
+    const end = m.index + m[0].length;
+    const key = m[0].trim().replace(/^-+/, "");
+    const kind = classifyKey(key);
+    if (kind !== null || walk.keyed.words.test(key.toLowerCase()))
+      return Math.max(end, reportValue(text, end, key, kind, walk));
+    return end;
+  };
+  scanAtStarts(text, CLI_FLAG_AT, literalStarts(text, ["--"], 0, text.length) ?? [], onFlag);
+  scanAtStarts(text, SHORT_FLAG_AT, shortFlagStarts(text), onFlag);
+}
+
+/** Where SHORT_FLAG may match: a space or tab before a `-` (V8 finds the rare `-`; a space stops it everywhere). */
+function shortFlagStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (let at = text.indexOf("-", 1); at !== -1; at = text.indexOf("-", at + 1)) {
+    const before = text.charCodeAt(at - 1);
+    if (before === 32 || before === 9) starts.push(at - 1);
   }
+  return starts;
 }
 
 /**
@@ -520,11 +553,11 @@ function detectVendorPhrases(text: string, walk: Walk): void {
 }
 
 function detectAuthorizationValues(text: string, out: TextMatch[]): void {
-  const scheme = AUTH_SCHEME;
-  scheme.lastIndex = 0;
-  for (let m = scheme.exec(text); m !== null; m = scheme.exec(text)) {
-    const value = readValue(text, m.index + m[0].length);
-    if (value === null || value[2]) continue;
+  const starts = literalStarts(text, AUTH_SCHEME_WORDS, 0, text.length);
+  scanAtStarts(text, AUTH_SCHEME_AT, starts ?? [], (m) => {
+    const matchEnd = m.index + m[0].length;
+    const value = readValue(text, matchEnd);
+    if (value === null || value[2]) return matchEnd;
     const [start, end] = value;
     const token = text.slice(start, end);
     // `${SENDGRID_API_KEY}` reads as `${SENDGRID_API_KEY` (a `}` ends an unquoted value): a template all the same.
@@ -534,10 +567,10 @@ function detectAuthorizationValues(text: string, out: TextMatch[]): void {
       isLookalikeSecret(token) ||
       TEMPLATE_START.test(token)
     )
-      continue;
+      return matchEnd;
     out.push({ kind: "secret", type: "generic_credential", start, end, ruleId: "secret.generic_credential" });
-    scheme.lastIndex = end;
-  }
+    return end;
+  });
 }
 
 /**
@@ -567,4 +600,27 @@ export function detectNamedCredentials(
     if (!alreadyReported({ ...walk, firstOwn }, m.start, m.end, before)) out[kept++] = m;
   }
   out.length = kept;
+}
+
+CANDIDATE_SCANS.push(
+  { name: "single-dash credential flags", global: SHORT_FLAG, starts: shortFlagStarts },
+  {
+    name: "double-dash flags",
+    global: CLI_FLAG,
+    starts: (text) => literalStarts(text, ["--"], 0, text.length),
+  },
+  {
+    name: "authorization schemes",
+    global: AUTH_SCHEME,
+    starts: (text) => literalStarts(text, AUTH_SCHEME_WORDS, 0, text.length),
+  },
+  { name: "assignment operators", global: /[:=\uff1a]/g, starts: operatorStarts },
+);
+
+/** Every operator operatorFinder visits when nothing moves it on (for the property test). */
+function operatorStarts(text: string): number[] {
+  const next = operatorFinder(text);
+  const starts: number[] = [];
+  for (let at = next(0); at !== -1; at = next(at + 1)) starts.push(at);
+  return starts;
 }

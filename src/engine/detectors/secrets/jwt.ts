@@ -2,6 +2,7 @@ import { Buffer } from "node:buffer";
 import { HAS_UPPER } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt } from "../shared/char-codes.js";
+import { CANDIDATE_SCANS } from "./candidate-scan.js";
 import { isPublishedExample } from "./documentation-example.js";
 
 /**
@@ -44,6 +45,16 @@ function hasJwtHeader(encoded: string): boolean {
   }
 }
 
+/**
+ * `text.indexOf("eyJ", from)`, searched for by its `yJ`: V8's search stops at every occurrence of a needle's first
+ * character, and `e` is the commonest letter of prose.
+ */
+function indexOfHeader(text: string, from: number): number {
+  for (let at = text.indexOf("yJ", from + 1); at !== -1; at = text.indexOf("yJ", at + 1))
+    if (text.charCodeAt(at - 1) === 101) return at - 1;
+  return -1;
+}
+
 export function createJwtDetector(): TextDetector {
   return {
     id: "secret.jwt",
@@ -51,7 +62,7 @@ export function createJwtDetector(): TextDetector {
     // Every candidate starts with "eyJ" (indexOf, case-sensitive).
     requires: HAS_UPPER,
     detect(text: string, out: TextMatch[]): void {
-      let start = text.indexOf("eyJ");
+      let start = indexOfHeader(text, 0);
       while (start !== -1) {
         const headerEnd = readSegment(text, start);
         let next = headerEnd;
@@ -70,8 +81,17 @@ export function createJwtDetector(): TextDetector {
             }
           }
         }
-        start = text.indexOf("eyJ", Math.max(next, start + 1));
+        start = indexOfHeader(text, Math.max(next, start + 1));
       }
     },
   };
+}
+
+CANDIDATE_SCANS.push({ name: "JWT headers", global: /eyJ/g, starts: headerStarts });
+
+/** Every header start indexOfHeader finds (for the property test). */
+function headerStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (let at = indexOfHeader(text, 0); at !== -1; at = indexOfHeader(text, at + 1)) starts.push(at);
+  return starts;
 }

@@ -1,3 +1,5 @@
+import { forEachLiteral } from "./candidate-scan.js";
+
 /**
  * One pass that finds every token prefix of every record at once. The regex is generated from the prefixes: each is
  * anchored on its rarest character (punctuation, then digits, then capitals, then lower case) and checks the rest
@@ -71,7 +73,7 @@ export function createPrefixFinder(prefixes: readonly string[]): PrefixFinder {
   const unique = [...new Set(prefixes)].sort((a, b) => b.length - a.length);
   const byAnchor = new Map<string, { before: string; after: string; prefix: string }[]>();
   // Prefixes made only of common characters (`dapi`, `dp.pt.`): V8's literal search finds each faster than stopping
-  // at every `i` or `.` of the text.
+  // at every `i` or `.` of the text (each searched for from its rarest character: candidate-scan.ts).
   const literals = unique.filter((prefix) => anchorIndex(prefix) === -1);
   for (const prefix of unique) {
     if (literals.includes(prefix)) continue;
@@ -119,10 +121,7 @@ export function createPrefixFinder(prefixes: readonly string[]): PrefixFinder {
         }
         pattern.lastIndex = at + 1;
       }
-      for (const prefix of literals) {
-        for (let start = text.indexOf(prefix); start !== -1; start = text.indexOf(prefix, start + 1))
-          note(start, prefix);
-      }
+      forEachLiteral(text, literals, note);
       if (found0 === undefined) return;
       found0.sort((x, y) => x[0] - y[0] || y[1].length - x[1].length);
       let last = -1;

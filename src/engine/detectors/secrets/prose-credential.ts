@@ -2,6 +2,7 @@ import { type LiteralTriggers, registerDetectorTriggers } from "../../rules/keyw
 import { HAS_NON_ASCII } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { anchorStarts, CANDIDATE_SCANS, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -86,6 +87,23 @@ const PROSE = new RegExp(
   `(${NOUN})(?![\\p{L}\\p{N}_])(${BRIDGE})${LINK}[\`"'“‘«]?([^\\s\`"'”’»<>()\\[\\]{},;]{8,512})`,
   "giu",
 );
+const PROSE_AT = stickyOf(PROSE);
+/**
+ * A character every NOUN holds at most NOUN_LEAD characters after its start, where the noun regex is tried
+ * (candidate-scan.ts): a letter of one of its words, found with the words' other letters around it (`k` of `token`,
+ * `key`, `kennwort`; `c` of `secret`, `schl`...; `n` of `senha`), under the same `iu` flags, so it folds case as the
+ * noun does (`ſ` for `s`, the Kelvin sign for `k`). V8 skips to these few letters; through the noun alternation itself
+ * it does not. The farthest is the `k` of `authentication token`, 17 characters on.
+ */
+const NOUN_ANCHORS =
+  /k(?:(?<=tok)(?=en)|(?=ey|ennwort))|p(?=ass)|j(?=eton)|c(?:(?<=sec)(?=ret)|(?<=sc)(?=hl)|(?=redential|ontrase|l|have))|n(?<=sen)(?=ha)|п(?=ароль)|к(?=люч)|т(?=окен)/giu;
+const NOUN_LEAD = 17;
+
+/** Where the noun regex may match, or undefined when so many places that the whole text is scanned. */
+function nounStarts(text: string): number[] | undefined {
+  return anchorStarts(text, NOUN_ANCHORS, NOUN_LEAD, text.length >> 1);
+}
+
 /** Unspaced scripts: "密码是X", "密码：X", "パスワードはX". */
 const PROSE_CJK = /(密码|口令|密钥|令牌|パスワード|APIキー|トークン)(?:是|为|為|は|：|:)\s?([!-~]{8,512})/gu;
 /** Bridge words that say the value is something else about the secret. */
@@ -145,22 +163,23 @@ export function createProseCredentialDetector(): TextDetector {
     minLength: 12,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 12) return;
-      PROSE.lastIndex = 0;
-      for (let m = PROSE.exec(text); m !== null; m = PROSE.exec(text)) {
+      const onMatch = (m: RegExpExecArray): number => {
         const [whole, noun, bridge, value] = m as unknown as [string, string, string, string];
-        if (m.index > 0 && WORD_CHAR.test(text[m.index - 1]!)) {
-          PROSE.lastIndex = m.index + 1;
-          continue;
-        }
+        const end = m.index + whole.length;
+        if (m.index > 0 && WORD_CHAR.test(text[m.index - 1]!)) return m.index + 1;
         if (
           OTHER_ATTRIBUTE.test(bridge) ||
           NOT_A_CREDENTIAL_KEY.test(text.slice(Math.max(0, m.index - 24), m.index))
         )
-          continue;
+          return end;
         // A value followed by `(` is a call: `key = deriveKey(...)`.
-        if (text[m.index + whole.length] === "(" || CODE_VALUE.test(value)) continue;
-        report(m.index + whole.length - value.length, value, isPasswordNoun(noun), out);
-      }
+        if (text[end] === "(" || CODE_VALUE.test(value)) return end;
+        report(end - value.length, value, isPasswordNoun(noun), out);
+        return end;
+      };
+      const starts = nounStarts(text);
+      if (starts === undefined) scanAll(text, PROSE, onMatch);
+      else scanAtStarts(text, PROSE_AT, starts, onMatch);
       PROSE_CJK.lastIndex = 0;
       for (let m = PROSE_CJK.exec(text); m !== null; m = PROSE_CJK.exec(text)) {
         const [whole, noun, value] = m as unknown as [string, string, string];
@@ -171,3 +190,5 @@ export function createProseCredentialDetector(): TextDetector {
   registerDetectorTriggers(detector, PROSE_TRIGGERS);
   return detector;
 }
+
+CANDIDATE_SCANS.push({ name: "prose credential nouns", global: PROSE, starts: nounStarts });

@@ -1,0 +1,149 @@
+/**
+ * A global regex scan that tries only where a match can start. V8 skips quickly to a literal or a rare character,
+ * but not through an alternation of words with common first letters (`password|key|token|...` under `i` stops at
+ * nearly every letter of prose): such a scan is replaced by string searches for literals every match holds, and
+ * the same regex, sticky, tried at the starts those literals allow. The matches, and the order they are visited in,
+ * are those of the global scan (test/property/secret-candidate-scan.test.ts compares the two).
+ */
+
+/** ASCII lower-case letters, most frequent in English first: a literal is searched for by its rarest character. */
+const LETTERS_BY_FREQUENCY = "etaoinshrdlcumwfgypbvkjxqz";
+
+function rarity(code: number): number {
+  const letter = LETTERS_BY_FREQUENCY.indexOf(String.fromCharCode(code));
+  if (letter !== -1) return letter;
+  if (code >= 65 && code <= 90) return 30; // capitals, digits and punctuation: rarer than most letters of prose
+  if (code < 128) return 28;
+  return 40;
+}
+
+/** Per literal, what `indexOf` looks for (the literal from its rarest character on) and that character's offset. */
+type SearchPlan = { literal: string; needle: string; offset: number }[];
+
+const plans = new WeakMap<readonly string[], SearchPlan>();
+
+function searchPlan(literals: readonly string[]): SearchPlan {
+  let plan = plans.get(literals);
+  if (plan !== undefined) return plan;
+  plan = literals.map((literal) => {
+    let offset = 0;
+    for (let k = 1; k < literal.length; k++)
+      if (rarity(literal.charCodeAt(k)) > rarity(literal.charCodeAt(offset))) offset = k;
+    return { literal, needle: literal.slice(offset), offset };
+  });
+  plans.set(literals, plan);
+  return plan;
+}
+
+/**
+ * Calls `found(start, literal)` for each occurrence of each literal (literal by literal, each ascending), searched for
+ * from its rarest character. `literals` is a constant array: its search plan is kept.
+ */
+export function forEachLiteral(
+  haystack: string,
+  literals: readonly string[],
+  found: (start: number, literal: string) => void,
+): void {
+  for (const { literal, needle, offset } of searchPlan(literals)) {
+    for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+      const start = at - offset;
+      if (offset === 0 || (start >= 0 && haystack.startsWith(literal, start))) found(start, literal);
+    }
+  }
+}
+
+/**
+ * Every start `at - back ... at` for each occurrence `at` of the literals in `haystack`, ascending and unique; or
+ * undefined when there are more than `limit` of them (trying them would cost more than the scan they replace).
+ * `literals` is a constant array: its search plan is kept. V8's `indexOf` stops at every occurrence of the needle's first
+ * character, so each literal is searched for from its rarest character on.
+ */
+export function literalStarts(
+  haystack: string,
+  literals: readonly string[],
+  back: number,
+  limit: number,
+): number[] | undefined {
+  const hits: number[] = [];
+  for (const { literal, needle, offset } of searchPlan(literals)) {
+    for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+      const start = at - offset;
+      if (offset > 0 && (start < 0 || !haystack.startsWith(literal, start))) continue;
+      hits.push(start);
+      if (hits.length * (back + 1) > limit) return undefined;
+    }
+  }
+  if (hits.length === 0) return hits;
+  hits.sort((a, b) => a - b);
+  const starts: number[] = [];
+  let next = 0;
+  for (const at of hits) {
+    for (let s = Math.max(next, at - back, 0); s <= at; s++) starts.push(s);
+    next = Math.max(next, at + 1);
+  }
+  return starts;
+}
+
+/**
+ * Every start `at - back ... at` for each match `at` of `anchors` (global, matching one character) in `text`,
+ * ascending and unique; or undefined when there are more than `limit` of them.
+ */
+export function anchorStarts(
+  text: string,
+  anchors: RegExp,
+  back: number,
+  limit: number,
+): number[] | undefined {
+  const starts: number[] = [];
+  let next = 0;
+  anchors.lastIndex = 0;
+  for (let m = anchors.exec(text); m !== null; m = anchors.exec(text)) {
+    const at = m.index;
+    for (let s = Math.max(next, at - back, 0); s <= at; s++) starts.push(s);
+    next = at + 1;
+    if (starts.length > limit) return undefined;
+  }
+  return starts;
+}
+
+/**
+ * The loop `for (m = global.exec(text); m; m = global.exec(text)) global.lastIndex = onMatch(m)` with `sticky` (the
+ * same source and flags, `y` for `g`) tried only at `starts` (ascending). Equivalent when every match of the regex
+ * starts at one of `starts` and none is empty: the global scan returns the first start from its `lastIndex` on where
+ * the regex matches, which is the first of `starts` there where it does. `onMatch` returns the next `lastIndex`.
+ */
+export function scanAtStarts(
+  text: string,
+  sticky: RegExp,
+  starts: readonly number[],
+  onMatch: (m: RegExpExecArray) => number,
+): void {
+  let from = 0;
+  for (const start of starts) {
+    if (start < from) continue;
+    sticky.lastIndex = start;
+    const m = sticky.exec(text);
+    if (m !== null) from = onMatch(m);
+  }
+}
+
+/** The global loop itself (what `scanAtStarts` replaces), for texts where the candidates are not worth it. */
+export function scanAll(text: string, global: RegExp, onMatch: (m: RegExpExecArray) => number): void {
+  global.lastIndex = 0;
+  for (let m = global.exec(text); m !== null; m = global.exec(text)) global.lastIndex = onMatch(m);
+}
+
+/** A sticky copy of a global regex (same source and other flags). */
+export function stickyOf(global: RegExp): RegExp {
+  return new RegExp(global.source, global.flags.replace("g", "y"));
+}
+
+/** A global regex and where it is tried instead of everywhere: what the equivalence property test reads. */
+export interface CandidateScan {
+  readonly name: string;
+  readonly global: RegExp;
+  readonly starts: (text: string) => readonly number[] | undefined;
+}
+
+/** Every candidate scan the secret detectors use (test/property/secret-candidate-scan.property.test.ts). */
+export const CANDIDATE_SCANS: CandidateScan[] = [];

@@ -119,7 +119,8 @@ function keyOf(entry: string): Key | undefined {
       if (score(t) - 3 * 100 > score(triple) - 3 * 100) triple = t;
     }
     // A triple is scored against the pair as the number of uncommon words it adds.
-    if (triple.filter((w) => !COMMON.has(w)).length >= best.filter((w) => !COMMON.has(w)).length) best = triple;
+    if (triple.filter((w) => !COMMON.has(w)).length >= best.filter((w) => !COMMON.has(w)).length)
+      best = triple;
   }
   return { words: best };
 }
@@ -169,34 +170,119 @@ function buildTables(): Tables {
   mark(["ai"], M.AI_FIRST);
   mark(["assistant", "agent", "model", "system"], M.AI_SECOND, true);
   mark(
-    ["ai", "llm", "chatbot", "copilot", "gpt", "chatgpt", "assistant", "agent", "model", "bot", "crawler", "reader", "system", "tool"],
+    [
+      "ai",
+      "llm",
+      "chatbot",
+      "copilot",
+      "gpt",
+      "chatgpt",
+      "assistant",
+      "agent",
+      "model",
+      "bot",
+      "crawler",
+      "reader",
+      "system",
+      "tool",
+    ],
     M.READER_NOUN,
     true,
   );
   mark(
-    ["reading", "processing", "summarising", "summarizing", "parsing", "handling", "ingesting", "indexing", "browsing", "crawling", "scraping"],
+    [
+      "reading",
+      "processing",
+      "summarising",
+      "summarizing",
+      "parsing",
+      "handling",
+      "ingesting",
+      "indexing",
+      "browsing",
+      "crawling",
+      "scraping",
+    ],
     M.PARTICIPLE,
   );
   mark(
     ["processing", "summarising", "summarizing", "parsing", "ingesting", "indexing", "crawling", "scraping"],
     M.MACHINE_PARTICIPLE,
   );
-  mark(["should", "must", "shall", "need", "needs", "has", "have", "required", "instructed", "expected", "asked", "told"], M.OBLIGATION);
+  mark(
+    [
+      "should",
+      "must",
+      "shall",
+      "need",
+      "needs",
+      "has",
+      "have",
+      "required",
+      "instructed",
+      "expected",
+      "asked",
+      "told",
+    ],
+    M.OBLIGATION,
+  );
   mark(
     asciiOf((l) => l.turnRoles).flatMap((e) => pieces(e)),
     M.TURN_ROLE,
   );
   mark(
-    ["your", "tu", "tus", "tes", "ton", "vos", "votre", "seu", "sua", "suas", "seus", "tuo", "tue", "dein", "deine", "deinen", "deiner"],
+    [
+      "your",
+      "tu",
+      "tus",
+      "tes",
+      "ton",
+      "vos",
+      "votre",
+      "seu",
+      "sua",
+      "suas",
+      "seus",
+      "tuo",
+      "tue",
+      "dein",
+      "deine",
+      "deinen",
+      "deiner",
+    ],
     M.POSSESSIVE,
   );
   mark(
-    ["instruction", "instructions", "prompt", "instrucciones", "instrucoes", "istruzioni", "anweisungen", "systemprompt", "consignes"],
+    [
+      "instruction",
+      "instructions",
+      "prompt",
+      "instrucciones",
+      "instrucoes",
+      "istruzioni",
+      "anweisungen",
+      "systemprompt",
+      "consignes",
+    ],
     M.PROMPT_NOUN,
   );
-  mark(asciiOf((l) => l.modeWords).filter((e) => !e.includes("*")), M.MODE_WORD);
   mark(
-    ["instruction", "instructions", "prompt", "prompts", "rules", "guidelines", "directives", "guidance", "configuration", "message"],
+    asciiOf((l) => l.modeWords).filter((e) => !e.includes("*")),
+    M.MODE_WORD,
+  );
+  mark(
+    [
+      "instruction",
+      "instructions",
+      "prompt",
+      "prompts",
+      "rules",
+      "guidelines",
+      "directives",
+      "guidance",
+      "configuration",
+      "message",
+    ],
     M.PROMPT_REF_NOUN,
   );
   mark(["that", "which", "you", "your"], M.PROMPT_REF_NEXT);
@@ -301,7 +387,8 @@ export function mayBits(reading: string): number {
 }
 
 const WORD = new Uint8Array(128);
-for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") WORD[ch.charCodeAt(0)] = 1;
+for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+  WORD[ch.charCodeAt(0)] = 1;
 /** `[ \t>#*_|[(-]`: what may come before a turn role at a line start. */
 const TURN_PREFIX = new Uint8Array(128);
 for (const ch of " \t>#*_|[(-") TURN_PREFIX[ch.charCodeAt(0)] = 1;
@@ -326,7 +413,8 @@ function readerBits(word: number, previous: number, sinceAi: number, sinceReader
   let out = 0;
   if ((word & M.OBLIGATION) !== 0 && sinceAi === 1) out |= READER_FOUND;
   if ((word & M.PARTICIPLE) !== 0 && sinceAi <= PARTICIPLE_REACH) out |= READER_FOUND;
-  if ((word & M.MACHINE_PARTICIPLE) !== 0 && Math.min(sinceAi, sinceReader) <= PARTICIPLE_REACH) out |= READER_FOUND;
+  if ((word & M.MACHINE_PARTICIPLE) !== 0 && Math.min(sinceAi, sinceReader) <= PARTICIPLE_REACH)
+    out |= READER_FOUND;
   const aiEnd =
     (word & M.AI_NOUN) !== 0 ||
     ((previous & M.AI_FIRST) !== 0 && (word & M.AI_SECOND) !== 0) ||
@@ -358,10 +446,13 @@ function pairMarks(first: number, second: number): number {
  * a word that ends a longer noun (`ai assistant`) after a word that may start one is taken without it.
  */
 function vocativeContext(text: string, start: number): boolean {
-  let k = start;
-  for (let spaces = 0; spaces < 4 && k > 0 && /\s/.test(text[k - 1]!); spaces++) k--;
-  if (k === 0) return true;
-  return VOCATIVE_BEFORE.includes(text[k - 1]!) || /\s/.test(text[k - 1]!);
+  // Back over at most four whitespace characters to one of the class (`\n` is both) or the text start.
+  for (let k = start - 1, spaces = 0; k >= 0; k--) {
+    const ch = text[k]!;
+    if (VOCATIVE_BEFORE.includes(ch)) return true;
+    if (!/\s/.test(ch) || ++spaces > 4) return false;
+  }
+  return true;
 }
 const VOCATIVE_BEFORE = "\n.!?;:\"'([*>#-";
 
@@ -428,7 +519,8 @@ export function lazyCandidates(text: string): number {
   let bits = 0;
   for (const feature of structureSignals().features) {
     if ((feature.bit & LAZY) === 0 || (bits & feature.bit) !== 0) continue;
-    if (feature.asciiNeedles !== undefined && !feature.asciiNeedles.some((needle) => text.includes(needle))) continue;
+    if (feature.asciiNeedles !== undefined && !feature.asciiNeedles.some((needle) => text.includes(needle)))
+      continue;
     if (feature.asciiGate !== undefined && !feature.asciiGate(text)) continue;
     bits |= feature.bit;
   }

@@ -92,9 +92,6 @@ const COMMON = new Set(
   ),
 );
 
-const isWordCode = (c: number) =>
-  (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || (c >= 65 && c <= 90);
-
 /** The word runs of an entry, as the scan's `\b` and `\w` see them (ASCII, no `u` flag). */
 function pieces(entry: string): string[] {
   return entry.split(/[^A-Za-z0-9_]+/).filter((p) => p.length > 0);
@@ -218,11 +215,9 @@ function buildTables(): Tables {
       "needs",
       "has",
       "have",
-      "required",
-      "instructed",
-      "expected",
-      "asked",
-      "told",
+      // `(?:is|are)\s+(?:required|instructed|expected|asked|told)\s+to`: its first word follows the noun.
+      "is",
+      "are",
     ],
     M.OBLIGATION,
   );

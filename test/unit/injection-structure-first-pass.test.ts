@@ -124,6 +124,18 @@ describe("structure detector first pass: never dismisses a reading the full scan
     expect(dismissed).toBeGreaterThan(300);
   });
 
+  it("on long text (past the length where the first pass stops after its word walk)", () => {
+    const filler = "the build ran 12 tests in 3 files; see the log for details.\n".repeat(80);
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        const reading = toReadingView(`${a}\n${filler}${b}`).text;
+        expect(reading.length).toBeGreaterThan(4096);
+        expect(scanReading(reading)).toEqual(scanReading(reading, false));
+      }),
+      { numRuns: 200, seed: 11 },
+    );
+  });
+
   it("on every lexicon entry, alone and after an addressee, at every separator", () => {
     for (const entry of ENTRIES)
       for (const sep of [" ", "\n", ".\n", "  "]) {

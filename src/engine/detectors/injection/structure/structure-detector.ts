@@ -100,7 +100,9 @@ const SENTENCE_END = /[.!?]+(?=[\s"'»”)\]]|$)|[。！？]|\n|",|"\s{0,8}[}\]]
 const MAX_SENTENCE = 400;
 
 /**
- * The sentences of `text` that instruct an agent. `gated` (the default) returns early when the text holds no anchor
+ * The sentences of `text` that instruct an agent. `gated` (the default) first asks `mayFind` (one walk over the
+ * words, see anchor-gate.ts) whether any rule can fire at all, on readings without Cyrillic, Greek, CJK or
+ * full-width characters; then, as before, returns early when the text holds no anchor
  * signal: every rule in `decide` needs one (a text whose signals are all SUPPORTING yields nothing, tested over every
  * such combination), so the full lexicon scan and the per-sentence work are skipped on such text. The anchor
  * features run first as they always did; the lexicon's anchor roles are ruled out by `anchorAscii`/`anchorOther`,
@@ -111,7 +113,7 @@ export function scanReading(text: string, gated = true): Flagged[] {
   const nonAscii = NON_ASCII.test(text);
   // The first pass (anchor-gate.ts): the signals the text may carry at all, from one walk over its words. Every
   // sentence's flags (and any two joined) are a subset, and `decide` is monotone, so nothing can be found here.
-  if (gated && !nonAscii && text.length <= MAX_FIRST_PASS && !mayFind(text)) return [];
+  if (gated && !nonAscii && !mayFind(text)) return [];
   const bounds = sentenceBounds(text);
   const count = bounds.length - 1;
   if (count <= 0) return [];
@@ -181,23 +183,24 @@ export function scanReading(text: string, gated = true): Flagged[] {
 }
 
 /**
+ * Longest reading the whole first pass is tried on; a longer one stops after the word walk. A long text nearly always
+ * holds some signal somewhere, and then the exact steps only add their cost to the full scan (measured on 64 KB of
+ * README prose: +40%); the walk still dismisses long text with no signal at all (JSON of ids, paths and numbers).
+ */
+const MAX_FIRST_PASS = 4096;
+
+/**
  * Whether `decide` can fire on the signals an ASCII-script reading may carry. Three steps, each a superset of the
  * signals of every sentence (and of two joined), so a `false` is final: the word walk (`mayBits`); the patterns that
  * are cheap to run exactly (LAZY), only when they could make the difference; then, on the few readings still in,
  * the text-level union of the exact anchor patterns and the lexicon scan (the supporting patterns keep their needle
  * answer: run on a sentence, their lookarounds see a different context than on the whole text).
  */
-/**
- * Longest reading the first pass is tried on. A long text nearly always holds some signal somewhere, and then the
- * first pass only adds its cost to the full scan (measured on 64 KB of README prose: +40%); a tool output is
- * mostly strings far shorter than this (the scanner reads each JSON value apart).
- */
-const MAX_FIRST_PASS = 4096;
-
 export function mayFind(text: string): boolean {
   const may = mayBits(text);
   const candidates = lazyCandidates(text);
   if (decide(may | candidates) === undefined) return false;
+  if (text.length > MAX_FIRST_PASS) return true;
   if (decide(may) === undefined && decide(may | lazyBits(text, candidates)) === undefined) return false;
   return decide(exactUnion(text, may)) !== undefined;
 }

@@ -17,7 +17,7 @@ import { foldLexiconEntry } from "./reading-view.js";
  *   consecutive in the entry (what separates them in the entry is matched by non-word characters only: `\s+` or the
  *   entry's own punctuation; the scan puts `\b` at each end that is a word character). One adjacent pair of pieces
  *   (the rarest-looking) or the only piece is the entry's key; a key seen sets the roles of every entry with that key.
- * - hand-written patterns: the words or characters their sources cannot do without (see `patternBits`).
+ * - hand-written patterns: the words or characters their sources cannot do without (see `mayBits`, `needleBits`, `seenBits`).
  *
  * Word runs are hashed as they are read (a 32-bit polynomial hash; a collision only adds bits), and a 64 K-entry
  * byte table answers most words without a map lookup. Hand-written rather than a regex: one regex per signal is
@@ -307,11 +307,12 @@ const FAR = 1 << 20;
  * patterns are cheap to run exactly (`LAZY`) are left to `lazyBits`, which the caller asks for only when they could
  * change the decision.
  */
-export function mayBits(reading: string): number {
+export function mayBits(reading: string, enough?: (bits: number) => boolean): number {
   tables ??= buildTables();
   const { words, marks, pairs, filter } = tables;
   let bits = unkeyedBits;
   let seen = 0;
+  const needles = needleBits(reading);
   const n = reading.length;
   let h = 0;
   let start = -1;
@@ -374,11 +375,17 @@ export function mayBits(reading: string): number {
       previousMarks = wordMarks;
       start = -1;
     }
-    if (c === 10) linePrefix = true;
-    else if (linePrefix && !(c < 128 && TURN_PREFIX[c] === 1)) linePrefix = false;
+    if (c === 10) {
+      linePrefix = true;
+      // The caller only needs to know whether `enough` holds: bits only grow, so it stops at the first line it does.
+      if (enough !== undefined) {
+        const sofar = bits | needles | seenBits(seen);
+        if (enough(sofar)) return sofar;
+      }
+    } else if (linePrefix && !(c < 128 && TURN_PREFIX[c] === 1)) linePrefix = false;
     if (c === 60 || c === 91) bits |= markerAt(reading, i);
   }
-  return bits | patternBits(reading, seen);
+  return bits | needles | seenBits(seen);
 }
 
 const WORD = new Uint8Array(128);
@@ -493,19 +500,25 @@ function markerAt(text: string, at: number): number {
   return 0;
 }
 
-/** The word-pattern bits from the words seen, and the needle bits of the supporting address and tool signals. */
-function patternBits(text: string, seen: number): number {
+/** The signals read from substrings of the whole text: `a.i.` and the address and tool needles. */
+function needleBits(text: string): number {
   let bits = 0;
   // `a.i.` ends in punctuation: its vocative and reader forms are not followed word by word.
   if (text.includes("a.i.")) bits |= ADDRESSEE;
+  if (text.includes("http") || text.includes("www.")) bits |= URL;
+  if (text.includes("@")) bits |= EMAIL;
+  if (text.includes("_") || text.includes("`")) bits |= TOOL;
+  return bits;
+}
+
+/** The signals of the word patterns whose words were seen (as marks and pair marks). */
+function seenBits(seen: number): number {
+  let bits = 0;
   if ((seen & P.PROMPT_REF) !== 0) bits |= PROMPT_REF;
   if ((seen & P.TURN_PAIR) !== 0) bits |= TURN;
   if ((seen & M.MODE_WORD) !== 0) bits |= MODE;
   if ((seen & M.POSSESSIVE) !== 0 && (seen & (M.PROMPT_NOUN | P.CONTEXT_WINDOW | P.SYSTEM_MESSAGE)) !== 0)
     bits |= OWN_PROMPT;
-  if (text.includes("http") || text.includes("www.")) bits |= URL;
-  if (text.includes("@")) bits |= EMAIL;
-  if (text.includes("_") || text.includes("`")) bits |= TOOL;
   return bits;
 }
 

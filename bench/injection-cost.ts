@@ -122,9 +122,12 @@ async function referenceSubjects(): Promise<Subject[]> {
   const structure = (await import(at("src/engine/detectors/injection/structure/structure-detector.ts"))) as {
     createStructureInjectionDetector: () => TextDetector;
   };
+  const phraseRules = phrase.createInjectionDetector();
+  const structureRules = structure.createStructureInjectionDetector();
   return [
-    { name: "reference: phrase rules", detectors: [phrase.createInjectionDetector()] },
-    { name: "reference: structure detector", detectors: [structure.createStructureInjectionDetector()] },
+    { name: "reference: phrase rules", detectors: [phraseRules] },
+    { name: "reference: structure detector", detectors: [structureRules] },
+    { name: "reference: rules (phrase + structure)", detectors: [phraseRules, structureRules] },
   ];
 }
 

@@ -28,7 +28,9 @@ const equalPath = args.find((a) => a.startsWith("--equal="))?.slice(8);
 const rounds = Number(args.find((a) => a.startsWith("--rounds="))?.slice(9) ?? 9);
 
 function bipiaEmails(): string[] {
-  const dir = resolve(root, "../shared/corpora/bipia");
+  // The corpora sit next to the main checkout; a worktree elsewhere finds them at /work/shared.
+  const dir =
+    [resolve(root, "../shared/corpora/bipia"), "/work/shared/corpora/bipia"].find((d) => existsSync(d)) ?? "";
   const out: string[] = [];
   for (const name of ["email_train.jsonl", "email_test.jsonl"]) {
     const file = join(dir, name);

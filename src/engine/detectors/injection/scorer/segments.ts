@@ -200,19 +200,26 @@ function dataUnits(
   separators: readonly number[],
   unit: (a: number, b: number) => void,
 ): boolean {
-  const asList = (a: number, b: number): boolean => {
-    const separator = listSeparator(text, a, b, separators);
-    if (separator === -1) return false;
-    listValues(text, a, b, separator, unit);
-    return true;
-  };
-  if (json) {
-    jsonFields(text, from, to, (a, b) => {
-      if (!asList(a, b)) unit(a, b);
-    });
-    return true;
-  }
-  return asList(from, to);
+  if (!json) return asList(text, from, to, separators, unit);
+  // Only JSON sentences pay for this closure; prose takes the branch above without allocating one.
+  jsonFields(text, from, to, (a, b) => {
+    if (!asList(text, a, b, separators, unit)) unit(a, b);
+  });
+  return true;
+}
+
+/** `[from, to)` as list values when it is a list (`listSeparator`); false when it is not. */
+function asList(
+  text: string,
+  from: number,
+  to: number,
+  separators: readonly number[],
+  unit: (a: number, b: number) => void,
+): boolean {
+  const separator = listSeparator(text, from, to, separators);
+  if (separator === -1) return false;
+  listValues(text, from, to, separator, unit);
+  return true;
 }
 
 export function forEachSegment(text: string, visit: SegmentVisitor): void {
@@ -252,13 +259,15 @@ export function forEachSegment(text: string, visit: SegmentVisitor): void {
   }
   let hint = 0;
   const separators = separatorPositions(text);
+  // One callback for every data unit of the text, not one closure per sentence.
+  const onUnit = (a: number, b: number) => {
+    line++;
+    emit(a, b, true);
+  };
   const close = (from: number, to: number) => {
     while (hint < hints.length && hints[hint]! < from) hint++;
     const json = hint < hints.length && hints[hint]! < to;
-    const data = dataUnits(text, from, to, json, separators, (a, b) => {
-      line++;
-      emit(a, b, true);
-    });
+    const data = dataUnits(text, from, to, json, separators, onUnit);
     if (data) line++;
     else emit(from, to, false);
   };

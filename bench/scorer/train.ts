@@ -37,7 +37,7 @@ import {
   sha256Hex,
 } from "../../src/engine/detectors/injection/scorer/model.js";
 import { maxLogit } from "../../src/engine/detectors/injection/scorer/score-text.js";
-import { forEachSegment } from "../../src/engine/detectors/injection/scorer/segments.js";
+import { forEachSegment, scoringText } from "../../src/engine/detectors/injection/scorer/segments.js";
 import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weights.js";
 import { toReadingView } from "../../src/engine/detectors/injection/structure/reading-view.js";
 import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
@@ -85,7 +85,7 @@ function loadEvalSet(split: "train" | "dev"): Doc[] {
 
 /** Sentences of a document on its reading view, as keys (digits folded so filler with other numbers matches). */
 function segmentsOf(text: string): string[] {
-  const view = toReadingView(text).text;
+  const view = scoringText(toReadingView(text).text);
   const out: string[] = [];
   forEachSegment(view, (start, end) => out.push(view.slice(start, end)));
   return out;

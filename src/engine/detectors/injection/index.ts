@@ -2,6 +2,7 @@ import { HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../scan/string-features.js"
 import type { TextDetector, TextMatch } from "../../types.js";
 import { toFoldedText } from "./normalise.js";
 import { compilePhrase } from "./phrase-pattern.js";
+import { isQuotedMention } from "./quoted-mention.js";
 import { INJECTION_RULES, type InjectionType } from "./rules.js";
 
 export { type MatchableText, toMatchableText } from "./normalise.js";
@@ -103,6 +104,11 @@ export function createInjectionDetector(): TextDetector {
             rule.pattern.lastIndex = hit.index;
             if (!rule.pattern.test(folded)) continue;
             const matchEnd = rule.pattern.lastIndex;
+            // Writing about an attack that names its phrase in quotes addresses nobody (quoted-mention.ts).
+            if (isQuotedMention(folded, hit.index, matchEnd)) {
+              if (matchEnd > resume) resume = matchEnd;
+              break;
+            }
             const [start, stop] = matchable.toOriginal(hit.index, matchEnd);
             out.push({
               kind: "injection",

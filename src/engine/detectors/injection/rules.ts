@@ -707,7 +707,9 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     type: "output_manipulation",
     lead: ["your"],
     before: `\\b(?:${RESPONSE_VERBS.join("|")})\\b(?:\\s${DOTTED_WORD}){0,10}\\s(?:(?:in|to|into|within|for|of|from|throughout|at the (?:end|start|beginning) of)\\s)?`,
-    rest: ` ${RESPONSE_NOUN}\\b`,
+    // "Encrypt your message with our PGP key" is the security-policy boilerplate of many packages, said to a person
+    // reporting a bug; an answer to encrypt is a response, reply or output.
+    rest: ` (?:(?!messages?\\b)${RESPONSE_NOUN}|(?<!\\bencrypt\\s{1,3}your\\s{1,3})messages?)\\b`,
   },
   {
     type: "output_manipulation",

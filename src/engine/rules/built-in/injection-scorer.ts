@@ -15,12 +15,12 @@ export const INJECTION_SCORER_RULES = [
     family: "injection",
     summary:
       "a sentence a learned model (hashed word and character n-grams, trained on public and authored corpora) scores as an instruction to the agent",
-    // Opt-in (`rules: { "injection.scorer": "neutralise" }`). Chosen on dev (the eval set's dev split and the
-    // corpus' dev part): rules + model 626/702 detected at 30/1913 false positives, rules alone 592/702 at 30/1913;
-    // confirmed once on the test split (301/392 -> 345/392 at 24/336 both), which met the rule for turning it on.
-    // It was turned back off the same day: on the blind set it adds 4 false positives, and on ordinary tool output
-    // it scored a comma-separated list of 30 e-mail addresses (no sentence break for its window to stop at) as one
-    // 583-character instruction and cut it (test/unit/injection-scorer.test.ts). Not on tool input either way.
+    // Opt-in (`rules: { "injection.scorer": "neutralise" }`). Retrained with bounded windows (a list or JSON text is
+    // scored value by value; test/unit/injection-scorer.test.ts) and chosen on dev (the eval set's dev split and the
+    // corpus' dev part): rules + model 626/702 detected at 5/1883 false positives, rules alone 592/702 at 5/1883.
+    // Confirmed once on the test split, it did not hold: detection 301/392 -> 344/392, but false positives 24/336 ->
+    // 46/336 (docs/injection.md, "Figures"), so the rule for turning it on by default is not met. Not on tool input
+    // either way: it was trained and chosen on tool output.
     defaults: { input: "off", output: FAMILY_DEFAULTS.injection.output },
     optIn: true,
     detector: createScorerDetector,

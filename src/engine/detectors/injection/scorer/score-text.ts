@@ -1,7 +1,7 @@
 import { toReadingView, viewToInput } from "../structure/reading-view.js";
 import { featureCapacity, writeFeatures } from "./features.js";
 import type { ScorerModel } from "./model.js";
-import { forEachSegment, MAX_SEGMENT } from "./segments.js";
+import { forEachSegment, MAX_SEGMENT, scoringText } from "./segments.js";
 
 /** One scored span of the input: a sentence, or two adjacent sentences of one line scored together. */
 export interface ScoredSpan {
@@ -54,7 +54,7 @@ export function scoreText(
   visit: (span: ScoredSpan) => void,
 ): void {
   const view = toReadingView(input);
-  const text = view.text;
+  const text = scoringText(view.text);
   const weights = model.weights;
   const config = model.config;
   const codes = codeBuffer(featureCapacity(config, MAX_SEGMENT));
@@ -113,7 +113,7 @@ export function scoreText(
  * pair is scored when neither of its sentences reaches it alone). Training chooses thresholds with it.
  */
 export function maxLogit(input: string, model: ScorerModel): number {
-  const text = toReadingView(input).text;
+  const text = scoringText(toReadingView(input).text);
   const codes = codeBuffer(featureCapacity(model.config, MAX_SEGMENT));
   let best = Number.NEGATIVE_INFINITY;
   let previousStart = -1;

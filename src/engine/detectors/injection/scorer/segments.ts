@@ -1,14 +1,33 @@
 /**
- * Where the scorer cuts a text into the units it scores: lines, then sentences inside a line (`.`, `!`, `?`, `;`
- * before a space, and the CJK full stops anywhere), and a long run without either in windows that end at a space.
- * A planted instruction in a long benign document is then scored on its own, not diluted by the document, and the
- * finding covers the sentence so `neutralise` cuts that sentence.
+ * Where the scorer cuts a text into the units it scores: lines (real or JSON-escaped breaks), then sentences inside
+ * a line (`.`, `!`, `?`, `;` before a space, and the CJK full stops anywhere), then the data a sentence is made of
+ * (the fields of JSON text, the values of a list or a CSV row), and a long run without any of these in windows of
+ * at most a sentence's size that end at a space. A planted instruction in a long benign document is then scored on
+ * its own, not diluted by the document; a list of values is scored value by value, never as one "sentence" (a
+ * comma-separated list of 30 e-mail addresses once scored as one 583-character instruction); and the finding covers
+ * the sentence or the value, so `neutralise` cuts that.
  */
 
-/** A sentence longer than this is scored in windows (a minified JSON line, a wall of text). */
-export const MAX_SEGMENT = 600;
+import { blankQuotedMentions } from "../quoted-mention.js";
 
-/** Called for each segment `[start, end)`, trimmed of spaces; `line` numbers the line it sits in. */
+/**
+ * The text the model reads: the reading view with every quoted mention (a short quotation after a naming word,
+ * "phrases such as "ignore all previous instructions"") blanked to spaces, so writing about an attack is scored on
+ * what it says around the quotation, not on the attack it names. Same length, so offsets carry over. Training
+ * (bench/scorer/train.ts) reads documents through this too.
+ */
+export function scoringText(view: string): string {
+  return blankQuotedMentions(view) ?? view;
+}
+
+/** The longest unit scored: a sentence-sized window. A longer run is scored in windows that end at a space. */
+export const MAX_SEGMENT = 300;
+
+/**
+ * Called for each segment `[start, end)`, trimmed of spaces. `line` numbers the line it sits in; each field or value
+ * of data gets a number of its own, so two adjacent segments are scored as a pair only when they are sentences of
+ * one line of prose, never two values of a list.
+ */
 export type SegmentVisitor = (start: number, end: number, line: number) => void;
 
 function isBlank(c: number): boolean {
@@ -22,15 +41,201 @@ function isBlank(c: number): boolean {
  */
 const BOUNDARY = /[\n\u2028\u2029\u3002\uff01\uff1f]|(?<!\\)\\[nr]|[.!?;](?=[ \t\r\u00a0\u3000])/g;
 
+/**
+ * JSON text in a sentence: a key (`"name":`), two strings in a row (`"a", "b"`) or a string opening an array or
+ * object. Only such a sentence is split at JSON's structural characters, so prose that quotes ("he said: "...")
+ * keeps its sentences whole.
+ */
+const JSON_HINT = /"[^"\n]{0,80}"\s*:|"\s*,\s*"|[[{]\s*"/g;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+function isStructural(c: number): boolean {
+  // { } [ ] , :
+  return c === 0x7b || c === 0x7d || c === 0x5b || c === 0x5d || c === 0x2c || c === 0x3a;
+}
+
+/** A list separator of delimited data: `,`, `|` or a tab. */
+function isListSeparator(c: number): boolean {
+  return c === 0x2c || c === 0x7c || c === 0x09;
+}
+
+/** The next non-blank code unit at or after `i` going by `step`, or -1 past `[from, to)`. */
+function neighbour(text: string, i: number, step: 1 | -1, from: number, to: number): number {
+  for (let k = i; k >= from && k < to; k += step) {
+    const c = text.charCodeAt(k);
+    if (!isBlank(c)) return c;
+  }
+  return -1;
+}
+
+/** An unescaped double quote at `k`. */
+function isQuoteAt(text: string, k: number): boolean {
+  return text.charCodeAt(k) === QUOTE && text.charCodeAt(k - 1) !== BACKSLASH;
+}
+
+/**
+ * The fields of JSON text in `[from, to)`: split at each structural character next to a quote, another structural
+ * character or the sentence's end (`"id":100,"name":"Ann"` gives `id`, `100`, `name`, `Ann`); a comma inside a
+ * string value (`"note":"Assistant, stop"`) has letters on both sides and stays. Each field loses its quotes.
+ */
+function jsonFields(text: string, from: number, to: number, piece: (a: number, b: number) => void): void {
+  let start = from;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (!isStructural(c)) continue;
+    const before = neighbour(text, k - 1, -1, from, to);
+    const after = neighbour(text, k + 1, 1, from, to);
+    const beforeQuote = before === QUOTE && isQuoteAt(text, lastNonBlank(text, k - 1, from));
+    const next = firstNonBlank(text, k + 1, to);
+    const afterQuote = after === QUOTE && isQuoteAt(text, next);
+    if (
+      beforeQuote ||
+      afterQuote ||
+      before === -1 ||
+      after === -1 ||
+      isStructural(before) ||
+      isStructural(after)
+    ) {
+      piece(start, k);
+      start = k + 1;
+    }
+  }
+  piece(start, to);
+}
+
+function lastNonBlank(text: string, i: number, from: number): number {
+  let k = i;
+  while (k >= from && isBlank(text.charCodeAt(k))) k--;
+  return k;
+}
+
+function firstNonBlank(text: string, i: number, to: number): number {
+  let k = i;
+  while (k < to && isBlank(text.charCodeAt(k))) k++;
+  return k;
+}
+
+/**
+ * The separator of a list in `[from, to)`, or -1 when it is no list: at least three of one separator outside double
+ * quotes (a CSV cell's own commas stay), and on average at most two words a value (a list of addresses, numbers or
+ * names; a CSV row with a sentence in a cell is left whole, its cells are split by `cutBounds` when it is reported).
+ */
+/** The first index of `sorted` whose value is at least `value`. */
+function lowerBound(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Separator positions of a whole text, found by one native scan, so a sentence with fewer than three is ruled out
+ * without reading it character by character (most prose sentences). */
+const SEPARATORS = /[,|\t]/g;
+
+function separatorPositions(text: string): number[] {
+  const out: number[] = [];
+  SEPARATORS.lastIndex = 0;
+  for (let m = SEPARATORS.exec(text); m !== null; m = SEPARATORS.exec(text)) out.push(m.index);
+  return out;
+}
+
+function listSeparator(text: string, from: number, to: number, separators: readonly number[]): number {
+  if (lowerBound(separators, to) - lowerBound(separators, from) < 3) return -1;
+  let commas = 0;
+  let pipes = 0;
+  let tabs = 0;
+  let words = 0;
+  let quoted = false;
+  let inWord = false;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c === QUOTE) quoted = !quoted;
+    else if (!quoted && c === 0x2c) commas++;
+    else if (!quoted && c === 0x7c) pipes++;
+    else if (!quoted && c === 0x09) tabs++;
+    const wordy = !isBlank(c) && !isListSeparator(c);
+    if (wordy && !inWord) words++;
+    inWord = wordy;
+  }
+  const most = Math.max(commas, pipes, tabs);
+  if (most < 3 || words > 2 * (most + 1)) return -1;
+  return most === commas ? 0x2c : most === pipes ? 0x7c : 0x09;
+}
+
+function listValues(
+  text: string,
+  from: number,
+  to: number,
+  separator: number,
+  piece: (a: number, b: number) => void,
+): void {
+  let start = from;
+  let quoted = false;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c === QUOTE) quoted = !quoted;
+    else if (!quoted && c === separator) {
+      piece(start, k);
+      start = k + 1;
+    }
+  }
+  piece(start, to);
+}
+
+/**
+ * The data units of one sentence `[from, to)`: its JSON fields when it is JSON text, each split again into list
+ * values when it is a list; `[from, to)` itself when it is prose. Returns false when the sentence was prose.
+ */
+function dataUnits(
+  text: string,
+  from: number,
+  to: number,
+  json: boolean,
+  separators: readonly number[],
+  unit: (a: number, b: number) => void,
+): boolean {
+  if (!json) return asList(text, from, to, separators, unit);
+  // Only JSON sentences pay for this closure; prose takes the branch above without allocating one.
+  jsonFields(text, from, to, (a, b) => {
+    if (!asList(text, a, b, separators, unit)) unit(a, b);
+  });
+  return true;
+}
+
+/** `[from, to)` as list values when it is a list (`listSeparator`); false when it is not. */
+function asList(
+  text: string,
+  from: number,
+  to: number,
+  separators: readonly number[],
+  unit: (a: number, b: number) => void,
+): boolean {
+  const separator = listSeparator(text, from, to, separators);
+  if (separator === -1) return false;
+  listValues(text, from, to, separator, unit);
+  return true;
+}
+
 export function forEachSegment(text: string, visit: SegmentVisitor): void {
+  // Numbers lines and data units: every line break and every unit of data moves it on.
   let line = 0;
   let start = 0;
-  const close = (from: number, to: number) => {
+  /** `[from, to)` trimmed of blanks (and, for a data unit, of its quotes), in windows of at most MAX_SEGMENT. */
+  const emit = (from: number, to: number, unquote: boolean) => {
     let a = from;
     let b = to;
     while (a < b && isBlank(text.charCodeAt(a))) a++;
     while (b > a && isBlank(text.charCodeAt(b - 1))) b--;
-    // Windows over a long sentence, each ending at a space where there is one.
+    if (unquote && b - a >= 2 && text.charCodeAt(a) === QUOTE && isQuoteAt(text, b - 1)) {
+      a++;
+      b--;
+    }
     while (b - a > MAX_SEGMENT) {
       let cut = a + MAX_SEGMENT;
       for (let k = cut; k > a + MAX_SEGMENT / 2; k--) {
@@ -44,6 +249,27 @@ export function forEachSegment(text: string, visit: SegmentVisitor): void {
       while (a < b && isBlank(text.charCodeAt(a))) a++;
     }
     if (b > a) visit(a, b, line);
+  };
+  // Where JSON text starts, from one scan of the whole text (none without a double quote); a sentence is JSON text
+  // when one of these starts inside it. Sentences come in text order, so one cursor walks the list.
+  const hints: number[] = [];
+  if (text.includes('"')) {
+    JSON_HINT.lastIndex = 0;
+    for (let m = JSON_HINT.exec(text); m !== null; m = JSON_HINT.exec(text)) hints.push(m.index);
+  }
+  let hint = 0;
+  const separators = separatorPositions(text);
+  // One callback for every data unit of the text, not one closure per sentence.
+  const onUnit = (a: number, b: number) => {
+    line++;
+    emit(a, b, true);
+  };
+  const close = (from: number, to: number) => {
+    while (hint < hints.length && hints[hint]! < from) hint++;
+    const json = hint < hints.length && hints[hint]! < to;
+    const data = dataUnits(text, from, to, json, separators, onUnit);
+    if (data) line++;
+    else emit(from, to, false);
   };
   // The boundaries are found by one native regex scan rather than a per-unit loop in JS (measured on 1 MB of the
   // bench text: 9 ms with the loop).

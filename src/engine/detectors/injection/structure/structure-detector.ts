@@ -1,6 +1,7 @@
 import type { TextDetector, TextMatch } from "../../../types.js";
 import { cutBounds } from "../cut-bounds.js";
 import { createInjectionDetector } from "../index.js";
+import { blankQuotedMentions } from "../quoted-mention.js";
 import { lazyBits, lazyCandidates, mayBits } from "./anchor-gate.js";
 import { findEncodedSegments } from "./encoded-segments.js";
 import * as features from "./features.js";
@@ -512,7 +513,7 @@ function emit(input: string, view: ReadingView, hits: readonly Flagged[], out: T
   let splits = 0;
   for (const hit of hits) {
     const [s, e] = trim(view.text, hit.start, hit.end);
-    if (e <= s) continue;
+    if (e <= s || onlyMentions(view.text.slice(s, e))) continue;
     const [start, end] = viewToInput(view, s, e);
     const pieces: [number, number][] =
       splits++ < MAX_SPLITS ? withinUnits(input, start, end) : [[start, end]];
@@ -522,6 +523,12 @@ function emit(input: string, view: ReadingView, hits: readonly Flagged[], out: T
       else pushAround(input, from, to, hit.type, `injection.structure.${hit.type}`, out);
     }
   }
+}
+
+/** A flagged sentence that flags nothing once its quoted mentions are blanked talks about an attack (quoted-mention.ts). */
+function onlyMentions(sentence: string): boolean {
+  const blanked = blankQuotedMentions(sentence);
+  return blanked !== undefined && scanReading(blanked).length === 0;
 }
 
 /**

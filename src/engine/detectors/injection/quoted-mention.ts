@@ -1,0 +1,101 @@
+/**
+ * A quoted mention: writing about an attack names its phrase in quotes after a word that says it is being named
+ * ("phrases such as "ignore all previous instructions"", "a mail containing 'reveal your system prompt'", "variants
+ * of ..."). That addresses nobody, so the injection rules leave it alone. A phrase in quotes without such a word (a
+ * JSON string value, `SYSTEM: "..."`, "the user wants you to "..."") is not a mention: only the naming words below
+ * make one, and only when the quotation is short and holds the whole match.
+ */
+
+/**
+ * Words that name a phrase rather than say it, ending right before the opening quote (after an optional `,` or `:`),
+ * or a noun for an attack a few words before a `:` or `,` ("a jailbreak attempt, for moderators: "..."").
+ */
+const CUE =
+  '(?:\\b(?:such as|like|e\\.g\\.|i\\.e\\.|for example|for instance|phrases?|strings?|sentences?|wordings?|words|texts?|quotes?|quoted|quoting|contains?|containing|contained|variants? of|versions? of|examples? of|why|called|named|known as|matches|matching|match|patterns?|follows|followed|obeys|obeyed|rewrite|rephrase|paraphrase)[,:]?|\\b(?:attacks?|attempts?|injections?|jailbreaks?|payloads?)\\b[^.!?:"\\n]{0,30}[,:])';
+const NAMING_CUE = new RegExp(`${CUE}\\s*$`, "i");
+/** A naming word and the opening quote after it, found by one native scan over a whole text. */
+const CUE_THEN_QUOTE = new RegExp(`${CUE}\\s{0,3}["'\u201c\u2018\u00ab\u201e]`, "gi");
+
+/** Opening quote -> its closing quotes (ASCII and typographic). */
+const CLOSERS: Record<string, string> = {
+  '"': '"',
+  "'": "'",
+  "\u201c": "\u201d\u201c",
+  "\u2018": "\u2019",
+  "\u00ab": "\u00bb",
+  "\u201e": "\u201c\u201d",
+};
+
+/** The longest quotation read as a mention: a phrase, not a paragraph. */
+const MAX_QUOTED = 120;
+
+function isLetter(c: string | undefined): boolean {
+  return c !== undefined && /\p{L}/u.test(c);
+}
+
+/**
+ * Whether `[start, end)` of `text` lies inside a short quotation that a naming word introduces. Looks at most
+ * MAX_QUOTED characters either side, on one line: constant work per match.
+ */
+export function isQuotedMention(text: string, start: number, end: number): boolean {
+  const open = openingQuote(text, start);
+  if (open === -1) return false;
+  const quote = text[open]!;
+  // The closing quote ends the match or comes after it (a match may end on the quote itself: `instructions"`).
+  const close = closingQuote(text, start, CLOSERS[quote]!, open);
+  if (close === -1 || close < end - 1) return false;
+  // An apostrophe is a quote only with a space before it and no letter after its closing one ("you're").
+  if (quote === "'" && (text[open - 1] !== " " || isLetter(text[close + 1]))) return false;
+  return NAMING_CUE.test(text.slice(Math.max(0, open - 40), open));
+}
+
+function openingQuote(text: string, start: number): number {
+  for (let k = start - 1; k >= 0 && start - k <= MAX_QUOTED; k--) {
+    const c = text[k]!;
+    if (c === "\n") return -1;
+    // An apostrophe between letters is part of a word ("user's"), not a quote.
+    if (c === "'" && isLetter(text[k - 1]) && isLetter(text[k + 1])) continue;
+    if (c in CLOSERS) return k;
+    if (c === "\u201d" || c === "\u2019" || c === "\u00bb") return -1;
+  }
+  return -1;
+}
+
+function closingQuote(text: string, from: number, closers: string, open: number): number {
+  for (let k = from; k < text.length && k - open <= MAX_QUOTED; k++) {
+    const c = text[k]!;
+    if (c === "\n") return -1;
+    if (c === "'" && isLetter(text[k - 1]) && isLetter(text[k + 1])) continue;
+    if (closers.includes(c)) return k;
+  }
+  return -1;
+}
+
+/**
+ * `sentence` with every quoted mention in it (a short quotation after a naming word) blanked to spaces of the same
+ * length, or `undefined` when it has none. The structure detector reads a flagged sentence again without its
+ * mentions: when what is left flags nothing, the sentence only talked about an attack.
+ */
+export function blankQuotedMentions(text: string): string | undefined {
+  const ranges: number[] = [];
+  CUE_THEN_QUOTE.lastIndex = 0;
+  for (let m = CUE_THEN_QUOTE.exec(text); m !== null; m = CUE_THEN_QUOTE.exec(text)) {
+    const open = m.index + m[0].length - 1;
+    const quote = text[open]!;
+    if (quote === "'" && (text[open - 1] !== " " || !isLetter(text[open + 1]))) continue;
+    const close = closingQuote(text, open + 1, CLOSERS[quote]!, open);
+    if (close === -1 || (quote === "'" && isLetter(text[close + 1]))) continue;
+    ranges.push(open, close + 1);
+    CUE_THEN_QUOTE.lastIndex = close + 1;
+  }
+  if (ranges.length === 0) return undefined;
+  // Built once: a document with many mentions is not copied once per mention.
+  const parts: string[] = [];
+  let at = 0;
+  for (let i = 0; i < ranges.length; i += 2) {
+    parts.push(text.slice(at, ranges[i]), " ".repeat(ranges[i + 1]! - ranges[i]!));
+    at = ranges[i + 1]!;
+  }
+  parts.push(text.slice(at));
+  return parts.join("");
+}

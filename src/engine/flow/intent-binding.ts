@@ -1,0 +1,206 @@
+/**
+ * Intent binding (policy `intentBinding: on`; docs/containment.md): a sink call's tool-supplied target, or the data
+ * it carries, counts as the user's when the user designated it in this turn, so argument provenance and data
+ * leaving do not put it to a human. A target value is bound when:
+ *   (a) the user's last message asks for the sink's kind of effect (send, pay, invite, open, share, delete,
+ *       schedule, write: src/shared/intent.ts);
+ *   (b) it came from a result the user designated: a call whose arguments the user's words point at (the query,
+ *       path, channel or name the user said; a whole address or URL only when the user typed it), or a record of a
+ *       result (a line, an entry, a JSON object) that holds a name the user said;
+ *   (c) the call's values of that kind from that scope are ALL the values of that kind there (one recipient in the
+ *       e-mail asked about; both participants of the named meeting): a second, planted one makes it ambiguous;
+ *   (d) that result carries no injection finding.
+ * The call's data (secrets, PII, passages) is bound when (a) holds, every piece came from a result designated as in
+ * (b) with (d), and every target of the call is the user's (typed, trusted) or bound. Hashes only: nothing here
+ * sees a value of the thread in clear, only the call's own arguments.
+ */
+import type { EffectFamily } from "../../shared/intent.js";
+import { toolEffect } from "../../shared/intent.js";
+import type { ProvenanceFacts, ToolOutputFacts, ValueFact } from "../../shared/provenance.js";
+import type { ArgumentValue } from "./argument-values.js";
+import { labelOf, type RuleHit, type Sources, sourceName } from "./flow-rules.js";
+import { BINDABLE_KINDS } from "./intent-facts.js";
+import { nameWords } from "./sinks.js";
+
+/** A hit the user's intent lets through: recorded (flagged), not reviewed. */
+export interface BoundNote {
+  path: string;
+  message: string;
+}
+
+export interface BindingResult {
+  kept: RuleHit[];
+  notes: BoundNote[];
+}
+
+interface Designation {
+  pointed: boolean;
+  /** Indices of the output's records that hold a name the user said. */
+  named: Set<number>;
+}
+
+interface Context {
+  words: Set<string>;
+  names: Set<string>;
+  user: Set<string>;
+  /** Untrusted outputs carrying each hash the call cares about. */
+  carriers: Map<string, ToolOutputFacts[]>;
+  designations: Map<ToolOutputFacts, Designation>;
+}
+
+type TargetBinding = { bound: true; via: ToolOutputFacts; named: boolean } | { bound: false; among?: number };
+
+function designationOf(output: ToolOutputFacts, ctx: Context): Designation {
+  let found = ctx.designations.get(output);
+  if (found) return found;
+  const pointed = (output.pointers ?? []).some((p) => {
+    if (p.h !== undefined) return ctx.user.has(p.h);
+    const words = p.words ?? [];
+    const overlap = words.filter((w) => ctx.words.has(w)).length;
+    return overlap >= 1 && overlap * 2 >= words.length;
+  });
+  const named = new Set<number>();
+  (output.records ?? []).forEach((record, i) => {
+    if (record.some((w) => ctx.names.has(w))) named.add(i);
+  });
+  found = { pointed, named };
+  ctx.designations.set(output, found);
+  return found;
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && [...a].every((h) => b.has(h));
+}
+
+/** (b)-(d) for one target value and one output carrying it. */
+function bindInOutput(
+  target: ArgumentValue,
+  targets: readonly ArgumentValue[],
+  output: ToolOutputFacts,
+  ctx: Context,
+): TargetBinding {
+  if (output.injection.length > 0) return { bound: false };
+  const ofKind: ValueFact[] = output.values.filter((v) => v.kind === target.kind);
+  const inOutput = new Set(ofKind.map((v) => v.h));
+  const taken = new Set(targets.filter((t) => t.kind === target.kind && inOutput.has(t.h)).map((t) => t.h));
+  const designation = designationOf(output, ctx);
+  const scopes: { hashes: Set<string>; named: boolean }[] = [];
+  if (designation.pointed) scopes.push({ hashes: inOutput, named: false });
+  if (designation.named.size > 0) {
+    const near = ofKind.filter((v) => (v.r ?? []).some((i) => designation.named.has(i)));
+    scopes.push({ hashes: new Set(near.map((v) => v.h)), named: true });
+  }
+  let among: number | undefined;
+  for (const scope of scopes) {
+    if (!scope.hashes.has(target.h)) continue;
+    if (sameSet(scope.hashes, taken)) return { bound: true, via: output, named: scope.named };
+    among = Math.max(among ?? 0, scope.hashes.size);
+  }
+  return among === undefined ? { bound: false } : { bound: false, among };
+}
+
+function bindTarget(target: ArgumentValue, targets: readonly ArgumentValue[], ctx: Context): TargetBinding {
+  if (!BINDABLE_KINDS.has(target.kind)) return { bound: false };
+  let best: TargetBinding = { bound: false };
+  for (const output of ctx.carriers.get(target.h) ?? []) {
+    const binding = bindInOutput(target, targets, output, ctx);
+    if (binding.bound) return binding;
+    if (binding.among !== undefined) best = binding;
+  }
+  return best;
+}
+
+/** (b) and (d) for one piece of data: some clean output the user pointed at carried it. */
+function dataDesignated(value: ArgumentValue, ctx: Context): ToolOutputFacts | undefined {
+  return (ctx.carriers.get(value.h) ?? []).find(
+    (output) => output.injection.length === 0 && designationOf(output, ctx).pointed,
+  );
+}
+
+function contextOf(provenance: ProvenanceFacts, wanted: ReadonlySet<string>): Context | undefined {
+  const intent = provenance.intent;
+  if (!intent) return undefined;
+  const carriers = new Map<string, ToolOutputFacts[]>();
+  for (const output of provenance.outputs) {
+    if (output.trusted) continue;
+    for (const value of output.values) {
+      if (!wanted.has(value.h)) continue;
+      const list = carriers.get(value.h);
+      if (list) list.push(output);
+      else carriers.set(value.h, [output]);
+    }
+  }
+  return {
+    words: new Set(intent.words),
+    names: new Set(intent.names),
+    user: new Set(provenance.user.map((fact) => fact.h)),
+    carriers,
+    designations: new Map(),
+  };
+}
+
+const PLURAL: Record<string, string> = {
+  email: "e-mail addresses",
+  url: "URLs",
+  host: "hosts",
+  iban: "IBANs",
+  account: "account numbers",
+  phone: "phone numbers",
+  path: "paths",
+};
+
+function targetNote(hit: RuleHit, binding: TargetBinding & { bound: true }, effect: EffectFamily): BoundNote {
+  const label = labelOf(hit.value!);
+  const how = binding.named ? "next to a name you gave, in" : "from";
+  return {
+    path: hit.path,
+    message: `${label} at ${hit.path || "/"} came ${how} ${sourceName(binding.via)}, which you asked about (you asked to ${effect})`,
+  };
+}
+
+/**
+ * Applies intent binding to the provenance hits of one sink call: bound hits become notes, the others stay (their
+ * review reason says why binding did not apply, where that helps the human).
+ */
+export function bindIntent(
+  call: { toolName: string; connectorType: string },
+  provenance: ProvenanceFacts,
+  hits: readonly RuleHit[],
+  values: { targets: readonly ArgumentValue[]; data: readonly ArgumentValue[]; sources: Sources },
+): BindingResult {
+  const relevant = hits.filter((h) => h.rule === "argumentProvenance" || h.rule === "dataLeaving");
+  if (relevant.length === 0 || !provenance.intent) return { kept: [...hits], notes: [] };
+  const effect = toolEffect(nameWords(call.toolName || call.connectorType));
+  if (effect === undefined || !provenance.intent.effects.includes(effect))
+    return { kept: [...hits], notes: [] };
+  const { targets, data, sources } = values;
+  const wanted = new Set([...targets, ...data].map((v) => v.h));
+  const ctx = contextOf(provenance, wanted)!;
+  const kept: RuleHit[] = [];
+  const notes: BoundNote[] = [];
+  const boundTargets = new Set<string>();
+  for (const hit of hits) {
+    if (hit.rule !== "argumentProvenance" || !hit.value) continue;
+    const binding = bindTarget(hit.value, targets, ctx);
+    if (binding.bound) {
+      boundTargets.add(hit.value.h);
+      notes.push(targetNote(hit, binding, effect));
+    } else if (binding.among !== undefined) {
+      const kinds = PLURAL[hit.value.kind] ?? "values";
+      kept.push({ ...hit, reason: `${hit.reason} (it is one of ${binding.among} ${kinds} there)` });
+    } else kept.push(hit);
+  }
+  const dataHits = hits.filter((h) => h.rule === "dataLeaving");
+  const destinationsOk = targets.every((t) => sources.owned.has(t.h) || boundTargets.has(t.h));
+  const tooling = data.filter((v) => sources.source.has(v.h) && !sources.owned.has(v.h));
+  const from = tooling.map((v) => dataDesignated(v, ctx));
+  if (dataHits.length > 0 && destinationsOk && from.every((o) => o !== undefined)) {
+    const named = [...new Set(from.map((o) => sourceName(o!)))].join(", ");
+    notes.push({
+      path: "",
+      message: `the data the call carries came from ${named}, which you asked to ${effect} to a destination you gave`,
+    });
+  } else kept.push(...dataHits);
+  kept.push(...hits.filter((h) => h.rule !== "argumentProvenance" && h.rule !== "dataLeaving"));
+  return { kept, notes };
+}

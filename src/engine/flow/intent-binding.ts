@@ -168,6 +168,32 @@ function targetNote(hit: RuleHit, binding: TargetBinding & { bound: true }, effe
 }
 
 /**
+ * Data binding: every piece of tool data came from a clean result the user's words pointed at, and either every
+ * target is the user's (typed, trusted), or every target is the user's or bound (`allBound`), no piece is a
+ * passage, and each piece came from the result that bound a target (the bill's reference goes with its IBAN; a
+ * result's whole text to the only address in it does not). Returns the note, or undefined when not bound.
+ */
+function bindData(
+  values: { targets: readonly ArgumentValue[]; data: readonly ArgumentValue[]; sources: Sources },
+  ctx: Context,
+  boundVia: ReadonlySet<ToolOutputFacts>,
+  allBound: boolean,
+): string | undefined {
+  const { targets, data, sources } = values;
+  const tooling = data.filter((v) => sources.source.has(v.h) && !sources.owned.has(v.h));
+  const from = tooling.map((v) => dataDesignated(v, ctx));
+  if (!from.every((o) => o !== undefined)) return undefined;
+  const named = [...new Set(from.map((o) => sourceName(o!)))].join(", ");
+  if (targets.every((t) => sources.owned.has(t.h)))
+    return `the data the call carries came from ${named}, which you asked about, to a destination you gave`;
+  const withTarget = tooling.every(
+    (v) => v.kind !== "passage" && (ctx.carriers.get(v.h) ?? []).some((o) => boundVia.has(o)),
+  );
+  if (!allBound || boundVia.size === 0 || !withTarget) return undefined;
+  return `the data the call carries came from ${named}, the result its target came from`;
+}
+
+/**
  * Applies intent binding to the provenance hits of one sink call: bound hits become notes, the others stay (their
  * review reason says why binding did not apply, where that helps the human).
  */
@@ -182,15 +208,17 @@ export function bindIntent(
   const effect = toolEffect(nameWords(call.toolName || call.connectorType));
   if (effect === undefined || !provenance.intent.effects.includes(effect))
     return { kept: [...hits], notes: [] };
-  const { targets, data, sources } = values;
+  const { targets, data } = values;
   const wanted = new Set([...targets, ...data].map((v) => v.h));
   const ctx = contextOf(provenance, wanted)!;
   const kept: RuleHit[] = [];
   const notes: BoundNote[] = [];
+  const boundVia = new Set<ToolOutputFacts>();
   for (const hit of hits) {
     if (hit.rule !== "argumentProvenance" || !hit.value) continue;
     const binding = bindTarget(hit.value, targets, ctx);
     if (binding.bound) {
+      boundVia.add(binding.via);
       notes.push(targetNote(hit, binding, effect));
     } else if (binding.among !== undefined) {
       const kinds = PLURAL[hit.value.kind] ?? "values";
@@ -198,18 +226,9 @@ export function bindIntent(
     } else kept.push(hit);
   }
   const dataHits = hits.filter((h) => h.rule === "dataLeaving");
-  // Data leaves only to a destination the user gave (typed, or from a trusted source): a bound target is one the
-  // user designated in a result, and a result's only address may be the attacker's.
-  const destinationsOk = targets.every((t) => sources.owned.has(t.h));
-  const tooling = data.filter((v) => sources.source.has(v.h) && !sources.owned.has(v.h));
-  const from = tooling.map((v) => dataDesignated(v, ctx));
-  if (dataHits.length > 0 && destinationsOk && from.every((o) => o !== undefined)) {
-    const named = [...new Set(from.map((o) => sourceName(o!)))].join(", ");
-    notes.push({
-      path: "",
-      message: `the data the call carries came from ${named}, which you asked to ${effect} to a destination you gave`,
-    });
-  } else kept.push(...dataHits);
+  const note = dataHits.length > 0 ? bindData(values, ctx, boundVia, kept.length === 0) : undefined;
+  if (note) notes.push({ path: "", message: `${note} (you asked to ${effect})` });
+  else kept.push(...dataHits);
   kept.push(...hits.filter((h) => h.rule !== "argumentProvenance" && h.rule !== "dataLeaving"));
   return { kept, notes };
 }

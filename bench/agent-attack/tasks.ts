@@ -800,7 +800,7 @@ export const TASKS: UserTask[] = [
       {
         tool: "mail.send_email",
         args: (s) => ({
-          to: (/\(([^)\s]+@[^)\s]+)\)/.exec(at(s, 0))?.[1] ?? "").trim(),
+          to: (/question from [^(]*\(([^)]*)\)/.exec(at(s, 0))?.[1] ?? "").trim(),
           subject: "Your refund for order 44120",
           body: "Hello, your refund for order 44120 was processed this morning. Kind regards, Alex",
         }),

@@ -20,6 +20,7 @@
 import { getConfig, getCurrentTaskInput } from "@langchain/langgraph";
 import type { CallProvenance } from "../interceptor/types.js";
 import { type HandleEntry, type HandleSealing, isHandleEntry } from "../shared/handles.js";
+import { type TurnIntent, turnIntent } from "../shared/intent.js";
 import {
   deriveThreadSalt,
   extractValueFacts,
@@ -186,6 +187,8 @@ export class ThreadProvenance {
   readonly #records: Bounded<ProvenanceFacts>;
   /** Hashes of human messages, by derived salt and text (the same history is read at every call). */
   readonly #userCache = new Bounded<ValueFact[]>(4096);
+  /** The hashed intent of the last human message, by derived salt and text. */
+  readonly #intentCache = new Bounded<TurnIntent>(1024);
   /** The threads' handles, when they are on. */
   readonly #handles: ThreadHandles | undefined;
 
@@ -253,6 +256,17 @@ export class ThreadProvenance {
     return facts;
   }
 
+  /** The hashed intent of a human message (cached like its values). */
+  intentOf(text: string, derived: string): TurnIntent {
+    const cacheKey = `${derived}\u0000${text}`;
+    let intent = this.#intentCache.get(cacheKey);
+    if (!intent) {
+      intent = turnIntent(text, derived);
+      this.#intentCache.set(cacheKey, intent);
+    }
+    return intent;
+  }
+
   /** Builds the facts of a thread from its messages (and the middleware's state key, when present). */
   factsOf(messages: readonly MessageLike[], stored: ProvenanceState | undefined, threadKey?: string) {
     const salt = this.#saltOf(messages, stored, threadKey);
@@ -262,9 +276,11 @@ export class ThreadProvenance {
     const inMessages = new Set<string>();
     const fromMessages: ToolOutputFacts[] = [];
     let turnStart = -1;
+    let lastSaid: string | undefined;
     for (const message of messages) {
       if (isUserMessage(message)) {
-        for (const fact of this.userFacts(textOf(message.content), derived)) user.set(fact.h, fact);
+        lastSaid = textOf(message.content);
+        for (const fact of this.userFacts(lastSaid, derived)) user.set(fact.h, fact);
         turnStart = fromMessages.length;
         continue;
       }
@@ -290,6 +306,8 @@ export class ThreadProvenance {
       outputs,
       turnStart: start,
     };
+    // The user's intent is the last human message's, when one is in sight (a summary's text never counts).
+    if (lastSaid !== undefined) facts.intent = this.intentOf(lastSaid, derived);
     return { salt, facts };
   }
 

@@ -14,6 +14,7 @@
  * - Extraction is linear in the text (bounded regular expressions, one pass for passages) and capped per text.
  */
 import { createHmac, hash as oneShotHash } from "node:crypto";
+import { type ArgPointer, isTurnIntent, type TurnIntent, turnIntent } from "./intent.js";
 
 export const PROVENANCE_VERSION = 1;
 
@@ -48,6 +49,8 @@ export const VALUE_KINDS: readonly ValueKind[] = [
 export interface ValueFact {
   kind: ValueKind;
   h: string;
+  /** Intent binding: indices into the output's `records` of the records this value sits in. */
+  r?: number[];
 }
 
 /** What one tool result carried, computed by the output check from the raw result. */
@@ -61,6 +64,10 @@ export interface ToolOutputFacts {
   injection: string[];
   /** The policy marks this source trusted: its values count as the user's. */
   trusted?: boolean;
+  /** Intent binding (policy `intentBinding: on`): what the call's arguments pointed at, hashed. */
+  pointers?: ArgPointer[];
+  /** Intent binding: the word hashes of each record (line, entry, JSON object) that holds a target value. */
+  records?: string[][];
 }
 
 /** What the install sends with an input check. */
@@ -74,6 +81,8 @@ export interface ProvenanceFacts {
   outputs: ToolOutputFacts[];
   /** Index into `outputs` of the first output since the last human message (`outputs.length`: none yet). */
   turnStart: number;
+  /** What the user's last message asks for (effect families) and its words, hashed; never from a summary. */
+  intent?: TurnIntent;
 }
 
 /** Which side a text comes from: the argument side also decodes what the red team encodes. */
@@ -527,7 +536,12 @@ export function appendUserMessage(facts: ProvenanceFacts, text: string, key?: st
   for (const fact of extractValueFacts(text, facts.salt, { side: "user", key })) {
     if (!seen.has(fact.h)) user.push(fact);
   }
-  return { ...facts, user: user.slice(-MAX_USER_VALUES), turnStart: facts.outputs.length };
+  return {
+    ...facts,
+    user: user.slice(-MAX_USER_VALUES),
+    turnStart: facts.outputs.length,
+    intent: turnIntent(text, facts.salt),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -535,6 +549,10 @@ export function appendUserMessage(facts: ProvenanceFacts, text: string, key?: st
 // ---------------------------------------------------------------------------------------------------------------
 
 const KIND_SET = new Set<string>(VALUE_KINDS);
+
+const isIndices = (value: unknown) =>
+  value === undefined ||
+  (Array.isArray(value) && value.every((i) => Number.isInteger(i) && (i as number) >= 0));
 
 function isValueFacts(value: unknown): value is ValueFact[] {
   return (
@@ -544,8 +562,30 @@ function isValueFacts(value: unknown): value is ValueFact[] {
         typeof fact === "object" &&
         fact !== null &&
         KIND_SET.has((fact as ValueFact).kind) &&
-        typeof (fact as ValueFact).h === "string",
+        typeof (fact as ValueFact).h === "string" &&
+        isIndices((fact as ValueFact).r),
     )
+  );
+}
+
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((s) => typeof s === "string");
+
+/** The intent-binding fields of an output's facts, when present, are well formed. */
+function isIntentOutputFields(facts: Partial<ToolOutputFacts>): boolean {
+  const pointersOk =
+    facts.pointers === undefined ||
+    (Array.isArray(facts.pointers) &&
+      facts.pointers.every(
+        (p) =>
+          typeof p === "object" &&
+          p !== null &&
+          (p.h === undefined || typeof p.h === "string") &&
+          (p.words === undefined || isStrings(p.words)),
+      ));
+  return (
+    pointersOk &&
+    (facts.records === undefined || (Array.isArray(facts.records) && facts.records.every(isStrings)))
   );
 }
 
@@ -559,7 +599,8 @@ export function isToolOutputFacts(value: unknown): value is ToolOutputFacts {
     isValueFacts(facts.values) &&
     Array.isArray(facts.injection) &&
     facts.injection.every((id) => typeof id === "string") &&
-    (facts.trusted === undefined || typeof facts.trusted === "boolean")
+    (facts.trusted === undefined || typeof facts.trusted === "boolean") &&
+    isIntentOutputFields(facts)
   );
 }
 
@@ -575,5 +616,7 @@ export function provenanceProblem(value: unknown): string | undefined {
   if (bad >= 0) return `provenance/outputs/${bad}: { server, tool, values, injection }`;
   if (!Number.isInteger(facts.turnStart) || (facts.turnStart as number) < 0)
     return "provenance/turnStart: a non-negative integer";
+  if (facts.intent !== undefined && !isTurnIntent(facts.intent))
+    return "provenance/intent: { effects, words, names } (known effect families, string hashes)";
   return undefined;
 }

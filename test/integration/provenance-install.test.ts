@@ -5,11 +5,17 @@ import { ToolNode } from "@langchain/langgraph/prebuilt";
 import type { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { createAgent, summarizationMiddleware } from "langchain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createToolInterceptor, PolicyViolationError } from "../../src/index.js";
+import { createToolInterceptor, type PolicyConfig, PolicyViolationError } from "../../src/index.js";
 import { createTollgateMiddleware } from "../../src/install/create-agent.js";
 import { PROVENANCE_ARTIFACT, PROVENANCE_STATE_KEY } from "../../src/install/thread-provenance.js";
 import { ScriptedChatModel } from "../../src/testing/scripted-chat-model.js";
-import { flowTools, PLANTED_IBAN, PLANTED_RECIPIENT, USER_ADDRESS } from "../fixtures/flow-server.js";
+import {
+  DANA_ADDRESS,
+  flowTools,
+  PLANTED_IBAN,
+  PLANTED_RECIPIENT,
+  USER_ADDRESS,
+} from "../fixtures/flow-server.js";
 import { type HttpTestServer, startHttpTestServer } from "../fixtures/test-server.js";
 import { guardedClient, httpConnection, tool } from "../helpers/clients.js";
 
@@ -33,8 +39,11 @@ afterAll(async () => {
 const count = (name: string) => http.counts.get(name) ?? 0;
 
 /** A fresh install (a fresh process's memory): a new client on the same server. */
-async function freshTools(): Promise<StructuredToolInterface[]> {
-  const { client, tools } = await guardedClient(httpConnection(http.url), createToolInterceptor());
+async function freshTools(policy?: PolicyConfig): Promise<StructuredToolInterface[]> {
+  const { client, tools } = await guardedClient(
+    httpConnection(http.url),
+    createToolInterceptor(policy ? { policy } : {}),
+  );
   clients.push(client);
   return [...tools.values()];
 }
@@ -170,6 +179,52 @@ describe("createAgent: provenance from the graph state", () => {
     const seen = model.seen[0] ?? [];
     expect(seen.some((m) => ToolMessage.isInstance(m))).toBe(false);
     expect(JSON.stringify(seen)).toContain("summary");
+    expect(toolMessages(messages).at(-1)?.status).toBe("error");
+    expect(count("send_email")).toBe(before);
+  });
+});
+
+describe("createAgent: intent binding reads the user's last message from the graph state", () => {
+  const policy = { intentBinding: "on" } as PolicyConfig;
+  const reply = { name: "send_email", args: { to: DANA_ADDRESS, subject: "Re", body: "Thursday works." } };
+  const search = (query: string) => ({ name: "search_mail", args: { query } });
+
+  it("the reply the user asked for reaches the server; a recipient planted beside the real one does not", async () => {
+    const tools = await freshTools(policy);
+    const before = count("send_email");
+    const model = new ScriptedChatModel([
+      { toolCalls: [search("Dana Whitfield")] },
+      { toolCalls: [reply] },
+      { toolCalls: [search("Lumen")] },
+      { toolCalls: [{ ...sendPlanted, args: { ...sendPlanted.args, to: PLANTED_RECIPIENT } }] },
+      { text: "Done." },
+    ]);
+    const agent = createAgent({ model, tools, middleware: [createTollgateMiddleware()] });
+    const { messages } = await agent.invoke({
+      messages: [
+        new HumanMessage("Reply to Dana Whitfield's e-mail, and send the Lumen receipt where it says."),
+      ],
+    });
+    const results = toolMessages(messages);
+    expect(results[1]?.status).not.toBe("error");
+    expect(String(results[3]?.content)).toContain("came from `acme.search_mail`, not from you");
+    expect(count("send_email")).toBe(before + 1);
+  });
+
+  it("a summary that asks for the reply is not the user: without the user's words the call is refused", async () => {
+    const tools = await freshTools(policy);
+    const before = count("send_email");
+    const model = new ScriptedChatModel([
+      { toolCalls: [search("Dana Whitfield")] },
+      { toolCalls: [reply] },
+      { text: "Done." },
+    ]);
+    const agent = createAgent({ model, tools, middleware: [createTollgateMiddleware()] });
+    const summary = new HumanMessage({
+      content: "Summary: the user wants a reply to Dana Whitfield's e-mail.",
+      additional_kwargs: { lc_source: "summarization" },
+    });
+    const { messages } = await agent.invoke({ messages: [summary] });
     expect(toolMessages(messages).at(-1)?.status).toBe("error");
     expect(count("send_email")).toBe(before);
   });

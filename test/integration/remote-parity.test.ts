@@ -26,7 +26,9 @@ import {
   type ProvenanceFacts,
 } from "../../src/shared/provenance.js";
 import {
+  BILL_IBAN,
   CONFIG_TOKEN,
+  DANA_ADDRESS,
   flowTools as flowToolSpecs,
   PLANTED_IBAN,
   PLANTED_RECIPIENT,
@@ -287,6 +289,7 @@ describe("local engine and policy server decide the same on flows", () => {
     trustedSources: ["acme.lookup_contact"],
     taskScope: { contextKey: "context.task" },
     flows: { taskScope: "block", dataLeaving: "block" },
+    intentBinding: "on",
     capabilities: {
       grantFrom: { "context.roles": { admin: ["db.drop"] } },
       rules: [
@@ -410,6 +413,36 @@ describe("local engine and policy server decide the same on flows", () => {
     expect(noProvenance?.allowed).toBe(true);
     expect(noProvenance?.review).toBeUndefined();
     expect(noProvenance?.ruleIds.filter((id) => id.startsWith("flow."))).toEqual([]);
+  });
+
+  it("intent binding: the output's pointers and records, then bound and ambiguous targets, decide the same", async () => {
+    let facts = appendUserMessage(
+      emptyProvenance("parity-intent"),
+      "Reply to Dana Whitfield, then pay Lumen.",
+    );
+    for (const [tool, args] of [
+      ["search_mail", { query: "Dana Whitfield" }],
+      ["search_mail", { query: "Lumen" }],
+    ] as const) {
+      const result = flowToolSpecs()
+        .find((t) => t.tool.name === tool)!
+        .run(args) as CallToolResult;
+      const request = { ...base(tool), args: { ...args }, result, provenanceSalt: facts.salt };
+      const here = await local.checkOutput(request);
+      const there = await remote.checkOutput(request);
+      expect(there.provenance, tool).toEqual(here.provenance);
+      expect(here.provenance?.pointers?.length, tool).toBe(1);
+      expect(here.provenance?.records?.length, tool).toBeGreaterThan(0);
+      facts = appendOutputFacts(facts, there.provenance!);
+    }
+    const ctx = { provenance: facts };
+    const reply = await run("bound reply", "send_email", { to: DANA_ADDRESS, body: "Thursday works" }, ctx);
+    expect(reply?.allowed).toBe(true);
+    expect(reply?.review).toBeUndefined();
+    expect(reply?.ruleIds).toContain("flow.intent_binding");
+    const pay = await run("ambiguous IBAN", "transfer_money", { iban: BILL_IBAN, amount: 120 }, ctx);
+    expect(pay?.review?.ruleId).toBe("flow.argument_provenance");
+    expect(pay?.review?.reason).toContain("one of 2 IBANs");
   });
 
   it("run-context conditions decide remotely as locally (when, grantFrom)", async () => {

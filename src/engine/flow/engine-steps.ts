@@ -126,6 +126,7 @@ export function attachOutputFacts(
     findings,
     salt,
     trustedSources: policy.flow.trustedSources,
+    ...(policy.flow.intentBinding ? { intent: { args: request.args } } : {}),
   });
   return decision;
 }

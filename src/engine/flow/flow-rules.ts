@@ -15,6 +15,8 @@ export interface RuleHit {
   message: string;
   /** For the human: may quote the call's own argument. */
   reason: string;
+  /** The argument value the hit is about (argument provenance and data leaving). */
+  value?: ArgumentValue;
 }
 
 const LABELS: Record<ValueKind, string> = {
@@ -31,7 +33,7 @@ const LABELS: Record<ValueKind, string> = {
   passage: "passage",
 };
 
-function labelOf(value: ArgumentValue): string {
+export function labelOf(value: ArgumentValue): string {
   if (
     value.kind === "email" &&
     /^(to|cc|bcc|recipients?|addressee|invitees?|attendees?|participants?)$/iu.test(value.key)
@@ -90,6 +92,7 @@ export function argumentProvenanceHits(targets: readonly ArgumentValue[], source
       path: target.path,
       message: `${label} at ${target.path || "/"} came from ${sourceName(from)}, not from the user`,
       reason: `${label} \`${shown(target.value)}\` came from \`${sourceName(from)}\`, not from you`,
+      value: target,
     });
   }
   return hits;
@@ -112,6 +115,7 @@ export function dataLeavingHits(values: readonly ArgumentValue[], sources: Sourc
       path: value.path,
       message: `${where} carries a ${LABELS[value.kind]} that came from ${sourceName(from)}`,
       reason: `${where} carries a ${LABELS[value.kind]} that came from \`${sourceName(from)}\`, not from you`,
+      value,
     });
   }
   return hits;

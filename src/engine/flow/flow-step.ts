@@ -15,6 +15,7 @@ import {
   type RuleHit,
   sourcesOf,
 } from "./flow-rules.js";
+import { type BoundNote, bindIntent } from "./intent-binding.js";
 import { FLOW_RULE_IDS, FLOW_TYPES, type FlowAction, type ResolvedFlowPolicy } from "./policy-types.js";
 import { classifySink, nameWords, type SinkVerdict } from "./sinks.js";
 import { checkTaskScope, readTaskScope } from "./task-scope.js";
@@ -83,24 +84,39 @@ function taskScopeHits(policy: ResolvedFlowPolicy, call: FlowCall): RuleHit[] {
   return [{ rule: "taskScope", path: verdict.path, message: verdict.message, reason: verdict.message }];
 }
 
-function provenanceHits(policy: ResolvedFlowPolicy, call: FlowCall, provenance: ProvenanceFacts): RuleHit[] {
+/** The rule id of intent binding's notes (a `flag`: recorded in findings and audit, never reviewed). */
+export const INTENT_BINDING_RULE_ID = "flow.intent_binding";
+
+interface ProvenanceOutcome {
+  hits: RuleHit[];
+  notes: BoundNote[];
+}
+
+function provenanceHits(
+  policy: ResolvedFlowPolicy,
+  call: FlowCall,
+  provenance: ProvenanceFacts,
+): ProvenanceOutcome {
   const hits: RuleHit[] = [];
+  const none = { hits, notes: [] };
   const { flows } = policy;
   if (flows.afterInjection !== "off") hits.push(...afterInjectionHits(call.connectorType, provenance));
-  if (flows.argumentProvenance === "off" && flows.dataLeaving === "off") return hits;
+  if (flows.argumentProvenance === "off" && flows.dataLeaving === "off") return none;
   const leaves = argumentLeaves(call.args);
-  if (leaves.length === 0) return hits;
+  if (leaves.length === 0) return none;
   const commandTool = nameWords(call.toolName || call.connectorType).some((w) => COMMAND_VERBS.has(w));
   const targets =
     flows.argumentProvenance === "off" ? [] : targetValues(leaves, provenance.salt, commandTool);
   const data = flows.dataLeaving === "off" ? [] : dataValues(leaves, provenance.salt);
-  if (targets.length === 0 && data.length === 0) return hits;
+  if (targets.length === 0 && data.length === 0) return none;
   const wanted = new Set<string>();
   for (const value of targets) wanted.add(value.h);
   for (const value of data) wanted.add(value.h);
   const sources = sourcesOf(wanted, provenance);
   hits.push(...argumentProvenanceHits(targets, sources), ...dataLeavingHits(data, sources));
-  return hits;
+  if (!policy.intentBinding || hits.length === 0) return none;
+  const bound = bindIntent(call, provenance, hits, { targets, data, sources });
+  return { hits: bound.kept, notes: bound.notes };
 }
 
 /** Hits to findings, and the decision's block or review from the rules' actions. */
@@ -109,8 +125,18 @@ function decide(
   hits: readonly RuleHit[],
   sink: SinkVerdict,
   used: FlowVerdict["provenance"],
+  notes: readonly BoundNote[] = [],
 ): FlowVerdict {
   const verdict: FlowVerdict = { findings: [], sink, provenance: used };
+  for (const note of notes)
+    verdict.findings.push({
+      kind: "flow",
+      type: "intent_binding",
+      path: note.path,
+      ruleId: INTENT_BINDING_RULE_ID,
+      action: "flag",
+      message: note.message,
+    });
   const reviews: string[] = [];
   for (const hit of hits) {
     const action: FlowAction = policy.flows[hit.rule];
@@ -158,6 +184,7 @@ export function runFlowStep(policy: ResolvedFlowPolicy, call: FlowCall): FlowVer
     throw new TypeError(
       `malformed provenance facts: ${provenanceProblem(provenance) ?? "provenance: v, salt, user, outputs"}`,
     );
-  hits.push(...provenanceHits(policy, call, provenance));
-  return decide(policy, hits, sink, "used");
+  const outcome = provenanceHits(policy, call, provenance);
+  hits.push(...outcome.hits);
+  return decide(policy, hits, sink, "used", outcome.notes);
 }

@@ -15,6 +15,7 @@ import {
 } from "../../shared/provenance.js";
 import type { CallToolResult, Finding } from "../../shared/types.js";
 import { type ConnectorTarget, matchesConnector } from "../glob.js";
+import { attachRecords, pointersOf } from "./intent-facts.js";
 
 /** The texts of a result the model reads: text blocks, resources' text and URIs, structured content and _meta. */
 export function resultTexts(result: CallToolResult): string[] {
@@ -66,10 +67,13 @@ export interface OutputFactsInput extends ConnectorTarget {
   findings: readonly Finding[];
   salt: string;
   trustedSources: readonly string[];
+  /** Intent binding on: also what the call's arguments pointed at, and the records of its result. */
+  intent?: { args: unknown };
 }
 
 export function computeOutputFacts(input: OutputFactsInput): ToolOutputFacts {
-  const values: ValueFact[] = extractValueFacts(resultTexts(input.result), input.salt, { side: "tool" });
+  const texts = resultTexts(input.result);
+  const values: ValueFact[] = extractValueFacts(texts, input.salt, { side: "tool" });
   const seen = new Set(values.map((v) => v.h));
   const injection = new Set<string>();
   for (const finding of input.findings) {
@@ -90,5 +94,9 @@ export function computeOutputFacts(input: OutputFactsInput): ToolOutputFacts {
   };
   if (input.toolCallId !== undefined) facts.toolCallId = input.toolCallId;
   if (input.trustedSources.length > 0 && matchesConnector(input, input.trustedSources)) facts.trusted = true;
+  if (input.intent && !facts.trusted) {
+    facts.pointers = pointersOf(input.intent.args, input.salt);
+    facts.records = attachRecords(texts, values, input.salt);
+  }
   return facts;
 }

@@ -64,6 +64,12 @@ export interface FlowPolicyConfig {
   flows?: Partial<Record<FlowRule, FlowAction>>;
   /** Where the run context carries the task's scope (`context.task`); without it `flows.taskScope` never fires. */
   taskScope?: { contextKey: string };
+  /**
+   * Intent binding (docs/containment.md): `on` lets argument provenance and data leaving pass a call whose
+   * tool-supplied target (or data) the user designated in this turn: the turn asks for the sink's kind of effect,
+   * and the value is the only one of its kind in a result the user pointed at. Default `off`.
+   */
+  intentBinding?: "on" | "off";
 }
 
 /** The flow settings with defaults filled in. */
@@ -72,6 +78,7 @@ export interface ResolvedFlowPolicy {
   trustedSources: readonly string[];
   flows: Readonly<Record<FlowRule, FlowAction>>;
   taskScopeKey: string | undefined;
+  intentBinding: boolean;
 }
 
 /** A problem in the flow keys of a policy, as `{ path, message }` (JSON Pointer into the policy). */
@@ -106,6 +113,8 @@ export function flowPolicyProblems(config: FlowPolicyConfig): FlowPolicyProblem[
     else if (!FLOW_ACTIONS.includes(action as FlowAction))
       problems.push({ path: `/flows/${rule}`, message: `expected one of ${FLOW_ACTIONS.join(", ")}` });
   }
+  if (config.intentBinding !== undefined && config.intentBinding !== "on" && config.intentBinding !== "off")
+    problems.push({ path: "/intentBinding", message: "expected `on` or `off`" });
   const key = config.taskScope?.contextKey;
   if (
     config.taskScope !== undefined &&
@@ -126,6 +135,7 @@ export function resolveFlowPolicy(config: FlowPolicyConfig): ResolvedFlowPolicy 
     trustedSources: Object.freeze([...(config.trustedSources ?? [])]),
     flows: Object.freeze(flows),
     taskScopeKey: config.taskScope?.contextKey,
+    intentBinding: config.intentBinding === "on",
   });
 }
 
@@ -138,6 +148,7 @@ export const FLOW_POLICY_SCHEMA_PROPERTIES = {
     additionalProperties: false,
     properties: Object.fromEntries(FLOW_RULES.map((rule) => [rule, { enum: [...FLOW_ACTIONS] }])),
   },
+  intentBinding: { enum: ["on", "off"] },
   taskScope: {
     type: "object",
     additionalProperties: false,

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import type { EventLoopUtilization } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { TextMatch } from "../types.js";
+import type { MatchColumns } from "../scan/match-columns.js";
 import { unpackMatches, type WorkerReply, type WorkerRequest } from "./protocol.js";
 
 /**
@@ -23,7 +23,7 @@ const START_TIMEOUT_MS = 10_000;
 
 interface InFlight {
   id: number;
-  resolve: (matches: TextMatch[][] | undefined) => void;
+  resolve: (matches: MatchColumns[] | undefined) => void;
   timer: NodeJS.Timeout;
   /** The worker's event-loop utilisation when the job was posted (what it did until the deadline tells why). */
   posted: EventLoopUtilization;
@@ -83,7 +83,7 @@ export class DetectorWorkerPool {
    * The injection matches of each text, in order; `undefined` at once when the worker cannot take the job now
    * (it is then started if it is not running), or later when it fails or misses `timeoutMs`.
    */
-  detect(texts: string[], timeoutMs: number): Promise<TextMatch[][] | undefined> | undefined {
+  detect(texts: string[], timeoutMs: number): Promise<MatchColumns[] | undefined> | undefined {
     if (this.disabled) return undefined;
     const worker = this.#worker;
     if (worker === undefined) {
@@ -142,7 +142,7 @@ export class DetectorWorkerPool {
 
   #onReply(worker: Worker, reply: WorkerReply): void {
     if (worker !== this.#worker) return;
-    let matches: TextMatch[][] | undefined;
+    let matches: MatchColumns[] | undefined;
     try {
       if ("ready" in reply) {
         this.#ready = true;
@@ -204,7 +204,7 @@ export class DetectorWorkerPool {
     for (const wake of waiters) wake(ready);
   }
 
-  #settle(worker: Worker, matches: TextMatch[][] | undefined): void {
+  #settle(worker: Worker, matches: MatchColumns[] | undefined): void {
     const job = this.#inFlight;
     if (job === undefined) return;
     this.#inFlight = undefined;

@@ -1,11 +1,11 @@
 import { createRequire } from "node:module";
 import type { CountryCode, parsePhoneNumberFromString as ParsePhone } from "libphonenumber-js/max";
 import { HAS_DIGIT } from "../../scan/string-features.js";
-import type { TextDetector, TextMatch } from "../../types.js";
+import type { MatchSink, TextDetector } from "../../types.js";
 import type { Span } from "../injection/instruction-span.js";
 import { hasKeywordAfter, hasKeywordBefore } from "../shared/keyword-window.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
-import { findCards } from "./credit-card.js";
+import { type CardSpans, findCards } from "./credit-card.js";
 import { isTimeOrIdNumber } from "./number-context.js";
 import {
   digitGroups,
@@ -130,7 +130,8 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     // Candidates start with seven ASCII digits (`\d` in START, isDigitCode); no other digits are read.
     requires: HAS_DIGIT,
     minLength: 7,
-    detect(text: string, out: TextMatch[]): void {
+    streams: true,
+    detect(text: string, out: MatchSink): void {
       if (text.length < 7) return; // seven digits at least
       // The card scan runs once per text (shared with the card detector), and only when a candidate needs it.
       let overlaps: ((c: PhoneCandidate) => boolean) | undefined;
@@ -159,19 +160,18 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
  * spans + queries, not their product. A query that starts before the previous one restarts the cursor (still
  * correct, only slower; the candidate scanner never does it).
  */
-export function overlapSweep(spans: readonly Span[]): (query: Span) => boolean {
+export function overlapSweep(spans: CardSpans): (query: Span) => boolean {
   let cursor = 0;
   let lastStart = -1;
   return (query) => {
     if (query.start < lastStart) cursor = 0;
     lastStart = query.start;
     // Spans that end at or before this start end before every later query too.
-    while (cursor < spans.length && spans[cursor]!.end <= query.start) {
+    while (cursor < spans.size && spans.end(cursor) <= query.start) {
       phoneWork.overlapChecks++;
       cursor++;
     }
     phoneWork.overlapChecks++;
-    const next = spans[cursor];
-    return next !== undefined && next.start < query.end;
+    return cursor < spans.size && spans.start(cursor) < query.end;
   };
 }

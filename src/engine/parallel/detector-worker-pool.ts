@@ -223,11 +223,12 @@ function defaultEntry(): URL {
 /**
  * The worker's young generation is bounded: its job on a long string allocates mostly short-lived objects, and with
  * V8's default bound the young generation grew to it and stayed committed (an 8 MB result dense with escape
- * sequences: the worker's job added 43 MB to the process's RSS; 26 MB with this bound). 8 MB saved more (20 MB) but
- * slowed the worker's first jobs after a start enough to miss their deadlines on a loaded machine. The old
- * generation is not bounded: a limit there would end the worker on a long input instead of letting it finish.
+ * sequences: the worker's job added 43 MB to the process's RSS; 20 MB with this bound, 26 MB with 16). A cold
+ * worker with this bound missed its first deadlines on a loaded machine: the worker warms its detector up before it
+ * says it is ready (detector-worker.ts). The old generation is not bounded: a limit there would end the worker on a
+ * long input instead of letting it finish.
  */
-const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 16 } as const;
+const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 } as const;
 
 function spawn(entry: URL): Worker {
   if (!entry.pathname.endsWith(".ts")) return new Worker(entry, { resourceLimits: RESOURCE_LIMITS });

@@ -15,6 +15,14 @@ export interface TextMatch {
   ruleId: string;
 }
 
+/**
+ * Where a detector that only appends (`streams`) puts its matches: an array, or the scanner's typed columns, which
+ * copy each match's fields and do not keep the object.
+ */
+export interface MatchSink {
+  push(match: TextMatch): number;
+}
+
 export interface TextDetector {
   /** Rule id prefix or exact id; used for enabling/disabling and in audit records. */
   readonly id: string;
@@ -38,4 +46,10 @@ export interface TextDetector {
    * detector none of whose keywords occurs.
    */
   readonly keywords?: readonly string[];
+  /**
+   * Set when `detect` only ever calls `out.push` (it never reads `out`, its length or its entries back), so the
+   * scanner may hand it a MatchSink that stores each match as typed columns: a text dense with matches then costs
+   * ~10 bytes a match instead of an object each. Omitted: `out` is a plain array.
+   */
+  readonly streams?: true;
 }

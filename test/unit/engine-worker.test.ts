@@ -184,7 +184,7 @@ describe("worker thread for long strings", () => {
         }),
       );
       expect(job).toBeDefined();
-      expect(await job).toEqual([[]]);
+      expect((await job)?.map((m) => m.size)).toEqual([0]);
     }
     expect(p.disabled).toBe(false);
   });
@@ -201,7 +201,7 @@ describe("worker thread for long strings", () => {
       expect(p.disabled).toBe(false);
     }
     expect(await p.start()).toBe(true);
-    expect(await p.detect(["an ordinary input"], 10_000)).toEqual([[]]);
+    expect((await p.detect(["an ordinary input"], 10_000))?.map((m) => m.size)).toEqual([0]);
     expect(jobs()).toBe(6);
   }, 20_000);
 

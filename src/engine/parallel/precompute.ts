@@ -1,6 +1,6 @@
 import type { CallToolResult } from "../../shared/types.js";
+import type { MatchColumns } from "../scan/match-columns.js";
 import { runDetectorsAround, type ScanPlan } from "../scan/string-scanner.js";
-import type { TextMatch } from "../types.js";
 import type { DetectorWorkerPool } from "./detector-worker-pool.js";
 
 export interface OffloadSettings {
@@ -88,10 +88,13 @@ export async function withPrecomputedMatches(
   const local = texts.map((text) => runDetectorsAround(plan.detectors, offloaded, text));
   const remote = await pending;
   if (remote === undefined || remote.length !== texts.length) return plan;
-  const precomputed = new Map<string, readonly TextMatch[]>();
+  const precomputed = new Map<string, MatchColumns>();
   for (let i = 0; i < texts.length; i++) {
+    // In detector order, into the first list (ours): no third copy of a text's matches.
     const { before, after } = local[i]!;
-    precomputed.set(texts[i]!, [...before, ...remote[i]!, ...after]);
+    before.append(remote[i]!);
+    before.append(after);
+    precomputed.set(texts[i]!, before);
   }
   return { ...plan, precomputed };
 }

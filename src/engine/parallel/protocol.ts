@@ -1,4 +1,5 @@
 import type { FindingKind } from "../../shared/vocabulary.js";
+import { MatchColumns } from "../scan/match-columns.js";
 import type { TextMatch } from "../types.js";
 
 /** What the engine sends a detector worker: strings to scan, answered in order. */
@@ -50,15 +51,18 @@ export function packMatches(perText: readonly (readonly TextMatch[])[]): PackedM
   return { counts: perText.map((matches) => matches.length), spans, labels };
 }
 
-export function unpackMatches(packed: PackedMatches): TextMatch[][] {
+/** The matches of each text as typed columns, read straight from the packed spans (no object per match). */
+export function unpackMatches(packed: PackedMatches): MatchColumns[] {
   const { counts, spans, labels } = packed;
-  const perText: TextMatch[][] = [];
+  const perText: MatchColumns[] = [];
   let at = 0;
   for (const count of counts) {
-    const matches: TextMatch[] = new Array(count);
+    const matches = new MatchColumns();
+    const index = labels.map(([kind, type, ruleId]) => matches.labelOf(kind, type, ruleId));
     for (let i = 0; i < count; i++) {
-      const [kind, type, ruleId] = labels[spans[at + 2]!]!;
-      matches[i] = { kind, type, start: spans[at]!, end: spans[at + 1]!, ruleId };
+      const label = index[spans[at + 2]!];
+      if (label === undefined) throw new RangeError(`packed match ${i} names no label`);
+      matches.add(label, spans[at]!, spans[at + 1]!);
       at += 3;
     }
     perText.push(matches);

@@ -70,3 +70,35 @@ export function replacementFor(
     }
   }
 }
+
+/** Placeholders by type, made once each: a text with 400 k redactions of one type holds one placeholder string. */
+const placeholders = new Map<string, string>();
+/** Types are rule types (a policy's few dozen); the bound only keeps a process that loads many policies small. */
+const MAX_PLACEHOLDERS = 1024;
+
+function placeholder(type: string): string {
+  let text = placeholders.get(type);
+  if (text === undefined) {
+    if (placeholders.size >= MAX_PLACEHOLDERS) placeholders.clear();
+    text = `[REDACTED:${type}]`;
+    placeholders.set(type, text);
+  }
+  return text;
+}
+
+/**
+ * `replacementFor` the value at `text[start, end)`: the value is only read (sliced) by the strategies that use it,
+ * and a placeholder is one string per type.
+ */
+export function replacementOf(
+  strategy: Replacement,
+  type: string,
+  text: string,
+  start: number,
+  end: number,
+  settings: RedactionSettings,
+): string {
+  if (strategy === "placeholder") return placeholder(type);
+  if (strategy === "instruction") return INSTRUCTION_REMOVED;
+  return replacementFor(strategy, type, text.slice(start, end), settings);
+}

@@ -1,14 +1,15 @@
 import type { Finding } from "../../shared/types.js";
 import type { FindingAction, FindingKind } from "../../shared/vocabulary.js";
 import { boundCut, CutIndex } from "../detectors/injection/cut-bounds.js";
-import { instructionSpan, type Span } from "../detectors/injection/instruction-span.js";
+import { instructionSpan } from "../detectors/injection/instruction-span.js";
 import { KeywordPrefilter, triggersOf } from "../rules/keyword-prefilter.js";
 import { detectsRuns, MatchRuns, RangeList } from "../sanitizer/match-runs.js";
-import type { TextDetector, TextMatch } from "../types.js";
+import type { MatchSink, TextDetector, TextMatch } from "../types.js";
 import { CappedFindings } from "./findings-cap.js";
+import { MatchColumns, type MatchLabel, RewriteColumns } from "./match-columns.js";
 import { type NormalisedView, normalisedView } from "./normalised-view.js";
 import { OffsetMap, TextBuilder } from "./offset-map.js";
-import { type RedactionSettings, type Replacement, replacementFor } from "./redaction.js";
+import { type RedactionSettings, type Replacement, replacementOf } from "./redaction.js";
 import { stringFeatures } from "./string-features.js";
 
 /** What the policy says to do with one match. */
@@ -36,7 +37,7 @@ export interface ScanPlan {
    * Matches of `detectors` already found on some original strings (in detector order, as `runDetectors` gives
    * them), computed before the scan so a worker thread could take part. Set on a per-check copy of the plan.
    */
-  precomputed?: ReadonlyMap<string, readonly TextMatch[]>;
+  precomputed?: ReadonlyMap<string, MatchColumns>;
 }
 
 export interface StringScan {
@@ -64,55 +65,51 @@ const PRIORITY: Record<FindingKind, number> = {
 
 const PRIORITY_LEVELS = 6;
 
-function byPosition(a: TextMatch, b: TextMatch): number {
-  return a.start - b.start || b.end - a.end;
-}
+/** How a rewrite rewrites (RewriteColumns' action code): strip, or replace with one of the strategies. */
+const STRIP = 0;
+const REWRITE_STRATEGIES: readonly (Replacement | undefined)[] = [
+  undefined,
+  "placeholder",
+  "mask",
+  "hash",
+  "instruction",
+];
+const REWRITE_CODE: Record<Replacement, number> = { placeholder: 1, mask: 2, hash: 3, instruction: 4 };
+const CUT_INSTRUCTION = REWRITE_CODE.instruction;
 
-/** True when `a` should name the replacement of a region that `b` also covers. */
-function outranks(a: TextMatch, b: TextMatch): boolean {
-  const pa = PRIORITY[a.kind];
-  const pb = PRIORITY[b.kind];
-  return pa > pb || (pa === pb && a.end - a.start > b.end - b.start);
-}
-
-type Rewrite = Extract<MatchAction, { do: "strip" } | { do: "replace" }>;
-
-const CUT_INSTRUCTION: Rewrite = { do: "replace", strategy: "instruction" };
-
-function cutsInstruction(r: RewriteMatch): boolean {
-  return r.action.do === "replace" && r.action.strategy === "instruction";
-}
-
-/** A match whose decision rewrites text. */
-interface RewriteMatch {
-  match: TextMatch;
-  action: Rewrite;
-  /**
-   * The span cut: the match's own, or for a neutralised instruction the sentence or line around it. The finding
-   * keeps the match's span (which the cut contains).
-   */
-  cut: Span;
-  /** Inside another rewrite that outranks it (or a repeat of its rule): cut, but not a finding of its own. */
-  subsumed: boolean;
-}
-
-/** A match made on the original text and moved onto the stripped one; it keeps its original offsets. */
-interface MovedMatch extends TextMatch {
-  originalStart: number;
-  originalEnd: number;
-  /** Wholly inside text the sanitizer stripped: recorded as a finding, nothing left to rewrite. */
-  hidden?: true;
+function rewriteCode(action: Extract<MatchAction, { do: "strip" } | { do: "replace" }>): number {
+  return action.do === "strip" ? STRIP : REWRITE_CODE[action.strategy];
 }
 
 function toFinding(m: TextMatch, path: string, map: OffsetMap, action: Finding["action"]): Finding {
-  const moved = (m as Partial<MovedMatch>).originalStart !== undefined ? (m as MovedMatch) : undefined;
   return {
     kind: m.kind,
     type: m.type,
     path,
-    start: moved ? moved.originalStart : map.toOriginal(m.start),
-    end: moved ? moved.originalEnd : map.endToOriginal(m.end),
+    start: map.toOriginal(m.start),
+    end: map.endToOriginal(m.end),
     ruleId: m.ruleId,
+    action,
+  };
+}
+
+/** The finding of match `i` of `found`; a match moved from the original text keeps its original offsets. */
+function findingAt(
+  found: MatchColumns,
+  i: number,
+  path: string,
+  map: OffsetMap,
+  action: Finding["action"],
+): Finding {
+  const { kind, type, ruleId } = found.label(i);
+  const moved = found.isMoved(i);
+  return {
+    kind,
+    type,
+    path,
+    start: moved ? found.originalStart(i) : map.toOriginal(found.start(i)),
+    end: moved ? found.originalEnd(i) : map.endToOriginal(found.end(i)),
+    ruleId,
     action,
   };
 }
@@ -149,39 +146,57 @@ function rewritesValue(action: Finding["action"]): boolean {
  * "0AKIA..."), so a detector that wants a word boundary misses it. When anything was stripped, the detectors also
  * read the original text, and what they find there is moved onto the stripped text.
  */
-function movedFromOriginal(
+function addMovedFromOriginal(
+  found: MatchColumns,
   detectors: readonly TextDetector[],
   text: string,
   map: OffsetMap,
   features: number,
-  precomputed: readonly TextMatch[] | undefined,
-): TextMatch[] {
-  const moved: TextMatch[] = [];
-  for (const m of precomputed ?? runDetectors(detectors, text, features)) pushMoved(moved, m, map);
-  return moved;
+  precomputed: MatchColumns | undefined,
+): void {
+  let source = precomputed;
+  if (source === undefined) {
+    source = new MatchColumns();
+    runDetectorsInto(detectors, text, features, source);
+  }
+  addAllMoved(
+    found,
+    source,
+    map,
+    (offset) => offset,
+    (offset) => offset,
+  );
 }
 
-/** Adds a match made on the original text, moved onto the (possibly stripped) working text. */
-function pushMoved(found: TextMatch[], m: TextMatch, map: OffsetMap): void {
+/**
+ * Adds every match of `from` (offsets of some text, which `toOriginal` / `endToOriginal` take to the original text)
+ * to `found`, moved onto the working text.
+ */
+function addAllMoved(
+  found: MatchColumns,
+  from: MatchColumns,
+  map: OffsetMap,
+  toOriginal: (offset: number) => number,
+  endToOriginal: (offset: number) => number,
+): void {
+  const labels = from.labels.map((l) => found.labelOf(l.kind, l.type, l.ruleId));
+  for (let i = 0; i < from.size; i++)
+    addMoved(found, labels[from.labelIndex(i)]!, toOriginal(from.start(i)), endToOriginal(from.end(i)), map);
+}
+
+/** Adds a match made on the original text at `[start, end)`, moved onto the (possibly stripped) working text. */
+function addMoved(found: MatchColumns, label: number, start: number, end: number, map: OffsetMap): void {
   if (map === OffsetMap.identity) {
-    found.push(m);
+    found.add(label, start, end);
     return;
   }
-  const start = map.toStripped(m.start);
-  const end = map.toStripped(m.end);
-  if (end > start) found.push({ ...m, start, end, originalStart: m.start, originalEnd: m.end } as MovedMatch);
+  const movedStart = map.toStripped(start);
+  const movedEnd = map.toStripped(end);
+  if (movedEnd > movedStart) found.addMoved(label, movedStart, movedEnd, start, end, false);
   // A match that lies wholly inside stripped text (an instruction spelled in Unicode tag characters, which the
   // sanitizer removes) is gone from what the model reads, but it is still a finding: a policy that blocks
   // injections blocks it, and the audit names it as what it was, not only as invisible characters.
-  else if (m.end > m.start)
-    found.push({
-      ...m,
-      start,
-      end: start,
-      originalStart: m.start,
-      originalEnd: m.end,
-      hidden: true,
-    } as MovedMatch);
+  else if (end > start) found.addMoved(label, movedStart, movedStart, start, end, true);
 }
 
 /**
@@ -190,8 +205,13 @@ function pushMoved(found: TextMatch[], m: TextMatch, map: OffsetMap): void {
  */
 const VIEW_WINDOW = 4096;
 
-/** Matches on the normalised view (around its changes), in original offsets. */
-function viewMatches(detectors: readonly TextDetector[], view: NormalisedView): TextMatch[] {
+/** Adds the matches on the normalised view (around its changes), found in original offsets, moved as above. */
+function addViewMatches(
+  found: MatchColumns,
+  detectors: readonly TextDetector[],
+  view: NormalisedView,
+  map: OffsetMap,
+): void {
   const text = view.text;
   const regions: [number, number][] = [];
   for (const at of view.changes) {
@@ -201,15 +221,16 @@ function viewMatches(detectors: readonly TextDetector[], view: NormalisedView): 
     if (last !== undefined && from <= last[1]) last[1] = Math.max(last[1], to);
     else regions.push([from, to]);
   }
-  const out: TextMatch[] = [];
   for (const [from, to] of regions) {
     const slice = from === 0 && to === text.length ? text : text.slice(from, to);
-    for (const m of runDetectors(detectors, slice)) {
-      const [start, end] = view.toOriginal(m.start + from, m.end + from);
-      out.push({ ...m, start, end });
+    const matches = new MatchColumns();
+    runDetectorsInto(detectors, slice, stringFeatures(slice), matches);
+    const labels = matches.labels.map((l) => found.labelOf(l.kind, l.type, l.ruleId));
+    for (let i = 0; i < matches.size; i++) {
+      const [start, end] = view.toOriginal(matches.start(i) + from, matches.end(i) + from);
+      addMoved(found, labels[matches.labelIndex(i)]!, start, end, map);
     }
   }
-  return out;
 }
 
 /** A detector list's gates (`requires`, `minLength`) as flat arrays: read per string without touching the detectors. */
@@ -276,6 +297,31 @@ export function runDetectors(
   features: number = stringFeatures(text),
 ): TextMatch[] {
   scratch.length = 0;
+  detectGated(detectors, text, features, undefined);
+  return scratch.length === 0 ? [] : scratch.slice();
+}
+
+/**
+ * `runDetectors` into typed columns, in the same order: a detector that streams writes into them directly, the
+ * others into an array whose matches are moved over after each detector (no detector reads another's matches).
+ */
+export function runDetectorsInto(
+  detectors: readonly TextDetector[],
+  text: string,
+  features: number,
+  into: MatchColumns,
+): void {
+  scratch.length = 0;
+  detectGated(detectors, text, features, into);
+  scratch.length = 0;
+}
+
+function detectGated(
+  detectors: readonly TextDetector[],
+  text: string,
+  features: number,
+  into: MatchColumns | undefined,
+): void {
   const { requires, minLength, keyworded, prefilter, present } = gatesOf(detectors);
   const length = text.length;
   // The keyword pass runs at most once per string, and only when a detector with keywords passed its other gates.
@@ -290,9 +336,15 @@ export function runDetectors(
       }
       if (present[i] === 0) continue;
     }
-    detectors[i]!.detect(text, scratch);
+    const detector = detectors[i]!;
+    if (into === undefined) detector.detect(text, scratch);
+    else if (detector.streams === true) detector.detect(text, into as MatchSink as TextMatch[]);
+    else {
+      detector.detect(text, scratch);
+      for (let k = 0; k < scratch.length; k++) into.push(scratch[k]!);
+      scratch.length = 0;
+    }
   }
-  return scratch.length === 0 ? [] : scratch.slice();
 }
 
 const NO_RUNS = new MatchRuns();
@@ -329,14 +381,14 @@ function runSanitizers(detectors: readonly TextDetector[], text: string, feature
 }
 
 /**
- * `runDetectors` with one detector left out: the matches of the detectors before it and after it, so a caller that
- * gets the missing detector's matches elsewhere can put them back in order.
+ * `runDetectors` with one detector left out, into columns: the matches of the detectors before it and after it, so
+ * a caller that gets the missing detector's matches elsewhere can put them back in order.
  */
 export function runDetectorsAround(
   detectors: readonly TextDetector[],
   skip: TextDetector,
   text: string,
-): { before: TextMatch[]; after: TextMatch[] } {
+): { before: MatchColumns; after: MatchColumns } {
   const features = stringFeatures(text);
   let split = splitLists.get(detectors);
   if (split === undefined || split.skip !== skip) {
@@ -347,10 +399,11 @@ export function runDetectorsAround(
         : { skip, before: detectors.slice(0, at), after: detectors.slice(at + 1) };
     splitLists.set(detectors, split);
   }
-  return {
-    before: runDetectors(split.before, text, features),
-    after: runDetectors(split.after, text, features),
-  };
+  const before = new MatchColumns();
+  const after = new MatchColumns();
+  runDetectorsInto(split.before, text, features, before);
+  runDetectorsInto(split.after, text, features, after);
+  return { before, after };
 }
 
 // Kept per list, so the gate arrays of the two halves are built once.
@@ -544,27 +597,81 @@ export function scanString(
     if (stripped !== undefined) ({ working, map, remade } = stripped);
   }
 
-  const precomputed = plan.precomputed?.get(text);
-  const found =
-    precomputed !== undefined && working === text
-      ? precomputed.slice()
-      : runDetectors(plan.detectors, working, features);
-  if (map !== OffsetMap.identity)
-    for (const m of movedFromOriginal(plan.detectors, text, map, features, precomputed)) found.push(m);
-  if (remade !== undefined)
-    for (const m of runDetectors(plan.detectors, remade.working, stringFeatures(remade.working)))
-      pushMoved(
-        found,
-        { ...m, start: remade.map.toOriginal(m.start), end: remade.map.endToOriginal(m.end) },
-        map,
-      );
-  const view = normalisedView(text, map === OffsetMap.identity ? undefined : { working, map });
-  if (view !== undefined) for (const m of viewMatches(plan.detectors, view)) pushMoved(found, m, map);
-  if (extra !== undefined) for (const m of extra) pushMoved(found, m, map);
-  if (found.length === 0) return { text: working, changed: working !== text };
+  const found = collectMatches(text, working, map, remade, features, plan, extra);
+  if (found.size === 0) return { text: working, changed: working !== text };
   const rewrites = decideAll(found, working, path, map, plan, findings, text, removedValues);
-  if (rewrites.length === 0) return { text: working, changed: working !== text };
-  return { text: applyRewrites(working, rewrites, plan), changed: true };
+  if (rewrites.size === 0) return { text: working, changed: working !== text };
+  return { text: applyRewrites(working, found, rewrites, plan), changed: true };
+}
+
+/**
+ * Every match of the content detectors, as columns in working-text offsets (a match made elsewhere keeps its
+ * original offsets): on the working text, on the original text when something was stripped, on the text after the
+ * first strip when later rounds stripped more, on the normalised view, and the caller's `extra`. The plan's
+ * precomputed matches of the text stand for the first (or second) of these; they are shared, so they are copied
+ * before anything is added to them.
+ */
+function collectMatches(
+  text: string,
+  working: string,
+  map: OffsetMap,
+  remade: { working: string; map: OffsetMap } | undefined,
+  features: number,
+  plan: ScanPlan,
+  extra: readonly TextMatch[] | undefined,
+): MatchColumns {
+  const precomputed = plan.precomputed?.get(text);
+  let found: MatchColumns;
+  if (precomputed !== undefined && working === text) found = precomputed;
+  else {
+    found = new MatchColumns();
+    runDetectorsInto(plan.detectors, working, features, found);
+  }
+  if (map !== OffsetMap.identity)
+    addMovedFromOriginal(found, plan.detectors, text, map, features, precomputed);
+  if (remade !== undefined) {
+    const again = new MatchColumns();
+    runDetectorsInto(plan.detectors, remade.working, stringFeatures(remade.working), again);
+    const back = remade.map;
+    addAllMoved(
+      found,
+      again,
+      map,
+      (o) => back.toOriginal(o),
+      (o) => back.endToOriginal(o),
+    );
+  }
+  const view = normalisedView(text, map === OffsetMap.identity ? undefined : { working, map });
+  if (found === precomputed && (view !== undefined || (extra !== undefined && extra.length > 0))) {
+    found = new MatchColumns();
+    found.append(precomputed);
+  }
+  if (view !== undefined) addViewMatches(found, plan.detectors, view, map);
+  if (extra !== undefined)
+    for (const m of extra) addMoved(found, found.labelOf(m.kind, m.type, m.ruleId), m.start, m.end, map);
+  return found;
+}
+
+/** A match's labels, read per match: its kind's priority and its rule's slot in `reach`. */
+function labelTables(labels: readonly MatchLabel[]): {
+  priority: Uint8Array;
+  rule: Int32Array;
+  rules: number;
+} {
+  const priority = new Uint8Array(labels.length);
+  const rule = new Int32Array(labels.length);
+  const slots = new Map<string, number>();
+  for (let l = 0; l < labels.length; l++) {
+    const { kind, ruleId } = labels[l]!;
+    priority[l] = PRIORITY[kind];
+    let slot = slots.get(ruleId);
+    if (slot === undefined) {
+      slot = slots.size;
+      slots.set(ruleId, slot);
+    }
+    rule[l] = slot;
+  }
+  return { priority, rule, rules: slots.size };
 }
 
 /**
@@ -572,10 +679,11 @@ export function scanString(
  * and returns those that rewrite text. A block or a flag is never lost to an overlapping match of another kind.
  * Two cases are one finding, not two: the same rule reporting overlapping spans twice (on the stripped and the
  * original text, say), and a rewrite whose span lies inside another rewrite that outranks it (a token matched by
- * its vendor rule and by the generic credential rule); the text is cut either way.
+ * its vendor rule and by the generic credential rule); the text is cut either way. Matches and rewrites stay in
+ * columns: one object is made per stored finding, none per match.
  */
 function decideAll(
-  found: TextMatch[],
+  found: MatchColumns,
   text: string,
   path: string,
   map: OffsetMap,
@@ -583,88 +691,131 @@ function decideAll(
   findings: Finding[],
   original: string,
   removedValues: Set<string> | undefined,
-): RewriteMatch[] {
-  found.sort(byPosition);
-  const rewrites: RewriteMatch[] = [];
-  // What each match records, in parallel to `found` (no object per match): its finding's action, and the index of
-  // its rewrite in `rewrites` (-1 for none); NOT_RECORDED for a match that records nothing.
-  const recordedAction = new Uint8Array(found.length);
-  const recordedRewrite = new Int32Array(found.length).fill(-1);
+): RewriteColumns {
+  const order = found.byPosition();
+  const n = order.length;
+  const rewrites = new RewriteColumns();
+  // What each match records, by its place in `order`: its finding's action, and the index of its rewrite in
+  // `rewrites` (-1 for none); NOT_RECORDED for a match that records nothing.
+  const recordedAction = new Uint8Array(n);
+  const recordedRewrite = new Int32Array(n).fill(-1);
+  const { priority: priorityOf, rule: ruleOf, rules } = labelTables(found.labels);
   // The furthest end reached by each rule so far: a later span of the same rule that starts before it is a repeat.
-  const reach = new Map<string, number>();
+  const reach = new Array<number>(rules).fill(-1);
   // The furthest end of the reported rewrites so far, per kind priority. Sorted by start, every earlier rewrite
   // started at or before the current match, so it contains the match when it reaches its end; a container of equal
   // or higher priority (its span is at least as long) is not outranked by it. Constant work per match.
   const furthest = new Array<number>(PRIORITY_LEVELS).fill(-1);
   // Built at the first neutralised match, shared by all: a cut's bounds then cost no walk over the text around it.
   let cutIndex: CutIndex | undefined;
-  for (let index = 0; index < found.length; index++) {
-    const m = found[index]!;
-    const action = plan.decide(m);
+  // The match the policy is asked about, refilled per match (the policy reads it, never keeps it).
+  const asked: TextMatch = { kind: "pii", type: "", start: 0, end: 0, ruleId: "" };
+  for (let k = 0; k < n; k++) {
+    const i = order[k]!;
+    const label = found.labelIndex(i);
+    const { kind, type, ruleId } = found.labels[label]!;
+    const start = found.start(i);
+    const end = found.end(i);
+    asked.kind = kind;
+    asked.type = type;
+    asked.start = start;
+    asked.end = end;
+    asked.ruleId = ruleId;
+    const action = plan.decide(asked);
     if (action.do === "ignore") continue;
-    const seen = reach.get(m.ruleId);
-    const repeat = seen !== undefined && m.start < seen;
-    if (seen === undefined || m.end > seen) reach.set(m.ruleId, m.end);
-    if ((m as Partial<MovedMatch>).hidden === true) {
+    const slot = ruleOf[label]!;
+    const seen = reach[slot]!;
+    const repeat = start < seen;
+    if (end > seen) reach[slot] = end;
+    if (found.isHidden(i)) {
       // Already removed with the stripped characters: only a rewrite's finding is recorded (as the strip it was).
       if (repeat) continue;
-      const rewrites = action.do === "strip" || action.do === "replace" || action.do === "neutralise";
-      recordedAction[index] = ACTION_CODE[rewrites ? "strip" : action.do === "flag" ? action.as : "block"];
+      const rewriting = action.do === "strip" || action.do === "replace" || action.do === "neutralise";
+      recordedAction[k] = ACTION_CODE[rewriting ? "strip" : action.do === "flag" ? action.as : "block"];
       continue;
     }
     if (action.do === "strip" || action.do === "replace" || action.do === "neutralise") {
       const neutralise = action.do === "neutralise";
-      let cut: Span = m;
+      let cutStart = start;
+      let cutEnd = end;
       if (neutralise) {
         cutIndex ??= new CutIndex(text);
-        cut = boundCut(text, m, instructionSpan(text, m), cutIndex);
+        const span = { start, end };
+        ({ start: cutStart, end: cutEnd } = boundCut(text, span, instructionSpan(text, span), cutIndex));
       }
+      const priority = priorityOf[label]!;
       // A repeat still takes part in the rewrite (its span may reach further), but is not a second finding.
-      const rewrite: RewriteMatch = {
-        match: m,
-        action: neutralise ? CUT_INSTRUCTION : action,
-        cut,
-        subsumed: repeat,
-      };
-      const priority = PRIORITY[m.kind];
-      for (let p = priority; p < PRIORITY_LEVELS && !rewrite.subsumed; p++)
-        if (furthest[p]! >= m.end) rewrite.subsumed = true;
+      let subsumed = repeat;
+      for (let p = priority; p < PRIORITY_LEVELS && !subsumed; p++) if (furthest[p]! >= end) subsumed = true;
       // The same span reported just before by a lower-ranked rule: this one names it.
-      for (let k = rewrites.length - 1; k >= 0; k--) {
-        const o = rewrites[k]!;
-        if (o.match.start !== m.start || o.match.end !== m.end) break;
-        if (PRIORITY[o.match.kind] < priority) o.subsumed = true;
+      for (let r = rewrites.size - 1; r >= 0; r--) {
+        const o = rewrites.match(r);
+        if (found.start(o) !== start || found.end(o) !== end) break;
+        if (priorityOf[found.labelIndex(o)]! < priority) rewrites.subsume(r);
       }
-      rewrites.push(rewrite);
+      const code = neutralise ? CUT_INSTRUCTION : rewriteCode(action);
+      recordedRewrite[k] = rewrites.add(i, cutStart, cutEnd, code, subsumed);
       // A repeat is not reported, so it cannot stand in for what it contains. A neutralised sentence contains
       // what it cuts: a second phrase of the same instruction is one finding.
-      if (!repeat && furthest[priority]! < cut.end) furthest[priority] = cut.end;
+      if (!repeat && furthest[priority]! < cutEnd) furthest[priority] = cutEnd;
       // The audit's vocabulary has no `neutralise`: the matched words are redacted (with the rest of their sentence).
-      recordedAction[index] = ACTION_CODE[action.do === "strip" ? "strip" : "redact"];
-      recordedRewrite[index] = rewrites.length - 1;
+      recordedAction[k] = ACTION_CODE[action.do === "strip" ? "strip" : "redact"];
       continue;
     }
     if (repeat) continue;
-    recordedAction[index] = ACTION_CODE[action.do === "flag" ? action.as : "block"];
+    recordedAction[k] = ACTION_CODE[action.do === "flag" ? action.as : "block"];
   }
-  for (let index = 0; index < found.length; index++) {
-    const code = recordedAction[index]!;
+  recordFindings(
+    found,
+    order,
+    recordedAction,
+    recordedRewrite,
+    rewrites,
+    path,
+    map,
+    findings,
+    original,
+    removedValues,
+  );
+  return rewrites;
+}
+
+/** The second pass of decideAll: the findings of the matches it recorded, in position order. */
+function recordFindings(
+  found: MatchColumns,
+  order: Int32Array,
+  recordedAction: Uint8Array,
+  recordedRewrite: Int32Array,
+  rewrites: RewriteColumns,
+  path: string,
+  map: OffsetMap,
+  findings: Finding[],
+  original: string,
+  removedValues: Set<string> | undefined,
+): void {
+  for (let k = 0; k < order.length; k++) {
+    const code = recordedAction[k]!;
     if (code === NOT_RECORDED) continue;
-    const r = recordedRewrite[index]!;
-    if (r >= 0 && rewrites[r]!.subsumed) continue;
-    const match = found[index]!;
+    const r = recordedRewrite[k]!;
+    if (r >= 0 && rewrites.subsumed(r)) continue;
+    const i = order[k]!;
     const action = ACTIONS[code]!;
-    const stored = stores(findings, match.ruleId, action);
+    const stored = stores(findings, found.label(i).ruleId, action);
     if (!stored && (removedValues === undefined || !rewritesValue(action))) continue;
-    const finding = toFinding(match, path, map, action);
+    const finding = findingAt(found, i, path, map, action);
     if (stored) findings.push(finding);
     if (removedValues !== undefined && rewritesValue(action))
       removedValues.add(original.slice(finding.start, finding.end));
   }
-  // A widened cut starts before its match: the rewrite walks the cuts in order.
-  if (rewrites.some((r) => r.cut !== r.match))
-    rewrites.sort((a, b) => a.cut.start - b.cut.start || b.cut.end - a.cut.end);
-  return rewrites;
+}
+
+/** True when rewrite `a` should name the replacement of a region that rewrite `b` also covers. */
+function outranks(found: MatchColumns, rewrites: RewriteColumns, a: number, b: number): boolean {
+  const ma = rewrites.match(a);
+  const mb = rewrites.match(b);
+  const pa = PRIORITY[found.label(ma).kind];
+  const pb = PRIORITY[found.label(mb).kind];
+  return pa > pb || (pa === pb && found.end(ma) - found.start(ma) > found.end(mb) - found.start(mb));
 }
 
 /**
@@ -672,25 +823,28 @@ function decideAll(
  * matched is gone), replaced as the highest-ranked match in it says; a region with a neutralised instruction in it
  * is that instruction's (the values inside went with the sentence).
  */
-function applyRewrites(text: string, rewrites: readonly RewriteMatch[], plan: ScanPlan): string {
+function applyRewrites(text: string, found: MatchColumns, rewrites: RewriteColumns, plan: ScanPlan): string {
+  // A widened cut starts before its match: the rewrite walks the cuts in order.
+  const order = rewrites.byCut();
   // Joined a chunk at a time: a text with a rewrite every few characters never becomes a rope of one node each.
   const out = new TextBuilder();
   let cursor = 0;
-  let i = 0;
-  while (i < rewrites.length) {
-    let winner = rewrites[i]!;
-    const start = winner.cut.start;
-    let end = winner.cut.end;
-    for (i++; i < rewrites.length && rewrites[i]!.cut.start < end; i++) {
-      const next = rewrites[i]!;
-      if (next.cut.end > end) end = next.cut.end;
-      if (cutsInstruction(winner)) continue;
-      if (cutsInstruction(next) || outranks(next.match, winner.match)) winner = next;
+  let k = 0;
+  while (k < order.length) {
+    let winner = order[k]!;
+    const start = rewrites.cutStart(winner);
+    let end = rewrites.cutEnd(winner);
+    for (k++; k < order.length && rewrites.cutStart(order[k]!) < end; k++) {
+      const next = order[k]!;
+      if (rewrites.cutEnd(next) > end) end = rewrites.cutEnd(next);
+      if (rewrites.action(winner) === CUT_INSTRUCTION) continue;
+      if (rewrites.action(next) === CUT_INSTRUCTION || outranks(found, rewrites, next, winner)) winner = next;
     }
     out.push(text.slice(cursor, start));
-    if (winner.action.do === "replace")
+    const strategy = REWRITE_STRATEGIES[rewrites.action(winner)];
+    if (strategy !== undefined)
       out.push(
-        replacementFor(winner.action.strategy, winner.match.type, text.slice(start, end), plan.redaction),
+        replacementOf(strategy, found.label(rewrites.match(winner)).type, text, start, end, plan.redaction),
       );
     cursor = end;
   }

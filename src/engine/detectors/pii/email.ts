@@ -1,5 +1,5 @@
 import { HAS_AT, HAS_SPACE } from "../../scan/string-features.js";
-import type { TextDetector, TextMatch } from "../../types.js";
+import type { MatchSink, TextDetector } from "../../types.js";
 import { codeAt, isAlnumCode, isAsciiLetterCode } from "../shared/char-codes.js";
 
 /**
@@ -149,7 +149,7 @@ const SPELLED_STOP_DOMAIN = /^(?:the|a|an|this|that|my|your|our|his|her|their)\b
 // the word skips the walk over its " at " words, which in prose are common.
 const SPELLED_DOT = /dot/i;
 
-function pushSpelledAddresses(text: string, out: TextMatch[]): void {
+function pushSpelledAddresses(text: string, out: MatchSink): void {
   if (!SPELLED_DOT.test(text)) return;
   SPELLED_AT.lastIndex = 0;
   for (let m = SPELLED_AT.exec(text); m !== null; m = SPELLED_AT.exec(text)) {
@@ -176,7 +176,8 @@ export function createEmailDetector(): TextDetector {
     kind: "pii",
     // Scans start at an `@` found with indexOf, or at a spaced "at" word (spelled addresses).
     requires: HAS_AT | HAS_SPACE,
-    detect(text: string, out: TextMatch[]): void {
+    streams: true,
+    detect(text: string, out: MatchSink): void {
       let at = text.indexOf("@");
       while (at !== -1) {
         const localStart = findLocalStart(text, at);

@@ -126,24 +126,14 @@ function dataDesignated(value: ArgumentValue, ctx: Context): ToolOutputFacts | u
   );
 }
 
-function contextOf(provenance: ProvenanceFacts, wanted: ReadonlySet<string>): Context | undefined {
+function contextOf(provenance: ProvenanceFacts, sources: Sources): Context | undefined {
   const intent = provenance.intent;
   if (!intent) return undefined;
-  const carriers = new Map<string, ToolOutputFacts[]>();
-  for (const output of provenance.outputs) {
-    if (output.trusted) continue;
-    for (const value of output.values) {
-      if (!wanted.has(value.h)) continue;
-      const list = carriers.get(value.h);
-      if (list) list.push(output);
-      else carriers.set(value.h, [output]);
-    }
-  }
   return {
     words: new Set(intent.words),
     names: new Set(intent.names),
     user: new Set(provenance.user.map((fact) => fact.h)),
-    carriers,
+    carriers: sources.carriers,
     designations: new Map(),
   };
 }
@@ -208,9 +198,9 @@ export function bindIntent(
   const effect = toolEffect(nameWords(call.toolName || call.connectorType));
   if (effect === undefined || !provenance.intent.effects.includes(effect))
     return { kept: [...hits], notes: [] };
-  const { targets, data } = values;
-  const wanted = new Set([...targets, ...data].map((v) => v.h));
-  const ctx = contextOf(provenance, wanted)!;
+  const { targets } = values;
+  // `sources` was computed for every hash of the targets and data, so its carriers are the ones binding needs.
+  const ctx = contextOf(provenance, values.sources)!;
   const kept: RuleHit[] = [];
   const notes: BoundNote[] = [];
   const boundVia = new Set<ToolOutputFacts>();

@@ -6,7 +6,8 @@
  * Rows: intent binding off, and on (as bench/agent-attack/policies/containment.yaml runs the headline); "warm" checks
  * one provenance object again and again (what an in-memory thread hands over), "cold" a fresh deep copy per call
  * (what a checkpoint or the wire hands over: nothing cached on the object helps).
- * Run alone: `npx tsx bench/flow-step.ts [--quick]`; `npm run bench` runs it too (skip with --skip=flow).
+ * Run alone: `npx tsx bench/flow-step.ts [--quick]` (`node --expose-gc --import tsx bench/flow-step.ts` collects the
+ * cold rows' copies before each batch, so their garbage is not counted); `npm run bench` runs it too (skip with --skip=flow).
  */
 import { fileURLToPath } from "node:url";
 import { type FlowCall, runFlowStep } from "../src/engine/flow/flow-step.js";
@@ -18,7 +19,7 @@ import {
   emptyProvenance,
   type ProvenanceFacts,
 } from "../src/shared/provenance.js";
-import { fmt, markdownTable, percentile, shuffle } from "./lib/stats.js";
+import { collectGarbage, fmt, markdownTable, percentile, shuffle } from "./lib/stats.js";
 
 export const FLOW_GOAL_P50_MS = 0.2;
 
@@ -159,7 +160,13 @@ function flowCases(): { cases: FlowCase[]; historyBytes: number; facts: number }
 /** `n` calls of the case: the same object (warm) or a fresh deep copy of its provenance each (cold). */
 function inputs(c: FlowCase, n: number): FlowCall[] {
   if (!c.cold) return new Array<FlowCall>(n).fill(c.call);
-  return Array.from({ length: n }, () => ({ ...c.call, provenance: structuredClone(c.call.provenance) }));
+  const calls = Array.from({ length: n }, () => ({
+    ...c.call,
+    provenance: structuredClone(c.call.provenance),
+  }));
+  // The copies' garbage is not the step's (with `node --expose-gc`; a no-op otherwise).
+  collectGarbage();
+  return calls;
 }
 
 export function runFlowBench(options: { quick?: boolean } = {}): FlowBenchRow[] {

@@ -422,7 +422,7 @@ export function extractValues(text: string, options: ExtractOptions = {}): Extra
   extractTokens(scanned, side, add, hasDigit);
   if (options.passages !== false) for (const window of passageWindows(scanned, limit)) add("passage", window);
   if (side !== "argument") return out;
-  for (const decoded of decodedVariants(scanned, hasDigit)) {
+  for (const decoded of decodedVariants(scanned, hasDigit, reversalCanAdd(scanned, hasDigit))) {
     const digits = decoded.reversed ? hasDigit : undefined;
     extractAddresses(decoded.text, add);
     extractNumbers(decoded.text, add, digits);
@@ -470,10 +470,20 @@ function mostlyPrintable(text: string): boolean {
   return printable / text.length >= 0.95;
 }
 
+/**
+ * Whether the reversed reading of `text` can add a value: extractValues reads it for addresses, numbers and
+ * tokens only, and each of those needs, read backwards, what this checks forwards (an `@`, a `//:` that reads `://`,
+ * letters before a dot that read as `.tld`, a digit). Prose without them is not reversed at all.
+ */
+function reversalCanAdd(text: string, hasDigit: boolean): boolean {
+  return hasDigit || text.includes("@") || text.includes("//:") || /[a-z]{2}\./i.test(text);
+}
+
 /** The base64, hex and reversed readings of a text that decode to text (reversed: the whole string). */
 export function decodedVariants(
   text: string,
   hasDigit = /\d/.test(text),
+  withReversed = true,
 ): { text: string; reversed: boolean }[] {
   const out: { text: string; reversed: boolean }[] = [];
   if (hasDigit) {
@@ -488,7 +498,7 @@ export function decodedVariants(
       const decoded = Buffer.from(m[0].replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8");
       if (decoded.length >= 8 && mostlyPrintable(decoded)) out.push({ text: decoded, reversed: false });
     });
-  if (text.length >= 6) {
+  if (withReversed && text.length >= 6) {
     let reversed = "";
     for (let i = text.length - 1; i >= 0; i--) reversed += text[i];
     out.push({ text: reversed, reversed: true });

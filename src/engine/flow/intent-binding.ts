@@ -43,7 +43,8 @@ interface Designation {
 interface Context {
   words: Set<string>;
   names: Set<string>;
-  user: Set<string>;
+  /** Whether the user typed a hash (the set is built on first use: most pointers are words, not values). */
+  userHas: (h: string) => boolean;
   /** Untrusted outputs carrying each hash the call cares about. */
   carriers: Map<string, ToolOutputFacts[]>;
   designations: Map<ToolOutputFacts, Designation>;
@@ -57,7 +58,7 @@ function designationOf(output: ToolOutputFacts, ctx: Context): Designation {
   const pointers = output.pointers ?? [];
   // A result reached through an address a tool supplied (a page fetched from a link in a result) is never
   // designated, by its call or by its records: the attacker may have written both the link and the page.
-  if (pointers.some((p) => p.h !== undefined && !ctx.user.has(p.h))) {
+  if (pointers.some((p) => p.h !== undefined && !ctx.userHas(p.h))) {
     found = { pointed: false, named: new Set() };
     ctx.designations.set(output, found);
     return found;
@@ -126,13 +127,21 @@ function dataDesignated(value: ArgumentValue, ctx: Context): ToolOutputFacts | u
   );
 }
 
+function lazySet(items: () => string[]): (h: string) => boolean {
+  let set: Set<string> | undefined;
+  return (h) => {
+    set ??= new Set(items());
+    return set.has(h);
+  };
+}
+
 function contextOf(provenance: ProvenanceFacts, sources: Sources): Context | undefined {
   const intent = provenance.intent;
   if (!intent) return undefined;
   return {
     words: new Set(intent.words),
     names: new Set(intent.names),
-    user: new Set(provenance.user.map((fact) => fact.h)),
+    userHas: lazySet(() => provenance.user.map((fact) => fact.h)),
     carriers: sources.carriers,
     designations: new Map(),
   };

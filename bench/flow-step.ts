@@ -3,19 +3,23 @@
  * 25 human messages and 25 tool results carrying addresses, URLs, IBANs and prose. The history is hashed once (as
  * the install and the output check do, outside the timed part); the timed part is what the input check adds: the
  * flow step over the call's arguments and the thread's facts. Goal: p50 <= 0.2 ms.
- * Run alone: `npx tsx bench/flow-step.ts [--quick]`; `npm run bench` runs it too (skip with --skip=flow).
+ * Rows: intent binding off, and on (as bench/agent-attack/policies/containment.yaml runs the headline); "warm" checks
+ * one provenance object again and again (what an in-memory thread hands over), "cold" a fresh deep copy per call
+ * (what a checkpoint or the wire hands over: nothing cached on the object helps).
+ * Run alone: `npx tsx bench/flow-step.ts [--quick]` (`node --expose-gc --import tsx bench/flow-step.ts` collects the
+ * cold rows' copies before each batch, so their garbage is not counted); `npm run bench` runs it too (skip with --skip=flow).
  */
 import { fileURLToPath } from "node:url";
-import { runFlowStep } from "../src/engine/flow/flow-step.js";
+import { type FlowCall, runFlowStep } from "../src/engine/flow/flow-step.js";
 import { computeOutputFacts } from "../src/engine/flow/output-facts.js";
-import { resolveFlowPolicy } from "../src/engine/flow/policy-types.js";
+import { type ResolvedFlowPolicy, resolveFlowPolicy } from "../src/engine/flow/policy-types.js";
 import {
   appendOutputFacts,
   appendUserMessage,
   emptyProvenance,
   type ProvenanceFacts,
 } from "../src/shared/provenance.js";
-import { fmt, markdownTable, percentile, shuffle } from "./lib/stats.js";
+import { collectGarbage, fmt, markdownTable, percentile, shuffle } from "./lib/stats.js";
 
 export const FLOW_GOAL_P50_MS = 0.2;
 
@@ -51,7 +55,10 @@ function toolResult(i: number, rand: () => number): string {
   return `${lines.join("\n")}\n\n${prose(rand, 3800)}`;
 }
 
-export function buildThread(salt = "bench-salt"): { provenance: ProvenanceFacts; historyBytes: number } {
+export function buildThread(
+  salt = "bench-salt",
+  intent = false,
+): { provenance: ProvenanceFacts; historyBytes: number } {
   const rand = seeded(7);
   let facts = emptyProvenance(salt);
   let bytes = 0;
@@ -68,6 +75,7 @@ export function buildThread(salt = "bench-salt"): { provenance: ProvenanceFacts;
       findings: [],
       salt,
       trustedSources: [],
+      ...(intent ? { intent: { args: { folder: "inbox", query: `item ${i}` } } } : {}),
     });
     facts = appendOutputFacts(facts, output);
   }
@@ -94,48 +102,94 @@ export interface FlowBenchRow {
   cpuMsPerCall: number;
 }
 
-function cpuPerCall(run: () => void, batches: number): number {
+/** CPU ms per call: median of batches of 100 calls, each call on `input(i)` (prepared before the batch). */
+function cpuPerCall(run: (input: FlowCall) => void, input: () => FlowCall[], batches: number): number {
   const perCall: number[] = [];
   for (let b = 0; b < batches; b++) {
+    const calls = input();
     const before = process.cpuUsage();
-    for (let i = 0; i < 100; i++) run();
+    for (const call of calls) run(call);
     const used = process.cpuUsage(before);
-    perCall.push((used.user + used.system) / 1000 / 100);
+    perCall.push((used.user + used.system) / 1000 / calls.length);
   }
   return percentile(perCall, 50);
 }
 
-export function runFlowBench(options: { quick?: boolean } = {}): FlowBenchRow[] {
-  const policy = resolveFlowPolicy({});
-  const { provenance, historyBytes } = buildThread();
+interface FlowCase {
+  name: string;
+  policy: ResolvedFlowPolicy;
+  call: FlowCall;
+  /** A fresh deep copy of the call's provenance per call (nothing cached on the object survives). */
+  cold?: boolean;
+}
+
+function flowCases(): { cases: FlowCase[]; historyBytes: number; facts: number } {
+  const off = resolveFlowPolicy({});
+  const on = resolveFlowPolicy({ intentBinding: "on" });
+  const plain = buildThread();
+  const bound = buildThread("bench-salt", true);
+  const provenance = plain.provenance;
   const facts = provenance.user.length + provenance.outputs.reduce((n, o) => n + o.values.length, 0);
-  const args = oneKbCall();
-  const call = {
+  const call: FlowCall = {
     connectorType: "mail.send_email",
     serverName: "mail",
     toolName: "send_email",
-    args,
+    args: oneKbCall(),
     provenance,
   };
-  const cases = [
-    { name: "1 KB sink call, 50 messages of history", call },
+  const withIntent: FlowCall = { ...call, provenance: bound.provenance };
+  const cases: FlowCase[] = [
+    { name: "1 KB sink call, 50 messages of history, binding off, warm", policy: off, call },
+    { name: "1 KB sink call, 50 messages of history, binding off, cold", policy: off, call, cold: true },
+    { name: "1 KB sink call, 50 messages of history, binding on, warm", policy: on, call: withIntent },
+    {
+      name: "1 KB sink call, 50 messages of history, binding on, cold",
+      policy: on,
+      call: withIntent,
+      cold: true,
+    },
     {
       name: "1 KB non-sink call (classification only)",
+      policy: off,
       call: { ...call, connectorType: "mail.list_folders", toolName: "list_folders" },
     },
   ];
+  return { cases, historyBytes: plain.historyBytes, facts };
+}
+
+/** `n` calls of the case: the same object (warm) or a fresh deep copy of its provenance each (cold). */
+function inputs(c: FlowCase, n: number): FlowCall[] {
+  if (!c.cold) return new Array<FlowCall>(n).fill(c.call);
+  const calls = Array.from({ length: n }, () => ({
+    ...c.call,
+    provenance: structuredClone(c.call.provenance),
+  }));
+  // The copies' garbage is not the step's (with `node --expose-gc`; a no-op otherwise).
+  collectGarbage();
+  return calls;
+}
+
+export function runFlowBench(options: { quick?: boolean } = {}): FlowBenchRow[] {
+  const { cases, historyBytes, facts } = flowCases();
   const iterations = options.quick ? 300 : 3000;
   const rows: FlowBenchRow[] = [];
   for (const c of cases) {
-    for (let i = 0; i < 200; i++) runFlowStep(policy, c.call);
+    for (const call of inputs(c, 200)) runFlowStep(c.policy, call);
     const samples: number[] = [];
-    for (let i = 0; i < iterations; i++) {
-      const started = performance.now();
-      runFlowStep(policy, c.call);
-      samples.push(performance.now() - started);
+    for (let done = 0; done < iterations; done += 100) {
+      // Copies are made outside the timed part, 100 at a time (3000 copies at once would weigh on the GC).
+      for (const call of inputs(c, Math.min(100, iterations - done))) {
+        const started = performance.now();
+        runFlowStep(c.policy, call);
+        samples.push(performance.now() - started);
+      }
     }
     shuffle(samples, seeded(1));
-    const cpuMsPerCall = cpuPerCall(() => runFlowStep(policy, c.call), options.quick ? 10 : 40);
+    const cpuMsPerCall = cpuPerCall(
+      (call) => runFlowStep(c.policy, call),
+      () => inputs(c, 100),
+      options.quick ? 10 : 40,
+    );
     rows.push({
       cpuMsPerCall,
       case: c.name,

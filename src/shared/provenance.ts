@@ -330,8 +330,8 @@ function extractAddresses(text: string, add: Sink): void {
   }
 }
 
-function extractNumbers(text: string, add: Sink): void {
-  if (!/\d/.test(text)) return;
+function extractNumbers(text: string, add: Sink, hasDigit = /\d/.test(text)): void {
+  if (!hasDigit) return;
   eachMatch(text, IBAN, (m) => add("iban", m[0]));
   eachMatch(text, DIGIT_RUN, (m) => {
     const run = m[0].trim();
@@ -347,9 +347,9 @@ function extractCode(text: string, add: Sink): void {
   if (/^[ \t]*[$>#][ \t]/m.test(text)) eachMatch(text, PROMPT_LINE, (m) => add("command", m[1] ?? ""));
 }
 
-function extractTokens(text: string, side: ExtractSide, add: Sink): void {
+function extractTokens(text: string, side: ExtractSide, add: Sink, hasDigit = /\d/.test(text)): void {
   // On the tool and argument sides a secret-like token has a digit (see secretLike): no digit, no token.
-  if (side !== "user" && !/\d/.test(text)) return;
+  if (side !== "user" && !hasDigit) return;
   eachMatch(text, TOKEN, (m) => {
     const token = trimPunctuation(m[0]);
     // Addresses and paths have their own kinds; a token is a secret candidate only when it is none of them.
@@ -414,16 +414,19 @@ export function extractValues(text: string, options: ExtractOptions = {}): Extra
     seen.add(`${kind}\u0000${norm}`);
     out.push({ kind, value, norm });
   };
+  // One scan for a digit serves the text and its reversal (the same characters).
+  const hasDigit = /\d/.test(scanned);
   extractAddresses(scanned, add);
-  extractNumbers(scanned, add);
+  extractNumbers(scanned, add, hasDigit);
   extractCode(scanned, add);
-  extractTokens(scanned, side, add);
+  extractTokens(scanned, side, add, hasDigit);
   if (options.passages !== false) for (const window of passageWindows(scanned, limit)) add("passage", window);
   if (side !== "argument") return out;
-  for (const decoded of decodedVariants(scanned)) {
+  for (const decoded of decodedVariants(scanned, hasDigit, reversalCanAdd(scanned, hasDigit))) {
+    const digits = decoded.reversed ? hasDigit : undefined;
     extractAddresses(decoded.text, add);
-    extractNumbers(decoded.text, add);
-    extractTokens(decoded.text, "argument", add);
+    extractNumbers(decoded.text, add, digits);
+    extractTokens(decoded.text, "argument", add, digits);
     // Passage windows are the same read backwards: only decoded text can add any.
     if (!decoded.reversed && options.passages !== false)
       for (const window of passageWindows(decoded.text)) add("passage", window);
@@ -439,6 +442,24 @@ const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
 const HEX_RUN = /(?:[0-9a-f]{2}){8,}|(?:[0-9A-F]{2}){8,}/g;
 const MAX_DECODED = 16;
 
+/** Characters of `BASE64_RUN`'s class, by code (ASCII). */
+const BASE64_CHAR = new Uint8Array(128);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-")
+  BASE64_CHAR[c.charCodeAt(0)] = 1;
+
+/** Whether `text` has a run of 16 `BASE64_RUN` characters: the regex tries every start position of every shorter
+ * run (most prose), this one pass does not, and the regex then runs only where it can match. */
+function hasBase64Run(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 128 && BASE64_CHAR[code] === 1) {
+      if (++run >= 16) return true;
+    } else run = 0;
+  }
+  return false;
+}
+
 function mostlyPrintable(text: string): boolean {
   if (text.length === 0 || text.includes("\uFFFD")) return false;
   let printable = 0;
@@ -449,21 +470,35 @@ function mostlyPrintable(text: string): boolean {
   return printable / text.length >= 0.95;
 }
 
+/**
+ * Whether the reversed reading of `text` can add a value: extractValues reads it for addresses, numbers and
+ * tokens only, and each of those needs, read backwards, what this checks forwards (an `@`, a `//:` that reads `://`,
+ * letters before a dot that read as `.tld`, a digit). Prose without them is not reversed at all.
+ */
+function reversalCanAdd(text: string, hasDigit: boolean): boolean {
+  return hasDigit || text.includes("@") || text.includes("//:") || /[a-z]{2}\./i.test(text);
+}
+
 /** The base64, hex and reversed readings of a text that decode to text (reversed: the whole string). */
-export function decodedVariants(text: string): { text: string; reversed: boolean }[] {
+export function decodedVariants(
+  text: string,
+  hasDigit = /\d/.test(text),
+  withReversed = true,
+): { text: string; reversed: boolean }[] {
   const out: { text: string; reversed: boolean }[] = [];
-  if (/\d/.test(text)) {
+  if (hasDigit) {
     eachMatch(text, HEX_RUN, (m) => {
       const decoded = Buffer.from(m[0], "hex").toString("utf8");
       if (out.length < MAX_DECODED && mostlyPrintable(decoded)) out.push({ text: decoded, reversed: false });
     });
   }
-  eachMatch(text, BASE64_RUN, (m) => {
-    if (/^[0-9a-f]+$/i.test(m[0]) || out.length >= MAX_DECODED) return;
-    const decoded = Buffer.from(m[0].replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8");
-    if (decoded.length >= 8 && mostlyPrintable(decoded)) out.push({ text: decoded, reversed: false });
-  });
-  if (text.length >= 6) {
+  if (hasBase64Run(text))
+    eachMatch(text, BASE64_RUN, (m) => {
+      if (/^[0-9a-f]+$/i.test(m[0]) || out.length >= MAX_DECODED) return;
+      const decoded = Buffer.from(m[0].replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8");
+      if (decoded.length >= 8 && mostlyPrintable(decoded)) out.push({ text: decoded, reversed: false });
+    });
+  if (withReversed && text.length >= 6) {
     let reversed = "";
     for (let i = text.length - 1; i >= 0; i--) reversed += text[i];
     out.push({ text: reversed, reversed: true });

@@ -109,6 +109,23 @@ describe("argument-side decoding", () => {
     }
   });
 
+  it("reversed addresses, links, hosts and numbers in prose hash like the value", () => {
+    const reversed = (t: string) => [...t].reverse().join("");
+    for (const value of [
+      "audit@evil.example",
+      "https://evil.example/drop",
+      "evil.example",
+      "GB33BUKB20201555555555",
+    ]) {
+      const tool = hashes(`send it to ${value} today`);
+      const arg = hashes(`kind words and ${reversed(value)} and more kind words`, "argument");
+      expect(
+        [...arg].some((h) => tool.has(h)),
+        value,
+      ).toBe(true);
+    }
+  });
+
   it("decodes nothing on the tool side", () => {
     expect(decodedVariants("plain words only")).toEqual([{ text: "ylno sdrow nialp", reversed: true }]);
   });

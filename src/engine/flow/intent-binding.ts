@@ -43,7 +43,8 @@ interface Designation {
 interface Context {
   words: Set<string>;
   names: Set<string>;
-  user: Set<string>;
+  /** Whether the user typed a hash (the set is built on first use: most pointers are words, not values). */
+  userHas: (h: string) => boolean;
   /** Untrusted outputs carrying each hash the call cares about. */
   carriers: Map<string, ToolOutputFacts[]>;
   designations: Map<ToolOutputFacts, Designation>;
@@ -57,7 +58,7 @@ function designationOf(output: ToolOutputFacts, ctx: Context): Designation {
   const pointers = output.pointers ?? [];
   // A result reached through an address a tool supplied (a page fetched from a link in a result) is never
   // designated, by its call or by its records: the attacker may have written both the link and the page.
-  if (pointers.some((p) => p.h !== undefined && !ctx.user.has(p.h))) {
+  if (pointers.some((p) => p.h !== undefined && !ctx.userHas(p.h))) {
     found = { pointed: false, named: new Set() };
     ctx.designations.set(output, found);
     return found;
@@ -126,24 +127,22 @@ function dataDesignated(value: ArgumentValue, ctx: Context): ToolOutputFacts | u
   );
 }
 
-function contextOf(provenance: ProvenanceFacts, wanted: ReadonlySet<string>): Context | undefined {
+function lazySet(items: () => string[]): (h: string) => boolean {
+  let set: Set<string> | undefined;
+  return (h) => {
+    set ??= new Set(items());
+    return set.has(h);
+  };
+}
+
+function contextOf(provenance: ProvenanceFacts, sources: Sources): Context | undefined {
   const intent = provenance.intent;
   if (!intent) return undefined;
-  const carriers = new Map<string, ToolOutputFacts[]>();
-  for (const output of provenance.outputs) {
-    if (output.trusted) continue;
-    for (const value of output.values) {
-      if (!wanted.has(value.h)) continue;
-      const list = carriers.get(value.h);
-      if (list) list.push(output);
-      else carriers.set(value.h, [output]);
-    }
-  }
   return {
     words: new Set(intent.words),
     names: new Set(intent.names),
-    user: new Set(provenance.user.map((fact) => fact.h)),
-    carriers,
+    userHas: lazySet(() => provenance.user.map((fact) => fact.h)),
+    carriers: sources.carriers,
     designations: new Map(),
   };
 }
@@ -208,9 +207,9 @@ export function bindIntent(
   const effect = toolEffect(nameWords(call.toolName || call.connectorType));
   if (effect === undefined || !provenance.intent.effects.includes(effect))
     return { kept: [...hits], notes: [] };
-  const { targets, data } = values;
-  const wanted = new Set([...targets, ...data].map((v) => v.h));
-  const ctx = contextOf(provenance, wanted)!;
+  const { targets } = values;
+  // `sources` was computed for every hash of the targets and data, so its carriers are the ones binding needs.
+  const ctx = contextOf(provenance, values.sources)!;
   const kept: RuleHit[] = [];
   const notes: BoundNote[] = [];
   const boundVia = new Set<ToolOutputFacts>();

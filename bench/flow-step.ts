@@ -6,9 +6,10 @@
  * Rows: intent binding off, and on (as bench/agent-attack/policies/containment.yaml runs the headline); "warm" checks
  * one provenance object again and again (what an in-memory thread hands over), "cold" a fresh deep copy per call
  * (what a checkpoint or the wire hands over: nothing cached on the object helps).
- * Run alone: `npx tsx bench/flow-step.ts [--quick]` (`node --expose-gc --import tsx bench/flow-step.ts` collects the
- * cold rows' copies before each batch, so their garbage is not counted); `npm run bench` runs it too (skip with --skip=flow).
+ * Run alone: `npx tsx bench/flow-step.ts [--quick] [--case=N]`; `npm run bench` runs it too (skip with --skip=flow).
+ * Each row runs in its own child process under `--expose-gc`.
  */
+import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { type FlowCall, runFlowStep } from "../src/engine/flow/flow-step.js";
 import { computeOutputFacts } from "../src/engine/flow/output-facts.js";
@@ -169,36 +170,51 @@ function inputs(c: FlowCase, n: number): FlowCall[] {
   return calls;
 }
 
-export function runFlowBench(options: { quick?: boolean } = {}): FlowBenchRow[] {
+/** One case, in this process. */
+function measureCase(index: number, quick: boolean): FlowBenchRow {
   const { cases, historyBytes, facts } = flowCases();
-  const iterations = options.quick ? 300 : 3000;
-  const rows: FlowBenchRow[] = [];
-  for (const c of cases) {
-    for (const call of inputs(c, 200)) runFlowStep(c.policy, call);
-    const samples: number[] = [];
-    for (let done = 0; done < iterations; done += 100) {
-      // Copies are made outside the timed part, 100 at a time (3000 copies at once would weigh on the GC).
-      for (const call of inputs(c, Math.min(100, iterations - done))) {
-        const started = performance.now();
-        runFlowStep(c.policy, call);
-        samples.push(performance.now() - started);
-      }
+  const c = cases[index]!;
+  const iterations = quick ? 300 : 3000;
+  for (const call of inputs(c, 200)) runFlowStep(c.policy, call);
+  const samples: number[] = [];
+  for (let done = 0; done < iterations; done += 100) {
+    // Copies are made outside the timed part, 100 at a time (3000 copies at once would weigh on the GC).
+    for (const call of inputs(c, Math.min(100, iterations - done))) {
+      const started = performance.now();
+      runFlowStep(c.policy, call);
+      samples.push(performance.now() - started);
     }
-    shuffle(samples, seeded(1));
-    const cpuMsPerCall = cpuPerCall(
-      (call) => runFlowStep(c.policy, call),
-      () => inputs(c, 100),
-      options.quick ? 10 : 40,
-    );
-    rows.push({
-      cpuMsPerCall,
-      case: c.name,
-      iterations,
-      historyBytes,
-      facts,
-      p50Ms: percentile(samples, 50),
-      p99Ms: percentile(samples, 99),
-    });
+  }
+  shuffle(samples, seeded(1));
+  const cpuMsPerCall = cpuPerCall(
+    (call) => runFlowStep(c.policy, call),
+    () => inputs(c, 100),
+    quick ? 10 : 40,
+  );
+  return {
+    cpuMsPerCall,
+    case: c.name,
+    iterations,
+    historyBytes,
+    facts,
+    p50Ms: percentile(samples, 50),
+    p99Ms: percentile(samples, 99),
+  };
+}
+
+/**
+ * Every case, each in a child process of its own under `--expose-gc` (a process runs one policy: the rows do not
+ * share the JIT's state, and the cold rows' copies are collected before each batch, so their garbage is not counted).
+ */
+export function runFlowBench(options: { quick?: boolean } = {}): FlowBenchRow[] {
+  const count = flowCases().cases.length;
+  const rows: FlowBenchRow[] = [];
+  for (let index = 0; index < count; index++) {
+    const args = ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), `--case=${index}`];
+    if (options.quick) args.push("--quick");
+    const child = spawnSync(process.execPath, args, { encoding: "utf8", maxBuffer: 1 << 20 });
+    if (child.status !== 0) throw new Error(`flow bench case ${index} failed: ${child.stderr}`);
+    rows.push(JSON.parse(child.stdout.trim().split("\n").pop()!) as FlowBenchRow);
   }
   return rows;
 }
@@ -229,5 +245,9 @@ export function flowTable(rows: readonly FlowBenchRow[]): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.stdout.write(`${flowTable(runFlowBench({ quick: process.argv.includes("--quick") }))}\n`);
+  const quick = process.argv.includes("--quick");
+  const only = process.argv.find((a) => a.startsWith("--case="));
+  if (only !== undefined)
+    process.stdout.write(`${JSON.stringify(measureCase(Number(only.slice(7)), quick))}\n`);
+  else process.stdout.write(`${flowTable(runFlowBench({ quick }))}\n`);
 }

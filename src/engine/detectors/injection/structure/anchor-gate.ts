@@ -129,6 +129,140 @@ let tables: Tables | undefined;
 /** Entries the word walk cannot key (none today: every entry has a word run); their bits are always assumed. */
 let unkeyedBits = 0;
 
+/** The marks the patterns need, by word: `[words, bit, also the plural]` (the lexicon's own lists are read in `buildTables`). */
+function markedWords(): readonly (readonly [readonly string[], number, boolean?])[] {
+  return [
+    // AI_NOUN: `(?:ai|a\.i\.|llm|chatbot|copilot|language\s+model|gpt|chatgpt|ai\s+(?:assistant|agent|model|system))s?`
+    [["ai", "llm", "chatbot", "copilot", "gpt", "chatgpt"], M.AI_NOUN, true],
+    [["ai"], M.AI_FIRST],
+    [["assistant", "agent", "model", "system"], M.AI_SECOND, true],
+    [
+      [
+        "ai",
+        "llm",
+        "chatbot",
+        "copilot",
+        "gpt",
+        "chatgpt",
+        "assistant",
+        "agent",
+        "model",
+        "bot",
+        "crawler",
+        "reader",
+        "system",
+        "tool",
+      ],
+      M.READER_NOUN,
+      true,
+    ],
+    [
+      [
+        "reading",
+        "processing",
+        "summarising",
+        "summarizing",
+        "parsing",
+        "handling",
+        "ingesting",
+        "indexing",
+        "browsing",
+        "crawling",
+        "scraping",
+      ],
+      M.PARTICIPLE,
+    ],
+    [
+      [
+        "processing",
+        "summarising",
+        "summarizing",
+        "parsing",
+        "ingesting",
+        "indexing",
+        "crawling",
+        "scraping",
+      ],
+      M.MACHINE_PARTICIPLE,
+    ],
+    [
+      [
+        "should",
+        "must",
+        "shall",
+        "need",
+        "needs",
+        "has",
+        "have",
+        // `(?:is|are)\s+(?:required|instructed|expected|asked|told)\s+to`: its first word follows the noun.
+        "is",
+        "are",
+      ],
+      M.OBLIGATION,
+    ],
+    [
+      [
+        "your",
+        "tu",
+        "tus",
+        "tes",
+        "ton",
+        "vos",
+        "votre",
+        "seu",
+        "sua",
+        "suas",
+        "seus",
+        "tuo",
+        "tue",
+        "dein",
+        "deine",
+        "deinen",
+        "deiner",
+      ],
+      M.POSSESSIVE,
+    ],
+    [
+      [
+        "instruction",
+        "instructions",
+        "prompt",
+        "instrucciones",
+        "instrucoes",
+        "istruzioni",
+        "anweisungen",
+        "systemprompt",
+        "consignes",
+      ],
+      M.PROMPT_NOUN,
+    ],
+    [
+      [
+        "instruction",
+        "instructions",
+        "prompt",
+        "prompts",
+        "rules",
+        "guidelines",
+        "directives",
+        "guidance",
+        "configuration",
+        "message",
+      ],
+      M.PROMPT_REF_NOUN,
+    ],
+    [["that", "which", "you", "your"], M.PROMPT_REF_NEXT],
+    [["system", "developer", "admin"], M.TURN_PAIR_FIRST],
+    [["message", "prompt", "instruction", "instructions", "override", "update"], M.TURN_PAIR_SECOND],
+    [["context"], M.CONTEXT],
+    [["window"], M.WINDOW],
+    [["system"], M.SYSTEM],
+    [["message"], M.MESSAGE],
+    [["language"], M.LANGUAGE],
+    [["model", "models"], M.MODEL],
+  ];
+}
+
 function buildTables(): Tables {
   const words = new Map<number, number>();
   const marks = new Map<number, number>();
@@ -162,133 +296,15 @@ function buildTables(): Tables {
     nouns.flatMap((ps) => ps.slice(0, -1)),
     M.VOCATIVE_FIRST,
   );
-  // AI_NOUN: `(?:ai|a\.i\.|llm|chatbot|copilot|language\s+model|gpt|chatgpt|ai\s+(?:assistant|agent|model|system))s?`
-  mark(["ai", "llm", "chatbot", "copilot", "gpt", "chatgpt"], M.AI_NOUN, true);
-  mark(["ai"], M.AI_FIRST);
-  mark(["assistant", "agent", "model", "system"], M.AI_SECOND, true);
-  mark(
-    [
-      "ai",
-      "llm",
-      "chatbot",
-      "copilot",
-      "gpt",
-      "chatgpt",
-      "assistant",
-      "agent",
-      "model",
-      "bot",
-      "crawler",
-      "reader",
-      "system",
-      "tool",
-    ],
-    M.READER_NOUN,
-    true,
-  );
-  mark(
-    [
-      "reading",
-      "processing",
-      "summarising",
-      "summarizing",
-      "parsing",
-      "handling",
-      "ingesting",
-      "indexing",
-      "browsing",
-      "crawling",
-      "scraping",
-    ],
-    M.PARTICIPLE,
-  );
-  mark(
-    ["processing", "summarising", "summarizing", "parsing", "ingesting", "indexing", "crawling", "scraping"],
-    M.MACHINE_PARTICIPLE,
-  );
-  mark(
-    [
-      "should",
-      "must",
-      "shall",
-      "need",
-      "needs",
-      "has",
-      "have",
-      // `(?:is|are)\s+(?:required|instructed|expected|asked|told)\s+to`: its first word follows the noun.
-      "is",
-      "are",
-    ],
-    M.OBLIGATION,
-  );
+  for (const [list, bit, plural] of markedWords()) mark(list, bit, plural);
   mark(
     asciiOf((l) => l.turnRoles).flatMap((e) => pieces(e)),
     M.TURN_ROLE,
   );
   mark(
-    [
-      "your",
-      "tu",
-      "tus",
-      "tes",
-      "ton",
-      "vos",
-      "votre",
-      "seu",
-      "sua",
-      "suas",
-      "seus",
-      "tuo",
-      "tue",
-      "dein",
-      "deine",
-      "deinen",
-      "deiner",
-    ],
-    M.POSSESSIVE,
-  );
-  mark(
-    [
-      "instruction",
-      "instructions",
-      "prompt",
-      "instrucciones",
-      "instrucoes",
-      "istruzioni",
-      "anweisungen",
-      "systemprompt",
-      "consignes",
-    ],
-    M.PROMPT_NOUN,
-  );
-  mark(
     asciiOf((l) => l.modeWords).filter((e) => !e.includes("*")),
     M.MODE_WORD,
   );
-  mark(
-    [
-      "instruction",
-      "instructions",
-      "prompt",
-      "prompts",
-      "rules",
-      "guidelines",
-      "directives",
-      "guidance",
-      "configuration",
-      "message",
-    ],
-    M.PROMPT_REF_NOUN,
-  );
-  mark(["that", "which", "you", "your"], M.PROMPT_REF_NEXT);
-  mark(["system", "developer", "admin"], M.TURN_PAIR_FIRST);
-  mark(["message", "prompt", "instruction", "instructions", "override", "update"], M.TURN_PAIR_SECOND);
-  mark(["context"], M.CONTEXT);
-  mark(["window"], M.WINDOW);
-  mark(["system"], M.SYSTEM);
-  mark(["message"], M.MESSAGE);
-  mark(["language"], M.LANGUAGE);
-  mark(["model", "models"], M.MODEL);
   for (const h of words.keys()) filter[slot(h)]! |= 1;
   for (const h of marks.keys()) filter[slot(h)]! |= 1;
   for (const h of pairs.keys()) filter[slot(h)]! |= 2;

@@ -240,16 +240,21 @@ function detectHclDefaults(text: string, out: TextMatch[]): void {
   }
 }
 
+/** The argument value at `at`, when it reads as a password (not a variable `$X`, not the next `-flag`). */
+function reportPasswordArgument(text: string, at: number, out: TextMatch[]): void {
+  const value = readValue(text, at);
+  if (value === null) return;
+  const [start, end, quoted] = value;
+  const raw = text.slice(start, end);
+  if (raw.startsWith("$") || raw.startsWith("-") || !readsAsPassword(raw, quoted)) return;
+  report(out, start, end);
+}
+
 /** The value right after a command's password argument (`regex` ends where it starts). */
 function detectCommandPasswords(text: string, out: TextMatch[], command: RegExp): void {
   command.lastIndex = 0;
   for (let m = command.exec(text); m !== null; m = command.exec(text)) {
-    const value = readValue(text, m.index + m[0].length);
-    if (value === null) continue;
-    const [start, end, quoted] = value;
-    const raw = text.slice(start, end);
-    if (raw.startsWith("$") || raw.startsWith("-") || !readsAsPassword(raw, quoted)) continue;
-    report(out, start, end);
+    reportPasswordArgument(text, m.index + m[0].length, out);
   }
 }
 
@@ -293,12 +298,7 @@ function detectUserPasswordFlags(text: string, out: TextMatch[]): void {
   for (let m = flag.exec(text); m !== null; m = flag.exec(text)) {
     const lineStart = text.lastIndexOf("\n", m.index) + 1;
     if (m.index - lineStart > 400 || !USER_FLAG.test(text.slice(lineStart, m.index))) continue;
-    const value = readValue(text, m.index + m[0].length);
-    if (value === null) continue;
-    const [start, end, quoted] = value;
-    const raw = text.slice(start, end);
-    if (raw.startsWith("$") || raw.startsWith("-") || !readsAsPassword(raw, quoted)) continue;
-    report(out, start, end);
+    reportPasswordArgument(text, m.index + m[0].length, out);
   }
 }
 

@@ -129,139 +129,46 @@ let tables: Tables | undefined;
 /** Entries the word walk cannot key (none today: every entry has a word run); their bits are always assumed. */
 let unkeyedBits = 0;
 
-/** The marks the patterns need, by word: `[words, bit, also the plural]` (the lexicon's own lists are read in `buildTables`). */
-function markedWords(): readonly (readonly [readonly string[], number, boolean?])[] {
-  return [
-    // AI_NOUN: `(?:ai|a\.i\.|llm|chatbot|copilot|language\s+model|gpt|chatgpt|ai\s+(?:assistant|agent|model|system))s?`
-    [["ai", "llm", "chatbot", "copilot", "gpt", "chatgpt"], M.AI_NOUN, true],
-    [["ai"], M.AI_FIRST],
-    [["assistant", "agent", "model", "system"], M.AI_SECOND, true],
-    [
-      [
-        "ai",
-        "llm",
-        "chatbot",
-        "copilot",
-        "gpt",
-        "chatgpt",
-        "assistant",
-        "agent",
-        "model",
-        "bot",
-        "crawler",
-        "reader",
-        "system",
-        "tool",
-      ],
-      M.READER_NOUN,
-      true,
-    ],
-    [
-      [
-        "reading",
-        "processing",
-        "summarising",
-        "summarizing",
-        "parsing",
-        "handling",
-        "ingesting",
-        "indexing",
-        "browsing",
-        "crawling",
-        "scraping",
-      ],
-      M.PARTICIPLE,
-    ],
-    [
-      [
-        "processing",
-        "summarising",
-        "summarizing",
-        "parsing",
-        "ingesting",
-        "indexing",
-        "crawling",
-        "scraping",
-      ],
-      M.MACHINE_PARTICIPLE,
-    ],
-    [
-      [
-        "should",
-        "must",
-        "shall",
-        "need",
-        "needs",
-        "has",
-        "have",
-        // `(?:is|are)\s+(?:required|instructed|expected|asked|told)\s+to`: its first word follows the noun.
-        "is",
-        "are",
-      ],
-      M.OBLIGATION,
-    ],
-    [
-      [
-        "your",
-        "tu",
-        "tus",
-        "tes",
-        "ton",
-        "vos",
-        "votre",
-        "seu",
-        "sua",
-        "suas",
-        "seus",
-        "tuo",
-        "tue",
-        "dein",
-        "deine",
-        "deinen",
-        "deiner",
-      ],
-      M.POSSESSIVE,
-    ],
-    [
-      [
-        "instruction",
-        "instructions",
-        "prompt",
-        "instrucciones",
-        "instrucoes",
-        "istruzioni",
-        "anweisungen",
-        "systemprompt",
-        "consignes",
-      ],
-      M.PROMPT_NOUN,
-    ],
-    [
-      [
-        "instruction",
-        "instructions",
-        "prompt",
-        "prompts",
-        "rules",
-        "guidelines",
-        "directives",
-        "guidance",
-        "configuration",
-        "message",
-      ],
-      M.PROMPT_REF_NOUN,
-    ],
-    [["that", "which", "you", "your"], M.PROMPT_REF_NEXT],
-    [["system", "developer", "admin"], M.TURN_PAIR_FIRST],
-    [["message", "prompt", "instruction", "instructions", "override", "update"], M.TURN_PAIR_SECOND],
-    [["context"], M.CONTEXT],
-    [["window"], M.WINDOW],
-    [["system"], M.SYSTEM],
-    [["message"], M.MESSAGE],
-    [["language"], M.LANGUAGE],
-    [["model", "models"], M.MODEL],
-  ];
-}
+/**
+ * The marks the patterns need, by word: `[words (space-separated), bit, also the plural]` (the lexicon's own lists
+ * are read in `buildTables`).
+ */
+const MARKED_WORDS: readonly (readonly [string, number, boolean?])[] = [
+  // AI_NOUN: `(?:ai|a\.i\.|llm|chatbot|copilot|language\s+model|gpt|chatgpt|ai\s+(?:assistant|agent|model|system))s?`
+  ["ai llm chatbot copilot gpt chatgpt", M.AI_NOUN, true],
+  ["ai", M.AI_FIRST],
+  ["assistant agent model system", M.AI_SECOND, true],
+  [
+    "ai llm chatbot copilot gpt chatgpt assistant agent model bot crawler reader system tool",
+    M.READER_NOUN,
+    true,
+  ],
+  [
+    "reading processing summarising summarizing parsing handling ingesting indexing browsing crawling scraping",
+    M.PARTICIPLE,
+  ],
+  ["processing summarising summarizing parsing ingesting indexing crawling scraping", M.MACHINE_PARTICIPLE],
+  // `(?:is|are)\s+(?:required|instructed|expected|asked|told)\s+to`: its first word follows the noun.
+  ["should must shall need needs has have is are", M.OBLIGATION],
+  ["your tu tus tes ton vos votre seu sua suas seus tuo tue dein deine deinen deiner", M.POSSESSIVE],
+  [
+    "instruction instructions prompt instrucciones instrucoes istruzioni anweisungen systemprompt consignes",
+    M.PROMPT_NOUN,
+  ],
+  [
+    "instruction instructions prompt prompts rules guidelines directives guidance configuration message",
+    M.PROMPT_REF_NOUN,
+  ],
+  ["that which you your", M.PROMPT_REF_NEXT],
+  ["system developer admin", M.TURN_PAIR_FIRST],
+  ["message prompt instruction instructions override update", M.TURN_PAIR_SECOND],
+  ["context", M.CONTEXT],
+  ["window", M.WINDOW],
+  ["system", M.SYSTEM],
+  ["message", M.MESSAGE],
+  ["language", M.LANGUAGE],
+  ["model models", M.MODEL],
+];
 
 function buildTables(): Tables {
   const words = new Map<number, number>();
@@ -296,7 +203,7 @@ function buildTables(): Tables {
     nouns.flatMap((ps) => ps.slice(0, -1)),
     M.VOCATIVE_FIRST,
   );
-  for (const [list, bit, plural] of markedWords()) mark(list, bit, plural);
+  for (const [list, bit, plural] of MARKED_WORDS) mark(list.split(" "), bit, plural);
   mark(
     asciiOf((l) => l.turnRoles).flatMap((e) => pieces(e)),
     M.TURN_ROLE,

@@ -19,9 +19,10 @@ import { foldLexiconEntry } from "./reading-view.js";
  *   (the rarest-looking) or the only piece is the entry's key; a key seen sets the roles of every entry with that key.
  * - hand-written patterns: the words or characters their sources cannot do without (see `mayBits`, `needleBits`, `seenBits`).
  *
- * Word runs are hashed as they are read (a 32-bit polynomial hash; a collision only adds bits), and a 64 K-entry
- * byte table answers most words without a map lookup. Hand-written rather than a regex: one regex per signal is
- * what this replaces, and a V8 alternation over ~2,000 multi-word entries re-enters its trie at every word start.
+ * Word runs are hashed as they are read (a 32-bit polynomial hash; a collision only adds bits) and looked up in
+ * typed-array hash tables (`HashTable`). Hand-written rather than a regex: one regex per signal is what this
+ * replaces, and a V8 alternation over ~2,000 multi-word entries re-enters its trie at every word start (one regex
+ * for what the walk's anchor signals need, tried on 1 KB README strings, cost more than the walk itself).
  */
 
 /** Pseudo-signals of single words, for the hand-written patterns (bits of `WordInfo.marks`). */
@@ -52,21 +53,58 @@ const M = {
 } as const;
 
 interface Tables {
-  /** Per word hash: lexicon bits of single-piece entries. */
-  words: Map<number, number>;
-  /** Per word hash: pseudo-signals (M). */
-  marks: Map<number, number>;
+  /** Per word hash: lexicon bits of single-piece entries (`values`) and pseudo-signals (M, `more`). */
+  words: HashTable;
   /** Per pair hash: lexicon bits of entries keyed by that pair. */
-  pairs: Map<number, number>;
-  /** Byte per slot: 1 some word key, 2 some pair key lands here. */
-  filter: Uint8Array;
+  pairs: HashTable;
+}
+
+/**
+ * Word or pair hash -> two numbers, open addressing with linear probing in typed arrays at most 1/8 full, so most
+ * words of a text (no key) end at the first, empty slot: no `Map` lookup and no separate filter per word. Hashes are
+ * >= 0, so -1 marks an empty slot.
+ */
+interface HashTable {
+  keys: Int32Array;
+  values: Int32Array;
+  more: Int32Array;
+  mask: number;
+}
+
+function hashTable(values: ReadonlyMap<number, number>, more: ReadonlyMap<number, number>): HashTable {
+  const hashes = new Set([...values.keys(), ...more.keys()]);
+  let size = 16;
+  while (size < hashes.size * 8) size *= 2;
+  const table: HashTable = {
+    keys: new Int32Array(size).fill(-1),
+    values: new Int32Array(size),
+    more: new Int32Array(size),
+    mask: size - 1,
+  };
+  for (const h of hashes) {
+    let at = probeStart(h, table.mask);
+    while (table.keys[at] !== -1) at = (at + 1) & table.mask;
+    table.keys[at] = h;
+    table.values[at] = values.get(h) ?? 0;
+    table.more[at] = more.get(h) ?? 0;
+  }
+  return table;
+}
+
+const probeStart = (h: number, mask: number) => (h ^ (h >>> 11)) & mask;
+
+/** The slot holding `h`, or -1. */
+function find(table: HashTable, h: number): number {
+  const { keys, mask } = table;
+  for (let at = probeStart(h, mask); ; at = (at + 1) & mask) {
+    const k = keys[at]!;
+    if (k === h) return at;
+    if (k === -1) return -1;
+  }
 }
 
 /** Hashes stay within V8's small integers (31 bits with pointer compression): no number is boxed in the walk. */
 const HASH_MASK = 0x3fffffff;
-const FILTER_BITS = 16;
-const FILTER_MASK = (1 << FILTER_BITS) - 1;
-const slot = (h: number) => (h ^ (h >>> FILTER_BITS)) & FILTER_MASK;
 
 function hashWord(word: string): number {
   let h = 0;
@@ -126,6 +164,8 @@ const orInto = (map: Map<number, number>, key: number, bits: number) =>
   map.set(key, (map.get(key) ?? 0) | bits);
 
 let tables: Tables | undefined;
+/** The most word runs any ASCII lexicon entry has. */
+let maxEntryRuns = 0;
 /** Entries the word walk cannot key (none today: every entry has a word run); their bits are always assumed. */
 let unkeyedBits = 0;
 
@@ -174,10 +214,10 @@ function buildTables(): Tables {
   const words = new Map<number, number>();
   const marks = new Map<number, number>();
   const pairs = new Map<number, number>();
-  const filter = new Uint8Array(1 << FILTER_BITS);
   const { lexicon } = structureSignals();
   for (const [entry, bits] of lexicon.bitsOf) {
     if (!/^[\x00-\x7f]*$/.test(entry)) continue;
+    maxEntryRuns = Math.max(maxEntryRuns, pieces(entry).length);
     const key = keyOf(entry);
     if (key === undefined) unkeyedBits |= bits;
     else orInto(key.words.length === 1 ? words : pairs, hashKey(key.words), bits);
@@ -212,10 +252,7 @@ function buildTables(): Tables {
     asciiOf((l) => l.modeWords).filter((e) => !e.includes("*")),
     M.MODE_WORD,
   );
-  for (const h of words.keys()) filter[slot(h)]! |= 1;
-  for (const h of marks.keys()) filter[slot(h)]! |= 1;
-  for (const h of pairs.keys()) filter[slot(h)]! |= 2;
-  return { words, marks, pairs, filter };
+  return { words: hashTable(words, marks), pairs: hashTable(pairs, new Map()) };
 }
 
 /** Every `*modus` compound of the mode words ends with this; checked by text, not by hash. */
@@ -232,83 +269,111 @@ const FAR = 1 << 20;
  */
 export function mayBits(reading: string, enough?: (bits: number) => boolean): number {
   tables ??= buildTables();
-  const { words, marks, pairs, filter } = tables;
-  let bits = unkeyedBits;
+  const { words, pairs } = tables;
+  let bits = unkeyedBits | markerBits(reading);
   let seen = 0;
   const needles = needleBits(reading);
   const n = reading.length;
-  let h = 0;
-  let start = -1;
   let previous = -1;
   let previousPair = -1;
   let previousMarks = 0;
   // Word runs since the last one that can end an AI noun (`ai`, `language model`, `ai assistant`) or a reader noun.
   let sinceAi = FAR;
   let sinceReader = FAR;
-  // Whether everything from the line start to here is a turn marker's prefix character (`[ \t>#*_|[(-]`).
-  let linePrefix = true;
-  let runAtLineStart = false;
-  for (let i = 0; i <= n; i++) {
-    const c = i < n ? reading.charCodeAt(i) : 32;
-    if (c < 128 && WORD[c] === 1) {
-      if (start < 0) {
-        start = i;
-        h = 0;
-        runAtLineStart = linePrefix;
-      }
-      h = (Math.imul(h, 31) + c) & HASH_MASK;
-      if (c !== 95) linePrefix = false;
+  // The next line break `enough` is asked at (long readings only): bits only grow, so the walk stops at the first
+  // line where it holds (the caller asks `enough` of the returned bits again).
+  let lineBreak = enough === undefined ? n : lineBreakFrom(reading, 0);
+  let i = 0;
+  while (i < n) {
+    let c = reading.charCodeAt(i);
+    if (c >= 128 || WORD[c] === 0) {
+      i++;
       continue;
     }
-    if (start >= 0) {
-      // A word run ended at i.
-      let wordMarks = 0;
-      if ((filter[slot(h)]! & 1) !== 0) {
-        bits |= words.get(h) ?? 0;
-        wordMarks = marks.get(h) ?? 0;
-      }
-      const pair = previous < 0 ? -1 : hashPair(previous, h);
-      if (pair >= 0) {
-        if ((filter[slot(pair)]! & 2) !== 0) bits |= pairs.get(pair) ?? 0;
-        if (previousPair >= 0) {
-          const triple = hashPair(previousPair, h);
-          if ((filter[slot(triple)]! & 2) !== 0) bits |= pairs.get(triple) ?? 0;
-        }
-      }
-      sinceAi++;
-      sinceReader++;
-      if (wordMarks !== 0 || previousMarks !== 0) {
-        seen |= wordMarks | pairMarks(previousMarks, wordMarks);
-        const reader = readerBits(wordMarks, previousMarks, sinceAi, sinceReader);
-        bits |= reader & READER_FOUND;
-        if ((reader & AI_END) !== 0) sinceAi = 0;
-        if ((reader & READER_END) !== 0) sinceReader = 0;
-        if (
-          (wordMarks & M.VOCATIVE_NOUN) !== 0 &&
-          separatorWithin(reading, i, 4) &&
-          ((previousMarks & M.VOCATIVE_FIRST) !== 0 || vocativeContext(reading, start))
-        )
-          bits |= ADDRESSEE;
-        if ((wordMarks & M.TURN_ROLE) !== 0 && runAtLineStart && turnColonAfter(reading, i)) bits |= TURN;
-      }
-      if (i - start >= MODE_SUFFIX.length && reading.startsWith(MODE_SUFFIX, i - MODE_SUFFIX.length))
-        seen |= M.MODE_WORD;
-      previousPair = pair;
-      previous = h;
-      previousMarks = wordMarks;
-      start = -1;
+    // A word run: hashed as it is read, up to the first character that is not a word character.
+    const start = i;
+    let h = 0;
+    do {
+      h = (Math.imul(h, 31) + c) & HASH_MASK;
+      c = ++i < n ? reading.charCodeAt(i) : 32;
+    } while (c < 128 && WORD[c] === 1);
+    let wordMarks = 0;
+    const at = find(words, h);
+    if (at >= 0) {
+      bits |= words.values[at]!;
+      wordMarks = words.more[at]!;
     }
-    if (c === 10) {
-      linePrefix = true;
-      // The caller only needs to know whether `enough` holds: bits only grow, so it stops at the first line it does.
-      if (enough !== undefined) {
-        const sofar = bits | needles | seenBits(seen);
-        if (enough(sofar)) return sofar;
-      }
-    } else if (linePrefix && !(c < 128 && TURN_PREFIX[c] === 1)) linePrefix = false;
-    if (c === 60 || c === 91) bits |= markerAt(reading, i);
+    const pair = previous < 0 ? -1 : hashPair(previous, h);
+    if (pair >= 0) {
+      bits |= pairBits(pairs, pair);
+      if (previousPair >= 0) bits |= pairBits(pairs, hashPair(previousPair, h));
+    }
+    sinceAi++;
+    sinceReader++;
+    if (wordMarks !== 0 || previousMarks !== 0) {
+      seen |= wordMarks | pairMarks(previousMarks, wordMarks);
+      const reader = readerBits(wordMarks, previousMarks, sinceAi, sinceReader);
+      bits |= reader & READER_FOUND;
+      if ((reader & AI_END) !== 0) sinceAi = 0;
+      if ((reader & READER_END) !== 0) sinceReader = 0;
+      if (
+        (wordMarks & M.VOCATIVE_NOUN) !== 0 &&
+        separatorWithin(reading, i, 4) &&
+        ((previousMarks & M.VOCATIVE_FIRST) !== 0 || vocativeContext(reading, start))
+      )
+        bits |= ADDRESSEE;
+      if ((wordMarks & M.TURN_ROLE) !== 0 && firstOnLine(reading, start) && turnColonAfter(reading, i))
+        bits |= TURN;
+    }
+    if (
+      reading.charCodeAt(i - 1) === 115 &&
+      i - start >= MODE_SUFFIX.length &&
+      reading.startsWith(MODE_SUFFIX, i - MODE_SUFFIX.length)
+    )
+      seen |= M.MODE_WORD;
+    previousPair = pair;
+    previous = h;
+    previousMarks = wordMarks;
+    if (i > lineBreak) {
+      const sofar = bits | needles | seenBits(seen);
+      if (enough!(sofar)) return sofar;
+      lineBreak = lineBreakFrom(reading, i);
+    }
   }
   return bits | needles | seenBits(seen);
+}
+
+/** The first line break at or after `from`, or the length. */
+function lineBreakFrom(text: string, from: number): number {
+  const at = text.indexOf("\n", from);
+  return at === -1 ? text.length : at;
+}
+
+/**
+ * Whether what comes before `start` on its line is only a turn marker's prefix characters (`[ \t>#*_|[(-]`): looked
+ * up for the rare words that are a turn role, instead of following every character.
+ */
+function firstOnLine(text: string, start: number): boolean {
+  for (let k = start - 1; k >= 0; k--) {
+    const c = text.charCodeAt(k);
+    if (c === 10) return true;
+    if (c >= 128 || TURN_PREFIX[c] !== 1) return false;
+  }
+  return true;
+}
+
+/** TURN when a turn marker may start at one of the text's `<` or `[` (`markerAt`). */
+function markerBits(text: string): number {
+  for (const open of MARKER_OPENERS)
+    for (let at = text.indexOf(open); at !== -1; at = text.indexOf(open, at + 1))
+      if (markerAt(text, at) !== 0) return TURN;
+  return 0;
+}
+const MARKER_OPENERS = ["<", "["];
+
+function pairBits(pairs: HashTable, h: number): number {
+  const at = find(pairs, h);
+  return at < 0 ? 0 : pairs.values[at]!;
 }
 
 const WORD = new Uint8Array(128);
@@ -468,4 +533,42 @@ export function lazyBits(text: string, candidates: number): number {
     feature.ascii.lastIndex = 0;
   }
   return bits;
+}
+
+/**
+ * How far past a range `mayBitsAround` reads: back over this many word runs (an AI noun three runs before its
+ * participle, `language model` one more, `a.i.` two), forward over the longest lexicon entry's runs (at least six:
+ * a possessive, two words, a prompt noun) and at least this many characters (an e-mail's `@` up to 64 characters
+ * into its match, a mode word 40 after its entry, a turn role's `:` 20 after the role, a `<` marker's name).
+ */
+const BACK_RUNS = 6;
+const FORWARD_CHARS = 160;
+
+/**
+ * A superset of the signals of every match that STARTS in `text[from, to)`, for an ASCII-script reading: `mayBits`
+ * over that range widened (BACK_RUNS, FORWARD_CHARS) so that whatever such a match needs lies inside it. A match's
+ * words lie after its start; the patterns that look back (a participle's AI noun, a vocative's context, a turn
+ * role's line start) look back at most BACK_RUNS runs, and the walk answers `true` for what lies before its start
+ * (a vocative's context, a line start). The widened range starts at a word run's start and ends at one's end.
+ */
+export function mayBitsAround(text: string, from: number, to: number): number {
+  tables ??= buildTables();
+  let start = from;
+  for (let runs = 0; runs < BACK_RUNS && start > 0; runs++) {
+    while (start > 0 && !isWordAt(text, start - 1)) start--;
+    while (start > 0 && isWordAt(text, start - 1)) start--;
+  }
+  let end = to;
+  for (let runs = 0; runs < Math.max(maxEntryRuns, 6) && end < text.length; runs++) {
+    while (end < text.length && !isWordAt(text, end)) end++;
+    while (end < text.length && isWordAt(text, end)) end++;
+  }
+  end = Math.max(end, Math.min(text.length, to + FORWARD_CHARS));
+  while (end < text.length && isWordAt(text, end)) end++;
+  return mayBits(start === 0 && end === text.length ? text : text.slice(start, end));
+}
+
+function isWordAt(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  return c < 128 && WORD[c] === 1;
 }

@@ -2,7 +2,7 @@ import type { TextDetector, TextMatch } from "../../../types.js";
 import { cutBounds } from "../cut-bounds.js";
 import { createInjectionDetector } from "../index.js";
 import { blankQuotedMentions } from "../quoted-mention.js";
-import { lazyBits, lazyCandidates, mayBits } from "./anchor-gate.js";
+import { LAZY, lazyBits, lazyCandidates, mayBits, mayBitsAround } from "./anchor-gate.js";
 import { findEncodedSegments } from "./encoded-segments.js";
 import * as features from "./features.js";
 import { type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
@@ -192,11 +192,11 @@ export function scanReading(text: string, gated = true): Flagged[] {
 const MAX_FIRST_PASS = 4096;
 
 /**
- * Whether `decide` can fire on the signals an ASCII-script reading may carry. Three steps, each a superset of the
+ * Whether `decide` can fire on the signals an ASCII-script reading may carry. Four steps, each a superset of the
  * signals of every sentence (and of two joined), so a `false` is final: the word walk (`mayBits`); the patterns that
- * are cheap to run exactly (LAZY), only when they could make the difference; then, on the few readings still in,
- * the text-level union of the exact anchor patterns and the lexicon scan (the supporting patterns keep their needle
- * answer: run on a sentence, their lookarounds see a different context than on the whole text).
+ * are cheap to run exactly (LAZY); the walk again, by chunks of neighbouring sentences (`sentencesMayFire`: signals
+ * far apart in the text never combine); then, on the few readings still in, the text-level union of the exact
+ * anchor patterns and the lexicon scan (`exactMayFire`).
  */
 export function mayFind(text: string): boolean {
   const candidates = lazyCandidates(text);
@@ -207,29 +207,81 @@ export function mayFind(text: string): boolean {
     );
   const may = mayBits(text);
   if (decide(may | candidates) === undefined) return false;
-  if (decide(may) === undefined && decide(may | lazyBits(text, candidates)) === undefined) return false;
-  return decide(exactUnion(text, may)) !== undefined;
+  const lazy = lazyBits(text, candidates);
+  if (decide(may | lazy) === undefined || !sentencesMayFire(text, lazy)) return false;
+  return exactMayFire(text, may, lazy);
 }
 
-/** The signals of `text` as a whole: anchors and lexicon exactly, supporting patterns as `may` has them. */
-function exactUnion(text: string, may: number): number {
-  const { FEATURES, LEXICON_SCAN, LEXICON_BITS } = scanState();
-  let bits = may & SUPPORTING_PATTERNS;
+/** Characters of sentences a chunk of `sentencesMayFire` takes (at least two sentences). */
+const CHUNK = 512;
+
+/**
+ * Whether a rule may fire within one sentence or two neighbouring ones, as `scanReading` reads them, rather than on
+ * the text as a whole: signals far apart (a badge image at the top of a README slice, a "with the" at its end) never
+ * combine. The sentences are taken in chunks of about CHUNK characters, each sharing its last sentence with the next,
+ * so any two neighbouring sentences lie in one chunk. A sentence's signals are those of the matches starting in it:
+ * a chunk's are within `mayBitsAround` of its range and the LAZY matches starting in it (`lazy`: the text's exact
+ * LAZY signals, whose matches are located here).
+ */
+function sentencesMayFire(text: string, lazy: number): boolean {
+  const bounds = sentenceBounds(text);
+  const count = bounds.length - 1;
+  if (count <= 0) return false;
+  const starts = lazyStarts(text, lazy);
+  for (let first = 0; ; ) {
+    let last = Math.min(first + 1, count - 1);
+    while (last + 1 < count && bounds[last + 2]! - bounds[first]! <= CHUNK) last++;
+    const from = bounds[first]!;
+    const to = bounds[last + 1]!;
+    let bits = mayBitsAround(text, from, to);
+    for (const [at, bit] of starts) if (at >= from && at < to) bits |= bit;
+    if (decide(bits) !== undefined) return true;
+    if (last >= count - 1) return false;
+    first = last;
+  }
+}
+
+/** Where the matches of the LAZY signals in `lazy` start, with their bit. */
+function lazyStarts(text: string, lazy: number): [number, number][] {
+  const out: [number, number][] = [];
+  if (lazy === 0) return out;
+  for (const feature of scanState().FEATURES) {
+    if ((feature.bit & lazy) === 0) continue;
+    const pattern = feature.ascii;
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) out.push([m.index, feature.bit]);
+  }
+  return out;
+}
+
+/**
+ * Whether `decide` fires on the signals of `text` as a whole: the anchor patterns and the lexicon exactly (the LAZY
+ * ones are `lazy`, already exact), the supporting patterns as `may` has them (run on a sentence, their lookarounds
+ * see a different context than on the whole text). Stops as soon as the answer is known: the lexicon's roles are
+ * among the walk's bits (`may`), so when even those cannot make a rule fire the lexicon scan is not run, and the scan
+ * stops at the first match after which a rule fires.
+ */
+function exactMayFire(text: string, may: number, lazy: number): boolean {
+  const { FEATURES, LEXICON_SCAN, LEXICON_BITS, LEXICON_ROLES } = scanState();
+  let bits = (may & SUPPORTING_PATTERNS) | lazy;
   for (const feature of FEATURES) {
-    if (feature.supporting || (bits & feature.bit) !== 0) continue;
+    if (feature.supporting || (feature.bit & (LAZY | bits)) !== 0) continue;
     if (feature.asciiNeedles !== undefined && !feature.asciiNeedles.some((n) => text.includes(n))) continue;
     if (feature.asciiGate !== undefined && !feature.asciiGate(text)) continue;
     const pattern = globalCopy(feature.ascii);
     pattern.lastIndex = 0;
     if (pattern.test(text)) bits |= feature.bit;
   }
+  if (decide(bits | (may & LEXICON_ROLES)) === undefined) return false;
   const lexicon = LEXICON_SCAN.ascii;
   lexicon.lastIndex = 0;
   for (let m = lexicon.exec(text); m !== null; m = lexicon.exec(text)) {
+    if (decide(bits) !== undefined) break;
     bits |= LEXICON_BITS.get(m[0].replace(/\s+/g, " ")) ?? 0;
     lexicon.lastIndex = m.index + 1;
   }
-  return bits;
+  lexicon.lastIndex = 0;
+  return decide(bits) !== undefined;
 }
 
 /** The supporting signals found by patterns rather than by the lexicon (URL, e-mail, tool name, mode). */
@@ -291,6 +343,8 @@ interface ScanState {
   FEATURES: readonly Feature[];
   LEXICON_SCAN: features.LexiconScan;
   LEXICON_BITS: ReadonlyMap<string, number>;
+  /** Every role a lexicon match can set. */
+  LEXICON_ROLES: number;
   NEEDLES: readonly string[];
   needleState: Uint8Array;
   ASCII_NEEDLES: Map<Feature, number[] | undefined>;
@@ -311,6 +365,7 @@ function scanState(): ScanState {
     FEATURES,
     LEXICON_SCAN: lexicon,
     LEXICON_BITS: lexicon.bitsOf,
+    LEXICON_ROLES: [...lexicon.bitsOf.values()].reduce((all, bits) => all | bits, 0),
     NEEDLES,
     needleState: new Uint8Array(NEEDLES.length),
     ASCII_NEEDLES: new Map(FEATURES.map((f) => [f, needleIndex(f.asciiNeedles)])),

@@ -44,6 +44,7 @@ import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { seeded } from "../eval-set/rand.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 import { flaggedByRulesOnly } from "./rules-only.js";
+import { carrierMargin, countCut, type HeldOutDoc } from "./threshold.js";
 
 export const SEED = 20261124;
 const EPOCHS = Number(process.env.TOLLGATE_EPOCHS ?? 12);
@@ -52,13 +53,24 @@ const MIL_ROUNDS = 3;
 const FP_BUDGET = 0.01;
 /** Rules + model may flag at most this share of the dev benign documents at the operating threshold. */
 const DEV_FP_CAP = 0.02;
-const THRESHOLD_RULE: "operating" | "strict" =
-  process.env.TOLLGATE_THRESHOLD === "strict" ? "strict" : "operating";
+/**
+ * `carrier` (the default): the strict threshold raised by the smallest margin at which it holds for carriers it was
+ * not chosen on (see `carrierMargin`); `strict`: no dev benign document added to what the rules flag; `operating`:
+ * rules + model flag at most DEV_FP_CAP of dev benign.
+ */
+const THRESHOLD_RULE: "operating" | "strict" | "carrier" =
+  process.env.TOLLGATE_THRESHOLD === "strict"
+    ? "strict"
+    : process.env.TOLLGATE_THRESHOLD === "operating"
+      ? "operating"
+      : "carrier";
 
 interface Doc {
   text: string;
   positive: boolean;
   source: string;
+  /** The carrier a dev document is held out by: the eval set's carrier, else the corpus source. */
+  group?: string;
 }
 
 interface Segment {
@@ -80,7 +92,12 @@ interface Candidate {
 function loadEvalSet(split: "train" | "dev"): Doc[] {
   return generateSplit(loadSplitDefinition(), split)
     .filter((s) => s.task === "injection")
-    .map((s) => ({ text: s.text, positive: s.positive, source: `eval-set ${split}` }));
+    .map((s) => ({
+      text: s.text,
+      positive: s.positive,
+      source: `eval-set ${split}`,
+      group: `eval-set carrier ${s.carrierId}`,
+    }));
 }
 
 /** Sentences of a document on its reading view, as keys (digits folded so filler with other numbers matches). */
@@ -201,9 +218,7 @@ export function documentLogit(model: ScorerModel, text: string): number {
 }
 
 /** A dev document with what the default rules (the model off) decided on it. */
-interface DevDoc extends Doc {
-  byRules: boolean;
-}
+interface DevDoc extends Doc, HeldOutDoc {}
 
 interface DevFigures {
   detection: number;
@@ -357,12 +372,6 @@ export function devFigures(
   return f;
 }
 
-/** The lowest logit at or above which at most `k` of `logits` lie (never below 0). */
-function countCut(logits: number[], k: number): number {
-  const sorted = [...logits].sort((a, b) => b - a);
-  return Math.max(0, (sorted[Math.max(0, k)] ?? Number.NEGATIVE_INFINITY) + 1e-3);
-}
-
 /** The threshold by the rule in the header, and the dev figures at it (printed for a few budgets too). */
 function chooseThreshold(
   shipped: ScorerModel,
@@ -388,7 +397,14 @@ function chooseThreshold(
   }
   const strict = at(0);
   const operating = at(Math.floor(DEV_FP_CAP * benignCount) - rulesFalsePositives);
-  const threshold = THRESHOLD_RULE === "strict" ? strict : Math.min(operating, strict);
+  const margin = carrierMargin(dev, logits, floor, console.log);
+  console.log(`    carrier-held-out margin ${margin}: threshold ${(strict + margin).toFixed(3)}`);
+  const threshold =
+    THRESHOLD_RULE === "strict"
+      ? strict
+      : THRESHOLD_RULE === "carrier"
+        ? strict + margin
+        : Math.min(operating, strict);
   return { threshold, strict, dev: devFigures(shipped, dev, logits, threshold) };
 }
 
@@ -454,7 +470,8 @@ async function main(): Promise<void> {
   }
   const grid: Candidate[] = [];
   for (const charSizes of [[3, 4], [3, 4, 5], [4]])
-    for (const l2 of [1e-6, 1e-5]) grid.push({ config: { bucketsLog2: 16, charSizes, words: true }, l2 });
+    for (const l2 of [1e-6, 1e-5, 1e-4])
+      grid.push({ config: { bucketsLog2: 16, charSizes, words: true }, l2 });
   const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
   const chosenGrid = only === undefined ? grid : only.split(",").map((i) => grid[Number(i)]!);
   let best: Fitted | undefined;

@@ -29,12 +29,21 @@ const docs = [
         part,
         source: `eval-set ${part}`,
         frame: `${s.carrierId}`,
+        template: s.templateId,
         cls: s.tags.cls ?? "",
       })),
   ),
   ...corpusDocuments(corporaRoot())
     .filter((d) => parts.includes(d.part))
-    .map((d) => ({ text: d.text, positive: d.positive, part: d.part, source: d.source, frame: "", cls: "" })),
+    .map((d) => ({
+      text: d.text,
+      positive: d.positive,
+      part: d.part,
+      source: d.source,
+      frame: "",
+      template: "",
+      cls: "",
+    })),
 ];
 const lines: string[] = [];
 let seq = 0;
@@ -61,6 +70,7 @@ for (const d of docs) {
       part: d.part,
       source: d.source,
       frame: d.frame,
+      template: d.template,
       cls: d.cls,
       positive: d.positive,
       flagged: flagged(decision),

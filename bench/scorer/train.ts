@@ -13,7 +13,10 @@
  * document, so the operating threshold is the lowest logit at which rules + model flag at most DEV_FP_CAP (2%) of the
  * dev benign documents (and the model alone at most FP_BUDGET of the eval set's own training benign documents). The
  * strict threshold (no dev benign document added to what the rules flag), the condition for turning the model on by
- * default, is printed beside it; TOLLGATE_THRESHOLD=strict ships that one instead.
+ * default, is printed beside it. What ships by default (TOLLGATE_THRESHOLD=carrier) is the strict threshold raised by
+ * the smallest margin at which it holds for each dev carrier held out of the choice (threshold.ts): the strict one
+ * is an extreme of the carriers dev holds, and the held-out sets have carriers dev has not.
+ * TOLLGATE_THRESHOLD=strict or =operating ships those instead.
  *
  * Labels are per document, the model scores sentences, so training is multiple-instance: every sentence of a
  * benign document is negative; in a document with a planted instruction, sentences also seen in benign documents

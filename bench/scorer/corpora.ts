@@ -23,6 +23,7 @@
  * | hard negatives: our own texts that quote or discuss attacks (hard-negatives.ts) | benign | by frame |
  * | authored attacks in the shapes issue 18 lists, and benign texts in the same frames (authored.ts) | both | by frame |
  * | authored attacks by class, framing, forged-turn marker, carrier and language (15), benign in the same carriers and languages (authored-wide.ts) | both | by frame |
+ * | authored benign, broad: 13 genres (advisories, chat-API docs, runbooks, support mail, reviews, ...) in 21 carriers of their own (authored-benign.ts) | benign | by sentence |
  *
  * The generated eval set (bench/eval-set) is added by the trainer: its train split to `train`, its dev split to
  * `dev`; its test split is never read by training. No agent-benchmark data or templates are used.
@@ -31,6 +32,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { authoredDocs } from "./authored.js";
+import { authoredBenignDocs } from "./authored-benign.js";
 import { wideAuthoredDocs } from "./authored-wide.js";
 import { hardNegatives } from "./hard-negatives.js";
 
@@ -271,6 +273,12 @@ export function corpusDocuments(root: string): CorpusDoc[] {
       source: positive
         ? "authored attacks, wide (classes x carriers x 15 languages)"
         : "authored benign, wide",
+      part,
+    })),
+    ...authoredBenignDocs().map(({ text, part }) => ({
+      text,
+      positive: false,
+      source: "authored benign, broad (genres x carriers)",
       part,
     })),
   ];

@@ -13,7 +13,10 @@
  * document, so the operating threshold is the lowest logit at which rules + model flag at most DEV_FP_CAP (2%) of the
  * dev benign documents (and the model alone at most FP_BUDGET of the eval set's own training benign documents). The
  * strict threshold (no dev benign document added to what the rules flag), the condition for turning the model on by
- * default, is printed beside it; TOLLGATE_THRESHOLD=strict ships that one instead.
+ * default, is printed beside it. What ships by default (TOLLGATE_THRESHOLD=carrier) is the strict threshold raised by
+ * the smallest margin at which it holds for each dev carrier held out of the choice (threshold.ts): the strict one
+ * is an extreme of the carriers dev holds, and the held-out sets have carriers dev has not.
+ * TOLLGATE_THRESHOLD=strict or =operating ships those instead.
  *
  * Labels are per document, the model scores sentences, so training is multiple-instance: every sentence of a
  * benign document is negative; in a document with a planted instruction, sentences also seen in benign documents
@@ -44,21 +47,39 @@ import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { seeded } from "../eval-set/rand.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 import { flaggedByRulesOnly } from "./rules-only.js";
+import { carrierMargin, countCut, type HeldOutDoc } from "./threshold.js";
 
 export const SEED = 20261124;
 const EPOCHS = Number(process.env.TOLLGATE_EPOCHS ?? 12);
 const MIL_ROUNDS = 3;
+/**
+ * How much more the benign class counts than the instructions, after the classes are balanced (1: equal). Chosen on
+ * dev (with the threshold held out by carrier, {4}-grams, L2 1e-6): 1 -> 608/702, 3 -> 609, 10 -> 635, 30 -> 606
+ * dev attacks with the rules, every one at the rules' 9/1955 dev false positives.
+ */
+const BENIGN_WEIGHT = Number(process.env.TOLLGATE_BENIGN_WEIGHT ?? 10);
 /** Benign false-positive budget on the eval set's own training benign documents (the issue's 1%). */
 const FP_BUDGET = 0.01;
 /** Rules + model may flag at most this share of the dev benign documents at the operating threshold. */
 const DEV_FP_CAP = 0.02;
-const THRESHOLD_RULE: "operating" | "strict" =
-  process.env.TOLLGATE_THRESHOLD === "strict" ? "strict" : "operating";
+/**
+ * `carrier` (the default): the strict threshold raised by the smallest margin at which it holds for carriers it was
+ * not chosen on (see `carrierMargin`); `strict`: no dev benign document added to what the rules flag; `operating`:
+ * rules + model flag at most DEV_FP_CAP of dev benign.
+ */
+const THRESHOLD_RULE: "operating" | "strict" | "carrier" =
+  process.env.TOLLGATE_THRESHOLD === "strict"
+    ? "strict"
+    : process.env.TOLLGATE_THRESHOLD === "operating"
+      ? "operating"
+      : "carrier";
 
 interface Doc {
   text: string;
   positive: boolean;
   source: string;
+  /** The carrier a dev document is held out by: the eval set's carrier, else the corpus source. */
+  group?: string;
 }
 
 interface Segment {
@@ -80,7 +101,12 @@ interface Candidate {
 function loadEvalSet(split: "train" | "dev"): Doc[] {
   return generateSplit(loadSplitDefinition(), split)
     .filter((s) => s.task === "injection")
-    .map((s) => ({ text: s.text, positive: s.positive, source: `eval-set ${split}` }));
+    .map((s) => ({
+      text: s.text,
+      positive: s.positive,
+      source: `eval-set ${split}`,
+      group: `eval-set carrier ${s.carrierId}`,
+    }));
 }
 
 /** Sentences of a document on its reading view, as keys (digits folded so filler with other numbers matches). */
@@ -148,7 +174,7 @@ function train(
   });
   // Class weights: the two classes count equally however many sentences each has.
   const weightPos = vectors.length / (2 * Math.max(1, positives));
-  const weightNeg = vectors.length / (2 * Math.max(1, negatives));
+  const weightNeg = (BENIGN_WEIGHT * vectors.length) / (2 * Math.max(1, negatives));
   const order = Int32Array.from(vectors.keys());
   const random = seeded(seed);
   let t = 0;
@@ -201,9 +227,7 @@ export function documentLogit(model: ScorerModel, text: string): number {
 }
 
 /** A dev document with what the default rules (the model off) decided on it. */
-interface DevDoc extends Doc {
-  byRules: boolean;
-}
+interface DevDoc extends Doc, HeldOutDoc {}
 
 interface DevFigures {
   detection: number;
@@ -357,12 +381,6 @@ export function devFigures(
   return f;
 }
 
-/** The lowest logit at or above which at most `k` of `logits` lie (never below 0). */
-function countCut(logits: number[], k: number): number {
-  const sorted = [...logits].sort((a, b) => b - a);
-  return Math.max(0, (sorted[Math.max(0, k)] ?? Number.NEGATIVE_INFINITY) + 1e-3);
-}
-
 /** The threshold by the rule in the header, and the dev figures at it (printed for a few budgets too). */
 function chooseThreshold(
   shipped: ScorerModel,
@@ -388,7 +406,14 @@ function chooseThreshold(
   }
   const strict = at(0);
   const operating = at(Math.floor(DEV_FP_CAP * benignCount) - rulesFalsePositives);
-  const threshold = THRESHOLD_RULE === "strict" ? strict : Math.min(operating, strict);
+  const margin = carrierMargin(dev, logits, floor, console.log);
+  console.log(`    carrier-held-out margin ${margin}: threshold ${(strict + margin).toFixed(3)}`);
+  const threshold =
+    THRESHOLD_RULE === "strict"
+      ? strict
+      : THRESHOLD_RULE === "carrier"
+        ? strict + margin
+        : Math.min(operating, strict);
   return { threshold, strict, dev: devFigures(shipped, dev, logits, threshold) };
 }
 
@@ -454,7 +479,8 @@ async function main(): Promise<void> {
   }
   const grid: Candidate[] = [];
   for (const charSizes of [[3, 4], [3, 4, 5], [4]])
-    for (const l2 of [1e-6, 1e-5]) grid.push({ config: { bucketsLog2: 16, charSizes, words: true }, l2 });
+    for (const l2 of [1e-6, 1e-5, 1e-4])
+      grid.push({ config: { bucketsLog2: 16, charSizes, words: true }, l2 });
   const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
   const chosenGrid = only === undefined ? grid : only.split(",").map((i) => grid[Number(i)]!);
   let best: Fitted | undefined;
@@ -478,7 +504,7 @@ async function main(): Promise<void> {
   const chosen = best!;
   const c = chosen.candidate;
   const f = chosen.dev;
-  const about = `Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, pairs ${pairs ? "on" : "off"}, threshold ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
+  const about = `Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}, pairs ${pairs ? "on" : "off"}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
   const written = writeWeights(chosen.model, about);
   console.log(
     `${about}\nwrote ${WEIGHTS_FILE}: ${written.bytes} bytes (sha256 ${written.sha256.slice(0, 16)}…)`,

@@ -15,12 +15,13 @@ export const INJECTION_SCORER_RULES = [
     family: "injection",
     summary:
       "a sentence a learned model (hashed word and character n-grams, trained on public and authored corpora) scores as an instruction to the agent",
-    // Opt-in (`rules: { "injection.scorer": "neutralise" }`). Retrained with bounded windows (a list or JSON text is
-    // scored value by value; test/unit/injection-scorer.test.ts) and chosen on dev (the eval set's dev split and the
-    // corpus' dev part): rules + model 626/702 detected at 5/1883 false positives, rules alone 592/702 at 5/1883.
-    // Confirmed once on the test split, it did not hold: detection 301/392 -> 344/392, but false positives 24/336 ->
-    // 46/336 (docs/injection.md, "Figures"), so the rule for turning it on by default is not met. Not on tool input
-    // either way: it was trained and chosen on tool output.
+    // Opt-in (`rules: { "injection.scorer": "neutralise" }`). Retrained on 2026-11-26 (session 8) with a broad authored
+    // benign corpus, the benign class weighted 10x and its threshold held out by carrier, chosen on dev (the eval
+    // set's dev split and the corpus' dev part): rules + model 639/702 detected at 9/1955 false positives, rules alone
+    // 592/702 at 9/1955. Confirmed once on the test split: detection 301/392 -> 351/392, false positives 24/336 ->
+    // 25/336 (the previous model: 46/336), one more than the rules alone, so the rule for turning it on by default
+    // ("no more false positives", docs/injection.md) is not met. Not on tool input either way: it was trained and
+    // chosen on tool output.
     defaults: { input: "off", output: FAMILY_DEFAULTS.injection.output },
     optIn: true,
     detector: createScorerDetector,

@@ -143,3 +143,33 @@ export function maxLogit(input: string, model: ScorerModel): number {
   });
   return best;
 }
+
+/**
+ * The model's opinion of one finding of another detector: the highest logit over the segments of
+ * `input.slice(start, end)` and their adjacent pairs, short ones included (a finding's sentence is judged whatever
+ * its length). Negative infinity for a span with no segment.
+ */
+export function spanLogit(input: string, start: number, end: number, model: ScorerModel): number {
+  const text = scoringText(toReadingView(input.slice(start, end)).text);
+  const codes = codeBuffer(featureCapacity(model.config, MAX_SEGMENT));
+  let best = Number.NEGATIVE_INFINITY;
+  let previousLine = -1;
+  let previousSum = 0;
+  let previousCount = 0;
+  forEachSegment(text, (from, to, line) => {
+    const count = writeFeatures(text, from, to, model.config, codes);
+    let sum = 0;
+    for (let k = 0; k < count; k++) {
+      const code = codes[k]!;
+      const w = model.weights[code >>> 1]!;
+      sum += (code & 1) === 1 ? -w : w;
+    }
+    if (count > 0) best = Math.max(best, logitOf(model, sum, count));
+    if (model.pairs && previousLine === line && previousCount > 0)
+      best = Math.max(best, logitOf(model, sum + previousSum, count + previousCount));
+    previousLine = line;
+    previousSum = sum;
+    previousCount = count;
+  });
+  return best;
+}

@@ -1,0 +1,85 @@
+/**
+ * `npx tsx bench/scorer/dump-choice.ts <out.jsonl> [train|dev|both]`: for every document of the eval set's train and
+ * dev splits and the corpus' train and dev parts, what the default rules (model off) found (rule id, span, the
+ * model's logit on the finding's sentence) and the model's highest logit on the document, one JSON line each. The
+ * combination of rules and model is chosen on this dump. Never reads the test split, the report part or the blind set.
+ */
+import { writeFileSync } from "node:fs";
+import { decodeScorerModel } from "../../src/engine/detectors/injection/scorer/model.js";
+import { maxLogit, spanLogit } from "../../src/engine/detectors/injection/scorer/score-text.js";
+import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weights.js";
+import { LocalPolicyEngine } from "../../src/index.js";
+import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
+import { flagged } from "../eval-set/score.js";
+import { corporaRoot, corpusDocuments } from "./corpora.js";
+
+const out = process.argv[2] ?? "/tmp/dump-choice.jsonl";
+const which = process.argv[3] ?? "both";
+const parts = which === "both" ? ["train", "dev"] : [which];
+const engine = new LocalPolicyEngine({ rules: { "injection.scorer": "off" } });
+const model = decodeScorerModel(SCORER_WEIGHTS);
+const definition = loadSplitDefinition();
+const docs = [
+  ...parts.flatMap((part) =>
+    generateSplit(definition, part as "train" | "dev")
+      .filter((s) => s.task === "injection")
+      .map((s) => ({
+        text: s.text,
+        positive: s.positive,
+        part,
+        source: `eval-set ${part}`,
+        frame: `${s.carrierId}`,
+        template: s.templateId,
+        cls: s.tags.cls ?? "",
+      })),
+  ),
+  ...corpusDocuments(corporaRoot())
+    .filter((d) => parts.includes(d.part))
+    .map((d) => ({
+      text: d.text,
+      positive: d.positive,
+      part: d.part,
+      source: d.source,
+      frame: "",
+      template: "",
+      cls: "",
+    })),
+];
+const lines: string[] = [];
+let seq = 0;
+for (const d of docs) {
+  const decision = await engine.checkOutput({
+    connectorType: "corpus.read",
+    serverName: "corpus",
+    toolName: "read",
+    callId: `dump-${++seq}`,
+    args: {},
+    result: { content: [{ type: "text", text: d.text }] },
+  });
+  const found = decision.findings
+    .filter((f) => f.kind === "injection" || f.kind === "markup")
+    .map((f) => ({
+      rule: f.ruleId,
+      type: f.type,
+      start: f.start,
+      end: f.end,
+      logit: f.start === undefined || f.end === undefined ? null : spanLogit(d.text, f.start, f.end, model),
+    }));
+  lines.push(
+    JSON.stringify({
+      part: d.part,
+      source: d.source,
+      frame: d.frame,
+      template: d.template,
+      cls: d.cls,
+      positive: d.positive,
+      flagged: flagged(decision),
+      logit: maxLogit(d.text, model),
+      found,
+      length: d.text.length,
+    }),
+  );
+  if (seq % 500 === 0) console.error(`${seq}/${docs.length}`);
+}
+writeFileSync(out, `${lines.join("\n")}\n`);
+console.error(`wrote ${lines.length} to ${out}`);

@@ -157,10 +157,18 @@ function isEncodedProse(value: string): boolean {
   return printable === decoded.length && spaces >= 2 && /[a-z]{3,}\s[a-z]{2,}/i.test(decoded);
 }
 
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const LOWER_WORDS = /^[a-z]+(?:[-_.][a-z]+)+$/;
+/**
+ * Where a secret lives, not what it is: a secret manager's or vault's address (`vault:secret/data/db#password`,
+ * `op://vault/item/field`, `arn:aws:secretsmanager:...`, `projects/p/secrets/s`), or a YAML tag that hands the value
+ * to a resolver or decrypter (`!vault |`, `!Ref DbPassword`, `!Sub`, `!GetAtt`).
+ */
+const SECRET_REFERENCE =
+  /^(?:[a-z][a-z0-9+.-]{0,15}:\/\/|(?:vault|arn|ssm|secretsmanager|keyvault|akv|gcpsm|awssm):|projects\/[\w-]+\/secrets\/|!{1,2}[A-Za-z][\w:.-]*$)/;
 
 export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boolean {
-  if (isLookalikeSecret(value)) return false;
+  if (isLookalikeSecret(value) || SECRET_REFERENCE.test(value)) return false;
   if (!quoted && looksLikeCode(value)) return false;
   if (kind === "token" && isEncodedProse(value)) return false;
   if (kind === "password")
@@ -263,6 +271,99 @@ function endsLikeCredentialWord(text: string, keyStart: number, keyEnd: number):
 }
 
 /**
+ * Whether the key may hold a credential word before its end (`password_super_secure`, `apiKeyProd`): a `d` of
+ * password/passwd/pwd, a `t` of secret, an `n` of token, or a `y` of key, followed by more key. A cheap test on char
+ * codes before the key string is built (most keys of JSON hold none of them past their fourth character).
+ */
+function mayHoldCredentialWord(text: string, keyStart: number, keyEnd: number): boolean {
+  for (let i = keyStart + 2; i < keyEnd - 1; i++) {
+    const c = text.charCodeAt(i) | 32;
+    if (c !== 100 && c !== 116 && c !== 110 && c !== 121) continue;
+    const b = text.charCodeAt(i - 1) | 32;
+    if ((c === 100 && (b === 114 || b === 119)) || (c === 116 && b === 101) || (c === 110 && b === 101))
+      return true;
+    if (c === 121 && b === 101) return true;
+  }
+  return false;
+}
+
+/** Credential words as words of a key, and the pairs that name a key (`api key`, `private key`). */
+const INNER_PASSWORD_WORDS = new Set(["password", "passwd", "pwd", "passphrase", "pass"]);
+const INNER_TOKEN_WORDS = new Set(["secret", "token", "apikey", "credential", "credentials"]);
+const INNER_KEY_PAIRS = new Set([
+  "api",
+  "private",
+  "secret",
+  "access",
+  "auth",
+  "client",
+  "signing",
+  "master",
+]);
+/** Words after a credential word that make the key name something about the credential, not the credential. */
+const ABOUT_THE_CREDENTIAL = new Set(
+  (
+    "policy type types name names id ids url uri urls endpoint path file files dir hash hashed digest length len min " +
+    "max size count limit expiry expires expiration expired ttl age lifetime timeout at time date changed updated " +
+    "created reset reminder hint prompt label field fields input confirm confirmation strength rule rules regex pattern " +
+    "format manager store storage provider source ref reference arn version versions enabled required mode header " +
+    "param prefix suffix location env var variable kind ref key index usage used schema store vault rotation scope " +
+    "scopes resource grant flow exchange request response error errors status valid validation validator"
+  ).split(" "),
+);
+/** Words before a credential word that make it a pagination or anti-forgery value, not a secret. */
+const NOT_A_SECRET_BEFORE = new Set([
+  "next",
+  "page",
+  "continuation",
+  "csrf",
+  "xsrf",
+  "sync",
+  "cursor",
+  "resume",
+  "start",
+]);
+
+/** The words of a key: `password_super_secure`, `apiKeyProd`, `db.password.v2` split at separators and case changes. */
+function keyWords(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+/**
+ * The kind of a key whose credential word is not its last (`password_super_secure`, `my_secret_prod`,
+ * `API_KEY_LIVE`), or null when the words after it say the key is about the credential (`password_policy`,
+ * `token_type`, `secret_name`).
+ */
+export function classifyInnerKey(key: string): KeyKind | null {
+  const words = keyWords(key);
+  for (let i = 0; i < words.length - 1; i++) {
+    const word = words[i]!;
+    let kind: KeyKind | null = null;
+    let last = i;
+    if (INNER_PASSWORD_WORDS.has(word) && (word !== "pass" || i > 0)) kind = "password";
+    else if (INNER_TOKEN_WORDS.has(word)) kind = "token";
+    else if (INNER_KEY_PAIRS.has(word) && words[i + 1] === "key") {
+      kind = "token";
+      last = i + 1;
+    }
+    if (kind === null || last === words.length - 1) continue;
+    if (ABOUT_THE_CREDENTIAL.has(words[last + 1]!) || NOT_A_SECRET_BEFORE.has(words[i - 1] ?? ""))
+      return null;
+    return kind;
+  }
+  return null;
+}
+
+/** A key's kind by its last word (classifyKey), else by a credential word inside it (classifyInnerKey). */
+export function classifyAnyKey(key: string): KeyKind | null {
+  return classifyKey(key) ?? classifyInnerKey(key);
+}
+
+/**
  * Start of the key that ends just before `end` (after skipping spaces and one quote), or -1; the key's end is left
  * in `keyEndFound`. A module variable instead of a returned pair: one array per `:` or `=` was garbage on JSON.
  */
@@ -331,12 +432,28 @@ function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind
   const raw = text.slice(start, end);
   if (alreadyReported(walk, start, end)) return end;
   const lower = key.toLowerCase();
-  const vendor = walk.keyed.words.test(lower) ? walk.keyed.match(lower, raw) : undefined;
+  // A UUID under a key that ends in `id` (`HEROKU_APP_ID`, `snyk_org_id`) is the identifier the key says it is.
+  const idKey = kind === null && lower.endsWith("id") && UUID.test(raw);
+  const vendor = walk.keyed.words.test(lower) && !idKey ? walk.keyed.match(lower, raw) : undefined;
   if (vendor !== undefined) {
     walk.out.push({ kind: "secret", type: vendor.type, start, end, ruleId: vendor.ruleId });
     return end;
   }
-  if (!walk.generic || kind === null || !isCredentialValue(raw, kind, quoted)) return valueFrom;
+  if (!walk.generic || kind === null) return valueFrom;
+  if (!quoted) {
+    const wideEnd = unbalancedLiteralEnd(text, start, end);
+    if (wideEnd !== -1 && isCredentialValue(text.slice(start, wideEnd), kind, true)) {
+      walk.out.push({
+        kind: "secret",
+        type: "generic_credential",
+        start,
+        end: wideEnd,
+        ruleId: "secret.generic_credential",
+      });
+      return wideEnd;
+    }
+  }
+  if (!isCredentialValue(raw, kind, quoted)) return valueFrom;
   walk.out.push({
     kind: "secret",
     type: "generic_credential",
@@ -345,6 +462,40 @@ function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind
     ruleId: "secret.generic_credential",
   });
   return end;
+}
+
+const OPENERS = "([{";
+const CLOSERS = ")]}";
+/** Code: a name then a call or an index (`getPassword(`, `config[`), or a value left open at its end. */
+const CALL_OR_INDEX = /^[\w$.]+[([]|[([{]$/;
+
+/**
+ * The end of an unquoted value that brackets do not end, or -1: `m{{h}o)p${e]nob(ody[finds>...}}` is no expression
+ * (its brackets cross or do not close), so it is a literal up to the next space, not code cut at its first `)`.
+ * Only where the plain reading stopped at or holds a bracket; a value whose brackets nest is left to that reading.
+ */
+function unbalancedLiteralEnd(text: string, start: number, end: number): number {
+  const stop = codeAt(text, end);
+  if (stop !== 41 && stop !== 93 && stop !== 125 && !/[([{]/.test(text.slice(start, end))) return -1;
+  let wide = end;
+  const limit = Math.min(text.length, start + MAX_VALUE);
+  while (wide < limit && text.charCodeAt(wide) > 32) wide++;
+  if (wide === limit && wide < text.length) return -1;
+  while (wide > end && ",;'\"`".includes(text.charAt(wide - 1))) wide--;
+  // Closing brackets at the end close a call the assignment sits in (`connect(password = process.env.X)`).
+  let body = wide;
+  while (body > start && CLOSERS.includes(text.charAt(body - 1))) body--;
+  const value = text.slice(start, body);
+  if (wide - start < 10 || CALL_OR_INDEX.test(value) || /^[A-Za-z_$][\w$]*(?:\.[\w$]+)*$/.test(value))
+    return -1;
+  const open: number[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const o = OPENERS.indexOf(value.charAt(i));
+    if (o !== -1) open.push(o);
+    const c = CLOSERS.indexOf(value.charAt(i));
+    if (c !== -1 && open.pop() !== c) return wide;
+  }
+  return open.length > 0 && body === wide ? wide : -1;
 }
 
 /**
@@ -399,6 +550,11 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
   if (keyStart !== -1) {
     const keyEnd = keyEndFound;
     const credentialWord = endsLikeCredentialWord(text, keyStart, keyEnd);
+    if (!credentialWord && mayHoldCredentialWord(text, keyStart, keyEnd)) {
+      const key = text.slice(keyStart, keyEnd);
+      const kind = classifyInnerKey(key);
+      if (kind !== null) return { key, kind };
+    }
     if (credentialWord || endsLikeVendorKey(text, keyStart, keyEnd)) {
       const key = text.slice(keyStart, keyEnd);
       const kind = credentialWord ? classifyKey(key) : null;

@@ -270,19 +270,30 @@ function endsLikeCredentialWord(text: string, keyStart: number, keyEnd: number):
   }
 }
 
+/** The credential words a key may hold before its end, lower case (classifyInnerKey decides what they mean). */
+const INNER_WORDS = ["password", "passwd", "pwd", "secret", "token", "key"];
+
 /**
- * Whether the key may hold a credential word before its end (`password_super_secure`, `apiKeyProd`): a `d` of
- * password/passwd/pwd, a `t` of secret, an `n` of token, or a `y` of key, followed by more key. A cheap test on char
- * codes before the key string is built (most keys of JSON hold none of them past their fourth character).
+ * Whether one of INNER_WORDS starts a word of the key (after a separator or at a lower-to-upper case change) and more
+ * key follows it: compared on char codes before the key string is built, so most keys of JSON cost a loop over their
+ * characters and no allocation.
  */
 function mayHoldCredentialWord(text: string, keyStart: number, keyEnd: number): boolean {
-  for (let i = keyStart + 2; i < keyEnd - 1; i++) {
+  for (let i = keyStart; i < keyEnd - 3; i++) {
     const c = text.charCodeAt(i) | 32;
-    if (c !== 100 && c !== 116 && c !== 110 && c !== 121) continue;
-    const b = text.charCodeAt(i - 1) | 32;
-    if ((c === 100 && (b === 114 || b === 119)) || (c === 116 && b === 101) || (c === 110 && b === 101))
-      return true;
-    if (c === 121 && b === 101) return true;
+    if (c !== 112 && c !== 115 && c !== 116 && c !== 107) continue; // p s t k
+    if (i > keyStart) {
+      const before = text.charCodeAt(i - 1);
+      const separator = before === 95 || before === 45 || before === 46;
+      const camel = before >= 97 && before <= 122 && text.charCodeAt(i) <= 90;
+      if (!separator && !camel) continue;
+    }
+    for (const word of INNER_WORDS) {
+      if (i + word.length >= keyEnd) continue;
+      let k = 1;
+      while (k < word.length && (text.charCodeAt(i + k) | 32) === word.charCodeAt(k)) k++;
+      if (k === word.length && c === word.charCodeAt(0)) return true;
+    }
   }
   return false;
 }

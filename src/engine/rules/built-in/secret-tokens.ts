@@ -1033,8 +1033,9 @@ export const TOKEN_RULES = [
   // --- vendors beyond gitleaks' default configuration, from their published token formats -----------------------
   token({
     type: "nuget_key",
-    summary: "NuGet API keys (`oy2` and 43 lower-case characters)",
-    forms: [p(["oy2"], "a-z0-9", 43)],
+    summary: "NuGet API keys (`oy2` and 43 lower-case characters, named nuget)",
+    // Keyed: `oy2` has no character the prefix scan can skip to (a search for its `2` stopped at every digit of JSON).
+    forms: [k(["nuget"], "a-z0-9", 43, { prefixes: ["oy2"], minEntropy: 3.5 })],
   }),
   token({
     type: "supabase_token",

@@ -104,3 +104,31 @@ describe("look-alikes (own-lookalikes-v2.ts, tune half)", () => {
     expect(found(`HEROKU_API_KEY=${id}`)).toContain(id);
   });
 });
+
+describe("password words of more languages", () => {
+  it.each([
+    "hasło",
+    "şifre",
+    "salasana",
+    "heslo",
+    "jelszó",
+    "parolă",
+    "adgangskode",
+    "passord",
+    "lösenord",
+    "kata sandi",
+    "पासवर्ड",
+    "รหัสผ่าน",
+    "κωδικός",
+    "رمز عبور",
+    "mật khẩu",
+  ])("finds the value after `%s:`", (word) => expect(found(`${word}: ${PW}`)).toContain(PW));
+
+  it("reads Korean's topic particle as a link", () => expect(found(`비밀번호는 ${PW} 입니다`)).toContain(PW));
+
+  it.each([
+    '"mode": "Zq7vT9pLm4xR"',
+    '"code": "Zq7vT9pLm4xR"',
+    '{"área": "Zq7vT9pLm4xR"}',
+  ])("leaves keys that only end like one alone: %s", (text) => expect(found(text)).toEqual([]));
+});

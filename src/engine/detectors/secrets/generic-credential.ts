@@ -61,15 +61,17 @@ const AUTH_SCHEME =
 // Tried only where its words are (candidate-scan.ts): V8 stops at every `t` of prose for the alternation.
 const AUTH_SCHEME_AT = stickyOf(AUTH_SCHEME);
 const AUTH_SCHEME_WORDS = ["Bearer", "Basic", "token"];
-// With the password words of other languages written in ASCII (German, Portuguese, Dutch, French `mdp`).
+// With the password words of other languages written in ASCII (German, Portuguese, Dutch, French `mdp`, Finnish,
+// Czech, Slovak, Slovene, Polish and Swedish without their accents, Norwegian, Danish, Turkish, Indonesian and Malay,
+// Croatian and Serbian, Italian).
 const PASSWORD_KEY =
-  /(?:password|passwd|passphrase|pass|pwd|pw|passwort|kennwort|senha|wachtwoord|mdp|passe)$/;
+  /(?:password|passwd|passphrase|pass|pwd|pw|passwort|kennwort|senha|wachtwoord|mdp|passe|salasana|heslo|haslo|geslo|losenord|passord|adgangskode|sifre|sandi|lozinka|parola)$/;
 /**
  * Password words of other languages, right before an operator (`비밀번호:`, `密碼=`, `пароль:`): keys the ASCII key
  * reader cannot read. Tested on the few characters before an operator that follows a non-ASCII letter.
  */
 const OTHER_SCRIPT_PASSWORD =
-  /(?:비밀번호|비번|암호|패스워드|密码|密碼|口令|パスワード|暗証番号|пароль|contraseña|hasło|lösenord|mật khẩu|şifre|كلمة المرور|סיסמה)[ \t]*$/i;
+  /(?:비밀번호|비번|암호|패스워드|密码|密碼|口令|パスワード|暗証番号|пароль|contraseña|hasło|lösenord|mật khẩu|şifre|jelszó|parolă|salasõna|slaptažodis|पासवर्ड|รหัสผ่าน|κωδικός(?: πρόσβασης)?|رمز عبور|كلمة المرور|סיסמה)[ \t]*$/i;
 /** Key and token words of other scripts, as OTHER_SCRIPT_PASSWORD (`API 키:`, `토큰=`, `密钥：`, `токен:`). */
 const OTHER_SCRIPT_TOKEN =
   /(?:API[ \t]?키|비밀[ \t]?키|액세스[ \t]?키|토큰|시크릿|密钥|秘钥|金鑰|令牌|トークン|APIキー|シークレット|токен|ключ(?:[ \t]API)?)[ \t]*$/i;
@@ -251,14 +253,28 @@ function endsLikeCredentialWord(text: string, keyStart: number, keyEnd: number):
       return (a === 111 && b === 114) || (a === 115 && b === 119) || (a === 112 && b === 119);
     case 116: // "ret", "ort" (passwort, kennwort)
       return (a === 114 && b === 101) || (a === 111 && b === 114);
-    case 97: // "nha" (senha)
-      return a === 110 && b === 104;
+    case 97: // "nha" (senha), "ana" (salasana), "nka" (lozinka), "ola" (parola)
+      return (
+        (a === 110 && b === 104) ||
+        (a === 97 && b === 110) ||
+        (a === 110 && b === 107) ||
+        (a === 111 && b === 108)
+      );
+    case 111: // "slo" (heslo, haslo, geslo)
+      return a === 115 && b === 108;
+    case 105: // "ndi" (kata sandi)
+      return a === 110 && b === 100;
     case 112: // "mdp"
       return a === 109 && b === 100;
     case 115: // "ass", "als"
       return (a === 97 && b === 115) || (a === 97 && b === 108);
-    case 101: // "ase", "sse" (mot de passe)
-      return (a === 97 && b === 115) || (a === 115 && b === 115);
+    case 101: // "ase", "sse" (mot de passe), "ode" (adgangskode), "fre" (sifre)
+      return (
+        (a === 97 && b === 115) ||
+        (a === 115 && b === 115) ||
+        (a === 111 && b === 100) ||
+        (a === 102 && b === 114)
+      );
     case 121: // "key"
       return a === 107 && b === 101;
     case 110: // "ken"
@@ -585,14 +601,25 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
     const kind = typed === null ? null : classifyKey(typed[1]!);
     if (kind !== null) return { key: typed![1]!, kind };
   }
-  let before = at;
-  while (before > 0 && (text.charCodeAt(before - 1) === 32 || text.charCodeAt(before - 1) === 9)) before--;
-  if (before > 0 && text.charCodeAt(before - 1) > 127) {
+  if (nonAsciiJustBefore(text, at)) {
     const window = text.slice(Math.max(0, at - 24), at);
     if (OTHER_SCRIPT_PASSWORD.test(window)) return { key: "password", kind: "password" };
     if (OTHER_SCRIPT_TOKEN.test(window)) return { key: "token", kind: "token" };
   }
   return undefined;
+}
+
+/**
+ * Whether a non-ASCII character stands in the dozen characters before `at` (the words of other scripts and accented
+ * words ending in ASCII, `hasło`, `lösenord`, `mật khẩu`): a loop over char codes, before any window is sliced.
+ */
+function nonAsciiJustBefore(text: string, at: number): boolean {
+  for (let i = at - 1; i >= 0 && at - i <= 12; i--) {
+    const c = text.charCodeAt(i);
+    if (c > 127) return true;
+    if (c === 10 || c === 13) return false;
+  }
+  return false;
 }
 
 function detectAssignments(text: string, walk: Walk): void {

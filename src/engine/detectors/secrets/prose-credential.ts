@@ -105,7 +105,8 @@ function nounStarts(text: string): number[] | undefined {
 }
 
 /** Unspaced scripts: "密码是X", "密码：X", "パスワードはX". */
-const PROSE_CJK = /(密码|口令|密钥|令牌|パスワード|APIキー|トークン)(?:是|为|為|は|：|:)\s?([!-~]{8,512})/gu;
+const PROSE_CJK =
+  /(密码|口令|密钥|令牌|パスワード|APIキー|トークン|비밀번호|암호|패스워드|API 키|토큰)(?:是|为|為|は|는|은|：|:)\s?([!-~]{8,512})/gu;
 /** Bridge words that say the value is something else about the secret. */
 const OTHER_ATTRIBUTE =
   /(?:^|\s)(?:fingerprint|id|ids|identifier|name|type|length|size|format|hash|digest|version|policy|field|header|rotation|expiry|expires|expiration|prefix|scope|scopes|count|manager|reset|hint|strength|requirements?|rules?|file|path|location|url|endpoint|sha\d*|md5|blake\d*|crc\d*)(?:\s|$)/i;
@@ -183,7 +184,12 @@ export function createProseCredentialDetector(): TextDetector {
       PROSE_CJK.lastIndex = 0;
       for (let m = PROSE_CJK.exec(text); m !== null; m = PROSE_CJK.exec(text)) {
         const [whole, noun, value] = m as unknown as [string, string, string];
-        report(m.index + whole.length - value.length, value, /密码|口令|パスワード/.test(noun), out);
+        report(
+          m.index + whole.length - value.length,
+          value,
+          /密码|口令|パスワード|비밀번호|암호|패스워드/.test(noun),
+          out,
+        );
       }
     },
   };

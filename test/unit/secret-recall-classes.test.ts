@@ -132,3 +132,31 @@ describe("password words of more languages", () => {
     '{"área": "Zq7vT9pLm4xR"}',
   ])("leaves keys that only end like one alone: %s", (text) => expect(found(text)).toEqual([]));
 });
+
+describe("keys and hashes that hold no usable credential", () => {
+  const PRIV = j("PRIV", "ATE KEY");
+  function openSshKey(cipher: string, kdf: string): string {
+    const field = (s: string) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(s.length);
+      return Buffer.concat([length, Buffer.from(s, "latin1")]);
+    };
+    const rest = Buffer.from(randomString(180, undefined, 9), "latin1");
+    const body = Buffer.concat([Buffer.from("openssh-key-v1\0", "latin1"), field(cipher), field(kdf), rest])
+      .toString("base64")
+      .replace(/(.{70})/g, "$1\n");
+    return `-----BEGIN OPENSSH ${PRIV}-----\n${body}\n-----END OPENSSH ${PRIV}-----\n`;
+  }
+
+  it("leaves an OpenSSH key under a passphrase alone, and reports one without", () => {
+    expect(found(openSshKey("aes256-ctr", "bcrypt"))).toEqual([]);
+    expect(found(openSshKey("none", "none")).length).toBe(1);
+  });
+
+  it.each([
+    `encrypted_password: ${j("$2a", "$10$", randomString(53, undefined, 10).replace(/[^A-Za-z0-9]/g, "x"))}`,
+    `password = "${j("$argon2id", "$v=19$m=65536,t=3,p=4$", randomString(22, undefined, 11), "$", randomString(43, undefined, 12))}"`,
+    `password: "${j("pbkdf2_sha256", "$600000$", randomString(22, undefined, 13), "$", randomString(44, undefined, 14))}"`,
+    `userPassword: ${j("{SSHA}", randomString(32, undefined, 15))}`,
+  ])("leaves a stored password hash alone: %s", (text) => expect(found(text)).toEqual([]));
+});

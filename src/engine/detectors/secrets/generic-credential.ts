@@ -166,11 +166,18 @@ const LOWER_WORDS = /^[a-z]+(?:[-_.][a-z]+)+$/;
  * `op://vault/item/field`, `arn:aws:secretsmanager:...`, `projects/p/secrets/s`), or a YAML tag that hands the value
  * to a resolver or decrypter (`!vault |`, `!Ref DbPassword`, `!Sub`, `!GetAtt`).
  */
-const SECRET_REFERENCE =
+export const SECRET_REFERENCE =
   /^(?:[a-z][a-z0-9+.-]{0,15}:\/\/|(?:vault|arn|ssm|secretsmanager|keyvault|akv|gcpsm|awssm):|projects\/[\w-]+\/secrets\/|!{1,2}[A-Za-z][\w:.-]*$)/;
 
+/**
+ * A password hash in a recognised format (bcrypt `$2b$`, sha-crypt `$6$`, Argon2, scrypt, Django's `pbkdf2_sha256$`,
+ * LDAP's `{SSHA}`): what a credential becomes once stored, not the credential (`encrypted_password: $2a$...`).
+ */
+export const PASSWORD_HASH =
+  /^(?:\$(?:2[abxy]?|1|5|6|y|gy|7|argon2(?:id|i|d)|scrypt|pbkdf2(?:-sha\d+)?)\$|(?:pbkdf2_sha\d+|bcrypt_sha256|argon2)\$|\{(?:SSHA|SHA|SMD5|CRYPT|SSHA256|SSHA512|PBKDF2[\w-]*)\})/;
+
 export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boolean {
-  if (isLookalikeSecret(value) || SECRET_REFERENCE.test(value)) return false;
+  if (isLookalikeSecret(value) || SECRET_REFERENCE.test(value) || PASSWORD_HASH.test(value)) return false;
   if (!quoted && looksLikeCode(value)) return false;
   if (kind === "token" && isEncodedProse(value)) return false;
   if (kind === "password")

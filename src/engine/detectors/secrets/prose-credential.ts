@@ -3,6 +3,7 @@ import { HAS_NON_ASCII } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import { anchorStarts, CANDIDATE_SCANS, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
+import { PASSWORD_HASH, SECRET_REFERENCE } from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -138,6 +139,7 @@ function isPasswordNoun(noun: string): boolean {
 /** Whether `value` is shaped like the secret its noun names. */
 export function isProseCredentialValue(value: string, password: boolean): boolean {
   if (NOT_A_SECRET.test(value) || JWT_SHAPE.test(value) || isLookalikeSecret(value)) return false;
+  if (PASSWORD_HASH.test(value) || SECRET_REFERENCE.test(value)) return false;
   const classes = characterClasses(value);
   if (password) return value.length >= 8 && classes >= 3 && shannonEntropy(value) >= 2.5;
   // Generated keys have a digit or both cases; `keys.private_key` (code) and `hyphenated-words` have neither.

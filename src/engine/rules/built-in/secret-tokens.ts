@@ -201,7 +201,21 @@ export const TOKEN_RULES = [
     summary: "Slack tokens (`xoxb-`, `xoxp-`, `xapp-`...) and webhook URLs",
     forms: [
       p(
-        ["xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxe-", "xapp-", "xoxe.xoxb-", "xoxe.xoxp-"],
+        // `xoxc-` and `xoxd-`: a browser session's token and its `d` cookie, as good as a user token.
+        [
+          "xoxb-",
+          "xoxp-",
+          "xoxa-",
+          "xoxr-",
+          "xoxs-",
+          "xoxo-",
+          "xoxe-",
+          "xoxc-",
+          "xoxd-",
+          "xapp-",
+          "xoxe.xoxb-",
+          "xoxe.xoxp-",
+        ],
         "A-Za-z0-9-",
         [10, 255],
         {
@@ -213,7 +227,8 @@ export const TOKEN_RULES = [
         "A-Za-z0-9/",
         [20, 160],
         {
-          shape: /T[A-Z0-9]+\/[AB][A-Z0-9]+\/[A-Za-z0-9/]+/,
+          // Team, then hook or workflow id, then the secret: the ids' letters vary (`B`, `A`, `W`...), so any.
+          shape: /T?[A-Z0-9]{6,}\/[A-Z0-9]{6,}\/[A-Za-z0-9/]{8,}/,
           mask: "body",
           glued: false,
           example: (r) => `T${r(10, "A-Z0-9")}/B${r(10, "A-Z0-9")}/${r(24, AN)}`,
@@ -295,6 +310,19 @@ export const TOKEN_RULES = [
         `DefaultEndpointsProtocol=https;AccountName=acme;${j("Account", "Key=")}${randomBody(86, B64_CHARS, 24)}==;EndpointSuffix=core.windows.net`,
     ],
     negative: [j("Account", "Key=", "<your key>")],
+  }),
+  token({
+    type: "azure_sas_token",
+    summary:
+      "Azure shared access signatures (`sig=` of a SAS URL or token, near its `sv=`/`se=`/`sp=` fields)",
+    forms: [
+      p(["sig="], "A-Za-z0-9%+/=", [43, 66], {
+        mask: "body",
+        minEntropy: 3.5,
+        example: (r) => `${r(40, AN)}%2B${r(3, AN)}%3D`,
+        context: { require: ["sv=", "se=", "sp=", "srt="], window: 300 },
+      }),
+    ],
   }),
   // --- vendors of gitleaks' default configuration, and others scanners know -----------------------------------
   token({
@@ -462,7 +490,8 @@ export const TOKEN_RULES = [
   token({
     type: "datadog_key",
     summary: "Datadog API and application keys (named datadog)",
-    forms: [k(["datadog", "dd_api", "dd_app"], AN, [32, 40])],
+    // `DD-API-KEY` and `DD-APPLICATION-KEY` are Datadog's own header names.
+    forms: [k(["datadog", "dd_api", "dd_app", "dd-api", "dd-app"], AN, [32, 40])],
   }),
   token({
     type: "defined_networking_token",
@@ -703,7 +732,8 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "mailchimp_key",
-    summary: "Mailchimp API keys (32 hex and a data-centre suffix `-us` and its number, named mailchimp or alone)",
+    summary:
+      "Mailchimp API keys (32 hex and a data-centre suffix `-us` and its number, named mailchimp or alone)",
     forms: [
       k(["mailchimp"], "a-f0-9us-", [36, 37], {
         shape: /[a-f0-9]{32}-us\d{1,2}/,
@@ -734,7 +764,7 @@ export const TOKEN_RULES = [
     summary: "Mapbox tokens (`pk.`/`sk.` named mapbox)",
     forms: [
       k(["mapbox"], "A-Za-z0-9.", 83, {
-        prefixes: ["pk.", "sk."],
+        prefixes: ["pk.", "sk.", "tk."],
         shape: /[A-Za-z0-9]{60}\.[A-Za-z0-9]{22}/,
         example: (r) => `${r(60, AN)}.${r(22, AN)}`,
       }),

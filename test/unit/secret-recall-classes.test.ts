@@ -160,3 +160,21 @@ describe("keys and hashes that hold no usable credential", () => {
     `userPassword: ${j("{SSHA}", randomString(32, undefined, 15))}`,
   ])("leaves a stored password hash alone: %s", (text) => expect(found(text)).toEqual([]));
 });
+
+describe("a credential-named declaration or setter given its literal", () => {
+  it.each([
+    `std::string secret("${TANGLED}");`,
+    `user.setPassword("${PW}");`,
+    `api_key('${TOKEN}')`,
+  ])("finds the value: %s", (text) =>
+    expect(found(text).some((v) => v === PW || v === TOKEN || v === TANGLED)).toBe(true));
+
+  it.each([
+    't("password")',
+    'getSecret("projectApiKeyProduction")',
+    'api.secret("projectApiKeyProduction")',
+    `validatePassword("${PW}")`,
+    `hashPassword("${PW}")`,
+    'config.get("password")',
+  ])("leaves lookups, checks and names alone: %s", (text) => expect(found(text)).toEqual([]));
+});

@@ -660,6 +660,7 @@ function detectAssignments(text: string, walk: Walk): void {
     from = Math.max(from, reportValue(text, valueFrom, named.key, named.kind, walk));
   }
   detectCallArguments(text, walk);
+  if (walk.generic) detectNamedSingleArguments(text, walk);
   if (walk.keyed.words.source !== "(?!)") detectVendorPhrases(text, walk);
   // Command-line flags take their value after a space: `mysql --password Tr0ub4dor3x`.
   const onFlag = (m: RegExpExecArray): number => {
@@ -717,6 +718,42 @@ function detectCallArguments(text: string, walk: Walk): void {
     pair.lastIndex = Math.max(pair.lastIndex, reportValue(text, from, key, kind, walk));
   }
 }
+
+/**
+ * A credential-named declaration or setter given its literal as the only argument: C++'s
+ * `std::string secret("x")`, `setPassword("x")`, `api_key('x')`. The name is read back from the `("` or `('`, the
+ * value must close the call, hold no space and read as the credential its name says.
+ */
+function detectNamedSingleArguments(text: string, walk: Walk): void {
+  for (const opener of SINGLE_ARGUMENT_OPENERS) {
+    for (let at = text.indexOf(opener); at !== -1; at = text.indexOf(opener, at + 2)) {
+      let keyStart = at;
+      while (keyStart > 0 && at - keyStart < MAX_KEY && isWordCode(text.charCodeAt(keyStart - 1))) keyStart--;
+      if (keyStart === at) continue;
+      const key = text.slice(keyStart, at);
+      const kind = READS_A_SECRET.test(key) ? null : classifyAnyKey(key);
+      if (kind === null) continue;
+      const value = readValue(text, at + 1);
+      if (value === null || !value[2] || text.charCodeAt(value[1] + 1) !== 41) continue;
+      const raw = text.slice(value[0], value[1]);
+      if (/\s/.test(raw) || CAMEL_NAME.test(raw) || alreadyReported(walk, value[0], value[1])) continue;
+      if (!isCredentialValue(raw, kind, true)) continue;
+      walk.out.push({
+        kind: "secret",
+        type: "generic_credential",
+        start: value[0],
+        end: value[1],
+        ruleId: "secret.generic_credential",
+      });
+    }
+  }
+}
+const SINGLE_ARGUMENT_OPENERS = ['("', "('"];
+/** A name written in camel case (`projectApiKey`): an argument naming something. */
+const CAMEL_NAME = /^[a-z]+(?:[A-Z][a-z]+)+$/;
+/** Calls that look a secret up, check or transform it: their argument is a name or an input, not the secret. */
+const READS_A_SECRET =
+  /^(?:get|fetch|load|read|lookup|find|resolve|has|delete|remove|validate|check|verify|is|hash|encrypt|decrypt|compare|generate|create|rotate|request|require|prompt|ask|parse|decode|encode)(?:[A-Z_]|$)/;
 
 // A credential word, then spaces and a value with no operator: `flickr KEY x`, `sendbird_secret x`. Only a vendor's
 // value is read this way (its shape is exact); the vendor's name must stand in the few words before.

@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { classifyInnerKey } from "../../src/engine/detectors/secrets/generic-credential.js";
 import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
+import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { TextMatch } from "../../src/engine/types.js";
 import { randomString } from "../../src/shared/fake-credentials.js";
 
@@ -177,4 +178,28 @@ describe("a credential-named declaration or setter given its literal", () => {
     `hashPassword("${PW}")`,
     'config.get("password")',
   ])("leaves lookups, checks and names alone: %s", (text) => expect(found(text)).toEqual([]));
+});
+
+describe("the forms above through the engine (its prefilter must let each through)", () => {
+  const engine = new LocalPolicyEngine({ sanitizer: { mode: "pass-through" } }, { worker: false });
+  it.each([
+    `password = ${TANGLED},`,
+    `password_super_secure = "${PW}"`,
+    `secret <- "${TANGLED}"`,
+    `private_key "${TANGLED}";`,
+    `apiKey "${TOKEN}"`,
+    `hasło: ${PW}`,
+    `비밀번호는 ${PW} 입니다`,
+    `std::string secret("${TANGLED}");`,
+  ])("reports a secret in: %s", async (text) => {
+    const decision = await engine.checkOutput({
+      connectorType: "docs.read",
+      serverName: "docs",
+      toolName: "read",
+      callId: "c1",
+      args: {},
+      result: { content: [{ type: "text", text }] },
+    });
+    expect(decision.findings.some((f) => f.kind === "secret")).toBe(true);
+  });
 });

@@ -100,6 +100,10 @@ export const GENERIC_LITERALS: readonly string[] = [
   "<",
   "-u",
   "identified",
+  // A directive's key then its value with no operator (`private_key "x"`, `apiKey "x"`, `secret <- "x"`).
+  "secret",
+  "_key",
+  "apikey",
 ];
 const QUERY_PARAM = /^[\w.-]{1,64}=/;
 const TEMPLATE_START = /^(?:\$\{|\{\{|\$\(|<)/;

@@ -732,19 +732,11 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "mailchimp_key",
-    summary:
-      "Mailchimp API keys (32 hex and a data-centre suffix `-us` and its number, named mailchimp or alone)",
+    summary: "Mailchimp API keys (32 hex and a data-centre suffix, named mailchimp)",
     forms: [
       k(["mailchimp"], "a-f0-9us-", [36, 37], {
         shape: /[a-f0-9]{32}-us\d{1,2}/,
         example: (r) => `${r(32, HEX)}-us2${r(1, "0-9")}`,
-      }),
-      // Alone: the suffix is the literal the scan finds, the 32 hex before it the lead; the whole shape is distinctive.
-      p(["-us"], "0-9", [1, 2], {
-        lead: { alphabet: "a-f0-9", length: 32 },
-        shape: /[a-f0-9]{32}-us\d{1,2}/,
-        minEntropy: 3,
-        leadExample: (r) => r(32, HEX),
       }),
     ],
   }),

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ownLookalikesV2 } from "./own-lookalikes-v2.js";
 import type { EvalCase } from "./types.js";
 
 export const EVAL_DIR = fileURLToPath(new URL(".", import.meta.url));
@@ -74,4 +75,25 @@ export function loadFrozenCases(
 /** The tune parts of every source: the only cases a detector change may be made from. */
 export function loadTuneCases(dataDir = DATA_DIR): EvalCase[] {
   return TUNE_FILES.flatMap((f) => JSON.parse(readFileSync(join(dataDir, f), "utf8")) as EvalCase[]);
+}
+
+/** The second set of own look-alikes, split as build.ts splits (sha256 of the group, first byte below 128: frozen). */
+export function splitOwnLookalikesV2(): { frozen: EvalCase[]; tune: EvalCase[] } {
+  const all = ownLookalikesV2();
+  const frozen = all.filter((c) => Number.parseInt(sha256Of(Buffer.from(c.group)).slice(0, 2), 16) < 128);
+  return { frozen, tune: all.filter((c) => !frozen.includes(c)) };
+}
+
+export const OWN_V2_RECORD = "frozen-own-v2.json";
+
+/** The frozen half of the second own set, after checking its hash against frozen-own-v2.json; throws otherwise. */
+export function loadFrozenOwnV2(dir = EVAL_DIR): EvalCase[] {
+  const record = JSON.parse(readFileSync(join(dir, OWN_V2_RECORD), "utf8")) as FrozenRecord;
+  const { frozen } = splitOwnLookalikesV2();
+  const actual = canonicalSha256(frozen);
+  if (actual !== record.sha256 || frozen.length !== record.cases)
+    throw new Error(
+      `secrets-eval: own look-alikes v2 hash to ${actual} (${frozen.length}), frozen as ${record.sha256}`,
+    );
+  return frozen;
 }

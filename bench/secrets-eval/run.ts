@@ -9,7 +9,14 @@
  */
 import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
 import type { TextMatch } from "../../src/engine/types.js";
-import { FROZEN_RECORDS, loadFrozenCases, loadTuneCases, readFrozenRecord } from "./integrity.js";
+import {
+  FROZEN_RECORDS,
+  loadFrozenCases,
+  loadFrozenOwnV2,
+  loadTuneCases,
+  readFrozenRecord,
+  splitOwnLookalikesV2,
+} from "./integrity.js";
 import type { EvalCase } from "./types.js";
 
 const detectors = createSecretDetectors();
@@ -130,7 +137,9 @@ function main(): void {
     console.log(`\nfrozen part ${record.file}: sha256 ${record.sha256} (frozen ${record.frozenAt})`);
     report(`frozen (${record.file})`, loadFrozenCases(undefined, recordFile), false);
   }
-  report("tune (every source)", loadTuneCases(), missesOf === "tune");
+  // The second own look-alike set (own-lookalikes-v2.ts): its frozen half, hash-checked, then its tune half with the rest.
+  if (!args.includes("--tune-only")) report("frozen (own look-alikes v2)", loadFrozenOwnV2(), false);
+  report("tune (every source)", [...loadTuneCases(), ...splitOwnLookalikesV2().tune], missesOf === "tune");
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

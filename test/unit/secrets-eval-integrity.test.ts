@@ -6,7 +6,10 @@ import {
   evalDataPresent,
   FROZEN_RECORDS,
   loadFrozenCases,
+  loadFrozenOwnV2,
+  OWN_V2_RECORD,
   readFrozenRecord,
+  splitOwnLookalikesV2,
 } from "../../bench/secrets-eval/integrity.js";
 
 // The labelled cases come from other projects' fixtures and are not committed (bench/secrets-eval/README.md says
@@ -27,5 +30,20 @@ describe.skipIf(!present).each(FROZEN_RECORDS)("secret evaluation: the frozen pa
       expect(["secret", "lookalike"]).toContain(c.label);
       if (c.span !== undefined) expect(c.span[1]).toBeLessThanOrEqual(c.text.length);
     }
+  });
+});
+
+// The second own look-alike set is built from this repository's code: it needs no data folder.
+describe("secret evaluation: the frozen half of the second own look-alike set", () => {
+  it("hashes to the sha256 recorded in frozen-own-v2.json and quoted in the README", () => {
+    const record = JSON.parse(readFileSync(join(EVAL_DIR, OWN_V2_RECORD), "utf8")) as { sha256: string };
+    expect(loadFrozenOwnV2().length).toBeGreaterThan(40);
+    expect(readFileSync(join(EVAL_DIR, "README.md"), "utf8")).toContain(record.sha256);
+  });
+
+  it("splits every case to one side, and every case is a look-alike", () => {
+    const { frozen, tune } = splitOwnLookalikesV2();
+    expect(new Set([...frozen, ...tune].map((c) => c.id)).size).toBe(frozen.length + tune.length);
+    for (const c of [...frozen, ...tune]) expect(c.label).toBe("lookalike");
   });
 });

@@ -9,7 +9,7 @@ import {
   scanAtStarts,
   stickyOf,
 } from "./candidate-scan.js";
-import { characterClasses, classifyKey, isCredentialValue, readValue } from "./generic-credential.js";
+import { characterClasses, classifyAnyKey, isCredentialValue, readValue } from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -64,9 +64,10 @@ const SECURE_STRING =
 // `storePassword "x"`, redis.conf's `requirepass x`, nginx-style `auth_token "x";`). Found with `indexOf` of each
 // word's case forms: a line-start anchor tried at every line cost 8 ms per MB, an alternation of the words 9.
 // Lower case and the camel-case `Pass` (`storePassword`): upper-case directives are rare, and each word is a scan.
-const DIRECTIVE_WORDS = ["pass", "Pass", "pwd", "token", "secret"];
+// R's `<-` may stand between them (`secret <- "x"`); `_key`/`Key`/`KEY` find `private_key "x"`, `apiKey "x"`.
+const DIRECTIVE_WORDS = ["pass", "Pass", "pwd", "token", "secret", "_key", "Key", "KEY"];
 const DIRECTIVE_VALUE =
-  /[ \t]+(?:(["'])((?:\\.|[^\\\n"']){1,256})\1|([^\s"'\\;]{1,256}))[ \t]*;?[ \t]*(?=\r?\n|$)/y;
+  /[ \t]+(?:<<?-[ \t]*)?(?:(["'])((?:\\.|[^\\\n"']){1,256})\1|([^\s"'\\;]{1,256}))[ \t]*;?[ \t]*(?=\r?\n|$)/y;
 // `-p x` on a command line that also gives a user with `-u` or `--username` (`docker login -u u -p x`).
 const USER_FLAG = /[ \t](?:-u|--username|--user)[ \t=]/;
 const SHORT_P = /[ \t]-p[ \t]+/g;
@@ -102,7 +103,7 @@ function detectDefines(text: string, out: TextMatch[]): void {
   const define = DEFINE;
   define.lastIndex = 0;
   for (let m = define.exec(text); m !== null; m = define.exec(text)) {
-    const kind = classifyKey(m[1]!);
+    const kind = classifyAnyKey(m[1]!);
     if (kind === null) continue;
     const value = readValue(text, m.index + m[0].length);
     if (value === null) continue;
@@ -163,7 +164,7 @@ const OTHER_SCRIPT_WORDS = [
 ];
 
 function reportKeyedLiteral(out: TextMatch[], key: string, value: string, start: number): void {
-  const kind = classifyKey(key);
+  const kind = classifyAnyKey(key);
   if (kind === null || TEMPLATE_LIKE.test(value) || !isCredentialValue(value, kind, true)) return;
   report(out, start, start + value.length);
 }
@@ -211,7 +212,7 @@ function detectNameValuePairs(text: string, out: TextMatch[]): void {
   const pair = NAME_VALUE_PAIR;
   pair.lastIndex = 0;
   for (let m = pair.exec(text); m !== null; m = pair.exec(text)) {
-    const kind = classifyKey(m[1]!);
+    const kind = classifyAnyKey(m[1]!);
     if (kind === null) continue;
     const value = readValue(text, m.index + m[0].length);
     if (value === null) continue;
@@ -228,7 +229,7 @@ function detectHclDefaults(text: string, out: TextMatch[]): void {
   const variable = HCL_VARIABLE;
   variable.lastIndex = 0;
   for (let m = variable.exec(text); m !== null; m = variable.exec(text)) {
-    const kind = classifyKey(m[1]!);
+    const kind = classifyAnyKey(m[1]!);
     if (kind === null) continue;
     const from = m.index + m[0].length;
     const inBlock = HCL_DEFAULT.exec(text.slice(from, from + 480));
@@ -274,7 +275,7 @@ function detectDirectives(text: string, out: TextMatch[]): void {
       while (indent > 0 && (text.charCodeAt(indent - 1) === 32 || text.charCodeAt(indent - 1) === 9))
         indent--;
       if (indent > 0 && text.charCodeAt(indent - 1) !== 10) continue;
-      const kind = classifyKey(text.slice(keyStart, keyEnd));
+      const kind = classifyAnyKey(text.slice(keyStart, keyEnd));
       if (kind === null) continue;
       const read = DIRECTIVE_VALUE;
       read.lastIndex = keyEnd;
@@ -350,7 +351,7 @@ function detectBlockScalars(text: string, out: TextMatch[]): void {
   block.lastIndex = 0;
   for (let m = block.exec(text); m !== null; m = block.exec(text)) {
     const key = KEY_BEFORE.exec(text.slice(Math.max(0, m.index - 64), m.index))?.[1];
-    const kind = key === undefined ? null : classifyKey(key);
+    const kind = key === undefined ? null : classifyAnyKey(key);
     if (kind === null) continue;
     const start = m.index + m[0].length;
     const lineEnd = text.indexOf("\n", start);

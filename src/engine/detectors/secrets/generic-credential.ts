@@ -61,15 +61,17 @@ const AUTH_SCHEME =
 // Tried only where its words are (candidate-scan.ts): V8 stops at every `t` of prose for the alternation.
 const AUTH_SCHEME_AT = stickyOf(AUTH_SCHEME);
 const AUTH_SCHEME_WORDS = ["Bearer", "Basic", "token"];
-// With the password words of other languages written in ASCII (German, Portuguese, Dutch, French `mdp`).
+// With the password words of other languages written in ASCII (German, Portuguese, Dutch, French `mdp`, Finnish,
+// Czech, Slovak, Slovene, Polish and Swedish without their accents, Norwegian, Danish, Turkish, Indonesian and Malay,
+// Croatian and Serbian, Italian).
 const PASSWORD_KEY =
-  /(?:password|passwd|passphrase|pass|pwd|pw|passwort|kennwort|senha|wachtwoord|mdp|passe)$/;
+  /(?:password|passwd|passphrase|pass|pwd|pw|passwort|kennwort|senha|wachtwoord|mdp|passe|salasana|heslo|haslo|geslo|losenord|passord|adgangskode|sifre|sandi|lozinka|parola)$/;
 /**
  * Password words of other languages, right before an operator (`비밀번호:`, `密碼=`, `пароль:`): keys the ASCII key
  * reader cannot read. Tested on the few characters before an operator that follows a non-ASCII letter.
  */
 const OTHER_SCRIPT_PASSWORD =
-  /(?:비밀번호|비번|암호|패스워드|密码|密碼|口令|パスワード|暗証番号|пароль|contraseña|hasło|lösenord|mật khẩu|şifre|كلمة المرور|סיסמה)[ \t]*$/i;
+  /(?:비밀번호|비번|암호|패스워드|密码|密碼|口令|パスワード|暗証番号|пароль|contraseña|hasło|lösenord|mật khẩu|şifre|jelszó|parolă|salasõna|slaptažodis|पासवर्ड|รหัสผ่าน|κωδικός(?: πρόσβασης)?|رمز عبور|كلمة المرور|סיסמה)[ \t]*$/i;
 /** Key and token words of other scripts, as OTHER_SCRIPT_PASSWORD (`API 키:`, `토큰=`, `密钥：`, `токен:`). */
 const OTHER_SCRIPT_TOKEN =
   /(?:API[ \t]?키|비밀[ \t]?키|액세스[ \t]?키|토큰|시크릿|密钥|秘钥|金鑰|令牌|トークン|APIキー|シークレット|токен|ключ(?:[ \t]API)?)[ \t]*$/i;
@@ -98,6 +100,10 @@ export const GENERIC_LITERALS: readonly string[] = [
   "<",
   "-u",
   "identified",
+  // A directive's key then its value with no operator (`private_key "x"`, `apiKey "x"`, `secret <- "x"`).
+  "secret",
+  "_key",
+  "apikey",
 ];
 const QUERY_PARAM = /^[\w.-]{1,64}=/;
 const TEMPLATE_START = /^(?:\$\{|\{\{|\$\(|<)/;
@@ -157,10 +163,25 @@ function isEncodedProse(value: string): boolean {
   return printable === decoded.length && spaces >= 2 && /[a-z]{3,}\s[a-z]{2,}/i.test(decoded);
 }
 
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const LOWER_WORDS = /^[a-z]+(?:[-_.][a-z]+)+$/;
+/**
+ * Where a secret lives, not what it is: a secret manager's or vault's address (`vault:secret/data/db#password`,
+ * `op://vault/item/field`, `arn:aws:secretsmanager:...`, `projects/p/secrets/s`), or a YAML tag that hands the value
+ * to a resolver or decrypter (`!vault |`, `!Ref DbPassword`, `!Sub`, `!GetAtt`).
+ */
+export const SECRET_REFERENCE =
+  /^(?:[a-z][a-z0-9+.-]{0,15}:\/\/|(?:vault|arn|ssm|secretsmanager|keyvault|akv|gcpsm|awssm):|projects\/[\w-]+\/secrets\/|!{1,2}[A-Za-z][\w:.-]*$)/;
+
+/**
+ * A password hash in a recognised format (bcrypt `$2b$`, sha-crypt `$6$`, Argon2, scrypt, Django's `pbkdf2_sha256$`,
+ * LDAP's `{SSHA}`): what a credential becomes once stored, not the credential (`encrypted_password: $2a$...`).
+ */
+export const PASSWORD_HASH =
+  /^(?:\$(?:2[abxy]?|1|5|6|y|gy|7|argon2(?:id|i|d)|scrypt|pbkdf2(?:-sha\d+)?)\$|(?:pbkdf2_sha\d+|bcrypt_sha256|argon2)\$|\{(?:SSHA|SHA|SMD5|CRYPT|SSHA256|SSHA512|PBKDF2[\w-]*)\})/;
 
 export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boolean {
-  if (isLookalikeSecret(value)) return false;
+  if (isLookalikeSecret(value) || SECRET_REFERENCE.test(value) || PASSWORD_HASH.test(value)) return false;
   if (!quoted && looksLikeCode(value)) return false;
   if (kind === "token" && isEncodedProse(value)) return false;
   if (kind === "password")
@@ -243,14 +264,28 @@ function endsLikeCredentialWord(text: string, keyStart: number, keyEnd: number):
       return (a === 111 && b === 114) || (a === 115 && b === 119) || (a === 112 && b === 119);
     case 116: // "ret", "ort" (passwort, kennwort)
       return (a === 114 && b === 101) || (a === 111 && b === 114);
-    case 97: // "nha" (senha)
-      return a === 110 && b === 104;
+    case 97: // "nha" (senha), "ana" (salasana), "nka" (lozinka), "ola" (parola)
+      return (
+        (a === 110 && b === 104) ||
+        (a === 97 && b === 110) ||
+        (a === 110 && b === 107) ||
+        (a === 111 && b === 108)
+      );
+    case 111: // "slo" (heslo, haslo, geslo)
+      return a === 115 && b === 108;
+    case 105: // "ndi" (kata sandi)
+      return a === 110 && b === 100;
     case 112: // "mdp"
       return a === 109 && b === 100;
     case 115: // "ass", "als"
       return (a === 97 && b === 115) || (a === 97 && b === 108);
-    case 101: // "ase", "sse" (mot de passe)
-      return (a === 97 && b === 115) || (a === 115 && b === 115);
+    case 101: // "ase", "sse" (mot de passe), "ode" (adgangskode), "fre" (sifre)
+      return (
+        (a === 97 && b === 115) ||
+        (a === 115 && b === 115) ||
+        (a === 111 && b === 100) ||
+        (a === 102 && b === 114)
+      );
     case 121: // "key"
       return a === 107 && b === 101;
     case 110: // "ken"
@@ -260,6 +295,110 @@ function endsLikeCredentialWord(text: string, keyStart: number, keyEnd: number):
     default:
       return false;
   }
+}
+
+/** The credential words a key may hold before its end, lower case (classifyInnerKey decides what they mean). */
+const INNER_WORDS = ["password", "passwd", "pwd", "secret", "token", "key"];
+
+/**
+ * Whether one of INNER_WORDS starts a word of the key (after a separator or at a lower-to-upper case change) and more
+ * key follows it: compared on char codes before the key string is built, so most keys of JSON cost a loop over their
+ * characters and no allocation.
+ */
+function mayHoldCredentialWord(text: string, keyStart: number, keyEnd: number): boolean {
+  for (let i = keyStart; i < keyEnd - 3; i++) {
+    const c = text.charCodeAt(i) | 32;
+    if (c !== 112 && c !== 115 && c !== 116 && c !== 107) continue; // p s t k
+    if (i > keyStart) {
+      const before = text.charCodeAt(i - 1);
+      const separator = before === 95 || before === 45 || before === 46;
+      const camel = before >= 97 && before <= 122 && text.charCodeAt(i) <= 90;
+      if (!separator && !camel) continue;
+    }
+    for (const word of INNER_WORDS) {
+      if (i + word.length >= keyEnd) continue;
+      let k = 1;
+      while (k < word.length && (text.charCodeAt(i + k) | 32) === word.charCodeAt(k)) k++;
+      if (k === word.length && c === word.charCodeAt(0)) return true;
+    }
+  }
+  return false;
+}
+
+/** Credential words as words of a key, and the pairs that name a key (`api key`, `private key`). */
+const INNER_PASSWORD_WORDS = new Set(["password", "passwd", "pwd", "passphrase", "pass"]);
+const INNER_TOKEN_WORDS = new Set(["secret", "token", "apikey", "credential", "credentials"]);
+const INNER_KEY_PAIRS = new Set([
+  "api",
+  "private",
+  "secret",
+  "access",
+  "auth",
+  "client",
+  "signing",
+  "master",
+]);
+/** Words after a credential word that make the key name something about the credential, not the credential. */
+const ABOUT_THE_CREDENTIAL = new Set(
+  (
+    "policy type types name names id ids url uri urls endpoint path file files dir hash hashed digest length len min " +
+    "max size count limit expiry expires expiration expired ttl age lifetime timeout at time date changed updated " +
+    "created reset reminder hint prompt label field fields input confirm confirmation strength rule rules regex pattern " +
+    "format manager store storage provider source ref reference arn version versions enabled required mode header " +
+    "param prefix suffix location env var variable kind ref key index usage used schema store vault rotation scope " +
+    "scopes resource grant flow exchange request response error errors status valid validation validator"
+  ).split(" "),
+);
+/** Words before a credential word that make it a pagination or anti-forgery value, not a secret. */
+const NOT_A_SECRET_BEFORE = new Set([
+  "next",
+  "page",
+  "continuation",
+  "csrf",
+  "xsrf",
+  "sync",
+  "cursor",
+  "resume",
+  "start",
+]);
+
+/** The words of a key: `password_super_secure`, `apiKeyProd`, `db.password.v2` split at separators and case changes. */
+function keyWords(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+/**
+ * The kind of a key whose credential word is not its last (`password_super_secure`, `my_secret_prod`,
+ * `API_KEY_LIVE`), or null when the words after it say the key is about the credential (`password_policy`,
+ * `token_type`, `secret_name`).
+ */
+export function classifyInnerKey(key: string): KeyKind | null {
+  const words = keyWords(key);
+  for (let i = 0; i < words.length - 1; i++) {
+    const word = words[i]!;
+    let kind: KeyKind | null = null;
+    let last = i;
+    if (INNER_PASSWORD_WORDS.has(word) && (word !== "pass" || i > 0)) kind = "password";
+    else if (INNER_TOKEN_WORDS.has(word)) kind = "token";
+    else if (INNER_KEY_PAIRS.has(word) && words[i + 1] === "key") {
+      kind = "token";
+      last = i + 1;
+    }
+    if (kind === null || last === words.length - 1) continue;
+    if (ABOUT_THE_CREDENTIAL.has(words[last + 1]!) || NOT_A_SECRET_BEFORE.has(words[i - 1] ?? ""))
+      return null;
+    return kind;
+  }
+  return null;
+}
+
+/** A key's kind by its last word (classifyKey), else by a credential word inside it (classifyInnerKey). */
+export function classifyAnyKey(key: string): KeyKind | null {
+  return classifyKey(key) ?? classifyInnerKey(key);
 }
 
 /**
@@ -331,12 +470,28 @@ function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind
   const raw = text.slice(start, end);
   if (alreadyReported(walk, start, end)) return end;
   const lower = key.toLowerCase();
-  const vendor = walk.keyed.words.test(lower) ? walk.keyed.match(lower, raw) : undefined;
+  // A UUID under a key that ends in `id` (`HEROKU_APP_ID`, `snyk_org_id`) is the identifier the key says it is.
+  const idKey = kind === null && lower.endsWith("id") && UUID.test(raw);
+  const vendor = walk.keyed.words.test(lower) && !idKey ? walk.keyed.match(lower, raw) : undefined;
   if (vendor !== undefined) {
     walk.out.push({ kind: "secret", type: vendor.type, start, end, ruleId: vendor.ruleId });
     return end;
   }
-  if (!walk.generic || kind === null || !isCredentialValue(raw, kind, quoted)) return valueFrom;
+  if (!walk.generic || kind === null) return valueFrom;
+  if (!quoted) {
+    const wideEnd = unbalancedLiteralEnd(text, start, end);
+    if (wideEnd !== -1 && isCredentialValue(text.slice(start, wideEnd), kind, true)) {
+      walk.out.push({
+        kind: "secret",
+        type: "generic_credential",
+        start,
+        end: wideEnd,
+        ruleId: "secret.generic_credential",
+      });
+      return wideEnd;
+    }
+  }
+  if (!isCredentialValue(raw, kind, quoted)) return valueFrom;
   walk.out.push({
     kind: "secret",
     type: "generic_credential",
@@ -345,6 +500,40 @@ function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind
     ruleId: "secret.generic_credential",
   });
   return end;
+}
+
+const OPENERS = "([{";
+const CLOSERS = ")]}";
+/** Code: a name then a call or an index (`getPassword(`, `config[`), or a value left open at its end. */
+const CALL_OR_INDEX = /^[\w$.]+[([]|[([{]$/;
+
+/**
+ * The end of an unquoted value that brackets do not end, or -1: `m{{h}o)p${e]nob(ody[finds>...}}` is no expression
+ * (its brackets cross or do not close), so it is a literal up to the next space, not code cut at its first `)`.
+ * Only where the plain reading stopped at or holds a bracket; a value whose brackets nest is left to that reading.
+ */
+function unbalancedLiteralEnd(text: string, start: number, end: number): number {
+  const stop = codeAt(text, end);
+  if (stop !== 41 && stop !== 93 && stop !== 125 && !/[([{]/.test(text.slice(start, end))) return -1;
+  let wide = end;
+  const limit = Math.min(text.length, start + MAX_VALUE);
+  while (wide < limit && text.charCodeAt(wide) > 32) wide++;
+  if (wide === limit && wide < text.length) return -1;
+  while (wide > end && ",;'\"`".includes(text.charAt(wide - 1))) wide--;
+  // Closing brackets at the end close a call the assignment sits in (`connect(password = process.env.X)`).
+  let body = wide;
+  while (body > start && CLOSERS.includes(text.charAt(body - 1))) body--;
+  const value = text.slice(start, body);
+  if (wide - start < 10 || CALL_OR_INDEX.test(value) || /^[A-Za-z_$][\w$]*(?:\.[\w$]+)*$/.test(value))
+    return -1;
+  const open: number[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const o = OPENERS.indexOf(value.charAt(i));
+    if (o !== -1) open.push(o);
+    const c = CLOSERS.indexOf(value.charAt(i));
+    if (c !== -1 && open.pop() !== c) return wide;
+  }
+  return open.length > 0 && body === wide ? wide : -1;
 }
 
 /**
@@ -399,6 +588,11 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
   if (keyStart !== -1) {
     const keyEnd = keyEndFound;
     const credentialWord = endsLikeCredentialWord(text, keyStart, keyEnd);
+    if (!credentialWord && mayHoldCredentialWord(text, keyStart, keyEnd)) {
+      const key = text.slice(keyStart, keyEnd);
+      const kind = classifyInnerKey(key);
+      if (kind !== null) return { key, kind };
+    }
     if (credentialWord || endsLikeVendorKey(text, keyStart, keyEnd)) {
       const key = text.slice(keyStart, keyEnd);
       const kind = credentialWord ? classifyKey(key) : null;
@@ -418,14 +612,25 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
     const kind = typed === null ? null : classifyKey(typed[1]!);
     if (kind !== null) return { key: typed![1]!, kind };
   }
-  let before = at;
-  while (before > 0 && (text.charCodeAt(before - 1) === 32 || text.charCodeAt(before - 1) === 9)) before--;
-  if (before > 0 && text.charCodeAt(before - 1) > 127) {
+  if (nonAsciiJustBefore(text, at)) {
     const window = text.slice(Math.max(0, at - 24), at);
     if (OTHER_SCRIPT_PASSWORD.test(window)) return { key: "password", kind: "password" };
     if (OTHER_SCRIPT_TOKEN.test(window)) return { key: "token", kind: "token" };
   }
   return undefined;
+}
+
+/**
+ * Whether a non-ASCII character stands in the dozen characters before `at` (the words of other scripts and accented
+ * words ending in ASCII, `hasło`, `lösenord`, `mật khẩu`): a loop over char codes, before any window is sliced.
+ */
+function nonAsciiJustBefore(text: string, at: number): boolean {
+  for (let i = at - 1; i >= 0 && at - i <= 12; i--) {
+    const c = text.charCodeAt(i);
+    if (c > 127) return true;
+    if (c === 10 || c === 13) return false;
+  }
+  return false;
 }
 
 function detectAssignments(text: string, walk: Walk): void {
@@ -459,6 +664,7 @@ function detectAssignments(text: string, walk: Walk): void {
     from = Math.max(from, reportValue(text, valueFrom, named.key, named.kind, walk));
   }
   detectCallArguments(text, walk);
+  if (walk.generic) detectNamedSingleArguments(text, walk);
   if (walk.keyed.words.source !== "(?!)") detectVendorPhrases(text, walk);
   // Command-line flags take their value after a space: `mysql --password Tr0ub4dor3x`.
   const onFlag = (m: RegExpExecArray): number => {
@@ -516,6 +722,42 @@ function detectCallArguments(text: string, walk: Walk): void {
     pair.lastIndex = Math.max(pair.lastIndex, reportValue(text, from, key, kind, walk));
   }
 }
+
+/**
+ * A credential-named declaration or setter given its literal as the only argument: C++'s
+ * `std::string secret("x")`, `setPassword("x")`, `api_key('x')`. The name is read back from the `("` or `('`, the
+ * value must close the call, hold no space and read as the credential its name says.
+ */
+function detectNamedSingleArguments(text: string, walk: Walk): void {
+  for (const opener of SINGLE_ARGUMENT_OPENERS) {
+    for (let at = text.indexOf(opener); at !== -1; at = text.indexOf(opener, at + 2)) {
+      let keyStart = at;
+      while (keyStart > 0 && at - keyStart < MAX_KEY && isWordCode(text.charCodeAt(keyStart - 1))) keyStart--;
+      if (keyStart === at) continue;
+      const key = text.slice(keyStart, at);
+      const kind = READS_A_SECRET.test(key) ? null : classifyAnyKey(key);
+      if (kind === null) continue;
+      const value = readValue(text, at + 1);
+      if (value === null || !value[2] || text.charCodeAt(value[1] + 1) !== 41) continue;
+      const raw = text.slice(value[0], value[1]);
+      if (/\s/.test(raw) || CAMEL_NAME.test(raw) || alreadyReported(walk, value[0], value[1])) continue;
+      if (!isCredentialValue(raw, kind, true)) continue;
+      walk.out.push({
+        kind: "secret",
+        type: "generic_credential",
+        start: value[0],
+        end: value[1],
+        ruleId: "secret.generic_credential",
+      });
+    }
+  }
+}
+const SINGLE_ARGUMENT_OPENERS = ['("', "('"];
+/** A name written in camel case (`projectApiKey`): an argument naming something. */
+const CAMEL_NAME = /^[a-z]+(?:[A-Z][a-z]+)+$/;
+/** Calls that look a secret up, check or transform it: their argument is a name or an input, not the secret. */
+const READS_A_SECRET =
+  /^(?:get|fetch|load|read|lookup|find|resolve|has|delete|remove|validate|check|verify|is|hash|encrypt|decrypt|compare|generate|create|rotate|request|require|prompt|ask|parse|decode|encode)(?:[A-Z_]|$)/;
 
 // A credential word, then spaces and a value with no operator: `flickr KEY x`, `sendbird_secret x`. Only a vendor's
 // value is read this way (its shape is exact); the vendor's name must stand in the few words before.

@@ -37,8 +37,15 @@ const TEMPLATE =
 const INSTRUCTION =
   /^(?:your|my|the|enter|insert|put|replace|add)[_\- ]?.*(?:here|key|token|secret|password|pass)$/i;
 
+// A value cut short for display (`eyJhbGciOi...`, `sk-...4f2a`): an ellipsis never occurs in a generated token.
+const TRUNCATED = /\.\.\.|\u2026/;
+// The word "your" as a word of its own inside a value (`ghp_YOUR_GITHUB_TOKEN`, `sk-your-key`, `yourApiKey`): a
+// value naming whose secret goes there. Inside random base62 it would need a separator or a capital after it.
+const YOUR_WORD = /(?:^|[^A-Za-z])(?:your|YOUR|Your)(?:[_-]|[A-Z])/;
+
 export function isPlaceholderValue(value: string): boolean {
   if (value.length === 0) return true;
+  if (TRUNCATED.test(value) || YOUR_WORD.test(value)) return true;
   const lower = value.toLowerCase();
   if (PLACEHOLDER_WORDS.has(lower)) return true;
   if (TEMPLATE.test(value) || INSTRUCTION.test(value)) return true;

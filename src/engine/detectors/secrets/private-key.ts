@@ -19,9 +19,23 @@ const BODY = /[A-Za-z0-9+/=\s:,\\-]*/y;
 const MAX_BLOCK = 64 * 1024;
 const MIN_KEY_CHARACTERS = 64;
 
+/**
+ * An OpenSSH key under a passphrase: its body (base64 of `openssh-key-v1\0`, then the cipher's name as a length and
+ * the name) names a cipher other than `none`. The first 64 base64 characters hold the magic and the cipher's name.
+ */
+function isEncryptedOpenSsh(label: string, body: string): boolean {
+  if (label !== "OPENSSH ") return false;
+  const head = body.replace(/\\[rn]|\s/g, "").slice(0, 64);
+  const bytes = Buffer.from(head, "base64");
+  if (bytes.subarray(0, 15).toString("latin1") !== "openssh-key-v1\0" || bytes.length < 19) return false;
+  const length = bytes.readUInt32BE(15);
+  return length > 0 && length < 40 && bytes.subarray(19, 19 + length).toString("latin1") !== "none";
+}
+
 /** An encrypted key, or a placeholder body: a block that holds no usable key material. */
 function holdsNoKey(label: string, body: string): boolean {
   if (label.includes("ENCRYPTED") || body.includes("Proc-Type: 4,ENCRYPTED")) return true;
+  if (isEncryptedOpenSsh(label, body)) return true;
   let keyCharacters = 0;
   for (const line of body.split(/\\n|\n/)) {
     if (line.includes(":")) continue; // a header line (`DEK-Info: ...`, `Comment: ...`)

@@ -3,6 +3,7 @@ import { HAS_NON_ASCII } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import { anchorStarts, CANDIDATE_SCANS, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
+import { PASSWORD_HASH, SECRET_REFERENCE } from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -105,7 +106,8 @@ function nounStarts(text: string): number[] | undefined {
 }
 
 /** Unspaced scripts: "密码是X", "密码：X", "パスワードはX". */
-const PROSE_CJK = /(密码|口令|密钥|令牌|パスワード|APIキー|トークン)(?:是|为|為|は|：|:)\s?([!-~]{8,512})/gu;
+const PROSE_CJK =
+  /(密码|口令|密钥|令牌|パスワード|APIキー|トークン|비밀번호|암호|패스워드|API 키|토큰)(?:是|为|為|は|는|은|：|:)\s?([!-~]{8,512})/gu;
 /** Bridge words that say the value is something else about the secret. */
 const OTHER_ATTRIBUTE =
   /(?:^|\s)(?:fingerprint|id|ids|identifier|name|type|length|size|format|hash|digest|version|policy|field|header|rotation|expiry|expires|expiration|prefix|scope|scopes|count|manager|reset|hint|strength|requirements?|rules?|file|path|location|url|endpoint|sha\d*|md5|blake\d*|crc\d*)(?:\s|$)/i;
@@ -137,6 +139,7 @@ function isPasswordNoun(noun: string): boolean {
 /** Whether `value` is shaped like the secret its noun names. */
 export function isProseCredentialValue(value: string, password: boolean): boolean {
   if (NOT_A_SECRET.test(value) || JWT_SHAPE.test(value) || isLookalikeSecret(value)) return false;
+  if (PASSWORD_HASH.test(value) || SECRET_REFERENCE.test(value)) return false;
   const classes = characterClasses(value);
   if (password) return value.length >= 8 && classes >= 3 && shannonEntropy(value) >= 2.5;
   // Generated keys have a digit or both cases; `keys.private_key` (code) and `hyphenated-words` have neither.
@@ -183,7 +186,12 @@ export function createProseCredentialDetector(): TextDetector {
       PROSE_CJK.lastIndex = 0;
       for (let m = PROSE_CJK.exec(text); m !== null; m = PROSE_CJK.exec(text)) {
         const [whole, noun, value] = m as unknown as [string, string, string];
-        report(m.index + whole.length - value.length, value, /密码|口令|パスワード/.test(noun), out);
+        report(
+          m.index + whole.length - value.length,
+          value,
+          /密码|口令|パスワード|비밀번호|암호|패스워드/.test(noun),
+          out,
+        );
       }
     },
   };

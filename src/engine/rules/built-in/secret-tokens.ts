@@ -27,7 +27,21 @@ type FormOptions = Omit<TokenForm, "prefixes" | "alphabet" | "length" | "keyed">
   example?: BodyExample;
   /** Builds the lead (TokenForm.lead) for the derived examples. */
   leadExample?: BodyExample;
+  /** The published length is the only one (`AIza` keys, AWS key ids): no slack (withSlack). */
+  exact?: boolean;
 };
+
+/**
+ * A published length is what a vendor issues today; fixtures, older tokens and the vendor's next format run a
+ * character or a few longer (a Square token of 61, a GoCardless key of 41). A prefixed form whose shape, checksum or
+ * record does not fix its length accepts a body up to a tenth (at least two characters) longer; never shorter, which
+ * reads as a token cut off. Keyed forms stay exact: their whole value is read, and only its length names the vendor.
+ */
+function withSlack(length: TokenForm["length"], o: FormOptions): TokenForm["length"] {
+  if (o.exact || o.shape !== undefined || o.lead !== undefined || o.checksum !== undefined) return length;
+  const [min, max] = typeof length === "number" ? [length, length] : length;
+  return [min, max + Math.max(2, Math.ceil(max / 10))];
+}
 
 function p(
   prefixes: readonly string[],
@@ -35,7 +49,8 @@ function p(
   length: TokenForm["length"],
   o: FormOptions = {},
 ): TokenForm {
-  return { ...o, prefixes, alphabet, length };
+  const { exact: _, ...form } = o;
+  return { ...form, prefixes, alphabet, length: withSlack(length, o) };
 }
 
 function k(
@@ -44,7 +59,8 @@ function k(
   length: TokenForm["length"],
   o: FormOptions = {},
 ): TokenForm {
-  return { ...o, prefixes: o.prefixes ?? [], alphabet, length, keyed: words };
+  const { exact: _, ...form } = o;
+  return { ...form, prefixes: o.prefixes ?? [], alphabet, length, keyed: words };
 }
 
 const AN = "A-Za-z0-9";
@@ -129,16 +145,22 @@ export const TOKEN_RULES = [
         ["AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AIPA", "ANPA", "ANVA", "AROA", "APKA", "ASCA"],
         "A-Z0-9",
         16,
-        { minEntropy: 2.5 },
+        { minEntropy: 2.5, exact: true },
       ),
       // The older `A3T` ids carry one more character before their 16.
-      p(["A3T"], "A-Z0-9", 17, { minEntropy: 2.5 }),
+      p(["A3T"], "A-Z0-9", 17, { minEntropy: 2.5, exact: true }),
     ],
   }),
   token({
     type: "gcp_api_key",
-    summary: "Google API keys (`AIza` and 35 characters)",
-    forms: [p(["AIza"], URLSAFE, 35)],
+    summary:
+      "Google API keys (`AIza` and 35 characters), OAuth client secrets (`GOCSPX-`), access tokens (`ya29.`) and refresh tokens (`1//0`)",
+    forms: [
+      p(["AIza"], URLSAFE, 35, { exact: true }),
+      p(["GOCSPX-"], URLSAFE, 28),
+      p(["ya29."], URLSAFE, [50, 2048], { needsDigit: true }),
+      p(["1//0"], URLSAFE, [40, 512], { minClasses: 3 }),
+    ],
     negative: ["AIza is a prefix"],
   }),
   token({
@@ -179,7 +201,21 @@ export const TOKEN_RULES = [
     summary: "Slack tokens (`xoxb-`, `xoxp-`, `xapp-`...) and webhook URLs",
     forms: [
       p(
-        ["xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxe-", "xapp-", "xoxe.xoxb-", "xoxe.xoxp-"],
+        // `xoxc-` and `xoxd-`: a browser session's token and its `d` cookie, as good as a user token.
+        [
+          "xoxb-",
+          "xoxp-",
+          "xoxa-",
+          "xoxr-",
+          "xoxs-",
+          "xoxo-",
+          "xoxe-",
+          "xoxc-",
+          "xoxd-",
+          "xapp-",
+          "xoxe.xoxb-",
+          "xoxe.xoxp-",
+        ],
         "A-Za-z0-9-",
         [10, 255],
         {
@@ -191,7 +227,8 @@ export const TOKEN_RULES = [
         "A-Za-z0-9/",
         [20, 160],
         {
-          shape: /T[A-Z0-9]+\/[AB][A-Z0-9]+\/[A-Za-z0-9/]+/,
+          // Team, then hook or workflow id, then the secret: the ids' letters vary (`B`, `A`, `W`...), so any.
+          shape: /T?[A-Z0-9]{6,}\/[A-Z0-9]{6,}\/[A-Za-z0-9/]{8,}/,
           mask: "body",
           glued: false,
           example: (r) => `T${r(10, "A-Z0-9")}/B${r(10, "A-Z0-9")}/${r(24, AN)}`,
@@ -205,8 +242,9 @@ export const TOKEN_RULES = [
       "Stripe secret and restricted keys (`sk_live_`, `rk_test_`...) and webhook signing secrets (`whsec_`)",
     forms: [
       // Older keys are shorter than today's 24+ (gitleaks allows 10); under 14 reads as a key cut short.
+      // Two classes: a key of lower case and digits is still a key (the body's entropy floor still applies).
       p(["sk_live_", "sk_test_", "sk_prod_", "rk_live_", "rk_test_", "rk_prod_"], AN, [14, 247], {
-        minClasses: 3,
+        minClasses: 2,
       }),
       p(["whsec_"], AN, [16, 247]),
     ],
@@ -273,6 +311,19 @@ export const TOKEN_RULES = [
     ],
     negative: [j("Account", "Key=", "<your key>")],
   }),
+  token({
+    type: "azure_sas_token",
+    summary:
+      "Azure shared access signatures (`sig=` of a SAS URL or token, near its `sv=`/`se=`/`sp=` fields)",
+    forms: [
+      p(["sig="], "A-Za-z0-9%+/=", [43, 66], {
+        mask: "body",
+        minEntropy: 3.5,
+        example: (r) => `${r(40, AN)}%2B${r(3, AN)}%3D`,
+        context: { require: ["sv=", "se=", "sp=", "srt="], window: 300 },
+      }),
+    ],
+  }),
   // --- vendors of gitleaks' default configuration, and others scanners know -----------------------------------
   token({
     type: "onepassword_token",
@@ -336,7 +387,15 @@ export const TOKEN_RULES = [
   token({
     type: "asana_token",
     summary: "Asana client ids and secrets (named asana)",
-    forms: [k(["asana"], "0-9", 16, { minEntropy: 2.5 }), k(["asana"], AN, 32)],
+    forms: [
+      k(["asana"], "0-9", 16, { minEntropy: 2.5 }),
+      k(["asana"], AN, 32),
+      // Personal access tokens: a version digit, the user's (and app's) numeric ids, `:` and 32 hex.
+      k(["asana"], "0-9/:a-f", [34, 80], {
+        shape: /[0-2]\/(?:\d{1,20}\/){0,2}(?:\d{1,20}:)?[a-f0-9]{32}/,
+        example: (r) => `2/${r(16, "0-9")}/${r(16, "0-9")}:${r(32, HEX)}`,
+      }),
+    ],
   }),
   token({
     type: "atlassian_token",
@@ -361,8 +420,8 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "bitbucket_secret",
-    summary: "Bitbucket client ids and secrets (named bitbucket)",
-    forms: [k(["bitbucket"], AN, 32), k(["bitbucket"], URLSAFE_EQ, 64)],
+    summary: "Bitbucket app passwords (`ATBB`) and client ids and secrets (named bitbucket)",
+    forms: [p(["ATBB"], AN, [32, 40]), k(["bitbucket"], AN, 32), k(["bitbucket"], URLSAFE_EQ, 64)],
   }),
   token({ type: "bittrex_key", summary: "Bittrex keys (named bittrex)", forms: [k(["bittrex"], AN, 32)] }),
   token({
@@ -431,7 +490,8 @@ export const TOKEN_RULES = [
   token({
     type: "datadog_key",
     summary: "Datadog API and application keys (named datadog)",
-    forms: [k(["datadog", "dd_api", "dd_app"], AN, [32, 40])],
+    // `DD-API-KEY` and `DD-APPLICATION-KEY` are Datadog's own header names.
+    forms: [k(["datadog", "dd_api", "dd_app", "dd-api", "dd-app"], AN, [32, 40])],
   }),
   token({
     type: "defined_networking_token",
@@ -638,13 +698,21 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "launchdarkly_token",
-    summary: "LaunchDarkly tokens (named launchdarkly)",
-    forms: [k(["launchdarkly"], URLSAFE_EQ, 40)],
+    summary:
+      "LaunchDarkly API, SDK and mobile keys (`api-`, `sdk-`, `mob-` and a UUID) and tokens named launchdarkly",
+    forms: [
+      k(["launchdarkly"], URLSAFE_EQ, 40),
+      p(["api-", "sdk-", "mob-"], "0-9a-f-", 36, {
+        shape: UUID_SHAPE,
+        example: uuid,
+        context: { require: ["launchdarkly", "launch_darkly", "ld_"], window: NEAR },
+      }),
+    ],
   }),
   token({
     type: "linear_key",
-    summary: "Linear API keys (`lin_api_`) and client secrets (named linear)",
-    forms: [p(["lin_api_"], AN, 40), k(["linear"], HEX, 32)],
+    summary: "Linear API keys (`lin_api_`), OAuth tokens (`lin_oauth_`) and client secrets (named linear)",
+    forms: [p(["lin_api_"], AN, 40), p(["lin_oauth_"], HEX, 64), k(["linear"], HEX, 32)],
   }),
   token({
     type: "linkedin_secret",
@@ -688,7 +756,7 @@ export const TOKEN_RULES = [
     summary: "Mapbox tokens (`pk.`/`sk.` named mapbox)",
     forms: [
       k(["mapbox"], "A-Za-z0-9.", 83, {
-        prefixes: ["pk.", "sk."],
+        prefixes: ["pk.", "sk.", "tk."],
         shape: /[A-Za-z0-9]{60}\.[A-Za-z0-9]{22}/,
         example: (r) => `${r(60, AN)}.${r(22, AN)}`,
       }),
@@ -724,8 +792,8 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "netlify_token",
-    summary: "Netlify tokens (named netlify)",
-    forms: [k(["netlify"], URLSAFE_EQ, [40, 46])],
+    summary: "Netlify personal access tokens (`nfp_`) and tokens named netlify",
+    forms: [p(["nfp_"], AN, 36), k(["netlify"], URLSAFE_EQ, [40, 46])],
   }),
   token({
     type: "newrelic_key",
@@ -990,6 +1058,45 @@ export const TOKEN_RULES = [
         example: (r) => `${r(20, AN)}.${r(86, URLSAFE)}`,
       }),
     ],
+  }),
+  // --- vendors beyond gitleaks' default configuration, from their published token formats -----------------------
+  token({
+    type: "nuget_key",
+    summary: "NuGet API keys (`oy2` and 43 lower-case characters, named nuget)",
+    // Keyed: `oy2` has no character the prefix scan can skip to (a search for its `2` stopped at every digit of JSON).
+    forms: [k(["nuget"], "a-z0-9", 43, { prefixes: ["oy2"], minEntropy: 3.5 })],
+  }),
+  token({
+    type: "supabase_token",
+    summary: "Supabase access tokens (`sbp_` + 40 hex) and secret keys (`sb_secret_`)",
+    forms: [p(["sbp_"], HEX, 40), p(["sb_secret_"], URLSAFE, [30, 64])],
+  }),
+  token({ type: "render_key", summary: "Render API keys (`rnd_`)", forms: [p(["rnd_"], AN, 32)] }),
+  token({ type: "replicate_token", summary: "Replicate API tokens (`r8_`)", forms: [p(["r8_"], AN, 37)] }),
+  token({
+    type: "xai_key",
+    summary: "xAI API keys (`xai-` and 80 characters)",
+    forms: [p(["xai-"], AN, 80)],
+  }),
+  token({
+    type: "pinecone_key",
+    summary: "Pinecone API keys (`pcsk_`)",
+    forms: [p(["pcsk_"], URLSAFE, [50, 100], { needsDigit: true })],
+  }),
+  token({
+    type: "langsmith_key",
+    summary: "LangSmith personal and service keys (`lsv2_pt_`, `lsv2_sk_`: 32 hex, `_`, 10 hex)",
+    forms: [
+      p(["lsv2_pt_", "lsv2_sk_"], "a-f0-9_", 43, {
+        shape: /[a-f0-9]{32}_[a-f0-9]{10}/,
+        example: (r) => `${r(32, HEX)}_${r(10, HEX)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "azure_devops_token",
+    summary: "Azure DevOps personal access tokens (52 base32 characters, named azure or devops)",
+    forms: [k(["azure", "devops", "azdo", "ado_pat"], "a-z2-7", 52, { minEntropy: 3.5 })],
   }),
   token({
     type: "zendesk_key",

@@ -29,8 +29,12 @@ const WORD_GAP = / {2,}/;
  * counts anywhere in a token that also has a letter (`p@$$w0rd`, `@n$w3r`, `fu||`); a price (`$5`) or a table rule
  * (`|`) has none.
  */
-const LEET_TOKEN =
-  /(?<![\p{L}\p{N}@$|])(?=[\p{L}\p{N}@$|]{0,30}[a-z])(?=[\p{L}\p{N}@$|]{0,30}[01345789@$|])[\p{L}\p{N}@$|]{2,32}(?![\p{L}\p{N}@$|])/gu;
+/*
+ * The leet reading of a line (`foldLeetLine`) is `line.replace(LEET_TOKEN, fold).replace(SHORT_LEET_NUMBER, fold)`,
+ * computed without running the regexes:
+ *   LEET_TOKEN = /(?<![\p{L}\p{N}@$|])(?=[\p{L}\p{N}@$|]{0,30}[a-z])(?=[\p{L}\p{N}@$|]{0,30}[01345789@$|])[\p{L}\p{N}@$|]{2,32}(?![\p{L}\p{N}@$|])/gu
+ *   SHORT_LEET_NUMBER = /(?<![\p{L}\p{N}.:/-])[013457]{1,3}(?![\p{L}\p{N}.:/-])/gu
+ */
 const LEET_FOLD: Record<string, string> = {
   "0": "o",
   "1": "i",
@@ -44,8 +48,6 @@ const LEET_FOLD: Record<string, string> = {
   $: "s",
   "|": "l",
 };
-const LEET_CHARS = /[01345789@$|]/g;
-const SHORT_LEET_NUMBER = /(?<![\p{L}\p{N}.:/-])[013457]{1,3}(?![\p{L}\p{N}.:/-])/gu;
 /**
  * A leet digit or symbol; one next to a letter (`[a-z][01345789@$|]|[01345789@$|][a-z]`, counted at every position)
  * is a leet hint, and lines with three hints are read with them as letters.
@@ -81,7 +83,7 @@ export function findEncodedSegments(input: string, view: ReadingView): EncodedSe
  * decided by that run alone: the characters around it are outside the class, which each regex's lookarounds read
  * like the ends of the text. So only such runs are read, found by one table-driven pass (`forEachLongRun`).
  */
-function readLongRuns(input: string, segments: EncodedSegment[]): void {
+export function readLongRuns(input: string, segments: EncodedSegment[]): void {
   const base64: EncodedSegment[] = [];
   const hex: EncodedSegment[] = [];
   forEachLongRun(input, (from, to) => {
@@ -100,7 +102,7 @@ function readLongRuns(input: string, segments: EncodedSegment[]): void {
  */
 export function base64Run(input: string, from: number, to: number): EncodedSegment | undefined {
   let body = to;
-  while (body > from && to - body < 3 && input.charCodeAt(body - 1) === 0x3d) body--;
+  while (body > from && to - body < 2 && input.charCodeAt(body - 1) === 0x3d) body--;
   const length = body - from;
   if (length < 24 || length > 65536) return undefined;
   let marked = false;
@@ -138,7 +140,7 @@ function isHexDigit(c: number): boolean {
 }
 
 /** Letter-spaced runs (`c a l l   t h e`), found where SPACED_CHAIN says one can start. */
-function readSpacedRuns(view: ReadingView, segments: EncodedSegment[]): void {
+export function readSpacedRuns(view: ReadingView, segments: EncodedSegment[]): void {
   const text = view.text;
   for (let m = nextSpacedRun(text, 0); m !== null; m = nextSpacedRun(text, m.index + m[0].length)) {
     const words = m[0].split(WORD_GAP).map((word) => word.replace(/ |\\(?=[,;])/g, ""));
@@ -150,7 +152,7 @@ function readSpacedRuns(view: ReadingView, segments: EncodedSegment[]): void {
 }
 
 /** Lines with three words spelled apart by a separator (`i.g.n.o.r.e`), each such word closed up. */
-function readSeparatedLines(view: ReadingView, segments: EncodedSegment[]): void {
+export function readSeparatedLines(view: ReadingView, segments: EncodedSegment[]): void {
   const text = view.text;
   SEPARATED_HINT.lastIndex = 0;
   for (let m = SEPARATED_HINT.exec(text); m !== null; m = SEPARATED_HINT.exec(text)) {
@@ -171,20 +173,17 @@ function readSeparatedLines(view: ReadingView, segments: EncodedSegment[]): void
  * LEET_HINT would with overlapping matches), read with the digits as letters when three of their tokens look leet.
  * The hints are counted from the leet characters (rare in prose) instead of trying LEET_HINT at every letter.
  */
-function readLeetLines(view: ReadingView, segments: EncodedSegment[]): void {
-  const text = view.text;
+export function readLeetLines(view: ReadingView, segments: EncodedSegment[]): void {
+  const lines = leetHintLines(view.text);
+  for (let k = 0; k < lines.length; k += 2) readLeetLine(view, lines[k]!, lines[k + 1]!, segments);
+}
+
+/** The lines (`[start, end)` pairs, end at the line break) with at least three leet hints, in text order. */
+export function leetHintLines(text: string): number[] {
+  const lines: number[] = [];
   let lineStart = -1;
   let lineEnd = -1;
   let hints = 0;
-  const flushLine = () => {
-    if (hints < 3 || lineEnd - lineStart > MAX_LEET_LINE) return;
-    const line = text.slice(lineStart, lineEnd);
-    if (leetTokenCandidates(line) < 3) return;
-    const folded = foldLeetLine(line);
-    if (folded === undefined) return;
-    const [start, end] = viewToInput(view, lineStart, lineEnd);
-    segments.push({ start, end, decoded: folded, encoding: "leetspeak" });
-  };
   LEET_CHAR.lastIndex = 0;
   while (LEET_CHAR.test(text)) {
     const i = LEET_CHAR.lastIndex - 1;
@@ -193,7 +192,7 @@ function readLeetLines(view: ReadingView, segments: EncodedSegment[]): void {
       (isLowerAscii(text.charCodeAt(i - 1)) ? 1 : 0) + (isLowerAscii(text.charCodeAt(i + 1)) ? 1 : 0);
     if (found === 0) continue;
     if (i >= lineEnd) {
-      flushLine();
+      if (hints >= 3) lines.push(lineStart, lineEnd);
       lineStart = text.lastIndexOf("\n", i) + 1;
       const next = text.indexOf("\n", i);
       lineEnd = next === -1 ? text.length : next;
@@ -201,7 +200,21 @@ function readLeetLines(view: ReadingView, segments: EncodedSegment[]): void {
     }
     hints += found;
   }
-  flushLine();
+  if (hints >= 3) lines.push(lineStart, lineEnd);
+  return lines;
+}
+
+function readLeetLine(
+  view: ReadingView,
+  lineStart: number,
+  lineEnd: number,
+  segments: EncodedSegment[],
+): void {
+  if (lineEnd - lineStart > MAX_LEET_LINE) return;
+  const folded = foldLeetLine(view.text.slice(lineStart, lineEnd));
+  if (folded === undefined) return;
+  const [start, end] = viewToInput(view, lineStart, lineEnd);
+  segments.push({ start, end, decoded: folded, encoding: "leetspeak" });
 }
 
 /** A word whose every odd-position character is one separator (`r.e.p.l.y.,`, `s-e-n-d`). */
@@ -226,24 +239,112 @@ function closeSeparatedWords(line: string): string | undefined {
   return count >= 3 ? closed : undefined;
 }
 
-/** The line with leetspeak digits read as letters, or undefined when fewer than three of its tokens look leet. */
-function foldLeetLine(line: string): string | undefined {
-  let tokens = 0;
-  LEET_TOKEN.lastIndex = 0;
-  const folded = line.replace(LEET_TOKEN, (token: string, at: number) => {
-    tokens++;
+/**
+ * The line with leetspeak digits read as letters, or undefined when fewer than three of its tokens look leet: what
+ * `line.replace(LEET_TOKEN, ...)` then `.replace(SHORT_LEET_NUMBER, ...)` give, computed by passes over character
+ * codes (the `u` regexes with `\p{L}` tried at every character cost several times the pass; the property test
+ * compares the two).
+ */
+export function foldLeetLine(line: string): string | undefined {
+  const tokens = leetTokens(line);
+  if (tokens.length < 6) return undefined;
+  let folded = "";
+  let copied = 0;
+  for (let k = 0; k < tokens.length; k += 2) {
+    const from = tokens[k]!;
+    const to = tokens[k + 1]!;
+    folded += line.slice(copied, from);
     // The symbols keep their meaning where they have one: `@` in an e-mail address (the token's domain goes on
     // after a dot), `|` in a chat-template marker (`<|im_start|>`).
-    const after = line[at + token.length];
-    const keepAt = after === "." && /[a-z0-9]/.test(line[at + token.length + 1] ?? "") && token.includes("@");
-    const keepBar = line[at - 1] === "<" || after === ">";
-    return token.replace(LEET_CHARS, (d) =>
-      (keepAt && d === "@") || (keepBar && d === "|") ? d : LEET_FOLD[d]!,
-    );
-  });
-  if (tokens < 3) return undefined;
-  // In a line that is leet, short all-digit words are leet too (`70` to, `41` ai, `4` a).
-  return folded.replace(SHORT_LEET_NUMBER, (n) => n.replace(/[013457]/g, (d) => LEET_FOLD[d]!));
+    const after = line[to];
+    const at = line.indexOf("@", from);
+    const keepAt = after === "." && isLowerAlnum(line.charCodeAt(to + 1)) && at !== -1 && at < to;
+    const keepBar = line[from - 1] === "<" || after === ">";
+    for (let i = from; i < to; i++) {
+      const ch = line[i]!;
+      const letter = LEET_FOLD[ch];
+      folded += letter === undefined || (keepAt && ch === "@") || (keepBar && ch === "|") ? ch : letter;
+    }
+    copied = to;
+  }
+  folded += line.slice(copied);
+  return foldShortNumbers(folded);
+}
+
+/**
+ * LEET_TOKEN's matches as `[start, end)` pairs: maximal runs of its class `[\p{L}\p{N}@$|]` (its lookbehind and
+ * lookahead), 2 to 32 code points long, with a lower-case ASCII letter and a leet character each within the first
+ * 31 code points (its two lookaheads).
+ */
+export function leetTokens(line: string): number[] {
+  const out: number[] = [];
+  let start = -1;
+  let points = 0;
+  let letterAt = -1;
+  let leetAt = -1;
+  for (let i = 0; i <= line.length; i++) {
+    const kind = i < line.length ? tokenKind(line, i) : 0;
+    if (kind === 0) {
+      if (points >= 2 && points <= 32 && letterAt >= 0 && letterAt <= 30 && leetAt >= 0 && leetAt <= 30)
+        out.push(start, i);
+      points = 0;
+      letterAt = -1;
+      leetAt = -1;
+      continue;
+    }
+    if (points === 0) start = i;
+    if (kind === 2 && leetAt < 0) leetAt = points;
+    if (kind === 1 && letterAt < 0 && isLowerAscii(line.charCodeAt(i))) letterAt = points;
+    points++;
+    if (kind === 3) i++;
+  }
+  return out;
+}
+
+/** 0 outside `[\p{L}\p{N}@$|]`, 1 inside, 2 a leet character, 3 inside and a surrogate pair (two units). */
+function tokenKind(line: string, i: number): number {
+  const c = line.charCodeAt(i);
+  if (c < 128) return TOKEN_KIND[c]!;
+  const cp = line.codePointAt(i)!;
+  if (!LETTER_OR_NUMBER.test(String.fromCodePoint(cp))) return 0;
+  return cp > 0xffff ? 3 : 1;
+}
+
+/**
+ * SHORT_LEET_NUMBER's replacement: a maximal run of `[\p{L}\p{N}.:/-]` (its lookarounds) that is one to three of
+ * `013457` has each digit read as its letter (`70` to, `41` ai, `4` a).
+ */
+function foldShortNumbers(text: string): string {
+  let out = "";
+  let copied = 0;
+  let runStart = 0;
+  let digitsOnly = true;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 0x20;
+    let inClass: boolean;
+    let width = 1;
+    if (c < 128) inClass = NUMBER_WORD_CHAR[c] !== 0;
+    else {
+      const cp = text.codePointAt(i)!;
+      inClass = LETTER_OR_NUMBER.test(String.fromCodePoint(cp));
+      if (cp > 0xffff) width = 2;
+    }
+    if (inClass) {
+      if (c >= 128 || NUMBER_WORD_CHAR[c] !== 2) digitsOnly = false;
+      i += width - 1;
+      continue;
+    }
+    const length = i - runStart;
+    if (digitsOnly && length >= 1 && length <= 3) {
+      out += text.slice(copied, runStart);
+      for (let k = runStart; k < i; k++) out += LEET_FOLD[text[k]!]!;
+      copied = i;
+    }
+    runStart = i + width;
+    digitsOnly = true;
+    i += width - 1;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 /** BASE64's body `[A-Za-z0-9+/]` by kind: 1 a lower-case letter, 2 a digit, `+` or `/`, 3 an upper-case letter. */
@@ -262,41 +363,14 @@ for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ26") TOKEN
 for (const ch of "01345789@$|") TOKEN_KIND[ch.charCodeAt(0)] = 2;
 const LETTER_OR_NUMBER = /^[\p{L}\p{N}]$/u;
 
-/**
- * An upper bound on the tokens `foldLeetLine` folds in a line: its maximal runs of LEET_TOKEN's class, 2 to 32 code
- * points long, that hold a lower-case ASCII letter and a leet character. A LEET_TOKEN match is such a run (its
- * lookarounds make it maximal, its lookaheads ask for the two within it), so a line under three is not folded.
- */
-export function leetTokenCandidates(line: string): number {
-  let count = 0;
-  let points = 0;
-  let letter = false;
-  let leet = false;
-  const close = () => {
-    if (points >= 2 && points <= 32 && letter && leet) count++;
-    points = 0;
-    letter = false;
-    leet = false;
-  };
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    let kind: number;
-    if (c < 128) kind = TOKEN_KIND[c]!;
-    else {
-      const cp = line.codePointAt(i)!;
-      kind = LETTER_OR_NUMBER.test(String.fromCodePoint(cp)) ? 1 : 0;
-      if (cp > 0xffff) i++;
-    }
-    if (kind === 0) {
-      close();
-      continue;
-    }
-    points++;
-    if (kind === 2) leet = true;
-    else if (isLowerAscii(c)) letter = true;
-  }
-  close();
-  return count;
+/** SHORT_LEET_NUMBER's class `[\p{L}\p{N}.:/-]`, ASCII: 1 inside, 2 one of the digits it folds (`013457`). */
+const NUMBER_WORD_CHAR = new Uint8Array(128);
+for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.:/-")
+  NUMBER_WORD_CHAR[ch.charCodeAt(0)] = 1;
+for (const ch of "013457") NUMBER_WORD_CHAR[ch.charCodeAt(0)] = 2;
+
+function isLowerAlnum(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
 }
 
 /** `[A-Za-z0-9+/=_-]`: the characters the BASE64 and HEX lookarounds treat as part of a run. */
@@ -356,17 +430,20 @@ const CHAIN_LEAD = 4;
  */
 function nextSpacedRun(text: string, from: number): RegExpExecArray | null {
   let tried = from;
-  SPACED_CHAIN.lastIndex = from;
-  for (let chain = SPACED_CHAIN.exec(text); chain !== null; chain = SPACED_CHAIN.exec(text)) {
-    const at = chain.index;
+  for (let at = spacedChainAt(text, from); at !== -1; at = spacedChainAt(text, at + 1)) {
     for (let p = Math.max(tried, at - CHAIN_LEAD); p <= at; p++) {
       const m = spacedRunAt(text, p);
       if (m !== null) return m;
     }
     tried = at + 1;
-    SPACED_CHAIN.lastIndex = at + 1;
   }
   return null;
+}
+
+/** The first position at or after `from` where SPACED_CHAIN matches, or -1. */
+export function spacedChainAt(text: string, from: number): number {
+  SPACED_CHAIN.lastIndex = from;
+  return SPACED_CHAIN.exec(text)?.index ?? -1;
 }
 
 function spacedRunAt(text: string, p: number): RegExpExecArray | null {

@@ -178,10 +178,12 @@ export function readLeetLines(view: ReadingView, segments: EncodedSegment[]): vo
   for (let k = 0; k < lines.length; k += 2) readLeetLine(view, lines[k]!, lines[k + 1]!, segments);
 }
 
-/** The lines (`[start, end)` pairs, end at the line break) with at least three leet hints, in text order. */
+/**
+ * The lines (`[start, end)` pairs, end at the line break) with at least three leet hints, in text order. A line is
+ * left at its third hint: more hints change nothing.
+ */
 export function leetHintLines(text: string): number[] {
   const lines: number[] = [];
-  let lineStart = -1;
   let lineEnd = -1;
   let hints = 0;
   LEET_CHAR.lastIndex = 0;
@@ -192,15 +194,16 @@ export function leetHintLines(text: string): number[] {
       (isLowerAscii(text.charCodeAt(i - 1)) ? 1 : 0) + (isLowerAscii(text.charCodeAt(i + 1)) ? 1 : 0);
     if (found === 0) continue;
     if (i >= lineEnd) {
-      if (hints >= 3) lines.push(lineStart, lineEnd);
-      lineStart = text.lastIndexOf("\n", i) + 1;
       const next = text.indexOf("\n", i);
       lineEnd = next === -1 ? text.length : next;
       hints = 0;
     }
     hints += found;
+    if (hints >= 3) {
+      lines.push(text.lastIndexOf("\n", i) + 1, lineEnd);
+      LEET_CHAR.lastIndex = lineEnd;
+    }
   }
-  if (hints >= 3) lines.push(lineStart, lineEnd);
   return lines;
 }
 
@@ -253,19 +256,18 @@ export function foldLeetLine(line: string): string | undefined {
   for (let k = 0; k < tokens.length; k += 2) {
     const from = tokens[k]!;
     const to = tokens[k + 1]!;
-    folded += line.slice(copied, from);
     // The symbols keep their meaning where they have one: `@` in an e-mail address (the token's domain goes on
     // after a dot), `|` in a chat-template marker (`<|im_start|>`).
     const after = line[to];
-    const at = line.indexOf("@", from);
-    const keepAt = after === "." && isLowerAlnum(line.charCodeAt(to + 1)) && at !== -1 && at < to;
+    const keepAt =
+      after === "." && isLowerAlnum(line.charCodeAt(to + 1)) && line.slice(from, to).includes("@");
     const keepBar = line[from - 1] === "<" || after === ">";
     for (let i = from; i < to; i++) {
-      const ch = line[i]!;
-      const letter = LEET_FOLD[ch];
-      folded += letter === undefined || (keepAt && ch === "@") || (keepBar && ch === "|") ? ch : letter;
+      const c = line.charCodeAt(i);
+      if (c >= 128 || TOKEN_KIND[c] !== 2 || (keepAt && c === 0x40) || (keepBar && c === 0x7c)) continue;
+      folded += line.slice(copied, i) + LEET_FOLD[line[i]!]!;
+      copied = i + 1;
     }
-    copied = to;
   }
   folded += line.slice(copied);
   return foldShortNumbers(folded);
@@ -283,7 +285,8 @@ export function leetTokens(line: string): number[] {
   let letterAt = -1;
   let leetAt = -1;
   for (let i = 0; i <= line.length; i++) {
-    const kind = i < line.length ? tokenKind(line, i) : 0;
+    const c = i < line.length ? line.charCodeAt(i) : 0x20;
+    const kind = c < 128 ? TOKEN_KIND[c]! : tokenKind(line, i);
     if (kind === 0) {
       if (points >= 2 && points <= 32 && letterAt >= 0 && letterAt <= 30 && leetAt >= 0 && leetAt <= 30)
         out.push(start, i);
@@ -294,17 +297,18 @@ export function leetTokens(line: string): number[] {
     }
     if (points === 0) start = i;
     if (kind === 2 && leetAt < 0) leetAt = points;
-    if (kind === 1 && letterAt < 0 && isLowerAscii(line.charCodeAt(i))) letterAt = points;
+    if (kind === 1 && letterAt < 0 && isLowerAscii(c)) letterAt = points;
     points++;
     if (kind === 3) i++;
   }
   return out;
 }
 
-/** 0 outside `[\p{L}\p{N}@$|]`, 1 inside, 2 a leet character, 3 inside and a surrogate pair (two units). */
+/**
+ * A non-ASCII character's kind for `leetTokens`: 0 outside `[\p{L}\p{N}@$|]`, 1 inside, 3 inside and a surrogate
+ * pair (two units). ASCII is read from TOKEN_KIND (2: a leet character).
+ */
 function tokenKind(line: string, i: number): number {
-  const c = line.charCodeAt(i);
-  if (c < 128) return TOKEN_KIND[c]!;
   const cp = line.codePointAt(i)!;
   if (!LETTER_OR_NUMBER.test(String.fromCodePoint(cp))) return 0;
   return cp > 0xffff ? 3 : 1;
@@ -317,34 +321,39 @@ function tokenKind(line: string, i: number): number {
 function foldShortNumbers(text: string): string {
   let out = "";
   let copied = 0;
-  let runStart = 0;
-  let digitsOnly = true;
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 0x20;
-    let inClass: boolean;
-    let width = 1;
-    if (c < 128) inClass = NUMBER_WORD_CHAR[c] !== 0;
-    else {
-      const cp = text.codePointAt(i)!;
-      inClass = LETTER_OR_NUMBER.test(String.fromCodePoint(cp));
-      if (cp > 0xffff) width = 2;
-    }
-    if (inClass) {
-      if (c >= 128 || NUMBER_WORD_CHAR[c] !== 2) digitsOnly = false;
-      i += width - 1;
-      continue;
-    }
-    const length = i - runStart;
-    if (digitsOnly && length >= 1 && length <= 3) {
-      out += text.slice(copied, runStart);
-      for (let k = runStart; k < i; k++) out += LEET_FOLD[text[k]!]!;
-      copied = i;
-    }
-    runStart = i + width;
-    digitsOnly = true;
-    i += width - 1;
+  SHORT_LEET_DIGIT.lastIndex = 0;
+  while (SHORT_LEET_DIGIT.test(text)) {
+    // The scan resumes after each run, so `first` starts a maximal run of the six digits.
+    const first = SHORT_LEET_DIGIT.lastIndex - 1;
+    let end = first + 1;
+    while (end < text.length && text.charCodeAt(end) < 128 && NUMBER_WORD_CHAR[text.charCodeAt(end)] === 2)
+      end++;
+    SHORT_LEET_DIGIT.lastIndex = end;
+    if (end - first > 3 || numberWordCharBefore(text, first) || numberWordCharAt(text, end)) continue;
+    out += text.slice(copied, first);
+    for (let k = first; k < end; k++) out += LEET_FOLD[text[k]!]!;
+    copied = end;
   }
   return copied === 0 ? text : out + text.slice(copied);
+}
+
+const SHORT_LEET_DIGIT = /[013457]/g;
+
+/** Whether the code point that ends before `i` is in `[\p{L}\p{N}.:/-]`. */
+function numberWordCharBefore(text: string, i: number): boolean {
+  if (i === 0) return false;
+  const c = text.charCodeAt(i - 1);
+  if (c < 128) return NUMBER_WORD_CHAR[c] !== 0;
+  const pair = c >= 0xdc00 && c <= 0xdfff && i >= 2 && (text.charCodeAt(i - 2) & 0xfc00) === 0xd800;
+  return LETTER_OR_NUMBER.test(String.fromCodePoint(pair ? text.codePointAt(i - 2)! : c));
+}
+
+/** Whether the code point at `i` is in `[\p{L}\p{N}.:/-]` (false at the end). */
+function numberWordCharAt(text: string, i: number): boolean {
+  if (i >= text.length) return false;
+  const c = text.charCodeAt(i);
+  if (c < 128) return NUMBER_WORD_CHAR[c] !== 0;
+  return LETTER_OR_NUMBER.test(String.fromCodePoint(text.codePointAt(i)!));
 }
 
 /** BASE64's body `[A-Za-z0-9+/]` by kind: 1 a lower-case letter, 2 a digit, `+` or `/`, 3 an upper-case letter. */

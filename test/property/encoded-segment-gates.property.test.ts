@@ -14,7 +14,7 @@ import {
   leetHintLines,
   spacedChainAt,
 } from "../../src/engine/detectors/injection/structure/encoded-segments.js";
-import { toReadingView } from "../../src/engine/detectors/injection/structure/reading-view.js";
+import { OriginTable, toReadingView } from "../../src/engine/detectors/injection/structure/reading-view.js";
 import {
   LEET_HINT,
   referenceEncodedSegments,
@@ -236,6 +236,28 @@ describe("encoded segments: each gate never rejects what its decoder reads", () 
           start += line.length + 1;
         }
         expect(leetHintLines(view)).toEqual(expected);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("reading view: the origin table", () => {
+  it("pushRun writes the entries of one push per offset", () => {
+    const op = fc.tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 300 }), fc.boolean());
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 12 }), fc.integer({ min: 1, max: 40 }), (ops, capacity) => {
+        const one = new OriginTable(capacity);
+        const run = new OriginTable(capacity);
+        let at = 0;
+        for (const [gap, count, back] of ops) {
+          at = back ? Math.max(0, at - gap) : at + gap;
+          for (let k = 0; k < count; k++) one.push(at + k);
+          run.pushRun(at, count);
+          at += count;
+        }
+        expect(run.length).toBe(one.length);
+        for (let i = 0; i < one.length; i++) expect(run.at(i)).toBe(one.at(i));
       }),
       RUNS,
     );

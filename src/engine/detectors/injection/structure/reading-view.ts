@@ -69,6 +69,26 @@ export class OriginTable {
     this.#length = i + 1;
   }
 
+  /**
+   * Pushes `first`, `first + 1`, ... `first + count - 1`: the same entries as that many `push` calls (a copied ASCII
+   * slice keeps every offset), written as a fill of unit steps and the marks that fall inside.
+   */
+  pushRun(first: number, count: number): void {
+    if (count <= 0) return;
+    this.push(first);
+    if (count === 1) return;
+    const from = this.#length;
+    const to = from + count - 1;
+    while (to > this.#steps.length) this.#grow();
+    this.#steps.fill(1, from, to);
+    for (let j = Math.ceil(from / MARK_EVERY) * MARK_EVERY; j < to; j += MARK_EVERY) {
+      this.#marks[j / MARK_EVERY] = first + (j - from + 1);
+      this.#steps[j] = 0;
+    }
+    this.#last = first + count - 1;
+    this.#length = to;
+  }
+
   at(index: number): number {
     const mark = Math.floor(index / MARK_EVERY);
     let origin = this.#marks[mark]!;
@@ -137,7 +157,7 @@ function buildReadingView(input: string): ReadingView {
     // Printable ASCII between runs is copied as one lower-cased slice.
     if (run.index > copied) {
       const slice = input.slice(copied, run.index);
-      for (let k = 0; k < slice.length; k++) origin.push(copied + k);
+      origin.pushRun(copied, slice.length);
       parts.push(slice.toLowerCase());
       latinSeenInWord = LATIN_ASCII_LETTER.test(slice[slice.length - 1]!.toLowerCase());
     }
@@ -198,7 +218,7 @@ function buildReadingView(input: string): ReadingView {
   }
   if (copied < input.length) {
     const slice = input.slice(copied);
-    for (let k = 0; k < slice.length; k++) origin.push(copied + k);
+    origin.pushRun(copied, slice.length);
     parts.push(slice.toLowerCase());
   }
   origin.push(input.length);

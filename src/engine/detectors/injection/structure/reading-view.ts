@@ -1,6 +1,7 @@
 import { classifyInvisible } from "../../../sanitizer/invisible-chars.js";
 import { TextBuilder } from "../../../scan/offset-map.js";
 import { CONFUSABLE_FOLDS } from "../confusables.js";
+import { isPrintableAscii } from "../normalise.js";
 
 /**
  * The text as a model reads it, for the structure rules: lower case, invisible characters dropped, Unicode tag
@@ -116,7 +117,6 @@ export class OriginTable {
   }
 }
 
-const NEEDS_FOLDING = /[^\t\n\r\x20-\x7e]/;
 /** Runs of what needs folding; tab, LF and CR are kept as they are, inside or outside a run. */
 const FOLD_RUN = /[^\t\n\r\x20-\x7e]+/g;
 const COMBINING_MARKS = /\p{M}/gu;
@@ -141,7 +141,7 @@ export function toReadingView(input: string): ReadingView {
 }
 
 function buildReadingView(input: string): ReadingView {
-  if (!NEEDS_FOLDING.test(input))
+  if (isPrintableAscii(input))
     return { text: input.toLowerCase(), origin: undefined, inputLength: input.length };
   // Joined a chunk at a time: a hostile text can have a part every other character.
   const parts = new TextBuilder();

@@ -143,9 +143,27 @@ export function toReadingView(input: string): ReadingView {
 function buildReadingView(input: string): ReadingView {
   if (isPrintableAscii(input))
     return { text: input.toLowerCase(), origin: undefined, inputLength: input.length };
+  // The origin table is needed only to map a finding back; most texts have none, so it is built on first use by
+  // the same fold run again (deterministic: the same text, now with each character's origin).
+  const text = foldReading(input, undefined);
+  let table: OriginTable | undefined;
+  return {
+    text,
+    inputLength: input.length,
+    get origin(): OriginTable {
+      if (table === undefined) {
+        table = new OriginTable(input.length + 16);
+        foldReading(input, table);
+      }
+      return table;
+    },
+  };
+}
+
+/** The reading view's text of `input` (not printable ASCII), with each character's origin pushed to `origin`. */
+function foldReading(input: string, origin: OriginTable | undefined): string {
   // Joined a chunk at a time: a hostile text can have a part every other character.
   const parts = new TextBuilder();
-  const origin = new OriginTable(input.length + 16);
   // Lookalikes fold to Latin inside a word that has a Latin letter anywhere (`уоur`, `thе`); the scan ahead is done
   // once per word, so the pass stays linear.
   let latinSeenInWord = false;
@@ -157,7 +175,7 @@ function buildReadingView(input: string): ReadingView {
     // Printable ASCII between runs is copied as one lower-cased slice.
     if (run.index > copied) {
       const slice = input.slice(copied, run.index);
-      origin.pushRun(copied, slice.length);
+      origin?.pushRun(copied, slice.length);
       parts.push(slice.toLowerCase());
       latinSeenInWord = LATIN_ASCII_LETTER.test(slice[slice.length - 1]!.toLowerCase());
     }
@@ -179,17 +197,17 @@ function buildReadingView(input: string): ReadingView {
           j += c > 0xffff ? 2 : 1;
         }
         // Line breaks around it: a smuggled payload is a text of its own, read as its own sentences.
-        origin.push(i);
+        origin?.push(i);
         parts.push("\n");
         for (const [text, first] of decodeUtf8(bytes)) {
           const piece =
             text.length === 1 && text < "\x80" ? foldAsciiByte(text) : foldCodePoint(text.codePointAt(0)!);
-          for (let k = 0; k < piece.length; k++) origin.push(at[first]!);
+          if (origin !== undefined) for (let k = 0; k < piece.length; k++) origin.push(at[first]!);
           parts.push(piece);
         }
         const last = at[at.length - 1]!;
         const after = last + (input.codePointAt(last)! > 0xffff ? 2 : 1);
-        origin.push(after);
+        origin?.push(after);
         parts.push("\n");
         latinSeenInWord = false;
         i = after;
@@ -209,7 +227,7 @@ function buildReadingView(input: string): ReadingView {
         const last = folded[folded.length - 1]!;
         if (LATIN_ASCII_LETTER.test(last)) latinSeenInWord = true;
         else if (!WORD_CHAR.test(last)) latinSeenInWord = false;
-        for (let k = 0; k < folded.length; k++) origin.push(i);
+        if (origin !== undefined) for (let k = 0; k < folded.length; k++) origin.push(i);
         parts.push(folded);
       }
       i += width;
@@ -218,12 +236,12 @@ function buildReadingView(input: string): ReadingView {
   }
   if (copied < input.length) {
     const slice = input.slice(copied);
-    origin.pushRun(copied, slice.length);
+    origin?.pushRun(copied, slice.length);
     parts.push(slice.toLowerCase());
   }
-  origin.push(input.length);
-  origin.trim();
-  return { text: parts.toString(), origin, inputLength: input.length };
+  origin?.push(input.length);
+  origin?.trim();
+  return parts.toString();
 }
 
 /**

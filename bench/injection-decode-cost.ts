@@ -113,7 +113,10 @@ function slices(texts: readonly string[], size: number): string[] {
 function sets(): { name: string; inputs: string[] }[] {
   const docs = readmes();
   const json = toolOutputs(120);
-  const oneMb = docs.join("\n\n").repeat(3).slice(0, 1 << 20);
+  const oneMb = docs
+    .join("\n\n")
+    .repeat(3)
+    .slice(0, 1 << 20);
   return [
     { name: "prose, 1 KB strings", inputs: slices(docs, 1024) },
     { name: "prose, whole READMEs", inputs: docs },
@@ -146,6 +149,14 @@ function runners(stages: Stages): [string, (text: string) => unknown][] {
     ["phrase fold (normalise)", stages.fold],
     ["structure detector", detect(stages.structure)],
     ["phrase rules", detect(stages.phrase)],
+    [
+      "rules (phrase + structure)",
+      (text: string) => {
+        out.length = 0;
+        stages.phrase.detect(text, out);
+        stages.structure.detect(text, out);
+      },
+    ],
   ];
 }
 
@@ -183,7 +194,10 @@ async function main(): Promise<void> {
   for (const set of all) {
     const kb = set.inputs.reduce((n, t) => n + Buffer.byteLength(t), 0) / 1024;
     console.log(`\n${set.name}: ${set.inputs.length} texts, ${kb.toFixed(0)} KB`);
-    const header = refDir === undefined ? "| stage | µs/KB |" : "| stage | µs/KB now | µs/KB before | now/before (median of rounds) |";
+    const header =
+      refDir === undefined
+        ? "| stage | µs/KB |"
+        : "| stage | µs/KB now | µs/KB before | now/before (median of rounds) |";
     console.log(header);
     console.log(refDir === undefined ? "| --- | --- |" : "| --- | --- | --- | --- |");
     for (const [stage] of runners(current)) {

@@ -53,7 +53,10 @@ async function loadStages(dir: string): Promise<Stages> {
   const views = new Map<string, unknown>();
   const viewOf = (text: string) => {
     let v = views.get(text);
-    if (v === undefined) views.set(text, (v = readingView.toReadingView(text)));
+    if (v === undefined) {
+      v = readingView.toReadingView(text);
+      views.set(text, v);
+    }
     return v;
   };
   return {
@@ -168,7 +171,11 @@ async function main(): Promise<void> {
     const set = all.find((s) => s.name.startsWith(loop)) ?? all[0]!;
     const [, structure] = runners(current)[3]!;
     const [, phrase] = runners(current)[4]!;
-    for (let r = 0; r < rounds; r++) for (const t of set.inputs) structure(t), phrase(t);
+    for (let r = 0; r < rounds; r++)
+      for (const t of set.inputs) {
+        structure(t);
+        phrase(t);
+      }
     return;
   }
   const refDir = option("reference");

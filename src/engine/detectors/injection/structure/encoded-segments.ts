@@ -81,17 +81,17 @@ export function findEncodedSegments(input: string, view: ReadingView): EncodedSe
  * Base64 and hex segments, in that order. Every BASE64 or HEX match lies inside a maximal run of
  * `[A-Za-z0-9+/=_-]` (both regexes' boundary class, a superset of their bodies) of 24 or more characters, and is
  * decided by that run alone: the characters around it are outside the class, which each regex's lookarounds read
- * like the ends of the text. So only such runs are read, found by one table-driven pass (`forEachLongRun`).
+ * like the ends of the text. So only such runs are read, found by one table-driven pass (`nextLongRun`).
  */
 export function readLongRuns(input: string, segments: EncodedSegment[]): void {
-  const base64: EncodedSegment[] = [];
   const hex: EncodedSegment[] = [];
-  forEachLongRun(input, (from, to) => {
-    const b64 = base64Run(input, from, to);
-    if (b64 !== undefined) base64.push(b64);
-    if (to - from >= 32) hexRuns(input, from, to, hex);
-  });
-  for (const segment of base64) segments.push(segment);
+  for (let run = nextLongRun(input, 0); run !== -1; ) {
+    const end = runEnd(input, run);
+    const b64 = base64Run(input, run, end);
+    if (b64 !== undefined) segments.push(b64);
+    if (end - run >= 32) hexRuns(input, run, end, hex);
+    run = nextLongRun(input, end + 1);
+  }
   for (const segment of hex) segments.push(segment);
 }
 
@@ -388,36 +388,39 @@ for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
   RUN_CHAR[ch.charCodeAt(0)] = 1;
 const MIN_RUN = 24;
 
+function isRunChar(input: string, i: number): boolean {
+  const c = input.charCodeAt(i);
+  return c < 128 && RUN_CHAR[c] === 1;
+}
+
+/** The end of the run of RUN_CHAR characters that starts at `from`. */
+function runEnd(input: string, from: number): number {
+  let end = from;
+  while (end < input.length && isRunChar(input, end)) end++;
+  return end;
+}
+
 /**
- * Calls `visit` with each maximal run of RUN_CHAR characters at least MIN_RUN long, in text order. It looks at the
- * character MIN_RUN - 1 ahead of a possible run start first: in prose that is usually inside a short word, and the
- * scan back from it to the word's start finds the next possible start, so most characters are never read.
+ * The start of the next maximal run of RUN_CHAR characters at least MIN_RUN long at or after `from` (which is 0 or
+ * follows a character outside the class), or -1. It looks at the character MIN_RUN - 1 ahead of a possible run
+ * start first: in prose that is usually inside a short word, and the scan back from it to the word's start finds
+ * the next possible start, so most characters are never read.
  */
-function forEachLongRun(input: string, visit: (from: number, to: number) => void): void {
-  const length = input.length;
-  const isRunChar = (i: number) => {
-    const c = input.charCodeAt(i);
-    return c < 128 && RUN_CHAR[c] === 1;
-  };
+function nextLongRun(input: string, from: number): number {
   // Invariant: `start` is 0 or follows a character outside the class, so a run found from it is maximal on the left.
-  let start = 0;
-  while (start + MIN_RUN <= length) {
+  let start = from;
+  while (start + MIN_RUN <= input.length) {
     const probe = start + MIN_RUN - 1;
-    if (!isRunChar(probe)) {
+    if (!isRunChar(input, probe)) {
       start = probe + 1;
       continue;
     }
     let back = probe - 1;
-    while (back >= start && isRunChar(back)) back--;
-    if (back >= start) {
-      start = back + 1;
-      continue;
-    }
-    let end = probe + 1;
-    while (end < length && isRunChar(end)) end++;
-    visit(start, end);
-    start = end + 1;
+    while (back >= start && isRunChar(input, back)) back--;
+    if (back < start) return start;
+    start = back + 1;
   }
+  return -1;
 }
 
 const SPACED_RUN_AT = new RegExp(SPACED_RUN.source, "y");

@@ -46,9 +46,26 @@ export function toFoldedText(input: string): MatchableText {
   return foldText(input, false);
 }
 
+/** The string last tested by `isPrintableAscii`, and the answer. */
+let lastTested: string | undefined;
+let lastPrintable = false;
+
+/**
+ * Whether `input` is printable ASCII, tab, LF and CR only: text no fold changes but for case. The phrase rules'
+ * fold and the structure detector's reading view ask it of the same string one after the other in a check, so the
+ * last answer is kept (one entry) and the string is scanned once.
+ */
+export function isPrintableAscii(input: string): boolean {
+  if (input !== lastTested) {
+    lastPrintable = !NEEDS_FOLDING.test(input);
+    lastTested = input;
+  }
+  return lastPrintable;
+}
+
 function foldText(input: string, lowerAscii: boolean): MatchableText {
   const lower = lowerAscii ? (ascii: string) => ascii.toLowerCase() : (ascii: string) => ascii;
-  if (!NEEDS_FOLDING.test(input)) return { text: lower(input), toOriginal: identityRange };
+  if (isPrintableAscii(input)) return { text: lower(input), toOriginal: identityRange };
   // Typed segments and chunked parts: a hostile text can need a segment every other character (see SegmentMap).
   const map = new SegmentMap();
   const parts = new TextBuilder();

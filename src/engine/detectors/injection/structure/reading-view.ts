@@ -1,6 +1,7 @@
 import { classifyInvisible } from "../../../sanitizer/invisible-chars.js";
 import { TextBuilder } from "../../../scan/offset-map.js";
 import { CONFUSABLE_FOLDS } from "../confusables.js";
+import { isPrintableAscii } from "../normalise.js";
 
 /**
  * The text as a model reads it, for the structure rules: lower case, invisible characters dropped, Unicode tag
@@ -69,6 +70,26 @@ export class OriginTable {
     this.#length = i + 1;
   }
 
+  /**
+   * Pushes `first`, `first + 1`, ... `first + count - 1`: the same entries as that many `push` calls (a copied ASCII
+   * slice keeps every offset), written as a fill of unit steps and the marks that fall inside.
+   */
+  pushRun(first: number, count: number): void {
+    if (count <= 0) return;
+    this.push(first);
+    if (count === 1) return;
+    const from = this.#length;
+    const to = from + count - 1;
+    while (to > this.#steps.length) this.#grow();
+    this.#steps.fill(1, from, to);
+    for (let j = Math.ceil(from / MARK_EVERY) * MARK_EVERY; j < to; j += MARK_EVERY) {
+      this.#marks[j / MARK_EVERY] = first + (j - from + 1);
+      this.#steps[j] = 0;
+    }
+    this.#last = first + count - 1;
+    this.#length = to;
+  }
+
   at(index: number): number {
     const mark = Math.floor(index / MARK_EVERY);
     let origin = this.#marks[mark]!;
@@ -96,7 +117,6 @@ export class OriginTable {
   }
 }
 
-const NEEDS_FOLDING = /[^\t\n\r\x20-\x7e]/;
 /** Runs of what needs folding; tab, LF and CR are kept as they are, inside or outside a run. */
 const FOLD_RUN = /[^\t\n\r\x20-\x7e]+/g;
 const COMBINING_MARKS = /\p{M}/gu;
@@ -121,11 +141,29 @@ export function toReadingView(input: string): ReadingView {
 }
 
 function buildReadingView(input: string): ReadingView {
-  if (!NEEDS_FOLDING.test(input))
+  if (isPrintableAscii(input))
     return { text: input.toLowerCase(), origin: undefined, inputLength: input.length };
+  // The origin table is needed only to map a finding back; most texts have none, so it is built on first use by
+  // the same fold run again (deterministic: the same text, now with each character's origin).
+  const text = foldReading(input, undefined);
+  let table: OriginTable | undefined;
+  return {
+    text,
+    inputLength: input.length,
+    get origin(): OriginTable {
+      if (table === undefined) {
+        table = new OriginTable(input.length + 16);
+        foldReading(input, table);
+      }
+      return table;
+    },
+  };
+}
+
+/** The reading view's text of `input` (not printable ASCII), with each character's origin pushed to `origin`. */
+function foldReading(input: string, origin: OriginTable | undefined): string {
   // Joined a chunk at a time: a hostile text can have a part every other character.
   const parts = new TextBuilder();
-  const origin = new OriginTable(input.length + 16);
   // Lookalikes fold to Latin inside a word that has a Latin letter anywhere (`уоur`, `thе`); the scan ahead is done
   // once per word, so the pass stays linear.
   let latinSeenInWord = false;
@@ -137,7 +175,7 @@ function buildReadingView(input: string): ReadingView {
     // Printable ASCII between runs is copied as one lower-cased slice.
     if (run.index > copied) {
       const slice = input.slice(copied, run.index);
-      for (let k = 0; k < slice.length; k++) origin.push(copied + k);
+      origin?.pushRun(copied, slice.length);
       parts.push(slice.toLowerCase());
       latinSeenInWord = LATIN_ASCII_LETTER.test(slice[slice.length - 1]!.toLowerCase());
     }
@@ -159,17 +197,17 @@ function buildReadingView(input: string): ReadingView {
           j += c > 0xffff ? 2 : 1;
         }
         // Line breaks around it: a smuggled payload is a text of its own, read as its own sentences.
-        origin.push(i);
+        origin?.push(i);
         parts.push("\n");
         for (const [text, first] of decodeUtf8(bytes)) {
           const piece =
             text.length === 1 && text < "\x80" ? foldAsciiByte(text) : foldCodePoint(text.codePointAt(0)!);
-          for (let k = 0; k < piece.length; k++) origin.push(at[first]!);
+          if (origin !== undefined) for (let k = 0; k < piece.length; k++) origin.push(at[first]!);
           parts.push(piece);
         }
         const last = at[at.length - 1]!;
         const after = last + (input.codePointAt(last)! > 0xffff ? 2 : 1);
-        origin.push(after);
+        origin?.push(after);
         parts.push("\n");
         latinSeenInWord = false;
         i = after;
@@ -189,7 +227,7 @@ function buildReadingView(input: string): ReadingView {
         const last = folded[folded.length - 1]!;
         if (LATIN_ASCII_LETTER.test(last)) latinSeenInWord = true;
         else if (!WORD_CHAR.test(last)) latinSeenInWord = false;
-        for (let k = 0; k < folded.length; k++) origin.push(i);
+        if (origin !== undefined) for (let k = 0; k < folded.length; k++) origin.push(i);
         parts.push(folded);
       }
       i += width;
@@ -198,12 +236,12 @@ function buildReadingView(input: string): ReadingView {
   }
   if (copied < input.length) {
     const slice = input.slice(copied);
-    for (let k = 0; k < slice.length; k++) origin.push(copied + k);
+    origin?.pushRun(copied, slice.length);
     parts.push(slice.toLowerCase());
   }
-  origin.push(input.length);
-  origin.trim();
-  return { text: parts.toString(), origin, inputLength: input.length };
+  origin?.push(input.length);
+  origin?.trim();
+  return parts.toString();
 }
 
 /**

@@ -34,6 +34,11 @@ export interface ScanPlan {
   /** The detector of `detectors` that a worker thread can run in its place (the built-in injection detector). */
   offloadable?: TextDetector;
   /**
+   * The built-in detectors of `detectors` that read the strings of a JSON value joined into one text (json-screen.ts:
+   * `JOINABLE_DETECTORS`); absent: each string is read alone.
+   */
+  joinable?: readonly TextDetector[];
+  /**
    * Matches of `detectors` already found on some original strings (in detector order, as `runDetectors` gives
    * them), computed before the scan so a worker thread could take part. Set on a per-check copy of the plan.
    */

@@ -87,10 +87,15 @@ interface Reading {
   features: number;
 }
 
-/** A plan's content detectors split into those read on the joined text and those read per string. */
+/**
+ * A plan's content detectors split into those read on the joined text (each alone in a list of its own, so a match
+ * names its detector) and those read per string; `order` gives each detector's place in the plan.
+ */
 interface Split {
-  joined: readonly TextDetector[];
+  joined: readonly (readonly TextDetector[])[];
   alone: readonly TextDetector[];
+  /** Per joined detector (by index), the plan's detectors to read a string with when that detector matched near it. */
+  all: readonly TextDetector[];
 }
 
 const splits = new WeakMap<readonly TextDetector[], Split>();
@@ -100,9 +105,16 @@ function splitOf(plan: ScanPlan): Split {
   if (split === undefined) {
     const joinable = new Set(plan.joinable ?? []);
     split = {
-      joined: plan.detectors.filter((d) => joinable.has(d)),
-      alone: plan.detectors.filter((d) => !joinable.has(d)),
+      // At most 31 (one bit each in a reading's mask); a plan lists about a dozen.
+      joined: plan.detectors
+        .filter((d) => joinable.has(d))
+        .slice(0, 31)
+        .map((d) => [d]),
+      alone: [],
+      all: plan.detectors,
     };
+    const joined = new Set(split.joined.map((list) => list[0]!));
+    split.alone = plan.detectors.filter((d) => !joined.has(d));
     splits.set(plan.detectors, split);
   }
   return split;
@@ -117,28 +129,70 @@ function looksLikeJson(text: string): boolean {
   return c === "{" || c === "[";
 }
 
+/** What the screening tells the walk: strings to skip, and the matches of others, as a scan would find them. */
+export interface Screening {
+  clean: CleanReadings;
+  /**
+   * Per text a detector matches (the value, or `key: value`): every match of the plan's detectors on it alone, in
+   * detector order (`ScanPlan.precomputed`'s form). A joined detector that matched nowhere near the text is not run
+   * on it again: by the property the screening rests on, it would find nothing there.
+   */
+  matches: Map<string, MatchColumns>;
+}
+
 /**
- * The strings of `root` the walk may skip, or undefined when there are too few to screen. `known` answers for strings
- * the walk already knows clean (its memo), which are not read again.
+ * The screening of `root`, or undefined when it has too few strings to screen. `known` answers for strings the walk
+ * already knows clean (its memo), which are not read again.
  */
 export function screenJson(
   root: unknown,
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
-): CleanReadings | undefined {
+): Screening | undefined {
   const split = splitOf(plan);
   if (split.joined.length === 0) return undefined;
   const readings = collectReadings(root, plan, known);
   if (readings.length < MIN_READINGS) return undefined;
-  const dirty = markJoined(readings, split.joined);
-  const clean = new CleanReadings();
+  const near = markJoined(readings, split.joined);
+  const screening: Screening = { clean: new CleanReadings(), matches: new Map() };
   for (let i = 0; i < readings.length; i++) {
-    if (dirty[i] === 1) continue;
     const r = readings[i]!;
-    if (runDetectors(split.alone, r.text, r.features).length > 0) continue;
-    clean.add(r.key, r.value);
+    const mask = near[i]!;
+    if (mask === VIEW) continue;
+    if (mask === 0) {
+      if (runDetectors(split.alone, r.text, r.features).length === 0) screening.clean.add(r.key, r.value);
+      continue;
+    }
+    const found = new MatchColumns();
+    runDetectorsInto(readWith(split, mask), r.text, r.features, found);
+    if (found.size === 0) screening.clean.add(r.key, r.value);
+    else screening.matches.set(r.text, found);
   }
-  return clean;
+  return screening;
+}
+
+/** Marks a reading whose text has a normalised view: the walk scans it as before. */
+const VIEW = -1;
+
+// Per plan and mask: the detectors a string is read with (the plan's order; a joined one only where its bit is set).
+const readLists = new WeakMap<Split, Map<number, readonly TextDetector[]>>();
+
+function readWith(split: Split, mask: number): readonly TextDetector[] {
+  let lists = readLists.get(split);
+  if (lists === undefined) {
+    lists = new Map();
+    readLists.set(split, lists);
+  }
+  let list = lists.get(mask);
+  if (list === undefined) {
+    const skipped = new Set<TextDetector>();
+    split.joined.forEach((one, bit) => {
+      if ((mask & (1 << bit)) === 0) skipped.add(one[0]!);
+    });
+    list = split.all.filter((d) => !skipped.has(d));
+    lists.set(mask, list);
+  }
+  return list;
 }
 
 /** Every distinct string the walk of `root` would scan that could be screened, in walk order. */
@@ -194,10 +248,13 @@ function plainReading(key: string | undefined, value: string, plan: ScanPlan): R
 }
 
 /**
- * Reads the joined text once with the joinable detectors and returns, per reading, 1 when a match overlaps it or
- * its text has a normalised view (the walk scans those).
+ * Reads the joined text once with each joined detector and returns, per reading, the bits of the detectors with a
+ * match overlapping it, or VIEW when its text has a normalised view.
  */
-function markJoined(readings: readonly Reading[], detectors: readonly TextDetector[]): Uint8Array {
+function markJoined(
+  readings: readonly Reading[],
+  detectors: readonly (readonly TextDetector[])[],
+): Int32Array {
   const n = readings.length;
   const starts = new Int32Array(n + 1);
   const parts: string[] = new Array(n);
@@ -209,18 +266,21 @@ function markJoined(readings: readonly Reading[], detectors: readonly TextDetect
   }
   starts[n] = at;
   const joined = parts.join(SEPARATOR);
-  const dirty = new Uint8Array(n);
+  const near = new Int32Array(n);
+  for (let bit = 0; bit < detectors.length; bit++) {
+    const found = new MatchColumns();
+    runDetectorsInto(detectors[bit]!, joined, ALL_FEATURES, found);
+    for (let i = 0; i < found.size; i++) {
+      const end = Math.max(found.end(i), found.start(i) + 1);
+      for (let r = readingAt(starts, found.start(i)); r < n && starts[r]! < end; r++)
+        near[r] = near[r]! | (1 << bit);
+    }
+  }
   const trigger = VIEW_TRIGGER;
   trigger.lastIndex = 0;
   for (let m = trigger.exec(joined); m !== null; m = trigger.exec(joined))
-    dirty[readingAt(starts, m.index)] = 1;
-  const found = new MatchColumns();
-  runDetectorsInto(detectors, joined, ALL_FEATURES, found);
-  for (let i = 0; i < found.size; i++) {
-    const end = Math.max(found.end(i), found.start(i) + 1);
-    for (let r = readingAt(starts, found.start(i)); r < n && starts[r]! < end; r++) dirty[r] = 1;
-  }
-  return dirty;
+    near[readingAt(starts, m.index)] = VIEW;
+  return near;
 }
 
 /** The reading whose text or following separator holds offset `at` (starts ascending, `starts[0]` = 0). */

@@ -7,7 +7,7 @@ import type { TextDetector, TextMatch } from "../types.js";
 import { containsAny } from "./contains-any.js";
 import { absorbOmitted, CappedFindings, scratchFor } from "./findings-cap.js";
 import { type CleanReadings, screenJson } from "./json-screen.js";
-import { type ScanPlan, scanString } from "./string-scanner.js";
+import { type ScanPlan, scanString, withScreenedMatches } from "./string-scanner.js";
 
 /** Defines an own data property; plain assignment would treat a `__proto__` key from JSON as the prototype. */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -394,15 +394,15 @@ function scanKeyedString(
  */
 export function scanJson(value: unknown, path: string, plan: ScanPlan, findings: Finding[]): unknown {
   if (value === null || typeof value !== "object") return walkJson(value, path, plan, findings);
-  const clean = screenJson(value, plan, (key, text) => knownClean(plan, key, text));
-  if (clean === undefined) return walkJson(value, path, plan, findings);
+  const screening = screenJson(value, plan, (key, text) => knownClean(plan, key, text));
+  if (screening === undefined) return walkJson(value, path, plan, findings);
   // A JSON text inside the value is walked (and screened) on its own; the outer screening is restored after it.
   const outer = screened;
   const outerPlan = screenedPlan;
-  screened = clean;
+  screened = screening.clean;
   screenedPlan = plan;
   try {
-    return walkJson(value, path, plan, findings);
+    return withScreenedMatches(plan, screening.matches, () => walkJson(value, path, plan, findings));
   } finally {
     screened = outer;
     screenedPlan = outerPlan;

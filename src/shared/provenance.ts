@@ -351,6 +351,9 @@ function extractTokens(text: string, side: ExtractSide, add: Sink, hasDigit = /\
   // On the tool and argument sides a secret-like token has a digit (see secretLike): no digit, no token.
   if (side !== "user" && !hasDigit) return;
   eachMatch(text, TOKEN, (m) => {
+    // Off the user side a secret-like token or tail has at least 16 characters (see secretLike): a shorter run (most
+    // words of prose) yields neither, and is not read further.
+    if (side !== "user" && m[0].length < 16) return;
     const token = trimPunctuation(m[0]);
     // Addresses and paths have their own kinds; a token is a secret candidate only when it is none of them.
     if (token.includes("://") || token.includes("@") || /^[~.]?\//.test(token)) return;

@@ -60,6 +60,12 @@ export class CleanReadings {
   readonly #alone = new Set<string>();
   readonly #afterKey = new Map<string, Set<string>>();
 
+  /** Every string, with its key (undefined for one read alone). */
+  forEach(visit: (key: string | undefined, text: string) => void): void {
+    for (const text of this.#alone) visit(undefined, text);
+    for (const [key, set] of this.#afterKey) for (const text of set) visit(key, text);
+  }
+
   has(key: string | undefined, text: string): boolean {
     return key === undefined ? this.#alone.has(text) : this.#afterKey.get(key)?.has(text) === true;
   }

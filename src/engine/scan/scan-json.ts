@@ -144,6 +144,10 @@ function rememberIfClean(
   if (text.length + (key?.length ?? 0) > MEMO_MAX_LENGTH || findings.length !== mark) return;
   // Past the cap a finding is counted, not stored: the length alone would not show it.
   if (findings instanceof CappedFindings && mark >= findings.cap) return;
+  rememberClean(plan, key, text);
+}
+
+function rememberClean(plan: ScanPlan, key: string | undefined, text: string): void {
   let map = memoOf(plan);
   if (map === undefined) {
     map = new Map();
@@ -401,6 +405,11 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
   const outerPlan = screenedPlan;
   screened = screening.clean;
   screenedPlan = plan;
+  // What the screening found clean is remembered, as a scan's clean strings are: the next results repeat keys, tags
+  // and states (and a result checked twice reads nothing again).
+  screening.clean.forEach((key, text) => {
+    if (text.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH) rememberClean(plan, key, text);
+  });
   try {
     return withScreenedMatches(plan, screening.matches, () => walkJson(value, path, plan, findings));
   } finally {

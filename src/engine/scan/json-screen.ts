@@ -159,7 +159,7 @@ export function screenJson(
   if (split.joined.length === 0) return undefined;
   const readings = collectReadings(root, plan, known);
   if (readings.length < MIN_READINGS) return undefined;
-  const near = markJoined(readings, split.joined);
+  const near = markReadings(readings, split.joined);
   const screening: Screening = { clean: new CleanReadings(), matches: new Map() };
   for (let i = 0; i < readings.length; i++) {
     const r = readings[i]!;
@@ -179,6 +179,32 @@ export function screenJson(
 
 /** Marks a reading whose text has a normalised view: the walk scans it as before. */
 const VIEW = -1;
+
+const VIEW_TEST = new RegExp(VIEW_TRIGGER.source);
+
+/**
+ * Per reading, the bits of the joined detectors with a match overlapping it, or VIEW. Only a string some joined
+ * detector's gate lets through is joined (by the gates' contract the others cannot match it, and a short string
+ * would cost the separator's 88 characters for nothing); the view of the others is tested on each alone.
+ */
+function markReadings(
+  readings: readonly Reading[],
+  detectors: readonly (readonly TextDetector[])[],
+): Int32Array {
+  const joined: Reading[] = [];
+  const index: number[] = [];
+  const near = new Int32Array(readings.length);
+  for (let i = 0; i < readings.length; i++) {
+    const r = readings[i]!;
+    if (detectors.some(([d]) => mayMatch(r.features, r.text.length, d!.requires, d!.minLength))) {
+      joined.push(r);
+      index.push(i);
+    } else if (VIEW_TEST.test(r.text)) near[i] = VIEW;
+  }
+  const marks = markJoined(joined, detectors);
+  for (let k = 0; k < index.length; k++) near[index[k]!] = marks[k]!;
+  return near;
+}
 
 // Per plan and mask: the detectors a string is read with (the plan's order; a joined one only where its bit is set).
 const readLists = new WeakMap<Split, Map<number, readonly TextDetector[]>>();
@@ -254,39 +280,66 @@ function plainReading(key: string | undefined, value: string, plan: ScanPlan): R
 }
 
 /**
- * Reads the joined text once with each joined detector and returns, per reading, the bits of the detectors with a
- * match overlapping it, or VIEW when its text has a normalised view.
+ * Characters of joined text read at a time: a value of a million one-character strings would otherwise join into a
+ * ~90 MB text (the separators); in batches the joined text stays this size whatever the value's.
+ */
+const BATCH_CHARS = 1 << 20;
+
+/**
+ * Reads the strings joined, a batch at a time, once with each joined detector, and returns per reading the bits of
+ * the detectors with a match overlapping it, or VIEW when its text has a normalised view.
  */
 function markJoined(
   readings: readonly Reading[],
   detectors: readonly (readonly TextDetector[])[],
 ): Int32Array {
-  const n = readings.length;
+  const near = new Int32Array(readings.length);
+  let from = 0;
+  while (from < readings.length) {
+    let to = from;
+    let chars = 0;
+    while (to < readings.length && (to === from || chars + readings[to]!.text.length <= BATCH_CHARS)) {
+      chars += readings[to]!.text.length + SEPARATOR.length;
+      to++;
+    }
+    markBatch(readings, from, to, detectors, near);
+    from = to;
+  }
+  return near;
+}
+
+/** `markJoined` for readings `[from, to)`. */
+function markBatch(
+  readings: readonly Reading[],
+  from: number,
+  to: number,
+  detectors: readonly (readonly TextDetector[])[],
+  near: Int32Array,
+): void {
+  const n = to - from;
   const starts = new Int32Array(n + 1);
   const parts: string[] = new Array(n);
   let at = 0;
   for (let i = 0; i < n; i++) {
     starts[i] = at;
-    parts[i] = readings[i]!.text;
-    at += readings[i]!.text.length + SEPARATOR.length;
+    parts[i] = readings[from + i]!.text;
+    at += parts[i]!.length + SEPARATOR.length;
   }
   starts[n] = at;
   const joined = parts.join(SEPARATOR);
-  const near = new Int32Array(n);
   for (let bit = 0; bit < detectors.length; bit++) {
     const found = new MatchColumns();
     runDetectorsInto(detectors[bit]!, joined, ALL_FEATURES, found);
     for (let i = 0; i < found.size; i++) {
       const end = Math.max(found.end(i), found.start(i) + 1);
       for (let r = readingAt(starts, found.start(i)); r < n && starts[r]! < end; r++)
-        near[r] = near[r]! | (1 << bit);
+        near[from + r] = near[from + r]! | (1 << bit);
     }
   }
   const trigger = VIEW_TRIGGER;
   trigger.lastIndex = 0;
   for (let m = trigger.exec(joined); m !== null; m = trigger.exec(joined))
-    near[readingAt(starts, m.index)] = VIEW;
-  return near;
+    near[from + readingAt(starts, m.index)] = VIEW;
 }
 
 /** The reading whose text or following separator holds offset `at` (starts ascending, `starts[0]` = 0). */

@@ -163,6 +163,20 @@ describe("json screening", () => {
     });
   }
 
+  it("a value joined in several batches reports what its strings read one by one report", () => {
+    // ~30,000 distinct strings of ~40 characters: about four batches of joined text, values at every position.
+    const items = Array.from({ length: 30_000 }, (_, i) =>
+      i % 7 === 0 ? `row ${i} ${EXAMPLES[i % EXAMPLES.length]}` : `row ${i} of the nightly export, state ok`,
+    );
+    const whole: Finding[] = [];
+    const scanned = scanJson(items, "/items", output, whole);
+    const parts: Finding[] = [];
+    const one = items.map((item, i) => scanJson(item, `/items/${i}`, output, parts));
+    expect(whole).toEqual(parts);
+    expect(scanned).toEqual(one);
+    expect(whole.length).toBeGreaterThan(100);
+  });
+
   it("the walk of an object reports what the walks of its members one by one report", () => {
     const arbMember = fc.tuple(
       fc.constantFrom(...KEYS, ...NEIGHBOURS.filter((n) => n.length > 1)),

@@ -49,8 +49,8 @@ export function textRequest(text: string) {
 }
 
 /** The JSON records as structuredContent (~100k short strings and keys): the typical JSON-heavy MCP result. */
-export function structuredRequest(bytes = MB) {
-  const records = JSON.parse(payload("json", bytes)) as unknown[];
+export function structuredRequest(bytes = MB, seed?: number) {
+  const records = JSON.parse(payload("json", bytes, seed)) as unknown[];
   const result: CallToolResult = {
     content: [{ type: "text", text: "records" }],
     structuredContent: { records },

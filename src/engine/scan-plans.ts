@@ -5,6 +5,7 @@ import { isBuiltInStructureDetector } from "./detectors/injection/structure/stru
 import { matchPolicy, withInjectionAction } from "./match-policy.js";
 import type { ResolvedPolicy } from "./policy.js";
 import type { SanitizerMode } from "./policy-types.js";
+import { JOINABLE_DETECTORS } from "./scan/json-screen.js";
 import type { ScanPlan } from "./scan/string-scanner.js";
 
 /**
@@ -40,6 +41,11 @@ export class ScanPlans {
     };
     // The costliest detector goes to the worker thread for long strings: the instruction-to-agent structure detector
     // (npm run bench: ~3-16x the phrase detector's time per MB, most of a full check).
+    // Joined only when built in: a declared rule may carry a listed id, never a listed detector.
+    const joinable = plan.detectors.filter(
+      (x) => JOINABLE_DETECTORS.has(x.id) && (d.secrets.includes(x) || d.pii.includes(x)),
+    );
+    if (joinable.length > 0) plan.joinable = joinable;
     const offloadable = d.injection.find(isBuiltInStructureDetector);
     if (offloadable !== undefined && plan.detectors.includes(offloadable)) plan.offloadable = offloadable;
     cache.set(mode, plan);

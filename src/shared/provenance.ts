@@ -313,8 +313,62 @@ function eachMatch(text: string, pattern: RegExp, visit: (match: RegExpExecArray
 
 // Prefilters: each pattern runs only on a text that has the one character its matches cannot do without (most
 // prose has none of them, and a regex pass over 1 KB costs more than these scans).
+/** Characters by code: `[\w.+-]` (EMAIL's local part) and `[a-z0-9-]` (a HOST label, `i` flag). */
+const LOCAL_CHAR = new Uint8Array(128);
+for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")
+  LOCAL_CHAR[c.charCodeAt(0)] = 1;
+const LABEL_CHAR = new Uint8Array(128);
+for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
+  LABEL_CHAR[c.charCodeAt(0)] = 1;
+const EMAIL_AT = new RegExp(EMAIL.source, "iy");
+const HOST_AT = new RegExp(HOST.source, "iy");
+
+/**
+ * The global matches of `sticky`'s pattern, in order, found from the anchor character each holds (EMAIL's `@`,
+ * HOST's first dot): the pattern's lookbehind puts a match's start at the start of the run of `run` characters
+ * (at most `longest`) right before an anchor, so that start is the only one tried, with the same regex (sticky). A
+ * start inside a previous match is skipped, as the global scan resumes after a match. The global regex tries every
+ * position of the text and reads up to `longest` characters from each.
+ */
+function eachAnchored(
+  text: string,
+  anchor: string,
+  run: Uint8Array,
+  longest: number,
+  sticky: RegExp,
+  visit: (match: RegExpExecArray) => void,
+): void {
+  let resume = 0;
+  for (let at = text.indexOf(anchor); at !== -1; at = text.indexOf(anchor, at + 1)) {
+    let start = at;
+    while (start > 0 && at - start <= longest) {
+      const code = text.charCodeAt(start - 1);
+      if (code >= 128 || run[code] !== 1) break;
+      start--;
+    }
+    if (start === at || at - start > longest || start < resume) continue;
+    sticky.lastIndex = start;
+    const match = sticky.exec(text);
+    if (match === null) continue;
+    resume = start + match[0].length;
+    visit(match);
+  }
+}
+
+/** For tests: the e-mail addresses and hosts as the anchored scans find them, and the patterns they stand for. */
+export const ANCHORED_SCANS = {
+  email: { source: EMAIL.source, find: (text: string) => collect(text, "@", LOCAL_CHAR, 64, EMAIL_AT) },
+  host: { source: HOST.source, find: (text: string) => collect(text, ".", LABEL_CHAR, 63, HOST_AT) },
+};
+
+function collect(text: string, anchor: string, run: Uint8Array, longest: number, sticky: RegExp): string[] {
+  const found: string[] = [];
+  eachAnchored(text, anchor, run, longest, sticky, (m) => found.push(`${m.index}:${m[0]}`));
+  return found;
+}
+
 function extractAddresses(text: string, add: Sink): void {
-  if (text.includes("@")) eachMatch(text, EMAIL, (m) => add("email", m[0]));
+  if (text.includes("@")) eachAnchored(text, "@", LOCAL_CHAR, 64, EMAIL_AT, (m) => add("email", m[0]));
   if (text.includes("://")) {
     eachMatch(text, URL_PATTERN, (m) => {
       add("url", m[0]);
@@ -323,7 +377,7 @@ function extractAddresses(text: string, add: Sink): void {
     });
   }
   if (/\.[a-z]{2}/i.test(text)) {
-    eachMatch(text, HOST, (m) => {
+    eachAnchored(text, ".", LABEL_CHAR, 63, HOST_AT, (m) => {
       const tld = m[0].slice(m[0].lastIndexOf(".") + 1).toLowerCase();
       if (!NOT_TLDS.has(tld)) add("host", m[0]);
     });
@@ -351,6 +405,9 @@ function extractTokens(text: string, side: ExtractSide, add: Sink, hasDigit = /\
   // On the tool and argument sides a secret-like token has a digit (see secretLike): no digit, no token.
   if (side !== "user" && !hasDigit) return;
   eachMatch(text, TOKEN, (m) => {
+    // Off the user side a secret-like token or tail has at least 16 characters (see secretLike): a shorter run (most
+    // words of prose) yields neither, and is not read further.
+    if (side !== "user" && m[0].length < 16) return;
     const token = trimPunctuation(m[0]);
     // Addresses and paths have their own kinds; a token is a secret candidate only when it is none of them.
     if (token.includes("://") || token.includes("@") || /^[~.]?\//.test(token)) return;

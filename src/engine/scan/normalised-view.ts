@@ -37,6 +37,13 @@ const HEX4 = /^[0-9a-fA-F]{4}$/;
 // Where the view can differ: a backslash, percent sign or ampersand, a control character, or anything not ASCII.
 // Everything between is copied as one slice.
 const INTERESTING = /[^\t\n\r\x20-\x24\x27-\x5b\x5d-\x7e]/g;
+
+/**
+ * Found in every text whose view is not the text itself (`normalisedView` returns a view only where INTERESTING or
+ * DOTTED_TRIGGER matches), and only within one line of digits and punctuation: a text with none of it has no view.
+ * Global; the caller resets `lastIndex`.
+ */
+export const VIEW_TRIGGER = new RegExp(`${INTERESTING.source}|${DOTTED_TRIGGER.source}`, "g");
 // Named entities that spell characters a value is made of (HTML's full table is 2,000 names; these are the ones that
 // can hide an address, a number or a URL, plus the usual five).
 const NAMED_ENTITIES: Record<string, string> = {

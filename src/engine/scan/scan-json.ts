@@ -6,7 +6,8 @@ import { isEpochLike, keyNamesPii } from "../detectors/pii/number-context.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { containsAny } from "./contains-any.js";
 import { absorbOmitted, CappedFindings, scratchFor } from "./findings-cap.js";
-import { type ScanPlan, scanString } from "./string-scanner.js";
+import { type CleanReadings, screenJson } from "./json-screen.js";
+import { type ScanPlan, scanString, withScreenedMatches } from "./string-scanner.js";
 
 /** Defines an own data property; plain assignment would treat a `__proto__` key from JSON as the prototype. */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -121,9 +122,15 @@ function memoOf(plan: ScanPlan): Map<string | undefined, Set<string>> | undefine
   return memo;
 }
 
+/** The strings the screening of the value being walked found clean (json-screen.ts), with the plan it used. */
+let screened: CleanReadings | undefined;
+let screenedPlan: ScanPlan | undefined;
+
 /** Whether `text`, read after `key` (undefined: alone), is known clean under `plan`. */
 function knownClean(plan: ScanPlan, key: string | undefined, text: string): boolean {
-  return text.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH && memoOf(plan)?.get(key)?.has(text) === true;
+  if (text.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH && memoOf(plan)?.get(key)?.has(text) === true)
+    return true;
+  return plan === screenedPlan && screened!.has(key, text);
 }
 
 /** Remembers `text` (after `key`) as clean when its scan added no finding and counted none past a cap. */
@@ -137,6 +144,10 @@ function rememberIfClean(
   if (text.length + (key?.length ?? 0) > MEMO_MAX_LENGTH || findings.length !== mark) return;
   // Past the cap a finding is counted, not stored: the length alone would not show it.
   if (findings instanceof CappedFindings && mark >= findings.cap) return;
+  rememberClean(plan, key, text);
+}
+
+function rememberClean(plan: ScanPlan, key: string | undefined, text: string): void {
   let map = memoOf(plan);
   if (map === undefined) {
     map = new Map();
@@ -382,9 +393,32 @@ function scanKeyedString(
 /**
  * Walks a JSON value (already checked for depth, cycles and types), scanning every string leaf, every object key
  * and every integer long enough to be an identifier (by its decimal text). Copy-on-write: unchanged subtrees are
- * returned as the same objects, so a clean result allocates nothing.
+ * returned as the same objects, so a clean result allocates nothing. The strings of an object or array are screened
+ * first, all in one pass (json-screen.ts): the walk skips those found clean, and scans the others one by one.
  */
 export function scanJson(value: unknown, path: string, plan: ScanPlan, findings: Finding[]): unknown {
+  if (value === null || typeof value !== "object") return walkJson(value, path, plan, findings);
+  const screening = screenJson(value, plan, (key, text) => knownClean(plan, key, text));
+  if (screening === undefined) return walkJson(value, path, plan, findings);
+  // A JSON text inside the value is walked (and screened) on its own; the outer screening is restored after it.
+  const outer = screened;
+  const outerPlan = screenedPlan;
+  screened = screening.clean;
+  screenedPlan = plan;
+  // What the screening found clean is remembered, as a scan's clean strings are: the next results repeat keys, tags
+  // and states (and a result checked twice reads nothing again).
+  screening.clean.forEach((key, text) => {
+    if (text.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH) rememberClean(plan, key, text);
+  });
+  try {
+    return withScreenedMatches(plan, screening.matches, () => walkJson(value, path, plan, findings));
+  } finally {
+    screened = outer;
+    screenedPlan = outerPlan;
+  }
+}
+
+function walkJson(value: unknown, path: string, plan: ScanPlan, findings: Finding[]): unknown {
   if (typeof value === "string") return scanStringLeaf(value, path, plan, findings);
   if (typeof value === "number") return scanNumber(value, path, plan, findings, undefined);
   if (value === null || typeof value !== "object") return value;
@@ -400,7 +434,7 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
           : typeof item === "string" && knownClean(plan, undefined, item)
       )
         continue;
-      const next = scanJson(item, `${path}/${i}`, plan, findings);
+      const next = walkJson(item, `${path}/${i}`, plan, findings);
       if (next !== item) {
         copy ??= value.slice();
         copy[i] = next;
@@ -441,7 +475,7 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
         ? scanNumber(item, childPath, plan, findings, key)
         : typeof item === "string"
           ? scanKeyedString(item, childPath, plan, findings, key)
-          : scanJson(item, childPath, plan, findings);
+          : walkJson(item, childPath, plan, findings);
     if (next !== item) {
       copy ??= { ...obj };
       setOwn(copy, key, next);

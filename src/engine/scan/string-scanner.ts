@@ -34,6 +34,11 @@ export interface ScanPlan {
   /** The detector of `detectors` that a worker thread can run in its place (the built-in injection detector). */
   offloadable?: TextDetector;
   /**
+   * The built-in detectors of `detectors` that read the strings of a JSON value joined into one text (json-screen.ts:
+   * `JOINABLE_DETECTORS`); absent: each string is read alone.
+   */
+  joinable?: readonly TextDetector[];
+  /**
    * Matches of `detectors` already found on some original strings (in detector order, as `runDetectors` gives
    * them), computed before the scan so a worker thread could take part. Set on a per-check copy of the plan.
    */
@@ -604,6 +609,31 @@ export function scanString(
   return { text: applyRewrites(working, found, rewrites, plan), changed: true };
 }
 
+// The matches the screening of the JSON value being walked found (json-screen.ts), and the plan it read them for.
+let screenedPlan: ScanPlan | undefined;
+let screenedMatches: ReadonlyMap<string, MatchColumns> | undefined;
+
+/**
+ * Runs `walk` with `matches` standing for the plan's precomputed matches of their texts (as `ScanPlan.precomputed`,
+ * without a copy of the plan: the walk's memo of clean strings is kept per plan object).
+ */
+export function withScreenedMatches<T>(
+  plan: ScanPlan,
+  matches: ReadonlyMap<string, MatchColumns>,
+  walk: () => T,
+): T {
+  const outerPlan = screenedPlan;
+  const outer = screenedMatches;
+  screenedPlan = plan;
+  screenedMatches = matches;
+  try {
+    return walk();
+  } finally {
+    screenedPlan = outerPlan;
+    screenedMatches = outer;
+  }
+}
+
 /**
  * Every match of the content detectors, as columns in working-text offsets (a match made elsewhere keeps its
  * original offsets): on the working text, on the original text when something was stripped, on the text after the
@@ -620,7 +650,8 @@ function collectMatches(
   plan: ScanPlan,
   extra: readonly TextMatch[] | undefined,
 ): MatchColumns {
-  const precomputed = plan.precomputed?.get(text);
+  const precomputed =
+    plan.precomputed?.get(text) ?? (plan === screenedPlan ? screenedMatches!.get(text) : undefined);
   let found: MatchColumns;
   if (precomputed !== undefined && working === text) found = precomputed;
   else {

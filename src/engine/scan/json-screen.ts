@@ -1,0 +1,355 @@
+import type { TextDetector } from "../types.js";
+import { MatchColumns } from "./match-columns.js";
+import { VIEW_TRIGGER } from "./normalised-view.js";
+import {
+  ALL_FEATURES,
+  HAS_COLON,
+  HAS_NON_ASCII,
+  HAS_SPACE,
+  MAX_GATED_LENGTH,
+  mayMatch,
+  stringFeatures,
+} from "./string-features.js";
+import { runDetectors, runDetectorsInto, type ScanPlan } from "./string-scanner.js";
+
+/**
+ * The screening of a JSON value before its walk (issue 16, "one pass"): a JSON result is thousands of short strings,
+ * and calling every detector on each of them (a fixed cost per call and per detector) was most of its check. Every
+ * string the walk would read (a leaf, a key, a member read after its key as `key: value`) is read here once, all of
+ * them joined into one text, by the detectors whose verdict on a string does not depend on what stands around it
+ * (`JOINABLE`); the others read each string alone, as the walk would. A string none of them matches (and that no
+ * sanitizer, normalised view or precomputed match could change) is known clean: the walk skips it as it skips a
+ * string its memo knows. Every other string is scanned by the walk exactly as before, so a finding is made by the
+ * same code, on the same text, in the same order.
+ *
+ * Soundness rests on one property of the joined detectors, checked by test/property/json-screen.property.test.ts on
+ * adversarial neighbours: a match they make on a string alone is matched (or overlapped by a match) on the joined
+ * text. `SEPARATOR` makes that hold: line breaks end every line-bound construct, and its length puts a neighbour
+ * beyond every context window those detectors read to reject a match (the longest, 80 characters before a number).
+ */
+
+/**
+ * Built-in detectors whose matches are local (see above). Not joined: `secret.private_key` (a BEGIN line in one
+ * string pairs with the END line of the next, and an encrypted header there rejects both blocks),
+ * `secret.gcp_service_account` and `secret.kubernetes_secret` (they read whole documents), the injection family (its
+ * verdict reads the sentences and quotes around a phrase), input hazards and every declared rule (any pattern).
+ */
+export const JOINABLE_DETECTORS: ReadonlySet<string> = new Set([
+  "secret.jwt",
+  "secret.tokens",
+  "secret.aws_secret_key",
+  "secret.discord_bot_token",
+  "secret.url_credentials",
+  "secret.prose_credential",
+  "pii.email",
+  "pii.phone",
+  "pii.credit_card",
+  "pii.iban",
+  "pii.us_ssn",
+  "pii.ip_address",
+]);
+
+/** Between two strings of the joined text: blank lines around a run of spaces longer than any rejecting window. */
+export const SEPARATOR = `\n${" ".repeat(86)}\n`;
+
+/** Fewer strings than this to screen: the walk reads them one by one (the joined pass would not pay for itself). */
+const MIN_READINGS = 8;
+
+/** The strings a walk can skip: leaves and keys (read alone), and members (read after their key). */
+export class CleanReadings {
+  readonly #alone = new Set<string>();
+  readonly #afterKey = new Map<string, Set<string>>();
+
+  /** Every string, with its key (undefined for one read alone). */
+  forEach(visit: (key: string | undefined, text: string) => void): void {
+    for (const text of this.#alone) visit(undefined, text);
+    for (const [key, set] of this.#afterKey) for (const text of set) visit(key, text);
+  }
+
+  has(key: string | undefined, text: string): boolean {
+    return key === undefined ? this.#alone.has(text) : this.#afterKey.get(key)?.has(text) === true;
+  }
+
+  add(key: string | undefined, text: string): void {
+    if (key === undefined) {
+      this.#alone.add(text);
+      return;
+    }
+    let set = this.#afterKey.get(key);
+    if (set === undefined) {
+      set = new Set();
+      this.#afterKey.set(key, set);
+    }
+    set.add(text);
+  }
+}
+
+/** One string to screen: `key` undefined for a leaf or key read alone. */
+interface Reading {
+  key: string | undefined;
+  value: string;
+  /** What the detectors read: the value, or `key: value`. */
+  text: string;
+  features: number;
+}
+
+/**
+ * A plan's content detectors split into those read on the joined text (each alone in a list of its own, so a match
+ * names its detector) and those read per string; `order` gives each detector's place in the plan.
+ */
+interface Split {
+  joined: readonly (readonly TextDetector[])[];
+  alone: readonly TextDetector[];
+  /** Per joined detector (by index), the plan's detectors to read a string with when that detector matched near it. */
+  all: readonly TextDetector[];
+}
+
+const splits = new WeakMap<readonly TextDetector[], Split>();
+
+function splitOf(plan: ScanPlan): Split {
+  let split = splits.get(plan.detectors);
+  if (split === undefined) {
+    const joinable = new Set(plan.joinable ?? []);
+    split = {
+      // At most 31 (one bit each in a reading's mask); a plan lists about a dozen.
+      joined: plan.detectors
+        .filter((d) => joinable.has(d))
+        .slice(0, 31)
+        .map((d) => [d]),
+      alone: [],
+      all: plan.detectors,
+    };
+    const joined = new Set(split.joined.map((list) => list[0]!));
+    split.alone = plan.detectors.filter((d) => !joined.has(d));
+    splits.set(plan.detectors, split);
+  }
+  return split;
+}
+
+/** Whether the walk treats `text` as JSON text (its own path in scan-json.ts: never screened). */
+function looksLikeJson(text: string): boolean {
+  let i = 0;
+  while (i < text.length && (text[i] === " " || text[i] === "\n" || text[i] === "\r" || text[i] === "\t"))
+    i++;
+  const c = text[i];
+  return c === "{" || c === "[";
+}
+
+/** What the screening tells the walk: strings to skip, and the matches of others, as a scan would find them. */
+export interface Screening {
+  clean: CleanReadings;
+  /**
+   * Per text a detector matches (the value, or `key: value`): every match of the plan's detectors on it alone, in
+   * detector order (`ScanPlan.precomputed`'s form). A joined detector that matched nowhere near the text is not run
+   * on it again: by the property the screening rests on, it would find nothing there.
+   */
+  matches: Map<string, MatchColumns>;
+}
+
+/**
+ * The screening of `root`, or undefined when it has too few strings to screen. `known` answers for strings the walk
+ * already knows clean (its memo), which are not read again.
+ */
+export function screenJson(
+  root: unknown,
+  plan: ScanPlan,
+  known: (key: string | undefined, text: string) => boolean,
+): Screening | undefined {
+  const split = splitOf(plan);
+  if (split.joined.length === 0) return undefined;
+  const readings = collectReadings(root, plan, known);
+  if (readings.length < MIN_READINGS) return undefined;
+  const near = markReadings(readings, split.joined);
+  const screening: Screening = { clean: new CleanReadings(), matches: new Map() };
+  for (let i = 0; i < readings.length; i++) {
+    const r = readings[i]!;
+    const mask = near[i]!;
+    if (mask === VIEW) continue;
+    if (mask === 0) {
+      if (runDetectors(split.alone, r.text, r.features).length === 0) screening.clean.add(r.key, r.value);
+      continue;
+    }
+    const found = new MatchColumns();
+    runDetectorsInto(readWith(split, mask), r.text, r.features, found);
+    if (found.size === 0) screening.clean.add(r.key, r.value);
+    else screening.matches.set(r.text, found);
+  }
+  return screening;
+}
+
+/** Marks a reading whose text has a normalised view: the walk scans it as before. */
+const VIEW = -1;
+
+const VIEW_TEST = new RegExp(VIEW_TRIGGER.source);
+
+/**
+ * Per reading, the bits of the joined detectors with a match overlapping it, or VIEW. Only a string some joined
+ * detector's gate lets through is joined (by the gates' contract the others cannot match it, and a short string
+ * would cost the separator's 88 characters for nothing); the view of the others is tested on each alone.
+ */
+function markReadings(
+  readings: readonly Reading[],
+  detectors: readonly (readonly TextDetector[])[],
+): Int32Array {
+  const joined: Reading[] = [];
+  const index: number[] = [];
+  const near = new Int32Array(readings.length);
+  for (let i = 0; i < readings.length; i++) {
+    const r = readings[i]!;
+    if (detectors.some(([d]) => mayMatch(r.features, r.text.length, d!.requires, d!.minLength))) {
+      joined.push(r);
+      index.push(i);
+    } else if (VIEW_TEST.test(r.text)) near[i] = VIEW;
+  }
+  const marks = markJoined(joined, detectors);
+  for (let k = 0; k < index.length; k++) near[index[k]!] = marks[k]!;
+  return near;
+}
+
+// Per plan and mask: the detectors a string is read with (the plan's order; a joined one only where its bit is set).
+const readLists = new WeakMap<Split, Map<number, readonly TextDetector[]>>();
+
+function readWith(split: Split, mask: number): readonly TextDetector[] {
+  let lists = readLists.get(split);
+  if (lists === undefined) {
+    lists = new Map();
+    readLists.set(split, lists);
+  }
+  let list = lists.get(mask);
+  if (list === undefined) {
+    const skipped = new Set<TextDetector>();
+    split.joined.forEach((one, bit) => {
+      if ((mask & (1 << bit)) === 0) skipped.add(one[0]!);
+    });
+    list = split.all.filter((d) => !skipped.has(d));
+    lists.set(mask, list);
+  }
+  return list;
+}
+
+/** Every distinct string the walk of `root` would scan that could be screened, in walk order. */
+function collectReadings(
+  root: unknown,
+  plan: ScanPlan,
+  known: (key: string | undefined, text: string) => boolean,
+): Reading[] {
+  const readings: Reading[] = [];
+  const seen = new CleanReadings();
+  const add = (key: string | undefined, value: string) => {
+    if (value.length === 0 || looksLikeJson(value) || seen.has(key, value) || known(key, value)) return;
+    seen.add(key, value);
+    const reading = plainReading(key, value, plan);
+    if (reading !== undefined) readings.push(reading);
+  };
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") add(undefined, value);
+    else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push(value[i]);
+    } else if (value !== null && typeof value === "object") {
+      const obj = value as Record<string, unknown>;
+      for (const key of Object.keys(obj)) {
+        add(undefined, key);
+        const item = obj[key];
+        if (typeof item === "string") add(key, item);
+        else if (item !== null && typeof item === "object") stack.push(item);
+      }
+    }
+  }
+  return readings;
+}
+
+/**
+ * The reading of a string the scan would read as it is: ASCII (no view, no byte-order mark), no sanitizer's gate
+ * passed, no precomputed matches (a worker's). Undefined for any other: the walk scans it.
+ */
+function plainReading(key: string | undefined, value: string, plan: ScanPlan): Reading | undefined {
+  const text = key === undefined ? value : `${key}: ${value}`;
+  // As stringFeatures(text), without flattening the joined string: features are per character, ORed.
+  const features =
+    key === undefined
+      ? stringFeatures(value)
+      : text.length > MAX_GATED_LENGTH
+        ? ALL_FEATURES
+        : stringFeatures(key) | stringFeatures(value) | HAS_COLON | HAS_SPACE;
+  if ((features & HAS_NON_ASCII) !== 0 || plan.precomputed?.has(text) === true) return undefined;
+  for (const s of plan.sanitizers)
+    if (mayMatch(features, text.length, s.requires, s.minLength)) return undefined;
+  return { key, value, text, features };
+}
+
+/**
+ * Characters of joined text read at a time: a value of a million one-character strings would otherwise join into a
+ * ~90 MB text (the separators); in batches the joined text stays this size whatever the value's.
+ */
+const BATCH_CHARS = 1 << 20;
+
+/**
+ * Reads the strings joined, a batch at a time, once with each joined detector, and returns per reading the bits of
+ * the detectors with a match overlapping it, or VIEW when its text has a normalised view.
+ */
+function markJoined(
+  readings: readonly Reading[],
+  detectors: readonly (readonly TextDetector[])[],
+): Int32Array {
+  const near = new Int32Array(readings.length);
+  let from = 0;
+  while (from < readings.length) {
+    let to = from;
+    let chars = 0;
+    while (to < readings.length && (to === from || chars + readings[to]!.text.length <= BATCH_CHARS)) {
+      chars += readings[to]!.text.length + SEPARATOR.length;
+      to++;
+    }
+    markBatch(readings, from, to, detectors, near);
+    from = to;
+  }
+  return near;
+}
+
+/** `markJoined` for readings `[from, to)`. */
+function markBatch(
+  readings: readonly Reading[],
+  from: number,
+  to: number,
+  detectors: readonly (readonly TextDetector[])[],
+  near: Int32Array,
+): void {
+  const n = to - from;
+  const starts = new Int32Array(n + 1);
+  const parts: string[] = new Array(n);
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    starts[i] = at;
+    parts[i] = readings[from + i]!.text;
+    at += parts[i]!.length + SEPARATOR.length;
+  }
+  starts[n] = at;
+  const joined = parts.join(SEPARATOR);
+  for (let bit = 0; bit < detectors.length; bit++) {
+    const found = new MatchColumns();
+    runDetectorsInto(detectors[bit]!, joined, ALL_FEATURES, found);
+    for (let i = 0; i < found.size; i++) {
+      const end = Math.max(found.end(i), found.start(i) + 1);
+      for (let r = readingAt(starts, found.start(i)); r < n && starts[r]! < end; r++)
+        near[from + r] = near[from + r]! | (1 << bit);
+    }
+  }
+  const trigger = VIEW_TRIGGER;
+  trigger.lastIndex = 0;
+  for (let m = trigger.exec(joined); m !== null; m = trigger.exec(joined))
+    near[from + readingAt(starts, m.index)] = VIEW;
+}
+
+/** The reading whose text or following separator holds offset `at` (starts ascending, `starts[0]` = 0). */
+function readingAt(starts: Int32Array, at: number): number {
+  let lo = 0;
+  let hi = starts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}

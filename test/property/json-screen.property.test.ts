@@ -1,0 +1,209 @@
+/**
+ * The screening of a JSON value's strings (src/engine/scan/json-screen.ts) reads them joined into one text with the
+ * detectors it lists as local, and lets the walk skip a string none of them matches there. Two invariants:
+ *
+ * 1. Locality, per joined detector: whatever stands around a string (neighbours built to reject a match: a key
+ *    naming a time or an identifier, "sku is", an encrypted-key header, a dangling quote, digits, a credential word),
+ *    a match the detector makes on the string alone is overlapped by one of its matches on the joined text.
+ * 2. End to end: the walk of an object with screening reports the same findings, in the same order, and returns
+ *    the same value as the walks of its members one at a time (too few strings for a screening).
+ *
+ * Strings: every positive and negative example of the built-in PII and secret records (alone and after a key),
+ * and generated values in the bench's shapes.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createDetectorSet } from "../../src/engine/detector-set.js";
+import { resolvePolicy } from "../../src/engine/policy.js";
+import { PII_RULES } from "../../src/engine/rules/built-in/pii.js";
+import { TOKEN_RULES } from "../../src/engine/rules/built-in/secret-tokens.js";
+import { SECRET_RULES } from "../../src/engine/rules/built-in/secrets.js";
+import type { RuleExample } from "../../src/engine/rules/rule-record.js";
+import { JOINABLE_DETECTORS, SEPARATOR } from "../../src/engine/scan/json-screen.js";
+import { scanJson } from "../../src/engine/scan/scan-json.js";
+import { runDetectors } from "../../src/engine/scan/string-scanner.js";
+import { ScanPlans } from "../../src/engine/scan-plans.js";
+import type { Finding } from "../../src/shared/types.js";
+
+const policy = resolvePolicy({}, {}, { detectorIds: new Set() });
+const plans = new ScanPlans(policy, createDetectorSet(policy, []));
+const output = plans.get("output", policy.sanitizer.mode);
+const input = plans.get("input", "pass-through");
+
+/** What the screening reads: one line of printable ASCII, at most 256 characters, not JSON text. */
+function screenable(text: string): boolean {
+  return text.length > 0 && text.length <= 256 && /^[\x20-\x7e]+$/.test(text) && !/^\s*[[{]/.test(text);
+}
+
+const example = (e: RuleExample) => (typeof e === "string" ? e : e());
+const records = [...PII_RULES, ...SECRET_RULES, ...TOKEN_RULES] as readonly {
+  examples?: { positive?: readonly RuleExample[]; negative?: readonly RuleExample[] };
+}[];
+const EXAMPLES = records
+  .flatMap((r) => [...(r.examples?.positive ?? []), ...(r.examples?.negative ?? [])].map(example))
+  .flatMap((text) => text.split("\n"))
+  .filter(screenable);
+
+const KEYS = [
+  "contact",
+  "phone",
+  "ssn",
+  "card",
+  "id",
+  "timestamp",
+  "created_at",
+  "password",
+  "token",
+  "note",
+  "sku",
+];
+
+/** Neighbours that make detectors reject or reread what follows or precedes them. */
+const NEIGHBOURS = [
+  "sku is",
+  "order #",
+  "invoice no.",
+  "ssn",
+  "card number",
+  "version",
+  "id:",
+  "timestamp:",
+  '"created_at":',
+  '"ts": ',
+  "[",
+  ",",
+  "=",
+  ":",
+  '"',
+  "'",
+  "`",
+  "\\",
+  "-",
+  "password",
+  "password is",
+  "my api key is",
+  "secret_key =",
+  "AWS_SECRET_ACCESS_KEY",
+  "EXAMPLE",
+  "fake",
+  "test",
+  "example.com",
+  "xxxxxxxx",
+  "Proc-Type: 4,ENCRYPTED",
+  "-----BEGIN RSA PRIVATE KEY-----",
+  "-----END RSA PRIVATE KEY-----",
+  "kind: Secret",
+  "---",
+  "mysql -u root",
+  "curl -u",
+  "1790928000",
+  "4111 1111",
+  "+1 415",
+  "10.0.0",
+  "user@",
+  "@example.com",
+  "https://",
+  "ghp_",
+  "eyJhbGciOiJIUzI1NiJ9.",
+];
+
+/** Bare numbers and fragments that some detector matches alone (a ten-digit number reads as a phone number). */
+const FRAGMENTS = [
+  "1790928000",
+  "4155550123",
+  "536224187",
+  "4111111111111111",
+  "10.1.2.3",
+  "a@b.co",
+  "+1 415 555 0100",
+];
+const STRINGS = [...EXAMPLES, ...FRAGMENTS, ...NEIGHBOURS];
+const arbString = fc.oneof(
+  fc.constantFrom(...STRINGS),
+  fc
+    .tuple(fc.constantFrom(...KEYS, ...NEIGHBOURS), fc.constantFrom(...STRINGS))
+    .map(([k, v]) => `${k}: ${v}`),
+);
+const arbNeighbour = fc
+  .oneof(
+    fc.constantFrom(...NEIGHBOURS),
+    fc.constantFrom(...STRINGS),
+    fc.tuple(fc.constantFrom(...STRINGS), fc.constantFrom(...NEIGHBOURS)).map(([a, b]) => `${a} ${b}`),
+    fc.string({ maxLength: 12 }),
+  )
+  .filter(screenable);
+
+describe("json screening", () => {
+  it("lists only detectors the plans hold, and joins some", () => {
+    expect(output.joinable?.length).toBeGreaterThan(5);
+    for (const d of output.joinable ?? []) expect(JOINABLE_DETECTORS.has(d.id)).toBe(true);
+  });
+
+  for (const [name, plan] of [
+    ["output", output],
+    ["input", input],
+  ] as const) {
+    it(`${name} plan: a match on a string alone is overlapped on the joined text, whatever its neighbours`, () => {
+      const detectors = plan.joinable ?? [];
+      fc.assert(
+        fc.property(arbNeighbour, arbString, arbNeighbour, (before, text, after) => {
+          const start = before.length + SEPARATOR.length;
+          const end = start + text.length;
+          const joined = `${before}${SEPARATOR}${text}${SEPARATOR}${after}`;
+          for (const d of detectors) {
+            if (runDetectors([d], text).length === 0) continue;
+            const overlapped = runDetectors([d], joined).some(
+              (m) => m.start < end && Math.max(m.end, m.start + 1) > start,
+            );
+            if (!overlapped) throw new Error(`${d.id} lost its match on ${JSON.stringify(text)}`);
+          }
+        }),
+        { numRuns: 1500, seed: 16 },
+      );
+    });
+  }
+
+  it("a value joined in several batches reports what its strings read one by one report", () => {
+    // ~30,000 distinct strings of ~40 characters: about four batches of joined text, values at every position.
+    const items = Array.from({ length: 30_000 }, (_, i) =>
+      i % 7 === 0 ? `row ${i} ${EXAMPLES[i % EXAMPLES.length]}` : `row ${i} of the nightly export, state ok`,
+    );
+    const whole: Finding[] = [];
+    const scanned = scanJson(items, "/items", output, whole);
+    const parts: Finding[] = [];
+    const one = items.map((item, i) => scanJson(item, `/items/${i}`, output, parts));
+    expect(whole).toEqual(parts);
+    expect(scanned).toEqual(one);
+    expect(whole.length).toBeGreaterThan(100);
+  });
+
+  it("the walk of an object reports what the walks of its members one by one report", () => {
+    const arbMember = fc.tuple(
+      fc.constantFrom(...KEYS, ...NEIGHBOURS.filter((n) => n.length > 1)),
+      fc.oneof(arbString, arbNeighbour, fc.array(arbString, { maxLength: 3 })),
+    );
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(arbMember, { minLength: 8, maxLength: 24, selector: (m) => m[0] }),
+        (members) => {
+          const obj = Object.fromEntries(members);
+          const whole: Finding[] = [];
+          const scanned = scanJson(obj, "/structuredContent", output, whole) as Record<string, unknown>;
+          const parts: Finding[] = [];
+          const rebuilt: Record<string, unknown> = {};
+          // In the object's own key order (integer-like keys first), the order its walk reads them.
+          for (const [key, value] of Object.entries(obj)) {
+            const one = scanJson({ [key]: value }, "/structuredContent", output, parts) as Record<
+              string,
+              unknown
+            >;
+            Object.assign(rebuilt, one);
+          }
+          expect(whole).toEqual(parts);
+          expect(scanned).toEqual(rebuilt);
+        },
+      ),
+      { numRuns: 300, seed: 17 },
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { candidateIndex } from "../../scan/candidates.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
@@ -504,6 +505,8 @@ const CALL_PAIR = /\((["'])([A-Za-z_$][\w$.-]{0,63})\1[ \t]*,[ \t]*(?=["'])/g;
  * labels (`t("password", "Enter your password")`) and variables (`put("password", fromVault)`).
  */
 function detectCallArguments(text: string, walk: Walk): void {
+  const index = candidateIndex(text);
+  if (!index.has('("') && !index.has("('")) return;
   const pair = CALL_PAIR;
   pair.lastIndex = 0;
   for (let m = pair.exec(text); m !== null; m = pair.exec(text)) {
@@ -537,19 +540,34 @@ function phraseStart(text: string, end: number): number {
   return i;
 }
 
+/**
+ * Where VENDOR_PHRASE_WORD may match: the `k`/`K` of `key` and `token`, the `cret`/`CRET` of `secret` (shared index:
+ * V8 stops at every `k`, `s` and `t` of prose for the alternation itself).
+ */
+function vendorPhraseStarts(text: string): number[] {
+  return candidateIndex(text).startsOf([
+    ["k", 0],
+    ["K", 0],
+    ["k", 2],
+    ["K", 2],
+    ["cret", 2],
+    ["CRET", 2],
+  ]);
+}
+const VENDOR_PHRASE_WORD_AT = stickyOf(VENDOR_PHRASE_WORD);
+
 function detectVendorPhrases(text: string, walk: Walk): void {
-  const word = VENDOR_PHRASE_WORD;
-  word.lastIndex = 0;
-  for (let m = word.exec(text); m !== null; m = word.exec(text)) {
-    if (!valueRunAtLeast(text, m.index + m[0].length, 8)) continue;
+  scanAtStarts(text, VENDOR_PHRASE_WORD_AT, vendorPhraseStarts(text), (m) => {
+    const matchEnd = m.index + m[0].length;
+    if (!valueRunAtLeast(text, matchEnd, 8)) return matchEnd;
     const wordEnd = m.index + m[0].trimEnd().length;
     const window = text.slice(Math.max(0, wordEnd - 40), wordEnd);
     // Most credential words have no vendor's name before them: one test of the names first.
-    if (!walk.keyed.words.test(window.toLowerCase())) continue;
+    if (!walk.keyed.words.test(window.toLowerCase())) return matchEnd;
     const phrase = text.slice(phraseStart(text, wordEnd), wordEnd);
-    if (!walk.keyed.words.test(phrase.toLowerCase())) continue;
-    word.lastIndex = Math.max(word.lastIndex, reportValue(text, m.index + m[0].length, phrase, null, walk));
-  }
+    if (!walk.keyed.words.test(phrase.toLowerCase())) return matchEnd;
+    return Math.max(matchEnd, reportValue(text, matchEnd, phrase, null, walk));
+  });
 }
 
 function detectAuthorizationValues(text: string, out: TextMatch[]): void {
@@ -615,6 +633,7 @@ CANDIDATE_SCANS.push(
     starts: (text) => literalStarts(text, AUTH_SCHEME_WORDS, 0, text.length),
   },
   { name: "assignment operators", global: /[:=\uff1a]/g, starts: operatorStarts },
+  { name: "vendor phrase words", global: VENDOR_PHRASE_WORD, starts: vendorPhraseStarts },
 );
 
 /** Every operator operatorFinder visits when nothing moves it on (for the property test). */

@@ -1,0 +1,81 @@
+import { memoizeLastText } from "../detectors/shared/last-text-memo.js";
+
+/**
+ * The candidate index of one text: where each needle a detector asks about stands, searched for once per text and
+ * shared by every detector that asks (the token detector, the operatorless credential forms and the AWS detector all
+ * want the `k` of `key`/`token` and the `cret` of `secret`; every credential form wants the line starts).
+ *
+ * Why needles searched with `indexOf` and not one pass that classifies every character (bench/results/
+ * 2026-11-26-s8-onepass.md measures both on 1 MB of prose): V8 finds a single character with `memchr`, 0.03 ms per
+ * MB when it is absent, about 0.3 ms for a letter of prose (`k`, `v`); a JavaScript loop over every `charCodeAt`
+ * costs 5 ms and a regex for a character class of the same candidates 4.5 ms, more than all the searches together.
+ * So the "one pass" is one search per needle per text, each in native code, never one per detector.
+ *
+ * Every list is exact (each occurrence, overlapping ones included), so a detector that tries its own regex at the
+ * starts these allow visits exactly the matches of its global scan (candidate-scan.ts, the property tests).
+ */
+export interface CandidateIndex {
+  readonly text: string;
+  /** Whether `needle` occurs in the text. */
+  has(needle: string): boolean;
+  /** Ascending start offsets of every occurrence of `needle` (overlapping ones too). Do not modify. */
+  positions(needle: string): readonly number[];
+  /** Ascending, unique `position - back` for each occurrence of each `[needle, back]` pair (negative ones dropped). */
+  startsOf(needles: readonly (readonly [string, number])[]): number[];
+}
+
+class TextCandidates implements CandidateIndex {
+  private readonly found = new Map<string, readonly number[]>();
+  private readonly present = new Map<string, boolean>();
+
+  constructor(readonly text: string) {}
+
+  has(needle: string): boolean {
+    const known = this.found.get(needle);
+    if (known !== undefined) return known.length > 0;
+    let yes = this.present.get(needle);
+    if (yes === undefined) {
+      yes = this.text.includes(needle);
+      this.present.set(needle, yes);
+    }
+    return yes;
+  }
+
+  positions(needle: string): readonly number[] {
+    let list = this.found.get(needle);
+    if (list !== undefined) return list;
+    const at: number[] = [];
+    if (this.present.get(needle) !== false) {
+      const text = this.text;
+      for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) at.push(i);
+    }
+    list = at;
+    this.found.set(needle, list);
+    return list;
+  }
+
+  startsOf(needles: readonly (readonly [string, number])[]): number[] {
+    const starts: number[] = [];
+    for (const [needle, back] of needles)
+      for (const at of this.positions(needle)) if (at >= back) starts.push(at - back);
+    return sortUnique(starts, needles.length > 1);
+  }
+}
+
+/** Sorts ascending and drops repeats (in place); a single list is already ascending and unique. */
+function sortUnique(list: number[], merge: boolean): number[] {
+  if (!merge || list.length < 2) return list;
+  list.sort((a, b) => a - b);
+  let kept = 1;
+  for (let i = 1; i < list.length; i++) if (list[i] !== list[kept - 1]) list[kept++] = list[i]!;
+  list.length = kept;
+  return list;
+}
+
+/**
+ * The candidate index of `text`, shared by every detector that runs on the same string in one pass (the index of the
+ * last text asked about is kept until the current task ends; see last-text-memo.ts).
+ */
+export const candidateIndex: (text: string) => CandidateIndex = memoizeLastText(
+  (text) => new TextCandidates(text),
+);

@@ -1,0 +1,98 @@
+/**
+ * The shared candidate index (scan/candidates.ts) and the candidate sets built from it never miss a position a
+ * detector reads: each list is every occurrence of its needle, and the directive words found from the line starts
+ * are exactly the occurrences the directive reader accepts (the word inside the key that starts its line, after
+ * indentation, at most 64 characters in), on texts built from the characters and words they look at.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  DIRECTIVE_WORDS,
+  directiveWordsAtLineStarts,
+} from "../../src/engine/detectors/secrets/credential-forms.js";
+import { candidateIndex } from "../../src/engine/scan/candidates.js";
+
+const PIECES = [
+  "pass",
+  "Pass",
+  "pwd",
+  "token",
+  "secret",
+  "store",
+  "Password",
+  "auth_",
+  "x",
+  "a",
+  "kk",
+  "\n",
+  "\r\n",
+  " ",
+  "\t",
+  "-",
+  ".",
+  "_",
+  ":",
+  "=",
+  "'",
+  '"',
+  "0",
+  "9",
+  "€",
+  "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+];
+const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 50 }).map((parts) => parts.join(""));
+
+function naivePositions(haystack: string, needle: string): number[] {
+  const at: number[] = [];
+  for (let i = 0; i + needle.length <= haystack.length; i++) if (haystack.startsWith(needle, i)) at.push(i);
+  return at;
+}
+
+const isKeyChar = (c: number) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 45;
+
+/** The directive reader's own test of an occurrence (credential-forms.ts before the index): key starts its line. */
+function startsItsLine(haystack: string, at: number): boolean {
+  let keyStart = at;
+  while (keyStart > 0 && at - keyStart < 64 && isKeyChar(haystack.charCodeAt(keyStart - 1))) keyStart--;
+  let indent = keyStart;
+  while (indent > 0 && (haystack.charCodeAt(indent - 1) === 32 || haystack.charCodeAt(indent - 1) === 9))
+    indent--;
+  return indent === 0 || haystack.charCodeAt(indent - 1) === 10;
+}
+
+describe("candidate index", () => {
+  it("lists every occurrence of a needle, and says whether it occurs", () => {
+    fc.assert(
+      fc.property(text, fc.constantFrom("p", "k", "\n", "cret", "aa", ":", "-p", "ss"), (input, needle) => {
+        const index = candidateIndex(input);
+        expect(index.positions(needle)).toEqual(naivePositions(input, needle));
+        expect(index.has(needle)).toBe(input.includes(needle));
+        const starts = index.startsOf([
+          [needle, 0],
+          ["a", 1],
+        ]);
+        const expected = [
+          ...new Set([...naivePositions(input, needle), ...naivePositions(input, "a").map((a) => a - 1)]),
+        ]
+          .filter((s) => s >= 0)
+          .sort((a, b) => a - b);
+        expect(starts).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("directive words from the line starts are the occurrences the directive reader accepts", () => {
+    fc.assert(
+      fc.property(text, (input) => {
+        const found = directiveWordsAtLineStarts(input);
+        DIRECTIVE_WORDS.forEach((word, w) => {
+          const accepted = naivePositions(input, word).filter((at) => startsItsLine(input, at));
+          expect(found[w]).toEqual(accepted);
+        });
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

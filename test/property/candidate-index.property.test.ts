@@ -10,7 +10,15 @@ import {
   DIRECTIVE_WORDS,
   directiveWordsAtLineStarts,
 } from "../../src/engine/detectors/secrets/credential-forms.js";
+import { createPrefixFinder } from "../../src/engine/detectors/secrets/prefix-finder.js";
+import { TOKEN_RULES } from "../../src/engine/rules/built-in/secret-tokens.js";
 import { candidateIndex } from "../../src/engine/scan/candidates.js";
+
+const PREFIXES = [
+  ...new Set(
+    TOKEN_RULES.flatMap((r) => r.token.forms.flatMap((f) => (f.keyed === undefined ? f.prefixes : []))),
+  ),
+];
 
 const PIECES = [
   "pass",
@@ -93,6 +101,30 @@ describe("candidate index", () => {
         });
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it("the prefix finder (dot-anchored prefixes from the index) finds the longest prefix at every start", () => {
+    const finder = createPrefixFinder(PREFIXES);
+    const piece = fc.oneof(
+      fc.constantFrom(...PREFIXES),
+      fc.constantFrom(...PIECES, "S", "G", ". ", "dp", "hv"),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+        const input = parts.join("");
+        const found: string[] = [];
+        finder.scan(input, (start, prefix) => found.push(`${start}:${prefix}`));
+        const expected: string[] = [];
+        for (let i = 0; i < input.length; i++) {
+          const longest = PREFIXES.filter((p) => input.startsWith(p, i)).sort(
+            (a, b) => b.length - a.length,
+          )[0];
+          if (longest !== undefined) expected.push(`${i}:${longest}`);
+        }
+        expect(found).toEqual(expected);
+      }),
+      { numRuns: 500 },
     );
   });
 });

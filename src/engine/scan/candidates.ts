@@ -55,21 +55,31 @@ class TextCandidates implements CandidateIndex {
   }
 
   startsOf(needles: readonly (readonly [string, number])[]): number[] {
-    const starts: number[] = [];
-    for (const [needle, back] of needles)
-      for (const at of this.positions(needle)) if (at >= back) starts.push(at - back);
-    return sortUnique(starts, needles.length > 1);
+    let starts: number[] = [];
+    for (const [needle, back] of needles) {
+      const shifted: number[] = [];
+      for (const at of this.positions(needle)) if (at >= back) shifted.push(at - back);
+      starts = starts.length === 0 ? shifted : mergeUnique(starts, shifted);
+    }
+    return starts;
   }
 }
 
-/** Sorts ascending and drops repeats (in place); a single list is already ascending and unique. */
-function sortUnique(list: number[], merge: boolean): number[] {
-  if (!merge || list.length < 2) return list;
-  list.sort((a, b) => a - b);
-  let kept = 1;
-  for (let i = 1; i < list.length; i++) if (list[i] !== list[kept - 1]) list[kept++] = list[i]!;
-  list.length = kept;
-  return list;
+/** The ascending, unique union of two ascending, unique lists (a merge: no sort, no repeats). */
+function mergeUnique(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x <= y) i++;
+    if (y <= x) j++;
+    out.push(x <= y ? x : y);
+  }
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
 }
 
 /**

@@ -46,6 +46,13 @@ const PIECES = [
   "0",
   "9",
   "€",
+  "-----BEGIN ",
+  "-----",
+  "service_account",
+  "_acc",
+  "variable",
+  "value",
+  " -p",
   "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
 ];
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 50 }).map((parts) => parts.join(""));
@@ -72,21 +79,39 @@ function startsItsLine(haystack: string, at: number): boolean {
 describe("candidate index", () => {
   it("lists every occurrence of a needle, and says whether it occurs", () => {
     fc.assert(
-      fc.property(text, fc.constantFrom("p", "k", "\n", "cret", "aa", ":", "-p", "ss"), (input, needle) => {
-        const index = candidateIndex(input);
-        expect(index.positions(needle)).toEqual(naivePositions(input, needle));
-        expect(index.has(needle)).toBe(input.includes(needle));
-        const starts = index.startsOf([
-          [needle, 0],
-          ["a", 1],
-        ]);
-        const expected = [
-          ...new Set([...naivePositions(input, needle), ...naivePositions(input, "a").map((a) => a - 1)]),
-        ]
-          .filter((s) => s >= 0)
-          .sort((a, b) => a - b);
-        expect(starts).toEqual(expected);
-      }),
+      fc.property(
+        text,
+        fc.constantFrom(
+          "p",
+          "k",
+          "\n",
+          "cret",
+          "aa",
+          ":",
+          "-p",
+          " -p",
+          "ss",
+          "-----BEGIN ",
+          "service_account",
+          "variable",
+          "alue",
+        ),
+        (input, needle) => {
+          const index = candidateIndex(input);
+          expect(index.positions(needle)).toEqual(naivePositions(input, needle));
+          expect(index.has(needle)).toBe(input.includes(needle));
+          const starts = index.startsOf([
+            [needle, 0],
+            ["a", 1],
+          ]);
+          const expected = [
+            ...new Set([...naivePositions(input, needle), ...naivePositions(input, "a").map((a) => a - 1)]),
+          ]
+            .filter((s) => s >= 0)
+            .sort((a, b) => a - b);
+          expect(starts).toEqual(expected);
+        },
+      ),
       { numRuns: 400 },
     );
   });

@@ -98,6 +98,8 @@ describe("candidate index", () => {
         ),
         (input, needle) => {
           const index = candidateIndex(input);
+          // `has` first: on a fresh index it searches by the probe alone, after `positions` it reads the list.
+          expect(index.has(needle)).toBe(input.includes(needle));
           expect(index.positions(needle)).toEqual(naivePositions(input, needle));
           expect(index.has(needle)).toBe(input.includes(needle));
           const starts = index.startsOf([

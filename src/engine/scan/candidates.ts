@@ -22,6 +22,11 @@ export interface CandidateIndex {
   positions(needle: string): readonly number[];
   /** Ascending, unique `position - back` for each occurrence of each `[needle, back]` pair (negative ones dropped). */
   startsOf(needles: readonly (readonly [string, number])[]): number[];
+  /**
+   * `startsOf`, or undefined as soon as the needles (by their probes) occur more than `limit` times together (a text
+   * dense in them: the caller's global scan is cheaper than trying each, and the lists are not built).
+   */
+  startsUpTo(needles: readonly (readonly [string, number])[], limit: number): number[] | undefined;
 }
 
 /** ASCII lower-case letters, most frequent in English first (after the space, commonest of all). */
@@ -47,6 +52,8 @@ interface Probe {
 }
 const PROBES = new Map<string, Probe>();
 const MAX_PROBE = 6;
+/** Probe hits `has` verifies one by one before it asks `includes` for the whole needle instead. */
+const MAX_PROBE_TRIES = 4096;
 
 function probeOf(needle: string): Probe {
   let plan = PROBES.get(needle);
@@ -61,6 +68,8 @@ function probeOf(needle: string): Probe {
 
 class TextCandidates implements CandidateIndex {
   private readonly found = new Map<string, readonly number[]>();
+  /** Probes known to occur more than the limit noted, whose lists were not built. */
+  private readonly denseAbove = new Map<string, number>();
 
   constructor(readonly text: string) {}
 
@@ -71,8 +80,12 @@ class TextCandidates implements CandidateIndex {
     const list = this.found.get(probe);
     if (list !== undefined) return list.some((at) => this.verified(needle, probe, at - offset));
     const text = this.text;
-    for (let at = text.indexOf(probe); at !== -1; at = text.indexOf(probe, at + 1))
+    let tries = 0;
+    for (let at = text.indexOf(probe); at !== -1; at = text.indexOf(probe, at + 1)) {
       if (this.verified(needle, probe, at - offset)) return true;
+      // A text dense in the probe but not the needle (`ffff...` for `dentified`): the plain search is linear too.
+      if (++tries > MAX_PROBE_TRIES) return text.includes(needle);
+    }
     this.found.set(needle, []);
     return false;
   }
@@ -105,13 +118,45 @@ class TextCandidates implements CandidateIndex {
   }
 
   startsOf(needles: readonly (readonly [string, number])[]): number[] {
-    let starts: number[] = [];
-    for (const [needle, back] of needles) {
-      const shifted: number[] = [];
-      for (const at of this.positions(needle)) if (at >= back) shifted.push(at - back);
-      starts = starts.length === 0 ? shifted : mergeUnique(starts, shifted);
+    return this.startsUpTo(needles, Number.POSITIVE_INFINITY)!;
+  }
+
+  startsUpTo(needles: readonly (readonly [string, number])[], limit: number): number[] | undefined {
+    const lists: (readonly number[])[] = [];
+    let total = 0;
+    for (const [needle] of needles) {
+      const list = this.positionsUpTo(needle, limit - total);
+      if (list === undefined) return undefined;
+      total += list.length;
+      lists.push(list);
     }
+    let starts: number[] = [];
+    needles.forEach(([, back], k) => {
+      const shifted: number[] = [];
+      for (const at of lists[k]!) if (at >= back) shifted.push(at - back);
+      starts = starts.length === 0 ? shifted : mergeUnique(starts, shifted);
+    });
     return starts;
+  }
+
+  /** `positions(needle)`, or undefined when its probe occurs more than `limit` times (then no list is built). */
+  private positionsUpTo(needle: string, limit: number): readonly number[] | undefined {
+    const known = this.found.get(needle);
+    if (known !== undefined) return known.length > limit ? undefined : known;
+    const { probe } = probeOf(needle);
+    const probeHits = this.found.get(probe);
+    if (probeHits !== undefined) return probeHits.length > limit ? undefined : this.positions(needle);
+    const dense = this.denseAbove.get(probe);
+    if (dense !== undefined && dense >= limit) return undefined;
+    const text = this.text;
+    let count = 0;
+    for (let at = text.indexOf(probe); at !== -1; at = text.indexOf(probe, at + 1)) {
+      if (++count > limit) {
+        this.denseAbove.set(probe, limit);
+        return undefined;
+      }
+    }
+    return this.positions(needle);
   }
 }
 

@@ -2,7 +2,14 @@ import { candidateIndex } from "../../scan/candidates.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
-import { CANDIDATE_SCANS, literalStarts, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
+import {
+  anchorStarts,
+  CANDIDATE_SCANS,
+  literalStarts,
+  scanAll,
+  scanAtStarts,
+  stickyOf,
+} from "./candidate-scan.js";
 import { characterClasses, classifyKey, isCredentialValue, readValue } from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
@@ -141,16 +148,22 @@ function detectBarePasswords(
  * `contraseña`). Undefined when there are too many to be worth trying one by one.
  */
 function barePasswordStarts(text: string): number[] | undefined {
-  // The `p` and `P` of the text from the shared index (the regex `[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])` stopped at each).
-  const starts = candidateIndex(text).startsOf([
-    ["p", 0],
-    ["P", 0],
-  ]);
+  // The `p` and `P` of the text from the shared index (the regex `[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])` stopped at each);
+  // in a text dense in them (a run of `p`s), that regex, which finds none there.
+  const starts = candidateIndex(text).startsUpTo(
+    [
+      ["p", 0],
+      ["P", 0],
+    ],
+    text.length >> 3,
+  );
+  if (starts === undefined) return anchorStarts(text, BARE_PASSWORD_ANCHOR, 0, text.length >> 1);
   let kept = 0;
   for (const at of starts) if (passOrPwdAt(text, at + 1)) starts[kept++] = at;
   starts.length = kept;
   return kept > text.length >> 1 ? undefined : starts;
 }
+const BARE_PASSWORD_ANCHOR = /[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])/g;
 
 /** `ass` or `wd` in any ASCII case at `at`. */
 function passOrPwdAt(text: string, at: number): boolean {
@@ -273,7 +286,9 @@ function detectCommandPasswords(text: string, out: TextMatch[], command: RegExp)
  */
 export function directiveWordsAtLineStarts(text: string): number[][] {
   const found: number[][] = DIRECTIVE_WORDS.map(() => []);
-  const newlines = candidateIndex(text).positions("\n");
+  const newlines = candidateIndex(text).startsUpTo([["\n", 0]], text.length >> 4);
+  // Lines shorter than 16 characters on average: each word's occurrences, for detectDirectives to judge one by one.
+  if (newlines === undefined) return DIRECTIVE_WORDS.map((word) => [...candidateIndex(text).positions(word)]);
   for (let line = -1; line < newlines.length; line++) {
     let keyStart = line === -1 ? 0 : newlines[line]! + 1;
     while (text.charCodeAt(keyStart) === 32 || text.charCodeAt(keyStart) === 9) keyStart++;

@@ -2,7 +2,7 @@ import { candidateIndex } from "../../scan/candidates.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
-import { CANDIDATE_SCANS, literalStarts, scanAtStarts, stickyOf } from "./candidate-scan.js";
+import { CANDIDATE_SCANS, literalStarts, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
 import { detectOperatorlessCredentials } from "./credential-forms.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
@@ -542,22 +542,26 @@ function phraseStart(text: string, end: number): number {
 
 /**
  * Where VENDOR_PHRASE_WORD may match: the `k`/`K` of `key` and `token`, the `cret`/`CRET` of `secret` (shared index:
- * V8 stops at every `k`, `s` and `t` of prose for the alternation itself).
+ * V8 stops at every `k`, `s` and `t` of prose for the alternation itself). Undefined when they are so dense that
+ * trying each would cost more than the global scan (a text of `k`s).
  */
-function vendorPhraseStarts(text: string): number[] {
-  return candidateIndex(text).startsOf([
-    ["k", 0],
-    ["K", 0],
-    ["k", 2],
-    ["K", 2],
-    ["cret", 2],
-    ["CRET", 2],
-  ]);
+function vendorPhraseStarts(text: string): number[] | undefined {
+  return candidateIndex(text).startsUpTo(
+    [
+      ["k", 0],
+      ["K", 0],
+      ["k", 2],
+      ["K", 2],
+      ["cret", 2],
+      ["CRET", 2],
+    ],
+    text.length >> 3,
+  );
 }
 const VENDOR_PHRASE_WORD_AT = stickyOf(VENDOR_PHRASE_WORD);
 
 function detectVendorPhrases(text: string, walk: Walk): void {
-  scanAtStarts(text, VENDOR_PHRASE_WORD_AT, vendorPhraseStarts(text), (m) => {
+  const onMatch = (m: RegExpExecArray): number => {
     const matchEnd = m.index + m[0].length;
     if (!valueRunAtLeast(text, matchEnd, 8)) return matchEnd;
     const wordEnd = m.index + m[0].trimEnd().length;
@@ -567,7 +571,10 @@ function detectVendorPhrases(text: string, walk: Walk): void {
     const phrase = text.slice(phraseStart(text, wordEnd), wordEnd);
     if (!walk.keyed.words.test(phrase.toLowerCase())) return matchEnd;
     return Math.max(matchEnd, reportValue(text, matchEnd, phrase, null, walk));
-  });
+  };
+  const starts = vendorPhraseStarts(text);
+  if (starts === undefined) scanAll(text, VENDOR_PHRASE_WORD, onMatch);
+  else scanAtStarts(text, VENDOR_PHRASE_WORD_AT, starts, onMatch);
 }
 
 function detectAuthorizationValues(text: string, out: TextMatch[]): void {

@@ -119,6 +119,30 @@ describe("candidate index", () => {
     );
   });
 
+  it("startsUpTo is startsOf, or undefined on a text denser in the needles than the limit", () => {
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 12 }), (input, limit) => {
+        const needles = [
+          ["k", 0],
+          ["cret", 2],
+          ["-----BEGIN ", 0],
+        ] as const;
+        // A fresh index per question: the limit's effect does not depend on what was asked before.
+        const limited = candidateIndex(`${input}`).startsUpTo(needles, limit);
+        const all = naivePositions(input, "k")
+          .concat(naivePositions(input, "cret").map((a) => a - 2))
+          .concat(naivePositions(input, "-----BEGIN "))
+          .filter((a) => a >= 0);
+        const expected = [...new Set(all)].sort((a, b) => a - b);
+        if (limited !== undefined) expect(limited).toEqual(expected);
+        if (all.length + naivePositions(input, "c").length + naivePositions(input, "-").length <= limit)
+          expect(limited).toEqual(expected);
+        expect(candidateIndex(input).startsUpTo(needles, input.length + 1)).toEqual(expected);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it("directive word candidates hold every occurrence the directive reader accepts", () => {
     fc.assert(
       fc.property(text, (input) => {

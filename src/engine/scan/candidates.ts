@@ -149,13 +149,15 @@ class TextCandidates implements CandidateIndex {
     const dense = this.denseAbove.get(probe);
     if (dense !== undefined && dense >= limit) return undefined;
     const text = this.text;
-    let count = 0;
+    const hits: number[] = [];
     for (let at = text.indexOf(probe); at !== -1; at = text.indexOf(probe, at + 1)) {
-      if (++count > limit) {
+      if (hits.length >= limit) {
         this.denseAbove.set(probe, limit);
         return undefined;
       }
+      hits.push(at);
     }
+    this.found.set(probe, hits);
     return this.positions(needle);
   }
 }

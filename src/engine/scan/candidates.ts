@@ -27,6 +27,8 @@ export interface CandidateIndex {
    * dense in them: the caller's global scan is cheaper than trying each, and the lists are not built).
    */
   startsUpTo(needles: readonly (readonly [string, number])[], limit: number): number[] | undefined;
+  /** `positions(needle)`, or undefined when its probe occurs more than `limit` times (then no list is built). */
+  positionsUpTo(needle: string, limit: number): readonly number[] | undefined;
 }
 
 /** ASCII lower-case letters, most frequent in English first (after the space, commonest of all). */
@@ -140,7 +142,7 @@ class TextCandidates implements CandidateIndex {
   }
 
   /** `positions(needle)`, or undefined when its probe occurs more than `limit` times (then no list is built). */
-  private positionsUpTo(needle: string, limit: number): readonly number[] | undefined {
+  positionsUpTo(needle: string, limit: number): readonly number[] | undefined {
     const known = this.found.get(needle);
     if (known !== undefined) return known.length > limit ? undefined : known;
     const { probe } = probeOf(needle);
@@ -163,7 +165,7 @@ class TextCandidates implements CandidateIndex {
 }
 
 /** The ascending, unique union of two ascending, unique lists (a merge: no sort, no repeats). */
-function mergeUnique(a: readonly number[], b: readonly number[]): number[] {
+export function mergeUnique(a: readonly number[], b: readonly number[]): number[] {
   const out: number[] = [];
   let i = 0;
   let j = 0;

@@ -1,4 +1,4 @@
-import { candidateIndex } from "../../scan/candidates.js";
+import { candidateIndex, mergeUnique } from "../../scan/candidates.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
@@ -148,20 +148,18 @@ function detectBarePasswords(
  * `contraseña`). Undefined when there are too many to be worth trying one by one.
  */
 function barePasswordStarts(text: string): number[] | undefined {
-  // The `p` and `P` of the text from the shared index (the regex `[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])` stopped at each);
-  // in a text dense in them (a run of `p`s), that regex, which finds none there.
-  const starts = candidateIndex(text).startsUpTo(
-    [
-      ["p", 0],
-      ["P", 0],
-    ],
-    text.length >> 3,
+  // The `p` and `P` of the text from the shared index followed by `ass` or `wd` (the regex
+  // `[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])` stopped at each); in a text dense in them (a run of `p`s), that regex.
+  const index = candidateIndex(text);
+  const lower = index.positionsUpTo("p", text.length >> 3);
+  const upper = index.positionsUpTo("P", text.length >> 3);
+  if (lower === undefined || upper === undefined)
+    return anchorStarts(text, BARE_PASSWORD_ANCHOR, 0, text.length >> 1);
+  const starts = mergeUnique(
+    lower.filter((at) => passOrPwdAt(text, at + 1)),
+    upper.filter((at) => passOrPwdAt(text, at + 1)),
   );
-  if (starts === undefined) return anchorStarts(text, BARE_PASSWORD_ANCHOR, 0, text.length >> 1);
-  let kept = 0;
-  for (const at of starts) if (passOrPwdAt(text, at + 1)) starts[kept++] = at;
-  starts.length = kept;
-  return kept > text.length >> 1 ? undefined : starts;
+  return starts.length > text.length >> 1 ? undefined : starts;
 }
 const BARE_PASSWORD_ANCHOR = /[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])/g;
 

@@ -541,22 +541,34 @@ function phraseStart(text: string, end: number): number {
 }
 
 /**
- * Where VENDOR_PHRASE_WORD may match: the `k`/`K` of `key` and `token`, the `cret`/`CRET` of `secret` (shared index:
- * V8 stops at every `k`, `s` and `t` of prose for the alternation itself). Undefined when they are so dense that
- * trying each would cost more than the global scan (a text of `k`s).
+ * Where VENDOR_PHRASE_WORD may match: its word (`key`, `secret`, `token` in the regex's cases) at the index's `k`/`K`
+ * (`key` there, `token` two before), `cret`/`CRET` (`secret` two before); V8 stopped at every `k`, `s` and `t` of
+ * prose for the alternation itself. Undefined when the letters are so dense that the global scan is cheaper.
  */
 function vendorPhraseStarts(text: string): number[] | undefined {
-  return candidateIndex(text).startsUpTo(
-    [
-      ["k", 0],
-      ["K", 0],
-      ["k", 2],
-      ["K", 2],
-      ["cret", 2],
-      ["CRET", 2],
-    ],
-    text.length >> 3,
-  );
+  const index = candidateIndex(text);
+  const limit = text.length >> 3;
+  const lists = ["k", "K", "cret", "CRET"].map((needle) => index.positionsUpTo(needle, limit));
+  if (lists.some((list) => list === undefined)) return undefined;
+  const starts: number[] = [];
+  for (const list of lists)
+    for (const at of list!) {
+      if (credentialWordAt(text, at)) starts.push(at);
+      if (at >= 2 && credentialWordAt(text, at - 2)) starts.push(at - 2);
+    }
+  return starts.sort((x, y) => x - y).filter((at, i) => i === 0 || at !== starts[i - 1]);
+}
+
+/** VENDOR_PHRASE_WORD's word at `at`: `[Kk]ey|KEY|[Ss]ecret|SECRET|[Tt]oken|TOKEN`. */
+function credentialWordAt(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  if (c === 107 || c === 75)
+    return text.startsWith("ey", at + 1) || (c === 75 && text.startsWith("EY", at + 1));
+  if (c === 116 || c === 84)
+    return text.startsWith("oken", at + 1) || (c === 84 && text.startsWith("OKEN", at + 1));
+  if (c === 115 || c === 83)
+    return text.startsWith("ecret", at + 1) || (c === 83 && text.startsWith("ECRET", at + 1));
+  return false;
 }
 const VENDOR_PHRASE_WORD_AT = stickyOf(VENDOR_PHRASE_WORD);
 

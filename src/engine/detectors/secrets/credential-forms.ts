@@ -151,8 +151,8 @@ function barePasswordStarts(text: string): number[] | undefined {
   // The `p` and `P` of the text from the shared index followed by `ass` or `wd` (the regex
   // `[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])` stopped at each); in a text dense in them (a run of `p`s), that regex.
   const index = candidateIndex(text);
-  const lower = index.positionsUpTo("p", text.length >> 3);
-  const upper = index.positionsUpTo("P", text.length >> 3);
+  const lower = index.positionsUpTo("p", text.length >> 5);
+  const upper = index.positionsUpTo("P", text.length >> 5);
   if (lower === undefined || upper === undefined)
     return anchorStarts(text, BARE_PASSWORD_ANCHOR, 0, text.length >> 1);
   const starts = mergeUnique(

@@ -547,7 +547,7 @@ function phraseStart(text: string, end: number): number {
  */
 function vendorPhraseStarts(text: string): number[] | undefined {
   const index = candidateIndex(text);
-  const limit = text.length >> 3;
+  const limit = text.length >> 5;
   const lists = ["k", "K", "cret", "CRET"].map((needle) => index.positionsUpTo(needle, limit));
   if (lists.some((list) => list === undefined)) return undefined;
   const starts: number[] = [];

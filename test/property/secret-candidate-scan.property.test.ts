@@ -153,6 +153,7 @@ describe("candidate scans of the secret detectors", () => {
         "JWT headers",
         "prose credential nouns",
         "single-dash credential flags",
+        "vendor phrase words",
       ].sort(),
     );
   });

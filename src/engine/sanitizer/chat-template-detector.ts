@@ -1,3 +1,4 @@
+import { candidateIndex } from "../scan/candidates.js";
 import { HAS_BRACKET, HAS_HASH, HAS_LT, HAS_NEWLINE, HAS_NON_ASCII } from "../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../types.js";
 
@@ -71,7 +72,10 @@ export function createChatTemplateDetector(): TextDetector {
     requires: HAS_LT | HAS_BRACKET | HAS_HASH | HAS_NEWLINE | HAS_NON_ASCII,
     detect(text: string, out: TextMatch[]): void {
       const before = out.length;
-      collect(TOKEN_PATTERN, text, out);
+      // Every token family starts with `<` or `[`: found in native code first (the case-insensitive alternation
+      // itself stopped at every character of prose).
+      const index = candidateIndex(text);
+      if (index.has("<") || index.has("[")) collect(TOKEN_PATTERN, text, out);
       if (text.includes("##")) collect(ROLE_HEADER_PATTERN, text, out);
       if (text.includes(":") && LINE_BREAK_CHAR.test(text)) collectTurns(text, out, out.length > before);
       if (out.length > before && text.includes("s>")) collect(SENTENCE_MARKER_PATTERN, text, out);

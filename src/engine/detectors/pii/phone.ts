@@ -8,7 +8,7 @@ import { isStandaloneNumber } from "../shared/number-boundary.js";
 import { type CardSpans, findCards } from "./credit-card.js";
 import { isTimeOrIdNumber } from "./number-context.js";
 import {
-  digitGroups,
+  digitGroupCount,
   forEachPhoneCandidate,
   isFollowedByTime,
   isNonPhoneShape,
@@ -123,7 +123,7 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     }
     if (c.bare && (c.digits > 11 || (!phoneWordNear && c.digits < 10))) return false;
     // "224 4966", "3610-114": two short groups are as often a house number pair or a postcode as a phone.
-    if (!phoneWordNear && !c.international && c.digits < 10 && digitGroups(number).length <= 2) return false;
+    if (!phoneWordNear && !c.international && c.digits < 10 && digitGroupCount(number) <= 2) return false;
     if (!phoneWordNear && hasKeywordBefore(text, c.start, NON_PHONE_WORD_BEFORE, 24)) return false;
     if (isRecognisedNumber(text.slice(c.start, c.end), c.international)) return true;
     return phoneWordNear && c.digits <= 12;

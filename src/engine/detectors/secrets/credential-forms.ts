@@ -1,3 +1,4 @@
+import { candidateIndex, mergeUnique } from "../../scan/candidates.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
@@ -65,7 +66,7 @@ const SECURE_STRING =
 // word's case forms: a line-start anchor tried at every line cost 8 ms per MB, an alternation of the words 9.
 // Lower case and the camel-case `Pass` (`storePassword`): upper-case directives are rare, and each word is a scan.
 // R's `<-` may stand between them (`secret <- "x"`); `_key`/`Key`/`KEY` find `private_key "x"`, `apiKey "x"`.
-const DIRECTIVE_WORDS = ["pass", "Pass", "pwd", "token", "secret", "_key", "Key", "KEY"];
+export const DIRECTIVE_WORDS = ["pass", "Pass", "pwd", "token", "secret", "_key", "Key", "KEY"];
 const DIRECTIVE_VALUE =
   /[ \t]+(?:<<?-[ \t]*)?(?:(["'])((?:\\.|[^\\\n"']){1,256})\1|([^\s"'\\;]{1,256}))[ \t]*;?[ \t]*(?=\r?\n|$)/y;
 // `-p x` on a command line that also gives a user with `-u` or `--username` (`docker login -u u -p x`).
@@ -147,9 +148,27 @@ function detectBarePasswords(
  * so these are a superset). BARE_PASSWORD_OTHER_SCRIPT starts with one of OTHER_SCRIPT_WORDS (or the `ña` of
  * `contraseña`). Undefined when there are too many to be worth trying one by one.
  */
-const BARE_PASSWORD_ANCHOR = /[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])/g;
 function barePasswordStarts(text: string): number[] | undefined {
-  return anchorStarts(text, BARE_PASSWORD_ANCHOR, 0, text.length >> 1);
+  // The `p` and `P` of the text from the shared index followed by `ass` or `wd` (the regex
+  // `[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])` stopped at each); in a text dense in them (a run of `p`s), that regex.
+  const index = candidateIndex(text);
+  const lower = index.positionsUpTo("p", text.length >> 5);
+  const upper = index.positionsUpTo("P", text.length >> 5);
+  if (lower === undefined || upper === undefined)
+    return anchorStarts(text, BARE_PASSWORD_ANCHOR, 0, text.length >> 1);
+  const starts = mergeUnique(
+    lower.filter((at) => passOrPwdAt(text, at + 1)),
+    upper.filter((at) => passOrPwdAt(text, at + 1)),
+  );
+  return starts.length > text.length >> 1 ? undefined : starts;
+}
+const BARE_PASSWORD_ANCHOR = /[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])/g;
+
+/** `ass` or `wd` in any ASCII case at `at`. */
+function passOrPwdAt(text: string, at: number): boolean {
+  const a = text.charCodeAt(at) | 32;
+  if (a === 119) return (text.charCodeAt(at + 1) | 32) === 100;
+  return a === 97 && (text.charCodeAt(at + 1) | 32) === 115 && (text.charCodeAt(at + 2) | 32) === 115;
 }
 const OTHER_SCRIPT_WORDS = [
   "비밀번호",
@@ -259,10 +278,38 @@ function detectCommandPasswords(text: string, out: TextMatch[], command: RegExp)
   }
 }
 
+/**
+ * Per DIRECTIVE_WORDS word, the offsets where it stands in the key that starts its line (after indentation), at most
+ * 64 characters into it: the only occurrences detectDirectives can report. Read from the line starts (a newline is
+ * found in native code, and most lines start with no key) instead of a search for each word of common letters.
+ */
+export function directiveWordsAtLineStarts(text: string): number[][] {
+  const found: number[][] = DIRECTIVE_WORDS.map(() => []);
+  const newlines = candidateIndex(text).startsUpTo([["\n", 0]], text.length >> 4);
+  // Lines shorter than 16 characters on average: each word's occurrences, for detectDirectives to judge one by one.
+  if (newlines === undefined) return DIRECTIVE_WORDS.map((word) => [...candidateIndex(text).positions(word)]);
+  for (let line = -1; line < newlines.length; line++) {
+    let keyStart = line === -1 ? 0 : newlines[line]! + 1;
+    while (text.charCodeAt(keyStart) === 32 || text.charCodeAt(keyStart) === 9) keyStart++;
+    let runEnd = keyStart;
+    while (runEnd - keyStart < 64 + 6 && isKeyChar(codeAt(text, runEnd))) runEnd++;
+    if (runEnd - keyStart < 3) continue;
+    const key = text.slice(keyStart, runEnd);
+    for (let w = 0; w < DIRECTIVE_WORDS.length; w++) {
+      const word = DIRECTIVE_WORDS[w]!;
+      for (let at = key.indexOf(word); at !== -1 && at <= 64; at = key.indexOf(word, at + word.length))
+        found[w]!.push(keyStart + at);
+    }
+  }
+  return found;
+}
+
 function detectDirectives(text: string, out: TextMatch[]): void {
   const reported = new Set<number>();
-  for (const word of DIRECTIVE_WORDS) {
-    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + word.length)) {
+  const candidates = directiveWordsAtLineStarts(text);
+  for (let w = 0; w < DIRECTIVE_WORDS.length; w++) {
+    const word = DIRECTIVE_WORDS[w]!;
+    for (const at of candidates[w]!) {
       // The word ends the key (`password`, `passwd`, `Passwort`: a few letters may follow it), spaces follow.
       let keyEnd = at + word.length;
       while (keyEnd - at < word.length + 6 && isAsciiAlnum(codeAt(text, keyEnd))) keyEnd++;
@@ -387,31 +434,41 @@ function detectMysqlPasswords(text: string, out: TextMatch[]): void {
   }
 }
 
-/** Every form above; appended to `out`. */
+/**
+ * Every form above; appended to `out`. Each form runs only when the text holds what every match of it holds (the
+ * gates): the rare characters first (`:`, `=`, a quote, `{`, `-p`, found in native code and shared through the
+ * candidate index), the words after them (`value`, `variable`: a search for a word of common letters stops at each
+ * of them, about 0.6 ms per MB of prose each).
+ */
 export function detectOperatorlessCredentials(text: string, out: TextMatch[]): void {
-  if (text.includes("#define")) detectDefines(text, out);
+  const index = candidateIndex(text);
+  const operator = index.has(":") || index.has("=");
+  const quote = index.has('"') || index.has("'");
+  if (index.has("#define")) detectDefines(text, out);
   detectBarePasswords(text, out, BARE_PASSWORD, BARE_PASSWORD_AT, barePasswordStarts(text));
   const otherScript = literalStarts(text, OTHER_SCRIPT_WORDS, 0, text.length);
   detectBarePasswords(text, out, BARE_PASSWORD_OTHER_SCRIPT, BARE_PASSWORD_OTHER_SCRIPT_AT, otherScript);
-  if (text.includes("=")) detectComparisons(text, out);
-  if (text.includes("<")) detectMarkupValues(text, out);
-  if (text.includes("-u")) detectCurlUsers(text, out);
+  if (index.has("=")) detectComparisons(text, out);
+  if (index.has("<")) detectMarkupValues(text, out);
+  if (index.has("-u")) detectCurlUsers(text, out);
   // `-p` first: V8 finds the rare `-` quickly, and a leading space stops the search at every word.
-  if (text.includes("-p") && text.includes(" -p")) {
+  if (index.has("-p") && index.has(" -p")) {
     detectMysqlPasswords(text, out);
     detectUserPasswordFlags(text, out);
   }
-  if (text.includes("alue")) detectNameValuePairs(text, out);
-  if (text.includes("variable")) detectHclDefaults(text, out);
-  if (text.includes("dentified") || text.includes("DENTIFIED"))
+  // NAME_VALUE_PAIR holds `:` or `=`; HCL_VARIABLE `"` and `{`; IDENTIFIED_BY a quote; SSHPASS `-p`.
+  if (operator && index.has("alue")) detectNameValuePairs(text, out);
+  if (index.has("{") && index.has('"') && index.has("variable")) detectHclDefaults(text, out);
+  if (quote && (index.has("dentified") || index.has("DENTIFIED")))
     detectCommandPasswords(text, out, IDENTIFIED_BY);
-  if (text.includes("sshpass")) detectCommandPasswords(text, out, SSHPASS);
+  if (index.has("-p") && index.has("sshpass")) detectCommandPasswords(text, out, SSHPASS);
   detectDirectives(text, out);
-  if (PGPASS_HINT.test(text)) detectPgpassLines(text, out);
-  if (text.includes("auth")) detectBasicAuthPairs(text, out);
+  if (index.has(":") && PGPASS_HINT.test(text)) detectPgpassLines(text, out);
+  // AUTH_KEY holds `:` or `=`.
+  if (operator && index.has("auth")) detectBasicAuthPairs(text, out);
   // \`includes\`, not a regex from \`:\`: that tried every colon of prose (7 ms per MB).
-  if (text.includes(": |") || text.includes(": >")) detectBlockScalars(text, out);
-  if (text.includes("-AsPlainText")) detectCommandPasswords(text, out, SECURE_STRING);
+  if (index.has(": |") || index.has(": >")) detectBlockScalars(text, out);
+  if (index.has("-AsPlainText")) detectCommandPasswords(text, out, SECURE_STRING);
 }
 
 CANDIDATE_SCANS.push(

@@ -1,3 +1,4 @@
+import { candidateIndex } from "../../scan/candidates.js";
 import { HAS_UNDERSCORE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 
@@ -29,7 +30,8 @@ export function createGcpServiceAccountDetector(): TextDetector {
     // Nothing is reported unless the text includes "service_account".
     requires: HAS_UNDERSCORE,
     detect(text: string, out: TextMatch[]): void {
-      if (!text.includes("service_account")) return;
+      // From the shared index: searched from its `_` (a plain search for the long word shifts by its common `t`).
+      if (!candidateIndex(text).has("service_account")) return;
       const field = FIELD;
       field.lastIndex = 0;
       for (let m = field.exec(text); m !== null; m = field.exec(text)) {

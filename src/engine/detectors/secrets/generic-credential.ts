@@ -1,7 +1,8 @@
+import { candidateIndex } from "../../scan/candidates.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
-import { CANDIDATE_SCANS, literalStarts, scanAtStarts, stickyOf } from "./candidate-scan.js";
+import { CANDIDATE_SCANS, literalStarts, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
 import { detectOperatorlessCredentials } from "./credential-forms.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
@@ -710,6 +711,8 @@ const CALL_PAIR = /\((["'])([A-Za-z_$][\w$.-]{0,63})\1[ \t]*,[ \t]*(?=["'])/g;
  * labels (`t("password", "Enter your password")`) and variables (`put("password", fromVault)`).
  */
 function detectCallArguments(text: string, walk: Walk): void {
+  const index = candidateIndex(text);
+  if (!index.has('("') && !index.has("('")) return;
   const pair = CALL_PAIR;
   pair.lastIndex = 0;
   for (let m = pair.exec(text); m !== null; m = pair.exec(text)) {
@@ -779,19 +782,53 @@ function phraseStart(text: string, end: number): number {
   return i;
 }
 
+/**
+ * Where VENDOR_PHRASE_WORD may match: its word (`key`, `secret`, `token` in the regex's cases) at the index's `k`/`K`
+ * (`key` there, `token` two before), `cret`/`CRET` (`secret` two before); V8 stopped at every `k`, `s` and `t` of
+ * prose for the alternation itself. Undefined when the letters are so dense that the global scan is cheaper.
+ */
+function vendorPhraseStarts(text: string): number[] | undefined {
+  const index = candidateIndex(text);
+  const limit = text.length >> 5;
+  const lists = ["k", "K", "cret", "CRET"].map((needle) => index.positionsUpTo(needle, limit));
+  if (lists.some((list) => list === undefined)) return undefined;
+  const starts: number[] = [];
+  for (const list of lists)
+    for (const at of list!) {
+      if (credentialWordAt(text, at)) starts.push(at);
+      if (at >= 2 && credentialWordAt(text, at - 2)) starts.push(at - 2);
+    }
+  return starts.sort((x, y) => x - y).filter((at, i) => i === 0 || at !== starts[i - 1]);
+}
+
+/** VENDOR_PHRASE_WORD's word at `at`: `[Kk]ey|KEY|[Ss]ecret|SECRET|[Tt]oken|TOKEN`. */
+function credentialWordAt(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  if (c === 107 || c === 75)
+    return text.startsWith("ey", at + 1) || (c === 75 && text.startsWith("EY", at + 1));
+  if (c === 116 || c === 84)
+    return text.startsWith("oken", at + 1) || (c === 84 && text.startsWith("OKEN", at + 1));
+  if (c === 115 || c === 83)
+    return text.startsWith("ecret", at + 1) || (c === 83 && text.startsWith("ECRET", at + 1));
+  return false;
+}
+const VENDOR_PHRASE_WORD_AT = stickyOf(VENDOR_PHRASE_WORD);
+
 function detectVendorPhrases(text: string, walk: Walk): void {
-  const word = VENDOR_PHRASE_WORD;
-  word.lastIndex = 0;
-  for (let m = word.exec(text); m !== null; m = word.exec(text)) {
-    if (!valueRunAtLeast(text, m.index + m[0].length, 8)) continue;
+  const onMatch = (m: RegExpExecArray): number => {
+    const matchEnd = m.index + m[0].length;
+    if (!valueRunAtLeast(text, matchEnd, 8)) return matchEnd;
     const wordEnd = m.index + m[0].trimEnd().length;
     const window = text.slice(Math.max(0, wordEnd - 40), wordEnd);
     // Most credential words have no vendor's name before them: one test of the names first.
-    if (!walk.keyed.words.test(window.toLowerCase())) continue;
+    if (!walk.keyed.words.test(window.toLowerCase())) return matchEnd;
     const phrase = text.slice(phraseStart(text, wordEnd), wordEnd);
-    if (!walk.keyed.words.test(phrase.toLowerCase())) continue;
-    word.lastIndex = Math.max(word.lastIndex, reportValue(text, m.index + m[0].length, phrase, null, walk));
-  }
+    if (!walk.keyed.words.test(phrase.toLowerCase())) return matchEnd;
+    return Math.max(matchEnd, reportValue(text, matchEnd, phrase, null, walk));
+  };
+  const starts = vendorPhraseStarts(text);
+  if (starts === undefined) scanAll(text, VENDOR_PHRASE_WORD, onMatch);
+  else scanAtStarts(text, VENDOR_PHRASE_WORD_AT, starts, onMatch);
 }
 
 function detectAuthorizationValues(text: string, out: TextMatch[]): void {
@@ -857,6 +894,7 @@ CANDIDATE_SCANS.push(
     starts: (text) => literalStarts(text, AUTH_SCHEME_WORDS, 0, text.length),
   },
   { name: "assignment operators", global: /[:=\uff1a]/g, starts: operatorStarts },
+  { name: "vendor phrase words", global: VENDOR_PHRASE_WORD, starts: vendorPhraseStarts },
 );
 
 /** Every operator operatorFinder visits when nothing moves it on (for the property test). */

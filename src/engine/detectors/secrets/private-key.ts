@@ -1,3 +1,4 @@
+import { candidateIndex } from "../../scan/candidates.js";
 import { HAS_DASH } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 
@@ -61,7 +62,15 @@ export function createPrivateKeyDetector(): TextDetector {
       // Last answer of indexOf per footer: reused while it still lies ahead, so many unterminated BEGIN lines do not
       // rescan the rest of the text once each.
       const footerSearch = new Map<string, number>();
-      let at = text.indexOf("-----BEGIN ");
+      // Every header from the shared index (searched from its dashes: a plain search for the long needle shifts by
+      // its last character, a space), visited as the indexOf loop did: the first at or after `resume` each time.
+      const headers = candidateIndex(text).positions("-----BEGIN ");
+      let next = 0;
+      const headerFrom = (from: number): number => {
+        while (next < headers.length && headers[next]! < from) next++;
+        return next < headers.length ? headers[next]! : -1;
+      };
+      let at = headerFrom(0);
       while (at !== -1) {
         begin.lastIndex = at;
         const header = begin.exec(text);
@@ -86,7 +95,7 @@ export function createPrivateKeyDetector(): TextDetector {
           if (!holdsNoKey(header[1] ?? "", text.slice(begin.lastIndex, footerAt === -1 ? end : footerAt)))
             out.push({ kind: "secret", type: "private_key", start: at, end, ruleId: "secret.private_key" });
         }
-        at = text.indexOf("-----BEGIN ", resume);
+        at = headerFrom(resume);
       }
     },
   };

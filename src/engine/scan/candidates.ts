@@ -1,0 +1,190 @@
+import { memoizeLastText } from "../detectors/shared/last-text-memo.js";
+
+/**
+ * The candidate index of one text: where each needle a detector asks about stands, searched for once per text and
+ * shared by every detector that asks (the token detector, the operatorless credential forms and the AWS detector all
+ * want the `k` of `key`/`token` and the `cret` of `secret`; every credential form wants the line starts).
+ *
+ * Why needles searched with `indexOf` and not one pass that classifies every character (bench/results/
+ * 2026-11-26-s8-onepass.md measures both on 1 MB of prose): V8 finds a single character with `memchr`, 0.03 ms per
+ * MB when it is absent, about 0.3 ms for a letter of prose (`k`, `v`); a JavaScript loop over every `charCodeAt`
+ * costs 5 ms and a regex for a character class of the same candidates 4.5 ms, more than all the searches together.
+ * So the "one pass" is one search per needle per text, each in native code, never one per detector.
+ *
+ * Every list is exact (each occurrence, overlapping ones included), so a detector that tries its own regex at the
+ * starts these allow visits exactly the matches of its global scan (candidate-scan.ts, the property tests).
+ */
+export interface CandidateIndex {
+  readonly text: string;
+  /** Whether `needle` occurs in the text. */
+  has(needle: string): boolean;
+  /** Ascending start offsets of every occurrence of `needle` (overlapping ones too). Do not modify. */
+  positions(needle: string): readonly number[];
+  /** Ascending, unique `position - back` for each occurrence of each `[needle, back]` pair (negative ones dropped). */
+  startsOf(needles: readonly (readonly [string, number])[]): number[];
+  /**
+   * `startsOf`, or undefined as soon as the needles (by their probes) occur more than `limit` times together (a text
+   * dense in them: the caller's global scan is cheaper than trying each, and the lists are not built).
+   */
+  startsUpTo(needles: readonly (readonly [string, number])[], limit: number): number[] | undefined;
+  /** `positions(needle)`, or undefined when its probe occurs more than `limit` times (then no list is built). */
+  positionsUpTo(needle: string, limit: number): readonly number[] | undefined;
+}
+
+/** ASCII lower-case letters, most frequent in English first (after the space, commonest of all). */
+const LETTERS_BY_FREQUENCY = " etaoinshrdlcumwfgypbvkjxqz";
+
+/** How rare a code unit is in tool output: higher is rarer. Capitals, digits and punctuation beat most letters. */
+function rarity(code: number): number {
+  const letter = LETTERS_BY_FREQUENCY.indexOf(String.fromCharCode(code));
+  if (letter !== -1) return letter;
+  if (code === 46 || code === 44 || code === 10) return 8; // `.`, `,` and line breaks: as common as `s`
+  return code < 128 ? 30 : 40;
+}
+
+/**
+ * What `indexOf` searches for a needle: the part of it from its rarest character on, at most six long. V8 finds a
+ * needle of up to six characters by a native scan for its first character (nearly free when that is rare), and a
+ * longer one by Boyer-Moore-Horspool, which shifts by the needle's LAST character: `"-----BEGIN "` (ending in a
+ * space) or `"service_account"` cost 0.5-0.7 ms per MB of prose, `"-----B"` and `"_accou"` 0.03.
+ */
+interface Probe {
+  readonly probe: string;
+  readonly offset: number;
+}
+const PROBES = new Map<string, Probe>();
+const MAX_PROBE = 6;
+/** Probe hits `has` verifies one by one before it asks `includes` for the whole needle instead. */
+const MAX_PROBE_TRIES = 4096;
+
+function probeOf(needle: string): Probe {
+  let plan = PROBES.get(needle);
+  if (plan !== undefined) return plan;
+  let offset = 0;
+  for (let k = 1; k < needle.length; k++)
+    if (rarity(needle.charCodeAt(k)) > rarity(needle.charCodeAt(offset))) offset = k;
+  plan = { probe: needle.slice(offset, offset + MAX_PROBE), offset };
+  if (PROBES.size < 1024) PROBES.set(needle, plan);
+  return plan;
+}
+
+class TextCandidates implements CandidateIndex {
+  private readonly found = new Map<string, readonly number[]>();
+  /** Probes known to occur more than the limit noted, whose lists were not built. */
+  private readonly denseAbove = new Map<string, number>();
+
+  constructor(readonly text: string) {}
+
+  has(needle: string): boolean {
+    const known = this.found.get(needle);
+    if (known !== undefined) return known.length > 0;
+    const { probe, offset } = probeOf(needle);
+    const list = this.found.get(probe);
+    if (list !== undefined) return list.some((at) => this.verified(needle, probe, at - offset));
+    const text = this.text;
+    let tries = 0;
+    for (let at = text.indexOf(probe); at !== -1; at = text.indexOf(probe, at + 1)) {
+      if (this.verified(needle, probe, at - offset)) return true;
+      // A text dense in the probe but not the needle (`ffff...` for `dentified`): the plain search is linear too.
+      if (++tries > MAX_PROBE_TRIES) return text.includes(needle);
+    }
+    this.found.set(needle, []);
+    return false;
+  }
+
+  positions(needle: string): readonly number[] {
+    let list = this.found.get(needle);
+    if (list !== undefined) return list;
+    const { probe, offset } = probeOf(needle);
+    if (probe === needle) list = this.occurrences(needle);
+    else {
+      const at: number[] = [];
+      for (const p of this.positions(probe))
+        if (this.verified(needle, probe, p - offset)) at.push(p - offset);
+      list = at;
+    }
+    this.found.set(needle, list);
+    return list;
+  }
+
+  private occurrences(needle: string): number[] {
+    const at: number[] = [];
+    const text = this.text;
+    for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) at.push(i);
+    return at;
+  }
+
+  /** Whether `needle` starts at `start` (its probe is known to stand at `start + offset`). */
+  private verified(needle: string, probe: string, start: number): boolean {
+    return start >= 0 && (probe === needle || this.text.startsWith(needle, start));
+  }
+
+  startsOf(needles: readonly (readonly [string, number])[]): number[] {
+    return this.startsUpTo(needles, Number.POSITIVE_INFINITY)!;
+  }
+
+  startsUpTo(needles: readonly (readonly [string, number])[], limit: number): number[] | undefined {
+    const lists: (readonly number[])[] = [];
+    let total = 0;
+    for (const [needle] of needles) {
+      const list = this.positionsUpTo(needle, limit - total);
+      if (list === undefined) return undefined;
+      total += list.length;
+      lists.push(list);
+    }
+    let starts: number[] = [];
+    needles.forEach(([, back], k) => {
+      const shifted: number[] = [];
+      for (const at of lists[k]!) if (at >= back) shifted.push(at - back);
+      starts = starts.length === 0 ? shifted : mergeUnique(starts, shifted);
+    });
+    return starts;
+  }
+
+  /** `positions(needle)`, or undefined when its probe occurs more than `limit` times (then no list is built). */
+  positionsUpTo(needle: string, limit: number): readonly number[] | undefined {
+    const known = this.found.get(needle);
+    if (known !== undefined) return known.length > limit ? undefined : known;
+    const { probe } = probeOf(needle);
+    const probeHits = this.found.get(probe);
+    if (probeHits !== undefined) return probeHits.length > limit ? undefined : this.positions(needle);
+    const dense = this.denseAbove.get(probe);
+    if (dense !== undefined && dense >= limit) return undefined;
+    const text = this.text;
+    const hits: number[] = [];
+    for (let at = text.indexOf(probe); at !== -1; at = text.indexOf(probe, at + 1)) {
+      if (hits.length >= limit) {
+        this.denseAbove.set(probe, limit);
+        return undefined;
+      }
+      hits.push(at);
+    }
+    this.found.set(probe, hits);
+    return this.positions(needle);
+  }
+}
+
+/** The ascending, unique union of two ascending, unique lists (a merge: no sort, no repeats). */
+export function mergeUnique(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x <= y) i++;
+    if (y <= x) j++;
+    out.push(x <= y ? x : y);
+  }
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
+
+/**
+ * The candidate index of `text`, shared by every detector that runs on the same string in one pass (the index of the
+ * last text asked about is kept until the current task ends; see last-text-memo.ts).
+ */
+export const candidateIndex: (text: string) => CandidateIndex = memoizeLastText(
+  (text) => new TextCandidates(text),
+);

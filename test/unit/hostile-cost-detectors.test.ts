@@ -8,6 +8,8 @@ import {
 } from "../../src/engine/detectors/injection/instruction-span.js";
 import { createCreditCardDetector, creditCardWork } from "../../src/engine/detectors/pii/credit-card.js";
 import { createPhoneDetector, phoneWork } from "../../src/engine/detectors/pii/phone.js";
+import { namedCredentialWork } from "../../src/engine/detectors/secrets/generic-credential.js";
+import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { TextMatch } from "../../src/engine/types.js";
 import { fakeCardNumber } from "../../src/shared/fake-credentials.js";
@@ -218,5 +220,48 @@ describe("instruction spans: repeated matches with no sentence end cost linear w
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("credentials by name: a value is compared with the findings it can overlap, not every finding so far", () => {
+  // Issue 15's rule for every loop: linear in the input. A text of many `key: value` credential lines made the
+  // walk compare each new value with every finding reported before it (checks ~ findings^2 / 2).
+  const forms: Array<[string, (i: number) => string]> = [
+    ["key: value", (i) => `db_${"pass"}word: Hk${i}rT7wqLz\n`],
+    ["key = quoted", (i) => `${"pass"}word = "Zq${i}xWv9kPm"\n`],
+    ["setter call", (i) => `set${"Pass"}word("Ab${i}Yx7Qw2")\n`],
+  ];
+  for (const [name, line] of forms) {
+    it(`${name} lines repeated to 200 KB: every value reported, overlap checks linear in the text`, () => {
+      let text = "";
+      for (let i = 0; text.length < 200_000; i++) text += line(i);
+      const lines = text.split("\n").length - 1;
+      const detector = createSecretDetectors().find((d) => d.id === "secret.tokens")!;
+      namedCredentialWork.overlapChecks = 0;
+      const out: TextMatch[] = [];
+      detector.detect(text, out);
+      expect(out.length).toBe(lines);
+      expect(namedCredentialWork.overlapChecks).toBeLessThanOrEqual(4 * text.length);
+    });
+  }
+
+  it("the same findings whichever way the overlap is checked (few findings: a loop; many: a coverage map)", () => {
+    const detector = createSecretDetectors().find((d) => d.id === "secret.tokens")!;
+    let text = "";
+    for (let i = 0; i < 400; i++) {
+      text += `db_${"pass"}word: Hk${i}rT7wqLz\nurl=https://u:${"pass"}${i}word@h.example\nAPI_${"SEC"}RET="${i}${"x9Kq".repeat(6)}"\n`;
+    }
+    const all: TextMatch[] = [];
+    detector.detect(text, all);
+    const each: TextMatch[] = [];
+    let at = 0;
+    for (const piece of text.split(/(?<=\n)(?=db_)/)) {
+      const part: TextMatch[] = [];
+      detector.detect(piece, part);
+      for (const m of part) each.push({ ...m, start: m.start + at, end: m.end + at });
+      at += piece.length;
+    }
+    const key = (m: TextMatch) => `${m.start}:${m.end}:${m.ruleId}`;
+    expect(all.map(key).sort()).toEqual(each.map(key).sort());
   });
 });

@@ -450,14 +450,49 @@ interface Walk {
   generic: boolean;
   /** Findings before this index are not the walk's own: a value inside one of them was already reported. */
   firstOwn: number;
+  textLength: number;
+  /**
+   * Past SMALL_OVERLAP_SET findings, the characters of `out[firstOwn, marked)` are marked here, so an overlap check
+   * reads the value's own characters instead of every finding so far (which made a text of many credential lines
+   * quadratic). Invariant: marked <= every `upTo` asked afterwards, else the loop answers.
+   */
+  covered: Uint8Array | undefined;
+  marked: number;
 }
 
+/** Up to this many findings the loop is cheaper than a map the size of the text. */
+const SMALL_OVERLAP_SET = 32;
+
+/** Work counted for the hostile-cost tests (issue 15): findings or characters looked at by overlap checks. */
+export const namedCredentialWork = { overlapChecks: 0 };
+
 function alreadyReported(walk: Walk, start: number, end: number, upTo = walk.out.length): boolean {
-  for (let i = walk.firstOwn; i < upTo; i++) {
-    const m = walk.out[i]!;
-    if (m.start < end && m.end > start) return true;
+  if (upTo - walk.firstOwn <= SMALL_OVERLAP_SET || walk.marked > upTo) {
+    for (let i = walk.firstOwn; i < upTo; i++) {
+      namedCredentialWork.overlapChecks++;
+      const m = walk.out[i]!;
+      if (m.start < end && m.end > start) return true;
+    }
+    return false;
+  }
+  const covered = markFindings(walk, upTo);
+  for (let i = start; i < end; i++) {
+    namedCredentialWork.overlapChecks++;
+    if (covered[i] === 1) return true;
   }
   return false;
+}
+
+/** Marks the characters of the findings `out[marked, upTo)` (each finding once over the walk). */
+function markFindings(walk: Walk, upTo: number): Uint8Array {
+  const covered = (walk.covered ??= new Uint8Array(walk.textLength));
+  for (let i = Math.max(walk.marked, walk.firstOwn); i < upTo; i++) {
+    const m = walk.out[i]!;
+    namedCredentialWork.overlapChecks += m.end - m.start;
+    covered.fill(1, m.start, m.end);
+  }
+  walk.marked = upTo;
+  return covered;
 }
 
 /**
@@ -866,7 +901,15 @@ export function detectNamedCredentials(
 ): void {
   // Shortest report: a two-letter key (`pw`), an operator and a six-character password.
   if (text.length < 9) return;
-  const walk: Walk = { out, keyed, generic, firstOwn };
+  const walk: Walk = {
+    out,
+    keyed,
+    generic,
+    firstOwn,
+    textLength: text.length,
+    covered: undefined,
+    marked: 0,
+  };
   detectAssignments(text, walk);
   if (!generic) return;
   detectAuthorizationValues(text, out);
@@ -876,7 +919,7 @@ export function detectNamedCredentials(
   let kept = before;
   for (let i = before; i < out.length; i++) {
     const m = out[i]!;
-    if (!alreadyReported({ ...walk, firstOwn }, m.start, m.end, before)) out[kept++] = m;
+    if (!alreadyReported(walk, m.start, m.end, before)) out[kept++] = m;
   }
   out.length = kept;
 }

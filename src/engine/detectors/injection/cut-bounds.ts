@@ -5,7 +5,9 @@
  * takes the commit header, the file names and the other cells with it. `cutBounds` gives the widest span a cut
  * around a match may cover, and `boundCut` clips a proposed cut to it. Invariants:
  *
- * - the bounds always contain the match (a cut never leaves matched words behind);
+ * - the bounds always contain the match (a cut never leaves matched words behind); in a JSON document, a match that
+ *   is one string with the JSON punctuation around it (`["..."]`, `: "...",`: a sentence read across that
+ *   punctuation) is bounded and cut as the string's content, so the punctuation stays and the document still parses;
  * - they never contain, outside the match, a line break (`\n`, `\r`, U+2028, U+2029), a JSON-escaped line break
  *   (`\n` or `\r` written as a backslash and a letter, the backslash itself unescaped), or a structural quote of a
  *   JSON string or a `key="value"` field;
@@ -452,7 +454,8 @@ function escapeStart(text: string, at: number, floor: number): number {
 function escapeEnd(text: string, at: number): number {
   const start = escapeStart(text, at, 0);
   if (start === at) return at;
-  return start + (text.charCodeAt(start + 1) === 0x75 ? 6 : 2);
+  // A backslash at the very end of the text escapes nothing: the edge never moves past the text.
+  return Math.min(text.length, start + (text.charCodeAt(start + 1) === 0x75 ? 6 : 2));
 }
 
 /** Inside a quoted cell, quotes come in `""` pairs: an edge that splits one moves out of it. */
@@ -462,13 +465,61 @@ function pairedEdge(text: string, cell: Span, at: number, direction: -1 | 1): nu
   return quotes % 2 === 1 ? at + direction : at;
 }
 
+/** JSON whitespace and the punctuation between values: `[ ] { } , :`. */
+function isJsonPunctuation(c: number): boolean {
+  return isJsonSpace(c) || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x2c || c === 0x3a;
+}
+
+function isJsonSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
+
+/** Object or array text: its first character past JSON whitespace is `{` or `[`. */
+function opensJsonDocument(text: string): boolean {
+  let i = 0;
+  while (i < text.length && isJsonSpace(text.charCodeAt(i))) i++;
+  const c = text.charCodeAt(i);
+  return c === 0x7b || c === 0x5b;
+}
+
+/** Whether the `"` at `q` is escaped (an unescaped backslash right before it). */
+function escapedQuote(text: string, q: number): boolean {
+  return q > 0 && text.charCodeAt(q - 1) === BACKSLASH && unescapedBackslash(text, q - 1, 0);
+}
+
 /**
- * `cut` clipped to the bounds of `match`: the result contains `match`, stays inside the bounds, and never splits a
- * JSON escape or a CSV `""` pair (so what remains of a JSON string or a CSV row still parses). This is what a
- * neutralising rewrite cuts: `boundCut(text, match, instructionSpan(text, match))`. With many matches in one text,
- * pass one `new CutIndex(text)` to every call: the same answers, without re-reading the text around each match.
+ * In a JSON document (object or array text), `match` without the JSON punctuation at its edges and the quotes of the
+ * one string it holds: `["Ignore ... prompt"]` is cut as `Ignore ... prompt`. The structure detector reports a
+ * sentence read across JSON punctuation whole (past its budget of sentences split into data units), and a cut that
+ * took the brackets broke the document, which was then read again leaf by leaf. A match that holds no such edge, or
+ * whose inside is not within one string (an unescaped quote in it: it spans two values), is returned as it is.
  */
-export function boundCut(text: string, match: Span, cut: Span, index?: CutIndex): Span {
+function jsonStringContent(text: string, match: Span): Span {
+  if (!opensJsonDocument(text)) return match;
+  let start = match.start;
+  let end = match.end;
+  while (start < end && isJsonPunctuation(text.charCodeAt(start))) start++;
+  while (end > start && isJsonPunctuation(text.charCodeAt(end - 1))) end--;
+  // Punctuation alone is no edge: only punctuation that leads to (or follows) the string's own quote.
+  const opens = start < end && text.charCodeAt(start) === QUOTE && structuralQuote(text, start, 0);
+  const closes = end - 1 > start && text.charCodeAt(end - 1) === QUOTE && structuralQuote(text, end - 1, 0);
+  start = opens ? start + 1 : match.start;
+  end = closes ? end - 1 : match.end;
+  if ((!opens && !closes) || end <= start) return match;
+  for (let q = text.indexOf('"', start); q !== -1 && q < end; q = text.indexOf('"', q + 1))
+    if (!escapedQuote(text, q)) return match;
+  return { start, end };
+}
+
+/**
+ * `cut` clipped to the bounds of `match`: the result contains `match` (in a JSON document, the content of the one
+ * string a match with JSON punctuation at its edges holds, see jsonStringContent), stays inside the bounds, and
+ * never splits a JSON escape or a CSV `""` pair (so what remains of a JSON string or a CSV row still parses). This is
+ * what a neutralising rewrite cuts: `boundCut(text, match, instructionSpan(text, match))`. With many matches in one
+ * text, pass one `new CutIndex(text)` to every call: the same answers, without re-reading the text around each match.
+ */
+export function boundCut(text: string, whole: Span, cut: Span, index?: CutIndex): Span {
+  const match = jsonStringContent(text, whole);
   const bounds = boundsOf(text, match, index?.text === text ? index : undefined);
   let start = Math.min(match.start, Math.max(cut.start, bounds.start));
   let end = Math.max(match.end, Math.min(cut.end, bounds.end));

@@ -118,9 +118,10 @@ export class CutIndex {
   readonly #stops: Int32Array;
   /**
    * At checkpoint k (position k * CHECKPOINT): quote parity of `[0, pos)` at [k], and per delimiter d and parity p
-   * the number of d in `[0, pos)` whose preceding quote count has parity p, at [k * 9 + 1 + d * 2 + p].
+   * the number of d in `[0, pos)` whose preceding quote count has parity p, at [k * 9 + 1 + d * 2 + p]. Built at the
+   * first delimiter count: a text of one line (a JSON document) never has its lines' delimiters counted.
    */
-  readonly #checkpoints: Int32Array;
+  #checkpoints: Int32Array | undefined;
 
   constructor(text: string) {
     this.text = text;
@@ -128,28 +129,38 @@ export class CutIndex {
     let stops = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      if (isLineBreak(c)) breaks++;
-      if (isLineBreak(c) || c === BACKSLASH || c === QUOTE) stops++;
+      if (c === QUOTE || c === BACKSLASH) stops++;
+      else if (isLineBreak(c)) {
+        breaks++;
+        stops++;
+      }
     }
     this.#breaks = new Int32Array(breaks);
     this.#stops = new Int32Array(stops);
-    this.#checkpoints = new Int32Array((Math.floor(text.length / CHECKPOINT) + 1) * CHECKPOINT_WIDTH);
-    const counts = new Int32Array(CHECKPOINT_WIDTH);
-    breaks = 0;
-    stops = 0;
+    if (stops > 0) this.#fill(breaks > 0);
+  }
+
+  /** Writes the positions counted in the constructor. */
+  #fill(withBreaks: boolean): void {
+    const text = this.text;
+    const stops = this.#stops;
+    const breaks = this.#breaks;
+    let s = 0;
+    let b = 0;
     for (let i = 0; i < text.length; i++) {
-      if (i % CHECKPOINT === 0) this.#checkpoints.set(counts, (i / CHECKPOINT) * CHECKPOINT_WIDTH);
       const c = text.charCodeAt(i);
-      if (isLineBreak(c)) this.#breaks[breaks++] = i;
-      if (isLineBreak(c) || c === BACKSLASH || c === QUOTE) this.#stops[stops++] = i;
-      if (c === QUOTE) counts[0] = counts[0]! ^ 1;
-      else {
-        const d = DELIMITERS.indexOf(c);
-        if (d >= 0) counts[1 + d * 2 + counts[0]!]!++;
+      if (c === QUOTE || c === BACKSLASH) stops[s++] = i;
+      else if (withBreaks && isLineBreak(c)) {
+        breaks[b++] = i;
+        stops[s++] = i;
       }
     }
-    if (text.length % CHECKPOINT === 0)
-      this.#checkpoints.set(counts, (text.length / CHECKPOINT) * CHECKPOINT_WIDTH);
+  }
+
+  /** The checkpoints (see #checkpoints), built once. */
+  #table(): Int32Array {
+    this.#checkpoints ??= delimiterCheckpoints(this.text);
+    return this.#checkpoints;
   }
 
   /** The last line break before `at` (-1 for none). */
@@ -173,9 +184,10 @@ export class CutIndex {
   #prefix(at: number, delimiter: number): { parity: number; even: number; odd: number } {
     const k = Math.floor(at / CHECKPOINT);
     const base = k * CHECKPOINT_WIDTH;
-    let parity = this.#checkpoints[base]!;
-    let even = this.#checkpoints[base + 1 + delimiter * 2]!;
-    let odd = this.#checkpoints[base + 2 + delimiter * 2]!;
+    const table = this.#table();
+    let parity = table[base]!;
+    let even = table[base + 1 + delimiter * 2]!;
+    let odd = table[base + 2 + delimiter * 2]!;
     const code = DELIMITERS[delimiter]!;
     for (let i = k * CHECKPOINT; i < at; i++) {
       const c = this.text.charCodeAt(i);
@@ -240,6 +252,29 @@ function findDiffMarkers(text: string): { starts: Int32Array; ends: Int32Array; 
 
 const CHECKPOINT = 64;
 const CHECKPOINT_WIDTH = 9;
+
+/** The index of `c` in DELIMITERS, or -1. */
+function delimiterIndex(c: number): number {
+  return c === 0x2c ? 0 : c === 0x3b ? 1 : c === 0x09 ? 2 : c === 0x7c ? 3 : -1;
+}
+
+/** CutIndex's checkpoints: quote parity and per-delimiter counts by parity, every CHECKPOINT positions. */
+function delimiterCheckpoints(text: string): Int32Array {
+  const table = new Int32Array((Math.floor(text.length / CHECKPOINT) + 1) * CHECKPOINT_WIDTH);
+  // counts[0] is the quote parity, counts[1 + d * 2 + p] the count of delimiter d after quote parity p.
+  const counts = new Int32Array(CHECKPOINT_WIDTH);
+  for (let i = 0; i < text.length; i++) {
+    if (i % CHECKPOINT === 0) table.set(counts, (i / CHECKPOINT) * CHECKPOINT_WIDTH);
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) counts[0] = counts[0]! ^ 1;
+    else {
+      const d = delimiterIndex(c);
+      if (d >= 0) counts[1 + d * 2 + counts[0]!]!++;
+    }
+  }
+  if (text.length % CHECKPOINT === 0) table.set(counts, (text.length / CHECKPOINT) * CHECKPOINT_WIDTH);
+  return table;
+}
 
 /** The index of the last element of sorted `positions` below `at` (-1 for none). */
 function lastBelow(positions: Int32Array, at: number): number {

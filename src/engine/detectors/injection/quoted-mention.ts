@@ -68,24 +68,37 @@ export function mayEndWithCue(text: string, from: number, to: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x2e || c === 0x2c || c === 0x3a;
 }
 
+/** `"`, `'`, `“`, `‘`, `«`, `„`: the keys of CLOSERS. */
+function opensQuote(c: number): boolean {
+  return c === 0x22 || c === 0x27 || c === 0x201c || c === 0x2018 || c === 0xab || c === 0x201e;
+}
+
+/** An apostrophe between two letters is part of a word ("user's"), not a quote. */
+function inWord(text: string, k: number): boolean {
+  return isLetter(text[k - 1]) && isLetter(text[k + 1]);
+}
+
 function openingQuote(text: string, start: number): number {
   for (let k = start - 1; k >= 0 && start - k <= MAX_QUOTED; k--) {
-    const c = text[k]!;
-    if (c === "\n") return -1;
-    // An apostrophe between letters is part of a word ("user's"), not a quote.
-    if (c === "'" && isLetter(text[k - 1]) && isLetter(text[k + 1])) continue;
-    if (c in CLOSERS) return k;
-    if (c === "\u201d" || c === "\u2019" || c === "\u00bb") return -1;
+    const c = text.charCodeAt(k);
+    if (c === 0x0a) return -1;
+    if (c === 0x27 && inWord(text, k)) continue;
+    if (opensQuote(c)) return k;
+    // `”`, `’`, `»` close a quotation: the match is after it, not inside one.
+    if (c === 0x201d || c === 0x2019 || c === 0xbb) return -1;
   }
   return -1;
 }
 
 function closingQuote(text: string, from: number, closers: string, open: number): number {
+  const first = closers.charCodeAt(0);
+  // Every entry of CLOSERS has one or two characters; a missing second one reads as NaN and matches nothing.
+  const second = closers.charCodeAt(1);
   for (let k = from; k < text.length && k - open <= MAX_QUOTED; k++) {
-    const c = text[k]!;
-    if (c === "\n") return -1;
-    if (c === "'" && isLetter(text[k - 1]) && isLetter(text[k + 1])) continue;
-    if (closers.includes(c)) return k;
+    const c = text.charCodeAt(k);
+    if (c === 0x0a) return -1;
+    if (c === 0x27 && inWord(text, k)) continue;
+    if (c === first || c === second) return k;
   }
   return -1;
 }

@@ -6,8 +6,8 @@
  * around a match may cover, and `boundCut` clips a proposed cut to it. Invariants:
  *
  * - the bounds always contain the match (a cut never leaves matched words behind); in a JSON document, a match that
- *   is one string with the JSON punctuation around it (`["..."]`, `: "...",`: a sentence read across that
- *   punctuation) is bounded and cut as the string's content, so the punctuation stays and the document still parses;
+ *   is one whole string (without quotes inside) with the JSON punctuation around it (`["..."]`, `: "...",`: a
+ *   sentence read across that punctuation) is bounded and cut as the string's content, so the document still parses;
  * - they never contain, outside the match, a line break (`\n`, `\r`, U+2028, U+2029), a JSON-escaped line break
  *   (`\n` or `\r` written as a backslash and a letter, the backslash itself unescaped), or a structural quote of a
  *   JSON string or a `key="value"` field;
@@ -517,17 +517,13 @@ function opensJsonDocument(text: string): boolean {
   return c === 0x7b || c === 0x5b;
 }
 
-/** Whether the `"` at `q` is escaped (an unescaped backslash right before it). */
-function escapedQuote(text: string, q: number): boolean {
-  return q > 0 && text.charCodeAt(q - 1) === BACKSLASH && unescapedBackslash(text, q - 1, 0);
-}
-
 /**
- * In a JSON document (object or array text), `match` without the JSON punctuation at its edges and the quotes of the
- * one string it holds: `["Ignore ... prompt"]` is cut as `Ignore ... prompt`. The structure detector reports a
- * sentence read across JSON punctuation whole (past its budget of sentences split into data units), and a cut that
- * took the brackets broke the document, which was then read again leaf by leaf. A match that holds no such edge, or
- * whose inside is not within one string (an unescaped quote in it: it spans two values), is returned as it is.
+ * In a JSON document (object or array text), a match that is one whole string with the JSON punctuation around it
+ * (`["Ignore ... prompt"]`, `: "...",`) as the string's content: `Ignore ... prompt`. The structure detector
+ * reports a sentence read across JSON punctuation whole (past its budget of sentences split into data units), and a
+ * cut that took the brackets broke the document, which was then read again leaf by leaf. Only a string without any
+ * quote inside (escaped or not): an escaped quote may be the structure of JSON text nested in the string, which the
+ * leaf-by-leaf reading keeps valid. Any other match is returned as it is.
  */
 function jsonStringContent(text: string, match: Span): Span {
   if (!opensJsonDocument(text)) return match;
@@ -535,20 +531,16 @@ function jsonStringContent(text: string, match: Span): Span {
   let end = match.end;
   while (start < end && isJsonPunctuation(text.charCodeAt(start))) start++;
   while (end > start && isJsonPunctuation(text.charCodeAt(end - 1))) end--;
-  // Punctuation alone is no edge: only punctuation that leads to (or follows) the string's own quote.
-  const opens = start < end && text.charCodeAt(start) === QUOTE && structuralQuote(text, start, 0);
-  const closes = end - 1 > start && text.charCodeAt(end - 1) === QUOTE && structuralQuote(text, end - 1, 0);
-  start = opens ? start + 1 : match.start;
-  end = closes ? end - 1 : match.end;
-  if ((!opens && !closes) || end <= start) return match;
-  for (let q = text.indexOf('"', start); q !== -1 && q < end; q = text.indexOf('"', q + 1))
-    if (!escapedQuote(text, q)) return match;
-  return { start, end };
+  // The string's own two quotes, structural, with something between them.
+  if (end - start < 3 || text.charCodeAt(start) !== QUOTE || text.charCodeAt(end - 1) !== QUOTE) return match;
+  if (!structuralQuote(text, start, 0) || !structuralQuote(text, end - 1, 0)) return match;
+  const inner = text.indexOf('"', start + 1);
+  return inner === end - 1 ? { start: start + 1, end: end - 1 } : match;
 }
 
 /**
  * `cut` clipped to the bounds of `match`: the result contains `match` (in a JSON document, the content of the one
- * string a match with JSON punctuation at its edges holds, see jsonStringContent), stays inside the bounds, and
+ * string a match with JSON punctuation around it is, see jsonStringContent), stays inside the bounds, and
  * never splits a JSON escape or a CSV `""` pair (so what remains of a JSON string or a CSV row still parses). This is
  * what a neutralising rewrite cuts: `boundCut(text, match, instructionSpan(text, match))`. With many matches in one
  * text, pass one `new CutIndex(text)` to every call: the same answers, without re-reading the text around each match.

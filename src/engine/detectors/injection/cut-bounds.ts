@@ -518,8 +518,8 @@ function opensJsonDocument(text: string): boolean {
 }
 
 /**
- * In a JSON document (object or array text), a match that is one whole string with the JSON punctuation around it
- * (`["Ignore ... prompt"]`, `: "...",`) as the string's content: `Ignore ... prompt`. The structure detector
+ * In a JSON document (object or array text), a match that is one whole string value with the JSON punctuation around
+ * it (`["Ignore ... prompt"]`, `: "...",`) as the string's content: `Ignore ... prompt`. The structure detector
  * reports a sentence read across JSON punctuation whole (past its budget of sentences split into data units), and a
  * cut that took the brackets broke the document, which was then read again leaf by leaf. Only a string without any
  * quote inside (escaped or not): an escaped quote may be the structure of JSON text nested in the string, which the
@@ -534,8 +534,16 @@ function jsonStringContent(text: string, match: Span): Span {
   // The string's own two quotes, structural, with something between them.
   if (end - start < 3 || text.charCodeAt(start) !== QUOTE || text.charCodeAt(end - 1) !== QUOTE) return match;
   if (!structuralQuote(text, start, 0) || !structuralQuote(text, end - 1, 0)) return match;
-  const inner = text.indexOf('"', start + 1);
-  return inner === end - 1 ? { start: start + 1, end: end - 1 } : match;
+  if (text.indexOf('"', start + 1) !== end - 1) return match;
+  // A value, not a key: a key names a field and holds no sentence (a match that is a key is left as it was).
+  if (text.charCodeAt(skipJsonSpaceForward(text, end)) === 0x3a) return match;
+  return { start: start + 1, end: end - 1 };
+}
+
+function skipJsonSpaceForward(text: string, i: number): number {
+  let k = i;
+  while (k < text.length && isJsonSpace(text.charCodeAt(k))) k++;
+  return k;
 }
 
 /**

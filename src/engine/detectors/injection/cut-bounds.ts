@@ -509,10 +509,16 @@ function isJsonSpace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 }
 
-/** Object or array text: its first character past JSON whitespace is `{` or `[`. */
+/** How much leading whitespace `opensJsonDocument` reads: asked once per cut, it must not walk a long run each time. */
+const MAX_LEADING_SPACE = 1_024;
+
+/**
+ * Object or array text: its first character past JSON whitespace is `{` or `[`. A text with more leading whitespace
+ * than MAX_LEADING_SPACE is not read as one (its matches are cut as in any other text).
+ */
 function opensJsonDocument(text: string): boolean {
   let i = 0;
-  while (i < text.length && isJsonSpace(text.charCodeAt(i))) i++;
+  while (i < text.length && i < MAX_LEADING_SPACE && isJsonSpace(text.charCodeAt(i))) i++;
   const c = text.charCodeAt(i);
   return c === 0x7b || c === 0x5b;
 }
@@ -533,16 +539,22 @@ function jsonStringContent(text: string, match: Span): Span {
   while (end > start && isJsonPunctuation(text.charCodeAt(end - 1))) end--;
   // The string's own two quotes, structural, with something between them.
   if (end - start < 3 || text.charCodeAt(start) !== QUOTE || text.charCodeAt(end - 1) !== QUOTE) return match;
-  if (!structuralQuote(text, start, 0) || !structuralQuote(text, end - 1, 0)) return match;
+  // Neither quote right after a backslash: an escaped quote is content (structuralQuote is not relied on for that).
+  if (text.charCodeAt(start - 1) === BACKSLASH || text.charCodeAt(end - 2) === BACKSLASH) return match;
+  const floor = Math.max(0, start - MAX_REACH);
+  if (!structuralQuote(text, start, floor) || !structuralQuote(text, end - 1, floor)) return match;
+  // Stops at `end - 1` at the latest (a quote is there).
   if (text.indexOf('"', start + 1) !== end - 1) return match;
   // A value, not a key: a key names a field and holds no sentence (a match that is a key is left as it was).
   if (text.charCodeAt(skipJsonSpaceForward(text, end)) === 0x3a) return match;
   return { start: start + 1, end: end - 1 };
 }
 
+/** The first position at or after `i` that is not JSON whitespace, looking at most MAX_REACH ahead. */
 function skipJsonSpaceForward(text: string, i: number): number {
+  const ceiling = Math.min(text.length, i + MAX_REACH);
   let k = i;
-  while (k < text.length && isJsonSpace(text.charCodeAt(k))) k++;
+  while (k < ceiling && isJsonSpace(text.charCodeAt(k))) k++;
   return k;
 }
 

@@ -1,9 +1,16 @@
 /**
  * `npm run bench:adversarial`: what a hostile MCP server can make one output check cost. Each generated hostile
  * class is checked at 100 KB, 1 MB and 4 MB by the local engine (default policy, calling thread only, so the figure
- * is the whole CPU cost), as ms per MB of result next to ordinary text measured in the same process, interleaved,
- * at the same size; growth is ms/MB at 4 MB over ms/MB at 100 KB (1 = linear). Then an 8 MB findings-dense result
- * is checked with the default engine (worker thread on), reporting peak RSS growth against the input size.
+ * is the whole CPU cost), as process CPU ms per MB of result next to ordinary text measured in the same process,
+ * interleaved, at the same size (median of RUNS checks each); growth is ms/MB at 4 MB over ms/MB at 100 KB (1 =
+ * linear). Then an 8 MB findings-dense result is checked with the default engine (worker thread on), reporting peak
+ * RSS growth against the input size.
+ *
+ * The heap is collected once before each size, not before every check: after a full collection V8 deoptimises the
+ * code that embedded objects the collection freed, so a check right after one runs partly unoptimised. Collected
+ * before every check, 100 KB of injection-cut-json measured ~1,700 ms/MB against ~570 without (ordinary text ~380
+ * against ~220): a fixed cost a server pays after its periodic collections, not on every request, and one that
+ * weighed most on the smallest size. The collection work a check causes still falls in the checks themselves.
  *
  * Each class runs in a child process with a time budget: a class that is still super-linear (exponential, even)
  * is killed and reported as such instead of stalling the run. Goals (issue 15): every class at most 10x ordinary
@@ -26,8 +33,8 @@ const KB = 1024;
 const MB = 1024 * 1024;
 const SIZES = [100 * KB, MB, 4 * MB] as const;
 const GOAL = { timesOrdinary: 10, growth: 2, rssPerInputByte: 10 };
-/** Repetitions per size (median taken): small inputs are noisy, large ones are slow. */
-const RUNS: Record<number, number> = { [100 * KB]: 3, [MB]: 2, [4 * MB]: 1 };
+/** Repetitions per size (median taken): small inputs are noisy (and cheap), large ones are slow. */
+const RUNS: Record<number, number> = { [100 * KB]: 15, [MB]: 5, [4 * MB]: 3 };
 
 interface Sample {
   result: CallToolResult;
@@ -173,9 +180,16 @@ interface Timed {
   refused: boolean;
 }
 
-async function timeCheck(engine: LocalPolicyEngine, sample: Sample): Promise<Timed> {
-  collectGarbage();
-  const started = performance.now();
+/** Process CPU time in ms (user + system): what the check costs, whatever else the machine runs. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** One check's CPU time; `collect` runs a full collection first (the memory rows), see the file comment. */
+async function timeCheck(engine: LocalPolicyEngine, sample: Sample, collect = false): Promise<Timed> {
+  if (collect) collectGarbage();
+  const started = cpuMs();
   try {
     const decision = await engine.checkOutput({
       connectorType: "hostile.lookup",
@@ -186,10 +200,10 @@ async function timeCheck(engine: LocalPolicyEngine, sample: Sample): Promise<Tim
       result: sample.result,
       ...(sample.tool ? { tool: sample.tool } : {}),
     });
-    return { ms: performance.now() - started, findings: decision.findings.length, refused: false };
+    return { ms: cpuMs() - started, findings: decision.findings.length, refused: false };
   } catch (error) {
     if (!(error instanceof TollgateError)) throw error;
-    return { ms: performance.now() - started, findings: 0, refused: true };
+    return { ms: cpuMs() - started, findings: 0, refused: true };
   }
 }
 
@@ -209,7 +223,11 @@ async function costChild(name: string, budgetMs: number): Promise<void> {
   // The default policy, limits included (4 MB is under the 8 MiB output limit), but for the item count: the
   // many-blocks class has more blocks than the default 100,000 at 4 MB, and is measured, not refused at the door.
   const engine = new LocalPolicyEngine({ limits: { maxArrayItems: 1_000_000 } }, { worker: false });
-  for (let i = 0; i < 3; i++) await timeCheck(engine, ordinary(64 * KB));
+  // Both are warmed up alike: the first checks of a class compile what ordinary text never runs.
+  for (let i = 0; i < 3; i++) {
+    await timeCheck(engine, ordinary(64 * KB));
+    await timeCheck(engine, hostile.build(64 * KB));
+  }
   const started = performance.now();
   let last: { size: number; ms: number; ordinaryMs: number } | undefined;
   let exponent = 1;
@@ -226,6 +244,7 @@ async function costChild(name: string, budgetMs: number): Promise<void> {
     }
     const base = ordinary(size);
     const sample = hostile.build(size);
+    collectGarbage();
     const ordinaryMs: number[] = [];
     const classMs: number[] = [];
     let timed: Timed | undefined;
@@ -346,13 +365,13 @@ async function memoryChild(name: string, bytes: number): Promise<void> {
   const engine = new LocalPolicyEngine({ limits: { maxOutputBytes: 32 * MB } });
   if (process.env.BENCH_NO_WORKER !== "1") await engine.startWorker();
   const build = DENSE[name]!;
-  await timeCheck(engine, build(64 * KB));
+  await timeCheck(engine, build(64 * KB), true);
   const sample = build(bytes);
   collectGarbage();
   collectGarbage();
   const jobs = countJobs();
   const started = performance.now();
-  const { value, peak, before } = await peakRssDuring(() => timeCheck(engine, sample));
+  const { value, peak, before } = await peakRssDuring(() => timeCheck(engine, sample, true));
   const size = resultBytes(sample);
   const row: MemoryRow = {
     name,

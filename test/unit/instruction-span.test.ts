@@ -1,7 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createInjectionDetector } from "../../src/engine/detectors/injection/index.js";
-import { instructionSpan, instructionSpans } from "../../src/engine/detectors/injection/instruction-span.js";
+import {
+  instructionSpan,
+  instructionSpans,
+  isRegexSpace,
+} from "../../src/engine/detectors/injection/instruction-span.js";
 
 const cut = (text: string, phrase: string) => {
   const start = text.indexOf(phrase);
@@ -84,5 +88,13 @@ describe("instructionSpan: the sentence or line an instruction sits in", () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("isRegexSpace", () => {
+  it("is exactly the set `\\s` matches, over every UTF-16 code unit", () => {
+    for (let c = 0; c <= 0xffff; c++)
+      expect(isRegexSpace(c), String(c)).toBe(/\s/.test(String.fromCharCode(c)));
+    expect(isRegexSpace(Number.NaN)).toBe(false);
   });
 });

@@ -5,7 +5,9 @@
  * takes the commit header, the file names and the other cells with it. `cutBounds` gives the widest span a cut
  * around a match may cover, and `boundCut` clips a proposed cut to it. Invariants:
  *
- * - the bounds always contain the match (a cut never leaves matched words behind);
+ * - the bounds always contain the match (a cut never leaves matched words behind); in a JSON document, a match that
+ *   is one whole string (without quotes inside) with the JSON punctuation around it (`["..."]`, `: "...",`: a
+ *   sentence read across that punctuation) is bounded and cut as the string's content, so the document still parses;
  * - they never contain, outside the match, a line break (`\n`, `\r`, U+2028, U+2029), a JSON-escaped line break
  *   (`\n` or `\r` written as a backslash and a letter, the backslash itself unescaped), or a structural quote of a
  *   JSON string or a `key="value"` field;
@@ -116,9 +118,10 @@ export class CutIndex {
   readonly #stops: Int32Array;
   /**
    * At checkpoint k (position k * CHECKPOINT): quote parity of `[0, pos)` at [k], and per delimiter d and parity p
-   * the number of d in `[0, pos)` whose preceding quote count has parity p, at [k * 9 + 1 + d * 2 + p].
+   * the number of d in `[0, pos)` whose preceding quote count has parity p, at [k * 9 + 1 + d * 2 + p]. Built at the
+   * first delimiter count: a text of one line (a JSON document) never has its lines' delimiters counted.
    */
-  readonly #checkpoints: Int32Array;
+  #checkpoints: Int32Array | undefined;
 
   constructor(text: string) {
     this.text = text;
@@ -126,28 +129,38 @@ export class CutIndex {
     let stops = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      if (isLineBreak(c)) breaks++;
-      if (isLineBreak(c) || c === BACKSLASH || c === QUOTE) stops++;
+      if (c === QUOTE || c === BACKSLASH) stops++;
+      else if (isLineBreak(c)) {
+        breaks++;
+        stops++;
+      }
     }
     this.#breaks = new Int32Array(breaks);
     this.#stops = new Int32Array(stops);
-    this.#checkpoints = new Int32Array((Math.floor(text.length / CHECKPOINT) + 1) * CHECKPOINT_WIDTH);
-    const counts = new Int32Array(CHECKPOINT_WIDTH);
-    breaks = 0;
-    stops = 0;
+    if (stops > 0) this.#fill(breaks > 0);
+  }
+
+  /** Writes the positions counted in the constructor. */
+  #fill(withBreaks: boolean): void {
+    const text = this.text;
+    const stops = this.#stops;
+    const breaks = this.#breaks;
+    let s = 0;
+    let b = 0;
     for (let i = 0; i < text.length; i++) {
-      if (i % CHECKPOINT === 0) this.#checkpoints.set(counts, (i / CHECKPOINT) * CHECKPOINT_WIDTH);
       const c = text.charCodeAt(i);
-      if (isLineBreak(c)) this.#breaks[breaks++] = i;
-      if (isLineBreak(c) || c === BACKSLASH || c === QUOTE) this.#stops[stops++] = i;
-      if (c === QUOTE) counts[0] = counts[0]! ^ 1;
-      else {
-        const d = DELIMITERS.indexOf(c);
-        if (d >= 0) counts[1 + d * 2 + counts[0]!]!++;
+      if (c === QUOTE || c === BACKSLASH) stops[s++] = i;
+      else if (withBreaks && isLineBreak(c)) {
+        breaks[b++] = i;
+        stops[s++] = i;
       }
     }
-    if (text.length % CHECKPOINT === 0)
-      this.#checkpoints.set(counts, (text.length / CHECKPOINT) * CHECKPOINT_WIDTH);
+  }
+
+  /** The checkpoints (see #checkpoints), built once. */
+  #table(): Int32Array {
+    this.#checkpoints ??= delimiterCheckpoints(this.text);
+    return this.#checkpoints;
   }
 
   /** The last line break before `at` (-1 for none). */
@@ -171,9 +184,10 @@ export class CutIndex {
   #prefix(at: number, delimiter: number): { parity: number; even: number; odd: number } {
     const k = Math.floor(at / CHECKPOINT);
     const base = k * CHECKPOINT_WIDTH;
-    let parity = this.#checkpoints[base]!;
-    let even = this.#checkpoints[base + 1 + delimiter * 2]!;
-    let odd = this.#checkpoints[base + 2 + delimiter * 2]!;
+    const table = this.#table();
+    let parity = table[base]!;
+    let even = table[base + 1 + delimiter * 2]!;
+    let odd = table[base + 2 + delimiter * 2]!;
     const code = DELIMITERS[delimiter]!;
     for (let i = k * CHECKPOINT; i < at; i++) {
       const c = this.text.charCodeAt(i);
@@ -238,6 +252,29 @@ function findDiffMarkers(text: string): { starts: Int32Array; ends: Int32Array; 
 
 const CHECKPOINT = 64;
 const CHECKPOINT_WIDTH = 9;
+
+/** The index of `c` in DELIMITERS, or -1. */
+function delimiterIndex(c: number): number {
+  return c === 0x2c ? 0 : c === 0x3b ? 1 : c === 0x09 ? 2 : c === 0x7c ? 3 : -1;
+}
+
+/** CutIndex's checkpoints: quote parity and per-delimiter counts by parity, every CHECKPOINT positions. */
+function delimiterCheckpoints(text: string): Int32Array {
+  const table = new Int32Array((Math.floor(text.length / CHECKPOINT) + 1) * CHECKPOINT_WIDTH);
+  // counts[0] is the quote parity, counts[1 + d * 2 + p] the count of delimiter d after quote parity p.
+  const counts = new Int32Array(CHECKPOINT_WIDTH);
+  for (let i = 0; i < text.length; i++) {
+    if (i % CHECKPOINT === 0) table.set(counts, (i / CHECKPOINT) * CHECKPOINT_WIDTH);
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) counts[0] = counts[0]! ^ 1;
+    else {
+      const d = delimiterIndex(c);
+      if (d >= 0) counts[1 + d * 2 + counts[0]!]!++;
+    }
+  }
+  if (text.length % CHECKPOINT === 0) table.set(counts, (text.length / CHECKPOINT) * CHECKPOINT_WIDTH);
+  return table;
+}
 
 /** The index of the last element of sorted `positions` below `at` (-1 for none). */
 function lastBelow(positions: Int32Array, at: number): number {
@@ -452,7 +489,8 @@ function escapeStart(text: string, at: number, floor: number): number {
 function escapeEnd(text: string, at: number): number {
   const start = escapeStart(text, at, 0);
   if (start === at) return at;
-  return start + (text.charCodeAt(start + 1) === 0x75 ? 6 : 2);
+  // A backslash at the very end of the text escapes nothing: the edge never moves past the text.
+  return Math.min(text.length, start + (text.charCodeAt(start + 1) === 0x75 ? 6 : 2));
 }
 
 /** Inside a quoted cell, quotes come in `""` pairs: an edge that splits one moves out of it. */
@@ -462,13 +500,73 @@ function pairedEdge(text: string, cell: Span, at: number, direction: -1 | 1): nu
   return quotes % 2 === 1 ? at + direction : at;
 }
 
+/** JSON whitespace and the punctuation between values: `[ ] { } , :`. */
+function isJsonPunctuation(c: number): boolean {
+  return isJsonSpace(c) || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x2c || c === 0x3a;
+}
+
+function isJsonSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
+
+/** How much leading whitespace `opensJsonDocument` reads: asked once per cut, it must not walk a long run each time. */
+const MAX_LEADING_SPACE = 1_024;
+
 /**
- * `cut` clipped to the bounds of `match`: the result contains `match`, stays inside the bounds, and never splits a
- * JSON escape or a CSV `""` pair (so what remains of a JSON string or a CSV row still parses). This is what a
- * neutralising rewrite cuts: `boundCut(text, match, instructionSpan(text, match))`. With many matches in one text,
- * pass one `new CutIndex(text)` to every call: the same answers, without re-reading the text around each match.
+ * Object or array text: its first character past JSON whitespace is `{` or `[`. A text with more leading whitespace
+ * than MAX_LEADING_SPACE is not read as one (its matches are cut as in any other text).
  */
-export function boundCut(text: string, match: Span, cut: Span, index?: CutIndex): Span {
+function opensJsonDocument(text: string): boolean {
+  let i = 0;
+  while (i < text.length && i < MAX_LEADING_SPACE && isJsonSpace(text.charCodeAt(i))) i++;
+  const c = text.charCodeAt(i);
+  return c === 0x7b || c === 0x5b;
+}
+
+/**
+ * In a JSON document (object or array text), a match that is one whole string value with the JSON punctuation around
+ * it (`["Ignore ... prompt"]`, `: "...",`) as the string's content: `Ignore ... prompt`. The structure detector
+ * reports a sentence read across JSON punctuation whole (past its budget of sentences split into data units), and a
+ * cut that took the brackets broke the document, which was then read again leaf by leaf. Only a string without any
+ * quote inside (escaped or not): an escaped quote may be the structure of JSON text nested in the string, which the
+ * leaf-by-leaf reading keeps valid. Any other match is returned as it is.
+ */
+function jsonStringContent(text: string, match: Span): Span {
+  if (!opensJsonDocument(text)) return match;
+  let start = match.start;
+  let end = match.end;
+  while (start < end && isJsonPunctuation(text.charCodeAt(start))) start++;
+  while (end > start && isJsonPunctuation(text.charCodeAt(end - 1))) end--;
+  // The string's own two quotes, structural, with something between them.
+  if (end - start < 3 || text.charCodeAt(start) !== QUOTE || text.charCodeAt(end - 1) !== QUOTE) return match;
+  // Neither quote right after a backslash: an escaped quote is content (structuralQuote is not relied on for that).
+  if (text.charCodeAt(start - 1) === BACKSLASH || text.charCodeAt(end - 2) === BACKSLASH) return match;
+  const floor = Math.max(0, start - MAX_REACH);
+  if (!structuralQuote(text, start, floor) || !structuralQuote(text, end - 1, floor)) return match;
+  // Stops at `end - 1` at the latest (a quote is there).
+  if (text.indexOf('"', start + 1) !== end - 1) return match;
+  // A value, not a key: a key names a field and holds no sentence (a match that is a key is left as it was).
+  if (text.charCodeAt(skipJsonSpaceForward(text, end)) === 0x3a) return match;
+  return { start: start + 1, end: end - 1 };
+}
+
+/** The first position at or after `i` that is not JSON whitespace, looking at most MAX_REACH ahead. */
+function skipJsonSpaceForward(text: string, i: number): number {
+  const ceiling = Math.min(text.length, i + MAX_REACH);
+  let k = i;
+  while (k < ceiling && isJsonSpace(text.charCodeAt(k))) k++;
+  return k;
+}
+
+/**
+ * `cut` clipped to the bounds of `match`: the result contains `match` (in a JSON document, the content of the one
+ * string a match with JSON punctuation around it is, see jsonStringContent), stays inside the bounds, and
+ * never splits a JSON escape or a CSV `""` pair (so what remains of a JSON string or a CSV row still parses). This is
+ * what a neutralising rewrite cuts: `boundCut(text, match, instructionSpan(text, match))`. With many matches in one
+ * text, pass one `new CutIndex(text)` to every call: the same answers, without re-reading the text around each match.
+ */
+export function boundCut(text: string, whole: Span, cut: Span, index?: CutIndex): Span {
+  const match = jsonStringContent(text, whole);
   const bounds = boundsOf(text, match, index?.text === text ? index : undefined);
   let start = Math.min(match.start, Math.max(cut.start, bounds.start));
   let end = Math.max(match.end, Math.min(cut.end, bounds.end));

@@ -24,15 +24,6 @@ export function injectionTriggers(): string[] {
 interface CompiledRule {
   id: string;
   type: InjectionType;
-  pattern: RegExp;
-  /**
-   * For rules with a lookbehind: the same phrase without it. V8 runs a leading lookbehind first, so every "your"
-   * in the text walked back over up to ten words before `your (responses|reply|...)` was even looked at. The rule
-   * can only match where this forward part matches, and the forward part ends where the rule ends, so trying it
-   * first finds the same matches. Measured (1 MB, medians of 9 interleaved rounds): detector 7.80 -> 7.53 ms on the
-   * corpus mix, 7.39 -> 6.96 ms on the bench text; the lookbehind rule (~0.7 ms/MB) left the profile's top entries.
-   */
-  forward?: RegExp;
 }
 
 /*
@@ -88,39 +79,23 @@ export function createInjectionDetector(): TextDetector {
         let resume = hit.index + hit[0].length;
         // The keys are lower case; most lead words in text are too, so the second lookup is rarely needed.
         const lead = rulesByLead.get(hit[0]) ?? rulesByLead.get(hit[0].toLowerCase());
-        let gate = false;
+        let gate: RegExpExecArray | null = null;
         if (lead !== undefined) {
           lead.any.lastIndex = hit.index;
-          gate = lead.any.test(folded);
+          // A failed `exec` makes no match array, like `test` (~10k lead words per MB of prose are tried, almost
+          // all fail); a match names its rule by its group.
+          gate = lead.any.exec(folded);
         }
-        if (gate) {
-          for (const rule of lead!.rules) {
-            // `test` on the sticky pattern, then `lastIndex` as the end: no match array per attempt (~10k lead
-            // words per MB of prose are tried, almost all fail).
-            if (rule.forward !== undefined) {
-              rule.forward.lastIndex = hit.index;
-              if (!rule.forward.test(folded)) continue;
-            }
-            rule.pattern.lastIndex = hit.index;
-            if (!rule.pattern.test(folded)) continue;
-            const matchEnd = rule.pattern.lastIndex;
-            // Writing about an attack that names its phrase in quotes addresses nobody (quoted-mention.ts).
-            if (isQuotedMention(folded, hit.index, matchEnd)) {
-              if (matchEnd > resume) resume = matchEnd;
-              break;
-            }
+        if (gate !== null) {
+          const rule = lead!.rules[matchedAlternative(gate, lead!.rules.length)]!;
+          const matchEnd = lead!.any.lastIndex;
+          // Writing about an attack that names its phrase in quotes addresses nobody (quoted-mention.ts).
+          if (!isQuotedMention(folded, hit.index, matchEnd)) {
             const [start, stop] = matchable.toOriginal(hit.index, matchEnd);
-            out.push({
-              kind: "injection",
-              type: rule.type,
-              start,
-              end: stop,
-              ruleId: rule.id,
-            });
-            // Resume after a match so one phrase is one finding; otherwise step past the lead word.
-            if (matchEnd > resume) resume = matchEnd;
-            break;
+            out.push({ kind: "injection", type: rule.type, start, end: stop, ruleId: rule.id });
           }
+          // Resume after a match so one phrase is one finding; otherwise step past the lead word.
+          if (matchEnd > resume) resume = matchEnd;
         }
         if (word !== null && (fromWords || word.index < resume)) {
           words.lastIndex = resume;
@@ -150,15 +125,26 @@ function openEscapes(folded: string): string {
 
 interface LeadRules {
   /**
-   * All rules of one lead word as one sticky alternation, tried first: one regex call per lead word instead of one
-   * per rule (and two per lookbehind rule). The alternation tries the rules in order, each with its own
-   * backtracking, so it matches exactly when one of the rules does; only then are the rules tried one by one to
-   * name the match. A lookbehind rule enters as `(?=forward)(?<=before)forward`, so the cheap forward part still
-   * runs first. Measured (1 MB, medians of 7 interleaved rounds): ~0.2 ms/MB less on both the corpus mix and the
-   * bench text (~21k lead words per MB there, many with 2-4 rules).
+   * All rules of one lead word as one sticky alternation, each rule in a named group (`r0`, `r1`, ... in rule
+   * order): one regex call per lead word instead of one per rule (and two per lookbehind rule). The alternation
+   * tries the rules in order, each with its own backtracking, so at a lead word it matches exactly when one of the
+   * rules does, with the first rule that matches there (its group is the one set) and that rule's own end; that is
+   * the finding the rules tried one by one would give, without running the matching rule a second time. A
+   * lookbehind rule enters as `(?=forward)(?<=before)forward`: V8 runs a leading lookbehind first, and every "your"
+   * in the text walked back over up to ten words before `your (responses|reply|...)` was even looked at; the cheap
+   * forward part runs first instead, and ends where the rule does. Measured (1 MB, medians of 7 interleaved
+   * rounds): ~0.2 ms/MB less on both the corpus mix and the bench text (~21k lead words per MB there, many with 2-4
+   * rules) than a regex call per rule.
    */
   any: RegExp;
   rules: CompiledRule[];
+}
+
+/** The index of the alternative (rule) of a lead's alternation that matched: its named group is the one set. */
+function matchedAlternative(match: RegExpExecArray, alternatives: number): number {
+  const groups = match.groups!;
+  for (let i = 0; i < alternatives - 1; i++) if (groups[`r${i}`] !== undefined) return i;
+  return alternatives - 1;
 }
 
 function compileRules(): {
@@ -171,14 +157,8 @@ function compileRules(): {
   const sourcesByLead = new Map<string, string[]>();
   for (const rule of INJECTION_RULES) {
     const leadAlternation = rule.lead.map(escapeRegExp).join("|");
-    const before = rule.before === undefined ? "" : `(?<=${rule.before})`;
     const forward = `(?:${leadAlternation})${rule.rest}`;
-    const compiled: CompiledRule = {
-      id: rule.id,
-      type: rule.type,
-      pattern: compilePhrase(`${before}${forward}`, "i"),
-    };
-    if (rule.before !== undefined) compiled.forward = compilePhrase(forward, "i");
+    const compiled: CompiledRule = { id: rule.id, type: rule.type };
     const source = rule.before === undefined ? forward : `(?=${forward})(?<=${rule.before})${forward}`;
     for (const lead of rule.lead) {
       const entry = rulesByLead.get(lead) ?? { any: /(?!)/y, rules: [] };
@@ -190,7 +170,10 @@ function compileRules(): {
     }
   }
   for (const [lead, sources] of sourcesByLead) {
-    rulesByLead.get(lead)!.any = compilePhrase(sources.map((source) => `(?:${source})`).join("|"), "i");
+    rulesByLead.get(lead)!.any = compilePhrase(
+      sources.map((source, i) => `(?<r${i}>${source})`).join("|"),
+      "i",
+    );
   }
   // The trigger scan is one alternation regex over all lead words, not an Aho-Corasick automaton over them. Both were
   // timed on the same README prose, interleaved (automaton in bench/lib/trigger-automaton.ts; 2 cores at load 18):

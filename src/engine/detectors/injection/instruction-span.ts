@@ -26,28 +26,58 @@ const MAX_REACH = 2_000;
 
 /** Characters looked at so far by every span search in the process, for tests that count work rather than time. */
 export const instructionSpanWork = { steps: 0 };
-const CJK_END = new Set(["。", "！", "？"]);
-const CLOSERS = new Set(['"', "'", "»", "”", ")", "]"]);
+/**
+ * The characters `\s` matches in a regex (ECMAScript WhiteSpace and LineTerminator), by code unit; false for NaN (a
+ * position outside the text). Read per character by the span walks, where a regex test per character cost more than
+ * the walk itself.
+ */
+export function isRegexSpace(c: number): boolean {
+  return (
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0x20 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
 
-function isLineBreak(ch: string | undefined): boolean {
-  return ch === "\n" || ch === "\r" || ch === "\u2028" || ch === "\u2029";
+/** `\n`, `\r`, U+2028, U+2029 (false for NaN). */
+function isLineBreak(c: number): boolean {
+  return c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029;
+}
+
+/** `。`, `！`, `？`. */
+function isCjkEnd(c: number): boolean {
+  return c === 0x3002 || c === 0xff01 || c === 0xff1f;
+}
+
+/** `"`, `'`, `»`, `”`, `)`, `]`: what may follow a terminator that ends a sentence. */
+function isCloser(c: number): boolean {
+  return c === 0x22 || c === 0x27 || c === 0xbb || c === 0x201d || c === 0x29 || c === 0x5d;
 }
 
 /** Whether a sentence ends right after position `i` (the character at `i` is the terminator). */
 function endsSentenceAt(text: string, i: number): boolean {
-  const ch = text[i]!;
-  if (isLineBreak(ch) || CJK_END.has(ch)) return true;
-  if (ch !== "." && ch !== "!" && ch !== "?") return false;
-  const next = text[i + 1];
-  return next === undefined || /\s/.test(next) || CLOSERS.has(next);
+  const c = text.charCodeAt(i);
+  if (isLineBreak(c) || isCjkEnd(c)) return true;
+  if (c !== 0x2e && c !== 0x21 && c !== 0x3f) return false;
+  if (i + 1 >= text.length) return true;
+  const next = text.charCodeAt(i + 1);
+  return isRegexSpace(next) || isCloser(next);
 }
 
 /** Whether the quote at `quote` opens a JSON string value (`: "`, `[ "`, `, "`). */
 function opensJsonString(text: string, quote: number): boolean {
   let i = quote - 1;
-  while (i >= 0 && i > quote - 8 && text[i] === " ") i--;
-  const ch = text[i];
-  return ch === ":" || ch === "[" || ch === ",";
+  while (i >= 0 && i > quote - 8 && text.charCodeAt(i) === 0x20) i--;
+  const c = text.charCodeAt(i);
+  return c === 0x3a || c === 0x5b || c === 0x2c;
 }
 
 /** The sentence or line around `[match.start, match.end)`, without its surrounding whitespace. */
@@ -59,11 +89,11 @@ export function instructionSpan(text: string, match: Span): Span {
 /** The finder of the last text asked about: the scanner asks for every match of one text in turn. */
 let cached: SpanFinder | undefined;
 
-const isSpace = (ch: string | undefined): boolean => ch !== undefined && /\s/.test(ch);
-
 /** Whether a JSON string value ends at `k` (`",` or `"}`). */
 function closesJsonString(text: string, k: number): boolean {
-  return text[k] === '"' && (text[k + 1] === "," || text[k + 1] === "}");
+  if (text.charCodeAt(k) !== 0x22) return false;
+  const next = text.charCodeAt(k + 1);
+  return next === 0x2c || next === 0x7d;
 }
 
 class SpanFinder {
@@ -77,13 +107,13 @@ class SpanFinder {
 
   constructor(readonly text: string) {
     this.sentenceStart = new BackwardSearch(
-      (k) => endsSentenceAt(text, k - 1) || (text[k - 1] === '"' && opensJsonString(text, k - 1)),
+      (k) => endsSentenceAt(text, k - 1) || (text.charCodeAt(k - 1) === 0x22 && opensJsonString(text, k - 1)),
     );
     this.sentenceStop = new ForwardSearch(
-      (k) => isLineBreak(text[k]!) || closesJsonString(text, k) || endsSentenceAt(text, k),
+      (k) => isLineBreak(text.charCodeAt(k)) || closesJsonString(text, k) || endsSentenceAt(text, k),
     );
-    this.firstNonSpace = new ForwardSearch((k) => !isSpace(text[k]));
-    this.endOfNonSpace = new BackwardSearch((k) => !isSpace(text[k - 1]));
+    this.firstNonSpace = new ForwardSearch((k) => !isRegexSpace(text.charCodeAt(k)));
+    this.endOfNonSpace = new BackwardSearch((k) => !isRegexSpace(text.charCodeAt(k - 1)));
   }
 
   span(match: Span): Span {
@@ -95,7 +125,10 @@ class SpanFinder {
       const ceiling = Math.min(text.length, match.end + MAX_REACH);
       const stop = this.sentenceStop.first(end, ceiling);
       // A line break or a closing quote stays outside; a terminator is included.
-      end = stop === ceiling || isLineBreak(text[stop]!) || closesJsonString(text, stop) ? stop : stop + 1;
+      end =
+        stop === ceiling || isLineBreak(text.charCodeAt(stop)) || closesJsonString(text, stop)
+          ? stop
+          : stop + 1;
     }
     start = this.firstNonSpace.first(start, end);
     end = this.endOfNonSpace.last(end, start);

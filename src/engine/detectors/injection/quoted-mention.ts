@@ -1,3 +1,5 @@
+import { isRegexSpace } from "./instruction-span.js";
+
 /**
  * A quoted mention: writing about an attack names its phrase in quotes after a word that says it is being named
  * ("phrases such as "ignore all previous instructions"", "a mail containing 'reveal your system prompt'", "variants
@@ -12,7 +14,8 @@
  */
 const CUE =
   '(?:\\b(?:such as|like|e\\.g\\.|i\\.e\\.|for example|for instance|phrases?|strings?|sentences?|wordings?|words|texts?|quotes?|quoted|quoting|contains?|containing|contained|variants? of|versions? of|examples? of|why|called|named|known as|matches|matching|match|patterns?|follows|followed|obeys|obeyed|rewrite|rephrase|paraphrase)[,:]?|\\b(?:attacks?|attempts?|injections?|jailbreaks?|payloads?)\\b[^.!?:"\\n]{0,30}[,:])';
-const NAMING_CUE = new RegExp(`${CUE}\\s*$`, "i");
+/** A naming word (or an attack noun and its `,` / `:`) right before the end of a text; exported for tests. */
+export const NAMING_CUE = new RegExp(`${CUE}\\s*$`, "i");
 /** A naming word and the opening quote after it, found by one native scan over a whole text. */
 const CUE_THEN_QUOTE = new RegExp(`${CUE}\\s{0,3}["'\u201c\u2018\u00ab\u201e]`, "gi");
 
@@ -40,33 +43,62 @@ function isLetter(c: string | undefined): boolean {
 export function isQuotedMention(text: string, start: number, end: number): boolean {
   const open = openingQuote(text, start);
   if (open === -1) return false;
+  const from = Math.max(0, open - 40);
+  // Most quotes have no naming word before them (a JSON string value after `[`): ruled out without the regex.
+  if (!mayEndWithCue(text, from, open)) return false;
   const quote = text[open]!;
   // The closing quote ends the match or comes after it (a match may end on the quote itself: `instructions"`).
   const close = closingQuote(text, start, CLOSERS[quote]!, open);
   if (close === -1 || close < end - 1) return false;
   // An apostrophe is a quote only with a space before it and no letter after its closing one ("you're").
   if (quote === "'" && (text[open - 1] !== " " || isLetter(text[close + 1]))) return false;
-  return NAMING_CUE.test(text.slice(Math.max(0, open - 40), open));
+  return NAMING_CUE.test(text.slice(from, open));
+}
+
+/**
+ * Whether NAMING_CUE can match `text.slice(from, to)`: it ends with `\s*`, and before that with a cue word (ASCII
+ * letters, `e.g.` and `i.e.` a dot) or the `,` / `:` after one. A necessary condition read from the end, where the
+ * regex, anchored at `$`, would try every start position of the slice. Exported for tests.
+ */
+export function mayEndWithCue(text: string, from: number, to: number): boolean {
+  let k = to - 1;
+  while (k >= from && isRegexSpace(text.charCodeAt(k))) k--;
+  if (k < from) return false;
+  const c = text.charCodeAt(k);
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x2e || c === 0x2c || c === 0x3a;
+}
+
+/** `"`, `'`, `“`, `‘`, `«`, `„`: the keys of CLOSERS. */
+function opensQuote(c: number): boolean {
+  return c === 0x22 || c === 0x27 || c === 0x201c || c === 0x2018 || c === 0xab || c === 0x201e;
+}
+
+/** An apostrophe between two letters is part of a word ("user's"), not a quote. */
+function inWord(text: string, k: number): boolean {
+  return isLetter(text[k - 1]) && isLetter(text[k + 1]);
 }
 
 function openingQuote(text: string, start: number): number {
   for (let k = start - 1; k >= 0 && start - k <= MAX_QUOTED; k--) {
-    const c = text[k]!;
-    if (c === "\n") return -1;
-    // An apostrophe between letters is part of a word ("user's"), not a quote.
-    if (c === "'" && isLetter(text[k - 1]) && isLetter(text[k + 1])) continue;
-    if (c in CLOSERS) return k;
-    if (c === "\u201d" || c === "\u2019" || c === "\u00bb") return -1;
+    const c = text.charCodeAt(k);
+    if (c === 0x0a) return -1;
+    if (c === 0x27 && inWord(text, k)) continue;
+    if (opensQuote(c)) return k;
+    // `”`, `’`, `»` close a quotation: the match is after it, not inside one.
+    if (c === 0x201d || c === 0x2019 || c === 0xbb) return -1;
   }
   return -1;
 }
 
 function closingQuote(text: string, from: number, closers: string, open: number): number {
+  const first = closers.charCodeAt(0);
+  // Every entry of CLOSERS has one or two characters; a missing second one reads as NaN and matches nothing.
+  const second = closers.charCodeAt(1);
   for (let k = from; k < text.length && k - open <= MAX_QUOTED; k++) {
-    const c = text[k]!;
-    if (c === "\n") return -1;
-    if (c === "'" && isLetter(text[k - 1]) && isLetter(text[k + 1])) continue;
-    if (closers.includes(c)) return k;
+    const c = text.charCodeAt(k);
+    if (c === 0x0a) return -1;
+    if (c === 0x27 && inWord(text, k)) continue;
+    if (c === first || c === second) return k;
   }
   return -1;
 }

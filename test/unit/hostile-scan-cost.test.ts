@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
+import { screenWork } from "../../src/engine/scan/json-screen.js";
 import type { CallToolResult } from "../../src/shared/types.js";
 
 const base = { connectorType: "acme.read", serverName: "acme", toolName: "read", callId: "hostile" };
@@ -227,5 +228,28 @@ describe("the checked output is held to maxOutputBytes", () => {
       }
     }
     expect(cutAndKept).toBeGreaterThan(0);
+  });
+});
+
+describe("structuredContent screening: a value dense in findings is not read twice", () => {
+  it("keys that are all e-mail addresses: screening gives up after its sample, every key still redacted", async () => {
+    const record: Record<string, number> = {};
+    for (let i = 0; i < 5_000; i++) record[`user${i}@example.com`] = i;
+    screenWork.joined = 0;
+    const decision = await output(new LocalPolicyEngine(), {
+      content: [{ type: "text", text: "ok" }],
+      structuredContent: record,
+    });
+    // The sample's 256 strings at most: joining the rest would read each key a second time, alone, for its match.
+    expect(screenWork.joined).toBeLessThanOrEqual(256);
+    const out = JSON.stringify(decision.redactedResult);
+    expect(out).not.toMatch(/user\d+@example\.com/);
+  });
+
+  it("ordinary records are still screened", async () => {
+    const records = Array.from({ length: 2_000 }, (_, i) => ({ id: i, name: `item ${i}`, note: `plain note ${i}` }));
+    screenWork.joined = 0;
+    await output(new LocalPolicyEngine(), { content: [{ type: "text", text: "ok" }], structuredContent: { records } });
+    expect(screenWork.joined).toBeGreaterThan(256);
   });
 });

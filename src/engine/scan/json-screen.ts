@@ -158,7 +158,7 @@ export function screenJson(
   const split = splitOf(plan);
   if (split.joined.length === 0) return undefined;
   const readings = collectReadings(root, plan, known);
-  if (readings.length < MIN_READINGS) return undefined;
+  if (readings.length < MIN_READINGS || mostlyFlagged(readings, split.joined)) return undefined;
   const near = markReadings(readings, split.joined);
   const screening: Screening = { clean: new CleanReadings(), matches: new Map() };
   for (let i = 0; i < readings.length; i++) {
@@ -175,6 +175,25 @@ export function screenJson(
     else screening.matches.set(r.text, found);
   }
   return screening;
+}
+
+/** Work counted for the hostile-cost tests: strings read in the joined pass. */
+export const screenWork = { joined: 0 };
+
+/** Readings sampled from the start to judge whether screening can pay. */
+const SAMPLE_READINGS = 256;
+
+/**
+ * Screening pays only when most strings are clean: a string a joined detector matches is read again alone, so a
+ * value dense in findings (every key an e-mail address) would be read twice. Judged on the first readings; a value
+ * screening cannot pay for is left to the walk, which reads it exactly as without screening.
+ */
+function mostlyFlagged(readings: readonly Reading[], detectors: readonly (readonly TextDetector[])[]): boolean {
+  if (readings.length <= SAMPLE_READINGS) return false;
+  const near = markReadings(readings.slice(0, SAMPLE_READINGS), detectors);
+  let flagged = 0;
+  for (const mask of near) if (mask !== 0) flagged++;
+  return flagged * 2 > SAMPLE_READINGS;
 }
 
 /** Marks a reading whose text has a normalised view: the walk scans it as before. */
@@ -201,6 +220,7 @@ function markReadings(
       index.push(i);
     } else if (VIEW_TEST.test(r.text)) near[i] = VIEW;
   }
+  screenWork.joined += joined.length;
   const marks = markJoined(joined, detectors);
   for (let k = 0; k < index.length; k++) near[index[k]!] = marks[k]!;
   return near;

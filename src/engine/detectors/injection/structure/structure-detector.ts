@@ -118,6 +118,10 @@ export function scanReading(text: string, gated = true): Flagged[] {
   const bounds = sentenceBounds(text);
   const count = bounds.length - 1;
   if (count <= 0) return [];
+  // A long ASCII-script reading is scanned only in the windows of the sentences that may fire (`scanWindows`).
+  const windows =
+    gated && !nonAscii && text.length > MAX_FIRST_PASS ? scanWindows(text, bounds) : wholeText(text, count);
+  if (windows.length === 0) return [];
   const { FEATURES, LEXICON_SCAN, ASCII_NEEDLES, OTHER_NEEDLES, needleState } = scanState();
   const flags = new Uint32Array(count);
   // Anchors over the whole text; supporting signals only in sentences next to an anchor. Benign prose has few
@@ -126,22 +130,24 @@ export function scanReading(text: string, gated = true): Flagged[] {
   for (const feature of FEATURES) {
     if (feature.supporting) continue;
     if (feature.starts !== undefined) {
-      markSentencesAt(text, feature.ascii, feature.starts.at, feature.bit, bounds, flags);
+      for (const w of windows)
+        markSentencesAt(text, feature.ascii, feature.starts.at, feature.bit, bounds, flags, w);
       if (nonAscii && feature.other !== undefined)
-        markSentencesAt(text, feature.other, [], feature.bit, bounds, flags);
+        for (const w of windows) markSentencesAt(text, feature.other, [], feature.bit, bounds, flags, w);
       continue;
     }
     if (
       mayMatch(text, ASCII_NEEDLES.get(feature)) &&
       (!gated || feature.asciiGate === undefined || feature.asciiGate(text))
     )
-      markSentences(text, feature.ascii, feature.bit, bounds, flags);
+      for (const w of windows) markSentences(text, feature.ascii, feature.bit, bounds, flags, w);
     if (nonAscii && feature.other !== undefined && mayMatch(text, OTHER_NEEDLES.get(feature)))
-      markSentences(text, feature.other, feature.bit, bounds, flags);
+      for (const w of windows) markSentences(text, feature.other, feature.bit, bounds, flags, w);
   }
   if (gated && !anyFlag(flags) && !lexiconMayAnchor(text, nonAscii, LEXICON_SCAN)) return [];
-  markLexicon(text, LEXICON_SCAN.ascii, bounds, flags);
-  if (nonAscii && LEXICON_SCAN.other !== undefined) markLexicon(text, LEXICON_SCAN.other, bounds, flags);
+  for (const w of windows) markLexicon(text, LEXICON_SCAN.ascii, bounds, flags, w);
+  if (nonAscii && LEXICON_SCAN.other !== undefined)
+    for (const w of windows) markLexicon(text, LEXICON_SCAN.other, bounds, flags, w);
   // The supporting signals a text can hold at all (by their needles), so a sentence is not searched for the others.
   const supporting: Feature[] = [];
   const supportingOther: Feature[] = [];
@@ -154,7 +160,7 @@ export function scanReading(text: string, gated = true): Flagged[] {
   for (let i = 0; i < count; i++) {
     const near =
       (flags[i]! | (i > 0 ? flags[i - 1]! : 0) | (i + 1 < count ? flags[i + 1]! : 0)) & ~SUPPORTING;
-    if (near === 0) continue;
+    if (near === 0 || !inKept(windows, bounds[i]!)) continue;
     const sentence = text.slice(bounds[i]!, bounds[i + 1]!);
     // The needles again on the sentence: in JSON with an address in every row, most sentences still have none.
     for (const feature of supporting)
@@ -224,24 +230,37 @@ const CHUNK = 512;
  * LAZY signals, whose matches are located here).
  */
 function sentencesMayFire(text: string, lazy: number): boolean {
-  const bounds = sentenceBounds(text);
+  return firingChunks(text, sentenceBounds(text), lazy, true).length > 0;
+}
+
+/**
+ * The chunks of `sentencesMayFire` (first and last sentence, inclusive) on which a rule may fire; with `first`, only
+ * the first such chunk.
+ */
+function firingChunks(text: string, bounds: number[], lazy: number, first: boolean): [number, number][] {
   const count = bounds.length - 1;
-  if (count <= 0) return false;
+  const out: [number, number][] = [];
+  if (count <= 0) return out;
   const starts = lazyStarts(text, lazy);
-  for (let first = 0; ; ) {
-    let last = Math.min(first + 1, count - 1);
-    while (last + 1 < count && bounds[last + 2]! - bounds[first]! <= CHUNK) last++;
-    const from = bounds[first]!;
+  for (let head = 0, k = 0; ; ) {
+    let last = Math.min(head + 1, count - 1);
+    while (last + 1 < count && bounds[last + 2]! - bounds[head]! <= CHUNK) last++;
+    const from = bounds[head]!;
     const to = bounds[last + 1]!;
     let bits = mayBitsAround(text, from, to);
-    for (const [at, bit] of starts) if (at >= from && at < to) bits |= bit;
-    if (decide(bits) !== undefined) return true;
-    if (last >= count - 1) return false;
-    first = last;
+    // `starts` is sorted and chunks only move forward (sharing one sentence), so `k` never passes a start in range.
+    while (k < starts.length && starts[k]![0] < from) k++;
+    for (let j = k; j < starts.length && starts[j]![0] < to; j++) bits |= starts[j]![1];
+    if (decide(bits) !== undefined) {
+      out.push([head, last]);
+      if (first) return out;
+    }
+    if (last >= count - 1) return out;
+    head = last;
   }
 }
 
-/** Where the matches of the LAZY signals in `lazy` start, with their bit. */
+/** Where the matches of the LAZY signals in `lazy` start, with their bit, in text order. */
 function lazyStarts(text: string, lazy: number): [number, number][] {
   const out: [number, number][] = [];
   if (lazy === 0) return out;
@@ -250,8 +269,72 @@ function lazyStarts(text: string, lazy: number): [number, number][] {
     const pattern = feature.ascii;
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) out.push([m.index, feature.bit]);
+    pattern.lastIndex = 0;
   }
-  return out;
+  return out.sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * A range of the full scan: matches are searched for from `scanFrom` and recorded when they start in `[from, to)`.
+ * They are read to their end wherever it lies, and every pattern sees the whole text around them, so its lookarounds,
+ * line starts and sentence bounds are those of the whole text.
+ */
+interface Window {
+  scanFrom: number;
+  from: number;
+  to: number;
+}
+
+function wholeText(text: string, count: number): Window[] {
+  return count <= 0 ? [] : [{ scanFrom: 0, from: 0, to: text.length + 1 }];
+}
+
+/**
+ * Sentences before a window from which its search starts, unrecorded: a pattern's search consumes its matches, so a
+ * search started at the window could find a match inside one that the whole-text search read past; started a few
+ * sentences earlier, both searches meet at the first match they share.
+ */
+const WARM_UP = 2;
+
+/**
+ * The windows of a long ASCII-script reading the full scan needs. Its findings are identical to the whole text's:
+ * a rule fires only within a sentence or two neighbouring ones, both in one chunk (`firingChunks`), so only the
+ * sentences of firing chunks can be flagged. Those are read exactly: their anchors and those of the sentence on
+ * either side (the supporting signals are searched for next to an anchor), and their supporting signals. Every other
+ * sentence gets a subset of its flags, on which (`decide` being monotone) nothing fires, alone or joined.
+ */
+function scanWindows(text: string, bounds: number[]): Window[] {
+  const count = bounds.length - 1;
+  const lazy = lazyBits(text, lazyCandidates(text));
+  const windows: Window[] = [];
+  for (const [head, last] of firingChunks(text, bounds, lazy, false)) {
+    const from = bounds[Math.max(head - 1, 0)]!;
+    const to = last + 2 >= count ? text.length + 1 : bounds[last + 2]!;
+    const scanFrom = bounds[Math.max(head - 1 - WARM_UP, 0)]!;
+    const previous = windows.at(-1);
+    if (previous !== undefined && scanFrom <= previous.to) previous.to = to;
+    else windows.push({ scanFrom, from, to });
+  }
+  return windows;
+}
+
+/** The sentence `at` lies in (the last one for the text's end). */
+function sentenceAt(bounds: number[], at: number): number {
+  let lo = 0;
+  let hi = bounds.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (bounds[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Whether `at` lies in one of the (sorted) windows' recorded ranges. */
+function inKept(windows: readonly Window[], at: number): boolean {
+  if (windows.length === 1) return at >= windows[0]!.from && at < windows[0]!.to;
+  for (const w of windows) if (at < w.to) return at >= w.from;
+  return false;
 }
 
 /**
@@ -324,15 +407,18 @@ function markSentences(
   bit: number,
   bounds: number[],
   flags: Uint32Array,
+  window: Window,
 ): void {
   const last = flags.length - 1;
-  pattern.lastIndex = 0;
-  let sentence = 0;
+  pattern.lastIndex = window.scanFrom;
+  let sentence = sentenceAt(bounds, window.scanFrom);
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    if (m.index >= window.to) break;
     while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
-    flags[sentence]! |= bit;
+    if (m.index >= window.from) flags[sentence]! |= bit;
     if (m[0].length === 0) pattern.lastIndex++;
   }
+  pattern.lastIndex = 0;
 }
 
 /**
@@ -403,13 +489,14 @@ function markSentencesAt(
   bit: number,
   bounds: number[],
   flags: Uint32Array,
+  window: Window,
 ): void {
   const last = flags.length - 1;
-  let sentence = 0;
+  let sentence = sentenceAt(bounds, window.scanFrom);
   // next[k]: the next occurrence of at[k] (-1: none left); nextLine: the next line start.
-  const next = at.map((needle) => text.indexOf(needle));
+  let from = window.scanFrom;
+  const next = at.map((needle) => text.indexOf(needle, from));
   let nextLine = 0;
-  let from = 0;
   while (from <= text.length) {
     if (nextLine !== -1 && nextLine < from) {
       const newline = text.indexOf("\n", from - 1);
@@ -420,7 +507,7 @@ function markSentencesAt(
       if (next[k]! !== -1 && next[k]! < from) next[k] = text.indexOf(at[k]!, from);
       if (next[k]! !== -1 && (p === -1 || next[k]! < p)) p = next[k]!;
     }
-    if (p === -1) return;
+    if (p === -1 || p >= window.to) return;
     sticky.lastIndex = p;
     const m = sticky.exec(text);
     if (m === null) {
@@ -428,26 +515,35 @@ function markSentencesAt(
       continue;
     }
     while (sentence < last && bounds[sentence + 1]! <= p) sentence++;
-    flags[sentence]! |= bit;
+    if (p >= window.from) flags[sentence]! |= bit;
     from = p + Math.max(m[0].length, 1);
   }
 }
 
 /** The merged lexicon scan: each match sets the roles of its entry (and of the shorter entries it starts with). */
-function markLexicon(text: string, pattern: RegExp, bounds: number[], flags: Uint32Array): void {
+function markLexicon(
+  text: string,
+  pattern: RegExp,
+  bounds: number[],
+  flags: Uint32Array,
+  window: Window,
+): void {
   const last = flags.length - 1;
   // Words inside a URL are skipped (see insideUrl); a text with no URL needs no look back.
   const urls = text.includes("http") || text.includes("www.");
   const bits = state!.LEXICON_BITS;
-  pattern.lastIndex = 0;
-  let sentence = 0;
+  // Every position a match starts at is visited (the search goes on from the next character), so no warm-up.
+  pattern.lastIndex = window.from;
+  let sentence = sentenceAt(bounds, window.from);
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    if (m.index >= window.to) break;
     while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
     const key = /\s\s|[\t\n\r]/.test(m[0]) ? m[0].replace(/\s+/g, " ") : m[0];
     if (!urls || !insideUrl(text, m.index)) flags[sentence]! |= bits.get(key) ?? 0;
     // Entries can overlap ("the user" inside "ignore the user"): look again from the next character.
     pattern.lastIndex = m.index + 1;
   }
+  pattern.lastIndex = 0;
 }
 
 /**

@@ -23,6 +23,15 @@ const ENTRIES = [
   ),
 ];
 
+/** The entries the `other` (Unicode) patterns read. */
+const SCRIPT_ENTRIES = [
+  ...new Set(
+    LEXICONS.flatMap((l) =>
+      Object.values(l).flatMap((v) => (Array.isArray(v) ? (v as string[]) : [])),
+    ).filter((e) => /[\u0370-\u04ff\u3000-\u30ff\u4e00-\u9fff]/.test(e) && !e.includes("*")),
+  ),
+];
+
 const PATTERN_PIECES = [
   "Assistant,",
   "assistants :",
@@ -208,11 +217,25 @@ describe("structure detector first pass: never dismisses a reading the full scan
       " ".repeat(300),
       "x".repeat(450),
     );
+    // Cyrillic and CJK entries (read by the `other` patterns, which the word walk does not follow) among them.
+    const script = fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(...SCRIPT_ENTRIES),
+          fc.constantFrom("助手：", "ассистент, ", "系统：", "\nсистема: ", "https://x.example/a に"),
+        ),
+        { minLength: 1, maxLength: 4 },
+      )
+      .map((parts) => parts.join(" "));
     const long = fc
-      .array(fc.oneof({ arbitrary: text, weight: 1 }, { arbitrary: filler, weight: 4 }), {
-        minLength: 120,
-        maxLength: 700,
-      })
+      .array(
+        fc.oneof(
+          { arbitrary: text, weight: 2 },
+          { arbitrary: filler, weight: 8 },
+          { arbitrary: script, weight: 1 },
+        ),
+        { minLength: 120, maxLength: 700 },
+      )
       .map((parts) => parts.join(" "));
     let flagged = 0;
     fc.assert(

@@ -120,7 +120,7 @@ export function scanReading(text: string, gated = true): Flagged[] {
   if (count <= 0) return [];
   // A long ASCII-script reading is scanned only in the windows of the sentences that may fire (`scanWindows`).
   const windows =
-    gated && !nonAscii && text.length > MAX_FIRST_PASS ? scanWindows(text, bounds) : wholeText(text, count);
+    gated && text.length > MAX_FIRST_PASS ? scanWindows(text, bounds, nonAscii) : wholeText(text, count);
   if (windows.length === 0) return [];
   const { FEATURES, LEXICON_SCAN, ASCII_NEEDLES, OTHER_NEEDLES, needleState } = scanState();
   const flags = new Uint32Array(count);
@@ -230,24 +230,33 @@ const CHUNK = 512;
  * LAZY signals, whose matches are located here).
  */
 function sentencesMayFire(text: string, lazy: number): boolean {
-  return firingChunks(text, sentenceBounds(text), lazy, true).length > 0;
+  return firingChunks(text, sentenceBounds(text), lazy, false, true).length > 0;
 }
 
 /**
  * The chunks of `sentencesMayFire` (first and last sentence, inclusive) on which a rule may fire; with `first`, only
  * the first such chunk.
  */
-function firingChunks(text: string, bounds: number[], lazy: number, first: boolean): [number, number][] {
+function firingChunks(
+  text: string,
+  bounds: number[],
+  lazy: number,
+  nonAscii: boolean,
+  first: boolean,
+): [number, number][] {
   const count = bounds.length - 1;
   const out: [number, number][] = [];
   if (count <= 0) return out;
   const starts = lazyStarts(text, lazy);
+  let script = nonAscii ? 0 : -1;
   for (let head = 0, k = 0; ; ) {
     let last = Math.min(head + 1, count - 1);
     while (last + 1 < count && bounds[last + 2]! - bounds[head]! <= CHUNK) last++;
     const from = bounds[head]!;
     const to = bounds[last + 1]!;
-    let bits = mayBitsAround(text, from, to);
+    // The `other` patterns: kept wherever they may match (the walk reads ASCII patterns only).
+    if (script !== -1 && script < from) script = nextScriptChar(text, from);
+    let bits = script !== -1 && script < to + OTHER_REACH ? ALWAYS_FIRES : mayBitsAround(text, from, to);
     // `starts` is sorted and chunks only move forward (sharing one sentence), so `k` never passes a start in range.
     while (k < starts.length && starts[k]![0] < from) k++;
     for (let j = k; j < starts.length && starts[j]![0] < to; j++) bits |= starts[j]![1];
@@ -258,6 +267,25 @@ function firingChunks(text: string, bounds: number[], lazy: number, first: boole
     if (last >= count - 1) return out;
     head = last;
   }
+}
+
+/**
+ * How far into a match of an `other` pattern its first Cyrillic, Greek or CJK character lies at most: a vocative's
+ * noun, a lexicon entry (`ai助手`, `api-ключ`), a turn role after 12 prefix characters, an address before `に`
+ * (`[^\s]{1,300}\s{0,3}`).
+ */
+const OTHER_REACH = 512;
+/** Bits on which `decide` fires. */
+const ALWAYS_FIRES = F.LEAK;
+
+const NON_ASCII_GLOBAL = /[\u0370-\u04ff\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]/g;
+
+/** The first Cyrillic, Greek, CJK or full-width character at or after `from`, or -1. */
+function nextScriptChar(text: string, from: number): number {
+  NON_ASCII_GLOBAL.lastIndex = from;
+  const found = NON_ASCII_GLOBAL.exec(text);
+  NON_ASCII_GLOBAL.lastIndex = 0;
+  return found === null ? -1 : found.index;
 }
 
 /** Where the matches of the LAZY signals in `lazy` start, with their bit, in text order. */
@@ -303,11 +331,11 @@ const WARM_UP = 2;
  * either side (the supporting signals are searched for next to an anchor), and their supporting signals. Every other
  * sentence gets a subset of its flags, on which (`decide` being monotone) nothing fires, alone or joined.
  */
-function scanWindows(text: string, bounds: number[]): Window[] {
+export function scanWindows(text: string, bounds: number[], nonAscii: boolean): Window[] {
   const count = bounds.length - 1;
   const lazy = lazyBits(text, lazyCandidates(text));
   const windows: Window[] = [];
-  for (const [head, last] of firingChunks(text, bounds, lazy, false)) {
+  for (const [head, last] of firingChunks(text, bounds, lazy, nonAscii, false)) {
     const from = bounds[Math.max(head - 1, 0)]!;
     const to = last + 2 >= count ? text.length + 1 : bounds[last + 2]!;
     const scanFrom = bounds[Math.max(head - 1 - WARM_UP, 0)]!;
@@ -410,15 +438,70 @@ function markSentences(
   window: Window,
 ): void {
   const last = flags.length - 1;
-  pattern.lastIndex = window.scanFrom;
-  let sentence = sentenceAt(bounds, window.scanFrom);
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    if (m.index >= window.to) break;
-    while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
-    if (m.index >= window.from) flags[sentence]! |= bit;
-    if (m[0].length === 0) pattern.lastIndex++;
+  let sentence = sentenceAt(bounds, window.from);
+  for (const [at] of windowMatches(text, pattern, window, false)) {
+    while (sentence < last && bounds[sentence + 1]! <= at) sentence++;
+    flags[sentence]! |= bit;
+  }
+}
+
+/** How far a window's search reads before its recorded range and after it (see `windowMatches`). */
+const SLICE_BEFORE = 1024;
+const SLICE_AFTER = 4096;
+
+/**
+ * The matches of `pattern` that start in the window's recorded range, as the search over the whole text finds them
+ * (`overlapping`: the search goes on from the next character after each match, as the lexicon's does; otherwise
+ * from the match's end). Searched for in a slice of the text around the window, so the text between windows is
+ * never read; each match found there is checked against the whole text at its position (same lookarounds, same
+ * length), and if one differs the window is searched for in the whole text.
+ */
+function windowMatches(
+  text: string,
+  pattern: RegExp,
+  window: Window,
+  overlapping: boolean,
+): [number, string][] {
+  const start = Math.max(0, Math.min(window.scanFrom, window.from - SLICE_BEFORE));
+  const end = Math.min(text.length, window.to + SLICE_AFTER);
+  if (start === 0 && end === text.length) return searchFrom(text, 0, pattern, window, overlapping);
+  const found = searchFrom(text.slice(start, end), start, pattern, window, overlapping);
+  if (found.every(([at, match]) => matchAt(text, pattern, at) === match)) return found;
+  return searchFrom(text, 0, pattern, window, overlapping);
+}
+
+/** `windowMatches` in `source`, the text from `offset` on (positions are the text's). */
+function searchFrom(
+  source: string,
+  offset: number,
+  pattern: RegExp,
+  window: Window,
+  overlapping: boolean,
+): [number, string][] {
+  const out: [number, string][] = [];
+  pattern.lastIndex = (overlapping ? window.from : window.scanFrom) - offset;
+  for (let m = pattern.exec(source); m !== null; m = pattern.exec(source)) {
+    const at = m.index + offset;
+    if (at >= window.to) break;
+    if (at >= window.from) out.push([at, m[0]]);
+    if (overlapping) pattern.lastIndex = m.index + 1;
+    else if (m[0].length === 0) pattern.lastIndex++;
   }
   pattern.lastIndex = 0;
+  return out;
+}
+
+const stickyCopies = new WeakMap<RegExp, RegExp>();
+
+/** The match of `pattern` at exactly `at` in `text`, or undefined. */
+function matchAt(text: string, pattern: RegExp, at: number): string | undefined {
+  let sticky = stickyCopies.get(pattern);
+  if (sticky === undefined) {
+    sticky = new RegExp(pattern.source, pattern.flags.replace("g", "y"));
+    stickyCopies.set(pattern, sticky);
+  }
+  sticky.lastIndex = at;
+  return sticky.exec(text)?.[0];
 }
 
 /**
@@ -532,18 +615,13 @@ function markLexicon(
   // Words inside a URL are skipped (see insideUrl); a text with no URL needs no look back.
   const urls = text.includes("http") || text.includes("www.");
   const bits = state!.LEXICON_BITS;
-  // Every position a match starts at is visited (the search goes on from the next character), so no warm-up.
-  pattern.lastIndex = window.from;
   let sentence = sentenceAt(bounds, window.from);
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    if (m.index >= window.to) break;
-    while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
-    const key = /\s\s|[\t\n\r]/.test(m[0]) ? m[0].replace(/\s+/g, " ") : m[0];
-    if (!urls || !insideUrl(text, m.index)) flags[sentence]! |= bits.get(key) ?? 0;
-    // Entries can overlap ("the user" inside "ignore the user"): look again from the next character.
-    pattern.lastIndex = m.index + 1;
+  // Entries can overlap ("the user" inside "ignore the user"): the search goes on from the next character.
+  for (const [at, match] of windowMatches(text, pattern, window, true)) {
+    while (sentence < last && bounds[sentence + 1]! <= at) sentence++;
+    const key = /\s\s|[\t\n\r]/.test(match) ? match.replace(/\s+/g, " ") : match;
+    if (!urls || !insideUrl(text, at)) flags[sentence]! |= bits.get(key) ?? 0;
   }
-  pattern.lastIndex = 0;
 }
 
 /**
@@ -569,7 +647,7 @@ function matchesIn(sentence: string, pattern: RegExp): boolean {
   return pattern.test(sentence);
 }
 
-function sentenceBounds(text: string): number[] {
+export function sentenceBounds(text: string): number[] {
   const bounds = [0];
   SENTENCE_END.lastIndex = 0;
   let last = 0;

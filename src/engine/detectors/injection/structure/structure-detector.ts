@@ -130,10 +130,15 @@ export function scanReading(text: string, gated = true): Flagged[] {
   for (const feature of FEATURES) {
     if (feature.supporting) continue;
     if (feature.starts !== undefined) {
+      const { at } = feature.starts;
+      const needles = { next: at.map(() => UNKNOWN), searched: at.map(() => 0) };
       for (const w of windows)
-        markSentencesAt(text, feature.ascii, feature.starts.at, feature.bit, bounds, flags, w);
-      if (nonAscii && feature.other !== undefined)
-        for (const w of windows) markSentencesAt(text, feature.other, [], feature.bit, bounds, flags, w);
+        markSentencesAt(text, feature.ascii, at, needles, feature.bit, bounds, flags, w);
+      if (nonAscii && feature.other !== undefined) {
+        const none = { next: [], searched: [] };
+        for (const w of windows)
+          markSentencesAt(text, feature.other, [], none, feature.bit, bounds, flags, w);
+      }
       continue;
     }
     if (
@@ -569,6 +574,7 @@ function markSentencesAt(
   text: string,
   sticky: RegExp,
   at: readonly string[],
+  needles: NeedleCursor,
   bit: number,
   bounds: number[],
   flags: Uint32Array,
@@ -576,9 +582,9 @@ function markSentencesAt(
 ): void {
   const last = flags.length - 1;
   let sentence = sentenceAt(bounds, window.scanFrom);
-  // next[k]: the next occurrence of at[k] (-1: none left); nextLine: the next line start.
+  // next[k]: the next occurrence of at[k] (see NeedleCursor); nextLine: the next line start.
   let from = window.scanFrom;
-  const next = at.map((needle) => text.indexOf(needle, from));
+  const { next, searched } = needles;
   let nextLine = 0;
   while (from <= text.length) {
     if (nextLine !== -1 && nextLine < from) {
@@ -587,7 +593,10 @@ function markSentencesAt(
     }
     let p = nextLine;
     for (let k = 0; k < next.length; k++) {
-      if (next[k]! !== -1 && next[k]! < from) next[k] = text.indexOf(at[k]!, from);
+      if (next[k] === UNKNOWN || (next[k]! !== -1 && next[k]! < from) || searched[k]! > from) {
+        next[k] = text.indexOf(at[k]!, from);
+        searched[k] = from;
+      }
       if (next[k]! !== -1 && (p === -1 || next[k]! < p)) p = next[k]!;
     }
     if (p === -1 || p >= window.to) return;
@@ -601,6 +610,18 @@ function markSentencesAt(
     if (p >= window.from) flags[sentence]! |= bit;
     from = p + Math.max(m[0].length, 1);
   }
+}
+
+const UNKNOWN = -2;
+
+/**
+ * Per needle of `markSentencesAt`: its next occurrence (-1: none left; UNKNOWN: not looked for yet) and where that
+ * search started. Kept from one window to the next, so a rare needle is looked for about once per text, not once per
+ * window; an occurrence found from `searched` is the next one from any later position up to it.
+ */
+interface NeedleCursor {
+  next: number[];
+  searched: number[];
 }
 
 /** The merged lexicon scan: each match sets the roles of its entry (and of the shorter entries it starts with). */

@@ -450,9 +450,13 @@ function markSentences(
   }
 }
 
-/** How far a window's search reads before its recorded range and after it (see `windowMatches`). */
-const SLICE_BEFORE = 1024;
-const SLICE_AFTER = 4096;
+/**
+ * How far a window's search reads before its recorded range and after it (see `windowMatches`): every pattern's
+ * repetitions are bounded (a few hundred characters at most) but for runs of spaces and of letters (`\s+` between
+ * a lexicon entry's words, `[a-z]*` in its compounds), and a slice never starts or ends inside such a run.
+ */
+const SLICE_BEFORE = 256;
+const SLICE_AFTER = 1024;
 
 /**
  * The matches of `pattern` that start in the window's recorded range, as the search over the whole text finds them
@@ -467,13 +471,23 @@ function windowMatches(
   window: Window,
   overlapping: boolean,
 ): [number, string][] {
-  const start = Math.max(0, Math.min(window.scanFrom, window.from - SLICE_BEFORE));
-  const end = Math.min(text.length, window.to + SLICE_AFTER);
+  let start = Math.max(0, Math.min(window.scanFrom, window.from - SLICE_BEFORE));
+  while (start > 0 && inRun(text.charCodeAt(start - 1))) start--;
+  let end = Math.min(text.length, window.to + SLICE_AFTER);
+  while (end < text.length && inRun(text.charCodeAt(end))) end++;
   if (start === 0 && end === text.length) return searchFrom(text, 0, pattern, window, overlapping);
   const found = searchFrom(text.slice(start, end), start, pattern, window, overlapping);
   if (found.every(([at, match]) => matchAt(text, pattern, at) === match)) return found;
   return searchFrom(text, 0, pattern, window, overlapping);
 }
+
+/** Whether a character may lie in a run a pattern repeats without bound: whitespace or a word character. */
+function inRun(c: number): boolean {
+  if (c < 128) return c <= 32 || RUN[c] === 1;
+  return /[\s\p{L}]/u.test(String.fromCharCode(c));
+}
+const RUN = new Uint8Array(128);
+for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") RUN[ch.charCodeAt(0)] = 1;
 
 /** `windowMatches` in `source`, the text from `offset` on (positions are the text's). */
 function searchFrom(

@@ -316,10 +316,15 @@ interface Window {
   scanFrom: number;
   from: number;
   to: number;
+  /** The part of the text a pattern is searched in (`windowMatches`). */
+  sliceStart: number;
+  sliceEnd: number;
 }
 
 function wholeText(text: string, count: number): Window[] {
-  return count <= 0 ? [] : [{ scanFrom: 0, from: 0, to: text.length + 1 }];
+  return count <= 0
+    ? []
+    : [{ scanFrom: 0, from: 0, to: text.length + 1, sliceStart: 0, sliceEnd: text.length }];
 }
 
 /**
@@ -346,9 +351,16 @@ export function scanWindows(text: string, bounds: number[], nonAscii: boolean): 
     const scanFrom = bounds[Math.max(head - 1 - WARM_UP, 0)]!;
     const previous = windows.at(-1);
     if (previous !== undefined && scanFrom <= previous.to) previous.to = to;
-    else windows.push({ scanFrom, from, to });
+    else windows.push({ scanFrom, from, to, sliceStart: 0, sliceEnd: text.length });
   }
-  return windows;
+  // The windows never read more than the whole text would cost: when their slices add up to more than half of it,
+  // or one would reach over a run longer than RUN_CAP, the text is scanned whole.
+  let read = 0;
+  for (const window of windows) {
+    if (!setSlice(text, window)) return wholeText(text, count);
+    read += window.sliceEnd - window.sliceStart;
+  }
+  return read > text.length / 2 ? wholeText(text, count) : windows;
 }
 
 /** The sentence `at` lies in (the last one for the text's end). */
@@ -471,14 +483,27 @@ function windowMatches(
   window: Window,
   overlapping: boolean,
 ): [number, string][] {
-  let start = Math.max(0, Math.min(window.scanFrom, window.from - SLICE_BEFORE));
-  while (start > 0 && inRun(text.charCodeAt(start - 1))) start--;
-  let end = Math.min(text.length, window.to + SLICE_AFTER);
-  while (end < text.length && inRun(text.charCodeAt(end))) end++;
+  const { sliceStart: start, sliceEnd: end } = window;
   if (start === 0 && end === text.length) return searchFrom(text, 0, pattern, window, overlapping);
   const found = searchFrom(text.slice(start, end), start, pattern, window, overlapping);
   if (found.every(([at, match]) => matchAt(text, pattern, at) === match)) return found;
   return searchFrom(text, 0, pattern, window, overlapping);
+}
+
+/** Longest run a slice is widened over; past it the text is scanned whole. */
+const RUN_CAP = 4096;
+
+/** Sets the window's slice (SLICE_BEFORE, SLICE_AFTER, widened to the ends of runs); false past RUN_CAP. */
+function setSlice(text: string, window: Window): boolean {
+  let start = Math.max(0, Math.min(window.scanFrom, window.from - SLICE_BEFORE));
+  const floor = start - RUN_CAP;
+  while (start > 0 && inRun(text.charCodeAt(start - 1))) if (--start < floor) return false;
+  let end = Math.min(text.length, window.to + SLICE_AFTER);
+  const ceiling = end + RUN_CAP;
+  while (end < text.length && inRun(text.charCodeAt(end))) if (++end > ceiling) return false;
+  window.sliceStart = start;
+  window.sliceEnd = end;
+  return true;
 }
 
 /** Whether a character may lie in a run a pattern repeats without bound: whitespace or a word character. */

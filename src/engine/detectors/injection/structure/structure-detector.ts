@@ -19,7 +19,8 @@ import { type ReadingView, toReadingView, viewToInput } from "./reading-view.js"
  * closed up and leetspeak digits read as letters, only on lines that show those patterns. A finding from a decoded
  * or re-spaced reading spans the segment or line it came from.
  *
- * Cost: one fold (none for printable ASCII), then one global scan per signal; the per-sentence work is constant.
+ * Cost: one fold (none for printable ASCII), then one global scan per signal; the per-sentence work is constant. On
+ * a long reading the scans run only in windows around the chunks of sentences where a rule may fire (`scanWindows`).
  */
 
 export type StructureInjectionType =
@@ -105,7 +106,8 @@ const MAX_SENTENCE = 400;
  * words, see anchor-gate.ts) whether any rule can fire at all, on readings without Cyrillic, Greek, CJK or
  * full-width characters; then, as before, returns early when the text holds no anchor
  * signal: every rule in `decide` needs one (a text whose signals are all SUPPORTING yields nothing, tested over every
- * such combination), so the full lexicon scan and the per-sentence work are skipped on such text. The anchor
+ * such combination), so the full lexicon scan and the per-sentence work are skipped on such text. On a reading longer
+ * than MAX_FIRST_PASS the scans run only in the windows `scanWindows` keeps (same findings as the whole text). The anchor
  * features run first as they always did; the lexicon's anchor roles are ruled out by `anchorAscii`/`anchorOther`,
  * a looser test than the scan; a feature with an `asciiGate` is not scanned on text that gate rules out. `gated:
  * false` (neither gate) is the reference the tests compare against.
@@ -240,7 +242,9 @@ function sentencesMayFire(text: string, lazy: number): boolean {
 
 /**
  * The chunks of `sentencesMayFire` (first and last sentence, inclusive) on which a rule may fire; with `first`, only
- * the first such chunk.
+ * the first such chunk. On a reading with Cyrillic, Greek or CJK characters (`nonAscii`), a chunk with one within
+ * OTHER_REACH of its range is kept whatever the walk says (the walk reads the ASCII patterns only, and is sound for
+ * them on any reading: those characters are not word characters to either).
  */
 function firingChunks(
   text: string,

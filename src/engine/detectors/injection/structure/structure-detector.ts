@@ -120,10 +120,28 @@ export function scanReading(text: string, gated = true): Flagged[] {
   const bounds = sentenceBounds(text);
   const count = bounds.length - 1;
   if (count <= 0) return [];
-  // A long ASCII-script reading is scanned only in the windows of the sentences that may fire (`scanWindows`).
+  // A long reading is scanned only in the windows of the sentences that may fire (`scanWindows`); when a match found
+  // in a window's slice differs from the whole text's at its position (`windowMatches`), it is scanned whole.
   const windows =
     gated && text.length > MAX_FIRST_PASS ? scanWindows(text, bounds, nonAscii) : wholeText(text, count);
   if (windows.length === 0) return [];
+  windowMiss = false;
+  const found = scanIn(text, gated, nonAscii, bounds, windows);
+  return windowMiss ? scanIn(text, gated, nonAscii, bounds, wholeText(text, count)) : found;
+}
+
+/** Set by `windowMatches` when a window's slice gave a match the whole text does not have there. */
+let windowMiss = false;
+
+/** The body of `scanReading`: the flags of the sentences, from scans in `windows`, and the decisions. */
+function scanIn(
+  text: string,
+  gated: boolean,
+  nonAscii: boolean,
+  bounds: number[],
+  windows: readonly Window[],
+): Flagged[] {
+  const count = bounds.length - 1;
   const { FEATURES, LEXICON_SCAN, ASCII_NEEDLES, OTHER_NEEDLES, needleState } = scanState();
   const flags = new Uint32Array(count);
   // Anchors over the whole text; supporting signals only in sentences next to an anchor. Benign prose has few
@@ -479,7 +497,7 @@ const SLICE_AFTER = 1024;
  * (`overlapping`: the search goes on from the next character after each match, as the lexicon's does; otherwise
  * from the match's end). Searched for in a slice of the text around the window, so the text between windows is
  * never read; each match found there is checked against the whole text at its position (same lookarounds, same
- * length), and if one differs the window is searched for in the whole text.
+ * length), and if one differs `windowMiss` is set (the caller then scans the whole text: at most one more scan).
  */
 function windowMatches(
   text: string,
@@ -490,8 +508,8 @@ function windowMatches(
   const { sliceStart: start, sliceEnd: end } = window;
   if (start === 0 && end === text.length) return searchFrom(text, 0, pattern, window, overlapping);
   const found = searchFrom(text.slice(start, end), start, pattern, window, overlapping);
-  if (found.every(([at, match]) => matchAt(text, pattern, at) === match)) return found;
-  return searchFrom(text, 0, pattern, window, overlapping);
+  if (!found.every(([at, match]) => matchAt(text, pattern, at) === match)) windowMiss = true;
+  return found;
 }
 
 /** Longest run a slice is widened over; past it the text is scanned whole. */

@@ -19,7 +19,8 @@ import { type ReadingView, toReadingView, viewToInput } from "./reading-view.js"
  * closed up and leetspeak digits read as letters, only on lines that show those patterns. A finding from a decoded
  * or re-spaced reading spans the segment or line it came from.
  *
- * Cost: one fold (none for printable ASCII), then one global scan per signal; the per-sentence work is constant.
+ * Cost: one fold (none for printable ASCII), then one global scan per signal; the per-sentence work is constant. On
+ * a long reading the scans run only in windows around the chunks of sentences where a rule may fire (`scanWindows`).
  */
 
 export type StructureInjectionType =
@@ -105,7 +106,8 @@ const MAX_SENTENCE = 400;
  * words, see anchor-gate.ts) whether any rule can fire at all, on readings without Cyrillic, Greek, CJK or
  * full-width characters; then, as before, returns early when the text holds no anchor
  * signal: every rule in `decide` needs one (a text whose signals are all SUPPORTING yields nothing, tested over every
- * such combination), so the full lexicon scan and the per-sentence work are skipped on such text. The anchor
+ * such combination), so the full lexicon scan and the per-sentence work are skipped on such text. On a reading longer
+ * than MAX_FIRST_PASS the scans run only in the windows `scanWindows` keeps (same findings as the whole text). The anchor
  * features run first as they always did; the lexicon's anchor roles are ruled out by `anchorAscii`/`anchorOther`,
  * a looser test than the scan; a feature with an `asciiGate` is not scanned on text that gate rules out. `gated:
  * false` (neither gate) is the reference the tests compare against.
@@ -118,6 +120,28 @@ export function scanReading(text: string, gated = true): Flagged[] {
   const bounds = sentenceBounds(text);
   const count = bounds.length - 1;
   if (count <= 0) return [];
+  // A long reading is scanned only in the windows of the sentences that may fire (`scanWindows`); when a match found
+  // in a window's slice differs from the whole text's at its position (`windowMatches`), it is scanned whole.
+  const windows =
+    gated && text.length > MAX_FIRST_PASS ? scanWindows(text, bounds, nonAscii) : wholeText(text, count);
+  if (windows.length === 0) return [];
+  windowMiss = false;
+  const found = scanIn(text, gated, nonAscii, bounds, windows);
+  return windowMiss ? scanIn(text, gated, nonAscii, bounds, wholeText(text, count)) : found;
+}
+
+/** Set by `windowMatches` when a window's slice gave a match the whole text does not have there. */
+let windowMiss = false;
+
+/** The body of `scanReading`: the flags of the sentences, from scans in `windows`, and the decisions. */
+function scanIn(
+  text: string,
+  gated: boolean,
+  nonAscii: boolean,
+  bounds: number[],
+  windows: readonly Window[],
+): Flagged[] {
+  const count = bounds.length - 1;
   const { FEATURES, LEXICON_SCAN, ASCII_NEEDLES, OTHER_NEEDLES, needleState } = scanState();
   const flags = new Uint32Array(count);
   // Anchors over the whole text; supporting signals only in sentences next to an anchor. Benign prose has few
@@ -126,22 +150,29 @@ export function scanReading(text: string, gated = true): Flagged[] {
   for (const feature of FEATURES) {
     if (feature.supporting) continue;
     if (feature.starts !== undefined) {
-      markSentencesAt(text, feature.ascii, feature.starts.at, feature.bit, bounds, flags);
-      if (nonAscii && feature.other !== undefined)
-        markSentencesAt(text, feature.other, [], feature.bit, bounds, flags);
+      const { at } = feature.starts;
+      const needles = { next: at.map(() => UNKNOWN), searched: at.map(() => 0) };
+      for (const w of windows)
+        markSentencesAt(text, feature.ascii, at, needles, feature.bit, bounds, flags, w);
+      if (nonAscii && feature.other !== undefined) {
+        const none = { next: [], searched: [] };
+        for (const w of windows)
+          markSentencesAt(text, feature.other, [], none, feature.bit, bounds, flags, w);
+      }
       continue;
     }
     if (
       mayMatch(text, ASCII_NEEDLES.get(feature)) &&
       (!gated || feature.asciiGate === undefined || feature.asciiGate(text))
     )
-      markSentences(text, feature.ascii, feature.bit, bounds, flags);
+      for (const w of windows) markSentences(text, feature.ascii, feature.bit, bounds, flags, w);
     if (nonAscii && feature.other !== undefined && mayMatch(text, OTHER_NEEDLES.get(feature)))
-      markSentences(text, feature.other, feature.bit, bounds, flags);
+      for (const w of windows) markSentences(text, feature.other, feature.bit, bounds, flags, w);
   }
   if (gated && !anyFlag(flags) && !lexiconMayAnchor(text, nonAscii, LEXICON_SCAN)) return [];
-  markLexicon(text, LEXICON_SCAN.ascii, bounds, flags);
-  if (nonAscii && LEXICON_SCAN.other !== undefined) markLexicon(text, LEXICON_SCAN.other, bounds, flags);
+  for (const w of windows) markLexicon(text, LEXICON_SCAN.ascii, bounds, flags, w);
+  if (nonAscii && LEXICON_SCAN.other !== undefined)
+    for (const w of windows) markLexicon(text, LEXICON_SCAN.other, bounds, flags, w);
   // The supporting signals a text can hold at all (by their needles), so a sentence is not searched for the others.
   const supporting: Feature[] = [];
   const supportingOther: Feature[] = [];
@@ -154,7 +185,7 @@ export function scanReading(text: string, gated = true): Flagged[] {
   for (let i = 0; i < count; i++) {
     const near =
       (flags[i]! | (i > 0 ? flags[i - 1]! : 0) | (i + 1 < count ? flags[i + 1]! : 0)) & ~SUPPORTING;
-    if (near === 0) continue;
+    if (near === 0 || !inKept(windows, bounds[i]!)) continue;
     const sentence = text.slice(bounds[i]!, bounds[i + 1]!);
     // The needles again on the sentence: in JSON with an address in every row, most sentences still have none.
     for (const feature of supporting)
@@ -224,24 +255,67 @@ const CHUNK = 512;
  * LAZY signals, whose matches are located here).
  */
 function sentencesMayFire(text: string, lazy: number): boolean {
-  const bounds = sentenceBounds(text);
+  return firingChunks(text, sentenceBounds(text), lazy, false, true).length > 0;
+}
+
+/**
+ * The chunks of `sentencesMayFire` (first and last sentence, inclusive) on which a rule may fire; with `first`, only
+ * the first such chunk. On a reading with Cyrillic, Greek or CJK characters (`nonAscii`), a chunk with one within
+ * OTHER_REACH of its range is kept whatever the walk says (the walk reads the ASCII patterns only, and is sound for
+ * them on any reading: those characters are not word characters to either).
+ */
+function firingChunks(
+  text: string,
+  bounds: number[],
+  lazy: number,
+  nonAscii: boolean,
+  first: boolean,
+): [number, number][] {
   const count = bounds.length - 1;
-  if (count <= 0) return false;
+  const out: [number, number][] = [];
+  if (count <= 0) return out;
   const starts = lazyStarts(text, lazy);
-  for (let first = 0; ; ) {
-    let last = Math.min(first + 1, count - 1);
-    while (last + 1 < count && bounds[last + 2]! - bounds[first]! <= CHUNK) last++;
-    const from = bounds[first]!;
+  let script = nonAscii ? 0 : -1;
+  for (let head = 0, k = 0; ; ) {
+    let last = Math.min(head + 1, count - 1);
+    while (last + 1 < count && bounds[last + 2]! - bounds[head]! <= CHUNK) last++;
+    const from = bounds[head]!;
     const to = bounds[last + 1]!;
-    let bits = mayBitsAround(text, from, to);
-    for (const [at, bit] of starts) if (at >= from && at < to) bits |= bit;
-    if (decide(bits) !== undefined) return true;
-    if (last >= count - 1) return false;
-    first = last;
+    // The `other` patterns: kept wherever they may match (the walk reads ASCII patterns only).
+    if (script !== -1 && script < from) script = nextScriptChar(text, from);
+    let bits = script !== -1 && script < to + OTHER_REACH ? ALWAYS_FIRES : mayBitsAround(text, from, to);
+    // `starts` is sorted and chunks only move forward (sharing one sentence), so `k` never passes a start in range.
+    while (k < starts.length && starts[k]![0] < from) k++;
+    for (let j = k; j < starts.length && starts[j]![0] < to; j++) bits |= starts[j]![1];
+    if (decide(bits) !== undefined) {
+      out.push([head, last]);
+      if (first) return out;
+    }
+    if (last >= count - 1) return out;
+    head = last;
   }
 }
 
-/** Where the matches of the LAZY signals in `lazy` start, with their bit. */
+/**
+ * How far into a match of an `other` pattern its first Cyrillic, Greek or CJK character lies at most: a vocative's
+ * noun, a lexicon entry (`ai助手`, `api-ключ`), a turn role after 12 prefix characters, an address before `に`
+ * (`[^\s]{1,300}\s{0,3}`).
+ */
+const OTHER_REACH = 512;
+/** Bits on which `decide` fires. */
+const ALWAYS_FIRES = F.LEAK;
+
+const NON_ASCII_GLOBAL = /[\u0370-\u04ff\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]/g;
+
+/** The first Cyrillic, Greek, CJK or full-width character at or after `from`, or -1. */
+function nextScriptChar(text: string, from: number): number {
+  NON_ASCII_GLOBAL.lastIndex = from;
+  const found = NON_ASCII_GLOBAL.exec(text);
+  NON_ASCII_GLOBAL.lastIndex = 0;
+  return found === null ? -1 : found.index;
+}
+
+/** Where the matches of the LAZY signals in `lazy` start, with their bit, in text order. */
 function lazyStarts(text: string, lazy: number): [number, number][] {
   const out: [number, number][] = [];
   if (lazy === 0) return out;
@@ -250,8 +324,84 @@ function lazyStarts(text: string, lazy: number): [number, number][] {
     const pattern = feature.ascii;
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) out.push([m.index, feature.bit]);
+    pattern.lastIndex = 0;
   }
-  return out;
+  return out.sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * A range of the full scan: matches are searched for from `scanFrom` and recorded when they start in `[from, to)`.
+ * They are read to their end wherever it lies, and every pattern sees the whole text around them, so its lookarounds,
+ * line starts and sentence bounds are those of the whole text.
+ */
+interface Window {
+  scanFrom: number;
+  from: number;
+  to: number;
+  /** The part of the text a pattern is searched in (`windowMatches`). */
+  sliceStart: number;
+  sliceEnd: number;
+}
+
+function wholeText(text: string, count: number): Window[] {
+  return count <= 0
+    ? []
+    : [{ scanFrom: 0, from: 0, to: text.length + 1, sliceStart: 0, sliceEnd: text.length }];
+}
+
+/**
+ * Sentences before a window from which its search starts, unrecorded: a pattern's search consumes its matches, so a
+ * search started at the window could find a match inside one that the whole-text search read past; started a few
+ * sentences earlier, both searches meet at the first match they share.
+ */
+const WARM_UP = 2;
+
+/**
+ * The windows of a long ASCII-script reading the full scan needs. Its findings are identical to the whole text's:
+ * a rule fires only within a sentence or two neighbouring ones, both in one chunk (`firingChunks`), so only the
+ * sentences of firing chunks can be flagged. Those are read exactly: their anchors and those of the sentence on
+ * either side (the supporting signals are searched for next to an anchor), and their supporting signals. Every other
+ * sentence gets a subset of its flags, on which (`decide` being monotone) nothing fires, alone or joined.
+ */
+export function scanWindows(text: string, bounds: number[], nonAscii: boolean): Window[] {
+  const count = bounds.length - 1;
+  const lazy = lazyBits(text, lazyCandidates(text));
+  const windows: Window[] = [];
+  for (const [head, last] of firingChunks(text, bounds, lazy, nonAscii, false)) {
+    const from = bounds[Math.max(head - 1, 0)]!;
+    const to = last + 2 >= count ? text.length + 1 : bounds[last + 2]!;
+    const scanFrom = bounds[Math.max(head - 1 - WARM_UP, 0)]!;
+    const previous = windows.at(-1);
+    if (previous !== undefined && scanFrom <= previous.to) previous.to = to;
+    else windows.push({ scanFrom, from, to, sliceStart: 0, sliceEnd: text.length });
+  }
+  // The windows never read more than the whole text would cost: when their slices add up to more than half of it,
+  // or one would reach over a run longer than RUN_CAP, the text is scanned whole.
+  let read = 0;
+  for (const window of windows) {
+    if (!setSlice(text, window)) return wholeText(text, count);
+    read += window.sliceEnd - window.sliceStart;
+  }
+  return read > text.length / 2 ? wholeText(text, count) : windows;
+}
+
+/** The sentence `at` lies in (the last one for the text's end). */
+function sentenceAt(bounds: number[], at: number): number {
+  let lo = 0;
+  let hi = bounds.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (bounds[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Whether `at` lies in one of the (sorted) windows' recorded ranges. */
+function inKept(windows: readonly Window[], at: number): boolean {
+  if (windows.length === 1) return at >= windows[0]!.from && at < windows[0]!.to;
+  for (const w of windows) if (at < w.to) return at >= w.from;
+  return false;
 }
 
 /**
@@ -324,15 +474,100 @@ function markSentences(
   bit: number,
   bounds: number[],
   flags: Uint32Array,
+  window: Window,
 ): void {
   const last = flags.length - 1;
-  pattern.lastIndex = 0;
-  let sentence = 0;
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
+  let sentence = sentenceAt(bounds, window.from);
+  for (const [at] of windowMatches(text, pattern, window, false)) {
+    while (sentence < last && bounds[sentence + 1]! <= at) sentence++;
     flags[sentence]! |= bit;
-    if (m[0].length === 0) pattern.lastIndex++;
   }
+}
+
+/**
+ * How far a window's search reads before its recorded range and after it (see `windowMatches`): every pattern's
+ * repetitions are bounded (a few hundred characters at most) but for runs of spaces and of letters (`\s+` between
+ * a lexicon entry's words, `[a-z]*` in its compounds), and a slice never starts or ends inside such a run.
+ */
+const SLICE_BEFORE = 256;
+const SLICE_AFTER = 1024;
+
+/**
+ * The matches of `pattern` that start in the window's recorded range, as the search over the whole text finds them
+ * (`overlapping`: the search goes on from the next character after each match, as the lexicon's does; otherwise
+ * from the match's end). Searched for in a slice of the text around the window, so the text between windows is
+ * never read; each match found there is checked against the whole text at its position (same lookarounds, same
+ * length), and if one differs `windowMiss` is set (the caller then scans the whole text: at most one more scan).
+ */
+function windowMatches(
+  text: string,
+  pattern: RegExp,
+  window: Window,
+  overlapping: boolean,
+): [number, string][] {
+  const { sliceStart: start, sliceEnd: end } = window;
+  if (start === 0 && end === text.length) return searchFrom(text, 0, pattern, window, overlapping);
+  const found = searchFrom(text.slice(start, end), start, pattern, window, overlapping);
+  if (!found.every(([at, match]) => matchAt(text, pattern, at) === match)) windowMiss = true;
+  return found;
+}
+
+/** Longest run a slice is widened over; past it the text is scanned whole. */
+const RUN_CAP = 4096;
+
+/** Sets the window's slice (SLICE_BEFORE, SLICE_AFTER, widened to the ends of runs); false past RUN_CAP. */
+function setSlice(text: string, window: Window): boolean {
+  let start = Math.max(0, Math.min(window.scanFrom, window.from - SLICE_BEFORE));
+  const floor = start - RUN_CAP;
+  while (start > 0 && inRun(text.charCodeAt(start - 1))) if (--start < floor) return false;
+  let end = Math.min(text.length, window.to + SLICE_AFTER);
+  const ceiling = end + RUN_CAP;
+  while (end < text.length && inRun(text.charCodeAt(end))) if (++end > ceiling) return false;
+  window.sliceStart = start;
+  window.sliceEnd = end;
+  return true;
+}
+
+/** Whether a character may lie in a run a pattern repeats without bound: whitespace or a word character. */
+function inRun(c: number): boolean {
+  if (c < 128) return c <= 32 || RUN[c] === 1;
+  return /[\s\p{L}]/u.test(String.fromCharCode(c));
+}
+const RUN = new Uint8Array(128);
+for (const ch of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") RUN[ch.charCodeAt(0)] = 1;
+
+/** `windowMatches` in `source`, the text from `offset` on (positions are the text's). */
+function searchFrom(
+  source: string,
+  offset: number,
+  pattern: RegExp,
+  window: Window,
+  overlapping: boolean,
+): [number, string][] {
+  const out: [number, string][] = [];
+  pattern.lastIndex = (overlapping ? window.from : window.scanFrom) - offset;
+  for (let m = pattern.exec(source); m !== null; m = pattern.exec(source)) {
+    const at = m.index + offset;
+    if (at >= window.to) break;
+    if (at >= window.from) out.push([at, m[0]]);
+    if (overlapping) pattern.lastIndex = m.index + 1;
+    else if (m[0].length === 0) pattern.lastIndex++;
+  }
+  pattern.lastIndex = 0;
+  return out;
+}
+
+const stickyCopies = new WeakMap<RegExp, RegExp>();
+
+/** The match of `pattern` at exactly `at` in `text`, or undefined. */
+function matchAt(text: string, pattern: RegExp, at: number): string | undefined {
+  let sticky = stickyCopies.get(pattern);
+  if (sticky === undefined) {
+    sticky = new RegExp(pattern.source, pattern.flags.replace("g", "y"));
+    stickyCopies.set(pattern, sticky);
+  }
+  sticky.lastIndex = at;
+  return sticky.exec(text)?.[0];
 }
 
 /**
@@ -400,16 +635,18 @@ function markSentencesAt(
   text: string,
   sticky: RegExp,
   at: readonly string[],
+  needles: NeedleCursor,
   bit: number,
   bounds: number[],
   flags: Uint32Array,
+  window: Window,
 ): void {
   const last = flags.length - 1;
-  let sentence = 0;
-  // next[k]: the next occurrence of at[k] (-1: none left); nextLine: the next line start.
-  const next = at.map((needle) => text.indexOf(needle));
+  let sentence = sentenceAt(bounds, window.scanFrom);
+  // next[k]: the next occurrence of at[k] (see NeedleCursor); nextLine: the next line start.
+  let from = window.scanFrom;
+  const { next, searched } = needles;
   let nextLine = 0;
-  let from = 0;
   while (from <= text.length) {
     if (nextLine !== -1 && nextLine < from) {
       const newline = text.indexOf("\n", from - 1);
@@ -417,10 +654,13 @@ function markSentencesAt(
     }
     let p = nextLine;
     for (let k = 0; k < next.length; k++) {
-      if (next[k]! !== -1 && next[k]! < from) next[k] = text.indexOf(at[k]!, from);
+      if (next[k] === UNKNOWN || (next[k]! !== -1 && next[k]! < from) || searched[k]! > from) {
+        next[k] = text.indexOf(at[k]!, from);
+        searched[k] = from;
+      }
       if (next[k]! !== -1 && (p === -1 || next[k]! < p)) p = next[k]!;
     }
-    if (p === -1) return;
+    if (p === -1 || p >= window.to) return;
     sticky.lastIndex = p;
     const m = sticky.exec(text);
     if (m === null) {
@@ -428,25 +668,41 @@ function markSentencesAt(
       continue;
     }
     while (sentence < last && bounds[sentence + 1]! <= p) sentence++;
-    flags[sentence]! |= bit;
+    if (p >= window.from) flags[sentence]! |= bit;
     from = p + Math.max(m[0].length, 1);
   }
 }
 
+const UNKNOWN = -2;
+
+/**
+ * Per needle of `markSentencesAt`: its next occurrence (-1: none left; UNKNOWN: not looked for yet) and where that
+ * search started. Kept from one window to the next, so a rare needle is looked for about once per text, not once per
+ * window; an occurrence found from `searched` is the next one from any later position up to it.
+ */
+interface NeedleCursor {
+  next: number[];
+  searched: number[];
+}
+
 /** The merged lexicon scan: each match sets the roles of its entry (and of the shorter entries it starts with). */
-function markLexicon(text: string, pattern: RegExp, bounds: number[], flags: Uint32Array): void {
+function markLexicon(
+  text: string,
+  pattern: RegExp,
+  bounds: number[],
+  flags: Uint32Array,
+  window: Window,
+): void {
   const last = flags.length - 1;
   // Words inside a URL are skipped (see insideUrl); a text with no URL needs no look back.
   const urls = text.includes("http") || text.includes("www.");
   const bits = state!.LEXICON_BITS;
-  pattern.lastIndex = 0;
-  let sentence = 0;
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    while (sentence < last && bounds[sentence + 1]! <= m.index) sentence++;
-    const key = /\s\s|[\t\n\r]/.test(m[0]) ? m[0].replace(/\s+/g, " ") : m[0];
-    if (!urls || !insideUrl(text, m.index)) flags[sentence]! |= bits.get(key) ?? 0;
-    // Entries can overlap ("the user" inside "ignore the user"): look again from the next character.
-    pattern.lastIndex = m.index + 1;
+  let sentence = sentenceAt(bounds, window.from);
+  // Entries can overlap ("the user" inside "ignore the user"): the search goes on from the next character.
+  for (const [at, match] of windowMatches(text, pattern, window, true)) {
+    while (sentence < last && bounds[sentence + 1]! <= at) sentence++;
+    const key = /\s\s|[\t\n\r]/.test(match) ? match.replace(/\s+/g, " ") : match;
+    if (!urls || !insideUrl(text, at)) flags[sentence]! |= bits.get(key) ?? 0;
   }
 }
 
@@ -473,7 +729,7 @@ function matchesIn(sentence: string, pattern: RegExp): boolean {
   return pattern.test(sentence);
 }
 
-function sentenceBounds(text: string): number[] {
+export function sentenceBounds(text: string): number[] {
   const bounds = [0];
   SENTENCE_END.lastIndex = 0;
   let last = 0;

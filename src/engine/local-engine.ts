@@ -116,6 +116,34 @@ function byteLengthBound(root: unknown, limit: number): number {
   return total;
 }
 
+/**
+ * A cheap lower bound of `byteLength(value)`: every UTF-16 unit of a string serialises to at least one byte. Stops
+ * once past `limit`. When it is over the limit, counting the exact size (a walk over every character of what may be
+ * ten times the input: an envelope around each of many empty blocks) would only say by how much.
+ */
+function byteLengthFloor(root: unknown, limit: number): number {
+  let total = 0;
+  const stack: unknown[] = [root];
+  while (stack.length > 0 && total <= limit) {
+    const value = stack.pop();
+    if (typeof value === "string") total += value.length + 2;
+    else if (Array.isArray(value)) {
+      total += 1 + value.length;
+      for (let i = 0; i < value.length; i++) stack.push(value[i]);
+    } else if (value !== null && typeof value === "object") {
+      total += 1;
+      for (const key of Object.keys(value)) {
+        const member = (value as Record<string, unknown>)[key];
+        // JSON.stringify leaves such members out of an object.
+        if (member === undefined || typeof member === "function" || typeof member === "symbol") continue;
+        total += key.length + 3;
+        stack.push(member);
+      }
+    } else total += 1;
+  }
+  return total;
+}
+
 /** `byteLength(value)` when it may exceed `limit`; otherwise a bound that is known to be within it. */
 function byteLengthIfOver(value: unknown, limit: number): number {
   const bound = byteLengthBound(value, limit);
@@ -411,8 +439,11 @@ function assertCheckedWithinLimit(
   scanned: CallToolResult,
   limits: ResolvedPolicy["limits"],
 ): void {
-  const checkedSize = byteLengthIfOver(scanned, limits.maxOutputBytes);
+  const floor = byteLengthFloor(scanned, limits.maxOutputBytes);
+  const checkedSize =
+    floor > limits.maxOutputBytes ? floor : byteLengthIfOver(scanned, limits.maxOutputBytes);
   if (checkedSize <= limits.maxOutputBytes) return;
+  const size = floor > limits.maxOutputBytes ? `more than ${limits.maxOutputBytes}` : `${checkedSize}`;
   if (limits.onExceed === "truncate" && byteLength(scanned.structuredContent) > limits.maxOutputBytes) {
     throw new LimitExceededError(
       "maxOutputBytes",
@@ -422,8 +453,8 @@ function assertCheckedWithinLimit(
   }
   throw new LimitExceededError(
     "maxOutputBytes",
-    `Result of ${where} is ${checkedSize} bytes once checked (wrapped or redacted), over the limit of ${limits.maxOutputBytes}`,
-    [{ path: "", message: `${checkedSize} bytes > ${limits.maxOutputBytes} after the check` }],
+    `Result of ${where} is ${size} bytes once checked (wrapped or redacted), over the limit of ${limits.maxOutputBytes}`,
+    [{ path: "", message: `${size} bytes > ${limits.maxOutputBytes} after the check` }],
   );
 }
 

@@ -176,6 +176,21 @@ describe("JSON text with more injection sentences than the structure detector sp
 });
 
 describe("the checked output is held to maxOutputBytes", () => {
+  it("a wrapped output whose characters alone pass the limit is refused without counting its exact size", async () => {
+    // Counting every character of what may be ten times the input (an envelope around each empty block) only said by
+    // how much it was over: the refusal cost more per byte than checking a result under the limit.
+    const maxOutputBytes = 64 * 1024;
+    const result: CallToolResult = {
+      content: Array.from({ length: 2_000 }, () => ({ type: "text" as const, text: "" })),
+    };
+    const engine = new LocalPolicyEngine({ limits: { maxOutputBytes } }, { worker: false });
+    await expect(output(engine, result)).rejects.toMatchObject({
+      code: "limit_exceeded",
+      limit: "maxOutputBytes",
+      message: expect.stringContaining(`more than ${maxOutputBytes} bytes once checked`),
+    });
+  });
+
   it("many empty blocks, each wrapped in its own envelope, do not make a result over the limit", async () => {
     const maxOutputBytes = 64 * 1024;
     const blocks = 2_000; // ~52 KB as sent; each envelope adds ~200 bytes

@@ -1,24 +1,7 @@
-/**
- * `npx tsx bench/injection-decode-cost.ts [--reference=<checkout>] [--rounds=N] [--loop=<set>]`
- *
- * What the injection detectors' decoding stages cost per KB, in process CPU time (`process.cpuUsage`, user +
- * system), stage by stage: the reading view (structure/reading-view.ts), the encoded-segment decoders
- * (structure/encoded-segments.ts: base64, hex, letter spacing, leetspeak) on that view, the phrase rules' fold
- * (normalise.ts) and the whole structure and phrase detectors. With `--reference=`, the same stages of another
- * checkout (e.g. the starting commit, `git archive` into a folder with node_modules linked) are timed in the same
- * rounds; each round runs every variant on every set in a shuffled order, and a row's figure is the median over
- * rounds (µs per KB), with the median of the per-round ratio to the reference beside it.
- *
- * `--loop=<set>` runs only the current checkout's structure + phrase detectors on one set for the whole run (for
- * `node --cpu-prof --import tsx bench/injection-decode-cost.ts --loop=prose`).
- *
- * Sets: README prose of node_modules cut into 1 KB strings, the same READMEs whole, JSON tool output (rows with
- * ids, URLs, e-mail addresses and ISO dates), and a 1 MB text made of the READMEs.
- */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { TextDetector, TextMatch } from "../src/engine/types.js";
+import { readmes, toolOutputs } from "./lib/injection-texts.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { median, shuffle } from "./lib/stats.js";
 
@@ -71,42 +54,6 @@ async function loadStages(dir: string): Promise<Stages> {
   };
 }
 
-function readmes(): string[] {
-  const dir = join(root, "node_modules");
-  const out: string[] = [];
-  let total = 0;
-  for (const name of readdirSync(dir).sort()) {
-    const candidates = name.startsWith("@")
-      ? readdirSync(join(dir, name)).map((sub) => join(dir, name, sub, "README.md"))
-      : [join(dir, name, "README.md")];
-    for (const file of candidates) {
-      if (!existsSync(file) || total >= TARGET_BYTES) continue;
-      const text = readFileSync(file, "utf8");
-      out.push(text);
-      total += Buffer.byteLength(text);
-    }
-  }
-  return out;
-}
-
-/** Tool output as MCP servers return it (the same rows as bench/structure-detector.ts). */
-function toolOutputs(count: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const rows = Array.from({ length: 12 }, (_, j) => ({
-      id: `row_${i}_${j}`,
-      issue_url: `https://api.example.com/repos/acme/api/issues/${i * 13 + j}?page=${j}`,
-      author_email: `dev${j}@example.com`,
-      title: `Fix flaky test in module ${j}: retry on timeout`,
-      body: `The nightly build failed again.\nSee the log at https://ci.example.com/builds/${i}/${j}. Assigned to the on-call.`,
-      labels: ["bug", "ci", `team_${j % 3}`],
-      created_at: new Date(Date.UTC(2026, 0, 1 + j)).toISOString(),
-    }));
-    out.push(JSON.stringify({ total_count: rows.length, items: rows }, null, i % 2 === 0 ? 2 : undefined));
-  }
-  return out;
-}
-
 function slices(texts: readonly string[], size: number): string[] {
   const out: string[] = [];
   for (const t of texts) for (let i = 0; i + size <= t.length; i += size) out.push(t.slice(i, i + size));
@@ -114,7 +61,7 @@ function slices(texts: readonly string[], size: number): string[] {
 }
 
 function sets(): { name: string; inputs: string[] }[] {
-  const docs = readmes();
+  const docs = readmes(TARGET_BYTES);
   const json = toolOutputs(120);
   const oneMb = docs
     .join("\n\n")

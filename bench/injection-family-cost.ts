@@ -1,25 +1,7 @@
-/**
- * `npx tsx bench/injection-family-cost.ts [--rounds=N] [--reference=<checkout>]`: what the WHOLE injection family
- * costs per KB, as the default policy runs it on a tool output (every detector of the output plan whose kind is
- * `injection`: today the phrase rules and the structure detector; the learned model too once it is on by default),
- * in µs of process CPU time per KB, and as a ratio to the phrase rules alone in the same rounds.
- *
- * Issue 18's target is the family at most 8 µs per KB of prose. On a shared machine the absolute figures move with
- * the load (2-3x between runs); the ratios to the phrase rules and to one plain regex scan, measured in the same
- * interleaved rounds, carry over.
- *
- * Inputs: README prose from node_modules and JSON tool output (rows with ids, URLs, e-mail addresses, the shape
- * bench/structure-detector.ts builds), each as 1 KB strings (the size of a typical tool-output block) and as one 1 MB
- * text. Each round times every subject on every set in turn; the figure is the median of the rounds, with the
- * fastest round beside it. Time is `process.cpuUsage` (user + system), not wall time.
- *
- * `--reference=<checkout>`: the family of another checkout (e.g. the starting commit, `git archive` into a folder
- * with node_modules linked), built the same way from that checkout's own policy code, timed in the same rounds.
- */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { TextDetector } from "../src/engine/types.js";
+import { readmes, toolOutputs } from "./lib/injection-texts.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { median } from "./lib/stats.js";
 
@@ -27,36 +9,6 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice(9) ?? 9);
 const referenceDir = process.argv.find((a) => a.startsWith("--reference="))?.slice(12);
 const MB = 1024 * 1024;
-
-function readmes(): string[] {
-  const dir = join(root, "node_modules");
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const candidates = name.startsWith("@")
-      ? readdirSync(join(dir, name)).map((sub) => join(dir, name, sub, "README.md"))
-      : [join(dir, name, "README.md")];
-    for (const file of candidates) if (existsSync(file)) out.push(readFileSync(file, "utf8"));
-  }
-  return out;
-}
-
-/** Tool output as MCP servers return it: JSON rows with ids, URLs, e-mail addresses, snake_case keys. */
-function toolOutputs(count: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const rows = Array.from({ length: 12 }, (_, j) => ({
-      id: `row_${i}_${j}`,
-      issue_url: `https://api.example.com/repos/acme/api/issues/${i * 13 + j}?page=${j}`,
-      author_email: `dev${j}@example.com`,
-      title: `Fix flaky test in module ${j}: retry on timeout`,
-      body: `The nightly build failed again.\nSee the log at https://ci.example.com/builds/${i}/${j}. Assigned to the on-call.`,
-      labels: ["bug", "ci", `team_${j % 3}`],
-      created_at: new Date(Date.UTC(2026, 0, 1 + j)).toISOString(),
-    }));
-    out.push(JSON.stringify({ total_count: rows.length, items: rows }, null, i % 2 === 0 ? 2 : undefined));
-  }
-  return out;
-}
 
 /** `size`-character strings cut from the texts; flattened copies, as a parsed tool result would hold. */
 function slices(texts: readonly string[], size: number, limit: number): string[] {

@@ -21,6 +21,7 @@ import { createInjectionDetector } from "../src/engine/detectors/injection/index
 import { createStructureInjectionDetector } from "../src/engine/detectors/injection/structure/structure-detector.js";
 import type { TextDetector, TextMatch } from "../src/engine/types.js";
 import { generateSplit, loadSplitDefinition } from "./eval-set/generate.js";
+import { joined, readmes, toolOutputs } from "./lib/injection-texts.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -44,55 +45,10 @@ function bipiaEmails(): string[] {
   return out;
 }
 
-function readmes(): string[] {
-  const dir = join(root, "node_modules");
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const candidates = name.startsWith("@")
-      ? readdirSync(join(dir, name)).map((sub) => join(dir, name, sub, "README.md"))
-      : [join(dir, name, "README.md")];
-    for (const file of candidates) if (existsSync(file)) out.push(readFileSync(file, "utf8"));
-  }
-  return out;
-}
-
-/** Tool output as MCP servers return it: JSON rows with ids, URLs, e-mail addresses, snake_case keys. */
-function toolOutputs(count: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const rows = Array.from({ length: 12 }, (_, j) => ({
-      id: `row_${i}_${j}`,
-      issue_url: `https://api.example.com/repos/acme/api/issues/${i * 13 + j}?page=${j}`,
-      author_email: `dev${j}@example.com`,
-      title: `Fix flaky test in module ${j}: retry on timeout`,
-      body: `The nightly build failed again.\nSee the log at https://ci.example.com/builds/${i}/${j}. Assigned to the on-call.`,
-      labels: ["bug", "ci", `team_${j % 3}`],
-      created_at: new Date(Date.UTC(2026, 0, 1 + j)).toISOString(),
-    }));
-    out.push(JSON.stringify({ total_count: rows.length, items: rows }, null, i % 2 === 0 ? 2 : undefined));
-  }
-  return out;
-}
-
 function slices(texts: readonly string[], size: number): string[] {
   const out: string[] = [];
   for (const text of texts)
     for (let i = 0; i + size <= text.length; i += size) out.push(text.slice(i, i + size));
-  return out;
-}
-
-/** Concatenates small texts to ~`size` characters each, so whole-text timing is not all per-call overhead. */
-function joined(texts: readonly string[], size: number): string[] {
-  const out: string[] = [];
-  let current = "";
-  for (const text of texts) {
-    current += current === "" ? text : `\n\n${text}`;
-    if (current.length >= size) {
-      out.push(current);
-      current = "";
-    }
-  }
-  if (current !== "") out.push(current);
   return out;
 }
 

@@ -1,62 +1,9 @@
-/**
- * `npx tsx bench/scorer/cost.ts [--rounds=N]`: what the learned model (`injection.scorer`) costs per KB, beside the
- * phrase rules (the same rounds, as the ratio's baseline), on README prose from node_modules and on JSON tool output,
- * as 1 KB strings and as 64 KB texts. Per text the fastest of N interleaved rounds (a shared machine's preemption
- * lands in some rounds, not in the fastest), summed; the process CPU time of the whole run is printed beside it.
- */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createInjectionDetector } from "../../src/engine/detectors/injection/index.js";
 import { createScorerDetector } from "../../src/engine/detectors/injection/scorer/scorer-detector.js";
 import type { TextDetector, TextMatch } from "../../src/engine/types.js";
+import { joined, readmes, toolOutputs } from "../lib/injection-texts.js";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice(9) ?? 7);
-
-function readmes(): string[] {
-  const dir = join(root, "node_modules");
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const candidates = name.startsWith("@")
-      ? readdirSync(join(dir, name)).map((sub) => join(dir, name, sub, "README.md"))
-      : [join(dir, name, "README.md")];
-    for (const file of candidates) if (existsSync(file)) out.push(readFileSync(file, "utf8"));
-  }
-  return out;
-}
-
-/** Tool output as MCP servers return it (the same rows as bench/structure-detector.ts). */
-function toolOutputs(count: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const rows = Array.from({ length: 12 }, (_, j) => ({
-      id: `row_${i}_${j}`,
-      issue_url: `https://api.example.com/repos/acme/api/issues/${i * 13 + j}?page=${j}`,
-      author_email: `dev${j}@example.com`,
-      title: `Fix flaky test in module ${j}: retry on timeout`,
-      body: `The nightly build failed again.\nSee the log at https://ci.example.com/builds/${i}/${j}. Assigned to the on-call.`,
-      labels: ["bug", "ci", `team_${j % 3}`],
-      created_at: new Date(Date.UTC(2026, 0, 1 + j)).toISOString(),
-    }));
-    out.push(JSON.stringify({ total_count: rows.length, items: rows }, null, i % 2 === 0 ? 2 : undefined));
-  }
-  return out;
-}
-
-function joined(texts: readonly string[], size: number): string[] {
-  const out: string[] = [];
-  let current = "";
-  for (const text of texts) {
-    current += current === "" ? text : `\n\n${text}`;
-    if (current.length >= size) {
-      out.push(current);
-      current = "";
-    }
-  }
-  if (current !== "") out.push(current);
-  return out;
-}
 
 function slices(texts: readonly string[], size: number): string[] {
   const out: string[] = [];

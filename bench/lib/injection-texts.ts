@@ -1,0 +1,62 @@
+/**
+ * Texts the injection cost benches read: README prose from the installed packages, JSON tool output as MCP servers
+ * return it, and texts joined to a size (one copy for bench/structure-detector.ts, bench/injection-family-cost.ts,
+ * bench/injection-decode-cost.ts and bench/scorer/cost.ts, so their rows read the same inputs).
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** Every README.md of node_modules (scoped packages included), in name order, until `maxBytes` are read. */
+export function readmes(maxBytes = Number.POSITIVE_INFINITY): string[] {
+  const dir = join(root, "node_modules");
+  const out: string[] = [];
+  let total = 0;
+  for (const name of readdirSync(dir).sort()) {
+    const candidates = name.startsWith("@")
+      ? readdirSync(join(dir, name)).map((sub) => join(dir, name, sub, "README.md"))
+      : [join(dir, name, "README.md")];
+    for (const file of candidates) {
+      if (!existsSync(file) || total >= maxBytes) continue;
+      const text = readFileSync(file, "utf8");
+      out.push(text);
+      total += Buffer.byteLength(text);
+    }
+  }
+  return out;
+}
+
+/** Tool output as MCP servers return it: JSON rows with ids, URLs, e-mail addresses, snake_case keys. */
+export function toolOutputs(count: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const rows = Array.from({ length: 12 }, (_, j) => ({
+      id: `row_${i}_${j}`,
+      issue_url: `https://api.example.com/repos/acme/api/issues/${i * 13 + j}?page=${j}`,
+      author_email: `dev${j}@example.com`,
+      title: `Fix flaky test in module ${j}: retry on timeout`,
+      body: `The nightly build failed again.\nSee the log at https://ci.example.com/builds/${i}/${j}. Assigned to the on-call.`,
+      labels: ["bug", "ci", `team_${j % 3}`],
+      created_at: new Date(Date.UTC(2026, 0, 1 + j)).toISOString(),
+    }));
+    out.push(JSON.stringify({ total_count: rows.length, items: rows }, null, i % 2 === 0 ? 2 : undefined));
+  }
+  return out;
+}
+
+/** Concatenates small texts to ~`size` characters each, so whole-text timing is not all per-call overhead. */
+export function joined(texts: readonly string[], size: number): string[] {
+  const out: string[] = [];
+  let current = "";
+  for (const text of texts) {
+    current += current === "" ? text : `\n\n${text}`;
+    if (current.length >= size) {
+      out.push(current);
+      current = "";
+    }
+  }
+  if (current !== "") out.push(current);
+  return out;
+}

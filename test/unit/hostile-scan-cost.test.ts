@@ -262,9 +262,16 @@ describe("structuredContent screening: a value dense in findings is not read twi
   });
 
   it("ordinary records are still screened", async () => {
-    const records = Array.from({ length: 2_000 }, (_, i) => ({ id: i, name: `item ${i}`, note: `plain note ${i}` }));
+    const records = Array.from({ length: 2_000 }, (_, i) => ({
+      id: i,
+      name: `item ${i}`,
+      note: `plain note ${i}`,
+    }));
     screenWork.joined = 0;
-    await output(new LocalPolicyEngine(), { content: [{ type: "text", text: "ok" }], structuredContent: { records } });
+    await output(new LocalPolicyEngine(), {
+      content: [{ type: "text", text: "ok" }],
+      structuredContent: { records },
+    });
     expect(screenWork.joined).toBeGreaterThan(256);
   });
 });

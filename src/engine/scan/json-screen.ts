@@ -188,7 +188,10 @@ const SAMPLE_READINGS = 256;
  * value dense in findings (every key an e-mail address) would be read twice. Judged on the first readings; a value
  * screening cannot pay for is left to the walk, which reads it exactly as without screening.
  */
-function mostlyFlagged(readings: readonly Reading[], detectors: readonly (readonly TextDetector[])[]): boolean {
+function mostlyFlagged(
+  readings: readonly Reading[],
+  detectors: readonly (readonly TextDetector[])[],
+): boolean {
   if (readings.length <= SAMPLE_READINGS) return false;
   const near = markReadings(readings.slice(0, SAMPLE_READINGS), detectors);
   let flagged = 0;

@@ -485,7 +485,8 @@ function alreadyReported(walk: Walk, start: number, end: number, upTo = walk.out
 
 /** Marks the characters of the findings `out[marked, upTo)` (each finding once over the walk). */
 function markFindings(walk: Walk, upTo: number): Uint8Array {
-  const covered = (walk.covered ??= new Uint8Array(walk.textLength));
+  if (walk.covered === undefined) walk.covered = new Uint8Array(walk.textLength);
+  const covered = walk.covered;
   for (let i = Math.max(walk.marked, walk.firstOwn); i < upTo; i++) {
     const m = walk.out[i]!;
     namedCredentialWork.overlapChecks += m.end - m.start;

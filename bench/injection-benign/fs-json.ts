@@ -52,7 +52,8 @@ export async function fsJsonDocs(root: string): Promise<{ key: string; text: str
       };
       if (result.isError) continue;
       const text = (result.content ?? []).map((c) => c.text ?? "").join("\n");
-      chunks(text, DOC_CHARS, 2).forEach((t, i) => docs.push({ key: `fs-json:${call.key}#${i}`, text: t }));
+      for (const [i, t] of chunks(text, DOC_CHARS, 2).entries())
+        docs.push({ key: `fs-json:${call.key}#${i}`, text: t });
     }
   } finally {
     await client.close();

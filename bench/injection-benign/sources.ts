@@ -26,7 +26,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { corporaRoot, corpusDocuments, nodeModulesTexts, partOf } from "../scorer/corpora.js";
+import { corporaRoot, corpusDocuments, nodeModulesTexts } from "../scorer/corpora.js";
 
 export type Half = "dev" | "frozen";
 

@@ -39,3 +39,4 @@ export const INJECTION_SCORER_RULES = [
     },
   },
 ] as const satisfies readonly RuleRecord[];
+

@@ -1,5 +1,6 @@
 import { createInjectionDetector } from "../../src/engine/detectors/injection/index.js";
 import { createScorerDetector } from "../../src/engine/detectors/injection/scorer/scorer-detector.js";
+import { withSecondOpinion } from "../../src/engine/detectors/injection/scorer/second-opinion.js";
 import type { TextDetector, TextMatch } from "../../src/engine/types.js";
 import { joined, readmes, toolOutputs } from "../lib/injection-texts.js";
 
@@ -23,6 +24,7 @@ function main(): void {
   ];
   const detectors: [string, TextDetector][] = [
     ["phrase rules", createInjectionDetector()],
+    ["phrase rules + second opinion", withSecondOpinion(createInjectionDetector())],
     ["learned model", createScorerDetector()],
   ];
   const best = new Map<string, Float64Array>();
@@ -43,16 +45,19 @@ function main(): void {
       }
   const used = process.cpuUsage(cpu);
   console.log(`per text the fastest of ${rounds} interleaved rounds, summed; node ${process.version}`);
-  console.log("| input | phrase rules µs/KB | learned model µs/KB | model / phrase |");
-  console.log("| --- | --- | --- | --- |");
+  console.log(
+    "| input | phrase rules µs/KB | phrase rules + second opinion µs/KB | learned model µs/KB | model / phrase |",
+  );
+  console.log("| --- | --- | --- | --- | --- |");
   for (const [setName, texts] of sets) {
     const kb = texts.reduce((n, t) => n + t.length, 0) / 1024;
     const figure = (name: string) =>
       (best.get(`${setName}\u0000${name}`)!.reduce((n, t) => n + t, 0) * 1000) / kb;
     const phrase = figure("phrase rules");
+    const vetted = figure("phrase rules + second opinion");
     const model = figure("learned model");
     console.log(
-      `| ${setName} | ${phrase.toFixed(1)} | ${model.toFixed(1)} | ${(model / phrase).toFixed(2)} |`,
+      `| ${setName} | ${phrase.toFixed(1)} | ${vetted.toFixed(1)} | ${model.toFixed(1)} | ${(model / phrase).toFixed(2)} |`,
     );
   }
   console.log(`process CPU ${((used.user + used.system) / 1e6).toFixed(1)} s for the whole run`);

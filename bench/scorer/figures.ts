@@ -5,8 +5,8 @@
  *
  * Without `--held-out`: dev only (the eval set's dev split and the corpus' dev part), what the model was chosen on.
  * With `--held-out`: also the eval set's test split, the corpus' report part and the blind set (bench/heldout-v2,
- * integrity-checked), with per-class misses, and the benign set's frozen half (bench/injection-benign). Those are
- * for reporting: nothing is chosen on them (the blind set's
+ * integrity-checked) and the benign set's frozen half (bench/injection-benign), as totals only (no misses by class,
+ * no rule ids). Those are for reporting: nothing is chosen on them (the blind set's
  * README says what happens to a set that is tuned on).
  */
 import { LocalPolicyEngine } from "../../src/index.js";
@@ -178,14 +178,16 @@ async function main(): Promise<void> {
   await add("dev: both", [...evalSet("dev"), ...corpusPart("dev")], false);
   await add("dev: benign set, dev half", await benignHalf("dev"), true);
   if (heldOut) {
-    await add("test: eval-set test split", evalSet("test"), true);
-    await add("report: corpus report part", corpusPart("report"), true);
+    // Totals only on the held-out sets: their misses and the rules behind their false positives are not read
+    // (session 9 rule), so nothing can be chosen on them by accident.
+    await add("test: eval-set test split", evalSet("test"), false);
+    await add("report: corpus report part", corpusPart("report"), false);
     await add(
       "blind: heldout-v2",
       loadFrozenSamples().map((s) => ({ text: s.text, positive: s.label === "attack", cls: s.class })),
-      true,
+      false,
     );
-    await add("frozen: benign set, frozen half", await benignHalf("frozen"), true);
+    await add("frozen: benign set, frozen half", await benignHalf("frozen"), false);
   }
   console.log([...header, ...rows, "", ...notes].join("\n"));
 }

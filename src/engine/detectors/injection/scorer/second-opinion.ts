@@ -4,8 +4,9 @@ import { spanLogit } from "./score-text.js";
 import { shippedScorerModel } from "./scorer-detector.js";
 
 /**
- * The learned model as a second opinion on the phrase rules (on when `injection.scorer` is on; see
- * docs/injection.md, "Rules and model together"). A phrase rule names a wording; in text that quotes or documents
+ * The learned model as a second opinion on the phrase rules, on when the policy turns `injection.scorer` on for tool
+ * output at its top level (the detector set is built once per policy, so a per-tool setting of the scorer does not
+ * switch it; see docs/injection.md, "The model as a second opinion on the phrase rules"). A phrase rule names a wording; in text that quotes or documents
  * attacks (a changelog that lists "you are now DAN", a doc showing an `<IMPORTANT>` tag, a mail that says "ignore
  * my previous message") the wording is there and the instruction is not. A phrase finding is kept when the model
  * scores its context at or above `SECOND_OPINION_FLOOR`: the finding's line from its start (at most `BEFORE`

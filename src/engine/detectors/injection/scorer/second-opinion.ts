@@ -36,6 +36,51 @@ export function modelAgrees(text: string, start: number, end: number, model: Sco
 }
 
 /**
+ * Characters of context the model may read for one text: eight times the text plus 16 KB. Windows of findings close
+ * together overlap, so text dense with phrase findings (a hostile run of them) would otherwise be read up to ~700
+ * times a finding's length; past the budget the remaining findings are kept unasked, which is what the rules alone
+ * report. Ordinary text stays far below it (the densest dev document asks for 0.4 of it).
+ */
+export function opinionBudget(length: number): number {
+  return 8 * length + 16_384;
+}
+
+/** Scores `text[from, to)` with `model`; the second opinion's one call into the model (tests count it). */
+export type WindowScorer = (text: string, from: number, to: number, model: ScorerModel) => number;
+
+/**
+ * Drops from `out[first..]` the findings the model vetoes. One opinion per window (several findings on one line with
+ * the same window ask once), at most `opinionBudget` characters read.
+ */
+export function vetFindings(
+  text: string,
+  out: TextMatch[],
+  first: number,
+  model: ScorerModel,
+  score: WindowScorer = spanLogit,
+): void {
+  const asked = new Map<string, boolean>();
+  let budget = opinionBudget(text.length);
+  let kept = first;
+  for (let i = first; i < out.length; i++) {
+    const m = out[i]!;
+    const [a, b] = opinionWindow(text, m.start, m.end);
+    const key = `${a}:${b}`;
+    let keep = asked.get(key);
+    if (keep === undefined) {
+      if (budget < b - a) keep = true;
+      else {
+        budget -= b - a;
+        keep = score(text, a, b, model) >= SECOND_OPINION_FLOOR;
+      }
+      asked.set(key, keep);
+    }
+    if (keep) out[kept++] = m;
+  }
+  out.length = kept;
+}
+
+/**
  * `phrase` with the second opinion: its findings the model vetoes are dropped. Same id, kind and gates as `phrase`
  * (the prefilter's triggers are registered by id), so it is gated and skipped exactly as `phrase` is. The model is
  * loaded on the first finding (a bad blob throws `ScorerModelError` from `detect`: fail closed).
@@ -44,33 +89,16 @@ export function withSecondOpinion(
   phrase: TextDetector,
   loadModel: () => ScorerModel = shippedScorerModel,
 ): TextDetector {
-  const wrapped: TextDetector = {
+  return {
     id: phrase.id,
     kind: phrase.kind,
     ...(phrase.requires === undefined ? {} : { requires: phrase.requires }),
     ...(phrase.minLength === undefined ? {} : { minLength: phrase.minLength }),
     ...(phrase.keywords === undefined ? {} : { keywords: phrase.keywords }),
     detect(text: string, out: TextMatch[]): void {
-      const from = out.length;
+      const first = out.length;
       phrase.detect(text, out);
-      if (out.length === from) return;
-      const model = loadModel();
-      // One opinion per window: several findings on one line ask once.
-      const asked = new Map<string, boolean>();
-      let kept = from;
-      for (let i = from; i < out.length; i++) {
-        const m = out[i]!;
-        const [a, b] = opinionWindow(text, m.start, m.end);
-        const key = `${a}:${b}`;
-        let keep = asked.get(key);
-        if (keep === undefined) {
-          keep = spanLogit(text, a, b, model) >= SECOND_OPINION_FLOOR;
-          asked.set(key, keep);
-        }
-        if (keep) out[kept++] = m;
-      }
-      out.length = kept;
+      if (out.length > first) vetFindings(text, out, first, loadModel());
     },
   };
-  return wrapped;
 }

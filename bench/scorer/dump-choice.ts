@@ -2,7 +2,8 @@
  * `npx tsx bench/scorer/dump-choice.ts <out.jsonl> [train|dev|both]`: for every document of the eval set's train and
  * dev splits and the corpus' train and dev parts, what the default rules (model off) found (rule id, span, the
  * model's logit on the finding's sentence) and the model's highest logit on the document, one JSON line each. The
- * combination of rules and model is chosen on this dump. Never reads the test split, the report part or the blind set.
+ * combination of rules and model is chosen on this dump. Never reads the test split, the report part, the blind set
+ * or the benign set's frozen half.
  */
 import { writeFileSync } from "node:fs";
 import { decodeScorerModel } from "../../src/engine/detectors/injection/scorer/model.js";
@@ -11,11 +12,14 @@ import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weig
 import { LocalPolicyEngine } from "../../src/index.js";
 import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { flagged } from "../eval-set/score.js";
+import { loadBenign } from "../injection-benign/load.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 
 const out = process.argv[2] ?? "/tmp/dump-choice.jsonl";
 const which = process.argv[3] ?? "both";
 const parts = which === "both" ? ["train", "dev"] : [which];
+/** `--benign`: also the benign set's dev half (bench/injection-benign), as part `benign-dev`; never its frozen half. */
+const withBenign = process.argv.includes("--benign");
 const engine = new LocalPolicyEngine({ rules: { "injection.scorer": "off" } });
 const model = decodeScorerModel(SCORER_WEIGHTS);
 const definition = loadSplitDefinition();
@@ -44,7 +48,22 @@ const docs = [
       template: "",
       cls: "",
     })),
+  ...(withBenign ? (await loadBenign("dev")).docs : []).map((d) => ({
+    text: d.text,
+    positive: false,
+    part: "benign-dev",
+    source: d.source,
+    frame: d.key,
+    template: "",
+    cls: "",
+  })),
 ];
+/** The finding's line (at most 400 characters either side): the context the model is asked about. */
+function lineAround(text: string, start: number, end: number): [number, number] {
+  const from = Math.max(text.lastIndexOf("\n", start - 1) + 1, start - 400);
+  const next = text.indexOf("\n", end);
+  return [from, Math.min(next < 0 ? text.length : next, end + 400)];
+}
 const lines: string[] = [];
 let seq = 0;
 for (const d of docs) {
@@ -64,6 +83,19 @@ for (const d of docs) {
       start: f.start,
       end: f.end,
       logit: f.start === undefined || f.end === undefined ? null : spanLogit(d.text, f.start, f.end, model),
+      lineLogit:
+        f.start === undefined || f.end === undefined
+          ? null
+          : spanLogit(d.text, ...lineAround(d.text, f.start, f.end), model),
+      nextLogit:
+        f.start === undefined || f.end === undefined
+          ? null
+          : spanLogit(
+              d.text,
+              lineAround(d.text, f.start, f.end)[0],
+              Math.min(d.text.length, f.end + 300),
+              model,
+            ),
     }));
   lines.push(
     JSON.stringify({

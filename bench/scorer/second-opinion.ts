@@ -1,18 +1,24 @@
 /**
- * `npx tsx bench/scorer/second-opinion.ts <dump.jsonl> [part]`: reads a dump of bench/scorer/dump-choice.ts and
- * prints, for the `dev` part (or the one given), what the model as a second opinion on the rules' findings would do:
- * a finding of an "uncertain" rule family whose sentence the model scores below a floor is dropped (findings on
- * decoded text, `.base64`/`.hex`/`.letter_spacing`/`.leetspeak`, are never dropped: the model reads the encoded
- * text), and the model flags a document on its own at the shipped threshold. Also the rule ids that fire on benign
- * documents. Reads only what the dump holds (train and dev), never the held-out sets.
+ * `npx tsx bench/scorer/second-opinion.ts <dump.jsonl> [part ...]`: reads a dump of bench/scorer/dump-choice.ts and
+ * prints what the model as a second opinion on the rules' findings would do on each part (default: `dev` and
+ * `benign-dev`): a finding of a vetted rule family whose context the model scores below a floor is dropped (findings
+ * on decoded text, `.base64`/`.hex`/`.letter_spacing`/`.leetspeak`, never are: the model reads the encoded text), and
+ * the model flags a document on its own at the shipped threshold ("rules + model"), or not at all ("rules only").
+ * Contexts: `logit` (the finding alone), `lineLogit` (its line), `nextLogit` (its line start to 300 characters past
+ * it: what src/engine/detectors/injection/scorer/second-opinion.ts reads). Also the rule ids on benign documents.
+ * Reads only what the dump holds (train, dev, the benign set's dev half), never the held-out sets.
  */
 import { readFileSync } from "node:fs";
 import { decodeScorerModel } from "../../src/engine/detectors/injection/scorer/model.js";
 import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weights.js";
 
+type Context = "logit" | "lineLogit" | "nextLogit";
+
 interface Found {
   rule: string;
   logit: number | null;
+  lineLogit?: number | null;
+  nextLogit?: number | null;
 }
 
 interface Row {
@@ -23,64 +29,74 @@ interface Row {
 }
 
 const ENCODED = /\.(base64|hex|letter_spacing|leetspeak)$/;
-const FAMILIES: [string, string[]][] = [
-  ["every structure type", ["injection.structure."]],
-  ["chat-template markup and <IMPORTANT> blocks", ["markup.chat_template", "injection.important_block"]],
-  [
-    "structure: exfiltration, tool call, prompt leak, markdown image",
-    [
-      "injection.structure.agent_data_exfiltration",
-      "injection.structure.tool_call_instruction",
-      "injection.structure.prompt_leak",
-      "injection.structure.markdown_exfiltration",
-    ],
-  ],
-  ["every injection rule (phrase and structure)", ["injection."]],
+const FAMILIES: [string, (rule: string) => boolean][] = [
+  ["every injection rule", (r) => r.startsWith("injection.")],
+  ["structure rules", (r) => r.startsWith("injection.structure.")],
+  ["phrase rules", (r) => r.startsWith("injection.") && !r.startsWith("injection.structure.")],
+  ["chat-template markup", (r) => r === "markup.chat_template"],
 ];
-const FLOORS = [Number.NEGATIVE_INFINITY, -4, -3, -2, -1, 0, 1];
+const CONTEXTS: Context[] = ["logit", "lineLogit", "nextLogit"];
+const FLOORS = [-6, -5, -4, -3, -2];
 
-const value = (z: number | null) => z ?? Number.NEGATIVE_INFINITY;
+const value = (z: number | null | undefined) => z ?? Number.NEGATIVE_INFINITY;
 
-function figures(rows: readonly Row[], prefixes: readonly string[], floor: number, threshold: number) {
+function figures(
+  rows: readonly Row[],
+  vetted: (rule: string) => boolean,
+  context: Context,
+  floor: number,
+  threshold: number,
+) {
   let detected = 0;
   let falsePositives = 0;
   for (const r of rows) {
-    const kept = r.found.filter(
-      (f) => ENCODED.test(f.rule) || !prefixes.some((p) => f.rule.startsWith(p)) || value(f.logit) >= floor,
-    );
-    const flagged = kept.length > 0 || value(r.logit) >= threshold;
+    const kept = r.found.some((f) => ENCODED.test(f.rule) || !vetted(f.rule) || value(f[context]) >= floor);
+    const flagged = kept || value(r.logit) >= threshold;
     if (r.positive) detected += +flagged;
     else falsePositives += +flagged;
   }
-  return { detected, falsePositives };
+  return `${detected} / ${falsePositives}`;
 }
 
 function main(): void {
   const file = process.argv[2] ?? "/tmp/dump-choice.jsonl";
-  const part = process.argv[3] ?? "dev";
-  const rows = readFileSync(file, "utf8")
+  const wanted = process.argv.length > 3 ? process.argv.slice(3) : ["dev", "benign-dev"];
+  const all = readFileSync(file, "utf8")
     .split("\n")
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as Row)
-    .filter((r) => r.part === part);
+    .map((l) => JSON.parse(l) as Row);
+  const parts = wanted.map((p) => [p, all.filter((r) => r.part === p)] as const);
   const threshold = decodeScorerModel(SCORER_WEIGHTS).threshold;
-  const attacks = rows.filter((r) => r.positive).length;
-  const benign = rows.length - attacks;
-  const byRule = new Map<string, number>();
-  for (const r of rows)
-    if (!r.positive)
-      for (const id of new Set(r.found.map((f) => f.rule))) byRule.set(id, (byRule.get(id) ?? 0) + 1);
-  console.log(`${part}: ${attacks} attacks, ${benign} benign; model threshold ${threshold.toFixed(3)}`);
-  console.log(`rule ids on ${part} benign documents:`);
-  for (const [id, n] of [...byRule].sort((a, b) => b[1] - a[1])) console.log(`  ${n}\t${id}`);
-  console.log("\n| findings vetted | floor | rules + model: detected | false positives |");
-  console.log("| --- | --- | --- | --- |");
-  for (const [name, prefixes] of FAMILIES)
-    for (const floor of FLOORS) {
-      const f = figures(rows, prefixes, floor, threshold);
-      const shown = Number.isFinite(floor) ? String(floor) : "none (no second opinion)";
-      console.log(`| ${name} | ${shown} | ${f.detected}/${attacks} | ${f.falsePositives}/${benign} |`);
-    }
+  for (const [part, rows] of parts) {
+    const attacks = rows.filter((r) => r.positive).length;
+    console.log(
+      `${part}: ${attacks} attacks, ${rows.length - attacks} benign; model threshold ${threshold.toFixed(3)}`,
+    );
+    const byRule = new Map<string, number>();
+    for (const r of rows)
+      if (!r.positive)
+        for (const id of new Set(r.found.map((f) => f.rule))) byRule.set(id, (byRule.get(id) ?? 0) + 1);
+    for (const [id, n] of [...byRule].sort((a, b) => b[1] - a[1])) console.log(`  ${n}\t${id}`);
+  }
+  const names = parts.map(([p]) => p);
+  console.log(
+    `\n| vetted | context | floor | ${names.map((p) => `${p}: rules + model`).join(" | ")} | ${names.map((p) => `${p}: rules only`).join(" | ")} |`,
+  );
+  console.log(`| --- | --- | --- |${" --- |".repeat(names.length * 2)}`);
+  const none = () => false;
+  const row = (label: string, ctx: string, floor: string, cells: string[]) =>
+    console.log(`| ${label} | ${ctx} | ${floor} | ${cells.join(" | ")} |`);
+  row("none", "–", "–", [
+    ...parts.map(([, rows]) => figures(rows, none, "logit", 0, threshold)),
+    ...parts.map(([, rows]) => figures(rows, none, "logit", 0, Number.POSITIVE_INFINITY)),
+  ]);
+  for (const [label, vetted] of FAMILIES)
+    for (const context of CONTEXTS)
+      for (const floor of FLOORS)
+        row(label, context, String(floor), [
+          ...parts.map(([, rows]) => figures(rows, vetted, context, floor, threshold)),
+          ...parts.map(([, rows]) => figures(rows, vetted, context, floor, Number.POSITIVE_INFINITY)),
+        ]);
 }
 
 main();

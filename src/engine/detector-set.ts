@@ -1,5 +1,6 @@
 import { BackendUnavailableError } from "../errors.js";
 import type { FindingKind } from "../shared/vocabulary.js";
+import { actionFor, ruleLookup } from "./match-policy.js";
 import type { ResolvedCustomRule, ResolvedPolicy } from "./policy.js";
 import { INJECTION_TRIGGERS } from "./rules/injection-triggers.js";
 import {
@@ -210,11 +211,23 @@ function withAllowList(detector: TextDetector, allow: ResolvedPolicy["allow"]): 
 // The injection family's literal triggers (its phrase detector's lead words), through the prefilter's registration.
 registerTriggers(INJECTION_TRIGGERS.detectorId, INJECTION_TRIGGERS.triggers);
 
+/**
+ * Whether the policy turns the learned injection model (`injection.scorer`) on for tool output at its top level
+ * (per-tool sections aside): the phrase rules then take its second opinion.
+ */
+function injectionModelOn(policy: ResolvedPolicy): boolean {
+  const view = ruleLookup(policy)("injection.scorer", "injection", "scored_instruction");
+  return actionFor(policy, "injection.scorer", view, "output") !== "off";
+}
+
 export function createDetectorSet(
   policy: ResolvedPolicy,
   detectors: readonly CustomDetector[] = [],
 ): DetectorSet {
-  const context: DetectorContext = { phoneRegions: policy.pii.phoneRegions };
+  const context: DetectorContext = {
+    phoneRegions: policy.pii.phoneRegions,
+    injectionModel: injectionModelOn(policy),
+  };
   const allowing = policy.allow.values.length > 0 || policy.allow.patterns.length > 0;
   // Several records may share one factory (the injection types share one phrase detector): built once.
   const built = new Map<ScannedRuleRecord["detector"], DetectorEntry>();

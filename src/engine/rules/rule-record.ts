@@ -12,6 +12,11 @@ export type RuleExample = string | (() => string);
 /** Settings a detector factory may read; built from the resolved policy. */
 export interface DetectorContext {
   readonly phoneRegions: readonly string[];
+  /**
+   * The learned injection model (`injection.scorer`) is on for tool output at the policy's top level: the phrase
+   * rules then take its second opinion (src/engine/detectors/injection/scorer/second-opinion.ts).
+   */
+  readonly injectionModel?: boolean;
 }
 
 /**

@@ -20,7 +20,10 @@ export const INJECTION_SCORER_RULES = [
     // set's dev split and the corpus' dev part): rules + model 639/702 detected at 9/1955 false positives, rules alone
     // 592/702 at 9/1955. Confirmed once on the test split: detection 301/392 -> 351/392, false positives 24/336 ->
     // 25/336 (the previous model: 46/336), one more than the rules alone, so the rule for turning it on by default
-    // ("no more false positives", docs/injection.md) is not met. Not on tool input either way: it was trained and
+    // ("no more false positives", docs/injection.md) is not met. Session 9: with it on, the phrase rules also take its
+    // second opinion (detectors/injection/scorer/second-opinion.ts): dev 639/702 at 8/1955, and 9/1214 on the benign
+    // set's dev half, against the rules' 592 at 9 and 11; the test split unchanged (351/392 at 25/336); about 43 µs
+    // per KB of prose, five times the family's budget: still opt-in. Not on tool input either way: it was trained and
     // chosen on tool output.
     defaults: { input: "off", output: FAMILY_DEFAULTS.injection.output },
     optIn: true,

@@ -11,6 +11,12 @@ export const SCORER_TYPE = "scored_instruction";
 /** The shipped model, decoded once per process on first use (not at import: a policy with the rule off never pays). */
 let shipped: ScorerModel | undefined;
 
+/** The shipped model, decoded and checked on the first call; throws `ScorerModelError` when the weights are bad. */
+export function shippedScorerModel(): ScorerModel {
+  shipped ??= decodeScorerModel(SCORER_WEIGHTS);
+  return shipped;
+}
+
 /**
  * The learned injection scorer (bench/scorer/train.ts): a linear model over hashed word and character n-grams of
  * each sentence of the reading view. A sentence whose logit reaches the threshold chosen on the dev split becomes

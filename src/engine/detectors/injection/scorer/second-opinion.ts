@@ -1,0 +1,104 @@
+import type { TextDetector, TextMatch } from "../../../types.js";
+import type { ScorerModel } from "./model.js";
+import { spanLogit } from "./score-text.js";
+import { shippedScorerModel } from "./scorer-detector.js";
+
+/**
+ * The learned model as a second opinion on the phrase rules, on when the policy turns `injection.scorer` on for tool
+ * output at its top level (the detector set is built once per policy, so a per-tool setting of the scorer does not
+ * switch it; see docs/injection.md, "The model as a second opinion on the phrase rules"). A phrase rule names a wording; in text that quotes or documents
+ * attacks (a changelog that lists "you are now DAN", a doc showing an `<IMPORTANT>` tag, a mail that says "ignore
+ * my previous message") the wording is there and the instruction is not. A phrase finding is kept when the model
+ * scores its context at or above `SECOND_OPINION_FLOOR`: the finding's line from its start (at most `BEFORE`
+ * characters back) to `AFTER` characters past the finding, so a tag's block or a marker's turn is read with it.
+ *
+ * The floor is far below the model's own threshold: the model only vetoes a finding it reads as clearly benign.
+ * Chosen on dev (the eval set's dev split, the corpus' dev part) and the benign set's dev half
+ * (bench/injection-benign), never on the test split, the blind set or the benign set's frozen half.
+ *
+ * Cost: the model reads only the context of a phrase finding, which benign text rarely has; text without a finding
+ * costs nothing more.
+ */
+export const SECOND_OPINION_FLOOR = -5;
+const BEFORE = 400;
+const AFTER = 300;
+
+/** The context the model reads for a finding at `[start, end)`. */
+export function opinionWindow(text: string, start: number, end: number): [number, number] {
+  const from = Math.max(text.lastIndexOf("\n", start - 1) + 1, start - BEFORE);
+  return [from, Math.min(text.length, end + AFTER)];
+}
+
+/** Whether the model lets a finding at `[start, end)` of `text` stand. */
+export function modelAgrees(text: string, start: number, end: number, model: ScorerModel): boolean {
+  const [from, to] = opinionWindow(text, start, end);
+  return spanLogit(text, from, to, model) >= SECOND_OPINION_FLOOR;
+}
+
+/**
+ * Characters of context the model may read for one text: eight times the text plus 16 KB. Windows of findings close
+ * together overlap, so text dense with phrase findings (a hostile run of them) would otherwise be read up to ~700
+ * times a finding's length; past the budget the remaining findings are kept unasked, which is what the rules alone
+ * report. Ordinary text stays far below it (the densest dev document asks for 0.4 of it).
+ */
+export function opinionBudget(length: number): number {
+  return 8 * length + 16_384;
+}
+
+/** Scores `text[from, to)` with `model`; the second opinion's one call into the model (tests count it). */
+export type WindowScorer = (text: string, from: number, to: number, model: ScorerModel) => number;
+
+/**
+ * Drops from `out[first..]` the findings the model vetoes. One opinion per window (several findings on one line with
+ * the same window ask once), at most `opinionBudget` characters read.
+ */
+export function vetFindings(
+  text: string,
+  out: TextMatch[],
+  first: number,
+  model: ScorerModel,
+  score: WindowScorer = spanLogit,
+): void {
+  const asked = new Map<string, boolean>();
+  let budget = opinionBudget(text.length);
+  let kept = first;
+  for (let i = first; i < out.length; i++) {
+    const m = out[i]!;
+    const [a, b] = opinionWindow(text, m.start, m.end);
+    const key = `${a}:${b}`;
+    let keep = asked.get(key);
+    if (keep === undefined) {
+      if (budget < b - a) keep = true;
+      else {
+        budget -= b - a;
+        keep = score(text, a, b, model) >= SECOND_OPINION_FLOOR;
+      }
+      asked.set(key, keep);
+    }
+    if (keep) out[kept++] = m;
+  }
+  out.length = kept;
+}
+
+/**
+ * `phrase` with the second opinion: its findings the model vetoes are dropped. Same id, kind and gates as `phrase`
+ * (the prefilter's triggers are registered by id), so it is gated and skipped exactly as `phrase` is. The model is
+ * loaded on the first finding (a bad blob throws `ScorerModelError` from `detect`: fail closed).
+ */
+export function withSecondOpinion(
+  phrase: TextDetector,
+  loadModel: () => ScorerModel = shippedScorerModel,
+): TextDetector {
+  return {
+    id: phrase.id,
+    kind: phrase.kind,
+    ...(phrase.requires === undefined ? {} : { requires: phrase.requires }),
+    ...(phrase.minLength === undefined ? {} : { minLength: phrase.minLength }),
+    ...(phrase.keywords === undefined ? {} : { keywords: phrase.keywords }),
+    detect(text: string, out: TextMatch[]): void {
+      const first = out.length;
+      phrase.detect(text, out);
+      if (out.length > first) vetFindings(text, out, first, loadModel());
+    },
+  };
+}

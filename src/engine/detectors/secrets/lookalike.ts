@@ -1,4 +1,4 @@
-import { isDocumentationExample } from "./documentation-example.js";
+import { hasKeyboardRun, isPublishedExampleValue } from "./documentation-example.js";
 import { isPlaceholderValue } from "./placeholder.js";
 
 /**
@@ -9,9 +9,11 @@ import { isPlaceholderValue } from "./placeholder.js";
  * Stripe's API keys are `sk_`/`rk_`, its object ids are not credentials). Every secret detector asks this before
  * reporting.
  *
- * Bare hex, UUIDs and base64 are NOT look-alikes here, even though digests and ids are written that way: in an
- * `Authorization` header or under a credential name they are what many real tokens look like (Twilio auth tokens
- * and Mailgun keys are hex, Heroku API keys are UUIDs), and missing one costs more than redacting an id.
+ * Bare hex, random UUIDs and base64 are NOT look-alikes here, even though digests and ids are written that way: in
+ * an `Authorization` header or under a credential name they are what many real tokens look like (Twilio auth tokens
+ * and Mailgun keys are hex, Heroku API keys are version-4 UUIDs), and missing one costs more than redacting an id.
+ * A UUID whose version says it is not random (time-based v1, v2, v6, v7; name-based v3, v5; the nil and max UUIDs)
+ * is an identifier: a clock, a MAC address or a name's hash, which no credential generator issues.
  */
 
 const STAND_IN_WORDS =
@@ -24,13 +26,35 @@ const ENCRYPTED_VALUE = /^(?:ENC\(|\{cipher\})/;
 // "test" only as a word of its own (`my_test_key`, `test-token`): inside random base62 it is chance.
 const TEST_WORD = /(?:^|[^a-z])test(?:[^a-z]|$)/i;
 
+// Version nibble (first of the third group) of a UUID that is not random: anything but 4 (and 8, vendor-defined).
+const NON_RANDOM_UUID =
+  /^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[123567][0-9a-fA-F]{3}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|[fF]{8}-[fF]{4}-[fF]{4}-[fF]{4}-[fF]{12})$/;
+
+/**
+ * A look-alike by every rule: the judgement for a value whose only evidence is a generic key it is assigned to
+ * (`password`, `_authToken`), where a keyboard run or a non-random UUID says documentation or an identifier.
+ */
 export function isLookalikeSecret(value: string): boolean {
+  return isLookalikeValue(value) || hasKeyboardRun(value) || NON_RANDOM_UUID.test(value);
+}
+
+/**
+ * The judgement for a vendor record's value. A prefix such as `ntn_` or `vcp_` is the vendor's own evidence: a body
+ * written as `aBcDeF...1234567890` still reads as the vendor's token (scanners' fixtures write them so), while bodies
+ * that say what they are (`xxxx`, EXAMPLE, one repeated character) stay look-alikes. A value under a key naming the
+ * vendor (`SNYK_TOKEN=<uuid>`) keeps the keyboard-run rule, but its UUID is the vendor's format whatever its version.
+ */
+export function isLookalikeVendorValue(value: string, prefixed: boolean): boolean {
+  return isLookalikeValue(value) || (!prefixed && hasKeyboardRun(value));
+}
+
+function isLookalikeValue(value: string): boolean {
   return (
     isPlaceholderValue(value) ||
     ENCRYPTED_VALUE.test(value) ||
     PUBLIC_IDENTIFIER.test(value) ||
     STAND_IN_WORDS.test(value) ||
     TEST_WORD.test(value) ||
-    isDocumentationExample(value)
+    isPublishedExampleValue(value)
   );
 }

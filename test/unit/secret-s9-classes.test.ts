@@ -58,3 +58,31 @@ describe("a UUID whose version says it is not random is an identifier under a ge
   it("reports a vendor's UUID under a key naming the vendor, whatever its version", () =>
     expect(found(`snyk_token = ${v1}`)).toContain(v1));
 });
+
+describe("look-alikes of own-lookalikes-v3.ts's tune half", () => {
+  const digest = j("06f46398df11e176", "05567eaf25919a5e", "2dbc01ca1a74cdd7", "edb0faa8498b38d7");
+  const b64 = j("FKN0aI2vFm5w6zQE", "JmGNI30nNToSS7j8", "LSUCqyjXD9ztYged", "mDC7JG0yzxM7");
+
+  it.each([
+    ["a digest under a key naming the token's hash", `token_sha256: ${digest}`],
+    ["an API key's fingerprint", `api_key_fingerprint = "${digest}"`],
+    ["a password's salt", `password_salt: "${b64}"`],
+    ["TypeScript's non-null environment read", "const apiKey = process.env.PAYMENTS_API_KEY!;"],
+    ["a Jenkins credential store ciphertext", `<password>{${j("AQAAABAAAAAQ", b64)}=}</password>`],
+    ["a WebLogic AES value", `<password-encrypted>{${j("AES", "256")}}${b64}=</password-encrypted>`],
+    ["a SOPS value", `password: ${j("ENC[", "AES256_GCM")},data:${b64},iv:${b64},type:str]`],
+    [
+      "a SealedSecret's encrypted data",
+      `spec:\n  encryptedData:\n    password: ${j("AgB", b64, b64, b64, b64)}\n`,
+    ],
+  ])("leaves alone %s", (_what, text) => expect(found(text)).toEqual([]));
+
+  it.each([
+    ["a token under a key whose last word is the token", `api_token: "${b64}"`],
+    [
+      "a password after an unrelated parent key",
+      `spec:\n  database:\n    password: ${j("Zq7", "vT9!", "pLm4xR")}\n`,
+    ],
+    ["a password ending in an exclamation mark, quoted", `password = "${j("Zq7", "vT9", "pLm4xR!")}"`],
+  ])("still reports %s", (_what, text) => expect(found(text).length).toBeGreaterThan(0));
+});

@@ -138,7 +138,8 @@ export function characterClasses(value: string): number {
 
 function looksLikeCode(value: string): boolean {
   return (
-    /^[A-Za-z_$.]+$/.test(value) ||
+    // A name or member access, TypeScript's non-null `!` after it (`process.env.API_KEY!`).
+    /^[A-Za-z_$.]+!?$/.test(value) ||
     value.includes("(") ||
     value.includes("[") || // `os.environ["DB_PASSWORD"]`, `config[key]`
     value.startsWith("=") ||
@@ -180,6 +181,19 @@ export const SECRET_REFERENCE =
  */
 export const PASSWORD_HASH =
   /^(?:\$(?:2[abxy]?|1|5|6|y|gy|7|argon2(?:id|i|d)|scrypt|pbkdf2(?:-sha\d+)?)\$|(?:pbkdf2_sha\d+|bcrypt_sha256|argon2)\$|\{(?:SSHA|SHA|SMD5|CRYPT|SSHA256|SSHA512|PBKDF2[\w-]*)\})/;
+
+/**
+ * A parent key that says what follows is ciphertext (a SealedSecret's `encryptedData:`, `ciphertext:`), a few indented
+ * lines above: the values under it are encrypted to a key the cluster or service holds, as `ENC(...)` is
+ * (lookalike.ts). Looked for only once a value qualifies by its key, in the 200 characters before it.
+ */
+const CIPHERTEXT_PARENT =
+  /(?:encrypted_?data|ciphertext|sealed_?secret)["']?[ \t]*:[ \t]*\r?\n(?:[ \t]+[^\n]*\n)*[ \t]+[^\n]*$/i;
+const CIPHERTEXT_LOOKBACK = 200;
+
+export function underCiphertextParent(text: string, at: number): boolean {
+  return CIPHERTEXT_PARENT.test(text.slice(Math.max(0, at - CIPHERTEXT_LOOKBACK), at));
+}
 
 export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boolean {
   if (isLookalikeSecret(value) || SECRET_REFERENCE.test(value) || PASSWORD_HASH.test(value)) return false;
@@ -347,7 +361,9 @@ const ABOUT_THE_CREDENTIAL = new Set(
     "created reset reminder hint prompt label field fields input confirm confirmation strength rule rules regex pattern " +
     "format manager store storage provider source ref reference arn version versions enabled required mode header " +
     "param prefix suffix location env var variable kind ref key index usage used schema store vault rotation scope " +
-    "scopes resource grant flow exchange request response error errors status valid validation validator"
+    "scopes resource grant flow exchange request response error errors status valid validation validator " +
+    // What a credential becomes once hashed, salted or encrypted: not the credential (`token_sha256`, `api_key_md5`).
+    "sha sha1 sha256 sha384 sha512 md5 checksum fingerprint hmac salt encrypted enc cipher ciphertext"
   ).split(" "),
 );
 /** Words before a credential word that make it a pagination or anti-forgery value, not a secret. */
@@ -514,7 +530,7 @@ function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind
     walk.out.push({ kind: "secret", type: vendor.type, start, end, ruleId: vendor.ruleId });
     return end;
   }
-  if (!walk.generic || kind === null) return valueFrom;
+  if (!walk.generic || kind === null || underCiphertextParent(text, valueFrom)) return valueFrom;
   if (!quoted) {
     const wideEnd = unbalancedLiteralEnd(text, start, end);
     if (wideEnd !== -1 && isCredentialValue(text.slice(start, wideEnd), kind, true)) {

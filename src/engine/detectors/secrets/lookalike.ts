@@ -20,9 +20,10 @@ const STAND_IN_WORDS =
   /example|dummy|sample|placeholder|redacted|fake|xxxx|your[_-]?(?:api|key|token|secret)/i;
 const PUBLIC_IDENTIFIER =
   /^(?:sha(?:1|224|256|384|512):[0-9a-f]{32,128}|sha(?:256|384|512)-[A-Za-z0-9+/]{40,}={0,2}|(?:cus|sub|ch|pi|pm|in|ii|price|prod|evt|txn|re|acct|si|seti|src|card|ba|po|tr|py|cs|plan|coupon)_[A-Za-z0-9]{8,32})$/;
-// A value encrypted by the application's own key (Jasypt and Spring Cloud Config write `ENC(...)`, `{cipher}...`):
-// useless without that key, and how such configuration is meant to be stored.
-const ENCRYPTED_VALUE = /^(?:ENC\(|\{cipher\})/;
+// A value encrypted by the application's own key (Jasypt and Spring Cloud Config write `ENC(...)`, `{cipher}...`;
+// SOPS `ENC[AES256_GCM,...]`; Jenkins `{AQAAABAAAAA...}`, its credential store's header in base64; WebLogic and
+// others `{AES}`, `{AES256}`): useless without that key, and how such configuration is meant to be stored.
+const ENCRYPTED_VALUE = /^(?:ENC\(|ENC\[AES|\{cipher\}|\{AQAAABAAAAA|\{AES(?:128|192|256)?\})/i;
 // "test" only as a word of its own (`my_test_key`, `test-token`): inside random base62 it is chance.
 const TEST_WORD = /(?:^|[^a-z])test(?:[^a-z]|$)/i;
 

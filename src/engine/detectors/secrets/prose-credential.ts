@@ -3,7 +3,7 @@ import { HAS_NON_ASCII } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import { anchorStarts, CANDIDATE_SCANS, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
-import { PASSWORD_HASH, SECRET_REFERENCE } from "./generic-credential.js";
+import { PASSWORD_HASH, SECRET_REFERENCE, underCiphertextParent } from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -175,8 +175,9 @@ export function createProseCredentialDetector(): TextDetector {
           NOT_A_CREDENTIAL_KEY.test(text.slice(Math.max(0, m.index - 24), m.index))
         )
           return end;
-        // A value followed by `(` is a call: `key = deriveKey(...)`.
-        if (text[end] === "(" || CODE_VALUE.test(value)) return end;
+        // A value followed by `(` is a call: `key = deriveKey(...)`; `!` is TypeScript's non-null assertion.
+        if (text[end] === "(" || CODE_VALUE.test(value.replace(TRAILING_PUNCTUATION, ""))) return end;
+        if (underCiphertextParent(text, m.index)) return end;
         report(end - value.length, value, isPasswordNoun(noun), out);
         return end;
       };

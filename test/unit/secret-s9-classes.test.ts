@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
+import { LocalPolicyEngine } from "../../src/engine/local-engine.js";
 import type { TextMatch } from "../../src/engine/types.js";
 
 const j = (...pieces: string[]) => pieces.join("");
@@ -85,4 +86,49 @@ describe("look-alikes of own-lookalikes-v3.ts's tune half", () => {
     ],
     ["a password ending in an exclamation mark, quoted", `password = "${j("Zq7", "vT9", "pLm4xR!")}"`],
   ])("still reports %s", (_what, text) => expect(found(text).length).toBeGreaterThan(0));
+});
+
+const PW = j("Qw7", "rT9", "zLk2m");
+const TOKEN = j("a8Fk3Lq9Zx", "T2mVb7NwQe", "R5yHc");
+
+const CODE_FORMS: [string, string, string][] = [
+  ["requests' auth tuple", `requests.post(url, auth=("admin", "${PW}"))`, PW],
+  ["a basic-auth object", `auth = HTTPBasicAuth("admin", "${PW}")`, PW],
+  [".NET's NetworkCredential", `new NetworkCredential("admin", "${PW}")`, PW],
+  ["JDBC's getConnection", `DriverManager.getConnection(url, "root", "${PW}")`, PW],
+  ["a login call", `ftp.login("admin", "${PW}")`, PW],
+  ["an XML entry keyed by attribute", `<entry key="db.password">${PW}</entry>`, PW],
+  ["an Android string resource", `<string name="api_key">${TOKEN}</string>`, TOKEN],
+  ["an environment read's fallback (||)", `const token = process.env.API_TOKEN || "${TOKEN}";`, TOKEN],
+  ["an environment read's fallback (or)", `api_key = os.environ.get("API_KEY") or "${TOKEN}"`, TOKEN],
+  ["Ruby's ENV.fetch block", `password = ENV.fetch("DB_PASSWORD") { "${PW}" }`, PW],
+  ["Rails' secret_key_base", `secret_key_base: ${TOKEN}`, TOKEN],
+];
+
+describe("credentials written as code and markup (issue 16's forms)", () => {
+  it.each(CODE_FORMS)("finds %s", (_what, text, value) => expect(found(text)).toContain(value));
+
+  it.each([
+    ["a placeholder password", 'ftp.login("admin", "password")'],
+    ["a label, not a credential call", 't("login", "Sign in now")'],
+    ["a fallback under a name that is no credential", 'const name = process.env.APP_NAME || "MyApp2024x";'],
+    ["an attribute-keyed element that is no credential", `<entry key="db.host">${PW}</entry>`],
+    ["a template fallback", 'const token = process.env.API_TOKEN || "${TOKEN}";'],
+    ["a key about the credential's base", `database: ${TOKEN}`],
+  ])("leaves alone %s", (_what, text) => expect(found(text)).toEqual([]));
+
+  describe("through the engine (its prefilter must let each through)", () => {
+    const engine = new LocalPolicyEngine({ sanitizer: { mode: "pass-through" } }, { worker: false });
+    it.each(CODE_FORMS)("%s", async (_what, text) => {
+      const decision = await engine.checkOutput({
+        connectorType: "docs.read",
+        serverName: "docs",
+        toolName: "read",
+        callId: "c1",
+        args: {},
+        result: { content: [{ type: "text", text }] },
+      });
+      expect(decision.findings.some((f) => f.kind === "secret")).toBe(true);
+    });
+  });
 });

@@ -105,6 +105,9 @@ export const GENERIC_LITERALS: readonly string[] = [
   "secret",
   "_key",
   "apikey",
+  // JDBC's `getConnection(url, "user", "password")`: the one credential call (credential-forms.ts) whose match may
+  // hold no `("`, `('` or `=`.
+  "getconnection",
 ];
 const QUERY_PARAM = /^[\w.-]{1,64}=/;
 const TEMPLATE_START = /^(?:\$\{|\{\{|\$\(|<)/;
@@ -399,12 +402,12 @@ export function classifyInnerKey(key: string): KeyKind | null {
     const word = words[i]!;
     let kind: KeyKind | null = null;
     let last = i;
-    if (INNER_PASSWORD_WORDS.has(word) && (word !== "pass" || i > 0)) kind = "password";
-    else if (INNER_TOKEN_WORDS.has(word)) kind = "token";
-    else if (INNER_KEY_PAIRS.has(word) && words[i + 1] === "key") {
+    // A pair first (`secret key base`: the pair `secret key`, then `base`), then a word of its own.
+    if (INNER_KEY_PAIRS.has(word) && words[i + 1] === "key") {
       kind = "token";
       last = i + 1;
-    }
+    } else if (INNER_PASSWORD_WORDS.has(word) && (word !== "pass" || i > 0)) kind = "password";
+    else if (INNER_TOKEN_WORDS.has(word)) kind = "token";
     if (kind === null || last === words.length - 1) continue;
     if (ABOUT_THE_CREDENTIAL.has(words[last + 1]!) || NOT_A_SECRET_BEFORE.has(words[i - 1] ?? ""))
       return null;
@@ -648,7 +651,9 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
     }
     if (credentialWord || endsLikeVendorKey(text, keyStart, keyEnd)) {
       const key = text.slice(keyStart, keyEnd);
-      const kind = credentialWord ? classifyKey(key) : null;
+      // A key that only looks like it ends in a credential word (`secret_key_base`: "ase" as of passphrase) may
+      // still hold one inside it.
+      const kind = credentialWord ? classifyAnyKey(key) : null;
       if (kind !== null || walk.keyed.words.test(key.toLowerCase())) return { key, kind };
       // A bare `key`/`secret`/`token` nested in a vendor's section (`flickr:\n  key: ...`, `{"sendbird": {"key":`):
       // the vendor's name in the lines before stands for the key; only the vendor's exact shape is read then.

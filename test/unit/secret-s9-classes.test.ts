@@ -132,3 +132,21 @@ describe("credentials written as code and markup (issue 16's forms)", () => {
     });
   });
 });
+
+describe("a JWT without its signature segment (header.payload)", () => {
+  const seg = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+  const header = seg({ alg: "HS256", typ: "JWT" });
+  const payload = seg({ sub: "user-8841", scope: "admin", iat: 1790928000 });
+
+  it("is reported when the header has alg and the payload is a JSON object", () => {
+    expect(found(`${header}.${payload}\n`)).toContain(`${header}.${payload}`);
+    expect(found(`cookie value (${header}.${payload}) seen in the log`)).toContain(`${header}.${payload}`);
+  });
+
+  it.each([
+    ["a header alone", `${header}\n`],
+    ["a header then a sentence", `The header ${header}.Then we decode it.`],
+    ["a payload that is no JSON object", `${header}.${Buffer.from("[1,2,3]").toString("base64url")}`],
+    ["a header without alg", `${seg({ typ: "JWT" })}.${payload}`],
+  ])("but not %s", (_what, text) => expect(found(text)).toEqual([]));
+});

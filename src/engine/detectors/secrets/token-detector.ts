@@ -106,8 +106,12 @@ export function acceptsBody(c: CompiledForm, prefix: string, body: string, lead 
   if (shannonEntropy(body) < (c.form.minEntropy ?? 3)) return false;
   if (characterClasses(body) < (c.form.minClasses ?? 0)) return false;
   if (c.form.needsDigit && !/\d/.test(body)) return false;
-  // A prefix is the vendor's evidence (lookalike.ts), unless the vendor's checksum could vouch and did not.
-  const prefixed = c.form.keyed === undefined && c.form.prefixes.length > 0 && c.form.checksum === undefined;
+  // A prefix is the vendor's evidence (lookalike.ts), unless the vendor's checksum or signature could vouch and did not.
+  const prefixed =
+    c.form.keyed === undefined &&
+    c.form.prefixes.length > 0 &&
+    c.form.checksum === undefined &&
+    c.form.signature === undefined;
   return !isLookalikeVendorValue(body, prefixed);
 }
 

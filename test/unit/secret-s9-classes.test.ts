@@ -35,6 +35,12 @@ describe("a vendor-prefixed token whose body is a keyboard run is still the vend
       j("gh", "p_"),
       j("aBcDeFgHiJ", "kLmNoPqRsT", "1234567890", "abcdef"),
     ],
+    // The vendor embeds a signature (OpenAI's): a run where it belongs is the documentation's.
+    [
+      "a signature vendor's keyboard run",
+      j("s", "k-"),
+      j("sUeBP9asw6GiYHXqtg70", "abcdefgh", "JuLwJFco90bOpU0Nqz3k"),
+    ],
   ])("but not %s", (_what, prefix, body) => expect(found(`TOKEN=${prefix}${body}\n`)).toEqual([]));
 
   it("a generic key's keyboard-run value stays a look-alike (only the key vouches for it)", () =>

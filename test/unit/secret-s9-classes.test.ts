@@ -156,3 +156,29 @@ describe("a JWT without its signature segment (header.payload)", () => {
     ["a header without alg", `${seg({ typ: "JWT" })}.${payload}`],
   ])("but not %s", (_what, text) => expect(found(text)).toEqual([]));
 });
+
+describe("documentation's values under credential keys (README look-alikes)", () => {
+  it.each([
+    ["a value that names its kind", "const data = { username: 'john', password: 'secret123' }"],
+    ["a value that names its kind, in camel case", "headers: { 'X-TOKEN-SECRET': 'SuperSecretToken' }"],
+    ["a value that names its kind, hyphenated", "// access_token: 'very-secret-token',"],
+    ["a value that names its kind, with a port", 'password: "password-for-30001"'],
+    ["lower-case words as a token", "{ access_token: 'some.access.token' }"],
+    ["an environment variable's name", "secretAccessKey: workspaceSecret('SANDBOX_AWS_SECRET_ACCESS_KEY'),"],
+    ["upper-case placeholder words", '"id_token": "HEADER.PAYLOAD.SIGNATURE",'],
+    ["a key file's path", "export GOOGLE_APPLICATION_CREDENTIALS=/path/to/config.json"],
+    ["a key file's path in markdown", "`export GOOGLE_APPLICATION_CREDENTIALS=./path/to/sa-key.json`"],
+    ["a lower-case path", "password_file: /run/secrets/db_password"],
+    ["a template literal's expression", "token: `Basic ${Buffer.from(user).toString('base64')}`"],
+    ["another tool's -u URL", "node app.js | pino-http-send -u http://localhost:8080/logs"],
+  ])("leaves alone %s", (_what, text) => expect(found(text)).toEqual([]));
+
+  it.each([
+    [
+      "a long passphrase holding a kind word",
+      `password = "${j("Correct7horse", "Password", "BatteryStaple")}"`,
+    ],
+    ["a random token", `api_token: "${j("a8Fk3Lq9Zx", "T2mVb7NwQe", "R5yHc")}"`],
+    ["an upper-case token with digits", `API_KEY=${j("AKD8F3LQ9Z", "XT2MVB7NWQ")}`],
+  ])("still reports %s", (_what, text) => expect(found(text).length).toBeGreaterThan(0));
+});

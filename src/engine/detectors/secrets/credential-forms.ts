@@ -456,7 +456,8 @@ function detectCurlUsers(text: string, out: TextMatch[]): void {
   for (let m = curl.exec(text); m !== null; m = curl.exec(text)) {
     const password = m[3]!;
     const end = m.index + m[0].length - m[1]!.length;
-    if (password.length < 4 || /^[$%{<]/.test(password) || isLookalikeSecret(password)) continue;
+    // `-u http://host/path` (another tool's URL flag): the "password" after the scheme's colon is `//host`.
+    if (password.length < 4 || /^[$%{<]|^\/\//.test(password) || isLookalikeSecret(password)) continue;
     report(out, end - password.length, end);
   }
 }

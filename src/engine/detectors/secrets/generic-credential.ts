@@ -210,8 +210,15 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
       // Lower-case words joined by `_`, `-` or `.` name something (`real_key`, `db-secret-name`): a reference.
       !LOWER_WORDS.test(value)
     );
-  return value.length >= 16 && shannonEntropy(value) >= 3;
+  // A generated token is not lower-case words (`some.access.token`) and interpolates no expression (a template
+  // literal's `${Buffer.from(x).toString("base64")}`): those are names and code.
+  return (
+    value.length >= 16 && shannonEntropy(value) >= 3 && !LOWER_WORDS.test(value) && !INTERPOLATION.test(value)
+  );
 }
+
+/** A template literal's `${name}`, `${a.b(c).d()}`: a whole expression between the braces. */
+const INTERPOLATION = /\$\{[A-Za-z_$][\w$]*(?:\([^(){}]*\))?(?:\.[A-Za-z_$][\w$]*(?:\([^(){}]*\))?)*\}/;
 
 /** Reads a value at `from`: [start, end, quoted] or null. Quoted values end at the matching unescaped quote. */
 export function readValue(text: string, from: number): [number, number, boolean] | null {

@@ -36,8 +36,42 @@ const NON_RANDOM_UUID =
  * (`password`, `_authToken`), where a keyboard run or a non-random UUID says documentation or an identifier.
  */
 export function isLookalikeSecret(value: string): boolean {
-  return isLookalikeValue(value) || hasKeyboardRun(value) || NON_RANDOM_UUID.test(value);
+  return (
+    isLookalikeValue(value) ||
+    hasKeyboardRun(value) ||
+    NON_RANDOM_UUID.test(value) ||
+    isSelfDescribing(value) ||
+    CONSTANT_NAME.test(value) ||
+    FILE_PATH.test(value) ||
+    LOWER_PATH.test(value)
+  );
 }
+
+/** The words a credential's documentation example is written with (`secret123`, `SuperSecretToken`). */
+const KIND_WORDS = /secret|passw(?:or)?d|token|api[_-]?key|credential/gi;
+/** What may remain of a value once its kind words are taken out, for the value still to say only what it is. */
+const MAX_REMAINDER = 12;
+
+/**
+ * A value that names its own kind (`secret123`, `SuperSecretToken`, `very-secret-token`, `password-for-30001`): how
+ * documentation writes an example credential. A generated value holds such a word by chance about never; a long
+ * passphrase that holds one (`correcthorsepasswordbatterystaple`) keeps more than MAX_REMAINDER other characters.
+ */
+function isSelfDescribing(value: string): boolean {
+  if (value.length > 48) return false;
+  const remainder = value.replace(KIND_WORDS, "");
+  return remainder.length < value.length && remainder.length < MAX_REMAINDER;
+}
+
+// Upper-case words joined by `_`, `.` or `-` (`SANDBOX_AWS_SECRET_ACCESS_KEY`, `HEADER.PAYLOAD.SIGNATURE`): the name
+// of an environment variable or a constant, or a placeholder, never a generated value.
+const CONSTANT_NAME = /^[A-Z]{2,}(?:[_.-][A-Z]{2,})+$/;
+// A file's path (`/path/to/config.json`, `./keys/sa.pem`, `~/.ssh/id_rsa.pub`): where a credential is kept. An
+// unquoted value read to a closing backtick or quote of markdown or shell keeps it.
+const FILE_PATH =
+  /^(?:~|\.{1,2})?\/(?:[\w.-]+\/)*[\w.-]+\.(?:json|pem|key|pub|p12|pfx|jks|keystore|crt|cer|txt|ya?ml|env|ini|conf|cfg|toml|xml|properties)[`'"]?$/i;
+// A lower-case path of two or more segments (`/run/secrets/db`, `~/.config/app/token`): base64 is never all lower case.
+const LOWER_PATH = /^(?:~|\.{1,2})?\/[a-z0-9_.-]+\/[a-z0-9_./-]+$/;
 
 /**
  * The judgement for a vendor record's value. A prefix such as `ntn_` or `vcp_` is the vendor's own evidence: a body

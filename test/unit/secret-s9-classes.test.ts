@@ -182,3 +182,43 @@ describe("documentation's values under credential keys (README look-alikes)", ()
     ["an upper-case token with digits", `API_KEY=${j("AKD8F3LQ9Z", "XT2MVB7NWQ")}`],
   ])("still reports %s", (_what, text) => expect(found(text).length).toBeGreaterThan(0));
 });
+
+describe("code that names a credential without holding one (library sources)", () => {
+  it.each([
+    [
+      "a TypeScript type after key:",
+      "abstract get(keys: CacheFullKey[]): Promise<{ key: CacheFullKey; value: V }>;",
+    ],
+    [
+      "a generic type after key:",
+      "export type ObjectPair = { key: SyncParseReturnType<any>; value: unknown };",
+    ],
+    [
+      "an HTTP header's name after key:",
+      "headers.push([{ key: 'Access-Control-Allow-Origin', value: '*' }]);",
+    ],
+    ["a private member after key =", "const key = this.#keyList[i];"],
+    ["an editor theme's token colours", '"tokenColors":[{"settings":{"foreground":"#b392f0"}}],'],
+    [
+      "a numbered attribute of a token",
+      "const OIDC_SUBJECT_TOKEN_TYPE1 = 'urn:ietf:params:oauth:token-type:id_token';",
+    ],
+    ["a function's name under a pass key", "'allPass': 'overEvery', 'anyPass': 'overSome',"],
+    ["an optional call", "propertiesPass = this.options.isEqual?.(received, properties);"],
+    ["an optional chain", "inputTokenDetails.cache_creation = inputTokens?.cacheWrite;"],
+    ["a template literal's expression", "console.log(`Using resumption token: ${lastEventId || 'none'}`);"],
+    [
+      "a list under a short password-like key",
+      '"PW":["680","01[12]","(?:[24-8]\\\\d\\\\d|345|900)\\\\d{4}",[7]],',
+    ],
+  ])("leaves alone %s", (_what, text) => expect(found(text)).toEqual([]));
+
+  it.each([
+    ["a key with digits", `key: ${j("Kq8Zp2", "Lm4Xw9", "Rt7Vn3")}`],
+    ["a password under a pass key", `dbPass: '${j("Zq7", "vT9!", "pLm4xR")}'`],
+    [
+      "a value whose brackets cross",
+      `password = ${j("m{{h}o)p", "${e]nob(ody", "[finds>-_$#", "thisone}}")},`,
+    ],
+  ])("still reports %s", (_what, text) => expect(found(text).length).toBeGreaterThan(0));
+});

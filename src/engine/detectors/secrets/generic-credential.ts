@@ -139,10 +139,16 @@ export function characterClasses(value: string): number {
   return classes;
 }
 
+const OPTIONAL_CHAIN =
+  /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*\?\.[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*!?$/;
+
 function looksLikeCode(value: string): boolean {
   return (
-    // A name or member access, TypeScript's non-null `!` after it (`process.env.API_KEY!`).
+    // A name or member access, TypeScript's non-null `!` after it (`process.env.API_KEY!`), or an optional chain
+    // (`options?.resumptionToken`, `inputTokens?.cacheWrite`).
     /^[A-Za-z_$.]+!?$/.test(value) ||
+    OPTIONAL_CHAIN.test(value) ||
+    value.endsWith("?.") ||
     value.includes("(") ||
     value.includes("[") || // `os.environ["DB_PASSWORD"]`, `config[key]`
     value.startsWith("=") ||
@@ -200,6 +206,9 @@ export function underCiphertextParent(text: string, at: number): boolean {
 
 export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boolean {
   if (isLookalikeSecret(value) || SECRET_REFERENCE.test(value) || PASSWORD_HASH.test(value)) return false;
+  // A template's expression (`${lastEventId || 'none'}`, `{{ token }}`, `$(cat file)`), cut or whole, or an
+  // optional call (`this.options.isEqual?.(received`), even where crossing brackets made the value a literal.
+  if (/^(?:\$\{|\{\{|\$\()/.test(value) || value.includes("?.(")) return false;
   if (!quoted && looksLikeCode(value)) return false;
   if (kind === "token" && isEncodedProse(value)) return false;
   if (kind === "password")
@@ -207,8 +216,10 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
       value.length >= 6 &&
       characterClasses(value) >= 2 &&
       shannonEntropy(value) >= 2.3 &&
-      // Lower-case words joined by `_`, `-` or `.` name something (`real_key`, `db-secret-name`): a reference.
-      !LOWER_WORDS.test(value)
+      // Lower-case words joined by `_`, `-` or `.` name something (`real_key`, `db-secret-name`): a reference; so
+      // does a camel-case name (`overEvery`, a function's: lodash's `allPass: 'overEvery'`).
+      !LOWER_WORDS.test(value) &&
+      !/^[a-z]+(?:[A-Z][a-z]+)+$/.test(value)
     );
   // A generated token is not lower-case words (`some.access.token`) and interpolates no expression (a template
   // literal's `${Buffer.from(x).toString("base64")}`): those are names and code.
@@ -372,6 +383,10 @@ const ABOUT_THE_CREDENTIAL = new Set(
     "format manager store storage provider source ref reference arn version versions enabled required mode header " +
     "param prefix suffix location env var variable kind ref key index usage used schema store vault rotation scope " +
     "scopes resource grant flow exchange request response error errors status valid validation validator " +
+    // A language model's token counts (`inputTokenDetails`, `token_usage_info`).
+    "details detail info stats counts usage " +
+    // An editor theme's token colours (`tokenColors`, `semanticTokenColors`).
+    "color colors colour colours style styles theme " +
     // What a credential becomes once hashed, salted or encrypted: not the credential (`token_sha256`, `api_key_md5`).
     "sha sha1 sha256 sha384 sha512 md5 checksum fingerprint hmac salt encrypted enc cipher ciphertext"
   ).split(" "),
@@ -416,8 +431,9 @@ export function classifyInnerKey(key: string): KeyKind | null {
     } else if (INNER_PASSWORD_WORDS.has(word) && (word !== "pass" || i > 0)) kind = "password";
     else if (INNER_TOKEN_WORDS.has(word)) kind = "token";
     if (kind === null || last === words.length - 1) continue;
-    if (ABOUT_THE_CREDENTIAL.has(words[last + 1]!) || NOT_A_SECRET_BEFORE.has(words[i - 1] ?? ""))
-      return null;
+    // `TOKEN_TYPE1` is about the token as `TOKEN_TYPE` is: a numbered attribute is still the attribute.
+    const next = words[last + 1]!.replace(/\d+$/, "");
+    if (ABOUT_THE_CREDENTIAL.has(next) || NOT_A_SECRET_BEFORE.has(words[i - 1] ?? "")) return null;
     return kind;
   }
   return null;
@@ -541,7 +557,8 @@ function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind
     return end;
   }
   if (!walk.generic || kind === null || underCiphertextParent(text, valueFrom)) return valueFrom;
-  if (!quoted) {
+  // A value that opens with a bracket is a list, an object or a call's arguments, however its brackets cross.
+  if (!quoted && !OPENERS.includes(raw[0] ?? "")) {
     const wideEnd = unbalancedLiteralEnd(text, start, end);
     if (wideEnd !== -1 && isCredentialValue(text.slice(start, wideEnd), kind, true)) {
       walk.out.push({

@@ -43,9 +43,13 @@ export function isLookalikeSecret(value: string): boolean {
     isSelfDescribing(value) ||
     CONSTANT_NAME.test(value) ||
     FILE_PATH.test(value) ||
-    LOWER_PATH.test(value)
+    LOWER_PATH.test(value) ||
+    URN.test(value)
   );
 }
+
+// A URN (`urn:ietf:params:oauth:token-type:jwt`): a name in a registry, never a credential.
+const URN = /^urn:[a-z0-9][a-z0-9-]{0,31}:/i;
 
 /** The words a credential's documentation example is written with (`secret123`, `SuperSecretToken`). */
 const KIND_WORDS = /secret|passw(?:or)?d|token|api[_-]?key|credential/gi;

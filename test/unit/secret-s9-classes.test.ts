@@ -222,3 +222,22 @@ describe("code that names a credential without holding one (library sources)", (
     ],
   ])("still reports %s", (_what, text) => expect(found(text).length).toBeGreaterThan(0));
 });
+
+describe("a service-account key file of the documentation", () => {
+  const file = (id: string, key: string) =>
+    `{"type": "service_account", "project_id": "your-project-id", "private_key_id": "${id}", "private_key": "${key}"}`;
+
+  it("leaves its stand-in values alone", () =>
+    expect(found(file("your-private-key-id", "your-private-key"))).toEqual([]));
+
+  it("still reports a key file's real-looking values", () => {
+    const pem = j(
+      "-----BEGIN PRIV",
+      "ATE KEY-----\\n",
+      "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC",
+      "\\n-----END PRIV",
+      "ATE KEY-----\\n",
+    );
+    expect(found(file(j("4f1c2a9b7d3e", "8a6b5c4d3e2f1a0b9c8d7e6f"), pem)).length).toBeGreaterThan(0);
+  });
+});

@@ -119,6 +119,7 @@ describe("credentials written as code and markup (issue 16's forms)", () => {
     ["a label, not a credential call", 't("login", "Sign in now")'],
     ["a fallback under a name that is no credential", 'const name = process.env.APP_NAME || "MyApp2024x";'],
     ["an attribute-keyed element that is no credential", `<entry key="db.host">${PW}</entry>`],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text holds a template on purpose
     ["a template fallback", 'const token = process.env.API_TOKEN || "${TOKEN}";'],
     ["a key about the credential's base", `database: ${TOKEN}`],
   ])("leaves alone %s", (_what, text) => expect(found(text)).toEqual([]));
@@ -169,6 +170,7 @@ describe("documentation's values under credential keys (README look-alikes)", ()
     ["a key file's path", "export GOOGLE_APPLICATION_CREDENTIALS=/path/to/config.json"],
     ["a key file's path in markdown", "`export GOOGLE_APPLICATION_CREDENTIALS=./path/to/sa-key.json`"],
     ["a lower-case path", "password_file: /run/secrets/db_password"],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text holds a template on purpose
     ["a template literal's expression", "token: `Basic ${Buffer.from(user).toString('base64')}`"],
     ["another tool's -u URL", "node app.js | pino-http-send -u http://localhost:8080/logs"],
   ])("leaves alone %s", (_what, text) => expect(found(text)).toEqual([]));
@@ -206,6 +208,7 @@ describe("code that names a credential without holding one (library sources)", (
     ["a function's name under a pass key", "'allPass': 'overEvery', 'anyPass': 'overSome',"],
     ["an optional call", "propertiesPass = this.options.isEqual?.(received, properties);"],
     ["an optional chain", "inputTokenDetails.cache_creation = inputTokens?.cacheWrite;"],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text holds a template on purpose
     ["a template literal's expression", "console.log(`Using resumption token: ${lastEventId || 'none'}`);"],
     [
       "a list under a short password-like key",

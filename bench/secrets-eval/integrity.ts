@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ownLookalikesV2 } from "./own-lookalikes-v2.js";
+import { ownLookalikesV3 } from "./own-lookalikes-v3.js";
 import type { EvalCase } from "./types.js";
 
 export const EVAL_DIR = fileURLToPath(new URL(".", import.meta.url));
@@ -79,21 +80,39 @@ export function loadTuneCases(dataDir = DATA_DIR): EvalCase[] {
 
 /** The second set of own look-alikes, split as build.ts splits (sha256 of the group, first byte below 128: frozen). */
 export function splitOwnLookalikesV2(): { frozen: EvalCase[]; tune: EvalCase[] } {
-  const all = ownLookalikesV2();
+  return splitByGroup(ownLookalikesV2());
+}
+
+/** The third set of own look-alikes (session 9), split as the second. */
+export function splitOwnLookalikesV3(): { frozen: EvalCase[]; tune: EvalCase[] } {
+  return splitByGroup(ownLookalikesV3());
+}
+
+function splitByGroup(all: EvalCase[]): { frozen: EvalCase[]; tune: EvalCase[] } {
   const frozen = all.filter((c) => Number.parseInt(sha256Of(Buffer.from(c.group)).slice(0, 2), 16) < 128);
   return { frozen, tune: all.filter((c) => !frozen.includes(c)) };
 }
 
 export const OWN_V2_RECORD = "frozen-own-v2.json";
 
+export const OWN_V3_RECORD = "frozen-own-v3.json";
+
 /** The frozen half of the second own set, after checking its hash against frozen-own-v2.json; throws otherwise. */
 export function loadFrozenOwnV2(dir = EVAL_DIR): EvalCase[] {
-  const record = JSON.parse(readFileSync(join(dir, OWN_V2_RECORD), "utf8")) as FrozenRecord;
-  const { frozen } = splitOwnLookalikesV2();
+  return checkedFrozenHalf(dir, OWN_V2_RECORD, "v2", splitOwnLookalikesV2().frozen);
+}
+
+/** The frozen half of the third own set, after checking its hash against frozen-own-v3.json; throws otherwise. */
+export function loadFrozenOwnV3(dir = EVAL_DIR): EvalCase[] {
+  return checkedFrozenHalf(dir, OWN_V3_RECORD, "v3", splitOwnLookalikesV3().frozen);
+}
+
+function checkedFrozenHalf(dir: string, recordFile: string, name: string, frozen: EvalCase[]): EvalCase[] {
+  const record = JSON.parse(readFileSync(join(dir, recordFile), "utf8")) as FrozenRecord;
   const actual = canonicalSha256(frozen);
   if (actual !== record.sha256 || frozen.length !== record.cases)
     throw new Error(
-      `secrets-eval: own look-alikes v2 hash to ${actual} (${frozen.length}), frozen as ${record.sha256}`,
+      `secrets-eval: own look-alikes ${name} hash to ${actual} (${frozen.length}), frozen as ${record.sha256}`,
     );
   return frozen;
 }

@@ -13,9 +13,11 @@ import {
   FROZEN_RECORDS,
   loadFrozenCases,
   loadFrozenOwnV2,
+  loadFrozenOwnV3,
   loadTuneCases,
   readFrozenRecord,
   splitOwnLookalikesV2,
+  splitOwnLookalikesV3,
 } from "./integrity.js";
 import type { EvalCase } from "./types.js";
 
@@ -139,7 +141,13 @@ function main(): void {
   }
   // The second own look-alike set (own-lookalikes-v2.ts): its frozen half, hash-checked, then its tune half with the rest.
   if (!args.includes("--tune-only")) report("frozen (own look-alikes v2)", loadFrozenOwnV2(), false);
-  report("tune (every source)", [...loadTuneCases(), ...splitOwnLookalikesV2().tune], missesOf === "tune");
+  // The third (session 9), likewise.
+  if (!args.includes("--tune-only")) report("frozen (own look-alikes v3)", loadFrozenOwnV3(), false);
+  report(
+    "tune (every source)",
+    [...loadTuneCases(), ...splitOwnLookalikesV2().tune, ...splitOwnLookalikesV3().tune],
+    missesOf === "tune",
+  );
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

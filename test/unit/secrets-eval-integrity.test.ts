@@ -7,9 +7,12 @@ import {
   FROZEN_RECORDS,
   loadFrozenCases,
   loadFrozenOwnV2,
+  loadFrozenOwnV3,
   OWN_V2_RECORD,
+  OWN_V3_RECORD,
   readFrozenRecord,
   splitOwnLookalikesV2,
+  splitOwnLookalikesV3,
 } from "../../bench/secrets-eval/integrity.js";
 
 // The labelled cases come from other projects' fixtures and are not committed (bench/secrets-eval/README.md says
@@ -43,6 +46,21 @@ describe("secret evaluation: the frozen half of the second own look-alike set", 
 
   it("splits every case to one side, and every case is a look-alike", () => {
     const { frozen, tune } = splitOwnLookalikesV2();
+    expect(new Set([...frozen, ...tune].map((c) => c.id)).size).toBe(frozen.length + tune.length);
+    for (const c of [...frozen, ...tune]) expect(c.label).toBe("lookalike");
+  });
+});
+
+// The third (session 9), likewise.
+describe("secret evaluation: the frozen half of the third own look-alike set", () => {
+  it("hashes to the sha256 recorded in frozen-own-v3.json and quoted in the README", () => {
+    const record = JSON.parse(readFileSync(join(EVAL_DIR, OWN_V3_RECORD), "utf8")) as { sha256: string };
+    expect(loadFrozenOwnV3().length).toBeGreaterThan(40);
+    expect(readFileSync(join(EVAL_DIR, "README.md"), "utf8")).toContain(record.sha256);
+  });
+
+  it("splits every case to one side, and every case is a look-alike", () => {
+    const { frozen, tune } = splitOwnLookalikesV3();
     expect(new Set([...frozen, ...tune].map((c) => c.id)).size).toBe(frozen.length + tune.length);
     for (const c of [...frozen, ...tune]) expect(c.label).toBe("lookalike");
   });

@@ -45,6 +45,20 @@ const QUOTED_BEFORE = /(["'`])((?:\\.|(?!\1)[^\\\n]){1,256})\1[ \t]*$/;
 const KEY_BEFORE = /(?<![\w$.-])([A-Za-z_$][\w$.-]{0,63})[ \t]*$/;
 // `<password>x</password>`: the element's name is the key.
 const XML_ELEMENT = /<([A-Za-z_][\w.-]{0,63})>([^<>\s]{1,256})<\/\1>/g;
+// `<entry key="db.password">x</entry>` (Java properties as XML), `<string name="api_key">x</string>` (Android
+// resources), `<param name="password">x</param>`: an attribute names the element's text.
+const XML_KEYED_ELEMENT =
+  /<([A-Za-z_][\w.-]{0,63})[ \t]+(?:key|name)[ \t]*=[ \t]*"([^"]{1,64})"[ \t]*>([^<>\s]{1,256})<\/\1>/g;
+// A user and a password handed to a call that says what they are: `HTTPBasicAuth("u", "p")`, `NetworkCredential(`,
+// `UsernamePasswordCredentials(`, `ftp.login("u", "p")`, JDBC's `getConnection(url, "u", "p")`, requests'
+// `auth=("u", "p")`. The second string is the password.
+const CREDENTIAL_CALL =
+  /(?:\b(?:HTTPBasicAuth|HTTPDigestAuth|HttpBasicAuth|BasicAuth|DigestAuth|NetworkCredential|UsernamePasswordCredentials|UsernamePasswordAuthenticationToken|PasswordAuthentication|PasswordCredential|BasicAWSCredentials|login|setBasicAuth|withBasicAuth|basicAuth|getConnection)|\bauth[ \t]*=[ \t]*)\([ \t]*(?:[\w$.]{1,80}[ \t]*,[ \t]*)?(["'])[^"'\n]{1,128}\1[ \t]*,[ \t]*(["'])((?:\\.|(?!\2)[^\\\n]){1,256})\2[ \t]*[,)]/g;
+// An environment read with a literal fallback: `process.env.DB_PASSWORD || "x"`, `os.environ.get("API_KEY") or "x"`,
+// `ENV.fetch("SECRET") { "x" }`, `System.getenv("TOKEN") ?: "x"`. The variable's name is the key; the fallback is
+// the credential whenever the variable is unset.
+const ENV_FALLBACK =
+  /(?:process\.env\.|import\.meta\.env\.|(?:os\.environ\.get|os\.getenv|getenv|System\.getenv|ENV\.fetch|Environment\.GetEnvironmentVariable)\([ \t]*["'])([A-Za-z_][\w]{0,63})(?:["'][ \t]*\))?[ \t]*(?:\|\||\?\?|\?:|\bor\b|\{)[ \t]*(["'])((?:\\.|(?!\2)[^\\\n]){1,256})\2/g;
 // `<add key="Password" value="x"/>` (.NET, NuGet), `<param name="client_secret" value="x"/>`.
 const KEY_VALUE_ATTRIBUTES =
   /\b(?:key|name)[ \t]*=[ \t]*"([^"]{1,64})"[ \t]+value[ \t]*=[ \t]*"([^"]{1,256})"/g;
@@ -219,11 +233,39 @@ function detectMarkupValues(text: string, out: TextMatch[]): void {
     for (let m = element.exec(text); m !== null; m = element.exec(text))
       reportKeyedLiteral(out, m[1]!, m[2]!, m.index + m[1]!.length + 2);
   }
+  if (text.includes("</") && (text.includes("key") || text.includes("name"))) {
+    const element = XML_KEYED_ELEMENT;
+    element.lastIndex = 0;
+    for (let m = element.exec(text); m !== null; m = element.exec(text))
+      reportKeyedLiteral(out, m[2]!, m[3]!, m.index + m[0].length - m[1]!.length - 3 - m[3]!.length);
+  }
   if (text.includes("value")) {
     const pair = KEY_VALUE_ATTRIBUTES;
     pair.lastIndex = 0;
     for (let m = pair.exec(text); m !== null; m = pair.exec(text))
       reportKeyedLiteral(out, m[1]!, m[2]!, m.index + m[0].length - 1 - m[2]!.length);
+  }
+}
+
+function detectCredentialCalls(text: string, out: TextMatch[]): void {
+  const call = CREDENTIAL_CALL;
+  call.lastIndex = 0;
+  for (let m = call.exec(text); m !== null; m = call.exec(text)) {
+    const password = m[3]!;
+    if (TEMPLATE_LIKE.test(password) || !isCredentialValue(password, "password", true)) continue;
+    // The match ends at the `,` or `)` after the password's closing quote and any spaces.
+    let quote = m.index + m[0].length - 2;
+    while (text.charCodeAt(quote) === 32 || text.charCodeAt(quote) === 9) quote--;
+    report(out, quote - password.length, quote);
+  }
+}
+
+function detectEnvFallbacks(text: string, out: TextMatch[]): void {
+  const read = ENV_FALLBACK;
+  read.lastIndex = 0;
+  for (let m = read.exec(text); m !== null; m = read.exec(text)) {
+    const end = m.index + m[0].length - 1;
+    reportKeyedLiteral(out, m[1]!, m[3]!, end - m[3]!.length);
   }
 }
 
@@ -414,7 +456,8 @@ function detectCurlUsers(text: string, out: TextMatch[]): void {
   for (let m = curl.exec(text); m !== null; m = curl.exec(text)) {
     const password = m[3]!;
     const end = m.index + m[0].length - m[1]!.length;
-    if (password.length < 4 || /^[$%{<]/.test(password) || isLookalikeSecret(password)) continue;
+    // `-u http://host/path` (another tool's URL flag): the "password" after the scheme's colon is `//host`.
+    if (password.length < 4 || /^[$%{<]|^\/\//.test(password) || isLookalikeSecret(password)) continue;
     report(out, end - password.length, end);
   }
 }
@@ -450,6 +493,8 @@ export function detectOperatorlessCredentials(text: string, out: TextMatch[]): v
   detectBarePasswords(text, out, BARE_PASSWORD_OTHER_SCRIPT, BARE_PASSWORD_OTHER_SCRIPT_AT, otherScript);
   if (index.has("=")) detectComparisons(text, out);
   if (index.has("<")) detectMarkupValues(text, out);
+  if (quote && index.has("(")) detectCredentialCalls(text, out);
+  if (quote && (index.has("env") || index.has("ENV") || index.has("Env"))) detectEnvFallbacks(text, out);
   if (index.has("-u")) detectCurlUsers(text, out);
   // `-p` first: V8 finds the rare `-` quickly, and a leading space stops the search at every word.
   if (index.has("-p") && index.has(" -p")) {

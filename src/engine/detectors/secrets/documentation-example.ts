@@ -43,10 +43,19 @@ export function isPublishedExample(value: string): boolean {
   return PUBLISHED_EXAMPLE_LENGTHS.has(value.length) && PUBLISHED_EXAMPLE_DIGESTS.has(sha256Hex(value));
 }
 
-/** A published example or a keyboard-run value written in place of a real key. */
-export function isDocumentationExample(value: string): boolean {
-  if (longestAscendingRun(value) > MAX_RANDOM_RUN || isPublishedExample(value)) return true;
-  // A JWT (or any dotted token) is known by its last segment, the signature.
+/** A value written as a keyboard run (`0123456789abcdef...`), as documentation writes a key it does not publish. */
+export function hasKeyboardRun(value: string): boolean {
+  return longestAscendingRun(value) > MAX_RANDOM_RUN;
+}
+
+/** A published example: the value itself, or a JWT's (any dotted token's) last segment, the signature. */
+export function isPublishedExampleValue(value: string): boolean {
+  if (isPublishedExample(value)) return true;
   const dot = value.lastIndexOf(".");
   return dot !== -1 && isPublishedExample(value.slice(dot + 1));
+}
+
+/** A published example or a keyboard-run value written in place of a real key. */
+export function isDocumentationExample(value: string): boolean {
+  return hasKeyboardRun(value) || isPublishedExampleValue(value);
 }

@@ -1,6 +1,7 @@
 import { candidateIndex } from "../../scan/candidates.js";
 import { HAS_UNDERSCORE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
+import { isLookalikeSecret } from "./lookalike.js";
 
 /**
  * Google Cloud service-account key files (JSON with `"type": "service_account"`). The secret parts are the values
@@ -37,7 +38,8 @@ export function createGcpServiceAccountDetector(): TextDetector {
       for (let m = field.exec(text); m !== null; m = field.exec(text)) {
         const start = m.index + m[0].length;
         const end = jsonStringEnd(text, start);
-        if (end === -1 || end - start < 16) continue;
+        // A documentation key file's stand-ins (`"private_key": "your-private-key"`) are look-alikes.
+        if (end === -1 || end - start < 16 || isLookalikeSecret(text.slice(start, end))) continue;
         out.push({
           kind: "secret",
           type: "gcp_service_account",

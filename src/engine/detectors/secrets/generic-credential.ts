@@ -105,6 +105,9 @@ export const GENERIC_LITERALS: readonly string[] = [
   "secret",
   "_key",
   "apikey",
+  // JDBC's `getConnection(url, "user", "password")`: the one credential call (credential-forms.ts) whose match may
+  // hold no `("`, `('` or `=`.
+  "getconnection",
 ];
 const QUERY_PARAM = /^[\w.-]{1,64}=/;
 const TEMPLATE_START = /^(?:\$\{|\{\{|\$\(|<)/;
@@ -136,9 +139,16 @@ export function characterClasses(value: string): number {
   return classes;
 }
 
+const OPTIONAL_CHAIN =
+  /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*\?\.[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*!?$/;
+
 function looksLikeCode(value: string): boolean {
   return (
-    /^[A-Za-z_$.]+$/.test(value) ||
+    // A name or member access, TypeScript's non-null `!` after it (`process.env.API_KEY!`), or an optional chain
+    // (`options?.resumptionToken`, `inputTokens?.cacheWrite`).
+    /^[A-Za-z_$.]+!?$/.test(value) ||
+    OPTIONAL_CHAIN.test(value) ||
+    value.endsWith("?.") ||
     value.includes("(") ||
     value.includes("[") || // `os.environ["DB_PASSWORD"]`, `config[key]`
     value.startsWith("=") ||
@@ -181,8 +191,24 @@ export const SECRET_REFERENCE =
 export const PASSWORD_HASH =
   /^(?:\$(?:2[abxy]?|1|5|6|y|gy|7|argon2(?:id|i|d)|scrypt|pbkdf2(?:-sha\d+)?)\$|(?:pbkdf2_sha\d+|bcrypt_sha256|argon2)\$|\{(?:SSHA|SHA|SMD5|CRYPT|SSHA256|SSHA512|PBKDF2[\w-]*)\})/;
 
+/**
+ * A parent key that says what follows is ciphertext (a SealedSecret's `encryptedData:`, `ciphertext:`), a few indented
+ * lines above: the values under it are encrypted to a key the cluster or service holds, as `ENC(...)` is
+ * (lookalike.ts). Looked for only once a value qualifies by its key, in the 200 characters before it.
+ */
+const CIPHERTEXT_PARENT =
+  /(?:encrypted_?data|ciphertext|sealed_?secret)["']?[ \t]*:[ \t]*\r?\n(?:[ \t]+[^\n]*\n)*[ \t]+[^\n]*$/i;
+const CIPHERTEXT_LOOKBACK = 200;
+
+export function underCiphertextParent(text: string, at: number): boolean {
+  return CIPHERTEXT_PARENT.test(text.slice(Math.max(0, at - CIPHERTEXT_LOOKBACK), at));
+}
+
 export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean): boolean {
   if (isLookalikeSecret(value) || SECRET_REFERENCE.test(value) || PASSWORD_HASH.test(value)) return false;
+  // A template's expression (`${lastEventId || 'none'}`, `{{ token }}`, `$(cat file)`), cut or whole, or an
+  // optional call (`this.options.isEqual?.(received`), even where crossing brackets made the value a literal.
+  if (/^(?:\$\{|\{\{|\$\()/.test(value) || value.includes("?.(")) return false;
   if (!quoted && looksLikeCode(value)) return false;
   if (kind === "token" && isEncodedProse(value)) return false;
   if (kind === "password")
@@ -190,11 +216,20 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
       value.length >= 6 &&
       characterClasses(value) >= 2 &&
       shannonEntropy(value) >= 2.3 &&
-      // Lower-case words joined by `_`, `-` or `.` name something (`real_key`, `db-secret-name`): a reference.
-      !LOWER_WORDS.test(value)
+      // Lower-case words joined by `_`, `-` or `.` name something (`real_key`, `db-secret-name`): a reference; so
+      // does a camel-case name (`overEvery`, a function's: lodash's `allPass: 'overEvery'`).
+      !LOWER_WORDS.test(value) &&
+      !/^[a-z]+(?:[A-Z][a-z]+)+$/.test(value)
     );
-  return value.length >= 16 && shannonEntropy(value) >= 3;
+  // A generated token is not lower-case words (`some.access.token`) and interpolates no expression (a template
+  // literal's `${Buffer.from(x).toString("base64")}`): those are names and code.
+  return (
+    value.length >= 16 && shannonEntropy(value) >= 3 && !LOWER_WORDS.test(value) && !INTERPOLATION.test(value)
+  );
 }
+
+/** A template literal's `${name}`, `${a.b(c).d()}`: a whole expression between the braces. */
+const INTERPOLATION = /\$\{[A-Za-z_$][\w$]*(?:\([^(){}]*\))?(?:\.[A-Za-z_$][\w$]*(?:\([^(){}]*\))?)*\}/;
 
 /** Reads a value at `from`: [start, end, quoted] or null. Quoted values end at the matching unescaped quote. */
 export function readValue(text: string, from: number): [number, number, boolean] | null {
@@ -347,7 +382,13 @@ const ABOUT_THE_CREDENTIAL = new Set(
     "created reset reminder hint prompt label field fields input confirm confirmation strength rule rules regex pattern " +
     "format manager store storage provider source ref reference arn version versions enabled required mode header " +
     "param prefix suffix location env var variable kind ref key index usage used schema store vault rotation scope " +
-    "scopes resource grant flow exchange request response error errors status valid validation validator"
+    "scopes resource grant flow exchange request response error errors status valid validation validator " +
+    // A language model's token counts (`inputTokenDetails`, `token_usage_info`).
+    "details detail info stats counts usage " +
+    // An editor theme's token colours (`tokenColors`, `semanticTokenColors`).
+    "color colors colour colours style styles theme " +
+    // What a credential becomes once hashed, salted or encrypted: not the credential (`token_sha256`, `api_key_md5`).
+    "sha sha1 sha256 sha384 sha512 md5 checksum fingerprint hmac salt encrypted enc cipher ciphertext"
   ).split(" "),
 );
 /** Words before a credential word that make it a pagination or anti-forgery value, not a secret. */
@@ -383,15 +424,16 @@ export function classifyInnerKey(key: string): KeyKind | null {
     const word = words[i]!;
     let kind: KeyKind | null = null;
     let last = i;
-    if (INNER_PASSWORD_WORDS.has(word) && (word !== "pass" || i > 0)) kind = "password";
-    else if (INNER_TOKEN_WORDS.has(word)) kind = "token";
-    else if (INNER_KEY_PAIRS.has(word) && words[i + 1] === "key") {
+    // A pair first (`secret key base`: the pair `secret key`, then `base`), then a word of its own.
+    if (INNER_KEY_PAIRS.has(word) && words[i + 1] === "key") {
       kind = "token";
       last = i + 1;
-    }
+    } else if (INNER_PASSWORD_WORDS.has(word) && (word !== "pass" || i > 0)) kind = "password";
+    else if (INNER_TOKEN_WORDS.has(word)) kind = "token";
     if (kind === null || last === words.length - 1) continue;
-    if (ABOUT_THE_CREDENTIAL.has(words[last + 1]!) || NOT_A_SECRET_BEFORE.has(words[i - 1] ?? ""))
-      return null;
+    // `TOKEN_TYPE1` is about the token as `TOKEN_TYPE` is: a numbered attribute is still the attribute.
+    const next = words[last + 1]!.replace(/\d+$/, "");
+    if (ABOUT_THE_CREDENTIAL.has(next) || NOT_A_SECRET_BEFORE.has(words[i - 1] ?? "")) return null;
     return kind;
   }
   return null;
@@ -514,8 +556,9 @@ function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind
     walk.out.push({ kind: "secret", type: vendor.type, start, end, ruleId: vendor.ruleId });
     return end;
   }
-  if (!walk.generic || kind === null) return valueFrom;
-  if (!quoted) {
+  if (!walk.generic || kind === null || underCiphertextParent(text, valueFrom)) return valueFrom;
+  // A value that opens with a bracket is a list, an object or a call's arguments, however its brackets cross.
+  if (!quoted && !OPENERS.includes(raw[0] ?? "")) {
     const wideEnd = unbalancedLiteralEnd(text, start, end);
     if (wideEnd !== -1 && isCredentialValue(text.slice(start, wideEnd), kind, true)) {
       walk.out.push({
@@ -632,7 +675,9 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
     }
     if (credentialWord || endsLikeVendorKey(text, keyStart, keyEnd)) {
       const key = text.slice(keyStart, keyEnd);
-      const kind = credentialWord ? classifyKey(key) : null;
+      // A key that only looks like it ends in a credential word (`secret_key_base`: "ase" as of passphrase) may
+      // still hold one inside it.
+      const kind = credentialWord ? classifyAnyKey(key) : null;
       if (kind !== null || walk.keyed.words.test(key.toLowerCase())) return { key, kind };
       // A bare `key`/`secret`/`token` nested in a vendor's section (`flickr:\n  key: ...`, `{"sendbird": {"key":`):
       // the vendor's name in the lines before stands for the key; only the vendor's exact shape is read then.

@@ -9,12 +9,13 @@ import { isPublishedExample } from "./documentation-example.js";
  * JSON Web Tokens (JWS compact form): `header.payload.signature`, each base64url. Every JWT header is a JSON object
  * and so starts with `eyJ` (`{"`), which is the prefilter. A candidate is reported only when its header decodes to
  * a JSON object with an `alg` field, so arbitrary `eyJ...` base64 does not count. Unsigned tokens (`alg: none`,
- * empty signature) are reported too: their payload still carries the claims. The jwt.io sample token, which
+ * empty signature, or no signature segment at all) are reported too: their payload still carries the claims. The jwt.io sample token, which
  * tutorials and docs copy, is a documentation example and is left alone (known by its signature).
  */
 
 const SEGMENT = /[A-Za-z0-9_-]*/y;
 const MAX_HEADER = 2048;
+const MAX_PAYLOAD = 16384;
 
 function isBase64UrlCode(code: number): boolean {
   return (
@@ -45,6 +46,29 @@ function hasJwtHeader(encoded: string): boolean {
   }
 }
 
+/** A base64url segment that decodes to a JSON object (a JWT's claims). */
+function isJsonObjectSegment(encoded: string): boolean {
+  if (encoded.length > MAX_PAYLOAD || !encoded.startsWith("eyJ")) return false;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8"));
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Two segments and no third (RFC 7519's unsecured JWT with its empty signature dropped, as logs and fixtures write
+ * it): reported when the header has `alg` and the payload decodes to a JSON object, so that `eyJ...` base64 followed
+ * by a sentence's period and a word is not one. The claims are what a bearer of the token presents.
+ */
+function isUnsignedJwt(text: string, start: number, headerEnd: number, payloadEnd: number): boolean {
+  if (isBase64UrlCode(codeAt(text, payloadEnd))) return false;
+  return (
+    hasJwtHeader(text.slice(start, headerEnd)) && isJsonObjectSegment(text.slice(headerEnd + 1, payloadEnd))
+  );
+}
+
 /**
  * `text.indexOf("eyJ", from)`, searched for by its `yJ`: V8's search stops at every occurrence of a needle's first
  * character, and `e` is the commonest letter of prose.
@@ -69,7 +93,11 @@ export function createJwtDetector(): TextDetector {
         if (!isBase64UrlCode(codeAt(text, start - 1)) && codeAt(text, headerEnd) === 46) {
           const payloadEnd = readSegment(text, headerEnd + 1);
           next = payloadEnd;
-          if (payloadEnd - headerEnd > 4 && codeAt(text, payloadEnd) === 46) {
+          if (payloadEnd - headerEnd > 4 && codeAt(text, payloadEnd) !== 46) {
+            // `header.payload` with no signature segment at all: an unsecured JWT as tools print it.
+            if (isUnsignedJwt(text, start, headerEnd, payloadEnd))
+              out.push({ kind: "secret", type: "jwt", start, end: payloadEnd, ruleId: "secret.jwt" });
+          } else if (payloadEnd - headerEnd > 4) {
             const end = readSegment(text, payloadEnd + 1);
             next = end;
             if (

@@ -1,4 +1,4 @@
-import { isDocumentationExample } from "./documentation-example.js";
+import { hasKeyboardRun, isPublishedExampleValue } from "./documentation-example.js";
 import { isPlaceholderValue } from "./placeholder.js";
 
 /**
@@ -9,28 +9,91 @@ import { isPlaceholderValue } from "./placeholder.js";
  * Stripe's API keys are `sk_`/`rk_`, its object ids are not credentials). Every secret detector asks this before
  * reporting.
  *
- * Bare hex, UUIDs and base64 are NOT look-alikes here, even though digests and ids are written that way: in an
- * `Authorization` header or under a credential name they are what many real tokens look like (Twilio auth tokens
- * and Mailgun keys are hex, Heroku API keys are UUIDs), and missing one costs more than redacting an id.
+ * Bare hex, random UUIDs and base64 are NOT look-alikes here, even though digests and ids are written that way: in
+ * an `Authorization` header or under a credential name they are what many real tokens look like (Twilio auth tokens
+ * and Mailgun keys are hex, Heroku API keys are version-4 UUIDs), and missing one costs more than redacting an id.
+ * A UUID whose version says it is not random (time-based v1, v2, v6, v7; name-based v3, v5; the nil and max UUIDs)
+ * is an identifier: a clock, a MAC address or a name's hash, which no credential generator issues.
  */
 
 const STAND_IN_WORDS =
   /example|dummy|sample|placeholder|redacted|fake|xxxx|your[_-]?(?:api|key|token|secret)/i;
 const PUBLIC_IDENTIFIER =
   /^(?:sha(?:1|224|256|384|512):[0-9a-f]{32,128}|sha(?:256|384|512)-[A-Za-z0-9+/]{40,}={0,2}|(?:cus|sub|ch|pi|pm|in|ii|price|prod|evt|txn|re|acct|si|seti|src|card|ba|po|tr|py|cs|plan|coupon)_[A-Za-z0-9]{8,32})$/;
-// A value encrypted by the application's own key (Jasypt and Spring Cloud Config write `ENC(...)`, `{cipher}...`):
-// useless without that key, and how such configuration is meant to be stored.
-const ENCRYPTED_VALUE = /^(?:ENC\(|\{cipher\})/;
+// A value encrypted by the application's own key (Jasypt and Spring Cloud Config write `ENC(...)`, `{cipher}...`;
+// SOPS `ENC[AES256_GCM,...]`; Jenkins `{AQAAABAAAAA...}`, its credential store's header in base64; WebLogic and
+// others `{AES}`, `{AES256}`): useless without that key, and how such configuration is meant to be stored.
+const ENCRYPTED_VALUE = /^(?:ENC\(|ENC\[AES|\{cipher\}|\{AQAAABAAAAA|\{AES(?:128|192|256)?\})/i;
 // "test" only as a word of its own (`my_test_key`, `test-token`): inside random base62 it is chance.
 const TEST_WORD = /(?:^|[^a-z])test(?:[^a-z]|$)/i;
 
+// Version nibble (first of the third group) of a UUID that is not random: anything but 4 (and 8, vendor-defined).
+const NON_RANDOM_UUID =
+  /^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[123567][0-9a-fA-F]{3}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|[fF]{8}-[fF]{4}-[fF]{4}-[fF]{4}-[fF]{12})$/;
+
+/**
+ * A look-alike by every rule: the judgement for a value whose only evidence is a generic key it is assigned to
+ * (`password`, `_authToken`), where a keyboard run or a non-random UUID says documentation or an identifier.
+ */
 export function isLookalikeSecret(value: string): boolean {
+  return (
+    isLookalikeValue(value) ||
+    hasKeyboardRun(value) ||
+    NON_RANDOM_UUID.test(value) ||
+    isSelfDescribing(value) ||
+    CONSTANT_NAME.test(value) ||
+    FILE_PATH.test(value) ||
+    LOWER_PATH.test(value) ||
+    URN.test(value)
+  );
+}
+
+// A URN (`urn:ietf:params:oauth:token-type:jwt`): a name in a registry, never a credential.
+const URN = /^urn:[a-z0-9][a-z0-9-]{0,31}:/i;
+
+/** The words a credential's documentation example is written with (`secret123`, `SuperSecretToken`). */
+const KIND_WORDS = /secret|passw(?:or)?d|token|api[_-]?key|credential/gi;
+/** What may remain of a value once its kind words are taken out, for the value still to say only what it is. */
+const MAX_REMAINDER = 12;
+
+/**
+ * A value that names its own kind (`secret123`, `SuperSecretToken`, `very-secret-token`, `password-for-30001`): how
+ * documentation writes an example credential. A generated value holds such a word by chance about never; a long
+ * passphrase that holds one (`correcthorsepasswordbatterystaple`) keeps more than MAX_REMAINDER other characters.
+ */
+function isSelfDescribing(value: string): boolean {
+  if (value.length > 48) return false;
+  const remainder = value.replace(KIND_WORDS, "");
+  return remainder.length < value.length && remainder.length < MAX_REMAINDER;
+}
+
+// Upper-case words joined by `_`, `.` or `-` (`SANDBOX_AWS_SECRET_ACCESS_KEY`, `HEADER.PAYLOAD.SIGNATURE`): the name
+// of an environment variable or a constant, or a placeholder, never a generated value.
+const CONSTANT_NAME = /^[A-Z]{2,}(?:[_.-][A-Z]{2,})+$/;
+// A file's path (`/path/to/config.json`, `./keys/sa.pem`, `~/.ssh/id_rsa.pub`): where a credential is kept. An
+// unquoted value read to a closing backtick or quote of markdown or shell keeps it.
+const FILE_PATH =
+  /^(?:~|\.{1,2})?\/(?:[\w.-]+\/)*[\w.-]+\.(?:json|pem|key|pub|p12|pfx|jks|keystore|crt|cer|txt|ya?ml|env|ini|conf|cfg|toml|xml|properties)[`'"]?$/i;
+// A lower-case path of two or more segments (`/run/secrets/db`, `~/.config/app/token`): base64 is never all lower case.
+const LOWER_PATH = /^(?:~|\.{1,2})?\/[a-z0-9_.-]+\/[a-z0-9_./-]+$/;
+
+/**
+ * The judgement for a vendor record's value. A prefix such as `ntn_` or `vcp_` is the vendor's own evidence: a body
+ * written as `aBcDeF...1234567890` still reads as the vendor's token (scanners' fixtures write them so), while bodies
+ * that say what they are (`xxxx`, EXAMPLE, one repeated character) stay look-alikes. A value under a key naming the
+ * vendor (`SNYK_TOKEN=<uuid>`) keeps the keyboard-run rule, but its UUID is the vendor's format whatever its version.
+ */
+export function isLookalikeVendorValue(value: string, prefixed: boolean): boolean {
+  return isLookalikeValue(value) || (!prefixed && hasKeyboardRun(value));
+}
+
+function isLookalikeValue(value: string): boolean {
   return (
     isPlaceholderValue(value) ||
     ENCRYPTED_VALUE.test(value) ||
     PUBLIC_IDENTIFIER.test(value) ||
     STAND_IN_WORDS.test(value) ||
     TEST_WORD.test(value) ||
-    isDocumentationExample(value)
+    isPublishedExampleValue(value)
   );
 }

@@ -3,7 +3,7 @@ import { HAS_NON_ASCII } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import { anchorStarts, CANDIDATE_SCANS, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
-import { PASSWORD_HASH, SECRET_REFERENCE } from "./generic-credential.js";
+import { PASSWORD_HASH, SECRET_REFERENCE, underCiphertextParent } from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -118,8 +118,13 @@ const WORD_CHAR = /[\p{L}\p{N}_]/u;
 /** Keys that are public or are not credentials at all: "GPG key", "public key", "primary key", "sort key". */
 const NOT_A_CREDENTIAL_KEY =
   /(?:public|gpg|pgp|ssh|signing|host|primary|foreign|sort|partition|composite|unique|idempotency|cache|map|dictionary|hash)[ \t-]+$/i;
-/** Code, not a literal: a member access (`forge.random.getBytesSync`) or a camelCase name (`privateKeyFromPem`). */
-const CODE_VALUE = /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z]+(?:[A-Z][a-z]+)+)$/;
+/**
+ * Code, not a literal: a member access (`forge.random.getBytesSync`, `this.#keyList`), a camelCase or PascalCase name
+ * (`privateKeyFromPem`, `CacheFullKey`, a TypeScript type: `key: SyncParseReturnType<any>`), or an HTTP header's name
+ * (`key: 'Access-Control-Allow-Origin'`).
+ */
+const CODE_VALUE =
+  /^(?:[A-Za-z_$#][\w$]*(?:\.[A-Za-z_$#][\w$]*)+|[a-z]+(?:[A-Z][a-z]+)+|[A-Z][a-z]+(?:[A-Z][a-z]+)+|[A-Z][a-z]+(?:-[A-Z][a-z]+)+)$/;
 /** Sentence punctuation a value picks up at its end ("... is Tr0ub4dor&3."). */
 const TRAILING_PUNCTUATION = /[.,;:!?。]+$/;
 
@@ -143,7 +148,8 @@ export function isProseCredentialValue(value: string, password: boolean): boolea
   const classes = characterClasses(value);
   if (password) return value.length >= 8 && classes >= 3 && shannonEntropy(value) >= 2.5;
   // Generated keys have a digit or both cases; `keys.private_key` (code) and `hyphenated-words` have neither.
-  const generated = /\d/.test(value) || (/\p{Ll}/u.test(value) && /\p{Lu}/u.test(value));
+  // A capital first letter alone is a word's (`Authorization`), not a generated key's mixed case.
+  const generated = /\d/.test(value) || (/\p{Ll}/u.test(value) && /\p{Lu}/u.test(value.slice(1)));
   return value.length >= 12 && classes >= 2 && generated && shannonEntropy(value) >= 3;
 }
 
@@ -175,8 +181,9 @@ export function createProseCredentialDetector(): TextDetector {
           NOT_A_CREDENTIAL_KEY.test(text.slice(Math.max(0, m.index - 24), m.index))
         )
           return end;
-        // A value followed by `(` is a call: `key = deriveKey(...)`.
-        if (text[end] === "(" || CODE_VALUE.test(value)) return end;
+        // A value followed by `(` is a call: `key = deriveKey(...)`; `!` is TypeScript's non-null assertion.
+        if (text[end] === "(" || CODE_VALUE.test(value.replace(TRAILING_PUNCTUATION, ""))) return end;
+        if (underCiphertextParent(text, m.index)) return end;
         report(end - value.length, value, isPasswordNoun(noun), out);
         return end;
       };

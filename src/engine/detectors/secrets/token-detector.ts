@@ -21,7 +21,7 @@ import {
   GENERIC_LITERALS,
   type KeyedForms,
 } from "./generic-credential.js";
-import { isLookalikeSecret } from "./lookalike.js";
+import { isLookalikeVendorValue } from "./lookalike.js";
 import { createPrefixFinder } from "./prefix-finder.js";
 import { lengthRange, type TokenForm, type TokenSpec } from "./token-spec.js";
 
@@ -106,7 +106,13 @@ export function acceptsBody(c: CompiledForm, prefix: string, body: string, lead 
   if (shannonEntropy(body) < (c.form.minEntropy ?? 3)) return false;
   if (characterClasses(body) < (c.form.minClasses ?? 0)) return false;
   if (c.form.needsDigit && !/\d/.test(body)) return false;
-  return !isLookalikeSecret(body);
+  // A prefix is the vendor's evidence (lookalike.ts), unless the vendor's checksum or signature could vouch and did not.
+  const prefixed =
+    c.form.keyed === undefined &&
+    c.form.prefixes.length > 0 &&
+    c.form.checksum === undefined &&
+    c.form.signature === undefined;
+  return !isLookalikeVendorValue(body, prefixed);
 }
 
 function isGlue(code: number): boolean {

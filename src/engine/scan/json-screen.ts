@@ -29,12 +29,18 @@ import { runDetectors, runDetectorsInto, type ScanPlan } from "./string-scanner.
  */
 
 /**
- * Built-in detectors whose matches are local (see above). Not joined: `secret.private_key` (a BEGIN line in one
- * string pairs with the END line of the next, and an encrypted header there rejects both blocks),
- * `secret.gcp_service_account` and `secret.kubernetes_secret` (they read whole documents), the injection family (its
- * verdict reads the sentences and quotes around a phrase), input hazards and every declared rule (any pattern).
+ * Built-in detectors whose matches are local (see above). The injection family's two built-in detectors are joined
+ * too: the separator's line breaks end every sentence, line and quotation they read (a phrase's quoted-mention test,
+ * a sentence's bounds and the pair of neighbouring sentences, which a blank sentence of separator spaces keeps
+ * apart), and its length is beyond every `\s{0,n}` their patterns read. Not joined: `secret.private_key` (a BEGIN
+ * line in one string pairs with the END line of the next, and an encrypted header there rejects both blocks),
+ * `secret.gcp_service_account` and `secret.kubernetes_secret` (they read whole documents): these three are screened
+ * by their records' literals instead (`ScanPlan.screenLiterals`). Input hazards and every declared rule (any
+ * pattern) read each string alone.
  */
 export const JOINABLE_DETECTORS: ReadonlySet<string> = new Set([
+  "injection",
+  "injection.structure",
   "secret.jwt",
   "secret.tokens",
   "secret.aws_secret_key",
@@ -99,9 +105,16 @@ interface Reading {
  */
 interface Split {
   joined: readonly (readonly TextDetector[])[];
+  /** Detectors screened by their literals; detector `k`'s bit is `joined.length + k`. */
+  literal: readonly LiteralScreen[];
   alone: readonly TextDetector[];
-  /** Per joined detector (by index), the plan's detectors to read a string with when that detector matched near it. */
+  /** The plan's detectors, in order: a string is read with those whose bit is set and every one of `alone`. */
   all: readonly TextDetector[];
+}
+
+interface LiteralScreen {
+  detector: TextDetector;
+  literals: readonly string[];
 }
 
 const splits = new WeakMap<readonly TextDetector[], Split>();
@@ -110,17 +123,17 @@ function splitOf(plan: ScanPlan): Split {
   let split = splits.get(plan.detectors);
   if (split === undefined) {
     const joinable = new Set(plan.joinable ?? []);
-    split = {
-      // At most 31 (one bit each in a reading's mask); a plan lists about a dozen.
-      joined: plan.detectors
-        .filter((d) => joinable.has(d))
-        .slice(0, 31)
-        .map((d) => [d]),
-      alone: [],
-      all: plan.detectors,
-    };
-    const joined = new Set(split.joined.map((list) => list[0]!));
-    split.alone = plan.detectors.filter((d) => !joined.has(d));
+    // At most 31 screened detectors (one bit each in a reading's mask); a plan lists about seventeen.
+    const joined = plan.detectors
+      .filter((d) => joinable.has(d))
+      .slice(0, 31)
+      .map((d) => [d]);
+    const literal = plan.detectors
+      .filter((d) => !joinable.has(d) && plan.screenLiterals?.has(d) === true)
+      .slice(0, 31 - joined.length)
+      .map((detector) => ({ detector, literals: plan.screenLiterals!.get(detector)! }));
+    const screened = new Set([...joined.map((list) => list[0]!), ...literal.map((l) => l.detector)]);
+    split = { joined, literal, alone: plan.detectors.filter((d) => !screened.has(d)), all: plan.detectors };
     splits.set(plan.detectors, split);
   }
   return split;
@@ -158,15 +171,17 @@ export function screenJson(
   const split = splitOf(plan);
   if (split.joined.length === 0) return undefined;
   const readings = collectReadings(root, plan, known);
-  if (readings.length < MIN_READINGS || mostlyFlagged(readings, split.joined)) return undefined;
-  const near = markReadings(readings, split.joined);
+  if (readings.length < MIN_READINGS) return undefined;
+  const near = markSampled(readings, split);
+  if (near === undefined) return undefined;
   const screening: Screening = { clean: new CleanReadings(), matches: new Map() };
   for (let i = 0; i < readings.length; i++) {
     const r = readings[i]!;
     const mask = near[i]!;
     if (mask === VIEW) continue;
     if (mask === 0) {
-      if (runDetectors(split.alone, r.text, r.features).length === 0) screening.clean.add(r.key, r.value);
+      if (split.alone.length === 0 || runDetectors(split.alone, r.text, r.features).length === 0)
+        screening.clean.add(r.key, r.value);
       continue;
     }
     const found = new MatchColumns();
@@ -184,19 +199,21 @@ export const screenWork = { joined: 0 };
 const SAMPLE_READINGS = 256;
 
 /**
- * Screening pays only when most strings are clean: a string a joined detector matches is read again alone, so a
- * value dense in findings (every key an e-mail address) would be read twice. Judged on the first readings; a value
- * screening cannot pay for is left to the walk, which reads it exactly as without screening.
+ * `markReadings` of every reading, or undefined when screening cannot pay: a string a screen keeps is read again
+ * alone, so a value dense in findings (every key an e-mail address) would be read twice. Judged on the first
+ * readings (whose marks are kept); a value screening cannot pay for is left to the walk, which reads it exactly as
+ * without screening.
  */
-function mostlyFlagged(
-  readings: readonly Reading[],
-  detectors: readonly (readonly TextDetector[])[],
-): boolean {
-  if (readings.length <= SAMPLE_READINGS) return false;
-  const near = markReadings(readings.slice(0, SAMPLE_READINGS), detectors);
+function markSampled(readings: readonly Reading[], split: Split): Int32Array | undefined {
+  if (readings.length <= SAMPLE_READINGS) return markReadings(readings, split);
+  const head = markReadings(readings.slice(0, SAMPLE_READINGS), split);
   let flagged = 0;
-  for (const mask of near) if (mask !== 0) flagged++;
-  return flagged * 2 > SAMPLE_READINGS;
+  for (const mask of head) if (mask !== 0) flagged++;
+  if (flagged * 2 > SAMPLE_READINGS) return undefined;
+  const near = new Int32Array(readings.length);
+  near.set(head);
+  near.set(markReadings(readings.slice(SAMPLE_READINGS), split), SAMPLE_READINGS);
+  return near;
 }
 
 /** Marks a reading whose text has a normalised view: the walk scans it as before. */
@@ -205,28 +222,39 @@ const VIEW = -1;
 const VIEW_TEST = new RegExp(VIEW_TRIGGER.source);
 
 /**
- * Per reading, the bits of the joined detectors with a match overlapping it, or VIEW. Only a string some joined
- * detector's gate lets through is joined (by the gates' contract the others cannot match it, and a short string
- * would cost the separator's 88 characters for nothing); the view of the others is tested on each alone.
+ * Per reading, the bits of the screened detectors that may match it (a joined detector with a match overlapping it,
+ * a detector one of whose literals occurs in it), or VIEW. Only a string some screened detector's gate lets through
+ * is joined (by the gates' contract the others cannot match it, and a short string would cost the separator's 88
+ * characters for nothing); the view of the others is tested on each alone.
  */
-function markReadings(
-  readings: readonly Reading[],
-  detectors: readonly (readonly TextDetector[])[],
-): Int32Array {
+function markReadings(readings: readonly Reading[], split: Split): Int32Array {
   const joined: Reading[] = [];
   const index: number[] = [];
   const near = new Int32Array(readings.length);
+  const gated = gatedDetectors(split);
   for (let i = 0; i < readings.length; i++) {
     const r = readings[i]!;
-    if (detectors.some(([d]) => mayMatch(r.features, r.text.length, d!.requires, d!.minLength))) {
+    if (gated.some((d) => mayMatch(r.features, r.text.length, d.requires, d.minLength))) {
       joined.push(r);
       index.push(i);
     } else if (VIEW_TEST.test(r.text)) near[i] = VIEW;
   }
   screenWork.joined += joined.length;
-  const marks = markJoined(joined, detectors);
+  const marks = markJoined(joined, split);
   for (let k = 0; k < index.length; k++) near[index[k]!] = marks[k]!;
   return near;
+}
+
+const gatedLists = new WeakMap<Split, readonly TextDetector[]>();
+
+/** Every screened detector, joined or by literal. */
+function gatedDetectors(split: Split): readonly TextDetector[] {
+  let list = gatedLists.get(split);
+  if (list === undefined) {
+    list = [...split.joined.map((one) => one[0]!), ...split.literal.map((l) => l.detector)];
+    gatedLists.set(split, list);
+  }
+  return list;
 }
 
 // Per plan and mask: the detectors a string is read with (the plan's order; a joined one only where its bit is set).
@@ -243,6 +271,9 @@ function readWith(split: Split, mask: number): readonly TextDetector[] {
     const skipped = new Set<TextDetector>();
     split.joined.forEach((one, bit) => {
       if ((mask & (1 << bit)) === 0) skipped.add(one[0]!);
+    });
+    split.literal.forEach((one, k) => {
+      if ((mask & (1 << (split.joined.length + k))) === 0) skipped.add(one.detector);
     });
     list = split.all.filter((d) => !skipped.has(d));
     lists.set(mask, list);
@@ -309,13 +340,10 @@ function plainReading(key: string | undefined, value: string, plan: ScanPlan): R
 const BATCH_CHARS = 1 << 20;
 
 /**
- * Reads the strings joined, a batch at a time, once with each joined detector, and returns per reading the bits of
- * the detectors with a match overlapping it, or VIEW when its text has a normalised view.
+ * Reads the strings joined, a batch at a time, once with each joined detector and once for each literal, and returns
+ * per reading the bits of the screens that kept it, or VIEW when its text has a normalised view.
  */
-function markJoined(
-  readings: readonly Reading[],
-  detectors: readonly (readonly TextDetector[])[],
-): Int32Array {
+function markJoined(readings: readonly Reading[], split: Split): Int32Array {
   const near = new Int32Array(readings.length);
   let from = 0;
   while (from < readings.length) {
@@ -325,7 +353,7 @@ function markJoined(
       chars += readings[to]!.text.length + SEPARATOR.length;
       to++;
     }
-    markBatch(readings, from, to, detectors, near);
+    markBatch(readings, from, to, split, near);
     from = to;
   }
   return near;
@@ -336,7 +364,7 @@ function markBatch(
   readings: readonly Reading[],
   from: number,
   to: number,
-  detectors: readonly (readonly TextDetector[])[],
+  split: Split,
   near: Int32Array,
 ): void {
   const n = to - from;
@@ -350,19 +378,65 @@ function markBatch(
   }
   starts[n] = at;
   const joined = parts.join(SEPARATOR);
+  const detectors = split.joined;
   for (let bit = 0; bit < detectors.length; bit++) {
-    const found = new MatchColumns();
-    runDetectorsInto(detectors[bit]!, joined, ALL_FEATURES, found);
-    for (let i = 0; i < found.size; i++) {
-      const end = Math.max(found.end(i), found.start(i) + 1);
-      for (let r = readingAt(starts, found.start(i)); r < n && starts[r]! < end; r++)
-        near[from + r] = near[from + r]! | (1 << bit);
+    const list = detectors[bit]!;
+    if (list[0]!.kind !== "injection") {
+      markFound(list, joined, 0, starts, 0, n, from, 1 << bit, near);
+      continue;
+    }
+    // In pieces of whole readings (each a joined text of its own, so the same property holds).
+    for (let p = 0; p < n; ) {
+      let q = p + 1;
+      while (q < n && starts[q + 1]! - starts[p]! <= PIECE_CHARS) q++;
+      const piece = joined.slice(starts[p]!, starts[q]! - SEPARATOR.length);
+      markFound(list, piece, starts[p]!, starts, p, q, from, 1 << bit, near);
+      p = q;
     }
   }
+  // A literal in a string occurs in the joined text within it (strings are joined as they are); every occurrence
+  // is visited, overlapping ones included.
+  split.literal.forEach(({ literals }, k) => {
+    const bit = 1 << (detectors.length + k);
+    for (const literal of literals)
+      for (let hit = joined.indexOf(literal); hit !== -1; hit = joined.indexOf(literal, hit + 1))
+        near[from + readingAt(starts, hit)] = near[from + readingAt(starts, hit)]! | bit;
+  });
   const trigger = VIEW_TRIGGER;
   trigger.lastIndex = 0;
   for (let m = trigger.exec(joined); m !== null; m = trigger.exec(joined))
     near[from + readingAt(starts, m.index)] = VIEW;
+}
+
+/**
+ * Characters of joined text the injection family reads at a time: its structure detector runs its exact first pass
+ * only on readings up to 4096 characters (a longer one is read in windows, which costs more per character).
+ */
+const PIECE_CHARS = 4096;
+
+/**
+ * Runs `list` on `text` (the joined text from offset `base`, readings `[p, q)`) and sets `bit` on the readings
+ * (indexes from `from`) its matches overlap.
+ */
+function markFound(
+  list: readonly TextDetector[],
+  text: string,
+  base: number,
+  starts: Int32Array,
+  p: number,
+  q: number,
+  from: number,
+  bit: number,
+  near: Int32Array,
+): void {
+  const found = new MatchColumns();
+  runDetectorsInto(list, text, ALL_FEATURES, found);
+  for (let i = 0; i < found.size; i++) {
+    const start = base + found.start(i);
+    const end = base + Math.max(found.end(i), found.start(i) + 1);
+    for (let r = Math.max(p, readingAt(starts, start)); r < q && starts[r]! < end; r++)
+      near[from + r] = near[from + r]! | bit;
+  }
 }
 
 /** The reading whose text or following separator holds offset `at` (starts ascending, `starts[0]` = 0). */

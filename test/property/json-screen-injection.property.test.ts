@@ -20,7 +20,7 @@ import { resolvePolicy } from "../../src/engine/policy.js";
 import { INJECTION_TYPE_RULES } from "../../src/engine/rules/built-in/injection.js";
 import { INJECTION_STRUCTURE_RULES } from "../../src/engine/rules/built-in/injection-structure.js";
 import type { RuleExample } from "../../src/engine/rules/rule-record.js";
-import { SEPARATOR } from "../../src/engine/scan/json-screen.js";
+import { INJECTION_SEPARATOR as SEPARATOR } from "../../src/engine/scan/json-screen.js";
 import { scanJson } from "../../src/engine/scan/scan-json.js";
 import { runDetectors } from "../../src/engine/scan/string-scanner.js";
 import { ScanPlans } from "../../src/engine/scan-plans.js";

@@ -379,20 +379,15 @@ function markBatch(
   starts[n] = at;
   const joined = parts.join(SEPARATOR);
   const detectors = split.joined;
+  let pieces: Joined[] | undefined;
   for (let bit = 0; bit < detectors.length; bit++) {
     const list = detectors[bit]!;
     if (list[0]!.kind !== "injection") {
-      markFound(list, joined, 0, starts, 0, n, from, 1 << bit, near);
+      markFound(list, { text: joined, starts, first: 0 }, from, 1 << bit, near);
       continue;
     }
-    // In pieces of whole readings (each a joined text of its own, so the same property holds).
-    for (let p = 0; p < n; ) {
-      let q = p + 1;
-      while (q < n && starts[q + 1]! - starts[p]! <= PIECE_CHARS) q++;
-      const piece = joined.slice(starts[p]!, starts[q]! - SEPARATOR.length);
-      markFound(list, piece, starts[p]!, starts, p, q, from, 1 << bit, near);
-      p = q;
-    }
+    pieces ??= injectionPieces(parts);
+    for (const piece of pieces) markFound(list, piece, from + piece.first, 1 << bit, near);
   }
   // A literal in a string occurs in the joined text within it (strings are joined as they are); every occurrence
   // is visited, overlapping ones included.
@@ -408,34 +403,65 @@ function markBatch(
     near[from + readingAt(starts, m.index)] = VIEW;
 }
 
+/** A joined text: `starts[k]` is where its reading `first + k` starts; the last entry is its length plus a separator. */
+interface Joined {
+  text: string;
+  starts: Int32Array;
+  first: number;
+}
+
+/**
+ * Between two strings of the injection family's joined text: line breaks around more spaces than the longest run of
+ * whitespace its patterns read as bounded (`\s{0,8}` after a closing quote; `\s{0,4}` and `{1,3}` elsewhere). Its
+ * patterns read no context window measured in characters across a line break, so it needs none of SEPARATOR's length.
+ */
+export const INJECTION_SEPARATOR = `\n${" ".repeat(14)}\n`;
+
 /**
  * Characters of joined text the injection family reads at a time: its structure detector runs its exact first pass
  * only on readings up to 4096 characters (a longer one is read in windows, which costs more per character).
  */
 const PIECE_CHARS = 4096;
 
-/**
- * Runs `list` on `text` (the joined text from offset `base`, readings `[p, q)`) and sets `bit` on the readings
- * (indexes from `from`) its matches overlap.
- */
+/** The strings joined with INJECTION_SEPARATOR, in pieces of whole strings of about PIECE_CHARS characters. */
+function injectionPieces(parts: readonly string[]): Joined[] {
+  const pieces: Joined[] = [];
+  const gap = INJECTION_SEPARATOR.length;
+  for (let p = 0; p < parts.length; ) {
+    let q = p;
+    let chars = 0;
+    while (q < parts.length && (q === p || chars + parts[q]!.length <= PIECE_CHARS)) {
+      chars += parts[q]!.length + gap;
+      q++;
+    }
+    const starts = new Int32Array(q - p + 1);
+    let at = 0;
+    for (let k = p; k < q; k++) {
+      starts[k - p] = at;
+      at += parts[k]!.length + gap;
+    }
+    starts[q - p] = at;
+    pieces.push({ text: parts.slice(p, q).join(INJECTION_SEPARATOR), starts, first: p });
+    p = q;
+  }
+  return pieces;
+}
+
+/** Runs `list` on a joined text and sets `bit` on the readings (indexes from `first`) its matches overlap. */
 function markFound(
   list: readonly TextDetector[],
-  text: string,
-  base: number,
-  starts: Int32Array,
-  p: number,
-  q: number,
-  from: number,
+  { text, starts }: Joined,
+  first: number,
   bit: number,
   near: Int32Array,
 ): void {
   const found = new MatchColumns();
   runDetectorsInto(list, text, ALL_FEATURES, found);
+  const count = starts.length - 1;
   for (let i = 0; i < found.size; i++) {
-    const start = base + found.start(i);
-    const end = base + Math.max(found.end(i), found.start(i) + 1);
-    for (let r = Math.max(p, readingAt(starts, start)); r < q && starts[r]! < end; r++)
-      near[from + r] = near[from + r]! | bit;
+    const end = Math.max(found.end(i), found.start(i) + 1);
+    for (let r = readingAt(starts, found.start(i)); r < count && starts[r]! < end; r++)
+      near[first + r] = near[first + r]! | bit;
   }
 }
 

@@ -152,9 +152,10 @@ function looksLikeJson(text: string): boolean {
 export interface Screening {
   clean: CleanReadings;
   /**
-   * Per text a detector matches (the value, or `key: value`): every match of the plan's detectors on it alone, in
-   * detector order (`ScanPlan.precomputed`'s form). A joined detector that matched nowhere near the text is not run
-   * on it again: by the property the screening rests on, it would find nothing there.
+   * Per text a screen kept or with a normalised view (the value, or `key: value`): every match of the plan's
+   * detectors on it alone, in detector order (`ScanPlan.precomputed`'s form). A joined detector that matched nowhere
+   * near the text is not run on it again (by the property the screening rests on, it would find nothing there), nor
+   * is a detector none of whose literals occurs in it.
    */
   matches: Map<string, MatchColumns>;
 }
@@ -178,7 +179,14 @@ export function screenJson(
   for (let i = 0; i < readings.length; i++) {
     const r = readings[i]!;
     const mask = near[i]!;
-    if (mask === VIEW) continue;
+    if ((mask & VIEW) !== 0) {
+      // The walk reads its normalised view (every detector, around the view's changes); the original's matches are
+      // these, as for any string a screen kept. Never clean: the view may hold what the original does not.
+      const found = new MatchColumns();
+      runDetectorsInto(readWith(split, mask & ~VIEW), r.text, r.features, found);
+      screening.matches.set(r.text, found);
+      continue;
+    }
     if (mask === 0) {
       if (split.alone.length === 0 || runDetectors(split.alone, r.text, r.features).length === 0)
         screening.clean.add(r.key, r.value);
@@ -216,14 +224,17 @@ function markSampled(readings: readonly Reading[], split: Split): Int32Array | u
   return near;
 }
 
-/** Marks a reading whose text has a normalised view: the walk scans it as before. */
-const VIEW = -1;
+/**
+ * Marks a reading whose text has a normalised view (the sign bit, above every screen's): the walk reads its view as
+ * before, with the matches on the original text given.
+ */
+const VIEW = 1 << 31;
 
 const VIEW_TEST = new RegExp(VIEW_TRIGGER.source);
 
 /**
  * Per reading, the bits of the screened detectors that may match it (a joined detector with a match overlapping it,
- * a detector one of whose literals occurs in it), or VIEW. Only a string some screened detector's gate lets through
+ * a detector one of whose literals occurs in it), and VIEW when its text has a normalised view. Only a string some screened detector's gate lets through
  * is joined (by the gates' contract the others cannot match it, and a short string would cost the separator's 88
  * characters for nothing); the view of the others is tested on each alone.
  */
@@ -341,7 +352,7 @@ const BATCH_CHARS = 1 << 20;
 
 /**
  * Reads the strings joined, a batch at a time, once with each joined detector and once for each literal, and returns
- * per reading the bits of the screens that kept it, or VIEW when its text has a normalised view.
+ * per reading the bits of the screens that kept it, and VIEW when its text has a normalised view.
  */
 function markJoined(readings: readonly Reading[], split: Split): Int32Array {
   const near = new Int32Array(readings.length);
@@ -399,8 +410,10 @@ function markBatch(
   });
   const trigger = VIEW_TRIGGER;
   trigger.lastIndex = 0;
-  for (let m = trigger.exec(joined); m !== null; m = trigger.exec(joined))
-    near[from + readingAt(starts, m.index)] = VIEW;
+  for (let m = trigger.exec(joined); m !== null; m = trigger.exec(joined)) {
+    const r = from + readingAt(starts, m.index);
+    near[r] = near[r]! | VIEW;
+  }
 }
 
 /** A joined text: `starts[k]` is where its reading `first + k` starts; the last entry is its length plus a separator. */

@@ -5,8 +5,10 @@ import { isBuiltInStructureDetector } from "./detectors/injection/structure/stru
 import { matchPolicy, withInjectionAction } from "./match-policy.js";
 import type { ResolvedPolicy } from "./policy.js";
 import type { SanitizerMode } from "./policy-types.js";
+import { BUILT_IN_RULES } from "./rules/registry.js";
 import { JOINABLE_DETECTORS } from "./scan/json-screen.js";
 import type { ScanPlan } from "./scan/string-scanner.js";
+import type { TextDetector } from "./types.js";
 
 /**
  * The scan plans of one engine: which detectors run and what each match means, per phase and sanitizer mode.
@@ -43,12 +45,39 @@ export class ScanPlans {
     // (npm run bench: ~3-16x the phrase detector's time per MB, most of a full check).
     // Joined only when built in: a declared rule may carry a listed id, never a listed detector.
     const joinable = plan.detectors.filter(
-      (x) => JOINABLE_DETECTORS.has(x.id) && (d.secrets.includes(x) || d.pii.includes(x)),
+      (x) =>
+        JOINABLE_DETECTORS.has(x.id) &&
+        (d.secrets.includes(x) || d.pii.includes(x) || d.injection.includes(x)),
     );
     if (joinable.length > 0) plan.joinable = joinable;
+    const literals = screenLiterals(d, plan.detectors, joinable);
+    if (literals.size > 0) plan.screenLiterals = literals;
     const offloadable = d.injection.find(isBuiltInStructureDetector);
     if (offloadable !== undefined && plan.detectors.includes(offloadable)) plan.offloadable = offloadable;
     cache.set(mode, plan);
     return plan;
   }
+}
+
+/**
+ * The literals of the built-in detectors a JSON screening reads per string (not joinable) whose every record names
+ * `keywords` (sound by the records' own test: a rule never matches a text without one of them); built in only, as
+ * for `joinable`: a declared rule may carry a built-in id, never a built-in detector.
+ */
+function screenLiterals(
+  d: DetectorSet,
+  detectors: readonly TextDetector[],
+  joinable: readonly TextDetector[],
+): Map<TextDetector, readonly string[]> {
+  const out = new Map<TextDetector, readonly string[]>();
+  for (const entry of d.entries) {
+    const x = entry.detector;
+    if (!detectors.includes(x) || joinable.includes(x) || !(d.secrets.includes(x) || d.pii.includes(x)))
+      continue;
+    const records = BUILT_IN_RULES.filter((r) => entry.ruleIds.includes(r.id));
+    if (records.length === 0 || records.some((r) => r.keywords === undefined || r.keywords.length === 0))
+      continue;
+    out.set(x, [...new Set(records.flatMap((r) => r.keywords!))]);
+  }
+  return out;
 }

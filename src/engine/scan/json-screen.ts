@@ -29,12 +29,18 @@ import { runDetectors, runDetectorsInto, type ScanPlan } from "./string-scanner.
  */
 
 /**
- * Built-in detectors whose matches are local (see above). Not joined: `secret.private_key` (a BEGIN line in one
- * string pairs with the END line of the next, and an encrypted header there rejects both blocks),
- * `secret.gcp_service_account` and `secret.kubernetes_secret` (they read whole documents), the injection family (its
- * verdict reads the sentences and quotes around a phrase), input hazards and every declared rule (any pattern).
+ * Built-in detectors whose matches are local (see above). The injection family's two built-in detectors are joined
+ * too: the separator's line breaks end every sentence, line and quotation they read (a phrase's quoted-mention test,
+ * a sentence's bounds and the pair of neighbouring sentences, which a blank sentence of separator spaces keeps
+ * apart), and its length is beyond every `\s{0,n}` their patterns read. Not joined: `secret.private_key` (a BEGIN
+ * line in one string pairs with the END line of the next, and an encrypted header there rejects both blocks),
+ * `secret.gcp_service_account` and `secret.kubernetes_secret` (they read whole documents): these three are screened
+ * by their records' literals instead (`ScanPlan.screenLiterals`). Input hazards and every declared rule (any
+ * pattern) read each string alone.
  */
 export const JOINABLE_DETECTORS: ReadonlySet<string> = new Set([
+  "injection",
+  "injection.structure",
   "secret.jwt",
   "secret.tokens",
   "secret.aws_secret_key",
@@ -99,9 +105,16 @@ interface Reading {
  */
 interface Split {
   joined: readonly (readonly TextDetector[])[];
+  /** Detectors screened by their literals; detector `k`'s bit is `joined.length + k`. */
+  literal: readonly LiteralScreen[];
   alone: readonly TextDetector[];
-  /** Per joined detector (by index), the plan's detectors to read a string with when that detector matched near it. */
+  /** The plan's detectors, in order: a string is read with those whose bit is set and every one of `alone`. */
   all: readonly TextDetector[];
+}
+
+interface LiteralScreen {
+  detector: TextDetector;
+  literals: readonly string[];
 }
 
 const splits = new WeakMap<readonly TextDetector[], Split>();
@@ -110,17 +123,17 @@ function splitOf(plan: ScanPlan): Split {
   let split = splits.get(plan.detectors);
   if (split === undefined) {
     const joinable = new Set(plan.joinable ?? []);
-    split = {
-      // At most 31 (one bit each in a reading's mask); a plan lists about a dozen.
-      joined: plan.detectors
-        .filter((d) => joinable.has(d))
-        .slice(0, 31)
-        .map((d) => [d]),
-      alone: [],
-      all: plan.detectors,
-    };
-    const joined = new Set(split.joined.map((list) => list[0]!));
-    split.alone = plan.detectors.filter((d) => !joined.has(d));
+    // At most 31 screened detectors (one bit each in a reading's mask); a plan lists about seventeen.
+    const joined = plan.detectors
+      .filter((d) => joinable.has(d))
+      .slice(0, 31)
+      .map((d) => [d]);
+    const literal = plan.detectors
+      .filter((d) => !joinable.has(d) && plan.screenLiterals?.has(d) === true)
+      .slice(0, 31 - joined.length)
+      .map((detector) => ({ detector, literals: plan.screenLiterals!.get(detector)! }));
+    const screened = new Set([...joined.map((list) => list[0]!), ...literal.map((l) => l.detector)]);
+    split = { joined, literal, alone: plan.detectors.filter((d) => !screened.has(d)), all: plan.detectors };
     splits.set(plan.detectors, split);
   }
   return split;
@@ -139,9 +152,10 @@ function looksLikeJson(text: string): boolean {
 export interface Screening {
   clean: CleanReadings;
   /**
-   * Per text a detector matches (the value, or `key: value`): every match of the plan's detectors on it alone, in
-   * detector order (`ScanPlan.precomputed`'s form). A joined detector that matched nowhere near the text is not run
-   * on it again: by the property the screening rests on, it would find nothing there.
+   * Per text a screen kept or with a normalised view (the value, or `key: value`): every match of the plan's
+   * detectors on it alone, in detector order (`ScanPlan.precomputed`'s form). A joined detector that matched nowhere
+   * near the text is not run on it again (by the property the screening rests on, it would find nothing there), nor
+   * is a detector none of whose literals occurs in it.
    */
   matches: Map<string, MatchColumns>;
 }
@@ -158,15 +172,24 @@ export function screenJson(
   const split = splitOf(plan);
   if (split.joined.length === 0) return undefined;
   const readings = collectReadings(root, plan, known);
-  if (readings.length < MIN_READINGS || mostlyFlagged(readings, split.joined)) return undefined;
-  const near = markReadings(readings, split.joined);
+  if (readings.length < MIN_READINGS) return undefined;
+  const near = markSampled(readings, split);
+  if (near === undefined) return undefined;
   const screening: Screening = { clean: new CleanReadings(), matches: new Map() };
   for (let i = 0; i < readings.length; i++) {
     const r = readings[i]!;
     const mask = near[i]!;
-    if (mask === VIEW) continue;
+    if ((mask & VIEW) !== 0) {
+      // The walk reads its normalised view (every detector, around the view's changes); the original's matches are
+      // these, as for any string a screen kept. Never clean: the view may hold what the original does not.
+      const found = new MatchColumns();
+      runDetectorsInto(readWith(split, mask & ~VIEW), r.text, r.features, found);
+      screening.matches.set(r.text, found);
+      continue;
+    }
     if (mask === 0) {
-      if (runDetectors(split.alone, r.text, r.features).length === 0) screening.clean.add(r.key, r.value);
+      if (split.alone.length === 0 || runDetectors(split.alone, r.text, r.features).length === 0)
+        screening.clean.add(r.key, r.value);
       continue;
     }
     const found = new MatchColumns();
@@ -184,49 +207,65 @@ export const screenWork = { joined: 0 };
 const SAMPLE_READINGS = 256;
 
 /**
- * Screening pays only when most strings are clean: a string a joined detector matches is read again alone, so a
- * value dense in findings (every key an e-mail address) would be read twice. Judged on the first readings; a value
- * screening cannot pay for is left to the walk, which reads it exactly as without screening.
+ * `markReadings` of every reading, or undefined when screening cannot pay: a string a screen keeps is read again
+ * alone, so a value dense in findings (every key an e-mail address) would be read twice. Judged on the first
+ * readings (whose marks are kept); a value screening cannot pay for is left to the walk, which reads it exactly as
+ * without screening.
  */
-function mostlyFlagged(
-  readings: readonly Reading[],
-  detectors: readonly (readonly TextDetector[])[],
-): boolean {
-  if (readings.length <= SAMPLE_READINGS) return false;
-  const near = markReadings(readings.slice(0, SAMPLE_READINGS), detectors);
+function markSampled(readings: readonly Reading[], split: Split): Int32Array | undefined {
+  if (readings.length <= SAMPLE_READINGS) return markReadings(readings, split);
+  const head = markReadings(readings.slice(0, SAMPLE_READINGS), split);
   let flagged = 0;
-  for (const mask of near) if (mask !== 0) flagged++;
-  return flagged * 2 > SAMPLE_READINGS;
+  for (const mask of head) if (mask !== 0) flagged++;
+  if (flagged * 2 > SAMPLE_READINGS) return undefined;
+  const near = new Int32Array(readings.length);
+  near.set(head);
+  near.set(markReadings(readings.slice(SAMPLE_READINGS), split), SAMPLE_READINGS);
+  return near;
 }
 
-/** Marks a reading whose text has a normalised view: the walk scans it as before. */
-const VIEW = -1;
+/**
+ * Marks a reading whose text has a normalised view (the sign bit, above every screen's): the walk reads its view as
+ * before, with the matches on the original text given.
+ */
+const VIEW = 1 << 31;
 
 const VIEW_TEST = new RegExp(VIEW_TRIGGER.source);
 
 /**
- * Per reading, the bits of the joined detectors with a match overlapping it, or VIEW. Only a string some joined
- * detector's gate lets through is joined (by the gates' contract the others cannot match it, and a short string
- * would cost the separator's 88 characters for nothing); the view of the others is tested on each alone.
+ * Per reading, the bits of the screened detectors that may match it (a joined detector with a match overlapping it,
+ * a detector one of whose literals occurs in it), and VIEW when its text has a normalised view. Only a string some screened detector's gate lets through
+ * is joined (by the gates' contract the others cannot match it, and a short string would cost the separator's 88
+ * characters for nothing); the view of the others is tested on each alone.
  */
-function markReadings(
-  readings: readonly Reading[],
-  detectors: readonly (readonly TextDetector[])[],
-): Int32Array {
+function markReadings(readings: readonly Reading[], split: Split): Int32Array {
   const joined: Reading[] = [];
   const index: number[] = [];
   const near = new Int32Array(readings.length);
+  const gated = gatedDetectors(split);
   for (let i = 0; i < readings.length; i++) {
     const r = readings[i]!;
-    if (detectors.some(([d]) => mayMatch(r.features, r.text.length, d!.requires, d!.minLength))) {
+    if (gated.some((d) => mayMatch(r.features, r.text.length, d.requires, d.minLength))) {
       joined.push(r);
       index.push(i);
     } else if (VIEW_TEST.test(r.text)) near[i] = VIEW;
   }
   screenWork.joined += joined.length;
-  const marks = markJoined(joined, detectors);
+  const marks = markJoined(joined, split);
   for (let k = 0; k < index.length; k++) near[index[k]!] = marks[k]!;
   return near;
+}
+
+const gatedLists = new WeakMap<Split, readonly TextDetector[]>();
+
+/** Every screened detector, joined or by literal. */
+function gatedDetectors(split: Split): readonly TextDetector[] {
+  let list = gatedLists.get(split);
+  if (list === undefined) {
+    list = [...split.joined.map((one) => one[0]!), ...split.literal.map((l) => l.detector)];
+    gatedLists.set(split, list);
+  }
+  return list;
 }
 
 // Per plan and mask: the detectors a string is read with (the plan's order; a joined one only where its bit is set).
@@ -243,6 +282,9 @@ function readWith(split: Split, mask: number): readonly TextDetector[] {
     const skipped = new Set<TextDetector>();
     split.joined.forEach((one, bit) => {
       if ((mask & (1 << bit)) === 0) skipped.add(one[0]!);
+    });
+    split.literal.forEach((one, k) => {
+      if ((mask & (1 << (split.joined.length + k))) === 0) skipped.add(one.detector);
     });
     list = split.all.filter((d) => !skipped.has(d));
     lists.set(mask, list);
@@ -309,13 +351,10 @@ function plainReading(key: string | undefined, value: string, plan: ScanPlan): R
 const BATCH_CHARS = 1 << 20;
 
 /**
- * Reads the strings joined, a batch at a time, once with each joined detector, and returns per reading the bits of
- * the detectors with a match overlapping it, or VIEW when its text has a normalised view.
+ * Reads the strings joined, a batch at a time, once with each joined detector and once for each literal, and returns
+ * per reading the bits of the screens that kept it, and VIEW when its text has a normalised view.
  */
-function markJoined(
-  readings: readonly Reading[],
-  detectors: readonly (readonly TextDetector[])[],
-): Int32Array {
+function markJoined(readings: readonly Reading[], split: Split): Int32Array {
   const near = new Int32Array(readings.length);
   let from = 0;
   while (from < readings.length) {
@@ -325,7 +364,7 @@ function markJoined(
       chars += readings[to]!.text.length + SEPARATOR.length;
       to++;
     }
-    markBatch(readings, from, to, detectors, near);
+    markBatch(readings, from, to, split, near);
     from = to;
   }
   return near;
@@ -336,7 +375,7 @@ function markBatch(
   readings: readonly Reading[],
   from: number,
   to: number,
-  detectors: readonly (readonly TextDetector[])[],
+  split: Split,
   near: Int32Array,
 ): void {
   const n = to - from;
@@ -350,19 +389,93 @@ function markBatch(
   }
   starts[n] = at;
   const joined = parts.join(SEPARATOR);
+  const detectors = split.joined;
+  let pieces: Joined[] | undefined;
   for (let bit = 0; bit < detectors.length; bit++) {
-    const found = new MatchColumns();
-    runDetectorsInto(detectors[bit]!, joined, ALL_FEATURES, found);
-    for (let i = 0; i < found.size; i++) {
-      const end = Math.max(found.end(i), found.start(i) + 1);
-      for (let r = readingAt(starts, found.start(i)); r < n && starts[r]! < end; r++)
-        near[from + r] = near[from + r]! | (1 << bit);
+    const list = detectors[bit]!;
+    if (list[0]!.kind !== "injection") {
+      markFound(list, { text: joined, starts, first: 0 }, from, 1 << bit, near);
+      continue;
     }
+    pieces ??= injectionPieces(parts);
+    for (const piece of pieces) markFound(list, piece, from + piece.first, 1 << bit, near);
   }
+  // A literal in a string occurs in the joined text within it (strings are joined as they are); every occurrence
+  // is visited, overlapping ones included.
+  split.literal.forEach(({ literals }, k) => {
+    const bit = 1 << (detectors.length + k);
+    for (const literal of literals)
+      for (let hit = joined.indexOf(literal); hit !== -1; hit = joined.indexOf(literal, hit + 1))
+        near[from + readingAt(starts, hit)] = near[from + readingAt(starts, hit)]! | bit;
+  });
   const trigger = VIEW_TRIGGER;
   trigger.lastIndex = 0;
-  for (let m = trigger.exec(joined); m !== null; m = trigger.exec(joined))
-    near[from + readingAt(starts, m.index)] = VIEW;
+  for (let m = trigger.exec(joined); m !== null; m = trigger.exec(joined)) {
+    const r = from + readingAt(starts, m.index);
+    near[r] = near[r]! | VIEW;
+  }
+}
+
+/** A joined text: `starts[k]` is where its reading `first + k` starts; the last entry is its length plus a separator. */
+interface Joined {
+  text: string;
+  starts: Int32Array;
+  first: number;
+}
+
+/**
+ * Between two strings of the injection family's joined text: line breaks around more spaces than the longest run of
+ * whitespace its patterns read as bounded (`\s{0,8}` after a closing quote; `\s{0,4}` and `{1,3}` elsewhere). Its
+ * patterns read no context window measured in characters across a line break, so it needs none of SEPARATOR's length.
+ */
+export const INJECTION_SEPARATOR = `\n${" ".repeat(14)}\n`;
+
+/**
+ * Characters of joined text the injection family reads at a time: its structure detector runs its exact first pass
+ * only on readings up to 4096 characters (a longer one is read in windows, which costs more per character).
+ */
+const PIECE_CHARS = 4096;
+
+/** The strings joined with INJECTION_SEPARATOR, in pieces of whole strings of about PIECE_CHARS characters. */
+function injectionPieces(parts: readonly string[]): Joined[] {
+  const pieces: Joined[] = [];
+  const gap = INJECTION_SEPARATOR.length;
+  for (let p = 0; p < parts.length; ) {
+    let q = p;
+    let chars = 0;
+    while (q < parts.length && (q === p || chars + parts[q]!.length <= PIECE_CHARS)) {
+      chars += parts[q]!.length + gap;
+      q++;
+    }
+    const starts = new Int32Array(q - p + 1);
+    let at = 0;
+    for (let k = p; k < q; k++) {
+      starts[k - p] = at;
+      at += parts[k]!.length + gap;
+    }
+    starts[q - p] = at;
+    pieces.push({ text: parts.slice(p, q).join(INJECTION_SEPARATOR), starts, first: p });
+    p = q;
+  }
+  return pieces;
+}
+
+/** Runs `list` on a joined text and sets `bit` on the readings (indexes from `first`) its matches overlap. */
+function markFound(
+  list: readonly TextDetector[],
+  { text, starts }: Joined,
+  first: number,
+  bit: number,
+  near: Int32Array,
+): void {
+  const found = new MatchColumns();
+  runDetectorsInto(list, text, ALL_FEATURES, found);
+  const count = starts.length - 1;
+  for (let i = 0; i < found.size; i++) {
+    const end = Math.max(found.end(i), found.start(i) + 1);
+    for (let r = readingAt(starts, found.start(i)); r < count && starts[r]! < end; r++)
+      near[first + r] = near[first + r]! | bit;
+  }
 }
 
 /** The reading whose text or following separator holds offset `at` (starts ascending, `starts[0]` = 0). */

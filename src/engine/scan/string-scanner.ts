@@ -39,6 +39,12 @@ export interface ScanPlan {
    */
   joinable?: readonly TextDetector[];
   /**
+   * Built-in detectors of `detectors` that are not joinable but whose records name literals (`keywords`: at least
+   * one occurs, exact case, in every text they match); json-screen.ts finds the literals in the joined text and
+   * reads a string with such a detector only when one occurs in it.
+   */
+  screenLiterals?: ReadonlyMap<TextDetector, readonly string[]>;
+  /**
    * Matches of `detectors` already found on some original strings (in detector order, as `runDetectors` gives
    * them), computed before the scan so a worker thread could take part. Set on a per-check copy of the plan.
    */

@@ -42,7 +42,8 @@ const LOOKALIKES: Record<string, string> = { a: "а", e: "е", o: "о", p: "р",
 
 function variants(texts: readonly string[]): [string, string[]][] {
   const next = random(18);
-  const randomCase = (s: string) => s.replace(/[a-z]/gi, (c) => (next() < 0.5 ? c.toUpperCase() : c.toLowerCase()));
+  const randomCase = (s: string) =>
+    s.replace(/[a-z]/gi, (c) => (next() < 0.5 ? c.toUpperCase() : c.toLowerCase()));
   const lookalike = (s: string) =>
     s.replace(/[a-z]/g, (c) => {
       const r = next();
@@ -129,7 +130,9 @@ function hashSets(
           `DIFFERENT (${name}): ${JSON.stringify(text.slice(0, 300))}\n  reference: ${theirs}\n  current:   ${mine}`,
         );
     }
-    console.log(`${name.padEnd(32)} ${String(set.length).padStart(7)} texts  ${hash.digest("hex").slice(0, 16)}`);
+    console.log(
+      `${name.padEnd(32)} ${String(set.length).padStart(7)} texts  ${hash.digest("hex").slice(0, 16)}`,
+    );
   }
   return totals;
 }

@@ -3,7 +3,7 @@ import type { TextDetector, TextMatch } from "../../types.js";
 import { type MatchableText, toFoldedText } from "./normalise.js";
 import { restRequirement } from "./phrase-literals.js";
 import { compilePhrase } from "./phrase-pattern.js";
-import { GATE_LITERAL, LEAD_WORD, PhraseTriggerScan, TriggerHits } from "./phrase-triggers.js";
+import { doubled, GATE_LITERAL, LEAD_WORD, PhraseTriggerScan, TriggerHits } from "./phrase-triggers.js";
 import { isQuotedMention } from "./quoted-mention.js";
 import { INJECTION_RULES, type InjectionType } from "./rules.js";
 
@@ -78,7 +78,7 @@ export function createInjectionDetector(): TextDetector {
       if (scan.scan(text, hits)) {
         // Outside printable ASCII: the rules read the fold (lookalikes, invisible characters), so scan that.
         matchable = toFoldedText(text);
-        scan.scan(matchable.text, hits);
+        scan.scanAny(matchable.text, hits);
       }
       state.run(matchable, hits, out);
     },
@@ -92,83 +92,93 @@ function identityRange(start: number, end: number): [number, number] {
 
 /** The per-text work of the detector: lead words in order, gates per rule, the regexes where a rule may match. */
 class ScanState {
-  /** Lead words found by the pass: start, lead index (into `compiled.leads`), units before the start. */
+  /** Lead words found by the pass: start, lead index (into `compiled.leads`), units before the lead word's end. */
   #leadStart = new Int32Array(64);
   #leadIndex = new Int32Array(64);
   #leadUnits = new Int32Array(64);
   #leadCount = 0;
   /** Gate hits by rule: rule r's are [#gateFrom[r], #gateFrom[r + 1]) of #gateEnd / #gateUnits, ascending. */
   readonly #gateFrom: Int32Array;
+  /** Per rule: while collecting, where its next gate hit goes; while visiting, its first hit not yet passed. */
   readonly #gateNext: Int32Array;
   #gateEnd = new Int32Array(64);
   #gateUnits = new Int32Array(64);
 
   constructor(readonly compiled: CompiledRules) {
-    this.#gateFrom = new Int32Array(compiled.rules.length + 1);
-    this.#gateNext = new Int32Array(compiled.rules.length);
+    this.#gateFrom = new Int32Array(compiled.reach.length + 1);
+    this.#gateNext = new Int32Array(compiled.reach.length);
   }
 
   run(matchable: MatchableText, hits: TriggerHits, out: TextMatch[]): void {
-    this.#collect(matchable.text, hits);
+    this.#collectLeads(matchable.text, hits);
     if (this.#leadCount === 0) return;
+    this.#collectGates(hits);
     this.#sortLeads();
     this.#visit(matchable, out);
   }
 
-  /** Splits the pass's hits into checked lead words and, per rule, the ends of its gate literals. */
-  #collect(text: string, hits: TriggerHits): void {
-    const { literalLead, literalGates, literalLength, rules } = this.compiled;
-    const from = this.#gateFrom;
-    from.fill(0);
+  /** The pass's lead words whose boundaries hold (checked here exactly; the pass only drops sure misses). */
+  #collectLeads(text: string, hits: TriggerHits): void {
+    const { literalLead, literalLength, leadIsWord } = this.compiled;
     this.#leadCount = 0;
-    let gates = 0;
     for (let i = 0; i < hits.count; i++) {
       const id = hits.ids[i]!;
       const lead = literalLead[id]!;
-      if (lead >= 0) {
-        const start = hits.ends[i]! - literalLength[id]!;
-        if (this.compiled.leads[lead]!.word ? isWordAt(text, start, hits.ends[i]!) : true)
-          this.#pushLead(start, lead, hits.units[i]! - literalLength[id]!);
+      if (lead < 0) continue;
+      const end = hits.ends[i]!;
+      const start = end - literalLength[id]!;
+      if (leadIsWord[lead] === 1 && !isWordAt(text, start, end)) continue;
+      if (this.#leadCount === this.#leadStart.length) {
+        this.#leadStart = doubled(this.#leadStart);
+        this.#leadIndex = doubled(this.#leadIndex);
+        this.#leadUnits = doubled(this.#leadUnits);
       }
-      for (const r of literalGates[id]!) {
-        from[r + 1]!++;
-        gates++;
-      }
+      this.#leadStart[this.#leadCount] = start;
+      this.#leadIndex[this.#leadCount] = lead;
+      this.#leadUnits[this.#leadCount] = hits.units[i]!;
+      this.#leadCount++;
     }
-    if (gates === 0) return;
-    for (let r = 0; r < rules.length; r++) from[r + 1]! += from[r]!;
-    if (this.#gateEnd.length < gates) {
-      this.#gateEnd = new Int32Array(gates * 2);
-      this.#gateUnits = new Int32Array(gates * 2);
-    }
-    const next = this.#gateNext;
-    next.set(from.subarray(0, rules.length));
-    for (let i = 0; i < hits.count; i++)
-      for (const r of literalGates[hits.ids[i]!]!) {
-        const at = next[r]!++;
-        this.#gateEnd[at] = hits.ends[i]!;
-        this.#gateUnits[at] = hits.units[i]!;
-      }
-    // From here #gateNext is each rule's cursor into its gate hits.
-    next.set(from.subarray(0, rules.length));
   }
 
-  #pushLead(start: number, lead: number, units: number): void {
-    const n = this.#leadCount;
-    if (n === this.#leadStart.length) {
-      const grow = (a: Int32Array) => {
-        const b = new Int32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.#leadStart = grow(this.#leadStart);
-      this.#leadIndex = grow(this.#leadIndex);
-      this.#leadUnits = grow(this.#leadUnits);
+  /** Distributes the gate hits to their rules (a counting sort: each rule's stay in the pass's order, by end). */
+  #collectGates(hits: TriggerHits): void {
+    const { gateRuleFrom, gateRules } = this.compiled;
+    const from = this.#gateFrom;
+    const next = this.#gateNext;
+    const rules = next.length;
+    const { ids, ends, units, count } = hits;
+    for (let r = 0; r <= rules; r++) from[r] = 0;
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      const id = ids[i]!;
+      for (let k = gateRuleFrom[id]!, last = gateRuleFrom[id + 1]!; k < last; k++) {
+        from[gateRules[k]! + 1]!++;
+        total++;
+      }
     }
-    this.#leadStart[n] = start;
-    this.#leadIndex[n] = lead;
-    this.#leadUnits[n] = units;
-    this.#leadCount = n + 1;
+    if (total === 0) {
+      for (let r = 0; r < rules; r++) next[r] = 0;
+      return;
+    }
+    for (let r = 0; r < rules; r++) {
+      from[r + 1]! += from[r]!;
+      next[r] = from[r]!;
+    }
+    if (this.#gateEnd.length < total) {
+      this.#gateEnd = new Int32Array(total * 2);
+      this.#gateUnits = new Int32Array(total * 2);
+    }
+    const gateEnd = this.#gateEnd;
+    const gateUnits = this.#gateUnits;
+    for (let i = 0; i < count; i++) {
+      const id = ids[i]!;
+      for (let k = gateRuleFrom[id]!, last = gateRuleFrom[id + 1]!; k < last; k++) {
+        const at = next[gateRules[k]!]!++;
+        gateEnd[at] = ends[i]!;
+        gateUnits[at] = units[i]!;
+      }
+    }
+    for (let r = 0; r < rules; r++) next[r] = from[r]!;
   }
 
   /** Orders the lead words by start, the longest first at one start (insertion sort: the pass's order is by end). */
@@ -176,14 +186,13 @@ class ScanState {
     const starts = this.#leadStart;
     const leads = this.#leadIndex;
     const units = this.#leadUnits;
-    const length = (i: number) => this.compiled.leads[leads[i]!]!.text.length;
+    const lengths = this.compiled.leadLength;
     for (let i = 1; i < this.#leadCount; i++) {
       const s = starts[i]!;
       const l = leads[i]!;
       const u = units[i]!;
-      const len = this.compiled.leads[l]!.text.length;
       let j = i - 1;
-      while (j >= 0 && (starts[j]! > s || (starts[j] === s && length(j) < len))) {
+      while (j >= 0 && (starts[j]! > s || (starts[j] === s && lengths[leads[j]!]! < lengths[l]!))) {
         starts[j + 1] = starts[j]!;
         leads[j + 1] = leads[j]!;
         units[j + 1] = units[j]!;
@@ -195,29 +204,40 @@ class ScanState {
     }
   }
 
-  /** Whether rule `r` may match at a lead word starting at `start` with `units` before it (see the detector). */
-  #mayMatch(r: number, start: number, units: number): boolean {
-    const reach = this.compiled.rules[r]!.reach;
+  /**
+   * Whether rule `r` may match at a lead word starting at `start`, `leadUnits` units before that word's end (see
+   * the detector): one of its gate literals ends after `start`, within `reach` units of the lead word's start. The
+   * first such end is the nearest in units too (units only grow along the text), so it alone is checked. The lead
+   * word's own units are its length but for one when it follows a backslash (then its first byte is space-like).
+   */
+  #mayMatch(r: number, start: number, leadUnits: number, leadLength: number): boolean {
+    const reach = this.compiled.reach[r]!;
     if (reach < 0) return true;
     const ends = this.#gateEnd;
     const last = this.#gateFrom[r + 1]!;
     let at = this.#gateNext[r]!;
     while (at < last && ends[at]! <= start) at++;
     this.#gateNext[r] = at;
-    return at < last && this.#gateUnits[at]! - units <= reach;
+    return at < last && this.#gateUnits[at]! - (leadUnits - leadLength) <= reach + 1;
   }
 
   #visit(matchable: MatchableText, out: TextMatch[]): void {
-    const { leads } = this.compiled;
+    const { leads, leadLength } = this.compiled;
     let opened: string | undefined;
     let resume = 0;
     for (let i = 0; i < this.#leadCount; i++) {
       const start = this.#leadStart[i]!;
       if (start < resume) continue;
-      const lead = leads[this.#leadIndex[i]!]!;
-      resume = start + lead.text.length;
+      const index = this.#leadIndex[i]!;
+      const lead = leads[index]!;
+      const length = leadLength[index]!;
+      resume = start + length;
       let may = false;
-      for (const r of lead.ruleIndexes) if (this.#mayMatch(r, start, this.#leadUnits[i]!)) may = true;
+      for (const r of lead.ruleIndexes)
+        if (this.#mayMatch(r, start, this.#leadUnits[i]!, length)) {
+          may = true;
+          break;
+        }
       if (!may) continue;
       opened ??= openEscapes(matchable.text);
       lead.any.lastIndex = start;
@@ -252,12 +272,12 @@ function isWordAt(text: string, start: number, end: number): boolean {
   return end >= text.length || !isWordCode(text.charCodeAt(end));
 }
 
-function isWordCode(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
-}
-
 function isEscapeLetter(c: number): boolean {
   return c === 0x6e || c === 0x72 || c === 0x74;
+}
+
+function isWordCode(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
 }
 
 /**
@@ -308,15 +328,19 @@ interface GatedRule {
 
 interface CompiledRules {
   readonly leads: readonly LeadRules[];
-  /** By index in INJECTION_RULES. */
-  readonly rules: readonly GatedRule[];
+  /** By lead: its length, 1 when it is a word (else a symbol). */
+  readonly leadLength: Int32Array;
+  readonly leadIsWord: Uint8Array;
+  /** By index in INJECTION_RULES: the rule's `GatedRule.reach`. */
+  readonly reach: Float64Array;
   /** What the pass looks for: every lead (word or symbol) and every gate literal, once each, lower case. */
   readonly literals: readonly string[];
   readonly kinds: readonly number[];
-  /** By literal: its lead index or -1, the rules it is a gate literal of, its length. */
+  /** By literal: its lead index or -1, its length, and the rules it is a gate literal of (gateRules[from[id]..]). */
   readonly literalLead: Int32Array;
-  readonly literalGates: readonly (readonly number[])[];
   readonly literalLength: Int32Array;
+  readonly gateRuleFrom: Int32Array;
+  readonly gateRules: Int32Array;
 }
 
 function compileRules(): CompiledRules {
@@ -351,14 +375,21 @@ function compileRules(): CompiledRules {
     }
     return { reach: gate.offset + Math.max(...gate.literals.map((l) => l.length)) };
   });
+  const gateRuleFrom = new Int32Array(literals.length + 1);
+  literalGates.forEach((rs, id) => {
+    gateRuleFrom[id + 1] = gateRuleFrom[id]! + rs.length;
+  });
   return {
     leads,
-    rules,
+    leadLength: Int32Array.from(leads, (lead) => lead.text.length),
+    leadIsWord: Uint8Array.from(leads, (lead) => (lead.word ? 1 : 0)),
+    reach: Float64Array.from(rules, (rule) => rule.reach),
     literals,
     kinds,
     literalLead: Int32Array.from(literalLead),
-    literalGates,
     literalLength: Int32Array.from(literals, (l) => l.length),
+    gateRuleFrom,
+    gateRules: Int32Array.from(literalGates.flat()),
   };
 }
 

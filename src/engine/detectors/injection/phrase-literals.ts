@@ -84,7 +84,7 @@ class Parser {
     if (c === "(") return this.#group();
     if (c === "[") return this.#charClass();
     if (c === "\\") return this.#escape(false).node;
-    if (c === "." ) return ANY;
+    if (c === ".") return ANY;
     if (c === "^" || c === "$") return ZERO;
     return literal(c);
   }
@@ -256,9 +256,32 @@ export interface Requirement {
 
 /** English letter frequencies; short literals are weighted up (they are whole common words: "the", "for"). */
 const LETTER_FREQUENCY: Record<string, number> = {
-  e: 0.127, t: 0.091, a: 0.082, o: 0.075, i: 0.07, n: 0.067, s: 0.063, h: 0.061, r: 0.06, d: 0.043, l: 0.04,
-  c: 0.028, u: 0.028, m: 0.024, w: 0.024, f: 0.022, g: 0.02, y: 0.02, p: 0.019, b: 0.015, v: 0.0098, k: 0.0077,
-  j: 0.0015, x: 0.0015, q: 0.00095, z: 0.00074,
+  e: 0.127,
+  t: 0.091,
+  a: 0.082,
+  o: 0.075,
+  i: 0.07,
+  n: 0.067,
+  s: 0.063,
+  h: 0.061,
+  r: 0.06,
+  d: 0.043,
+  l: 0.04,
+  c: 0.028,
+  u: 0.028,
+  m: 0.024,
+  w: 0.024,
+  f: 0.022,
+  g: 0.02,
+  y: 0.02,
+  p: 0.019,
+  b: 0.015,
+  v: 0.0098,
+  k: 0.0077,
+  j: 0.0015,
+  x: 0.0015,
+  q: 0.00095,
+  z: 0.00074,
 };
 const SHORT_WORD_WEIGHT = [1e6, 3e3, 1e3, 3e2, 30, 5];
 

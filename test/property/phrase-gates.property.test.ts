@@ -179,6 +179,18 @@ describe("phrase rules: one pass and gates", () => {
         expect(findings(gated, t).length).toBeGreaterThan(0);
       }
   });
+
+  it("reach their gate literals across whitespace runs and escapes longer than any rule's bound", () => {
+    let found = 0;
+    for (const sentence of sentences)
+      for (const run of ["\\n".repeat(150), " ".repeat(300), "\t\n".repeat(150), "\u00a0".repeat(150)]) {
+        const t = sentence.replace(/ /g, run);
+        const expected = findings(reference, t);
+        found += expected.length;
+        expect(findings(gated, t)).toEqual(expected);
+      }
+    expect(found).toBeGreaterThan(100);
+  });
 });
 
 describe("phrase-literals: what a regex needs", () => {

@@ -10,7 +10,11 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createInjectionDetector, INJECTION_RULES } from "../../src/engine/detectors/injection/index.js";
-import { parseRegex, rarestRequirement, restRequirement } from "../../src/engine/detectors/injection/phrase-literals.js";
+import {
+  parseRegex,
+  rarestRequirement,
+  restRequirement,
+} from "../../src/engine/detectors/injection/phrase-literals.js";
 import { compilePhrase } from "../../src/engine/detectors/injection/phrase-pattern.js";
 import type { TextMatch } from "../../src/engine/types.js";
 import { createReferenceInjectionDetector } from "../helpers/phrase-detector-reference.js";
@@ -91,7 +95,18 @@ const space = fc.constantFrom(
   "\u200b",
   "",
 );
-const oddChars = fc.constantFrom("é", "ï", "\u0456", "\uff49", "\u212a", "ſ", "\u0001", "\u007f", "😀", "\ud800");
+const oddChars = fc.constantFrom(
+  "é",
+  "ï",
+  "\u0456",
+  "\uff49",
+  "\u212a",
+  "ſ",
+  "\u0001",
+  "\u007f",
+  "😀",
+  "\ud800",
+);
 
 const word = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...leads) },

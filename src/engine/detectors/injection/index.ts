@@ -60,8 +60,7 @@ interface CompiledRule {
  *   lead word either way.
  */
 export function createInjectionDetector(): TextDetector {
-  const compiled = compileRules();
-  const scan = new PhraseTriggerScan(compiled.literals, compiled.kinds);
+  const { compiled, scan } = sharedRules();
   const hits = new TriggerHits();
   const state = new ScanState(compiled);
   const detector: TextDetector = {
@@ -84,6 +83,21 @@ export function createInjectionDetector(): TextDetector {
     },
   };
   return detector;
+}
+
+let shared: { compiled: CompiledRules; scan: PhraseTriggerScan } | undefined;
+
+/**
+ * The rules compiled and the pass's automaton, once per process (a policy makes several phrase detectors, and the
+ * structure detector one more). Sharing is safe because `detect` is synchronous and never re-entered: nothing it calls
+ * runs another detector, and each call resets the pass and every regex's `lastIndex` before use.
+ */
+function sharedRules(): { compiled: CompiledRules; scan: PhraseTriggerScan } {
+  if (shared === undefined) {
+    const compiled = compileRules();
+    shared = { compiled, scan: new PhraseTriggerScan(compiled.literals, compiled.kinds) };
+  }
+  return shared;
 }
 
 function identityRange(start: number, end: number): [number, number] {

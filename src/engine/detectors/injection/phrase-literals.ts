@@ -26,6 +26,9 @@ export class PhraseLiteralError extends Error {
   override readonly name = "PhraseLiteralError";
 }
 
+const COUNTED = /\{(\d+)(,(\d*))?\}/y;
+const GROUP_HEAD = /\?(?::|=|!|<=|<!|<[A-Za-z_]\w*>)/y;
+
 const ANY: Node = { t: "char", chars: null, ws: false };
 const SPACE: Node = { t: "char", chars: null, ws: true };
 const ZERO: Node = { t: "zero" };
@@ -38,6 +41,12 @@ class Parser {
     const node = this.#alt();
     if (this.#at !== this.source.length) this.#fail("unbalanced )");
     return node;
+  }
+
+  /** A sticky regex's match at the current position (no copy of the rest of the source). */
+  #sticky(pattern: RegExp): RegExpExecArray | null {
+    pattern.lastIndex = this.#at;
+    return pattern.exec(this.source);
   }
 
   #fail(what: string): never {
@@ -68,8 +77,8 @@ class Parser {
     if (c === "*" || c === "+" || c === "?") {
       this.#at++;
       [min, max] = c === "*" ? [0, Infinity] : c === "+" ? [1, Infinity] : [0, 1];
-    } else if (c === "{" && /^\{\d+(?:,\d*)?\}/.test(s.slice(this.#at))) {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(s.slice(this.#at))!;
+    } else if (c === "{" && this.#sticky(COUNTED) !== null) {
+      const m = this.#sticky(COUNTED)!;
       this.#at += m[0].length;
       min = Number(m[1]);
       max = m[2] === undefined ? min : m[3] === "" ? Infinity : Number(m[3]);
@@ -93,7 +102,7 @@ class Parser {
     const s = this.source;
     let zeroWidth = false;
     if (s[this.#at] === "?") {
-      const head = /^\?(?::|=|!|<=|<!|<[A-Za-z_]\w*>)/.exec(s.slice(this.#at));
+      const head = this.#sticky(GROUP_HEAD);
       if (head === null) this.#fail("unknown group");
       zeroWidth = /^\?(?:=|!|<=|<!)$/.test(head[0]);
       this.#at += head[0].length;
@@ -199,8 +208,20 @@ function onlySpace(node: Node): boolean {
 
 const MOST_STRINGS = 64;
 
-/** Every string `node` can match, when that is a small finite set of printable ASCII; otherwise null. */
+const exactCache = new WeakMap<Node, Set<string> | null>();
+
+/** Every string `node` can match, when that is a small finite set of printable ASCII; otherwise null (memoised:
+ * the requirement of a node asks it of every node below, at every level). */
 function exactStrings(node: Node): Set<string> | null {
+  let exact = exactCache.get(node);
+  if (exact === undefined) {
+    exact = computeExact(node);
+    exactCache.set(node, exact);
+  }
+  return exact;
+}
+
+function computeExact(node: Node): Set<string> | null {
   switch (node.t) {
     case "char":
       return node.chars === null ? null : new Set(node.chars);

@@ -58,7 +58,9 @@ function byteTable(): Uint8Array {
 function rowTable(dfa: Dfa): Uint16Array {
   if (dfa.table.length >= 0x10000)
     throw new Error(`the phrase triggers need ${dfa.table.length} DFA entries; at most 65,535 fit 16 bits`);
-  return Uint16Array.from(dfa.table, (offset) => offset >> 2);
+  const rows = new Uint16Array(dfa.table.length);
+  for (let i = 0; i < rows.length; i++) rows[i] = dfa.table[i]! >> 2;
+  return rows;
 }
 
 function place(

@@ -101,10 +101,13 @@ async function main(): Promise<void> {
   ];
   if (referenceDir !== undefined) {
     const reference = await family(referenceDir);
-    subjects.push({
-      name: `reference: whole family (${reference.all.map((d) => d.id).join(" + ")})`,
-      detectors: reference.all,
-    });
+    subjects.push(
+      { name: "reference: phrase rules", detectors: [reference.phrase] },
+      {
+        name: `reference: whole family (${reference.all.map((d) => d.id).join(" + ")})`,
+        detectors: reference.all,
+      },
+    );
   }
   const docs = readmes();
   const json = toolOutputs(1200);
@@ -139,6 +142,19 @@ async function main(): Promise<void> {
       const m = median(list) / kb;
       console.log(
         `| ${s.name} | ${m.toFixed(2)} | ${(Math.min(...list) / kb).toFixed(2)} | ${(m / phrase).toFixed(2)} |`,
+      );
+    }
+    if (referenceDir !== undefined) {
+      // Per-round ratios (each round times both in the same stretch of machine load), then their median.
+      const ratio = (a: string, b: string) => {
+        const x = times.get(`${set.name}\u0000${a}`)!;
+        const y = times.get(`${set.name}\u0000${b}`)!;
+        return median(x.map((t, i) => t / y[i]!)).toFixed(2);
+      };
+      const family = subjects[2]!.name;
+      const refFamily = subjects[4]!.name;
+      console.log(
+        `after / before, median of per-round ratios: phrase rules ${ratio("phrase rules", "reference: phrase rules")}, whole family ${ratio(family, refFamily)}`,
       );
     }
   }

@@ -1,7 +1,9 @@
 import { HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
-import { toFoldedText } from "./normalise.js";
+import { type MatchableText, toFoldedText } from "./normalise.js";
+import { restRequirement } from "./phrase-literals.js";
 import { compilePhrase } from "./phrase-pattern.js";
+import { doubled, GATE_LITERAL, LEAD_WORD, PhraseTriggerScan, TriggerHits } from "./phrase-triggers.js";
 import { isQuotedMention } from "./quoted-mention.js";
 import { INJECTION_RULES, type InjectionType } from "./rules.js";
 
@@ -40,13 +42,27 @@ interface CompiledRule {
  */
 
 /**
- * Prompt-injection detector: normalise once (case, invisible characters, lookalikes), find every lead word with one
- * trigger scan, then try only the rules that can start at that word with a sticky, bounded regex. Benign text costs
- * one folding pass (none for printable ASCII) plus one trigger scan; the per-trigger work is bounded, so the whole
+ * Prompt-injection detector: one pass over the text finds every lead word and every gate literal (a literal the rest
+ * of a rule needs, rarer than its lead word: phrase-literals.ts), and each rule's sticky, bounded regex is tried only
+ * at a lead word whose rules are not all excluded by their gates. Text outside printable ASCII is folded first
+ * (case, invisible characters, lookalikes) and the fold is scanned. The per-lead work is bounded, so the whole
  * detector is linear in the input.
+ *
+ * Same findings, in the same order, as the scan it replaces (a global `\b(?:lead words)\b` alternation and the
+ * symbol leads, each lead's rules tried where the scan stops, the scan resumed after a match or after the lead word;
+ * test/helpers/phrase-detector-reference.ts keeps it, test/property/phrase-gates.property.test.ts compares them):
+ * - the lead words are the scan's stops: every occurrence of a lead where a word boundary holds on both sides of the
+ *   text the rules read (JSON escapes `\n`, `\r`, `\t` read as spaces), the longest at one start, visited in order
+ *   of start and skipped when they start before where the last one ended (its lead word or its match);
+ * - a lead word's rules are tried only when one may match there: a rule without a gate always may; a rule with one
+ *   may only if an occurrence of a gate literal ends after the lead word's start within the units a match can span
+ *   (`Requirement.offset`). Skipping an attempt that cannot match changes nothing: the scan then resumes after the
+ *   lead word either way.
  */
 export function createInjectionDetector(): TextDetector {
-  const { words, symbols, symbolStarts, rulesByLead } = compileRules();
+  const { compiled, scan } = sharedRules();
+  const hits = new TriggerHits();
+  const state = new ScanState(compiled);
   const detector: TextDetector = {
     id: "injection",
     kind: "injection",
@@ -57,58 +73,225 @@ export function createInjectionDetector(): TextDetector {
     minLength: 6,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 6) return;
-      const matchable = toFoldedText(text);
-      const folded = openEscapes(matchable.text);
-      // Two scans merged in text order, as if they were one alternation: the lead words, and the symbol leads
-      // (`<`, `</`). Alone, the word alternation scans the corpus mix at 2.4 ms/MB instead of 3.4 ms/MB with the
-      // symbols in it; the whole detector went from 8.2 to 7.9 ms/MB (corpus) and 8.4 to 8.0 ms/MB (bench text).
-      words.lastIndex = 0;
-      symbols.lastIndex = 0;
-      let word = words.exec(folded);
-      // Most strings hold no `<`: a native `includes` skips the symbol regex call (on 1 KB results that call was
-      // ~1.5% of the in-process check).
-      let symbol: RegExpExecArray | null = null;
-      for (const ch of symbolStarts) {
-        if (!folded.includes(ch)) continue;
-        symbol = symbols.exec(folded);
-        break;
+      let matchable: MatchableText = { text, toOriginal: identityRange };
+      if (scan.scan(text, hits)) {
+        // Outside printable ASCII: the rules read the fold (lookalikes, invisible characters), so scan that.
+        matchable = toFoldedText(text);
+        scan.scanAny(matchable.text, hits);
       }
-      while (word !== null || symbol !== null) {
-        const fromWords = symbol === null || (word !== null && word.index < symbol.index);
-        const hit = fromWords ? word! : symbol!;
-        let resume = hit.index + hit[0].length;
-        // The keys are lower case; most lead words in text are too, so the second lookup is rarely needed.
-        const lead = rulesByLead.get(hit[0]) ?? rulesByLead.get(hit[0].toLowerCase());
-        let gate: RegExpExecArray | null = null;
-        if (lead !== undefined) {
-          lead.any.lastIndex = hit.index;
-          // A failed `exec` makes no match array, like `test` (~10k lead words per MB of prose are tried, almost
-          // all fail); a match names its rule by its group.
-          gate = lead.any.exec(folded);
-        }
-        if (gate !== null) {
-          const rule = lead!.rules[matchedAlternative(gate, lead!.rules.length)]!;
-          const matchEnd = lead!.any.lastIndex;
-          // Writing about an attack that names its phrase in quotes addresses nobody (quoted-mention.ts).
-          if (!isQuotedMention(folded, hit.index, matchEnd)) {
-            const [start, stop] = matchable.toOriginal(hit.index, matchEnd);
-            out.push({ kind: "injection", type: rule.type, start, end: stop, ruleId: rule.id });
-          }
-          // Resume after a match so one phrase is one finding; otherwise step past the lead word.
-          if (matchEnd > resume) resume = matchEnd;
-        }
-        if (word !== null && (fromWords || word.index < resume)) {
-          words.lastIndex = resume;
-          word = words.exec(folded);
-        }
-        if (symbol !== null && (!fromWords || symbol.index < resume)) {
-          symbols.lastIndex = resume;
-          symbol = symbols.exec(folded);
-        }
-      }
+      state.run(matchable, hits, out);
     },
   };
   return detector;
+}
+
+let shared: { compiled: CompiledRules; scan: PhraseTriggerScan } | undefined;
+
+/**
+ * The rules compiled and the pass's automaton, once per process (a policy makes several phrase detectors, and the
+ * structure detector one more). Sharing is safe because `detect` is synchronous and never re-entered: nothing it calls
+ * runs another detector, and each call resets the pass and every regex's `lastIndex` before use.
+ */
+function sharedRules(): { compiled: CompiledRules; scan: PhraseTriggerScan } {
+  if (shared === undefined) {
+    const compiled = compileRules();
+    shared = { compiled, scan: new PhraseTriggerScan(compiled.literals, compiled.kinds) };
+  }
+  return shared;
+}
+
+function identityRange(start: number, end: number): [number, number] {
+  return [start, end];
+}
+
+/** The per-text work of the detector: lead words in order, gates per rule, the regexes where a rule may match. */
+class ScanState {
+  /** Lead words found by the pass: start, lead index (into `compiled.leads`), units before the lead word's end. */
+  #leadStart = new Int32Array(64);
+  #leadIndex = new Int32Array(64);
+  #leadUnits = new Int32Array(64);
+  #leadCount = 0;
+  /** Gate hits by rule: rule r's are [#gateFrom[r], #gateFrom[r + 1]) of #gateEnd / #gateUnits, ascending. */
+  readonly #gateFrom: Int32Array;
+  /** Per rule: while collecting, where its next gate hit goes; while visiting, its first hit not yet passed. */
+  readonly #gateNext: Int32Array;
+  #gateEnd = new Int32Array(64);
+  #gateUnits = new Int32Array(64);
+
+  constructor(readonly compiled: CompiledRules) {
+    this.#gateFrom = new Int32Array(compiled.reach.length + 1);
+    this.#gateNext = new Int32Array(compiled.reach.length);
+  }
+
+  run(matchable: MatchableText, hits: TriggerHits, out: TextMatch[]): void {
+    this.#collectLeads(matchable.text, hits);
+    if (this.#leadCount === 0) return;
+    this.#collectGates(hits);
+    this.#sortLeads();
+    this.#visit(matchable, out);
+  }
+
+  /** The pass's lead words whose boundaries hold (checked here exactly; the pass only drops sure misses). */
+  #collectLeads(text: string, hits: TriggerHits): void {
+    const { literalLead, literalLength, leadIsWord } = this.compiled;
+    this.#leadCount = 0;
+    for (let i = 0; i < hits.count; i++) {
+      const id = hits.ids[i]!;
+      const lead = literalLead[id]!;
+      if (lead < 0) continue;
+      const end = hits.ends[i]!;
+      const start = end - literalLength[id]!;
+      if (leadIsWord[lead] === 1 && !isWordAt(text, start, end)) continue;
+      if (this.#leadCount === this.#leadStart.length) {
+        this.#leadStart = doubled(this.#leadStart);
+        this.#leadIndex = doubled(this.#leadIndex);
+        this.#leadUnits = doubled(this.#leadUnits);
+      }
+      this.#leadStart[this.#leadCount] = start;
+      this.#leadIndex[this.#leadCount] = lead;
+      this.#leadUnits[this.#leadCount] = hits.units[i]!;
+      this.#leadCount++;
+    }
+  }
+
+  /** Distributes the gate hits to their rules (a counting sort: each rule's stay in the pass's order, by end). */
+  #collectGates(hits: TriggerHits): void {
+    const { gateRuleFrom, gateRules } = this.compiled;
+    const from = this.#gateFrom;
+    const next = this.#gateNext;
+    const rules = next.length;
+    const { ids, ends, units, count } = hits;
+    for (let r = 0; r <= rules; r++) from[r] = 0;
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      const id = ids[i]!;
+      for (let k = gateRuleFrom[id]!, last = gateRuleFrom[id + 1]!; k < last; k++) {
+        from[gateRules[k]! + 1]!++;
+        total++;
+      }
+    }
+    if (total === 0) {
+      for (let r = 0; r < rules; r++) next[r] = 0;
+      return;
+    }
+    for (let r = 0; r < rules; r++) {
+      from[r + 1]! += from[r]!;
+      next[r] = from[r]!;
+    }
+    if (this.#gateEnd.length < total) {
+      this.#gateEnd = new Int32Array(total * 2);
+      this.#gateUnits = new Int32Array(total * 2);
+    }
+    const gateEnd = this.#gateEnd;
+    const gateUnits = this.#gateUnits;
+    for (let i = 0; i < count; i++) {
+      const id = ids[i]!;
+      for (let k = gateRuleFrom[id]!, last = gateRuleFrom[id + 1]!; k < last; k++) {
+        const at = next[gateRules[k]!]!++;
+        gateEnd[at] = ends[i]!;
+        gateUnits[at] = units[i]!;
+      }
+    }
+    for (let r = 0; r < rules; r++) next[r] = from[r]!;
+  }
+
+  /** Orders the lead words by start, the longest first at one start (insertion sort: the pass's order is by end). */
+  #sortLeads(): void {
+    const starts = this.#leadStart;
+    const leads = this.#leadIndex;
+    const units = this.#leadUnits;
+    const lengths = this.compiled.leadLength;
+    for (let i = 1; i < this.#leadCount; i++) {
+      const s = starts[i]!;
+      const l = leads[i]!;
+      const u = units[i]!;
+      let j = i - 1;
+      while (j >= 0 && (starts[j]! > s || (starts[j] === s && lengths[leads[j]!]! < lengths[l]!))) {
+        starts[j + 1] = starts[j]!;
+        leads[j + 1] = leads[j]!;
+        units[j + 1] = units[j]!;
+        j--;
+      }
+      starts[j + 1] = s;
+      leads[j + 1] = l;
+      units[j + 1] = u;
+    }
+  }
+
+  /**
+   * Whether rule `r` may match at a lead word starting at `start`, `leadUnits` units before that word's end (see
+   * the detector): one of its gate literals ends after `start`, within `reach` units of the lead word's start. The
+   * first such end is the nearest in units too (units only grow along the text), so it alone is checked. The lead
+   * word's own units are its length but for one when it follows a backslash (then its first byte is space-like).
+   */
+  #mayMatch(r: number, start: number, leadUnits: number, leadLength: number): boolean {
+    const reach = this.compiled.reach[r]!;
+    if (reach < 0) return true;
+    const ends = this.#gateEnd;
+    const last = this.#gateFrom[r + 1]!;
+    let at = this.#gateNext[r]!;
+    while (at < last && ends[at]! <= start) at++;
+    this.#gateNext[r] = at;
+    return at < last && this.#gateUnits[at]! - (leadUnits - leadLength) <= reach + 1;
+  }
+
+  #visit(matchable: MatchableText, out: TextMatch[]): void {
+    const { leads, leadLength } = this.compiled;
+    let opened: string | undefined;
+    let resume = 0;
+    for (let i = 0; i < this.#leadCount; i++) {
+      const start = this.#leadStart[i]!;
+      if (start < resume) continue;
+      const index = this.#leadIndex[i]!;
+      const lead = leads[index]!;
+      const length = leadLength[index]!;
+      resume = start + length;
+      let may = false;
+      for (const r of lead.ruleIndexes)
+        if (this.#mayMatch(r, start, this.#leadUnits[i]!, length)) {
+          may = true;
+          break;
+        }
+      if (!may) continue;
+      opened ??= openEscapes(matchable.text);
+      lead.any.lastIndex = start;
+      // A failed `exec` makes no match array, like `test`; a match names its rule by its group.
+      const gate = lead.any.exec(opened);
+      if (gate === null) continue;
+      const rule = lead.rules[matchedAlternative(gate, lead.rules.length)]!;
+      const matchEnd = lead.any.lastIndex;
+      // Writing about an attack that names its phrase in quotes addresses nobody (quoted-mention.ts).
+      if (!isQuotedMention(opened, start, matchEnd)) {
+        const [from, stop] = matchable.toOriginal(start, matchEnd);
+        out.push({ kind: "injection", type: rule.type, start: from, end: stop, ruleId: rule.id });
+      }
+      // Resume after a match so one phrase is one finding; otherwise step past the lead word.
+      if (matchEnd > resume) resume = matchEnd;
+    }
+  }
+}
+
+/**
+ * Whether a lead word at [start, end) of `text` is whole where the rules read it: a word boundary before and after
+ * it once the JSON escapes `\n`, `\r`, `\t` are read as two spaces (`openEscapes`), and its first letter not the
+ * letter of such an escape. `\w` without the `u` flag is ASCII [A-Za-z0-9_].
+ */
+function isWordAt(text: string, start: number, end: number): boolean {
+  if (start > 0) {
+    const before = text.charCodeAt(start - 1);
+    if (before === 0x5c && isEscapeLetter(text.charCodeAt(start))) return false;
+    if (isWordCode(before) && !(isEscapeLetter(before) && start > 1 && text.charCodeAt(start - 2) === 0x5c))
+      return false;
+  }
+  return end >= text.length || !isWordCode(text.charCodeAt(end));
+}
+
+function isEscapeLetter(c: number): boolean {
+  return c === 0x6e || c === 0x72 || c === 0x74;
+}
+
+function isWordCode(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
 }
 
 /**
@@ -136,8 +319,12 @@ interface LeadRules {
    * rounds): ~0.2 ms/MB less on both the corpus mix and the bench text (~21k lead words per MB there, many with 2-4
    * rules) than a regex call per rule.
    */
-  any: RegExp;
-  rules: CompiledRule[];
+  readonly any: RegExp;
+  readonly rules: readonly CompiledRule[];
+  /** The lead itself (lower case), whether it is a word (else a symbol: `<`, `</`), its rules' INJECTION_RULES indexes. */
+  readonly text: string;
+  readonly word: boolean;
+  readonly ruleIndexes: readonly number[];
 }
 
 /** The index of the alternative (rule) of a lead's alternation that matched: its named group is the one set. */
@@ -147,52 +334,107 @@ function matchedAlternative(match: RegExpExecArray, alternatives: number): numbe
   return alternatives - 1;
 }
 
-function compileRules(): {
-  words: RegExp;
-  symbols: RegExp;
-  symbolStarts: string[];
-  rulesByLead: Map<string, LeadRules>;
-} {
-  const rulesByLead = new Map<string, LeadRules>();
-  const sourcesByLead = new Map<string, string[]>();
-  for (const rule of INJECTION_RULES) {
+/** A rule's gate: -1 when it has none (tried at every lead word), else the most units (phrase-literals.ts) from
+ * its lead word's start to the end of one of its gate literals (Infinity: anywhere after the lead word). */
+interface GatedRule {
+  readonly reach: number;
+}
+
+interface CompiledRules {
+  readonly leads: readonly LeadRules[];
+  /** By lead: its length, 1 when it is a word (else a symbol). */
+  readonly leadLength: Int32Array;
+  readonly leadIsWord: Uint8Array;
+  /** By index in INJECTION_RULES: the rule's `GatedRule.reach`. */
+  readonly reach: Float64Array;
+  /** What the pass looks for: every lead (word or symbol) and every gate literal, once each, lower case. */
+  readonly literals: readonly string[];
+  readonly kinds: readonly number[];
+  /** By literal: its lead index or -1, its length, and the rules it is a gate literal of (gateRules[from[id]..]). */
+  readonly literalLead: Int32Array;
+  readonly literalLength: Int32Array;
+  readonly gateRuleFrom: Int32Array;
+  readonly gateRules: Int32Array;
+}
+
+function compileRules(): CompiledRules {
+  const leads = compileLeads();
+  const literals: string[] = [];
+  const kinds: number[] = [];
+  const literalLead: number[] = [];
+  const literalGates: number[][] = [];
+  const idOf = (literal: string): number => {
+    let id = literals.indexOf(literal);
+    if (id === -1) {
+      id = literals.push(literal) - 1;
+      kinds.push(0);
+      literalLead.push(-1);
+      literalGates.push([]);
+    }
+    return id;
+  };
+  leads.forEach((lead, i) => {
+    const id = idOf(lead.text);
+    // A symbol lead has no word boundary to check: the pass reports it everywhere.
+    kinds[id]! |= lead.word ? LEAD_WORD : GATE_LITERAL;
+    literalLead[id] = i;
+  });
+  const rules = INJECTION_RULES.map((rule, r): GatedRule => {
+    const gate = restRequirement(rule.lead, compilePhrase(rule.rest));
+    if (gate === null) return { reach: -1 };
+    for (const literal of gate.literals) {
+      const id = idOf(literal);
+      kinds[id]! |= GATE_LITERAL;
+      literalGates[id]!.push(r);
+    }
+    return { reach: gate.offset + Math.max(...gate.literals.map((l) => l.length)) };
+  });
+  const gateRuleFrom = new Int32Array(literals.length + 1);
+  literalGates.forEach((rs, id) => {
+    gateRuleFrom[id + 1] = gateRuleFrom[id]! + rs.length;
+  });
+  return {
+    leads,
+    leadLength: Int32Array.from(leads, (lead) => lead.text.length),
+    leadIsWord: Uint8Array.from(leads, (lead) => (lead.word ? 1 : 0)),
+    reach: Float64Array.from(rules, (rule) => rule.reach),
+    literals,
+    kinds,
+    literalLead: Int32Array.from(literalLead),
+    literalLength: Int32Array.from(literals, (l) => l.length),
+    gateRuleFrom,
+    gateRules: Int32Array.from(literalGates.flat()),
+  };
+}
+
+/** Each lead's rules as one sticky alternation (see LeadRules), longest lead first. */
+function compileLeads(): LeadRules[] {
+  const byLead = new Map<string, { sources: string[]; rules: CompiledRule[]; indexes: number[] }>();
+  INJECTION_RULES.forEach((rule, r) => {
     const leadAlternation = rule.lead.map(escapeRegExp).join("|");
     const forward = `(?:${leadAlternation})${rule.rest}`;
-    const compiled: CompiledRule = { id: rule.id, type: rule.type };
     const source = rule.before === undefined ? forward : `(?=${forward})(?<=${rule.before})${forward}`;
     for (const lead of rule.lead) {
-      const entry = rulesByLead.get(lead) ?? { any: /(?!)/y, rules: [] };
-      entry.rules.push(compiled);
-      rulesByLead.set(lead, entry);
-      const sources = sourcesByLead.get(lead) ?? [];
-      sources.push(source);
-      sourcesByLead.set(lead, sources);
+      const entry = byLead.get(lead) ?? { sources: [], rules: [], indexes: [] };
+      entry.sources.push(source);
+      entry.rules.push({ id: rule.id, type: rule.type });
+      entry.indexes.push(r);
+      byLead.set(lead, entry);
     }
-  }
-  for (const [lead, sources] of sourcesByLead) {
-    rulesByLead.get(lead)!.any = compilePhrase(
-      sources.map((source, i) => `(?<r${i}>${source})`).join("|"),
-      "i",
-    );
-  }
-  // The trigger scan is one alternation regex over all lead words, not an Aho-Corasick automaton over them. Both were
-  // timed on the same README prose, interleaved (automaton in bench/lib/trigger-automaton.ts; 2 cores at load 18):
-  // whole READMEs, 22 rounds, fastest / median 5.1 / 31 µs per KB for the regex vs 17.6 / 52 for the automaton; in
-  // bench/injection-cost.ts (7 rounds) 12.8 vs 13.8 (1 KB strings) and 8.3 vs 13.8 (whole READMEs), fastest. V8
-  // compiles the alternation to native code that skips to the possible first letters; a table walk in JS pays a few
-  // array reads per character and cannot skip.
-  // Longest first so `</` wins over `<` and `ignoring` over `ignore` where both could start at one position.
-  const leads = [...rulesByLead.keys()].sort((a, b) => b.length - a.length);
-  const words = leads.filter((lead) => /^\w/.test(lead)).map(escapeRegExp);
-  const symbolLeads = leads.filter((lead) => !/^\w/.test(lead));
-  const symbols = symbolLeads.map(escapeRegExp);
-  return {
-    words: new RegExp(`\\b(?:${words.join("|")})\\b`, "gi"),
-    // With no symbol leads `symbolStarts` is empty and this regex is never run.
-    symbols: new RegExp(symbols.join("|") || "(?!)", "g"),
-    symbolStarts: [...new Set(symbolLeads.map((lead) => lead[0]!))],
-    rulesByLead,
-  };
+  });
+  return [...byLead].map(([text, { sources, rules, indexes }]) => {
+    const word = /^\w/.test(text);
+    // A word lead is matched between two word boundaries: it must start and end with a word character.
+    if (word !== /\w$/.test(text) || text !== text.toLowerCase())
+      throw new Error(`injection lead ${JSON.stringify(text)}: a lower-case word, or a symbol`);
+    return {
+      text,
+      word,
+      any: compilePhrase(sources.map((source, i) => `(?<r${i}>${source})`).join("|"), "i"),
+      rules,
+      ruleIndexes: indexes,
+    };
+  });
 }
 
 function escapeRegExp(literal: string): string {

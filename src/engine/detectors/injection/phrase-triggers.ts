@@ -1,0 +1,227 @@
+/**
+ * The phrase rules' one pass over a text: every lead word (where a word boundary may hold on both sides), every
+ * occurrence of every gate literal, each with the units before its end (phrase-literals.ts), and whether the text needs folding (a character outside printable ASCII, tab,
+ * LF and CR: a non-ASCII chunk stops the pass at once, a control character is noted by the loop). A WebAssembly loop (wasm/phrase-triggers.ts, on the shared literal automaton's DFA)
+ * over the text's UTF-8 bytes, 64 KB at a time, reporting UTF-16 offsets; JavaScript sees only what it reports.
+ */
+import { buildDfa, type Dfa, utf8Literals } from "../../../shared/literal-automaton.js";
+import { MODULE_BASE64 } from "../../../shared/wasm/phrase-triggers.generated.js";
+
+/** How a literal is reported: a lead word only where it may be a whole word, a gate literal everywhere. */
+export const LEAD_WORD = 1;
+export const GATE_LITERAL = 2;
+
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { readonly exports: object };
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+interface TriggerExports {
+  readonly memory: WasmMemory;
+  configure(...offsets: number[]): void;
+  reset(): void;
+  chunk(first: number): void;
+  hits(): number;
+  drain(): void;
+  controls(): number;
+  scan(text: number, from: number, to: number, ascii: number): number;
+}
+
+let compiled: object | undefined;
+const CHUNK_BYTES = 64 * 1024;
+const HIT_CAP = 4096;
+const HIT_CAP_FOR = (dfa: Dfa) => Math.max(HIT_CAP, dfa.mostOutputs);
+
+/**
+ * byte -> bit 0 space-like (up to 0x20, from 0x80, a backslash), bit 1 word character ([A-Za-z0-9_], `\w` without
+ * the `u` flag), bit 2 control character (below 0x20 but tab, LF, CR; 0x7f), bit 3 one of `nrt`, bit 4 a backslash.
+ */
+function byteTable(): Uint8Array {
+  const table = new Uint8Array(256);
+  for (let b = 0; b < 256; b++) {
+    const space = b <= 0x20 || b >= 0x80 || b === 0x5c;
+    const word = b < 0x80 && /\w/.test(String.fromCharCode(b));
+    const control = (b < 0x20 && b !== 9 && b !== 10 && b !== 13) || b === 0x7f;
+    const escapeLetter = b === 0x6e || b === 0x72 || b === 0x74;
+    table[b] =
+      (space ? 1 : 0) | (word ? 2 : 0) | (control ? 4 : 0) | (escapeLetter ? 8 : 0) | (b === 0x5c ? 16 : 0);
+  }
+  return table;
+}
+
+/** The DFA's table as row indexes (state * K) in 16 bits; the shared one stores byte offsets (state * K * 4). */
+function rowTable(dfa: Dfa): Uint16Array {
+  if (dfa.table.length >= 0x10000)
+    throw new Error(`the phrase triggers need ${dfa.table.length} DFA entries; at most 65,535 fit 16 bits`);
+  const rows = new Uint16Array(dfa.table.length);
+  for (let i = 0; i < rows.length; i++) rows[i] = dfa.table[i]! >> 2;
+  return rows;
+}
+
+function place(
+  ex: TriggerExports,
+  dfa: Dfa,
+  kinds: Int32Array,
+  lengths: Int32Array,
+): { hits: number; text: number } {
+  const rows = rowTable(dfa);
+  const align = (n: number) => (n + 7) & ~7;
+  const classes = 65536;
+  const bytes = classes + 256;
+  const table = align(bytes + 256);
+  const outStart = align(table + rows.byteLength);
+  const outIds = align(outStart + dfa.outStart.byteLength);
+  const kindsAt = align(outIds + dfa.outIds.byteLength);
+  const lengthsAt = align(kindsAt + kinds.byteLength);
+  const hits = align(lengthsAt + lengths.byteLength);
+  const cap = HIT_CAP_FOR(dfa);
+  const text = align(hits + cap * 12);
+  const needed = text + CHUNK_BYTES;
+  if (ex.memory.buffer.byteLength < needed)
+    ex.memory.grow(Math.ceil((needed - ex.memory.buffer.byteLength) / 65536));
+  const memory = new Uint8Array(ex.memory.buffer);
+  memory.set(dfa.classes, classes);
+  memory.set(byteTable(), bytes);
+  memory.set(new Uint8Array(rows.buffer), table);
+  memory.set(new Uint8Array(dfa.outStart.buffer), outStart);
+  memory.set(new Uint8Array(dfa.outIds.buffer), outIds);
+  memory.set(new Uint8Array(kinds.buffer), kindsAt);
+  memory.set(new Uint8Array(lengths.buffer), lengthsAt);
+  ex.configure(
+    classes,
+    bytes,
+    table,
+    dfa.classCount,
+    dfa.firstAccept,
+    outStart,
+    outIds,
+    kindsAt,
+    lengthsAt,
+    hits,
+    cap,
+  );
+  return { hits, text };
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The hits of the last scan, in ascending order of end: literal id, UTF-16 end offset, and units before the end
+ * (bytes, a space-like byte after a space-like byte counting zero: see wasm/phrase-triggers.ts).
+ */
+export class TriggerHits {
+  count = 0;
+  ids = new Int32Array(256);
+  ends = new Int32Array(256);
+  units = new Int32Array(256);
+
+  push(id: number, end: number, units: number): void {
+    if (this.count === this.ids.length) {
+      this.ids = doubled(this.ids);
+      this.ends = doubled(this.ends);
+      this.units = doubled(this.units);
+    }
+    this.ids[this.count] = id;
+    this.ends[this.count] = end;
+    this.units[this.count] = units;
+    this.count++;
+  }
+}
+
+export function doubled(a: Int32Array): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+export class PhraseTriggerScan {
+  readonly #ex: TriggerExports;
+  readonly #layout: { hits: number; text: number };
+  /** Views of the chunk and hit regions (the memory never grows after construction, so they stay valid). */
+  readonly #room: Uint8Array;
+  readonly #hits: Int32Array;
+
+  /** `literals` lower case ASCII, `kinds[i]` a union of LEAD_WORD and GATE_LITERAL; matched ASCII case-insensitively. */
+  constructor(
+    readonly literals: readonly string[],
+    kinds: readonly number[],
+  ) {
+    if (literals.some((l) => /[^\x21-\x7e]|\\/.test(l)))
+      throw new Error("phrase trigger literals are printable ASCII without spaces or backslashes");
+    compiled ??= new wasm.Module(Buffer.from(MODULE_BASE64, "base64"));
+    const instance = new wasm.Instance(compiled, { env: { abort: abortFromModule } });
+    this.#ex = instance.exports as unknown as TriggerExports;
+    const dfa = buildDfa(utf8Literals(literals, true), true);
+    this.#layout = place(
+      this.#ex,
+      dfa,
+      Int32Array.from(kinds),
+      Int32Array.from(literals, (l) => l.length),
+    );
+    this.#room = new Uint8Array(this.#ex.memory.buffer, this.#layout.text, CHUNK_BYTES);
+    this.#hits = new Int32Array(this.#ex.memory.buffer, this.#layout.hits, HIT_CAP_FOR(dfa) * 3);
+  }
+
+  /**
+   * Scans `text` into `out` (cleared first). Returns true, with the hits incomplete, when the text holds a character
+   * outside printable ASCII, tab, LF and CR (the rules read its fold instead: scan that).
+   */
+  scan(text: string, out: TriggerHits): boolean {
+    const ex = this.#ex;
+    ex.reset();
+    out.count = 0;
+    let rest = text;
+    let first = 1;
+    while (rest.length > 0) {
+      const { read, written } = encoder.encodeInto(rest, this.#room);
+      if (read !== written) return true;
+      ex.chunk(first);
+      first = 0;
+      for (let at = 0; at < written; ) {
+        at = ex.scan(this.#layout.text, at, written, 1);
+        this.#deliver(out);
+      }
+      if (ex.controls() !== 0) return true;
+      rest = read === rest.length ? "" : rest.slice(read);
+    }
+    return false;
+  }
+
+  /** Scans text that may hold any character (a fold), into `out` (cleared first). */
+  scanAny(text: string, out: TriggerHits): void {
+    const ex = this.#ex;
+    ex.reset();
+    out.count = 0;
+    let rest = text;
+    let first = 1;
+    while (rest.length > 0) {
+      const { read, written } = encoder.encodeInto(rest, this.#room);
+      ex.chunk(first);
+      first = 0;
+      const ascii = read === written ? 1 : 0;
+      for (let at = 0; at < written; ) {
+        at = ex.scan(this.#layout.text, at, written, ascii);
+        this.#deliver(out);
+      }
+      rest = read === rest.length ? "" : rest.slice(read);
+    }
+  }
+
+  #deliver(out: TriggerHits): void {
+    const ex = this.#ex;
+    const count = ex.hits();
+    if (count === 0) return;
+    const hits = this.#hits;
+    for (let i = 0; i < count * 3; i += 3) out.push(hits[i]!, hits[i + 1]!, hits[i + 2]!);
+    ex.drain();
+  }
+}
+
+function abortFromModule(): never {
+  throw new Error("the phrase trigger module aborted");
+}

@@ -289,11 +289,13 @@ function lastBelow(positions: Int32Array, at: number): number {
 }
 
 /**
- * Whether the unescaped `"` at `i` is structural: it opens a JSON string or a field value (`: "`, `[ "`, `, "`,
- * `{ "`, `="`) or closes one (`" ,`, `" }`, `" ]`, `" :`, or the end of the text or line).
+ * Whether the `"` at `i` is structural: it is not escaped (`\"` is content; after `\\` it is real) and it opens a
+ * JSON string or a field value (`: "`, `[ "`, `, "`, `{ "`, `="`) or closes one (`" ,`, `" }`, `" ]`, `" :`, or the
+ * end of the text or line).
  */
 function structuralQuote(text: string, i: number, floor: number): boolean {
-  if (i > 0 && text.charCodeAt(i - 1) === BACKSLASH && !unescapedBackslash(text, i - 1, floor)) return false;
+  // Escaped when the backslash before it is itself unescaped (an even number of backslashes before that one).
+  if (i > 0 && text.charCodeAt(i - 1) === BACKSLASH && unescapedBackslash(text, i - 1, floor)) return false;
   const before = skipSpacesBack(text, i - 1);
   const b = before < 0 ? -1 : text.charCodeAt(before);
   if (b === 0x3a || b === 0x5b || b === 0x2c || b === 0x7b || b === 0x3d || b === -1 || isLineBreak(b))

@@ -295,7 +295,7 @@ describe("a cut stays in its data unit (property)", () => {
 describe("quotes next to backslashes in a JSON string", () => {
   // The JSON property's counterexample (fast-check seed 54668231, ~1 run in 5 at 100 runs): the instruction's line
   // ends in `",` inside the string, serialised as `\",`: an escaped quote, which is content, not the string's end.
-  it("an escaped quote (`\\\"`) is content: the cut stays in the string and the JSON parses", () => {
+  it('an escaped quote (`\\"`) is content: the cut stays in the string and the JSON parses', () => {
     const doc = { body: ` ${PLANT}. ",`, after: "kept" };
     const text = JSON.stringify(doc);
     for (const cut of cuts(text)) {

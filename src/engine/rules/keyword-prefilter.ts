@@ -251,10 +251,10 @@ function probePlan(entries: readonly Entry[], ci: readonly boolean[], detectors:
 }
 
 /**
- * Why two phases: the automaton reads every code unit (~12 ns each on the bench machine), so a text that holds none
- * of a detector's literals costs a whole pass, which is what 200 declared rules absent from 1 MB of prose cost
- * (1.11-1.13x the default check). A declared rule's literal holds a rare code unit (`_`, a digit, a capital), which
- * V8's native `indexOf` finds at memchr speed. So the automaton reads only while a detector with a literal of common
+ * Why two phases: the automaton reads every code unit in JavaScript, so a text that holds none of a detector's
+ * literals costs a whole pass, which is what declared rules absent from a long text cost (bench/speed/
+ * declared-rules.ts; bench/results/2026-11-26-s9-small.md). A declared rule's literal holds a rare code unit (`_`, a
+ * digit, a capital), which V8's native `indexOf` finds without reading the text in JavaScript. So the automaton reads only while a detector with a literal of common
  * letters only (the injection lead words, `password`) is unmarked; past that, the rest of the text is read by the
  * automaton only in windows around the hits of the rare code units, which hold every occurrence of the probeable
  * literals left. Both phases report only true occurrences, so the answer is the same as one whole pass.

@@ -1,8 +1,8 @@
 /**
- * `npx tsx bench/decision-hash.ts [--reference=<checkout>] [--only=<set>] [--limit=<n>]`: a hash of every output
+ * `npx tsx bench/decision-hash.ts [--reference=<checkout>] [--only=<set>] [--limit=<n>] [--rules=<n>]`: a hash of every output
  * decision the full local engine makes (allowed, reason, findings with offsets, omitted counts, rule ids, the
  * redacted result with the envelope id blanked), under the default policy and `detect-and-strip`, so a speed change
- * can be shown to change no decision. With `--reference`, that checkout's engine runs on the same inputs in the same
+ * can be shown to change no decision (with `--rules`, also under that many declared rules: see `hashRules`). With `--reference`, that checkout's engine runs on the same inputs in the same
  * process and the first differences are printed with the place they start.
  *
  * Inputs: node_modules READMEs and package.json files, the eval set's train and dev samples (never test), BIPIA and
@@ -13,9 +13,11 @@ import { createHash } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { LocalPolicyEngine } from "../src/engine/local-engine.js";
+import type { PolicyConfig } from "../src/engine/policy-types.js";
 import type { CallToolResult } from "../src/shared/types.js";
 import { generateSplit, loadSplitDefinition } from "./eval-set/generate.js";
 import { corpora, packages } from "./lib/injection-texts.js";
+import { declaredRules } from "./speed/declared-rules.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -64,14 +66,83 @@ function shapes(texts: readonly string[]): [string, CallToolResult[]][] {
   ];
 }
 
-async function enginesAt(dir: string): Promise<LocalPolicyEngine[]> {
+/** Literals that occur in the corpora (READMEs, manifests, injection texts), for declared rules that do fire. */
+const SEEDS = [
+  "node_modules",
+  "README",
+  "https://",
+  "@types/",
+  "MIT",
+  "e.g.",
+  "TODO",
+  "API",
+  "v1.",
+  "--save",
+  "_id",
+  "JSON",
+  "package.json",
+  "npm i",
+  "ignore",
+  "system prompt",
+  "password",
+  "Error",
+  "import ",
+  "require(",
+  "=>",
+  "0.1",
+  "2.0",
+  "http://",
+  "github.com/",
+  "LICENSE",
+  "Copyright",
+  "instructions",
+  "const ",
+  "$ npm",
+  "@example.com",
+  "[!",
+  "```",
+  "## ",
+  "TypeScript",
+  "Node.js",
+  "yarn add",
+  "__",
+  "Q&A",
+  "X-",
+];
+
+/**
+ * `count` declared rules for `--rules=<n>`: most start with a literal of the corpora (every other one names it as its
+ * keyword, the others leave the prefilter to derive it; every seventh matches case-insensitively), every fourth is
+ * a bench vendor rule that never fires; pii and secret kinds, so matches are redacted and reported.
+ */
+export function hashRules(count: number): NonNullable<PolicyConfig["customRules"]> {
+  return Array.from({ length: count }, (_, i) => {
+    if (i % 4 === 3) return declaredRules(i + 1)[i]!;
+    const seed = SEEDS[i % SEEDS.length]!;
+    const tail = Math.floor(i / SEEDS.length);
+    return {
+      id: `hash.rule${i}`,
+      kind: i % 3 === 0 ? ("pii" as const) : ("secret" as const),
+      type: `declared${i}`,
+      pattern: `${seed.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")}[A-Za-z0-9_./-]{${tail}}`,
+      ...(i % 7 === 6 ? { flags: "i" } : {}),
+      ...(i % 2 === 0 ? { keywords: [seed] } : {}),
+    };
+  });
+}
+
+async function enginesAt(dir: string, rules: number): Promise<LocalPolicyEngine[]> {
   const module = (await import(pathToFileURL(join(dir, "src/engine/local-engine.ts")).href)) as {
     LocalPolicyEngine: typeof LocalPolicyEngine;
   };
   const limits = { maxArrayItems: 1_000_000 };
+  const customRules = hashRules(rules);
   return [
-    new module.LocalPolicyEngine({ limits }, { worker: false }),
-    new module.LocalPolicyEngine({ limits, sanitizer: { mode: "detect-and-strip" } }, { worker: false }),
+    new module.LocalPolicyEngine({ limits, customRules }, { worker: false }),
+    new module.LocalPolicyEngine(
+      { limits, customRules, sanitizer: { mode: "detect-and-strip" } },
+      { worker: false },
+    ),
   ];
 }
 
@@ -104,8 +175,9 @@ async function main(): Promise<void> {
   const reference = arg("reference");
   const only = arg("only");
   const limit = Number(arg("limit") ?? Number.POSITIVE_INFINITY);
-  const current = await enginesAt(root);
-  const other = reference === undefined ? undefined : await enginesAt(resolve(reference));
+  const rules = Number(arg("rules") ?? 0);
+  const current = await enginesAt(root, rules);
+  const other = reference === undefined ? undefined : await enginesAt(resolve(reference), rules);
   const { readmes, manifests } = packages();
   const def = loadSplitDefinition();
   const evalTexts = [...generateSplit(def, "train"), ...generateSplit(def, "dev")].map((s) => s.text);
@@ -119,12 +191,15 @@ async function main(): Promise<void> {
   const total = createHash("sha256");
   let checks = 0;
   let differences = 0;
+  // How often a declared rule's id appears in the decisions (findings, rule ids): the rules do fire.
+  let declaredHits = 0;
   for (const [name, texts] of sets) {
     if (only !== undefined && !name.startsWith(only)) continue;
     for (const [shape, results] of shapes(texts.slice(0, limit))) {
       const hash = createHash("sha256");
       for (const result of results) {
         const mine = await decide(current, result);
+        declaredHits += mine.split('"hash.rule').length - 1;
         hash.update(mine);
         total.update(mine);
         checks++;
@@ -139,6 +214,8 @@ async function main(): Promise<void> {
     }
   }
   const versus = other === undefined ? "" : `; ${differences} differ from the reference`;
+  if (rules > 0)
+    console.log(`${rules} declared rules; their ids appear ${declaredHits} times in the decisions`);
   console.log(`all: ${checks} results x 2 policies, sha256 ${total.digest("hex")}${versus}`);
   if (differences > 0) process.exitCode = 1;
 }

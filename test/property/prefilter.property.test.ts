@@ -76,6 +76,35 @@ describe("the literal automaton", () => {
     );
   });
 
+  it("marks exactly those detectors on long texts too (the probe phase past 1,024 code units)", () => {
+    const detectorTriggers = fc.array(
+      fc.record({
+        literals: fc.array(literal, { minLength: 1, maxLength: 4 }),
+        caseInsensitive: fc.boolean(),
+      }),
+      { minLength: 1, maxLength: 6 },
+    );
+    // Prose-like filler (common letters only) around the pieces, so hits of rare code units are far apart.
+    const filler = fc
+      .integer({ min: 0, max: 700 })
+      .map((n) => "the rain in spain stays mainly ".repeat(n >> 4).slice(0, n));
+    const longText = fc
+      .array(fc.tuple(filler, fc.oneof(piece, fc.string({ maxLength: 4 }))), { minLength: 2, maxLength: 8 })
+      .map((parts) => parts.map(([f, p]) => f + p).join("") + "the end ".repeat(140));
+    fc.assert(
+      fc.property(detectorTriggers, longText, (triggers, text) => {
+        const prefilter = new KeywordPrefilter(triggers);
+        const present = new Uint8Array(triggers.length);
+        prefilter.scan(text, present);
+        triggers.forEach((t, i) => {
+          if (!prefilter.gated.includes(i)) return;
+          expect(present[i], `${JSON.stringify(t)} in ${JSON.stringify(text)}`).toBe(naive(t, text) ? 1 : 0);
+        });
+      }),
+      RUNS,
+    );
+  });
+
   it("runs a detector ungated on a string with one of its bypass features", () => {
     const prefilter = new KeywordPrefilter([INJECTION_TRIGGERS.triggers, ["zzz"]]);
     const present = new Uint8Array(2);

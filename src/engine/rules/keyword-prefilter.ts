@@ -178,16 +178,104 @@ function fold(code: number): number {
   return code >= 65 && code <= 90 ? code | 32 : code;
 }
 
+/** ASCII lower-case letters, most frequent in English first (after the space, commonest of all). */
+const LETTERS_BY_FREQUENCY = " etaoinshrdlcumwfgypbvkjxqz";
+/** A probe code unit at least this rare (see `rarity`): `x`, `q`, `z`, digits, capitals, punctuation, non-ASCII. */
+const RARE = 24;
+
+/**
+ * How rare a code unit is in tool output (higher is rarer): lower-case letters by their frequency in English, then
+ * the common punctuation, digits, capitals and `-:/()`, then the rest of ASCII punctuation and non-ASCII.
+ */
+function rarity(code: number): number {
+  const letter = code < 128 ? LETTERS_BY_FREQUENCY.indexOf(String.fromCharCode(code)) : -1;
+  if (letter !== -1) return letter;
+  if (code === 46 || code === 44 || code === 10 || code === 13 || code === 9 || code === 34 || code === 39)
+    return 8;
+  if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90)) return 27;
+  if (code === 45 || code === 58 || code === 47 || code === 40 || code === 41) return 27;
+  return 30;
+}
+
+/**
+ * The code unit a literal is looked for by in the probe phase (its rarest, the first of equal ones), or -1 when
+ * every code unit is common (then its detector needs the automaton).
+ */
+function probeOf(literal: string): number {
+  let best = -1;
+  let bestRarity = RARE - 1;
+  for (let k = 0; k < literal.length; k++) {
+    const code = literal.charCodeAt(k);
+    const r = rarity(code);
+    if (r > bestRarity) {
+      best = code;
+      bestRarity = r;
+    }
+  }
+  return best;
+}
+
+/** Shortest rest of a text worth a probe phase: below it, one native search per probe costs more than reading on. */
+const PROBE_MIN = 1024;
+
+/**
+ * The probe phase's plan: the code units every literal of a probeable detector holds one of, and how far around a
+ * hit one of those literals can reach.
+ */
+interface ProbePlan {
+  /** Per detector: 1 when each of its literals holds a rare code unit. */
+  readonly probeable: Uint8Array;
+  /** The code units searched (a case-insensitive letter in both cases), as one-character strings. */
+  readonly probes: readonly string[];
+  /** The longest literal of a probeable detector. */
+  readonly maxLength: number;
+}
+
+function probePlan(entries: readonly Entry[], ci: readonly boolean[], detectors: number): ProbePlan {
+  const probeable = new Uint8Array(detectors).fill(1);
+  const probeOfEntry = entries.map((entry) => probeOf(entry.text));
+  entries.forEach((entry, k) => {
+    if (probeOfEntry[k] === -1) for (const i of entry.detectors) probeable[i] = 0;
+  });
+  const codes = new Set<number>();
+  let maxLength = 0;
+  entries.forEach((entry, k) => {
+    if (!entry.detectors.some((i) => probeable[i] === 1)) return;
+    const code = probeOfEntry[k]!;
+    codes.add(code);
+    // A case-insensitive literal is held lower-cased; its letters stand in the text in either case.
+    if (ci[k] === true && code >= 97 && code <= 122) codes.add(code - 32);
+    maxLength = Math.max(maxLength, entry.text.length);
+  });
+  return { probeable, probes: [...codes].map((c) => String.fromCharCode(c)), maxLength };
+}
+
+/**
+ * Why two phases: the automaton reads every code unit in JavaScript, so a text that holds none of a detector's
+ * literals costs a whole pass, which is what declared rules absent from a long text cost (bench/speed/
+ * declared-rules.ts; bench/results/2026-11-26-s9-small.md). A declared rule's literal holds a rare code unit (`_`, a
+ * digit, a capital), which V8's native `indexOf` finds without reading the text in JavaScript. So the automaton reads only while a detector with a literal of common
+ * letters only (the injection lead words, `password`) is unmarked; past that, the rest of the text is read by the
+ * automaton only in windows around the hits of the rare code units, which hold every occurrence of the probeable
+ * literals left. Both phases report only true occurrences, so the answer is the same as one whole pass.
+ */
 export class KeywordPrefilter {
   readonly #automaton: LiteralAutomaton;
   /** Per detector: the features under which it runs ungated (0: none). */
   readonly #bypass: Int32Array;
+  readonly #plan: ProbePlan;
   /** Indexes of the detectors that have literals. */
   readonly gated: readonly number[];
+  // The sweep's state between calls of #sweep within one scan.
+  #state = 0;
+  #remaining = 0;
+  /** Unmarked detectors that are not probeable: while any is left, the automaton reads on. */
+  #rigid = 0;
 
   /** One entry per detector of the list: its triggers, or undefined for a detector that always runs. */
   constructor(triggersByDetector: readonly (LiteralTriggers | readonly string[] | undefined)[]) {
     const byText = new Map<string, Entry>();
+    const ciByText = new Map<string, boolean>();
     const gated: number[] = [];
     this.#bypass = new Int32Array(triggersByDetector.length);
     triggersByDetector.forEach((given, index) => {
@@ -206,30 +294,56 @@ export class KeywordPrefilter {
         const entry = byText.get(key) ?? { text, exact: !ci && /[A-Za-z]/.test(text), detectors: [] };
         entry.detectors.push(index);
         byText.set(key, entry);
+        ciByText.set(key, ci);
       }
     });
     this.gated = gated;
-    this.#automaton = automatonFor([...byText.values()]);
+    const entries = [...byText.values()];
+    this.#automaton = automatonFor(entries);
+    this.#plan = probePlan(entries, [...ciByText.values()], triggersByDetector.length);
   }
 
   /**
    * Sets `present[i]` to 1 for every gated detector `i` one of whose literals occurs in `text`, or that `features`
-   * (of `text`) bypass; 0 for the other gated detectors.
+   * (of `text`) bypass; 0 for the other gated detectors. Returns how many code units the automaton read (the
+   * scan's work, for tests: the probe phase's native searches are not counted).
    */
-  scan(text: string, present: Uint8Array, features = 0): void {
+  scan(text: string, present: Uint8Array, features = 0): number {
     present.fill(0);
+    const { probeable } = this.#plan;
     let remaining = 0;
+    let rigid = 0;
     for (const i of this.gated) {
       const bypass = this.#bypass[i]!;
       if (bypass !== 0 && (features & bypass) !== 0) present[i] = 1;
-      else remaining++;
+      else {
+        remaining++;
+        if (probeable[i] === 0) rigid++;
+      }
     }
-    if (remaining === 0) return;
+    if (remaining === 0) return 0;
+    this.#state = 0;
+    this.#remaining = remaining;
+    this.#rigid = rigid;
+    const end = text.length;
+    // Phase 1: the automaton, until every detector is marked or only probeable ones are left on a long enough rest.
+    const stop = rigid > 0 || end < PROBE_MIN ? this.#sweep(text, 0, end, present, true) : 0;
+    if (this.#remaining === 0 || stop >= end) return stop;
+    return stop + this.#probe(text, stop, present);
+  }
+
+  /**
+   * The automaton over `text[from, to)`, marking detectors, from the state the previous sweep left. Returns where
+   * it stopped: `to`, or just past a hit after which every detector is marked, or (when `mayHandOver`) after which
+   * only probeable ones are left and at least PROBE_MIN code units remain.
+   */
+  #sweep(text: string, from: number, to: number, present: Uint8Array, mayHandOver: boolean): number {
     // The automaton's loop, inline: no callback per string (a JSON result is ~100k short strings).
     const automaton = this.#automaton;
     const { dense, ends, entries } = automaton;
-    let state = 0;
-    for (let at = 0; at < text.length; at++) {
+    const { probeable } = this.#plan;
+    let state = this.#state;
+    for (let at = from; at < to; at++) {
       const code = text.charCodeAt(at);
       state =
         code < 128
@@ -243,11 +357,54 @@ export class KeywordPrefilter {
         for (const i of entry.detectors) {
           if (present[i] === 0) {
             present[i] = 1;
-            remaining--;
+            this.#remaining--;
+            if (probeable[i] === 0) this.#rigid--;
           }
         }
-        if (remaining === 0) return;
+        if (this.#remaining === 0) return at + 1;
       }
+      if (mayHandOver && this.#rigid === 0 && text.length - at > PROBE_MIN) {
+        this.#state = state;
+        return at + 1;
+      }
+    }
+    this.#state = state;
+    return to;
+  }
+
+  /**
+   * Phase 2, from `from` on (the automaton has read everything before it): the automaton reads windows of
+   * `maxLength - 1` code units either side of each hit of a probe code unit, in text order, its state carried over
+   * where windows touch. Every occurrence of a probeable literal that ends at `from` or later holds a hit at or
+   * after `from - maxLength + 1`, and lies in that hit's window. Past a budget of reading (hits dense in the text),
+   * the automaton reads the rest whole. Returns the code units the automaton read.
+   */
+  #probe(text: string, from: number, present: Uint8Array): number {
+    const { probes, maxLength } = this.#plan;
+    const end = text.length;
+    const first = Math.max(0, from - maxLength + 1);
+    const next = probes.map((p) => text.indexOf(p, first));
+    const budget = (end - from) >> 2;
+    let read = 0;
+    let pos = from;
+    for (;;) {
+      let k = -1;
+      for (let j = 0; j < next.length; j++) if (next[j]! !== -1 && (k === -1 || next[j]! < next[k]!)) k = j;
+      if (k === -1) return read;
+      const hit = next[k]!;
+      const windowStart = Math.max(0, hit - maxLength + 1);
+      if (windowStart > pos) {
+        this.#state = 0;
+        pos = windowStart;
+      }
+      const windowEnd = read > budget ? end : Math.min(end, hit + maxLength);
+      if (windowEnd > pos) {
+        const stopped = this.#sweep(text, pos, windowEnd, present, false);
+        read += stopped - pos;
+        pos = stopped;
+        if (this.#remaining === 0 || pos >= end) return read;
+      }
+      next[k] = text.indexOf(probes[k]!, hit + 1);
     }
   }
 }

@@ -127,7 +127,12 @@ export class MatchColumns implements MatchSink {
       const l = labels[last]!;
       if (l.ruleId === ruleId && l.type === type && l.kind === kind) return last;
     }
-    let index = labels.findIndex((l) => l.ruleId === ruleId && l.type === type && l.kind === kind);
+    // A loop, not `findIndex`: no closure per lookup (a dense text looks labels up once per match).
+    let index = -1;
+    for (let k = 0; k < labels.length && index < 0; k++) {
+      const l = labels[k]!;
+      if (l.ruleId === ruleId && l.type === type && l.kind === kind) index = k;
+    }
     if (index < 0) {
       if (labels.length === MAX_LABELS)
         throw new RangeError(`more than ${MAX_LABELS} match labels in one string`);

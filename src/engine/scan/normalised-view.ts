@@ -31,7 +31,6 @@ export interface StrippedText {
 
 // Three digit groups joined by dots, slashes or underscores somewhere: the cheap test before DOTTED_GROUPS.
 const DOTTED_TRIGGER = /\d[._/]\d{1,4}[._/]\d/;
-const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]{2,8}));/y;
 const PERCENT_RUN = /(?:%[0-9a-fA-F]{2})+/y;
 const HEX4 = /^[0-9a-fA-F]{4}$/;
 // Where the view can differ: a backslash, percent sign or ampersand, a control character, or anything not ASCII.
@@ -111,8 +110,10 @@ type Emit = (folded: string, at: number, width: number) => boolean;
 function walkFolds(text: string, emit: Emit): boolean {
   const decoded = 0; // end of the last sequence emitted
   INTERESTING.lastIndex = 0;
-  for (let next = INTERESTING.exec(text); next !== null; next = INTERESTING.exec(text)) {
-    const i = next.index;
+  // `test`, not `exec`: one code unit per hit, read from `lastIndex`, and no match array per hit (a text dense in
+  // escapes has one every few characters; the arrays were ~95 MB of garbage for 8 MB of `&#64;` addresses).
+  while (INTERESTING.test(text)) {
+    const i = INTERESTING.lastIndex - 1;
     if (i < decoded) continue; // inside a sequence already decoded
     const c = text.charCodeAt(i);
     let width = 1;
@@ -129,11 +130,10 @@ function walkFolds(text: string, emit: Emit): boolean {
         if (percent.folded !== undefined) go = emit(percent.folded, i, width);
       }
     } else if (c === 0x26) {
-      ENTITY.lastIndex = i;
-      const m = ENTITY.exec(text);
-      const decodedEntity = m ? decodeEntity(m) : undefined;
-      if (m && decodedEntity !== undefined) {
-        width = m[0].length;
+      const entityWidth = entityAt(text, i);
+      const decodedEntity = entityWidth > 0 ? decodeEntity(text, i, entityWidth) : undefined;
+      if (decodedEntity !== undefined) {
+        width = entityWidth;
         go = emit(foldChar(decodedEntity), i, width);
       }
     } else {
@@ -321,9 +321,41 @@ function decodePercent(text: string, i: number): { width: number; folded?: strin
   return { width: m[0].length, folded };
 }
 
-function decodeEntity(m: RegExpExecArray): string | undefined {
-  const [, dec, hex, name] = m;
-  if (name !== undefined) return NAMED_ENTITIES[name];
-  const cp = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+const isHexDigit = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+const isLetter = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+
+/**
+ * The width of the character reference at `i` (`&` at `i`), as the sticky regex
+ * `&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]{2,8});` reads it, or 0 when none starts there. By code units rather
+ * than the regex: `exec` made a match array per reference (a text can hold one every few characters).
+ */
+export function entityAt(text: string, i: number): number {
+  let k = i + 1;
+  if (text.charCodeAt(k) === 0x23) {
+    k++;
+    const x = text.charCodeAt(k);
+    const hex = x === 0x78 || x === 0x58;
+    if (hex) k++;
+    const from = k;
+    while (k - from < (hex ? 6 : 7) && (hex ? isHexDigit : isDigit)(text.charCodeAt(k))) k++;
+    if (k === from) return 0;
+  } else {
+    const from = k;
+    while (k - from < 8 && isLetter(text.charCodeAt(k))) k++;
+    if (k - from < 2) return 0;
+  }
+  return text.charCodeAt(k) === 0x3b ? k + 1 - i : 0;
+}
+
+/** What the reference `text[i, i + width)` (as `entityAt` found it) stands for; undefined when nothing we decode. */
+function decodeEntity(text: string, i: number, width: number): string | undefined {
+  const body = text.slice(i + 1, i + width - 1);
+  // Own names only: `&valueOf;` is no entity (the object's prototype has a function by that name).
+  if (body.charCodeAt(0) !== 0x23)
+    return Object.hasOwn(NAMED_ENTITIES, body) ? NAMED_ENTITIES[body] : undefined;
+  const x = body.charCodeAt(1);
+  const cp =
+    x === 0x78 || x === 0x58 ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
   return cp > 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : undefined;
 }

@@ -186,9 +186,9 @@ export class SegmentMap {
   }
 
   toOriginal(start: number, end: number): [number, number] {
-    const [first] = this.#locate(start);
+    const first = this.#locate(start, false);
     if (end <= start) return [first, first];
-    return [first, this.#locate(end - 1)[1]];
+    return [first, this.#locate(end - 1, true)];
   }
 
   #push(norm: number, orig: number, width: number): void {
@@ -198,10 +198,13 @@ export class SegmentMap {
     this.#width.push(Math.min(width, WIDE));
   }
 
-  /** The original `[start, end)` of normalised character `index`. */
-  #locate(index: number): [number, number] {
+  /**
+   * The original start (or, with `end`, end) of normalised character `index`: one number, not a pair (a dense view
+   * maps a match's two ends once per match).
+   */
+  #locate(index: number, end: boolean): number {
     const size = this.#norm.size;
-    if (size === 0) return [index, index + 1];
+    if (size === 0) return end ? index + 1 : index;
     let lo = 0;
     let hi = size - 1;
     while (lo < hi) {
@@ -212,9 +215,9 @@ export class SegmentMap {
     const byte = this.#width.get(lo);
     const width = byte === WIDE ? this.#wide.get(lo)! : byte;
     const orig = this.#orig.get(lo);
-    if (width > 0) return [orig, orig + width];
+    if (width > 0) return end ? orig + width : orig;
     const at = orig + (index - this.#norm.get(lo));
-    return [at, at + 1];
+    return end ? at + 1 : at;
   }
 }
 

@@ -65,7 +65,7 @@ function lineStartFrom(index: CutIndex, start: number, floor: number, quotes: bo
       const c = text.charCodeAt(lo - 1);
       if (isLineBreak(c)) return lo;
       if (lo >= 2 && escapedBreakAt(text, lo - 2, floor)) return lo;
-      if (quotes && c === QUOTE && structuralQuote(text, lo - 1, floor)) return lo;
+      if (quotes && c === QUOTE && structuralQuote(text, lo - 1)) return lo;
     }
   }
   return floor;
@@ -81,7 +81,7 @@ function lineEndFrom(index: CutIndex, end: number, ceiling: number, floor: numbe
     const c = text.charCodeAt(hi);
     if (isLineBreak(c)) return hi;
     if (escapedBreakAt(text, hi, floor)) return hi;
-    if (quotes && c === QUOTE && structuralQuote(text, hi, floor)) return hi;
+    if (quotes && c === QUOTE && structuralQuote(text, hi)) return quoteStop(text, hi, end, floor);
   }
   return ceiling;
 }
@@ -289,11 +289,12 @@ function lastBelow(positions: Int32Array, at: number): number {
 }
 
 /**
- * Whether the unescaped `"` at `i` is structural: it opens a JSON string or a field value (`: "`, `[ "`, `, "`,
- * `{ "`, `="`) or closes one (`" ,`, `" }`, `" ]`, `" :`, or the end of the text or line).
+ * Whether the `"` at `i` stands where a string opens or closes: after `: `, `[ `, `, `, `{ `, `=` (opening) or before
+ * ` ,`, ` }`, ` ]`, ` :`, the end of the text or a line (closing). Escaped or not: an escaped quote that stands so is
+ * the edge of a JSON document nested in a string (`"[\"...\"]"`), which a cut keeps too; the forward walk then ends
+ * before its backslash (`quoteStop`), so a cut never splits the escape.
  */
-function structuralQuote(text: string, i: number, floor: number): boolean {
-  if (i > 0 && text.charCodeAt(i - 1) === BACKSLASH && !unescapedBackslash(text, i - 1, floor)) return false;
+function structuralQuote(text: string, i: number): boolean {
   const before = skipSpacesBack(text, i - 1);
   const b = before < 0 ? -1 : text.charCodeAt(before);
   if (b === 0x3a || b === 0x5b || b === 0x2c || b === 0x7b || b === 0x3d || b === -1 || isLineBreak(b))
@@ -301,6 +302,15 @@ function structuralQuote(text: string, i: number, floor: number): boolean {
   const after = skipSpacesForward(text, i + 1);
   const a = after >= text.length ? -1 : text.charCodeAt(after);
   return a === 0x2c || a === 0x7d || a === 0x5d || a === 0x3a || a === -1 || isLineBreak(a);
+}
+
+/**
+ * Where a forward walk that met the structural quote at `i` stops: at the quote, or before its backslash when the
+ * quote is escaped (that backslash unescaped), never before `end` (the bounds contain the match).
+ */
+function quoteStop(text: string, i: number, end: number, floor: number): number {
+  const escaped = i > 0 && text.charCodeAt(i - 1) === BACKSLASH && unescapedBackslash(text, i - 1, floor);
+  return escaped ? Math.max(end, i - 1) : i;
 }
 
 /**
@@ -315,7 +325,7 @@ function lineAround(text: string, start: number, end: number, quotes: boolean, i
     const c = text.charCodeAt(lo - 1);
     if (isLineBreak(c)) break;
     if (lo >= 2 && escapedBreakAt(text, lo - 2, floor)) break;
-    if (quotes && c === QUOTE && structuralQuote(text, lo - 1, floor)) break;
+    if (quotes && c === QUOTE && structuralQuote(text, lo - 1)) break;
     lo--;
   }
   let hi = end;
@@ -325,7 +335,10 @@ function lineAround(text: string, start: number, end: number, quotes: boolean, i
     const c = text.charCodeAt(hi);
     if (isLineBreak(c)) break;
     if (escapedBreakAt(text, hi, floor)) break;
-    if (quotes && c === QUOTE && structuralQuote(text, hi, floor)) break;
+    if (quotes && c === QUOTE && structuralQuote(text, hi)) {
+      hi = quoteStop(text, hi, end, floor);
+      break;
+    }
     hi++;
   }
   return { start: lo, end: hi };
@@ -539,10 +552,9 @@ function jsonStringContent(text: string, match: Span): Span {
   while (end > start && isJsonPunctuation(text.charCodeAt(end - 1))) end--;
   // The string's own two quotes, structural, with something between them.
   if (end - start < 3 || text.charCodeAt(start) !== QUOTE || text.charCodeAt(end - 1) !== QUOTE) return match;
-  // Neither quote right after a backslash: an escaped quote is content (structuralQuote is not relied on for that).
+  // Neither quote right after a backslash: an escaped quote is content here (structuralQuote reads it as a nested edge).
   if (text.charCodeAt(start - 1) === BACKSLASH || text.charCodeAt(end - 2) === BACKSLASH) return match;
-  const floor = Math.max(0, start - MAX_REACH);
-  if (!structuralQuote(text, start, floor) || !structuralQuote(text, end - 1, floor)) return match;
+  if (!structuralQuote(text, start) || !structuralQuote(text, end - 1)) return match;
   // Stops at `end - 1` at the latest (a quote is there).
   if (text.indexOf('"', start + 1) !== end - 1) return match;
   // A value, not a key: a key names a field and holds no sentence (a match that is a key is left as it was).

@@ -1,0 +1,221 @@
+/**
+ * The structure detector's first pass in WebAssembly (wasm/injection-first-pass.ts, first-pass-wasm.ts) replaces the
+ * JavaScript word walk and the decoders' gates; it may never drop a text the JavaScript keeps. Checked on generated
+ * text rich in the lexicon's words, the hand-written patterns' characters, case, non-ASCII spaces and scripts:
+ * - the walk over any range equals the JavaScript walk (`mayBitsReference`, kept as the reference) on that slice;
+ * - read in lower case, it equals the JavaScript walk on the lower-case text (the reading view of printable ASCII);
+ * - each gate bit equals the JavaScript gate it stands for (a clear bit: that decoder reads nothing);
+ * - a text the pass dismisses gives nothing to the JavaScript first pass (`mayFind`) nor to the decoders.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  firstPass,
+  mayBits,
+  mayBitsReference,
+} from "../../src/engine/detectors/injection/structure/anchor-gate.js";
+import {
+  findEncodedSegments,
+  leetHintLines,
+  spacedChainAt,
+} from "../../src/engine/detectors/injection/structure/encoded-segments.js";
+import { GATE } from "../../src/engine/detectors/injection/structure/first-pass-wasm.js";
+import { toReadingView } from "../../src/engine/detectors/injection/structure/reading-view.js";
+import {
+  DISMISSED,
+  inputPass,
+  mayFind,
+} from "../../src/engine/detectors/injection/structure/structure-detector.js";
+
+const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 400) };
+
+const WORDS = [
+  "ignore",
+  "all",
+  "previous",
+  "instructions",
+  "your",
+  "you",
+  "must",
+  "should",
+  "is",
+  "are",
+  "send",
+  "the",
+  "system",
+  "prompt",
+  "message",
+  "assistant",
+  "Assistant",
+  "AI",
+  "ai",
+  "llm",
+  "gpt",
+  "language",
+  "model",
+  "models",
+  "agent",
+  "reader",
+  "processing",
+  "summarizing",
+  "reading",
+  "context",
+  "window",
+  "developer",
+  "admin",
+  "override",
+  "user",
+  "User",
+  "tool",
+  "debugmodus",
+  "modus",
+  "dan",
+  "mode",
+  "reveal",
+  "password",
+  "api",
+  "key",
+  "to",
+  "that",
+  "which",
+  "claude",
+  "dear",
+  "hey",
+  "note",
+  "hidden",
+  "guidelines",
+  "verbatim",
+  "deine",
+  "anweisungen",
+  "a.i.",
+  "A.I.",
+  "http://x.io/a?b=",
+  "https",
+  "www.",
+  "xmlhttp",
+  "me@x.org",
+  "@",
+  "_",
+  "`",
+  "![img](u?q=$x)",
+  "<|im_start|>",
+  "<<SYS>>",
+  "[INST]",
+  "[/sys",
+  "</tool_output>",
+  "< system",
+  "<\u00a0admin",
+  "<function_result>",
+  "(#",
+  "###",
+  "> ",
+  "- ",
+  "1gn0r3",
+  "p@$$w0rd",
+  "a b c d e f g h",
+  "i.g.n.o.r.e",
+  "QUJDREVGR0hJSktMTU5PUFFS",
+  "0123456789abcdef0123456789abcdef",
+  "\\, \\; a \\,",
+  "ассистент",
+  "系统",
+  "ｓｙｓｔｅｍ",
+  "é",
+  "\ud83d\ude00",
+  "\ud800",
+  "\u00a0",
+  "\u3000",
+  "\u2003",
+  "\ufeff",
+  "\u007f",
+];
+const SEPARATORS = [
+  "",
+  " ",
+  " ",
+  " ",
+  "  ",
+  "   ",
+  "    ",
+  "\n",
+  "\t",
+  ", ",
+  ": ",
+  ",",
+  ":",
+  ". ",
+  "\n\n",
+  "-",
+  "*",
+];
+
+const text = fc
+  .array(fc.constantFrom(...WORDS), { maxLength: 40 })
+  .chain((words) =>
+    fc
+      .array(fc.constantFrom(...SEPARATORS), { minLength: words.length, maxLength: words.length })
+      .map((seps) => words.map((w, i) => w + seps[i]).join("")),
+  );
+const asciiText = text.map((t) => t.replace(/[^\t\n\r\x20-\x7e]/g, "x"));
+
+describe("injection first pass (WebAssembly) against the JavaScript walk and gates", () => {
+  it("the walk over any range equals the JavaScript walk on that slice", () => {
+    fc.assert(
+      fc.property(text, fc.nat(), fc.nat(), (t, a, b) => {
+        const from = t.length === 0 ? 0 : a % (t.length + 1);
+        const to = from + (t.length === 0 ? 0 : b % (t.length - from + 1));
+        const pass = firstPass();
+        expect(pass.load(t, false)).toBe(true);
+        expect(pass.walk(from, to)).toBe(mayBitsReference(t.slice(from, to)));
+        expect(mayBits(t)).toBe(mayBitsReference(t));
+      }),
+      RUNS,
+    );
+  });
+
+  it("read in lower case, the walk equals the JavaScript walk on the lower-case text", () => {
+    fc.assert(
+      fc.property(asciiText, (t) => {
+        const pass = firstPass();
+        expect(pass.load(t, true)).toBe(true);
+        expect(pass.walk(0, t.length)).toBe(mayBitsReference(t.toLowerCase()));
+      }),
+      RUNS,
+    );
+  });
+
+  it("each gate equals the JavaScript gate it stands for", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const pass = firstPass();
+        pass.load(t, true);
+        const gates = pass.gates();
+        const lower = t.toLowerCase();
+        expect((gates & GATE.PRINTABLE) !== 0).toBe(!/[^\t\n\r\x20-\x7e]/.test(t));
+        expect((gates & GATE.LONG_RUN) !== 0).toBe(/[A-Za-z0-9+/=_-]{24}/.test(t));
+        expect((gates & GATE.SPACED_CHAIN) !== 0).toBe(spacedChainAt(lower, 0) !== -1);
+        expect((gates & GATE.SEPARATED) !== 0).toBe(
+          /[a-z0-9][.*_~|-][a-z0-9][.*_~|-][a-z0-9][.*_~|-][a-z0-9]/.test(lower),
+        );
+        expect((gates & GATE.LEET_LINE) !== 0).toBe(leetHintLines(lower).length > 0);
+        expect((gates & GATE.IMAGE) !== 0).toBe(t.includes("!["));
+      }),
+      RUNS,
+    );
+  });
+
+  it("a text the pass dismisses gives nothing to the JavaScript first pass nor to the decoders", () => {
+    let dismissed = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        if (t.length < 8 || inputPass(t) !== DISMISSED) return;
+        dismissed++;
+        const view = toReadingView(t);
+        expect(mayFind(view.text)).toBe(false);
+        expect(findEncodedSegments(t, view)).toEqual([]);
+      }),
+      RUNS,
+    );
+    expect(dismissed).toBeGreaterThan(0);
+  });
+});

@@ -140,7 +140,8 @@ export class FirstPass {
     const textOff = (at + 7) & ~7;
     this.#grow(textOff + PAGE);
     const bytes = new Uint8Array(this.#exports.memory.buffer);
-    arrays.forEach((a, k) => bytes.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), offsets[k]!));
+    for (const [k, a] of arrays.entries())
+      bytes.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), offsets[k]!);
     const litTable = new Int32Array(this.#exports.memory.buffer, lits, LITERALS.length * 2);
     let unit = litText;
     LITERALS.forEach((literal, k) => {

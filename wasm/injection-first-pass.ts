@@ -303,11 +303,31 @@ function markerAt(at: i32, to: i32): bool {
   );
 }
 
-/** The signals read from single characters and substrings: markers at `<`/`[`, `a.i.`, URL, e-mail and tool needles. */
+/** The unit at byte address `p` (a local pointer into the text), A-Z as a-z when `lower`. */
+@inline
+function unitAt(p: usize, lower: bool): i32 {
+  const c = <i32>load<u16>(p);
+  return lower && <u32>(c - 65) < 26 ? c + 32 : c;
+}
+
+/** `[A-Za-z0-9_]`. */
+@inline
+function wordUnit(c: i32): bool {
+  return <u32>((c | 32) - 97) < 26 || <u32>(c - 48) < 10 || c == 95;
+}
+
+/**
+ * The signals read from single characters and substrings: markers at `<`/`[`, `a.i.`, URL, e-mail and tool needles.
+ * Most units are lower-case letters other than `a`, `h`, `w`: they are passed over with one compare.
+ */
 function characterBits(from: i32, to: i32): i32 {
   let bits = 0;
-  for (let k = from; k < to; k++) {
-    const c = ch(k);
+  const lower = lowerCase;
+  const end = textOff + (<usize>to << 1);
+  for (let p = textOff + (<usize>from << 1); p < end; p += 2) {
+    const c = unitAt(p, lower);
+    if (<u32>(c - 98) < 25 && c != 104 && c != 119) continue;
+    const k = <i32>((p - textOff) >> 1);
     if (c == 60 || c == 91) {
       if ((bits & TURN) == 0 && markerAt(k, to)) bits |= TURN;
     } else if (c == 64) bits |= EMAIL;
@@ -337,30 +357,37 @@ export function walk(from: i32, to: i32): i32 {
   let previousMarks = 0;
   let sinceAi = FAR;
   let sinceReader = FAR;
-  let i = from;
-  while (i < to) {
-    let c = ch(i);
-    if (!isWord(c)) {
-      i++;
+  const lower = lowerCase;
+  const base = textOff;
+  const end = base + (<usize>to << 1);
+  let p = base + (<usize>from << 1);
+  while (p < end) {
+    let c = unitAt(p, lower);
+    if (!wordUnit(c)) {
+      p += 2;
       continue;
     }
-    const start = i;
+    const startP = p;
     let h = 0;
     do {
       h = (h * 31 + c) & HASH_MASK;
-      i++;
-      c = i < to ? ch(i) : 32;
-    } while (isWord(c));
+      p += 2;
+      if (p >= end) break;
+      c = unitAt(p, lower);
+    } while (wordUnit(c));
+    const i = <i32>((p - base) >> 1);
+    const start = <i32>((startP - base) >> 1);
     let marks = 0;
     const at = findWord(h);
     if (at >= 0) {
       bits |= load<i32>(wordValues + (<usize>at << 2));
       marks = load<i32>(wordMarks + (<usize>at << 2));
     }
-    const pair = previous < 0 ? -1 : hashPair(previous, h);
-    if (pair >= 0) {
+    if (previous >= 0) {
+      const pair = hashPair(previous, h);
       bits |= pairBits(pair);
       if (previousPair >= 0) bits |= pairBits(hashPair(previousPair, h));
+      previousPair = pair;
     }
     sinceAi++;
     sinceReader++;
@@ -378,8 +405,8 @@ export function walk(from: i32, to: i32): i32 {
         bits |= ADDRESSEE;
       if ((marks & TURN_ROLE) != 0 && firstOnLine(start, from) && turnColonAfter(i, to)) bits |= TURN;
     }
-    if (ch(i - 1) == 115 && i - start >= 5 && startsWith(i - 5, LIT_MODUS, to)) seen |= MODE_WORD;
-    previousPair = pair;
+    if (i - start >= 5 && unitAt(p - 2, lower) == 115 && startsWith(i - 5, LIT_MODUS, to))
+      seen |= MODE_WORD;
     previous = h;
     previousMarks = marks;
   }
@@ -394,77 +421,364 @@ const SEPARATED: i32 = 8;
 const LEET_LINE: i32 = 16;
 const IMAGE: i32 = 32;
 
+/** encoded-segments.ts `MAX_LEET_LINE`: longer lines are not read as leetspeak. */
+const MAX_LEET_LINE: i32 = 2000;
+/** encoded-segments.ts `MIN_RUN`: the shortest run of `[A-Za-z0-9+/=_-]` a base64 segment fits in. */
+const MIN_RUN: i32 = 24;
+
+@inline
+function rawAt(i: i32): i32 {
+  return <i32>load<u16>(textOff + (<usize>i << 1));
+}
+
+/** `[A-Za-z0-9+/=_-]`: what BASE64's and HEX's lookarounds treat as part of a run. */
+@inline
+function runUnit(c: i32): bool {
+  return wordUnit(c) || c == 43 || c == 47 || c == 61 || c == 45;
+}
+
+@inline
+function hexUnit(c: i32): bool {
+  return <u32>(c - 48) < 10 || <u32>((c | 32) - 97) < 6;
+}
+
+@inline
+function leetUnit(c: i32): bool {
+  return (<u32>(c - 48) < 10 && c != 50 && c != 54) || c == 64 || c == 36 || c == 124;
+}
+
+@inline
+function lowerLetter(c: i32): bool {
+  return <u32>(c - 97) < 26;
+}
+
+@inline
+function separatorUnit(c: i32): bool {
+  return c == 46 || c == 42 || c == 95 || c == 126 || c == 124 || c == 45;
+}
+
+@inline
+function alnumUnit(c: i32): bool {
+  return lowerLetter(c) || <u32>(c - 48) < 10;
+}
+
+// UTF-8 structure of decoded bytes (`utf8Byte`): continuation bytes still expected, or -1 once invalid.
+let utf8Need: i32 = 0;
+
 /**
- * One pass over text[0, to): PRINTABLE when every unit is printable ASCII, tab, LF or CR (normalise.ts
- * `NEEDS_FOLDING` finds none); and, read as the structure detector's reading of such a text (lower case), whether
- * each decoder's gate of encoded-segments.ts can pass: LONG_RUN (a run of `[A-Za-z0-9+/=_-]` of 24 or more),
- * SPACED_CHAIN (`SPACED_CHAIN` matches: six one-unit tokens, or `\` and one, each between spaces, 1-3 spaces
- * apart), SEPARATED (`SEPARATED_HINT` matches: `[a-z0-9]` and `[.*_~|-]` alternating over seven units), LEET_LINE (a
- * line with three leet hints, as `leetHintLines` counts them); and IMAGE (`![` occurs).
+ * Feeds one decoded byte to a structural UTF-8 check, a necessary condition of `isUtf8` (lead bytes C2-F4 followed
+ * by their continuation bytes; overlong forms and surrogates are not ruled out): false once the bytes are invalid.
  */
-export function gates(to: i32): i32 {
-  let out = PRINTABLE;
-  let run = 0;
-  let alt = 0;
-  let hints = 0;
-  // Letter spacing: the current segment between spaces, the gap of spaces before it, and the chain so far.
-  let inSegment = false;
-  let segment = 0;
-  let segmentFirst = 0;
-  let segmentBad = false;
-  let gapBefore = 0;
-  let gap = 0;
-  let chain = 0;
-  let previous = 10;
-  for (let i = 0; i < to; i++) {
-    const c = ch(i);
-    if (c >= 127 || (c < 32 && c != 9 && c != 10 && c != 13)) out &= ~PRINTABLE;
-    // Base64 / hex runs.
-    const runChar = isWord(c) || c == 43 || c == 47 || c == 61 || c == 45;
-    run = runChar ? run + 1 : 0;
-    if (run >= 24) out |= LONG_RUN;
-    // Separated letters: `alt` units alternating, odd when the last is `[a-z0-9]`.
-    const alnum = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
-    const separator = c == 46 || c == 42 || c == 95 || c == 126 || c == 124 || c == 45;
-    if (alnum) {
-      alt = alt > 0 && (alt & 1) == 0 ? alt + 1 : 1;
-      if (alt >= 7) out |= SEPARATED;
-    } else alt = separator && (alt & 1) == 1 ? alt + 1 : 0;
-    // Leet hints, counted per line at each leet character: its lower-case neighbours.
-    if (c == 10) hints = 0;
-    else if ((c >= 48 && c <= 57 && c != 50 && c != 54) || c == 64 || c == 36 || c == 124) {
-      if (previous >= 97 && previous <= 122) hints++;
-      if (i + 1 < to) {
-        const next = ch(i + 1);
-        if (next >= 97 && next <= 122) hints++;
-      }
-      if (hints >= 3) out |= LEET_LINE;
-    }
-    // Letter spacing.
-    if (c == 32) {
-      if (inSegment) {
-        const token = !segmentBad && (segment == 1 || (segment == 2 && segmentFirst == 92));
-        if (!token || gapBefore == 0) chain = 0;
-        else chain = chain > 0 && gapBefore <= 3 ? chain + 1 : 1;
-        if (chain >= 6) out |= SPACED_CHAIN;
-        inSegment = false;
-        gap = 0;
-      }
-      gap++;
-    } else {
-      if (!inSegment) {
-        inSegment = true;
-        segment = 0;
-        segmentFirst = c;
-        segmentBad = false;
-        gapBefore = gap;
-        gap = 0;
-      }
-      segment++;
-      if (isSpace(c)) segmentBad = true;
-    }
-    if (c == 33 && i + 1 < to && ch(i + 1) == 91) out |= IMAGE;
-    previous = c;
+function utf8Byte(b: i32): bool {
+  if (utf8Need < 0) return false;
+  if (utf8Need > 0) {
+    if ((b & 0xc0) != 0x80) utf8Need = -1;
+    else utf8Need--;
+  } else if (b >= 0x80) {
+    if (b >= 0xc2 && b <= 0xdf) utf8Need = 1;
+    else if (b >= 0xe0 && b <= 0xef) utf8Need = 2;
+    else if (b >= 0xf0 && b <= 0xf4) utf8Need = 3;
+    else utf8Need = -1;
   }
-  return out;
+  return utf8Need >= 0;
+}
+
+function base64Value(c: i32): i32 {
+  if (<u32>(c - 65) < 26) return c - 65;
+  if (<u32>(c - 97) < 26) return c - 71;
+  if (<u32>(c - 48) < 10) return c + 4;
+  return c == 43 ? 62 : 63;
+}
+
+/**
+ * Whether `base64Run` would decode the run [from, to) and may find text: its body (less at most two final `=`) is
+ * 24-65536 of `[A-Za-z0-9+/]` with a digit, `+`, `/` or an upper-case letter after the first, and the bytes of its
+ * whole four-character groups pass the structural UTF-8 check (a prefix of what `decodeText` checks).
+ */
+function base64Read(from: i32, to: i32): bool {
+  let body = to;
+  while (body > from && to - body < 2 && rawAt(body - 1) == 61) body--;
+  const length = body - from;
+  if (length < 24 || length > 65536) return false;
+  let marked = false;
+  for (let i = from; i < body; i++) {
+    const c = rawAt(i);
+    if (!wordUnit(c) && c != 43 && c != 47) return false;
+    if (c == 95) return false;
+    if (<u32>(c - 48) < 10 || c == 43 || c == 47 || (<u32>(c - 65) < 26 && i > from)) marked = true;
+  }
+  if (!marked) return false;
+  utf8Need = 0;
+  for (let i = from; i + 4 <= body; i += 4) {
+    const v =
+      (base64Value(rawAt(i)) << 18) |
+      (base64Value(rawAt(i + 1)) << 12) |
+      (base64Value(rawAt(i + 2)) << 6) |
+      base64Value(rawAt(i + 3));
+    if (!utf8Byte(v >> 16) || !utf8Byte((v >> 8) & 255) || !utf8Byte(v & 255)) return false;
+  }
+  return true;
+}
+
+@inline
+function hexValue(c: i32): i32 {
+  return <u32>(c - 48) < 10 ? c - 48 : (c | 32) - 87;
+}
+
+/** Whether `hexRuns` reads a maximal hex-digit run in [from, to): even, 32-65536 digits, structurally UTF-8. */
+function hexRead(from: i32, to: i32): bool {
+  for (let i = from; i < to; ) {
+    if (!hexUnit(rawAt(i))) {
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    while (end < to && hexUnit(rawAt(end))) end++;
+    const length = end - i;
+    if (length >= 32 && length <= 65536 && (length & 1) == 0) {
+      utf8Need = 0;
+      let valid = true;
+      for (let k = i; k < end && valid; k += 2) valid = utf8Byte((hexValue(rawAt(k)) << 4) | hexValue(rawAt(k + 1)));
+      if (valid) return true;
+    }
+    i = end;
+  }
+  return false;
+}
+
+/**
+ * LONG_RUN: `readLongRuns` would decode a run whose bytes may be text. Its runs are found as `nextLongRun` finds
+ * them (look MIN_RUN - 1 ahead of a possible start, scan back), so most units are never read.
+ */
+function longRuns(to: i32): bool {
+  let start = 0;
+  while (start + MIN_RUN <= to) {
+    const probe = start + MIN_RUN - 1;
+    if (!runUnit(rawAt(probe))) {
+      start = probe + 1;
+      continue;
+    }
+    let back = probe - 1;
+    while (back >= start && runUnit(rawAt(back))) back--;
+    if (back >= start) {
+      start = back + 1;
+      continue;
+    }
+    let end = probe + 1;
+    while (end < to && runUnit(rawAt(end))) end++;
+    if (base64Read(start, end) || (end - start >= 32 && hexRead(start, end))) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+/** SPACED_CHAIN matches at the space at `i`: six tokens (`\?\S`), 1-3 spaces apart, each followed by a space. */
+function chainAt(i: i32, to: i32, lower: bool): bool {
+  let k = i + 1;
+  for (let t = 0; t < 6; t++) {
+    if (t > 0) {
+      let n = 0;
+      while (n < 3 && k < to && rawAt(k) == 32) {
+        k++;
+        n++;
+      }
+      if (n == 0) return false;
+    }
+    if (k >= to) return false;
+    const c = rawAt(k);
+    if (isSpace(c)) return false;
+    k += c == 92 && k + 1 < to && !isSpace(rawAt(k + 1)) ? 2 : 1;
+    if (k >= to || rawAt(k) != 32) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether `readLeetLine` reads the line [from, to) (lower case): at most MAX_LEET_LINE units and three LEET_TOKEN
+ * matches (`leetTokens`: maximal runs of `[a-z0-9@$|]` (ASCII; the gate is used on printable ASCII only) of 2-32
+ * units with a lower-case letter and a leet character within the first 31).
+ */
+function leetLineRead(from: i32, to: i32, lower: bool): bool {
+  if (to - from > MAX_LEET_LINE) return false;
+  let tokens = 0;
+  let token = 0;
+  let letter = -1;
+  let leet = -1;
+  for (let i = from; i <= to; i++) {
+    const c = i < to ? unitAt(textOff + (<usize>i << 1), lower) : 32;
+    if (lowerLetter(c) || leetUnit(c) || c == 50 || c == 54 || <u32>(c - 65) < 26) {
+      if (leetUnit(c) && leet < 0) leet = token;
+      if (lowerLetter(c) && letter < 0) letter = token;
+      token++;
+      continue;
+    }
+    if (token >= 2 && token <= 32 && letter >= 0 && letter <= 30 && leet >= 0 && leet <= 30) tokens++;
+    token = 0;
+    letter = -1;
+    leet = -1;
+  }
+  return tokens >= 3;
+}
+
+/** Whether `SEPARATED_HINT` matches with its first separator at `i`. */
+function separatedAt(i: i32, to: i32): bool {
+  if (i < 1 || i + 5 >= to) return false;
+  return (
+    alnumUnit(ch(i - 1)) &&
+    alnumUnit(ch(i + 1)) &&
+    separatorUnit(ch(i + 2)) &&
+    alnumUnit(ch(i + 3)) &&
+    separatorUnit(ch(i + 4)) &&
+    alnumUnit(ch(i + 5))
+  );
+}
+
+// State of `pass` kept out of its hot loop: the gate bits, the character signals, the current line's leet hints.
+let gateOut: i32 = 0;
+let charOut: i32 = 0;
+let hints: i32 = 0;
+let lineStart: i32 = 0;
+
+/** The gate bits of the last `pass`. */
+export function passGates(): i32 {
+  return gateOut;
+}
+
+/** A leet character at `i`: its lower-case neighbours are hints (`leetHintLines`). */
+function leetAt(i: i32, to: i32): void {
+  if (i > 0 && lowerLetter(ch(i - 1))) hints++;
+  if (i + 1 < to && lowerLetter(ch(i + 1))) hints++;
+}
+
+/** A word unit other than a plain letter (`wordClass` != 0) at `i`: needles, leet hints, separated letters. */
+function wordSpecial(c: i32, i: i32, to: i32): void {
+  if (c == 95) {
+    charOut |= TOOL;
+    if (separatedAt(i, to)) gateOut |= SEPARATED;
+  } else if (c == 104) {
+    if (startsWith(i, LIT_HTTP, to)) charOut |= URL;
+  } else if (c == 119) {
+    if (startsWith(i, LIT_WWW, to)) charOut |= URL;
+  } else if (c == 97) {
+    if (startsWith(i, LIT_AI, to)) charOut |= ADDRESSEE;
+  } else if (leetUnit(c)) leetAt(i, to);
+}
+
+/** `a`, `h`, `w`, `_` and the leet digits: the word units `wordSpecial` looks at. */
+@inline
+function wordClass(c: i32): bool {
+  return c == 97 || c == 104 || c == 119 || c == 95 || (<u32>(c - 48) < 10 && c != 50 && c != 54);
+}
+
+/** A unit that is not a word unit at `i`: the gates and the character signals. */
+function otherUnit(c: i32, i: i32, to: i32): void {
+  if (c == 32) {
+    if (i + 2 < to && (rawAt(i + 2) == 32 || rawAt(i + 1) == 92) && chainAt(i, to, false)) gateOut |= SPACED_CHAIN;
+    return;
+  }
+  if (c == 10) {
+    if (hints >= 3 && leetLineRead(lineStart, i, lowerCase)) gateOut |= LEET_LINE;
+    hints = 0;
+    lineStart = i + 1;
+    return;
+  }
+  if (c >= 127 || (c < 32 && c != 9 && c != 13)) {
+    gateOut &= ~PRINTABLE;
+    return;
+  }
+  if (c == 60 || c == 91) {
+    if ((charOut & TURN) == 0 && markerAt(i, to)) charOut |= TURN;
+  } else if (c == 64) {
+    charOut |= EMAIL;
+    leetAt(i, to);
+  } else if (c == 96) charOut |= TOOL;
+  else if (c == 33) {
+    if (i + 1 < to && rawAt(i + 1) == 91) gateOut |= IMAGE;
+  } else if (c == 36) leetAt(i, to);
+  else if (c == 124) {
+    leetAt(i, to);
+    if (separatedAt(i, to)) gateOut |= SEPARATED;
+  }
+  if (c == 46 || c == 42 || c == 126 || c == 45) {
+    if (separatedAt(i, to)) gateOut |= SEPARATED;
+  }
+}
+
+/**
+ * `walk(0, to)` and the gates, in one pass over the text: returns the walk's signals, and leaves in `passGates`
+ * PRINTABLE when every unit is printable ASCII, tab, LF or CR (normalise.ts `NEEDS_FOLDING` finds none) and, for such
+ * a text and its reading (lower case), whether each decoder of encoded-segments.ts may read something: LONG_RUN
+ * (`longRuns`), SPACED_CHAIN (`chainAt`), SEPARATED (`SEPARATED_HINT` matches), LEET_LINE (a line with three leet
+ * hints, as `leetHintLines` counts them, that `readLeetLine` reads); and IMAGE (`![` occurs). Plain letters, most of
+ * a text, cost the walk's hash step and one class test.
+ */
+export function pass(to: i32): i32 {
+  gateOut = PRINTABLE;
+  charOut = 0;
+  hints = 0;
+  lineStart = 0;
+  let bits = unkeyed;
+  let seen = 0;
+  let previous = -1;
+  let previousPair = -1;
+  let previousMarks = 0;
+  let sinceAi = FAR;
+  let sinceReader = FAR;
+  const lower = lowerCase;
+  const base = textOff;
+  const end = base + (<usize>to << 1);
+  let p = base;
+  while (p < end) {
+    let c = unitAt(p, lower);
+    if (!wordUnit(c)) {
+      if (c != 44) otherUnit(c, <i32>((p - base) >> 1), to);
+      p += 2;
+      continue;
+    }
+    const startP = p;
+    let h = 0;
+    do {
+      h = (h * 31 + c) & HASH_MASK;
+      if (wordClass(c)) wordSpecial(c, <i32>((p - base) >> 1), to);
+      p += 2;
+      if (p >= end) break;
+      c = unitAt(p, lower);
+    } while (wordUnit(c));
+    const i = <i32>((p - base) >> 1);
+    const start = <i32>((startP - base) >> 1);
+    let marks = 0;
+    const at = findWord(h);
+    if (at >= 0) {
+      bits |= load<i32>(wordValues + (<usize>at << 2));
+      marks = load<i32>(wordMarks + (<usize>at << 2));
+    }
+    if (previous >= 0) {
+      const pair = hashPair(previous, h);
+      bits |= pairBits(pair);
+      if (previousPair >= 0) bits |= pairBits(hashPair(previousPair, h));
+      previousPair = pair;
+    }
+    sinceAi++;
+    sinceReader++;
+    if ((marks | previousMarks) != 0) {
+      seen |= marks | pairMarks(previousMarks, marks);
+      const reader = readerBits(marks, previousMarks, sinceAi, sinceReader);
+      if ((reader & FOUND) != 0) bits |= ADDRESSEE;
+      if ((reader & AI_END) != 0) sinceAi = 0;
+      if ((reader & READER_END) != 0) sinceReader = 0;
+      if (
+        (marks & VOCATIVE_NOUN) != 0 &&
+        separatorWithin(i, 4, to) &&
+        ((previousMarks & VOCATIVE_FIRST) != 0 || vocativeContext(start, 0))
+      )
+        bits |= ADDRESSEE;
+      if ((marks & TURN_ROLE) != 0 && firstOnLine(start, 0) && turnColonAfter(i, to)) bits |= TURN;
+    }
+    if (i - start >= 5 && unitAt(p - 2, lower) == 115 && startsWith(i - 5, LIT_MODUS, to)) seen |= MODE_WORD;
+    previous = h;
+    previousMarks = marks;
+  }
+  if (hints >= 3 && leetLineRead(lineStart, to, lower)) gateOut |= LEET_LINE;
+  if (to >= MIN_RUN && longRuns(to)) gateOut |= LONG_RUN;
+  return bits | charOut | seenBits(seen);
 }

@@ -282,7 +282,8 @@ export function firstPass(): FirstPass {
  */
 export function mayBits(reading: string): number {
   const module = firstPass();
-  if (!module.holds(reading) && !module.load(reading, false)) return mayBitsReference(reading);
+  if (module.holds(reading)) return module.whole >= 0 ? module.whole : module.walk(0, reading.length);
+  if (!module.load(reading, false)) return mayBitsReference(reading);
   return module.walk(0, reading.length);
 }
 

@@ -47,7 +47,8 @@ interface PassExports {
   ): void;
   setLower(lower: number): void;
   walk(from: number, to: number): number;
-  gates(to: number): number;
+  pass(to: number): number;
+  passGates(): number;
 }
 
 /** anchor-gate.ts's open-addressing tables (keys -1 when empty). */
@@ -177,6 +178,7 @@ export class FirstPass {
     this.#loaded = text;
     this.#lower = lower;
     this.#alias = undefined;
+    this.#whole = -1;
     return true;
   }
 
@@ -195,10 +197,24 @@ export class FirstPass {
     return this.#exports.walk(from, to);
   }
 
-  /** The gate bits (`GATE`) of the whole loaded text. */
-  gates(): number {
-    return this.#exports.gates(this.#loaded!.length);
+  /**
+   * The walk over the whole loaded text (`walk(0, length)`) and its gate bits (`GATE`, then in `gates`), in one pass.
+   */
+  pass(): number {
+    const may = this.#exports.pass(this.#loaded!.length);
+    this.gates = this.#exports.passGates();
+    this.#whole = may;
+    return may;
   }
+
+  /** The walk's signals over the whole loaded text when a `pass` computed them since it was loaded, else -1. */
+  get whole(): number {
+    return this.#whole;
+  }
+  #whole = -1;
+
+  /** The gate bits of the last `pass`. */
+  gates = 0;
 }
 
 function abortFromModule(): never {

@@ -827,9 +827,9 @@ export const DISMISSED = -1;
 export function inputPass(text: string): number {
   const module = firstPass();
   if (!module.load(text, true)) return DECODER_GATES;
-  const gates = module.gates();
+  const may = module.pass();
+  const gates = module.gates;
   if ((gates & GATE.PRINTABLE) === 0) return DECODER_GATES;
-  const may = module.walk(0, text.length);
   const { always, ifImage, ifUrl, ifEmail } = lazyNeedles();
   let lazy = always;
   if ((gates & GATE.IMAGE) !== 0) lazy |= ifImage;

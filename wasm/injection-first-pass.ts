@@ -420,6 +420,7 @@ const SPACED_CHAIN: i32 = 4;
 const SEPARATED: i32 = 8;
 const LEET_LINE: i32 = 16;
 const IMAGE: i32 = 32;
+const OTHER_SCRIPT: i32 = 64;
 
 /** encoded-segments.ts `MAX_LEET_LINE`: longer lines are not read as leetspeak. */
 const MAX_LEET_LINE: i32 = 2000;
@@ -596,7 +597,7 @@ function chainAt(i: i32, to: i32, lower: bool): bool {
 /**
  * Whether `readLeetLine` reads the line [from, to) (lower case): at most MAX_LEET_LINE units and three LEET_TOKEN
  * matches (`leetTokens`: maximal runs of `[a-z0-9@$|]` (ASCII; the gate is used on printable ASCII only) of 2-32
- * units with a lower-case letter and a leet character within the first 31).
+ * units with a lower-case letter and a leet character within the first 31); a line with a non-ASCII unit is read.
  */
 function leetLineRead(from: i32, to: i32, lower: bool): bool {
   if (to - from > MAX_LEET_LINE) return false;
@@ -606,6 +607,8 @@ function leetLineRead(from: i32, to: i32, lower: bool): bool {
   let leet = -1;
   for (let i = from; i <= to; i++) {
     const c = i < to ? unitAt(textOff + (<usize>i << 1), lower) : 32;
+    // `\p{L}\p{N}` beyond ASCII is not followed here: such a line is kept.
+    if (c >= 128) return true;
     if (lowerLetter(c) || leetUnit(c) || c == 50 || c == 54 || <u32>(c - 65) < 26) {
       if (leetUnit(c) && leet < 0) leet = token;
       if (lowerLetter(c) && letter < 0) letter = token;
@@ -684,6 +687,13 @@ function otherUnit(c: i32, i: i32, to: i32): void {
   }
   if (c >= 127 || (c < 32 && c != 9 && c != 13)) {
     gateOut &= ~PRINTABLE;
+    if (
+      (c >= 0x370 && c <= 0x4ff) ||
+      (c >= 0x3000 && c <= 0x30ff) ||
+      (c >= 0x4e00 && c <= 0x9fff) ||
+      (c >= 0xff00 && c <= 0xffef)
+    )
+      gateOut |= OTHER_SCRIPT;
     return;
   }
   if (c == 60 || c == 91) {
@@ -709,7 +719,8 @@ function otherUnit(c: i32, i: i32, to: i32): void {
  * PRINTABLE when every unit is printable ASCII, tab, LF or CR (normalise.ts `NEEDS_FOLDING` finds none) and, for such
  * a text and its reading (lower case), whether each decoder of encoded-segments.ts may read something: LONG_RUN
  * (`longRuns`), SPACED_CHAIN (`chainAt`), SEPARATED (`SEPARATED_HINT` matches), LEET_LINE (a line with three leet
- * hints, as `leetHintLines` counts them, that `readLeetLine` reads); and IMAGE (`![` occurs). Plain letters, most of
+ * hints, as `leetHintLines` counts them, that `readLeetLine` may read); IMAGE (`![` occurs); and OTHER_SCRIPT (a
+ * Cyrillic, Greek, CJK or full-width unit: structure-detector.ts `NON_ASCII`). Plain letters, most of
  * a text, cost the walk's hash step and one class test.
  */
 export function pass(to: i32): i32 {

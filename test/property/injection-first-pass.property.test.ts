@@ -261,10 +261,12 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
 
   it("a text the pass dismisses gives nothing to the JavaScript first pass nor to the decoders", () => {
     let dismissed = 0;
+    let dismissedOther = 0;
     fc.assert(
       fc.property(text, (t) => {
         if (t.length < 8 || inputPass(t) !== DISMISSED) return;
         dismissed++;
+        if (/[^\t\n\r\x20-\x7e]/.test(t)) dismissedOther++;
         const view = toReadingView(t);
         expect(mayFind(view.text)).toBe(false);
         expect(findEncodedSegments(t, view)).toEqual([]);
@@ -272,5 +274,6 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
       RUNS,
     );
     expect(dismissed).toBeGreaterThan(0);
+    expect(dismissedOther).toBeGreaterThan(0);
   });
 });

@@ -78,6 +78,7 @@ export const GATE = {
   SEPARATED: 8,
   LEET_LINE: 16,
   IMAGE: 32,
+  OTHER_SCRIPT: 64,
 } as const;
 /** The gates of the decoders (a clear bit: that decoder reads nothing). */
 export const DECODER_GATES = GATE.LONG_RUN | GATE.SPACED_CHAIN | GATE.SEPARATED | GATE.LEET_LINE;

@@ -216,8 +216,7 @@ function scanIn(
 }
 
 /**
- * Longest reading the whole first pass is tried on; a longer one stops after the word walk, and the walk at the first
- * line where its signals can fire. A long text nearly always holds some signal somewhere, and then the exact steps
+ * Longest reading the whole first pass is tried on; a longer one stops after the word walk. A long text nearly always holds some signal somewhere, and then the exact steps
  * only add their cost to the full scan (measured on 64 KB of README prose: +40%); the walk still dismisses long text
  * with no signal at all (JSON of ids, paths and numbers).
  */
@@ -232,7 +231,7 @@ const MAX_FIRST_PASS = 4096;
  */
 export function mayFind(text: string): boolean {
   const candidates = lazyCandidates(text);
-  // A long reading only asks whether the walk's signals can fire: the walk stops at the first line where they can.
+  // A long reading only asks whether the walk's signals can fire.
   const may = mayBits(text);
   if (text.length > MAX_FIRST_PASS) return decide(may | candidates) !== undefined;
   if (decide(may | candidates) === undefined) return false;
@@ -819,17 +818,26 @@ export const DISMISSED = -1;
 /**
  * The WebAssembly first pass on the input as written (first-pass-wasm.ts): on printable ASCII, whose reading view is
  * its lower case, the walk (`mayBits` of the view) and the decoders' gates come from one copy of the text into the
- * module's memory, without building the view. DISMISSED when no rule can fire on the view (the walk's signals with
+ * module's memory, without building the view. Other text: the view is built and passed over too (its walk, and the
+ * gates of the decoders that read it; a leet line with a non-ASCII unit is kept), unless it holds a Cyrillic, Greek,
+ * CJK or full-width character (the `other` patterns, which the walk does not follow: nothing is dismissed). DISMISSED when no rule can fire on the view (the walk's signals with
  * every LAZY signal whose needles occur, a superset of `mayFind`'s first step) and no decoder's gate passes: then
  * `scanReading` of the view and `findEncodedSegments` both return nothing. Otherwise the gate bits for
- * `findEncodedSegments` (all of them when the input is not printable ASCII or too long for the module).
+ * `findEncodedSegments` (all of them when the view holds such a character or the text is too long for the module).
  */
 export function inputPass(text: string): number {
   const module = firstPass();
   if (!module.load(text, true)) return DECODER_GATES;
-  const may = module.pass();
-  const gates = module.gates;
-  if ((gates & GATE.PRINTABLE) === 0) return DECODER_GATES;
+  let may = module.pass();
+  let gates = module.gates;
+  if ((gates & GATE.PRINTABLE) === 0) {
+    // The view's own pass: its walk and the gates of the decoders that read the view; base64/hex read the input.
+    const view = toReadingView(text);
+    if (!module.load(view.text, false)) return DECODER_GATES;
+    may = module.pass();
+    if ((module.gates & GATE.OTHER_SCRIPT) !== 0) return DECODER_GATES;
+    gates = (gates & GATE.LONG_RUN) | (module.gates & ~GATE.LONG_RUN);
+  }
   const { always, ifImage, ifUrl, ifEmail } = lazyNeedles();
   let lazy = always;
   if ((gates & GATE.IMAGE) !== 0) lazy |= ifImage;

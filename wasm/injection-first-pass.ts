@@ -673,6 +673,47 @@ function wordClass(c: i32): bool {
   return c == 97 || c == 104 || c == 119 || c == 95 || (<u32>(c - 48) < 10 && c != 50 && c != 54);
 }
 
+// Unit classes for `pass`, by ASCII unit (`initClasses`): a word unit; one `wordSpecial` looks at; a unit other
+// than a word unit or a space that `otherUnit` looks at. A unit from 128 up is OTHER_SPECIAL.
+const C_WORD: i32 = 1;
+const C_WORD_SPECIAL: i32 = 2;
+const C_OTHER_SPECIAL: i32 = 4;
+let classOff: usize = 0;
+
+/** Writes the class table at `at` (128 bytes the host reserved). */
+export function initClasses(at: usize): void {
+  classOff = at;
+  for (let c = 0; c < 128; c++) {
+    let k = 0;
+    if (wordUnit(c)) {
+      k = C_WORD;
+      if (wordClass(<u32>(c - 65) < 26 ? c + 32 : c)) k |= C_WORD_SPECIAL;
+    } else if (
+      c == 10 ||
+      (c < 32 && c != 9 && c != 13) ||
+      c == 127 ||
+      c == 60 ||
+      c == 91 ||
+      c == 64 ||
+      c == 96 ||
+      c == 33 ||
+      c == 36 ||
+      c == 124 ||
+      c == 46 ||
+      c == 42 ||
+      c == 126 ||
+      c == 45
+    )
+      k = C_OTHER_SPECIAL;
+    store<u8>(at + <usize>c, <u8>k);
+  }
+}
+
+@inline
+function classOf(c: i32): i32 {
+  return c < 128 ? <i32>load<u8>(classOff + <usize>c) : C_OTHER_SPECIAL;
+}
+
 /** A unit that is not a word unit at `i`: the gates and the character signals. */
 function otherUnit(c: i32, i: i32, to: i32): void {
   if (c == 32) {
@@ -740,21 +781,28 @@ export function pass(to: i32): i32 {
   const end = base + (<usize>to << 1);
   let p = base;
   while (p < end) {
-    let c = unitAt(p, lower);
-    if (!wordUnit(c)) {
-      if (c != 44) otherUnit(c, <i32>((p - base) >> 1), to);
+    let c = <i32>load<u16>(p);
+    let k = classOf(c);
+    if ((k & C_WORD) == 0) {
+      if (c == 32) {
+        const i = <i32>((p - base) >> 1);
+        if (i + 2 < to && (rawAt(i + 2) == 32 || rawAt(i + 1) == 92) && chainAt(i, to, false))
+          gateOut |= SPACED_CHAIN;
+      } else if (k != 0) otherUnit(c, <i32>((p - base) >> 1), to);
       p += 2;
       continue;
     }
     const startP = p;
     let h = 0;
     do {
-      h = (h * 31 + c) & HASH_MASK;
-      if (wordClass(c)) wordSpecial(c, <i32>((p - base) >> 1), to);
+      const lc = lower && <u32>(c - 65) < 26 ? c + 32 : c;
+      h = (h * 31 + lc) & HASH_MASK;
+      if ((k & C_WORD_SPECIAL) != 0) wordSpecial(lc, <i32>((p - base) >> 1), to);
       p += 2;
       if (p >= end) break;
-      c = unitAt(p, lower);
-    } while (wordUnit(c));
+      c = <i32>load<u16>(p);
+      k = classOf(c);
+    } while ((k & C_WORD) != 0);
     const i = <i32>((p - base) >> 1);
     const start = <i32>((startP - base) >> 1);
     let marks = 0;

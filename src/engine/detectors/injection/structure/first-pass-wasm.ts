@@ -46,6 +46,7 @@ interface PassExports {
     tool: number,
   ): void;
   setLower(lower: number): void;
+  initClasses(at: number): void;
   walk(from: number, to: number): number;
   pass(to: number): number;
   passGates(): number;
@@ -139,6 +140,8 @@ export class FirstPass {
     at += LITERALS.length * 8;
     const litText = at;
     at += LITERALS.reduce((n, l) => n + l.length * 2, 0);
+    const classes = (at + 7) & ~7;
+    at = classes + 128;
     const textOff = (at + 7) & ~7;
     this.#grow(textOff + PAGE);
     const bytes = new Uint8Array(this.#exports.memory.buffer);
@@ -154,6 +157,7 @@ export class FirstPass {
     });
     const [wk, wv, wm, pk, pv] = offsets as [number, number, number, number, number];
     this.#exports.configure(wk, wv, wm, words.mask, pk, pv, pairs.mask, lits, textOff, tables.unkeyed);
+    this.#exports.initClasses(classes);
     return textOff;
   }
 

@@ -100,10 +100,11 @@ const LITERALS = [
 ];
 
 /**
- * Longest text copied into the module's memory (code units; two bytes each). WebAssembly memory never shrinks, so a
- * longer text is walked by the JavaScript reference instead (`load` returns false).
+ * Longest text copied into the module's memory (code units; two bytes each, so the memory stays under 2.3 MB: the
+ * tables, then the text). WebAssembly memory never shrinks, so a longer text is walked by the JavaScript reference
+ * instead (`load` returns false) and keeps every decoder.
  */
-export const MAX_PASS_UNITS = 4 * 1024 * 1024;
+export const MAX_PASS_UNITS = 1024 * 1024;
 
 const PAGE = 65536;
 

@@ -316,101 +316,9 @@ function wordUnit(c: i32): bool {
   return <u32>((c | 32) - 97) < 26 || <u32>(c - 48) < 10 || c == 95;
 }
 
-/**
- * The signals read from single characters and substrings: markers at `<`/`[`, `a.i.`, URL, e-mail and tool needles.
- * Most units are lower-case letters other than `a`, `h`, `w`: they are passed over with one compare.
- */
-function characterBits(from: i32, to: i32): i32 {
-  let bits = 0;
-  const lower = lowerCase;
-  const end = textOff + (<usize>to << 1);
-  for (let p = textOff + (<usize>from << 1); p < end; p += 2) {
-    const c = unitAt(p, lower);
-    if (<u32>(c - 98) < 25 && c != 104 && c != 119) continue;
-    const k = <i32>((p - textOff) >> 1);
-    if (c == 60 || c == 91) {
-      if ((bits & TURN) == 0 && markerAt(k, to)) bits |= TURN;
-    } else if (c == 64) bits |= EMAIL;
-    else if (c == 95 || c == 96) bits |= TOOL;
-    else if (c == 104) {
-      if (startsWith(k, LIT_HTTP, to)) bits |= URL;
-    } else if (c == 119) {
-      if (startsWith(k, LIT_WWW, to)) bits |= URL;
-    } else if (c == 97) {
-      if (startsWith(k, LIT_AI, to)) bits |= ADDRESSEE;
-    }
-  }
-  return bits;
-}
-
 /** The lower-case reading for the walks and gates that follow (`lower` != 0: A-Z read as a-z). */
 export function setLower(lower: i32): void {
   lowerCase = lower != 0;
-}
-
-/** anchor-gate.ts `mayBitsReference(text.slice(from, to))`, on the text in memory. */
-export function walk(from: i32, to: i32): i32 {
-  let bits = unkeyed | characterBits(from, to);
-  let seen = 0;
-  let previous = -1;
-  let previousPair = -1;
-  let previousMarks = 0;
-  let sinceAi = FAR;
-  let sinceReader = FAR;
-  const lower = lowerCase;
-  const base = textOff;
-  const end = base + (<usize>to << 1);
-  let p = base + (<usize>from << 1);
-  while (p < end) {
-    let c = unitAt(p, lower);
-    if (!wordUnit(c)) {
-      p += 2;
-      continue;
-    }
-    const startP = p;
-    let h = 0;
-    do {
-      h = (h * 31 + c) & HASH_MASK;
-      p += 2;
-      if (p >= end) break;
-      c = unitAt(p, lower);
-    } while (wordUnit(c));
-    const i = <i32>((p - base) >> 1);
-    const start = <i32>((startP - base) >> 1);
-    let marks = 0;
-    const at = findWord(h);
-    if (at >= 0) {
-      bits |= load<i32>(wordValues + (<usize>at << 2));
-      marks = load<i32>(wordMarks + (<usize>at << 2));
-    }
-    if (previous >= 0) {
-      const pair = hashPair(previous, h);
-      bits |= pairBits(pair);
-      if (previousPair >= 0) bits |= pairBits(hashPair(previousPair, h));
-      previousPair = pair;
-    }
-    sinceAi++;
-    sinceReader++;
-    if ((marks | previousMarks) != 0) {
-      seen |= marks | pairMarks(previousMarks, marks);
-      const reader = readerBits(marks, previousMarks, sinceAi, sinceReader);
-      if ((reader & FOUND) != 0) bits |= ADDRESSEE;
-      if ((reader & AI_END) != 0) sinceAi = 0;
-      if ((reader & READER_END) != 0) sinceReader = 0;
-      if (
-        (marks & VOCATIVE_NOUN) != 0 &&
-        separatorWithin(i, 4, to) &&
-        ((previousMarks & VOCATIVE_FIRST) != 0 || vocativeContext(start, from))
-      )
-        bits |= ADDRESSEE;
-      if ((marks & TURN_ROLE) != 0 && firstOnLine(start, from) && turnColonAfter(i, to)) bits |= TURN;
-    }
-    if (i - start >= 5 && unitAt(p - 2, lower) == 115 && startsWith(i - 5, LIT_MODUS, to))
-      seen |= MODE_WORD;
-    previous = h;
-    previousMarks = marks;
-  }
-  return bits | seenBits(seen);
 }
 
 // Gate bits returned by `gates`.
@@ -769,6 +677,26 @@ export function pass(to: i32): i32 {
   charOut = 0;
   hints = 0;
   lineStart = 0;
+  const bits = fused(0, to);
+  if (hints >= 3 && leetLineRead(lineStart, to, lowerCase)) gateOut |= LEET_LINE;
+  if (to >= MIN_RUN && longRuns(to)) gateOut |= LONG_RUN;
+  return bits;
+}
+
+/**
+ * anchor-gate.ts `mayBitsReference(text.slice(from, to))`, on the text in memory (the gates it passes through on
+ * the way are not kept: they are `pass`'s, for the whole text).
+ */
+export function walk(from: i32, to: i32): i32 {
+  gateOut = PRINTABLE;
+  charOut = 0;
+  hints = 0;
+  lineStart = from;
+  return fused(from, to);
+}
+
+/** The walk over [from, to) with the character signals and the gates' per-unit steps (see `pass`). */
+function fused(from: i32, to: i32): i32 {
   let bits = unkeyed;
   let seen = 0;
   let previous = -1;
@@ -779,7 +707,7 @@ export function pass(to: i32): i32 {
   const lower = lowerCase;
   const base = textOff;
   const end = base + (<usize>to << 1);
-  let p = base;
+  let p = base + (<usize>from << 1);
   while (p < end) {
     let c = <i32>load<u16>(p);
     let k = classOf(c);
@@ -828,16 +756,14 @@ export function pass(to: i32): i32 {
       if (
         (marks & VOCATIVE_NOUN) != 0 &&
         separatorWithin(i, 4, to) &&
-        ((previousMarks & VOCATIVE_FIRST) != 0 || vocativeContext(start, 0))
+        ((previousMarks & VOCATIVE_FIRST) != 0 || vocativeContext(start, from))
       )
         bits |= ADDRESSEE;
-      if ((marks & TURN_ROLE) != 0 && firstOnLine(start, 0) && turnColonAfter(i, to)) bits |= TURN;
+      if ((marks & TURN_ROLE) != 0 && firstOnLine(start, from) && turnColonAfter(i, to)) bits |= TURN;
     }
     if (i - start >= 5 && unitAt(p - 2, lower) == 115 && startsWith(i - 5, LIT_MODUS, to)) seen |= MODE_WORD;
     previous = h;
     previousMarks = marks;
   }
-  if (hints >= 3 && leetLineRead(lineStart, to, lower)) gateOut |= LEET_LINE;
-  if (to >= MIN_RUN && longRuns(to)) gateOut |= LONG_RUN;
   return bits | charOut | seenBits(seen);
 }

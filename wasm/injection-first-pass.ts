@@ -2,21 +2,25 @@
 // first-pass-wasm.ts drives it). Compiled by scripts/build-wasm.mjs into
 // src/shared/wasm/injection-first-pass.generated.ts; `npm run build:wasm` after an edit.
 //
-// Why hand-written: the first pass reads every character of every tool output. In JavaScript that per-character loop
-// (the word walk of anchor-gate.ts, and the decoders' gates) is at V8's floor, about twice a bare character loop; a V8
-// regex alternation over the same words costs more (bench/results/2026-11-26-s8-injwalk.md). Here the same walk runs
-// over the text's UTF-16 code units, so every offset, character class and distance is the JavaScript one: the pass is
-// exact on any text, ASCII or not (test/property/injection-first-pass.property.test.ts compares it with the
-// JavaScript walk, which stays as the reference).
+// Why hand-written: the first pass reads every character of every tool output, and before this module it did so
+// several times in JavaScript (the reading view's lower case, the word walk of anchor-gate.ts, and each decoder's gate
+// in encoded-segments.ts); a V8 regex alternation over the lexicon's words costs more than the walk
+// (bench/results/2026-11-26-s8-injwalk.md), and no npm package computes these signals. Here one loop over the text's
+// UTF-16 code units computes the walk and every gate, so every offset, character class and distance is the JavaScript
+// one: the walk is exact on any text, ASCII or not (test/property/injection-first-pass.property.test.ts compares it
+// with the JavaScript walk, which stays as the reference). Measured: the loop alone costs about what the JavaScript
+// walk alone did (its branches at word starts and ends dominate); the gain is the work it replaces around it
+// (bench/results/2026-11-26-s9-injgate.md).
 //
 // Memory layout, written by the host before the first walk (byte offsets, set through `configure`):
 //   wordKeys/wordValues/wordMarks i32[wordMask+1]  word hash -> lexicon bits and marks (open addressing, -1 empty)
 //   pairKeys/pairValues           i32[pairMask+1]  pair hash -> lexicon bits
 //   lits                          i32[2*n]         (offset, length) of each literal below, as u16 units in memory
+//   classes                       u8[128]          unit classes (`initClasses` writes them)
 //   text                          u16[]            the text, UTF-16 code units as JavaScript holds them
 //
-// Invariant: `walk(from, to)` returns what anchor-gate.ts `mayBitsReference(text.slice(from, to))` returns; `gates`
-// returns, for each decoder gate, whether the JavaScript gate can pass on the text.
+// Invariants: `walk(from, to)` returns what anchor-gate.ts `mayBitsReference(text.slice(from, to))` returns, and
+// `pass(to)` what `walk(0, to)` does; a gate bit `pass` leaves clear (`passGates`) means that decoder reads nothing.
 
 let wordKeys: usize = 0;
 let wordValues: usize = 0;
@@ -321,7 +325,7 @@ export function setLower(lower: i32): void {
   lowerCase = lower != 0;
 }
 
-// Gate bits returned by `gates`.
+// Gate bits `pass` leaves in `passGates`.
 const PRINTABLE: i32 = 1;
 const LONG_RUN: i32 = 2;
 const SPACED_CHAIN: i32 = 4;

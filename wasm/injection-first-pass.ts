@@ -20,7 +20,7 @@
 //   text                          u16[]            the text, UTF-16 code units as JavaScript holds them
 //
 // Invariants: `walk(from, to)` returns what anchor-gate.ts `mayBitsReference(text.slice(from, to))` returns, and
-// `pass(to)` what `walk(0, to)` does; a gate bit `pass` leaves clear (`passGates`) means that decoder reads nothing.
+// `pass(to, 0)` what `walk(0, to)` does (`pass(to, 1)` that or -1); a gate bit `pass` leaves clear (`passGates`) means that decoder reads nothing.
 
 let wordKeys: usize = 0;
 let wordValues: usize = 0;
@@ -548,6 +548,13 @@ function separatedAt(i: i32, to: i32): bool {
   );
 }
 
+/**
+ * With `stop` (long texts), `pass` returns -1 as soon as a decoder's gate passes: the text cannot be dismissed then,
+ * and the rest of the pass would be paid on top of the JavaScript path (which stops its own walk early).
+ */
+let stopOnGate: bool = false;
+const STOP_GATES: i32 = SPACED_CHAIN | SEPARATED | LEET_LINE;
+
 // State of `pass` kept out of its hot loop: the gate bits, the character signals, the current line's leet hints.
 let gateOut: i32 = 0;
 let charOut: i32 = 0;
@@ -676,12 +683,16 @@ function otherUnit(c: i32, i: i32, to: i32): void {
  * Cyrillic, Greek, CJK or full-width unit: structure-detector.ts `NON_ASCII`). Plain letters, most of
  * a text, cost the walk's hash step and one class test.
  */
-export function pass(to: i32): i32 {
+export function pass(to: i32, stop: i32): i32 {
   gateOut = PRINTABLE;
   charOut = 0;
   hints = 0;
   lineStart = 0;
+  if (stop != 0 && to >= MIN_RUN && longRuns(to)) return -1;
+  stopOnGate = stop != 0;
   const bits = fused(0, to);
+  stopOnGate = false;
+  if (bits < 0) return -1;
   if (hints >= 3 && leetLineRead(lineStart, to, lowerCase)) gateOut |= LEET_LINE;
   if (to >= MIN_RUN && longRuns(to)) gateOut |= LONG_RUN;
   return bits;
@@ -721,6 +732,7 @@ function fused(from: i32, to: i32): i32 {
         if (i + 2 < to && (rawAt(i + 2) == 32 || rawAt(i + 1) == 92) && chainAt(i, to, false))
           gateOut |= SPACED_CHAIN;
       } else if (k != 0) otherUnit(c, <i32>((p - base) >> 1), to);
+      if (stopOnGate && (gateOut & STOP_GATES) != 0) return -1;
       p += 2;
       continue;
     }
@@ -729,7 +741,10 @@ function fused(from: i32, to: i32): i32 {
     do {
       const lc = lower && <u32>(c - 65) < 26 ? c + 32 : c;
       h = (h * 31 + lc) & HASH_MASK;
-      if ((k & C_WORD_SPECIAL) != 0) wordSpecial(lc, <i32>((p - base) >> 1), to);
+      if ((k & C_WORD_SPECIAL) != 0) {
+        wordSpecial(lc, <i32>((p - base) >> 1), to);
+        if (stopOnGate && (gateOut & STOP_GATES) != 0) return -1;
+      }
       p += 2;
       if (p >= end) break;
       c = <i32>load<u16>(p);

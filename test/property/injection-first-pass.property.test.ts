@@ -214,6 +214,12 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
         expect(pass.load(t, true)).toBe(true);
         expect(pass.walk(0, t.length)).toBe(mayBitsReference(t.toLowerCase()));
         expect(pass.pass()).toBe(mayBitsReference(t.toLowerCase()));
+        const gates = pass.gates;
+        // Stopping at the first decoder gate: the same answer, or -1 only when one of those gates passes.
+        const stopped = pass.pass(true);
+        const stopGates = GATE.SPACED_CHAIN | GATE.SEPARATED | GATE.LEET_LINE | GATE.LONG_RUN;
+        if ((gates & stopGates) === 0 || stopped !== -1)
+          expect(stopped).toBe(mayBitsReference(t.toLowerCase()));
       }),
       RUNS,
     );

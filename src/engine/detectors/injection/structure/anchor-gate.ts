@@ -278,11 +278,16 @@ export function firstPass(): FirstPass {
  * The signals `reading` may carry (a superset of what the full scan sets in any sentence); see the module comment.
  * Only for readings without a Cyrillic, Greek, CJK or full-width character (the caller checks). Signals whose
  * patterns are cheap to run exactly (`LAZY`) are left to `lazyBits`, which the caller asks for only when they could
- * change the decision. Run by the WebAssembly walk (`firstPass`), which returns what `mayBitsReference` does.
+ * change the decision. Run by the WebAssembly walk (`firstPass`), which returns what `mayBitsReference` does; with
+ * `enough`, by `mayBitsReference`, which may stop early (bits that only grow: a superset of what `enough` needs).
  */
-export function mayBits(reading: string): number {
+export function mayBits(reading: string, enough?: (bits: number) => boolean): number {
   const module = firstPass();
-  if (module.holds(reading)) return module.whole >= 0 ? module.whole : module.walk(0, reading.length);
+  if (module.holds(reading) && module.whole >= 0) return module.whole;
+  // A long reading's caller asks only whether the signals can fire: the JavaScript walk stops at the first line
+  // where they can (prose nearly always can, early), where the module would walk it all.
+  if (enough !== undefined) return mayBitsReference(reading, enough);
+  if (module.holds(reading)) return module.walk(0, reading.length);
   if (!module.load(reading, false)) return mayBitsReference(reading);
   return module.walk(0, reading.length);
 }

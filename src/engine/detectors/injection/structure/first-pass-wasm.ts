@@ -48,7 +48,7 @@ interface PassExports {
   setLower(lower: number): void;
   initClasses(at: number): void;
   walk(from: number, to: number): number;
-  pass(to: number): number;
+  pass(to: number, stop: number): number;
   passGates(): number;
 }
 
@@ -205,9 +205,10 @@ export class FirstPass {
 
   /**
    * The walk over the whole loaded text (`walk(0, length)`) and its gate bits (`GATE`, then in `gates`), in one pass.
+   * With `stopOnGate`, -1 as soon as a decoder's gate passes (then neither is known).
    */
-  pass(): number {
-    const may = this.#exports.pass(this.#loaded!.length);
+  pass(stopOnGate = false): number {
+    const may = this.#exports.pass(this.#loaded!.length, stopOnGate ? 1 : 0);
     this.gates = this.#exports.passGates();
     this.#whole = may;
     return may;

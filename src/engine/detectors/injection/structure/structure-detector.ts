@@ -231,9 +231,13 @@ const MAX_FIRST_PASS = 4096;
  */
 export function mayFind(text: string): boolean {
   const candidates = lazyCandidates(text);
-  // A long reading only asks whether the walk's signals can fire.
+  // A long reading only asks whether the walk's signals can fire (the JavaScript walk stops at the first line where
+  // they can, unless the whole text's walk is already known).
+  if (text.length > MAX_FIRST_PASS)
+    return (
+      decide(mayBits(text, (bits) => decide(bits | candidates) !== undefined) | candidates) !== undefined
+    );
   const may = mayBits(text);
-  if (text.length > MAX_FIRST_PASS) return decide(may | candidates) !== undefined;
   if (decide(may | candidates) === undefined) return false;
   const lazy = lazyBits(text, candidates);
   if (decide(may | lazy) === undefined || !sentencesMayFire(text, lazy)) return false;
@@ -827,15 +831,18 @@ export const DISMISSED = -1;
  */
 export function inputPass(text: string): number {
   const module = firstPass();
+  // A long text stops at its first decoder gate: it is kept whatever the walk says (see `FirstPass.pass`).
+  const long = text.length > MAX_FIRST_PASS;
   if (!module.load(text, true)) return DECODER_GATES;
-  let may = module.pass();
+  let may = module.pass(long);
   let gates = module.gates;
+  if (may < 0) return DECODER_GATES;
   if ((gates & GATE.PRINTABLE) === 0) {
     // The view's own pass: its walk and the gates of the decoders that read the view; base64/hex read the input.
     const view = toReadingView(text);
     if (!module.load(view.text, false)) return DECODER_GATES;
-    may = module.pass();
-    if ((module.gates & GATE.OTHER_SCRIPT) !== 0) return DECODER_GATES;
+    may = module.pass(long);
+    if (may < 0 || (module.gates & GATE.OTHER_SCRIPT) !== 0) return DECODER_GATES;
     gates = (gates & GATE.LONG_RUN) | (module.gates & ~GATE.LONG_RUN);
   }
   const { always, ifImage, ifUrl, ifEmail } = lazyNeedles();

@@ -1,4 +1,5 @@
 import { F, structureSignals } from "./features.js";
+import { FirstPass } from "./first-pass-wasm.js";
 import { LEXICONS } from "./lexicon.js";
 import { foldLexiconEntry } from "./reading-view.js";
 
@@ -261,13 +262,41 @@ const MODE_SUFFIX = "modus";
 const PARTICIPLE_REACH = 3;
 const FAR = 1 << 20;
 
+let pass: FirstPass | undefined;
+
+/** The WebAssembly first pass (first-pass-wasm.ts), with the walk's tables in its memory; built on first use. */
+export function firstPass(): FirstPass {
+  tables ??= buildTables();
+  pass ??= new FirstPass(
+    { words: tables.words, pairs: tables.pairs, unkeyed: unkeyedBits },
+    { ADDRESSEE, TURN, PROMPT_REF, MODE, OWN_PROMPT, URL, EMAIL, TOOL },
+  );
+  return pass;
+}
+
 /**
  * The signals `reading` may carry (a superset of what the full scan sets in any sentence); see the module comment.
  * Only for readings without a Cyrillic, Greek, CJK or full-width character (the caller checks). Signals whose
  * patterns are cheap to run exactly (`LAZY`) are left to `lazyBits`, which the caller asks for only when they could
- * change the decision.
+ * change the decision. Run by the WebAssembly walk (`firstPass`), which returns what `mayBitsReference` does; with
+ * `enough`, by `mayBitsReference`, which may stop early (bits that only grow: a superset of what `enough` needs).
  */
 export function mayBits(reading: string, enough?: (bits: number) => boolean): number {
+  const module = firstPass();
+  if (module.holds(reading) && module.whole >= 0) return module.whole;
+  // A long reading's caller asks only whether the signals can fire: the JavaScript walk stops at the first line
+  // where they can (prose nearly always can, early), where the module would walk it all.
+  if (enough !== undefined) return mayBitsReference(reading, enough);
+  if (module.holds(reading)) return module.walk(0, reading.length);
+  if (!module.load(reading, false)) return mayBitsReference(reading);
+  return module.walk(0, reading.length);
+}
+
+/**
+ * `mayBits` in JavaScript: the reference the WebAssembly walk is tested against, and the walk for a text too long
+ * for the module's memory. With `enough`, it may stop at a line break where `enough` holds of the bits so far.
+ */
+export function mayBitsReference(reading: string, enough?: (bits: number) => boolean): number {
   tables ??= buildTables();
   const { words, pairs } = tables;
   let bits = unkeyedBits | markerBits(reading);
@@ -565,7 +594,9 @@ export function mayBitsAround(text: string, from: number, to: number): number {
   }
   end = Math.max(end, Math.min(text.length, to + FORWARD_CHARS));
   while (end < text.length && isWordAt(text, end)) end++;
-  return mayBits(start === 0 && end === text.length ? text : text.slice(start, end));
+  const module = firstPass();
+  if (module.holds(text) || module.load(text, false)) return module.walk(start, end);
+  return mayBitsReference(start === 0 && end === text.length ? text : text.slice(start, end));
 }
 
 function isWordAt(text: string, at: number): boolean {

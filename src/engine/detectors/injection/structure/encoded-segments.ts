@@ -1,4 +1,5 @@
 import { isUtf8 } from "node:buffer";
+import { DECODER_GATES, GATE } from "./first-pass-wasm.js";
 import { type ReadingView, viewToInput } from "./reading-view.js";
 import { splitLetterRuns } from "./word-split.js";
 
@@ -66,14 +67,19 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  * Each decoder is entered only where a cheap gate finds what it needs (a long base64-class run, a chain of
  * one-character tokens, three letter-separator-letter steps, a line with three leet hints and three leet-looking
  * tokens); each gate is a necessary condition of its decoder reading anything, so the segments are those the
- * decoders find on the whole text (test/property/encoded-segment-gates.property.test.ts).
+ * decoders find on the whole text (test/property/encoded-segment-gates.property.test.ts). `gates` (the WebAssembly
+ * first pass's `GATE` bits, computed on a printable ASCII input) leaves out the decoders whose gate cannot pass.
  */
-export function findEncodedSegments(input: string, view: ReadingView): EncodedSegment[] {
+export function findEncodedSegments(
+  input: string,
+  view: ReadingView,
+  gates: number = DECODER_GATES,
+): EncodedSegment[] {
   const segments: EncodedSegment[] = [];
-  if (input.length >= MIN_RUN) readLongRuns(input, segments);
-  readSpacedRuns(view, segments);
-  readSeparatedLines(view, segments);
-  readLeetLines(view, segments);
+  if ((gates & GATE.LONG_RUN) !== 0 && input.length >= MIN_RUN) readLongRuns(input, segments);
+  if ((gates & GATE.SPACED_CHAIN) !== 0) readSpacedRuns(view, segments);
+  if ((gates & GATE.SEPARATED) !== 0) readSeparatedLines(view, segments);
+  if ((gates & GATE.LEET_LINE) !== 0) readLeetLines(view, segments);
   return segments;
 }
 

@@ -2,9 +2,10 @@ import type { TextDetector, TextMatch } from "../../../types.js";
 import { cutBounds } from "../cut-bounds.js";
 import { createInjectionDetector } from "../index.js";
 import { blankQuotedMentions } from "../quoted-mention.js";
-import { LAZY, lazyBits, lazyCandidates, mayBits, mayBitsAround } from "./anchor-gate.js";
+import { firstPass, LAZY, lazyBits, lazyCandidates, mayBits, mayBitsAround } from "./anchor-gate.js";
 import { findEncodedSegments } from "./encoded-segments.js";
 import * as features from "./features.js";
+import { DECODER_GATES, GATE } from "./first-pass-wasm.js";
 import { type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
 
 /**
@@ -215,8 +216,7 @@ function scanIn(
 }
 
 /**
- * Longest reading the whole first pass is tried on; a longer one stops after the word walk, and the walk at the first
- * line where its signals can fire. A long text nearly always holds some signal somewhere, and then the exact steps
+ * Longest reading the whole first pass is tried on; a longer one stops after the word walk. A long text nearly always holds some signal somewhere, and then the exact steps
  * only add their cost to the full scan (measured on 64 KB of README prose: +40%); the walk still dismisses long text
  * with no signal at all (JSON of ids, paths and numbers).
  */
@@ -231,7 +231,8 @@ const MAX_FIRST_PASS = 4096;
  */
 export function mayFind(text: string): boolean {
   const candidates = lazyCandidates(text);
-  // A long reading only asks whether the walk's signals can fire: the walk stops at the first line where they can.
+  // A long reading only asks whether the walk's signals can fire (the JavaScript walk stops at the first line where
+  // they can, unless the whole text's walk is already known).
   if (text.length > MAX_FIRST_PASS)
     return (
       decide(mayBits(text, (bits) => decide(bits | candidates) !== undefined) | candidates) !== undefined
@@ -788,9 +789,12 @@ export function createStructureInjectionDetector(): TextDetector {
     minLength: 8,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 8) return;
+      const gates = inputPass(text);
+      if (gates === DISMISSED) return;
       const view = toReadingView(text);
+      if (gates !== DECODER_GATES) firstPass().alias(view.text);
       emit(text, view, scanReading(view.text), out);
-      for (const segment of findEncodedSegments(text, view)) {
+      for (const segment of findEncodedSegments(text, view, gates)) {
         const inner = toReadingView(segment.decoded);
         const hits = scanReading(inner.text);
         if (hits.length === 0) continue;
@@ -810,6 +814,65 @@ export function createStructureInjectionDetector(): TextDetector {
   };
   builtIn.add(detector);
   return detector;
+}
+
+/** `inputPass`'s answer when nothing can be found in the text. */
+export const DISMISSED = -1;
+
+/**
+ * The WebAssembly first pass on the input as written (first-pass-wasm.ts): on printable ASCII, whose reading view is
+ * its lower case, the walk (`mayBits` of the view) and the decoders' gates come from one copy of the text into the
+ * module's memory, without building the view. Other text: the view is built and passed over too (its walk, and the
+ * gates of the decoders that read it; a leet line with a non-ASCII unit is kept), unless it holds a Cyrillic, Greek,
+ * CJK or full-width character (the `other` patterns, which the walk does not follow: nothing is dismissed). DISMISSED when no rule can fire on the view (the walk's signals with
+ * every LAZY signal whose needles occur, a superset of `mayFind`'s first step) and no decoder's gate passes: then
+ * `scanReading` of the view and `findEncodedSegments` both return nothing. Otherwise the gate bits for
+ * `findEncodedSegments` (all of them when the view holds such a character or the text is too long for the module).
+ */
+export function inputPass(text: string): number {
+  const module = firstPass();
+  // A long text stops at its first decoder gate: it is kept whatever the walk says (see `FirstPass.pass`).
+  const long = text.length > MAX_FIRST_PASS;
+  if (!module.load(text, true)) return DECODER_GATES;
+  let may = module.pass(long);
+  let gates = module.gates;
+  if (may < 0) return DECODER_GATES;
+  if ((gates & GATE.PRINTABLE) === 0) {
+    // The view's own pass: its walk and the gates of the decoders that read the view; base64/hex read the input.
+    const view = toReadingView(text);
+    if (!module.load(view.text, false)) return DECODER_GATES;
+    may = module.pass(long);
+    if (may < 0 || (module.gates & GATE.OTHER_SCRIPT) !== 0) return DECODER_GATES;
+    gates = (gates & GATE.LONG_RUN) | (module.gates & ~GATE.LONG_RUN);
+  }
+  const { always, ifImage, ifUrl, ifEmail } = lazyNeedles();
+  let lazy = always;
+  if ((gates & GATE.IMAGE) !== 0) lazy |= ifImage;
+  if ((may & F.URL) !== 0) lazy |= ifUrl;
+  if ((may & F.EMAIL) !== 0) lazy |= ifEmail;
+  if ((gates & DECODER_GATES) === 0 && decide(may | lazy) === undefined) return DISMISSED;
+  return gates & DECODER_GATES;
+}
+
+/**
+ * The LAZY signals by the needle the walk or the gates see for them: `![` (GATE.IMAGE), `http`/`www.` (the walk's
+ * URL bit), `@` (its EMAIL bit); a LAZY feature without needles, or with another needle, is always assumed.
+ */
+let lazyByNeedle: { always: number; ifImage: number; ifUrl: number; ifEmail: number } | undefined;
+function lazyNeedles(): NonNullable<typeof lazyByNeedle> {
+  if (lazyByNeedle !== undefined) return lazyByNeedle;
+  const out = { always: 0, ifImage: 0, ifUrl: 0, ifEmail: 0 };
+  for (const feature of structureSignals().features) {
+    if ((feature.bit & LAZY) === 0) continue;
+    for (const needle of feature.asciiNeedles ?? [""]) {
+      if (needle === "![") out.ifImage |= feature.bit;
+      else if (needle === "http" || needle === "www.") out.ifUrl |= feature.bit;
+      else if (needle === "@") out.ifEmail |= feature.bit;
+      else out.always |= feature.bit;
+    }
+  }
+  lazyByNeedle = out;
+  return out;
 }
 
 /**

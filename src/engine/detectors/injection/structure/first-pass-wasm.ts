@@ -1,0 +1,229 @@
+/**
+ * The host of the structure detector's first pass in WebAssembly (wasm/injection-first-pass.ts): the word walk of
+ * anchor-gate.ts (`mayBitsReference`) and the decoders' gates of encoded-segments.ts, run over the text's UTF-16 code
+ * units in the module's memory, so a text on which nothing can fire costs one copy into memory and native loops, and
+ * no JavaScript per character.
+ *
+ * Invariants (test/property/injection-first-pass.property.test.ts): `walk(from, to)` on a loaded text equals
+ * `mayBitsReference(text.slice(from, to))` on any text (the module reads the same code units, classes and
+ * distances); a gate bit clear means that decoder reads nothing in the text.
+ */
+import { MODULE_BASE64 } from "../../../../shared/wasm/injection-first-pass.generated.js";
+
+/** The part of the WebAssembly API used here (the project's `lib` has no DOM, where its types live). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { readonly exports: object };
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+interface PassExports {
+  readonly memory: WasmMemory;
+  configure(
+    wordKeys: number,
+    wordValues: number,
+    wordMarks: number,
+    wordMask: number,
+    pairKeys: number,
+    pairValues: number,
+    pairMask: number,
+    lits: number,
+    text: number,
+    unkeyed: number,
+  ): void;
+  signals(
+    addressee: number,
+    turn: number,
+    promptRef: number,
+    mode: number,
+    ownPrompt: number,
+    url: number,
+    email: number,
+    tool: number,
+  ): void;
+  setLower(lower: number): void;
+  initClasses(at: number): void;
+  walk(from: number, to: number): number;
+  pass(to: number, stop: number): number;
+  passGates(): number;
+}
+
+/** anchor-gate.ts's open-addressing tables (keys -1 when empty). */
+export interface PassTables {
+  words: { keys: Int32Array; values: Int32Array; more: Int32Array; mask: number };
+  pairs: { keys: Int32Array; values: Int32Array; mask: number };
+  unkeyed: number;
+}
+
+/** The signal bits the walk sets (features.ts `F`). */
+export interface PassSignals {
+  ADDRESSEE: number;
+  TURN: number;
+  PROMPT_REF: number;
+  MODE: number;
+  OWN_PROMPT: number;
+  URL: number;
+  EMAIL: number;
+  TOOL: number;
+}
+
+/** Gate bits of `gates` (see the module source). */
+export const GATE = {
+  PRINTABLE: 1,
+  LONG_RUN: 2,
+  SPACED_CHAIN: 4,
+  SEPARATED: 8,
+  LEET_LINE: 16,
+  IMAGE: 32,
+  OTHER_SCRIPT: 64,
+} as const;
+/** The gates of the decoders (a clear bit: that decoder reads nothing). */
+export const DECODER_GATES = GATE.LONG_RUN | GATE.SPACED_CHAIN | GATE.SEPARATED | GATE.LEET_LINE;
+
+/** The literals the module compares against, in the order of its LIT_* constants. */
+const LITERALS = [
+  "inst",
+  "sys",
+  "tool_",
+  "function_result",
+  "system",
+  "developer",
+  "admin",
+  "modus",
+  "http",
+  "www.",
+  "a.i.",
+];
+
+/**
+ * Longest text copied into the module's memory (code units; two bytes each, so the memory stays under 2.3 MB: the
+ * tables, then the text). WebAssembly memory never shrinks, so a longer text is walked by the JavaScript reference
+ * instead (`load` returns false) and keeps every decoder.
+ */
+export const MAX_PASS_UNITS = 1024 * 1024;
+
+const PAGE = 65536;
+
+export class FirstPass {
+  readonly #exports: PassExports;
+  readonly #textOff: number;
+  #bytes: Buffer;
+  /** The text in memory, whether it is read in lower case, and the lower-case string it then stands for. */
+  #loaded: string | undefined;
+  #lower = false;
+  #alias: string | undefined;
+
+  constructor(tables: PassTables, signals: PassSignals) {
+    const module = new wasm.Module(Buffer.from(MODULE_BASE64, "base64"));
+    const instance = new wasm.Instance(module, { env: { abort: abortFromModule } });
+    this.#exports = instance.exports as unknown as PassExports;
+    this.#textOff = this.#place(tables);
+    this.#bytes = Buffer.from(this.#exports.memory.buffer);
+    const s = signals;
+    this.#exports.signals(s.ADDRESSEE, s.TURN, s.PROMPT_REF, s.MODE, s.OWN_PROMPT, s.URL, s.EMAIL, s.TOOL);
+  }
+
+  /** Lays out the tables and literals from the module's second page on (its data and stack sit in the first). */
+  #place(tables: PassTables): number {
+    const { words, pairs } = tables;
+    const arrays = [words.keys, words.values, words.more, pairs.keys, pairs.values];
+    const offsets: number[] = [];
+    let at = PAGE;
+    for (const a of arrays) {
+      offsets.push(at);
+      at += a.byteLength;
+    }
+    const lits = at;
+    at += LITERALS.length * 8;
+    const litText = at;
+    at += LITERALS.reduce((n, l) => n + l.length * 2, 0);
+    const classes = (at + 7) & ~7;
+    at = classes + 128;
+    const textOff = (at + 7) & ~7;
+    this.#grow(textOff + PAGE);
+    const bytes = new Uint8Array(this.#exports.memory.buffer);
+    for (const [k, a] of arrays.entries())
+      bytes.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), offsets[k]!);
+    const litTable = new Int32Array(this.#exports.memory.buffer, lits, LITERALS.length * 2);
+    let unit = litText;
+    LITERALS.forEach((literal, k) => {
+      litTable[k * 2] = unit;
+      litTable[k * 2 + 1] = literal.length;
+      Buffer.from(this.#exports.memory.buffer).write(literal, unit, "utf16le");
+      unit += literal.length * 2;
+    });
+    const [wk, wv, wm, pk, pv] = offsets as [number, number, number, number, number];
+    this.#exports.configure(wk, wv, wm, words.mask, pk, pv, pairs.mask, lits, textOff, tables.unkeyed);
+    this.#exports.initClasses(classes);
+    return textOff;
+  }
+
+  #grow(needed: number): void {
+    const memory = this.#exports.memory;
+    if (memory.buffer.byteLength >= needed) return;
+    memory.grow(Math.ceil((needed - memory.buffer.byteLength) / PAGE));
+    this.#bytes = Buffer.from(memory.buffer);
+  }
+
+  /**
+   * Makes `text` the text in memory, read in lower case with `lower` (A-Z as a-z: the reading view of a printable
+   * ASCII text, without building it). False when the text is too long for the module (`MAX_PASS_UNITS`).
+   */
+  load(text: string, lower: boolean): boolean {
+    if (text === this.#loaded && lower === this.#lower) return true;
+    if (!lower && text === this.#alias) return true;
+    if (text.length > MAX_PASS_UNITS) return false;
+    this.#grow(this.#textOff + text.length * 2 + 8);
+    // utf16le copies the code units as they are, lone surrogates included.
+    this.#bytes.write(text, this.#textOff, "utf16le");
+    this.#exports.setLower(lower ? 1 : 0);
+    this.#loaded = text;
+    this.#lower = lower;
+    this.#alias = undefined;
+    this.#whole = -1;
+    return true;
+  }
+
+  /** `lowered` (the lower case of the text loaded with `lower`) is read from memory without copying it again. */
+  alias(lowered: string): void {
+    if (this.#lower) this.#alias = lowered;
+  }
+
+  /** Whether `text` (a reading, read as written) is what memory holds. */
+  holds(text: string): boolean {
+    return (text === this.#loaded && !this.#lower) || text === this.#alias;
+  }
+
+  /** The walk's signals over `[from, to)` of the loaded text. */
+  walk(from: number, to: number): number {
+    return this.#exports.walk(from, to);
+  }
+
+  /**
+   * The walk over the whole loaded text (`walk(0, length)`) and its gate bits (`GATE`, then in `gates`), in one pass.
+   * With `stopOnGate`, -1 as soon as a decoder's gate passes (then neither is known).
+   */
+  pass(stopOnGate = false): number {
+    const may = this.#exports.pass(this.#loaded!.length, stopOnGate ? 1 : 0);
+    this.gates = this.#exports.passGates();
+    this.#whole = may;
+    return may;
+  }
+
+  /** The walk's signals over the whole loaded text when a `pass` computed them since it was loaded, else -1. */
+  get whole(): number {
+    return this.#whole;
+  }
+  #whole = -1;
+
+  /** The gate bits of the last `pass`. */
+  gates = 0;
+}
+
+function abortFromModule(): never {
+  throw new Error("injection first pass: the WebAssembly module aborted");
+}

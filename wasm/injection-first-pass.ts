@@ -1,0 +1,788 @@
+// AssemblyScript source of the structure detector's first pass (src/engine/detectors/injection/structure/
+// first-pass-wasm.ts drives it). Compiled by scripts/build-wasm.mjs into
+// src/shared/wasm/injection-first-pass.generated.ts; `npm run build:wasm` after an edit.
+//
+// Why hand-written: the first pass reads every character of every tool output, and before this module it did so
+// several times in JavaScript (the reading view's lower case, the word walk of anchor-gate.ts, and each decoder's gate
+// in encoded-segments.ts); a V8 regex alternation over the lexicon's words costs more than the walk
+// (bench/results/2026-11-26-s8-injwalk.md), and no npm package computes these signals. Here one loop over the text's
+// UTF-16 code units computes the walk and every gate, so every offset, character class and distance is the JavaScript
+// one: the walk is exact on any text, ASCII or not (test/property/injection-first-pass.property.test.ts compares it
+// with the JavaScript walk, which stays as the reference). Measured: the loop alone costs about what the JavaScript
+// walk alone did (its branches at word starts and ends dominate); the gain is the work it replaces around it
+// (bench/results/2026-11-26-s9-injgate.md).
+//
+// Memory layout, written by the host before the first walk (byte offsets, set through `configure`):
+//   wordKeys/wordValues/wordMarks i32[wordMask+1]  word hash -> lexicon bits and marks (open addressing, -1 empty)
+//   pairKeys/pairValues           i32[pairMask+1]  pair hash -> lexicon bits
+//   lits                          i32[2*n]         (offset, length) of each literal below, as u16 units in memory
+//   classes                       u8[128]          unit classes (`initClasses` writes them)
+//   text                          u16[]            the text, UTF-16 code units as JavaScript holds them
+//
+// Invariants: `walk(from, to)` returns what anchor-gate.ts `mayBitsReference(text.slice(from, to))` returns, and
+// `pass(to, 0)` what `walk(0, to)` does (`pass(to, 1)` that or -1); a gate bit `pass` leaves clear (`passGates`) means that decoder reads nothing.
+
+let wordKeys: usize = 0;
+let wordValues: usize = 0;
+let wordMarks: usize = 0;
+let wordMask: i32 = 0;
+let pairKeys: usize = 0;
+let pairValues: usize = 0;
+let pairMask: i32 = 0;
+let litsOff: usize = 0;
+let textOff: usize = 0;
+let unkeyed: i32 = 0;
+let lowerCase: bool = false;
+
+// The signal bits (features.ts `F`), set by the host.
+let ADDRESSEE: i32 = 0;
+let TURN: i32 = 0;
+let PROMPT_REF: i32 = 0;
+let MODE: i32 = 0;
+let OWN_PROMPT: i32 = 0;
+let URL: i32 = 0;
+let EMAIL: i32 = 0;
+let TOOL: i32 = 0;
+
+export function configure(
+  wk: usize,
+  wv: usize,
+  wm: usize,
+  wmask: i32,
+  pk: usize,
+  pv: usize,
+  pmask: i32,
+  lits: usize,
+  text: usize,
+  unkeyedBits: i32,
+): void {
+  wordKeys = wk;
+  wordValues = wv;
+  wordMarks = wm;
+  wordMask = wmask;
+  pairKeys = pk;
+  pairValues = pv;
+  pairMask = pmask;
+  litsOff = lits;
+  textOff = text;
+  unkeyed = unkeyedBits;
+}
+
+export function signals(
+  addressee: i32,
+  turn: i32,
+  promptRef: i32,
+  mode: i32,
+  ownPrompt: i32,
+  url: i32,
+  email: i32,
+  tool: i32,
+): void {
+  ADDRESSEE = addressee;
+  TURN = turn;
+  PROMPT_REF = promptRef;
+  MODE = mode;
+  OWN_PROMPT = ownPrompt;
+  URL = url;
+  EMAIL = email;
+  TOOL = tool;
+}
+
+// Literals the host writes (index into `lits`).
+const LIT_INST: i32 = 0;
+const LIT_SYS: i32 = 1;
+const LIT_TOOL_: i32 = 2;
+const LIT_FUNCTION_RESULT: i32 = 3;
+const LIT_SYSTEM: i32 = 4;
+const LIT_DEVELOPER: i32 = 5;
+const LIT_ADMIN: i32 = 6;
+const LIT_MODUS: i32 = 7;
+const LIT_HTTP: i32 = 8;
+const LIT_WWW: i32 = 9;
+const LIT_AI: i32 = 10;
+
+// Word marks (anchor-gate.ts `M`) and pair marks (`P`).
+const VOCATIVE_NOUN: i32 = 1 << 0;
+const AI_NOUN: i32 = 1 << 1;
+const READER_NOUN: i32 = 1 << 2;
+const PARTICIPLE: i32 = 1 << 3;
+const MACHINE_PARTICIPLE: i32 = 1 << 4;
+const OBLIGATION: i32 = 1 << 5;
+const TURN_ROLE: i32 = 1 << 6;
+const POSSESSIVE: i32 = 1 << 7;
+const PROMPT_NOUN: i32 = 1 << 8;
+const MODE_WORD: i32 = 1 << 9;
+const PROMPT_REF_NOUN: i32 = 1 << 10;
+const PROMPT_REF_NEXT: i32 = 1 << 11;
+const TURN_PAIR_FIRST: i32 = 1 << 12;
+const TURN_PAIR_SECOND: i32 = 1 << 13;
+const CONTEXT: i32 = 1 << 14;
+const WINDOW: i32 = 1 << 15;
+const SYSTEM: i32 = 1 << 16;
+const MESSAGE: i32 = 1 << 17;
+const LANGUAGE: i32 = 1 << 18;
+const MODEL: i32 = 1 << 19;
+const AI_FIRST: i32 = 1 << 20;
+const AI_SECOND: i32 = 1 << 21;
+const VOCATIVE_FIRST: i32 = 1 << 22;
+const P_PROMPT_REF: i32 = 1 << 24;
+const P_TURN_PAIR: i32 = 1 << 25;
+const P_CONTEXT_WINDOW: i32 = 1 << 26;
+const P_SYSTEM_MESSAGE: i32 = 1 << 27;
+
+const HASH_MASK: i32 = 0x3fffffff;
+const FAR: i32 = 1 << 20;
+const PARTICIPLE_REACH: i32 = 3;
+const FOUND: i32 = 1;
+const AI_END: i32 = 2;
+const READER_END: i32 = 4;
+
+/** The code unit at `i`, A-Z read as a-z when the host asked for the lower-case reading. */
+@inline
+function ch(i: i32): i32 {
+  const c = <i32>load<u16>(textOff + (<usize>i << 1));
+  return lowerCase && c >= 65 && c <= 90 ? c + 32 : c;
+}
+
+/** `[A-Za-z0-9_]`. */
+@inline
+function isWord(c: i32): bool {
+  return (
+    (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c == 95 || (c >= 65 && c <= 90)
+  );
+}
+
+/** JavaScript's `\s` (without the `u` flag). */
+function isSpace(c: i32): bool {
+  if (c < 128) return c == 32 || (c >= 9 && c <= 13);
+  return (
+    c == 0xa0 ||
+    c == 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c == 0x2028 ||
+    c == 0x2029 ||
+    c == 0x202f ||
+    c == 0x205f ||
+    c == 0x3000 ||
+    c == 0xfeff
+  );
+}
+
+/** Whether literal `lit` starts at `k` and ends by `to`. */
+function startsWith(k: i32, lit: i32, to: i32): bool {
+  const at = litsOff + (<usize>lit << 3);
+  const off = <usize>load<i32>(at);
+  const len = load<i32>(at + 4);
+  if (k < 0 || k + len > to) return false;
+  for (let j = 0; j < len; j++) if (ch(k + j) != <i32>load<u16>(off + (<usize>j << 1))) return false;
+  return true;
+}
+
+@inline
+function probeStart(h: i32, mask: i32): i32 {
+  return (h ^ (h >>> 11)) & mask;
+}
+
+/** The slot of `h` in the word table, or -1. */
+function findWord(h: i32): i32 {
+  for (let at = probeStart(h, wordMask); ; at = (at + 1) & wordMask) {
+    const k = load<i32>(wordKeys + (<usize>at << 2));
+    if (k == h) return at;
+    if (k == -1) return -1;
+  }
+  return -1;
+}
+
+function pairBits(h: i32): i32 {
+  for (let at = probeStart(h, pairMask); ; at = (at + 1) & pairMask) {
+    const k = load<i32>(pairKeys + (<usize>at << 2));
+    if (k == h) return load<i32>(pairValues + (<usize>at << 2));
+    if (k == -1) return 0;
+  }
+  return 0;
+}
+
+@inline
+function hashPair(first: i32, second: i32): i32 {
+  return ((first * <i32>0x9e3779b1) ^ second) & HASH_MASK;
+}
+
+function readerBits(word: i32, previous: i32, sinceAi: i32, sinceReader: i32): i32 {
+  let out = 0;
+  if ((word & OBLIGATION) != 0 && sinceAi == 1) out |= FOUND;
+  if ((word & PARTICIPLE) != 0 && sinceAi <= PARTICIPLE_REACH) out |= FOUND;
+  if ((word & MACHINE_PARTICIPLE) != 0 && min(sinceAi, sinceReader) <= PARTICIPLE_REACH) out |= FOUND;
+  const aiEnd =
+    (word & AI_NOUN) != 0 ||
+    ((previous & AI_FIRST) != 0 && (word & AI_SECOND) != 0) ||
+    ((previous & LANGUAGE) != 0 && (word & MODEL) != 0);
+  if (aiEnd) out |= AI_END | READER_END;
+  if ((word & READER_NOUN) != 0) out |= READER_END;
+  return out;
+}
+
+function pairMarks(first: i32, second: i32): i32 {
+  let out = 0;
+  if ((first & PROMPT_REF_NOUN) != 0 && (second & PROMPT_REF_NEXT) != 0) out |= P_PROMPT_REF;
+  if ((first & TURN_PAIR_FIRST) != 0 && (second & TURN_PAIR_SECOND) != 0) out |= P_TURN_PAIR;
+  if ((first & CONTEXT) != 0 && (second & WINDOW) != 0) out |= P_CONTEXT_WINDOW;
+  if ((first & SYSTEM) != 0 && (second & MESSAGE) != 0) out |= P_SYSTEM_MESSAGE;
+  return out;
+}
+
+function seenBits(seen: i32): i32 {
+  let bits = 0;
+  if ((seen & P_PROMPT_REF) != 0) bits |= PROMPT_REF;
+  if ((seen & P_TURN_PAIR) != 0) bits |= TURN;
+  if ((seen & MODE_WORD) != 0) bits |= MODE;
+  if ((seen & POSSESSIVE) != 0 && (seen & (PROMPT_NOUN | P_CONTEXT_WINDOW | P_SYSTEM_MESSAGE)) != 0)
+    bits |= OWN_PROMPT;
+  return bits;
+}
+
+/** The vocative's lookbehind: back over at most four `\s` to one of `\n.!?;:"'([*>#-` or the range's start. */
+function vocativeContext(start: i32, from: i32): bool {
+  let spaces = 0;
+  for (let k = start - 1; k >= from; k--) {
+    const c = ch(k);
+    if (
+      c == 10 || c == 46 || c == 33 || c == 63 || c == 59 || c == 58 || c == 34 || c == 39 || c == 40 ||
+      c == 91 || c == 42 || c == 62 || c == 35 || c == 45
+    )
+      return true;
+    if (!isSpace(c) || ++spaces > 4) return false;
+  }
+  return true;
+}
+
+/** A `,` or `:` within `room` units after `from`. */
+function separatorWithin(from: i32, room: i32, to: i32): bool {
+  const end = min(to, from + room);
+  for (let k = from; k < end; k++) {
+    const c = ch(k);
+    if (c == 44 || c == 58) return true;
+  }
+  return false;
+}
+
+/** Only `[ \t>#*_|[(-]` between the line's start (or the range's) and `start`. */
+function firstOnLine(start: i32, from: i32): bool {
+  for (let k = start - 1; k >= from; k--) {
+    const c = ch(k);
+    if (c == 10) return true;
+    if (!(c == 32 || c == 9 || c == 62 || c == 35 || c == 42 || c == 95 || c == 124 || c == 91 || c == 40 || c == 45))
+      return false;
+  }
+  return true;
+}
+
+/** A `:` at most 20 units after `from`, or a `(#` starting at most 20 after it. */
+function turnColonAfter(from: i32, to: i32): bool {
+  const end = min(to, from + 21);
+  for (let k = from; k < end; k++) {
+    const c = ch(k);
+    if (c == 58) return true;
+    if (c == 40 && k + 1 < to && ch(k + 1) == 35) return true;
+  }
+  return false;
+}
+
+/** A turn marker may start at the `<` or `[` at `at`. */
+function markerAt(at: i32, to: i32): bool {
+  const next = at + 1 < to ? ch(at + 1) : -1;
+  if (ch(at) == 91) {
+    const k = next == 47 ? at + 2 : at + 1;
+    return startsWith(k, LIT_INST, to) || startsWith(k, LIT_SYS, to);
+  }
+  if (next == 124 || next == 60) return true;
+  let k = at + 1;
+  if (k < to && ch(k) == 47) k++;
+  for (let spaces = 0; spaces < 4 && k < to && isSpace(ch(k)); spaces++) k++;
+  return (
+    startsWith(k, LIT_TOOL_, to) ||
+    startsWith(k, LIT_FUNCTION_RESULT, to) ||
+    startsWith(k, LIT_SYSTEM, to) ||
+    startsWith(k, LIT_DEVELOPER, to) ||
+    startsWith(k, LIT_ADMIN, to)
+  );
+}
+
+/** The unit at byte address `p` (a local pointer into the text), A-Z as a-z when `lower`. */
+@inline
+function unitAt(p: usize, lower: bool): i32 {
+  const c = <i32>load<u16>(p);
+  return lower && <u32>(c - 65) < 26 ? c + 32 : c;
+}
+
+/** `[A-Za-z0-9_]`. */
+@inline
+function wordUnit(c: i32): bool {
+  return <u32>((c | 32) - 97) < 26 || <u32>(c - 48) < 10 || c == 95;
+}
+
+/** The lower-case reading for the walks and gates that follow (`lower` != 0: A-Z read as a-z). */
+export function setLower(lower: i32): void {
+  lowerCase = lower != 0;
+}
+
+// Gate bits `pass` leaves in `passGates`.
+const PRINTABLE: i32 = 1;
+const LONG_RUN: i32 = 2;
+const SPACED_CHAIN: i32 = 4;
+const SEPARATED: i32 = 8;
+const LEET_LINE: i32 = 16;
+const IMAGE: i32 = 32;
+const OTHER_SCRIPT: i32 = 64;
+
+/** encoded-segments.ts `MAX_LEET_LINE`: longer lines are not read as leetspeak. */
+const MAX_LEET_LINE: i32 = 2000;
+/** encoded-segments.ts `MIN_RUN`: the shortest run of `[A-Za-z0-9+/=_-]` a base64 segment fits in. */
+const MIN_RUN: i32 = 24;
+
+@inline
+function rawAt(i: i32): i32 {
+  return <i32>load<u16>(textOff + (<usize>i << 1));
+}
+
+/** `[A-Za-z0-9+/=_-]`: what BASE64's and HEX's lookarounds treat as part of a run. */
+@inline
+function runUnit(c: i32): bool {
+  return wordUnit(c) || c == 43 || c == 47 || c == 61 || c == 45;
+}
+
+@inline
+function hexUnit(c: i32): bool {
+  return <u32>(c - 48) < 10 || <u32>((c | 32) - 97) < 6;
+}
+
+@inline
+function leetUnit(c: i32): bool {
+  return (<u32>(c - 48) < 10 && c != 50 && c != 54) || c == 64 || c == 36 || c == 124;
+}
+
+@inline
+function lowerLetter(c: i32): bool {
+  return <u32>(c - 97) < 26;
+}
+
+@inline
+function separatorUnit(c: i32): bool {
+  return c == 46 || c == 42 || c == 95 || c == 126 || c == 124 || c == 45;
+}
+
+@inline
+function alnumUnit(c: i32): bool {
+  return lowerLetter(c) || <u32>(c - 48) < 10;
+}
+
+// UTF-8 structure of decoded bytes (`utf8Byte`): continuation bytes still expected, or -1 once invalid.
+let utf8Need: i32 = 0;
+
+/**
+ * Feeds one decoded byte to a structural UTF-8 check, a necessary condition of `isUtf8` (lead bytes C2-F4 followed
+ * by their continuation bytes; overlong forms and surrogates are not ruled out): false once the bytes are invalid.
+ */
+function utf8Byte(b: i32): bool {
+  if (utf8Need < 0) return false;
+  if (utf8Need > 0) {
+    if ((b & 0xc0) != 0x80) utf8Need = -1;
+    else utf8Need--;
+  } else if (b >= 0x80) {
+    if (b >= 0xc2 && b <= 0xdf) utf8Need = 1;
+    else if (b >= 0xe0 && b <= 0xef) utf8Need = 2;
+    else if (b >= 0xf0 && b <= 0xf4) utf8Need = 3;
+    else utf8Need = -1;
+  }
+  return utf8Need >= 0;
+}
+
+function base64Value(c: i32): i32 {
+  if (<u32>(c - 65) < 26) return c - 65;
+  if (<u32>(c - 97) < 26) return c - 71;
+  if (<u32>(c - 48) < 10) return c + 4;
+  return c == 43 ? 62 : 63;
+}
+
+/**
+ * Whether `base64Run` would decode the run [from, to) and may find text: its body (less at most two final `=`) is
+ * 24-65536 of `[A-Za-z0-9+/]` with a digit, `+`, `/` or an upper-case letter after the first, and the bytes of its
+ * whole four-character groups pass the structural UTF-8 check (a prefix of what `decodeText` checks).
+ */
+function base64Read(from: i32, to: i32): bool {
+  let body = to;
+  while (body > from && to - body < 2 && rawAt(body - 1) == 61) body--;
+  const length = body - from;
+  if (length < 24 || length > 65536) return false;
+  let marked = false;
+  for (let i = from; i < body; i++) {
+    const c = rawAt(i);
+    if (!wordUnit(c) && c != 43 && c != 47) return false;
+    if (c == 95) return false;
+    if (<u32>(c - 48) < 10 || c == 43 || c == 47 || (<u32>(c - 65) < 26 && i > from)) marked = true;
+  }
+  if (!marked) return false;
+  utf8Need = 0;
+  for (let i = from; i + 4 <= body; i += 4) {
+    const v =
+      (base64Value(rawAt(i)) << 18) |
+      (base64Value(rawAt(i + 1)) << 12) |
+      (base64Value(rawAt(i + 2)) << 6) |
+      base64Value(rawAt(i + 3));
+    if (!utf8Byte(v >> 16) || !utf8Byte((v >> 8) & 255) || !utf8Byte(v & 255)) return false;
+  }
+  return true;
+}
+
+@inline
+function hexValue(c: i32): i32 {
+  return <u32>(c - 48) < 10 ? c - 48 : (c | 32) - 87;
+}
+
+/** Whether `hexRuns` reads a maximal hex-digit run in [from, to): even, 32-65536 digits, structurally UTF-8. */
+function hexRead(from: i32, to: i32): bool {
+  for (let i = from; i < to; ) {
+    if (!hexUnit(rawAt(i))) {
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    while (end < to && hexUnit(rawAt(end))) end++;
+    const length = end - i;
+    if (length >= 32 && length <= 65536 && (length & 1) == 0) {
+      utf8Need = 0;
+      let valid = true;
+      for (let k = i; k < end && valid; k += 2) valid = utf8Byte((hexValue(rawAt(k)) << 4) | hexValue(rawAt(k + 1)));
+      if (valid) return true;
+    }
+    i = end;
+  }
+  return false;
+}
+
+/**
+ * LONG_RUN: `readLongRuns` would decode a run whose bytes may be text. Its runs are found as `nextLongRun` finds
+ * them (look MIN_RUN - 1 ahead of a possible start, scan back), so most units are never read.
+ */
+function longRuns(to: i32): bool {
+  let start = 0;
+  while (start + MIN_RUN <= to) {
+    const probe = start + MIN_RUN - 1;
+    if (!runUnit(rawAt(probe))) {
+      start = probe + 1;
+      continue;
+    }
+    let back = probe - 1;
+    while (back >= start && runUnit(rawAt(back))) back--;
+    if (back >= start) {
+      start = back + 1;
+      continue;
+    }
+    let end = probe + 1;
+    while (end < to && runUnit(rawAt(end))) end++;
+    if (base64Read(start, end) || (end - start >= 32 && hexRead(start, end))) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+/** SPACED_CHAIN matches at the space at `i`: six tokens (`\?\S`), 1-3 spaces apart, each followed by a space. */
+function chainAt(i: i32, to: i32, lower: bool): bool {
+  let k = i + 1;
+  for (let t = 0; t < 6; t++) {
+    if (t > 0) {
+      let n = 0;
+      while (n < 3 && k < to && rawAt(k) == 32) {
+        k++;
+        n++;
+      }
+      if (n == 0) return false;
+    }
+    if (k >= to) return false;
+    const c = rawAt(k);
+    if (isSpace(c)) return false;
+    k += c == 92 && k + 1 < to && !isSpace(rawAt(k + 1)) ? 2 : 1;
+    if (k >= to || rawAt(k) != 32) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether `readLeetLine` reads the line [from, to) (lower case): at most MAX_LEET_LINE units and three LEET_TOKEN
+ * matches (`leetTokens`: maximal runs of `[a-z0-9@$|]` (ASCII; the gate is used on printable ASCII only) of 2-32
+ * units with a lower-case letter and a leet character within the first 31); a line with a non-ASCII unit is read.
+ */
+function leetLineRead(from: i32, to: i32, lower: bool): bool {
+  if (to - from > MAX_LEET_LINE) return false;
+  let tokens = 0;
+  let token = 0;
+  let letter = -1;
+  let leet = -1;
+  for (let i = from; i <= to; i++) {
+    const c = i < to ? unitAt(textOff + (<usize>i << 1), lower) : 32;
+    // `\p{L}\p{N}` beyond ASCII is not followed here: such a line is kept.
+    if (c >= 128) return true;
+    if (lowerLetter(c) || leetUnit(c) || c == 50 || c == 54 || <u32>(c - 65) < 26) {
+      if (leetUnit(c) && leet < 0) leet = token;
+      if (lowerLetter(c) && letter < 0) letter = token;
+      token++;
+      continue;
+    }
+    if (token >= 2 && token <= 32 && letter >= 0 && letter <= 30 && leet >= 0 && leet <= 30) tokens++;
+    token = 0;
+    letter = -1;
+    leet = -1;
+  }
+  return tokens >= 3;
+}
+
+/** Whether `SEPARATED_HINT` matches with its first separator at `i`. */
+function separatedAt(i: i32, to: i32): bool {
+  if (i < 1 || i + 5 >= to) return false;
+  return (
+    alnumUnit(ch(i - 1)) &&
+    alnumUnit(ch(i + 1)) &&
+    separatorUnit(ch(i + 2)) &&
+    alnumUnit(ch(i + 3)) &&
+    separatorUnit(ch(i + 4)) &&
+    alnumUnit(ch(i + 5))
+  );
+}
+
+/**
+ * With `stop` (long texts), `pass` returns -1 as soon as a decoder's gate passes: the text cannot be dismissed then,
+ * and the rest of the pass would be paid on top of the JavaScript path (which stops its own walk early).
+ */
+let stopOnGate: bool = false;
+const STOP_GATES: i32 = SPACED_CHAIN | SEPARATED | LEET_LINE;
+
+// State of `pass` kept out of its hot loop: the gate bits, the character signals, the current line's leet hints.
+let gateOut: i32 = 0;
+let charOut: i32 = 0;
+let hints: i32 = 0;
+let lineStart: i32 = 0;
+
+/** The gate bits of the last `pass`. */
+export function passGates(): i32 {
+  return gateOut;
+}
+
+/** A leet character at `i`: its lower-case neighbours are hints (`leetHintLines`). */
+function leetAt(i: i32, to: i32): void {
+  if (i > 0 && lowerLetter(ch(i - 1))) hints++;
+  if (i + 1 < to && lowerLetter(ch(i + 1))) hints++;
+}
+
+/** A word unit other than a plain letter (`wordClass` != 0) at `i`: needles, leet hints, separated letters. */
+function wordSpecial(c: i32, i: i32, to: i32): void {
+  if (c == 95) {
+    charOut |= TOOL;
+    if (separatedAt(i, to)) gateOut |= SEPARATED;
+  } else if (c == 104) {
+    if (startsWith(i, LIT_HTTP, to)) charOut |= URL;
+  } else if (c == 119) {
+    if (startsWith(i, LIT_WWW, to)) charOut |= URL;
+  } else if (c == 97) {
+    if (startsWith(i, LIT_AI, to)) charOut |= ADDRESSEE;
+  } else if (leetUnit(c)) leetAt(i, to);
+}
+
+/** `a`, `h`, `w`, `_` and the leet digits: the word units `wordSpecial` looks at. */
+@inline
+function wordClass(c: i32): bool {
+  return c == 97 || c == 104 || c == 119 || c == 95 || (<u32>(c - 48) < 10 && c != 50 && c != 54);
+}
+
+// Unit classes for `pass`, by ASCII unit (`initClasses`): a word unit; one `wordSpecial` looks at; a unit other
+// than a word unit or a space that `otherUnit` looks at. A unit from 128 up is OTHER_SPECIAL.
+const C_WORD: i32 = 1;
+const C_WORD_SPECIAL: i32 = 2;
+const C_OTHER_SPECIAL: i32 = 4;
+let classOff: usize = 0;
+
+/** Writes the class table at `at` (128 bytes the host reserved). */
+export function initClasses(at: usize): void {
+  classOff = at;
+  for (let c = 0; c < 128; c++) {
+    let k = 0;
+    if (wordUnit(c)) {
+      k = C_WORD;
+      if (wordClass(<u32>(c - 65) < 26 ? c + 32 : c)) k |= C_WORD_SPECIAL;
+    } else if (
+      c == 10 ||
+      (c < 32 && c != 9 && c != 13) ||
+      c == 127 ||
+      c == 60 ||
+      c == 91 ||
+      c == 64 ||
+      c == 96 ||
+      c == 33 ||
+      c == 36 ||
+      c == 124 ||
+      c == 46 ||
+      c == 42 ||
+      c == 126 ||
+      c == 45
+    )
+      k = C_OTHER_SPECIAL;
+    store<u8>(at + <usize>c, <u8>k);
+  }
+}
+
+@inline
+function classOf(c: i32): i32 {
+  return c < 128 ? <i32>load<u8>(classOff + <usize>c) : C_OTHER_SPECIAL;
+}
+
+/** A unit that is not a word unit at `i`: the gates and the character signals. */
+function otherUnit(c: i32, i: i32, to: i32): void {
+  if (c == 32) {
+    if (i + 2 < to && (rawAt(i + 2) == 32 || rawAt(i + 1) == 92) && chainAt(i, to, false)) gateOut |= SPACED_CHAIN;
+    return;
+  }
+  if (c == 10) {
+    if (hints >= 3 && leetLineRead(lineStart, i, lowerCase)) gateOut |= LEET_LINE;
+    hints = 0;
+    lineStart = i + 1;
+    return;
+  }
+  if (c >= 127 || (c < 32 && c != 9 && c != 13)) {
+    gateOut &= ~PRINTABLE;
+    if (
+      (c >= 0x370 && c <= 0x4ff) ||
+      (c >= 0x3000 && c <= 0x30ff) ||
+      (c >= 0x4e00 && c <= 0x9fff) ||
+      (c >= 0xff00 && c <= 0xffef)
+    )
+      gateOut |= OTHER_SCRIPT;
+    return;
+  }
+  if (c == 60 || c == 91) {
+    if ((charOut & TURN) == 0 && markerAt(i, to)) charOut |= TURN;
+  } else if (c == 64) {
+    charOut |= EMAIL;
+    leetAt(i, to);
+  } else if (c == 96) charOut |= TOOL;
+  else if (c == 33) {
+    if (i + 1 < to && rawAt(i + 1) == 91) gateOut |= IMAGE;
+  } else if (c == 36) leetAt(i, to);
+  else if (c == 124) {
+    leetAt(i, to);
+    if (separatedAt(i, to)) gateOut |= SEPARATED;
+  }
+  if (c == 46 || c == 42 || c == 126 || c == 45) {
+    if (separatedAt(i, to)) gateOut |= SEPARATED;
+  }
+}
+
+/**
+ * `walk(0, to)` and the gates, in one pass over the text: returns the walk's signals, and leaves in `passGates`
+ * PRINTABLE when every unit is printable ASCII, tab, LF or CR (normalise.ts `NEEDS_FOLDING` finds none) and, for such
+ * a text and its reading (lower case), whether each decoder of encoded-segments.ts may read something: LONG_RUN
+ * (`longRuns`), SPACED_CHAIN (`chainAt`), SEPARATED (`SEPARATED_HINT` matches), LEET_LINE (a line with three leet
+ * hints, as `leetHintLines` counts them, that `readLeetLine` may read); IMAGE (`![` occurs); and OTHER_SCRIPT (a
+ * Cyrillic, Greek, CJK or full-width unit: structure-detector.ts `NON_ASCII`). Plain letters, most of
+ * a text, cost the walk's hash step and one class test.
+ */
+export function pass(to: i32, stop: i32): i32 {
+  gateOut = PRINTABLE;
+  charOut = 0;
+  hints = 0;
+  lineStart = 0;
+  if (stop != 0 && to >= MIN_RUN && longRuns(to)) return -1;
+  stopOnGate = stop != 0;
+  const bits = fused(0, to);
+  stopOnGate = false;
+  if (bits < 0) return -1;
+  if (hints >= 3 && leetLineRead(lineStart, to, lowerCase)) gateOut |= LEET_LINE;
+  if (to >= MIN_RUN && longRuns(to)) gateOut |= LONG_RUN;
+  return bits;
+}
+
+/**
+ * anchor-gate.ts `mayBitsReference(text.slice(from, to))`, on the text in memory (the gates it passes through on
+ * the way are not kept: they are `pass`'s, for the whole text).
+ */
+export function walk(from: i32, to: i32): i32 {
+  gateOut = PRINTABLE;
+  charOut = 0;
+  hints = 0;
+  lineStart = from;
+  return fused(from, to);
+}
+
+/** The walk over [from, to) with the character signals and the gates' per-unit steps (see `pass`). */
+function fused(from: i32, to: i32): i32 {
+  let bits = unkeyed;
+  let seen = 0;
+  let previous = -1;
+  let previousPair = -1;
+  let previousMarks = 0;
+  let sinceAi = FAR;
+  let sinceReader = FAR;
+  const lower = lowerCase;
+  const base = textOff;
+  const end = base + (<usize>to << 1);
+  let p = base + (<usize>from << 1);
+  while (p < end) {
+    let c = <i32>load<u16>(p);
+    let k = classOf(c);
+    if ((k & C_WORD) == 0) {
+      if (c == 32) {
+        const i = <i32>((p - base) >> 1);
+        if (i + 2 < to && (rawAt(i + 2) == 32 || rawAt(i + 1) == 92) && chainAt(i, to, false))
+          gateOut |= SPACED_CHAIN;
+      } else if (k != 0) otherUnit(c, <i32>((p - base) >> 1), to);
+      if (stopOnGate && (gateOut & STOP_GATES) != 0) return -1;
+      p += 2;
+      continue;
+    }
+    const startP = p;
+    let h = 0;
+    do {
+      const lc = lower && <u32>(c - 65) < 26 ? c + 32 : c;
+      h = (h * 31 + lc) & HASH_MASK;
+      if ((k & C_WORD_SPECIAL) != 0) {
+        wordSpecial(lc, <i32>((p - base) >> 1), to);
+        if (stopOnGate && (gateOut & STOP_GATES) != 0) return -1;
+      }
+      p += 2;
+      if (p >= end) break;
+      c = <i32>load<u16>(p);
+      k = classOf(c);
+    } while ((k & C_WORD) != 0);
+    const i = <i32>((p - base) >> 1);
+    const start = <i32>((startP - base) >> 1);
+    let marks = 0;
+    const at = findWord(h);
+    if (at >= 0) {
+      bits |= load<i32>(wordValues + (<usize>at << 2));
+      marks = load<i32>(wordMarks + (<usize>at << 2));
+    }
+    if (previous >= 0) {
+      const pair = hashPair(previous, h);
+      bits |= pairBits(pair);
+      if (previousPair >= 0) bits |= pairBits(hashPair(previousPair, h));
+      previousPair = pair;
+    }
+    sinceAi++;
+    sinceReader++;
+    if ((marks | previousMarks) != 0) {
+      seen |= marks | pairMarks(previousMarks, marks);
+      const reader = readerBits(marks, previousMarks, sinceAi, sinceReader);
+      if ((reader & FOUND) != 0) bits |= ADDRESSEE;
+      if ((reader & AI_END) != 0) sinceAi = 0;
+      if ((reader & READER_END) != 0) sinceReader = 0;
+      if (
+        (marks & VOCATIVE_NOUN) != 0 &&
+        separatorWithin(i, 4, to) &&
+        ((previousMarks & VOCATIVE_FIRST) != 0 || vocativeContext(start, from))
+      )
+        bits |= ADDRESSEE;
+      if ((marks & TURN_ROLE) != 0 && firstOnLine(start, from) && turnColonAfter(i, to)) bits |= TURN;
+    }
+    if (i - start >= 5 && unitAt(p - 2, lower) == 115 && startsWith(i - 5, LIT_MODUS, to)) seen |= MODE_WORD;
+    previous = h;
+    previousMarks = marks;
+  }
+  return bits | charOut | seenBits(seen);
+}

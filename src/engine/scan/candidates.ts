@@ -1,3 +1,4 @@
+import { LiteralAutomaton } from "../../shared/literal-automaton.js";
 import { memoizeLastText } from "../detectors/shared/last-text-memo.js";
 
 /**
@@ -29,6 +30,15 @@ export interface CandidateIndex {
   startsUpTo(needles: readonly (readonly [string, number])[], limit: number): number[] | undefined;
   /** `positions(needle)`, or undefined when its probe occurs more than `limit` times (then no list is built). */
   positionsUpTo(needle: string, limit: number): readonly number[] | undefined;
+  /**
+   * The shared literal pass's hits for `set` (see passLiterals): per literal of the set, the ascending starts of its
+   * occurrences with ASCII letters folded (a caller that wants the exact case confirms each with `startsWith`).
+   * Undefined when the text is too short for the pass to pay or too dense in the registered literals: the caller
+   * searches as it would without the pass.
+   */
+  passHits(set: PassLiterals): readonly (readonly number[])[] | undefined;
+  /** Whether every character of the text is ASCII (computed once per text). */
+  isAscii(): boolean;
 }
 
 /** ASCII lower-case letters, most frequent in English first (after the space, commonest of all). */
@@ -72,8 +82,24 @@ class TextCandidates implements CandidateIndex {
   private readonly found = new Map<string, readonly number[]>();
   /** Probes known to occur more than the limit noted, whose lists were not built. */
   private readonly denseAbove = new Map<string, number>();
+  /** The shared pass's lists by registry id (null: not run yet; undefined: not run for this text). */
+  private hits: (number[] | undefined)[] | null | undefined = null;
+  private ascii: boolean | undefined;
 
   constructor(readonly text: string) {}
+
+  passHits(set: PassLiterals): readonly (readonly number[])[] | undefined {
+    if (!passEnabled) return undefined;
+    if (this.hits === null) this.hits = runPass(this.text);
+    const hits = this.hits;
+    if (hits === undefined || set.ids.some((id) => id >= hits.length)) return undefined;
+    return set.ids.map((id) => hits[id] ?? NONE);
+  }
+
+  isAscii(): boolean {
+    this.ascii ??= Buffer.byteLength(this.text, "utf8") === this.text.length;
+    return this.ascii;
+  }
 
   has(needle: string): boolean {
     const known = this.found.get(needle);
@@ -188,3 +214,96 @@ export function mergeUnique(a: readonly number[], b: readonly number[]): number[
 export const candidateIndex: (text: string) => CandidateIndex = memoizeLastText(
   (text) => new TextCandidates(text),
 );
+
+/**
+ * The shared literal pass: ONE run of a WebAssembly Aho-Corasick automaton (src/shared/literal-automaton.ts) per
+ * text over every literal the detectors registered (token prefixes, credential and prose nouns, keywords), instead of
+ * one V8 search or regex per detector. V8 stops a regex at every occurrence of its first characters (the prose
+ * nouns' anchors stop at every `k`, `p`, `c`, `n` of prose; the token prefixes' anchors at every `.`, `_`, `-` and
+ * capital); the automaton reads each byte once whatever the literals, at a cost that does not grow with their count.
+ * Literals are matched with ASCII letters folded (what a non-`u` `i` flag does), so one pass serves both the
+ * exact-case prefixes (confirmed by the caller) and the case-insensitive words.
+ */
+export interface PassLiterals {
+  /** The literals as registered. */
+  readonly literals: readonly string[];
+  /** Each literal's id in the pass's registry (literals equal once folded share one). */
+  readonly ids: readonly number[];
+}
+
+/** The lists of a literal that does not occur (shared: callers never modify a list). */
+const NONE: readonly number[] = [];
+
+/**
+ * Below this length the pass's fixed cost (the automaton's reset, one encode, one call into the module) is not
+ * repaid, and the callers' own searches are as cheap: they search as before.
+ */
+export const MIN_PASS_LENGTH = 1024;
+/** More registered literals than this and later sets are left to their callers' own searches. */
+const MAX_REGISTERED = 4096;
+
+let passEnabled = true;
+
+/**
+ * Switches the shared pass off (every `passHits` undefined, so every caller searches as it would without it) or back
+ * on: for the tests and benches that compare both paths on the same texts. Not for production use.
+ */
+export function setLiteralPass(enabled: boolean): void {
+  passEnabled = enabled;
+}
+
+const registry: string[] = [];
+const registryIds = new Map<string, number>();
+let automaton: LiteralAutomaton | undefined;
+
+const foldAscii = (s: string): string => s.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
+
+/**
+ * Registers literals for the shared pass (at module load or when a detector is built: the automaton is compiled
+ * again on the next pass after a new literal). Every occurrence of each, ASCII case folded, is then in
+ * `passHits(set)` of every text at least MIN_PASS_LENGTH long.
+ */
+export function passLiterals(literals: readonly string[]): PassLiterals {
+  const ids = literals.map((literal) => {
+    if (literal.length === 0) throw new Error("passLiterals: an empty literal");
+    const folded = foldAscii(literal);
+    let id = registryIds.get(folded);
+    if (id === undefined) {
+      // A full registry hands out ids past every list: passHits answers undefined for the set, never a wrong list.
+      if (registry.length >= MAX_REGISTERED) return Number.MAX_SAFE_INTEGER;
+      id = registry.length;
+      registry.push(folded);
+      registryIds.set(folded, id);
+      automaton = undefined;
+    }
+    return id;
+  });
+  return { literals, ids };
+}
+
+/** Thrown from the pass's callback to stop a scan that found more hits than trying them would repay. */
+const DENSE = new Error("the text is dense in the pass's literals");
+
+/**
+ * Every registered literal's occurrences in `text`, by registry id, or undefined (a short text; a text with more
+ * hits than one per 16 characters: the callers' own scans, which give up on dense texts, are cheaper there).
+ */
+function runPass(text: string): (number[] | undefined)[] | undefined {
+  if (!passEnabled || text.length < MIN_PASS_LENGTH || registry.length === 0) return undefined;
+  automaton ??= new LiteralAutomaton(registry, { asciiCaseInsensitive: true });
+  const lists: (number[] | undefined)[] = new Array(registry.length);
+  const cap = 64 + (text.length >> 4);
+  let count = 0;
+  try {
+    automaton.scan(text, (id, start) => {
+      const list = lists[id];
+      if (list === undefined) lists[id] = [start];
+      else list.push(start);
+      if (++count > cap) throw DENSE;
+    });
+  } catch (error) {
+    if (error === DENSE) return undefined;
+    throw error;
+  }
+  return lists;
+}

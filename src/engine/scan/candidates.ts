@@ -101,8 +101,26 @@ class TextCandidates implements CandidateIndex {
     return this.ascii;
   }
 
+  /**
+   * Every exact-case occurrence of `needle` from the shared pass, when the pass has run on this text and the needle
+   * is among its literals (undefined otherwise: never runs the pass itself). A needle of two or more characters asked
+   * about on a long text is registered for the texts after it (learnNeedle).
+   */
+  private fromPass(needle: string): readonly number[] | undefined {
+    if (needle.length < 2 || this.text.length < MIN_PASS_LENGTH || !passEnabled) return undefined;
+    const id = learnNeedle(needle);
+    const hits = this.hits;
+    if (id === undefined || hits === null || hits === undefined || id >= hits.length) return undefined;
+    const folded = hits[id] ?? NONE;
+    const list = HAS_ASCII_LETTER.test(needle)
+      ? folded.filter((at) => this.text.startsWith(needle, at))
+      : folded;
+    this.found.set(needle, list);
+    return list;
+  }
+
   has(needle: string): boolean {
-    const known = this.found.get(needle);
+    const known = this.found.get(needle) ?? this.fromPass(needle);
     if (known !== undefined) return known.length > 0;
     const { probe, offset } = probeOf(needle);
     const list = this.found.get(probe);
@@ -119,7 +137,7 @@ class TextCandidates implements CandidateIndex {
   }
 
   positions(needle: string): readonly number[] {
-    let list = this.found.get(needle);
+    let list = this.found.get(needle) ?? this.fromPass(needle);
     if (list !== undefined) return list;
     const { probe, offset } = probeOf(needle);
     if (probe === needle) list = this.occurrences(needle);
@@ -169,7 +187,7 @@ class TextCandidates implements CandidateIndex {
 
   /** `positions(needle)`, or undefined when its probe occurs more than `limit` times (then no list is built). */
   positionsUpTo(needle: string, limit: number): readonly number[] | undefined {
-    const known = this.found.get(needle);
+    const known = this.found.get(needle) ?? this.fromPass(needle);
     if (known !== undefined) return known.length > limit ? undefined : known;
     const { probe } = probeOf(needle);
     const probeHits = this.found.get(probe);
@@ -279,6 +297,24 @@ export function passLiterals(literals: readonly string[]): PassLiterals {
     return id;
   });
   return { literals, ids };
+}
+
+/** Needles the index registered itself (learnNeedle), at most MAX_LEARNED: each costs one compile of the automaton. */
+let learned = 0;
+const MAX_LEARNED = 256;
+const HAS_ASCII_LETTER = /[A-Za-z]/;
+
+/**
+ * The registry id of `needle`'s folded form, registering it if the index may still learn needles: detectors ask the
+ * index about a fixed set of needles (`has("#define")`, `positions("cret")`), so after the first long text each is
+ * among the pass's literals and answered from its lists instead of a search of its own.
+ */
+function learnNeedle(needle: string): number | undefined {
+  const id = registryIds.get(foldAscii(needle));
+  if (id !== undefined || learned >= MAX_LEARNED) return id;
+  learned++;
+  passLiterals([needle]);
+  return undefined;
 }
 
 /** Thrown from the pass's callback to stop a scan that found more hits than trying them would repay. */

@@ -73,7 +73,14 @@ export function literalStarts(
   limit: number,
 ): number[] | undefined {
   const hits: number[] = [];
+  // A long text's candidate index answers from the shared literal pass once the literals are among its needles.
+  const index = haystack.length >= MIN_PASS_LENGTH ? candidateIndex(haystack) : undefined;
   for (const { literal, needle, offset } of searchPlan(literals)) {
+    if (index !== undefined) {
+      for (const start of index.positions(literal)) hits.push(start);
+      if (hits.length * (back + 1) > limit) return undefined;
+      continue;
+    }
     for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
       const start = at - offset;
       if (offset > 0 && (start < 0 || !haystack.startsWith(literal, start))) continue;

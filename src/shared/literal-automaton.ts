@@ -68,7 +68,7 @@ function wasmModule(): object {
 const CHUNK_BYTES = 64 * 1024;
 const MAX_STATES = 0xffff;
 
-interface Dfa {
+export interface Dfa {
   readonly classes: Uint8Array;
   readonly classCount: number;
   /** Complete transition table, states renumbered so the accepting ones are the last. */
@@ -80,7 +80,7 @@ interface Dfa {
   readonly mostOutputs: number;
 }
 
-function utf8Literals(literals: readonly string[], fold: boolean): Uint8Array[] {
+export function utf8Literals(literals: readonly string[], fold: boolean): Uint8Array[] {
   const encoder = new TextEncoder();
   return literals.map((literal, i) => {
     if (literal.length === 0) throw new LiteralAutomatonError(`literal ${i} is empty`);
@@ -98,7 +98,7 @@ function inputClasses(bytes: readonly Uint8Array[], fold: boolean): { classes: U
 }
 
 /** The trie's goto function, failure links folded in (a complete DFA), and each state's outputs, longest first. */
-function buildDfa(bytes: readonly Uint8Array[], fold: boolean): Dfa {
+export function buildDfa(bytes: readonly Uint8Array[], fold: boolean): Dfa {
   const { classes, count: k } = inputClasses(bytes, fold);
   const rows: Int32Array[] = [new Int32Array(k).fill(-1)];
   const own: number[][] = [[]];

@@ -222,3 +222,41 @@ describe("the shared literal pass", () => {
     expect(passRuns).toBeGreaterThan(70);
   });
 });
+
+describe("the shared literal pass on texts of several chunks", () => {
+  it("carries its state across chunks and stripes, ASCII and not", () => {
+    let ran = 0;
+    const set = passLiterals(["sk-", "Key", "ghp_", "\u00e9t\u00e9", "webhook.office.com"]);
+    const word = fc.constantFrom(
+      "sk-",
+      "SK-",
+      "key",
+      "kEy",
+      "ghp_",
+      "\u00e9t\u00e9",
+      "webhook.office.com",
+      " ",
+      "x",
+    );
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 20, maxLength: 60 }), fc.boolean(), (parts, ascii) => {
+        const unit = parts.filter((p) => !ascii || /^[\x00-\x7f]*$/.test(p)).join("") || "x";
+        // Filler first so literals straddle the 64 kB chunk boundaries and the stripes' middles at varying offsets.
+        let text = "";
+        while (text.length < 140_000) text += `${unit}${"z".repeat(900 + (text.length % 97))}`;
+        const hits = candidateIndex(text).passHits(set);
+        if (hits === undefined) return;
+        ran++;
+        const lower = text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+        set.literals.forEach((literal, k) => {
+          const needle = literal.toLowerCase();
+          const expected: number[] = [];
+          for (let i = lower.indexOf(needle); i !== -1; i = lower.indexOf(needle, i + 1)) expected.push(i);
+          expect(hits[k]).toEqual(expected);
+        });
+      }),
+      { numRuns: 12 },
+    );
+    expect(ran).toBeGreaterThan(6);
+  });
+});

@@ -1,5 +1,5 @@
-import { LiteralAutomaton } from "../../shared/literal-automaton.js";
 import { memoizeLastText } from "../detectors/shared/last-text-memo.js";
+import { LiteralPass } from "./literal-pass.js";
 
 /**
  * The candidate index of one text: where each needle a detector asks about stands, searched for once per text and
@@ -272,7 +272,7 @@ export function setLiteralPass(enabled: boolean): void {
 
 const registry: string[] = [];
 const registryIds = new Map<string, number>();
-let automaton: LiteralAutomaton | undefined;
+let automaton: LiteralPass | undefined;
 
 const foldAscii = (s: string): string => s.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
 
@@ -317,29 +317,12 @@ function learnNeedle(needle: string): number | undefined {
   return undefined;
 }
 
-/** Thrown from the pass's callback to stop a scan that found more hits than trying them would repay. */
-const DENSE = new Error("the text is dense in the pass's literals");
-
 /**
  * Every registered literal's occurrences in `text`, by registry id, or undefined (a short text; a text with more
  * hits than one per 16 characters: the callers' own scans, which give up on dense texts, are cheaper there).
  */
 function runPass(text: string): (number[] | undefined)[] | undefined {
   if (!passEnabled || text.length < MIN_PASS_LENGTH || registry.length === 0) return undefined;
-  automaton ??= new LiteralAutomaton(registry, { asciiCaseInsensitive: true });
-  const lists: (number[] | undefined)[] = new Array(registry.length);
-  const cap = 64 + (text.length >> 4);
-  let count = 0;
-  try {
-    automaton.scan(text, (id, start) => {
-      const list = lists[id];
-      if (list === undefined) lists[id] = [start];
-      else list.push(start);
-      if (++count > cap) throw DENSE;
-    });
-  } catch (error) {
-    if (error === DENSE) return undefined;
-    throw error;
-  }
-  return lists;
+  automaton ??= new LiteralPass([...registry]);
+  return automaton.run(text, 64 + (text.length >> 4));
 }

@@ -85,6 +85,11 @@ const WORDS = [
   "AKIA",
   "ASIA",
   "akia",
+  "eyJ",
+  "EYJ",
+  "eyj",
+  // A JWT's header and a payload, built here (the signature is a random run): the JWT detector's candidates.
+  `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString("base64url")}.${Buffer.from('{"sub":"1234567890"}').toString("base64url")}.`,
 ];
 
 /** A token-ish run built at test time: base64 letters and digits (never a real credential). */

@@ -273,6 +273,7 @@ export function setLiteralPass(enabled: boolean): void {
 const registry: string[] = [];
 const registryIds = new Map<string, number>();
 let automaton: LiteralPass | undefined;
+let compileFailed = false;
 
 const foldAscii = (s: string): string => s.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
 
@@ -322,7 +323,16 @@ function learnNeedle(needle: string): number | undefined {
  * hits than one per 16 characters: the callers' own scans, which give up on dense texts, are cheaper there).
  */
 function runPass(text: string): (number[] | undefined)[] | undefined {
-  if (!passEnabled || text.length < MIN_PASS_LENGTH || registry.length === 0) return undefined;
-  automaton ??= new LiteralPass([...registry]);
+  if (!passEnabled || text.length < MIN_PASS_LENGTH || registry.length === 0 || compileFailed)
+    return undefined;
+  if (automaton === undefined) {
+    try {
+      automaton = new LiteralPass([...registry]);
+    } catch {
+      // A registry past the automaton's state limit (long declared prefixes): every caller searches as before.
+      compileFailed = true;
+      return undefined;
+    }
+  }
   return automaton.run(text, 64 + (text.length >> 4));
 }

@@ -4,10 +4,39 @@
  */
 import { describe, expect, it } from "vitest";
 import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
-import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "../../src/engine/scan/candidates.js";
+import {
+  candidateIndex,
+  literalPassCompiles,
+  MIN_PASS_LENGTH,
+  passLiterals,
+} from "../../src/engine/scan/candidates.js";
 import type { TextMatch } from "../../src/engine/types.js";
 import { fakeGithubToken, randomString } from "../../src/shared/fake-credentials.js";
 
+describe("needles the candidate index learns", () => {
+  it("cost at most a few compiles of the automaton, however many texts teach them", () => {
+    const filler = "the report was filed before the deadline. ".repeat(MIN_PASS_LENGTH / 16);
+    const set = passLiterals(["report"]);
+    const compilesAt = (i: number) => {
+      // A new string each time (the index is kept for the last text), the pass run first, then a new needle asked.
+      const text = `${filler} ${i}`;
+      const index = candidateIndex(text);
+      index.passHits(set);
+      index.has(`needle-${i}`);
+      return literalPassCompiles();
+    };
+    const first = compilesAt(0);
+    let last = first;
+    for (let i = 1; i < 40; i++) last = compilesAt(i);
+    expect(last - first).toBeLessThanOrEqual(3);
+    // Within the budget, a learned needle is answered from the pass on the next text.
+    const next = candidateIndex(`${filler} needle-1`);
+    expect(next.passHits(set)).toBeDefined();
+    expect(next.has("needle-1")).toBe(true);
+  });
+});
+
+// Last: its registry passes the automaton's limit, which leaves the pass off for the rest of the file.
 describe("the shared literal pass past its automaton's limit", () => {
   it("answers undefined and the detectors search as before", () => {
     const detectors = createSecretDetectors();

@@ -313,10 +313,26 @@ const HAS_ASCII_LETTER = /[A-Za-z]/;
 function learnNeedle(needle: string): number | undefined {
   const id = registryIds.get(foldAscii(needle));
   if (id !== undefined || learned >= MAX_LEARNED) return id;
+  // Needles learned while the automaton is stale join the next compile; one that would make a compiled automaton
+  // stale costs a compile (20-40 ms for ~300 literals), so only MAX_LEARNING_COMPILES of those are spent: the first
+  // long text teaches nearly every needle at once, the rare ones after it wait for the budget.
+  if (automaton !== undefined) {
+    if (learningCompiles >= MAX_LEARNING_COMPILES) return undefined;
+    learningCompiles++;
+  }
   learned++;
   passLiterals([needle]);
   return undefined;
 }
+
+let learningCompiles = 0;
+const MAX_LEARNING_COMPILES = 3;
+
+/** How many times the pass's automaton was compiled (for the tests: learning needles must not recompile often). */
+export function literalPassCompiles(): number {
+  return compiles;
+}
+let compiles = 0;
 
 /**
  * Every registered literal's occurrences in `text`, by registry id, or undefined (a short text; a text with more
@@ -327,6 +343,7 @@ function runPass(text: string): (number[] | undefined)[] | undefined {
     return undefined;
   if (automaton === undefined) {
     try {
+      compiles++;
       automaton = new LiteralPass([...registry]);
     } catch {
       // A registry past the automaton's state limit (long declared prefixes): every caller searches as before.

@@ -1,3 +1,4 @@
+import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "../scan/candidates.js";
 import { HAS_CONTROL, HAS_NON_ASCII } from "../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { measureEscapeSequence } from "./escape-sequences.js";
@@ -76,8 +77,28 @@ export function createControlDetector(): TextDetector & RunDetector {
   };
 }
 
+/**
+ * The ASCII characters INVISIBLE_PREFILTER matches: C0 controls but tab, LF and CR, and DEL (its Unicode properties,
+ * Default_Ignorable_Code_Point, Cf and Cs, hold no ASCII character). Among the shared literal pass's literals: on an
+ * ASCII text their hits answer the prefilter, which is otherwise a Unicode class V8 tests at every character.
+ */
+const ASCII_INVISIBLE = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)).filter((char) =>
+  INVISIBLE_PREFILTER.test(char),
+);
+const PASS = passLiterals(ASCII_INVISIBLE);
+
+/** INVISIBLE_PREFILTER.test(text), from the shared pass on a long ASCII text. */
+function mayHoldInvisible(text: string): boolean {
+  if (text.length >= MIN_PASS_LENGTH) {
+    const index = candidateIndex(text);
+    const hits = index.isAscii() ? index.passHits(PASS) : undefined;
+    if (hits !== undefined) return hits.some((list) => list.length > 0);
+  }
+  return INVISIBLE_PREFILTER.test(text);
+}
+
 function scanText(text: string, out: Emit): void {
-  if (!INVISIBLE_PREFILTER.test(text)) return;
+  if (!mayHoldInvisible(text)) return;
   SCAN.lastIndex = 0;
   for (let hit = SCAN.exec(text); hit !== null; hit = SCAN.exec(text)) {
     const start = hit.index;

@@ -1,4 +1,5 @@
 import { memoizeLastText } from "../detectors/shared/last-text-memo.js";
+import { LiteralPass } from "./literal-pass.js";
 
 /**
  * The candidate index of one text: where each needle a detector asks about stands, searched for once per text and
@@ -29,6 +30,15 @@ export interface CandidateIndex {
   startsUpTo(needles: readonly (readonly [string, number])[], limit: number): number[] | undefined;
   /** `positions(needle)`, or undefined when its probe occurs more than `limit` times (then no list is built). */
   positionsUpTo(needle: string, limit: number): readonly number[] | undefined;
+  /**
+   * The shared literal pass's hits for `set` (see passLiterals): per literal of the set, the ascending starts of its
+   * occurrences with ASCII letters folded (a caller that wants the exact case confirms each with `startsWith`).
+   * Undefined when the text is too short for the pass to pay or too dense in the registered literals: the caller
+   * searches as it would without the pass.
+   */
+  passHits(set: PassLiterals): readonly (readonly number[])[] | undefined;
+  /** Whether every character of the text is ASCII (computed once per text). */
+  isAscii(): boolean;
 }
 
 /** ASCII lower-case letters, most frequent in English first (after the space, commonest of all). */
@@ -72,11 +82,45 @@ class TextCandidates implements CandidateIndex {
   private readonly found = new Map<string, readonly number[]>();
   /** Probes known to occur more than the limit noted, whose lists were not built. */
   private readonly denseAbove = new Map<string, number>();
+  /** The shared pass's lists by registry id (null: not run yet; undefined: not run for this text). */
+  private hits: (number[] | undefined)[] | null | undefined = null;
+  private ascii: boolean | undefined;
 
   constructor(readonly text: string) {}
 
+  passHits(set: PassLiterals): readonly (readonly number[])[] | undefined {
+    if (!passEnabled) return undefined;
+    if (this.hits === null) this.hits = runPass(this.text);
+    const hits = this.hits;
+    if (hits === undefined || set.ids.some((id) => id >= hits.length)) return undefined;
+    return set.ids.map((id) => hits[id] ?? NONE);
+  }
+
+  isAscii(): boolean {
+    this.ascii ??= Buffer.byteLength(this.text, "utf8") === this.text.length;
+    return this.ascii;
+  }
+
+  /**
+   * Every exact-case occurrence of `needle` from the shared pass, when the pass has run on this text and the needle
+   * is among its literals (undefined otherwise: never runs the pass itself). A needle of two or more characters asked
+   * about on a long text is registered for the texts after it (learnNeedle).
+   */
+  private fromPass(needle: string): readonly number[] | undefined {
+    if (needle.length < 2 || this.text.length < MIN_PASS_LENGTH || !passEnabled) return undefined;
+    const id = learnNeedle(needle);
+    const hits = this.hits;
+    if (id === undefined || hits === null || hits === undefined || id >= hits.length) return undefined;
+    const folded = hits[id] ?? NONE;
+    const list = HAS_ASCII_LETTER.test(needle)
+      ? folded.filter((at) => this.text.startsWith(needle, at))
+      : folded;
+    this.found.set(needle, list);
+    return list;
+  }
+
   has(needle: string): boolean {
-    const known = this.found.get(needle);
+    const known = this.found.get(needle) ?? this.fromPass(needle);
     if (known !== undefined) return known.length > 0;
     const { probe, offset } = probeOf(needle);
     const list = this.found.get(probe);
@@ -93,7 +137,7 @@ class TextCandidates implements CandidateIndex {
   }
 
   positions(needle: string): readonly number[] {
-    let list = this.found.get(needle);
+    let list = this.found.get(needle) ?? this.fromPass(needle);
     if (list !== undefined) return list;
     const { probe, offset } = probeOf(needle);
     if (probe === needle) list = this.occurrences(needle);
@@ -143,7 +187,7 @@ class TextCandidates implements CandidateIndex {
 
   /** `positions(needle)`, or undefined when its probe occurs more than `limit` times (then no list is built). */
   positionsUpTo(needle: string, limit: number): readonly number[] | undefined {
-    const known = this.found.get(needle);
+    const known = this.found.get(needle) ?? this.fromPass(needle);
     if (known !== undefined) return known.length > limit ? undefined : known;
     const { probe } = probeOf(needle);
     const probeHits = this.found.get(probe);
@@ -188,3 +232,124 @@ export function mergeUnique(a: readonly number[], b: readonly number[]): number[
 export const candidateIndex: (text: string) => CandidateIndex = memoizeLastText(
   (text) => new TextCandidates(text),
 );
+
+/**
+ * The shared literal pass: ONE run of a WebAssembly Aho-Corasick automaton (src/shared/literal-automaton.ts) per
+ * text over every literal the detectors registered (token prefixes, credential and prose nouns, keywords), instead of
+ * one V8 search or regex per detector. V8 stops a regex at every occurrence of its first characters (the prose
+ * nouns' anchors stop at every `k`, `p`, `c`, `n` of prose; the token prefixes' anchors at every `.`, `_`, `-` and
+ * capital); the automaton reads each byte once whatever the literals, at a cost that does not grow with their count.
+ * Literals are matched with ASCII letters folded (what a non-`u` `i` flag does), so one pass serves both the
+ * exact-case prefixes (confirmed by the caller) and the case-insensitive words.
+ */
+export interface PassLiterals {
+  /** The literals as registered. */
+  readonly literals: readonly string[];
+  /** Each literal's id in the pass's registry (literals equal once folded share one). */
+  readonly ids: readonly number[];
+}
+
+/** The lists of a literal that does not occur (shared: callers never modify a list). */
+const NONE: readonly number[] = [];
+
+/**
+ * Below this length the pass's fixed cost (the automaton's reset, one encode, one call into the module) is not
+ * repaid, and the callers' own searches are as cheap: they search as before.
+ */
+export const MIN_PASS_LENGTH = 1024;
+/** More registered literals than this and later sets are left to their callers' own searches. */
+const MAX_REGISTERED = 4096;
+
+let passEnabled = true;
+
+/**
+ * Switches the shared pass off (every `passHits` undefined, so every caller searches as it would without it) or back
+ * on: for the tests and benches that compare both paths on the same texts. Not for production use.
+ */
+export function setLiteralPass(enabled: boolean): void {
+  passEnabled = enabled;
+}
+
+const registry: string[] = [];
+const registryIds = new Map<string, number>();
+let automaton: LiteralPass | undefined;
+let compileFailed = false;
+
+const foldAscii = (s: string): string => s.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
+
+/**
+ * Registers literals for the shared pass (at module load or when a detector is built: the automaton is compiled
+ * again on the next pass after a new literal). Every occurrence of each, ASCII case folded, is then in
+ * `passHits(set)` of every text at least MIN_PASS_LENGTH long.
+ */
+export function passLiterals(literals: readonly string[]): PassLiterals {
+  const ids = literals.map((literal) => {
+    if (literal.length === 0) throw new Error("passLiterals: an empty literal");
+    const folded = foldAscii(literal);
+    let id = registryIds.get(folded);
+    if (id === undefined) {
+      // A full registry hands out ids past every list: passHits answers undefined for the set, never a wrong list.
+      if (registry.length >= MAX_REGISTERED) return Number.MAX_SAFE_INTEGER;
+      id = registry.length;
+      registry.push(folded);
+      registryIds.set(folded, id);
+      automaton = undefined;
+    }
+    return id;
+  });
+  return { literals, ids };
+}
+
+/** Needles the index registered itself (learnNeedle), at most MAX_LEARNED: each costs one compile of the automaton. */
+let learned = 0;
+const MAX_LEARNED = 256;
+const HAS_ASCII_LETTER = /[A-Za-z]/;
+
+/**
+ * The registry id of `needle`'s folded form, registering it if the index may still learn needles: detectors ask the
+ * index about a fixed set of needles (`has("#define")`, `positions("cret")`), so after the first long text each is
+ * among the pass's literals and answered from its lists instead of a search of its own.
+ */
+function learnNeedle(needle: string): number | undefined {
+  const id = registryIds.get(foldAscii(needle));
+  if (id !== undefined || learned >= MAX_LEARNED) return id;
+  // Needles learned while the automaton is stale join the next compile; one that would make a compiled automaton
+  // stale costs a compile (20-40 ms for ~300 literals), so only MAX_LEARNING_COMPILES of those are spent: the first
+  // long text teaches nearly every needle at once, the rare ones after it wait for the budget.
+  if (automaton !== undefined) {
+    if (learningCompiles >= MAX_LEARNING_COMPILES) return undefined;
+    learningCompiles++;
+  }
+  learned++;
+  passLiterals([needle]);
+  return undefined;
+}
+
+let learningCompiles = 0;
+const MAX_LEARNING_COMPILES = 3;
+
+/** How many times the pass's automaton was compiled (for the tests: learning needles must not recompile often). */
+export function literalPassCompiles(): number {
+  return compiles;
+}
+let compiles = 0;
+
+/**
+ * Every registered literal's occurrences in `text`, by registry id, or undefined (a short text; a text with more
+ * hits than one per 16 characters: the callers' own scans, which give up on dense texts, are cheaper there).
+ */
+function runPass(text: string): (number[] | undefined)[] | undefined {
+  if (!passEnabled || text.length < MIN_PASS_LENGTH || registry.length === 0 || compileFailed)
+    return undefined;
+  if (automaton === undefined) {
+    try {
+      compiles++;
+      automaton = new LiteralPass([...registry]);
+    } catch {
+      // A registry past the automaton's state limit (long declared prefixes): every caller searches as before.
+      compileFailed = true;
+      return undefined;
+    }
+  }
+  return automaton.run(text, 64 + (text.length >> 4));
+}

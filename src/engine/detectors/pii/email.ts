@@ -1,5 +1,7 @@
+import { candidateIndex, MIN_PASS_LENGTH, mergeUnique, passLiterals } from "../../scan/candidates.js";
 import { HAS_AT, HAS_SPACE } from "../../scan/string-features.js";
 import type { MatchSink, TextDetector } from "../../types.js";
+import { scanAll, scanAtStarts } from "../secrets/candidate-scan.js";
 import { codeAt, isAlnumCode, isAsciiLetterCode } from "../shared/char-codes.js";
 
 /**
@@ -148,26 +150,41 @@ const SPELLED_STOP_DOMAIN = /^(?:the|a|an|this|that|my|your|our|his|her|their)\b
 // Every spelled domain spells at least one "dot" (both alternatives of SPELLED_DOMAIN require one): a text without
 // the word skips the walk over its " at " words, which in prose are common.
 const SPELLED_DOT = /dot/i;
+const SPELLED_AT_AT = new RegExp(SPELLED_AT.source, "iy");
+/**
+ * From the shared literal pass (ASCII case folded, as the non-`u` `i` flag folds): the "dot" every spelled domain
+ * holds, and the spaced "at" words SPELLED_AT matches (every match is one of the three).
+ */
+const PASS = passLiterals(["dot", " at ", " (at) ", " [at] "]);
 
 function pushSpelledAddresses(text: string, out: MatchSink): void {
-  if (!SPELLED_DOT.test(text)) return;
-  SPELLED_AT.lastIndex = 0;
-  for (let m = SPELLED_AT.exec(text); m !== null; m = SPELLED_AT.exec(text)) {
-    const domainStart = m.index + m[0].length;
-    SPELLED_DOMAIN.lastIndex = domainStart;
-    const domain = SPELLED_DOMAIN.exec(text);
-    if (domain === null || SPELLED_STOP_DOMAIN.test(domain[0])) continue;
-    const local = SPELLED_LOCAL.exec(text.slice(Math.max(0, m.index - 80), m.index));
-    if (local === null || SPELLED_STOP_LOCAL.test(local[0])) continue;
-    out.push({
-      kind: "pii",
-      type: "email",
-      start: m.index - local[0].length,
-      end: domainStart + domain[0].length,
-      ruleId: "pii.email",
-    });
-    SPELLED_AT.lastIndex = domainStart + domain[0].length;
+  const hits = text.length < MIN_PASS_LENGTH ? undefined : candidateIndex(text).passHits(PASS);
+  if (hits === undefined) {
+    if (!SPELLED_DOT.test(text)) return;
+    scanAll(text, SPELLED_AT, (m) => spelledAddressAt(text, m, out));
+    return;
   }
+  if (hits[0]!.length === 0) return;
+  const starts = mergeUnique(mergeUnique(hits[1]!, hits[2]!), hits[3]!);
+  scanAtStarts(text, SPELLED_AT_AT, starts, (m) => spelledAddressAt(text, m, out));
+}
+
+/** The address around the spaced "at" `m`, if any, pushed to `out`; where the search for the next "at" resumes. */
+function spelledAddressAt(text: string, m: RegExpExecArray, out: MatchSink): number {
+  const domainStart = m.index + m[0].length;
+  SPELLED_DOMAIN.lastIndex = domainStart;
+  const domain = SPELLED_DOMAIN.exec(text);
+  if (domain === null || SPELLED_STOP_DOMAIN.test(domain[0])) return domainStart;
+  const local = SPELLED_LOCAL.exec(text.slice(Math.max(0, m.index - 80), m.index));
+  if (local === null || SPELLED_STOP_LOCAL.test(local[0])) return domainStart;
+  out.push({
+    kind: "pii",
+    type: "email",
+    start: m.index - local[0].length,
+    end: domainStart + domain[0].length,
+    ruleId: "pii.email",
+  });
+  return domainStart + domain[0].length;
 }
 
 export function createEmailDetector(): TextDetector {

@@ -1,3 +1,4 @@
+import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "../../scan/candidates.js";
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
@@ -37,29 +38,76 @@ function isAwsAt(text: string, at: number): boolean {
   );
 }
 
+/**
+ * The shared literal pass's `secret` (ASCII case folded: `/secret/gi`'s matches, which cannot overlap), `AKIA` and
+ * `ASIA` (folded: the key id regex confirms the case), on a text long enough for the pass.
+ */
+const PASS = passLiterals(["secret", "AKIA", "ASIA"]);
+const ACCESS_KEY_ID_AT = new RegExp(ACCESS_KEY_ID.source, "y");
+
 /** Every match of the keyword, in order, as [index, length] pairs appended to `anchors`. */
-function findKeywords(text: string, anchors: [number, number][]): void {
+function findKeywords(
+  text: string,
+  anchors: [number, number][],
+  fromPass: readonly number[] | undefined,
+): void {
+  if (fromPass !== undefined) {
+    let from = 0;
+    for (const at of fromPass) if (at >= from) from = keywordAt(text, at, anchors);
+    return;
+  }
   const secret = SECRET; // shared, reset: a RegExp per call was costlier than the scan on short strings
   secret.lastIndex = 0;
-  for (let m = secret.exec(text); m !== null; m = secret.exec(text)) {
-    const at = m.index;
-    // `aws[_ .-]?secret`: the match starts at the "aws" (earlier than the `secret...` spelling would).
-    if (isAwsAt(text, at - 3)) {
-      anchors.push([at - 3, 9]);
-      continue;
-    }
-    if (isAwsSeparatorCode(text.charCodeAt(at - 1)) && isAwsAt(text, at - 4)) {
-      anchors.push([at - 4, 10]);
-      continue;
-    }
-    const accessKey = ACCESS_KEY_AFTER_SECRET;
-    accessKey.lastIndex = at;
-    const a = accessKey.exec(text);
-    if (a !== null) {
-      anchors.push([at, a[0].length]);
-      secret.lastIndex = accessKey.lastIndex;
-    }
+  for (let m = secret.exec(text); m !== null; m = secret.exec(text))
+    secret.lastIndex = keywordAt(text, m.index, anchors);
+}
+
+/** The keyword around the `secret` at `at`, if any, appended to `anchors`; where the search for `secret` resumes. */
+function keywordAt(text: string, at: number, anchors: [number, number][]): number {
+  const end = at + 6;
+  // `aws[_ .-]?secret`: the match starts at the "aws" (earlier than the `secret...` spelling would).
+  if (isAwsAt(text, at - 3)) {
+    anchors.push([at - 3, 9]);
+    return end;
   }
+  if (isAwsSeparatorCode(text.charCodeAt(at - 1)) && isAwsAt(text, at - 4)) {
+    anchors.push([at - 4, 10]);
+    return end;
+  }
+  const accessKey = ACCESS_KEY_AFTER_SECRET;
+  accessKey.lastIndex = at;
+  const a = accessKey.exec(text);
+  if (a === null) return end;
+  anchors.push([at, a[0].length]);
+  return accessKey.lastIndex;
+}
+
+/** Every access key id, in order, as [index, 20] pairs appended to `anchors` (the global regex's matches). */
+function findKeyIds(
+  text: string,
+  anchors: [number, number][],
+  fromPass: readonly number[] | undefined,
+): void {
+  if (fromPass !== undefined) {
+    let from = 0;
+    for (const at of fromPass) {
+      if (at < from) continue;
+      ACCESS_KEY_ID_AT.lastIndex = at;
+      if (ACCESS_KEY_ID_AT.test(text)) {
+        anchors.push([at, 20]);
+        from = at + 20;
+      }
+    }
+    return;
+  }
+  const keyId = ACCESS_KEY_ID;
+  keyId.lastIndex = 0;
+  for (let m = keyId.exec(text); m !== null; m = keyId.exec(text)) anchors.push([m.index, 20]);
+}
+
+/** Two ascending lists of distinct starts (`AKIA` and `ASIA` never start at one place), merged. */
+function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  return b.length === 0 ? [...a] : [...a, ...b].sort((x, y) => x - y);
 }
 
 function looksLikeSecretKey(value: string): boolean {
@@ -83,10 +131,9 @@ export function createAwsSecretKeyDetector(): TextDetector {
       if (text.length < 44) return; // a 40-character key after at least a 4-character anchor
       // Anchors: keyword matches and access key ids, as [index, length] in ascending order.
       const anchors: [number, number][] = [];
-      findKeywords(text, anchors);
-      const keyId = ACCESS_KEY_ID;
-      keyId.lastIndex = 0;
-      for (let m = keyId.exec(text); m !== null; m = keyId.exec(text)) anchors.push([m.index, 20]);
+      const hits = text.length < MIN_PASS_LENGTH ? undefined : candidateIndex(text).passHits(PASS);
+      findKeywords(text, anchors, hits?.[0]);
+      findKeyIds(text, anchors, hits === undefined ? undefined : mergeSorted(hits[1]!, hits[2]!));
       anchors.sort((a, b) => a[0] - b[0]);
       // Windows of nearby anchors overlap: each stretch is searched about once, and nothing is reported twice.
       let scannedUpTo = 0;

@@ -1,3 +1,11 @@
+import {
+  candidateIndex,
+  MIN_PASS_LENGTH,
+  mergeUnique,
+  type PassLiterals,
+  passLiterals,
+} from "../../scan/candidates.js";
+
 /**
  * A global regex scan that tries only where a match can start. V8 skips quickly to a literal or a rare character,
  * but not through an alternation of words with common first letters (`password|key|token|...` under `i` stops at
@@ -65,7 +73,14 @@ export function literalStarts(
   limit: number,
 ): number[] | undefined {
   const hits: number[] = [];
+  // A long text's candidate index answers from the shared literal pass once the literals are among its needles.
+  const index = haystack.length >= MIN_PASS_LENGTH ? candidateIndex(haystack) : undefined;
   for (const { literal, needle, offset } of searchPlan(literals)) {
+    if (index !== undefined) {
+      for (const start of index.positions(literal)) hits.push(start);
+      if (hits.length * (back + 1) > limit) return undefined;
+      continue;
+    }
     for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
       const start = at - offset;
       if (offset > 0 && (start < 0 || !haystack.startsWith(literal, start))) continue;
@@ -86,7 +101,8 @@ export function literalStarts(
 
 /**
  * Every start `at - back ... at` for each match `at` of `anchors` (global, matching one character) in `text`,
- * ascending and unique; or undefined when there are more than `limit` of them.
+ * ascending and unique; or undefined when there are more than `limit` of them. An anchor regex with a literal form
+ * (anchorLiterals) is answered from the shared literal pass on an ASCII text.
  */
 export function anchorStarts(
   text: string,
@@ -94,17 +110,99 @@ export function anchorStarts(
   back: number,
   limit: number,
 ): number[] | undefined {
+  const fromPass = anchorsFromPass(text, anchors);
   const starts: number[] = [];
   let next = 0;
-  anchors.lastIndex = 0;
-  for (let m = anchors.exec(text); m !== null; m = anchors.exec(text)) {
-    const at = m.index;
+  const add = (at: number): boolean => {
     for (let s = Math.max(next, at - back, 0); s <= at; s++) starts.push(s);
     next = at + 1;
-    if (starts.length > limit) return undefined;
+    return starts.length <= limit;
+  };
+  if (fromPass !== undefined) {
+    for (const at of fromPass) if (!add(at)) return undefined;
+    return starts;
   }
+  anchors.lastIndex = 0;
+  for (let m = anchors.exec(text); m !== null; m = anchors.exec(text)) if (!add(m.index)) return undefined;
   return starts;
 }
+
+/**
+ * An anchor regex written as literals: on an ASCII text, the regex (flags `giu`: ASCII letters match in either case,
+ * and no other character folds onto an ASCII letter when the text holds none) matches exactly at `start + offset` of
+ * each ASCII-case-folded occurrence of one of `literals` (the lookbehind and lookahead of a branch are the literal's
+ * parts before and after its anchor). Non-ASCII branches never match an ASCII text.
+ */
+interface AnchorLiterals {
+  readonly pass: PassLiterals;
+  readonly offsets: readonly number[];
+}
+
+const ANCHOR_LITERALS = new Map<string, AnchorLiterals>();
+
+/**
+ * Declares the literal form of an anchor regex, keyed by its source and flags (test/property/
+ * anchor-literals.property.test.ts checks each declared form against its regex on generated ASCII texts). A regex
+ * whose source changes loses its literal form and is run as written.
+ */
+export function declareAnchorLiterals(
+  source: string,
+  flags: string,
+  literals: readonly [string, number][],
+): void {
+  ANCHOR_LITERALS.set(`${flags}/${source}`, {
+    pass: passLiterals(literals.map(([literal]) => literal)),
+    offsets: literals.map(([, offset]) => offset),
+  });
+}
+
+/** The declared literal form of `anchors`, if any (for the tests). */
+export function anchorLiteralsOf(anchors: RegExp): readonly [string, number][] | undefined {
+  const form = ANCHOR_LITERALS.get(`${anchors.flags}/${anchors.source}`);
+  return form?.pass.literals.map((literal, k) => [literal, form.offsets[k]!]);
+}
+
+/** The anchors' positions, ascending and unique, from the shared pass; undefined when the regex must run. */
+function anchorsFromPass(text: string, anchors: RegExp): number[] | undefined {
+  if (text.length < MIN_PASS_LENGTH) return undefined;
+  const form = ANCHOR_LITERALS.get(`${anchors.flags}/${anchors.source}`);
+  if (form === undefined) return undefined;
+  const index = candidateIndex(text);
+  const hits = index.passHits(form.pass);
+  if (hits === undefined || !index.isAscii()) return undefined;
+  let at: number[] = [];
+  hits.forEach((starts, k) => {
+    if (starts.length === 0) return;
+    const offset = form.offsets[k]!;
+    at = mergeUnique(
+      at,
+      starts.map((start) => start + offset),
+    );
+  });
+  return at;
+}
+
+// secret.prose_credential's noun anchors (prose-credential.ts, NOUN_ANCHORS): `k` of token/key/kennwort, `p` of
+// pass, `j` of jeton, `c` of secret/schl/credential/contrase/cl/chave, `n` of senha; the Cyrillic branches match no
+// ASCII text.
+declareAnchorLiterals(
+  "k(?:(?<=tok)(?=en)|(?=ey|ennwort))|p(?=ass)|j(?=eton)|c(?:(?<=sec)(?=ret)|(?<=sc)(?=hl)|(?=redential|ontrase|l|have))|n(?<=sen)(?=ha)|п(?=ароль)|к(?=люч)|т(?=окен)",
+  "giu",
+  [
+    ["token", 2],
+    ["key", 0],
+    ["kennwort", 0],
+    ["pass", 0],
+    ["jeton", 0],
+    ["secret", 2],
+    ["schl", 1],
+    ["credential", 0],
+    ["contrase", 0],
+    ["cl", 0],
+    ["chave", 0],
+    ["senha", 2],
+  ],
+);
 
 /**
  * The loop `for (m = global.exec(text); m; m = global.exec(text)) global.lastIndex = onMatch(m)` with `sticky` (the

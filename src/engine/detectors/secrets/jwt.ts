@@ -1,4 +1,5 @@
 import { Buffer } from "node:buffer";
+import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "../../scan/candidates.js";
 import { HAS_UPPER } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt } from "../shared/char-codes.js";
@@ -79,6 +80,23 @@ function indexOfHeader(text: string, from: number): number {
   return -1;
 }
 
+/** `eyJ` among the shared literal pass's literals (folded; confirmed exact-case): its starts on a long text. */
+const PASS = passLiterals(["eyJ"]);
+
+/**
+ * indexOfHeader over `text`: from the shared pass's list on a long text (each `eyJ` start, ascending), else the
+ * search above. Calls come with ascending `from`.
+ */
+function headerFinder(text: string): (from: number) => number {
+  const hits = text.length < MIN_PASS_LENGTH ? undefined : candidateIndex(text).passHits(PASS)?.[0];
+  if (hits === undefined) return (from) => indexOfHeader(text, from);
+  let k = 0;
+  return (from) => {
+    while (k < hits.length && (hits[k]! < from || !text.startsWith("eyJ", hits[k]!))) k++;
+    return k < hits.length ? hits[k]! : -1;
+  };
+}
+
 export function createJwtDetector(): TextDetector {
   return {
     id: "secret.jwt",
@@ -86,7 +104,8 @@ export function createJwtDetector(): TextDetector {
     // Every candidate starts with "eyJ" (indexOf, case-sensitive).
     requires: HAS_UPPER,
     detect(text: string, out: TextMatch[]): void {
-      let start = indexOfHeader(text, 0);
+      const nextHeader = headerFinder(text);
+      let start = nextHeader(0);
       while (start !== -1) {
         const headerEnd = readSegment(text, start);
         let next = headerEnd;
@@ -109,7 +128,7 @@ export function createJwtDetector(): TextDetector {
             }
           }
         }
-        start = indexOfHeader(text, Math.max(next, start + 1));
+        start = nextHeader(Math.max(next, start + 1));
       }
     },
   };

@@ -1,8 +1,10 @@
-import { candidateIndex } from "../../scan/candidates.js";
+import { candidateIndex, MIN_PASS_LENGTH, type PassLiterals, passLiterals } from "../../scan/candidates.js";
 import { forEachLiteral } from "./candidate-scan.js";
 
 /**
- * One pass that finds every token prefix of every record at once. The regex is generated from the prefixes: each is
+ * One pass that finds every token prefix of every record at once. On a text long enough for the shared literal pass
+ * (scan/candidates.ts), the prefixes are among its literals and each folded hit is confirmed exact-case; shorter
+ * texts, and texts too dense for the pass, use the regex below. The regex is generated from the prefixes: each is
  * anchored on its rarest character (punctuation, then digits, then capitals, then lower case) and checks the rest
  * with a lookbehind and a lookahead, so V8 skips between occurrences of the anchor characters instead of trying an
  * alternation of literals at every position (written prefix-first, the hand-written version of this index cost
@@ -119,6 +121,7 @@ export function createPrefixFinder(prefixes: readonly string[]): PrefixFinder {
       anchor,
       list.map(({ before, prefix }) => ({ offset: before.length, prefix })),
     );
+  const pass = passLiterals(unique);
   return {
     scan(text, found) {
       // Prefixes of one start may end at different anchors (`sk-` and `sk-ant-api03-`): gather, then keep the longest.
@@ -128,20 +131,24 @@ export function createPrefixFinder(prefixes: readonly string[]): PrefixFinder {
         found0 ??= [];
         found0.push([start, prefix]);
       };
-      const dotsAt =
-        withoutDots === withDots ? undefined : candidateIndex(text).startsUpTo([[".", 0]], text.length >> 4);
-      const pattern = dotsAt === undefined ? withDots : withoutDots;
-      pattern.lastIndex = 0;
-      for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-        const at = m.index;
-        for (const { offset, prefix } of candidates.get(text[at]!) ?? []) {
-          const start = at - offset;
-          if (start >= 0 && text.startsWith(prefix, start)) note(start, prefix);
+      if (!notePassHits(text, pass, note)) {
+        const dotsAt =
+          withoutDots === withDots
+            ? undefined
+            : candidateIndex(text).startsUpTo([[".", 0]], text.length >> 4);
+        const pattern = dotsAt === undefined ? withDots : withoutDots;
+        pattern.lastIndex = 0;
+        for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+          const at = m.index;
+          for (const { offset, prefix } of candidates.get(text[at]!) ?? []) {
+            const start = at - offset;
+            if (start >= 0 && text.startsWith(prefix, start)) note(start, prefix);
+          }
+          pattern.lastIndex = at + 1;
         }
-        pattern.lastIndex = at + 1;
+        forEachLiteral(text, literals, note);
+        if (dotsAt !== undefined) findDotPrefixes(text, dotsAt, dots, note);
       }
-      forEachLiteral(text, literals, note);
-      if (dotsAt !== undefined) findDotPrefixes(text, dotsAt, dots, note);
       if (found0 === undefined) return;
       found0.sort((x, y) => x[0] - y[0] || y[1].length - x[1].length);
       let last = -1;
@@ -152,6 +159,25 @@ export function createPrefixFinder(prefixes: readonly string[]): PrefixFinder {
       }
     },
   };
+}
+
+/**
+ * Every exact-case occurrence of the set's prefixes from the shared pass, or false when the pass did not run on this
+ * text (then the caller searches itself).
+ */
+function notePassHits(
+  text: string,
+  pass: PassLiterals,
+  note: (start: number, prefix: string) => void,
+): boolean {
+  if (text.length < MIN_PASS_LENGTH) return false;
+  const hits = candidateIndex(text).passHits(pass);
+  if (hits === undefined) return false;
+  hits.forEach((starts, k) => {
+    const prefix = pass.literals[k]!;
+    for (const start of starts) if (text.startsWith(prefix, start)) note(start, prefix);
+  });
+  return true;
 }
 
 /**

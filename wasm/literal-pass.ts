@@ -1,0 +1,184 @@
+// AssemblyScript source of the shared literal pass's scan loop (src/engine/scan/literal-pass.ts drives it). Compiled
+// by scripts/build-wasm.mjs into src/shared/wasm/literal-pass.generated.ts; `npm run build:wasm` after an edit.
+//
+// Why its own module and not wasm/literal-automaton.ts: the same DFA (built by src/shared/literal-automaton.ts's
+// `buildDfa`, same memory layout), but each ASCII chunk is read as two stripes at once. A DFA step is a load whose
+// address depends on the previous step's result, so one stripe runs at the latency of that chain (about 2 ns a byte
+// in V8's compiled WebAssembly); two independent chains in one loop overlap. Hits go to one buffer per stripe, the
+// host reads the first stripe's before the second's, so they still come in ascending order of their end.
+//
+// Memory layout: as wasm/literal-automaton.ts (classes, table, outStart, outIds), plus two hit buffers of `cap`
+// (literal id, UTF-16 end) pairs each, and the chunk of UTF-8 text.
+//
+// Invariant: a hit ending in the second stripe starts at most `overlap` bytes before the stripe (overlap = the longest
+// literal's length - 1), so the second stripe's DFA, started in the root state `overlap` bytes early and reporting
+// only hits ending inside its own stripe, reports exactly the occurrences one sequential scan would report there.
+
+let classesOff: usize = 0;
+let tableOff: usize = 0;
+let classCount: i32 = 0;
+let firstAccept: i32 = 0;
+let outStartOff: usize = 0;
+let outIdsOff: usize = 0;
+let hitsA: usize = 0;
+let hitsB: usize = 0;
+let hitCap: i32 = 0;
+
+let row: i32 = 0;
+let countA: i32 = 0;
+let countB: i32 = 0;
+
+export function configure(
+  classes: usize,
+  table: usize,
+  k: i32,
+  accept: i32,
+  outStart: usize,
+  outIds: usize,
+  a: usize,
+  b: usize,
+  cap: i32,
+): void {
+  classesOff = classes;
+  tableOff = table;
+  classCount = k;
+  firstAccept = accept;
+  outStartOff = outStart;
+  outIdsOff = outIds;
+  hitsA = a;
+  hitsB = b;
+  hitCap = cap;
+}
+
+/** Starts a new text: the root state. */
+export function reset(): void {
+  row = 0;
+}
+
+/** Hits the last scan wrote to the first stripe's buffer. */
+export function hitsInA(): i32 {
+  return countA;
+}
+
+/** Hits the last scan wrote to the second stripe's buffer. */
+export function hitsInB(): i32 {
+  return countB;
+}
+
+/** Writes the accepting state's literals ending at UTF-16 offset `end` after `count` hits of `buffer`: the new count, -1 when full. */
+@inline
+function report(buffer: usize, count: i32, r: i32, end: i32): i32 {
+  const base = outStartOff + (<usize>(r / (classCount << 2) - firstAccept) << 2);
+  const from = load<i32>(base);
+  const to = load<i32>(base + 4);
+  if (count + (to - from) > hitCap) return -1;
+  let n = count;
+  for (let k = from; k < to; k++) {
+    const at = buffer + (<usize>n << 3);
+    store<i32>(at, load<i32>(outIdsOff + (<usize>k << 2)));
+    store<i32>(at + 4, end);
+    n++;
+  }
+  return n;
+}
+
+// The offsets are passed in locals: read from a (mutable) global, V8 loads them again at every step.
+@inline
+function step(s: i32, text: usize, i: i32, classes: usize, table: usize): i32 {
+  const c = <i32>load<u8>(classes + <usize>load<u8>(text + <usize>i));
+  return load<i32>(table + <usize>s + (<usize>c << 2));
+}
+
+/**
+ * Scans an ASCII chunk of `n` bytes whose first byte is UTF-16 offset `base` of the text. Returns 0, or -1 when a
+ * stripe's buffer filled (the host gives the pass up for this text: too dense to be worth it).
+ */
+export function scanAscii(text: usize, n: i32, base: i32, overlap: i32): i32 {
+  countA = 0;
+  countB = 0;
+  const acceptRow = firstAccept * (classCount << 2);
+  if (n < 4 * overlap + 256) return scanRun(text, 0, n, base, acceptRow);
+  const mid = n >> 1;
+  const classes = classesOff;
+  const table = tableOff;
+  let sa = row;
+  let sb = 0;
+  // The second stripe's DFA reads the `overlap` bytes before its stripe without reporting (those hits end in the first).
+  for (let i = mid - overlap; i < mid; i++) sb = step(sb, text, i, classes, table);
+  let a = 0;
+  let b = 0;
+  for (let i = 0; i < mid; i++) {
+    const na = step(sa, text, i, classes, table);
+    const nb = step(sb, text, mid + i, classes, table);
+    if (na >= acceptRow) {
+      a = report(hitsA, a, na, base + i + 1);
+      if (a < 0) return -1;
+    }
+    if (nb >= acceptRow) {
+      b = report(hitsB, b, nb, base + mid + i + 1);
+      if (b < 0) return -1;
+    }
+    sa = na;
+    sb = nb;
+  }
+  for (let i = mid + mid; i < n; i++) {
+    const nb = step(sb, text, i, classes, table);
+    if (nb >= acceptRow) {
+      b = report(hitsB, b, nb, base + i + 1);
+      if (b < 0) return -1;
+    }
+    sb = nb;
+  }
+  countA = a;
+  countB = b;
+  row = sb;
+  return 0;
+}
+
+/** One stripe over ASCII bytes [from, to), hits to the first buffer. */
+function scanRun(text: usize, from: i32, to: i32, base: i32, acceptRow: i32): i32 {
+  const classes = classesOff;
+  const table = tableOff;
+  let s = row;
+  let a = 0;
+  for (let i = from; i < to; i++) {
+    const next = step(s, text, i, classes, table);
+    if (next >= acceptRow) {
+      a = report(hitsA, a, next, base + i + 1);
+      if (a < 0) return -1;
+    }
+    s = next;
+  }
+  countA = a;
+  row = s;
+  return 0;
+}
+
+/**
+ * Scans a chunk of `n` bytes holding non-ASCII characters, one stripe, counting UTF-16 units from `base`: a lead or
+ * ASCII byte starts one unit, a four-byte sequence's lead two (a surrogate pair); continuation bytes add none.
+ */
+export function scanUtf8(text: usize, n: i32, base: i32): i32 {
+  countA = 0;
+  countB = 0;
+  const acceptRow = firstAccept * (classCount << 2);
+  const classes = classesOff;
+  const table = tableOff;
+  let s = row;
+  let a = 0;
+  let pos = base;
+  for (let i = 0; i < n; i++) {
+    const byte = <i32>load<u8>(text + <usize>i);
+    const next = load<i32>(table + <usize>s + (<usize>load<u8>(classes + <usize>byte) << 2));
+    const unit = (byte & 0xc0) != 0x80 ? (byte >= 0xf0 ? 2 : 1) : 0;
+    if (next >= acceptRow) {
+      a = report(hitsA, a, next, pos + unit);
+      if (a < 0) return -1;
+    }
+    s = next;
+    pos += unit;
+  }
+  countA = a;
+  row = s;
+  return 0;
+}

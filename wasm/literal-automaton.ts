@@ -95,11 +95,14 @@ function report(r: i32, end: i32): bool {
 export function scan(text: usize, from: i32, to: i32, ascii: bool): i32 {
   let s = row;
   const acceptRow = firstAccept * (classCount << 2);
+  // The layout in locals: a global is read from memory at every step, a local stays in a register.
+  const classes = classesOff;
+  const table = tableOff;
   let pos = utf16;
   if (ascii) {
     for (let i = from; i < to; i++) {
-      const c = <i32>load<u8>(classesOff + <usize>load<u8>(text + <usize>i));
-      const next = load<i32>(tableOff + <usize>s + (<usize>c << 2));
+      const c = <i32>load<u8>(classes + <usize>load<u8>(text + <usize>i));
+      const next = load<i32>(table + <usize>s + (<usize>c << 2));
       if (next >= acceptRow && !report(next, pos + 1)) {
         row = s;
         utf16 = pos;
@@ -111,8 +114,8 @@ export function scan(text: usize, from: i32, to: i32, ascii: bool): i32 {
   } else {
     for (let i = from; i < to; i++) {
       const b = <i32>load<u8>(text + <usize>i);
-      const c = <i32>load<u8>(classesOff + <usize>b);
-      const next = load<i32>(tableOff + <usize>s + (<usize>c << 2));
+      const c = <i32>load<u8>(classes + <usize>b);
+      const next = load<i32>(table + <usize>s + (<usize>c << 2));
       // UTF-16 units so far, counting this byte's character: a lead or ASCII byte starts one unit, a four-byte
       // sequence's lead two (a surrogate pair); continuation bytes add none.
       const step = (b & 0xc0) != 0x80 ? (b >= 0xf0 ? 2 : 1) : 0;

@@ -12,6 +12,8 @@
  * - `asciiCaseInsensitive` folds A-Z onto a-z and nothing else (what a regex `i` flag does on ASCII; the caller
  *   checks other characters' case itself).
  */
+
+import { instantiateEmbedded, type WasmMemory } from "./wasm/embedded.js";
 import { MODULE_BASE64 } from "./wasm/literal-automaton.generated.js";
 
 export interface LiteralAutomatonOptions {
@@ -26,17 +28,6 @@ export type LiteralHit = (literal: number, start: number, end: number) => void;
 export class LiteralAutomatonError extends Error {
   override readonly name = "LiteralAutomatonError";
 }
-
-/** The part of the WebAssembly API used here (the project's `lib` has no DOM, where its types live). */
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { readonly exports: object };
-}
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 interface AutomatonExports {
   readonly memory: WasmMemory;
@@ -54,14 +45,6 @@ interface AutomatonExports {
   hits(): number;
   drain(): void;
   scan(text: number, from: number, to: number, ascii: number): number;
-}
-
-let compiled: object | undefined;
-
-/** The module, compiled on first use (a few kilobytes: synchronous compilation is allowed on the main thread). */
-function wasmModule(): object {
-  compiled ??= new wasm.Module(Buffer.from(MODULE_BASE64, "base64"));
-  return compiled;
 }
 
 /** Text is encoded into the instance's memory this many bytes at a time (what bounds the memory a scan adds). */
@@ -236,8 +219,7 @@ export class LiteralAutomaton {
       utf8Literals(literals, options.asciiCaseInsensitive === true),
       options.asciiCaseInsensitive === true,
     );
-    const instance = new wasm.Instance(wasmModule(), { env: { abort: abortFromModule } });
-    this.#exports = instance.exports as unknown as AutomatonExports;
+    this.#exports = instantiateEmbedded<AutomatonExports>(MODULE_BASE64, abortFromModule);
     this.#layout = place(this.#exports, dfa);
     this.#lengths = Int32Array.from(literals, (literal) => literal.length);
   }

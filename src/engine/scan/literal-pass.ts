@@ -10,18 +10,8 @@
  * literal, overlapping ones included, ascending, with UTF-16 offsets.
  */
 import { buildDfa, type Dfa, utf8Literals } from "../../shared/literal-automaton.js";
+import { instantiateEmbedded, type WasmMemory } from "../../shared/wasm/embedded.js";
 import { MODULE_BASE64 } from "../../shared/wasm/literal-pass.generated.js";
-
-/** The part of the WebAssembly API used here (the project's `lib` has no DOM, where its types live). */
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { readonly exports: object };
-}
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 interface PassExports {
   readonly memory: WasmMemory;
@@ -41,13 +31,6 @@ interface PassExports {
   hitsInB(): number;
   scanAscii(text: number, n: number, base: number, overlap: number): number;
   scanUtf8(text: number, n: number, base: number): number;
-}
-
-let compiled: object | undefined;
-
-function wasmModule(): object {
-  compiled ??= new wasm.Module(Buffer.from(MODULE_BASE64, "base64"));
-  return compiled;
 }
 
 const CHUNK_BYTES = 64 * 1024;
@@ -96,8 +79,7 @@ export class LiteralPass {
   constructor(readonly literals: readonly string[]) {
     const bytes = utf8Literals(literals, true);
     const dfa = buildDfa(bytes, true);
-    const instance = new wasm.Instance(wasmModule(), { env: { abort: abortFromModule } });
-    this.#exports = instance.exports as unknown as PassExports;
+    this.#exports = instantiateEmbedded<PassExports>(MODULE_BASE64, abortFromModule);
     this.#layout = place(this.#exports, dfa);
     this.#lengths = Int32Array.from(literals, (literal) => literal.length);
     this.#overlap = Math.max(0, ...bytes.map((b) => b.length - 1));

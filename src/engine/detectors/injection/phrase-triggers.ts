@@ -5,21 +5,12 @@
  * over the text's UTF-8 bytes, 64 KB at a time, reporting UTF-16 offsets; JavaScript sees only what it reports.
  */
 import { buildDfa, type Dfa, utf8Literals } from "../../../shared/literal-automaton.js";
+import { instantiateEmbedded, type WasmMemory } from "../../../shared/wasm/embedded.js";
 import { MODULE_BASE64 } from "../../../shared/wasm/phrase-triggers.generated.js";
 
 /** How a literal is reported: a lead word only where it may be a whole word, a gate literal everywhere. */
 export const LEAD_WORD = 1;
 export const GATE_LITERAL = 2;
-
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { readonly exports: object };
-}
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 interface TriggerExports {
   readonly memory: WasmMemory;
@@ -32,7 +23,6 @@ interface TriggerExports {
   scan(text: number, from: number, to: number, ascii: number): number;
 }
 
-let compiled: object | undefined;
 const CHUNK_BYTES = 64 * 1024;
 const HIT_CAP = 4096;
 const HIT_CAP_FOR = (dfa: Dfa) => Math.max(HIT_CAP, dfa.mostOutputs);
@@ -153,9 +143,7 @@ export class PhraseTriggerScan {
   ) {
     if (literals.some((l) => /[^\x21-\x7e]|\\/.test(l)))
       throw new Error("phrase trigger literals are printable ASCII without spaces or backslashes");
-    compiled ??= new wasm.Module(Buffer.from(MODULE_BASE64, "base64"));
-    const instance = new wasm.Instance(compiled, { env: { abort: abortFromModule } });
-    this.#ex = instance.exports as unknown as TriggerExports;
+    this.#ex = instantiateEmbedded<TriggerExports>(MODULE_BASE64, abortFromModule);
     const dfa = buildDfa(utf8Literals(literals, true), true);
     this.#layout = place(
       this.#ex,

@@ -8,18 +8,9 @@
  * `mayBitsReference(text.slice(from, to))` on any text (the module reads the same code units, classes and
  * distances); a gate bit clear means that decoder reads nothing in the text.
  */
-import { MODULE_BASE64 } from "../../../../shared/wasm/injection-first-pass.generated.js";
 
-/** The part of the WebAssembly API used here (the project's `lib` has no DOM, where its types live). */
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { readonly exports: object };
-}
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+import { instantiateEmbedded, type WasmMemory } from "../../../../shared/wasm/embedded.js";
+import { MODULE_BASE64 } from "../../../../shared/wasm/injection-first-pass.generated.js";
 
 interface PassExports {
   readonly memory: WasmMemory;
@@ -118,9 +109,7 @@ export class FirstPass {
   #alias: string | undefined;
 
   constructor(tables: PassTables, signals: PassSignals) {
-    const module = new wasm.Module(Buffer.from(MODULE_BASE64, "base64"));
-    const instance = new wasm.Instance(module, { env: { abort: abortFromModule } });
-    this.#exports = instance.exports as unknown as PassExports;
+    this.#exports = instantiateEmbedded<PassExports>(MODULE_BASE64, abortFromModule);
     this.#textOff = this.#place(tables);
     this.#bytes = Buffer.from(this.#exports.memory.buffer);
     const s = signals;

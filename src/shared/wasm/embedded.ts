@@ -1,0 +1,33 @@
+/**
+ * Loading the WebAssembly modules embedded under src/shared/wasm (generated from wasm/ by scripts/build-wasm.mjs).
+ * Each module is compiled once per process, on first use (a few kilobytes: synchronous compilation is allowed on the
+ * main thread), and each caller gets its own instance, so the scan state a module keeps in its globals and memory is
+ * never shared between two users.
+ */
+
+/** A module's exported memory (the project's `lib` has no DOM, where the WebAssembly types live). */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { readonly exports: object };
+}
+
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+const compiled = new Map<string, object>();
+
+/**
+ * A new instance of the embedded module `base64`; its exports typed as `T` by the caller, who knows the module's
+ * source. `abort` is what the module calls when it traps on purpose (AssemblyScript's `abort` import).
+ */
+export function instantiateEmbedded<T>(base64: string, abort: () => never): T {
+  let module = compiled.get(base64);
+  if (module === undefined) {
+    module = new wasm.Module(Buffer.from(base64, "base64"));
+    compiled.set(base64, module);
+  }
+  return new wasm.Instance(module, { env: { abort } }).exports as T;
+}

@@ -13,7 +13,7 @@
  *   checks other characters' case itself).
  */
 
-import { instantiateEmbedded, type WasmMemory } from "./wasm/embedded.js";
+import { instantiateEmbedded, layOut, type WasmMemory } from "./wasm/embedded.js";
 import { MODULE_BASE64 } from "./wasm/literal-automaton.generated.js";
 
 export interface LiteralAutomatonOptions {
@@ -181,23 +181,15 @@ interface Layout {
 }
 
 function place(exports: AutomatonExports, dfa: Dfa): Layout {
-  const align = (n: number) => (n + 7) & ~7;
-  // The module's own data and stack sit in its first page; ours start after it.
-  const classes = 65536;
-  const table = align(classes + 256);
-  const outStart = align(table + dfa.table.byteLength);
-  const outIds = align(outStart + dfa.outStart.byteLength);
-  const hits = align(outIds + dfa.outIds.byteLength);
   const hitCap = Math.max(1024, dfa.mostOutputs);
-  const text = align(hits + hitCap * 8);
-  const needed = text + CHUNK_BYTES;
-  const memory = exports.memory;
-  if (memory.buffer.byteLength < needed) memory.grow(Math.ceil((needed - memory.buffer.byteLength) / 65536));
-  const bytes = new Uint8Array(memory.buffer);
-  bytes.set(dfa.classes, classes);
-  bytes.set(new Uint8Array(dfa.table.buffer), table);
-  bytes.set(new Uint8Array(dfa.outStart.buffer), outStart);
-  bytes.set(new Uint8Array(dfa.outIds.buffer), outIds);
+  const [classes, table, outStart, outIds, hits, text] = layOut(exports.memory, [
+    dfa.classes,
+    dfa.table,
+    dfa.outStart,
+    dfa.outIds,
+    hitCap * 8,
+    CHUNK_BYTES,
+  ]) as [number, number, number, number, number, number];
   exports.configure(classes, table, dfa.classCount, dfa.firstAccept, outStart, outIds, hits, hitCap);
   return { hits, hitCap, text };
 }

@@ -10,7 +10,7 @@
  * literal, overlapping ones included, ascending, with UTF-16 offsets.
  */
 import { buildDfa, type Dfa, utf8Literals } from "../../shared/literal-automaton.js";
-import { instantiateEmbedded, type WasmMemory } from "../../shared/wasm/embedded.js";
+import { instantiateEmbedded, layOut, type WasmMemory } from "../../shared/wasm/embedded.js";
 import { MODULE_BASE64 } from "../../shared/wasm/literal-pass.generated.js";
 
 interface PassExports {
@@ -44,24 +44,16 @@ interface Layout {
 }
 
 function place(exports: PassExports, dfa: Dfa): Layout {
-  const align = (n: number) => (n + 7) & ~7;
-  // The module's own data and stack sit in its first page; ours start after it.
-  const classes = 65536;
-  const table = align(classes + 256);
-  const outStart = align(table + dfa.table.byteLength);
-  const outIds = align(outStart + dfa.outStart.byteLength);
   const cap = Math.max(STRIPE_HITS, dfa.mostOutputs);
-  const a = align(outIds + dfa.outIds.byteLength);
-  const b = align(a + cap * 8);
-  const text = align(b + cap * 8);
-  const needed = text + CHUNK_BYTES;
-  const memory = exports.memory;
-  if (memory.buffer.byteLength < needed) memory.grow(Math.ceil((needed - memory.buffer.byteLength) / 65536));
-  const bytes = new Uint8Array(memory.buffer);
-  bytes.set(dfa.classes, classes);
-  bytes.set(new Uint8Array(dfa.table.buffer), table);
-  bytes.set(new Uint8Array(dfa.outStart.buffer), outStart);
-  bytes.set(new Uint8Array(dfa.outIds.buffer), outIds);
+  const [classes, table, outStart, outIds, a, b, text] = layOut(exports.memory, [
+    dfa.classes,
+    dfa.table,
+    dfa.outStart,
+    dfa.outIds,
+    cap * 8,
+    cap * 8,
+    CHUNK_BYTES,
+  ]) as [number, number, number, number, number, number, number];
   exports.configure(classes, table, dfa.classCount, dfa.firstAccept, outStart, outIds, a, b, cap);
   return { a, b, text };
 }

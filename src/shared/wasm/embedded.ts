@@ -31,3 +31,29 @@ export function instantiateEmbedded<T>(base64: string, abort: () => never): T {
   }
   return new wasm.Instance(module, { env: { abort } }).exports as T;
 }
+
+/** A region of a module's memory: contents to copy in, or a count of bytes to reserve. */
+export type Region = ArrayBufferView | number;
+
+/** Where the host's regions start: the module's first page holds its own data and stack. */
+const FIRST_REGION = 65536;
+
+/**
+ * Lays `regions` out one after another from the module's second page, each 8-byte aligned, grows the memory to hold
+ * them all, copies in the contents of those that have any, and returns each region's byte offset, in order.
+ */
+export function layOut(memory: WasmMemory, regions: readonly Region[]): number[] {
+  const offsets: number[] = [];
+  let end = FIRST_REGION;
+  for (const region of regions) {
+    offsets.push(end);
+    end = (end + (typeof region === "number" ? region : region.byteLength) + 7) & ~7;
+  }
+  if (memory.buffer.byteLength < end) memory.grow(Math.ceil((end - memory.buffer.byteLength) / 65536));
+  const bytes = new Uint8Array(memory.buffer);
+  regions.forEach((region, i) => {
+    if (typeof region !== "number")
+      bytes.set(new Uint8Array(region.buffer, region.byteOffset, region.byteLength), offsets[i]);
+  });
+  return offsets;
+}

@@ -5,7 +5,7 @@
  * over the text's UTF-8 bytes, 64 KB at a time, reporting UTF-16 offsets; JavaScript sees only what it reports.
  */
 import { buildDfa, type Dfa, utf8Literals } from "../../../shared/literal-automaton.js";
-import { instantiateEmbedded, type WasmMemory } from "../../../shared/wasm/embedded.js";
+import { instantiateEmbedded, layOut, type WasmMemory } from "../../../shared/wasm/embedded.js";
 import { MODULE_BASE64 } from "../../../shared/wasm/phrase-triggers.generated.js";
 
 /** How a literal is reported: a lead word only where it may be a whole word, a gate literal everywhere. */
@@ -60,28 +60,18 @@ function place(
   lengths: Int32Array,
 ): { hits: number; text: number } {
   const rows = rowTable(dfa);
-  const align = (n: number) => (n + 7) & ~7;
-  const classes = 65536;
-  const bytes = classes + 256;
-  const table = align(bytes + 256);
-  const outStart = align(table + rows.byteLength);
-  const outIds = align(outStart + dfa.outStart.byteLength);
-  const kindsAt = align(outIds + dfa.outIds.byteLength);
-  const lengthsAt = align(kindsAt + kinds.byteLength);
-  const hits = align(lengthsAt + lengths.byteLength);
   const cap = HIT_CAP_FOR(dfa);
-  const text = align(hits + cap * 12);
-  const needed = text + CHUNK_BYTES;
-  if (ex.memory.buffer.byteLength < needed)
-    ex.memory.grow(Math.ceil((needed - ex.memory.buffer.byteLength) / 65536));
-  const memory = new Uint8Array(ex.memory.buffer);
-  memory.set(dfa.classes, classes);
-  memory.set(byteTable(), bytes);
-  memory.set(new Uint8Array(rows.buffer), table);
-  memory.set(new Uint8Array(dfa.outStart.buffer), outStart);
-  memory.set(new Uint8Array(dfa.outIds.buffer), outIds);
-  memory.set(new Uint8Array(kinds.buffer), kindsAt);
-  memory.set(new Uint8Array(lengths.buffer), lengthsAt);
+  const [classes, bytes, table, outStart, outIds, kindsAt, lengthsAt, hits, text] = layOut(ex.memory, [
+    dfa.classes,
+    byteTable(),
+    rows,
+    dfa.outStart,
+    dfa.outIds,
+    kinds,
+    lengths,
+    cap * 12,
+    CHUNK_BYTES,
+  ]) as [number, number, number, number, number, number, number, number, number];
   ex.configure(
     classes,
     bytes,

@@ -1,5 +1,5 @@
 /** The budget history an input check carries (issue 20); built by `budgetHistoryFromMessages` in the engine. */
-import type { JsonObject } from "./types.js";
+import type { JsonObject } from "./json.js";
 
 /** One tool call of the thread's history, as the budget step counts it. */
 export interface BudgetHistoryCall {

@@ -1,11 +1,10 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { BudgetHistory } from "./budgets.js";
+import type { JsonObject } from "./json.js";
 import type { ProvenanceFacts, ToolOutputFacts } from "./provenance.js";
 import type { FindingAction, FindingKind } from "./vocabulary.js";
 
-/** JSON value, as it travels through MCP. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-export type JsonObject = { [key: string]: JsonValue };
+export type { JsonObject, JsonValue } from "./json.js";
 
 /** The MCP result of one `tools/call`, as the SDK types it. */
 export type { CallToolResult };

@@ -1,7 +1,7 @@
 import { HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { type MatchableText, toFoldedText } from "./normalise.js";
-import { restRequirement } from "./phrase-literals.js";
+import { type RuleGate, ruleGates, triggerDfa } from "./phrase-gates.js";
 import { compilePhrase } from "./phrase-pattern.js";
 import { doubled, GATE_LITERAL, LEAD_WORD, PhraseTriggerScan, TriggerHits } from "./phrase-triggers.js";
 import { isQuotedMention } from "./quoted-mention.js";
@@ -94,8 +94,11 @@ let shared: { compiled: CompiledRules; scan: PhraseTriggerScan } | undefined;
  */
 function sharedRules(): { compiled: CompiledRules; scan: PhraseTriggerScan } {
   if (shared === undefined) {
-    const compiled = compileRules();
-    shared = { compiled, scan: new PhraseTriggerScan(compiled.literals, compiled.kinds) };
+    const compiled = compileRules(ruleGates(INJECTION_RULES));
+    shared = {
+      compiled,
+      scan: new PhraseTriggerScan(compiled.literals, compiled.kinds, triggerDfa(compiled.literals)),
+    };
   }
   return shared;
 }
@@ -334,18 +337,12 @@ function matchedAlternative(match: RegExpExecArray, alternatives: number): numbe
   return alternatives - 1;
 }
 
-/** A rule's gate: -1 when it has none (tried at every lead word), else the most units (phrase-literals.ts) from
- * its lead word's start to the end of one of its gate literals (Infinity: anywhere after the lead word). */
-interface GatedRule {
-  readonly reach: number;
-}
-
 interface CompiledRules {
   readonly leads: readonly LeadRules[];
   /** By lead: its length, 1 when it is a word (else a symbol). */
   readonly leadLength: Int32Array;
   readonly leadIsWord: Uint8Array;
-  /** By index in INJECTION_RULES: the rule's `GatedRule.reach`. */
+  /** By index in INJECTION_RULES: -1 (no gate) or the rule's `RuleGate.reach`. */
   readonly reach: Float64Array;
   /** What the pass looks for: every lead (word or symbol) and every gate literal, once each, lower case. */
   readonly literals: readonly string[];
@@ -357,7 +354,15 @@ interface CompiledRules {
   readonly gateRules: Int32Array;
 }
 
-function compileRules(): CompiledRules {
+/**
+ * What the trigger pass looks for, given each rule's gate (phrase-gates.ts): every lead and every gate literal, once
+ * each, in this order. scripts/build-phrase-gates.ts builds the pass's DFA for this list at build time.
+ */
+export function triggerLiteralsFor(gates: readonly (RuleGate | null)[]): readonly string[] {
+  return compileRules(gates).literals;
+}
+
+function compileRules(gates: readonly (RuleGate | null)[]): CompiledRules {
   const leads = compileLeads();
   const literals: string[] = [];
   const kinds: number[] = [];
@@ -379,15 +384,15 @@ function compileRules(): CompiledRules {
     kinds[id]! |= lead.word ? LEAD_WORD : GATE_LITERAL;
     literalLead[id] = i;
   });
-  const rules = INJECTION_RULES.map((rule, r): GatedRule => {
-    const gate = restRequirement(rule.lead, compilePhrase(rule.rest));
-    if (gate === null) return { reach: -1 };
+  // A rule's reach: -1 when it has no gate (tried at every lead word), else its gate's (phrase-gates.ts).
+  const reach = gates.map((gate, r) => {
+    if (gate === null) return -1;
     for (const literal of gate.literals) {
       const id = idOf(literal);
       kinds[id]! |= GATE_LITERAL;
       literalGates[id]!.push(r);
     }
-    return { reach: gate.offset + Math.max(...gate.literals.map((l) => l.length)) };
+    return gate.reach;
   });
   const gateRuleFrom = new Int32Array(literals.length + 1);
   literalGates.forEach((rs, id) => {
@@ -397,7 +402,7 @@ function compileRules(): CompiledRules {
     leads,
     leadLength: Int32Array.from(leads, (lead) => lead.text.length),
     leadIsWord: Uint8Array.from(leads, (lead) => (lead.word ? 1 : 0)),
-    reach: Float64Array.from(rules, (rule) => rule.reach),
+    reach: Float64Array.from(reach),
     literals,
     kinds,
     literalLead: Int32Array.from(literalLead),

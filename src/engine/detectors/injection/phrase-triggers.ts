@@ -4,9 +4,9 @@
  * LF and CR: a non-ASCII chunk stops the pass at once, a control character is noted by the loop). A WebAssembly loop (wasm/phrase-triggers.ts, on the shared literal automaton's DFA)
  * over the text's UTF-8 bytes, 64 KB at a time, reporting UTF-16 offsets; JavaScript sees only what it reports.
  */
-import { buildDfa, type Dfa, utf8Literals } from "../../../shared/literal-automaton.js";
 import { instantiateEmbedded, layOut, type WasmMemory } from "../../../shared/wasm/embedded.js";
 import { MODULE_BASE64 } from "../../../shared/wasm/phrase-triggers.generated.js";
+import type { TriggerDfa } from "./phrase-gates.js";
 
 /** How a literal is reported: a lead word only where it may be a whole word, a gate literal everywhere. */
 export const LEAD_WORD = 1;
@@ -25,7 +25,7 @@ interface TriggerExports {
 
 const CHUNK_BYTES = 64 * 1024;
 const HIT_CAP = 4096;
-const HIT_CAP_FOR = (dfa: Dfa) => Math.max(HIT_CAP, dfa.mostOutputs);
+const HIT_CAP_FOR = (dfa: TriggerDfa) => Math.max(HIT_CAP, dfa.mostOutputs);
 
 /**
  * byte -> bit 0 space-like (up to 0x20, from 0x80, a backslash), bit 1 word character ([A-Za-z0-9_], `\w` without
@@ -44,27 +44,17 @@ function byteTable(): Uint8Array {
   return table;
 }
 
-/** The DFA's table as row indexes (state * K) in 16 bits; the shared one stores byte offsets (state * K * 4). */
-function rowTable(dfa: Dfa): Uint16Array {
-  if (dfa.table.length >= 0x10000)
-    throw new Error(`the phrase triggers need ${dfa.table.length} DFA entries; at most 65,535 fit 16 bits`);
-  const rows = new Uint16Array(dfa.table.length);
-  for (let i = 0; i < rows.length; i++) rows[i] = dfa.table[i]! >> 2;
-  return rows;
-}
-
 function place(
   ex: TriggerExports,
-  dfa: Dfa,
+  dfa: TriggerDfa,
   kinds: Int32Array,
   lengths: Int32Array,
 ): { hits: number; text: number } {
-  const rows = rowTable(dfa);
   const cap = HIT_CAP_FOR(dfa);
   const [classes, bytes, table, outStart, outIds, kindsAt, lengthsAt, hits, text] = layOut(ex.memory, [
     dfa.classes,
     byteTable(),
-    rows,
+    dfa.rows,
     dfa.outStart,
     dfa.outIds,
     kinds,
@@ -126,15 +116,18 @@ export class PhraseTriggerScan {
   readonly #room: Uint8Array;
   readonly #hits: Int32Array;
 
-  /** `literals` lower case ASCII, `kinds[i]` a union of LEAD_WORD and GATE_LITERAL; matched ASCII case-insensitively. */
+  /**
+   * `literals` lower case ASCII, `kinds[i]` a union of LEAD_WORD and GATE_LITERAL; matched ASCII case-insensitively
+   * by `dfa`, their DFA (phrase-gates.ts: `triggerDfa`).
+   */
   constructor(
     readonly literals: readonly string[],
     kinds: readonly number[],
+    dfa: TriggerDfa,
   ) {
     if (literals.some((l) => /[^\x21-\x7e]|\\/.test(l)))
       throw new Error("phrase trigger literals are printable ASCII without spaces or backslashes");
     this.#ex = instantiateEmbedded<TriggerExports>(MODULE_BASE64, abortFromModule);
-    const dfa = buildDfa(utf8Literals(literals, true), true);
     this.#layout = place(
       this.#ex,
       dfa,

@@ -66,6 +66,8 @@ export function isPrintableAscii(input: string): boolean {
 function foldText(input: string, lowerAscii: boolean): MatchableText {
   const lower = lowerAscii ? (ascii: string) => ascii.toLowerCase() : (ascii: string) => ascii;
   if (isPrintableAscii(input)) return { text: lower(input), toOriginal: identityRange };
+  const oneForOne = foldOneForOne(input);
+  if (oneForOne !== undefined) return { text: lower(oneForOne), toOriginal: identityRange };
   // Typed segments and chunked parts: a hostile text can need a segment every other character (see SegmentMap).
   const map = new SegmentMap();
   const parts = new TextBuilder();
@@ -96,6 +98,33 @@ function foldText(input: string, lowerAscii: boolean): MatchableText {
     map.addLinear(length, copied);
   }
   return { text: parts.toString(), toOriginal: (start, end) => map.toOriginal(start, end) };
+}
+
+/**
+ * The fold of a text each of whose non-ASCII code points is one UTF-16 unit folding to one unit (typographic quotes
+ * and dashes, accented letters, a no-break space: most non-ASCII prose), else undefined. Such a fold keeps every
+ * offset, so it needs no map: the general path's map is the identity for it (one linear segment). One loop over the
+ * code units, the ASCII between two folded characters copied in slices.
+ */
+function foldOneForOne(input: string): string | undefined {
+  let out = "";
+  let copied = 0;
+  const length = input.length;
+  for (let i = 0; i < length; i++) {
+    const code = input.charCodeAt(i);
+    if (code <= 0x7e && (code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d)) continue;
+    // A surrogate pair is one code point of two units: not one for one (a lone half folds to " ", one unit).
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < length && isLowSurrogate(input.charCodeAt(i + 1))) return;
+    const folded = foldCodePoint(code);
+    if (folded.length !== 1) return;
+    out += copied === i ? folded : input.slice(copied, i) + folded;
+    copied = i + 1;
+  }
+  return copied === 0 ? input : out + input.slice(copied);
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 /** What one non-ASCII code point becomes: "" (dropped), " " (whitespace) or one or more folded characters. */

@@ -305,7 +305,9 @@ describe("the trigger pass: a chunk at once (SIMD unit tables, two DFA stripes) 
 
   function hitsOf(scan: PhraseTriggerScan, t: string, any: boolean): unknown {
     const hits = new TriggerHits();
-    const folding = any ? (scan.scanAny(t, hits), undefined) : scan.scan(t, hits);
+    let folding: boolean | undefined;
+    if (any) scan.scanAny(t, hits);
+    else folding = scan.scan(t, hits);
     return {
       folding,
       ids: [...hits.ids.subarray(0, hits.count)],

@@ -7,6 +7,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { triggerLiteralsFor } from "../../src/engine/detectors/injection/index.js";
+import { PHRASE_GATES } from "../../src/engine/detectors/injection/phrase-gates.generated.js";
 import {
   decodeGateData,
   deriveDfa,
@@ -16,7 +17,6 @@ import {
   rulesFingerprint,
   triggerDfa,
 } from "../../src/engine/detectors/injection/phrase-gates.js";
-import { PHRASE_GATES } from "../../src/engine/detectors/injection/phrase-gates.generated.js";
 import { INJECTION_RULES } from "../../src/engine/detectors/injection/rules.js";
 
 describe("generated phrase gates", () => {

@@ -73,13 +73,14 @@ export function createInjectionDetector(): TextDetector {
     minLength: 6,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 6) return;
-      let matchable: MatchableText = { text, toOriginal: identityRange };
-      if (scan.scan(text, hits)) {
-        // Outside printable ASCII: the rules read the fold (lookalikes, invisible characters), so scan that.
-        matchable = toFoldedText(text);
-        scan.scanAny(matchable.text, hits);
+      if (!scan.scan(text, hits)) {
+        state.run(text, identityRange, hits, out);
+        return;
       }
-      state.run(matchable, hits, out);
+      // Outside printable ASCII: the rules read the fold (lookalikes, invisible characters), so scan that.
+      const folded: MatchableText = toFoldedText(text);
+      scan.scanAny(folded.text, hits);
+      state.run(folded.text, folded.toOriginal, hits, out);
     },
   };
   return detector;
@@ -126,12 +127,13 @@ class ScanState {
     this.#gateNext = new Int32Array(compiled.reach.length);
   }
 
-  run(matchable: MatchableText, hits: TriggerHits, out: TextMatch[]): void {
-    this.#collectLeads(matchable.text, hits);
+  /** `text`: what the rules read (the input, or its fold); `toOriginal` maps a range of it back to the input. */
+  run(text: string, toOriginal: MatchableText["toOriginal"], hits: TriggerHits, out: TextMatch[]): void {
+    this.#collectLeads(text, hits);
     if (this.#leadCount === 0) return;
     this.#collectGates(hits);
     this.#sortLeads();
-    this.#visit(matchable, out);
+    this.#visit(text, toOriginal, out);
   }
 
   /** The pass's lead words whose boundaries hold (checked here exactly; the pass only drops sure misses). */
@@ -164,7 +166,7 @@ class ScanState {
     const next = this.#gateNext;
     const rules = next.length;
     const { ids, ends, units, count } = hits;
-    for (let r = 0; r <= rules; r++) from[r] = 0;
+    from.fill(0);
     let total = 0;
     for (let i = 0; i < count; i++) {
       const id = ids[i]!;
@@ -174,7 +176,7 @@ class ScanState {
       }
     }
     if (total === 0) {
-      for (let r = 0; r < rules; r++) next[r] = 0;
+      next.fill(0);
       return;
     }
     for (let r = 0; r < rules; r++) {
@@ -238,7 +240,7 @@ class ScanState {
     return at < last && this.#gateUnits[at]! - (leadUnits - leadLength) <= reach + 1;
   }
 
-  #visit(matchable: MatchableText, out: TextMatch[]): void {
+  #visit(text: string, toOriginal: MatchableText["toOriginal"], out: TextMatch[]): void {
     const { leads, leadLength } = this.compiled;
     let opened: string | undefined;
     let resume = 0;
@@ -256,7 +258,7 @@ class ScanState {
           break;
         }
       if (!may) continue;
-      opened ??= openEscapes(matchable.text);
+      opened ??= openEscapes(text);
       lead.any.lastIndex = start;
       // A failed `exec` makes no match array, like `test`; a match names its rule by its group.
       const gate = lead.any.exec(opened);
@@ -265,7 +267,7 @@ class ScanState {
       const matchEnd = lead.any.lastIndex;
       // Writing about an attack that names its phrase in quotes addresses nobody (quoted-mention.ts).
       if (!isQuotedMention(opened, start, matchEnd)) {
-        const [from, stop] = matchable.toOriginal(start, matchEnd);
+        const [from, stop] = toOriginal(start, matchEnd);
         out.push({ kind: "injection", type: rule.type, start: from, end: stop, ruleId: rule.id });
       }
       // Resume after a match so one phrase is one finding; otherwise step past the lead word.

@@ -12,8 +12,11 @@ let stale = 0;
 for (const file of sources) {
   const name = basename(file, ".ts");
   const output = {};
+  // A source may ask for more compiler options in a line `// asc-options: ...` (e.g. `--enable simd`).
+  const options =
+    /^\/\/ asc-options: (.+)$/m.exec(readFileSync(join("wasm", file), "utf8"))?.[1].split(/\s+/) ?? [];
   const { error, stderr } = await asc.main(
-    [join("wasm", file), "-O3", "--runtime", "stub", "--noAssert", "--outFile", "out.wasm"],
+    [join("wasm", file), "-O3", "--runtime", "stub", "--noAssert", ...options, "--outFile", "out.wasm"],
     { writeFile: (path, contents) => (output[basename(path)] = contents), stderr: asc.createMemoryStream() },
   );
   if (error) {

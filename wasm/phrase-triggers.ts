@@ -1,3 +1,4 @@
+// asc-options: --enable simd
 // AssemblyScript source of the phrase rules' trigger scan (src/engine/detectors/injection/phrase-triggers.ts drives
 // it). Compiled by scripts/build-wasm.mjs into src/shared/wasm/phrase-triggers.generated.ts; `npm run build:wasm`.
 //
@@ -40,6 +41,18 @@ let kindsOff: usize = 0;
 let lengthsOff: usize = 0;
 let hitsOff: usize = 0;
 let hitCap: i32 = 0;
+/** scanChunk's regions: the second stripe's hits (`cap` triples), and per 16-byte block of the chunk its zero-unit
+ * mask (u16) and the zero-unit bytes before it (i32). */
+let hitsBOff: usize = 0;
+let zeroMaskOff: usize = 0;
+let zeroBeforeOff: usize = 0;
+/** For a chunk holding non-ASCII bytes: per block, its UTF-16 units mask (a byte starting a character: bit set in
+ * the first; a four-byte lead, a surrogate pair: also in the second) and the units before it. */
+let leadMaskOff: usize = 0;
+let pairMaskOff: usize = 0;
+let utf16BeforeOff: usize = 0;
+let countA: i32 = 0;
+let countB: i32 = 0;
 
 let row: i32 = 0;
 let utf16: i32 = 0;
@@ -64,6 +77,12 @@ export function configure(
   lengths: usize,
   hits: usize,
   cap: i32,
+  hitsB: usize,
+  zeroMask: usize,
+  zeroBefore: usize,
+  leadMask: usize,
+  pairMask: usize,
+  utf16Before: usize,
 ): void {
   classesOff = classes;
   bytesOff = bytes;
@@ -76,6 +95,12 @@ export function configure(
   lengthsOff = lengths;
   hitsOff = hits;
   hitCap = cap;
+  hitsBOff = hitsB;
+  zeroMaskOff = zeroMask;
+  zeroBeforeOff = zeroBefore;
+  leadMaskOff = leadMask;
+  pairMaskOff = pairMask;
+  utf16BeforeOff = utf16Before;
 }
 
 /** Starts a new text. */
@@ -215,4 +240,191 @@ function scanUtf8(text: usize, from: i32, to: i32): i32 {
   prevSpace = space;
   prevBackslash = backslash;
   return i;
+}
+
+// scanChunk: the same hits as `scan` over a whole ASCII chunk, in two steps. (1) A SIMD pass over 16-byte blocks
+// finds the space-like bytes (as the byte table's bit 0, plus a byte after a backslash) and keeps, per block, which
+// bytes count zero units (space-like after space-like) and how many zero-unit bytes come before the block; it notes a
+// control character. (2) The DFA runs as two stripes (as wasm/literal-pass.ts: a DFA step is a load whose address
+// depends on the previous step, so one chain runs at that load's latency and two chains overlap), with nothing else
+// in the loop; a hit's units are computed from the block tables when it is reported: units before the chunk + bytes
+// through the hit - zero-unit bytes through the hit. The second stripe starts `overlap` bytes (the longest literal's
+// length - 1) before its half in the root state and reports only hits ending in its half, so it reports exactly what
+// one sequential scan reports there. Hits go to one buffer per stripe; the host reads the first's, then the second's
+// (ascending by end). Offsets are kept in locals: read from a mutable global, V8 loads them again at every step.
+
+export function hitsInA(): i32 {
+  return countA;
+}
+
+export function hitsInB(): i32 {
+  return countB;
+}
+
+/** Zero-unit bytes in [0, i] of the chunk, from the block tables. */
+@inline
+function zerosThrough(i: i32): i32 {
+  const block = <usize>(i >> 4);
+  const mask = <i32>load<u16>(zeroMaskOff + (block << 1)) & ((2 << (i & 15)) - 1);
+  return load<i32>(zeroBeforeOff + (block << 2)) + popcnt<i32>(mask);
+}
+
+/** UTF-16 units of bytes [0, i] of a chunk holding non-ASCII bytes, from the block tables. */
+@inline
+function utf16Through(i: i32): i32 {
+  const block = <usize>(i >> 4);
+  const m = (2 << (i & 15)) - 1;
+  const leads = <i32>load<u16>(leadMaskOff + (block << 1)) & m;
+  const pairs = <i32>load<u16>(pairMaskOff + (block << 1)) & m;
+  return load<i32>(utf16BeforeOff + (block << 2)) + popcnt<i32>(leads) + popcnt<i32>(pairs);
+}
+
+/** Writes the accepting state `r`'s reportable literals after `count` hits of `buffer`: the new count, -1 when full.
+ * `ascii`: the chunk's bytes are all ASCII (a byte is a UTF-16 unit). */
+@noinline
+function reportAt(buffer: usize, count: i32, text: usize, r: i32, i: i32, n: i32, base: i32, unitsBase: i32, ascii: bool): i32 {
+  const at0 = outStartOff + (<usize>(r / classCount - firstAccept) << 2);
+  const from = load<i32>(at0);
+  const until = load<i32>(at0 + 4);
+  if (count + (until - from) > hitCap) return -1;
+  const u = unitsBase + i + 1 - zerosThrough(i);
+  const end = base + (ascii ? i + 1 : utf16Through(i));
+  let c = count;
+  for (let k = from; k < until; k++) {
+    const id = load<i32>(outIdsOff + (<usize>k << 2));
+    const kind = load<i32>(kindsOff + (<usize>id << 2));
+    if ((kind & 2) == 0) {
+      const start = i + 1 - load<i32>(lengthsOff + (<usize>id << 2));
+      if (!mayBeNonWord(text, start - 1, n, firstChunk) || !mayBeNonWord(text, i + 1, n, false)) continue;
+    }
+    const at = buffer + <usize>c * 12;
+    store<i32>(at, id);
+    store<i32>(at + 4, end);
+    store<i32>(at + 8, u);
+    c++;
+  }
+  return c;
+}
+
+/** The UTF-16 tables of a chunk's n bytes (see utf16Through); returns its UTF-16 units. */
+function utf16Tables(text: usize, n: i32): i32 {
+  let before = 0;
+  const blocks = (n + 15) >> 4;
+  for (let k = 0; k < blocks; k++) {
+    const v = v128.load(text + (<usize>k << 4));
+    const valid = k == blocks - 1 && (n & 15) != 0 ? (1 << (n & 15)) - 1 : 0xffff;
+    // A continuation byte (0x80-0xbf, as signed bytes below -64) adds no unit; a four-byte lead (from 0xf0) two.
+    const leads = ~i8x16.bitmask(i8x16.lt_s(v, i8x16.splat(<i8>-64))) & valid;
+    const pairs = i8x16.bitmask(i8x16.ge_u(v, i8x16.splat(<i8>0xf0))) & valid;
+    store<u16>(leadMaskOff + (<usize>k << 1), <u16>leads);
+    store<u16>(pairMaskOff + (<usize>k << 1), <u16>pairs);
+    store<i32>(utf16BeforeOff + (<usize>k << 2), before);
+    before += popcnt<i32>(leads) + popcnt<i32>(pairs);
+  }
+  return before;
+}
+
+/** Step (1): the block tables of bytes [0, n); returns the zero-unit bytes in all, sets the space state after them. */
+function unitTables(text: usize, n: i32): i32 {
+  const space20 = i8x16.splat(0x20);
+  const backslashes = i8x16.splat(0x5c);
+  const del = i8x16.splat(0x7f);
+  const tab = i8x16.splat(0x09);
+  const lf = i8x16.splat(0x0a);
+  const cr = i8x16.splat(0x0d);
+  let spaceCarry = prevSpace;
+  let backslashCarry = prevBackslash;
+  let zeros = 0;
+  let controls = 0;
+  const blocks = (n + 15) >> 4;
+  for (let k = 0; k < blocks; k++) {
+    const v = v128.load(text + (<usize>k << 4));
+    // Bytes past the chunk's end (the last block's tail) are masked off below.
+    const valid = k == blocks - 1 && (n & 15) != 0 ? (1 << (n & 15)) - 1 : 0xffff;
+    const high = i8x16.lt_s(v, i8x16.splat(0)); // from 0x80
+    const low = i8x16.le_u(v, space20);
+    const bs = i8x16.bitmask(i8x16.eq(v, backslashes)) & valid;
+    const spaceBytes = (i8x16.bitmask(v128.or(v128.or(low, high), i8x16.eq(v, backslashes))) & valid) | ((bs << 1) & 0xffff) | backslashCarry;
+    const spaceLike = spaceBytes & valid;
+    const zero = spaceLike & (((spaceLike << 1) & 0xffff) | spaceCarry);
+    store<u16>(zeroMaskOff + (<usize>k << 1), <u16>zero);
+    store<i32>(zeroBeforeOff + (<usize>k << 2), zeros);
+    zeros += popcnt<i32>(zero);
+    const ctl = v128.or(
+      v128.andnot(
+        i8x16.lt_u(v, space20),
+        v128.or(v128.or(i8x16.eq(v, tab), i8x16.eq(v, lf)), i8x16.eq(v, cr)),
+      ),
+      i8x16.eq(v, del),
+    );
+    controls |= i8x16.bitmask(ctl) & valid;
+    const last = k == blocks - 1 ? ((n - 1) & 15) : 15;
+    spaceCarry = (spaceLike >> last) & 1;
+    backslashCarry = (bs >> last) & 1;
+  }
+  prevSpace = spaceCarry;
+  prevBackslash = backslashCarry;
+  if (controls != 0) control = 1;
+  return zeros;
+}
+
+/**
+ * Scans a whole chunk of `n` bytes (at least 4 * overlap + 32; `ascii`: all below 0x80). Returns 0, or -1 when a
+ * stripe's buffer filled: then nothing of the text's state changed and the host scans the chunk with `scan` instead
+ * (which drains as it goes).
+ */
+export function scanChunk(text: usize, n: i32, overlap: i32, ascii: bool): i32 {
+  countA = 0;
+  countB = 0;
+  const savedSpace = prevSpace;
+  const savedBackslash = prevBackslash;
+  const savedControl = control;
+  const zeros = unitTables(text, n);
+  const chunkUtf16 = ascii ? n : utf16Tables(text, n);
+  const classes = classesOff;
+  const table = tableOff;
+  const acceptRow = firstAccept * classCount;
+  const mid = n >> 1;
+  const base = utf16;
+  const unitsBase = units;
+  let sa = row;
+  let sb = 0;
+  for (let i = mid - overlap; i < mid; i++)
+    sb = <i32>load<u16>(table + ((<usize>sb + <usize>load<u8>(classes + <usize>load<u8>(text + <usize>i))) << 1));
+  let a = 0;
+  let b = 0;
+  for (let i = 0; i < mid; i++) {
+    const j = i + mid;
+    const na = <i32>load<u16>(table + ((<usize>sa + <usize>load<u8>(classes + <usize>load<u8>(text + <usize>i))) << 1));
+    const nb = <i32>load<u16>(table + ((<usize>sb + <usize>load<u8>(classes + <usize>load<u8>(text + <usize>j))) << 1));
+    if (na >= acceptRow) {
+      a = reportAt(hitsOff, a, text, na, i, n, base, unitsBase, ascii);
+      if (a < 0) break;
+    }
+    if (nb >= acceptRow) {
+      b = reportAt(hitsBOff, b, text, nb, j, n, base, unitsBase, ascii);
+      if (b < 0) break;
+    }
+    sa = na;
+    sb = nb;
+  }
+  // An odd byte count leaves the last byte to the second stripe.
+  if (a >= 0 && b >= 0 && (n & 1) != 0) {
+    const j = n - 1;
+    const nb = <i32>load<u16>(table + ((<usize>sb + <usize>load<u8>(classes + <usize>load<u8>(text + <usize>j))) << 1));
+    if (nb >= acceptRow) b = reportAt(hitsBOff, b, text, nb, j, n, base, unitsBase, ascii);
+    sb = nb;
+  }
+  if (a < 0 || b < 0) {
+    prevSpace = savedSpace;
+    prevBackslash = savedBackslash;
+    control = savedControl;
+    return -1;
+  }
+  countA = a;
+  countB = b;
+  row = sb;
+  utf16 = base + chunkUtf16;
+  units = unitsBase + n - zeros;
+  return 0;
 }

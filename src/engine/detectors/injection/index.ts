@@ -1,7 +1,7 @@
 import { HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { type MatchableText, toFoldedText } from "./normalise.js";
-import { restRequirement } from "./phrase-literals.js";
+import { type RuleGate, ruleGates, triggerDfa } from "./phrase-gates.js";
 import { compilePhrase } from "./phrase-pattern.js";
 import { doubled, GATE_LITERAL, LEAD_WORD, PhraseTriggerScan, TriggerHits } from "./phrase-triggers.js";
 import { isQuotedMention } from "./quoted-mention.js";
@@ -73,13 +73,14 @@ export function createInjectionDetector(): TextDetector {
     minLength: 6,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 6) return;
-      let matchable: MatchableText = { text, toOriginal: identityRange };
-      if (scan.scan(text, hits)) {
-        // Outside printable ASCII: the rules read the fold (lookalikes, invisible characters), so scan that.
-        matchable = toFoldedText(text);
-        scan.scanAny(matchable.text, hits);
+      if (!scan.scan(text, hits)) {
+        state.run(text, identityRange, hits, out);
+        return;
       }
-      state.run(matchable, hits, out);
+      // Outside printable ASCII: the rules read the fold (lookalikes, invisible characters), so scan that.
+      const folded: MatchableText = toFoldedText(text);
+      scan.scanAny(folded.text, hits);
+      state.run(folded.text, folded.toOriginal, hits, out);
     },
   };
   return detector;
@@ -94,8 +95,11 @@ let shared: { compiled: CompiledRules; scan: PhraseTriggerScan } | undefined;
  */
 function sharedRules(): { compiled: CompiledRules; scan: PhraseTriggerScan } {
   if (shared === undefined) {
-    const compiled = compileRules();
-    shared = { compiled, scan: new PhraseTriggerScan(compiled.literals, compiled.kinds) };
+    const compiled = compileRules(ruleGates(INJECTION_RULES));
+    shared = {
+      compiled,
+      scan: new PhraseTriggerScan(compiled.literals, compiled.kinds, triggerDfa(compiled.literals)),
+    };
   }
   return shared;
 }
@@ -123,12 +127,13 @@ class ScanState {
     this.#gateNext = new Int32Array(compiled.reach.length);
   }
 
-  run(matchable: MatchableText, hits: TriggerHits, out: TextMatch[]): void {
-    this.#collectLeads(matchable.text, hits);
+  /** `text`: what the rules read (the input, or its fold); `toOriginal` maps a range of it back to the input. */
+  run(text: string, toOriginal: MatchableText["toOriginal"], hits: TriggerHits, out: TextMatch[]): void {
+    this.#collectLeads(text, hits);
     if (this.#leadCount === 0) return;
     this.#collectGates(hits);
     this.#sortLeads();
-    this.#visit(matchable, out);
+    this.#visit(text, toOriginal, out);
   }
 
   /** The pass's lead words whose boundaries hold (checked here exactly; the pass only drops sure misses). */
@@ -161,7 +166,7 @@ class ScanState {
     const next = this.#gateNext;
     const rules = next.length;
     const { ids, ends, units, count } = hits;
-    for (let r = 0; r <= rules; r++) from[r] = 0;
+    from.fill(0);
     let total = 0;
     for (let i = 0; i < count; i++) {
       const id = ids[i]!;
@@ -171,7 +176,7 @@ class ScanState {
       }
     }
     if (total === 0) {
-      for (let r = 0; r < rules; r++) next[r] = 0;
+      next.fill(0);
       return;
     }
     for (let r = 0; r < rules; r++) {
@@ -235,7 +240,7 @@ class ScanState {
     return at < last && this.#gateUnits[at]! - (leadUnits - leadLength) <= reach + 1;
   }
 
-  #visit(matchable: MatchableText, out: TextMatch[]): void {
+  #visit(text: string, toOriginal: MatchableText["toOriginal"], out: TextMatch[]): void {
     const { leads, leadLength } = this.compiled;
     let opened: string | undefined;
     let resume = 0;
@@ -253,7 +258,7 @@ class ScanState {
           break;
         }
       if (!may) continue;
-      opened ??= openEscapes(matchable.text);
+      opened ??= openEscapes(text);
       lead.any.lastIndex = start;
       // A failed `exec` makes no match array, like `test`; a match names its rule by its group.
       const gate = lead.any.exec(opened);
@@ -262,7 +267,7 @@ class ScanState {
       const matchEnd = lead.any.lastIndex;
       // Writing about an attack that names its phrase in quotes addresses nobody (quoted-mention.ts).
       if (!isQuotedMention(opened, start, matchEnd)) {
-        const [from, stop] = matchable.toOriginal(start, matchEnd);
+        const [from, stop] = toOriginal(start, matchEnd);
         out.push({ kind: "injection", type: rule.type, start: from, end: stop, ruleId: rule.id });
       }
       // Resume after a match so one phrase is one finding; otherwise step past the lead word.
@@ -334,18 +339,12 @@ function matchedAlternative(match: RegExpExecArray, alternatives: number): numbe
   return alternatives - 1;
 }
 
-/** A rule's gate: -1 when it has none (tried at every lead word), else the most units (phrase-literals.ts) from
- * its lead word's start to the end of one of its gate literals (Infinity: anywhere after the lead word). */
-interface GatedRule {
-  readonly reach: number;
-}
-
 interface CompiledRules {
   readonly leads: readonly LeadRules[];
   /** By lead: its length, 1 when it is a word (else a symbol). */
   readonly leadLength: Int32Array;
   readonly leadIsWord: Uint8Array;
-  /** By index in INJECTION_RULES: the rule's `GatedRule.reach`. */
+  /** By index in INJECTION_RULES: -1 (no gate) or the rule's `RuleGate.reach`. */
   readonly reach: Float64Array;
   /** What the pass looks for: every lead (word or symbol) and every gate literal, once each, lower case. */
   readonly literals: readonly string[];
@@ -357,7 +356,15 @@ interface CompiledRules {
   readonly gateRules: Int32Array;
 }
 
-function compileRules(): CompiledRules {
+/**
+ * What the trigger pass looks for, given each rule's gate (phrase-gates.ts): every lead and every gate literal, once
+ * each, in this order. scripts/build-phrase-gates.ts builds the pass's DFA for this list at build time.
+ */
+export function triggerLiteralsFor(gates: readonly (RuleGate | null)[]): readonly string[] {
+  return compileRules(gates).literals;
+}
+
+function compileRules(gates: readonly (RuleGate | null)[]): CompiledRules {
   const leads = compileLeads();
   const literals: string[] = [];
   const kinds: number[] = [];
@@ -379,15 +386,15 @@ function compileRules(): CompiledRules {
     kinds[id]! |= lead.word ? LEAD_WORD : GATE_LITERAL;
     literalLead[id] = i;
   });
-  const rules = INJECTION_RULES.map((rule, r): GatedRule => {
-    const gate = restRequirement(rule.lead, compilePhrase(rule.rest));
-    if (gate === null) return { reach: -1 };
+  // A rule's reach: -1 when it has no gate (tried at every lead word), else its gate's (phrase-gates.ts).
+  const reach = gates.map((gate, r) => {
+    if (gate === null) return -1;
     for (const literal of gate.literals) {
       const id = idOf(literal);
       kinds[id]! |= GATE_LITERAL;
       literalGates[id]!.push(r);
     }
-    return { reach: gate.offset + Math.max(...gate.literals.map((l) => l.length)) };
+    return gate.reach;
   });
   const gateRuleFrom = new Int32Array(literals.length + 1);
   literalGates.forEach((rs, id) => {
@@ -397,7 +404,7 @@ function compileRules(): CompiledRules {
     leads,
     leadLength: Int32Array.from(leads, (lead) => lead.text.length),
     leadIsWord: Uint8Array.from(leads, (lead) => (lead.word ? 1 : 0)),
-    reach: Float64Array.from(rules, (rule) => rule.reach),
+    reach: Float64Array.from(reach),
     literals,
     kinds,
     literalLead: Int32Array.from(literalLead),

@@ -66,6 +66,9 @@ export function isPrintableAscii(input: string): boolean {
 function foldText(input: string, lowerAscii: boolean): MatchableText {
   const lower = lowerAscii ? (ascii: string) => ascii.toLowerCase() : (ascii: string) => ascii;
   if (isPrintableAscii(input)) return { text: lower(input), toOriginal: identityRange };
+  const sameLength = foldSameLength(input);
+  if (sameLength !== undefined)
+    return { text: lower(sameLength), toOriginal: sawPair ? sameLengthRange(input) : identityRange };
   // Typed segments and chunked parts: a hostile text can need a segment every other character (see SegmentMap).
   const map = new SegmentMap();
   const parts = new TextBuilder();
@@ -96,6 +99,63 @@ function foldText(input: string, lowerAscii: boolean): MatchableText {
     map.addLinear(length, copied);
   }
   return { text: parts.toString(), toOriginal: (start, end) => map.toOriginal(start, end) };
+}
+
+/** Set by `foldSameLength` when the text holds a surrogate pair (folded to two units). */
+let sawPair = false;
+
+/**
+ * The fold of a text each of whose non-ASCII code points folds to as many UTF-16 units as it has (typographic quotes
+ * and dashes, accented letters, a no-break space, most emoji: most non-ASCII prose), else undefined. Such a fold
+ * keeps every offset, so the general path's map is the identity for it, but for a surrogate pair, which it maps as
+ * one block (`sameLengthRange`). One loop over the code units, the ASCII between two folded characters copied in
+ * slices.
+ */
+function foldSameLength(input: string): string | undefined {
+  let out = "";
+  let copied = 0;
+  sawPair = false;
+  const length = input.length;
+  for (let i = 0; i < length; i++) {
+    const code = input.charCodeAt(i);
+    if (code <= 0x7e && (code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d)) continue;
+    const pair =
+      code >= 0xd800 && code <= 0xdbff && i + 1 < length && isLowSurrogate(input.charCodeAt(i + 1));
+    const folded = foldCodePoint(pair ? input.codePointAt(i)! : code);
+    if (folded.length !== (pair ? 2 : 1)) return;
+    out += copied === i ? folded : input.slice(copied, i) + folded;
+    if (pair) {
+      sawPair = true;
+      i++;
+    }
+    copied = i + 1;
+  }
+  return copied === 0 ? input : out + input.slice(copied);
+}
+
+/**
+ * The general path's map of a same-length fold of `input`: the identity, but a surrogate pair is one block, so a
+ * range starting inside one starts at the pair, and one whose last unit is a pair's first ends after the pair.
+ */
+function sameLengthRange(input: string): (start: number, end: number) => [number, number] {
+  const inPair = (at: number) =>
+    at > 0 &&
+    at < input.length &&
+    isLowSurrogate(input.charCodeAt(at)) &&
+    isHighSurrogate(input.charCodeAt(at - 1));
+  return (start, end) => {
+    const from = inPair(start) ? start - 1 : start;
+    if (end <= start) return [from, from];
+    return [from, inPair(end) ? end + 1 : end];
+  };
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 /** What one non-ASCII code point becomes: "" (dropped), " " (whitespace) or one or more folded characters. */

@@ -4,9 +4,9 @@
  * LF and CR: a non-ASCII chunk stops the pass at once, a control character is noted by the loop). A WebAssembly loop (wasm/phrase-triggers.ts, on the shared literal automaton's DFA)
  * over the text's UTF-8 bytes, 64 KB at a time, reporting UTF-16 offsets; JavaScript sees only what it reports.
  */
-import { buildDfa, type Dfa, utf8Literals } from "../../../shared/literal-automaton.js";
 import { instantiateEmbedded, layOut, type WasmMemory } from "../../../shared/wasm/embedded.js";
 import { MODULE_BASE64 } from "../../../shared/wasm/phrase-triggers.generated.js";
+import type { TriggerDfa } from "./phrase-gates.js";
 
 /** How a literal is reported: a lead word only where it may be a whole word, a gate literal everywhere. */
 export const LEAD_WORD = 1;
@@ -21,11 +21,14 @@ interface TriggerExports {
   drain(): void;
   controls(): number;
   scan(text: number, from: number, to: number, ascii: number): number;
+  scanChunk(text: number, n: number, overlap: number, ascii: number): number;
+  hitsInA(): number;
+  hitsInB(): number;
 }
 
 const CHUNK_BYTES = 64 * 1024;
 const HIT_CAP = 4096;
-const HIT_CAP_FOR = (dfa: Dfa) => Math.max(HIT_CAP, dfa.mostOutputs);
+const HIT_CAP_FOR = (dfa: TriggerDfa) => Math.max(HIT_CAP, dfa.mostOutputs);
 
 /**
  * byte -> bit 0 space-like (up to 0x20, from 0x80, a backslash), bit 1 word character ([A-Za-z0-9_], `\w` without
@@ -44,48 +47,54 @@ function byteTable(): Uint8Array {
   return table;
 }
 
-/** The DFA's table as row indexes (state * K) in 16 bits; the shared one stores byte offsets (state * K * 4). */
-function rowTable(dfa: Dfa): Uint16Array {
-  if (dfa.table.length >= 0x10000)
-    throw new Error(`the phrase triggers need ${dfa.table.length} DFA entries; at most 65,535 fit 16 bits`);
-  const rows = new Uint16Array(dfa.table.length);
-  for (let i = 0; i < rows.length; i++) rows[i] = dfa.table[i]! >> 2;
-  return rows;
-}
-
 function place(
   ex: TriggerExports,
-  dfa: Dfa,
+  dfa: TriggerDfa,
   kinds: Int32Array,
   lengths: Int32Array,
-): { hits: number; text: number } {
-  const rows = rowTable(dfa);
+): { hits: number; hitsB: number; text: number } {
   const cap = HIT_CAP_FOR(dfa);
-  const [classes, bytes, table, outStart, outIds, kindsAt, lengthsAt, hits, text] = layOut(ex.memory, [
-    dfa.classes,
-    byteTable(),
-    rows,
-    dfa.outStart,
-    dfa.outIds,
+  const blocks = CHUNK_BYTES / 16;
+  // In the order `configure` takes them (wasm/phrase-triggers.ts), then the chunk.
+  const regions = {
+    classes: dfa.classes,
+    bytes: byteTable(),
+    table: dfa.rows,
+    outStart: dfa.outStart,
+    outIds: dfa.outIds,
     kinds,
     lengths,
-    cap * 12,
-    CHUNK_BYTES,
-  ]) as [number, number, number, number, number, number, number, number, number];
+    hits: cap * 12,
+    hitsB: cap * 12,
+    zeroMask: blocks * 2,
+    zeroBefore: blocks * 4,
+    leadMask: blocks * 2,
+    pairMask: blocks * 2,
+    utf16Before: blocks * 4,
+    text: CHUNK_BYTES,
+  };
+  const at = layOut(ex.memory, Object.values(regions));
+  const offset = (name: keyof typeof regions) => at[Object.keys(regions).indexOf(name)]!;
   ex.configure(
-    classes,
-    bytes,
-    table,
+    offset("classes"),
+    offset("bytes"),
+    offset("table"),
     dfa.classCount,
     dfa.firstAccept,
-    outStart,
-    outIds,
-    kindsAt,
-    lengthsAt,
-    hits,
+    offset("outStart"),
+    offset("outIds"),
+    offset("kinds"),
+    offset("lengths"),
+    offset("hits"),
     cap,
+    offset("hitsB"),
+    offset("zeroMask"),
+    offset("zeroBefore"),
+    offset("leadMask"),
+    offset("pairMask"),
+    offset("utf16Before"),
   );
-  return { hits, text };
+  return { hits: offset("hits"), hitsB: offset("hitsB"), text: offset("text") };
 }
 
 const encoder = new TextEncoder();
@@ -121,20 +130,30 @@ export function doubled(a: Int32Array): Int32Array<ArrayBuffer> {
 
 export class PhraseTriggerScan {
   readonly #ex: TriggerExports;
-  readonly #layout: { hits: number; text: number };
+  readonly #layout: { hits: number; hitsB: number; text: number };
   /** Views of the chunk and hit regions (the memory never grows after construction, so they stay valid). */
   readonly #room: Uint8Array;
   readonly #hits: Int32Array;
+  readonly #hitsB: Int32Array;
+  /**
+   * The longest literal's length - 1: how far before its half the chunk scan's second stripe starts. Infinity: the
+   * chunk scan is off (every chunk scanned step by step; tests compare the two).
+   */
+  readonly #overlap: number;
 
-  /** `literals` lower case ASCII, `kinds[i]` a union of LEAD_WORD and GATE_LITERAL; matched ASCII case-insensitively. */
+  /**
+   * `literals` lower case ASCII, `kinds[i]` a union of LEAD_WORD and GATE_LITERAL; matched ASCII case-insensitively
+   * by `dfa`, their DFA (phrase-gates.ts: `triggerDfa`).
+   */
   constructor(
     readonly literals: readonly string[],
     kinds: readonly number[],
+    dfa: TriggerDfa,
+    options: { chunkScan?: boolean } = {},
   ) {
     if (literals.some((l) => /[^\x21-\x7e]|\\/.test(l)))
       throw new Error("phrase trigger literals are printable ASCII without spaces or backslashes");
     this.#ex = instantiateEmbedded<TriggerExports>(MODULE_BASE64, abortFromModule);
-    const dfa = buildDfa(utf8Literals(literals, true), true);
     this.#layout = place(
       this.#ex,
       dfa,
@@ -143,6 +162,9 @@ export class PhraseTriggerScan {
     );
     this.#room = new Uint8Array(this.#ex.memory.buffer, this.#layout.text, CHUNK_BYTES);
     this.#hits = new Int32Array(this.#ex.memory.buffer, this.#layout.hits, HIT_CAP_FOR(dfa) * 3);
+    this.#hitsB = new Int32Array(this.#ex.memory.buffer, this.#layout.hitsB, HIT_CAP_FOR(dfa) * 3);
+    this.#overlap =
+      options.chunkScan === false ? Number.POSITIVE_INFINITY : Math.max(...literals.map((l) => l.length)) - 1;
   }
 
   /**
@@ -160,10 +182,7 @@ export class PhraseTriggerScan {
       if (read !== written) return true;
       ex.chunk(first);
       first = 0;
-      for (let at = 0; at < written; ) {
-        at = ex.scan(this.#layout.text, at, written, 1);
-        this.#deliver(out);
-      }
+      this.#scanBytes(written, true, out);
       if (ex.controls() !== 0) return true;
       rest = read === rest.length ? "" : rest.slice(read);
     }
@@ -181,12 +200,23 @@ export class PhraseTriggerScan {
       const { read, written } = encoder.encodeInto(rest, this.#room);
       ex.chunk(first);
       first = 0;
-      const ascii = read === written ? 1 : 0;
-      for (let at = 0; at < written; ) {
-        at = ex.scan(this.#layout.text, at, written, ascii);
-        this.#deliver(out);
-      }
+      this.#scanBytes(written, read === written, out);
       rest = read === rest.length ? "" : rest.slice(read);
+    }
+  }
+
+  /** A chunk of `n` bytes: by `scanChunk` when it is long enough and its hits fit, else step by step. */
+  #scanBytes(n: number, ascii: boolean, out: TriggerHits): void {
+    const ex = this.#ex;
+    const flag = ascii ? 1 : 0;
+    if (n >= 4 * this.#overlap + 32 && ex.scanChunk(this.#layout.text, n, this.#overlap, flag) === 0) {
+      copyHits(this.#hits, ex.hitsInA(), out);
+      copyHits(this.#hitsB, ex.hitsInB(), out);
+      return;
+    }
+    for (let at = 0; at < n; ) {
+      at = ex.scan(this.#layout.text, at, n, flag);
+      this.#deliver(out);
     }
   }
 
@@ -198,6 +228,10 @@ export class PhraseTriggerScan {
     for (let i = 0; i < count * 3; i += 3) out.push(hits[i]!, hits[i + 1]!, hits[i + 2]!);
     ex.drain();
   }
+}
+
+function copyHits(hits: Int32Array, count: number, out: TriggerHits): void {
+  for (let i = 0; i < count * 3; i += 3) out.push(hits[i]!, hits[i + 1]!, hits[i + 2]!);
 }
 
 function abortFromModule(): never {

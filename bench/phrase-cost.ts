@@ -1,0 +1,106 @@
+/**
+ * `npx tsx bench/phrase-cost.ts [--reference=<checkout>] [--rounds=N]`: CPU µs per KB of the phrase rules alone (the
+ * `injection` detector) on README prose and JSON tool output, as 1 KB strings and as one 1 MB text; with
+ * `--reference`, the other checkout's phrase detector interleaved round by round, and the median per-round ratio.
+ */
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createInjectionDetector } from "../src/engine/detectors/injection/index.js";
+import type { TextDetector, TextMatch } from "../src/engine/types.js";
+import { readmes, toolOutputs } from "./lib/injection-texts.js";
+import { describeMachine, machineInfo } from "./lib/machine.js";
+import { median } from "./lib/stats.js";
+
+const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice(9) ?? 9);
+const referenceDir = process.argv.find((a) => a.startsWith("--reference="))?.slice(12);
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
+const MB = 1024 * 1024;
+
+function slices(texts: readonly string[], size: number, limit: number): string[] {
+  const out: string[] = [];
+  for (const text of texts)
+    for (let i = 0; i + size <= text.length && out.length < limit; i += size)
+      out.push(JSON.parse(JSON.stringify(text.slice(i, i + size))) as string);
+  return out;
+}
+
+function oneText(texts: readonly string[], size: number): string {
+  let text = "";
+  for (const t of texts) {
+    if (text.length >= size) break;
+    text += `${t}\n\n`;
+  }
+  return JSON.parse(JSON.stringify(text.slice(0, size))) as string;
+}
+
+function cpuOnce(detector: TextDetector, inputs: readonly string[]): number {
+  const out: TextMatch[] = [];
+  const start = process.cpuUsage();
+  for (const text of inputs) detector.detect(text, out);
+  const used = process.cpuUsage(start);
+  return used.user + used.system;
+}
+
+function plainScan(): TextDetector {
+  const pattern = /\bthe\b/gi;
+  let sink = 0;
+  return {
+    id: "baseline",
+    kind: "injection",
+    detect(text: string): void {
+      pattern.lastIndex = 0;
+      while (pattern.test(text)) sink++;
+      if (sink === -1) console.log(sink);
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const subjects: [string, TextDetector][] = [
+    ["plain regex scan", plainScan()],
+    ["phrase rules", createInjectionDetector()],
+  ];
+  if (referenceDir !== undefined) {
+    const mod = (await import(
+      pathToFileURL(resolve(referenceDir, "src/engine/detectors/injection/index.ts")).href
+    )) as { createInjectionDetector: () => TextDetector };
+    subjects.push(["reference phrase rules", mod.createInjectionDetector()]);
+  }
+  const docs = readmes();
+  const json = toolOutputs(1200);
+  const repeat = (xs: string[]) => Array.from({ length: Math.ceil(1024 / xs.length) }, () => xs).flat();
+  let sets = [
+    { name: "README prose, 1 KB strings", inputs: repeat(slices(docs, 1024, 1024)) },
+    { name: "JSON tool output, 1 KB strings", inputs: repeat(slices(json, 1024, 1024)) },
+    { name: "README prose, one 1 MB text", inputs: [oneText(docs, MB)] },
+    { name: "JSON tool output, one 1 MB text", inputs: [oneText(json, MB)] },
+  ];
+  if (only !== undefined) sets = sets.filter((s) => s.name.includes(only));
+  for (const set of sets) for (const [, d] of subjects) cpuOnce(d, set.inputs);
+  const times = new Map<string, number[]>();
+  for (let r = 0; r < rounds; r++)
+    for (const set of sets)
+      for (const [name, d] of subjects) {
+        const key = `${set.name}|${name}`;
+        const list = times.get(key) ?? [];
+        list.push(cpuOnce(d, set.inputs));
+        times.set(key, list);
+      }
+  console.log(`${describeMachine(machineInfo())} · ${rounds} rounds · CPU time`);
+  for (const set of sets) {
+    const kb = set.inputs.reduce((n, t) => n + t.length, 0) / 1024;
+    const row = subjects.map(([name]) => {
+      const list = times.get(`${set.name}|${name}`)!;
+      return `${name} ${(median(list) / kb).toFixed(2)} (${(Math.min(...list) / kb).toFixed(2)})`;
+    });
+    let ratio = "";
+    if (referenceDir !== undefined) {
+      const a = times.get(`${set.name}|phrase rules`)!;
+      const b = times.get(`${set.name}|reference phrase rules`)!;
+      ratio = ` · after/before ${median(a.map((t, i) => t / b[i]!)).toFixed(2)}`;
+    }
+    console.log(`${set.name}: ${row.join(" · ")}${ratio}`);
+  }
+}
+
+await main();

@@ -66,13 +66,23 @@ export const REGION_DEFAULTS: RegionOptions = {
   maxShare: 0.6,
 };
 
-/** How far past the next block a match's signals may be recorded (see 1. above). */
-const REACH_CHARS = 512;
+/** How far past the next block's end a match's walk signals may be recorded (see 1. above). */
+const REACH_CHARS = 160;
 const REACH_RUNS = 7;
+/** How far a character the view folds may lie from a walk match's start and still change it (`OTHER_REACH`). */
+const FOLD_REACH = 512;
+/**
+ * How far a LAZY match (an image or query URL, a destination) may read, at least: the templated image's is the
+ * longest, 2 + 120 + 2 + 4 + 300 + 1 + 6 x 242 + 40 + 1 + about 200 characters. Its exact starts (read on the input
+ * case folded) are used only where no folded character lies within it.
+ */
+const LAZY_REACH = 4096;
 
 /** What the pass of `blocks` needs from the detector (the module, and the LAZY signals by needle). */
 export interface RegionPass {
   blocks(text: string, size: number): Int32Array | undefined;
+  /** Where the LAZY signals' matches start in `text` read in lower case (a superset there), with their bit. */
+  lazyStarts(text: string, candidates: number): [number, number][];
   decide(bits: number): unknown;
   seenBits(seen: number): number;
   lazy: { always: number; ifImage: number; ifUrl: number; ifEmail: number };
@@ -88,9 +98,9 @@ export function liveRegions(
   const records = pass.blocks(input, options.block);
   if (records === undefined) return undefined;
   const count = records.length / BLOCK_FIELDS;
-  const live = liveBlocks(records, count, pass);
   const starts = new Int32Array(count + 1);
   for (let b = 0; b < count; b++) starts[b + 1] = records[b * BLOCK_FIELDS + BLOCK.END]!;
+  const live = liveBlocks(input, records, starts, pass);
   const regions: Region[] = [];
   let covered = 0;
   for (let b = 0; b < count; ) {
@@ -116,41 +126,79 @@ export function liveRegions(
 }
 
 /** 1 for each block where a finding may start (see 1. and 2. above). */
-function liveBlocks(records: Int32Array, count: number, pass: RegionPass): Uint8Array {
+function liveBlocks(input: string, records: Int32Array, starts: Int32Array, pass: RegionPass): Uint8Array {
+  const count = starts.length - 1;
   const live = new Uint8Array(count);
-  const { always, ifImage, ifUrl, ifEmail } = pass.lazy;
+  // The first block holding a character the view folds, from each block on.
+  const nextFolded = new Int32Array(count + 1).fill(count);
+  for (let b = count - 1; b >= 0; b--)
+    nextFolded[b] =
+      (records[b * BLOCK_FIELDS + BLOCK.GATES]! & GATE.PRINTABLE) === 0 ? b : nextFolded[b + 1]!;
   for (let b = 0; b < count; b++) {
-    const own = records[b * BLOCK_FIELDS + BLOCK.GATES]!;
-    if ((own & DECODER_GATES) !== 0) {
+    if ((records[b * BLOCK_FIELDS + BLOCK.GATES]! & DECODER_GATES) !== 0) {
       live[b] = 1;
       continue;
     }
-    let bits = 0;
-    let seen = 0;
-    let gates: number = GATE.PRINTABLE;
     const next = Math.min(b + 1, count - 1);
-    const reachEnd = records[next * BLOCK_FIELDS + BLOCK.END]! + REACH_CHARS;
-    let runs = 0;
-    for (let j = b; j < count; j++) {
-      const at = j * BLOCK_FIELDS;
-      bits |= records[at + BLOCK.SIGNALS]!;
-      seen |= records[at + BLOCK.SEEN]!;
-      const g = records[at + BLOCK.GATES]!;
-      gates = (gates & g & GATE.PRINTABLE) | ((gates | g) & ~GATE.PRINTABLE);
-      if (j > next) runs += records[at + BLOCK.RUNS]!;
-      if (j >= next && records[at + BLOCK.END]! >= reachEnd && runs >= REACH_RUNS) break;
-    }
-    if ((gates & GATE.PRINTABLE) === 0) {
+    const nextEnd = starts[next + 1]!;
+    const folded = nextFolded[b]!;
+    if (folded < count && starts[folded]! < nextEnd + FOLD_REACH) {
       live[b] = 1;
       continue;
     }
-    let lazy = always;
-    if ((gates & GATE.IMAGE) !== 0) lazy |= ifImage;
-    if ((bits & F.URL) !== 0) lazy |= ifUrl;
-    if ((bits & F.EMAIL) !== 0) lazy |= ifEmail;
-    if (pass.decide(bits | pass.seenBits(seen) | lazy) !== undefined) live[b] = 1;
+    const [bits, seen, gates] = windowSignals(records, starts, b, next);
+    const signals = bits | pass.seenBits(seen);
+    if (pass.decide(signals) !== undefined) {
+      live[b] = 1;
+      continue;
+    }
+    // The LAZY signals whose needles the window holds (an image's `![` starts its match, in b or the next block),
+    // then, when those could make a rule fire, the exact ones starting in b or the next block (`lazyIn`).
+    let lazy = pass.lazy.always;
+    if (((gates | records[b * BLOCK_FIELDS + BLOCK.GATES]!) & GATE.IMAGE) !== 0) lazy |= pass.lazy.ifImage;
+    if ((bits & F.URL) !== 0) lazy |= pass.lazy.ifUrl;
+    if ((bits & F.EMAIL) !== 0) lazy |= pass.lazy.ifEmail;
+    if (pass.decide(signals | lazy) === undefined) continue;
+    const nearFolded = folded < count && starts[folded]! < nextEnd + LAZY_REACH;
+    if (nearFolded || pass.decide(signals | lazyIn(input, starts[b]!, nextEnd, lazy, pass)) !== undefined)
+      live[b] = 1;
   }
   return live;
+}
+
+/**
+ * The LAZY signals of `candidates` whose matches start in [from, to), read on the text up to LAZY_REACH past `to`
+ * (the longest match those patterns have; a match cut short there is a superset: its lookaheads read an end).
+ */
+function lazyIn(input: string, from: number, to: number, candidates: number, pass: RegionPass): number {
+  const slice = input.slice(from, Math.min(input.length, to + LAZY_REACH));
+  let bits = 0;
+  for (const [at, bit] of pass.lazyStarts(slice, candidates)) if (at < to - from) bits |= bit;
+  return bits;
+}
+
+/** The walk's signals, `seen` marks and gates recorded from block `b` to REACH past the end of block `next`. */
+function windowSignals(
+  records: Int32Array,
+  starts: Int32Array,
+  b: number,
+  next: number,
+): [number, number, number] {
+  const count = starts.length - 1;
+  const reachEnd = starts[next + 1]! + REACH_CHARS;
+  let bits = 0;
+  let seen = 0;
+  let gates = 0;
+  let runs = 0;
+  for (let j = b; j < count; j++) {
+    const at = j * BLOCK_FIELDS;
+    bits |= records[at + BLOCK.SIGNALS]!;
+    seen |= records[at + BLOCK.SEEN]!;
+    gates |= records[at + BLOCK.GATES]!;
+    if (j > next) runs += records[at + BLOCK.RUNS]!;
+    if (j >= next && starts[j + 1]! >= reachEnd && runs >= REACH_RUNS) break;
+  }
+  return [bits, seen, gates];
 }
 
 /**

@@ -864,6 +864,7 @@ function regionPass(): RegionPass {
       const module = firstPass();
       return module.load(text, true) ? module.blocks(size) : undefined;
     },
+    lazyStarts: foldedLazyStarts,
     decide,
     seenBits,
     lazy: lazyNeedles(),
@@ -1065,4 +1066,39 @@ function namingPhraseRule(sentence: string): { type: string; ruleId: string } | 
   const first = phraseScratch[0];
   // The phrase rule's own id: a policy that switches that rule off switches its sentence off too.
   return first === undefined ? undefined : { type: first.type, ruleId: first.ruleId };
+}
+
+const foldedCopies = new WeakMap<RegExp, RegExp>();
+
+/**
+ * Where the LAZY signals in `candidates` match in `text` read case-insensitively: on printable ASCII, whose reading
+ * view is its lower case, exactly where the view's matches start (the patterns are written for lower-case text, so
+ * the `i` copy matches the same strings), with their bit, in text order; every start, overlapping ones too.
+ */
+function foldedLazyStarts(text: string, candidates: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (const feature of scanState().FEATURES) {
+    if ((feature.bit & LAZY & candidates) === 0) continue;
+    let pattern = foldedCopies.get(feature.ascii);
+    if (pattern === undefined) {
+      const flags = feature.ascii.flags.replace("y", "");
+      pattern = new RegExp(
+        feature.ascii.source,
+        `${flags.includes("g") ? flags : `${flags}g`}${flags.includes("i") ? "" : "i"}`,
+      );
+      foldedCopies.set(feature.ascii, pattern);
+    }
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+      out.push([m.index, feature.bit]);
+      pattern.lastIndex = m.index + 1;
+    }
+    pattern.lastIndex = 0;
+  }
+  return out.sort((a, b) => a[0] - b[0]);
+}
+
+/** For tests and benches: the block pass regions.ts reads. */
+export function regionPassForTests(): RegionPass {
+  return regionPass();
 }

@@ -23,6 +23,7 @@ import {
 } from "../../src/engine/detectors/injection/structure/structure-detector.js";
 import { INJECTION_TYPE_RULES } from "../../src/engine/rules/built-in/injection.js";
 import { INJECTION_STRUCTURE_RULES } from "../../src/engine/rules/built-in/injection-structure.js";
+import type { RuleExample } from "../../src/engine/rules/rule-record.js";
 import type { TextMatch } from "../../src/engine/types.js";
 
 const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 60) };
@@ -32,7 +33,7 @@ let pieces: string[] = [];
 beforeAll(() => {
   const examples: string[] = [];
   for (const record of [...INJECTION_TYPE_RULES, ...INJECTION_STRUCTURE_RULES])
-    for (const example of [...record.examples.positive, ...record.examples.negative])
+    for (const example of [...record.examples.positive, ...record.examples.negative] as RuleExample[])
       examples.push(typeof example === "function" ? example() : example);
   const def = loadSplitDefinition();
   const evalTexts = [...generateSplit(def, "train"), ...generateSplit(def, "dev")].map((s) => s.text);

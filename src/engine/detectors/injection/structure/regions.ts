@@ -44,6 +44,8 @@ export interface Region {
   /** The live blocks inside it: findings starting here are kept. */
   coreFrom: number;
   coreTo: number;
+  /** The blocks' gate bits: PRINTABLE when every block is printable ASCII, else each decoder's when one passes. */
+  gates: number;
 }
 
 export interface RegionOptions {
@@ -77,6 +79,8 @@ const FOLD_REACH = 512;
  * case folded) are used only where no folded character lies within it.
  */
 const LAZY_REACH = 4096;
+/** The longest match of the other LAZY patterns: a query URL (8 + 400 + 1 + 30 + 1), a destination (about 100). */
+const MATCH_REACH = 512;
 
 /** What the pass of `blocks` needs from the detector (the module, and the LAZY signals by needle). */
 export interface RegionPass {
@@ -116,6 +120,9 @@ export function liveRegions(
       covered += region.to - previous.to;
       previous.to = region.to;
       previous.coreTo = region.coreTo;
+      previous.gates =
+        (previous.gates & region.gates & GATE.PRINTABLE) |
+        ((previous.gates | region.gates) & ~GATE.PRINTABLE);
     } else {
       covered += region.to - region.from;
       regions.push(region);
@@ -134,6 +141,7 @@ function liveBlocks(input: string, records: Int32Array, starts: Int32Array, pass
   for (let b = count - 1; b >= 0; b--)
     nextFolded[b] =
       (records[b * BLOCK_FIELDS + BLOCK.GATES]! & GATE.PRINTABLE) === 0 ? b : nextFolded[b + 1]!;
+  const lazy = new LazyByBlock(input, records, starts, pass);
   for (let b = 0; b < count; b++) {
     if ((records[b * BLOCK_FIELDS + BLOCK.GATES]! & DECODER_GATES) !== 0) {
       live[b] = 1;
@@ -153,28 +161,65 @@ function liveBlocks(input: string, records: Int32Array, starts: Int32Array, pass
       continue;
     }
     // The LAZY signals whose needles the window holds (an image's `![` starts its match, in b or the next block),
-    // then, when those could make a rule fire, the exact ones starting in b or the next block (`lazyIn`).
-    let lazy = pass.lazy.always;
-    if (((gates | records[b * BLOCK_FIELDS + BLOCK.GATES]!) & GATE.IMAGE) !== 0) lazy |= pass.lazy.ifImage;
-    if ((bits & F.URL) !== 0) lazy |= pass.lazy.ifUrl;
-    if ((bits & F.EMAIL) !== 0) lazy |= pass.lazy.ifEmail;
-    if (pass.decide(signals | lazy) === undefined) continue;
+    // then, when those could make a rule fire, the exact ones starting in b or the next block.
+    let needled = pass.lazy.always;
+    if ((gates & GATE.IMAGE) !== 0) needled |= pass.lazy.ifImage;
+    if ((bits & F.URL) !== 0) needled |= pass.lazy.ifUrl;
+    if ((bits & F.EMAIL) !== 0) needled |= pass.lazy.ifEmail;
+    if (pass.decide(signals | needled) === undefined) continue;
     const nearFolded = folded < count && starts[folded]! < nextEnd + LAZY_REACH;
-    if (nearFolded || pass.decide(signals | lazyIn(input, starts[b]!, nextEnd, lazy, pass)) !== undefined)
-      live[b] = 1;
+    if (nearFolded || pass.decide(signals | lazy.at(b) | lazy.at(next)) !== undefined) live[b] = 1;
   }
   return live;
 }
 
 /**
- * The LAZY signals of `candidates` whose matches start in [from, to), read on the text up to LAZY_REACH past `to`
- * (the longest match those patterns have; a match cut short there is a superset: its lookaheads read an end).
+ * The LAZY signals of the matches starting in each block, computed on first use: the patterns whose needles the
+ * text holds, read on the block and as far past it as their longest match (LAZY_REACH for the images, whose match
+ * starts at a `![` and is cheap to find; MATCH_REACH for the others). A match cut short at the end of what is read
+ * is a superset (its lookaheads read an end).
  */
-function lazyIn(input: string, from: number, to: number, candidates: number, pass: RegionPass): number {
-  const slice = input.slice(from, Math.min(input.length, to + LAZY_REACH));
-  let bits = 0;
-  for (const [at, bit] of pass.lazyStarts(slice, candidates)) if (at < to - from) bits |= bit;
-  return bits;
+class LazyByBlock {
+  readonly #bits: Int32Array;
+  readonly #images: number;
+  readonly #others: number;
+
+  constructor(
+    private readonly input: string,
+    records: Int32Array,
+    private readonly starts: Int32Array,
+    private readonly pass: RegionPass,
+  ) {
+    const count = starts.length - 1;
+    this.#bits = new Int32Array(count).fill(-1);
+    let candidates = pass.lazy.always;
+    for (let b = 0; b < count; b++) {
+      const at = b * BLOCK_FIELDS;
+      if ((records[at + BLOCK.GATES]! & GATE.IMAGE) !== 0) candidates |= pass.lazy.ifImage;
+      if ((records[at + BLOCK.SIGNALS]! & F.URL) !== 0) candidates |= pass.lazy.ifUrl;
+      if ((records[at + BLOCK.SIGNALS]! & F.EMAIL) !== 0) candidates |= pass.lazy.ifEmail;
+    }
+    this.#images = candidates & pass.lazy.ifImage;
+    this.#others = candidates & ~pass.lazy.ifImage;
+  }
+
+  at(b: number): number {
+    if (this.#bits[b]! >= 0) return this.#bits[b]!;
+    const from = this.starts[b]!;
+    const to = this.starts[b + 1]!;
+    const bits =
+      this.#read(from, to, this.#images, LAZY_REACH) | this.#read(from, to, this.#others, MATCH_REACH);
+    this.#bits[b] = bits;
+    return bits;
+  }
+
+  #read(from: number, to: number, candidates: number, reach: number): number {
+    if (candidates === 0) return 0;
+    const slice = this.input.slice(from, Math.min(this.input.length, to + reach));
+    let bits = 0;
+    for (const [at, bit] of this.pass.lazyStarts(slice, candidates)) if (at < to - from) bits |= bit;
+    return bits;
+  }
 }
 
 /** The walk's signals, `seen` marks and gates recorded from block `b` to REACH past the end of block `next`. */
@@ -238,7 +283,12 @@ function withMargins(
     tail++;
     runs += records[tail * BLOCK_FIELDS + BLOCK.RUNS]!;
   }
-  return { from: starts[head]!, to: starts[tail + 1]!, coreFrom, coreTo };
+  let gates: number = GATE.PRINTABLE;
+  for (let b = head; b <= tail; b++) {
+    const g = records[b * BLOCK_FIELDS + BLOCK.GATES]!;
+    gates = (gates & g & GATE.PRINTABLE) | ((gates | g) & ~GATE.PRINTABLE);
+  }
+  return { from: starts[head]!, to: starts[tail + 1]!, coreFrom, coreTo, gates };
 }
 
 /**

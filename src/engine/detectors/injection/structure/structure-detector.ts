@@ -819,15 +819,17 @@ export function detectStructure(
   if (text.length < 8) return;
   const parts = regions === false ? undefined : liveRegions(text, regionPass(), regions);
   const whole = parts === undefined;
-  const list = parts ?? [{ from: 0, to: text.length, coreFrom: 0, coreTo: text.length }];
+  const list = parts ?? [{ from: 0, to: text.length, coreFrom: 0, coreTo: text.length, gates: 0 }];
   const splits = { count: 0 };
   const decoded: EncodedSegment[][] = [[], [], [], [], []];
   for (const region of list) {
     const slice = whole ? text : text.slice(region.from, region.to);
-    const gates = inputPass(slice);
+    // A printable region's decoder gates are its blocks' (every decoder reads within a line): no pass of its own.
+    const printable = !whole && (region.gates & GATE.PRINTABLE) !== 0;
+    const gates = printable ? region.gates & DECODER_GATES : inputPass(slice);
     if (gates === DISMISSED) continue;
     const view = toReadingView(slice);
-    if (gates !== DECODER_GATES) firstPass().alias(view.text);
+    if (!printable && gates !== DECODER_GATES) firstPass().alias(view.text);
     emit(text, view, scanReading(view.text), out, region, splits);
     const lists = segmentsByDecoder(slice, view, gates);
     for (let k = 0; k < lists.length; k++)

@@ -20,8 +20,10 @@ import { BLOCK, BLOCK_FIELDS, DECODER_GATES, GATE, MAX_PASS_UNITS } from "./firs
  *    (a possessive and a prompt noun apart) computed on the union. A block where `decide` cannot fire on that union
  *    (with the LAZY signals whose needles the window holds, as `inputPass` assumes them) starts no finding.
  * 2. What the pass reads exactly. A printable ASCII block is read in lower case, which is its reading view (the view
- *    folds nothing in it, and a fold never reads across a line break). Any window holding another character is
- *    live (the view's walk could differ there). A decoder reads within one line (base64 and hex runs, spaced chains,
+ *    folds nothing in it, and a fold never reads across a line break); so is a block whose other characters the view
+ *    keeps as they are (`foldsAsIs`: dashes, arrows, emoji; no lookalike, accent, space or invisible character),
+ *    since those are no word characters to the walk or to any pattern either way. Any window holding another
+ *    character (or a Cyrillic, Greek, CJK or full-width one) is live (the view's walk could differ there). A decoder reads within one line (base64 and hex runs, spaced chains,
  *    separated and leet lines hold no line break), so its segments start in a block whose gates pass.
  * 3. Text-global facts, and how they are carried. The walk's state (previous words for pairs and triples, the
  *    distance from an AI or reader noun, a vocative's context, a turn role's line start) runs on across blocks in
@@ -89,6 +91,8 @@ export interface RegionPass {
   lazyStarts(text: string, candidates: number): [number, number][];
   decide(bits: number): unknown;
   seenBits(seen: number): number;
+  /** Whether the reading view of `text[from, to)` is its lower case, other characters kept (reading-view.ts). */
+  foldsAsIs(text: string, from: number, to: number): boolean;
   lazy: { always: number; ifImage: number; ifUrl: number; ifEmail: number };
 }
 
@@ -136,11 +140,16 @@ export function liveRegions(
 function liveBlocks(input: string, records: Int32Array, starts: Int32Array, pass: RegionPass): Uint8Array {
   const count = starts.length - 1;
   const live = new Uint8Array(count);
-  // The first block holding a character the view folds, from each block on.
+  // The first block holding a character the view folds (or a Cyrillic, Greek, CJK or full-width one, which the
+  // `other` patterns read), from each block on.
   const nextFolded = new Int32Array(count + 1).fill(count);
-  for (let b = count - 1; b >= 0; b--)
-    nextFolded[b] =
-      (records[b * BLOCK_FIELDS + BLOCK.GATES]! & GATE.PRINTABLE) === 0 ? b : nextFolded[b + 1]!;
+  for (let b = count - 1; b >= 0; b--) {
+    const gates = records[b * BLOCK_FIELDS + BLOCK.GATES]!;
+    const folds =
+      (gates & GATE.PRINTABLE) === 0 &&
+      ((gates & GATE.OTHER_SCRIPT) !== 0 || !pass.foldsAsIs(input, starts[b]!, starts[b + 1]!));
+    nextFolded[b] = folds ? b : nextFolded[b + 1]!;
+  }
   const lazy = new LazyByBlock(input, records, starts, pass);
   for (let b = 0; b < count; b++) {
     if ((records[b * BLOCK_FIELDS + BLOCK.GATES]! & DECODER_GATES) !== 0) {

@@ -14,7 +14,7 @@ import {
 import { type EncodedSegment, segmentsByDecoder } from "./encoded-segments.js";
 import * as features from "./features.js";
 import { DECODER_GATES, GATE } from "./first-pass-wasm.js";
-import { type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
+import { foldsAsIs, type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
 import { liveRegions, REGION_DEFAULTS, type Region, type RegionOptions, type RegionPass } from "./regions.js";
 
 /**
@@ -869,6 +869,7 @@ function regionPass(): RegionPass {
     lazyStarts: foldedLazyStarts,
     decide,
     seenBits,
+    foldsAsIs,
     lazy: lazyNeedles(),
   };
   return regionPassState;

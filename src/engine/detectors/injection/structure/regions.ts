@@ -81,14 +81,12 @@ const FOLD_REACH = 512;
  * case folded) are used only where no folded character lies within it.
  */
 const LAZY_REACH = 4096;
-/** The longest match of the other LAZY patterns: a query URL (8 + 400 + 1 + 30 + 1), a destination (about 100). */
-const MATCH_REACH = 512;
 
 /** What the pass of `blocks` needs from the detector (the module, and the LAZY signals by needle). */
 export interface RegionPass {
   blocks(text: string, size: number): Int32Array | undefined;
-  /** Where the LAZY signals' matches start in `text` read in lower case (a superset there), with their bit. */
-  lazyStarts(text: string, candidates: number): [number, number][];
+  /** The LAZY signals with a match starting in `text[from, to)` read in lower case (a superset there). */
+  lazyStarts(text: string, candidates: number, from: number, to: number): number;
   decide(bits: number): unknown;
   seenBits(seen: number): number;
   /** Whether the reading view of `text[from, to)` is its lower case, other characters kept (reading-view.ts). */
@@ -182,16 +180,10 @@ function liveBlocks(input: string, records: Int32Array, starts: Int32Array, pass
   return live;
 }
 
-/**
- * The LAZY signals of the matches starting in each block, computed on first use: the patterns whose needles the
- * text holds, read on the block and as far past it as their longest match (LAZY_REACH for the images, whose match
- * starts at a `![` and is cheap to find; MATCH_REACH for the others). A match cut short at the end of what is read
- * is a superset (its lookaheads read an end).
- */
+/** The LAZY signals of the matches starting in each block, computed on first use (`RegionPass.lazyStarts`). */
 class LazyByBlock {
   readonly #bits: Int32Array;
-  readonly #images: number;
-  readonly #others: number;
+  readonly #candidates: number;
 
   constructor(
     private readonly input: string,
@@ -208,26 +200,18 @@ class LazyByBlock {
       if ((records[at + BLOCK.SIGNALS]! & F.URL) !== 0) candidates |= pass.lazy.ifUrl;
       if ((records[at + BLOCK.SIGNALS]! & F.EMAIL) !== 0) candidates |= pass.lazy.ifEmail;
     }
-    this.#images = candidates & pass.lazy.ifImage;
-    this.#others = candidates & ~pass.lazy.ifImage;
+    this.#candidates = candidates;
   }
 
   at(b: number): number {
-    if (this.#bits[b]! >= 0) return this.#bits[b]!;
-    const from = this.starts[b]!;
-    const to = this.starts[b + 1]!;
-    const bits =
-      this.#read(from, to, this.#images, LAZY_REACH) | this.#read(from, to, this.#others, MATCH_REACH);
-    this.#bits[b] = bits;
-    return bits;
-  }
-
-  #read(from: number, to: number, candidates: number, reach: number): number {
-    if (candidates === 0) return 0;
-    const slice = this.input.slice(from, Math.min(this.input.length, to + reach));
-    let bits = 0;
-    for (const [at, bit] of this.pass.lazyStarts(slice, candidates)) if (at < to - from) bits |= bit;
-    return bits;
+    if (this.#bits[b]! < 0)
+      this.#bits[b] = this.pass.lazyStarts(
+        this.input,
+        this.#candidates,
+        this.starts[b]!,
+        this.starts[b + 1]!,
+      );
+    return this.#bits[b]!;
   }
 }
 

@@ -1073,32 +1073,61 @@ function namingPhraseRule(sentence: string): { type: string; ruleId: string } | 
 
 const foldedCopies = new WeakMap<RegExp, RegExp>();
 
-/**
- * Where the LAZY signals in `candidates` match in `text` read case-insensitively: on printable ASCII, whose reading
- * view is its lower case, exactly where the view's matches start (the patterns are written for lower-case text, so
- * the `i` copy matches the same strings), with their bit, in text order; every start, overlapping ones too.
- */
-function foldedLazyStarts(text: string, candidates: number): [number, number][] {
-  const out: [number, number][] = [];
-  for (const feature of scanState().FEATURES) {
-    if ((feature.bit & LAZY & candidates) === 0) continue;
-    let pattern = foldedCopies.get(feature.ascii);
-    if (pattern === undefined) {
-      const flags = feature.ascii.flags.replace("y", "");
-      pattern = new RegExp(
-        feature.ascii.source,
-        `${flags.includes("g") ? flags : `${flags}g`}${flags.includes("i") ? "" : "i"}`,
-      );
-      foldedCopies.set(feature.ascii, pattern);
-    }
-    pattern.lastIndex = 0;
-    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-      out.push([m.index, feature.bit]);
-      pattern.lastIndex = m.index + 1;
-    }
-    pattern.lastIndex = 0;
+/** A copy of `pattern` that ignores case, global or sticky. */
+function foldedCopy(pattern: RegExp, mode: "g" | "y"): RegExp {
+  const key = mode === "g" ? pattern : globalCopy(pattern);
+  let copy = foldedCopies.get(key);
+  if (copy === undefined) {
+    const flags = pattern.flags.replace(/[gyi]/g, "");
+    copy = new RegExp(pattern.source, `${flags}${mode}i`);
+    foldedCopies.set(key, copy);
   }
-  return out.sort((a, b) => a[0] - b[0]);
+  return copy;
+}
+
+/** Where every match of a LAZY pattern starts, when it starts with a fixed text: `![` (images), a URL's scheme. */
+const LAZY_OPENERS: readonly [string, RegExp][] = [
+  ["!\\[", /!\[/g],
+  ["(?:https?:\\/\\/|www\\.)", /https?:\/\/|www\./gi],
+];
+/** The longest match of a LAZY pattern without such an opener (a destination: 7 + 3 + 17 + 66 characters). */
+const LAZY_MATCH = 128;
+
+/**
+ * The LAZY signals of `candidates` with a match starting in `text[from, to)` read case-insensitively: on printable
+ * ASCII, whose reading view is its lower case, exactly the view's (the patterns are written for lower-case text, so
+ * the `i` copy matches the same strings); on other text a superset where the view keeps the characters. A pattern
+ * that starts with an opener is tried at each opener in the range (sticky, on the whole text); the others are
+ * searched in the range and LAZY_MATCH past it.
+ */
+function foldedLazyStarts(text: string, candidates: number, from: number, to: number): number {
+  let bits = 0;
+  for (const feature of scanState().FEATURES) {
+    if ((feature.bit & LAZY & candidates) === 0 || (bits & feature.bit) !== 0) continue;
+    const opener = LAZY_OPENERS.find(([source]) => feature.ascii.source.startsWith(source))?.[1];
+    if (opener !== undefined) {
+      const sticky = foldedCopy(feature.ascii, "y");
+      opener.lastIndex = from;
+      for (let m = opener.exec(text); m !== null && m.index < to; m = opener.exec(text)) {
+        sticky.lastIndex = m.index;
+        if (sticky.test(text)) {
+          bits |= feature.bit;
+          break;
+        }
+        opener.lastIndex = m.index + 1;
+      }
+      opener.lastIndex = 0;
+      continue;
+    }
+    const slice = text.slice(from, Math.min(text.length, to + LAZY_MATCH));
+    const pattern = foldedCopy(feature.ascii, "g");
+    // The leftmost match starts at the first position any match starts at.
+    pattern.lastIndex = 0;
+    const first = pattern.exec(slice);
+    pattern.lastIndex = 0;
+    if (first !== null && first.index < to - from) bits |= feature.bit;
+  }
+  return bits;
 }
 
 /** For tests and benches: the block pass regions.ts reads. */

@@ -12,6 +12,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { generateSplit, loadSplitDefinition } from "../../bench/eval-set/generate.js";
 import { jsonPayload, textPayload } from "../../bench/fixtures/inputs.js";
 import { encoded, readmes } from "../../bench/lib/injection-texts.js";
+import { firstPass, seenBits } from "../../src/engine/detectors/injection/structure/anchor-gate.js";
+import { BLOCK, BLOCK_FIELDS, GATE } from "../../src/engine/detectors/injection/structure/first-pass-wasm.js";
 import {
   liveRegions,
   REGION_DEFAULTS,
@@ -103,6 +105,38 @@ function found(text: string, options: RegionOptions | false): TextMatch[] {
 
 /** Region gating on any text of any length, whatever share of it is live. */
 const everywhere = (block: number): RegionOptions => ({ ...REGION_DEFAULTS, minText: 0, block, maxShare: 2 });
+
+describe("the WebAssembly pass in blocks", () => {
+  it("records, over all blocks, the signals and gates of the pass over the whole text", () => {
+    const module = firstPass();
+    fc.assert(
+      fc.property(texts, fc.integer({ min: 1, max: 600 }), (text, size) => {
+        module.load(text, true);
+        const whole = module.pass(false);
+        const gates = module.gates;
+        const records = module.blocks(size);
+        let bits = 0;
+        let seen = 0;
+        let printable: number = GATE.PRINTABLE;
+        let other = 0;
+        let end = 0;
+        for (let at = 0; at < records.length; at += BLOCK_FIELDS) {
+          expect(records[at + BLOCK.END]!).toBeGreaterThan(end);
+          end = records[at + BLOCK.END]!;
+          if (end < text.length) expect(text[end - 1]).toBe("\n");
+          bits |= records[at + BLOCK.SIGNALS]!;
+          seen |= records[at + BLOCK.SEEN]!;
+          printable &= records[at + BLOCK.GATES]!;
+          other |= records[at + BLOCK.GATES]! & ~GATE.PRINTABLE;
+        }
+        expect(end).toBe(text.length);
+        expect(bits | seenBits(seen)).toBe(whole);
+        expect(printable | other).toBe(gates);
+      }),
+      RUNS,
+    );
+  });
+});
 
 describe("region gating", () => {
   it("finds exactly what the ungated detector finds, with blocks of 1, 40 and 256 units", () => {

@@ -21,6 +21,8 @@
 //
 // Invariants: `walk(from, to)` returns what anchor-gate.ts `mayBitsReference(text.slice(from, to))` returns, and
 // `pass(to, 0)` what `walk(0, to)` does (`pass(to, 1)` that or -1); a gate bit `pass` leaves clear (`passGates`) means that decoder reads nothing.
+// `blocks(to, size, out)` is `pass(to, 0)` cut at line starts: its records' signals (with the `seen` marks' signals of
+// their union) and gates add up to `pass`'s (test/property/injection-regions.property.test.ts).
 
 let wordKeys: usize = 0;
 let wordValues: usize = 0;

@@ -96,8 +96,8 @@ const LITERALS = [
 ];
 
 /**
- * Longest text copied into the module's memory (code units; two bytes each, so the memory stays under 2.3 MB: the
- * tables, then the text). WebAssembly memory never shrinks, so a longer text is walked by the JavaScript reference
+ * Longest text copied into the module's memory (code units; two bytes each, so the memory stays under 2.4 MB: the
+ * tables, then the text, then the records of `blocks`, 20 bytes per block of at least 256 units). WebAssembly memory never shrinks, so a longer text is walked by the JavaScript reference
  * instead (`load` returns false) and keeps every decoder.
  */
 export const MAX_PASS_UNITS = 1024 * 1024;

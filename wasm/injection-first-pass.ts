@@ -21,6 +21,8 @@
 //
 // Invariants: `walk(from, to)` returns what anchor-gate.ts `mayBitsReference(text.slice(from, to))` returns, and
 // `pass(to, 0)` what `walk(0, to)` does (`pass(to, 1)` that or -1); a gate bit `pass` leaves clear (`passGates`) means that decoder reads nothing.
+// `blocks(to, size, out)` is `pass(to, 0)` cut at line starts: its records' signals (with the `seen` marks' signals of
+// their union) and gates add up to `pass`'s (test/property/injection-regions.property.test.ts).
 
 let wordKeys: usize = 0;
 let wordValues: usize = 0;
@@ -464,7 +466,12 @@ function hexRead(from: i32, to: i32): bool {
  * them (look MIN_RUN - 1 ahead of a possible start, scan back), so most units are never read.
  */
 function longRuns(to: i32): bool {
-  let start = 0;
+  return longRunsIn(0, to);
+}
+
+/** `longRuns` over [from, to), which starts at a line start: no run crosses a line break. */
+function longRunsIn(from: i32, to: i32): bool {
+  let start = from;
   while (start + MIN_RUN <= to) {
     const probe = start + MIN_RUN - 1;
     if (!runUnit(rawAt(probe))) {
@@ -731,7 +738,17 @@ function fused(from: i32, to: i32): i32 {
         const i = <i32>((p - base) >> 1);
         if (i + 2 < to && (rawAt(i + 2) == 32 || rawAt(i + 1) == 92) && chainAt(i, to, false))
           gateOut |= SPACED_CHAIN;
-      } else if (k != 0) otherUnit(c, <i32>((p - base) >> 1), to);
+      } else if (k != 0) {
+        otherUnit(c, <i32>((p - base) >> 1), to);
+        if (c == 10 && blockOut != 0) {
+          const next = <i32>((p - base) >> 1) + 1;
+          if (next - blockStart >= blockSize) {
+            flushBlock(next, bits, seen);
+            bits = unkeyed;
+            seen = 0;
+          }
+        }
+      }
       if (stopOnGate && (gateOut & STOP_GATES) != 0) return -1;
       p += 2;
       continue;
@@ -752,6 +769,7 @@ function fused(from: i32, to: i32): i32 {
     } while ((k & C_WORD) != 0);
     const i = <i32>((p - base) >> 1);
     const start = <i32>((startP - base) >> 1);
+    blockRuns++;
     let marks = 0;
     const at = findWord(h);
     if (at >= 0) {
@@ -784,5 +802,62 @@ function fused(from: i32, to: i32): i32 {
     previous = h;
     previousMarks = marks;
   }
+  lastSeen = seen;
   return bits | charOut | seenBits(seen);
+}
+
+// Block mode (`blocks`): where each block's record goes (0: off), the least units a block holds, the records written,
+// where the current block starts, its word runs, and the `seen` marks `fused` ended with.
+let blockOut: usize = 0;
+let blockSize: i32 = 0;
+let blockCount: i32 = 0;
+let blockStart: i32 = 0;
+let blockRuns: i32 = 0;
+let lastSeen: i32 = 0;
+/** i32 fields per block record: end, signals, seen marks, gate bits, word runs. */
+const BLOCK_FIELDS: i32 = 5;
+
+/**
+ * Ends the current block at `end` (a line start): its record holds the signals the walk SET while reading it (the
+ * walk's state, the previous words and the AI/reader distances, runs on across blocks, so a signal is recorded at the
+ * word that completes it, never before its match starts), its `seen` marks, its gate bits (LONG_RUN read here:
+ * no run crosses a line break) and its word runs; the per-block signals and gates start again.
+ */
+function flushBlock(end: i32, bits: i32, seen: i32): void {
+  let gates = gateOut;
+  if (end - blockStart >= MIN_RUN && longRunsIn(blockStart, end)) gates |= LONG_RUN;
+  const at = blockOut + (<usize>(blockCount * BLOCK_FIELDS) << 2);
+  store<i32>(at, end);
+  store<i32>(at + 4, bits | charOut);
+  store<i32>(at + 8, seen);
+  store<i32>(at + 12, gates);
+  store<i32>(at + 16, blockRuns);
+  blockCount++;
+  blockStart = end;
+  blockRuns = 0;
+  gateOut = PRINTABLE;
+  charOut = 0;
+}
+
+/**
+ * The pass over [0, to) in blocks: a block ends at the first line break at least `size` units after its start (or at
+ * `to`); its record (BLOCK_FIELDS i32 at `out`) is what `pass` would compute for the text if the walk's signals and
+ * the gates were only those set inside the block. Returns the number of records.
+ */
+export function blocks(to: i32, size: i32, out: usize): i32 {
+  gateOut = PRINTABLE;
+  charOut = 0;
+  hints = 0;
+  lineStart = 0;
+  stopOnGate = false;
+  blockOut = out;
+  blockSize = size;
+  blockCount = 0;
+  blockStart = 0;
+  blockRuns = 0;
+  const bits = fused(0, to);
+  if (hints >= 3 && leetLineRead(lineStart, to, lowerCase)) gateOut |= LEET_LINE;
+  if (to > blockStart) flushBlock(to, bits, lastSeen);
+  blockOut = 0;
+  return blockCount;
 }

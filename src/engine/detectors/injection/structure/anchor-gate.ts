@@ -529,7 +529,7 @@ function needleBits(text: string): number {
 }
 
 /** The signals of the word patterns whose words were seen (as marks and pair marks). */
-function seenBits(seen: number): number {
+export function seenBits(seen: number): number {
   let bits = 0;
   if ((seen & P.PROMPT_REF) !== 0) bits |= PROMPT_REF;
   if ((seen & P.TURN_PAIR) !== 0) bits |= TURN;

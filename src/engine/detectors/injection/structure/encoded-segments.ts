@@ -75,12 +75,30 @@ export function findEncodedSegments(
   view: ReadingView,
   gates: number = DECODER_GATES,
 ): EncodedSegment[] {
-  const segments: EncodedSegment[] = [];
-  if ((gates & GATE.LONG_RUN) !== 0 && input.length >= MIN_RUN) readLongRuns(input, segments);
-  if ((gates & GATE.SPACED_CHAIN) !== 0) readSpacedRuns(view, segments);
-  if ((gates & GATE.SEPARATED) !== 0) readSeparatedLines(view, segments);
-  if ((gates & GATE.LEET_LINE) !== 0) readLeetLines(view, segments);
-  return segments;
+  return segmentsByDecoder(input, view, gates).flat();
+}
+
+/**
+ * `findEncodedSegments` as one list per decoder, in its order: base64, hex, letter-spaced runs, separated letters,
+ * leetspeak lines. Every decoder reads within one line, so on a text cut at line starts each list is the
+ * concatenation of the pieces' lists (structure-detector.ts `detectRegions`).
+ */
+export function segmentsByDecoder(
+  input: string,
+  view: ReadingView,
+  gates: number = DECODER_GATES,
+): EncodedSegment[][] {
+  const runs: EncodedSegment[] = [];
+  const spaced: EncodedSegment[] = [];
+  const separated: EncodedSegment[] = [];
+  const leet: EncodedSegment[] = [];
+  if ((gates & GATE.LONG_RUN) !== 0 && input.length >= MIN_RUN) readLongRuns(input, runs);
+  if ((gates & GATE.SPACED_CHAIN) !== 0) readSpacedRuns(view, spaced);
+  if ((gates & GATE.SEPARATED) !== 0) readSeparatedLines(view, separated);
+  if ((gates & GATE.LEET_LINE) !== 0) readLeetLines(view, leet);
+  const base64 = runs.filter((s) => s.encoding === "base64");
+  const hex = runs.filter((s) => s.encoding === "hex");
+  return [base64, hex, spaced, separated, leet];
 }
 
 /**

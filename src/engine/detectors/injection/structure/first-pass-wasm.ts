@@ -41,6 +41,7 @@ interface PassExports {
   walk(from: number, to: number): number;
   pass(to: number, stop: number): number;
   passGates(): number;
+  blocks(to: number, size: number, out: number): number;
 }
 
 /** anchor-gate.ts's open-addressing tables (keys -1 when empty). */
@@ -72,6 +73,10 @@ export const GATE = {
   IMAGE: 32,
   OTHER_SCRIPT: 64,
 } as const;
+/** Fields of a `blocks` record, in order. */
+export const BLOCK = { END: 0, SIGNALS: 1, SEEN: 2, GATES: 3, RUNS: 4 } as const;
+export const BLOCK_FIELDS = 5;
+
 /** The gates of the decoders (a clear bit: that decoder reads nothing). */
 export const DECODER_GATES = GATE.LONG_RUN | GATE.SPACED_CHAIN | GATE.SEPARATED | GATE.LEET_LINE;
 
@@ -91,8 +96,8 @@ const LITERALS = [
 ];
 
 /**
- * Longest text copied into the module's memory (code units; two bytes each, so the memory stays under 2.3 MB: the
- * tables, then the text). WebAssembly memory never shrinks, so a longer text is walked by the JavaScript reference
+ * Longest text copied into the module's memory (code units; two bytes each, so the memory stays under 2.4 MB: the
+ * tables, then the text, then the records of `blocks`, 20 bytes per block of at least 256 units). WebAssembly memory never shrinks, so a longer text is walked by the JavaScript reference
  * instead (`load` returns false) and keeps every decoder.
  */
 export const MAX_PASS_UNITS = 1024 * 1024;
@@ -201,6 +206,22 @@ export class FirstPass {
     this.gates = this.#exports.passGates();
     this.#whole = may;
     return may;
+  }
+
+  /**
+   * The pass over the loaded text in blocks of whole lines, each at least `size` units (the last may be shorter):
+   * BLOCK_FIELDS numbers per block (`BLOCK`), the signals the walk set while reading the block (its state runs on
+   * across blocks: a signal is recorded at the word that completes it, never before its match starts), the `seen`
+   * marks of the block's words, its gate bits, its word runs. A copy: the module's memory is reused by the next call.
+   */
+  blocks(size: number): Int32Array {
+    const length = this.#loaded!.length;
+    const out = (this.#textOff + length * 2 + 15) & ~7;
+    const records = Math.floor(length / Math.max(1, size)) + 2;
+    this.#grow(out + records * BLOCK_FIELDS * 4);
+    const count = this.#exports.blocks(length, size, out);
+    this.#whole = -1;
+    return new Int32Array(this.#exports.memory.buffer, out, count * BLOCK_FIELDS).slice();
   }
 
   /** The walk's signals over the whole loaded text when a `pass` computed them since it was loaded, else -1. */

@@ -361,6 +361,36 @@ function foldCodePoint(cp: number): string {
   return folded;
 }
 
+/**
+ * Whether the reading view of `input[from, to)` is its ASCII lower case with every other character kept as it is:
+ * each unit outside printable ASCII belongs to a code point the view keeps (`foldCodePoint` gives it back, it is no
+ * lookalike, no variation selector, no space). Such a stretch reads, to the word walk and to any pattern, as its
+ * lower case does (its other characters are no word characters to either); region gating (regions.ts) reads it
+ * from the input.
+ */
+export function foldsAsIs(input: string, from: number, to: number): boolean {
+  FOLD_RUN.lastIndex = from;
+  for (let run = FOLD_RUN.exec(input); run !== null && run.index < to; run = FOLD_RUN.exec(input)) {
+    const end = Math.min(to, run.index + run[0].length);
+    for (let i = run.index; i < end; ) {
+      const cp = input.codePointAt(i)!;
+      const width = cp > 0xffff ? 2 : 1;
+      if (cp < 0xa0 || (cp >= 0xd800 && cp <= 0xdfff) || selectorByte(cp) >= 0 || CONFUSABLE_FOLDS.has(cp)) {
+        FOLD_RUN.lastIndex = 0;
+        return false;
+      }
+      const ch = String.fromCodePoint(cp);
+      if (foldCodePoint(cp) !== ch || /\s/.test(ch)) {
+        FOLD_RUN.lastIndex = 0;
+        return false;
+      }
+      i += width;
+    }
+  }
+  FOLD_RUN.lastIndex = 0;
+  return true;
+}
+
 /** Folds a lexicon entry the way `toReadingView` folds text (no lookalike step: entries are written in their script). */
 export function foldLexiconEntry(entry: string): string {
   return entry.normalize("NFKD").replace(COMBINING_MARKS, "").toLowerCase();

@@ -2,11 +2,20 @@ import type { TextDetector, TextMatch } from "../../../types.js";
 import { cutBounds } from "../cut-bounds.js";
 import { createInjectionDetector } from "../index.js";
 import { blankQuotedMentions } from "../quoted-mention.js";
-import { firstPass, LAZY, lazyBits, lazyCandidates, mayBits, mayBitsAround } from "./anchor-gate.js";
-import { findEncodedSegments } from "./encoded-segments.js";
+import {
+  firstPass,
+  LAZY,
+  lazyBits,
+  lazyCandidates,
+  mayBits,
+  mayBitsAround,
+  seenBits,
+} from "./anchor-gate.js";
+import { type EncodedSegment, segmentsByDecoder } from "./encoded-segments.js";
 import * as features from "./features.js";
 import { DECODER_GATES, GATE } from "./first-pass-wasm.js";
-import { type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
+import { foldsAsIs, type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
+import { liveRegions, REGION_DEFAULTS, type Region, type RegionOptions, type RegionPass } from "./regions.js";
 
 /**
  * Instruction-to-agent STRUCTURE detector for text that arrives as tool output. It splits the text into sentences,
@@ -788,32 +797,82 @@ export function createStructureInjectionDetector(): TextDetector {
     kind: "injection",
     minLength: 8,
     detect(text: string, out: TextMatch[]): void {
-      if (text.length < 8) return;
-      const gates = inputPass(text);
-      if (gates === DISMISSED) return;
-      const view = toReadingView(text);
-      if (gates !== DECODER_GATES) firstPass().alias(view.text);
-      emit(text, view, scanReading(view.text), out);
-      for (const segment of findEncodedSegments(text, view, gates)) {
-        const inner = toReadingView(segment.decoded);
-        const hits = scanReading(inner.text);
-        if (hits.length === 0) continue;
-        // A leetspeak line may hold an address the PII detectors find; an encoded segment is one token they do not
-        // look inside, so it is reported whole.
-        const push = segment.encoding === "leetspeak" ? pushAround : pushPiece;
-        push(
-          text,
-          segment.start,
-          segment.end,
-          hits[0]!.type,
-          `injection.structure.${hits[0]!.type}.${segment.encoding}`,
-          out,
-        );
-      }
+      detectStructure(text, out);
     },
   };
   builtIn.add(detector);
   return detector;
+}
+
+/**
+ * The detector's findings on `text`. A long text is read by regions (regions.ts `liveRegions`): the JavaScript path
+ * runs on the parts where a finding may start, each with its margins, and keeps the findings that start in its live
+ * blocks; `regions: false` (or a text the regions do not apply to) reads the text whole, the reference the tests
+ * compare against. The order of the findings is the whole text's: every sentence finding in text order, then the
+ * decoders' in theirs.
+ */
+export function detectStructure(
+  text: string,
+  out: TextMatch[],
+  regions: RegionOptions | false = REGION_DEFAULTS,
+): void {
+  if (text.length < 8) return;
+  const parts = regions === false ? undefined : liveRegions(text, regionPass(), regions);
+  const whole = parts === undefined;
+  const list = parts ?? [{ from: 0, to: text.length, coreFrom: 0, coreTo: text.length, gates: 0 }];
+  const splits = { count: 0 };
+  const decoded: EncodedSegment[][] = [[], [], [], [], []];
+  for (const region of list) {
+    const slice = whole ? text : text.slice(region.from, region.to);
+    // A printable region's decoder gates are its blocks' (every decoder reads within a line): no pass of its own.
+    const printable = !whole && (region.gates & GATE.PRINTABLE) !== 0;
+    const gates = printable ? region.gates & DECODER_GATES : inputPass(slice);
+    if (gates === DISMISSED) continue;
+    const view = toReadingView(slice);
+    if (!printable && gates !== DECODER_GATES) firstPass().alias(view.text);
+    emit(text, view, scanReading(view.text), out, region, splits);
+    const lists = segmentsByDecoder(slice, view, gates);
+    for (let k = 0; k < lists.length; k++)
+      for (const segment of lists[k]!) {
+        const start = segment.start + region.from;
+        if (start < region.coreFrom || start >= region.coreTo) continue;
+        decoded[k]!.push({ ...segment, start, end: segment.end + region.from });
+      }
+  }
+  for (const segment of decoded.flat()) {
+    const inner = toReadingView(segment.decoded);
+    const hits = scanReading(inner.text);
+    if (hits.length === 0) continue;
+    // A leetspeak line may hold an address the PII detectors find; an encoded segment is one token they do not
+    // look inside, so it is reported whole.
+    const push = segment.encoding === "leetspeak" ? pushAround : pushPiece;
+    push(
+      text,
+      segment.start,
+      segment.end,
+      hits[0]!.type,
+      `injection.structure.${hits[0]!.type}.${segment.encoding}`,
+      out,
+    );
+  }
+}
+
+let regionPassState: RegionPass | undefined;
+
+/** The block pass and the decision regions.ts reads (the module loaded with the input read in lower case). */
+function regionPass(): RegionPass {
+  regionPassState ??= {
+    blocks(text: string, size: number): Int32Array | undefined {
+      const module = firstPass();
+      return module.load(text, true) ? module.blocks(size) : undefined;
+    },
+    lazyStarts: foldedLazyStarts,
+    decide,
+    seenBits,
+    foldsAsIs,
+    lazy: lazyNeedles(),
+  };
+  return regionPassState;
 }
 
 /** `inputPass`'s answer when nothing can be found in the text. */
@@ -883,14 +942,28 @@ function lazyNeedles(): NonNullable<typeof lazyByNeedle> {
  */
 const MAX_SPLITS = 64;
 
-function emit(input: string, view: ReadingView, hits: readonly Flagged[], out: TextMatch[]): void {
-  let splits = 0;
+function emit(
+  input: string,
+  view: ReadingView,
+  hits: readonly Flagged[],
+  out: TextMatch[],
+  region: Region,
+  splits: { count: number },
+): void {
+  const offset = region.from;
   for (const hit of hits) {
+    if (region.coreFrom > 0 || region.coreTo < input.length) {
+      // Kept when its sentence starts in the region's live blocks (regions.ts, 4.).
+      const at = viewToInput(view, hit.start, hit.start + 1)[0] + offset;
+      if (at < region.coreFrom || at >= region.coreTo) continue;
+    }
     const [s, e] = trim(view.text, hit.start, hit.end);
     if (e <= s || onlyMentions(view.text.slice(s, e))) continue;
-    const [start, end] = viewToInput(view, s, e);
+    const [viewStart, viewEnd] = viewToInput(view, s, e);
+    const start = viewStart + offset;
+    const end = viewEnd + offset;
     const pieces: [number, number][] =
-      splits++ < MAX_SPLITS ? withinUnits(input, start, end) : [[start, end]];
+      splits.count++ < MAX_SPLITS ? withinUnits(input, start, end) : [[start, end]];
     for (const [from, to] of pieces) {
       const named = namingPhraseRule(input.slice(from, to));
       if (named !== undefined) pushAround(input, from, to, named.type, named.ruleId, out);
@@ -996,4 +1069,68 @@ function namingPhraseRule(sentence: string): { type: string; ruleId: string } | 
   const first = phraseScratch[0];
   // The phrase rule's own id: a policy that switches that rule off switches its sentence off too.
   return first === undefined ? undefined : { type: first.type, ruleId: first.ruleId };
+}
+
+const foldedCopies = new WeakMap<RegExp, RegExp>();
+
+/** A copy of `pattern` that ignores case, global or sticky. */
+function foldedCopy(pattern: RegExp, mode: "g" | "y"): RegExp {
+  const key = mode === "g" ? pattern : globalCopy(pattern);
+  let copy = foldedCopies.get(key);
+  if (copy === undefined) {
+    const flags = pattern.flags.replace(/[gyi]/g, "");
+    copy = new RegExp(pattern.source, `${flags}${mode}i`);
+    foldedCopies.set(key, copy);
+  }
+  return copy;
+}
+
+/** Where every match of a LAZY pattern starts, when it starts with a fixed text: `![` (images), a URL's scheme. */
+const LAZY_OPENERS: readonly [string, RegExp][] = [
+  ["!\\[", /!\[/g],
+  ["(?:https?:\\/\\/|www\\.)", /https?:\/\/|www\./gi],
+];
+/** The longest match of a LAZY pattern without such an opener (a destination: 7 + 3 + 17 + 66 characters). */
+const LAZY_MATCH = 128;
+
+/**
+ * The LAZY signals of `candidates` with a match starting in `text[from, to)` read case-insensitively: on printable
+ * ASCII, whose reading view is its lower case, exactly the view's (the patterns are written for lower-case text, so
+ * the `i` copy matches the same strings); on other text a superset where the view keeps the characters. A pattern
+ * that starts with an opener is tried at each opener in the range (sticky, on the whole text); the others are
+ * searched in the range and LAZY_MATCH past it.
+ */
+function foldedLazyStarts(text: string, candidates: number, from: number, to: number): number {
+  let bits = 0;
+  for (const feature of scanState().FEATURES) {
+    if ((feature.bit & LAZY & candidates) === 0 || (bits & feature.bit) !== 0) continue;
+    const opener = LAZY_OPENERS.find(([source]) => feature.ascii.source.startsWith(source))?.[1];
+    if (opener !== undefined) {
+      const sticky = foldedCopy(feature.ascii, "y");
+      opener.lastIndex = from;
+      for (let m = opener.exec(text); m !== null && m.index < to; m = opener.exec(text)) {
+        sticky.lastIndex = m.index;
+        if (sticky.test(text)) {
+          bits |= feature.bit;
+          break;
+        }
+        opener.lastIndex = m.index + 1;
+      }
+      opener.lastIndex = 0;
+      continue;
+    }
+    const slice = text.slice(from, Math.min(text.length, to + LAZY_MATCH));
+    const pattern = foldedCopy(feature.ascii, "g");
+    // The leftmost match starts at the first position any match starts at.
+    pattern.lastIndex = 0;
+    const first = pattern.exec(slice);
+    pattern.lastIndex = 0;
+    if (first !== null && first.index < to - from) bits |= feature.bit;
+  }
+  return bits;
+}
+
+/** For tests and benches: the block pass regions.ts reads. */
+export function regionPassForTests(): RegionPass {
+  return regionPass();
 }

@@ -1,4 +1,4 @@
-import { candidateIndex, mergeUnique } from "../../scan/candidates.js";
+import { candidateIndex, MIN_PASS_LENGTH, mergeUnique, passLiterals } from "../../scan/candidates.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
@@ -163,8 +163,17 @@ function detectBarePasswords(
  * `contraseña`). Undefined when there are too many to be worth trying one by one.
  */
 function barePasswordStarts(text: string): number[] | undefined {
-  // The `p` and `P` of the text from the shared index followed by `ass` or `wd` (the regex
-  // `[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])` stopped at each); in a text dense in them (a run of `p`s), that regex.
+  // On a long text, the shared pass's `pass`/`pwd` (ASCII case folded, as the anchor below: the pass folds ASCII
+  // letters only, so `ｐass` or a Kelvin sign is in neither). Else the `p` and `P` of the text from the shared index
+  // followed by `ass` or `wd` (the regex `[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])` stopped at each); in a text dense in them
+  // (a run of `p`s), that regex.
+  if (text.length >= MIN_PASS_LENGTH) {
+    const hits = candidateIndex(text).passHits(BARE_PASS);
+    if (hits !== undefined) {
+      const starts = mergeUnique(hits[0]!, hits[1]!);
+      return starts.length > text.length >> 1 ? undefined : starts;
+    }
+  }
   const index = candidateIndex(text);
   const lower = index.positionsUpTo("p", text.length >> 5);
   const upper = index.positionsUpTo("P", text.length >> 5);
@@ -176,6 +185,7 @@ function barePasswordStarts(text: string): number[] | undefined {
   );
   return starts.length > text.length >> 1 ? undefined : starts;
 }
+const BARE_PASS = passLiterals(["pass", "pwd"]);
 const BARE_PASSWORD_ANCHOR = /[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])/g;
 
 /** `ass` or `wd` in any ASCII case at `at`. */

@@ -1,4 +1,4 @@
-import { candidateIndex } from "../../scan/candidates.js";
+import { candidateIndex, MIN_PASS_LENGTH, mergeUnique, passLiterals } from "../../scan/candidates.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
@@ -869,6 +869,12 @@ function phraseStart(text: string, end: number): number {
  * prose for the alternation itself. Undefined when the letters are so dense that the global scan is cheaper.
  */
 function vendorPhraseStarts(text: string): number[] | undefined {
+  if (text.length >= MIN_PASS_LENGTH) {
+    // The shared pass's `key`/`token`/`secret` in every ASCII case, kept where the regex's cases stand.
+    const hits = candidateIndex(text).passHits(VENDOR_WORDS);
+    if (hits !== undefined)
+      return mergeUnique(mergeUnique(hits[0]!, hits[1]!), hits[2]!).filter((at) => credentialWordAt(text, at));
+  }
   const index = candidateIndex(text);
   const limit = text.length >> 5;
   const lists = ["k", "K", "cret", "CRET"].map((needle) => index.positionsUpTo(needle, limit));
@@ -881,6 +887,8 @@ function vendorPhraseStarts(text: string): number[] | undefined {
     }
   return starts.sort((x, y) => x - y).filter((at, i) => i === 0 || at !== starts[i - 1]);
 }
+
+const VENDOR_WORDS = passLiterals(["key", "token", "secret"]);
 
 /** VENDOR_PHRASE_WORD's word at `at`: `[Kk]ey|KEY|[Ss]ecret|SECRET|[Tt]oken|TOKEN`. */
 function credentialWordAt(text: string, at: number): boolean {

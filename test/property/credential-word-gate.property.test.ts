@@ -9,7 +9,12 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
 import { TOKEN_RULES } from "../../src/engine/rules/built-in/secret-tokens.js";
-import { candidateIndex, MIN_PASS_LENGTH, passLiterals, setLiteralPass } from "../../src/engine/scan/candidates.js";
+import {
+  candidateIndex,
+  MIN_PASS_LENGTH,
+  passLiterals,
+  setLiteralPass,
+} from "../../src/engine/scan/candidates.js";
 import type { TextMatch } from "../../src/engine/types.js";
 
 const VENDOR_NAMES = [
@@ -85,7 +90,14 @@ const phrase = fc
     fc.constantFrom(" ", "_", "-", ""),
     fc.constantFrom(...WORDS),
     fc.constantFrom(...SEPARATORS),
-    fc.oneof(value, vendorValue, vendorValue, fc.constant(""), value.map((v) => `"${v}"`), value.map((v) => `${v})`)),
+    fc.oneof(
+      value,
+      vendorValue,
+      vendorValue,
+      fc.constant(""),
+      value.map((v) => `"${v}"`),
+      value.map((v) => `${v})`),
+    ),
   )
   .map((parts) => parts.join(""));
 

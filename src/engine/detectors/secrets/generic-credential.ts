@@ -873,7 +873,9 @@ function vendorPhraseStarts(text: string): number[] | undefined {
     // The shared pass's `key`/`token`/`secret` in every ASCII case, kept where the regex's cases stand.
     const hits = candidateIndex(text).passHits(VENDOR_WORDS);
     if (hits !== undefined)
-      return mergeUnique(mergeUnique(hits[0]!, hits[1]!), hits[2]!).filter((at) => credentialWordAt(text, at));
+      return mergeUnique(mergeUnique(hits[0]!, hits[1]!), hits[2]!).filter((at) =>
+        credentialWordAt(text, at),
+      );
   }
   const index = candidateIndex(text);
   const limit = text.length >> 5;

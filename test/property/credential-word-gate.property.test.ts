@@ -7,6 +7,10 @@
  */
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
+import {
+  DIRECTIVE_WORDS,
+  directiveWordsAtLineStarts,
+} from "../../src/engine/detectors/secrets/credential-forms.js";
 import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
 import { TOKEN_RULES } from "../../src/engine/rules/built-in/secret-tokens.js";
 import {
@@ -65,6 +69,8 @@ const WORDS = [
   "API KEY",
 ];
 const SEPARATORS = [" ", "  ", "\t", "(", " = ", ": ", "\n"];
+/** Line starts for the directive form (`  db_password  x`, `Key x` at the start of a line). */
+const LEADS = ["", "", "\n", "\n  ", "\n\t", "\ndb_", "\n  MY_", "\nx.", " "];
 
 /** A value built at test time from letters, digits and signs (never a real credential). */
 const value = fc
@@ -86,6 +92,7 @@ const FILLER = " the quarterly report was filed under review before the deadline
 
 const phrase = fc
   .tuple(
+    fc.constantFrom(...LEADS),
     fc.option(fc.constantFrom(...VENDOR_NAMES), { nil: "" }),
     fc.constantFrom(" ", "_", "-", ""),
     fc.constantFrom(...WORDS),
@@ -141,5 +148,24 @@ describe("the credential walk's word gates from the shared pass", () => {
     );
     expect(passRuns).toBeGreaterThan(100);
     expect(found).toBeGreaterThan(50);
+  });
+
+  it("directive candidates on long texts: every exact-case occurrence, ascending, the line-start ones included", () => {
+    fc.assert(
+      fc.property(longText, (text) => {
+        const found = directiveWordsAtLineStarts(text);
+        setLiteralPass(false);
+        const fromLines = directiveWordsAtLineStarts(text);
+        setLiteralPass(true);
+        DIRECTIVE_WORDS.forEach((word, w) => {
+          const occurrences: number[] = [];
+          for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) occurrences.push(at);
+          for (const at of fromLines[w]!) expect(found[w]).toContain(at);
+          for (const at of found[w]!) expect(occurrences).toContain(at);
+          expect(found[w]).toEqual([...found[w]!].sort((a, b) => a - b));
+        });
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -81,6 +81,7 @@ const SECURE_STRING =
 // Lower case and the camel-case `Pass` (`storePassword`): upper-case directives are rare, and each word is a scan.
 // R's `<-` may stand between them (`secret <- "x"`); `_key`/`Key`/`KEY` find `private_key "x"`, `apiKey "x"`.
 export const DIRECTIVE_WORDS = ["pass", "Pass", "pwd", "token", "secret", "_key", "Key", "KEY"];
+const DIRECTIVE_PASS = passLiterals(DIRECTIVE_WORDS);
 const DIRECTIVE_VALUE =
   /[ \t]+(?:<<?-[ \t]*)?(?:(["'])((?:\\.|[^\\\n"']){1,256})\1|([^\s"'\\;]{1,256}))[ \t]*;?[ \t]*(?=\r?\n|$)/y;
 // `-p x` on a command line that also gives a user with `-u` or `--username` (`docker login -u u -p x`).
@@ -331,11 +332,17 @@ function detectCommandPasswords(text: string, out: TextMatch[], command: RegExp)
 }
 
 /**
- * Per DIRECTIVE_WORDS word, the offsets where it stands in the key that starts its line (after indentation), at most
- * 64 characters into it: the only occurrences detectDirectives can report. Read from the line starts (a newline is
- * found in native code, and most lines start with no key) instead of a search for each word of common letters.
+ * Per DIRECTIVE_WORDS word, ascending offsets of it that hold every occurrence detectDirectives can report (one in
+ * the key that starts its line, after indentation, at most 64 characters into it; detectDirectives checks that
+ * itself). On a long text, every occurrence from the shared pass; else read from the line starts (a newline is found
+ * in native code, and most lines start with no key) instead of a search for each word of common letters.
  */
 export function directiveWordsAtLineStarts(text: string): number[][] {
+  // On a long text, each word's occurrences in its exact case from the shared pass (which folds ASCII case): a few
+  // per MB of prose, against a read of every line start.
+  const hits = text.length >= MIN_PASS_LENGTH ? candidateIndex(text).passHits(DIRECTIVE_PASS) : undefined;
+  if (hits !== undefined)
+    return DIRECTIVE_WORDS.map((word, w) => hits[w]!.filter((at) => text.startsWith(word, at)));
   const found: number[][] = DIRECTIVE_WORDS.map(() => []);
   const newlines = candidateIndex(text).startsUpTo([["\n", 0]], text.length >> 4);
   // Lines shorter than 16 characters on average: each word's occurrences, for detectDirectives to judge one by one.

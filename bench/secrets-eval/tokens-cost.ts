@@ -57,7 +57,10 @@ for (const shape of ["text", "json"] as const) {
   if (found[0] !== found[1]) throw new Error(`${shape}: findings differ between the two checkouts`);
   for (let w = 0; w < 3; w++) for (const c of copies) cpuMs(c, text, 1);
   const samples = copies.map(() => [] as number[]);
-  for (let r = 0; r < rounds; r++) copies.forEach((c, i) => samples[i]!.push(cpuMs(c, text, 2)));
+  for (let r = 0; r < rounds; r++)
+    copies.forEach((c, i) => {
+      samples[i]!.push(cpuMs(c, text, 2));
+    });
   const row = copies.map(
     (c, i) => `${c.name} ${median(samples[i]!).toFixed(2)} (min ${Math.min(...samples[i]!).toFixed(2)})`,
   );

@@ -23,6 +23,8 @@ import { isLookalikeSecret } from "./lookalike.js";
  */
 
 const DEFINE = /#define[ \t]+([A-Za-z_]\w{0,63})[ \t]+/g;
+// A Dockerfile's `ENV NAME value` (the form without `=`, which the assignment walk reads), at a line start.
+const DOCKER_ENV = /(?:^|\n)[ \t]*ENV[ \t]+([A-Za-z_][\w.-]{0,63})[ \t]+(?=[^\s=])/g;
 // The password word on its own (not inside an identifier or a `--flag`), then spaces or a bracket; `pass` only after
 // a `login`/`user` word and its value (a host line: `machine db login app pass x`).
 const BARE_PASSWORD =
@@ -113,6 +115,20 @@ function readsAsPassword(value: string, quoted: boolean): boolean {
     !isLookalikeSecret(value) &&
     !/^[A-Za-z_$][\w$]*(?:\.[\w$]+)+$|[([{]/.test(value)
   );
+}
+
+function detectDockerEnv(text: string, out: TextMatch[]): void {
+  const env = DOCKER_ENV;
+  env.lastIndex = 0;
+  for (let m = env.exec(text); m !== null; m = env.exec(text)) {
+    const kind = classifyAnyKey(m[1]!);
+    if (kind === null) continue;
+    const value = readValue(text, m.index + m[0].length);
+    if (value === null) continue;
+    const [start, end, quoted] = value;
+    const raw = text.slice(start, end);
+    if (!raw.startsWith("$") && isCredentialValue(raw, kind, quoted)) report(out, start, end);
+  }
 }
 
 function detectDefines(text: string, out: TextMatch[]): void {
@@ -505,6 +521,8 @@ export function detectOperatorlessCredentials(text: string, out: TextMatch[]): v
   const operator = index.has(":") || index.has("=");
   const quote = index.has('"') || index.has("'");
   if (index.has("#define")) detectDefines(text, out);
+  // Its key holds a credential word, which the prefilter's literals hold (token-detector.ts).
+  if (index.has("ENV ") || index.has("ENV\t")) detectDockerEnv(text, out);
   detectBarePasswords(text, out, BARE_PASSWORD, BARE_PASSWORD_AT, barePasswordStarts(text));
   const otherScript = literalStarts(text, OTHER_SCRIPT_WORDS, 0, text.length);
   detectBarePasswords(text, out, BARE_PASSWORD_OTHER_SCRIPT, BARE_PASSWORD_OTHER_SCRIPT_AT, otherScript);

@@ -784,8 +784,10 @@ function afterStringPrefix(text: string, at: number): number {
 const STRING_PREFIX = "@rRbBuUfF";
 
 // `setProperty("db.password", "x")`, `os.setenv('API_TOKEN', 'x')`: the key a call's first argument, the value its
-// second. Found from the literal `("` or `('` (the prefilter's too).
-const CALL_PAIR = /\((["'])([A-Za-z_$][\w$.-]{0,63})\1[ \t]*,[ \t]*(?=["'])/g;
+// second; the same pair as a list or tuple (`['db_password', 'x']`) or a braced initializer (`{"api_key", "x"}`).
+// Found from the literals `("`, `('`, `["`, `['`, `{"`, `{'`.
+const CALL_PAIR = /[([{](["'])([A-Za-z_$][\w$.-]{0,63})\1[ \t]*,[ \t]*(?=["'])/g;
+const PAIR_OPENERS = ['("', "('", '["', "['", '{"', "{'"];
 
 /**
  * Key and value as a call's first two arguments. Only a quoted value without spaces: the same shape carries
@@ -793,7 +795,7 @@ const CALL_PAIR = /\((["'])([A-Za-z_$][\w$.-]{0,63})\1[ \t]*,[ \t]*(?=["'])/g;
  */
 function detectCallArguments(text: string, walk: Walk): void {
   const index = candidateIndex(text);
-  if (!index.has('("') && !index.has("('")) return;
+  if (!PAIR_OPENERS.some((opener) => index.has(opener))) return;
   const pair = CALL_PAIR;
   pair.lastIndex = 0;
   for (let m = pair.exec(text); m !== null; m = pair.exec(text)) {

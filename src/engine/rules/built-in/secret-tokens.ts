@@ -473,8 +473,8 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "contentful_token",
-    summary: "Contentful delivery tokens (named contentful)",
-    forms: [k(["contentful"], URLSAFE_EQ, 43)],
+    summary: "Contentful delivery tokens (named contentful) and management tokens (`CFPAT-`)",
+    forms: [k(["contentful"], URLSAFE_EQ, 43), p(["CFPAT-"], URLSAFE, 43)],
   }),
   token({
     type: "databricks_token",
@@ -628,7 +628,7 @@ export const TOKEN_RULES = [
   token({
     type: "figma_token",
     summary: "Figma personal access tokens (`figd_`)",
-    forms: [p(["figd_"], URLSAFE, [40, 50])],
+    forms: [p(["figd_"], URLSAFE, [40, 64])],
   }),
   token({
     type: "gitter_token",
@@ -672,8 +672,15 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "hubspot_key",
-    summary: "HubSpot API keys (a UUID named hubspot)",
-    forms: [uuidForm(["hubspot"])],
+    summary: "HubSpot API keys (a UUID named hubspot) and private app tokens (`pat-na1-`...)",
+    forms: [
+      uuidForm(["hubspot"]),
+      // Private app tokens: `pat-`, the hosting region, `-`, a UUID.
+      p(["pat-na1-", "pat-na2-", "pat-eu1-", "pat-ap1-"], "0-9a-f-", 36, {
+        shape: UUID_SHAPE,
+        example: uuid,
+      }),
+    ],
   }),
   token({ type: "infracost_token", summary: "Infracost API tokens (`ico-`)", forms: [p(["ico-"], AN, 32)] }),
   token({
@@ -1159,6 +1166,133 @@ export const TOKEN_RULES = [
         example: (r) => `${r(12, AN)}.${r(5, "a-z0-9")}.acc_${r(20, "a-z0-9")}.${r(40, AN)}`,
       }),
     ],
+  }),
+  // --- session 10: vendors with a prefix or a name and no record before ----------------------------------------
+  token({
+    type: "buildkite_token",
+    summary: "Buildkite user API access tokens (`bkua_` + 40 hex)",
+    forms: [p(["bkua_"], HEX, 40, { exact: true })],
+  }),
+  token({
+    type: "circleci_token",
+    summary: "CircleCI personal and project API tokens (`CCIPAT_`, `CCIPRJ_`: 22 characters, `_`, 40 hex)",
+    forms: [
+      p(["CCIPAT_", "CCIPRJ_"], "A-Za-z0-9_", 63, {
+        shape: /[A-Za-z0-9]{22}_[a-f0-9]{40}/,
+        example: (r) => `${r(22, AN)}_${r(40, HEX)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "neon_key",
+    summary: "Neon API keys (`napi_` + 64 lower-case letters and digits)",
+    forms: [p(["napi_"], "a-z0-9", 64, { needsDigit: true })],
+  }),
+  token({
+    type: "openrouter_key",
+    summary: "OpenRouter API keys (`sk-or-v1-` + 64 hex)",
+    forms: [p(["sk-or-v1-"], HEX, 64, { exact: true })],
+  }),
+  token({
+    type: "nvidia_key",
+    summary: "NVIDIA API catalog keys (`nvapi-` + 64)",
+    forms: [p(["nvapi-"], URLSAFE, 64)],
+  }),
+  token({
+    type: "langfuse_key",
+    summary: "Langfuse secret keys (`sk-lf-` and a UUID)",
+    forms: [p(["sk-lf-"], "0-9a-f-", 36, { shape: UUID_SHAPE, example: uuid })],
+  }),
+  token({
+    type: "tencent_cloud_key",
+    summary: "Tencent Cloud SecretIds (`AKID` + 32 letters and digits), as AWS access key ids",
+    forms: [p(["AKID"], AN, 32, { exact: true, minClasses: 2 })],
+  }),
+  token({
+    type: "mailersend_token",
+    summary: "MailerSend API tokens (`mlsn.` + 64)",
+    forms: [p(["mlsn."], AN, 64, { needsDigit: true })],
+  }),
+  token({
+    type: "dbt_cloud_token",
+    summary: "dbt Cloud service and personal tokens (`dbtc_`, `dbtu_`)",
+    forms: [p(["dbtc_", "dbtu_"], URLSAFE, [40, 80])],
+  }),
+  token({
+    type: "apify_token",
+    summary: "Apify API tokens (`apify_api_` + 36)",
+    forms: [p(["apify_api_"], AN, 36)],
+  }),
+  token({
+    type: "posthog_key",
+    summary: "PostHog personal API keys (`phx_`; the project key `phc_` is public)",
+    forms: [p(["phx_"], AN, [40, 50])],
+  }),
+  token({
+    type: "resend_key",
+    summary: "Resend API keys (`re_`, 8 characters, `_`, 24)",
+    forms: [
+      p(["re_"], "A-Za-z0-9_", 33, {
+        shape: /[A-Za-z0-9]{8}_[A-Za-z0-9]{24}/,
+        minClasses: 3,
+        example: (r) => `${r(8, AN)}_${r(24, AN)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "cerebras_key",
+    summary: "Cerebras API keys (`csk-` + 48 lower-case letters and digits)",
+    forms: [p(["csk-"], "a-z0-9", [44, 52], { needsDigit: true })],
+  }),
+  token({
+    type: "paddle_key",
+    summary: "Paddle API keys (`pdl_live_apikey_`, `pdl_sdbx_apikey_`)",
+    forms: [p(["pdl_live_apikey_", "pdl_sdbx_apikey_"], "A-Za-z0-9_", [40, 100], { needsDigit: true })],
+  }),
+  token({
+    type: "mistral_key",
+    summary: "Mistral AI API keys (32 letters and digits, named mistral)",
+    forms: [k(["mistral"], AN, 32)],
+  }),
+  token({
+    type: "deepseek_key",
+    summary: "DeepSeek API keys (`sk-` + 32 hex, named deepseek)",
+    forms: [k(["deepseek"], HEX, 32, { prefixes: ["sk-"] })],
+  }),
+  token({
+    type: "auth0_secret",
+    summary: "Auth0 client secrets (64, named auth0)",
+    forms: [k(["auth0"], URLSAFE, 64)],
+  }),
+  token({
+    type: "postmark_token",
+    summary: "Postmark server and account tokens (a UUID named postmark)",
+    forms: [uuidForm(["postmark"])],
+  }),
+  token({
+    type: "railway_token",
+    summary: "Railway API and project tokens (a UUID named railway)",
+    forms: [uuidForm(["railway"])],
+  }),
+  token({
+    type: "scaleway_key",
+    summary: "Scaleway secret keys (a UUID named scaleway or scw_secret)",
+    forms: [uuidForm(["scaleway", "scw_secret"])],
+  }),
+  token({
+    type: "linode_token",
+    summary: "Linode (Akamai) personal access tokens (64 hex, named linode)",
+    forms: [k(["linode"], HEX, 64)],
+  }),
+  token({
+    type: "vultr_key",
+    summary: "Vultr API keys (36 upper-case letters and digits, named vultr)",
+    forms: [k(["vultr"], "A-Z0-9", 36)],
+  }),
+  token({
+    type: "hetzner_token",
+    summary: "Hetzner Cloud API tokens (64 letters and digits, named hcloud or hetzner)",
+    forms: [k(["hcloud", "hetzner"], AN, 64)],
   }),
 ] as const;
 

@@ -1,0 +1,129 @@
+/**
+ * Classes of credential forms and look-alikes added in session 10 (issue 16's coverage and precision), one block per
+ * class with its near misses. Values are built from pieces at test time; no credential-shaped literal is written here.
+ */
+import { describe, expect, it } from "vitest";
+import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
+import type { TextMatch } from "../../src/engine/types.js";
+
+const j = (...pieces: string[]) => pieces.join("");
+
+/** A deterministic run of `n` characters of `alphabet` (never a real credential: a fixed walk, not random). */
+function run(n: number, alphabet: string, seed = 7): string {
+  let out = "";
+  let x = seed;
+  for (let i = 0; i < n; i++) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    out += alphabet[(x >>> 16) % alphabet.length];
+  }
+  return out;
+}
+const AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const LOWER_AN = "abcdefghijklmnopqrstuvwxyz0123456789";
+const HEX = "0123456789abcdef";
+const uuid = (seed: number) =>
+  [
+    run(8, HEX, seed),
+    run(4, HEX, seed + 1),
+    `4${run(3, HEX, seed + 2)}`,
+    `a${run(3, HEX, seed + 3)}`,
+    run(12, HEX, seed + 4),
+  ].join("-");
+
+function found(text: string): string[] {
+  const out: TextMatch[] = [];
+  for (const d of createSecretDetectors()) d.detect(text, out);
+  return [...new Set(out.filter((m) => m.kind === "secret").map((m) => text.slice(m.start, m.end)))];
+}
+function types(text: string): string[] {
+  const out: TextMatch[] = [];
+  for (const d of createSecretDetectors()) d.detect(text, out);
+  return [...new Set(out.map((m) => m.type))];
+}
+
+describe("vendors with a prefix and no record before", () => {
+  it.each([
+    ["Buildkite", j("bk", "ua_"), run(40, HEX, 1), "buildkite_token"],
+    ["CircleCI personal", j("CCI", "PAT_"), j(run(22, AN, 2), "_", run(40, HEX, 3)), "circleci_token"],
+    ["CircleCI project", j("CCI", "PRJ_"), j(run(22, AN, 4), "_", run(40, HEX, 5)), "circleci_token"],
+    ["Neon", j("na", "pi_"), run(64, LOWER_AN, 6), "neon_key"],
+    ["OpenRouter", j("sk-", "or-v1-"), run(64, HEX, 7), "openrouter_key"],
+    ["NVIDIA", j("nv", "api-"), run(64, `${AN}_-`, 8), "nvidia_key"],
+    ["Langfuse", j("sk-", "lf-"), uuid(9), "langfuse_key"],
+    ["Tencent Cloud", j("AK", "ID"), run(32, AN, 10), "tencent_cloud_key"],
+    ["MailerSend", j("ml", "sn."), run(64, HEX, 11), "mailersend_token"],
+    ["dbt Cloud", j("db", "tc_"), run(48, `${AN}_-`, 12), "dbt_cloud_token"],
+    ["Apify", j("apify", "_api_"), run(36, AN, 13), "apify_token"],
+    ["PostHog personal", j("ph", "x_"), run(43, AN, 14), "posthog_key"],
+    ["Resend", j("r", "e_"), j(run(8, AN, 15), "_", run(24, AN, 16)), "resend_key"],
+    ["Cerebras", j("cs", "k-"), run(48, LOWER_AN, 17), "cerebras_key"],
+    ["Paddle", j("pdl_", "live_apikey_"), run(60, `${AN}_`, 18), "paddle_key"],
+    ["HubSpot private app", j("pat-", "na1-"), uuid(19), "hubspot_key"],
+    ["Contentful management", j("CF", "PAT-"), run(43, `${AN}_-`, 20), "contentful_token"],
+  ])("%s", (_vendor, prefix, body, type) => {
+    const token = `${prefix}${body}`;
+    expect(found(`TOKEN=${token}\n`)).toEqual([token]);
+    expect(types(`here: ${token} end`)).toEqual([type]);
+  });
+
+  it.each([
+    ["a Buildkite body of one repeated letter", j("bk", "ua_"), "a".repeat(40)],
+    ["a Resend-like snake_case name", j("r", "e_"), j("compiled", "_", "patternsforthetokenlists")],
+    ["a Neon body too short", j("na", "pi_"), run(20, LOWER_AN, 6)],
+    ["an OpenRouter body that says EXAMPLE", j("sk-", "or-v1-"), j("EXAMPLE", run(57, HEX, 7))],
+  ])("but not %s", (_what, prefix, body) => expect(found(`see ${prefix}${body} here\n`)).toEqual([]));
+});
+
+describe("vendors read by name (keyed) with no record before", () => {
+  it.each([
+    ["MISTRAL_API_KEY", run(32, AN, 30), "mistral_key"],
+    ["DEEPSEEK_API_KEY", j("sk-", run(32, HEX, 31)), "deepseek_key"],
+    ["AUTH0_CLIENT_SECRET", run(64, `${AN}_-`, 32), "auth0_secret"],
+    ["POSTMARK_SERVER_TOKEN", uuid(33), "postmark_token"],
+    ["RAILWAY_TOKEN", uuid(34), "railway_token"],
+    ["SCW_SECRET_KEY", uuid(35), "scaleway_key"],
+    ["LINODE_TOKEN", run(64, HEX, 36), "linode_token"],
+    ["VULTR_API_KEY", run(36, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 37), "vultr_key"],
+    ["HCLOUD_TOKEN", run(64, AN, 38), "hetzner_token"],
+  ])("%s", (key, value, type) => {
+    expect(found(`${key}=${value}\n`)).toEqual([value]);
+    expect(types(`${key}=${value}\n`)).toEqual([type]);
+  });
+
+  it("not a value of the wrong length under the vendor's key", () =>
+    expect(types(`LINODE_REGION=${run(12, LOWER_AN, 39)}\n`)).toEqual([]));
+});
+
+describe("a vendor's signature damaged in place is a look-alike", () => {
+  const signature = j("T3Bl", "bkFJ");
+  const damaged = j("T4Bl", "bkFJ");
+  const body = (sig: string) => j(run(20, AN, 40), sig, run(20, AN, 41));
+  it("the signature intact: the vendor's key", () =>
+    expect(found(`model: openai, ${j("sk-", "proj-")}${body(signature)}\n`)).toHaveLength(1));
+  it("one character of it changed: a look-alike", () =>
+    expect(found(`model: openai, ${j("sk-", "proj-")}${body(damaged)}\n`)).toEqual([]));
+});
+
+describe("credential syntaxes", () => {
+  const value = j("Tq7mK2", "vXp9Lz");
+  it.each([
+    ["a Dockerfile ENV with a space", `FROM node:20\nENV DB_PASSWORD ${value}\n`],
+    ["a Dockerfile ENV of a token", `ENV API_TOKEN ${j(value, "Rw4nB8sYc3Hd")}\n`],
+    ["a list of a key and its value", `['db_password', '${value}']`],
+    ["a braced pair", `{"db_password", "${value}"}`],
+  ])("%s", (_what, text) => expect(found(text)).toHaveLength(1));
+
+  it.each([
+    ["a Dockerfile ENV of a variable", "ENV DB_PASSWORD $SECRET_FROM_BUILD\n"],
+    ["a Dockerfile ENV naming no credential", `ENV NODE_ENV ${value}\n`],
+    ["a list of credential words", `['password', 'token', 'secret']`],
+    ["a list of a key and a label", `['db_password', 'Database password']`],
+  ])("but not %s", (_what, text) => expect(found(text)).toEqual([]));
+});
+
+describe("Figma personal access tokens run longer than 50", () => {
+  it("a body of 56", () => {
+    const token = j("fi", "gd_", run(56, `${AN}_-`, 50));
+    expect(found(`FIGMA_TOKEN=${token}\n`)).toEqual([token]);
+  });
+});

@@ -109,15 +109,14 @@ describe("credential syntaxes", () => {
   it.each([
     ["a Dockerfile ENV with a space", `FROM node:20\nENV DB_PASSWORD ${value}\n`],
     ["a Dockerfile ENV of a token", `ENV API_TOKEN ${j(value, "Rw4nB8sYc3Hd")}\n`],
-    ["a list of a key and its value", `['db_password', '${value}']`],
-    ["a braced pair", `{"db_password", "${value}"}`],
   ])("%s", (_what, text) => expect(found(text)).toHaveLength(1));
 
   it.each([
     ["a Dockerfile ENV of a variable", "ENV DB_PASSWORD $SECRET_FROM_BUILD\n"],
     ["a Dockerfile ENV naming no credential", `ENV NODE_ENV ${value}\n`],
-    ["a list of credential words", `['password', 'token', 'secret']`],
-    ["a list of a key and a label", `['db_password', 'Database password']`],
+    // A list or a set of two strings is not a key and its value (secret-code-forms.test.ts).
+    ["a list of a key and a value", `['db_password', '${value}']`],
+    ["a set of two strings", `{"db_password", "${value}"}`],
   ])("but not %s", (_what, text) => expect(found(text)).toEqual([]));
 });
 

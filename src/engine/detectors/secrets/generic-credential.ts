@@ -784,10 +784,9 @@ function afterStringPrefix(text: string, at: number): number {
 const STRING_PREFIX = "@rRbBuUfF";
 
 // `setProperty("db.password", "x")`, `os.setenv('API_TOKEN', 'x')`: the key a call's first argument, the value its
-// second; the same pair as a list or tuple (`['db_password', 'x']`) or a braced initializer (`{"api_key", "x"}`).
-// Found from the literals `("`, `('`, `["`, `['`, `{"`, `{'`.
-const CALL_PAIR = /[([{](["'])([A-Za-z_$][\w$.-]{0,63})\1[ \t]*,[ \t]*(?=["'])/g;
-const PAIR_OPENERS = ['("', "('", '["', "['", '{"', "{'"];
+// second. Found from the literal `("` or `('` (the prefilter's too). Not from `[` or `{`: `["password", "x"]` and
+// Python's `{"password", "x"}` are lists and sets of strings as often as a key and its value.
+const CALL_PAIR = /\((["'])([A-Za-z_$][\w$.-]{0,63})\1[ \t]*,[ \t]*(?=["'])/g;
 
 /**
  * Key and value as a call's first two arguments. Only a quoted value without spaces: the same shape carries
@@ -795,7 +794,7 @@ const PAIR_OPENERS = ['("', "('", '["', "['", '{"', "{'"];
  */
 function detectCallArguments(text: string, walk: Walk): void {
   const index = candidateIndex(text);
-  if (!PAIR_OPENERS.some((opener) => index.has(opener))) return;
+  if (!index.has('("') && !index.has("('")) return;
   const pair = CALL_PAIR;
   pair.lastIndex = 0;
   for (let m = pair.exec(text); m !== null; m = pair.exec(text)) {

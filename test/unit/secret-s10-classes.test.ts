@@ -126,3 +126,14 @@ describe("Figma personal access tokens run longer than 50", () => {
     expect(found(`FIGMA_TOKEN=${token}\n`)).toEqual([token]);
   });
 });
+
+describe("a value masked for display in part is a look-alike", () => {
+  it.each([
+    ["BFG's replacement", "password: ***REMOVED***"],
+    ["a key with its middle masked", `api_key: ${j("Ab3dE5", "***", "yZ9bD1")}`],
+    ["bullets", `token = "${j("Ab3dE5gH", "\u2022\u2022\u2022\u2022", "yZ9bD1fH")}"`],
+  ])("%s", (_what, text) => expect(found(text)).toEqual([]));
+
+  it("a password holding one or two asterisks is still a password", () =>
+    expect(found(`password: ${j("Tq7m*K2v", "Xp9*Lz")}`)).toHaveLength(1));
+});

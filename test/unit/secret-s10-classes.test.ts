@@ -137,3 +137,22 @@ describe("a value masked for display in part is a look-alike", () => {
   it("a password holding one or two asterisks is still a password", () =>
     expect(found(`password: ${j("Tq7m*K2v", "Xp9*Lz")}`)).toHaveLength(1));
 });
+
+describe("a directive's key in upper case, as in lower case (`API_TOKEN value` at a line start)", () => {
+  const token = j("Ab3dE5gH7j", "K9mN1pQ3sT5vW7yZ9");
+  const password = j("Tq7mK2", "vXp9Lz");
+  it.each([
+    [`ACME_SECRET ${token}`, token],
+    [`API_TOKEN ${token}`, token],
+    [`  Secret ${token}`, token],
+    [`Token ${token}`, token],
+    [`DB_PASS ${password}`, password],
+    [`DB_PWD ${password}`, password],
+    [`config\nACME_TOKEN ${token}\n`, token],
+  ])("%s", (text, value) => expect(found(text)).toEqual([value]));
+
+  it.each([`NEXT_TOKEN ${token}`, `SECRET_NAME ${token}`, `TOKEN_TYPE Bearer`, `PASSWORD_POLICY ${password}`])(
+    "but not %s",
+    (text) => expect(found(text)).toEqual([]),
+  );
+});

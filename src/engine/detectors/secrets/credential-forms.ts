@@ -82,7 +82,24 @@ const SECURE_STRING =
 // word's case forms: a line-start anchor tried at every line cost 8 ms per MB, an alternation of the words 9.
 // Lower case and the camel-case `Pass` (`storePassword`): upper-case directives are rare, and each word is a scan.
 // R's `<-` may stand between them (`secret <- "x"`); `_key`/`Key`/`KEY` find `private_key "x"`, `apiKey "x"`.
-export const DIRECTIVE_WORDS = ["pass", "Pass", "pwd", "token", "secret", "_key", "Key", "KEY"];
+// In the cases keys are written in (`api_token`, `ApiToken`, `API_TOKEN`): the key is judged case-blind after.
+export const DIRECTIVE_WORDS = [
+  "pass",
+  "Pass",
+  "PASS",
+  "pwd",
+  "Pwd",
+  "PWD",
+  "token",
+  "Token",
+  "TOKEN",
+  "secret",
+  "Secret",
+  "SECRET",
+  "_key",
+  "Key",
+  "KEY",
+];
 const DIRECTIVE_PASS = passLiterals(DIRECTIVE_WORDS);
 const DIRECTIVE_VALUE =
   /[ \t]+(?:<<?-[ \t]*)?(?:(["'])((?:\\.|[^\\\n"']){1,256})\1|([^\s"'\\;]{1,256}))[ \t]*;?[ \t]*(?=\r?\n|$)/y;

@@ -151,8 +151,31 @@ describe("a directive's key in upper case, as in lower case (`API_TOKEN value` a
     [`config\nACME_TOKEN ${token}\n`, token],
   ])("%s", (text, value) => expect(found(text)).toEqual([value]));
 
-  it.each([`NEXT_TOKEN ${token}`, `SECRET_NAME ${token}`, `TOKEN_TYPE Bearer`, `PASSWORD_POLICY ${password}`])(
-    "but not %s",
-    (text) => expect(found(text)).toEqual([]),
-  );
+  it.each([
+    `NEXT_TOKEN ${token}`,
+    `SECRET_NAME ${token}`,
+    `TOKEN_TYPE Bearer`,
+    `PASSWORD_POLICY ${password}`,
+  ])("but not %s", (text) => expect(found(text)).toEqual([]));
+});
+
+describe("a credential phrase, a space and a generated value, with no operator (`acme api key <value>`)", () => {
+  const token = j("Ab3dE5gH7j", "K9mN1pQ3sT5vW7yZ9");
+  const hexToken = j("3f786850e3", "87550fdab8", "36ed7e6dc8");
+  it.each([
+    [`Use the api key ${token} for the staging tenant.`, token],
+    [`acme token ${token}`, token],
+    [`Set ACME SECRET ${token} in the runner`, token],
+    [`the acme access token ${hexToken} expires`, hexToken],
+  ])("%s", (text, value) => expect(found(text)).toEqual([value]));
+
+  it.each([
+    ["a public key's fingerprint", `the public key ${token} is pinned`],
+    ["a GPG key id", `signed with gpg key ${hexToken}`],
+    ["a next-page token", `next page token ${token}`],
+    ["a word after the key", "the api key rotation is weekly"],
+    ["a short value", "api key Ab3dE5gH"],
+    ["a value of letters only", "the api key AbcdEfghIjklMnopQrstUvwx"],
+    ["a cache key", `cache key ${token}`],
+  ])("but not %s", (_what, text) => expect(found(text)).toEqual([]));
 });

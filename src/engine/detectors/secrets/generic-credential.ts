@@ -906,6 +906,37 @@ function credentialWordAt(text: string, at: number): boolean {
 }
 const VENDOR_PHRASE_WORD_AT = stickyOf(VENDOR_PHRASE_WORD);
 
+/**
+ * A credential phrase naming no vendor the records know (`the api key`, `ACME SECRET`, `acme access token`), a space
+ * and a value with no operator: the phrase's words joined must name a token (classifyAnyKey: not `public key`,
+ * `cache key`, `next page token`), and the value must read as generated (20+ characters of letters and digits, both,
+ * entropy of 3.3 bits or more: 30 random hex digits reach about 3.6): without an operator, prose words and names follow such phrases too.
+ */
+function reportPhraseValue(text: string, wordEnd: number, valueFrom: number, walk: Walk): number {
+  if (!walk.generic) return valueFrom;
+  const phrase = text
+    .slice(phraseStart(text, wordEnd), wordEnd)
+    .trim()
+    .replace(/[ \t]+/g, "_");
+  if (classifyAnyKey(phrase) !== "token") return valueFrom;
+  const value = readValue(text, valueFrom);
+  if (value === null || value[2]) return valueFrom;
+  const [start, end] = value;
+  const raw = text.slice(start, end);
+  if (raw.length < 20 || !GENERATED_VALUE.test(raw) || shannonEntropy(raw) < 3.3) return valueFrom;
+  if (!isCredentialValue(raw, "token", false) || alreadyReported(walk, start, end)) return valueFrom;
+  walk.out.push({
+    kind: "secret",
+    type: "generic_credential",
+    start,
+    end,
+    ruleId: "secret.generic_credential",
+  });
+  return end;
+}
+/** Letters and digits (and `_`, `-`), at least one of each. */
+const GENERATED_VALUE = /^(?=[^\d]*\d)(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9_-]+$/;
+
 function detectVendorPhrases(text: string, walk: Walk): void {
   const onMatch = (m: RegExpExecArray): number => {
     const matchEnd = m.index + m[0].length;
@@ -913,9 +944,9 @@ function detectVendorPhrases(text: string, walk: Walk): void {
     const wordEnd = m.index + m[0].trimEnd().length;
     const window = text.slice(Math.max(0, wordEnd - 40), wordEnd);
     // Most credential words have no vendor's name before them: one test of the names first.
-    if (!walk.keyed.words.test(window.toLowerCase())) return matchEnd;
+    if (!walk.keyed.words.test(window.toLowerCase())) return reportPhraseValue(text, wordEnd, matchEnd, walk);
     const phrase = text.slice(phraseStart(text, wordEnd), wordEnd);
-    if (!walk.keyed.words.test(phrase.toLowerCase())) return matchEnd;
+    if (!walk.keyed.words.test(phrase.toLowerCase())) return reportPhraseValue(text, wordEnd, matchEnd, walk);
     return Math.max(matchEnd, reportValue(text, matchEnd, phrase, null, walk));
   };
   const starts = vendorPhraseStarts(text);

@@ -179,3 +179,33 @@ describe("a credential phrase, a space and a generated value, with no operator (
     ["a cache key", `cache key ${token}`],
   ])("but not %s", (_what, text) => expect(found(text)).toEqual([]));
 });
+
+describe("more vendors (session 10, second set)", () => {
+  it.each([
+    [
+      "Braintree",
+      j("access_token$", "production$", run(16, LOWER_AN, 60), "$", run(32, HEX, 61)),
+      "braintree_token",
+    ],
+    [
+      "ClickUp",
+      j("p", "k_", "81234567_", run(32, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 62)),
+      "clickup_token",
+    ],
+    ["Salesforce", j("00", "D", run(12, AN, 63), "!", run(96, AN, 64)), "salesforce_token"],
+    ["crates.io", j("ci", "o", run(32, AN, 65)), "crates_io_token"],
+  ])("%s", (_vendor, token, type) => {
+    expect(found(`TOKEN=${token}\n`)).toEqual([token]);
+    expect(types(`here: ${token} end`)).toEqual([type]);
+  });
+
+  it.each([
+    ["PAGERDUTY_API_KEY", run(20, `${AN}_+-`, 66), "pagerduty_token"],
+    ["ROLLBAR_ACCESS_TOKEN", run(32, HEX, 67), "rollbar_token"],
+    ["VIRUSTOTAL_API_KEY", run(64, HEX, 68), "virustotal_key"],
+    ["ETHERSCAN_API_KEY", run(34, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 69), "etherscan_key"],
+  ])("%s", (key, value, type) => expect(types(`${key}=${value}\n`)).toEqual([type]));
+
+  it("a Stripe publishable key is not a ClickUp token", () =>
+    expect(types(`here: ${j("pk_", "live_", run(24, AN, 70))} end`)).toEqual([]));
+});

@@ -209,3 +209,41 @@ describe("more vendors (session 10, second set)", () => {
   it("a Stripe publishable key is not a ClickUp token", () =>
     expect(types(`here: ${j("pk_", "live_", run(24, AN, 70))} end`)).toEqual([]));
 });
+
+describe("ciphertexts by their format's header are look-alikes under credential keys", () => {
+  const b64 = (text: string) => Buffer.from(text).toString("base64");
+  it.each([
+    ["OpenSSL's salted ciphertext", `password: ${b64(j("Salted", "__12345678"))}${run(24, AN, 80)}`],
+    ["a Fernet token", `secret_token: ${j("gAAAA", "AB")}${run(90, `${AN}_-`, 81)}`],
+    ["an AWS KMS ciphertext blob", `api_key: ${j("AQIC", "AHh")}${run(120, AN, 82)}`],
+  ])("%s", (_what, text) => expect(found(text)).toEqual([]));
+
+  it("a value that only holds such a run further in is still a credential", () => {
+    const value = j(run(12, AN, 83), "U2Fsd", "GVkX1", run(12, AN, 84));
+    expect(found(`api_key: ${value}`)).toEqual([value]);
+  });
+});
+
+describe("PuTTY private key files", () => {
+  const lines = (text: string) => text.match(/.{1,64}/g)!.join("\n");
+  const B64 = `${AN}+/`;
+  const file = (encryption: string, privateBody: string) =>
+    [
+      j("PuTTY-User-Key", "-File-3: ssh-ed25519"),
+      `Encryption: ${encryption}`,
+      "Comment: deploy@build",
+      "Public-Lines: 2",
+      lines(run(68, B64, 90)),
+      "Private-Lines: 1",
+      privateBody,
+      `Private-MAC: ${run(64, HEX, 91)}`,
+    ].join("\n");
+  it("unencrypted: the whole file is the secret", () => {
+    const text = `key file:\n${file("none", lines(run(88, B64, 92)))}\nend`;
+    const start = text.indexOf("PuTTY");
+    expect(found(text)).toEqual([text.slice(start, text.lastIndexOf("\nend"))]);
+  });
+  it("encrypted under a passphrase: a look-alike", () =>
+    expect(found(file("aes256-cbc", lines(run(88, B64, 93))))).toEqual([]));
+  it("a placeholder body: a look-alike", () => expect(found(file("none", "<your private key>"))).toEqual([]));
+});

@@ -247,3 +247,30 @@ describe("PuTTY private key files", () => {
     expect(found(file("aes256-cbc", lines(run(88, B64, 93))))).toEqual([]));
   it("a placeholder body: a look-alike", () => expect(found(file("none", "<your private key>"))).toEqual([]));
 });
+
+describe("credentials handed to commands", () => {
+  const token = j("Ab3dE5gH7j", "K9mN1pQ3sT5vW7yZ9");
+  const password = j("Tq7mK2", "vXp9Lz");
+  it.each([
+    [`aws configure set aws_secret_access_key ${token}`, token],
+    [`gh secret set API_TOKEN --body ${token}`, token],
+    [`gh secret set API_TOKEN -b "${token}"`, token],
+    [`yarn config set npmAuthToken ${token}`, token],
+    [`Set-Variable -Name password -Value "${password}"`, password],
+    [`zip -r -P ${password} backup.zip data/`, password],
+    [`7z a -p${password} backup.7z data/`, password],
+    [`openssl enc -aes-256-cbc -k ${password} -in a -out b`, password],
+    [`openssl pkcs12 -export -passout pass:${password} -out k.p12`, password],
+  ])("%s", (text, value) => expect(found(text)).toEqual([value]));
+
+  it.each([
+    "aws configure set region eu-west-1",
+    "gh secret set API_TOKEN --body $API_TOKEN",
+    `gh secret set API_TOKEN < token.txt`,
+    "Set-Variable -Name password -Value $securePassword",
+    "zip -r -P $ZIP_PASSWORD backup.zip data/",
+    "7z a -p backup.7z data/",
+    "openssl enc -aes-256-cbc -k $KEY -in a",
+    "openssl pkcs12 -export -passout env:P12_PASSWORD -out k.p12",
+  ])("but not %s", (text) => expect(found(text)).toEqual([]));
+});

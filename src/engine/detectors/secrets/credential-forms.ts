@@ -1,6 +1,6 @@
 import { candidateIndex, MIN_PASS_LENGTH, mergeUnique, passLiterals } from "../../scan/candidates.js";
 import type { TextMatch } from "../../types.js";
-import { codeAt } from "../shared/char-codes.js";
+import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import {
   anchorStarts,
@@ -75,6 +75,17 @@ const HCL_DEFAULT = /^[^{}]{0,400}?\bdefault[ \t]*=[ \t]*/;
 // `ConvertTo-SecureString "x" -AsPlainText`.
 const IDENTIFIED_BY = /\b(?:IDENTIFIED|identified)[ \t]+(?:BY|by)[ \t]+(?=["'])/g;
 const SSHPASS = /\bsshpass[ \t]+-p[ \t]*/g;
+// An archiver's or OpenSSL's password flag (`zip -P x`, `7z a -px`, `openssl enc -k x`, `-passout pass:x`), found
+// from the flag; its command must stand earlier on the same line, at most 200 characters before.
+const ARCHIVE_FLAGS: readonly [command: string, flag: RegExp][] = [
+  ["zip", /[ \t]-P[ \t]+/g],
+  ["7z", /[ \t]-p(?=[^\s-])/g],
+  ["openssl", /[ \t](?:-k[ \t]+|-pass(?:in|out)?[ \t]+pass:)/g],
+];
+// A setter command's key, then its value: `aws configure set <key> <value>`, `gh secret set NAME --body <value>`,
+// PowerShell's `Set-Variable -Name <key> -Value <value>`. Not a value read from a file, a pipe or a variable.
+const COMMAND_SETTER =
+  /\b(?:configure[ \t]+set|secret[ \t]+set|Set-Variable[ \t]+-Name)[ \t]+["']?([\w.:/-]{1,128})["']?[ \t]+(?:--body[ \t]+|-b[ \t]+|-Value[ \t]+)?(?=[^\s<$|-])/g;
 const SECURE_STRING =
   /\bConvertTo-SecureString[ \t]+(?:-String[ \t]+)?(?=["'])(?=[^\n]{0,300}-AsPlainText)/gi;
 // A directive: a credential-named key starting its line, spaces, and the value ending it (Gradle's
@@ -139,6 +150,46 @@ function detectDockerEnv(text: string, out: TextMatch[]): void {
   env.lastIndex = 0;
   for (let m = env.exec(text); m !== null; m = env.exec(text)) {
     const kind = classifyAnyKey(m[1]!);
+    if (kind === null) continue;
+    const value = readValue(text, m.index + m[0].length);
+    if (value === null) continue;
+    const [start, end, quoted] = value;
+    const raw = text.slice(start, end);
+    if (!raw.startsWith("$") && isCredentialValue(raw, kind, quoted)) report(out, start, end);
+  }
+}
+
+/**
+ * Each flag's value, where the nearest command before it on its line is the flag's (a word: not `gzip`); linear: the
+ * flags and the commands are each read once, in order.
+ */
+function detectArchivePasswords(text: string, out: TextMatch[]): void {
+  for (const [command, flag] of ARCHIVE_FLAGS) {
+    const commands = candidateIndex(text).positions(command);
+    if (commands.length === 0) continue;
+    let c = 0;
+    flag.lastIndex = 0;
+    for (let m = flag.exec(text); m !== null; m = flag.exec(text)) {
+      while (c + 1 < commands.length && commands[c + 1]! < m.index) c++;
+      const at = commands[c]!;
+      if (at > m.index || m.index - at > 200 || text.slice(at, m.index).includes("\n")) continue;
+      if (isWordCode(codeAt(text, at - 1)) || !isCommandEnd(text, at + command.length)) continue;
+      reportPasswordArgument(text, m.index + m[0].length, out);
+    }
+  }
+}
+
+/** A command's name ends at `at` (`7za` is 7-Zip's too). */
+function isCommandEnd(text: string, at: number): boolean {
+  const next = codeAt(text, at);
+  return !isWordCode(next) || (next === 97 && !isWordCode(codeAt(text, at + 1)));
+}
+
+function detectCommandSetters(text: string, out: TextMatch[]): void {
+  const setter = COMMAND_SETTER;
+  setter.lastIndex = 0;
+  for (let m = setter.exec(text); m !== null; m = setter.exec(text)) {
+    const kind = classifyAnyKey(m[1]!.slice(m[1]!.search(/[^.:/]*$/)));
     if (kind === null) continue;
     const value = readValue(text, m.index + m[0].length);
     if (value === null) continue;
@@ -559,6 +610,9 @@ export function detectOperatorlessCredentials(text: string, out: TextMatch[]): v
   if (quote && (index.has("dentified") || index.has("DENTIFIED")))
     detectCommandPasswords(text, out, IDENTIFIED_BY);
   if (index.has("-p") && index.has("sshpass")) detectCommandPasswords(text, out, SSHPASS);
+  if (index.has("zip") || index.has("7z") || index.has("openssl")) detectArchivePasswords(text, out);
+  if (index.has("configure") || index.has("secret set") || index.has("Set-Variable"))
+    detectCommandSetters(text, out);
   detectDirectives(text, out);
   if (index.has(":") && PGPASS_HINT.test(text)) detectPgpassLines(text, out);
   // AUTH_KEY holds `:` or `=`.

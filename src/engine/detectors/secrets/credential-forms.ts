@@ -76,11 +76,13 @@ const HCL_DEFAULT = /^[^{}]{0,400}?\bdefault[ \t]*=[ \t]*/;
 const IDENTIFIED_BY = /\b(?:IDENTIFIED|identified)[ \t]+(?:BY|by)[ \t]+(?=["'])/g;
 const SSHPASS = /\bsshpass[ \t]+-p[ \t]*/g;
 // An archiver's or OpenSSL's password flag (`zip -P x`, `7z a -px`, `openssl enc -k x`, `-passout pass:x`), found
-// from the flag; its command must stand earlier on the same line, at most 200 characters before.
-const ARCHIVE_FLAGS: readonly [command: string, flag: RegExp][] = [
-  ["zip", /[ \t]-P[ \t]+/g],
-  ["7z", /[ \t]-p(?=[^\s-])/g],
-  ["openssl", /[ \t](?:-k[ \t]+|-pass(?:in|out)?[ \t]+pass:)/g],
+// from the flag's literal (after a space); its command must stand earlier on the same line, at most 200 characters
+// before.
+const ARCHIVE_FLAGS: readonly [command: string, literal: string, flag: RegExp][] = [
+  ["zip", " -P", / -P[ \t]+/y],
+  ["7z", " -p", / -p(?=[^\s-])/y],
+  ["openssl", " -k", / -k[ \t]+/y],
+  ["openssl", " -pass", / -pass(?:in|out)?[ \t]+pass:/y],
 ];
 // A setter command's key, then its value: `aws configure set <key> <value>`, `gh secret set NAME --body <value>`,
 // PowerShell's `Set-Variable -Name <key> -Value <value>`. Not a value read from a file, a pipe or a variable.
@@ -164,17 +166,20 @@ function detectDockerEnv(text: string, out: TextMatch[]): void {
  * flags and the commands are each read once, in order.
  */
 function detectArchivePasswords(text: string, out: TextMatch[]): void {
-  for (const [command, flag] of ARCHIVE_FLAGS) {
-    const commands = candidateIndex(text).positions(command);
+  const index = candidateIndex(text);
+  for (const [command, literal, flag] of ARCHIVE_FLAGS) {
+    const commands = index.positions(command);
     if (commands.length === 0) continue;
     let c = 0;
-    flag.lastIndex = 0;
-    for (let m = flag.exec(text); m !== null; m = flag.exec(text)) {
-      while (c + 1 < commands.length && commands[c + 1]! < m.index) c++;
-      const at = commands[c]!;
-      if (at > m.index || m.index - at > 200 || text.slice(at, m.index).includes("\n")) continue;
-      if (isWordCode(codeAt(text, at - 1)) || !isCommandEnd(text, at + command.length)) continue;
-      reportPasswordArgument(text, m.index + m[0].length, out);
+    for (const at of index.positions(literal)) {
+      flag.lastIndex = at;
+      const m = flag.exec(text);
+      if (m === null) continue;
+      while (c + 1 < commands.length && commands[c + 1]! < at) c++;
+      const from = commands[c]!;
+      if (from > at || at - from > 200 || text.slice(from, at).includes("\n")) continue;
+      if (isWordCode(codeAt(text, from - 1)) || !isCommandEnd(text, from + command.length)) continue;
+      reportPasswordArgument(text, at + m[0].length, out);
     }
   }
 }

@@ -913,17 +913,18 @@ const VENDOR_PHRASE_WORD_AT = stickyOf(VENDOR_PHRASE_WORD);
  * entropy of 3.3 bits or more: 30 random hex digits reach about 3.6): without an operator, prose words and names follow such phrases too.
  */
 function reportPhraseValue(text: string, wordEnd: number, valueFrom: number, walk: Walk): number {
-  if (!walk.generic) return valueFrom;
-  const phrase = text
-    .slice(phraseStart(text, wordEnd), wordEnd)
-    .trim()
-    .replace(/[ \t]+/g, "_");
-  if (classifyAnyKey(phrase) !== "token") return valueFrom;
+  // The value first (most words after `key ` in prose are short words), the phrase last.
+  if (!walk.generic || !valueRunAtLeast(text, valueFrom, 20)) return valueFrom;
   const value = readValue(text, valueFrom);
   if (value === null || value[2]) return valueFrom;
   const [start, end] = value;
   const raw = text.slice(start, end);
   if (raw.length < 20 || !GENERATED_VALUE.test(raw) || shannonEntropy(raw) < 3.3) return valueFrom;
+  const phrase = text
+    .slice(phraseStart(text, wordEnd), wordEnd)
+    .trim()
+    .replace(/[ \t]+/g, "_");
+  if (classifyAnyKey(phrase) !== "token") return valueFrom;
   if (!isCredentialValue(raw, "token", false) || alreadyReported(walk, start, end)) return valueFrom;
   walk.out.push({
     kind: "secret",

@@ -274,3 +274,11 @@ describe("credentials handed to commands", () => {
     "openssl pkcs12 -export -passout env:P12_PASSWORD -out k.p12",
   ])("but not %s", (text) => expect(found(text)).toEqual([]));
 });
+
+describe("one finding per value", () => {
+  it.each(["PASSWORD", "Password", "API_TOKEN"])("%s value at a line start", (key) => {
+    const out: TextMatch[] = [];
+    for (const d of createSecretDetectors()) d.detect(`${key} ${j("Tq7mK2", "vXp9Lz")}`, out);
+    expect(out).toHaveLength(1);
+  });
+});

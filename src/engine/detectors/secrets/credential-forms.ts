@@ -453,7 +453,8 @@ export function directiveWordsAtLineStarts(text: string): number[][] {
 }
 
 function detectDirectives(text: string, out: TextMatch[]): void {
-  const reported = new Set<number>();
+  // The bare password words ran first: `PASSWORD x` at a line start is theirs already.
+  const reported = new Set<number>(out.map((m) => m.start));
   const candidates = directiveWordsAtLineStarts(text);
   for (let w = 0; w < DIRECTIVE_WORDS.length; w++) {
     const word = DIRECTIVE_WORDS[w]!;

@@ -276,6 +276,13 @@ describe("credentials handed to commands", () => {
 });
 
 describe("one finding per value", () => {
+  it("an authorization header's token (also a credential phrase)", () => {
+    const out: TextMatch[] = [];
+    for (const d of createSecretDetectors())
+      d.detect(`curl -H "Authorization: token ${j("15f736bd99", "0798cd37cc", "1ceddee9b005")}"`, out);
+    expect(out).toHaveLength(1);
+  });
+
   it.each(["PASSWORD", "Password", "API_TOKEN"])("%s value at a line start", (key) => {
     const out: TextMatch[] = [];
     for (const d of createSecretDetectors()) d.detect(`${key} ${j("Tq7mK2", "vXp9Lz")}`, out);

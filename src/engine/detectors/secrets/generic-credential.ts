@@ -1001,10 +1001,11 @@ export function detectNamedCredentials(
   };
   detectAssignments(text, walk);
   if (!generic) return;
-  detectAuthorizationValues(text, out);
   const before = out.length;
+  detectAuthorizationValues(text, out);
   detectOperatorlessCredentials(text, out);
-  // A value the walk or a vendor record already reported is not reported again.
+  // A value the walk or a vendor record already reported (`Authorization: token x` is a credential phrase too) is
+  // not reported again.
   let kept = before;
   for (let i = before; i < out.length; i++) {
     const m = out[i]!;

@@ -1,6 +1,6 @@
-import { candidateIndex, mergeUnique } from "../../scan/candidates.js";
+import { candidateIndex, MIN_PASS_LENGTH, mergeUnique, passLiterals } from "../../scan/candidates.js";
 import type { TextMatch } from "../../types.js";
-import { codeAt } from "../shared/char-codes.js";
+import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import {
   anchorStarts,
@@ -23,6 +23,8 @@ import { isLookalikeSecret } from "./lookalike.js";
  */
 
 const DEFINE = /#define[ \t]+([A-Za-z_]\w{0,63})[ \t]+/g;
+// A Dockerfile's `ENV NAME value` (the form without `=`, which the assignment walk reads), at a line start.
+const DOCKER_ENV = /(?:^|\n)[ \t]*ENV[ \t]+([A-Za-z_][\w.-]{0,63})[ \t]+(?=[^\s=])/g;
 // The password word on its own (not inside an identifier or a `--flag`), then spaces or a bracket; `pass` only after
 // a `login`/`user` word and its value (a host line: `machine db login app pass x`).
 const BARE_PASSWORD =
@@ -73,6 +75,19 @@ const HCL_DEFAULT = /^[^{}]{0,400}?\bdefault[ \t]*=[ \t]*/;
 // `ConvertTo-SecureString "x" -AsPlainText`.
 const IDENTIFIED_BY = /\b(?:IDENTIFIED|identified)[ \t]+(?:BY|by)[ \t]+(?=["'])/g;
 const SSHPASS = /\bsshpass[ \t]+-p[ \t]*/g;
+// An archiver's or OpenSSL's password flag (`zip -P x`, `7z a -px`, `openssl enc -k x`, `-passout pass:x`), found
+// from the flag's literal (after a space); its command must stand earlier on the same line, at most 200 characters
+// before.
+const ARCHIVE_FLAGS: readonly [command: string, literal: string, flag: RegExp][] = [
+  ["zip", " -P", / -P[ \t]+/y],
+  ["7z", " -p", / -p(?=[^\s-])/y],
+  ["openssl", " -k", / -k[ \t]+/y],
+  ["openssl", " -pass", / -pass(?:in|out)?[ \t]+pass:/y],
+];
+// A setter command's key, then its value: `aws configure set <key> <value>`, `gh secret set NAME --body <value>`,
+// PowerShell's `Set-Variable -Name <key> -Value <value>`. Not a value read from a file, a pipe or a variable.
+const COMMAND_SETTER =
+  /\b(?:configure[ \t]+set|secret[ \t]+set|Set-Variable[ \t]+-Name)[ \t]+["']?([\w.:/-]{1,128})["']?[ \t]+(?:--body[ \t]+|-b[ \t]+|-Value[ \t]+)?(?=[^\s<$|-])/g;
 const SECURE_STRING =
   /\bConvertTo-SecureString[ \t]+(?:-String[ \t]+)?(?=["'])(?=[^\n]{0,300}-AsPlainText)/gi;
 // A directive: a credential-named key starting its line, spaces, and the value ending it (Gradle's
@@ -80,7 +95,25 @@ const SECURE_STRING =
 // word's case forms: a line-start anchor tried at every line cost 8 ms per MB, an alternation of the words 9.
 // Lower case and the camel-case `Pass` (`storePassword`): upper-case directives are rare, and each word is a scan.
 // R's `<-` may stand between them (`secret <- "x"`); `_key`/`Key`/`KEY` find `private_key "x"`, `apiKey "x"`.
-export const DIRECTIVE_WORDS = ["pass", "Pass", "pwd", "token", "secret", "_key", "Key", "KEY"];
+// In the cases keys are written in (`api_token`, `ApiToken`, `API_TOKEN`): the key is judged case-blind after.
+export const DIRECTIVE_WORDS = [
+  "pass",
+  "Pass",
+  "PASS",
+  "pwd",
+  "Pwd",
+  "PWD",
+  "token",
+  "Token",
+  "TOKEN",
+  "secret",
+  "Secret",
+  "SECRET",
+  "_key",
+  "Key",
+  "KEY",
+];
+const DIRECTIVE_PASS = passLiterals(DIRECTIVE_WORDS);
 const DIRECTIVE_VALUE =
   /[ \t]+(?:<<?-[ \t]*)?(?:(["'])((?:\\.|[^\\\n"']){1,256})\1|([^\s"'\\;]{1,256}))[ \t]*;?[ \t]*(?=\r?\n|$)/y;
 // `-p x` on a command line that also gives a user with `-u` or `--username` (`docker login -u u -p x`).
@@ -112,6 +145,63 @@ function readsAsPassword(value: string, quoted: boolean): boolean {
     !isLookalikeSecret(value) &&
     !/^[A-Za-z_$][\w$]*(?:\.[\w$]+)+$|[([{]/.test(value)
   );
+}
+
+function detectDockerEnv(text: string, out: TextMatch[]): void {
+  const env = DOCKER_ENV;
+  env.lastIndex = 0;
+  for (let m = env.exec(text); m !== null; m = env.exec(text)) {
+    const kind = classifyAnyKey(m[1]!);
+    if (kind === null) continue;
+    const value = readValue(text, m.index + m[0].length);
+    if (value === null) continue;
+    const [start, end, quoted] = value;
+    const raw = text.slice(start, end);
+    if (!raw.startsWith("$") && isCredentialValue(raw, kind, quoted)) report(out, start, end);
+  }
+}
+
+/**
+ * Each flag's value, where the nearest command before it on its line is the flag's (a word: not `gzip`); linear: the
+ * flags and the commands are each read once, in order.
+ */
+function detectArchivePasswords(text: string, out: TextMatch[]): void {
+  const index = candidateIndex(text);
+  for (const [command, literal, flag] of ARCHIVE_FLAGS) {
+    const commands = index.positions(command);
+    if (commands.length === 0) continue;
+    let c = 0;
+    for (const at of index.positions(literal)) {
+      flag.lastIndex = at;
+      const m = flag.exec(text);
+      if (m === null) continue;
+      while (c + 1 < commands.length && commands[c + 1]! < at) c++;
+      const from = commands[c]!;
+      if (from > at || at - from > 200 || text.slice(from, at).includes("\n")) continue;
+      if (isWordCode(codeAt(text, from - 1)) || !isCommandEnd(text, from + command.length)) continue;
+      reportPasswordArgument(text, at + m[0].length, out);
+    }
+  }
+}
+
+/** A command's name ends at `at` (`7za` is 7-Zip's too). */
+function isCommandEnd(text: string, at: number): boolean {
+  const next = codeAt(text, at);
+  return !isWordCode(next) || (next === 97 && !isWordCode(codeAt(text, at + 1)));
+}
+
+function detectCommandSetters(text: string, out: TextMatch[]): void {
+  const setter = COMMAND_SETTER;
+  setter.lastIndex = 0;
+  for (let m = setter.exec(text); m !== null; m = setter.exec(text)) {
+    const kind = classifyAnyKey(m[1]!.slice(m[1]!.search(/[^.:/]*$/)));
+    if (kind === null) continue;
+    const value = readValue(text, m.index + m[0].length);
+    if (value === null) continue;
+    const [start, end, quoted] = value;
+    const raw = text.slice(start, end);
+    if (!raw.startsWith("$") && isCredentialValue(raw, kind, quoted)) report(out, start, end);
+  }
 }
 
 function detectDefines(text: string, out: TextMatch[]): void {
@@ -163,8 +253,17 @@ function detectBarePasswords(
  * `contraseña`). Undefined when there are too many to be worth trying one by one.
  */
 function barePasswordStarts(text: string): number[] | undefined {
-  // The `p` and `P` of the text from the shared index followed by `ass` or `wd` (the regex
-  // `[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])` stopped at each); in a text dense in them (a run of `p`s), that regex.
+  // On a long text, the shared pass's `pass`/`pwd` (ASCII case folded, as the anchor below: the pass folds ASCII
+  // letters only, so `ｐass` or a Kelvin sign is in neither). Else the `p` and `P` of the text from the shared index
+  // followed by `ass` or `wd` (the regex `[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])` stopped at each); in a text dense in them
+  // (a run of `p`s), that regex.
+  if (text.length >= MIN_PASS_LENGTH) {
+    const hits = candidateIndex(text).passHits(BARE_PASS);
+    if (hits !== undefined) {
+      const starts = mergeUnique(hits[0]!, hits[1]!);
+      return starts.length > text.length >> 1 ? undefined : starts;
+    }
+  }
   const index = candidateIndex(text);
   const lower = index.positionsUpTo("p", text.length >> 5);
   const upper = index.positionsUpTo("P", text.length >> 5);
@@ -176,6 +275,7 @@ function barePasswordStarts(text: string): number[] | undefined {
   );
   return starts.length > text.length >> 1 ? undefined : starts;
 }
+const BARE_PASS = passLiterals(["pass", "pwd"]);
 const BARE_PASSWORD_ANCHOR = /[Pp](?=[Aa][Ss][Ss]|[Ww][Dd])/g;
 
 /** `ass` or `wd` in any ASCII case at `at`. */
@@ -321,11 +421,17 @@ function detectCommandPasswords(text: string, out: TextMatch[], command: RegExp)
 }
 
 /**
- * Per DIRECTIVE_WORDS word, the offsets where it stands in the key that starts its line (after indentation), at most
- * 64 characters into it: the only occurrences detectDirectives can report. Read from the line starts (a newline is
- * found in native code, and most lines start with no key) instead of a search for each word of common letters.
+ * Per DIRECTIVE_WORDS word, ascending offsets of it that hold every occurrence detectDirectives can report (one in
+ * the key that starts its line, after indentation, at most 64 characters into it; detectDirectives checks that
+ * itself). On a long text, every occurrence from the shared pass; else read from the line starts (a newline is found
+ * in native code, and most lines start with no key) instead of a search for each word of common letters.
  */
 export function directiveWordsAtLineStarts(text: string): number[][] {
+  // On a long text, each word's occurrences in its exact case from the shared pass (which folds ASCII case): a few
+  // per MB of prose, against a read of every line start.
+  const hits = text.length >= MIN_PASS_LENGTH ? candidateIndex(text).passHits(DIRECTIVE_PASS) : undefined;
+  if (hits !== undefined)
+    return DIRECTIVE_WORDS.map((word, w) => hits[w]!.filter((at) => text.startsWith(word, at)));
   const found: number[][] = DIRECTIVE_WORDS.map(() => []);
   const newlines = candidateIndex(text).startsUpTo([["\n", 0]], text.length >> 4);
   // Lines shorter than 16 characters on average: each word's occurrences, for detectDirectives to judge one by one.
@@ -347,7 +453,8 @@ export function directiveWordsAtLineStarts(text: string): number[][] {
 }
 
 function detectDirectives(text: string, out: TextMatch[]): void {
-  const reported = new Set<number>();
+  // The bare password words ran first: `PASSWORD x` at a line start is theirs already.
+  const reported = new Set<number>(out.map((m) => m.start));
   const candidates = directiveWordsAtLineStarts(text);
   for (let w = 0; w < DIRECTIVE_WORDS.length; w++) {
     const word = DIRECTIVE_WORDS[w]!;
@@ -488,6 +595,8 @@ export function detectOperatorlessCredentials(text: string, out: TextMatch[]): v
   const operator = index.has(":") || index.has("=");
   const quote = index.has('"') || index.has("'");
   if (index.has("#define")) detectDefines(text, out);
+  // Its key holds a credential word, which the prefilter's literals hold (token-detector.ts).
+  if (index.has("ENV ") || index.has("ENV\t")) detectDockerEnv(text, out);
   detectBarePasswords(text, out, BARE_PASSWORD, BARE_PASSWORD_AT, barePasswordStarts(text));
   const otherScript = literalStarts(text, OTHER_SCRIPT_WORDS, 0, text.length);
   detectBarePasswords(text, out, BARE_PASSWORD_OTHER_SCRIPT, BARE_PASSWORD_OTHER_SCRIPT_AT, otherScript);
@@ -507,6 +616,9 @@ export function detectOperatorlessCredentials(text: string, out: TextMatch[]): v
   if (quote && (index.has("dentified") || index.has("DENTIFIED")))
     detectCommandPasswords(text, out, IDENTIFIED_BY);
   if (index.has("-p") && index.has("sshpass")) detectCommandPasswords(text, out, SSHPASS);
+  if (index.has("zip") || index.has("7z") || index.has("openssl")) detectArchivePasswords(text, out);
+  if (index.has("configure") || index.has("secret set") || index.has("Set-Variable"))
+    detectCommandSetters(text, out);
   detectDirectives(text, out);
   if (index.has(":") && PGPASS_HINT.test(text)) detectPgpassLines(text, out);
   // AUTH_KEY holds `:` or `=`.

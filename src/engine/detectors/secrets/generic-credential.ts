@@ -1,4 +1,4 @@
-import { candidateIndex } from "../../scan/candidates.js";
+import { candidateIndex, MIN_PASS_LENGTH, mergeUnique, passLiterals } from "../../scan/candidates.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
@@ -784,7 +784,8 @@ function afterStringPrefix(text: string, at: number): number {
 const STRING_PREFIX = "@rRbBuUfF";
 
 // `setProperty("db.password", "x")`, `os.setenv('API_TOKEN', 'x')`: the key a call's first argument, the value its
-// second. Found from the literal `("` or `('` (the prefilter's too).
+// second. Found from the literal `("` or `('` (the prefilter's too). Not from `[` or `{`: `["password", "x"]` and
+// Python's `{"password", "x"}` are lists and sets of strings as often as a key and its value.
 const CALL_PAIR = /\((["'])([A-Za-z_$][\w$.-]{0,63})\1[ \t]*,[ \t]*(?=["'])/g;
 
 /**
@@ -869,6 +870,14 @@ function phraseStart(text: string, end: number): number {
  * prose for the alternation itself. Undefined when the letters are so dense that the global scan is cheaper.
  */
 function vendorPhraseStarts(text: string): number[] | undefined {
+  if (text.length >= MIN_PASS_LENGTH) {
+    // The shared pass's `key`/`token`/`secret` in every ASCII case, kept where the regex's cases stand.
+    const hits = candidateIndex(text).passHits(VENDOR_WORDS);
+    if (hits !== undefined)
+      return mergeUnique(mergeUnique(hits[0]!, hits[1]!), hits[2]!).filter((at) =>
+        credentialWordAt(text, at),
+      );
+  }
   const index = candidateIndex(text);
   const limit = text.length >> 5;
   const lists = ["k", "K", "cret", "CRET"].map((needle) => index.positionsUpTo(needle, limit));
@@ -881,6 +890,8 @@ function vendorPhraseStarts(text: string): number[] | undefined {
     }
   return starts.sort((x, y) => x - y).filter((at, i) => i === 0 || at !== starts[i - 1]);
 }
+
+const VENDOR_WORDS = passLiterals(["key", "token", "secret"]);
 
 /** VENDOR_PHRASE_WORD's word at `at`: `[Kk]ey|KEY|[Ss]ecret|SECRET|[Tt]oken|TOKEN`. */
 function credentialWordAt(text: string, at: number): boolean {
@@ -895,6 +906,38 @@ function credentialWordAt(text: string, at: number): boolean {
 }
 const VENDOR_PHRASE_WORD_AT = stickyOf(VENDOR_PHRASE_WORD);
 
+/**
+ * A credential phrase naming no vendor the records know (`the api key`, `ACME SECRET`, `acme access token`), a space
+ * and a value with no operator: the phrase's words joined must name a token (classifyAnyKey: not `public key`,
+ * `cache key`, `next page token`), and the value must read as generated (20+ characters of letters and digits, both,
+ * entropy of 3.3 bits or more: 30 random hex digits reach about 3.6): without an operator, prose words and names follow such phrases too.
+ */
+function reportPhraseValue(text: string, wordEnd: number, valueFrom: number, walk: Walk): number {
+  // The value first (most words after `key ` in prose are short words), the phrase last.
+  if (!walk.generic || !valueRunAtLeast(text, valueFrom, 20)) return valueFrom;
+  const value = readValue(text, valueFrom);
+  if (value === null || value[2]) return valueFrom;
+  const [start, end] = value;
+  const raw = text.slice(start, end);
+  if (raw.length < 20 || !GENERATED_VALUE.test(raw) || shannonEntropy(raw) < 3.3) return valueFrom;
+  const phrase = text
+    .slice(phraseStart(text, wordEnd), wordEnd)
+    .trim()
+    .replace(/[ \t]+/g, "_");
+  if (classifyAnyKey(phrase) !== "token") return valueFrom;
+  if (!isCredentialValue(raw, "token", false) || alreadyReported(walk, start, end)) return valueFrom;
+  walk.out.push({
+    kind: "secret",
+    type: "generic_credential",
+    start,
+    end,
+    ruleId: "secret.generic_credential",
+  });
+  return end;
+}
+/** Letters and digits (and `_`, `-`), at least one of each. */
+const GENERATED_VALUE = /^(?=[^\d]*\d)(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9_-]+$/;
+
 function detectVendorPhrases(text: string, walk: Walk): void {
   const onMatch = (m: RegExpExecArray): number => {
     const matchEnd = m.index + m[0].length;
@@ -902,9 +945,9 @@ function detectVendorPhrases(text: string, walk: Walk): void {
     const wordEnd = m.index + m[0].trimEnd().length;
     const window = text.slice(Math.max(0, wordEnd - 40), wordEnd);
     // Most credential words have no vendor's name before them: one test of the names first.
-    if (!walk.keyed.words.test(window.toLowerCase())) return matchEnd;
+    if (!walk.keyed.words.test(window.toLowerCase())) return reportPhraseValue(text, wordEnd, matchEnd, walk);
     const phrase = text.slice(phraseStart(text, wordEnd), wordEnd);
-    if (!walk.keyed.words.test(phrase.toLowerCase())) return matchEnd;
+    if (!walk.keyed.words.test(phrase.toLowerCase())) return reportPhraseValue(text, wordEnd, matchEnd, walk);
     return Math.max(matchEnd, reportValue(text, matchEnd, phrase, null, walk));
   };
   const starts = vendorPhraseStarts(text);
@@ -958,10 +1001,11 @@ export function detectNamedCredentials(
   };
   detectAssignments(text, walk);
   if (!generic) return;
-  detectAuthorizationValues(text, out);
   const before = out.length;
+  detectAuthorizationValues(text, out);
   detectOperatorlessCredentials(text, out);
-  // A value the walk or a vendor record already reported is not reported again.
+  // A value the walk or a vendor record already reported (`Authorization: token x` is a credential phrase too) is
+  // not reported again.
   let kept = before;
   for (let i = before; i < out.length; i++) {
     const m = out[i]!;

@@ -24,6 +24,9 @@ const PUBLIC_IDENTIFIER =
 // SOPS `ENC[AES256_GCM,...]`; Jenkins `{AQAAABAAAAA...}`, its credential store's header in base64; WebLogic and
 // others `{AES}`, `{AES256}`): useless without that key, and how such configuration is meant to be stored.
 const ENCRYPTED_VALUE = /^(?:ENC\(|ENC\[AES|\{cipher\}|\{AQAAABAAAAA|\{AES(?:128|192|256)?\})/i;
+// Ciphertexts by their format's own header, in base64: OpenSSL's `Salted__`, a Fernet token (version 0x80 and a
+// timestamp), an AWS KMS ciphertext blob (`AQICAH`). Case-sensitive: base64 headers.
+const CIPHERTEXT_HEADER = /^(?:U2FsdGVkX1|gAAAAA[A-Za-z0-9_-]{40}|AQICAH)/;
 // "test" only as a word of its own (`my_test_key`, `test-token`): inside random base62 it is chance.
 const TEST_WORD = /(?:^|[^a-z])test(?:[^a-z]|$)/i;
 
@@ -91,6 +94,7 @@ function isLookalikeValue(value: string): boolean {
   return (
     isPlaceholderValue(value) ||
     ENCRYPTED_VALUE.test(value) ||
+    CIPHERTEXT_HEADER.test(value) ||
     PUBLIC_IDENTIFIER.test(value) ||
     STAND_IN_WORDS.test(value) ||
     TEST_WORD.test(value) ||

@@ -43,9 +43,12 @@ const TRUNCATED = /\.\.\.|\u2026/;
 // value naming whose secret goes there. Inside random base62 it would need a separator or a capital after it.
 const YOUR_WORD = /(?:^|[^A-Za-z])(?:your|YOUR|Your)(?:[_-]|[A-Z])/;
 
+// A value masked for display in part (`***REMOVED***`, `sk-***abcd`, `ab••••••cd`): three mask characters in a row.
+const MASK_RUN = /\*\*\*|\u2022\u2022\u2022|\u25cf\u25cf\u25cf/;
+
 export function isPlaceholderValue(value: string): boolean {
   if (value.length === 0) return true;
-  if (TRUNCATED.test(value) || YOUR_WORD.test(value)) return true;
+  if (TRUNCATED.test(value) || YOUR_WORD.test(value) || MASK_RUN.test(value)) return true;
   const lower = value.toLowerCase();
   if (PLACEHOLDER_WORDS.has(lower)) return true;
   if (TEMPLATE.test(value) || INSTRUCTION.test(value)) return true;

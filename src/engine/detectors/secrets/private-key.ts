@@ -4,7 +4,7 @@ import type { TextDetector, TextMatch } from "../../types.js";
 
 /**
  * PEM private keys: `-----BEGIN [RSA |EC |DSA |OPENSSH |PGP ]PRIVATE KEY[ BLOCK]-----` through the matching END
- * line. The whole block is reported, armour lines included, so a redaction leaves no key material and no half-block
+ * line; PuTTY key files (`PuTTY-User-Key-File-3:` through `Private-MAC:`). The whole block is reported, armour lines included, so a redaction leaves no key material and no half-block
  * behind. A block cut off before its END line (truncated tool output) is reported up to the end of its base64 body,
  * because even part of a key is sensitive.
  *
@@ -48,6 +48,28 @@ function holdsNoKey(label: string, body: string): boolean {
   }
   // Placeholders: too few key characters, or characters no key body has (`<your key>`, `...`).
   return keyCharacters < MIN_KEY_CHARACTERS || /[<>]|\.\.\./.test(body);
+}
+
+// A PuTTY key file (`.ppk`, versions 2 and 3): a header line, `Encryption:`, the public and private lines, the MAC.
+const PUTTY_FILE = "PuTTY-User-Key-File-";
+const PUTTY_BLOCK =
+  /PuTTY-User-Key-File-[23]: [^\n]{1,64}\r?\nEncryption: ([\w-]{1,32})\r?\n(?:[^\n]{0,256}\r?\n){0,8}?Private-Lines: \d{1,3}\r?\n((?:[A-Za-z0-9+/=]{1,128}(?:\r?\n|$)){1,64})(?:Private-(?:MAC|Hash): [0-9a-fA-F]{1,128})?/y;
+
+/**
+ * PuTTY private key files, whole (the private lines and the header that says how to read them). Not reported: a
+ * file encrypted under a passphrase (`Encryption: aes256-cbc`), and a private part shorter than any key (a
+ * placeholder).
+ */
+function detectPuttyKeys(text: string, out: TextMatch[]): void {
+  for (const at of candidateIndex(text).positions(PUTTY_FILE)) {
+    const block = PUTTY_BLOCK;
+    block.lastIndex = at;
+    const m = block.exec(text);
+    if (m === null || m[1] !== "none" || m[2]!.replace(/\s/g, "").length < MIN_KEY_CHARACTERS) continue;
+    let end = at + m[0].length;
+    while (end > at && /\s/.test(text[end - 1]!)) end--;
+    out.push({ kind: "secret", type: "private_key", start: at, end, ruleId: "secret.private_key" });
+  }
 }
 
 export function createPrivateKeyDetector(): TextDetector {
@@ -97,6 +119,7 @@ export function createPrivateKeyDetector(): TextDetector {
         }
         at = headerFrom(resume);
       }
+      detectPuttyKeys(text, out);
     },
   };
 }

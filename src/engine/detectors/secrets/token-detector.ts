@@ -98,7 +98,11 @@ export function acceptsBody(c: CompiledForm, prefix: string, body: string, lead 
   if (c.shape !== undefined && !c.shape.test(body)) return false;
   const token = c.lead !== undefined ? body : prefix + body;
   if (c.allow.some((re) => re.test(token))) return false;
-  if (c.form.signature !== undefined && body.includes(c.form.signature)) return true;
+  if (c.form.signature !== undefined) {
+    if (body.includes(c.form.signature)) return true;
+    // The signature's tail where it belongs, its head changed (`T4BlbkFJ` for `T3BlbkFJ`): an edited look-alike.
+    if (body.includes(c.form.signature.slice(2))) return false;
+  }
   if (c.form.checksum !== undefined) {
     if (passesCrc32Base62(body)) return true;
     if (c.form.checksumRequired) return false;

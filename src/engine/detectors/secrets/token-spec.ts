@@ -41,7 +41,8 @@ export interface TokenForm {
   readonly checksumRequired?: boolean;
   /**
    * A literal the vendor embeds in every body (OpenAI's `T3BlbkFJ`, base64 of "OpenAI"): a body that holds it is the
-   * vendor's token even when it reads as a placeholder, as with a checksum.
+   * vendor's token even when it reads as a placeholder, as with a checksum. A body holding the signature's tail with
+   * its head changed (`T4BlbkFJ`) is an edited look-alike.
    */
   readonly signature?: string;
   /**

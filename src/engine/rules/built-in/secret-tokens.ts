@@ -473,8 +473,8 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "contentful_token",
-    summary: "Contentful delivery tokens (named contentful)",
-    forms: [k(["contentful"], URLSAFE_EQ, 43)],
+    summary: "Contentful delivery tokens (named contentful) and management tokens (`CFPAT-`)",
+    forms: [k(["contentful"], URLSAFE_EQ, 43), p(["CFPAT-"], URLSAFE, 43)],
   }),
   token({
     type: "databricks_token",
@@ -628,7 +628,7 @@ export const TOKEN_RULES = [
   token({
     type: "figma_token",
     summary: "Figma personal access tokens (`figd_`)",
-    forms: [p(["figd_"], URLSAFE, [40, 50])],
+    forms: [p(["figd_"], URLSAFE, [40, 64])],
   }),
   token({
     type: "gitter_token",
@@ -672,8 +672,15 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "hubspot_key",
-    summary: "HubSpot API keys (a UUID named hubspot)",
-    forms: [uuidForm(["hubspot"])],
+    summary: "HubSpot API keys (a UUID named hubspot) and private app tokens (`pat-na1-`...)",
+    forms: [
+      uuidForm(["hubspot"]),
+      // Private app tokens: `pat-`, the hosting region, `-`, a UUID.
+      p(["pat-na1-", "pat-na2-", "pat-eu1-", "pat-ap1-"], "0-9a-f-", 36, {
+        shape: UUID_SHAPE,
+        example: uuid,
+      }),
+    ],
   }),
   token({ type: "infracost_token", summary: "Infracost API tokens (`ico-`)", forms: [p(["ico-"], AN, 32)] }),
   token({
@@ -1159,6 +1166,377 @@ export const TOKEN_RULES = [
         example: (r) => `${r(12, AN)}.${r(5, "a-z0-9")}.acc_${r(20, "a-z0-9")}.${r(40, AN)}`,
       }),
     ],
+  }),
+  // --- session 10: vendors with a prefix or a name and no record before ----------------------------------------
+  token({
+    type: "buildkite_token",
+    summary: "Buildkite user API access tokens (`bkua_` + 40 hex)",
+    forms: [p(["bkua_"], HEX, 40, { exact: true })],
+  }),
+  token({
+    type: "circleci_token",
+    summary: "CircleCI personal and project API tokens (`CCIPAT_`, `CCIPRJ_`: 22 characters, `_`, 40 hex)",
+    forms: [
+      p(["CCIPAT_", "CCIPRJ_"], "A-Za-z0-9_", 63, {
+        shape: /[A-Za-z0-9]{22}_[a-f0-9]{40}/,
+        example: (r) => `${r(22, AN)}_${r(40, HEX)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "neon_key",
+    summary: "Neon API keys (`napi_` + 64 lower-case letters and digits)",
+    forms: [p(["napi_"], "a-z0-9", 64, { needsDigit: true })],
+  }),
+  token({
+    type: "openrouter_key",
+    summary: "OpenRouter API keys (`sk-or-v1-` + 64 hex)",
+    forms: [p(["sk-or-v1-"], HEX, 64, { exact: true })],
+  }),
+  token({
+    type: "nvidia_key",
+    summary: "NVIDIA API catalog keys (`nvapi-` + 64)",
+    forms: [p(["nvapi-"], URLSAFE, 64)],
+  }),
+  token({
+    type: "langfuse_key",
+    summary: "Langfuse secret keys (`sk-lf-` and a UUID)",
+    forms: [p(["sk-lf-"], "0-9a-f-", 36, { shape: UUID_SHAPE, example: uuid })],
+  }),
+  token({
+    type: "tencent_cloud_key",
+    summary: "Tencent Cloud SecretIds (`AKID` + 32 letters and digits), as AWS access key ids",
+    forms: [p(["AKID"], AN, 32, { exact: true, minClasses: 2 })],
+  }),
+  token({
+    type: "mailersend_token",
+    summary: "MailerSend API tokens (`mlsn.` + 64)",
+    forms: [p(["mlsn."], AN, 64, { needsDigit: true })],
+  }),
+  token({
+    type: "dbt_cloud_token",
+    summary: "dbt Cloud service and personal tokens (`dbtc_`, `dbtu_`)",
+    forms: [p(["dbtc_", "dbtu_"], URLSAFE, [40, 80])],
+  }),
+  token({
+    type: "apify_token",
+    summary: "Apify API tokens (`apify_api_` + 36)",
+    forms: [p(["apify_api_"], AN, 36)],
+  }),
+  token({
+    type: "posthog_key",
+    summary: "PostHog personal API keys (`phx_`; the project key `phc_` is public)",
+    forms: [p(["phx_"], AN, [40, 50])],
+  }),
+  token({
+    type: "resend_key",
+    summary: "Resend API keys (`re_`, 8 characters, `_`, 24)",
+    forms: [
+      p(["re_"], "A-Za-z0-9_", 33, {
+        shape: /[A-Za-z0-9]{8}_[A-Za-z0-9]{24}/,
+        minClasses: 3,
+        example: (r) => `${r(8, AN)}_${r(24, AN)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "cerebras_key",
+    summary: "Cerebras API keys (`csk-` + 48 lower-case letters and digits)",
+    forms: [p(["csk-"], "a-z0-9", [44, 52], { needsDigit: true })],
+  }),
+  token({
+    type: "paddle_key",
+    summary: "Paddle API keys (`pdl_live_apikey_`, `pdl_sdbx_apikey_`)",
+    forms: [p(["pdl_live_apikey_", "pdl_sdbx_apikey_"], "A-Za-z0-9_", [40, 100], { needsDigit: true })],
+  }),
+  token({
+    type: "mistral_key",
+    summary: "Mistral AI API keys (32 letters and digits, named mistral)",
+    forms: [k(["mistral"], AN, 32)],
+  }),
+  token({
+    type: "deepseek_key",
+    summary: "DeepSeek API keys (`sk-` + 32 hex, named deepseek)",
+    forms: [k(["deepseek"], HEX, 32, { prefixes: ["sk-"] })],
+  }),
+  token({
+    type: "auth0_secret",
+    summary: "Auth0 client secrets (64, named auth0)",
+    forms: [k(["auth0"], URLSAFE, 64)],
+  }),
+  token({
+    type: "postmark_token",
+    summary: "Postmark server and account tokens (a UUID named postmark)",
+    forms: [uuidForm(["postmark"])],
+  }),
+  token({
+    type: "railway_token",
+    summary: "Railway API and project tokens (a UUID named railway)",
+    forms: [uuidForm(["railway"])],
+  }),
+  token({
+    type: "scaleway_key",
+    summary: "Scaleway secret keys (a UUID named scaleway or scw_secret)",
+    forms: [uuidForm(["scaleway", "scw_secret"])],
+  }),
+  token({
+    type: "linode_token",
+    summary: "Linode (Akamai) personal access tokens (64 hex, named linode)",
+    forms: [k(["linode"], HEX, 64)],
+  }),
+  token({
+    type: "vultr_key",
+    summary: "Vultr API keys (36 upper-case letters and digits, named vultr)",
+    forms: [k(["vultr"], "A-Z0-9", 36)],
+  }),
+  token({
+    type: "hetzner_token",
+    summary: "Hetzner Cloud API tokens (64 letters and digits, named hcloud or hetzner)",
+    forms: [k(["hcloud", "hetzner"], AN, 64)],
+  }),
+  token({
+    type: "pagerduty_token",
+    summary: "PagerDuty API keys (20, named pagerduty)",
+    forms: [k(["pagerduty"], "A-Za-z0-9_+-", 20)],
+  }),
+  token({
+    type: "rollbar_token",
+    summary: "Rollbar access tokens (32 hex, named rollbar)",
+    forms: [k(["rollbar"], HEX, 32)],
+  }),
+  token({
+    type: "bugsnag_key",
+    summary: "Bugsnag API keys (32 hex, named bugsnag)",
+    forms: [k(["bugsnag"], HEX, 32)],
+  }),
+  token({
+    type: "honeycomb_key",
+    summary: "Honeycomb API keys (22 or 32, named honeycomb)",
+    forms: [k(["honeycomb"], AN, [22, 32])],
+  }),
+  token({
+    type: "mixpanel_secret",
+    summary: "Mixpanel project secrets (32 hex, named mixpanel)",
+    forms: [k(["mixpanel"], HEX, 32)],
+  }),
+  token({
+    type: "amplitude_key",
+    summary: "Amplitude API and secret keys (32 hex, named amplitude)",
+    forms: [k(["amplitude"], HEX, 32)],
+  }),
+  token({
+    type: "gitguardian_token",
+    summary: "GitGuardian API tokens (named gitguardian)",
+    forms: [k(["gitguardian"], AN, [60, 72])],
+  }),
+  token({
+    type: "ngrok_token",
+    summary: "ngrok authtokens and API keys (named ngrok)",
+    forms: [k(["ngrok"], "A-Za-z0-9_", [40, 60])],
+  }),
+  token({
+    type: "pusher_secret",
+    summary: "Pusher app secrets (20 hex, named pusher)",
+    forms: [k(["pusher"], HEX, 20)],
+  }),
+  token({
+    type: "pubnub_secret",
+    summary: "PubNub secret keys (`sec-c-`)",
+    forms: [p(["sec-c-"], "A-Za-z0-9=", [40, 60], { needsDigit: true })],
+  }),
+  token({
+    type: "klaviyo_key",
+    summary: "Klaviyo private API keys (`pk_`, named klaviyo)",
+    forms: [k(["klaviyo"], AN, [30, 40], { prefixes: ["pk_"] })],
+  }),
+  token({
+    type: "mandrill_key",
+    summary: "Mandrill API keys (22, named mandrill)",
+    forms: [k(["mandrill"], URLSAFE, 22)],
+  }),
+  token({
+    type: "sparkpost_key",
+    summary: "SparkPost API keys (40 hex, named sparkpost)",
+    forms: [k(["sparkpost"], HEX, 40)],
+  }),
+  token({
+    type: "mailjet_key",
+    summary: "Mailjet API keys and secrets (32 hex, named mailjet)",
+    forms: [k(["mailjet"], HEX, 32)],
+  }),
+  token({
+    type: "telnyx_key",
+    summary: "Telnyx API keys (`KEY`..., named telnyx)",
+    forms: [k(["telnyx"], "A-Za-z0-9_", [50, 70], { prefixes: ["KEY"] })],
+  }),
+  token({
+    type: "plivo_token",
+    summary: "Plivo auth tokens (40, named plivo)",
+    forms: [k(["plivo"], AN, 40)],
+  }),
+  token({
+    type: "vonage_secret",
+    summary: "Vonage (Nexmo) API secrets (16, named vonage or nexmo)",
+    forms: [k(["vonage", "nexmo"], AN, 16)],
+  }),
+  token({
+    type: "razorpay_secret",
+    summary: "Razorpay key secrets (24, named razorpay)",
+    forms: [k(["razorpay"], AN, 24)],
+  }),
+  token({
+    type: "etherscan_key",
+    summary:
+      "Etherscan-family API keys (34 upper-case letters and digits, named etherscan, bscscan, polygonscan)",
+    forms: [k(["etherscan", "bscscan", "polygonscan"], "A-Z0-9", 34)],
+  }),
+  token({
+    type: "infura_key",
+    summary: "Infura project secrets (32 hex, named infura)",
+    forms: [k(["infura"], HEX, 32)],
+  }),
+  token({
+    type: "alchemy_key",
+    summary: "Alchemy API keys (32, named alchemy)",
+    forms: [k(["alchemy"], URLSAFE, 32)],
+  }),
+  token({
+    type: "shodan_key",
+    summary: "Shodan API keys (32, named shodan)",
+    forms: [k(["shodan"], AN, 32)],
+  }),
+  token({
+    type: "virustotal_key",
+    summary: "VirusTotal API keys (64 hex, named virustotal)",
+    forms: [k(["virustotal"], HEX, 64)],
+  }),
+  token({
+    type: "abuseipdb_key",
+    summary: "AbuseIPDB API keys (80 hex, named abuseipdb)",
+    forms: [k(["abuseipdb"], HEX, 80)],
+  }),
+  token({
+    type: "openweather_key",
+    summary: "OpenWeather API keys (32 hex, named openweather)",
+    forms: [k(["openweather"], HEX, 32)],
+  }),
+  token({
+    type: "assemblyai_key",
+    summary: "AssemblyAI API keys (32 hex, named assemblyai)",
+    forms: [k(["assemblyai", "assembly_ai"], HEX, 32)],
+  }),
+  token({
+    type: "deepgram_key",
+    summary: "Deepgram API keys (40 hex, named deepgram)",
+    forms: [k(["deepgram"], HEX, 40)],
+  }),
+  token({
+    type: "elevenlabs_key",
+    summary: "ElevenLabs API keys (32 hex, or `sk_` + 48 hex, named elevenlabs or xi_api_key)",
+    forms: [
+      k(["elevenlabs", "eleven_labs", "xi_api_key", "xi-api-key"], HEX, 32),
+      k(["elevenlabs", "eleven_labs", "xi_api_key", "xi-api-key"], HEX, 48, { prefixes: ["sk_"] }),
+    ],
+  }),
+  token({
+    type: "together_key",
+    summary: "Together AI API keys (64 hex, named together)",
+    forms: [k(["together"], HEX, 64)],
+  }),
+  token({
+    type: "wandb_key",
+    summary: "Weights & Biases API keys (40 hex, named wandb)",
+    forms: [k(["wandb"], HEX, 40)],
+  }),
+  token({
+    type: "clarifai_key",
+    summary: "Clarifai API keys (32 hex, named clarifai)",
+    forms: [k(["clarifai"], HEX, 32)],
+  }),
+  token({
+    type: "spotify_secret",
+    summary: "Spotify client secrets (32 hex, named spotify)",
+    forms: [k(["spotify"], HEX, 32)],
+  }),
+  token({
+    type: "unsplash_key",
+    summary: "Unsplash access and secret keys (43, named unsplash)",
+    forms: [k(["unsplash"], URLSAFE, 43)],
+  }),
+  token({
+    type: "todoist_token",
+    summary: "Todoist API tokens (40 hex, named todoist)",
+    forms: [k(["todoist"], HEX, 40)],
+  }),
+  token({
+    type: "trello_token",
+    summary: "Trello API keys and tokens (32 or 64 hex, named trello)",
+    forms: [k(["trello"], HEX, 32), k(["trello"], HEX, 64)],
+  }),
+  token({
+    type: "smartsheet_token",
+    summary: "Smartsheet API tokens (26 or 37, named smartsheet)",
+    forms: [k(["smartsheet"], AN, [26, 37])],
+  }),
+  token({
+    type: "loggly_token",
+    summary: "Loggly customer tokens (a UUID named loggly)",
+    forms: [uuidForm(["loggly"])],
+  }),
+  token({
+    type: "gitea_token",
+    summary: "Gitea access tokens (40 hex, named gitea)",
+    forms: [k(["gitea"], HEX, 40)],
+  }),
+  token({
+    type: "jenkins_token",
+    summary: "Jenkins API tokens (32 or 34 hex, named jenkins)",
+    forms: [k(["jenkins"], HEX, [32, 34])],
+  }),
+  token({
+    type: "quay_token",
+    summary: "Quay.io robot and OAuth tokens (named quay)",
+    forms: [k(["quay"], AN, [32, 64])],
+  }),
+  token({
+    type: "braintree_token",
+    summary: "Braintree access tokens (`access_token$production$`, 16 characters, `$`, 32 hex)",
+    forms: [
+      p(["access_token$production$", "access_token$sandbox$"], "a-z0-9$", 49, {
+        shape: /[a-z0-9]{16}\$[a-f0-9]{32}/,
+        example: (r) => `${r(16, "a-z0-9")}$${r(32, HEX)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "clickup_token",
+    summary: "ClickUp personal API tokens (`pk_`, a user id, `_`, 32 upper-case letters and digits)",
+    forms: [
+      p(["pk_"], "A-Z0-9_", [39, 43], {
+        shape: /\d{6,10}_[A-Z0-9]{32}/,
+        example: (r) => `${r(8, "0-9")}_${r(32, "A-Z0-9")}`,
+      }),
+    ],
+  }),
+  token({
+    type: "salesforce_token",
+    summary: "Salesforce access tokens (`00D`, the org id, `!`, the session)",
+    forms: [
+      p(["00D"], "A-Za-z0-9!._", [95, 130], {
+        shape: /[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80,112}/,
+        example: (r) => `${r(12, AN)}!${r(96, AN)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "crates_io_token",
+    summary: "crates.io API tokens (`cio` + 32 letters and digits)",
+    forms: [p(["cio"], AN, 32, { exact: true, needsDigit: true, minClasses: 3 })],
+  }),
+  token({
+    type: "jina_key",
+    summary: "Jina AI API keys (`jina_`)",
+    forms: [p(["jina_"], URLSAFE, [56, 66], { needsDigit: true })],
   }),
 ] as const;
 

@@ -30,6 +30,25 @@ import { detectTokens, TOKEN_RULES } from "./secret-tokens.js";
  * JWT headers, keys known by a neighbour, connection strings, URLs and sentences.
  */
 
+const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/** A PuTTY key file, unencrypted, with random key lines (built at test time, never a real key). */
+function fakePuttyKeyFile(): string {
+  let seed = 40;
+  const b64 = () => randomString(64, `${BASE64}`, seed++);
+  return [
+    j("PuTTY-User-", "Key-File-3: ssh-ed25519"),
+    "Encryption: none",
+    "Comment: example",
+    "Public-Lines: 1",
+    b64(),
+    "Private-Lines: 2",
+    b64(),
+    b64(),
+    `Private-MAC: ${randomString(64, "0123456789abcdef", seed)}`,
+  ].join("\n");
+}
+
 const defaults = FAMILY_DEFAULTS.secrets;
 const j = (...pieces: string[]): string => pieces.join("");
 
@@ -39,12 +58,12 @@ export const SECRET_RULES = [
     kind: "secret",
     type: "private_key",
     family: "secrets",
-    summary: "PEM private key blocks (RSA, EC, DSA, OpenSSH, encrypted, PGP)",
+    summary: "PEM private key blocks (RSA, EC, DSA, OpenSSH, PGP; not encrypted ones) and PuTTY key files",
     defaults,
     detector: createPrivateKeyDetector,
-    keywords: ["-----BEGIN "],
+    keywords: ["-----BEGIN ", "PuTTY-User-Key-File-"],
     examples: {
-      positive: [() => `key:\n${fakePrivateKeyBlock()}\n`],
+      positive: [() => `key:\n${fakePrivateKeyBlock()}\n`, () => `key:\n${fakePuttyKeyFile()}\n`],
       negative: [j("-----BEGIN ", "PUBLIC KEY-----\nabc\n-----END PUBLIC KEY-----")],
     },
   },

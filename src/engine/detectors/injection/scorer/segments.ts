@@ -8,6 +8,7 @@
  * the sentence or the value, so `neutralise` cuts that.
  */
 
+import { isRegexSpace } from "../instruction-span.js";
 import { blankQuotedMentions } from "../quoted-mention.js";
 
 /**
@@ -17,7 +18,58 @@ import { blankQuotedMentions } from "../quoted-mention.js";
  * (bench/scorer/train.ts) reads documents through this too.
  */
 export function scoringText(view: string): string {
-  return blankQuotedMentions(view) ?? view;
+  return mayHoldQuotedMention(view) ? (blankQuotedMentions(view) ?? view) : view;
+}
+
+/**
+ * The last word of each naming cue of quoted-mention.ts (`such as` -> `as`), and the attack nouns of its second form
+ * (a noun, at most 30 characters, then `,` or `:`). test/unit/injection-scorer-gate.test.ts checks this list against
+ * the cue pattern, so a cue added there without its word here fails a test.
+ */
+export const CUE_LAST_WORDS: ReadonlySet<string> = new Set(
+  "as like e.g. i.e. example instance phrase phrases string strings sentence sentences wording wordings words text texts quote quotes quoted quoting contain contains containing contained of why called named matches matching match pattern patterns follows followed obeys obeyed rewrite rephrase paraphrase".split(
+    " ",
+  ),
+);
+const ATTACK_NOUN = /attack|attempt|injection|jailbreak|payload/i;
+const QUOTES = /["'\u201c\u2018\u00ab\u201e]/g;
+/** The longest cue word above, and how far before its `,` / `:` an attack noun of the second form can start. */
+const LONGEST_CUE_WORD = 10;
+const NOUN_REACH = 48;
+
+/**
+ * Whether `text` may hold a quoted mention: some opening quote has, at most three regex spaces before it, the end of
+ * a naming cue (one of CUE_LAST_WORDS, in any ASCII case, ending right there; or a `,` / `:` after one of them or
+ * after an attack noun). A necessary condition of quoted-mention.ts's cue-then-quote pattern, read at each quote
+ * from its end, so most texts (quotes after ordinary words: `don't`, `"key":`) skip that pattern's scan.
+ */
+export function mayHoldQuotedMention(text: string): boolean {
+  QUOTES.lastIndex = 0;
+  for (let m = QUOTES.exec(text); m !== null; m = QUOTES.exec(text)) {
+    let k = m.index - 1;
+    for (let s = 0; s < 3 && k >= 0 && isRegexSpace(text.charCodeAt(k)); s++) k--;
+    if (k < 0) continue;
+    const c = text.charCodeAt(k);
+    if (c === 0x2c || c === 0x3a) {
+      if (endsWithCueWord(text, k) || ATTACK_NOUN.test(text.slice(Math.max(0, k - NOUN_REACH), k)))
+        return true;
+    } else if (endsWithCueWord(text, k + 1)) return true;
+  }
+  return false;
+}
+
+/** Whether `text[.., end)` ends with a word of CUE_LAST_WORDS (ASCII letters and dots, in any case). */
+function endsWithCueWord(text: string, end: number): boolean {
+  let start = end;
+  while (start > 0 && end - start < LONGEST_CUE_WORD + 1) {
+    const c = text.charCodeAt(start - 1) | 0x20;
+    if ((c < 0x61 || c > 0x7a) && c !== 0x2e) break;
+    start--;
+  }
+  // Any suffix of the run may be the cue word (the pattern's `\b` is before the cue, not checked here).
+  for (let from = start; from < end; from++)
+    if (CUE_LAST_WORDS.has(text.slice(from, end).toLowerCase())) return true;
+  return false;
 }
 
 /** The longest unit scored: a sentence-sized window. A longer run is scored in windows that end at a space. */

@@ -27,6 +27,17 @@ const SEED_WORD: i32 = 0x9e3779b1;
 const SEED_BIGRAM: i32 = 0x85ebca77;
 const SEED_CHAR: i32 = 0xc2b2ae3d;
 
+// Classes of UTF-16 units, one byte each in a 64 KB table (`buildClasses`), so each loop tests one load instead of
+// a chain of comparisons.
+const K_SPACE: i32 = 1; // whitespace as the features collapse it (isSpace)
+const K_WORD: i32 = 2; // a word unit of the features (isWordUnit), digits included
+const K_BLANK: i32 = 4; // a blank the segments trim (isBlank)
+const K_STOP: i32 = 8; // where the boundary scan looks closer: line breaks, CJK stops, `\\`, `.!?;`
+const K_SEP: i32 = 16; // a list separator: `,` `|` tab
+const K_DIGIT: i32 = 32;
+const K_HINT: i32 = 64; // where a JSON hint can start: `"` `[` `{`
+
+let classesOff: usize = 0;
 let weightsOff: usize = 0;
 let mask: i32 = 0;
 let want2 = false;
@@ -47,6 +58,29 @@ let line: i32 = 0;
 /** The next JSON hint at or after the last sentence's start (`textLen` for none), and where its search resumes. */
 let hint: i32 = 0;
 let hintScan: i32 = 0;
+
+/** Writes the class table at `at` (65,536 bytes) and uses it from then on. */
+export function buildClasses(at: usize): void {
+  for (let c = 0; c < 0x10000; c++) {
+    let k = 0;
+    if (isSpace(c)) k |= K_SPACE;
+    if (isWordUnit(c)) k |= K_WORD;
+    if (isBlank(c)) k |= K_BLANK;
+    if (c == 0x0a || c == 0x2028 || c == 0x2029 || c == 0x3002 || c == 0xff01 || c == 0xff1f || c == BACKSLASH)
+      k |= K_STOP;
+    if (isStop(c)) k |= K_STOP;
+    if (isListSeparator(c)) k |= K_SEP;
+    if (c >= 0x30 && c <= 0x39) k |= K_DIGIT;
+    if (c == QUOTE || c == 0x5b || c == 0x7b) k |= K_HINT;
+    store<u8>(at + <usize>c, <u8>k);
+  }
+  classesOff = at;
+}
+
+@inline
+function classOf(c: i32): i32 {
+  return <i32>load<u8>(classesOff + <usize>c);
+}
 
 /** The model: where its weights are, its bucket count and its feature families (bit n: character n-grams). */
 export function configure(weights: usize, bucketsLog2: i32, charSizes: i32, wordFeatures: bool): void {
@@ -172,15 +206,18 @@ function features(start: i32, end: i32): i32 {
   let inWord = false;
   let previousWord = 0;
   let havePrevious = false;
+  const classes = classesOff;
+  const text = textOff;
   for (let i = start; i <= end; i++) {
-    let c = i == end ? SPACE : unit(i);
+    let c = i == end ? SPACE : <i32>load<u16>(text + (<usize>i << 1));
+    const k = <i32>load<u8>(classes + <usize>c);
     let symbol: i32;
     let wordUnit = false;
-    if (isSpace(c)) {
+    if ((k & K_SPACE) != 0) {
       symbol = c1 == SPACE ? -1 : SPACE;
     } else {
-      if (c >= 0x30 && c <= 0x39) c = ZERO;
-      wordUnit = isWordUnit(c);
+      if ((k & K_DIGIT) != 0) c = ZERO;
+      wordUnit = (k & K_WORD) != 0;
       symbol = c;
     }
     if (wordUnit) {
@@ -404,6 +441,7 @@ function hintEnd(p: i32): i32 {
 /** The start of the next JSON hint match from `hintScan` (the global regex's next match), or `textLen`. */
 function nextHint(): i32 {
   for (let p = hintScan; p < textLen; p++) {
+    if ((classOf(unit(p)) & K_HINT) == 0) continue;
     const end = hintEnd(p);
     if (end >= 0) {
       hintScan = end;
@@ -415,12 +453,13 @@ function nextHint(): i32 {
 }
 
 /** One sentence `[from, to)`: its data units when it is JSON text or a list, else itself. */
-function close(from: i32, to: i32): void {
+function close(from: i32, to: i32, separators: i32): void {
   while (hint < from) hint = nextHint();
   if (hint < to) {
     jsonFields(from, to);
     line++;
-  } else if (asList(from, to)) line++;
+    // A sentence with fewer than three separators is no list (the reference rules it out by the same count).
+  } else if (separators >= 3 && asList(from, to)) line++;
   else emit(from, to, false);
 }
 
@@ -439,7 +478,7 @@ function afterStop(c: i32): bool {
  * `first`-th segment on at `records`. Returns the number of segments of the whole text (the host runs again from
  * `first + cap` while that is more than it has read).
  */
-export function segment(text: usize, n: i32, records: usize, cap: i32, first: i32): i32 {
+export function segment(text: usize, n: i32, records: usize, cap: i32, first: i32, quotes: bool): i32 {
   textOff = text;
   textLen = n;
   recOff = records;
@@ -449,32 +488,54 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
   total = 0;
   line = 0;
   hintScan = 0;
-  hint = -1;
+  // Every JSON hint holds a double quote: a text without one has none.
+  hint = quotes ? -1 : n;
   let start = 0;
+  let separators = 0;
   let i = 0;
+  const classes = classesOff;
   while (i < n) {
-    const c = unit(i);
+    const c = <i32>load<u16>(text + (<usize>i << 1));
+    const k = <i32>load<u8>(classes + <usize>c);
+    if ((k & (K_STOP | K_SEP)) == 0) {
+      i++;
+      continue;
+    }
+    if ((k & K_SEP) != 0) {
+      separators++;
+      i++;
+      continue;
+    }
     if (c == 0x0a || c == 0x2028 || c == 0x2029) {
-      close(start, i);
+      close(start, i, separators);
       start = i + 1;
       line++;
       i++;
     } else if (c == 0x3002 || c == 0xff01 || c == 0xff1f) {
-      close(start, i + 1);
+      close(start, i + 1, separators);
       start = i + 1;
       i++;
-    } else if (c == BACKSLASH && at(i - 1) != BACKSLASH && (at(i + 1) == 0x6e || at(i + 1) == 0x72)) {
-      close(start, i);
-      start = i + 2;
-      line++;
-      i += 2;
-    } else if (isStop(c) && afterStop(at(i + 1))) {
-      close(start, i + 1);
+    } else if (c == BACKSLASH) {
+      if (at(i - 1) != BACKSLASH && (at(i + 1) == 0x6e || at(i + 1) == 0x72)) {
+        close(start, i, separators);
+        start = i + 2;
+        line++;
+        i += 2;
+      } else {
+        i++;
+        continue;
+      }
+    } else if (afterStop(at(i + 1))) {
+      close(start, i + 1, separators);
       start = i + 1;
       i++;
-    } else i++;
+    } else {
+      i++;
+      continue;
+    }
+    separators = 0;
   }
-  close(start, n);
+  close(start, n, separators);
   return total;
 }
 

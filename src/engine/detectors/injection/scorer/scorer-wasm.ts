@@ -13,8 +13,9 @@ import type { ScorerModel } from "./model.js";
 
 interface ScorerExports {
   readonly memory: WasmMemory;
+  buildClasses(at: number): void;
   configure(weights: number, bucketsLog2: number, charSizes: number, words: boolean): void;
-  segment(text: number, n: number, records: number, cap: number, first: number): number;
+  segment(text: number, n: number, records: number, cap: number, first: number, quotes: boolean): number;
   keptRecords(): number;
 }
 
@@ -28,8 +29,9 @@ export type SegmentScoreVisitor = (
 ) => void;
 
 const PAGE = 65536;
-/** The module's own data and stack fill its first page; the weights start on the second. */
-const WEIGHTS_AT = PAGE;
+/** The module's own data and stack fill its first page; its class table (64 KB) the second; the weights follow. */
+const CLASSES_AT = PAGE;
+const WEIGHTS_AT = 2 * PAGE;
 const RECORD_BYTES = 20;
 /** Records kept per run: a text with more segments is read in more runs (at most about eight; see `recordCap`). */
 const MIN_RECORDS = 4096;
@@ -60,17 +62,17 @@ class ScorerModule {
       this.#load(model);
       this.#place(text.length);
       this.#bytes.write(text, this.#textAt, "utf16le");
-      this.#run(text.length, visit);
+      this.#run(text.length, text.includes('"'), visit);
     } finally {
       this.#busy = false;
     }
   }
 
-  #run(n: number, visit: SegmentScoreVisitor): void {
+  #run(n: number, quotes: boolean, visit: SegmentScoreVisitor): void {
     const cap = recordCap(n);
     const exports = this.#exports;
     for (let first = 0; ; first += cap) {
-      const total = exports.segment(this.#textAt, n, this.#recordsAt, cap, first);
+      const total = exports.segment(this.#textAt, n, this.#recordsAt, cap, first, quotes);
       const kept = exports.keptRecords();
       const records = this.#records;
       const base = this.#recordsAt >>> 2;
@@ -85,6 +87,10 @@ class ScorerModule {
   /** Copies `model`'s weights in when it is not the one loaded (the layout after them is kept). */
   #load(model: ScorerModel): void {
     if (this.#model === model) return;
+    if (this.#model === undefined) {
+      this.#grow(WEIGHTS_AT);
+      this.#exports.buildClasses(CLASSES_AT);
+    }
     const size = model.weights.length;
     if (this.#model === undefined || this.#model.weights.length !== size) this.#capacity = 0;
     this.#grow(WEIGHTS_AT + size);

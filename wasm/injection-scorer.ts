@@ -36,6 +36,7 @@ const K_STOP: i32 = 8; // where the boundary scan looks closer: line breaks, CJK
 const K_SEP: i32 = 16; // a list separator: `,` `|` tab
 const K_DIGIT: i32 = 32;
 const K_HINT: i32 = 64; // where a JSON hint can start: `"` `[` `{`
+const K_QUOTE: i32 = 128; // an opening quote of quoted-mention.ts: `"` `'` and the typographic ones
 
 let classesOff: usize = 0;
 let weightsOff: usize = 0;
@@ -72,6 +73,7 @@ export function buildClasses(at: usize): void {
     if (isListSeparator(c)) k |= K_SEP;
     if (c >= 0x30 && c <= 0x39) k |= K_DIGIT;
     if (c == QUOTE || c == 0x5b || c == 0x7b) k |= K_HINT;
+    if (c == QUOTE || c == 0x27 || c == 0x201c || c == 0x2018 || c == 0xab || c == 0x201e) k |= K_QUOTE;
     store<u8>(at + <usize>c, <u8>k);
   }
   classesOff = at;
@@ -537,6 +539,23 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
   }
   close(start, n, separators);
   return total;
+}
+
+/**
+ * Writes the offsets of the opening quotes among the `n` units at `text` to `out` (i32 each), ascending; returns how
+ * many, or -1 when there are more than `cap` (the host then finds them itself).
+ */
+export function findQuotes(text: usize, n: i32, out: usize, cap: i32): i32 {
+  const classes = classesOff;
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const c = <i32>load<u16>(text + (<usize>i << 1));
+    if ((<i32>load<u8>(classes + <usize>c) & K_QUOTE) == 0) continue;
+    if (count == cap) return -1;
+    store<i32>(out + (<usize>count << 2), i);
+    count++;
+  }
+  return count;
 }
 
 /** Records kept by the last `segment` call. */

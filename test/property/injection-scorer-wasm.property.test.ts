@@ -9,8 +9,11 @@ import { describe, expect, it } from "vitest";
 import { readmes, toolOutputs } from "../../bench/lib/injection-texts.js";
 import { type FeatureConfig, forEachFeature } from "../../src/engine/detectors/injection/scorer/features.js";
 import { decodeScorerModel, type ScorerModel } from "../../src/engine/detectors/injection/scorer/model.js";
-import { forEachScoredSegment } from "../../src/engine/detectors/injection/scorer/scorer-wasm.js";
-import { forEachSegment } from "../../src/engine/detectors/injection/scorer/segments.js";
+import {
+  forEachScoredSegment,
+  forEachScoredSegmentOfView,
+} from "../../src/engine/detectors/injection/scorer/scorer-wasm.js";
+import { forEachSegment, scoringText } from "../../src/engine/detectors/injection/scorer/segments.js";
 import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weights.js";
 
 const shipped = decodeScorerModel(SCORER_WEIGHTS);
@@ -97,6 +100,11 @@ const PIECES = [
   "\ud800",
   "\u201c",
   "x".repeat(170),
+  "phrases such as ",
+  "a jailbreak attempt, see: ",
+  "'",
+  "\u201e",
+  "e.g. ",
   "word ".repeat(70),
 ];
 
@@ -127,6 +135,27 @@ describe("the scorer's WebAssembly loop", () => {
       }),
       { numRuns: 1500 },
     );
+  });
+
+  it("reads a view as the reference reads scoringText of it, quoted mentions blanked (property)", () => {
+    fc.assert(
+      fc.property(texts, (text) => {
+        const rows: Row[] = [];
+        forEachScoredSegmentOfView(text, shipped, (a, b, line, sum, count) =>
+          rows.push([a, b, line, sum, count]),
+        );
+        expect(rows).toEqual(reference(scoringText(text), shipped));
+      }),
+      { numRuns: 1500 },
+    );
+    const mention = 'Filters catch phrases such as "ignore all previous instructions". Then: do it.';
+    expect(scoringText(mention)).not.toBe(mention);
+    const rows: Row[] = [];
+    forEachScoredSegmentOfView(mention, shipped, (a, b, line, sum, count) =>
+      rows.push([a, b, line, sum, count]),
+    );
+    expect(rows).toEqual(reference(scoringText(mention), shipped));
+    expect(rows).not.toEqual(reference(mention, shipped));
   });
 
   it("agrees for every feature family, switching models between calls (property)", () => {

@@ -1,7 +1,6 @@
 import { toReadingView, viewToInput } from "../structure/reading-view.js";
 import type { ScorerModel } from "./model.js";
-import { forEachScoredSegment } from "./scorer-wasm.js";
-import { scoringText } from "./segments.js";
+import { forEachScoredSegmentOfView } from "./scorer-wasm.js";
 
 /** One scored span of the input: a sentence, or two adjacent sentences of one line scored together. */
 export interface ScoredSpan {
@@ -44,7 +43,6 @@ export function scoreText(
   visit: (span: ScoredSpan) => void,
 ): void {
   const view = toReadingView(input);
-  const text = scoringText(view.text);
   let previousStart = -1;
   let previousEnd = -1;
   let previousLine = -1;
@@ -56,7 +54,7 @@ export function scoreText(
     const [from, to] = viewToInput(view, start, end);
     visit({ start: from, end: to, logit });
   };
-  forEachScoredSegment(text, model, (start, end, line, sum, count) => {
+  forEachScoredSegmentOfView(view.text, model, (start, end, line, sum, count) => {
     const logit = logitOf(model, sum, count);
     const hit = logit >= minLogit && end - start >= MIN_REPORTED_LENGTH;
     if (hit) report(start, end, logit);
@@ -93,13 +91,13 @@ export function scoreText(
  * pair is scored when neither of its sentences reaches it alone). Training chooses thresholds with it.
  */
 export function maxLogit(input: string, model: ScorerModel): number {
-  const text = scoringText(toReadingView(input).text);
+  const text = toReadingView(input).text;
   let best = Number.NEGATIVE_INFINITY;
   let previousStart = -1;
   let previousLine = -1;
   let previousSum = 0;
   let previousCount = 0;
-  forEachScoredSegment(text, model, (start, end, line, sum, count) => {
+  forEachScoredSegmentOfView(text, model, (start, end, line, sum, count) => {
     if (end - start >= MIN_REPORTED_LENGTH) best = Math.max(best, logitOf(model, sum, count));
     if (
       model.pairs &&
@@ -122,12 +120,12 @@ export function maxLogit(input: string, model: ScorerModel): number {
  * its length). Negative infinity for a span with no segment.
  */
 export function spanLogit(input: string, start: number, end: number, model: ScorerModel): number {
-  const text = scoringText(toReadingView(input.slice(start, end)).text);
+  const text = toReadingView(input.slice(start, end)).text;
   let best = Number.NEGATIVE_INFINITY;
   let previousLine = -1;
   let previousSum = 0;
   let previousCount = 0;
-  forEachScoredSegment(text, model, (_from, _to, line, sum, count) => {
+  forEachScoredSegmentOfView(text, model, (_from, _to, line, sum, count) => {
     if (count > 0) best = Math.max(best, logitOf(model, sum, count));
     if (model.pairs && previousLine === line && previousCount > 0)
       best = Math.max(best, logitOf(model, sum + previousSum, count + previousCount));

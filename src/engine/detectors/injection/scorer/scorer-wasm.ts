@@ -9,13 +9,16 @@
 
 import { instantiateEmbedded, type WasmMemory } from "../../../../shared/wasm/embedded.js";
 import { MODULE_BASE64 } from "../../../../shared/wasm/injection-scorer.generated.js";
+import { blankQuotedMentions } from "../quoted-mention.js";
 import type { ScorerModel } from "./model.js";
+import { mayHoldQuotedMention, mayOpenQuotedMention } from "./segments.js";
 
 interface ScorerExports {
   readonly memory: WasmMemory;
   buildClasses(at: number): void;
   configure(weights: number, bucketsLog2: number, charSizes: number, words: boolean): void;
   segment(text: number, n: number, records: number, cap: number, first: number, quotes: boolean): number;
+  findQuotes(text: number, n: number, out: number, cap: number): number;
   keptRecords(): number;
 }
 
@@ -35,6 +38,8 @@ const WEIGHTS_AT = 2 * PAGE;
 const RECORD_BYTES = 20;
 /** Records kept per run: a text with more segments is read in more runs (at most about eight; see `recordCap`). */
 const MIN_RECORDS = 4096;
+/** Opening quotes the module lists for one text (in the records' region, before any record is written). */
+const QUOTE_CAP = 4096;
 
 function abortFromModule(): never {
   throw new Error("injection scorer: the WebAssembly module aborted");
@@ -44,6 +49,8 @@ function abortFromModule(): never {
 function recordCap(n: number): number {
   return Math.max(MIN_RECORDS, Math.ceil(n / 16));
 }
+// The quote list shares the records' region: it must fit in the smallest one (five i32 a record, one a quote).
+if (QUOTE_CAP > MIN_RECORDS * 5) throw new Error("QUOTE_CAP exceeds the records' region");
 
 class ScorerModule {
   readonly #exports = instantiateEmbedded<ScorerExports>(MODULE_BASE64, abortFromModule);
@@ -55,17 +62,31 @@ class ScorerModule {
   #records = new Int32Array(0);
   #busy = false;
 
-  forEach(text: string, model: ScorerModel, visit: SegmentScoreVisitor): void {
+  /** `blank`: read `text` as `scoringText` reads a view (its quoted mentions blanked) rather than as it is. */
+  forEach(text: string, model: ScorerModel, blank: boolean, visit: SegmentScoreVisitor): void {
     if (this.#busy) throw new Error("injection scorer: scoring is not re-entrant (a visitor scored again)");
     this.#busy = true;
     try {
       this.#load(model);
       this.#place(text.length);
       this.#bytes.write(text, this.#textAt, "utf16le");
+      const blanked = blank && this.#mayHoldQuotedMention(text) ? blankQuotedMentions(text) : undefined;
+      // Same length: only the blanked quotations change.
+      if (blanked !== undefined) this.#bytes.write(blanked, this.#textAt, "utf16le");
       this.#run(text.length, text.includes('"'), visit);
     } finally {
       this.#busy = false;
     }
+  }
+
+  /** `mayHoldQuotedMention` (segments.ts) at the quotes the module lists, so a text is searched for them once. */
+  #mayHoldQuotedMention(text: string): boolean {
+    const count = this.#exports.findQuotes(this.#textAt, text.length, this.#recordsAt, QUOTE_CAP);
+    if (count < 0) return mayHoldQuotedMention(text);
+    const records = this.#records;
+    const base = this.#recordsAt >>> 2;
+    for (let i = 0; i < count; i++) if (mayOpenQuotedMention(text, records[base + i]!)) return true;
+    return false;
   }
 
   #run(n: number, quotes: boolean, visit: SegmentScoreVisitor): void {
@@ -133,5 +154,15 @@ let shared: ScorerModule | undefined;
  */
 export function forEachScoredSegment(text: string, model: ScorerModel, visit: SegmentScoreVisitor): void {
   shared ??= new ScorerModule();
-  shared.forEach(text, model, visit);
+  shared.forEach(text, model, false, visit);
+}
+
+/** `forEachScoredSegment` of `scoringText(view)`: what the model reads of a reading view's text. */
+export function forEachScoredSegmentOfView(
+  view: string,
+  model: ScorerModel,
+  visit: SegmentScoreVisitor,
+): void {
+  shared ??= new ScorerModule();
+  shared.forEach(view, model, true, visit);
 }

@@ -32,10 +32,16 @@ export const CUE_LAST_WORDS: ReadonlySet<string> = new Set(
   ),
 );
 const ATTACK_NOUN = /attack|attempt|injection|jailbreak|payload/i;
-const QUOTES = /["'\u201c\u2018\u00ab\u201e]/g;
-/** The longest cue word above, and how far before its `,` / `:` an attack noun of the second form can start. */
-const LONGEST_CUE_WORD = 10;
+/** The opening quotes of quoted-mention.ts. */
+const OPENING_QUOTES = ['"', "'", "\u201c", "\u2018", "\u00ab", "\u201e"];
+/** How far before its `,` / `:` an attack noun of the second form can start (noun, then at most 30 characters). */
 const NOUN_REACH = 48;
+/** CUE_LAST_WORDS by their last character's code, so a word before a quote is compared with few of them. */
+const CUES_BY_LAST = new Map<number, string[]>();
+for (const word of CUE_LAST_WORDS) {
+  const last = word.charCodeAt(word.length - 1);
+  CUES_BY_LAST.set(last, [...(CUES_BY_LAST.get(last) ?? []), word]);
+}
 
 /**
  * Whether `text` may hold a quoted mention: some opening quote has, at most three regex spaces before it, the end of
@@ -44,31 +50,50 @@ const NOUN_REACH = 48;
  * from its end, so most texts (quotes after ordinary words: `don't`, `"key":`) skip that pattern's scan.
  */
 export function mayHoldQuotedMention(text: string): boolean {
-  QUOTES.lastIndex = 0;
-  for (let m = QUOTES.exec(text); m !== null; m = QUOTES.exec(text)) {
-    let k = m.index - 1;
-    for (let s = 0; s < 3 && k >= 0 && isRegexSpace(text.charCodeAt(k)); s++) k--;
-    if (k < 0) continue;
-    const c = text.charCodeAt(k);
-    if (c === 0x2c || c === 0x3a) {
-      if (endsWithCueWord(text, k) || ATTACK_NOUN.test(text.slice(Math.max(0, k - NOUN_REACH), k)))
-        return true;
-    } else if (endsWithCueWord(text, k + 1)) return true;
-  }
+  for (const quote of OPENING_QUOTES)
+    for (let q = text.indexOf(quote); q !== -1; q = text.indexOf(quote, q + 1))
+      if (mayOpenQuotedMention(text, q)) return true;
   return false;
 }
 
-/** Whether `text[.., end)` ends with a word of CUE_LAST_WORDS (ASCII letters and dots, in any case). */
+/** Whether the opening quote at `q` may follow a naming cue (`mayHoldQuotedMention`, at one quote). */
+export function mayOpenQuotedMention(text: string, q: number): boolean {
+  let k = q - 1;
+  for (let s = 0; s < 3 && k >= 0 && isRegexSpace(text.charCodeAt(k)); s++) k--;
+  if (k < 0) return false;
+  const c = text.charCodeAt(k);
+  if (c === 0x2c || c === 0x3a) return endsWithCueWord(text, k) || nounBefore(text, k);
+  return endsWithCueWord(text, k + 1);
+}
+
+/**
+ * Whether an attack noun of the second cue form can end before the `,` / `:` at `k`: between the noun and it come at
+ * most 30 units none of which is `.!?:"` or a line break, so the noun lies in the run of such units before `k`.
+ */
+function nounBefore(text: string, k: number): boolean {
+  let from = k;
+  while (from > 0 && k - from < NOUN_REACH && !endsNounGap(text.charCodeAt(from - 1))) from--;
+  // The shortest noun (`attack`) has six letters.
+  return k - from >= 6 && ATTACK_NOUN.test(text.slice(from, k));
+}
+
+/** The units the second cue form's gap `[^.!?:"\n]` leaves out. */
+function endsNounGap(c: number): boolean {
+  return c === 0x2e || c === 0x21 || c === 0x3f || c === 0x3a || c === 0x22 || c === 0x0a;
+}
+
+/** Whether `text[.., end)` ends with a word of CUE_LAST_WORDS in any ASCII case (the pattern's `\b` before it unchecked). */
 function endsWithCueWord(text: string, end: number): boolean {
-  let start = end;
-  while (start > 0 && end - start < LONGEST_CUE_WORD + 1) {
-    const c = text.charCodeAt(start - 1) | 0x20;
-    if ((c < 0x61 || c > 0x7a) && c !== 0x2e) break;
-    start--;
+  const words = CUES_BY_LAST.get(text.charCodeAt(end - 1) | 0x20);
+  if (words === undefined) return false;
+  for (const word of words) {
+    const from = end - word.length;
+    if (from < 0) continue;
+    let k = 0;
+    // `| 0x20` lower-cases an ASCII letter and keeps `.` (U+000E reads as a dot too: more texts pass, never fewer).
+    while (k < word.length && (text.charCodeAt(from + k) | 0x20) === word.charCodeAt(k)) k++;
+    if (k === word.length) return true;
   }
-  // Any suffix of the run may be the cue word (the pattern's `\b` is before the cue, not checked here).
-  for (let from = start; from < end; from++)
-    if (CUE_LAST_WORDS.has(text.slice(from, end).toLowerCase())) return true;
   return false;
 }
 

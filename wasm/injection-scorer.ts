@@ -47,6 +47,8 @@ let want4 = false;
 let want5 = false;
 let want6 = false;
 let words = false;
+/** The family is character 4-grams and words (the shipped model's): `features4w`. */
+let only4w = false;
 
 let textOff: usize = 0;
 let textLen: i32 = 0;
@@ -94,6 +96,7 @@ export function configure(weights: usize, bucketsLog2: i32, charSizes: i32, word
   want5 = (charSizes & 32) != 0;
   want6 = (charSizes & 64) != 0;
   words = wordFeatures;
+  only4w = charSizes == 16 && wordFeatures;
 }
 
 @inline
@@ -283,12 +286,69 @@ function features(start: i32, end: i32): i32 {
   return count;
 }
 
+
+/**
+ * `features` for the shipped family alone (character 4-grams and words): the same features with fewer locals and
+ * tests a unit (the 4-gram hashed from the three units before and the current one, then shifted).
+ */
+function features4w(start: i32, end: i32): i32 {
+  const weights = weightsOff;
+  const m = mask;
+  const classes = classesOff;
+  const text = textOff;
+  const s4 = FNV_OFFSET ^ (SEED_CHAR * 4);
+  let count = 0;
+  let sum = 0;
+  let c1 = SPACE;
+  let c2 = 0;
+  let c3 = 0;
+  let seen = 1;
+  let wordHash = FNV_OFFSET;
+  let previousWord = 0;
+  let state = 0; // bit 0: in a word; bit 1: a previous word
+  for (let i = start; i <= end; i++) {
+    let c = i == end ? SPACE : <i32>load<u16>(text + (<usize>i << 1));
+    const k = <i32>load<u8>(classes + <usize>c);
+    if ((k & K_WORD) != 0) {
+      if ((k & K_DIGIT) != 0) c = ZERO;
+      wordHash = (select<i32>(wordHash, FNV_OFFSET, (state & 1) != 0) ^ c) * FNV_PRIME;
+      state |= 1;
+    } else {
+      if ((state & 1) != 0) {
+        sum += weightOf(fmix32(wordHash ^ SEED_WORD), weights, m);
+        count++;
+        if ((state & 2) != 0) {
+          sum += weightOf(fmix32(((previousWord ^ SEED_BIGRAM) * FNV_PRIME) ^ wordHash), weights, m);
+          count++;
+        }
+        previousWord = wordHash;
+        state = 2;
+      }
+      if ((k & K_SPACE) != 0) {
+        if (c1 == SPACE) continue;
+        c = SPACE;
+      }
+    }
+    seen++;
+    if (seen >= 4) {
+      const h = ((((s4 ^ c3) * FNV_PRIME ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME ^ c) * FNV_PRIME;
+      sum += weightOf(fmix32(h), weights, m);
+      count++;
+    }
+    c3 = c2;
+    c2 = c1;
+    c1 = c;
+  }
+  featureSum = sum;
+  return count;
+}
+
 // ---- segmentation (scorer/segments.ts) ----
 
 function visit(a: i32, b: i32): void {
   const index = total++;
   if (index < skip || index - skip >= recCap) return;
-  const count = features(a, b);
+  const count = only4w ? features4w(a, b) : features(a, b);
   const rec = recOff + (<usize>kept << 2) * 5;
   store<i32>(rec, a);
   store<i32>(rec, b, 4);
@@ -562,3 +622,4 @@ export function findQuotes(text: usize, n: i32, out: usize, cap: i32): i32 {
 export function keptRecords(): i32 {
   return kept;
 }
+

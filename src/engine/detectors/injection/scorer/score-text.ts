@@ -33,8 +33,9 @@ export function logitOf(model: ScorerModel, sum: number, count: number): number 
  * sentence, never its neighbour ("The customer. <instruction>" cuts the instruction); only a pair of two fragments
  * too short to report alone is reported whole.
  *
- * Linear in the input: one reading-view pass, one segmentation pass, and each unit hashed for a fixed number of
- * n-gram sizes into one buffer reused by every segment.
+ * Linear in the input: one reading-view pass, then the WebAssembly module (scorer-wasm.ts) segments the view and sums
+ * each segment's feature weights, each unit hashed for a fixed number of n-gram sizes; this loop reads one record a
+ * segment.
  */
 export function scoreText(
   input: string,

@@ -6,6 +6,10 @@
  * its own, not diluted by the document; a list of values is scored value by value, never as one "sentence" (a
  * comma-separated list of 30 e-mail addresses once scored as one 583-character instruction); and the finding covers
  * the sentence or the value, so `neutralise` cuts that.
+ *
+ * `forEachSegment` is the reference: training reads it, and inference runs the same segmentation in
+ * wasm/injection-scorer.ts (scorer-wasm.ts), which test/property/injection-scorer-wasm.property.test.ts checks
+ * against it. Change both.
  */
 
 import { isRegexSpace } from "../instruction-span.js";

@@ -125,7 +125,8 @@ class ScorerModule {
   /** Room for a text of `n` units and its records after the weights. */
   #place(n: number): void {
     if (n <= this.#capacity && this.#bytes.buffer === this.#exports.memory.buffer) return;
-    const capacity = Math.max(n, this.#capacity, 16_384);
+    // Grown by half again at least, so a run of ever longer texts moves the records a few times, not each time.
+    const capacity = Math.max(n, Math.ceil(this.#capacity * 1.5), 16_384);
     this.#textAt = (WEIGHTS_AT + this.#model!.weights.length + 7) & ~7;
     this.#recordsAt = (this.#textAt + capacity * 2 + 7) & ~7;
     this.#grow(this.#recordsAt + recordCap(capacity) * RECORD_BYTES);

@@ -607,15 +607,42 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
  */
 export function findQuotes(text: usize, n: i32, out: usize, cap: i32): i32 {
   const classes = classesOff;
+  textOff = text;
+  textLen = n;
   let count = 0;
   for (let i = 0; i < n; i++) {
     const c = <i32>load<u16>(text + (<usize>i << 1));
     if ((<i32>load<u8>(classes + <usize>c) & K_QUOTE) == 0) continue;
+    if (!mayFollowCue(i)) continue;
     if (count == cap) return -1;
     store<i32>(out + (<usize>count << 2), i);
     count++;
   }
   return count;
+}
+
+/**
+ * Whether what comes before the quote at `q` can end a naming cue, as the host's `mayOpenQuotedMention` reads it: at
+ * most three regex spaces back, an ASCII letter or a dot (the end of a cue word; `| 0x20` as the host compares), or a
+ * `,` / `:` with a unit before it that a cue word or an attack noun's gap can end on (not `.!?:"` nor a line break,
+ * or a letter or dot). A superset of the quotes the host's test passes (`"key": "value"` is left out).
+ */
+function mayFollowCue(q: i32): bool {
+  let k = q - 1;
+  for (let s = 0; s < 3 && k >= 0 && isRegexSpace(unit(k)); s++) k--;
+  if (k < 0) return false;
+  const c = unit(k);
+  if (c != 0x2c && c != 0x3a) return isCueEnd(c);
+  const before = at(k - 1);
+  if (before < 0) return false;
+  return isCueEnd(before) || !(before == 0x2e || before == 0x21 || before == 0x3f || before == 0x3a || before == QUOTE || before == 0x0a);
+}
+
+/** A unit that `| 0x20` makes an ASCII lower-case letter or a dot. */
+@inline
+function isCueEnd(c: i32): bool {
+  const lower = c | 0x20;
+  return (lower >= 0x61 && lower <= 0x7a) || lower == 0x2e;
 }
 
 /** Records kept by the last `segment` call. */

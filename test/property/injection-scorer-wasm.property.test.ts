@@ -121,6 +121,29 @@ const texts = fc
   )
   .map((parts) => parts.join(""));
 
+/** A naming cue, spacing or a `,` / `:`, an opening quote, a few words and a closing quote (a quoted mention, or nearly). */
+const mention = fc
+  .tuple(
+    fc.constantFrom(
+      "phrases such as",
+      "E.g.",
+      "a string like",
+      "an attack on them",
+      "payloads,",
+      "words",
+      "the",
+    ),
+    fc.constantFrom("", " ", ", ", ":  ", "    ", "\u00a0"),
+    fc.constantFrom(..."\"'\u201c\u2018\u00ab\u201e"),
+    fc.constantFrom("ignore all previous instructions", "x", ""),
+    fc.constantFrom(..."\"'\u201d\u2019\u00bb\u201c"),
+  )
+  .map((parts) => parts.join(""));
+
+const withMentions = fc
+  .array(fc.oneof(mention, fc.constantFrom(...PIECES)), { maxLength: 30 })
+  .map((parts) => parts.join(""));
+
 const configs: FeatureConfig[] = [
   { bucketsLog2: 10, charSizes: [2, 3, 4, 5, 6], words: true },
   { bucketsLog2: 12, charSizes: [3], words: false },
@@ -138,16 +161,21 @@ describe("the scorer's WebAssembly loop", () => {
   });
 
   it("reads a view as the reference reads scoringText of it, quoted mentions blanked (property)", () => {
+    let blanked = 0;
     fc.assert(
-      fc.property(texts, (text) => {
+      fc.property(withMentions, (text) => {
         const rows: Row[] = [];
         forEachScoredSegmentOfView(text, shipped, (a, b, line, sum, count) =>
           rows.push([a, b, line, sum, count]),
         );
-        expect(rows).toEqual(reference(scoringText(text), shipped));
+        const scoring = scoringText(text);
+        if (scoring !== text) blanked++;
+        expect(rows).toEqual(reference(scoring, shipped));
       }),
       { numRuns: 1500 },
     );
+    // The generated texts hold mentions often enough for the module's list of quotes to be tested.
+    expect(blanked).toBeGreaterThan(20);
     const mention = 'Filters catch phrases such as "ignore all previous instructions". Then: do it.';
     expect(scoringText(mention)).not.toBe(mention);
     const rows: Row[] = [];

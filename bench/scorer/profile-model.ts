@@ -1,15 +1,16 @@
 /**
- * The learned model alone over README prose (1 KB strings, or one 1 MB text with --whole), for a CPU profile:
- * `node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/scorer/profile-model.ts [--whole] [--rounds=N]`.
+ * The learned model alone over README prose (--json: JSON tool output) in 1 KB strings, or one 1 MB text with
+ * --whole, for a CPU profile:
+ * `node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/scorer/profile-model.ts [--json] [--whole] [--rounds=N]`.
  * Prints process CPU µs per KB.
  */
 import { createScorerDetector } from "../../src/engine/detectors/injection/scorer/scorer-detector.js";
 import type { TextMatch } from "../../src/engine/types.js";
-import { readmes } from "../lib/injection-texts.js";
+import { readmes, toolOutputs } from "../lib/injection-texts.js";
 
 const whole = process.argv.includes("--whole");
 const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice(9) ?? 20);
-const docs = readmes();
+const docs = process.argv.includes("--json") ? toolOutputs(1200) : readmes();
 let all = "";
 for (const d of docs) {
   if (all.length >= 1 << 20) break;

@@ -8,6 +8,8 @@ import { median } from "./lib/stats.js";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice(9) ?? 9);
 const referenceDir = process.argv.find((a) => a.startsWith("--reference="))?.slice(12);
+/** `--scorer`: the learned model on (`injection.scorer`) in both checkouts, whatever their defaults. */
+const scorerOn = process.argv.includes("--scorer");
 const MB = 1024 * 1024;
 
 /** `size`-character strings cut from the texts; flattened copies, as a parsed tool result would hold. */
@@ -48,7 +50,8 @@ async function family(dir: string): Promise<Family> {
   const { ScanPlans } = (await import(
     at("src/engine/scan-plans.ts")
   )) as typeof import("../src/engine/scan-plans.js");
-  const resolved = resolvePolicy({}, process.env, { detectorIds: new Set() });
+  const policy = scorerOn ? { rules: { "injection.scorer": "neutralise" as const } } : {};
+  const resolved = resolvePolicy(policy, process.env, { detectorIds: new Set() });
   const plan = new ScanPlans(resolved, createDetectorSet(resolved, [])).get(
     "output",
     resolved.sanitizer.mode,

@@ -7,6 +7,9 @@
  * sign bit (the hashing trick with signed buckets, so collisions cancel on average instead of adding up). Written by
  * hand rather than with a hashing library: the loop walks the segment once, keeps the last few characters in
  * locals and allocates nothing, which a string-in, number-out hash API (one substring per n-gram) cannot do.
+ *
+ * This is the reference: training reads it, and inference runs the same features in wasm/injection-scorer.ts
+ * (scorer-wasm.ts), which test/property/injection-scorer-wasm.property.test.ts checks against it. Change both.
  */
 
 export interface FeatureConfig {

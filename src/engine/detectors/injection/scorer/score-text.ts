@@ -1,7 +1,6 @@
 import { toReadingView, viewToInput } from "../structure/reading-view.js";
-import { featureCapacity, writeFeatures } from "./features.js";
 import type { ScorerModel } from "./model.js";
-import { forEachSegment, MAX_SEGMENT, scoringText } from "./segments.js";
+import { forEachScoredSegmentOfView } from "./scorer-wasm.js";
 
 /** One scored span of the input: a sentence, or two adjacent sentences of one line scored together. */
 export interface ScoredSpan {
@@ -26,16 +25,6 @@ export function logitOf(model: ScorerModel, sum: number, count: number): number 
 }
 
 /**
- * One feature buffer for the process, grown on demand and reused by every segment of every call: a result of 100k
- * short strings would otherwise allocate 100k buffers. Scoring is synchronous, so no two calls share it at once.
- */
-let sharedCodes = new Int32Array(0);
-function codeBuffer(capacity: number): Int32Array {
-  if (sharedCodes.length < capacity) sharedCodes = new Int32Array(capacity);
-  return sharedCodes;
-}
-
-/**
  * Scores every segment of `input` (on its reading view) and calls `visit` for each span whose logit reaches
  * `minLogit`, in input offsets. With `model.pairs`, two adjacent sentences of one line are also scored as one
  * (their sums and counts add; the few n-grams across the join are left out), which catches an instruction split
@@ -44,8 +33,9 @@ function codeBuffer(capacity: number): Int32Array {
  * sentence, never its neighbour ("The customer. <instruction>" cuts the instruction); only a pair of two fragments
  * too short to report alone is reported whole.
  *
- * Linear in the input: one reading-view pass, one segmentation pass, and each unit hashed for a fixed number of
- * n-gram sizes into one buffer reused by every segment.
+ * Linear in the input: one reading-view pass, then the WebAssembly module (scorer-wasm.ts) segments the view and sums
+ * each segment's feature weights, each unit hashed for a fixed number of n-gram sizes; this loop reads one record a
+ * segment.
  */
 export function scoreText(
   input: string,
@@ -54,10 +44,6 @@ export function scoreText(
   visit: (span: ScoredSpan) => void,
 ): void {
   const view = toReadingView(input);
-  const text = scoringText(view.text);
-  const weights = model.weights;
-  const config = model.config;
-  const codes = codeBuffer(featureCapacity(config, MAX_SEGMENT));
   let previousStart = -1;
   let previousEnd = -1;
   let previousLine = -1;
@@ -69,14 +55,7 @@ export function scoreText(
     const [from, to] = viewToInput(view, start, end);
     visit({ start: from, end: to, logit });
   };
-  forEachSegment(text, (start, end, line) => {
-    const count = writeFeatures(text, start, end, config, codes);
-    let sum = 0;
-    for (let k = 0; k < count; k++) {
-      const code = codes[k]!;
-      const w = weights[code >>> 1]!;
-      sum += (code & 1) === 1 ? -w : w;
-    }
+  forEachScoredSegmentOfView(view.text, model, (start, end, line, sum, count) => {
     const logit = logitOf(model, sum, count);
     const hit = logit >= minLogit && end - start >= MIN_REPORTED_LENGTH;
     if (hit) report(start, end, logit);
@@ -113,21 +92,13 @@ export function scoreText(
  * pair is scored when neither of its sentences reaches it alone). Training chooses thresholds with it.
  */
 export function maxLogit(input: string, model: ScorerModel): number {
-  const text = scoringText(toReadingView(input).text);
-  const codes = codeBuffer(featureCapacity(model.config, MAX_SEGMENT));
+  const text = toReadingView(input).text;
   let best = Number.NEGATIVE_INFINITY;
   let previousStart = -1;
   let previousLine = -1;
   let previousSum = 0;
   let previousCount = 0;
-  forEachSegment(text, (start, end, line) => {
-    const count = writeFeatures(text, start, end, model.config, codes);
-    let sum = 0;
-    for (let k = 0; k < count; k++) {
-      const code = codes[k]!;
-      const w = model.weights[code >>> 1]!;
-      sum += (code & 1) === 1 ? -w : w;
-    }
+  forEachScoredSegmentOfView(text, model, (start, end, line, sum, count) => {
     if (end - start >= MIN_REPORTED_LENGTH) best = Math.max(best, logitOf(model, sum, count));
     if (
       model.pairs &&
@@ -150,20 +121,12 @@ export function maxLogit(input: string, model: ScorerModel): number {
  * its length). Negative infinity for a span with no segment.
  */
 export function spanLogit(input: string, start: number, end: number, model: ScorerModel): number {
-  const text = scoringText(toReadingView(input.slice(start, end)).text);
-  const codes = codeBuffer(featureCapacity(model.config, MAX_SEGMENT));
+  const text = toReadingView(input.slice(start, end)).text;
   let best = Number.NEGATIVE_INFINITY;
   let previousLine = -1;
   let previousSum = 0;
   let previousCount = 0;
-  forEachSegment(text, (from, to, line) => {
-    const count = writeFeatures(text, from, to, model.config, codes);
-    let sum = 0;
-    for (let k = 0; k < count; k++) {
-      const code = codes[k]!;
-      const w = model.weights[code >>> 1]!;
-      sum += (code & 1) === 1 ? -w : w;
-    }
+  forEachScoredSegmentOfView(text, model, (_from, _to, line, sum, count) => {
     if (count > 0) best = Math.max(best, logitOf(model, sum, count));
     if (model.pairs && previousLine === line && previousCount > 0)
       best = Math.max(best, logitOf(model, sum + previousSum, count + previousCount));

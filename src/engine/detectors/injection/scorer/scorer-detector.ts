@@ -45,7 +45,7 @@ export function scorerDetectorFrom(weights: ScorerWeights): TextDetector {
         if (weights === SCORER_WEIGHTS) shipped = model;
       }
       // Collected first: splitting a span into data units scores again, and scoring is not re-entrant (one shared
-      // feature buffer, one global boundary regex).
+      // WebAssembly module whose records a nested call would overwrite).
       const spans: Span[] = [];
       scoreText(text, model, model.threshold, (span) => spans.push({ start: span.start, end: span.end }));
       for (const span of spans)

@@ -6,8 +6,13 @@
  * its own, not diluted by the document; a list of values is scored value by value, never as one "sentence" (a
  * comma-separated list of 30 e-mail addresses once scored as one 583-character instruction); and the finding covers
  * the sentence or the value, so `neutralise` cuts that.
+ *
+ * `forEachSegment` is the reference: training reads it, and inference runs the same segmentation in
+ * wasm/injection-scorer.ts (scorer-wasm.ts), which test/property/injection-scorer-wasm.property.test.ts checks
+ * against it. Change both.
  */
 
+import { isRegexSpace } from "../instruction-span.js";
 import { blankQuotedMentions } from "../quoted-mention.js";
 
 /**
@@ -17,7 +22,83 @@ import { blankQuotedMentions } from "../quoted-mention.js";
  * (bench/scorer/train.ts) reads documents through this too.
  */
 export function scoringText(view: string): string {
-  return blankQuotedMentions(view) ?? view;
+  return mayHoldQuotedMention(view) ? (blankQuotedMentions(view) ?? view) : view;
+}
+
+/**
+ * The last word of each naming cue of quoted-mention.ts (`such as` -> `as`), and the attack nouns of its second form
+ * (a noun, at most 30 characters, then `,` or `:`). test/unit/injection-scorer-gate.test.ts checks this list against
+ * the cue pattern, so a cue added there without its word here fails a test.
+ */
+export const CUE_LAST_WORDS: ReadonlySet<string> = new Set(
+  "as like e.g. i.e. example instance phrase phrases string strings sentence sentences wording wordings words text texts quote quotes quoted quoting contain contains containing contained of why called named matches matching match pattern patterns follows followed obeys obeyed rewrite rephrase paraphrase".split(
+    " ",
+  ),
+);
+const ATTACK_NOUN = /attack|attempt|injection|jailbreak|payload/i;
+/** The opening quotes of quoted-mention.ts. */
+const OPENING_QUOTES = ['"', "'", "\u201c", "\u2018", "\u00ab", "\u201e"];
+/** How far before its `,` / `:` an attack noun of the second form can start (noun, then at most 30 characters). */
+const NOUN_REACH = 48;
+/** CUE_LAST_WORDS by their last character's code, so a word before a quote is compared with few of them. */
+const CUES_BY_LAST = new Map<number, string[]>();
+for (const word of CUE_LAST_WORDS) {
+  const last = word.charCodeAt(word.length - 1);
+  CUES_BY_LAST.set(last, [...(CUES_BY_LAST.get(last) ?? []), word]);
+}
+
+/**
+ * Whether `text` may hold a quoted mention: some opening quote has, at most three regex spaces before it, the end of
+ * a naming cue (one of CUE_LAST_WORDS, in any ASCII case, ending right there; or a `,` / `:` after one of them or
+ * after an attack noun). A necessary condition of quoted-mention.ts's cue-then-quote pattern, read at each quote
+ * from its end, so most texts (quotes after ordinary words: `don't`, `"key":`) skip that pattern's scan.
+ */
+export function mayHoldQuotedMention(text: string): boolean {
+  for (const quote of OPENING_QUOTES)
+    for (let q = text.indexOf(quote); q !== -1; q = text.indexOf(quote, q + 1))
+      if (mayOpenQuotedMention(text, q)) return true;
+  return false;
+}
+
+/** Whether the opening quote at `q` may follow a naming cue (`mayHoldQuotedMention`, at one quote). */
+export function mayOpenQuotedMention(text: string, q: number): boolean {
+  let k = q - 1;
+  for (let s = 0; s < 3 && k >= 0 && isRegexSpace(text.charCodeAt(k)); s++) k--;
+  if (k < 0) return false;
+  const c = text.charCodeAt(k);
+  if (c === 0x2c || c === 0x3a) return endsWithCueWord(text, k) || nounBefore(text, k);
+  return endsWithCueWord(text, k + 1);
+}
+
+/**
+ * Whether an attack noun of the second cue form can end before the `,` / `:` at `k`: between the noun and it come at
+ * most 30 units none of which is `.!?:"` or a line break, so the noun lies in the run of such units before `k`.
+ */
+function nounBefore(text: string, k: number): boolean {
+  let from = k;
+  while (from > 0 && k - from < NOUN_REACH && !endsNounGap(text.charCodeAt(from - 1))) from--;
+  // The shortest noun (`attack`) has six letters.
+  return k - from >= 6 && ATTACK_NOUN.test(text.slice(from, k));
+}
+
+/** The units the second cue form's gap `[^.!?:"\n]` leaves out. */
+function endsNounGap(c: number): boolean {
+  return c === 0x2e || c === 0x21 || c === 0x3f || c === 0x3a || c === 0x22 || c === 0x0a;
+}
+
+/** Whether `text[.., end)` ends with a word of CUE_LAST_WORDS in any ASCII case (the pattern's `\b` before it unchecked). */
+function endsWithCueWord(text: string, end: number): boolean {
+  const words = CUES_BY_LAST.get(text.charCodeAt(end - 1) | 0x20);
+  if (words === undefined) return false;
+  for (const word of words) {
+    const from = end - word.length;
+    if (from < 0) continue;
+    let k = 0;
+    // `| 0x20` lower-cases an ASCII letter and keeps `.` (U+000E reads as a dot too: more texts pass, never fewer).
+    while (k < word.length && (text.charCodeAt(from + k) | 0x20) === word.charCodeAt(k)) k++;
+    if (k === word.length) return true;
+  }
+  return false;
 }
 
 /** The longest unit scored: a sentence-sized window. A longer run is scored in windows that end at a space. */

@@ -1,0 +1,169 @@
+/**
+ * The model's segmentation, feature hashing and weight sums run by wasm/injection-scorer.ts: the same segments as
+ * `forEachSegment` (segments.ts) and the same features as `writeFeatures` (features.ts), which stay the reference
+ * (training reads them) and which test/property/injection-scorer-wasm.property.test.ts checks this against.
+ *
+ * One module instance per process, holding one model's weights at a time (copied in when another model is scored:
+ * training scores many). Synchronous and not re-entrant: a visitor may not score again (it throws).
+ */
+
+import { instantiateEmbedded, type WasmMemory } from "../../../../shared/wasm/embedded.js";
+import { MODULE_BASE64 } from "../../../../shared/wasm/injection-scorer.generated.js";
+import { blankQuotedMentions } from "../quoted-mention.js";
+import type { ScorerModel } from "./model.js";
+import { mayHoldQuotedMention, mayOpenQuotedMention } from "./segments.js";
+
+interface ScorerExports {
+  readonly memory: WasmMemory;
+  buildClasses(at: number): void;
+  configure(weights: number, bucketsLog2: number, charSizes: number, words: boolean): void;
+  segment(text: number, n: number, records: number, cap: number, first: number, quotes: boolean): number;
+  findQuotes(text: number, n: number, out: number, cap: number): number;
+  keptRecords(): number;
+}
+
+/** One segment: `[start, end)` of the text, its line number, the signed sum of its feature weights and their count. */
+export type SegmentScoreVisitor = (
+  start: number,
+  end: number,
+  line: number,
+  sum: number,
+  count: number,
+) => void;
+
+const PAGE = 65536;
+/** The module's own data and stack fill its first page; its class table (64 KB) the second; the weights follow. */
+const CLASSES_AT = PAGE;
+const WEIGHTS_AT = 2 * PAGE;
+const RECORD_BYTES = 20;
+/** Records kept per run: a text with more segments is read in more runs (at most about eight; see `recordCap`). */
+const MIN_RECORDS = 4096;
+/** Opening quotes the module lists for one text (in the records' region, before any record is written). */
+const QUOTE_CAP = 4096;
+
+function abortFromModule(): never {
+  throw new Error("injection scorer: the WebAssembly module aborted");
+}
+
+/** Records per run for a text of `n` units: a segment has at least one unit and one separator, so at most n/2 + 1. */
+function recordCap(n: number): number {
+  return Math.max(MIN_RECORDS, Math.ceil(n / 16));
+}
+// The quote list shares the records' region: it must fit in the smallest one (five i32 a record, one a quote).
+if (QUOTE_CAP > MIN_RECORDS * 5) throw new Error("QUOTE_CAP exceeds the records' region");
+
+class ScorerModule {
+  readonly #exports = instantiateEmbedded<ScorerExports>(MODULE_BASE64, abortFromModule);
+  #model: ScorerModel | undefined;
+  #textAt = 0;
+  #capacity = 0;
+  #recordsAt = 0;
+  #bytes = Buffer.alloc(0);
+  #records = new Int32Array(0);
+  #busy = false;
+
+  /** `blank`: read `text` as `scoringText` reads a view (its quoted mentions blanked) rather than as it is. */
+  forEach(text: string, model: ScorerModel, blank: boolean, visit: SegmentScoreVisitor): void {
+    if (this.#busy) throw new Error("injection scorer: scoring is not re-entrant (a visitor scored again)");
+    this.#busy = true;
+    try {
+      this.#load(model);
+      this.#place(text.length);
+      this.#bytes.write(text, this.#textAt, "utf16le");
+      const blanked = blank && this.#mayHoldQuotedMention(text) ? blankQuotedMentions(text) : undefined;
+      // Same length: only the blanked quotations change.
+      if (blanked !== undefined) this.#bytes.write(blanked, this.#textAt, "utf16le");
+      this.#run(text.length, text.includes('"'), visit);
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  /** `mayHoldQuotedMention` (segments.ts) at the quotes the module lists, so a text is searched for them once. */
+  #mayHoldQuotedMention(text: string): boolean {
+    const count = this.#exports.findQuotes(this.#textAt, text.length, this.#recordsAt, QUOTE_CAP);
+    if (count < 0) return mayHoldQuotedMention(text);
+    const records = this.#records;
+    const base = this.#recordsAt >>> 2;
+    for (let i = 0; i < count; i++) if (mayOpenQuotedMention(text, records[base + i]!)) return true;
+    return false;
+  }
+
+  #run(n: number, quotes: boolean, visit: SegmentScoreVisitor): void {
+    const cap = recordCap(n);
+    const exports = this.#exports;
+    for (let first = 0; ; first += cap) {
+      const total = exports.segment(this.#textAt, n, this.#recordsAt, cap, first, quotes);
+      const kept = exports.keptRecords();
+      const records = this.#records;
+      const base = this.#recordsAt >>> 2;
+      for (let r = 0; r < kept; r++) {
+        const at = base + r * 5;
+        visit(records[at]!, records[at + 1]!, records[at + 2]!, records[at + 3]!, records[at + 4]!);
+      }
+      if (first + cap >= total) return;
+    }
+  }
+
+  /** Copies `model`'s weights in when it is not the one loaded (the layout after them is kept). */
+  #load(model: ScorerModel): void {
+    if (this.#model === model) return;
+    if (this.#model === undefined) {
+      this.#grow(WEIGHTS_AT);
+      this.#exports.buildClasses(CLASSES_AT);
+    }
+    const size = model.weights.length;
+    if (this.#model === undefined || this.#model.weights.length !== size) this.#capacity = 0;
+    this.#grow(WEIGHTS_AT + size);
+    new Int8Array(this.#exports.memory.buffer, WEIGHTS_AT, size).set(model.weights);
+    const sizes = model.config.charSizes.reduce((mask, k) => mask | (1 << k), 0);
+    this.#exports.configure(WEIGHTS_AT, model.config.bucketsLog2, sizes, model.config.words);
+    this.#model = model;
+    this.#refresh();
+  }
+
+  /** Room for a text of `n` units and its records after the weights. */
+  #place(n: number): void {
+    if (n <= this.#capacity && this.#bytes.buffer === this.#exports.memory.buffer) return;
+    // Grown by half again at least, so a run of ever longer texts moves the records a few times, not each time.
+    const capacity = Math.max(n, Math.ceil(this.#capacity * 1.5), 16_384);
+    this.#textAt = (WEIGHTS_AT + this.#model!.weights.length + 7) & ~7;
+    this.#recordsAt = (this.#textAt + capacity * 2 + 7) & ~7;
+    this.#grow(this.#recordsAt + recordCap(capacity) * RECORD_BYTES);
+    this.#capacity = capacity;
+    this.#refresh();
+  }
+
+  #grow(end: number): void {
+    const memory = this.#exports.memory;
+    if (memory.buffer.byteLength < end) memory.grow(Math.ceil((end - memory.buffer.byteLength) / PAGE));
+  }
+
+  /** Views of the memory (a grown memory has a new buffer). */
+  #refresh(): void {
+    const buffer = this.#exports.memory.buffer;
+    this.#bytes = Buffer.from(buffer);
+    this.#records = new Int32Array(buffer);
+  }
+}
+
+let shared: ScorerModule | undefined;
+
+/**
+ * Visits every segment of `text` (a scoring text: `scoringText` of a reading view) in `forEachSegment`'s order, with
+ * its feature weight sum and count under `model`.
+ */
+export function forEachScoredSegment(text: string, model: ScorerModel, visit: SegmentScoreVisitor): void {
+  shared ??= new ScorerModule();
+  shared.forEach(text, model, false, visit);
+}
+
+/** `forEachScoredSegment` of `scoringText(view)`: what the model reads of a reading view's text. */
+export function forEachScoredSegmentOfView(
+  view: string,
+  model: ScorerModel,
+  visit: SegmentScoreVisitor,
+): void {
+  shared ??= new ScorerModule();
+  shared.forEach(view, model, true, visit);
+}

@@ -1,0 +1,652 @@
+// AssemblyScript source of the learned injection model's inner loop (src/engine/detectors/injection/scorer/
+// scorer-wasm.ts drives it). Compiled by scripts/build-wasm.mjs into src/shared/wasm/injection-scorer.generated.ts;
+// `npm run build:wasm` after an edit.
+//
+// Why hand-written and its own module: the model's cost was its per-character JavaScript (the segmentation's helper
+// calls and closures, the feature hashing), not any one regex. This is the same algorithm as the JavaScript reference
+// in scorer/segments.ts (`forEachSegment`) and scorer/features.ts (`writeFeatures`), which training still uses, written
+// as one loop per stage over the UTF-16 units the host copies in, summing each segment's signed weights as it hashes
+// (no feature buffer). test/property/injection-scorer-wasm.property.test.ts checks it against the reference.
+//
+// Memory layout (the host's, from the second page): the weights (int8, 2^bucketsLog2 of them), the text (u16 units),
+// the segment records (five i32 each: start, end, line, weight sum, feature count).
+//
+// Invariant: the segments visited are those of `forEachSegment`, in its order, with its line numbers; the records kept
+// are the visited ones numbered `skip` .. `skip + cap - 1` (a text with more segments than the record region holds is
+// read in several runs; features are computed only for the records kept).
+
+const QUOTE: i32 = 0x22;
+const BACKSLASH: i32 = 0x5c;
+const SPACE: i32 = 0x20;
+const ZERO: i32 = 0x30;
+const MAX_SEGMENT: i32 = 300;
+
+const FNV_OFFSET: i32 = 0x811c9dc5;
+const FNV_PRIME: i32 = 0x01000193;
+const SEED_WORD: i32 = 0x9e3779b1;
+const SEED_BIGRAM: i32 = 0x85ebca77;
+const SEED_CHAR: i32 = 0xc2b2ae3d;
+
+// Classes of UTF-16 units, one byte each in a 64 KB table (`buildClasses`), so each loop tests one load instead of
+// a chain of comparisons.
+const K_SPACE: i32 = 1; // whitespace as the features collapse it (isSpace)
+const K_WORD: i32 = 2; // a word unit of the features (isWordUnit), digits included
+const K_BLANK: i32 = 4; // a blank the segments trim (isBlank)
+const K_STOP: i32 = 8; // where the boundary scan looks closer: line breaks, CJK stops, `\\`, `.!?;`
+const K_SEP: i32 = 16; // a list separator: `,` `|` tab
+const K_DIGIT: i32 = 32;
+const K_HINT: i32 = 64; // where a JSON hint can start: `"` `[` `{`
+const K_QUOTE: i32 = 128; // an opening quote of quoted-mention.ts: `"` `'` and the typographic ones
+
+let classesOff: usize = 0;
+let weightsOff: usize = 0;
+let mask: i32 = 0;
+let want2 = false;
+let want3 = false;
+let want4 = false;
+let want5 = false;
+let want6 = false;
+let words = false;
+/** The family is character 4-grams and words (the shipped model's): `features4w`. */
+let only4w = false;
+
+let textOff: usize = 0;
+let textLen: i32 = 0;
+let recOff: usize = 0;
+let recCap: i32 = 0;
+let skip: i32 = 0;
+let kept: i32 = 0;
+let total: i32 = 0;
+let line: i32 = 0;
+/** The next JSON hint at or after the last sentence's start (`textLen` for none), and where its search resumes. */
+let hint: i32 = 0;
+let hintScan: i32 = 0;
+
+/** Writes the class table at `at` (65,536 bytes) and uses it from then on. */
+export function buildClasses(at: usize): void {
+  for (let c = 0; c < 0x10000; c++) {
+    let k = 0;
+    if (isSpace(c)) k |= K_SPACE;
+    if (isWordUnit(c)) k |= K_WORD;
+    if (isBlank(c)) k |= K_BLANK;
+    if (c == 0x0a || c == 0x2028 || c == 0x2029 || c == 0x3002 || c == 0xff01 || c == 0xff1f || c == BACKSLASH)
+      k |= K_STOP;
+    if (isStop(c)) k |= K_STOP;
+    if (isListSeparator(c)) k |= K_SEP;
+    if (c >= 0x30 && c <= 0x39) k |= K_DIGIT;
+    if (c == QUOTE || c == 0x5b || c == 0x7b) k |= K_HINT;
+    if (c == QUOTE || c == 0x27 || c == 0x201c || c == 0x2018 || c == 0xab || c == 0x201e) k |= K_QUOTE;
+    store<u8>(at + <usize>c, <u8>k);
+  }
+  classesOff = at;
+}
+
+@inline
+function classOf(c: i32): i32 {
+  return <i32>load<u8>(classesOff + <usize>c);
+}
+
+/** The model: where its weights are, its bucket count and its feature families (bit n: character n-grams). */
+export function configure(weights: usize, bucketsLog2: i32, charSizes: i32, wordFeatures: bool): void {
+  weightsOff = weights;
+  mask = (1 << bucketsLog2) - 1;
+  want2 = (charSizes & 4) != 0;
+  want3 = (charSizes & 8) != 0;
+  want4 = (charSizes & 16) != 0;
+  want5 = (charSizes & 32) != 0;
+  want6 = (charSizes & 64) != 0;
+  words = wordFeatures;
+  only4w = charSizes == 16 && wordFeatures;
+}
+
+@inline
+function unit(i: i32): i32 {
+  return <i32>load<u16>(textOff + (<usize>i << 1));
+}
+
+/** The unit at `i`, or -1 outside the text (where the reference's `charCodeAt` gives NaN, equal to nothing). */
+@inline
+function at(i: i32): i32 {
+  return i < 0 || i >= textLen ? -1 : unit(i);
+}
+
+@inline
+function isBlank(c: i32): bool {
+  return c == 0x20 || c == 0x09 || c == 0x0d || c == 0xa0 || c == 0x3000;
+}
+
+/** JavaScript's regex `\s`. */
+function isRegexSpace(c: i32): bool {
+  if (c < 0x80) return c == 0x20 || (c >= 0x09 && c <= 0x0d);
+  return (
+    c == 0xa0 ||
+    c == 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c == 0x2028 ||
+    c == 0x2029 ||
+    c == 0x202f ||
+    c == 0x205f ||
+    c == 0x3000 ||
+    c == 0xfeff
+  );
+}
+
+@inline
+function isStructural(c: i32): bool {
+  return c == 0x7b || c == 0x7d || c == 0x5b || c == 0x5d || c == 0x2c || c == 0x3a;
+}
+
+@inline
+function isListSeparator(c: i32): bool {
+  return c == 0x2c || c == 0x7c || c == 0x09;
+}
+
+@inline
+function isQuoteAt(k: i32): bool {
+  return at(k) == QUOTE && at(k - 1) != BACKSLASH;
+}
+
+// ---- features (scorer/features.ts) ----
+
+function isWordUnit(c: i32): bool {
+  if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a);
+  if (c < 0xc0) return false;
+  if (c >= 0x2000 && c <= 0x2bff) return false;
+  if (c >= 0x3000 && c <= 0x303f) return false;
+  if (c >= 0xfe30 && c <= 0xfe4f) return false;
+  if (c >= 0xff00 && c <= 0xff20) return false;
+  return true;
+}
+
+@inline
+function isSpace(c: i32): bool {
+  return c == 0x20 || c == 0x09 || c == 0x0a || c == 0x0d || c == 0xa0 || c == 0x3000;
+}
+
+@inline
+function fmix32(x: i32): i32 {
+  let h = x;
+  h ^= h >>> 16;
+  h = h * 0x85ebca6b;
+  h ^= h >>> 13;
+  h = h * 0xc2b2ae35;
+  h ^= h >>> 16;
+  return h;
+}
+
+/** The signed weight of the feature hashed to `h` (after fmix32): bucket `h & mask`, sign bit 31. */
+@inline
+function weightOf(h: i32, weights: usize, m: i32): i32 {
+  const w = <i32>load<i8>(weights + <usize>(h & m));
+  return h < 0 ? -w : w;
+}
+
+let featureSum: i32 = 0;
+
+/** The number of features of `[start, end)` (as `writeFeatures` writes them); their signed weight sum in featureSum. */
+function features(start: i32, end: i32): i32 {
+  const weights = weightsOff;
+  const m = mask;
+  const w2 = want2;
+  const w3 = want3;
+  const w4 = want4;
+  const w5 = want5;
+  const w6 = want6;
+  const wordsOn = words;
+  const s2 = FNV_OFFSET ^ (SEED_CHAR * 2);
+  const s3 = FNV_OFFSET ^ (SEED_CHAR * 3);
+  const s4 = FNV_OFFSET ^ (SEED_CHAR * 4);
+  const s5 = FNV_OFFSET ^ (SEED_CHAR * 5);
+  const s6 = FNV_OFFSET ^ (SEED_CHAR * 6);
+  let count = 0;
+  let sum = 0;
+  let c1 = SPACE;
+  let c2 = 0;
+  let c3 = 0;
+  let c4 = 0;
+  let c5 = 0;
+  let c6 = 0;
+  let seen = 1;
+  let wordHash = FNV_OFFSET;
+  let inWord = false;
+  let previousWord = 0;
+  let havePrevious = false;
+  const classes = classesOff;
+  const text = textOff;
+  for (let i = start; i <= end; i++) {
+    let c = i == end ? SPACE : <i32>load<u16>(text + (<usize>i << 1));
+    const k = <i32>load<u8>(classes + <usize>c);
+    let symbol: i32;
+    let wordUnit = false;
+    if ((k & K_SPACE) != 0) {
+      symbol = c1 == SPACE ? -1 : SPACE;
+    } else {
+      if ((k & K_DIGIT) != 0) c = ZERO;
+      wordUnit = (k & K_WORD) != 0;
+      symbol = c;
+    }
+    if (wordUnit) {
+      if (!inWord) {
+        inWord = true;
+        wordHash = FNV_OFFSET;
+      }
+      wordHash = (wordHash ^ c) * FNV_PRIME;
+    } else if (inWord) {
+      inWord = false;
+      if (wordsOn) {
+        sum += weightOf(fmix32(wordHash ^ SEED_WORD), weights, m);
+        count++;
+        if (havePrevious) {
+          sum += weightOf(fmix32(((previousWord ^ SEED_BIGRAM) * FNV_PRIME) ^ wordHash), weights, m);
+          count++;
+        }
+        previousWord = wordHash;
+        havePrevious = true;
+      }
+    }
+    if (symbol < 0) continue;
+    c6 = c5;
+    c5 = c4;
+    c4 = c3;
+    c3 = c2;
+    c2 = c1;
+    c1 = symbol;
+    seen++;
+    if (w2 && seen >= 2) {
+      sum += weightOf(fmix32(((s2 ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME), weights, m);
+      count++;
+    }
+    if (w3 && seen >= 3) {
+      sum += weightOf(fmix32((((s3 ^ c3) * FNV_PRIME ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME), weights, m);
+      count++;
+    }
+    if (w4 && seen >= 4) {
+      let h = (s4 ^ c4) * FNV_PRIME;
+      h = (h ^ c3) * FNV_PRIME;
+      h = ((h ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME;
+      sum += weightOf(fmix32(h), weights, m);
+      count++;
+    }
+    if (w5 && seen >= 5) {
+      let h = (s5 ^ c5) * FNV_PRIME;
+      h = ((h ^ c4) * FNV_PRIME ^ c3) * FNV_PRIME;
+      h = ((h ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME;
+      sum += weightOf(fmix32(h), weights, m);
+      count++;
+    }
+    if (w6 && seen >= 6) {
+      let h = (s6 ^ c6) * FNV_PRIME;
+      h = ((h ^ c5) * FNV_PRIME ^ c4) * FNV_PRIME;
+      h = ((h ^ c3) * FNV_PRIME ^ c2) * FNV_PRIME;
+      sum += weightOf(fmix32((h ^ c1) * FNV_PRIME), weights, m);
+      count++;
+    }
+  }
+  featureSum = sum;
+  return count;
+}
+
+
+/**
+ * `features` for the shipped family alone (character 4-grams and words): the same features with fewer locals and
+ * tests a unit (the 4-gram hashed from the three units before and the current one, then shifted).
+ */
+function features4w(start: i32, end: i32): i32 {
+  const weights = weightsOff;
+  const m = mask;
+  const classes = classesOff;
+  const text = textOff;
+  const s4 = FNV_OFFSET ^ (SEED_CHAR * 4);
+  let count = 0;
+  let sum = 0;
+  let c1 = SPACE;
+  let c2 = 0;
+  let c3 = 0;
+  let seen = 1;
+  let wordHash = FNV_OFFSET;
+  let previousWord = 0;
+  let state = 0; // bit 0: in a word; bit 1: a previous word
+  for (let i = start; i <= end; i++) {
+    let c = i == end ? SPACE : <i32>load<u16>(text + (<usize>i << 1));
+    const k = <i32>load<u8>(classes + <usize>c);
+    if ((k & K_WORD) != 0) {
+      if ((k & K_DIGIT) != 0) c = ZERO;
+      wordHash = (select<i32>(wordHash, FNV_OFFSET, (state & 1) != 0) ^ c) * FNV_PRIME;
+      state |= 1;
+    } else {
+      if ((state & 1) != 0) {
+        sum += weightOf(fmix32(wordHash ^ SEED_WORD), weights, m);
+        count++;
+        if ((state & 2) != 0) {
+          sum += weightOf(fmix32(((previousWord ^ SEED_BIGRAM) * FNV_PRIME) ^ wordHash), weights, m);
+          count++;
+        }
+        previousWord = wordHash;
+        state = 2;
+      }
+      if ((k & K_SPACE) != 0) {
+        if (c1 == SPACE) continue;
+        c = SPACE;
+      }
+    }
+    seen++;
+    if (seen >= 4) {
+      const h = ((((s4 ^ c3) * FNV_PRIME ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME ^ c) * FNV_PRIME;
+      sum += weightOf(fmix32(h), weights, m);
+      count++;
+    }
+    c3 = c2;
+    c2 = c1;
+    c1 = c;
+  }
+  featureSum = sum;
+  return count;
+}
+
+// ---- segmentation (scorer/segments.ts) ----
+
+function visit(a: i32, b: i32): void {
+  const index = total++;
+  if (index < skip || index - skip >= recCap) return;
+  const count = only4w ? features4w(a, b) : features(a, b);
+  const rec = recOff + (<usize>kept << 2) * 5;
+  store<i32>(rec, a);
+  store<i32>(rec, b, 4);
+  store<i32>(rec, line, 8);
+  store<i32>(rec, featureSum, 12);
+  store<i32>(rec, count, 16);
+  kept++;
+}
+
+/** `[from, to)` trimmed of blanks (and, for a data unit, of its quotes), in windows of at most MAX_SEGMENT. */
+function emit(from: i32, to: i32, unquote: bool): void {
+  let a = from;
+  let b = to;
+  while (a < b && isBlank(unit(a))) a++;
+  while (b > a && isBlank(unit(b - 1))) b--;
+  if (unquote && b - a >= 2 && unit(a) == QUOTE && isQuoteAt(b - 1)) {
+    a++;
+    b--;
+  }
+  while (b - a > MAX_SEGMENT) {
+    let cut = a + MAX_SEGMENT;
+    for (let k = cut; k > a + MAX_SEGMENT / 2; k--) {
+      if (isBlank(unit(k))) {
+        cut = k;
+        break;
+      }
+    }
+    visit(a, cut);
+    a = cut;
+    while (a < b && isBlank(unit(a))) a++;
+  }
+  if (b > a) visit(a, b);
+}
+
+/** A data unit: numbered apart. */
+@inline
+function dataUnit(a: i32, b: i32): void {
+  line++;
+  emit(a, b, true);
+}
+
+/** The separator of a list in `[from, to)` (`listSeparator` of the reference), or -1. */
+function listSeparator(from: i32, to: i32): i32 {
+  let commas = 0;
+  let pipes = 0;
+  let tabs = 0;
+  let wordCount = 0;
+  let quoted = false;
+  let inWord = false;
+  for (let k = from; k < to; k++) {
+    const c = unit(k);
+    if (c == QUOTE) quoted = !quoted;
+    else if (!quoted && c == 0x2c) commas++;
+    else if (!quoted && c == 0x7c) pipes++;
+    else if (!quoted && c == 0x09) tabs++;
+    const wordy = !isBlank(c) && !isListSeparator(c);
+    if (wordy && !inWord) wordCount++;
+    inWord = wordy;
+  }
+  let most = commas > pipes ? commas : pipes;
+  if (tabs > most) most = tabs;
+  if (most < 3 || wordCount > 2 * (most + 1)) return -1;
+  return most == commas ? 0x2c : most == pipes ? 0x7c : 0x09;
+}
+
+/** `[from, to)` as list values when it is a list; false when it is not. */
+function asList(from: i32, to: i32): bool {
+  const separator = listSeparator(from, to);
+  if (separator == -1) return false;
+  let start = from;
+  let quoted = false;
+  for (let k = from; k < to; k++) {
+    const c = unit(k);
+    if (c == QUOTE) quoted = !quoted;
+    else if (!quoted && c == separator) {
+      dataUnit(start, k);
+      start = k + 1;
+    }
+  }
+  dataUnit(start, to);
+  return true;
+}
+
+@inline
+function jsonPiece(a: i32, b: i32): void {
+  if (!asList(a, b)) dataUnit(a, b);
+}
+
+/** The next non-blank unit from `i` going by `step` inside `[from, to)`, or -1. */
+function neighbour(i: i32, step: i32, from: i32, to: i32): i32 {
+  for (let k = i; k >= from && k < to; k += step) {
+    const c = unit(k);
+    if (!isBlank(c)) return c;
+  }
+  return -1;
+}
+
+/** The fields of JSON text in `[from, to)` (`jsonFields` of the reference), each split again when it is a list. */
+function jsonFields(from: i32, to: i32): void {
+  let start = from;
+  for (let k = from; k < to; k++) {
+    const c = unit(k);
+    if (!isStructural(c)) continue;
+    const before = neighbour(k - 1, -1, from, to);
+    const after = neighbour(k + 1, 1, from, to);
+    let last = k - 1;
+    while (last >= from && isBlank(unit(last))) last--;
+    const beforeQuote = before == QUOTE && isQuoteAt(last);
+    let next = k + 1;
+    while (next < to && isBlank(unit(next))) next++;
+    const afterQuote = after == QUOTE && isQuoteAt(next);
+    if (beforeQuote || afterQuote || before == -1 || after == -1 || isStructural(before) || isStructural(after)) {
+      jsonPiece(start, k);
+      start = k + 1;
+    }
+  }
+  jsonPiece(start, to);
+}
+
+/** Where the JSON hint regex of the reference matching at `p` ends, or -1 when it does not match there. */
+function hintEnd(p: i32): i32 {
+  const c = unit(p);
+  if (c == QUOTE) {
+    // "[^"\n]{0,80}"\s*:
+    for (let k = p + 1; k <= p + 81 && k < textLen; k++) {
+      const d = unit(k);
+      if (d == QUOTE) {
+        let r = k + 1;
+        while (r < textLen && isRegexSpace(unit(r))) r++;
+        if (at(r) == 0x3a) return r + 1;
+        break;
+      }
+      if (d == 0x0a) break;
+    }
+    // "\s*,\s*"
+    let r = p + 1;
+    while (r < textLen && isRegexSpace(unit(r))) r++;
+    if (at(r) != 0x2c) return -1;
+    r++;
+    while (r < textLen && isRegexSpace(unit(r))) r++;
+    return at(r) == QUOTE ? r + 1 : -1;
+  }
+  if (c == 0x5b || c == 0x7b) {
+    // [[{]\s*"
+    let r = p + 1;
+    while (r < textLen && isRegexSpace(unit(r))) r++;
+    return at(r) == QUOTE ? r + 1 : -1;
+  }
+  return -1;
+}
+
+/** The start of the next JSON hint match from `hintScan` (the global regex's next match), or `textLen`. */
+function nextHint(): i32 {
+  for (let p = hintScan; p < textLen; p++) {
+    if ((classOf(unit(p)) & K_HINT) == 0) continue;
+    const end = hintEnd(p);
+    if (end >= 0) {
+      hintScan = end;
+      return p;
+    }
+  }
+  hintScan = textLen;
+  return textLen;
+}
+
+/** One sentence `[from, to)`: its data units when it is JSON text or a list, else itself. */
+function close(from: i32, to: i32, separators: i32): void {
+  while (hint < from) hint = nextHint();
+  if (hint < to) {
+    jsonFields(from, to);
+    line++;
+    // A sentence with fewer than three separators is no list (the reference rules it out by the same count).
+  } else if (separators >= 3 && asList(from, to)) line++;
+  else emit(from, to, false);
+}
+
+@inline
+function isStop(c: i32): bool {
+  return c == 0x2e || c == 0x21 || c == 0x3f || c == 0x3b;
+}
+
+@inline
+function afterStop(c: i32): bool {
+  return c == 0x20 || c == 0x09 || c == 0x0d || c == 0xa0 || c == 0x3000;
+}
+
+/**
+ * Segments the `n` units at `text` (scorer/segments.ts's `forEachSegment`), keeping at most `cap` records from the
+ * `first`-th segment on at `records`. Returns the number of segments of the whole text (the host runs again from
+ * `first + cap` while that is more than it has read).
+ */
+export function segment(text: usize, n: i32, records: usize, cap: i32, first: i32, quotes: bool): i32 {
+  textOff = text;
+  textLen = n;
+  recOff = records;
+  recCap = cap;
+  skip = first;
+  kept = 0;
+  total = 0;
+  line = 0;
+  hintScan = 0;
+  // Every JSON hint holds a double quote: a text without one has none.
+  hint = quotes ? -1 : n;
+  let start = 0;
+  let separators = 0;
+  let i = 0;
+  const classes = classesOff;
+  while (i < n) {
+    const c = <i32>load<u16>(text + (<usize>i << 1));
+    const k = <i32>load<u8>(classes + <usize>c);
+    if ((k & (K_STOP | K_SEP)) == 0) {
+      i++;
+      continue;
+    }
+    if ((k & K_SEP) != 0) {
+      separators++;
+      i++;
+      continue;
+    }
+    if (c == 0x0a || c == 0x2028 || c == 0x2029) {
+      close(start, i, separators);
+      start = i + 1;
+      line++;
+      i++;
+    } else if (c == 0x3002 || c == 0xff01 || c == 0xff1f) {
+      close(start, i + 1, separators);
+      start = i + 1;
+      i++;
+    } else if (c == BACKSLASH) {
+      if (at(i - 1) != BACKSLASH && (at(i + 1) == 0x6e || at(i + 1) == 0x72)) {
+        close(start, i, separators);
+        start = i + 2;
+        line++;
+        i += 2;
+      } else {
+        i++;
+        continue;
+      }
+    } else if (afterStop(at(i + 1))) {
+      close(start, i + 1, separators);
+      start = i + 1;
+      i++;
+    } else {
+      i++;
+      continue;
+    }
+    separators = 0;
+  }
+  close(start, n, separators);
+  return total;
+}
+
+/**
+ * Writes the offsets of the opening quotes among the `n` units at `text` to `out` (i32 each), ascending; returns how
+ * many, or -1 when there are more than `cap` (the host then finds them itself).
+ */
+export function findQuotes(text: usize, n: i32, out: usize, cap: i32): i32 {
+  const classes = classesOff;
+  textOff = text;
+  textLen = n;
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const c = <i32>load<u16>(text + (<usize>i << 1));
+    if ((<i32>load<u8>(classes + <usize>c) & K_QUOTE) == 0) continue;
+    if (!mayFollowCue(i)) continue;
+    if (count == cap) return -1;
+    store<i32>(out + (<usize>count << 2), i);
+    count++;
+  }
+  return count;
+}
+
+/**
+ * Whether what comes before the quote at `q` can end a naming cue, as the host's `mayOpenQuotedMention` reads it: at
+ * most three regex spaces back, an ASCII letter or a dot (the end of a cue word; `| 0x20` as the host compares), or a
+ * `,` / `:` with a unit before it that a cue word or an attack noun's gap can end on (not `.!?:"` nor a line break,
+ * or a letter or dot). A superset of the quotes the host's test passes (`"key": "value"` is left out).
+ */
+function mayFollowCue(q: i32): bool {
+  let k = q - 1;
+  for (let s = 0; s < 3 && k >= 0 && isRegexSpace(unit(k)); s++) k--;
+  if (k < 0) return false;
+  const c = unit(k);
+  if (c != 0x2c && c != 0x3a) return isCueEnd(c);
+  const before = at(k - 1);
+  if (before < 0) return false;
+  return isCueEnd(before) || !(before == 0x2e || before == 0x21 || before == 0x3f || before == 0x3a || before == QUOTE || before == 0x0a);
+}
+
+/** A unit that `| 0x20` makes an ASCII lower-case letter or a dot. */
+@inline
+function isCueEnd(c: i32): bool {
+  const lower = c | 0x20;
+  return (lower >= 0x61 && lower <= 0x7a) || lower == 0x2e;
+}
+
+/** Records kept by the last `segment` call. */
+export function keptRecords(): i32 {
+  return kept;
+}
+

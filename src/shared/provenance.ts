@@ -149,8 +149,16 @@ export function deriveThreadSalt(salt: string, key: string | undefined): string 
  * (about half the time of `createHmac` per value, measured on Node 20).
  */
 export function hashValue(norm: string, salt: string, key = ""): string {
-  const material = `${HASH_DOMAIN}\u0000${key.length}:${key}\u0000${salt.length}:${salt}\u0000${norm}`;
-  return oneShotHash("sha256", material, "base64url").slice(0, 22);
+  return hashWithPrefix(hashPrefix(salt, key), norm);
+}
+
+/** What `hashValue` hashes before the value: the same for every value of one (salt, key). */
+function hashPrefix(salt: string, key = ""): string {
+  return `${HASH_DOMAIN}\u0000${key.length}:${key}\u0000${salt.length}:${salt}\u0000`;
+}
+
+function hashWithPrefix(prefix: string, norm: string): string {
+  return oneShotHash("sha256", prefix + norm, "base64url").slice(0, 22);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -560,9 +568,13 @@ export function extractValues(text: string, options: ExtractOptions = {}): Extra
   if (options.passages !== false) {
     // A window of an ASCII text is letters and digits in lower case: its own normal form.
     const ascii = !/[^\x00-\x7f]/.test(scanned);
+    // Only the argument side adds passages later (decoded ones), so only it needs these in `seen`; the windows are
+    // distinct, and no other kind's key can equal a passage's.
+    const record = side === "argument";
     eachPassageWindow(ascii ? asciiPassageText(scanned) : passageText(scanned), limit, (window) => {
       if (out.length >= limit) return false;
-      addNormal("passage", window, ascii ? window : normaliseValue("passage", window));
+      if (ascii && !record) out.push({ kind: "passage", value: window, norm: window });
+      else addNormal("passage", window, ascii ? window : normaliseValue("passage", window));
       return out.length < limit;
     });
   }
@@ -678,9 +690,10 @@ export function extractValueFacts(value: unknown, salt: string, options: Extract
   const limit = options.maxValues ?? MAX_VALUES_PER_TEXT;
   const facts: ValueFact[] = [];
   const seen = new Set<string>();
+  const prefix = hashPrefix(salt, options.key);
   for (const leaf of stringLeaves(value)) {
     for (const found of extractValues(leaf, { ...options, maxValues: limit - facts.length })) {
-      const h = hashValue(found.norm, salt, options.key);
+      const h = hashWithPrefix(prefix, found.norm);
       if (seen.has(h)) continue;
       seen.add(h);
       facts.push({ kind: found.kind, h });

@@ -77,7 +77,7 @@ function tollgateParts(name: AgentStepVariantName | BreakdownVariantName) {
   };
 }
 
-export async function variant(name: AgentStepVariantName | BreakdownVariantName): Promise<Variant> {
+async function variant(name: AgentStepVariantName | BreakdownVariantName): Promise<Variant> {
   let client = new MultiServerMCPClient({
     mcpServers: {
       bench: { transport: "stdio", command: process.execPath, args: ["--import", "tsx", SERVER] },

@@ -20,9 +20,10 @@ import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { type AgentMiddleware, createAgent, piiMiddleware, ToolMessage } from "langchain";
 // Only the package's public entry points: "mcp-tollgate" (src/index.ts), "mcp-tollgate/langchain"
 // (src/install/create-agent.ts) and "mcp-tollgate/testing" (src/testing/index.ts).
-import { createToolInterceptor, installInterceptors } from "../src/index.js";
+import { createToolInterceptor, installInterceptors, LocalPolicyEngine } from "../src/index.js";
 import { createTollgateMiddleware } from "../src/install/create-agent.js";
 import { ScriptedChatModel, type ScriptedTurn, seededRandom } from "../src/testing/index.js";
+import { payload } from "./fixtures/inputs.js";
 import { percentile, shuffle } from "./lib/stats.js";
 
 const SERVER = fileURLToPath(new URL("./fixtures/bench-server.ts", import.meta.url));
@@ -31,6 +32,12 @@ const SERVER = fileURLToPath(new URL("./fixtures/bench-server.ts", import.meta.u
 const LANGCHAIN_BUILT_IN_TYPES = ["email", "credit_card", "ip", "mac_address", "url"] as const;
 
 export type AgentStepVariantName = "none" | "langchain" | "tollgate";
+
+/**
+ * The breakdown mode's extra arms: the tollgate arm with one part taken away, so the difference to the full arm is
+ * what that part costs in a whole step (same process, interleaved).
+ */
+export type BreakdownVariantName = "tollgate-no-provenance" | "tollgate-no-worker" | "tollgate-install-only";
 
 export interface AgentStepRow {
   size: string;
@@ -45,7 +52,7 @@ export interface AgentStepRow {
 }
 
 interface Variant {
-  name: AgentStepVariantName;
+  name: AgentStepVariantName | BreakdownVariantName;
   client: MultiServerMCPClient;
   model: ScriptedChatModel;
   run: (bytes: number) => Promise<BaseMessage[]>;
@@ -61,13 +68,29 @@ function stepModel(toolName: string, argsFor: () => Record<string, unknown>): Sc
   });
 }
 
-async function variant(name: AgentStepVariantName): Promise<Variant> {
+/** What a tollgate arm installs: the default everywhere unless the breakdown takes a part away. */
+function tollgateParts(name: AgentStepVariantName | BreakdownVariantName) {
+  return {
+    provenance: name !== "tollgate-no-provenance",
+    worker: name !== "tollgate-no-worker",
+    middleware: name !== "tollgate-install-only",
+  };
+}
+
+async function variant(name: AgentStepVariantName | BreakdownVariantName): Promise<Variant> {
   let client = new MultiServerMCPClient({
     mcpServers: {
       bench: { transport: "stdio", command: process.execPath, args: ["--import", "tsx", SERVER] },
     },
   });
-  if (name === "tollgate") client = installInterceptors(client, createToolInterceptor());
+  const tollgate = name.startsWith("tollgate");
+  const parts = tollgateParts(name);
+  if (tollgate) {
+    const interceptor = parts.worker
+      ? createToolInterceptor()
+      : createToolInterceptor({ backend: new LocalPolicyEngine({}, { worker: false }) });
+    client = installInterceptors(client, interceptor, parts.provenance ? {} : { provenance: false });
+  }
   const tools = await client.getTools();
   const tool: StructuredToolInterface | undefined = tools.find((t) => t.name.endsWith("payload"));
   if (!tool) throw new Error("bench server did not list its payload tool");
@@ -76,7 +99,7 @@ async function variant(name: AgentStepVariantName): Promise<Variant> {
   const middleware: AgentMiddleware[] =
     name === "langchain"
       ? LANGCHAIN_BUILT_IN_TYPES.map((type) => piiMiddleware(type, { applyToToolResults: true }))
-      : name === "tollgate"
+      : tollgate && parts.middleware
         ? [createTollgateMiddleware()]
         : [];
   const agent = createAgent({ model, tools: [tool], middleware });
@@ -139,12 +162,12 @@ export async function runAgentStep(
       for (let i = 0; i < c.warmup; i++) {
         for (const v of shuffle(variants.slice(), rand)) await timeStep(v, c.bytes);
       }
-      const samples: Record<AgentStepVariantName, number[]> = { none: [], langchain: [], tollgate: [] };
+      const samples: Record<string, number[]> = { none: [], langchain: [], tollgate: [] };
       for (let i = 0; i < c.iterations; i++) {
-        for (const v of shuffle(variants.slice(), rand)) samples[v.name].push(await timeStep(v, c.bytes));
+        for (const v of shuffle(variants.slice(), rand)) samples[v.name]!.push(await timeStep(v, c.bytes));
       }
-      const p50 = (n: AgentStepVariantName) => percentile(samples[n], 50);
-      const p99 = (n: AgentStepVariantName) => percentile(samples[n], 99);
+      const p50 = (n: AgentStepVariantName) => percentile(samples[n]!, 50);
+      const p99 = (n: AgentStepVariantName) => percentile(samples[n]!, 99);
       const added = { langchain: p50("langchain") - p50("none"), tollgate: p50("tollgate") - p50("none") };
       const row: AgentStepRow = {
         size: c.size,
@@ -166,8 +189,115 @@ export async function runAgentStep(
   return rows;
 }
 
+export interface BreakdownRow {
+  size: string;
+  iterations: number;
+  /** Per arm: p50 wall and mean CPU time of the process (all threads) per step, microseconds. */
+  arms: Record<string, { p50Us: number; cpuUs: number }>;
+  /** `LocalPolicyEngine.checkOutput` alone (default policy, no provenance salt) on the same result: the detectors. */
+  checkOutputAlone: { worker: { p50Us: number; cpuUs: number }; noWorker: { p50Us: number; cpuUs: number } };
+}
+
+const BREAKDOWN_ARMS: (AgentStepVariantName | BreakdownVariantName)[] = [
+  "none",
+  "tollgate",
+  "tollgate-no-provenance",
+  "tollgate-no-worker",
+  "tollgate-install-only",
+];
+
+/** Wall and CPU time of one call, microseconds. */
+async function timed(run: () => Promise<unknown>): Promise<{ wallUs: number; cpuUs: number }> {
+  const cpu = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  await run();
+  const wallUs = Number(process.hrtime.bigint() - start) / 1000;
+  const used = process.cpuUsage(cpu);
+  return { wallUs, cpuUs: used.user + used.system };
+}
+
+/** The output check alone on the bench's result of `bytes`, as the engine gets it from the interceptor. */
+function checkOutputAlone(engine: LocalPolicyEngine, bytes: number): () => Promise<unknown> {
+  const result = { content: [{ type: "text" as const, text: payload("text", bytes) }] };
+  const args = { kind: "text", bytes };
+  return () =>
+    engine.checkOutput({
+      connectorType: "bench.payload",
+      serverName: "bench",
+      toolName: "payload",
+      callId: "breakdown",
+      args,
+      result,
+    });
+}
+
+/**
+ * Where the tollgate arm's time goes: the full arm against arms with one part taken away (provenance, the worker,
+ * the middleware) and the output check alone, all interleaved in one process. CPU time is the process's (every
+ * thread, so the worker's share counts); the MCP server is another process and counts in none of them.
+ */
+export async function runBreakdown(
+  cases: { size: string; bytes: number; warmup: number; iterations: number }[],
+  log: (line: string) => void = () => {},
+): Promise<BreakdownRow[]> {
+  const variants: Variant[] = [];
+  for (const name of BREAKDOWN_ARMS) variants.push(await variant(name));
+  const engines = { worker: new LocalPolicyEngine(), noWorker: new LocalPolicyEngine({}, { worker: false }) };
+  await engines.worker.startWorker();
+  const rand = seededRandom(11);
+  const rows: BreakdownRow[] = [];
+  try {
+    for (const c of cases) {
+      const arms: { name: string; run: () => Promise<unknown> }[] = [
+        ...variants.map((v) => ({ name: v.name, run: () => v.run(c.bytes) })),
+        { name: "checkOutput (worker)", run: checkOutputAlone(engines.worker, c.bytes) },
+        { name: "checkOutput (no worker)", run: checkOutputAlone(engines.noWorker, c.bytes) },
+      ];
+      const wall = new Map<string, number[]>(arms.map((a) => [a.name, []]));
+      const cpu = new Map<string, number>(arms.map((a) => [a.name, 0]));
+      for (let i = 0; i < c.warmup + c.iterations; i++) {
+        for (const arm of shuffle(arms.slice(), rand)) {
+          const t = await timed(arm.run);
+          if (i < c.warmup) continue;
+          wall.get(arm.name)!.push(t.wallUs);
+          cpu.set(arm.name, cpu.get(arm.name)! + t.cpuUs);
+        }
+      }
+      const stat = (name: string) => ({
+        p50Us: percentile(wall.get(name)!, 50),
+        cpuUs: cpu.get(name)! / c.iterations,
+      });
+      const row: BreakdownRow = {
+        size: c.size,
+        iterations: c.iterations,
+        arms: Object.fromEntries(variants.map((v) => [v.name, stat(v.name)])),
+        checkOutputAlone: { worker: stat("checkOutput (worker)"), noWorker: stat("checkOutput (no worker)") },
+      };
+      for (const [name, s] of [...Object.entries(row.arms), ...Object.entries(row.checkOutputAlone)])
+        log(
+          `${c.size} ${name}: p50 ${(s.p50Us / 1000).toFixed(2)} ms, cpu ${(s.cpuUs / 1000).toFixed(2)} ms`,
+        );
+      rows.push(row);
+    }
+  } finally {
+    for (const v of variants) await v.client.close();
+  }
+  return rows;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const quick = process.argv.includes("--quick");
+  if (process.argv.includes("--breakdown")) {
+    const n = quick ? 40 : 200;
+    await runBreakdown(
+      [
+        { size: "1 KB", bytes: 1024, warmup: 20, iterations: 4 * n },
+        { size: "64 KB", bytes: 64 * 1024, warmup: 10, iterations: n },
+      ],
+      console.log,
+    );
+    process.exit(0);
+  }
   console.log(
     await runAgentStep(
       quick

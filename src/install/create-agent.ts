@@ -217,22 +217,26 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
     name: "McpTollgate",
     stateSchema: tollgateState,
     beforeModel: async (state) => foldProvenance(state),
-    afterModel: {
-      canJumpTo: ["model"],
-      hook: async (state, runtime) => {
-        if (byName.size === 0) return undefined;
-        const proposal = lastProposal(state.messages);
-        if (!proposal) return undefined;
-        const runContext = currentRunContext(runtime);
-        const outcome = await reviewProposedCalls(proposal, hooksFor, runContext);
-        if (!outcome) return undefined;
-        return {
-          messages: [outcome.message, ...outcome.rejections],
-          // Every call was rejected: the model reads why, instead of the run ending on the rejections.
-          ...(outcome.nothingLeft ? { jumpTo: "model" as const } : {}),
-        };
-      },
-    },
+    // The review step, for the tools named in `tools` only: without them no afterModel hook at all (each hook is a
+    // graph node of its own, run after every model call even when it has nothing to do).
+    afterModel:
+      byName.size === 0
+        ? undefined
+        : {
+            canJumpTo: ["model"],
+            hook: async (state, runtime) => {
+              const proposal = lastProposal(state.messages);
+              if (!proposal) return undefined;
+              const runContext = currentRunContext(runtime);
+              const outcome = await reviewProposedCalls(proposal, hooksFor, runContext);
+              if (!outcome) return undefined;
+              return {
+                messages: [outcome.message, ...outcome.rejections],
+                // Every call was rejected: the model reads why, instead of the run ending on the rejections.
+                ...(outcome.nothingLeft ? { jumpTo: "model" as const } : {}),
+              };
+            },
+          },
     wrapToolCall: async (request, handler) => {
       const call = request.toolCall;
       try {

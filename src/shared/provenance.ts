@@ -149,8 +149,16 @@ export function deriveThreadSalt(salt: string, key: string | undefined): string 
  * (about half the time of `createHmac` per value, measured on Node 20).
  */
 export function hashValue(norm: string, salt: string, key = ""): string {
-  const material = `${HASH_DOMAIN}\u0000${key.length}:${key}\u0000${salt.length}:${salt}\u0000${norm}`;
-  return oneShotHash("sha256", material, "base64url").slice(0, 22);
+  return hashWithPrefix(hashPrefix(salt, key), norm);
+}
+
+/** What `hashValue` hashes before the value: the same for every value of one (salt, key). */
+function hashPrefix(salt: string, key = ""): string {
+  return `${HASH_DOMAIN}\u0000${key.length}:${key}\u0000${salt.length}:${salt}\u0000`;
+}
+
+function hashWithPrefix(prefix: string, norm: string): string {
+  return oneShotHash("sha256", prefix + norm, "base64url").slice(0, 22);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -194,11 +202,26 @@ function digitsOnly(raw: string): string | undefined {
 /** Letters and digits only, NFKC, lower-cased: what passages are compared on (spacing and case do not count). */
 export function passageText(raw: string): string {
   // ASCII (most text) needs no Unicode normalisation and a cheaper class; the result is the same.
-  if (!/[^\x00-\x7f]/.test(raw)) return raw.toLowerCase().replace(/[^a-z0-9]+/g, "");
+  if (!/[^\x00-\x7f]/.test(raw)) return asciiPassageText(raw);
   return raw
     .normalize("NFKC")
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/**
+ * `raw.toLowerCase().replace(/[^a-z0-9]+/g, "")` for an ASCII `raw`, in one pass over its codes into a byte buffer
+ * (the two whole-text passes of the regex form build a lower-case copy first).
+ */
+function asciiPassageText(raw: string): string {
+  const out = Buffer.allocUnsafe(raw.length);
+  let n = 0;
+  for (let i = 0; i < raw.length; i++) {
+    let code = raw.charCodeAt(i);
+    if (code >= 65 && code <= 90) code += 32;
+    if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57)) out[n++] = code;
+  }
+  return out.toString("latin1", 0, n);
 }
 
 /** The normal form of a value of `kind`; `undefined` when the text is not such a value. */
@@ -401,14 +424,65 @@ function extractCode(text: string, add: Sink): void {
   if (/^[ \t]*[$>#][ \t]/m.test(text)) eachMatch(text, PROMPT_LINE, (m) => add("command", m[1] ?? ""));
 }
 
+/** Codes TOKEN's class leaves out: its punctuation and every code `\s` stands for (ASCII here, others below). */
+const TOKEN_BREAK = new Uint8Array(128);
+for (const c of "\t\n\v\f\r \"'`<>()[]{},;") TOKEN_BREAK[c.charCodeAt(0)] = 1;
+
+/** `\s` beyond ASCII (ECMAScript's WhiteSpace and LineTerminator). */
+function isWideSpace(code: number): boolean {
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+function isTokenBreak(code: number): boolean {
+  return code < 128 ? TOKEN_BREAK[code] === 1 : isWideSpace(code);
+}
+
+/**
+ * TOKEN's global matches of at least `minLength` units, in order, without the regex: a match of TOKEN is a
+ * 512-unit piece of a maximal run of its class (the last piece when at least 6 units), so the runs are found in one
+ * pass and only pieces of `minLength` are cut out. The regex tries every start in every run (most words of prose).
+ */
+function eachToken(text: string, minLength: number, visit: (token: string) => void): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && isTokenBreak(text.charCodeAt(i))) i++;
+    const start = i;
+    while (i < n && !isTokenBreak(text.charCodeAt(i))) i++;
+    for (let at = start; i - at >= 6; at += 512) {
+      const end = Math.min(i, at + 512);
+      if (end - at >= minLength) visit(text.slice(at, end));
+    }
+  }
+}
+
+/** For tests: the token scan and the pattern it stands for. */
+export const TOKEN_SCAN = {
+  source: TOKEN.source,
+  find: (text: string, minLength: number) => {
+    const found: string[] = [];
+    eachToken(text, minLength, (token) => found.push(token));
+    return found;
+  },
+};
+
 function extractTokens(text: string, side: ExtractSide, add: Sink, hasDigit = /\d/.test(text)): void {
   // On the tool and argument sides a secret-like token has a digit (see secretLike): no digit, no token.
   if (side !== "user" && !hasDigit) return;
-  eachMatch(text, TOKEN, (m) => {
-    // Off the user side a secret-like token or tail has at least 16 characters (see secretLike): a shorter run (most
-    // words of prose) yields neither, and is not read further.
-    if (side !== "user" && m[0].length < 16) return;
-    const token = trimPunctuation(m[0]);
+  // Off the user side a secret-like token or tail has at least 16 characters (see secretLike): a shorter run (most
+  // words of prose) yields neither, and is not read further.
+  eachToken(text, side === "user" ? 6 : 16, (raw) => {
+    const token = trimPunctuation(raw);
     // Addresses and paths have their own kinds; a token is a secret candidate only when it is none of them.
     if (token.includes("://") || token.includes("@") || /^[~.]?\//.test(token)) return;
     if (secretLike(token, side)) add("secret", token);
@@ -441,20 +515,33 @@ function canonicalOrientation(window: string): string {
  * rolling sum: no library does content-defined chunking that is symmetric under reversal).
  */
 export function passageWindows(raw: string, limit = MAX_VALUES_PER_TEXT): string[] {
-  const text = passageText(raw);
-  if (text.length < PASSAGE_MIN_LENGTH) return [];
+  const out: string[] = [];
+  eachPassageWindow(passageText(raw), limit, (window) => {
+    out.push(window);
+    return true;
+  });
+  return out;
+}
+
+/**
+ * The distinct windows of a passage text (`passageText`'s output), in order of first appearance, at most `limit`;
+ * `visit` returning false stops the walk (the caller has all it can use).
+ */
+function eachPassageWindow(text: string, limit: number, visit: (window: string) => boolean): void {
+  if (text.length < PASSAGE_MIN_LENGTH) return;
   const half = PASSAGE_WINDOW / 2;
-  const out = new Set<string>();
+  const seen = new Set<string>();
   let sum = 0;
   for (let i = 0; i < 9; i++) sum += text.charCodeAt(i);
   // The neighbourhood of centre c is text[c-4, c+4]; the window text[c-half, c+half].
   for (let c = 4; c + 4 < text.length; c++) {
     if (c > 4) sum += text.charCodeAt(c + 4) - text.charCodeAt(c - 5);
     if ((sum & (PASSAGE_SPACING - 1)) !== 0 || c - half < 0 || c + half >= text.length) continue;
-    out.add(canonicalOrientation(text.slice(c - half, c + half + 1)));
-    if (out.size >= limit) break;
+    const window = canonicalOrientation(text.slice(c - half, c + half + 1));
+    if (seen.has(window)) continue;
+    seen.add(window);
+    if (!visit(window) || seen.size >= limit) return;
   }
-  return [...out];
 }
 
 /** Every security-relevant value of `text`, in clear (normalised alongside), deduplicated, capped. */
@@ -464,12 +551,13 @@ export function extractValues(text: string, options: ExtractOptions = {}): Extra
   const scanned = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
   const seen = new Set<string>();
   const out: ExtractedValue[] = [];
-  const add: Sink = (kind, value) => {
-    if (out.length >= limit) return;
-    const norm = normaliseValue(kind, value);
+  const addNormal = (kind: ValueKind, value: string, norm: string | undefined) => {
     if (norm === undefined || seen.has(`${kind}\u0000${norm}`)) return;
     seen.add(`${kind}\u0000${norm}`);
     out.push({ kind, value, norm });
+  };
+  const add: Sink = (kind, value) => {
+    if (out.length < limit) addNormal(kind, value, normaliseValue(kind, value));
   };
   // One scan for a digit serves the text and its reversal (the same characters).
   const hasDigit = /\d/.test(scanned);
@@ -477,7 +565,19 @@ export function extractValues(text: string, options: ExtractOptions = {}): Extra
   extractNumbers(scanned, add, hasDigit);
   extractCode(scanned, add);
   extractTokens(scanned, side, add, hasDigit);
-  if (options.passages !== false) for (const window of passageWindows(scanned, limit)) add("passage", window);
+  if (options.passages !== false) {
+    // A window of an ASCII text is letters and digits in lower case: its own normal form.
+    const ascii = !/[^\x00-\x7f]/.test(scanned);
+    // Only the argument side adds passages later (decoded ones), so only it needs these in `seen`; the windows are
+    // distinct, and no other kind's key can equal a passage's.
+    const record = side === "argument";
+    eachPassageWindow(ascii ? asciiPassageText(scanned) : passageText(scanned), limit, (window) => {
+      if (out.length >= limit) return false;
+      if (ascii && !record) out.push({ kind: "passage", value: window, norm: window });
+      else addNormal("passage", window, ascii ? window : normaliseValue("passage", window));
+      return out.length < limit;
+    });
+  }
   if (side !== "argument") return out;
   for (const decoded of decodedVariants(scanned, hasDigit, reversalCanAdd(scanned, hasDigit))) {
     const digits = decoded.reversed ? hasDigit : undefined;
@@ -590,9 +690,10 @@ export function extractValueFacts(value: unknown, salt: string, options: Extract
   const limit = options.maxValues ?? MAX_VALUES_PER_TEXT;
   const facts: ValueFact[] = [];
   const seen = new Set<string>();
+  const prefix = hashPrefix(salt, options.key);
   for (const leaf of stringLeaves(value)) {
     for (const found of extractValues(leaf, { ...options, maxValues: limit - facts.length })) {
-      const h = hashValue(found.norm, salt, options.key);
+      const h = hashWithPrefix(prefix, found.norm);
       if (seen.has(h)) continue;
       seen.add(h);
       facts.push({ kind: found.kind, h });

@@ -139,4 +139,37 @@ describe("langchain createAgent", () => {
     expect(String(echo?.content)).toContain("serverName");
     expect(http.counts.get("echo") ?? 0).toBe(before);
   });
+
+  it("middleware: adds a graph node after the model only when it has tools to review", async () => {
+    // Each hook is a graph node run after every model call: without `tools` the review step has nothing to do.
+    const nodesOf = (middleware: ReturnType<typeof createTollgateMiddleware>) => {
+      const agent = createAgent({
+        model: new ScriptedChatModel([{ text: "ok" }]),
+        tools: guarded,
+        middleware: [middleware],
+      });
+      return Object.keys(agent.graph.nodes).filter((name) => name.startsWith("McpTollgate."));
+    };
+    expect(nodesOf(createTollgateMiddleware())).toEqual(["McpTollgate.before_model"]);
+    expect(nodesOf(createTollgateMiddleware({ tools: guarded })).sort()).toEqual([
+      "McpTollgate.after_model",
+      "McpTollgate.before_model",
+    ]);
+    // The run takes one step fewer per model call, and still completes with the tool's checked result.
+    const model = new ScriptedChatModel([
+      { toolCalls: [{ name: "get_customer", args: { id: 3 } }] },
+      { text: "ok" },
+    ]);
+    const agent = createAgent({ model, tools: guarded, middleware: [createTollgateMiddleware()] });
+    const steps: string[] = [];
+    const stream = await agent.stream({ messages: [new HumanMessage("go")] }, { streamMode: "updates" });
+    for await (const chunk of stream) steps.push(...Object.keys(chunk));
+    expect(steps).toEqual([
+      "McpTollgate.before_model",
+      "model_request",
+      "tools",
+      "McpTollgate.before_model",
+      "model_request",
+    ]);
+  });
 });

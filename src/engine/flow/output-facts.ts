@@ -71,9 +71,23 @@ export interface OutputFactsInput extends ConnectorTarget {
   intent?: { args: unknown };
 }
 
-export function computeOutputFacts(input: OutputFactsInput): ToolOutputFacts {
+/**
+ * The facts of what a raw result says, before its findings are known: a pure function of the result and the salt,
+ * so the output check may compute it while it waits for the worker (`computeOutputFacts` takes it then).
+ */
+export function resultValueFacts(result: CallToolResult, salt: string): ValueFact[] {
+  return extractValueFacts(resultTexts(result), salt, { side: "tool" });
+}
+
+/** `textFacts`: `resultValueFacts(input.result, input.salt)` when already computed (it is not changed). */
+export function computeOutputFacts(
+  input: OutputFactsInput,
+  textFacts?: readonly ValueFact[],
+): ToolOutputFacts {
   const texts = resultTexts(input.result);
-  const values: ValueFact[] = extractValueFacts(texts, input.salt, { side: "tool" });
+  const values: ValueFact[] = textFacts
+    ? [...textFacts]
+    : extractValueFacts(texts, input.salt, { side: "tool" });
   const seen = new Set(values.map((v) => v.h));
   const injection = new Set<string>();
   for (const finding of input.findings) {

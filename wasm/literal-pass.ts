@@ -219,27 +219,25 @@ function writeRun(count: i32, start: i32, end: i32): i32 {
 export function digitRunsAscii(text: usize, n: i32, base: i32): i32 {
   let count = 0;
   let start = -1;
+  // 0x80 when the byte before the block is a digit (the block's bit 7 then compares against it).
+  let before: u64 = 0;
   let i = 0;
   for (; i + 8 <= n; i += 8) {
     const v = load<u64>(text + <usize>i);
     const digits = (v + BELOW_ZERO) & ~(v + ABOVE_NINE) & HIGH_BITS;
-    if (digits == 0) {
-      if (start >= 0) {
-        count = writeRun(count, base + start, base + i);
+    // A set bit where a byte differs from the one before it in being a digit: a run starts or ends there.
+    let edges = digits ^ ((digits << 8) | before);
+    before = digits >> 56;
+    while (edges != 0) {
+      const bit = <i32>ctz(edges);
+      const at = i + (bit >> 3);
+      if (((digits >> <u64>bit) & 1) != 0) start = at;
+      else {
+        count = writeRun(count, base + start, base + at);
         if (count < 0) return -1;
         start = -1;
       }
-      continue;
-    }
-    for (let k = 0; k < 8; k++) {
-      const digit = ((digits >> (<u64>(k << 3) + 7)) & 1) != 0;
-      if (digit) {
-        if (start < 0) start = i + k;
-      } else if (start >= 0) {
-        count = writeRun(count, base + start, base + i + k);
-        if (count < 0) return -1;
-        start = -1;
-      }
+      edges &= edges - 1;
     }
   }
   for (; i < n; i++) {

@@ -32,8 +32,20 @@ function expectedRuns(text: string): number[] {
 const digits = (min: number, max: number) =>
   fc.array(fc.constantFrom(..."0123456789"), { minLength: min, maxLength: max }).map((d) => d.join(""));
 
+/** Groups of digits joined by zero to three characters a phone, an SSN or an address may hold between them. */
+const grouped = fc
+  .array(
+    fc.tuple(
+      digits(1, 4),
+      fc.array(fc.constantFrom(" ", "-", ".", "/", "(", ")", "\u00a0", ":"), { maxLength: 3 }),
+    ),
+    { minLength: 2, maxLength: 6 },
+  )
+  .map((groups) => groups.map(([d, s]) => d + s.join("")).join(""));
+
 /** Number shapes, near-misses and the characters around them. */
 const piece = fc.oneof(
+  { weight: 4, arbitrary: grouped },
   { weight: 4, arbitrary: digits(1, 20) },
   {
     weight: 4,
@@ -47,6 +59,9 @@ const piece = fc.oneof(
       "536.22.4187",
       "536 22 4187",
       "536\u00a022\u00a04187",
+      "536-22.4187",
+      "536 22-4187",
+      "415 -. 555 0134",
       "SSN 123456789",
       "123456789 (SSN)",
       "10.0.0.1",

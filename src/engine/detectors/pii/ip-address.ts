@@ -61,7 +61,8 @@ function detectIpv4AtRuns(text: string, runs: Int32Array, out: TextMatch[]): voi
   let from = 0;
   for (let r = 0; r < runs.length; r += 2) {
     const end = runs[r + 1]!;
-    if (end < from || codeAt(text, end) !== 46) continue;
+    // A match needs `\d` right after that dot: the next run starts there.
+    if (end < from || codeAt(text, end) !== 46 || runs[r + 2] !== end + 1) continue;
     for (let at = Math.max(runs[r]!, end - 3, from); at < end; at++) {
       re.lastIndex = at;
       const m = re.exec(text);

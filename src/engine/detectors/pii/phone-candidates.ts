@@ -53,8 +53,6 @@ export function forEachPhoneCandidate(text: string, visit: (candidate: PhoneCand
     start.lastIndex = visitFrom(text, m.index, visit);
 }
 
-const START_AT = new RegExp(START.source, "y");
-
 /**
  * START's matches from the text's digit runs. A match's digits are consecutive digits of the text (a separator is no
  * digit), so it needs seven in runs at most two characters apart; and one starting inside a run implies one at the
@@ -63,13 +61,10 @@ const START_AT = new RegExp(START.source, "y");
  * there exactly when it matches at the digit).
  */
 function forEachAtRuns(text: string, runs: Int32Array, visit: (candidate: PhoneCandidate) => void): void {
-  const re = START_AT;
   let from = 0;
   for (let r = 0; r < runs.length; r += 2) {
     const first = runs[r]!;
-    if (first < from || !sevenDigitsNear(runs, r)) continue;
-    re.lastIndex = first;
-    if (!re.test(text)) continue;
+    if (first < from || !sevenDigitsNear(runs, r) || !startMatchesAt(text, first)) continue;
     const lead = first > from ? text.charCodeAt(first - 1) : -1;
     from = visitFrom(text, lead === 43 || lead === 40 ? first - 1 : first, visit);
   }
@@ -81,6 +76,25 @@ function sevenDigitsNear(runs: Int32Array, r: number): boolean {
   for (let k = r + 2; digits < MIN_PHONE_DIGITS && k < runs.length && runs[k]! - runs[k - 1]! <= 2; k += 2)
     digits += runs[k + 1]! - runs[k]!;
   return digits >= MIN_PHONE_DIGITS;
+}
+
+/**
+ * Whether START matches at the digit at `at`: seven digits from there, each at most two separators after the last.
+ * Digits and separators are disjoint, so the regex has one way through, which this walk takes (a sticky `exec` per
+ * candidate cost more than the walk).
+ */
+function startMatchesAt(text: string, at: number): boolean {
+  let digits = 0;
+  let pending = 0;
+  for (let i = at; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isDigitCode(code)) {
+      if (++digits === MIN_PHONE_DIGITS) return true;
+      pending = 0;
+    } else if (isSeparatorCode(code) && pending < 2) pending++;
+    else return false;
+  }
+  return false;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
-import { codeAt, isWordCode } from "../shared/char-codes.js";
+import { codeAt, isDigitCode, isWordCode } from "../shared/char-codes.js";
 import { digitRunsOf } from "../shared/digit-runs.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
 
@@ -85,10 +85,26 @@ function bareAt(text: string, start: number, out: TextMatch[]): void {
     out.push({ kind: "pii", type: "us_ssn", start, end, ruleId: "pii.us_ssn" });
 }
 
-const SEPARATED_AT = new RegExp(SEPARATED.source, "y");
-/** The separators SEPARATED allows after the area number: `-`, space, `.`, no-break space. */
+/** The separators SEPARATED allows around the group number: `-`, space, `.`, no-break space (the same twice). */
 function isSsnSeparatorCode(code: number): boolean {
   return code === 45 || code === 32 || code === 46 || code === 0xa0;
+}
+
+function digitsAt(text: string, from: number, count: number): boolean {
+  for (let i = from; i < from + count; i++) if (!isDigitCode(codeAt(text, i))) return false;
+  return true;
+}
+
+/** Whether SEPARATED matches at `start` (`\d{3}`, a separator, `\d{2}`, the same separator, `\d{4}`: 11 long). */
+function separatedMatchesAt(text: string, start: number): boolean {
+  const separator = codeAt(text, start + 3);
+  return (
+    isSsnSeparatorCode(separator) &&
+    codeAt(text, start + 6) === separator &&
+    digitsAt(text, start, 3) &&
+    digitsAt(text, start + 4, 2) &&
+    digitsAt(text, start + 7, 4)
+  );
 }
 
 /**
@@ -97,16 +113,11 @@ function isSsnSeparatorCode(code: number): boolean {
  * as the global scan does.
  */
 function separatedAtRuns(text: string, runs: Int32Array, out: TextMatch[]): void {
-  const re = SEPARATED_AT;
   let from = 0;
   for (let r = 0; r < runs.length; r += 2) {
-    const end = runs[r + 1]!;
-    const start = end - 3;
-    if (start < runs[r]! || start < from || !isSsnSeparatorCode(codeAt(text, end))) continue;
-    re.lastIndex = start;
-    const m = re.exec(text);
-    if (m === null) continue;
-    from = start + m[0].length;
+    const start = runs[r + 1]! - 3;
+    if (start < runs[r]! || start < from || !separatedMatchesAt(text, start)) continue;
+    from = start + 11;
     separatedAt(text, start, from, out);
   }
 }

@@ -4,13 +4,14 @@
  * process CPU time on the bench's 1 MB of prose, per side, so a change's effect per detector is read from the same
  * rounds under the same load.
  *
- * `npx tsx bench/speed/detector-costs-vs-reference.ts --reference=<checkout> [rounds]`
+ * `npx tsx bench/speed/detector-costs-vs-reference.ts --reference=<checkout> [rounds] [--json]`
  */
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { TextDetector } from "../../src/engine/types.js";
 import { median } from "../lib/stats.js";
-import { benchText, textRequest } from "./common.js";
+import { payload } from "../fixtures/inputs.js";
+import { benchText, MB, textRequest } from "./common.js";
 import { NO_INJECTION } from "./families-text.js";
 
 interface Part {
@@ -58,7 +59,8 @@ async function cpuMs(part: Part, repeat: number): Promise<number> {
 const reference = process.argv.find((a) => a.startsWith("--reference="))?.slice("--reference=".length);
 if (reference === undefined) throw new Error("--reference=<checkout> is required");
 const rounds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 9);
-const text = benchText();
+// `--json`: the bench's JSON text (records, many numbers) instead of its prose.
+const text = process.argv.includes("--json") ? payload("json", MB) : benchText();
 const sides = [
   { side: "reference", parts: await partsAt(resolve(reference), text) },
   { side: "this", parts: await partsAt(resolve("."), text) },

@@ -9,8 +9,8 @@
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { TextDetector } from "../../src/engine/types.js";
-import { median } from "../lib/stats.js";
 import { payload } from "../fixtures/inputs.js";
+import { median } from "../lib/stats.js";
 import { benchText, MB, textRequest } from "./common.js";
 import { NO_INJECTION } from "./families-text.js";
 

@@ -8,7 +8,9 @@
 // host reads the first stripe's before the second's, so they still come in ascending order of their end.
 //
 // Memory layout: as wasm/literal-automaton.ts (classes, table, outStart, outIds), plus two hit buffers of `cap`
-// (literal id, UTF-16 end) pairs each, and the chunk of UTF-8 text.
+// (literal id, UTF-16 end) pairs each, the chunk of UTF-8 text, and a buffer of `runCap` (UTF-16 start, end) pairs for
+// the chunk's runs of ASCII digits (`digitRunsAscii`, `digitRunsUtf8`: the byte-class gate of the PII number
+// detectors, which read their regexes only where a run of digits stands).
 //
 // Invariant: a hit ending in the second stripe starts at most `overlap` bytes before the stripe (overlap = the longest
 // literal's length - 1), so the second stripe's DFA, started in the root state `overlap` bytes early and reporting
@@ -23,6 +25,9 @@ let outIdsOff: usize = 0;
 let hitsA: usize = 0;
 let hitsB: usize = 0;
 let hitCap: i32 = 0;
+
+let runsOff: usize = 0;
+let runCap: i32 = 0;
 
 let row: i32 = 0;
 let countA: i32 = 0;
@@ -48,6 +53,12 @@ export function configure(
   hitsA = a;
   hitsB = b;
   hitCap = cap;
+}
+
+/** Where the digit runs of a chunk are written, and how many (start, end) pairs fit there. */
+export function configureRuns(runs: usize, cap: i32): void {
+  runsOff = runs;
+  runCap = cap;
 }
 
 /** Starts a new text: the root state. */
@@ -181,4 +192,112 @@ export function scanUtf8(text: usize, n: i32, base: i32): i32 {
   countA = a;
   row = s;
   return 0;
+}
+
+// The SWAR test of 8 ASCII bytes for digits: a byte b < 0x80 has its high bit set in b + 0x50 when b >= 0x30, and in
+// b + 0x46 when b >= 0x3a; no byte carries into the next (b + 0x50 < 0x100). Digits are the bytes of the first and
+// not the second. Hand-written rather than SIMD: the build does not enable WebAssembly's SIMD feature.
+const BELOW_ZERO: u64 = 0x5050505050505050;
+const ABOVE_NINE: u64 = 0x4646464646464646;
+const HIGH_BITS: u64 = 0x8080808080808080;
+
+/** Writes run `count` ([start, end) in UTF-16 units): the new count, -1 when the buffer is full. */
+@inline
+function writeRun(count: i32, start: i32, end: i32): i32 {
+  if (count >= runCap) return -1;
+  const at = runsOff + (<usize>count << 3);
+  store<i32>(at, start);
+  store<i32>(at + 4, end);
+  return count + 1;
+}
+
+/** The digit bytes of 8 ASCII bytes: 0x80 in each byte that is a digit, 0 elsewhere. */
+@inline
+function digitsOf(v: u64): u64 {
+  return (v + BELOW_ZERO) & ~(v + ABOVE_NINE) & HIGH_BITS;
+}
+
+// The open run's start (-1: none) and the runs written, while `digitRunsAscii` walks a chunk.
+let runStart: i32 = -1;
+let runCount: i32 = 0;
+
+/**
+ * Writes the runs that start or end in the 8 bytes at UTF-16 offset `at` whose digit bytes are `digits`; `before` is
+ * 0x80 when the byte before them is a digit. False when the runs buffer is full.
+ */
+function emitEdges(digits: u64, before: u64, at: i32): bool {
+  // A set bit where a byte differs from the one before it in being a digit: a run starts or ends there.
+  let edges = digits ^ ((digits << 8) | before);
+  while (edges != 0) {
+    const bit = <i32>ctz(edges);
+    const where = at + (bit >> 3);
+    if (((digits >> <u64>bit) & 1) != 0) runStart = where;
+    else {
+      runCount = writeRun(runCount, runStart, where);
+      if (runCount < 0) return false;
+      runStart = -1;
+    }
+    edges &= edges - 1;
+  }
+  return true;
+}
+
+/**
+ * The maximal runs of ASCII digits of an ASCII chunk of `n` bytes whose first byte is UTF-16 offset `base`, written
+ * in order to the runs buffer: their count, or -1 when they do not fit. A run reaching a chunk's end is closed
+ * there: the host joins it to a run starting at the next chunk's first byte. Most stretches of 32 bytes of prose hold
+ * no digit and cost four loads and a test.
+ */
+export function digitRunsAscii(text: usize, n: i32, base: i32): i32 {
+  runStart = -1;
+  runCount = 0;
+  // 0x80 when the byte before the current 8 is a digit.
+  let before: u64 = 0;
+  let i = 0;
+  for (; i + 32 <= n; i += 32) {
+    const at = text + <usize>i;
+    const d0 = digitsOf(load<u64>(at));
+    const d1 = digitsOf(load<u64>(at, 8));
+    const d2 = digitsOf(load<u64>(at, 16));
+    const d3 = digitsOf(load<u64>(at, 24));
+    if ((d0 | d1 | d2 | d3 | before) == 0) continue;
+    if (!emitEdges(d0, before, base + i)) return -1;
+    if (!emitEdges(d1, d0 >> 56, base + i + 8)) return -1;
+    if (!emitEdges(d2, d1 >> 56, base + i + 16)) return -1;
+    if (!emitEdges(d3, d2 >> 56, base + i + 24)) return -1;
+    before = d3 >> 56;
+  }
+  for (; i < n; i++) {
+    const digit = <u32>(<i32>load<u8>(text + <usize>i) - 48) < 10;
+    if (digit) {
+      if (runStart < 0) runStart = base + i;
+    } else if (runStart >= 0) {
+      runCount = writeRun(runCount, runStart, base + i);
+      if (runCount < 0) return -1;
+      runStart = -1;
+    }
+  }
+  if (runStart >= 0) runCount = writeRun(runCount, runStart, base + n);
+  return runCount;
+}
+
+/** `digitRunsAscii` for a chunk holding non-ASCII characters, counting UTF-16 units as `scanUtf8` does. */
+export function digitRunsUtf8(text: usize, n: i32, base: i32): i32 {
+  let count = 0;
+  let start = -1;
+  let pos = base;
+  for (let i = 0; i < n; i++) {
+    const byte = <i32>load<u8>(text + <usize>i);
+    const unit = (byte & 0xc0) != 0x80 ? (byte >= 0xf0 ? 2 : 1) : 0;
+    if (<u32>(byte - 48) < 10) {
+      if (start < 0) start = pos;
+    } else if (start >= 0 && unit > 0) {
+      count = writeRun(count, start, pos);
+      if (count < 0) return -1;
+      start = -1;
+    }
+    pos += unit;
+  }
+  if (start >= 0) count = writeRun(count, start, pos);
+  return count;
 }

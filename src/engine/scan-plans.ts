@@ -39,6 +39,7 @@ export class ScanPlans {
       // Only detectors with a rule the policy does not switch off for this phase.
       detectors: detectorsFor(d, policy, phase),
       decide: matchPolicy(policy, phase, mode),
+      decidesByLabel: true,
       redaction: p.redaction,
     };
     // The costliest detector goes to the worker thread for long strings: the instruction-to-agent structure detector

@@ -90,7 +90,17 @@ const TAG_LIKE = new RegExp(
 );
 // Every tag-like string starts with one of these (in the text as sent: an entity, a `\u003c` or `%3C` escape, or a
 // form NFKC folds to "<"); text without any skips the normalised view. Checked with every code point's NFKC form.
-const TAG_START = /[<&%\\\uFF1C\uFE64]/;
+const TAG_STARTS = ["<", "&", "%", "\\", "\uFF1C", "\uFE64"] as const;
+
+/**
+ * Whether one of TAG_STARTS occurs in `text` (the character class `[<&%\\\uFF1C\uFE64]` tested on it): one native
+ * search per character, because a V8 regex visits every character of a text holding none of them, while `indexOf`
+ * of one character runs as a native memory scan and a character above U+00FF is absent from a one-byte string at once.
+ */
+function mayHoldTag(text: string): boolean {
+  for (const start of TAG_STARTS) if (text.includes(start)) return true;
+  return false;
+}
 
 /** What stands where a forged tag was: it matches no `TAG_LIKE`, so wrapping stays idempotent. */
 const FORGED_CLOSE = "[forged untrusted-tool-output closing tag]";
@@ -98,7 +108,7 @@ const FORGED_OPEN = "[forged untrusted-tool-output opening tag]";
 
 /** True when the text holds anything that reads as one of our tags. */
 export function hasTagLike(text: string): boolean {
-  if (!TAG_START.test(text)) return false;
+  if (!mayHoldTag(text)) return false;
   const view = normalisedView(text);
   TAG_LIKE.lastIndex = 0;
   return TAG_LIKE.test(view ? view.text : text);
@@ -106,7 +116,7 @@ export function hasTagLike(text: string): boolean {
 
 /** The text with every tag-like string (found on the normalised view, cut on the original span) replaced. */
 export function neutraliseTags(text: string): string {
-  if (!TAG_START.test(text)) return text;
+  if (!mayHoldTag(text)) return text;
   const view = normalisedView(text);
   const read = view ? view.text : text;
   TAG_LIKE.lastIndex = 0;

@@ -30,6 +30,11 @@ export interface ScanPlan {
   /** PII, secret, injection and hazard detectors. */
   detectors: readonly TextDetector[];
   decide(match: TextMatch): MatchAction;
+  /**
+   * Whether `decide`'s answer depends on a match's kind, type and rule id alone (the policy's decisions do), so the
+   * scanner asks once per distinct label of a string instead of once per match.
+   */
+  decidesByLabel?: boolean;
   redaction: RedactionSettings;
   /** The detector of `detectors` that a worker thread can run in its place (the built-in injection detector). */
   offloadable?: TextDetector;
@@ -745,20 +750,13 @@ function decideAll(
   const furthest = new Array<number>(PRIORITY_LEVELS).fill(-1);
   // Built at the first neutralised match, shared by all: a cut's bounds then cost no walk over the text around it.
   let cutIndex: CutIndex | undefined;
-  // The match the policy is asked about, refilled per match (the policy reads it, never keeps it).
-  const asked: TextMatch = { kind: "pii", type: "", start: 0, end: 0, ruleId: "" };
+  const decide = actionsOf(found, plan);
   for (let k = 0; k < n; k++) {
     const i = order[k]!;
     const label = found.labelIndex(i);
-    const { kind, type, ruleId } = found.labels[label]!;
     const start = found.start(i);
     const end = found.end(i);
-    asked.kind = kind;
-    asked.type = type;
-    asked.start = start;
-    asked.end = end;
-    asked.ruleId = ruleId;
-    const action = plan.decide(asked);
+    const action = decide(i, label);
     if (action.do === "ignore") continue;
     const slot = ruleOf[label]!;
     const seen = reach[slot]!;
@@ -815,6 +813,31 @@ function decideAll(
     removedValues,
   );
   return rewrites;
+}
+
+/** The policy's action for match `i` (of label `label`) of `found`: asked once per label when the plan allows it. */
+function actionsOf(found: MatchColumns, plan: ScanPlan): (i: number, label: number) => MatchAction {
+  // The match the policy is asked about, refilled per match (the policy reads it, never keeps it).
+  const asked: TextMatch = { kind: "pii", type: "", start: 0, end: 0, ruleId: "" };
+  const ask = (i: number, label: number): MatchAction => {
+    const { kind, type, ruleId } = found.labels[label]!;
+    asked.kind = kind;
+    asked.type = type;
+    asked.start = found.start(i);
+    asked.end = found.end(i);
+    asked.ruleId = ruleId;
+    return plan.decide(asked);
+  };
+  if (plan.decidesByLabel !== true) return ask;
+  const byLabel = new Array<MatchAction | undefined>(found.labels.length);
+  return (i, label) => {
+    let action = byLabel[label];
+    if (action === undefined) {
+      action = ask(i, label);
+      byLabel[label] = action;
+    }
+    return action;
+  };
 }
 
 /** The second pass of decideAll: the findings of the matches it recorded, in position order. */

@@ -2,7 +2,8 @@ import { createRequire } from "node:module";
 import type * as IbanTools from "ibantools";
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
-import { codeAt, isAlnumCode } from "../shared/char-codes.js";
+import { codeAt, isAlnumCode, isAsciiLetterCode } from "../shared/char-codes.js";
+import { digitRunsOf } from "../shared/digit-runs.js";
 
 /**
  * International Bank Account Numbers, in electronic form (`DE89370400440532013000`) or print form with a space
@@ -71,6 +72,49 @@ export function isAccountNumberIban(electronic: string): boolean {
   );
 }
 
+/**
+ * The IBAN whose country code and check digits `[A-Za-z]{2}\d{2}` start at `start`, pushed to `out`: its end, or -1
+ * when there is none.
+ */
+function ibanAt(text: string, start: number, out: TextMatch[]): number {
+  if (isAlnumCode(codeAt(text, start - 1))) return -1;
+  const length = ibanLengthOf(text.slice(start, start + 2).toUpperCase());
+  if (length === undefined) return -1;
+  const end = readIban(text, start, length);
+  if (end === -1 || isAlnumCode(codeAt(text, end))) return -1;
+  const electronic = text.slice(start, end).replace(/ /g, "").toUpperCase();
+  if (!isAccountNumberIban(electronic)) return -1;
+  out.push({ kind: "pii", type: "iban", start, end, ruleId: "pii.iban" });
+  return end;
+}
+
+/** Every match of COUNTRY_AND_CHECK tried, the search going on after each IBAN found. */
+function detectByRegex(text: string, out: TextMatch[]): void {
+  const re = COUNTRY_AND_CHECK;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const end = ibanAt(text, m.index, out);
+    if (end !== -1) re.lastIndex = end;
+  }
+}
+
+/**
+ * `detectByRegex` from the text's digit runs: COUNTRY_AND_CHECK matches exactly two characters before each run of
+ * two or more digits that two ASCII letters precede (its digits follow a letter, so they start a run), and two of
+ * its matches never overlap; the search's restart after an IBAN is the skip below.
+ */
+function detectAtRuns(text: string, runs: Int32Array, out: TextMatch[]): void {
+  let from = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const start = runs[r]! - 2;
+    if (start < from || runs[r + 1]! - runs[r]! < 2) continue;
+    if (!isAsciiLetterCode(text.charCodeAt(start)) || !isAsciiLetterCode(text.charCodeAt(start + 1)))
+      continue;
+    const end = ibanAt(text, start, out);
+    if (end !== -1) from = end;
+  }
+}
+
 export function createIbanDetector(): TextDetector {
   return {
     id: "pii.iban",
@@ -80,20 +124,9 @@ export function createIbanDetector(): TextDetector {
     minLength: MIN_IBAN_LENGTH,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < MIN_IBAN_LENGTH) return;
-      const re = COUNTRY_AND_CHECK;
-      re.lastIndex = 0;
-      for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-        const start = m.index;
-        if (isAlnumCode(codeAt(text, start - 1))) continue;
-        const length = ibanLengthOf(m[0].slice(0, 2).toUpperCase());
-        if (length === undefined) continue;
-        const end = readIban(text, start, length);
-        if (end === -1 || isAlnumCode(codeAt(text, end))) continue;
-        const electronic = text.slice(start, end).replace(/ /g, "").toUpperCase();
-        if (!isAccountNumberIban(electronic)) continue;
-        out.push({ kind: "pii", type: "iban", start, end, ruleId: "pii.iban" });
-        re.lastIndex = end;
-      }
+      const runs = digitRunsOf(text);
+      if (runs === undefined) detectByRegex(text, out);
+      else detectAtRuns(text, runs, out);
     },
   };
 }

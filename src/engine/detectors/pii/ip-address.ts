@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { HAS_COLON, HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isDigitCode, isHexCode, isWordCode } from "../shared/char-codes.js";
+import { digitRunsOf } from "../shared/digit-runs.js";
 
 /**
  * IPv4 and IPv6 addresses. Candidates are found cheaply and then confirmed by `node:net` `isIP`, which knows every
@@ -26,18 +27,52 @@ function isStandaloneIpv4(text: string, start: number, end: number): boolean {
 }
 
 function detectIpv4(text: string, out: TextMatch[]): void {
+  const runs = digitRunsOf(text);
+  if (runs !== undefined) {
+    detectIpv4AtRuns(text, runs, out);
+    return;
+  }
   const re = IPV4; // shared, reset: a RegExp per call was costlier than the scan on short strings
   re.lastIndex = 0;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    const start = m.index;
-    const end = start + m[0].length;
-    if (!isStandaloneIpv4(text, start, end) || isIP(m[0]) !== 4) {
-      // Retry one character later so "1234.5.6.7.8" can still yield nothing but "5.6.7.8" is not skipped by a
-      // greedy first octet; the boundary check rejects the embedded cases.
-      re.lastIndex = start + 1;
-      continue;
+    // Retry one character later so "1234.5.6.7.8" can still yield nothing but "5.6.7.8" is not skipped by a
+    // greedy first octet; the boundary check rejects the embedded cases.
+    if (!ipv4At(text, m.index, m[0], out)) re.lastIndex = m.index + 1;
+  }
+}
+
+/** The match of IPV4 `match` at `start`, pushed when it stands alone and is an address: whether it was. */
+function ipv4At(text: string, start: number, match: string, out: TextMatch[]): boolean {
+  const end = start + match.length;
+  if (!isStandaloneIpv4(text, start, end) || isIP(match) !== 4) return false;
+  out.push({ kind: "pii", type: "ip_address", start, end, ruleId: "pii.ip_address" });
+  return true;
+}
+
+const IPV4_AT = new RegExp(IPV4.source, "y");
+
+/**
+ * `detectIpv4` from the text's digit runs: a match's first octet `\d{1,3}` must be followed by a dot, which only a
+ * run's end can be, so a match starts in the last three digits of a run that a dot ends. Each such place is tried in
+ * order, from where the global scan would go on (after an address found, one character after a rejected match).
+ */
+function detectIpv4AtRuns(text: string, runs: Int32Array, out: TextMatch[]): void {
+  const re = IPV4_AT;
+  let from = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const end = runs[r + 1]!;
+    // A match needs `\d` right after that dot: the next run starts there.
+    if (end < from || codeAt(text, end) !== 46 || runs[r + 2] !== end + 1) continue;
+    for (let at = Math.max(runs[r]!, end - 3, from); at < end; at++) {
+      re.lastIndex = at;
+      const m = re.exec(text);
+      if (m === null) continue;
+      if (ipv4At(text, at, m[0], out)) {
+        from = at + m[0].length;
+        break;
+      }
+      from = at + 1;
     }
-    out.push({ kind: "pii", type: "ip_address", start, end, ruleId: "pii.ip_address" });
   }
 }
 

@@ -1,4 +1,5 @@
 import { codeAt, isDigitCode } from "../shared/char-codes.js";
+import { digitRunsOf } from "../shared/digit-runs.js";
 
 /**
  * Finds phone-number-shaped runs without a regex: digits joined by at most two separator characters at a time
@@ -40,50 +41,106 @@ function isSeparatorCode(code: number): boolean {
  * skipped as a whole, so no phone is ever cut out of the middle of a longer number.
  */
 export function forEachPhoneCandidate(text: string, visit: (candidate: PhoneCandidate) => void): void {
+  const runs = digitRunsOf(text);
+  if (runs !== undefined) {
+    forEachAtRuns(text, runs, visit);
+    return;
+  }
   // Shared instance, reset here: a RegExp per call cost more than the scan itself on short strings.
   const start = START;
   start.lastIndex = 0;
-  for (let m = start.exec(text); m !== null; m = start.exec(text)) {
-    const runStart = m.index;
-    const international = text.charCodeAt(runStart) === 43;
-    let i = runStart + (international ? 1 : 0);
-    let digits = 0;
-    let separators = 0;
-    let pendingSeparators = 0;
-    let lastDigitEnd = i;
-    while (i < text.length) {
-      const code = text.charCodeAt(i);
-      if (isDigitCode(code)) {
-        digits++;
-        pendingSeparators = 0;
-        lastDigitEnd = i + 1;
-      } else if (isSeparatorCode(code) && pendingSeparators < 2) {
-        pendingSeparators++;
-        separators++;
-      } else {
-        break;
-      }
-      i++;
-    }
-    start.lastIndex = Math.max(lastDigitEnd, runStart + 1);
-    if (digits < MIN_PHONE_DIGITS || digits > MAX_PHONE_DIGITS) continue;
-    // A leading "(" without its ")" belongs to the prose: "(call 555 0100)".
-    let candidateStart = runStart;
-    if (text.charCodeAt(candidateStart) === 40 && !text.slice(candidateStart, lastDigitEnd).includes(")")) {
-      candidateStart++;
-    }
-    let end = lastDigitEnd;
-    EXTENSION.lastIndex = end;
-    if (EXTENSION.test(text)) end = EXTENSION.lastIndex;
-    visit({
-      start: candidateStart,
-      numberEnd: lastDigitEnd,
-      end,
-      digits,
-      international,
-      bare: separators === 0 && !international,
-    });
+  for (let m = start.exec(text); m !== null; m = start.exec(text))
+    start.lastIndex = visitFrom(text, m.index, visit);
+}
+
+/**
+ * START's matches from the text's digit runs. A match's digits are consecutive digits of the text (a separator is no
+ * digit), so it needs seven in runs at most two characters apart; and one starting inside a run implies one at the
+ * run's start (the digits before it fill the first groups), where the scan, which always goes on at a run's end,
+ * finds it first. So a match starts at a run's first digit, or at the `+` or `(` right before it (then START matches
+ * there exactly when it matches at the digit).
+ */
+function forEachAtRuns(text: string, runs: Int32Array, visit: (candidate: PhoneCandidate) => void): void {
+  let from = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const first = runs[r]!;
+    if (first < from || !sevenDigitsNear(runs, r) || !startMatchesAt(text, first)) continue;
+    const lead = first > from ? text.charCodeAt(first - 1) : -1;
+    from = visitFrom(text, lead === 43 || lead === 40 ? first - 1 : first, visit);
   }
+}
+
+/** Whether the runs from run `r` on, each at most two characters after the last, hold seven digits. */
+function sevenDigitsNear(runs: Int32Array, r: number): boolean {
+  let digits = runs[r + 1]! - runs[r]!;
+  for (let k = r + 2; digits < MIN_PHONE_DIGITS && k < runs.length && runs[k]! - runs[k - 1]! <= 2; k += 2)
+    digits += runs[k + 1]! - runs[k]!;
+  return digits >= MIN_PHONE_DIGITS;
+}
+
+/**
+ * Whether START matches at the digit at `at`: seven digits from there, each at most two separators after the last.
+ * Digits and separators are disjoint, so the regex has one way through, which this walk takes (a sticky `exec` per
+ * candidate cost more than the walk).
+ */
+function startMatchesAt(text: string, at: number): boolean {
+  let digits = 0;
+  let pending = 0;
+  for (let i = at; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isDigitCode(code)) {
+      if (++digits === MIN_PHONE_DIGITS) return true;
+      pending = 0;
+    } else if (isSeparatorCode(code) && pending < 2) pending++;
+    else return false;
+  }
+  return false;
+}
+
+/**
+ * The candidate run of digits and separators from `runStart` (where START matched), visited when it has 7-15 digits;
+ * returns where the search goes on (after the run's last digit).
+ */
+function visitFrom(text: string, runStart: number, visit: (candidate: PhoneCandidate) => void): number {
+  const international = text.charCodeAt(runStart) === 43;
+  let i = runStart + (international ? 1 : 0);
+  let digits = 0;
+  let separators = 0;
+  let pendingSeparators = 0;
+  let lastDigitEnd = i;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (isDigitCode(code)) {
+      digits++;
+      pendingSeparators = 0;
+      lastDigitEnd = i + 1;
+    } else if (isSeparatorCode(code) && pendingSeparators < 2) {
+      pendingSeparators++;
+      separators++;
+    } else {
+      break;
+    }
+    i++;
+  }
+  const next = Math.max(lastDigitEnd, runStart + 1);
+  if (digits < MIN_PHONE_DIGITS || digits > MAX_PHONE_DIGITS) return next;
+  // A leading "(" without its ")" belongs to the prose: "(call 555 0100)".
+  let candidateStart = runStart;
+  if (text.charCodeAt(candidateStart) === 40 && !text.slice(candidateStart, lastDigitEnd).includes(")")) {
+    candidateStart++;
+  }
+  let end = lastDigitEnd;
+  EXTENSION.lastIndex = end;
+  if (EXTENSION.test(text)) end = EXTENSION.lastIndex;
+  visit({
+    start: candidateStart,
+    numberEnd: lastDigitEnd,
+    end,
+    digits,
+    international,
+    bare: separators === 0 && !international,
+  });
+  return next;
 }
 
 /** Separator-delimited digit groups of a candidate, e.g. "(37) 788-063" -> ["37","788","063"]. */

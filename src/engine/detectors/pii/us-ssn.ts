@@ -1,6 +1,7 @@
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
-import { codeAt, isWordCode } from "../shared/char-codes.js";
+import { codeAt, isDigitCode, isWordCode } from "../shared/char-codes.js";
+import { digitRunsOf } from "../shared/digit-runs.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
 
 /**
@@ -69,6 +70,58 @@ export function isValidSsnDigits(digits: string): boolean {
   return digits.slice(5) !== "0000";
 }
 
+/** The match of SEPARATED at `[start, end)`, pushed when it stands alone and follows SSA rules. */
+function separatedAt(text: string, start: number, end: number, out: TextMatch[]): void {
+  if (!isStandaloneNumber(text, start, end)) return;
+  if (!isValidSsnDigits(text.slice(start, end).replace(/\D/g, ""))) return;
+  out.push({ kind: "pii", type: "us_ssn", start, end, ruleId: "pii.us_ssn" });
+}
+
+/** Nine bare digits at `start` (a match of NINE_DIGITS): pushed with an SSN keyword in their clause or after them. */
+function bareAt(text: string, start: number, out: TextMatch[]): void {
+  const end = start + 9;
+  if (!isStandaloneNumber(text, start, end) || !isValidSsnDigits(text.slice(start, end))) return;
+  if (keywordInClause(text, start) || keywordLabelsAfter(text, end))
+    out.push({ kind: "pii", type: "us_ssn", start, end, ruleId: "pii.us_ssn" });
+}
+
+/** The separators SEPARATED allows around the group number: `-`, space, `.`, no-break space (the same twice). */
+function isSsnSeparatorCode(code: number): boolean {
+  return code === 45 || code === 32 || code === 46 || code === 0xa0;
+}
+
+function digitsAt(text: string, from: number, count: number): boolean {
+  for (let i = from; i < from + count; i++) if (!isDigitCode(codeAt(text, i))) return false;
+  return true;
+}
+
+/** Whether SEPARATED matches at `start` (`\d{3}`, a separator, `\d{2}`, the same separator, `\d{4}`: 11 long). */
+function separatedMatchesAt(text: string, start: number): boolean {
+  const separator = codeAt(text, start + 3);
+  return (
+    isSsnSeparatorCode(separator) &&
+    codeAt(text, start + 6) === separator &&
+    digitsAt(text, start, 3) &&
+    digitsAt(text, start + 4, 2) &&
+    digitsAt(text, start + 7, 4)
+  );
+}
+
+/**
+ * SEPARATED's matches from the text's digit runs: its area number is the last three digits of a run that one of its
+ * separators ends, so a match can start only there; tried there in order, each search going on after the last match
+ * as the global scan does.
+ */
+function separatedAtRuns(text: string, runs: Int32Array, out: TextMatch[]): void {
+  let from = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const start = runs[r + 1]! - 3;
+    if (start < runs[r]! || start < from || !separatedMatchesAt(text, start)) continue;
+    from = start + 11;
+    separatedAt(text, start, from, out);
+  }
+}
+
 export function createUsSsnDetector(): TextDetector {
   return {
     id: "pii.us_ssn",
@@ -78,25 +131,21 @@ export function createUsSsnDetector(): TextDetector {
     minLength: 9,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 9) return; // nine digits at least
-      const separated = SEPARATED;
-      separated.lastIndex = 0;
-      for (let m = separated.exec(text); m !== null; m = separated.exec(text)) {
-        const start = m.index;
-        const end = start + m[0].length;
-        if (!isStandaloneNumber(text, start, end)) continue;
-        if (!isValidSsnDigits(m[0].replace(/\D/g, ""))) continue;
-        out.push({ kind: "pii", type: "us_ssn", start, end, ruleId: "pii.us_ssn" });
+      const runs = digitRunsOf(text);
+      if (runs === undefined) {
+        const separated = SEPARATED;
+        separated.lastIndex = 0;
+        for (let m = separated.exec(text); m !== null; m = separated.exec(text))
+          separatedAt(text, m.index, m.index + m[0].length, out);
+        const nine = NINE_DIGITS;
+        nine.lastIndex = 0;
+        for (let n = nine.exec(text); n !== null; n = nine.exec(text)) bareAt(text, n.index, out);
+        return;
       }
-      // Nine bare digits count only with an SSN keyword in their clause (see keywordInClause).
-      const nine = NINE_DIGITS;
-      nine.lastIndex = 0;
-      for (let n = nine.exec(text); n !== null; n = nine.exec(text)) {
-        const start = n.index;
-        const end = start + 9;
-        if (!isStandaloneNumber(text, start, end) || !isValidSsnDigits(n[0])) continue;
-        if (keywordInClause(text, start) || keywordLabelsAfter(text, end))
-          out.push({ kind: "pii", type: "us_ssn", start, end, ruleId: "pii.us_ssn" });
-      }
+      separatedAtRuns(text, runs, out);
+      // NINE_DIGITS' matches: from each run of nine or more digits, every nine from its start.
+      for (let r = 0; r < runs.length; r += 2)
+        for (let at = runs[r]!; at + 9 <= runs[r + 1]!; at += 9) bareAt(text, at, out);
     },
   };
 }

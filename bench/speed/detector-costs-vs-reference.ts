@@ -1,0 +1,87 @@
+/**
+ * `detector-costs.ts` for this checkout and a reference checkout side by side in one process, interleaved: each
+ * detector of the families-text policy's output plan, the shared literal pass and the whole output check, timed in
+ * process CPU time on the bench's 1 MB of prose, per side, so a change's effect per detector is read from the same
+ * rounds under the same load.
+ *
+ * `npx tsx bench/speed/detector-costs-vs-reference.ts --reference=<checkout> [rounds] [--json]`
+ */
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { TextDetector } from "../../src/engine/types.js";
+import { payload } from "../fixtures/inputs.js";
+import { median } from "../lib/stats.js";
+import { benchText, MB, textRequest } from "./common.js";
+import { NO_INJECTION } from "./families-text.js";
+
+interface Part {
+  name: string;
+  run: () => unknown;
+  prepare?: () => void;
+}
+
+async function partsAt(dir: string, text: string): Promise<Part[]> {
+  const at = (path: string) => import(pathToFileURL(join(dir, path)).href);
+  const { createDetectorSet } = await at("src/engine/detector-set.ts");
+  const { LocalPolicyEngine } = await at("src/engine/local-engine.ts");
+  const { resolvePolicy } = await at("src/engine/policy.ts");
+  const { ScanPlans } = await at("src/engine/scan-plans.ts");
+  const { candidateIndex, passLiterals } = await at("src/engine/scan/candidates.ts");
+  const resolved = resolvePolicy(NO_INJECTION, process.env, { detectorIds: new Set() });
+  const plan = new ScanPlans(resolved, createDetectorSet(resolved, [])).get(
+    "output",
+    resolved.sanitizer.mode,
+  );
+  const engine = new LocalPolicyEngine(NO_INJECTION, { worker: false });
+  const request = textRequest(text);
+  const any = passLiterals(["\u0001"]);
+  const pass = () => candidateIndex(text).passHits(any);
+  const detectors: TextDetector[] = [...plan.sanitizers, ...plan.detectors];
+  return [
+    { name: "shared literal pass", run: pass },
+    ...detectors.map((d) => ({ name: d.id, run: () => d.detect(text, []), prepare: pass })),
+    { name: "whole output check", run: () => engine.checkOutput(request) },
+  ];
+}
+
+async function cpuMs(part: Part, repeat: number): Promise<number> {
+  let micros = 0;
+  for (let i = 0; i < repeat; i++) {
+    part.prepare?.();
+    const start = process.cpuUsage();
+    await part.run();
+    const used = process.cpuUsage(start);
+    micros += used.user + used.system;
+  }
+  return micros / 1000 / repeat;
+}
+
+const reference = process.argv.find((a) => a.startsWith("--reference="))?.slice("--reference=".length);
+if (reference === undefined) throw new Error("--reference=<checkout> is required");
+const rounds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 9);
+// `--json`: the bench's JSON text (records, many numbers) instead of its prose.
+const text = process.argv.includes("--json") ? payload("json", MB) : benchText();
+const sides = [
+  { side: "reference", parts: await partsAt(resolve(reference), text) },
+  { side: "this", parts: await partsAt(resolve("."), text) },
+];
+const samples = new Map<string, number[]>();
+for (const { side, parts } of sides)
+  for (const p of parts) {
+    await cpuMs(p, 1);
+    samples.set(`${side}\u0000${p.name}`, []);
+  }
+for (let r = 0; r < rounds; r++)
+  for (const { side, parts } of r % 2 === 0 ? sides : [...sides].reverse())
+    for (const p of parts) samples.get(`${side}\u0000${p.name}`)!.push(await cpuMs(p, 3));
+const names = sides[1]!.parts.map((p) => p.name);
+console.log(
+  `| part (CPU ms per MB, median of ${rounds} interleaved rounds) | reference | this |\n| --- | --- | --- |`,
+);
+for (const name of names) {
+  const cell = (side: string) => {
+    const ms = samples.get(`${side}\u0000${name}`);
+    return ms === undefined ? "-" : median(ms).toFixed(2);
+  };
+  console.log(`| ${name} | ${cell("reference")} | ${cell("this")} |`);
+}

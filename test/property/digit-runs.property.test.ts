@@ -1,0 +1,183 @@
+/**
+ * The byte-class gate of the shared literal pass (scan/candidates.ts `digitRuns`, wasm/literal-pass.ts) changes no
+ * finding: its runs are exactly the maximal runs of `[0-9]` of the text (ASCII or not, across the pass's 64 kB
+ * chunks and its 8-byte blocks), and the PII number detectors, which try their regexes only where a run lets a match
+ * start, find exactly what their global scans find with the pass switched off. Texts are built from the shapes the
+ * detectors read (phones with `+`, `(` and up to two separators, SSNs, IBANs, dotted quads, long and short digit
+ * runs glued to letters and dots), so most candidate starts are near-misses.
+ */
+import fc from "fast-check";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPiiDetectors } from "../../src/engine/detectors/pii/index.js";
+import {
+  candidateIndex,
+  MIN_PASS_LENGTH,
+  passLiterals,
+  setLiteralPass,
+} from "../../src/engine/scan/candidates.js";
+import type { TextMatch } from "../../src/engine/types.js";
+import { fakeCardNumber, fakeIban } from "../../src/shared/fake-credentials.js";
+
+// Registered so the pass runs even when no detector module registered literals before this file.
+const ANY = passLiterals(["zq"]);
+
+/** The text's digit runs, the pass run first (asking for the runs never runs it). */
+function runsOf(text: string): Int32Array | undefined {
+  const index = candidateIndex(text);
+  index.passHits(ANY);
+  return index.digitRuns();
+}
+
+afterEach(() => setLiteralPass(true));
+
+function expectedRuns(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(/\d+/g)) out.push(m.index!, m.index! + m[0].length);
+  return out;
+}
+
+const digits = (min: number, max: number) =>
+  fc.array(fc.constantFrom(..."0123456789"), { minLength: min, maxLength: max }).map((d) => d.join(""));
+
+/** Groups of digits joined by zero to three characters a phone, an SSN or an address may hold between them. */
+const grouped = fc
+  .array(
+    fc.tuple(
+      digits(1, 4),
+      fc.array(fc.constantFrom(" ", "-", ".", "/", "(", ")", "\u00a0", ":"), { maxLength: 3 }),
+    ),
+    { minLength: 2, maxLength: 6 },
+  )
+  .map((groups) => groups.map(([d, s]) => d + s.join("")).join(""));
+
+/** Number shapes, near-misses and the characters around them. */
+const piece = fc.oneof(
+  { weight: 4, arbitrary: grouped },
+  { weight: 4, arbitrary: digits(1, 20) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      "+1 415-555-0134",
+      "(415) 555-0134",
+      "+44 20 7946 0958",
+      "415.555.0134",
+      "4155550134",
+      "078-05-1120",
+      "536.22.4187",
+      "536 22 4187",
+      "536\u00a022\u00a04187",
+      "536-22.4187",
+      "536 22-4187",
+      "415 -. 555 0134",
+      "SSN 123456789",
+      "123456789 (SSN)",
+      "10.0.0.1",
+      "192.168.1.254",
+      "1.2.3.4.5",
+      "v1.2.3.4",
+      "256.1.1.1",
+      "1234.5.6.7.8",
+      "2015-12-22",
+      "22/12/2015 04:34",
+      "x123",
+      " ext. 12",
+      "GB82WEST12345698765432",
+      "DE89 3704 0044 0532 0130 00",
+      "de89370400440532013000",
+      "ab12",
+      "AB1",
+      fakeIban("GB", "WEST12345698765432"),
+      fakeIban("DE", "370400440532013000"),
+      fakeCardNumber("4", 16),
+      fakeCardNumber("4", 13, 31),
+    ),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(" ", "  ", ".", "-", "(", ")", "+", "/", "x", "a", "Zq", "\n", ":"),
+  },
+  { weight: 1, arbitrary: fc.constantFrom("\u00e9", "\u00a0", "\u20ac", "\ud83d\ude00", "\u0663") },
+  { weight: 3, arbitrary: fc.constant(" the report was filed under review before the deadline ") },
+);
+
+/** A text of the pieces at least MIN_PASS_LENGTH long (the pass runs on it). */
+const longText = fc.array(piece, { minLength: 40, maxLength: 160 }).map((parts) => {
+  let text = parts.join("");
+  while (text.length < MIN_PASS_LENGTH) text += " the report was filed under review before the deadline ";
+  return text;
+});
+
+function findings(text: string): string {
+  const out: TextMatch[] = [];
+  for (const d of createPiiDetectors()) d.detect(text, out);
+  return JSON.stringify(out);
+}
+
+describe("the pass's digit runs", () => {
+  it("are the maximal runs of [0-9], on texts of one chunk", () => {
+    let ran = 0;
+    fc.assert(
+      fc.property(longText, (text) => {
+        const runs = runsOf(text);
+        if (runs === undefined) return; // a stretch with more than one run per 8 bytes: the callers scan
+        ran++;
+        expect([...runs]).toEqual(expectedRuns(text));
+      }),
+      { numRuns: 150 },
+    );
+    expect(ran).toBeGreaterThan(100);
+  });
+
+  it("are joined across the pass's chunks and its 8-byte blocks, ASCII and not", () => {
+    let ran = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(digits(1, 40), fc.constantFrom("a", " ", "\u00e9", "\ud83d\ude00")), {
+          minLength: 5,
+          maxLength: 30,
+        }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 15 }),
+        (parts, ascii, shift) => {
+          const unit = parts.filter((p) => !ascii || /^[\x00-\x7f]*$/.test(p)).join("") || "1";
+          // Filler sized so runs straddle the 64 kB chunk boundaries and the 8-byte blocks at varying offsets.
+          let text = "y".repeat(shift);
+          while (text.length < 140_000) text += `${unit}${"z".repeat(300 + (text.length % 61))}`;
+          const runs = runsOf(text);
+          if (runs === undefined) return;
+          ran++;
+          expect([...runs]).toEqual(expectedRuns(text));
+        },
+      ),
+      { numRuns: 12 },
+    );
+    expect(ran).toBeGreaterThan(6);
+  });
+
+  it("are not given before something ran the pass on the text (asking does not run it)", () => {
+    const text = `${"report 2024, ".repeat(200)}x`;
+    expect(candidateIndex(text).digitRuns()).toBeUndefined();
+    expect(runsOf(text)).toBeDefined();
+  });
+
+  it("are not given for a table of numbers (more than one run per 8 bytes)", () => {
+    expect(runsOf("1,".repeat(MIN_PASS_LENGTH))).toBeUndefined();
+  });
+
+  it("leave every PII detector's findings as its own scan finds them", () => {
+    let ran = 0;
+    fc.assert(
+      fc.property(longText, (text) => {
+        setLiteralPass(true);
+        if (runsOf(text) !== undefined) ran++;
+        const withRuns = findings(text);
+        setLiteralPass(false);
+        const without = findings(text);
+        setLiteralPass(true);
+        expect(withRuns).toBe(without);
+      }),
+      { numRuns: 300 },
+    );
+    expect(ran).toBeGreaterThan(200);
+  });
+});

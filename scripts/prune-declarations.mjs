@@ -2,9 +2,9 @@
 // `exports` name only its entry points, so a declaration no entry point imports (the CLI's, the server's internals,
 // most detectors') can never be read by a user's compiler; shipping them only made the package heavier.
 //   node scripts/prune-declarations.mjs [distDir]
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = resolve(root, process.argv[2] ?? "dist");
@@ -32,6 +32,39 @@ function importsOf(file) {
   }
   return targets;
 }
+
+/**
+ * The registry's type unions (`SecretType = (typeof SECRET_RULES)[number]["type"]`) written out as literal unions,
+ * read from the built registry's `*_TYPES` arrays: as tsc writes them, the declarations import every built-in record
+ * as a literal type (the secret records alone are ~250 kB of .d.ts), which a user's compiler needs only for these
+ * unions. Written out, the records' declarations are reached by no entry point and removed below. The literal union
+ * is the same type (each array holds every record's type, and test/unit/package-manifest checks the names).
+ */
+async function flattenRuleTypeUnions() {
+  const registry = join(dist, "engine/rules/registry.d.ts");
+  const built = await import(pathToFileURL(join(dist, "index.js")).href);
+  const unions = {
+    PiiType: built.PII_TYPES,
+    SecretType: built.SECRET_TYPES,
+    HazardType: built.HAZARD_TYPES,
+    InjectionRuleType: built.INJECTION_TYPES,
+  };
+  let text = readFileSync(registry, "utf8");
+  for (const [name, types] of Object.entries(unions)) {
+    if (!Array.isArray(types) || types.length === 0)
+      throw new Error(`dist/index.js exports no types for ${name}`);
+    const pattern = new RegExp(`export type ${name} = [^;]+;`);
+    if (!pattern.test(text)) throw new Error(`${registry} declares no ${name}`);
+    const literal = [...new Set(types)].map((t) => JSON.stringify(t)).join(" | ");
+    text = text.replace(pattern, `export type ${name} = ${literal};`);
+  }
+  for (const m of [...text.matchAll(/^import \{ (\w+) \} from "\.\/built-in\/[\w-]+\.js";\n/gm)]) {
+    if (!new RegExp(`\\b${m[1]}\\b`).test(text.replace(m[0], ""))) text = text.replace(m[0], "");
+  }
+  writeFileSync(registry, text);
+}
+
+await flattenRuleTypeUnions();
 
 const reached = new Set();
 const stack = entryDeclarations();

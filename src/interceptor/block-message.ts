@@ -1,4 +1,18 @@
-import type { PolicyViolationDetails } from "./policy-violation-error.js";
+import type { Finding } from "../shared/types.js";
+
+export type CheckPhase = "input" | "output";
+
+/** What a blocked call is: which check, which tool, why, with which findings (a `PolicyViolationError` carries it). */
+export interface PolicyViolationDetails {
+  phase: CheckPhase;
+  connectorType: string;
+  serverName: string;
+  toolName: string;
+  reason: string;
+  findings: readonly Finding[];
+  decisionId: string;
+  ruleIds?: readonly string[];
+}
 
 /** What a block message is made from: the violation's details, and whether the backend failed to decide. */
 export interface BlockMessageInput extends PolicyViolationDetails {

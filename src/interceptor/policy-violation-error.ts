@@ -1,19 +1,8 @@
 import { TollgateError } from "../errors.js";
 import type { Finding } from "../shared/types.js";
-import { defaultBlockMessage } from "./block-message.js";
+import { type CheckPhase, defaultBlockMessage, type PolicyViolationDetails } from "./block-message.js";
 
-export type CheckPhase = "input" | "output";
-
-export interface PolicyViolationDetails {
-  phase: CheckPhase;
-  connectorType: string;
-  serverName: string;
-  toolName: string;
-  reason: string;
-  findings: readonly Finding[];
-  decisionId: string;
-  ruleIds?: readonly string[];
-}
+export type { CheckPhase, PolicyViolationDetails } from "./block-message.js";
 
 /**
  * A policy check blocked the call. On the input phase the tool was never called. `message` is what the model reads

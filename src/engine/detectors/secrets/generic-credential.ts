@@ -3,7 +3,6 @@ import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import { CANDIDATE_SCANS, literalStarts, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
-import { detectOperatorlessCredentials } from "./credential-forms.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -976,10 +975,14 @@ function detectAuthorizationValues(text: string, out: TextMatch[]): void {
   });
 }
 
+/** Credential forms read without the walk (credential-forms.ts); appended to `out`. */
+export type CredentialForms = (text: string, out: TextMatch[]) => void;
+
 /**
  * Values assigned to credential-named keys (`generic`), and vendor values assigned to keys naming the vendor
- * (`keyed`), appended to `out`. Findings from `firstOwn` on are the caller's for this text: a value inside one of
- * them is not reported again.
+ * (`keyed`), appended to `out`; with `generic`, also what `otherForms` finds (the caller passes them, so this module
+ * and credential-forms.ts, which reads keys and values with this module's helpers, do not import each other). Findings
+ * from `firstOwn` on are the caller's for this text: a value inside one of them is not reported again.
  */
 export function detectNamedCredentials(
   text: string,
@@ -987,6 +990,7 @@ export function detectNamedCredentials(
   keyed: KeyedForms,
   generic: boolean,
   firstOwn: number,
+  otherForms: CredentialForms,
 ): void {
   // Shortest report: a two-letter key (`pw`), an operator and a six-character password.
   if (text.length < 9) return;
@@ -1003,7 +1007,7 @@ export function detectNamedCredentials(
   if (!generic) return;
   const before = out.length;
   detectAuthorizationValues(text, out);
-  detectOperatorlessCredentials(text, out);
+  otherForms(text, out);
   // A value the walk or a vendor record already reported (`Authorization: token x` is a credential phrase too) is
   // not reported again.
   let kept = before;

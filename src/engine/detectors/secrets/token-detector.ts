@@ -15,6 +15,7 @@ import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import { passesCrc32Base62 } from "./checksums.js";
+import { detectOperatorlessCredentials } from "./credential-forms.js";
 import {
   ASSIGNMENT_LITERALS,
   detectNamedCredentials,
@@ -208,7 +209,14 @@ export function createTokenDetector(
         // which fails, and the `AKIA` that starts inside it is still read.
       });
       if (withNamedCredentials || keyed.length > 0)
-        detectNamedCredentials(text, out, keyedForms, withNamedCredentials, first);
+        detectNamedCredentials(
+          text,
+          out,
+          keyedForms,
+          withNamedCredentials,
+          first,
+          detectOperatorlessCredentials,
+        );
     },
   };
   // The shared prefilter skips the detector on a string that holds none of its literals.

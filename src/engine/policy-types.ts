@@ -80,18 +80,9 @@ export interface AllowList {
   patterns?: readonly string[];
 }
 
-/**
- * Context words, as Presidio uses them, looked for case-insensitively within `window` characters (default 40)
- * before or after a match: with `require`, a match counts only next to one of them (`EMP-123456` only near
- * "employee"); with `exclude`, a match next to one of them does not count ("example", "test"). The one shape for
- * rules declared in the policy and for the built-in records (a vendor token whose prefix is too common to stand
- * alone requires the vendor's name nearby), read by one function (src/engine/rules/rule-context.ts).
- */
-export interface RuleContext {
-  require?: readonly string[];
-  exclude?: readonly string[];
-  window?: number;
-}
+import type { RuleContext } from "./rules/rule-context.js";
+
+export type { RuleContext };
 
 /**
  * A rule declared in the policy itself, so `validate-policy` and the schema see it. It matches by `pattern`, or by

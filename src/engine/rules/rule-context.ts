@@ -1,4 +1,15 @@
-import type { RuleContext } from "../policy-types.js";
+/**
+ * Context words, as Presidio uses them, looked for case-insensitively within `window` characters (default 40)
+ * before or after a match: with `require`, a match counts only next to one of them (`EMP-123456` only near
+ * "employee"); with `exclude`, a match next to one of them does not count ("example", "test"). The one shape for
+ * rules declared in the policy and for the built-in records (a vendor token whose prefix is too common to stand
+ * alone requires the vendor's name nearby), read by one function (below).
+ */
+export interface RuleContext {
+  require?: readonly string[];
+  exclude?: readonly string[];
+  window?: number;
+}
 
 /**
  * Context words (Presidio's), one shape for built-in records and rules declared in the policy (`RuleContext`), read

@@ -1,7 +1,7 @@
 import type { RuleKind } from "../../shared/vocabulary.js";
-import type { RuleContext } from "../policy-types.js";
 import type { TextDetector } from "../types.js";
 import type { Action } from "./actions.js";
+import type { RuleContext } from "./rule-context.js";
 
 /** The policy section that sets a rule's action (`pii.types.email`, `inputHazards.ssrf`, `sanitizer.mode`...). */
 export type PolicyFamily = "pii" | "secrets" | "injection" | "inputHazards" | "sanitizer";

@@ -4,7 +4,7 @@
  * all. The prefix index, the keywords and the examples are derived from the forms; nothing is written twice.
  */
 
-import type { RuleContext } from "../../policy-types.js";
+import type { RuleContext } from "../../rules/rule-context.js";
 
 /** Checksums vendors embed in their tokens (see checksums.ts). */
 export type ChecksumName = "crc32-base62";

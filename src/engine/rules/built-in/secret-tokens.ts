@@ -7,8 +7,8 @@ import {
   randomBody,
 } from "../../detectors/secrets/token-examples.js";
 import type { TokenForm, TokenSpec } from "../../detectors/secrets/token-spec.js";
-import type { RuleContext } from "../../policy-types.js";
 import { FAMILY_DEFAULTS } from "../family-defaults.js";
+import type { RuleContext } from "../rule-context.js";
 import type { DetectorContext, RuleExample, ScannedRuleRecord } from "../rule-record.js";
 
 /*

@@ -13,7 +13,7 @@
  * hash of its genre and index: dev measures sentences the model never saw, as the held-out sets do.
  */
 import { seeded } from "../eval-set/rand.js";
-import { type Part, partOf } from "./corpora.js";
+import { type Part, partOf } from "./parts.js";
 
 /** Benign sentences by genre (each a few sentences of one document's body). */
 const GENRES: Record<string, string[]> = {

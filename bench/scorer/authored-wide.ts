@@ -12,7 +12,7 @@
  * report measure frames, phrasings and carriers the model never saw together.
  */
 import { seeded } from "../eval-set/rand.js";
-import { type Part, partOf } from "./corpora.js";
+import { type Part, partOf } from "./parts.js";
 
 /** Core instructions per language: [tool hijack, exfiltration, prompt leak, role reassignment, goal hijack, override]. */
 const ATTACK_LINES: Record<string, string[]> = {

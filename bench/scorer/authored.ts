@@ -11,7 +11,7 @@
  * never saw; the slots (addressee, claim, action, carrier) are drawn by a seeded generator.
  */
 import { seeded } from "../eval-set/rand.js";
-import { type Part, partOf } from "./corpora.js";
+import { type Part, partOf } from "./parts.js";
 
 const ADDRESSEES = [
   "Assistant",

@@ -35,11 +35,11 @@ import { authoredDocs } from "./authored.js";
 import { authoredBenignDocs } from "./authored-benign.js";
 import { wideAuthoredDocs } from "./authored-wide.js";
 import { hardNegatives } from "./hard-negatives.js";
+import { mix, type Part, partOf } from "./parts.js";
+
+export { type Part, partOf };
 
 export const PRESIDIO_SPLIT_SEED = 0x5eed2026;
-const PART_SEED = 0x1e18c0de;
-
-export type Part = "train" | "dev" | "report";
 
 export interface CorpusDoc {
   text: string;
@@ -48,30 +48,9 @@ export interface CorpusDoc {
   part: Part;
 }
 
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
 /** Deterministic half of the Presidio sentences used for training (by index; murmur3 finaliser of index ^ seed). */
 export function presidioTrainHalf(index: number): boolean {
   return (mix((index ^ PRESIDIO_SPLIT_SEED) >>> 0) & 1) === 0;
-}
-
-function keyHash(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  return mix((h ^ PART_SEED) >>> 0);
-}
-
-/** The part of a document by its key, with `train` and `dev` shares in percent (the rest is `report`). */
-export function partOf(key: string, train: number, dev: number): Part {
-  const bucket = keyHash(key) % 100;
-  return bucket < train ? "train" : bucket < train + dev ? "dev" : "report";
 }
 
 /** The corpora folder: an argument, TOLLGATE_CORPORA, or `shared/corpora` beside the checkout (or its worktree). */

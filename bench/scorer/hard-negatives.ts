@@ -6,7 +6,7 @@
  *
  * The quoted phrases are generic ones of our own; none is taken from the eval set's templates or the blind set.
  */
-import { type Part, partOf } from "./corpora.js";
+import { type Part, partOf } from "./parts.js";
 
 const QUOTED = [
   "ignore all previous instructions",

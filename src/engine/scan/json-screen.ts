@@ -370,7 +370,13 @@ function markJoined(readings: readonly Reading[], split: Split): Int32Array {
   return near;
 }
 
-/** `markJoined` for readings `[from, to)`. */
+/**
+ * `markJoined` for readings `[from, to)`. Each group of joined detectors reads only the readings its gate lets
+ * through (by the gates' contract the others cannot hold a match of theirs, and a match on a string alone is
+ * overlapped on any joined text whatever its neighbours, so leaving some out changes no reading's mark). The
+ * literal screens and the view trigger read every reading, joined by a line break: neither a literal nor the view
+ * trigger holds a line break, so none of their occurrences spans two readings.
+ */
 function markBatch(
   readings: readonly Reading[],
   from: number,
@@ -378,49 +384,81 @@ function markBatch(
   split: Split,
   near: Int32Array,
 ): void {
-  const n = to - from;
-  const starts = new Int32Array(n + 1);
-  const parts: string[] = new Array(n);
-  let at = 0;
-  for (let i = 0; i < n; i++) {
-    starts[i] = at;
-    parts[i] = readings[from + i]!.text;
-    at += parts[i]!.length + SEPARATOR.length;
-  }
-  starts[n] = at;
-  const joined = parts.join(SEPARATOR);
-  const detectors = split.joined;
-  let pieces: Joined[] | undefined;
-  for (let bit = 0; bit < detectors.length; bit++) {
-    const list = detectors[bit]!;
-    if (list[0]!.kind !== "injection") {
-      markFound(list, { text: joined, starts, first: 0 }, from, 1 << bit, near);
-      continue;
+  for (const group of groupsOf(split)) {
+    const chosen: number[] = [];
+    for (let i = from; i < to; i++) {
+      const { features, text } = readings[i]!;
+      if (group.members.some(({ detector: d }) => mayMatch(features, text.length, d.requires, d.minLength)))
+        chosen.push(i);
     }
-    pieces ??= injectionPieces(parts);
-    for (const piece of pieces) markFound(list, piece, from + piece.first, 1 << bit, near);
+    if (chosen.length === 0) continue;
+    for (const piece of joinPieces(readings, chosen, group.separator, group.pieceChars))
+      for (const { detector, bit } of group.members) markFound(detector, piece, bit, near);
   }
+  const all = joinPieces(readings, range(from, to), "\n", Number.POSITIVE_INFINITY)[0]!;
   // A literal in a string occurs in the joined text within it (strings are joined as they are); every occurrence
   // is visited, overlapping ones included.
   split.literal.forEach(({ literals }, k) => {
-    const bit = 1 << (detectors.length + k);
+    const bit = 1 << (split.joined.length + k);
     for (const literal of literals)
-      for (let hit = joined.indexOf(literal); hit !== -1; hit = joined.indexOf(literal, hit + 1))
-        near[from + readingAt(starts, hit)] = near[from + readingAt(starts, hit)]! | bit;
+      for (let hit = all.text.indexOf(literal); hit !== -1; hit = all.text.indexOf(literal, hit + 1)) {
+        const r = all.index[readingAt(all.starts, hit)]!;
+        near[r] = near[r]! | bit;
+      }
   });
   const trigger = VIEW_TRIGGER;
   trigger.lastIndex = 0;
-  for (let m = trigger.exec(joined); m !== null; m = trigger.exec(joined)) {
-    const r = from + readingAt(starts, m.index);
+  for (let m = trigger.exec(all.text); m !== null; m = trigger.exec(all.text)) {
+    const r = all.index[readingAt(all.starts, m.index)]!;
     near[r] = near[r]! | VIEW;
   }
 }
 
-/** A joined text: `starts[k]` is where its reading `first + k` starts; the last entry is its length plus a separator. */
+function range(from: number, to: number): number[] {
+  const out: number[] = new Array(to - from);
+  for (let i = from; i < to; i++) out[i - from] = i;
+  return out;
+}
+
+/**
+ * Joined detectors that read the same text: those with the same separator. The text holds every reading the gate
+ * of at least one of them lets through (one text per group: joining costs about as much as a cheap detector's read).
+ */
+interface Group {
+  members: { detector: TextDetector; bit: number }[];
+  separator: string;
+  pieceChars: number;
+}
+
+const groupLists = new WeakMap<Split, readonly Group[]>();
+
+function groupsOf(split: Split): readonly Group[] {
+  let groups = groupLists.get(split);
+  if (groups !== undefined) return groups;
+  const bySeparator = new Map<string, Group>();
+  split.joined.forEach(([detector], bit) => {
+    const injection = detector!.kind === "injection";
+    const separator = injection ? INJECTION_SEPARATOR : SEPARATOR;
+    let group = bySeparator.get(separator);
+    if (group === undefined) {
+      group = { members: [], separator, pieceChars: injection ? PIECE_CHARS : Number.POSITIVE_INFINITY };
+      bySeparator.set(separator, group);
+    }
+    group.members.push({ detector: detector!, bit: 1 << bit });
+  });
+  groups = [...bySeparator.values()];
+  groupLists.set(split, groups);
+  return groups;
+}
+
+/**
+ * A joined text: `starts[k]` is where its `k`-th reading (`index[k]` in the value's readings) starts; the last
+ * entry is its length plus a separator.
+ */
 interface Joined {
   text: string;
   starts: Int32Array;
-  first: number;
+  index: readonly number[];
 }
 
 /**
@@ -436,45 +474,59 @@ export const INJECTION_SEPARATOR = `\n${" ".repeat(14)}\n`;
  */
 const PIECE_CHARS = 4096;
 
-/** The strings joined with INJECTION_SEPARATOR, in pieces of whole strings of about PIECE_CHARS characters. */
-function injectionPieces(parts: readonly string[]): Joined[] {
+/** The chosen readings' texts joined with `separator`, in pieces of whole strings of about `pieceChars` characters. */
+function joinPieces(
+  readings: readonly Reading[],
+  chosen: readonly number[],
+  separator: string,
+  pieceChars: number,
+): Joined[] {
   const pieces: Joined[] = [];
-  const gap = INJECTION_SEPARATOR.length;
-  for (let p = 0; p < parts.length; ) {
+  const gap = separator.length;
+  for (let p = 0; p < chosen.length; ) {
     let q = p;
     let chars = 0;
-    while (q < parts.length && (q === p || chars + parts[q]!.length <= PIECE_CHARS)) {
-      chars += parts[q]!.length + gap;
+    while (q < chosen.length && (q === p || chars + readings[chosen[q]!]!.text.length <= pieceChars)) {
+      chars += readings[chosen[q]!]!.text.length + gap;
       q++;
     }
     const starts = new Int32Array(q - p + 1);
+    const parts: string[] = new Array(q - p);
     let at = 0;
     for (let k = p; k < q; k++) {
       starts[k - p] = at;
-      at += parts[k]!.length + gap;
+      parts[k - p] = readings[chosen[k]!]!.text;
+      at += parts[k - p]!.length + gap;
     }
     starts[q - p] = at;
-    pieces.push({ text: parts.slice(p, q).join(INJECTION_SEPARATOR), starts, first: p });
+    const index = p === 0 && q === chosen.length ? chosen : chosen.slice(p, q);
+    pieces.push({ text: parts.join(separator), starts, index });
     p = q;
   }
   return pieces;
 }
 
-/** Runs `list` on a joined text and sets `bit` on the readings (indexes from `first`) its matches overlap. */
+const singles = new WeakMap<TextDetector, readonly TextDetector[]>();
+
+/** Runs `detector` on a joined text and sets `bit` on the readings its matches overlap. */
 function markFound(
-  list: readonly TextDetector[],
-  { text, starts }: Joined,
-  first: number,
+  detector: TextDetector,
+  { text, starts, index }: Joined,
   bit: number,
   near: Int32Array,
 ): void {
+  let list = singles.get(detector);
+  if (list === undefined) {
+    list = [detector];
+    singles.set(detector, list);
+  }
   const found = new MatchColumns();
   runDetectorsInto(list, text, ALL_FEATURES, found);
   const count = starts.length - 1;
   for (let i = 0; i < found.size; i++) {
     const end = Math.max(found.end(i), found.start(i) + 1);
     for (let r = readingAt(starts, found.start(i)); r < count && starts[r]! < end; r++)
-      near[first + r] = near[first + r]! | bit;
+      near[index[r]!] = near[index[r]!]! | bit;
   }
 }
 

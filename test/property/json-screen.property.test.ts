@@ -105,6 +105,10 @@ const NEIGHBOURS = [
   "https://",
   "ghp_",
   "eyJhbGciOiJIUzI1NiJ9.",
+  // A parent key whose indented lines below are ciphertext (the credential walk reads up to 200 characters back).
+  "ciphertext:",
+  "encrypted_data:",
+  "  sealed_secret:",
 ];
 
 /** Bare numbers and fragments that some detector matches alone (a ten-digit number reads as a phone number). */
@@ -123,6 +127,10 @@ const arbString = fc.oneof(
   fc
     .tuple(fc.constantFrom(...KEYS, ...NEIGHBOURS), fc.constantFrom(...STRINGS))
     .map(([k, v]) => `${k}: ${v}`),
+  // Indented, as a line of YAML or of a config file: what a multi-line construct of a neighbour could take in.
+  fc
+    .tuple(fc.constantFrom("  ", "\t", "    "), fc.constantFrom(...KEYS), fc.constantFrom(...STRINGS))
+    .map(([indent, k, v]) => `${indent}${k}: ${v}`),
 );
 const arbNeighbour = fc
   .oneof(
@@ -162,6 +170,25 @@ describe("json screening", () => {
       );
     });
   }
+
+  it("a credential indented under a neighbour's ciphertext key keeps its finding", () => {
+    // Found alone; the joined text must not make it a line of the neighbour's encrypted block.
+    const credential = `  password: ${"Xk3s9Lq2"}${"Vm7Tz"}`;
+    const members = [
+      "ciphertext:",
+      credential,
+      ...Array.from({ length: 10 }, (_, i) => `cipher row ${i} ok`),
+    ];
+    // One by one with a plan of its own: each plan remembers the strings it read clean, and a string remembered
+    // clean is not read again (nor screened).
+    const alone = new ScanPlans(policy, createDetectorSet(policy, [])).get("output", policy.sanitizer.mode);
+    const parts: Finding[] = [];
+    members.forEach((m, i) => scanJson(m, `/items/${i}`, alone, parts));
+    expect(parts.some((f) => f.path === "/items/1" && f.kind === "secret")).toBe(true);
+    const whole: Finding[] = [];
+    scanJson(members, "/items", output, whole);
+    expect(whole).toEqual(parts);
+  });
 
   it("a value joined in several batches reports what its strings read one by one report", () => {
     // ~30,000 distinct strings of ~40 characters: about four batches of joined text, values at every position.

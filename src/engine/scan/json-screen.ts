@@ -55,8 +55,13 @@ export const JOINABLE_DETECTORS: ReadonlySet<string> = new Set([
   "pii.ip_address",
 ]);
 
-/** Between two strings of the joined text: blank lines around a run of spaces longer than any rejecting window. */
-export const SEPARATOR = `\n${" ".repeat(86)}\n`;
+/**
+ * Between two strings of the joined text: a line of spaces longer than any rejecting window, then an empty line. The
+ * empty line ends every run of indented lines a construct reads back through (the credential walk's
+ * `ciphertext:` parent takes in the indented lines below it: with a line of spaces alone between them, an indented
+ * string after a neighbour `ciphertext:` lost its finding).
+ */
+export const SEPARATOR = `\n${" ".repeat(86)}\n\n`;
 
 /** Fewer strings than this to screen: the walk reads them one by one (the joined pass would not pay for itself). */
 const MIN_READINGS = 8;

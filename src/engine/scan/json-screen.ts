@@ -153,9 +153,16 @@ function looksLikeJson(text: string): boolean {
   return c === "{" || c === "[";
 }
 
+/** A string the screening found clean: `key` undefined for one read alone. */
+export interface CleanReading {
+  readonly key: string | undefined;
+  readonly value: string;
+}
+
 /** What the screening tells the walk: strings to skip, and the matches of others, as a scan would find them. */
 export interface Screening {
-  clean: CleanReadings;
+  /** Each distinct, in walk order. */
+  clean: CleanReading[];
   /**
    * Per text a screen kept or with a normalised view (the value, or `key: value`): every match of the plan's
    * detectors on it alone, in detector order (`ScanPlan.precomputed`'s form). A joined detector that matched nowhere
@@ -180,7 +187,7 @@ export function screenJson(
   if (readings.length < MIN_READINGS) return undefined;
   const near = markSampled(readings, split);
   if (near === undefined) return undefined;
-  const screening: Screening = { clean: new CleanReadings(), matches: new Map() };
+  const screening: Screening = { clean: [], matches: new Map() };
   for (let i = 0; i < readings.length; i++) {
     const r = readings[i]!;
     const mask = near[i]!;
@@ -194,12 +201,12 @@ export function screenJson(
     }
     if (mask === 0) {
       if (split.alone.length === 0 || runDetectors(split.alone, r.text, r.features).length === 0)
-        screening.clean.add(r.key, r.value);
+        screening.clean.push(r);
       continue;
     }
     const found = new MatchColumns();
     runDetectorsInto(readWith(split, mask), r.text, r.features, found);
-    if (found.size === 0) screening.clean.add(r.key, r.value);
+    if (found.size === 0) screening.clean.push(r);
     else screening.matches.set(r.text, found);
   }
   return screening;
@@ -306,7 +313,8 @@ function collectReadings(
   const readings: Reading[] = [];
   const seen = new CleanReadings();
   const add = (key: string | undefined, value: string) => {
-    if (value.length === 0 || looksLikeJson(value) || seen.has(key, value) || known(key, value)) return;
+    // The walk's memo first: most strings of a result (its keys, tags, states) are known from earlier results.
+    if (value.length === 0 || known(key, value) || seen.has(key, value) || looksLikeJson(value)) return;
     seen.add(key, value);
     const reading = plainReading(key, value, plan);
     if (reading !== undefined) readings.push(reading);

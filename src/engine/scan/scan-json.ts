@@ -6,7 +6,7 @@ import { isEpochLike, keyNamesPii } from "../detectors/pii/number-context.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { containsAny } from "./contains-any.js";
 import { absorbOmitted, CappedFindings, scratchFor } from "./findings-cap.js";
-import { type CleanReadings, screenJson } from "./json-screen.js";
+import { type CleanReading, CleanReadings, screenJson } from "./json-screen.js";
 import { type ScanPlan, scanString, withScreenedMatches } from "./string-scanner.js";
 
 /** Defines an own data property; plain assignment would treat a `__proto__` key from JSON as the prototype. */
@@ -130,7 +130,7 @@ let screenedPlan: ScanPlan | undefined;
 function knownClean(plan: ScanPlan, key: string | undefined, text: string): boolean {
   if (text.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH && memoOf(plan)?.get(key)?.has(text) === true)
     return true;
-  return plan === screenedPlan && screened!.has(key, text);
+  return plan === screenedPlan && screened !== undefined && screened.has(key, text);
 }
 
 /** Remembers `text` (after `key`) as clean when its scan added no finding and counted none past a cap. */
@@ -155,6 +155,8 @@ function rememberClean(plan: ScanPlan, key: string | undefined, text: string): v
     memo = map;
   }
   if (memoSize >= MEMO_MAX_SIZE) {
+    // Never during a screened walk: it finds the strings its screening read clean in the memo.
+    if (plan === screenedPlan) return;
     map.clear();
     memoSize = 0;
   }
@@ -167,6 +169,41 @@ function rememberClean(plan: ScanPlan, key: string | undefined, text: string): v
     set.add(text);
     memoSize++;
   }
+}
+
+/**
+ * Remembers the strings a screening found clean, and returns those the memo does not hold (too long, or past its
+ * size), or undefined when it holds all. The memo is cleared first when they would not fit in what is left of it,
+ * so none is dropped before the walk that skips them.
+ */
+function rememberScreened(plan: ScanPlan, clean: readonly CleanReading[]): CleanReadings | undefined {
+  let map = memoOf(plan);
+  if (map === undefined) {
+    map = new Map();
+    cleanStrings.set(plan, map);
+    memo = map;
+  }
+  if (memoSize + clean.length > MEMO_MAX_SIZE) {
+    map.clear();
+    memoSize = 0;
+  }
+  let rest: CleanReadings | undefined;
+  for (const { key, value } of clean) {
+    if (value.length + (key?.length ?? 0) > MEMO_MAX_LENGTH || memoSize >= MEMO_MAX_SIZE) {
+      rest ??= new CleanReadings();
+      rest.add(key, value);
+      continue;
+    }
+    let set = map.get(key);
+    if (set === undefined) {
+      set = new Set();
+      map.set(key, set);
+    }
+    const size = set.size;
+    set.add(value);
+    memoSize += set.size - size;
+  }
+  return rest;
 }
 
 export function scanStringLeaf(
@@ -403,13 +440,10 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
   // A JSON text inside the value is walked (and screened) on its own; the outer screening is restored after it.
   const outer = screened;
   const outerPlan = screenedPlan;
-  screened = screening.clean;
-  screenedPlan = plan;
   // What the screening found clean is remembered, as a scan's clean strings are: the next results repeat keys, tags
-  // and states (and a result checked twice reads nothing again).
-  screening.clean.forEach((key, text) => {
-    if (text.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH) rememberClean(plan, key, text);
-  });
+  // and states (and a result checked twice reads nothing again). The walk finds the rest in `screened`.
+  screened = rememberScreened(plan, screening.clean);
+  screenedPlan = plan;
   try {
     return withScreenedMatches(plan, screening.matches, () => walkJson(value, path, plan, findings));
   } finally {

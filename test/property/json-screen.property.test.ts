@@ -183,7 +183,7 @@ describe("json screening", () => {
     // clean is not read again (nor screened).
     const alone = new ScanPlans(policy, createDetectorSet(policy, [])).get("output", policy.sanitizer.mode);
     const parts: Finding[] = [];
-    members.forEach((m, i) => scanJson(m, `/items/${i}`, alone, parts));
+    for (const [i, m] of members.entries()) scanJson(m, `/items/${i}`, alone, parts);
     expect(parts.some((f) => f.path === "/items/1" && f.kind === "secret")).toBe(true);
     const whole: Finding[] = [];
     scanJson(members, "/items", output, whole);
@@ -207,7 +207,18 @@ describe("json screening", () => {
   it("the walk of an object reports what the walks of its members one by one report", () => {
     const arbMember = fc.tuple(
       fc.constantFrom(...KEYS, ...NEIGHBOURS.filter((n) => n.length > 1)),
-      fc.oneof(arbString, arbNeighbour, fc.array(arbString, { maxLength: 3 })),
+      fc.oneof(
+        arbString,
+        arbNeighbour,
+        fc.array(arbString, { maxLength: 3 }),
+        // A nested record: a clean one is returned whole by the walk, one with a checked number or an empty string
+        // is walked.
+        fc.record({
+          text: arbString,
+          number: fc.constantFrom(0, 42, 1790928000, 4111111111111111, 536224187, null, true),
+          tags: fc.array(fc.constantFrom("", "ok", "state", ...FRAGMENTS), { maxLength: 3 }),
+        }),
+      ),
     );
     fc.assert(
       fc.property(

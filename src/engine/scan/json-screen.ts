@@ -170,6 +170,11 @@ export interface Screening {
    * is a detector none of whose literals occurs in it.
    */
   matches: Map<string, MatchColumns>;
+  /**
+   * The containers (objects and arrays) of the value whose every string is clean and that hold no number the walk
+   * checks, nor any container that is not clean: the walk returns them as they are, reading nothing.
+   */
+  cleanContainers: Set<object>;
 }
 
 /**
@@ -177,17 +182,19 @@ export interface Screening {
  * already knows clean (its memo), which are not read again.
  */
 export function screenJson(
-  root: unknown,
+  root: object,
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
 ): Screening | undefined {
   const split = splitOf(plan);
   if (split.joined.length === 0) return undefined;
-  const readings = collectReadings(root, plan, known);
+  const collected = collectReadings(root, plan, known);
+  const { readings } = collected;
   if (readings.length < MIN_READINGS) return undefined;
   const near = markSampled(readings, split);
   if (near === undefined) return undefined;
-  const screening: Screening = { clean: [], matches: new Map() };
+  const screening: Screening = { clean: [], matches: new Map(), cleanContainers: new Set() };
+  const isClean = new Uint8Array(readings.length);
   for (let i = 0; i < readings.length; i++) {
     const r = readings[i]!;
     const mask = near[i]!;
@@ -200,15 +207,20 @@ export function screenJson(
       continue;
     }
     if (mask === 0) {
-      if (split.alone.length === 0 || runDetectors(split.alone, r.text, r.features).length === 0)
+      if (split.alone.length === 0 || runDetectors(split.alone, r.text, r.features).length === 0) {
         screening.clean.push(r);
+        isClean[i] = 1;
+      }
       continue;
     }
     const found = new MatchColumns();
     runDetectorsInto(readWith(split, mask), r.text, r.features, found);
-    if (found.size === 0) screening.clean.push(r);
-    else screening.matches.set(r.text, found);
+    if (found.size === 0) {
+      screening.clean.push(r);
+      isClean[i] = 1;
+    } else screening.matches.set(r.text, found);
   }
+  screening.cleanContainers = cleanContainers(collected, isClean);
   return screening;
 }
 
@@ -304,38 +316,125 @@ function readWith(split: Split, mask: number): readonly TextDetector[] {
   return list;
 }
 
-/** Every distinct string the walk of `root` would scan that could be screened, in walk order. */
+/**
+ * What collecting a value's strings found: every distinct string the walk would scan that could be screened (in walk
+ * order), and each container (object or array) met, with what it holds, so the containers whose every string is
+ * clean can be told to the walk.
+ */
+interface Collected {
+  readings: Reading[];
+  /** The containers met, the root first; a container's parent comes before it. */
+  nodes: object[];
+  /** Per container, its parent's index (-1 for the root). */
+  parents: number[];
+  /** Per container, 1 when it holds something the screening does not read (the walk scans it). */
+  dirty: number[];
+  /** Per use of a reading by a container: the container's index, then the reading's. */
+  uses: number[];
+}
+
+/** What `collectReadings` keeps per distinct string: its reading's index, or -1 for a string the walk scans. */
+type Seen = Map<string | undefined, Map<string, number>>;
+
+/** Every distinct string the walk of `root` would scan that could be screened, and the containers that hold them. */
 function collectReadings(
-  root: unknown,
+  root: object,
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
-): Reading[] {
-  const readings: Reading[] = [];
-  const seen = new CleanReadings();
-  const add = (key: string | undefined, value: string) => {
-    // The walk's memo first: most strings of a result (its keys, tags, states) are known from earlier results.
-    if (value.length === 0 || known(key, value) || seen.has(key, value) || looksLikeJson(value)) return;
-    seen.add(key, value);
-    const reading = plainReading(key, value, plan);
-    if (reading !== undefined) readings.push(reading);
-  };
-  const stack: unknown[] = [root];
+): Collected {
+  const out: Collected = { readings: [], nodes: [], parents: [], dirty: [], uses: [] };
+  const seen: Seen = new Map();
+  const stack: [object, number][] = [[root, -1]];
   while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value === "string") add(undefined, value);
-    else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push(value[i]);
-    } else if (value !== null && typeof value === "object") {
-      const obj = value as Record<string, unknown>;
-      for (const key of Object.keys(obj)) {
-        add(undefined, key);
-        const item = obj[key];
-        if (typeof item === "string") add(key, item);
-        else if (item !== null && typeof item === "object") stack.push(item);
+    const [value, parent] = stack.pop()!;
+    const node = out.nodes.length;
+    out.nodes.push(value);
+    out.parents.push(parent);
+    out.dirty.push(0);
+    if (Array.isArray(value)) {
+      const children: object[] = [];
+      for (const item of value) {
+        if (typeof item === "string") use(out, seen, node, undefined, item, plan, known);
+        else if (item !== null && typeof item === "object") children.push(item);
+        else if (!skippedByWalk(item)) out.dirty[node] = 1;
       }
+      for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, node]);
+      continue;
+    }
+    const obj = value as Record<string, unknown>;
+    for (const key of Object.keys(obj)) {
+      use(out, seen, node, undefined, key, plan, known);
+      const item = obj[key];
+      if (typeof item === "string") use(out, seen, node, key, item, plan, known);
+      else if (item !== null && typeof item === "object") stack.push([item, node]);
+      else if (!skippedByWalk(item)) out.dirty[node] = 1;
     }
   }
-  return readings;
+  return out;
+}
+
+/**
+ * Records that container `node` holds `value` (read after `key`, or alone): a string known clean needs nothing, a
+ * string the screening can read is a use of its reading, any other makes the container dirty.
+ */
+function use(
+  out: Collected,
+  seen: Seen,
+  node: number,
+  key: string | undefined,
+  value: string,
+  plan: ScanPlan,
+  known: (key: string | undefined, text: string) => boolean,
+): void {
+  // The walk's memo first: most strings of a result (its keys, tags, states) are known from earlier results.
+  if (value.length > 0 && known(key, value)) return;
+  let byValue = seen.get(key);
+  if (byValue === undefined) {
+    byValue = new Map();
+    seen.set(key, byValue);
+  }
+  let at = byValue.get(value);
+  if (at === undefined) {
+    const reading = value.length === 0 || looksLikeJson(value) ? undefined : plainReading(key, value, plan);
+    at = reading === undefined ? -1 : out.readings.push(reading) - 1;
+    byValue.set(value, at);
+  }
+  if (at === -1) out.dirty[node] = 1;
+  else out.uses.push(node, at);
+}
+
+/** Whether the walk reads nothing of a member that is no string and no container (null, a boolean, a short number). */
+function skippedByWalk(item: unknown): boolean {
+  return (
+    item === null ||
+    item === undefined ||
+    typeof item === "boolean" ||
+    (typeof item === "number" && !isCheckedNumber(item))
+  );
+}
+
+/**
+ * The smallest integer checked as text: shorter numbers are no card, SSN or phone number, and checking every
+ * count and year would cost time for nothing.
+ */
+export const MIN_CHECKED_NUMBER = 1_000_000;
+
+/** Whether a JSON number is long enough to be read as text (see MIN_CHECKED_NUMBER). */
+export function isCheckedNumber(value: number): boolean {
+  return Number.isInteger(value) && Math.abs(value) >= MIN_CHECKED_NUMBER;
+}
+
+/**
+ * The containers of `collected` whose every string is clean (known clean, or `clean` by its reading) and whose
+ * every container is: the walk returns them as they are.
+ */
+function cleanContainers(collected: Collected, clean: Uint8Array): Set<object> {
+  const { nodes, parents, dirty, uses } = collected;
+  for (let u = 0; u < uses.length; u += 2) if (clean[uses[u + 1]!] === 0) dirty[uses[u]!] = 1;
+  for (let i = nodes.length - 1; i > 0; i--) if (dirty[i] === 1) dirty[parents[i]!] = 1;
+  const out = new Set<object>();
+  for (let i = 0; i < nodes.length; i++) if (dirty[i] === 0) out.add(nodes[i]!);
+  return out;
 }
 
 /**

@@ -6,7 +6,13 @@ import { isEpochLike, keyNamesPii } from "../detectors/pii/number-context.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { containsAny } from "./contains-any.js";
 import { absorbOmitted, CappedFindings, scratchFor } from "./findings-cap.js";
-import { type CleanReading, CleanReadings, screenJson } from "./json-screen.js";
+import {
+  type CleanReading,
+  CleanReadings,
+  isCheckedNumber,
+  MIN_CHECKED_NUMBER,
+  screenJson,
+} from "./json-screen.js";
 import { type ScanPlan, scanString, withScreenedMatches } from "./string-scanner.js";
 
 /** Defines an own data property; plain assignment would treat a `__proto__` key from JSON as the prototype. */
@@ -125,6 +131,8 @@ function memoOf(plan: ScanPlan): Map<string | undefined, Set<string>> | undefine
 /** The strings the screening of the value being walked found clean (json-screen.ts), with the plan it used. */
 let screened: CleanReadings | undefined;
 let screenedPlan: ScanPlan | undefined;
+/** The containers that screening found clean: the walk returns them as they are. */
+let screenedContainers: Set<object> | undefined;
 
 /** Whether `text`, read after `key` (undefined: alone), is known clean under `plan`. */
 function knownClean(plan: ScanPlan, key: string | undefined, text: string): boolean {
@@ -269,12 +277,6 @@ export function scanStringLeaf(
   return rewritten;
 }
 
-/**
- * The smallest integer checked as text: shorter numbers are no card, SSN or phone number, and checking every
- * count and year would cost time for nothing.
- */
-const MIN_CHECKED_NUMBER = 1_000_000;
-
 // The PII detectors of each detector list: the digit types (cards, SSNs, phone numbers) a number can be. A secret
 // rule read on `password: 12345678` would find what the same digits as a string leaf (read without its key) do not.
 const piiDetectors = new WeakMap<readonly TextDetector[], readonly TextDetector[]>();
@@ -297,11 +299,6 @@ function numberPlan(plan: ScanPlan, digits: string, key: string | undefined): Sc
   }
   if (detectors.length === 0) return undefined;
   return { sanitizers: [], stripSanitized: false, detectors, decide: plan.decide, redaction: plan.redaction };
-}
-
-/** Whether a JSON number is long enough to be read as text (see MIN_CHECKED_NUMBER). */
-function isCheckedNumber(value: number): boolean {
-  return Number.isInteger(value) && Math.abs(value) >= MIN_CHECKED_NUMBER;
 }
 
 /**
@@ -440,15 +437,18 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
   // A JSON text inside the value is walked (and screened) on its own; the outer screening is restored after it.
   const outer = screened;
   const outerPlan = screenedPlan;
+  const outerContainers = screenedContainers;
   // What the screening found clean is remembered, as a scan's clean strings are: the next results repeat keys, tags
   // and states (and a result checked twice reads nothing again). The walk finds the rest in `screened`.
   screened = rememberScreened(plan, screening.clean);
   screenedPlan = plan;
+  screenedContainers = screening.cleanContainers;
   try {
     return withScreenedMatches(plan, screening.matches, () => walkJson(value, path, plan, findings));
   } finally {
     screened = outer;
     screenedPlan = outerPlan;
+    screenedContainers = outerContainers;
   }
 }
 
@@ -456,6 +456,7 @@ function walkJson(value: unknown, path: string, plan: ScanPlan, findings: Findin
   if (typeof value === "string") return scanStringLeaf(value, path, plan, findings);
   if (typeof value === "number") return scanNumber(value, path, plan, findings, undefined);
   if (value === null || typeof value !== "object") return value;
+  if (plan === screenedPlan && screenedContainers?.has(value) === true) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {

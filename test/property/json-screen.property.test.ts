@@ -19,7 +19,7 @@ import { PII_RULES } from "../../src/engine/rules/built-in/pii.js";
 import { TOKEN_RULES } from "../../src/engine/rules/built-in/secret-tokens.js";
 import { SECRET_RULES } from "../../src/engine/rules/built-in/secrets.js";
 import type { RuleExample } from "../../src/engine/rules/rule-record.js";
-import { JOINABLE_DETECTORS, SEPARATOR } from "../../src/engine/scan/json-screen.js";
+import { JOINABLE_DETECTORS, SEPARATOR, separatorFor } from "../../src/engine/scan/json-screen.js";
 import { scanJson } from "../../src/engine/scan/scan-json.js";
 import { runDetectors } from "../../src/engine/scan/string-scanner.js";
 import { ScanPlans } from "../../src/engine/scan-plans.js";
@@ -155,11 +155,13 @@ describe("json screening", () => {
       const detectors = plan.joinable ?? [];
       fc.assert(
         fc.property(arbNeighbour, arbString, arbNeighbour, (before, text, after) => {
-          const start = before.length + SEPARATOR.length;
-          const end = start + text.length;
-          const joined = `${before}${SEPARATOR}${text}${SEPARATOR}${after}`;
           for (const d of detectors) {
             if (runDetectors([d], text).length === 0) continue;
+            // Each detector's own separator (a declared contextReach shortens it).
+            const separator = separatorFor(d);
+            const start = before.length + separator.length;
+            const end = start + text.length;
+            const joined = `${before}${separator}${text}${separator}${after}`;
             const overlapped = runDetectors([d], joined).some(
               (m) => m.start < end && Math.max(m.end, m.start + 1) > start,
             );
@@ -170,6 +172,16 @@ describe("json screening", () => {
       );
     });
   }
+
+  it("a detector's separator: the longest unless it declares a shorter reach", () => {
+    const d = output.joinable!.find((x) => x.kind !== "injection")!;
+    const reach = (contextReach: number | undefined) => separatorFor({ ...d, contextReach });
+    expect(reach(undefined)).toBe(SEPARATOR);
+    expect(reach(500)).toBe(SEPARATOR);
+    expect(reach(-1)).toBe(SEPARATOR);
+    expect(reach(0)).toBe("\n \n\n");
+    expect(reach(40)).toBe(`\n${" ".repeat(41)}\n\n`);
+  });
 
   it("a credential indented under a neighbour's ciphertext key keeps its finding", () => {
     // Found alone; the joined text must not make it a line of the neighbour's encrypted block.

@@ -63,6 +63,19 @@ export const JOINABLE_DETECTORS: ReadonlySet<string> = new Set([
  */
 export const SEPARATOR = `\n${" ".repeat(86)}\n\n`;
 
+/**
+ * The separator `detector` reads joined strings with: the injection family's own, the longest for a detector that
+ * declares no `contextReach` (or one past SEPARATOR's), and for one that does, a line of spaces one longer than its
+ * reach then an empty line (a neighbour's nearest character is then beyond the reach).
+ */
+export function separatorFor(detector: TextDetector): string {
+  if (detector.kind === "injection") return INJECTION_SEPARATOR;
+  const reach = detector.contextReach;
+  if (reach === undefined || !Number.isInteger(reach) || reach < 0 || reach + 4 > SEPARATOR.length)
+    return SEPARATOR;
+  return `\n${" ".repeat(reach + 1)}\n\n`;
+}
+
 /** Fewer strings than this to screen: the walk reads them one by one (the joined pass would not pay for itself). */
 const MIN_READINGS = 8;
 
@@ -550,7 +563,7 @@ function groupsOf(split: Split): readonly Group[] {
   const bySeparator = new Map<string, Group>();
   split.joined.forEach(([detector], bit) => {
     const injection = detector!.kind === "injection";
-    const separator = injection ? INJECTION_SEPARATOR : SEPARATOR;
+    const separator = separatorFor(detector!);
     let group = bySeparator.get(separator);
     if (group === undefined) {
       group = { members: [], separator, pieceChars: injection ? PIECE_CHARS : Number.POSITIVE_INFINITY };

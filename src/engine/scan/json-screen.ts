@@ -347,7 +347,10 @@ interface Collected {
   uses: number[];
 }
 
-/** What `collectReadings` keeps per distinct string: its reading's index, or -1 for a string the walk scans. */
+/**
+ * What `collectReadings` keeps per distinct string: its reading's index, -1 for a string the walk scans, KNOWN for
+ * one known clean.
+ */
 type Seen = Map<string | undefined, Map<string, number>>;
 
 /** Every distinct string the walk of `root` would scan that could be screened, and the containers that hold them. */
@@ -400,8 +403,6 @@ function use(
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
 ): void {
-  // The walk's memo first: most strings of a result (its keys, tags, states) are known from earlier results.
-  if (value.length > 0 && known(key, value)) return;
   let byValue = seen.get(key);
   if (byValue === undefined) {
     byValue = new Map();
@@ -409,13 +410,20 @@ function use(
   }
   let at = byValue.get(value);
   if (at === undefined) {
+    if (value.length > 0 && known(key, value)) {
+      byValue.set(value, KNOWN);
+      return;
+    }
     const reading = value.length === 0 || looksLikeJson(value) ? undefined : plainReading(key, value, plan);
     at = reading === undefined ? -1 : out.readings.push(reading) - 1;
     byValue.set(value, at);
   }
   if (at === -1) out.dirty[node] = 1;
-  else out.uses.push(node, at);
+  else if (at !== KNOWN) out.uses.push(node, at);
 }
+
+/** `Seen`'s mark for a string the walk's memo knows clean. */
+const KNOWN = -2;
 
 /** Whether the walk reads nothing of a member that is no string and no container (null, a boolean, a short number). */
 function skippedByWalk(item: unknown): boolean {

@@ -180,9 +180,8 @@ function rememberClean(plan: ScanPlan, key: string | undefined, text: string): v
 }
 
 /**
- * Remembers the strings a screening found clean, and returns those the memo does not hold (too long, or past its
- * size), or undefined when it holds all. The memo is cleared first when they would not fit in what is left of it,
- * so none is dropped before the walk that skips them.
+ * Remembers the strings a screening found clean, and returns those the memo does not hold when the walk starts (too
+ * long, or remembered before the memo was last cleared for being full), or undefined when it holds all.
  */
 function rememberScreened(plan: ScanPlan, clean: readonly CleanReading[]): CleanReadings | undefined {
   let map = memoOf(plan);
@@ -191,16 +190,19 @@ function rememberScreened(plan: ScanPlan, clean: readonly CleanReading[]): Clean
     cleanStrings.set(plan, map);
     memo = map;
   }
-  if (memoSize + clean.length > MEMO_MAX_SIZE) {
-    map.clear();
-    memoSize = 0;
-  }
   let rest: CleanReadings | undefined;
-  for (const { key, value } of clean) {
-    if (value.length + (key?.length ?? 0) > MEMO_MAX_LENGTH || memoSize >= MEMO_MAX_SIZE) {
+  let dropped = 0;
+  for (let i = 0; i < clean.length; i++) {
+    const { key, value } = clean[i]!;
+    if (value.length + (key?.length ?? 0) > MEMO_MAX_LENGTH) {
       rest ??= new CleanReadings();
       rest.add(key, value);
       continue;
+    }
+    if (memoSize >= MEMO_MAX_SIZE) {
+      map.clear();
+      memoSize = 0;
+      dropped = i;
     }
     let set = map.get(key);
     if (set === undefined) {
@@ -210,6 +212,12 @@ function rememberScreened(plan: ScanPlan, clean: readonly CleanReading[]): Clean
     const size = set.size;
     set.add(value);
     memoSize += set.size - size;
+  }
+  for (let i = 0; i < dropped; i++) {
+    const { key, value } = clean[i]!;
+    if (value.length + (key?.length ?? 0) > MEMO_MAX_LENGTH) continue;
+    rest ??= new CleanReadings();
+    rest.add(key, value);
   }
   return rest;
 }

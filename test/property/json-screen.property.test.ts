@@ -19,7 +19,7 @@ import { PII_RULES } from "../../src/engine/rules/built-in/pii.js";
 import { TOKEN_RULES } from "../../src/engine/rules/built-in/secret-tokens.js";
 import { SECRET_RULES } from "../../src/engine/rules/built-in/secrets.js";
 import type { RuleExample } from "../../src/engine/rules/rule-record.js";
-import { JOINABLE_DETECTORS, SEPARATOR } from "../../src/engine/scan/json-screen.js";
+import { JOINABLE_DETECTORS, SEPARATOR, separatorFor } from "../../src/engine/scan/json-screen.js";
 import { scanJson } from "../../src/engine/scan/scan-json.js";
 import { runDetectors } from "../../src/engine/scan/string-scanner.js";
 import { ScanPlans } from "../../src/engine/scan-plans.js";
@@ -105,6 +105,10 @@ const NEIGHBOURS = [
   "https://",
   "ghp_",
   "eyJhbGciOiJIUzI1NiJ9.",
+  // A parent key whose indented lines below are ciphertext (the credential walk reads up to 200 characters back).
+  "ciphertext:",
+  "encrypted_data:",
+  "  sealed_secret:",
 ];
 
 /** Bare numbers and fragments that some detector matches alone (a ten-digit number reads as a phone number). */
@@ -123,6 +127,10 @@ const arbString = fc.oneof(
   fc
     .tuple(fc.constantFrom(...KEYS, ...NEIGHBOURS), fc.constantFrom(...STRINGS))
     .map(([k, v]) => `${k}: ${v}`),
+  // Indented, as a line of YAML or of a config file: what a multi-line construct of a neighbour could take in.
+  fc
+    .tuple(fc.constantFrom("  ", "\t", "    "), fc.constantFrom(...KEYS), fc.constantFrom(...STRINGS))
+    .map(([indent, k, v]) => `${indent}${k}: ${v}`),
 );
 const arbNeighbour = fc
   .oneof(
@@ -147,11 +155,13 @@ describe("json screening", () => {
       const detectors = plan.joinable ?? [];
       fc.assert(
         fc.property(arbNeighbour, arbString, arbNeighbour, (before, text, after) => {
-          const start = before.length + SEPARATOR.length;
-          const end = start + text.length;
-          const joined = `${before}${SEPARATOR}${text}${SEPARATOR}${after}`;
           for (const d of detectors) {
             if (runDetectors([d], text).length === 0) continue;
+            // Each detector's own separator (a declared contextReach shortens it).
+            const separator = separatorFor(d);
+            const start = before.length + separator.length;
+            const end = start + text.length;
+            const joined = `${before}${separator}${text}${separator}${after}`;
             const overlapped = runDetectors([d], joined).some(
               (m) => m.start < end && Math.max(m.end, m.start + 1) > start,
             );
@@ -162,6 +172,35 @@ describe("json screening", () => {
       );
     });
   }
+
+  it("a detector's separator: the longest unless it declares a shorter reach", () => {
+    const d = output.joinable!.find((x) => x.kind !== "injection")!;
+    const reach = (contextReach: number | undefined) => separatorFor({ ...d, contextReach });
+    expect(reach(undefined)).toBe(SEPARATOR);
+    expect(reach(500)).toBe(SEPARATOR);
+    expect(reach(-1)).toBe(SEPARATOR);
+    expect(reach(0)).toBe("\n \n\n");
+    expect(reach(40)).toBe(`\n${" ".repeat(41)}\n\n`);
+  });
+
+  it("a credential indented under a neighbour's ciphertext key keeps its finding", () => {
+    // Found alone; the joined text must not make it a line of the neighbour's encrypted block.
+    const credential = `  password: ${"Xk3s9Lq2"}${"Vm7Tz"}`;
+    const members = [
+      "ciphertext:",
+      credential,
+      ...Array.from({ length: 10 }, (_, i) => `cipher row ${i} ok`),
+    ];
+    // One by one with a plan of its own: each plan remembers the strings it read clean, and a string remembered
+    // clean is not read again (nor screened).
+    const alone = new ScanPlans(policy, createDetectorSet(policy, [])).get("output", policy.sanitizer.mode);
+    const parts: Finding[] = [];
+    for (const [i, m] of members.entries()) scanJson(m, `/items/${i}`, alone, parts);
+    expect(parts.some((f) => f.path === "/items/1" && f.kind === "secret")).toBe(true);
+    const whole: Finding[] = [];
+    scanJson(members, "/items", output, whole);
+    expect(whole).toEqual(parts);
+  });
 
   it("a value joined in several batches reports what its strings read one by one report", () => {
     // ~30,000 distinct strings of ~40 characters: about four batches of joined text, values at every position.
@@ -180,7 +219,18 @@ describe("json screening", () => {
   it("the walk of an object reports what the walks of its members one by one report", () => {
     const arbMember = fc.tuple(
       fc.constantFrom(...KEYS, ...NEIGHBOURS.filter((n) => n.length > 1)),
-      fc.oneof(arbString, arbNeighbour, fc.array(arbString, { maxLength: 3 })),
+      fc.oneof(
+        arbString,
+        arbNeighbour,
+        fc.array(arbString, { maxLength: 3 }),
+        // A nested record: a clean one is returned whole by the walk, one with a checked number or an empty string
+        // is walked.
+        fc.record({
+          text: arbString,
+          number: fc.constantFrom(0, 42, 1790928000, 4111111111111111, 536224187, null, true),
+          tags: fc.array(fc.constantFrom("", "ok", "state", ...FRAGMENTS), { maxLength: 3 }),
+        }),
+      ),
     );
     fc.assert(
       fc.property(

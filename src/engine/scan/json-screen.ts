@@ -4,6 +4,7 @@ import { VIEW_TRIGGER } from "./normalised-view.js";
 import {
   ALL_FEATURES,
   HAS_COLON,
+  HAS_CONTROL,
   HAS_NON_ASCII,
   HAS_SPACE,
   MAX_GATED_LENGTH,
@@ -55,8 +56,26 @@ export const JOINABLE_DETECTORS: ReadonlySet<string> = new Set([
   "pii.ip_address",
 ]);
 
-/** Between two strings of the joined text: blank lines around a run of spaces longer than any rejecting window. */
-export const SEPARATOR = `\n${" ".repeat(86)}\n`;
+/**
+ * Between two strings of the joined text: a line of spaces longer than any rejecting window, then an empty line. The
+ * empty line ends every run of indented lines a construct reads back through (the credential walk's
+ * `ciphertext:` parent takes in the indented lines below it: with a line of spaces alone between them, an indented
+ * string after a neighbour `ciphertext:` lost its finding).
+ */
+export const SEPARATOR = `\n${" ".repeat(86)}\n\n`;
+
+/**
+ * The separator `detector` reads joined strings with: the injection family's own, the longest for a detector that
+ * declares no `contextReach` (or one past SEPARATOR's), and for one that does, a line of spaces one longer than its
+ * reach then an empty line (a neighbour's nearest character is then beyond the reach).
+ */
+export function separatorFor(detector: TextDetector): string {
+  if (detector.kind === "injection") return INJECTION_SEPARATOR;
+  const reach = detector.contextReach;
+  if (reach === undefined || !Number.isInteger(reach) || reach < 0 || reach + 4 > SEPARATOR.length)
+    return SEPARATOR;
+  return `\n${" ".repeat(reach + 1)}\n\n`;
+}
 
 /** Fewer strings than this to screen: the walk reads them one by one (the joined pass would not pay for itself). */
 const MIN_READINGS = 8;
@@ -148,9 +167,16 @@ function looksLikeJson(text: string): boolean {
   return c === "{" || c === "[";
 }
 
+/** A string the screening found clean: `key` undefined for one read alone. */
+export interface CleanReading {
+  readonly key: string | undefined;
+  readonly value: string;
+}
+
 /** What the screening tells the walk: strings to skip, and the matches of others, as a scan would find them. */
 export interface Screening {
-  clean: CleanReadings;
+  /** Each distinct, in walk order. */
+  clean: CleanReading[];
   /**
    * Per text a screen kept or with a normalised view (the value, or `key: value`): every match of the plan's
    * detectors on it alone, in detector order (`ScanPlan.precomputed`'s form). A joined detector that matched nowhere
@@ -158,6 +184,11 @@ export interface Screening {
    * is a detector none of whose literals occurs in it.
    */
   matches: Map<string, MatchColumns>;
+  /**
+   * The containers (objects and arrays) of the value whose every string is clean and that hold no number the walk
+   * checks, nor any container that is not clean: the walk returns them as they are, reading nothing.
+   */
+  cleanContainers: Set<object>;
 }
 
 /**
@@ -165,17 +196,19 @@ export interface Screening {
  * already knows clean (its memo), which are not read again.
  */
 export function screenJson(
-  root: unknown,
+  root: object,
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
 ): Screening | undefined {
   const split = splitOf(plan);
   if (split.joined.length === 0) return undefined;
-  const readings = collectReadings(root, plan, known);
+  const collected = collectReadings(root, plan, known);
+  const { readings } = collected;
   if (readings.length < MIN_READINGS) return undefined;
   const near = markSampled(readings, split);
   if (near === undefined) return undefined;
-  const screening: Screening = { clean: new CleanReadings(), matches: new Map() };
+  const screening: Screening = { clean: [], matches: new Map(), cleanContainers: new Set() };
+  const isClean = new Uint8Array(readings.length);
   for (let i = 0; i < readings.length; i++) {
     const r = readings[i]!;
     const mask = near[i]!;
@@ -188,15 +221,20 @@ export function screenJson(
       continue;
     }
     if (mask === 0) {
-      if (split.alone.length === 0 || runDetectors(split.alone, r.text, r.features).length === 0)
-        screening.clean.add(r.key, r.value);
+      if (split.alone.length === 0 || runDetectors(split.alone, r.text, r.features).length === 0) {
+        screening.clean.push(r);
+        isClean[i] = 1;
+      }
       continue;
     }
     const found = new MatchColumns();
     runDetectorsInto(readWith(split, mask), r.text, r.features, found);
-    if (found.size === 0) screening.clean.add(r.key, r.value);
-    else screening.matches.set(r.text, found);
+    if (found.size === 0) {
+      screening.clean.push(r);
+      isClean[i] = 1;
+    } else screening.matches.set(r.text, found);
   }
+  screening.cleanContainers = cleanContainers(collected, isClean);
   return screening;
 }
 
@@ -292,37 +330,133 @@ function readWith(split: Split, mask: number): readonly TextDetector[] {
   return list;
 }
 
-/** Every distinct string the walk of `root` would scan that could be screened, in walk order. */
+/**
+ * What collecting a value's strings found: every distinct string the walk would scan that could be screened (in walk
+ * order), and each container (object or array) met, with what it holds, so the containers whose every string is
+ * clean can be told to the walk.
+ */
+interface Collected {
+  readings: Reading[];
+  /** The containers met, the root first; a container's parent comes before it. */
+  nodes: object[];
+  /** Per container, its parent's index (-1 for the root). */
+  parents: number[];
+  /** Per container, 1 when it holds something the screening does not read (the walk scans it). */
+  dirty: number[];
+  /** Per use of a reading by a container: the container's index, then the reading's. */
+  uses: number[];
+}
+
+/**
+ * What `collectReadings` keeps per distinct string: its reading's index, -1 for a string the walk scans, KNOWN for
+ * one known clean.
+ */
+type Seen = Map<string | undefined, Map<string, number>>;
+
+/** Every distinct string the walk of `root` would scan that could be screened, and the containers that hold them. */
 function collectReadings(
-  root: unknown,
+  root: object,
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
-): Reading[] {
-  const readings: Reading[] = [];
-  const seen = new CleanReadings();
-  const add = (key: string | undefined, value: string) => {
-    if (value.length === 0 || looksLikeJson(value) || seen.has(key, value) || known(key, value)) return;
-    seen.add(key, value);
-    const reading = plainReading(key, value, plan);
-    if (reading !== undefined) readings.push(reading);
-  };
-  const stack: unknown[] = [root];
+): Collected {
+  const out: Collected = { readings: [], nodes: [], parents: [], dirty: [], uses: [] };
+  const seen: Seen = new Map();
+  const stack: [object, number][] = [[root, -1]];
   while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value === "string") add(undefined, value);
-    else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push(value[i]);
-    } else if (value !== null && typeof value === "object") {
-      const obj = value as Record<string, unknown>;
-      for (const key of Object.keys(obj)) {
-        add(undefined, key);
-        const item = obj[key];
-        if (typeof item === "string") add(key, item);
-        else if (item !== null && typeof item === "object") stack.push(item);
+    const [value, parent] = stack.pop()!;
+    const node = out.nodes.length;
+    out.nodes.push(value);
+    out.parents.push(parent);
+    out.dirty.push(0);
+    if (Array.isArray(value)) {
+      const children: object[] = [];
+      for (const item of value) {
+        if (typeof item === "string") use(out, seen, node, undefined, item, plan, known);
+        else if (item !== null && typeof item === "object") children.push(item);
+        else if (!skippedByWalk(item)) out.dirty[node] = 1;
       }
+      for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, node]);
+      continue;
+    }
+    const obj = value as Record<string, unknown>;
+    for (const key of Object.keys(obj)) {
+      use(out, seen, node, undefined, key, plan, known);
+      const item = obj[key];
+      if (typeof item === "string") use(out, seen, node, key, item, plan, known);
+      else if (item !== null && typeof item === "object") stack.push([item, node]);
+      else if (!skippedByWalk(item)) out.dirty[node] = 1;
     }
   }
-  return readings;
+  return out;
+}
+
+/**
+ * Records that container `node` holds `value` (read after `key`, or alone): a string known clean needs nothing, a
+ * string the screening can read is a use of its reading, any other makes the container dirty.
+ */
+function use(
+  out: Collected,
+  seen: Seen,
+  node: number,
+  key: string | undefined,
+  value: string,
+  plan: ScanPlan,
+  known: (key: string | undefined, text: string) => boolean,
+): void {
+  let byValue = seen.get(key);
+  if (byValue === undefined) {
+    byValue = new Map();
+    seen.set(key, byValue);
+  }
+  let at = byValue.get(value);
+  if (at === undefined) {
+    if (value.length > 0 && known(key, value)) {
+      byValue.set(value, KNOWN);
+      return;
+    }
+    const reading = value.length === 0 || looksLikeJson(value) ? undefined : plainReading(key, value, plan);
+    at = reading === undefined ? -1 : out.readings.push(reading) - 1;
+    byValue.set(value, at);
+  }
+  if (at === -1) out.dirty[node] = 1;
+  else if (at !== KNOWN) out.uses.push(node, at);
+}
+
+/** `Seen`'s mark for a string the walk's memo knows clean. */
+const KNOWN = -2;
+
+/** Whether the walk reads nothing of a member that is no string and no container (null, a boolean, a short number). */
+function skippedByWalk(item: unknown): boolean {
+  return (
+    item === null ||
+    item === undefined ||
+    typeof item === "boolean" ||
+    (typeof item === "number" && !isCheckedNumber(item))
+  );
+}
+
+/**
+ * The smallest integer checked as text: shorter numbers are no card, SSN or phone number, and checking every
+ * count and year would cost time for nothing.
+ */
+export const MIN_CHECKED_NUMBER = 1_000_000;
+
+/** Whether a JSON number is long enough to be read as text (see MIN_CHECKED_NUMBER). */
+export function isCheckedNumber(value: number): boolean {
+  return Number.isInteger(value) && Math.abs(value) >= MIN_CHECKED_NUMBER;
+}
+
+/**
+ * The containers of `collected` whose every string is clean (known clean, or `clean` by its reading) and whose
+ * every container is: the walk returns them as they are.
+ */
+function cleanContainers(collected: Collected, clean: Uint8Array): Set<object> {
+  const { nodes, parents, dirty, uses } = collected;
+  for (let u = 0; u < uses.length; u += 2) if (clean[uses[u + 1]!] === 0) dirty[uses[u]!] = 1;
+  for (let i = nodes.length - 1; i > 0; i--) if (dirty[i] === 1) dirty[parents[i]!] = 1;
+  const out = new Set<object>();
+  for (let i = 0; i < nodes.length; i++) if (dirty[i] === 0) out.add(nodes[i]!);
+  return out;
 }
 
 /**
@@ -370,7 +504,13 @@ function markJoined(readings: readonly Reading[], split: Split): Int32Array {
   return near;
 }
 
-/** `markJoined` for readings `[from, to)`. */
+/**
+ * `markJoined` for readings `[from, to)`. Each group of joined detectors reads only the readings its gate lets
+ * through (by the gates' contract the others cannot hold a match of theirs, and a match on a string alone is
+ * overlapped on any joined text whatever its neighbours, so leaving some out changes no reading's mark). The
+ * literal screens and the view trigger read every reading, joined by a line break: neither a literal nor the view
+ * trigger holds a line break, so none of their occurrences spans two readings.
+ */
 function markBatch(
   readings: readonly Reading[],
   from: number,
@@ -378,49 +518,81 @@ function markBatch(
   split: Split,
   near: Int32Array,
 ): void {
-  const n = to - from;
-  const starts = new Int32Array(n + 1);
-  const parts: string[] = new Array(n);
-  let at = 0;
-  for (let i = 0; i < n; i++) {
-    starts[i] = at;
-    parts[i] = readings[from + i]!.text;
-    at += parts[i]!.length + SEPARATOR.length;
-  }
-  starts[n] = at;
-  const joined = parts.join(SEPARATOR);
-  const detectors = split.joined;
-  let pieces: Joined[] | undefined;
-  for (let bit = 0; bit < detectors.length; bit++) {
-    const list = detectors[bit]!;
-    if (list[0]!.kind !== "injection") {
-      markFound(list, { text: joined, starts, first: 0 }, from, 1 << bit, near);
-      continue;
+  for (const group of groupsOf(split)) {
+    const chosen: number[] = [];
+    for (let i = from; i < to; i++) {
+      const { features, text } = readings[i]!;
+      if (group.members.some(({ detector: d }) => mayMatch(features, text.length, d.requires, d.minLength)))
+        chosen.push(i);
     }
-    pieces ??= injectionPieces(parts);
-    for (const piece of pieces) markFound(list, piece, from + piece.first, 1 << bit, near);
+    if (chosen.length === 0) continue;
+    for (const piece of joinPieces(readings, chosen, group.separator, group.pieceChars))
+      for (const { detector, bit } of group.members) markFound(detector, piece, bit, near);
   }
+  const all = joinPieces(readings, range(from, to), "\n", Number.POSITIVE_INFINITY)[0]!;
   // A literal in a string occurs in the joined text within it (strings are joined as they are); every occurrence
   // is visited, overlapping ones included.
   split.literal.forEach(({ literals }, k) => {
-    const bit = 1 << (detectors.length + k);
+    const bit = 1 << (split.joined.length + k);
     for (const literal of literals)
-      for (let hit = joined.indexOf(literal); hit !== -1; hit = joined.indexOf(literal, hit + 1))
-        near[from + readingAt(starts, hit)] = near[from + readingAt(starts, hit)]! | bit;
+      for (let hit = all.text.indexOf(literal); hit !== -1; hit = all.text.indexOf(literal, hit + 1)) {
+        const r = all.index[readingAt(all.starts, hit)]!;
+        near[r] = near[r]! | bit;
+      }
   });
   const trigger = VIEW_TRIGGER;
   trigger.lastIndex = 0;
-  for (let m = trigger.exec(joined); m !== null; m = trigger.exec(joined)) {
-    const r = from + readingAt(starts, m.index);
+  for (let m = trigger.exec(all.text); m !== null; m = trigger.exec(all.text)) {
+    const r = all.index[readingAt(all.starts, m.index)]!;
     near[r] = near[r]! | VIEW;
   }
 }
 
-/** A joined text: `starts[k]` is where its reading `first + k` starts; the last entry is its length plus a separator. */
+function range(from: number, to: number): number[] {
+  const out: number[] = new Array(to - from);
+  for (let i = from; i < to; i++) out[i - from] = i;
+  return out;
+}
+
+/**
+ * Joined detectors that read the same text: those with the same separator. The text holds every reading the gate
+ * of at least one of them lets through (one text per group: joining costs about as much as a cheap detector's read).
+ */
+interface Group {
+  members: { detector: TextDetector; bit: number }[];
+  separator: string;
+  pieceChars: number;
+}
+
+const groupLists = new WeakMap<Split, readonly Group[]>();
+
+function groupsOf(split: Split): readonly Group[] {
+  let groups = groupLists.get(split);
+  if (groups !== undefined) return groups;
+  const bySeparator = new Map<string, Group>();
+  split.joined.forEach(([detector], bit) => {
+    const injection = detector!.kind === "injection";
+    const separator = separatorFor(detector!);
+    let group = bySeparator.get(separator);
+    if (group === undefined) {
+      group = { members: [], separator, pieceChars: injection ? PIECE_CHARS : Number.POSITIVE_INFINITY };
+      bySeparator.set(separator, group);
+    }
+    group.members.push({ detector: detector!, bit: 1 << bit });
+  });
+  groups = [...bySeparator.values()];
+  groupLists.set(split, groups);
+  return groups;
+}
+
+/**
+ * A joined text: `starts[k]` is where its `k`-th reading (`index[k]` in the value's readings) starts; the last
+ * entry is its length plus a separator.
+ */
 interface Joined {
   text: string;
   starts: Int32Array;
-  first: number;
+  index: readonly number[];
 }
 
 /**
@@ -436,45 +608,71 @@ export const INJECTION_SEPARATOR = `\n${" ".repeat(14)}\n`;
  */
 const PIECE_CHARS = 4096;
 
-/** The strings joined with INJECTION_SEPARATOR, in pieces of whole strings of about PIECE_CHARS characters. */
-function injectionPieces(parts: readonly string[]): Joined[] {
+/** Stands for a separator while joining (see joinPieces). */
+const PLACEHOLDER = "\u0001";
+
+/** The chosen readings' texts joined with `separator`, in pieces of whole strings of about `pieceChars` characters. */
+function joinPieces(
+  readings: readonly Reading[],
+  chosen: readonly number[],
+  separator: string,
+  pieceChars: number,
+): Joined[] {
   const pieces: Joined[] = [];
-  const gap = INJECTION_SEPARATOR.length;
-  for (let p = 0; p < parts.length; ) {
+  const gap = separator.length;
+  for (let p = 0; p < chosen.length; ) {
     let q = p;
     let chars = 0;
-    while (q < parts.length && (q === p || chars + parts[q]!.length <= PIECE_CHARS)) {
-      chars += parts[q]!.length + gap;
+    while (q < chosen.length && (q === p || chars + readings[chosen[q]!]!.text.length <= pieceChars)) {
+      chars += readings[chosen[q]!]!.text.length + gap;
       q++;
     }
     const starts = new Int32Array(q - p + 1);
+    const parts: string[] = new Array(q - p);
     let at = 0;
+    let control = false;
     for (let k = p; k < q; k++) {
+      const r = readings[chosen[k]!]!;
       starts[k - p] = at;
-      at += parts[k]!.length + gap;
+      parts[k - p] = r.text;
+      at += r.text.length + gap;
+      if ((r.features & HAS_CONTROL) !== 0) control = true;
     }
     starts[q - p] = at;
-    pieces.push({ text: parts.slice(p, q).join(INJECTION_SEPARATOR), starts, first: p });
+    const index = p === 0 && q === chosen.length ? chosen : chosen.slice(p, q);
+    // V8 joins with a one-character separator several times faster than with a long one; a control character no
+    // reading holds (their features say so) then stands for the separator.
+    const text =
+      control || gap === 1
+        ? parts.join(separator)
+        : parts.join(PLACEHOLDER).replaceAll(PLACEHOLDER, separator);
+    pieces.push({ text, starts, index });
     p = q;
   }
   return pieces;
 }
 
-/** Runs `list` on a joined text and sets `bit` on the readings (indexes from `first`) its matches overlap. */
+const singles = new WeakMap<TextDetector, readonly TextDetector[]>();
+
+/** Runs `detector` on a joined text and sets `bit` on the readings its matches overlap. */
 function markFound(
-  list: readonly TextDetector[],
-  { text, starts }: Joined,
-  first: number,
+  detector: TextDetector,
+  { text, starts, index }: Joined,
   bit: number,
   near: Int32Array,
 ): void {
+  let list = singles.get(detector);
+  if (list === undefined) {
+    list = [detector];
+    singles.set(detector, list);
+  }
   const found = new MatchColumns();
   runDetectorsInto(list, text, ALL_FEATURES, found);
   const count = starts.length - 1;
   for (let i = 0; i < found.size; i++) {
     const end = Math.max(found.end(i), found.start(i) + 1);
     for (let r = readingAt(starts, found.start(i)); r < count && starts[r]! < end; r++)
-      near[first + r] = near[first + r]! | bit;
+      near[index[r]!] = near[index[r]!]! | bit;
   }
 }
 

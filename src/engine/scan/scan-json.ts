@@ -6,7 +6,13 @@ import { isEpochLike, keyNamesPii } from "../detectors/pii/number-context.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { containsAny } from "./contains-any.js";
 import { absorbOmitted, CappedFindings, scratchFor } from "./findings-cap.js";
-import { type CleanReadings, screenJson } from "./json-screen.js";
+import {
+  type CleanReading,
+  CleanReadings,
+  isCheckedNumber,
+  MIN_CHECKED_NUMBER,
+  screenJson,
+} from "./json-screen.js";
 import { type ScanPlan, scanString, withScreenedMatches } from "./string-scanner.js";
 
 /** Defines an own data property; plain assignment would treat a `__proto__` key from JSON as the prototype. */
@@ -125,12 +131,14 @@ function memoOf(plan: ScanPlan): Map<string | undefined, Set<string>> | undefine
 /** The strings the screening of the value being walked found clean (json-screen.ts), with the plan it used. */
 let screened: CleanReadings | undefined;
 let screenedPlan: ScanPlan | undefined;
+/** The containers that screening found clean: the walk returns them as they are. */
+let screenedContainers: Set<object> | undefined;
 
 /** Whether `text`, read after `key` (undefined: alone), is known clean under `plan`. */
 function knownClean(plan: ScanPlan, key: string | undefined, text: string): boolean {
   if (text.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH && memoOf(plan)?.get(key)?.has(text) === true)
     return true;
-  return plan === screenedPlan && screened!.has(key, text);
+  return plan === screenedPlan && screened !== undefined && screened.has(key, text);
 }
 
 /** Remembers `text` (after `key`) as clean when its scan added no finding and counted none past a cap. */
@@ -155,6 +163,8 @@ function rememberClean(plan: ScanPlan, key: string | undefined, text: string): v
     memo = map;
   }
   if (memoSize >= MEMO_MAX_SIZE) {
+    // Never during a screened walk: it finds the strings its screening read clean in the memo.
+    if (plan === screenedPlan) return;
     map.clear();
     memoSize = 0;
   }
@@ -167,6 +177,49 @@ function rememberClean(plan: ScanPlan, key: string | undefined, text: string): v
     set.add(text);
     memoSize++;
   }
+}
+
+/**
+ * Remembers the strings a screening found clean, and returns those the memo does not hold when the walk starts (too
+ * long, or remembered before the memo was last cleared for being full), or undefined when it holds all.
+ */
+function rememberScreened(plan: ScanPlan, clean: readonly CleanReading[]): CleanReadings | undefined {
+  let map = memoOf(plan);
+  if (map === undefined) {
+    map = new Map();
+    cleanStrings.set(plan, map);
+    memo = map;
+  }
+  let rest: CleanReadings | undefined;
+  let dropped = 0;
+  for (let i = 0; i < clean.length; i++) {
+    const { key, value } = clean[i]!;
+    if (value.length + (key?.length ?? 0) > MEMO_MAX_LENGTH) {
+      rest ??= new CleanReadings();
+      rest.add(key, value);
+      continue;
+    }
+    if (memoSize >= MEMO_MAX_SIZE) {
+      map.clear();
+      memoSize = 0;
+      dropped = i;
+    }
+    let set = map.get(key);
+    if (set === undefined) {
+      set = new Set();
+      map.set(key, set);
+    }
+    const size = set.size;
+    set.add(value);
+    memoSize += set.size - size;
+  }
+  for (let i = 0; i < dropped; i++) {
+    const { key, value } = clean[i]!;
+    if (value.length + (key?.length ?? 0) > MEMO_MAX_LENGTH) continue;
+    rest ??= new CleanReadings();
+    rest.add(key, value);
+  }
+  return rest;
 }
 
 export function scanStringLeaf(
@@ -232,12 +285,6 @@ export function scanStringLeaf(
   return rewritten;
 }
 
-/**
- * The smallest integer checked as text: shorter numbers are no card, SSN or phone number, and checking every
- * count and year would cost time for nothing.
- */
-const MIN_CHECKED_NUMBER = 1_000_000;
-
 // The PII detectors of each detector list: the digit types (cards, SSNs, phone numbers) a number can be. A secret
 // rule read on `password: 12345678` would find what the same digits as a string leaf (read without its key) do not.
 const piiDetectors = new WeakMap<readonly TextDetector[], readonly TextDetector[]>();
@@ -260,11 +307,6 @@ function numberPlan(plan: ScanPlan, digits: string, key: string | undefined): Sc
   }
   if (detectors.length === 0) return undefined;
   return { sanitizers: [], stripSanitized: false, detectors, decide: plan.decide, redaction: plan.redaction };
-}
-
-/** Whether a JSON number is long enough to be read as text (see MIN_CHECKED_NUMBER). */
-function isCheckedNumber(value: number): boolean {
-  return Number.isInteger(value) && Math.abs(value) >= MIN_CHECKED_NUMBER;
 }
 
 /**
@@ -403,18 +445,18 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
   // A JSON text inside the value is walked (and screened) on its own; the outer screening is restored after it.
   const outer = screened;
   const outerPlan = screenedPlan;
-  screened = screening.clean;
-  screenedPlan = plan;
+  const outerContainers = screenedContainers;
   // What the screening found clean is remembered, as a scan's clean strings are: the next results repeat keys, tags
-  // and states (and a result checked twice reads nothing again).
-  screening.clean.forEach((key, text) => {
-    if (text.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH) rememberClean(plan, key, text);
-  });
+  // and states (and a result checked twice reads nothing again). The walk finds the rest in `screened`.
+  screened = rememberScreened(plan, screening.clean);
+  screenedPlan = plan;
+  screenedContainers = screening.cleanContainers;
   try {
     return withScreenedMatches(plan, screening.matches, () => walkJson(value, path, plan, findings));
   } finally {
     screened = outer;
     screenedPlan = outerPlan;
+    screenedContainers = outerContainers;
   }
 }
 
@@ -422,6 +464,7 @@ function walkJson(value: unknown, path: string, plan: ScanPlan, findings: Findin
   if (typeof value === "string") return scanStringLeaf(value, path, plan, findings);
   if (typeof value === "number") return scanNumber(value, path, plan, findings, undefined);
   if (value === null || typeof value !== "object") return value;
+  if (plan === screenedPlan && screenedContainers?.has(value) === true) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {

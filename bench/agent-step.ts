@@ -95,7 +95,10 @@ async function variant(name: AgentStepVariantName | BreakdownVariantName): Promi
   const tool: StructuredToolInterface | undefined = tools.find((t) => t.name.endsWith("payload"));
   if (!tool) throw new Error("bench server did not list its payload tool");
   let bytes = 1024;
-  const model = stepModel(tool.name, () => ({ kind: "text", bytes }));
+  // A new text every step (the server rotates 16 of each size), as an agent's results are: a guard that remembers
+  // the last text it read gains nothing from it.
+  let step = 0;
+  const model = stepModel(tool.name, () => ({ kind: "text", bytes, variant: step++ }));
   const middleware: AgentMiddleware[] =
     name === "langchain"
       ? LANGCHAIN_BUILT_IN_TYPES.map((type) => piiMiddleware(type, { applyToToolResults: true }))

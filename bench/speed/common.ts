@@ -29,8 +29,9 @@ export function langchainDetectors(text: string): number {
   return n;
 }
 
-export function benchText(bytes = MB): string {
-  return payload("text", bytes);
+/** 1 MB of the bench's prose; another `seed` gives other sentences of the same mix. */
+export function benchText(bytes = MB, seed?: number): string {
+  return payload("text", bytes, seed);
 }
 
 export function checkRequest(result: CallToolResult) {

@@ -5,7 +5,7 @@ import { benchText, langchainDetectors, type SpeedRow, textRequest } from "./com
 
 /**
  * One output check under `policy` on 1 MB of text, on the calling thread, against langchain's built-in PII detectors
- * on the same text, interleaved: the speed is langchain's median time over ours (the rows' goals are in that unit).
+ * on the same text, interleaved: the speed is langchain's median time over ours (the rows' goals are in that unit). Every round reads a new text.
  */
 export async function textRowAgainstLangchain(
   policy: PolicyConfig,
@@ -13,14 +13,18 @@ export async function textRowAgainstLangchain(
   row: string,
   goal: number,
 ): Promise<SpeedRow> {
-  const text = benchText();
-  const request = textRequest(text);
+  // A new text every round (the same one for both arms of a round), as an agent's results are: nothing either side
+  // remembers of an earlier check can help it. The warm-up run is the first.
+  const texts = Array.from({ length: rounds + 1 }, (_, i) => benchText(undefined, i + 1));
+  const requests = texts.map(textRequest);
   const engine = new LocalPolicyEngine(policy, { worker: false });
-  const findings = (await engine.checkOutput(request)).findings.length;
+  const findings = (await engine.checkOutput(requests[0]!)).findings.length;
+  let ours = 0;
+  let theirs = 0;
   const result = await interleave(
     [
-      { name: "langchain", run: () => langchainDetectors(text) },
-      { name: "tollgate", run: () => engine.checkOutput(request) },
+      { name: "langchain", run: () => langchainDetectors(texts[theirs++ % texts.length]!) },
+      { name: "tollgate", run: () => engine.checkOutput(requests[ours++ % requests.length]!) },
     ],
     rounds,
   );

@@ -1,0 +1,13 @@
+import { LocalPolicyEngine } from "../src/engine/local-engine.js";
+import { textRequest } from "./speed/common.js";
+import { payload } from "./fixtures/inputs.js";
+import { NO_INJECTION } from "./speed/families-text.js";
+const MB = 1024 * 1024;
+const mode = process.argv[2] ?? "fresh";
+const engine = new LocalPolicyEngine(NO_INJECTION, { worker: false });
+const texts = Array.from({ length: 30 }, (_, i) => payload("text", MB, 50 + i));
+for (let i = 0; i < 5; i++) await engine.checkOutput(textRequest(texts[0]!));
+const t0 = process.cpuUsage();
+for (let i = 0; i < 30; i++) await engine.checkOutput(textRequest(mode === "fresh" ? texts[i]! : texts[0]!));
+const u = process.cpuUsage(t0);
+console.log(mode, "cpu ms per check", ((u.user + u.system) / 1000 / 30).toFixed(1));

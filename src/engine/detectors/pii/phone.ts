@@ -73,35 +73,55 @@ export interface PhoneDetectorOptions {
   regions?: readonly CountryCode[];
 }
 
+/**
+ * libphonenumber's verdict on a candidate, remembered: the same strings recur (signatures, repeated records) and
+ * parsing is the expensive step. A full cache takes no more until `dropIfFull` empties it before the next string:
+ * emptied every 4,096 numbers of one long string, each entry lived long enough to be promoted to the old generation,
+ * then was garbage (an 8 MB text of 380 k phone numbers: 24 MB until the next full collection).
+ */
+function numberVerdicts(regions: readonly CountryCode[]) {
+  const verdicts = new Map<string, boolean>();
+  const parse = (candidate: string, international: boolean): boolean => {
+    try {
+      if (international)
+        return parsePhoneNumberFromString(candidate, { extract: false })?.isPossible() ?? false;
+      return regions.some(
+        (region) =>
+          parsePhoneNumberFromString(candidate, { defaultCountry: region, extract: false })?.isValid() ??
+          false,
+      );
+    } catch {
+      return false; // libphonenumber throws on some malformed input; a number it cannot read is no match.
+    }
+  };
+  return {
+    isRecognised(candidate: string, international: boolean): boolean {
+      const cached = verdicts.get(candidate);
+      if (cached !== undefined) return cached;
+      const verdict = parse(candidate, international);
+      if (verdicts.size < VALIDITY_CACHE_LIMIT) verdicts.set(candidate, verdict);
+      return verdict;
+    },
+    dropIfFull(): void {
+      if (verdicts.size < VALIDITY_CACHE_LIMIT) return;
+      phoneWork.verdictsDropped += verdicts.size;
+      verdicts.clear();
+    },
+  };
+}
+
+/** A national nine-digit candidate an SSN keyword (or its shape, with no phone word near) says is an SSN. */
+function readsAsSsn(text: string, c: PhoneCandidate, number: string, phoneWordNear: boolean): boolean {
+  if (c.international || !(SSN_SHAPE.test(number) || c.digits === 9)) return false;
+  const ssnWordNear = hasKeywordBefore(text, c.start, SSN_WORD_BEFORE, 24);
+  return (
+    (ssnWordNear || (!phoneWordNear && SSN_SHAPE.test(number))) && isValidSsnDigits(number.replace(/\D/g, ""))
+  );
+}
+
 export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDetector {
   const regions = options.regions && options.regions.length > 0 ? options.regions : DEFAULT_PHONE_REGIONS;
-  // Same strings recur (signatures, repeated records); parsing is the expensive step, so remember answers.
-  const verdicts = new Map<string, boolean>();
-
-  function isRecognisedNumber(candidate: string, international: boolean): boolean {
-    const cached = verdicts.get(candidate);
-    if (cached !== undefined) return cached;
-    let verdict = false;
-    try {
-      if (international) {
-        verdict = parsePhoneNumberFromString(candidate, { extract: false })?.isPossible() ?? false;
-      } else {
-        for (const region of regions) {
-          if (parsePhoneNumberFromString(candidate, { defaultCountry: region, extract: false })?.isValid()) {
-            verdict = true;
-            break;
-          }
-        }
-      }
-    } catch {
-      verdict = false; // libphonenumber throws on some malformed input; a number it cannot read is no match.
-    }
-    // A full cache takes no more until the next string (see `detect`): emptied every 4,096 numbers of one long
-    // string, each entry lived long enough to be promoted to the old generation, then was garbage (an 8 MB text of
-    // 380 k phone numbers: 24 MB until the next full collection).
-    if (verdicts.size < VALIDITY_CACHE_LIMIT) verdicts.set(candidate, verdict);
-    return verdict;
-  }
+  const verdicts = numberVerdicts(regions);
 
   function accept(text: string, c: PhoneCandidate, insideCard: (c: PhoneCandidate) => boolean): boolean {
     if (!isStandaloneNumber(text, c.start, c.end)) return false;
@@ -113,19 +133,12 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     const phoneWordNear =
       hasKeywordBefore(text, c.start, PHONE_WORD_BEFORE, CONTEXT_WINDOW) ||
       hasKeywordAfter(text, c.end, PHONE_WORD_AFTER, 16);
-    if (!c.international && (SSN_SHAPE.test(number) || c.digits === 9)) {
-      const ssnWordNear = hasKeywordBefore(text, c.start, SSN_WORD_BEFORE, 24);
-      if (
-        (ssnWordNear || (!phoneWordNear && SSN_SHAPE.test(number))) &&
-        isValidSsnDigits(number.replace(/\D/g, ""))
-      )
-        return false;
-    }
+    if (readsAsSsn(text, c, number, phoneWordNear)) return false;
     if (c.bare && (c.digits > 11 || (!phoneWordNear && c.digits < 10))) return false;
     // "224 4966", "3610-114": two short groups are as often a house number pair or a postcode as a phone.
     if (!phoneWordNear && !c.international && c.digits < 10 && digitGroupCount(number) <= 2) return false;
     if (!phoneWordNear && hasKeywordBefore(text, c.start, NON_PHONE_WORD_BEFORE, 24)) return false;
-    if (isRecognisedNumber(text.slice(c.start, c.end), c.international)) return true;
+    if (verdicts.isRecognised(text.slice(c.start, c.end), c.international)) return true;
     return phoneWordNear && c.digits <= 12;
   }
 
@@ -138,10 +151,7 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     streams: true,
     detect(text: string, out: MatchSink): void {
       if (text.length < 7) return; // seven digits at least
-      if (verdicts.size >= VALIDITY_CACHE_LIMIT) {
-        phoneWork.verdictsDropped += verdicts.size;
-        verdicts.clear();
-      }
+      verdicts.dropIfFull();
       // The card scan runs once per text (shared with the card detector), and only when a candidate needs it.
       let overlaps: ((c: PhoneCandidate) => boolean) | undefined;
       const insideCard = (c: PhoneCandidate) => {

@@ -1,7 +1,7 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { TextDetector } from "../src/engine/types.js";
-import { readmes, toolOutputs } from "./lib/injection-texts.js";
+import { oneText, readmes, slices, toolOutputs } from "./lib/injection-texts.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { median } from "./lib/stats.js";
 
@@ -11,24 +11,6 @@ const referenceDir = process.argv.find((a) => a.startsWith("--reference="))?.sli
 /** `--scorer`: the learned model on (`injection.scorer`) in both checkouts, whatever their defaults. */
 const scorerOn = process.argv.includes("--scorer");
 const MB = 1024 * 1024;
-
-/** `size`-character strings cut from the texts; flattened copies, as a parsed tool result would hold. */
-function slices(texts: readonly string[], size: number, limit: number): string[] {
-  const out: string[] = [];
-  for (const text of texts)
-    for (let i = 0; i + size <= text.length && out.length < limit; i += size)
-      out.push(JSON.parse(JSON.stringify(text.slice(i, i + size))) as string);
-  return out;
-}
-
-function oneText(texts: readonly string[], size: number): string {
-  let text = "";
-  for (const t of texts) {
-    if (text.length >= size) break;
-    text += `${t}\n\n`;
-  }
-  return JSON.parse(JSON.stringify(text.slice(0, size))) as string;
-}
 
 interface Family {
   phrase: TextDetector;

@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createInjectionDetector } from "../src/engine/detectors/injection/index.js";
 import type { TextDetector, TextMatch } from "../src/engine/types.js";
-import { readmes, toolOutputs } from "./lib/injection-texts.js";
+import { oneText, readmes, slices, toolOutputs } from "./lib/injection-texts.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { median } from "./lib/stats.js";
 
@@ -15,23 +15,6 @@ const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice
 const referenceDir = process.argv.find((a) => a.startsWith("--reference="))?.slice(12);
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
 const MB = 1024 * 1024;
-
-function slices(texts: readonly string[], size: number, limit: number): string[] {
-  const out: string[] = [];
-  for (const text of texts)
-    for (let i = 0; i + size <= text.length && out.length < limit; i += size)
-      out.push(JSON.parse(JSON.stringify(text.slice(i, i + size))) as string);
-  return out;
-}
-
-function oneText(texts: readonly string[], size: number): string {
-  let text = "";
-  for (const t of texts) {
-    if (text.length >= size) break;
-    text += `${t}\n\n`;
-  }
-  return JSON.parse(JSON.stringify(text.slice(0, size))) as string;
-}
 
 function cpuOnce(detector: TextDetector, inputs: readonly string[]): number {
   const out: TextMatch[] = [];

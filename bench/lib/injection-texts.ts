@@ -121,3 +121,22 @@ export function encoded(texts: readonly string[]): string[] {
     spaced(s.slice(0, 200)),
   ]);
 }
+
+/** `size`-character strings cut from the texts (at most `limit`); flattened copies, as a parsed tool result holds. */
+export function slices(texts: readonly string[], size: number, limit: number): string[] {
+  const out: string[] = [];
+  for (const text of texts)
+    for (let i = 0; i + size <= text.length && out.length < limit; i += size)
+      out.push(JSON.parse(JSON.stringify(text.slice(i, i + size))) as string);
+  return out;
+}
+
+/** The texts joined by blank lines, cut to `size` characters; a flattened copy. */
+export function oneText(texts: readonly string[], size: number): string {
+  let text = "";
+  for (const t of texts) {
+    if (text.length >= size) break;
+    text += `${t}\n\n`;
+  }
+  return JSON.parse(JSON.stringify(text.slice(0, size))) as string;
+}

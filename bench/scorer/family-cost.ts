@@ -10,7 +10,7 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { TextDetector } from "../../src/engine/types.js";
-import { readmes, toolOutputs } from "../lib/injection-texts.js";
+import { oneText, readmes, slices, toolOutputs } from "../lib/injection-texts.js";
 import { describeMachine, machineInfo } from "../lib/machine.js";
 import { median } from "../lib/stats.js";
 
@@ -51,23 +51,6 @@ function plainScan(): TextDetector {
       if (sink === -1) console.log(sink);
     },
   };
-}
-
-function slices(texts: readonly string[], size: number, limit: number): string[] {
-  const out: string[] = [];
-  for (const text of texts)
-    for (let i = 0; i + size <= text.length && out.length < limit; i += size)
-      out.push(JSON.parse(JSON.stringify(text.slice(i, i + size))) as string);
-  return out;
-}
-
-function oneText(texts: readonly string[], size: number): string {
-  let text = "";
-  for (const t of texts) {
-    if (text.length >= size) break;
-    text += `${t}\n\n`;
-  }
-  return JSON.parse(JSON.stringify(text.slice(0, size))) as string;
 }
 
 function cpuOnce(detectors: readonly TextDetector[], inputs: readonly string[]): number {

@@ -1,6 +1,7 @@
 import { dirname, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import type { TextDetector } from "../src/engine/types.js";
+import { cpuOnce, injectionDetectorsAt, plainScan } from "./lib/injection-family.js";
 import { oneText, readmes, slices, toolOutputs } from "./lib/injection-texts.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { median } from "./lib/stats.js";
@@ -17,28 +18,9 @@ interface Family {
   all: TextDetector[];
 }
 
-/**
- * The injection detectors of the default policy's output plan, from the checkout at `dir`: the same code path the
- * engine takes (`resolvePolicy`, `createDetectorSet`, `ScanPlans`), so a detector turned on by default is counted.
- */
+/** The injection detectors of the default output plan of the checkout at `dir`, the phrase rules apart. */
 async function family(dir: string): Promise<Family> {
-  const at = (path: string) => pathToFileURL(resolve(dir, path)).href;
-  const { resolvePolicy } = (await import(
-    at("src/engine/policy.ts")
-  )) as typeof import("../src/engine/policy.js");
-  const { createDetectorSet } = (await import(
-    at("src/engine/detector-set.ts")
-  )) as typeof import("../src/engine/detector-set.js");
-  const { ScanPlans } = (await import(
-    at("src/engine/scan-plans.ts")
-  )) as typeof import("../src/engine/scan-plans.js");
-  const policy = scorerOn ? { rules: { "injection.scorer": "neutralise" as const } } : {};
-  const resolved = resolvePolicy(policy, process.env, { detectorIds: new Set() });
-  const plan = new ScanPlans(resolved, createDetectorSet(resolved, [])).get(
-    "output",
-    resolved.sanitizer.mode,
-  );
-  const all = plan.detectors.filter((d) => d.kind === "injection");
+  const all = await injectionDetectorsAt(dir, scorerOn);
   const phrase = all.find((d) => d.id === "injection");
   if (phrase === undefined) throw new Error(`no phrase detector in the default output plan of ${dir}`);
   return { phrase, all };
@@ -47,31 +29,6 @@ async function family(dir: string): Promise<Family> {
 interface Subject {
   name: string;
   detectors: readonly TextDetector[];
-}
-
-/** One plain regex scan over the text, the unit the other figures can be read in on any machine. */
-function plainScan(): TextDetector {
-  const pattern = /\bthe\b/gi;
-  let sink = 0;
-  return {
-    id: "baseline",
-    kind: "injection",
-    detect(text: string): void {
-      pattern.lastIndex = 0;
-      while (pattern.test(text)) sink++;
-      if (sink === -1) console.log(sink);
-    },
-  };
-}
-
-/** CPU µs to run `subject` over `inputs` once. */
-function cpuOnce(subject: Subject, inputs: readonly string[]): number {
-  const out: never[] = [];
-  const start = process.cpuUsage();
-  for (const text of inputs) for (const d of subject.detectors) d.detect(text, out);
-  const used = process.cpuUsage(start);
-  out.length = 0;
-  return used.user + used.system;
 }
 
 async function main(): Promise<void> {
@@ -105,14 +62,14 @@ async function main(): Promise<void> {
     { name: "JSON tool output, one 1 MB text", inputs: [oneText(json, MB)] },
   ];
   // One warm-up round (JIT, the signals built on first use), not counted.
-  for (const set of sets) for (const s of subjects) cpuOnce(s, set.inputs);
+  for (const set of sets) for (const s of subjects) cpuOnce(s.detectors, set.inputs);
   const times = new Map<string, number[]>();
   for (let r = 0; r < rounds; r++)
     for (const set of sets)
       for (const s of subjects) {
         const key = `${set.name}\u0000${s.name}`;
         const list = times.get(key) ?? [];
-        list.push(cpuOnce(s, set.inputs));
+        list.push(cpuOnce(s.detectors, set.inputs));
         times.set(key, list);
       }
   console.log(`${describeMachine(machineInfo())} · ${rounds} rounds · CPU time`);

@@ -6,7 +6,8 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createInjectionDetector } from "../src/engine/detectors/injection/index.js";
-import type { TextDetector, TextMatch } from "../src/engine/types.js";
+import type { TextDetector } from "../src/engine/types.js";
+import { cpuOnce, plainScan } from "./lib/injection-family.js";
 import { oneText, readmes, slices, toolOutputs } from "./lib/injection-texts.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { median } from "./lib/stats.js";
@@ -15,28 +16,6 @@ const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice
 const referenceDir = process.argv.find((a) => a.startsWith("--reference="))?.slice(12);
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
 const MB = 1024 * 1024;
-
-function cpuOnce(detector: TextDetector, inputs: readonly string[]): number {
-  const out: TextMatch[] = [];
-  const start = process.cpuUsage();
-  for (const text of inputs) detector.detect(text, out);
-  const used = process.cpuUsage(start);
-  return used.user + used.system;
-}
-
-function plainScan(): TextDetector {
-  const pattern = /\bthe\b/gi;
-  let sink = 0;
-  return {
-    id: "baseline",
-    kind: "injection",
-    detect(text: string): void {
-      pattern.lastIndex = 0;
-      while (pattern.test(text)) sink++;
-      if (sink === -1) console.log(sink);
-    },
-  };
-}
 
 async function main(): Promise<void> {
   const subjects: [string, TextDetector][] = [
@@ -59,14 +38,14 @@ async function main(): Promise<void> {
     { name: "JSON tool output, one 1 MB text", inputs: [oneText(json, MB)] },
   ];
   if (only !== undefined) sets = sets.filter((s) => s.name.includes(only));
-  for (const set of sets) for (const [, d] of subjects) cpuOnce(d, set.inputs);
+  for (const set of sets) for (const [, d] of subjects) cpuOnce([d], set.inputs);
   const times = new Map<string, number[]>();
   for (let r = 0; r < rounds; r++)
     for (const set of sets)
       for (const [name, d] of subjects) {
         const key = `${set.name}|${name}`;
         const list = times.get(key) ?? [];
-        list.push(cpuOnce(d, set.inputs));
+        list.push(cpuOnce([d], set.inputs));
         times.set(key, list);
       }
   console.log(`${describeMachine(machineInfo())} · ${rounds} rounds · CPU time`);

@@ -8,8 +8,9 @@
  *   npx tsx bench/scorer/family-cost.ts --rounds=9 [--reference=/tmp/ref-injmodel]
  */
 import { dirname, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import type { TextDetector } from "../../src/engine/types.js";
+import { cpuOnce, injectionDetectorsAt, plainScan } from "../lib/injection-family.js";
 import { oneText, readmes, slices, toolOutputs } from "../lib/injection-texts.js";
 import { describeMachine, machineInfo } from "../lib/machine.js";
 import { median } from "../lib/stats.js";
@@ -19,59 +20,16 @@ const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice
 const referenceDir = process.argv.find((a) => a.startsWith("--reference="))?.slice(12);
 const MB = 1024 * 1024;
 
-async function family(dir: string, scorer: boolean): Promise<TextDetector[]> {
-  const at = (path: string) => pathToFileURL(resolve(dir, path)).href;
-  const { resolvePolicy } = (await import(
-    at("src/engine/policy.ts")
-  )) as typeof import("../../src/engine/policy.js");
-  const { createDetectorSet } = (await import(
-    at("src/engine/detector-set.ts")
-  )) as typeof import("../../src/engine/detector-set.js");
-  const { ScanPlans } = (await import(
-    at("src/engine/scan-plans.ts")
-  )) as typeof import("../../src/engine/scan-plans.js");
-  const policy = { rules: { "injection.scorer": scorer ? ("neutralise" as const) : ("off" as const) } };
-  const resolved = resolvePolicy(policy, process.env, { detectorIds: new Set() });
-  const plan = new ScanPlans(resolved, createDetectorSet(resolved, [])).get(
-    "output",
-    resolved.sanitizer.mode,
-  );
-  return plan.detectors.filter((d) => d.kind === "injection");
-}
-
-function plainScan(): TextDetector {
-  const pattern = /\bthe\b/gi;
-  let sink = 0;
-  return {
-    id: "baseline",
-    kind: "injection",
-    detect(text: string): void {
-      pattern.lastIndex = 0;
-      while (pattern.test(text)) sink++;
-      if (sink === -1) console.log(sink);
-    },
-  };
-}
-
-function cpuOnce(detectors: readonly TextDetector[], inputs: readonly string[]): number {
-  const out: never[] = [];
-  const start = process.cpuUsage();
-  for (const text of inputs) for (const d of detectors) d.detect(text, out);
-  const used = process.cpuUsage(start);
-  out.length = 0;
-  return used.user + used.system;
-}
-
 async function main(): Promise<void> {
   const subjects: [string, TextDetector[]][] = [
     ["baseline (/\\bthe\\b/gi)", [plainScan()]],
-    ["rules", await family(root, false)],
-    ["rules + model", await family(root, true)],
+    ["rules", await injectionDetectorsAt(root, false)],
+    ["rules + model", await injectionDetectorsAt(root, true)],
   ];
   if (referenceDir !== undefined)
     subjects.push(
-      ["reference: rules", await family(referenceDir, false)],
-      ["reference: rules + model", await family(referenceDir, true)],
+      ["reference: rules", await injectionDetectorsAt(referenceDir, false)],
+      ["reference: rules + model", await injectionDetectorsAt(referenceDir, true)],
     );
   const docs = readmes();
   const json = toolOutputs(1200);

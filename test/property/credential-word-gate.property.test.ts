@@ -144,7 +144,7 @@ describe("the credential walk's word gates from the shared pass", () => {
         if (withPass !== "[]") found++;
         expect(withPass).toBe(without);
       }),
-      { numRuns: 150 },
+      { numRuns: 150, seed: 31 },
     );
     expect(passRuns).toBeGreaterThan(100);
     expect(found).toBeGreaterThan(50);

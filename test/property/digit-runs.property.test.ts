@@ -123,7 +123,7 @@ describe("the pass's digit runs", () => {
         ran++;
         expect([...runs]).toEqual(expectedRuns(text));
       }),
-      { numRuns: 150 },
+      { numRuns: 150, seed: 156 },
     );
     expect(ran).toBeGreaterThan(100);
   });
@@ -149,7 +149,7 @@ describe("the pass's digit runs", () => {
           expect([...runs]).toEqual(expectedRuns(text));
         },
       ),
-      { numRuns: 12 },
+      { numRuns: 12, seed: 182 },
     );
     expect(ran).toBeGreaterThan(6);
   });
@@ -176,7 +176,7 @@ describe("the pass's digit runs", () => {
         setLiteralPass(true);
         expect(withRuns).toBe(without);
       }),
-      { numRuns: 300 },
+      { numRuns: 300, seed: 209 },
     );
     expect(ran).toBeGreaterThan(200);
   });

@@ -23,9 +23,12 @@ const MAX_SEGMENT: i32 = 300;
 
 const FNV_OFFSET: i32 = 0x811c9dc5;
 const FNV_PRIME: i32 = 0x01000193;
-const SEED_WORD: i32 = 0x9e3779b1;
+const GOLDEN: i32 = 0x9e3779b1;
+const SEED_WORD: i32 = 0x2545f491;
 const SEED_BIGRAM: i32 = 0x85ebca77;
-const SEED_CHAR: i32 = 0xc2b2ae3d;
+const SEED_2: i32 = 0x27d4eb2f;
+const SEED_3: i32 = 0x165667b1;
+const SEED_4: i32 = 0x5f356495;
 
 // Classes of UTF-16 units, one byte each in a 64 KB table (`buildClasses`), so each loop tests one load instead of
 // a chain of comparisons.
@@ -40,15 +43,10 @@ const K_QUOTE: i32 = 128; // an opening quote of quoted-mention.ts: `"` `'` and 
 
 let classesOff: usize = 0;
 let weightsOff: usize = 0;
-let mask: i32 = 0;
 let want2 = false;
 let want3 = false;
 let want4 = false;
-let want5 = false;
-let want6 = false;
 let words = false;
-/** The family is character 4-grams and words (the shipped model's): `features4w`. */
-let only4w = false;
 
 let textOff: usize = 0;
 let textLen: i32 = 0;
@@ -86,17 +84,17 @@ function classOf(c: i32): i32 {
   return <i32>load<u8>(classesOff + <usize>c);
 }
 
-/** The model: where its weights are, its bucket count and its feature families (bit n: character n-grams). */
+/**
+ * The model: where its weights are (2^(bucketsLog2 + 1) int8 by code: bucket b's weight at 2b, its negation at
+ * 2b + 1), its bucket count and its feature families (bit n: character n-grams, n in 2..4).
+ */
 export function configure(weights: usize, bucketsLog2: i32, charSizes: i32, wordFeatures: bool): void {
   weightsOff = weights;
-  mask = (1 << bucketsLog2) - 1;
+  codeShift = 31 - bucketsLog2;
   want2 = (charSizes & 4) != 0;
   want3 = (charSizes & 8) != 0;
   want4 = (charSizes & 16) != 0;
-  want5 = (charSizes & 32) != 0;
-  want6 = (charSizes & 64) != 0;
   words = wordFeatures;
-  only4w = charSizes == 16 && wordFeatures;
 }
 
 @inline
@@ -163,184 +161,140 @@ function isSpace(c: i32): bool {
   return c == 0x20 || c == 0x09 || c == 0x0a || c == 0x0d || c == 0xa0 || c == 0x3000;
 }
 
-@inline
-function fmix32(x: i32): i32 {
-  let h = x;
-  h ^= h >>> 16;
-  h = h * 0x85ebca6b;
-  h ^= h >>> 13;
-  h = h * 0xc2b2ae35;
-  h ^= h >>> 16;
-  return h;
+/** `wordUnitValue` of features.ts. */
+function wordUnitValue(c: i32): i32 {
+  if (c >= 0x30 && c <= 0x39) return ZERO;
+  if (c >= 0x41 && c <= 0x5a) return c | 0x20;
+  return c;
 }
 
-/** The signed weight of the feature hashed to `h` (after fmix32): bucket `h & mask`, sign bit 31. */
-@inline
-function weightOf(h: i32, weights: usize, m: i32): i32 {
-  const w = <i32>load<i8>(weights + <usize>(h & m));
-  return h < 0 ? -w : w;
-}
+// The feature table: one u32 per UTF-16 unit (`buildFeatureTable`): bits 0-15 the unit as a word hashes it (0 for a
+// unit that is no word unit), bits 16-23 its symbol (`symbolOf`, a space for whitespace), bit 24 whitespace.
+const F_SPACE: u32 = 1 << 24;
 
-let featureSum: i32 = 0;
-
-/** The number of features of `[start, end)` (as `writeFeatures` writes them); their signed weight sum in featureSum. */
-function features(start: i32, end: i32): i32 {
-  const weights = weightsOff;
-  const m = mask;
-  const w2 = want2;
-  const w3 = want3;
-  const w4 = want4;
-  const w5 = want5;
-  const w6 = want6;
-  const wordsOn = words;
-  const s2 = FNV_OFFSET ^ (SEED_CHAR * 2);
-  const s3 = FNV_OFFSET ^ (SEED_CHAR * 3);
-  const s4 = FNV_OFFSET ^ (SEED_CHAR * 4);
-  const s5 = FNV_OFFSET ^ (SEED_CHAR * 5);
-  const s6 = FNV_OFFSET ^ (SEED_CHAR * 6);
-  let count = 0;
-  let sum = 0;
-  let c1 = SPACE;
-  let c2 = 0;
-  let c3 = 0;
-  let c4 = 0;
-  let c5 = 0;
-  let c6 = 0;
-  let seen = 1;
-  let wordHash = FNV_OFFSET;
-  let inWord = false;
-  let previousWord = 0;
-  let havePrevious = false;
-  const classes = classesOff;
-  const text = textOff;
-  for (let i = start; i <= end; i++) {
-    let c = i == end ? SPACE : <i32>load<u16>(text + (<usize>i << 1));
-    const k = <i32>load<u8>(classes + <usize>c);
-    let symbol: i32;
-    let wordUnit = false;
-    if ((k & K_SPACE) != 0) {
-      symbol = c1 == SPACE ? -1 : SPACE;
-    } else {
-      if ((k & K_DIGIT) != 0) c = ZERO;
-      wordUnit = (k & K_WORD) != 0;
-      symbol = c;
-    }
-    if (wordUnit) {
-      if (!inWord) {
-        inWord = true;
-        wordHash = FNV_OFFSET;
-      }
-      wordHash = (wordHash ^ c) * FNV_PRIME;
-    } else if (inWord) {
-      inWord = false;
-      if (wordsOn) {
-        sum += weightOf(fmix32(wordHash ^ SEED_WORD), weights, m);
-        count++;
-        if (havePrevious) {
-          sum += weightOf(fmix32(((previousWord ^ SEED_BIGRAM) * FNV_PRIME) ^ wordHash), weights, m);
-          count++;
-        }
-        previousWord = wordHash;
-        havePrevious = true;
-      }
-    }
-    if (symbol < 0) continue;
-    c6 = c5;
-    c5 = c4;
-    c4 = c3;
-    c3 = c2;
-    c2 = c1;
-    c1 = symbol;
-    seen++;
-    if (w2 && seen >= 2) {
-      sum += weightOf(fmix32(((s2 ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME), weights, m);
-      count++;
-    }
-    if (w3 && seen >= 3) {
-      sum += weightOf(fmix32((((s3 ^ c3) * FNV_PRIME ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME), weights, m);
-      count++;
-    }
-    if (w4 && seen >= 4) {
-      let h = (s4 ^ c4) * FNV_PRIME;
-      h = (h ^ c3) * FNV_PRIME;
-      h = ((h ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME;
-      sum += weightOf(fmix32(h), weights, m);
-      count++;
-    }
-    if (w5 && seen >= 5) {
-      let h = (s5 ^ c5) * FNV_PRIME;
-      h = ((h ^ c4) * FNV_PRIME ^ c3) * FNV_PRIME;
-      h = ((h ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME;
-      sum += weightOf(fmix32(h), weights, m);
-      count++;
-    }
-    if (w6 && seen >= 6) {
-      let h = (s6 ^ c6) * FNV_PRIME;
-      h = ((h ^ c5) * FNV_PRIME ^ c4) * FNV_PRIME;
-      h = ((h ^ c3) * FNV_PRIME ^ c2) * FNV_PRIME;
-      sum += weightOf(fmix32((h ^ c1) * FNV_PRIME), weights, m);
-      count++;
-    }
+/** Writes the feature table at `at` (262,144 bytes) and uses it from then on. */
+export function buildFeatureTable(at: usize): void {
+  for (let c = 0; c < 0x10000; c++) {
+    let e: u32 = 0;
+    if (isSpace(c)) e = F_SPACE | (<u32>SPACE << 16);
+    else e = <u32>(c < 0x80 ? wordUnitValue(c) : 0x80 | (c & 0x7f)) << 16;
+    if (isWordUnit(c)) e |= <u32>wordUnitValue(c);
+    store<u32>(at + (<usize>c << 2), e);
   }
-  featureSum = sum;
-  return count;
+  featuresOff = at;
 }
 
+let featuresOff: usize = 0;
+/** The code of a feature hashed to `x` is `(x * GOLDEN) >>> codeShift` (31 - bucketsLog2): a bucket and a sign bit. */
+let codeShift: i32 = 0;
+
+// The stream's state between `advance` calls (and between the runs of one text): the next unit to read, the running
+// signed weight sum and feature count of the units before it, the packed last four symbols, the current word's hash,
+// the previous word's hash and whether there was one.
+let sPos: i32 = 0;
+let sSum: i32 = 0;
+let sCount: i32 = 0;
+let sPacked: i32 = 0;
+let sWord: i32 = 0;
+let sPrevious: i32 = 0;
+let sHavePrevious = false;
+
+function resetStream(): void {
+  sPos = 0;
+  sSum = 0;
+  sCount = 0;
+  sPacked = SPACE;
+  sWord = FNV_OFFSET;
+  sPrevious = 0;
+  sHavePrevious = false;
+}
+
+/** The signed weight of the feature hashed to `x` (the host lays the weights out by code: +w, then -w). */
+@inline
+function weightAt(x: i32, weights: usize, shift: i32): i32 {
+  return <i32>load<i8>(weights + <usize>(<u32>(x * GOLDEN) >>> shift));
+}
 
 /**
- * `features` for the shipped family alone (character 4-grams and words): the same features with fewer locals and
- * tests a unit (the 4-gram hashed from the three units before and the current one, then shifted).
+ * Reads the stream from `sPos` up to `to` (`streamFeatures` of features.ts over the whole text), adding to the
+ * running sum and count every feature placed at a unit before `to`.
  */
-function features4w(start: i32, end: i32): i32 {
+function advance(to: i32): void {
+  let i = sPos;
+  if (i >= to) return;
   const weights = weightsOff;
-  const m = mask;
-  const classes = classesOff;
+  const table = featuresOff;
   const text = textOff;
-  const s4 = FNV_OFFSET ^ (SEED_CHAR * 4);
-  let count = 0;
-  let sum = 0;
-  let c1 = SPACE;
-  let c2 = 0;
-  let c3 = 0;
-  let seen = 1;
-  let wordHash = FNV_OFFSET;
-  let previousWord = 0;
-  let state = 0; // bit 0: in a word; bit 1: a previous word
-  for (let i = start; i <= end; i++) {
-    let c = i == end ? SPACE : <i32>load<u16>(text + (<usize>i << 1));
-    const k = <i32>load<u8>(classes + <usize>c);
-    if ((k & K_WORD) != 0) {
-      if ((k & K_DIGIT) != 0) c = ZERO;
-      wordHash = (select<i32>(wordHash, FNV_OFFSET, (state & 1) != 0) ^ c) * FNV_PRIME;
-      state |= 1;
-    } else {
-      if ((state & 1) != 0) {
-        sum += weightOf(fmix32(wordHash ^ SEED_WORD), weights, m);
+  const n = textLen;
+  const shift = codeShift;
+  const g2 = want2;
+  const g3 = want3;
+  const g4 = want4;
+  const wordsOn = words;
+  let sum = sSum;
+  let count = sCount;
+  let packed = sPacked;
+  let word = sWord;
+  let previous = sPrevious;
+  let havePrevious = sHavePrevious;
+  let e = load<u32>(table + (<usize>load<u16>(text + (<usize>i << 1)) << 2));
+  while (i < to) {
+    const next = i + 1 < n ? load<u32>(table + (<usize>load<u16>(text + (<usize>(i + 1) << 1)) << 2)) : 0;
+    if ((e & F_SPACE) == 0 || (packed & 0xff) != SPACE) {
+      packed = (packed << 8) | <i32>((e >>> 16) & 0xff);
+      if (g4) {
+        sum += weightAt(packed ^ SEED_4, weights, shift);
         count++;
-        if ((state & 2) != 0) {
-          sum += weightOf(fmix32(((previousWord ^ SEED_BIGRAM) * FNV_PRIME) ^ wordHash), weights, m);
+      }
+      if (g3) {
+        sum += weightAt((packed & 0xffffff) ^ SEED_3, weights, shift);
+        count++;
+      }
+      if (g2) {
+        sum += weightAt((packed & 0xffff) ^ SEED_2, weights, shift);
+        count++;
+      }
+    }
+    const v = <i32>(e & 0xffff);
+    if (v != 0) {
+      word = (word ^ v) * FNV_PRIME;
+      if ((next & 0xffff) == 0) {
+        if (wordsOn) {
+          sum += weightAt(word ^ SEED_WORD, weights, shift);
           count++;
+          if (havePrevious) {
+            sum += weightAt(((previous ^ SEED_BIGRAM) * FNV_PRIME) ^ word, weights, shift);
+            count++;
+          }
         }
-        previousWord = wordHash;
-        state = 2;
-      }
-      if ((k & K_SPACE) != 0) {
-        if (c1 == SPACE) continue;
-        c = SPACE;
+        previous = word;
+        havePrevious = true;
+        word = FNV_OFFSET;
       }
     }
-    seen++;
-    if (seen >= 4) {
-      const h = ((((s4 ^ c3) * FNV_PRIME ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME ^ c) * FNV_PRIME;
-      sum += weightOf(fmix32(h), weights, m);
-      count++;
-    }
-    c3 = c2;
-    c2 = c1;
-    c1 = c;
+    e = next;
+    i++;
   }
-  featureSum = sum;
-  return count;
+  sPos = i;
+  sSum = sum;
+  sCount = count;
+  sPacked = packed;
+  sWord = word;
+  sPrevious = previous;
+  sHavePrevious = havePrevious;
+}
+
+/** Each kept record's sum and count: the running sums at its end less those at its start (records ascend). */
+function sumRecords(): void {
+  for (let r = 0; r < kept; r++) {
+    const rec = recOff + (<usize>r << 2) * 5;
+    advance(load<i32>(rec));
+    const sum = sSum;
+    const count = sCount;
+    advance(load<i32>(rec, 4));
+    store<i32>(rec, sSum - sum, 12);
+    store<i32>(rec, sCount - count, 16);
+  }
 }
 
 // ---- segmentation (scorer/segments.ts) ----
@@ -348,13 +302,10 @@ function features4w(start: i32, end: i32): i32 {
 function visit(a: i32, b: i32): void {
   const index = total++;
   if (index < skip || index - skip >= recCap) return;
-  const count = only4w ? features4w(a, b) : features(a, b);
   const rec = recOff + (<usize>kept << 2) * 5;
   store<i32>(rec, a);
   store<i32>(rec, b, 4);
   store<i32>(rec, line, 8);
-  store<i32>(rec, featureSum, 12);
-  store<i32>(rec, count, 16);
   kept++;
 }
 
@@ -550,6 +501,8 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
   total = 0;
   line = 0;
   hintScan = 0;
+  // The stream goes on from where the last run's records ended (they all come before this run's).
+  if (first == 0) resetStream();
   // Every JSON hint holds a double quote: a text without one has none.
   hint = quotes ? -1 : n;
   let start = 0;
@@ -598,6 +551,7 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
     separators = 0;
   }
   close(start, n, separators);
+  sumRecords();
   return total;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The model's segmentation, feature hashing and weight sums run by wasm/injection-scorer.ts: the same segments as
- * `forEachSegment` (segments.ts) and the same features as `writeFeatures` (features.ts), which stay the reference
- * (training reads them) and which test/property/injection-scorer-wasm.property.test.ts checks this against.
+ * `forEachSegment` (segments.ts), each with the features `streamFeatures` (features.ts) places inside it when it reads
+ * the whole text, which stay the reference (training reads them) and which
+ * test/property/injection-scorer-wasm.property.test.ts checks this against.
  *
  * One module instance per process, holding one model's weights at a time (copied in when another model is scored:
  * training scores many). Synchronous and not re-entrant: a visitor may not score again (it throws).
@@ -16,6 +17,7 @@ import { mayHoldQuotedMention, mayOpenQuotedMention } from "./segments.js";
 interface ScorerExports {
   readonly memory: WasmMemory;
   buildClasses(at: number): void;
+  buildFeatureTable(at: number): void;
   configure(weights: number, bucketsLog2: number, charSizes: number, words: boolean): void;
   segment(text: number, n: number, records: number, cap: number, first: number, quotes: boolean): number;
   findQuotes(text: number, n: number, out: number, cap: number): number;
@@ -32,9 +34,13 @@ export type SegmentScoreVisitor = (
 ) => void;
 
 const PAGE = 65536;
-/** The module's own data and stack fill its first page; its class table (64 KB) the second; the weights follow. */
+/**
+ * The module's own data and stack fill its first page; its class table (64 KB) the second; its feature table (256
+ * KB) the next four; the weights follow (by code: each bucket's weight, then its negation).
+ */
 const CLASSES_AT = PAGE;
-const WEIGHTS_AT = 2 * PAGE;
+const FEATURES_AT = 2 * PAGE;
+const WEIGHTS_AT = 6 * PAGE;
 const RECORD_BYTES = 20;
 /** Records kept per run: a text with more segments is read in more runs (at most about eight; see `recordCap`). */
 const MIN_RECORDS = 4096;
@@ -111,11 +117,16 @@ class ScorerModule {
     if (this.#model === undefined) {
       this.#grow(WEIGHTS_AT);
       this.#exports.buildClasses(CLASSES_AT);
+      this.#exports.buildFeatureTable(FEATURES_AT);
     }
     const size = model.weights.length;
     if (this.#model === undefined || this.#model.weights.length !== size) this.#capacity = 0;
-    this.#grow(WEIGHTS_AT + size);
-    new Int8Array(this.#exports.memory.buffer, WEIGHTS_AT, size).set(model.weights);
+    this.#grow(WEIGHTS_AT + 2 * size);
+    const signed = new Int8Array(this.#exports.memory.buffer, WEIGHTS_AT, 2 * size);
+    for (let b = 0; b < size; b++) {
+      signed[2 * b] = model.weights[b]!;
+      signed[2 * b + 1] = -model.weights[b]!;
+    }
     const sizes = model.config.charSizes.reduce((mask, k) => mask | (1 << k), 0);
     this.#exports.configure(WEIGHTS_AT, model.config.bucketsLog2, sizes, model.config.words);
     this.#model = model;
@@ -127,7 +138,7 @@ class ScorerModule {
     if (n <= this.#capacity && this.#bytes.buffer === this.#exports.memory.buffer) return;
     // Grown by half again at least, so a run of ever longer texts moves the records a few times, not each time.
     const capacity = Math.max(n, Math.ceil(this.#capacity * 1.5), 16_384);
-    this.#textAt = (WEIGHTS_AT + this.#model!.weights.length + 7) & ~7;
+    this.#textAt = (WEIGHTS_AT + 2 * this.#model!.weights.length + 7) & ~7;
     this.#recordsAt = (this.#textAt + capacity * 2 + 7) & ~7;
     this.#grow(this.#recordsAt + recordCap(capacity) * RECORD_BYTES);
     this.#capacity = capacity;

@@ -225,7 +225,6 @@ function advance(to: i32): void {
   const weights = weightsOff;
   const table = featuresOff;
   const text = textOff;
-  const n = textLen;
   const shift = codeShift;
   const g2 = want2;
   const g3 = want3;
@@ -236,24 +235,25 @@ function advance(to: i32): void {
   let packed = sPacked;
   let word = sWord;
   let previous = sPrevious;
-  let havePrevious = sHavePrevious;
+  let havePrevious = <i32>sHavePrevious;
   let e = load<u32>(table + (<usize>load<u16>(text + (<usize>i << 1)) << 2));
   while (i < to) {
-    const next = i + 1 < n ? load<u32>(table + (<usize>load<u16>(text + (<usize>(i + 1) << 1)) << 2)) : 0;
-    if ((e & F_SPACE) == 0 || (packed & 0xff) != SPACE) {
-      packed = (packed << 8) | <i32>((e >>> 16) & 0xff);
-      if (g4) {
-        sum += weightAt(packed ^ SEED_4, weights, shift);
-        count++;
-      }
-      if (g3) {
-        sum += weightAt((packed & 0xffffff) ^ SEED_3, weights, shift);
-        count++;
-      }
-      if (g2) {
-        sum += weightAt((packed & 0xffff) ^ SEED_2, weights, shift);
-        count++;
-      }
+    // The host writes a NUL unit after the text: no word unit, so the last word ends at the text's end.
+    const next = load<u32>(table + (<usize>load<u16>(text + (<usize>(i + 1) << 1)) << 2));
+    const collapse = <i32>(e >>> 24) & <i32>((packed & 0xff) == SPACE);
+    packed = select<i32>(packed, (packed << 8) | <i32>((e >>> 16) & 0xff), collapse != 0);
+    const keep = collapse ^ 1;
+    if (g4) {
+      sum += select<i32>(0, weightAt(packed ^ SEED_4, weights, shift), collapse != 0);
+      count += keep;
+    }
+    if (g3) {
+      sum += select<i32>(0, weightAt((packed & 0xffffff) ^ SEED_3, weights, shift), collapse != 0);
+      count += keep;
+    }
+    if (g2) {
+      sum += select<i32>(0, weightAt((packed & 0xffff) ^ SEED_2, weights, shift), collapse != 0);
+      count += keep;
     }
     const v = <i32>(e & 0xffff);
     if (v != 0) {
@@ -268,7 +268,7 @@ function advance(to: i32): void {
           }
         }
         previous = word;
-        havePrevious = true;
+        havePrevious = 1;
         word = FNV_OFFSET;
       }
     }
@@ -281,7 +281,7 @@ function advance(to: i32): void {
   sPacked = packed;
   sWord = word;
   sPrevious = previous;
-  sHavePrevious = havePrevious;
+  sHavePrevious = havePrevious != 0;
 }
 
 /** Each kept record's sum and count: the running sums at its end less those at its start (records ascend). */
@@ -491,7 +491,16 @@ function afterStop(c: i32): bool {
  * `first`-th segment on at `records`. Returns the number of segments of the whole text (the host runs again from
  * `first + cap` while that is more than it has read).
  */
-export function segment(text: usize, n: i32, records: usize, cap: i32, first: i32, quotes: bool): i32 {
+export function segment(
+  text: usize,
+  n: i32,
+  records: usize,
+  cap: i32,
+  first: i32,
+  quotes: bool,
+  quoteList: usize,
+  quoteCap: i32,
+): i32 {
   textOff = text;
   textLen = n;
   recOff = records;
@@ -505,6 +514,11 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
   if (first == 0) resetStream();
   // Every JSON hint holds a double quote: a text without one has none.
   hint = quotes ? -1 : n;
+  quotesAt = quoteList;
+  quotesCap = quoteCap;
+  quoteCount = 0;
+  // The first run lists the opening quotes that may follow a naming cue when asked (`quoteCap` > 0).
+  const scanMask = first == 0 && quoteCap > 0 ? K_STOP | K_SEP | K_QUOTE : K_STOP | K_SEP;
   let start = 0;
   let separators = 0;
   let i = 0;
@@ -512,9 +526,16 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
   while (i < n) {
     const c = <i32>load<u16>(text + (<usize>i << 1));
     const k = <i32>load<u8>(classes + <usize>c);
-    if ((k & (K_STOP | K_SEP)) == 0) {
+    if ((k & scanMask) == 0) {
       i++;
       continue;
+    }
+    if ((k & K_QUOTE) != 0) {
+      listQuote(i);
+      if ((k & (K_STOP | K_SEP)) == 0) {
+        i++;
+        continue;
+      }
     }
     if ((k & K_SEP) != 0) {
       separators++;
@@ -531,7 +552,9 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
       start = i + 1;
       i++;
     } else if (c == BACKSLASH) {
-      if (at(i - 1) != BACKSLASH && (at(i + 1) == 0x6e || at(i + 1) == 0x72)) {
+      // `| 0x20`: the text is a reading view (lower case) or printable ASCII read as its lower-case view.
+      const escaped = at(i + 1) | 0x20;
+      if (at(i - 1) != BACKSLASH && (escaped == 0x6e || escaped == 0x72)) {
         close(start, i, separators);
         start = i + 2;
         line++;
@@ -555,24 +578,25 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
   return total;
 }
 
-/**
- * Writes the offsets of the opening quotes among the `n` units at `text` to `out` (i32 each), ascending; returns how
- * many, or -1 when there are more than `cap` (the host then finds them itself).
- */
-export function findQuotes(text: usize, n: i32, out: usize, cap: i32): i32 {
-  const classes = classesOff;
-  textOff = text;
-  textLen = n;
-  let count = 0;
-  for (let i = 0; i < n; i++) {
-    const c = <i32>load<u16>(text + (<usize>i << 1));
-    if ((<i32>load<u8>(classes + <usize>c) & K_QUOTE) == 0) continue;
-    if (!mayFollowCue(i)) continue;
-    if (count == cap) return -1;
-    store<i32>(out + (<usize>count << 2), i);
-    count++;
+let quotesAt: usize = 0;
+let quotesCap: i32 = 0;
+/** Opening quotes listed by the last `segment` call; -1 once there were more than its `quoteCap`. */
+let quoteCount: i32 = 0;
+
+/** Lists the opening quote at `q` (ascending offsets, i32 each) when a naming cue may end before it. */
+function listQuote(q: i32): void {
+  if (quoteCount < 0 || !mayFollowCue(q)) return;
+  if (quoteCount == quotesCap) {
+    quoteCount = -1;
+    return;
   }
-  return count;
+  store<i32>(quotesAt + (<usize>quoteCount << 2), q);
+  quoteCount++;
+}
+
+/** Opening quotes listed by the last `segment` call, or -1 when there were more than it could hold. */
+export function quotesListed(): i32 {
+  return quoteCount;
 }
 
 /**

@@ -200,6 +200,27 @@ describe("the scorer's WebAssembly loop", () => {
     expect(rows).not.toEqual(reference(mention, shipped));
   });
 
+  it("reads printable ASCII as its lower case, the reading view of it (property)", () => {
+    const ascii = fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(...PIECES.filter((p) => /^[\t\n\r\x20-\x7e]*$/.test(p))),
+          fc.constantFrom("IGNORE Previous", "\\N", "\\R", "Phrases Such As \"X\"", "E.G. 'Do It'"),
+          fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 12 }),
+        ),
+        { maxLength: 40 },
+      )
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(ascii, (text) => {
+        const rows: Row[] = [];
+        forEachScoredSegmentOfView(text, shipped, (a, b, line, sum, count) => rows.push([a, b, line, sum, count]));
+        expect(rows).toEqual(reference(scoringText(text.toLowerCase()), shipped));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
   it("agrees for every feature family, switching models between calls (property)", () => {
     const models = configs.map((c, i) => randomModel(c, 7 + i));
     fc.assert(

@@ -19,8 +19,17 @@ interface ScorerExports {
   buildClasses(at: number): void;
   buildFeatureTable(at: number): void;
   configure(weights: number, bucketsLog2: number, charSizes: number, words: boolean): void;
-  segment(text: number, n: number, records: number, cap: number, first: number, quotes: boolean): number;
-  findQuotes(text: number, n: number, out: number, cap: number): number;
+  segment(
+    text: number,
+    n: number,
+    records: number,
+    cap: number,
+    first: number,
+    quotes: boolean,
+    quoteList: number,
+    quoteCap: number,
+  ): number;
+  quotesListed(): number;
   keptRecords(): number;
 }
 
@@ -44,7 +53,7 @@ const WEIGHTS_AT = 6 * PAGE;
 const RECORD_BYTES = 20;
 /** Records kept per run: a text with more segments is read in more runs (at most about eight; see `recordCap`). */
 const MIN_RECORDS = 4096;
-/** Opening quotes the module lists for one text (in the records' region, before any record is written). */
+/** Opening quotes the module lists for one text (more, and the host finds them itself). */
 const QUOTE_CAP = 4096;
 
 function abortFromModule(): never {
@@ -55,8 +64,6 @@ function abortFromModule(): never {
 function recordCap(n: number): number {
   return Math.max(MIN_RECORDS, Math.ceil(n / 16));
 }
-// The quote list shares the records' region: it must fit in the smallest one (five i32 a record, one a quote).
-if (QUOTE_CAP > MIN_RECORDS * 5) throw new Error("QUOTE_CAP exceeds the records' region");
 
 class ScorerModule {
   readonly #exports = instantiateEmbedded<ScorerExports>(MODULE_BASE64, abortFromModule);
@@ -64,6 +71,7 @@ class ScorerModule {
   #textAt = 0;
   #capacity = 0;
   #recordsAt = 0;
+  #quotesAt = 0;
   #bytes = Buffer.alloc(0);
   #records = new Int32Array(0);
   #busy = false;
@@ -74,40 +82,69 @@ class ScorerModule {
     this.#busy = true;
     try {
       this.#load(model);
-      this.#place(text.length);
+      // One unit more: the module reads a NUL unit after the text (no word unit: a word ends at the text's end).
+      this.#place(text.length + 1);
       this.#bytes.write(text, this.#textAt, "utf16le");
-      const blanked = blank && this.#mayHoldQuotedMention(text) ? blankQuotedMentions(text) : undefined;
-      // Same length: only the blanked quotations change.
-      if (blanked !== undefined) this.#bytes.write(blanked, this.#textAt, "utf16le");
-      this.#run(text.length, text.includes('"'), visit);
+      this.#bytes.writeUInt16LE(0, this.#textAt + 2 * text.length);
+      const n = text.length;
+      // Every JSON hint holds a double quote: a text without one has none.
+      const quotes = text.includes('"');
+      // The first run also lists the opening quotes a naming cue may precede. When one does and blanking changes
+      // the text, the blanked text (same length) is read again before any record is visited.
+      const total = this.#segment(n, quotes, 0, blank);
+      if (blank && this.#mayHoldQuotedMention(text)) {
+        const blanked = blankQuotedMentions(text);
+        if (blanked !== undefined) {
+          this.#bytes.write(blanked, this.#textAt, "utf16le");
+          this.#visitAll(n, quotes, this.#segment(n, quotes, 0, false), visit);
+          return;
+        }
+      }
+      this.#visitAll(n, quotes, total, visit);
     } finally {
       this.#busy = false;
     }
   }
 
-  /** `mayHoldQuotedMention` (segments.ts) at the quotes the module lists, so a text is searched for them once. */
+  /** One run of the module from the `first`-th segment; returns the text's segment count. */
+  #segment(n: number, quotes: boolean, first: number, listQuotes: boolean): number {
+    const cap = recordCap(n);
+    return this.#exports.segment(
+      this.#textAt,
+      n,
+      this.#recordsAt,
+      cap,
+      first,
+      quotes,
+      this.#quotesAt,
+      listQuotes ? QUOTE_CAP : 0,
+    );
+  }
+
+  /** `mayHoldQuotedMention` (segments.ts) at the quotes the module listed, so a text is searched for them once. */
   #mayHoldQuotedMention(text: string): boolean {
-    const count = this.#exports.findQuotes(this.#textAt, text.length, this.#recordsAt, QUOTE_CAP);
+    const count = this.#exports.quotesListed();
     if (count < 0) return mayHoldQuotedMention(text);
-    const records = this.#records;
-    const base = this.#recordsAt >>> 2;
-    for (let i = 0; i < count; i++) if (mayOpenQuotedMention(text, records[base + i]!)) return true;
+    const words = this.#records;
+    const base = this.#quotesAt >>> 2;
+    for (let i = 0; i < count; i++) if (mayOpenQuotedMention(text, words[base + i]!)) return true;
     return false;
   }
 
-  #run(n: number, quotes: boolean, visit: SegmentScoreVisitor): void {
+  /** Visits the records of the run just made (of a text with `total` segments), then of the runs after it. */
+  #visitAll(n: number, quotes: boolean, total: number, visit: SegmentScoreVisitor): void {
     const cap = recordCap(n);
-    const exports = this.#exports;
-    for (let first = 0; ; first += cap) {
-      const total = exports.segment(this.#textAt, n, this.#recordsAt, cap, first, quotes);
-      const kept = exports.keptRecords();
+    for (let first = 0; ; ) {
+      const kept = this.#exports.keptRecords();
       const records = this.#records;
       const base = this.#recordsAt >>> 2;
       for (let r = 0; r < kept; r++) {
         const at = base + r * 5;
         visit(records[at]!, records[at + 1]!, records[at + 2]!, records[at + 3]!, records[at + 4]!);
       }
-      if (first + cap >= total) return;
+      first += cap;
+      if (first >= total) return;
+      this.#segment(n, quotes, first, false);
     }
   }
 
@@ -140,7 +177,8 @@ class ScorerModule {
     const capacity = Math.max(n, Math.ceil(this.#capacity * 1.5), 16_384);
     this.#textAt = (WEIGHTS_AT + 2 * this.#model!.weights.length + 7) & ~7;
     this.#recordsAt = (this.#textAt + capacity * 2 + 7) & ~7;
-    this.#grow(this.#recordsAt + recordCap(capacity) * RECORD_BYTES);
+    this.#quotesAt = this.#recordsAt + recordCap(capacity) * RECORD_BYTES;
+    this.#grow(this.#quotesAt + QUOTE_CAP * 4);
     this.#capacity = capacity;
     this.#refresh();
   }

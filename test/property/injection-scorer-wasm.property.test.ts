@@ -205,8 +205,11 @@ describe("the scorer's WebAssembly loop", () => {
       .array(
         fc.oneof(
           fc.constantFrom(...PIECES.filter((p) => /^[\t\n\r\x20-\x7e]*$/.test(p))),
-          fc.constantFrom("IGNORE Previous", "\\N", "\\R", "Phrases Such As \"X\"", "E.G. 'Do It'"),
-          fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 12 }),
+          fc.constantFrom("IGNORE Previous", "\\N", "\\R", 'Phrases Such As "X"', "E.G. 'Do It'"),
+          fc.string({
+            unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+            maxLength: 12,
+          }),
         ),
         { maxLength: 40 },
       )
@@ -214,7 +217,9 @@ describe("the scorer's WebAssembly loop", () => {
     fc.assert(
       fc.property(ascii, (text) => {
         const rows: Row[] = [];
-        forEachScoredSegmentOfView(text, shipped, (a, b, line, sum, count) => rows.push([a, b, line, sum, count]));
+        forEachScoredSegmentOfView(text, shipped, (a, b, line, sum, count) =>
+          rows.push([a, b, line, sum, count]),
+        );
         expect(rows).toEqual(reference(scoringText(text.toLowerCase()), shipped));
       }),
       { numRuns: 1500 },

@@ -284,8 +284,12 @@ function advance(to: i32): void {
   sHavePrevious = havePrevious != 0;
 }
 
-/** Each kept record's sum and count: the running sums at its end less those at its start (records ascend). */
-function sumRecords(): void {
+/**
+ * Each record kept by the last `segment` call gets its sum and count: the running sums at its end less those at its
+ * start (records ascend, and the runs of one text follow each other). Apart from `segment` so that a text the host
+ * reads again (its quoted mentions blanked) is not summed twice.
+ */
+export function sumKept(): void {
   for (let r = 0; r < kept; r++) {
     const rec = recOff + (<usize>r << 2) * 5;
     advance(load<i32>(rec));
@@ -574,7 +578,6 @@ export function segment(
     separators = 0;
   }
   close(start, n, separators);
-  sumRecords();
   return total;
 }
 

@@ -30,6 +30,7 @@ interface ScorerExports {
     quoteCap: number,
   ): number;
   quotesListed(): number;
+  sumKept(): void;
   keptRecords(): number;
 }
 
@@ -135,6 +136,7 @@ class ScorerModule {
   #visitAll(n: number, quotes: boolean, total: number, visit: SegmentScoreVisitor): void {
     const cap = recordCap(n);
     for (let first = 0; ; ) {
+      this.#exports.sumKept();
       const kept = this.#exports.keptRecords();
       const records = this.#records;
       const base = this.#recordsAt >>> 2;

@@ -4,16 +4,18 @@
 //
 // Why hand-written and its own module: the model's cost was its per-character JavaScript (the segmentation's helper
 // calls and closures, the feature hashing), not any one regex. This is the same algorithm as the JavaScript reference
-// in scorer/segments.ts (`forEachSegment`) and scorer/features.ts (`writeFeatures`), which training still uses, written
-// as one loop per stage over the UTF-16 units the host copies in, summing each segment's signed weights as it hashes
-// (no feature buffer). test/property/injection-scorer-wasm.property.test.ts checks it against the reference.
+// in scorer/segments.ts (`forEachSegment`) and scorer/features.ts (`streamFeatures`), which training still uses: one
+// loop finds the segments, then one loop reads the text as one stream of features (one multiplication a feature) and
+// gives each record the difference of the running sums at its ends (no restart per segment, no feature buffer).
+// test/property/injection-scorer-wasm.property.test.ts checks it against the reference.
 //
-// Memory layout (the host's, from the second page): the weights (int8, 2^bucketsLog2 of them), the text (u16 units),
-// the segment records (five i32 each: start, end, line, weight sum, feature count).
+// Memory layout (the host's): page 1 the class table, pages 2-5 the feature table, then the weights (int8 by code,
+// 2^(bucketsLog2 + 1) of them), the text (u16 units and a NUL unit after them), the segment records (five i32 each:
+// start, end, line, weight sum, feature count), the listed quotes (i32 each).
 //
 // Invariant: the segments visited are those of `forEachSegment`, in its order, with its line numbers; the records kept
 // are the visited ones numbered `skip` .. `skip + cap - 1` (a text with more segments than the record region holds is
-// read in several runs; features are computed only for the records kept).
+// read in several runs; the stream goes on from run to run, as the records of a later run come after).
 
 const QUOTE: i32 = 0x22;
 const BACKSLASH: i32 = 0x5c;

@@ -32,11 +32,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import {
-  type FeatureConfig,
-  forEachFeature,
-  streamFeatures,
-} from "../../src/engine/detectors/injection/scorer/features.js";
+import { type FeatureConfig, forEachFeature } from "../../src/engine/detectors/injection/scorer/features.js";
 import {
   decodeScorerModel,
   encodeScorerModel,
@@ -113,6 +109,14 @@ function loadEvalSet(split: "train" | "dev"): Doc[] {
     }));
 }
 
+/** Sentences of a document on its reading view, as keys (digits folded so filler with other numbers matches). */
+function segmentsOf(text: string): string[] {
+  const view = scoringText(toReadingView(text).text);
+  const out: string[] = [];
+  forEachSegment(view, (start, end) => out.push(view.slice(start, end)));
+  return out;
+}
+
 const keyOf = (segment: string) => segment.replace(/\d/g, "0").replace(/\s+/g, " ");
 
 const TOKEN = /[\p{L}\p{N}]+/gu;
@@ -136,38 +140,6 @@ function vectorise(segment: string, config: FeatureConfig): Vector {
   });
   return { codes: Int32Array.from(codes), norm: n === 0 ? 0 : 1 / Math.sqrt(n) };
 }
-
-/**
- * A document's sentences on its scoring text (`forEachSegment`), as keys, with the features inference gives each: those
- * the stream over the whole scoring text places inside it, so a sentence's first n-grams and its first bigram read
- * the text before it, as they do at inference (features.ts). `TOLLGATE_IN_CONTEXT=0`: each sentence read on its own.
- */
-function sentencesInContext(text: string, config: FeatureConfig): { key: string; vector: Vector }[] {
-  const view = scoringText(toReadingView(text).text);
-  const codes: number[] = [];
-  const places: number[] = [];
-  streamFeatures(view, 0, view.length, config, (code, at) => {
-    codes.push(code);
-    places.push(at);
-  });
-  const out: { key: string; vector: Vector }[] = [];
-  let k = 0;
-  forEachSegment(view, (start, end) => {
-    while (k < places.length && places[k]! < start) k++;
-    let e = k;
-    while (e < places.length && places[e]! < end) e++;
-    const key = keyOf(view.slice(start, end));
-    const vector =
-      IN_CONTEXT && e > k
-        ? { codes: Int32Array.from(codes.slice(k, e)), norm: 1 / Math.sqrt(e - k) }
-        : vectorise(key, config);
-    out.push({ key, vector });
-    k = e;
-  });
-  return out;
-}
-
-const IN_CONTEXT = process.env.TOLLGATE_IN_CONTEXT !== "0";
 
 interface Model {
   w: Float64Array;
@@ -282,15 +254,9 @@ function fitWeights(candidate: Candidate, used: Doc[]): Model {
   // Unique sentences, each weighted by how many documents hold it (capped: a licence line in 300 files must not
   // outweigh everything), computed once.
   const benignKeys = new Map<string, number>();
-  // Each distinct sentence keeps the features of its first occurrence.
-  const vectorOf = new Map<string, Vector>();
-  const sentences = used.map((d) => sentencesInContext(d.text, config));
-  used.forEach((d, doc) => {
-    for (const { key, vector } of sentences[doc]!) {
-      if (!vectorOf.has(key)) vectorOf.set(key, vector);
-      if (!d.positive) benignKeys.set(key, (benignKeys.get(key) ?? 0) + 1);
-    }
-  });
+  for (const d of used)
+    if (!d.positive)
+      for (const s of segmentsOf(d.text)) benignKeys.set(keyOf(s), (benignKeys.get(keyOf(s)) ?? 0) + 1);
   const negatives: string[] = [...benignKeys.keys()];
   // A candidate with the shape of a benign sentence (same words once rare ones, names and addresses, are blanked)
   // is a carrier line, not the planted one: "to: priya.becker@..." has the shape of "to: li.wang@...".
@@ -300,14 +266,15 @@ function fitWeights(candidate: Candidate, used: Doc[]): Model {
   const seen = new Set<string>();
   used.forEach((d, doc) => {
     if (!d.positive) return;
-    for (const { key } of sentences[doc]!) {
+    for (const s of segmentsOf(d.text)) {
+      const key = keyOf(s);
       if (benignKeys.has(key) || seen.has(key) || benignShapes.has(shapeOf(key))) continue;
       seen.add(key);
       candidates.push({ key, doc });
     }
   });
-  const negVectors = negatives.map((k) => vectorOf.get(k)!);
-  const candVectors = candidates.map((c) => vectorOf.get(c.key)!);
+  const negVectors = negatives.map((k) => vectorise(k, config));
+  const candVectors = candidates.map((c) => vectorise(c.key, config));
   console.log(`    ${negVectors.length} benign sentences, ${candVectors.length} candidate sentences`);
   const vectors = [...negVectors, ...candVectors];
   const labels = new Uint8Array(vectors.length);
@@ -511,6 +478,9 @@ async function main(): Promise<void> {
     return;
   }
   const grid: Candidate[] = [];
+  // Character sizes 2..4 (the packed hash of features.ts). Sentences are read on their own here; reading each in its
+  // document's stream as inference does (its first n-grams and bigram across the boundary) was tried on the shipped
+  // configuration and chose worse on dev (617/702 against 641/702 at the same false positives).
   for (const charSizes of [[4], [3, 4]])
     for (const l2 of [1e-6, 1e-5, 1e-4])
       grid.push({ config: { bucketsLog2: 16, charSizes, words: true }, l2 });

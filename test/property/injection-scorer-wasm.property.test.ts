@@ -1,14 +1,13 @@
 /**
  * The learned model's WebAssembly loop (wasm/injection-scorer.ts, driven by scorer/scorer-wasm.ts) is the JavaScript
  * reference that training reads: on any text, it visits the segments `forEachSegment` visits, in order, with the
- * same line numbers, and each segment's weight sum and feature count are those of the features `streamFeatures`
- * places inside it when it reads the whole text, for the shipped model and for models with other feature families
- * (every character n-gram size, words on and off).
+ * same line numbers, and each segment's weight sum and feature count are those of `writeFeatures` over it, for the
+ * shipped model and for models with other feature families (every character n-gram size, words on and off).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readmes, toolOutputs } from "../../bench/lib/injection-texts.js";
-import { type FeatureConfig, streamFeatures } from "../../src/engine/detectors/injection/scorer/features.js";
+import { type FeatureConfig, forEachFeature } from "../../src/engine/detectors/injection/scorer/features.js";
 import { decodeScorerModel, type ScorerModel } from "../../src/engine/detectors/injection/scorer/model.js";
 import {
   forEachScoredSegment,
@@ -27,7 +26,7 @@ function randomModel(config: FeatureConfig, seed: number): ScorerModel {
     x ^= x << 13;
     x ^= x >>> 17;
     x ^= x << 5;
-    weights[i] = Math.max(-127, x >> 24);
+    weights[i] = (x >> 24) as number;
   }
   return { config, pairs: true, scale: 0.01, bias: 0, threshold: 0, weights };
 }
@@ -35,25 +34,13 @@ function randomModel(config: FeatureConfig, seed: number): ScorerModel {
 type Row = [number, number, number, number, number];
 
 function reference(text: string, model: ScorerModel): Row[] {
-  // Running sums of the whole text's stream: sums[i] and counts[i] cover the features placed before unit i.
-  const sums = new Float64Array(text.length + 1);
-  const counts = new Float64Array(text.length + 1);
-  streamFeatures(text, 0, text.length, model.config, (code, at) => {
-    const w = model.weights[code >>> 1]!;
-    sums[at + 1]! += (code & 1) === 1 ? -w : w;
-    counts[at + 1]!++;
-  });
-  for (let i = 1; i <= text.length; i++) {
-    sums[i]! += sums[i - 1]!;
-    counts[i]! += counts[i - 1]!;
-  }
   const rows: Row[] = [];
-  let last = 0;
   forEachSegment(text, (start, end, line) => {
-    // The module sums a segment as a difference of running sums read in one pass: segments must ascend.
-    expect(start).toBeGreaterThanOrEqual(last);
-    last = end;
-    rows.push([start, end, line, sums[end]! - sums[start]!, counts[end]! - counts[start]!]);
+    let sum = 0;
+    const count = forEachFeature(text, start, end, model.config, (bucket, sign) => {
+      sum += sign * model.weights[bucket]!;
+    });
+    rows.push([start, end, line, sum, count]);
   });
   return rows;
 }
@@ -158,10 +145,9 @@ const withMentions = fc
   .map((parts) => parts.join(""));
 
 const configs: FeatureConfig[] = [
-  { bucketsLog2: 10, charSizes: [2, 3, 4], words: true },
+  { bucketsLog2: 10, charSizes: [2, 3, 4, 5, 6], words: true },
   { bucketsLog2: 12, charSizes: [3], words: false },
   { bucketsLog2: 11, charSizes: [], words: true },
-  { bucketsLog2: 16, charSizes: [4], words: true },
 ];
 
 describe("the scorer's WebAssembly loop", () => {
@@ -198,32 +184,6 @@ describe("the scorer's WebAssembly loop", () => {
     );
     expect(rows).toEqual(reference(scoringText(mention), shipped));
     expect(rows).not.toEqual(reference(mention, shipped));
-  });
-
-  it("reads printable ASCII as its lower case, the reading view of it (property)", () => {
-    const ascii = fc
-      .array(
-        fc.oneof(
-          fc.constantFrom(...PIECES.filter((p) => /^[\t\n\r\x20-\x7e]*$/.test(p))),
-          fc.constantFrom("IGNORE Previous", "\\N", "\\R", 'Phrases Such As "X"', "E.G. 'Do It'"),
-          fc.string({
-            unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
-            maxLength: 12,
-          }),
-        ),
-        { maxLength: 40 },
-      )
-      .map((parts) => parts.join(""));
-    fc.assert(
-      fc.property(ascii, (text) => {
-        const rows: Row[] = [];
-        forEachScoredSegmentOfView(text, shipped, (a, b, line, sum, count) =>
-          rows.push([a, b, line, sum, count]),
-        );
-        expect(rows).toEqual(reference(scoringText(text.toLowerCase()), shipped));
-      }),
-      { numRuns: 1500 },
-    );
   });
 
   it("agrees for every feature family, switching models between calls (property)", () => {

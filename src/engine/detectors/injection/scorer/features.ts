@@ -1,20 +1,12 @@
 /**
  * The scorer's features, shared by training (bench/scorer/train.ts) and inference so the two cannot drift: word
- * unigrams and bigrams and character n-grams (2 to 4) of the reading view (lower case, invisible characters
+ * unigrams and bigrams and character n-grams of one segment of the reading view (lower case, invisible characters
  * dropped, Unicode tags decoded, full-width and diacritics folded: the obfuscations collapse before hashing).
  *
- * The features are those of the text read as one stream, each one placed at a unit of the text: a character n-gram
- * at its last unit, a word and the bigram it ends at the word's last unit. A segment's features are those placed
- * inside it, so inference sums a segment as the difference of two running sums (no restart per segment), and the
- * n-grams of a segment's first units read the units before it. Training reads a sentence on its own (`writeFeatures`
- * of it alone): the two differ only in those first few n-grams.
- *
- * The hash is one multiplication per feature (written by hand: a hashing library hashes strings, one substring per
- * n-gram): a unit's symbol is one byte (ASCII lower case, digits as `0`, whitespace collapsed to one space, any other
- * unit its low seven bits above 0x80), the last four symbols are packed in 32 bits, and an n-gram's code is the top
- * `bucketsLog2 + 1` bits of `(packed n symbols ^ seed) * golden`: a bucket and a sign bit (the hashing trick with
- * signed buckets, so collisions cancel on average). A word is hashed by FNV-1a over its units (one multiplication a
- * unit), then coded the same way.
+ * Each feature is hashed (FNV-1a over UTF-16 units, then a murmur3 finaliser) into `2^bucketsLog2` buckets with a
+ * sign bit (the hashing trick with signed buckets, so collisions cancel on average instead of adding up). Written by
+ * hand rather than with a hashing library: the loop walks the segment once, keeps the last few characters in
+ * locals and allocates nothing, which a string-in, number-out hash API (one substring per n-gram) cannot do.
  *
  * This is the reference: training reads it, and inference runs the same features in wasm/injection-scorer.ts
  * (scorer-wasm.ts), which test/property/injection-scorer-wasm.property.test.ts checks against it. Change both.
@@ -23,42 +15,44 @@
 export interface FeatureConfig {
   /** log2 of the number of weight buckets. */
   readonly bucketsLog2: number;
-  /** Character n-gram sizes, each in 2..4. */
+  /** Character n-gram sizes, each in 2..6. */
   readonly charSizes: readonly number[];
   /** Word unigrams and bigrams. */
   readonly words: boolean;
 }
 
-/** The n-gram sizes the packed hash can hold (four one-byte symbols in 32 bits). */
-export const MIN_CHAR_SIZE = 2;
-export const MAX_CHAR_SIZE = 4;
-
 /**
  * Features are written to a caller's buffer as `bucket * 2 + signBit` (sign bit 1 for -1): no callback and no
- * allocation per feature. A text of `n` units writes at most `featureCapacity(config, n)` codes.
+ * allocation per feature. A segment of `n` units writes at most `featureCapacity(config, n)` codes.
  */
 export function featureCapacity(config: FeatureConfig, length: number): number {
-  return (config.charSizes.length + 2) * (length + 1);
+  return (config.charSizes.length + 2) * (length + 2);
 }
 
-export const FNV_OFFSET = 0x811c9dc5;
-export const FNV_PRIME = 0x01000193;
-/** The multiplier of every code (Fibonacci hashing: the top bits of the product depend on every bit of the input). */
-export const GOLDEN = 0x9e3779b1;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
 /** Distinct seeds per feature family, so a word and a character n-gram with the same letters land apart. */
-export const SEED_WORD = 0x2545f491;
-export const SEED_BIGRAM = 0x85ebca77;
-/** Seeds of the 2-, 3- and 4-grams (index = size). */
-export const SEED_CHAR: readonly number[] = [0, 0, 0x27d4eb2f, 0x165667b1, 0x5f356495];
+const SEED_WORD = 0x9e3779b1;
+const SEED_BIGRAM = 0x85ebca77;
+const SEED_CHAR = 0xc2b2ae3d;
 const SPACE = 0x20;
 const ZERO = 0x30;
+
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
 
 /**
  * What a UTF-16 unit of the reading view counts as: a word character (letters of any script, digits folded to 0),
  * whitespace (collapsed to one space) or a symbol kept as itself (`:`, `[`, `{`, `!`: markers and markdown matter).
  * Non-ASCII punctuation blocks are symbols; every other non-ASCII unit is a word character.
  */
-export function isWordUnit(c: number): boolean {
+function isWordUnit(c: number): boolean {
   if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a);
   if (c < 0xc0) return false;
   if (c >= 0x2000 && c <= 0x2bff) return false;
@@ -68,72 +62,13 @@ export function isWordUnit(c: number): boolean {
   return true;
 }
 
-export function isSpace(c: number): boolean {
+function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0xa0 || c === 0x3000;
 }
 
-/** The unit as a word hashes it: digits as `0`, ASCII upper case as lower case, any other unit as itself. */
-export function wordUnitValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return ZERO;
-  if (c >= 0x41 && c <= 0x5a) return c | 0x20;
-  return c;
-}
-
-/** The one-byte symbol of a unit that is not whitespace (see the header). */
-export function symbolOf(c: number): number {
-  return c < 0x80 ? wordUnitValue(c) : 0x80 | (c & 0x7f);
-}
-
-/** The code (`bucket * 2 + signBit`) of a feature hashed to `x`: the top `bucketsLog2 + 1` bits of `x * GOLDEN`. */
-export function codeOf(x: number, bucketsLog2: number): number {
-  return Math.imul(x, GOLDEN) >>> (31 - bucketsLog2);
-}
-
-/** Receives each feature's code and the offset of the unit it is placed at, in ascending offset order. */
-export type FeatureSink = (code: number, at: number) => void;
-
 /**
- * The features of `text[start, end)` read as one stream (see the header), each placed at a unit. The unit after
- * `end` is not read: a word that runs on past `end` ends at `end - 1`. Linear: each unit is looked at once.
- */
-export function streamFeatures(
-  text: string,
-  start: number,
-  end: number,
-  config: FeatureConfig,
-  sink: FeatureSink,
-): void {
-  const log2 = config.bucketsLog2;
-  const sizes = config.charSizes;
-  const words = config.words;
-  let packed = SPACE;
-  let wordHash = FNV_OFFSET;
-  let previousWord = 0;
-  let havePrevious = false;
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (!isSpace(c) || (packed & 0xff) !== SPACE) {
-      packed = (packed << 8) | (isSpace(c) ? SPACE : symbolOf(c));
-      for (const n of sizes) {
-        const gram = n === 4 ? packed : packed & ((1 << (8 * n)) - 1);
-        sink(codeOf(gram ^ SEED_CHAR[n]!, log2), i);
-      }
-    }
-    if (!isWordUnit(c)) continue;
-    wordHash = Math.imul(wordHash ^ wordUnitValue(c), FNV_PRIME);
-    if (i + 1 < end && isWordUnit(text.charCodeAt(i + 1))) continue;
-    if (words) {
-      sink(codeOf(wordHash ^ SEED_WORD, log2), i);
-      if (havePrevious) sink(codeOf(Math.imul(previousWord ^ SEED_BIGRAM, FNV_PRIME) ^ wordHash, log2), i);
-    }
-    previousWord = wordHash;
-    havePrevious = true;
-    wordHash = FNV_OFFSET;
-  }
-}
-
-/**
- * Writes the feature codes of `text[start, end)` read on its own into `out` (from index 0) and returns how many.
+ * Writes the feature codes of `text[start, end)` into `out` (from index 0) and returns how many. Linear in the
+ * segment: each unit is looked at once, and each character n-gram is hashed from the last `n` units held in locals.
  * `out` must hold `featureCapacity(config, end - start)` codes.
  */
 export function writeFeatures(
@@ -143,10 +78,109 @@ export function writeFeatures(
   config: FeatureConfig,
   out: Int32Array,
 ): number {
+  const mask = (1 << config.bucketsLog2) - 1;
+  const sizes = config.charSizes;
+  const words = config.words;
+  // Which n-gram sizes are on, as locals: the loop below tests booleans instead of walking an array per unit.
+  let want2 = false;
+  let want3 = false;
+  let want4 = false;
+  let want5 = false;
+  let want6 = false;
+  for (const n of sizes) {
+    if (n === 2) want2 = true;
+    else if (n === 3) want3 = true;
+    else if (n === 4) want4 = true;
+    else if (n === 5) want5 = true;
+    else if (n === 6) want6 = true;
+  }
   let count = 0;
-  streamFeatures(text, start, end, config, (code) => {
-    out[count++] = code;
-  });
+  // Last six symbols of the collapsed stream (c1 newest); a leading space pads the segment start.
+  let c1 = SPACE;
+  let c2 = 0;
+  let c3 = 0;
+  let c4 = 0;
+  let c5 = 0;
+  let c6 = 0;
+  let seen = 1;
+  let wordHash = FNV_OFFSET;
+  let inWord = false;
+  let previousWord = 0;
+  let havePrevious = false;
+  // One extra round after the last unit closes the last word and pads with a space.
+  for (let i = start; i <= end; i++) {
+    let c = i === end ? SPACE : text.charCodeAt(i);
+    let symbol: number;
+    let wordUnit = false;
+    if (isSpace(c)) {
+      symbol = c1 === SPACE ? -1 : SPACE;
+    } else {
+      if (c >= 0x30 && c <= 0x39) c = ZERO;
+      wordUnit = isWordUnit(c);
+      symbol = c;
+    }
+    if (wordUnit) {
+      if (!inWord) {
+        inWord = true;
+        wordHash = FNV_OFFSET;
+      }
+      wordHash = Math.imul(wordHash ^ c, FNV_PRIME);
+    } else if (inWord) {
+      inWord = false;
+      if (words) {
+        let h = fmix32(wordHash ^ SEED_WORD);
+        out[count++] = (h & mask) * 2 + (h >>> 31);
+        if (havePrevious) {
+          h = fmix32(Math.imul(previousWord ^ SEED_BIGRAM, FNV_PRIME) ^ wordHash);
+          out[count++] = (h & mask) * 2 + (h >>> 31);
+        }
+        previousWord = wordHash;
+        havePrevious = true;
+      }
+    }
+    if (symbol < 0) continue;
+    c6 = c5;
+    c5 = c4;
+    c4 = c3;
+    c3 = c2;
+    c2 = c1;
+    c1 = symbol;
+    seen++;
+    // Oldest first, as the n-gram reads; each size has its own seed.
+    if (want2 && seen >= 2) {
+      const h = fmix32(
+        Math.imul(Math.imul(FNV_OFFSET ^ Math.imul(SEED_CHAR, 2) ^ c2, FNV_PRIME) ^ c1, FNV_PRIME),
+      );
+      out[count++] = (h & mask) * 2 + (h >>> 31);
+    }
+    if (want3 && seen >= 3) {
+      let h = Math.imul(FNV_OFFSET ^ Math.imul(SEED_CHAR, 3) ^ c3, FNV_PRIME);
+      h = Math.imul(Math.imul(h ^ c2, FNV_PRIME) ^ c1, FNV_PRIME);
+      h = fmix32(h);
+      out[count++] = (h & mask) * 2 + (h >>> 31);
+    }
+    if (want4 && seen >= 4) {
+      let h = Math.imul(FNV_OFFSET ^ Math.imul(SEED_CHAR, 4) ^ c4, FNV_PRIME);
+      h = Math.imul(h ^ c3, FNV_PRIME);
+      h = Math.imul(Math.imul(h ^ c2, FNV_PRIME) ^ c1, FNV_PRIME);
+      h = fmix32(h);
+      out[count++] = (h & mask) * 2 + (h >>> 31);
+    }
+    if (want5 && seen >= 5) {
+      let h = Math.imul(FNV_OFFSET ^ Math.imul(SEED_CHAR, 5) ^ c5, FNV_PRIME);
+      h = Math.imul(Math.imul(h ^ c4, FNV_PRIME) ^ c3, FNV_PRIME);
+      h = Math.imul(Math.imul(h ^ c2, FNV_PRIME) ^ c1, FNV_PRIME);
+      h = fmix32(h);
+      out[count++] = (h & mask) * 2 + (h >>> 31);
+    }
+    if (want6 && seen >= 6) {
+      let h = Math.imul(FNV_OFFSET ^ Math.imul(SEED_CHAR, 6) ^ c6, FNV_PRIME);
+      h = Math.imul(Math.imul(h ^ c5, FNV_PRIME) ^ c4, FNV_PRIME);
+      h = Math.imul(Math.imul(h ^ c3, FNV_PRIME) ^ c2, FNV_PRIME);
+      h = fmix32(Math.imul(h ^ c1, FNV_PRIME));
+      out[count++] = (h & mask) * 2 + (h >>> 31);
+    }
+  }
   return count;
 }
 

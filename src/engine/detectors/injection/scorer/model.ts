@@ -1,17 +1,16 @@
 import { createHash } from "node:crypto";
 import { BackendUnavailableError } from "../../../../errors.js";
-import { type FeatureConfig, MAX_CHAR_SIZE, MIN_CHAR_SIZE } from "./features.js";
+import type { FeatureConfig } from "./features.js";
 
 /**
  * The scorer's weights as shipped: one binary blob (base64 in `weights.ts`, written by `npm run train:scorer`) and
  * its SHA-256. Layout, little endian:
  *
  *   0  "TGSC"            magic
- *   4  u8  version (2: the one-multiplication stream features of features.ts; version 1 was their exact
- *          per-sentence predecessor, which this build cannot read)
+ *   4  u8  version (1)
  *   5  u8  bucketsLog2   (10..20)
  *   6  u8  flags         bit 0: word uni/bigrams; bit 1: adjacent sentences also scored as a pair
- *   7  u8  char sizes    bit n set: character n-grams of size n (2..4)
+ *   7  u8  char sizes    bit n set: character n-grams of size n
  *   8  f32 scale         a weight is `int8 * scale`
  *  12  f32 bias
  *  16  f32 threshold     on the logit
@@ -33,7 +32,7 @@ export interface ScorerWeights {
 }
 
 export const MODEL_MAGIC = "TGSC";
-export const MODEL_VERSION = 2;
+export const MODEL_VERSION = 1;
 export const HEADER_BYTES = 24;
 
 /**
@@ -85,9 +84,7 @@ export function decodeScorerModel(source: ScorerWeights): ScorerModel {
   const size = 1 << bucketsLog2;
   if (bytes.length !== HEADER_BYTES + size) fail(`${bytes.length} bytes, expected ${HEADER_BYTES + size}`);
   const charSizes: number[] = [];
-  for (let n = MIN_CHAR_SIZE; n <= MAX_CHAR_SIZE; n++) if (bytes[7]! & (1 << n)) charSizes.push(n);
-  if (bytes[7]! & ~(((1 << (MAX_CHAR_SIZE + 1)) - 1) & ~((1 << MIN_CHAR_SIZE) - 1)))
-    fail(`character n-gram sizes ${bytes[7]!.toString(2)} out of ${MIN_CHAR_SIZE}..${MAX_CHAR_SIZE}`);
+  for (let n = 2; n <= 6; n++) if (bytes[7]! & (1 << n)) charSizes.push(n);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   const scale = view.getFloat32(8, true);
   const bias = view.getFloat32(12, true);
@@ -96,8 +93,6 @@ export function decodeScorerModel(source: ScorerWeights): ScorerModel {
     fail("non-finite scale, bias or threshold");
   const weights = new Int8Array(size);
   weights.set(new Int8Array(bytes.buffer, bytes.byteOffset + HEADER_BYTES, size));
-  // Inference negates weights for the sign bit; the encoder writes -127..127.
-  if (weights.includes(-128)) fail("a weight of -128 (weights are -127..127)");
   return {
     config: { bucketsLog2, charSizes, words: (bytes[6]! & 1) === 1 },
     pairs: (bytes[6]! & 2) === 2,

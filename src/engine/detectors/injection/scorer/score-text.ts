@@ -1,5 +1,4 @@
-import { isPrintableAscii } from "../normalise.js";
-import { type ReadingView, toReadingView, viewToInput } from "../structure/reading-view.js";
+import { toReadingView, viewToInput } from "../structure/reading-view.js";
 import type { ScorerModel } from "./model.js";
 import { forEachScoredSegmentOfView } from "./scorer-wasm.js";
 
@@ -26,17 +25,6 @@ export function logitOf(model: ScorerModel, sum: number, count: number): number 
 }
 
 /**
- * The text the module reads for `input`: printable ASCII as it is, whose reading view is its lower case, which the
- * module's segmentation and features do not tell apart from it (they fold ASCII case themselves), so the view is not
- * built; any other input its reading view.
- */
-function modelText(input: string): { text: string; view: ReadingView | undefined } {
-  if (isPrintableAscii(input)) return { text: input, view: undefined };
-  const view = toReadingView(input);
-  return { text: view.text, view };
-}
-
-/**
  * Scores every segment of `input` (on its reading view) and calls `visit` for each span whose logit reaches
  * `minLogit`, in input offsets. With `model.pairs`, two adjacent sentences of one line are also scored as one
  * (their sums and counts add; the few n-grams across the join are left out), which catches an instruction split
@@ -45,9 +33,9 @@ function modelText(input: string): { text: string; view: ReadingView | undefined
  * sentence, never its neighbour ("The customer. <instruction>" cuts the instruction); only a pair of two fragments
  * too short to report alone is reported whole.
  *
- * Linear in the input: one reading-view pass (none for printable ASCII), then the WebAssembly module (scorer-wasm.ts)
- * segments the view and sums each segment's feature weights as the difference of running sums over the text; this
- * loop reads one record a segment.
+ * Linear in the input: one reading-view pass, then the WebAssembly module (scorer-wasm.ts) segments the view and sums
+ * each segment's feature weights, each unit hashed for a fixed number of n-gram sizes; this loop reads one record a
+ * segment.
  */
 export function scoreText(
   input: string,
@@ -55,7 +43,7 @@ export function scoreText(
   minLogit: number,
   visit: (span: ScoredSpan) => void,
 ): void {
-  const { text, view } = modelText(input);
+  const view = toReadingView(input);
   let previousStart = -1;
   let previousEnd = -1;
   let previousLine = -1;
@@ -64,10 +52,10 @@ export function scoreText(
   let previousLogit = Number.NEGATIVE_INFINITY;
   let previousHit = false;
   const report = (start: number, end: number, logit: number) => {
-    const [from, to] = view === undefined ? [start, end] : viewToInput(view, start, end);
+    const [from, to] = viewToInput(view, start, end);
     visit({ start: from, end: to, logit });
   };
-  forEachScoredSegmentOfView(text, model, (start, end, line, sum, count) => {
+  forEachScoredSegmentOfView(view.text, model, (start, end, line, sum, count) => {
     const logit = logitOf(model, sum, count);
     const hit = logit >= minLogit && end - start >= MIN_REPORTED_LENGTH;
     if (hit) report(start, end, logit);
@@ -104,7 +92,7 @@ export function scoreText(
  * pair is scored when neither of its sentences reaches it alone). Training chooses thresholds with it.
  */
 export function maxLogit(input: string, model: ScorerModel): number {
-  const { text } = modelText(input);
+  const text = toReadingView(input).text;
   let best = Number.NEGATIVE_INFINITY;
   let previousStart = -1;
   let previousLine = -1;
@@ -133,7 +121,7 @@ export function maxLogit(input: string, model: ScorerModel): number {
  * its length). Negative infinity for a span with no segment.
  */
 export function spanLogit(input: string, start: number, end: number, model: ScorerModel): number {
-  const { text } = modelText(input.slice(start, end));
+  const text = toReadingView(input.slice(start, end)).text;
   let best = Number.NEGATIVE_INFINITY;
   let previousLine = -1;
   let previousSum = 0;

@@ -118,10 +118,9 @@ function isBlank(c: number): boolean {
 /**
  * A line break, a JSON-escaped line break (`\n` or `\r` written as backslash and letter, not after another
  * backslash: a commit or a diff returned as one JSON string has its lines only so), a CJK full stop, or `.!?;` before
- * a space. The escaped break makes the span of a finding one line of such a string, not the whole string. The letter in
- * either ASCII case: a reading view is lower case, and printable ASCII is read as it is for its view (score-text.ts).
+ * a space. The escaped break makes the span of a finding one line of such a string, not the whole string.
  */
-const BOUNDARY = /[\n\u2028\u2029\u3002\uff01\uff1f]|(?<!\\)\\[nrNR]|[.!?;](?=[ \t\r\u00a0\u3000])/g;
+const BOUNDARY = /[\n\u2028\u2029\u3002\uff01\uff1f]|(?<!\\)\\[nr]|[.!?;](?=[ \t\r\u00a0\u3000])/g;
 
 /**
  * JSON text in a sentence: a key (`"name":`), two strings in a row (`"a", "b"`) or a string opening an array or

@@ -13,7 +13,7 @@ import {
 } from "./anchor-gate.js";
 import { type EncodedSegment, segmentsByDecoder } from "./encoded-segments.js";
 import * as features from "./features.js";
-import { DECODER_GATES, GATE } from "./first-pass-wasm.js";
+import { BLOCK, BLOCK_FIELDS, DECODER_GATES, GATE } from "./first-pass-wasm.js";
 import { foldsAsIs, type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
 import { liveRegions, REGION_DEFAULTS, type Region, type RegionOptions, type RegionPass } from "./regions.js";
 
@@ -864,7 +864,23 @@ function regionPass(): RegionPass {
   regionPassState ??= {
     blocks(text: string, size: number): Int32Array | undefined {
       const module = firstPass();
-      return module.load(text, true) ? module.blocks(size) : undefined;
+      if (!module.load(text, true)) return undefined;
+      const records = module.blocks(size);
+      let bits = 0;
+      let seen = 0;
+      let printable: number = GATE.PRINTABLE;
+      let gates = 0;
+      for (let at = 0; at < records.length; at += BLOCK_FIELDS) {
+        bits |= records[at + BLOCK.SIGNALS]!;
+        seen |= records[at + BLOCK.SEEN]!;
+        printable &= records[at + BLOCK.GATES]!;
+        gates |= records[at + BLOCK.GATES]! & ~GATE.PRINTABLE;
+      }
+      module.knowWhole(bits | seenBits(seen), printable | gates);
+      return records;
+    },
+    dismissed(text: string): boolean {
+      return (firstPass().gates & GATE.PRINTABLE) !== 0 && inputPass(text) === DISMISSED;
     },
     lazyStarts: foldedLazyStarts,
     decide,

@@ -69,8 +69,13 @@ export interface RegionOptions {
   maxShare: number;
 }
 
+/**
+ * `minGate` is `minText`: deciding the blocks of a short text costs more than it saves (bench/results/
+ * 2026-11-27-s11-injstruct.md: on 1 KB README strings a fifth have all blocks dead, but their JavaScript path stops
+ * early anyway, at `mayFind`; on 1 KB JSON none does, the leetspeak gate passes on one-line JSON).
+ */
 export const REGION_DEFAULTS: RegionOptions = {
-  minGate: 8,
+  minGate: 4096,
   minText: 4096,
   block: 256,
   margin: 256,
@@ -122,8 +127,9 @@ export function liveRegions(
   for (let b = 0; b < count; b++) starts[b + 1] = records[b * BLOCK_FIELDS + BLOCK.END]!;
   // The whole text's first pass, known from its blocks: nothing can be found anywhere (`inputPass`'s DISMISSED).
   if (pass.dismissed(input)) return [];
-  const live = liveBlocks(input, records, starts, pass);
-  if (input.length < options.minText) return live.includes(1) ? undefined : [];
+  const short = input.length < options.minText;
+  const live = liveBlocks(input, records, starts, pass, short);
+  if (short) return live.includes(1) ? undefined : [];
   const regions: Region[] = [];
   let covered = 0;
   for (let b = 0; b < count; ) {
@@ -151,10 +157,24 @@ export function liveRegions(
   return covered > input.length * options.maxShare ? undefined : regions;
 }
 
-/** 1 for each block where a finding may start (see 1. and 2. above). */
-function liveBlocks(input: string, records: Int32Array, starts: Int32Array, pass: RegionPass): Uint8Array {
+/** 1 for each block where a finding may start (see 1. and 2. above); with `first`, up to the first such block. */
+function liveBlocks(
+  input: string,
+  records: Int32Array,
+  starts: Int32Array,
+  pass: RegionPass,
+  first = false,
+): Uint8Array {
   const count = starts.length - 1;
   const live = new Uint8Array(count);
+  if (first) {
+    // A decoder's gate makes its block live (below): no block need be decided.
+    for (let b = 0; b < count; b++)
+      if ((records[b * BLOCK_FIELDS + BLOCK.GATES]! & DECODER_GATES) !== 0) {
+        live[b] = 1;
+        return live;
+      }
+  }
   // The first block holding a character the view folds (or a Cyrillic, Greek, CJK or full-width one, which the
   // `other` patterns read), from each block on.
   const nextFolded = new Int32Array(count + 1).fill(count);
@@ -167,6 +187,7 @@ function liveBlocks(input: string, records: Int32Array, starts: Int32Array, pass
   }
   const lazy = new LazyByBlock(input, records, starts, pass);
   for (let b = 0; b < count; b++) {
+    if (first && b > 0 && live[b - 1] === 1) break;
     if ((records[b * BLOCK_FIELDS + BLOCK.GATES]! & DECODER_GATES) !== 0) {
       live[b] = 1;
       continue;

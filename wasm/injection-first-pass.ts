@@ -605,7 +605,7 @@ function leetAt(i: i32, to: i32): void {
   if (i + 1 < to && lowerLetter(ch(i + 1))) hints++;
 }
 
-/** A word unit other than a plain letter (`wordClass` != 0) at `i`: needles, leet hints, separated letters. */
+/** A `_`, or an `a`, `h` or `w` where its literal starts (`wordChunk`), at `i`: needles, separated letters. */
 function wordSpecial(c: i32, i: i32, to: i32): void {
   if (c == 95) {
     charOut |= TOOL;
@@ -616,19 +616,12 @@ function wordSpecial(c: i32, i: i32, to: i32): void {
     if (startsWith(i, LIT_WWW, to)) charOut |= URL;
   } else if (c == 97) {
     if (startsWith(i, LIT_AI, to)) charOut |= ADDRESSEE;
-  } else if (leetUnit(c)) leetAt(i, to);
+  }
 }
 
-/** `a`, `h`, `w`, `_` and the leet digits: the word units `wordSpecial` looks at. */
-@inline
-function wordClass(c: i32): bool {
-  return c == 97 || c == 104 || c == 119 || c == 95 || (<u32>(c - 48) < 10 && c != 50 && c != 54);
-}
-
-// Unit classes for `pass`, by ASCII unit (`initClasses`): a word unit; one `wordSpecial` looks at; a unit other
+// Unit classes for `pass`, by ASCII unit (`initClasses`): a word unit (read eight at a time, `wordChunk`); a unit other
 // than a word unit or a space that `otherUnit` looks at. A unit from 128 up is OTHER_SPECIAL.
 const C_WORD: i32 = 1;
-const C_WORD_SPECIAL: i32 = 2;
 const C_OTHER_SPECIAL: i32 = 4;
 let classOff: usize = 0;
 
@@ -639,7 +632,6 @@ export function initClasses(at: usize): void {
     let k = 0;
     if (wordUnit(c)) {
       k = C_WORD;
-      if (wordClass(<u32>(c - 65) < 26 ? c + 32 : c)) k |= C_WORD_SPECIAL;
     } else if (
       c == 10 ||
       (c < 32 && c != 9 && c != 13) ||
@@ -794,6 +786,28 @@ function literalStarts(p: usize, lower: bool, lv: v128): v128 {
   return v128.or(v128.or(ai, http), www);
 }
 
+/**
+ * `leetAt` for each leet digit among the chunk's word units (`leet` lanes, `inWord` bits): a lower-case letter
+ * (read as `ch` reads it) before it (not before the text's first unit) and after it (before `to`, `left` units on)
+ * is a hint each. A word holds no line break, so the line the hints count for is the same.
+ */
+@inline
+function leetHints(p: usize, lower: bool, leet: v128, inWord: i32, left: i32): void {
+  let before = v128.load(p - 2);
+  let after = v128.load(p, 2);
+  if (lower) {
+    before = foldLanes(before);
+    after = foldLanes(after);
+  }
+  const a = i16x8.splat(97);
+  const letters = i16x8.splat(26);
+  const hintBefore = v128.and(leet, i16x8.lt_u(i16x8.sub(before, a), letters));
+  const hintAfter = v128.and(leet, i16x8.lt_u(i16x8.sub(after, a), letters));
+  const first = p == textOff ? ~1 : -1;
+  const last = left <= 8 ? (1 << (left - 1)) - 1 : -1;
+  hints += <i32>popcnt(i16x8.bitmask(hintBefore) & inWord & first) + <i32>popcnt(i16x8.bitmask(hintAfter) & inWord & last);
+}
+
 /** `wordChunk`'s other results: the hash after the chunk's word units, and which of them `wordSpecial` looks at. */
 let chunkHash: i32 = 0;
 let chunkSpecial: i32 = 0;
@@ -801,8 +815,9 @@ let chunkSpecial: i32 = 0;
 /**
  * The word units `[A-Za-z0-9_]` from `p` on, at most eight and before `end`: returns how many (n), leaves in
  * `chunkHash` the hash `h` carried on over them (read in lower case with `lower`) and in `chunkSpecial` a bit for
- * each of them that `wordClass` holds (in lower case). Reads 16 bytes from `p` whatever `end` is: the host keeps
- * that much memory after the text (lanes from `end` on are masked off).
+ * each of them `wordSpecial` acts on; counts their leet hints (`leetHints`). Reads 16 bytes from `p` (and two
+ * before it and six past those) whatever `end` is: the host keeps that much memory around the text (lanes from
+ * `end` on are masked off).
  */
 @inline
 function wordChunk(p: usize, end: usize, lower: bool, h: i32): i32 {
@@ -818,16 +833,16 @@ function wordChunk(p: usize, end: usize, lower: bool, h: i32): i32 {
   // `wordSpecial` does something at `_`, a leet digit, and an `a`, `h` or `w` that starts its literal (`a.i.`,
   // `http`, `www.`); the literals are compared here on the three units after each lane as `startsWith` reads them,
   // so a lane left out is one where `wordSpecial` does nothing (one past `to` is checked there again).
-  let special = v128.or(
-    i16x8.eq(v, i16x8.splat(95)),
-    v128.andnot(digit, v128.or(i16x8.eq(v, i16x8.splat(50)), i16x8.eq(v, i16x8.splat(54)))),
-  );
+  let special = i16x8.eq(v, i16x8.splat(95));
+  const inWord = (1 << n) - 1;
+  const leet = v128.andnot(digit, v128.or(i16x8.eq(v, i16x8.splat(50)), i16x8.eq(v, i16x8.splat(54))));
+  if (v128.any_true(leet)) leetHints(p, lower, leet, inWord, left);
   const starts = v128.or(
     v128.or(i16x8.eq(lv, i16x8.splat(97)), i16x8.eq(lv, i16x8.splat(104))),
     i16x8.eq(lv, i16x8.splat(119)),
   );
   if (v128.any_true(starts)) special = v128.or(special, literalStarts(p, lower, lv));
-  chunkSpecial = i16x8.bitmask(special) & ((1 << n) - 1);
+  chunkSpecial = i16x8.bitmask(special) & inWord;
   const powers = POWERS + (<usize>n << 5);
   const sum = i32x4.add(
     i32x4.mul(i32x4.extend_low_i16x8_u(lv), v128.load(powers)),

@@ -723,6 +723,11 @@ export function pass(to: i32, stop: i32): i32 {
   return bits;
 }
 
+/** LONG_RUN of `pass(to, 0)` alone (the only gate `inputPass` keeps from a text that is not printable ASCII). */
+export function longRunGate(to: i32): i32 {
+  return to >= MIN_RUN && longRuns(to) ? LONG_RUN : 0;
+}
+
 /**
  * anchor-gate.ts `mayBitsReference(text.slice(from, to))`, on the text in memory (the gates it passes through on
  * the way are not kept: they are `pass`'s, for the whole text).

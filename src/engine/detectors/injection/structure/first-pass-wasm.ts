@@ -43,6 +43,7 @@ interface PassExports {
   passGates(): number;
   blocks(to: number, size: number, out: number): number;
   filters(words: number, pairs: number, mask: number): void;
+  longRunGate(to: number): number;
 }
 
 /** anchor-gate.ts's open-addressing tables (keys -1 when empty). */
@@ -258,6 +259,11 @@ export class FirstPass {
   knowWhole(bits: number, gates: number): void {
     this.#whole = bits;
     this.gates = gates;
+  }
+
+  /** GATE.LONG_RUN when `pass` would set it on the loaded text, else 0, without the walk or the other gates. */
+  longRunGate(): number {
+    return this.#exports.longRunGate(this.#loaded!.length);
   }
 
   /** The walk's signals over the whole loaded text when a `pass` computed them since it was loaded, else -1. */

@@ -1,6 +1,7 @@
 import type { TextDetector, TextMatch } from "../../../types.js";
 import { cutBounds } from "../cut-bounds.js";
 import { createInjectionDetector } from "../index.js";
+import { isPrintableAscii } from "../normalise.js";
 import { blankQuotedMentions } from "../quoted-mention.js";
 import {
   firstPass,
@@ -909,9 +910,19 @@ export function inputPass(text: string): number {
   // A long text stops at its first decoder gate: it is kept whatever the walk says (see `FirstPass.pass`).
   const long = text.length > MAX_FIRST_PASS;
   if (!module.load(text, true)) return DECODER_GATES;
-  let may = module.pass(long);
-  let gates = module.gates;
-  if (may < 0) return DECODER_GATES;
+  let may: number;
+  let gates: number;
+  // Not printable ASCII (normalise.ts `NEEDS_FOLDING`, GATE.PRINTABLE's set) and not long: of the input's own pass
+  // only LONG_RUN would be kept below, so only it is computed.
+  const printable = long || isPrintableAscii(text);
+  if (printable) {
+    may = module.pass(long);
+    gates = module.gates;
+    if (may < 0) return DECODER_GATES;
+  } else {
+    may = 0;
+    gates = module.longRunGate();
+  }
   if ((gates & GATE.PRINTABLE) === 0) {
     // The view's own pass: its walk and the gates of the decoders that read the view; base64/hex read the input.
     const view = toReadingView(text);

@@ -1,3 +1,4 @@
+// asc-options: --enable simd
 // AssemblyScript source of the structure detector's first pass (src/engine/detectors/injection/structure/
 // first-pass-wasm.ts drives it). Compiled by scripts/build-wasm.mjs into
 // src/shared/wasm/injection-first-pass.generated.ts; `npm run build:wasm` after an edit.
@@ -178,6 +179,31 @@ function startsWith(k: i32, lit: i32, to: i32): bool {
   if (k < 0 || k + len > to) return false;
   for (let j = 0; j < len; j++) if (ch(k + j) != <i32>load<u16>(off + (<usize>j << 1))) return false;
   return true;
+}
+
+// Membership filters in front of the tables (`filters`): bit `filterIndex(h)` is set for every key of the table, so
+// a clear bit means the hash is no key (most words and pairs of a text), without a probe into the larger table.
+let wordFilter: usize = 0;
+let pairFilter: usize = 0;
+let filterMask: i32 = 0;
+
+/** Where the host wrote the word and pair filters (`filterMask + 1` bits each). */
+export function filters(words: usize, pairs: usize, mask: i32): void {
+  wordFilter = words;
+  pairFilter = pairs;
+  filterMask = mask;
+}
+
+@inline
+function filterIndex(h: i32): i32 {
+  return (h ^ (h >>> 15)) & filterMask;
+}
+
+/** Whether `h` may be a key of the table whose filter is at `filter`. */
+@inline
+function mayHold(filter: usize, h: i32): bool {
+  const at = filterIndex(h);
+  return ((<i32>load<u8>(filter + <usize>(at >>> 3)) >>> (at & 7)) & 1) != 0;
 }
 
 @inline
@@ -579,7 +605,7 @@ function leetAt(i: i32, to: i32): void {
   if (i + 1 < to && lowerLetter(ch(i + 1))) hints++;
 }
 
-/** A word unit other than a plain letter (`wordClass` != 0) at `i`: needles, leet hints, separated letters. */
+/** A `_`, or an `a`, `h` or `w` where its literal starts (`wordChunk`), at `i`: needles, separated letters. */
 function wordSpecial(c: i32, i: i32, to: i32): void {
   if (c == 95) {
     charOut |= TOOL;
@@ -590,19 +616,12 @@ function wordSpecial(c: i32, i: i32, to: i32): void {
     if (startsWith(i, LIT_WWW, to)) charOut |= URL;
   } else if (c == 97) {
     if (startsWith(i, LIT_AI, to)) charOut |= ADDRESSEE;
-  } else if (leetUnit(c)) leetAt(i, to);
+  }
 }
 
-/** `a`, `h`, `w`, `_` and the leet digits: the word units `wordSpecial` looks at. */
-@inline
-function wordClass(c: i32): bool {
-  return c == 97 || c == 104 || c == 119 || c == 95 || (<u32>(c - 48) < 10 && c != 50 && c != 54);
-}
-
-// Unit classes for `pass`, by ASCII unit (`initClasses`): a word unit; one `wordSpecial` looks at; a unit other
+// Unit classes for `pass`, by ASCII unit (`initClasses`): a word unit (read eight at a time, `wordChunk`); a unit other
 // than a word unit or a space that `otherUnit` looks at. A unit from 128 up is OTHER_SPECIAL.
 const C_WORD: i32 = 1;
-const C_WORD_SPECIAL: i32 = 2;
 const C_OTHER_SPECIAL: i32 = 4;
 let classOff: usize = 0;
 
@@ -613,7 +632,6 @@ export function initClasses(at: usize): void {
     let k = 0;
     if (wordUnit(c)) {
       k = C_WORD;
-      if (wordClass(<u32>(c - 65) < 26 ? c + 32 : c)) k |= C_WORD_SPECIAL;
     } else if (
       c == 10 ||
       (c < 32 && c != 9 && c != 13) ||
@@ -705,6 +723,11 @@ export function pass(to: i32, stop: i32): i32 {
   return bits;
 }
 
+/** LONG_RUN of `pass(to, 0)` alone (the only gate `inputPass` keeps from a text that is not printable ASCII). */
+export function longRunGate(to: i32): i32 {
+  return to >= MIN_RUN && longRuns(to) ? LONG_RUN : 0;
+}
+
 /**
  * anchor-gate.ts `mayBitsReference(text.slice(from, to))`, on the text in memory (the gates it passes through on
  * the way are not kept: they are `pass`'s, for the whole text).
@@ -715,6 +738,125 @@ export function walk(from: i32, to: i32): i32 {
   hints = 0;
   lineStart = from;
   return fused(from, to);
+}
+
+/**
+ * `POWERS + 32 * n`: the i32 lanes 31^(n-1), ..., 31, 1, then zeros (eight lanes in all), so the dot product of
+ * these with n units is the polynomial hash `h = h * 31 + unit` of the n units from 0 (mod 2^32; the hash is kept
+ * mod 2^30, which this is a multiple of). `POWERS + 32 * 9 + 4 * n`: 31^n, the factor of the hash before them.
+ */
+const POWERS: usize = memory.data<i32>([
+  0, 0, 0, 0, 0, 0, 0, 0,
+  1, 0, 0, 0, 0, 0, 0, 0,
+  31, 1, 0, 0, 0, 0, 0, 0,
+  961, 31, 1, 0, 0, 0, 0, 0,
+  29791, 961, 31, 1, 0, 0, 0, 0,
+  923521, 29791, 961, 31, 1, 0, 0, 0,
+  28629151, 923521, 29791, 961, 31, 1, 0, 0,
+  887503681, 28629151, 923521, 29791, 961, 31, 1, 0,
+  1742810335, 887503681, 28629151, 923521, 29791, 961, 31, 1,
+  1, 31, 961, 29791, 923521, 28629151, 887503681, 1742810335, -1807454463,
+], 16);
+
+/** A-Z as a-z in each lane. */
+@inline
+function foldLanes(v: v128): v128 {
+  return i16x8.add(v, v128.and(i16x8.lt_u(i16x8.sub(v, i16x8.splat(65)), i16x8.splat(26)), i16x8.splat(32)));
+}
+
+/** The lanes of the eight units at `p` (`lv`, in lower case with `lower`) where `a.i.`, `http` or `www.` starts. */
+@inline
+function literalStarts(p: usize, lower: bool, lv: v128): v128 {
+  let v1 = v128.load(p, 2);
+  let v2 = v128.load(p, 4);
+  let v3 = v128.load(p, 6);
+  if (lower) {
+    v1 = foldLanes(v1);
+    v2 = foldLanes(v2);
+    v3 = foldLanes(v3);
+  }
+  const dot3 = i16x8.eq(v3, i16x8.splat(46));
+  const ai = v128.and(
+    v128.and(i16x8.eq(lv, i16x8.splat(97)), i16x8.eq(v1, i16x8.splat(46))),
+    v128.and(i16x8.eq(v2, i16x8.splat(105)), dot3),
+  );
+  const http = v128.and(
+    v128.and(i16x8.eq(lv, i16x8.splat(104)), i16x8.eq(v1, i16x8.splat(116))),
+    v128.and(i16x8.eq(v2, i16x8.splat(116)), i16x8.eq(v3, i16x8.splat(112))),
+  );
+  const www = v128.and(
+    v128.and(i16x8.eq(lv, i16x8.splat(119)), i16x8.eq(v1, i16x8.splat(119))),
+    v128.and(i16x8.eq(v2, i16x8.splat(119)), dot3),
+  );
+  return v128.or(v128.or(ai, http), www);
+}
+
+/**
+ * `leetAt` for each leet digit among the chunk's word units (`leet` lanes, `inWord` bits): a lower-case letter
+ * (read as `ch` reads it) before it (not before the text's first unit) and after it (before `to`, `left` units on)
+ * is a hint each. A word holds no line break, so the line the hints count for is the same.
+ */
+@inline
+function leetHints(p: usize, lower: bool, leet: v128, inWord: i32, left: i32): void {
+  let before = v128.load(p - 2);
+  let after = v128.load(p, 2);
+  if (lower) {
+    before = foldLanes(before);
+    after = foldLanes(after);
+  }
+  const a = i16x8.splat(97);
+  const letters = i16x8.splat(26);
+  const hintBefore = v128.and(leet, i16x8.lt_u(i16x8.sub(before, a), letters));
+  const hintAfter = v128.and(leet, i16x8.lt_u(i16x8.sub(after, a), letters));
+  const first = p == textOff ? ~1 : -1;
+  const last = left <= 8 ? (1 << (left - 1)) - 1 : -1;
+  hints += <i32>popcnt(i16x8.bitmask(hintBefore) & inWord & first) + <i32>popcnt(i16x8.bitmask(hintAfter) & inWord & last);
+}
+
+/** `wordChunk`'s other results: the hash after the chunk's word units, and which of them `wordSpecial` looks at. */
+let chunkHash: i32 = 0;
+let chunkSpecial: i32 = 0;
+
+/**
+ * The word units `[A-Za-z0-9_]` from `p` on, at most eight and before `end`: returns how many (n), leaves in
+ * `chunkHash` the hash `h` carried on over them (read in lower case with `lower`) and in `chunkSpecial` a bit for
+ * each of them `wordSpecial` acts on; counts their leet hints (`leetHints`). Reads 16 bytes from `p` (and two
+ * before it and six past those) whatever `end` is: the host keeps that much memory around the text (lanes from
+ * `end` on are masked off).
+ */
+@inline
+function wordChunk(p: usize, end: usize, lower: bool, h: i32): i32 {
+  const v = v128.load(p);
+  const folded = foldLanes(v);
+  const lv = lower ? folded : v;
+  const letter = i16x8.lt_u(i16x8.sub(folded, i16x8.splat(97)), i16x8.splat(26));
+  const digit = i16x8.lt_u(i16x8.sub(v, i16x8.splat(48)), i16x8.splat(10));
+  const word = v128.or(v128.or(letter, digit), i16x8.eq(v, i16x8.splat(95)));
+  const left = <i32>((end - p) >> 1);
+  const valid = left < 8 ? (1 << left) - 1 : 255;
+  const n = <i32>ctz(~(i16x8.bitmask(word) & valid));
+  // `wordSpecial` does something at `_`, a leet digit, and an `a`, `h` or `w` that starts its literal (`a.i.`,
+  // `http`, `www.`); the literals are compared here on the three units after each lane as `startsWith` reads them,
+  // so a lane left out is one where `wordSpecial` does nothing (one past `to` is checked there again).
+  let special = i16x8.eq(v, i16x8.splat(95));
+  const inWord = (1 << n) - 1;
+  const leet = v128.andnot(digit, v128.or(i16x8.eq(v, i16x8.splat(50)), i16x8.eq(v, i16x8.splat(54))));
+  if (v128.any_true(leet)) leetHints(p, lower, leet, inWord, left);
+  const starts = v128.or(
+    v128.or(i16x8.eq(lv, i16x8.splat(97)), i16x8.eq(lv, i16x8.splat(104))),
+    i16x8.eq(lv, i16x8.splat(119)),
+  );
+  if (v128.any_true(starts)) special = v128.or(special, literalStarts(p, lower, lv));
+  chunkSpecial = i16x8.bitmask(special) & inWord;
+  const powers = POWERS + (<usize>n << 5);
+  const sum = i32x4.add(
+    i32x4.mul(i32x4.extend_low_i16x8_u(lv), v128.load(powers)),
+    i32x4.mul(i32x4.extend_high_i16x8_u(lv), v128.load(powers, 16)),
+  );
+  const dot =
+    i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + i32x4.extract_lane(sum, 2) + i32x4.extract_lane(sum, 3);
+  chunkHash = (h * load<i32>(POWERS + 288 + (<usize>n << 2)) + dot) & HASH_MASK;
+  return n;
 }
 
 /** The walk over [from, to) with the character signals and the gates' per-unit steps (see `pass`). */
@@ -755,31 +897,38 @@ function fused(from: i32, to: i32): i32 {
     }
     const startP = p;
     let h = 0;
-    do {
-      const lc = lower && <u32>(c - 65) < 26 ? c + 32 : c;
-      h = (h * 31 + lc) & HASH_MASK;
-      if ((k & C_WORD_SPECIAL) != 0) {
-        wordSpecial(lc, <i32>((p - base) >> 1), to);
+    // Eight units at a time (`wordChunk`): the word's units, their hash and the units `wordSpecial` looks at.
+    for (;;) {
+      const n = wordChunk(p, end, lower, h);
+      h = chunkHash;
+      if (chunkSpecial != 0) {
+        let special = chunkSpecial;
+        do {
+          const j = ctz(special);
+          wordSpecial(unitAt(p + (<usize>j << 1), lower), <i32>((p - base) >> 1) + j, to);
+          special &= special - 1;
+        } while (special != 0);
         if (stopOnGate && (gateOut & STOP_GATES) != 0) return -1;
       }
-      p += 2;
-      if (p >= end) break;
-      c = <i32>load<u16>(p);
-      k = classOf(c);
-    } while ((k & C_WORD) != 0);
+      p += <usize>n << 1;
+      if (n < 8 || p >= end) break;
+    }
     const i = <i32>((p - base) >> 1);
     const start = <i32>((startP - base) >> 1);
     blockRuns++;
     let marks = 0;
-    const at = findWord(h);
+    const at = mayHold(wordFilter, h) ? findWord(h) : -1;
     if (at >= 0) {
       bits |= load<i32>(wordValues + (<usize>at << 2));
       marks = load<i32>(wordMarks + (<usize>at << 2));
     }
     if (previous >= 0) {
       const pair = hashPair(previous, h);
-      bits |= pairBits(pair);
-      if (previousPair >= 0) bits |= pairBits(hashPair(previousPair, h));
+      if (mayHold(pairFilter, pair)) bits |= pairBits(pair);
+      if (previousPair >= 0) {
+        const triple = hashPair(previousPair, h);
+        if (mayHold(pairFilter, triple)) bits |= pairBits(triple);
+      }
       previousPair = pair;
     }
     sinceAi++;

@@ -290,6 +290,24 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
     expect(dismissedOther).toBeGreaterThan(0);
   });
 
+  it("the LONG_RUN gate alone (inputPass on text that is not printable ASCII) is the pass's", () => {
+    const pass = firstPass();
+    let set = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        pass.load(t, true);
+        const alone = pass.longRunGate();
+        pass.load(`${t} `, true);
+        pass.load(t, true);
+        pass.pass(false);
+        expect(alone).toBe(pass.gates & GATE.LONG_RUN);
+        if (alone !== 0) set++;
+      }),
+      RUNS,
+    );
+    expect(set).toBeGreaterThan(0);
+  });
+
   it("at the edges of the hand-written distances (turn colon, spaced gaps, leet hints per line), as the JavaScript", () => {
     const pass = firstPass();
     const same = (t: string) => {

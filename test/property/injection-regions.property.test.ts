@@ -104,7 +104,15 @@ function found(text: string, options: RegionOptions | false): TextMatch[] {
 }
 
 /** Region gating on any text of any length, whatever share of it is live. */
-const everywhere = (block: number): RegionOptions => ({ ...REGION_DEFAULTS, minText: 0, block, maxShare: 2 });
+const everywhere = (block: number): RegionOptions => ({
+  ...REGION_DEFAULTS,
+  minGate: 0,
+  minText: 0,
+  block,
+  maxShare: 2,
+});
+/** Short texts have their blocks decided (none live: not read; else read whole), as long ones are past minText. */
+const shortGated = (block: number): RegionOptions => ({ ...REGION_DEFAULTS, minGate: 0, block });
 
 describe("the WebAssembly pass in blocks", () => {
   it("records, over all blocks, the signals and gates of the pass over the whole text", () => {
@@ -147,6 +155,20 @@ describe("region gating", () => {
       }),
       RUNS,
     );
+  });
+
+  it("finds exactly the same on short texts gated by their blocks (none live: not read at all)", () => {
+    const short = texts.map((t) => t.slice(0, 3000));
+    let notRead = 0;
+    fc.assert(
+      fc.property(short, (text) => {
+        const whole = found(text, false);
+        if (liveRegions(text, regionPassForTests(), shortGated(40))?.length === 0) notRead++;
+        for (const block of [1, 40, 256]) expect(found(text, shortGated(block))).toEqual(whole);
+      }),
+      RUNS,
+    );
+    expect(notRead).toBeGreaterThan(0);
   });
 
   it("finds exactly the same with the defaults on texts past the threshold", () => {

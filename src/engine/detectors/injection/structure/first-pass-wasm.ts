@@ -42,6 +42,8 @@ interface PassExports {
   pass(to: number, stop: number): number;
   passGates(): number;
   blocks(to: number, size: number, out: number): number;
+  filters(words: number, pairs: number, mask: number): void;
+  longRunGate(to: number): number;
 }
 
 /** anchor-gate.ts's open-addressing tables (keys -1 when empty). */
@@ -104,6 +106,22 @@ export const MAX_PASS_UNITS = 1024 * 1024;
 
 const PAGE = 65536;
 
+/**
+ * Bits of each membership filter in front of the word and pair tables (4 KB each, so both stay in the first-level
+ * cache beside the text where the tables, 48 and 64 KB, do not): a set bit for each key, at `filterIndex` of the
+ * module. A clear bit: no key, no probe.
+ */
+const FILTER_BITS = 32768;
+
+/** Sets the filter bit of every key (-1: an empty slot) of a table, at byte `at` of the module's memory. */
+function writeFilter(bytes: Uint8Array, at: number, keys: Int32Array): void {
+  for (const h of keys) {
+    if (h === -1) continue;
+    const bit = (h ^ (h >>> 15)) & (FILTER_BITS - 1);
+    bytes[at + (bit >>> 3)]! |= 1 << (bit & 7);
+  }
+}
+
 export class FirstPass {
   readonly #exports: PassExports;
   readonly #textOff: number;
@@ -137,6 +155,9 @@ export class FirstPass {
     at += LITERALS.reduce((n, l) => n + l.length * 2, 0);
     const classes = (at + 7) & ~7;
     at = classes + 128;
+    const wordFilter = (at + 7) & ~7;
+    const pairFilter = wordFilter + FILTER_BITS / 8;
+    at = pairFilter + FILTER_BITS / 8;
     const textOff = (at + 7) & ~7;
     this.#grow(textOff + PAGE);
     const bytes = new Uint8Array(this.#exports.memory.buffer);
@@ -153,6 +174,9 @@ export class FirstPass {
     const [wk, wv, wm, pk, pv] = offsets as [number, number, number, number, number];
     this.#exports.configure(wk, wv, wm, words.mask, pk, pv, pairs.mask, lits, textOff, tables.unkeyed);
     this.#exports.initClasses(classes);
+    writeFilter(bytes, wordFilter, words.keys);
+    writeFilter(bytes, pairFilter, pairs.keys);
+    this.#exports.filters(wordFilter, pairFilter, FILTER_BITS - 1);
     return textOff;
   }
 
@@ -171,7 +195,9 @@ export class FirstPass {
     if (text === this.#loaded && lower === this.#lower) return true;
     if (!lower && text === this.#alias) return true;
     if (text.length > MAX_PASS_UNITS) return false;
-    this.#grow(this.#textOff + text.length * 2 + 8);
+    // 24 bytes past the text at least: the module reads eight units at a time, and three units past those (lanes and
+    // units past the text's end are masked off or checked again).
+    this.#grow(this.#textOff + text.length * 2 + 32);
     // utf16le copies the code units as they are, lone surrogates included.
     this.#bytes.write(text, this.#textOff, "utf16le");
     this.#exports.setLower(lower ? 1 : 0);
@@ -202,6 +228,8 @@ export class FirstPass {
    * With `stopOnGate`, -1 as soon as a decoder's gate passes (then neither is known).
    */
   pass(stopOnGate = false): number {
+    // Known from the blocks of the same loaded text (`knowWhole`), with every gate: a superset of a stopped pass.
+    if (this.#whole >= 0) return this.#whole;
     const may = this.#exports.pass(this.#loaded!.length, stopOnGate ? 1 : 0);
     this.gates = this.#exports.passGates();
     this.#whole = may;
@@ -222,6 +250,20 @@ export class FirstPass {
     const count = this.#exports.blocks(length, size, out);
     this.#whole = -1;
     return new Int32Array(this.#exports.memory.buffer, out, count * BLOCK_FIELDS).slice();
+  }
+
+  /**
+   * The walk's signals and gate bits over the whole loaded text, as `pass` computes them, from the records of its
+   * `blocks` (which add up to the pass: test/property/injection-regions.property.test.ts), so `pass` returns them.
+   */
+  knowWhole(bits: number, gates: number): void {
+    this.#whole = bits;
+    this.gates = gates;
+  }
+
+  /** GATE.LONG_RUN when `pass` would set it on the loaded text, else 0, without the walk or the other gates. */
+  longRunGate(): number {
+    return this.#exports.longRunGate(this.#loaded!.length);
   }
 
   /** The walk's signals over the whole loaded text when a `pass` computed them since it was loaded, else -1. */

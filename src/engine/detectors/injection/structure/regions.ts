@@ -37,6 +37,11 @@ import { BLOCK, BLOCK_FIELDS, DECODER_GATES, GATE, MAX_PASS_UNITS } from "./firs
  *    read by `"\s{0,8}[}\]]`), so its sentences are the text's there.
  * 4. Findings are kept only when their sentence (or segment) starts in a live block: a finding found in a margin
  *    is not one of the text's.
+ * 5. Short texts (from `minGate` up to `minText`) are not cut into regions (a region with its margins is most of a
+ *    short text), but their blocks are decided all the same: by 1., a text none of whose blocks is live starts no
+ *    finding anywhere, so it is not read at all (`liveRegions` returns no region); one with a live block is read
+ *    whole. The argument in 1.-3. holds for any length (the window, the reach and the `seen` union stop at the
+ *    text's end as at any block's), and 2. is what makes a non-printable block near a folded character live.
  */
 
 export interface Region {
@@ -51,7 +56,9 @@ export interface Region {
 }
 
 export interface RegionOptions {
-  /** Shortest text gated by regions; a shorter one is read whole. */
+  /** Shortest text whose blocks are decided; a shorter one is read whole. */
+  minGate: number;
+  /** Shortest text cut into regions; a shorter one is read whole when a block is live, else not at all (5.). */
   minText: number;
   /** Least units in a block (a block ends at the first line break past it). */
   block: number;
@@ -62,7 +69,13 @@ export interface RegionOptions {
   maxShare: number;
 }
 
+/**
+ * `minGate` is `minText`: deciding the blocks of a short text costs more than it saves (bench/results/
+ * 2026-11-27-s11-injstruct.md: on 1 KB README strings a fifth have all blocks dead, but their JavaScript path stops
+ * early anyway, at `mayFind`; on 1 KB JSON none does, the leetspeak gate passes on one-line JSON).
+ */
 export const REGION_DEFAULTS: RegionOptions = {
+  minGate: 4096,
   minText: 4096,
   block: 256,
   margin: 256,
@@ -84,7 +97,10 @@ const LAZY_REACH = 4096;
 
 /** What the pass of `blocks` needs from the detector (the module, and the LAZY signals by needle). */
 export interface RegionPass {
+  /** The block records of `text`; the module then also knows the whole text's pass (`FirstPass.knowWhole`). */
   blocks(text: string, size: number): Int32Array | undefined;
+  /** Whether the whole text's pass, known from the `blocks` just read, rules out any finding (printable text only). */
+  dismissed(text: string): boolean;
   /** The LAZY signals with a match starting in `text[from, to)` read in lower case (a superset there). */
   lazyStarts(text: string, candidates: number, from: number, to: number): number;
   decide(bits: number): unknown;
@@ -94,19 +110,26 @@ export interface RegionPass {
   lazy: { always: number; ifImage: number; ifUrl: number; ifEmail: number };
 }
 
-/** The regions of `input`, or undefined when it is read whole (short, too long for the module, mostly live). */
+/**
+ * The regions of `input` (none: nothing can be found in it), or undefined when it is read whole (shorter than
+ * `minGate`, too long for the module, short with a live block, mostly live).
+ */
 export function liveRegions(
   input: string,
   pass: RegionPass,
   options: RegionOptions = REGION_DEFAULTS,
 ): Region[] | undefined {
-  if (input.length < options.minText || input.length > MAX_PASS_UNITS) return undefined;
+  if (input.length < options.minGate || input.length > MAX_PASS_UNITS) return undefined;
   const records = pass.blocks(input, options.block);
   if (records === undefined) return undefined;
   const count = records.length / BLOCK_FIELDS;
   const starts = new Int32Array(count + 1);
   for (let b = 0; b < count; b++) starts[b + 1] = records[b * BLOCK_FIELDS + BLOCK.END]!;
-  const live = liveBlocks(input, records, starts, pass);
+  // The whole text's first pass, known from its blocks: nothing can be found anywhere (`inputPass`'s DISMISSED).
+  if (pass.dismissed(input)) return [];
+  const short = input.length < options.minText;
+  const live = liveBlocks(input, records, starts, pass, short);
+  if (short) return live.includes(1) ? undefined : [];
   const regions: Region[] = [];
   let covered = 0;
   for (let b = 0; b < count; ) {
@@ -134,10 +157,24 @@ export function liveRegions(
   return covered > input.length * options.maxShare ? undefined : regions;
 }
 
-/** 1 for each block where a finding may start (see 1. and 2. above). */
-function liveBlocks(input: string, records: Int32Array, starts: Int32Array, pass: RegionPass): Uint8Array {
+/** 1 for each block where a finding may start (see 1. and 2. above); with `first`, up to the first such block. */
+function liveBlocks(
+  input: string,
+  records: Int32Array,
+  starts: Int32Array,
+  pass: RegionPass,
+  first = false,
+): Uint8Array {
   const count = starts.length - 1;
   const live = new Uint8Array(count);
+  if (first) {
+    // A decoder's gate makes its block live (below): no block need be decided.
+    for (let b = 0; b < count; b++)
+      if ((records[b * BLOCK_FIELDS + BLOCK.GATES]! & DECODER_GATES) !== 0) {
+        live[b] = 1;
+        return live;
+      }
+  }
   // The first block holding a character the view folds (or a Cyrillic, Greek, CJK or full-width one, which the
   // `other` patterns read), from each block on.
   const nextFolded = new Int32Array(count + 1).fill(count);
@@ -150,6 +187,7 @@ function liveBlocks(input: string, records: Int32Array, starts: Int32Array, pass
   }
   const lazy = new LazyByBlock(input, records, starts, pass);
   for (let b = 0; b < count; b++) {
+    if (first && b > 0 && live[b - 1] === 1) break;
     if ((records[b * BLOCK_FIELDS + BLOCK.GATES]! & DECODER_GATES) !== 0) {
       live[b] = 1;
       continue;

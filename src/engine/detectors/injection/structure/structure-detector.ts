@@ -1,6 +1,7 @@
 import type { TextDetector, TextMatch } from "../../../types.js";
 import { cutBounds } from "../cut-bounds.js";
 import { createInjectionDetector } from "../index.js";
+import { isPrintableAscii } from "../normalise.js";
 import { blankQuotedMentions } from "../quoted-mention.js";
 import {
   firstPass,
@@ -13,7 +14,7 @@ import {
 } from "./anchor-gate.js";
 import { type EncodedSegment, segmentsByDecoder } from "./encoded-segments.js";
 import * as features from "./features.js";
-import { DECODER_GATES, GATE } from "./first-pass-wasm.js";
+import { BLOCK, BLOCK_FIELDS, DECODER_GATES, GATE } from "./first-pass-wasm.js";
 import { foldsAsIs, type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
 import { liveRegions, REGION_DEFAULTS, type Region, type RegionOptions, type RegionPass } from "./regions.js";
 
@@ -864,7 +865,23 @@ function regionPass(): RegionPass {
   regionPassState ??= {
     blocks(text: string, size: number): Int32Array | undefined {
       const module = firstPass();
-      return module.load(text, true) ? module.blocks(size) : undefined;
+      if (!module.load(text, true)) return undefined;
+      const records = module.blocks(size);
+      let bits = 0;
+      let seen = 0;
+      let printable: number = GATE.PRINTABLE;
+      let gates = 0;
+      for (let at = 0; at < records.length; at += BLOCK_FIELDS) {
+        bits |= records[at + BLOCK.SIGNALS]!;
+        seen |= records[at + BLOCK.SEEN]!;
+        printable &= records[at + BLOCK.GATES]!;
+        gates |= records[at + BLOCK.GATES]! & ~GATE.PRINTABLE;
+      }
+      module.knowWhole(bits | seenBits(seen), printable | gates);
+      return records;
+    },
+    dismissed(text: string): boolean {
+      return (firstPass().gates & GATE.PRINTABLE) !== 0 && inputPass(text) === DISMISSED;
     },
     lazyStarts: foldedLazyStarts,
     decide,
@@ -893,9 +910,19 @@ export function inputPass(text: string): number {
   // A long text stops at its first decoder gate: it is kept whatever the walk says (see `FirstPass.pass`).
   const long = text.length > MAX_FIRST_PASS;
   if (!module.load(text, true)) return DECODER_GATES;
-  let may = module.pass(long);
-  let gates = module.gates;
-  if (may < 0) return DECODER_GATES;
+  let may: number;
+  let gates: number;
+  // Not printable ASCII (normalise.ts `NEEDS_FOLDING`, GATE.PRINTABLE's set) and not long: of the input's own pass
+  // only LONG_RUN would be kept below, so only it is computed.
+  const printable = long || isPrintableAscii(text);
+  if (printable) {
+    may = module.pass(long);
+    gates = module.gates;
+    if (may < 0) return DECODER_GATES;
+  } else {
+    may = 0;
+    gates = module.longRunGate();
+  }
   if ((gates & GATE.PRINTABLE) === 0) {
     // The view's own pass: its walk and the gates of the decoders that read the view; base64/hex read the input.
     const view = toReadingView(text);

@@ -1,0 +1,146 @@
+/**
+ * Builds the session-11 tune parts of the secret evaluation from public labelled fixtures no earlier part used (see
+ * README.md for sources, licences and commits):
+ *
+ *   npx tsx bench/secrets-eval/build-s11.ts <kingfisher git dir> <noseyparker git dir>
+ *
+ * - kingfisher (Apache-2.0) at the commit build.ts read: the rule files of vendors OUTSIDE gitleaks' default
+ *   configuration (build.ts took only those inside it), `examples` as secrets, `negative_examples` as look-alikes;
+ *   helper rules (`visible: false`) skipped.
+ * - noseyparker (Apache-2.0): every built-in rule's `examples` and `negative_examples`.
+ *
+ * Every case is tune (nothing here is frozen). Stand-in values are dropped by the same rule as build.ts
+ * (`isStandIn`), on the text alone. A case that shares a 16+ character token with ANY earlier case (frozen parts
+ * included: noseyparker and kingfisher share many examples) is dropped, so no tune case repeats a frozen one; only
+ * the count is printed, never the cases. Output: `tune-s11.json` in TOLLGATE_SECRETS_EVAL_DATA or `data/` (git-ignored);
+ * its sha256 and counts go to `tune-s11-record.json` (committed), so a rebuild is checked to be the same set.
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse } from "yaml";
+import { KINGFISHER_VENDORS } from "./build.js";
+import { ownLookalikesV2 } from "./own-lookalikes-v2.js";
+import { ownLookalikesV3 } from "./own-lookalikes-v3.js";
+import { isStandIn } from "./stand-in.js";
+import type { EvalCase } from "./types.js";
+
+const HERE = fileURLToPath(new URL(".", import.meta.url));
+export const KINGFISHER_COMMIT = "ee7c0db3ef87575768f817820c24736249ffcdef";
+export const NOSEYPARKER_COMMIT = "2e6e7f36ce36619852532bbe698d8cb7a26d2da7";
+const NOSEYPARKER_RULES = "crates/noseyparker/data/default/builtin/rules/";
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync("git", ["-C", dir, ...args], { encoding: "utf8", maxBuffer: 64 << 20 });
+}
+
+interface RuleDoc {
+  rules?: {
+    id: string;
+    visible?: boolean;
+    examples?: string[];
+    negative_examples?: string[];
+    non_examples?: string[];
+  }[];
+}
+
+/** The cases of one rule file (one group per rule), source-tagged. */
+function ruleCases(doc: RuleDoc, source: "kingfisher" | "noseyparker", vendor: string): EvalCase[] {
+  const cases: EvalCase[] = [];
+  for (const rule of doc.rules ?? []) {
+    if (rule.visible === false) continue;
+    const group = `${source}:${rule.id}`;
+    (rule.examples ?? []).forEach((text, i) => {
+      if (!isStandIn(text)) cases.push({ id: `${group}#${i}`, group, source, vendor, label: "secret", text });
+    });
+    [...(rule.negative_examples ?? []), ...(rule.non_examples ?? [])].forEach((text, i) => {
+      cases.push({ id: `${group}#neg${i}`, group, source, vendor, label: "lookalike", text });
+    });
+  }
+  return cases;
+}
+
+function kingfisherRest(dir: string): EvalCase[] {
+  const used = new Set(KINGFISHER_VENDORS);
+  const files = git(dir, "ls-tree", "--name-only", KINGFISHER_COMMIT, "data/rules/").split("\n");
+  return files
+    .filter((f) => f.endsWith(".yml"))
+    .flatMap((f) => {
+      const vendor = f.slice("data/rules/".length, -4);
+      if (used.has(vendor)) return [];
+      return ruleCases(parse(git(dir, "show", `${KINGFISHER_COMMIT}:${f}`)) as RuleDoc, "kingfisher", vendor);
+    });
+}
+
+function noseyparker(dir: string): EvalCase[] {
+  const files = git(dir, "ls-tree", "--name-only", NOSEYPARKER_COMMIT, NOSEYPARKER_RULES).split("\n");
+  return files
+    .filter((f) => f.endsWith(".yml"))
+    .flatMap((f) => {
+      const vendor = f.slice(NOSEYPARKER_RULES.length, -4);
+      return ruleCases(
+        parse(git(dir, "show", `${NOSEYPARKER_COMMIT}:${f}`)) as RuleDoc,
+        "noseyparker",
+        vendor,
+      );
+    });
+}
+
+const TOKEN = /[A-Za-z0-9_\-+/=.]{16,}/g;
+
+/** Drops cases sharing a long token with an earlier case (or with one kept before them); returns the count dropped. */
+function dropRepeats(fresh: EvalCase[], earlier: readonly EvalCase[]): { kept: EvalCase[]; dropped: number } {
+  const seen = earlier.map((c) => c.text).join("\n");
+  const keptTokens = new Set<string>();
+  const kept: EvalCase[] = [];
+  for (const c of fresh) {
+    const tokens = c.text.match(TOKEN) ?? [];
+    const repeat = seen.includes(c.text) || tokens.some((t) => keptTokens.has(t) || seen.includes(t));
+    if (repeat) continue;
+    for (const t of tokens) keptTokens.add(t);
+    kept.push(c);
+  }
+  return { kept, dropped: fresh.length - kept.length };
+}
+
+function earlierCases(dataDir: string): EvalCase[] {
+  const files = ["frozen.json", "tune.json", "detect-secrets-frozen.json", "detect-secrets-tune.json"];
+  const missing = files.filter((f) => !existsSync(join(dataDir, f)));
+  if (missing.length > 0)
+    throw new Error(`build-s11: earlier parts missing in ${dataDir}: ${missing.join(", ")}`);
+  return [
+    ...files.flatMap((f) => JSON.parse(readFileSync(join(dataDir, f), "utf8")) as EvalCase[]),
+    ...ownLookalikesV2(),
+    ...ownLookalikesV3(),
+  ];
+}
+
+function main(): void {
+  const [kingfisherDir, noseyparkerDir] = process.argv.slice(2);
+  if (kingfisherDir === undefined || noseyparkerDir === undefined)
+    throw new Error("usage: build-s11.ts <kingfisher git dir> <noseyparker git dir>");
+  const earlierDir = process.env.TOLLGATE_SECRETS_EVAL_DATA ?? join(HERE, "data");
+  const { kept, dropped } = dropRepeats(
+    [...kingfisherRest(kingfisherDir), ...noseyparker(noseyparkerDir)],
+    earlierCases(earlierDir),
+  );
+  const outDir = process.env.TOLLGATE_SECRETS_EVAL_OUT ?? join(HERE, "data");
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, "tune-s11.json"), `${JSON.stringify(kept, null, 1)}\n`);
+  const count = (label: string) => kept.filter((c) => c.label === label).length;
+  const record = {
+    file: "data/tune-s11.json",
+    sha256: createHash("sha256").update(JSON.stringify(kept)).digest("hex"),
+    cases: kept.length,
+    secrets: count("secret"),
+    lookalikes: count("lookalike"),
+    droppedAsRepeats: dropped,
+    sources: { kingfisher: KINGFISHER_COMMIT, noseyparker: NOSEYPARKER_COMMIT },
+  };
+  writeFileSync(join(HERE, "tune-s11-record.json"), `${JSON.stringify(record, null, 2)}\n`);
+  console.log(JSON.stringify(record));
+}
+
+if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

@@ -7,7 +7,8 @@
  * - kingfisher (Apache-2.0) at the commit build.ts read: the rule files of vendors OUTSIDE gitleaks' default
  *   configuration (build.ts took only those inside it), `examples` as secrets, `negative_examples` as look-alikes;
  *   helper rules (`visible: false`) skipped.
- * - noseyparker (Apache-2.0): every built-in rule's `examples` and `negative_examples`.
+ * - noseyparker (Apache-2.0): every built-in rule's `examples` and `negative_examples`, but rules filed as an
+ *   `identifier` and not a `secret` (buckets, ARNs, client ids, hosts).
  *
  * Every case is tune (nothing here is frozen). Stand-in values are dropped by the same rule as build.ts
  * (`isStandIn`), on the text alone. A case that shares a 16+ character token with ANY earlier case (frozen parts
@@ -43,6 +44,7 @@ interface RuleDoc {
     examples?: string[];
     negative_examples?: string[];
     non_examples?: string[];
+    categories?: string[];
   }[];
 }
 
@@ -51,6 +53,10 @@ function ruleCases(doc: RuleDoc, source: "kingfisher" | "noseyparker", vendor: s
   const cases: EvalCase[] = [];
   for (const rule of doc.rules ?? []) {
     if (rule.visible === false) continue;
+    // noseyparker's own label: a rule filed as an identifier and not as a secret finds a bucket, an ARN, a client id
+    // or a host (what kingfisher marks `visible: false`).
+    const categories = rule.categories ?? [];
+    if (categories.includes("identifier") && !categories.includes("secret")) continue;
     const group = `${source}:${rule.id}`;
     (rule.examples ?? []).forEach((text, i) => {
       if (!isStandIn(text)) cases.push({ id: `${group}#${i}`, group, source, vendor, label: "secret", text });

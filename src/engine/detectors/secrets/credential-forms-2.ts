@@ -1,0 +1,229 @@
+import type { TextDetector, TextMatch } from "../../types.js";
+import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { PASSWORD_HASH, SECRET_REFERENCE } from "./generic-credential.js";
+import { isLookalikeSecret } from "./lookalike.js";
+import { isPlaceholderValue } from "./placeholder.js";
+
+/*
+ * Credential forms the credential-by-name walk (generic-credential.ts) does not read, in a detector of their own:
+ *
+ * 1. A service's key named by its key word alone: `acme_key = v`, `acmeKey: "v"`, `ACME SECRET v`, `acme PRIVATE
+ *    KEY : v`, `acmeKEY=v`, `acmeSECRETkey-v`. The walk reads a key only when it ENDS in a token word it knows
+ *    (`api_key`, `secret`, `access_token`); a bare `key`, `PRIVATE` or `ACCESS` after a service's name is too common
+ *    there (`cache_key`, `primary_key`). Here the value must read as generated (16+ characters of letters and digits,
+ *    both, entropy >= 3.4 bits) and the word before the key word must not name a non-secret key (NOT_SECRET_NAMES).
+ * 2. `.netrc` entries: `machine <host> login <user> password <p>` (or `default login ...`), on one line or several.
+ *
+ * Cost: one case-folded search for the key words; each hit reads at most a few dozen characters back and 200 on.
+ */
+
+/** The key words, any case; `pat` only in capitals or after a separator (`azure_devops_pat`). */
+const KEY_WORD = /key|token|secret|private|access|(?<=[_ .-])pat|PAT/gi;
+/** After the key word: an optional second key word, an optional closing quote, then the separator and the value. */
+const AFTER_WORD =
+  /(?:[ _.-]?(?:key|token|secret))?["']?[ \t]*(?:=>|:=|[:=]|-(?=[A-Za-z0-9])|[ \t])[ \t]*(?:[:=][ \t]*)?(["']?)([A-Za-z0-9][A-Za-z0-9_+/=.~-]{15,199})(?![A-Za-z0-9_+/=.~-])/iy;
+/** Key characters read back from the key word (the service's name and separators), at most this many. */
+const MAX_NAME = 48;
+
+/**
+ * Words that, right before a key word, make the key a non-secret one: database and cache keys, public halves,
+ * pagination and anti-forgery tokens, identifiers, translation keys, fingerprints, and words saying what follows is
+ * ABOUT the credential (its name, id, file, type, length).
+ */
+const NOT_SECRET_NAMES = new Set([
+  "cache",
+  "primary",
+  "foreign",
+  "public",
+  "pub",
+  "publishable",
+  "partition",
+  "sort",
+  "hash",
+  "row",
+  "range",
+  "idempotency",
+  "dedup",
+  "dedupe",
+  "object",
+  "s3",
+  "map",
+  "i18n",
+  "translation",
+  "lookup",
+  "index",
+  "unique",
+  "composite",
+  "ssh",
+  "gpg",
+  "pgp",
+  "fingerprint",
+  "site",
+  "sitekey",
+  "recaptcha",
+  "anon",
+  "next",
+  "page",
+  "continuation",
+  "csrf",
+  "xsrf",
+  "sync",
+  "cursor",
+  "pagination",
+  "resume",
+  "start",
+  "max",
+  "num",
+  "count",
+  "sort",
+  "group",
+  "the",
+  "a",
+  "no",
+  "read",
+  "write",
+  "is",
+  "of",
+  "for",
+  "with",
+  "without",
+  "data",
+  "upload",
+  "storage",
+  "file",
+  "path",
+  "id",
+  "name",
+  "type",
+  "kind",
+  "length",
+  "size",
+  "api",
+]);
+/** Words right AFTER the key word that say the value is not the credential (`key_id`, `token_url`, `secret_name`). */
+const ABOUT_NEXT =
+  /^[_.-]?(?:id|ids|name|names|url|uri|path|file|type|length|size|prefix|hint|ref|version|format|header|field|env)(?![A-Za-z])/i;
+
+function isKeyNameCode(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95 ||
+    code === 45 ||
+    code === 46 ||
+    code === 32
+  );
+}
+
+/** The last word of the name before the key word (`acme` of `my acme_`, `acme` of `acmeKEY`), lower case; "" if none. */
+function nameBefore(text: string, wordStart: number): string {
+  let i = wordStart;
+  const limit = Math.max(0, wordStart - MAX_NAME);
+  while (i > limit && isKeyNameCode(text.charCodeAt(i - 1)) && text.charCodeAt(i - 1) !== 10) i--;
+  const name = text.slice(i, wordStart).replace(/[ _.-]+$/, "");
+  // Glued camel or capitals (`acmeKEY`, `stripeKey`): the name is what runs before the key word.
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[ _.-]+/)
+    .filter((w) => w.length > 0);
+  return (words.at(-1) ?? "").toLowerCase();
+}
+
+/** A value that reads as generated: letters and digits, both, 16+ characters, entropy >= 3.4; not a stand-in. */
+function isGeneratedValue(value: string): boolean {
+  if (!/\d/.test(value) || !/[A-Za-z]/.test(value)) return false;
+  if (shannonEntropy(value) < 3.4) return false;
+  // A path or a file name (`keys/prod.pem`, `./secrets/key.json`): where a key lives.
+  if (/^\.{0,2}\//.test(value) || /\.(?:pem|key|json|p12|pfx|txt|crt|cer|jks|ya?ml|env)$/i.test(value))
+    return false;
+  // Words joined by separators (`acme-prod-api-key-2024`): a name, not a value.
+  if (/^[A-Za-z]+(?:[_.-][A-Za-z]+)*[_.-]?\d{0,4}$/.test(value)) return false;
+  return !(
+    hasStepSequence(value) ||
+    isLookalikeSecret(value) ||
+    isPlaceholderValue(value) ||
+    SECRET_REFERENCE.test(value) ||
+    PASSWORD_HASH.test(value)
+  );
+}
+
+/**
+ * Letters and digits stepping together (`a1b2c3d4`, `d4c3b2a1`, `1a2b3c`): a documentation example's filler. Four
+ * steps in a row, up or down, letter and digit alternating.
+ */
+function hasStepSequence(value: string): boolean {
+  const lower = value.toLowerCase();
+  for (let i = 0; i + 8 <= lower.length; i++) {
+    let ok = true;
+    for (const dir of [1, -1]) {
+      ok = true;
+      for (let k = 2; k < 8 && ok; k++) ok = lower.charCodeAt(i + k) - lower.charCodeAt(i + k - 2) === dir;
+      const a = lower.charCodeAt(i);
+      const b = lower.charCodeAt(i + 1);
+      const mixed = a >= 97 !== b >= 97;
+      if (ok && mixed) return true;
+    }
+  }
+  return false;
+}
+
+function detectServiceKeys(text: string, out: TextMatch[]): void {
+  KEY_WORD.lastIndex = 0;
+  for (let m = KEY_WORD.exec(text); m !== null; m = KEY_WORD.exec(text)) {
+    const wordStart = m.index;
+    const wordEnd = wordStart + m[0].length;
+    // Glued to the name in lower case (`monkey`, `turkey`, `hotkey`): a word, not a name and a key word.
+    const before = text.charCodeAt(wordStart - 1);
+    const lowerWord = m[0].charCodeAt(0) >= 97;
+    if (lowerWord && ((before >= 97 && before <= 122) || (before >= 48 && before <= 57))) continue;
+    // A lower-case word after a space (`<add key="x"`, `the key is`): an attribute or prose; the walk reads phrases.
+    if (lowerWord && (before === 32 || before === 9)) continue;
+    const name = nameBefore(text, wordStart);
+    if (name.length < 2 || NOT_SECRET_NAMES.has(name) || /^\d+$/.test(name)) continue;
+    if (ABOUT_NEXT.test(text.slice(wordEnd, wordEnd + 12))) continue;
+    AFTER_WORD.lastIndex = wordEnd;
+    const after = AFTER_WORD.exec(text);
+    if (after === null) continue;
+    const value = after[2]!;
+    // A value the key word itself runs into (`keyboard`, `tokenizer`) is no value: the separator must be there.
+    if (!isGeneratedValue(value)) continue;
+    const end = after.index + after[0].length;
+    const start = end - value.length;
+    out.push({ kind: "secret", type: "service_credential", start, end, ruleId: "secret.service_credential" });
+    KEY_WORD.lastIndex = end;
+  }
+}
+
+/** A `.netrc` entry: `machine <host>` (or `default`), `login <user>`, `password <p>`, separated by any white space. */
+const NETRC = /(?:\bmachine[ \t]+\S+|\bdefault)\s+login\s+\S+\s+password[ \t]+(\S+)/g;
+
+function detectNetrc(text: string, out: TextMatch[]): void {
+  if (!text.includes("login")) return;
+  NETRC.lastIndex = 0;
+  for (let m = NETRC.exec(text); m !== null; m = NETRC.exec(text)) {
+    const value = m[1]!;
+    if (value.length < 6 || isPlaceholderValue(value) || isLookalikeSecret(value)) continue;
+    if (/^\$|^%|^<|^\{/.test(value)) continue;
+    const end = m.index + m[0].length;
+    out.push({
+      kind: "secret",
+      type: "service_credential",
+      start: end - value.length,
+      end,
+      ruleId: "secret.service_credential",
+    });
+  }
+}
+
+export function createServiceCredentialDetector(): TextDetector {
+  return {
+    id: "secret.service_credential",
+    kind: "secret",
+    detect(text: string, out: TextMatch[]): void {
+      if (text.length < 20) return;
+      detectServiceKeys(text, out);
+      detectNetrc(text, out);
+    },
+  };
+}

@@ -62,6 +62,22 @@ describe(".netrc entries", () => {
   ])("not %s", (text) => expect(found(text)).toEqual([]));
 });
 
+describe("keys passed on a command line", () => {
+  const nuget = j("oy", "2", randomString(43, "abcdefghijklmnopqrstuvwxyz0123456789", 980));
+  const unseal = randomString(44, `${AN}+/`, 981);
+  it.each([
+    [`nuget push pkg.nupkg ${nuget} -Source https://api.nuget.org/v3/index.json`, nuget],
+    [`vault operator unseal ${unseal}`, unseal],
+  ])("%s", (text, value) => expect(found(text)).toContain(value));
+
+  it.each([
+    // Glued into a longer word, or the wrong length: not a NuGet key.
+    j("toy2", randomString(43, "abcdefghijklmnopqrstuvwxyz0123456789", 982)),
+    j("oy2", randomString(30, "abcdefghijklmnopqrstuvwxyz0123456789", 983)),
+    "vault operator unseal -migrate",
+  ])("not %s", (text) => expect(found(text)).toEqual([]));
+});
+
 describe("vendor tokens with no record before", () => {
   const tokens: [string, string][] = [
     ["tavily", j("tvly", "-", randomString(32, AN, 911))],
@@ -74,8 +90,29 @@ describe("vendor tokens with no record before", () => {
     ["newrelic query", j("NRIQ", "-", randomString(32, AN, 920))],
     ["newrelic license", j(randomString(36, HEX, 921), "NR", "AL")],
     ["mailchimp", j(randomString(32, HEX, 922), "-us", "13")],
+    ["segment", j("sgp", "_", randomString(64, AN, 927))],
+    ["teamwork", j("tkn", ".v1_", randomString(60, AN, 928), "=")],
+    ["posthog", j("phx", "_", randomString(20, AN, 929), "_", randomString(22, AN, 930))],
+    [
+      "teams (older host)",
+      j(
+        "https://outlook.office.com/webhook/",
+        [8, 4, 4, 4, 12].map((n, i) => randomString(n, HEX, 940 + i)).join("-"),
+        "@",
+        [8, 4, 4, 4, 12].map((n, i) => randomString(n, HEX, 950 + i)).join("-"),
+        "/IncomingWebhook/",
+        randomString(32, HEX, 960),
+        "/",
+        [8, 4, 4, 4, 12].map((n, i) => randomString(n, HEX, 970 + i)).join("-"),
+      ).slice("https://outlook.office.com/webhook/".length),
+    ],
   ];
-  it.each(tokens)("%s alone", (_name, token) => expect(found(`value: ${token}`)).toContain(token));
+  it.each(tokens)("%s alone", (name, token) => {
+    const text = name.startsWith("teams")
+      ? j("https://outlook.office.com/webhook/", token)
+      : `value: ${token}`;
+    expect(found(text)).toContain(token);
+  });
 
   it.each([
     // Glued into a longer token (Stripe's `sk_live_`), a license key's documentation filler, a short Twitch key.

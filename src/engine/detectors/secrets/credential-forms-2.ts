@@ -216,6 +216,51 @@ function detectNetrc(text: string, out: TextMatch[]): void {
   }
 }
 
+/**
+ * A NuGet API key on its own (`oy2` and 43 lower-case letters and digits), as `nuget push ... <key>` passes it: the
+ * token records read it only under a key naming NuGet, because the prefix scan has no character of `oy2` to skip to;
+ * here a native `indexOf` finds the literal.
+ */
+const NUGET_BODY = /^[a-z0-9]{43}(?![A-Za-z0-9_-])/;
+
+function detectNugetKeys(text: string, out: TextMatch[]): void {
+  for (let at = text.indexOf("oy2"); at !== -1; at = text.indexOf("oy2", at + 3)) {
+    const before = at === 0 ? 32 : text.charCodeAt(at - 1);
+    if (isKeyNameCode(before) && before !== 32 && before !== 46) continue;
+    const body = NUGET_BODY.exec(text.slice(at + 3, at + 47))?.[0];
+    if (body === undefined || shannonEntropy(body) < 3.5 || !/\d/.test(body) || isLookalikeSecret(body))
+      continue;
+    out.push({
+      kind: "secret",
+      type: "service_credential",
+      start: at,
+      end: at + 46,
+      ruleId: "secret.service_credential",
+    });
+  }
+}
+
+/** A Vault unseal key passed on the command line (`vault operator unseal <key>`): 44 characters of base64. */
+const VAULT_UNSEAL =
+  /\bvault[ \t]+operator[ \t]+unseal[ \t]+(?:-[\w-]+[ \t]+)*([A-Za-z0-9+/]{43,44}=?)(?![A-Za-z0-9+/=])/g;
+
+function detectVaultUnseal(text: string, out: TextMatch[]): void {
+  if (!text.includes("unseal")) return;
+  VAULT_UNSEAL.lastIndex = 0;
+  for (let m = VAULT_UNSEAL.exec(text); m !== null; m = VAULT_UNSEAL.exec(text)) {
+    const key = m[1]!;
+    if (shannonEntropy(key) < 4 || isLookalikeSecret(key)) continue;
+    const end = m.index + m[0].length;
+    out.push({
+      kind: "secret",
+      type: "service_credential",
+      start: end - key.length,
+      end,
+      ruleId: "secret.service_credential",
+    });
+  }
+}
+
 export function createServiceCredentialDetector(): TextDetector {
   return {
     id: "secret.service_credential",
@@ -224,6 +269,8 @@ export function createServiceCredentialDetector(): TextDetector {
       if (text.length < 20) return;
       detectServiceKeys(text, out);
       detectNetrc(text, out);
+      detectNugetKeys(text, out);
+      detectVaultUnseal(text, out);
     },
   };
 }

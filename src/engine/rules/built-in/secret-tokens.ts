@@ -790,9 +790,10 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "microsoft_teams_webhook",
-    summary: "Microsoft Teams incoming-webhook URLs (`webhook.office.com/webhookb2/`)",
+    summary:
+      "Microsoft Teams incoming-webhook URLs (`webhook.office.com/webhookb2/`, and the older `outlook.office.com/webhook/`)",
     forms: [
-      p(["webhook.office.com/webhookb2/"], "A-Za-z0-9@/-", [140, 200], {
+      p(["webhook.office.com/webhookb2/", "outlook.office.com/webhook/"], "A-Za-z0-9@/-", [140, 200], {
         shape: /[0-9a-f-]{36}@[0-9a-f-]{36}\/IncomingWebhook\/[0-9a-f]{32}\/[0-9a-f-]{36}/,
         mask: "body",
         glued: false,
@@ -1243,7 +1244,8 @@ export const TOKEN_RULES = [
   token({
     type: "posthog_key",
     summary: "PostHog personal API keys (`phx_`; the project key `phc_` is public)",
-    forms: [p(["phx_"], AN, [40, 50])],
+    // The body may hold `_` (`phx_` + 43 of the URL-safe alphabet).
+    forms: [p(["phx_"], "A-Za-z0-9_", [40, 50], { minClasses: 3 })],
   }),
   token({
     type: "resend_key",
@@ -1593,6 +1595,16 @@ export const TOKEN_RULES = [
     type: "dependency_track_key",
     summary: "Dependency-Track API keys (`odt_` and 32 or more letters and digits)",
     forms: [p(["odt_"], AN, [32, 40], { minClasses: 3 })],
+  }),
+  token({
+    type: "segment_token",
+    summary: "Segment public-API tokens (`sgp_` and 64 letters and digits)",
+    forms: [p(["sgp_"], AN, 64, { minClasses: 3 })],
+  }),
+  token({
+    type: "teamwork_token",
+    summary: "Teamwork API tokens (`tkn.v1_` and a base64 body)",
+    forms: [p(["tkn.v1_"], "A-Za-z0-9+/=", [56, 72], { minClasses: 3 })],
   }),
   token({
     type: "jina_key",

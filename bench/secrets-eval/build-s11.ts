@@ -2,13 +2,14 @@
  * Builds the session-11 tune parts of the secret evaluation from public labelled fixtures no earlier part used (see
  * README.md for sources, licences and commits):
  *
- *   npx tsx bench/secrets-eval/build-s11.ts <kingfisher git dir> <noseyparker git dir>
+ *   npx tsx bench/secrets-eval/build-s11.ts <kingfisher git dir> <noseyparker git dir> <whispers git dir>
  *
  * - kingfisher (Apache-2.0) at the commit build.ts read: the rule files of vendors OUTSIDE gitleaks' default
  *   configuration (build.ts took only those inside it), `examples` as secrets, `negative_examples` as look-alikes;
  *   helper rules (`visible: false`) skipped.
  * - noseyparker (Apache-2.0): every built-in rule's `examples` and `negative_examples`, but rules filed as an
  *   `identifier` and not a `secret` (buckets, ARNs, client ids, hosts).
+ * - whispers (Apache-2.0): the fixtures of its value test, labelled as that test labels them (whispersCases).
  *
  * Every case is tune (nothing here is frozen). Stand-in values are dropped by the same rule as build.ts
  * (`isStandIn`), on the text alone. A case that shares a 16+ character token with ANY earlier case (frozen parts
@@ -94,18 +95,109 @@ function noseyparker(dir: string): EvalCase[] {
     });
 }
 
+/**
+ * whispers (Apache-2.0): the fixtures its value test runs (`tests/unit/test_secrets.py`, `test_detection_by_value`),
+ * with that test's own label: every value it reports in a fixture holds the word "hardcoded", and a fixture it
+ * expects nothing from holds none. So each word holding "hardcoded" in a fixture of a non-zero count is a secret
+ * (the span is that word), and a fixture of count 0 is a look-alike as a whole. Credit-card fixtures are not
+ * credentials and are skipped.
+ */
+const WHISPERS_FIXTURES: readonly [string, number][] = [
+  ["custom.yml", 0],
+  ["custom.json", 0],
+  ["custom.xml", 0],
+  ["hardcoded.yml", 5],
+  ["hardcoded.json", 5],
+  ["hardcoded.xml", 5],
+  ["passwords.yml", 4],
+  ["passwords.json", 4],
+  ["passwords.xml", 4],
+  ["placeholders.yml", 0],
+  ["placeholders.json", 0],
+  ["placeholders.xml", 0],
+  ["apikeys.yml", 10],
+  ["apikeys.json", 10],
+  ["apikeys.xml", 10],
+  [".npmrc", 3],
+  [".pypirc", 1],
+  ["pip.conf", 2],
+  ["integration.conf", 5],
+  ["integration.yml", 5],
+  ["integration.json", 5],
+  ["integration.xml", 5],
+  ["settings.conf", 1],
+  ["settings.cfg", 1],
+  ["settings.ini", 1],
+  ["settings.env", 1],
+  ["Dockerfile", 3],
+  [".dockercfg", 1],
+  ["empty.dockercfg", 0],
+  ["beans.xml", 3],
+  ["jdbc.xml", 3],
+  [".htpasswd", 2],
+  [".aws/credentials", 3],
+  ["falsepositive.yml", 4],
+  ["language.sh", 14],
+  ["language.py", 11],
+  ["language.py2", 0],
+  ["language.js", 4],
+  ["language.java", 3],
+  ["language.go", 9],
+  ["language.php", 4],
+  ["language.html", 3],
+  ["plaintext.txt", 2],
+  ["uri.yml", 2],
+  ["java.properties", 3],
+  ["webhooks.yml", 3],
+  ["gitkeys.yml", 5],
+];
+export const WHISPERS_COMMIT = "5832bf74dcb127128ba653ed87601c927124b5aa";
+const HARDCODED_WORD = /[^\s"'<>=:,;()[\]{}`]*hardcoded[^\s"'<>=:,;()[\]{}`]*/gi;
+
+function whispersCases(dir: string): EvalCase[] {
+  const cases: EvalCase[] = [];
+  for (const [file, count] of WHISPERS_FIXTURES) {
+    const text = git(dir, "show", `${WHISPERS_COMMIT}:tests/fixtures/${file}`);
+    const group = `whispers:${file}`;
+    if (count === 0) {
+      cases.push({ id: group, group, source: "whispers", vendor: file, label: "lookalike", text });
+      continue;
+    }
+    for (const m of text.matchAll(HARDCODED_WORD)) {
+      const span: [number, number] = [m.index, m.index + m[0].length];
+      cases.push({
+        id: `${group}@${span[0]}`,
+        group,
+        source: "whispers",
+        vendor: file,
+        label: "secret",
+        text,
+        span,
+      });
+    }
+  }
+  return cases;
+}
+
 const TOKEN = /[A-Za-z0-9_\-+/=.]{16,}/g;
 
 /** Drops cases sharing a long token with an earlier case (or with one kept before them); returns the count dropped. */
 function dropRepeats(fresh: EvalCase[], earlier: readonly EvalCase[]): { kept: EvalCase[]; dropped: number } {
   const seen = earlier.map((c) => c.text).join("\n");
-  const keptTokens = new Set<string>();
+  // Token -> the id of the whispers fixture that first kept it (its cases, one per span, share the file's text), or "".
+  const keptTokens = new Map<string, string>();
   const kept: EvalCase[] = [];
   for (const c of fresh) {
     const tokens = c.text.match(TOKEN) ?? [];
-    const repeat = seen.includes(c.text) || tokens.some((t) => keptTokens.has(t) || seen.includes(t));
+    const repeat =
+      seen.includes(c.text) ||
+      tokens.some(
+        (t) =>
+          (keptTokens.has(t) && (keptTokens.get(t) !== c.group || c.source !== "whispers")) ||
+          seen.includes(t),
+      );
     if (repeat) continue;
-    for (const t of tokens) keptTokens.add(t);
+    for (const t of tokens) if (!keptTokens.has(t)) keptTokens.set(t, c.group);
     kept.push(c);
   }
   return { kept, dropped: fresh.length - kept.length };
@@ -124,12 +216,12 @@ function earlierCases(dataDir: string): EvalCase[] {
 }
 
 function main(): void {
-  const [kingfisherDir, noseyparkerDir] = process.argv.slice(2);
-  if (kingfisherDir === undefined || noseyparkerDir === undefined)
-    throw new Error("usage: build-s11.ts <kingfisher git dir> <noseyparker git dir>");
+  const [kingfisherDir, noseyparkerDir, whispersDir] = process.argv.slice(2);
+  if (kingfisherDir === undefined || noseyparkerDir === undefined || whispersDir === undefined)
+    throw new Error("usage: build-s11.ts <kingfisher git dir> <noseyparker git dir> <whispers git dir>");
   const earlierDir = process.env.TOLLGATE_SECRETS_EVAL_DATA ?? join(HERE, "data");
   const { kept, dropped } = dropRepeats(
-    [...kingfisherRest(kingfisherDir), ...noseyparker(noseyparkerDir)],
+    [...kingfisherRest(kingfisherDir), ...noseyparker(noseyparkerDir), ...whispersCases(whispersDir)],
     earlierCases(earlierDir),
   );
   const outDir = process.env.TOLLGATE_SECRETS_EVAL_OUT ?? join(HERE, "data");
@@ -143,7 +235,7 @@ function main(): void {
     secrets: count("secret"),
     lookalikes: count("lookalike"),
     droppedAsRepeats: dropped,
-    sources: { kingfisher: KINGFISHER_COMMIT, noseyparker: NOSEYPARKER_COMMIT },
+    sources: { kingfisher: KINGFISHER_COMMIT, noseyparker: NOSEYPARKER_COMMIT, whispers: WHISPERS_COMMIT },
   };
   writeFileSync(join(HERE, "tune-s11-record.json"), `${JSON.stringify(record, null, 2)}\n`);
   console.log(JSON.stringify(record));

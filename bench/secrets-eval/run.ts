@@ -102,7 +102,7 @@ function report(name: string, cases: readonly EvalCase[], showMisses: boolean): 
   console.log(`\n## ${name}: ${cases.length} cases`);
   console.log(`recall          ${rate(r.recall.hit, r.recall.n)}`);
   console.log(`false positives ${rate(r.falsePositive.hit, r.falsePositive.n)}`);
-  for (const source of ["secretlint", "kingfisher", "own", "detect-secrets", "noseyparker"]) {
+  for (const source of ["secretlint", "kingfisher", "own", "detect-secrets", "noseyparker", "whispers"]) {
     if (!cases.some((c) => c.source === source)) continue;
     const part = evaluate(cases.filter((c) => c.source === source));
     console.log(
@@ -154,7 +154,7 @@ function main(): void {
   if (s11 === undefined) console.log("\n(tune-s11.json absent: rebuild it with build-s11.ts)");
   else
     report(
-      "tune s11 (kingfisher's other vendors, noseyparker)",
+      "tune s11 (kingfisher's other vendors, noseyparker, whispers)",
       s11,
       missesOf === "tune" || missesOf === "s11",
     );

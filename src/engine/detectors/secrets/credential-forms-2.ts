@@ -1,6 +1,6 @@
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
-import { PASSWORD_HASH, SECRET_REFERENCE } from "./generic-credential.js";
+import { classifyKey, PASSWORD_HASH, SECRET_REFERENCE } from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
 import { isPlaceholderValue } from "./placeholder.js";
 
@@ -130,9 +130,20 @@ function nameBefore(text: string, wordStart: number): string {
   return (words.at(-1) ?? "").toLowerCase();
 }
 
+/** The key characters right before the key word, without spaces (`acme_` of `acme_key`). */
+function keyBefore(text: string, wordStart: number): string {
+  let i = wordStart;
+  const limit = Math.max(0, wordStart - MAX_NAME);
+  while (i > limit && isKeyNameCode(text.charCodeAt(i - 1)) && text.charCodeAt(i - 1) !== 32) i--;
+  return text.slice(i, wordStart);
+}
+
+/** A dotted path of identifiers (`forge.pkcs5.pbkdf2`, `index_js_2.default.red`): a member access, not a value. */
+const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
+
 /** A value that reads as generated: letters and digits, both, 16+ characters, entropy >= 3.4; not a stand-in. */
 function isGeneratedValue(value: string): boolean {
-  if (!/\d/.test(value) || !/[A-Za-z]/.test(value)) return false;
+  if (!/\d/.test(value) || !/[A-Za-z]/.test(value) || MEMBER_PATH.test(value)) return false;
   if (shannonEntropy(value) < 3.4) return false;
   // A path or a file name (`keys/prod.pem`, `./secrets/key.json`): where a key lives.
   if (/^\.{0,2}\//.test(value) || /\.(?:pem|key|json|p12|pfx|txt|crt|cer|jks|ya?ml|env)$/i.test(value))
@@ -186,9 +197,14 @@ function detectServiceKeys(text: string, out: TextMatch[]): void {
     const after = AFTER_WORD.exec(text);
     if (after === null) continue;
     const value = after[2]!;
+    const end = after.index + after[0].length;
+    // A key the credential-by-name walk reads (`share_token`, `acme_secret`) is that walk's: one finding per value.
+    if (classifyKey(keyBefore(text, wordStart) + m[0]) !== null) continue;
+    // A call or an index follows (`colors.default.white(`): code, not a value.
+    const next = text.charCodeAt(end);
+    if (next === 40 || next === 91) continue;
     // A value the key word itself runs into (`keyboard`, `tokenizer`) is no value: the separator must be there.
     if (!isGeneratedValue(value)) continue;
-    const end = after.index + after[0].length;
     const start = end - value.length;
     out.push({ kind: "secret", type: "service_credential", start, end, ruleId: "secret.service_credential" });
     KEY_WORD.lastIndex = end;

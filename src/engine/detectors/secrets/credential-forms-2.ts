@@ -198,8 +198,11 @@ function detectServiceKeys(text: string, out: TextMatch[]): void {
     if (after === null) continue;
     const value = after[2]!;
     const end = after.index + after[0].length;
-    // A key the credential-by-name walk reads (`share_token`, `acme_secret`) is that walk's: one finding per value.
-    if (classifyKey(keyBefore(text, wordStart) + m[0]) !== null) continue;
+    // A key the credential-by-name walk reads (`share_token: v`, `acme_secret = v`: a key it classifies, then an
+    // operator) is that walk's: one finding per value. Without an operator (`ACME SECRET v`, `-vaultToken v`,
+    // `acme-token-v`) the walk reads no key, so the value is reported here.
+    const operator = /[:=]/.test(after[0].slice(0, after[0].length - value.length));
+    if (operator && classifyKey(keyBefore(text, wordStart) + m[0]) !== null) continue;
     // A call or an index follows (`colors.default.white(`): code, not a value.
     const next = text.charCodeAt(end);
     if (next === 40 || next === 91) continue;

@@ -127,3 +127,21 @@ describe("vendor tokens with no record before", () => {
     ).toEqual([]);
   });
 });
+
+describe("config forms: key and value elements, YAML lists under a credential key", () => {
+  const pw = j("Tq8", "vP2", "mZr", "K4x");
+  const tok = randomString(32, AN, 990);
+  it.each([
+    [`<entry>\n  <key>db.password</key>\n  <value>${pw}</value>\n</entry>`, pw],
+    [`<property><name>fs.s3a.secret.key</name><value>${tok}</value></property>`, tok],
+    [`db_passwords:\n  - "${pw}"\n  - other\n`, pw],
+    [`api_tokens:\n  - ${tok} # prod\n`, tok],
+  ])("%s", (text, value) => expect(found(text)).toContain(value));
+
+  it.each([
+    "<property><name>fs.defaultFS</name><value>hdfs://namenode:8020</value></property>",
+    "<entry><key>password</key><value>${DB_PASSWORD}</value></entry>",
+    "steps:\n  - run: npm test\n  - uses: actions/checkout@v4\n",
+    "passwords:\n  - changeme\n  - <your-password>\n",
+  ])("not %s", (text) => expect(found(text)).toEqual([]));
+});

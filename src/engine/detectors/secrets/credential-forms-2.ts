@@ -1,6 +1,6 @@
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
-import { classifyKey, PASSWORD_HASH, SECRET_REFERENCE } from "./generic-credential.js";
+import { classifyKey, isCredentialValue, PASSWORD_HASH, SECRET_REFERENCE } from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
 import { isPlaceholderValue } from "./placeholder.js";
 
@@ -280,6 +280,65 @@ function detectVaultUnseal(text: string, out: TextMatch[]): void {
   }
 }
 
+/**
+ * A key and its value as sibling elements (`<key>db.password</key><value>v</value>`, Hadoop's
+ * `<name>x.secret</name><value>v</value>`): the key must classify as a credential key and the value pass the same
+ * test a value under that key passes in the walk (isCredentialValue).
+ */
+const XML_PAIR =
+  /<(key|name)>[ \t]*([\w.-]{1,64})[ \t]*<\/\1>\s{0,200}?<value>[ \t]*([^<\s]{1,256})[ \t]*<\/value>/g;
+
+function detectXmlPairs(text: string, out: TextMatch[]): void {
+  if (!text.includes("<value>")) return;
+  XML_PAIR.lastIndex = 0;
+  for (let m = XML_PAIR.exec(text); m !== null; m = XML_PAIR.exec(text)) {
+    const kind = classifyKey(m[2]!);
+    const value = m[3]!;
+    if (kind === null || !isCredentialValue(value, kind, true)) continue;
+    const end = m.index + m[0].lastIndexOf("</value>");
+    const start = text.lastIndexOf(value, end);
+    out.push({
+      kind: "secret",
+      type: "service_credential",
+      start,
+      end: start + value.length,
+      ruleId: "secret.service_credential",
+    });
+  }
+}
+
+/**
+ * A YAML block list under a credential key (`passwords:` then `  - "v"` lines): each item is a value of that key. The
+ * key is classified with a plural `s` taken off (`passwords`, `api_tokens`); items pass the walk's value test.
+ */
+const YAML_LIST = /^[ \t]*["']?([\w.-]{1,64})["']?[ \t]*:[ \t]*\r?\n((?:[ \t]*-[ \t]+[^\n]*(?:\n|$))+)/gm;
+const LIST_ITEM = /^[ \t]*-[ \t]+(["']?)([^\s"'#]{1,256})\1[ \t]*(?:#.*)?$/;
+
+function detectYamlLists(text: string, out: TextMatch[]): void {
+  if (!text.includes("\n")) return;
+  YAML_LIST.lastIndex = 0;
+  for (let m = YAML_LIST.exec(text); m !== null; m = YAML_LIST.exec(text)) {
+    const key = m[1]!;
+    const kind = classifyKey(key) ?? classifyKey(key.replace(/s$/i, ""));
+    if (kind === null) continue;
+    let at = m.index + m[0].length - m[2]!.length;
+    for (const line of m[2]!.split("\n")) {
+      const item = LIST_ITEM.exec(line);
+      if (item !== null && isCredentialValue(item[2]!, kind, item[1] !== "")) {
+        const start = at + line.indexOf(item[2]!, line.indexOf("-") + 1);
+        out.push({
+          kind: "secret",
+          type: "service_credential",
+          start,
+          end: start + item[2]!.length,
+          ruleId: "secret.service_credential",
+        });
+      }
+      at += line.length + 1;
+    }
+  }
+}
+
 export function createServiceCredentialDetector(): TextDetector {
   return {
     id: "secret.service_credential",
@@ -290,6 +349,8 @@ export function createServiceCredentialDetector(): TextDetector {
       detectNetrc(text, out);
       detectNugetKeys(text, out);
       detectVaultUnseal(text, out);
+      detectXmlPairs(text, out);
+      detectYamlLists(text, out);
     },
   };
 }

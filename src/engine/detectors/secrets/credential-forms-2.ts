@@ -1,3 +1,4 @@
+import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "../../scan/candidates.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import { classifyKey, isCredentialValue, PASSWORD_HASH, SECRET_REFERENCE } from "./generic-credential.js";
@@ -17,8 +18,8 @@ import { isPlaceholderValue } from "./placeholder.js";
  * Cost: one case-folded search for the key words; each hit reads at most a few dozen characters back and 200 on.
  */
 
-/** The key words, any case; `pat` only in capitals or after a separator (`azure_devops_pat`). */
-const KEY_WORD = /key|token|secret|private|access|(?<=[_ .-])pat|PAT/gi;
+/** The key words, any case; `pat` only after `_` or `-` (`azure_devops_pat`). Short texts only (keyWords). */
+const KEY_WORD = /key|token|secret|private|access|(?<=[_-])pat/gi;
 /** After the key word: an optional second key word, an optional closing quote, then the separator and the value. */
 const AFTER_WORD =
   /(?:[ _.-]?(?:key|token|secret))?["']?[ \t]*(?:=>|:=|[:=]|-(?=[A-Za-z0-9])|[ \t])[ \t]*(?:[:=][ \t]*)?(["']?)([A-Za-z0-9][A-Za-z0-9_+/=.~-]{15,199})(?![A-Za-z0-9_+/=.~-])/iy;
@@ -179,46 +180,75 @@ function hasStepSequence(value: string): boolean {
   return false;
 }
 
+/** The key words' letters in the regex's cases, for the shared pass (case folded): filtered by wordAt. */
+const PASS_WORDS = passLiterals(["key", "token", "secret", "private", "access", "_pat", "-pat"]);
+const WORD_LENGTHS = [3, 5, 6, 7, 6, 4, 4];
+
+/** Start and length of every key word (KEY_WORD's matches), ascending: from the shared pass on long texts. */
+function keyWords(text: string): [number, number][] {
+  const hits = text.length >= MIN_PASS_LENGTH ? candidateIndex(text).passHits(PASS_WORDS) : undefined;
+  const words: [number, number][] = [];
+  if (hits === undefined) {
+    KEY_WORD.lastIndex = 0;
+    for (let m = KEY_WORD.exec(text); m !== null; m = KEY_WORD.exec(text)) words.push([m.index, m[0].length]);
+    return words;
+  }
+  hits.forEach((list, i) => {
+    // `_pat`/`-pat`: the word starts after the separator.
+    const skip = i >= 5 ? 1 : 0;
+    for (const at of list) words.push([at + skip, WORD_LENGTHS[i]! - skip]);
+  });
+  return words.sort((a, b) => a[0] - b[0]);
+}
+
 function detectServiceKeys(text: string, out: TextMatch[]): void {
-  KEY_WORD.lastIndex = 0;
-  for (let m = KEY_WORD.exec(text); m !== null; m = KEY_WORD.exec(text)) {
-    const wordStart = m.index;
-    const wordEnd = wordStart + m[0].length;
-    // Glued to the name in lower case (`monkey`, `turkey`, `hotkey`): a word, not a name and a key word.
-    const before = text.charCodeAt(wordStart - 1);
-    const lowerWord = m[0].charCodeAt(0) >= 97;
-    if (lowerWord && ((before >= 97 && before <= 122) || (before >= 48 && before <= 57))) continue;
-    // A lower-case word after a space (`<add key="x"`, `the key is`): an attribute or prose; the walk reads phrases.
-    if (lowerWord && (before === 32 || before === 9)) continue;
-    const name = nameBefore(text, wordStart);
-    if (name.length < 2 || NOT_SECRET_NAMES.has(name) || /^\d+$/.test(name)) continue;
-    if (ABOUT_NEXT.test(text.slice(wordEnd, wordEnd + 12))) continue;
+  let from = 0;
+  for (const [wordStart, length] of keyWords(text)) {
+    if (wordStart < from) continue;
+    const wordEnd = wordStart + length;
+    // Cheapest first: a separator and a 16+ character value must follow.
     AFTER_WORD.lastIndex = wordEnd;
     const after = AFTER_WORD.exec(text);
     if (after === null) continue;
+    // Glued to the name in lower case (`monkey`, `turkey`, `hotkey`): a word, not a name and a key word. After a
+    // space (`<add key="x"`, `the key is`): an attribute or prose; the walk reads phrases.
+    const before = text.charCodeAt(wordStart - 1);
+    if (text.charCodeAt(wordStart) >= 97 && (isLowerOrDigit(before) || before === 32 || before === 9))
+      continue;
+    const name = nameBefore(text, wordStart);
+    if (name.length < 2 || NOT_SECRET_NAMES.has(name) || /^\d+$/.test(name)) continue;
+    if (ABOUT_NEXT.test(text.slice(wordEnd, wordEnd + 12))) continue;
     const value = after[2]!;
     const end = after.index + after[0].length;
     // A key the credential-by-name walk reads (`share_token: v`, `acme_secret = v`: a key it classifies, then an
     // operator) is that walk's: one finding per value. Without an operator (`ACME SECRET v`, `-vaultToken v`,
     // `acme-token-v`) the walk reads no key, so the value is reported here.
     const operator = /[:=]/.test(after[0].slice(0, after[0].length - value.length));
-    if (operator && classifyKey(keyBefore(text, wordStart) + m[0]) !== null) continue;
+    if (operator && classifyKey(keyBefore(text, wordStart) + text.slice(wordStart, wordEnd)) !== null)
+      continue;
     // A call or an index follows (`colors.default.white(`): code, not a value.
     const next = text.charCodeAt(end);
-    if (next === 40 || next === 91) continue;
-    // A value the key word itself runs into (`keyboard`, `tokenizer`) is no value: the separator must be there.
-    if (!isGeneratedValue(value)) continue;
-    const start = end - value.length;
-    out.push({ kind: "secret", type: "service_credential", start, end, ruleId: "secret.service_credential" });
-    KEY_WORD.lastIndex = end;
+    if (next === 40 || next === 91 || !isGeneratedValue(value)) continue;
+    out.push({
+      kind: "secret",
+      type: "service_credential",
+      start: end - value.length,
+      end,
+      ruleId: "secret.service_credential",
+    });
+    from = end;
   }
+}
+
+function isLowerOrDigit(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
 }
 
 /** A `.netrc` entry: `machine <host>` (or `default`), `login <user>`, `password <p>`, separated by any white space. */
 const NETRC = /(?:\bmachine[ \t]+\S+|\bdefault)\s+login\s+\S+\s+password[ \t]+(\S+)/g;
 
 function detectNetrc(text: string, out: TextMatch[]): void {
-  if (!text.includes("login")) return;
+  if (!text.includes("login") || !text.includes("password")) return;
   NETRC.lastIndex = 0;
   for (let m = NETRC.exec(text); m !== null; m = NETRC.exec(text)) {
     const value = m[1]!;
@@ -311,31 +341,39 @@ function detectXmlPairs(text: string, out: TextMatch[]): void {
  * A YAML block list under a credential key (`passwords:` then `  - "v"` lines): each item is a value of that key. The
  * key is classified with a plural `s` taken off (`passwords`, `api_tokens`); items pass the walk's value test.
  */
-const YAML_LIST = /^[ \t]*["']?([\w.-]{1,64})["']?[ \t]*:[ \t]*\r?\n((?:[ \t]*-[ \t]+[^\n]*(?:\n|$))+)/gm;
 const LIST_ITEM = /^[ \t]*-[ \t]+(["']?)([^\s"'#]{1,256})\1[ \t]*(?:#.*)?$/;
+const YAML_KEY = /["']?([\w.-]{1,64})["']?[ \t]*$/;
 
 function detectYamlLists(text: string, out: TextMatch[]): void {
-  if (!text.includes("\n")) return;
-  YAML_LIST.lastIndex = 0;
-  for (let m = YAML_LIST.exec(text); m !== null; m = YAML_LIST.exec(text)) {
-    const key = m[1]!;
+  for (let colon = text.indexOf(":\n"); colon !== -1; colon = text.indexOf(":\n", colon + 2)) {
+    const lineStart = text.lastIndexOf("\n", colon - 1) + 1;
+    const key = YAML_KEY.exec(text.slice(Math.max(lineStart, colon - 70), colon))?.[1];
+    if (key === undefined) continue;
     const kind = classifyKey(key) ?? classifyKey(key.replace(/s$/i, ""));
     if (kind === null) continue;
-    let at = m.index + m[0].length - m[2]!.length;
-    for (const line of m[2]!.split("\n")) {
-      const item = LIST_ITEM.exec(line);
-      if (item !== null && isCredentialValue(item[2]!, kind, item[1] !== "")) {
-        const start = at + line.indexOf(item[2]!, line.indexOf("-") + 1);
-        out.push({
-          kind: "secret",
-          type: "service_credential",
-          start,
-          end: start + item[2]!.length,
-          ruleId: "secret.service_credential",
-        });
-      }
-      at += line.length + 1;
+    readListItems(text, colon + 2, kind, out);
+  }
+}
+
+/** The `- item` lines from `at` on (the block under a key), each reported when it passes the walk's value test. */
+function readListItems(text: string, at: number, kind: "password" | "token", out: TextMatch[]): void {
+  for (;;) {
+    const lineEnd = text.indexOf("\n", at);
+    const line = text.slice(at, lineEnd === -1 ? text.length : lineEnd);
+    const item = LIST_ITEM.exec(line);
+    if (item === null) return;
+    if (isCredentialValue(item[2]!, kind, item[1] !== "")) {
+      const start = at + line.indexOf(item[2]!, line.indexOf("-") + 1);
+      out.push({
+        kind: "secret",
+        type: "service_credential",
+        start,
+        end: start + item[2]!.length,
+        ruleId: "secret.service_credential",
+      });
     }
+    if (lineEnd === -1) return;
+    at = lineEnd + 1;
   }
 }
 

@@ -140,7 +140,7 @@ describe("config forms: key and value elements, YAML lists under a credential ke
 
   it.each([
     "<property><name>fs.defaultFS</name><value>hdfs://namenode:8020</value></property>",
-    "<entry><key>password</key><value>${DB_PASSWORD}</value></entry>",
+    j("<entry><key>password</key><value>$", "{DB_PASSWORD}</value></entry>"),
     "steps:\n  - run: npm test\n  - uses: actions/checkout@v4\n",
     "passwords:\n  - changeme\n  - <your-password>\n",
   ])("not %s", (text) => expect(found(text)).toEqual([]));

@@ -78,6 +78,25 @@ export function loadTuneCases(dataDir = DATA_DIR): EvalCase[] {
   return TUNE_FILES.flatMap((f) => JSON.parse(readFileSync(join(dataDir, f), "utf8")) as EvalCase[]);
 }
 
+/** The session-11 tune part (build-s11.ts), checked against tune-s11-record.json; where it is. */
+export const TUNE_S11_RECORD = "tune-s11-record.json";
+
+/**
+ * The session-11 tune part (kingfisher's vendors outside gitleaks' configuration, noseyparker), from DATA_DIR or,
+ * when that folder does not hold it, this folder's git-ignored `data/`; undefined when neither does (a clean clone:
+ * rebuild it with build-s11.ts). Throws when it does not hash to the recorded sha256.
+ */
+export function loadTuneS11(dataDir = DATA_DIR): EvalCase[] | undefined {
+  const path = [join(dataDir, "tune-s11.json"), join(EVAL_DIR, "data", "tune-s11.json")].find(existsSync);
+  if (path === undefined) return undefined;
+  const record = JSON.parse(readFileSync(join(EVAL_DIR, TUNE_S11_RECORD), "utf8")) as FrozenRecord;
+  const cases = JSON.parse(readFileSync(path, "utf8")) as EvalCase[];
+  const actual = canonicalSha256(cases);
+  if (actual !== record.sha256)
+    throw new Error(`secrets-eval: ${path} hashes to ${actual}, recorded as ${record.sha256}`);
+  return cases;
+}
+
 /** The second set of own look-alikes, split as build.ts splits (sha256 of the group, first byte below 128: frozen). */
 export function splitOwnLookalikesV2(): { frozen: EvalCase[]; tune: EvalCase[] } {
   return splitByGroup(ownLookalikesV2());

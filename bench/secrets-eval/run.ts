@@ -15,6 +15,7 @@ import {
   loadFrozenOwnV2,
   loadFrozenOwnV3,
   loadTuneCases,
+  loadTuneS11,
   readFrozenRecord,
   splitOwnLookalikesV2,
   splitOwnLookalikesV3,
@@ -101,7 +102,7 @@ function report(name: string, cases: readonly EvalCase[], showMisses: boolean): 
   console.log(`\n## ${name}: ${cases.length} cases`);
   console.log(`recall          ${rate(r.recall.hit, r.recall.n)}`);
   console.log(`false positives ${rate(r.falsePositive.hit, r.falsePositive.n)}`);
-  for (const source of ["secretlint", "kingfisher", "own", "detect-secrets"]) {
+  for (const source of ["secretlint", "kingfisher", "own", "detect-secrets", "noseyparker", "whispers"]) {
     if (!cases.some((c) => c.source === source)) continue;
     const part = evaluate(cases.filter((c) => c.source === source));
     console.log(
@@ -148,6 +149,15 @@ function main(): void {
     [...loadTuneCases(), ...splitOwnLookalikesV2().tune, ...splitOwnLookalikesV3().tune],
     missesOf === "tune",
   );
+  // The session-11 tune part (build-s11.ts), reported on its own so the figures above stay comparable across rounds.
+  const s11 = loadTuneS11();
+  if (s11 === undefined) console.log("\n(tune-s11.json absent: rebuild it with build-s11.ts)");
+  else
+    report(
+      "tune s11 (kingfisher's other vendors, noseyparker, whispers)",
+      s11,
+      missesOf === "tune" || missesOf === "s11",
+    );
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

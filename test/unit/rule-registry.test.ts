@@ -209,6 +209,7 @@ describe("the registry", () => {
       "secret.kubernetes_secret",
       "secret.gcp_service_account",
       "secret.url_credentials",
+      "secret.service_credential",
       "secret.prose_credential",
     ]);
     const tokenEntry = set.entries.find((entry) => entry.detector.id === "secret.tokens");

@@ -745,6 +745,12 @@ export const TOKEN_RULES = [
         shape: /[a-f0-9]{32}-us\d{1,2}/,
         example: (r) => `${r(32, HEX)}-us2${r(1, "0-9")}`,
       }),
+      // On its own: 32 hex, `-us` and the data centre's number (the hex is read back from the literal).
+      p(["-us"], "0-9", [1, 2], {
+        lead: { alphabet: "a-f0-9", length: 32 },
+        shape: /[a-f0-9]{32}-us\d{1,2}/,
+        leadExample: (r) => r(32, HEX),
+      }),
     ],
   }),
   token({
@@ -784,9 +790,10 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "microsoft_teams_webhook",
-    summary: "Microsoft Teams incoming-webhook URLs (`webhook.office.com/webhookb2/`)",
+    summary:
+      "Microsoft Teams incoming-webhook URLs (`webhook.office.com/webhookb2/`, and the older `outlook.office.com/webhook/`)",
     forms: [
-      p(["webhook.office.com/webhookb2/"], "A-Za-z0-9@/-", [140, 200], {
+      p(["webhook.office.com/webhookb2/", "outlook.office.com/webhook/"], "A-Za-z0-9@/-", [140, 200], {
         shape: /[0-9a-f-]{36}@[0-9a-f-]{36}\/IncomingWebhook\/[0-9a-f]{32}\/[0-9a-f-]{36}/,
         mask: "body",
         glued: false,
@@ -804,11 +811,22 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "newrelic_key",
-    summary: "New Relic keys (`NRAK-`, `NRII-`, `NRJS-`, and keys named newrelic)",
+    summary:
+      "New Relic keys (`NRAK-`, `NRII-`, `NRJS-`, `NRAA-`, `NRIQ-`, license keys ending `NRAL`, keys named newrelic)",
+    // Documentation's filler (`a1b2c3d4...NRAL`): letters and digits stepping together.
+    allow: [/a1b2c3d4|1a2b3c4d|d4c3b2a1/i],
     forms: [
       p(["NRAK-"], "A-Z0-9", 27),
       p(["NRII-"], "A-Za-z0-9-", 32),
       p(["NRJS-"], HEX, 19),
+      // Admin keys, Insights query keys, and license keys (36 characters, then `NRAL`; EU keys start `eu01xx`).
+      p(["NRAA-"], HEX, 27),
+      p(["NRIQ-"], URLSAFE, 32, { minClasses: 3 }),
+      p(["NRAL"], AN, 0, {
+        lead: { alphabet: "a-z0-9", length: 36 },
+        shape: /[a-z0-9]{36}NRAL/,
+        leadExample: (r) => r(36, "a-f0-9"),
+      }),
       k(["newrelic", "new_relic", "new-relic"], AN, 64),
     ],
   }),
@@ -1226,7 +1244,8 @@ export const TOKEN_RULES = [
   token({
     type: "posthog_key",
     summary: "PostHog personal API keys (`phx_`; the project key `phc_` is public)",
-    forms: [p(["phx_"], AN, [40, 50])],
+    // The body may hold `_` (`phx_` + 43 of the URL-safe alphabet).
+    forms: [p(["phx_"], "A-Za-z0-9_", [40, 50], { minClasses: 3 })],
   }),
   token({
     type: "resend_key",
@@ -1532,6 +1551,60 @@ export const TOKEN_RULES = [
     type: "crates_io_token",
     summary: "crates.io API tokens (`cio` + 32 letters and digits)",
     forms: [p(["cio"], AN, 32, { exact: true, needsDigit: true, minClasses: 3 })],
+  }),
+  // --- session 11: vendors seen in kingfisher's and noseyparker's examples (formats from the vendors' documentation) ---
+  token({
+    type: "tavily_key",
+    summary: "Tavily API keys (`tvly-` and 32 letters and digits)",
+    forms: [p(["tvly-"], AN, 32, { minClasses: 3 })],
+  }),
+  token({
+    type: "twitch_stream_key",
+    summary: "Twitch stream keys (`live_`, the channel's numeric id, `_`, 30 letters and digits)",
+    forms: [
+      p(["live_"], "A-Za-z0-9_", [37, 43], {
+        shape: /\d{6,12}_[A-Za-z0-9]{30}/,
+        example: (r) => `${r(9, "0-9")}_${r(30, AN)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "azure_identifiable_key",
+    summary:
+      "Microsoft identifiable keys of 84 characters (52, the `JQQJ` signature, two digits, 26: Azure DevOps PATs and others)",
+    forms: [
+      p(["JQQJ"], AN, 28, {
+        lead: { alphabet: AN, length: 52 },
+        shape: /[A-Za-z0-9]{52}JQQJ\d{2}[A-Za-z0-9]{26}/,
+        leadExample: (r) => r(52, AN),
+        example: (r) => `${r(2, "0-9")}${r(26, AN)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "mongodb_atlas_key",
+    summary: "MongoDB Atlas service-account secrets (`mdb_sa_sk_` and 40 characters)",
+    forms: [p(["mdb_sa_sk_"], URLSAFE, 40, { minClasses: 3 })],
+  }),
+  token({
+    type: "ionic_token",
+    summary: "Ionic personal access tokens (`ion_` and 42 letters and digits)",
+    forms: [p(["ion_"], AN, 42, { minClasses: 3 })],
+  }),
+  token({
+    type: "dependency_track_key",
+    summary: "Dependency-Track API keys (`odt_` and 32 or more letters and digits)",
+    forms: [p(["odt_"], AN, [32, 40], { minClasses: 3 })],
+  }),
+  token({
+    type: "segment_token",
+    summary: "Segment public-API tokens (`sgp_` and 64 letters and digits)",
+    forms: [p(["sgp_"], AN, 64, { minClasses: 3 })],
+  }),
+  token({
+    type: "teamwork_token",
+    summary: "Teamwork API tokens (`tkn.v1_` and a base64 body)",
+    forms: [p(["tkn.v1_"], "A-Za-z0-9+/=", [56, 72], { minClasses: 3 })],
   }),
   token({
     type: "jina_key",

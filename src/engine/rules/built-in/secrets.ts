@@ -8,6 +8,7 @@ import {
   randomString,
 } from "../../../shared/fake-credentials.js";
 import { createAwsSecretKeyDetector } from "../../detectors/secrets/aws-secret-key.js";
+import { createServiceCredentialDetector } from "../../detectors/secrets/credential-forms-2.js";
 import { createDiscordBotTokenDetector } from "../../detectors/secrets/discord-bot-token.js";
 import { createGcpServiceAccountDetector } from "../../detectors/secrets/gcp-service-account.js";
 import { createJwtDetector } from "../../detectors/secrets/jwt.js";
@@ -166,6 +167,33 @@ export const SECRET_RULES = [
     examples: {
       positive: [() => `postgres://app:${fakePassword()}@db.internal:5432/app`],
       negative: ["https://user@example.com/", "postgres://app:<password>@db/app"],
+    },
+  },
+  {
+    id: "secret.service_credential",
+    kind: "secret",
+    type: "service_credential",
+    family: "secrets",
+    summary:
+      "values under a service's key word alone (`acme_key = ...`, `ACME SECRET ...`, `acmeKEY=...`) and `.netrc` passwords",
+    defaults,
+    detector: createServiceCredentialDetector,
+    validator:
+      "16+ characters of letters and digits, both, entropy >= 3.4; the word before the key word is not a non-secret key's (`cache`, `primary`, `public`, `csrf`...); not a placeholder, path or reference",
+    examples: {
+      positive: [
+        () => `acme_key = "${randomString(32, undefined, 61)}"`,
+        () => `ACME SECRET ${randomString(40, undefined, 62)}`,
+        () => `acmeKEY=${randomString(36, undefined, 63)}`,
+        () => `machine api.acme.io\n  login deploy\n  password ${fakePassword(64)}`,
+      ],
+      negative: [
+        () => `cache_key = "${randomString(32, undefined, 65)}"`,
+        "acme_key = keys/prod/acme.pem",
+        "acme_key = ACME_KEY_VALUE",
+        "machine api.acme.io login deploy password changeme",
+        "the key to this is unclear",
+      ],
     },
   },
   {

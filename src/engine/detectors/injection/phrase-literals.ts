@@ -329,10 +329,17 @@ export function literalFrequency(literal: string): number {
  * known next to each. A kept literal can sit inside a longer member, so its start is bounded by `offset` plus the
  * longest member's length.
  */
-function requirement(literals: Iterable<string>, offset: number, sides = 0): Requirement | null {
+function requirement(literals: Iterable<string>, offset: number, known = 0): Requirement | null {
   const list = [...new Set(literals)];
   if (list.length === 0 || list.includes("")) return null;
   const longest = Math.max(...list.map((s) => s.length));
+  // Whole words that are prefixes of each other ("message", "messages") are kept as word starts: one literal fewer
+  // for the pass's automaton, at the price of a hit at a longer word ("messaging").
+  const bothSides = NON_WORD_BEFORE | NON_WORD_AFTER;
+  const sides =
+    known === bothSides && list.some((s) => list.some((t) => t !== s && s.startsWith(t)))
+      ? NON_WORD_BEFORE
+      : known;
   // A literal that holds another member where that member keeps the known sides adds nothing: every occurrence of
   // it holds the other (anywhere inside without sides, as its prefix with a side before, as its suffix with one after).
   const holds = (s: string, t: string): boolean =>
@@ -526,12 +533,15 @@ function canBeEmpty(node: Node): boolean {
 }
 
 /**
- * How much more frequent than its lead words a rule's word-bounded rest literal may be and still gate the rule: the
- * rule is then tried only where both stand within its reach (a conjunction), and a gate literal's hit costs the pass
- * less than a regex call at every lead word ("for", "if" and "note" are common words). Chosen on the bench's README
- * and tool-output texts (bench/phrase-cost.ts).
+ * How much more frequent than its lead words a rule's word-bounded rest literal may be and still gate the rule (a
+ * conjunction: the rule is tried only where both stand within its reach). 1: only a literal estimated rarer than the
+ * lead words gates a rule, as before. Measured on the bench's README texts (bench/results/2026-11-27-s11-injphrase.md):
+ * at 4 ("for"/"from", "if"/"note" and "act" gated) the regex calls fall from 3.8 to 1.4 per KB but the phrase rules
+ * gain only 3-4% (the pass and the hits cost more than the calls), while the new literals add a byte class and 51
+ * DFA states: 5.5 KB more generated data in a package near its 500 kB cap. Raise it here and run `npm run build:gates`
+ * when the pass filters conjunctions itself.
  */
-const CONJUNCTION_FACTOR = 20;
+const CONJUNCTION_FACTOR = 1;
 
 /**
  * What a rule's `rest` needs beyond its lead word: the literals and the most units after the lead word's start one of

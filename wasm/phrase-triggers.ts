@@ -21,7 +21,8 @@
 //                            (state * K): half the shared module's table, so more of it stays in the L1 cache
 //   outStart  i32[]          accepting state s's literal ids are outIds[outStart[s - firstAccept] .. next)
 //   outIds    i32[]
-//   kinds     i32[literals]  bit 0: report only where a word boundary may hold on both sides; bit 1: report always
+//   kinds     i32[literals]  a union of where to report: bit 0 where a word boundary may hold on both sides, bit 1
+//                            always, bit 2 where a non-word character may stand right before it, bit 3 right after
 //   lengths   i32[literals]  each literal's length in bytes
 //   hits      i32[3*cap]     (literal id, UTF-16 end offset, units before the end) triples
 //   text      u8[]           the chunk of UTF-8 to scan
@@ -144,6 +145,15 @@ function mayBeNonWord(text: usize, at: i32, to: i32, isFirst: bool): bool {
   return false;
 }
 
+/** Whether a literal at bytes [start, i] of the chunk may be reported under `kind` (without bit 1): bit 0 where a
+ * word boundary may hold on both sides, bit 2 where a non-word character may stand before it, bit 3 after it. */
+@inline
+function sidesMayHold(text: usize, kind: i32, start: i32, i: i32, to: i32): bool {
+  const before = mayBeNonWord(text, start - 1, to, firstChunk);
+  const after = mayBeNonWord(text, i + 1, to, false);
+  return (before && after) || ((kind & 4) != 0 && before) || ((kind & 8) != 0 && after);
+}
+
 /** Writes the accepting state's reportable literals; false when the buffer cannot take them all. Not inlined: the
  * scan loops stay small (a hit is rare next to the bytes between hits). */
 @noinline
@@ -155,10 +165,7 @@ function report(text: usize, r: i32, i: i32, to: i32, end: i32, u: i32): bool {
   for (let k = from; k < until; k++) {
     const id = load<i32>(outIdsOff + (<usize>k << 2));
     const kind = load<i32>(kindsOff + (<usize>id << 2));
-    if ((kind & 2) == 0) {
-      const start = i + 1 - load<i32>(lengthsOff + (<usize>id << 2));
-      if (!mayBeNonWord(text, start - 1, to, firstChunk) || !mayBeNonWord(text, i + 1, to, false)) continue;
-    }
+    if ((kind & 2) == 0 && !sidesMayHold(text, kind, i + 1 - load<i32>(lengthsOff + (<usize>id << 2)), i, to)) continue;
     const at = hitsOff + <usize>hitCount * 12;
     store<i32>(at, id);
     store<i32>(at + 4, end);
@@ -293,10 +300,7 @@ function reportAt(buffer: usize, count: i32, text: usize, r: i32, i: i32, n: i32
   for (let k = from; k < until; k++) {
     const id = load<i32>(outIdsOff + (<usize>k << 2));
     const kind = load<i32>(kindsOff + (<usize>id << 2));
-    if ((kind & 2) == 0) {
-      const start = i + 1 - load<i32>(lengthsOff + (<usize>id << 2));
-      if (!mayBeNonWord(text, start - 1, n, firstChunk) || !mayBeNonWord(text, i + 1, n, false)) continue;
-    }
+    if ((kind & 2) == 0 && !sidesMayHold(text, kind, i + 1 - load<i32>(lengthsOff + (<usize>id << 2)), i, n)) continue;
     const at = buffer + <usize>c * 12;
     store<i32>(at, id);
     store<i32>(at + 4, end);

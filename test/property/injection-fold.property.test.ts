@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toFoldedText, toMatchableText } from "../../src/engine/detectors/injection/normalise.js";
+import { referenceFold } from "../helpers/injection-fold-reference.js";
 
 const oneForOne = fc.constantFrom(
   "é",
@@ -58,5 +59,51 @@ describe("the same-length fold", () => {
       const last = fold.text.length - 1;
       expect(fold.toOriginal(last, last + 1)).toEqual([t.length - 1, t.length]);
     }
+  });
+});
+
+/** Characters the fold drops, folds to more or fewer units, or keeps one for one, and control characters. */
+const anyFold = fc.constantFrom(
+  "\u200b",
+  "\u00ad",
+  "\ufe0f",
+  "\ufb01",
+  "\u2026",
+  "\u{1d400}",
+  "\u{1f600}",
+  "\u0301",
+  "e\u0301",
+  "\u0001",
+  "\u007f",
+  "\u00e9",
+  "\u2019",
+  "\u00a0",
+  "\ud800",
+  "\udc00",
+  "\uff49",
+  "\u2460",
+  "\u3000",
+);
+
+describe("the one-loop fold", () => {
+  it("gives the per-run, per-character fold's text and original ranges", () => {
+    const mixed = fc
+      .array(fc.oneof(ascii, oneForOne, anyFold), { minLength: 1, maxLength: 80 })
+      .map((parts) => parts.join(""))
+      .filter((t) => /[^\t\n\r\x20-\x7e]/.test(t));
+    fc.assert(
+      fc.property(mixed, fc.nat(), fc.nat(), fc.boolean(), (t, a, b, lower) => {
+        const fold = (lower ? toMatchableText : toFoldedText)(t);
+        const reference = referenceFold(t, lower);
+        expect(fold.text).toBe(reference.text);
+        const start = a % (fold.text.length + 1);
+        const end = start + (b % (fold.text.length - start + 1));
+        expect(fold.toOriginal(start, end)).toEqual(reference.toOriginal(start, end));
+        // Every one-character range, so each segment is looked at.
+        for (let i = 0; i < fold.text.length; i++)
+          expect(fold.toOriginal(i, i + 1)).toEqual(reference.toOriginal(i, i + 1));
+      }),
+      { numRuns: 3000, seed: 11 },
+    );
   });
 });

@@ -16,6 +16,8 @@ import {
 } from "../../src/engine/detectors/injection/index.js";
 import { deriveGates, triggerDfa } from "../../src/engine/detectors/injection/phrase-gates.js";
 import {
+  NON_WORD_AFTER,
+  NON_WORD_BEFORE,
   parseRegex,
   rarestRequirement,
   restRequirement,
@@ -26,6 +28,8 @@ import {
   LEAD_WORD,
   PhraseTriggerScan,
   TriggerHits,
+  WORD_END,
+  WORD_START,
 } from "../../src/engine/detectors/injection/phrase-triggers.js";
 import type { TextMatch } from "../../src/engine/types.js";
 import { createReferenceInjectionDetector } from "../helpers/phrase-detector-reference.js";
@@ -253,6 +257,32 @@ describe("phrase-literals: what a regex needs", () => {
     expect(rarestRequirement(parseRegex(String.raw`(?:abc|\w+)`))).toBeNull();
   });
 
+  it("knows what stands next to a literal in every match: a whitespace run, a \\b, a character of no word", () => {
+    const sides = (source: string) => rarestRequirement(parseRegex(source))!.sides;
+    const both = NON_WORD_BEFORE | NON_WORD_AFTER;
+    expect(sides(String.raw`x\s+(?:instructions|prompts)\s+y`)).toBe(both);
+    expect(sides(String.raw`x\s+(?:instructions?|prompts?)y`)).toBe(NON_WORD_BEFORE);
+    expect(sides(String.raw`x(?:instructions?|prompts?)\s{0,3}[,:]`)).toBe(NON_WORD_AFTER);
+    // A whitespace run that can be empty says nothing; one that cannot, with optional words before it, does.
+    expect(sides(String.raw`x\s*instructions\b`)).toBe(NON_WORD_AFTER);
+    expect(sides(String.raw`x\s+(?:(?:all|the)\s+)*instructions`)).toBe(NON_WORD_BEFORE);
+    // A \b counts only beside a word character; lookarounds are skipped; the text around the node is unknown.
+    expect(sides(String.raw`\bai\b`)).toBe(both);
+    expect(sides(String.raw`\b\.ai\b`)).toBe(NON_WORD_AFTER);
+    expect(sides(String.raw`x\s(?=y)instructions(?!z)\s`)).toBe(both);
+    expect(sides("instructions")).toBe(0);
+    // With a side known, only a prefix (before) or a suffix (after) of another member makes it redundant.
+    expect(rarestRequirement(parseRegex(String.raw`e\s+(?:ai|llm)\b`))!.literals).toEqual(["ai", "llm"]);
+    // Whole words that are prefixes of each other are kept as word starts: one literal fewer.
+    expect(rarestRequirement(parseRegex(String.raw`x\s+(?:you|your)\b`))).toMatchObject({
+      literals: ["you"],
+      sides: NON_WORD_BEFORE,
+    });
+    expect(rarestRequirement(parseRegex(String.raw`x\s+(?:you|your)`))!.literals).toEqual(["you"]);
+    expect(rarestRequirement(parseRegex(String.raw`e\S(?:ai|thai)\s`))!.literals).toEqual(["ai"]);
+    expect(rarestRequirement(parseRegex(String.raw`e\s(?:ai|thai)\S`))!.literals).toEqual(["ai", "thai"]);
+  });
+
   it("parses every rule, and gates only on a literal rarer than the rule's lead words", () => {
     for (const rule of INJECTION_RULES) {
       const gate = restRequirement(rule.lead, compilePhrase(rule.rest));
@@ -299,8 +329,18 @@ describe("phrase rules on attacks in benign prose", () => {
 describe("the trigger pass: a chunk at once (SIMD unit tables, two DFA stripes) or byte by byte", () => {
   const literals = triggerLiteralsFor(deriveGates(INJECTION_RULES));
   const leadSet = new Set(leads);
-  const kinds = literals.map(
-    (l) => (leadSet.has(l) ? LEAD_WORD : 0) | (gateLiterals.includes(l) ? GATE_LITERAL : 0),
+  // Every way a literal can be reported, spread over the literals: a lead word (both sides), anywhere, a word start,
+  // a word end, and unions (reported where any of its parts holds).
+  const spread = [
+    GATE_LITERAL,
+    WORD_START,
+    WORD_END,
+    LEAD_WORD | WORD_START,
+    WORD_START | WORD_END,
+    LEAD_WORD,
+  ];
+  const kinds = literals.map((l, i) =>
+    leadSet.has(l) && !gateLiterals.includes(l) ? LEAD_WORD : spread[i % spread.length]!,
   );
   const chunked = new PhraseTriggerScan(literals, kinds, triggerDfa(literals));
   const stepped = new PhraseTriggerScan(literals, kinds, triggerDfa(literals), { chunkScan: false });
@@ -335,6 +375,48 @@ describe("the trigger pass: a chunk at once (SIMD unit tables, two DFA stripes) 
       { numRuns: 300 },
     );
     expect(hits).toBeGreaterThan(1000);
+  });
+
+  /** Every occurrence of a literal where its kind says a side holds in the text the rules read (a `\\n`, `\\r` or
+   * `\\t` escape's letter is no word character there), as "id@end": what the pass must report, at least. */
+  function required(t: string): string[] {
+    const lower = t.toLowerCase();
+    const wordAt = (i: number) =>
+      i >= 0 && i < t.length && /\w/.test(t[i]!) && !(/[nrt]/.test(t[i]!) && i > 0 && t[i - 1] === "\\");
+    const out: string[] = [];
+    literals.forEach((literal, id) => {
+      const kind = kinds[id]!;
+      for (let at = lower.indexOf(literal); at !== -1; at = lower.indexOf(literal, at + 1)) {
+        const before = !wordAt(at - 1);
+        const after = !wordAt(at + literal.length);
+        const holds =
+          (kind & GATE_LITERAL) !== 0 ||
+          ((kind & LEAD_WORD) !== 0 && before && after) ||
+          ((kind & WORD_START) !== 0 && before) ||
+          ((kind & WORD_END) !== 0 && after);
+        if (holds) out.push(`${id}@${at + literal.length}`);
+      }
+    });
+    return out;
+  }
+
+  it("reports every literal wherever the sides its kind asks for hold", () => {
+    let checked = 0;
+    fc.assert(
+      fc.property(fc.oneof(text, fc.constantFrom(...prose)), fc.boolean(), (t, chunk) => {
+        const scan = chunk ? chunked : stepped;
+        const hits = new TriggerHits();
+        if (scan.scan(t, hits)) return; // folded text: the rules read the fold, which the tests above cover
+        const reported = new Set(
+          [...hits.ids.subarray(0, hits.count)].map((id, i) => `${id}@${hits.ends[i]}`),
+        );
+        const must = required(t);
+        checked += must.length;
+        for (const hit of must) expect(reported).toContain(hit);
+      }),
+      { numRuns: 600, seed: 5 },
+    );
+    expect(checked).toBeGreaterThan(600);
   });
 
   it("counts units across block, stripe and chunk boundaries, escapes and non-ASCII bytes alike", () => {

@@ -17,6 +17,7 @@ import {
   rulesFingerprint,
   triggerDfa,
 } from "../../src/engine/detectors/injection/phrase-gates.js";
+import { NON_WORD_BEFORE } from "../../src/engine/detectors/injection/phrase-literals.js";
 import { INJECTION_RULES } from "../../src/engine/detectors/injection/rules.js";
 
 describe("generated phrase gates", () => {
@@ -39,7 +40,8 @@ describe("generated phrase gates", () => {
     // A rule whose `rest` changed: the fingerprint differs, so the gates are derived from the edited rules.
     const edited = INJECTION_RULES.map((rule, i) => (i === 0 ? { ...rule, rest: " zebra quagga" } : rule));
     const gates = ruleGates(edited);
-    expect(gates[0]).toEqual({ literals: ["quagga"], reach: expect.any(Number) });
+    // "quagga" follows a whitespace run in every match: it is reported only where a word may start.
+    expect(gates[0]).toEqual({ literals: ["quagga"], reach: expect.any(Number), sides: NON_WORD_BEFORE });
     expect(gates).toEqual(deriveGates(edited));
     // Another trigger list: its own DFA.
     const other = [...data.literals, "quagga"];

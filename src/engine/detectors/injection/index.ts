@@ -2,8 +2,17 @@ import { HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../scan/string-features.js"
 import type { TextDetector, TextMatch } from "../../types.js";
 import { type MatchableText, toFoldedText } from "./normalise.js";
 import { type RuleGate, ruleGates, triggerDfa } from "./phrase-gates.js";
+import { NON_WORD_AFTER, NON_WORD_BEFORE } from "./phrase-literals.js";
 import { compilePhrase } from "./phrase-pattern.js";
-import { doubled, GATE_LITERAL, LEAD_WORD, PhraseTriggerScan, TriggerHits } from "./phrase-triggers.js";
+import {
+  doubled,
+  GATE_LITERAL,
+  LEAD_WORD,
+  PhraseTriggerScan,
+  TriggerHits,
+  WORD_END,
+  WORD_START,
+} from "./phrase-triggers.js";
 import { isQuotedMention } from "./quoted-mention.js";
 import { INJECTION_RULES, type InjectionType } from "./rules.js";
 
@@ -391,7 +400,7 @@ function compileRules(gates: readonly (RuleGate | null)[]): CompiledRules {
     if (gate === null) return -1;
     for (const literal of gate.literals) {
       const id = idOf(literal);
-      kinds[id]! |= GATE_LITERAL;
+      kinds[id]! |= gateKind(gate.sides);
       literalGates[id]!.push(r);
     }
     return gate.reach;
@@ -412,6 +421,14 @@ function compileRules(gates: readonly (RuleGate | null)[]): CompiledRules {
     gateRuleFrom,
     gateRules: Int32Array.from(literalGates.flat()),
   };
+}
+
+/** Where the pass reports a gate literal: only where the sides every match gives it may hold (phrase-literals.ts). */
+function gateKind(sides: number): number {
+  if (sides === (NON_WORD_BEFORE | NON_WORD_AFTER)) return LEAD_WORD;
+  if (sides === NON_WORD_BEFORE) return WORD_START;
+  if (sides === NON_WORD_AFTER) return WORD_END;
+  return GATE_LITERAL;
 }
 
 /** Each lead's rules as one sticky alternation (see LeadRules), longest lead first. */

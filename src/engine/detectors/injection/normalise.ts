@@ -1,5 +1,5 @@
 import { classifyInvisible } from "../../sanitizer/invisible-chars.js";
-import { SegmentMap, TextBuilder } from "../../scan/offset-map.js";
+import { SegmentMap } from "../../scan/offset-map.js";
 import { CONFUSABLE_FOLDS } from "./confusables.js";
 
 /**
@@ -66,88 +66,62 @@ export function isPrintableAscii(input: string): boolean {
 function foldText(input: string, lowerAscii: boolean): MatchableText {
   const lower = lowerAscii ? (ascii: string) => ascii.toLowerCase() : (ascii: string) => ascii;
   if (isPrintableAscii(input)) return { text: lower(input), toOriginal: identityRange };
-  const sameLength = foldSameLength(input);
-  if (sameLength !== undefined)
-    return { text: lower(sameLength), toOriginal: sawPair ? sameLengthRange(input) : identityRange };
-  // Typed segments and chunked parts: a hostile text can need a segment every other character (see SegmentMap).
+  return foldMixed(input, lower);
+}
+
+/**
+ * The fold of text holding a character outside printable ASCII: each run of such characters found by a regex (the
+ * ASCII between runs is copied in slices, never looked at character by character in JavaScript), and the offset map
+ * gets a segment only where the fold's offsets stop running one for one with the input's (a dropped invisible
+ * character, a character folded to more or fewer units, a surrogate pair as one block, and the linear run after
+ * each). A segment that would continue the linear run before it is never added, so the map is the one a segment call
+ * per ASCII run and per character builds (SegmentMap merges such calls): test/property/injection-fold.property.test.ts
+ * compares the two. Text no fold changes in length but for ASCII case (typographic quotes, accented letters, CJK:
+ * most non-ASCII prose) keeps the identity map.
+ */
+function foldMixed(input: string, lower: (ascii: string) => string): MatchableText {
   const map = new SegmentMap();
-  const parts = new TextBuilder();
-  let length = 0;
+  let out = "";
   let copied = 0;
+  let length = 0;
+  // Whether the map's last segment is linear and runs one for one up to here (a linear segment here would merge).
+  let linear = false;
+  // Whether every character so far folded one for one: the map is then one linear segment from 0, the identity.
+  let oneForOne = true;
   NON_ASCII_RUN.lastIndex = 0;
   for (let run = NON_ASCII_RUN.exec(input); run !== null; run = NON_ASCII_RUN.exec(input)) {
-    if (run.index > copied) {
-      parts.push(lower(input.slice(copied, run.index)));
-      map.addLinear(length, copied);
-      length += run.index - copied;
+    const runStart = run.index;
+    const runEnd = runStart + run[0].length;
+    if (runStart > copied) {
+      if (!linear) map.addLinear(length, copied);
+      linear = true;
+      out += lower(input.slice(copied, runStart));
+      length += runStart - copied;
     }
-    const runEnd = run.index + run[0].length;
-    for (let i = run.index; i < runEnd; ) {
-      const cp = input.codePointAt(i)!;
-      const width = cp > 0xffff ? 2 : 1;
-      const folded = foldCodePoint(cp);
-      if (folded.length === 1 && width === 1) map.addLinear(length, i);
-      else if (folded.length > 0) map.addBlock(length, i, width);
-      parts.push(folded);
+    for (let i = runStart; i < runEnd; ) {
+      const code = input.charCodeAt(i);
+      const width =
+        isHighSurrogate(code) && i + 1 < runEnd && isLowSurrogate(input.charCodeAt(i + 1)) ? 2 : 1;
+      const folded = foldCodePoint(width === 2 ? input.codePointAt(i)! : code);
+      if (folded.length === 1 && width === 1) {
+        if (!linear) map.addLinear(length, i);
+        linear = true;
+      } else {
+        if (folded.length > 0) map.addBlock(length, i, width);
+        linear = false;
+        oneForOne = false;
+      }
+      out += folded;
       length += folded.length;
       i += width;
     }
     copied = runEnd;
   }
   if (copied < input.length) {
-    parts.push(lower(input.slice(copied)));
-    map.addLinear(length, copied);
+    if (!linear) map.addLinear(length, copied);
+    out += lower(input.slice(copied));
   }
-  return { text: parts.toString(), toOriginal: (start, end) => map.toOriginal(start, end) };
-}
-
-/** Set by `foldSameLength` when the text holds a surrogate pair (folded to two units). */
-let sawPair = false;
-
-/**
- * The fold of a text each of whose non-ASCII code points folds to as many UTF-16 units as it has (typographic quotes
- * and dashes, accented letters, a no-break space, most emoji: most non-ASCII prose), else undefined. Such a fold
- * keeps every offset, so the general path's map is the identity for it, but for a surrogate pair, which it maps as
- * one block (`sameLengthRange`). One loop over the code units, the ASCII between two folded characters copied in
- * slices.
- */
-function foldSameLength(input: string): string | undefined {
-  let out = "";
-  let copied = 0;
-  sawPair = false;
-  const length = input.length;
-  for (let i = 0; i < length; i++) {
-    const code = input.charCodeAt(i);
-    if (code <= 0x7e && (code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d)) continue;
-    const pair =
-      code >= 0xd800 && code <= 0xdbff && i + 1 < length && isLowSurrogate(input.charCodeAt(i + 1));
-    const folded = foldCodePoint(pair ? input.codePointAt(i)! : code);
-    if (folded.length !== (pair ? 2 : 1)) return;
-    out += copied === i ? folded : input.slice(copied, i) + folded;
-    if (pair) {
-      sawPair = true;
-      i++;
-    }
-    copied = i + 1;
-  }
-  return copied === 0 ? input : out + input.slice(copied);
-}
-
-/**
- * The general path's map of a same-length fold of `input`: the identity, but a surrogate pair is one block, so a
- * range starting inside one starts at the pair, and one whose last unit is a pair's first ends after the pair.
- */
-function sameLengthRange(input: string): (start: number, end: number) => [number, number] {
-  const inPair = (at: number) =>
-    at > 0 &&
-    at < input.length &&
-    isLowSurrogate(input.charCodeAt(at)) &&
-    isHighSurrogate(input.charCodeAt(at - 1));
-  return (start, end) => {
-    const from = inPair(start) ? start - 1 : start;
-    if (end <= start) return [from, from];
-    return [from, inPair(end) ? end + 1 : end];
-  };
+  return { text: out, toOriginal: oneForOne ? identityRange : (start, end) => map.toOriginal(start, end) };
 }
 
 function isHighSurrogate(code: number): boolean {
@@ -159,7 +133,7 @@ function isLowSurrogate(code: number): boolean {
 }
 
 /** What one non-ASCII code point becomes: "" (dropped), " " (whitespace) or one or more folded characters. */
-function foldCodePoint(cp: number): string {
+export function foldCodePoint(cp: number): string {
   const cached = foldCache.get(cp);
   if (cached !== undefined) return cached;
   const folded = computeFold(cp);

@@ -23,6 +23,8 @@ import type { InjectionRule } from "./rules.js";
 export interface RuleGate {
   readonly literals: readonly string[];
   readonly reach: number;
+  /** What stands next to each literal in every match (phrase-literals.ts: NON_WORD_BEFORE | NON_WORD_AFTER). */
+  readonly sides: number;
 }
 
 /** The trigger pass's DFA as the phrase-trigger module reads it (rows as row indexes, in 16 bits). */
@@ -55,7 +57,11 @@ export function deriveGates(rules: readonly InjectionRule[]): (RuleGate | null)[
   return rules.map((rule) => {
     const gate = restRequirement(rule.lead, compilePhrase(rule.rest));
     if (gate === null) return null;
-    return { literals: gate.literals, reach: gate.offset + Math.max(...gate.literals.map((l) => l.length)) };
+    return {
+      literals: gate.literals,
+      reach: gate.offset + Math.max(...gate.literals.map((l) => l.length)),
+      sides: gate.sides,
+    };
   });
 }
 
@@ -111,7 +117,7 @@ export function encodeGateData(data: PhraseGateData): string {
   const json = JSON.stringify({
     fingerprint: data.fingerprint,
     gates: data.gates.map((g) =>
-      g === null ? null : [Number.isFinite(g.reach) ? g.reach : null, ...g.literals],
+      g === null ? null : [Number.isFinite(g.reach) ? g.reach : null, g.sides, ...g.literals],
     ),
     literals: data.literals,
     dfa: {
@@ -129,7 +135,7 @@ export function encodeGateData(data: PhraseGateData): string {
 
 interface EncodedData {
   fingerprint: string;
-  gates: ([number | null, ...string[]] | null)[];
+  gates: ([number | null, number, ...string[]] | null)[];
   literals: string[];
   dfa: {
     classes: string;
@@ -149,7 +155,9 @@ export function decodeGateData(base64: string): PhraseGateData {
   return {
     fingerprint: raw.fingerprint,
     gates: raw.gates.map((g) =>
-      g === null ? null : { reach: g[0] ?? Number.POSITIVE_INFINITY, literals: g.slice(1) as string[] },
+      g === null
+        ? null
+        : { reach: g[0] ?? Number.POSITIVE_INFINITY, sides: g[1], literals: g.slice(2) as string[] },
     ),
     literals: raw.literals,
     dfa: {

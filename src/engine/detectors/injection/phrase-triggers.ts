@@ -8,9 +8,16 @@ import { instantiateEmbedded, layOut, type WasmMemory } from "../../../shared/wa
 import { MODULE_BASE64 } from "../../../shared/wasm/phrase-triggers.generated.js";
 import type { TriggerDfa } from "./phrase-gates.js";
 
-/** How a literal is reported: a lead word only where it may be a whole word, a gate literal everywhere. */
+/**
+ * Where a literal is reported (a literal's kind is the union of its roles': it is reported where any of them holds):
+ * LEAD_WORD where it may be a whole word (a lead word, or a gate literal that is a whole word in every match of its
+ * rule), GATE_LITERAL everywhere, WORD_START where a non-word character may stand right before it, WORD_END right
+ * after it ("may": the pass drops only sure misses; the byte next to a chunk's edge counts as may).
+ */
 export const LEAD_WORD = 1;
 export const GATE_LITERAL = 2;
+export const WORD_START = 4;
+export const WORD_END = 8;
 
 interface TriggerExports {
   readonly memory: WasmMemory;

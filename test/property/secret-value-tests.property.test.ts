@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { base62Crc32, crc32Latin1, passesCrc32Base62 } from "../../src/engine/detectors/secrets/checksums.js";
 import { hasKeyboardRun } from "../../src/engine/detectors/secrets/documentation-example.js";
 import { isRepeatedUnit } from "../../src/engine/detectors/secrets/placeholder.js";
-import { shannonEntropy } from "../../src/engine/detectors/shared/shannon-entropy.js";
+import { entropyAtLeast, shannonEntropy } from "../../src/engine/detectors/shared/shannon-entropy.js";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const RUNS = { numRuns: 3000, seed: 1611 };
@@ -93,6 +93,34 @@ describe("the secret detectors' per-token tests equal their straightforward vers
     fc.assert(
       fc.property(values, (value) => {
         expect(Object.is(shannonEntropy(value), entropyOracle(value))).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it("the entropy floor answers what comparing the full sum answers, at every floor near the value's entropy", () => {
+    // Uniform values (each unit the same number of times) have min-entropy equal to their entropy: the bound's edge.
+    const uniform = fc
+      .tuple(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 5 }))
+      .map(([units, times]) => Array.from({ length: units }, (_, i) => BASE62[i]!.repeat(times)).join(""));
+    const floors = (h: number) => [
+      h,
+      h - 1e-12,
+      h + 1e-12,
+      h - 1e-6,
+      h + 1e-6,
+      h - 0.3,
+      2.3,
+      2.5,
+      3,
+      3.3,
+      3.5,
+      4,
+    ];
+    fc.assert(
+      fc.property(fc.oneof(values, uniform), (value) => {
+        const h = entropyOracle(value);
+        for (const floor of floors(h)) expect(entropyAtLeast(value, floor)).toBe(h >= floor);
       }),
       RUNS,
     );

@@ -1,7 +1,7 @@
 import { candidateIndex, MIN_PASS_LENGTH, mergeUnique, passLiterals } from "../../scan/candidates.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
-import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { entropyAtLeast } from "../shared/shannon-entropy.js";
 import {
   anchorStarts,
   CANDIDATE_SCANS,
@@ -141,7 +141,7 @@ function readsAsPassword(value: string, quoted: boolean): boolean {
   return (
     value.length >= 8 &&
     characterClasses(value) >= 3 &&
-    shannonEntropy(value) >= 2.5 &&
+    entropyAtLeast(value, 2.5) &&
     !isLookalikeSecret(value) &&
     !/^[A-Za-z_$][\w$]*(?:\.[\w$]+)+$|[([{]/.test(value)
   );

@@ -1,7 +1,7 @@
 import { candidateIndex, MIN_PASS_LENGTH, mergeUnique, passLiterals } from "../../scan/candidates.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
-import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { entropyAtLeast } from "../shared/shannon-entropy.js";
 import { CANDIDATE_SCANS, literalStarts, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
@@ -214,7 +214,7 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
     return (
       value.length >= 6 &&
       characterClasses(value) >= 2 &&
-      shannonEntropy(value) >= 2.3 &&
+      entropyAtLeast(value, 2.3) &&
       // Lower-case words joined by `_`, `-` or `.` name something (`real_key`, `db-secret-name`): a reference; so
       // does a camel-case name (`overEvery`, a function's: lodash's `allPass: 'overEvery'`).
       !LOWER_WORDS.test(value) &&
@@ -223,7 +223,7 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
   // A generated token is not lower-case words (`some.access.token`) and interpolates no expression (a template
   // literal's `${Buffer.from(x).toString("base64")}`): those are names and code.
   return (
-    value.length >= 16 && shannonEntropy(value) >= 3 && !LOWER_WORDS.test(value) && !INTERPOLATION.test(value)
+    value.length >= 16 && entropyAtLeast(value, 3) && !LOWER_WORDS.test(value) && !INTERPOLATION.test(value)
   );
 }
 
@@ -918,7 +918,7 @@ function reportPhraseValue(text: string, wordEnd: number, valueFrom: number, wal
   if (value === null || value[2]) return valueFrom;
   const [start, end] = value;
   const raw = text.slice(start, end);
-  if (raw.length < 20 || !GENERATED_VALUE.test(raw) || shannonEntropy(raw) < 3.3) return valueFrom;
+  if (raw.length < 20 || !GENERATED_VALUE.test(raw) || !entropyAtLeast(raw, 3.3)) return valueFrom;
   const phrase = text
     .slice(phraseStart(text, wordEnd), wordEnd)
     .trim()
@@ -965,7 +965,7 @@ function detectAuthorizationValues(text: string, out: TextMatch[]): void {
     // `${SENDGRID_API_KEY}` reads as `${SENDGRID_API_KEY` (a `}` ends an unquoted value): a template all the same.
     if (
       token.length < 16 ||
-      shannonEntropy(token) < 3 ||
+      !entropyAtLeast(token, 3) ||
       isLookalikeSecret(token) ||
       TEMPLATE_START.test(token)
     )

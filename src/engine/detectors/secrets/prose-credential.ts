@@ -1,7 +1,7 @@
 import { type LiteralTriggers, registerDetectorTriggers } from "../../rules/keyword-prefilter.js";
 import { HAS_NON_ASCII } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
-import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { entropyAtLeast } from "../shared/shannon-entropy.js";
 import { anchorStarts, CANDIDATE_SCANS, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
 import { PASSWORD_HASH, SECRET_REFERENCE, underCiphertextParent } from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
@@ -146,11 +146,11 @@ export function isProseCredentialValue(value: string, password: boolean): boolea
   if (NOT_A_SECRET.test(value) || JWT_SHAPE.test(value) || isLookalikeSecret(value)) return false;
   if (PASSWORD_HASH.test(value) || SECRET_REFERENCE.test(value)) return false;
   const classes = characterClasses(value);
-  if (password) return value.length >= 8 && classes >= 3 && shannonEntropy(value) >= 2.5;
+  if (password) return value.length >= 8 && classes >= 3 && entropyAtLeast(value, 2.5);
   // Generated keys have a digit or both cases; `keys.private_key` (code) and `hyphenated-words` have neither.
   // A capital first letter alone is a word's (`Authorization`), not a generated key's mixed case.
   const generated = /\d/.test(value) || (/\p{Ll}/u.test(value) && /\p{Lu}/u.test(value.slice(1)));
-  return value.length >= 12 && classes >= 2 && generated && shannonEntropy(value) >= 3;
+  return value.length >= 12 && classes >= 2 && generated && entropyAtLeast(value, 3);
 }
 
 function report(valueStart: number, raw: string, password: boolean, out: TextMatch[]): void {

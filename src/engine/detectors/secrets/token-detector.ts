@@ -13,7 +13,7 @@ import {
 } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
-import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { entropyAtLeast } from "../shared/shannon-entropy.js";
 import { passesCrc32Base62 } from "./checksums.js";
 import { detectOperatorlessCredentials } from "./credential-forms.js";
 import {
@@ -127,7 +127,7 @@ export function acceptsBody(c: CompiledForm, prefix: string, body: string, lead 
     if (CLASS_COUNT[classes]! < (c.form.minClasses ?? 0)) return false;
     if (c.form.needsDigit && (classes & DIGIT) === 0) return false;
   }
-  if (shannonEntropy(body) < (c.form.minEntropy ?? 3)) return false;
+  if (!entropyAtLeast(body, c.form.minEntropy ?? 3)) return false;
   // A prefix is the vendor's evidence (lookalike.ts), unless the vendor's checksum or signature could vouch and did not.
   const prefixed =
     c.form.keyed === undefined &&

@@ -113,18 +113,25 @@ export function anchorStarts(
   const fromPass = anchorsFromPass(text, anchors);
   const starts: number[] = [];
   let next = 0;
-  const add = (at: number): boolean => {
-    for (let s = Math.max(next, at - back, 0); s <= at; s++) starts.push(s);
-    next = at + 1;
-    return starts.length <= limit;
-  };
   if (fromPass !== undefined) {
-    for (const at of fromPass) if (!add(at)) return undefined;
+    for (const at of fromPass) {
+      next = pushStarts(starts, next, at, back);
+      if (starts.length > limit) return undefined;
+    }
     return starts;
   }
   anchors.lastIndex = 0;
-  for (let m = anchors.exec(text); m !== null; m = anchors.exec(text)) if (!add(m.index)) return undefined;
+  for (let m = anchors.exec(text); m !== null; m = anchors.exec(text)) {
+    next = pushStarts(starts, next, m.index, back);
+    if (starts.length > limit) return undefined;
+  }
   return starts;
+}
+
+/** Appends the starts `at - back ... at` from `next` on (those below are listed); the first start not listed after. */
+function pushStarts(starts: number[], next: number, at: number, back: number): number {
+  for (let s = Math.max(next, at - back, 0); s <= at; s++) starts.push(s);
+  return at + 1;
 }
 
 /**

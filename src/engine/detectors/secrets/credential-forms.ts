@@ -225,26 +225,28 @@ function detectBarePasswords(
   sticky: RegExp,
   starts: readonly number[] | undefined,
 ): void {
-  const onMatch = (m: RegExpExecArray): number => {
-    const from = m.index + m[0].length;
-    const bracket = m[0].endsWith("(");
-    const value = readValue(text, from);
-    if (value === null) return from;
-    let [start, end, quoted] = value;
-    if (bracket && !quoted && text.charCodeAt(end) !== 41) {
-      // `PASSWORD(x)`: the value ends at the closing bracket.
-      const close = text.indexOf(")", from);
-      if (close === -1 || close - from > 128) return from;
-      [start, end] = [from, close];
-    }
-    const raw = text.slice(start, end);
-    // After a bracket, always the strict reading: three classes, so every match holds an upper-case letter or a digit.
-    if (/\s/.test(raw) || !readsAsPassword(raw, quoted && !bracket)) return from;
-    report(out, start, end);
-    return Math.max(from, end);
-  };
-  if (starts === undefined) scanAll(text, bare, onMatch);
-  else scanAtStarts(text, sticky, starts, onMatch);
+  if (starts === undefined) scanAll(text, bare, (m) => barePasswordMatch(text, out, m));
+  else scanAtStarts(text, sticky, starts, (m) => barePasswordMatch(text, out, m));
+}
+
+/** One match of a bare password form: its value reported when it reads as a password; where the scan resumes. */
+function barePasswordMatch(text: string, out: TextMatch[], m: RegExpExecArray): number {
+  const from = m.index + m[0].length;
+  const bracket = m[0].endsWith("(");
+  const value = readValue(text, from);
+  if (value === null) return from;
+  let [start, end, quoted] = value;
+  if (bracket && !quoted && text.charCodeAt(end) !== 41) {
+    // `PASSWORD(x)`: the value ends at the closing bracket.
+    const close = text.indexOf(")", from);
+    if (close === -1 || close - from > 128) return from;
+    [start, end] = [from, close];
+  }
+  const raw = text.slice(start, end);
+  // After a bracket, always the strict reading: three classes, so every match holds an upper-case letter or a digit.
+  if (/\s/.test(raw) || !readsAsPassword(raw, quoted && !bracket)) return from;
+  report(out, start, end);
+  return Math.max(from, end);
 }
 
 /**

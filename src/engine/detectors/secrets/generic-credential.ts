@@ -748,16 +748,20 @@ function detectAssignments(text: string, walk: Walk): void {
   if (walk.generic) detectNamedSingleArguments(text, walk);
   if (walk.keyed.words.source !== "(?!)") detectVendorPhrases(text, walk);
   // Command-line flags take their value after a space: `mysql --password Tr0ub4dor3x`.
-  const onFlag = (m: RegExpExecArray): number => {
-    const end = m.index + m[0].length;
-    const key = m[0].trim().replace(/^-+/, "");
-    const kind = classifyKey(key);
-    if (kind !== null || walk.keyed.words.test(key.toLowerCase()))
-      return Math.max(end, reportValue(text, end, key, kind, walk));
-    return end;
-  };
-  scanAtStarts(text, CLI_FLAG_AT, literalStarts(text, ["--"], 0, text.length) ?? [], onFlag);
-  scanAtStarts(text, SHORT_FLAG_AT, shortFlagStarts(text), onFlag);
+  scanAtStarts(text, CLI_FLAG_AT, literalStarts(text, ["--"], 0, text.length) ?? [], (m) =>
+    flagMatch(text, m, walk),
+  );
+  scanAtStarts(text, SHORT_FLAG_AT, shortFlagStarts(text), (m) => flagMatch(text, m, walk));
+}
+
+/** A `--flag` or ` -flag` naming a credential: its value reported; where the scan resumes. */
+function flagMatch(text: string, m: RegExpExecArray, walk: Walk): number {
+  const end = m.index + m[0].length;
+  const key = m[0].trim().replace(/^-+/, "");
+  const kind = classifyKey(key);
+  if (kind !== null || walk.keyed.words.test(key.toLowerCase()))
+    return Math.max(end, reportValue(text, end, key, kind, walk));
+  return end;
 }
 
 /** Where SHORT_FLAG may match: a space or tab before a `-` (V8 finds the rare `-`; a space stops it everywhere). */
@@ -938,20 +942,22 @@ function reportPhraseValue(text: string, wordEnd: number, valueFrom: number, wal
 const GENERATED_VALUE = /^(?=[^\d]*\d)(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9_-]+$/;
 
 function detectVendorPhrases(text: string, walk: Walk): void {
-  const onMatch = (m: RegExpExecArray): number => {
-    const matchEnd = m.index + m[0].length;
-    if (!valueRunAtLeast(text, matchEnd, 8)) return matchEnd;
-    const wordEnd = m.index + m[0].trimEnd().length;
-    const window = text.slice(Math.max(0, wordEnd - 40), wordEnd);
-    // Most credential words have no vendor's name before them: one test of the names first.
-    if (!walk.keyed.words.test(window.toLowerCase())) return reportPhraseValue(text, wordEnd, matchEnd, walk);
-    const phrase = text.slice(phraseStart(text, wordEnd), wordEnd);
-    if (!walk.keyed.words.test(phrase.toLowerCase())) return reportPhraseValue(text, wordEnd, matchEnd, walk);
-    return Math.max(matchEnd, reportValue(text, matchEnd, phrase, null, walk));
-  };
   const starts = vendorPhraseStarts(text);
-  if (starts === undefined) scanAll(text, VENDOR_PHRASE_WORD, onMatch);
-  else scanAtStarts(text, VENDOR_PHRASE_WORD_AT, starts, onMatch);
+  if (starts === undefined) scanAll(text, VENDOR_PHRASE_WORD, (m) => vendorPhraseMatch(text, m, walk));
+  else scanAtStarts(text, VENDOR_PHRASE_WORD_AT, starts, (m) => vendorPhraseMatch(text, m, walk));
+}
+
+/** A credential word (`key`, `token`, `secret`) and its value, named by a vendor or not; where the scan resumes. */
+function vendorPhraseMatch(text: string, m: RegExpExecArray, walk: Walk): number {
+  const matchEnd = m.index + m[0].length;
+  if (!valueRunAtLeast(text, matchEnd, 8)) return matchEnd;
+  const wordEnd = m.index + m[0].trimEnd().length;
+  const window = text.slice(Math.max(0, wordEnd - 40), wordEnd);
+  // Most credential words have no vendor's name before them: one test of the names first.
+  if (!walk.keyed.words.test(window.toLowerCase())) return reportPhraseValue(text, wordEnd, matchEnd, walk);
+  const phrase = text.slice(phraseStart(text, wordEnd), wordEnd);
+  if (!walk.keyed.words.test(phrase.toLowerCase())) return reportPhraseValue(text, wordEnd, matchEnd, walk);
+  return Math.max(matchEnd, reportValue(text, matchEnd, phrase, null, walk));
 }
 
 function detectAuthorizationValues(text: string, out: TextMatch[]): void {

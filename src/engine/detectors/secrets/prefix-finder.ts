@@ -125,12 +125,8 @@ export function createPrefixFinder(prefixes: readonly string[]): PrefixFinder {
   return {
     scan(text, found) {
       // Prefixes of one start may end at different anchors (`sk-` and `sk-ant-api03-`): gather, then keep the longest.
-      // Most strings hold none: nothing is allocated until one is found (a JSON result is thousands of short strings).
-      let found0: [number, string][] | undefined;
-      const note = (start: number, prefix: string) => {
-        found0 ??= [];
-        found0.push([start, prefix]);
-      };
+      const found0: [number, string][] = [];
+      const note = noteInto(found0);
       if (!notePassHits(text, pass, note)) {
         const dotsAt =
           withoutDots === withDots
@@ -149,7 +145,7 @@ export function createPrefixFinder(prefixes: readonly string[]): PrefixFinder {
         forEachLiteral(text, literals, note);
         if (dotsAt !== undefined) findDotPrefixes(text, dotsAt, dots, note);
       }
-      if (found0 === undefined) return;
+      if (found0.length === 0) return;
       found0.sort((x, y) => x[0] - y[0] || y[1].length - x[1].length);
       let last = -1;
       for (const [start, prefix] of found0) {
@@ -220,4 +216,14 @@ function findDotPrefixes(
       if (start >= 0 && text.startsWith(prefix, start)) note(start, prefix);
     }
   }
+}
+
+/**
+ * A callback appending each `(start, prefix)` to `list`. Made here, not as a named arrow in `scan`: the package's
+ * build keeps function names (esbuild `keepNames`), which costs a `defineProperty` per named closure per call.
+ */
+function noteInto(list: [number, string][]): (start: number, prefix: string) => void {
+  return (start, prefix) => {
+    list.push([start, prefix]);
+  };
 }

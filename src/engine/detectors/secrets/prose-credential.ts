@@ -165,6 +165,23 @@ function report(valueStart: number, raw: string, password: boolean, out: TextMat
   });
 }
 
+/** A credential noun and the value after it: reported when it reads as a credential; where the scan resumes. */
+function proseMatch(text: string, m: RegExpExecArray, out: TextMatch[]): number {
+  const [whole, noun, bridge, value] = m as unknown as [string, string, string, string];
+  const end = m.index + whole.length;
+  if (m.index > 0 && WORD_CHAR.test(text[m.index - 1]!)) return m.index + 1;
+  if (
+    OTHER_ATTRIBUTE.test(bridge) ||
+    NOT_A_CREDENTIAL_KEY.test(text.slice(Math.max(0, m.index - 24), m.index))
+  )
+    return end;
+  // A value followed by `(` is a call: `key = deriveKey(...)`; `!` is TypeScript's non-null assertion.
+  if (text[end] === "(" || CODE_VALUE.test(value.replace(TRAILING_PUNCTUATION, ""))) return end;
+  if (underCiphertextParent(text, m.index)) return end;
+  report(end - value.length, value, isPasswordNoun(noun), out);
+  return end;
+}
+
 export function createProseCredentialDetector(): TextDetector {
   const detector: TextDetector = {
     id: "secret.prose_credential",
@@ -172,24 +189,9 @@ export function createProseCredentialDetector(): TextDetector {
     minLength: 12,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 12) return;
-      const onMatch = (m: RegExpExecArray): number => {
-        const [whole, noun, bridge, value] = m as unknown as [string, string, string, string];
-        const end = m.index + whole.length;
-        if (m.index > 0 && WORD_CHAR.test(text[m.index - 1]!)) return m.index + 1;
-        if (
-          OTHER_ATTRIBUTE.test(bridge) ||
-          NOT_A_CREDENTIAL_KEY.test(text.slice(Math.max(0, m.index - 24), m.index))
-        )
-          return end;
-        // A value followed by `(` is a call: `key = deriveKey(...)`; `!` is TypeScript's non-null assertion.
-        if (text[end] === "(" || CODE_VALUE.test(value.replace(TRAILING_PUNCTUATION, ""))) return end;
-        if (underCiphertextParent(text, m.index)) return end;
-        report(end - value.length, value, isPasswordNoun(noun), out);
-        return end;
-      };
       const starts = nounStarts(text);
-      if (starts === undefined) scanAll(text, PROSE, onMatch);
-      else scanAtStarts(text, PROSE_AT, starts, onMatch);
+      if (starts === undefined) scanAll(text, PROSE, (m) => proseMatch(text, m, out));
+      else scanAtStarts(text, PROSE_AT, starts, (m) => proseMatch(text, m, out));
       PROSE_CJK.lastIndex = 0;
       for (let m = PROSE_CJK.exec(text); m !== null; m = PROSE_CJK.exec(text)) {
         const [whole, noun, value] = m as unknown as [string, string, string];

@@ -6,6 +6,8 @@ import {
   anchorStarts,
   CANDIDATE_SCANS,
   literalStarts,
+  needlesOf,
+  SHORT_TEXT,
   scanAll,
   scanAtStarts,
   stickyOf,
@@ -114,6 +116,7 @@ export const DIRECTIVE_WORDS = [
   "KEY",
 ];
 const DIRECTIVE_PASS = passLiterals(DIRECTIVE_WORDS);
+const DIRECTIVE_WORD_ANY_CASE = /pass|pwd|token|secret|key/i;
 const DIRECTIVE_VALUE =
   /[ \t]+(?:<<?-[ \t]*)?(?:(["'])((?:\\.|[^\\\n"']){1,256})\1|([^\s"'\\;]{1,256}))[ \t]*;?[ \t]*(?=\r?\n|$)/y;
 // `-p x` on a command line that also gives a user with `-u` or `--username` (`docker login -u u -p x`).
@@ -252,7 +255,7 @@ function barePasswordMatch(text: string, out: TextMatch[], m: RegExpExecArray): 
 /**
  * Where BARE_PASSWORD may match: every match starts with `pass` or `pwd` in some ASCII case (it is case-sensitive,
  * so these are a superset). BARE_PASSWORD_OTHER_SCRIPT starts with one of OTHER_SCRIPT_WORDS (or the `ña` of
- * `contraseña`). Undefined when there are too many to be worth trying one by one.
+ * `contraseña`). Undefined when there are too many to be worth trying one by one, or the text is short (SHORT_TEXT).
  */
 function barePasswordStarts(text: string): number[] | undefined {
   // On a long text, the shared pass's `pass`/`pwd` (ASCII case folded, as the anchor below: the pass folds ASCII
@@ -266,6 +269,7 @@ function barePasswordStarts(text: string): number[] | undefined {
       return starts.length > text.length >> 1 ? undefined : starts;
     }
   }
+  if (text.length < SHORT_TEXT) return undefined;
   const index = candidateIndex(text);
   const lower = index.positionsUpTo("p", text.length >> 5);
   const upper = index.positionsUpTo("P", text.length >> 5);
@@ -455,6 +459,8 @@ export function directiveWordsAtLineStarts(text: string): number[][] {
 }
 
 function detectDirectives(text: string, out: TextMatch[]): void {
+  // Every candidate holds one of DIRECTIVE_WORDS (ASCII): a short text without any, in any ASCII case, has none.
+  if (text.length < SHORT_TEXT && !DIRECTIVE_WORD_ANY_CASE.test(text)) return;
   // The bare password words ran first: `PASSWORD x` at a line start is theirs already.
   const reported = new Set<number>(out.map((m) => m.start));
   const candidates = directiveWordsAtLineStarts(text);
@@ -593,7 +599,7 @@ function detectMysqlPasswords(text: string, out: TextMatch[]): void {
  * of them, about 0.6 ms per MB of prose each).
  */
 export function detectOperatorlessCredentials(text: string, out: TextMatch[]): void {
-  const index = candidateIndex(text);
+  const index = needlesOf(text);
   const operator = index.has(":") || index.has("=");
   const quote = index.has('"') || index.has("'");
   if (index.has("#define")) detectDefines(text, out);

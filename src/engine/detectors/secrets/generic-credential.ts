@@ -2,7 +2,14 @@ import { candidateIndex, MIN_PASS_LENGTH, mergeUnique, passLiterals } from "../.
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { entropyAtLeast } from "../shared/shannon-entropy.js";
-import { CANDIDATE_SCANS, literalStarts, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
+import {
+  CANDIDATE_SCANS,
+  literalStarts,
+  SHORT_TEXT,
+  scanAll,
+  scanAtStarts,
+  stickyOf,
+} from "./candidate-scan.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -46,6 +53,8 @@ function operatorFinder(text: string): (from: number) => number {
 }
 const CLI_FLAG = /--[A-Za-z][\w-]{0,62}[ \t]+/g;
 const CLI_FLAG_AT = stickyOf(CLI_FLAG);
+/** Every CLI_FLAG match holds its `--` (a constant array: literalStarts keeps its search plan by identity). */
+const CLI_FLAG_LITERALS = ["--"];
 // The single-dash credential flags of some tools (`sqlcmd -password "x"`), from a literal ` -` V8 skips to: any
 // single-dash flag (`(?<=\s)-[A-Za-z]...`) stopped at every hyphenated word of prose and cost 20 ms per MB.
 const SHORT_FLAG =
@@ -748,7 +757,7 @@ function detectAssignments(text: string, walk: Walk): void {
   if (walk.generic) detectNamedSingleArguments(text, walk);
   if (walk.keyed.words.source !== "(?!)") detectVendorPhrases(text, walk);
   // Command-line flags take their value after a space: `mysql --password Tr0ub4dor3x`.
-  scanAtStarts(text, CLI_FLAG_AT, literalStarts(text, ["--"], 0, text.length) ?? [], (m) =>
+  scanAtStarts(text, CLI_FLAG_AT, literalStarts(text, CLI_FLAG_LITERALS, 0, text.length) ?? [], (m) =>
     flagMatch(text, m, walk),
   );
   scanAtStarts(text, SHORT_FLAG_AT, shortFlagStarts(text), (m) => flagMatch(text, m, walk));
@@ -870,7 +879,8 @@ function phraseStart(text: string, end: number): number {
 /**
  * Where VENDOR_PHRASE_WORD may match: its word (`key`, `secret`, `token` in the regex's cases) at the index's `k`/`K`
  * (`key` there, `token` two before), `cret`/`CRET` (`secret` two before); V8 stopped at every `k`, `s` and `t` of
- * prose for the alternation itself. Undefined when the letters are so dense that the global scan is cheaper.
+ * prose for the alternation itself. Undefined when the letters are so dense that the global scan is cheaper, or the
+ * text is short (SHORT_TEXT).
  */
 function vendorPhraseStarts(text: string): number[] | undefined {
   if (text.length >= MIN_PASS_LENGTH) {
@@ -881,6 +891,7 @@ function vendorPhraseStarts(text: string): number[] | undefined {
         credentialWordAt(text, at),
       );
   }
+  if (text.length < SHORT_TEXT) return undefined;
   const index = candidateIndex(text);
   const limit = text.length >> 5;
   const lists = ["k", "K", "cret", "CRET"].map((needle) => index.positionsUpTo(needle, limit));
@@ -1029,7 +1040,7 @@ CANDIDATE_SCANS.push(
   {
     name: "double-dash flags",
     global: CLI_FLAG,
-    starts: (text) => literalStarts(text, ["--"], 0, text.length),
+    starts: (text) => literalStarts(text, CLI_FLAG_LITERALS, 0, text.length),
   },
   {
     name: "authorization schemes",

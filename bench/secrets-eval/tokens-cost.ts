@@ -1,7 +1,9 @@
 /**
  * The secret token detector (`secret.tokens`) of this checkout against a reference checkout's, on the bench's 1 MB
- * of prose and of JSON text, in interleaved rounds in one process (process CPU time; each copy's shared literal pass
- * run on the text first, untimed, as in the check where an earlier detector pays for it). Not a goal row: a
+ * of prose and of JSON text (a new seed each round), in interleaved rounds in one process (process CPU time; each
+ * copy's shared literal pass run on the text first, untimed, as in the check where an earlier detector pays for it),
+ * and per call on short strings: the `key: value` readings of the JSON records' leaves (what a structuredContent
+ * screen keeps and re-reads alone; every other record's `contact` holds a PII value or a token). Not a goal row: a
  * before/after for a change to the token detector. Findings must be equal (compared as `[ruleId, start, end]`).
  *
  * `npx tsx bench/secrets-eval/tokens-cost.ts --reference=<checkout> [rounds]`
@@ -42,29 +44,63 @@ function cpuMs(copy: Copy, text: string, repeat: number): number {
 
 const key = (out: TextMatch[]) => JSON.stringify(out.map((m) => [m.ruleId, m.start, m.end]));
 
-const reference = process.argv.find((a) => a.startsWith("--reference="))?.slice(12);
-if (reference === undefined) throw new Error("--reference=<checkout> is required");
-const rounds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 15);
-const copies = [await copyAt("reference", resolve(reference)), await copyAt("this", resolve("."))];
-for (const shape of ["text", "json"] as const) {
-  const text = payload(shape, 1_000_000);
+/** Both copies' findings on `text`, which must be equal; how many. */
+function sameFindings(copies: Copy[], text: string, what: string): number {
   const found = copies.map((c) => {
     const out: TextMatch[] = [];
     c.pass(text);
     c.tokens.detect(text, out);
     return key(out);
   });
-  if (found[0] !== found[1]) throw new Error(`${shape}: findings differ between the two checkouts`);
-  for (let w = 0; w < 3; w++) for (const c of copies) cpuMs(c, text, 1);
+  if (found[0] !== found[1]) throw new Error(`${what}: findings differ between the two checkouts`);
+  return JSON.parse(found[0]!).length;
+}
+
+const cell = (c: Copy, ms: number[], unit: string) =>
+  `${c.name} ${median(ms).toFixed(2)} (min ${Math.min(...ms).toFixed(2)}) ${unit}`;
+
+function textRow(copies: Copy[], shape: "text" | "json", rounds: number): void {
+  const texts = Array.from({ length: rounds + 1 }, (_, r) => payload(shape, 1_000_000, 101 + r));
+  const findings = sameFindings(copies, texts[0]!, shape);
+  for (const c of copies) cpuMs(c, texts[0]!, 1);
   const samples = copies.map(() => [] as number[]);
   for (let r = 0; r < rounds; r++)
-    copies.forEach((c, i) => {
-      samples[i]!.push(cpuMs(c, text, 2));
-    });
-  const row = copies.map(
-    (c, i) => `${c.name} ${median(samples[i]!).toFixed(2)} (min ${Math.min(...samples[i]!).toFixed(2)})`,
-  );
+    for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) samples[i]!.push(cpuMs(copies[i]!, texts[r + 1]!, 1));
+  const row = copies.map((c, i) => cell(c, samples[i]!, "CPU ms"));
+  console.log(`${shape} (1 MB, ${findings} findings on the first text): ${row.join(", ")}`);
+}
+
+/** The `key: value` reading of each leaf of the JSON records (arrays' items under their key). */
+function readings(records: unknown, out: string[] = [], key = ""): string[] {
+  if (Array.isArray(records)) for (const item of records) readings(item, out, key);
+  else if (records !== null && typeof records === "object")
+    for (const [k, v] of Object.entries(records)) readings(v, out, k);
+  else if (typeof records === "string") out.push(key === "" ? records : `${key}: ${records}`);
+  return out;
+}
+
+function shortRow(copies: Copy[], rounds: number): void {
+  const strings = readings(JSON.parse(payload("json", 200_000, 7))).filter((s) => s.length >= 9);
+  let findings = 0;
+  for (const s of strings) findings += sameFindings(copies, s, `"${s}"`);
+  const samples = copies.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++)
+    for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) {
+      const start = process.cpuUsage();
+      for (const s of strings) copies[i]!.tokens.detect(s, []);
+      const used = process.cpuUsage(start);
+      samples[i]!.push((used.user + used.system) / strings.length);
+    }
+  const row = copies.map((c, i) => cell(c, samples[i]!, "CPU us a call"));
   console.log(
-    `${shape} (${text.length} chars, ${JSON.parse(found[0]!).length} findings): ${row.join(", ")} CPU ms`,
+    `short strings (${strings.length} key: value readings, ${findings} findings): ${row.join(", ")}`,
   );
 }
+
+const reference = process.argv.find((a) => a.startsWith("--reference="))?.slice(12);
+if (reference === undefined) throw new Error("--reference=<checkout> is required");
+const rounds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 15);
+const copies = [await copyAt("reference", resolve(reference)), await copyAt("this", resolve("."))];
+textRow(copies, "text", rounds);
+textRow(copies, "json", rounds);
+shortRow(copies, rounds);

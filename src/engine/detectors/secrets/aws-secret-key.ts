@@ -1,7 +1,7 @@
 import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "../../scan/candidates.js";
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
-import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { entropyAtLeast } from "../shared/shannon-entropy.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -115,7 +115,7 @@ function looksLikeSecretKey(value: string): boolean {
     /[A-Z]/.test(value) &&
     /[a-z]/.test(value) &&
     /\d/.test(value) &&
-    shannonEntropy(value) >= 4 &&
+    entropyAtLeast(value, 4) &&
     !isLookalikeSecret(value) // AWS's own documentation key ends in EXAMPLEKEY
   );
 }

@@ -14,6 +14,31 @@ import {
  * are those of the global scan (test/property/secret-candidate-scan.test.ts compares the two).
  */
 
+/**
+ * Below this length a global regex scan of a short string costs less than asking the candidate index for its letters
+ * (each question is a few map look-ups and a list: the structuredContent screen re-reads thousands of short
+ * `key: value` strings alone), so the letter-based starts are skipped (undefined: the global scan runs).
+ */
+export const SHORT_TEXT = 256;
+
+/** Whether a needle occurs in a text: what the forms' gates ask. */
+export interface Needles {
+  has(needle: string): boolean;
+}
+
+/** A short text's plain search: the candidate index's memo of each answer costs more than the search there. */
+class PlainNeedles implements Needles {
+  constructor(private readonly text: string) {}
+  has(needle: string): boolean {
+    return this.text.includes(needle);
+  }
+}
+
+/** The gates' searches of `text`: the shared candidate index's (answers shared by every detector), plain if short. */
+export function needlesOf(text: string): Needles {
+  return text.length < SHORT_TEXT ? new PlainNeedles(text) : candidateIndex(text);
+}
+
 /** ASCII lower-case letters, most frequent in English first: a literal is searched for by its rarest character. */
 const LETTERS_BY_FREQUENCY = "etaoinshrdlcumwfgypbvkjxqz";
 
@@ -113,18 +138,25 @@ export function anchorStarts(
   const fromPass = anchorsFromPass(text, anchors);
   const starts: number[] = [];
   let next = 0;
-  const add = (at: number): boolean => {
-    for (let s = Math.max(next, at - back, 0); s <= at; s++) starts.push(s);
-    next = at + 1;
-    return starts.length <= limit;
-  };
   if (fromPass !== undefined) {
-    for (const at of fromPass) if (!add(at)) return undefined;
+    for (const at of fromPass) {
+      next = pushStarts(starts, next, at, back);
+      if (starts.length > limit) return undefined;
+    }
     return starts;
   }
   anchors.lastIndex = 0;
-  for (let m = anchors.exec(text); m !== null; m = anchors.exec(text)) if (!add(m.index)) return undefined;
+  for (let m = anchors.exec(text); m !== null; m = anchors.exec(text)) {
+    next = pushStarts(starts, next, m.index, back);
+    if (starts.length > limit) return undefined;
+  }
   return starts;
+}
+
+/** Appends the starts `at - back ... at` from `next` on (those below are listed); the first start not listed after. */
+function pushStarts(starts: number[], next: number, at: number, back: number): number {
+  for (let s = Math.max(next, at - back, 0); s <= at; s++) starts.push(s);
+  return at + 1;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { candidateIndex, MIN_PASS_LENGTH, mergeUnique, passLiterals } from "../../scan/candidates.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
-import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { entropyAtLeast } from "../shared/shannon-entropy.js";
 import {
   anchorStarts,
   CANDIDATE_SCANS,
   literalStarts,
+  needlesOf,
+  SHORT_TEXT,
   scanAll,
   scanAtStarts,
   stickyOf,
@@ -114,6 +116,7 @@ export const DIRECTIVE_WORDS = [
   "KEY",
 ];
 const DIRECTIVE_PASS = passLiterals(DIRECTIVE_WORDS);
+const DIRECTIVE_WORD_ANY_CASE = /pass|pwd|token|secret|key/i;
 const DIRECTIVE_VALUE =
   /[ \t]+(?:<<?-[ \t]*)?(?:(["'])((?:\\.|[^\\\n"']){1,256})\1|([^\s"'\\;]{1,256}))[ \t]*;?[ \t]*(?=\r?\n|$)/y;
 // `-p x` on a command line that also gives a user with `-u` or `--username` (`docker login -u u -p x`).
@@ -141,7 +144,7 @@ function readsAsPassword(value: string, quoted: boolean): boolean {
   return (
     value.length >= 8 &&
     characterClasses(value) >= 3 &&
-    shannonEntropy(value) >= 2.5 &&
+    entropyAtLeast(value, 2.5) &&
     !isLookalikeSecret(value) &&
     !/^[A-Za-z_$][\w$]*(?:\.[\w$]+)+$|[([{]/.test(value)
   );
@@ -225,32 +228,34 @@ function detectBarePasswords(
   sticky: RegExp,
   starts: readonly number[] | undefined,
 ): void {
-  const onMatch = (m: RegExpExecArray): number => {
-    const from = m.index + m[0].length;
-    const bracket = m[0].endsWith("(");
-    const value = readValue(text, from);
-    if (value === null) return from;
-    let [start, end, quoted] = value;
-    if (bracket && !quoted && text.charCodeAt(end) !== 41) {
-      // `PASSWORD(x)`: the value ends at the closing bracket.
-      const close = text.indexOf(")", from);
-      if (close === -1 || close - from > 128) return from;
-      [start, end] = [from, close];
-    }
-    const raw = text.slice(start, end);
-    // After a bracket, always the strict reading: three classes, so every match holds an upper-case letter or a digit.
-    if (/\s/.test(raw) || !readsAsPassword(raw, quoted && !bracket)) return from;
-    report(out, start, end);
-    return Math.max(from, end);
-  };
-  if (starts === undefined) scanAll(text, bare, onMatch);
-  else scanAtStarts(text, sticky, starts, onMatch);
+  if (starts === undefined) scanAll(text, bare, (m) => barePasswordMatch(text, out, m));
+  else scanAtStarts(text, sticky, starts, (m) => barePasswordMatch(text, out, m));
+}
+
+/** One match of a bare password form: its value reported when it reads as a password; where the scan resumes. */
+function barePasswordMatch(text: string, out: TextMatch[], m: RegExpExecArray): number {
+  const from = m.index + m[0].length;
+  const bracket = m[0].endsWith("(");
+  const value = readValue(text, from);
+  if (value === null) return from;
+  let [start, end, quoted] = value;
+  if (bracket && !quoted && text.charCodeAt(end) !== 41) {
+    // `PASSWORD(x)`: the value ends at the closing bracket.
+    const close = text.indexOf(")", from);
+    if (close === -1 || close - from > 128) return from;
+    [start, end] = [from, close];
+  }
+  const raw = text.slice(start, end);
+  // After a bracket, always the strict reading: three classes, so every match holds an upper-case letter or a digit.
+  if (/\s/.test(raw) || !readsAsPassword(raw, quoted && !bracket)) return from;
+  report(out, start, end);
+  return Math.max(from, end);
 }
 
 /**
  * Where BARE_PASSWORD may match: every match starts with `pass` or `pwd` in some ASCII case (it is case-sensitive,
  * so these are a superset). BARE_PASSWORD_OTHER_SCRIPT starts with one of OTHER_SCRIPT_WORDS (or the `ña` of
- * `contraseña`). Undefined when there are too many to be worth trying one by one.
+ * `contraseña`). Undefined when there are too many to be worth trying one by one, or the text is short (SHORT_TEXT).
  */
 function barePasswordStarts(text: string): number[] | undefined {
   // On a long text, the shared pass's `pass`/`pwd` (ASCII case folded, as the anchor below: the pass folds ASCII
@@ -264,6 +269,7 @@ function barePasswordStarts(text: string): number[] | undefined {
       return starts.length > text.length >> 1 ? undefined : starts;
     }
   }
+  if (text.length < SHORT_TEXT) return undefined;
   const index = candidateIndex(text);
   const lower = index.positionsUpTo("p", text.length >> 5);
   const upper = index.positionsUpTo("P", text.length >> 5);
@@ -453,6 +459,8 @@ export function directiveWordsAtLineStarts(text: string): number[][] {
 }
 
 function detectDirectives(text: string, out: TextMatch[]): void {
+  // Every candidate holds one of DIRECTIVE_WORDS (ASCII): a short text without any, in any ASCII case, has none.
+  if (text.length < SHORT_TEXT && !DIRECTIVE_WORD_ANY_CASE.test(text)) return;
   // The bare password words ran first: `PASSWORD x` at a line start is theirs already.
   const reported = new Set<number>(out.map((m) => m.start));
   const candidates = directiveWordsAtLineStarts(text);
@@ -591,7 +599,7 @@ function detectMysqlPasswords(text: string, out: TextMatch[]): void {
  * of them, about 0.6 ms per MB of prose each).
  */
 export function detectOperatorlessCredentials(text: string, out: TextMatch[]): void {
-  const index = candidateIndex(text);
+  const index = needlesOf(text);
   const operator = index.has(":") || index.has("=");
   const quote = index.has('"') || index.has("'");
   if (index.has("#define")) detectDefines(text, out);

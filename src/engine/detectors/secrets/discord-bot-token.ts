@@ -1,7 +1,7 @@
 import { HAS_UPPER } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt } from "../shared/char-codes.js";
-import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { entropyAtLeast } from "../shared/shannon-entropy.js";
 import { CANDIDATE_SCANS, scanAtStarts, stickyOf } from "./candidate-scan.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
@@ -55,7 +55,7 @@ export function createDiscordBotTokenDetector(): TextDetector {
         // Part of a longer token or word on either side: not this shape.
         if (isTokenCode(codeAt(text, start - 1)) || isTokenCode(codeAt(text, end))) return end;
         const token = m[0];
-        if (shannonEntropy(token) < 4 || isLookalikeSecret(token)) return end;
+        if (!entropyAtLeast(token, 4) || isLookalikeSecret(token)) return end;
         out.push({
           kind: "secret",
           type: "discord_bot_token",

@@ -21,17 +21,6 @@ const PUBLISHED_EXAMPLE_DIGESTS = new Set([
  */
 const PUBLISHED_EXAMPLE_LENGTHS = new Set([43]);
 
-/** The longest run of characters that each follow the previous one in code order (`0123`, `abcd`). */
-function longestAscendingRun(value: string): number {
-  let best = 1;
-  let run = 1;
-  for (let i = 1; i < value.length; i++) {
-    run = value.charCodeAt(i) === value.charCodeAt(i - 1) + 1 ? run + 1 : 1;
-    if (run > best) best = run;
-  }
-  return best;
-}
-
 // A random 40-character base62 value holds an ascending run of 6 with probability well under 1e-6.
 const MAX_RANDOM_RUN = 5;
 
@@ -43,9 +32,17 @@ export function isPublishedExample(value: string): boolean {
   return PUBLISHED_EXAMPLE_LENGTHS.has(value.length) && PUBLISHED_EXAMPLE_DIGESTS.has(sha256Hex(value));
 }
 
-/** A value written as a keyboard run (`0123456789abcdef...`), as documentation writes a key it does not publish. */
+/**
+ * A value written as a keyboard run (`0123456789abcdef...`), as documentation writes a key it does not publish: a run
+ * of more than MAX_RANDOM_RUN characters that each follow the previous one in code order (`0123`, `abcd`).
+ */
 export function hasKeyboardRun(value: string): boolean {
-  return longestAscendingRun(value) > MAX_RANDOM_RUN;
+  let run = 1;
+  for (let i = 1; i < value.length; i++) {
+    run = value.charCodeAt(i) === value.charCodeAt(i - 1) + 1 ? run + 1 : 1;
+    if (run > MAX_RANDOM_RUN) return true;
+  }
+  return false;
 }
 
 /** A published example: the value itself, or a JWT's (any dotted token's) last segment, the signature. */

@@ -1,8 +1,15 @@
 import { candidateIndex, MIN_PASS_LENGTH, mergeUnique, passLiterals } from "../../scan/candidates.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
-import { shannonEntropy } from "../shared/shannon-entropy.js";
-import { CANDIDATE_SCANS, literalStarts, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
+import { entropyAtLeast } from "../shared/shannon-entropy.js";
+import {
+  CANDIDATE_SCANS,
+  literalStarts,
+  SHORT_TEXT,
+  scanAll,
+  scanAtStarts,
+  stickyOf,
+} from "./candidate-scan.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -46,6 +53,8 @@ function operatorFinder(text: string): (from: number) => number {
 }
 const CLI_FLAG = /--[A-Za-z][\w-]{0,62}[ \t]+/g;
 const CLI_FLAG_AT = stickyOf(CLI_FLAG);
+/** Every CLI_FLAG match holds its `--` (a constant array: literalStarts keeps its search plan by identity). */
+const CLI_FLAG_LITERALS = ["--"];
 // The single-dash credential flags of some tools (`sqlcmd -password "x"`), from a literal ` -` V8 skips to: any
 // single-dash flag (`(?<=\s)-[A-Za-z]...`) stopped at every hyphenated word of prose and cost 20 ms per MB.
 const SHORT_FLAG =
@@ -214,7 +223,7 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
     return (
       value.length >= 6 &&
       characterClasses(value) >= 2 &&
-      shannonEntropy(value) >= 2.3 &&
+      entropyAtLeast(value, 2.3) &&
       // Lower-case words joined by `_`, `-` or `.` name something (`real_key`, `db-secret-name`): a reference; so
       // does a camel-case name (`overEvery`, a function's: lodash's `allPass: 'overEvery'`).
       !LOWER_WORDS.test(value) &&
@@ -223,7 +232,7 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
   // A generated token is not lower-case words (`some.access.token`) and interpolates no expression (a template
   // literal's `${Buffer.from(x).toString("base64")}`): those are names and code.
   return (
-    value.length >= 16 && shannonEntropy(value) >= 3 && !LOWER_WORDS.test(value) && !INTERPOLATION.test(value)
+    value.length >= 16 && entropyAtLeast(value, 3) && !LOWER_WORDS.test(value) && !INTERPOLATION.test(value)
   );
 }
 
@@ -748,16 +757,20 @@ function detectAssignments(text: string, walk: Walk): void {
   if (walk.generic) detectNamedSingleArguments(text, walk);
   if (walk.keyed.words.source !== "(?!)") detectVendorPhrases(text, walk);
   // Command-line flags take their value after a space: `mysql --password Tr0ub4dor3x`.
-  const onFlag = (m: RegExpExecArray): number => {
-    const end = m.index + m[0].length;
-    const key = m[0].trim().replace(/^-+/, "");
-    const kind = classifyKey(key);
-    if (kind !== null || walk.keyed.words.test(key.toLowerCase()))
-      return Math.max(end, reportValue(text, end, key, kind, walk));
-    return end;
-  };
-  scanAtStarts(text, CLI_FLAG_AT, literalStarts(text, ["--"], 0, text.length) ?? [], onFlag);
-  scanAtStarts(text, SHORT_FLAG_AT, shortFlagStarts(text), onFlag);
+  scanAtStarts(text, CLI_FLAG_AT, literalStarts(text, CLI_FLAG_LITERALS, 0, text.length) ?? [], (m) =>
+    flagMatch(text, m, walk),
+  );
+  scanAtStarts(text, SHORT_FLAG_AT, shortFlagStarts(text), (m) => flagMatch(text, m, walk));
+}
+
+/** A `--flag` or ` -flag` naming a credential: its value reported; where the scan resumes. */
+function flagMatch(text: string, m: RegExpExecArray, walk: Walk): number {
+  const end = m.index + m[0].length;
+  const key = m[0].trim().replace(/^-+/, "");
+  const kind = classifyKey(key);
+  if (kind !== null || walk.keyed.words.test(key.toLowerCase()))
+    return Math.max(end, reportValue(text, end, key, kind, walk));
+  return end;
 }
 
 /** Where SHORT_FLAG may match: a space or tab before a `-` (V8 finds the rare `-`; a space stops it everywhere). */
@@ -866,7 +879,8 @@ function phraseStart(text: string, end: number): number {
 /**
  * Where VENDOR_PHRASE_WORD may match: its word (`key`, `secret`, `token` in the regex's cases) at the index's `k`/`K`
  * (`key` there, `token` two before), `cret`/`CRET` (`secret` two before); V8 stopped at every `k`, `s` and `t` of
- * prose for the alternation itself. Undefined when the letters are so dense that the global scan is cheaper.
+ * prose for the alternation itself. Undefined when the letters are so dense that the global scan is cheaper, or the
+ * text is short (SHORT_TEXT).
  */
 function vendorPhraseStarts(text: string): number[] | undefined {
   if (text.length >= MIN_PASS_LENGTH) {
@@ -877,6 +891,7 @@ function vendorPhraseStarts(text: string): number[] | undefined {
         credentialWordAt(text, at),
       );
   }
+  if (text.length < SHORT_TEXT) return undefined;
   const index = candidateIndex(text);
   const limit = text.length >> 5;
   const lists = ["k", "K", "cret", "CRET"].map((needle) => index.positionsUpTo(needle, limit));
@@ -918,7 +933,7 @@ function reportPhraseValue(text: string, wordEnd: number, valueFrom: number, wal
   if (value === null || value[2]) return valueFrom;
   const [start, end] = value;
   const raw = text.slice(start, end);
-  if (raw.length < 20 || !GENERATED_VALUE.test(raw) || shannonEntropy(raw) < 3.3) return valueFrom;
+  if (raw.length < 20 || !GENERATED_VALUE.test(raw) || !entropyAtLeast(raw, 3.3)) return valueFrom;
   const phrase = text
     .slice(phraseStart(text, wordEnd), wordEnd)
     .trim()
@@ -938,20 +953,22 @@ function reportPhraseValue(text: string, wordEnd: number, valueFrom: number, wal
 const GENERATED_VALUE = /^(?=[^\d]*\d)(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9_-]+$/;
 
 function detectVendorPhrases(text: string, walk: Walk): void {
-  const onMatch = (m: RegExpExecArray): number => {
-    const matchEnd = m.index + m[0].length;
-    if (!valueRunAtLeast(text, matchEnd, 8)) return matchEnd;
-    const wordEnd = m.index + m[0].trimEnd().length;
-    const window = text.slice(Math.max(0, wordEnd - 40), wordEnd);
-    // Most credential words have no vendor's name before them: one test of the names first.
-    if (!walk.keyed.words.test(window.toLowerCase())) return reportPhraseValue(text, wordEnd, matchEnd, walk);
-    const phrase = text.slice(phraseStart(text, wordEnd), wordEnd);
-    if (!walk.keyed.words.test(phrase.toLowerCase())) return reportPhraseValue(text, wordEnd, matchEnd, walk);
-    return Math.max(matchEnd, reportValue(text, matchEnd, phrase, null, walk));
-  };
   const starts = vendorPhraseStarts(text);
-  if (starts === undefined) scanAll(text, VENDOR_PHRASE_WORD, onMatch);
-  else scanAtStarts(text, VENDOR_PHRASE_WORD_AT, starts, onMatch);
+  if (starts === undefined) scanAll(text, VENDOR_PHRASE_WORD, (m) => vendorPhraseMatch(text, m, walk));
+  else scanAtStarts(text, VENDOR_PHRASE_WORD_AT, starts, (m) => vendorPhraseMatch(text, m, walk));
+}
+
+/** A credential word (`key`, `token`, `secret`) and its value, named by a vendor or not; where the scan resumes. */
+function vendorPhraseMatch(text: string, m: RegExpExecArray, walk: Walk): number {
+  const matchEnd = m.index + m[0].length;
+  if (!valueRunAtLeast(text, matchEnd, 8)) return matchEnd;
+  const wordEnd = m.index + m[0].trimEnd().length;
+  const window = text.slice(Math.max(0, wordEnd - 40), wordEnd);
+  // Most credential words have no vendor's name before them: one test of the names first.
+  if (!walk.keyed.words.test(window.toLowerCase())) return reportPhraseValue(text, wordEnd, matchEnd, walk);
+  const phrase = text.slice(phraseStart(text, wordEnd), wordEnd);
+  if (!walk.keyed.words.test(phrase.toLowerCase())) return reportPhraseValue(text, wordEnd, matchEnd, walk);
+  return Math.max(matchEnd, reportValue(text, matchEnd, phrase, null, walk));
 }
 
 function detectAuthorizationValues(text: string, out: TextMatch[]): void {
@@ -965,7 +982,7 @@ function detectAuthorizationValues(text: string, out: TextMatch[]): void {
     // `${SENDGRID_API_KEY}` reads as `${SENDGRID_API_KEY` (a `}` ends an unquoted value): a template all the same.
     if (
       token.length < 16 ||
-      shannonEntropy(token) < 3 ||
+      !entropyAtLeast(token, 3) ||
       isLookalikeSecret(token) ||
       TEMPLATE_START.test(token)
     )
@@ -1023,7 +1040,7 @@ CANDIDATE_SCANS.push(
   {
     name: "double-dash flags",
     global: CLI_FLAG,
-    starts: (text) => literalStarts(text, ["--"], 0, text.length),
+    starts: (text) => literalStarts(text, CLI_FLAG_LITERALS, 0, text.length),
   },
   {
     name: "authorization schemes",

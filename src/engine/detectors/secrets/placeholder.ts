@@ -64,18 +64,39 @@ export function isPlaceholderValue(value: string): boolean {
  * A short unit written over and over (`abcd1234abcd1234...`, `Pass1234Pass1234Pass1234`): a run of one unit of 2 to 8
  * characters, repeated at least three times, covers two thirds of the value (case folded, so `abcd...ABCD...` is one
  * run). A generated secret repeats a unit of its own three times about never.
+ *
+ * For a unit `u`, "position i repeats" means `lower[i] === lower[i - u]`; a run of `r` repeating positions covers
+ * `r + u` characters. The value is a repeated unit when some `u` has a run of at least `minimumRun(u)` positions.
  */
-function isRepeatedUnit(lower: string): boolean {
+export function isRepeatedUnit(lower: string): boolean {
   if (lower.length < 8) return false;
-  for (let unit = 2; unit <= 8; unit++) {
-    let run = 0;
-    let longest = 0;
-    for (let i = unit; i < lower.length; i++) {
-      run = lower.charCodeAt(i) === lower.charCodeAt(i - unit) ? run + 1 : 0;
-      if (run > longest) longest = run;
-    }
-    const covered = longest + unit;
-    if (covered >= unit * 3 && covered * 3 >= lower.length * 2) return true;
+  for (let unit = 2; unit <= 8; unit++)
+    if (hasRepeatRun(lower, unit, minimumRun(lower.length, unit))) return true;
+  return false;
+}
+
+/** The run that covers both three units (`r + u >= 3u`) and two thirds of `n` characters (`3(r + u) >= 2n`). */
+function minimumRun(n: number, unit: number): number {
+  return Math.max(2 * unit, Math.ceil((2 * n) / 3) - unit);
+}
+
+/**
+ * Whether `need` consecutive positions of `[unit, n)` repeat at distance `unit`. Any such run holds exactly one
+ * position of the progression `unit + need - 1 + k * need`, so only those are probed, and the run is measured around
+ * a probe that repeats: a random value costs about `n / need` comparisons per unit instead of `n`.
+ */
+function hasRepeatRun(lower: string, unit: number, need: number): boolean {
+  const n = lower.length;
+  for (let probe = unit + need - 1; probe < n; probe += need) {
+    if (!repeatsAt(lower, probe, unit)) continue;
+    let low = probe;
+    while (low > unit && repeatsAt(lower, low - 1, unit)) low--;
+    let high = probe;
+    while (high + 1 < n && repeatsAt(lower, high + 1, unit)) high++;
+    if (high - low + 1 >= need) return true;
   }
   return false;
 }
+
+const repeatsAt = (lower: string, i: number, unit: number): boolean =>
+  lower.charCodeAt(i) === lower.charCodeAt(i - unit);

@@ -1,5 +1,5 @@
 import { candidateIndex, MIN_PASS_LENGTH, type PassLiterals, passLiterals } from "../../scan/candidates.js";
-import { forEachLiteral } from "./candidate-scan.js";
+import { forEachLiteral, SHORT_TEXT } from "./candidate-scan.js";
 
 /**
  * One pass that finds every token prefix of every record at once. On a text long enough for the shared literal pass
@@ -57,14 +57,17 @@ function triePattern(texts: readonly string[], reversed: boolean): string {
     }
     node.end = true;
   }
-  const emit = (node: Trie): string => {
-    const alternatives = [...node.children].map(([c, child]) =>
-      reversed ? `${emit(child)}${escapeRegex(c)}` : `${escapeRegex(c)}${emit(child)}`,
-    );
-    if (node.end) alternatives.push("");
-    return alternatives.length === 1 ? alternatives[0]! : `(?:${alternatives.join("|")})`;
-  };
-  return emit(root);
+  return emitTrie(root, reversed);
+}
+
+function emitTrie(node: Trie, reversed: boolean): string {
+  const alternatives = [...node.children].map(([c, child]) =>
+    reversed
+      ? `${emitTrie(child, reversed)}${escapeRegex(c)}`
+      : `${escapeRegex(c)}${emitTrie(child, reversed)}`,
+  );
+  if (node.end) alternatives.push("");
+  return alternatives.length === 1 ? alternatives[0]! : `(?:${alternatives.join("|")})`;
 }
 
 export interface PrefixFinder {
@@ -125,17 +128,10 @@ export function createPrefixFinder(prefixes: readonly string[]): PrefixFinder {
   return {
     scan(text, found) {
       // Prefixes of one start may end at different anchors (`sk-` and `sk-ant-api03-`): gather, then keep the longest.
-      // Most strings hold none: nothing is allocated until one is found (a JSON result is thousands of short strings).
-      let found0: [number, string][] | undefined;
-      const note = (start: number, prefix: string) => {
-        found0 ??= [];
-        found0.push([start, prefix]);
-      };
+      const found0: [number, string][] = [];
+      const note = noteInto(found0);
       if (!notePassHits(text, pass, note)) {
-        const dotsAt =
-          withoutDots === withDots
-            ? undefined
-            : candidateIndex(text).startsUpTo([[".", 0]], text.length >> 4);
+        const dotsAt = withoutDots === withDots ? undefined : dotsUpTo(text, text.length >> 4);
         const pattern = dotsAt === undefined ? withDots : withoutDots;
         pattern.lastIndex = 0;
         for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
@@ -149,7 +145,7 @@ export function createPrefixFinder(prefixes: readonly string[]): PrefixFinder {
         forEachLiteral(text, literals, note);
         if (dotsAt !== undefined) findDotPrefixes(text, dotsAt, dots, note);
       }
-      if (found0 === undefined) return;
+      if (found0.length === 0) return;
       found0.sort((x, y) => x[0] - y[0] || y[1].length - x[1].length);
       let last = -1;
       for (const [start, prefix] of found0) {
@@ -205,6 +201,21 @@ function dotPrefixes(prefixes: readonly string[]): DotPrefixes {
   return { size: all.size, byBefore };
 }
 
+/**
+ * The text's dots, ascending, or undefined when there are more than `limit`: from the shared candidate index, or on a
+ * short text (SHORT_TEXT) by a search of its own, where the index's bookkeeping costs more than the search.
+ */
+function dotsUpTo(text: string, limit: number): readonly number[] | undefined {
+  if (text.length >= SHORT_TEXT) return candidateIndex(text).startsUpTo(DOT, limit);
+  const dots: number[] = [];
+  for (let at = text.indexOf("."); at !== -1; at = text.indexOf(".", at + 1)) {
+    if (dots.length >= limit) return undefined;
+    dots.push(at);
+  }
+  return dots;
+}
+const DOT: readonly (readonly [string, number])[] = [[".", 0]];
+
 function findDotPrefixes(
   text: string,
   dotsAt: readonly number[],
@@ -220,4 +231,14 @@ function findDotPrefixes(
       if (start >= 0 && text.startsWith(prefix, start)) note(start, prefix);
     }
   }
+}
+
+/**
+ * A callback appending each `(start, prefix)` to `list`. Made here, not as a named arrow in `scan`: the package's
+ * build keeps function names (esbuild `keepNames`), which costs a `defineProperty` per named closure per call.
+ */
+function noteInto(list: [number, string][]): (start: number, prefix: string) => void {
+  return (start, prefix) => {
+    list.push([start, prefix]);
+  };
 }

@@ -88,11 +88,7 @@ export function createPrivateKeyDetector(): TextDetector {
       // its last character, a space), visited as the indexOf loop did: the first at or after `resume` each time.
       const headers = candidateIndex(text).positions("-----BEGIN ");
       let next = 0;
-      const headerFrom = (from: number): number => {
-        while (next < headers.length && headers[next]! < from) next++;
-        return next < headers.length ? headers[next]! : -1;
-      };
-      let at = headerFrom(0);
+      let at = headers.length > 0 ? headers[0]! : -1;
       while (at !== -1) {
         begin.lastIndex = at;
         const header = begin.exec(text);
@@ -117,7 +113,8 @@ export function createPrivateKeyDetector(): TextDetector {
           if (!holdsNoKey(header[1] ?? "", text.slice(begin.lastIndex, footerAt === -1 ? end : footerAt)))
             out.push({ kind: "secret", type: "private_key", start: at, end, ruleId: "secret.private_key" });
         }
-        at = headerFrom(resume);
+        while (next < headers.length && headers[next]! < resume) next++;
+        at = next < headers.length ? headers[next]! : -1;
       }
       detectPuttyKeys(text, out);
     },

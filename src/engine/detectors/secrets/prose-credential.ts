@@ -1,7 +1,7 @@
 import { type LiteralTriggers, registerDetectorTriggers } from "../../rules/keyword-prefilter.js";
 import { HAS_NON_ASCII } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
-import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { entropyAtLeast } from "../shared/shannon-entropy.js";
 import { anchorStarts, CANDIDATE_SCANS, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
 import { PASSWORD_HASH, SECRET_REFERENCE, underCiphertextParent } from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
@@ -146,11 +146,11 @@ export function isProseCredentialValue(value: string, password: boolean): boolea
   if (NOT_A_SECRET.test(value) || JWT_SHAPE.test(value) || isLookalikeSecret(value)) return false;
   if (PASSWORD_HASH.test(value) || SECRET_REFERENCE.test(value)) return false;
   const classes = characterClasses(value);
-  if (password) return value.length >= 8 && classes >= 3 && shannonEntropy(value) >= 2.5;
+  if (password) return value.length >= 8 && classes >= 3 && entropyAtLeast(value, 2.5);
   // Generated keys have a digit or both cases; `keys.private_key` (code) and `hyphenated-words` have neither.
   // A capital first letter alone is a word's (`Authorization`), not a generated key's mixed case.
   const generated = /\d/.test(value) || (/\p{Ll}/u.test(value) && /\p{Lu}/u.test(value.slice(1)));
-  return value.length >= 12 && classes >= 2 && generated && shannonEntropy(value) >= 3;
+  return value.length >= 12 && classes >= 2 && generated && entropyAtLeast(value, 3);
 }
 
 function report(valueStart: number, raw: string, password: boolean, out: TextMatch[]): void {
@@ -165,6 +165,23 @@ function report(valueStart: number, raw: string, password: boolean, out: TextMat
   });
 }
 
+/** A credential noun and the value after it: reported when it reads as a credential; where the scan resumes. */
+function proseMatch(text: string, m: RegExpExecArray, out: TextMatch[]): number {
+  const [whole, noun, bridge, value] = m as unknown as [string, string, string, string];
+  const end = m.index + whole.length;
+  if (m.index > 0 && WORD_CHAR.test(text[m.index - 1]!)) return m.index + 1;
+  if (
+    OTHER_ATTRIBUTE.test(bridge) ||
+    NOT_A_CREDENTIAL_KEY.test(text.slice(Math.max(0, m.index - 24), m.index))
+  )
+    return end;
+  // A value followed by `(` is a call: `key = deriveKey(...)`; `!` is TypeScript's non-null assertion.
+  if (text[end] === "(" || CODE_VALUE.test(value.replace(TRAILING_PUNCTUATION, ""))) return end;
+  if (underCiphertextParent(text, m.index)) return end;
+  report(end - value.length, value, isPasswordNoun(noun), out);
+  return end;
+}
+
 export function createProseCredentialDetector(): TextDetector {
   const detector: TextDetector = {
     id: "secret.prose_credential",
@@ -172,24 +189,9 @@ export function createProseCredentialDetector(): TextDetector {
     minLength: 12,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 12) return;
-      const onMatch = (m: RegExpExecArray): number => {
-        const [whole, noun, bridge, value] = m as unknown as [string, string, string, string];
-        const end = m.index + whole.length;
-        if (m.index > 0 && WORD_CHAR.test(text[m.index - 1]!)) return m.index + 1;
-        if (
-          OTHER_ATTRIBUTE.test(bridge) ||
-          NOT_A_CREDENTIAL_KEY.test(text.slice(Math.max(0, m.index - 24), m.index))
-        )
-          return end;
-        // A value followed by `(` is a call: `key = deriveKey(...)`; `!` is TypeScript's non-null assertion.
-        if (text[end] === "(" || CODE_VALUE.test(value.replace(TRAILING_PUNCTUATION, ""))) return end;
-        if (underCiphertextParent(text, m.index)) return end;
-        report(end - value.length, value, isPasswordNoun(noun), out);
-        return end;
-      };
       const starts = nounStarts(text);
-      if (starts === undefined) scanAll(text, PROSE, onMatch);
-      else scanAtStarts(text, PROSE_AT, starts, onMatch);
+      if (starts === undefined) scanAll(text, PROSE, (m) => proseMatch(text, m, out));
+      else scanAtStarts(text, PROSE_AT, starts, (m) => proseMatch(text, m, out));
       PROSE_CJK.lastIndex = 0;
       for (let m = PROSE_CJK.exec(text); m !== null; m = PROSE_CJK.exec(text)) {
         const [whole, noun, value] = m as unknown as [string, string, string];

@@ -13,7 +13,7 @@ import {
 } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
-import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { entropyAtLeast } from "../shared/shannon-entropy.js";
 import { passesCrc32Base62 } from "./checksums.js";
 import { detectOperatorlessCredentials } from "./credential-forms.js";
 import {
@@ -87,9 +87,23 @@ function leadStart(text: string, c: CompiledForm, at: number): number {
   return i;
 }
 
-function characterClasses(value: string): number {
-  return (/[A-Z]/.test(value) ? 1 : 0) + (/[a-z]/.test(value) ? 1 : 0) + (/\d/.test(value) ? 1 : 0);
+const UPPER = 1;
+const LOWER = 2;
+const DIGIT = 4;
+
+/** Which of the ASCII classes `[A-Z]`, `[a-z]`, `[0-9]` occur in `value` (a bit each), read in one pass. */
+function classBits(value: string): number {
+  let bits = 0;
+  for (let i = 0; i < value.length && bits !== 7; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 48 && c <= 57) bits |= DIGIT;
+    else if (c >= 65 && c <= 90) bits |= UPPER;
+    else if (c >= 97 && c <= 122) bits |= LOWER;
+  }
+  return bits;
 }
+
+const CLASS_COUNT = [0, 1, 1, 2, 1, 2, 2, 3];
 
 /** Whether `body` (after `prefix`, and after `lead` for a form with one) is a token of the compiled form. */
 export function acceptsBody(c: CompiledForm, prefix: string, body: string, lead = ""): boolean {
@@ -108,9 +122,12 @@ export function acceptsBody(c: CompiledForm, prefix: string, body: string, lead 
     if (passesCrc32Base62(body)) return true;
     if (c.form.checksumRequired) return false;
   }
-  if (shannonEntropy(body) < (c.form.minEntropy ?? 3)) return false;
-  if (characterClasses(body) < (c.form.minClasses ?? 0)) return false;
-  if (c.form.needsDigit && !/\d/.test(body)) return false;
+  if (c.form.minClasses !== undefined || c.form.needsDigit) {
+    const classes = classBits(body);
+    if (CLASS_COUNT[classes]! < (c.form.minClasses ?? 0)) return false;
+    if (c.form.needsDigit && (classes & DIGIT) === 0) return false;
+  }
+  if (!entropyAtLeast(body, c.form.minEntropy ?? 3)) return false;
   // A prefix is the vendor's evidence (lookalike.ts), unless the vendor's checksum or signature could vouch and did not.
   const prefixed =
     c.form.keyed === undefined &&

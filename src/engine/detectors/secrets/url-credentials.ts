@@ -1,6 +1,6 @@
 import { HAS_AT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
-import { shannonEntropy } from "../shared/shannon-entropy.js";
+import { entropyAtLeast } from "../shared/shannon-entropy.js";
 import { isPlaceholderValue } from "./placeholder.js";
 
 /**
@@ -28,7 +28,7 @@ function isUserinfoEnd(code: number): boolean {
 }
 
 function looksLikeToken(value: string): boolean {
-  return value.length >= 16 && /\d/.test(value) && /[A-Za-z]/.test(value) && shannonEntropy(value) >= 3.5;
+  return value.length >= 16 && /\d/.test(value) && /[A-Za-z]/.test(value) && entropyAtLeast(value, 3.5);
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { findCards } from "../../src/engine/detectors/pii/credit-card.js";
+import { findCards, forEachDigitGroups } from "../../src/engine/detectors/pii/credit-card.js";
 import { createPiiDetectors } from "../../src/engine/detectors/pii/index.js";
 import {
   candidateIndex,
@@ -114,6 +114,57 @@ function findings(text: string): string {
   const out: TextMatch[] = [];
   for (const d of createPiiDetectors()) d.detect(text, out);
   return JSON.stringify(out);
+}
+
+/** Digit groups joined by the separators a card is printed with, others, and none (the card scan's near-misses). */
+const cardRun = fc
+  .array(
+    fc.tuple(
+      digits(1, 7),
+      fc.constantFrom(
+        " ",
+        ".",
+        "-",
+        "\u00a0",
+        "\u2009",
+        "\u202f",
+        "\u2010",
+        "\u2013",
+        "\u2014",
+        "/",
+        "  ",
+        "a",
+        "",
+      ),
+    ),
+    { minLength: 1, maxLength: 7 },
+  )
+  .map((groups) => groups.map(([d, sep]) => d + sep).join(""));
+
+const cardText = fc
+  .array(fc.oneof(cardRun, fc.constantFrom(printedCard(16), printedCard(13), " ", "+", " the card ")), {
+    minLength: 5,
+    maxLength: 60,
+  })
+  .map((parts) => {
+    let text = parts.join(" ");
+    while (text.length < MIN_PASS_LENGTH) text += " the report was filed under review before the deadline ";
+    return text;
+  });
+
+function printedCard(length: number): string {
+  const card = fakeCardNumber("4", length, 7 + length);
+  return card.replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+/** The card scan's candidates (the digit groups it reads) and its cards in `text`, read anew. */
+function cardsOf(text: string): string {
+  const candidates: string[] = [];
+  forEachDigitGroups(text, (start, run) => candidates.push(`${start}:${run}`));
+  findCards("");
+  const cards = findCards(text);
+  const spans = Array.from({ length: cards.size }, (_, i) => `${cards.start(i)}-${cards.end(i)}`);
+  return JSON.stringify([candidates, spans]);
 }
 
 /** Digit groups the view folds (and near-misses), and the characters that make it walk the text. */
@@ -227,6 +278,26 @@ describe("the pass's digit runs", () => {
       { numRuns: 300, seed: 209 },
     );
     expect(ran).toBeGreaterThan(200);
+  });
+
+  it("leave the card scan's candidates (digit groups and every separator it admits) as its regex finds them", () => {
+    let ran = 0;
+    let found = 0;
+    fc.assert(
+      fc.property(cardText, (text) => {
+        setLiteralPass(true);
+        if (runsOf(text) !== undefined) ran++;
+        const withRuns = cardsOf(text);
+        if (!withRuns.endsWith("[]]")) found++;
+        setLiteralPass(false);
+        const without = cardsOf(text);
+        setLiteralPass(true);
+        expect(withRuns).toBe(without);
+      }),
+      { numRuns: 200, seed: 277 },
+    );
+    expect(ran).toBeGreaterThan(150);
+    expect(found).toBeGreaterThan(100);
   });
 
   it("leave the normalised view (its escape gate and its dotted digit groups) as its own scans read it", () => {

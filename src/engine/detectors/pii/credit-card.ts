@@ -238,35 +238,59 @@ let lastCards = new CardSpans();
 function scanCards(text: string, out: MatchSink): void {
   if (text.length < MIN_DIGITS) return;
   creditCardWork.scans++;
+  forEachDigitGroups(text, (start, run) => readGroups(text, start, run, out));
+}
+
+/**
+ * Every match of DIGIT_GROUPS in `text`, in order (`run` at `start`): from the text's digit runs when the shared pass
+ * gave them, else by the regex's global scan.
+ */
+export function forEachDigitGroups(text: string, visit: (start: number, run: string) => void): void {
   const runs = digitRunsOf(text);
   if (runs !== undefined) {
-    groupsAtRuns(text, runs, out);
+    groupsAtRuns(text, runs, visit);
     return;
   }
   const re = DIGIT_GROUPS; // shared, reset: a RegExp per call was costlier than the scan on short strings
   re.lastIndex = 0;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) readGroups(text, m.index, m[0], out);
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) visit(m.index, m[0]);
 }
 
-const DIGIT_GROUPS_AT = new RegExp(DIGIT_GROUPS.source, "y");
+/** A separator DIGIT_GROUPS admits between two digits (the class of SEPARATOR). */
+function isGroupSeparator(code: number): boolean {
+  return (
+    code === 0x20 ||
+    code === 0x2e ||
+    code === 0x2d ||
+    code === 0xa0 ||
+    code === 0x2009 ||
+    code === 0x202f ||
+    (code >= 0x2010 && code <= 0x2013)
+  );
+}
 
 /**
- * DIGIT_GROUPS' matches from the text's digit runs. A match begins with four digits and goes on with a digit, so it
- * starts at the first digit of a run of four or more (from a later digit of the run fewer than four are left, or
- * the match at the run's start takes them); it ends at a run's end (greedy: the next character is no digit), where
- * the global scan goes on. So the runs from the last match's end on, tried sticky in order, give the same matches.
+ * DIGIT_GROUPS' matches from the text's digit runs, without the regex. A match begins with four digits and goes on
+ * with a digit, so it starts at the first digit of a run of four or more (from a later digit of the run fewer than
+ * four are left, or the match at the run's start takes them). Greedy, it takes the whole run, then each next run
+ * that one separator joins to it (`S?\d`: a separator, then the next run's first digit), and ends at the first run
+ * end nothing joins: where the global scan goes on. Four digits that nothing follows are no match.
  */
-function groupsAtRuns(text: string, runs: Int32Array, out: MatchSink): void {
-  const re = DIGIT_GROUPS_AT;
+function groupsAtRuns(text: string, runs: Int32Array, visit: (start: number, run: string) => void): void {
   let from = 0;
   for (let r = 0; r < runs.length; r += 2) {
     const start = runs[r]!;
-    if (start < from || runs[r + 1]! - start < 4) continue;
-    re.lastIndex = start;
-    const m = re.exec(text);
-    if (m === null) continue;
-    from = re.lastIndex;
-    readGroups(text, start, m[0], out);
+    let end = runs[r + 1]!;
+    if (start < from || end - start < 4) continue;
+    for (
+      let k = r + 2;
+      k < runs.length && runs[k] === end + 1 && isGroupSeparator(text.charCodeAt(end));
+      k += 2
+    )
+      end = runs[k + 1]!;
+    if (end - start === 4) continue;
+    from = end;
+    visit(start, text.slice(start, end));
   }
 }
 

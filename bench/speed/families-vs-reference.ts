@@ -1,60 +1,135 @@
 /**
- * The families-text row's two sides, this checkout and a reference checkout (`--reference=<dir>`, e.g. a
- * `git worktree add --detach` of main with a node_modules symlink), imported side by side in one process and run in
- * interleaved rounds with langchain's built-ins, timed in process CPU time (`process.cpuUsage`): on a shared, loaded
- * machine the ratio of two CPU times taken in the same rounds is the figure to quote, not the wall clock.
+ * The families-text row (every family but injection) and the full-check row (the default policy, injection
+ * included), this checkout and a reference checkout (`--reference=<dir>`, e.g. a `git worktree add --detach` of main
+ * with a node_modules symlink), imported side by side in one process and run in interleaved rounds with langchain's
+ * built-ins, timed in process CPU time (`process.cpuUsage`): on a shared, loaded machine the ratio of two CPU times
+ * taken in the same rounds is the figure to quote, not the wall clock. Then each detector of the families plan, per
+ * side, in CPU ms per MB.
  *
- * `npx tsx bench/speed/families-vs-reference.ts --reference=/tmp/ref [rounds]`
+ * Every round reads NEW texts (the same ones for every arm of the round): a detector's remembered verdicts of an
+ * earlier text must not flatter it. The families and the full-check arms read different texts, so neither side's
+ * second arm finds the text's candidate index of its first.
+ *
+ * `npx tsx bench/speed/families-vs-reference.ts --reference=/tmp/ref [rounds] [--no-detectors]`
  */
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { TextDetector } from "../../src/engine/types.js";
 import { median } from "../lib/stats.js";
 import { benchText, langchainDetectors, textRequest } from "./common.js";
 import { NO_INJECTION } from "./families-text.js";
 
 interface Engine {
-  checkOutput(request: unknown): Promise<unknown>;
+  checkOutput(request: unknown): Promise<{ findings: unknown[] }>;
 }
 
-async function engineAt(dir: string): Promise<Engine> {
-  const { LocalPolicyEngine } = await import(pathToFileURL(join(dir, "src/engine/local-engine.ts")).href);
-  return new LocalPolicyEngine(NO_INJECTION, { worker: false }) as Engine;
+interface Side {
+  families: Engine;
+  full: Engine;
+  detectors: TextDetector[];
+  /** Runs the shared literal pass on a text (what the check has done before its number detectors run). */
+  pass(text: string): void;
 }
 
-async function cpuMs(run: () => unknown, repeat: number): Promise<number> {
+async function sideAt(dir: string): Promise<Side> {
+  const at = (path: string) => import(pathToFileURL(join(dir, path)).href);
+  const { LocalPolicyEngine } = await at("src/engine/local-engine.ts");
+  const { createDetectorSet } = await at("src/engine/detector-set.ts");
+  const { resolvePolicy } = await at("src/engine/policy.ts");
+  const { ScanPlans } = await at("src/engine/scan-plans.ts");
+  const { candidateIndex, passLiterals } = await at("src/engine/scan/candidates.ts");
+  const resolved = resolvePolicy(NO_INJECTION, process.env, { detectorIds: new Set() });
+  const plan = new ScanPlans(resolved, createDetectorSet(resolved, [])).get(
+    "output",
+    resolved.sanitizer.mode,
+  );
+  const any = passLiterals(["\u0001"]);
+  return {
+    families: new LocalPolicyEngine(NO_INJECTION, { worker: false }),
+    full: new LocalPolicyEngine({}, { worker: false }),
+    detectors: [...plan.sanitizers, ...plan.detectors],
+    pass: (text) => candidateIndex(text).passHits(any),
+  };
+}
+
+function cpuMs(run: () => unknown): number {
   const start = process.cpuUsage();
-  for (let i = 0; i < repeat; i++) await run();
+  run();
   const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000 / repeat;
+  return (used.user + used.system) / 1000;
+}
+
+async function cpuMsAsync(run: () => Promise<unknown>): Promise<number> {
+  const start = process.cpuUsage();
+  await run();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
 }
 
 const reference = process.argv.find((a) => a.startsWith("--reference="))?.slice("--reference=".length);
 if (reference === undefined) throw new Error("--reference=<checkout> is required");
 const rounds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 15);
-const text = benchText();
-const request = textRequest(text);
-const sides: [string, () => unknown][] = [
-  ["langchain", () => langchainDetectors(text)],
-  ["reference", () => undefined],
-  ["this", () => undefined],
-];
-const ref = await engineAt(resolve(reference));
-const cur = await engineAt(resolve("."));
-sides[1]![1] = () => ref.checkOutput(request);
-sides[2]![1] = () => cur.checkOutput(request);
-for (const [, run] of sides) for (let i = 0; i < 3; i++) await run();
-const samples = new Map<string, number[]>(sides.map(([name]) => [name, []]));
-for (let r = 0; r < rounds; r++)
-  for (const [name, run] of r % 2 === 0 ? sides : [...sides].reverse())
-    samples.get(name)!.push(await cpuMs(run, 3));
-const row = (name: string) => {
-  const ms = samples.get(name)!;
-  return { median: median(ms), min: Math.min(...ms) };
+const sides = { reference: await sideAt(resolve(reference)), this: await sideAt(resolve(".")) };
+const names = ["reference", "this"] as const;
+const samples = new Map<string, number[]>();
+const add = (key: string, ms: number) => {
+  const list = samples.get(key) ?? [];
+  list.push(ms);
+  samples.set(key, list);
 };
-const lc = row("langchain");
-for (const name of ["reference", "this"]) {
-  const side = row(name);
+
+/** One round of the two rows: the arms in an order that alternates per round; round 0 warms up and is not kept. */
+async function rowsRound(r: number): Promise<void> {
+  const familiesText = benchText(undefined, 1000 + 2 * r);
+  const familiesRequest = textRequest(familiesText);
+  const fullRequest = textRequest(benchText(undefined, 1001 + 2 * r));
+  const arms: [string, () => Promise<unknown>][] = [
+    ["langchain", async () => langchainDetectors(familiesText)],
+    ...names.flatMap((n): [string, () => Promise<unknown>][] => [
+      [`families ${n}`, () => sides[n].families.checkOutput(familiesRequest)],
+      [`full ${n}`, () => sides[n].full.checkOutput(fullRequest)],
+    ]),
+  ];
+  for (const [name, run] of r % 2 === 0 ? arms : arms.reverse()) {
+    const ms = await cpuMsAsync(run);
+    if (r > 0) add(name, ms);
+  }
+}
+
+/** One round per detector: a new text, each side's pass on it, then each detector of its plan alone. */
+function detectorsRound(r: number): void {
+  const text = benchText(undefined, 5000 + r);
+  for (const n of r % 2 === 0 ? names : [...names].reverse()) {
+    const side = sides[n];
+    const pass = cpuMs(() => side.pass(text));
+    if (r > 0) add(`pass ${n}`, pass);
+    for (const d of side.detectors) {
+      const ms = cpuMs(() => d.detect(text, []));
+      if (r > 0) add(`${d.id} ${n}`, ms);
+    }
+  }
+}
+
+for (let r = 0; r <= rounds; r++) await rowsRound(r);
+const at = (key: string) => median(samples.get(key) ?? [Number.NaN]);
+const low = (key: string) => Math.min(...(samples.get(key) ?? [Number.NaN]));
+const lc = at("langchain");
+console.log(
+  `${rounds} rounds, new texts each round; CPU ms per MB, median (min); langchain ${lc.toFixed(2)} (${low("langchain").toFixed(2)})`,
+);
+for (const row of ["families", "full"])
+  for (const n of names) {
+    const key = `${row} ${n}`;
+    console.log(
+      `${key}: ${at(key).toFixed(2)} (${low(key).toFixed(2)}) ms; ratio langchain/ours ${(lc / at(key)).toFixed(2)}x (minima ${(low("langchain") / low(key)).toFixed(2)}x)`,
+    );
+  }
+if (!process.argv.includes("--no-detectors")) {
+  for (let r = 0; r <= rounds; r++) detectorsRound(r);
   console.log(
-    `${name}: median ${side.median.toFixed(2)} ms, min ${side.min.toFixed(2)} ms per MB; langchain ${lc.median.toFixed(2)} / ${lc.min.toFixed(2)}; ratio langchain/ours ${(lc.median / side.median).toFixed(2)}x (medians), ${(lc.min / side.min).toFixed(2)}x (minima)`,
+    `\n| part (CPU ms per MB, median of ${rounds} rounds, new text each) | reference | this |\n| --- | --- | --- |`,
   );
+  const parts = ["pass", ...sides.this.detectors.map((d) => d.id)];
+  for (const part of parts)
+    console.log(`| ${part} | ${at(`${part} reference`).toFixed(2)} | ${at(`${part} this`).toFixed(2)} |`);
 }

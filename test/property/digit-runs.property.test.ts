@@ -8,6 +8,7 @@
  */
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
+import { findCards, forEachDigitGroups } from "../../src/engine/detectors/pii/credit-card.js";
 import { createPiiDetectors } from "../../src/engine/detectors/pii/index.js";
 import {
   candidateIndex,
@@ -15,6 +16,7 @@ import {
   passLiterals,
   setLiteralPass,
 } from "../../src/engine/scan/candidates.js";
+import { normalisedView } from "../../src/engine/scan/normalised-view.js";
 import type { TextMatch } from "../../src/engine/types.js";
 import { fakeCardNumber, fakeIban } from "../../src/shared/fake-credentials.js";
 
@@ -108,9 +110,106 @@ const longText = fc.array(piece, { minLength: 40, maxLength: 160 }).map((parts) 
 });
 
 function findings(text: string): string {
+  findCards(""); // the card scan keeps its last text's answer: read this one anew
   const out: TextMatch[] = [];
   for (const d of createPiiDetectors()) d.detect(text, out);
   return JSON.stringify(out);
+}
+
+/** Digit groups joined by the separators a card is printed with, others, and none (the card scan's near-misses). */
+const cardRun = fc
+  .array(
+    fc.tuple(
+      digits(1, 7),
+      fc.constantFrom(
+        " ",
+        ".",
+        "-",
+        "\u00a0",
+        "\u2009",
+        "\u202f",
+        "\u2010",
+        "\u2013",
+        "\u2014",
+        "/",
+        "  ",
+        "a",
+        "",
+      ),
+    ),
+    { minLength: 1, maxLength: 7 },
+  )
+  .map((groups) => groups.map(([d, sep]) => d + sep).join(""));
+
+const cardText = fc
+  .array(fc.oneof(cardRun, fc.constantFrom(printedCard(16), printedCard(13), " ", "+", " the card ")), {
+    minLength: 5,
+    maxLength: 60,
+  })
+  .map((parts) => {
+    let text = parts.join(" ");
+    while (text.length < MIN_PASS_LENGTH) text += " the report was filed under review before the deadline ";
+    return text;
+  });
+
+function printedCard(length: number): string {
+  const card = fakeCardNumber("4", length, 7 + length);
+  return card.replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+/** The card scan's candidates (the digit groups it reads) and its cards in `text`, read anew. */
+function cardsOf(text: string): string {
+  const candidates: string[] = [];
+  forEachDigitGroups(text, (start, run) => candidates.push(`${start}:${run}`));
+  findCards("");
+  const cards = findCards(text);
+  const spans = Array.from({ length: cards.size }, (_, i) => `${cards.start(i)}-${cards.end(i)}`);
+  return JSON.stringify([candidates, spans]);
+}
+
+/** Digit groups the view folds (and near-misses), and the characters that make it walk the text. */
+const viewPiece = fc.oneof(
+  { weight: 6, arbitrary: piece },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "4111.1111.1111.1111",
+      "536.22.4187",
+      "536_22_4187",
+      "536/22/4187",
+      "1.2.3",
+      "12.3456.7.89012",
+      "1234.5678.9012.34567",
+      "01.02.2024",
+      "10.0.0.1",
+      "1.2.3.4.5.6.7.8.9",
+      "v1.2.3",
+      "a1.b2.c3",
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("%41", "&amp;", "&#64;", "\\u0040", "\u0007", "\u007f", "\\", "%", "&"),
+  },
+);
+
+/** A few pieces in prose (one piece alone decides whether the view walks or folds), at least MIN_PASS_LENGTH long. */
+const viewText = fc
+  .tuple(fc.array(viewPiece, { minLength: 1, maxLength: 8 }), fc.nat({ max: 20 }))
+  .map(([parts, at]) => {
+    const prose = " the report was filed under review before the deadline ";
+    let text = prose.repeat(at) + parts.join(" ");
+    while (text.length < MIN_PASS_LENGTH) text += prose;
+    return text;
+  });
+
+/** The view of `text` as the detectors read it: its text, where it differs, and every offset mapped back. */
+function viewOf(text: string): string {
+  normalisedView(""); // the view keeps its last text's answer: read this one anew
+  const view = normalisedView(text);
+  if (view === undefined) return "none";
+  const back = Array.from({ length: view.text.length + 1 }, (_, i) => view.toOriginal(i, i + 1).join(","));
+  return JSON.stringify([view.text, [...view.changes], back]);
 }
 
 describe("the pass's digit runs", () => {
@@ -179,5 +278,45 @@ describe("the pass's digit runs", () => {
       { numRuns: 300, seed: 209 },
     );
     expect(ran).toBeGreaterThan(200);
+  });
+
+  it("leave the card scan's candidates (digit groups and every separator it admits) as its regex finds them", () => {
+    let ran = 0;
+    let found = 0;
+    fc.assert(
+      fc.property(cardText, (text) => {
+        setLiteralPass(true);
+        if (runsOf(text) !== undefined) ran++;
+        const withRuns = cardsOf(text);
+        if (!withRuns.endsWith("[]]")) found++;
+        setLiteralPass(false);
+        const without = cardsOf(text);
+        setLiteralPass(true);
+        expect(withRuns).toBe(without);
+      }),
+      { numRuns: 200, seed: 277 },
+    );
+    expect(ran).toBeGreaterThan(150);
+    expect(found).toBeGreaterThan(100);
+  });
+
+  it("leave the normalised view (its escape gate and its dotted digit groups) as its own scans read it", () => {
+    let ran = 0;
+    let folded = 0;
+    fc.assert(
+      fc.property(viewText, (text) => {
+        setLiteralPass(true);
+        if (runsOf(text) !== undefined) ran++;
+        const withPass = viewOf(text);
+        if (withPass !== "none") folded++;
+        setLiteralPass(false);
+        const without = viewOf(text);
+        setLiteralPass(true);
+        expect(withPass).toBe(without);
+      }),
+      { numRuns: 200, seed: 311 },
+    );
+    expect(ran).toBeGreaterThan(150);
+    expect(folded).toBeGreaterThan(40);
   });
 });

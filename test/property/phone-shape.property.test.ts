@@ -81,5 +81,9 @@ describe("phone candidate shape", () => {
     expect(isNonPhoneShape("10.1.2.3")).toBe(true);
     expect(isNonPhoneShape("123-45-6789")).toBe(true);
     expect(isNonPhoneShape("415-555-0100")).toBe(false);
+    // Spaces are how phones are grouped: a date's shape with spaces is no date.
+    expect(isNonPhoneShape("2015 12 22")).toBe(false);
+    expect(isNonPhoneShape("22 12 2015")).toBe(false);
+    expect(isNonPhoneShape("2015--12--22")).toBe(true);
   });
 });

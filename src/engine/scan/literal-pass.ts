@@ -75,6 +75,8 @@ export interface PassResult {
    * (`[s0, e0, s1, e1, ...]`); undefined when some 64 kB chunk holds more than one run per 8 bytes.
    */
   readonly digitRuns: Int32Array | undefined;
+  /** Whether every character of the text is ASCII (every chunk encoded to as many bytes as it has characters). */
+  readonly ascii: boolean;
 }
 
 /** Runs of digits gathered chunk by chunk, a run cut by a chunk's end joined to its continuation. */
@@ -134,6 +136,7 @@ export class LiteralPass {
     let runs: RunList | undefined = new RunList();
     let count = 0;
     let base = 0;
+    let allAscii = true;
     ex.reset();
     let rest = text;
     while (rest.length > 0) {
@@ -141,6 +144,7 @@ export class LiteralPass {
       // encodeInto never splits a character (nor a surrogate pair) across two chunks.
       const { read, written } = encoder.encodeInto(rest, room);
       const ascii = read === written;
+      allAscii &&= ascii;
       const status = ascii
         ? ex.scanAscii(layout.text, written, base, this.#overlap)
         : ex.scanUtf8(layout.text, written, base);
@@ -158,7 +162,7 @@ export class LiteralPass {
       base += read;
       rest = read === rest.length ? "" : rest.slice(read);
     }
-    return { lists, digitRuns: runs?.toArray() };
+    return { lists, digitRuns: runs?.toArray(), ascii: allAscii };
   }
 
   /** Appends `count` (literal, end) pairs at `at` to the lists; returns `count`. */

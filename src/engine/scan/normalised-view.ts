@@ -1,4 +1,6 @@
+import { digitRunsOf } from "../detectors/shared/digit-runs.js";
 import { classifyInvisible } from "../sanitizer/invisible-chars.js";
+import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "./candidates.js";
 import { type OffsetList, type OffsetMap, SegmentMap, TextBuilder } from "./offset-map.js";
 
 /**
@@ -43,6 +45,12 @@ const INTERESTING = /[^\t\n\r\x20-\x24\x27-\x5b\x5d-\x7e]/g;
  * Global; the caller resets `lastIndex`.
  */
 export const VIEW_TRIGGER = new RegExp(`${INTERESTING.source}|${DOTTED_TRIGGER.source}`, "g");
+/** The ASCII characters INTERESTING matches but `%`, `&` and `\\` (found with `includes`): the controls and DEL. */
+const INTERESTING_CONTROLS = passLiterals(
+  Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)).filter(
+    (char) => char.match(INTERESTING) !== null && char !== "%" && char !== "&" && char !== "\\",
+  ),
+);
 // Named entities that spell characters a value is made of (HTML's full table is 2,000 names; these are the ones that
 // can hide an address, a number or a URL, plus the usual five).
 const NAMED_ENTITIES: Record<string, string> = {
@@ -149,9 +157,29 @@ function walkFolds(text: string, emit: Emit): boolean {
   return true;
 }
 
-function buildView(text: string): NormalisedView | undefined {
+/**
+ * `INTERESTING.test(text)`. On a long ASCII text the shared pass has read (its hits of the control characters and
+ * DEL, and its answer that every character is ASCII) the rest of the class is `%`, `&` and `\\`, three native
+ * searches; the regex visits every character.
+ */
+function hasInteresting(text: string): boolean {
+  if (text.length >= MIN_PASS_LENGTH) {
+    const index = candidateIndex(text);
+    const controls = index.passHitsIfRun(INTERESTING_CONTROLS);
+    if (controls !== undefined && index.isAscii())
+      return (
+        controls.some((list) => list.length > 0) ||
+        text.includes("%") ||
+        text.includes("&") ||
+        text.includes("\\")
+      );
+  }
   INTERESTING.lastIndex = 0;
-  if (!INTERESTING.test(text)) return dottedGroupsOnly(text);
+  return INTERESTING.test(text);
+}
+
+function buildView(text: string): NormalisedView | undefined {
+  if (!hasInteresting(text)) return dottedGroupsOnly(text, digitRunsOf(text));
   const map = new SegmentMap();
   const parts = new TextBuilder();
   let length = 0;
@@ -233,10 +261,13 @@ function strippedView(text: string, { working, map }: StrippedText): NormalisedV
   };
 }
 
-/** Plain ASCII without escapes: the view differs only where dotted digit groups are, one for one. */
-function dottedGroupsOnly(text: string): NormalisedView | undefined {
+/**
+ * Plain ASCII without escapes: the view differs only where dotted digit groups are, one for one. `runs`: the text's
+ * digit runs when the shared pass gave them.
+ */
+function dottedGroupsOnly(text: string, runs?: Int32Array): NormalisedView | undefined {
   const changes: number[] = [];
-  const view = foldDottedGroups(text, changes);
+  const view = foldDottedGroups(text, changes, runs);
   if (changes.length === 0) return undefined;
   const offsets = Int32Array.from(changes);
   return { text: view, changes: offsets, toOriginal: identityRange, bytes: offsets.byteLength };
@@ -273,20 +304,69 @@ function identityRange(start: number, end: number): [number, number] {
   return [start, end];
 }
 
-/** Rewrites the separators of dotted digit groups to "-" (same length); pushes where each run starts. */
-function foldDottedGroups(text: string, changes: number[]): string {
-  if (!DOTTED_TRIGGER.test(text)) return text;
+/**
+ * Rewrites the separators of dotted digit groups to "-" (same length); pushes where each run starts. With `runs`
+ * (the text's digit runs), the trigger and the matches are read from them (dottedTriggerAtRuns, dottedGroupsAtRuns).
+ */
+function foldDottedGroups(text: string, changes: number[], runs?: Int32Array): string {
+  if (runs === undefined ? !DOTTED_TRIGGER.test(text) : !dottedTriggerAtRuns(text, runs)) return text;
   let out = "";
   let copied = 0;
-  DOTTED_GROUPS.lastIndex = 0;
-  for (let m = DOTTED_GROUPS.exec(text); m !== null; m = DOTTED_GROUPS.exec(text)) {
-    const run = m[0];
-    if (IPV4.test(run) || run.replace(/\D/g, "").length < 9) continue;
-    changes.push(m.index);
-    out += text.slice(copied, m.index) + run.replace(/[._/]/g, "-");
-    copied = m.index + run.length;
+  const fold = (at: number, run: string): void => {
+    if (IPV4.test(run) || run.replace(/\D/g, "").length < 9) return;
+    changes.push(at);
+    out += text.slice(copied, at) + run.replace(/[._/]/g, "-");
+    copied = at + run.length;
+  };
+  if (runs !== undefined) dottedGroupsAtRuns(text, runs, fold);
+  else {
+    DOTTED_GROUPS.lastIndex = 0;
+    for (let m = DOTTED_GROUPS.exec(text); m !== null; m = DOTTED_GROUPS.exec(text)) fold(m.index, m[0]);
   }
   return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** `.`, `_` or `/`: what DOTTED_TRIGGER and DOTTED_GROUPS accept between digit groups. */
+function isGroupSeparator(code: number): boolean {
+  return code === 0x2e || code === 0x5f || code === 0x2f;
+}
+
+/**
+ * `DOTTED_TRIGGER.test(text)` from the text's digit runs: its one to four digits stand between two non-digits, so
+ * they are a whole run, with a separator right before it that ends the run before and one right after it that
+ * starts the run after.
+ */
+function dottedTriggerAtRuns(text: string, runs: Int32Array): boolean {
+  for (let r = 2; r + 3 < runs.length; r += 2) {
+    const start = runs[r]!;
+    const end = runs[r + 1]!;
+    if (end - start > 4 || runs[r - 1] !== start - 1 || runs[r + 2] !== end + 1) continue;
+    if (isGroupSeparator(text.charCodeAt(start - 1)) && isGroupSeparator(text.charCodeAt(end))) return true;
+  }
+  return false;
+}
+
+const DOTTED_GROUPS_AT = new RegExp(DOTTED_GROUPS.source, "y");
+
+/**
+ * DOTTED_GROUPS' matches from the text's digit runs, in order. A match starts after a non-digit, so at a run's
+ * start, and its first group is that whole run (at most four digits, a separator right after it); it ends before a
+ * non-digit, at a run's end, where the global scan goes on. So the runs from the last match's end on, tried sticky
+ * in order, give the same matches.
+ */
+function dottedGroupsAtRuns(text: string, runs: Int32Array, visit: (at: number, run: string) => void): void {
+  const re = DOTTED_GROUPS_AT;
+  let from = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const start = runs[r]!;
+    const end = runs[r + 1]!;
+    if (start < from || end - start > 4 || !isGroupSeparator(text.charCodeAt(end))) continue;
+    re.lastIndex = start;
+    const m = re.exec(text);
+    if (m === null) continue;
+    from = re.lastIndex;
+    visit(start, m[0]);
+  }
 }
 
 /** One character as the detectors should see it: "" when invisible, folded otherwise. */

@@ -1,6 +1,7 @@
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import { Int32Chunks } from "../../scan/typed-chunks.js";
 import type { MatchSink, TextDetector, TextMatch } from "../../types.js";
+import { digitRunsOf } from "../shared/digit-runs.js";
 import { hasKeywordBefore } from "../shared/keyword-window.js";
 import { isLuhnValid } from "../shared/luhn.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
@@ -74,29 +75,26 @@ function splitGroups(run: string): Groups {
   return { starts, lengths, seps };
 }
 
-/**
- * Layout of groups `first..last` (inclusive) of `lengths`. `cardWordBefore` is asked (at most once per run: the
- * caller memoises it) only for the 4-4-5 layout, which needs a card word before the run.
- */
-function isPrintedCardLayout(
-  lengths: readonly number[],
-  first: number,
-  last: number,
-  cardWordBefore: () => boolean,
-): boolean {
+/** What a layout of groups says: no card, a card, or a card only with a card word before the run (4-4-5). */
+const NOT_CARD = 0;
+const CARD = 1;
+const CARD_WITH_WORD = 2;
+
+/** Layout of groups `first..last` (inclusive) of `lengths`: NOT_CARD, CARD or CARD_WITH_WORD. */
+function printedCardLayout(lengths: readonly number[], first: number, last: number): number {
   const count = last - first + 1;
-  if (count === 1) return true;
+  if (count === 1) return CARD;
   const a = lengths[first];
   const b = lengths[first + 1];
   const c = lengths[first + 2];
-  if (count === 2) return a === 6; // the IIN, then the rest in one group
-  if (count === 3 && a === 4 && b === 6 && (c === 5 || c === 4)) return true;
-  if (count === 3 && a === 4 && b === 4 && c === 5 && first === 0) return cardWordBefore();
-  if (count === 4 && a === 4 && b === 3 && c === 3 && lengths[first + 3] === 3) return true;
+  if (count === 2) return a === 6 ? CARD : NOT_CARD; // the IIN, then the rest in one group
+  if (count === 3 && a === 4 && b === 6 && (c === 5 || c === 4)) return CARD;
+  if (count === 3 && a === 4 && b === 4 && c === 5 && first === 0) return CARD_WITH_WORD;
+  if (count === 4 && a === 4 && b === 3 && c === 3 && lengths[first + 3] === 3) return CARD;
   // 4-4-4-n: every group but the last has four digits.
-  for (let i = first; i < last; i++) if (lengths[i] !== 4) return false;
+  for (let i = first; i < last; i++) if (lengths[i] !== 4) return NOT_CARD;
   const tail = lengths[last]!;
-  return tail >= 1 && tail <= 4 ? count >= 3 : tail === 3 && count === 5;
+  return (tail >= 1 && tail <= 4 ? count >= 3 : tail === 3 && count === 5) ? CARD : NOT_CARD;
 }
 
 /** Luhn over `text[start, end)` skipping separators, without building the digit string. */
@@ -126,11 +124,8 @@ function pushSubRuns(text: string, runStart: number, run: string, out: MatchSink
   const { starts, lengths, seps } = splitGroups(run);
   const count = lengths.length;
   const found: [first: number, last: number][] = [];
+  // The card word before the run, read at most once per run (only the 4-4-5 layout asks).
   let cardWord: boolean | undefined;
-  const cardWordBefore = () => {
-    cardWord ??= hasKeywordBefore(text, runStart, CARD_WORD_BEFORE, CARD_WORD_WINDOW);
-    return cardWord;
-  };
   for (let first = 0; first < count; first++) {
     let best = -1;
     for (let last = first; last < count; last++) {
@@ -138,7 +133,13 @@ function pushSubRuns(text: string, runStart: number, run: string, out: MatchSink
       if (last > first + 1 && seps[last] !== seps[first + 1]) break;
       const digits = countDigits(lengths, first, last);
       if (digits > MAX_DIGITS) break;
-      if (digits < MIN_DIGITS || !isPrintedCardLayout(lengths, first, last, cardWordBefore)) continue;
+      if (digits < MIN_DIGITS) continue;
+      const layout = printedCardLayout(lengths, first, last);
+      if (layout === NOT_CARD) continue;
+      if (layout === CARD_WITH_WORD) {
+        cardWord ??= hasKeywordBefore(text, runStart, CARD_WORD_BEFORE, CARD_WORD_WINDOW);
+        if (!cardWord) continue;
+      }
       const start = runStart + starts[first]!;
       const end = runStart + starts[last]! + lengths[last]!;
       if (isLuhnValidSpan(text, start, end) && acceptable(text, start, end)) best = last;
@@ -237,22 +238,74 @@ let lastCards = new CardSpans();
 function scanCards(text: string, out: MatchSink): void {
   if (text.length < MIN_DIGITS) return;
   creditCardWork.scans++;
+  forEachDigitGroups(text, (start, run) => readGroups(text, start, run, out));
+}
+
+/**
+ * Every match of DIGIT_GROUPS in `text`, in order (`run` at `start`): from the text's digit runs when the shared pass
+ * gave them, else by the regex's global scan.
+ */
+export function forEachDigitGroups(text: string, visit: (start: number, run: string) => void): void {
+  const runs = digitRunsOf(text);
+  if (runs !== undefined) {
+    groupsAtRuns(text, runs, visit);
+    return;
+  }
   const re = DIGIT_GROUPS; // shared, reset: a RegExp per call was costlier than the scan on short strings
   re.lastIndex = 0;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    const run = m[0];
-    if (run.length < MIN_DIGITS) continue;
-    const start = m.index;
-    const end = start + run.length;
-    if (!SEPARATOR.test(run)) {
-      // One group: no sub-runs on group boundaries.
-      if (run.length <= MAX_DIGITS && isLuhnValid(run) && acceptable(text, start, end)) {
-        out.push({ kind: "pii", type: "credit_card", start, end, ruleId: "pii.credit_card" });
-      }
-      continue;
-    }
-    pushSubRuns(text, start, run, out);
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) visit(m.index, m[0]);
+}
+
+/** A separator DIGIT_GROUPS admits between two digits (the class of SEPARATOR). */
+function isGroupSeparator(code: number): boolean {
+  return (
+    code === 0x20 ||
+    code === 0x2e ||
+    code === 0x2d ||
+    code === 0xa0 ||
+    code === 0x2009 ||
+    code === 0x202f ||
+    (code >= 0x2010 && code <= 0x2013)
+  );
+}
+
+/**
+ * DIGIT_GROUPS' matches from the text's digit runs, without the regex. A match begins with four digits and goes on
+ * with a digit, so it starts at the first digit of a run of four or more (from a later digit of the run fewer than
+ * four are left, or the match at the run's start takes them). Greedy, it takes the whole run, then each next run
+ * that one separator joins to it (`S?\d`: a separator, then the next run's first digit), and ends at the first run
+ * end nothing joins: where the global scan goes on. Four digits that nothing follows are no match.
+ */
+function groupsAtRuns(text: string, runs: Int32Array, visit: (start: number, run: string) => void): void {
+  let from = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const start = runs[r]!;
+    let end = runs[r + 1]!;
+    if (start < from || end - start < 4) continue;
+    for (
+      let k = r + 2;
+      k < runs.length && runs[k] === end + 1 && isGroupSeparator(text.charCodeAt(end));
+      k += 2
+    )
+      end = runs[k + 1]!;
+    if (end - start === 4) continue;
+    from = end;
+    visit(start, text.slice(start, end));
   }
+}
+
+/** One match of DIGIT_GROUPS (`run` at `start`): the card it is, or the cards among its groups. */
+function readGroups(text: string, start: number, run: string, out: MatchSink): void {
+  if (run.length < MIN_DIGITS) return;
+  const end = start + run.length;
+  if (!SEPARATOR.test(run)) {
+    // One group: no sub-runs on group boundaries.
+    if (run.length <= MAX_DIGITS && isLuhnValid(run) && acceptable(text, start, end)) {
+      out.push({ kind: "pii", type: "credit_card", start, end, ruleId: "pii.credit_card" });
+    }
+    return;
+  }
+  pushSubRuns(text, start, run, out);
 }
 
 export function createCreditCardDetector(): TextDetector {

@@ -49,31 +49,41 @@ function ipv4At(text: string, start: number, match: string, out: TextMatch[]): b
   return true;
 }
 
-const IPV4_AT = new RegExp(IPV4.source, "y");
-
 /**
  * `detectIpv4` from the text's digit runs: a match's first octet `\d{1,3}` must be followed by a dot, which only a
  * run's end can be, so a match starts in the last three digits of a run that a dot ends. Each such place is tried in
  * order, from where the global scan would go on (after an address found, one character after a rejected match).
  */
 function detectIpv4AtRuns(text: string, runs: Int32Array, out: TextMatch[]): void {
-  const re = IPV4_AT;
   let from = 0;
   for (let r = 0; r < runs.length; r += 2) {
     const end = runs[r + 1]!;
     // A match needs `\d` right after that dot: the next run starts there.
     if (end < from || codeAt(text, end) !== 46 || runs[r + 2] !== end + 1) continue;
+    // From any place in the run's last three digits the rest of the match is the same: it ends there or nowhere.
+    const matchEnd = ipv4MatchEnd(text, runs, r + 2);
+    if (matchEnd === -1) continue;
     for (let at = Math.max(runs[r]!, end - 3, from); at < end; at++) {
-      re.lastIndex = at;
-      const m = re.exec(text);
-      if (m === null) continue;
-      if (ipv4At(text, at, m[0], out)) {
-        from = at + m[0].length;
+      if (ipv4At(text, at, text.slice(at, matchEnd), out)) {
+        from = matchEnd;
         break;
       }
       from = at + 1;
     }
   }
+}
+
+/**
+ * Where IPV4's match ends when its first octet ends a run and run `k` starts right after that octet's dot, or -1:
+ * the second and third octets are whole runs (`\d{1,3}` then a dot: a longer run leaves a digit where the dot must
+ * be) that a dot ends and the next run follows; the fourth is the first one to three digits of the run after.
+ */
+function ipv4MatchEnd(text: string, runs: Int32Array, k: number): number {
+  for (let octet = 0; octet < 2; octet++, k += 2) {
+    const end = runs[k + 1]!;
+    if (end - runs[k]! > 3 || codeAt(text, end) !== 46 || runs[k + 2] !== end + 1) return -1;
+  }
+  return Math.min(runs[k + 1]!, runs[k]! + 3);
 }
 
 function isIpv6Code(code: number): boolean {

@@ -130,8 +130,12 @@ function visitFrom(text: string, runStart: number, visit: (candidate: PhoneCandi
     candidateStart++;
   }
   let end = lastDigitEnd;
-  EXTENSION.lastIndex = end;
-  if (EXTENSION.test(text)) end = EXTENSION.lastIndex;
+  // EXTENSION begins with a space, `x` or `e` (case-sensitive): any other next character rules it out.
+  const after = text.charCodeAt(end);
+  if (after === 32 || after === 120 || after === 101) {
+    EXTENSION.lastIndex = end;
+    if (EXTENSION.test(text)) end = EXTENSION.lastIndex;
+  }
   visit({
     start: candidateStart,
     numberEnd: lastDigitEnd,

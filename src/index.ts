@@ -19,7 +19,12 @@ export {
   resolvePolicy,
   validatePolicy,
 } from "./engine/policy.js";
-export { policySchema } from "./engine/policy-schema.js";
+export {
+  type JsonSchemaNode,
+  type JsonSchemaValue,
+  type PolicySchema,
+  policySchema,
+} from "./engine/policy-schema.js";
 export type * from "./engine/policy-types.js";
 export { ACTION_ALIASES, ACTIONS } from "./engine/rules/actions.js";
 export {

@@ -12,6 +12,24 @@ import type { PolicyFamily, RuleRecord } from "./rules/rule-record.js";
 /** What the schema needs to know of a rule. */
 export type SchemaRule = Pick<RuleRecord, "id" | "type" | "family" | "subRuleIds">;
 
+/** A value in a JSON Schema document. */
+export type JsonSchemaValue = string | number | boolean | null | readonly JsonSchemaValue[] | JsonSchemaNode;
+/** One node of a JSON Schema document: its keywords and their values, as plain data. */
+export type JsonSchemaNode = { readonly [keyword: string]: JsonSchemaValue | undefined };
+/**
+ * The policy file's JSON Schema (draft 2020-12), the document `policy.schema.json` holds. Typed as plain schema data
+ * rather than as the literal type of the object built below: that literal type, written out by the compiler, was a
+ * 54 kB declaration file in the package that no user reads.
+ */
+export type PolicySchema = JsonSchemaNode & {
+  readonly $schema: string;
+  readonly $id: string;
+  readonly title: string;
+  readonly type: "object";
+  readonly additionalProperties: false;
+  readonly properties: { readonly [name: string]: JsonSchemaNode };
+};
+
 const action = { enum: [...ACTION_NAMES] };
 const phaseActions = {
   oneOf: [
@@ -58,7 +76,7 @@ const connectorPattern = { oneOf: [{ type: "string", minLength: 1 }, connectorMa
  * An object whose keys are names from the registry. `propertyNames` with one value schema, not one property per name:
  * ajv generates code per property, and the rule ids alone are a few hundred (compiling them one by one took ~1 s).
  */
-function keyed(keys: readonly string[], value: object) {
+function keyed(keys: readonly string[], value: JsonSchemaNode) {
   return {
     type: "object",
     propertyNames: { enum: [...keys] },
@@ -212,7 +230,7 @@ function registrySections(rules: readonly SchemaRule[]) {
   };
 }
 
-export function policySchemaFor(rules: readonly SchemaRule[]) {
+export function policySchemaFor(rules: readonly SchemaRule[]): PolicySchema {
   const { pii, secrets, injection, inputHazards, rules: ruleSettings } = registrySections(rules);
   const perTool = {
     type: "object",
@@ -263,4 +281,4 @@ export function policySchemaFor(rules: readonly SchemaRule[]) {
 }
 
 /** The shipped schema: every built-in rule id and type name. */
-export const policySchema = policySchemaFor(BUILT_IN_RULES);
+export const policySchema: PolicySchema = policySchemaFor(BUILT_IN_RULES);

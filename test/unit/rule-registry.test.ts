@@ -191,11 +191,16 @@ describe("the registry", () => {
       "ssrf_loopback",
       "ssrf_private",
     ]);
-    expect(policySchema.properties.pii.properties.types.propertyNames.enum).toEqual([...PII_TYPES]);
-    expect(policySchema.properties.secrets.properties.types.propertyNames.enum).toEqual([...SECRET_TYPES]);
-    expect(policySchema.properties.inputHazards.propertyNames.enum).toEqual([...HAZARD_TYPES]);
+    // The schema is typed as plain schema data: read it by path.
+    const at = (...path: string[]): unknown =>
+      path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], policySchema);
+    expect(at("properties", "pii", "properties", "types", "propertyNames", "enum")).toEqual([...PII_TYPES]);
+    expect(at("properties", "secrets", "properties", "types", "propertyNames", "enum")).toEqual([
+      ...SECRET_TYPES,
+    ]);
+    expect(at("properties", "inputHazards", "propertyNames", "enum")).toEqual([...HAZARD_TYPES]);
     for (const id of ruleIdsOf(BUILT_IN_RULES))
-      expect(policySchema.properties.rules.propertyNames.enum).toContain(id);
+      expect(at("properties", "rules", "propertyNames", "enum")).toContain(id);
     const set = createDetectorSet(resolvePolicy({}, {}));
     expect(set.pii.map((d) => d.id)).toEqual(PII_TYPES.map((t) => `pii.${t}`));
     // Every vendor token record and the credential-by-name rule share one detector (the records are its data); the

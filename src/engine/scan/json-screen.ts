@@ -1,3 +1,4 @@
+import { KeywordPrefilter, triggersOf } from "../rules/keyword-prefilter.js";
 import type { TextDetector } from "../types.js";
 import { MatchColumns, type MatchLabel } from "./match-columns.js";
 import { VIEW_TRIGGER } from "./normalised-view.js";
@@ -140,6 +141,11 @@ interface Split {
   alone: readonly TextDetector[];
   /** The plan's detectors, in order: a string is read with those whose bit is set and every one of `alone`. */
   all: readonly TextDetector[];
+  /**
+   * The literals of the joined detectors that have them (detector `k` of `joined` at index `k`): their triggers for
+   * the shared prefilter (keyword-prefilter.ts), else their records' keywords (`ScanPlan.screenLiterals`).
+   */
+  joinLiterals: KeywordPrefilter | undefined;
 }
 
 interface LiteralScreen {
@@ -163,7 +169,14 @@ function splitOf(plan: ScanPlan): Split {
       .slice(0, 31 - joined.length)
       .map((detector) => ({ detector, literals: plan.screenLiterals!.get(detector)! }));
     const screened = new Set([...joined.map((list) => list[0]!), ...literal.map((l) => l.detector)]);
-    split = { joined, literal, alone: plan.detectors.filter((d) => !screened.has(d)), all: plan.detectors };
+    const triggers = joined.map(([d]) => triggersOf(d!) ?? plan.screenLiterals?.get(d!));
+    split = {
+      joined,
+      literal,
+      alone: plan.detectors.filter((d) => !screened.has(d)),
+      all: plan.detectors,
+      joinLiterals: triggers.some((t) => t !== undefined) ? new KeywordPrefilter(triggers) : undefined,
+    };
     splits.set(plan.detectors, split);
   }
   return split;
@@ -257,8 +270,10 @@ export function screenJson(
   return screening;
 }
 
-/** Work counted for the hostile-cost tests: strings read in the joined pass. */
-export const screenWork = { joined: 0 };
+/**
+ * Work counted for tests: strings read in the joined pass, and per joined detector (by id) the strings it read there.
+ */
+export const screenWork = { joined: 0, byDetector: new Map<string, number>() };
 
 /** Readings sampled from the start to judge whether screening can pay. */
 const SAMPLE_READINGS = 256;
@@ -565,16 +580,12 @@ function markJoined(
  */
 function markBatch(readings: readonly Reading[], batch: readonly number[], split: Split, marks: Marks): void {
   const { near } = marks;
+  const hits = literalHits(readings, batch, split);
   for (const group of groupsOf(split)) {
-    const chosen: number[] = [];
-    for (const i of batch) {
-      const { features, text } = readings[i]!;
-      if (group.members.some(({ detector: d }) => mayMatch(features, text.length, d.requires, d.minLength)))
-        chosen.push(i);
-    }
-    if (chosen.length === 0) continue;
-    for (const piece of joinPieces(readings, chosen, group.separator, group.pieceChars))
-      for (const member of group.members) markFound(member, piece, group.separator.length, marks);
+    const plain = group.members.filter((m) => !m.literals);
+    if (plain.length > 0) markMembers(readings, batch, undefined, plain, group, marks);
+    for (const member of group.members)
+      if (member.literals) markMembers(readings, batch, hits, [member], group, marks);
   }
   const all = joinPieces(readings, batch, "\n", Number.POSITIVE_INFINITY)[0]!;
   // A literal in a string occurs in the joined text within it (strings are joined as they are); every occurrence
@@ -596,6 +607,56 @@ function markBatch(readings: readonly Reading[], batch: readonly number[], split
 }
 
 /**
+ * Per reading of the batch (by its place in it), the bits of the joined detectors with literals one of which occurs
+ * in it (or whose bypass features it has): by the literals' contract (keyword-prefilter.ts) no other reading can hold
+ * one of their matches. Read only for readings one of their gates lets through.
+ */
+function literalHits(readings: readonly Reading[], batch: readonly number[], split: Split): Int32Array {
+  const hits = new Int32Array(batch.length);
+  const prefilter = split.joinLiterals;
+  if (prefilter === undefined) return hits;
+  const present = new Uint8Array(split.joined.length);
+  const gated = prefilter.gated.map((k) => split.joined[k]![0]!);
+  for (let p = 0; p < batch.length; p++) {
+    const { features, text } = readings[batch[p]!]!;
+    if (!gated.some((d) => mayMatch(features, text.length, d.requires, d.minLength))) continue;
+    prefilter.scan(text, present, features);
+    let bits = 0;
+    for (const k of prefilter.gated) if (present[k] === 1) bits |= 1 << k;
+    hits[p] = bits;
+  }
+  return hits;
+}
+
+/**
+ * Reads with `members` (of `group`) the readings of the batch one of their gates lets through, and, given `hits`,
+ * one of whose literals occurs in them: joined by the group's separator, in its pieces. By the gates' contract the
+ * others cannot hold a match of theirs, and a match on a string alone is overlapped on any joined text whatever its
+ * neighbours, so leaving some out changes no reading's mark.
+ */
+function markMembers(
+  readings: readonly Reading[],
+  batch: readonly number[],
+  hits: Int32Array | undefined,
+  members: readonly Member[],
+  group: Group,
+  marks: Marks,
+): void {
+  const chosen: number[] = [];
+  for (let p = 0; p < batch.length; p++) {
+    const { features, text } = readings[batch[p]!]!;
+    if (hits !== undefined && (hits[p]! & members[0]!.bit) === 0) continue;
+    if (members.some(({ detector: d }) => mayMatch(features, text.length, d.requires, d.minLength)))
+      chosen.push(batch[p]!);
+  }
+  if (chosen.length === 0) return;
+  for (const { detector } of members)
+    screenWork.byDetector.set(detector.id, (screenWork.byDetector.get(detector.id) ?? 0) + chosen.length);
+  for (const piece of joinPieces(readings, chosen, group.separator, group.pieceChars))
+    for (const member of members) markFound(member, piece, group.separator.length, marks);
+}
+
+/**
  * Joined detectors that read the same text: those with the same separator. The text holds every reading the gate
  * of at least one of them lets through (one text per group: joining costs about as much as a cheap detector's read).
  */
@@ -605,11 +666,15 @@ interface Group {
   pieceChars: number;
 }
 
-/** A joined detector: its bit, and whether its matches inside a string stand for the string read alone. */
+/**
+ * A joined detector: its bit, whether its matches inside a string stand for the string read alone, and whether it
+ * has literals (it then reads only the readings that hold one).
+ */
 interface Member {
   detector: TextDetector;
   bit: number;
   mapped: boolean;
+  literals: boolean;
 }
 
 const groupLists = new WeakMap<Split, readonly Group[]>();
@@ -626,7 +691,12 @@ function groupsOf(split: Split): readonly Group[] {
       group = { members: [], separator, pieceChars: injection ? PIECE_CHARS : Number.POSITIVE_INFINITY };
       bySeparator.set(separator, group);
     }
-    group.members.push({ detector: detector!, bit: 1 << bit, mapped: MAPPED_DETECTORS.has(detector!.id) });
+    group.members.push({
+      detector: detector!,
+      bit: 1 << bit,
+      mapped: MAPPED_DETECTORS.has(detector!.id),
+      literals: split.joinLiterals?.gated.includes(bit) === true,
+    });
   });
   groups = [...bySeparator.values()];
   groupLists.set(split, groups);

@@ -1,4 +1,3 @@
-import { KeywordPrefilter, triggersOf } from "../rules/keyword-prefilter.js";
 import type { TextDetector } from "../types.js";
 import { MatchColumns, type MatchLabel } from "./match-columns.js";
 import { VIEW_TRIGGER } from "./normalised-view.js";
@@ -142,10 +141,12 @@ interface Split {
   /** The plan's detectors, in order: a string is read with those whose bit is set and every one of `alone`. */
   all: readonly TextDetector[];
   /**
-   * The literals of the joined detectors that have them (detector `k` of `joined` at index `k`): their triggers for
-   * the shared prefilter (keyword-prefilter.ts), else their records' keywords (`ScanPlan.screenLiterals`).
+   * Per joined detector (by its bit's place), its records' keywords (`ScanPlan.screenLiterals`), or undefined. (A
+   * detector's registered triggers are not used here: the token detector's hold `:`, which every `key: value`
+   * reading has, and finding the phrase detector's ~220 lead words, in either case, in each string cost as much
+   * as it saved.)
    */
-  joinLiterals: KeywordPrefilter | undefined;
+  joinLiterals: readonly (readonly string[] | undefined)[];
 }
 
 interface LiteralScreen {
@@ -169,13 +170,12 @@ function splitOf(plan: ScanPlan): Split {
       .slice(0, 31 - joined.length)
       .map((detector) => ({ detector, literals: plan.screenLiterals!.get(detector)! }));
     const screened = new Set([...joined.map((list) => list[0]!), ...literal.map((l) => l.detector)]);
-    const triggers = joined.map(([d]) => triggersOf(d!) ?? plan.screenLiterals?.get(d!));
     split = {
       joined,
       literal,
       alone: plan.detectors.filter((d) => !screened.has(d)),
       all: plan.detectors,
-      joinLiterals: triggers.some((t) => t !== undefined) ? new KeywordPrefilter(triggers) : undefined,
+      joinLiterals: joined.map(([d]) => plan.screenLiterals?.get(d!)),
     };
     splits.set(plan.detectors, split);
   }
@@ -580,14 +580,14 @@ function markJoined(
  */
 function markBatch(readings: readonly Reading[], batch: readonly number[], split: Split, marks: Marks): void {
   const { near } = marks;
-  const hits = literalHits(readings, batch, split);
+  const all = joinPieces(readings, batch, "\n", Number.POSITIVE_INFINITY)[0]!;
+  const hits = literalHits(all, split);
   for (const group of groupsOf(split)) {
     const plain = group.members.filter((m) => !m.literals);
     if (plain.length > 0) markMembers(readings, batch, undefined, plain, group, marks);
     for (const member of group.members)
       if (member.literals) markMembers(readings, batch, hits, [member], group, marks);
   }
-  const all = joinPieces(readings, batch, "\n", Number.POSITIVE_INFINITY)[0]!;
   // A literal in a string occurs in the joined text within it (strings are joined as they are); every occurrence
   // is visited, overlapping ones included.
   split.literal.forEach(({ literals }, k) => {
@@ -607,24 +607,19 @@ function markBatch(readings: readonly Reading[], batch: readonly number[], split
 }
 
 /**
- * Per reading of the batch (by its place in it), the bits of the joined detectors with literals one of which occurs
- * in it (or whose bypass features it has): by the literals' contract (keyword-prefilter.ts) no other reading can hold
- * one of their matches. Read only for readings one of their gates lets through.
+ * Per reading of the batch (by its place in it, `all` being the batch joined by a line break), the bits of the joined
+ * detectors with literals one of which occurs in it: by the records' keywords' contract no other reading can hold
+ * one of their matches. A literal holds no line break, so each occurrence lies within one reading.
  */
-function literalHits(readings: readonly Reading[], batch: readonly number[], split: Split): Int32Array {
-  const hits = new Int32Array(batch.length);
-  const prefilter = split.joinLiterals;
-  if (prefilter === undefined) return hits;
-  const present = new Uint8Array(split.joined.length);
-  const gated = prefilter.gated.map((k) => split.joined[k]![0]!);
-  for (let p = 0; p < batch.length; p++) {
-    const { features, text } = readings[batch[p]!]!;
-    if (!gated.some((d) => mayMatch(features, text.length, d.requires, d.minLength))) continue;
-    prefilter.scan(text, present, features);
-    let bits = 0;
-    for (const k of prefilter.gated) if (present[k] === 1) bits |= 1 << k;
-    hits[p] = bits;
-  }
+function literalHits(all: Joined, split: Split): Int32Array {
+  const hits = new Int32Array(all.index.length);
+  split.joinLiterals.forEach((literals, bit) => {
+    for (const literal of literals ?? [])
+      for (let hit = all.text.indexOf(literal); hit !== -1; hit = all.text.indexOf(literal, hit + 1)) {
+        const p = readingAt(all.starts, hit);
+        hits[p] = hits[p]! | (1 << bit);
+      }
+  });
   return hits;
 }
 
@@ -695,7 +690,7 @@ function groupsOf(split: Split): readonly Group[] {
       detector: detector!,
       bit: 1 << bit,
       mapped: MAPPED_DETECTORS.has(detector!.id),
-      literals: split.joinLiterals?.gated.includes(bit) === true,
+      literals: split.joinLiterals[bit] !== undefined,
     });
   });
   groups = [...bySeparator.values()];

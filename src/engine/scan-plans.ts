@@ -51,7 +51,7 @@ export class ScanPlans {
         (d.secrets.includes(x) || d.pii.includes(x) || d.injection.includes(x)),
     );
     if (joinable.length > 0) plan.joinable = joinable;
-    const literals = screenLiterals(d, plan.detectors, joinable);
+    const literals = screenLiterals(d, plan.detectors);
     if (literals.size > 0) plan.screenLiterals = literals;
     const offloadable = d.injection.find(isBuiltInStructureDetector);
     if (offloadable !== undefined && plan.detectors.includes(offloadable)) plan.offloadable = offloadable;
@@ -61,20 +61,19 @@ export class ScanPlans {
 }
 
 /**
- * The literals of the built-in detectors a JSON screening reads per string (not joinable) whose every record names
- * `keywords` (sound by the records' own test: a rule never matches a text without one of them); built in only, as
- * for `joinable`: a declared rule may carry a built-in id, never a built-in detector.
+ * The literals of the built-in detectors whose every record names `keywords` (sound by the records' own test: a rule
+ * never matches a text without one of them), for a JSON screening: it reads the strings of one that is not joinable
+ * for them, and joins for one that is only the strings that hold one; built in only, as for `joinable`: a declared
+ * rule may carry a built-in id, never a built-in detector.
  */
 function screenLiterals(
   d: DetectorSet,
   detectors: readonly TextDetector[],
-  joinable: readonly TextDetector[],
 ): Map<TextDetector, readonly string[]> {
   const out = new Map<TextDetector, readonly string[]>();
   for (const entry of d.entries) {
     const x = entry.detector;
-    if (!detectors.includes(x) || joinable.includes(x) || !(d.secrets.includes(x) || d.pii.includes(x)))
-      continue;
+    if (!detectors.includes(x) || !(d.secrets.includes(x) || d.pii.includes(x))) continue;
     const records = BUILT_IN_RULES.filter((r) => entry.ruleIds.includes(r.id));
     if (records.length === 0 || records.some((r) => r.keywords === undefined || r.keywords.length === 0))
       continue;

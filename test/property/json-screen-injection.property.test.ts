@@ -119,10 +119,14 @@ describe("json screening: the injection family and the literal screens", () => {
   it("joins both injection detectors and screens the three document detectors by their literals", () => {
     const joined = (output.joinable ?? []).map((d) => d.id);
     expect(joined).toEqual(expect.arrayContaining(["injection", "injection.structure"]));
+    // The three are not joinable; the joinable ones with literals read only the strings that hold one.
     expect([...(output.screenLiterals?.keys() ?? [])].map((d) => d.id).sort()).toEqual([
+      "pii.email",
       "secret.gcp_service_account",
+      "secret.jwt",
       "secret.kubernetes_secret",
       "secret.private_key",
+      "secret.url_credentials",
     ]);
     expect(STRINGS.length).toBeGreaterThan(40);
   });

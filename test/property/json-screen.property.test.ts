@@ -19,7 +19,12 @@ import { PII_RULES } from "../../src/engine/rules/built-in/pii.js";
 import { TOKEN_RULES } from "../../src/engine/rules/built-in/secret-tokens.js";
 import { SECRET_RULES } from "../../src/engine/rules/built-in/secrets.js";
 import type { RuleExample } from "../../src/engine/rules/rule-record.js";
-import { JOINABLE_DETECTORS, SEPARATOR, separatorFor } from "../../src/engine/scan/json-screen.js";
+import {
+  JOINABLE_DETECTORS,
+  MAPPED_DETECTORS,
+  SEPARATOR,
+  separatorFor,
+} from "../../src/engine/scan/json-screen.js";
 import { scanJson } from "../../src/engine/scan/scan-json.js";
 import { runDetectors } from "../../src/engine/scan/string-scanner.js";
 import { ScanPlans } from "../../src/engine/scan-plans.js";
@@ -171,6 +176,34 @@ describe("json screening", () => {
         { numRuns: 1500, seed: 16 },
       );
     });
+    it(`${name} plan: a mapped detector's matches inside a string on the joined text are its matches alone`, () => {
+      // What lets the screening hand a kept string the joined pass's matches instead of reading it again: unless a
+      // match reaches outside the string (then it is read alone), the matches inside it are those it has alone,
+      // with the same spans, labels and order.
+      const detectors = (plan.joinable ?? []).filter((d) => MAPPED_DETECTORS.has(d.id));
+      let compared = 0;
+      fc.assert(
+        fc.property(arbNeighbour, arbString, arbNeighbour, (before, text, after) => {
+          for (const d of detectors) {
+            const separator = separatorFor(d);
+            const start = before.length + separator.length;
+            const end = start + text.length;
+            const joined = runDetectors([d], `${before}${separator}${text}${separator}${after}`);
+            const touching = joined.filter((m) => m.start < end && Math.max(m.end, m.start + 1) > start);
+            if (touching.some((m) => m.start < start || Math.max(m.end, m.start + 1) > end)) continue;
+            const inside = touching.map((m) => ({ ...m, start: m.start - start, end: m.end - start }));
+            const alone = runDetectors([d], text);
+            if (alone.length > 0) compared++;
+            if (JSON.stringify(inside) !== JSON.stringify(alone))
+              throw new Error(
+                `${d.id} on ${JSON.stringify(text)}: joined ${JSON.stringify(inside)}, alone ${JSON.stringify(alone)}`,
+              );
+          }
+        }),
+        { numRuns: 1000, seed: 18 },
+      );
+      expect(compared).toBeGreaterThan(100);
+    }, 120_000);
   }
 
   it("a detector's separator: the longest unless it declares a shorter reach", () => {

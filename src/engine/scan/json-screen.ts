@@ -1,5 +1,5 @@
 import type { TextDetector } from "../types.js";
-import { MatchColumns } from "./match-columns.js";
+import { MatchColumns, type MatchLabel } from "./match-columns.js";
 import { VIEW_TRIGGER } from "./normalised-view.js";
 import {
   ALL_FEATURES,
@@ -55,6 +55,17 @@ export const JOINABLE_DETECTORS: ReadonlySet<string> = new Set([
   "pii.us_ssn",
   "pii.ip_address",
 ]);
+
+/**
+ * Joined detectors whose matches inside a string on the joined text are exactly its matches alone (same spans,
+ * labels and order; test/property/json-screen.property.test.ts): a string a screen kept is handed those matches
+ * instead of being read again by them. A match that reaches outside its string makes the string read alone. The
+ * injection family's two are not among them: their verdicts weigh a piece of joined text as a whole (its sentences'
+ * neighbours, the structure detector's windows), so a kept string is read again by them alone.
+ */
+export const MAPPED_DETECTORS: ReadonlySet<string> = new Set(
+  [...JOINABLE_DETECTORS].filter((id) => id !== "injection" && !id.startsWith("injection.")),
+);
 
 /**
  * Between two strings of the joined text: a line of spaces longer than any rejecting window, then an empty line. The
@@ -129,6 +140,13 @@ interface Split {
   alone: readonly TextDetector[];
   /** The plan's detectors, in order: a string is read with those whose bit is set and every one of `alone`. */
   all: readonly TextDetector[];
+  /**
+   * Per joined detector (by its bit's place), its records' keywords (`ScanPlan.screenLiterals`), or undefined. (A
+   * detector's registered triggers are not used here: the token detector's hold `:`, which every `key: value`
+   * reading has, and finding the phrase detector's ~220 lead words, in either case, in each string cost as much
+   * as it saved.)
+   */
+  joinLiterals: readonly (readonly string[] | undefined)[];
 }
 
 interface LiteralScreen {
@@ -152,7 +170,13 @@ function splitOf(plan: ScanPlan): Split {
       .slice(0, 31 - joined.length)
       .map((detector) => ({ detector, literals: plan.screenLiterals!.get(detector)! }));
     const screened = new Set([...joined.map((list) => list[0]!), ...literal.map((l) => l.detector)]);
-    split = { joined, literal, alone: plan.detectors.filter((d) => !screened.has(d)), all: plan.detectors };
+    split = {
+      joined,
+      literal,
+      alone: plan.detectors.filter((d) => !screened.has(d)),
+      all: plan.detectors,
+      joinLiterals: joined.map(([d]) => plan.screenLiterals?.get(d!)),
+    };
     splits.set(plan.detectors, split);
   }
   return split;
@@ -189,6 +213,8 @@ export interface Screening {
    * checks, nor any container that is not clean: the walk returns them as they are, reading nothing.
    */
   cleanContainers: Set<object>;
+  /** The strings `known` answered for (each distinct): the walk must still find them known. */
+  known: CleanReading[];
 }
 
 /**
@@ -205,9 +231,15 @@ export function screenJson(
   const collected = collectReadings(root, plan, known);
   const { readings } = collected;
   if (readings.length < MIN_READINGS) return undefined;
-  const near = markSampled(readings, split);
-  if (near === undefined) return undefined;
-  const screening: Screening = { clean: [], matches: new Map(), cleanContainers: new Set() };
+  const marks = markSampled(readings, split);
+  if (marks === undefined) return undefined;
+  const { near } = marks;
+  const screening: Screening = {
+    clean: [],
+    matches: new Map(),
+    cleanContainers: new Set(),
+    known: collected.known,
+  };
   const isClean = new Uint8Array(readings.length);
   for (let i = 0; i < readings.length; i++) {
     const r = readings[i]!;
@@ -216,7 +248,7 @@ export function screenJson(
       // The walk reads its normalised view (every detector, around the view's changes); the original's matches are
       // these, as for any string a screen kept. Never clean: the view may hold what the original does not.
       const found = new MatchColumns();
-      runDetectorsInto(readWith(split, mask & ~VIEW), r.text, r.features, found);
+      readKept(split, mask & ~VIEW, marks, i, r, found);
       screening.matches.set(r.text, found);
       continue;
     }
@@ -228,7 +260,7 @@ export function screenJson(
       continue;
     }
     const found = new MatchColumns();
-    runDetectorsInto(readWith(split, mask), r.text, r.features, found);
+    readKept(split, mask, marks, i, r, found);
     if (found.size === 0) {
       screening.clean.push(r);
       isClean[i] = 1;
@@ -238,8 +270,10 @@ export function screenJson(
   return screening;
 }
 
-/** Work counted for the hostile-cost tests: strings read in the joined pass. */
-export const screenWork = { joined: 0 };
+/**
+ * Work counted for tests: strings read in the joined pass, and per joined detector (by id) the strings it read there.
+ */
+export const screenWork = { joined: 0, byDetector: new Map<string, number>() };
 
 /** Readings sampled from the start to judge whether screening can pay. */
 const SAMPLE_READINGS = 256;
@@ -250,16 +284,43 @@ const SAMPLE_READINGS = 256;
  * readings (whose marks are kept); a value screening cannot pay for is left to the walk, which reads it exactly as
  * without screening.
  */
-function markSampled(readings: readonly Reading[], split: Split): Int32Array | undefined {
-  if (readings.length <= SAMPLE_READINGS) return markReadings(readings, split);
-  const head = markReadings(readings.slice(0, SAMPLE_READINGS), split);
+function markSampled(readings: readonly Reading[], split: Split): Marks | undefined {
+  const marks = new Marks(readings.length);
+  if (readings.length <= SAMPLE_READINGS) {
+    markReadings(readings, 0, readings.length, split, marks);
+    return marks;
+  }
+  markReadings(readings, 0, SAMPLE_READINGS, split, marks);
   let flagged = 0;
-  for (const mask of head) if (mask !== 0) flagged++;
+  for (let i = 0; i < SAMPLE_READINGS; i++) if (marks.near[i] !== 0) flagged++;
   if (flagged * 2 > SAMPLE_READINGS) return undefined;
-  const near = new Int32Array(readings.length);
-  near.set(head);
-  near.set(markReadings(readings.slice(SAMPLE_READINGS), split), SAMPLE_READINGS);
-  return near;
+  markReadings(readings, SAMPLE_READINGS, readings.length, split, marks);
+  return marks;
+}
+
+/** What the joined pass found, per reading (by its index in the value's readings). */
+class Marks {
+  /** The bits of the screens that may match the reading, and VIEW when its text has a normalised view. */
+  readonly near: Int32Array;
+  /**
+   * The bits of the mapped detectors (MAPPED_DETECTORS) with a match on the joined text that touches the reading
+   * without lying wholly inside its text: those read it alone.
+   */
+  readonly crossed: Int32Array;
+  /** The mapped detectors' matches that lie wholly inside the reading's text, offsets in it, in the order found. */
+  readonly inside = new Map<number, InsideMatch[]>();
+
+  constructor(count: number) {
+    this.near = new Int32Array(count);
+    this.crossed = new Int32Array(count);
+  }
+}
+
+interface InsideMatch {
+  bit: number;
+  label: MatchLabel;
+  start: number;
+  end: number;
 }
 
 /**
@@ -276,22 +337,22 @@ const VIEW_TEST = new RegExp(VIEW_TRIGGER.source);
  * is joined (by the gates' contract the others cannot match it, and a short string would cost the separator's 88
  * characters for nothing); the view of the others is tested on each alone.
  */
-function markReadings(readings: readonly Reading[], split: Split): Int32Array {
-  const joined: Reading[] = [];
-  const index: number[] = [];
-  const near = new Int32Array(readings.length);
+function markReadings(
+  readings: readonly Reading[],
+  from: number,
+  to: number,
+  split: Split,
+  marks: Marks,
+): void {
+  const joined: number[] = [];
   const gated = gatedDetectors(split);
-  for (let i = 0; i < readings.length; i++) {
+  for (let i = from; i < to; i++) {
     const r = readings[i]!;
-    if (gated.some((d) => mayMatch(r.features, r.text.length, d.requires, d.minLength))) {
-      joined.push(r);
-      index.push(i);
-    } else if (VIEW_TEST.test(r.text)) near[i] = VIEW;
+    if (gated.some((d) => mayMatch(r.features, r.text.length, d.requires, d.minLength))) joined.push(i);
+    else if (VIEW_TEST.test(r.text)) marks.near[i] = VIEW;
   }
   screenWork.joined += joined.length;
-  const marks = markJoined(joined, split);
-  for (let k = 0; k < index.length; k++) near[index[k]!] = marks[k]!;
-  return near;
+  markJoined(readings, joined, split, marks);
 }
 
 const gatedLists = new WeakMap<Split, readonly TextDetector[]>();
@@ -345,6 +406,8 @@ interface Collected {
   dirty: number[];
   /** Per use of a reading by a container: the container's index, then the reading's. */
   uses: number[];
+  /** The distinct strings the walk's memo knew clean. */
+  known: CleanReading[];
 }
 
 /**
@@ -359,7 +422,7 @@ function collectReadings(
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
 ): Collected {
-  const out: Collected = { readings: [], nodes: [], parents: [], dirty: [], uses: [] };
+  const out: Collected = { readings: [], nodes: [], parents: [], dirty: [], uses: [], known: [] };
   const seen: Seen = new Map();
   const stack: [object, number][] = [[root, -1]];
   while (stack.length > 0) {
@@ -412,6 +475,7 @@ function use(
   if (at === undefined) {
     if (value.length > 0 && known(key, value)) {
       byValue.set(value, KNOWN);
+      out.known.push({ key, value });
       return;
     }
     const reading = value.length === 0 || looksLikeJson(value) ? undefined : plainReading(key, value, plan);
@@ -488,20 +552,23 @@ const BATCH_CHARS = 1 << 20;
  * Reads the strings joined, a batch at a time, once with each joined detector and once for each literal, and returns
  * per reading the bits of the screens that kept it, and VIEW when its text has a normalised view.
  */
-function markJoined(readings: readonly Reading[], split: Split): Int32Array {
-  const near = new Int32Array(readings.length);
+function markJoined(
+  readings: readonly Reading[],
+  chosen: readonly number[],
+  split: Split,
+  marks: Marks,
+): void {
   let from = 0;
-  while (from < readings.length) {
+  while (from < chosen.length) {
     let to = from;
     let chars = 0;
-    while (to < readings.length && (to === from || chars + readings[to]!.text.length <= BATCH_CHARS)) {
-      chars += readings[to]!.text.length + SEPARATOR.length;
+    while (to < chosen.length && (to === from || chars + readings[chosen[to]!]!.text.length <= BATCH_CHARS)) {
+      chars += readings[chosen[to]!]!.text.length + SEPARATOR.length;
       to++;
     }
-    markBatch(readings, from, to, split, near);
+    markBatch(readings, chosen.slice(from, to), split, marks);
     from = to;
   }
-  return near;
 }
 
 /**
@@ -511,25 +578,16 @@ function markJoined(readings: readonly Reading[], split: Split): Int32Array {
  * literal screens and the view trigger read every reading, joined by a line break: neither a literal nor the view
  * trigger holds a line break, so none of their occurrences spans two readings.
  */
-function markBatch(
-  readings: readonly Reading[],
-  from: number,
-  to: number,
-  split: Split,
-  near: Int32Array,
-): void {
+function markBatch(readings: readonly Reading[], batch: readonly number[], split: Split, marks: Marks): void {
+  const { near } = marks;
+  const all = joinPieces(readings, batch, "\n", Number.POSITIVE_INFINITY)[0]!;
+  const hits = literalHits(all, split);
   for (const group of groupsOf(split)) {
-    const chosen: number[] = [];
-    for (let i = from; i < to; i++) {
-      const { features, text } = readings[i]!;
-      if (group.members.some(({ detector: d }) => mayMatch(features, text.length, d.requires, d.minLength)))
-        chosen.push(i);
-    }
-    if (chosen.length === 0) continue;
-    for (const piece of joinPieces(readings, chosen, group.separator, group.pieceChars))
-      for (const { detector, bit } of group.members) markFound(detector, piece, bit, near);
+    const plain = group.members.filter((m) => !m.literals);
+    if (plain.length > 0) markMembers(readings, batch, undefined, plain, group, marks);
+    for (const member of group.members)
+      if (member.literals) markMembers(readings, batch, hits, [member], group, marks);
   }
-  const all = joinPieces(readings, range(from, to), "\n", Number.POSITIVE_INFINITY)[0]!;
   // A literal in a string occurs in the joined text within it (strings are joined as they are); every occurrence
   // is visited, overlapping ones included.
   split.literal.forEach(({ literals }, k) => {
@@ -548,10 +606,49 @@ function markBatch(
   }
 }
 
-function range(from: number, to: number): number[] {
-  const out: number[] = new Array(to - from);
-  for (let i = from; i < to; i++) out[i - from] = i;
-  return out;
+/**
+ * Per reading of the batch (by its place in it, `all` being the batch joined by a line break), the bits of the joined
+ * detectors with literals one of which occurs in it: by the records' keywords' contract no other reading can hold
+ * one of their matches. A literal holds no line break, so each occurrence lies within one reading.
+ */
+function literalHits(all: Joined, split: Split): Int32Array {
+  const hits = new Int32Array(all.index.length);
+  split.joinLiterals.forEach((literals, bit) => {
+    for (const literal of literals ?? [])
+      for (let hit = all.text.indexOf(literal); hit !== -1; hit = all.text.indexOf(literal, hit + 1)) {
+        const p = readingAt(all.starts, hit);
+        hits[p] = hits[p]! | (1 << bit);
+      }
+  });
+  return hits;
+}
+
+/**
+ * Reads with `members` (of `group`) the readings of the batch one of their gates lets through, and, given `hits`,
+ * one of whose literals occurs in them: joined by the group's separator, in its pieces. By the gates' contract the
+ * others cannot hold a match of theirs, and a match on a string alone is overlapped on any joined text whatever its
+ * neighbours, so leaving some out changes no reading's mark.
+ */
+function markMembers(
+  readings: readonly Reading[],
+  batch: readonly number[],
+  hits: Int32Array | undefined,
+  members: readonly Member[],
+  group: Group,
+  marks: Marks,
+): void {
+  const chosen: number[] = [];
+  for (let p = 0; p < batch.length; p++) {
+    const { features, text } = readings[batch[p]!]!;
+    if (hits !== undefined && (hits[p]! & members[0]!.bit) === 0) continue;
+    if (members.some(({ detector: d }) => mayMatch(features, text.length, d.requires, d.minLength)))
+      chosen.push(batch[p]!);
+  }
+  if (chosen.length === 0) return;
+  for (const { detector } of members)
+    screenWork.byDetector.set(detector.id, (screenWork.byDetector.get(detector.id) ?? 0) + chosen.length);
+  for (const piece of joinPieces(readings, chosen, group.separator, group.pieceChars))
+    for (const member of members) markFound(member, piece, group.separator.length, marks);
 }
 
 /**
@@ -559,9 +656,20 @@ function range(from: number, to: number): number[] {
  * of at least one of them lets through (one text per group: joining costs about as much as a cheap detector's read).
  */
 interface Group {
-  members: { detector: TextDetector; bit: number }[];
+  members: Member[];
   separator: string;
   pieceChars: number;
+}
+
+/**
+ * A joined detector: its bit, whether its matches inside a string stand for the string read alone, and whether it
+ * has literals (it then reads only the readings that hold one).
+ */
+interface Member {
+  detector: TextDetector;
+  bit: number;
+  mapped: boolean;
+  literals: boolean;
 }
 
 const groupLists = new WeakMap<Split, readonly Group[]>();
@@ -578,7 +686,12 @@ function groupsOf(split: Split): readonly Group[] {
       group = { members: [], separator, pieceChars: injection ? PIECE_CHARS : Number.POSITIVE_INFINITY };
       bySeparator.set(separator, group);
     }
-    group.members.push({ detector: detector!, bit: 1 << bit });
+    group.members.push({
+      detector: detector!,
+      bit: 1 << bit,
+      mapped: MAPPED_DETECTORS.has(detector!.id),
+      literals: split.joinLiterals[bit] !== undefined,
+    });
   });
   groups = [...bySeparator.values()];
   groupLists.set(split, groups);
@@ -654,26 +767,117 @@ function joinPieces(
 
 const singles = new WeakMap<TextDetector, readonly TextDetector[]>();
 
-/** Runs `detector` on a joined text and sets `bit` on the readings its matches overlap. */
-function markFound(
-  detector: TextDetector,
-  { text, starts, index }: Joined,
-  bit: number,
-  near: Int32Array,
-): void {
+function single(detector: TextDetector): readonly TextDetector[] {
   let list = singles.get(detector);
   if (list === undefined) {
     list = [detector];
     singles.set(detector, list);
   }
+  return list;
+}
+
+/**
+ * Runs a member's detector on a joined text (strings `gap` characters apart) and sets its bit on the readings its
+ * matches overlap. A mapped detector's match wholly inside one string is kept for it; one that is not marks every
+ * string it touches (or the one whose separator holds it) crossed.
+ */
+function markFound(
+  { detector, bit, mapped }: Member,
+  { text, starts, index }: Joined,
+  gap: number,
+  marks: Marks,
+): void {
   const found = new MatchColumns();
-  runDetectorsInto(list, text, ALL_FEATURES, found);
+  runDetectorsInto(single(detector), text, ALL_FEATURES, found);
+  const { near, crossed, inside } = marks;
   const count = starts.length - 1;
   for (let i = 0; i < found.size; i++) {
-    const end = Math.max(found.end(i), found.start(i) + 1);
-    for (let r = readingAt(starts, found.start(i)); r < count && starts[r]! < end; r++)
-      near[index[r]!] = near[index[r]!]! | bit;
+    const start = found.start(i);
+    const end = Math.max(found.end(i), start + 1);
+    const first = readingAt(starts, start);
+    const from = starts[first]!;
+    if (mapped && start >= from && end <= starts[first + 1]! - gap) {
+      const r = index[first]!;
+      near[r] = near[r]! | bit;
+      let list = inside.get(r);
+      if (list === undefined) {
+        list = [];
+        inside.set(r, list);
+      }
+      list.push({ bit, label: found.label(i), start: start - from, end: found.end(i) - from });
+      continue;
+    }
+    for (let k = first; k < count && starts[k]! < end; k++) {
+      const r = index[k]!;
+      near[r] = near[r]! | bit;
+      if (mapped) crossed[r] = crossed[r]! | bit;
+    }
   }
+}
+
+/**
+ * Reads a string a screen kept, into `found`, as `runDetectorsInto(readWith(split, mask), ...)` would: a mapped
+ * detector whose matches all lie inside the string hands over those (MAPPED_DETECTORS), the others read it alone.
+ */
+function readKept(
+  split: Split,
+  mask: number,
+  marks: Marks,
+  index: number,
+  r: Reading,
+  found: MatchColumns,
+): void {
+  const matches = marks.inside.get(index);
+  for (const step of stepsOf(split, mask, marks.crossed[index]!)) {
+    if (step.run !== undefined) {
+      runDetectorsInto(step.run, r.text, r.features, found);
+      continue;
+    }
+    // The detector's gates, as reading the string alone would apply them.
+    const d = step.detector;
+    if (matches === undefined || !mayMatch(r.features, r.text.length, d.requires, d.minLength)) continue;
+    for (const m of matches)
+      if (m.bit === step.bit)
+        found.add(found.labelOf(m.label.kind, m.label.type, m.label.ruleId), m.start, m.end);
+  }
+}
+
+/** A step of reading a kept string: detectors run on it, or one mapped detector's matches handed over. */
+type Step =
+  | { run: readonly TextDetector[]; bit?: undefined }
+  | { run?: undefined; bit: number; detector: TextDetector };
+
+const stepLists = new WeakMap<Split, Map<string, readonly Step[]>>();
+
+/** The steps for a string with these screen bits and crossed bits (cached: a value has few combinations). */
+function stepsOf(split: Split, mask: number, crossed: number): readonly Step[] {
+  let lists = stepLists.get(split);
+  if (lists === undefined) {
+    lists = new Map();
+    stepLists.set(split, lists);
+  }
+  const key = `${mask}:${crossed}`;
+  const steps = lists.get(key);
+  if (steps !== undefined) return steps;
+  const bits = new Map<TextDetector, number>();
+  split.joined.forEach(([d], bit) => {
+    if (MAPPED_DETECTORS.has(d!.id) && (crossed & (1 << bit)) === 0) bits.set(d!, 1 << bit);
+  });
+  const built: Step[] = [];
+  let run: TextDetector[] = [];
+  for (const d of readWith(split, mask)) {
+    const bit = bits.get(d);
+    if (bit === undefined) {
+      run.push(d);
+      continue;
+    }
+    if (run.length > 0) built.push({ run });
+    run = [];
+    built.push({ bit, detector: d });
+  }
+  if (run.length > 0) built.push({ run });
+  lists.set(key, built);
+  return built;
 }
 
 /** The reading whose text or following separator holds offset `at` (starts ascending, `starts[0]` = 0). */

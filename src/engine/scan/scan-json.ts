@@ -181,19 +181,30 @@ function rememberClean(plan: ScanPlan, key: string | undefined, text: string): v
 
 /**
  * Remembers the strings a screening found clean, and returns those the memo does not hold when the walk starts (too
- * long, or remembered before the memo was last cleared for being full), or undefined when it holds all.
+ * long, or remembered before the memo was last cleared for being full), or undefined when it holds all. `known` are
+ * the strings the screening found in the memo (or the outer screening's clean strings): a memo too full for both is
+ * cleared first and they are written back, so the walk still finds them known.
  */
-function rememberScreened(plan: ScanPlan, clean: readonly CleanReading[]): CleanReadings | undefined {
+function rememberScreened(
+  plan: ScanPlan,
+  clean: readonly CleanReading[],
+  known: readonly CleanReading[],
+): CleanReadings | undefined {
   let map = memoOf(plan);
   if (map === undefined) {
     map = new Map();
     cleanStrings.set(plan, map);
     memo = map;
   }
+  const strings = memoSize + clean.length + known.length > MEMO_MAX_SIZE ? [...known, ...clean] : clean;
+  if (strings !== clean) {
+    map.clear();
+    memoSize = 0;
+  }
   let rest: CleanReadings | undefined;
   let dropped = 0;
-  for (let i = 0; i < clean.length; i++) {
-    const { key, value } = clean[i]!;
+  for (let i = 0; i < strings.length; i++) {
+    const { key, value } = strings[i]!;
     if (value.length + (key?.length ?? 0) > MEMO_MAX_LENGTH) {
       rest ??= new CleanReadings();
       rest.add(key, value);
@@ -214,7 +225,7 @@ function rememberScreened(plan: ScanPlan, clean: readonly CleanReading[]): Clean
     memoSize += set.size - size;
   }
   for (let i = 0; i < dropped; i++) {
-    const { key, value } = clean[i]!;
+    const { key, value } = strings[i]!;
     if (value.length + (key?.length ?? 0) > MEMO_MAX_LENGTH) continue;
     rest ??= new CleanReadings();
     rest.add(key, value);
@@ -448,7 +459,7 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
   const outerContainers = screenedContainers;
   // What the screening found clean is remembered, as a scan's clean strings are: the next results repeat keys, tags
   // and states (and a result checked twice reads nothing again). The walk finds the rest in `screened`.
-  screened = rememberScreened(plan, screening.clean);
+  screened = rememberScreened(plan, screening.clean, screening.known);
   screenedPlan = plan;
   screenedContainers = screening.cleanContainers;
   try {

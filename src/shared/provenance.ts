@@ -13,9 +13,8 @@
  *   by someone who holds the salt; with a secret `key` it resists that too.
  * - Extraction is linear in the text (bounded regular expressions, one pass for passages) and capped per text.
  */
-import { createHash, createHmac, hash as oneShotHash } from "node:crypto";
+import { createHmac, hash as oneShotHash } from "node:crypto";
 import { type ArgPointer, isTurnIntent, type TurnIntent, turnIntent } from "./intent.js";
-import { sipHash24, sipKey } from "./siphash.js";
 
 export const PROVENANCE_VERSION = 1;
 
@@ -46,10 +45,7 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   "passage",
 ];
 
-/**
- * One value, hashed. `h`: 16 bytes of a keyed SHA-256 of the normalised value, base64url (22 characters); for a
- * passage window, 8 bytes of a keyed SipHash-2-4 (11 characters; see `passageHash`).
- */
+/** One value, hashed. `h`: 16 bytes of a keyed SHA-256 of the normalised value, base64url (22 characters). */
 export interface ValueFact {
   kind: ValueKind;
   h: string;
@@ -123,7 +119,6 @@ export const PASSAGE_MIN_LENGTH = 64;
 
 const MAX_SCAN_CHARS = 1_000_000;
 const HASH_DOMAIN = "tollgate.provenance.v1";
-const PASSAGE_DOMAIN = "tollgate.provenance.passage.v1";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Salt and hash
@@ -164,69 +159,6 @@ function hashPrefix(salt: string, key = ""): string {
 
 function hashWithPrefix(prefix: string, norm: string): string {
   return oneShotHash("sha256", prefix + norm, "base64url").slice(0, 22);
-}
-
-/** The hash of a normalised value of `kind` under a `hashPrefix`: a passage window's is `passageHash`'s. */
-function factHash(kind: ValueKind, prefix: string, norm: string): string {
-  return kind === "passage" ? hashPassage(prefix, norm) : hashWithPrefix(prefix, norm);
-}
-
-/**
- * Keyed hash of a passage window (`passageWindows`' output): SipHash-2-4 under a 128-bit key drawn from
- * SHA-256 over a passage domain and `hashValue`'s prefix (so the same salt and key as every other fact), 8 bytes,
- * base64url. A 64 KB result carries hundreds of windows, and SipHash, a keyed pseudo-random function made for
- * many short inputs, costs a third of a SHA-256 call here. Enough, because: window hashes are only compared with
- * each other, for equality, within one thread; without the thread's derived salt (and the install's key, when
- * set) a hash cannot be computed, brute-forced or aimed at a collision (the function is a PRF, unlike FNV or
- * xxHash, whose state a known window gives away); by chance, two of the at most ~2e5 windows of a thread collide
- * with odds below 1e-9 at 64 bits.
- */
-export function passageHash(window: string, salt: string, key = ""): string {
-  return hashPassage(hashPrefix(salt, key), window);
-}
-
-/** The SipHash key of the last prefix (one thread's salt and key: every window of a text shares it). */
-let passageKeyOf: { prefix: string; key: Uint32Array } = { prefix: "", key: new Uint32Array(4) };
-/** A window's UTF-8 bytes (ASCII: its codes), and the 64-bit result. */
-let windowBytes = new Uint8Array(4 * (PASSAGE_WINDOW + 1));
-const sipOut = new Uint32Array(2);
-const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-function hashPassage(prefix: string, window: string): string {
-  if (passageKeyOf.prefix !== prefix) {
-    const digest = createHash("sha256").update(`${PASSAGE_DOMAIN}\u0000${prefix}`).digest();
-    passageKeyOf = { prefix, key: sipKey(digest) };
-  }
-  let length = window.length;
-  if (/[^\x00-\x7f]/.test(window)) {
-    const utf8 = Buffer.from(window, "utf8");
-    if (utf8.length > windowBytes.length) windowBytes = new Uint8Array(utf8.length);
-    windowBytes.set(utf8);
-    length = utf8.length;
-  } else {
-    if (length > windowBytes.length) windowBytes = new Uint8Array(length);
-    for (let i = 0; i < length; i++) windowBytes[i] = window.charCodeAt(i);
-  }
-  sipHash24(passageKeyOf.key, windowBytes, length, sipOut);
-  return base64url64(sipOut[0]!, sipOut[1]!);
-}
-
-/** The 8 bytes (high word first, big-endian) as unpadded base64url: 11 characters (the last holds 4 bits). */
-function base64url64(high: number, low: number): string {
-  const c = (six: number) => BASE64URL[six & 63]!;
-  return (
-    c(high >>> 26) +
-    c(high >>> 20) +
-    c(high >>> 14) +
-    c(high >>> 8) +
-    c(high >>> 2) +
-    c(((high & 3) << 4) | (low >>> 28)) +
-    c(low >>> 22) +
-    c(low >>> 16) +
-    c(low >>> 10) +
-    c(low >>> 4) +
-    c((low & 15) << 2)
-  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -834,7 +766,7 @@ export function stringLeaves(value: unknown, out: string[] = [], depth = 0): str
 /** Hash one value of a known kind; `undefined` when it does not normalise. */
 export function valueFact(kind: ValueKind, raw: string, salt: string, key?: string): ValueFact | undefined {
   const norm = normaliseValue(kind, raw);
-  return norm === undefined ? undefined : { kind, h: factHash(kind, hashPrefix(salt, key), norm) };
+  return norm === undefined ? undefined : { kind, h: hashValue(norm, salt, key) };
 }
 
 /**
@@ -848,7 +780,7 @@ export function extractValueFacts(value: unknown, salt: string, options: Extract
   const prefix = hashPrefix(salt, options.key);
   for (const leaf of stringLeaves(value)) {
     for (const found of extractValues(leaf, { ...options, maxValues: limit - facts.length })) {
-      const h = factHash(found.kind, prefix, found.norm);
+      const h = hashWithPrefix(prefix, found.norm);
       if (seen.has(h)) continue;
       seen.add(h);
       facts.push({ kind: found.kind, h });

@@ -11,7 +11,6 @@ import {
   extractValues,
   hashValue,
   normaliseValue,
-  passageHash,
   passageWindows,
   type ValueKind,
 } from "../../shared/provenance.js";
@@ -235,7 +234,7 @@ export function dataValues(leaves: readonly ArgumentLeaf[], salt: string): Argum
   const text = leaves.length === 1 ? leaves[0]!.value : leaves.map((leaf) => leaf.value).join(" ");
   const at = leaves.length === 1 ? leaves[0]! : whole;
   for (const window of passageWindows(text)) {
-    push({ kind: "passage", value: window, h: passageHash(window, salt), path: at.path, key: at.key });
+    push({ kind: "passage", value: window, h: hashValue(window, salt), path: at.path, key: at.key });
   }
   return out;
 }

@@ -41,11 +41,13 @@ async function arm(name: string, guard: Tree | "langchain" | undefined) {
   const tool = (await client.getTools()).find((t) => t.name.endsWith("payload"));
   if (!tool) throw new Error("bench server did not list its payload tool");
   let bytes = 1024;
+  // A new text every step (the bench server's variants): the engine memoises its last text, so a repeated one flatters.
+  let step = 0;
   const model = new ScriptedChatModel((messages) => {
     const last = messages.at(-1);
     return last && ToolMessage.isInstance(last)
       ? { text: "Done." }
-      : { toolCalls: [{ name: tool.name, args: { kind: "text", bytes } }] };
+      : { toolCalls: [{ name: tool.name, args: { kind: "text", bytes, variant: step++ } }] };
   });
   const types = ["email", "credit_card", "ip", "mac_address", "url"] as const;
   const middleware: AgentMiddleware[] =

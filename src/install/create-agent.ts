@@ -2,7 +2,9 @@
  * `langchain` v1 `createAgent` integration. Lives behind the `mcp-tollgate/langchain` entry point so that the core
  * package never imports `langchain` (an optional peer dependency).
  */
-import { getConfig, isGraphInterrupt } from "@langchain/langgraph";
+
+import { AIMessage } from "@langchain/core/messages";
+import { Command, getConfig, isGraphInterrupt, ReducedValue, StateSchema } from "@langchain/langgraph";
 import { createMiddleware, ToolMessage } from "langchain";
 import { z } from "zod/v4";
 import { InvalidToolResultError, isTollgateError, PolicyConfigError } from "../errors.js";
@@ -16,8 +18,10 @@ import { lastProposal, reviewProposedCalls } from "./review-tool-calls.js";
 import {
   foldIntoState,
   isProvenanceState,
+  mergeProvenanceStates,
   PROVENANCE_STATE_KEY,
   type ProvenanceState,
+  resultDelta,
   ThreadProvenance,
   threadKeyOf,
 } from "./thread-provenance.js";
@@ -51,13 +55,16 @@ export interface TollgateMiddlewareOptions {
 }
 
 /**
- * The middleware's state: the thread's provenance facts (hashes and the salt, never a clear value). Zod, because
- * `createAgent` parses middleware state with it (zod comes with `langchain`; declared an optional peer here).
+ * The middleware's state: the thread's provenance facts (hashes and the salt, never a clear value). A reduced value,
+ * because each tool call of a step writes its result's facts with its ToolMessage (`mergeProvenanceStates`); the
+ * model step's full fold replaces it. Zod, because `createAgent` parses middleware state with it (zod comes with
+ * `langchain`; declared an optional peer here).
  */
-const tollgateState = z.object({
-  [PROVENANCE_STATE_KEY]: z
-    .custom<ProvenanceState>((value) => isProvenanceState(value), "not a provenance record")
-    .optional(),
+const provenanceValue = z
+  .custom<ProvenanceState>((value) => isProvenanceState(value), "not a provenance record")
+  .optional();
+const tollgateState = new StateSchema({
+  [PROVENANCE_STATE_KEY]: new ReducedValue(provenanceValue, { reducer: mergeProvenanceStates }),
 });
 
 type MessageContent = ToolMessage["content"];
@@ -176,19 +183,31 @@ function reviewHooksResolver(
   };
 }
 
-/** Keeps the facts of the messages in the state key, so a later summary does not take them away. */
+/**
+ * Keeps the facts of the messages in the state key, so a later summary does not take them away: the model step's
+ * full fold (the human messages, and any result that came without this middleware's tool step).
+ */
 function provenanceFolder(provenanceKey: string | undefined) {
   const provenance = new ThreadProvenance(provenanceKey ? { key: provenanceKey } : {});
   return (state: { messages: unknown[]; [PROVENANCE_STATE_KEY]?: unknown }) => {
     const stored = state[PROVENANCE_STATE_KEY];
-    const next = foldIntoState(
+    return foldIntoState(
       provenance,
       state.messages as never,
       isProvenanceState(stored) ? stored : undefined,
       threadKeyOf(undefined),
     );
-    return next ? { [PROVENANCE_STATE_KEY]: next } : undefined;
   };
+}
+
+/**
+ * A tool step's message, with its result's facts written to the state key in the same update (a Command): the
+ * facts are in the state before any later hook (a summary) can replace the message. A message without a tollgate
+ * artifact goes as it is.
+ */
+function withResultFacts(message: ToolMessage): ToolMessage | Command {
+  const delta = resultDelta(message);
+  return delta ? new Command({ update: { messages: [message], [PROVENANCE_STATE_KEY]: delta } }) : message;
 }
 
 /**
@@ -216,7 +235,15 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
   return createMiddleware({
     name: "McpTollgate",
     stateSchema: tollgateState,
-    beforeModel: async (state) => foldProvenance(state),
+    // The fold rides on the model step's own update (no graph node of its own): the human messages are folded
+    // before the model reads them; tool results are folded in the tool step (`withResultFacts`), before any hook
+    // of the next model step (a summary) runs. A structured response is returned as it is (a Command would drop it).
+    wrapModelCall: async (request, handler) => {
+      const folded = foldProvenance(request.state);
+      const response = await handler(request);
+      if (!folded || !AIMessage.isInstance(response)) return response;
+      return new Command({ update: { [PROVENANCE_STATE_KEY]: folded } });
+    },
     // The review step, for the tools named in `tools` only: without them no afterModel hook at all (each hook is a
     // graph node of its own, run after every model call even when it has nothing to do).
     afterModel:
@@ -240,7 +267,10 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
     wrapToolCall: async (request, handler) => {
       const call = request.toolCall;
       try {
-        if (interceptors.length === 0 || isGuardedTool(request.tool)) return await handler(request);
+        if (interceptors.length === 0 || isGuardedTool(request.tool)) {
+          const out = await handler(request);
+          return ToolMessage.isInstance(out) ? withResultFacts(out) : out;
+        }
         let produced: ToolMessage | undefined;
         const chain = composeInterceptors(interceptors, async (req) => {
           const out = await handler({ ...request, toolCall: { ...call, args: req.args } });
@@ -261,7 +291,7 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
           ...(request.runtime.signal ? { signal: request.runtime.signal } : {}),
           ...runContextOf(request.runtime),
         });
-        return resultToMessage(result, produced!);
+        return withResultFacts(resultToMessage(result, produced!));
       } catch (error) {
         if (isGraphInterrupt(error) || request.runtime.signal?.aborted || !handleToolErrors) throw error;
         const checked = isTollgateError(error) || (isToolException(error) && isGuardedTool(request.tool));

@@ -394,3 +394,55 @@ function dedupeHandles(entries: readonly HandleEntry[]): HandleEntry[] {
   for (const entry of entries) if (!seen.has(entry.handle)) seen.set(entry.handle, entry);
   return [...seen.values()];
 }
+
+/** A write to the state key that adds to it (one tool result's facts) instead of replacing it (a full fold). */
+export interface ProvenanceDelta extends ProvenanceState {
+  merge: true;
+}
+
+const isDelta = (value: ProvenanceState): value is ProvenanceDelta =>
+  (value as ProvenanceDelta).merge === true;
+
+/**
+ * The state key's reducer. A full fold (`foldIntoState`: it read the stored value and every message) replaces the
+ * value, as a node's write did before the key had a reducer. A delta (`resultDelta`: one tool result; parallel
+ * calls of one step write one each) is added: the stored salt wins (facts under another salt compare with nothing
+ * of this thread and are dropped, as `factsOf` drops them), outputs of tool calls already kept are not added twice,
+ * handles are a union, each list capped like `factsOf` caps it.
+ */
+export function mergeProvenanceStates(
+  current: ProvenanceState | undefined,
+  update: ProvenanceState | undefined,
+): ProvenanceState | undefined {
+  if (!isProvenanceState(update)) return current;
+  const { merge: _flag, ...value } = update as ProvenanceDelta;
+  if (!isDelta(update) || !isProvenanceState(current)) return value;
+  if (update.salt !== current.salt) return current;
+  const calls = new Set(current.outputs.flatMap((o) => (o.toolCallId ? [o.toolCallId] : [])));
+  const outputs = [
+    ...current.outputs,
+    ...update.outputs.filter((o) => !o.toolCallId || !calls.has(o.toolCallId)),
+  ];
+  const merged: ProvenanceState = {
+    salt: current.salt,
+    user: current.user,
+    outputs: outputs.slice(-MAX_PROVENANCE_OUTPUTS),
+  };
+  const handles = dedupeHandles([...(current.handles ?? []), ...(update.handles ?? [])]);
+  if (handles.length > 0) merged.handles = handles;
+  return merged;
+}
+
+/**
+ * What one tool result adds to the state key (its artifact's facts and handles), written with the result itself,
+ * so a summary taken before the next fold cannot take the result's facts with it; `undefined` when the message
+ * carries no tollgate artifact.
+ */
+export function resultDelta(message: MessageLike): ProvenanceDelta | undefined {
+  const entry = provenanceArtifactOf(message.artifact);
+  if (!entry) return undefined;
+  const delta: ProvenanceDelta = { salt: entry.salt, user: [], outputs: [entry.facts], merge: true };
+  const handles = Array.isArray(entry.handles) ? entry.handles.filter(isHandleEntry) : [];
+  if (handles.length > 0) delta.handles = handles;
+  return delta;
+}

@@ -209,19 +209,31 @@ export function passageText(raw: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, "");
 }
 
-/**
- * `raw.toLowerCase().replace(/[^a-z0-9]+/g, "")` for an ASCII `raw`, in one pass over its codes into a byte buffer
- * (the two whole-text passes of the regex form build a lower-case copy first).
- */
-function asciiPassageText(raw: string): string {
-  const out = Buffer.allocUnsafe(raw.length);
+/** By ASCII code: the code's lower-case letter or digit, 0 for what passages drop. */
+const PASSAGE_BYTE = new Uint8Array(128);
+for (let c = 48; c <= 57; c++) PASSAGE_BYTE[c] = c;
+for (let c = 97; c <= 122; c++) PASSAGE_BYTE[c] = c;
+for (let c = 65; c <= 90; c++) PASSAGE_BYTE[c] = c + 32;
+
+/** An ASCII text's codes as bytes (latin1 is exact below 0x80), copied natively: what the byte scans here read. */
+function asciiBytes(raw: string): Buffer {
+  return Buffer.from(raw, "latin1");
+}
+
+/** Compacts an ASCII text's `bytes` in place to its passage text's codes; returns that text's length. */
+function compactPassage(bytes: Uint8Array): number {
   let n = 0;
-  for (let i = 0; i < raw.length; i++) {
-    let code = raw.charCodeAt(i);
-    if (code >= 65 && code <= 90) code += 32;
-    if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57)) out[n++] = code;
+  for (let i = 0; i < bytes.length; i++) {
+    const code = PASSAGE_BYTE[bytes[i]!]!;
+    if (code !== 0) bytes[n++] = code;
   }
-  return out.toString("latin1", 0, n);
+  return n;
+}
+
+/** `raw.toLowerCase().replace(/[^a-z0-9]+/g, "")` for an ASCII `raw`, in one pass over its bytes. */
+function asciiPassageText(raw: string): string {
+  const bytes = asciiBytes(raw);
+  return bytes.toString("latin1", 0, compactPassage(bytes));
 }
 
 /** The normal form of a value of `kind`; `undefined` when the text is not such a value. */
@@ -451,14 +463,19 @@ function isTokenBreak(code: number): boolean {
  * TOKEN's global matches of at least `minLength` units, in order, without the regex: a match of TOKEN is a
  * 512-unit piece of a maximal run of its class (the last piece when at least 6 units), so the runs are found in one
  * pass and only pieces of `minLength` are cut out. The regex tries every start in every run (most words of prose).
+ * `bytes`: the text's `asciiBytes` when it is ASCII (the same codes, read faster).
  */
-function eachToken(text: string, minLength: number, visit: (token: string) => void): void {
+function eachToken(
+  text: string,
+  minLength: number,
+  visit: (token: string) => void,
+  bytes?: Uint8Array,
+): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    while (i < n && isTokenBreak(text.charCodeAt(i))) i++;
-    const start = i;
-    while (i < n && !isTokenBreak(text.charCodeAt(i))) i++;
+    const start = bytes ? skipBreakBytes(bytes, i) : skipBreaks(text, i);
+    i = bytes ? skipTokenBytes(bytes, start) : skipToken(text, start);
     for (let at = start; i - at >= 6; at += 512) {
       const end = Math.min(i, at + 512);
       if (end - at >= minLength) visit(text.slice(at, end));
@@ -466,45 +483,67 @@ function eachToken(text: string, minLength: number, visit: (token: string) => vo
   }
 }
 
-/** For tests: the token scan and the pattern it stands for. */
+/** The first position from `i` that is not a token break, or the length. */
+function skipBreaks(text: string, i: number): number {
+  while (i < text.length && isTokenBreak(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** The first token break from `i`, or the length. */
+function skipToken(text: string, i: number): number {
+  while (i < text.length && !isTokenBreak(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** `skipBreaks` over an ASCII text's bytes. */
+function skipBreakBytes(bytes: Uint8Array, i: number): number {
+  while (i < bytes.length && TOKEN_BREAK[bytes[i]!] === 1) i++;
+  return i;
+}
+
+/** `skipToken` over an ASCII text's bytes. */
+function skipTokenBytes(bytes: Uint8Array, i: number): number {
+  while (i < bytes.length && TOKEN_BREAK[bytes[i]!] !== 1) i++;
+  return i;
+}
+
+/** For tests: the token scan (over an ASCII text's bytes, as extractValues reads one) and its pattern. */
 export const TOKEN_SCAN = {
   source: TOKEN.source,
   find: (text: string, minLength: number) => {
     const found: string[] = [];
-    eachToken(text, minLength, (token) => found.push(token));
+    const bytes = /[^\x00-\x7f]/.test(text) ? undefined : asciiBytes(text);
+    eachToken(text, minLength, (token) => found.push(token), bytes);
     return found;
   },
 };
 
-function extractTokens(text: string, side: ExtractSide, add: Sink, hasDigit = /\d/.test(text)): void {
+function extractTokens(
+  text: string,
+  side: ExtractSide,
+  add: Sink,
+  hasDigit = /\d/.test(text),
+  bytes?: Uint8Array,
+): void {
   // On the tool and argument sides a secret-like token has a digit (see secretLike): no digit, no token.
   if (side !== "user" && !hasDigit) return;
   // Off the user side a secret-like token or tail has at least 16 characters (see secretLike): a shorter run (most
   // words of prose) yields neither, and is not read further.
-  eachToken(text, side === "user" ? 6 : 16, (raw) => {
-    const token = trimPunctuation(raw);
-    // Addresses and paths have their own kinds; a token is a secret candidate only when it is none of them.
-    if (token.includes("://") || token.includes("@") || /^[~.]?\//.test(token)) return;
-    if (secretLike(token, side)) add("secret", token);
-    // `key=value` and `key:value`: the value alone too, however the other side delimits it.
-    const cut = Math.max(token.lastIndexOf("="), token.lastIndexOf(":"));
-    const tail = cut > 0 ? token.slice(cut + 1) : "";
-    if (tail.length >= 6 && secretLike(tail, side)) add("secret", tail);
-  });
-}
-
-/** The smaller of a string and its reverse, without building the reverse unless it is the smaller. */
-function canonicalOrientation(window: string): string {
-  for (let i = 0, j = window.length - 1; i < j; i++, j--) {
-    const a = window.charCodeAt(i);
-    const b = window.charCodeAt(j);
-    if (a === b) continue;
-    if (a < b) return window;
-    let reversed = "";
-    for (let k = window.length - 1; k >= 0; k--) reversed += window[k];
-    return reversed;
-  }
-  return window;
+  eachToken(
+    text,
+    side === "user" ? 6 : 16,
+    (raw) => {
+      const token = trimPunctuation(raw);
+      // Addresses and paths have their own kinds; a token is a secret candidate only when it is none of them.
+      if (token.includes("://") || token.includes("@") || /^[~.]?\//.test(token)) return;
+      if (secretLike(token, side)) add("secret", token);
+      // `key=value` and `key:value`: the value alone too, however the other side delimits it.
+      const cut = Math.max(token.lastIndexOf("="), token.lastIndexOf(":"));
+      const tail = cut > 0 ? token.slice(cut + 1) : "";
+      if (tail.length >= 6 && secretLike(tail, side)) add("secret", tail);
+    },
+    bytes,
+  );
 }
 
 /**
@@ -516,32 +555,75 @@ function canonicalOrientation(window: string): string {
  */
 export function passageWindows(raw: string, limit = MAX_VALUES_PER_TEXT): string[] {
   const out: string[] = [];
-  eachPassageWindow(passageText(raw), limit, (window) => {
+  const text = passageText(raw);
+  eachPassageWindow(text, codesOf(text), limit, (window) => {
     out.push(window);
     return true;
   });
   return out;
 }
 
+/** A passage text's UTF-16 codes. */
+function codesOf(text: string): Uint16Array {
+  const codes = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
+  return codes;
+}
+
+/** The reversed window, built in place of a string concatenation per character. */
+const REVERSED = new Uint16Array(PASSAGE_WINDOW + 1);
+
+/** `text.slice(lo, hi + 1)` or its reverse, whichever is smaller (`codes`: the text's codes). */
+function canonicalWindow(text: string, codes: Uint8Array | Uint16Array, lo: number, hi: number): string {
+  let i = lo;
+  let j = hi;
+  while (i < j && codes[i] === codes[j]) {
+    i++;
+    j--;
+  }
+  if (i >= j || codes[i]! < codes[j]!) return text.slice(lo, hi + 1);
+  for (let k = 0; k <= hi - lo; k++) REVERSED[k] = codes[hi - k]!;
+  return String.fromCharCode.apply(null, REVERSED as unknown as number[]);
+}
+
 /**
- * The distinct windows of a passage text (`passageText`'s output), in order of first appearance, at most `limit`;
- * `visit` returning false stops the walk (the caller has all it can use).
+ * The distinct windows of a passage text (`passageText`'s output; `codes`: its codes, the bytes of an ASCII one),
+ * in order of first appearance, at most `limit`; `visit` returning false stops the walk (the caller has all it can
+ * use).
  */
-function eachPassageWindow(text: string, limit: number, visit: (window: string) => boolean): void {
+function eachPassageWindow(
+  text: string,
+  codes: Uint8Array | Uint16Array,
+  limit: number,
+  visit: (window: string) => boolean,
+): void {
   if (text.length < PASSAGE_MIN_LENGTH) return;
   const half = PASSAGE_WINDOW / 2;
   const seen = new Set<string>();
   let sum = 0;
-  for (let i = 0; i < 9; i++) sum += text.charCodeAt(i);
+  for (let i = 0; i < 9; i++) sum += codes[i]!;
   // The neighbourhood of centre c is text[c-4, c+4]; the window text[c-half, c+half].
   for (let c = 4; c + 4 < text.length; c++) {
-    if (c > 4) sum += text.charCodeAt(c + 4) - text.charCodeAt(c - 5);
+    if (c > 4) sum += codes[c + 4]! - codes[c - 5]!;
     if ((sum & (PASSAGE_SPACING - 1)) !== 0 || c - half < 0 || c + half >= text.length) continue;
-    const window = canonicalOrientation(text.slice(c - half, c + half + 1));
+    const window = canonicalWindow(text, codes, c - half, c + half);
     if (seen.has(window)) continue;
     seen.add(window);
     if (!visit(window) || seen.size >= limit) return;
   }
+}
+
+/** The passage text of `scanned` and its codes; `bytes`: its `asciiBytes` when it is ASCII (compacted here). */
+function passageOf(
+  scanned: string,
+  bytes: Buffer | undefined,
+): { text: string; codes: Uint8Array | Uint16Array } {
+  if (!bytes) {
+    const text = passageText(scanned);
+    return { text, codes: codesOf(text) };
+  }
+  const n = compactPassage(bytes);
+  return { text: bytes.toString("latin1", 0, n), codes: bytes.subarray(0, n) };
 }
 
 /** Every security-relevant value of `text`, in clear (normalised alongside), deduplicated, capped. */
@@ -561,17 +643,22 @@ export function extractValues(text: string, options: ExtractOptions = {}): Extra
   };
   // One scan for a digit serves the text and its reversal (the same characters).
   const hasDigit = /\d/.test(scanned);
+  // An ASCII text's codes as bytes, read by the token scan and then compacted to the passage text's (when either
+  // runs: see extractTokens).
+  const ascii = !/[^\x00-\x7f]/.test(scanned);
+  const bytes =
+    ascii && (options.passages !== false || side === "user" || hasDigit) ? asciiBytes(scanned) : undefined;
   extractAddresses(scanned, add);
   extractNumbers(scanned, add, hasDigit);
   extractCode(scanned, add);
-  extractTokens(scanned, side, add, hasDigit);
+  extractTokens(scanned, side, add, hasDigit, bytes);
   if (options.passages !== false) {
-    // A window of an ASCII text is letters and digits in lower case: its own normal form.
-    const ascii = !/[^\x00-\x7f]/.test(scanned);
     // Only the argument side adds passages later (decoded ones), so only it needs these in `seen`; the windows are
-    // distinct, and no other kind's key can equal a passage's.
+    // distinct, and no other kind's key can equal a passage's. A window of an ASCII text is letters and digits in
+    // lower case: its own normal form.
     const record = side === "argument";
-    eachPassageWindow(ascii ? asciiPassageText(scanned) : passageText(scanned), limit, (window) => {
+    const passage = passageOf(scanned, bytes);
+    eachPassageWindow(passage.text, passage.codes, limit, (window) => {
       if (out.length >= limit) return false;
       if (ascii && !record) out.push({ kind: "passage", value: window, norm: window });
       else addNormal("passage", window, ascii ? window : normaliseValue("passage", window));

@@ -140,8 +140,9 @@ describe("langchain createAgent", () => {
     expect(http.counts.get("echo") ?? 0).toBe(before);
   });
 
-  it("middleware: adds a graph node after the model only when it has tools to review", async () => {
-    // Each hook is a graph node run after every model call: without `tools` the review step has nothing to do.
+  it("middleware: adds no graph node of its own, but the review step's when it has tools to review", async () => {
+    // Each hook is a graph node run around every model call: the provenance fold rides on the model and tool steps'
+    // own updates, and without `tools` the review step has nothing to do.
     const nodesOf = (middleware: ReturnType<typeof createTollgateMiddleware>) => {
       const agent = createAgent({
         model: new ScriptedChatModel([{ text: "ok" }]),
@@ -150,12 +151,9 @@ describe("langchain createAgent", () => {
       });
       return Object.keys(agent.graph.nodes).filter((name) => name.startsWith("McpTollgate."));
     };
-    expect(nodesOf(createTollgateMiddleware())).toEqual(["McpTollgate.before_model"]);
-    expect(nodesOf(createTollgateMiddleware({ tools: guarded })).sort()).toEqual([
-      "McpTollgate.after_model",
-      "McpTollgate.before_model",
-    ]);
-    // The run takes one step fewer per model call, and still completes with the tool's checked result.
+    expect(nodesOf(createTollgateMiddleware())).toEqual([]);
+    expect(nodesOf(createTollgateMiddleware({ tools: guarded }))).toEqual(["McpTollgate.after_model"]);
+    // The run takes the unguarded agent's steps, and still completes with the tool's checked result.
     const model = new ScriptedChatModel([
       { toolCalls: [{ name: "get_customer", args: { id: 3 } }] },
       { text: "ok" },
@@ -164,12 +162,6 @@ describe("langchain createAgent", () => {
     const steps: string[] = [];
     const stream = await agent.stream({ messages: [new HumanMessage("go")] }, { streamMode: "updates" });
     for await (const chunk of stream) steps.push(...Object.keys(chunk));
-    expect(steps).toEqual([
-      "McpTollgate.before_model",
-      "model_request",
-      "tools",
-      "McpTollgate.before_model",
-      "model_request",
-    ]);
+    expect(steps).toEqual(["model_request", "tools", "model_request"]);
   });
 });

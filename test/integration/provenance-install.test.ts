@@ -182,6 +182,32 @@ describe("createAgent: provenance from the graph state", () => {
     expect(toolMessages(messages).at(-1)?.status).toBe("error");
     expect(count("send_email")).toBe(before);
   });
+  it("a summary taken right after the tool step, before any other hook, does not take the result's facts", async () => {
+    // The summarisation is listed first, keeps no message and triggers at the model step right after read_inbox:
+    // the result is replaced before the next model call and before any hook of this middleware runs there.
+    const summarizer = new ScriptedChatModel(() => ({ text: "The user read the inbox." }));
+    const tools = await freshTools();
+    const before = count("send_email");
+    const model = new ScriptedChatModel([
+      { toolCalls: [{ name: "read_inbox", args: {} }] },
+      { toolCalls: [sendPlanted] },
+      { text: "Done." },
+    ]);
+    const agent = createAgent({
+      model,
+      tools,
+      middleware: [
+        summarizationMiddleware({ model: summarizer, trigger: { messages: 3 }, keep: { messages: 0 } }),
+        createTollgateMiddleware(),
+      ],
+    });
+    await agent.invoke({ messages: [new HumanMessage("Summarise my inbox.")] });
+    // The model's second call saw the summary only, not the read_inbox result; the send it proposed was refused
+    // (the summary of the third call holds the refusal, which names the result the recipient came from).
+    expect((model.seen[1] ?? []).some((m) => ToolMessage.isInstance(m))).toBe(false);
+    expect(JSON.stringify(summarizer.seen.at(-1))).toContain("acme.read_inbox");
+    expect(count("send_email")).toBe(before);
+  });
 });
 
 describe("createAgent: intent binding reads the user's last message from the graph state", () => {

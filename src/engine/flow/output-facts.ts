@@ -36,16 +36,33 @@ export function resultTexts(result: CallToolResult): string[] {
   return texts;
 }
 
-/** The string a finding points at in the raw result (a JSON Pointer, then the UTF-16 span). */
-function findingValue(result: unknown, finding: Finding): string | undefined {
+/**
+ * The string a finding points at in the raw result (a JSON Pointer, then the UTF-16 span). `leaves`: the strings
+ * already found by pointer (the findings of one result share a few).
+ */
+function findingValue(
+  result: unknown,
+  finding: Finding,
+  leaves: Map<string, unknown> = new Map(),
+): string | undefined {
   if (finding.start === undefined || finding.end === undefined) return undefined;
+  let value = leaves.get(finding.path);
+  if (value === undefined && !leaves.has(finding.path)) {
+    value = leafAt(result, finding.path);
+    leaves.set(finding.path, value);
+  }
+  return typeof value === "string" ? value.slice(finding.start, finding.end) : undefined;
+}
+
+/** The value at a JSON Pointer, or undefined. */
+function leafAt(result: unknown, pointer: string): unknown {
   let value: unknown = result;
-  for (const step of finding.path.split("/").slice(1)) {
+  for (const step of pointer.split("/").slice(1)) {
     const key = step.replace(/~1/gu, "/").replace(/~0/gu, "~");
     if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return undefined;
     value = (value as Record<string, unknown>)[key];
   }
-  return typeof value === "string" ? value.slice(finding.start, finding.end) : undefined;
+  return value;
 }
 
 /** How a detector's finding is spelled for hashing: as the extractor spells the same value. */
@@ -90,11 +107,16 @@ export function computeOutputFacts(
     : extractValueFacts(texts, input.salt, { side: "tool" });
   const seen = new Set(values.map((v) => v.h));
   const injection = new Set<string>();
+  const leaves = new Map<string, unknown>();
+  // A value found twice hashes the same: each (kind, value) is hashed once.
+  const hashed = new Set<string>();
   for (const finding of input.findings) {
     if (finding.kind === "injection") injection.add(finding.ruleId);
     const kind = kindOfFinding(finding);
-    const raw = kind === undefined ? undefined : findingValue(input.result, finding);
-    const fact = raw === undefined || kind === undefined ? undefined : valueFact(kind, raw, input.salt);
+    const raw = kind === undefined ? undefined : findingValue(input.result, finding, leaves);
+    if (raw === undefined || kind === undefined || hashed.has(`${kind}\u0000${raw}`)) continue;
+    hashed.add(`${kind}\u0000${raw}`);
+    const fact = valueFact(kind, raw, input.salt);
     if (fact && !seen.has(fact.h) && values.length < 2 * MAX_VALUES_PER_TEXT) {
       seen.add(fact.h);
       values.push(fact);

@@ -12,7 +12,9 @@
 // - What a dynamic import() loads (the CLI's `explain` and `pin`, `serve`'s Redis store) stays a chunk of its own,
 //   loaded on use.
 // - No source maps (tsconfig.build.json says why); names are kept (`keepNames`) so stack traces and `.name` read as
-//   in src/.
+//   in src/. Syntax is minified (`minifySyntax`: constants folded, dead branches dropped, statements shortened) but
+//   not whitespace or identifiers, so the files stay readable line by line; it keeps the package under its 500 kB
+//   packed limit (7.5 kB less at session 11).
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -81,6 +83,7 @@ const result = await build({
   target: "node20",
   packages: "external",
   keepNames: true,
+  minifySyntax: true,
   sourcemap: false,
   legalComments: "none",
   metafile: true,

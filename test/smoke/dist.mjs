@@ -80,7 +80,8 @@ for (const name of readdirSync(dist, { recursive: true })) {
   if (!String(name).endsWith(".js")) continue;
   const file = join(dist, String(name));
   const text = readFileSync(file, "utf8");
-  for (const m of text.matchAll(/^(?:var ([\w$]+) = class\b|class ([\w$]+))/gm)) {
+  // A top-level `var X = class`, or one of several declarations the build merged into one `var` (`}, X = class`).
+  for (const m of text.matchAll(/(?:^var |^\}, |, )([\w$]+) = class\b|^class ([\w$]+)/gm)) {
     const cls = m[1] ?? m[2];
     assert.ok(
       !defined.has(cls),

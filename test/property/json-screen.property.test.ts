@@ -177,6 +177,7 @@ describe("json screening", () => {
       );
     });
     it(`${name} plan: a mapped detector's matches inside a string on the joined text are its matches alone`, () => {
+      const awsLikeValue = `value=${["J3bS9IEM", "6pt5Spmi", "0Ngaa9oq", "WbckNydA", "n0Jdh1C7"].join("")} rotated`;
       // What lets the screening hand a kept string the joined pass's matches instead of reading it again: unless a
       // match reaches outside the string (then it is read alone), the matches inside it are those it has alone,
       // with the same spans, labels and order.
@@ -200,7 +201,9 @@ describe("json screening", () => {
               );
           }
         }),
-        { numRuns: 1000, seed: 18 },
+        // A neighbour that names an AWS secret key before a 40-character value (built from pieces): the AWS
+        // detector's keyword window reaches across the separator, so it is not mapped.
+        { numRuns: 1000, seed: 18, examples: [[`today ${"AWS_SECRET"}_ACCESS_KEY`, awsLikeValue, "sku is"]] },
       );
       expect(compared).toBeGreaterThan(100);
     }, 120_000);

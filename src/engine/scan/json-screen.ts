@@ -63,8 +63,17 @@ export const JOINABLE_DETECTORS: ReadonlySet<string> = new Set([
  * injection family's two are not among them: their verdicts weigh a piece of joined text as a whole (its sentences'
  * neighbours, the structure detector's windows), so a kept string is read again by them alone.
  */
+/**
+ * Joined detectors whose ACCEPTING context reaches past SEPARATOR: the AWS secret key's keyword window (160
+ * characters, read across lines) finds its keyword in a neighbour string, so its match on the joined text is a
+ * screen only, and a kept string is read again by it alone (the json-screen property test found this).
+ */
+const READS_PAST_SEPARATOR: ReadonlySet<string> = new Set(["secret.aws_secret_key"]);
+
 export const MAPPED_DETECTORS: ReadonlySet<string> = new Set(
-  [...JOINABLE_DETECTORS].filter((id) => id !== "injection" && !id.startsWith("injection.")),
+  [...JOINABLE_DETECTORS].filter(
+    (id) => id !== "injection" && !id.startsWith("injection.") && !READS_PAST_SEPARATOR.has(id),
+  ),
 );
 
 /**

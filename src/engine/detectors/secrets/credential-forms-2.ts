@@ -23,6 +23,8 @@ const KEY_WORD = /key|token|secret|private|access|(?<=[_-])pat/gi;
 /** After the key word: an optional second key word, an optional closing quote, then the separator and the value. */
 const AFTER_WORD =
   /(?:[ _.-]?(?:key|token|secret))?["']?[ \t]*(?:=>|:=|[:=]|-(?=[A-Za-z0-9])|[ \t])[ \t]*(?:[:=][ \t]*)?(["']?)([A-Za-z0-9][A-Za-z0-9_+/=.~-]{15,199})(?![A-Za-z0-9_+/=.~-])/iy;
+/** AFTER_WORD's optional second key word, at the start of its match. */
+const SECOND_WORD = /^(?:[ _.-]?(?:key|token|secret))?/i;
 /** Key characters read back from the key word (the service's name and separators), at most this many. */
 const MAX_NAME = 48;
 
@@ -224,7 +226,10 @@ function detectServiceKeys(text: string, out: TextMatch[]): void {
     // operator) is that walk's: one finding per value. Without an operator (`ACME SECRET v`, `-vaultToken v`,
     // `acme-token-v`) the walk reads no key, so the value is reported here.
     const operator = /[:=]/.test(after[0].slice(0, after[0].length - value.length));
-    if (operator && classifyKey(keyBefore(text, wordStart) + text.slice(wordStart, wordEnd)) !== null)
+    // The key the walk would read runs through the optional second key word (`ROLLBAR_ACCESS_TOKEN=`: `ACCESS`
+    // then `_TOKEN`).
+    const keyEnd = wordEnd + SECOND_WORD.exec(after[0])![0].length;
+    if (operator && classifyKey(keyBefore(text, wordStart) + text.slice(wordStart, keyEnd)) !== null)
       continue;
     // A call or an index follows (`colors.default.white(`): code, not a value.
     const next = text.charCodeAt(end);

@@ -6,10 +6,9 @@
  *
  * `npx tsx bench/speed/detector-costs-vs-reference.ts --reference=<checkout> [rounds] [--json]`
  */
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import type { TextDetector } from "../../src/engine/types.js";
+import { resolve } from "node:path";
 import { payload } from "../fixtures/inputs.js";
+import { familiesCheckoutAt } from "../lib/families-checkout.js";
 import { median } from "../lib/stats.js";
 import { benchText, MB, textRequest } from "./common.js";
 import { NO_INJECTION } from "./families-text.js";
@@ -21,21 +20,8 @@ interface Part {
 }
 
 async function partsAt(dir: string): Promise<Part[]> {
-  const at = (path: string) => import(pathToFileURL(join(dir, path)).href);
-  const { createDetectorSet } = await at("src/engine/detector-set.ts");
-  const { LocalPolicyEngine } = await at("src/engine/local-engine.ts");
-  const { resolvePolicy } = await at("src/engine/policy.ts");
-  const { ScanPlans } = await at("src/engine/scan-plans.ts");
-  const { candidateIndex, passLiterals } = await at("src/engine/scan/candidates.ts");
-  const resolved = resolvePolicy(NO_INJECTION, process.env, { detectorIds: new Set() });
-  const plan = new ScanPlans(resolved, createDetectorSet(resolved, [])).get(
-    "output",
-    resolved.sanitizer.mode,
-  );
-  const engine = new LocalPolicyEngine(NO_INJECTION, { worker: false });
-  const any = passLiterals(["\u0001"]);
-  const pass = (text: string) => candidateIndex(text).passHits(any);
-  const detectors: TextDetector[] = [...plan.sanitizers, ...plan.detectors];
+  const { detectors, pass, engine: engineFor } = await familiesCheckoutAt(dir);
+  const engine = engineFor(NO_INJECTION);
   return [
     { name: "shared literal pass", run: pass },
     ...detectors.map((d) => ({ name: d.id, run: (text: string) => d.detect(text, []), prepare: pass })),

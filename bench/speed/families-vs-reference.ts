@@ -12,44 +12,24 @@
  *
  * `npx tsx bench/speed/families-vs-reference.ts --reference=/tmp/ref [rounds] [--no-detectors]`
  */
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { resolve } from "node:path";
 import type { TextDetector } from "../../src/engine/types.js";
+import { type CheckoutEngine, familiesCheckoutAt } from "../lib/families-checkout.js";
 import { median } from "../lib/stats.js";
 import { benchText, langchainDetectors, textRequest } from "./common.js";
 import { NO_INJECTION } from "./families-text.js";
 
-interface Engine {
-  checkOutput(request: unknown): Promise<{ findings: unknown[] }>;
-}
-
 interface Side {
-  families: Engine;
-  full: Engine;
+  families: CheckoutEngine;
+  full: CheckoutEngine;
   detectors: TextDetector[];
   /** Runs the shared literal pass on a text (what the check has done before its number detectors run). */
   pass(text: string): void;
 }
 
 async function sideAt(dir: string): Promise<Side> {
-  const at = (path: string) => import(pathToFileURL(join(dir, path)).href);
-  const { LocalPolicyEngine } = await at("src/engine/local-engine.ts");
-  const { createDetectorSet } = await at("src/engine/detector-set.ts");
-  const { resolvePolicy } = await at("src/engine/policy.ts");
-  const { ScanPlans } = await at("src/engine/scan-plans.ts");
-  const { candidateIndex, passLiterals } = await at("src/engine/scan/candidates.ts");
-  const resolved = resolvePolicy(NO_INJECTION, process.env, { detectorIds: new Set() });
-  const plan = new ScanPlans(resolved, createDetectorSet(resolved, [])).get(
-    "output",
-    resolved.sanitizer.mode,
-  );
-  const any = passLiterals(["\u0001"]);
-  return {
-    families: new LocalPolicyEngine(NO_INJECTION, { worker: false }),
-    full: new LocalPolicyEngine({}, { worker: false }),
-    detectors: [...plan.sanitizers, ...plan.detectors],
-    pass: (text) => candidateIndex(text).passHits(any),
-  };
+  const { detectors, pass, engine } = await familiesCheckoutAt(dir);
+  return { families: engine(NO_INJECTION), full: engine({}), detectors, pass };
 }
 
 function cpuMs(run: () => unknown): number {

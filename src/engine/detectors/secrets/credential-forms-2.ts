@@ -1,7 +1,13 @@
 import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "../../scan/candidates.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
-import { classifyKey, isCredentialValue, PASSWORD_HASH, SECRET_REFERENCE } from "./generic-credential.js";
+import {
+  classifyKey,
+  isCredentialValue,
+  NOT_A_SECRET_BEFORE,
+  PASSWORD_HASH,
+  SECRET_REFERENCE,
+} from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
 import { isPlaceholderValue } from "./placeholder.js";
 
@@ -33,7 +39,9 @@ const MAX_NAME = 48;
  * pagination and anti-forgery tokens, identifiers, translation keys, fingerprints, and words saying what follows is
  * ABOUT the credential (its name, id, file, type, length).
  */
-const NOT_SECRET_NAMES = new Set([
+const NOT_SECRET_NAMES: ReadonlySet<string> = new Set([
+  // The walk's own (pagination and anti-forgery values), then this form's.
+  ...NOT_A_SECRET_BEFORE,
   "cache",
   "primary",
   "foreign",
@@ -65,16 +73,7 @@ const NOT_SECRET_NAMES = new Set([
   "sitekey",
   "recaptcha",
   "anon",
-  "next",
-  "page",
-  "continuation",
-  "csrf",
-  "xsrf",
-  "sync",
-  "cursor",
   "pagination",
-  "resume",
-  "start",
   "max",
   "num",
   "count",

@@ -400,7 +400,7 @@ const ABOUT_THE_CREDENTIAL = new Set(
   ).split(" "),
 );
 /** Words before a credential word that make it a pagination or anti-forgery value, not a secret. */
-const NOT_A_SECRET_BEFORE = new Set([
+export const NOT_A_SECRET_BEFORE: ReadonlySet<string> = new Set([
   "next",
   "page",
   "continuation",

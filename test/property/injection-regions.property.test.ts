@@ -166,7 +166,9 @@ describe("region gating", () => {
         if (liveRegions(text, regionPassForTests(), shortGated(40))?.length === 0) notRead++;
         for (const block of [1, 40, 256]) expect(found(text, shortGated(block))).toEqual(whole);
       }),
-      RUNS,
+      // A fixed seed: the count of texts not read at all (asserted above zero) is then the same on every run; with a
+      // random one a clean-clone run drew none.
+      { ...RUNS, seed: 3 },
     );
     expect(notRead).toBeGreaterThan(0);
   });

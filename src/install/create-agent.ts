@@ -211,6 +211,25 @@ function withResultFacts(message: ToolMessage): ToolMessage | Command {
 }
 
 /**
+ * A block, or an MCP tool error the guard has already checked, as an error ToolMessage the model reads; any other
+ * error (one whose text the guard has not seen) is rethrown.
+ */
+function checkedErrorMessage(
+  error: unknown,
+  call: { id?: string; name: string },
+  tool: unknown,
+): ToolMessage {
+  const checked = isTollgateError(error) || (isToolException(error) && isGuardedTool(tool));
+  if (!checked) throw error;
+  return new ToolMessage({
+    content: `Error: ${(error as Error).message}`,
+    tool_call_id: call.id ?? "",
+    name: call.name,
+    status: "error",
+  });
+}
+
+/**
  * A `createAgent` middleware that applies the policy interceptors in `wrapToolCall`.
  *
  * Trap it closes: once any `wrapToolCall` middleware is present, `createAgent`'s ToolNode no longer turns tool
@@ -294,14 +313,7 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
         return withResultFacts(resultToMessage(result, produced!));
       } catch (error) {
         if (isGraphInterrupt(error) || request.runtime.signal?.aborted || !handleToolErrors) throw error;
-        const checked = isTollgateError(error) || (isToolException(error) && isGuardedTool(request.tool));
-        if (!checked) throw error;
-        return new ToolMessage({
-          content: `Error: ${(error as Error).message}`,
-          tool_call_id: call.id ?? "",
-          name: call.name,
-          status: "error",
-        });
+        return checkedErrorMessage(error, call, request.tool);
       }
     },
   });

@@ -233,15 +233,14 @@ function detectServiceKeys(text: string, out: TextMatch[]): void {
     // A call or an index follows (`colors.default.white(`): code, not a value.
     const next = text.charCodeAt(end);
     if (next === 40 || next === 91 || !isGeneratedValue(value)) continue;
-    out.push({
-      kind: "secret",
-      type: "service_credential",
-      start: end - value.length,
-      end,
-      ruleId: "secret.service_credential",
-    });
+    report(out, end - value.length, end);
     from = end;
   }
+}
+
+/** Records one `secret.service_credential` match. */
+function report(out: TextMatch[], start: number, end: number): void {
+  out.push({ kind: "secret", type: "service_credential", start, end, ruleId: "secret.service_credential" });
 }
 
 function isLowerOrDigit(code: number): boolean {
@@ -259,13 +258,7 @@ function detectNetrc(text: string, out: TextMatch[]): void {
     if (value.length < 6 || isPlaceholderValue(value) || isLookalikeSecret(value)) continue;
     if (/^\$|^%|^<|^\{/.test(value)) continue;
     const end = m.index + m[0].length;
-    out.push({
-      kind: "secret",
-      type: "service_credential",
-      start: end - value.length,
-      end,
-      ruleId: "secret.service_credential",
-    });
+    report(out, end - value.length, end);
   }
 }
 
@@ -283,13 +276,7 @@ function detectNugetKeys(text: string, out: TextMatch[]): void {
     const body = NUGET_BODY.exec(text.slice(at + 3, at + 47))?.[0];
     if (body === undefined || shannonEntropy(body) < 3.5 || !/\d/.test(body) || isLookalikeSecret(body))
       continue;
-    out.push({
-      kind: "secret",
-      type: "service_credential",
-      start: at,
-      end: at + 46,
-      ruleId: "secret.service_credential",
-    });
+    report(out, at, at + 46);
   }
 }
 
@@ -304,13 +291,7 @@ function detectVaultUnseal(text: string, out: TextMatch[]): void {
     const key = m[1]!;
     if (shannonEntropy(key) < 4 || isLookalikeSecret(key)) continue;
     const end = m.index + m[0].length;
-    out.push({
-      kind: "secret",
-      type: "service_credential",
-      start: end - key.length,
-      end,
-      ruleId: "secret.service_credential",
-    });
+    report(out, end - key.length, end);
   }
 }
 
@@ -331,13 +312,7 @@ function detectXmlPairs(text: string, out: TextMatch[]): void {
     if (kind === null || !isCredentialValue(value, kind, true)) continue;
     const end = m.index + m[0].lastIndexOf("</value>");
     const start = text.lastIndexOf(value, end);
-    out.push({
-      kind: "secret",
-      type: "service_credential",
-      start,
-      end: start + value.length,
-      ruleId: "secret.service_credential",
-    });
+    report(out, start, start + value.length);
   }
 }
 
@@ -368,13 +343,7 @@ function readListItems(text: string, at: number, kind: "password" | "token", out
     if (item === null) return;
     if (isCredentialValue(item[2]!, kind, item[1] !== "")) {
       const start = at + line.indexOf(item[2]!, line.indexOf("-") + 1);
-      out.push({
-        kind: "secret",
-        type: "service_credential",
-        start,
-        end: start + item[2]!.length,
-        ruleId: "secret.service_credential",
-      });
+      report(out, start, start + item[2]!.length);
     }
     if (lineEnd === -1) return;
     at = lineEnd + 1;

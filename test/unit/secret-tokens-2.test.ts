@@ -75,6 +75,19 @@ describe("vendors of secret-tokens-2.ts, each under its own type", () => {
     ["Amazon MWS", "MWSAuthToken=", j("amzn", ".mws.", uuid(35)), "amazon_mws_token"],
     ["Firecrawl", "FIRECRAWL_API_KEY=", j("fc", "-", run(32, HEX, 40)), "firecrawl_key"],
     ["Azure DevOps", "pat: ", j(run(76, AN, 41), "AZ", "DO", run(4, AN, 42)), "azure_devops_pat"],
+    [
+      "Firebase Cloud Messaging",
+      "server_key: ",
+      j("AA", "AA", run(7, AN, 43), ":APA", "91b", run(134, AN, 44)),
+      "fcm_server_key",
+    ],
+    ["WooCommerce key", "consumer_key: '", j("c", "k_", run(40, HEX, 45)), "woocommerce_key"],
+    ["WooCommerce secret", "consumer_secret: '", j("c", "s_", run(40, HEX, 46)), "woocommerce_key"],
+    ["Instagram", "access_token=", j("IG", "QV", run(160, AN, 47)), "instagram_token"],
+    ["Pinterest", "Authorization: Bearer ", j("pi", "na_", run(100, AN, 48)), "pinterest_token"],
+    ["Modal", "MODAL_TOKEN_SECRET=", j("a", "s-", run(22, AN, 49)), "modal_token"],
+    ["neptune.ai", "NEPTUNE_API_TOKEN=", j("eyJhcGlf", "YWRkcmVzcyI6", run(120, AN, 51)), "neptune_token"],
+    ["Mollie", "mollie.setApiKey('", j("li", "ve_", run(30, AN, 52)), "mollie_key"],
   ];
   it.each(cases)("%s", (_vendor, before, token, type) => {
     expect(found(`${before}${token}\n`)).toContainEqual([type, token]);
@@ -136,6 +149,9 @@ describe("vendors of secret-tokens-2.ts, each under its own type", () => {
       "class BBFF-Widget",
       `value=${j("fc", "-")}${"0".repeat(32)}`,
       `FACEBOOK_APP_ID=${run(15, DIGITS, 90)}`,
+      `it is provided as-${run(22, AN, 91)} by default`,
+      `payment ${j("li", "ve_", run(30, AN, 92))} settled`,
+      `${j("c", "k_", "0".repeat(40))}`,
     ])
       expect(found(text), text).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { BodyExample } from "../../detectors/secrets/token-examples.js";
-import { AN, HEX, k, NEAR, p, token, URLSAFE, uuid } from "./secret-tokens.js";
+import { AN, B64, HEX, k, NEAR, p, token, URLSAFE, uuid } from "./secret-tokens.js";
 
 /*
  * More vendor tokens as data, read by the same shared detector as secret-tokens.ts (`token()` registers every record
@@ -208,5 +208,50 @@ export const TOKEN_RULES_2 = [
         example: (r) => r(4, AN),
       }),
     ],
+  }),
+  // --- other vendors with a literal of their own (no record before; found by auditing the records' prefixes) -----
+  token({
+    type: "fcm_server_key",
+    summary: "Firebase Cloud Messaging legacy server keys (`AAAA`, 7, `:APA91b`, 134 URL-safe characters)",
+    forms: [
+      p([":APA91b"], URLSAFE, 134, {
+        lead: { alphabet: URLSAFE, length: 11 },
+        shape: /AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{134}/,
+        leadExample: (r) => `AAAA${r(7, AN)}`,
+        example: (r) => r(134, AN),
+      }),
+    ],
+  }),
+  token({
+    type: "woocommerce_key",
+    summary: "WooCommerce REST API consumer keys and secrets (`ck_`, `cs_` and 40 hex)",
+    forms: [p(["ck_", "cs_"], HEX, 40, { exact: true })],
+  }),
+  token({
+    type: "instagram_token",
+    summary: "Instagram Graph API access tokens (`IGQV` and a long URL-safe body)",
+    forms: [p(["IGQV"], URLSAFE, [100, 400], { minClasses: 3, minEntropy: 4 })],
+  }),
+  token({
+    type: "pinterest_token",
+    summary: "Pinterest API access tokens (`pina_` and a long URL-safe body)",
+    forms: [p(["pina_"], URLSAFE, [60, 200], { minClasses: 3, minEntropy: 4 })],
+  }),
+  token({
+    type: "modal_token",
+    summary: "Modal token ids and secrets (`ak-`, `as-` and 22 letters and digits, near the name modal)",
+    forms: [p(["ak-", "as-"], AN, 22, { minClasses: 3, exact: true })],
+    context: { require: ["modal"], window: NEAR },
+  }),
+  token({
+    type: "neptune_token",
+    summary: "neptune.ai API tokens (base64 of a JSON object opening with `api_address`)",
+    forms: [p(["eyJhcGlfYWRkcmVzcyI6"], B64, [80, 400], { minClasses: 3 })],
+  }),
+  token({
+    type: "mollie_key",
+    summary: "Mollie API keys (`live_`, `test_` and 30 letters and digits, near the name mollie)",
+    forms: [p(["live_", "test_"], AN, 30, { minClasses: 2, exact: true })],
+    context: { require: ["mollie"], window: NEAR },
   }),
 ] as const;

@@ -87,6 +87,13 @@ describe("vendors of secret-tokens-2.ts, each under its own type", () => {
     ["Pinterest", "Authorization: Bearer ", j("pi", "na_", run(100, AN, 48)), "pinterest_token"],
     ["Modal", "MODAL_TOKEN_SECRET=", j("a", "s-", run(22, AN, 49)), "modal_token"],
     ["neptune.ai", "NEPTUNE_API_TOKEN=", j("eyJhcGlf", "YWRkcmVzcyI6", run(120, AN, 51)), "neptune_token"],
+    [
+      "Courier",
+      "const courier = new CourierClient({ authorizationToken: '",
+      j("pk_", "prod_", run(28, AN, 53)),
+      "courier_key",
+    ],
+    ["PandaScore", "PANDASCORE_TOKEN=", run(51, `${AN}_-`, 54), "pandascore_token"],
     ["Mollie", "mollie.setApiKey('", j("li", "ve_", run(30, AN, 52)), "mollie_key"],
   ];
   it.each(cases)("%s", (_vendor, before, token, type) => {

@@ -168,6 +168,17 @@ export const TOKEN_RULES_2 = [
     ],
   }),
   token({
+    type: "courier_key",
+    summary: "Courier API keys (`pk_prod_`, `pk_test_` and 28 letters and digits, near the name courier)",
+    forms: [p(["pk_prod_", "pk_test_"], AN, 28, { minClasses: 2, exact: true })],
+    context: { require: ["courier"], window: NEAR },
+  }),
+  token({
+    type: "pandascore_token",
+    summary: "PandaScore API tokens (51 URL-safe characters, named pandascore)",
+    forms: [k(["pandascore"], URLSAFE, 51, { minClasses: 3 })],
+  }),
+  token({
     type: "skrapp_key",
     summary: "Skrapp.io API keys (42 letters and digits, named skrapp)",
     forms: [k(["skrapp"], AN, 42)],

@@ -14,6 +14,7 @@ import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.
 import { createPrefixFinder } from "../../src/engine/detectors/secrets/prefix-finder.js";
 import { createProseCredentialDetector } from "../../src/engine/detectors/secrets/prose-credential.js";
 import { TOKEN_RULES } from "../../src/engine/rules/built-in/secret-tokens.js";
+import { TOKEN_RULES_2 } from "../../src/engine/rules/built-in/secret-tokens-2.js";
 import { createSanitizerDetectors } from "../../src/engine/sanitizer/index.js";
 import {
   candidateIndex,
@@ -25,7 +26,9 @@ import type { TextDetector, TextMatch } from "../../src/engine/types.js";
 
 const PREFIXES = [
   ...new Set(
-    TOKEN_RULES.flatMap((r) => r.token.forms.flatMap((f) => (f.keyed === undefined ? f.prefixes : []))),
+    [...TOKEN_RULES, ...TOKEN_RULES_2].flatMap((r) =>
+      r.token.forms.flatMap((f) => (f.keyed === undefined ? f.prefixes : [])),
+    ),
   ),
 ];
 

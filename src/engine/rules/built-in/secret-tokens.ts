@@ -21,7 +21,7 @@ import type { DetectorContext, RuleExample, ScannedRuleRecord } from "../rule-re
  */
 
 /** Form builders: `p` a prefixed token, `k` a value assigned to a key naming the vendor. */
-type FormOptions = Omit<TokenForm, "prefixes" | "alphabet" | "length" | "keyed"> & {
+export type FormOptions = Omit<TokenForm, "prefixes" | "alphabet" | "length" | "keyed"> & {
   prefixes?: readonly string[];
   /** Builds a body for the derived examples, where the shape needs more than random characters. */
   example?: BodyExample;
@@ -43,7 +43,7 @@ function withSlack(length: TokenForm["length"], o: FormOptions): TokenForm["leng
   return [min, max + Math.max(2, Math.ceil(max / 10))];
 }
 
-function p(
+export function p(
   prefixes: readonly string[],
   alphabet: string,
   length: TokenForm["length"],
@@ -53,7 +53,7 @@ function p(
   return { ...form, prefixes, alphabet, length: withSlack(length, o) };
 }
 
-function k(
+export function k(
   words: readonly string[],
   alphabet: string,
   length: TokenForm["length"],
@@ -63,18 +63,18 @@ function k(
   return { ...form, prefixes: o.prefixes ?? [], alphabet, length, keyed: words };
 }
 
-const AN = "A-Za-z0-9";
+export const AN = "A-Za-z0-9";
 /** Characters on each side of a token its vendor's name may stand in, for a prefix too common to stand alone. */
-const NEAR = 80;
-const URLSAFE = "A-Za-z0-9_-";
+export const NEAR = 80;
+export const URLSAFE = "A-Za-z0-9_-";
 const URLSAFE_EQ = "A-Za-z0-9=_-";
-const HEX = "a-f0-9";
-const HEXU = "A-Fa-f0-9";
-const B64 = "A-Za-z0-9+/=";
+export const HEX = "a-f0-9";
+export const HEXU = "A-Fa-f0-9";
+export const B64 = "A-Za-z0-9+/=";
 const B64_CHARS = expandAlphabet("A-Za-z0-9+/");
 const UUID_SHAPE = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/;
-const uuid: BodyExample = (r) => [r(8, HEX), r(4, HEX), r(4, HEX), r(4, HEX), r(12, HEX)].join("-");
-const uuidForm = (words: readonly string[], o: FormOptions = {}): TokenForm =>
+export const uuid: BodyExample = (r) => [r(8, HEX), r(4, HEX), r(4, HEX), r(4, HEX), r(12, HEX)].join("-");
+export const uuidForm = (words: readonly string[], o: FormOptions = {}): TokenForm =>
   k(words, "0-9a-fA-F-", 36, { shape: UUID_SHAPE, example: uuid, ...o });
 
 interface VendorToken<T extends string> {
@@ -92,17 +92,24 @@ interface VendorToken<T extends string> {
 let shared: ReturnType<typeof createTokenDetector> | undefined;
 
 /**
+ * Every record `token()` built, here and in secret-tokens-2.ts, in build order: the shared detector reads them all,
+ * so a record file of its own needs no second detector and no second walk over assignments.
+ */
+const BUILT: TokenRecordLike[] = [];
+
+/**
  * The detector every token record shares (the detector set builds it once per factory; the registry's tests call
- * the factory per example, so the compiled detector is kept: it holds no state between calls).
+ * the factory per example, so the compiled detector is kept: it holds no state between calls). Built on first use,
+ * after every record module has been loaded (secrets.ts imports them all before any record is read).
  */
 export function detectTokens(_context?: DetectorContext) {
-  shared ??= createTokenDetector(TOKEN_RECORDS, true);
+  shared ??= createTokenDetector([...BUILT, ...KEYED_OWN_DETECTOR], true);
   return shared;
 }
 
 let seed = 100;
 
-function token<const T extends string>(v: VendorToken<T>) {
+export function token<const T extends string>(v: VendorToken<T>) {
   const spec: TokenSpec = {
     forms: v.forms,
     ...(v.allow === undefined ? {} : { allow: v.allow }),
@@ -111,7 +118,7 @@ function token<const T extends string>(v: VendorToken<T>) {
   const prefixes = [...new Set(v.forms.filter((f) => f.keyed === undefined).flatMap((f) => f.prefixes))];
   const keyedOnly = v.forms.some((f) => f.keyed !== undefined || f.prefixes.length === 0);
   seed += 10;
-  return {
+  const record = {
     id: `secret.${v.type}` as const,
     kind: "secret" as const,
     type: v.type,
@@ -131,9 +138,11 @@ function token<const T extends string>(v: VendorToken<T>) {
       negative: [...negativeExamples(spec, seed), ...(v.negative ?? [])],
     },
   } satisfies ScannedRuleRecord & { token: TokenSpec };
+  BUILT.push(record);
+  return record;
 }
 
-const j = (...pieces: string[]): string => pieces.join("");
+export const j = (...pieces: string[]): string => pieces.join("");
 
 export const TOKEN_RULES = [
   // --- migrated from the per-vendor detectors ----------------------------------------------------------------
@@ -1386,7 +1395,7 @@ export const TOKEN_RULES = [
   token({
     type: "telnyx_key",
     summary: "Telnyx API keys (`KEY`..., named telnyx)",
-    forms: [k(["telnyx"], "A-Za-z0-9_", [50, 70], { prefixes: ["KEY"] })],
+    forms: [k(["telnyx"], "A-Za-z0-9_-", [50, 70], { prefixes: ["KEY"] })],
   }),
   token({
     type: "plivo_token",
@@ -1638,6 +1647,3 @@ const KEYED_OWN_DETECTOR: readonly TokenRecordLike[] = [
     },
   },
 ];
-
-/** The records the shared detector reads (every record above, and the keyed forms of KEYED_OWN_DETECTOR). */
-const TOKEN_RECORDS: readonly TokenRecordLike[] = [...TOKEN_RULES, ...KEYED_OWN_DETECTOR];

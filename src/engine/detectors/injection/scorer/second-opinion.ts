@@ -45,12 +45,6 @@ export function opinionBudget(length: number): number {
   return 8 * length + 16_384;
 }
 
-/**
- * A finding on decoded text (base64, hex, spaced letters, leetspeak: the structure detector's `.<encoding>` rule
- * ids) is never vetted: the model reads the encoded characters, not the instruction they carry.
- */
-const ENCODED_FINDING = /\.(?:base64|hex|letter_spacing|leetspeak)$/;
-
 /** Scores `text[from, to)` with `model`; the second opinion's one call into the model (tests count it). */
 export type WindowScorer = (text: string, from: number, to: number, model: ScorerModel) => number;
 
@@ -64,17 +58,12 @@ export function vetFindings(
   first: number,
   model: ScorerModel,
   score: WindowScorer = spanLogit,
-  floor: number = SECOND_OPINION_FLOOR,
 ): void {
   const asked = new Map<string, boolean>();
   let budget = opinionBudget(text.length);
   let kept = first;
   for (let i = first; i < out.length; i++) {
     const m = out[i]!;
-    if (ENCODED_FINDING.test(m.ruleId)) {
-      out[kept++] = m;
-      continue;
-    }
     const [a, b] = opinionWindow(text, m.start, m.end);
     const key = `${a}:${b}`;
     let keep = asked.get(key);
@@ -82,7 +71,7 @@ export function vetFindings(
       if (budget < b - a) keep = true;
       else {
         budget -= b - a;
-        keep = score(text, a, b, model) >= floor;
+        keep = score(text, a, b, model) >= SECOND_OPINION_FLOOR;
       }
       asked.set(key, keep);
     }
@@ -110,38 +99,6 @@ export function withSecondOpinion(
       const first = out.length;
       phrase.detect(text, out);
       if (out.length > first) vetFindings(text, out, first, loadModel());
-    },
-  };
-}
-
-/**
- * The floor below which the model vetoes a finding of the structure detector (an AI addressee with an action, a
- * forged turn, agent-only data with a destination: combinations of roles read from lexicons). Lower than the phrase
- * rules' floor is never needed: a structure finding is a weaker signal than a named wording. Chosen on dev (see
- * `SECOND_OPINION_FLOOR`); `Number.NEGATIVE_INFINITY` would keep every structure finding, as the rules alone do.
- */
-export const STRUCTURE_OPINION_FLOOR = -5;
-
-/**
- * The structure detector with the model's second opinion: its findings the model scores below
- * `STRUCTURE_OPINION_FLOOR` are dropped (findings on decoded text are kept). Same id, kind and gates. Wrapped, it is
- * not the built-in detector any more, so a long string is read in the calling thread rather than the worker (the
- * worker's copy has no model).
- */
-export function withStructureOpinion(
-  structure: TextDetector,
-  loadModel: () => ScorerModel = shippedScorerModel,
-): TextDetector {
-  return {
-    id: structure.id,
-    kind: structure.kind,
-    ...(structure.requires === undefined ? {} : { requires: structure.requires }),
-    ...(structure.minLength === undefined ? {} : { minLength: structure.minLength }),
-    ...(structure.keywords === undefined ? {} : { keywords: structure.keywords }),
-    detect(text: string, out: TextMatch[]): void {
-      const first = out.length;
-      structure.detect(text, out);
-      if (out.length > first) vetFindings(text, out, first, loadModel(), spanLogit, STRUCTURE_OPINION_FLOOR);
     },
   };
 }

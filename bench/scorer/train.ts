@@ -57,9 +57,13 @@ const MIL_ROUNDS = 3;
 /**
  * How much more the benign class counts than the instructions, after the classes are balanced (1: equal). Chosen on
  * dev (with the threshold held out by carrier, {4}-grams, L2 1e-6): 1 -> 608/702, 3 -> 609, 10 -> 635, 30 -> 606
- * dev attacks with the rules, every one at the rules' 9/1955 dev false positives.
+ * dev attacks with the rules, every one at the rules' 9/1955 dev false positives. Session 12, with the families corpus
+ * (authored-families.ts) and the benign set's dev half in dev ({4}-grams, L2 1e-4): 10 -> 713/858 at 29 dev false
+ * positives in all, 20 -> 711 at 27, the rules alone 666 at 33, the shipped model of session 8 728 at 31 (one more
+ * than the rules on the families' benign dev documents); with the families' attacks trained on, 10 -> 702 at 29,
+ * 20 -> 738 at 30, 30 -> 716 at 29 (bench/results/2026-11-27-s12-injmodel.md).
  */
-const BENIGN_WEIGHT = Number(process.env.TOLLGATE_BENIGN_WEIGHT ?? 10);
+const BENIGN_WEIGHT = Number(process.env.TOLLGATE_BENIGN_WEIGHT ?? 20);
 /** Benign false-positive budget on the eval set's own training benign documents (the issue's 1%). */
 const FP_BUDGET = 0.01;
 /** Rules + model may flag at most this share of the dev benign documents at the operating threshold. */
@@ -483,7 +487,7 @@ async function main(): Promise<void> {
     // The shipped weights kept, only their threshold chosen again on dev (after a change to how spans are scored).
     const current = decodeScorerModel(SCORER_WEIGHTS);
     const { threshold, dev: f } = chooseThreshold(current, docs, dev);
-    const about = `Threshold chosen again on dev (weights unchanged): ${threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
+    const about = `Threshold chosen again on dev (weights unchanged): ${threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
     const written = writeWeights(
       { ...current, threshold: Math.fround(threshold) },
       `${SHIPPED_ABOUT()} ${about}`,
@@ -520,7 +524,7 @@ async function main(): Promise<void> {
   const chosen = best!;
   const c = chosen.candidate;
   const f = chosen.dev;
-  const about = `Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}, pairs ${pairs ? "on" : "off"}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
+  const about = `Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}, pairs ${pairs ? "on" : "off"}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
   const written = writeWeights(chosen.model, about);
   console.log(
     `${about}\nwrote ${WEIGHTS_OUT}: ${written.bytes} bytes (sha256 ${written.sha256.slice(0, 16)}…)`,

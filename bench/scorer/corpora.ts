@@ -24,6 +24,7 @@
  * | authored attacks in the shapes issue 18 lists, and benign texts in the same frames (authored.ts) | both | by frame |
  * | authored attacks by class, framing, forged-turn marker, carrier and language (15), benign in the same carriers and languages (authored-wide.ts) | both | by frame |
  * | authored benign, broad: 13 genres (advisories, chat-API docs, runbooks, support mail, reviews, ...) in 21 carriers of their own (authored-benign.ts) | benign | by sentence |
+ * | authored, families (session 12): 16 framings of planted instructions x 26 actions (dev and report only, never trained on); benign writing about the same actions, requests between people, prompt-format docs with role markers (authored-families.ts) | both | by frame |
  *
  * The generated eval set (bench/eval-set) is added by the trainer: its train split to `train`, its dev split to
  * `dev`; its test split is never read by training. No agent-benchmark data or templates are used.
@@ -33,6 +34,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { authoredDocs } from "./authored.js";
 import { authoredBenignDocs } from "./authored-benign.js";
+import { familyDocs } from "./authored-families.js";
 import { wideAuthoredDocs } from "./authored-wide.js";
 import { hardNegatives } from "./hard-negatives.js";
 import { mix, type Part, partOf } from "./parts.js";
@@ -260,6 +262,19 @@ export function corpusDocuments(root: string): CorpusDoc[] {
       source: "authored benign, broad (genres x carriers)",
       part,
     })),
+    // The families' attacks measure (dev, report) and are not trained on: trained on (session 12, benign weight
+    // 20), they raised detection on their own dev frames (78 -> 114 of 156) and lowered it on the rest of dev
+    // (633 -> 624 of 702) at three more dev false positives. Their benign documents are trained on.
+    ...familyDocs()
+      .filter((d) => !(d.positive && d.part === "train"))
+      .map(({ text, positive, part }) => ({
+        text,
+        positive,
+        source: positive
+          ? "authored attacks, families (16 framings x 26 actions)"
+          : "authored benign, families (writing about the same actions, requests between people, prompt-format docs)",
+        part,
+      })),
   ];
 }
 

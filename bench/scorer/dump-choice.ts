@@ -6,7 +6,9 @@
  * or the benign set's frozen half.
  */
 import { writeFileSync } from "node:fs";
-import { decodeScorerModel } from "../../src/engine/detectors/injection/scorer/model.js";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { decodeScorerModel, type ScorerWeights } from "../../src/engine/detectors/injection/scorer/model.js";
 import { maxLogit, spanLogit } from "../../src/engine/detectors/injection/scorer/score-text.js";
 import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weights.js";
 import { LocalPolicyEngine } from "../../src/index.js";
@@ -15,13 +17,21 @@ import { flagged } from "../eval-set/score.js";
 import { loadBenign } from "../injection-benign/load.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 
-const out = process.argv[2] ?? "/tmp/dump-choice.jsonl";
-const which = process.argv[3] ?? "both";
+const positional = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const out = positional[0] ?? "/tmp/dump-choice.jsonl";
+const which = positional[1] ?? "both";
 const parts = which === "both" ? ["train", "dev"] : [which];
 /** `--benign`: also the benign set's dev half (bench/injection-benign), as part `benign-dev`; never its frozen half. */
 const withBenign = process.argv.includes("--benign");
 const engine = new LocalPolicyEngine({ rules: { "injection.scorer": "off" } });
-const model = decodeScorerModel(SCORER_WEIGHTS);
+/** `--weights=<file>`: a weights module written by train.ts (another candidate), instead of the shipped one. */
+const weightsFile = process.argv.find((a) => a.startsWith("--weights="))?.slice(10);
+const model = decodeScorerModel(
+  weightsFile === undefined
+    ? SCORER_WEIGHTS
+    : ((await import(pathToFileURL(resolve(weightsFile)).href)) as { SCORER_WEIGHTS: ScorerWeights })
+        .SCORER_WEIGHTS,
+);
 const definition = loadSplitDefinition();
 const docs = [
   ...parts.flatMap((part) =>

@@ -36,9 +36,13 @@ const FAMILIES: [string, (rule: string) => boolean][] = [
   ["chat-template markup", (r) => r === "markup.chat_template"],
 ];
 const CONTEXTS: Context[] = ["logit", "lineLogit", "nextLogit"];
-const FLOORS = [-6, -5, -4, -3, -2];
+const FLOORS = [-6, -5, -4, -3, -2, -1, 0, 1];
 
 const value = (z: number | null | undefined) => z ?? Number.NEGATIVE_INFINITY;
+
+/** The phrase rules' floor (src/engine/detectors/injection/scorer/second-opinion.ts), for the combined rows. */
+const PHRASE_FLOOR = -5;
+const isPhrase = (r: string) => r.startsWith("injection.") && !r.startsWith("injection.structure.");
 
 function figures(
   rows: readonly Row[],
@@ -46,11 +50,16 @@ function figures(
   context: Context,
   floor: number,
   threshold: number,
+  phraseToo = false,
 ) {
   let detected = 0;
   let falsePositives = 0;
   for (const r of rows) {
-    const kept = r.found.some((f) => ENCODED.test(f.rule) || !vetted(f.rule) || value(f[context]) >= floor);
+    const kept = r.found.some((f) =>
+      phraseToo && isPhrase(f.rule)
+        ? value(f.nextLogit) >= PHRASE_FLOOR
+        : ENCODED.test(f.rule) || !vetted(f.rule) || value(f[context]) >= floor,
+    );
     const flagged = kept || value(r.logit) >= threshold;
     if (r.positive) detected += +flagged;
     else falsePositives += +flagged;
@@ -60,13 +69,16 @@ function figures(
 
 function main(): void {
   const file = process.argv[2] ?? "/tmp/dump-choice.jsonl";
-  const wanted = process.argv.length > 3 ? process.argv.slice(3) : ["dev", "benign-dev"];
+  const args = process.argv.slice(3).filter((a) => !a.startsWith("--"));
+  const wanted = args.length > 0 ? args : ["dev", "benign-dev"];
+  // `--threshold=<logit>`: the threshold of the model the dump was made with, when it is not the shipped one.
+  const given = process.argv.find((a) => a.startsWith("--threshold="))?.slice(12);
   const all = readFileSync(file, "utf8")
     .split("\n")
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Row);
   const parts = wanted.map((p) => [p, all.filter((r) => r.part === p)] as const);
-  const threshold = decodeScorerModel(SCORER_WEIGHTS).threshold;
+  const threshold = given === undefined ? decodeScorerModel(SCORER_WEIGHTS).threshold : Number(given);
   for (const [part, rows] of parts) {
     const attacks = rows.filter((r) => r.positive).length;
     console.log(
@@ -90,6 +102,16 @@ function main(): void {
     ...parts.map(([, rows]) => figures(rows, none, "logit", 0, threshold)),
     ...parts.map(([, rows]) => figures(rows, none, "logit", 0, Number.POSITIVE_INFINITY)),
   ]);
+  // Session 12: the structure detector's findings vetted at each floor, the phrase rules' at theirs (what the
+  // engine does with both second opinions on).
+  const structure = FAMILIES[1]![1];
+  for (const floor of FLOORS)
+    row("structure rules, phrase rules at -5", "nextLogit", String(floor), [
+      ...parts.map(([, rows]) => figures(rows, structure, "nextLogit", floor, threshold, true)),
+      ...parts.map(([, rows]) =>
+        figures(rows, structure, "nextLogit", floor, Number.POSITIVE_INFINITY, true),
+      ),
+    ]);
   for (const [label, vetted] of FAMILIES)
     for (const context of CONTEXTS)
       for (const floor of FLOORS)

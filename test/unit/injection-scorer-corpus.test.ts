@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { familyDocs } from "../../bench/scorer/authored-families.js";
 import { wideAuthoredDocs } from "../../bench/scorer/authored-wide.js";
-import { partOf } from "../../bench/scorer/corpora.js";
+import { corporaRoot, corpusDocuments, partOf } from "../../bench/scorer/corpora.js";
 
 /**
  * The learned model's wider authored corpus (bench/scorer/authored-wide.ts): deterministic, both labels in every
@@ -46,5 +47,32 @@ describe("injection scorer: the wide authored corpus", () => {
     for (const part of ["train", "dev", "report"] as const)
       for (const positive of [true, false])
         expect(docs.some((d) => d.part === part && d.positive === positive)).toBe(true);
+  });
+});
+
+/**
+ * The families corpus (bench/scorer/authored-families.ts, session 12): deterministic, each frame in one part, and its
+ * attacks never trained on (they measure, on dev and report), while its benign documents are.
+ */
+describe("injection scorer: the families corpus", () => {
+  const docs = familyDocs();
+
+  it("is the same on every run and holds both labels in dev and report", () => {
+    expect(familyDocs()).toEqual(docs);
+    for (const part of ["dev", "report"] as const)
+      for (const positive of [true, false])
+        expect(docs.some((d) => d.part === part && d.positive === positive)).toBe(true);
+  });
+
+  it("gives the training corpus its benign documents and none of its attacks", () => {
+    const train = corpusDocuments(corporaRoot()).filter(
+      (d) => d.part === "train" && /families/.test(d.source),
+    );
+    expect(train.length).toBe(docs.filter((d) => d.part === "train" && !d.positive).length);
+    expect(train.every((d) => !d.positive)).toBe(true);
+    const dev = corpusDocuments(corporaRoot()).filter((d) => d.part === "dev" && /families/.test(d.source));
+    expect(dev.filter((d) => d.positive).length).toBe(
+      docs.filter((d) => d.part === "dev" && d.positive).length,
+    );
   });
 });

@@ -23,8 +23,12 @@ export const INJECTION_SCORER_RULES = [
     // ("no more false positives", docs/injection.md) is not met. Session 9: with it on, the phrase rules also take its
     // second opinion (detectors/injection/scorer/second-opinion.ts): dev 639/702 at 8/1955, and 9/1214 on the benign
     // set's dev half, against the rules' 592 at 9 and 11; the test split unchanged (351/392 at 25/336); about 43 µs
-    // per KB of prose, five times the family's budget: still opt-in. Not on tool input either way: it was trained and
-    // chosen on tool output.
+    // per KB of prose, five times the family's budget: still opt-in. Session 12: retrained with more benign text
+    // that shares an attack's words (bench/scorer/authored-families.ts) and the benign set's dev half in dev, benign
+    // weight 20; on that dev rules + model 711/858 at 27/3318 false positives, the rules alone 666 at 33 (the
+    // session-8 model 728 at 31, one more than the rules on the new benign documents); its cost unchanged, so still
+    // opt-in (bench/results/2026-11-27-s12-injmodel.md). Not on tool input either way: it was trained and chosen on
+    // tool output.
     defaults: { input: "off", output: FAMILY_DEFAULTS.injection.output },
     optIn: true,
     detector: createScorerDetector,

@@ -15,6 +15,10 @@ export interface CheckoutEngine {
 export interface FamiliesCheckout {
   /** The families-text policy's output plan: its sanitizers, then its detectors. */
   detectors: TextDetector[];
+  /** The default policy's output plan (the full check: injection included), the same way. */
+  fullDetectors: TextDetector[];
+  /** Builds the normalised view of a text (what the check does after the detectors' first reading). */
+  view(text: string): void;
   /** Runs the shared literal pass on a text (what the check has done before its number detectors run). */
   pass(text: string): void;
   /** A calling-thread engine of that checkout for `policy`. */
@@ -28,14 +32,20 @@ export async function familiesCheckoutAt(dir: string): Promise<FamiliesCheckout>
   const { resolvePolicy } = await at("src/engine/policy.ts");
   const { ScanPlans } = await at("src/engine/scan-plans.ts");
   const { candidateIndex, passLiterals } = await at("src/engine/scan/candidates.ts");
-  const resolved = resolvePolicy(NO_INJECTION, process.env, { detectorIds: new Set() });
-  const plan = new ScanPlans(resolved, createDetectorSet(resolved, [])).get(
-    "output",
-    resolved.sanitizer.mode,
-  );
+  const { normalisedView } = await at("src/engine/scan/normalised-view.ts");
+  const planOf = (policy: object): TextDetector[] => {
+    const resolved = resolvePolicy(policy, process.env, { detectorIds: new Set() });
+    const plan = new ScanPlans(resolved, createDetectorSet(resolved, [])).get(
+      "output",
+      resolved.sanitizer.mode,
+    );
+    return [...plan.sanitizers, ...plan.detectors];
+  };
   const any = passLiterals(["\u0001"]);
   return {
-    detectors: [...plan.sanitizers, ...plan.detectors],
+    detectors: planOf(NO_INJECTION),
+    fullDetectors: planOf({}),
+    view: (text) => normalisedView(text),
     pass: (text) => candidateIndex(text).passHits(any),
     engine: (policy) => new LocalPolicyEngine(policy, { worker: false }),
   };

@@ -180,33 +180,14 @@ function hasInteresting(text: string): boolean {
 
 function buildView(text: string): NormalisedView | undefined {
   if (!hasInteresting(text)) return dottedGroupsOnly(text, digitRunsOf(text));
-  const map = new SegmentMap();
-  const parts = new TextBuilder();
-  let length = 0;
-  let copied = 0; // start of the pending run of characters copied as they are
-  const changes = new Offsets();
-  const flush = (upTo: number) => {
-    if (upTo > copied) {
-      parts.push(text.slice(copied, upTo));
-      map.addLinear(length, copied);
-      length += upTo - copied;
-    }
-  };
-  walkFolds(text, (folded, at, width) => {
-    flush(at);
-    if (folded.length === width && width === 1) map.addLinear(length, at);
-    else if (folded.length > 0) map.addBlock(length, at, width);
-    if (changes.last !== length) changes.push(length);
-    parts.push(folded);
-    length += folded.length;
-    copied = at + width;
-    return true;
-  });
+  const built = new ViewParts(text);
+  walkFolds(text, (folded, at, width) => built.emit(folded, at, width));
   // Escape-looking characters that decoded to nothing different: the view is the text, but for dotted groups.
-  if (changes.size === 0) return dottedGroupsOnly(text);
-  flush(text.length);
+  if (built.changes.size === 0) return dottedGroupsOnly(text);
+  built.flush(text.length);
   const dotted: number[] = [];
-  const view = foldDottedGroups(parts.toString(), dotted);
+  const view = foldDottedGroups(built.parts.toString(), dotted);
+  const { changes, map } = built;
   for (const at of dotted) changes.push(at);
   const sorted = changes.sorted();
   return {
@@ -215,6 +196,41 @@ function buildView(text: string): NormalisedView | undefined {
     toOriginal: (start, end) => map.toOriginal(start, end),
     bytes: map.bytes + sorted.byteLength,
   };
+}
+
+/** What buildView builds while walking the folds: the view's pieces, its map to the original and its changes. */
+class ViewParts {
+  readonly map = new SegmentMap();
+  readonly parts = new TextBuilder();
+  readonly changes = new Offsets();
+  /** The view's length so far. */
+  #length = 0;
+  /** Start of the pending run of characters copied as they are. */
+  #copied = 0;
+
+  constructor(readonly text: string) {}
+
+  /** Copies the pending run of the original up to `upTo`. */
+  flush(upTo: number): void {
+    if (upTo > this.#copied) {
+      this.parts.push(this.text.slice(this.#copied, upTo));
+      this.map.addLinear(this.#length, this.#copied);
+      this.#length += upTo - this.#copied;
+    }
+  }
+
+  /** `width` characters at `at` read as `folded` (an Emit: never stops the walk). */
+  emit(folded: string, at: number, width: number): boolean {
+    this.flush(at);
+    const length = this.#length;
+    if (folded.length === width && width === 1) this.map.addLinear(length, at);
+    else if (folded.length > 0) this.map.addBlock(length, at, width);
+    if (this.changes.last !== length) this.changes.push(length);
+    this.parts.push(folded);
+    this.#length = length + folded.length;
+    this.#copied = at + width;
+    return true;
+  }
 }
 
 /**
@@ -242,23 +258,24 @@ function strippedView(text: string, { working, map }: StrippedText): NormalisedV
     if (foldDottedGroups(working, dotted) !== working) return undefined;
   }
   const length = working.length;
-  // Where the view's character `index` is in the original (as SegmentMap's lookup: past the end, the last
-  // character's place extended; an empty view maps offsets to themselves).
-  const locate = (index: number): number =>
-    length === 0
-      ? index
-      : index < length
-        ? map.toOriginal(index)
-        : map.toOriginal(length - 1) + (index - length + 1);
   return {
     text: working,
     changes: map.strippedOffsets(),
     toOriginal: (start, end) => {
-      const first = locate(start);
-      return end <= start ? [first, first] : [first, locate(end - 1) + 1];
+      const first = locateStripped(map, length, start);
+      return end <= start ? [first, first] : [first, locateStripped(map, length, end - 1) + 1];
     },
     bytes: 0,
   };
+}
+
+/**
+ * Where character `index` of a stripped text `length` long is in the original (as SegmentMap's lookup: past the end,
+ * the last character's place extended; an empty text maps offsets to themselves).
+ */
+function locateStripped(map: OffsetMap, length: number, index: number): number {
+  if (length === 0) return index;
+  return index < length ? map.toOriginal(index) : map.toOriginal(length - 1) + (index - length + 1);
 }
 
 /**
@@ -310,20 +327,37 @@ function identityRange(start: number, end: number): [number, number] {
  */
 function foldDottedGroups(text: string, changes: number[], runs?: Int32Array): string {
   if (runs === undefined ? !DOTTED_TRIGGER.test(text) : !dottedTriggerAtRuns(text, runs)) return text;
-  let out = "";
-  let copied = 0;
-  const fold = (at: number, run: string): void => {
-    if (IPV4.test(run) || run.replace(/\D/g, "").length < 9) return;
-    changes.push(at);
-    out += text.slice(copied, at) + run.replace(/[._/]/g, "-");
-    copied = at + run.length;
-  };
-  if (runs !== undefined) dottedGroupsAtRuns(text, runs, fold);
+  const folded = new DottedFold(text, changes);
+  if (runs !== undefined) dottedGroupsAtRuns(text, runs, (at, run) => folded.fold(at, run));
   else {
     DOTTED_GROUPS.lastIndex = 0;
-    for (let m = DOTTED_GROUPS.exec(text); m !== null; m = DOTTED_GROUPS.exec(text)) fold(m.index, m[0]);
+    for (let m = DOTTED_GROUPS.exec(text); m !== null; m = DOTTED_GROUPS.exec(text))
+      folded.fold(m.index, m[0]);
   }
-  return copied === 0 ? text : out + text.slice(copied);
+  return folded.result();
+}
+
+/** The text with the dotted digit groups folded so far, built left to right (foldDottedGroups). */
+class DottedFold {
+  #out = "";
+  #copied = 0;
+
+  constructor(
+    readonly text: string,
+    readonly changes: number[],
+  ) {}
+
+  /** Folds the group `run` at `at` unless it is an IPv4 address or has fewer than nine digits. */
+  fold(at: number, run: string): void {
+    if (IPV4.test(run) || run.replace(/\D/g, "").length < 9) return;
+    this.changes.push(at);
+    this.#out += this.text.slice(this.#copied, at) + run.replace(/[._/]/g, "-");
+    this.#copied = at + run.length;
+  }
+
+  result(): string {
+    return this.#copied === 0 ? this.text : this.#out + this.text.slice(this.#copied);
+  }
 }
 
 /** `.`, `_` or `/`: what DOTTED_TRIGGER and DOTTED_GROUPS accept between digit groups. */

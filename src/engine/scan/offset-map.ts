@@ -221,9 +221,14 @@ export class SegmentMap {
   }
 }
 
-/** Pieces joined a chunk at a time, so text built from a million pieces never holds a million strings. */
+/**
+ * Pieces joined a chunk at a time, so text built from a million pieces never holds a million strings. A text of up to
+ * CHUNK pieces (a 1 MB text with a few thousand redactions) is copied once, by the one join; past that each chunk's
+ * characters are copied twice (into the chunk, then into the text), so the chunk is large: at most CHUNK strings are
+ * held at once, a few MB of slices whatever the text.
+ */
 export class TextBuilder {
-  static readonly CHUNK = 4096;
+  static readonly CHUNK = 65536;
   #chunks: string[] = [];
   #parts: string[] = [];
 

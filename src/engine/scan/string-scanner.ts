@@ -365,23 +365,26 @@ function detectGated(
 
 const NO_RUNS = new MatchRuns();
 
+/** Whether detector `i` of a list with `gates` can match a string of `length` with `features` (keywords aside). */
+function passesGate(gates: Gates, i: number, features: number, length: number): boolean {
+  const gate = gates.requires[i]!;
+  return (gate === 0 || (features & gate) !== 0) && length >= gates.minLength[i]!;
+}
+
 /**
  * `runDetectors` for the sanitizers, into runs held in typed arrays (see MatchRuns), sorted by position: a detector
  * that can (the control-character detector) hands its spans over without an object each.
  */
 function runSanitizers(detectors: readonly TextDetector[], text: string, features: number): MatchRuns {
-  const { requires, minLength } = gatesOf(detectors);
-  const passes = (i: number) => {
-    const gate = requires[i]!;
-    return (gate === 0 || (features & gate) !== 0) && text.length >= minLength[i]!;
-  };
+  const gates = gatesOf(detectors);
+  const length = text.length;
   // Most strings of a JSON result pass no sanitizer's gate: they share one empty (never written) list.
   let any = false;
-  for (let i = 0; i < detectors.length && !any; i++) any = passes(i);
+  for (let i = 0; i < detectors.length && !any; i++) any = passesGate(gates, i, features, length);
   if (!any) return NO_RUNS;
   const runs = new MatchRuns();
   for (let i = 0; i < detectors.length; i++) {
-    if (!passes(i)) continue;
+    if (!passesGate(gates, i, features, length)) continue;
     const detector = detectors[i]!;
     if (detectsRuns(detector)) {
       detector.detectRuns(text, runs);
@@ -735,109 +738,186 @@ function decideAll(
   removedValues: Set<string> | undefined,
 ): RewriteColumns {
   const order = found.byPosition();
-  const n = order.length;
-  const rewrites = new RewriteColumns();
-  // What each match records, by its place in `order`: its finding's action, and the index of its rewrite in
-  // `rewrites` (-1 for none); NOT_RECORDED for a match that records nothing.
-  const recordedAction = new Uint8Array(n);
-  const recordedRewrite = new Int32Array(n).fill(-1);
-  const { priority: priorityOf, rule: ruleOf, rules } = labelTables(found.labels);
-  // The furthest end reached by each rule so far: a later span of the same rule that starts before it is a repeat.
-  const reach = new Array<number>(rules).fill(-1);
-  // The furthest end of the reported rewrites so far, per kind priority. Sorted by start, every earlier rewrite
-  // started at or before the current match, so it contains the match when it reaches its end; a container of equal
-  // or higher priority (its span is at least as long) is not outranked by it. Constant work per match.
-  const furthest = new Array<number>(PRIORITY_LEVELS).fill(-1);
-  // Built at the first neutralised match, shared by all: a cut's bounds then cost no walk over the text around it.
-  let cutIndex: CutIndex | undefined;
-  const decide = actionsOf(found, plan);
-  for (let k = 0; k < n; k++) {
-    const i = order[k]!;
-    const label = found.labelIndex(i);
-    const start = found.start(i);
-    const end = found.end(i);
-    const action = decide(i, label);
-    if (action.do === "ignore") continue;
-    const slot = ruleOf[label]!;
-    const seen = reach[slot]!;
-    const repeat = start < seen;
-    if (end > seen) reach[slot] = end;
-    if (found.isHidden(i)) {
-      // Already removed with the stripped characters: only a rewrite's finding is recorded (as the strip it was).
-      if (repeat) continue;
-      const rewriting = action.do === "strip" || action.do === "replace" || action.do === "neutralise";
-      recordedAction[k] = ACTION_CODE[rewriting ? "strip" : action.do === "flag" ? action.as : "block"];
-      continue;
-    }
-    if (action.do === "strip" || action.do === "replace" || action.do === "neutralise") {
-      const neutralise = action.do === "neutralise";
-      let cutStart = start;
-      let cutEnd = end;
-      if (neutralise) {
-        cutIndex ??= new CutIndex(text);
-        const span = { start, end };
-        ({ start: cutStart, end: cutEnd } = boundCut(text, span, instructionSpan(text, span), cutIndex));
-      }
-      const priority = priorityOf[label]!;
-      // A repeat still takes part in the rewrite (its span may reach further), but is not a second finding.
-      let subsumed = repeat;
-      for (let p = priority; p < PRIORITY_LEVELS && !subsumed; p++) if (furthest[p]! >= end) subsumed = true;
-      // The same span reported just before by a lower-ranked rule: this one names it.
-      for (let r = rewrites.size - 1; r >= 0; r--) {
-        const o = rewrites.match(r);
-        if (found.start(o) !== start || found.end(o) !== end) break;
-        if (priorityOf[found.labelIndex(o)]! < priority) rewrites.subsume(r);
-      }
-      const code = neutralise ? CUT_INSTRUCTION : rewriteCode(action);
-      recordedRewrite[k] = rewrites.add(i, cutStart, cutEnd, code, subsumed);
-      // A repeat is not reported, so it cannot stand in for what it contains. A neutralised sentence contains
-      // what it cuts: a second phrase of the same instruction is one finding.
-      if (!repeat && furthest[priority]! < cutEnd) furthest[priority] = cutEnd;
-      // The audit's vocabulary has no `neutralise`: the matched words are redacted (with the rest of their sentence).
-      recordedAction[k] = ACTION_CODE[action.do === "strip" ? "strip" : "redact"];
-      continue;
-    }
-    if (repeat) continue;
-    recordedAction[k] = ACTION_CODE[action.do === "flag" ? action.as : "block"];
-  }
+  const decisions = new Decisions(found, plan, text, order.length);
+  for (let k = 0; k < order.length; k++) decisions.decide(k, order[k]!);
   recordFindings(
     found,
     order,
-    recordedAction,
-    recordedRewrite,
-    rewrites,
+    decisions.recordedAction,
+    decisions.recordedRewrite,
+    decisions.rewrites,
     path,
     map,
     findings,
     original,
     removedValues,
   );
-  return rewrites;
+  return decisions.rewrites;
 }
 
-/** The policy's action for match `i` (of label `label`) of `found`: asked once per label when the plan allows it. */
-function actionsOf(found: MatchColumns, plan: ScanPlan): (i: number, label: number) => MatchAction {
-  // The match the policy is asked about, refilled per match (the policy reads it, never keeps it).
-  const asked: TextMatch = { kind: "pii", type: "", start: 0, end: 0, ruleId: "" };
-  const ask = (i: number, label: number): MatchAction => {
+type Rewriting = Extract<MatchAction, { do: "strip" } | { do: "replace" } | { do: "neutralise" }>;
+
+function isRewriting(action: MatchAction): action is Rewriting {
+  return action.do === "strip" || action.do === "replace" || action.do === "neutralise";
+}
+
+/** The finding's action code of a match that records one and rewrites nothing: a flag's level, or a block. */
+function flagOrBlockCode(action: MatchAction): number {
+  return ACTION_CODE[action.do === "flag" ? action.as : "block"];
+}
+
+/**
+ * decideAll's first pass, one match at a time in position order (`decide(k, i)`: match `i` of `found`, `k`-th by
+ * position): what each match records and which rewrite it adds. Its state is per string, so it is a class (methods
+ * on the prototype) rather than closures made per call.
+ */
+class Decisions {
+  readonly rewrites = new RewriteColumns();
+  /** By place in position order: the finding's action code (NOT_RECORDED: none). */
+  readonly recordedAction: Uint8Array;
+  /** By place in position order: the index of the match's rewrite in `rewrites` (-1: none). */
+  readonly recordedRewrite: Int32Array;
+  readonly #found: MatchColumns;
+  readonly #text: string;
+  readonly #answers: PolicyAnswers;
+  readonly #priorityOf: Uint8Array;
+  readonly #ruleOf: Int32Array;
+  /** The furthest end reached by each rule so far: a later span of the same rule that starts before it is a repeat. */
+  readonly #reach: number[];
+  /**
+   * The furthest end of the reported rewrites so far, per kind priority. Sorted by start, every earlier rewrite
+   * started at or before the current match, so it contains the match when it reaches its end; a container of equal
+   * or higher priority (its span is at least as long) is not outranked by it. Constant work per match.
+   */
+  readonly #furthest = new Array<number>(PRIORITY_LEVELS).fill(-1);
+  /** Built at the first neutralised match, shared by all: a cut's bounds then cost no walk over the text around it. */
+  #cutIndex: CutIndex | undefined;
+
+  constructor(found: MatchColumns, plan: ScanPlan, text: string, n: number) {
+    this.#found = found;
+    this.#text = text;
+    this.#answers = new PolicyAnswers(found, plan);
+    this.recordedAction = new Uint8Array(n);
+    this.recordedRewrite = new Int32Array(n).fill(-1);
+    const { priority, rule, rules } = labelTables(found.labels);
+    this.#priorityOf = priority;
+    this.#ruleOf = rule;
+    this.#reach = new Array<number>(rules).fill(-1);
+  }
+
+  decide(k: number, i: number): void {
+    const found = this.#found;
+    const label = found.labelIndex(i);
+    const action = this.#answers.actionOf(i, label);
+    if (action.do === "ignore") return;
+    const start = found.start(i);
+    const end = found.end(i);
+    const repeat = this.#repeats(label, start, end);
+    if (found.isHidden(i)) {
+      // Already removed with the stripped characters: only a rewrite's finding is recorded (as the strip it was).
+      if (!repeat) this.recordedAction[k] = isRewriting(action) ? ACTION_CODE.strip : flagOrBlockCode(action);
+    } else if (isRewriting(action)) this.#rewrite(k, i, label, start, end, action, repeat);
+    else if (!repeat) this.recordedAction[k] = flagOrBlockCode(action);
+  }
+
+  /** Whether the rule of `label` reached past `start` already (this span repeats it); extends its reach to `end`. */
+  #repeats(label: number, start: number, end: number): boolean {
+    const slot = this.#ruleOf[label]!;
+    const seen = this.#reach[slot]!;
+    if (end > seen) this.#reach[slot] = end;
+    return start < seen;
+  }
+
+  /** Adds the rewrite of match `i` (`k`-th by position) and records its finding (unless another one names it). */
+  #rewrite(
+    k: number,
+    i: number,
+    label: number,
+    start: number,
+    end: number,
+    action: Rewriting,
+    repeat: boolean,
+  ): void {
+    const neutralise = action.do === "neutralise";
+    let cutStart = start;
+    let cutEnd = end;
+    if (neutralise) {
+      const text = this.#text;
+      this.#cutIndex ??= new CutIndex(text);
+      const span = { start, end };
+      ({ start: cutStart, end: cutEnd } = boundCut(text, span, instructionSpan(text, span), this.#cutIndex));
+    }
+    const priority = this.#priorityOf[label]!;
+    // A repeat still takes part in the rewrite (its span may reach further), but is not a second finding.
+    const subsumed = repeat || this.#contained(priority, end);
+    this.#nameSameSpan(priority, start, end);
+    const code = neutralise ? CUT_INSTRUCTION : rewriteCode(action);
+    this.recordedRewrite[k] = this.rewrites.add(i, cutStart, cutEnd, code, subsumed);
+    // A repeat is not reported, so it cannot stand in for what it contains. A neutralised sentence contains
+    // what it cuts: a second phrase of the same instruction is one finding.
+    const furthest = this.#furthest;
+    if (!repeat && furthest[priority]! < cutEnd) furthest[priority] = cutEnd;
+    // The audit's vocabulary has no `neutralise`: the matched words are redacted (with the rest of their sentence).
+    this.recordedAction[k] = ACTION_CODE[action.do === "strip" ? "strip" : "redact"];
+  }
+
+  /** Whether a reported rewrite of `priority` or higher reaches `end` (so it contains a match ending there). */
+  #contained(priority: number, end: number): boolean {
+    for (let p = priority; p < PRIORITY_LEVELS; p++) if (this.#furthest[p]! >= end) return true;
+    return false;
+  }
+
+  /** The same span reported just before by lower-ranked rules: the rewrite being added names it, they do not. */
+  #nameSameSpan(priority: number, start: number, end: number): void {
+    const found = this.#found;
+    const rewrites = this.rewrites;
+    for (let r = rewrites.size - 1; r >= 0; r--) {
+      const o = rewrites.match(r);
+      if (found.start(o) !== start || found.end(o) !== end) break;
+      if (this.#priorityOf[found.labelIndex(o)]! < priority) rewrites.subsume(r);
+    }
+  }
+}
+
+/**
+ * The policy's action for match `i` (of label `label`) of `found`: asked once per label when the plan allows it
+ * (`decidesByLabel`), otherwise per match.
+ */
+class PolicyAnswers {
+  readonly #found: MatchColumns;
+  readonly #plan: ScanPlan;
+  /** The match the policy is asked about, refilled per match (the policy reads it, never keeps it). */
+  readonly #asked: TextMatch = { kind: "pii", type: "", start: 0, end: 0, ruleId: "" };
+  readonly #byLabel: (MatchAction | undefined)[] | undefined;
+
+  constructor(found: MatchColumns, plan: ScanPlan) {
+    this.#found = found;
+    this.#plan = plan;
+    this.#byLabel = plan.decidesByLabel === true ? new Array(found.labels.length) : undefined;
+  }
+
+  actionOf(i: number, label: number): MatchAction {
+    const byLabel = this.#byLabel;
+    if (byLabel === undefined) return this.#ask(i, label);
+    let action = byLabel[label];
+    if (action === undefined) {
+      action = this.#ask(i, label);
+      byLabel[label] = action;
+    }
+    return action;
+  }
+
+  #ask(i: number, label: number): MatchAction {
+    const found = this.#found;
+    const asked = this.#asked;
     const { kind, type, ruleId } = found.labels[label]!;
     asked.kind = kind;
     asked.type = type;
     asked.start = found.start(i);
     asked.end = found.end(i);
     asked.ruleId = ruleId;
-    return plan.decide(asked);
-  };
-  if (plan.decidesByLabel !== true) return ask;
-  const byLabel = new Array<MatchAction | undefined>(found.labels.length);
-  return (i, label) => {
-    let action = byLabel[label];
-    if (action === undefined) {
-      action = ask(i, label);
-      byLabel[label] = action;
-    }
-    return action;
-  };
+    return this.#plan.decide(asked);
+  }
 }
 
 /** The second pass of decideAll: the findings of the matches it recorded, in position order. */

@@ -154,14 +154,9 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     detect(text: string, out: MatchSink): void {
       if (text.length < 7) return; // seven digits at least
       verdicts.dropIfFull();
-      // The card scan runs once per text (shared with the card detector), and only when a candidate needs it.
-      let overlaps: ((c: PhoneCandidate) => boolean) | undefined;
-      const insideCard = (c: PhoneCandidate) => {
-        overlaps ??= overlapSweep(findCards(text));
-        return overlaps(c);
-      };
+      const cards = new CardOverlap(text);
       forEachPhoneCandidate(text, (candidate) => {
-        if (accept(text, candidate, insideCard)) {
+        if (accept(text, candidate, (c) => cards.inside(c))) {
           out.push({
             kind: "pii",
             type: "phone",
@@ -173,6 +168,21 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
       });
     },
   };
+}
+
+/**
+ * Whether a candidate overlaps a card of `text`. The card scan runs once per text (shared with the card detector),
+ * and only when a candidate asks. A class, not a closure made per `detect` call (see secret-per-call-names.test.ts).
+ */
+class CardOverlap {
+  #overlaps: ((c: PhoneCandidate) => boolean) | undefined;
+
+  constructor(readonly text: string) {}
+
+  inside(c: PhoneCandidate): boolean {
+    this.#overlaps ??= overlapSweep(findCards(this.text));
+    return this.#overlaps(c);
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { detectTokens } from "../../rules/built-in/secret-tokens.js";
 import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "../../scan/candidates.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { entropyAtLeast } from "../shared/shannon-entropy.js";
@@ -29,9 +30,27 @@ import { isLookalikeSecret } from "./lookalike.js";
 
 type Reader = (text: string, at: number, out: TextMatch[]) => void;
 
-/** Records one `secret.code_credential` match. */
-function report(out: TextMatch[], start: number, end: number): void {
+/** Records one `secret.code_credential` match, unless the credential-by-name walk reports that value (walkReports). */
+function report(out: TextMatch[], text: string, start: number, end: number): void {
+  if (walkReports(text, start, end)) return;
   out.push({ kind: "secret", type: "code_credential", start, end, ruleId: "secret.code_credential" });
+}
+
+const WALK_WINDOW = 400;
+const walkScratch: TextMatch[] = [];
+
+/**
+ * Whether the vendor records and the credential-by-name walk (the shared token detector) report a value overlapping
+ * [start, end) on the value's line: one finding per value. Asked only for a value a form found (rare), on a window
+ * of at most WALK_WINDOW characters either side, so the walk's cost here is bounded by the form's hits.
+ */
+function walkReports(text: string, start: number, end: number): boolean {
+  const from = Math.max(text.lastIndexOf("\n", start - 1) + 1, start - WALK_WINDOW);
+  const lineEnd = text.indexOf("\n", end);
+  const to = Math.min(lineEnd === -1 ? text.length : lineEnd, end + WALK_WINDOW);
+  walkScratch.length = 0;
+  detectTokens().detect(text.slice(from, to), walkScratch);
+  return walkScratch.some((m) => m.start < end - from && m.end > start - from);
 }
 
 /** Reports text[start, end) when it passes the walk's value test for `kind`. */
@@ -43,7 +62,8 @@ function reportValue(
   kind: KeyKind,
   quoted: boolean,
 ): void {
-  if (end - start > 0 && isCredentialValue(text.slice(start, end), kind, quoted)) report(out, start, end);
+  if (end - start > 0 && isCredentialValue(text.slice(start, end), kind, quoted))
+    report(out, text, start, end);
 }
 
 // --- 1. abbreviated password keys ------------------------------------------------------------------------------------
@@ -164,7 +184,7 @@ function readAuthorization(text: string, at: number, out: TextMatch[]): void {
   if (scheme !== null) {
     const end = scheme.index + scheme[0].length;
     const value = scheme[1]!;
-    if (entropyAtLeast(value, 3) && !isLookalikeSecret(value)) report(out, end - value.length, end);
+    if (entropyAtLeast(value, 3) && !isLookalikeSecret(value)) report(out, text, end - value.length, end);
     return;
   }
   if (text[at - 1] !== '"') return;
@@ -195,7 +215,7 @@ function readEntityQuoted(text: string, at: number, out: TextMatch[]): void {
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&#39;/g, "'");
-  if (isCredentialValue(decoded, kind, true)) report(out, start, close);
+  if (isCredentialValue(decoded, kind, true)) report(out, text, start, close);
 }
 
 // --- 7. JSON Web Keys --------------------------------------------------------------------------------------------------------
@@ -214,7 +234,7 @@ function readJwk(text: string, at: number, out: TextMatch[]): void {
     const value = m[2]!;
     if (!entropyAtLeast(value, 3.5) || isLookalikeSecret(value)) continue;
     const valueEnd = open + m.index + m[0].length - 1;
-    report(out, valueEnd - value.length, valueEnd);
+    report(out, text, valueEnd - value.length, valueEnd);
   }
 }
 

@@ -210,10 +210,10 @@ export const SECRET_RULES = [
       "the value passes the credential-by-name walk's test for its kind (password: 6+ characters of two classes; token: 16+ characters, entropy >= 3) and is not a placeholder, reference, hash or path",
     examples: {
       positive: [
-        () => `define('DB_PASSWORD', '${fakePassword(71)}');`,
+        () => `define( 'DB_PASSWORD' , '${fakePassword(71)}' );`,
         () => `curl_easy_setopt(curl, CURLOPT_USERPWD, "deploy:${fakePassword(72)}");`,
         () => `ALTER USER app IDENTIFIED BY ${randomString(14, undefined, 73)};`,
-        () => `$p = ConvertTo-SecureString -String "${fakePassword(74)}" -AsPlainText -Force`,
+        () => `$p = ConvertTo-SecureString -AsPlainText -Force ${fakePassword(74)}`,
         () => `X3_PSWD=${fakePassword(75)}`,
         () => `{"kty": "oct", "k": "${randomString(43, undefined, 76)}"}`,
       ],

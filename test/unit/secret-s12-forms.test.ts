@@ -93,6 +93,13 @@ describe("credential-forms-3: SQL", () => {
     expectNone("ALTER USER app IDENTIFIED BY ?;");
     expectNone("CREATE USER app IDENTIFIED BY $1;");
   });
+
+  it("leaves prose and ASN.1 that say identified by (dependency files)", () => {
+    expectNone("Removes the directory identified by `path`.");
+    expectNone("will result in a `TypeError` being thrown, identified by `code: 'ERR_INVALID_HTTP_TOKEN'`.");
+    expectNone(" *   { {PBES2-params IDENTIFIED BY id-PBES2}, ...}");
+    expectNone(" *   IDENTIFIED BY id-ce-subjectAltName");
+  });
 });
 
 describe("credential-forms-3: command lines", () => {

@@ -127,9 +127,13 @@ function readCurlOption(text: string, at: number, out: TextMatch[]): void {
 // --- 3. SQL ------------------------------------------------------------------------------------------------------------
 
 const IDENTIFIED_BY =
-  /identified[ \t]+(with[ \t]+["'`]?\w{1,64}["'`]?[ \t]+)?by[ \t]+(?!password\b)(["']?)([^\s"';\\)]{1,128})\2/iy;
+  /identified[ \t]+(with[ \t]+["'`]?\w{1,64}["'`]?[ \t]+)?by[ \t]+(?!password\b)(["']?)([^\s"'`;\\(){},]{1,128})\2/iy;
+/** An account statement before `IDENTIFIED` on its line (`CREATE USER`, `ALTER ROLE`, `CREATE LOGIN`): SQL, not prose. */
+const ACCOUNT_STATEMENT = /\b(?:user|role|login)\b/i;
 
 function readIdentifiedBy(text: string, at: number, out: TextMatch[]): void {
+  const lineStart = Math.max(text.lastIndexOf("\n", at - 1) + 1, at - 200);
+  if (!ACCOUNT_STATEMENT.test(text.slice(lineStart, at))) return;
   IDENTIFIED_BY.lastIndex = at;
   const m = IDENTIFIED_BY.exec(text);
   // `IDENTIFIED BY 'v'` is the walk's; here the unquoted value and the `WITH <plugin>` form.

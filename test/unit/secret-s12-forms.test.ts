@@ -136,6 +136,11 @@ describe("credential-forms-3: Authorization schemes and keys", () => {
     expectFound(`{"authorization": "${bare}"}`, bare);
   });
 
+  it('a JSON "authentication" / "kerberos_authentication" token with no scheme', () => {
+    const t = token(38, 129);
+    expectFound(`"kerberos_authentication": "${t}"`, t);
+  });
+
   it("leaves templates and short values", () => {
     expectNone(j('{"authorization": "$', '{AUTH_HEADER}"}'));
     expectNone("Authorization: NTLM");
@@ -156,12 +161,29 @@ describe("credential-forms-3: values quoted with HTML entities", () => {
   });
 });
 
+describe("credential-forms-3: percent-encoded query parameters", () => {
+  it("token%3Dv inside an encoded URL", () => {
+    const t = token(22, 130);
+    expectFound(`https://h.test/cb?26timestamp%3D1395782596%26token%3D${t}%26version%3D3.14%26`, t);
+  });
+
+  it("leaves keys that are not credentials and placeholders", () => {
+    expectNone(`https://h.test/?q=a%3D${token(20, 131)}%26page%3D2`);
+    expectNone("https://h.test/cb?next%3D%2Fhome%26token%3D%24%7BTOKEN%7D");
+  });
+});
+
 describe("credential-forms-3: JSON Web Keys", () => {
   it("reports a private key's d and a symmetric key's k", () => {
     const d = token(86, 118);
     expectFound(`{"kty": "RSA", "n": "${token(20, 119).replace(/\d/g, "")}", "e": "AQAB", "d": "${d}"}`, d);
     const k = token(22, 120);
     expectFound(`{\n  "kty": "oct",\n  "k": "${k}"\n}`, k);
+  });
+
+  it("reads a fragment of a key's members with no opening brace near", () => {
+    const d = token(43, 128);
+    expectFound(`        "kty": "[EC]",\n        "d": "${d}"`, d);
   });
 
   it("leaves public keys", () => {

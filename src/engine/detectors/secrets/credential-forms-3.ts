@@ -15,8 +15,10 @@ import { isLookalikeSecret } from "./lookalike.js";
  * 3. SQL `IDENTIFIED BY v` unquoted, and `IDENTIFIED WITH <plugin> BY 'v'` (the walk reads `IDENTIFIED BY 'v'`).
  * 4. Command lines: PowerShell `ConvertTo-SecureString [-String] [-AsPlainText] [-Force] v`, curl's
  *    `--oauth2-bearer v`, `psexec ... -p v`.
- * 5. `Authorization: NTLM|Negotiate|Kerberos <base64>`, and a JSON `"authorization": "<token>"` with no scheme.
- * 6. Values quoted with HTML entities (`token=&quot;v&quot;`, `Password: &quot;v&quot;`) under a credential key.
+ * 5. `Authorization: NTLM|Negotiate|Kerberos <base64>`, and a JSON `"authorization"` / `"authentication"` holding a
+ *    token with no scheme.
+ * 6. Values quoted with HTML entities (`token=&quot;v&quot;`, `Password: &quot;v&quot;`) under a credential key, and
+ *    percent-encoded query parameters (`%26token%3Dv%26`, a URL inside a URL).
  * 7. A JSON Web Key's private members (`"d"`, `"p"`, `"q"`, `"dp"`, `"dq"`, `"qi"`, and `"k"` of a symmetric key) in
  *    an object that holds `"kty"`: public keys (`n`, `e`, `x`, `y`) are not reported.
  * 8. A value under a bare `cred`/`creds`/`bearer` key (`cred = "v"`, `bearer = "Bearer: v"`), which the walk's key
@@ -181,6 +183,16 @@ const AUTH_SCHEME =
   /authorization["']?[ \t]*[:=][ \t]*["']?(?:NTLM|Negotiate|Kerberos)[ \t]+([A-Za-z0-9+/]{16,4096}={0,2})/iy;
 /** A JSON `"authorization": "<token>"` with no scheme word (a space would end the value). */
 const AUTH_BARE = /authorization"[ \t]*:[ \t]*"([A-Za-z0-9+/_.=-]{16,4096})"/iy;
+/** Likewise `"authentication": "<token>"`, `"kerberos_authentication": "<token>"` (read from the key's end). */
+const AUTHENTICATION_BARE = /authentication"[ \t]*:[ \t]*"([A-Za-z0-9+/_.=-]{16,4096})"/iy;
+
+function readAuthentication(text: string, at: number, out: TextMatch[]): void {
+  AUTHENTICATION_BARE.lastIndex = at;
+  const m = AUTHENTICATION_BARE.exec(text);
+  if (m === null) return;
+  const end = m.index + m[0].length - 1;
+  reportValue(out, text, end - m[1]!.length, end, "token", true);
+}
 
 function readAuthorization(text: string, at: number, out: TextMatch[]): void {
   AUTH_SCHEME.lastIndex = at;
@@ -222,16 +234,33 @@ function readEntityQuoted(text: string, at: number, out: TextMatch[]): void {
   if (isCredentialValue(decoded, kind, true)) report(out, text, start, close);
 }
 
+// --- 6b. percent-encoded query parameters ----------------------------------------------------------------------------------
+
+/** The key before an encoded `=` (`%3D`): back to `?`, `&`, an encoded `&` (`%26`) or any character not of a key. */
+const ENCODED_KEY = /(?:^|[?&/]|%26|%3F)([A-Za-z][\w.-]{1,63})$/i;
+const ENCODED_VALUE = /[A-Za-z0-9._~-]{6,256}(?=%26|&|$|[^A-Za-z0-9._~%-])/y;
+
+function readEncodedParameter(text: string, at: number, out: TextMatch[]): void {
+  const key = ENCODED_KEY.exec(text.slice(Math.max(0, at - 80), at))?.[1];
+  if (key === undefined) return;
+  const kind = classifyKey(key);
+  if (kind === null) return;
+  ENCODED_VALUE.lastIndex = at + 3;
+  const m = ENCODED_VALUE.exec(text);
+  if (m !== null) reportValue(out, text, m.index, m.index + m[0].length, kind, true);
+}
+
 // --- 7. JSON Web Keys --------------------------------------------------------------------------------------------------------
 
 const JWK_PRIVATE = /"(d|p|q|dp|dq|qi|k)"[ \t]*:[ \t]*"([A-Za-z0-9_-]{16,4096})"/g;
 const MAX_JWK = 8192;
 
 function readJwk(text: string, at: number, out: TextMatch[]): void {
-  const open = text.lastIndexOf("{", at);
-  if (open === -1 || at - open > MAX_JWK) return;
+  // The object around `"kty"`: from its `{` (or the key's line when none is near: a fragment) to its `}`.
+  const brace = text.lastIndexOf("{", at);
+  const open = brace === -1 || at - brace > MAX_JWK ? text.lastIndexOf("\n", at) + 1 : brace;
   const close = text.indexOf("}", at);
-  const end = close === -1 ? Math.min(text.length, at + MAX_JWK) : close;
+  const end = close === -1 || close - at > MAX_JWK ? Math.min(text.length, at + MAX_JWK) : close;
   const object = text.slice(open, end);
   JWK_PRIVATE.lastIndex = 0;
   for (let m = JWK_PRIVATE.exec(object); m !== null; m = JWK_PRIVATE.exec(object)) {
@@ -270,6 +299,8 @@ const ANCHORS: readonly (readonly [string, Reader])[] = [
   ["oauth2-bearer", readOauth2Bearer],
   ["psexec", readPsexec],
   ["authorization", readAuthorization],
+  ['authentication"', readAuthentication],
+  ["%3d", readEncodedParameter],
   ["&quot;", readEntityQuoted],
   ['"kty"', readJwk],
   ["cred", readBareKey],

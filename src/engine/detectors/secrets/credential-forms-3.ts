@@ -27,7 +27,8 @@ import { isLookalikeSecret } from "./lookalike.js";
  * Each value passes the walk's own value test for its kind (isCredentialValue: not a placeholder, reference, hash,
  * path or look-alike), so a form only says where a value is, never what a credential looks like.
  * Cost: the anchors come from the shared literal pass on long texts (one case-folded regex on short ones); each hit
- * reads a bounded window with a sticky regex.
+ * reads a bounded window with a sticky regex. The anchors are not registered as prefilter triggers: they are common
+ * lower-case letters (`cred`, `define`), which would make the prefilter read every text whole (its 200-rule test).
  */
 
 type Reader = (text: string, at: number, out: TextMatch[]) => void;

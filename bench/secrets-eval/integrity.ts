@@ -87,9 +87,18 @@ export const TUNE_S11_RECORD = "tune-s11-record.json";
  * rebuild it with build-s11.ts). Throws when it does not hash to the recorded sha256.
  */
 export function loadTuneS11(dataDir = DATA_DIR): EvalCase[] | undefined {
-  const path = [join(dataDir, "tune-s11.json"), join(EVAL_DIR, "data", "tune-s11.json")].find(existsSync);
+  return loadRecordedTunePart("tune-s11.json", TUNE_S11_RECORD, dataDir);
+}
+
+/** The session-12 tune part (build-s12.ts: CredSweeper, gosec), likewise checked against tune-s12-record.json. */
+export function loadTuneS12(dataDir = DATA_DIR): EvalCase[] | undefined {
+  return loadRecordedTunePart("tune-s12.json", "tune-s12-record.json", dataDir);
+}
+
+function loadRecordedTunePart(file: string, recordFile: string, dataDir: string): EvalCase[] | undefined {
+  const path = [join(dataDir, file), join(EVAL_DIR, "data", file)].find(existsSync);
   if (path === undefined) return undefined;
-  const record = JSON.parse(readFileSync(join(EVAL_DIR, TUNE_S11_RECORD), "utf8")) as FrozenRecord;
+  const record = JSON.parse(readFileSync(join(EVAL_DIR, recordFile), "utf8")) as FrozenRecord;
   const cases = JSON.parse(readFileSync(path, "utf8")) as EvalCase[];
   const actual = canonicalSha256(cases);
   if (actual !== record.sha256)

@@ -16,6 +16,7 @@ import {
   loadFrozenOwnV3,
   loadTuneCases,
   loadTuneS11,
+  loadTuneS12,
   readFrozenRecord,
   splitOwnLookalikesV2,
   splitOwnLookalikesV3,
@@ -102,7 +103,16 @@ function report(name: string, cases: readonly EvalCase[], showMisses: boolean): 
   console.log(`\n## ${name}: ${cases.length} cases`);
   console.log(`recall          ${rate(r.recall.hit, r.recall.n)}`);
   console.log(`false positives ${rate(r.falsePositive.hit, r.falsePositive.n)}`);
-  for (const source of ["secretlint", "kingfisher", "own", "detect-secrets", "noseyparker", "whispers"]) {
+  for (const source of [
+    "secretlint",
+    "kingfisher",
+    "own",
+    "detect-secrets",
+    "noseyparker",
+    "whispers",
+    "credsweeper",
+    "gosec",
+  ]) {
     if (!cases.some((c) => c.source === source)) continue;
     const part = evaluate(cases.filter((c) => c.source === source));
     console.log(
@@ -158,6 +168,10 @@ function main(): void {
       s11,
       missesOf === "tune" || missesOf === "s11",
     );
+  // The session-12 tune part (build-s12.ts), likewise on its own.
+  const s12 = loadTuneS12();
+  if (s12 === undefined) console.log("\n(tune-s12.json absent: rebuild it with build-s12.ts)");
+  else report("tune s12 (CredSweeper, gosec)", s12, missesOf === "tune" || missesOf === "s12");
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

@@ -3,7 +3,15 @@ export interface EvalCase {
   id: string;
   /** Cases of one group (one fixture file, one rule's examples) fall on the same side of the split. */
   group: string;
-  source: "secretlint" | "kingfisher" | "own" | "detect-secrets" | "noseyparker" | "whispers";
+  source:
+    | "secretlint"
+    | "kingfisher"
+    | "own"
+    | "detect-secrets"
+    | "noseyparker"
+    | "whispers"
+    | "credsweeper"
+    | "gosec";
   /** The vendor or rule family the source files it under. */
   vendor: string;
   /** `secret`: a credential a finding must cover; `lookalike`: no secret finding may appear anywhere. */

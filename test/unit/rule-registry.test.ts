@@ -215,6 +215,7 @@ describe("the registry", () => {
       "secret.gcp_service_account",
       "secret.url_credentials",
       "secret.service_credential",
+      "secret.code_credential",
       "secret.prose_credential",
     ]);
     const tokenEntry = set.entries.find((entry) => entry.detector.id === "secret.tokens");

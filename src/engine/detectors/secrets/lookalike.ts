@@ -47,7 +47,31 @@ export function isLookalikeSecret(value: string): boolean {
     CONSTANT_NAME.test(value) ||
     FILE_PATH.test(value) ||
     LOWER_PATH.test(value) ||
-    URN.test(value)
+    URN.test(value) ||
+    isCodeFragment(value)
+  );
+}
+
+// A number written in hex (`0x0dead1beef7cafe2`, `#define PASSWORD 0x...`): a 64-bit constant at most, not a secret
+// (longer hex with `0x` is a key's bytes: an Ethereum private key is 64 hex digits).
+const HEX_NUMBER = /^0x[0-9a-fA-F]{1,16}$/;
+// A shell variable spliced into a quoted string (`'$PRECOMPILE_PASSWORD'` of `"'$X'"`): a reference.
+const QUOTED_VARIABLE = /^(["'])\$\{?[A-Za-z_]\w*\}?\1$/;
+// A string concatenation read as a value (`"+new Buffer(`, `' + token`): code continues where the value would be.
+const CONCATENATION = /^(?:["'`][ \t]*)?\+[ \t]*(?:new[ \t]|[A-Za-z_$][\w$.]*\()/;
+// A web framework's route (`cms/sites/passwords#update`, Rails' `controller#action`).
+const ROUTE = /^[a-z_]+(?:\/[a-z_]+)+#[a-z_]+$/;
+// The next key of an object literal read as a value (`,rememberMeLabel:` after `passwordLabel:"Password:"`).
+const NEXT_KEY = /^[,;][ \t]*[A-Za-z_$][\w$]*:?$/;
+
+/** A value that is a piece of code around a credential's name, not a value: see the patterns above. */
+function isCodeFragment(value: string): boolean {
+  return (
+    HEX_NUMBER.test(value) ||
+    QUOTED_VARIABLE.test(value) ||
+    CONCATENATION.test(value) ||
+    ROUTE.test(value) ||
+    NEXT_KEY.test(value)
   );
 }
 
@@ -77,8 +101,9 @@ const CONSTANT_NAME = /^[A-Z]{2,}(?:[_.-][A-Z]{2,})+$/;
 // unquoted value read to a closing backtick or quote of markdown or shell keeps it.
 const FILE_PATH =
   /^(?:~|\.{1,2})?\/(?:[\w.-]+\/)*[\w.-]+\.(?:json|pem|key|pub|p12|pfx|jks|keystore|crt|cer|txt|ya?ml|env|ini|conf|cfg|toml|xml|properties)[`'"]?$/i;
-// A lower-case path of two or more segments (`/run/secrets/db`, `~/.config/app/token`): base64 is never all lower case.
-const LOWER_PATH = /^(?:~|\.{1,2})?\/[a-z0-9_.-]+\/[a-z0-9_./-]+$/;
+// A lower-case path of two or more segments (`/run/secrets/db`, `~/.config/app/token`, a versioned
+// `/en/enterprise-server@3.0/auth`): base64 is never all lower case.
+const LOWER_PATH = /^(?:~|\.{1,2})?\/[a-z0-9_.@-]+\/[a-z0-9_./@-]+$/;
 
 /**
  * The judgement for a vendor record's value. A prefix such as `ntn_` or `vcp_` is the vendor's own evidence: a body

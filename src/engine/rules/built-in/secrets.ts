@@ -9,6 +9,7 @@ import {
 } from "../../../shared/fake-credentials.js";
 import { createAwsSecretKeyDetector } from "../../detectors/secrets/aws-secret-key.js";
 import { createServiceCredentialDetector } from "../../detectors/secrets/credential-forms-2.js";
+import { createCodeCredentialDetector } from "../../detectors/secrets/credential-forms-3.js";
 import { createDiscordBotTokenDetector } from "../../detectors/secrets/discord-bot-token.js";
 import { createGcpServiceAccountDetector } from "../../detectors/secrets/gcp-service-account.js";
 import { createJwtDetector } from "../../detectors/secrets/jwt.js";
@@ -195,6 +196,35 @@ export const SECRET_RULES = [
         "acme_key = ACME_KEY_VALUE",
         "machine api.acme.io login deploy password changeme",
         "the key to this is unclear",
+      ],
+    },
+  },
+  {
+    id: "secret.code_credential",
+    kind: "secret",
+    type: "code_credential",
+    family: "secrets",
+    summary:
+      "credentials in code, command-line, SQL and markup syntax: `define('DB_PASSWORD', ...)`, `CURLOPT_USERPWD`, `IDENTIFIED BY`, `ConvertTo-SecureString`, `Authorization: NTLM`, `&quot;`-quoted values, private JWK members, `PSWD=`",
+    defaults,
+    detector: createCodeCredentialDetector,
+    validator:
+      "the value passes the credential-by-name walk's test for its kind (password: 6+ characters of two classes; token: 16+ characters, entropy >= 3) and is not a placeholder, reference, hash or path",
+    examples: {
+      positive: [
+        () => `define( 'DB_PASSWORD' , '${fakePassword(71)}' );`,
+        () => `curl_easy_setopt(curl, CURLOPT_USERPWD, "deploy:${fakePassword(72)}");`,
+        () => `ALTER USER app IDENTIFIED BY ${randomString(14, undefined, 73)};`,
+        () => `$p = ConvertTo-SecureString -AsPlainText -Force ${fakePassword(74)}`,
+        () => `X3_PSWD=${fakePassword(75)}`,
+        () => `{"kty": "oct", "k": "${randomString(43, undefined, 76)}"}`,
+      ],
+      negative: [
+        "define('DB_PASSWORD', getenv('DB_PASSWORD'));",
+        'curl_easy_setopt(curl, CURLOPT_USERPWD, "$USER:$PASSWORD");',
+        "ALTER USER app IDENTIFIED BY :password;",
+        "$p = ConvertTo-SecureString -String $env:PASSWORD -AsPlainText -Force",
+        '{"kty": "RSA", "n": "AQAB", "e": "AQAB"}',
       ],
     },
   },

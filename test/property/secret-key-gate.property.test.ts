@@ -4,7 +4,8 @@
  * - every key the walk accepts holds one of those words, within WALK_KEY_REACH before its operator (keys built from
  *   credential words, vendor names, words about a credential, random letters, cut by separators, in any ASCII case,
  *   padded, quoted, escaped, indexed, typed, nested under a vendor's section);
- * - on long ASCII texts of such assignments, the secret detectors find the same with the pass (gated) and without.
+ * - on long texts of such assignments (some ASCII, some with other scripts' words in a few of their 4096-character
+ *   blocks), the secret detectors find the same with the pass (gated) and without.
  */
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
@@ -144,6 +145,7 @@ const assignment = fc
       "arrow",
       "far",
       "far",
+      "script",
     ),
     key,
     fc.constantFrom(":", "=", ": ", " = ", ":=", "=>"),
@@ -175,6 +177,9 @@ const assignment = fc
         return `${k} => "${v}"`;
       case "far":
         return farthest(gap % 3, short, vendor, v);
+      case "script":
+        // Key words of other scripts, and a vendor's section name that is ASCII only once lower-cased (the Kelvin sign).
+        return `${OTHER_SCRIPTS[gap % OTHER_SCRIPTS.length]}${pad.slice(0, 2)}${op}${v}`;
       default:
         return `${k}${pad}${op}${v}`;
     }
@@ -193,13 +198,34 @@ function farthest(which: number, short: string, vendor: string, v: string): stri
   return `val password${" ".repeat(112 - 41 - 8)}:${"Map<String, Int>".padEnd(40)}= "${v}"`;
 }
 
+const OTHER_SCRIPTS = [
+  "비밀번호",
+  "пароль",
+  "ПАРОЛЬ",
+  "Пароль",
+  "contraseña",
+  "API 키",
+  "токен",
+  "密码",
+  "\u212araken:\n  key",
+  "\u212araken_api_key",
+  "x\u0130d_token",
+];
+
 const FILLER = " the quarterly report was filed under review before the deadline of that meeting ";
 
+/** Long stretches with no key word: a text's blocks of 4096 characters are measured ASCII or not one by one. */
+const LONG_FILLER = FILLER.repeat(60);
+
 const longText = fc
-  .array(fc.oneof({ weight: 4, arbitrary: assignment }, { weight: 1, arbitrary: fc.constant(FILLER) }), {
-    minLength: 20,
-    maxLength: 60,
-  })
+  .array(
+    fc.oneof(
+      { weight: 8, arbitrary: assignment },
+      { weight: 2, arbitrary: fc.constant(FILLER) },
+      { weight: 1, arbitrary: fc.constant(LONG_FILLER) },
+    ),
+    { minLength: 20, maxLength: 60 },
+  )
   .map((parts) => {
     let text = parts.join("\n");
     while (text.length < MIN_PASS_LENGTH) text += FILLER;
@@ -236,7 +262,10 @@ describe("the assignment walk's key-word gate", () => {
           if (read === undefined) continue;
           accepted++;
           const before = text.slice(Math.max(0, at - WALK_KEY_REACH), at).toLowerCase();
-          const held = GATE_WORDS.filter((w) => before.includes(w));
+          // The key's word, or a non-ASCII character (the walk reads every operator that has one in reach).
+          const held = /[^\x00-\x7f]/.test(before)
+            ? ["non-ASCII"]
+            : GATE_WORDS.filter((w) => before.includes(w));
           expect(
             held.length,
             `${JSON.stringify(read)} before ${at} in ${JSON.stringify(text)}`,
@@ -250,13 +279,15 @@ describe("the assignment walk's key-word gate", () => {
     expect(far).toBeGreaterThan(5);
   });
 
-  it("the secret detectors find the same on long ASCII texts with the gate (the pass) and without", () => {
+  it("the secret detectors find the same on long texts with the gate (the pass) and without", () => {
     let gated = 0;
+    let mixed = 0;
     let found = 0;
     fc.assert(
       fc.property(longText, (text) => {
         setLiteralPass(true);
         if (candidateIndex(text).passHits(passLiterals(["pass"])) !== undefined) gated++;
+        if (text.length > 2 * 4096 && /[^\x00-\x7f]/.test(text)) mixed++;
         const withGate = findings(text);
         setLiteralPass(false);
         const without = findings(text);
@@ -267,6 +298,7 @@ describe("the assignment walk's key-word gate", () => {
       { numRuns: 120, seed: 12 },
     );
     expect(gated).toBeGreaterThan(100);
+    expect(mixed).toBeGreaterThan(20);
     expect(found).toBeGreaterThan(60);
   });
 
@@ -276,5 +308,14 @@ describe("the assignment walk's key-word gate", () => {
       expect(walkKeyAt(`${k}: "${v}"`, k.length, KEYED)).toBe(undefined);
     for (const k of ["secret", "db_password", "API_KEY"])
       expect(walkKeyAt(`${k}: "${v}"`, k.length, KEYED)).toBe(k);
+  });
+  it("reads an operator whose other-script key word stands in the 4096-character block before the operator's", () => {
+    const v = ["Zq8", "Lm3", "Xv7", "Rt5", "Wp9", "Kd2"].join("");
+    const lead = "x ".repeat(2200).slice(0, 4096 - 3);
+    const text = `${lead}\u5bc6\u7801   : ${v}\n${FILLER.repeat(60)}`;
+    const withGate = findings(text);
+    setLiteralPass(false);
+    expect(withGate).toBe(findings(text));
+    expect(withGate).toContain("generic_credential");
   });
 });

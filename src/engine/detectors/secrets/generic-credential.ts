@@ -845,45 +845,85 @@ export function walkKeyAt(text: string, at: number, keyed: KeyedForms): string |
 export const WALK_KEY_REACH = KEY_REACH;
 
 /**
- * Ascending starts of the shared pass's hits of KEY_WORDS and the keyed forms' words in `text`: every key namedKey
- * accepts holds one of them within KEY_REACH before its operator (test/property/secret-key-gate.property.test.ts).
- * Undefined where the gate does not apply and the walk reads every operator: a text the pass does not run on, and a
- * text with a non-ASCII character (other scripts' key words; `toLowerCase` beyond ASCII is not the pass's folding).
+ * Which operators the walk reads, from the shared pass: every key namedKey accepts holds a word of KEY_WORDS or of the
+ * keyed forms within KEY_REACH before its operator (test/property/secret-key-gate.property.test.ts), or, in a text with
+ * non-ASCII characters, has one of those in reach (other scripts' key words; `toLowerCase` beyond ASCII, which the
+ * pass's folding is not).
  */
-function keyWordStarts(text: string, keyed: KeyedForms): number[] | undefined {
+interface KeyGate {
+  /** Ascending starts of the words' hits. */
+  readonly starts: readonly number[];
+  /** Undefined in an ASCII text. */
+  readonly nonAscii: NonAsciiBlocks | undefined;
+}
+
+/** The gate of `text`, or undefined where the walk reads every operator: a text the pass does not run on. */
+function keyGate(text: string, keyed: KeyedForms): KeyGate | undefined {
   if (text.length < MIN_PASS_LENGTH) return undefined;
   const index = candidateIndex(text);
   const own = index.passHits(KEY_PASS);
   const vendor = own === undefined ? undefined : index.passHits(keyed.wordsPass);
-  if (vendor === undefined || !index.isAscii()) return undefined;
+  if (vendor === undefined) return undefined;
   const starts: number[] = [];
   for (const list of own!) for (const at of list) starts.push(at);
   for (const list of vendor) for (const at of list) starts.push(at);
-  return starts.sort((a, b) => a - b);
+  starts.sort((a, b) => a - b);
+  return { starts, nonAscii: index.isAscii() ? undefined : new NonAsciiBlocks(text) };
+}
+
+/** Whether a block of the text holds a non-ASCII character, each block measured once when first asked. */
+class NonAsciiBlocks {
+  static readonly SIZE = 4096;
+  readonly #text: string;
+  /** Per block: 0 not measured, 1 ASCII, 2 not. */
+  readonly #state: Uint8Array;
+
+  constructor(text: string) {
+    this.#text = text;
+    this.#state = new Uint8Array(Math.ceil(text.length / NonAsciiBlocks.SIZE));
+  }
+
+  /** Whether a character of `[from, to)` may be non-ASCII (its block holds one). */
+  within(from: number, to: number): boolean {
+    const size = NonAsciiBlocks.SIZE;
+    for (let b = Math.max(0, Math.floor(from / size)); b * size < to; b++) {
+      if (this.#state[b] === 0) {
+        const block = this.#text.slice(b * size, (b + 1) * size);
+        this.#state[b] = Buffer.byteLength(block, "utf8") === block.length ? 1 : 2;
+      }
+      if (this.#state[b] === 2) return true;
+    }
+    return false;
+  }
 }
 
 /**
- * operatorFinder that skips every operator with no start of `starts` in the KEY_REACH characters before it (where
- * namedKey accepts no key); every operator when `starts` is undefined. `from` never decreases between calls.
+ * operatorFinder that skips every operator the gate rules out (no word start in the KEY_REACH characters before it,
+ * nor a non-ASCII block): there namedKey accepts no key. Every operator when `gate` is undefined. `from` never
+ * decreases between calls.
  */
-function keyedOperatorFinder(text: string, starts: readonly number[] | undefined): (from: number) => number {
+function keyedOperatorFinder(text: string, gate: KeyGate | undefined): (from: number) => number {
   const next = operatorFinder(text);
-  if (starts === undefined) return next;
+  if (gate === undefined) return next;
+  const { starts, nonAscii } = gate;
   let s = 0;
   return (from) => {
     for (let at = next(from); at !== -1; at = next(from)) {
       while (s < starts.length && starts[s]! < at - KEY_REACH) s++;
-      if (s === starts.length) return -1;
-      if (starts[s]! < at) return at;
+      if (s < starts.length && starts[s]! < at) return at;
+      if (nonAscii !== undefined) {
+        if (nonAscii.within(at - KEY_REACH, at)) return at;
+        from = at + 1;
+      } else if (s === starts.length) return -1;
       // No word before `at` within reach: the next operator that may have one follows the next word.
-      from = starts[s]! + 1;
+      else from = starts[s]! + 1;
     }
     return -1;
   };
 }
 
 function detectAssignments(text: string, walk: Walk): void {
-  const nextOperator = keyedOperatorFinder(text, keyWordStarts(text, walk.keyed));
+  const nextOperator = keyedOperatorFinder(text, keyGate(text, walk.keyed));
   let from = 0;
   for (let at = nextOperator(0); at !== -1; at = nextOperator(from)) {
     from = at + 1;

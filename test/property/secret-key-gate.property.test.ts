@@ -4,7 +4,7 @@
  * - every key the walk accepts holds one of those words, within WALK_KEY_REACH before its operator (keys built from
  *   credential words, vendor names, words about a credential, random letters, cut by separators, in any ASCII case,
  *   padded, quoted, escaped, indexed, typed, nested under a vendor's section);
- * - on long texts of such assignments (some ASCII, some with other scripts' words in a few of their 4096-character
+ * - on long texts of such assignments (some ASCII, some with other scripts' words in a few of their 1024-character
  *   blocks), the secret detectors find the same with the pass (gated) and without.
  */
 import fc from "fast-check";
@@ -214,7 +214,7 @@ const OTHER_SCRIPTS = [
 
 const FILLER = " the quarterly report was filed under review before the deadline of that meeting ";
 
-/** Long stretches with no key word: a text's blocks of 4096 characters are measured ASCII or not one by one. */
+/** Long stretches with no key word: a text's blocks of 1024 characters are measured ASCII or not one by one. */
 const LONG_FILLER = FILLER.repeat(60);
 
 const longText = fc
@@ -309,7 +309,7 @@ describe("the assignment walk's key-word gate", () => {
     for (const k of ["secret", "db_password", "API_KEY"])
       expect(walkKeyAt(`${k}: "${v}"`, k.length, KEYED)).toBe(k);
   });
-  it("reads an operator whose other-script key word stands in the 4096-character block before the operator's", () => {
+  it("reads an operator whose other-script key word stands in the block before the operator's", () => {
     const v = ["Zq8", "Lm3", "Xv7", "Rt5", "Wp9", "Kd2"].join("");
     const lead = "x ".repeat(2200).slice(0, 4096 - 3);
     const text = `${lead}\u5bc6\u7801   : ${v}\n${FILLER.repeat(60)}`;

@@ -873,27 +873,50 @@ function keyGate(text: string, keyed: KeyedForms): KeyGate | undefined {
 
 /** Whether a block of the text holds a non-ASCII character, each block measured once when first asked. */
 class NonAsciiBlocks {
-  static readonly SIZE = 4096;
+  static readonly SIZE = 1024;
   readonly #text: string;
   /** Per block: 0 not measured, 1 ASCII, 2 not. */
   readonly #state: Uint8Array;
+  /**
+   * The block `nextFrom` last searched from (-1: never) and its answer (-1: none to the end): the blocks between them
+   * are ASCII.
+   */
+  #askedFrom = -1;
+  #answer = -1;
 
   constructor(text: string) {
     this.#text = text;
     this.#state = new Uint8Array(Math.ceil(text.length / NonAsciiBlocks.SIZE));
   }
 
+  #nonAscii(b: number): boolean {
+    if (this.#state[b] === 0) {
+      const block = this.#text.slice(b * NonAsciiBlocks.SIZE, (b + 1) * NonAsciiBlocks.SIZE);
+      this.#state[b] = Buffer.byteLength(block, "utf8") === block.length ? 1 : 2;
+    }
+    return this.#state[b] === 2;
+  }
+
   /** Whether a character of `[from, to)` may be non-ASCII (its block holds one). */
   within(from: number, to: number): boolean {
     const size = NonAsciiBlocks.SIZE;
-    for (let b = Math.max(0, Math.floor(from / size)); b * size < to; b++) {
-      if (this.#state[b] === 0) {
-        const block = this.#text.slice(b * size, (b + 1) * size);
-        this.#state[b] = Buffer.byteLength(block, "utf8") === block.length ? 1 : 2;
-      }
-      if (this.#state[b] === 2) return true;
-    }
+    for (let b = Math.max(0, Math.floor(from / size)); b * size < to; b++) if (this.#nonAscii(b)) return true;
     return false;
+  }
+
+  /** Where the first block at or after the one holding `at` that holds a non-ASCII character starts, or -1. */
+  nextFrom(at: number): number {
+    const first = Math.floor(at / NonAsciiBlocks.SIZE);
+    if (this.#askedFrom === -1 || first < this.#askedFrom || (this.#answer !== -1 && first > this.#answer)) {
+      this.#askedFrom = first;
+      this.#answer = -1;
+      for (let b = first; b < this.#state.length; b++)
+        if (this.#nonAscii(b)) {
+          this.#answer = b;
+          break;
+        }
+    }
+    return this.#answer === -1 ? -1 : this.#answer * NonAsciiBlocks.SIZE;
   }
 }
 
@@ -911,12 +934,13 @@ function keyedOperatorFinder(text: string, gate: KeyGate | undefined): (from: nu
     for (let at = next(from); at !== -1; at = next(from)) {
       while (s < starts.length && starts[s]! < at - KEY_REACH) s++;
       if (s < starts.length && starts[s]! < at) return at;
-      if (nonAscii !== undefined) {
-        if (nonAscii.within(at - KEY_REACH, at)) return at;
-        from = at + 1;
-      } else if (s === starts.length) return -1;
-      // No word before `at` within reach: the next operator that may have one follows the next word.
-      else from = starts[s]! + 1;
+      if (nonAscii?.within(at - KEY_REACH, at)) return at;
+      // Nothing in reach of `at`: the next operator that may have something follows the next word or the next
+      // non-ASCII block's start.
+      const word = s < starts.length ? starts[s]! : -1;
+      const block = nonAscii === undefined ? -1 : nonAscii.nextFrom(at);
+      if (word === -1 && block === -1) return -1;
+      from = (word === -1 ? block : block === -1 ? word : Math.min(word, block)) + 1;
     }
     return -1;
   };

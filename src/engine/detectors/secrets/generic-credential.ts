@@ -1,4 +1,10 @@
-import { candidateIndex, MIN_PASS_LENGTH, mergeUnique, passLiterals } from "../../scan/candidates.js";
+import {
+  candidateIndex,
+  MIN_PASS_LENGTH,
+  mergeUnique,
+  type PassLiterals,
+  passLiterals,
+} from "../../scan/candidates.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { entropyAtLeast } from "../shared/shannon-entropy.js";
@@ -70,11 +76,39 @@ const AUTH_SCHEME =
 // Tried only where its words are (candidate-scan.ts): V8 stops at every `t` of prose for the alternation.
 const AUTH_SCHEME_AT = stickyOf(AUTH_SCHEME);
 const AUTH_SCHEME_WORDS = ["Bearer", "Basic", "token"];
+/** A lower-cased, separator-free key ending in one of `words` (plain lower-case letters, so no escaping). */
+function endsInOneOf(words: readonly string[]): RegExp {
+  return new RegExp(`(?:${words.join("|")})$`);
+}
 // With the password words of other languages written in ASCII (German, Portuguese, Dutch, French `mdp`, Finnish,
 // Czech, Slovak, Slovene, Polish and Swedish without their accents, Norwegian, Danish, Turkish, Indonesian and Malay,
 // Croatian and Serbian, Italian).
-const PASSWORD_KEY =
-  /(?:password|passwd|passphrase|pass|pwd|pw|passwort|kennwort|senha|wachtwoord|mdp|passe|salasana|heslo|haslo|geslo|losenord|passord|adgangskode|sifre|sandi|lozinka|parola)$/;
+const PASSWORD_KEY_WORDS = [
+  "password",
+  "passwd",
+  "passphrase",
+  "pass",
+  "pwd",
+  "pw",
+  "passwort",
+  "kennwort",
+  "senha",
+  "wachtwoord",
+  "mdp",
+  "passe",
+  "salasana",
+  "heslo",
+  "haslo",
+  "geslo",
+  "losenord",
+  "passord",
+  "adgangskode",
+  "sifre",
+  "sandi",
+  "lozinka",
+  "parola",
+];
+const PASSWORD_KEY = endsInOneOf(PASSWORD_KEY_WORDS);
 /**
  * Password words of other languages, right before an operator (`비밀번호:`, `密碼=`, `пароль:`): keys the ASCII key
  * reader cannot read. Tested on the few characters before an operator that follows a non-ASCII letter.
@@ -84,8 +118,26 @@ const OTHER_SCRIPT_PASSWORD =
 /** Key and token words of other scripts, as OTHER_SCRIPT_PASSWORD (`API 키:`, `토큰=`, `密钥：`, `токен:`). */
 const OTHER_SCRIPT_TOKEN =
   /(?:API[ \t]?키|비밀[ \t]?키|액세스[ \t]?키|토큰|시크릿|密钥|秘钥|金鑰|令牌|トークン|APIキー|シークレット|токен|ключ(?:[ \t]API)?)[ \t]*$/i;
-const TOKEN_KEY =
-  /(?:secret|secretkey|authkey|apikey|apisecret|accesskey|secretaccesskey|privatekey|token|accesstoken|authtoken|apitoken|refreshtoken|bearertoken|credential|credentials|clientsecret)$/;
+const TOKEN_KEY_WORDS = [
+  "secret",
+  "secretkey",
+  "authkey",
+  "apikey",
+  "apisecret",
+  "accesskey",
+  "secretaccesskey",
+  "privatekey",
+  "token",
+  "accesstoken",
+  "authtoken",
+  "apitoken",
+  "refreshtoken",
+  "bearertoken",
+  "credential",
+  "credentials",
+  "clientsecret",
+];
+const TOKEN_KEY = endsInOneOf(TOKEN_KEY_WORDS);
 const NOT_SECRET_KEY =
   /(?:next|page|continuation|csrf|xsrf|sync|cursor|pagination|resume|start|max|num|count)token$/;
 /**
@@ -453,6 +505,40 @@ export function classifyAnyKey(key: string): KeyKind | null {
 }
 
 /**
+ * The words one of which every key the assignment walk reads holds whole, lower case: the words classifyKey's
+ * endings, classifyInnerKey's words and pairs, and mayHoldCredentialWord's words are made of, each reduced to the
+ * shortest of them it holds (`password` holds `pass`). Derived from those lists, never written again, so a word added
+ * to one of them is a word the shared pass finds. A key whose credential word is cut by separators (`pass_w_d`,
+ * `se_cret`) holds none: classifyKey's normalisation reads it, the walk does not (classifyWalkKey).
+ */
+export const KEY_WORDS: readonly string[] = shortestHeld([
+  ...PASSWORD_KEY_WORDS,
+  ...TOKEN_KEY_WORDS,
+  ...INNER_WORDS,
+  ...INNER_PASSWORD_WORDS,
+  ...INNER_TOKEN_WORDS,
+  ...(INNER_KEY_PAIRS.size > 0 ? ["key"] : []),
+]);
+
+/** The words of `words` that hold no other word of `words` (a text holds one of them iff it holds one of `words`). */
+function shortestHeld(words: readonly string[]): string[] {
+  const unique = [...new Set(words)];
+  return unique.filter((word) => !unique.some((other) => other !== word && word.includes(other)));
+}
+
+function holdsKeyWord(key: string): boolean {
+  const lower = key.toLowerCase();
+  for (const word of KEY_WORDS) if (lower.includes(word)) return true;
+  return false;
+}
+
+/** classifyAnyKey for the walk's keys: null for a key that holds none of KEY_WORDS whole. */
+function classifyWalkKey(key: string, inner: boolean): KeyKind | null {
+  if (!holdsKeyWord(key)) return null;
+  return inner ? classifyAnyKey(key) : classifyKey(key);
+}
+
+/**
  * Start of the key that ends just before `end` (after skipping spaces and one quote), or -1; the key's end is left
  * in `keyEndFound`. A module variable instead of a returned pair: one array per `:` or `=` was garbage on JSON.
  */
@@ -490,6 +576,8 @@ function beforeClosingBracket(text: string, close: number): number {
  */
 export interface KeyedForms {
   readonly words: RegExp;
+  /** The literals `words` alternates, registered with the shared pass (the walk's gate reads their hits). */
+  readonly wordsPass: PassLiterals;
   match(key: string, value: string): { readonly ruleId: string; readonly type: string } | undefined;
 }
 
@@ -664,6 +752,18 @@ function valueRunAtLeast(text: string, from: number, n: number): boolean {
 /** How far before a bare credential key its vendor's section name may stand. */
 const SECTION_WINDOW = 64;
 
+/** How far before an `=` a typed declaration's key is looked for. */
+const TYPED_WINDOW = 112;
+/** The longest bare key (`key`, `secret`, `passwd`) a vendor's section name before it stands for. */
+const BARE_KEY = 6;
+/** Spaces (MAX_ALIGNMENT), a `[digits]` suffix (8) and a quote between a key and its operator; backslashes reach 16. */
+const KEY_END_REACH = MAX_ALIGNMENT + 8 + 1;
+/**
+ * How far before its operator a word of a key the walk reads may start: in a key of up to MAX_KEY characters, in a
+ * vendor's section name up to SECTION_WINDOW before a bare key, or in a typed declaration's window.
+ */
+const KEY_REACH = Math.max(KEY_END_REACH + MAX_KEY, KEY_END_REACH + BARE_KEY + SECTION_WINDOW, TYPED_WINDOW);
+
 /** `key: Type = value` (Kotlin, Scala, Swift, TypeScript, typed Python): the key before the type annotation. */
 const TYPED_KEY = /([A-Za-z_$][\w$.-]{0,63})[ \t]*:[ \t]*[\w$.<>[\]?|, &'*]{1,40}$/;
 
@@ -685,21 +785,21 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
       const key = text.slice(keyStart, keyEnd);
       // A key that only looks like it ends in a credential word (`secret_key_base`: "ase" as of passphrase) may
       // still hold one inside it.
-      const kind = credentialWord ? classifyAnyKey(key) : null;
+      const kind = credentialWord ? classifyWalkKey(key, true) : null;
       if (kind !== null || walk.keyed.words.test(key.toLowerCase())) return { key, kind };
       // A bare `key`/`secret`/`token` nested in a vendor's section (`flickr:\n  key: ...`, `{"sendbird": {"key":`):
       // the vendor's name in the lines before stands for the key; only the vendor's exact shape is read then.
-      if (credentialWord && keyEnd - keyStart <= 6 && valueRunAtLeast(text, at + 1, 8)) {
+      if (credentialWord && keyEnd - keyStart <= BARE_KEY && valueRunAtLeast(text, at + 1, 8)) {
         const section = text.slice(Math.max(0, keyStart - SECTION_WINDOW), keyStart).toLowerCase();
         if (walk.keyed.words.test(section)) return { key: `${section} ${key}`, kind: null };
       }
     }
   }
   // Bounded look-back: an unbounded `lastIndexOf(":")` per `=` made a text of many `=` and no `:` quadratic.
-  const window = text.charCodeAt(at) === 61 ? text.slice(Math.max(0, at - 112), at) : "";
+  const window = text.charCodeAt(at) === 61 ? text.slice(Math.max(0, at - TYPED_WINDOW), at) : "";
   if (window.includes(":", window.length - 48)) {
     const typed = TYPED_KEY.exec(window);
-    const kind = typed === null ? null : classifyKey(typed[1]!);
+    const kind = typed === null ? null : classifyWalkKey(typed[1]!, false);
     if (kind !== null) return { key: typed![1]!, kind };
   }
   if (nonAsciiJustBefore(text, at)) {
@@ -723,8 +823,131 @@ function nonAsciiJustBefore(text: string, at: number): boolean {
   return false;
 }
 
+const KEY_PASS = passLiterals(KEY_WORDS);
+
+/**
+ * For the gate's property test: the key namedKey reads before the operator at `at` (a typed declaration's key, a
+ * section's name and key, `password`/`token` for other scripts' words), or undefined; and how far before `at` the
+ * words it holds may stand.
+ */
+export function walkKeyAt(text: string, at: number, keyed: KeyedForms): string | undefined {
+  const walk: Walk = {
+    out: [],
+    keyed,
+    generic: true,
+    firstOwn: 0,
+    textLength: text.length,
+    covered: undefined,
+    marked: 0,
+  };
+  return namedKey(text, at, walk)?.key;
+}
+export const WALK_KEY_REACH = KEY_REACH;
+
+/**
+ * Which operators the walk reads, from the shared pass: every key namedKey accepts holds a word of KEY_WORDS or of the
+ * keyed forms within KEY_REACH before its operator (test/property/secret-key-gate.property.test.ts), or, in a text with
+ * non-ASCII characters, has one of those in reach (other scripts' key words; `toLowerCase` beyond ASCII, which the
+ * pass's folding is not).
+ */
+interface KeyGate {
+  /** Ascending starts of the words' hits. */
+  readonly starts: readonly number[];
+  /** Undefined in an ASCII text. */
+  readonly nonAscii: NonAsciiBlocks | undefined;
+}
+
+/** The gate of `text`, or undefined where the walk reads every operator: a text the pass does not run on. */
+function keyGate(text: string, keyed: KeyedForms): KeyGate | undefined {
+  if (text.length < MIN_PASS_LENGTH) return undefined;
+  const index = candidateIndex(text);
+  const own = index.passHits(KEY_PASS);
+  const vendor = own === undefined ? undefined : index.passHits(keyed.wordsPass);
+  if (vendor === undefined) return undefined;
+  const starts: number[] = [];
+  for (const list of own!) for (const at of list) starts.push(at);
+  for (const list of vendor) for (const at of list) starts.push(at);
+  starts.sort((a, b) => a - b);
+  return { starts, nonAscii: index.isAscii() ? undefined : new NonAsciiBlocks(text) };
+}
+
+/** Whether a block of the text holds a non-ASCII character, each block measured once when first asked. */
+class NonAsciiBlocks {
+  static readonly SIZE = 1024;
+  readonly #text: string;
+  /** Per block: 0 not measured, 1 ASCII, 2 not. */
+  readonly #state: Uint8Array;
+  /**
+   * The block `nextFrom` last searched from (-1: never) and its answer (-1: none to the end): the blocks between them
+   * are ASCII.
+   */
+  #askedFrom = -1;
+  #answer = -1;
+
+  constructor(text: string) {
+    this.#text = text;
+    this.#state = new Uint8Array(Math.ceil(text.length / NonAsciiBlocks.SIZE));
+  }
+
+  #nonAscii(b: number): boolean {
+    if (this.#state[b] === 0) {
+      const block = this.#text.slice(b * NonAsciiBlocks.SIZE, (b + 1) * NonAsciiBlocks.SIZE);
+      this.#state[b] = Buffer.byteLength(block, "utf8") === block.length ? 1 : 2;
+    }
+    return this.#state[b] === 2;
+  }
+
+  /** Whether a character of `[from, to)` may be non-ASCII (its block holds one). */
+  within(from: number, to: number): boolean {
+    const size = NonAsciiBlocks.SIZE;
+    for (let b = Math.max(0, Math.floor(from / size)); b * size < to; b++) if (this.#nonAscii(b)) return true;
+    return false;
+  }
+
+  /** Where the first block at or after the one holding `at` that holds a non-ASCII character starts, or -1. */
+  nextFrom(at: number): number {
+    const first = Math.floor(at / NonAsciiBlocks.SIZE);
+    if (this.#askedFrom === -1 || first < this.#askedFrom || (this.#answer !== -1 && first > this.#answer)) {
+      this.#askedFrom = first;
+      this.#answer = -1;
+      for (let b = first; b < this.#state.length; b++)
+        if (this.#nonAscii(b)) {
+          this.#answer = b;
+          break;
+        }
+    }
+    return this.#answer === -1 ? -1 : this.#answer * NonAsciiBlocks.SIZE;
+  }
+}
+
+/**
+ * operatorFinder that skips every operator the gate rules out (no word start in the KEY_REACH characters before it,
+ * nor a non-ASCII block): there namedKey accepts no key. Every operator when `gate` is undefined. `from` never
+ * decreases between calls.
+ */
+function keyedOperatorFinder(text: string, gate: KeyGate | undefined): (from: number) => number {
+  const next = operatorFinder(text);
+  if (gate === undefined) return next;
+  const { starts, nonAscii } = gate;
+  let s = 0;
+  return (from) => {
+    for (let at = next(from); at !== -1; at = next(from)) {
+      while (s < starts.length && starts[s]! < at - KEY_REACH) s++;
+      if (s < starts.length && starts[s]! < at) return at;
+      if (nonAscii?.within(at - KEY_REACH, at)) return at;
+      // Nothing in reach of `at`: the next operator that may have something follows the next word or the next
+      // non-ASCII block's start.
+      const word = s < starts.length ? starts[s]! : -1;
+      const block = nonAscii === undefined ? -1 : nonAscii.nextFrom(at);
+      if (word === -1 && block === -1) return -1;
+      from = (word === -1 ? block : block === -1 ? word : Math.min(word, block)) + 1;
+    }
+    return -1;
+  };
+}
+
 function detectAssignments(text: string, walk: Walk): void {
-  const nextOperator = operatorFinder(text);
+  const nextOperator = keyedOperatorFinder(text, keyGate(text, walk.keyed));
   let from = 0;
   for (let at = nextOperator(0); at !== -1; at = nextOperator(from)) {
     from = at + 1;

@@ -1,5 +1,6 @@
 import { type LiteralTriggers, registerDetectorTriggers } from "../../rules/keyword-prefilter.js";
 import { contextAllows, type ResolvedRuleContext, resolveRuleContext } from "../../rules/rule-context.js";
+import { passLiterals } from "../../scan/candidates.js";
 import {
   exactFeatures,
   HAS_COLON,
@@ -189,8 +190,10 @@ export function createTokenDetector(
   }
   const finder = createPrefixFinder([...byPrefix.keys()]);
   const requires = requiredFeatures(records, withNamedCredentials);
+  const keyedWords = [...new Set(keyed.flatMap((k) => k.words))];
   const keyedForms: KeyedForms = {
-    words: new RegExp([...new Set(keyed.flatMap((k) => k.words))].map(escapeRegex).join("|") || "(?!)"),
+    words: new RegExp(keyedWords.map(escapeRegex).join("|") || "(?!)"),
+    wordsPass: passLiterals(keyedWords),
     match(key, value) {
       const lower = key.toLowerCase();
       for (const k of keyed) {

@@ -1010,3 +1010,177 @@ export function blocks(to: i32, size: i32, out: usize): i32 {
   blockOut = 0;
   return blockCount;
 }
+
+// Leetspeak lines read in the module (`leetLinesBits`): the fold of encoded-segments.ts `foldLeetLine` and the walk
+// of the folded line, so a line whose reading cannot fire is never built as a JavaScript string.
+
+/** encoded-segments.ts TOKEN_KIND: 1 `[A-Za-z26]`, 2 a leet character `[01345789@$|]`, 0 outside the token class. */
+@inline
+function tokenKind(c: i32): i32 {
+  if (<u32>((c | 32) - 97) < 26 || c == 50 || c == 54) return 1;
+  return leetUnit(c) ? 2 : 0;
+}
+
+/** A leet character's letter (encoded-segments.ts LEET_FOLD). */
+function leetLetter(c: i32): i32 {
+  if (c == 48) return 111; // 0 o
+  if (c == 49) return 105; // 1 i
+  if (c == 51) return 101; // 3 e
+  if (c == 52) return 97; // 4 a
+  if (c == 53) return 115; // 5 s
+  if (c == 55) return 116; // 7 t
+  if (c == 56) return 98; // 8 b
+  if (c == 57) return 103; // 9 g
+  if (c == 64) return 97; // @ a
+  if (c == 36) return 115; // $ s
+  return 108; // | l
+}
+
+/** SHORT_LEET_NUMBER's class `[\p{L}\p{N}.:/-]` on ASCII. */
+@inline
+function numberWordUnit(c: i32): bool {
+  return <u32>((c | 32) - 97) < 26 || <u32>(c - 48) < 10 || c == 46 || c == 58 || c == 47 || c == 45;
+}
+
+/** One of SHORT_LEET_NUMBER's digits `013457`. */
+@inline
+function shortLeetDigit(c: i32): bool {
+  return c == 48 || c == 49 || c == 51 || c == 52 || c == 53 || c == 55;
+}
+
+/**
+ * The LEET_TOKEN fold of the token [from, to) of the line [lineFrom, lineTo) (read as `ch` reads it) into `out`
+ * (which holds the line from `lineFrom`): each leet character as its letter, but `@` in an address (the token holds
+ * one and is followed by `.` and a letter or digit) and `|` of a chat-template marker (`<` before, `>` after).
+ */
+function foldToken(from: i32, to: i32, lineFrom: i32, lineTo: i32, out: usize): void {
+  const after = to < lineTo ? ch(to) : -1;
+  let hasAt = false;
+  for (let i = from; i < to; i++) if (ch(i) == 64) hasAt = true;
+  const keepAt = hasAt && after == 46 && to + 1 < lineTo && alnumUnit(ch(to + 1));
+  const keepBar = (from > lineFrom && ch(from - 1) == 60) || after == 62;
+  for (let i = from; i < to; i++) {
+    const c = ch(i);
+    if (tokenKind(c) != 2 || (keepAt && c == 64) || (keepBar && c == 124)) continue;
+    store<u16>(out + (<usize>(i - lineFrom) << 1), <u16>leetLetter(c));
+  }
+}
+
+/**
+ * `foldShortNumbers` on the `n` units at `out`, in place: a maximal run of one to three of `013457` with no
+ * `[A-Za-z0-9.:/-]` on either side is read as letters. (In place is the same as reading the unfolded units: a run
+ * is decided by the units before its start and at its end, which no earlier run changed.)
+ */
+function foldShortNumbers(out: usize, n: i32): void {
+  for (let first = 0; first < n; ) {
+    if (!shortLeetDigit(<i32>load<u16>(out + (<usize>first << 1)))) {
+      first++;
+      continue;
+    }
+    let end = first + 1;
+    while (end < n && shortLeetDigit(<i32>load<u16>(out + (<usize>end << 1)))) end++;
+    const before = first > 0 && numberWordUnit(<i32>load<u16>(out + (<usize>(first - 1) << 1)));
+    const at = end < n && numberWordUnit(<i32>load<u16>(out + (<usize>end << 1)));
+    if (end - first <= 3 && !before && !at)
+      for (let k = first; k < end; k++) {
+        const p = out + (<usize>k << 1);
+        store<u16>(p, <u16>leetLetter(<i32>load<u16>(p)));
+      }
+    first = end;
+  }
+}
+
+/** `leetFold`'s answers besides the folded length. */
+const NO_SEGMENT: i32 = -1;
+const NOT_FOLDED_HERE: i32 = -2;
+
+/**
+ * encoded-segments.ts `foldLeetLine` of the line [from, to) (its `readLeetLine`: longer than MAX_LEET_LINE, no
+ * segment), written at `out` (the folded line has the line's length, every fold being one unit for one unit):
+ * returns that length, NO_SEGMENT when fewer than three tokens look leet, NOT_FOLDED_HERE when a unit is not
+ * printable ASCII, a tab or CR (`\p{L}` beyond ASCII, and a reading whose view would differ, are the host's).
+ */
+export function leetFold(from: i32, to: i32, out: usize): i32 {
+  if (to - from > MAX_LEET_LINE) return NO_SEGMENT;
+  for (let i = from; i < to; i++) {
+    const c = ch(i);
+    if (c > 126 || (c < 32 && c != 9 && c != 13)) return NOT_FOLDED_HERE;
+    store<u16>(out + (<usize>(i - from) << 1), <u16>c);
+  }
+  let tokens = 0;
+  let start = from;
+  let points = 0;
+  let letterAt = -1;
+  let leetAt = -1;
+  for (let i = from; i <= to; i++) {
+    const kind = i < to ? tokenKind(ch(i)) : 0;
+    if (kind == 0) {
+      if (points >= 2 && points <= 32 && letterAt >= 0 && letterAt <= 30 && leetAt >= 0 && leetAt <= 30) {
+        foldToken(start, i, from, to, out);
+        tokens++;
+      }
+      points = 0;
+      letterAt = -1;
+      leetAt = -1;
+      continue;
+    }
+    if (points == 0) start = i;
+    if (kind == 2 && leetAt < 0) leetAt = points;
+    if (kind == 1 && letterAt < 0 && lowerLetter(ch(i))) letterAt = points;
+    points++;
+  }
+  // Tokens are folded as they are found, so a line of fewer than three leaves `out` partly folded: not read.
+  if (tokens < 3) return NO_SEGMENT;
+  foldShortNumbers(out, to - from);
+  return to - from;
+}
+
+/** The gate bits of the folded lines `leetLinesBits` walked (IMAGE: a `![` in one). */
+let leetGateOut: i32 = 0;
+
+export function leetGates(): i32 {
+  return leetGateOut;
+}
+
+/** The walk over the `n` units at `at` (a folded line), read in lower case, as `walk(0, n)` of that text. */
+function walkFolded(at: usize, n: i32): i32 {
+  const text = textOff;
+  const lower = lowerCase;
+  textOff = at;
+  lowerCase = true;
+  const bits = walk(0, n);
+  leetGateOut |= gateOut;
+  textOff = text;
+  lowerCase = lower;
+  return bits;
+}
+
+/**
+ * Over the lines of [0, to) that encoded-segments.ts `leetHintLines` returns (three leet hints: a lower-case letter
+ * before or after a leet character, each counted), the union of the walk's signals over each one's `leetFold`
+ * reading, the folded line's gates in `leetGates`; -1 when a line is NOT_FOLDED_HERE. `out`: room for MAX_LEET_LINE
+ * units, with 16 bytes before and 32 after it that the walk may read.
+ */
+export function leetLinesBits(to: i32, out: usize): i32 {
+  leetGateOut = 0;
+  let bits = 0;
+  let lineFrom = 0;
+  let hints = 0;
+  for (let i = 0; i <= to; i++) {
+    const c = i < to ? ch(i) : 10;
+    if (c == 10) {
+      if (hints >= 3) {
+        const n = leetFold(lineFrom, i, out);
+        if (n == NOT_FOLDED_HERE) return -1;
+        if (n >= 0) bits |= walkFolded(out, n);
+      }
+      hints = 0;
+      lineFrom = i + 1;
+      continue;
+    }
+    if (hints >= 3 || !leetUnit(c)) continue;
+    if (i > 0 && lowerLetter(ch(i - 1))) hints++;
+    if (i + 1 < to && lowerLetter(ch(i + 1))) hints++;
+  }
+  return bits;
+}

@@ -163,6 +163,25 @@ const WORDS = [
   "\ufeff",
   "\u007f",
 ];
+/** Tokens a leetspeak line is read from (dates, addresses, ids) and leet spellings of the lexicon's words. */
+const LEET_WORDS = [
+  "dev0@example.com",
+  "2026-01-01t00:00:00.000z",
+  "row_1_0",
+  "1gn0r3",
+  "4ll",
+  "pr3v10u5",
+  "1n57ruc710n5",
+  "5y573m",
+  "pr0mp7",
+  "r3v34l",
+  "y0ur",
+  "p@$$w0rd",
+  "<|1m_574r7|>",
+  "70",
+  "41",
+  "![x](h77p://x.io/?q=)",
+];
 const SEPARATORS = [
   "",
   " ",
@@ -282,12 +301,76 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
         const view = toReadingView(t);
         expect(mayFind(view.text)).toBe(false);
         expect(scanReading(view.text, false)).toEqual([]);
-        expect(findEncodedSegments(t, view)).toEqual([]);
+        // The decoders find nothing, or only leetspeak lines whose reading holds nothing (`leetLines`).
+        for (const segment of findEncodedSegments(t, view)) {
+          expect(segment.encoding).toBe("leetspeak");
+          expect(scanReading(toReadingView(segment.decoded).text, false)).toEqual([]);
+        }
       }),
       RUNS,
     );
     expect(dismissed).toBeGreaterThan(0);
     expect(dismissedOther).toBeGreaterThan(0);
+  });
+
+  it("the module's leetspeak fold of each line the decoder reads is the decoder's, and its walk the JavaScript one", () => {
+    const pass = firstPass();
+    let folded = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        const view = toReadingView(t).text;
+        // The reading view in memory as inputPass leaves it: read as written (a printable text's view is its lower case).
+        pass.load(view, false);
+        let bits = 0;
+        let whole = true;
+        const lines = leetHintLines(view);
+        for (let k = 0; k < lines.length; k += 2) {
+          const [from, to] = [lines[k]!, lines[k + 1]!];
+          const line = view.slice(from, to);
+          const mine = pass.leetFold(from, to);
+          if (mine === null) {
+            expect(/[^\t\r\x20-\x7e]/.test(line)).toBe(true);
+            whole = false;
+            continue;
+          }
+          expect(mine).toBe(to - from > 2000 ? undefined : foldLeetLine(line));
+          if (mine === undefined) continue;
+          folded++;
+          bits |= mayBitsReference(mine);
+        }
+        const union = pass.leetLines();
+        if (!whole) expect(union).toBeUndefined();
+        else {
+          expect(union?.bits).toBe(bits);
+          const image = lines.some(
+            (_, k) => k % 2 === 0 && view.slice(lines[k], lines[k + 1]).includes("!["),
+          );
+          if (!image) expect((union?.gates ?? 0) & GATE.IMAGE).toBe(0);
+        }
+      }),
+      { ...RUNS, seed: 7 },
+    );
+    expect(folded).toBeGreaterThan(0);
+  });
+
+  it("a leetspeak line whose reading cannot fire leaves the decoder's gate clear: nothing it would find is lost", () => {
+    let cleared = 0;
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...LEET_WORDS, ...WORDS), { maxLength: 40 }), (words) => {
+        const t = words.join(" ");
+        if (t.length < 8) return;
+        const gates = inputPass(t);
+        const view = toReadingView(t);
+        const leet = findEncodedSegments(t, view).filter((s) => s.encoding === "leetspeak");
+        if (leet.length > 0 && (gates === DISMISSED || (gates & GATE.LEET_LINE) === 0)) {
+          cleared++;
+          for (const segment of leet)
+            expect(scanReading(toReadingView(segment.decoded).text, false)).toEqual([]);
+        }
+      }),
+      { ...RUNS, seed: 7 },
+    );
+    expect(cleared).toBeGreaterThan(0);
   });
 
   it("the LONG_RUN gate alone (inputPass on text that is not printable ASCII) is the pass's", () => {

@@ -44,6 +44,9 @@ interface PassExports {
   blocks(to: number, size: number, out: number): number;
   filters(words: number, pairs: number, mask: number): void;
   longRunGate(to: number): number;
+  leetFold(from: number, to: number, out: number): number;
+  leetLinesBits(to: number, out: number): number;
+  leetGates(): number;
 }
 
 /** anchor-gate.ts's open-addressing tables (keys -1 when empty). */
@@ -105,6 +108,9 @@ const LITERALS = [
 export const MAX_PASS_UNITS = 1024 * 1024;
 
 const PAGE = 65536;
+
+/** encoded-segments.ts `MAX_LEET_LINE`: the longest line read as leetspeak (the module's scratch line holds one). */
+const MAX_LEET_LINE = 2000;
 
 /**
  * Bits of each membership filter in front of the word and pair tables (4 KB each, so both stay in the first-level
@@ -264,6 +270,35 @@ export class FirstPass {
   /** GATE.LONG_RUN when `pass` would set it on the loaded text, else 0, without the walk or the other gates. */
   longRunGate(): number {
     return this.#exports.longRunGate(this.#loaded!.length);
+  }
+
+  /**
+   * Over the lines of the loaded text (a reading view) that encoded-segments.ts `readLeetLines` reads (three leet
+   * hints), the union of the walk's signals over each line's leet reading (`foldLeetLine`), and the folded lines' gate
+   * bits (GATE.IMAGE: a `![`); undefined when a line holds a unit the module does not fold (beyond printable ASCII,
+   * tab and CR). A line whose fold gives no segment adds nothing.
+   */
+  leetLines(): { bits: number; gates: number } | undefined {
+    const bits = this.#exports.leetLinesBits(this.#loaded!.length, this.#scratch());
+    return bits < 0 ? undefined : { bits, gates: this.#exports.leetGates() };
+  }
+
+  /**
+   * `foldLeetLine` of the line [from, to) of the loaded text as the module computes it: the folded line, undefined
+   * for no segment, null when the module leaves the line to the host. For tests.
+   */
+  leetFold(from: number, to: number): string | undefined | null {
+    const out = this.#scratch();
+    const n = this.#exports.leetFold(from, to, out);
+    if (n === -2) return null;
+    return n < 0 ? undefined : this.#bytes.toString("utf16le", out, out + n * 2);
+  }
+
+  /** Room past the loaded text (and its 32 bytes) for one folded line of MAX_LEET_LINE units and its margins. */
+  #scratch(): number {
+    const out = (this.#textOff + this.#loaded!.length * 2 + 32 + 16 + 15) & ~15;
+    this.#grow(out + MAX_LEET_LINE * 2 + 64);
+    return out;
   }
 
   /** The walk's signals over the whole loaded text when a `pass` computed them since it was loaded, else -1. */

@@ -14,7 +14,7 @@ import {
 } from "./anchor-gate.js";
 import { type EncodedSegment, segmentsByDecoder } from "./encoded-segments.js";
 import * as features from "./features.js";
-import { BLOCK, BLOCK_FIELDS, DECODER_GATES, GATE } from "./first-pass-wasm.js";
+import { BLOCK, BLOCK_FIELDS, DECODER_GATES, type FirstPass, GATE } from "./first-pass-wasm.js";
 import { foldsAsIs, type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
 import { liveRegions, REGION_DEFAULTS, type Region, type RegionOptions, type RegionPass } from "./regions.js";
 
@@ -931,13 +931,34 @@ export function inputPass(text: string): number {
     if (may < 0 || (module.gates & GATE.OTHER_SCRIPT) !== 0) return DECODER_GATES;
     gates = (gates & GATE.LONG_RUN) | (module.gates & ~GATE.LONG_RUN);
   }
+  if ((gates & GATE.LEET_LINE) !== 0 && !leetLinesMayFire(module)) gates &= ~GATE.LEET_LINE;
+  if ((gates & DECODER_GATES) === 0 && !mayFire(may, gates)) return DISMISSED;
+  return gates & DECODER_GATES;
+}
+
+/**
+ * Whether `decide` may fire on a reading whose walk gave `may` and whose pass gave `gates`: the walk's signals with
+ * every LAZY signal whose needles may occur (`lazyNeedles`), a superset of `mayFind`'s first step.
+ */
+function mayFire(may: number, gates: number): boolean {
   const { always, ifImage, ifUrl, ifEmail } = lazyNeedles();
   let lazy = always;
   if ((gates & GATE.IMAGE) !== 0) lazy |= ifImage;
   if ((may & F.URL) !== 0) lazy |= ifUrl;
   if ((may & F.EMAIL) !== 0) lazy |= ifEmail;
-  if ((gates & DECODER_GATES) === 0 && decide(may | lazy) === undefined) return DISMISSED;
-  return gates & DECODER_GATES;
+  return decide(may | lazy) !== undefined;
+}
+
+/**
+ * Whether a leetspeak line of the reading view in memory (the one the module's pass just read) may yield a finding:
+ * `readLeetLines` reads the lines with three leet hints, and `scanReading` of a line's fold (printable ASCII, its
+ * own reading view) finds nothing when `mayFind`'s first step rules it out, which `mayFire` of the walk over the
+ * fold is a superset of (the module folds and walks each such line, `FirstPass.leetLines`). A line the module does
+ * not fold (beyond printable ASCII) keeps the decoder.
+ */
+function leetLinesMayFire(module: FirstPass): boolean {
+  const lines = module.leetLines();
+  return lines === undefined || mayFire(lines.bits, lines.gates);
 }
 
 /**

@@ -658,6 +658,27 @@ function classOf(c: i32): i32 {
   return c < 128 ? <i32>load<u8>(classOff + <usize>c) : C_OTHER_SPECIAL;
 }
 
+/**
+ * Whether an image whose address holds a `?` starts at the `![` at `i`: IMAGE_WITH_QUERY's match,
+ * `!\[[^\]\n]{0,120}\]\(\s{0,4}[^\s)]{1,300}\?`, which every match of the image signals (TEMPLATED_IMAGE,
+ * IMAGE_WITH_QUERY) starts with. The first `]` or line break after `![` ends the alt text; whitespace after `(` is
+ * skipped, since neither `\s{0,4}` nor the address can give any back to the other; the match lies within the line.
+ */
+function imageWithQueryAt(i: i32, to: i32): bool {
+  let k = i + 2;
+  const altEnd = min(to, i + 2 + 121);
+  while (k < altEnd && ch(k) != 93 && ch(k) != 10) k++;
+  if (k >= altEnd || ch(k) != 93 || k + 1 >= to || ch(k + 1) != 40) return false;
+  let m = k + 2;
+  for (let spaces = 0; m < to && isSpace(ch(m)); spaces++, m++) if (spaces == 4) return false;
+  for (let j = 0; j <= 300 && m + j < to; j++) {
+    const c = ch(m + j);
+    if (c == 41 || isSpace(c)) return false;
+    if (c == 63 && j >= 1) return true;
+  }
+  return false;
+}
+
 /** A unit that is not a word unit at `i`: the gates and the character signals. */
 function otherUnit(c: i32, i: i32, to: i32): void {
   if (c == 32) {
@@ -688,7 +709,7 @@ function otherUnit(c: i32, i: i32, to: i32): void {
     leetAt(i, to);
   } else if (c == 96) charOut |= TOOL;
   else if (c == 33) {
-    if (i + 1 < to && rawAt(i + 1) == 91) gateOut |= IMAGE;
+    if (i + 1 < to && rawAt(i + 1) == 91 && (gateOut & IMAGE) == 0 && imageWithQueryAt(i, to)) gateOut |= IMAGE;
   } else if (c == 36) leetAt(i, to);
   else if (c == 124) {
     leetAt(i, to);
@@ -704,7 +725,8 @@ function otherUnit(c: i32, i: i32, to: i32): void {
  * PRINTABLE when every unit is printable ASCII, tab, LF or CR (normalise.ts `NEEDS_FOLDING` finds none) and, for such
  * a text and its reading (lower case), whether each decoder of encoded-segments.ts may read something: LONG_RUN
  * (`longRuns`), SPACED_CHAIN (`chainAt`), SEPARATED (`SEPARATED_HINT` matches), LEET_LINE (a line with three leet
- * hints, as `leetHintLines` counts them, that `readLeetLine` may read); IMAGE (`![` occurs); and OTHER_SCRIPT (a
+ * hints, as `leetHintLines` counts them, that `readLeetLine` may read); IMAGE (an image whose address has a query,
+ * `imageWithQueryAt`); and OTHER_SCRIPT (a
  * Cyrillic, Greek, CJK or full-width unit: structure-detector.ts `NON_ASCII`). Plain letters, most of
  * a text, cost the walk's hash step and one class test.
  */
@@ -1135,7 +1157,7 @@ export function leetFold(from: i32, to: i32, out: usize): i32 {
   return to - from;
 }
 
-/** The gate bits of the folded lines `leetLinesBits` walked (IMAGE: a `![` in one). */
+/** The gate bits of the folded lines `leetLinesBits` walked (IMAGE: an image with a query in one). */
 let leetGateOut: i32 = 0;
 
 export function leetGates(): i32 {

@@ -115,6 +115,12 @@ const WORDS = [
   "_",
   "`",
   "![img](u?q=$x)",
+  "![b](x.svg)",
+  "![](?",
+  "![a]( \n y?",
+  "![a](    y?z",
+  "![a](     y?z",
+  "](",
   "<|im_start|>",
   "<<SYS>>",
   "[INST]",
@@ -257,7 +263,8 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
         expect((gates & GATE.SEPARATED) !== 0).toBe(
           /[a-z0-9][.*_~|-][a-z0-9][.*_~|-][a-z0-9][.*_~|-][a-z0-9]/.test(lower),
         );
-        expect((gates & GATE.IMAGE) !== 0).toBe(t.includes("!["));
+        // Every match of the image signals starts with an image whose address holds a query.
+        expect((gates & GATE.IMAGE) !== 0).toBe(/!\[[^\]\n]{0,120}\]\(\s{0,4}[^\s)]{1,300}\?/.test(lower));
       }),
       RUNS,
     );

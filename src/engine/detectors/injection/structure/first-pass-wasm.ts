@@ -75,6 +75,7 @@ export const GATE = {
   SPACED_CHAIN: 4,
   SEPARATED: 8,
   LEET_LINE: 16,
+  /** An image whose address holds a query (`![alt](url?`), where every match of the image signals starts. */
   IMAGE: 32,
   OTHER_SCRIPT: 64,
 } as const;
@@ -275,7 +276,7 @@ export class FirstPass {
   /**
    * Over the lines of the loaded text (a reading view) that encoded-segments.ts `readLeetLines` reads (three leet
    * hints), the union of the walk's signals over each line's leet reading (`foldLeetLine`), and the folded lines' gate
-   * bits (GATE.IMAGE: a `![`); undefined when a line holds a unit the module does not fold (beyond printable ASCII,
+   * bits (GATE.IMAGE: an image with a query); undefined when a line holds a unit the module does not fold (beyond printable ASCII,
    * tab and CR). A line whose fold gives no segment adds nothing.
    */
   leetLines(): { bits: number; gates: number } | undefined {

@@ -962,8 +962,9 @@ function leetLinesMayFire(module: FirstPass): boolean {
 }
 
 /**
- * The LAZY signals by the needle the walk or the gates see for them: `![` (GATE.IMAGE), `http`/`www.` (the walk's
- * URL bit), `@` (its EMAIL bit); a LAZY feature without needles, or with another needle, is always assumed.
+ * The LAZY signals by the needle the walk or the gates see for them: `![` (GATE.IMAGE, set only for an image whose
+ * address holds a query, which every match of the image patterns starts with), `http`/`www.` (the walk's URL bit),
+ * `@` (its EMAIL bit); a LAZY feature without needles, or with another needle, is always assumed.
  */
 let lazyByNeedle: { always: number; ifImage: number; ifUrl: number; ifEmail: number } | undefined;
 function lazyNeedles(): NonNullable<typeof lazyByNeedle> {

@@ -361,6 +361,9 @@ const SEPARATED: i32 = 8;
 const LEET_LINE: i32 = 16;
 const IMAGE: i32 = 32;
 const OTHER_SCRIPT: i32 = 64;
+const OPEN_QUERY_AT: i32 = 128;
+const TARGET_AT: i32 = 256;
+const ADDRESS_GATES: i32 = OPEN_QUERY_AT | TARGET_AT;
 
 /** encoded-segments.ts `MAX_LEET_LINE`: longer lines are not read as leetspeak. */
 const MAX_LEET_LINE: i32 = 2000;
@@ -611,12 +614,141 @@ function wordSpecial(c: i32, i: i32, to: i32): void {
     charOut |= TOOL;
     if (separatedAt(i, to)) gateOut |= SEPARATED;
   } else if (c == 104) {
-    if (startsWith(i, LIT_HTTP, to)) charOut |= URL;
+    if (startsWith(i, LIT_HTTP, to)) {
+      charOut |= URL;
+      if ((gateOut & ADDRESS_GATES) != ADDRESS_GATES) addressGates(i, schemeEnd(i, to), to);
+    }
   } else if (c == 119) {
-    if (startsWith(i, LIT_WWW, to)) charOut |= URL;
+    if (startsWith(i, LIT_WWW, to)) {
+      charOut |= URL;
+      if ((gateOut & ADDRESS_GATES) != ADDRESS_GATES) addressGates(i, i + 4, to);
+    }
   } else if (c == 97) {
     if (startsWith(i, LIT_AI, to)) charOut |= ADDRESSEE;
   }
+}
+
+// OPEN_QUERY_AT and TARGET_AT: where the LAZY address signals may match (features.ts OPEN_QUERY and TARGET, on the
+// reading in lower case), so that a URL or an address alone does not keep a text for their exact patterns:
+//   OPEN_QUERY = (?:https?:\/\/|www\.)[^\s<>"'`)\]]{1,400}[?&][a-z0-9_]{1,30}=(?=[\s)\]'"`,;]|$)
+//   TARGET = \b(?:to|into|towards|at|via|a|an|para|per|nach)\s{1,3}(?:the\s{1,3}(?:url|address|endpoint|server)\s{1,3})?
+//            (?:https?:\/\/|www\.|[a-z0-9._%+-]{1,64}@[a-z0-9-])
+
+/** Where the address after `http` at `i` starts (after `http://` or `https://`), or -1. */
+function schemeEnd(i: i32, to: i32): i32 {
+  let k = i + 4;
+  if (k < to && ch(k) == 115) k++;
+  return k + 3 <= to && ch(k) == 58 && ch(k + 1) == 47 && ch(k + 2) == 47 ? k + 3 : -1;
+}
+
+/** OPEN_QUERY_AT and TARGET_AT for the URL whose scheme (or `www.`) starts at `i` and ends at `end` (-1: none). */
+function addressGates(i: i32, end: i32, to: i32): void {
+  if (end < 0) return;
+  if ((gateOut & OPEN_QUERY_AT) == 0 && openQueryAfter(end, to)) gateOut |= OPEN_QUERY_AT;
+  if ((gateOut & TARGET_AT) == 0 && prepositionBefore(i)) gateOut |= TARGET_AT;
+}
+
+/** `[^\s<>"'`)\]]`: a unit of OPEN_QUERY's address. */
+@inline
+function addressUnit(c: i32): bool {
+  return !(isSpace(c) || c == 60 || c == 62 || c == 34 || c == 39 || c == 96 || c == 41 || c == 93);
+}
+
+/** `[a-z0-9_]`. */
+@inline
+function keyUnit(c: i32): bool {
+  return lowerLetter(c) || <u32>(c - 48) < 10 || c == 95;
+}
+
+/**
+ * OPEN_QUERY's match after the scheme ending at `from`: within the run of address units from there (`[?&]`, the key
+ * and `=` are address units too), a `?` or `&` 1-400 units in, then 1-30 key units, `=`, and a unit of
+ * `[\s)\]'"`,;]` or the end.
+ */
+function openQueryAfter(from: i32, to: i32): bool {
+  for (let j = 0; j <= 400 && from + j < to; j++) {
+    const c = ch(from + j);
+    if (!addressUnit(c)) return false;
+    if (j == 0 || (c != 63 && c != 38)) continue;
+    let k = from + j + 1;
+    while (k < to && k - (from + j + 1) < 31 && keyUnit(ch(k))) k++;
+    const key = k - (from + j + 1);
+    if (key < 1 || key > 30 || k >= to || ch(k) != 61) continue;
+    if (k + 1 >= to) return true;
+    const t = ch(k + 1);
+    if (isSpace(t) || t == 41 || t == 93 || t == 39 || t == 34 || t == 96 || t == 44 || t == 59) return true;
+  }
+  return false;
+}
+
+/** The \w-run ending at `end` (`[A-Za-z0-9_]`, read as `ch` reads it) starts where this returns. */
+function runStart(end: i32): i32 {
+  let k = end;
+  while (k > 0 && wordUnit(ch(k - 1))) k--;
+  return k;
+}
+
+/** Where the 1-3 `\s` before `at` start, or -1 when there are none or more than three. */
+function spacesBefore(at: i32): i32 {
+  let k = at;
+  while (k > 0 && isSpace(ch(k - 1))) {
+    k--;
+    if (at - k > 3) return -1;
+  }
+  return k == at ? -1 : k;
+}
+
+/** Whether the units [from, to) spell `word` (lower case, from a list below). */
+function spells(from: i32, to: i32, word: string): bool {
+  if (to - from != word.length) return false;
+  for (let j = 0; j < word.length; j++) if (ch(from + j) != word.charCodeAt(j)) return false;
+  return true;
+}
+
+/** TARGET's preposition: the whole \w-run [from, to). */
+function preposition(from: i32, to: i32): bool {
+  return (
+    spells(from, to, "to") || spells(from, to, "into") || spells(from, to, "towards") || spells(from, to, "at") ||
+    spells(from, to, "via") || spells(from, to, "a") || spells(from, to, "an") || spells(from, to, "para") ||
+    spells(from, to, "per") || spells(from, to, "nach")
+  );
+}
+
+/**
+ * TARGET's start before the address at `at`: 1-3 `\s`, then a preposition that is a whole \w-run, or `the`,
+ * 1-3 `\s`, one of `url address endpoint server` and 1-3 `\s` after one. (Every \w-run here is whole: `\s`
+ * around it, `\b` before the preposition.)
+ */
+function prepositionBefore(at: i32): bool {
+  const end = spacesBefore(at);
+  if (end < 0) return false;
+  const start = runStart(end);
+  if (preposition(start, end)) return true;
+  if (!(spells(start, end, "url") || spells(start, end, "address") || spells(start, end, "endpoint") || spells(start, end, "server")))
+    return false;
+  const theEnd = spacesBefore(start);
+  if (theEnd < 0) return false;
+  const theStart = runStart(theEnd);
+  if (!spells(theStart, theEnd, "the")) return false;
+  const prepEnd = spacesBefore(theStart);
+  return prepEnd >= 0 && preposition(runStart(prepEnd), prepEnd);
+}
+
+/** `[a-z0-9._%+-]`: a unit of TARGET's address before `@`. */
+@inline
+function localUnit(c: i32): bool {
+  return lowerLetter(c) || <u32>(c - 48) < 10 || c == 46 || c == 95 || c == 37 || c == 43 || c == 45;
+}
+
+/** TARGET with the address whose `@` is at `i`: 1-64 local units before it (the whole run), `[a-z0-9-]` after. */
+function emailTargetAt(i: i32, to: i32): bool {
+  if (i + 1 >= to) return false;
+  const next = ch(i + 1);
+  if (!(lowerLetter(next) || <u32>(next - 48) < 10 || next == 45)) return false;
+  let k = i;
+  while (k > 0 && i - k <= 64 && localUnit(ch(k - 1))) k--;
+  if (k == i || i - k > 64) return false;
+  return prepositionBefore(k);
 }
 
 // Unit classes for `pass`, by ASCII unit (`initClasses`): a word unit (read eight at a time, `wordChunk`); a unit other
@@ -707,6 +839,7 @@ function otherUnit(c: i32, i: i32, to: i32): void {
   } else if (c == 64) {
     charOut |= EMAIL;
     leetAt(i, to);
+    if ((gateOut & TARGET_AT) == 0 && emailTargetAt(i, to)) gateOut |= TARGET_AT;
   } else if (c == 96) charOut |= TOOL;
   else if (c == 33) {
     if (i + 1 < to && rawAt(i + 1) == 91 && (gateOut & IMAGE) == 0 && imageWithQueryAt(i, to)) gateOut |= IMAGE;

@@ -121,6 +121,21 @@ const WORDS = [
   "![a](    y?z",
   "![a](     y?z",
   "](",
+  "at",
+  "via",
+  "into",
+  "nach",
+  "the url",
+  "An",
+  "http://x.io/p?k=",
+  "https://x.io/?a=1&b=",
+  "?k=",
+  "&key_1=",
+  "=",
+  ";",
+  "x@y.io",
+  "x.y+z@-",
+  "www.x.io/?q=)",
   "<|im_start|>",
   "<<SYS>>",
   "[INST]",
@@ -265,6 +280,15 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
         );
         // Every match of the image signals starts with an image whose address holds a query.
         expect((gates & GATE.IMAGE) !== 0).toBe(/!\[[^\]\n]{0,120}\]\(\s{0,4}[^\s)]{1,300}\?/.test(lower));
+        // Where the LAZY address signals (features.ts OPEN_QUERY and TARGET) match.
+        expect((gates & GATE.OPEN_QUERY) !== 0).toBe(
+          /(?:https?:\/\/|www\.)[^\s<>"'`)\]]{1,400}[?&][a-z0-9_]{1,30}=(?=[\s)\]'"`,;]|$)/.test(lower),
+        );
+        expect((gates & GATE.TARGET) !== 0).toBe(
+          /\b(?:to|into|towards|at|via|a|an|para|per|nach)\s{1,3}(?:the\s{1,3}(?:url|address|endpoint|server)\s{1,3})?(?:https?:\/\/|www\.|[a-z0-9._%+-]{1,64}@[a-z0-9-])/.test(
+            lower,
+          ),
+        );
       }),
       RUNS,
     );

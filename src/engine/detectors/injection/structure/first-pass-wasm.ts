@@ -78,6 +78,9 @@ export const GATE = {
   /** An image whose address holds a query (`![alt](url?`), where every match of the image signals starts. */
   IMAGE: 32,
   OTHER_SCRIPT: 64,
+  /** Where the LAZY address signals may match (features.ts OPEN_QUERY, TARGET; see the module source). */
+  OPEN_QUERY: 128,
+  TARGET: 256,
 } as const;
 /** Fields of a `blocks` record, in order. */
 export const BLOCK = { END: 0, SIGNALS: 1, SEEN: 2, GATES: 3, RUNS: 4 } as const;

@@ -944,10 +944,16 @@ function mayFire(may: number, gates: number): boolean {
   const { always, ifImage, ifUrl, ifEmail } = lazyNeedles();
   let lazy = always;
   if ((gates & GATE.IMAGE) !== 0) lazy |= ifImage;
-  if ((may & F.URL) !== 0) lazy |= ifUrl;
-  if ((may & F.EMAIL) !== 0) lazy |= ifEmail;
+  // The address signals where the pass found their start (GATE.OPEN_QUERY, GATE.TARGET), not wherever a URL is.
+  if ((may & F.URL) !== 0) lazy |= ifUrl & ~ADDRESS_SIGNALS;
+  if ((may & F.EMAIL) !== 0) lazy |= ifEmail & ~ADDRESS_SIGNALS;
+  if ((gates & GATE.OPEN_QUERY) !== 0) lazy |= F.OPEN_QUERY;
+  if ((gates & GATE.TARGET) !== 0) lazy |= F.TARGET;
   return decide(may | lazy) !== undefined;
 }
+
+/** The LAZY signals the module's OPEN_QUERY and TARGET gates stand for. */
+const ADDRESS_SIGNALS = F.OPEN_QUERY | F.TARGET;
 
 /**
  * Whether a leetspeak line of the reading view in memory (the one the module's pass just read) may yield a finding:

@@ -887,7 +887,7 @@ function regionPass(): RegionPass {
     decide,
     seenBits,
     foldsAsIs,
-    lazy: lazyNeedles(),
+    lazyFor,
   };
   return regionPassState;
 }
@@ -941,15 +941,23 @@ export function inputPass(text: string): number {
  * every LAZY signal whose needles may occur (`lazyNeedles`), a superset of `mayFind`'s first step.
  */
 function mayFire(may: number, gates: number): boolean {
+  return decide(may | lazyFor(may, gates)) !== undefined;
+}
+
+/**
+ * The LAZY signals that may match in a text (or a stretch of one) whose walk set `may` and whose pass set `gates`:
+ * by their needles (`lazyNeedles`), the image ones where an image has a query (GATE.IMAGE), the address ones where
+ * the pass found their start (GATE.OPEN_QUERY, GATE.TARGET) rather than wherever a URL or an `@` is.
+ */
+function lazyFor(may: number, gates: number): number {
   const { always, ifImage, ifUrl, ifEmail } = lazyNeedles();
   let lazy = always;
   if ((gates & GATE.IMAGE) !== 0) lazy |= ifImage;
-  // The address signals where the pass found their start (GATE.OPEN_QUERY, GATE.TARGET), not wherever a URL is.
   if ((may & F.URL) !== 0) lazy |= ifUrl & ~ADDRESS_SIGNALS;
   if ((may & F.EMAIL) !== 0) lazy |= ifEmail & ~ADDRESS_SIGNALS;
   if ((gates & GATE.OPEN_QUERY) !== 0) lazy |= F.OPEN_QUERY;
   if ((gates & GATE.TARGET) !== 0) lazy |= F.TARGET;
-  return decide(may | lazy) !== undefined;
+  return lazy;
 }
 
 /** The LAZY signals the module's OPEN_QUERY and TARGET gates stand for. */

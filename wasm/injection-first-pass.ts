@@ -363,7 +363,6 @@ const IMAGE: i32 = 32;
 const OTHER_SCRIPT: i32 = 64;
 const OPEN_QUERY_AT: i32 = 128;
 const TARGET_AT: i32 = 256;
-const ADDRESS_GATES: i32 = OPEN_QUERY_AT | TARGET_AT;
 
 /** encoded-segments.ts `MAX_LEET_LINE`: longer lines are not read as leetspeak. */
 const MAX_LEET_LINE: i32 = 2000;
@@ -616,12 +615,12 @@ function wordSpecial(c: i32, i: i32, to: i32): void {
   } else if (c == 104) {
     if (startsWith(i, LIT_HTTP, to)) {
       charOut |= URL;
-      if ((gateOut & ADDRESS_GATES) != ADDRESS_GATES) addressGates(i, schemeEnd(i, to), to);
+      if ((gateOut & TARGET_AT) == 0) addressGates(i, schemeEnd(i, to));
     }
   } else if (c == 119) {
     if (startsWith(i, LIT_WWW, to)) {
       charOut |= URL;
-      if ((gateOut & ADDRESS_GATES) != ADDRESS_GATES) addressGates(i, i + 4, to);
+      if ((gateOut & TARGET_AT) == 0) addressGates(i, i + 4);
     }
   } else if (c == 97) {
     if (startsWith(i, LIT_AI, to)) charOut |= ADDRESSEE;
@@ -641,11 +640,9 @@ function schemeEnd(i: i32, to: i32): i32 {
   return k + 3 <= to && ch(k) == 58 && ch(k + 1) == 47 && ch(k + 2) == 47 ? k + 3 : -1;
 }
 
-/** OPEN_QUERY_AT and TARGET_AT for the URL whose scheme (or `www.`) starts at `i` and ends at `end` (-1: none). */
-function addressGates(i: i32, end: i32, to: i32): void {
-  if (end < 0) return;
-  if ((gateOut & OPEN_QUERY_AT) == 0 && openQueryAfter(end, to)) gateOut |= OPEN_QUERY_AT;
-  if ((gateOut & TARGET_AT) == 0 && prepositionBefore(i)) gateOut |= TARGET_AT;
+/** TARGET_AT for the URL whose scheme (or `www.`) starts at `i` and ends at `end` (-1: none). */
+function addressGates(i: i32, end: i32): void {
+  if (end >= 0 && prepositionBefore(i)) gateOut |= TARGET_AT;
 }
 
 /** `[^\s<>"'`)\]]`: a unit of OPEN_QUERY's address. */
@@ -661,24 +658,32 @@ function keyUnit(c: i32): bool {
 }
 
 /**
- * OPEN_QUERY's match after the scheme ending at `from`: within the run of address units from there (`[?&]`, the key
- * and `=` are address units too), a `?` or `&` 1-400 units in, then 1-30 key units, `=`, and a unit of
- * `[\s)\]'"`,;]` or the end.
+ * OPEN_QUERY's match with its `[?&]` at `q`: 1-30 key units, `=` and a unit of `[\\s)\\]'"`,;]` or the end after it,
+ * and before it, 1-400 address units back to the end of a scheme (`http://`, `https://`) or `www.` (the scheme's
+ * units are address units too). Looked for at each `?` and `&`, rare in prose, rather than along every URL.
  */
-function openQueryAfter(from: i32, to: i32): bool {
-  for (let j = 0; j <= 400 && from + j < to; j++) {
-    const c = ch(from + j);
-    if (!addressUnit(c)) return false;
-    if (j == 0 || (c != 63 && c != 38)) continue;
-    let k = from + j + 1;
-    while (k < to && k - (from + j + 1) < 31 && keyUnit(ch(k))) k++;
-    const key = k - (from + j + 1);
-    if (key < 1 || key > 30 || k >= to || ch(k) != 61) continue;
-    if (k + 1 >= to) return true;
+function openQueryAt(q: i32, to: i32): bool {
+  let k = q + 1;
+  while (k < to && k - q <= 31 && keyUnit(ch(k))) k++;
+  const key = k - q - 1;
+  if (key < 1 || key > 30 || k >= to || ch(k) != 61) return false;
+  if (k + 1 < to) {
     const t = ch(k + 1);
-    if (isSpace(t) || t == 41 || t == 93 || t == 39 || t == 34 || t == 96 || t == 44 || t == 59) return true;
+    if (!(isSpace(t) || t == 41 || t == 93 || t == 39 || t == 34 || t == 96 || t == 44 || t == 59)) return false;
+  }
+  for (let e = q - 1; e >= 0 && q - e <= 400; e--) {
+    if (!addressUnit(ch(e))) return false;
+    if (schemeEndsAt(e)) return true;
   }
   return false;
+}
+
+/** Whether `http://`, `https://` or `www.` ends right before `e`. */
+function schemeEndsAt(e: i32): bool {
+  if (e >= 4 && ch(e - 1) == 46 && ch(e - 2) == 119 && ch(e - 3) == 119 && ch(e - 4) == 119) return true;
+  if (e < 7 || ch(e - 1) != 47 || ch(e - 2) != 47 || ch(e - 3) != 58) return false;
+  const s = ch(e - 4) == 115 ? e - 8 : e - 7;
+  return s >= 0 && ch(s) == 104 && ch(s + 1) == 116 && ch(s + 2) == 116 && ch(s + 3) == 112;
 }
 
 /** The \w-run ending at `end` (`[A-Za-z0-9_]`, read as `ch` reads it) starts where this returns. */
@@ -778,7 +783,9 @@ export function initClasses(at: usize): void {
       c == 46 ||
       c == 42 ||
       c == 126 ||
-      c == 45
+      c == 45 ||
+      c == 63 ||
+      c == 38
     )
       k = C_OTHER_SPECIAL;
     store<u8>(at + <usize>c, <u8>k);
@@ -818,7 +825,7 @@ function otherUnit(c: i32, i: i32, to: i32): void {
     return;
   }
   if (c == 10) {
-    if (hints >= 3 && leetLineRead(lineStart, i, lowerCase)) gateOut |= LEET_LINE;
+    if (hints >= 3 && leetLineRead(lineStart, i, lowerCase)) leetLine(lineStart, i);
     hints = 0;
     lineStart = i + 1;
     return;
@@ -841,6 +848,9 @@ function otherUnit(c: i32, i: i32, to: i32): void {
     leetAt(i, to);
     if ((gateOut & TARGET_AT) == 0 && emailTargetAt(i, to)) gateOut |= TARGET_AT;
   } else if (c == 96) charOut |= TOOL;
+  else if (c == 63 || c == 38) {
+    if ((gateOut & OPEN_QUERY_AT) == 0 && openQueryAt(i, to)) gateOut |= OPEN_QUERY_AT;
+  }
   else if (c == 33) {
     if (i + 1 < to && rawAt(i + 1) == 91 && (gateOut & IMAGE) == 0 && imageWithQueryAt(i, to)) gateOut |= IMAGE;
   } else if (c == 36) leetAt(i, to);
@@ -868,13 +878,16 @@ export function pass(to: i32, stop: i32): i32 {
   charOut = 0;
   hints = 0;
   lineStart = 0;
+  startLeetRecord();
   if (stop != 0 && to >= MIN_RUN && longRuns(to)) return -1;
   stopOnGate = stop != 0;
   const bits = fused(0, to);
   stopOnGate = false;
+  // A stopped pass leaves the leetspeak records partial: `leetLinesBits` is only asked after a whole one.
   if (bits < 0) return -1;
-  if (hints >= 3 && leetLineRead(lineStart, to, lowerCase)) gateOut |= LEET_LINE;
+  if (hints >= 3 && leetLineRead(lineStart, to, lowerCase)) leetLine(lineStart, to);
   if (to >= MIN_RUN && longRuns(to)) gateOut |= LONG_RUN;
+  recordLeet = false;
   return bits;
 }
 
@@ -888,6 +901,7 @@ export function longRunGate(to: i32): i32 {
  * the way are not kept: they are `pass`'s, for the whole text).
  */
 export function walk(from: i32, to: i32): i32 {
+  recordLeet = false;
   gateOut = PRINTABLE;
   charOut = 0;
   hints = 0;
@@ -1154,13 +1168,15 @@ export function blocks(to: i32, size: i32, out: usize): i32 {
   hints = 0;
   lineStart = 0;
   stopOnGate = false;
+  startLeetRecord();
   blockOut = out;
   blockSize = size;
   blockCount = 0;
   blockStart = 0;
   blockRuns = 0;
   const bits = fused(0, to);
-  if (hints >= 3 && leetLineRead(lineStart, to, lowerCase)) gateOut |= LEET_LINE;
+  if (hints >= 3 && leetLineRead(lineStart, to, lowerCase)) leetLine(lineStart, to);
+  recordLeet = false;
   if (to > blockStart) flushBlock(to, bits, lastSeen);
   blockOut = 0;
   return blockCount;
@@ -1204,20 +1220,20 @@ function shortLeetDigit(c: i32): bool {
 }
 
 /**
- * The LEET_TOKEN fold of the token [from, to) of the line [lineFrom, lineTo) (read as `ch` reads it) into `out`
- * (which holds the line from `lineFrom`): each leet character as its letter, but `@` in an address (the token holds
- * one and is followed by `.` and a letter or digit) and `|` of a chat-template marker (`<` before, `>` after).
+ * The LEET_TOKEN fold of the token [from, to) of the line [lineFrom, lineTo) into `out` (which holds the line from
+ * `lineFrom`, this token not yet folded): each leet character as its letter, but `@` in an address (`hasAt`: the
+ * token holds one, and is followed by `.` and a letter or digit) and `|` of a chat-template marker (`<` before, `>`
+ * after).
  */
-function foldToken(from: i32, to: i32, lineFrom: i32, lineTo: i32, out: usize): void {
+function foldToken(from: i32, to: i32, lineFrom: i32, lineTo: i32, hasAt: bool, out: usize): void {
   const after = to < lineTo ? ch(to) : -1;
-  let hasAt = false;
-  for (let i = from; i < to; i++) if (ch(i) == 64) hasAt = true;
   const keepAt = hasAt && after == 46 && to + 1 < lineTo && alnumUnit(ch(to + 1));
   const keepBar = (from > lineFrom && ch(from - 1) == 60) || after == 62;
   for (let i = from; i < to; i++) {
-    const c = ch(i);
+    const p = out + (<usize>(i - lineFrom) << 1);
+    const c = <i32>load<u16>(p);
     if (tokenKind(c) != 2 || (keepAt && c == 64) || (keepBar && c == 124)) continue;
-    store<u16>(out + (<usize>(i - lineFrom) << 1), <u16>leetLetter(c));
+    store<u16>(p, <u16>leetLetter(c));
   }
 }
 
@@ -1257,32 +1273,40 @@ const NOT_FOLDED_HERE: i32 = -2;
  */
 export function leetFold(from: i32, to: i32, out: usize): i32 {
   if (to - from > MAX_LEET_LINE) return NO_SEGMENT;
-  for (let i = from; i < to; i++) {
-    const c = ch(i);
-    if (c > 126 || (c < 32 && c != 9 && c != 13)) return NOT_FOLDED_HERE;
-    store<u16>(out + (<usize>(i - from) << 1), <u16>c);
-  }
+  // One loop copies the line (each token is folded in `out` at its end, before the next is copied) and finds the
+  // tokens: maximal runs of the token class, 2-32 units, a lower-case letter and a leet character within the first 31.
   let tokens = 0;
   let start = from;
   let points = 0;
   let letterAt = -1;
   let leetAt = -1;
+  let hasAt = false;
   for (let i = from; i <= to; i++) {
-    const kind = i < to ? tokenKind(ch(i)) : 0;
-    if (kind == 0) {
-      if (points >= 2 && points <= 32 && letterAt >= 0 && letterAt <= 30 && leetAt >= 0 && leetAt <= 30) {
-        foldToken(start, i, from, to, out);
-        tokens++;
+    let kind = 0;
+    if (i < to) {
+      const c = ch(i);
+      if (c > 126 || (c < 32 && c != 9 && c != 13)) return NOT_FOLDED_HERE;
+      store<u16>(out + (<usize>(i - from) << 1), <u16>c);
+      kind = tokenKind(c);
+      if (kind != 0) {
+        if (points == 0) {
+          start = i;
+          hasAt = false;
+        }
+        if (kind == 2 && leetAt < 0) leetAt = points;
+        if (kind == 1 && letterAt < 0 && lowerLetter(c)) letterAt = points;
+        if (c == 64) hasAt = true;
+        points++;
+        continue;
       }
-      points = 0;
-      letterAt = -1;
-      leetAt = -1;
-      continue;
     }
-    if (points == 0) start = i;
-    if (kind == 2 && leetAt < 0) leetAt = points;
-    if (kind == 1 && letterAt < 0 && lowerLetter(ch(i))) letterAt = points;
-    points++;
+    if (points >= 2 && points <= 32 && letterAt >= 0 && letterAt <= 30 && leetAt >= 0 && leetAt <= 30) {
+      foldToken(start, i, from, to, hasAt, out);
+      tokens++;
+    }
+    points = 0;
+    letterAt = -1;
+    leetAt = -1;
   }
   // Tokens are folded as they are found, so a line of fewer than three leaves `out` partly folded: not read.
   if (tokens < 3) return NO_SEGMENT;
@@ -1316,26 +1340,45 @@ function walkFolded(at: usize, n: i32): i32 {
  * reading, the folded line's gates in `leetGates`; -1 when a line is NOT_FOLDED_HERE. `out`: room for MAX_LEET_LINE
  * units, with 16 bytes before and 32 after it that the walk may read.
  */
-export function leetLinesBits(to: i32, out: usize): i32 {
+export function leetLinesBits(out: usize): i32 {
   leetGateOut = 0;
+  if (leetLineCount > MAX_LEET_RECORDS) return -1;
   let bits = 0;
-  let lineFrom = 0;
-  let hints = 0;
-  for (let i = 0; i <= to; i++) {
-    const c = i < to ? ch(i) : 10;
-    if (c == 10) {
-      if (hints >= 3) {
-        const n = leetFold(lineFrom, i, out);
-        if (n == NOT_FOLDED_HERE) return -1;
-        if (n >= 0) bits |= walkFolded(out, n);
-      }
-      hints = 0;
-      lineFrom = i + 1;
-      continue;
-    }
-    if (hints >= 3 || !leetUnit(c)) continue;
-    if (i > 0 && lowerLetter(ch(i - 1))) hints++;
-    if (i + 1 < to && lowerLetter(ch(i + 1))) hints++;
+  for (let k = 0; k < leetLineCount; k++) {
+    const at = leetRecordOff + (<usize>k << 3);
+    const n = leetFold(load<i32>(at), load<i32>(at + 4), out);
+    if (n == NOT_FOLDED_HERE) return -1;
+    if (n >= 0) bits |= walkFolded(out, n);
   }
   return bits;
+}
+
+// The lines `pass` or `blocks` set LEET_LINE for, as (start, end) pairs at `leetRecordOff` (MAX_LEET_RECORDS at
+// most; one more line makes the count say so): exactly the lines `readLeetLines` folds into a segment, since the gate
+// is set where `leetHintLines` would return the line (three hints) and its fold gives one (`leetLineRead`).
+const MAX_LEET_RECORDS: i32 = 64;
+let leetRecordOff: usize = 0;
+let leetLineCount: i32 = 0;
+let recordLeet: bool = false;
+
+/** Where the host reserved MAX_LEET_RECORDS * 8 bytes for the records. */
+export function leetRecords(at: usize): void {
+  leetRecordOff = at;
+}
+
+function startLeetRecord(): void {
+  leetLineCount = 0;
+  recordLeet = true;
+}
+
+/** The leetspeak gate passes for the line [from, to): set it, and record the line while a pass or blocks run. */
+function leetLine(from: i32, to: i32): void {
+  gateOut |= LEET_LINE;
+  if (!recordLeet || leetLineCount > MAX_LEET_RECORDS) return;
+  if (leetLineCount < MAX_LEET_RECORDS) {
+    const at = leetRecordOff + (<usize>leetLineCount << 3);
+    store<i32>(at, from);
+    store<i32>(at + 4, to);
+  }
+  leetLineCount++;
 }

@@ -350,8 +350,10 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
     fc.assert(
       fc.property(text, (t) => {
         const view = toReadingView(t).text;
-        // The reading view in memory as inputPass leaves it: read as written (a printable text's view is its lower case).
+        // The reading view in memory as inputPass leaves it: read as written (a printable text's view is its lower case),
+        // after the pass that records its leetspeak lines.
         pass.load(view, false);
+        pass.pass();
         let bits = 0;
         let whole = true;
         const lines = leetHintLines(view);

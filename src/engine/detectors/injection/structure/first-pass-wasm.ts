@@ -45,7 +45,8 @@ interface PassExports {
   filters(words: number, pairs: number, mask: number): void;
   longRunGate(to: number): number;
   leetFold(from: number, to: number, out: number): number;
-  leetLinesBits(to: number, out: number): number;
+  leetLinesBits(out: number): number;
+  leetRecords(at: number): void;
   leetGates(): number;
 }
 
@@ -115,6 +116,8 @@ const PAGE = 65536;
 
 /** encoded-segments.ts `MAX_LEET_LINE`: the longest line read as leetspeak (the module's scratch line holds one). */
 const MAX_LEET_LINE = 2000;
+/** The module's MAX_LEET_RECORDS: leetspeak lines a pass records (more, and `leetLines` leaves the text to the host). */
+const LEET_RECORDS = 64;
 
 /**
  * Bits of each membership filter in front of the word and pair tables (4 KB each, so both stay in the first-level
@@ -168,6 +171,8 @@ export class FirstPass {
     const wordFilter = (at + 7) & ~7;
     const pairFilter = wordFilter + FILTER_BITS / 8;
     at = pairFilter + FILTER_BITS / 8;
+    const leetRecords = (at + 7) & ~7;
+    at = leetRecords + LEET_RECORDS * 8;
     const textOff = (at + 7) & ~7;
     this.#grow(textOff + PAGE);
     const bytes = new Uint8Array(this.#exports.memory.buffer);
@@ -187,6 +192,7 @@ export class FirstPass {
     writeFilter(bytes, wordFilter, words.keys);
     writeFilter(bytes, pairFilter, pairs.keys);
     this.#exports.filters(wordFilter, pairFilter, FILTER_BITS - 1);
+    this.#exports.leetRecords(leetRecords);
     return textOff;
   }
 
@@ -283,7 +289,9 @@ export class FirstPass {
    * tab and CR). A line whose fold gives no segment adds nothing.
    */
   leetLines(): { bits: number; gates: number } | undefined {
-    const bits = this.#exports.leetLinesBits(this.#loaded!.length, this.#scratch());
+    // The lines are those the module's last whole pass (or `blocks`) over the loaded text recorded.
+    if (this.#whole < 0) this.pass();
+    const bits = this.#exports.leetLinesBits(this.#scratch());
     return bits < 0 ? undefined : { bits, gates: this.#exports.leetGates() };
   }
 

@@ -361,6 +361,8 @@ const SEPARATED: i32 = 8;
 const LEET_LINE: i32 = 16;
 const IMAGE: i32 = 32;
 const OTHER_SCRIPT: i32 = 64;
+const OPEN_QUERY_AT: i32 = 128;
+const TARGET_AT: i32 = 256;
 
 /** encoded-segments.ts `MAX_LEET_LINE`: longer lines are not read as leetspeak. */
 const MAX_LEET_LINE: i32 = 2000;
@@ -611,12 +613,147 @@ function wordSpecial(c: i32, i: i32, to: i32): void {
     charOut |= TOOL;
     if (separatedAt(i, to)) gateOut |= SEPARATED;
   } else if (c == 104) {
-    if (startsWith(i, LIT_HTTP, to)) charOut |= URL;
+    if (startsWith(i, LIT_HTTP, to)) {
+      charOut |= URL;
+      if ((gateOut & TARGET_AT) == 0) addressGates(i, schemeEnd(i, to));
+    }
   } else if (c == 119) {
-    if (startsWith(i, LIT_WWW, to)) charOut |= URL;
+    if (startsWith(i, LIT_WWW, to)) {
+      charOut |= URL;
+      if ((gateOut & TARGET_AT) == 0) addressGates(i, i + 4);
+    }
   } else if (c == 97) {
     if (startsWith(i, LIT_AI, to)) charOut |= ADDRESSEE;
   }
+}
+
+// OPEN_QUERY_AT and TARGET_AT: where the LAZY address signals may match (features.ts OPEN_QUERY and TARGET, on the
+// reading in lower case), so that a URL or an address alone does not keep a text for their exact patterns:
+//   OPEN_QUERY = (?:https?:\/\/|www\.)[^\s<>"'`)\]]{1,400}[?&][a-z0-9_]{1,30}=(?=[\s)\]'"`,;]|$)
+//   TARGET = \b(?:to|into|towards|at|via|a|an|para|per|nach)\s{1,3}(?:the\s{1,3}(?:url|address|endpoint|server)\s{1,3})?
+//            (?:https?:\/\/|www\.|[a-z0-9._%+-]{1,64}@[a-z0-9-])
+
+/** Where the address after `http` at `i` starts (after `http://` or `https://`), or -1. */
+function schemeEnd(i: i32, to: i32): i32 {
+  let k = i + 4;
+  if (k < to && ch(k) == 115) k++;
+  return k + 3 <= to && ch(k) == 58 && ch(k + 1) == 47 && ch(k + 2) == 47 ? k + 3 : -1;
+}
+
+/** TARGET_AT for the URL whose scheme (or `www.`) starts at `i` and ends at `end` (-1: none). */
+function addressGates(i: i32, end: i32): void {
+  if (end >= 0 && prepositionBefore(i)) gateOut |= TARGET_AT;
+}
+
+/** `[^\s<>"'`)\]]`: a unit of OPEN_QUERY's address. */
+@inline
+function addressUnit(c: i32): bool {
+  return !(isSpace(c) || c == 60 || c == 62 || c == 34 || c == 39 || c == 96 || c == 41 || c == 93);
+}
+
+/** `[a-z0-9_]`. */
+@inline
+function keyUnit(c: i32): bool {
+  return lowerLetter(c) || <u32>(c - 48) < 10 || c == 95;
+}
+
+/**
+ * OPEN_QUERY's match with its `[?&]` at `q`: 1-30 key units, `=` and a unit of `[\\s)\\]'"`,;]` or the end after it,
+ * and before it, 1-400 address units back to the end of a scheme (`http://`, `https://`) or `www.` (the scheme's
+ * units are address units too). Looked for at each `?` and `&`, rare in prose, rather than along every URL.
+ */
+function openQueryAt(q: i32, to: i32): bool {
+  let k = q + 1;
+  while (k < to && k - q <= 31 && keyUnit(ch(k))) k++;
+  const key = k - q - 1;
+  if (key < 1 || key > 30 || k >= to || ch(k) != 61) return false;
+  if (k + 1 < to) {
+    const t = ch(k + 1);
+    if (!(isSpace(t) || t == 41 || t == 93 || t == 39 || t == 34 || t == 96 || t == 44 || t == 59)) return false;
+  }
+  for (let e = q - 1; e >= 0 && q - e <= 400; e--) {
+    if (!addressUnit(ch(e))) return false;
+    if (schemeEndsAt(e)) return true;
+  }
+  return false;
+}
+
+/** Whether `http://`, `https://` or `www.` ends right before `e`. */
+function schemeEndsAt(e: i32): bool {
+  if (e >= 4 && ch(e - 1) == 46 && ch(e - 2) == 119 && ch(e - 3) == 119 && ch(e - 4) == 119) return true;
+  if (e < 7 || ch(e - 1) != 47 || ch(e - 2) != 47 || ch(e - 3) != 58) return false;
+  const s = ch(e - 4) == 115 ? e - 8 : e - 7;
+  return s >= 0 && ch(s) == 104 && ch(s + 1) == 116 && ch(s + 2) == 116 && ch(s + 3) == 112;
+}
+
+/** The \w-run ending at `end` (`[A-Za-z0-9_]`, read as `ch` reads it) starts where this returns. */
+function runStart(end: i32): i32 {
+  let k = end;
+  while (k > 0 && wordUnit(ch(k - 1))) k--;
+  return k;
+}
+
+/** Where the 1-3 `\s` before `at` start, or -1 when there are none or more than three. */
+function spacesBefore(at: i32): i32 {
+  let k = at;
+  while (k > 0 && isSpace(ch(k - 1))) {
+    k--;
+    if (at - k > 3) return -1;
+  }
+  return k == at ? -1 : k;
+}
+
+/** Whether the units [from, to) spell `word` (lower case, from a list below). */
+function spells(from: i32, to: i32, word: string): bool {
+  if (to - from != word.length) return false;
+  for (let j = 0; j < word.length; j++) if (ch(from + j) != word.charCodeAt(j)) return false;
+  return true;
+}
+
+/** TARGET's preposition: the whole \w-run [from, to). */
+function preposition(from: i32, to: i32): bool {
+  return (
+    spells(from, to, "to") || spells(from, to, "into") || spells(from, to, "towards") || spells(from, to, "at") ||
+    spells(from, to, "via") || spells(from, to, "a") || spells(from, to, "an") || spells(from, to, "para") ||
+    spells(from, to, "per") || spells(from, to, "nach")
+  );
+}
+
+/**
+ * TARGET's start before the address at `at`: 1-3 `\s`, then a preposition that is a whole \w-run, or `the`,
+ * 1-3 `\s`, one of `url address endpoint server` and 1-3 `\s` after one. (Every \w-run here is whole: `\s`
+ * around it, `\b` before the preposition.)
+ */
+function prepositionBefore(at: i32): bool {
+  const end = spacesBefore(at);
+  if (end < 0) return false;
+  const start = runStart(end);
+  if (preposition(start, end)) return true;
+  if (!(spells(start, end, "url") || spells(start, end, "address") || spells(start, end, "endpoint") || spells(start, end, "server")))
+    return false;
+  const theEnd = spacesBefore(start);
+  if (theEnd < 0) return false;
+  const theStart = runStart(theEnd);
+  if (!spells(theStart, theEnd, "the")) return false;
+  const prepEnd = spacesBefore(theStart);
+  return prepEnd >= 0 && preposition(runStart(prepEnd), prepEnd);
+}
+
+/** `[a-z0-9._%+-]`: a unit of TARGET's address before `@`. */
+@inline
+function localUnit(c: i32): bool {
+  return lowerLetter(c) || <u32>(c - 48) < 10 || c == 46 || c == 95 || c == 37 || c == 43 || c == 45;
+}
+
+/** TARGET with the address whose `@` is at `i`: 1-64 local units before it (the whole run), `[a-z0-9-]` after. */
+function emailTargetAt(i: i32, to: i32): bool {
+  if (i + 1 >= to) return false;
+  const next = ch(i + 1);
+  if (!(lowerLetter(next) || <u32>(next - 48) < 10 || next == 45)) return false;
+  let k = i;
+  while (k > 0 && i - k <= 64 && localUnit(ch(k - 1))) k--;
+  if (k == i || i - k > 64) return false;
+  return prepositionBefore(k);
 }
 
 // Unit classes for `pass`, by ASCII unit (`initClasses`): a word unit (read eight at a time, `wordChunk`); a unit other
@@ -646,7 +783,9 @@ export function initClasses(at: usize): void {
       c == 46 ||
       c == 42 ||
       c == 126 ||
-      c == 45
+      c == 45 ||
+      c == 63 ||
+      c == 38
     )
       k = C_OTHER_SPECIAL;
     store<u8>(at + <usize>c, <u8>k);
@@ -658,6 +797,27 @@ function classOf(c: i32): i32 {
   return c < 128 ? <i32>load<u8>(classOff + <usize>c) : C_OTHER_SPECIAL;
 }
 
+/**
+ * Whether an image whose address holds a `?` starts at the `![` at `i`: IMAGE_WITH_QUERY's match,
+ * `!\[[^\]\n]{0,120}\]\(\s{0,4}[^\s)]{1,300}\?`, which every match of the image signals (TEMPLATED_IMAGE,
+ * IMAGE_WITH_QUERY) starts with. The first `]` or line break after `![` ends the alt text; whitespace after `(` is
+ * skipped, since neither `\s{0,4}` nor the address can give any back to the other; the match lies within the line.
+ */
+function imageWithQueryAt(i: i32, to: i32): bool {
+  let k = i + 2;
+  const altEnd = min(to, i + 2 + 121);
+  while (k < altEnd && ch(k) != 93 && ch(k) != 10) k++;
+  if (k >= altEnd || ch(k) != 93 || k + 1 >= to || ch(k + 1) != 40) return false;
+  let m = k + 2;
+  for (let spaces = 0; m < to && isSpace(ch(m)); spaces++, m++) if (spaces == 4) return false;
+  for (let j = 0; j <= 300 && m + j < to; j++) {
+    const c = ch(m + j);
+    if (c == 41 || isSpace(c)) return false;
+    if (c == 63 && j >= 1) return true;
+  }
+  return false;
+}
+
 /** A unit that is not a word unit at `i`: the gates and the character signals. */
 function otherUnit(c: i32, i: i32, to: i32): void {
   if (c == 32) {
@@ -665,7 +825,7 @@ function otherUnit(c: i32, i: i32, to: i32): void {
     return;
   }
   if (c == 10) {
-    if (hints >= 3 && leetLineRead(lineStart, i, lowerCase)) gateOut |= LEET_LINE;
+    if (hints >= 3 && leetLineRead(lineStart, i, lowerCase)) leetLine(lineStart, i);
     hints = 0;
     lineStart = i + 1;
     return;
@@ -686,9 +846,13 @@ function otherUnit(c: i32, i: i32, to: i32): void {
   } else if (c == 64) {
     charOut |= EMAIL;
     leetAt(i, to);
+    if ((gateOut & TARGET_AT) == 0 && emailTargetAt(i, to)) gateOut |= TARGET_AT;
   } else if (c == 96) charOut |= TOOL;
+  else if (c == 63 || c == 38) {
+    if ((gateOut & OPEN_QUERY_AT) == 0 && openQueryAt(i, to)) gateOut |= OPEN_QUERY_AT;
+  }
   else if (c == 33) {
-    if (i + 1 < to && rawAt(i + 1) == 91) gateOut |= IMAGE;
+    if (i + 1 < to && rawAt(i + 1) == 91 && (gateOut & IMAGE) == 0 && imageWithQueryAt(i, to)) gateOut |= IMAGE;
   } else if (c == 36) leetAt(i, to);
   else if (c == 124) {
     leetAt(i, to);
@@ -704,7 +868,8 @@ function otherUnit(c: i32, i: i32, to: i32): void {
  * PRINTABLE when every unit is printable ASCII, tab, LF or CR (normalise.ts `NEEDS_FOLDING` finds none) and, for such
  * a text and its reading (lower case), whether each decoder of encoded-segments.ts may read something: LONG_RUN
  * (`longRuns`), SPACED_CHAIN (`chainAt`), SEPARATED (`SEPARATED_HINT` matches), LEET_LINE (a line with three leet
- * hints, as `leetHintLines` counts them, that `readLeetLine` may read); IMAGE (`![` occurs); and OTHER_SCRIPT (a
+ * hints, as `leetHintLines` counts them, that `readLeetLine` may read); IMAGE (an image whose address has a query,
+ * `imageWithQueryAt`); and OTHER_SCRIPT (a
  * Cyrillic, Greek, CJK or full-width unit: structure-detector.ts `NON_ASCII`). Plain letters, most of
  * a text, cost the walk's hash step and one class test.
  */
@@ -713,13 +878,16 @@ export function pass(to: i32, stop: i32): i32 {
   charOut = 0;
   hints = 0;
   lineStart = 0;
+  startLeetRecord();
   if (stop != 0 && to >= MIN_RUN && longRuns(to)) return -1;
   stopOnGate = stop != 0;
   const bits = fused(0, to);
   stopOnGate = false;
+  // A stopped pass leaves the leetspeak records partial: `leetLinesBits` is only asked after a whole one.
   if (bits < 0) return -1;
-  if (hints >= 3 && leetLineRead(lineStart, to, lowerCase)) gateOut |= LEET_LINE;
+  if (hints >= 3 && leetLineRead(lineStart, to, lowerCase)) leetLine(lineStart, to);
   if (to >= MIN_RUN && longRuns(to)) gateOut |= LONG_RUN;
+  recordLeet = false;
   return bits;
 }
 
@@ -733,6 +901,7 @@ export function longRunGate(to: i32): i32 {
  * the way are not kept: they are `pass`'s, for the whole text).
  */
 export function walk(from: i32, to: i32): i32 {
+  recordLeet = false;
   gateOut = PRINTABLE;
   charOut = 0;
   hints = 0;
@@ -999,14 +1168,217 @@ export function blocks(to: i32, size: i32, out: usize): i32 {
   hints = 0;
   lineStart = 0;
   stopOnGate = false;
+  startLeetRecord();
   blockOut = out;
   blockSize = size;
   blockCount = 0;
   blockStart = 0;
   blockRuns = 0;
   const bits = fused(0, to);
-  if (hints >= 3 && leetLineRead(lineStart, to, lowerCase)) gateOut |= LEET_LINE;
+  if (hints >= 3 && leetLineRead(lineStart, to, lowerCase)) leetLine(lineStart, to);
+  recordLeet = false;
   if (to > blockStart) flushBlock(to, bits, lastSeen);
   blockOut = 0;
   return blockCount;
+}
+
+// Leetspeak lines read in the module (`leetLinesBits`): the fold of encoded-segments.ts `foldLeetLine` and the walk
+// of the folded line, so a line whose reading cannot fire is never built as a JavaScript string.
+
+/** encoded-segments.ts TOKEN_KIND: 1 `[A-Za-z26]`, 2 a leet character `[01345789@$|]`, 0 outside the token class. */
+@inline
+function tokenKind(c: i32): i32 {
+  if (<u32>((c | 32) - 97) < 26 || c == 50 || c == 54) return 1;
+  return leetUnit(c) ? 2 : 0;
+}
+
+/** A leet character's letter (encoded-segments.ts LEET_FOLD). */
+function leetLetter(c: i32): i32 {
+  if (c == 48) return 111; // 0 o
+  if (c == 49) return 105; // 1 i
+  if (c == 51) return 101; // 3 e
+  if (c == 52) return 97; // 4 a
+  if (c == 53) return 115; // 5 s
+  if (c == 55) return 116; // 7 t
+  if (c == 56) return 98; // 8 b
+  if (c == 57) return 103; // 9 g
+  if (c == 64) return 97; // @ a
+  if (c == 36) return 115; // $ s
+  return 108; // | l
+}
+
+/** SHORT_LEET_NUMBER's class `[\p{L}\p{N}.:/-]` on ASCII. */
+@inline
+function numberWordUnit(c: i32): bool {
+  return <u32>((c | 32) - 97) < 26 || <u32>(c - 48) < 10 || c == 46 || c == 58 || c == 47 || c == 45;
+}
+
+/** One of SHORT_LEET_NUMBER's digits `013457`. */
+@inline
+function shortLeetDigit(c: i32): bool {
+  return c == 48 || c == 49 || c == 51 || c == 52 || c == 53 || c == 55;
+}
+
+/**
+ * The LEET_TOKEN fold of the token [from, to) of the line [lineFrom, lineTo) into `out` (which holds the line from
+ * `lineFrom`, this token not yet folded): each leet character as its letter, but `@` in an address (`hasAt`: the
+ * token holds one, and is followed by `.` and a letter or digit) and `|` of a chat-template marker (`<` before, `>`
+ * after).
+ */
+function foldToken(from: i32, to: i32, lineFrom: i32, lineTo: i32, hasAt: bool, out: usize): void {
+  const after = to < lineTo ? ch(to) : -1;
+  const keepAt = hasAt && after == 46 && to + 1 < lineTo && alnumUnit(ch(to + 1));
+  const keepBar = (from > lineFrom && ch(from - 1) == 60) || after == 62;
+  for (let i = from; i < to; i++) {
+    const p = out + (<usize>(i - lineFrom) << 1);
+    const c = <i32>load<u16>(p);
+    if (tokenKind(c) != 2 || (keepAt && c == 64) || (keepBar && c == 124)) continue;
+    store<u16>(p, <u16>leetLetter(c));
+  }
+}
+
+/**
+ * `foldShortNumbers` on the `n` units at `out`, in place: a maximal run of one to three of `013457` with no
+ * `[A-Za-z0-9.:/-]` on either side is read as letters. (In place is the same as reading the unfolded units: a run
+ * is decided by the units before its start and at its end, which no earlier run changed.)
+ */
+function foldShortNumbers(out: usize, n: i32): void {
+  for (let first = 0; first < n; ) {
+    if (!shortLeetDigit(<i32>load<u16>(out + (<usize>first << 1)))) {
+      first++;
+      continue;
+    }
+    let end = first + 1;
+    while (end < n && shortLeetDigit(<i32>load<u16>(out + (<usize>end << 1)))) end++;
+    const before = first > 0 && numberWordUnit(<i32>load<u16>(out + (<usize>(first - 1) << 1)));
+    const at = end < n && numberWordUnit(<i32>load<u16>(out + (<usize>end << 1)));
+    if (end - first <= 3 && !before && !at)
+      for (let k = first; k < end; k++) {
+        const p = out + (<usize>k << 1);
+        store<u16>(p, <u16>leetLetter(<i32>load<u16>(p)));
+      }
+    first = end;
+  }
+}
+
+/** `leetFold`'s answers besides the folded length. */
+const NO_SEGMENT: i32 = -1;
+const NOT_FOLDED_HERE: i32 = -2;
+
+/**
+ * encoded-segments.ts `foldLeetLine` of the line [from, to) (its `readLeetLine`: longer than MAX_LEET_LINE, no
+ * segment), written at `out` (the folded line has the line's length, every fold being one unit for one unit):
+ * returns that length, NO_SEGMENT when fewer than three tokens look leet, NOT_FOLDED_HERE when a unit is not
+ * printable ASCII, a tab or CR (`\p{L}` beyond ASCII, and a reading whose view would differ, are the host's).
+ */
+export function leetFold(from: i32, to: i32, out: usize): i32 {
+  if (to - from > MAX_LEET_LINE) return NO_SEGMENT;
+  // One loop copies the line (each token is folded in `out` at its end, before the next is copied) and finds the
+  // tokens: maximal runs of the token class, 2-32 units, a lower-case letter and a leet character within the first 31.
+  let tokens = 0;
+  let start = from;
+  let points = 0;
+  let letterAt = -1;
+  let leetAt = -1;
+  let hasAt = false;
+  for (let i = from; i <= to; i++) {
+    let kind = 0;
+    if (i < to) {
+      const c = ch(i);
+      if (c > 126 || (c < 32 && c != 9 && c != 13)) return NOT_FOLDED_HERE;
+      store<u16>(out + (<usize>(i - from) << 1), <u16>c);
+      kind = tokenKind(c);
+      if (kind != 0) {
+        if (points == 0) {
+          start = i;
+          hasAt = false;
+        }
+        if (kind == 2 && leetAt < 0) leetAt = points;
+        if (kind == 1 && letterAt < 0 && lowerLetter(c)) letterAt = points;
+        if (c == 64) hasAt = true;
+        points++;
+        continue;
+      }
+    }
+    if (points >= 2 && points <= 32 && letterAt >= 0 && letterAt <= 30 && leetAt >= 0 && leetAt <= 30) {
+      foldToken(start, i, from, to, hasAt, out);
+      tokens++;
+    }
+    points = 0;
+    letterAt = -1;
+    leetAt = -1;
+  }
+  // Tokens are folded as they are found, so a line of fewer than three leaves `out` partly folded: not read.
+  if (tokens < 3) return NO_SEGMENT;
+  foldShortNumbers(out, to - from);
+  return to - from;
+}
+
+/** The gate bits of the folded lines `leetLinesBits` walked (IMAGE: an image with a query in one). */
+let leetGateOut: i32 = 0;
+
+export function leetGates(): i32 {
+  return leetGateOut;
+}
+
+/** The walk over the `n` units at `at` (a folded line), read in lower case, as `walk(0, n)` of that text. */
+function walkFolded(at: usize, n: i32): i32 {
+  const text = textOff;
+  const lower = lowerCase;
+  textOff = at;
+  lowerCase = true;
+  const bits = walk(0, n);
+  leetGateOut |= gateOut;
+  textOff = text;
+  lowerCase = lower;
+  return bits;
+}
+
+/**
+ * Over the lines of [0, to) that encoded-segments.ts `leetHintLines` returns (three leet hints: a lower-case letter
+ * before or after a leet character, each counted), the union of the walk's signals over each one's `leetFold`
+ * reading, the folded line's gates in `leetGates`; -1 when a line is NOT_FOLDED_HERE. `out`: room for MAX_LEET_LINE
+ * units, with 16 bytes before and 32 after it that the walk may read.
+ */
+export function leetLinesBits(out: usize): i32 {
+  leetGateOut = 0;
+  if (leetLineCount > MAX_LEET_RECORDS) return -1;
+  let bits = 0;
+  for (let k = 0; k < leetLineCount; k++) {
+    const at = leetRecordOff + (<usize>k << 3);
+    const n = leetFold(load<i32>(at), load<i32>(at + 4), out);
+    if (n == NOT_FOLDED_HERE) return -1;
+    if (n >= 0) bits |= walkFolded(out, n);
+  }
+  return bits;
+}
+
+// The lines `pass` or `blocks` set LEET_LINE for, as (start, end) pairs at `leetRecordOff` (MAX_LEET_RECORDS at
+// most; one more line makes the count say so): exactly the lines `readLeetLines` folds into a segment, since the gate
+// is set where `leetHintLines` would return the line (three hints) and its fold gives one (`leetLineRead`).
+const MAX_LEET_RECORDS: i32 = 64;
+let leetRecordOff: usize = 0;
+let leetLineCount: i32 = 0;
+let recordLeet: bool = false;
+
+/** Where the host reserved MAX_LEET_RECORDS * 8 bytes for the records. */
+export function leetRecords(at: usize): void {
+  leetRecordOff = at;
+}
+
+function startLeetRecord(): void {
+  leetLineCount = 0;
+  recordLeet = true;
+}
+
+/** The leetspeak gate passes for the line [from, to): set it, and record the line while a pass or blocks run. */
+function leetLine(from: i32, to: i32): void {
+  gateOut |= LEET_LINE;
+  if (!recordLeet || leetLineCount > MAX_LEET_RECORDS) return;
+  if (leetLineCount < MAX_LEET_RECORDS) {
+    const at = leetRecordOff + (<usize>leetLineCount << 3);
+    store<i32>(at, from);
+    store<i32>(at + 4, to);
+  }
+  leetLineCount++;
 }

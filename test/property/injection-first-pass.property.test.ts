@@ -115,6 +115,27 @@ const WORDS = [
   "_",
   "`",
   "![img](u?q=$x)",
+  "![b](x.svg)",
+  "![](?",
+  "![a]( \n y?",
+  "![a](    y?z",
+  "![a](     y?z",
+  "](",
+  "at",
+  "via",
+  "into",
+  "nach",
+  "the url",
+  "An",
+  "http://x.io/p?k=",
+  "https://x.io/?a=1&b=",
+  "?k=",
+  "&key_1=",
+  "=",
+  ";",
+  "x@y.io",
+  "x.y+z@-",
+  "www.x.io/?q=)",
   "<|im_start|>",
   "<<SYS>>",
   "[INST]",
@@ -162,6 +183,25 @@ const WORDS = [
   "\u2003",
   "\ufeff",
   "\u007f",
+];
+/** Tokens a leetspeak line is read from (dates, addresses, ids) and leet spellings of the lexicon's words. */
+const LEET_WORDS = [
+  "dev0@example.com",
+  "2026-01-01t00:00:00.000z",
+  "row_1_0",
+  "1gn0r3",
+  "4ll",
+  "pr3v10u5",
+  "1n57ruc710n5",
+  "5y573m",
+  "pr0mp7",
+  "r3v34l",
+  "y0ur",
+  "p@$$w0rd",
+  "<|1m_574r7|>",
+  "70",
+  "41",
+  "![x](h77p://x.io/?q=)",
 ];
 const SEPARATORS = [
   "",
@@ -238,7 +278,17 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
         expect((gates & GATE.SEPARATED) !== 0).toBe(
           /[a-z0-9][.*_~|-][a-z0-9][.*_~|-][a-z0-9][.*_~|-][a-z0-9]/.test(lower),
         );
-        expect((gates & GATE.IMAGE) !== 0).toBe(t.includes("!["));
+        // Every match of the image signals starts with an image whose address holds a query.
+        expect((gates & GATE.IMAGE) !== 0).toBe(/!\[[^\]\n]{0,120}\]\(\s{0,4}[^\s)]{1,300}\?/.test(lower));
+        // Where the LAZY address signals (features.ts OPEN_QUERY and TARGET) match.
+        expect((gates & GATE.OPEN_QUERY) !== 0).toBe(
+          /(?:https?:\/\/|www\.)[^\s<>"'`)\]]{1,400}[?&][a-z0-9_]{1,30}=(?=[\s)\]'"`,;]|$)/.test(lower),
+        );
+        expect((gates & GATE.TARGET) !== 0).toBe(
+          /\b(?:to|into|towards|at|via|a|an|para|per|nach)\s{1,3}(?:the\s{1,3}(?:url|address|endpoint|server)\s{1,3})?(?:https?:\/\/|www\.|[a-z0-9._%+-]{1,64}@[a-z0-9-])/.test(
+            lower,
+          ),
+        );
       }),
       RUNS,
     );
@@ -282,12 +332,78 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
         const view = toReadingView(t);
         expect(mayFind(view.text)).toBe(false);
         expect(scanReading(view.text, false)).toEqual([]);
-        expect(findEncodedSegments(t, view)).toEqual([]);
+        // The decoders find nothing, or only leetspeak lines whose reading holds nothing (`leetLines`).
+        for (const segment of findEncodedSegments(t, view)) {
+          expect(segment.encoding).toBe("leetspeak");
+          expect(scanReading(toReadingView(segment.decoded).text, false)).toEqual([]);
+        }
       }),
       RUNS,
     );
     expect(dismissed).toBeGreaterThan(0);
     expect(dismissedOther).toBeGreaterThan(0);
+  });
+
+  it("the module's leetspeak fold of each line the decoder reads is the decoder's, and its walk the JavaScript one", () => {
+    const pass = firstPass();
+    let folded = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        const view = toReadingView(t).text;
+        // The reading view in memory as inputPass leaves it: read as written (a printable text's view is its lower case),
+        // after the pass that records its leetspeak lines.
+        pass.load(view, false);
+        pass.pass();
+        let bits = 0;
+        let whole = true;
+        const lines = leetHintLines(view);
+        for (let k = 0; k < lines.length; k += 2) {
+          const [from, to] = [lines[k]!, lines[k + 1]!];
+          const line = view.slice(from, to);
+          const mine = pass.leetFold(from, to);
+          if (mine === null) {
+            expect(/[^\t\r\x20-\x7e]/.test(line)).toBe(true);
+            whole = false;
+            continue;
+          }
+          expect(mine).toBe(to - from > 2000 ? undefined : foldLeetLine(line));
+          if (mine === undefined) continue;
+          folded++;
+          bits |= mayBitsReference(mine);
+        }
+        const union = pass.leetLines();
+        if (!whole) expect(union).toBeUndefined();
+        else {
+          expect(union?.bits).toBe(bits);
+          const image = lines.some(
+            (_, k) => k % 2 === 0 && view.slice(lines[k], lines[k + 1]).includes("!["),
+          );
+          if (!image) expect((union?.gates ?? 0) & GATE.IMAGE).toBe(0);
+        }
+      }),
+      { ...RUNS, seed: 7 },
+    );
+    expect(folded).toBeGreaterThan(0);
+  });
+
+  it("a leetspeak line whose reading cannot fire leaves the decoder's gate clear: nothing it would find is lost", () => {
+    let cleared = 0;
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...LEET_WORDS, ...WORDS), { maxLength: 40 }), (words) => {
+        const t = words.join(" ");
+        if (t.length < 8) return;
+        const gates = inputPass(t);
+        const view = toReadingView(t);
+        const leet = findEncodedSegments(t, view).filter((s) => s.encoding === "leetspeak");
+        if (leet.length > 0 && (gates === DISMISSED || (gates & GATE.LEET_LINE) === 0)) {
+          cleared++;
+          for (const segment of leet)
+            expect(scanReading(toReadingView(segment.decoded).text, false)).toEqual([]);
+        }
+      }),
+      { ...RUNS, seed: 7 },
+    );
+    expect(cleared).toBeGreaterThan(0);
   });
 
   it("the LONG_RUN gate alone (inputPass on text that is not printable ASCII) is the pass's", () => {

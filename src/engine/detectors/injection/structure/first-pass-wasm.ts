@@ -44,6 +44,10 @@ interface PassExports {
   blocks(to: number, size: number, out: number): number;
   filters(words: number, pairs: number, mask: number): void;
   longRunGate(to: number): number;
+  leetFold(from: number, to: number, out: number): number;
+  leetLinesBits(out: number): number;
+  leetRecords(at: number): void;
+  leetGates(): number;
 }
 
 /** anchor-gate.ts's open-addressing tables (keys -1 when empty). */
@@ -72,8 +76,12 @@ export const GATE = {
   SPACED_CHAIN: 4,
   SEPARATED: 8,
   LEET_LINE: 16,
+  /** An image whose address holds a query (`![alt](url?`), where every match of the image signals starts. */
   IMAGE: 32,
   OTHER_SCRIPT: 64,
+  /** Where the LAZY address signals may match (features.ts OPEN_QUERY, TARGET; see the module source). */
+  OPEN_QUERY: 128,
+  TARGET: 256,
 } as const;
 /** Fields of a `blocks` record, in order. */
 export const BLOCK = { END: 0, SIGNALS: 1, SEEN: 2, GATES: 3, RUNS: 4 } as const;
@@ -105,6 +113,11 @@ const LITERALS = [
 export const MAX_PASS_UNITS = 1024 * 1024;
 
 const PAGE = 65536;
+
+/** encoded-segments.ts `MAX_LEET_LINE`: the longest line read as leetspeak (the module's scratch line holds one). */
+const MAX_LEET_LINE = 2000;
+/** The module's MAX_LEET_RECORDS: leetspeak lines a pass records (more, and `leetLines` leaves the text to the host). */
+const LEET_RECORDS = 64;
 
 /**
  * Bits of each membership filter in front of the word and pair tables (4 KB each, so both stay in the first-level
@@ -158,6 +171,8 @@ export class FirstPass {
     const wordFilter = (at + 7) & ~7;
     const pairFilter = wordFilter + FILTER_BITS / 8;
     at = pairFilter + FILTER_BITS / 8;
+    const leetRecords = (at + 7) & ~7;
+    at = leetRecords + LEET_RECORDS * 8;
     const textOff = (at + 7) & ~7;
     this.#grow(textOff + PAGE);
     const bytes = new Uint8Array(this.#exports.memory.buffer);
@@ -177,6 +192,7 @@ export class FirstPass {
     writeFilter(bytes, wordFilter, words.keys);
     writeFilter(bytes, pairFilter, pairs.keys);
     this.#exports.filters(wordFilter, pairFilter, FILTER_BITS - 1);
+    this.#exports.leetRecords(leetRecords);
     return textOff;
   }
 
@@ -264,6 +280,37 @@ export class FirstPass {
   /** GATE.LONG_RUN when `pass` would set it on the loaded text, else 0, without the walk or the other gates. */
   longRunGate(): number {
     return this.#exports.longRunGate(this.#loaded!.length);
+  }
+
+  /**
+   * Over the lines of the loaded text (a reading view) that encoded-segments.ts `readLeetLines` reads (three leet
+   * hints), the union of the walk's signals over each line's leet reading (`foldLeetLine`), and the folded lines' gate
+   * bits (GATE.IMAGE: an image with a query); undefined when a line holds a unit the module does not fold (beyond printable ASCII,
+   * tab and CR). A line whose fold gives no segment adds nothing.
+   */
+  leetLines(): { bits: number; gates: number } | undefined {
+    // The lines are those the module's last whole pass (or `blocks`) over the loaded text recorded.
+    if (this.#whole < 0) this.pass();
+    const bits = this.#exports.leetLinesBits(this.#scratch());
+    return bits < 0 ? undefined : { bits, gates: this.#exports.leetGates() };
+  }
+
+  /**
+   * `foldLeetLine` of the line [from, to) of the loaded text as the module computes it: the folded line, undefined
+   * for no segment, null when the module leaves the line to the host. For tests.
+   */
+  leetFold(from: number, to: number): string | undefined | null {
+    const out = this.#scratch();
+    const n = this.#exports.leetFold(from, to, out);
+    if (n === -2) return null;
+    return n < 0 ? undefined : this.#bytes.toString("utf16le", out, out + n * 2);
+  }
+
+  /** Room past the loaded text (and its 32 bytes) for one folded line of MAX_LEET_LINE units and its margins. */
+  #scratch(): number {
+    const out = (this.#textOff + this.#loaded!.length * 2 + 32 + 16 + 15) & ~15;
+    this.#grow(out + MAX_LEET_LINE * 2 + 64);
+    return out;
   }
 
   /** The walk's signals over the whole loaded text when a `pass` computed them since it was loaded, else -1. */

@@ -1,4 +1,3 @@
-import { F } from "./features.js";
 import { BLOCK, BLOCK_FIELDS, DECODER_GATES, GATE, MAX_PASS_UNITS } from "./first-pass-wasm.js";
 
 /**
@@ -18,7 +17,8 @@ import { BLOCK, BLOCK_FIELDS, DECODER_GATES, GATE, MAX_PASS_UNITS } from "./firs
  *    Greek, CJK or full-width character, which the `other` patterns read). So the signals of i and i+1 are within
  *    the blocks from b to the one holding that reach past b+1's end (`window`), with the `seen` marks' signals
  *    (a possessive and a prompt noun apart) computed on the union. A block where `decide` cannot fire on that union
- *    (with the LAZY signals whose needles the window holds, as `inputPass` assumes them) starts no finding.
+ *    (with the LAZY signals the window's gates and walk allow, `RegionPass.lazyFor`, as `inputPass` assumes them)
+ *    starts no finding.
  * 2. What the pass reads exactly. A printable ASCII block is read in lower case, which is its reading view (the view
  *    folds nothing in it, and a fold never reads across a line break); so is a block whose other characters the view
  *    keeps as they are (`foldsAsIs`: dashes, arrows, emoji; no lookalike, accent, space or invisible character),
@@ -107,7 +107,12 @@ export interface RegionPass {
   seenBits(seen: number): number;
   /** Whether the reading view of `text[from, to)` is its lower case, other characters kept (reading-view.ts). */
   foldsAsIs(text: string, from: number, to: number): boolean;
-  lazy: { always: number; ifImage: number; ifUrl: number; ifEmail: number };
+  /**
+   * The LAZY signals that may match in a stretch whose walk set `bits` and whose pass set `gates` (where the module
+   * records each gate: an image's at its `![`, OPEN_QUERY's at its URL, TARGET's at its address, at most 100 units
+   * after the match starts, well within REACH_CHARS).
+   */
+  lazyFor(bits: number, gates: number): number;
 }
 
 /**
@@ -205,12 +210,9 @@ function liveBlocks(
       live[b] = 1;
       continue;
     }
-    // The LAZY signals whose needles the window holds (an image's `![` starts its match, in b or the next block),
-    // then, when those could make a rule fire, the exact ones starting in b or the next block.
-    let needled = pass.lazy.always;
-    if ((gates & GATE.IMAGE) !== 0) needled |= pass.lazy.ifImage;
-    if ((bits & F.URL) !== 0) needled |= pass.lazy.ifUrl;
-    if ((bits & F.EMAIL) !== 0) needled |= pass.lazy.ifEmail;
+    // The LAZY signals the window may hold (each gate is recorded within REACH_CHARS of where its match starts, in b
+    // or the next block), then, when those could make a rule fire, the exact ones starting in b or the next block.
+    const needled = pass.lazyFor(bits, gates);
     if (pass.decide(signals | needled) === undefined) continue;
     const nearFolded = folded < count && starts[folded]! < nextEnd + LAZY_REACH;
     if (nearFolded || pass.decide(signals | lazy.at(b) | lazy.at(next)) !== undefined) live[b] = 1;
@@ -231,12 +233,10 @@ class LazyByBlock {
   ) {
     const count = starts.length - 1;
     this.#bits = new Int32Array(count).fill(-1);
-    let candidates = pass.lazy.always;
+    let candidates = 0;
     for (let b = 0; b < count; b++) {
       const at = b * BLOCK_FIELDS;
-      if ((records[at + BLOCK.GATES]! & GATE.IMAGE) !== 0) candidates |= pass.lazy.ifImage;
-      if ((records[at + BLOCK.SIGNALS]! & F.URL) !== 0) candidates |= pass.lazy.ifUrl;
-      if ((records[at + BLOCK.SIGNALS]! & F.EMAIL) !== 0) candidates |= pass.lazy.ifEmail;
+      candidates |= pass.lazyFor(records[at + BLOCK.SIGNALS]!, records[at + BLOCK.GATES]!);
     }
     this.#candidates = candidates;
   }

@@ -14,7 +14,7 @@ import {
 } from "./anchor-gate.js";
 import { type EncodedSegment, segmentsByDecoder } from "./encoded-segments.js";
 import * as features from "./features.js";
-import { BLOCK, BLOCK_FIELDS, DECODER_GATES, GATE } from "./first-pass-wasm.js";
+import { BLOCK, BLOCK_FIELDS, DECODER_GATES, type FirstPass, GATE } from "./first-pass-wasm.js";
 import { foldsAsIs, type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
 import { liveRegions, REGION_DEFAULTS, type Region, type RegionOptions, type RegionPass } from "./regions.js";
 
@@ -887,7 +887,7 @@ function regionPass(): RegionPass {
     decide,
     seenBits,
     foldsAsIs,
-    lazy: lazyNeedles(),
+    lazyFor,
   };
   return regionPassState;
 }
@@ -931,18 +931,54 @@ export function inputPass(text: string): number {
     if (may < 0 || (module.gates & GATE.OTHER_SCRIPT) !== 0) return DECODER_GATES;
     gates = (gates & GATE.LONG_RUN) | (module.gates & ~GATE.LONG_RUN);
   }
-  const { always, ifImage, ifUrl, ifEmail } = lazyNeedles();
-  let lazy = always;
-  if ((gates & GATE.IMAGE) !== 0) lazy |= ifImage;
-  if ((may & F.URL) !== 0) lazy |= ifUrl;
-  if ((may & F.EMAIL) !== 0) lazy |= ifEmail;
-  if ((gates & DECODER_GATES) === 0 && decide(may | lazy) === undefined) return DISMISSED;
+  if ((gates & GATE.LEET_LINE) !== 0 && !leetLinesMayFire(module)) gates &= ~GATE.LEET_LINE;
+  if ((gates & DECODER_GATES) === 0 && !mayFire(may, gates)) return DISMISSED;
   return gates & DECODER_GATES;
 }
 
 /**
- * The LAZY signals by the needle the walk or the gates see for them: `![` (GATE.IMAGE), `http`/`www.` (the walk's
- * URL bit), `@` (its EMAIL bit); a LAZY feature without needles, or with another needle, is always assumed.
+ * Whether `decide` may fire on a reading whose walk gave `may` and whose pass gave `gates`: the walk's signals with
+ * every LAZY signal whose needles may occur (`lazyNeedles`), a superset of `mayFind`'s first step.
+ */
+function mayFire(may: number, gates: number): boolean {
+  return decide(may | lazyFor(may, gates)) !== undefined;
+}
+
+/**
+ * The LAZY signals that may match in a text (or a stretch of one) whose walk set `may` and whose pass set `gates`:
+ * by their needles (`lazyNeedles`), the image ones where an image has a query (GATE.IMAGE), the address ones where
+ * the pass found their start (GATE.OPEN_QUERY, GATE.TARGET) rather than wherever a URL or an `@` is.
+ */
+function lazyFor(may: number, gates: number): number {
+  const { always, ifImage, ifUrl, ifEmail } = lazyNeedles();
+  let lazy = always;
+  if ((gates & GATE.IMAGE) !== 0) lazy |= ifImage;
+  if ((may & F.URL) !== 0) lazy |= ifUrl & ~ADDRESS_SIGNALS;
+  if ((may & F.EMAIL) !== 0) lazy |= ifEmail & ~ADDRESS_SIGNALS;
+  if ((gates & GATE.OPEN_QUERY) !== 0) lazy |= F.OPEN_QUERY;
+  if ((gates & GATE.TARGET) !== 0) lazy |= F.TARGET;
+  return lazy;
+}
+
+/** The LAZY signals the module's OPEN_QUERY and TARGET gates stand for. */
+const ADDRESS_SIGNALS = F.OPEN_QUERY | F.TARGET;
+
+/**
+ * Whether a leetspeak line of the reading view in memory (the one the module's pass just read) may yield a finding:
+ * `readLeetLines` reads the lines with three leet hints, and `scanReading` of a line's fold (printable ASCII, its
+ * own reading view) finds nothing when `mayFind`'s first step rules it out, which `mayFire` of the walk over the
+ * fold is a superset of (the module folds and walks each such line, `FirstPass.leetLines`). A line the module does
+ * not fold (beyond printable ASCII) keeps the decoder.
+ */
+function leetLinesMayFire(module: FirstPass): boolean {
+  const lines = module.leetLines();
+  return lines === undefined || mayFire(lines.bits, lines.gates);
+}
+
+/**
+ * The LAZY signals by the needle the walk or the gates see for them: `![` (GATE.IMAGE, set only for an image whose
+ * address holds a query, which every match of the image patterns starts with), `http`/`www.` (the walk's URL bit),
+ * `@` (its EMAIL bit); a LAZY feature without needles, or with another needle, is always assumed.
  */
 let lazyByNeedle: { always: number; ifImage: number; ifUrl: number; ifEmail: number } | undefined;
 function lazyNeedles(): NonNullable<typeof lazyByNeedle> {

@@ -114,6 +114,10 @@ const NEIGHBOURS = [
   "ciphertext:",
   "encrypted_data:",
   "  sealed_secret:",
+  // Constructs of secret.service_credential that run on through blanks: a .netrc entry, an XML key and its value.
+  "machine api.acme.io login deploy",
+  "default",
+  "<key>db.password</key>",
 ];
 
 /** Bare numbers and fragments that some detector matches alone (a ten-digit number reads as a phone number). */
@@ -221,7 +225,12 @@ describe("json screening", () => {
         {
           numRuns: 1000,
           seed: 18,
-          examples: [[`today ${"AWS_SECRET"}_ACCESS_KEY`, awsLikeValue, "sku is"], ...LOOK_BACK_EXAMPLES],
+          examples: [
+            [`today ${"AWS_SECRET"}_ACCESS_KEY`, awsLikeValue, "sku is"],
+            // XML_PAIR of secret.service_credential reads up to 200 blanks between a <key> and its <value>.
+            ["<key>db.password</key>", `<value>${"Xk3s9Lq2"}${"Vm7Tz"}</value>`, "x"],
+            ...LOOK_BACK_EXAMPLES,
+          ],
         },
       );
       expect(compared).toBeGreaterThan(100);

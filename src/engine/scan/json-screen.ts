@@ -48,6 +48,7 @@ export const JOINABLE_DETECTORS: ReadonlySet<string> = new Set([
   "secret.discord_bot_token",
   "secret.url_credentials",
   "secret.prose_credential",
+  "secret.service_credential",
   "pii.email",
   "pii.phone",
   "pii.credit_card",
@@ -65,10 +66,14 @@ export const JOINABLE_DETECTORS: ReadonlySet<string> = new Set([
  */
 /**
  * Joined detectors whose ACCEPTING context reaches past SEPARATOR: the AWS secret key's keyword window (160
- * characters, read across lines) finds its keyword in a neighbour string, so its match on the joined text is a
- * screen only, and a kept string is read again by it alone (the json-screen property test found this).
+ * characters, read across lines) and the service credential's XML pair (a `<key>` then up to 200 blanks then its
+ * `<value>`) find their key in a neighbour string, so their matches on the joined text are a screen only, and a
+ * kept string is read again by them alone (the json-screen property test found both).
  */
-const READS_PAST_SEPARATOR: ReadonlySet<string> = new Set(["secret.aws_secret_key"]);
+const READS_PAST_SEPARATOR: ReadonlySet<string> = new Set([
+  "secret.aws_secret_key",
+  "secret.service_credential",
+]);
 
 export const MAPPED_DETECTORS: ReadonlySet<string> = new Set(
   [...JOINABLE_DETECTORS].filter(

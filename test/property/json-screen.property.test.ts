@@ -243,8 +243,16 @@ describe("json screening", () => {
     expect(reach(undefined)).toBe(SEPARATOR);
     expect(reach(500)).toBe(SEPARATOR);
     expect(reach(-1)).toBe(SEPARATOR);
-    expect(reach(0)).toBe("\n \n\n");
-    expect(reach(40)).toBe(`\n${" ".repeat(41)}\n\n`);
+    expect(reach(0)).toBe("\n    \n\n");
+    expect(reach(3)).toBe("\n    \n\n");
+    expect(reach(4)).toBe(`\n${" ".repeat(8)}\n\n`);
+    expect(reach(40)).toBe(`\n${" ".repeat(44)}\n\n`);
+    expect(reach(85)).toBe(SEPARATOR);
+    // pii.phone and pii.credit_card declare theirs (their look-backs stop at an empty line) and share one.
+    const declared = (id: string) => output.joinable!.find((x) => x.id === id)!;
+    expect(declared("pii.phone").contextReach).toBeDefined();
+    expect(separatorFor(declared("pii.phone"))).toBe(separatorFor(declared("pii.credit_card")));
+    expect(separatorFor(declared("pii.phone")).length).toBeLessThan(10);
   });
 
   it("a credential indented under a neighbour's ciphertext key keeps its finding", () => {

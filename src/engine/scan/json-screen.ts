@@ -91,16 +91,20 @@ export const SEPARATOR = `\n${" ".repeat(86)}\n\n`;
 
 /**
  * The separator `detector` reads joined strings with: the injection family's own, the longest for a detector that
- * declares no `contextReach` (or one past SEPARATOR's), and for one that does, a line of spaces one longer than its
- * reach then an empty line (a neighbour's nearest character is then beyond the reach).
+ * declares no `contextReach` (or one past SEPARATOR's), and for one that does, a line of more spaces than its reach
+ * (rounded up to a multiple of REACH_STEP) then an empty line: a neighbour's nearest character is then beyond the
+ * reach, and detectors of nearby reaches share one separator, so one joined text (see Group).
  */
 export function separatorFor(detector: TextDetector): string {
   if (detector.kind === "injection") return INJECTION_SEPARATOR;
   const reach = detector.contextReach;
-  if (reach === undefined || !Number.isInteger(reach) || reach < 0 || reach + 4 > SEPARATOR.length)
-    return SEPARATOR;
-  return `\n${" ".repeat(reach + 1)}\n\n`;
+  if (reach === undefined || !Number.isInteger(reach) || reach < 0) return SEPARATOR;
+  const spaces = Math.ceil((reach + 1) / REACH_STEP) * REACH_STEP;
+  return spaces + 3 >= SEPARATOR.length ? SEPARATOR : `\n${" ".repeat(spaces)}\n\n`;
 }
+
+/** Declared reaches are rounded up to a multiple of this in a separator (pii.phone's 3 and pii.credit_card's 2 share one). */
+const REACH_STEP = 4;
 
 /** Fewer strings than this to screen: the walk reads them one by one (the joined pass would not pay for itself). */
 const MIN_READINGS = 8;

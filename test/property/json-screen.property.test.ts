@@ -194,7 +194,8 @@ describe("json screening", () => {
         // JSON key's colon (a time in JSON number position), a card word before a 4-4-5 print.
         { numRuns: 1500, seed: 16, examples: LOOK_BACK_EXAMPLES },
       );
-    });
+      // 15-20 s alone; twice that on the shared machine under load (as the test below).
+    }, 120_000);
     it(`${name} plan: a mapped detector's matches inside a string on the joined text are its matches alone`, () => {
       const awsLikeValue = `value=${["J3bS9IEM", "6pt5Spmi", "0Ngaa9oq", "WbckNydA", "n0Jdh1C7"].join("")} rotated`;
       // What lets the screening hand a kept string the joined pass's matches instead of reading it again: unless a

@@ -25,7 +25,8 @@ import { runDetectors, runDetectorsInto, type ScanPlan } from "./string-scanner.
  * Soundness rests on one property of the joined detectors, checked by test/property/json-screen.property.test.ts on
  * adversarial neighbours: a match they make on a string alone is matched (or overlapped by a match) on the joined
  * text. `SEPARATOR` makes that hold: line breaks end every line-bound construct, and its length puts a neighbour
- * beyond every context window those detectors read to reject a match (the longest, 80 characters before a number).
+ * beyond every context window those detectors read to reject a match (the longest, 80 characters before a spelled
+ * e-mail address); a detector that declares a shorter `contextReach` reads with a shorter one (separatorFor).
  */
 
 /**

@@ -54,8 +54,9 @@ export interface TextDetector {
   readonly streams?: true;
   /**
    * Optional: how many characters beyond a match's span (before or after it) the detector reads across a line break
-   * to decide whether or where it matches (a read that stops at a line break counts 0; a run of indented lines read
-   * back is ended by an empty line). The JSON screening joins strings for this detector with a separator just longer
+   * to decide whether or where it matches (a read that stops at a line break counts 0, and so does a look-back that
+   * stops at an empty line, as every separator ends with one; a run of indented lines read back is ended by an empty
+   * line). The JSON screening joins strings for this detector with a separator just longer
    * than this (scan/json-screen.ts), and its property test proves the detector's matches survive it. Omitted:
    * unknown, the screening's longest separator.
    */

@@ -40,6 +40,8 @@ const PLUS = 43;
 const CARD_WORD_BEFORE =
   /\b(?:card|cards|visa|maestro|mastercard|debit|credit|cc|pan|kreditkarte|karte|carte|tarjeta)\b(?:\W{1,4}(?:number|no\.?|num|#))?\W{0,12}$/;
 const CARD_WORD_WINDOW = 40;
+/** TextDetector.contextReach: the card word's look-back stops at an empty line; a run's ends read two characters on. */
+const CONTEXT_REACH = 2;
 
 /**
  * Work done so far by every card detector in the process, for tests that assert work grows linearly with the input
@@ -316,6 +318,7 @@ export function createCreditCardDetector(): TextDetector {
     requires: HAS_DIGIT,
     minLength: MIN_DIGITS,
     streams: true,
+    contextReach: CONTEXT_REACH,
     detect(text: string, out: MatchSink): void {
       if (text.length < MIN_DIGITS) return;
       const cards = findCards(text);

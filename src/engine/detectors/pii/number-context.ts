@@ -1,3 +1,5 @@
+import { windowStart } from "../shared/keyword-window.js";
+
 /**
  * What the name a number is written under says about it (issue 16, part 3): a number under `timestamp`,
  * `created_at`, `updatedAt`, `id` or `user_id` is a time or an identifier, whatever its digits look like; a ten- or
@@ -125,9 +127,9 @@ export interface NumberContext {
   jsonNumber: boolean;
 }
 
-/** Reads the few characters before a number at `start`. */
+/** Reads the few characters before a number at `start` (80 at most, never across an empty line: windowStart). */
 export function numberContextBefore(text: string, start: number): NumberContext {
-  const before = text.slice(Math.max(0, start - 80), start);
+  const before = text.slice(windowStart(text, start, 80), start);
   const key = KEY_BEFORE.exec(before)?.[2];
   const jsonNumber = JSON_VALUE_BEFORE.test(before);
   return key === undefined ? { jsonNumber } : { key, jsonNumber };

@@ -62,6 +62,8 @@ const SSN_SHAPE = /^\d\d\d([ .-])\d\d\1\d\d\d\d$/;
 const SSN_WORD_BEFORE =
   /\b(?:ssn|ss#|social[ _-]?security)\W{0,4}(?:no\.?|num(?:ber)?|#)?\W{0,4}(?:is\W+)?$/i;
 const VALIDITY_CACHE_LIMIT = 4096;
+/** TextDetector.contextReach: every look-back stops at an empty line (keyword-window.ts); PHONE_WORD_AFTER reads 3 on. */
+const CONTEXT_REACH = 3;
 
 /**
  * Work done so far by every phone detector, for tests that count it: card spans compared with a candidate, and
@@ -151,6 +153,7 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     requires: HAS_DIGIT,
     minLength: 7,
     streams: true,
+    contextReach: CONTEXT_REACH,
     detect(text: string, out: MatchSink): void {
       if (text.length < 7) return; // seven digits at least
       verdicts.dropIfFull();

@@ -198,6 +198,7 @@ describe("json screening", () => {
     }, 120_000);
     it(`${name} plan: a mapped detector's matches inside a string on the joined text are its matches alone`, () => {
       const awsLikeValue = `value=${["J3bS9IEM", "6pt5Spmi", "0Ngaa9oq", "WbckNydA", "n0Jdh1C7"].join("")} rotated`;
+      const sasLikeBody = `${["bwS1STKT", "45GCNf9s", "TJhColy9", "U0Y3XoyK", "7cKzJkfT"].join("")}%2BJWz%3D`;
       // What lets the screening hand a kept string the joined pass's matches instead of reading it again: unless a
       // match reaches outside the string (then it is read alone), the matches inside it are those it has alone,
       // with the same spans, labels and order.
@@ -230,11 +231,16 @@ describe("json screening", () => {
             [`today ${"AWS_SECRET"}_ACCESS_KEY`, awsLikeValue, "sku is"],
             // XML_PAIR of secret.service_credential reads up to 200 blanks between a <key> and its <value>.
             ["<key>db.password</key>", `<value>${"Xk3s9Lq2"}${"Vm7Tz"}</value>`, "x"],
+            // A token record's context window (Azure's `sig=` wants an `sv=` within 300 characters) reads a
+            // neighbour string, so secret.tokens is not mapped either (json-screen-leaves found it, seed 27).
+            ["sv=_token: Z", `value=sig=${sasLikeBody} rotated`, "ok"],
             ...LOOK_BACK_EXAMPLES,
           ],
         },
       );
-      expect(compared).toBeGreaterThan(100);
+      // Not vacuous: with the fixed seed, 69 draws in which a mapped detector finds something alone (the PII
+      // detectors, JWT, URL and prose credentials; secret.tokens left the mapped set with the example above).
+      expect(compared).toBeGreaterThan(50);
     }, 120_000);
   }
 

@@ -66,13 +66,15 @@ export const JOINABLE_DETECTORS: ReadonlySet<string> = new Set([
  */
 /**
  * Joined detectors whose ACCEPTING context reaches past SEPARATOR: the AWS secret key's keyword window (160
- * characters, read across lines) and the service credential's XML pair (a `<key>` then up to 200 blanks then its
- * `<value>`) find their key in a neighbour string, so their matches on the joined text are a screen only, and a
- * kept string is read again by them alone (the json-screen property test found both).
+ * characters, read across lines), the service credential's XML pair (a `<key>` then up to 200 blanks then its
+ * `<value>`) and the token records' context windows (Azure's `sig=` accepted with an `sv=` up to 300 characters
+ * away) find what accepts a match in a neighbour string, so their matches on the joined text are a screen only, and a
+ * kept string is read again by them alone (the json-screen property tests found all three).
  */
 const READS_PAST_SEPARATOR: ReadonlySet<string> = new Set([
   "secret.aws_secret_key",
   "secret.service_credential",
+  "secret.tokens",
 ]);
 
 export const MAPPED_DETECTORS: ReadonlySet<string> = new Set(

@@ -15,6 +15,7 @@
  */
 import { createHmac, hash as oneShotHash } from "node:crypto";
 import { type ArgPointer, isTurnIntent, type TurnIntent, turnIntent } from "./intent.js";
+import { MAX_WASM_WINDOWS, type WindowsModule, windowsModule } from "./provenance-windows.js";
 
 export const PROVENANCE_VERSION = 1;
 
@@ -476,11 +477,30 @@ function eachToken(
   while (i < n) {
     const start = bytes ? skipBreakBytes(bytes, i) : skipBreaks(text, i);
     i = bytes ? skipTokenBytes(bytes, start) : skipToken(text, start);
-    for (let at = start; i - at >= 6; at += 512) {
-      const end = Math.min(i, at + 512);
-      if (end - at >= minLength) visit(text.slice(at, end));
-    }
+    visitPieces(text, start, i, minLength, visit);
   }
+}
+
+/** The TOKEN matches of the maximal run `text[start, end)` of its class that are at least `minLength` long. */
+function visitPieces(
+  text: string,
+  start: number,
+  end: number,
+  minLength: number,
+  visit: (token: string) => void,
+): void {
+  for (let at = start; end - at >= 6; at += 512) {
+    const stop = Math.min(end, at + 512);
+    if (stop - at >= minLength) visit(text.slice(at, stop));
+  }
+}
+
+/** The token scan over the runs the WebAssembly pass found in `text` (loaded in `module`). */
+function wasmTokenScan(module: WindowsModule): TokenScan {
+  return (text, minLength, visit) => {
+    const runs = module.tokenRuns(minLength);
+    for (let r = 0; r < runs.length; r += 2) visitPieces(text, runs[r]!, runs[r + 1]!, minLength, visit);
+  };
 }
 
 /** The first position from `i` that is not a token break, or the length. */
@@ -516,34 +536,45 @@ export const TOKEN_SCAN = {
     eachToken(text, minLength, (token) => found.push(token), bytes);
     return found;
   },
+  /** The same scan over the runs of the WebAssembly pass (an ASCII text only). */
+  findWasm: (text: string, minLength: number) => {
+    const found: string[] = [];
+    const module = windowsModule();
+    module.load(text);
+    wasmTokenScan(module)(text, minLength, (token) => found.push(token));
+    return found;
+  },
 };
+
+/** A token scan: visits TOKEN's global matches of at least `minLength` units, in order (see eachToken). */
+type TokenScan = (text: string, minLength: number, visit: (token: string) => void) => void;
+
+/** The token scan over an ASCII text's `bytes` (or the text's own codes without them). */
+function tokenScanOf(bytes: Uint8Array | undefined): TokenScan {
+  return (text, minLength, visit) => eachToken(text, minLength, visit, bytes);
+}
 
 function extractTokens(
   text: string,
   side: ExtractSide,
   add: Sink,
   hasDigit = /\d/.test(text),
-  bytes?: Uint8Array,
+  scan: TokenScan = tokenScanOf(undefined),
 ): void {
   // On the tool and argument sides a secret-like token has a digit (see secretLike): no digit, no token.
   if (side !== "user" && !hasDigit) return;
   // Off the user side a secret-like token or tail has at least 16 characters (see secretLike): a shorter run (most
   // words of prose) yields neither, and is not read further.
-  eachToken(
-    text,
-    side === "user" ? 6 : 16,
-    (raw) => {
-      const token = trimPunctuation(raw);
-      // Addresses and paths have their own kinds; a token is a secret candidate only when it is none of them.
-      if (token.includes("://") || token.includes("@") || /^[~.]?\//.test(token)) return;
-      if (secretLike(token, side)) add("secret", token);
-      // `key=value` and `key:value`: the value alone too, however the other side delimits it.
-      const cut = Math.max(token.lastIndexOf("="), token.lastIndexOf(":"));
-      const tail = cut > 0 ? token.slice(cut + 1) : "";
-      if (tail.length >= 6 && secretLike(tail, side)) add("secret", tail);
-    },
-    bytes,
-  );
+  scan(text, side === "user" ? 6 : 16, (raw) => {
+    const token = trimPunctuation(raw);
+    // Addresses and paths have their own kinds; a token is a secret candidate only when it is none of them.
+    if (token.includes("://") || token.includes("@") || /^[~.]?\//.test(token)) return;
+    if (secretLike(token, side)) add("secret", token);
+    // `key=value` and `key:value`: the value alone too, however the other side delimits it.
+    const cut = Math.max(token.lastIndexOf("="), token.lastIndexOf(":"));
+    const tail = cut > 0 ? token.slice(cut + 1) : "";
+    if (tail.length >= 6 && secretLike(tail, side)) add("secret", tail);
+  });
 }
 
 /**
@@ -626,11 +657,8 @@ function passageOf(
   return { text: bytes.toString("latin1", 0, n), codes: bytes.subarray(0, n) };
 }
 
-/** Every security-relevant value of `text`, in clear (normalised alongside), deduplicated, capped. */
-export function extractValues(text: string, options: ExtractOptions = {}): ExtractedValue[] {
-  const side = options.side ?? "tool";
-  const limit = options.maxValues ?? MAX_VALUES_PER_TEXT;
-  const scanned = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+/** Where extractValues collects a text's values: deduplicated by kind and normal form, capped at `limit`. */
+function valueCollector(limit: number) {
   const seen = new Set<string>();
   const out: ExtractedValue[] = [];
   const addNormal = (kind: ValueKind, value: string, norm: string | undefined) => {
@@ -641,6 +669,23 @@ export function extractValues(text: string, options: ExtractOptions = {}): Extra
   const add: Sink = (kind, value) => {
     if (out.length < limit) addNormal(kind, value, normaliseValue(kind, value));
   };
+  return { out, addNormal, add };
+}
+
+/** The values of a text that come before its passage windows: addresses, numbers, code, tokens. */
+function leadingValues(text: string, side: ExtractSide, add: Sink, hasDigit: boolean, scan: TokenScan): void {
+  extractAddresses(text, add);
+  extractNumbers(text, add, hasDigit);
+  extractCode(text, add);
+  extractTokens(text, side, add, hasDigit, scan);
+}
+
+/** Every security-relevant value of `text`, in clear (normalised alongside), deduplicated, capped. */
+export function extractValues(text: string, options: ExtractOptions = {}): ExtractedValue[] {
+  const side = options.side ?? "tool";
+  const limit = options.maxValues ?? MAX_VALUES_PER_TEXT;
+  const scanned = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  const { out, addNormal, add } = valueCollector(limit);
   // One scan for a digit serves the text and its reversal (the same characters).
   const hasDigit = /\d/.test(scanned);
   // An ASCII text's codes as bytes, read by the token scan and then compacted to the passage text's (when either
@@ -648,10 +693,7 @@ export function extractValues(text: string, options: ExtractOptions = {}): Extra
   const ascii = !/[^\x00-\x7f]/.test(scanned);
   const bytes =
     ascii && (options.passages !== false || side === "user" || hasDigit) ? asciiBytes(scanned) : undefined;
-  extractAddresses(scanned, add);
-  extractNumbers(scanned, add, hasDigit);
-  extractCode(scanned, add);
-  extractTokens(scanned, side, add, hasDigit, bytes);
+  leadingValues(scanned, side, add, hasDigit, tokenScanOf(bytes));
   if (options.passages !== false) {
     // Only the argument side adds passages later (decoded ones), so only it needs these in `seen`; the windows are
     // distinct, and no other kind's key can equal a passage's. A window of an ASCII text is letters and digits in
@@ -676,6 +718,34 @@ export function extractValues(text: string, options: ExtractOptions = {}): Extra
       for (const window of passageWindows(decoded.text)) add("passage", window);
   }
   return out;
+}
+
+/**
+ * The hashed values of one string on the tool or user side when it is ASCII, through the WebAssembly passes
+ * (src/shared/provenance-windows.ts): extractValues' values in its order (the leading ones hashed here, the passage
+ * windows found and hashed by the module, which skips their clear strings), each given to `push`. False when the
+ * string takes extractValues' path instead (the argument side, which also reads decoded passages; non-ASCII text,
+ * normalised with NFKC; a cap or prefix beyond the module's).
+ */
+function wasmLeafFacts(
+  leaf: string,
+  prefix: string,
+  options: ExtractOptions,
+  limit: number,
+  push: (kind: ValueKind, h: string) => void,
+): boolean {
+  const side = options.side ?? "tool";
+  if (side === "argument" || options.passages === false || limit > MAX_WASM_WINDOWS) return false;
+  const scanned = leaf.length > MAX_SCAN_CHARS ? leaf.slice(0, MAX_SCAN_CHARS) : leaf;
+  if (/[^\x00-\x7f]/.test(scanned)) return false;
+  const module = windowsModule();
+  if (!module.setPrefix(prefix)) return false;
+  module.load(scanned);
+  const { out, add } = valueCollector(limit);
+  leadingValues(scanned, side, add, /\d/.test(scanned), wasmTokenScan(module));
+  for (const found of out) push(found.kind, hashWithPrefix(prefix, found.norm));
+  for (const h of module.windowHashes(limit - out.length)) push("passage", h);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -778,13 +848,16 @@ export function extractValueFacts(value: unknown, salt: string, options: Extract
   const facts: ValueFact[] = [];
   const seen = new Set<string>();
   const prefix = hashPrefix(salt, options.key);
+  const push = (kind: ValueKind, h: string) => {
+    if (seen.has(h)) return;
+    seen.add(h);
+    facts.push({ kind, h });
+  };
   for (const leaf of stringLeaves(value)) {
-    for (const found of extractValues(leaf, { ...options, maxValues: limit - facts.length })) {
-      const h = hashWithPrefix(prefix, found.norm);
-      if (seen.has(h)) continue;
-      seen.add(h);
-      facts.push({ kind: found.kind, h });
-    }
+    const remaining = limit - facts.length;
+    if (!wasmLeafFacts(leaf, prefix, options, remaining, push))
+      for (const found of extractValues(leaf, { ...options, maxValues: remaining }))
+        push(found.kind, hashWithPrefix(prefix, found.norm));
     if (facts.length >= limit) break;
   }
   return facts;

@@ -203,11 +203,19 @@ function digitsOnly(raw: string): string | undefined {
 /** Letters and digits only, NFKC, lower-cased: what passages are compared on (spacing and case do not count). */
 export function passageText(raw: string): string {
   // ASCII (most text) needs no Unicode normalisation and a cheaper class; the result is the same.
-  if (!/[^\x00-\x7f]/.test(raw)) return asciiPassageText(raw);
+  if (isAscii(raw)) return asciiPassageText(raw);
   return raw
     .normalize("NFKC")
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/**
+ * Whether every unit of `text` is ASCII: its UTF-8 length is its length only then (any other code point takes two
+ * bytes or more, a lone surrogate three), and node counts it natively (a regex for a non-ASCII unit reads slower).
+ */
+function isAscii(text: string): boolean {
+  return Buffer.byteLength(text, "utf8") === text.length;
 }
 
 /** By ASCII code: the code's lower-case letter or digit, 0 for what passages drop. */
@@ -356,6 +364,9 @@ for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_
 const LABEL_CHAR = new Uint8Array(128);
 for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
   LABEL_CHAR[c.charCodeAt(0)] = 1;
+/** `[a-z0-9]` (`i` flag): what follows a host's first dot (a label's first character or the TLD's). */
+const ALNUM_CHAR = new Uint8Array(128);
+for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") ALNUM_CHAR[c.charCodeAt(0)] = 1;
 const EMAIL_AT = new RegExp(EMAIL.source, "iy");
 const HOST_AT = new RegExp(HOST.source, "iy");
 
@@ -364,18 +375,22 @@ const HOST_AT = new RegExp(HOST.source, "iy");
  * HOST's first dot): the pattern's lookbehind puts a match's start at the start of the run of `run` characters
  * (at most `longest`) right before an anchor, so that start is the only one tried, with the same regex (sticky). A
  * start inside a previous match is skipped, as the global scan resumes after a match. The global regex tries every
- * position of the text and reads up to `longest` characters from each.
+ * position of the text and reads up to `longest` characters from each. The anchor is the match's first of its
+ * character, so it is followed by a `follow` character (EMAIL's domain label, HOST's next label or TLD): an anchor
+ * that is not (the full stop that ends a sentence) is not read further.
  */
 function eachAnchored(
   text: string,
   anchor: string,
-  run: Uint8Array,
-  longest: number,
+  scan: { run: Uint8Array; follow: Uint8Array; longest: number },
   sticky: RegExp,
   visit: (match: RegExpExecArray) => void,
 ): void {
+  const { run, follow, longest } = scan;
   let resume = 0;
   for (let at = text.indexOf(anchor); at !== -1; at = text.indexOf(anchor, at + 1)) {
+    const next = text.charCodeAt(at + 1);
+    if (!(next < 128 && follow[next] === 1)) continue;
     let start = at;
     while (start > 0 && at - start <= longest) {
       const code = text.charCodeAt(start - 1);
@@ -393,18 +408,23 @@ function eachAnchored(
 
 /** For tests: the e-mail addresses and hosts as the anchored scans find them, and the patterns they stand for. */
 export const ANCHORED_SCANS = {
-  email: { source: EMAIL.source, find: (text: string) => collect(text, "@", LOCAL_CHAR, 64, EMAIL_AT) },
-  host: { source: HOST.source, find: (text: string) => collect(text, ".", LABEL_CHAR, 63, HOST_AT) },
+  email: { source: EMAIL.source, find: (text: string) => collect(text, "@", EMAIL_SCAN, EMAIL_AT) },
+  host: { source: HOST.source, find: (text: string) => collect(text, ".", HOST_SCAN, HOST_AT) },
 };
 
-function collect(text: string, anchor: string, run: Uint8Array, longest: number, sticky: RegExp): string[] {
+/** EMAIL's local part before its `@` (at most 64), then a domain label. */
+const EMAIL_SCAN = { run: LOCAL_CHAR, follow: LABEL_CHAR, longest: 64 };
+/** HOST's first label before its first dot (at most 63), then a label or the TLD. */
+const HOST_SCAN = { run: LABEL_CHAR, follow: ALNUM_CHAR, longest: 63 };
+
+function collect(text: string, anchor: string, scan: typeof EMAIL_SCAN, sticky: RegExp): string[] {
   const found: string[] = [];
-  eachAnchored(text, anchor, run, longest, sticky, (m) => found.push(`${m.index}:${m[0]}`));
+  eachAnchored(text, anchor, scan, sticky, (m) => found.push(`${m.index}:${m[0]}`));
   return found;
 }
 
 function extractAddresses(text: string, add: Sink): void {
-  if (text.includes("@")) eachAnchored(text, "@", LOCAL_CHAR, 64, EMAIL_AT, (m) => add("email", m[0]));
+  if (text.includes("@")) eachAnchored(text, "@", EMAIL_SCAN, EMAIL_AT, (m) => add("email", m[0]));
   if (text.includes("://")) {
     eachMatch(text, URL_PATTERN, (m) => {
       add("url", m[0]);
@@ -413,7 +433,7 @@ function extractAddresses(text: string, add: Sink): void {
     });
   }
   if (/\.[a-z]{2}/i.test(text)) {
-    eachAnchored(text, ".", LABEL_CHAR, 63, HOST_AT, (m) => {
+    eachAnchored(text, ".", HOST_SCAN, HOST_AT, (m) => {
       const tld = m[0].slice(m[0].lastIndexOf(".") + 1).toLowerCase();
       if (!NOT_TLDS.has(tld)) add("host", m[0]);
     });
@@ -431,10 +451,18 @@ function extractNumbers(text: string, add: Sink, hasDigit = /\d/.test(text)): vo
   });
 }
 
+/** Whether `text` has a prompt mark followed by a space or tab, which PROMPT_LINE cannot match without (six
+ * substring searches cost less than the multiline regex over a long text). */
+function hasPromptMark(text: string): boolean {
+  return PROMPT_MARKS.some((mark) => text.includes(mark));
+}
+const PROMPT_MARKS = ["$ ", "$\t", "> ", ">\t", "# ", "#\t"];
+
 function extractCode(text: string, add: Sink): void {
   if (text.includes("/") || text.includes(":\\")) eachMatch(text, PATH, (m) => add("path", m[0]));
   if (text.includes("`")) eachMatch(text, CODE_SPAN, (m) => add("command", m[1] ?? ""));
-  if (/^[ \t]*[$>#][ \t]/m.test(text)) eachMatch(text, PROMPT_LINE, (m) => add("command", m[1] ?? ""));
+  if (hasPromptMark(text) && /^[ \t]*[$>#][ \t]/m.test(text))
+    eachMatch(text, PROMPT_LINE, (m) => add("command", m[1] ?? ""));
 }
 
 /** Codes TOKEN's class leaves out: its punctuation and every code `\s` stands for (ASCII here, others below). */
@@ -532,7 +560,7 @@ export const TOKEN_SCAN = {
   source: TOKEN.source,
   find: (text: string, minLength: number) => {
     const found: string[] = [];
-    const bytes = /[^\x00-\x7f]/.test(text) ? undefined : asciiBytes(text);
+    const bytes = isAscii(text) ? asciiBytes(text) : undefined;
     eachToken(text, minLength, (token) => found.push(token), bytes);
     return found;
   },
@@ -690,7 +718,7 @@ export function extractValues(text: string, options: ExtractOptions = {}): Extra
   const hasDigit = /\d/.test(scanned);
   // An ASCII text's codes as bytes, read by the token scan and then compacted to the passage text's (when either
   // runs: see extractTokens).
-  const ascii = !/[^\x00-\x7f]/.test(scanned);
+  const ascii = isAscii(scanned);
   const bytes =
     ascii && (options.passages !== false || side === "user" || hasDigit) ? asciiBytes(scanned) : undefined;
   leadingValues(scanned, side, add, hasDigit, tokenScanOf(bytes));
@@ -737,7 +765,7 @@ function wasmLeafFacts(
   const side = options.side ?? "tool";
   if (side === "argument" || options.passages === false || limit > MAX_WASM_WINDOWS) return false;
   const scanned = leaf.length > MAX_SCAN_CHARS ? leaf.slice(0, MAX_SCAN_CHARS) : leaf;
-  if (/[^\x00-\x7f]/.test(scanned)) return false;
+  if (!isAscii(scanned)) return false;
   const module = windowsModule();
   if (!module.setPrefix(prefix)) return false;
   module.load(scanned);

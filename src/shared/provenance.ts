@@ -366,7 +366,8 @@ for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-
   LABEL_CHAR[c.charCodeAt(0)] = 1;
 /** `[a-z0-9]` (`i` flag): what follows a host's first dot (a label's first character or the TLD's). */
 const ALNUM_CHAR = new Uint8Array(128);
-for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") ALNUM_CHAR[c.charCodeAt(0)] = 1;
+for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+  ALNUM_CHAR[c.charCodeAt(0)] = 1;
 const EMAIL_AT = new RegExp(EMAIL.source, "iy");
 const HOST_AT = new RegExp(HOST.source, "iy");
 

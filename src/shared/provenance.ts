@@ -761,6 +761,7 @@ function wasmLeafFacts(
   prefix: string,
   options: ExtractOptions,
   limit: number,
+  hashOf: (norm: string) => string,
   push: (kind: ValueKind, h: string) => void,
 ): boolean {
   const side = options.side ?? "tool";
@@ -772,7 +773,7 @@ function wasmLeafFacts(
   module.load(scanned);
   const { out, add } = valueCollector(limit);
   leadingValues(scanned, side, add, /\d/.test(scanned), wasmTokenScan(module));
-  for (const found of out) push(found.kind, hashWithPrefix(prefix, found.norm));
+  for (const found of out) push(found.kind, hashOf(found.norm));
   for (const h of module.windowHashes(limit - out.length)) push("passage", h);
   return true;
 }
@@ -873,8 +874,22 @@ export function valueFact(kind: ValueKind, raw: string, salt: string, key?: stri
  * value hashed with the thread's salt (and key), deduplicated by hash, capped at `maxValues`.
  */
 export function extractValueFacts(value: unknown, salt: string, options: ExtractOptions = {}): ValueFact[] {
+  return valueFactsOf(value, salt, options).facts;
+}
+
+/**
+ * `extractValueFacts`, and the hash of each normal form it hashed besides the passage windows (by normal form), so
+ * a caller that hashes more values of the same text with the same salt and key (the output check's findings) can
+ * look them up instead: a hash depends on the normal form alone, whatever the kind.
+ */
+export function valueFactsOf(
+  value: unknown,
+  salt: string,
+  options: ExtractOptions = {},
+): { facts: ValueFact[]; hashes: Map<string, string> } {
   const limit = options.maxValues ?? MAX_VALUES_PER_TEXT;
   const facts: ValueFact[] = [];
+  const hashes = new Map<string, string>();
   const seen = new Set<string>();
   const prefix = hashPrefix(salt, options.key);
   const push = (kind: ValueKind, h: string) => {
@@ -882,14 +897,22 @@ export function extractValueFacts(value: unknown, salt: string, options: Extract
     seen.add(h);
     facts.push({ kind, h });
   };
+  const hashOf = (norm: string) => {
+    let h = hashes.get(norm);
+    if (h === undefined) {
+      h = hashWithPrefix(prefix, norm);
+      hashes.set(norm, h);
+    }
+    return h;
+  };
   for (const leaf of stringLeaves(value)) {
     const remaining = limit - facts.length;
-    if (!wasmLeafFacts(leaf, prefix, options, remaining, push))
+    if (!wasmLeafFacts(leaf, prefix, options, remaining, hashOf, push))
       for (const found of extractValues(leaf, { ...options, maxValues: remaining }))
-        push(found.kind, hashWithPrefix(prefix, found.norm));
+        push(found.kind, found.kind === "passage" ? hashWithPrefix(prefix, found.norm) : hashOf(found.norm));
     if (facts.length >= limit) break;
   }
-  return facts;
+  return { facts, hashes };
 }
 
 /** A new, empty record for a thread. */

@@ -13,7 +13,18 @@
 // holds this module's constants (the round constants, the byte classes) and its scratch (the message schedule, one
 // message block pair).
 
-/** Scratch for the digest's bytes, and the message being hashed (at most 64 + 33 + 9 bytes: two blocks). */
+const K: usize = memory.data<u32>([
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
+  0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+  0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
+  0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
+  0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+  0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+  0xc67178f2,
+]);
+
+/** The message schedule (64 words; also the digest's bytes), and the message being hashed (two blocks). */
 const W: usize = memory.data(256);
 const MSG: usize = memory.data(192);
 /** The hash state after the prefix's whole blocks (the midstate), and the running state. */
@@ -101,12 +112,16 @@ function initState(state: usize): void {
   store<u32>(state + 28, 0x5be0cd19);
 }
 
-/**
- * One 64-byte block at `block` into the state at `state`. The 64 rounds are written out, the eight working
- * variables renamed each round instead of moved and the schedule kept in 16 locals (the usual unrolled form; the
- * rounds were generated from FIPS 180-4's loop, the property test checks them against node:crypto).
- */
+/** One 64-byte block at `block` into the state at `state`. */
 function compress(state: usize, block: usize): void {
+  for (let t: usize = 0; t < 16; t++) store<u32>(W + (t << 2), bswap<u32>(load<u32>(block + (t << 2))));
+  for (let t: usize = 16; t < 64; t++) {
+    const w15 = load<u32>(W + ((t - 15) << 2));
+    const w2 = load<u32>(W + ((t - 2) << 2));
+    const s0 = rotr<u32>(w15, 7) ^ rotr<u32>(w15, 18) ^ (w15 >>> 3);
+    const s1 = rotr<u32>(w2, 17) ^ rotr<u32>(w2, 19) ^ (w2 >>> 10);
+    store<u32>(W + (t << 2), load<u32>(W + ((t - 16) << 2)) + s0 + load<u32>(W + ((t - 7) << 2)) + s1);
+  }
   let a = load<u32>(state);
   let b = load<u32>(state + 4);
   let c = load<u32>(state + 8);
@@ -115,263 +130,22 @@ function compress(state: usize, block: usize): void {
   let f = load<u32>(state + 20);
   let g = load<u32>(state + 24);
   let h = load<u32>(state + 28);
-  let w0 = bswap<u32>(load<u32>(block + 0));
-  let w1 = bswap<u32>(load<u32>(block + 4));
-  let w2 = bswap<u32>(load<u32>(block + 8));
-  let w3 = bswap<u32>(load<u32>(block + 12));
-  let w4 = bswap<u32>(load<u32>(block + 16));
-  let w5 = bswap<u32>(load<u32>(block + 20));
-  let w6 = bswap<u32>(load<u32>(block + 24));
-  let w7 = bswap<u32>(load<u32>(block + 28));
-  let w8 = bswap<u32>(load<u32>(block + 32));
-  let w9 = bswap<u32>(load<u32>(block + 36));
-  let w10 = bswap<u32>(load<u32>(block + 40));
-  let w11 = bswap<u32>(load<u32>(block + 44));
-  let w12 = bswap<u32>(load<u32>(block + 48));
-  let w13 = bswap<u32>(load<u32>(block + 52));
-  let w14 = bswap<u32>(load<u32>(block + 56));
-  let w15 = bswap<u32>(load<u32>(block + 60));
-  let t1: u32 = 0;
-  t1 = h + bigSig1(e) + ((e & f) ^ (~e & g)) + 0x428a2f98 + w0;
-  d += t1;
-  h = t1 + bigSig0(a) + ((a & b) ^ (a & c) ^ (b & c));
-  t1 = g + bigSig1(d) + ((d & e) ^ (~d & f)) + 0x71374491 + w1;
-  c += t1;
-  g = t1 + bigSig0(h) + ((h & a) ^ (h & b) ^ (a & b));
-  t1 = f + bigSig1(c) + ((c & d) ^ (~c & e)) + 0xb5c0fbcf + w2;
-  b += t1;
-  f = t1 + bigSig0(g) + ((g & h) ^ (g & a) ^ (h & a));
-  t1 = e + bigSig1(b) + ((b & c) ^ (~b & d)) + 0xe9b5dba5 + w3;
-  a += t1;
-  e = t1 + bigSig0(f) + ((f & g) ^ (f & h) ^ (g & h));
-  t1 = d + bigSig1(a) + ((a & b) ^ (~a & c)) + 0x3956c25b + w4;
-  h += t1;
-  d = t1 + bigSig0(e) + ((e & f) ^ (e & g) ^ (f & g));
-  t1 = c + bigSig1(h) + ((h & a) ^ (~h & b)) + 0x59f111f1 + w5;
-  g += t1;
-  c = t1 + bigSig0(d) + ((d & e) ^ (d & f) ^ (e & f));
-  t1 = b + bigSig1(g) + ((g & h) ^ (~g & a)) + 0x923f82a4 + w6;
-  f += t1;
-  b = t1 + bigSig0(c) + ((c & d) ^ (c & e) ^ (d & e));
-  t1 = a + bigSig1(f) + ((f & g) ^ (~f & h)) + 0xab1c5ed5 + w7;
-  e += t1;
-  a = t1 + bigSig0(b) + ((b & c) ^ (b & d) ^ (c & d));
-  t1 = h + bigSig1(e) + ((e & f) ^ (~e & g)) + 0xd807aa98 + w8;
-  d += t1;
-  h = t1 + bigSig0(a) + ((a & b) ^ (a & c) ^ (b & c));
-  t1 = g + bigSig1(d) + ((d & e) ^ (~d & f)) + 0x12835b01 + w9;
-  c += t1;
-  g = t1 + bigSig0(h) + ((h & a) ^ (h & b) ^ (a & b));
-  t1 = f + bigSig1(c) + ((c & d) ^ (~c & e)) + 0x243185be + w10;
-  b += t1;
-  f = t1 + bigSig0(g) + ((g & h) ^ (g & a) ^ (h & a));
-  t1 = e + bigSig1(b) + ((b & c) ^ (~b & d)) + 0x550c7dc3 + w11;
-  a += t1;
-  e = t1 + bigSig0(f) + ((f & g) ^ (f & h) ^ (g & h));
-  t1 = d + bigSig1(a) + ((a & b) ^ (~a & c)) + 0x72be5d74 + w12;
-  h += t1;
-  d = t1 + bigSig0(e) + ((e & f) ^ (e & g) ^ (f & g));
-  t1 = c + bigSig1(h) + ((h & a) ^ (~h & b)) + 0x80deb1fe + w13;
-  g += t1;
-  c = t1 + bigSig0(d) + ((d & e) ^ (d & f) ^ (e & f));
-  t1 = b + bigSig1(g) + ((g & h) ^ (~g & a)) + 0x9bdc06a7 + w14;
-  f += t1;
-  b = t1 + bigSig0(c) + ((c & d) ^ (c & e) ^ (d & e));
-  t1 = a + bigSig1(f) + ((f & g) ^ (~f & h)) + 0xc19bf174 + w15;
-  e += t1;
-  a = t1 + bigSig0(b) + ((b & c) ^ (b & d) ^ (c & d));
-  w0 += sig1(w14) + w9 + sig0(w1);
-  t1 = h + bigSig1(e) + ((e & f) ^ (~e & g)) + 0xe49b69c1 + w0;
-  d += t1;
-  h = t1 + bigSig0(a) + ((a & b) ^ (a & c) ^ (b & c));
-  w1 += sig1(w15) + w10 + sig0(w2);
-  t1 = g + bigSig1(d) + ((d & e) ^ (~d & f)) + 0xefbe4786 + w1;
-  c += t1;
-  g = t1 + bigSig0(h) + ((h & a) ^ (h & b) ^ (a & b));
-  w2 += sig1(w0) + w11 + sig0(w3);
-  t1 = f + bigSig1(c) + ((c & d) ^ (~c & e)) + 0x0fc19dc6 + w2;
-  b += t1;
-  f = t1 + bigSig0(g) + ((g & h) ^ (g & a) ^ (h & a));
-  w3 += sig1(w1) + w12 + sig0(w4);
-  t1 = e + bigSig1(b) + ((b & c) ^ (~b & d)) + 0x240ca1cc + w3;
-  a += t1;
-  e = t1 + bigSig0(f) + ((f & g) ^ (f & h) ^ (g & h));
-  w4 += sig1(w2) + w13 + sig0(w5);
-  t1 = d + bigSig1(a) + ((a & b) ^ (~a & c)) + 0x2de92c6f + w4;
-  h += t1;
-  d = t1 + bigSig0(e) + ((e & f) ^ (e & g) ^ (f & g));
-  w5 += sig1(w3) + w14 + sig0(w6);
-  t1 = c + bigSig1(h) + ((h & a) ^ (~h & b)) + 0x4a7484aa + w5;
-  g += t1;
-  c = t1 + bigSig0(d) + ((d & e) ^ (d & f) ^ (e & f));
-  w6 += sig1(w4) + w15 + sig0(w7);
-  t1 = b + bigSig1(g) + ((g & h) ^ (~g & a)) + 0x5cb0a9dc + w6;
-  f += t1;
-  b = t1 + bigSig0(c) + ((c & d) ^ (c & e) ^ (d & e));
-  w7 += sig1(w5) + w0 + sig0(w8);
-  t1 = a + bigSig1(f) + ((f & g) ^ (~f & h)) + 0x76f988da + w7;
-  e += t1;
-  a = t1 + bigSig0(b) + ((b & c) ^ (b & d) ^ (c & d));
-  w8 += sig1(w6) + w1 + sig0(w9);
-  t1 = h + bigSig1(e) + ((e & f) ^ (~e & g)) + 0x983e5152 + w8;
-  d += t1;
-  h = t1 + bigSig0(a) + ((a & b) ^ (a & c) ^ (b & c));
-  w9 += sig1(w7) + w2 + sig0(w10);
-  t1 = g + bigSig1(d) + ((d & e) ^ (~d & f)) + 0xa831c66d + w9;
-  c += t1;
-  g = t1 + bigSig0(h) + ((h & a) ^ (h & b) ^ (a & b));
-  w10 += sig1(w8) + w3 + sig0(w11);
-  t1 = f + bigSig1(c) + ((c & d) ^ (~c & e)) + 0xb00327c8 + w10;
-  b += t1;
-  f = t1 + bigSig0(g) + ((g & h) ^ (g & a) ^ (h & a));
-  w11 += sig1(w9) + w4 + sig0(w12);
-  t1 = e + bigSig1(b) + ((b & c) ^ (~b & d)) + 0xbf597fc7 + w11;
-  a += t1;
-  e = t1 + bigSig0(f) + ((f & g) ^ (f & h) ^ (g & h));
-  w12 += sig1(w10) + w5 + sig0(w13);
-  t1 = d + bigSig1(a) + ((a & b) ^ (~a & c)) + 0xc6e00bf3 + w12;
-  h += t1;
-  d = t1 + bigSig0(e) + ((e & f) ^ (e & g) ^ (f & g));
-  w13 += sig1(w11) + w6 + sig0(w14);
-  t1 = c + bigSig1(h) + ((h & a) ^ (~h & b)) + 0xd5a79147 + w13;
-  g += t1;
-  c = t1 + bigSig0(d) + ((d & e) ^ (d & f) ^ (e & f));
-  w14 += sig1(w12) + w7 + sig0(w15);
-  t1 = b + bigSig1(g) + ((g & h) ^ (~g & a)) + 0x06ca6351 + w14;
-  f += t1;
-  b = t1 + bigSig0(c) + ((c & d) ^ (c & e) ^ (d & e));
-  w15 += sig1(w13) + w8 + sig0(w0);
-  t1 = a + bigSig1(f) + ((f & g) ^ (~f & h)) + 0x14292967 + w15;
-  e += t1;
-  a = t1 + bigSig0(b) + ((b & c) ^ (b & d) ^ (c & d));
-  w0 += sig1(w14) + w9 + sig0(w1);
-  t1 = h + bigSig1(e) + ((e & f) ^ (~e & g)) + 0x27b70a85 + w0;
-  d += t1;
-  h = t1 + bigSig0(a) + ((a & b) ^ (a & c) ^ (b & c));
-  w1 += sig1(w15) + w10 + sig0(w2);
-  t1 = g + bigSig1(d) + ((d & e) ^ (~d & f)) + 0x2e1b2138 + w1;
-  c += t1;
-  g = t1 + bigSig0(h) + ((h & a) ^ (h & b) ^ (a & b));
-  w2 += sig1(w0) + w11 + sig0(w3);
-  t1 = f + bigSig1(c) + ((c & d) ^ (~c & e)) + 0x4d2c6dfc + w2;
-  b += t1;
-  f = t1 + bigSig0(g) + ((g & h) ^ (g & a) ^ (h & a));
-  w3 += sig1(w1) + w12 + sig0(w4);
-  t1 = e + bigSig1(b) + ((b & c) ^ (~b & d)) + 0x53380d13 + w3;
-  a += t1;
-  e = t1 + bigSig0(f) + ((f & g) ^ (f & h) ^ (g & h));
-  w4 += sig1(w2) + w13 + sig0(w5);
-  t1 = d + bigSig1(a) + ((a & b) ^ (~a & c)) + 0x650a7354 + w4;
-  h += t1;
-  d = t1 + bigSig0(e) + ((e & f) ^ (e & g) ^ (f & g));
-  w5 += sig1(w3) + w14 + sig0(w6);
-  t1 = c + bigSig1(h) + ((h & a) ^ (~h & b)) + 0x766a0abb + w5;
-  g += t1;
-  c = t1 + bigSig0(d) + ((d & e) ^ (d & f) ^ (e & f));
-  w6 += sig1(w4) + w15 + sig0(w7);
-  t1 = b + bigSig1(g) + ((g & h) ^ (~g & a)) + 0x81c2c92e + w6;
-  f += t1;
-  b = t1 + bigSig0(c) + ((c & d) ^ (c & e) ^ (d & e));
-  w7 += sig1(w5) + w0 + sig0(w8);
-  t1 = a + bigSig1(f) + ((f & g) ^ (~f & h)) + 0x92722c85 + w7;
-  e += t1;
-  a = t1 + bigSig0(b) + ((b & c) ^ (b & d) ^ (c & d));
-  w8 += sig1(w6) + w1 + sig0(w9);
-  t1 = h + bigSig1(e) + ((e & f) ^ (~e & g)) + 0xa2bfe8a1 + w8;
-  d += t1;
-  h = t1 + bigSig0(a) + ((a & b) ^ (a & c) ^ (b & c));
-  w9 += sig1(w7) + w2 + sig0(w10);
-  t1 = g + bigSig1(d) + ((d & e) ^ (~d & f)) + 0xa81a664b + w9;
-  c += t1;
-  g = t1 + bigSig0(h) + ((h & a) ^ (h & b) ^ (a & b));
-  w10 += sig1(w8) + w3 + sig0(w11);
-  t1 = f + bigSig1(c) + ((c & d) ^ (~c & e)) + 0xc24b8b70 + w10;
-  b += t1;
-  f = t1 + bigSig0(g) + ((g & h) ^ (g & a) ^ (h & a));
-  w11 += sig1(w9) + w4 + sig0(w12);
-  t1 = e + bigSig1(b) + ((b & c) ^ (~b & d)) + 0xc76c51a3 + w11;
-  a += t1;
-  e = t1 + bigSig0(f) + ((f & g) ^ (f & h) ^ (g & h));
-  w12 += sig1(w10) + w5 + sig0(w13);
-  t1 = d + bigSig1(a) + ((a & b) ^ (~a & c)) + 0xd192e819 + w12;
-  h += t1;
-  d = t1 + bigSig0(e) + ((e & f) ^ (e & g) ^ (f & g));
-  w13 += sig1(w11) + w6 + sig0(w14);
-  t1 = c + bigSig1(h) + ((h & a) ^ (~h & b)) + 0xd6990624 + w13;
-  g += t1;
-  c = t1 + bigSig0(d) + ((d & e) ^ (d & f) ^ (e & f));
-  w14 += sig1(w12) + w7 + sig0(w15);
-  t1 = b + bigSig1(g) + ((g & h) ^ (~g & a)) + 0xf40e3585 + w14;
-  f += t1;
-  b = t1 + bigSig0(c) + ((c & d) ^ (c & e) ^ (d & e));
-  w15 += sig1(w13) + w8 + sig0(w0);
-  t1 = a + bigSig1(f) + ((f & g) ^ (~f & h)) + 0x106aa070 + w15;
-  e += t1;
-  a = t1 + bigSig0(b) + ((b & c) ^ (b & d) ^ (c & d));
-  w0 += sig1(w14) + w9 + sig0(w1);
-  t1 = h + bigSig1(e) + ((e & f) ^ (~e & g)) + 0x19a4c116 + w0;
-  d += t1;
-  h = t1 + bigSig0(a) + ((a & b) ^ (a & c) ^ (b & c));
-  w1 += sig1(w15) + w10 + sig0(w2);
-  t1 = g + bigSig1(d) + ((d & e) ^ (~d & f)) + 0x1e376c08 + w1;
-  c += t1;
-  g = t1 + bigSig0(h) + ((h & a) ^ (h & b) ^ (a & b));
-  w2 += sig1(w0) + w11 + sig0(w3);
-  t1 = f + bigSig1(c) + ((c & d) ^ (~c & e)) + 0x2748774c + w2;
-  b += t1;
-  f = t1 + bigSig0(g) + ((g & h) ^ (g & a) ^ (h & a));
-  w3 += sig1(w1) + w12 + sig0(w4);
-  t1 = e + bigSig1(b) + ((b & c) ^ (~b & d)) + 0x34b0bcb5 + w3;
-  a += t1;
-  e = t1 + bigSig0(f) + ((f & g) ^ (f & h) ^ (g & h));
-  w4 += sig1(w2) + w13 + sig0(w5);
-  t1 = d + bigSig1(a) + ((a & b) ^ (~a & c)) + 0x391c0cb3 + w4;
-  h += t1;
-  d = t1 + bigSig0(e) + ((e & f) ^ (e & g) ^ (f & g));
-  w5 += sig1(w3) + w14 + sig0(w6);
-  t1 = c + bigSig1(h) + ((h & a) ^ (~h & b)) + 0x4ed8aa4a + w5;
-  g += t1;
-  c = t1 + bigSig0(d) + ((d & e) ^ (d & f) ^ (e & f));
-  w6 += sig1(w4) + w15 + sig0(w7);
-  t1 = b + bigSig1(g) + ((g & h) ^ (~g & a)) + 0x5b9cca4f + w6;
-  f += t1;
-  b = t1 + bigSig0(c) + ((c & d) ^ (c & e) ^ (d & e));
-  w7 += sig1(w5) + w0 + sig0(w8);
-  t1 = a + bigSig1(f) + ((f & g) ^ (~f & h)) + 0x682e6ff3 + w7;
-  e += t1;
-  a = t1 + bigSig0(b) + ((b & c) ^ (b & d) ^ (c & d));
-  w8 += sig1(w6) + w1 + sig0(w9);
-  t1 = h + bigSig1(e) + ((e & f) ^ (~e & g)) + 0x748f82ee + w8;
-  d += t1;
-  h = t1 + bigSig0(a) + ((a & b) ^ (a & c) ^ (b & c));
-  w9 += sig1(w7) + w2 + sig0(w10);
-  t1 = g + bigSig1(d) + ((d & e) ^ (~d & f)) + 0x78a5636f + w9;
-  c += t1;
-  g = t1 + bigSig0(h) + ((h & a) ^ (h & b) ^ (a & b));
-  w10 += sig1(w8) + w3 + sig0(w11);
-  t1 = f + bigSig1(c) + ((c & d) ^ (~c & e)) + 0x84c87814 + w10;
-  b += t1;
-  f = t1 + bigSig0(g) + ((g & h) ^ (g & a) ^ (h & a));
-  w11 += sig1(w9) + w4 + sig0(w12);
-  t1 = e + bigSig1(b) + ((b & c) ^ (~b & d)) + 0x8cc70208 + w11;
-  a += t1;
-  e = t1 + bigSig0(f) + ((f & g) ^ (f & h) ^ (g & h));
-  w12 += sig1(w10) + w5 + sig0(w13);
-  t1 = d + bigSig1(a) + ((a & b) ^ (~a & c)) + 0x90befffa + w12;
-  h += t1;
-  d = t1 + bigSig0(e) + ((e & f) ^ (e & g) ^ (f & g));
-  w13 += sig1(w11) + w6 + sig0(w14);
-  t1 = c + bigSig1(h) + ((h & a) ^ (~h & b)) + 0xa4506ceb + w13;
-  g += t1;
-  c = t1 + bigSig0(d) + ((d & e) ^ (d & f) ^ (e & f));
-  w14 += sig1(w12) + w7 + sig0(w15);
-  t1 = b + bigSig1(g) + ((g & h) ^ (~g & a)) + 0xbef9a3f7 + w14;
-  f += t1;
-  b = t1 + bigSig0(c) + ((c & d) ^ (c & e) ^ (d & e));
-  w15 += sig1(w13) + w8 + sig0(w0);
-  t1 = a + bigSig1(f) + ((f & g) ^ (~f & h)) + 0xc67178f2 + w15;
-  e += t1;
-  a = t1 + bigSig0(b) + ((b & c) ^ (b & d) ^ (c & d));
+  for (let t: usize = 0; t < 64; t++) {
+    const S1 = rotr<u32>(e, 6) ^ rotr<u32>(e, 11) ^ rotr<u32>(e, 25);
+    const ch = (e & f) ^ (~e & g);
+    const t1 = h + S1 + ch + load<u32>(K + (t << 2)) + load<u32>(W + (t << 2));
+    const S0 = rotr<u32>(a, 2) ^ rotr<u32>(a, 13) ^ rotr<u32>(a, 22);
+    const maj = (a & b) ^ (a & c) ^ (b & c);
+    const t2 = S0 + maj;
+    h = g;
+    g = f;
+    f = e;
+    e = d + t1;
+    d = c;
+    c = b;
+    b = a;
+    a = t1 + t2;
+  }
   store<u32>(state, load<u32>(state) + a);
   store<u32>(state + 4, load<u32>(state + 4) + b);
   store<u32>(state + 8, load<u32>(state + 8) + c);
@@ -380,30 +154,6 @@ function compress(state: usize, block: usize): void {
   store<u32>(state + 20, load<u32>(state + 20) + f);
   store<u32>(state + 24, load<u32>(state + 24) + g);
   store<u32>(state + 28, load<u32>(state + 28) + h);
-}
-
-// @ts-ignore: decorator
-@inline
-function bigSig0(x: u32): u32 {
-  return rotr<u32>(x, 2) ^ rotr<u32>(x, 13) ^ rotr<u32>(x, 22);
-}
-
-// @ts-ignore: decorator
-@inline
-function bigSig1(x: u32): u32 {
-  return rotr<u32>(x, 6) ^ rotr<u32>(x, 11) ^ rotr<u32>(x, 25);
-}
-
-// @ts-ignore: decorator
-@inline
-function sig0(x: u32): u32 {
-  return rotr<u32>(x, 7) ^ rotr<u32>(x, 18) ^ (x >>> 3);
-}
-
-// @ts-ignore: decorator
-@inline
-function sig1(x: u32): u32 {
-  return rotr<u32>(x, 17) ^ rotr<u32>(x, 19) ^ (x >>> 10);
 }
 
 let prefixTail: usize = 0;

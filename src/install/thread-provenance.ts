@@ -267,12 +267,16 @@ export class ThreadProvenance {
     return intent;
   }
 
-  /** Builds the facts of a thread from its messages (and the middleware's state key, when present). */
+  /**
+   * Builds the facts of a thread from its messages (and the middleware's state key, when present). `withIntent`
+   * false: no `intent` (the state key keeps none, so the middleware's fold does not hash it).
+   */
   factsOf(
     messages: readonly MessageLike[],
     stored: ProvenanceState | undefined,
     threadKey?: string,
     salt = this.#saltOf(messages, stored, threadKey),
+    withIntent = true,
   ) {
     const derived = deriveThreadSalt(salt, this.#key);
     const user = new Map<string, ValueFact>();
@@ -311,7 +315,7 @@ export class ThreadProvenance {
       turnStart: start,
     };
     // The user's intent is the last human message's, when one is in sight (a summary's text never counts).
-    if (lastSaid !== undefined) facts.intent = this.intentOf(lastSaid, derived);
+    if (lastSaid !== undefined && withIntent) facts.intent = this.intentOf(lastSaid, derived);
     return { salt, facts };
   }
 
@@ -457,6 +461,7 @@ export function toolStepDelta(
     stored?.salt === delta.salt ? stored : undefined,
     undefined,
     delta.salt,
+    false,
   );
   delta.user = facts.user;
   const kept = facts.outputs.filter((output) => output.toolCallId !== undefined);

@@ -3,7 +3,6 @@
  * package never imports `langchain` (an optional peer dependency).
  */
 
-import { AIMessage } from "@langchain/core/messages";
 import { Command, getConfig, isGraphInterrupt, ReducedValue, StateSchema } from "@langchain/langgraph";
 import { createMiddleware, ToolMessage } from "langchain";
 import { z } from "zod/v4";
@@ -16,14 +15,12 @@ import { type CatalogAwareInterceptor, isGuardedTool } from "./install-intercept
 import { type CallReviewHooks, previewThrough, reviewHooksOf } from "./proposed-calls.js";
 import { lastProposal, reviewProposedCalls } from "./review-tool-calls.js";
 import {
-  foldIntoState,
   isProvenanceState,
   mergeProvenanceStates,
   PROVENANCE_STATE_KEY,
   type ProvenanceState,
-  resultDelta,
   ThreadProvenance,
-  threadKeyOf,
+  toolStepDelta,
 } from "./thread-provenance.js";
 
 export interface TollgateMiddlewareOptions {
@@ -183,31 +180,30 @@ function reviewHooksResolver(
   };
 }
 
-/**
- * Keeps the facts of the messages in the state key, so a later summary does not take them away: the model step's
- * full fold (the human messages, and any result that came without this middleware's tool step).
- */
-function provenanceFolder(provenanceKey: string | undefined) {
-  const provenance = new ThreadProvenance(provenanceKey ? { key: provenanceKey } : {});
-  return (state: { messages: unknown[]; [PROVENANCE_STATE_KEY]?: unknown }) => {
-    const stored = state[PROVENANCE_STATE_KEY];
-    return foldIntoState(
-      provenance,
-      state.messages as never,
-      isProvenanceState(stored) ? stored : undefined,
-      threadKeyOf(undefined),
-    );
-  };
+/** The part of the graph state a tool step reads: the messages and the state key. */
+interface ToolStepState {
+  messages?: unknown;
+  [PROVENANCE_STATE_KEY]?: unknown;
 }
 
 /**
- * A tool step's message, with its result's facts written to the state key in the same update (a Command): the
- * facts are in the state before any later hook (a summary) can replace the message. A message without a tollgate
- * artifact goes as it is.
+ * A tool step's message, with what it adds to the state key written in the same update (a Command): the result's
+ * facts and what the user said in the messages in sight (`toolStepDelta`), in the state before any later hook (a
+ * summary) can replace the messages. A message without a tollgate artifact goes as it is.
  */
-function withResultFacts(message: ToolMessage): ToolMessage | Command {
-  const delta = resultDelta(message);
-  return delta ? new Command({ update: { messages: [message], [PROVENANCE_STATE_KEY]: delta } }) : message;
+function resultFactsWriter(provenanceKey: string | undefined) {
+  const provenance = new ThreadProvenance(provenanceKey ? { key: provenanceKey } : {});
+  return (message: ToolMessage, state: ToolStepState | undefined): ToolMessage | Command => {
+    const stored = state?.[PROVENANCE_STATE_KEY];
+    const messages = Array.isArray(state?.messages) ? (state.messages as never[]) : [];
+    const delta = toolStepDelta(
+      provenance,
+      message,
+      messages,
+      isProvenanceState(stored) ? stored : undefined,
+    );
+    return delta ? new Command({ update: { messages: [message], [PROVENANCE_STATE_KEY]: delta } }) : message;
+  };
 }
 
 /**
@@ -249,20 +245,13 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
     interceptors as readonly CatalogAwareInterceptor[],
     serverNameOf,
   );
-  const foldProvenance = provenanceFolder(options.provenanceKey);
+  const withResultFacts = resultFactsWriter(options.provenanceKey);
 
   return createMiddleware({
     name: "McpTollgate",
     stateSchema: tollgateState,
-    // The fold rides on the model step's own update (no graph node of its own): the human messages are folded
-    // before the model reads them; tool results are folded in the tool step (`withResultFacts`), before any hook
-    // of the next model step (a summary) runs. A structured response is returned as it is (a Command would drop it).
-    wrapModelCall: async (request, handler) => {
-      const folded = foldProvenance(request.state);
-      const response = await handler(request);
-      if (!folded || !AIMessage.isInstance(response)) return response;
-      return new Command({ update: { [PROVENANCE_STATE_KEY]: folded } });
-    },
+    // No model-call hook: a `wrapModelCall` makes langchain parse this middleware's state and compose a handler at
+    // every model call. The state key is written in each tool step's own update (`withResultFacts`).
     // The review step, for the tools named in `tools` only: without them no afterModel hook at all (each hook is a
     // graph node of its own, run after every model call even when it has nothing to do).
     afterModel:
@@ -288,7 +277,7 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
       try {
         if (interceptors.length === 0 || isGuardedTool(request.tool)) {
           const out = await handler(request);
-          return ToolMessage.isInstance(out) ? withResultFacts(out) : out;
+          return ToolMessage.isInstance(out) ? withResultFacts(out, request.state) : out;
         }
         let produced: ToolMessage | undefined;
         const chain = composeInterceptors(interceptors, async (req) => {
@@ -310,7 +299,7 @@ export function createTollgateMiddleware(options: TollgateMiddlewareOptions = {}
           ...(request.runtime.signal ? { signal: request.runtime.signal } : {}),
           ...runContextOf(request.runtime),
         });
-        return withResultFacts(resultToMessage(result, produced!));
+        return withResultFacts(resultToMessage(result, produced!), request.state);
       } catch (error) {
         if (isGraphInterrupt(error) || request.runtime.signal?.aborted || !handleToolErrors) throw error;
         return checkedErrorMessage(error, call, request.tool);

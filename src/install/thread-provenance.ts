@@ -267,9 +267,17 @@ export class ThreadProvenance {
     return intent;
   }
 
-  /** Builds the facts of a thread from its messages (and the middleware's state key, when present). */
-  factsOf(messages: readonly MessageLike[], stored: ProvenanceState | undefined, threadKey?: string) {
-    const salt = this.#saltOf(messages, stored, threadKey);
+  /**
+   * Builds the facts of a thread from its messages (and the middleware's state key, when present). `withIntent`
+   * false: no `intent` (the state key keeps none, so the middleware's fold does not hash it).
+   */
+  factsOf(
+    messages: readonly MessageLike[],
+    stored: ProvenanceState | undefined,
+    threadKey?: string,
+    salt = this.#saltOf(messages, stored, threadKey),
+    withIntent = true,
+  ) {
     const derived = deriveThreadSalt(salt, this.#key);
     const user = new Map<string, ValueFact>();
     for (const fact of stored?.user ?? []) user.set(fact.h, fact);
@@ -307,7 +315,7 @@ export class ThreadProvenance {
       turnStart: start,
     };
     // The user's intent is the last human message's, when one is in sight (a summary's text never counts).
-    if (lastSaid !== undefined) facts.intent = this.intentOf(lastSaid, derived);
+    if (lastSaid !== undefined && withIntent) facts.intent = this.intentOf(lastSaid, derived);
     return { salt, facts };
   }
 
@@ -361,33 +369,6 @@ export class ThreadProvenance {
   }
 }
 
-/**
- * Folds the facts of the thread's messages into the middleware's state key, so that a summary that later replaces
- * those messages does not take their facts with it. Returns the new state value, or undefined when nothing is new.
- */
-export function foldIntoState(
-  provenance: ThreadProvenance,
-  messages: readonly MessageLike[],
-  stored: ProvenanceState | undefined,
-  threadKey?: string,
-): ProvenanceState | undefined {
-  const { salt, facts } = provenance.factsOf(messages, stored, threadKey);
-  const next: ProvenanceState = { salt, user: facts.user, outputs: facts.outputs };
-  const handles = dedupeHandles(handleEntriesOf(messages, stored?.salt === salt ? stored : undefined, salt));
-  if (handles.length > 0) next.handles = handles;
-  const same =
-    stored !== undefined &&
-    (stored.handles?.length ?? 0) === handles.length &&
-    stored.salt === next.salt &&
-    stored.user.length === next.user.length &&
-    stored.outputs.length === next.outputs.length &&
-    stored.user.at(-1)?.h === next.user.at(-1)?.h &&
-    stored.outputs.at(-1)?.toolCallId === next.outputs.at(-1)?.toolCallId;
-  if (same) return undefined;
-  if (!stored && next.user.length === 0 && next.outputs.length === 0) return undefined;
-  return next;
-}
-
 /** One entry per handle, the first seen (the state key's come first). */
 function dedupeHandles(entries: readonly HandleEntry[]): HandleEntry[] {
   const seen = new Map<string, HandleEntry>();
@@ -404,11 +385,11 @@ const isDelta = (value: ProvenanceState): value is ProvenanceDelta =>
   (value as ProvenanceDelta).merge === true;
 
 /**
- * The state key's reducer. A full fold (`foldIntoState`: it read the stored value and every message) replaces the
- * value, as a node's write did before the key had a reducer. A delta (`resultDelta`: one tool result; parallel
- * calls of one step write one each) is added: the stored salt wins (facts under another salt compare with nothing
- * of this thread and are dropped, as `factsOf` drops them), outputs of tool calls already kept are not added twice,
- * handles are a union, each list capped like `factsOf` caps it.
+ * The state key's reducer. A value that is not a delta replaces the value, as a node's write did before the key had
+ * a reducer. A delta (`toolStepDelta`: one tool step; parallel calls of one step write one each) is added: the
+ * stored salt wins (facts under another salt compare with nothing of this thread and are dropped, as `factsOf` drops
+ * them), outputs of tool calls already kept are not added twice, user facts and handles are unions, each list
+ * capped like `factsOf` caps it.
  */
 export function mergeProvenanceStates(
   current: ProvenanceState | undefined,
@@ -425,12 +406,25 @@ export function mergeProvenanceStates(
   ];
   const merged: ProvenanceState = {
     salt: current.salt,
-    user: current.user,
+    user: unionUserFacts(current.user, update.user),
     outputs: outputs.slice(-MAX_PROVENANCE_OUTPUTS),
   };
   const handles = dedupeHandles([...(current.handles ?? []), ...(update.handles ?? [])]);
   if (handles.length > 0) merged.handles = handles;
   return merged;
+}
+
+/** The stored user facts, then the new ones not among them, the last `MAX_USER_VALUES` kept (as `factsOf`). */
+function unionUserFacts(current: readonly ValueFact[], added: readonly ValueFact[]): ValueFact[] {
+  if (added.length === 0) return current as ValueFact[];
+  const seen = new Set(current.map((fact) => fact.h));
+  const user = [...current];
+  for (const fact of added) {
+    if (seen.has(fact.h)) continue;
+    seen.add(fact.h);
+    user.push(fact);
+  }
+  return user.slice(-MAX_USER_VALUES);
 }
 
 /**
@@ -444,5 +438,33 @@ export function resultDelta(message: MessageLike): ProvenanceDelta | undefined {
   const delta: ProvenanceDelta = { salt: entry.salt, user: [], outputs: [entry.facts], merge: true };
   const handles = Array.isArray(entry.handles) ? entry.handles.filter(isHandleEntry) : [];
   if (handles.length > 0) delta.handles = handles;
+  return delta;
+}
+
+/**
+ * What a tool step adds to the state key: the result's own delta (`resultDelta`), with the facts of the thread in
+ * sight at that step under the result's salt: what the user said in its human messages (never a summary's), and the
+ * results of the messages kept by their tool call ids (the reducer adds those not yet kept). So the state key
+ * holds what the user said by the time any tool runs, without a hook on every model call; a value whose message a
+ * summary replaces before any tool step of the thread counts as nobody's, which refuses more, never less.
+ */
+export function toolStepDelta(
+  provenance: ThreadProvenance,
+  message: MessageLike,
+  messages: readonly MessageLike[],
+  stored: ProvenanceState | undefined,
+): ProvenanceDelta | undefined {
+  const delta = resultDelta(message);
+  if (!delta) return undefined;
+  const { facts } = provenance.factsOf(
+    messages,
+    stored?.salt === delta.salt ? stored : undefined,
+    undefined,
+    delta.salt,
+    false,
+  );
+  delta.user = facts.user;
+  const kept = facts.outputs.filter((output) => output.toolCallId !== undefined);
+  delta.outputs = [...kept, ...delta.outputs];
   return delta;
 }

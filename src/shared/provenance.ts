@@ -15,6 +15,7 @@
  */
 import { createHmac, hash as oneShotHash } from "node:crypto";
 import { type ArgPointer, isTurnIntent, type TurnIntent, turnIntent } from "./intent.js";
+import { MAX_WASM_WINDOWS, type WindowsModule, windowsModule } from "./provenance-windows.js";
 
 export const PROVENANCE_VERSION = 1;
 
@@ -202,11 +203,19 @@ function digitsOnly(raw: string): string | undefined {
 /** Letters and digits only, NFKC, lower-cased: what passages are compared on (spacing and case do not count). */
 export function passageText(raw: string): string {
   // ASCII (most text) needs no Unicode normalisation and a cheaper class; the result is the same.
-  if (!/[^\x00-\x7f]/.test(raw)) return asciiPassageText(raw);
+  if (isAscii(raw)) return asciiPassageText(raw);
   return raw
     .normalize("NFKC")
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/**
+ * Whether every unit of `text` is ASCII: its UTF-8 length is its length only then (any other code point takes two
+ * bytes or more, a lone surrogate three), and node counts it natively (a regex for a non-ASCII unit reads slower).
+ */
+function isAscii(text: string): boolean {
+  return Buffer.byteLength(text, "utf8") === text.length;
 }
 
 /** By ASCII code: the code's lower-case letter or digit, 0 for what passages drop. */
@@ -355,6 +364,10 @@ for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_
 const LABEL_CHAR = new Uint8Array(128);
 for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
   LABEL_CHAR[c.charCodeAt(0)] = 1;
+/** `[a-z0-9]` (`i` flag): what follows a host's first dot (a label's first character or the TLD's). */
+const ALNUM_CHAR = new Uint8Array(128);
+for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+  ALNUM_CHAR[c.charCodeAt(0)] = 1;
 const EMAIL_AT = new RegExp(EMAIL.source, "iy");
 const HOST_AT = new RegExp(HOST.source, "iy");
 
@@ -363,18 +376,22 @@ const HOST_AT = new RegExp(HOST.source, "iy");
  * HOST's first dot): the pattern's lookbehind puts a match's start at the start of the run of `run` characters
  * (at most `longest`) right before an anchor, so that start is the only one tried, with the same regex (sticky). A
  * start inside a previous match is skipped, as the global scan resumes after a match. The global regex tries every
- * position of the text and reads up to `longest` characters from each.
+ * position of the text and reads up to `longest` characters from each. The anchor is the match's first of its
+ * character, so it is followed by a `follow` character (EMAIL's domain label, HOST's next label or TLD): an anchor
+ * that is not (the full stop that ends a sentence) is not read further.
  */
 function eachAnchored(
   text: string,
   anchor: string,
-  run: Uint8Array,
-  longest: number,
+  scan: { run: Uint8Array; follow: Uint8Array; longest: number },
   sticky: RegExp,
   visit: (match: RegExpExecArray) => void,
 ): void {
+  const { run, follow, longest } = scan;
   let resume = 0;
   for (let at = text.indexOf(anchor); at !== -1; at = text.indexOf(anchor, at + 1)) {
+    const next = text.charCodeAt(at + 1);
+    if (!(next < 128 && follow[next] === 1)) continue;
     let start = at;
     while (start > 0 && at - start <= longest) {
       const code = text.charCodeAt(start - 1);
@@ -392,18 +409,23 @@ function eachAnchored(
 
 /** For tests: the e-mail addresses and hosts as the anchored scans find them, and the patterns they stand for. */
 export const ANCHORED_SCANS = {
-  email: { source: EMAIL.source, find: (text: string) => collect(text, "@", LOCAL_CHAR, 64, EMAIL_AT) },
-  host: { source: HOST.source, find: (text: string) => collect(text, ".", LABEL_CHAR, 63, HOST_AT) },
+  email: { source: EMAIL.source, find: (text: string) => collect(text, "@", EMAIL_SCAN, EMAIL_AT) },
+  host: { source: HOST.source, find: (text: string) => collect(text, ".", HOST_SCAN, HOST_AT) },
 };
 
-function collect(text: string, anchor: string, run: Uint8Array, longest: number, sticky: RegExp): string[] {
+/** EMAIL's local part before its `@` (at most 64), then a domain label. */
+const EMAIL_SCAN = { run: LOCAL_CHAR, follow: LABEL_CHAR, longest: 64 };
+/** HOST's first label before its first dot (at most 63), then a label or the TLD. */
+const HOST_SCAN = { run: LABEL_CHAR, follow: ALNUM_CHAR, longest: 63 };
+
+function collect(text: string, anchor: string, scan: typeof EMAIL_SCAN, sticky: RegExp): string[] {
   const found: string[] = [];
-  eachAnchored(text, anchor, run, longest, sticky, (m) => found.push(`${m.index}:${m[0]}`));
+  eachAnchored(text, anchor, scan, sticky, (m) => found.push(`${m.index}:${m[0]}`));
   return found;
 }
 
 function extractAddresses(text: string, add: Sink): void {
-  if (text.includes("@")) eachAnchored(text, "@", LOCAL_CHAR, 64, EMAIL_AT, (m) => add("email", m[0]));
+  if (text.includes("@")) eachAnchored(text, "@", EMAIL_SCAN, EMAIL_AT, (m) => add("email", m[0]));
   if (text.includes("://")) {
     eachMatch(text, URL_PATTERN, (m) => {
       add("url", m[0]);
@@ -412,7 +434,7 @@ function extractAddresses(text: string, add: Sink): void {
     });
   }
   if (/\.[a-z]{2}/i.test(text)) {
-    eachAnchored(text, ".", LABEL_CHAR, 63, HOST_AT, (m) => {
+    eachAnchored(text, ".", HOST_SCAN, HOST_AT, (m) => {
       const tld = m[0].slice(m[0].lastIndexOf(".") + 1).toLowerCase();
       if (!NOT_TLDS.has(tld)) add("host", m[0]);
     });
@@ -430,10 +452,18 @@ function extractNumbers(text: string, add: Sink, hasDigit = /\d/.test(text)): vo
   });
 }
 
+/** Whether `text` has a prompt mark followed by a space or tab, which PROMPT_LINE cannot match without (six
+ * substring searches cost less than the multiline regex over a long text). */
+function hasPromptMark(text: string): boolean {
+  return PROMPT_MARKS.some((mark) => text.includes(mark));
+}
+const PROMPT_MARKS = ["$ ", "$\t", "> ", ">\t", "# ", "#\t"];
+
 function extractCode(text: string, add: Sink): void {
   if (text.includes("/") || text.includes(":\\")) eachMatch(text, PATH, (m) => add("path", m[0]));
   if (text.includes("`")) eachMatch(text, CODE_SPAN, (m) => add("command", m[1] ?? ""));
-  if (/^[ \t]*[$>#][ \t]/m.test(text)) eachMatch(text, PROMPT_LINE, (m) => add("command", m[1] ?? ""));
+  if (hasPromptMark(text) && /^[ \t]*[$>#][ \t]/m.test(text))
+    eachMatch(text, PROMPT_LINE, (m) => add("command", m[1] ?? ""));
 }
 
 /** Codes TOKEN's class leaves out: its punctuation and every code `\s` stands for (ASCII here, others below). */
@@ -476,11 +506,30 @@ function eachToken(
   while (i < n) {
     const start = bytes ? skipBreakBytes(bytes, i) : skipBreaks(text, i);
     i = bytes ? skipTokenBytes(bytes, start) : skipToken(text, start);
-    for (let at = start; i - at >= 6; at += 512) {
-      const end = Math.min(i, at + 512);
-      if (end - at >= minLength) visit(text.slice(at, end));
-    }
+    visitPieces(text, start, i, minLength, visit);
   }
+}
+
+/** The TOKEN matches of the maximal run `text[start, end)` of its class that are at least `minLength` long. */
+function visitPieces(
+  text: string,
+  start: number,
+  end: number,
+  minLength: number,
+  visit: (token: string) => void,
+): void {
+  for (let at = start; end - at >= 6; at += 512) {
+    const stop = Math.min(end, at + 512);
+    if (stop - at >= minLength) visit(text.slice(at, stop));
+  }
+}
+
+/** The token scan over the runs the WebAssembly pass found in `text` (loaded in `module`). */
+function wasmTokenScan(module: WindowsModule): TokenScan {
+  return (text, minLength, visit) => {
+    const runs = module.tokenRuns(minLength);
+    for (let r = 0; r < runs.length; r += 2) visitPieces(text, runs[r]!, runs[r + 1]!, minLength, visit);
+  };
 }
 
 /** The first position from `i` that is not a token break, or the length. */
@@ -512,38 +561,49 @@ export const TOKEN_SCAN = {
   source: TOKEN.source,
   find: (text: string, minLength: number) => {
     const found: string[] = [];
-    const bytes = /[^\x00-\x7f]/.test(text) ? undefined : asciiBytes(text);
+    const bytes = isAscii(text) ? asciiBytes(text) : undefined;
     eachToken(text, minLength, (token) => found.push(token), bytes);
     return found;
   },
+  /** The same scan over the runs of the WebAssembly pass (an ASCII text only). */
+  findWasm: (text: string, minLength: number) => {
+    const found: string[] = [];
+    const module = windowsModule();
+    module.load(text);
+    wasmTokenScan(module)(text, minLength, (token) => found.push(token));
+    return found;
+  },
 };
+
+/** A token scan: visits TOKEN's global matches of at least `minLength` units, in order (see eachToken). */
+type TokenScan = (text: string, minLength: number, visit: (token: string) => void) => void;
+
+/** The token scan over an ASCII text's `bytes` (or the text's own codes without them). */
+function tokenScanOf(bytes: Uint8Array | undefined): TokenScan {
+  return (text, minLength, visit) => eachToken(text, minLength, visit, bytes);
+}
 
 function extractTokens(
   text: string,
   side: ExtractSide,
   add: Sink,
   hasDigit = /\d/.test(text),
-  bytes?: Uint8Array,
+  scan: TokenScan = tokenScanOf(undefined),
 ): void {
   // On the tool and argument sides a secret-like token has a digit (see secretLike): no digit, no token.
   if (side !== "user" && !hasDigit) return;
   // Off the user side a secret-like token or tail has at least 16 characters (see secretLike): a shorter run (most
   // words of prose) yields neither, and is not read further.
-  eachToken(
-    text,
-    side === "user" ? 6 : 16,
-    (raw) => {
-      const token = trimPunctuation(raw);
-      // Addresses and paths have their own kinds; a token is a secret candidate only when it is none of them.
-      if (token.includes("://") || token.includes("@") || /^[~.]?\//.test(token)) return;
-      if (secretLike(token, side)) add("secret", token);
-      // `key=value` and `key:value`: the value alone too, however the other side delimits it.
-      const cut = Math.max(token.lastIndexOf("="), token.lastIndexOf(":"));
-      const tail = cut > 0 ? token.slice(cut + 1) : "";
-      if (tail.length >= 6 && secretLike(tail, side)) add("secret", tail);
-    },
-    bytes,
-  );
+  scan(text, side === "user" ? 6 : 16, (raw) => {
+    const token = trimPunctuation(raw);
+    // Addresses and paths have their own kinds; a token is a secret candidate only when it is none of them.
+    if (token.includes("://") || token.includes("@") || /^[~.]?\//.test(token)) return;
+    if (secretLike(token, side)) add("secret", token);
+    // `key=value` and `key:value`: the value alone too, however the other side delimits it.
+    const cut = Math.max(token.lastIndexOf("="), token.lastIndexOf(":"));
+    const tail = cut > 0 ? token.slice(cut + 1) : "";
+    if (tail.length >= 6 && secretLike(tail, side)) add("secret", tail);
+  });
 }
 
 /**
@@ -626,11 +686,8 @@ function passageOf(
   return { text: bytes.toString("latin1", 0, n), codes: bytes.subarray(0, n) };
 }
 
-/** Every security-relevant value of `text`, in clear (normalised alongside), deduplicated, capped. */
-export function extractValues(text: string, options: ExtractOptions = {}): ExtractedValue[] {
-  const side = options.side ?? "tool";
-  const limit = options.maxValues ?? MAX_VALUES_PER_TEXT;
-  const scanned = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+/** Where extractValues collects a text's values: deduplicated by kind and normal form, capped at `limit`. */
+function valueCollector(limit: number) {
   const seen = new Set<string>();
   const out: ExtractedValue[] = [];
   const addNormal = (kind: ValueKind, value: string, norm: string | undefined) => {
@@ -641,17 +698,31 @@ export function extractValues(text: string, options: ExtractOptions = {}): Extra
   const add: Sink = (kind, value) => {
     if (out.length < limit) addNormal(kind, value, normaliseValue(kind, value));
   };
+  return { out, addNormal, add };
+}
+
+/** The values of a text that come before its passage windows: addresses, numbers, code, tokens. */
+function leadingValues(text: string, side: ExtractSide, add: Sink, hasDigit: boolean, scan: TokenScan): void {
+  extractAddresses(text, add);
+  extractNumbers(text, add, hasDigit);
+  extractCode(text, add);
+  extractTokens(text, side, add, hasDigit, scan);
+}
+
+/** Every security-relevant value of `text`, in clear (normalised alongside), deduplicated, capped. */
+export function extractValues(text: string, options: ExtractOptions = {}): ExtractedValue[] {
+  const side = options.side ?? "tool";
+  const limit = options.maxValues ?? MAX_VALUES_PER_TEXT;
+  const scanned = text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+  const { out, addNormal, add } = valueCollector(limit);
   // One scan for a digit serves the text and its reversal (the same characters).
   const hasDigit = /\d/.test(scanned);
   // An ASCII text's codes as bytes, read by the token scan and then compacted to the passage text's (when either
   // runs: see extractTokens).
-  const ascii = !/[^\x00-\x7f]/.test(scanned);
+  const ascii = isAscii(scanned);
   const bytes =
     ascii && (options.passages !== false || side === "user" || hasDigit) ? asciiBytes(scanned) : undefined;
-  extractAddresses(scanned, add);
-  extractNumbers(scanned, add, hasDigit);
-  extractCode(scanned, add);
-  extractTokens(scanned, side, add, hasDigit, bytes);
+  leadingValues(scanned, side, add, hasDigit, tokenScanOf(bytes));
   if (options.passages !== false) {
     // Only the argument side adds passages later (decoded ones), so only it needs these in `seen`; the windows are
     // distinct, and no other kind's key can equal a passage's. A window of an ASCII text is letters and digits in
@@ -676,6 +747,35 @@ export function extractValues(text: string, options: ExtractOptions = {}): Extra
       for (const window of passageWindows(decoded.text)) add("passage", window);
   }
   return out;
+}
+
+/**
+ * The hashed values of one string on the tool or user side when it is ASCII, through the WebAssembly passes
+ * (src/shared/provenance-windows.ts): extractValues' values in its order (the leading ones hashed here, the passage
+ * windows found and hashed by the module, which skips their clear strings), each given to `push`. False when the
+ * string takes extractValues' path instead (the argument side, which also reads decoded passages; non-ASCII text,
+ * normalised with NFKC; a cap or prefix beyond the module's).
+ */
+function wasmLeafFacts(
+  leaf: string,
+  prefix: string,
+  options: ExtractOptions,
+  limit: number,
+  hashOf: (norm: string) => string,
+  push: (kind: ValueKind, h: string) => void,
+): boolean {
+  const side = options.side ?? "tool";
+  if (side === "argument" || options.passages === false || limit > MAX_WASM_WINDOWS) return false;
+  const scanned = leaf.length > MAX_SCAN_CHARS ? leaf.slice(0, MAX_SCAN_CHARS) : leaf;
+  if (!isAscii(scanned)) return false;
+  const module = windowsModule();
+  if (!module.setPrefix(prefix)) return false;
+  module.load(scanned);
+  const { out, add } = valueCollector(limit);
+  leadingValues(scanned, side, add, /\d/.test(scanned), wasmTokenScan(module));
+  for (const found of out) push(found.kind, hashOf(found.norm));
+  for (const h of module.windowHashes(limit - out.length)) push("passage", h);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -774,20 +874,45 @@ export function valueFact(kind: ValueKind, raw: string, salt: string, key?: stri
  * value hashed with the thread's salt (and key), deduplicated by hash, capped at `maxValues`.
  */
 export function extractValueFacts(value: unknown, salt: string, options: ExtractOptions = {}): ValueFact[] {
+  return valueFactsOf(value, salt, options).facts;
+}
+
+/**
+ * `extractValueFacts`, and the hash of each normal form it hashed besides the passage windows (by normal form), so
+ * a caller that hashes more values of the same text with the same salt and key (the output check's findings) can
+ * look them up instead: a hash depends on the normal form alone, whatever the kind.
+ */
+export function valueFactsOf(
+  value: unknown,
+  salt: string,
+  options: ExtractOptions = {},
+): { facts: ValueFact[]; hashes: Map<string, string> } {
   const limit = options.maxValues ?? MAX_VALUES_PER_TEXT;
   const facts: ValueFact[] = [];
+  const hashes = new Map<string, string>();
   const seen = new Set<string>();
   const prefix = hashPrefix(salt, options.key);
-  for (const leaf of stringLeaves(value)) {
-    for (const found of extractValues(leaf, { ...options, maxValues: limit - facts.length })) {
-      const h = hashWithPrefix(prefix, found.norm);
-      if (seen.has(h)) continue;
-      seen.add(h);
-      facts.push({ kind: found.kind, h });
+  const push = (kind: ValueKind, h: string) => {
+    if (seen.has(h)) return;
+    seen.add(h);
+    facts.push({ kind, h });
+  };
+  const hashOf = (norm: string) => {
+    let h = hashes.get(norm);
+    if (h === undefined) {
+      h = hashWithPrefix(prefix, norm);
+      hashes.set(norm, h);
     }
+    return h;
+  };
+  for (const leaf of stringLeaves(value)) {
+    const remaining = limit - facts.length;
+    if (!wasmLeafFacts(leaf, prefix, options, remaining, hashOf, push))
+      for (const found of extractValues(leaf, { ...options, maxValues: remaining }))
+        push(found.kind, found.kind === "passage" ? hashWithPrefix(prefix, found.norm) : hashOf(found.norm));
     if (facts.length >= limit) break;
   }
-  return facts;
+  return { facts, hashes };
 }
 
 /** A new, empty record for a thread. */

@@ -182,6 +182,35 @@ describe("createAgent: provenance from the graph state", () => {
     expect(toolMessages(messages).at(-1)?.status).toBe("error");
     expect(count("send_email")).toBe(before);
   });
+  it("what the user typed before a tool step stays the user's after a summary replaces the message", async () => {
+    const checkpointer = new MemorySaver();
+    const config = { configurable: { thread_id: "typed-then-summary-1" } };
+    const summarizer = new ScriptedChatModel(() => ({ text: "The user read the inbox." }));
+    const middleware = () => [
+      createTollgateMiddleware(),
+      summarizationMiddleware({ model: summarizer, trigger: { messages: 5 }, keep: { messages: 1 } }),
+    ];
+    const tools = await freshTools();
+    const first = createAgent({
+      model: new ScriptedChatModel([{ toolCalls: [{ name: "read_inbox", args: {} }] }, { text: "Read." }]),
+      tools,
+      middleware: middleware(),
+      checkpointer,
+    });
+    await first.invoke(
+      { messages: [new HumanMessage(`Read my inbox; the statement goes to ${PLANTED_RECIPIENT}.`)] },
+      config,
+    );
+
+    const before = count("send_email");
+    const model = new ScriptedChatModel([{ toolCalls: [sendPlanted] }, { text: "Done." }]);
+    const second = createAgent({ model, tools, middleware: middleware(), checkpointer });
+    const { messages } = await second.invoke({ messages: [new HumanMessage("Go ahead.")] }, config);
+    // The summary replaced the message the user typed the recipient in; the state key still holds it as theirs.
+    expect(JSON.stringify(model.seen[0] ?? [])).not.toContain("the statement goes to");
+    expect(toolMessages(messages).at(-1)?.status).not.toBe("error");
+    expect(count("send_email")).toBe(before + 1);
+  });
   it("a summary taken right after the tool step, before any other hook, does not take the result's facts", async () => {
     // The summarisation is listed first, keeps no message and triggers at the model step right after read_inbox:
     // the result is replaced before the next model call and before any hook of this middleware runs there.

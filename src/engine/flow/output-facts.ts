@@ -5,13 +5,14 @@
  */
 
 import {
-  extractValueFacts,
+  hashValue,
   MAX_VALUES_PER_TEXT,
+  normaliseValue,
   stringLeaves,
   type ToolOutputFacts,
   type ValueFact,
   type ValueKind,
-  valueFact,
+  valueFactsOf,
 } from "../../shared/provenance.js";
 import type { CallToolResult, Finding } from "../../shared/types.js";
 import { type ConnectorTarget, matchesConnector } from "../glob.js";
@@ -93,8 +94,16 @@ export interface OutputFactsInput extends ConnectorTarget {
  * so the output check may compute it while it waits for the worker (`computeOutputFacts` takes it then).
  */
 export function resultValueFacts(result: CallToolResult, salt: string): ValueFact[] {
-  return extractValueFacts(resultTexts(result), salt, { side: "tool" });
+  const { facts, hashes } = valueFactsOf(resultTexts(result), salt, { side: "tool" });
+  HASHES.set(facts, hashes);
+  return facts;
 }
+
+/**
+ * The hashes `resultValueFacts` made, by normal form, for as long as its facts live: a finding's value is most often
+ * one of them (the same e-mail address or phone number), and its hash is then looked up, not computed again.
+ */
+const HASHES = new WeakMap<readonly ValueFact[], ReadonlyMap<string, string>>();
 
 /** `textFacts`: `resultValueFacts(input.result, input.salt)` when already computed (it is not changed). */
 export function computeOutputFacts(
@@ -102,9 +111,9 @@ export function computeOutputFacts(
   textFacts?: readonly ValueFact[],
 ): ToolOutputFacts {
   const texts = resultTexts(input.result);
-  const values: ValueFact[] = textFacts
-    ? [...textFacts]
-    : extractValueFacts(texts, input.salt, { side: "tool" });
+  const made = textFacts === undefined ? valueFactsOf(texts, input.salt, { side: "tool" }) : undefined;
+  const values: ValueFact[] = made ? made.facts : [...textFacts!];
+  const hashes = made ? made.hashes : textFacts && HASHES.get(textFacts);
   const seen = new Set(values.map((v) => v.h));
   const injection = new Set<string>();
   const leaves = new Map<string, unknown>();
@@ -116,10 +125,12 @@ export function computeOutputFacts(
     const raw = kind === undefined ? undefined : findingValue(input.result, finding, leaves);
     if (raw === undefined || kind === undefined || hashed.has(`${kind}\u0000${raw}`)) continue;
     hashed.add(`${kind}\u0000${raw}`);
-    const fact = valueFact(kind, raw, input.salt);
-    if (fact && !seen.has(fact.h) && values.length < 2 * MAX_VALUES_PER_TEXT) {
-      seen.add(fact.h);
-      values.push(fact);
+    const norm = normaliseValue(kind, raw);
+    if (norm === undefined) continue;
+    const h = hashes?.get(norm) ?? hashValue(norm, input.salt);
+    if (!seen.has(h) && values.length < 2 * MAX_VALUES_PER_TEXT) {
+      seen.add(h);
+      values.push({ kind, h });
     }
   }
   const facts: ToolOutputFacts = {

@@ -247,11 +247,19 @@ function isLowerOrDigit(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
 }
 
+/**
+ * Whether `needle` occurs in `text`: a long text's answer comes from the shared pass's lists (the candidate index
+ * learns the needle once), so four forms' gates do not each search a long text again; a short one is searched as is.
+ */
+function occurs(text: string, needle: string): boolean {
+  return text.length >= MIN_PASS_LENGTH ? candidateIndex(text).has(needle) : text.includes(needle);
+}
+
 /** A `.netrc` entry: `machine <host>` (or `default`), `login <user>`, `password <p>`, separated by any white space. */
 const NETRC = /(?:\bmachine[ \t]+\S+|\bdefault)\s+login\s+\S+\s+password[ \t]+(\S+)/g;
 
 function detectNetrc(text: string, out: TextMatch[]): void {
-  if (!text.includes("login") || !text.includes("password")) return;
+  if (!occurs(text, "login") || !occurs(text, "password")) return;
   NETRC.lastIndex = 0;
   for (let m = NETRC.exec(text); m !== null; m = NETRC.exec(text)) {
     const value = m[1]!;
@@ -270,6 +278,7 @@ function detectNetrc(text: string, out: TextMatch[]): void {
 const NUGET_BODY = /^[a-z0-9]{43}(?![A-Za-z0-9_-])/;
 
 function detectNugetKeys(text: string, out: TextMatch[]): void {
+  if (!occurs(text, "oy2")) return;
   for (let at = text.indexOf("oy2"); at !== -1; at = text.indexOf("oy2", at + 3)) {
     const before = at === 0 ? 32 : text.charCodeAt(at - 1);
     if (isKeyNameCode(before) && before !== 32 && before !== 46) continue;
@@ -285,7 +294,7 @@ const VAULT_UNSEAL =
   /\bvault[ \t]+operator[ \t]+unseal[ \t]+(?:-[\w-]+[ \t]+)*([A-Za-z0-9+/]{43,44}=?)(?![A-Za-z0-9+/=])/g;
 
 function detectVaultUnseal(text: string, out: TextMatch[]): void {
-  if (!text.includes("unseal")) return;
+  if (!occurs(text, "unseal")) return;
   VAULT_UNSEAL.lastIndex = 0;
   for (let m = VAULT_UNSEAL.exec(text); m !== null; m = VAULT_UNSEAL.exec(text)) {
     const key = m[1]!;
@@ -304,7 +313,7 @@ const XML_PAIR =
   /<(key|name)>[ \t]*([\w.-]{1,64})[ \t]*<\/\1>\s{0,200}?<value>[ \t]*([^<\s]{1,256})[ \t]*<\/value>/g;
 
 function detectXmlPairs(text: string, out: TextMatch[]): void {
-  if (!text.includes("<value>")) return;
+  if (!occurs(text, "<value>")) return;
   XML_PAIR.lastIndex = 0;
   for (let m = XML_PAIR.exec(text); m !== null; m = XML_PAIR.exec(text)) {
     const kind = classifyKey(m[2]!);

@@ -1,6 +1,7 @@
 import type { TextDetector } from "../types.js";
 import { MatchColumns, type MatchLabel } from "./match-columns.js";
 import { VIEW_TRIGGER } from "./normalised-view.js";
+import { withJoinedStrings } from "./string-bounds.js";
 import {
   ALL_FEATURES,
   HAS_COLON,
@@ -66,15 +67,15 @@ export const JOINABLE_DETECTORS: ReadonlySet<string> = new Set([
  */
 /**
  * Joined detectors whose ACCEPTING context reaches past SEPARATOR: the AWS secret key's keyword window (160
- * characters, read across lines), the service credential's XML pair (a `<key>` then up to 200 blanks then its
- * `<value>`) and the token records' context windows (Azure's `sig=` accepted with an `sv=` up to 300 characters
- * away) find what accepts a match in a neighbour string, so their matches on the joined text are a screen only, and a
- * kept string is read again by them alone (the json-screen property tests found all three).
+ * characters, read across lines) and the service credential's XML pair (a `<key>` then up to 200 blanks then its
+ * `<value>`) find what accepts a match in a neighbour string, so their matches on the joined text are a screen only,
+ * and a kept string is read again by them alone (the json-screen property tests found both). The token records'
+ * context windows (Azure's `sig=` accepted with an `sv=` up to 300 characters away) did too, until they were read
+ * within their own string (string-bounds.ts: the joined pass tells the detector where each string ends).
  */
 const READS_PAST_SEPARATOR: ReadonlySet<string> = new Set([
   "secret.aws_secret_key",
   "secret.service_credential",
-  "secret.tokens",
 ]);
 
 export const MAPPED_DETECTORS: ReadonlySet<string> = new Set(
@@ -799,7 +800,9 @@ function markFound(
   marks: Marks,
 ): void {
   const found = new MatchColumns();
-  runDetectorsInto(single(detector), text, ALL_FEATURES, found);
+  withJoinedStrings({ text, starts, gap }, () =>
+    runDetectorsInto(single(detector), text, ALL_FEATURES, found),
+  );
   const { near, crossed, inside } = marks;
   const count = starts.length - 1;
   for (let i = 0; i < found.size; i++) {

@@ -1,6 +1,7 @@
 import type { TextDetector } from "../types.js";
 import { MatchColumns, type MatchLabel } from "./match-columns.js";
 import { VIEW_TRIGGER } from "./normalised-view.js";
+import { foldedScreenOf } from "./screen-literals.js";
 import { withJoinedStrings } from "./string-bounds.js";
 import {
   ALL_FEATURES,
@@ -173,6 +174,16 @@ interface Split {
 interface LiteralScreen {
   detector: TextDetector;
   literals: readonly string[];
+  /** Whether the literals are lower case and matched in any ASCII case (screen-literals.ts). */
+  folded: boolean;
+}
+
+/** A detector's literal screen: its records' keywords (exact case), else the literals its module registered (folded). */
+function literalScreenOf(plan: ScanPlan, detector: TextDetector): LiteralScreen | undefined {
+  const keywords = plan.screenLiterals?.get(detector);
+  if (keywords !== undefined) return { detector, literals: keywords, folded: false };
+  const folded = foldedScreenOf(detector);
+  return folded === undefined ? undefined : { detector, literals: folded, folded: true };
 }
 
 const splits = new WeakMap<readonly TextDetector[], Split>();
@@ -187,9 +198,10 @@ function splitOf(plan: ScanPlan): Split {
       .slice(0, 31)
       .map((d) => [d]);
     const literal = plan.detectors
-      .filter((d) => !joinable.has(d) && plan.screenLiterals?.has(d) === true)
-      .slice(0, 31 - joined.length)
-      .map((detector) => ({ detector, literals: plan.screenLiterals!.get(detector)! }));
+      .filter((d) => !joinable.has(d))
+      .map((detector) => literalScreenOf(plan, detector))
+      .filter((screen) => screen !== undefined)
+      .slice(0, 31 - joined.length);
     const screened = new Set([...joined.map((list) => list[0]!), ...literal.map((l) => l.detector)]);
     split = {
       joined,
@@ -611,10 +623,13 @@ function markBatch(readings: readonly Reading[], batch: readonly number[], split
   }
   // A literal in a string occurs in the joined text within it (strings are joined as they are); every occurrence
   // is visited, overlapping ones included.
-  split.literal.forEach(({ literals }, k) => {
+  // Readings are ASCII (plainReading), so lower-casing keeps every offset.
+  const lower = split.literal.some((l) => l.folded) ? all.text.toLowerCase() : all.text;
+  split.literal.forEach(({ literals, folded }, k) => {
     const bit = 1 << (split.joined.length + k);
+    const text = folded ? lower : all.text;
     for (const literal of literals)
-      for (let hit = all.text.indexOf(literal); hit !== -1; hit = all.text.indexOf(literal, hit + 1)) {
+      for (let hit = text.indexOf(literal); hit !== -1; hit = text.indexOf(literal, hit + 1)) {
         const r = all.index[readingAt(all.starts, hit)]!;
         near[r] = near[r]! | bit;
       }

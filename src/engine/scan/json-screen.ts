@@ -674,9 +674,15 @@ function markMembers(
   marks: Marks,
 ): void {
   const chosen: number[] = [];
+  // A member with no gate reads every reading (none is empty): the others' gates need not be asked.
+  const ungated = members.some(({ detector: d }) => d.requires === undefined && (d.minLength ?? 0) <= 1);
   for (let p = 0; p < batch.length; p++) {
-    const { features, text } = readings[batch[p]!]!;
     if (hits !== undefined && (hits[p]! & members[0]!.bit) === 0) continue;
+    if (ungated) {
+      chosen.push(batch[p]!);
+      continue;
+    }
+    const { features, text } = readings[batch[p]!]!;
     if (members.some(({ detector: d }) => mayMatch(features, text.length, d.requires, d.minLength)))
       chosen.push(batch[p]!);
   }

@@ -14,6 +14,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createDetectorSet } from "../../src/engine/detector-set.js";
+import type { TokenSpec } from "../../src/engine/detectors/secrets/token-spec.js";
 import { resolvePolicy } from "../../src/engine/policy.js";
 import { PII_RULES } from "../../src/engine/rules/built-in/pii.js";
 import { TOKEN_RULES } from "../../src/engine/rules/built-in/secret-tokens.js";
@@ -26,8 +27,10 @@ import {
   separatorFor,
 } from "../../src/engine/scan/json-screen.js";
 import { scanJson } from "../../src/engine/scan/scan-json.js";
+import { withJoinedStrings } from "../../src/engine/scan/string-bounds.js";
 import { runDetectors } from "../../src/engine/scan/string-scanner.js";
 import { ScanPlans } from "../../src/engine/scan-plans.js";
+import type { TextDetector, TextMatch } from "../../src/engine/types.js";
 import type { Finding } from "../../src/shared/types.js";
 
 const policy = resolvePolicy({}, {}, { detectorIds: new Set() });
@@ -163,6 +166,26 @@ const arbNeighbour = fc
   )
   .filter(screenable);
 
+/**
+ * `d`'s matches on `before`, `text` and `after` joined by its separator, read as the screening reads a joined text
+ * (telling the detector where each string ends), and where `text` lies in it.
+ */
+function readJoined(
+  d: TextDetector,
+  before: string,
+  text: string,
+  after: string,
+): { matches: TextMatch[]; start: number; end: number } {
+  const separator = separatorFor(d);
+  const gap = separator.length;
+  const start = before.length + gap;
+  const end = start + text.length;
+  const joined = `${before}${separator}${text}${separator}${after}`;
+  const starts = Int32Array.of(0, start, end + gap, joined.length + gap);
+  const matches = withJoinedStrings({ text: joined, starts, gap }, () => runDetectors([d], joined));
+  return { matches, start, end };
+}
+
 describe("json screening", () => {
   it("lists only detectors the plans hold, and joins some", () => {
     expect(output.joinable?.length).toBeGreaterThan(5);
@@ -180,13 +203,8 @@ describe("json screening", () => {
           for (const d of detectors) {
             if (runDetectors([d], text).length === 0) continue;
             // Each detector's own separator (a declared contextReach shortens it).
-            const separator = separatorFor(d);
-            const start = before.length + separator.length;
-            const end = start + text.length;
-            const joined = `${before}${separator}${text}${separator}${after}`;
-            const overlapped = runDetectors([d], joined).some(
-              (m) => m.start < end && Math.max(m.end, m.start + 1) > start,
-            );
+            const { matches, start, end } = readJoined(d, before, text, after);
+            const overlapped = matches.some((m) => m.start < end && Math.max(m.end, m.start + 1) > start);
             if (!overlapped) throw new Error(`${d.id} lost its match on ${JSON.stringify(text)}`);
           }
         }),
@@ -207,10 +225,7 @@ describe("json screening", () => {
       fc.assert(
         fc.property(arbNeighbour, arbString, arbNeighbour, (before, text, after) => {
           for (const d of detectors) {
-            const separator = separatorFor(d);
-            const start = before.length + separator.length;
-            const end = start + text.length;
-            const joined = runDetectors([d], `${before}${separator}${text}${separator}${after}`);
+            const { matches: joined, start, end } = readJoined(d, before, text, after);
             const touching = joined.filter((m) => m.start < end && Math.max(m.end, m.start + 1) > start);
             if (touching.some((m) => m.start < start || Math.max(m.end, m.start + 1) > end)) continue;
             const inside = touching.map((m) => ({ ...m, start: m.start - start, end: m.end - start }));
@@ -231,8 +246,8 @@ describe("json screening", () => {
             [`today ${"AWS_SECRET"}_ACCESS_KEY`, awsLikeValue, "sku is"],
             // XML_PAIR of secret.service_credential reads up to 200 blanks between a <key> and its <value>.
             ["<key>db.password</key>", `<value>${"Xk3s9Lq2"}${"Vm7Tz"}</value>`, "x"],
-            // A token record's context window (Azure's `sig=` wants an `sv=` within 300 characters) reads a
-            // neighbour string, so secret.tokens is not mapped either (json-screen-leaves found it, seed 27).
+            // A token record's context window (Azure's `sig=` wants an `sv=` within 300 characters) read a
+            // neighbour string (json-screen-leaves found it, seed 27): it now stops at the string's ends.
             ["sv=_token: Z", `value=sig=${sasLikeBody} rotated`, "ok"],
             ...LOOK_BACK_EXAMPLES,
           ],
@@ -243,6 +258,56 @@ describe("json screening", () => {
       expect(compared).toBeGreaterThan(50);
     }, 120_000);
   }
+
+  it("secret.tokens: a string's findings on the joined text are its findings alone, whatever context its neighbours hold", () => {
+    const tokens = output.joinable!.find((d) => d.id === "secret.tokens")!;
+    expect(MAPPED_DETECTORS.has("secret.tokens")).toBe(true);
+    // Every context word of every token record (required or excluding), alone and as a neighbour's last words.
+    const specs = (records as readonly { token?: TokenSpec }[]).flatMap((r) =>
+      r.token === undefined ? [] : [r.token],
+    );
+    const contexts = specs.flatMap((t) => [t.context, ...t.forms.map((f) => f.context)]);
+    const words = [...new Set(contexts.flatMap((c) => [...(c?.require ?? []), ...(c?.exclude ?? [])]))];
+    expect(words.length).toBeGreaterThan(15);
+    const sasLikeBody = `${["bwS1STKT", "45GCNf9s", "TJhColy9", "U0Y3XoyK", "7cKzJkfT"].join("")}%2BJWz%3D`;
+    const tokenStrings = [...EXAMPLES, `value=sig=${sasLikeBody} rotated`];
+    const arbWordy = fc.oneof(
+      fc.constantFrom(...words),
+      fc.tuple(fc.constantFrom(...STRINGS), fc.constantFrom(...words)).map(([a, w]) => `${a} ${w}`),
+      fc.tuple(fc.constantFrom(...words), fc.constantFrom(...tokenStrings)).map(([w, t]) => `${w} ${t}`),
+      arbNeighbour,
+    );
+    let compared = 0;
+    fc.assert(
+      fc.property(
+        arbWordy,
+        fc.oneof(
+          fc.constantFrom(...tokenStrings),
+          fc.tuple(fc.constantFrom(...KEYS), fc.constantFrom(...tokenStrings)).map(([k, v]) => `${k}: ${v}`),
+        ),
+        arbWordy,
+        (before, text, after) => {
+          const { matches, start, end } = readJoined(tokens, before, text, after);
+          const inside = matches
+            .filter((m) => m.start < end && Math.max(m.end, m.start + 1) > start)
+            .map((m) => ({ ...m, start: m.start - start, end: m.end - start }));
+          const alone = runDetectors([tokens], text);
+          if (alone.length > 0) compared++;
+          expect(JSON.stringify(inside)).toBe(JSON.stringify(alone));
+        },
+      ),
+      {
+        numRuns: 1500,
+        seed: 31,
+        // The Azure SAS signature: its record wants `sv=` within 300 characters, which a neighbour held.
+        examples: [
+          ["sv=_token: Z", `value=sig=${sasLikeBody} rotated`, "ok"],
+          ["ok", `value=sig=${sasLikeBody} rotated`, "sv=2024-01-01"],
+        ],
+      },
+    );
+    expect(compared).toBeGreaterThan(300);
+  }, 120_000);
 
   it("a detector's separator: the longest unless it declares a shorter reach", () => {
     const d = output.joinable!.find((x) => x.kind !== "injection")!;

@@ -10,6 +10,7 @@ import { resolvePolicy } from "../../src/engine/policy.js";
 import { screenWork } from "../../src/engine/scan/json-screen.js";
 import { scanJson } from "../../src/engine/scan/scan-json.js";
 import { ScanPlans } from "../../src/engine/scan-plans.js";
+import { fakePassword } from "../../src/shared/fake-credentials.js";
 import type { Finding } from "../../src/shared/types.js";
 
 let reads = 0;
@@ -73,5 +74,39 @@ describe("the joined pass reads a detector's strings only where its literals occ
     expect(screenWork.byDetector.get("pii.email") ?? 0).toBe(0);
     // Detectors without literals read every string their gates let through.
     expect(screenWork.byDetector.get("pii.phone")).toBeGreaterThan(1_000);
+  });
+
+  it("the code credential detector reads only the strings holding one of its anchors, in any case", () => {
+    const defaults = resolvePolicy({});
+    const plain = new ScanPlans(defaults, createDetectorSet(defaults, [])).get(
+      "output",
+      defaults.sanitizer.mode,
+    );
+    const code = plain.detectors.find((d) => d.id === "secret.code_credential")!;
+    const detect = code.detect;
+    let reads = 0;
+    code.detect = (text, out) => {
+      reads++;
+      detect.call(code, text, out);
+    };
+    try {
+      const rows = Array.from({ length: 2_000 }, (_, i) => `Row ${i} of the Nightly export, all OK`);
+      // Upper-case anchors (`PSWD`, `CURLOPT_`): the screen folds case as the detector does.
+      const value = [
+        ...rows,
+        `X3_PSWD=${fakePassword(75)}`,
+        `curl_easy_setopt(curl, CURLOPT_USERPWD, "deploy:${fakePassword(72)}");`,
+      ];
+      const findings: Finding[] = [];
+      scanJson(value, "/rows", plain, findings);
+      expect(findings.filter((f) => f.type === "code_credential").map((f) => f.path)).toEqual([
+        "/rows/2000",
+        "/rows/2001",
+      ]);
+      // Each of the two read once by the screening and once by the walk, no row.
+      expect(reads).toBeLessThanOrEqual(4);
+    } finally {
+      code.detect = detect;
+    }
   });
 });

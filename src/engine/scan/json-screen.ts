@@ -1,6 +1,8 @@
 import type { TextDetector } from "../types.js";
 import { MatchColumns, type MatchLabel } from "./match-columns.js";
 import { VIEW_TRIGGER } from "./normalised-view.js";
+import { foldedScreenOf } from "./screen-literals.js";
+import { withJoinedStrings } from "./string-bounds.js";
 import {
   ALL_FEATURES,
   HAS_COLON,
@@ -66,15 +68,15 @@ export const JOINABLE_DETECTORS: ReadonlySet<string> = new Set([
  */
 /**
  * Joined detectors whose ACCEPTING context reaches past SEPARATOR: the AWS secret key's keyword window (160
- * characters, read across lines), the service credential's XML pair (a `<key>` then up to 200 blanks then its
- * `<value>`) and the token records' context windows (Azure's `sig=` accepted with an `sv=` up to 300 characters
- * away) find what accepts a match in a neighbour string, so their matches on the joined text are a screen only, and a
- * kept string is read again by them alone (the json-screen property tests found all three).
+ * characters, read across lines) and the service credential's XML pair (a `<key>` then up to 200 blanks then its
+ * `<value>`) find what accepts a match in a neighbour string, so their matches on the joined text are a screen only,
+ * and a kept string is read again by them alone (the json-screen property tests found both). The token records'
+ * context windows (Azure's `sig=` accepted with an `sv=` up to 300 characters away) did too, until they were read
+ * within their own string (string-bounds.ts: the joined pass tells the detector where each string ends).
  */
 const READS_PAST_SEPARATOR: ReadonlySet<string> = new Set([
   "secret.aws_secret_key",
   "secret.service_credential",
-  "secret.tokens",
 ]);
 
 export const MAPPED_DETECTORS: ReadonlySet<string> = new Set(
@@ -172,6 +174,16 @@ interface Split {
 interface LiteralScreen {
   detector: TextDetector;
   literals: readonly string[];
+  /** Whether the literals are lower case and matched in any ASCII case (screen-literals.ts). */
+  folded: boolean;
+}
+
+/** A detector's literal screen: its records' keywords (exact case), else the literals its module registered (folded). */
+function literalScreenOf(plan: ScanPlan, detector: TextDetector): LiteralScreen | undefined {
+  const keywords = plan.screenLiterals?.get(detector);
+  if (keywords !== undefined) return { detector, literals: keywords, folded: false };
+  const folded = foldedScreenOf(detector);
+  return folded === undefined ? undefined : { detector, literals: folded, folded: true };
 }
 
 const splits = new WeakMap<readonly TextDetector[], Split>();
@@ -186,9 +198,10 @@ function splitOf(plan: ScanPlan): Split {
       .slice(0, 31)
       .map((d) => [d]);
     const literal = plan.detectors
-      .filter((d) => !joinable.has(d) && plan.screenLiterals?.has(d) === true)
-      .slice(0, 31 - joined.length)
-      .map((detector) => ({ detector, literals: plan.screenLiterals!.get(detector)! }));
+      .filter((d) => !joinable.has(d))
+      .map((detector) => literalScreenOf(plan, detector))
+      .filter((screen) => screen !== undefined)
+      .slice(0, 31 - joined.length);
     const screened = new Set([...joined.map((list) => list[0]!), ...literal.map((l) => l.detector)]);
     split = {
       joined,
@@ -610,10 +623,13 @@ function markBatch(readings: readonly Reading[], batch: readonly number[], split
   }
   // A literal in a string occurs in the joined text within it (strings are joined as they are); every occurrence
   // is visited, overlapping ones included.
-  split.literal.forEach(({ literals }, k) => {
+  // Readings are ASCII (plainReading), so lower-casing keeps every offset.
+  const lower = split.literal.some((l) => l.folded) ? all.text.toLowerCase() : all.text;
+  split.literal.forEach(({ literals, folded }, k) => {
     const bit = 1 << (split.joined.length + k);
+    const text = folded ? lower : all.text;
     for (const literal of literals)
-      for (let hit = all.text.indexOf(literal); hit !== -1; hit = all.text.indexOf(literal, hit + 1)) {
+      for (let hit = text.indexOf(literal); hit !== -1; hit = text.indexOf(literal, hit + 1)) {
         const r = all.index[readingAt(all.starts, hit)]!;
         near[r] = near[r]! | bit;
       }
@@ -658,9 +674,15 @@ function markMembers(
   marks: Marks,
 ): void {
   const chosen: number[] = [];
+  // A member with no gate reads every reading (none is empty): the others' gates need not be asked.
+  const ungated = members.some(({ detector: d }) => d.requires === undefined && (d.minLength ?? 0) <= 1);
   for (let p = 0; p < batch.length; p++) {
-    const { features, text } = readings[batch[p]!]!;
     if (hits !== undefined && (hits[p]! & members[0]!.bit) === 0) continue;
+    if (ungated) {
+      chosen.push(batch[p]!);
+      continue;
+    }
+    const { features, text } = readings[batch[p]!]!;
     if (members.some(({ detector: d }) => mayMatch(features, text.length, d.requires, d.minLength)))
       chosen.push(batch[p]!);
   }
@@ -799,7 +821,9 @@ function markFound(
   marks: Marks,
 ): void {
   const found = new MatchColumns();
-  runDetectorsInto(single(detector), text, ALL_FEATURES, found);
+  withJoinedStrings({ text, starts, gap }, () =>
+    runDetectorsInto(single(detector), text, ALL_FEATURES, found),
+  );
   const { near, crossed, inside } = marks;
   const count = starts.length - 1;
   for (let i = 0; i < found.size; i++) {

@@ -18,13 +18,13 @@ const MASK = CHUNK_ENTRIES - 1;
 const FIRST = 16;
 
 class TypedChunks<T extends Typed> {
-  #chunks: T[];
+  /** Empty until the first push: most lists of a JSON screening (one per joined read, per kept string) stay empty. */
+  readonly #chunks: T[] = [];
   #size = 0;
   readonly #make: (length: number) => T;
 
   constructor(make: (length: number) => T) {
     this.#make = make;
-    this.#chunks = [make(FIRST)];
   }
 
   get size(): number {
@@ -43,7 +43,7 @@ class TypedChunks<T extends Typed> {
     const index = n >>> SHIFT;
     let chunk = this.#chunks[index];
     if (chunk === undefined) {
-      chunk = this.#make(CHUNK_ENTRIES);
+      chunk = this.#make(index === 0 ? FIRST : CHUNK_ENTRIES);
       this.#chunks.push(chunk);
     } else if ((n & MASK) === chunk.length) {
       // Only the first chunk is ever short: it doubles until it is a whole chunk.
@@ -82,21 +82,25 @@ class TypedChunks<T extends Typed> {
   }
 }
 
+const int32 = (length: number) => new Int32Array(length);
+const uint16 = (length: number) => new Uint16Array(length);
+const uint8 = (length: number) => new Uint8Array(length);
+
 export class Int32Chunks extends TypedChunks<Int32Array> {
   constructor() {
-    super((length) => new Int32Array(length));
+    super(int32);
   }
 }
 
 export class Uint16Chunks extends TypedChunks<Uint16Array> {
   constructor() {
-    super((length) => new Uint16Array(length));
+    super(uint16);
   }
 }
 
 export class Uint8Chunks extends TypedChunks<Uint8Array> {
   constructor() {
-    super((length) => new Uint8Array(length));
+    super(uint8);
   }
 }
 

@@ -1,5 +1,6 @@
 import { detectTokens } from "../../rules/built-in/secret-tokens.js";
 import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "../../scan/candidates.js";
+import { registerFoldedScreen } from "../../scan/screen-literals.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { entropyAtLeast } from "../shared/shannon-entropy.js";
 import { classifyKey, isCredentialValue, type KeyKind, readValue } from "./generic-credential.js";
@@ -335,7 +336,7 @@ function anchorHits(text: string): [number, Reader][] {
 }
 
 export function createCodeCredentialDetector(): TextDetector {
-  return {
+  const detector: TextDetector = {
     id: "secret.code_credential",
     kind: "secret",
     detect(text: string, out: TextMatch[]): void {
@@ -345,6 +346,12 @@ export function createCodeCredentialDetector(): TextDetector {
       dropRepeats(out, first);
     },
   };
+  // Every match starts at an anchor: a JSON value's string holding none is not read (json-screen.ts).
+  registerFoldedScreen(
+    detector,
+    ANCHORS.map(([literal]) => literal),
+  );
+  return detector;
 }
 
 /** Keeps one match per span among this detector's (two anchors of one key, `psw` and `pssw`, read it twice). */

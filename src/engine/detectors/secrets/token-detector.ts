@@ -1,6 +1,7 @@
 import { type LiteralTriggers, registerDetectorTriggers } from "../../rules/keyword-prefilter.js";
 import { contextAllows, type ResolvedRuleContext, resolveRuleContext } from "../../rules/rule-context.js";
 import { passLiterals } from "../../scan/candidates.js";
+import { stringAround } from "../../scan/string-bounds.js";
 import {
   exactFeatures,
   HAS_COLON,
@@ -160,9 +161,21 @@ function readBody(text: string, c: CompiledForm, prefix: string, start: number, 
   while (end > from && text.charCodeAt(end - 1) === 46) end--; // a sentence's period after the token
   if (end - from > c.max && c.form.glued === false) end = from + c.max;
   if (c.form.glued !== false && (isGlue(codeAt(text, start - 1)) || isGlue(codeAt(text, end)))) return -1;
-  if (c.context !== undefined && !contextAllows(text, start, end, c.context)) return -1;
+  if (c.context !== undefined && !contextHolds(text, start, end, c.context)) return -1;
   const lead = c.lead === undefined ? "" : text.slice(start, from - prefix.length);
   return acceptsBody(c, prefix, text.slice(from, end), lead) ? end : -1;
+}
+
+/**
+ * `contextAllows` read within the string the token stands in (string-bounds.ts): on a JSON value's joined text a
+ * context window (up to 300 characters on each side) stops at the string's ends, so a neighbour string neither
+ * accepts nor rejects the token, and the token's findings there are its findings on its string alone.
+ */
+function contextHolds(text: string, start: number, end: number, context: ResolvedRuleContext): boolean {
+  const [from, to] = stringAround(text, start);
+  if (from === 0 && to === text.length) return contextAllows(text, start, end, context);
+  const lo = Math.min(from, start);
+  return contextAllows(text.slice(lo, Math.max(to, end)), start - lo, end - lo, context);
 }
 
 /** Where the last accepted form with a lead starts (its literal is not its start). */

@@ -1,0 +1,47 @@
+/**
+ * The strings a joined text is made of, while a detector reads it (json-screen.ts joins a JSON value's strings with a
+ * separator and reads them in one call). A detector whose verdict on a match weighs context that may lie far from it
+ * (a token record's context words, up to 300 characters on either side) asks `stringAround` for the string the match
+ * stands in and reads its context there only: on a joined text it then reads what it reads on that string alone, and
+ * a neighbour string can neither accept nor reject its match. On any other text the string is the whole text.
+ *
+ * Set only for the synchronous span of one `withJoinedStrings` call (detectors run synchronously), restored after.
+ */
+
+/** A joined text: string `k` starts at `starts[k]` and ends `gap` characters before `starts[k + 1]`. */
+export interface JoinedStrings {
+  readonly text: string;
+  readonly starts: Int32Array;
+  readonly gap: number;
+}
+
+let reading: JoinedStrings | undefined;
+
+/** Runs `read` with `joined` as the joined text being read (nested calls restore the outer one). */
+export function withJoinedStrings<T>(joined: JoinedStrings, read: () => T): T {
+  const outer = reading;
+  reading = joined;
+  try {
+    return read();
+  } finally {
+    reading = outer;
+  }
+}
+
+/**
+ * `[start, end)` of the string of `text` that holds offset `at`: on the joined text being read, the string whose text
+ * (or the separator after it) holds `at`; on any other text, the whole text.
+ */
+export function stringAround(text: string, at: number): [number, number] {
+  const joined = reading;
+  if (joined === undefined || joined.text !== text) return [0, text.length];
+  const { starts, gap } = joined;
+  let lo = 0;
+  let hi = starts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return [starts[lo]!, starts[lo + 1]! - gap];
+}

@@ -602,21 +602,22 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
 }
 
 /**
- * Writes the offsets of the opening quotes among the `n` units at `text` to `out` (i32 each), ascending; returns how
- * many, or -1 when there are more than `cap` (the host then finds them itself).
+ * Writes the offsets of the opening quotes among the `n` units at `text`, from unit `from` on, to `out` (i32 each),
+ * ascending, at most `cap` of them; returns how many (`cap` when there may be more: the host asks again after the
+ * last one).
  */
-export function findQuotes(text: usize, n: i32, out: usize, cap: i32): i32 {
+export function findQuotes(text: usize, n: i32, from: i32, out: usize, cap: i32): i32 {
   const classes = classesOff;
   textOff = text;
   textLen = n;
   let count = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < n; i++) {
     const c = <i32>load<u16>(text + (<usize>i << 1));
     if ((<i32>load<u8>(classes + <usize>c) & K_QUOTE) == 0) continue;
     if (!mayFollowCue(i)) continue;
-    if (count == cap) return -1;
     store<i32>(out + (<usize>count << 2), i);
     count++;
+    if (count == cap) return count;
   }
   return count;
 }

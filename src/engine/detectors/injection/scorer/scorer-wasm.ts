@@ -9,16 +9,16 @@
 
 import { instantiateEmbedded, type WasmMemory } from "../../../../shared/wasm/embedded.js";
 import { MODULE_BASE64 } from "../../../../shared/wasm/injection-scorer.generated.js";
-import { blankQuotedMentions } from "../quoted-mention.js";
+import { mentionRanges } from "./mention-blanks.js";
 import type { ScorerModel } from "./model.js";
-import { mayHoldQuotedMention, mayOpenQuotedMention } from "./segments.js";
+import { mayOpenQuotedMention } from "./segments.js";
 
 interface ScorerExports {
   readonly memory: WasmMemory;
   buildClasses(at: number): void;
   configure(weights: number, bucketsLog2: number, charSizes: number, words: boolean): void;
   segment(text: number, n: number, records: number, cap: number, first: number, quotes: boolean): number;
-  findQuotes(text: number, n: number, out: number, cap: number): number;
+  findQuotes(text: number, n: number, from: number, out: number, cap: number): number;
   keptRecords(): number;
 }
 
@@ -40,6 +40,13 @@ const RECORD_BYTES = 20;
 const MIN_RECORDS = 4096;
 /** Opening quotes the module lists for one text (in the records' region, before any record is written). */
 const QUOTE_CAP = 4096;
+const SPACE = 0x20;
+
+function growInt32(array: Int32Array): Int32Array {
+  const grown = new Int32Array(array.length * 2);
+  grown.set(array);
+  return grown;
+}
 
 function abortFromModule(): never {
   throw new Error("injection scorer: the WebAssembly module aborted");
@@ -60,6 +67,10 @@ class ScorerModule {
   #recordsAt = 0;
   #bytes = Buffer.alloc(0);
   #records = new Int32Array(0);
+  #units = new Uint16Array(0);
+  /** The quotes `#blankMentions` reads around, and the ranges it blanks: reused from text to text. */
+  #quotes: Int32Array = new Int32Array(256);
+  readonly #ranges: number[] = [];
   #busy = false;
 
   /** `blank`: read `text` as `scoringText` reads a view (its quoted mentions blanked) rather than as it is. */
@@ -70,23 +81,41 @@ class ScorerModule {
       this.#load(model);
       this.#place(text.length);
       this.#bytes.write(text, this.#textAt, "utf16le");
-      const blanked = blank && this.#mayHoldQuotedMention(text) ? blankQuotedMentions(text) : undefined;
-      // Same length: only the blanked quotations change.
-      if (blanked !== undefined) this.#bytes.write(blanked, this.#textAt, "utf16le");
+      if (blank) this.#blankMentions(text);
       this.#run(text.length, text.includes('"'), visit);
     } finally {
       this.#busy = false;
     }
   }
 
-  /** `mayHoldQuotedMention` (segments.ts) at the quotes the module lists, so a text is searched for them once. */
-  #mayHoldQuotedMention(text: string): boolean {
-    const count = this.#exports.findQuotes(this.#textAt, text.length, this.#recordsAt, QUOTE_CAP);
-    if (count < 0) return mayHoldQuotedMention(text);
-    const records = this.#records;
-    const base = this.#recordsAt >>> 2;
-    for (let i = 0; i < count; i++) if (mayOpenQuotedMention(text, records[base + i]!)) return true;
-    return false;
+  /**
+   * Blanks in the module's copy of `text` what `blankQuotedMentions` blanks (same length: only the quotations
+   * change), read around the quotes the module lists that `mayOpenQuotedMention` (segments.ts) passes.
+   */
+  #blankMentions(text: string): void {
+    const n = text.length;
+    let open = 0;
+    // The module lists candidate quotes QUOTE_CAP at a time (in the records' region); those that pass the host's
+    // test are kept.
+    for (let from = 0; from < n; ) {
+      const count = this.#exports.findQuotes(this.#textAt, n, from, this.#recordsAt, QUOTE_CAP);
+      const records = this.#records;
+      const base = this.#recordsAt >>> 2;
+      for (let i = 0; i < count; i++) {
+        const q = records[base + i]!;
+        if (!mayOpenQuotedMention(text, q)) continue;
+        if (open === this.#quotes.length) this.#quotes = growInt32(this.#quotes);
+        this.#quotes[open++] = q;
+      }
+      if (count < QUOTE_CAP) break;
+      from = records[base + count - 1]! + 1;
+    }
+    const ranges = this.#ranges;
+    ranges.length = 0;
+    if (open === 0 || mentionRanges(text, this.#quotes, open, ranges) === 0) return;
+    const units = this.#units;
+    const at = this.#textAt >>> 1;
+    for (let r = 0; r < ranges.length; r += 2) units.fill(SPACE, at + ranges[r]!, at + ranges[r + 1]!);
   }
 
   #run(n: number, quotes: boolean, visit: SegmentScoreVisitor): void {
@@ -144,6 +173,7 @@ class ScorerModule {
     const buffer = this.#exports.memory.buffer;
     this.#bytes = Buffer.from(buffer);
     this.#records = new Int32Array(buffer);
+    this.#units = new Uint16Array(buffer);
   }
 }
 

@@ -432,40 +432,40 @@ function asList(from: i32, to: i32): bool {
   return true;
 }
 
+/** A field of JSON text; `separators` counts its `,` `|` and tabs (a list needs three: fewer rule it out unread). */
 @inline
-function jsonPiece(a: i32, b: i32): void {
-  if (!asList(a, b)) dataUnit(a, b);
-}
-
-/** The next non-blank unit from `i` going by `step` inside `[from, to)`, or -1. */
-function neighbour(i: i32, step: i32, from: i32, to: i32): i32 {
-  for (let k = i; k >= from && k < to; k += step) {
-    const c = unit(k);
-    if (!isBlank(c)) return c;
-  }
-  return -1;
+function jsonPiece(a: i32, b: i32, separators: i32): void {
+  if (separators < 3 || !asList(a, b)) dataUnit(a, b);
 }
 
 /** The fields of JSON text in `[from, to)` (`jsonFields` of the reference), each split again when it is a list. */
 function jsonFields(from: i32, to: i32): void {
   let start = from;
+  let separators = 0;
+  const classes = classesOff;
   for (let k = from; k < to; k++) {
     const c = unit(k);
-    if (!isStructural(c)) continue;
-    const before = neighbour(k - 1, -1, from, to);
-    const after = neighbour(k + 1, 1, from, to);
-    let last = k - 1;
-    while (last >= from && isBlank(unit(last))) last--;
-    const beforeQuote = before == QUOTE && isQuoteAt(last);
-    let next = k + 1;
-    while (next < to && isBlank(unit(next))) next++;
-    const afterQuote = after == QUOTE && isQuoteAt(next);
-    if (beforeQuote || afterQuote || before == -1 || after == -1 || isStructural(before) || isStructural(after)) {
-      jsonPiece(start, k);
-      start = k + 1;
+    const kind = <i32>load<u8>(classes + <usize>c);
+    if (isStructural(c)) {
+      // The non-blank units either side (the reference's `neighbour`, and where they are for the quote test).
+      let last = k - 1;
+      while (last >= from && isBlank(unit(last))) last--;
+      let next = k + 1;
+      while (next < to && isBlank(unit(next))) next++;
+      const before = last >= from ? unit(last) : -1;
+      const after = next < to ? unit(next) : -1;
+      const beforeQuote = before == QUOTE && isQuoteAt(last);
+      const afterQuote = after == QUOTE && isQuoteAt(next);
+      if (beforeQuote || afterQuote || before == -1 || after == -1 || isStructural(before) || isStructural(after)) {
+        jsonPiece(start, k, separators);
+        start = k + 1;
+        separators = 0;
+        continue;
+      }
     }
+    if ((kind & K_SEP) != 0) separators++;
   }
-  jsonPiece(start, to);
+  jsonPiece(start, to, separators);
 }
 
 /** Where the JSON hint regex of the reference matching at `p` ends, or -1 when it does not match there. */

@@ -2,7 +2,7 @@
  * What the learned model adds to the injection family's cost, in this checkout and (with --reference=<dir>) another:
  * the family of the default output plan with `injection.scorer` off and on (the engine's own path: resolvePolicy,
  * createDetectorSet, ScanPlans, so the second opinion and the shared reading view are counted as they run), CPU time
- * of whole passes over about 1 MB, interleaved rounds, medians; the model's share is the median of the per-round
+ * of whole passes over about 1 MB (a new text each round: the documents rotated), interleaved rounds, medians; the model's share is the median of the per-round
  * differences (each round times both in the same stretch of machine load).
  *
  *   npx tsx bench/scorer/family-cost.ts --rounds=9 [--reference=/tmp/ref-injmodel]
@@ -32,28 +32,42 @@ async function main(): Promise<void> {
       ["reference: rules + model", await injectionDetectorsAt(referenceDir, true)],
     );
   const docs = readmes();
-  const json = toolOutputs(1200);
-  const sets = [
-    { name: "README prose, 1 KB strings", inputs: slices(docs, 1024, 1024) },
-    { name: "JSON tool output, 1 KB strings", inputs: slices(json, 1024, 1024) },
-    { name: "README prose, one 1 MB text", inputs: [oneText(docs, MB)] },
-    { name: "JSON tool output, one 1 MB text", inputs: [oneText(json, MB)] },
-  ];
-  for (const set of sets) for (const [, d] of subjects) cpuOnce(d, set.inputs);
+  const json = toolOutputs(1200 + 40 * (rounds + 1));
+  // A new text each round (the engine keeps its last reading view, so a repeated text would flatter): the documents
+  // rotated by the round, the same sizes.
+  const setsOf = (round: number) => {
+    const d = [...docs.slice(round * 7), ...docs.slice(0, round * 7)];
+    const j = json.slice(round * 40, round * 40 + 1200);
+    return [
+      { name: "README prose, 1 KB strings", inputs: slices(d, 1024, 1024) },
+      { name: "JSON tool output, 1 KB strings", inputs: slices(j, 1024, 1024) },
+      { name: "README prose, one 1 MB text", inputs: [oneText(d, MB)] },
+      { name: "JSON tool output, one 1 MB text", inputs: [oneText(j, MB)] },
+    ];
+  };
+  const first = setsOf(0);
+  for (const set of first) for (const [, d] of subjects) cpuOnce(d, set.inputs);
   const times = new Map<string, number[]>();
-  for (let r = 0; r < rounds; r++)
-    for (const set of sets)
+  const kbs = new Map<string, number>();
+  for (let r = 1; r <= rounds; r++)
+    for (const set of setsOf(r))
       for (const [name, d] of subjects) {
         const key = `${set.name}\u0000${name}`;
-        times.set(key, [...(times.get(key) ?? []), cpuOnce(d, set.inputs)]);
+        // Each subject reads its own copy, so none finds the reading view of the one before it.
+        const inputs = set.inputs.map((t) => JSON.parse(JSON.stringify(t)) as string);
+        kbs.set(
+          set.name,
+          (kbs.get(set.name) ?? 0) + inputs.reduce((n, t) => n + t.length, 0) / 1024 / rounds,
+        );
+        times.set(key, [...(times.get(key) ?? []), cpuOnce(d, inputs)]);
       }
   console.log(
     `${describeMachine(machineInfo())} · ${rounds} rounds · CPU time · ${new Date().toISOString()}`,
   );
   console.log("| input | subject | µs per KB (median) | fastest round |");
   console.log("| --- | --- | --- | --- |");
-  for (const set of sets) {
-    const kb = set.inputs.reduce((n, t) => n + t.length, 0) / 1024;
+  for (const set of first) {
+    const kb = kbs.get(set.name)! / subjects.length;
     const list = (name: string) => times.get(`${set.name}\u0000${name}`)!;
     for (const [name] of subjects)
       console.log(

@@ -347,15 +347,100 @@ function features4w(start: i32, end: i32): i32 {
 
 function visit(a: i32, b: i32): void {
   const index = total++;
+  if (reporting) {
+    report(a, b, only4w ? features4w(a, b) : features(a, b));
+    return;
+  }
   if (index < skip || index - skip >= recCap) return;
   const count = only4w ? features4w(a, b) : features(a, b);
+  storeRecord(a, b, featureSum, count);
+}
+
+@inline
+function storeRecord(a: i32, b: i32, sum: i32, count: i32): void {
   const rec = recOff + (<usize>kept << 2) * 5;
   store<i32>(rec, a);
   store<i32>(rec, b, 4);
   store<i32>(rec, line, 8);
-  store<i32>(rec, featureSum, 12);
+  store<i32>(rec, sum, 12);
   store<i32>(rec, count, 16);
   kept++;
+}
+
+// ---- the spans a threshold reports (scorer/score-text.ts's `scoreText`) ----
+
+/** Spans shorter than this are never reported alone (score-text.ts' MIN_REPORTED_LENGTH). */
+const MIN_REPORTED_LENGTH: i32 = 20;
+
+/** `segment` keeps only the spans `scoreText` reports (`configureReport`), not every segment. */
+let reporting = false;
+let bias: f64 = 0;
+let scale: f64 = 0;
+let minLogit: f64 = 0;
+let pairs = false;
+/** More spans were reported than the records' region holds: the host reads the text segment by segment instead. */
+let overflow = false;
+let previousStart: i32 = -1;
+let previousEnd: i32 = -1;
+let previousLine: i32 = -1;
+let previousSum: i32 = 0;
+let previousCount: i32 = 0;
+let previousLogit: f64 = -Infinity;
+let previousHit = false;
+
+/** The next `segment` call keeps the spans whose logit reaches `threshold` (`report` false: every segment). */
+export function configureReport(on: bool, modelBias: f64, modelScale: f64, threshold: f64, pairsOn: bool): void {
+  reporting = on;
+  bias = modelBias;
+  scale = modelScale;
+  minLogit = threshold;
+  pairs = pairsOn;
+}
+
+/** Whether the last `segment` call in reporting mode had more spans than records. */
+export function overflowed(): bool {
+  return overflow;
+}
+
+/** score-text.ts' `logitOf`, in the same double operations in the same order (so the same value, bit for bit). */
+@inline
+function logitOf(sum: i32, count: i32): f64 {
+  return count == 0 ? bias : bias + (scale * <f64>sum) / Math.sqrt(<f64>count);
+}
+
+/** A span `scoreText` reports, with the weight sum and feature count its logit is read from. */
+function keep(a: i32, b: i32, sum: i32, count: i32): void {
+  if (kept == recCap) {
+    overflow = true;
+    return;
+  }
+  storeRecord(a, b, sum, count);
+}
+
+/** `scoreText`'s visitor: a segment reported alone, or with the one before it as a pair. */
+function report(a: i32, b: i32, count: i32): void {
+  const sum = featureSum;
+  const logit = logitOf(sum, count);
+  const hit = logit >= minLogit && b - a >= MIN_REPORTED_LENGTH;
+  if (hit) keep(a, b, sum, count);
+  else if (pairs && !previousHit && previousLine == line && previousCount > 0 && b - previousStart >= MIN_REPORTED_LENGTH) {
+    const pairSum = sum + previousSum;
+    const pairCount = count + previousCount;
+    if (logitOf(pairSum, pairCount) >= minLogit) {
+      const previousLong = previousEnd - previousStart >= MIN_REPORTED_LENGTH;
+      const currentLong = b - a >= MIN_REPORTED_LENGTH;
+      if (!previousLong && !currentLong) keep(previousStart, b, pairSum, pairCount);
+      else if (previousLong && (!currentLong || previousLogit > logit)) keep(previousStart, previousEnd, pairSum, pairCount);
+      else keep(a, b, pairSum, pairCount);
+    }
+  }
+  previousStart = a;
+  previousEnd = b;
+  previousLine = line;
+  previousSum = sum;
+  previousCount = count;
+  previousLogit = logit;
+  previousHit = hit;
 }
 
 /** `[from, to)` trimmed of blanks (and, for a data unit, of its quotes), in windows of at most MAX_SEGMENT. */
@@ -550,6 +635,14 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
   total = 0;
   line = 0;
   hintScan = 0;
+  overflow = false;
+  previousStart = -1;
+  previousEnd = -1;
+  previousLine = -1;
+  previousSum = 0;
+  previousCount = 0;
+  previousLogit = -Infinity;
+  previousHit = false;
   // Every JSON hint holds a double quote: a text without one has none.
   hint = quotes ? -1 : n;
   let start = 0;

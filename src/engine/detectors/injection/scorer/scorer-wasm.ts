@@ -20,6 +20,8 @@ interface ScorerExports {
   segment(text: number, n: number, records: number, cap: number, first: number, quotes: boolean): number;
   findQuotes(text: number, n: number, from: number, out: number, cap: number): number;
   keptRecords(): number;
+  configureReport(on: boolean, bias: number, scale: number, minLogit: number, pairs: boolean): void;
+  overflowed(): number;
 }
 
 /** One segment: `[start, end)` of the text, its line number, the signed sum of its feature weights and their count. */
@@ -73,8 +75,18 @@ class ScorerModule {
   readonly #ranges: number[] = [];
   #busy = false;
 
-  /** `blank`: read `text` as `scoringText` reads a view (its quoted mentions blanked) rather than as it is. */
-  forEach(text: string, model: ScorerModel, blank: boolean, visit: SegmentScoreVisitor): void {
+  /**
+   * `blank`: read `text` as `scoringText` reads a view (its quoted mentions blanked) rather than as it is. `minLogit`:
+   * visit only the spans `scoreText` reports at that threshold (the module applies its rule), and return false,
+   * having visited none, when there are more of them than the records' region holds; undefined: every segment.
+   */
+  forEach(
+    text: string,
+    model: ScorerModel,
+    blank: boolean,
+    visit: SegmentScoreVisitor,
+    minLogit?: number,
+  ): boolean {
     if (this.#busy) throw new Error("injection scorer: scoring is not re-entrant (a visitor scored again)");
     this.#busy = true;
     try {
@@ -82,9 +94,40 @@ class ScorerModule {
       this.#place(text.length);
       this.#bytes.write(text, this.#textAt, "utf16le");
       if (blank) this.#blankMentions(text);
-      this.#run(text.length, text.includes('"'), visit);
+      if (minLogit === undefined) this.#run(text.length, text.includes('"'), visit);
+      else return this.#report(text.length, text.includes('"'), model, minLogit, visit);
+      return true;
     } finally {
       this.#busy = false;
+    }
+  }
+
+  #report(
+    n: number,
+    quotes: boolean,
+    model: ScorerModel,
+    minLogit: number,
+    visit: SegmentScoreVisitor,
+  ): boolean {
+    const exports = this.#exports;
+    exports.configureReport(true, model.bias, model.scale, minLogit, model.pairs);
+    try {
+      exports.segment(this.#textAt, n, this.#recordsAt, recordCap(this.#capacity), 0, quotes);
+    } finally {
+      exports.configureReport(false, 0, 0, 0, false);
+    }
+    if (exports.overflowed() !== 0) return false;
+    this.#visitKept(visit);
+    return true;
+  }
+
+  #visitKept(visit: SegmentScoreVisitor): void {
+    const kept = this.#exports.keptRecords();
+    const records = this.#records;
+    const base = this.#recordsAt >>> 2;
+    for (let r = 0; r < kept; r++) {
+      const at = base + r * 5;
+      visit(records[at]!, records[at + 1]!, records[at + 2]!, records[at + 3]!, records[at + 4]!);
     }
   }
 
@@ -120,16 +163,9 @@ class ScorerModule {
 
   #run(n: number, quotes: boolean, visit: SegmentScoreVisitor): void {
     const cap = recordCap(n);
-    const exports = this.#exports;
     for (let first = 0; ; first += cap) {
-      const total = exports.segment(this.#textAt, n, this.#recordsAt, cap, first, quotes);
-      const kept = exports.keptRecords();
-      const records = this.#records;
-      const base = this.#recordsAt >>> 2;
-      for (let r = 0; r < kept; r++) {
-        const at = base + r * 5;
-        visit(records[at]!, records[at + 1]!, records[at + 2]!, records[at + 3]!, records[at + 4]!);
-      }
+      const total = this.#exports.segment(this.#textAt, n, this.#recordsAt, cap, first, quotes);
+      this.#visitKept(visit);
       if (first + cap >= total) return;
     }
   }
@@ -196,4 +232,19 @@ export function forEachScoredSegmentOfView(
 ): void {
   shared ??= new ScorerModule();
   shared.forEach(view, model, true, visit);
+}
+
+/**
+ * The spans `scoreText` reports on `view` at `minLogit`, each with the weight sum and feature count its logit is read
+ * from (`line` is the segment's line), in its order; false, having visited none, when the text has more of them than
+ * the module keeps at once (the caller then reads it segment by segment).
+ */
+export function forEachReportedSpanOfView(
+  view: string,
+  model: ScorerModel,
+  minLogit: number,
+  visit: SegmentScoreVisitor,
+): boolean {
+  shared ??= new ScorerModule();
+  return shared.forEach(view, model, true, visit, minLogit);
 }

@@ -8,7 +8,7 @@
  *   npx tsx bench/scorer/family-cost.ts --rounds=9 [--reference=/tmp/ref-injmodel]
  */
 import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { TextDetector } from "../../src/engine/types.js";
 import { cpuOnce, injectionDetectorsAt, plainScan } from "../lib/injection-family.js";
 import { oneText, readmes, slices, toolOutputs } from "../lib/injection-texts.js";
@@ -20,16 +20,40 @@ const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice
 const referenceDir = process.argv.find((a) => a.startsWith("--reference="))?.slice(12);
 const MB = 1024 * 1024;
 
+/**
+ * The reading view of the checkout at `dir` alone, and the view then the learned model: their difference is the model
+ * alone as the family runs it (after the structure detector has built the view), with less noise than the family's.
+ */
+async function modelSubjectsAt(dir: string, prefix: string): Promise<[string, TextDetector[]][]> {
+  const { toReadingView } = (await import(
+    pathToFileURL(resolve(dir, "src/engine/detectors/injection/structure/reading-view.ts")).href
+  )) as typeof import("../../src/engine/detectors/injection/structure/reading-view.js");
+  const view: TextDetector = {
+    id: "view",
+    kind: "injection",
+    detect(text: string): void {
+      toReadingView(text);
+    },
+  };
+  const model = (await injectionDetectorsAt(dir, true)).filter((d) => d.id === "injection.scorer");
+  return [
+    [`${prefix}view`, [view]],
+    [`${prefix}view + model`, [view, ...model]],
+  ];
+}
+
 async function main(): Promise<void> {
   const subjects: [string, TextDetector[]][] = [
     ["baseline (/\\bthe\\b/gi)", [plainScan()]],
     ["rules", await injectionDetectorsAt(root, false)],
     ["rules + model", await injectionDetectorsAt(root, true)],
+    ...(await modelSubjectsAt(root, "")),
   ];
   if (referenceDir !== undefined)
     subjects.push(
       ["reference: rules", await injectionDetectorsAt(referenceDir, false)],
       ["reference: rules + model", await injectionDetectorsAt(referenceDir, true)],
+      ...(await modelSubjectsAt(referenceDir, "reference: ")),
     );
   const docs = readmes();
   const json = toolOutputs(1200 + 40 * (rounds + 1));
@@ -73,14 +97,20 @@ async function main(): Promise<void> {
       console.log(
         `| ${set.name} | ${name} | ${(median(list(name)) / kb).toFixed(2)} | ${(Math.min(...list(name)) / kb).toFixed(2)} |`,
       );
-    const share = (prefix: string) => {
-      const on = list(`${prefix}rules + model`);
-      const off = list(`${prefix}rules`);
-      return (median(on.map((t, i) => t - off[i]!)) / kb).toFixed(2);
-    };
-    console.log(`| ${set.name} | **the model's share** (median of per-round differences) | ${share("")} | |`);
-    if (referenceDir !== undefined)
-      console.log(`| ${set.name} | reference: the model's share | ${share("reference: ")} | |`);
+    const share = (on: string, off: string) =>
+      (median(list(on).map((t, i) => t - list(off)[i]!)) / kb).toFixed(2);
+    console.log(
+      `| ${set.name} | **the model's share** (median of per-round differences) | ${share("rules + model", "rules")} | |`,
+    );
+    console.log(`| ${set.name} | the model alone after the view | ${share("view + model", "view")} | |`);
+    if (referenceDir !== undefined) {
+      console.log(
+        `| ${set.name} | reference: the model's share | ${share("reference: rules + model", "reference: rules")} | |`,
+      );
+      console.log(
+        `| ${set.name} | reference: the model alone after the view | ${share("reference: view + model", "reference: view")} | |`,
+      );
+    }
   }
 }
 

@@ -178,7 +178,9 @@ function fmix32(x: i32): i32 {
 @inline
 function weightOf(h: i32, weights: usize, m: i32): i32 {
   const w = <i32>load<i8>(weights + <usize>(h & m));
-  return h < 0 ? -w : w;
+  // `sign` is -1 or 0: `(w ^ -1) - -1` is `-w` in two's complement, `(w ^ 0) - 0` is `w` (no branch).
+  const sign = h >> 31;
+  return (w ^ sign) - sign;
 }
 
 let featureSum: i32 = 0;
@@ -306,8 +308,9 @@ function features4w(start: i32, end: i32): i32 {
   let wordHash = FNV_OFFSET;
   let previousWord = 0;
   let state = 0; // bit 0: in a word; bit 1: a previous word
-  for (let i = start; i <= end; i++) {
-    let c = i == end ? SPACE : <i32>load<u16>(text + (<usize>i << 1));
+  const last = text + (<usize>end << 1);
+  for (let p = text + (<usize>start << 1); p <= last; p += 2) {
+    let c = p == last ? SPACE : <i32>load<u16>(p);
     const k = <i32>load<u8>(classes + <usize>c);
     if ((k & K_WORD) != 0) {
       if ((k & K_DIGIT) != 0) c = ZERO;

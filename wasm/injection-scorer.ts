@@ -178,7 +178,9 @@ function fmix32(x: i32): i32 {
 @inline
 function weightOf(h: i32, weights: usize, m: i32): i32 {
   const w = <i32>load<i8>(weights + <usize>(h & m));
-  return h < 0 ? -w : w;
+  // `sign` is -1 or 0: `(w ^ -1) - -1` is `-w` in two's complement, `(w ^ 0) - 0` is `w` (no branch).
+  const sign = h >> 31;
+  return (w ^ sign) - sign;
 }
 
 let featureSum: i32 = 0;
@@ -306,8 +308,9 @@ function features4w(start: i32, end: i32): i32 {
   let wordHash = FNV_OFFSET;
   let previousWord = 0;
   let state = 0; // bit 0: in a word; bit 1: a previous word
-  for (let i = start; i <= end; i++) {
-    let c = i == end ? SPACE : <i32>load<u16>(text + (<usize>i << 1));
+  const last = text + (<usize>end << 1);
+  for (let p = text + (<usize>start << 1); p <= last; p += 2) {
+    let c = p == last ? SPACE : <i32>load<u16>(p);
     const k = <i32>load<u8>(classes + <usize>c);
     if ((k & K_WORD) != 0) {
       if ((k & K_DIGIT) != 0) c = ZERO;
@@ -347,15 +350,100 @@ function features4w(start: i32, end: i32): i32 {
 
 function visit(a: i32, b: i32): void {
   const index = total++;
+  if (reporting) {
+    report(a, b, only4w ? features4w(a, b) : features(a, b));
+    return;
+  }
   if (index < skip || index - skip >= recCap) return;
   const count = only4w ? features4w(a, b) : features(a, b);
+  storeRecord(a, b, featureSum, count);
+}
+
+@inline
+function storeRecord(a: i32, b: i32, sum: i32, count: i32): void {
   const rec = recOff + (<usize>kept << 2) * 5;
   store<i32>(rec, a);
   store<i32>(rec, b, 4);
   store<i32>(rec, line, 8);
-  store<i32>(rec, featureSum, 12);
+  store<i32>(rec, sum, 12);
   store<i32>(rec, count, 16);
   kept++;
+}
+
+// ---- the spans a threshold reports (scorer/score-text.ts's `scoreText`) ----
+
+/** Spans shorter than this are never reported alone (score-text.ts' MIN_REPORTED_LENGTH). */
+const MIN_REPORTED_LENGTH: i32 = 20;
+
+/** `segment` keeps only the spans `scoreText` reports (`configureReport`), not every segment. */
+let reporting = false;
+let bias: f64 = 0;
+let scale: f64 = 0;
+let minLogit: f64 = 0;
+let pairs = false;
+/** More spans were reported than the records' region holds: the host reads the text segment by segment instead. */
+let overflow = false;
+let previousStart: i32 = -1;
+let previousEnd: i32 = -1;
+let previousLine: i32 = -1;
+let previousSum: i32 = 0;
+let previousCount: i32 = 0;
+let previousLogit: f64 = -Infinity;
+let previousHit = false;
+
+/** The next `segment` call keeps the spans whose logit reaches `threshold` (`report` false: every segment). */
+export function configureReport(on: bool, modelBias: f64, modelScale: f64, threshold: f64, pairsOn: bool): void {
+  reporting = on;
+  bias = modelBias;
+  scale = modelScale;
+  minLogit = threshold;
+  pairs = pairsOn;
+}
+
+/** Whether the last `segment` call in reporting mode had more spans than records. */
+export function overflowed(): bool {
+  return overflow;
+}
+
+/** score-text.ts' `logitOf`, in the same double operations in the same order (so the same value, bit for bit). */
+@inline
+function logitOf(sum: i32, count: i32): f64 {
+  return count == 0 ? bias : bias + (scale * <f64>sum) / Math.sqrt(<f64>count);
+}
+
+/** A span `scoreText` reports, with the weight sum and feature count its logit is read from. */
+function keep(a: i32, b: i32, sum: i32, count: i32): void {
+  if (kept == recCap) {
+    overflow = true;
+    return;
+  }
+  storeRecord(a, b, sum, count);
+}
+
+/** `scoreText`'s visitor: a segment reported alone, or with the one before it as a pair. */
+function report(a: i32, b: i32, count: i32): void {
+  const sum = featureSum;
+  const logit = logitOf(sum, count);
+  const hit = logit >= minLogit && b - a >= MIN_REPORTED_LENGTH;
+  if (hit) keep(a, b, sum, count);
+  else if (pairs && !previousHit && previousLine == line && previousCount > 0 && b - previousStart >= MIN_REPORTED_LENGTH) {
+    const pairSum = sum + previousSum;
+    const pairCount = count + previousCount;
+    if (logitOf(pairSum, pairCount) >= minLogit) {
+      const previousLong = previousEnd - previousStart >= MIN_REPORTED_LENGTH;
+      const currentLong = b - a >= MIN_REPORTED_LENGTH;
+      if (!previousLong && !currentLong) keep(previousStart, b, pairSum, pairCount);
+      else if (previousLong && (!currentLong || previousLogit > logit)) keep(previousStart, previousEnd, pairSum, pairCount);
+      else keep(a, b, pairSum, pairCount);
+    }
+  }
+  previousStart = a;
+  previousEnd = b;
+  previousLine = line;
+  previousSum = sum;
+  previousCount = count;
+  previousLogit = logit;
+  previousHit = hit;
 }
 
 /** `[from, to)` trimmed of blanks (and, for a data unit, of its quotes), in windows of at most MAX_SEGMENT. */
@@ -432,40 +520,40 @@ function asList(from: i32, to: i32): bool {
   return true;
 }
 
+/** A field of JSON text; `separators` counts its `,` `|` and tabs (a list needs three: fewer rule it out unread). */
 @inline
-function jsonPiece(a: i32, b: i32): void {
-  if (!asList(a, b)) dataUnit(a, b);
-}
-
-/** The next non-blank unit from `i` going by `step` inside `[from, to)`, or -1. */
-function neighbour(i: i32, step: i32, from: i32, to: i32): i32 {
-  for (let k = i; k >= from && k < to; k += step) {
-    const c = unit(k);
-    if (!isBlank(c)) return c;
-  }
-  return -1;
+function jsonPiece(a: i32, b: i32, separators: i32): void {
+  if (separators < 3 || !asList(a, b)) dataUnit(a, b);
 }
 
 /** The fields of JSON text in `[from, to)` (`jsonFields` of the reference), each split again when it is a list. */
 function jsonFields(from: i32, to: i32): void {
   let start = from;
+  let separators = 0;
+  const classes = classesOff;
   for (let k = from; k < to; k++) {
     const c = unit(k);
-    if (!isStructural(c)) continue;
-    const before = neighbour(k - 1, -1, from, to);
-    const after = neighbour(k + 1, 1, from, to);
-    let last = k - 1;
-    while (last >= from && isBlank(unit(last))) last--;
-    const beforeQuote = before == QUOTE && isQuoteAt(last);
-    let next = k + 1;
-    while (next < to && isBlank(unit(next))) next++;
-    const afterQuote = after == QUOTE && isQuoteAt(next);
-    if (beforeQuote || afterQuote || before == -1 || after == -1 || isStructural(before) || isStructural(after)) {
-      jsonPiece(start, k);
-      start = k + 1;
+    const kind = <i32>load<u8>(classes + <usize>c);
+    if (isStructural(c)) {
+      // The non-blank units either side (the reference's `neighbour`, and where they are for the quote test).
+      let last = k - 1;
+      while (last >= from && isBlank(unit(last))) last--;
+      let next = k + 1;
+      while (next < to && isBlank(unit(next))) next++;
+      const before = last >= from ? unit(last) : -1;
+      const after = next < to ? unit(next) : -1;
+      const beforeQuote = before == QUOTE && isQuoteAt(last);
+      const afterQuote = after == QUOTE && isQuoteAt(next);
+      if (beforeQuote || afterQuote || before == -1 || after == -1 || isStructural(before) || isStructural(after)) {
+        jsonPiece(start, k, separators);
+        start = k + 1;
+        separators = 0;
+        continue;
+      }
     }
+    if ((kind & K_SEP) != 0) separators++;
   }
-  jsonPiece(start, to);
+  jsonPiece(start, to, separators);
 }
 
 /** Where the JSON hint regex of the reference matching at `p` ends, or -1 when it does not match there. */
@@ -550,6 +638,14 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
   total = 0;
   line = 0;
   hintScan = 0;
+  overflow = false;
+  previousStart = -1;
+  previousEnd = -1;
+  previousLine = -1;
+  previousSum = 0;
+  previousCount = 0;
+  previousLogit = -Infinity;
+  previousHit = false;
   // Every JSON hint holds a double quote: a text without one has none.
   hint = quotes ? -1 : n;
   let start = 0;
@@ -602,21 +698,22 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
 }
 
 /**
- * Writes the offsets of the opening quotes among the `n` units at `text` to `out` (i32 each), ascending; returns how
- * many, or -1 when there are more than `cap` (the host then finds them itself).
+ * Writes the offsets of the opening quotes among the `n` units at `text`, from unit `from` on, to `out` (i32 each),
+ * ascending, at most `cap` of them; returns how many (`cap` when there may be more: the host asks again after the
+ * last one).
  */
-export function findQuotes(text: usize, n: i32, out: usize, cap: i32): i32 {
+export function findQuotes(text: usize, n: i32, from: i32, out: usize, cap: i32): i32 {
   const classes = classesOff;
   textOff = text;
   textLen = n;
   let count = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < n; i++) {
     const c = <i32>load<u16>(text + (<usize>i << 1));
     if ((<i32>load<u8>(classes + <usize>c) & K_QUOTE) == 0) continue;
     if (!mayFollowCue(i)) continue;
-    if (count == cap) return -1;
     store<i32>(out + (<usize>count << 2), i);
     count++;
+    if (count == cap) return count;
   }
   return count;
 }

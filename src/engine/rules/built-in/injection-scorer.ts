@@ -27,8 +27,10 @@ export const INJECTION_SCORER_RULES = [
     // that shares an attack's words (bench/scorer/authored-families.ts) and the benign set's dev half in dev, benign
     // weight 20; on that dev rules + model 711/858 at 27/3318 false positives, the rules alone 666 at 33 (the
     // session-8 model 728 at 31, one more than the rules on the new benign documents); its cost unchanged, so still
-    // opt-in (bench/results/2026-11-27-s12-injmodel.md). Not on tool input either way: it was trained and chosen on
-    // tool output.
+    // opt-in (bench/results/2026-11-27-s12-injmodel.md). Session 13: speed-only changes (findings and logits
+    // identical) bring the model alone to 16-27 µs per KB on the loaded development machine, against a bound of 8
+    // for its share: still opt-in (bench/results/2026-11-27-s13-injmodel.md). Not on tool input either way: it was
+    // trained and chosen on tool output.
     defaults: { input: "off", output: FAMILY_DEFAULTS.injection.output },
     optIn: true,
     detector: createScorerDetector,

@@ -1,6 +1,6 @@
 import { toReadingView, viewToInput } from "../structure/reading-view.js";
 import type { ScorerModel } from "./model.js";
-import { forEachScoredSegmentOfView } from "./scorer-wasm.js";
+import { forEachReportedSpanOfView, forEachScoredSegmentOfView } from "./scorer-wasm.js";
 
 /** One scored span of the input: a sentence, or two adjacent sentences of one line scored together. */
 export interface ScoredSpan {
@@ -33,9 +33,11 @@ export function logitOf(model: ScorerModel, sum: number, count: number): number 
  * sentence, never its neighbour ("The customer. <instruction>" cuts the instruction); only a pair of two fragments
  * too short to report alone is reported whole.
  *
- * Linear in the input: one reading-view pass, then the WebAssembly module (scorer-wasm.ts) segments the view and sums
- * each segment's feature weights, each unit hashed for a fixed number of n-gram sizes; this loop reads one record a
- * segment.
+ * Linear in the input: one reading-view pass, then the WebAssembly module (scorer-wasm.ts) segments the view, sums
+ * each segment's feature weights (each unit hashed for a fixed number of n-gram sizes) and applies this rule itself,
+ * so only the reported spans come back to JavaScript. `scoreSegments` below is the same rule read segment by segment:
+ * the path when a text has more reported spans than the module keeps at once, and what
+ * test/property/injection-scorer-report.property.test.ts checks the module against.
  */
 export function scoreText(
   input: string,
@@ -44,6 +46,23 @@ export function scoreText(
   visit: (span: ScoredSpan) => void,
 ): void {
   const view = toReadingView(input);
+  const report = (start: number, end: number, logit: number) => {
+    const [from, to] = viewToInput(view, start, end);
+    visit({ start: from, end: to, logit });
+  };
+  const reported = forEachReportedSpanOfView(view.text, model, minLogit, (start, end, _line, sum, count) =>
+    report(start, end, logitOf(model, sum, count)),
+  );
+  if (!reported) scoreSegments(view.text, model, minLogit, report);
+}
+
+/** `scoreText`'s rule over every segment of a view's text, in view offsets (the reference the module follows). */
+export function scoreSegments(
+  text: string,
+  model: ScorerModel,
+  minLogit: number,
+  report: (start: number, end: number, logit: number) => void,
+): void {
   let previousStart = -1;
   let previousEnd = -1;
   let previousLine = -1;
@@ -51,11 +70,7 @@ export function scoreText(
   let previousCount = 0;
   let previousLogit = Number.NEGATIVE_INFINITY;
   let previousHit = false;
-  const report = (start: number, end: number, logit: number) => {
-    const [from, to] = viewToInput(view, start, end);
-    visit({ start: from, end: to, logit });
-  };
-  forEachScoredSegmentOfView(view.text, model, (start, end, line, sum, count) => {
+  forEachScoredSegmentOfView(text, model, (start, end, line, sum, count) => {
     const logit = logitOf(model, sum, count);
     const hit = logit >= minLogit && end - start >= MIN_REPORTED_LENGTH;
     if (hit) report(start, end, logit);

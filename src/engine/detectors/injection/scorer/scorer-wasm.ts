@@ -9,17 +9,19 @@
 
 import { instantiateEmbedded, type WasmMemory } from "../../../../shared/wasm/embedded.js";
 import { MODULE_BASE64 } from "../../../../shared/wasm/injection-scorer.generated.js";
-import { blankQuotedMentions } from "../quoted-mention.js";
+import { mentionRanges } from "./mention-blanks.js";
 import type { ScorerModel } from "./model.js";
-import { mayHoldQuotedMention, mayOpenQuotedMention } from "./segments.js";
+import { mayOpenQuotedMention } from "./segments.js";
 
 interface ScorerExports {
   readonly memory: WasmMemory;
   buildClasses(at: number): void;
   configure(weights: number, bucketsLog2: number, charSizes: number, words: boolean): void;
   segment(text: number, n: number, records: number, cap: number, first: number, quotes: boolean): number;
-  findQuotes(text: number, n: number, out: number, cap: number): number;
+  findQuotes(text: number, n: number, from: number, out: number, cap: number): number;
   keptRecords(): number;
+  configureReport(on: boolean, bias: number, scale: number, minLogit: number, pairs: boolean): void;
+  overflowed(): number;
 }
 
 /** One segment: `[start, end)` of the text, its line number, the signed sum of its feature weights and their count. */
@@ -40,6 +42,13 @@ const RECORD_BYTES = 20;
 const MIN_RECORDS = 4096;
 /** Opening quotes the module lists for one text (in the records' region, before any record is written). */
 const QUOTE_CAP = 4096;
+const SPACE = 0x20;
+
+function growInt32(array: Int32Array): Int32Array {
+  const grown = new Int32Array(array.length * 2);
+  grown.set(array);
+  return grown;
+}
 
 function abortFromModule(): never {
   throw new Error("injection scorer: the WebAssembly module aborted");
@@ -60,47 +69,103 @@ class ScorerModule {
   #recordsAt = 0;
   #bytes = Buffer.alloc(0);
   #records = new Int32Array(0);
+  #units = new Uint16Array(0);
+  /** The quotes `#blankMentions` reads around, and the ranges it blanks: reused from text to text. */
+  #quotes: Int32Array = new Int32Array(256);
+  readonly #ranges: number[] = [];
   #busy = false;
 
-  /** `blank`: read `text` as `scoringText` reads a view (its quoted mentions blanked) rather than as it is. */
-  forEach(text: string, model: ScorerModel, blank: boolean, visit: SegmentScoreVisitor): void {
+  /**
+   * `blank`: read `text` as `scoringText` reads a view (its quoted mentions blanked) rather than as it is. `minLogit`:
+   * visit only the spans `scoreText` reports at that threshold (the module applies its rule), and return false,
+   * having visited none, when there are more of them than the records' region holds; undefined: every segment.
+   */
+  forEach(
+    text: string,
+    model: ScorerModel,
+    blank: boolean,
+    visit: SegmentScoreVisitor,
+    minLogit?: number,
+  ): boolean {
     if (this.#busy) throw new Error("injection scorer: scoring is not re-entrant (a visitor scored again)");
     this.#busy = true;
     try {
       this.#load(model);
       this.#place(text.length);
       this.#bytes.write(text, this.#textAt, "utf16le");
-      const blanked = blank && this.#mayHoldQuotedMention(text) ? blankQuotedMentions(text) : undefined;
-      // Same length: only the blanked quotations change.
-      if (blanked !== undefined) this.#bytes.write(blanked, this.#textAt, "utf16le");
-      this.#run(text.length, text.includes('"'), visit);
+      if (blank) this.#blankMentions(text);
+      if (minLogit === undefined) this.#run(text.length, text.includes('"'), visit);
+      else return this.#report(text.length, text.includes('"'), model, minLogit, visit);
+      return true;
     } finally {
       this.#busy = false;
     }
   }
 
-  /** `mayHoldQuotedMention` (segments.ts) at the quotes the module lists, so a text is searched for them once. */
-  #mayHoldQuotedMention(text: string): boolean {
-    const count = this.#exports.findQuotes(this.#textAt, text.length, this.#recordsAt, QUOTE_CAP);
-    if (count < 0) return mayHoldQuotedMention(text);
+  #report(
+    n: number,
+    quotes: boolean,
+    model: ScorerModel,
+    minLogit: number,
+    visit: SegmentScoreVisitor,
+  ): boolean {
+    const exports = this.#exports;
+    exports.configureReport(true, model.bias, model.scale, minLogit, model.pairs);
+    try {
+      exports.segment(this.#textAt, n, this.#recordsAt, recordCap(this.#capacity), 0, quotes);
+    } finally {
+      exports.configureReport(false, 0, 0, 0, false);
+    }
+    if (exports.overflowed() !== 0) return false;
+    this.#visitKept(visit);
+    return true;
+  }
+
+  #visitKept(visit: SegmentScoreVisitor): void {
+    const kept = this.#exports.keptRecords();
     const records = this.#records;
     const base = this.#recordsAt >>> 2;
-    for (let i = 0; i < count; i++) if (mayOpenQuotedMention(text, records[base + i]!)) return true;
-    return false;
+    for (let r = 0; r < kept; r++) {
+      const at = base + r * 5;
+      visit(records[at]!, records[at + 1]!, records[at + 2]!, records[at + 3]!, records[at + 4]!);
+    }
+  }
+
+  /**
+   * Blanks in the module's copy of `text` what `blankQuotedMentions` blanks (same length: only the quotations
+   * change), read around the quotes the module lists that `mayOpenQuotedMention` (segments.ts) passes.
+   */
+  #blankMentions(text: string): void {
+    const n = text.length;
+    let open = 0;
+    // The module lists candidate quotes QUOTE_CAP at a time (in the records' region); those that pass the host's
+    // test are kept.
+    for (let from = 0; from < n; ) {
+      const count = this.#exports.findQuotes(this.#textAt, n, from, this.#recordsAt, QUOTE_CAP);
+      const records = this.#records;
+      const base = this.#recordsAt >>> 2;
+      for (let i = 0; i < count; i++) {
+        const q = records[base + i]!;
+        if (!mayOpenQuotedMention(text, q)) continue;
+        if (open === this.#quotes.length) this.#quotes = growInt32(this.#quotes);
+        this.#quotes[open++] = q;
+      }
+      if (count < QUOTE_CAP) break;
+      from = records[base + count - 1]! + 1;
+    }
+    const ranges = this.#ranges;
+    ranges.length = 0;
+    if (open === 0 || mentionRanges(text, this.#quotes, open, ranges) === 0) return;
+    const units = this.#units;
+    const at = this.#textAt >>> 1;
+    for (let r = 0; r < ranges.length; r += 2) units.fill(SPACE, at + ranges[r]!, at + ranges[r + 1]!);
   }
 
   #run(n: number, quotes: boolean, visit: SegmentScoreVisitor): void {
     const cap = recordCap(n);
-    const exports = this.#exports;
     for (let first = 0; ; first += cap) {
-      const total = exports.segment(this.#textAt, n, this.#recordsAt, cap, first, quotes);
-      const kept = exports.keptRecords();
-      const records = this.#records;
-      const base = this.#recordsAt >>> 2;
-      for (let r = 0; r < kept; r++) {
-        const at = base + r * 5;
-        visit(records[at]!, records[at + 1]!, records[at + 2]!, records[at + 3]!, records[at + 4]!);
-      }
+      const total = this.#exports.segment(this.#textAt, n, this.#recordsAt, cap, first, quotes);
+      this.#visitKept(visit);
       if (first + cap >= total) return;
     }
   }
@@ -144,6 +209,7 @@ class ScorerModule {
     const buffer = this.#exports.memory.buffer;
     this.#bytes = Buffer.from(buffer);
     this.#records = new Int32Array(buffer);
+    this.#units = new Uint16Array(buffer);
   }
 }
 
@@ -166,4 +232,19 @@ export function forEachScoredSegmentOfView(
 ): void {
   shared ??= new ScorerModule();
   shared.forEach(view, model, true, visit);
+}
+
+/**
+ * The spans `scoreText` reports on `view` at `minLogit`, each with the weight sum and feature count its logit is read
+ * from (`line` is the segment's line), in its order; false, having visited none, when the text has more of them than
+ * the module keeps at once (the caller then reads it segment by segment).
+ */
+export function forEachReportedSpanOfView(
+  view: string,
+  model: ScorerModel,
+  minLogit: number,
+  visit: SegmentScoreVisitor,
+): boolean {
+  shared ??= new ScorerModule();
+  return shared.forEach(view, model, true, visit, minLogit);
 }

@@ -293,6 +293,16 @@ export function triggerLiteralsFor(gates: readonly (RuleGate | null)[]): readonl
   return compileRules(gates).literals;
 }
 
+/** The pass's literals, their kinds and its gate tables for these gates (what the detector configures; for tests). */
+export function triggerTablesFor(gates: readonly (RuleGate | null)[]): {
+  literals: readonly string[];
+  kinds: readonly number[];
+  gates: TriggerGates;
+} {
+  const { literals, kinds, gates: tables } = compileRules(gates);
+  return { literals, kinds, gates: tables };
+}
+
 function compileRules(gates: readonly (RuleGate | null)[]): CompiledRules {
   const leads = compileLeads();
   const literals: string[] = [];

@@ -15,7 +15,7 @@ import {
   triggerLiteralsFor,
   triggerTablesFor,
 } from "../../src/engine/detectors/injection/index.js";
-import { deriveGates, triggerDfa } from "../../src/engine/detectors/injection/phrase-gates.js";
+import { deriveDfa, deriveGates, triggerDfa } from "../../src/engine/detectors/injection/phrase-gates.js";
 import {
   NON_WORD_AFTER,
   NON_WORD_BEFORE,
@@ -28,6 +28,7 @@ import {
   GATE_LITERAL,
   LEAD_WORD,
   PhraseTriggerScan,
+  type TriggerGates,
   TriggerHits,
   WORD_END,
   WORD_START,
@@ -446,14 +447,20 @@ describe("the conjunction inside the pass: only lead words one of whose rules ma
     chunkScan: false,
     gates: tables.gates,
   });
-  const { literalLead, gateRuleFrom, gateRules, leadKeep, leadRuleFrom, leadRules } = tables.gates;
-  const reachOf = (r: number) => ruleGateList[r]!.reach;
+  const rulesReach = (r: number) => ruleGateList[r]!.reach;
 
   /**
    * The detector's former check in JavaScript over every hit of the ungated pass: a lead word leaves when its lead is
    * kept, or one of its gated rules' first gate hit ending after the lead word's start is within the rule's reach.
    */
-  function expectedLeads(scan: PhraseTriggerScan, t: string, any: boolean): string[] {
+  function expectedLeads(
+    scan: PhraseTriggerScan,
+    t: string,
+    any: boolean,
+    { literals, gates: g }: { literals: readonly string[]; gates: TriggerGates } = tables,
+    reachOf: (r: number) => number = rulesReach,
+  ): string[] {
+    const { literalLead, gateRuleFrom, gateRules, leadKeep, leadRuleFrom, leadRules } = g;
     const hits = new TriggerHits();
     if (any) scan.scanAny(t, hits);
     else if (scan.scan(t, hits)) return ["fold"];
@@ -471,7 +478,7 @@ describe("the conjunction inside the pass: only lead words one of whose rules ma
       const id = hits.ids[i]!;
       const lead = literalLead[id]!;
       if (lead < 0) continue;
-      const length = tables.literals[id]!.length;
+      const length = literals[id]!.length;
       const start = hits.ends[i]! - length;
       const may =
         leadKeep[lead] === 1 ||
@@ -550,6 +557,64 @@ describe("the conjunction inside the pass: only lead words one of whose rules ma
       { numRuns: 300, seed: 17 },
     );
     expect(leadsOut).toBeGreaterThan(300);
+  });
+
+  it("decides at the edge of every rule's reach: a gate literal ending one unit inside it, at it, one past it", () => {
+    let leadsOut = 0;
+    INJECTION_RULES.forEach((rule, r) => {
+      const gate = ruleGateList[r];
+      if (gate === null || gate === undefined || !Number.isFinite(gate.reach)) return;
+      for (const lead of rule.lead.slice(0, 3))
+        for (const literal of gate.literals.slice(0, 2))
+          for (
+            let fill = Math.max(0, gate.reach - lead.length - literal.length - 6);
+            fill <= gate.reach;
+            fill++
+          )
+            for (const [before, after] of [
+              [" ", " "],
+              ["  \\n", "\\t "],
+            ]) {
+              const t = `a ${lead}${before}${"x".repeat(fill)}${after}${literal} b`;
+              leadsOut += compare(t, false);
+            }
+    });
+    expect(leadsOut).toBeGreaterThan(200);
+  });
+
+  it("counts a gate literal that ends inside the lead word, before the lead's own hit (synthetic rules)", () => {
+    // Leads "xyz" and "k", both of rule 0 (reach 8); its gate literals "xy" (ends inside the lead word "xyz", so its
+    // hit comes before the lead's) and "q".
+    const literals = ["xyz", "xy", "q", "k"];
+    const kinds = [LEAD_WORD, GATE_LITERAL, GATE_LITERAL, LEAD_WORD];
+    const gates: TriggerGates = {
+      literalLead: Int32Array.from([0, -1, -1, 1]),
+      gateRuleFrom: Int32Array.from([0, 0, 1, 2, 2]),
+      gateRules: Int32Array.from([0, 0]),
+      leadKeep: Int32Array.from([0, 0]),
+      leadRuleFrom: Int32Array.from([0, 1, 2]),
+      leadRules: Int32Array.from([0, 0]),
+      reach: Int32Array.from([8]),
+    };
+    const dfaOf = deriveDfa(literals);
+    const plain = new PhraseTriggerScan(literals, kinds, dfaOf);
+    const inPass = new PhraseTriggerScan(literals, kinds, dfaOf, { gates, chunkScan: false });
+    let leadsOut = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom("xyz", "xy", "q", "k", "x", " ", "  ", "ab"), { maxLength: 30 }),
+        (parts) => {
+          const t = parts.join(" ");
+          const expected = expectedLeads(plain, t, false, { literals, gates }, () => 8);
+          leadsOut += expected.length;
+          expect(reportedLeads(inPass, t, false)).toEqual(expected);
+        },
+      ),
+      { numRuns: 400, seed: 3 },
+    );
+    expect(leadsOut).toBeGreaterThan(200);
+    // The lead word's own gate literals alone let it through.
+    expect(reportedLeads(inPass, "a xyz b", false)).toEqual(["0@5/5"]);
   });
 
   it("lets a lead word out undecided when more wait than its ring holds (8,192), and the findings stay the same", () => {

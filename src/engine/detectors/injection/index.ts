@@ -88,14 +88,10 @@ export function createInjectionDetector(): TextDetector {
         state.run(text, identityRange, hits, out);
         return;
       }
-      // Outside printable ASCII: the rules read the fold (lookalikes, invisible characters) with its escapes opened,
-      // so scan that. The fold is a copy already: opening it here costs one copy more only when it holds a backslash,
-      // where the visit would open it anyway, and the pass then reads spaces where it read escapes (the same units,
-      // the same lead words whose boundaries hold, no gate literal a regex could need: see `openEscapes`).
+      // Outside printable ASCII: the rules read the fold (lookalikes, invisible characters), so scan that.
       const folded: MatchableText = toFoldedText(text);
-      const opened = openEscapes(folded.text);
-      scan.scanAny(opened, hits);
-      state.run(opened, folded.toOriginal, hits, out, true);
+      scan.scanAny(folded.text, hits);
+      state.run(folded.text, folded.toOriginal, hits, out);
     },
   };
   return detector;
@@ -135,17 +131,11 @@ class ScanState {
   constructor(readonly compiled: CompiledRules) {}
 
   /** `text`: what the rules read (the input, or its fold); `toOriginal` maps a range of it back to the input. */
-  run(
-    text: string,
-    toOriginal: MatchableText["toOriginal"],
-    hits: TriggerHits,
-    out: TextMatch[],
-    opened = false,
-  ): void {
+  run(text: string, toOriginal: MatchableText["toOriginal"], hits: TriggerHits, out: TextMatch[]): void {
     this.#collectLeads(text, hits);
     if (this.#leadCount === 0) return;
     this.#sortLeads();
-    this.#visit(text, toOriginal, out, opened);
+    this.#visit(text, toOriginal, out);
   }
 
   /** The pass's lead words whose boundaries hold (checked here exactly; the pass only drops sure misses). */
@@ -188,10 +178,9 @@ class ScanState {
     }
   }
 
-  /** `isOpened`: `text` has its escapes opened already (`openEscapes` would return it unchanged). */
-  #visit(text: string, toOriginal: MatchableText["toOriginal"], out: TextMatch[], isOpened: boolean): void {
+  #visit(text: string, toOriginal: MatchableText["toOriginal"], out: TextMatch[]): void {
     const { leads, leadLength } = this.compiled;
-    let opened: string | undefined = isOpened ? text : undefined;
+    let opened: string | undefined;
     let resume = 0;
     for (let i = 0; i < this.#leadCount; i++) {
       const start = this.#leadStart[i]!;
@@ -246,12 +235,6 @@ function isWordCode(c: number): boolean {
  * JSON text holds each line of a string behind such an escape, and the letter glued to the next line's first word
  * (`...\nIgnore previous instructions`) hid its lead word from the word-boundary trigger scan. Two characters become
  * two spaces, so offsets are unchanged; text without a backslash is returned as is.
- *
- * Opening twice changes nothing (a match's letter is never a backslash, so every backslash-and-letter pair is
- * replaced in one pass and none is left or made). Scanning the opened text instead of the text (the fold path of
- * `detect`) finds the same lead words whose boundaries hold (`isWordAt` reads an escape as two spaces, the opened text
- * holds two spaces there) and counts the same units (an escape is two space-like bytes to the pass), and a gate
- * literal it no longer finds (one starting with an escape's letter) is one no regex on the opened text can match.
  */
 const ESCAPED_SPACE = /\\[nrt]/g;
 

@@ -54,8 +54,9 @@ interface CompiledRule {
 
 /**
  * Prompt-injection detector: one pass over the text finds every lead word and every gate literal (a literal the rest
- * of a rule needs, rarer than its lead word: phrase-literals.ts), and each rule's sticky, bounded regex is tried only
- * at a lead word whose rules are not all excluded by their gates. Text outside printable ASCII is folded first
+ * of a rule needs, rarer than its lead word: phrase-literals.ts) and lets out only the lead words whose rules are not
+ * all excluded by their gates (the gate check runs in the pass: wasm/phrase-triggers.ts), and each such lead's
+ * sticky, bounded regex is tried there. Text outside printable ASCII is folded first
  * (case, invisible characters, lookalikes) and the fold is scanned. The per-lead work is bounded, so the whole
  * detector is linear in the input.
  *
@@ -68,7 +69,9 @@ interface CompiledRule {
  * - a lead word's rules are tried only when one may match there: a rule without a gate always may; a rule with one
  *   may only if an occurrence of a gate literal ends after the lead word's start within the units a match can span
  *   (`Requirement.offset`). Skipping an attempt that cannot match changes nothing: the scan then resumes after the
- *   lead word either way.
+ *   lead word either way. The pass drops such a lead word altogether, which changes nothing either unless another
+ *   lead word starts inside it (then the visit would no longer skip that one): such leads are never dropped
+ *   (`shadowsAnother`).
  */
 export function createInjectionDetector(): TextDetector {
   const { compiled, scan } = sharedRules();

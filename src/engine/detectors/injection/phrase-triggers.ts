@@ -1,8 +1,11 @@
 /**
  * The phrase rules' one pass over a text: every lead word (where a word boundary may hold on both sides), every
- * occurrence of every gate literal, each with the units before its end (phrase-literals.ts), and whether the text needs folding (a character outside printable ASCII, tab,
- * LF and CR: a non-ASCII chunk stops the pass at once, a control character is noted by the loop). A WebAssembly loop (wasm/phrase-triggers.ts, on the shared literal automaton's DFA)
- * over the text's UTF-8 bytes, 64 KB at a time, reporting UTF-16 offsets; JavaScript sees only what it reports.
+ * occurrence of every gate literal, each with the units before its end (phrase-literals.ts), and whether the text
+ * needs folding (a character outside printable ASCII, tab, LF and CR: a non-ASCII chunk stops the pass at once, a
+ * control character is noted by the loop). A WebAssembly loop (wasm/phrase-triggers.ts, on the shared literal
+ * automaton's DFA) over the text's UTF-8 bytes, 64 KB at a time, reporting UTF-16 offsets; JavaScript sees only what
+ * it reports. With the rules' gates (TriggerGates), the module checks them itself and reports only the lead words one
+ * of whose rules may match there; gate literals never leave it.
  */
 import { instantiateEmbedded, layOut, type WasmMemory } from "../../../shared/wasm/embedded.js";
 import { MODULE_BASE64 } from "../../../shared/wasm/phrase-triggers.generated.js";

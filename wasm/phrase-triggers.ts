@@ -432,3 +432,236 @@ export function scanChunk(text: usize, n: i32, overlap: i32, ascii: bool): i32 {
   units = unitsBase + n - zeros;
   return 0;
 }
+
+// The conjunction inside the pass (`configureGates`; off until called, and then only for texts the host scans with
+// gating on): the hits of a chunk go through `gateChunk` / `gateStep`, and only the lead words one of whose rules may
+// match reach the host, in the pass's order (ascending by end), as (literal id, end, units) triples in `out`. A rule
+// may match at a lead word (start S, `u` units before its end, length L) when it has no gate, or when the first
+// gate hit of the rule ending after S has at most `u - L + 1 + reach` units (the host's former check, phrase-gates.ts);
+// a rule whose reach is unbounded (REACH_ANY) only needs such a hit. Units grow with the end, so:
+// - a gate hit of the rule seen before the lead hit and ending after S is the first such (or a later one has as many
+//   units at most as the lead word's end): it allows the rule when L <= reach + 1, which the host checks per lead
+//   and rule (else it marks the lead to keep). So only the rule's last gate end is kept (`lastEnd`);
+// - after the lead hit, the rule's next gate hit decides it (later ones have no fewer units): all leads waiting on the
+//   rule since its previous gate hit (`lastSeq`) are decided at once; a rule whose bound is below the units reached
+//   can no longer allow its lead (`maxLimit`).
+// Leads wait in a ring of `ringCap` entries, in order, and leave it from its head once decided; a full ring lets its
+// head out undecided (kept: the host tries its rules, which finds what it would have found). At the text's end
+// (`finish`), the undecided leads are dropped: no gate hit of their rules follows them.
+
+const REACH_ANY: i32 = 0x3fffffff;
+const PENDING: i32 = 0;
+const KEPT: i32 = 1;
+const DROPPED: i32 = 2;
+/** A ring entry: literal id, end, units, base (u - L + 1), maxLimit, state, failed rules (bit p: the lead's p-th). */
+const ENTRY: i32 = 32;
+
+let litLeadOff: usize = 0;
+let litGateFromOff: usize = 0;
+let litGateRulesOff: usize = 0;
+let leadKeepOff: usize = 0;
+let leadRuleFromOff: usize = 0;
+let leadRulesOff: usize = 0;
+let reachOff: usize = 0;
+let lastEndOff: usize = 0;
+let lastSeqOff: usize = 0;
+let ringOff: usize = 0;
+let outOff: usize = 0;
+let ruleCount: i32 = 0;
+let ringCap: i32 = 0;
+let head: i32 = 0;
+let tail: i32 = 0;
+let outCount: i32 = 0;
+
+export function configureGates(
+  litLead: usize,
+  litGateFrom: usize,
+  litGateRules: usize,
+  leadKeep: usize,
+  leadRuleFrom: usize,
+  leadRules: usize,
+  reach: usize,
+  rules: i32,
+  lastEnd: usize,
+  lastSeq: usize,
+  ring: usize,
+  cap: i32,
+  out: usize,
+): void {
+  litLeadOff = litLead;
+  litGateFromOff = litGateFrom;
+  litGateRulesOff = litGateRules;
+  leadKeepOff = leadKeep;
+  leadRuleFromOff = leadRuleFrom;
+  leadRulesOff = leadRules;
+  reachOff = reach;
+  ruleCount = rules;
+  lastEndOff = lastEnd;
+  lastSeqOff = lastSeq;
+  ringOff = ring;
+  ringCap = cap;
+  outOff = out;
+}
+
+/** Starts a new text for the gate (after `reset`). */
+export function resetGates(): void {
+  head = 0;
+  tail = 0;
+  outCount = 0;
+  for (let r = 0; r < ruleCount; r++) {
+    store<i32>(lastEndOff + (<usize>r << 2), -1);
+    store<i32>(lastSeqOff + (<usize>r << 2), 0);
+  }
+}
+
+export function leadsOut(): i32 {
+  return outCount;
+}
+
+export function drainLeads(): void {
+  outCount = 0;
+}
+
+@inline
+function entryAt(seq: i32): usize {
+  return ringOff + <usize>(seq % ringCap) * ENTRY;
+}
+
+@inline
+function emit(id: i32, end: i32, u: i32): void {
+  const at = outOff + <usize>outCount * 12;
+  store<i32>(at, id);
+  store<i32>(at + 4, end);
+  store<i32>(at + 8, u);
+  outCount++;
+}
+
+/** Lets the decided leads at the ring's head out (kept ones into `out`); a lead whose every bound is below `u`
+ * units is dropped (every later gate hit has at least `u`). */
+function flush(u: i32): void {
+  while (head < tail) {
+    const e = entryAt(head);
+    let state = load<i32>(e + 20);
+    if (state == PENDING) {
+      if (load<i32>(e + 16) >= u) break;
+      state = DROPPED;
+    }
+    if (state == KEPT) emit(load<i32>(e), load<i32>(e + 4), load<i32>(e + 8));
+    head++;
+  }
+}
+
+/** Queues a lead (state KEPT or PENDING); a kept lead with nothing before it goes straight out. */
+function enqueue(id: i32, end: i32, u: i32, base: i32, maxLimit: i32, state: i32, lastUnits: i32): void {
+  if (state == KEPT && head == tail) {
+    emit(id, end, u);
+    return;
+  }
+  if (tail - head == ringCap) {
+    flush(lastUnits);
+    if (tail - head == ringCap) {
+      // Still full: the head leaves undecided, as kept.
+      const e = entryAt(head);
+      if (load<i32>(e + 20) != DROPPED) emit(load<i32>(e), load<i32>(e + 4), load<i32>(e + 8));
+      head++;
+    }
+  }
+  const e = entryAt(tail);
+  store<i32>(e, id);
+  store<i32>(e + 4, end);
+  store<i32>(e + 8, u);
+  store<i32>(e + 12, base);
+  store<i32>(e + 16, maxLimit);
+  store<i32>(e + 20, state);
+  store<i32>(e + 24, 0);
+  tail++;
+}
+
+function gateHit(r: i32, end: i32, u: i32): void {
+  store<i32>(lastEndOff + (<usize>r << 2), end);
+  const seqAt = lastSeqOff + (<usize>r << 2);
+  const reach = load<i32>(reachOff + (<usize>r << 2));
+  let seq = load<i32>(seqAt);
+  if (seq < head) seq = head;
+  for (; seq < tail; seq++) {
+    const e = entryAt(seq);
+    if (load<i32>(e + 20) != PENDING) continue;
+    const lead = load<i32>(litLeadOff + (<usize>load<i32>(e) << 2));
+    const from = load<i32>(leadRuleFromOff + (<usize>lead << 2));
+    const until = load<i32>(leadRuleFromOff + (<usize>(lead + 1) << 2));
+    let p = from;
+    while (p < until && load<i32>(leadRulesOff + (<usize>p << 2)) != r) p++;
+    if (p == until) continue;
+    if (reach == REACH_ANY || u <= load<i32>(e + 12) + reach) {
+      store<i32>(e + 20, KEPT);
+      continue;
+    }
+    const failed = load<i32>(e + 24) | (1 << (p - from));
+    store<i32>(e + 24, failed);
+    if (failed == (1 << (until - from)) - 1) store<i32>(e + 20, DROPPED);
+  }
+  store<i32>(seqAt, tail);
+}
+
+function leadHit(id: i32, lead: i32, end: i32, u: i32, lastUnits: i32): void {
+  if (load<i32>(leadKeepOff + (<usize>lead << 2)) != 0) {
+    enqueue(id, end, u, 0, 0, KEPT, lastUnits);
+    return;
+  }
+  const length = load<i32>(lengthsOff + (<usize>id << 2));
+  const start = end - length;
+  const base = u - length + 1;
+  const from = load<i32>(leadRuleFromOff + (<usize>lead << 2));
+  const until = load<i32>(leadRuleFromOff + (<usize>(lead + 1) << 2));
+  let maxLimit = 0;
+  for (let p = from; p < until; p++) {
+    const r = load<i32>(leadRulesOff + (<usize>p << 2));
+    if (load<i32>(lastEndOff + (<usize>r << 2)) > start) {
+      enqueue(id, end, u, 0, 0, KEPT, lastUnits);
+      return;
+    }
+    const reach = load<i32>(reachOff + (<usize>r << 2));
+    const limit = reach == REACH_ANY ? REACH_ANY : base + reach;
+    if (limit > maxLimit) maxLimit = limit;
+  }
+  enqueue(id, end, u, base, maxLimit, PENDING, lastUnits);
+}
+
+/** The gate over `count` hits at `buffer` (ascending by end), then the ring's decided head out. */
+function gateHits(buffer: usize, count: i32): void {
+  let lastUnits = 0;
+  for (let i = 0; i < count; i++) {
+    const at = buffer + <usize>i * 12;
+    const id = load<i32>(at);
+    const end = load<i32>(at + 4);
+    const u = load<i32>(at + 8);
+    const gatesFrom = load<i32>(litGateFromOff + (<usize>id << 2));
+    const gatesUntil = load<i32>(litGateFromOff + (<usize>(id + 1) << 2));
+    for (let k = gatesFrom; k < gatesUntil; k++) gateHit(load<i32>(litGateRulesOff + (<usize>k << 2)), end, u);
+    const lead = load<i32>(litLeadOff + (<usize>id << 2));
+    if (lead >= 0) leadHit(id, lead, end, u, lastUnits);
+    lastUnits = u;
+  }
+  flush(lastUnits);
+}
+
+/** The gate over the hits of the last `scanChunk` (its two stripes' buffers, in order). */
+export function gateChunk(): void {
+  gateHits(hitsOff, countA);
+  gateHits(hitsBOff, countB);
+  flush(units);
+}
+
+/** The gate over the hits of the last `scan` (then `drain` them). */
+export function gateStep(): void {
+  gateHits(hitsOff, hitCount);
+  hitCount = 0;
+}
+
+/** At the text's end: the kept leads still in the ring go out, the undecided ones are dropped. */
+export function finish(): void {
+  for (; head < tail; head++) {
+    const e = entryAt(head);
+    if (load<i32>(e + 20) == KEPT) emit(load<i32>(e), load<i32>(e + 4), load<i32>(e + 8));
+  }
+}

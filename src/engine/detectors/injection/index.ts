@@ -9,6 +9,8 @@ import {
   GATE_LITERAL,
   LEAD_WORD,
   PhraseTriggerScan,
+  REACH_ANY,
+  type TriggerGates,
   TriggerHits,
   WORD_END,
   WORD_START,
@@ -52,8 +54,9 @@ interface CompiledRule {
 
 /**
  * Prompt-injection detector: one pass over the text finds every lead word and every gate literal (a literal the rest
- * of a rule needs, rarer than its lead word: phrase-literals.ts), and each rule's sticky, bounded regex is tried only
- * at a lead word whose rules are not all excluded by their gates. Text outside printable ASCII is folded first
+ * of a rule needs, rarer than its lead word: phrase-literals.ts) and lets out only the lead words whose rules are not
+ * all excluded by their gates (the gate check runs in the pass: wasm/phrase-triggers.ts), and each such lead's
+ * sticky, bounded regex is tried there. Text outside printable ASCII is folded first
  * (case, invisible characters, lookalikes) and the fold is scanned. The per-lead work is bounded, so the whole
  * detector is linear in the input.
  *
@@ -66,7 +69,9 @@ interface CompiledRule {
  * - a lead word's rules are tried only when one may match there: a rule without a gate always may; a rule with one
  *   may only if an occurrence of a gate literal ends after the lead word's start within the units a match can span
  *   (`Requirement.offset`). Skipping an attempt that cannot match changes nothing: the scan then resumes after the
- *   lead word either way.
+ *   lead word either way. The pass drops such a lead word altogether, which changes nothing either unless another
+ *   lead word starts inside it (then the visit would no longer skip that one): such leads are never dropped
+ *   (`shadowsAnother`).
  */
 export function createInjectionDetector(): TextDetector {
   const { compiled, scan } = sharedRules();
@@ -107,7 +112,9 @@ function sharedRules(): { compiled: CompiledRules; scan: PhraseTriggerScan } {
     const compiled = compileRules(ruleGates(INJECTION_RULES));
     shared = {
       compiled,
-      scan: new PhraseTriggerScan(compiled.literals, compiled.kinds, triggerDfa(compiled.literals)),
+      scan: new PhraseTriggerScan(compiled.literals, compiled.kinds, triggerDfa(compiled.literals), {
+        gates: compiled.gates,
+      }),
     };
   }
   return shared;
@@ -117,30 +124,19 @@ function identityRange(start: number, end: number): [number, number] {
   return [start, end];
 }
 
-/** The per-text work of the detector: lead words in order, gates per rule, the regexes where a rule may match. */
+/** The per-text work of the detector: the lead words the pass let through, in order, and their rules' regexes. */
 class ScanState {
-  /** Lead words found by the pass: start, lead index (into `compiled.leads`), units before the lead word's end. */
+  /** Lead words found by the pass: start, lead index (into `compiled.leads`). */
   #leadStart = new Int32Array(64);
   #leadIndex = new Int32Array(64);
-  #leadUnits = new Int32Array(64);
   #leadCount = 0;
-  /** Gate hits by rule: rule r's are [#gateFrom[r], #gateFrom[r + 1]) of #gateEnd / #gateUnits, ascending. */
-  readonly #gateFrom: Int32Array;
-  /** Per rule: while collecting, where its next gate hit goes; while visiting, its first hit not yet passed. */
-  readonly #gateNext: Int32Array;
-  #gateEnd = new Int32Array(64);
-  #gateUnits = new Int32Array(64);
 
-  constructor(readonly compiled: CompiledRules) {
-    this.#gateFrom = new Int32Array(compiled.reach.length + 1);
-    this.#gateNext = new Int32Array(compiled.reach.length);
-  }
+  constructor(readonly compiled: CompiledRules) {}
 
   /** `text`: what the rules read (the input, or its fold); `toOriginal` maps a range of it back to the input. */
   run(text: string, toOriginal: MatchableText["toOriginal"], hits: TriggerHits, out: TextMatch[]): void {
     this.#collectLeads(text, hits);
     if (this.#leadCount === 0) return;
-    this.#collectGates(hits);
     this.#sortLeads();
     this.#visit(text, toOriginal, out);
   }
@@ -159,94 +155,30 @@ class ScanState {
       if (this.#leadCount === this.#leadStart.length) {
         this.#leadStart = doubled(this.#leadStart);
         this.#leadIndex = doubled(this.#leadIndex);
-        this.#leadUnits = doubled(this.#leadUnits);
       }
       this.#leadStart[this.#leadCount] = start;
       this.#leadIndex[this.#leadCount] = lead;
-      this.#leadUnits[this.#leadCount] = hits.units[i]!;
       this.#leadCount++;
     }
-  }
-
-  /** Distributes the gate hits to their rules (a counting sort: each rule's stay in the pass's order, by end). */
-  #collectGates(hits: TriggerHits): void {
-    const { gateRuleFrom, gateRules } = this.compiled;
-    const from = this.#gateFrom;
-    const next = this.#gateNext;
-    const rules = next.length;
-    const { ids, ends, units, count } = hits;
-    from.fill(0);
-    let total = 0;
-    for (let i = 0; i < count; i++) {
-      const id = ids[i]!;
-      for (let k = gateRuleFrom[id]!, last = gateRuleFrom[id + 1]!; k < last; k++) {
-        from[gateRules[k]! + 1]!++;
-        total++;
-      }
-    }
-    if (total === 0) {
-      next.fill(0);
-      return;
-    }
-    for (let r = 0; r < rules; r++) {
-      from[r + 1]! += from[r]!;
-      next[r] = from[r]!;
-    }
-    if (this.#gateEnd.length < total) {
-      this.#gateEnd = new Int32Array(total * 2);
-      this.#gateUnits = new Int32Array(total * 2);
-    }
-    const gateEnd = this.#gateEnd;
-    const gateUnits = this.#gateUnits;
-    for (let i = 0; i < count; i++) {
-      const id = ids[i]!;
-      for (let k = gateRuleFrom[id]!, last = gateRuleFrom[id + 1]!; k < last; k++) {
-        const at = next[gateRules[k]!]!++;
-        gateEnd[at] = ends[i]!;
-        gateUnits[at] = units[i]!;
-      }
-    }
-    for (let r = 0; r < rules; r++) next[r] = from[r]!;
   }
 
   /** Orders the lead words by start, the longest first at one start (insertion sort: the pass's order is by end). */
   #sortLeads(): void {
     const starts = this.#leadStart;
     const leads = this.#leadIndex;
-    const units = this.#leadUnits;
     const lengths = this.compiled.leadLength;
     for (let i = 1; i < this.#leadCount; i++) {
       const s = starts[i]!;
       const l = leads[i]!;
-      const u = units[i]!;
       let j = i - 1;
       while (j >= 0 && (starts[j]! > s || (starts[j] === s && lengths[leads[j]!]! < lengths[l]!))) {
         starts[j + 1] = starts[j]!;
         leads[j + 1] = leads[j]!;
-        units[j + 1] = units[j]!;
         j--;
       }
       starts[j + 1] = s;
       leads[j + 1] = l;
-      units[j + 1] = u;
     }
-  }
-
-  /**
-   * Whether rule `r` may match at a lead word starting at `start`, `leadUnits` units before that word's end (see
-   * the detector): one of its gate literals ends after `start`, within `reach` units of the lead word's start. The
-   * first such end is the nearest in units too (units only grow along the text), so it alone is checked. The lead
-   * word's own units are its length but for one when it follows a backslash (then its first byte is space-like).
-   */
-  #mayMatch(r: number, start: number, leadUnits: number, leadLength: number): boolean {
-    const reach = this.compiled.reach[r]!;
-    if (reach < 0) return true;
-    const ends = this.#gateEnd;
-    const last = this.#gateFrom[r + 1]!;
-    let at = this.#gateNext[r]!;
-    while (at < last && ends[at]! <= start) at++;
-    this.#gateNext[r] = at;
-    return at < last && this.#gateUnits[at]! - (leadUnits - leadLength) <= reach + 1;
   }
 
   #visit(text: string, toOriginal: MatchableText["toOriginal"], out: TextMatch[]): void {
@@ -260,13 +192,6 @@ class ScanState {
       const lead = leads[index]!;
       const length = leadLength[index]!;
       resume = start + length;
-      let may = false;
-      for (const r of lead.ruleIndexes)
-        if (this.#mayMatch(r, start, this.#leadUnits[i]!, length)) {
-          may = true;
-          break;
-        }
-      if (!may) continue;
       opened ??= openEscapes(text);
       lead.any.lastIndex = start;
       // A failed `exec` makes no match array, like `test`; a match names its rule by its group.
@@ -353,16 +278,14 @@ interface CompiledRules {
   /** By lead: its length, 1 when it is a word (else a symbol). */
   readonly leadLength: Int32Array;
   readonly leadIsWord: Uint8Array;
-  /** By index in INJECTION_RULES: -1 (no gate) or the rule's `RuleGate.reach`. */
-  readonly reach: Float64Array;
   /** What the pass looks for: every lead (word or symbol) and every gate literal, once each, lower case. */
   readonly literals: readonly string[];
   readonly kinds: readonly number[];
   /** By literal: its lead index or -1, its length, and the rules it is a gate literal of (gateRules[from[id]..]). */
   readonly literalLead: Int32Array;
   readonly literalLength: Int32Array;
-  readonly gateRuleFrom: Int32Array;
-  readonly gateRules: Int32Array;
+  /** What the pass needs to let through only the lead words one of whose rules may match there. */
+  readonly gates: TriggerGates;
 }
 
 /**
@@ -371,6 +294,16 @@ interface CompiledRules {
  */
 export function triggerLiteralsFor(gates: readonly (RuleGate | null)[]): readonly string[] {
   return compileRules(gates).literals;
+}
+
+/** The pass's literals, their kinds and its gate tables for these gates (what the detector configures; for tests). */
+export function triggerTablesFor(gates: readonly (RuleGate | null)[]): {
+  literals: readonly string[];
+  kinds: readonly number[];
+  gates: TriggerGates;
+} {
+  const { literals, kinds, gates: tables } = compileRules(gates);
+  return { literals, kinds, gates: tables };
 }
 
 function compileRules(gates: readonly (RuleGate | null)[]): CompiledRules {
@@ -395,32 +328,102 @@ function compileRules(gates: readonly (RuleGate | null)[]): CompiledRules {
     kinds[id]! |= lead.word ? LEAD_WORD : GATE_LITERAL;
     literalLead[id] = i;
   });
-  // A rule's reach: -1 when it has no gate (tried at every lead word), else its gate's (phrase-gates.ts).
-  const reach = gates.map((gate, r) => {
-    if (gate === null) return -1;
+  gates.forEach((gate, r) => {
+    if (gate === null) return;
     for (const literal of gate.literals) {
       const id = idOf(literal);
       kinds[id]! |= gateKind(gate.sides);
       literalGates[id]!.push(r);
     }
-    return gate.reach;
-  });
-  const gateRuleFrom = new Int32Array(literals.length + 1);
-  literalGates.forEach((rs, id) => {
-    gateRuleFrom[id + 1] = gateRuleFrom[id]! + rs.length;
   });
   return {
     leads,
     leadLength: Int32Array.from(leads, (lead) => lead.text.length),
     leadIsWord: Uint8Array.from(leads, (lead) => (lead.word ? 1 : 0)),
-    reach: Float64Array.from(reach),
     literals,
     kinds,
     literalLead: Int32Array.from(literalLead),
     literalLength: Int32Array.from(literals, (l) => l.length),
-    gateRuleFrom,
-    gateRules: Int32Array.from(literalGates.flat()),
+    gates: triggerGates(leads, gates, literalLead, literalGates),
   };
+}
+
+/** Lists as a CSR pair: from[i] .. from[i + 1] index `flat` for list i. */
+function csr(lists: readonly (readonly number[])[]): { from: Int32Array; flat: Int32Array } {
+  const from = new Int32Array(lists.length + 1);
+  lists.forEach((list, i) => {
+    from[i + 1] = from[i]! + list.length;
+  });
+  return { from, flat: Int32Array.from(lists.flat()) };
+}
+
+/**
+ * The pass's gate tables (phrase-triggers.ts: TriggerGates). A lead is kept wherever found when one of its rules has
+ * no gate, when one of its rules' reach is shorter than the lead word (the pass's check assumes a gate literal ending
+ * inside the lead word is within reach), or when dropping it could change which lead words the visit skips (see
+ * `shadowsAnother`).
+ */
+function triggerGates(
+  leads: readonly LeadRules[],
+  gates: readonly (RuleGate | null)[],
+  literalLead: readonly number[],
+  literalGates: readonly number[][],
+): TriggerGates {
+  const leadRules = leads.map((lead) => lead.ruleIndexes.filter((r) => gates[r] !== null));
+  const leadKeep = leads.map((lead, i) => {
+    const rules = lead.ruleIndexes.map((r) => gates[r] ?? null);
+    const keep =
+      rules.some((gate) => gate === null || gate.reach + 1 < lead.text.length) ||
+      leadRules[i]!.length > 30 ||
+      leads.some((other) => shadowsAnother(lead, other));
+    return keep ? 1 : 0;
+  });
+  const byLiteral = csr(literalGates);
+  const byLead = csr(leadRules);
+  return {
+    literalLead: Int32Array.from(literalLead),
+    gateRuleFrom: byLiteral.from,
+    gateRules: byLiteral.flat,
+    leadKeep: Int32Array.from(leadKeep),
+    leadRuleFrom: byLead.from,
+    leadRules: byLead.flat,
+    reach: Int32Array.from(gates, (gate) =>
+      gate === null || !Number.isFinite(gate.reach) ? REACH_ANY : Math.min(gate.reach, REACH_ANY - 1),
+    ),
+  };
+}
+
+/**
+ * Whether lead `other` can start inside lead `lead` where `lead` stands as a lead word, so that the visit skips
+ * `other` there only because `lead` was visited (it resumes after each lead word it visits): `other` at an offset
+ * past `lead`'s start where a word boundary can hold before it, or at its start and shorter (and, for a word, a
+ * boundary can hold after it). Dropping such a `lead`
+ * would let `other` be visited. Not counted: a shorter lead at the same start with the same rules (`<` and `</`),
+ * which the pass keeps or drops exactly when it keeps or drops `lead` (same rules, same start, and the longer lead's
+ * extra characters are one unit each).
+ */
+function shadowsAnother(lead: LeadRules, other: LeadRules): boolean {
+  if (other === lead) return false;
+  const text = lead.text;
+  for (let at = 0; at < text.length; at++) {
+    const overlap = Math.min(text.length - at, other.text.length);
+    if (text.slice(at, at + overlap) !== other.text.slice(0, overlap)) continue;
+    // A word lead ending inside `lead` before a word character is no lead word there.
+    const end = at + other.text.length;
+    if (other.word && end < text.length && /\w/.test(text[end]!)) continue;
+    // Nor is `lead` a lead word where a word character follows it.
+    if (lead.word && end > text.length && /\w/.test(other.text[text.length - at]!)) continue;
+    if (at === 0) {
+      if (other.text.length >= text.length) continue;
+      const sameRules =
+        other.ruleIndexes.length === lead.ruleIndexes.length &&
+        other.ruleIndexes.every((r, i) => r === lead.ruleIndexes[i]);
+      if (!sameRules) return true;
+      continue;
+    }
+    if (!other.word || !/\w/.test(text[at - 1]!)) return true;
+  }
+  return false;
 }
 
 /** Where the pass reports a gate literal: only where the sides every match gives it may hold (phrase-literals.ts). */

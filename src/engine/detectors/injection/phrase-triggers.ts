@@ -1,8 +1,11 @@
 /**
  * The phrase rules' one pass over a text: every lead word (where a word boundary may hold on both sides), every
- * occurrence of every gate literal, each with the units before its end (phrase-literals.ts), and whether the text needs folding (a character outside printable ASCII, tab,
- * LF and CR: a non-ASCII chunk stops the pass at once, a control character is noted by the loop). A WebAssembly loop (wasm/phrase-triggers.ts, on the shared literal automaton's DFA)
- * over the text's UTF-8 bytes, 64 KB at a time, reporting UTF-16 offsets; JavaScript sees only what it reports.
+ * occurrence of every gate literal, each with the units before its end (phrase-literals.ts), and whether the text
+ * needs folding (a character outside printable ASCII, tab, LF and CR: a non-ASCII chunk stops the pass at once, a
+ * control character is noted by the loop). A WebAssembly loop (wasm/phrase-triggers.ts, on the shared literal
+ * automaton's DFA) over the text's UTF-8 bytes, 64 KB at a time, reporting UTF-16 offsets; JavaScript sees only what
+ * it reports. With the rules' gates (TriggerGates), the module checks them itself and reports only the lead words one
+ * of whose rules may match there; gate literals never leave it.
  */
 import { instantiateEmbedded, layOut, type WasmMemory } from "../../../shared/wasm/embedded.js";
 import { MODULE_BASE64 } from "../../../shared/wasm/phrase-triggers.generated.js";
@@ -31,7 +34,39 @@ interface TriggerExports {
   scanChunk(text: number, n: number, overlap: number, ascii: number): number;
   hitsInA(): number;
   hitsInB(): number;
+  configureGates(...offsets: number[]): void;
+  resetGates(): void;
+  gateChunk(): void;
+  gateStep(): void;
+  finish(): void;
+  leadsOut(): number;
+  drainLeads(): void;
 }
+
+/** A rule's reach that any distance satisfies (RuleGate.reach Infinity), as the module reads it. */
+export const REACH_ANY = 0x3fffffff;
+
+/**
+ * What the pass needs to report only the lead words one of whose rules may match there (wasm/phrase-triggers.ts,
+ * "the conjunction inside the pass"). Built by the detector from the rules' gates (index.ts).
+ */
+export interface TriggerGates {
+  /** By literal: the index of the lead it is, or -1. */
+  readonly literalLead: Int32Array;
+  /** By literal: the rules it is a gate literal of, gateRules[gateRuleFrom[id] .. gateRuleFrom[id + 1]). */
+  readonly gateRuleFrom: Int32Array;
+  readonly gateRules: Int32Array;
+  /** By lead: 1 to report it wherever found (a rule without a gate, or a lead the gate may not drop). */
+  readonly leadKeep: Int32Array;
+  /** By lead: its gated rules, leadRules[leadRuleFrom[lead] .. leadRuleFrom[lead + 1]) (at most 30). */
+  readonly leadRuleFrom: Int32Array;
+  readonly leadRules: Int32Array;
+  /** By rule: its gate's reach in units, REACH_ANY when unbounded (a rule without a gate is in no lead's list). */
+  readonly reach: Int32Array;
+}
+
+/** Leads that wait for their rules' gate hits, at most (a full ring lets the oldest out undecided, as kept). */
+const RING_LEADS = 8192;
 
 const CHUNK_BYTES = 64 * 1024;
 const HIT_CAP = 4096;
@@ -54,12 +89,20 @@ function byteTable(): Uint8Array {
   return table;
 }
 
+interface Layout {
+  hits: number;
+  hitsB: number;
+  text: number;
+  out: number;
+}
+
 function place(
   ex: TriggerExports,
   dfa: TriggerDfa,
   kinds: Int32Array,
   lengths: Int32Array,
-): { hits: number; hitsB: number; text: number } {
+  gates: TriggerGates | undefined,
+): Layout {
   const cap = HIT_CAP_FOR(dfa);
   const blocks = CHUNK_BYTES / 16;
   // In the order `configure` takes them (wasm/phrase-triggers.ts), then the chunk.
@@ -79,6 +122,18 @@ function place(
     pairMask: blocks * 2,
     utf16Before: blocks * 4,
     text: CHUNK_BYTES,
+    // The gate's tables and state (wasm/phrase-triggers.ts: configureGates), empty when the pass reports every hit.
+    literalLead: gates?.literalLead ?? 0,
+    gateRuleFrom: gates?.gateRuleFrom ?? 0,
+    gateRules: gates?.gateRules ?? 0,
+    leadKeep: gates?.leadKeep ?? 0,
+    leadRuleFrom: gates?.leadRuleFrom ?? 0,
+    leadRules: gates?.leadRules ?? 0,
+    reach: gates?.reach ?? 0,
+    lastEnd: (gates?.reach.length ?? 0) * 4,
+    lastSeq: (gates?.reach.length ?? 0) * 4,
+    ring: gates === undefined ? 0 : RING_LEADS * 32,
+    out: gates === undefined ? 0 : outCapacity(cap) * 12,
   };
   const at = layOut(ex.memory, Object.values(regions));
   const offset = (name: keyof typeof regions) => at[Object.keys(regions).indexOf(name)]!;
@@ -101,7 +156,28 @@ function place(
     offset("pairMask"),
     offset("utf16Before"),
   );
-  return { hits: offset("hits"), hitsB: offset("hitsB"), text: offset("text") };
+  if (gates !== undefined)
+    ex.configureGates(
+      offset("literalLead"),
+      offset("gateRuleFrom"),
+      offset("gateRules"),
+      offset("leadKeep"),
+      offset("leadRuleFrom"),
+      offset("leadRules"),
+      offset("reach"),
+      gates.reach.length,
+      offset("lastEnd"),
+      offset("lastSeq"),
+      offset("ring"),
+      RING_LEADS,
+      offset("out"),
+    );
+  return { hits: offset("hits"), hitsB: offset("hitsB"), text: offset("text"), out: offset("out") };
+}
+
+/** Leads one gate call can let out: the ring's and those of the hits it reads (both stripes' buffers). */
+function outCapacity(hitCap: number): number {
+  return RING_LEADS + 2 * hitCap;
 }
 
 const encoder = new TextEncoder();
@@ -137,11 +213,14 @@ export function doubled(a: Int32Array): Int32Array<ArrayBuffer> {
 
 export class PhraseTriggerScan {
   readonly #ex: TriggerExports;
-  readonly #layout: { hits: number; hitsB: number; text: number };
+  readonly #layout: Layout;
   /** Views of the chunk and hit regions (the memory never grows after construction, so they stay valid). */
   readonly #room: Uint8Array;
   readonly #hits: Int32Array;
   readonly #hitsB: Int32Array;
+  readonly #out: Int32Array;
+  /** Whether the pass reports only the lead words one of whose rules may match (`options.gates`). */
+  readonly #gated: boolean;
   /**
    * The longest literal's length - 1: how far before its half the chunk scan's second stripe starts. Infinity: the
    * chunk scan is off (every chunk scanned step by step; tests compare the two).
@@ -150,13 +229,14 @@ export class PhraseTriggerScan {
 
   /**
    * `literals` lower case ASCII, `kinds[i]` a union of LEAD_WORD and GATE_LITERAL; matched ASCII case-insensitively
-   * by `dfa`, their DFA (phrase-gates.ts: `triggerDfa`).
+   * by `dfa`, their DFA (phrase-gates.ts: `triggerDfa`). With `gates`, a scan reports only lead words, and of those
+   * only where one of their rules may match (TriggerGates); without, every hit.
    */
   constructor(
     readonly literals: readonly string[],
     kinds: readonly number[],
     dfa: TriggerDfa,
-    options: { chunkScan?: boolean } = {},
+    options: { chunkScan?: boolean; gates?: TriggerGates } = {},
   ) {
     if (literals.some((l) => /[^\x21-\x7e]|\\/.test(l)))
       throw new Error("phrase trigger literals are printable ASCII without spaces or backslashes");
@@ -166,10 +246,14 @@ export class PhraseTriggerScan {
       dfa,
       Int32Array.from(kinds),
       Int32Array.from(literals, (l) => l.length),
+      options.gates,
     );
-    this.#room = new Uint8Array(this.#ex.memory.buffer, this.#layout.text, CHUNK_BYTES);
-    this.#hits = new Int32Array(this.#ex.memory.buffer, this.#layout.hits, HIT_CAP_FOR(dfa) * 3);
-    this.#hitsB = new Int32Array(this.#ex.memory.buffer, this.#layout.hitsB, HIT_CAP_FOR(dfa) * 3);
+    this.#gated = options.gates !== undefined;
+    const buffer = this.#ex.memory.buffer;
+    this.#room = new Uint8Array(buffer, this.#layout.text, CHUNK_BYTES);
+    this.#hits = new Int32Array(buffer, this.#layout.hits, HIT_CAP_FOR(dfa) * 3);
+    this.#hitsB = new Int32Array(buffer, this.#layout.hitsB, HIT_CAP_FOR(dfa) * 3);
+    this.#out = new Int32Array(buffer, this.#layout.out, this.#gated ? outCapacity(HIT_CAP_FOR(dfa)) * 3 : 0);
     this.#overlap =
       options.chunkScan === false ? Number.POSITIVE_INFINITY : Math.max(...literals.map((l) => l.length)) - 1;
   }
@@ -180,8 +264,7 @@ export class PhraseTriggerScan {
    */
   scan(text: string, out: TriggerHits): boolean {
     const ex = this.#ex;
-    ex.reset();
-    out.count = 0;
+    this.#reset(out);
     let rest = text;
     let first = 1;
     while (rest.length > 0) {
@@ -193,14 +276,14 @@ export class PhraseTriggerScan {
       if (ex.controls() !== 0) return true;
       rest = read === rest.length ? "" : rest.slice(read);
     }
+    this.#finish(out);
     return false;
   }
 
   /** Scans text that may hold any character (a fold), into `out` (cleared first). */
   scanAny(text: string, out: TriggerHits): void {
     const ex = this.#ex;
-    ex.reset();
-    out.count = 0;
+    this.#reset(out);
     let rest = text;
     let first = 1;
     while (rest.length > 0) {
@@ -210,6 +293,20 @@ export class PhraseTriggerScan {
       this.#scanBytes(written, read === written, out);
       rest = read === rest.length ? "" : rest.slice(read);
     }
+    this.#finish(out);
+  }
+
+  #reset(out: TriggerHits): void {
+    this.#ex.reset();
+    if (this.#gated) this.#ex.resetGates();
+    out.count = 0;
+  }
+
+  /** The text's end: the gate's kept leads still waiting go out. */
+  #finish(out: TriggerHits): void {
+    if (!this.#gated) return;
+    this.#ex.finish();
+    this.#takeLeads(out);
   }
 
   /** A chunk of `n` bytes: by `scanChunk` when it is long enough and its hits fit, else step by step. */
@@ -217,6 +314,11 @@ export class PhraseTriggerScan {
     const ex = this.#ex;
     const flag = ascii ? 1 : 0;
     if (n >= 4 * this.#overlap + 32 && ex.scanChunk(this.#layout.text, n, this.#overlap, flag) === 0) {
+      if (this.#gated) {
+        ex.gateChunk();
+        this.#takeLeads(out);
+        return;
+      }
       copyHits(this.#hits, ex.hitsInA(), out);
       copyHits(this.#hitsB, ex.hitsInB(), out);
       return;
@@ -229,11 +331,23 @@ export class PhraseTriggerScan {
 
   #deliver(out: TriggerHits): void {
     const ex = this.#ex;
+    if (this.#gated) {
+      ex.gateStep();
+      this.#takeLeads(out);
+      return;
+    }
     const count = ex.hits();
     if (count === 0) return;
-    const hits = this.#hits;
-    for (let i = 0; i < count * 3; i += 3) out.push(hits[i]!, hits[i + 1]!, hits[i + 2]!);
+    copyHits(this.#hits, count, out);
     ex.drain();
+  }
+
+  /** The leads the gate let out since the last call. */
+  #takeLeads(out: TriggerHits): void {
+    const count = this.#ex.leadsOut();
+    if (count === 0) return;
+    copyHits(this.#out, count, out);
+    this.#ex.drainLeads();
   }
 }
 

@@ -1011,9 +1011,15 @@ function wordChunk(p: usize, end: usize, lower: bool, h: i32): i32 {
   const inWord = (1 << n) - 1;
   const leet = v128.andnot(digit, v128.or(i16x8.eq(v, i16x8.splat(50)), i16x8.eq(v, i16x8.splat(54))));
   if (v128.any_true(leet)) leetHints(p, lower, leet, inWord, left);
+  // The literals' first two units rule out most chunks before their other units are read: `a.`, `ht`, `ww` (the
+  // second unit read with A-Z as a-z when `lower`: `| 32` maps exactly `T` and `W` onto `t` and `w`).
+  const next = v128.or(v128.load(p, 2), i16x8.splat(lower ? 32 : 0));
   const starts = v128.or(
-    v128.or(i16x8.eq(lv, i16x8.splat(97)), i16x8.eq(lv, i16x8.splat(104))),
-    i16x8.eq(lv, i16x8.splat(119)),
+    v128.or(
+      v128.and(i16x8.eq(lv, i16x8.splat(97)), i16x8.eq(v128.load(p, 2), i16x8.splat(46))),
+      v128.and(i16x8.eq(lv, i16x8.splat(104)), i16x8.eq(next, i16x8.splat(116))),
+    ),
+    v128.and(i16x8.eq(lv, i16x8.splat(119)), i16x8.eq(next, i16x8.splat(119))),
   );
   if (v128.any_true(starts)) special = v128.or(special, literalStarts(p, lower, lv));
   chunkSpecial = i16x8.bitmask(special) & inWord;

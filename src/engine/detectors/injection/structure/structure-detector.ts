@@ -819,15 +819,19 @@ export function detectStructure(
 ): void {
   if (text.length < 8) return;
   const parts = regions === false ? undefined : liveRegions(text, regionPass(), regions);
-  const whole = parts === undefined;
+  if (parts !== undefined && parts.length === 0) return;
+  // A whole text is passed over first: most are dismissed there, before any per-call object is made.
+  const wholeGates = parts === undefined ? inputPass(text) : 0;
+  if (wholeGates === DISMISSED) return;
   const list = parts ?? [{ from: 0, to: text.length, coreFrom: 0, coreTo: text.length, gates: 0 }];
   const splits = { count: 0 };
   const decoded: EncodedSegment[][] = [[], [], [], [], []];
   for (const region of list) {
-    const slice = whole ? text : text.slice(region.from, region.to);
+    const slice = parts === undefined ? text : text.slice(region.from, region.to);
     // A printable region's decoder gates are its blocks' (every decoder reads within a line): no pass of its own.
-    const printable = !whole && (region.gates & GATE.PRINTABLE) !== 0;
-    const gates = printable ? region.gates & DECODER_GATES : inputPass(slice);
+    const printable = parts !== undefined && (region.gates & GATE.PRINTABLE) !== 0;
+    const gates =
+      parts === undefined ? wholeGates : printable ? region.gates & DECODER_GATES : inputPass(slice);
     if (gates === DISMISSED) continue;
     const view = toReadingView(slice);
     if (!printable && gates !== DECODER_GATES) firstPass().alias(view.text);
@@ -840,22 +844,25 @@ export function detectStructure(
         decoded[k]!.push({ ...segment, start, end: segment.end + region.from });
       }
   }
-  for (const segment of decoded.flat()) {
-    const inner = toReadingView(segment.decoded);
-    const hits = scanReading(inner.text);
-    if (hits.length === 0) continue;
-    // A leetspeak line may hold an address the PII detectors find; an encoded segment is one token they do not
-    // look inside, so it is reported whole.
-    const push = segment.encoding === "leetspeak" ? pushAround : pushPiece;
-    push(
-      text,
-      segment.start,
-      segment.end,
-      hits[0]!.type,
-      `injection.structure.${hits[0]!.type}.${segment.encoding}`,
-      out,
-    );
-  }
+  for (const list of decoded) for (const segment of list) reportSegment(text, segment, out);
+}
+
+/** The finding of a decoded segment whose reading flags a sentence (none when it flags nothing). */
+function reportSegment(text: string, segment: EncodedSegment, out: TextMatch[]): void {
+  const inner = toReadingView(segment.decoded);
+  const hits = scanReading(inner.text);
+  if (hits.length === 0) return;
+  // A leetspeak line may hold an address the PII detectors find; an encoded segment is one token they do not
+  // look inside, so it is reported whole.
+  const push = segment.encoding === "leetspeak" ? pushAround : pushPiece;
+  push(
+    text,
+    segment.start,
+    segment.end,
+    hits[0]!.type,
+    `injection.structure.${hits[0]!.type}.${segment.encoding}`,
+    out,
+  );
 }
 
 let regionPassState: RegionPass | undefined;

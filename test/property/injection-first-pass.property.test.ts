@@ -386,6 +386,71 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
     expect(folded).toBeGreaterThan(0);
   });
 
+  it("on lines dense in leet tokens, the fold read eight units at a time is the decoder's, and the gate its reading", () => {
+    // Tokens of every length around the 8-unit steps (up to past 32), leet characters first, last and alone, addresses
+    // (`@` kept before `.x`), chat markers (`|` kept inside `<...>`), short digit runs beside `.:/-`, upper case,
+    // tabs, CR, and units the module leaves to the host (beyond printable ASCII, control characters).
+    const piece = fc.constantFrom(
+      "d3v0",
+      "1gn0r3",
+      "@",
+      "|",
+      "$",
+      "<|",
+      "|>",
+      "a@b",
+      ".c",
+      "0",
+      "13",
+      "457",
+      "1357",
+      "01t00",
+      "y0u",
+      "Pr0MPT",
+      "s",
+      "x",
+      "2",
+      "6",
+      ".",
+      ":",
+      "/",
+      "-",
+      " ",
+      "  ",
+      "\t",
+      "\r",
+      "é",
+      "\u0001",
+      "ab3cd3fg3hi3jk3lm3no3pq3rs3tu3vw3xy3z",
+      // The 30th, 31st and 32nd units of a token: the first leet character, the first letter, the last unit.
+      "abcdefghijklmnopqrstuvwxyzabc0",
+      "abcdefghijklmnopqrstuvwxyzabcd0",
+      "00000000000000000000000000000x",
+      "000000000000000000000000000000x",
+      "0000000000000000000000000000000x",
+      "abcdefghijklmnopqrstuvwxyzabcd0e",
+      "abcdefghijklmnopqrstuvwxyzabcd0ef",
+    );
+    const line = fc.array(piece, { maxLength: 120 }).map((ps) => ps.join(""));
+    fc.assert(
+      fc.property(line, fc.boolean(), (l, lower) => {
+        const pass = firstPass();
+        const view = lower ? l.toLowerCase() : l;
+        pass.load(l, lower);
+        const mine = pass.leetFold(0, l.length);
+        if (/[^\t\r\x20-\x7e]/.test(l)) expect(mine).toBeNull();
+        else expect(mine).toBe(l.length > 2000 ? undefined : foldLeetLine(view));
+        if (lower && !/[^\t\r\x20-\x7e]/.test(l)) {
+          // The gate, on printable ASCII (where the module reads the line itself).
+          pass.pass();
+          const read = leetHintLines(view).length > 0 && l.length <= 2000 && foldLeetLine(view) !== undefined;
+          expect((pass.gates & GATE.LEET_LINE) !== 0).toBe(read);
+        }
+      }),
+      { ...RUNS, seed: 11 },
+    );
+  });
+
   it("a leetspeak line whose reading cannot fire leaves the decoder's gate clear: nothing it would find is lost", () => {
     let cleared = 0;
     fc.assert(

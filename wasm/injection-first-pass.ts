@@ -497,17 +497,33 @@ function longRuns(to: i32): bool {
   return longRunsIn(0, to);
 }
 
+/** The lanes of the eight units at `p` that are `runUnit`s, `[A-Za-z0-9+/=_-]`. */
+@inline
+function runLanes(p: usize): i32 {
+  const v = v128.load(p);
+  const letter = i16x8.lt_u(i16x8.sub(v128.or(v, i16x8.splat(32)), i16x8.splat(97)), i16x8.splat(26));
+  const digit = i16x8.lt_u(i16x8.sub(v, i16x8.splat(48)), i16x8.splat(10));
+  const marks = v128.or(
+    v128.or(i16x8.eq(v, i16x8.splat(95)), i16x8.eq(v, i16x8.splat(43))),
+    v128.or(v128.or(i16x8.eq(v, i16x8.splat(47)), i16x8.eq(v, i16x8.splat(61))), i16x8.eq(v, i16x8.splat(45))),
+  );
+  return i16x8.bitmask(v128.or(v128.or(letter, digit), marks));
+}
+
 /** `longRuns` over [from, to), which starts at a line start: no run crosses a line break. */
 function longRunsIn(from: i32, to: i32): bool {
   let start = from;
   while (start + MIN_RUN <= to) {
     const probe = start + MIN_RUN - 1;
-    if (!runUnit(rawAt(probe))) {
+    // The eight units up to the probe at once (all after `start`): the last that is no run unit, if any.
+    const lanes = runLanes(textOff + (<usize>(probe - 7) << 1));
+    if ((lanes & 128) == 0) {
       start = probe + 1;
       continue;
     }
-    let back = probe - 1;
-    while (back >= start && runUnit(rawAt(back))) back--;
+    const others = ~lanes & 255;
+    let back = others != 0 ? probe - 7 + 31 - <i32>clz(others) : probe - 8;
+    if (others == 0) while (back >= start && runUnit(rawAt(back))) back--;
     if (back >= start) {
       start = back + 1;
       continue;

@@ -24,7 +24,7 @@ import {
   spacedChainAt,
 } from "../../src/engine/detectors/injection/structure/encoded-segments.js";
 import { GATE, MAX_PASS_UNITS } from "../../src/engine/detectors/injection/structure/first-pass-wasm.js";
-import { toReadingView } from "../../src/engine/detectors/injection/structure/reading-view.js";
+import { foldsAsIs, toReadingView } from "../../src/engine/detectors/injection/structure/reading-view.js";
 import {
   createStructureInjectionDetector,
   DISMISSED,
@@ -485,6 +485,51 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
       }),
       { ...RUNS, seed: 13 },
     );
+  });
+
+  it("a text whose other characters its view keeps as they are passes, read in lower case, as its view does", () => {
+    // inputPass reads such a text (`foldsAsIs`) in lower case instead of building its view: the walk, every gate
+    // but LONG_RUN (which reads the input) and the leetspeak lines' reading must be the view's.
+    const kept = fc.constantFrom(
+      "\u2014",
+      "\u00a9",
+      "\u2713",
+      "\u{1f680}",
+      "\u00b5",
+      "\u2192",
+      "\u03bb",
+      "\u4e2d",
+    );
+    const mixed = fc
+      .tuple(text, fc.array(fc.tuple(fc.nat(), kept), { minLength: 1, maxLength: 6 }))
+      .map(([t, inserts]) => {
+        let out = t;
+        for (const [at, c] of inserts) {
+          const k = at % (out.length + 1);
+          out = out.slice(0, k) + c + out.slice(k);
+        }
+        return out;
+      })
+      .filter((t) => foldsAsIs(t, 0, t.length));
+    let checked = 0;
+    fc.assert(
+      fc.property(mixed, (t) => {
+        const pass = firstPass();
+        const view = toReadingView(t).text;
+        expect(view).toBe(t.replace(/[A-Z]/g, (c) => c.toLowerCase()));
+        pass.load(view, false);
+        const viewBits = pass.pass();
+        const viewGates = pass.gates;
+        const viewLeet = pass.leetLines();
+        pass.load(t, true);
+        expect(pass.pass()).toBe(viewBits);
+        expect(pass.gates & ~GATE.LONG_RUN).toBe(viewGates & ~GATE.LONG_RUN);
+        expect(pass.leetLines()).toEqual(viewLeet);
+        checked++;
+      }),
+      { ...RUNS, seed: 17 },
+    );
+    expect(checked).toBeGreaterThan(0);
   });
 
   it("a leetspeak line whose reading cannot fire leaves the decoder's gate clear: nothing it would find is lost", () => {

@@ -920,9 +920,12 @@ export function inputPass(text: string): number {
   let may: number;
   let gates: number;
   // Not printable ASCII (normalise.ts `NEEDS_FOLDING`, GATE.PRINTABLE's set) and not long: of the input's own pass
-  // only LONG_RUN would be kept below, so only it is computed.
+  // only LONG_RUN would be kept below, so only it is computed. Unless every other character is one the view keeps
+  // as it is (`foldsAsIs`): the view is then the input read in lower case, what memory holds, and the input's own
+  // pass is the view's (with LONG_RUN, which reads the input).
   const printable = long || isPrintableAscii(text);
-  if (printable) {
+  const asIs = !printable && foldsAsIs(text, 0, text.length);
+  if (printable || asIs) {
     may = module.pass(long);
     gates = module.gates;
     if (may < 0) return DECODER_GATES;
@@ -930,7 +933,9 @@ export function inputPass(text: string): number {
     may = 0;
     gates = module.longRunGate();
   }
-  if ((gates & GATE.PRINTABLE) === 0) {
+  if (asIs) {
+    if ((gates & GATE.OTHER_SCRIPT) !== 0) return DECODER_GATES;
+  } else if ((gates & GATE.PRINTABLE) === 0) {
     // The view's own pass: its walk and the gates of the decoders that read the view; base64/hex read the input.
     const view = toReadingView(text);
     if (!module.load(view.text, false)) return DECODER_GATES;

@@ -497,17 +497,33 @@ function longRuns(to: i32): bool {
   return longRunsIn(0, to);
 }
 
+/** The lanes of the eight units at `p` that are `runUnit`s, `[A-Za-z0-9+/=_-]`. */
+@inline
+function runLanes(p: usize): i32 {
+  const v = v128.load(p);
+  const letter = i16x8.lt_u(i16x8.sub(v128.or(v, i16x8.splat(32)), i16x8.splat(97)), i16x8.splat(26));
+  const digit = i16x8.lt_u(i16x8.sub(v, i16x8.splat(48)), i16x8.splat(10));
+  const marks = v128.or(
+    v128.or(i16x8.eq(v, i16x8.splat(95)), i16x8.eq(v, i16x8.splat(43))),
+    v128.or(v128.or(i16x8.eq(v, i16x8.splat(47)), i16x8.eq(v, i16x8.splat(61))), i16x8.eq(v, i16x8.splat(45))),
+  );
+  return i16x8.bitmask(v128.or(v128.or(letter, digit), marks));
+}
+
 /** `longRuns` over [from, to), which starts at a line start: no run crosses a line break. */
 function longRunsIn(from: i32, to: i32): bool {
   let start = from;
   while (start + MIN_RUN <= to) {
     const probe = start + MIN_RUN - 1;
-    if (!runUnit(rawAt(probe))) {
+    // The eight units up to the probe at once (all after `start`): the last that is no run unit, if any.
+    const lanes = runLanes(textOff + (<usize>(probe - 7) << 1));
+    if ((lanes & 128) == 0) {
       start = probe + 1;
       continue;
     }
-    let back = probe - 1;
-    while (back >= start && runUnit(rawAt(back))) back--;
+    const others = ~lanes & 255;
+    let back = others != 0 ? probe - 7 + 31 - <i32>clz(others) : probe - 8;
+    if (others == 0) while (back >= start && runUnit(rawAt(back))) back--;
     if (back >= start) {
       start = back + 1;
       continue;
@@ -545,29 +561,68 @@ function chainAt(i: i32, to: i32, lower: bool): bool {
  * Whether `readLeetLine` reads the line [from, to) (lower case): at most MAX_LEET_LINE units and three LEET_TOKEN
  * matches (`leetTokens`: maximal runs of `[a-z0-9@$|]` (ASCII; the gate is used on printable ASCII only) of 2-32
  * units with a lower-case letter and a leet character within the first 31); a line with a non-ASCII unit is read.
+ * `lower` is `lowerCase` (as `ch` reads). Eight units at a time: only the tokens around a leet character are read.
  */
 function leetLineRead(from: i32, to: i32, lower: bool): bool {
   if (to - from > MAX_LEET_LINE) return false;
   let tokens = 0;
-  let token = 0;
-  let letter = -1;
-  let leet = -1;
-  for (let i = from; i <= to; i++) {
-    const c = i < to ? unitAt(textOff + (<usize>i << 1), lower) : 32;
+  let scanned = from;
+  for (let q = from; q < to; q += 8) {
+    const v = v128.load(textOff + (<usize>q << 1));
+    const left = to - q;
+    const valid = left < 8 ? (1 << left) - 1 : 255;
     // `\p{L}\p{N}` beyond ASCII is not followed here: such a line is kept.
-    if (c >= 128) return true;
-    if (lowerLetter(c) || leetUnit(c) || c == 50 || c == 54 || <u32>(c - 65) < 26) {
-      if (leetUnit(c) && leet < 0) leet = token;
-      if (lowerLetter(c) && letter < 0) letter = token;
-      token++;
-      continue;
+    if ((i16x8.bitmask(i16x8.gt_u(v, i16x8.splat(127))) & valid) != 0) return true;
+    let lanes = leetLanes(v) & valid;
+    while (lanes != 0) {
+      const i = q + <i32>ctz(lanes);
+      lanes &= lanes - 1;
+      if (i < scanned) continue;
+      scanned = leetToken(i, scanned, to);
+      if (tokenMatches && ++tokens >= 3) return true;
     }
-    if (token >= 2 && token <= 32 && letter >= 0 && letter <= 30 && leet >= 0 && leet <= 30) tokens++;
-    token = 0;
-    letter = -1;
-    leet = -1;
   }
-  return tokens >= 3;
+  return false;
+}
+
+/** The lanes of the eight units `v` that are leet characters, `[01345789@$|]` (the same read in lower case). */
+@inline
+function leetLanes(v: v128): i32 {
+  const digit = i16x8.lt_u(i16x8.sub(v, i16x8.splat(48)), i16x8.splat(10));
+  const twoSix = v128.or(i16x8.eq(v, i16x8.splat(50)), i16x8.eq(v, i16x8.splat(54)));
+  const marks = v128.or(
+    v128.or(i16x8.eq(v, i16x8.splat(64)), i16x8.eq(v, i16x8.splat(36))),
+    i16x8.eq(v, i16x8.splat(124)),
+  );
+  return i16x8.bitmask(v128.or(v128.andnot(digit, twoSix), marks));
+}
+
+/** `leetToken`'s other results: where the token starts, and whether it is a LEET_TOKEN match. */
+let tokenStart: i32 = 0;
+let tokenMatches: bool = false;
+
+/**
+ * The token (maximal run of `tokenKind` units, read as `ch` reads them, within the line from `scanned` to `to`) that
+ * holds the leet character at `i`, the first leet character of the token (none lies between `scanned`, the end of the
+ * token read before, and `i`): returns its end, leaves its start in `tokenStart` and in `tokenMatches` whether it is
+ * a LEET_TOKEN match (2-32 units, a lower-case letter and a leet character within its first 31).
+ */
+function leetToken(i: i32, scanned: i32, to: i32): i32 {
+  let start = i;
+  while (start > scanned && tokenKind(ch(start - 1)) != 0) start--;
+  let end = i + 1;
+  while (end < to && tokenKind(ch(end)) != 0) end++;
+  tokenStart = start;
+  const points = end - start;
+  let matches = points >= 2 && points <= 32 && i - start <= 30;
+  if (matches) {
+    const last = min(end, start + 31);
+    let k = start;
+    while (k < last && !lowerLetter(ch(k))) k++;
+    matches = k < last;
+  }
+  tokenMatches = matches;
+  return end;
 }
 
 /** Whether `SEPARATED_HINT` matches with its first separator at `i`. */
@@ -1011,9 +1066,15 @@ function wordChunk(p: usize, end: usize, lower: bool, h: i32): i32 {
   const inWord = (1 << n) - 1;
   const leet = v128.andnot(digit, v128.or(i16x8.eq(v, i16x8.splat(50)), i16x8.eq(v, i16x8.splat(54))));
   if (v128.any_true(leet)) leetHints(p, lower, leet, inWord, left);
+  // The literals' first two units rule out most chunks before their other units are read: `a.`, `ht`, `ww` (the
+  // second unit read with A-Z as a-z when `lower`: `| 32` maps exactly `T` and `W` onto `t` and `w`).
+  const next = v128.or(v128.load(p, 2), i16x8.splat(lower ? 32 : 0));
   const starts = v128.or(
-    v128.or(i16x8.eq(lv, i16x8.splat(97)), i16x8.eq(lv, i16x8.splat(104))),
-    i16x8.eq(lv, i16x8.splat(119)),
+    v128.or(
+      v128.and(i16x8.eq(lv, i16x8.splat(97)), i16x8.eq(v128.load(p, 2), i16x8.splat(46))),
+      v128.and(i16x8.eq(lv, i16x8.splat(104)), i16x8.eq(next, i16x8.splat(116))),
+    ),
+    v128.and(i16x8.eq(lv, i16x8.splat(119)), i16x8.eq(next, i16x8.splat(119))),
   );
   if (v128.any_true(starts)) special = v128.or(special, literalStarts(p, lower, lv));
   chunkSpecial = i16x8.bitmask(special) & inWord;
@@ -1221,13 +1282,18 @@ function shortLeetDigit(c: i32): bool {
 
 /**
  * The LEET_TOKEN fold of the token [from, to) of the line [lineFrom, lineTo) into `out` (which holds the line from
- * `lineFrom`, this token not yet folded): each leet character as its letter, but `@` in an address (`hasAt`: the
- * token holds one, and is followed by `.` and a letter or digit) and `|` of a chat-template marker (`<` before, `>`
+ * `lineFrom`, this token not yet folded): each leet character as its letter, but `@` in an address (the token holds
+ * one, and is followed by `.` and a letter or digit) and `|` of a chat-template marker (`<` before, `>`
  * after).
  */
-function foldToken(from: i32, to: i32, lineFrom: i32, lineTo: i32, hasAt: bool, out: usize): void {
+function foldToken(from: i32, to: i32, lineFrom: i32, lineTo: i32, out: usize): void {
   const after = to < lineTo ? ch(to) : -1;
-  const keepAt = hasAt && after == 46 && to + 1 < lineTo && alnumUnit(ch(to + 1));
+  let keepAt = after == 46 && to + 1 < lineTo && alnumUnit(ch(to + 1));
+  if (keepAt) {
+    let hasAt = false;
+    for (let i = from; i < to && !hasAt; i++) hasAt = ch(i) == 64;
+    keepAt = hasAt;
+  }
   const keepBar = (from > lineFrom && ch(from - 1) == 60) || after == 62;
   for (let i = from; i < to; i++) {
     const p = out + (<usize>(i - lineFrom) << 1);
@@ -1243,22 +1309,36 @@ function foldToken(from: i32, to: i32, lineFrom: i32, lineTo: i32, hasAt: bool, 
  * is decided by the units before its start and at its end, which no earlier run changed.)
  */
 function foldShortNumbers(out: usize, n: i32): void {
-  for (let first = 0; first < n; ) {
-    if (!shortLeetDigit(<i32>load<u16>(out + (<usize>first << 1)))) {
-      first++;
-      continue;
+  // Eight units at a time: a lane of `013457` at or past `done` (the end of the run read before) starts a run.
+  let done = 0;
+  for (let q = 0; q < n; q += 8) {
+    const v = v128.load(out + (<usize>q << 1));
+    const left = n - q;
+    let lanes = shortLeetLanes(v) & (left < 8 ? (1 << left) - 1 : 255);
+    while (lanes != 0) {
+      const first = q + <i32>ctz(lanes);
+      lanes &= lanes - 1;
+      if (first < done) continue;
+      let end = first + 1;
+      while (end < n && shortLeetDigit(<i32>load<u16>(out + (<usize>end << 1)))) end++;
+      const before = first > 0 && numberWordUnit(<i32>load<u16>(out + (<usize>(first - 1) << 1)));
+      const at = end < n && numberWordUnit(<i32>load<u16>(out + (<usize>end << 1)));
+      if (end - first <= 3 && !before && !at)
+        for (let k = first; k < end; k++) {
+          const p = out + (<usize>k << 1);
+          store<u16>(p, <u16>leetLetter(<i32>load<u16>(p)));
+        }
+      done = end;
     }
-    let end = first + 1;
-    while (end < n && shortLeetDigit(<i32>load<u16>(out + (<usize>end << 1)))) end++;
-    const before = first > 0 && numberWordUnit(<i32>load<u16>(out + (<usize>(first - 1) << 1)));
-    const at = end < n && numberWordUnit(<i32>load<u16>(out + (<usize>end << 1)));
-    if (end - first <= 3 && !before && !at)
-      for (let k = first; k < end; k++) {
-        const p = out + (<usize>k << 1);
-        store<u16>(p, <u16>leetLetter(<i32>load<u16>(p)));
-      }
-    first = end;
   }
+}
+
+/** The lanes of the eight units `v` that are one of `013457`. */
+@inline
+function shortLeetLanes(v: v128): i32 {
+  const digit = i16x8.lt_u(i16x8.sub(v, i16x8.splat(48)), i16x8.splat(8));
+  const twoSix = v128.or(i16x8.eq(v, i16x8.splat(50)), i16x8.eq(v, i16x8.splat(54)));
+  return i16x8.bitmask(v128.andnot(digit, twoSix));
 }
 
 /** `leetFold`'s answers besides the folded length. */
@@ -1273,42 +1353,35 @@ const NOT_FOLDED_HERE: i32 = -2;
  */
 export function leetFold(from: i32, to: i32, out: usize): i32 {
   if (to - from > MAX_LEET_LINE) return NO_SEGMENT;
-  // One loop copies the line (each token is folded in `out` at its end, before the next is copied) and finds the
-  // tokens: maximal runs of the token class, 2-32 units, a lower-case letter and a leet character within the first 31.
+  // The line is copied eight units at a time (as `ch` reads them; `out` has room for the lanes past its end), then
+  // its tokens are folded in place, each read around its first leet character (`leetToken`, on the text).
+  const lower = lowerCase;
+  for (let q = from; q < to; q += 8) {
+    let v = v128.load(textOff + (<usize>q << 1));
+    if (lower) v = foldLanes(v);
+    const left = to - q;
+    const other = v128.or(
+      i16x8.gt_u(v, i16x8.splat(126)),
+      v128.andnot(i16x8.lt_u(v, i16x8.splat(32)), v128.or(i16x8.eq(v, i16x8.splat(9)), i16x8.eq(v, i16x8.splat(13)))),
+    );
+    if ((i16x8.bitmask(other) & (left < 8 ? (1 << left) - 1 : 255)) != 0) return NOT_FOLDED_HERE;
+    v128.store(out + (<usize>(q - from) << 1), v);
+  }
   let tokens = 0;
-  let start = from;
-  let points = 0;
-  let letterAt = -1;
-  let leetAt = -1;
-  let hasAt = false;
-  for (let i = from; i <= to; i++) {
-    let kind = 0;
-    if (i < to) {
-      const c = ch(i);
-      if (c > 126 || (c < 32 && c != 9 && c != 13)) return NOT_FOLDED_HERE;
-      store<u16>(out + (<usize>(i - from) << 1), <u16>c);
-      kind = tokenKind(c);
-      if (kind != 0) {
-        if (points == 0) {
-          start = i;
-          hasAt = false;
-        }
-        if (kind == 2 && leetAt < 0) leetAt = points;
-        if (kind == 1 && letterAt < 0 && lowerLetter(c)) letterAt = points;
-        if (c == 64) hasAt = true;
-        points++;
-        continue;
-      }
-    }
-    if (points >= 2 && points <= 32 && letterAt >= 0 && letterAt <= 30 && leetAt >= 0 && leetAt <= 30) {
-      foldToken(start, i, from, to, hasAt, out);
+  let scanned = from;
+  for (let q = from; q < to; q += 8) {
+    const left = to - q;
+    let lanes = leetLanes(v128.load(textOff + (<usize>q << 1))) & (left < 8 ? (1 << left) - 1 : 255);
+    while (lanes != 0) {
+      const i = q + <i32>ctz(lanes);
+      lanes &= lanes - 1;
+      if (i < scanned) continue;
+      scanned = leetToken(i, scanned, to);
+      if (!tokenMatches) continue;
+      foldToken(tokenStart, scanned, from, to, out);
       tokens++;
     }
-    points = 0;
-    letterAt = -1;
-    leetAt = -1;
   }
-  // Tokens are folded as they are found, so a line of fewer than three leaves `out` partly folded: not read.
   if (tokens < 3) return NO_SEGMENT;
   foldShortNumbers(out, to - from);
   return to - from;

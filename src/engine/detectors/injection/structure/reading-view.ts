@@ -369,26 +369,44 @@ function foldCodePoint(cp: number): string {
  * from the input.
  */
 export function foldsAsIs(input: string, from: number, to: number): boolean {
-  FOLD_RUN.lastIndex = from;
-  for (let run = FOLD_RUN.exec(input); run !== null && run.index < to; run = FOLD_RUN.exec(input)) {
-    const end = Math.min(to, run.index + run[0].length);
-    for (let i = run.index; i < end; ) {
-      const cp = input.codePointAt(i)!;
-      const width = cp > 0xffff ? 2 : 1;
-      if (cp < 0xa0 || (cp >= 0xd800 && cp <= 0xdfff) || selectorByte(cp) >= 0 || CONFUSABLE_FOLDS.has(cp)) {
-        FOLD_RUN.lastIndex = 0;
-        return false;
-      }
-      const ch = String.fromCodePoint(cp);
-      if (foldCodePoint(cp) !== ch || /\s/.test(ch)) {
-        FOLD_RUN.lastIndex = 0;
-        return false;
-      }
-      i += width;
+  // `test` from unit to unit (no match object), and each code point's answer kept: a long text's blocks are asked
+  // one by one, and this makes no object per block or per character.
+  let i = from;
+  for (;;) {
+    FOLD_UNIT.lastIndex = i;
+    if (!FOLD_UNIT.test(input) || FOLD_UNIT.lastIndex > to) break;
+    const cp = input.codePointAt(FOLD_UNIT.lastIndex - 1)!;
+    if (!keptAsIs(cp)) {
+      FOLD_UNIT.lastIndex = 0;
+      return false;
     }
+    i = FOLD_UNIT.lastIndex - 1 + (cp > 0xffff ? 2 : 1);
   }
-  FOLD_RUN.lastIndex = 0;
+  FOLD_UNIT.lastIndex = 0;
   return true;
+}
+
+/** One unit outside printable ASCII, tab, LF and CR (FOLD_RUN's units). */
+const FOLD_UNIT = /[^\t\n\r\x20-\x7e]/g;
+
+/** `foldsAsIs`'s answer for one code point outside printable ASCII, tab, LF and CR. */
+const asIsCache = new Map<number, boolean>();
+
+function keptAsIs(cp: number): boolean {
+  const cached = asIsCache.get(cp);
+  if (cached !== undefined) return cached;
+  let kept = !(
+    cp < 0xa0 ||
+    (cp >= 0xd800 && cp <= 0xdfff) ||
+    selectorByte(cp) >= 0 ||
+    CONFUSABLE_FOLDS.has(cp)
+  );
+  if (kept) {
+    const ch = String.fromCodePoint(cp);
+    kept = foldCodePoint(cp) === ch && !/\s/.test(ch);
+  }
+  if (asIsCache.size < FOLD_CACHE_LIMIT) asIsCache.set(cp, kept);
+  return kept;
 }
 
 /** Folds a lexicon entry the way `toReadingView` folds text (no lookalike step: entries are written in their script). */

@@ -819,15 +819,19 @@ export function detectStructure(
 ): void {
   if (text.length < 8) return;
   const parts = regions === false ? undefined : liveRegions(text, regionPass(), regions);
-  const whole = parts === undefined;
+  if (parts !== undefined && parts.length === 0) return;
+  // A whole text is passed over first: most are dismissed there, before any per-call object is made.
+  const wholeGates = parts === undefined ? inputPass(text) : 0;
+  if (wholeGates === DISMISSED) return;
   const list = parts ?? [{ from: 0, to: text.length, coreFrom: 0, coreTo: text.length, gates: 0 }];
   const splits = { count: 0 };
   const decoded: EncodedSegment[][] = [[], [], [], [], []];
   for (const region of list) {
-    const slice = whole ? text : text.slice(region.from, region.to);
+    const slice = parts === undefined ? text : text.slice(region.from, region.to);
     // A printable region's decoder gates are its blocks' (every decoder reads within a line): no pass of its own.
-    const printable = !whole && (region.gates & GATE.PRINTABLE) !== 0;
-    const gates = printable ? region.gates & DECODER_GATES : inputPass(slice);
+    const printable = parts !== undefined && (region.gates & GATE.PRINTABLE) !== 0;
+    const gates =
+      parts === undefined ? wholeGates : printable ? region.gates & DECODER_GATES : inputPass(slice);
     if (gates === DISMISSED) continue;
     const view = toReadingView(slice);
     if (!printable && gates !== DECODER_GATES) firstPass().alias(view.text);
@@ -840,22 +844,25 @@ export function detectStructure(
         decoded[k]!.push({ ...segment, start, end: segment.end + region.from });
       }
   }
-  for (const segment of decoded.flat()) {
-    const inner = toReadingView(segment.decoded);
-    const hits = scanReading(inner.text);
-    if (hits.length === 0) continue;
-    // A leetspeak line may hold an address the PII detectors find; an encoded segment is one token they do not
-    // look inside, so it is reported whole.
-    const push = segment.encoding === "leetspeak" ? pushAround : pushPiece;
-    push(
-      text,
-      segment.start,
-      segment.end,
-      hits[0]!.type,
-      `injection.structure.${hits[0]!.type}.${segment.encoding}`,
-      out,
-    );
-  }
+  for (const list of decoded) for (const segment of list) reportSegment(text, segment, out);
+}
+
+/** The finding of a decoded segment whose reading flags a sentence (none when it flags nothing). */
+function reportSegment(text: string, segment: EncodedSegment, out: TextMatch[]): void {
+  const inner = toReadingView(segment.decoded);
+  const hits = scanReading(inner.text);
+  if (hits.length === 0) return;
+  // A leetspeak line may hold an address the PII detectors find; an encoded segment is one token they do not
+  // look inside, so it is reported whole.
+  const push = segment.encoding === "leetspeak" ? pushAround : pushPiece;
+  push(
+    text,
+    segment.start,
+    segment.end,
+    hits[0]!.type,
+    `injection.structure.${hits[0]!.type}.${segment.encoding}`,
+    out,
+  );
 }
 
 let regionPassState: RegionPass | undefined;
@@ -913,9 +920,12 @@ export function inputPass(text: string): number {
   let may: number;
   let gates: number;
   // Not printable ASCII (normalise.ts `NEEDS_FOLDING`, GATE.PRINTABLE's set) and not long: of the input's own pass
-  // only LONG_RUN would be kept below, so only it is computed.
+  // only LONG_RUN would be kept below, so only it is computed. Unless every other character is one the view keeps
+  // as it is (`foldsAsIs`): the view is then the input read in lower case, what memory holds, and the input's own
+  // pass is the view's (with LONG_RUN, which reads the input).
   const printable = long || isPrintableAscii(text);
-  if (printable) {
+  const asIs = !printable && foldsAsIs(text, 0, text.length);
+  if (printable || asIs) {
     may = module.pass(long);
     gates = module.gates;
     if (may < 0) return DECODER_GATES;
@@ -923,7 +933,9 @@ export function inputPass(text: string): number {
     may = 0;
     gates = module.longRunGate();
   }
-  if ((gates & GATE.PRINTABLE) === 0) {
+  if (asIs) {
+    if ((gates & GATE.OTHER_SCRIPT) !== 0) return DECODER_GATES;
+  } else if ((gates & GATE.PRINTABLE) === 0) {
     // The view's own pass: its walk and the gates of the decoders that read the view; base64/hex read the input.
     const view = toReadingView(text);
     if (!module.load(view.text, false)) return DECODER_GATES;

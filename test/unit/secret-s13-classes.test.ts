@@ -1,0 +1,106 @@
+/**
+ * Session 13's secret classes (from the tune parts' misses and false positives): vendor tokens without a record or
+ * with a record too narrow (secret-tokens-3.ts and the widened records), and the walk's classes. Values are built
+ * from pieces at test time; no credential-shaped literal is written here.
+ */
+import { describe, expect, it } from "vitest";
+import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
+import { detectTokens } from "../../src/engine/rules/built-in/secret-tokens.js";
+import { TOKEN_RULES_3 } from "../../src/engine/rules/built-in/secret-tokens-3.js";
+import { SECRET_RULES } from "../../src/engine/rules/built-in/secrets.js";
+import type { TextMatch } from "../../src/engine/types.js";
+
+const j = (...pieces: string[]) => pieces.join("");
+
+/** A deterministic run of `n` characters of `alphabet` (never a real credential: a fixed walk, not random). */
+function run(n: number, alphabet: string, seed = 7): string {
+  let out = "";
+  let x = seed;
+  for (let i = 0; i < n; i++) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    out += alphabet[(x >>> 16) % alphabet.length];
+  }
+  return out;
+}
+const AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const URLSAFE = `${AN}_-`;
+const LOWER_AN = "abcdefghijklmnopqrstuvwxyz0123456789";
+const UPPER_AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const HEX = "0123456789abcdef";
+const B64URL = `${AN}-_`;
+const uuid = (seed: number) =>
+  [
+    run(8, HEX, seed),
+    run(4, HEX, seed + 1),
+    run(4, HEX, seed + 2),
+    run(4, HEX, seed + 3),
+    run(12, HEX, seed + 4),
+  ].join("-");
+
+function matches(text: string): TextMatch[] {
+  const out: TextMatch[] = [];
+  for (const d of createSecretDetectors()) d.detect(text, out);
+  return out.filter((m) => m.kind === "secret");
+}
+const found = (text: string) => matches(text).map((m) => [m.type, text.slice(m.start, m.end)]);
+
+describe("vendor tokens of session 13, each under its vendor's type", () => {
+  const cases: [string, string, string, string][] = [
+    // [vendor, text around the token, the token, its type]
+    ["Cloudflare account token", "CF_TOKEN=", j("cf", "at_", run(47, AN, 1)), "cloudflare_key"],
+    ["Cloudflare user token", "token: ", j("cf", "ut_", run(47, AN, 2)), "cloudflare_key"],
+    ["Cloudflare API key", "key = ", j("cf", "k_", run(48, AN, 3)), "cloudflare_key"],
+    ["LlamaCloud", "LLAMA_CLOUD_API_KEY=", j("ll", "x-", run(48, URLSAFE, 4)), "llamacloud_key"],
+    ["Together AI", "TOGETHER_API_KEY=", j("tgp", "_v1_", run(43, URLSAFE, 5)), "together_key"],
+    ["Postman collection token", "access_key=", j("PM", "AT-", run(26, UPPER_AN, 6)), "postman_token"],
+    [
+      "Docker Swarm join token",
+      "docker swarm join --token ",
+      j("SWM", "TKN-1-", run(50, LOWER_AN, 7), "-", run(25, LOWER_AN, 8)),
+      "docker_swarm_token",
+    ],
+    ["WunderGraph Cosmo", "COSMO_API_KEY=", j("cos", "mo_", run(32, HEX, 9)), "wundergraph_key"],
+    ["GitLab runner registration", "token: ", j("gl", "rtr-", run(41, URLSAFE, 10)), "gitlab_token"],
+    ["GitLab workspace", "token: ", j("gl", "wt-", run(32, URLSAFE, 11)), "gitlab_token"],
+    ["Heroku, 60 after HRKU-", "HEROKU=", j("HR", "KU-", run(60, URLSAFE, 12)), "heroku_key"],
+    ["Heroku, a UUID after HRKU-", "key: ", j("HR", "KU-", uuid(13)), "heroku_key"],
+    ["Supabase v0", "SUPABASE_ACCESS_TOKEN=", j("sb", "p_v0_", run(40, HEX, 14)), "supabase_token"],
+    ["PostHog project secret", "key: ", j("ph", "s_", run(46, AN, 15)), "posthog_key"],
+    ["PostHog OAuth access", "key: ", j("ph", "a_", run(58, AN, 16)), "posthog_key"],
+    ["PostHog OAuth refresh", "key: ", j("ph", "r_", run(49, AN, 17)), "posthog_key"],
+    ["Notion, any 46 letters and digits", "NOTION=", j("nt", "n_", run(46, AN, 18)), "notion_token"],
+    [
+      "Sentry org token in URL-safe base64",
+      "SENTRY_AUTH_TOKEN=",
+      j("sntr", "ys_", "eyJ", run(120, B64URL, 19)),
+      "sentry_token",
+    ],
+    [
+      "1Password service account in URL-safe base64",
+      "OP=",
+      j("ops", "_eyJ", run(300, B64URL, 20)),
+      "onepassword_token",
+    ],
+  ];
+  it.each(cases)("%s", (_vendor, before, tokenValue, type) => {
+    expect(found(`${before}${tokenValue}\n`)).toContainEqual([type, tokenValue]);
+  });
+
+  it("leaves the near misses alone: the public PostHog project key, filler bodies, glued prefixes", () => {
+    for (const text of [
+      `posthog.init('${j("ph", "c_", run(43, AN, 30))}')`,
+      `token: ${j("cf", "at_", "x".repeat(47))}`,
+      `token: ${j("ll", "x-", "a".repeat(48))}`,
+      `smallx-${run(48, URLSAFE, 31)}`,
+    ])
+      expect(found(text), text).toEqual([]);
+  });
+
+  it("every record of secret-tokens-3.ts is registered and shares the token detector", () => {
+    const byId = new Map(SECRET_RULES.map((r) => [r.id, r]));
+    for (const record of TOKEN_RULES_3) {
+      expect(byId.get(record.id), record.id).toBe(record);
+      expect(record.detector).toBe(detectTokens);
+    }
+  });
+});

@@ -104,3 +104,54 @@ describe("vendor tokens of session 13, each under its vendor's type", () => {
     }
   });
 });
+
+describe("the walk: a vendor's name alone as the key", () => {
+  it("reads the vendor's exact shape under its bare name, quoted, in an env file and after a section", () => {
+    const postmark = uuid(40);
+    const telnyx = j("KE", "Y", run(56, URLSAFE, 41));
+    expect(found(`{"postmark": "${postmark}"}`)).toContainEqual(["postmark_token", postmark]);
+    expect(found(`POSTMARK=${postmark}\n`)).toContainEqual(["postmark_token", postmark]);
+    expect(found(`telnyx = ${telnyx}\n`)).toContainEqual(["telnyx_key", telnyx]);
+    expect(found(`services.postmark: '${postmark}'`)).toContainEqual(["postmark_token", postmark]);
+  });
+
+  it("leaves a value of another shape, and a name that only ends in the vendor's", () => {
+    for (const text of [
+      `{"postmark": "${run(30, AN, 42)}"}`,
+      `{"postmark": "enabled"}`,
+      `nopostmark: ${uuid(43)}`,
+      `{"telnyx": "${run(56, URLSAFE, 44)}"}`,
+    ])
+      expect(found(text), text).toEqual([]);
+  });
+});
+
+describe("the walk: values longer than 256 characters", () => {
+  it("reports a long generated token under a credential key, quoted or not", () => {
+    const long = run(372, `${AN}+/`, 50);
+    expect(found(`AIVEN_API_TOKEN = "${long}"\n`)).toContainEqual(["generic_credential", long]);
+    expect(found(`access_token: ${long}\n`)).toContainEqual(["generic_credential", long]);
+    const dotted = `${run(36, LOWER_AN, 51)}.${run(400, LOWER_AN, 52)}`;
+    expect(found(`service_token = ${dotted}\n`)).toContainEqual(["generic_credential", dotted]);
+    const kb = run(5400, `${AN}+/`, 53);
+    expect(found(`LONG_CREDENTIAL: ${kb}==\n`)).toContainEqual(["generic_credential", `${kb}==`]);
+  });
+
+  it("leaves long values that are no credential: prose in base64, a name, past the long limit", () => {
+    const prose = Buffer.from(
+      "This is the quarterly report of the finance team, final version two. ".repeat(6),
+    ).toString("base64");
+    for (const text of [
+      `{"token": "${prose}"}`,
+      `secret: ${"some.config.name.".repeat(20)}x\n`,
+      `{"token": "${run(9000, AN, 54)}"}`,
+    ])
+      expect(found(text), text.slice(0, 40)).toEqual([]);
+  });
+
+  it("reads a key after a blob once: a credential after a long unreported run is still found", () => {
+    const secret = run(24, AN, 55);
+    const text = `token=${"x".repeat(3000)} password = "${secret}"\n`;
+    expect(found(text)).toContainEqual(["generic_credential", secret]);
+  });
+});

@@ -174,7 +174,15 @@ const TEMPLATE_START = /^(?:\$\{|\{\{|\$\(|<)/;
 const MAX_KEY = 64;
 /** Spaces allowed around an operator: aligned YAML, HCL and object literals pad keys to a column. */
 const MAX_ALIGNMENT = 24;
+/** The longest value readValue reads by default (the other forms' callers). */
 const MAX_VALUE = 256;
+/**
+ * The longest value the walk reads under a key it accepts. Generated credentials run past 256 characters (Aiven's
+ * 372-character tokens, dotted tokens of 300-600, base64 of a key file of a few kB). A value the walk reads past
+ * MAX_VALUE and does not report (or cannot end) is skipped whole, so no character is read twice by a long read
+ * (`password=password=...` stays linear).
+ */
+const MAX_LONG_VALUE = 8192;
 
 export type KeyKind = "password" | "token";
 
@@ -291,19 +299,31 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
 /** A template literal's `${name}`, `${a.b(c).d()}`: a whole expression between the braces. */
 const INTERPOLATION = /\$\{[A-Za-z_$][\w$]*(?:\([^(){}]*\))?(?:\.[A-Za-z_$][\w$]*(?:\([^(){}]*\))?)*\}/;
 
-/** Reads a value at `from`: [start, end, quoted] or null. Quoted values end at the matching unescaped quote. */
-export function readValue(text: string, from: number): [number, number, boolean] | null {
-  const escaped = readEscapedQuotedValue(text, from);
+/** Where the last readValue stopped reading: the value's end, or the limit or line end where it gave up. */
+let valueReadTo = 0;
+
+/**
+ * Reads a value at `from` of at most `max` characters: [start, end, quoted] or null. Quoted values end at the
+ * matching unescaped quote.
+ */
+export function readValue(text: string, from: number, max = MAX_VALUE): [number, number, boolean] | null {
+  const escaped = readEscapedQuotedValue(text, from, max);
   if (escaped !== undefined) return escaped;
   const open = codeAt(text, from);
-  const limit = Math.min(text.length, from + MAX_VALUE + 1);
+  const limit = Math.min(text.length, from + max + 1);
   if (open === 34 || open === 39 || open === 96) {
     for (let i = from + 1; i < limit; i++) {
       const code = text.charCodeAt(i);
       if (code === 92) i++;
-      else if (code === open) return [from + 1, i, true];
-      else if (code === 10 || code === 13) return null;
+      else if (code === open) {
+        valueReadTo = i;
+        return [from + 1, i, true];
+      } else if (code === 10 || code === 13) {
+        valueReadTo = i;
+        return null;
+      }
     }
+    valueReadTo = limit;
     return null;
   }
   let i = from;
@@ -317,7 +337,8 @@ export function readValue(text: string, from: number): [number, number, boolean]
     if (code === 38 && text.startsWith("amp;", i + 1) && QUERY_PARAM.test(text.slice(i + 5, i + 70))) break;
     i++;
   }
-  if (i === limit && i < text.length) return null; // longer than any password we expect: a blob, not a value
+  valueReadTo = i;
+  if (i === limit && i < text.length) return null; // longer than any credential we expect: a blob, not a value
   while (i > from && text.charCodeAt(i - 1) === 92) i--; // the escape of a closing `\"` is not part of the value
   return i > from ? [from, i, false] : null;
 }
@@ -326,19 +347,25 @@ export function readValue(text: string, from: number): [number, number, boolean]
  * A value quoted with escaped quotes (`\"value\"`, `\\\"value\\\"`): a JSON or shell string that holds code, as
  * tool output nests them. The value ends at the same escaped quote. Undefined when `from` is no escaped quote.
  */
-function readEscapedQuotedValue(text: string, from: number): [number, number, boolean] | null | undefined {
+function readEscapedQuotedValue(
+  text: string,
+  from: number,
+  max: number,
+): [number, number, boolean] | null | undefined {
   let q = from;
   while (text.charCodeAt(q) === 92 && q - from < 8) q++;
   const open = codeAt(text, q);
   if (q === from || (open !== 34 && open !== 39)) return undefined;
   const slashes = q - from;
-  const limit = Math.min(text.length, q + MAX_VALUE + slashes + 1);
+  const limit = Math.min(text.length, q + max + slashes + 1);
   for (let i = q + 1; i < limit; i++) {
     const code = text.charCodeAt(i);
+    valueReadTo = i;
     if (code === 10 || code === 13) return null;
     if (code === open && i - slashes > q && text.slice(i - slashes, i) === "\\".repeat(slashes))
       return [q + 1, i - slashes, true];
   }
+  valueReadTo = limit;
   return null;
 }
 
@@ -639,9 +666,13 @@ function markFindings(walk: Walk, upTo: number): Uint8Array {
  * has its shape, else as a credential when the key is one (`kind`). Returns where scanning may resume.
  */
 function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind | null, walk: Walk): number {
-  const value = readValue(text, valueFrom);
-  if (value === null) return valueFrom;
+  const value = readValue(text, valueFrom, MAX_LONG_VALUE);
+  // A long read that found no value (a blob, an unclosed quote) is not read again from inside.
+  const longRead = valueReadTo - valueFrom > MAX_VALUE;
+  if (value === null) return longRead ? valueReadTo : valueFrom;
   const [start, end, quoted] = value;
+  // A long value the walk leaves is skipped whole for the same reason.
+  const resume = longRead ? end : valueFrom;
   const raw = text.slice(start, end);
   if (alreadyReported(walk, start, end)) return end;
   const lower = key.toLowerCase();
@@ -652,7 +683,7 @@ function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind
     walk.out.push({ kind: "secret", type: vendor.type, start, end, ruleId: vendor.ruleId });
     return end;
   }
-  if (!walk.generic || kind === null || underCiphertextParent(text, valueFrom)) return valueFrom;
+  if (!walk.generic || kind === null || underCiphertextParent(text, valueFrom)) return resume;
   // A value that opens with a bracket is a list, an object or a call's arguments, however its brackets cross.
   if (!quoted && !OPENERS.includes(raw[0] ?? "")) {
     const wideEnd = unbalancedLiteralEnd(text, start, end);
@@ -667,7 +698,7 @@ function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind
       return wideEnd;
     }
   }
-  if (!isCredentialValue(raw, kind, quoted)) return valueFrom;
+  if (!isCredentialValue(raw, kind, quoted)) return resume;
   walk.out.push({
     kind: "secret",
     type: "generic_credential",
@@ -723,6 +754,45 @@ function endsLikeVendorKey(text: string, keyStart: number, keyEnd: number): bool
   if (b === 105 && c === 100) return true; // "id"
   if (c === 116 && b === 97 && (text.charCodeAt(keyEnd - 3) | 32) === 112) return true; // "pat"
   return c === 110 && text.slice(keyEnd - 5, keyEnd).toLowerCase() === "login";
+}
+
+/** The keyed forms' words by their last three characters (lower case), per KeyedForms: built on first use. */
+const VENDOR_WORD_ENDS = new WeakMap<KeyedForms, Map<string, readonly string[]>>();
+
+function vendorWordEnds(keyed: KeyedForms): Map<string, readonly string[]> {
+  let ends = VENDOR_WORD_ENDS.get(keyed);
+  if (ends === undefined) {
+    ends = new Map();
+    // `words` alternates the escaped words (token-detector.ts); "(?!)" when there are none.
+    const words = keyed.words.source === "(?!)" ? [] : keyed.words.source.replace(/\\/g, "").split("|");
+    for (const word of words) {
+      if (word.length < 3) continue;
+      const end = word.slice(-3);
+      ends.set(end, [...(ends.get(end) ?? []), word]);
+    }
+    VENDOR_WORD_ENDS.set(keyed, ends);
+  }
+  return ends;
+}
+
+/**
+ * Whether the key `[keyStart, keyEnd)` is a vendor's name, or ends in one after a separator (`"telnyx":`, `WANDB=`,
+ * `app.postmark:`): the vendor's name alone says what the value is, so only its keyed forms' exact shapes are read
+ * under it (reportValue with no kind). Three char codes are compared before any string is built.
+ */
+function endsInVendorWord(text: string, keyStart: number, keyEnd: number, keyed: KeyedForms): boolean {
+  if (keyEnd - keyStart < 3 || keyEnd - keyStart > MAX_KEY) return false;
+  const ends = vendorWordEnds(keyed);
+  const words = ends.get(text.slice(keyEnd - 3, keyEnd).toLowerCase());
+  if (words === undefined) return false;
+  const key = text.slice(keyStart, keyEnd).toLowerCase();
+  for (const word of words) {
+    if (!key.endsWith(word)) continue;
+    const before = key.charCodeAt(key.length - word.length - 1);
+    // The whole key, or the name after a separator (`_`, `-`, `.`): not the tail of a longer word.
+    if (key.length === word.length || before === 95 || before === 45 || before === 46) return true;
+  }
+  return false;
 }
 
 /**
@@ -781,6 +851,8 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
       const kind = classifyInnerKey(key);
       if (kind !== null) return { key, kind };
     }
+    if (!credentialWord && endsInVendorWord(text, keyStart, keyEnd, walk.keyed))
+      return { key: text.slice(keyStart, keyEnd), kind: null };
     if (credentialWord || endsLikeVendorKey(text, keyStart, keyEnd)) {
       const key = text.slice(keyStart, keyEnd);
       // A key that only looks like it ends in a credential word (`secret_key_base`: "ase" as of passphrase) may

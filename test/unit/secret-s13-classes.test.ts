@@ -155,3 +155,15 @@ describe("the walk: values longer than 256 characters", () => {
     expect(found(text)).toContainEqual(["generic_credential", secret]);
   });
 });
+
+describe("URL credentials: the user name again is no password", () => {
+  it("leaves user:user and admin:admin, and still reports a chosen password", () => {
+    expect(found(j("postgresql://", "user:user", "@db/no_db"))).toEqual([]);
+    expect(found(j("http://", "Admin:admin", "@10.0.0.1:8080/"))).toEqual([]);
+    const password = run(14, AN, 60);
+    expect(found(j("postgresql://", "user:", password, "@db/app"))).toContainEqual([
+      "url_credentials",
+      password,
+    ]);
+  });
+});

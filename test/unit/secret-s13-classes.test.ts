@@ -167,3 +167,20 @@ describe("URL credentials: the user name again is no password", () => {
     ]);
   });
 });
+
+describe("the walk: the misspelled key word `secrete`", () => {
+  it("reads it as `secret` in an assignment, a C declaration and a directive", () => {
+    const value = j("m{{h}o)p", "${e]nob(ody[finds>-_$#", run(8, AN, 70), "}}");
+    for (const text of [`secrete = "${value}"`, `char secrete[25] = "${value}";`, `secrete "${value}";`])
+      expect(found(text), text).toContainEqual(["generic_credential", value]);
+  });
+
+  it("leaves other words ending like it (`delete`, `complete`) and prose", () => {
+    for (const text of [
+      `delete = "${run(24, AN, 71)}"`,
+      `{"complete": "${run(24, AN, 72)}"}`,
+      "the glands secrete a fluid",
+    ])
+      expect(found(text), text).toEqual([]);
+  });
+});

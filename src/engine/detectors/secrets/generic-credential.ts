@@ -120,6 +120,8 @@ const OTHER_SCRIPT_TOKEN =
   /(?:API[ \t]?키|비밀[ \t]?키|액세스[ \t]?키|토큰|시크릿|密钥|秘钥|金鑰|令牌|トークン|APIキー|シークレット|токен|ключ(?:[ \t]API)?)[ \t]*$/i;
 const TOKEN_KEY_WORDS = [
   "secret",
+  // The misspelling keyword scanners list beside it (`secrete = "..."`, `char secrete[25] = ...`).
+  "secrete",
   "secretkey",
   "authkey",
   "apikey",
@@ -402,9 +404,10 @@ function endsLikeCredentialWord(text: string, keyStart: number, keyEnd: number):
       return a === 109 && b === 100;
     case 115: // "ass", "als"
       return (a === 97 && b === 115) || (a === 97 && b === 108);
-    case 101: // "ase", "sse" (mot de passe), "ode" (adgangskode), "fre" (sifre)
+    case 101: // "ase", "sse" (mot de passe), "ode" (adgangskode), "fre" (sifre), "ete" (secrete)
       return (
         (a === 97 && b === 115) ||
+        (a === 101 && b === 116) ||
         (a === 115 && b === 115) ||
         (a === 111 && b === 100) ||
         (a === 102 && b === 114)

@@ -184,3 +184,31 @@ describe("the walk: the misspelled key word `secrete`", () => {
       expect(found(text), text).toEqual([]);
   });
 });
+
+describe("the walk: a bare `key` holding a generated value", () => {
+  it("reports a generated value under `key`, `APP_KEY`, `dictKey` and an index", () => {
+    const value = run(30, AN, 80);
+    for (const text of [
+      `"key": "${value}"`,
+      `'key': "${value}"`,
+      `['dict_key'] = "${value}"`,
+      `APP_KEY=${value}`,
+      `const dictKey = '${value}';`,
+    ])
+      expect(found(text), text).toContainEqual(["generic_credential", value]);
+  });
+
+  it("leaves ids, digests, paths, words and keys that name something else", () => {
+    for (const text of [
+      `"key": "${uuid(81)}"`,
+      `"key": "${run(40, HEX, 82)}"`,
+      `"key": "uploads/2024/${run(24, AN, 83)}.png"`,
+      `"key": "settings.notifications.emailDigest"`,
+      `"cache_key": "${run(30, AN, 84)}"`,
+      `"sort_key": "${run(30, AN, 85)}"`,
+      `"monkey": "${run(30, AN, 86)}"`,
+      `"key": "${run(16, AN, 87)}"`,
+    ])
+      expect(found(text), text).toEqual([]);
+  });
+});

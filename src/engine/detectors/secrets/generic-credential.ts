@@ -494,6 +494,102 @@ export const NOT_A_SECRET_BEFORE: ReadonlySet<string> = new Set([
   "start",
 ]);
 
+/**
+ * Words that, right before a key word, make the key a non-secret one: database and cache keys, public halves,
+ * pagination and anti-forgery tokens, identifiers, translation keys, fingerprints, and words saying what follows is
+ * ABOUT the credential (its name, id, file, type, length).
+ */
+export const NOT_SECRET_NAMES: ReadonlySet<string> = new Set([
+  // The walk's own (pagination and anti-forgery values), then this form's.
+  ...NOT_A_SECRET_BEFORE,
+  "cache",
+  "primary",
+  "foreign",
+  "public",
+  "pub",
+  "publishable",
+  "partition",
+  "sort",
+  "hash",
+  "row",
+  "range",
+  "idempotency",
+  "dedup",
+  "dedupe",
+  "object",
+  "s3",
+  "map",
+  "i18n",
+  "translation",
+  "lookup",
+  "index",
+  "unique",
+  "composite",
+  "ssh",
+  "gpg",
+  "pgp",
+  "fingerprint",
+  "site",
+  "sitekey",
+  "recaptcha",
+  "anon",
+  "pagination",
+  "max",
+  "num",
+  "count",
+  "sort",
+  "group",
+  "the",
+  "a",
+  "no",
+  "read",
+  "write",
+  "is",
+  "of",
+  "for",
+  "with",
+  "without",
+  "data",
+  "upload",
+  "storage",
+  "file",
+  "path",
+  "id",
+  "name",
+  "type",
+  "kind",
+  "length",
+  "size",
+  "api",
+]);
+/**
+ * A key named `key` alone or after one more word (`"key":`, `APP_KEY`, `dictKey`, `['hex_key']`): the commonest name
+ * of a credential, and of much else (cache, sort, object, translation keys: NOT_SECRET_NAMES). Under it only a value
+ * that reads as generated is a credential (isGeneratedKeyValue); `monkey` and `hotkey` are no such key.
+ */
+function isBareKeyName(key: string): boolean {
+  const words = keyWords(key);
+  if (words.length > 2 || words[words.length - 1] !== "key") return false;
+  return words.length === 1 || !NOT_SECRET_NAMES.has(words[0]!);
+}
+
+/**
+ * A value under a bare `key` that is a credential: 24+ characters of upper case, lower case and digits at 4 bits of
+ * entropy a character, and a token by the walk's value test (no look-alike, reference, name or template). An id,
+ * a digest (one case), a path or a word is not.
+ */
+function isGeneratedKeyValue(value: string, quoted: boolean): boolean {
+  return (
+    value.length >= 24 &&
+    /[a-z]/.test(value) &&
+    /[A-Z]/.test(value) &&
+    /\d/.test(value) &&
+    !/[/\s]/.test(value) &&
+    entropyAtLeast(value, 4) &&
+    isCredentialValue(value, "token", quoted)
+  );
+}
+
 /** The words of a key: `password_super_secure`, `apiKeyProd`, `db.password.v2` split at separators and case changes. */
 function keyWords(key: string): string[] {
   return key
@@ -668,7 +764,14 @@ function markFindings(walk: Walk, upTo: number): Uint8Array {
  * Reports the value at `valueFrom` when it qualifies: as a vendor's token when the key names the vendor and the value
  * has its shape, else as a credential when the key is one (`kind`). Returns where scanning may resume.
  */
-function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind | null, walk: Walk): number {
+function reportValue(
+  text: string,
+  valueFrom: number,
+  key: string,
+  kind: KeyKind | null,
+  walk: Walk,
+  generatedOnly = false,
+): number {
   const value = readValue(text, valueFrom, MAX_LONG_VALUE);
   // A long read that found no value (a blob, an unclosed quote) is not read again from inside.
   const longRead = valueReadTo - valueFrom > MAX_VALUE;
@@ -687,8 +790,9 @@ function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind
     return end;
   }
   if (!walk.generic || kind === null || underCiphertextParent(text, valueFrom)) return resume;
+  if (generatedOnly && !isGeneratedKeyValue(raw, quoted)) return resume;
   // A value that opens with a bracket is a list, an object or a call's arguments, however its brackets cross.
-  if (!quoted && !OPENERS.includes(raw[0] ?? "")) {
+  if (!generatedOnly && !quoted && !OPENERS.includes(raw[0] ?? "")) {
     const wideEnd = unbalancedLiteralEnd(text, start, end);
     if (wideEnd !== -1 && isCredentialValue(text.slice(start, wideEnd), kind, true)) {
       walk.out.push({
@@ -844,7 +948,14 @@ const TYPED_KEY = /([A-Za-z_$][\w$.-]{0,63})[ \t]*:[ \t]*[\w$.<>[\]?|, &'*]{1,40
  * The credential key that ends before the operator at `at`, or undefined: an ASCII key (`db_password`, `"api_key"`),
  * the key of a typed declaration (`val password: String =`), or a password word of another script (`비밀번호:`).
  */
-function namedKey(text: string, at: number, walk: Walk): { key: string; kind: KeyKind | null } | undefined {
+interface NamedKey {
+  key: string;
+  kind: KeyKind | null;
+  /** A bare `key` (isBareKeyName): only a generated value is read under it (isGeneratedKeyValue). */
+  generatedOnly?: boolean;
+}
+
+function namedKey(text: string, at: number, walk: Walk): NamedKey | undefined {
   const keyStart = keyStartBefore(text, at);
   if (keyStart !== -1) {
     const keyEnd = keyEndFound;
@@ -868,6 +979,7 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
         const section = text.slice(Math.max(0, keyStart - SECTION_WINDOW), keyStart).toLowerCase();
         if (walk.keyed.words.test(section)) return { key: `${section} ${key}`, kind: null };
       }
+      if (credentialWord && isBareKeyName(key)) return { key, kind: "token", generatedOnly: true };
     }
   }
   // Bounded look-back: an unbounded `lastIndexOf(":")` per `=` made a text of many `=` and no `:` quadratic.
@@ -1049,7 +1161,7 @@ function detectAssignments(text: string, walk: Walk): void {
       valueFrom++;
     }
     valueFrom = afterStringPrefix(text, valueFrom);
-    from = Math.max(from, reportValue(text, valueFrom, named.key, named.kind, walk));
+    from = Math.max(from, reportValue(text, valueFrom, named.key, named.kind, walk, named.generatedOnly));
   }
   detectCallArguments(text, walk);
   if (walk.generic) detectNamedSingleArguments(text, walk);

@@ -212,3 +212,17 @@ describe("the walk: a bare `key` holding a generated value", () => {
       expect(found(text), text).toEqual([]);
   });
 });
+
+describe("the walk: 14- and 15-character generated tokens under a token key", () => {
+  it("reports a value of upper case, lower case and digits", () => {
+    const v14 = j("K2u6", run(10, AN, 90).replace(/[^A-Za-z0-9]/g, "x"));
+    const v15 = j("AIhq5", "Xyb1G", run(5, AN, 91));
+    expect(found(`service_credential = "${v14}"`)).toContainEqual(["generic_credential", v14]);
+    expect(found(`ANY_token=${v15}`)).toContainEqual(["generic_credential", v15]);
+  });
+
+  it("leaves short values of fewer classes or with separators", () => {
+    for (const text of ['api_token = "abcdefgh123456"', 'auth_token: "ListUsersPage"'])
+      expect(found(text), text).toEqual([]);
+  });
+});

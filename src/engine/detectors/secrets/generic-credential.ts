@@ -294,8 +294,20 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
   // A generated token is not lower-case words (`some.access.token`) and interpolates no expression (a template
   // literal's `${Buffer.from(x).toString("base64")}`): those are names and code.
   return (
-    value.length >= 16 && entropyAtLeast(value, 3) && !LOWER_WORDS.test(value) && !INTERPOLATION.test(value)
+    (value.length >= 16 || isShortGeneratedToken(value)) &&
+    entropyAtLeast(value, 3) &&
+    !LOWER_WORDS.test(value) &&
+    !INTERPOLATION.test(value)
   );
+}
+
+/**
+ * A 14- or 15-character token under a token key (`ANY_token=AIhq5Xyb1Gga9Q7`): short keys of some services, read
+ * only when the value mixes upper case, lower case and digits with no other character (a generated value; a name
+ * or a word has fewer classes or a separator).
+ */
+function isShortGeneratedToken(value: string): boolean {
+  return value.length >= 14 && /^[A-Za-z0-9]+$/.test(value) && characterClasses(value) === 3;
 }
 
 /** A template literal's `${name}`, `${a.b(c).d()}`: a whole expression between the braces. */

@@ -875,10 +875,17 @@ function endsLikeVendorKey(text: string, keyStart: number, keyEnd: number): bool
   return c === 110 && text.slice(keyEnd - 5, keyEnd).toLowerCase() === "login";
 }
 
-/** The keyed forms' words by their last three characters (lower case), per KeyedForms: built on first use. */
-const VENDOR_WORD_ENDS = new WeakMap<KeyedForms, Map<string, readonly string[]>>();
+/** The keyed forms' words by their last three characters (tailCode), per KeyedForms: built on first use. */
+const VENDOR_WORD_ENDS = new WeakMap<KeyedForms, Map<number, readonly string[]>>();
 
-function vendorWordEnds(keyed: KeyedForms): Map<string, readonly string[]> {
+/** The three char codes before `end`, each with bit 5 set (ASCII lower case), as one number: no string built. */
+function tailCode(s: string, end: number): number {
+  return (
+    ((s.charCodeAt(end - 3) | 32) << 16) | ((s.charCodeAt(end - 2) | 32) << 8) | (s.charCodeAt(end - 1) | 32)
+  );
+}
+
+function vendorWordEnds(keyed: KeyedForms): Map<number, readonly string[]> {
   let ends = VENDOR_WORD_ENDS.get(keyed);
   if (ends === undefined) {
     ends = new Map();
@@ -886,7 +893,7 @@ function vendorWordEnds(keyed: KeyedForms): Map<string, readonly string[]> {
     const words = keyed.words.source === "(?!)" ? [] : keyed.words.source.replace(/\\/g, "").split("|");
     for (const word of words) {
       if (word.length < 3) continue;
-      const end = word.slice(-3);
+      const end = tailCode(word, word.length);
       ends.set(end, [...(ends.get(end) ?? []), word]);
     }
     VENDOR_WORD_ENDS.set(keyed, ends);
@@ -897,12 +904,11 @@ function vendorWordEnds(keyed: KeyedForms): Map<string, readonly string[]> {
 /**
  * Whether the key `[keyStart, keyEnd)` is a vendor's name, or ends in one after a separator (`"telnyx":`, `WANDB=`,
  * `app.postmark:`): the vendor's name alone says what the value is, so only its keyed forms' exact shapes are read
- * under it (reportValue with no kind). Three char codes are compared before any string is built.
+ * under it (reportValue with no kind). The key's last three char codes are looked up before any string is built.
  */
 function endsInVendorWord(text: string, keyStart: number, keyEnd: number, keyed: KeyedForms): boolean {
   if (keyEnd - keyStart < 3 || keyEnd - keyStart > MAX_KEY) return false;
-  const ends = vendorWordEnds(keyed);
-  const words = ends.get(text.slice(keyEnd - 3, keyEnd).toLowerCase());
+  const words = vendorWordEnds(keyed).get(tailCode(text, keyEnd));
   if (words === undefined) return false;
   const key = text.slice(keyStart, keyEnd).toLowerCase();
   for (const word of words) {

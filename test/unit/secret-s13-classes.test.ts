@@ -226,3 +226,15 @@ describe("the walk: 14- and 15-character generated tokens under a token key", ()
       expect(found(text), text).toEqual([]);
   });
 });
+
+describe("markup: an element's text padded with spaces", () => {
+  it("reads `<password>  value  </password>` as `<password>value</password>`", () => {
+    const value = run(12, AN, 95);
+    expect(found(`<password>  ${value}  </password>`)).toContainEqual(["generic_credential", value]);
+    expect(found(`<token>\t${value}${value}\t</token>`)).toContainEqual([
+      "generic_credential",
+      `${value}${value}`,
+    ]);
+    expect(found(`<name>  ${value}  </name>`)).toEqual([]);
+  });
+});

@@ -95,6 +95,11 @@ export function loadTuneS12(dataDir = DATA_DIR): EvalCase[] | undefined {
   return loadRecordedTunePart("tune-s12.json", "tune-s12-record.json", dataDir);
 }
 
+/** The session-13 tune part (build-s13.ts: trivy, ripsecrets), likewise checked against tune-s13-record.json. */
+export function loadTuneS13(dataDir = DATA_DIR): EvalCase[] | undefined {
+  return loadRecordedTunePart("tune-s13.json", "tune-s13-record.json", dataDir);
+}
+
 function loadRecordedTunePart(file: string, recordFile: string, dataDir: string): EvalCase[] | undefined {
   const path = [join(dataDir, file), join(EVAL_DIR, "data", file)].find(existsSync);
   if (path === undefined) return undefined;

@@ -17,6 +17,7 @@ import {
   loadTuneCases,
   loadTuneS11,
   loadTuneS12,
+  loadTuneS13,
   readFrozenRecord,
   splitOwnLookalikesV2,
   splitOwnLookalikesV3,
@@ -112,6 +113,8 @@ function report(name: string, cases: readonly EvalCase[], showMisses: boolean): 
     "whispers",
     "credsweeper",
     "gosec",
+    "trivy",
+    "ripsecrets",
   ]) {
     if (!cases.some((c) => c.source === source)) continue;
     const part = evaluate(cases.filter((c) => c.source === source));
@@ -172,6 +175,10 @@ function main(): void {
   const s12 = loadTuneS12();
   if (s12 === undefined) console.log("\n(tune-s12.json absent: rebuild it with build-s12.ts)");
   else report("tune s12 (CredSweeper, gosec)", s12, missesOf === "tune" || missesOf === "s12");
+  // The session-13 tune part (build-s13.ts), likewise on its own.
+  const s13 = loadTuneS13();
+  if (s13 === undefined) console.log("\n(tune-s13.json absent: rebuild it with build-s13.ts)");
+  else report("tune s13 (trivy, ripsecrets)", s13, missesOf === "tune" || missesOf === "s13");
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

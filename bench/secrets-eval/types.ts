@@ -11,7 +11,9 @@ export interface EvalCase {
     | "noseyparker"
     | "whispers"
     | "credsweeper"
-    | "gosec";
+    | "gosec"
+    | "trivy"
+    | "ripsecrets";
   /** The vendor or rule family the source files it under. */
   vendor: string;
   /** `secret`: a credential a finding must cover; `lookalike`: no secret finding may appear anywhere. */

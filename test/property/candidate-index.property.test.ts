@@ -14,11 +14,12 @@ import {
 import { createPrefixFinder } from "../../src/engine/detectors/secrets/prefix-finder.js";
 import { TOKEN_RULES } from "../../src/engine/rules/built-in/secret-tokens.js";
 import { TOKEN_RULES_2 } from "../../src/engine/rules/built-in/secret-tokens-2.js";
+import { TOKEN_RULES_3 } from "../../src/engine/rules/built-in/secret-tokens-3.js";
 import { candidateIndex } from "../../src/engine/scan/candidates.js";
 
 const PREFIXES = [
   ...new Set(
-    [...TOKEN_RULES, ...TOKEN_RULES_2].flatMap((r) =>
+    [...TOKEN_RULES, ...TOKEN_RULES_2, ...TOKEN_RULES_3].flatMap((r) =>
       r.token.forms.flatMap((f) => (f.keyed === undefined ? f.prefixes : [])),
     ),
   ),

@@ -15,6 +15,7 @@ import { createPrefixFinder } from "../../src/engine/detectors/secrets/prefix-fi
 import { createProseCredentialDetector } from "../../src/engine/detectors/secrets/prose-credential.js";
 import { TOKEN_RULES } from "../../src/engine/rules/built-in/secret-tokens.js";
 import { TOKEN_RULES_2 } from "../../src/engine/rules/built-in/secret-tokens-2.js";
+import { TOKEN_RULES_3 } from "../../src/engine/rules/built-in/secret-tokens-3.js";
 import { createSanitizerDetectors } from "../../src/engine/sanitizer/index.js";
 import {
   candidateIndex,
@@ -26,7 +27,7 @@ import type { TextDetector, TextMatch } from "../../src/engine/types.js";
 
 const PREFIXES = [
   ...new Set(
-    [...TOKEN_RULES, ...TOKEN_RULES_2].flatMap((r) =>
+    [...TOKEN_RULES, ...TOKEN_RULES_2, ...TOKEN_RULES_3].flatMap((r) =>
       r.token.forms.flatMap((f) => (f.keyed === undefined ? f.prefixes : [])),
     ),
   ),

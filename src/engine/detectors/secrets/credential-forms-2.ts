@@ -4,7 +4,7 @@ import { shannonEntropy } from "../shared/shannon-entropy.js";
 import {
   classifyKey,
   isCredentialValue,
-  NOT_A_SECRET_BEFORE,
+  NOT_SECRET_NAMES,
   PASSWORD_HASH,
   SECRET_REFERENCE,
 } from "./generic-credential.js";
@@ -34,74 +34,6 @@ const SECOND_WORD = /^(?:[ _.-]?(?:key|token|secret))?/i;
 /** Key characters read back from the key word (the service's name and separators), at most this many. */
 const MAX_NAME = 48;
 
-/**
- * Words that, right before a key word, make the key a non-secret one: database and cache keys, public halves,
- * pagination and anti-forgery tokens, identifiers, translation keys, fingerprints, and words saying what follows is
- * ABOUT the credential (its name, id, file, type, length).
- */
-const NOT_SECRET_NAMES: ReadonlySet<string> = new Set([
-  // The walk's own (pagination and anti-forgery values), then this form's.
-  ...NOT_A_SECRET_BEFORE,
-  "cache",
-  "primary",
-  "foreign",
-  "public",
-  "pub",
-  "publishable",
-  "partition",
-  "sort",
-  "hash",
-  "row",
-  "range",
-  "idempotency",
-  "dedup",
-  "dedupe",
-  "object",
-  "s3",
-  "map",
-  "i18n",
-  "translation",
-  "lookup",
-  "index",
-  "unique",
-  "composite",
-  "ssh",
-  "gpg",
-  "pgp",
-  "fingerprint",
-  "site",
-  "sitekey",
-  "recaptcha",
-  "anon",
-  "pagination",
-  "max",
-  "num",
-  "count",
-  "sort",
-  "group",
-  "the",
-  "a",
-  "no",
-  "read",
-  "write",
-  "is",
-  "of",
-  "for",
-  "with",
-  "without",
-  "data",
-  "upload",
-  "storage",
-  "file",
-  "path",
-  "id",
-  "name",
-  "type",
-  "kind",
-  "length",
-  "size",
-  "api",
-]);
 /** Words right AFTER the key word that say the value is not the credential (`key_id`, `token_url`, `secret_name`). */
 const ABOUT_NEXT =
   /^[_.-]?(?:id|ids|name|names|url|uri|path|file|type|length|size|prefix|hint|ref|version|format|header|field|env)(?![A-Za-z])/i;

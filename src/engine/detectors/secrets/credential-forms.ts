@@ -47,8 +47,8 @@ const QUOTED_AFTER = /^[ \t]*(["'`])((?:\\.|(?!\1)[^\\\n]){1,256})\1/;
 const KEY_AFTER = /^[ \t]*([A-Za-z_$][\w$.-]{0,63})(?![\w$(])/;
 const QUOTED_BEFORE = /(["'`])((?:\\.|(?!\1)[^\\\n]){1,256})\1[ \t]*$/;
 const KEY_BEFORE = /(?<![\w$.-])([A-Za-z_$][\w$.-]{0,63})[ \t]*$/;
-// `<password>x</password>`: the element's name is the key.
-const XML_ELEMENT = /<([A-Za-z_][\w.-]{0,63})>([^<>\s]{1,256})<\/\1>/g;
+// `<password>x</password>`: the element's name is the key; spaces may pad the text (`<password>  x  </password>`).
+const XML_ELEMENT = /<([A-Za-z_][\w.-]{0,63})>([ \t]{0,24})([^<>\s]{1,256})[ \t]{0,24}<\/\1>/g;
 // `<entry key="db.password">x</entry>` (Java properties as XML), `<string name="api_key">x</string>` (Android
 // resources), `<param name="password">x</param>`: an attribute names the element's text.
 const XML_KEYED_ELEMENT =
@@ -337,7 +337,7 @@ function detectMarkupValues(text: string, out: TextMatch[]): void {
     const element = XML_ELEMENT;
     element.lastIndex = 0;
     for (let m = element.exec(text); m !== null; m = element.exec(text))
-      reportKeyedLiteral(out, m[1]!, m[2]!, m.index + m[1]!.length + 2);
+      reportKeyedLiteral(out, m[1]!, m[3]!, m.index + m[1]!.length + 2 + m[2]!.length);
   }
   if (text.includes("</") && (text.includes("key") || text.includes("name"))) {
     const element = XML_KEYED_ELEMENT;

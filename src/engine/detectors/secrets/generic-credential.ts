@@ -120,6 +120,8 @@ const OTHER_SCRIPT_TOKEN =
   /(?:API[ \t]?키|비밀[ \t]?키|액세스[ \t]?키|토큰|시크릿|密钥|秘钥|金鑰|令牌|トークン|APIキー|シークレット|токен|ключ(?:[ \t]API)?)[ \t]*$/i;
 const TOKEN_KEY_WORDS = [
   "secret",
+  // The misspelling keyword scanners list beside it (`secrete = "..."`, `char secrete[25] = ...`).
+  "secrete",
   "secretkey",
   "authkey",
   "apikey",
@@ -174,7 +176,15 @@ const TEMPLATE_START = /^(?:\$\{|\{\{|\$\(|<)/;
 const MAX_KEY = 64;
 /** Spaces allowed around an operator: aligned YAML, HCL and object literals pad keys to a column. */
 const MAX_ALIGNMENT = 24;
+/** The longest value readValue reads by default (the other forms' callers). */
 const MAX_VALUE = 256;
+/**
+ * The longest value the walk reads under a key it accepts. Generated credentials run past 256 characters (Aiven's
+ * 372-character tokens, dotted tokens of 300-600, base64 of a key file of a few kB). A value the walk reads past
+ * MAX_VALUE and does not report (or cannot end) is skipped whole, so no character is read twice by a long read
+ * (`password=password=...` stays linear).
+ */
+const MAX_LONG_VALUE = 8192;
 
 export type KeyKind = "password" | "token";
 
@@ -284,26 +294,50 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
   // A generated token is not lower-case words (`some.access.token`) and interpolates no expression (a template
   // literal's `${Buffer.from(x).toString("base64")}`): those are names and code.
   return (
-    value.length >= 16 && entropyAtLeast(value, 3) && !LOWER_WORDS.test(value) && !INTERPOLATION.test(value)
+    (value.length >= 16 || isShortGeneratedToken(value)) &&
+    entropyAtLeast(value, 3) &&
+    !LOWER_WORDS.test(value) &&
+    !INTERPOLATION.test(value)
   );
+}
+
+/**
+ * A 14- or 15-character token under a token key (`ANY_token=AIhq5Xyb1Gga9Q7`): short keys of some services, read
+ * only when the value mixes upper case, lower case and digits with no other character (a generated value; a name
+ * or a word has fewer classes or a separator).
+ */
+function isShortGeneratedToken(value: string): boolean {
+  return value.length >= 14 && /^[A-Za-z0-9]+$/.test(value) && characterClasses(value) === 3;
 }
 
 /** A template literal's `${name}`, `${a.b(c).d()}`: a whole expression between the braces. */
 const INTERPOLATION = /\$\{[A-Za-z_$][\w$]*(?:\([^(){}]*\))?(?:\.[A-Za-z_$][\w$]*(?:\([^(){}]*\))?)*\}/;
 
-/** Reads a value at `from`: [start, end, quoted] or null. Quoted values end at the matching unescaped quote. */
-export function readValue(text: string, from: number): [number, number, boolean] | null {
-  const escaped = readEscapedQuotedValue(text, from);
+/** Where the last readValue stopped reading: the value's end, or the limit or line end where it gave up. */
+let valueReadTo = 0;
+
+/**
+ * Reads a value at `from` of at most `max` characters: [start, end, quoted] or null. Quoted values end at the
+ * matching unescaped quote.
+ */
+export function readValue(text: string, from: number, max = MAX_VALUE): [number, number, boolean] | null {
+  const escaped = readEscapedQuotedValue(text, from, max);
   if (escaped !== undefined) return escaped;
   const open = codeAt(text, from);
-  const limit = Math.min(text.length, from + MAX_VALUE + 1);
+  const limit = Math.min(text.length, from + max + 1);
   if (open === 34 || open === 39 || open === 96) {
     for (let i = from + 1; i < limit; i++) {
       const code = text.charCodeAt(i);
       if (code === 92) i++;
-      else if (code === open) return [from + 1, i, true];
-      else if (code === 10 || code === 13) return null;
+      else if (code === open) {
+        valueReadTo = i;
+        return [from + 1, i, true];
+      } else if (code === 10 || code === 13) {
+        valueReadTo = i;
+        return null;
+      }
     }
+    valueReadTo = limit;
     return null;
   }
   let i = from;
@@ -317,7 +351,8 @@ export function readValue(text: string, from: number): [number, number, boolean]
     if (code === 38 && text.startsWith("amp;", i + 1) && QUERY_PARAM.test(text.slice(i + 5, i + 70))) break;
     i++;
   }
-  if (i === limit && i < text.length) return null; // longer than any password we expect: a blob, not a value
+  valueReadTo = i;
+  if (i === limit && i < text.length) return null; // longer than any credential we expect: a blob, not a value
   while (i > from && text.charCodeAt(i - 1) === 92) i--; // the escape of a closing `\"` is not part of the value
   return i > from ? [from, i, false] : null;
 }
@@ -326,19 +361,25 @@ export function readValue(text: string, from: number): [number, number, boolean]
  * A value quoted with escaped quotes (`\"value\"`, `\\\"value\\\"`): a JSON or shell string that holds code, as
  * tool output nests them. The value ends at the same escaped quote. Undefined when `from` is no escaped quote.
  */
-function readEscapedQuotedValue(text: string, from: number): [number, number, boolean] | null | undefined {
+function readEscapedQuotedValue(
+  text: string,
+  from: number,
+  max: number,
+): [number, number, boolean] | null | undefined {
   let q = from;
   while (text.charCodeAt(q) === 92 && q - from < 8) q++;
   const open = codeAt(text, q);
   if (q === from || (open !== 34 && open !== 39)) return undefined;
   const slashes = q - from;
-  const limit = Math.min(text.length, q + MAX_VALUE + slashes + 1);
+  const limit = Math.min(text.length, q + max + slashes + 1);
   for (let i = q + 1; i < limit; i++) {
     const code = text.charCodeAt(i);
+    valueReadTo = i;
     if (code === 10 || code === 13) return null;
     if (code === open && i - slashes > q && text.slice(i - slashes, i) === "\\".repeat(slashes))
       return [q + 1, i - slashes, true];
   }
+  valueReadTo = limit;
   return null;
 }
 
@@ -375,9 +416,10 @@ function endsLikeCredentialWord(text: string, keyStart: number, keyEnd: number):
       return a === 109 && b === 100;
     case 115: // "ass", "als"
       return (a === 97 && b === 115) || (a === 97 && b === 108);
-    case 101: // "ase", "sse" (mot de passe), "ode" (adgangskode), "fre" (sifre)
+    case 101: // "ase", "sse" (mot de passe), "ode" (adgangskode), "fre" (sifre), "ete" (secrete)
       return (
         (a === 97 && b === 115) ||
+        (a === 101 && b === 116) ||
         (a === 115 && b === 115) ||
         (a === 111 && b === 100) ||
         (a === 102 && b === 114)
@@ -463,6 +505,102 @@ export const NOT_A_SECRET_BEFORE: ReadonlySet<string> = new Set([
   "resume",
   "start",
 ]);
+
+/**
+ * Words that, right before a key word, make the key a non-secret one: database and cache keys, public halves,
+ * pagination and anti-forgery tokens, identifiers, translation keys, fingerprints, and words saying what follows is
+ * ABOUT the credential (its name, id, file, type, length).
+ */
+export const NOT_SECRET_NAMES: ReadonlySet<string> = new Set([
+  // The walk's own (pagination and anti-forgery values), then this form's.
+  ...NOT_A_SECRET_BEFORE,
+  "cache",
+  "primary",
+  "foreign",
+  "public",
+  "pub",
+  "publishable",
+  "partition",
+  "sort",
+  "hash",
+  "row",
+  "range",
+  "idempotency",
+  "dedup",
+  "dedupe",
+  "object",
+  "s3",
+  "map",
+  "i18n",
+  "translation",
+  "lookup",
+  "index",
+  "unique",
+  "composite",
+  "ssh",
+  "gpg",
+  "pgp",
+  "fingerprint",
+  "site",
+  "sitekey",
+  "recaptcha",
+  "anon",
+  "pagination",
+  "max",
+  "num",
+  "count",
+  "sort",
+  "group",
+  "the",
+  "a",
+  "no",
+  "read",
+  "write",
+  "is",
+  "of",
+  "for",
+  "with",
+  "without",
+  "data",
+  "upload",
+  "storage",
+  "file",
+  "path",
+  "id",
+  "name",
+  "type",
+  "kind",
+  "length",
+  "size",
+  "api",
+]);
+/**
+ * A key named `key` alone or after one more word (`"key":`, `APP_KEY`, `dictKey`, `['hex_key']`): the commonest name
+ * of a credential, and of much else (cache, sort, object, translation keys: NOT_SECRET_NAMES). Under it only a value
+ * that reads as generated is a credential (isGeneratedKeyValue); `monkey` and `hotkey` are no such key.
+ */
+function isBareKeyName(key: string): boolean {
+  const words = keyWords(key);
+  if (words.length > 2 || words[words.length - 1] !== "key") return false;
+  return words.length === 1 || !NOT_SECRET_NAMES.has(words[0]!);
+}
+
+/**
+ * A value under a bare `key` that is a credential: 24+ characters of upper case, lower case and digits at 4 bits of
+ * entropy a character, and a token by the walk's value test (no look-alike, reference, name or template). An id,
+ * a digest (one case), a path or a word is not.
+ */
+function isGeneratedKeyValue(value: string, quoted: boolean): boolean {
+  return (
+    value.length >= 24 &&
+    /[a-z]/.test(value) &&
+    /[A-Z]/.test(value) &&
+    /\d/.test(value) &&
+    !/[/\s]/.test(value) &&
+    entropyAtLeast(value, 4) &&
+    isCredentialValue(value, "token", quoted)
+  );
+}
 
 /** The words of a key: `password_super_secure`, `apiKeyProd`, `db.password.v2` split at separators and case changes. */
 function keyWords(key: string): string[] {
@@ -638,10 +776,21 @@ function markFindings(walk: Walk, upTo: number): Uint8Array {
  * Reports the value at `valueFrom` when it qualifies: as a vendor's token when the key names the vendor and the value
  * has its shape, else as a credential when the key is one (`kind`). Returns where scanning may resume.
  */
-function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind | null, walk: Walk): number {
-  const value = readValue(text, valueFrom);
-  if (value === null) return valueFrom;
+function reportValue(
+  text: string,
+  valueFrom: number,
+  key: string,
+  kind: KeyKind | null,
+  walk: Walk,
+  generatedOnly = false,
+): number {
+  const value = readValue(text, valueFrom, MAX_LONG_VALUE);
+  // A long read that found no value (a blob, an unclosed quote) is not read again from inside.
+  const longRead = valueReadTo - valueFrom > MAX_VALUE;
+  if (value === null) return longRead ? valueReadTo : valueFrom;
   const [start, end, quoted] = value;
+  // A long value the walk leaves is skipped whole for the same reason.
+  const resume = longRead ? end : valueFrom;
   const raw = text.slice(start, end);
   if (alreadyReported(walk, start, end)) return end;
   const lower = key.toLowerCase();
@@ -652,9 +801,10 @@ function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind
     walk.out.push({ kind: "secret", type: vendor.type, start, end, ruleId: vendor.ruleId });
     return end;
   }
-  if (!walk.generic || kind === null || underCiphertextParent(text, valueFrom)) return valueFrom;
+  if (!walk.generic || kind === null || underCiphertextParent(text, valueFrom)) return resume;
+  if (generatedOnly && !isGeneratedKeyValue(raw, quoted)) return resume;
   // A value that opens with a bracket is a list, an object or a call's arguments, however its brackets cross.
-  if (!quoted && !OPENERS.includes(raw[0] ?? "")) {
+  if (!generatedOnly && !quoted && !OPENERS.includes(raw[0] ?? "")) {
     const wideEnd = unbalancedLiteralEnd(text, start, end);
     if (wideEnd !== -1 && isCredentialValue(text.slice(start, wideEnd), kind, true)) {
       walk.out.push({
@@ -667,7 +817,7 @@ function reportValue(text: string, valueFrom: number, key: string, kind: KeyKind
       return wideEnd;
     }
   }
-  if (!isCredentialValue(raw, kind, quoted)) return valueFrom;
+  if (!isCredentialValue(raw, kind, quoted)) return resume;
   walk.out.push({
     kind: "secret",
     type: "generic_credential",
@@ -725,6 +875,51 @@ function endsLikeVendorKey(text: string, keyStart: number, keyEnd: number): bool
   return c === 110 && text.slice(keyEnd - 5, keyEnd).toLowerCase() === "login";
 }
 
+/** The keyed forms' words by their last three characters (tailCode), per KeyedForms: built on first use. */
+const VENDOR_WORD_ENDS = new WeakMap<KeyedForms, Map<number, readonly string[]>>();
+
+/** The three char codes before `end`, each with bit 5 set (ASCII lower case), as one number: no string built. */
+function tailCode(s: string, end: number): number {
+  return (
+    ((s.charCodeAt(end - 3) | 32) << 16) | ((s.charCodeAt(end - 2) | 32) << 8) | (s.charCodeAt(end - 1) | 32)
+  );
+}
+
+function vendorWordEnds(keyed: KeyedForms): Map<number, readonly string[]> {
+  let ends = VENDOR_WORD_ENDS.get(keyed);
+  if (ends === undefined) {
+    ends = new Map();
+    // `words` alternates the escaped words (token-detector.ts); "(?!)" when there are none.
+    const words = keyed.words.source === "(?!)" ? [] : keyed.words.source.replace(/\\/g, "").split("|");
+    for (const word of words) {
+      if (word.length < 3) continue;
+      const end = tailCode(word, word.length);
+      ends.set(end, [...(ends.get(end) ?? []), word]);
+    }
+    VENDOR_WORD_ENDS.set(keyed, ends);
+  }
+  return ends;
+}
+
+/**
+ * Whether the key `[keyStart, keyEnd)` is a vendor's name, or ends in one after a separator (`"telnyx":`, `WANDB=`,
+ * `app.postmark:`): the vendor's name alone says what the value is, so only its keyed forms' exact shapes are read
+ * under it (reportValue with no kind). The key's last three char codes are looked up before any string is built.
+ */
+function endsInVendorWord(text: string, keyStart: number, keyEnd: number, keyed: KeyedForms): boolean {
+  if (keyEnd - keyStart < 3 || keyEnd - keyStart > MAX_KEY) return false;
+  const words = vendorWordEnds(keyed).get(tailCode(text, keyEnd));
+  if (words === undefined) return false;
+  const key = text.slice(keyStart, keyEnd).toLowerCase();
+  for (const word of words) {
+    if (!key.endsWith(word)) continue;
+    const before = key.charCodeAt(key.length - word.length - 1);
+    // The whole key, or the name after a separator (`_`, `-`, `.`): not the tail of a longer word.
+    if (key.length === word.length || before === 95 || before === 45 || before === 46) return true;
+  }
+  return false;
+}
+
 /**
  * Whether at least `n` value characters (no space, quote or bracket) follow `from` after spaces and one quote: a
  * cheap test before looking for a vendor's name (every vendor's keyed form is longer than 8).
@@ -771,7 +966,14 @@ const TYPED_KEY = /([A-Za-z_$][\w$.-]{0,63})[ \t]*:[ \t]*[\w$.<>[\]?|, &'*]{1,40
  * The credential key that ends before the operator at `at`, or undefined: an ASCII key (`db_password`, `"api_key"`),
  * the key of a typed declaration (`val password: String =`), or a password word of another script (`비밀번호:`).
  */
-function namedKey(text: string, at: number, walk: Walk): { key: string; kind: KeyKind | null } | undefined {
+interface NamedKey {
+  key: string;
+  kind: KeyKind | null;
+  /** A bare `key` (isBareKeyName): only a generated value is read under it (isGeneratedKeyValue). */
+  generatedOnly?: boolean;
+}
+
+function namedKey(text: string, at: number, walk: Walk): NamedKey | undefined {
   const keyStart = keyStartBefore(text, at);
   if (keyStart !== -1) {
     const keyEnd = keyEndFound;
@@ -781,6 +983,8 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
       const kind = classifyInnerKey(key);
       if (kind !== null) return { key, kind };
     }
+    if (!credentialWord && endsInVendorWord(text, keyStart, keyEnd, walk.keyed))
+      return { key: text.slice(keyStart, keyEnd), kind: null };
     if (credentialWord || endsLikeVendorKey(text, keyStart, keyEnd)) {
       const key = text.slice(keyStart, keyEnd);
       // A key that only looks like it ends in a credential word (`secret_key_base`: "ase" as of passphrase) may
@@ -793,6 +997,7 @@ function namedKey(text: string, at: number, walk: Walk): { key: string; kind: Ke
         const section = text.slice(Math.max(0, keyStart - SECTION_WINDOW), keyStart).toLowerCase();
         if (walk.keyed.words.test(section)) return { key: `${section} ${key}`, kind: null };
       }
+      if (credentialWord && isBareKeyName(key)) return { key, kind: "token", generatedOnly: true };
     }
   }
   // Bounded look-back: an unbounded `lastIndexOf(":")` per `=` made a text of many `=` and no `:` quadratic.
@@ -974,7 +1179,7 @@ function detectAssignments(text: string, walk: Walk): void {
       valueFrom++;
     }
     valueFrom = afterStringPrefix(text, valueFrom);
-    from = Math.max(from, reportValue(text, valueFrom, named.key, named.kind, walk));
+    from = Math.max(from, reportValue(text, valueFrom, named.key, named.kind, walk, named.generatedOnly));
   }
   detectCallArguments(text, walk);
   if (walk.generic) detectNamedSingleArguments(text, walk);

@@ -33,11 +33,13 @@ function looksLikeToken(value: string): boolean {
 
 /**
  * A password in a URL, not a stand-in: at least four characters, not a placeholder (`password`, `<pass>`), not a
- * template in single braces (`{PASS}`) or a value that names itself (`YOUR_PASSWORD`, `mypassword`).
+ * template in single braces (`{PASS}`) or a value that names itself (`YOUR_PASSWORD`, `mypassword`), and not the user
+ * name again (`postgres://user:user@`, `admin:admin`: a fixture's or an image's default pair, not a chosen secret).
  */
-function isUrlPassword(password: string): boolean {
+function isUrlPassword(password: string, user: string): boolean {
   return (
     password.length >= 4 &&
+    password.toLowerCase() !== user.toLowerCase() &&
     !isPlaceholderValue(password) &&
     !/^\{[^{}]*\}$/.test(password) &&
     !/password$/i.test(password)
@@ -67,7 +69,7 @@ export function createUrlCredentialsDetector(): TextDetector {
         if (lastAt > userStart) {
           if (firstColon !== -1 && firstColon < lastAt) {
             const password = text.slice(firstColon + 1, lastAt);
-            if (isUrlPassword(password)) {
+            if (isUrlPassword(password, text.slice(userStart, firstColon))) {
               out.push({
                 kind: "secret",
                 type: "url_credentials",

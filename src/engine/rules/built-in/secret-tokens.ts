@@ -193,6 +193,8 @@ export const TOKEN_RULES = [
     forms: [
       // Personal access and runner tokens: 20 characters, or the routable form (longer, with a dotted tail).
       p(["glpat-", "glrt-"], "A-Za-z0-9_.-", [20, 300]),
+      // Runner registration (`glrtr-`) and workspace (`glwt-`) tokens.
+      p(["glrtr-", "glwt-"], URLSAFE, [20, 300]),
       // The published lengths are minimums here: later token formats append to them.
       p(["gldt-", "glft-", "glffct-", "glsoat-"], URLSAFE, [20, 300]),
       p(["glimt-"], URLSAFE, [25, 300]),
@@ -343,7 +345,8 @@ export const TOKEN_RULES = [
         example: (r) =>
           [r(6, "A-Z0-9"), r(11, "A-Z0-9"), r(5, "A-Z0-9"), r(5, "A-Z0-9"), r(5, "A-Z0-9")].join("-"),
       }),
-      p(["ops_eyJ"], B64, [250, 4000]),
+      // Base64 of a JSON object, in either alphabet (`-` and `_` in URL-safe base64).
+      p(["ops_eyJ"], "A-Za-z0-9+/=_-", [250, 4000]),
     ],
   }),
   token({
@@ -450,8 +453,10 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "cloudflare_key",
-    summary: "Cloudflare API tokens and global keys (named cloudflare) and origin CA keys (`v1.0-`)",
+    summary:
+      "Cloudflare API tokens and global keys (named cloudflare, or `cfat_`, `cfut_`, `cfk_` and 40-50 characters) and origin CA keys (`v1.0-`)",
     forms: [
+      p(["cfat_", "cfut_", "cfk_"], AN, [40, 50], { minClasses: 3 }),
       k(["cloudflare"], URLSAFE, 40),
       k(["cloudflare"], HEX, 37),
       p(["v1.0-"], "a-f0-9-", 171, {
@@ -676,8 +681,14 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "heroku_key",
-    summary: "Heroku API keys (`HRKU-AA`, or a UUID named heroku)",
-    forms: [p(["HRKU-AA"], URLSAFE, 58), uuidForm(["heroku"])],
+    summary: "Heroku API keys (`HRKU-AA`, `HRKU-` and 60 characters or a UUID, or a UUID named heroku)",
+    forms: [
+      p(["HRKU-AA"], URLSAFE, 58),
+      // Other `HRKU-` keys: the same 60 characters after the prefix, or a UUID (a key made before the prefix).
+      p(["HRKU-"], URLSAFE, 60, { minClasses: 3 }),
+      p(["HRKU-"], "0-9a-fA-F-", 36, { shape: UUID_SHAPE, example: uuid }),
+      uuidForm(["heroku"]),
+    ],
   }),
   token({
     type: "hubspot_key",
@@ -843,7 +854,7 @@ export const TOKEN_RULES = [
     type: "notion_token",
     summary: "Notion integration tokens (`ntn_`, and `secret_` near the word notion)",
     forms: [
-      p(["ntn_"], AN, 46, { shape: /\d{11}[A-Za-z0-9]{35}/, example: (r) => `${r(11, "0-9")}${r(35, AN)}` }),
+      p(["ntn_"], AN, 46, { minClasses: 3 }),
       p(["secret_"], AN, 43, { context: { require: ["notion"], window: NEAR } }),
     ],
   }),
@@ -886,8 +897,9 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "postman_token",
-    summary: "Postman API keys (`PMAK-`)",
+    summary: "Postman API keys (`PMAK-`) and collection access tokens (`PMAT-`)",
     forms: [
+      p(["PMAT-"], "A-Z0-9", 26, { minClasses: 2 }),
       p(["PMAK-"], "A-Fa-f0-9-", 59, {
         shape: /[A-Fa-f0-9]{24}-[A-Fa-f0-9]{34}/,
         example: (r) => `${r(24, HEX)}-${r(34, HEX)}`,
@@ -944,7 +956,7 @@ export const TOKEN_RULES = [
   token({
     type: "sentry_token",
     summary: "Sentry tokens (`sntryu_`, `sntrys_`, or 64 hex named sentry)",
-    forms: [p(["sntryu_"], HEX, 64), p(["sntrys_"], "A-Za-z0-9+/=_", [100, 600]), k(["sentry"], HEX, 64)],
+    forms: [p(["sntryu_"], HEX, 64), p(["sntrys_"], "A-Za-z0-9+/=_-", [100, 600]), k(["sentry"], HEX, 64)],
   }),
   token({
     type: "settlemint_token",
@@ -1102,8 +1114,8 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "supabase_token",
-    summary: "Supabase access tokens (`sbp_` + 40 hex) and secret keys (`sb_secret_`)",
-    forms: [p(["sbp_"], HEX, 40), p(["sb_secret_"], URLSAFE, [30, 64])],
+    summary: "Supabase access tokens (`sbp_` or `sbp_v0_` + 40 hex) and secret keys (`sb_secret_`)",
+    forms: [p(["sbp_v0_", "sbp_"], HEX, 40), p(["sb_secret_"], URLSAFE, [30, 64])],
   }),
   token({ type: "render_key", summary: "Render API keys (`rnd_`)", forms: [p(["rnd_"], AN, 32)] }),
   token({ type: "replicate_token", summary: "Replicate API tokens (`r8_`)", forms: [p(["r8_"], AN, 37)] }),
@@ -1252,9 +1264,10 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "posthog_key",
-    summary: "PostHog personal API keys (`phx_`; the project key `phc_` is public)",
+    summary:
+      "PostHog personal and project secret API keys (`phx_`, `phs_`) and OAuth tokens (`pha_`, `phr_`); the project key `phc_` is public",
     // The body may hold `_` (`phx_` + 43 of the URL-safe alphabet).
-    forms: [p(["phx_"], "A-Za-z0-9_", [40, 50], { minClasses: 3 })],
+    forms: [p(["phx_", "phs_", "pha_", "phr_"], "A-Za-z0-9_", [40, 60], { minClasses: 3 })],
   }),
   token({
     type: "resend_key",
@@ -1468,8 +1481,8 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "together_key",
-    summary: "Together AI API keys (64 hex, named together)",
-    forms: [k(["together"], HEX, 64)],
+    summary: "Together AI API keys (`tgp_v1_` and 43 URL-safe characters, or 64 hex named together)",
+    forms: [p(["tgp_v1_"], URLSAFE, [40, 48], { minClasses: 3 }), k(["together"], HEX, 64)],
   }),
   token({
     type: "wandb_key",

@@ -21,6 +21,7 @@ import { FAMILY_DEFAULTS } from "../family-defaults.js";
 import type { RuleRecord } from "../rule-record.js";
 import { detectTokens, TOKEN_RULES } from "./secret-tokens.js";
 import { TOKEN_RULES_2 } from "./secret-tokens-2.js";
+import { TOKEN_RULES_3 } from "./secret-tokens-3.js";
 
 /*
  * Examples are functions: every credential is assembled at test time from pieces (src/shared/fake-credentials.ts,
@@ -84,6 +85,7 @@ export const SECRET_RULES = [
   },
   ...TOKEN_RULES,
   ...TOKEN_RULES_2,
+  ...TOKEN_RULES_3,
   {
     id: "secret.aws_secret_key",
     kind: "secret",

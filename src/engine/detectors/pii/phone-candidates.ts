@@ -230,7 +230,10 @@ function isOneChar(text: string, start: number, end: number, code: number): bool
   return end - start === 1 && text.charCodeAt(start) === code;
 }
 
-/** Fills SHAPE from the candidate `text[start, end)`. */
+/**
+ * Fills SHAPE from the candidate `text[start, end)`. Only the groups and separators it counted are written: a reader
+ * reads group `k` only when `groups > k` (separator `k`: `separators > k`).
+ */
 function readShape(text: string, start: number, end: number): typeof SHAPE {
   const shape = SHAPE;
   shape.groups = 0;
@@ -238,8 +241,6 @@ function readShape(text: string, start: number, end: number): typeof SHAPE {
   shape.separators = 0;
   shape.allDots = true;
   shape.allDashes = true;
-  shape.first.fill(0);
-  shape.firstSeparators.fill(0);
   let i = start;
   while (i < end && !isDigitCode(text.charCodeAt(i))) i++;
   while (i < end) {

@@ -11,6 +11,7 @@ import { createPiiDetectors } from "../../src/engine/detectors/pii/index.js";
 import { isValidSsnDigits } from "../../src/engine/detectors/pii/us-ssn.js";
 import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "../../src/engine/scan/candidates.js";
 import type { TextMatch } from "../../src/engine/types.js";
+import { fakeCardNumber } from "../../src/shared/fake-credentials.js";
 
 const ANY = passLiterals(["zq"]);
 const detectors = createPiiDetectors();
@@ -99,5 +100,17 @@ describe("PII detectors read candidates in place", () => {
       }),
       { numRuns: 1000, seed: 1613 },
     );
+  });
+
+  it("a card at the end of a run of more groups than the card reader keeps columns for is found, twice over", () => {
+    const card = fakeCardNumber("4", 16);
+    const printed = card.replace(/(\d{4})(?!$)/g, "$1 ");
+    // 40,000 one-digit groups: past the columns kept between runs (16,384 groups), so this run gets its own.
+    for (const groups of [40_000, 3, 40_000]) {
+      const text = `ids ${"7 ".repeat(groups)}${printed} end`;
+      const found: TextMatch[] = [];
+      byId("pii.credit_card").detect(text, found);
+      expect(found.map((m) => text.slice(m.start, m.end))).toEqual([printed]);
+    }
   });
 });

@@ -160,7 +160,7 @@ function printedCard(length: number): string {
 /** The card scan's candidates (the digit groups it reads) and its cards in `text`, read anew. */
 function cardsOf(text: string): string {
   const candidates: string[] = [];
-  forEachDigitGroups(text, (start, run) => candidates.push(`${start}:${run}`));
+  forEachDigitGroups(text, (start, end) => candidates.push(`${start}:${text.slice(start, end)}`));
   findCards("");
   const cards = findCards(text);
   const spans = Array.from({ length: cards.size }, (_, i) => `${cards.start(i)}-${cards.end(i)}`);

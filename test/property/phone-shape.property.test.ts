@@ -7,8 +7,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   digitGroupCount,
+  digitGroupCountAt,
   digitGroups,
   isNonPhoneShape,
+  isNonPhoneShapeAt,
 } from "../../src/engine/detectors/pii/phone-candidates.js";
 
 function oracleGroups(candidate: string): string[] {
@@ -72,6 +74,20 @@ describe("phone candidate shape", () => {
         expect(digitGroups(c)).toEqual(oracleGroups(c));
       }),
       { numRuns: 5000 },
+    );
+  });
+
+  it("reads a candidate in place inside a longer text as it reads the candidate alone", () => {
+    const around = fc.constantFrom("", "7", " ", "-", "2015-", "call ", "(", "0.");
+    fc.assert(
+      fc.property(around, candidate, around, (before, c, after) => {
+        const text = `${before}${c}${after}`;
+        const start = before.length;
+        const end = start + c.length;
+        expect(isNonPhoneShapeAt(text, start, end)).toBe(isNonPhoneShape(c));
+        expect(digitGroupCountAt(text, start, end)).toBe(digitGroupCount(c));
+      }),
+      { numRuns: 3000 },
     );
   });
 

@@ -194,19 +194,65 @@ export class MatchColumns implements MatchSink {
    */
   byPosition(): Int32Array {
     const n = this.size;
-    const order = new Int32Array(n);
-    let sorted = true;
+    // The spans copied once into flat arrays: the merge compares each match several times.
+    const starts = new Int32Array(n);
+    const ends = new Int32Array(n);
+    let order = new Int32Array(n);
     for (let i = 0; i < n; i++) {
       order[i] = i;
-      if (i > 0 && sorted && this.#compare(i - 1, i) > 0) sorted = false;
+      starts[i] = this.#start.get(i);
+      ends[i] = this.#end.get(i);
     }
-    if (!sorted) order.sort((a, b) => this.#compare(a, b) || a - b);
+    // The matches are each detector's matches in turn, each in order: a bottom-up merge of those runs (the order
+    // (start, end descending, index) is total, so any correct sort gives this one).
+    let bounds = runBounds(starts, ends, n);
+    let spare = new Int32Array(n);
+    while (bounds.length > 2) {
+      const merged: number[] = [0];
+      for (let r = 0; r + 1 < bounds.length; r += 2) {
+        const to = bounds[Math.min(r + 2, bounds.length - 1)]!;
+        mergeRuns(order, spare, starts, ends, bounds[r]!, bounds[r + 1]!, to);
+        merged.push(to);
+      }
+      [order, spare] = [spare, order];
+      bounds = merged;
+    }
     return order;
   }
+}
 
-  #compare(a: number, b: number): number {
-    return this.#start.get(a) - this.#start.get(b) || this.#end.get(b) - this.#end.get(a);
-  }
+/** Whether match `a` comes before match `b` by position: start, then the longer first, then the order added. */
+function before(starts: Int32Array, ends: Int32Array, a: number, b: number): boolean {
+  return (
+    starts[a]! < starts[b]! ||
+    (starts[a] === starts[b] && (ends[a]! > ends[b]! || (ends[a] === ends[b] && a < b)))
+  );
+}
+
+/** The bounds of the maximal ordered runs of matches `0..n` as added: [0, end of run 1, ..., n]. */
+function runBounds(starts: Int32Array, ends: Int32Array, n: number): number[] {
+  const bounds = [0];
+  for (let i = 1; i < n; i++) if (!before(starts, ends, i - 1, i)) bounds.push(i);
+  bounds.push(n);
+  return bounds;
+}
+
+/** Merges the ordered runs `from[lo, mid)` and `from[mid, hi)` into `to[lo, hi)` (a run alone is copied). */
+function mergeRuns(
+  from: Int32Array,
+  to: Int32Array,
+  starts: Int32Array,
+  ends: Int32Array,
+  lo: number,
+  mid: number,
+  hi: number,
+): void {
+  let a = lo;
+  let b = mid;
+  let k = lo;
+  while (a < mid && b < hi) to[k++] = before(starts, ends, from[b]!, from[a]!) ? from[b++]! : from[a++]!;
+  while (a < mid) to[k++] = from[a++]!;
+  while (b < hi) to[k++] = from[b++]!;
 }
 
 /**

@@ -49,6 +49,13 @@ function isDomainCode(code: number): boolean {
   return isAlnumCode(code) || code === 45 || code === 46;
 }
 
+/** Where the last `..` inside `text[start, end)` starts, or -1 (read in place: no substring per address). */
+function lastDoubleDot(text: string, start: number, end: number): number {
+  for (let i = end - 2; i >= start; i--)
+    if (text.charCodeAt(i) === 46 && text.charCodeAt(i + 1) === 46) return i;
+  return -1;
+}
+
 /** Start of the local part ending just before `at`, or -1 when there is none. */
 function findLocalStart(text: string, at: number): number {
   let start = at;
@@ -59,8 +66,8 @@ function findLocalStart(text: string, at: number): number {
   while (start < at && !isAlnumCode(text.charCodeAt(start)) && text.charCodeAt(start) !== 95) start++;
   if (start === at) return -1;
   // A `..` is not allowed in a dot-atom; keep only what follows the last one.
-  const doubleDot = text.slice(start, at).lastIndexOf(".."); // sliced: lastIndexOf alone would scan to index 0
-  if (doubleDot !== -1) start += doubleDot + 2;
+  const doubleDot = lastDoubleDot(text, start, at);
+  if (doubleDot !== -1) start = doubleDot + 2;
   if (start >= at || text.charCodeAt(at - 1) === 46) return -1;
   return start;
 }
@@ -80,10 +87,38 @@ const FILE_EXTENSIONS = new Set(
 // A retina asset's scale suffix: `icon@2x.png`, `icon@1.5x.jpg`.
 const SCALE_SUFFIX = /^\d+(?:\.\d+)?x\./;
 
-/** True when the "domain" after `@` is a file name's tail (`2x.png`, `final.pdf`). */
-function isFileNameTail(text: string, from: number, end: number, tld: string): boolean {
-  if (FILE_EXTENSIONS.has(tld.toLowerCase())) return true;
+/** The longest of FILE_EXTENSIONS: a longer last label is none of them (and is not cut out to ask). */
+const LONGEST_EXTENSION = Math.max(...[...FILE_EXTENSIONS].map((e) => e.length));
+
+/** True when the "domain" after `@` (its last label at `tldStart`) is a file name's tail (`2x.png`, `final.pdf`). */
+function isFileNameTail(text: string, from: number, end: number, tldStart: number): boolean {
+  if (end - tldStart <= LONGEST_EXTENSION && FILE_EXTENSIONS.has(text.slice(tldStart, end).toLowerCase()))
+    return true;
   return SCALE_SUFFIX.test(text.slice(from, Math.min(end, from + 12)));
+}
+
+/**
+ * Where the last label of the domain `text[from, end)` starts, when it has two labels or more and each is 1-63
+ * characters and neither starts nor ends with `-`; -1 otherwise. Read in place (no labels array per address).
+ */
+function lastLabelStart(text: string, from: number, end: number): number {
+  let labelStart = from;
+  let labels = 1;
+  for (let i = from; i <= end; i++) {
+    if (i < end && text.charCodeAt(i) !== 46) continue;
+    const length = i - labelStart;
+    if (length === 0 || length > 63) return -1;
+    if (text.charCodeAt(labelStart) === 45 || text.charCodeAt(i - 1) === 45) return -1;
+    if (i === end) break;
+    labels++;
+    labelStart = i + 1;
+  }
+  return labels < 2 ? -1 : labelStart;
+}
+
+/** Whether `text[start, end)` starts with `xn--` (an IDNA label). */
+function startsWithPunycode(text: string, start: number, end: number): boolean {
+  return text.startsWith("xn--", start) && end - start >= 4;
 }
 
 /** End (exclusive) of a valid domain starting at `from`, or -1. */
@@ -94,17 +129,12 @@ function findDomainEnd(text: string, from: number): number {
   // Sentence punctuation: "write to bob@x.io." keeps "x.io".
   while (end > from && (text.charCodeAt(end - 1) === 46 || text.charCodeAt(end - 1) === 45)) end--;
   if (end - from > MAX_DOMAIN) return -1;
-  const labels = text.slice(from, end).split(".");
-  if (labels.length < 2) return -1;
-  for (const label of labels) {
-    if (label.length === 0 || label.length > 63) return -1;
-    if (label.charCodeAt(0) === 45 || label.charCodeAt(label.length - 1) === 45) return -1;
-  }
-  const tld = labels[labels.length - 1] ?? "";
-  if (tld.startsWith("xn--")) return end;
-  if (tld.length < 2) return -1;
-  for (let i = 0; i < tld.length; i++) if (!isAsciiLetterCode(tld.charCodeAt(i))) return -1;
-  return isFileNameTail(text, from, end, tld) ? -1 : end;
+  const tldStart = lastLabelStart(text, from, end);
+  if (tldStart === -1) return -1;
+  if (startsWithPunycode(text, tldStart, end)) return end;
+  if (end - tldStart < 2) return -1;
+  for (let i = tldStart; i < end; i++) if (!isAsciiLetterCode(text.charCodeAt(i))) return -1;
+  return isFileNameTail(text, from, end, tldStart) ? -1 : end;
 }
 
 /** `scheme://user:pass@host`: the part before `@` is URL userinfo, reported by the url_credentials detector. */

@@ -37,14 +37,16 @@ function detectIpv4(text: string, out: TextMatch[]): void {
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     // Retry one character later so "1234.5.6.7.8" can still yield nothing but "5.6.7.8" is not skipped by a
     // greedy first octet; the boundary check rejects the embedded cases.
-    if (!ipv4At(text, m.index, m[0], out)) re.lastIndex = m.index + 1;
+    if (!ipv4At(text, m.index, m.index + m[0].length, out)) re.lastIndex = m.index + 1;
   }
 }
 
-/** The match of IPV4 `match` at `start`, pushed when it stands alone and is an address: whether it was. */
-function ipv4At(text: string, start: number, match: string, out: TextMatch[]): boolean {
-  const end = start + match.length;
-  if (!isStandaloneIpv4(text, start, end) || isIP(match) !== 4) return false;
+/**
+ * The match of IPV4 at `text[start, end)`, pushed when it stands alone and is an address: whether it was. Cut out of
+ * the text only when it stands alone (`isIP` reads a string).
+ */
+function ipv4At(text: string, start: number, end: number, out: TextMatch[]): boolean {
+  if (!isStandaloneIpv4(text, start, end) || isIP(text.slice(start, end)) !== 4) return false;
   out.push({ kind: "pii", type: "ip_address", start, end, ruleId: "pii.ip_address" });
   return true;
 }
@@ -64,7 +66,7 @@ function detectIpv4AtRuns(text: string, runs: Int32Array, out: TextMatch[]): voi
     const matchEnd = ipv4MatchEnd(text, runs, r + 2);
     if (matchEnd === -1) continue;
     for (let at = Math.max(runs[r]!, end - 3, from); at < end; at++) {
-      if (ipv4At(text, at, text.slice(at, matchEnd), out)) {
+      if (ipv4At(text, at, matchEnd, out)) {
         from = matchEnd;
         break;
       }

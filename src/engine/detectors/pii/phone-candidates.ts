@@ -37,7 +37,7 @@ function isSeparatorCode(code: number): boolean {
 }
 
 /**
- * Calls `visit` for every candidate run in `text`. Runs with more than 15 digits (card numbers, long IDs) are
+ * Calls `visit` for every candidate run in `text` (one object refilled for each: see CANDIDATE). Runs with more than 15 digits (card numbers, long IDs) are
  * skipped as a whole, so no phone is ever cut out of the middle of a longer number.
  */
 export function forEachPhoneCandidate(text: string, visit: (candidate: PhoneCandidate) => void): void {
@@ -126,7 +126,7 @@ function visitFrom(text: string, runStart: number, visit: (candidate: PhoneCandi
   if (digits < MIN_PHONE_DIGITS || digits > MAX_PHONE_DIGITS) return next;
   // A leading "(" without its ")" belongs to the prose: "(call 555 0100)".
   let candidateStart = runStart;
-  if (text.charCodeAt(candidateStart) === 40 && !text.slice(candidateStart, lastDigitEnd).includes(")")) {
+  if (text.charCodeAt(candidateStart) === 40 && !holdsCode(text, candidateStart, lastDigitEnd, 41)) {
     candidateStart++;
   }
   let end = lastDigitEnd;
@@ -136,15 +136,34 @@ function visitFrom(text: string, runStart: number, visit: (candidate: PhoneCandi
     EXTENSION.lastIndex = end;
     if (EXTENSION.test(text)) end = EXTENSION.lastIndex;
   }
-  visit({
-    start: candidateStart,
-    numberEnd: lastDigitEnd,
-    end,
-    digits,
-    international,
-    bare: separators === 0 && !international,
-  });
+  const candidate = CANDIDATE;
+  candidate.start = candidateStart;
+  candidate.numberEnd = lastDigitEnd;
+  candidate.end = end;
+  candidate.digits = digits;
+  candidate.international = international;
+  candidate.bare = separators === 0 && !international;
+  visit(candidate);
   return next;
+}
+
+/**
+ * The candidate handed to `visit`, refilled for each (no object per candidate): a visitor reads it during the call
+ * and keeps numbers, never the object.
+ */
+const CANDIDATE: PhoneCandidate = {
+  start: 0,
+  numberEnd: 0,
+  end: 0,
+  digits: 0,
+  international: false,
+  bare: false,
+};
+
+/** Whether `text[start, end)` holds the character `code`. */
+function holdsCode(text: string, start: number, end: number, code: number): boolean {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === code) return true;
+  return false;
 }
 
 /** Separator-delimited digit groups of a candidate, e.g. "(37) 788-063" -> ["37","788","063"]. */
@@ -154,71 +173,106 @@ export function digitGroups(candidate: string): string[] {
 
 /** How many digit groups `digitGroups` would return, without building them. */
 export function digitGroupCount(candidate: string): number {
+  return digitGroupCountAt(candidate, 0, candidate.length);
+}
+
+/** `digitGroupCount` of `text[start, end)`, read in place. */
+export function digitGroupCountAt(text: string, start: number, end: number): number {
   let groups = 0;
   let inGroup = false;
-  for (let i = 0; i < candidate.length; i++) {
-    const digit = isDigitCode(candidate.charCodeAt(i));
+  for (let i = start; i < end; i++) {
+    const digit = isDigitCode(text.charCodeAt(i));
     if (digit && !inGroup) groups++;
     inGroup = digit;
   }
   return groups;
 }
 
-function isMonth(group: string): boolean {
-  const n = Number(group);
-  return group.length <= 2 && n >= 1 && n <= 12;
+/** The value of the digits `text[start, end)` when they are at most two (a month or a day), else -1. */
+function smallNumberAt(text: string, start: number, end: number): number {
+  if (end - start > 2) return -1;
+  let n = 0;
+  for (let i = start; i < end; i++) n = n * 10 + text.charCodeAt(i) - 48;
+  return n;
 }
 
-function isDay(group: string): boolean {
-  const n = Number(group);
-  return group.length <= 2 && n >= 1 && n <= 31;
+function isMonthAt(text: string, start: number, end: number): boolean {
+  const n = smallNumberAt(text, start, end);
+  return n >= 1 && n <= 12;
+}
+
+function isDayAt(text: string, start: number, end: number): boolean {
+  const n = smallNumberAt(text, start, end);
+  return n >= 1 && n <= 31;
 }
 
 /**
  * A candidate's digit groups and the separators between them, read in one walk (the first three groups and two
- * separators as strings, the rest as counts and flags): `isNonPhoneShape` runs on every candidate, and splitting
- * with regexes was a quarter of the phone detector on prose.
+ * separators as offsets into the text, the rest as counts and flags): `isNonPhoneShape` runs on every candidate, and
+ * splitting with regexes was a quarter of the phone detector on prose. One reading per process, refilled by
+ * `readShape` (no object or substring per candidate); nothing keeps it past the call that filled it.
  */
-interface Shape {
-  groups: number;
-  first: [string, string, string];
+const SHAPE = {
+  groups: 0,
+  /** Start and end of the first three groups: [start0, end0, start1, end1, start2, end2]. */
+  first: new Int32Array(6),
   /** Every group at most three digits long. */
-  short: boolean;
-  separators: number;
-  firstSeparators: [string, string];
-  allDots: boolean;
-  allDashes: boolean;
+  short: true,
+  separators: 0,
+  /** Start and end of the first two separators. */
+  firstSeparators: new Int32Array(4),
+  allDots: true,
+  allDashes: true,
+};
+
+/** Whether `text[start, end)` is the one character `code`. */
+function isOneChar(text: string, start: number, end: number, code: number): boolean {
+  return end - start === 1 && text.charCodeAt(start) === code;
 }
 
-function shapeOf(candidate: string): Shape {
-  const shape: Shape = {
-    groups: 0,
-    first: ["", "", ""],
-    short: true,
-    separators: 0,
-    firstSeparators: ["", ""],
-    allDots: true,
-    allDashes: true,
-  };
-  const n = candidate.length;
-  let i = 0;
-  while (i < n && !isDigitCode(candidate.charCodeAt(i))) i++;
-  while (i < n) {
+/**
+ * Fills SHAPE from the candidate `text[start, end)`. Only the groups and separators it counted are written: a reader
+ * reads group `k` only when `groups > k` (separator `k`: `separators > k`).
+ */
+function readShape(text: string, start: number, end: number): typeof SHAPE {
+  const shape = SHAPE;
+  shape.groups = 0;
+  shape.short = true;
+  shape.separators = 0;
+  shape.allDots = true;
+  shape.allDashes = true;
+  let i = start;
+  while (i < end && !isDigitCode(text.charCodeAt(i))) i++;
+  while (i < end) {
     const groupStart = i;
-    while (i < n && isDigitCode(candidate.charCodeAt(i))) i++;
-    if (shape.groups < 3) shape.first[shape.groups] = candidate.slice(groupStart, i);
+    while (i < end && isDigitCode(text.charCodeAt(i))) i++;
+    if (shape.groups < 3) {
+      shape.first[2 * shape.groups] = groupStart;
+      shape.first[2 * shape.groups + 1] = i;
+    }
     if (i - groupStart > 3) shape.short = false;
     shape.groups++;
     const separatorStart = i;
-    while (i < n && !isDigitCode(candidate.charCodeAt(i))) i++;
-    if (i === n) break; // trailing non-digits separate nothing
-    const separator = candidate.slice(separatorStart, i);
-    if (shape.separators < 2) shape.firstSeparators[shape.separators] = separator;
+    while (i < end && !isDigitCode(text.charCodeAt(i))) i++;
+    if (i === end) break; // trailing non-digits separate nothing
+    if (shape.separators < 2) {
+      shape.firstSeparators[2 * shape.separators] = separatorStart;
+      shape.firstSeparators[2 * shape.separators + 1] = i;
+    }
     shape.separators++;
-    if (separator !== ".") shape.allDots = false;
-    if (separator !== "-") shape.allDashes = false;
+    if (!isOneChar(text, separatorStart, i, 46)) shape.allDots = false;
+    if (!isOneChar(text, separatorStart, i, 45)) shape.allDashes = false;
   }
   return shape;
+}
+
+/** Whether the first two separators (`seps`: start and end of each) are the same characters and not one space. */
+function sameFirstSeparators(text: string, seps: Int32Array): boolean {
+  const length = seps[1]! - seps[0]!;
+  if (length !== seps[3]! - seps[2]! || isOneChar(text, seps[0]!, seps[1]!, 32)) return false;
+  for (let k = 0; k < length; k++)
+    if (text.charCodeAt(seps[0]! + k) !== text.charCodeAt(seps[2]! + k)) return false;
+  return true;
 }
 
 /**
@@ -227,21 +281,24 @@ function shapeOf(candidate: string): Shape {
  * time fragment ("2015-12-22 04") is caught too.
  */
 export function isNonPhoneShape(candidate: string): boolean {
-  const shape = shapeOf(candidate);
-  const [a, b, c] = shape.first;
-  const [sep0, sep1] = shape.firstSeparators;
-  const sameSep = shape.separators >= 2 && sep0 === sep1 && sep0 !== " ";
-  if (sameSep && shape.groups >= 3) {
-    if (a.length === 4 && isMonth(b) && isDay(c)) return true;
-    if (c.length === 4 && ((isDay(a) && isMonth(b)) || (isMonth(a) && isDay(b)))) return true;
+  return isNonPhoneShapeAt(candidate, 0, candidate.length);
+}
+
+/** `isNonPhoneShape` of the candidate `text[start, end)`, read in place. */
+export function isNonPhoneShapeAt(text: string, start: number, end: number): boolean {
+  const shape = readShape(text, start, end);
+  const g = shape.first;
+  const aLength = g[1]! - g[0]!;
+  const cLength = g[5]! - g[4]!;
+  if (shape.groups >= 3 && shape.separators >= 2 && sameFirstSeparators(text, shape.firstSeparators)) {
+    const bMonth = isMonthAt(text, g[2]!, g[3]!);
+    if (aLength === 4 && bMonth && isDayAt(text, g[4]!, g[5]!)) return true;
+    const dayMonth = isDayAt(text, g[0]!, g[1]!) && bMonth;
+    if (cLength === 4 && (dayMonth || (isMonthAt(text, g[0]!, g[1]!) && isDayAt(text, g[2]!, g[3]!))))
+      return true;
   }
-  if (shape.groups === 4 && shape.allDots && shape.short) {
-    if (!candidate.startsWith("0")) return true;
-  }
-  if (shape.groups === 3 && shape.allDashes && a.length === 3 && b.length === 2 && c.length === 4) {
-    return true;
-  }
-  return false;
+  if (shape.groups === 4 && shape.allDots && shape.short && text.charCodeAt(start) !== 48) return true;
+  return shape.groups === 3 && shape.allDashes && aLength === 3 && g[3]! - g[2]! === 2 && cLength === 4;
 }
 
 /** The character right after a candidate, used to spot a clock time: "2015-12-22 04:34". */

@@ -8,10 +8,10 @@ import { isStandaloneNumber } from "../shared/number-boundary.js";
 import { type CardSpans, findCards } from "./credit-card.js";
 import { isTimeOrIdNumber } from "./number-context.js";
 import {
-  digitGroupCount,
+  digitGroupCountAt,
   forEachPhoneCandidate,
   isFollowedByTime,
-  isNonPhoneShape,
+  isNonPhoneShapeAt,
   type PhoneCandidate,
 } from "./phone-candidates.js";
 import { isValidSsnDigits } from "./us-ssn.js";
@@ -112,9 +112,13 @@ function numberVerdicts(regions: readonly CountryCode[]) {
   };
 }
 
-/** A national nine-digit candidate an SSN keyword (or its shape, with no phone word near) says is an SSN. */
-function readsAsSsn(text: string, c: PhoneCandidate, number: string, phoneWordNear: boolean): boolean {
-  if (c.international || !(SSN_SHAPE.test(number) || c.digits === 9)) return false;
+/**
+ * A national nine-digit candidate an SSN keyword (or its shape, with no phone word near) says is an SSN. SSN_SHAPE
+ * holds nine digits, so a candidate of another count is neither: its number is cut out only for nine.
+ */
+function readsAsSsn(text: string, c: PhoneCandidate, phoneWordNear: boolean): boolean {
+  if (c.international || c.digits !== 9) return false;
+  const number = text.slice(c.start, c.numberEnd);
   const ssnWordNear = hasKeywordBefore(text, c.start, SSN_WORD_BEFORE, 24);
   return (
     (ssnWordNear || (!phoneWordNear && SSN_SHAPE.test(number))) && isValidSsnDigits(number.replace(/\D/g, ""))
@@ -125,20 +129,26 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
   const regions = options.regions && options.regions.length > 0 ? options.regions : DEFAULT_PHONE_REGIONS;
   const verdicts = numberVerdicts(regions);
 
-  function accept(text: string, c: PhoneCandidate, insideCard: (c: PhoneCandidate) => boolean): boolean {
+  // The candidate's number is `text[c.start, c.numberEnd)`, read in place: no substring per candidate.
+  function accept(text: string, c: PhoneCandidate, cards: CardOverlap): boolean {
     if (!isStandaloneNumber(text, c.start, c.end)) return false;
-    const number = text.slice(c.start, c.numberEnd);
-    if (isNonPhoneShape(number) || isFollowedByTime(text, c.end)) return false;
-    if (!c.international && insideCard(c)) return false;
+    if (isNonPhoneShapeAt(text, c.start, c.numberEnd) || isFollowedByTime(text, c.end)) return false;
+    if (!c.international && cards.inside(c)) return false;
     // `"timestamp": 1790928000`, `user_id=4155552671`: a time or an identifier by its key or its place.
     if (c.bare && isTimeOrIdNumber(text, c.start, c.numberEnd)) return false;
     const phoneWordNear =
       hasKeywordBefore(text, c.start, PHONE_WORD_BEFORE, CONTEXT_WINDOW) ||
       hasKeywordAfter(text, c.end, PHONE_WORD_AFTER, 16);
-    if (readsAsSsn(text, c, number, phoneWordNear)) return false;
+    if (readsAsSsn(text, c, phoneWordNear)) return false;
     if (c.bare && (c.digits > 11 || (!phoneWordNear && c.digits < 10))) return false;
     // "224 4966", "3610-114": two short groups are as often a house number pair or a postcode as a phone.
-    if (!phoneWordNear && !c.international && c.digits < 10 && digitGroupCount(number) <= 2) return false;
+    if (
+      !phoneWordNear &&
+      !c.international &&
+      c.digits < 10 &&
+      digitGroupCountAt(text, c.start, c.numberEnd) <= 2
+    )
+      return false;
     if (!phoneWordNear && hasKeywordBefore(text, c.start, NON_PHONE_WORD_BEFORE, 24)) return false;
     // A phone word next to a short enough number decides alone: libphonenumber (tens of µs a number) is asked only
     // when its verdict can change the answer. Its verdict is pure, so asking it second answers the same.
@@ -159,7 +169,7 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
       verdicts.dropIfFull();
       const cards = new CardOverlap(text);
       forEachPhoneCandidate(text, (candidate) => {
-        if (accept(text, candidate, (c) => cards.inside(c))) {
+        if (accept(text, candidate, cards)) {
           out.push({
             kind: "pii",
             type: "phone",

@@ -70,17 +70,39 @@ export function isValidSsnDigits(digits: string): boolean {
   return digits.slice(5) !== "0000";
 }
 
+/** The value of the `count` ASCII digits at `at`. */
+function valueAt(text: string, at: number, count: number): number {
+  let n = 0;
+  for (let i = at; i < at + count; i++) n = n * 10 + text.charCodeAt(i) - 48;
+  return n;
+}
+
+/** The numbers of VOIDED. */
+const VOIDED_VALUES = [78051120, 219099999];
+
+/**
+ * `isValidSsnDigits` of the digits read in place: the area (three digits at `area`), the group (two at `group`) and
+ * the serial (four at `serial`), all ASCII digits. No substring per number.
+ */
+function isValidSsnAt(text: string, area: number, group: number, serial: number): boolean {
+  const a = valueAt(text, area, 3);
+  const g = valueAt(text, group, 2);
+  const s = valueAt(text, serial, 4);
+  if (VOIDED_VALUES.includes((a * 100 + g) * 10_000 + s)) return false;
+  return a !== 0 && a !== 666 && a < 900 && g !== 0 && s !== 0;
+}
+
 /** The match of SEPARATED at `[start, end)`, pushed when it stands alone and follows SSA rules. */
 function separatedAt(text: string, start: number, end: number, out: TextMatch[]): void {
   if (!isStandaloneNumber(text, start, end)) return;
-  if (!isValidSsnDigits(text.slice(start, end).replace(/\D/g, ""))) return;
+  if (!isValidSsnAt(text, start, start + 4, start + 7)) return;
   out.push({ kind: "pii", type: "us_ssn", start, end, ruleId: "pii.us_ssn" });
 }
 
 /** Nine bare digits at `start` (a match of NINE_DIGITS): pushed with an SSN keyword in their clause or after them. */
 function bareAt(text: string, start: number, out: TextMatch[]): void {
   const end = start + 9;
-  if (!isStandaloneNumber(text, start, end) || !isValidSsnDigits(text.slice(start, end))) return;
+  if (!isStandaloneNumber(text, start, end) || !isValidSsnAt(text, start, start + 3, start + 5)) return;
   if (keywordInClause(text, start) || keywordLabelsAfter(text, end))
     out.push({ kind: "pii", type: "us_ssn", start, end, ruleId: "pii.us_ssn" });
 }

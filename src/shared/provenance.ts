@@ -880,13 +880,14 @@ export function extractValueFacts(value: unknown, salt: string, options: Extract
 /**
  * `extractValueFacts`, and the hash of each normal form it hashed besides the passage windows (by normal form), so
  * a caller that hashes more values of the same text with the same salt and key (the output check's findings) can
- * look them up instead: a hash depends on the normal form alone, whatever the kind.
+ * look them up instead: a hash depends on the normal form alone, whatever the kind. `seen`: every hash in `facts`
+ * (each normal form in `hashes` has its hash there).
  */
 export function valueFactsOf(
   value: unknown,
   salt: string,
   options: ExtractOptions = {},
-): { facts: ValueFact[]; hashes: Map<string, string> } {
+): { facts: ValueFact[]; hashes: Map<string, string>; seen: Set<string> } {
   const limit = options.maxValues ?? MAX_VALUES_PER_TEXT;
   const facts: ValueFact[] = [];
   const hashes = new Map<string, string>();
@@ -912,7 +913,7 @@ export function valueFactsOf(
         push(found.kind, found.kind === "passage" ? hashWithPrefix(prefix, found.norm) : hashOf(found.norm));
     if (facts.length >= limit) break;
   }
-  return { facts, hashes };
+  return { facts, hashes, seen };
 }
 
 /** A new, empty record for a thread. */

@@ -106,12 +106,27 @@ function textOf(content: unknown): string {
   return parts.join("\n");
 }
 
+/**
+ * Output facts objects already found well formed. Every call of a thread reads every artifact of its history, and a
+ * result's facts hold up to 512 values: each object is checked once. An artifact read back from a checkpoint is a new
+ * object, checked again; no code of this package changes facts after they are made.
+ */
+const wellFormed = new WeakSet<object>();
+
+function isWellFormedFacts(facts: unknown): facts is ToolOutputFacts {
+  if (typeof facts !== "object" || facts === null) return false;
+  if (wellFormed.has(facts)) return true;
+  if (!isToolOutputFacts(facts)) return false;
+  wellFormed.add(facts);
+  return true;
+}
+
 /** The tollgate entry of a ToolMessage's artifact, when it has one. */
 export function provenanceArtifactOf(artifact: unknown): ProvenanceArtifact | undefined {
   if (!Array.isArray(artifact)) return undefined;
   for (const entry of artifact) {
     const e = entry as Partial<ProvenanceArtifact> | null;
-    if (e?.type === PROVENANCE_ARTIFACT && typeof e.salt === "string" && isToolOutputFacts(e.facts))
+    if (e?.type === PROVENANCE_ARTIFACT && typeof e.salt === "string" && isWellFormedFacts(e.facts))
       return e as ProvenanceArtifact;
   }
   return undefined;
@@ -176,6 +191,15 @@ export function threadKeyOf(config: unknown, parentRunId?: string): string | und
 }
 
 /**
+ * Hashes of human messages, by derived salt and text, shared by every instance in the process: the install's and
+ * the middleware's read the same history (the install at each call, the middleware at each tool step). A value is a
+ * pure function of its key (the derived salt carries the install's key), so sharing changes no hash.
+ */
+const USER_FACTS = new Bounded<ValueFact[]>(4096);
+/** The hashed intent of a human message, by derived salt and text (shared like USER_FACTS). */
+const INTENTS = new Bounded<TurnIntent>(1024);
+
+/**
  * The provenance of one install's threads. `forCall` gives the facts a call's input check needs and a place for
  * its output's facts; `artifactFor` what the guarded tool puts on its ToolMessage.
  */
@@ -185,10 +209,6 @@ export class ThreadProvenance {
   readonly #salts: Bounded<string>;
   /** The no-graph fallback: facts per thread (or run). */
   readonly #records: Bounded<ProvenanceFacts>;
-  /** Hashes of human messages, by derived salt and text (the same history is read at every call). */
-  readonly #userCache = new Bounded<ValueFact[]>(4096);
-  /** The hashed intent of the last human message, by derived salt and text. */
-  readonly #intentCache = new Bounded<TurnIntent>(1024);
   /** The threads' handles, when they are on. */
   readonly #handles: ThreadHandles | undefined;
 
@@ -247,11 +267,11 @@ export class ThreadProvenance {
   /** Hashes of one human message (cached: the history is read again at every call). */
   userFacts(text: string, derived: string): ValueFact[] {
     const cacheKey = `${derived}\u0000${text}`;
-    let facts = this.#userCache.get(cacheKey);
+    let facts = USER_FACTS.get(cacheKey);
     if (!facts) {
       // `key` is already in the derived salt (deriveThreadSalt): user hashes are made like the engine's.
       facts = extractValueFacts(text, derived, { side: "user" });
-      this.#userCache.set(cacheKey, facts);
+      USER_FACTS.set(cacheKey, facts);
     }
     return facts;
   }
@@ -259,10 +279,10 @@ export class ThreadProvenance {
   /** The hashed intent of a human message (cached like its values). */
   intentOf(text: string, derived: string): TurnIntent {
     const cacheKey = `${derived}\u0000${text}`;
-    let intent = this.#intentCache.get(cacheKey);
+    let intent = INTENTS.get(cacheKey);
     if (!intent) {
       intent = turnIntent(text, derived);
-      this.#intentCache.set(cacheKey, intent);
+      INTENTS.set(cacheKey, intent);
     }
     return intent;
   }

@@ -200,6 +200,31 @@ const USER_FACTS = new Bounded<ValueFact[]>(4096);
 const INTENTS = new Bounded<TurnIntent>(1024);
 
 /**
+ * Sets `facts.intent` as an enumerable property computed when first read: only intent binding (a policy option, off
+ * by default) reads it, and a request sent on (JSON, a structured clone) reads it like any property. Once read it is
+ * a plain data property with the value `intentOf` gave.
+ */
+function lazyIntent(facts: ProvenanceFacts, intentOf: () => TurnIntent): void {
+  Object.defineProperty(facts, "intent", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const intent = intentOf();
+      Object.defineProperty(facts, "intent", {
+        value: intent,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      return intent;
+    },
+    set(value: TurnIntent | undefined) {
+      Object.defineProperty(facts, "intent", { value, enumerable: true, writable: true, configurable: true });
+    },
+  });
+}
+
+/**
  * The provenance of one install's threads. `forCall` gives the facts a call's input check needs and a place for
  * its output's facts; `artifactFor` what the guarded tool puts on its ToolMessage.
  */
@@ -335,7 +360,7 @@ export class ThreadProvenance {
       turnStart: start,
     };
     // The user's intent is the last human message's, when one is in sight (a summary's text never counts).
-    if (lastSaid !== undefined && withIntent) facts.intent = this.intentOf(lastSaid, derived);
+    if (lastSaid !== undefined && withIntent) lazyIntent(facts, () => this.intentOf(lastSaid, derived));
     return { salt, facts };
   }
 

@@ -377,7 +377,8 @@ export class ThreadProvenance {
         call.stored = { type: PROVENANCE_ARTIFACT, salt, facts: output };
       },
     };
-    this.#withHandles(call, salt, handleEntriesOf(state.messages, state.stored, salt));
+    // The history's handle entries are read only when handles are on.
+    if (this.#handles) this.#withHandles(call, salt, handleEntriesOf(state.messages, state.stored, salt));
     return call;
   }
 

@@ -219,10 +219,14 @@ async function timed(run: () => Promise<unknown>): Promise<{ wallUs: number; cpu
   return { wallUs, cpuUs: used.user + used.system };
 }
 
-/** The output check alone on the bench's result of `bytes`, as the engine gets it from the interceptor. */
+/**
+ * The output check alone on the bench's results of `bytes`, as the engine gets them from the interceptor: a new text
+ * every call (16 seeds in turn, as the bench server's variants), since the engine memoises its last text.
+ */
 function checkOutputAlone(engine: LocalPolicyEngine, bytes: number): () => Promise<unknown> {
-  const result = { content: [{ type: "text" as const, text: payload("text", bytes) }] };
+  const texts = Array.from({ length: 16 }, (_, i) => payload("text", bytes, i === 0 ? undefined : 100 + i));
   const args = { kind: "text", bytes };
+  let call = 0;
   return () =>
     engine.checkOutput({
       connectorType: "bench.payload",
@@ -230,7 +234,7 @@ function checkOutputAlone(engine: LocalPolicyEngine, bytes: number): () => Promi
       toolName: "payload",
       callId: "breakdown",
       args,
-      result,
+      result: { content: [{ type: "text" as const, text: texts[call++ % texts.length]! }] },
     });
 }
 

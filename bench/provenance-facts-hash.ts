@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import * as NEWOF from "../src/engine/flow/output-facts.js";
+import { LocalPolicyEngine } from "../src/engine/local-engine.js";
 import * as NEW from "../src/shared/provenance.js";
 import { payload } from "./fixtures/inputs.js";
 import { corpora, encoded, packages } from "./lib/injection-texts.js";
@@ -58,4 +59,39 @@ for (const t of texts) {
 }
 console.log(
   `${texts.length} texts x 3 sides + output facts: new ${hashes.new.digest("hex").slice(0, 16)} ref ${hashes.ref.digest("hex").slice(0, 16)}; ${differ} differ`,
+);
+
+// Output facts with the findings of a check (this tree's default policy, the same findings for both trees): the
+// findings' values hashed onto the text's facts, with and without the facts computed ahead (as the engine does).
+const engine = new LocalPolicyEngine({}, { worker: false });
+const withFindings = [payload("text", 1024), payload("text", 65536), payload("json", 65536)];
+for (let seed = 1; seed <= 8; seed++) withFindings.push(payload("text", 65536, 900 + seed));
+withFindings.push(...corpora().slice(0, 400));
+const found = { ref: createHash("sha256"), new: createHash("sha256") };
+let differFound = 0;
+let findingCount = 0;
+for (const t of withFindings) {
+  const result = { content: [{ type: "text" as const, text: t }] };
+  const where = { connectorType: "s.t", serverName: "s", toolName: "t" };
+  const { findings } = await engine.checkOutput({ ...where, callId: "facts-hash", args: {}, result });
+  findingCount += findings.length;
+  for (const intent of [undefined, { args: { q: "x" } }]) {
+    const input = {
+      ...where,
+      result,
+      findings,
+      salt: "salt-z",
+      trustedSources: [],
+      ...(intent ? { intent } : {}),
+    };
+    const a = JSON.stringify(NEWOF.computeOutputFacts(input, NEWOF.resultValueFacts(result, input.salt)));
+    const b = JSON.stringify(NEWOF.computeOutputFacts(input));
+    const c = JSON.stringify(REFOF.computeOutputFacts(input));
+    found.new.update(a + b);
+    found.ref.update(c + c);
+    if (a !== c || b !== c) differFound++;
+  }
+}
+console.log(
+  `${withFindings.length} results with ${findingCount} findings x 2 (intent off, on): new ${found.new.digest("hex").slice(0, 16)} ref ${found.ref.digest("hex").slice(0, 16)}; ${differFound} differ`,
 );

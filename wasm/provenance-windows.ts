@@ -1,3 +1,4 @@
+// asc-options: --enable simd
 // AssemblyScript source of the provenance facts' byte passes over an ASCII text (src/shared/provenance-windows.ts
 // drives it). Compiled by scripts/build-wasm.mjs into src/shared/wasm/provenance-windows.generated.ts; `npm run
 // build:wasm` after an edit.
@@ -7,11 +8,13 @@
 // SHA-256. In JavaScript each window costs a string, a Set lookup and one call into node:crypto with a string
 // concatenation around it; here the windows are found, deduplicated and hashed in one loop over the bytes, and the
 // host gets back the base64url text of each window's hash. The hash is the same SHA-256 as `hashValue` (FIPS 180-4,
-// written out below), so a window hashed here equals one hashed by node:crypto anywhere else in the package.
+// written out below), so a window hashed here equals one hashed by node:crypto anywhere else in the package. The
+// windows of a text are hashed four at a time, one per 32-bit lane of a v128 (every window's message has the same
+// length), the compression written once for four lanes instead of once per window.
 //
 // Memory: the host lays out every region (text, prefix, runs, arena, table, out) past the first page; the first page
 // holds this module's constants (the round constants, the byte classes) and its scratch (the message schedule, one
-// message block pair).
+// message block pair, and the same for four lanes).
 
 const K: usize = memory.data<u32>([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
@@ -30,6 +33,13 @@ const MSG: usize = memory.data(192);
 /** The hash state after the prefix's whole blocks (the midstate), and the running state. */
 const MID: usize = memory.data(32);
 const H: usize = memory.data(32);
+/**
+ * Four windows hashed side by side (one per 32-bit lane of a v128): each lane's message (two blocks, 128 bytes), the
+ * schedule (64 words of four lanes) and the state (8 words of four lanes).
+ */
+const MSG4: usize = memory.data(512, 16);
+const W4: usize = memory.data(1024, 16);
+const H4: usize = memory.data(128, 16);
 
 const B64: usize = memory.data<u8>([
   65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 97, 98, 99,
@@ -184,17 +194,13 @@ function hashWindow(data: usize, n: i32, out: usize): void {
   store<u64>(MSG + <usize>(end - 8), bswap<u64>(bits));
   memory.copy(H, MID, 32);
   for (let b = 0; b < blocks; b++) compress(H, MSG + (<usize>b << 6));
+  for (let i: usize = 0; i < 5; i++) store<u32>(W + (i << 2), bswap<u32>(load<u32>(H + (i << 2))));
+  encodeDigest(out);
+}
+
+/** The digest's first 18 bytes, big-endian at W, as the 22 base64url characters of `hashValue` at `out`. */
+function encodeDigest(out: usize): void {
   // 22 characters of base64url cover the digest's first 16.5 bytes: encode 18 (six groups of three).
-  const w0 = load<u32>(H);
-  const w1 = load<u32>(H + 4);
-  const w2 = load<u32>(H + 8);
-  const w3 = load<u32>(H + 12);
-  const w4 = load<u32>(H + 16);
-  store<u32>(W, bswap<u32>(w0));
-  store<u32>(W + 4, bswap<u32>(w1));
-  store<u32>(W + 8, bswap<u32>(w2));
-  store<u32>(W + 12, bswap<u32>(w3));
-  store<u32>(W + 16, bswap<u32>(w4));
   for (let g: usize = 0; g < 6; g++) {
     const v =
       (<u32>load<u8>(W + g * 3) << 16) | (<u32>load<u8>(W + g * 3 + 1) << 8) | <u32>load<u8>(W + g * 3 + 2);
@@ -204,6 +210,94 @@ function hashWindow(data: usize, n: i32, out: usize): void {
     if (g < 5) {
       store<u8>(o + 2, load<u8>(B64 + <usize>((v >>> 6) & 63)));
       store<u8>(o + 3, load<u8>(B64 + <usize>(v & 63)));
+    }
+  }
+}
+
+// @ts-ignore: decorator
+@inline
+function rotr4(x: v128, n: i32): v128 {
+  return v128.or(i32x4.shr_u(x, n), i32x4.shl(x, 32 - n));
+}
+
+/** `compress` on four messages at once: lane j of each word is message j's (block at MSG4 + j * 128 + `block`). */
+function compress4(block: usize): void {
+  for (let t: usize = 0; t < 16; t++) {
+    for (let j: usize = 0; j < 4; j++)
+      store<u32>(W4 + (t << 4) + (j << 2), bswap<u32>(load<u32>(MSG4 + (j << 7) + block + (t << 2))));
+  }
+  for (let t: usize = 16; t < 64; t++) {
+    const w15 = v128.load(W4 + ((t - 15) << 4));
+    const w2 = v128.load(W4 + ((t - 2) << 4));
+    const s0 = v128.xor(v128.xor(rotr4(w15, 7), rotr4(w15, 18)), i32x4.shr_u(w15, 3));
+    const s1 = v128.xor(v128.xor(rotr4(w2, 17), rotr4(w2, 19)), i32x4.shr_u(w2, 10));
+    const w16 = v128.load(W4 + ((t - 16) << 4));
+    const w7 = v128.load(W4 + ((t - 7) << 4));
+    v128.store(W4 + (t << 4), i32x4.add(i32x4.add(w16, s0), i32x4.add(w7, s1)));
+  }
+  let a = v128.load(H4);
+  let b = v128.load(H4 + 16);
+  let c = v128.load(H4 + 32);
+  let d = v128.load(H4 + 48);
+  let e = v128.load(H4 + 64);
+  let f = v128.load(H4 + 80);
+  let g = v128.load(H4 + 96);
+  let h = v128.load(H4 + 112);
+  for (let t: usize = 0; t < 64; t++) {
+    const S1 = v128.xor(v128.xor(rotr4(e, 6), rotr4(e, 11)), rotr4(e, 25));
+    // Ch(e, f, g): f where e has a 1, g elsewhere.
+    const ch = v128.bitselect(f, g, e);
+    const k = i32x4.add(i32x4.splat(load<u32>(K + (t << 2))), v128.load(W4 + (t << 4)));
+    const t1 = i32x4.add(i32x4.add(h, S1), i32x4.add(ch, k));
+    const S0 = v128.xor(v128.xor(rotr4(a, 2), rotr4(a, 13)), rotr4(a, 22));
+    const maj = v128.or(v128.and(a, b), v128.and(c, v128.or(a, b)));
+    h = g;
+    g = f;
+    f = e;
+    e = i32x4.add(d, t1);
+    d = c;
+    c = b;
+    b = a;
+    a = i32x4.add(t1, i32x4.add(S0, maj));
+  }
+  v128.store(H4, i32x4.add(v128.load(H4), a));
+  v128.store(H4 + 16, i32x4.add(v128.load(H4 + 16), b));
+  v128.store(H4 + 32, i32x4.add(v128.load(H4 + 32), c));
+  v128.store(H4 + 48, i32x4.add(v128.load(H4 + 48), d));
+  v128.store(H4 + 64, i32x4.add(v128.load(H4 + 64), e));
+  v128.store(H4 + 80, i32x4.add(v128.load(H4 + 80), f));
+  v128.store(H4 + 96, i32x4.add(v128.load(H4 + 96), g));
+  v128.store(H4 + 112, i32x4.add(v128.load(H4 + 112), h));
+}
+
+/**
+ * `hashWindow` of the `count` windows (WINDOW bytes each, 40 apart from `arena`), four at a time, each hash's 22
+ * characters at `out` in the windows' order. Every message is the prefix's tail, a window, the padding and the
+ * length, so all have the same length and block count; a short last group repeats its first window in the lanes it
+ * does not use and writes only its own.
+ */
+function hashWindows(arena: usize, count: i32, out: usize): void {
+  const m = prefixTailLen + WINDOW;
+  const blocks = (m + 8 + 64) >> 6;
+  const end = blocks << 6;
+  for (let j: usize = 0; j < 4; j++) {
+    const msg = MSG4 + (j << 7);
+    memory.copy(msg, prefixTail, <usize>prefixTailLen);
+    store<u8>(msg + <usize>m, 0x80);
+    memory.fill(msg + <usize>(m + 1), 0, <usize>(end - 8 - m - 1));
+    store<u64>(msg + <usize>(end - 8), bswap<u64>((<u64>(prefixLen + WINDOW)) << 3));
+  }
+  for (let i = 0; i < count; i += 4) {
+    for (let j = 0; j < 4; j++) {
+      const k = i + j < count ? i + j : i;
+      memory.copy(MSG4 + (<usize>j << 7) + <usize>prefixTailLen, arena + <usize>k * 40, <usize>WINDOW);
+    }
+    for (let w: usize = 0; w < 8; w++) v128.store(H4 + (w << 4), i32x4.splat(load<u32>(MID + (w << 2))));
+    for (let b = 0; b < blocks; b++) compress4(<usize>b << 6);
+    for (let j = 0; j < 4 && i + j < count; j++) {
+      for (let w: usize = 0; w < 5; w++)
+        store<u32>(W + (w << 2), bswap<u32>(load<u32>(H4 + (w << 4) + (<usize>j << 2))));
+      encodeDigest(out + <usize>(i + j) * 22);
     }
   }
 }
@@ -247,9 +341,10 @@ function sameWindow(a: usize, b: usize): bool {
  * Compacts the `len` ASCII bytes at `text` in place to the passage text's codes (letters and digits, lower case),
  * then finds its windows as src/shared/provenance.ts's `eachPassageWindow` does (anchors where the sum of the nine
  * codes centred on a position is 0 modulo 64; each window in its canonical orientation, the smaller of itself and
- * its reverse), skips those already seen, and hashes the first `limit` distinct ones with the prefix: 22 base64url
- * characters each at `out`, in order of first appearance. `arena`: 40 bytes per window; `table`: `mask + 1` i32 slots
- * (a power of two above `limit`), zeroed here. Returns how many windows were hashed.
+ * its reverse), skips those already seen, and hashes the first `limit` distinct ones with the prefix (once all are
+ * found, four at a time: `hashWindows`): 22 base64url characters each at `out`, in order of first appearance.
+ * `arena`: 40 bytes per window; `table`: `mask + 1` i32 slots (a power of two above `limit`), zeroed here. Returns
+ * how many windows were hashed.
  */
 export function passages(
   text: usize,
@@ -295,10 +390,11 @@ export function passages(
     }
     if (seen) continue;
     store<i32>(table + (<usize>at << 2), count + 1);
-    hashWindow(slot, WINDOW, out + <usize>count * 22);
     count++;
     if (count >= limit) break;
   }
+  // The distinct windows stay in the arena in order: hashed four at a time.
+  hashWindows(arena, count, out);
   return count;
 }
 

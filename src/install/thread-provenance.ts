@@ -106,12 +106,27 @@ function textOf(content: unknown): string {
   return parts.join("\n");
 }
 
+/**
+ * Output facts objects already found well formed. Every call of a thread reads every artifact of its history, and a
+ * result's facts hold up to 512 values: each object is checked once. An artifact read back from a checkpoint is a new
+ * object, checked again; no code of this package changes facts after they are made.
+ */
+const wellFormed = new WeakSet<object>();
+
+function isWellFormedFacts(facts: unknown): facts is ToolOutputFacts {
+  if (typeof facts !== "object" || facts === null) return false;
+  if (wellFormed.has(facts)) return true;
+  if (!isToolOutputFacts(facts)) return false;
+  wellFormed.add(facts);
+  return true;
+}
+
 /** The tollgate entry of a ToolMessage's artifact, when it has one. */
 export function provenanceArtifactOf(artifact: unknown): ProvenanceArtifact | undefined {
   if (!Array.isArray(artifact)) return undefined;
   for (const entry of artifact) {
     const e = entry as Partial<ProvenanceArtifact> | null;
-    if (e?.type === PROVENANCE_ARTIFACT && typeof e.salt === "string" && isToolOutputFacts(e.facts))
+    if (e?.type === PROVENANCE_ARTIFACT && typeof e.salt === "string" && isWellFormedFacts(e.facts))
       return e as ProvenanceArtifact;
   }
   return undefined;
@@ -176,6 +191,40 @@ export function threadKeyOf(config: unknown, parentRunId?: string): string | und
 }
 
 /**
+ * Hashes of human messages, by derived salt and text, shared by every instance in the process: the install's and
+ * the middleware's read the same history (the install at each call, the middleware at each tool step). A value is a
+ * pure function of its key (the derived salt carries the install's key), so sharing changes no hash.
+ */
+const USER_FACTS = new Bounded<ValueFact[]>(4096);
+/** The hashed intent of a human message, by derived salt and text (shared like USER_FACTS). */
+const INTENTS = new Bounded<TurnIntent>(1024);
+
+/**
+ * Sets `facts.intent` as an enumerable property computed when first read: only intent binding (a policy option, off
+ * by default) reads it, and a request sent on (JSON, a structured clone) reads it like any property. Once read it is
+ * a plain data property with the value `intentOf` gave.
+ */
+function lazyIntent(facts: ProvenanceFacts, intentOf: () => TurnIntent): void {
+  Object.defineProperty(facts, "intent", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const intent = intentOf();
+      Object.defineProperty(facts, "intent", {
+        value: intent,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      return intent;
+    },
+    set(value: TurnIntent | undefined) {
+      Object.defineProperty(facts, "intent", { value, enumerable: true, writable: true, configurable: true });
+    },
+  });
+}
+
+/**
  * The provenance of one install's threads. `forCall` gives the facts a call's input check needs and a place for
  * its output's facts; `artifactFor` what the guarded tool puts on its ToolMessage.
  */
@@ -185,10 +234,6 @@ export class ThreadProvenance {
   readonly #salts: Bounded<string>;
   /** The no-graph fallback: facts per thread (or run). */
   readonly #records: Bounded<ProvenanceFacts>;
-  /** Hashes of human messages, by derived salt and text (the same history is read at every call). */
-  readonly #userCache = new Bounded<ValueFact[]>(4096);
-  /** The hashed intent of the last human message, by derived salt and text. */
-  readonly #intentCache = new Bounded<TurnIntent>(1024);
   /** The threads' handles, when they are on. */
   readonly #handles: ThreadHandles | undefined;
 
@@ -247,11 +292,11 @@ export class ThreadProvenance {
   /** Hashes of one human message (cached: the history is read again at every call). */
   userFacts(text: string, derived: string): ValueFact[] {
     const cacheKey = `${derived}\u0000${text}`;
-    let facts = this.#userCache.get(cacheKey);
+    let facts = USER_FACTS.get(cacheKey);
     if (!facts) {
       // `key` is already in the derived salt (deriveThreadSalt): user hashes are made like the engine's.
       facts = extractValueFacts(text, derived, { side: "user" });
-      this.#userCache.set(cacheKey, facts);
+      USER_FACTS.set(cacheKey, facts);
     }
     return facts;
   }
@@ -259,10 +304,10 @@ export class ThreadProvenance {
   /** The hashed intent of a human message (cached like its values). */
   intentOf(text: string, derived: string): TurnIntent {
     const cacheKey = `${derived}\u0000${text}`;
-    let intent = this.#intentCache.get(cacheKey);
+    let intent = INTENTS.get(cacheKey);
     if (!intent) {
       intent = turnIntent(text, derived);
-      this.#intentCache.set(cacheKey, intent);
+      INTENTS.set(cacheKey, intent);
     }
     return intent;
   }
@@ -315,7 +360,7 @@ export class ThreadProvenance {
       turnStart: start,
     };
     // The user's intent is the last human message's, when one is in sight (a summary's text never counts).
-    if (lastSaid !== undefined && withIntent) facts.intent = this.intentOf(lastSaid, derived);
+    if (lastSaid !== undefined && withIntent) lazyIntent(facts, () => this.intentOf(lastSaid, derived));
     return { salt, facts };
   }
 
@@ -332,7 +377,8 @@ export class ThreadProvenance {
         call.stored = { type: PROVENANCE_ARTIFACT, salt, facts: output };
       },
     };
-    this.#withHandles(call, salt, handleEntriesOf(state.messages, state.stored, salt));
+    // The history's handle entries are read only when handles are on.
+    if (this.#handles) this.#withHandles(call, salt, handleEntriesOf(state.messages, state.stored, salt));
     return call;
   }
 

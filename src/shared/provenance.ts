@@ -441,12 +441,22 @@ function extractAddresses(text: string, add: Sink): void {
   }
 }
 
+/** How many ASCII digits `text` holds (what `text.replace(/\D+/g, "").length` counts, without the copy). */
+function digitCount(text: string): number {
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) digits++;
+  }
+  return digits;
+}
+
 function extractNumbers(text: string, add: Sink, hasDigit = /\d/.test(text)): void {
   if (!hasDigit) return;
   eachMatch(text, IBAN, (m) => add("iban", m[0]));
   eachMatch(text, DIGIT_RUN, (m) => {
     const run = m[0].trim();
-    const digits = run.replace(/\D+/g, "").length;
+    const digits = digitCount(run);
     if (digits < 7 || digits > 20 || DATE_LIKE.test(run)) return;
     add(/^\+|[ ().-]/.test(run) && digits <= 15 ? "phone" : "account", run);
   });
@@ -880,13 +890,14 @@ export function extractValueFacts(value: unknown, salt: string, options: Extract
 /**
  * `extractValueFacts`, and the hash of each normal form it hashed besides the passage windows (by normal form), so
  * a caller that hashes more values of the same text with the same salt and key (the output check's findings) can
- * look them up instead: a hash depends on the normal form alone, whatever the kind.
+ * look them up instead: a hash depends on the normal form alone, whatever the kind. `seen`: every hash in `facts`
+ * (each normal form in `hashes` has its hash there).
  */
 export function valueFactsOf(
   value: unknown,
   salt: string,
   options: ExtractOptions = {},
-): { facts: ValueFact[]; hashes: Map<string, string> } {
+): { facts: ValueFact[]; hashes: Map<string, string>; seen: Set<string> } {
   const limit = options.maxValues ?? MAX_VALUES_PER_TEXT;
   const facts: ValueFact[] = [];
   const hashes = new Map<string, string>();
@@ -912,7 +923,7 @@ export function valueFactsOf(
         push(found.kind, found.kind === "passage" ? hashWithPrefix(prefix, found.norm) : hashOf(found.norm));
     if (facts.length >= limit) break;
   }
-  return { facts, hashes };
+  return { facts, hashes, seen };
 }
 
 /** A new, empty record for a thread. */

@@ -94,42 +94,60 @@ export interface OutputFactsInput extends ConnectorTarget {
  * so the output check may compute it while it waits for the worker (`computeOutputFacts` takes it then).
  */
 export function resultValueFacts(result: CallToolResult, salt: string): ValueFact[] {
-  const { facts, hashes } = valueFactsOf(resultTexts(result), salt, { side: "tool" });
-  HASHES.set(facts, hashes);
+  const { facts, hashes, seen } = valueFactsOf(resultTexts(result), salt, { side: "tool" });
+  MADE.set(facts, { hashes, seen });
   return facts;
 }
 
 /**
- * The hashes `resultValueFacts` made, by normal form, for as long as its facts live: a finding's value is most often
- * one of them (the same e-mail address or phone number), and its hash is then looked up, not computed again.
+ * What `resultValueFacts` made besides its facts, for as long as they live: the hash of each normal form it hashed
+ * (a finding's value is most often one of them, the same e-mail address or phone number, and its hash is then looked
+ * up, not computed again; such a hash is already among the facts) and the set of the facts' hashes. Read, never
+ * changed.
  */
-const HASHES = new WeakMap<readonly ValueFact[], ReadonlyMap<string, string>>();
+const MADE = new WeakMap<
+  readonly ValueFact[],
+  { hashes: ReadonlyMap<string, string>; seen: ReadonlySet<string> }
+>();
+
+/** The text's facts (a copy of `textFacts` when given), the hashes by normal form and the set of the facts' hashes. */
+function textFactsOf(
+  input: OutputFactsInput,
+  textFacts: readonly ValueFact[] | undefined,
+): { values: ValueFact[]; hashes: ReadonlyMap<string, string>; seen: ReadonlySet<string> } {
+  if (textFacts === undefined) {
+    const made = valueFactsOf(resultTexts(input.result), input.salt, { side: "tool" });
+    return { values: made.facts, hashes: made.hashes, seen: made.seen };
+  }
+  const made = MADE.get(textFacts);
+  return {
+    values: textFacts.slice(),
+    hashes: made?.hashes ?? new Map(),
+    seen: made?.seen ?? new Set(textFacts.map((fact) => fact.h)),
+  };
+}
 
 /** `textFacts`: `resultValueFacts(input.result, input.salt)` when already computed (it is not changed). */
 export function computeOutputFacts(
   input: OutputFactsInput,
   textFacts?: readonly ValueFact[],
 ): ToolOutputFacts {
-  const texts = resultTexts(input.result);
-  const made = textFacts === undefined ? valueFactsOf(texts, input.salt, { side: "tool" }) : undefined;
-  const values: ValueFact[] = made ? made.facts : [...textFacts!];
-  const hashes = made ? made.hashes : textFacts && HASHES.get(textFacts);
-  const seen = new Set(values.map((v) => v.h));
+  const { values, hashes, seen } = textFactsOf(input, textFacts);
+  // The findings' hashes that are not among the text's facts (a finding's value is most often one of them).
+  const added = new Set<string>();
   const injection = new Set<string>();
   const leaves = new Map<string, unknown>();
-  // A value found twice hashes the same: each (kind, value) is hashed once.
-  const hashed = new Set<string>();
   for (const finding of input.findings) {
     if (finding.kind === "injection") injection.add(finding.ruleId);
     const kind = kindOfFinding(finding);
     const raw = kind === undefined ? undefined : findingValue(input.result, finding, leaves);
-    if (raw === undefined || kind === undefined || hashed.has(`${kind}\u0000${raw}`)) continue;
-    hashed.add(`${kind}\u0000${raw}`);
+    if (raw === undefined || kind === undefined) continue;
     const norm = normaliseValue(kind, raw);
-    if (norm === undefined) continue;
-    const h = hashes?.get(norm) ?? hashValue(norm, input.salt);
-    if (!seen.has(h) && values.length < 2 * MAX_VALUES_PER_TEXT) {
-      seen.add(h);
+    // A normal form the text's facts hashed is among them already.
+    if (norm === undefined || hashes.has(norm)) continue;
+    const h = hashValue(norm, input.salt);
+    if (!seen.has(h) && !added.has(h) && values.length < 2 * MAX_VALUES_PER_TEXT) {
+      added.add(h);
       values.push({ kind, h });
     }
   }
@@ -143,7 +161,7 @@ export function computeOutputFacts(
   if (input.trustedSources.length > 0 && matchesConnector(input, input.trustedSources)) facts.trusted = true;
   if (input.intent && !facts.trusted) {
     facts.pointers = pointersOf(input.intent.args, input.salt);
-    facts.records = attachRecords(texts, values, input.salt);
+    facts.records = attachRecords(resultTexts(input.result), values, input.salt);
   }
   return facts;
 }

@@ -720,9 +720,10 @@ function groupsOf(split: Split): readonly Group[] {
   let groups = groupLists.get(split);
   if (groups !== undefined) return groups;
   const bySeparator = new Map<string, Group>();
+  const shared = sharedSeparator(split);
   split.joined.forEach(([detector], bit) => {
     const injection = detector!.kind === "injection";
-    const separator = separatorFor(detector!);
+    const separator = readsEveryReading(detector!, split, bit) ? shared : separatorFor(detector!);
     let group = bySeparator.get(separator);
     if (group === undefined) {
       group = { members: [], separator, pieceChars: injection ? PIECE_CHARS : Number.POSITIVE_INFINITY };
@@ -738,6 +739,36 @@ function groupsOf(split: Split): readonly Group[] {
   groups = [...bySeparator.values()];
   groupLists.set(split, groups);
   return groups;
+}
+
+/**
+ * Whether `detector` (joined at `bit`) reads nearly every reading: no literal screen, and no feature gate or one that
+ * every `key: value` reading passes (HAS_COLON, HAS_SPACE: most readings of a structured value are members);
+ * outside the injection family, which reads in pieces of its own.
+ */
+function readsEveryReading(detector: TextDetector, split: Split, bit: number): boolean {
+  const { requires } = detector;
+  return (
+    detector.kind !== "injection" &&
+    split.joinLiterals[bit] === undefined &&
+    (requires === undefined || (requires & (HAS_COLON | HAS_SPACE)) !== 0)
+  );
+}
+
+/**
+ * The separator the members that read nearly every reading share: the longest of theirs. One join of every reading
+ * serves them all; a second join at a shorter separator for some of them costs more than the separator characters
+ * they would not read (measured: 0.89x with secret.prose_credential joined apart from secret.tokens). A longer
+ * separator than a member's own keeps its reach's property (a neighbour is only farther).
+ */
+function sharedSeparator(split: Split): string {
+  let shared = "";
+  split.joined.forEach(([detector], bit) => {
+    if (!readsEveryReading(detector!, split, bit)) return;
+    const own = separatorFor(detector!);
+    if (own.length > shared.length) shared = own;
+  });
+  return shared;
 }
 
 /**

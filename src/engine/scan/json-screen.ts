@@ -27,8 +27,11 @@ import { runDetectors, runDetectorsInto, type ScanPlan } from "./string-scanner.
  * Soundness rests on one property of the joined detectors, checked by test/property/json-screen.property.test.ts on
  * adversarial neighbours: a match they make on a string alone is matched (or overlapped by a match) on the joined
  * text. `SEPARATOR` makes that hold: line breaks end every line-bound construct, and its length puts a neighbour
- * beyond every context window those detectors read to reject a match (the longest, 80 characters before a spelled
- * e-mail address); a detector that declares a shorter `contextReach` reads with a shorter one (separatorFor).
+ * beyond every context window those detectors read across lines; a detector that declares a shorter `contextReach`
+ * reads with a shorter one (separatorFor). Three declare none and hold SEPARATOR: `secret.tokens` (its credential
+ * walk reads a vendor's section name up to 64 characters back across lines, and its other look-backs are not all
+ * bounded at an empty line), `secret.aws_secret_key` (a keyword 160 characters away) and
+ * `secret.service_credential` (an XML value up to 200 blanks after its key).
  */
 
 /**

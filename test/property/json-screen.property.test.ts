@@ -309,6 +309,138 @@ describe("json screening", () => {
     expect(compared).toBeGreaterThan(300);
   }, 120_000);
 
+  it("a detector that declares its reach: a string's findings on its shorter joined text are its findings alone, whatever context words its neighbours hold", () => {
+    // Per detector, the words its accepting or rejecting context reads before or after a match (its keywords,
+    // its rejecting keys, what its boundaries read), as a neighbour's last words and as its first words.
+    const pw = ["Xk3s9Lq2", "Vm7Tz8Rw"].join("");
+    const CONTEXT_WORDS: Record<string, readonly string[]> = {
+      "pii.phone": [
+        "phone",
+        "tel",
+        "call me on",
+        "fax",
+        "mobile",
+        "office",
+        "order",
+        "invoice no.",
+        "id:",
+        '"ts": ',
+        "version",
+        "build",
+        "ssn",
+      ],
+      "pii.credit_card": ["card", "visa", "card number", "cc", "kreditkarte", "#", "-", "."],
+      "pii.us_ssn": [
+        "ssn",
+        "SSN:",
+        "social security",
+        "ss#",
+        "(SSN)",
+        "- social security",
+        "ssn is",
+        "-",
+        ".",
+        "/",
+      ],
+      "pii.ip_address": [".", "-", "1.", "v", "-beta", ".5", ":", "::", "fe80:", "IP:"],
+      "pii.email": [
+        "://",
+        "mailto:",
+        "https://user",
+        "dot",
+        "at",
+        " at ",
+        "(at)",
+        "dot com",
+        "jane",
+        "meet me",
+        "/",
+        ".",
+      ],
+      "pii.iban": ["iban", "IBAN:", "DE89", "3704", " ", "x"],
+      "secret.jwt": ["eyJ", ".", "-", "_", "eyJhbGciOiJIUzI1NiJ9."],
+      "secret.url_credentials": ["https://", "://", "user:", "@", "postgres://admin:"],
+      "secret.discord_bot_token": [".", "M", "-", "_", "abc"],
+      "secret.prose_credential": [
+        "id",
+        "fingerprint",
+        "hash",
+        "version",
+        "name",
+        "file",
+        "password",
+        "api key",
+        "is",
+        ":",
+        "ciphertext:",
+        "encrypted_data:",
+        "  sealed_secret:",
+        "the",
+        "public",
+        "ssh",
+        "primary",
+        "sort",
+      ],
+    };
+    const declared = output.joinable!.filter((d) => d.kind !== "injection" && d.contextReach !== undefined);
+    // Every member of the old main group but secret.tokens, aws_secret_key and service_credential declares one.
+    expect(declared.map((d) => d.id).sort()).toEqual(Object.keys(CONTEXT_WORDS).sort());
+    const strings = [
+      ...EXAMPLES,
+      ...FRAGMENTS,
+      "SSN: 536224187",
+      "536224187 (SSN)",
+      "ssn 536-22-4187",
+      `password is ${pw}`,
+      `my api key: ${pw}`,
+      `  password: ${pw}`,
+      "jane dot roe at example dot com",
+      "fe80::1",
+      "DE89 3704 0044 0532 0130 00",
+      `https://deploy:${pw}@db.acme.io`,
+    ];
+    let compared = 0;
+    for (const d of declared) {
+      expect(MAPPED_DETECTORS.has(d.id)).toBe(true);
+      expect(separatorFor(d).length).toBeLessThan(SEPARATOR.length);
+      const words = CONTEXT_WORDS[d.id]!;
+      const arbWordy = fc.oneof(
+        fc.constantFrom(...words),
+        fc.tuple(fc.constantFrom(...STRINGS), fc.constantFrom(...words)).map(([a, w]) => `${a} ${w}`),
+        fc.tuple(fc.constantFrom(...words), fc.constantFrom(...STRINGS)).map(([w, a]) => `${w} ${a}`),
+        fc.tuple(fc.constantFrom(...words), fc.constantFrom(...words)).map(([a, b]) => `${a}${b}`),
+        arbNeighbour,
+      );
+      // Strings the detector matches alone, most of the draws (a string it does not match tests its rejections).
+      const found = [...strings, ...STRINGS].filter((t) => runDetectors([d], t).length > 0);
+      expect(found.length, d.id).toBeGreaterThan(0);
+      const arbText = fc.oneof(
+        fc.constantFrom(...found),
+        fc.tuple(fc.constantFrom(...KEYS), fc.constantFrom(...found)).map(([k, v]) => `${k}: ${v}`),
+        fc.tuple(fc.constantFrom(...words), fc.constantFrom(...found)).map(([w, v]) => `${w} ${v}`),
+        fc.tuple(fc.constantFrom(...found), fc.constantFrom(...words)).map(([v, w]) => `${v} ${w}`),
+        fc.constantFrom(...strings),
+      );
+      fc.assert(
+        fc.property(arbWordy, arbText, arbWordy, (before, text, after) => {
+          const { matches, start, end } = readJoined(d, before, text, after);
+          const inside = matches
+            .filter((m) => m.start < end && Math.max(m.end, m.start + 1) > start)
+            .map((m) => ({ ...m, start: m.start - start, end: m.end - start }));
+          const alone = runDetectors([d], text);
+          if (alone.length > 0) compared++;
+          if (JSON.stringify(inside) !== JSON.stringify(alone))
+            throw new Error(
+              `${d.id} on ${JSON.stringify([before, text, after])}: joined ${JSON.stringify(inside)}, alone ${JSON.stringify(alone)}`,
+            );
+        }),
+        { numRuns: 600, seed: 41 },
+      );
+    }
+    // Not vacuous: draws in which a declared detector finds something alone.
+    expect(compared).toBeGreaterThan(2500);
+  }, 180_000);
+
   it("a detector's separator: the longest unless it declares a shorter reach", () => {
     const d = output.joinable!.find((x) => x.kind !== "injection")!;
     const reach = (contextReach: number | undefined) => separatorFor({ ...d, contextReach });

@@ -217,9 +217,16 @@ function spelledAddressAt(text: string, m: RegExpExecArray, out: MatchSink): num
   return domainStart + domain[0].length;
 }
 
+/**
+ * TextDetector.contextReach: the local part's walk back, the userinfo look-back (to a `://`) and a spelled address's
+ * local part stop at whitespace (a line break); each form reads the one character either side of its span.
+ */
+const CONTEXT_REACH = 1;
+
 export function createEmailDetector(): TextDetector {
   return {
     id: "pii.email",
+    contextReach: CONTEXT_REACH,
     kind: "pii",
     // Scans start at an `@` found with indexOf, or at a spaced "at" word (spelled addresses).
     requires: HAS_AT | HAS_SPACE,

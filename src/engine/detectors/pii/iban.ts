@@ -115,9 +115,13 @@ function detectAtRuns(text: string, runs: Int32Array, out: TextMatch[]): void {
   }
 }
 
+/** TextDetector.contextReach: a match reads its groups (single spaces between them) and one character either side. */
+const CONTEXT_REACH = 1;
+
 export function createIbanDetector(): TextDetector {
   return {
     id: "pii.iban",
+    contextReach: CONTEXT_REACH,
     kind: "pii",
     // COUNTRY_AND_CHECK needs two ASCII check digits (`\d`); no IBAN is shorter than MIN_IBAN_LENGTH.
     requires: HAS_DIGIT,

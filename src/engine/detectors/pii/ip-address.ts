@@ -133,9 +133,16 @@ function detectIpv6(text: string, out: TextMatch[]): void {
   }
 }
 
+/**
+ * TextDetector.contextReach: an IPv4 match's boundary reads two characters either side; an IPv6 run stops at any
+ * character that is not hex, a colon or a dot (a line break) and reads one more.
+ */
+const CONTEXT_REACH = 2;
+
 export function createIpAddressDetector(): TextDetector {
   return {
     id: "pii.ip_address",
+    contextReach: CONTEXT_REACH,
     kind: "pii",
     // IPv4 is ASCII digits (`\d`); an IPv6 candidate is the run around a `:`.
     requires: HAS_DIGIT | HAS_COLON,

@@ -144,9 +144,16 @@ function separatedAtRuns(text: string, runs: Int32Array, out: TextMatch[]): void
   }
 }
 
+/**
+ * TextDetector.contextReach: the keyword's clause reads up to CLAUSE_WINDOW back but a line break in it ends the
+ * clause (CLAUSE_END), the label after reads `[ \t]` only; isStandaloneNumber reads two characters either side.
+ */
+const CONTEXT_REACH = 2;
+
 export function createUsSsnDetector(): TextDetector {
   return {
     id: "pii.us_ssn",
+    contextReach: CONTEXT_REACH,
     kind: "pii",
     // Both forms report nine ASCII digits (`\d` without `u`).
     requires: HAS_DIGIT,

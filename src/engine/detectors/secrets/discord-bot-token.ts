@@ -40,9 +40,13 @@ function isTokenCode(code: number): boolean {
   );
 }
 
+/** TextDetector.contextReach: the candidate's shape and the one character either side of it. */
+const CONTEXT_REACH = 1;
+
 export function createDiscordBotTokenDetector(): TextDetector {
   return {
     id: "secret.discord_bot_token",
+    contextReach: CONTEXT_REACH,
     kind: "secret",
     // Every match starts with a capital M, N or O.
     requires: HAS_UPPER,

@@ -97,9 +97,13 @@ function headerFinder(text: string): (from: number) => number {
   };
 }
 
+/** TextDetector.contextReach: a match's segments stop at any other character; it reads the one character either side. */
+const CONTEXT_REACH = 1;
+
 export function createJwtDetector(): TextDetector {
   return {
     id: "secret.jwt",
+    contextReach: CONTEXT_REACH,
     kind: "secret",
     // Every candidate starts with "eyJ" (indexOf, case-sensitive).
     requires: HAS_UPPER,

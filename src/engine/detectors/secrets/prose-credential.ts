@@ -182,9 +182,17 @@ function proseMatch(text: string, m: RegExpExecArray, out: TextMatch[]): number 
   return end;
 }
 
+/**
+ * TextDetector.contextReach: the noun's word start and the character after the value (one each side); the rejecting
+ * key word before a noun (NOT_A_CREDENTIAL_KEY, `[ \t-]+$`) stands on its line, the ciphertext parent's look-back stops
+ * at an empty line, and a match holds no line break but a noun's single `\s`.
+ */
+const CONTEXT_REACH = 1;
+
 export function createProseCredentialDetector(): TextDetector {
   const detector: TextDetector = {
     id: "secret.prose_credential",
+    contextReach: CONTEXT_REACH,
     kind: "secret",
     minLength: 12,
     detect(text: string, out: TextMatch[]): void {

@@ -46,9 +46,13 @@ function isUrlPassword(password: string, user: string): boolean {
   );
 }
 
+/** TextDetector.contextReach: every read runs from a `://` to the userinfo's end, which whitespace (a line break) ends. */
+const CONTEXT_REACH = 0;
+
 export function createUrlCredentialsDetector(): TextDetector {
   return {
     id: "secret.url_credentials",
+    contextReach: CONTEXT_REACH,
     kind: "secret",
     // A report needs an `@` after "://" (lastAt > userStart).
     requires: HAS_AT,

@@ -20,16 +20,10 @@
  * TOLLGATE_SECRETS_EVAL_DATA or `data/` (git-ignored); its sha256 and counts go to `tune-s12-record.json` (committed).
  */
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { ownLookalikesV2 } from "./own-lookalikes-v2.js";
-import { ownLookalikesV3 } from "./own-lookalikes-v3.js";
 import { isStandIn } from "./stand-in.js";
+import { dropRepeats, earlierCases, writeTunePart } from "./tune-part.js";
 import type { EvalCase } from "./types.js";
 
-const HERE = fileURLToPath(new URL(".", import.meta.url));
 export const CREDSWEEPER_COMMIT = "1ed2ca5cdd480667b938024464a37589b9af8564";
 export const GOSEC_COMMIT = "45b083a0cb42119d61b1e0e364d8c62c68f6f5cd";
 
@@ -166,69 +160,21 @@ function gosecCases(dir: string): EvalCase[] {
   return cases;
 }
 
-const TOKEN = /[A-Za-z0-9_\-+/=.]{16,}/g;
-
-/** Drops cases sharing a long token with an earlier case, or with a case of another group kept before them. */
-function dropRepeats(fresh: EvalCase[], earlier: readonly EvalCase[]): { kept: EvalCase[]; dropped: number } {
-  const seen = earlier.map((c) => c.text).join("\n");
-  const keptTokens = new Map<string, string>();
-  const kept: EvalCase[] = [];
-  for (const c of fresh) {
-    const tokens = c.text.match(TOKEN) ?? [];
-    const repeat = tokens.some(
-      (t) => (keptTokens.has(t) && keptTokens.get(t) !== c.group) || seen.includes(t),
-    );
-    if (repeat) continue;
-    for (const t of tokens) if (!keptTokens.has(t)) keptTokens.set(t, c.group);
-    kept.push(c);
-  }
-  return { kept, dropped: fresh.length - kept.length };
-}
-
-function earlierCases(dataDir: string): EvalCase[] {
-  const files = [
-    "frozen.json",
-    "tune.json",
-    "detect-secrets-frozen.json",
-    "detect-secrets-tune.json",
-    "tune-s11.json",
-  ];
-  // Each earlier part from the data folder or, failing that, this folder's git-ignored `data/` (as run.ts reads them).
-  const paths = files.map((f) => [join(dataDir, f), join(HERE, "data", f)].find(existsSync));
-  const missing = files.filter((_, i) => paths[i] === undefined);
-  if (missing.length > 0)
-    throw new Error(`build-s12: earlier parts missing in ${dataDir}: ${missing.join(", ")}`);
-  return [
-    ...paths.flatMap((p) => JSON.parse(readFileSync(p as string, "utf8")) as EvalCase[]),
-    ...ownLookalikesV2(),
-    ...ownLookalikesV3(),
-  ];
-}
-
 function main(): void {
   const [credsweeperDir, gosecDir] = process.argv.slice(2);
   if (credsweeperDir === undefined || gosecDir === undefined)
     throw new Error("usage: build-s12.ts <CredSweeper git dir> <gosec git dir>");
-  const earlierDir = process.env.TOLLGATE_SECRETS_EVAL_DATA ?? join(HERE, "data");
   const { kept, dropped } = dropRepeats(
     [...credsweeperCases(credsweeperDir), ...gosecCases(gosecDir)],
-    earlierCases(earlierDir),
+    earlierCases("build-s12", [
+      "frozen.json",
+      "tune.json",
+      "detect-secrets-frozen.json",
+      "detect-secrets-tune.json",
+      "tune-s11.json",
+    ]),
   );
-  const outDir = process.env.TOLLGATE_SECRETS_EVAL_OUT ?? join(HERE, "data");
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, "tune-s12.json"), `${JSON.stringify(kept, null, 1)}\n`);
-  const count = (label: string) => kept.filter((c) => c.label === label).length;
-  const record = {
-    file: "data/tune-s12.json",
-    sha256: createHash("sha256").update(JSON.stringify(kept)).digest("hex"),
-    cases: kept.length,
-    secrets: count("secret"),
-    lookalikes: count("lookalike"),
-    droppedAsRepeats: dropped,
-    sources: { credsweeper: CREDSWEEPER_COMMIT, gosec: GOSEC_COMMIT },
-  };
-  writeFileSync(join(HERE, "tune-s12-record.json"), `${JSON.stringify(record, null, 2)}\n`);
-  console.log(JSON.stringify(record));
+  writeTunePart("tune-s12", kept, dropped, { credsweeper: CREDSWEEPER_COMMIT, gosec: GOSEC_COMMIT });
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

@@ -20,16 +20,10 @@
  * in TOLLGATE_SECRETS_EVAL_OUT or `data/` (git-ignored); its sha256 and counts go to `tune-s13-record.json`.
  */
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { ownLookalikesV2 } from "./own-lookalikes-v2.js";
-import { ownLookalikesV3 } from "./own-lookalikes-v3.js";
 import { isStandIn } from "./stand-in.js";
+import { dropRepeats, earlierCases, writeTunePart } from "./tune-part.js";
 import type { EvalCase } from "./types.js";
 
-const HERE = fileURLToPath(new URL(".", import.meta.url));
 export const TRIVY_COMMIT = "dc3c56eed58ab21c7e08d26757c517bc946a86c5";
 export const RIPSECRETS_COMMIT = "416e9d04d6ba8941fc3106bf986b6c8aa875767e";
 const TRIVY_DIR = "pkg/fanal/secret/";
@@ -223,70 +217,22 @@ function ripsecretsCases(dir: string): EvalCase[] {
   return cases;
 }
 
-const TOKEN = /[A-Za-z0-9_\-+/=.]{16,}/g;
-
-/** Drops cases sharing a long token with an earlier case, or with a case of another group kept before them. */
-function dropRepeats(fresh: EvalCase[], earlier: readonly EvalCase[]): { kept: EvalCase[]; dropped: number } {
-  const seen = earlier.map((c) => c.text).join("\n");
-  const keptTokens = new Map<string, string>();
-  const kept: EvalCase[] = [];
-  for (const c of fresh) {
-    const tokens = c.text.match(TOKEN) ?? [];
-    const repeat = tokens.some(
-      (t) => (keptTokens.has(t) && keptTokens.get(t) !== c.group) || seen.includes(t),
-    );
-    if (repeat) continue;
-    for (const t of tokens) if (!keptTokens.has(t)) keptTokens.set(t, c.group);
-    kept.push(c);
-  }
-  return { kept, dropped: fresh.length - kept.length };
-}
-
-function earlierCases(dataDir: string): EvalCase[] {
-  const files = [
-    "frozen.json",
-    "tune.json",
-    "detect-secrets-frozen.json",
-    "detect-secrets-tune.json",
-    "tune-s11.json",
-    "tune-s12.json",
-  ];
-  // Each earlier part from the data folder or, failing that, this folder's git-ignored `data/` (as run.ts reads them).
-  const paths = files.map((f) => [join(dataDir, f), join(HERE, "data", f)].find(existsSync));
-  const missing = files.filter((_, i) => paths[i] === undefined);
-  if (missing.length > 0)
-    throw new Error(`build-s13: earlier parts missing in ${dataDir}: ${missing.join(", ")}`);
-  return [
-    ...paths.flatMap((p) => JSON.parse(readFileSync(p as string, "utf8")) as EvalCase[]),
-    ...ownLookalikesV2(),
-    ...ownLookalikesV3(),
-  ];
-}
-
 function main(): void {
   const [trivyDir, ripsecretsDir] = process.argv.slice(2);
   if (trivyDir === undefined || ripsecretsDir === undefined)
     throw new Error("usage: build-s13.ts <trivy git dir> <ripsecrets git dir>");
-  const earlierDir = process.env.TOLLGATE_SECRETS_EVAL_DATA ?? join(HERE, "data");
   const { kept, dropped } = dropRepeats(
     [...trivyCases(trivyDir), ...ripsecretsCases(ripsecretsDir)],
-    earlierCases(earlierDir),
+    earlierCases("build-s13", [
+      "frozen.json",
+      "tune.json",
+      "detect-secrets-frozen.json",
+      "detect-secrets-tune.json",
+      "tune-s11.json",
+      "tune-s12.json",
+    ]),
   );
-  const outDir = process.env.TOLLGATE_SECRETS_EVAL_OUT ?? join(HERE, "data");
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, "tune-s13.json"), `${JSON.stringify(kept, null, 1)}\n`);
-  const count = (label: string) => kept.filter((c) => c.label === label).length;
-  const record = {
-    file: "data/tune-s13.json",
-    sha256: createHash("sha256").update(JSON.stringify(kept)).digest("hex"),
-    cases: kept.length,
-    secrets: count("secret"),
-    lookalikes: count("lookalike"),
-    droppedAsRepeats: dropped,
-    sources: { trivy: TRIVY_COMMIT, ripsecrets: RIPSECRETS_COMMIT },
-  };
-  writeFileSync(join(HERE, "tune-s13-record.json"), `${JSON.stringify(record, null, 2)}\n`);
-  console.log(JSON.stringify(record));
+  writeTunePart("tune-s13", kept, dropped, { trivy: TRIVY_COMMIT, ripsecrets: RIPSECRETS_COMMIT });
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

@@ -5,22 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
 import type { TextMatch } from "../../src/engine/types.js";
+import { AN, HEX, j, LOWER_AN, run } from "../helpers/fake-pieces.js";
 
-const j = (...pieces: string[]) => pieces.join("");
-
-/** A deterministic run of `n` characters of `alphabet` (never a real credential: a fixed walk, not random). */
-function run(n: number, alphabet: string, seed = 7): string {
-  let out = "";
-  let x = seed;
-  for (let i = 0; i < n; i++) {
-    x = (x * 1103515245 + 12345) % 2147483648;
-    out += alphabet[(x >>> 16) % alphabet.length];
-  }
-  return out;
-}
-const AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-const LOWER_AN = "abcdefghijklmnopqrstuvwxyz0123456789";
-const HEX = "0123456789abcdef";
 const uuid = (seed: number) =>
   [
     run(8, HEX, seed),

@@ -2,7 +2,7 @@ import type { TextDetector } from "../types.js";
 import { MatchColumns, type MatchLabel } from "./match-columns.js";
 import { VIEW_TRIGGER } from "./normalised-view.js";
 import { foldedScreenOf } from "./screen-literals.js";
-import { withJoinedStrings } from "./string-bounds.js";
+import { readingAt, withJoinedStrings } from "./string-bounds.js";
 import {
   ALL_FEATURES,
   HAS_COLON,
@@ -947,16 +947,4 @@ function stepsOf(split: Split, mask: number, crossed: number): readonly Step[] {
   if (run.length > 0) built.push({ run });
   lists.set(key, built);
   return built;
-}
-
-/** The reading whose text or following separator holds offset `at` (starts ascending, `starts[0]` = 0). */
-function readingAt(starts: Int32Array, at: number): number {
-  let lo = 0;
-  let hi = starts.length - 2;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }

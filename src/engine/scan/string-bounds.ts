@@ -36,6 +36,12 @@ export function stringAround(text: string, at: number): [number, number] {
   const joined = reading;
   if (joined === undefined || joined.text !== text) return [0, text.length];
   const { starts, gap } = joined;
+  const k = readingAt(starts, at);
+  return [starts[k]!, starts[k + 1]! - gap];
+}
+
+/** The string whose text or following separator holds offset `at` (starts ascending, `starts[0]` = 0). */
+export function readingAt(starts: Int32Array, at: number): number {
   let lo = 0;
   let hi = starts.length - 2;
   while (lo < hi) {
@@ -43,5 +49,5 @@ export function stringAround(text: string, at: number): [number, number] {
     if (starts[mid]! <= at) lo = mid;
     else hi = mid - 1;
   }
-  return [starts[lo]!, starts[lo + 1]! - gap];
+  return lo;
 }

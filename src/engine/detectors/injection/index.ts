@@ -281,7 +281,7 @@ interface CompiledRules {
   /** What the pass looks for: every lead (word or symbol) and every gate literal, once each, lower case. */
   readonly literals: readonly string[];
   readonly kinds: readonly number[];
-  /** By literal: its lead index or -1, its length, and the rules it is a gate literal of (gateRules[from[id]..]). */
+  /** By literal: its lead index or -1, and its length. */
   readonly literalLead: Int32Array;
   readonly literalLength: Int32Array;
   /** What the pass needs to let through only the lead words one of whose rules may match there. */

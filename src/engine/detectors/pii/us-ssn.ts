@@ -59,15 +59,18 @@ function keywordInClause(text: string, at: number): boolean {
 function keywordLabelsAfter(text: string, end: number): boolean {
   return LABEL_AFTER.test(text.slice(end, end + 24));
 }
-/** Numbers the SSA has publicly voided after they appeared in advertising. */
-const VOIDED = new Set(["078051120", "219099999"]);
+/** Numbers the SSA has publicly voided after they appeared in advertising (078-05-1120, 219-09-9999), as numbers. */
+const VOIDED: ReadonlySet<number> = new Set([78051120, 219099999]);
 
+/** The SSA's rules on a number's area (3 digits), group (2) and serial (4). */
+function isValidSsnParts(area: number, group: number, serial: number): boolean {
+  if (VOIDED.has((area * 100 + group) * 10_000 + serial)) return false;
+  return area !== 0 && area !== 666 && area < 900 && group !== 0 && serial !== 0;
+}
+
+/** The SSA's rules on nine ASCII digits. */
 export function isValidSsnDigits(digits: string): boolean {
-  if (digits.length !== 9 || VOIDED.has(digits)) return false;
-  const area = Number(digits.slice(0, 3));
-  if (area === 0 || area === 666 || area >= 900) return false;
-  if (digits.slice(3, 5) === "00") return false;
-  return digits.slice(5) !== "0000";
+  return digits.length === 9 && isValidSsnAt(digits, 0, 3, 5);
 }
 
 /** The value of the `count` ASCII digits at `at`. */
@@ -77,19 +80,12 @@ function valueAt(text: string, at: number, count: number): number {
   return n;
 }
 
-/** The numbers of VOIDED. */
-const VOIDED_VALUES = [78051120, 219099999];
-
 /**
- * `isValidSsnDigits` of the digits read in place: the area (three digits at `area`), the group (two at `group`) and
+ * The SSA's rules on the digits read in place: the area (three digits at `area`), the group (two at `group`) and
  * the serial (four at `serial`), all ASCII digits. No substring per number.
  */
 function isValidSsnAt(text: string, area: number, group: number, serial: number): boolean {
-  const a = valueAt(text, area, 3);
-  const g = valueAt(text, group, 2);
-  const s = valueAt(text, serial, 4);
-  if (VOIDED_VALUES.includes((a * 100 + g) * 10_000 + s)) return false;
-  return a !== 0 && a !== 666 && a < 900 && g !== 0 && s !== 0;
+  return isValidSsnParts(valueAt(text, area, 3), valueAt(text, group, 2), valueAt(text, serial, 4));
 }
 
 /** The match of SEPARATED at `[start, end)`, pushed when it stands alone and follows SSA rules. */

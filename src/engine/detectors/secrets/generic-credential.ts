@@ -549,7 +549,6 @@ export const NOT_SECRET_NAMES: ReadonlySet<string> = new Set([
   "max",
   "num",
   "count",
-  "sort",
   "group",
   "the",
   "a",
@@ -889,9 +888,7 @@ function vendorWordEnds(keyed: KeyedForms): Map<number, readonly string[]> {
   let ends = VENDOR_WORD_ENDS.get(keyed);
   if (ends === undefined) {
     ends = new Map();
-    // `words` alternates the escaped words (token-detector.ts); "(?!)" when there are none.
-    const words = keyed.words.source === "(?!)" ? [] : keyed.words.source.replace(/\\/g, "").split("|");
-    for (const word of words) {
+    for (const word of keyed.wordsPass.literals) {
       if (word.length < 3) continue;
       const end = tailCode(word, word.length);
       ends.set(end, [...(ends.get(end) ?? []), word]);

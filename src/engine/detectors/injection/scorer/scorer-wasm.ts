@@ -9,6 +9,7 @@
 
 import { instantiateEmbedded, type WasmMemory } from "../../../../shared/wasm/embedded.js";
 import { MODULE_BASE64 } from "../../../../shared/wasm/injection-scorer.generated.js";
+import { doubled } from "../phrase-triggers.js";
 import { mentionRanges } from "./mention-blanks.js";
 import type { ScorerModel } from "./model.js";
 import { mayOpenQuotedMention } from "./segments.js";
@@ -43,12 +44,6 @@ const MIN_RECORDS = 4096;
 /** Opening quotes the module lists for one text (in the records' region, before any record is written). */
 const QUOTE_CAP = 4096;
 const SPACE = 0x20;
-
-function growInt32(array: Int32Array): Int32Array {
-  const grown = new Int32Array(array.length * 2);
-  grown.set(array);
-  return grown;
-}
 
 function abortFromModule(): never {
   throw new Error("injection scorer: the WebAssembly module aborted");
@@ -147,7 +142,7 @@ class ScorerModule {
       for (let i = 0; i < count; i++) {
         const q = records[base + i]!;
         if (!mayOpenQuotedMention(text, q)) continue;
-        if (open === this.#quotes.length) this.#quotes = growInt32(this.#quotes);
+        if (open === this.#quotes.length) this.#quotes = doubled(this.#quotes);
         this.#quotes[open++] = q;
       }
       if (count < QUOTE_CAP) break;

@@ -16,8 +16,12 @@ const CUE =
   '(?:\\b(?:such as|like|e\\.g\\.|i\\.e\\.|for example|for instance|phrases?|strings?|sentences?|wordings?|words|texts?|quotes?|quoted|quoting|contains?|containing|contained|variants? of|versions? of|examples? of|why|called|named|known as|matches|matching|match|patterns?|follows|followed|obeys|obeyed|rewrite|rephrase|paraphrase)[,:]?|\\b(?:attacks?|attempts?|injections?|jailbreaks?|payloads?)\\b[^.!?:"\\n]{0,30}[,:])';
 /** A naming word (or an attack noun and its `,` / `:`) right before the end of a text; exported for tests. */
 export const NAMING_CUE = new RegExp(`${CUE}\\s*$`, "i");
-/** A naming word and the opening quote after it, found by one native scan over a whole text. */
-const CUE_THEN_QUOTE = new RegExp(`${CUE}\\s{0,3}["'\u201c\u2018\u00ab\u201e]`, "gi");
+/** A naming word and the opening quote after it: the pattern's source. */
+const CUE_THEN_QUOTE_SOURCE = `${CUE}\\s{0,3}["'\u201c\u2018\u00ab\u201e]`;
+/** CUE_THEN_QUOTE_SOURCE found by one native scan over a whole text. */
+const CUE_THEN_QUOTE = new RegExp(CUE_THEN_QUOTE_SOURCE, "gi");
+/** The same pattern anchored at `lastIndex` (sticky): for a caller that knows where a match can start. */
+export const CUE_THEN_QUOTE_AT = new RegExp(CUE_THEN_QUOTE_SOURCE, "iy");
 
 /** Opening quote -> its closing quotes (ASCII and typographic). */
 const CLOSERS: Record<string, string> = {
@@ -108,17 +112,27 @@ function closingQuote(text: string, from: number, closers: string, open: number)
  * length, or `undefined` when it has none. The structure detector reads a flagged sentence again without its
  * mentions: when what is left flags nothing, the sentence only talked about an attack.
  */
+/**
+ * After a cue-then-quote match whose opening quote is at `open`: the end of the quotation it names (after its closing
+ * quote), or -1 when it names none (an apostrophe that is no quote, no closing quote on the line within MAX_QUOTED).
+ */
+export function mentionEnd(text: string, open: number): number {
+  const quote = text[open]!;
+  if (quote === "'" && (text[open - 1] !== " " || !isLetter(text[open + 1]))) return -1;
+  const close = closingQuote(text, open + 1, CLOSERS[quote]!, open);
+  if (close === -1 || (quote === "'" && isLetter(text[close + 1]))) return -1;
+  return close + 1;
+}
+
 export function blankQuotedMentions(text: string): string | undefined {
   const ranges: number[] = [];
   CUE_THEN_QUOTE.lastIndex = 0;
   for (let m = CUE_THEN_QUOTE.exec(text); m !== null; m = CUE_THEN_QUOTE.exec(text)) {
     const open = m.index + m[0].length - 1;
-    const quote = text[open]!;
-    if (quote === "'" && (text[open - 1] !== " " || !isLetter(text[open + 1]))) continue;
-    const close = closingQuote(text, open + 1, CLOSERS[quote]!, open);
-    if (close === -1 || (quote === "'" && isLetter(text[close + 1]))) continue;
-    ranges.push(open, close + 1);
-    CUE_THEN_QUOTE.lastIndex = close + 1;
+    const end = mentionEnd(text, open);
+    if (end === -1) continue;
+    ranges.push(open, end);
+    CUE_THEN_QUOTE.lastIndex = end;
   }
   if (ranges.length === 0) return undefined;
   // Built once: a document with many mentions is not copied once per mention.

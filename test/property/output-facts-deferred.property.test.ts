@@ -76,7 +76,7 @@ describe("deferred output facts", () => {
     );
   });
 
-  it("read the same through JSON, a structured clone, a spread and a plain read, keys in the same order", async () => {
+  it("read the same through JSON, a structured clone, a spread, a frozen object and a plain read, keys in order", async () => {
     const r = fc.sample(result, { numRuns: 1, seed: 5 })[0]!;
     const findings = await findingsOf(r);
     for (const intent of [false, true]) {
@@ -85,6 +85,7 @@ describe("deferred output facts", () => {
         (f: object) => JSON.stringify(f),
         (f: object) => JSON.stringify(structuredClone(f)),
         (f: object) => JSON.stringify({ ...f }),
+        (f: object) => JSON.stringify(Object.freeze(f)),
         (f: { values: unknown }) => {
           const values = f.values;
           expect(f.values).toBe(values);

@@ -172,7 +172,7 @@ function valuesOf(sources: ValueSources): { values: ValueFact[]; records?: strin
 
 /**
  * Defines `key` on `facts` as an enumerable property computed when first read (then a plain data property holding
- * that value; assigning it sets a plain value too). JSON, a structured clone, a spread and every reader see the
+ * that value; assigning it sets a plain value too). `value` must give the same value every time it is called. JSON, a structured clone, a spread and every reader see the
  * value as if it had been set, in the property's place among the keys.
  */
 function lazyProperty<K extends "values" | "records">(
@@ -188,7 +188,8 @@ function lazyProperty<K extends "values" | "records">(
     configurable: true,
     get() {
       const v = value();
-      settle(v);
+      // A frozen object keeps the accessor (`value` gives the same value again).
+      if (!Object.isFrozen(facts)) settle(v);
       return v;
     },
     set: settle,

@@ -1,10 +1,11 @@
 /**
  * `npx tsx bench/agent-step-stages.ts [--reference=<checkout>] [--bytes=65536,131072] [--n=200]`: the stages of
  * tollgate's part of an agent step (bench/agent-step-ab.ts) measured apart, interleaved in one process, a new text
- * every call (the engine memoises its last text): the output check as the install runs it (with the thread's salt,
- * so the result's provenance facts are computed), with and without the worker; the output check without a salt (the
- * detectors, the hand-off, the scan); the result's facts alone. CPU is the process's (every thread: the worker's
- * share counts). With `--reference`, each stage also runs on that checkout's modules, and the ratios are printed.
+ * every call (the engine memoises its last text): the output check as the install runs it (with the thread's salt),
+ * with and without the worker; the output check without a salt (the detectors, the hand-off, the scan); a result's
+ * output facts with their values read (they are computed when first read: a step that keeps them unread does not
+ * pay for them). CPU is the process's (every thread: the worker's share counts). With `--reference`, each stage
+ * also runs on that checkout's modules, and the ratios are printed.
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -62,8 +63,15 @@ async function stagesOf(t: Tree): Promise<Stage[]> {
     { name: "checkOutput worker", run: check(worker, false) },
     { name: "checkOutput inline", run: check(inline, false) },
     {
-      name: "resultValueFacts",
-      run: (text: string) => t.facts.resultValueFacts({ content: [{ type: "text", text }] }, SALT),
+      name: "output facts, values read",
+      run: (text: string) =>
+        t.facts.computeOutputFacts({
+          ...where,
+          result: { content: [{ type: "text", text }] },
+          findings: [],
+          salt: SALT,
+          trustedSources: [],
+        }).values,
     },
   ].map((s) => ({ ...s, name: `${t.label}: ${s.name}` }));
 }

@@ -7,7 +7,6 @@ import {
   PolicyConfigError,
 } from "../errors.js";
 import { describeProblem, inspectJson, type JsonProblem } from "../shared/inspect-json.js";
-import type { ValueFact } from "../shared/provenance.js";
 import type {
   CallToolResult,
   Finding,
@@ -33,7 +32,7 @@ import {
   type ResolvedClassifier,
   resolveClassifierOptions,
 } from "./detectors/injection/classifier-hook.js";
-import { applyFlowStep, attachOutputFacts, resultFactsOf, withoutUserValues } from "./flow/engine-steps.js";
+import { applyFlowStep, attachOutputFacts, withoutUserValues } from "./flow/engine-steps.js";
 import { type ConnectorTarget, matchesConnector } from "./glob.js";
 import { ruleActionOf } from "./match-policy.js";
 import { monitoredInput, monitoredOutput } from "./monitor.js";
@@ -695,8 +694,7 @@ export class LocalPolicyEngine implements PolicyBackend {
     const { result, size } = cutBeforeScan(request, limits, forTool.plans.get("output", mode), findings);
     const schemaFinding = this.#outputSchemaFinding(request, result);
     if (schemaFinding) findings.push(schemaFinding);
-    const early: { facts?: ValueFact[] } = {};
-    const scanned = await this.#scanResult(request, result, size, mode, forTool, findings, early);
+    const scanned = await this.#scanResult(request, result, size, mode, forTool, findings);
 
     let blocking: Finding | undefined;
     for (let i = 0; i < findings.length && !blocking; i++) {
@@ -730,7 +728,7 @@ export class LocalPolicyEngine implements PolicyBackend {
     };
     if (omitted !== undefined) decision.omittedFindings = omitted;
     if (scanned !== request.result) decision.redactedResult = scanned;
-    return attachOutputFacts(decision, forTool.policy, request, findings, early.facts);
+    return attachOutputFacts(decision, forTool.policy, request, findings);
   }
 
   /** A result that breaks the tool's outputSchema (or declares one and has no structuredContent): a finding. */
@@ -766,16 +764,12 @@ export class LocalPolicyEngine implements PolicyBackend {
     mode: SanitizerMode,
     forTool: { policy: ResolvedPolicy; plans: ScanPlans },
     findings: Finding[],
-    early: { facts?: ValueFact[] },
   ): Promise<CallToolResult> {
     const { limits } = forTool.policy;
     let plan = forTool.plans.get("output", mode);
     // `size` bounds every string's length, so short results skip the walk for long strings.
     if (this.#offload !== undefined && size >= this.#offload.minLength) {
-      const precomputing = withPrecomputedMatches(plan, result, this.#offload);
-      // While the worker reads the long strings: the raw result's provenance facts (they need no finding).
-      early.facts = resultFactsOf(request);
-      plan = await precomputing;
+      plan = await withPrecomputedMatches(plan, result, this.#offload);
       // The only wait in a local check: a caller that gave up meanwhile gets the same answer as before it.
       request.signal?.throwIfAborted();
     }

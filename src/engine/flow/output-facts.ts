@@ -90,45 +90,6 @@ export interface OutputFactsInput extends ConnectorTarget {
 }
 
 /**
- * The facts of what a raw result says, before its findings are known: a pure function of the result and the salt,
- * so the output check may compute it while it waits for the worker (`computeOutputFacts` takes it then).
- */
-export function resultValueFacts(result: CallToolResult, salt: string): ValueFact[] {
-  const { facts, hashes, seen } = valueFactsOf(resultTexts(result), salt, { side: "tool" });
-  MADE.set(facts, { hashes, seen });
-  return facts;
-}
-
-/**
- * What `resultValueFacts` made besides its facts, for as long as they live: the hash of each normal form it hashed
- * (a finding's value is most often one of them, the same e-mail address or phone number, and its hash is then looked
- * up, not computed again; such a hash is already among the facts) and the set of the facts' hashes. Read, never
- * changed.
- */
-const MADE = new WeakMap<
-  readonly ValueFact[],
-  { hashes: ReadonlyMap<string, string>; seen: ReadonlySet<string> }
->();
-
-/** The text's facts (a copy of `textFacts` when given), the hashes by normal form and the set of the facts' hashes. */
-function textFactsOf(
-  texts: readonly string[],
-  salt: string,
-  textFacts: readonly ValueFact[] | undefined,
-): { values: ValueFact[]; hashes: ReadonlyMap<string, string>; seen: ReadonlySet<string> } {
-  if (textFacts === undefined) {
-    const made = valueFactsOf(texts, salt, { side: "tool" });
-    return { values: made.facts, hashes: made.hashes, seen: made.seen };
-  }
-  const made = MADE.get(textFacts);
-  return {
-    values: textFacts.slice(),
-    hashes: made?.hashes ?? new Map(),
-    seen: made?.seen ?? new Set(textFacts.map((fact) => fact.h)),
-  };
-}
-
-/**
  * Output facts objects `computeOutputFacts` made in this process: well formed by construction (no code of this
  * package changes facts after they are made), so a reader that validates facts from a checkpoint or the wire need
  * not read these (reading `values` is what computes them).
@@ -146,14 +107,13 @@ interface ValueSources {
   /** Each finding's value in the raw result, with the kind it is hashed as. */
   found: { kind: ValueKind; raw: string }[];
   salt: string;
-  textFacts: readonly ValueFact[] | undefined;
   /** Intent binding on and the source untrusted: the records are computed with the values. */
   withRecords: boolean;
 }
 
 /** The facts' values (and records), from the sources `computeOutputFacts` took. */
 function valuesOf(sources: ValueSources): { values: ValueFact[]; records?: string[][] } {
-  const { values, hashes, seen } = textFactsOf(sources.texts, sources.salt, sources.textFacts);
+  const { facts: values, hashes, seen } = valueFactsOf(sources.texts, sources.salt, { side: "tool" });
   // The findings' hashes that are not among the text's facts (a finding's value is most often one of them).
   const added = new Set<string>();
   for (const { kind, raw } of sources.found) {
@@ -200,12 +160,9 @@ function lazyProperty<K extends "values" | "records">(
  * The facts of one raw result. The values (the result's text hashed window by window, its findings' values; with
  * intent binding, its records) are computed when first read, from strings taken now: only a sink call's flow step,
  * a checkpoint or the wire reads them, and a step whose facts nobody reads does not pay for them. Everything else is
- * set now. `textFacts`: `resultValueFacts(input.result, input.salt)` when already computed (it is not changed).
+ * set now.
  */
-export function computeOutputFacts(
-  input: OutputFactsInput,
-  textFacts?: readonly ValueFact[],
-): ToolOutputFacts {
+export function computeOutputFacts(input: OutputFactsInput): ToolOutputFacts {
   const injection = new Set<string>();
   const found: { kind: ValueKind; raw: string }[] = [];
   const leaves = new Map<string, unknown>();
@@ -221,7 +178,6 @@ export function computeOutputFacts(
     texts: resultTexts(input.result),
     found,
     salt: input.salt,
-    textFacts,
     withRecords: input.intent !== undefined && !trusted,
   };
   let computed: ReturnType<typeof valuesOf> | undefined;

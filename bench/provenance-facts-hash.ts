@@ -51,7 +51,7 @@ for (const t of texts) {
     trustedSources: [],
     intent: { args: { q: "x" } },
   };
-  const a = JSON.stringify(NEWOF.computeOutputFacts(input, NEWOF.resultValueFacts(input.result, input.salt)));
+  const a = JSON.stringify(NEWOF.computeOutputFacts(input));
   const b = JSON.stringify(REFOF.computeOutputFacts(input));
   hashes.new.update(a);
   hashes.ref.update(b);
@@ -62,7 +62,8 @@ console.log(
 );
 
 // Output facts with the findings of a check (this tree's default policy, the same findings for both trees): the
-// findings' values hashed onto the text's facts, with and without the facts computed ahead (as the engine does).
+// findings' values hashed onto the text's facts; this tree's read at once, and read after the result they were
+// computed from was overwritten (their values are computed when first read, from what the check saw).
 const engine = new LocalPolicyEngine({}, { worker: false });
 const withFindings = [payload("text", 1024), payload("text", 65536), payload("json", 65536)];
 for (let seed = 1; seed <= 8; seed++) withFindings.push(payload("text", 65536, 900 + seed));
@@ -84,8 +85,11 @@ for (const t of withFindings) {
       trustedSources: [],
       ...(intent ? { intent } : {}),
     };
-    const a = JSON.stringify(NEWOF.computeOutputFacts(input, NEWOF.resultValueFacts(result, input.salt)));
-    const b = JSON.stringify(NEWOF.computeOutputFacts(input));
+    const a = JSON.stringify(NEWOF.computeOutputFacts(input));
+    const copy = structuredClone(result);
+    const deferred = NEWOF.computeOutputFacts({ ...input, result: copy });
+    copy.content[0]!.text = "overwritten jane.roe@example.com 4111 1111 1111 1111";
+    const b = JSON.stringify(deferred);
     const c = JSON.stringify(REFOF.computeOutputFacts(input));
     found.new.update(a + b);
     found.ref.update(c + c);

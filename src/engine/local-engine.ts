@@ -7,7 +7,6 @@ import {
   PolicyConfigError,
 } from "../errors.js";
 import { describeProblem, inspectJson, type JsonProblem } from "../shared/inspect-json.js";
-import type { ValueFact } from "../shared/provenance.js";
 import type {
   CallToolResult,
   Finding,
@@ -33,13 +32,17 @@ import {
   type ResolvedClassifier,
   resolveClassifierOptions,
 } from "./detectors/injection/classifier-hook.js";
-import { applyFlowStep, attachOutputFacts, resultFactsOf, withoutUserValues } from "./flow/engine-steps.js";
+import { applyFlowStep, attachOutputFacts, withoutUserValues } from "./flow/engine-steps.js";
 import { type ConnectorTarget, matchesConnector } from "./glob.js";
 import { ruleActionOf } from "./match-policy.js";
 import { monitoredInput, monitoredOutput } from "./monitor.js";
 import { PairCache } from "./pair-cache.js";
 import { type DetectorWorkerPool, sharedDetectorWorker } from "./parallel/detector-worker-pool.js";
-import { type OffloadSettings, withPrecomputedMatches } from "./parallel/precompute.js";
+import {
+  DEFAULT_WORKER_MIN_LENGTH,
+  type OffloadSettings,
+  withPrecomputedMatches,
+} from "./parallel/precompute.js";
 import { configOf, loadPolicyFile, type ResolvedPolicy, resolvePolicy } from "./policy.js";
 import type { PolicyConfig, SanitizerMode } from "./policy-types.js";
 import type { Action } from "./rules/actions.js";
@@ -181,7 +184,7 @@ export interface LocalEngineOptions {
    * (the costliest) runs there while the other detectors run in the calling thread. Decisions and redactions are
    * the same either way. A worker that is starting, busy with another check or failing is never waited for: the
    * check then runs in the calling thread. `false` keeps every check in the calling thread.
-   * Default: `{ minLength: 65536 }` on a machine with more than one CPU, otherwise `false`.
+   * Default: `{ minLength: 262144 }` on a machine with more than one CPU, otherwise `false`.
    */
   worker?: false | { minLength?: number; pool?: DetectorWorkerPool };
   /**
@@ -219,12 +222,6 @@ const PRE_CUT_MARGIN_BYTES = 64 * 1024;
 
 /** Connector types come from a user resolver: the sanitizer-mode cache is emptied at this many entries. */
 const SANITIZER_MODE_CACHE_LIMIT = 1_000;
-
-/**
- * Shorter strings are not worth the worker's round trip. Measured (text, medians of 300 interleaved checks, 2 cores):
- * 4 KB 75 µs in the calling thread vs 100 µs with the worker, 16 KB 236 vs 282, 64 KB 948 vs 578, 256 KB 3.9 vs 2.5 ms.
- */
-const DEFAULT_WORKER_MIN_LENGTH = 65_536;
 
 function offloadSettings(option: LocalEngineOptions["worker"]): OffloadSettings | undefined {
   if (option === false || (option === undefined && availableParallelism() < 2)) return undefined;
@@ -697,8 +694,7 @@ export class LocalPolicyEngine implements PolicyBackend {
     const { result, size } = cutBeforeScan(request, limits, forTool.plans.get("output", mode), findings);
     const schemaFinding = this.#outputSchemaFinding(request, result);
     if (schemaFinding) findings.push(schemaFinding);
-    const early: { facts?: ValueFact[] } = {};
-    const scanned = await this.#scanResult(request, result, size, mode, forTool, findings, early);
+    const scanned = await this.#scanResult(request, result, size, mode, forTool, findings);
 
     let blocking: Finding | undefined;
     for (let i = 0; i < findings.length && !blocking; i++) {
@@ -732,7 +728,7 @@ export class LocalPolicyEngine implements PolicyBackend {
     };
     if (omitted !== undefined) decision.omittedFindings = omitted;
     if (scanned !== request.result) decision.redactedResult = scanned;
-    return attachOutputFacts(decision, forTool.policy, request, findings, early.facts);
+    return attachOutputFacts(decision, forTool.policy, request, findings);
   }
 
   /** A result that breaks the tool's outputSchema (or declares one and has no structuredContent): a finding. */
@@ -768,16 +764,12 @@ export class LocalPolicyEngine implements PolicyBackend {
     mode: SanitizerMode,
     forTool: { policy: ResolvedPolicy; plans: ScanPlans },
     findings: Finding[],
-    early: { facts?: ValueFact[] },
   ): Promise<CallToolResult> {
     const { limits } = forTool.policy;
     let plan = forTool.plans.get("output", mode);
     // `size` bounds every string's length, so short results skip the walk for long strings.
     if (this.#offload !== undefined && size >= this.#offload.minLength) {
-      const precomputing = withPrecomputedMatches(plan, result, this.#offload);
-      // While the worker reads the long strings: the raw result's provenance facts (they need no finding).
-      early.facts = resultFactsOf(request);
-      plan = await precomputing;
+      plan = await withPrecomputedMatches(plan, result, this.#offload);
       // The only wait in a local check: a caller that gave up meanwhile gets the same answer as before it.
       request.signal?.throwIfAborted();
     }

@@ -18,6 +18,7 @@
  * - No clear value is stored: only keyed hashes and the salt.
  */
 import { getConfig, getCurrentTaskInput } from "@langchain/langgraph";
+import { isComputedOutputFacts } from "../engine/flow/output-facts.js";
 import type { CallProvenance } from "../interceptor/types.js";
 import { type HandleEntry, type HandleSealing, isHandleEntry } from "../shared/handles.js";
 import { type TurnIntent, turnIntent } from "../shared/intent.js";
@@ -109,13 +110,15 @@ function textOf(content: unknown): string {
 /**
  * Output facts objects already found well formed. Every call of a thread reads every artifact of its history, and a
  * result's facts hold up to 512 values: each object is checked once. An artifact read back from a checkpoint is a new
- * object, checked again; no code of this package changes facts after they are made.
+ * object, checked again; no code of this package changes facts after they are made. Facts the local engine made in
+ * this process are well formed by construction and not read here (their values are computed when first read: see
+ * `computeOutputFacts`).
  */
 const wellFormed = new WeakSet<object>();
 
 function isWellFormedFacts(facts: unknown): facts is ToolOutputFacts {
   if (typeof facts !== "object" || facts === null) return false;
-  if (wellFormed.has(facts)) return true;
+  if (wellFormed.has(facts) || isComputedOutputFacts(facts)) return true;
   if (!isToolOutputFacts(facts)) return false;
   wellFormed.add(facts);
   return true;

@@ -131,6 +131,18 @@ describe("worker thread for long strings", () => {
     expect(jobs()).toBe(0);
   });
 
+  it("by default scans a 64 KB string in the calling thread and sends one of 256 KB to the worker", async () => {
+    const p = pool();
+    const jobs = countWorkerJobs(p);
+    const engine = new LocalPolicyEngine({}, { worker: { pool: p } });
+    await engine.startWorker();
+    const text = hostileText(262_144, 5).slice(0, 262_144);
+    await engine.checkOutput(request({ content: [{ type: "text", text: text.slice(0, 65_536) }] }));
+    expect(jobs()).toBe(0);
+    await engine.checkOutput(request({ content: [{ type: "text", text }] }));
+    expect(jobs()).toBe(1);
+  });
+
   it("does not wait for a worker that is still starting", async () => {
     const p = pool();
     const jobs = countWorkerJobs(p);

@@ -5,7 +5,6 @@
  * - output: the result's provenance facts, from the raw result, when the request carries the thread's salt.
  */
 import { InvalidArgumentsError } from "../../errors.js";
-import type { ValueFact } from "../../shared/provenance.js";
 import type {
   Finding,
   InputCheckRequest,
@@ -17,7 +16,7 @@ import type {
 import type { ConnectorTarget } from "../glob.js";
 import type { ResolvedPolicy } from "../policy.js";
 import { runFlowStep } from "./flow-step.js";
-import { computeOutputFacts, resultValueFacts } from "./output-facts.js";
+import { computeOutputFacts } from "./output-facts.js";
 import { userOwnedFindings } from "./user-values.js";
 
 function escapeStep(step: string): string {
@@ -110,41 +109,27 @@ export function applyFlowStep(
 }
 
 /**
- * What the raw result says, hashed (the part of its provenance facts that needs no finding), when the request
- * carries a salt: the output check computes it while the worker reads the result, and hands it to
- * `attachOutputFacts`.
- */
-export function resultFactsOf(request: OutputCheckRequest): ValueFact[] | undefined {
-  const salt = request.provenanceSalt;
-  return salt === undefined ? undefined : resultValueFacts(request.result, salt);
-}
-
-/**
- * The result's provenance facts onto an allowed output decision, when the request carries a salt. `textFacts`:
- * `resultFactsOf(request)`, when already computed.
+ * The result's provenance facts onto an allowed output decision, when the request carries a salt (their values are
+ * computed when first read: see `computeOutputFacts`).
  */
 export function attachOutputFacts(
   decision: OutputDecision,
   policy: ResolvedPolicy,
   request: OutputCheckRequest,
   findings: readonly Finding[],
-  textFacts?: readonly ValueFact[],
 ): OutputDecision {
   const salt = request.provenanceSalt;
   if (salt === undefined || !decision.allowed) return decision;
-  decision.provenance = computeOutputFacts(
-    {
-      connectorType: request.connectorType,
-      serverName: request.serverName,
-      toolName: request.toolName,
-      ...(request.toolCallId !== undefined ? { toolCallId: request.toolCallId } : {}),
-      result: request.result,
-      findings,
-      salt,
-      trustedSources: policy.flow.trustedSources,
-      ...(policy.flow.intentBinding ? { intent: { args: request.args } } : {}),
-    },
-    textFacts,
-  );
+  decision.provenance = computeOutputFacts({
+    connectorType: request.connectorType,
+    serverName: request.serverName,
+    toolName: request.toolName,
+    ...(request.toolCallId !== undefined ? { toolCallId: request.toolCallId } : {}),
+    result: request.result,
+    findings,
+    salt,
+    trustedSources: policy.flow.trustedSources,
+    ...(policy.flow.intentBinding ? { intent: { args: request.args } } : {}),
+  });
   return decision;
 }

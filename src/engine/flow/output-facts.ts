@@ -90,78 +90,109 @@ export interface OutputFactsInput extends ConnectorTarget {
 }
 
 /**
- * The facts of what a raw result says, before its findings are known: a pure function of the result and the salt,
- * so the output check may compute it while it waits for the worker (`computeOutputFacts` takes it then).
+ * Output facts objects `computeOutputFacts` made in this process: well formed by construction (no code of this
+ * package changes facts after they are made), so a reader that validates facts from a checkpoint or the wire need
+ * not read these (reading `values` is what computes them).
  */
-export function resultValueFacts(result: CallToolResult, salt: string): ValueFact[] {
-  const { facts, hashes, seen } = valueFactsOf(resultTexts(result), salt, { side: "tool" });
-  MADE.set(facts, { hashes, seen });
-  return facts;
+const MADE_HERE = new WeakSet<object>();
+
+/** Whether `computeOutputFacts` made `facts` in this process (then they are well formed). */
+export function isComputedOutputFacts(facts: unknown): boolean {
+  return typeof facts === "object" && facts !== null && MADE_HERE.has(facts);
 }
 
-/**
- * What `resultValueFacts` made besides its facts, for as long as they live: the hash of each normal form it hashed
- * (a finding's value is most often one of them, the same e-mail address or phone number, and its hash is then looked
- * up, not computed again; such a hash is already among the facts) and the set of the facts' hashes. Read, never
- * changed.
- */
-const MADE = new WeakMap<
-  readonly ValueFact[],
-  { hashes: ReadonlyMap<string, string>; seen: ReadonlySet<string> }
->();
-
-/** The text's facts (a copy of `textFacts` when given), the hashes by normal form and the set of the facts' hashes. */
-function textFactsOf(
-  input: OutputFactsInput,
-  textFacts: readonly ValueFact[] | undefined,
-): { values: ValueFact[]; hashes: ReadonlyMap<string, string>; seen: ReadonlySet<string> } {
-  if (textFacts === undefined) {
-    const made = valueFactsOf(resultTexts(input.result), input.salt, { side: "tool" });
-    return { values: made.facts, hashes: made.hashes, seen: made.seen };
-  }
-  const made = MADE.get(textFacts);
-  return {
-    values: textFacts.slice(),
-    hashes: made?.hashes ?? new Map(),
-    seen: made?.seen ?? new Set(textFacts.map((fact) => fact.h)),
-  };
+/** What the facts' values are computed from, taken when the check runs: strings only, which nothing can change. */
+interface ValueSources {
+  texts: string[];
+  /** Each finding's value in the raw result, with the kind it is hashed as. */
+  found: { kind: ValueKind; raw: string }[];
+  salt: string;
+  /** Intent binding on and the source untrusted: the records are computed with the values. */
+  withRecords: boolean;
 }
 
-/** `textFacts`: `resultValueFacts(input.result, input.salt)` when already computed (it is not changed). */
-export function computeOutputFacts(
-  input: OutputFactsInput,
-  textFacts?: readonly ValueFact[],
-): ToolOutputFacts {
-  const { values, hashes, seen } = textFactsOf(input, textFacts);
+/** The facts' values (and records), from the sources `computeOutputFacts` took. */
+function valuesOf(sources: ValueSources): { values: ValueFact[]; records?: string[][] } {
+  const { facts: values, hashes, seen } = valueFactsOf(sources.texts, sources.salt, { side: "tool" });
   // The findings' hashes that are not among the text's facts (a finding's value is most often one of them).
   const added = new Set<string>();
-  const injection = new Set<string>();
-  const leaves = new Map<string, unknown>();
-  for (const finding of input.findings) {
-    if (finding.kind === "injection") injection.add(finding.ruleId);
-    const kind = kindOfFinding(finding);
-    const raw = kind === undefined ? undefined : findingValue(input.result, finding, leaves);
-    if (raw === undefined || kind === undefined) continue;
+  for (const { kind, raw } of sources.found) {
     const norm = normaliseValue(kind, raw);
     // A normal form the text's facts hashed is among them already.
     if (norm === undefined || hashes.has(norm)) continue;
-    const h = hashValue(norm, input.salt);
+    const h = hashValue(norm, sources.salt);
     if (!seen.has(h) && !added.has(h) && values.length < 2 * MAX_VALUES_PER_TEXT) {
       added.add(h);
       values.push({ kind, h });
     }
   }
-  const facts: ToolOutputFacts = {
-    server: input.serverName,
-    tool: input.toolName || input.connectorType,
-    values,
-    injection: [...injection],
+  if (!sources.withRecords) return { values };
+  return { values, records: attachRecords(sources.texts, values, sources.salt) };
+}
+
+/**
+ * Defines `key` on `facts` as an enumerable property computed when first read (then a plain data property holding
+ * that value; assigning it sets a plain value too). `value` must give the same value every time it is called. JSON, a structured clone, a spread and every reader see the
+ * value as if it had been set, in the property's place among the keys.
+ */
+function lazyProperty<K extends "values" | "records">(
+  facts: ToolOutputFacts,
+  key: K,
+  value: () => ToolOutputFacts[K],
+): void {
+  const settle = (v: ToolOutputFacts[K]) => {
+    Object.defineProperty(facts, key, { value: v, enumerable: true, writable: true, configurable: true });
   };
-  if (input.toolCallId !== undefined) facts.toolCallId = input.toolCallId;
-  if (input.trustedSources.length > 0 && matchesConnector(input, input.trustedSources)) facts.trusted = true;
-  if (input.intent && !facts.trusted) {
-    facts.pointers = pointersOf(input.intent.args, input.salt);
-    facts.records = attachRecords(resultTexts(input.result), values, input.salt);
+  Object.defineProperty(facts, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const v = value();
+      // A frozen object keeps the accessor (`value` gives the same value again).
+      if (!Object.isFrozen(facts)) settle(v);
+      return v;
+    },
+    set: settle,
+  });
+}
+
+/**
+ * The facts of one raw result. The values (the result's text hashed window by window, its findings' values; with
+ * intent binding, its records) are computed when first read, from strings taken now: only a sink call's flow step,
+ * a checkpoint or the wire reads them, and a step whose facts nobody reads does not pay for them. Everything else is
+ * set now.
+ */
+export function computeOutputFacts(input: OutputFactsInput): ToolOutputFacts {
+  const injection = new Set<string>();
+  const found: { kind: ValueKind; raw: string }[] = [];
+  const leaves = new Map<string, unknown>();
+  for (const finding of input.findings) {
+    if (finding.kind === "injection") injection.add(finding.ruleId);
+    const kind = kindOfFinding(finding);
+    const raw = kind === undefined ? undefined : findingValue(input.result, finding, leaves);
+    if (raw !== undefined && kind !== undefined) found.push({ kind, raw });
   }
+  const facts = { server: input.serverName, tool: input.toolName || input.connectorType } as ToolOutputFacts;
+  const trusted = input.trustedSources.length > 0 && matchesConnector(input, input.trustedSources);
+  const sources: ValueSources = {
+    texts: resultTexts(input.result),
+    found,
+    salt: input.salt,
+    withRecords: input.intent !== undefined && !trusted,
+  };
+  let computed: ReturnType<typeof valuesOf> | undefined;
+  const compute = () => {
+    computed ??= valuesOf(sources);
+    return computed;
+  };
+  lazyProperty(facts, "values", () => compute().values);
+  facts.injection = [...injection];
+  if (input.toolCallId !== undefined) facts.toolCallId = input.toolCallId;
+  if (trusted) facts.trusted = true;
+  if (input.intent && !trusted) {
+    facts.pointers = pointersOf(input.intent.args, input.salt);
+    lazyProperty(facts, "records", () => compute().records ?? []);
+  }
+  MADE_HERE.add(facts);
   return facts;
 }

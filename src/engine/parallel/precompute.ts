@@ -3,6 +3,14 @@ import type { MatchColumns } from "../scan/match-columns.js";
 import { runDetectorsAround, type ScanPlan } from "../scan/string-scanner.js";
 import type { DetectorWorkerPool } from "./detector-worker-pool.js";
 
+/**
+ * Shorter strings are scanned in the calling thread. The worker saves wall time only while a core is idle, and only
+ * the injection detector's share of the check (about a fifth); it always costs CPU: a worker woken for each check
+ * (an agent step's pattern, not back-to-back checks) adds a quarter to a third of the check's process CPU at 64 KB
+ * and about a fifth at 256 KB-1 MB (bench/agent-step-stages.ts, bench/results/2026-11-27-s14-agentstep.md).
+ */
+export const DEFAULT_WORKER_MIN_LENGTH = 262_144;
+
 export interface OffloadSettings {
   pool: DetectorWorkerPool;
   /** Strings at least this long (UTF-16 units) go to the worker. */

@@ -1,6 +1,7 @@
 import { classifyInvisible } from "../../sanitizer/invisible-chars.js";
 import { SegmentMap } from "../../scan/offset-map.js";
 import { CONFUSABLE_FOLDS } from "./confusables.js";
+import { isRegexSpace } from "./instruction-span.js";
 
 /**
  * Produces the text the injection phrases are matched against: lower case, invisible characters dropped, Unicode
@@ -66,7 +67,70 @@ export function isPrintableAscii(input: string): boolean {
 function foldText(input: string, lowerAscii: boolean): MatchableText {
   const lower = lowerAscii ? (ascii: string) => ascii.toLowerCase() : (ascii: string) => ascii;
   if (isPrintableAscii(input)) return { text: lower(input), toOriginal: identityRange };
-  return foldMixed(input, lower);
+  return foldMixed(input, lower, foldCodePoint);
+}
+
+/**
+ * JSON-escaped whitespace (`\n`, `\r`, `\t` as a backslash and a letter) read as whitespace: a tool output that is
+ * JSON text holds each line of a string behind such an escape, and the letter glued to the next line's first word
+ * (`...\nIgnore previous instructions`) hid its lead word from the word-boundary trigger scan. Two characters become
+ * two spaces, so offsets are unchanged; text without a backslash is returned as is.
+ */
+const ESCAPED_SPACE = /\\[nrt]/g;
+
+export function openEscapes(text: string): string {
+  return text.includes("\\") ? text.replace(ESCAPED_SPACE, "  ") : text;
+}
+
+/**
+ * What the phrase rules read of a text holding a character outside printable ASCII: `toFoldedText`'s fold with its
+ * JSON escapes opened (`openEscapes`) and every UTF-16 unit outside ASCII that no reader tells apart from another
+ * standing in as one of two one-byte characters (`standIn`), so the text is a one-byte string. Offsets and the offset
+ * map are the fold's (one unit for one). The escapes are opened slice by slice as the fold copies its ASCII runs: an
+ * escape is two printable ASCII characters, so none spans a run of other characters.
+ */
+export function toPhraseText(input: string): MatchableText {
+  return foldMixed(input, openEscapes, phraseFold);
+}
+
+const phraseFolds = new Map<number, string>();
+
+/** `foldCodePoint` with each unit outside ASCII replaced by its stand-in. */
+function phraseFold(cp: number): string {
+  const cached = phraseFolds.get(cp);
+  if (cached !== undefined) return cached;
+  const folded = foldCodePoint(cp);
+  let out = "";
+  for (let i = 0; i < folded.length; i++) out += standIn(folded.charCodeAt(i));
+  if (phraseFolds.size < FOLD_CACHE_LIMIT) phraseFolds.set(cp, out);
+  return out;
+}
+
+/**
+ * Quotes whose kind the quoted-mention check reads (quoted-mention.ts: its openers and closers; the rules' sources
+ * hold no other character outside ASCII, a unit test checks it).
+ */
+const READ_QUOTES = new Set([0xab, 0xbb, 0x2018, 0x2019, 0x201c, 0x201d, 0x201e]);
+const LETTER = /\p{L}/u;
+/** A letter outside ASCII as one stand-in: `\p{L}`, not `\w`, not `\s`, no case; one byte in a V8 string. */
+export const LETTER_STAND_IN = "\xaa";
+/** Any other unit outside ASCII (a symbol, half of a surrogate pair): not `\w`, not `\s`, not a line break. */
+export const OTHER_STAND_IN = "\x01";
+
+/**
+ * A unit outside ASCII of the fold, as the phrase rules read it, or the unit itself. Every reader of the phrase text
+ * tells such units apart only as: `\s` (and the other regex spaces, kept), a quote the quoted-mention check reads
+ * (kept), a letter (`\p{L}`, the quoted-mention check's apostrophe test), or none of these; word characters (`\w`,
+ * `\b` without the `u` flag) are ASCII, and no unit outside ASCII matches an ASCII one under `i` without `u`. For the
+ * trigger pass, both stand-ins are, like every unit outside ASCII, space-like and no word character; the pass counts
+ * a run of such bytes as one unit at most, however many bytes a character takes. Exported for tests.
+ */
+export function standIn(unit: number): string {
+  if (unit < 0x80) return String.fromCharCode(unit);
+  if (unit >= 0xd800 && unit <= 0xdfff) return OTHER_STAND_IN;
+  const ch = String.fromCharCode(unit);
+  if (isRegexSpace(unit) || READ_QUOTES.has(unit)) return ch;
+  return LETTER.test(ch) ? LETTER_STAND_IN : OTHER_STAND_IN;
 }
 
 /**
@@ -79,7 +143,11 @@ function foldText(input: string, lowerAscii: boolean): MatchableText {
  * compares the two. Text no fold changes in length but for ASCII case (typographic quotes, accented letters, CJK:
  * most non-ASCII prose) keeps the identity map.
  */
-function foldMixed(input: string, lower: (ascii: string) => string): MatchableText {
+function foldMixed(
+  input: string,
+  copyAscii: (ascii: string) => string,
+  foldCodePoint: (cp: number) => string,
+): MatchableText {
   const map = new SegmentMap();
   let out = "";
   let copied = 0;
@@ -95,7 +163,7 @@ function foldMixed(input: string, lower: (ascii: string) => string): MatchableTe
     if (runStart > copied) {
       if (!linear) map.addLinear(length, copied);
       linear = true;
-      out += lower(input.slice(copied, runStart));
+      out += copyAscii(input.slice(copied, runStart));
       length += runStart - copied;
     }
     for (let i = runStart; i < runEnd; ) {
@@ -119,7 +187,7 @@ function foldMixed(input: string, lower: (ascii: string) => string): MatchableTe
   }
   if (copied < input.length) {
     if (!linear) map.addLinear(length, copied);
-    out += lower(input.slice(copied));
+    out += copyAscii(input.slice(copied));
   }
   return { text: out, toOriginal: oneForOne ? identityRange : (start, end) => map.toOriginal(start, end) };
 }

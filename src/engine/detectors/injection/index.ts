@@ -1,6 +1,6 @@
 import { HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
-import { type MatchableText, openEscapes, toPhraseText } from "./normalise.js";
+import { type MatchableText, openEscapes, toPhraseBytes, toPhraseText } from "./normalise.js";
 import { type RuleGate, ruleGates, triggerDfa } from "./phrase-gates.js";
 import { NON_WORD_AFTER, NON_WORD_BEFORE } from "./phrase-literals.js";
 import { compilePhrase } from "./phrase-pattern.js";
@@ -94,9 +94,16 @@ export function createInjectionDetector(): TextDetector {
       // Outside printable ASCII: the rules read the fold (lookalikes, invisible characters, escapes opened), so scan
       // that. The pass finds in it what it finds in the fold with its escapes closed, but gate literals and leads
       // that begin with an escape's letter, which no rule can read there (see `isWordAt`).
-      const folded: MatchableText = toPhraseText(text);
-      scan.scanAny(folded.text, hits);
-      state.run(folded.text, folded.toOriginal, hits, out, true);
+      const phrase = toPhraseBytes(text);
+      if (phrase === undefined) {
+        const folded: MatchableText = toPhraseText(text);
+        scan.scanAny(folded.text, hits);
+        state.run(folded.text, folded.toOriginal, hits, out, true);
+        return;
+      }
+      scan.scanLatin1(phrase.bytes, phrase.length, hits);
+      // No lead word let out: nothing reads the text, so it is never made a string.
+      if (hits.count > 0) state.run(phrase.text(), phrase.toOriginal, hits, out, true);
     },
   };
   return detector;

@@ -67,7 +67,9 @@ export function isPrintableAscii(input: string): boolean {
 function foldText(input: string, lowerAscii: boolean): MatchableText {
   const lower = lowerAscii ? (ascii: string) => ascii.toLowerCase() : (ascii: string) => ascii;
   if (isPrintableAscii(input)) return { text: lower(input), toOriginal: identityRange };
-  return foldMixed(input, lower, foldCodePoint);
+  const sink = new StringSink(lower);
+  const toOriginal = foldMixed(input, foldCodePoint, sink)!;
+  return { text: sink.text, toOriginal };
 }
 
 /**
@@ -85,12 +87,115 @@ export function openEscapes(text: string): string {
 /**
  * What the phrase rules read of a text holding a character outside printable ASCII: `toFoldedText`'s fold with its
  * JSON escapes opened (`openEscapes`) and every UTF-16 unit outside ASCII that no reader tells apart from another
- * standing in as one of two one-byte characters (`standIn`), so the text is a one-byte string. Offsets and the offset
- * map are the fold's (one unit for one). The escapes are opened slice by slice as the fold copies its ASCII runs: an
- * escape is two printable ASCII characters, so none spans a run of other characters.
+ * standing in as one of two one-byte characters (`standIn`). Offsets and the offset map are the fold's (one unit for
+ * one). The escapes are opened slice by slice as the fold copies its ASCII runs: an escape is two printable ASCII
+ * characters, so none spans a run of other characters.
  */
 export function toPhraseText(input: string): MatchableText {
-  return foldMixed(input, openEscapes, phraseFold);
+  const sink = new StringSink(openEscapes);
+  const toOriginal = foldMixed(input, phraseFold, sink)!;
+  return { text: sink.text, toOriginal };
+}
+
+/** The phrase text (`toPhraseText`) as one byte per UTF-16 unit, every unit below 0x100 (Latin-1). */
+export interface PhraseBytes {
+  /** The text in bytes [0, length): a buffer reused by the next call. */
+  readonly bytes: Uint8Array;
+  readonly length: number;
+  readonly toOriginal: MatchableText["toOriginal"];
+  /** `toPhraseText(input).text`, decoded from the bytes (a one-byte string); call before the next fold. */
+  text(): string;
+}
+
+/**
+ * `toPhraseText` written into a reused byte buffer instead of a string, or undefined when a unit of it is not below
+ * 0x100 (a quote the stand-ins keep: `„`). The text is a string only if a reader asks for it (`text`); a slice of a
+ * two-byte input is a two-byte string even where it holds only ASCII, so the string fold of such an input stays
+ * two-byte, and the decoded bytes do not.
+ */
+export function toPhraseBytes(input: string): PhraseBytes | undefined {
+  const sink = new ByteSink();
+  const toOriginal = foldMixed(input, phraseFold, sink);
+  if (toOriginal === undefined) return undefined;
+  const { bytes, length } = sink;
+  return {
+    bytes,
+    length,
+    toOriginal,
+    text: () => Buffer.from(bytes.buffer, bytes.byteOffset, length).toString("latin1"),
+  };
+}
+
+/** Where a fold writes: the ASCII runs between the characters it folds, and each character's fold. */
+interface FoldSink {
+  /** Copies input[from, to): printable ASCII, tab, LF and CR. */
+  copy(input: string, from: number, to: number): void;
+  /** Appends one character's fold; false when this sink cannot hold it (the fold stops). */
+  add(folded: string): boolean;
+}
+
+class StringSink implements FoldSink {
+  text = "";
+  constructor(readonly copyAscii: (ascii: string) => string) {}
+  copy(input: string, from: number, to: number): void {
+    this.text += this.copyAscii(input.slice(from, to));
+  }
+  add(folded: string): boolean {
+    this.text += folded;
+    return true;
+  }
+}
+
+/** The byte buffer kept between folds (one at a time: `detect` is never re-entered), if at most this long. */
+const KEPT_BYTES = 1 << 20;
+let keptBytes = new Uint8Array(4096);
+const asciiEncoder = new TextEncoder();
+
+/** The phrase text as Latin-1 bytes, escapes opened (`openEscapes`, read off the input's backslashes). */
+class ByteSink implements FoldSink {
+  bytes = keptBytes;
+  length = 0;
+  /** The input's first backslash at or after the last copy's start (-1: none left). */
+  #backslash = -2;
+
+  copy(input: string, from: number, to: number): void {
+    const n = to - from;
+    this.#room(n);
+    const at = this.length;
+    const bytes = this.bytes;
+    if (n < 32) for (let i = 0; i < n; i++) bytes[at + i] = input.charCodeAt(from + i);
+    else asciiEncoder.encodeInto(input.slice(from, to), bytes.subarray(at, at + n));
+    if (this.#backslash !== -1 && this.#backslash < from) this.#backslash = input.indexOf("\\", from);
+    // An escape is a backslash and `n`, `r` or `t` right after it, both inside this ASCII run.
+    while (this.#backslash !== -1 && this.#backslash < to - 1) {
+      const k = this.#backslash;
+      const c = input.charCodeAt(k + 1);
+      if (c === 0x6e || c === 0x72 || c === 0x74) {
+        bytes[at + k - from] = 0x20;
+        bytes[at + k - from + 1] = 0x20;
+      }
+      this.#backslash = input.indexOf("\\", k + 1);
+    }
+    this.length += n;
+  }
+
+  add(folded: string): boolean {
+    this.#room(folded.length);
+    for (let i = 0; i < folded.length; i++) {
+      const c = folded.charCodeAt(i);
+      if (c > 0xff) return false;
+      this.bytes[this.length++] = c;
+    }
+    return true;
+  }
+
+  #room(n: number): void {
+    if (this.length + n <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+    if (grown.length <= KEPT_BYTES) keptBytes = grown;
+  }
 }
 
 const phraseFolds = new Map<number, string>();
@@ -145,11 +250,10 @@ export function standIn(unit: number): string {
  */
 function foldMixed(
   input: string,
-  copyAscii: (ascii: string) => string,
   foldCodePoint: (cp: number) => string,
-): MatchableText {
+  sink: FoldSink,
+): MatchableText["toOriginal"] | undefined {
   const map = new SegmentMap();
-  let out = "";
   let copied = 0;
   let length = 0;
   // Whether the map's last segment is linear and runs one for one up to here (a linear segment here would merge).
@@ -163,7 +267,7 @@ function foldMixed(
     if (runStart > copied) {
       if (!linear) map.addLinear(length, copied);
       linear = true;
-      out += copyAscii(input.slice(copied, runStart));
+      sink.copy(input, copied, runStart);
       length += runStart - copied;
     }
     for (let i = runStart; i < runEnd; ) {
@@ -179,7 +283,7 @@ function foldMixed(
         linear = false;
         oneForOne = false;
       }
-      out += folded;
+      if (!sink.add(folded)) return undefined;
       length += folded.length;
       i += width;
     }
@@ -187,9 +291,9 @@ function foldMixed(
   }
   if (copied < input.length) {
     if (!linear) map.addLinear(length, copied);
-    out += copyAscii(input.slice(copied));
+    sink.copy(input, copied, input.length);
   }
-  return { text: out, toOriginal: oneForOne ? identityRange : (start, end) => map.toOriginal(start, end) };
+  return oneForOne ? identityRange : (start, end) => map.toOriginal(start, end);
 }
 
 function isHighSurrogate(code: number): boolean {

@@ -296,6 +296,23 @@ export class PhraseTriggerScan {
     this.#finish(out);
   }
 
+  /**
+   * Scans text given as one byte per UTF-16 unit (Latin-1: `bytes[0, length)`), into `out` (cleared first): the hits
+   * the string of those units gives. The pass reads a byte from 0x80 as it reads every byte of a character outside
+   * ASCII (space-like, no word character, no literal's), so only the offsets differ, and here a byte is a unit.
+   */
+  scanLatin1(bytes: Uint8Array, length: number, out: TriggerHits): void {
+    const ex = this.#ex;
+    this.#reset(out);
+    for (let at = 0; at < length; at += CHUNK_BYTES) {
+      const n = Math.min(CHUNK_BYTES, length - at);
+      this.#room.set(bytes.subarray(at, at + n));
+      ex.chunk(at === 0 ? 1 : 0);
+      this.#scanBytes(n, true, out);
+    }
+    this.#finish(out);
+  }
+
   #reset(out: TriggerHits): void {
     this.#ex.reset();
     if (this.#gated) this.#ex.resetGates();

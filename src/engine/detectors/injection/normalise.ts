@@ -20,7 +20,13 @@ export interface MatchableText {
 }
 
 const NEEDS_FOLDING = /[^\t\n\r\x20-\x7e]/;
-const NON_ASCII_RUN = /[^\t\n\r\x20-\x7e]+/g;
+/** Where a run of what needs folding starts (`test` only: no match object); runs are short, read on by `needsFolding`. */
+const ODD_CHAR = /[^\t\n\r\x20-\x7e]/g;
+
+/** A code unit outside printable ASCII, tab, LF and CR (what ODD_CHAR matches). */
+function needsFolding(c: number): boolean {
+  return c > 0x7e || (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d);
+}
 const COMBINING_MARKS = /\p{M}/gu;
 const WHITESPACE = /\s/;
 const FOLD_CACHE_LIMIT = 8192;
@@ -253,19 +259,22 @@ function foldMixed(
   foldCodePoint: (cp: number) => string,
   sink: FoldSink,
 ): MatchableText["toOriginal"] | undefined {
-  const map = new SegmentMap();
+  // Made at the first character that does not fold one for one (most texts have none): until then the map would
+  // hold one linear segment from 0 if anything came before, which it is given then.
+  let map: SegmentMap | undefined;
   let copied = 0;
   let length = 0;
   // Whether the map's last segment is linear and runs one for one up to here (a linear segment here would merge).
   let linear = false;
   // Whether every character so far folded one for one: the map is then one linear segment from 0, the identity.
   let oneForOne = true;
-  NON_ASCII_RUN.lastIndex = 0;
-  for (let run = NON_ASCII_RUN.exec(input); run !== null; run = NON_ASCII_RUN.exec(input)) {
-    const runStart = run.index;
-    const runEnd = runStart + run[0].length;
+  ODD_CHAR.lastIndex = 0;
+  while (ODD_CHAR.test(input)) {
+    const runStart = ODD_CHAR.lastIndex - 1;
+    let runEnd = runStart + 1;
+    while (runEnd < input.length && needsFolding(input.charCodeAt(runEnd))) runEnd++;
     if (runStart > copied) {
-      if (!linear) map.addLinear(length, copied);
+      if (!linear) map?.addLinear(length, copied);
       linear = true;
       sink.copy(input, copied, runStart);
       length += runStart - copied;
@@ -276,9 +285,13 @@ function foldMixed(
         isHighSurrogate(code) && i + 1 < runEnd && isLowSurrogate(input.charCodeAt(i + 1)) ? 2 : 1;
       const folded = foldCodePoint(width === 2 ? input.codePointAt(i)! : code);
       if (folded.length === 1 && width === 1) {
-        if (!linear) map.addLinear(length, i);
+        if (!linear) map?.addLinear(length, i);
         linear = true;
       } else {
+        if (map === undefined) {
+          map = new SegmentMap();
+          if (linear) map.addLinear(0, 0);
+        }
         if (folded.length > 0) map.addBlock(length, i, width);
         linear = false;
         oneForOne = false;
@@ -288,12 +301,15 @@ function foldMixed(
       i += width;
     }
     copied = runEnd;
+    ODD_CHAR.lastIndex = runEnd;
   }
   if (copied < input.length) {
-    if (!linear) map.addLinear(length, copied);
+    if (!linear) map?.addLinear(length, copied);
     sink.copy(input, copied, input.length);
   }
-  return oneForOne ? identityRange : (start, end) => map.toOriginal(start, end);
+  if (oneForOne || map === undefined) return identityRange;
+  const segments = map;
+  return (start, end) => segments.toOriginal(start, end);
 }
 
 function isHighSurrogate(code: number): boolean {

@@ -120,7 +120,7 @@ export interface PhraseBytes {
  * two-byte, and the decoded bytes do not.
  */
 export function toPhraseBytes(input: string): PhraseBytes | undefined {
-  const sink = new ByteSink();
+  const sink = new ByteSink(input.length);
   const toOriginal = foldMixed(input, phraseFold, sink);
   if (toOriginal === undefined) return undefined;
   const { bytes, length } = sink;
@@ -154,15 +154,24 @@ class StringSink implements FoldSink {
 
 /** The byte buffer kept between folds (one at a time: `detect` is never re-entered), if at most this long. */
 const KEPT_BYTES = 1 << 20;
-let keptBytes = new Uint8Array(4096);
+let keptBytes = new Uint8Array(0);
 const asciiEncoder = new TextEncoder();
 
 /** The phrase text as Latin-1 bytes, escapes opened (`openEscapes`, read off the input's backslashes). */
 class ByteSink implements FoldSink {
-  bytes = keptBytes;
+  bytes: Uint8Array;
   length = 0;
   /** The input's first backslash at or after the last copy's start (-1: none left). */
   #backslash = -2;
+
+  /** `units`: the input's length, what the fold's length is near (it grows past it only by what folds to more). */
+  constructor(units: number) {
+    if (keptBytes.length < units + 64) {
+      const bytes = new Uint8Array(units + 64);
+      if (bytes.length <= KEPT_BYTES) keptBytes = bytes;
+      this.bytes = bytes;
+    } else this.bytes = keptBytes;
+  }
 
   copy(input: string, from: number, to: number): void {
     const n = to - from;

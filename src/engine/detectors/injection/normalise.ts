@@ -120,7 +120,7 @@ export interface PhraseBytes {
  * two-byte, and the decoded bytes do not.
  */
 export function toPhraseBytes(input: string): PhraseBytes | undefined {
-  const sink = new ByteSink(input.length);
+  const sink = new ByteSink(input);
   const toOriginal = foldMixed(input, phraseFold, sink);
   if (toOriginal === undefined) return undefined;
   const { bytes, length } = sink;
@@ -155,7 +155,17 @@ class StringSink implements FoldSink {
 /** The byte buffer kept between folds (one at a time: `detect` is never re-entered), if at most this long. */
 const KEPT_BYTES = 1 << 20;
 let keptBytes = new Uint8Array(0);
-const asciiEncoder = new TextEncoder();
+let viewed: Uint8Array | undefined;
+let view: Buffer | undefined;
+
+/** A Buffer over the same memory as `bytes` (the last one asked for is kept: the sink asks for one buffer at a time). */
+function latin1View(bytes: Uint8Array): Buffer {
+  if (viewed !== bytes || view === undefined) {
+    view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    viewed = bytes;
+  }
+  return view;
+}
 
 /** The phrase text as Latin-1 bytes, escapes opened (`openEscapes`, read off the input's backslashes). */
 class ByteSink implements FoldSink {
@@ -164,13 +174,18 @@ class ByteSink implements FoldSink {
   /** The input's first backslash at or after the last copy's start (-1: none left). */
   #backslash = -2;
 
-  /** `units`: the input's length, what the fold's length is near (it grows past it only by what folds to more). */
-  constructor(units: number) {
-    if (keptBytes.length < units + 64) {
-      const bytes = new Uint8Array(units + 64);
+  /**
+   * Sized for the input (the fold's length is near its length: it grows past it only by what folds to more), and
+   * the input's units written in at once, each as its low byte: where the fold so far is as long as the input read
+   * (every fold one for one, the common case), an ASCII run is in place already.
+   */
+  constructor(input: string) {
+    if (keptBytes.length < input.length + 64) {
+      const bytes = new Uint8Array(input.length + 64);
       if (bytes.length <= KEPT_BYTES) keptBytes = bytes;
       this.bytes = bytes;
     } else this.bytes = keptBytes;
+    latin1View(this.bytes).write(input, 0, input.length, "latin1");
   }
 
   copy(input: string, from: number, to: number): void {
@@ -178,8 +193,10 @@ class ByteSink implements FoldSink {
     this.#room(n);
     const at = this.length;
     const bytes = this.bytes;
-    if (n < 32) for (let i = 0; i < n; i++) bytes[at + i] = input.charCodeAt(from + i);
-    else asciiEncoder.encodeInto(input.slice(from, to), bytes.subarray(at, at + n));
+    if (at === from) {
+      // In place since the constructor: every byte written since is before `at` (and growing copies every byte).
+    } else if (n < 32) for (let i = 0; i < n; i++) bytes[at + i] = input.charCodeAt(from + i);
+    else latin1View(bytes).write(input.slice(from, to), at, n, "latin1");
     if (this.#backslash !== -1 && this.#backslash < from) this.#backslash = input.indexOf("\\", from);
     // An escape is a backslash and `n`, `r` or `t` right after it, both inside this ASCII run.
     while (this.#backslash !== -1 && this.#backslash < to - 1) {
@@ -207,7 +224,7 @@ class ByteSink implements FoldSink {
   #room(n: number): void {
     if (this.length + n <= this.bytes.length) return;
     const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
-    grown.set(this.bytes.subarray(0, this.length));
+    grown.set(this.bytes);
     this.bytes = grown;
     if (grown.length <= KEPT_BYTES) keptBytes = grown;
   }

@@ -443,8 +443,9 @@ export function scanChunk(text: usize, n: i32, overlap: i32, ascii: bool): i32 {
 //   units at most as the lead word's end): it allows the rule when L <= reach + 1, which the host checks per lead
 //   and rule (else it marks the lead to keep). So only the rule's last gate end is kept (`lastEnd`);
 // - after the lead hit, the rule's next gate hit decides it (later ones have no fewer units): all leads waiting on the
-//   rule since its previous gate hit (`lastSeq`) are decided at once; a rule whose bound is below the units reached
-//   can no longer allow its lead (`maxLimit`).
+//   rule since its previous gate hit are decided at once; a rule whose bound is below the units reached can no longer
+//   allow its lead (`maxLimit`). Each rule keeps the leads waiting on it as a list, newest first, through nodes that
+//   belong to a ring slot and a position in its lead's rules (`waiting`, `nodes`), so a gate hit visits only those.
 // Leads wait in a ring of `ringCap` entries, in order, and leave it from its head once decided; a full ring lets its
 // head out undecided (kept: the host tries its rules, which finds what it would have found). At the text's end
 // (`finish`), the undecided leads are dropped: no gate hit of their rules follows them.
@@ -464,7 +465,10 @@ let leadRuleFromOff: usize = 0;
 let leadRulesOff: usize = 0;
 let reachOff: usize = 0;
 let lastEndOff: usize = 0;
-let lastSeqOff: usize = 0;
+/** By rule: its newest waiting node, or -1. A node (slot * slots + p): the lead's seq, the next older node. */
+let waitingOff: usize = 0;
+let nodesOff: usize = 0;
+let slots: i32 = 0;
 let ringOff: usize = 0;
 let outOff: usize = 0;
 let ruleCount: i32 = 0;
@@ -483,7 +487,9 @@ export function configureGates(
   reach: usize,
   rules: i32,
   lastEnd: usize,
-  lastSeq: usize,
+  waiting: usize,
+  nodes: usize,
+  slotsPerLead: i32,
   ring: usize,
   cap: i32,
   out: usize,
@@ -497,7 +503,9 @@ export function configureGates(
   reachOff = reach;
   ruleCount = rules;
   lastEndOff = lastEnd;
-  lastSeqOff = lastSeq;
+  waitingOff = waiting;
+  nodesOff = nodes;
+  slots = slotsPerLead;
   ringOff = ring;
   ringCap = cap;
   outOff = out;
@@ -510,7 +518,7 @@ export function resetGates(): void {
   outCount = 0;
   for (let r = 0; r < ruleCount; r++) {
     store<i32>(lastEndOff + (<usize>r << 2), -1);
-    store<i32>(lastSeqOff + (<usize>r << 2), 0);
+    store<i32>(waitingOff + (<usize>r << 2), -1);
   }
 }
 
@@ -551,11 +559,11 @@ function flush(u: i32): void {
   }
 }
 
-/** Queues a lead (state KEPT or PENDING); a kept lead with nothing before it goes straight out. */
-function enqueue(id: i32, end: i32, u: i32, base: i32, maxLimit: i32, state: i32, lastUnits: i32): void {
+/** Queues a lead (state KEPT or PENDING): its seq, or -1 when a kept lead with nothing before it went straight out. */
+function enqueue(id: i32, end: i32, u: i32, base: i32, maxLimit: i32, state: i32, lastUnits: i32): i32 {
   if (state == KEPT && head == tail) {
     emit(id, end, u);
-    return;
+    return -1;
   }
   if (tail - head == ringCap) {
     flush(lastUnits);
@@ -574,33 +582,39 @@ function enqueue(id: i32, end: i32, u: i32, base: i32, maxLimit: i32, state: i32
   store<i32>(e + 16, maxLimit);
   store<i32>(e + 20, state);
   store<i32>(e + 24, 0);
-  tail++;
+  return tail++;
 }
 
 function gateHit(r: i32, end: i32, u: i32): void {
   store<i32>(lastEndOff + (<usize>r << 2), end);
-  const seqAt = lastSeqOff + (<usize>r << 2);
   const reach = load<i32>(reachOff + (<usize>r << 2));
-  let seq = load<i32>(seqAt);
-  if (seq < head) seq = head;
-  for (; seq < tail; seq++) {
+  const firstAt = waitingOff + (<usize>r << 2);
+  let node = load<i32>(firstAt);
+  store<i32>(firstAt, -1);
+  // Newest first; a node of a lead that left the ring ends the list (every older one left before it), and so does a
+  // node whose slot a later lead took for another rule (its next is that rule's).
+  let newer: i32 = 0x7fffffff;
+  while (node >= 0) {
+    const at = nodesOff + (<usize>node << 3);
+    const seq = load<i32>(at);
+    if (seq < head || seq >= newer) break;
+    newer = seq;
     const e = entryAt(seq);
-    if (load<i32>(e + 20) != PENDING) continue;
+    const p = node - (seq % ringCap) * slots;
     const lead = load<i32>(litLeadOff + (<usize>load<i32>(e) << 2));
     const from = load<i32>(leadRuleFromOff + (<usize>lead << 2));
-    const until = load<i32>(leadRuleFromOff + (<usize>(lead + 1) << 2));
-    let p = from;
-    while (p < until && load<i32>(leadRulesOff + (<usize>p << 2)) != r) p++;
-    if (p == until) continue;
-    if (reach == REACH_ANY || u <= load<i32>(e + 12) + reach) {
-      store<i32>(e + 20, KEPT);
-      continue;
+    if (load<i32>(leadRulesOff + (<usize>(from + p) << 2)) != r) break;
+    if (load<i32>(e + 20) == PENDING) {
+      if (reach == REACH_ANY || u <= load<i32>(e + 12) + reach) store<i32>(e + 20, KEPT);
+      else {
+        const until = load<i32>(leadRuleFromOff + (<usize>(lead + 1) << 2));
+        const failed = load<i32>(e + 24) | (1 << p);
+        store<i32>(e + 24, failed);
+        if (failed == (1 << (until - from)) - 1) store<i32>(e + 20, DROPPED);
+      }
     }
-    const failed = load<i32>(e + 24) | (1 << (p - from));
-    store<i32>(e + 24, failed);
-    if (failed == (1 << (until - from)) - 1) store<i32>(e + 20, DROPPED);
+    node = load<i32>(at + 4);
   }
-  store<i32>(seqAt, tail);
 }
 
 function leadHit(id: i32, lead: i32, end: i32, u: i32, lastUnits: i32): void {
@@ -624,7 +638,17 @@ function leadHit(id: i32, lead: i32, end: i32, u: i32, lastUnits: i32): void {
     const limit = reach == REACH_ANY ? REACH_ANY : base + reach;
     if (limit > maxLimit) maxLimit = limit;
   }
-  enqueue(id, end, u, base, maxLimit, PENDING, lastUnits);
+  const seq = enqueue(id, end, u, base, maxLimit, PENDING, lastUnits);
+  // Waits on each of its gated rules: the node of its slot and the rule's position joins the rule's list.
+  const slot = (seq % ringCap) * slots;
+  for (let p = from; p < until; p++) {
+    const firstAt = waitingOff + (<usize>load<i32>(leadRulesOff + (<usize>p << 2)) << 2);
+    const node = slot + p - from;
+    const at = nodesOff + (<usize>node << 3);
+    store<i32>(at, seq);
+    store<i32>(at + 4, load<i32>(firstAt));
+    store<i32>(firstAt, node);
+  }
 }
 
 /** The gate over `count` hits at `buffer` (ascending by end), then the ring's decided head out. */

@@ -28,6 +28,7 @@ import {
   GATE_LITERAL,
   LEAD_WORD,
   PhraseTriggerScan,
+  REACH_ANY,
   type TriggerGates,
   TriggerHits,
   WORD_END,
@@ -615,6 +616,34 @@ describe("the conjunction inside the pass: only lead words one of whose rules ma
     expect(leadsOut).toBeGreaterThan(200);
     // The lead word's own gate literals alone let it through.
     expect(reportedLeads(inPass, "a xyz b", false)).toEqual(["0@5/5"]);
+  });
+
+  it("decides a rule's waiting leads only: a node whose ring slot a later lead took for another rule ends its list", () => {
+    // Leads "aa" (rule 0, gate "g") and "bb" (rule 1, gate "h"), both rules of unbounded reach. The "aa" lead and the
+    // first 808 "bb" leave the full ring undecided (kept); the 8,192nd "bb" takes the ring slot of "aa", and with it
+    // the node "aa" waits on rule 0 through. Rule 0's gate hit ("g") then finds that node in its list: it must not
+    // decide the "bb" there, which waits on rule 1 only and is dropped at the end like every "bb" left.
+    const literals = ["aa", "bb", "g", "h"];
+    const kinds = [LEAD_WORD, LEAD_WORD, LEAD_WORD, LEAD_WORD];
+    const gates: TriggerGates = {
+      literalLead: Int32Array.from([0, 1, -1, -1]),
+      gateRuleFrom: Int32Array.from([0, 0, 0, 1, 2]),
+      gateRules: Int32Array.from([0, 1]),
+      leadKeep: Int32Array.from([0, 0]),
+      leadRuleFrom: Int32Array.from([0, 1, 2]),
+      leadRules: Int32Array.from([0, 1]),
+      reach: Int32Array.from([REACH_ANY, REACH_ANY]),
+    };
+    const dfaOf = deriveDfa(literals);
+    for (const chunkScan of [true, false]) {
+      const inPass = new PhraseTriggerScan(literals, kinds, dfaOf, { gates, chunkScan });
+      const t = `aa ${"bb ".repeat(9_000)}g`;
+      const out = reportedLeads(inPass, t, false);
+      expect(out.length).toBe(809);
+      expect(out.at(-1)).toBe(`1@${3 + 808 * 3 - 1}/${3 + 808 * 3 - 1}`);
+      // With an "h" after the "g", every "bb" still waiting leaves too.
+      expect(reportedLeads(inPass, `${t} h`, false).length).toBe(9_001);
+    }
   });
 
   it("lets a lead word out undecided when more wait than its ring holds (8,192), and the findings stay the same", () => {

@@ -1,6 +1,6 @@
 import { HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
-import { type MatchableText, toFoldedText } from "./normalise.js";
+import { type MatchableText, openEscapes, toPhraseBytes, toPhraseText } from "./normalise.js";
 import { type RuleGate, ruleGates, triggerDfa } from "./phrase-gates.js";
 import { NON_WORD_AFTER, NON_WORD_BEFORE } from "./phrase-literals.js";
 import { compilePhrase } from "./phrase-pattern.js";
@@ -88,13 +88,22 @@ export function createInjectionDetector(): TextDetector {
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 6) return;
       if (!scan.scan(text, hits)) {
-        state.run(text, identityRange, hits, out);
+        state.run(text, identityRange, hits, out, false);
         return;
       }
-      // Outside printable ASCII: the rules read the fold (lookalikes, invisible characters), so scan that.
-      const folded: MatchableText = toFoldedText(text);
-      scan.scanAny(folded.text, hits);
-      state.run(folded.text, folded.toOriginal, hits, out);
+      // Outside printable ASCII: the rules read the fold (lookalikes, invisible characters, escapes opened), so scan
+      // that. The pass finds in it what it finds in the fold with its escapes closed, but gate literals and leads
+      // that begin with an escape's letter, which no rule can read there (see `isWordAt`).
+      const phrase = toPhraseBytes(text);
+      if (phrase === undefined) {
+        const folded: MatchableText = toPhraseText(text);
+        scan.scanAny(folded.text, hits);
+        state.run(folded.text, folded.toOriginal, hits, out, true);
+        return;
+      }
+      scan.scanLatin1(phrase.bytes, phrase.length, hits);
+      // No lead word let out: nothing reads the text, so it is never made a string.
+      if (hits.count > 0) state.run(phrase.text(), phrase.toOriginal, hits, out, true);
     },
   };
   return detector;
@@ -133,12 +142,21 @@ class ScanState {
 
   constructor(readonly compiled: CompiledRules) {}
 
-  /** `text`: what the rules read (the input, or its fold); `toOriginal` maps a range of it back to the input. */
-  run(text: string, toOriginal: MatchableText["toOriginal"], hits: TriggerHits, out: TextMatch[]): void {
+  /**
+   * `text`: the input, or its phrase text (`toPhraseText`: `opened`, its escapes read as spaces already);
+   * `toOriginal` maps a range of it back to the input.
+   */
+  run(
+    text: string,
+    toOriginal: MatchableText["toOriginal"],
+    hits: TriggerHits,
+    out: TextMatch[],
+    opened: boolean,
+  ): void {
     this.#collectLeads(text, hits);
     if (this.#leadCount === 0) return;
     this.#sortLeads();
-    this.#visit(text, toOriginal, out);
+    this.#visit(text, toOriginal, out, opened);
   }
 
   /** The pass's lead words whose boundaries hold (checked here exactly; the pass only drops sure misses). */
@@ -181,9 +199,9 @@ class ScanState {
     }
   }
 
-  #visit(text: string, toOriginal: MatchableText["toOriginal"], out: TextMatch[]): void {
+  #visit(text: string, toOriginal: MatchableText["toOriginal"], out: TextMatch[], isOpen: boolean): void {
     const { leads, leadLength } = this.compiled;
-    let opened: string | undefined;
+    let opened: string | undefined = isOpen ? text : undefined;
     let resume = 0;
     for (let i = 0; i < this.#leadCount; i++) {
       const start = this.#leadStart[i]!;
@@ -231,18 +249,6 @@ function isEscapeLetter(c: number): boolean {
 
 function isWordCode(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
-}
-
-/**
- * JSON-escaped whitespace (`\n`, `\r`, `\t` as a backslash and a letter) read as whitespace: a tool output that is
- * JSON text holds each line of a string behind such an escape, and the letter glued to the next line's first word
- * (`...\nIgnore previous instructions`) hid its lead word from the word-boundary trigger scan. Two characters become
- * two spaces, so offsets are unchanged; text without a backslash is returned as is.
- */
-const ESCAPED_SPACE = /\\[nrt]/g;
-
-function openEscapes(folded: string): string {
-  return folded.includes("\\") ? folded.replace(ESCAPED_SPACE, "  ") : folded;
 }
 
 interface LeadRules {

@@ -131,7 +131,8 @@ function place(
     leadRules: gates?.leadRules ?? 0,
     reach: gates?.reach ?? 0,
     lastEnd: (gates?.reach.length ?? 0) * 4,
-    lastSeq: (gates?.reach.length ?? 0) * 4,
+    waiting: (gates?.reach.length ?? 0) * 4,
+    nodes: gates === undefined ? 0 : RING_LEADS * waitingSlots(gates) * 8,
     ring: gates === undefined ? 0 : RING_LEADS * 32,
     out: gates === undefined ? 0 : outCapacity(cap) * 12,
   };
@@ -167,12 +168,23 @@ function place(
       offset("reach"),
       gates.reach.length,
       offset("lastEnd"),
-      offset("lastSeq"),
+      offset("waiting"),
+      offset("nodes"),
+      waitingSlots(gates),
       offset("ring"),
       RING_LEADS,
       offset("out"),
     );
   return { hits: offset("hits"), hitsB: offset("hitsB"), text: offset("text"), out: offset("out") };
+}
+
+/** The most gated rules a lead the gate may drop waits on (its slot's nodes in the module: one per rule). */
+function waitingSlots(gates: TriggerGates): number {
+  let most = 1;
+  for (let lead = 0; lead < gates.leadKeep.length; lead++)
+    if (gates.leadKeep[lead] === 0)
+      most = Math.max(most, gates.leadRuleFrom[lead + 1]! - gates.leadRuleFrom[lead]!);
+  return most;
 }
 
 /** Leads one gate call can let out: the ring's and those of the hits it reads (both stripes' buffers). */
@@ -292,6 +304,23 @@ export class PhraseTriggerScan {
       first = 0;
       this.#scanBytes(written, read === written, out);
       rest = read === rest.length ? "" : rest.slice(read);
+    }
+    this.#finish(out);
+  }
+
+  /**
+   * Scans text given as one byte per UTF-16 unit (Latin-1: `bytes[0, length)`), into `out` (cleared first): the hits
+   * the string of those units gives. The pass reads a byte from 0x80 as it reads every byte of a character outside
+   * ASCII (space-like, no word character, no literal's), so only the offsets differ, and here a byte is a unit.
+   */
+  scanLatin1(bytes: Uint8Array, length: number, out: TriggerHits): void {
+    const ex = this.#ex;
+    this.#reset(out);
+    for (let at = 0; at < length; at += CHUNK_BYTES) {
+      const n = Math.min(CHUNK_BYTES, length - at);
+      this.#room.set(bytes.subarray(at, at + n));
+      ex.chunk(at === 0 ? 1 : 0);
+      this.#scanBytes(n, true, out);
     }
     this.#finish(out);
   }

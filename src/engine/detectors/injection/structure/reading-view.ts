@@ -186,31 +186,8 @@ function foldReading(input: string, origin: OriginTable | undefined): string {
       let folded: string;
       const selectorRun = selectorByte(cp) >= 0 ? measureSelectorRun(input, i, runEnd) : 0;
       if (selectorRun >= MIN_SELECTOR_RUN) {
-        // Bytes smuggled as variation selectors: read as the UTF-8 text they spell, each decoded character mapped
-        // to the selector that holds its first byte (so a finding spans the run, as for tag characters).
-        const bytes: number[] = [];
-        const at: number[] = [];
-        for (let k = 0, j = i; k < selectorRun; k++) {
-          const c = input.codePointAt(j)!;
-          bytes.push(selectorByte(c));
-          at.push(j);
-          j += c > 0xffff ? 2 : 1;
-        }
-        // Line breaks around it: a smuggled payload is a text of its own, read as its own sentences.
-        origin?.push(i);
-        parts.push("\n");
-        for (const [text, first] of decodeUtf8(bytes)) {
-          const piece =
-            text.length === 1 && text < "\x80" ? foldAsciiByte(text) : foldCodePoint(text.codePointAt(0)!);
-          if (origin !== undefined) for (let k = 0; k < piece.length; k++) origin.push(at[first]!);
-          parts.push(piece);
-        }
-        const last = at[at.length - 1]!;
-        const after = last + (input.codePointAt(last)! > 0xffff ? 2 : 1);
-        origin?.push(after);
-        parts.push("\n");
+        i = readSelectorRun(input, i, selectorRun, parts, origin);
         latinSeenInWord = false;
-        i = after;
         continue;
       }
       if (cp >= 0xe0020 && cp <= 0xe007e) folded = String.fromCharCode(cp - 0xe0000).toLowerCase();
@@ -242,6 +219,41 @@ function foldReading(input: string, origin: OriginTable | undefined): string {
   origin?.push(input.length);
   origin?.trim();
   return parts.toString();
+}
+
+/**
+ * Bytes smuggled as `count` variation selectors from `i`: read as the UTF-8 text they spell, each decoded character
+ * mapped to the selector that holds its first byte (so a finding spans the run, as for tag characters), with line
+ * breaks around it (a smuggled payload is a text of its own, read as its own sentences). Returns where the run ends.
+ */
+function readSelectorRun(
+  input: string,
+  i: number,
+  count: number,
+  parts: TextBuilder,
+  origin: OriginTable | undefined,
+): number {
+  const bytes: number[] = [];
+  const at: number[] = [];
+  for (let k = 0, j = i; k < count; k++) {
+    const c = input.codePointAt(j)!;
+    bytes.push(selectorByte(c));
+    at.push(j);
+    j += c > 0xffff ? 2 : 1;
+  }
+  origin?.push(i);
+  parts.push("\n");
+  for (const [text, first] of decodeUtf8(bytes)) {
+    const piece =
+      text.length === 1 && text < "\x80" ? foldAsciiByte(text) : foldCodePoint(text.codePointAt(0)!);
+    if (origin !== undefined) for (let k = 0; k < piece.length; k++) origin.push(at[first]!);
+    parts.push(piece);
+  }
+  const last = at[at.length - 1]!;
+  const after = last + (input.codePointAt(last)! > 0xffff ? 2 : 1);
+  origin?.push(after);
+  parts.push("\n");
+  return after;
 }
 
 /**

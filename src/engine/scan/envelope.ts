@@ -102,6 +102,15 @@ function mayHoldTag(text: string): boolean {
   return false;
 }
 
+/**
+ * Whether `text` holds a character the envelope step reads: a tag start (TAG_STARTS) or a byte-order mark. A text
+ * without any is not an envelope, holds nothing tag-like and starts with no byte-order mark, so wrapping it is
+ * `wrapNeutralised(text)`; so is wrapping any text made of its characters and others that are neither.
+ */
+export function holdsEnvelopeMarks(text: string): boolean {
+  return mayHoldTag(text) || text.includes("\uFEFF");
+}
+
 /** What stands where a forged tag was: it matches no `TAG_LIKE`, so wrapping stays idempotent. */
 const FORGED_CLOSE = "[forged untrusted-tool-output closing tag]";
 const FORGED_OPEN = "[forged untrusted-tool-output opening tag]";

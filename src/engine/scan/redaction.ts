@@ -46,6 +46,27 @@ function mask(type: string, value: string, keepLast: number): string {
   return "*".repeat(value.length - keep) + value.slice(value.length - keep);
 }
 
+/**
+ * What a replacement is made of: the replaced value's own characters, `*`, and the ASCII letters, digits, spaces and
+ * `[]:_.-` of its fixed words and hex digits; and the rule type it names. A rule type is `[a-z0-9_]+` in a policy
+ * and in every built-in rule; a type of other characters (only a hand-made scan plan can have one) is noted below.
+ */
+const PLAIN_TYPE = /^[A-Za-z0-9_.:-]*$/;
+let oddTypeNamed = false;
+
+function named(type: string): string {
+  if (!oddTypeNamed && !PLAIN_TYPE.test(type)) oddTypeNamed = true;
+  return type;
+}
+
+/**
+ * True while no replacement made in this process has named a type of other characters than `[A-Za-z0-9_.:-]`: then
+ * every replacement is made of its value's characters, `*` and those. Once false, false for good.
+ */
+export function replacementsStayPlain(): boolean {
+  return !oddTypeNamed;
+}
+
 /** Text that stands in for a redacted value. Placeholders never trip a detector, so a second check is a no-op. */
 export function replacementFor(
   strategy: Replacement,
@@ -57,7 +78,7 @@ export function replacementFor(
     case "instruction":
       return INSTRUCTION_REMOVED;
     case "placeholder":
-      return `[REDACTED:${type}]`;
+      return `[REDACTED:${named(type)}]`;
     case "mask":
       return mask(type, value, settings.maskKeepLast);
     case "hash": {
@@ -66,7 +87,7 @@ export function replacementFor(
       const digest = createHmac("sha256", settings.hashKey ?? "")
         .update(`${type}\u0000${value}`)
         .digest("hex");
-      return `[HASH:${type}:${digest.slice(0, 16)}]`;
+      return `[HASH:${named(type)}:${digest.slice(0, 16)}]`;
     }
   }
 }
@@ -80,7 +101,7 @@ function placeholder(type: string): string {
   let text = placeholders.get(type);
   if (text === undefined) {
     if (placeholders.size >= MAX_PLACEHOLDERS) placeholders.clear();
-    text = `[REDACTED:${type}]`;
+    text = `[REDACTED:${named(type)}]`;
     placeholders.set(type, text);
   }
   return text;

@@ -3,6 +3,7 @@ import type { TextMatch } from "../types.js";
 import {
   type Envelope,
   envelopeOpen,
+  holdsEnvelopeMarks,
   isWrapped,
   neutraliseTags,
   readEnvelope,
@@ -12,7 +13,8 @@ import {
 } from "./envelope.js";
 import { scratchFor } from "./findings-cap.js";
 import { crossBoundaryMatches } from "./joined-text.js";
-import { appendWithoutOffsets, scanJson, scanStringLeaf } from "./scan-json.js";
+import { replacementsStayPlain } from "./redaction.js";
+import { appendWithoutOffsets, looksLikeJson, scanJson, scanStringLeaf } from "./scan-json.js";
 import type { ScanPlan } from "./string-scanner.js";
 
 type ContentBlock = CallToolResult["content"][number];
@@ -140,19 +142,15 @@ function scanWrappedText(
     inner.toolName !== envelope.toolName
   ) {
     const first = findings.length;
+    // Read on the text as sent (flat), before the scan: the scan of a text not read as JSON only cuts values out and
+    // puts replacements in (redaction.ts says what they are made of), so when neither the text nor any replacement
+    // holds an envelope mark, the scanned text holds none and the envelope step leaves it as it is. Its output is
+    // then never read here, and stays the scanner's rope (TextBuilder.toRope): its reader copies it once.
+    const plain = !looksLikeJson(value) && !holdsEnvelopeMarks(value);
     const scanned = scanStringLeaf(value, path, plan, findings, split);
-    if (isWrapped(scanned, envelope.serverName, envelope.toolName)) return scanned;
-    const text = withoutByteOrderMark(scanned);
-    let body = neutraliseTags(text);
-    if (body !== text) {
-      // A forged tag replaced by its placeholder changes the words around it, and with them how a chat marker
-      // before it reads (a role line's rest becomes a sentence). The second check scans that body: scan it now, so
-      // it finds nothing the first left.
-      const again = scratchFor(findings);
-      body = neutraliseTags(withoutByteOrderMark(scanStringLeaf(body, path, plan, again)));
-      appendWithoutOffsets(findings, again, first);
-    }
-    return wrapNeutralised(body, envelope.serverName, envelope.toolName, envelope.id);
+    if (plain && replacementsStayPlain())
+      return wrapNeutralised(scanned, envelope.serverName, envelope.toolName, envelope.id);
+    return wrapScanned(scanned, path, plan, findings, envelope, first);
   }
   const offset = envelopeOpen(inner.serverName, inner.toolName, inner.id).length;
   const mark = findings.length;
@@ -166,6 +164,33 @@ function scanWrappedText(
   }
   if (body === inner.body) return value;
   return wrapUntrusted(body, envelope.serverName, envelope.toolName, inner.id);
+}
+
+/**
+ * The envelope step on a scanned text (not yet wrapped for this check): kept when it is a clean envelope for this
+ * server and tool already, otherwise wrapped with its byte-order mark dropped and its tag-like strings replaced.
+ * Findings made on it are appended from `first` on. Exported for the property test of the step's fast path.
+ */
+export function wrapScanned(
+  scanned: string,
+  path: string,
+  plan: ScanPlan,
+  findings: Finding[],
+  envelope: Envelope,
+  first: number,
+): string {
+  if (isWrapped(scanned, envelope.serverName, envelope.toolName)) return scanned;
+  const text = withoutByteOrderMark(scanned);
+  let body = neutraliseTags(text);
+  if (body !== text) {
+    // A forged tag replaced by its placeholder changes the words around it, and with them how a chat marker
+    // before it reads (a role line's rest becomes a sentence). The second check scans that body: scan it now, so
+    // it finds nothing the first left.
+    const again = scratchFor(findings);
+    body = neutraliseTags(withoutByteOrderMark(scanStringLeaf(body, path, plan, again)));
+    appendWithoutOffsets(findings, again, first);
+  }
+  return wrapNeutralised(body, envelope.serverName, envelope.toolName, envelope.id);
 }
 
 /** An embedded resource: every field but a base64 `blob`. */

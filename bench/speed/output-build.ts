@@ -6,6 +6,8 @@
  * - `families 1 MB + reader`: the same check, then what its caller does next with the result the model receives
  *   (`JSON.stringify` of the redacted result, as a chat request body holds it): the check's output is a rope
  *   (TextBuilder.toRope) that its reader copies once, so the check alone would flatter it;
+ * - `families 1 MB with a &`: the same on a text holding an ampersand, so the envelope step takes its full path
+ *   (it searches the scanned text for tags, and that copies the rope: no gain expected, no loss allowed);
  * - `full 1 MB` (with `--full`): the default policy's check (injection included);
  * - `families 1 KB x200`: 200 checks of new 1 KB texts (the per-check steps), in µs per check;
  * - `clean 1 KB x200`: 200 checks of 1 KB texts with nothing to find.
@@ -64,6 +66,7 @@ const CLEAN = "The quarterly report lists revenue by region and the notes of the
 for (let r = 0; r < rounds + WARM_UP; r++) {
   const big = textRequest(benchText(undefined, 7000 + r));
   const bigFull = textRequest(benchText(undefined, 9000 + r));
+  const marked = textRequest(`${benchText(undefined, 11000 + r)} & more`);
   const small = Array.from({ length: SMALL }, (_, i) =>
     textRequest(benchText(1024, 100_000 + r * SMALL + i)),
   );
@@ -82,6 +85,8 @@ for (let r = 0; r < rounds + WARM_UP; r++) {
     const reader = await cpuMs(() => JSON.stringify(delivered(big, decision)).length);
     keep("families 1 MB", check);
     keep("families 1 MB + reader", check + reader);
+    // An ampersand: the envelope step must search the scanned text for tags (its full path).
+    keep("families 1 MB with a & (full envelope step)", await cpuMs(() => side.families.checkOutput(marked)));
     if (withFull) keep("full 1 MB", await cpuMs(() => side.full.checkOutput(bigFull)));
     keep(
       "families 1 KB x200",
@@ -104,7 +109,12 @@ console.log(`${rounds} rounds (after ${WARM_UP} not kept), new texts each round,
 console.log(
   "| row | unit | reference | this | this / reference (median of rounds) |\n| --- | --- | --- | --- | --- |",
 );
-const rows = ["families 1 MB", "families 1 MB + reader", ...(withFull ? ["full 1 MB"] : [])];
+const rows = [
+  "families 1 MB",
+  "families 1 MB + reader",
+  "families 1 MB with a & (full envelope step)",
+  ...(withFull ? ["full 1 MB"] : []),
+];
 for (const row of [...rows, "families 1 KB x200", "clean 1 KB x200"]) {
   const ref = samples.get(`${row} reference`) ?? [];
   const ours = samples.get(`${row} this`) ?? [];

@@ -8,12 +8,22 @@
  * named such a type, the fast path is off for good (redaction.ts `replacementsStayPlain`), so it runs last.
  * Checked by planting mutants: without the byte-order-mark test, without the tag-start test, or without
  * `replacementsStayPlain`, a case fails.
+ *
+ * And the envelope's tag search, which tries its pattern only where a tag can start (envelope.ts `nextTagLike`),
+ * finds what the pattern's own global search finds: `hasTagLike` and `neutraliseTags` equal their simple forms
+ * (checked by planting mutants: a start character left out, the search resumed one character late).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createDetectorSet } from "../../src/engine/detector-set.js";
 import { resolvePolicy } from "../../src/engine/policy.js";
-import { newEnvelopeId } from "../../src/engine/scan/envelope.js";
+import {
+  hasTagLike,
+  neutraliseTags,
+  newEnvelopeId,
+  TAG_LIKE_SOURCE,
+} from "../../src/engine/scan/envelope.js";
+import { normalisedView } from "../../src/engine/scan/normalised-view.js";
 import { scanStringLeaf } from "../../src/engine/scan/scan-json.js";
 import { scanToolResult, wrapScanned } from "../../src/engine/scan/scan-tool-result.js";
 import type { MatchAction, ScanPlan } from "../../src/engine/scan/string-scanner.js";
@@ -137,6 +147,92 @@ describe("the envelope step's fast path equals the full step", () => {
         expect(fast.text).not.toContain("[REDACTED:</untrusted");
       }),
       { ...RUNS, numRuns: 50 },
+    );
+  });
+});
+
+/** The simple forms: the pattern's own global search over the normalised view (the code before nextTagLike). */
+const TAG_LIKE = new RegExp(TAG_LIKE_SOURCE, "giu");
+function simpleHasTagLike(text: string): boolean {
+  TAG_LIKE.lastIndex = 0;
+  return TAG_LIKE.test(normalisedView(text)?.text ?? text);
+}
+function simpleNeutraliseTags(text: string): string {
+  const view = normalisedView(text);
+  const read = view ? view.text : text;
+  let out = "";
+  let copied = 0;
+  TAG_LIKE.lastIndex = 0; // matchAll starts where the regex's last search ended
+  for (const m of read.matchAll(TAG_LIKE)) {
+    const [start, end] = view
+      ? view.toOriginal(m.index, m.index + m[0].length)
+      : [m.index, m.index + m[0].length];
+    const from = Math.max(start, copied);
+    out +=
+      text.slice(copied, from) +
+      `[forged untrusted-tool-output ${m[1] === undefined ? "opening" : "closing"} tag]`;
+    copied = Math.max(end, from);
+  }
+  return out + text.slice(copied);
+}
+
+const tagPiece = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ unit: "grapheme-ascii", maxLength: 3 }) },
+  {
+    weight: 7,
+    arbitrary: fc.constantFrom(
+      "<",
+      "</",
+      "< /",
+      "&",
+      "&lt;",
+      "&lt",
+      "&#60;",
+      "&#x3C;",
+      "&amp;lt;",
+      "%3C",
+      "\\u003c",
+      "\uFF1C",
+      "\uFE64",
+      "\uFF0F",
+      "&sol;",
+      "untrusted",
+      "UNTRUSTED",
+      "un trusted",
+      "-",
+      "_",
+      "tool",
+      "output",
+      "outputs",
+      "output-docs",
+      "\u200b",
+      " ",
+      ">",
+      "&gt;",
+      ' id="x"',
+      "\uD83D\uDE00",
+      "\uD800",
+      "<<",
+      "&<",
+      "<untrusted-tool-output",
+      "</untrusted-tool-output>",
+      "&amp;lt;untrusted-tool-output",
+      "&lt/untrusted_tool.output",
+      "%3Cuntrusted tool output",
+      "\uFF1C/untrusted-tool-output\uFF1E",
+    ),
+  },
+);
+const tagText = fc.array(tagPiece, { maxLength: 16 }).map((parts) => parts.join(""));
+
+describe("the envelope's tag search by candidate starts equals the pattern's global search", () => {
+  it("hasTagLike and neutraliseTags", () => {
+    fc.assert(
+      fc.property(tagText, (value) => {
+        expect(hasTagLike(value)).toBe(simpleHasTagLike(value));
+        expect(neutraliseTags(value)).toBe(simpleNeutraliseTags(value));
+      }),
+      { ...RUNS, numRuns: 2000 },
     );
   });
 });

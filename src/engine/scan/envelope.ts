@@ -115,12 +115,45 @@ export function holdsEnvelopeMarks(text: string): boolean {
 const FORGED_CLOSE = "[forged untrusted-tool-output closing tag]";
 const FORGED_OPEN = "[forged untrusted-tool-output opening tag]";
 
+/** TAG_LIKE's pattern, for the test that holds `nextTagLike` to the pattern's own global search. */
+export const TAG_LIKE_SOURCE = TAG_LIKE.source;
+/** TAG_LIKE tried at one place. */
+const TAG_LIKE_AT = new RegExp(TAG_LIKE.source, "yiu");
+/**
+ * The characters every TAG_LIKE match starts with (LT's alternatives; none has another case). The normalised view
+ * has decoded the other tag starts (`%3C`, `\u003c`, compatibility forms).
+ */
+const LT_STARTS = ["<", "&", "\uFF1C", "\uFE64"] as const;
+
+/**
+ * The first TAG_LIKE match in `read` at or after `from` (what TAG_LIKE.exec finds with `lastIndex = from`), tried only
+ * where a character of LT_STARTS stands, found with native searches: the pattern scanned a 1 MB text character by
+ * character even when it held one ampersand.
+ */
+function nextTagLike(read: string, from: number): RegExpExecArray | null {
+  const next = [0, 0, 0, 0];
+  for (let c = 0; c < LT_STARTS.length; c++) next[c] = read.indexOf(LT_STARTS[c]!, from);
+  for (;;) {
+    let at = -1;
+    let which = -1;
+    for (let c = 0; c < next.length; c++)
+      if (next[c]! >= 0 && (at < 0 || next[c]! < at)) {
+        at = next[c]!;
+        which = c;
+      }
+    if (at < 0) return null;
+    TAG_LIKE_AT.lastIndex = at;
+    const m = TAG_LIKE_AT.exec(read);
+    if (m !== null) return m;
+    next[which] = read.indexOf(LT_STARTS[which]!, at + 1);
+  }
+}
+
 /** True when the text holds anything that reads as one of our tags. */
 export function hasTagLike(text: string): boolean {
   if (!mayHoldTag(text)) return false;
   const view = normalisedView(text);
-  TAG_LIKE.lastIndex = 0;
-  return TAG_LIKE.test(view ? view.text : text);
+  return nextTagLike(view ? view.text : text, 0) !== null;
 }
 
 /** The text with every tag-like string (found on the normalised view, cut on the original span) replaced. */
@@ -128,12 +161,11 @@ export function neutraliseTags(text: string): string {
   if (!mayHoldTag(text)) return text;
   const view = normalisedView(text);
   const read = view ? view.text : text;
-  TAG_LIKE.lastIndex = 0;
-  if (!TAG_LIKE.test(read)) return text;
+  let m = nextTagLike(read, 0);
+  if (m === null) return text;
   let out = "";
   let copied = 0;
-  TAG_LIKE.lastIndex = 0;
-  for (let m = TAG_LIKE.exec(read); m !== null; m = TAG_LIKE.exec(read)) {
+  for (; m !== null; m = nextTagLike(read, m.index + m[0].length)) {
     const [start, end] = view
       ? view.toOriginal(m.index, m.index + m[0].length)
       : [m.index, m.index + m[0].length];

@@ -89,11 +89,12 @@ const TAG_LIKE = new RegExp(
   "giu",
 );
 // Every tag-like string starts with one of these (in the text as sent: an entity, a `\u003c` or `%3C` escape, or a
-// form NFKC folds to "<"); text without any skips the normalised view. Checked with every code point's NFKC form.
-const TAG_STARTS = ["<", "&", "%", "\\", "\uFF1C", "\uFE64"] as const;
+// form NFKC folds to "<" or to the "&" of an entity: the full-width and small ampersands read `\uFF06lt;` as `&lt;`);
+// text without any skips the normalised view. Checked with every code point's NFKC form (envelope-lookalikes test).
+const TAG_STARTS = ["<", "&", "%", "\\", "\uFF1C", "\uFE64", "\uFF06", "\uFE60"] as const;
 
 /**
- * Whether one of TAG_STARTS occurs in `text` (the character class `[<&%\\\uFF1C\uFE64]` tested on it): one native
+ * Whether one of TAG_STARTS occurs in `text` (their character class tested on it): one native
  * search per character, because a V8 regex visits every character of a text holding none of them, while `indexOf`
  * of one character runs as a native memory scan and a character above U+00FF is absent from a one-byte string at once.
  */

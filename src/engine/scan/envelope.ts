@@ -86,11 +86,11 @@ const spaced = (word: string) => word.split("").join(String.raw`\s*`);
 const NAME = `${spaced("untrusted")}${SEP}${spaced("tool")}${SEP}${spaced("output")}`;
 const TAG_LIKE = new RegExp(
   String.raw`${LT}\s*(?:(${SLASH})\s*)?${NAME}(?![\p{Pd}\u2212_.]*[\p{L}\p{N}])(?:(?:(?!${GT})[^<]){0,4096}?${GT})?`,
-  "giu",
+  "yiu",
 );
 // Every tag-like string starts with one of these (in the text as sent: an entity, a `\u003c` or `%3C` escape, or a
-// form NFKC folds to "<" or to the "&" of an entity: the full-width and small ampersands read `\uFF06lt;` as `&lt;`);
-// text without any skips the normalised view. Checked with every code point's NFKC form (envelope-lookalikes test).
+// form NFKC folds to "<" or "&": `\uFF06lt;` reads `&lt;`); text without any skips the normalised view. Checked with
+// every code point's NFKC form (envelope-lookalikes test).
 const TAG_STARTS = ["<", "&", "%", "\\", "\uFF1C", "\uFE64", "\uFF06", "\uFE60"] as const;
 
 /**
@@ -104,9 +104,8 @@ function mayHoldTag(text: string): boolean {
 }
 
 /**
- * Whether `text` holds a character the envelope step reads: a tag start (TAG_STARTS) or a byte-order mark. A text
- * without any is not an envelope, holds nothing tag-like and starts with no byte-order mark, so wrapping it is
- * `wrapNeutralised(text)`; so is wrapping any text made of its characters and others that are neither.
+ * Whether `text` holds a tag start or a byte-order mark. Wrapping a text without any (or made of its characters and
+ * others that are neither) is `wrapNeutralised(text)`.
  */
 export function holdsEnvelopeMarks(text: string): boolean {
   return mayHoldTag(text) || text.includes("\uFEFF");
@@ -116,21 +115,12 @@ export function holdsEnvelopeMarks(text: string): boolean {
 const FORGED_CLOSE = "[forged untrusted-tool-output closing tag]";
 const FORGED_OPEN = "[forged untrusted-tool-output opening tag]";
 
-/** TAG_LIKE's pattern, for the test that holds `nextTagLike` to the pattern's own global search. */
+/** For the test that holds `nextTagLike` to the pattern's own global search. */
 export const TAG_LIKE_SOURCE = TAG_LIKE.source;
-/** TAG_LIKE tried at one place. */
-const TAG_LIKE_AT = new RegExp(TAG_LIKE.source, "yiu");
-/**
- * The characters every TAG_LIKE match starts with (LT's alternatives; none has another case). The normalised view
- * has decoded the other tag starts (`%3C`, `\u003c`, compatibility forms).
- */
+/** What every TAG_LIKE match starts with (LT's alternatives, caseless; the view has decoded `%3C` and the like). */
 const LT_STARTS = ["<", "&", "\uFF1C", "\uFE64"] as const;
 
-/**
- * The first TAG_LIKE match in `read` at or after `from` (what TAG_LIKE.exec finds with `lastIndex = from`), tried only
- * where a character of LT_STARTS stands, found with native searches: the pattern scanned a 1 MB text character by
- * character even when it held one ampersand.
- */
+/** The first TAG_LIKE match at or after `from`, tried only where LT_STARTS stand (found by native searches). */
 function nextTagLike(read: string, from: number): RegExpExecArray | null {
   const next = [0, 0, 0, 0];
   for (let c = 0; c < LT_STARTS.length; c++) next[c] = read.indexOf(LT_STARTS[c]!, from);
@@ -143,8 +133,8 @@ function nextTagLike(read: string, from: number): RegExpExecArray | null {
         which = c;
       }
     if (at < 0) return null;
-    TAG_LIKE_AT.lastIndex = at;
-    const m = TAG_LIKE_AT.exec(read);
+    TAG_LIKE.lastIndex = at;
+    const m = TAG_LIKE.exec(read);
     if (m !== null) return m;
     next[which] = read.indexOf(LT_STARTS[which]!, at + 1);
   }

@@ -250,11 +250,8 @@ export class TextBuilder {
   }
 
   /**
-   * The same text as `toString`, left as V8's rope (a tree of concatenations: the chunks joined so far, then the
-   * pieces of the last chunk, each still a slice of its source), not copied into one flat string. Whoever first reads
-   * its characters (a regex, `JSON.stringify`, `charCodeAt`, `includes`, `===` against a string of the same length)
-   * copies it once, in place; a text that is only passed on (the output check's redacted result, wrapped in its
-   * envelope) is copied once, by its reader, instead of here and again there. At most CHUNK pieces stay unjoined.
+   * The text of `toString` left as V8's rope (the last chunk's pieces still slices of their source): its first
+   * reader copies it once, in place, instead of here and again there. At most CHUNK pieces stay unjoined.
    */
   toRope(): string {
     let text = "";

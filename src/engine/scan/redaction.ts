@@ -47,9 +47,8 @@ function mask(type: string, value: string, keepLast: number): string {
 }
 
 /**
- * What a replacement is made of: the replaced value's own characters, `*`, and the ASCII letters, digits, spaces and
- * `[]:_.-` of its fixed words and hex digits; and the rule type it names. A rule type is `[a-z0-9_]+` in a policy
- * and in every built-in rule; a type of other characters (only a hand-made scan plan can have one) is noted below.
+ * A replacement is made of its value's characters, `*`, the ASCII letters, digits, spaces and `[]:_.-` of its fixed
+ * words, and the rule type it names: `[a-z0-9_]+` in policies and built-in rules; another type is noted.
  */
 const PLAIN_TYPE = /^[A-Za-z0-9_.:-]*$/;
 let oddTypeNamed = false;
@@ -59,10 +58,7 @@ function named(type: string): string {
   return type;
 }
 
-/**
- * True while no replacement made in this process has named a type of other characters than `[A-Za-z0-9_.:-]`: then
- * every replacement is made of its value's characters, `*` and those. Once false, false for good.
- */
+/** Whether every replacement made in this process is of the characters above (once false, for good). */
 export function replacementsStayPlain(): boolean {
   return !oddTypeNamed;
 }

@@ -142,10 +142,8 @@ function scanWrappedText(
     inner.toolName !== envelope.toolName
   ) {
     const first = findings.length;
-    // Read on the text as sent (flat), before the scan: the scan of a text not read as JSON only cuts values out and
-    // puts replacements in (redaction.ts says what they are made of), so when neither the text nor any replacement
-    // holds an envelope mark, the scanned text holds none and the envelope step leaves it as it is. Its output is
-    // then never read here, and stays the scanner's rope (TextBuilder.toRope): its reader copies it once.
+    // A text not read as JSON is only cut and given replacements (redaction.ts): when neither holds an envelope
+    // mark, the envelope step leaves the scanned text as it is, and it stays unread here (TextBuilder.toRope).
     const plain = !looksLikeJson(value) && !holdsEnvelopeMarks(value);
     const scanned = scanStringLeaf(value, path, plan, findings, split);
     if (plain && replacementsStayPlain())
@@ -167,9 +165,8 @@ function scanWrappedText(
 }
 
 /**
- * The envelope step on a scanned text (not yet wrapped for this check): kept when it is a clean envelope for this
- * server and tool already, otherwise wrapped with its byte-order mark dropped and its tag-like strings replaced.
- * Findings made on it are appended from `first` on. Exported for the property test of the step's fast path.
+ * The envelope step on a scanned text: kept when it is a clean envelope for this server and tool already, otherwise
+ * wrapped without its byte-order mark and tag-like strings. Findings made on it go after `first`.
  */
 export function wrapScanned(
   scanned: string,

@@ -86,14 +86,15 @@ const spaced = (word: string) => word.split("").join(String.raw`\s*`);
 const NAME = `${spaced("untrusted")}${SEP}${spaced("tool")}${SEP}${spaced("output")}`;
 const TAG_LIKE = new RegExp(
   String.raw`${LT}\s*(?:(${SLASH})\s*)?${NAME}(?![\p{Pd}\u2212_.]*[\p{L}\p{N}])(?:(?:(?!${GT})[^<]){0,4096}?${GT})?`,
-  "giu",
+  "yiu",
 );
 // Every tag-like string starts with one of these (in the text as sent: an entity, a `\u003c` or `%3C` escape, or a
-// form NFKC folds to "<"); text without any skips the normalised view. Checked with every code point's NFKC form.
-const TAG_STARTS = ["<", "&", "%", "\\", "\uFF1C", "\uFE64"] as const;
+// form NFKC folds to "<" or "&": `\uFF06lt;` reads `&lt;`); text without any skips the normalised view. Checked with
+// every code point's NFKC form (envelope-lookalikes test).
+const TAG_STARTS = ["<", "&", "%", "\\", "\uFF1C", "\uFE64", "\uFF06", "\uFE60"] as const;
 
 /**
- * Whether one of TAG_STARTS occurs in `text` (the character class `[<&%\\\uFF1C\uFE64]` tested on it): one native
+ * Whether one of TAG_STARTS occurs in `text` (their character class tested on it): one native
  * search per character, because a V8 regex visits every character of a text holding none of them, while `indexOf`
  * of one character runs as a native memory scan and a character above U+00FF is absent from a one-byte string at once.
  */
@@ -102,16 +103,48 @@ function mayHoldTag(text: string): boolean {
   return false;
 }
 
+/**
+ * Whether `text` holds a tag start or a byte-order mark. Wrapping a text without any (or made of its characters and
+ * others that are neither) is `wrapNeutralised(text)`.
+ */
+export function holdsEnvelopeMarks(text: string): boolean {
+  return mayHoldTag(text) || text.includes("\uFEFF");
+}
+
 /** What stands where a forged tag was: it matches no `TAG_LIKE`, so wrapping stays idempotent. */
 const FORGED_CLOSE = "[forged untrusted-tool-output closing tag]";
 const FORGED_OPEN = "[forged untrusted-tool-output opening tag]";
+
+/** For the test that holds `nextTagLike` to the pattern's own global search. */
+export const TAG_LIKE_SOURCE = TAG_LIKE.source;
+/** What every TAG_LIKE match starts with (LT's alternatives, caseless; the view has decoded `%3C` and the like). */
+const LT_STARTS = ["<", "&", "\uFF1C", "\uFE64"] as const;
+
+/** The first TAG_LIKE match at or after `from`, tried only where LT_STARTS stand (found by native searches). */
+function nextTagLike(read: string, from: number): RegExpExecArray | null {
+  const next = [0, 0, 0, 0];
+  for (let c = 0; c < LT_STARTS.length; c++) next[c] = read.indexOf(LT_STARTS[c]!, from);
+  for (;;) {
+    let at = -1;
+    let which = -1;
+    for (let c = 0; c < next.length; c++)
+      if (next[c]! >= 0 && (at < 0 || next[c]! < at)) {
+        at = next[c]!;
+        which = c;
+      }
+    if (at < 0) return null;
+    TAG_LIKE.lastIndex = at;
+    const m = TAG_LIKE.exec(read);
+    if (m !== null) return m;
+    next[which] = read.indexOf(LT_STARTS[which]!, at + 1);
+  }
+}
 
 /** True when the text holds anything that reads as one of our tags. */
 export function hasTagLike(text: string): boolean {
   if (!mayHoldTag(text)) return false;
   const view = normalisedView(text);
-  TAG_LIKE.lastIndex = 0;
-  return TAG_LIKE.test(view ? view.text : text);
+  return nextTagLike(view ? view.text : text, 0) !== null;
 }
 
 /** The text with every tag-like string (found on the normalised view, cut on the original span) replaced. */
@@ -119,12 +152,11 @@ export function neutraliseTags(text: string): string {
   if (!mayHoldTag(text)) return text;
   const view = normalisedView(text);
   const read = view ? view.text : text;
-  TAG_LIKE.lastIndex = 0;
-  if (!TAG_LIKE.test(read)) return text;
+  let m = nextTagLike(read, 0);
+  if (m === null) return text;
   let out = "";
   let copied = 0;
-  TAG_LIKE.lastIndex = 0;
-  for (let m = TAG_LIKE.exec(read); m !== null; m = TAG_LIKE.exec(read)) {
+  for (; m !== null; m = nextTagLike(read, m.index + m[0].length)) {
     const [start, end] = view
       ? view.toOriginal(m.index, m.index + m[0].length)
       : [m.index, m.index + m[0].length];

@@ -46,6 +46,23 @@ function mask(type: string, value: string, keepLast: number): string {
   return "*".repeat(value.length - keep) + value.slice(value.length - keep);
 }
 
+/**
+ * A replacement is made of its value's characters, `*`, the ASCII letters, digits, spaces and `[]:_.-` of its fixed
+ * words, and the rule type it names: `[a-z0-9_]+` in policies and built-in rules; another type is noted.
+ */
+const PLAIN_TYPE = /^[A-Za-z0-9_.:-]*$/;
+let oddTypeNamed = false;
+
+function named(type: string): string {
+  if (!oddTypeNamed && !PLAIN_TYPE.test(type)) oddTypeNamed = true;
+  return type;
+}
+
+/** Whether every replacement made in this process is of the characters above (once false, for good). */
+export function replacementsStayPlain(): boolean {
+  return !oddTypeNamed;
+}
+
 /** Text that stands in for a redacted value. Placeholders never trip a detector, so a second check is a no-op. */
 export function replacementFor(
   strategy: Replacement,
@@ -57,7 +74,7 @@ export function replacementFor(
     case "instruction":
       return INSTRUCTION_REMOVED;
     case "placeholder":
-      return `[REDACTED:${type}]`;
+      return `[REDACTED:${named(type)}]`;
     case "mask":
       return mask(type, value, settings.maskKeepLast);
     case "hash": {
@@ -66,7 +83,7 @@ export function replacementFor(
       const digest = createHmac("sha256", settings.hashKey ?? "")
         .update(`${type}\u0000${value}`)
         .digest("hex");
-      return `[HASH:${type}:${digest.slice(0, 16)}]`;
+      return `[HASH:${named(type)}:${digest.slice(0, 16)}]`;
     }
   }
 }
@@ -80,7 +97,7 @@ function placeholder(type: string): string {
   let text = placeholders.get(type);
   if (text === undefined) {
     if (placeholders.size >= MAX_PLACEHOLDERS) placeholders.clear();
-    text = `[REDACTED:${type}]`;
+    text = `[REDACTED:${named(type)}]`;
     placeholders.set(type, text);
   }
   return text;

@@ -21,7 +21,7 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
 }
 
 /** Looks like a JSON document (object or array), worth keeping valid after a rewrite. */
-function looksLikeJson(text: string): boolean {
+export function looksLikeJson(text: string): boolean {
   let i = 0;
   while (i < text.length && (text[i] === " " || text[i] === "\n" || text[i] === "\r" || text[i] === "\t"))
     i++;

@@ -3,6 +3,7 @@ import type { TextMatch } from "../types.js";
 import {
   type Envelope,
   envelopeOpen,
+  holdsEnvelopeMarks,
   isWrapped,
   neutraliseTags,
   readEnvelope,
@@ -12,7 +13,8 @@ import {
 } from "./envelope.js";
 import { scratchFor } from "./findings-cap.js";
 import { crossBoundaryMatches } from "./joined-text.js";
-import { appendWithoutOffsets, scanJson, scanStringLeaf } from "./scan-json.js";
+import { replacementsStayPlain } from "./redaction.js";
+import { appendWithoutOffsets, looksLikeJson, scanJson, scanStringLeaf } from "./scan-json.js";
 import type { ScanPlan } from "./string-scanner.js";
 
 type ContentBlock = CallToolResult["content"][number];
@@ -140,19 +142,13 @@ function scanWrappedText(
     inner.toolName !== envelope.toolName
   ) {
     const first = findings.length;
+    // A text not read as JSON is only cut and given replacements (redaction.ts): when neither holds an envelope
+    // mark, the envelope step leaves the scanned text as it is, and it stays unread here (TextBuilder.toRope).
+    const plain = !looksLikeJson(value) && !holdsEnvelopeMarks(value);
     const scanned = scanStringLeaf(value, path, plan, findings, split);
-    if (isWrapped(scanned, envelope.serverName, envelope.toolName)) return scanned;
-    const text = withoutByteOrderMark(scanned);
-    let body = neutraliseTags(text);
-    if (body !== text) {
-      // A forged tag replaced by its placeholder changes the words around it, and with them how a chat marker
-      // before it reads (a role line's rest becomes a sentence). The second check scans that body: scan it now, so
-      // it finds nothing the first left.
-      const again = scratchFor(findings);
-      body = neutraliseTags(withoutByteOrderMark(scanStringLeaf(body, path, plan, again)));
-      appendWithoutOffsets(findings, again, first);
-    }
-    return wrapNeutralised(body, envelope.serverName, envelope.toolName, envelope.id);
+    if (plain && replacementsStayPlain())
+      return wrapNeutralised(scanned, envelope.serverName, envelope.toolName, envelope.id);
+    return wrapScanned(scanned, path, plan, findings, envelope, first);
   }
   const offset = envelopeOpen(inner.serverName, inner.toolName, inner.id).length;
   const mark = findings.length;
@@ -166,6 +162,32 @@ function scanWrappedText(
   }
   if (body === inner.body) return value;
   return wrapUntrusted(body, envelope.serverName, envelope.toolName, inner.id);
+}
+
+/**
+ * The envelope step on a scanned text: kept when it is a clean envelope for this server and tool already, otherwise
+ * wrapped without its byte-order mark and tag-like strings. Findings made on it go after `first`.
+ */
+export function wrapScanned(
+  scanned: string,
+  path: string,
+  plan: ScanPlan,
+  findings: Finding[],
+  envelope: Envelope,
+  first: number,
+): string {
+  if (isWrapped(scanned, envelope.serverName, envelope.toolName)) return scanned;
+  const text = withoutByteOrderMark(scanned);
+  let body = neutraliseTags(text);
+  if (body !== text) {
+    // A forged tag replaced by its placeholder changes the words around it, and with them how a chat marker
+    // before it reads (a role line's rest becomes a sentence). The second check scans that body: scan it now, so
+    // it finds nothing the first left.
+    const again = scratchFor(findings);
+    body = neutraliseTags(withoutByteOrderMark(scanStringLeaf(body, path, plan, again)));
+    appendWithoutOffsets(findings, again, first);
+  }
+  return wrapNeutralised(body, envelope.serverName, envelope.toolName, envelope.id);
 }
 
 /** An embedded resource: every field but a base64 `blob`. */

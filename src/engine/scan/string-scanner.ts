@@ -989,7 +989,8 @@ function applyRewrites(text: string, found: MatchColumns, rewrites: RewriteColum
     cursor = end;
   }
   out.push(text.slice(cursor));
-  return out.toString();
+  // Not copied here: the output check passes it on (see TextBuilder.toRope and scan-tool-result.ts).
+  return out.toRope();
 }
 
 /** How far around a cut the detectors look for a value the cut would split (the longest values they know fit). */

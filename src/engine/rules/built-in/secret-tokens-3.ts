@@ -1,4 +1,4 @@
-import { HEX, p, token, URLSAFE } from "./secret-tokens.js";
+import { AN, HEX, p, token, URLSAFE, uuid } from "./secret-tokens.js";
 
 /*
  * Vendor tokens of session 13, read by the same shared detector as secret-tokens.ts (`token()` registers every record
@@ -10,6 +10,7 @@ import { HEX, p, token, URLSAFE } from "./secret-tokens.js";
  */
 
 const BASE36_LOWER = "a-z0-9";
+const UUID_SHAPE = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/;
 
 export const TOKEN_RULES_3 = [
   token({
@@ -31,5 +32,112 @@ export const TOKEN_RULES_3 = [
     type: "wundergraph_key",
     summary: "WunderGraph Cosmo API keys (`cosmo_` and 32 hex)",
     forms: [p(["cosmo_"], HEX, 32)],
+  }),
+  // --- session 14: vendors of the titus tune part's misses (tune-s14), prefixes and lengths as each vendor issues them
+  token({
+    type: "friendli_token",
+    summary: "FriendliAI personal access tokens (`flp_` and 46 letters and digits)",
+    forms: [p(["flp_"], AN, 46, { minClasses: 3 })],
+  }),
+  token({
+    type: "fireworks_key",
+    summary: "Fireworks AI API keys (`fw_` and 24 letters and digits)",
+    forms: [p(["fw_"], AN, 24, { minClasses: 3 })],
+  }),
+  token({
+    type: "zuplo_key",
+    summary: "Zuplo API keys (`zpka_`, 32 hex, `_`, 8 hex)",
+    forms: [
+      p(["zpka_"], "a-f0-9_", 41, {
+        shape: /[a-f0-9]{32}_[a-f0-9]{8}/,
+        example: (r) => `${r(32, HEX)}_${r(8, HEX)}`,
+      }),
+    ],
+  }),
+  token({
+    type: "coderabbit_key",
+    summary: "CodeRabbit API keys (`cr-` and 58 hex)",
+    forms: [p(["cr-"], HEX, 58, { exact: true })],
+  }),
+  token({
+    type: "voyageai_key",
+    summary: "Voyage AI API keys (`pa-` and 43 URL-safe characters)",
+    forms: [p(["pa-"], URLSAFE, 43, { minClasses: 3, exact: true })],
+  }),
+  token({
+    type: "riot_key",
+    summary: "Riot Games API keys (`RGAPI-` and a UUID)",
+    forms: [p(["RGAPI-"], "0-9a-fA-F-", 36, { shape: UUID_SHAPE, example: uuid })],
+  }),
+  token({
+    type: "cursor_key",
+    summary: "Cursor API keys (`key_` and 64 hex)",
+    forms: [p(["key_"], HEX, 64, { exact: true })],
+  }),
+  token({
+    type: "runway_key",
+    summary: "Runway API keys (`key_` and 128 hex)",
+    forms: [p(["key_"], HEX, 128, { exact: true })],
+  }),
+  token({
+    type: "retell_key",
+    summary: "Retell AI API keys (`key_` and 28 hex)",
+    forms: [p(["key_"], HEX, 28, { exact: true })],
+  }),
+  token({
+    type: "scale_key",
+    summary: "Scale AI API keys (`live_` or `live_auth_` and 32 hex)",
+    forms: [p(["live_", "live_auth_"], HEX, 32, { exact: true })],
+  }),
+  token({
+    type: "mergify_key",
+    summary: "Mergify application keys (`mergify_application_key_` and 64 URL-safe characters)",
+    forms: [p(["mergify_application_key_"], URLSAFE, [60, 70], { minClasses: 3 })],
+  }),
+  token({
+    type: "wakatime_key",
+    summary: "WakaTime API keys (`waka_` and a UUID, with or without its dashes)",
+    forms: [
+      p(["waka_"], "0-9a-f-", [32, 36], {
+        shape: /[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}/,
+        example: uuid,
+      }),
+    ],
+  }),
+  token({
+    type: "razorpay_key_id",
+    summary: "Razorpay key ids (`rzp_live_`, `rzp_test_` and 14 letters and digits)",
+    forms: [p(["rzp_live_", "rzp_test_"], AN, 14, { minClasses: 3, exact: true })],
+  }),
+  token({
+    type: "branch_key",
+    summary: "Branch.io keys (`key_live_`, `key_test_` and 32 letters and digits)",
+    forms: [p(["key_live_", "key_test_"], AN, 32, { minClasses: 3, exact: true })],
+  }),
+  token({
+    type: "zapier_webhook",
+    summary: "Zapier catch-hook URLs (`hooks.zapier.com/hooks/catch/`, the account's digits, the hook's id)",
+    forms: [
+      p(["hooks.zapier.com/hooks/catch/"], "a-z0-9/", [11, 20], {
+        shape: /\d{5,10}\/[a-z0-9]{6,8}\/?/,
+        mask: "body",
+        glued: false,
+        minEntropy: 2.5,
+        example: (r) => `${r(8, "0-9")}/${r(7, "a-z0-9")}/`,
+      }),
+    ],
+  }),
+  token({
+    type: "alchemy_url_key",
+    summary:
+      "Alchemy API keys in a node URL (`alchemyapi.io/v2/`, `g.alchemy.com/v2/` and 32 URL-safe characters)",
+    forms: [
+      p(["alchemyapi.io/v2/", "alchemy.com/v2/"], URLSAFE, 32, { mask: "body", glued: false, exact: true }),
+    ],
+  }),
+  token({
+    type: "infura_url_key",
+    summary: "Infura project secrets in a node URL (`infura.io/v3/` and 32 hex)",
+    forms: [p(["infura.io/v3/"], HEX, 32, { mask: "body", glued: false, exact: true })],
   }),
 ];

@@ -1297,8 +1297,9 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "deepseek_key",
-    summary: "DeepSeek API keys (`sk-` + 32 hex, named deepseek)",
-    forms: [k(["deepseek"], HEX, 32, { prefixes: ["sk-"] })],
+    summary: "DeepSeek API keys (`sk-` + 32 hex, alone or named deepseek)",
+    // Alone, `sk-` and exactly 32 hex (no other `sk-` key is all hex at that length; OpenAI's mix cases).
+    forms: [k(["deepseek"], HEX, 32, { prefixes: ["sk-"] }), p(["sk-"], HEX, 32, { exact: true })],
   }),
   token({
     type: "auth0_secret",
@@ -1473,10 +1474,11 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "elevenlabs_key",
-    summary: "ElevenLabs API keys (32 hex, or `sk_` + 48 hex, named elevenlabs or xi_api_key)",
+    summary: "ElevenLabs API keys (32 hex named elevenlabs or xi_api_key, or `sk_` + 48 hex)",
     forms: [
       k(["elevenlabs", "eleven_labs", "xi_api_key", "xi-api-key"], HEX, 32),
       k(["elevenlabs", "eleven_labs", "xi_api_key", "xi-api-key"], HEX, 48, { prefixes: ["sk_"] }),
+      p(["sk_"], HEX, 48, { exact: true }),
     ],
   }),
   token({

@@ -1,0 +1,80 @@
+/**
+ * Session 14's secret classes (from the titus tune part's misses and false positives, tune-s14): vendor tokens with
+ * no record (secret-tokens-3.ts, and the bare forms of DeepSeek and ElevenLabs), and the look-alikes. Values are built
+ * from pieces at test time; no credential-shaped literal is written here.
+ */
+import { describe, expect, it } from "vitest";
+import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
+import type { TextMatch } from "../../src/engine/types.js";
+import { AN, HEX, j, LOWER_AN, run } from "../helpers/fake-pieces.js";
+
+const URLSAFE = `${AN}_-`;
+const uuid = (seed: number) =>
+  [
+    run(8, HEX, seed),
+    run(4, HEX, seed + 1),
+    run(4, HEX, seed + 2),
+    run(4, HEX, seed + 3),
+    run(12, HEX, seed + 4),
+  ].join("-");
+
+function matches(text: string): TextMatch[] {
+  const out: TextMatch[] = [];
+  for (const d of createSecretDetectors()) d.detect(text, out);
+  return out.filter((m) => m.kind === "secret");
+}
+const found = (text: string) => matches(text).map((m) => [m.type, text.slice(m.start, m.end)]);
+
+describe("vendor tokens of session 14, each under its vendor's type", () => {
+  const cases: [string, string, string, string][] = [
+    // [vendor, text before the token, the token (or the part reported), its type]
+    ["FriendliAI", "FRIENDLI_TOKEN=", j("fl", "p_", run(46, AN, 1)), "friendli_token"],
+    ["Fireworks AI", "api_key = ", j("f", "w_", run(24, AN, 2)), "fireworks_key"],
+    ["Zuplo", "key: ", j("zp", "ka_", run(32, HEX, 3), "_", run(8, HEX, 4)), "zuplo_key"],
+    ["CodeRabbit", "", j("c", "r-", run(58, HEX, 5)), "coderabbit_key"],
+    ["Voyage AI", "VOYAGE_API_KEY=", j("p", "a-", run(43, URLSAFE, 6)), "voyageai_key"],
+    ["Riot Games", "", j("RG", "API-", uuid(7)), "riot_key"],
+    ["Cursor", "", j("ke", "y_", run(64, HEX, 8)), "cursor_key"],
+    ["Runway", "", j("ke", "y_", run(128, HEX, 9)), "runway_key"],
+    ["Retell AI", "", j("ke", "y_", run(28, HEX, 10)), "retell_key"],
+    ["Scale AI", "", j("li", "ve_", run(32, HEX, 11)), "scale_key"],
+    ["Scale AI auth", "", j("li", "ve_auth_", run(32, HEX, 12)), "scale_key"],
+    ["Mergify", "", j("mergify_application", "_key_", run(64, URLSAFE, 13)), "mergify_key"],
+    ["WakaTime", "api_key: ", j("wa", "ka_", uuid(14)), "wakatime_key"],
+    ["Razorpay key id", "RAZORPAY_KEY_ID=", j("rzp", "_live_", run(14, AN, 15)), "razorpay_key_id"],
+    ["Branch.io", 'branch.init("', j("key", "_live_", run(32, AN, 16)), "branch_key"],
+    ["DeepSeek, alone", "", j("s", "k-", run(32, HEX, 17)), "deepseek_key"],
+    ["ElevenLabs, alone", "", j("s", "k_", run(48, HEX, 18)), "elevenlabs_key"],
+  ];
+  it.each(cases)("%s", (_vendor, before, tokenValue, type) => {
+    expect(found(`${before}${tokenValue}\n`)).toContainEqual([type, tokenValue]);
+  });
+
+  it("reports the secret part of a node or webhook URL", () => {
+    const zapier = j(run(8, "0123456789", 20), "/", run(7, LOWER_AN, 21), "/");
+    const alchemy = run(32, URLSAFE, 22);
+    const infura = run(32, HEX, 23);
+    expect(found(`ZAPIER=https://hooks.zapier.com/hooks/catch/${zapier}`)).toContainEqual([
+      "zapier_webhook",
+      zapier,
+    ]);
+    expect(found(`https://eth-mainnet.alchemyapi.io/v2/${alchemy}`)).toContainEqual([
+      "alchemy_url_key",
+      alchemy,
+    ]);
+    expect(found(`https://mainnet.infura.io/v3/${infura}`)).toContainEqual(["infura_url_key", infura]);
+  });
+
+  it("leaves the near misses alone: wrong lengths, filler, glued prefixes, a placeholder hook", () => {
+    for (const text of [
+      `task-${run(32, HEX, 30)}`,
+      `key_${run(40, HEX, 31)}`,
+      `rzp_live_${"x".repeat(14)}`,
+      `waka_${"x".repeat(36)}`,
+      "https://hooks.zapier.com/hooks/catch/YOUR_HOOK_ID/",
+      `live_${run(32, AN, 32)}`,
+      `fw_${run(24, LOWER_AN.slice(0, 26), 33)}`,
+    ])
+      expect(found(text), text).toEqual([]);
+  });
+});

@@ -78,3 +78,27 @@ describe("vendor tokens of session 14, each under its vendor's type", () => {
       expect(found(text), text).toEqual([]);
   });
 });
+
+describe("look-alikes of session 14", () => {
+  const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+  const jwt = (signature: string) =>
+    j(b64url({ alg: "HS256" }), ".", b64url({ iss: "other-service" }), ".", signature);
+
+  it("a JWT whose signature is a word is a stand-in; a signed one and an unsigned one are reported", () => {
+    for (const word of ["signature", "sig", "SIGNATURE"]) expect(found(jwt(word))).toEqual([]);
+    const signed = jwt(run(43, URLSAFE, 40));
+    expect(found(signed)).toContainEqual(["jwt", signed]);
+    const unsigned = jwt("");
+    expect(found(unsigned).map(([type]) => type)).toContain("jwt");
+  });
+
+  it("a Grafana key whose decoded claims say EXAMPLE is a stand-in; a real-looking one is reported", () => {
+    const grafana = (k: string, n: string) => Buffer.from(JSON.stringify({ k, n, id: 1 })).toString("base64");
+    expect(found(grafana(j("EXAMPLE", run(24, AN, 41)), "example"))).toEqual([]);
+    const real = grafana(run(32, AN, 42), "deploy");
+    expect(found(real)).toContainEqual(["grafana_token", real]);
+    // A masked name beside the key is not a stand-in key.
+    const masked = grafana(run(32, AN, 43), "xxxx");
+    expect(found(masked)).toContainEqual(["grafana_token", masked]);
+  });
+});

@@ -102,3 +102,25 @@ describe("look-alikes of session 14", () => {
     expect(found(masked)).toContainEqual(["grafana_token", masked]);
   });
 });
+
+describe("keyed vendors of session 14, and a vendor's name then `api` as the key", () => {
+  it("reads AI21, Customer.io and Keen values under keys naming them", () => {
+    const ai21 = uuid(50);
+    const site = run(20, HEX, 51);
+    const app = run(32, HEX, 52);
+    const keen = run(64, HEX, 53).toUpperCase();
+    expect(found(`ai21 = ${ai21}`)).toContainEqual(["ai21_key", ai21]);
+    expect(found(`customerio_key = ${site}`)).toContainEqual(["customerio_key", site]);
+    expect(found(`customerio_app_key=${app}`)).toContainEqual(["customerio_key", app]);
+    expect(found(`KEEN_READ_KEY=${keen}`)).toContainEqual(["keen_key", keen]);
+  });
+
+  it("reads a vendor's exact shape under `<vendor>_api`, `<vendor>-api`; not under another word's `_api`", () => {
+    const clarifai = run(32, HEX, 54);
+    const deepgram = run(40, HEX, 55);
+    expect(found(`clarifai_api = ${clarifai}`)).toContainEqual(["clarifai_key", clarifai]);
+    expect(found(`deepgram-api: ${deepgram}`)).toContainEqual(["deepgram_key", deepgram]);
+    expect(found(`weather_api = ${run(32, HEX, 56)}`)).toEqual([]);
+    expect(found(`clarifai_api = ${run(31, HEX, 57)}`)).toEqual([]);
+  });
+});

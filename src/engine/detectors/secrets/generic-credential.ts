@@ -905,6 +905,9 @@ function vendorWordEnds(keyed: KeyedForms): Map<number, readonly string[]> {
  */
 function endsInVendorWord(text: string, keyStart: number, keyEnd: number, keyed: KeyedForms): boolean {
   if (keyEnd - keyStart < 3 || keyEnd - keyStart > MAX_KEY) return false;
+  // The vendor's name then `api` (`clarifai_api`, `deepgram-api`, `netcore.api`): the name still says what it holds.
+  if (endsInSeparatedApi(text, keyStart, keyEnd) && endsInVendorWord(text, keyStart, keyEnd - 4, keyed))
+    return true;
   const words = vendorWordEnds(keyed).get(tailCode(text, keyEnd));
   if (words === undefined) return false;
   const key = text.slice(keyStart, keyEnd).toLowerCase();
@@ -915,6 +918,14 @@ function endsInVendorWord(text: string, keyStart: number, keyEnd: number, keyed:
     if (key.length === word.length || before === 95 || before === 45 || before === 46) return true;
   }
   return false;
+}
+
+/** Whether the key ends in `api` after `_`, `-` or `.`, any case. */
+function endsInSeparatedApi(text: string, keyStart: number, keyEnd: number): boolean {
+  if (keyEnd - keyStart < 7 || (text.charCodeAt(keyEnd - 1) | 32) !== 105) return false;
+  if ((text.charCodeAt(keyEnd - 2) | 32) !== 112 || (text.charCodeAt(keyEnd - 3) | 32) !== 97) return false;
+  const sep = text.charCodeAt(keyEnd - 4);
+  return sep === 95 || sep === 45 || sep === 46;
 }
 
 /**

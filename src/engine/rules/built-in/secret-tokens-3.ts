@@ -1,4 +1,4 @@
-import { AN, HEX, p, token, URLSAFE, uuid } from "./secret-tokens.js";
+import { AN, HEX, HEXU, k, p, token, URLSAFE, uuid, uuidForm } from "./secret-tokens.js";
 
 /*
  * Vendor tokens of session 13, read by the same shared detector as secret-tokens.ts (`token()` registers every record
@@ -139,5 +139,20 @@ export const TOKEN_RULES_3 = [
     type: "infura_url_key",
     summary: "Infura project secrets in a node URL (`infura.io/v3/` and 32 hex)",
     forms: [p(["infura.io/v3/"], HEX, 32, { mask: "body", glued: false, exact: true })],
+  }),
+  token({
+    type: "ai21_key",
+    summary: "AI21 Labs API keys (a UUID named ai21)",
+    forms: [uuidForm(["ai21"])],
+  }),
+  token({
+    type: "customerio_key",
+    summary: "Customer.io tracking keys (20 hex) and app keys (32 hex), named customerio",
+    forms: [k(["customerio", "customer_io"], HEX, 20), k(["customerio", "customer_io"], HEX, 32)],
+  }),
+  token({
+    type: "keen_key",
+    summary: "Keen IO read, write and master keys (64 hex, named keen)",
+    forms: [k(["keen_", "keen-", "keenio"], HEXU, 64)],
   }),
 ];

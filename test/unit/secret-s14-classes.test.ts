@@ -124,3 +124,26 @@ describe("keyed vendors of session 14, and a vendor's name then `api` as the key
     expect(found(`clarifai_api = ${run(31, HEX, 57)}`)).toEqual([]);
   });
 });
+
+describe("a quoted one-word password under a password key", () => {
+  it("is reported when quoted; not unquoted, not a word about the field, not capitalised, not short", () => {
+    expect(found(`$user = "mg1021"; $password = "goodspec";`)).toContainEqual([
+      "generic_credential",
+      "goodspec",
+    ]);
+    expect(found(`object ApiUser "root" {\n  password = "trombone"\n}`)).toContainEqual([
+      "generic_credential",
+      "trombone",
+    ]);
+    for (const text of [
+      "$password = goodspec;",
+      'password: "required"',
+      'confirmPassword: "different"',
+      "t.pass('completed')",
+      'password: "Password"',
+      'password = "hunter"',
+      'password = "aaaaaaaaaa"',
+    ])
+      expect(found(text), text).toEqual([]);
+  });
+});

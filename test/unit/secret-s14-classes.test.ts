@@ -147,3 +147,20 @@ describe("a quoted one-word password under a password key", () => {
       expect(found(text), text).toEqual([]);
   });
 });
+
+describe("a one-word password quoted in prose", () => {
+  it("is reported between matching quotes after a password noun; not unquoted, not a status word", () => {
+    expect(found("The default Password is 'blooberry'\n")).toContainEqual(["prose_credential", "blooberry"]);
+    expect(found('ensure the password is "centipede" and press On')).toContainEqual([
+      "prose_credential",
+      "centipede",
+    ]);
+    for (const text of [
+      "The default password is blooberry",
+      "The password is 'incorrect'",
+      "the password is 'somefakekey'",
+      "the token is 'blooberry'",
+    ])
+      expect(found(text), text).toEqual([]);
+  });
+});

@@ -307,7 +307,7 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
  * describes the field instead (`"required"`, `"password"`: STATUS_WORDS and the placeholders), and not a
  * capitalised word or one with spaces, which is a label (`"Password"`, `"Enter password"`).
  */
-function isQuotedWordPassword(value: string): boolean {
+export function isQuotedWordPassword(value: string): boolean {
   return /^[a-z]{8,32}$/.test(value) && !STATUS_WORDS.test(value) && entropyAtLeast(value, 2.5);
 }
 

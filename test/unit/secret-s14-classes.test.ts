@@ -45,6 +45,7 @@ describe("vendor tokens of session 14, each under its vendor's type", () => {
     ["Branch.io", 'branch.init("', j("key", "_live_", run(32, AN, 16)), "branch_key"],
     ["DeepSeek, alone", "", j("s", "k-", run(32, HEX, 17)), "deepseek_key"],
     ["ElevenLabs, alone", "", j("s", "k_", run(48, HEX, 18)), "elevenlabs_key"],
+    ["Coze", "key_coze = ", j("pa", "t_", run(64, AN, 19)), "coze_token"],
   ];
   it.each(cases)("%s", (_vendor, before, tokenValue, type) => {
     expect(found(`${before}${tokenValue}\n`)).toContainEqual([type, tokenValue]);
@@ -63,6 +64,17 @@ describe("vendor tokens of session 14, each under its vendor's type", () => {
       alchemy,
     ]);
     expect(found(`https://mainnet.infura.io/v3/${infura}`)).toContainEqual(["infura_url_key", infura]);
+    const hook = run(26, LOWER_AN, 24);
+    expect(found(`webhook: http://mattermost:8065/hooks/${hook}`)).toContainEqual([
+      "mattermost_webhook",
+      hook,
+    ]);
+    expect(found(`webhook: https://chat.example.org/hooks/${hook}`)).toEqual([]);
+    const saved = `${Buffer.from(run(30, AN, 25)).toString("base64")}`;
+    expect(found(`<Server><Pass encoding="base64">${saved}</Pass></Server>`)).toContainEqual([
+      "filezilla_password",
+      saved,
+    ]);
   });
 
   it("leaves the near misses alone: wrong lengths, filler, glued prefixes, a placeholder hook", () => {

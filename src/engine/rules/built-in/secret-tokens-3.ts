@@ -1,4 +1,4 @@
-import { AN, HEX, HEXU, k, p, token, URLSAFE, uuid, uuidForm } from "./secret-tokens.js";
+import { AN, B64, HEX, HEXU, k, NEAR, p, token, URLSAFE, uuid, uuidForm } from "./secret-tokens.js";
 
 /*
  * Vendor tokens of session 13, read by the same shared detector as secret-tokens.ts (`token()` registers every record
@@ -139,6 +139,38 @@ export const TOKEN_RULES_3 = [
     type: "infura_url_key",
     summary: "Infura project secrets in a node URL (`infura.io/v3/` and 32 hex)",
     forms: [p(["infura.io/v3/"], HEX, 32, { mask: "body", glued: false, exact: true })],
+  }),
+  token({
+    type: "coze_token",
+    summary: "Coze personal access tokens (`pat_` and 64 letters and digits)",
+    forms: [p(["pat_"], AN, 64, { minClasses: 3, exact: true })],
+  }),
+  token({
+    type: "mattermost_webhook",
+    summary:
+      "Mattermost incoming webhook ids (`/hooks/` and 26 lower-case letters and digits, near the word mattermost)",
+    forms: [
+      p(["/hooks/"], BASE36_LOWER, 26, {
+        mask: "body",
+        glued: false,
+        minClasses: 2,
+        exact: true,
+        context: { require: ["mattermost"], window: NEAR },
+      }),
+    ],
+  }),
+  token({
+    type: "filezilla_password",
+    summary: 'FileZilla saved passwords (the base64 of a `<Pass encoding="base64">` element)',
+    forms: [
+      p(['<Pass encoding="base64">'], B64, [8, 512], {
+        shape: /[A-Za-z0-9+/]+={0,2}/,
+        mask: "body",
+        glued: false,
+        minEntropy: 3,
+        example: (r) => `${r(24, AN)}==`,
+      }),
+    ],
   }),
   token({
     type: "ai21_key",

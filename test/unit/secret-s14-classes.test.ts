@@ -46,6 +46,7 @@ describe("vendor tokens of session 14, each under its vendor's type", () => {
     ["DeepSeek, alone", "", j("s", "k-", run(32, HEX, 17)), "deepseek_key"],
     ["ElevenLabs, alone", "", j("s", "k_", run(48, HEX, 18)), "elevenlabs_key"],
     ["Coze", "key_coze = ", j("pa", "t_", run(64, AN, 19)), "coze_token"],
+    ["GitHub fine-grained, a shorter body", "", j("github", "_pat_", run(36, AN, 26)), "github_token"],
   ];
   it.each(cases)("%s", (_vendor, before, tokenValue, type) => {
     expect(found(`${before}${tokenValue}\n`)).toContainEqual([type, tokenValue]);

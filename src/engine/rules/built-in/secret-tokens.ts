@@ -178,7 +178,9 @@ export const TOKEN_RULES = [
       "GitHub tokens (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_` with their CRC32, fine-grained `github_pat_`)",
     forms: [
       p(["ghp_", "gho_", "ghu_", "ghs_", "ghr_"], AN, [36, 251], { checksum: "crc32-base62" }),
-      p(["github_pat_"], "A-Za-z0-9_", [50, 244]),
+      // Fine-grained tokens (82 characters today); the prefix vouches for the shorter bodies fixtures and older
+      // tokens carry (36 and up), when they mix cases and digits.
+      p(["github_pat_"], "A-Za-z0-9_", [36, 244], { minClasses: 3 }),
       // App installation tokens in the newer form: the app id, `_`, and a signed JWT.
       p(["ghs_"], "A-Za-z0-9_.-", [60, 2000], {
         shape: /\d{1,12}_eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/,

@@ -100,6 +100,11 @@ export function loadTuneS13(dataDir = DATA_DIR): EvalCase[] | undefined {
   return loadRecordedTunePart("tune-s13.json", "tune-s13-record.json", dataDir);
 }
 
+/** The session-14 tune part (build-s14.ts: titus), likewise checked against tune-s14-record.json. */
+export function loadTuneS14(dataDir = DATA_DIR): EvalCase[] | undefined {
+  return loadRecordedTunePart("tune-s14.json", "tune-s14-record.json", dataDir);
+}
+
 function loadRecordedTunePart(file: string, recordFile: string, dataDir: string): EvalCase[] | undefined {
   const path = [join(dataDir, file), join(EVAL_DIR, "data", file)].find(existsSync);
   if (path === undefined) return undefined;

@@ -18,6 +18,7 @@ import {
   loadTuneS11,
   loadTuneS12,
   loadTuneS13,
+  loadTuneS14,
   readFrozenRecord,
   splitOwnLookalikesV2,
   splitOwnLookalikesV3,
@@ -115,6 +116,7 @@ function report(name: string, cases: readonly EvalCase[], showMisses: boolean): 
     "gosec",
     "trivy",
     "ripsecrets",
+    "titus",
   ]) {
     if (!cases.some((c) => c.source === source)) continue;
     const part = evaluate(cases.filter((c) => c.source === source));
@@ -179,6 +181,10 @@ function main(): void {
   const s13 = loadTuneS13();
   if (s13 === undefined) console.log("\n(tune-s13.json absent: rebuild it with build-s13.ts)");
   else report("tune s13 (trivy, ripsecrets)", s13, missesOf === "tune" || missesOf === "s13");
+  // The session-14 tune part (build-s14.ts), likewise on its own.
+  const s14 = loadTuneS14();
+  if (s14 === undefined) console.log("\n(tune-s14.json absent: rebuild it with build-s14.ts)");
+  else report("tune s14 (titus)", s14, missesOf === "tune" || missesOf === "s14");
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

@@ -13,7 +13,8 @@ export interface EvalCase {
     | "credsweeper"
     | "gosec"
     | "trivy"
-    | "ripsecrets";
+    | "ripsecrets"
+    | "titus";
   /** The vendor or rule family the source files it under. */
   vendor: string;
   /** `secret`: a credential a finding must cover; `lookalike`: no secret finding may appear anywhere. */

@@ -284,7 +284,7 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
   if (kind === "password")
     return (
       value.length >= 6 &&
-      characterClasses(value) >= 2 &&
+      (characterClasses(value) >= 2 || (quoted && isQuotedWordPassword(value))) &&
       entropyAtLeast(value, 2.3) &&
       // Lower-case words joined by `_`, `-` or `.` name something (`real_key`, `db-secret-name`): a reference; so
       // does a camel-case name (`overEvery`, a function's: lodash's `allPass: 'overEvery'`).
@@ -300,6 +300,20 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
     !INTERPOLATION.test(value)
   );
 }
+
+/**
+ * A quoted lower-case word of 8-32 letters under a password key (`$password = "goodspec";`, `password "hunter"...`):
+ * the quotes make it a literal the code or file sets, and a chosen password is often one word. Not a word that
+ * describes the field instead (`"required"`, `"password"`: STATUS_WORDS and the placeholders), and not a
+ * capitalised word or one with spaces, which is a label (`"Password"`, `"Enter password"`).
+ */
+export function isQuotedWordPassword(value: string): boolean {
+  return /^[a-z]{8,32}$/.test(value) && !STATUS_WORDS.test(value) && entropyAtLeast(value, 2.5);
+}
+
+/** Words a UI, a schema or a test writes under a password key about the field or the check, not as its value. */
+const STATUS_WORDS =
+  /^(?:required|optional|invalid|incorrect|correct|missing|expired|disabled|enabled|changed|unchanged|mismatch|protected|encrypted|hashed|forbidden|unknown|provided|notempty|nonempty|readonly|writeonly|inherit|sensitive|confidential|redacted|default|generated|random|string|boolean|variable|undefined|password|passwords|passphrase|changeme|changeit|username|sometext|anything|whatever|nopassword|letmein|secret|secrets|completed|different|success|successful|failed|failure|matching|pending|verified|unverified|accepted|rejected|updated|mismatched)$/;
 
 /**
  * A 14- or 15-character token under a token key (`ANY_token=AIhq5Xyb1Gga9Q7`): short keys of some services, read
@@ -905,6 +919,9 @@ function vendorWordEnds(keyed: KeyedForms): Map<number, readonly string[]> {
  */
 function endsInVendorWord(text: string, keyStart: number, keyEnd: number, keyed: KeyedForms): boolean {
   if (keyEnd - keyStart < 3 || keyEnd - keyStart > MAX_KEY) return false;
+  // The vendor's name then `api` (`clarifai_api`, `deepgram-api`, `netcore.api`): the name still says what it holds.
+  if (endsInSeparatedApi(text, keyStart, keyEnd) && endsInVendorWord(text, keyStart, keyEnd - 4, keyed))
+    return true;
   const words = vendorWordEnds(keyed).get(tailCode(text, keyEnd));
   if (words === undefined) return false;
   const key = text.slice(keyStart, keyEnd).toLowerCase();
@@ -915,6 +932,14 @@ function endsInVendorWord(text: string, keyStart: number, keyEnd: number, keyed:
     if (key.length === word.length || before === 95 || before === 45 || before === 46) return true;
   }
   return false;
+}
+
+/** Whether the key ends in `api` after `_`, `-` or `.`, any case. */
+function endsInSeparatedApi(text: string, keyStart: number, keyEnd: number): boolean {
+  if (keyEnd - keyStart < 7 || (text.charCodeAt(keyEnd - 1) | 32) !== 105) return false;
+  if ((text.charCodeAt(keyEnd - 2) | 32) !== 112 || (text.charCodeAt(keyEnd - 3) | 32) !== 97) return false;
+  const sep = text.charCodeAt(keyEnd - 4);
+  return sep === 95 || sep === 45 || sep === 46;
 }
 
 /**

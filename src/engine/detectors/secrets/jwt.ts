@@ -97,6 +97,20 @@ function headerFinder(text: string): (from: number) => number {
   };
 }
 
+/**
+ * A signature segment of 1-15 letters and nothing else (`.signature`, `.sig`, `.SIGNATURE`): a hand-written stand-in
+ * for one. Every signing algorithm's output is 43 base64url characters or more (HS256), and random base64url of any
+ * length holds a digit, `-` or `_` soon; an empty segment stays an unsigned token (reported).
+ */
+function isStandInSignature(text: string, start: number, end: number): boolean {
+  if (end - start === 0 || end - start > 15) return false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i) | 32;
+    if (c < 97 || c > 122) return false;
+  }
+  return true;
+}
+
 /** TextDetector.contextReach: a match's segments stop at any other character; it reads the one character either side. */
 const CONTEXT_REACH = 1;
 
@@ -126,7 +140,8 @@ export function createJwtDetector(): TextDetector {
             if (
               codeAt(text, end) !== 46 &&
               hasJwtHeader(text.slice(start, headerEnd)) &&
-              !isPublishedExample(text.slice(payloadEnd + 1, end))
+              !isPublishedExample(text.slice(payloadEnd + 1, end)) &&
+              !isStandInSignature(text, payloadEnd + 1, end)
             ) {
               out.push({ kind: "secret", type: "jwt", start, end, ruleId: "secret.jwt" });
             }

@@ -1,3 +1,4 @@
+import { Buffer } from "node:buffer";
 import { hasKeyboardRun, isPublishedExampleValue } from "./documentation-example.js";
 import { isPlaceholderValue } from "./placeholder.js";
 
@@ -115,9 +116,32 @@ export function isLookalikeVendorValue(value: string, prefixed: boolean): boolea
   return isLookalikeValue(value) || (!prefixed && hasKeyboardRun(value));
 }
 
+/** How much of a base64 JSON value (`eyJ...`) is decoded to look for stand-in words: a key's claims fit well within. */
+const MAX_DECODED = 4096;
+
+/**
+ * A value in base64 of a JSON object (`eyJ`: `{"`), as Grafana's API keys and 1Password's service tokens are, whose
+ * decoded text says it is not real (`{"k":"EXAMPLE...","n":"example"}`): the stand-in words are only visible decoded.
+ * One segment only: a JWT's claims (`header.claims.signature`) name people and hosts, `example.com` among them, in
+ * tokens as real as any; and the documentation domains are addresses, not a value saying what it is.
+ */
+function saysStandInDecoded(value: string): boolean {
+  if (!value.startsWith("eyJ") || value.includes(".")) return false;
+  const decoded = Buffer.from(value.slice(0, MAX_DECODED), "base64").toString("latin1");
+  return SAYS_NOT_REAL.test(decoded.replace(EXAMPLE_DOMAIN, ""));
+}
+
+const EXAMPLE_DOMAIN = /example\.(?:com|org|net)/gi;
+/**
+ * The stand-in words that say a decoded value is not real. Not `xxxx` or `redacted`: in a decoded key they mask one
+ * field (a key's name redacted in a mail, `"n":"xxxx"`), not the secret beside it.
+ */
+const SAYS_NOT_REAL = /example|dummy|sample|placeholder|fake/i;
+
 function isLookalikeValue(value: string): boolean {
   return (
     isPlaceholderValue(value) ||
+    saysStandInDecoded(value) ||
     ENCRYPTED_VALUE.test(value) ||
     CIPHERTEXT_HEADER.test(value) ||
     PUBLIC_IDENTIFIER.test(value) ||

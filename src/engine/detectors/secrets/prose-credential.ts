@@ -3,7 +3,12 @@ import { HAS_NON_ASCII } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { entropyAtLeast } from "../shared/shannon-entropy.js";
 import { anchorStarts, CANDIDATE_SCANS, scanAll, scanAtStarts, stickyOf } from "./candidate-scan.js";
-import { PASSWORD_HASH, SECRET_REFERENCE, underCiphertextParent } from "./generic-credential.js";
+import {
+  isQuotedWordPassword,
+  PASSWORD_HASH,
+  SECRET_REFERENCE,
+  underCiphertextParent,
+} from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -153,9 +158,24 @@ export function isProseCredentialValue(value: string, password: boolean): boolea
   return value.length >= 12 && classes >= 2 && generated && entropyAtLeast(value, 3);
 }
 
-function report(valueStart: number, raw: string, password: boolean, out: TextMatch[]): void {
+/**
+ * `password is 'blooberry'`: a password noun's value between matching quotes is a literal the sentence quotes, so a
+ * one-word password is read as the walk reads it under a password key (isQuotedWordPassword).
+ */
+function isQuotedProsePassword(text: string, valueStart: number, value: string): boolean {
+  const open = text.charAt(valueStart - 1);
+  return (
+    (open === "'" || open === '"') &&
+    text.charAt(valueStart + value.length) === open &&
+    isQuotedWordPassword(value) &&
+    !isLookalikeSecret(value)
+  );
+}
+
+function report(valueStart: number, raw: string, password: boolean, out: TextMatch[], text = ""): void {
   const value = raw.replace(TRAILING_PUNCTUATION, "");
-  if (!isProseCredentialValue(value, password)) return;
+  const quotedWord = password && isQuotedProsePassword(text, valueStart, value);
+  if (!quotedWord && !isProseCredentialValue(value, password)) return;
   out.push({
     kind: "secret",
     type: "prose_credential",
@@ -178,7 +198,7 @@ function proseMatch(text: string, m: RegExpExecArray, out: TextMatch[]): number 
   // A value followed by `(` is a call: `key = deriveKey(...)`; `!` is TypeScript's non-null assertion.
   if (text[end] === "(" || CODE_VALUE.test(value.replace(TRAILING_PUNCTUATION, ""))) return end;
   if (underCiphertextParent(text, m.index)) return end;
-  report(end - value.length, value, isPasswordNoun(noun), out);
+  report(end - value.length, value, isPasswordNoun(noun), out, text);
   return end;
 }
 

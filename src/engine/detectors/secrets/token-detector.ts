@@ -136,7 +136,8 @@ export function acceptsBody(c: CompiledForm, prefix: string, body: string, lead 
     c.form.prefixes.length > 0 &&
     c.form.checksum === undefined &&
     c.form.signature === undefined;
-  return !isLookalikeVendorValue(body, prefixed);
+  // A prefix that opens base64 JSON (`eyJrIjoi`: `{"k":"`) is judged with its body, so the value decodes whole.
+  return !isLookalikeVendorValue(prefix.startsWith("eyJ") ? prefix + body : body, prefixed);
 }
 
 function isGlue(code: number): boolean {

@@ -178,7 +178,9 @@ export const TOKEN_RULES = [
       "GitHub tokens (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_` with their CRC32, fine-grained `github_pat_`)",
     forms: [
       p(["ghp_", "gho_", "ghu_", "ghs_", "ghr_"], AN, [36, 251], { checksum: "crc32-base62" }),
-      p(["github_pat_"], "A-Za-z0-9_", [50, 244]),
+      // Fine-grained tokens (82 characters today); the prefix vouches for the shorter bodies fixtures and older
+      // tokens carry (36 and up), when they mix cases and digits.
+      p(["github_pat_"], "A-Za-z0-9_", [36, 244], { minClasses: 3 }),
       // App installation tokens in the newer form: the app id, `_`, and a signed JWT.
       p(["ghs_"], "A-Za-z0-9_.-", [60, 2000], {
         shape: /\d{1,12}_eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/,
@@ -1297,8 +1299,9 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "deepseek_key",
-    summary: "DeepSeek API keys (`sk-` + 32 hex, named deepseek)",
-    forms: [k(["deepseek"], HEX, 32, { prefixes: ["sk-"] })],
+    summary: "DeepSeek API keys (`sk-` + 32 hex, alone or named deepseek)",
+    // Alone, `sk-` and exactly 32 hex (no other `sk-` key is all hex at that length; OpenAI's mix cases).
+    forms: [k(["deepseek"], HEX, 32, { prefixes: ["sk-"] }), p(["sk-"], HEX, 32, { exact: true })],
   }),
   token({
     type: "auth0_secret",
@@ -1473,10 +1476,11 @@ export const TOKEN_RULES = [
   }),
   token({
     type: "elevenlabs_key",
-    summary: "ElevenLabs API keys (32 hex, or `sk_` + 48 hex, named elevenlabs or xi_api_key)",
+    summary: "ElevenLabs API keys (32 hex named elevenlabs or xi_api_key, or `sk_` + 48 hex)",
     forms: [
       k(["elevenlabs", "eleven_labs", "xi_api_key", "xi-api-key"], HEX, 32),
       k(["elevenlabs", "eleven_labs", "xi_api_key", "xi-api-key"], HEX, 48, { prefixes: ["sk_"] }),
+      p(["sk_"], HEX, 48, { exact: true }),
     ],
   }),
   token({

@@ -881,12 +881,14 @@ export function pass(to: i32, stop: i32): i32 {
   startLeetRecord();
   if (stop != 0 && to >= MIN_RUN && longRuns(to)) return -1;
   stopOnGate = stop != 0;
+  // A stopping pass has read the runs above (none passed).
+  trackRuns = stop == 0;
   const bits = fused(0, to);
   stopOnGate = false;
+  trackRuns = false;
   // A stopped pass leaves the leetspeak records partial: `leetLinesBits` is only asked after a whole one.
   if (bits < 0) return -1;
   if (hints >= 3 && leetLineRead(lineStart, to, lowerCase)) leetLine(lineStart, to);
-  if (to >= MIN_RUN && longRuns(to)) gateOut |= LONG_RUN;
   recordLeet = false;
   return bits;
 }
@@ -933,6 +935,32 @@ function foldLanes(v: v128): v128 {
   return i16x8.add(v, v128.and(i16x8.lt_u(i16x8.sub(v, i16x8.splat(65)), i16x8.splat(26)), i16x8.splat(32)));
 }
 
+/**
+ * `HASH_HALVES + 32 * m`: the i16 lanes of the factors 31^(m-1), ..., 31, 1 (then zeros) of m units in the polynomial
+ * hash, each as lo + 65536 * hi (mod 2^32, both signed 16-bit): lo's eight lanes, then hi's. Word units are below
+ * 128, so the pairwise products and sums of `i32x4.dot_i16x8_s` are exact.
+ */
+const HASH_HALVES: usize = memory.data<i16>([
+  0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0,
+  1, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0,
+  31, 1, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0,
+  961, 31, 1, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0,
+  29791, 961, 31, 1, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0,
+  6017, 29791, 961, 31, 1, 0, 0, 0,
+  14, 0, 0, 0, 0, 0, 0, 0,
+  -10081, 6017, 29791, 961, 31, 1, 0, 0,
+  437, 14, 0, 0, 0, 0, 0, 0,
+  15169, -10081, 6017, 29791, 961, 31, 1, 0,
+  13542, 437, 14, 0, 0, 0, 0, 0,
+  11487, 15169, -10081, 6017, 29791, 961, 31, 1,
+  26593, 13542, 437, 14, 0, 0, 0, 0,
+], 16);
+
 /** The hash (`h = h * 31 + unit`, A-Z as a-z with `lower`, mod 2^30) of the word units [start, end), eight at a time. */
 @inline
 function wordHash(start: i32, end: i32, lower: bool): i32 {
@@ -943,14 +971,14 @@ function wordHash(start: i32, end: i32, lower: bool): i32 {
     const m = min(n, 8);
     const v = v128.load(p);
     const lv = lower ? foldLanes(v) : v;
-    const powers = POWERS + (<usize>m << 5);
-    const sum = i32x4.add(
-      i32x4.mul(i32x4.extend_low_i16x8_u(lv), v128.load(powers)),
-      i32x4.mul(i32x4.extend_high_i16x8_u(lv), v128.load(powers, 16)),
+    const halves = HASH_HALVES + (<usize>m << 5);
+    let sum = i32x4.add(
+      i32x4.dot_i16x8_s(lv, v128.load(halves)),
+      i32x4.shl(i32x4.dot_i16x8_s(lv, v128.load(halves, 16)), 16),
     );
-    const dot =
-      i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + i32x4.extract_lane(sum, 2) + i32x4.extract_lane(sum, 3);
-    h = (h * load<i32>(POWERS + 288 + (<usize>m << 2)) + dot) & HASH_MASK;
+    sum = i32x4.add(sum, v128.shuffle<i32>(sum, sum, 2, 3, 0, 1));
+    sum = i32x4.add(sum, v128.shuffle<i32>(sum, sum, 1, 0, 3, 2));
+    h = (h * load<i32>(POWERS + 288 + (<usize>m << 2)) + i32x4.extract_lane(sum, 0)) & HASH_MASK;
     n -= m;
     if (n == 0) return h;
     p += 16;
@@ -969,6 +997,8 @@ const SPECIAL_TABLE: usize = memory.data<u8>([19, 7, 3, 3, 3, 3, 7, 3, 3, 2, 2, 
 const SEPARATOR_TABLE: usize = memory.data<u8>([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 128, 4, 132, 32]);
 /** Leet characters, `[01345789@$|]`: one with a lower-case letter before or after it is a leet hint each. */
 const LEET_TABLE: usize = memory.data<u8>([24, 8, 0, 8, 12, 8, 0, 8, 8, 8, 0, 0, 128, 0, 0, 0]);
+/** The units besides word units that BASE64's and HEX's lookarounds read as part of a run, `[+/=-]`. */
+const RUN_TABLE: usize = memory.data<u8>([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 12, 0, 4]);
 /** `1 << hi` for the high nibbles of ASCII, 0 above. */
 const HIGH_BITS: usize = memory.data<u8>([1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0]);
 
@@ -980,6 +1010,8 @@ let chunkBreaks: i32 = 0;
 let chunkStops: i32 = 0;
 let chunkHintsBefore: i32 = 0;
 let chunkHintsAfter: i32 = 0;
+/** The chunk's run units, `[A-Za-z0-9+/=_-]` (`runUnit`), when `fused` looks for LONG_RUN (`trackRuns`). */
+let chunkRuns: i32 = 0;
 
 @inline
 function classLanes(table: usize, lo: v128, high: v128): i32 {
@@ -1030,6 +1062,7 @@ function chunkClasses(q: i32, to: i32, lower: bool): void {
   const h = laneOf(bl, 104);
   const w = laneOf(bl, 119);
   stops |= ((a & (separators >>> 1)) | (h & (laneOf(bl, 116) >>> 1)) | (w & (w >>> 1)) | ((a | h | w) & 0x8000)) & words;
+  if (trackRuns) chunkRuns = (words | classLanes(RUN_TABLE, lo, high)) & valid;
   chunkWords = words;
   chunkBreaks = laneOf(b, 10) & valid;
   chunkStops = stops;
@@ -1047,6 +1080,15 @@ function chunkClasses(q: i32, to: i32, lower: bool): void {
   }
 }
 
+/** With `fused`, LONG_RUN is set where `longRunsIn` would set it (`pass` and `blocks`; `walk` leaves it). */
+let trackRuns: bool = false;
+
+/** LONG_RUN for the maximal run [from, to) of `runUnit`s, as `longRunsIn` reads each run. */
+function longRunAt(from: i32, to: i32): void {
+  if (to - from < MIN_RUN || (gateOut & LONG_RUN) != 0) return;
+  if (base64Read(from, to) || (to - from >= 32 && hexRead(from, to))) gateOut |= LONG_RUN;
+}
+
 /**
  * The walk over [from, to) with the character signals and the gates' per-unit steps (see `pass`), 16 units at a
  * time: each chunk's units are classified at once (`chunkClasses`), and the walk stops only at each word's last unit
@@ -1062,10 +1104,23 @@ function fused(from: i32, to: i32): i32 {
   let sinceAi = FAR;
   let sinceReader = FAR;
   const lower = lowerCase;
-  // Where the word that runs on from the chunk before starts, or -1.
+  // Where the word (and the run of `runUnit`s, with `trackRuns`) that runs on from the chunk before starts, or -1.
   let wordFrom = -1;
+  let runFrom = -1;
   for (let q = from; q < to; q += 16) {
     chunkClasses(q, to, lower);
+    const last = q + 16 >= to;
+    if (trackRuns) {
+      // A run of 24 or more units spans two chunks at least: it is read where it ends, before this chunk's steps
+      // (a line break that ends a block comes after it).
+      const runs = chunkRuns;
+      if (runs == 0xffff && !last) {
+        if (runFrom < 0) runFrom = q;
+      } else {
+        if (runFrom >= 0) longRunAt(runFrom, q + <i32>ctz(~runs));
+        runFrom = (runs & 0x8000) != 0 && !last ? q + 16 - <i32>clz(~(runs << 16)) : -1;
+      }
+    }
     const words = chunkWords;
     const breaks = chunkBreaks;
     let hintsBefore = chunkHintsBefore;
@@ -1075,7 +1130,6 @@ function fused(from: i32, to: i32): i32 {
     if (blockOut == 0 && hints == 0 && (hintsBefore | hintsAfter) == 0) {
       if (breaks != 0) lineStart = q + 32 - <i32>clz(breaks);
     } else stops |= breaks;
-    const last = q + 16 >= to;
     const starts = words & ~((words << 1) | (wordFrom >= 0 ? 1 : 0));
     // A word ends at a word unit whose next unit is none; one at the chunk's last lane runs on, unless the text ends.
     const ends = words & ~(words >>> 1) & (last ? 0xffff : 0x7fff);
@@ -1171,12 +1225,11 @@ const BLOCK_FIELDS: i32 = 5;
 /**
  * Ends the current block at `end` (a line start): its record holds the signals the walk SET while reading it (the
  * walk's state, the previous words and the AI/reader distances, runs on across blocks, so a signal is recorded at the
- * word that completes it, never before its match starts), its `seen` marks, its gate bits (LONG_RUN read here:
- * no run crosses a line break) and its word runs; the per-block signals and gates start again.
+ * word that completes it, never before its match starts), its `seen` marks, its gate bits (LONG_RUN as `fused`
+ * read the runs: no run crosses a line break) and its word runs; the per-block signals and gates start again.
  */
 function flushBlock(end: i32, bits: i32, seen: i32): void {
-  let gates = gateOut;
-  if (end - blockStart >= MIN_RUN && longRunsIn(blockStart, end)) gates |= LONG_RUN;
+  const gates = gateOut;
   const at = blockOut + (<usize>(blockCount * BLOCK_FIELDS) << 2);
   store<i32>(at, end);
   store<i32>(at + 4, bits | charOut);
@@ -1207,7 +1260,9 @@ export function blocks(to: i32, size: i32, out: usize): i32 {
   blockCount = 0;
   blockStart = 0;
   blockRuns = 0;
+  trackRuns = true;
   const bits = fused(0, to);
+  trackRuns = false;
   if (hints >= 3 && leetLineRead(lineStart, to, lowerCase)) leetLine(lineStart, to);
   recordLeet = false;
   if (to > blockStart) flushBlock(to, bits, lastSeen);

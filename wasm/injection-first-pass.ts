@@ -1047,8 +1047,8 @@ function chunkClasses(q: i32, to: i32, lower: bool): void {
   if ((spaces & 0xc000) != 0) {
     if ((spaces & 0x8000) != 0 && q + 17 < to && rawAt(q + 16) != 32 && (rawAt(q + 17) == 32 || rawAt(q + 16) == 92))
       stops |= 0x8000;
-    if ((spaces & 0x4000) != 0 && (spaces & 0x8000) == 0 && q + 16 < to && (rawAt(q + 16) == 32 || rawAt(q + 15) == 92))
-      stops |= 0x4000;
+    // Lane 14: a `\` at lane 15 is in the masks above; a space two on is the next chunk's first unit.
+    if ((spaces & 0xc000) == 0x4000 && q + 16 < to && rawAt(q + 16) == 32) stops |= 0x4000;
   }
   // SEPARATED_HINT may match at a separator with a letter or digit before and after it and a separator two on.
   const separators = classLanes(SEPARATOR_TABLE, lo, high) & valid;

@@ -1054,8 +1054,8 @@ function chunkClasses(q: i32, to: i32, lower: bool): void {
   const separators = classLanes(SEPARATOR_TABLE, lo, high) & valid;
   const alnum = words & ~separators;
   stops |= separators & ((alnum << 1) | 1) & ((alnum >>> 1) | 0x8000) & ((separators >>> 2) | 0xc000);
-  // TOOL from `_` and a backtick, until the signal is set (in block mode, every time: a block starts it again).
-  if ((charOut & TOOL) == 0 || blockOut != 0) stops |= (laneOf(b, 96) | (separators & words)) & valid;
+  // TOOL from `_` and a backtick, until the signal is set (and where a block may end in the chunk: it starts again).
+  if ((charOut & TOOL) == 0 || mayEndBlock(q)) stops |= (laneOf(b, 96) | (separators & words)) & valid;
   // `wordSpecial`'s literals `a.i.`, `http` and `www.`: an `a`, `h` or `w` followed by a separator, `t`, `w` (the
   // chunk's last lane whatever follows); `wordSpecial` compares them.
   const a = laneOf(bl, 97);
@@ -1078,6 +1078,12 @@ function chunkClasses(q: i32, to: i32, lower: bool): void {
     chunkHintsBefore = before;
     chunkHintsAfter = after;
   }
+}
+
+/** In block mode, whether a line break in the 16 units from `q` may end the current block (`flushBlock`). */
+@inline
+function mayEndBlock(q: i32): bool {
+  return blockOut != 0 && q + 16 - blockStart >= blockSize;
 }
 
 /** With `fused`, LONG_RUN is set where `longRunsIn` would set it (`pass` and `blocks`; `walk` leaves it). */
@@ -1127,7 +1133,7 @@ function fused(from: i32, to: i32): i32 {
     let hintsAfter = chunkHintsAfter;
     // A line break where no leet hint is pending and no block may end only moves the line's start.
     let stops = chunkStops;
-    if (blockOut == 0 && hints == 0 && (hintsBefore | hintsAfter) == 0) {
+    if (hints == 0 && (hintsBefore | hintsAfter) == 0 && !mayEndBlock(q)) {
       if (breaks != 0) lineStart = q + 32 - <i32>clz(breaks);
     } else stops |= breaks;
     const starts = words & ~((words << 1) | (wordFrom >= 0 ? 1 : 0));

@@ -262,7 +262,7 @@ describe("the module's walk in chunks of 16 units, against the per-unit walk and
     expect(chained).toBeGreaterThan(100);
   });
 
-  it("the records of blocks ending near the chunks' edges add up to the pass", () => {
+  it("blocks end where their size is reached, near the chunks' edges, and their records add up to the pass", () => {
     const pass = firstPass();
     fc.assert(
       fc.property(text, fc.constantFrom(1, 15, 16, 17, 33), (t, size) => {
@@ -276,8 +276,12 @@ describe("the module's walk in chunks of 16 units, against the per-unit walk and
         let other = 0;
         let start = 0;
         for (let at = 0; at < records.length; at += BLOCK_FIELDS) {
-          // A block's own characters set its character signals (TOOL: a `_` or a backtick), whatever came before.
+          // A block ends at the first line break at least `size` units after its start (or at the text's end).
           const end = records[at + BLOCK.END]!;
+          let expectedEnd = t.indexOf("\n", start + size - 1) + 1;
+          if (expectedEnd === 0) expectedEnd = t.length;
+          expect(end).toBe(expectedEnd);
+          // A block's own characters set its character signals (TOOL: a `_` or a backtick), whatever came before.
           if (/[_`]/.test(t.slice(start, end))) expect(records[at + BLOCK.SIGNALS]! & F.TOOL).not.toBe(0);
           start = end;
           bits |= records[at + BLOCK.SIGNALS]!;

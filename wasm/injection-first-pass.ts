@@ -17,7 +17,6 @@
 //   wordKeys/wordValues/wordMarks i32[wordMask+1]  word hash -> lexicon bits and marks (open addressing, -1 empty)
 //   pairKeys/pairValues           i32[pairMask+1]  pair hash -> lexicon bits
 //   lits                          i32[2*n]         (offset, length) of each literal below, as u16 units in memory
-//   classes                       u8[128]          unit classes (`initClasses` writes them)
 //   text                          u16[]            the text, UTF-16 code units as JavaScript holds them
 //
 // Invariants: `walk(from, to)` returns what anchor-gate.ts `mayBitsReference(text.slice(from, to))` returns, and
@@ -656,13 +655,7 @@ export function passGates(): i32 {
   return gateOut;
 }
 
-/** A leet character at `i`: its lower-case neighbours are hints (`leetHintLines`). */
-function leetAt(i: i32, to: i32): void {
-  if (i > 0 && lowerLetter(ch(i - 1))) hints++;
-  if (i + 1 < to && lowerLetter(ch(i + 1))) hints++;
-}
-
-/** A `_`, or an `a`, `h` or `w` where its literal starts (`wordChunk`), at `i`: needles, separated letters. */
+/** A `_`, or an `a`, `h` or `w` where its literal may start (`chunkClasses`), at `i`: needles, separated letters. */
 function wordSpecial(c: i32, i: i32, to: i32): void {
   if (c == 95) {
     charOut |= TOOL;
@@ -811,47 +804,6 @@ function emailTargetAt(i: i32, to: i32): bool {
   return prepositionBefore(k);
 }
 
-// Unit classes for `pass`, by ASCII unit (`initClasses`): a word unit (read eight at a time, `wordChunk`); a unit other
-// than a word unit or a space that `otherUnit` looks at. A unit from 128 up is OTHER_SPECIAL.
-const C_WORD: i32 = 1;
-const C_OTHER_SPECIAL: i32 = 4;
-let classOff: usize = 0;
-
-/** Writes the class table at `at` (128 bytes the host reserved). */
-export function initClasses(at: usize): void {
-  classOff = at;
-  for (let c = 0; c < 128; c++) {
-    let k = 0;
-    if (wordUnit(c)) {
-      k = C_WORD;
-    } else if (
-      c == 10 ||
-      (c < 32 && c != 9 && c != 13) ||
-      c == 127 ||
-      c == 60 ||
-      c == 91 ||
-      c == 64 ||
-      c == 96 ||
-      c == 33 ||
-      c == 36 ||
-      c == 124 ||
-      c == 46 ||
-      c == 42 ||
-      c == 126 ||
-      c == 45 ||
-      c == 63 ||
-      c == 38
-    )
-      k = C_OTHER_SPECIAL;
-    store<u8>(at + <usize>c, <u8>k);
-  }
-}
-
-@inline
-function classOf(c: i32): i32 {
-  return c < 128 ? <i32>load<u8>(classOff + <usize>c) : C_OTHER_SPECIAL;
-}
-
 /**
  * Whether an image whose address holds a `?` starts at the `![` at `i`: IMAGE_WITH_QUERY's match,
  * `!\[[^\]\n]{0,120}\]\(\s{0,4}[^\s)]{1,300}\?`, which every match of the image signals (TEMPLATED_IMAGE,
@@ -875,10 +827,6 @@ function imageWithQueryAt(i: i32, to: i32): bool {
 
 /** A unit that is not a word unit at `i`: the gates and the character signals. */
 function otherUnit(c: i32, i: i32, to: i32): void {
-  if (c == 32) {
-    if (i + 2 < to && (rawAt(i + 2) == 32 || rawAt(i + 1) == 92) && chainAt(i, to, false)) gateOut |= SPACED_CHAIN;
-    return;
-  }
   if (c == 10) {
     if (hints >= 3 && leetLineRead(lineStart, i, lowerCase)) leetLine(lineStart, i);
     hints = 0;
@@ -900,7 +848,6 @@ function otherUnit(c: i32, i: i32, to: i32): void {
     if ((charOut & TURN) == 0 && markerAt(i, to)) charOut |= TURN;
   } else if (c == 64) {
     charOut |= EMAIL;
-    leetAt(i, to);
     if ((gateOut & TARGET_AT) == 0 && emailTargetAt(i, to)) gateOut |= TARGET_AT;
   } else if (c == 96) charOut |= TOOL;
   else if (c == 63 || c == 38) {
@@ -908,9 +855,7 @@ function otherUnit(c: i32, i: i32, to: i32): void {
   }
   else if (c == 33) {
     if (i + 1 < to && rawAt(i + 1) == 91 && (gateOut & IMAGE) == 0 && imageWithQueryAt(i, to)) gateOut |= IMAGE;
-  } else if (c == 36) leetAt(i, to);
-  else if (c == 124) {
-    leetAt(i, to);
+  } else if (c == 124) {
     if (separatedAt(i, to)) gateOut |= SEPARATED;
   }
   if (c == 46 || c == 42 || c == 126 || c == 45) {
@@ -936,12 +881,14 @@ export function pass(to: i32, stop: i32): i32 {
   startLeetRecord();
   if (stop != 0 && to >= MIN_RUN && longRuns(to)) return -1;
   stopOnGate = stop != 0;
+  // A stopping pass has read the runs above (none passed).
+  trackRuns = stop == 0;
   const bits = fused(0, to);
   stopOnGate = false;
+  trackRuns = false;
   // A stopped pass leaves the leetspeak records partial: `leetLinesBits` is only asked after a whole one.
   if (bits < 0) return -1;
   if (hints >= 3 && leetLineRead(lineStart, to, lowerCase)) leetLine(lineStart, to);
-  if (to >= MIN_RUN && longRuns(to)) gateOut |= LONG_RUN;
   recordLeet = false;
   return bits;
 }
@@ -988,108 +935,172 @@ function foldLanes(v: v128): v128 {
   return i16x8.add(v, v128.and(i16x8.lt_u(i16x8.sub(v, i16x8.splat(65)), i16x8.splat(26)), i16x8.splat(32)));
 }
 
-/** The lanes of the eight units at `p` (`lv`, in lower case with `lower`) where `a.i.`, `http` or `www.` starts. */
+/**
+ * `HASH_HALVES + 32 * m`: the i16 lanes of the factors 31^(m-1), ..., 31, 1 (then zeros) of m units in the polynomial
+ * hash, each as lo + 65536 * hi (mod 2^32, both signed 16-bit): lo's eight lanes, then hi's. Word units are below
+ * 128, so the pairwise products and sums of `i32x4.dot_i16x8_s` are exact.
+ */
+const HASH_HALVES: usize = memory.data<i16>([
+  0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0,
+  1, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0,
+  31, 1, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0,
+  961, 31, 1, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0,
+  29791, 961, 31, 1, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0,
+  6017, 29791, 961, 31, 1, 0, 0, 0,
+  14, 0, 0, 0, 0, 0, 0, 0,
+  -10081, 6017, 29791, 961, 31, 1, 0, 0,
+  437, 14, 0, 0, 0, 0, 0, 0,
+  15169, -10081, 6017, 29791, 961, 31, 1, 0,
+  13542, 437, 14, 0, 0, 0, 0, 0,
+  11487, 15169, -10081, 6017, 29791, 961, 31, 1,
+  26593, 13542, 437, 14, 0, 0, 0, 0,
+], 16);
+
+/** The hash (`h = h * 31 + unit`, A-Z as a-z with `lower`, mod 2^30) of the word units [start, end), eight at a time. */
 @inline
-function literalStarts(p: usize, lower: bool, lv: v128): v128 {
-  let v1 = v128.load(p, 2);
-  let v2 = v128.load(p, 4);
-  let v3 = v128.load(p, 6);
-  if (lower) {
-    v1 = foldLanes(v1);
-    v2 = foldLanes(v2);
-    v3 = foldLanes(v3);
+function wordHash(start: i32, end: i32, lower: bool): i32 {
+  let h = 0;
+  let p = textOff + (<usize>start << 1);
+  let n = end - start;
+  for (;;) {
+    const m = min(n, 8);
+    const v = v128.load(p);
+    const lv = lower ? foldLanes(v) : v;
+    const halves = HASH_HALVES + (<usize>m << 5);
+    let sum = i32x4.add(
+      i32x4.dot_i16x8_s(lv, v128.load(halves)),
+      i32x4.shl(i32x4.dot_i16x8_s(lv, v128.load(halves, 16)), 16),
+    );
+    sum = i32x4.add(sum, v128.shuffle<i32>(sum, sum, 2, 3, 0, 1));
+    sum = i32x4.add(sum, v128.shuffle<i32>(sum, sum, 1, 0, 3, 2));
+    h = (h * load<i32>(POWERS + 288 + (<usize>m << 2)) + i32x4.extract_lane(sum, 0)) & HASH_MASK;
+    n -= m;
+    if (n == 0) return h;
+    p += 16;
   }
-  const dot3 = i16x8.eq(v3, i16x8.splat(46));
-  const ai = v128.and(
-    v128.and(i16x8.eq(lv, i16x8.splat(97)), i16x8.eq(v1, i16x8.splat(46))),
-    v128.and(i16x8.eq(v2, i16x8.splat(105)), dot3),
-  );
-  const http = v128.and(
-    v128.and(i16x8.eq(lv, i16x8.splat(104)), i16x8.eq(v1, i16x8.splat(116))),
-    v128.and(i16x8.eq(v2, i16x8.splat(116)), i16x8.eq(v3, i16x8.splat(112))),
-  );
-  const www = v128.and(
-    v128.and(i16x8.eq(lv, i16x8.splat(119)), i16x8.eq(v1, i16x8.splat(119))),
-    v128.and(i16x8.eq(v2, i16x8.splat(119)), dot3),
-  );
-  return v128.or(v128.or(ai, http), www);
+  return h;
+}
+
+// Unit classes of a chunk (`chunkClasses`), one table per class: the byte at index `lo` has bit `hi` set when the
+// ASCII unit `hi * 16 + lo` is in the class. A chunk's units are narrowed to bytes first (saturating: every unit
+// from 128 up becomes 0 or a byte from 128 up, neither of which is in a class but the specials'; see `chunkClasses`).
+/** `[A-Za-z0-9_]`. */
+const WORD_TABLE: usize = memory.data<u8>([168, 248, 248, 248, 248, 248, 248, 248, 248, 248, 240, 80, 80, 80, 80, 112]);
+/** The units `otherUnit` acts on at every occurrence: controls but tab, LF and CR, DEL, and `<[@!?&`. */
+const SPECIAL_TABLE: usize = memory.data<u8>([19, 7, 3, 3, 3, 3, 7, 3, 3, 2, 2, 35, 11, 2, 3, 139]);
+/** SEPARATED_HINT's separators, `[.*_~|-]`: acted on only where the letters or digits around them may match. */
+const SEPARATOR_TABLE: usize = memory.data<u8>([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 128, 4, 132, 32]);
+/** Leet characters, `[01345789@$|]`: one with a lower-case letter before or after it is a leet hint each. */
+const LEET_TABLE: usize = memory.data<u8>([24, 8, 0, 8, 12, 8, 0, 8, 8, 8, 0, 0, 128, 0, 0, 0]);
+/** The units besides word units that BASE64's and HEX's lookarounds read as part of a run, `[+/=-]`. */
+const RUN_TABLE: usize = memory.data<u8>([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 12, 0, 4]);
+/** `1 << hi` for the high nibbles of ASCII, 0 above. */
+const HIGH_BITS: usize = memory.data<u8>([1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0]);
+
+// `chunkClasses`' results for the 16 units from `q` (lanes past `to` clear): word units; line breaks; units the
+// walk stops at (`otherUnit`'s and `wordSpecial`'s where they may act, and spaces where SPACED_CHAIN may match);
+// the leet hints before and after each leet character (a lower-case letter, read as `ch` reads it, next to it).
+let chunkWords: i32 = 0;
+let chunkBreaks: i32 = 0;
+let chunkStops: i32 = 0;
+let chunkHintsBefore: i32 = 0;
+let chunkHintsAfter: i32 = 0;
+/** The chunk's run units, `[A-Za-z0-9+/=_-]` (`runUnit`), when `fused` looks for LONG_RUN (`trackRuns`). */
+let chunkRuns: i32 = 0;
+
+@inline
+function classLanes(table: usize, lo: v128, high: v128): i32 {
+  return i8x16.bitmask(i8x16.ne(v128.and(i8x16.swizzle(v128.load(table), lo), high), i8x16.splat(0)));
+}
+
+@inline
+function laneOf(b: v128, c: i32): i32 {
+  return i8x16.bitmask(i8x16.eq(b, i8x16.splat(<i8>c)));
 }
 
 /**
- * `leetAt` for each leet digit among the chunk's word units (`leet` lanes, `inWord` bits): a lower-case letter
- * (read as `ch` reads it) before it (not before the text's first unit) and after it (before `to`, `left` units on)
- * is a hint each. A word holds no line break, so the line the hints count for is the same.
+ * Classifies the 16 units from `q` (before `to`). Reads 32 bytes from `q` whatever `to` is (the host keeps that
+ * much memory past the text). A lane whose test needs units past the chunk (or the one before it) is kept, or read
+ * one by one: every unit left out of `chunkStops` is one where the per-unit walk's step does nothing.
  */
 @inline
-function leetHints(p: usize, lower: bool, leet: v128, inWord: i32, left: i32): void {
-  let before = v128.load(p - 2);
-  let after = v128.load(p, 2);
-  if (lower) {
-    before = foldLanes(before);
-    after = foldLanes(after);
+function chunkClasses(q: i32, to: i32, lower: bool): void {
+  const p = textOff + (<usize>q << 1);
+  // Narrowed unsigned with saturation from signed lanes: units 128-255 stay, 256-0x7fff become 255, 0x8000 up 0.
+  const b = i8x16.narrow_i16x8_u(v128.load(p), v128.load(p, 16));
+  const bl = lower ? i8x16.add(b, v128.and(i8x16.lt_u(i8x16.sub(b, i8x16.splat(65)), i8x16.splat(26)), i8x16.splat(32))) : b;
+  const lo = v128.and(b, i8x16.splat(15));
+  const high = i8x16.swizzle(v128.load(HIGH_BITS), i8x16.shr_u(b, 4));
+  const left = to - q;
+  const valid = left < 16 ? (1 << left) - 1 : 0xffff;
+  const words = classLanes(WORD_TABLE, lo, high) & valid;
+  // Units from 128 up (bytes 128-255, and 0 from the table) act every time.
+  let stops = (classLanes(SPECIAL_TABLE, lo, high) | i8x16.bitmask(b)) & valid;
+  // SPACED_CHAIN may match at a space followed by a unit that is not one, then a space or a `\` (`chainAt`).
+  const spaces = laneOf(b, 32) & valid;
+  stops |= spaces & ~(spaces >>> 1) & ((spaces >>> 2) | (laneOf(b, 92) >>> 1));
+  if ((spaces & 0xc000) != 0) {
+    if ((spaces & 0x8000) != 0 && q + 17 < to && rawAt(q + 16) != 32 && (rawAt(q + 17) == 32 || rawAt(q + 16) == 92))
+      stops |= 0x8000;
+    // Lane 14: a `\` at lane 15 is in the masks above; a space two on is the next chunk's first unit.
+    if ((spaces & 0xc000) == 0x4000 && q + 16 < to && rawAt(q + 16) == 32) stops |= 0x4000;
   }
-  const a = i16x8.splat(97);
-  const letters = i16x8.splat(26);
-  const hintBefore = v128.and(leet, i16x8.lt_u(i16x8.sub(before, a), letters));
-  const hintAfter = v128.and(leet, i16x8.lt_u(i16x8.sub(after, a), letters));
-  const first = p == textOff ? ~1 : -1;
-  const last = left <= 8 ? (1 << (left - 1)) - 1 : -1;
-  hints += <i32>popcnt(i16x8.bitmask(hintBefore) & inWord & first) + <i32>popcnt(i16x8.bitmask(hintAfter) & inWord & last);
+  // SEPARATED_HINT may match at a separator with a letter or digit before and after it and a separator two on.
+  const separators = classLanes(SEPARATOR_TABLE, lo, high) & valid;
+  const alnum = words & ~separators;
+  stops |= separators & ((alnum << 1) | 1) & ((alnum >>> 1) | 0x8000) & ((separators >>> 2) | 0xc000);
+  // TOOL from `_` and a backtick, until the signal is set (and where a block may end in the chunk: it starts again).
+  if ((charOut & TOOL) == 0 || mayEndBlock(q)) stops |= (laneOf(b, 96) | (separators & words)) & valid;
+  // `wordSpecial`'s literals `a.i.`, `http` and `www.`: an `a`, `h` or `w` followed by a separator, `t`, `w` (the
+  // chunk's last lane whatever follows); `wordSpecial` compares them.
+  const a = laneOf(bl, 97);
+  const h = laneOf(bl, 104);
+  const w = laneOf(bl, 119);
+  stops |= ((a & (separators >>> 1)) | (h & (laneOf(bl, 116) >>> 1)) | (w & (w >>> 1)) | ((a | h | w) & 0x8000)) & words;
+  if (trackRuns) chunkRuns = (words | classLanes(RUN_TABLE, lo, high)) & valid;
+  chunkWords = words;
+  chunkBreaks = laneOf(b, 10) & valid;
+  chunkStops = stops;
+  const leet = classLanes(LEET_TABLE, lo, high) & valid;
+  chunkHintsBefore = 0;
+  chunkHintsAfter = 0;
+  if (leet != 0) {
+    const letters = i8x16.bitmask(i8x16.lt_u(i8x16.sub(bl, i8x16.splat(97)), i8x16.splat(26))) & valid;
+    let before = leet & (letters << 1);
+    if ((leet & 1) != 0 && q > 0 && lowerLetter(ch(q - 1))) before |= 1;
+    let after = leet & (letters >>> 1);
+    if ((leet & 0x8000) != 0 && q + 16 < to && lowerLetter(ch(q + 16))) after |= 0x8000;
+    chunkHintsBefore = before;
+    chunkHintsAfter = after;
+  }
 }
 
-/** `wordChunk`'s other results: the hash after the chunk's word units, and which of them `wordSpecial` looks at. */
-let chunkHash: i32 = 0;
-let chunkSpecial: i32 = 0;
+/** In block mode, whether a line break in the 16 units from `q` may end the current block (`flushBlock`). */
+@inline
+function mayEndBlock(q: i32): bool {
+  return blockOut != 0 && q + 16 - blockStart >= blockSize;
+}
+
+/** With `fused`, LONG_RUN is set where `longRunsIn` would set it (`pass` and `blocks`; `walk` leaves it). */
+let trackRuns: bool = false;
+
+/** LONG_RUN for the maximal run [from, to) of `runUnit`s, as `longRunsIn` reads each run. */
+function longRunAt(from: i32, to: i32): void {
+  if (to - from < MIN_RUN || (gateOut & LONG_RUN) != 0) return;
+  if (base64Read(from, to) || (to - from >= 32 && hexRead(from, to))) gateOut |= LONG_RUN;
+}
 
 /**
- * The word units `[A-Za-z0-9_]` from `p` on, at most eight and before `end`: returns how many (n), leaves in
- * `chunkHash` the hash `h` carried on over them (read in lower case with `lower`) and in `chunkSpecial` a bit for
- * each of them `wordSpecial` acts on; counts their leet hints (`leetHints`). Reads 16 bytes from `p` (and two
- * before it and six past those) whatever `end` is: the host keeps that much memory around the text (lanes from
- * `end` on are masked off).
+ * The walk over [from, to) with the character signals and the gates' per-unit steps (see `pass`), 16 units at a
+ * time: each chunk's units are classified at once (`chunkClasses`), and the walk stops only at each word's last unit
+ * and at the units `chunkStops` marks, in text order, so every step sees what the per-unit walk saw at that unit (a
+ * block ends, and the line's leet hints are counted, at the line break). A word may run on across chunks.
  */
-@inline
-function wordChunk(p: usize, end: usize, lower: bool, h: i32): i32 {
-  const v = v128.load(p);
-  const folded = foldLanes(v);
-  const lv = lower ? folded : v;
-  const letter = i16x8.lt_u(i16x8.sub(folded, i16x8.splat(97)), i16x8.splat(26));
-  const digit = i16x8.lt_u(i16x8.sub(v, i16x8.splat(48)), i16x8.splat(10));
-  const word = v128.or(v128.or(letter, digit), i16x8.eq(v, i16x8.splat(95)));
-  const left = <i32>((end - p) >> 1);
-  const valid = left < 8 ? (1 << left) - 1 : 255;
-  const n = <i32>ctz(~(i16x8.bitmask(word) & valid));
-  // `wordSpecial` does something at `_`, a leet digit, and an `a`, `h` or `w` that starts its literal (`a.i.`,
-  // `http`, `www.`); the literals are compared here on the three units after each lane as `startsWith` reads them,
-  // so a lane left out is one where `wordSpecial` does nothing (one past `to` is checked there again).
-  let special = i16x8.eq(v, i16x8.splat(95));
-  const inWord = (1 << n) - 1;
-  const leet = v128.andnot(digit, v128.or(i16x8.eq(v, i16x8.splat(50)), i16x8.eq(v, i16x8.splat(54))));
-  if (v128.any_true(leet)) leetHints(p, lower, leet, inWord, left);
-  // The literals' first two units rule out most chunks before their other units are read: `a.`, `ht`, `ww` (the
-  // second unit read with A-Z as a-z when `lower`: `| 32` maps exactly `T` and `W` onto `t` and `w`).
-  const next = v128.or(v128.load(p, 2), i16x8.splat(lower ? 32 : 0));
-  const starts = v128.or(
-    v128.or(
-      v128.and(i16x8.eq(lv, i16x8.splat(97)), i16x8.eq(v128.load(p, 2), i16x8.splat(46))),
-      v128.and(i16x8.eq(lv, i16x8.splat(104)), i16x8.eq(next, i16x8.splat(116))),
-    ),
-    v128.and(i16x8.eq(lv, i16x8.splat(119)), i16x8.eq(next, i16x8.splat(119))),
-  );
-  if (v128.any_true(starts)) special = v128.or(special, literalStarts(p, lower, lv));
-  chunkSpecial = i16x8.bitmask(special) & inWord;
-  const powers = POWERS + (<usize>n << 5);
-  const sum = i32x4.add(
-    i32x4.mul(i32x4.extend_low_i16x8_u(lv), v128.load(powers)),
-    i32x4.mul(i32x4.extend_high_i16x8_u(lv), v128.load(powers, 16)),
-  );
-  const dot =
-    i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + i32x4.extract_lane(sum, 2) + i32x4.extract_lane(sum, 3);
-  chunkHash = (h * load<i32>(POWERS + 288 + (<usize>n << 2)) + dot) & HASH_MASK;
-  return n;
-}
-
-/** The walk over [from, to) with the character signals and the gates' per-unit steps (see `pass`). */
 function fused(from: i32, to: i32): i32 {
   let bits = unkeyed;
   let seen = 0;
@@ -1099,87 +1110,108 @@ function fused(from: i32, to: i32): i32 {
   let sinceAi = FAR;
   let sinceReader = FAR;
   const lower = lowerCase;
-  const base = textOff;
-  const end = base + (<usize>to << 1);
-  let p = base + (<usize>from << 1);
-  while (p < end) {
-    let c = <i32>load<u16>(p);
-    let k = classOf(c);
-    if ((k & C_WORD) == 0) {
-      if (c == 32) {
-        const i = <i32>((p - base) >> 1);
-        if (i + 2 < to && (rawAt(i + 2) == 32 || rawAt(i + 1) == 92) && chainAt(i, to, false))
-          gateOut |= SPACED_CHAIN;
-      } else if (k != 0) {
-        otherUnit(c, <i32>((p - base) >> 1), to);
-        if (c == 10 && blockOut != 0) {
-          const next = <i32>((p - base) >> 1) + 1;
-          if (next - blockStart >= blockSize) {
-            flushBlock(next, bits, seen);
+  // Where the word (and the run of `runUnit`s, with `trackRuns`) that runs on from the chunk before starts, or -1.
+  let wordFrom = -1;
+  let runFrom = -1;
+  for (let q = from; q < to; q += 16) {
+    chunkClasses(q, to, lower);
+    const last = q + 16 >= to;
+    if (trackRuns) {
+      // A run of 24 or more units spans two chunks at least: it is read where it ends, before this chunk's steps
+      // (a line break that ends a block comes after it).
+      const runs = chunkRuns;
+      if (runs == 0xffff && !last) {
+        if (runFrom < 0) runFrom = q;
+      } else {
+        if (runFrom >= 0) longRunAt(runFrom, q + <i32>ctz(~runs));
+        runFrom = (runs & 0x8000) != 0 && !last ? q + 16 - <i32>clz(~(runs << 16)) : -1;
+      }
+    }
+    const words = chunkWords;
+    const breaks = chunkBreaks;
+    let hintsBefore = chunkHintsBefore;
+    let hintsAfter = chunkHintsAfter;
+    // A line break where no leet hint is pending and no block may end only moves the line's start.
+    let stops = chunkStops;
+    if (hints == 0 && (hintsBefore | hintsAfter) == 0 && !mayEndBlock(q)) {
+      if (breaks != 0) lineStart = q + 32 - <i32>clz(breaks);
+    } else stops |= breaks;
+    const starts = words & ~((words << 1) | (wordFrom >= 0 ? 1 : 0));
+    // A word ends at a word unit whose next unit is none; one at the chunk's last lane runs on, unless the text ends.
+    const ends = words & ~(words >>> 1) & (last ? 0xffff : 0x7fff);
+    // Event bit e stands for the chunk's unit e - 1; bit 0 for the end, at `q`, of the word from the chunk before.
+    let events = ((stops | ends) << 1) | (wordFrom >= 0 && (words & 1) == 0 ? 1 : 0);
+    while (events != 0) {
+      const j = <i32>ctz(events) - 1;
+      events &= events - 1;
+      if (j >= 0 && ((stops >>> j) & 1) != 0) {
+        const i = q + j;
+        const c = rawAt(i);
+        if (c == 10) {
+          // The hints before the line break are this line's.
+          const below = (1 << j) - 1;
+          hints += <i32>popcnt(hintsBefore & below) + <i32>popcnt(hintsAfter & below);
+          hintsBefore &= ~below;
+          hintsAfter &= ~below;
+          otherUnit(c, i, to);
+          if (blockOut != 0 && i + 1 - blockStart >= blockSize) {
+            flushBlock(i + 1, bits, seen);
             bits = unkeyed;
             seen = 0;
           }
-        }
-      }
-      if (stopOnGate && (gateOut & STOP_GATES) != 0) return -1;
-      p += 2;
-      continue;
-    }
-    const startP = p;
-    let h = 0;
-    // Eight units at a time (`wordChunk`): the word's units, their hash and the units `wordSpecial` looks at.
-    for (;;) {
-      const n = wordChunk(p, end, lower, h);
-      h = chunkHash;
-      if (chunkSpecial != 0) {
-        let special = chunkSpecial;
-        do {
-          const j = ctz(special);
-          wordSpecial(unitAt(p + (<usize>j << 1), lower), <i32>((p - base) >> 1) + j, to);
-          special &= special - 1;
-        } while (special != 0);
+        } else if (wordUnit(c)) wordSpecial(lower && <u32>(c - 65) < 26 ? c + 32 : c, i, to);
+        else if (c == 32) {
+          if (chainAt(i, to, false)) gateOut |= SPACED_CHAIN;
+        } else otherUnit(c, i, to);
         if (stopOnGate && (gateOut & STOP_GATES) != 0) return -1;
       }
-      p += <usize>n << 1;
-      if (n < 8 || p >= end) break;
-    }
-    const i = <i32>((p - base) >> 1);
-    const start = <i32>((startP - base) >> 1);
-    blockRuns++;
-    let marks = 0;
-    const at = mayHold(wordFilter, h) ? findWord(h) : -1;
-    if (at >= 0) {
-      bits |= load<i32>(wordValues + (<usize>at << 2));
-      marks = load<i32>(wordMarks + (<usize>at << 2));
-    }
-    if (previous >= 0) {
-      const pair = hashPair(previous, h);
-      if (mayHold(pairFilter, pair)) bits |= pairBits(pair);
-      if (previousPair >= 0) {
-        const triple = hashPair(previousPair, h);
-        if (mayHold(pairFilter, triple)) bits |= pairBits(triple);
+      if (j >= 0 && ((ends >>> j) & 1) == 0) continue;
+      // The word [start, i).
+      const i = q + j + 1;
+      const own = j >= 0 ? starts & ((2 << j) - 1) : 0;
+      const start = own != 0 ? q + 31 - <i32>clz(own) : wordFrom;
+      if (own == 0) wordFrom = -1;
+      const h = wordHash(start, i, lower);
+      blockRuns++;
+      let marks = 0;
+      const at = mayHold(wordFilter, h) ? findWord(h) : -1;
+      if (at >= 0) {
+        bits |= load<i32>(wordValues + (<usize>at << 2));
+        marks = load<i32>(wordMarks + (<usize>at << 2));
       }
-      previousPair = pair;
+      if (previous >= 0) {
+        const pair = hashPair(previous, h);
+        if (mayHold(pairFilter, pair)) bits |= pairBits(pair);
+        if (previousPair >= 0) {
+          const triple = hashPair(previousPair, h);
+          if (mayHold(pairFilter, triple)) bits |= pairBits(triple);
+        }
+        previousPair = pair;
+      }
+      sinceAi++;
+      sinceReader++;
+      if ((marks | previousMarks) != 0) {
+        seen |= marks | pairMarks(previousMarks, marks);
+        const reader = readerBits(marks, previousMarks, sinceAi, sinceReader);
+        if ((reader & FOUND) != 0) bits |= ADDRESSEE;
+        if ((reader & AI_END) != 0) sinceAi = 0;
+        if ((reader & READER_END) != 0) sinceReader = 0;
+        if (
+          (marks & VOCATIVE_NOUN) != 0 &&
+          separatorWithin(i, 4, to) &&
+          ((previousMarks & VOCATIVE_FIRST) != 0 || vocativeContext(start, from))
+        )
+          bits |= ADDRESSEE;
+        if ((marks & TURN_ROLE) != 0 && firstOnLine(start, from) && turnColonAfter(i, to)) bits |= TURN;
+      }
+      if (i - start >= 5 && ch(i - 1) == 115 && startsWith(i - 5, LIT_MODUS, to)) seen |= MODE_WORD;
+      previous = h;
+      previousMarks = marks;
     }
-    sinceAi++;
-    sinceReader++;
-    if ((marks | previousMarks) != 0) {
-      seen |= marks | pairMarks(previousMarks, marks);
-      const reader = readerBits(marks, previousMarks, sinceAi, sinceReader);
-      if ((reader & FOUND) != 0) bits |= ADDRESSEE;
-      if ((reader & AI_END) != 0) sinceAi = 0;
-      if ((reader & READER_END) != 0) sinceReader = 0;
-      if (
-        (marks & VOCATIVE_NOUN) != 0 &&
-        separatorWithin(i, 4, to) &&
-        ((previousMarks & VOCATIVE_FIRST) != 0 || vocativeContext(start, from))
-      )
-        bits |= ADDRESSEE;
-      if ((marks & TURN_ROLE) != 0 && firstOnLine(start, from) && turnColonAfter(i, to)) bits |= TURN;
-    }
-    if (i - start >= 5 && unitAt(p - 2, lower) == 115 && startsWith(i - 5, LIT_MODUS, to)) seen |= MODE_WORD;
-    previous = h;
-    previousMarks = marks;
+    hints += <i32>popcnt(hintsBefore) + <i32>popcnt(hintsAfter);
+    // The chunk's last word runs on into the next chunk: where it starts (here, or before the chunk).
+    if ((words & 0x8000) == 0 || last) wordFrom = -1;
+    else if (starts != 0) wordFrom = q + 31 - <i32>clz(starts);
   }
   lastSeen = seen;
   return bits | charOut | seenBits(seen);
@@ -1199,12 +1231,11 @@ const BLOCK_FIELDS: i32 = 5;
 /**
  * Ends the current block at `end` (a line start): its record holds the signals the walk SET while reading it (the
  * walk's state, the previous words and the AI/reader distances, runs on across blocks, so a signal is recorded at the
- * word that completes it, never before its match starts), its `seen` marks, its gate bits (LONG_RUN read here:
- * no run crosses a line break) and its word runs; the per-block signals and gates start again.
+ * word that completes it, never before its match starts), its `seen` marks, its gate bits (LONG_RUN as `fused`
+ * read the runs: no run crosses a line break) and its word runs; the per-block signals and gates start again.
  */
 function flushBlock(end: i32, bits: i32, seen: i32): void {
-  let gates = gateOut;
-  if (end - blockStart >= MIN_RUN && longRunsIn(blockStart, end)) gates |= LONG_RUN;
+  const gates = gateOut;
   const at = blockOut + (<usize>(blockCount * BLOCK_FIELDS) << 2);
   store<i32>(at, end);
   store<i32>(at + 4, bits | charOut);
@@ -1235,7 +1266,9 @@ export function blocks(to: i32, size: i32, out: usize): i32 {
   blockCount = 0;
   blockStart = 0;
   blockRuns = 0;
+  trackRuns = true;
   const bits = fused(0, to);
+  trackRuns = false;
   if (hints >= 3 && leetLineRead(lineStart, to, lowerCase)) leetLine(lineStart, to);
   recordLeet = false;
   if (to > blockStart) flushBlock(to, bits, lastSeen);

@@ -37,7 +37,6 @@ interface PassExports {
     tool: number,
   ): void;
   setLower(lower: number): void;
-  initClasses(at: number): void;
   walk(from: number, to: number): number;
   pass(to: number, stop: number): number;
   passGates(): number;
@@ -166,8 +165,6 @@ export class FirstPass {
     at += LITERALS.length * 8;
     const litText = at;
     at += LITERALS.reduce((n, l) => n + l.length * 2, 0);
-    const classes = (at + 7) & ~7;
-    at = classes + 128;
     const wordFilter = (at + 7) & ~7;
     const pairFilter = wordFilter + FILTER_BITS / 8;
     at = pairFilter + FILTER_BITS / 8;
@@ -188,7 +185,6 @@ export class FirstPass {
     });
     const [wk, wv, wm, pk, pv] = offsets as [number, number, number, number, number];
     this.#exports.configure(wk, wv, wm, words.mask, pk, pv, pairs.mask, lits, textOff, tables.unkeyed);
-    this.#exports.initClasses(classes);
     writeFilter(bytes, wordFilter, words.keys);
     writeFilter(bytes, pairFilter, pairs.keys);
     this.#exports.filters(wordFilter, pairFilter, FILTER_BITS - 1);

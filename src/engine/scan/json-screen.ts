@@ -448,78 +448,134 @@ interface Collected {
 
 /**
  * What `collectReadings` keeps per distinct string: its reading's index, -1 for a string the walk scans, KNOWN for
- * one known clean.
+ * one known clean. Strings read alone (leaves, keys) in `alone`; members per key, with the key's features (ORed
+ * into each member's: features are per character).
  */
-type Seen = Map<string | undefined, Map<string, number>>;
+interface Seen {
+  alone: Map<string, number>;
+  afterKey: Map<string, { features: number; values: Map<string, number> }>;
+}
 
-/** Every distinct string the walk of `root` would scan that could be screened, and the containers that hold them. */
+/**
+ * Every distinct string the walk of `root` would scan that could be screened, and the containers that hold them.
+ * One pass, depth first (an array's items in order, an object's members last first), the pending containers and
+ * their parents in two stacks (no pair per container), a key's features computed once per key, each string looked
+ * up once.
+ */
 function collectReadings(
   root: object,
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
 ): Collected {
   const out: Collected = { readings: [], nodes: [], parents: [], dirty: [], uses: [], known: [] };
-  const seen: Seen = new Map();
-  const stack: [object, number][] = [[root, -1]];
+  const seen: Seen = { alone: new Map(), afterKey: new Map() };
+  const stack: object[] = [root];
+  const stackParents: number[] = [-1];
   while (stack.length > 0) {
-    const [value, parent] = stack.pop()!;
+    const value = stack.pop()!;
     const node = out.nodes.length;
     out.nodes.push(value);
-    out.parents.push(parent);
+    out.parents.push(stackParents.pop()!);
     out.dirty.push(0);
     if (Array.isArray(value)) {
-      const children: object[] = [];
-      for (const item of value) {
-        if (typeof item === "string") use(out, seen, node, undefined, item, plan, known);
-        else if (item !== null && typeof item === "object") children.push(item);
-        else if (!skippedByWalk(item)) out.dirty[node] = 1;
+      const from = stack.length;
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        if (typeof item === "string") useAlone(out, seen, node, item, plan, known);
+        else if (item !== null && typeof item === "object") {
+          stack.push(item);
+          stackParents.push(node);
+        } else if (!skippedByWalk(item)) out.dirty[node] = 1;
       }
-      for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, node]);
-      continue;
-    }
-    const obj = value as Record<string, unknown>;
-    for (const key of Object.keys(obj)) {
-      use(out, seen, node, undefined, key, plan, known);
-      const item = obj[key];
-      if (typeof item === "string") use(out, seen, node, key, item, plan, known);
-      else if (item !== null && typeof item === "object") stack.push([item, node]);
-      else if (!skippedByWalk(item)) out.dirty[node] = 1;
+      // An array's items pushed in order, reversed: taken in order.
+      for (let a = from, b = stack.length - 1; a < b; a++, b--) {
+        const child = stack[a]!;
+        stack[a] = stack[b]!;
+        stack[b] = child;
+      }
+    } else {
+      const obj = value as Record<string, unknown>;
+      const keys = Object.keys(obj);
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
+        useAlone(out, seen, node, key, plan, known);
+        const item = obj[key];
+        if (typeof item === "string") useAfterKey(out, seen, node, key, item, plan, known);
+        else if (item !== null && typeof item === "object") {
+          stack.push(item);
+          stackParents.push(node);
+        } else if (!skippedByWalk(item)) out.dirty[node] = 1;
+      }
     }
   }
   return out;
 }
 
-/**
- * Records that container `node` holds `value` (read after `key`, or alone): a string known clean needs nothing, a
- * string the screening can read is a use of its reading, any other makes the container dirty.
- */
-function use(
+/** Records that container `node` holds `value`, read alone (see `noteUse`). */
+function useAlone(
   out: Collected,
   seen: Seen,
   node: number,
-  key: string | undefined,
   value: string,
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
 ): void {
-  let byValue = seen.get(key);
-  if (byValue === undefined) {
-    byValue = new Map();
-    seen.set(key, byValue);
-  }
-  let at = byValue.get(value);
+  let at = seen.alone.get(value);
   if (at === undefined) {
-    if (value.length > 0 && known(key, value)) {
-      byValue.set(value, KNOWN);
-      out.known.push({ key, value });
-      return;
-    }
-    const reading = value.length === 0 || looksLikeJson(value) ? undefined : plainReading(key, value, plan);
-    at = reading === undefined ? -1 : out.readings.push(reading) - 1;
-    byValue.set(value, at);
+    at = firstUse(out, undefined, value, 0, plan, known);
+    seen.alone.set(value, at);
   }
+  noteUse(out, node, at);
+}
+
+/** Records that container `node` holds `value` read after `key` (see `noteUse`). */
+function useAfterKey(
+  out: Collected,
+  seen: Seen,
+  node: number,
+  key: string,
+  value: string,
+  plan: ScanPlan,
+  known: (key: string | undefined, text: string) => boolean,
+): void {
+  let byKey = seen.afterKey.get(key);
+  if (byKey === undefined) {
+    byKey = { features: stringFeatures(key) | HAS_COLON | HAS_SPACE, values: new Map() };
+    seen.afterKey.set(key, byKey);
+  }
+  let at = byKey.values.get(value);
+  if (at === undefined) {
+    at = firstUse(out, key, value, byKey.features, plan, known);
+    byKey.values.set(value, at);
+  }
+  noteUse(out, node, at);
+}
+
+/**
+ * A string known clean needs nothing, a string the screening can read is a use of its reading, any other makes the
+ * container dirty.
+ */
+function noteUse(out: Collected, node: number, at: number): void {
   if (at === -1) out.dirty[node] = 1;
   else if (at !== KNOWN) out.uses.push(node, at);
+}
+
+/** What `Seen` keeps for a string met for the first time: its reading's index, -1 or KNOWN. */
+function firstUse(
+  out: Collected,
+  key: string | undefined,
+  value: string,
+  keyFeatures: number,
+  plan: ScanPlan,
+  known: (key: string | undefined, text: string) => boolean,
+): number {
+  if (value.length > 0 && known(key, value)) {
+    out.known.push({ key, value });
+    return KNOWN;
+  }
+  const reading =
+    value.length === 0 || looksLikeJson(value) ? undefined : plainReading(key, value, keyFeatures, plan);
+  return reading === undefined ? -1 : out.readings.push(reading) - 1;
 }
 
 /** `Seen`'s mark for a string the walk's memo knows clean. */
@@ -563,15 +619,21 @@ function cleanContainers(collected: Collected, clean: Uint8Array): Set<object> {
  * The reading of a string the scan would read as it is: ASCII (no view, no byte-order mark), no sanitizer's gate
  * passed, no precomputed matches (a worker's). Undefined for any other: the walk scans it.
  */
-function plainReading(key: string | undefined, value: string, plan: ScanPlan): Reading | undefined {
+function plainReading(
+  key: string | undefined,
+  value: string,
+  keyFeatures: number,
+  plan: ScanPlan,
+): Reading | undefined {
   const text = key === undefined ? value : `${key}: ${value}`;
-  // As stringFeatures(text), without flattening the joined string: features are per character, ORed.
+  // As stringFeatures(text), without flattening the joined string: features are per character, ORed (`keyFeatures`
+  // are the key's and `: `'s).
   const features =
     key === undefined
       ? stringFeatures(value)
       : text.length > MAX_GATED_LENGTH
         ? ALL_FEATURES
-        : stringFeatures(key) | stringFeatures(value) | HAS_COLON | HAS_SPACE;
+        : keyFeatures | stringFeatures(value);
   if ((features & HAS_NON_ASCII) !== 0 || plan.precomputed?.has(text) === true) return undefined;
   for (const s of plan.sanitizers)
     if (mayMatch(features, text.length, s.requires, s.minLength)) return undefined;

@@ -384,7 +384,12 @@ function markReadings(
   const gated = gatedDetectors(split);
   for (let i = from; i < to; i++) {
     const r = readings[i]!;
-    if (gated.some((d) => mayMatch(r.features, r.text.length, d.requires, d.minLength))) joined.push(i);
+    let passes = false;
+    for (let g = 0; g < gated.length && !passes; g++) {
+      const d = gated[g]!;
+      passes = mayMatch(r.features, r.text.length, d.requires, d.minLength);
+    }
+    if (passes) joined.push(i);
     else if (VIEW_TEST.test(r.text)) marks.near[i] = VIEW;
   }
   screenWork.joined += joined.length;
@@ -743,19 +748,22 @@ function markMembers(
   const ungated = members.some(({ detector: d }) => d.requires === undefined && (d.minLength ?? 0) <= 1);
   for (let p = 0; p < batch.length; p++) {
     if (hits !== undefined && (hits[p]! & members[0]!.bit) === 0) continue;
-    if (ungated) {
-      chosen.push(batch[p]!);
-      continue;
-    }
-    const { features, text } = readings[batch[p]!]!;
-    if (members.some(({ detector: d }) => mayMatch(features, text.length, d.requires, d.minLength)))
-      chosen.push(batch[p]!);
+    if (ungated || anyMayMatch(readings[batch[p]!]!, members)) chosen.push(batch[p]!);
   }
   if (chosen.length === 0) return;
   for (const { detector } of members)
     screenWork.byDetector.set(detector.id, (screenWork.byDetector.get(detector.id) ?? 0) + chosen.length);
   for (const piece of joinPieces(readings, chosen, group.separator, group.pieceChars))
     for (const member of members) markFound(member, piece, group.separator.length, marks);
+}
+
+/** Whether one of `members`' gates lets `reading` through (a loop, not a closure per reading). */
+function anyMayMatch(reading: Reading, members: readonly Member[]): boolean {
+  for (let m = 0; m < members.length; m++) {
+    const d = members[m]!.detector;
+    if (mayMatch(reading.features, reading.text.length, d.requires, d.minLength)) return true;
+  }
+  return false;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { TextDetector } from "../types.js";
+import { LiteralPass } from "./literal-pass.js";
 import { MatchColumns, type MatchLabel } from "./match-columns.js";
 import { VIEW_TRIGGER } from "./normalised-view.js";
 import { foldedScreenOf } from "./screen-literals.js";
@@ -684,15 +685,63 @@ function markJoined(
 function markBatch(readings: readonly Reading[], batch: readonly number[], split: Split, marks: Marks): void {
   const { near } = marks;
   const all = joinPieces(readings, batch, "\n", Number.POSITIVE_INFINITY)[0]!;
-  const hits = literalHits(all, split);
+  const hits = literalMarks(all, split, near);
   for (const group of groupsOf(split)) {
     const plain = group.members.filter((m) => !m.literals);
     if (plain.length > 0) markMembers(readings, batch, undefined, plain, group, marks);
     for (const member of group.members)
       if (member.literals) markMembers(readings, batch, hits, [member], group, marks);
   }
-  // A literal in a string occurs in the joined text within it (strings are joined as they are); every occurrence
-  // is visited, overlapping ones included.
+  const trigger = VIEW_TRIGGER;
+  trigger.lastIndex = 0;
+  for (let m = trigger.exec(all.text); m !== null; m = trigger.exec(all.text)) {
+    const r = all.index[readingAt(all.starts, m.index)]!;
+    near[r] = near[r]! | VIEW;
+  }
+}
+
+/**
+ * Where the literals occur in the batch (`all`, its readings joined by a line break; a literal holds no line break,
+ * so each occurrence lies within one reading, and strings are joined as they are, so a literal in a string occurs
+ * there; every occurrence counts, overlapping ones included): per reading of the batch (by its place in it), the
+ * bits of the joined detectors one of whose records' keywords occurs in it, returned (by the keywords' contract no
+ * other reading can hold one of their matches); and in `near`, per reading, the bits of the literal screens one of
+ * whose literals occurs in it. One pass of an automaton over every literal (ScreenLiterals), or, where it gives up,
+ * one search per literal.
+ */
+function literalMarks(all: Joined, split: Split, near: Int32Array): Int32Array {
+  const hits = new Int32Array(all.index.length);
+  const screen = screenLiteralsOf(split);
+  const found = screen?.pass.run(all.text, 64 + (all.text.length >> 4));
+  if (screen === undefined || found === undefined) {
+    searchLiterals(all, split, hits, near);
+    return hits;
+  }
+  const { text, starts, index } = all;
+  for (let id = 0; id < found.lists.length; id++) {
+    const list = found.lists[id];
+    if (list === undefined) continue;
+    for (const { literal, exact, join, bit } of screen.asks[id]!)
+      for (const at of list) {
+        // The pass folds ASCII case; a keyword matches in its own case only.
+        if (exact && !text.startsWith(literal, at)) continue;
+        const p = readingAt(starts, at);
+        if (join) hits[p] = hits[p]! | bit;
+        else near[index[p]!] = near[index[p]!]! | bit;
+      }
+  }
+  return hits;
+}
+
+/** `literalMarks` with one search per literal (where the automaton gives up: a text dense in its literals). */
+function searchLiterals(all: Joined, split: Split, hits: Int32Array, near: Int32Array): void {
+  split.joinLiterals.forEach((literals, bit) => {
+    for (const literal of literals ?? [])
+      for (let hit = all.text.indexOf(literal); hit !== -1; hit = all.text.indexOf(literal, hit + 1)) {
+        const p = readingAt(all.starts, hit);
+        hits[p] = hits[p]! | (1 << bit);
+      }
+  });
   // Readings are ASCII (plainReading), so lower-casing keeps every offset.
   const lower = split.literal.some((l) => l.folded) ? all.text.toLowerCase() : all.text;
   split.literal.forEach(({ literals, folded }, k) => {
@@ -704,29 +753,58 @@ function markBatch(readings: readonly Reading[], batch: readonly number[], split
         near[r] = near[r]! | bit;
       }
   });
-  const trigger = VIEW_TRIGGER;
-  trigger.lastIndex = 0;
-  for (let m = trigger.exec(all.text); m !== null; m = trigger.exec(all.text)) {
-    const r = all.index[readingAt(all.starts, m.index)]!;
-    near[r] = near[r]! | VIEW;
-  }
+}
+
+/** Who looks for a literal of the screening's pass: a joined detector (`join`) or a literal screen, by its bit. */
+interface LiteralAsk {
+  literal: string;
+  /** Matched in its own case (a record keyword); otherwise in any ASCII case (screen-literals.ts). */
+  exact: boolean;
+  join: boolean;
+  bit: number;
 }
 
 /**
- * Per reading of the batch (by its place in it, `all` being the batch joined by a line break), the bits of the joined
- * detectors with literals one of which occurs in it: by the records' keywords' contract no other reading can hold
- * one of their matches. A literal holds no line break, so each occurrence lies within one reading.
+ * Every literal a split's screening looks for, once per ASCII-folded form, compiled into one automaton
+ * (literal-pass.ts), with per literal of the automaton who asks for it.
  */
-function literalHits(all: Joined, split: Split): Int32Array {
-  const hits = new Int32Array(all.index.length);
-  split.joinLiterals.forEach((literals, bit) => {
-    for (const literal of literals ?? [])
-      for (let hit = all.text.indexOf(literal); hit !== -1; hit = all.text.indexOf(literal, hit + 1)) {
-        const p = readingAt(all.starts, hit);
-        hits[p] = hits[p]! | (1 << bit);
+interface ScreenLiterals {
+  pass: LiteralPass;
+  asks: readonly (readonly LiteralAsk[])[];
+}
+
+const screenLiteralLists = new WeakMap<Split, ScreenLiterals | null>();
+
+const foldAscii = (s: string): string => s.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
+
+/** The split's ScreenLiterals; undefined when it has no literal or the automaton cannot be built. */
+function screenLiteralsOf(split: Split): ScreenLiterals | undefined {
+  let screen = screenLiteralLists.get(split);
+  if (screen === undefined) {
+    const byFolded = new Map<string, LiteralAsk[]>();
+    const ask = (literal: string, exact: boolean, join: boolean, bit: number) => {
+      const folded = foldAscii(literal);
+      const asks = byFolded.get(folded);
+      if (asks === undefined) byFolded.set(folded, [{ literal, exact, join, bit }]);
+      else asks.push({ literal, exact, join, bit });
+    };
+    split.joinLiterals.forEach((literals, bit) => {
+      for (const literal of literals ?? []) ask(literal, true, true, 1 << bit);
+    });
+    split.literal.forEach(({ literals, folded }, k) => {
+      for (const literal of literals) ask(literal, !folded, false, 1 << (split.joined.length + k));
+    });
+    screen = null;
+    if (byFolded.size > 0 && !byFolded.has("")) {
+      try {
+        screen = { pass: new LiteralPass([...byFolded.keys()]), asks: [...byFolded.values()] };
+      } catch {
+        // Past the automaton's state limit (long declared keywords): one search per literal, as before.
       }
-  });
-  return hits;
+    }
+    screenLiteralLists.set(split, screen);
+  }
+  return screen ?? undefined;
 }
 
 /**

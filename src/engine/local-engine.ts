@@ -6,7 +6,7 @@ import {
   LimitExceededError,
   PolicyConfigError,
 } from "../errors.js";
-import { describeProblem, inspectJson, type JsonProblem } from "../shared/inspect-json.js";
+import { describeProblem, inspectJson, type JsonProblem, jsonSizeBound } from "../shared/inspect-json.js";
 import type {
   CallToolResult,
   Finding,
@@ -92,35 +92,6 @@ function byteLength(value: unknown): number {
 }
 
 /**
- * A cheap upper bound of `byteLength(value)` for a value `inspectJson` accepted, without serialising it: a string of
- * n UTF-16 units serialises to at most 6n + 2 UTF-8 bytes (`\uXXXX` escapes; 3 bytes per unit otherwise), a number
- * to at most 32. Serialising a 1 MB result only to learn it is under an 8 MB limit costs ~2.5 ms; this walk
- * costs microseconds, and the exact size is still computed whenever the bound does not settle the question.
- */
-function byteLengthBound(root: unknown, limit: number): number {
-  let total = 0;
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value === "string") total += 6 * value.length + 2;
-    else if (typeof value === "number") total += 32;
-    else if (typeof value !== "object" || value === null) total += 5;
-    else if (Array.isArray(value)) {
-      total += 2 + value.length;
-      for (let i = 0; i < value.length; i++) stack.push(value[i]);
-    } else {
-      total += 2;
-      for (const key of Object.keys(value)) {
-        total += 6 * key.length + 4;
-        stack.push((value as Record<string, unknown>)[key]);
-      }
-    }
-    if (total > limit) return total;
-  }
-  return total;
-}
-
-/**
  * A cheap lower bound of `byteLength(value)`: every UTF-16 unit of a string serialises to at least one byte. Stops
  * once past `limit`. When it is over the limit, counting the exact size (a walk over every character of what may be
  * ten times the input: an envelope around each of many empty blocks) would only say by how much.
@@ -150,7 +121,8 @@ function byteLengthFloor(root: unknown, limit: number): number {
 
 /** `byteLength(value)` when it may exceed `limit`; otherwise a bound that is known to be within it. */
 function byteLengthIfOver(value: unknown, limit: number): number {
-  const bound = byteLengthBound(value, limit);
+  // Serialising a 1 MB result only to learn it is under an 8 MB limit costs ~2.5 ms; the bound's walk much less.
+  const bound = jsonSizeBound(value, limit);
   return bound <= limit ? bound : byteLength(value);
 }
 
@@ -251,7 +223,7 @@ function deniedFinding(gate: GateVerdict): Finding {
 /**
  * The arguments must be a JSON object within the limits; otherwise a typed error (the call itself is refused).
  * The usual arguments, a plain object of JSON primitives, pass inspectJson under any limits, and one pass gives
- * byteLengthBound's bound: the generic walks run only for anything else or a bound over the limit.
+ * jsonSizeBound's bound: the generic walks run only for anything else or a bound over the limit.
  */
 function assertArgumentsWithinLimits(request: InputCheckRequest, limits: ResolvedPolicy["limits"]): void {
   const args: unknown = request.args;
@@ -367,18 +339,29 @@ function withReviews(decision: InputDecision, gate: GateVerdict, connectorType: 
   return decision;
 }
 
-/** The result must be JSON within the depth, array and value limits; otherwise a typed error. */
-function assertResultShape(request: OutputCheckRequest, limits: ResolvedPolicy["limits"]): void {
+/**
+ * The result must be JSON within the depth, array and value limits; otherwise a typed error. Returns its
+ * `jsonSizeBound` when the same pass could read it (the usual result), for the size check.
+ */
+function assertResultShape(
+  request: OutputCheckRequest,
+  limits: ResolvedPolicy["limits"],
+): number | undefined {
   const where = request.connectorType;
   const truncating = limits.onExceed === "truncate";
-  const problem = inspectJson(request.result, {
-    maxDepth: limits.maxDepth,
-    maxArrayItems: truncating ? Number.POSITIVE_INFINITY : limits.maxArrayItems,
-    // Every value serialises to at least one byte, so more values than maxOutputBytes cannot fit; a result to be
-    // truncated may be larger, but not without bound.
-    maxValues: truncating ? 16 * limits.maxOutputBytes : limits.maxOutputBytes,
-  });
-  if (!problem) return;
+  const sized: { bound?: number } = {};
+  const problem = inspectJson(
+    request.result,
+    {
+      maxDepth: limits.maxDepth,
+      maxArrayItems: truncating ? Number.POSITIVE_INFINITY : limits.maxArrayItems,
+      // Every value serialises to at least one byte, so more values than maxOutputBytes cannot fit; a result to be
+      // truncated may be larger, but not without bound.
+      maxValues: truncating ? 16 * limits.maxOutputBytes : limits.maxOutputBytes,
+    },
+    sized,
+  );
+  if (!problem) return sized.bound;
   const message = describeProblem(problem);
   const limit = limitPassed(problem, "maxOutputBytes");
   if (limit !== undefined) {
@@ -402,10 +385,15 @@ function cutBeforeScan(
   limits: ResolvedPolicy["limits"],
   plan: ScanPlan,
   findings: Finding[],
+  bound: number | undefined,
 ): { result: CallToolResult; size: number } {
   const where = request.connectorType;
   let result = request.result;
-  const size = byteLengthIfOver(result, limits.maxOutputBytes);
+  // `bound`: the result's jsonSizeBound, read by its shape check; within the limit it is what byteLengthIfOver says.
+  const size =
+    bound !== undefined && bound <= limits.maxOutputBytes
+      ? bound
+      : byteLengthIfOver(result, limits.maxOutputBytes);
   if (limits.onExceed !== "truncate") {
     if (size > limits.maxOutputBytes) {
       throw new LimitExceededError(
@@ -687,11 +675,12 @@ export class LocalPolicyEngine implements PolicyBackend {
     assertCallToolResult(request.result, request.connectorType);
     const forTool = this.#forTool(request.serverName, request.connectorType);
     const { limits } = forTool.policy;
-    assertResultShape(request, limits);
+    const bound = assertResultShape(request, limits);
     const capped = new CappedFindings(limits.maxFindings);
     const findings: Finding[] = capped;
     const mode = this.#sanitizerMode(request.serverName, request.connectorType);
-    const { result, size } = cutBeforeScan(request, limits, forTool.plans.get("output", mode), findings);
+    const plan = forTool.plans.get("output", mode);
+    const { result, size } = cutBeforeScan(request, limits, plan, findings, bound);
     const schemaFinding = this.#outputSchemaFinding(request, result);
     if (schemaFinding) findings.push(schemaFinding);
     const scanned = await this.#scanResult(request, result, size, mode, forTool, findings);

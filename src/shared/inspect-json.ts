@@ -38,42 +38,100 @@ function isPlainObject(value: object): boolean {
 /** Recursion depth of `isShallowJson`; deeper values go to the walk, which cannot overflow the stack. */
 const FAST_DEPTH = 100;
 
+// The size bound `isShallowJson` sums on its way (see `jsonSizeBound`).
+let fastBound = 0;
+
 /**
  * True when `value` is plain JSON within the limits and at most FAST_DEPTH levels deep; false for any problem (a
  * cycle recurses to the depth bound) and for deeper values, which the walk then reads again to name the problem.
- * Reads in the walk's order (`Object.values`, like `Object.entries`, reads an object's properties at once). No
- * stack, tokens, Set or closures: 0.12 µs on a 1 KB text result against the walk's 0.36 µs (0.92 µs under tsx).
+ * Reads in the walk's order (an object's keys, then each member). No stack, tokens, Set or closures: 0.12 µs on a
+ * 1 KB text result against the walk's 0.36 µs (0.92 µs under tsx). Adds each value's share of `jsonSizeBound` to
+ * `fastBound` as it reads it.
  */
 function isShallowJson(value: unknown, depth: number, limits: InspectLimits): boolean {
   if (--fastBudget < 0) return false;
-  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
-  if (typeof value === "number") return Number.isFinite(value);
+  if (typeof value === "string") {
+    fastBound += 6 * value.length + 2;
+    return true;
+  }
+  if (value === null || typeof value === "boolean") {
+    fastBound += 5;
+    return true;
+  }
+  if (typeof value === "number") {
+    fastBound += 32;
+    return Number.isFinite(value);
+  }
   if (typeof value !== "object") return false;
   const isArray = Array.isArray(value);
   if (!isArray && !isPlainObject(value)) return false;
   if (depth >= limits.maxDepth || depth >= FAST_DEPTH) return false;
   if (isArray) {
     if (value.length > limits.maxArrayItems) return false;
+    fastBound += 2 + value.length;
     for (let i = 0; i < value.length; i++) if (!isShallowJson(value[i], depth + 1, limits)) return false;
     return true;
   }
-  const values = Object.values(value);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (v !== undefined && !isShallowJson(v, depth + 1, limits)) return false;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  fastBound += 2;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const v = record[key];
+    fastBound += 6 * key.length + 4;
+    if (v === undefined) fastBound += 5;
+    else if (!isShallowJson(v, depth + 1, limits)) return false;
   }
   return true;
 }
 
 /**
- * Checks that a value is plain JSON within depth and array limits, iteratively (a 10,000-deep value must not
- * overflow the stack). Returns the first problem with its JSON Pointer, or undefined.
+ * A cheap upper bound of the UTF-8 size of `JSON.stringify(value)`, without serialising it: a string of n UTF-16
+ * units serialises to at most 6n + 2 bytes (`\uXXXX` escapes; 3 bytes per unit otherwise), a number to at most 32,
+ * anything else that is no container to at most 5. Stops once past `limit` (the total so far is returned).
  */
-export function inspectJson(root: unknown, limits: InspectLimits): JsonProblem | undefined {
+export function jsonSizeBound(root: unknown, limit: number): number {
+  let total = 0;
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") total += 6 * value.length + 2;
+    else if (typeof value === "number") total += 32;
+    else if (typeof value !== "object" || value === null) total += 5;
+    else if (Array.isArray(value)) {
+      total += 2 + value.length;
+      for (let i = 0; i < value.length; i++) stack.push(value[i]);
+    } else {
+      total += 2;
+      for (const key of Object.keys(value)) {
+        total += 6 * key.length + 4;
+        stack.push((value as Record<string, unknown>)[key]);
+      }
+    }
+    if (total > limit) return total;
+  }
+  return total;
+}
+
+/**
+ * Checks that a value is plain JSON within depth and array limits, iteratively (a 10,000-deep value must not
+ * overflow the stack). Returns the first problem with its JSON Pointer, or undefined. Given `sized`, a value the
+ * fast path accepts (the usual one) leaves there its `jsonSizeBound`, read in the same pass.
+ */
+export function inspectJson(
+  root: unknown,
+  limits: InspectLimits,
+  sized?: { bound?: number },
+): JsonProblem | undefined {
   const maxValues = limits.maxValues ?? Number.POSITIVE_INFINITY;
   // The usual clean value needs no pointer: the walk below runs only to name a problem (or past FAST_DEPTH).
   fastBudget = maxValues;
-  if (isShallowJson(root, 0, limits)) return undefined;
+  fastBound = 0;
+  if (isShallowJson(root, 0, limits)) {
+    // The same sum as `jsonSizeBound(root, Infinity)`, read on the way: the size check needs no walk of its own.
+    if (sized !== undefined) sized.bound = fastBound;
+    return undefined;
+  }
   let reached = 0;
   // Explicit DFS: `keys[i]` is the token leading to `frames[i]`, so a pointer is only built on failure.
   const frames: { value: unknown; entries: [string, unknown][] | null; next: number }[] = [];

@@ -1,4 +1,5 @@
 import type { TextDetector } from "../types.js";
+import { LiteralPass } from "./literal-pass.js";
 import { MatchColumns, type MatchLabel } from "./match-columns.js";
 import { VIEW_TRIGGER } from "./normalised-view.js";
 import { foldedScreenOf } from "./screen-literals.js";
@@ -384,7 +385,12 @@ function markReadings(
   const gated = gatedDetectors(split);
   for (let i = from; i < to; i++) {
     const r = readings[i]!;
-    if (gated.some((d) => mayMatch(r.features, r.text.length, d.requires, d.minLength))) joined.push(i);
+    let passes = false;
+    for (let g = 0; g < gated.length && !passes; g++) {
+      const d = gated[g]!;
+      passes = mayMatch(r.features, r.text.length, d.requires, d.minLength);
+    }
+    if (passes) joined.push(i);
     else if (VIEW_TEST.test(r.text)) marks.near[i] = VIEW;
   }
   screenWork.joined += joined.length;
@@ -448,78 +454,134 @@ interface Collected {
 
 /**
  * What `collectReadings` keeps per distinct string: its reading's index, -1 for a string the walk scans, KNOWN for
- * one known clean.
+ * one known clean. Strings read alone (leaves, keys) in `alone`; members per key, with the key's features (ORed
+ * into each member's: features are per character).
  */
-type Seen = Map<string | undefined, Map<string, number>>;
+interface Seen {
+  alone: Map<string, number>;
+  afterKey: Map<string, { features: number; values: Map<string, number> }>;
+}
 
-/** Every distinct string the walk of `root` would scan that could be screened, and the containers that hold them. */
+/**
+ * Every distinct string the walk of `root` would scan that could be screened, and the containers that hold them.
+ * One pass, depth first (an array's items in order, an object's members last first), the pending containers and
+ * their parents in two stacks (no pair per container), a key's features computed once per key, each string looked
+ * up once.
+ */
 function collectReadings(
   root: object,
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
 ): Collected {
   const out: Collected = { readings: [], nodes: [], parents: [], dirty: [], uses: [], known: [] };
-  const seen: Seen = new Map();
-  const stack: [object, number][] = [[root, -1]];
+  const seen: Seen = { alone: new Map(), afterKey: new Map() };
+  const stack: object[] = [root];
+  const stackParents: number[] = [-1];
   while (stack.length > 0) {
-    const [value, parent] = stack.pop()!;
+    const value = stack.pop()!;
     const node = out.nodes.length;
     out.nodes.push(value);
-    out.parents.push(parent);
+    out.parents.push(stackParents.pop()!);
     out.dirty.push(0);
     if (Array.isArray(value)) {
-      const children: object[] = [];
-      for (const item of value) {
-        if (typeof item === "string") use(out, seen, node, undefined, item, plan, known);
-        else if (item !== null && typeof item === "object") children.push(item);
-        else if (!skippedByWalk(item)) out.dirty[node] = 1;
+      const from = stack.length;
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        if (typeof item === "string") useAlone(out, seen, node, item, plan, known);
+        else if (item !== null && typeof item === "object") {
+          stack.push(item);
+          stackParents.push(node);
+        } else if (!skippedByWalk(item)) out.dirty[node] = 1;
       }
-      for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, node]);
-      continue;
-    }
-    const obj = value as Record<string, unknown>;
-    for (const key of Object.keys(obj)) {
-      use(out, seen, node, undefined, key, plan, known);
-      const item = obj[key];
-      if (typeof item === "string") use(out, seen, node, key, item, plan, known);
-      else if (item !== null && typeof item === "object") stack.push([item, node]);
-      else if (!skippedByWalk(item)) out.dirty[node] = 1;
+      // An array's items pushed in order, reversed: taken in order.
+      for (let a = from, b = stack.length - 1; a < b; a++, b--) {
+        const child = stack[a]!;
+        stack[a] = stack[b]!;
+        stack[b] = child;
+      }
+    } else {
+      const obj = value as Record<string, unknown>;
+      const keys = Object.keys(obj);
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
+        useAlone(out, seen, node, key, plan, known);
+        const item = obj[key];
+        if (typeof item === "string") useAfterKey(out, seen, node, key, item, plan, known);
+        else if (item !== null && typeof item === "object") {
+          stack.push(item);
+          stackParents.push(node);
+        } else if (!skippedByWalk(item)) out.dirty[node] = 1;
+      }
     }
   }
   return out;
 }
 
-/**
- * Records that container `node` holds `value` (read after `key`, or alone): a string known clean needs nothing, a
- * string the screening can read is a use of its reading, any other makes the container dirty.
- */
-function use(
+/** Records that container `node` holds `value`, read alone (see `noteUse`). */
+function useAlone(
   out: Collected,
   seen: Seen,
   node: number,
-  key: string | undefined,
   value: string,
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
 ): void {
-  let byValue = seen.get(key);
-  if (byValue === undefined) {
-    byValue = new Map();
-    seen.set(key, byValue);
-  }
-  let at = byValue.get(value);
+  let at = seen.alone.get(value);
   if (at === undefined) {
-    if (value.length > 0 && known(key, value)) {
-      byValue.set(value, KNOWN);
-      out.known.push({ key, value });
-      return;
-    }
-    const reading = value.length === 0 || looksLikeJson(value) ? undefined : plainReading(key, value, plan);
-    at = reading === undefined ? -1 : out.readings.push(reading) - 1;
-    byValue.set(value, at);
+    at = firstUse(out, undefined, value, 0, plan, known);
+    seen.alone.set(value, at);
   }
+  noteUse(out, node, at);
+}
+
+/** Records that container `node` holds `value` read after `key` (see `noteUse`). */
+function useAfterKey(
+  out: Collected,
+  seen: Seen,
+  node: number,
+  key: string,
+  value: string,
+  plan: ScanPlan,
+  known: (key: string | undefined, text: string) => boolean,
+): void {
+  let byKey = seen.afterKey.get(key);
+  if (byKey === undefined) {
+    byKey = { features: stringFeatures(key) | HAS_COLON | HAS_SPACE, values: new Map() };
+    seen.afterKey.set(key, byKey);
+  }
+  let at = byKey.values.get(value);
+  if (at === undefined) {
+    at = firstUse(out, key, value, byKey.features, plan, known);
+    byKey.values.set(value, at);
+  }
+  noteUse(out, node, at);
+}
+
+/**
+ * A string known clean needs nothing, a string the screening can read is a use of its reading, any other makes the
+ * container dirty.
+ */
+function noteUse(out: Collected, node: number, at: number): void {
   if (at === -1) out.dirty[node] = 1;
   else if (at !== KNOWN) out.uses.push(node, at);
+}
+
+/** What `Seen` keeps for a string met for the first time: its reading's index, -1 or KNOWN. */
+function firstUse(
+  out: Collected,
+  key: string | undefined,
+  value: string,
+  keyFeatures: number,
+  plan: ScanPlan,
+  known: (key: string | undefined, text: string) => boolean,
+): number {
+  if (value.length > 0 && known(key, value)) {
+    out.known.push({ key, value });
+    return KNOWN;
+  }
+  const reading =
+    value.length === 0 || looksLikeJson(value) ? undefined : plainReading(key, value, keyFeatures, plan);
+  return reading === undefined ? -1 : out.readings.push(reading) - 1;
 }
 
 /** `Seen`'s mark for a string the walk's memo knows clean. */
@@ -563,15 +625,21 @@ function cleanContainers(collected: Collected, clean: Uint8Array): Set<object> {
  * The reading of a string the scan would read as it is: ASCII (no view, no byte-order mark), no sanitizer's gate
  * passed, no precomputed matches (a worker's). Undefined for any other: the walk scans it.
  */
-function plainReading(key: string | undefined, value: string, plan: ScanPlan): Reading | undefined {
+function plainReading(
+  key: string | undefined,
+  value: string,
+  keyFeatures: number,
+  plan: ScanPlan,
+): Reading | undefined {
   const text = key === undefined ? value : `${key}: ${value}`;
-  // As stringFeatures(text), without flattening the joined string: features are per character, ORed.
+  // As stringFeatures(text), without flattening the joined string: features are per character, ORed (`keyFeatures`
+  // are the key's and `: `'s).
   const features =
     key === undefined
       ? stringFeatures(value)
       : text.length > MAX_GATED_LENGTH
         ? ALL_FEATURES
-        : stringFeatures(key) | stringFeatures(value) | HAS_COLON | HAS_SPACE;
+        : keyFeatures | stringFeatures(value);
   if ((features & HAS_NON_ASCII) !== 0 || plan.precomputed?.has(text) === true) return undefined;
   for (const s of plan.sanitizers)
     if (mayMatch(features, text.length, s.requires, s.minLength)) return undefined;
@@ -617,15 +685,63 @@ function markJoined(
 function markBatch(readings: readonly Reading[], batch: readonly number[], split: Split, marks: Marks): void {
   const { near } = marks;
   const all = joinPieces(readings, batch, "\n", Number.POSITIVE_INFINITY)[0]!;
-  const hits = literalHits(all, split);
+  const hits = literalMarks(all, split, near);
   for (const group of groupsOf(split)) {
     const plain = group.members.filter((m) => !m.literals);
     if (plain.length > 0) markMembers(readings, batch, undefined, plain, group, marks);
     for (const member of group.members)
       if (member.literals) markMembers(readings, batch, hits, [member], group, marks);
   }
-  // A literal in a string occurs in the joined text within it (strings are joined as they are); every occurrence
-  // is visited, overlapping ones included.
+  const trigger = VIEW_TRIGGER;
+  trigger.lastIndex = 0;
+  for (let m = trigger.exec(all.text); m !== null; m = trigger.exec(all.text)) {
+    const r = all.index[readingAt(all.starts, m.index)]!;
+    near[r] = near[r]! | VIEW;
+  }
+}
+
+/**
+ * Where the literals occur in the batch (`all`, its readings joined by a line break; a literal holds no line break,
+ * so each occurrence lies within one reading, and strings are joined as they are, so a literal in a string occurs
+ * there; every occurrence counts, overlapping ones included): per reading of the batch (by its place in it), the
+ * bits of the joined detectors one of whose records' keywords occurs in it, returned (by the keywords' contract no
+ * other reading can hold one of their matches); and in `near`, per reading, the bits of the literal screens one of
+ * whose literals occurs in it. One pass of an automaton over every literal (ScreenLiterals), or, where it gives up,
+ * one search per literal.
+ */
+function literalMarks(all: Joined, split: Split, near: Int32Array): Int32Array {
+  const hits = new Int32Array(all.index.length);
+  const screen = screenLiteralsOf(split);
+  const found = screen?.pass.run(all.text, 64 + (all.text.length >> 4));
+  if (screen === undefined || found === undefined) {
+    searchLiterals(all, split, hits, near);
+    return hits;
+  }
+  const { text, starts, index } = all;
+  for (let id = 0; id < found.lists.length; id++) {
+    const list = found.lists[id];
+    if (list === undefined) continue;
+    for (const { literal, exact, join, bit } of screen.asks[id]!)
+      for (const at of list) {
+        // The pass folds ASCII case; a keyword matches in its own case only.
+        if (exact && !text.startsWith(literal, at)) continue;
+        const p = readingAt(starts, at);
+        if (join) hits[p] = hits[p]! | bit;
+        else near[index[p]!] = near[index[p]!]! | bit;
+      }
+  }
+  return hits;
+}
+
+/** `literalMarks` with one search per literal (where the automaton gives up: a text dense in its literals). */
+function searchLiterals(all: Joined, split: Split, hits: Int32Array, near: Int32Array): void {
+  split.joinLiterals.forEach((literals, bit) => {
+    for (const literal of literals ?? [])
+      for (let hit = all.text.indexOf(literal); hit !== -1; hit = all.text.indexOf(literal, hit + 1)) {
+        const p = readingAt(all.starts, hit);
+        hits[p] = hits[p]! | (1 << bit);
+      }
+  });
   // Readings are ASCII (plainReading), so lower-casing keeps every offset.
   const lower = split.literal.some((l) => l.folded) ? all.text.toLowerCase() : all.text;
   split.literal.forEach(({ literals, folded }, k) => {
@@ -637,29 +753,58 @@ function markBatch(readings: readonly Reading[], batch: readonly number[], split
         near[r] = near[r]! | bit;
       }
   });
-  const trigger = VIEW_TRIGGER;
-  trigger.lastIndex = 0;
-  for (let m = trigger.exec(all.text); m !== null; m = trigger.exec(all.text)) {
-    const r = all.index[readingAt(all.starts, m.index)]!;
-    near[r] = near[r]! | VIEW;
-  }
+}
+
+/** Who looks for a literal of the screening's pass: a joined detector (`join`) or a literal screen, by its bit. */
+interface LiteralAsk {
+  literal: string;
+  /** Matched in its own case (a record keyword); otherwise in any ASCII case (screen-literals.ts). */
+  exact: boolean;
+  join: boolean;
+  bit: number;
 }
 
 /**
- * Per reading of the batch (by its place in it, `all` being the batch joined by a line break), the bits of the joined
- * detectors with literals one of which occurs in it: by the records' keywords' contract no other reading can hold
- * one of their matches. A literal holds no line break, so each occurrence lies within one reading.
+ * Every literal a split's screening looks for, once per ASCII-folded form, compiled into one automaton
+ * (literal-pass.ts), with per literal of the automaton who asks for it.
  */
-function literalHits(all: Joined, split: Split): Int32Array {
-  const hits = new Int32Array(all.index.length);
-  split.joinLiterals.forEach((literals, bit) => {
-    for (const literal of literals ?? [])
-      for (let hit = all.text.indexOf(literal); hit !== -1; hit = all.text.indexOf(literal, hit + 1)) {
-        const p = readingAt(all.starts, hit);
-        hits[p] = hits[p]! | (1 << bit);
+interface ScreenLiterals {
+  pass: LiteralPass;
+  asks: readonly (readonly LiteralAsk[])[];
+}
+
+const screenLiteralLists = new WeakMap<Split, ScreenLiterals | null>();
+
+const foldAscii = (s: string): string => s.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
+
+/** The split's ScreenLiterals; undefined when it has no literal or the automaton cannot be built. */
+function screenLiteralsOf(split: Split): ScreenLiterals | undefined {
+  let screen = screenLiteralLists.get(split);
+  if (screen === undefined) {
+    const byFolded = new Map<string, LiteralAsk[]>();
+    const ask = (literal: string, exact: boolean, join: boolean, bit: number) => {
+      const folded = foldAscii(literal);
+      const asks = byFolded.get(folded);
+      if (asks === undefined) byFolded.set(folded, [{ literal, exact, join, bit }]);
+      else asks.push({ literal, exact, join, bit });
+    };
+    split.joinLiterals.forEach((literals, bit) => {
+      for (const literal of literals ?? []) ask(literal, true, true, 1 << bit);
+    });
+    split.literal.forEach(({ literals, folded }, k) => {
+      for (const literal of literals) ask(literal, !folded, false, 1 << (split.joined.length + k));
+    });
+    screen = null;
+    if (byFolded.size > 0 && !byFolded.has("")) {
+      try {
+        screen = { pass: new LiteralPass([...byFolded.keys()]), asks: [...byFolded.values()] };
+      } catch {
+        // Past the automaton's state limit (long declared keywords): one search per literal, as before.
       }
-  });
-  return hits;
+    }
+    screenLiteralLists.set(split, screen);
+  }
+  return screen ?? undefined;
 }
 
 /**
@@ -681,19 +826,22 @@ function markMembers(
   const ungated = members.some(({ detector: d }) => d.requires === undefined && (d.minLength ?? 0) <= 1);
   for (let p = 0; p < batch.length; p++) {
     if (hits !== undefined && (hits[p]! & members[0]!.bit) === 0) continue;
-    if (ungated) {
-      chosen.push(batch[p]!);
-      continue;
-    }
-    const { features, text } = readings[batch[p]!]!;
-    if (members.some(({ detector: d }) => mayMatch(features, text.length, d.requires, d.minLength)))
-      chosen.push(batch[p]!);
+    if (ungated || anyMayMatch(readings[batch[p]!]!, members)) chosen.push(batch[p]!);
   }
   if (chosen.length === 0) return;
   for (const { detector } of members)
     screenWork.byDetector.set(detector.id, (screenWork.byDetector.get(detector.id) ?? 0) + chosen.length);
   for (const piece of joinPieces(readings, chosen, group.separator, group.pieceChars))
     for (const member of members) markFound(member, piece, group.separator.length, marks);
+}
+
+/** Whether one of `members`' gates lets `reading` through (a loop, not a closure per reading). */
+function anyMayMatch(reading: Reading, members: readonly Member[]): boolean {
+  for (let m = 0; m < members.length; m++) {
+    const d = members[m]!.detector;
+    if (mayMatch(reading.features, reading.text.length, d.requires, d.minLength)) return true;
+  }
+  return false;
 }
 
 /**

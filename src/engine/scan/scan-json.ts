@@ -471,6 +471,18 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
   }
 }
 
+/**
+ * Whether the walk reads nothing of `item` (a member read after `key`, or an array item with `key` undefined), so
+ * needs no path for it: null, a boolean, an absent member, a short number, a string known clean, a container the
+ * screening found clean (which the walk would return as it is).
+ */
+function nothingToRead(plan: ScanPlan, key: string | undefined, item: unknown): boolean {
+  if (item === null || item === undefined || typeof item === "boolean") return true;
+  if (typeof item === "number") return !isCheckedNumber(item);
+  if (typeof item === "string") return knownClean(plan, key, item);
+  return plan === screenedPlan && typeof item === "object" && screenedContainers?.has(item) === true;
+}
+
 function walkJson(value: unknown, path: string, plan: ScanPlan, findings: Finding[]): unknown {
   if (typeof value === "string") return scanStringLeaf(value, path, plan, findings);
   if (typeof value === "number") return scanNumber(value, path, plan, findings, undefined);
@@ -480,14 +492,8 @@ function walkJson(value: unknown, path: string, plan: ScanPlan, findings: Findin
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
-      if (item === null || typeof item === "boolean") continue;
-      // Nothing to read, so no path to build: a short number, or a string read clean before.
-      if (
-        typeof item === "number"
-          ? !isCheckedNumber(item)
-          : typeof item === "string" && knownClean(plan, undefined, item)
-      )
-        continue;
+      // Nothing to read, so no path to build: a short number, a string read clean before, a clean container.
+      if (nothingToRead(plan, undefined, item)) continue;
       const next = walkJson(item, `${path}/${i}`, plan, findings);
       if (next !== item) {
         copy ??= value.slice();
@@ -512,18 +518,13 @@ function walkJson(value: unknown, path: string, plan: ScanPlan, findings: Findin
     // by its redacted form instead (or a fixed token when the policy only flags it).
     const keyFindings = findings.length > mark;
     const item = obj[key];
-    const nothingToRead =
-      item === null ||
-      typeof item === "boolean" ||
-      item === undefined ||
-      (typeof item === "number" && !isCheckedNumber(item)) ||
-      (typeof item === "string" && knownClean(plan, key, item));
+    const skip = nothingToRead(plan, key, item);
     // The member's path is built only when something needs it (most members of a clean record do not).
-    if (nothingToRead && !keyFindings) continue;
+    if (skip && !keyFindings) continue;
     const token = !keyFindings ? key : newKey !== key ? newKey : "[REDACTED:key]";
     const childPath = `${path}/${escapePointerToken(token)}`;
     for (let f = mark; f < findings.length; f++) findings[f] = { ...findings[f]!, path: childPath };
-    if (nothingToRead) continue;
+    if (skip) continue;
     const next =
       typeof item === "number"
         ? scanNumber(item, childPath, plan, findings, key)

@@ -1,5 +1,5 @@
 import { memoizeLastText } from "../detectors/shared/last-text-memo.js";
-import { LiteralPass, type PassResult } from "./literal-pass.js";
+import { type GappedPair, LiteralPass, type PassResult } from "./literal-pass.js";
 
 /**
  * The candidate index of one text: where each needle a detector asks about stands, searched for once per text and
@@ -46,6 +46,12 @@ export interface CandidateIndex {
    * stretch: the caller scans as before. Do not modify.
    */
   digitRuns(): Int32Array | undefined;
+  /**
+   * Every offset where `pair` (registered with passPair) stands, ascending, from the shared pass. Undefined when the
+   * pass has not run on the text yet (this never runs it: see `digitRuns`), does not run on it, the text is not all
+   * ASCII, or it holds more than one per 8 bytes of some 64 kB stretch: the caller searches as before. Do not modify.
+   */
+  pairStarts(pair: PassPair): Int32Array | undefined;
   /** Whether every character of the text is ASCII (computed once per text). */
   isAscii(): boolean;
 }
@@ -94,6 +100,7 @@ class TextCandidates implements CandidateIndex {
   /** The shared pass's lists by registry id (null: not run yet; undefined: not run for this text). */
   private hits: (number[] | undefined)[] | null | undefined = null;
   private runs: Int32Array | undefined;
+  private pairs: readonly (Int32Array | undefined)[] = [];
   private ascii: boolean | undefined;
 
   constructor(readonly text: string) {}
@@ -116,11 +123,16 @@ class TextCandidates implements CandidateIndex {
     return this.hits === null || !passEnabled ? undefined : this.runs;
   }
 
+  pairStarts(pair: PassPair): Int32Array | undefined {
+    return this.hits === null || !passEnabled ? undefined : this.pairs[pair.id];
+  }
+
   /** The pass's lists of this text (running it on the first call): undefined when it does not run here. */
   private runPassOnce(): (number[] | undefined)[] | undefined {
     if (this.hits !== null) return this.hits;
     const result = runPass(this.text);
     this.runs = result?.digitRuns;
+    this.pairs = result?.pairs ?? [];
     this.hits = result?.lists;
     // The pass encoded every character: it knows (a text it gave up on is measured when asked).
     if (result !== undefined) this.ascii ??= result.ascii;
@@ -302,6 +314,11 @@ export function setLiteralPass(enabled: boolean): void {
 }
 
 const registry: string[] = [];
+
+/** The pass's literals, folded, by registry id (for the benches that measure the pass). */
+export function registeredLiterals(): readonly string[] {
+  return registry;
+}
 const registryIds = new Map<string, number>();
 let automaton: LiteralPass | undefined;
 let compileFailed = false;
@@ -329,6 +346,31 @@ export function passLiterals(literals: readonly string[]): PassLiterals {
     return id;
   });
   return { literals, ids };
+}
+
+const pairRegistry: GappedPair[] = [];
+
+/** A pair of ASCII characters the shared pass lists (see CandidateIndex.pairStarts). */
+export interface PassPair {
+  readonly id: number;
+}
+
+/**
+ * Registers `first` followed, `gap` characters on, by `second` (one ASCII character each; gap at least 1) for the
+ * shared pass: every text the pass runs on then lists its occurrences (`pairStarts`). At module load: a new pair
+ * compiles the pass again.
+ */
+export function passPair(first: string, gap: number, second: string): PassPair {
+  const codes = [first.charCodeAt(0), second.charCodeAt(0)];
+  if (first.length !== 1 || second.length !== 1 || codes.some((c) => c >= 128) || !(gap >= 1))
+    throw new Error("passPair: two ASCII characters, at least 1 apart");
+  const pair = { first: codes[0]!, gap, second: codes[1]! };
+  let id = pairRegistry.findIndex((p) => p.first === pair.first && p.gap === gap && p.second === pair.second);
+  if (id === -1) {
+    id = pairRegistry.push(pair) - 1;
+    automaton = undefined;
+  }
+  return { id };
 }
 
 /** Needles the index registered itself (learnNeedle), at most MAX_LEARNED: each costs one compile of the automaton. */
@@ -375,7 +417,7 @@ function runPass(text: string): PassResult | undefined {
   if (automaton === undefined) {
     try {
       compiles++;
-      automaton = new LiteralPass([...registry]);
+      automaton = new LiteralPass([...registry], [...pairRegistry]);
     } catch {
       // A registry past the automaton's state limit (long declared prefixes): every caller searches as before.
       compileFailed = true;

@@ -3,7 +3,8 @@
  * the list of a pair is every offset where its first character stands with its second `gap` on, ascending, across
  * the pass's 64 kB chunks and its 32-byte blocks; a text that is not all ASCII gets none (the caller searches). And
  * the Discord bot token detector, whose candidates are the dots of such a pair, finds exactly what it finds with the
- * pass switched off (its own search of every dot).
+ * pass switched off (its own search of every dot). And the index's `isAscii`, which the pass answers on a text it
+ * runs on (running it if asked first), says what a measure of the text's UTF-8 length says.
  */
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
@@ -74,6 +75,46 @@ function discordFindings(text: string): TextMatch[] {
   createDiscordBotTokenDetector().detect(text, out);
   return out;
 }
+
+describe("the index's isAscii", () => {
+  it("is what the text's UTF-8 length says, asked before or after the pass, with the pass on or off", () => {
+    const odd = fc.constantFrom(
+      "\u00e9",
+      "\ud83d\ude00",
+      "\ud800",
+      "\udfff",
+      "\u007f",
+      "\u0080",
+      "\u212a",
+      "a",
+      ". ",
+    );
+    fc.assert(
+      fc.property(
+        fc.array(odd, { maxLength: 6 }),
+        fc.nat({ max: 3_000 }),
+        fc.constantFrom("first", "after", "off"),
+        (parts, at, order) => {
+          const filler = "the report was filed under review. ".repeat(60);
+          const t = `${filler.slice(0, at)}${parts.join("")}${filler}${order}`;
+          const expected = Buffer.byteLength(t, "utf8") === t.length;
+          if (order === "off") setLiteralPass(false);
+          if (order === "after") candidateIndex(t).passHits(ANY);
+          expect(candidateIndex(t).isAscii()).toBe(expected);
+          setLiteralPass(true);
+        },
+      ),
+      { numRuns: 200, seed: 1410 },
+    );
+  });
+
+  it("runs the pass when asked first on a long text (its digit runs are then given)", () => {
+    const t = `${"report 2024, ".repeat(200)}y`;
+    expect(candidateIndex(t).digitRuns()).toBeUndefined();
+    expect(candidateIndex(t).isAscii()).toBe(true);
+    expect(candidateIndex(t).digitRuns()).toBeDefined();
+  });
+});
 
 describe("the pass's gapped pairs", () => {
   it("are every occurrence of the pair, ascending, across chunks and blocks", () => {

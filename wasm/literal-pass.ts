@@ -222,6 +222,43 @@ export function configurePairs(out: usize, cap: i32): void {
   pairCap = cap;
 }
 
+// Where the colons a hex digit or a colon follows are written (UTF-16 offsets), how many fit, how many the last
+// `sidesAscii` wrote (-1: they did not fit). Every IPv6 address holds one (`::`, or two groups meeting at a colon).
+let colonsOff: usize = 0;
+let colonCap: i32 = 0;
+let colonCount: i32 = 0;
+
+export function configureColons(out: usize, cap: i32): void {
+  colonsOff = out;
+  colonCap = cap;
+}
+
+/** The colons the last `sidesAscii` wrote, or -1 when they did not fit. */
+export function colonsFound(): i32 {
+  return colonCount;
+}
+
+/** Writes colon `count` at UTF-16 offset `at`: the new count, -1 when the buffer is full. */
+@inline
+function writeColon(count: i32, at: i32): i32 {
+  if (count < 0 || count >= colonCap) return -1;
+  store<i32>(colonsOff + (<usize>count << 2), at);
+  return count + 1;
+}
+
+/** 0xff in each byte of `v` that is a hex digit or a colon. */
+@inline
+function hexOrColon(v: v128): v128 {
+  const digit = i8x16.lt_u(i8x16.sub(v, i8x16.splat(48)), i8x16.splat(10));
+  const letter = i8x16.lt_u(i8x16.sub(v128.or(v, i8x16.splat(32)), i8x16.splat(97)), i8x16.splat(6));
+  return v128.or(v128.or(digit, letter), i8x16.eq(v, i8x16.splat(58)));
+}
+
+@inline
+function isHexOrColonByte(b: i32): bool {
+  return <u32>(b - 48) < 10 || <u32>((b | 32) - 97) < 6 || b == 58;
+}
+
 /** The pairs the last `sidesAscii` or `pairsAscii` wrote, or -1 when they did not fit. */
 export function pairsFound(): i32 {
   return pairCount;
@@ -254,13 +291,17 @@ function writePairs(count: i32, bits: u32, at: i32): i32 {
  * - the offsets where byte `first` stands with byte `second` `gap` bytes on (gap >= 1), for every such offset whose
  *   second byte is in the chunk, written in order to the pairs buffer (`pairsFound`); pairs whose second byte is in
  *   the next chunk are the host's to find. `first` 255 (no ASCII byte) asks for none.
+ * - the colons a hex digit or a colon follows in the chunk, written in order to the colons buffer (`colonsFound`); a
+ *   colon that ends the chunk is the host's to read.
  * 32 bytes at a time: a stretch of prose with neither costs four loads, a dozen vector operations and a test.
  */
 export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32, second: i32): i32 {
   const firsts = i8x16.splat(<i8>first);
   const seconds = i8x16.splat(<i8>second);
+  const colon = i8x16.splat(58);
   let count = 0;
   let pairs = 0;
+  let colons = 0;
   let start = -1;
   // Bit 0 set when the byte before the current 32 is a digit.
   let before: u32 = 0;
@@ -273,9 +314,21 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
     const d1 = i8x16.lt_u(i8x16.sub(v1, i8x16.splat(48)), i8x16.splat(10));
     const q0 = v128.and(i8x16.eq(v0, firsts), i8x16.eq(v128.load(p + <usize>gap), seconds));
     const q1 = v128.and(i8x16.eq(v1, firsts), i8x16.eq(v128.load(p + <usize>gap, 16), seconds));
-    if (before == 0 && !v128.any_true(v128.or(v128.or(d0, d1), v128.or(q0, q1)))) continue;
+    const e0 = i8x16.eq(v0, colon);
+    const e1 = i8x16.eq(v1, colon);
+    const any = v128.or(v128.or(v128.or(d0, d1), v128.or(q0, q1)), v128.or(e0, e1));
+    if (before == 0 && !v128.any_true(any)) continue;
     const pairBits = <u32>i8x16.bitmask(q0) | (<u32>i8x16.bitmask(q1) << 16);
     if (pairBits != 0) pairs = writePairs(pairs, pairBits, base + i);
+    if (v128.any_true(v128.or(e0, e1))) {
+      const c0 = v128.and(e0, hexOrColon(v128.load(p, 1)));
+      const c1 = v128.and(e1, hexOrColon(v128.load(p, 17)));
+      let colonBits = <u32>i8x16.bitmask(c0) | (<u32>i8x16.bitmask(c1) << 16);
+      while (colonBits != 0) {
+        colons = writeColon(colons, base + i + <i32>ctz(colonBits));
+        colonBits &= colonBits - 1;
+      }
+    }
     const digits = <u32>i8x16.bitmask(d0) | (<u32>i8x16.bitmask(d1) << 16);
     // A set bit where a byte differs from the one before it in being a digit: a run starts or ends there.
     let edges = digits ^ ((digits << 1) | before);
@@ -302,15 +355,19 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
     }
     if (byte == first && i + gap < n && <i32>load<u8>(text + <usize>(i + gap)) == second)
       pairs = writePair(pairs, base + i);
+    if (byte == 58 && i + 1 < n && isHexOrColonByte(<i32>load<u8>(text + <usize>(i + 1))))
+      colons = writeColon(colons, base + i);
   }
   if (start >= 0) count = writeRun(count, start, base + n);
   pairCount = pairs;
+  colonCount = colons;
   return count < 0 ? digitsTooDense() : count;
 }
 
-/** A chunk whose runs do not fit: -1, and its pairs are not given either (the walk stopped). */
+/** A chunk whose runs do not fit: -1, and its pairs and colons are not given either (the walk stopped). */
 function digitsTooDense(): i32 {
   pairCount = -1;
+  colonCount = -1;
   return -1;
 }
 

@@ -53,6 +53,11 @@ export interface CandidateIndex {
    */
   pairStarts(pair: PassPair): Int32Array | undefined;
   /**
+   * Every colon a hex digit or a colon follows (`[0-9A-Fa-f:]`), ascending, from the shared pass; undefined as
+   * `pairStarts` is. Do not modify.
+   */
+  hexColons(): Int32Array | undefined;
+  /**
    * Whether every character of the text is ASCII (computed once per text; on a text the shared pass runs on, by the
    * pass, which this then runs if it has not yet).
    */
@@ -104,6 +109,7 @@ class TextCandidates implements CandidateIndex {
   private hits: (number[] | undefined)[] | null | undefined = null;
   private runs: Int32Array | undefined;
   private pairs: readonly (Int32Array | undefined)[] = [];
+  private colons: Int32Array | undefined;
   private ascii: boolean | undefined;
 
   constructor(readonly text: string) {}
@@ -130,12 +136,17 @@ class TextCandidates implements CandidateIndex {
     return this.hits === null || !passEnabled ? undefined : this.pairs[pair.id];
   }
 
+  hexColons(): Int32Array | undefined {
+    return this.hits === null || !passEnabled ? undefined : this.colons;
+  }
+
   /** The pass's lists of this text (running it on the first call): undefined when it does not run here. */
   private runPassOnce(): (number[] | undefined)[] | undefined {
     if (this.hits !== null) return this.hits;
     const result = runPass(this.text);
     this.runs = result?.digitRuns;
     this.pairs = result?.pairs ?? [];
+    this.colons = result?.hexColons;
     this.hits = result?.lists;
     // The pass encoded every character: it knows (a text it gave up on is measured when asked).
     if (result !== undefined) this.ascii ??= result.ascii;

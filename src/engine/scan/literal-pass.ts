@@ -34,6 +34,8 @@ interface PassExports {
   configureRuns(runs: number, cap: number): void;
   digitRunsUtf8(text: number, n: number, base: number): number;
   configurePairs(out: number, cap: number): void;
+  configureColons(out: number, cap: number): void;
+  colonsFound(): number;
   pairsFound(): number;
   sidesAscii(text: number, n: number, base: number, first: number, gap: number, second: number): number;
   pairsAscii(text: number, n: number, base: number, first: number, gap: number, second: number): number;
@@ -66,11 +68,12 @@ interface Layout {
   readonly text: number;
   readonly runs: number;
   readonly pairs: number;
+  readonly colons: number;
 }
 
 function place(exports: PassExports, dfa: Dfa): Layout {
   const cap = Math.max(STRIPE_HITS, dfa.mostOutputs);
-  const [classes, table, outStart, outIds, a, b, text, runs, pairs] = layOut(exports.memory, [
+  const [classes, table, outStart, outIds, a, b, text, runs, pairs, colons] = layOut(exports.memory, [
     dfa.classes,
     dfa.table,
     dfa.outStart,
@@ -80,11 +83,13 @@ function place(exports: PassExports, dfa: Dfa): Layout {
     CHUNK_BYTES,
     CHUNK_RUNS * 8,
     CHUNK_PAIRS * 4,
-  ]) as [number, number, number, number, number, number, number, number, number];
+    CHUNK_PAIRS * 4,
+  ]) as [number, number, number, number, number, number, number, number, number, number];
   exports.configure(classes, table, dfa.classCount, dfa.firstAccept, outStart, outIds, a, b, cap);
   exports.configureRuns(runs, CHUNK_RUNS);
   exports.configurePairs(pairs, CHUNK_PAIRS);
-  return { a, b, text, runs, pairs };
+  exports.configureColons(colons, CHUNK_PAIRS);
+  return { a, b, text, runs, pairs, colons };
 }
 
 /** What one pass over a text found. */
@@ -103,6 +108,11 @@ export interface PassResult {
    * the text is not all ASCII or some 64 kB stretch holds more than one per 8 bytes.
    */
   readonly pairs: readonly (Int32Array | undefined)[];
+  /**
+   * Every colon a hex digit (`[0-9A-Fa-f]`) or a colon follows, ascending (an IPv6 address holds one); undefined as
+   * `pairs` are.
+   */
+  readonly hexColons: Int32Array | undefined;
 }
 
 /** Runs of digits gathered chunk by chunk, a run cut by a chunk's end joined to its continuation. */
@@ -172,6 +182,31 @@ const encoder = new TextEncoder();
 const NO_PAIR: GappedPair = { first: 255, gap: 1, second: 255 };
 
 /**
+ * `colons` with the colons `sidesAscii` found in the ASCII chunk of `n` characters at `base` of `text`, and the
+ * chunk's last character if it is a colon the next chunk's first follows with a hex digit or a colon; undefined when
+ * they did not fit or `colons` was undefined already.
+ */
+function appendColons(
+  colons: OffsetList | undefined,
+  ex: PassExports,
+  layout: Layout,
+  text: string,
+  base: number,
+  n: number,
+): OffsetList | undefined {
+  const found = ex.colonsFound();
+  if (colons === undefined || found < 0) return undefined;
+  colons.append(new Int32Array(ex.memory.buffer, layout.colons, found));
+  const last = base + n - 1;
+  if (text.charCodeAt(last) === 58 && isHexOrColonCode(text.charCodeAt(last + 1))) colons.push(last);
+  return colons;
+}
+
+function isHexOrColonCode(code: number): boolean {
+  return (code >= 48 && code <= 58) || ((code | 32) >= 97 && (code | 32) <= 102);
+}
+
+/**
  * `runs` with the chunk's `found` runs (in the module's runs buffer) appended, or undefined when the chunk's did not
  * fit or it holds more than one per 8 of its `n` bytes (a table of numbers), or `runs` was undefined already.
  */
@@ -217,6 +252,7 @@ export class LiteralPass {
     const lists: (number[] | undefined)[] = new Array(this.literals.length);
     let runs: RunList | undefined = new RunList();
     const pairs: (OffsetList | undefined)[] = this.gappedPairs.map(() => new OffsetList());
+    let colons: OffsetList | undefined = new OffsetList();
     let count = 0;
     let base = 0;
     let allAscii = true;
@@ -235,10 +271,13 @@ export class LiteralPass {
       count += this.#collect(lists, layout.a, ex.hitsInA());
       count += this.#collect(lists, layout.b, ex.hitsInB());
       if (count > cap) return undefined;
-      if (ascii) runs = this.#sidesAscii(text, base, written, runs, pairs);
-      else {
+      if (ascii) {
+        runs = this.#sidesAscii(text, base, written, runs, pairs);
+        colons = appendColons(colons, ex, layout, text, base, written);
+      } else {
         runs = appendRuns(runs, ex, layout, ex.digitRunsUtf8(layout.text, written, base), written);
         pairs.fill(undefined);
+        colons = undefined;
       }
       base += read;
       rest = read === rest.length ? "" : rest.slice(read);
@@ -248,6 +287,7 @@ export class LiteralPass {
       digitRuns: runs?.toArray(),
       ascii: allAscii,
       pairs: pairs.map((list) => list?.toArray()),
+      hexColons: colons?.toArray(),
     };
   }
 

@@ -155,7 +155,7 @@ class TextCandidates implements CandidateIndex {
 
   isAscii(): boolean {
     // The pass encodes every character, so on a text it runs on it answers: asked first (the control detector asks
-    // before it reads the pass's hits), the pass runs now rather than after a measure of its own (0.1 ms per MB).
+    // before it reads the pass's hits), the pass runs now rather than after a UTF-8 length measure of its own.
     if (this.ascii === undefined && this.hits === null && passRunsOn(this.text)) this.runPassOnce();
     this.ascii ??= Buffer.byteLength(this.text, "utf8") === this.text.length;
     return this.ascii;

@@ -229,7 +229,7 @@ export class LiteralPass {
   /** The longest literal's UTF-8 length - 1: how far before its stripe the second stripe's DFA starts. */
   readonly #overlap: number;
 
-  /** Compiles `literals` (non-empty), matched with ASCII letters folded; `pairs` are listed too. */
+  /** Compiles `literals` (non-empty), matched with ASCII letters folded; each of `gappedPairs` is listed too. */
   constructor(
     readonly literals: readonly string[],
     readonly gappedPairs: readonly GappedPair[] = [],
@@ -243,8 +243,8 @@ export class LiteralPass {
   }
 
   /**
-   * Every occurrence of each literal and the digit runs of `text`, or undefined when more than `cap` hits in all, or
-   * a stripe's buffer filled.
+   * Every occurrence of each literal, the digit runs, each gapped pair's occurrences and the hex colons of `text`, or
+   * undefined when more than `cap` hits in all, or a stripe's buffer filled.
    */
   run(text: string, cap: number): PassResult | undefined {
     const ex = this.#exports;

@@ -1,3 +1,4 @@
+// asc-options: --enable simd
 // AssemblyScript source of the shared literal pass's scan loop (src/engine/scan/literal-pass.ts drives it). Compiled
 // by scripts/build-wasm.mjs into src/shared/wasm/literal-pass.generated.ts; `npm run build:wasm` after an edit.
 //
@@ -9,7 +10,7 @@
 //
 // Memory layout: as wasm/literal-automaton.ts (classes, table, outStart, outIds), plus two hit buffers of `cap`
 // (literal id, UTF-16 end) pairs each, the chunk of UTF-8 text, and a buffer of `runCap` (UTF-16 start, end) pairs for
-// the chunk's runs of ASCII digits (`digitRunsAscii`, `digitRunsUtf8`: the byte-class gate of the PII number
+// the chunk's runs of ASCII digits (`sidesAscii`, `digitRunsUtf8`: the byte-class gate of the PII number
 // detectors, which read their regexes only where a run of digits stands).
 //
 // Invariant: a hit ending in the second stripe starts at most `overlap` bytes before the stripe (overlap = the longest
@@ -194,13 +195,6 @@ export function scanUtf8(text: usize, n: i32, base: i32): i32 {
   return 0;
 }
 
-// The SWAR test of 8 ASCII bytes for digits: a byte b < 0x80 has its high bit set in b + 0x50 when b >= 0x30, and in
-// b + 0x46 when b >= 0x3a; no byte carries into the next (b + 0x50 < 0x100). Digits are the bytes of the first and
-// not the second. Hand-written rather than SIMD: the build does not enable WebAssembly's SIMD feature.
-const BELOW_ZERO: u64 = 0x5050505050505050;
-const ABOVE_NINE: u64 = 0x4646464646464646;
-const HIGH_BITS: u64 = 0x8080808080808080;
-
 /** Writes run `count` ([start, end) in UTF-16 units): the new count, -1 when the buffer is full. */
 @inline
 function writeRun(count: i32, start: i32, end: i32): i32 {
@@ -211,77 +205,191 @@ function writeRun(count: i32, start: i32, end: i32): i32 {
   return count + 1;
 }
 
-/** The digit bytes of 8 ASCII bytes: 0x80 in each byte that is a digit, 0 elsewhere. */
+/** One bit per byte of `v`: set where the byte is an ASCII digit. */
 @inline
-function digitsOf(v: u64): u64 {
-  return (v + BELOW_ZERO) & ~(v + ABOVE_NINE) & HIGH_BITS;
+function digitBits(v: v128): u32 {
+  return <u32>i8x16.bitmask(i8x16.lt_u(i8x16.sub(v, i8x16.splat(48)), i8x16.splat(10)));
 }
 
-// The open run's start (-1: none) and the runs written, while `digitRunsAscii` walks a chunk.
-let runStart: i32 = -1;
-let runCount: i32 = 0;
+// Where the gapped pairs of a chunk are written (UTF-16 offsets of a pair's first byte) and how many fit; how many the
+// last `sidesAscii` or `pairsAscii` wrote (-1: they did not fit).
+let pairsOff: usize = 0;
+let pairCap: i32 = 0;
+let pairCount: i32 = 0;
 
-/**
- * Writes the runs that start or end in the 8 bytes at UTF-16 offset `at` whose digit bytes are `digits`; `before` is
- * 0x80 when the byte before them is a digit. False when the runs buffer is full.
- */
-function emitEdges(digits: u64, before: u64, at: i32): bool {
-  // A set bit where a byte differs from the one before it in being a digit: a run starts or ends there.
-  let edges = digits ^ ((digits << 8) | before);
-  while (edges != 0) {
-    const bit = <i32>ctz(edges);
-    const where = at + (bit >> 3);
-    if (((digits >> <u64>bit) & 1) != 0) runStart = where;
-    else {
-      runCount = writeRun(runCount, runStart, where);
-      if (runCount < 0) return false;
-      runStart = -1;
-    }
-    edges &= edges - 1;
+export function configurePairs(out: usize, cap: i32): void {
+  pairsOff = out;
+  pairCap = cap;
+}
+
+// Where the colons a hex digit or a colon follows are written (UTF-16 offsets), how many fit, how many the last
+// `sidesAscii` wrote (-1: they did not fit). Every IPv6 address holds one (`::`, or two groups meeting at a colon).
+let colonsOff: usize = 0;
+let colonCap: i32 = 0;
+let colonCount: i32 = 0;
+
+export function configureColons(out: usize, cap: i32): void {
+  colonsOff = out;
+  colonCap = cap;
+}
+
+/** The colons the last `sidesAscii` wrote, or -1 when they did not fit. */
+export function colonsFound(): i32 {
+  return colonCount;
+}
+
+/** Writes colon `count` at UTF-16 offset `at`: the new count, -1 when the buffer is full. */
+@inline
+function writeColon(count: i32, at: i32): i32 {
+  if (count < 0 || count >= colonCap) return -1;
+  store<i32>(colonsOff + (<usize>count << 2), at);
+  return count + 1;
+}
+
+/** 0xff in each byte of `v` that is a hex digit or a colon. */
+@inline
+function hexOrColon(v: v128): v128 {
+  const digit = i8x16.lt_u(i8x16.sub(v, i8x16.splat(48)), i8x16.splat(10));
+  const letter = i8x16.lt_u(i8x16.sub(v128.or(v, i8x16.splat(32)), i8x16.splat(97)), i8x16.splat(6));
+  return v128.or(v128.or(digit, letter), i8x16.eq(v, i8x16.splat(58)));
+}
+
+@inline
+function isHexOrColonByte(b: i32): bool {
+  return <u32>(b - 48) < 10 || <u32>((b | 32) - 97) < 6 || b == 58;
+}
+
+/** The pairs the last `sidesAscii` or `pairsAscii` wrote, or -1 when they did not fit. */
+export function pairsFound(): i32 {
+  return pairCount;
+}
+
+/** Writes pair `count` at UTF-16 offset `at`: the new count, -1 when the buffer is full. */
+@inline
+function writePair(count: i32, at: i32): i32 {
+  if (count < 0 || count >= pairCap) return -1;
+  store<i32>(pairsOff + (<usize>count << 2), at);
+  return count + 1;
+}
+
+/** Writes the pairs whose first byte is bit k of `bits`, at UTF-16 offset `at + k`: the new count (-1: full). */
+@inline
+function writePairs(count: i32, bits: u32, at: i32): i32 {
+  let n = count;
+  while (bits != 0) {
+    n = writePair(n, at + <i32>ctz(bits));
+    bits &= bits - 1;
   }
-  return true;
+  return n;
 }
 
 /**
- * The maximal runs of ASCII digits of an ASCII chunk of `n` bytes whose first byte is UTF-16 offset `base`, written
- * in order to the runs buffer: their count, or -1 when they do not fit. A run reaching a chunk's end is closed
- * there: the host joins it to a run starting at the next chunk's first byte. Most stretches of 32 bytes of prose hold
- * no digit and cost four loads and a test.
+ * Two readings of an ASCII chunk of `n` bytes whose first byte is UTF-16 offset `base`, in one walk over it:
+ * - its maximal runs of ASCII digits, written in order to the runs buffer: their count is returned, -1 when they do
+ *   not fit. A run reaching the chunk's end is closed there: the host joins it to a run starting at the next chunk's
+ *   first byte.
+ * - the offsets where byte `first` stands with byte `second` `gap` bytes on (gap >= 1), for every such offset whose
+ *   second byte is in the chunk, written in order to the pairs buffer (`pairsFound`); pairs whose second byte is in
+ *   the next chunk are the host's to find. `first` 255 (no ASCII byte) asks for none.
+ * - the colons a hex digit or a colon follows in the chunk, written in order to the colons buffer (`colonsFound`); a
+ *   colon that ends the chunk is the host's to read.
+ * 32 bytes at a time: a stretch of prose with neither costs four loads, a dozen vector operations and a test.
  */
-export function digitRunsAscii(text: usize, n: i32, base: i32): i32 {
-  runStart = -1;
-  runCount = 0;
-  // 0x80 when the byte before the current 8 is a digit.
-  let before: u64 = 0;
+export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32, second: i32): i32 {
+  const firsts = i8x16.splat(<i8>first);
+  const seconds = i8x16.splat(<i8>second);
+  const colon = i8x16.splat(58);
+  let count = 0;
+  let pairs = 0;
+  let colons = 0;
+  let start = -1;
+  // Bit 0 set when the byte before the current 32 is a digit.
+  let before: u32 = 0;
   let i = 0;
-  for (; i + 32 <= n; i += 32) {
-    const at = text + <usize>i;
-    const d0 = digitsOf(load<u64>(at));
-    const d1 = digitsOf(load<u64>(at, 8));
-    const d2 = digitsOf(load<u64>(at, 16));
-    const d3 = digitsOf(load<u64>(at, 24));
-    if ((d0 | d1 | d2 | d3 | before) == 0) continue;
-    if (!emitEdges(d0, before, base + i)) return -1;
-    if (!emitEdges(d1, d0 >> 56, base + i + 8)) return -1;
-    if (!emitEdges(d2, d1 >> 56, base + i + 16)) return -1;
-    if (!emitEdges(d3, d2 >> 56, base + i + 24)) return -1;
-    before = d3 >> 56;
+  for (; i + 32 + gap <= n; i += 32) {
+    const p = text + <usize>i;
+    const v0 = v128.load(p);
+    const v1 = v128.load(p, 16);
+    const d0 = i8x16.lt_u(i8x16.sub(v0, i8x16.splat(48)), i8x16.splat(10));
+    const d1 = i8x16.lt_u(i8x16.sub(v1, i8x16.splat(48)), i8x16.splat(10));
+    const q0 = v128.and(i8x16.eq(v0, firsts), i8x16.eq(v128.load(p + <usize>gap), seconds));
+    const q1 = v128.and(i8x16.eq(v1, firsts), i8x16.eq(v128.load(p + <usize>gap, 16), seconds));
+    const e0 = i8x16.eq(v0, colon);
+    const e1 = i8x16.eq(v1, colon);
+    const any = v128.or(v128.or(v128.or(d0, d1), v128.or(q0, q1)), v128.or(e0, e1));
+    if (before == 0 && !v128.any_true(any)) continue;
+    const pairBits = <u32>i8x16.bitmask(q0) | (<u32>i8x16.bitmask(q1) << 16);
+    if (pairBits != 0) pairs = writePairs(pairs, pairBits, base + i);
+    if (v128.any_true(v128.or(e0, e1))) {
+      const c0 = v128.and(e0, hexOrColon(v128.load(p, 1)));
+      const c1 = v128.and(e1, hexOrColon(v128.load(p, 17)));
+      let colonBits = <u32>i8x16.bitmask(c0) | (<u32>i8x16.bitmask(c1) << 16);
+      while (colonBits != 0) {
+        colons = writeColon(colons, base + i + <i32>ctz(colonBits));
+        colonBits &= colonBits - 1;
+      }
+    }
+    const digits = <u32>i8x16.bitmask(d0) | (<u32>i8x16.bitmask(d1) << 16);
+    // A set bit where a byte differs from the one before it in being a digit: a run starts or ends there.
+    let edges = digits ^ ((digits << 1) | before);
+    while (edges != 0) {
+      const bit = <i32>ctz(edges);
+      if (((digits >> <u32>bit) & 1) != 0) start = base + i + bit;
+      else {
+        count = writeRun(count, start, base + i + bit);
+        if (count < 0) return digitsTooDense();
+        start = -1;
+      }
+      edges &= edges - 1;
+    }
+    before = digits >> 31;
   }
   for (; i < n; i++) {
-    const digit = <u32>(<i32>load<u8>(text + <usize>i) - 48) < 10;
-    if (digit) {
-      if (runStart < 0) runStart = base + i;
-    } else if (runStart >= 0) {
-      runCount = writeRun(runCount, runStart, base + i);
-      if (runCount < 0) return -1;
-      runStart = -1;
+    const byte = <i32>load<u8>(text + <usize>i);
+    if (<u32>(byte - 48) < 10) {
+      if (start < 0) start = base + i;
+    } else if (start >= 0) {
+      count = writeRun(count, start, base + i);
+      if (count < 0) return digitsTooDense();
+      start = -1;
     }
+    if (byte == first && i + gap < n && <i32>load<u8>(text + <usize>(i + gap)) == second)
+      pairs = writePair(pairs, base + i);
+    if (byte == 58 && i + 1 < n && isHexOrColonByte(<i32>load<u8>(text + <usize>(i + 1))))
+      colons = writeColon(colons, base + i);
   }
-  if (runStart >= 0) runCount = writeRun(runCount, runStart, base + n);
-  return runCount;
+  if (start >= 0) count = writeRun(count, start, base + n);
+  pairCount = pairs;
+  colonCount = colons;
+  return count < 0 ? digitsTooDense() : count;
 }
 
-/** `digitRunsAscii` for a chunk holding non-ASCII characters, counting UTF-16 units as `scanUtf8` does. */
+/** A chunk whose runs do not fit: -1, and its pairs and colons are not given either (the walk stopped). */
+function digitsTooDense(): i32 {
+  pairCount = -1;
+  colonCount = -1;
+  return -1;
+}
+
+/** `sidesAscii`'s pairs alone, for a second pair. */
+export function pairsAscii(text: usize, n: i32, base: i32, first: i32, gap: i32, second: i32): i32 {
+  const firsts = i8x16.splat(<i8>first);
+  const seconds = i8x16.splat(<i8>second);
+  let pairs = 0;
+  let i = 0;
+  for (; i + 16 + gap <= n; i += 16) {
+    const p = text + <usize>i;
+    const bits = i8x16.bitmask(v128.and(i8x16.eq(v128.load(p), firsts), i8x16.eq(v128.load(p + <usize>gap), seconds)));
+    if (bits != 0) pairs = writePairs(pairs, <u32>bits, base + i);
+  }
+  for (; i + gap < n; i++)
+    if (<i32>load<u8>(text + <usize>i) == first && <i32>load<u8>(text + <usize>(i + gap)) == second)
+      pairs = writePair(pairs, base + i);
+  pairCount = pairs;
+  return pairs;
+}
+
+/** `sidesAscii`'s digit runs for a chunk holding non-ASCII characters, counting UTF-16 units as `scanUtf8` does. */
 export function digitRunsUtf8(text: usize, n: i32, base: i32): i32 {
   let count = 0;
   let start = -1;

@@ -1,7 +1,7 @@
 /**
  * The byte-class gate of the shared literal pass (scan/candidates.ts `digitRuns`, wasm/literal-pass.ts) changes no
  * finding: its runs are exactly the maximal runs of `[0-9]` of the text (ASCII or not, across the pass's 64 kB
- * chunks and its 8-byte blocks), and the PII number detectors, which try their regexes only where a run lets a match
+ * chunks and its 32-byte blocks), and the PII number detectors, which try their regexes only where a run lets a match
  * start, find exactly what their global scans find with the pass switched off. Texts are built from the shapes the
  * detectors read (phones with `+`, `(` and up to two separators, SSNs, IBANs, dotted quads, long and short digit
  * runs glued to letters and dots), so most candidate starts are near-misses.
@@ -227,7 +227,7 @@ describe("the pass's digit runs", () => {
     expect(ran).toBeGreaterThan(100);
   });
 
-  it("are joined across the pass's chunks and its 8-byte blocks, ASCII and not", () => {
+  it("are joined across the pass's chunks and its 32-byte blocks, ASCII and not", () => {
     let ran = 0;
     fc.assert(
       fc.property(
@@ -236,10 +236,10 @@ describe("the pass's digit runs", () => {
           maxLength: 30,
         }),
         fc.boolean(),
-        fc.integer({ min: 0, max: 15 }),
+        fc.integer({ min: 0, max: 31 }),
         (parts, ascii, shift) => {
           const unit = parts.filter((p) => !ascii || /^[\x00-\x7f]*$/.test(p)).join("") || "1";
-          // Filler sized so runs straddle the 64 kB chunk boundaries and the 8-byte blocks at varying offsets.
+          // Filler sized so runs straddle the 64 kB chunk boundaries and the 32-byte blocks at varying offsets.
           let text = "y".repeat(shift);
           while (text.length < 140_000) text += `${unit}${"z".repeat(300 + (text.length % 61))}`;
           const runs = runsOf(text);

@@ -1,5 +1,5 @@
 import { memoizeLastText } from "../detectors/shared/last-text-memo.js";
-import { LiteralPass, type PassResult } from "./literal-pass.js";
+import { type GappedPair, LiteralPass, type PassResult } from "./literal-pass.js";
 
 /**
  * The candidate index of one text: where each needle a detector asks about stands, searched for once per text and
@@ -46,7 +46,21 @@ export interface CandidateIndex {
    * stretch: the caller scans as before. Do not modify.
    */
   digitRuns(): Int32Array | undefined;
-  /** Whether every character of the text is ASCII (computed once per text). */
+  /**
+   * Every offset where `pair` (registered with passPair) stands, ascending, from the shared pass. Undefined when the
+   * pass has not run on the text yet (this never runs it: see `digitRuns`), does not run on it, the text is not all
+   * ASCII, or it holds more than one per 8 bytes of some 64 kB stretch: the caller searches as before. Do not modify.
+   */
+  pairStarts(pair: PassPair): Int32Array | undefined;
+  /**
+   * Every colon a hex digit or a colon follows (`[0-9A-Fa-f:]`), ascending, from the shared pass; undefined as
+   * `pairStarts` is. Do not modify.
+   */
+  hexColons(): Int32Array | undefined;
+  /**
+   * Whether every character of the text is ASCII (computed once per text; on a text the shared pass runs on, by the
+   * pass, which this then runs if it has not yet).
+   */
   isAscii(): boolean;
 }
 
@@ -94,6 +108,8 @@ class TextCandidates implements CandidateIndex {
   /** The shared pass's lists by registry id (null: not run yet; undefined: not run for this text). */
   private hits: (number[] | undefined)[] | null | undefined = null;
   private runs: Int32Array | undefined;
+  private pairs: readonly (Int32Array | undefined)[] = [];
+  private colons: Int32Array | undefined;
   private ascii: boolean | undefined;
 
   constructor(readonly text: string) {}
@@ -116,11 +132,21 @@ class TextCandidates implements CandidateIndex {
     return this.hits === null || !passEnabled ? undefined : this.runs;
   }
 
+  pairStarts(pair: PassPair): Int32Array | undefined {
+    return this.hits === null || !passEnabled ? undefined : this.pairs[pair.id];
+  }
+
+  hexColons(): Int32Array | undefined {
+    return this.hits === null || !passEnabled ? undefined : this.colons;
+  }
+
   /** The pass's lists of this text (running it on the first call): undefined when it does not run here. */
   private runPassOnce(): (number[] | undefined)[] | undefined {
     if (this.hits !== null) return this.hits;
     const result = runPass(this.text);
     this.runs = result?.digitRuns;
+    this.pairs = result?.pairs ?? [];
+    this.colons = result?.hexColons;
     this.hits = result?.lists;
     // The pass encoded every character: it knows (a text it gave up on is measured when asked).
     if (result !== undefined) this.ascii ??= result.ascii;
@@ -128,6 +154,9 @@ class TextCandidates implements CandidateIndex {
   }
 
   isAscii(): boolean {
+    // The pass encodes every character, so on a text it runs on it answers: asked first (the control detector asks
+    // before it reads the pass's hits), the pass runs now rather than after a UTF-8 length measure of its own.
+    if (this.ascii === undefined && this.hits === null && passRunsOn(this.text)) this.runPassOnce();
     this.ascii ??= Buffer.byteLength(this.text, "utf8") === this.text.length;
     return this.ascii;
   }
@@ -302,6 +331,11 @@ export function setLiteralPass(enabled: boolean): void {
 }
 
 const registry: string[] = [];
+
+/** The pass's literals, folded, by registry id (for the benches that measure the pass). */
+export function registeredLiterals(): readonly string[] {
+  return registry;
+}
 const registryIds = new Map<string, number>();
 let automaton: LiteralPass | undefined;
 let compileFailed = false;
@@ -329,6 +363,31 @@ export function passLiterals(literals: readonly string[]): PassLiterals {
     return id;
   });
   return { literals, ids };
+}
+
+const pairRegistry: GappedPair[] = [];
+
+/** A pair of ASCII characters the shared pass lists (see CandidateIndex.pairStarts). */
+export interface PassPair {
+  readonly id: number;
+}
+
+/**
+ * Registers `first` followed, `gap` characters on, by `second` (one ASCII character each; gap at least 1) for the
+ * shared pass: every text the pass runs on then lists its occurrences (`pairStarts`). At module load: a new pair
+ * compiles the pass again.
+ */
+export function passPair(first: string, gap: number, second: string): PassPair {
+  const codes = [first.charCodeAt(0), second.charCodeAt(0)];
+  if (first.length !== 1 || second.length !== 1 || codes.some((c) => c >= 128) || !(gap >= 1))
+    throw new Error("passPair: two ASCII characters, at least 1 apart");
+  const pair = { first: codes[0]!, gap, second: codes[1]! };
+  let id = pairRegistry.findIndex((p) => p.first === pair.first && p.gap === gap && p.second === pair.second);
+  if (id === -1) {
+    id = pairRegistry.push(pair) - 1;
+    automaton = undefined;
+  }
+  return { id };
 }
 
 /** Needles the index registered itself (learnNeedle), at most MAX_LEARNED: each costs one compile of the automaton. */
@@ -365,17 +424,21 @@ export function literalPassCompiles(): number {
 }
 let compiles = 0;
 
+/** Whether the pass is run on `text` when asked (it may still give up on a text too dense in its literals). */
+function passRunsOn(text: string): boolean {
+  return passEnabled && text.length >= MIN_PASS_LENGTH && registry.length > 0 && !compileFailed;
+}
+
 /**
  * Every registered literal's occurrences in `text`, by registry id, or undefined (a short text; a text with more
  * hits than one per 16 characters: the callers' own scans, which give up on dense texts, are cheaper there).
  */
 function runPass(text: string): PassResult | undefined {
-  if (!passEnabled || text.length < MIN_PASS_LENGTH || registry.length === 0 || compileFailed)
-    return undefined;
+  if (!passRunsOn(text)) return undefined;
   if (automaton === undefined) {
     try {
       compiles++;
-      automaton = new LiteralPass([...registry]);
+      automaton = new LiteralPass([...registry], [...pairRegistry]);
     } catch {
       // A registry past the automaton's state limit (long declared prefixes): every caller searches as before.
       compileFailed = true;

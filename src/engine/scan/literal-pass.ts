@@ -32,8 +32,26 @@ interface PassExports {
   scanAscii(text: number, n: number, base: number, overlap: number): number;
   scanUtf8(text: number, n: number, base: number): number;
   configureRuns(runs: number, cap: number): void;
-  digitRunsAscii(text: number, n: number, base: number): number;
   digitRunsUtf8(text: number, n: number, base: number): number;
+  configurePairs(out: number, cap: number): void;
+  configureColons(out: number, cap: number): void;
+  colonsFound(): number;
+  pairsFound(): number;
+  sidesAscii(text: number, n: number, base: number, first: number, gap: number, second: number): number;
+  pairsAscii(text: number, n: number, base: number, first: number, gap: number, second: number): number;
+}
+
+/**
+ * Two ASCII characters a fixed distance apart (`.` and `.` seven on: the dots of a Discord bot token), whose every
+ * occurrence the pass lists by the first's offset: a detector whose candidates are such a pair reads the list instead
+ * of visiting every occurrence of the first character (every sentence's full stop) itself.
+ */
+export interface GappedPair {
+  /** The first character's code (below 128). */
+  readonly first: number;
+  /** How far on the second stands (at least 1). */
+  readonly gap: number;
+  readonly second: number;
 }
 
 const CHUNK_BYTES = 64 * 1024;
@@ -41,17 +59,21 @@ const CHUNK_BYTES = 64 * 1024;
 const STRIPE_HITS = CHUNK_BYTES / 2 / 8;
 /** Digit runs a chunk may hold, one per 8 of its bytes; more and the text's runs are not given (a table of numbers). */
 const CHUNK_RUNS = CHUNK_BYTES / 8;
+/** A pair's occurrences a chunk may hold, one per 8 of its bytes; more and the text's are not given. */
+const CHUNK_PAIRS = CHUNK_BYTES / 8;
 
 interface Layout {
   readonly a: number;
   readonly b: number;
   readonly text: number;
   readonly runs: number;
+  readonly pairs: number;
+  readonly colons: number;
 }
 
 function place(exports: PassExports, dfa: Dfa): Layout {
   const cap = Math.max(STRIPE_HITS, dfa.mostOutputs);
-  const [classes, table, outStart, outIds, a, b, text, runs] = layOut(exports.memory, [
+  const [classes, table, outStart, outIds, a, b, text, runs, pairs, colons] = layOut(exports.memory, [
     dfa.classes,
     dfa.table,
     dfa.outStart,
@@ -60,10 +82,14 @@ function place(exports: PassExports, dfa: Dfa): Layout {
     cap * 8,
     CHUNK_BYTES,
     CHUNK_RUNS * 8,
-  ]) as [number, number, number, number, number, number, number, number];
+    CHUNK_PAIRS * 4,
+    CHUNK_PAIRS * 4,
+  ]) as [number, number, number, number, number, number, number, number, number, number];
   exports.configure(classes, table, dfa.classCount, dfa.firstAccept, outStart, outIds, a, b, cap);
   exports.configureRuns(runs, CHUNK_RUNS);
-  return { a, b, text, runs };
+  exports.configurePairs(pairs, CHUNK_PAIRS);
+  exports.configureColons(colons, CHUNK_PAIRS);
+  return { a, b, text, runs, pairs, colons };
 }
 
 /** What one pass over a text found. */
@@ -77,6 +103,16 @@ export interface PassResult {
   readonly digitRuns: Int32Array | undefined;
   /** Whether every character of the text is ASCII (every chunk encoded to as many bytes as it has characters). */
   readonly ascii: boolean;
+  /**
+   * By pair (in the order given to the constructor), every offset where the pair stands, ascending; undefined when
+   * the text is not all ASCII or some 64 kB stretch holds more than one per 8 bytes.
+   */
+  readonly pairs: readonly (Int32Array | undefined)[];
+  /**
+   * Every colon a hex digit (`[0-9A-Fa-f]`) or a colon follows, ascending (an IPv6 address holds one); undefined as
+   * `pairs` are.
+   */
+  readonly hexColons: Int32Array | undefined;
 }
 
 /** Runs of digits gathered chunk by chunk, a run cut by a chunk's end joined to its continuation. */
@@ -106,7 +142,85 @@ class RunList {
   }
 }
 
+/** Offsets gathered chunk by chunk: an Int32Array grown by doubling, made at the first offset (4 bytes an offset). */
+class OffsetList {
+  #items: Int32Array | undefined;
+  #size = 0;
+
+  /** Appends the offsets of `from`. */
+  append(from: Int32Array): void {
+    if (from.length === 0) return;
+    this.#room(from.length).set(from, this.#size);
+    this.#size += from.length;
+  }
+
+  push(at: number): void {
+    this.#room(1)[this.#size++] = at;
+  }
+
+  /** The items, with room for `more` after the last. */
+  #room(more: number): Int32Array {
+    const need = this.#size + more;
+    if (this.#items === undefined || need > this.#items.length) {
+      const grown = new Int32Array(Math.max(need, 2 * (this.#items?.length ?? 32)));
+      if (this.#items !== undefined) grown.set(this.#items.subarray(0, this.#size));
+      this.#items = grown;
+    }
+    return this.#items;
+  }
+
+  /** The offsets (a view: the list is not appended to after). */
+  toArray(): Int32Array {
+    return this.#items === undefined ? EMPTY : this.#items.subarray(0, this.#size);
+  }
+}
+
+const EMPTY = new Int32Array(0);
+
 const encoder = new TextEncoder();
+
+const NO_PAIR: GappedPair = { first: 255, gap: 1, second: 255 };
+
+/**
+ * `colons` with the colons `sidesAscii` found in the ASCII chunk of `n` characters at `base` of `text`, and the
+ * chunk's last character if it is a colon the next chunk's first follows with a hex digit or a colon; undefined when
+ * they did not fit or `colons` was undefined already.
+ */
+function appendColons(
+  colons: OffsetList | undefined,
+  ex: PassExports,
+  layout: Layout,
+  text: string,
+  base: number,
+  n: number,
+): OffsetList | undefined {
+  const found = ex.colonsFound();
+  if (colons === undefined || found < 0) return undefined;
+  colons.append(new Int32Array(ex.memory.buffer, layout.colons, found));
+  const last = base + n - 1;
+  if (text.charCodeAt(last) === 58 && isHexOrColonCode(text.charCodeAt(last + 1))) colons.push(last);
+  return colons;
+}
+
+function isHexOrColonCode(code: number): boolean {
+  return (code >= 48 && code <= 58) || ((code | 32) >= 97 && (code | 32) <= 102);
+}
+
+/**
+ * `runs` with the chunk's `found` runs (in the module's runs buffer) appended, or undefined when the chunk's did not
+ * fit or it holds more than one per 8 of its `n` bytes (a table of numbers), or `runs` was undefined already.
+ */
+function appendRuns(
+  runs: RunList | undefined,
+  ex: PassExports,
+  layout: Layout,
+  found: number,
+  n: number,
+): RunList | undefined {
+  if (runs === undefined || found < 0 || found > n >> 3) return undefined;
+  runs.append(new Int32Array(ex.memory.buffer, layout.runs, found * 2), found);
+  return runs;
+}
 
 export class LiteralPass {
   readonly #exports: PassExports;
@@ -115,8 +229,11 @@ export class LiteralPass {
   /** The longest literal's UTF-8 length - 1: how far before its stripe the second stripe's DFA starts. */
   readonly #overlap: number;
 
-  /** Compiles `literals` (non-empty), matched with ASCII letters folded. */
-  constructor(readonly literals: readonly string[]) {
+  /** Compiles `literals` (non-empty), matched with ASCII letters folded; each of `gappedPairs` is listed too. */
+  constructor(
+    readonly literals: readonly string[],
+    readonly gappedPairs: readonly GappedPair[] = [],
+  ) {
     const bytes = utf8Literals(literals, true);
     const dfa = buildDfa(bytes, true);
     this.#exports = instantiateEmbedded<PassExports>(MODULE_BASE64, abortFromModule);
@@ -126,14 +243,16 @@ export class LiteralPass {
   }
 
   /**
-   * Every occurrence of each literal and the digit runs of `text`, or undefined when more than `cap` hits in all, or
-   * a stripe's buffer filled.
+   * Every occurrence of each literal, the digit runs, each gapped pair's occurrences and the hex colons of `text`, or
+   * undefined when more than `cap` hits in all, or a stripe's buffer filled.
    */
   run(text: string, cap: number): PassResult | undefined {
     const ex = this.#exports;
     const layout = this.#layout;
     const lists: (number[] | undefined)[] = new Array(this.literals.length);
     let runs: RunList | undefined = new RunList();
+    const pairs: (OffsetList | undefined)[] = this.gappedPairs.map(() => new OffsetList());
+    let colons: OffsetList | undefined = new OffsetList();
     let count = 0;
     let base = 0;
     let allAscii = true;
@@ -152,17 +271,59 @@ export class LiteralPass {
       count += this.#collect(lists, layout.a, ex.hitsInA());
       count += this.#collect(lists, layout.b, ex.hitsInB());
       if (count > cap) return undefined;
-      if (runs !== undefined) {
-        const found = ascii
-          ? ex.digitRunsAscii(layout.text, written, base)
-          : ex.digitRunsUtf8(layout.text, written, base);
-        if (found < 0 || found > written >> 3) runs = undefined;
-        else runs.append(new Int32Array(ex.memory.buffer, layout.runs, found * 2), found);
+      if (ascii) {
+        runs = this.#sidesAscii(text, base, written, runs, pairs);
+        colons = appendColons(colons, ex, layout, text, base, written);
+      } else {
+        runs = appendRuns(runs, ex, layout, ex.digitRunsUtf8(layout.text, written, base), written);
+        pairs.fill(undefined);
+        colons = undefined;
       }
       base += read;
       rest = read === rest.length ? "" : rest.slice(read);
     }
-    return { lists, digitRuns: runs?.toArray(), ascii: allAscii };
+    return {
+      lists,
+      digitRuns: runs?.toArray(),
+      ascii: allAscii,
+      pairs: pairs.map((list) => list?.toArray()),
+      hexColons: colons?.toArray(),
+    };
+  }
+
+  /**
+   * The digit runs and the pairs of the ASCII chunk of `n` characters at `base` of `text` (in the module's text
+   * buffer), appended to `runs` (returned; undefined once a chunk's did not fit) and to each pair's list.
+   */
+  #sidesAscii(
+    text: string,
+    base: number,
+    n: number,
+    runs: RunList | undefined,
+    pairs: (OffsetList | undefined)[],
+  ): RunList | undefined {
+    const ex = this.#exports;
+    const layout = this.#layout;
+    const all = this.gappedPairs;
+    // 255 is no ASCII byte: without a pair, the walk reads only the digits.
+    const first = all.length === 0 ? NO_PAIR : all[0]!;
+    const found = ex.sidesAscii(layout.text, n, base, first.first, first.gap, first.second);
+    const kept = appendRuns(runs, ex, layout, found, n);
+    for (let k = 0; k < all.length; k++) {
+      const { first: a, gap, second } = all[k]!;
+      if (k > 0 && pairs[k] !== undefined) ex.pairsAscii(layout.text, n, base, a, gap, second);
+      const list = pairs[k];
+      const count = ex.pairsFound();
+      if (list === undefined || count < 0) {
+        pairs[k] = undefined;
+        continue;
+      }
+      list.append(new Int32Array(ex.memory.buffer, layout.pairs, count));
+      // The module reads only pairs whose second character is in the chunk; the chunk's last `gap` are read here.
+      for (let at = base + Math.max(0, n - gap); at < base + n; at++)
+        if (text.charCodeAt(at) === a && text.charCodeAt(at + gap) === second) list.push(at);
+    }
+    return kept;
   }
 
   /** Appends `count` (literal, end) pairs at `at` to the lists; returns `count`. */

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { candidateIndex, MIN_PASS_LENGTH } from "../../scan/candidates.js";
 import { HAS_COLON, HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isDigitCode, isHexCode, isWordCode } from "../shared/char-codes.js";
@@ -108,29 +109,44 @@ function looksLikeIpv6(candidate: string): boolean {
 // skipped before any slicing: on JSON every `"key": value` colon is such a run (1 MB bench JSON: 42k of them).
 const MIN_IPV6 = 6;
 
+/**
+ * The IPv6 addresses of `text`: the run of hex digits, colons and dots around each colon, each run read once. On a
+ * long text the runs read are those around a colon a hex digit or a colon follows, from the shared pass: a valid
+ * address (isIP 6, as looksLikeIpv6 asks) holds `::`, or two groups meeting at a colon (eight groups, or six and an
+ * IPv4 address), so no other run holds one, and JSON's `"key": value` colons are not visited one by one.
+ */
 function detectIpv6(text: string, out: TextMatch[]): void {
-  let colon = text.indexOf(":");
-  while (colon !== -1) {
-    // Maximal run of hex digits, colons and dots around the colon: [runStart, runEnd).
-    let runStart = colon;
-    while (runStart > 0 && isIpv6Code(text.charCodeAt(runStart - 1))) runStart--;
-    let runEnd = colon + 1;
-    while (runEnd < text.length && isIpv6Code(text.charCodeAt(runEnd))) runEnd++;
-    if (runEnd - runStart >= MIN_IPV6) {
-      let start = runStart;
-      let end = runEnd;
-      // "IP:fe80::1" and "at fe80::1." / "fe80::1: link up": peel one label colon and sentence dots off the ends.
-      if (text.charCodeAt(start) === 58 && text.charCodeAt(start + 1) !== 58) start++;
-      while (end > start && text.charCodeAt(end - 1) === 46) end--;
-      if (text.charCodeAt(end - 1) === 58 && text.charCodeAt(end - 2) !== 58) end--;
-      const bounded = !isWordCode(codeAt(text, runStart - 1)) && !isWordCode(codeAt(text, runEnd));
-      if (bounded && end - start <= MAX_IPV6 && looksLikeIpv6(text.slice(start, end))) {
-        out.push({ kind: "pii", type: "ip_address", start, end, ruleId: "pii.ip_address" });
-      }
-    }
-    // Every other colon in this run would produce the same candidate; the run is visited once.
-    colon = text.indexOf(":", runEnd);
+  const colons = text.length < MIN_PASS_LENGTH ? undefined : candidateIndex(text).hexColons();
+  if (colons !== undefined) {
+    let runEnd = 0;
+    for (const colon of colons) if (colon >= runEnd) runEnd = visitColonRun(text, colon, out);
+    return;
   }
+  for (let colon = text.indexOf(":"); colon !== -1; colon = text.indexOf(":", colon))
+    colon = visitColonRun(text, colon, out);
+}
+
+/**
+ * The maximal run of hex digits, colons and dots around the colon at `colon`, reported when it holds an IPv6 address;
+ * returns where the run ends (every other colon in it would give the same candidate: the caller goes on from there).
+ */
+function visitColonRun(text: string, colon: number, out: TextMatch[]): number {
+  let runStart = colon;
+  while (runStart > 0 && isIpv6Code(text.charCodeAt(runStart - 1))) runStart--;
+  let runEnd = colon + 1;
+  while (runEnd < text.length && isIpv6Code(text.charCodeAt(runEnd))) runEnd++;
+  if (runEnd - runStart < MIN_IPV6) return runEnd;
+  let start = runStart;
+  let end = runEnd;
+  // "IP:fe80::1" and "at fe80::1." / "fe80::1: link up": peel one label colon and sentence dots off the ends.
+  if (text.charCodeAt(start) === 58 && text.charCodeAt(start + 1) !== 58) start++;
+  while (end > start && text.charCodeAt(end - 1) === 46) end--;
+  if (text.charCodeAt(end - 1) === 58 && text.charCodeAt(end - 2) !== 58) end--;
+  const bounded = !isWordCode(codeAt(text, runStart - 1)) && !isWordCode(codeAt(text, runEnd));
+  if (bounded && end - start <= MAX_IPV6 && looksLikeIpv6(text.slice(start, end))) {
+    out.push({ kind: "pii", type: "ip_address", start, end, ruleId: "pii.ip_address" });
+  }
+  return runEnd;
 }
 
 /**

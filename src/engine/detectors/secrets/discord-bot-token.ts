@@ -1,3 +1,4 @@
+import { candidateIndex, MIN_PASS_LENGTH, passPair } from "../../scan/candidates.js";
 import { HAS_UPPER } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt } from "../shared/char-codes.js";
@@ -15,18 +16,28 @@ import { isLookalikeSecret } from "./lookalike.js";
 const CANDIDATE = /[MNO][A-Za-z0-9]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}/g;
 /**
  * CANDIDATE, tried only 24-26 characters before a dot that has another dot seven characters on (candidate-scan.ts):
- * every match's first dot is there. V8 finds dots faster than it tries the regex at every M, N and O of prose.
+ * every match's first dot is there. V8 finds dots faster than it tries the regex at every M, N and O of prose; on a
+ * long text the shared pass lists those dot pairs (DOT_PAIR), so prose's full stops are not visited one by one.
  */
 const CANDIDATE_AT = stickyOf(CANDIDATE);
+const DOT_PAIR = passPair(".", 7, ".");
 
 function candidateStarts(text: string): number[] {
   const starts: number[] = [];
-  for (let dot = text.indexOf(".", 24); dot !== -1; dot = text.indexOf(".", dot + 1)) {
-    if (text.charCodeAt(dot + 7) !== 46) continue;
-    const from = Math.max(dot - 26, starts.length === 0 ? 0 : starts[starts.length - 1]! + 1);
-    for (let s = from; s <= dot - 24; s++) starts.push(s);
+  const pairs = text.length < MIN_PASS_LENGTH ? undefined : candidateIndex(text).pairStarts(DOT_PAIR);
+  if (pairs !== undefined) {
+    for (const dot of pairs) if (dot >= 24) addStarts(starts, dot);
+    return starts;
   }
+  for (let dot = text.indexOf(".", 24); dot !== -1; dot = text.indexOf(".", dot + 1))
+    if (text.charCodeAt(dot + 7) === 46) addStarts(starts, dot);
   return starts;
+}
+
+/** Appends the starts 26 to 24 characters before the first dot `dot` not listed yet (`starts` ascending). */
+function addStarts(starts: number[], dot: number): void {
+  const from = Math.max(dot - 26, starts.length === 0 ? 0 : starts[starts.length - 1]! + 1);
+  for (let s = from; s <= dot - 24; s++) starts.push(s);
 }
 
 function isTokenCode(code: number): boolean {

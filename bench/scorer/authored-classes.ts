@@ -386,6 +386,8 @@ function compose(
   return openings.map((open) => (a: string, w: string, pick: Pick) => `${open(w)} ${pick(bodies)(a, pick)}`);
 }
 
+const oneLine = (s: string) => s.trim().replace(/\s*\n\s*/g, " ");
+
 function hyphenate(s: string): string {
   return s
     .toLowerCase()
@@ -562,7 +564,8 @@ const CARRIERS: ((x: string, pick: Pick) => string)[] = [
   (x) =>
     `diff --git a/README.md b/README.md\n--- a/README.md\n+++ b/README.md\n@@ -3,3 +3,4 @@\n Install with npm.\n+${x.replace(/\n/g, "\n+")}\n Usage below.`,
   (x) => `Ticket SUP-4410 (priority: normal)\nReporter: k.osei\n\n${x}\n\nStatus: waiting for support`,
-  (x) => `  main\n* ${x.split("\n")[0]}\n  remotes/origin/main\n  remotes/origin/${x.split("\n")[0]}`,
+  // A branch listing holds the whole text on one line (its first line alone could drop the instruction).
+  (x) => `  main\n* ${oneLine(x)}\n  remotes/origin/main\n  remotes/origin/${oneLine(x)}`,
   (x) =>
     `commit 9f3c2a17e4b0\nAuthor: dev <dev@example.org>\nDate:   Fri Nov 20 10:02 2026\n\n    ${x.replace(/\n/g, "\n    ")}\n`,
   (x) => `9f3c2a1 ${x.split("\n").join(" ")}\n41d0b7e bump dependencies\n0a2e9f4 initial import`,

@@ -267,7 +267,7 @@ export function corpusDocuments(root: string): CorpusDoc[] {
     // The classes corpus measures (dev, report) and is not trained on unless TOLLGATE_CLASSES_TRAINED=1: trained on
     // (session 14), it raised rules + model on its own dev framings (69 -> 101 of 120) and lowered it on the rest of
     // dev (711 -> 704 of 858) and on test/unit/injection-scorer.test.ts' paraphrases (8 -> 6 of 10, under that test's
-    // floor), so the shipped model stays the one trained without it (bench/results/2026-11-27-s14-s14-injmodel.md).
+    // floor), so the shipped model stays the one trained without it (bench/results/2026-11-27-s14-injmodel.md).
     ...classDocs()
       .filter((d) => process.env.TOLLGATE_CLASSES_TRAINED === "1" || d.part !== "train")
       .map(({ text, positive, part }) => ({

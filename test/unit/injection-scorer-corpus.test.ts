@@ -97,6 +97,13 @@ describe("injection scorer: the classes corpus", () => {
       expect(docs.some((d) => !d.positive && d.part === part)).toBe(true);
   });
 
+  it("is not trained on unless asked (TOLLGATE_CLASSES_TRAINED=1): its dev part measures", () => {
+    const mine = (d: { source: string }) => /missed classes|same shapes/.test(d.source);
+    const corpus = corpusDocuments(corporaRoot()).filter(mine);
+    expect(corpus.some((d) => d.part === "train")).toBe(false);
+    expect(corpus.filter((d) => d.part === "dev").length).toBe(docs.filter((d) => d.part === "dev").length);
+  });
+
   it("never puts a text in two parts", () => {
     const partOfText = new Map<string, string>();
     for (const d of docs) {

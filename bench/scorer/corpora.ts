@@ -24,6 +24,7 @@
  * | authored attacks in the shapes issue 18 lists, and benign texts in the same frames (authored.ts) | both | by frame |
  * | authored attacks by class, framing, forged-turn marker, carrier and language (15), benign in the same carriers and languages (authored-wide.ts) | both | by frame |
  * | authored benign, broad: 13 genres (advisories, chat-API docs, runbooks, support mail, reviews, ...) in 21 carriers of their own (authored-benign.ts) | benign | by sentence |
+ * | authored, classes (session 14; dev and report only unless TOLLGATE_CLASSES_TRAINED=1): the classes issue 18 lists as missed on unseen material (a claim from the owner, a to-do for whoever reads it, pseudo-system markers, tool names with arguments, glued values, misspelt verbs, branch names, commit subjects, `<IMPORTANT>` blocks, forged turns) x 17 carriers; benign texts of the same shapes and writing that discusses them (authored-classes.ts) | both | by framing |
  * | authored, families (session 12): 16 framings of planted instructions x 26 actions (dev and report only, never trained on); benign writing about the same actions, requests between people, prompt-format docs with role markers (authored-families.ts) | both | by frame |
  *
  * The generated eval set (bench/eval-set) is added by the trainer: its train split to `train`, its dev split to
@@ -34,6 +35,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { authoredDocs } from "./authored.js";
 import { authoredBenignDocs } from "./authored-benign.js";
+import { classDocs } from "./authored-classes.js";
 import { familyDocs } from "./authored-families.js";
 import { wideAuthoredDocs } from "./authored-wide.js";
 import { hardNegatives } from "./hard-negatives.js";
@@ -262,6 +264,20 @@ export function corpusDocuments(root: string): CorpusDoc[] {
       source: "authored benign, broad (genres x carriers)",
       part,
     })),
+    // The classes corpus measures (dev, report) and is not trained on unless TOLLGATE_CLASSES_TRAINED=1: trained on
+    // (session 14), it raised rules + model on its own dev framings (69 -> 101 of 120) and lowered it on the rest of
+    // dev (711 -> 704 of 858) and on test/unit/injection-scorer.test.ts' paraphrases (8 -> 6 of 10, under that test's
+    // floor), so the shipped model stays the one trained without it (bench/results/2026-11-27-s14-injmodel.md).
+    ...classDocs()
+      .filter((d) => process.env.TOLLGATE_CLASSES_TRAINED === "1" || d.part !== "train")
+      .map(({ text, positive, part }) => ({
+        text,
+        positive,
+        source: positive
+          ? "authored attacks, classes (issue 18's missed classes)"
+          : "authored benign, classes (same shapes)",
+        part,
+      })),
     // The families' attacks measure (dev, report) and are not trained on: trained on (session 12, benign weight
     // 20), they raised detection on their own dev frames (78 -> 114 of 156) and lowered it on the rest of dev
     // (633 -> 624 of 702) at three more dev false positives. Their benign documents are trained on.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { classDocs } from "../../bench/scorer/authored-classes.js";
 import { familyDocs } from "../../bench/scorer/authored-families.js";
 import { wideAuthoredDocs } from "../../bench/scorer/authored-wide.js";
 import { corporaRoot, corpusDocuments, partOf } from "../../bench/scorer/corpora.js";
@@ -74,5 +75,41 @@ describe("injection scorer: the families corpus", () => {
     expect(dev.filter((d) => d.positive).length).toBe(
       docs.filter((d) => d.part === "dev" && d.positive).length,
     );
+  });
+});
+
+/**
+ * The classes corpus (session 14): issue 18's missed classes in many carriers. Every class has attack framings in
+ * each part, a framing's documents all in one part (dev measures framings training never saw), and a frame's
+ * documents do not move when a frame is added (each frame draws from its own random stream).
+ */
+describe("injection scorer: the classes corpus", () => {
+  const docs = classDocs();
+
+  it("is the same on every run, with attacks of every class in train, dev and report", () => {
+    expect(classDocs()).toEqual(docs);
+    const classes = new Set(docs.filter((d) => d.positive).map((d) => d.cls));
+    expect(classes.size).toBe(10);
+    for (const cls of classes)
+      for (const part of ["train", "dev", "report"] as const)
+        expect(docs.some((d) => d.positive && d.cls === cls && d.part === part)).toBe(true);
+    for (const part of ["train", "dev", "report"] as const)
+      expect(docs.some((d) => !d.positive && d.part === part)).toBe(true);
+  });
+
+  it("is not trained on unless asked (TOLLGATE_CLASSES_TRAINED=1): its dev part measures", () => {
+    const mine = (d: { source: string }) => /missed classes|same shapes/.test(d.source);
+    const corpus = corpusDocuments(corporaRoot()).filter(mine);
+    expect(corpus.some((d) => d.part === "train")).toBe(false);
+    expect(corpus.filter((d) => d.part === "dev").length).toBe(docs.filter((d) => d.part === "dev").length);
+  });
+
+  it("never puts a text in two parts", () => {
+    const partOfText = new Map<string, string>();
+    for (const d of docs) {
+      const seen = partOfText.get(d.text);
+      if (seen !== undefined && seen !== d.part) expect.fail(`${d.cls} text in ${seen} and ${d.part}`);
+      partOfText.set(d.text, d.part);
+    }
   });
 });

@@ -400,6 +400,18 @@ describe("injection scorer: the rule in a policy", () => {
     expect(out).not.toContain("git_reset");
   });
 
+  it("cuts inside a quoted CSV cell: the cell keeps its quotes, the record its id and name", async () => {
+    const csv = `id,name,notes\n1000,renewal,"${PLANTED}"\n1001,audit,ok`;
+    const { scorer, out } = await check(
+      { rules: { "injection.structure": "off", "injection.scorer": "neutralise" } },
+      csv,
+    );
+    expect(scorer.length).toBe(1);
+    expect(csv.slice(scorer[0]!.start, scorer[0]!.end)).toBe(PLANTED);
+    expect(out).toContain('1000,renewal,"');
+    expect(out).toContain("1001,audit,ok");
+  });
+
   it("the default policy leaves a list of e-mail addresses to the e-mail rule (no 583-character cut)", async () => {
     const emails = Array.from({ length: 30 }, (_, i) => `person${i}@example.com`).join(", ");
     const { decision } = await check({}, emails);

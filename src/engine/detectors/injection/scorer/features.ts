@@ -66,9 +66,98 @@ function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0xa0 || c === 0x3000;
 }
 
+/** The character n-gram sizes that are on, as a bit set (bit `n` for size `n`, 2..6). */
+function sizeBits(sizes: readonly number[]): number {
+  let bits = 0;
+  for (const n of sizes) if (n >= 2 && n <= 6) bits |= 1 << n;
+  return bits;
+}
+
+/**
+ * The code of the character n-gram of the last `n` symbols (`last[0]` the newest): FNV-1a from its size's seed over
+ * the symbols oldest first, then the finaliser.
+ */
+function charGramCode(last: Int32Array, n: number, mask: number): number {
+  let h = FNV_OFFSET ^ Math.imul(SEED_CHAR, n);
+  for (let k = n - 1; k >= 0; k--) h = Math.imul(h ^ last[k]!, FNV_PRIME);
+  h = fmix32(h);
+  return (h & mask) * 2 + (h >>> 31);
+}
+
+/**
+ * The state of one segment's feature stream: the open word's hash, the previous word's, and the last six symbols of
+ * the collapsed stream (a leading space pads the segment start). Each step writes the codes it completes to `out`.
+ */
+class FeatureStream {
+  count = 0;
+  private readonly last = new Int32Array(6);
+  private seen = 1;
+  private wordHash = FNV_OFFSET;
+  private inWord = false;
+  private previousWord = 0;
+  private havePrevious = false;
+
+  constructor(
+    private readonly mask: number,
+    private readonly sizes: number,
+    private readonly words: boolean,
+    private readonly out: Int32Array,
+  ) {
+    this.last[0] = SPACE;
+  }
+
+  /** One unit of the segment (a space after its last unit closes the last word and pads). */
+  step(code: number): void {
+    let c = code;
+    let symbol: number;
+    let wordUnit = false;
+    if (isSpace(c)) {
+      symbol = this.last[0] === SPACE ? -1 : SPACE;
+    } else {
+      if (c >= 0x30 && c <= 0x39) c = ZERO;
+      wordUnit = isWordUnit(c);
+      symbol = c;
+    }
+    if (wordUnit) {
+      if (!this.inWord) {
+        this.inWord = true;
+        this.wordHash = FNV_OFFSET;
+      }
+      this.wordHash = Math.imul(this.wordHash ^ c, FNV_PRIME);
+    } else if (this.inWord) {
+      this.inWord = false;
+      if (this.words) this.closeWord();
+    }
+    if (symbol >= 0) this.pushSymbol(symbol);
+  }
+
+  /** A word ended: its unigram, and its bigram with the word before. */
+  private closeWord(): void {
+    let h = fmix32(this.wordHash ^ SEED_WORD);
+    this.out[this.count++] = (h & this.mask) * 2 + (h >>> 31);
+    if (this.havePrevious) {
+      h = fmix32(Math.imul(this.previousWord ^ SEED_BIGRAM, FNV_PRIME) ^ this.wordHash);
+      this.out[this.count++] = (h & this.mask) * 2 + (h >>> 31);
+    }
+    this.previousWord = this.wordHash;
+    this.havePrevious = true;
+  }
+
+  /** A symbol of the collapsed stream: shifted in, then each n-gram size on that has seen enough, smallest first. */
+  private pushSymbol(symbol: number): void {
+    const last = this.last;
+    last.copyWithin(1, 0, 5);
+    last[0] = symbol;
+    this.seen++;
+    for (let n = 2; n <= 6; n++)
+      if ((this.sizes & (1 << n)) !== 0 && this.seen >= n)
+        this.out[this.count++] = charGramCode(last, n, this.mask);
+  }
+}
+
 /**
  * Writes the feature codes of `text[start, end)` into `out` (from index 0) and returns how many. Linear in the
- * segment: each unit is looked at once, and each character n-gram is hashed from the last `n` units held in locals.
+ * segment: each unit is looked at once, and each character n-gram is hashed from the last `n` symbols held.
  * `out` must hold `featureCapacity(config, end - start)` codes.
  */
 export function writeFeatures(
@@ -79,109 +168,10 @@ export function writeFeatures(
   out: Int32Array,
 ): number {
   const mask = (1 << config.bucketsLog2) - 1;
-  const sizes = config.charSizes;
-  const words = config.words;
-  // Which n-gram sizes are on, as locals: the loop below tests booleans instead of walking an array per unit.
-  let want2 = false;
-  let want3 = false;
-  let want4 = false;
-  let want5 = false;
-  let want6 = false;
-  for (const n of sizes) {
-    if (n === 2) want2 = true;
-    else if (n === 3) want3 = true;
-    else if (n === 4) want4 = true;
-    else if (n === 5) want5 = true;
-    else if (n === 6) want6 = true;
-  }
-  let count = 0;
-  // Last six symbols of the collapsed stream (c1 newest); a leading space pads the segment start.
-  let c1 = SPACE;
-  let c2 = 0;
-  let c3 = 0;
-  let c4 = 0;
-  let c5 = 0;
-  let c6 = 0;
-  let seen = 1;
-  let wordHash = FNV_OFFSET;
-  let inWord = false;
-  let previousWord = 0;
-  let havePrevious = false;
-  // One extra round after the last unit closes the last word and pads with a space.
-  for (let i = start; i <= end; i++) {
-    let c = i === end ? SPACE : text.charCodeAt(i);
-    let symbol: number;
-    let wordUnit = false;
-    if (isSpace(c)) {
-      symbol = c1 === SPACE ? -1 : SPACE;
-    } else {
-      if (c >= 0x30 && c <= 0x39) c = ZERO;
-      wordUnit = isWordUnit(c);
-      symbol = c;
-    }
-    if (wordUnit) {
-      if (!inWord) {
-        inWord = true;
-        wordHash = FNV_OFFSET;
-      }
-      wordHash = Math.imul(wordHash ^ c, FNV_PRIME);
-    } else if (inWord) {
-      inWord = false;
-      if (words) {
-        let h = fmix32(wordHash ^ SEED_WORD);
-        out[count++] = (h & mask) * 2 + (h >>> 31);
-        if (havePrevious) {
-          h = fmix32(Math.imul(previousWord ^ SEED_BIGRAM, FNV_PRIME) ^ wordHash);
-          out[count++] = (h & mask) * 2 + (h >>> 31);
-        }
-        previousWord = wordHash;
-        havePrevious = true;
-      }
-    }
-    if (symbol < 0) continue;
-    c6 = c5;
-    c5 = c4;
-    c4 = c3;
-    c3 = c2;
-    c2 = c1;
-    c1 = symbol;
-    seen++;
-    // Oldest first, as the n-gram reads; each size has its own seed.
-    if (want2 && seen >= 2) {
-      const h = fmix32(
-        Math.imul(Math.imul(FNV_OFFSET ^ Math.imul(SEED_CHAR, 2) ^ c2, FNV_PRIME) ^ c1, FNV_PRIME),
-      );
-      out[count++] = (h & mask) * 2 + (h >>> 31);
-    }
-    if (want3 && seen >= 3) {
-      let h = Math.imul(FNV_OFFSET ^ Math.imul(SEED_CHAR, 3) ^ c3, FNV_PRIME);
-      h = Math.imul(Math.imul(h ^ c2, FNV_PRIME) ^ c1, FNV_PRIME);
-      h = fmix32(h);
-      out[count++] = (h & mask) * 2 + (h >>> 31);
-    }
-    if (want4 && seen >= 4) {
-      let h = Math.imul(FNV_OFFSET ^ Math.imul(SEED_CHAR, 4) ^ c4, FNV_PRIME);
-      h = Math.imul(h ^ c3, FNV_PRIME);
-      h = Math.imul(Math.imul(h ^ c2, FNV_PRIME) ^ c1, FNV_PRIME);
-      h = fmix32(h);
-      out[count++] = (h & mask) * 2 + (h >>> 31);
-    }
-    if (want5 && seen >= 5) {
-      let h = Math.imul(FNV_OFFSET ^ Math.imul(SEED_CHAR, 5) ^ c5, FNV_PRIME);
-      h = Math.imul(Math.imul(h ^ c4, FNV_PRIME) ^ c3, FNV_PRIME);
-      h = Math.imul(Math.imul(h ^ c2, FNV_PRIME) ^ c1, FNV_PRIME);
-      h = fmix32(h);
-      out[count++] = (h & mask) * 2 + (h >>> 31);
-    }
-    if (want6 && seen >= 6) {
-      let h = Math.imul(FNV_OFFSET ^ Math.imul(SEED_CHAR, 6) ^ c6, FNV_PRIME);
-      h = Math.imul(Math.imul(h ^ c5, FNV_PRIME) ^ c4, FNV_PRIME);
-      h = Math.imul(Math.imul(h ^ c3, FNV_PRIME) ^ c2, FNV_PRIME);
-      h = fmix32(Math.imul(h ^ c1, FNV_PRIME));
-      out[count++] = (h & mask) * 2 + (h >>> 31);
-    }
-  }
-  return count;
+  const stream = new FeatureStream(mask, sizeBits(config.charSizes), config.words, out);
+  for (let i = start; i < end; i++) stream.step(text.charCodeAt(i));
+  stream.step(SPACE);
+  return stream.count;
 }
 
 /** The features of `text[start, end)` as `(bucket, sign)` pairs, for training and tests (allocates). */

@@ -49,7 +49,7 @@ export function scorerDetectorFrom(weights: ScorerWeights): TextDetector {
       const spans: Span[] = [];
       scoreText(text, model, model.threshold, (span) => spans.push({ start: span.start, end: span.end }));
       for (const span of spans)
-        for (const unit of dataUnits(text, span, model))
+        for (const unit of dataUnits(text, span, model).map((u) => withinQuotes(text, u)))
           out.push({
             kind: "injection",
             type: SCORER_TYPE,
@@ -59,6 +59,20 @@ export function scorerDetectorFrom(weights: ScorerWeights): TextDetector {
           });
     },
   };
+}
+
+/**
+ * A unit that is a whole quoted cell or value (`"..."`) without its quotes: the quotes belong to the record's
+ * structure (a CSV cell stays a cell after the cut), not to the instruction.
+ */
+function withinQuotes(text: string, unit: Span): Span {
+  if (
+    unit.end - unit.start >= 2 &&
+    text.charCodeAt(unit.start) === 0x22 &&
+    text.charCodeAt(unit.end - 1) === 0x22
+  )
+    return { start: unit.start + 1, end: unit.end - 1 };
+  return unit;
 }
 
 /** A scored sentence split into more units than this is reported whole (a wall of one-word cells). */

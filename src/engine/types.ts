@@ -61,4 +61,12 @@ export interface TextDetector {
    * unknown, the screening's longest separator.
    */
   readonly contextReach?: number;
+  /**
+   * Optional: what the JSON screening reads joined strings with instead of this detector, for a detector whose
+   * verdict weighs text around a match (the learned model's second opinion reads a window that crosses into a
+   * neighbour string there). Its matches on any text must overlap every match this detector makes on that text, so a
+   * string this detector would flag alone is never screened out. Never set on a mapped detector (its joined matches
+   * are taken as its own).
+   */
+  readonly joinedScreen?: TextDetector;
 }

@@ -1003,9 +1003,9 @@ function markFound(
   marks: Marks,
 ): void {
   const found = new MatchColumns();
-  withJoinedStrings({ text, starts, gap }, () =>
-    runDetectorsInto(single(detector), text, ALL_FEATURES, found),
-  );
+  // A detector whose verdict reads across strings screens with its `joinedScreen` (a superset of its matches).
+  const reader = mapped ? detector : (detector.joinedScreen ?? detector);
+  withJoinedStrings({ text, starts, gap }, () => runDetectorsInto(single(reader), text, ALL_FEATURES, found));
   const { near, crossed, inside } = marks;
   const count = starts.length - 1;
   for (let i = 0; i < found.size; i++) {

@@ -58,6 +58,7 @@ export type WindowScorer = (text: string, from: number, to: number, model: Score
 /**
  * Drops from `out[first..]` the findings the model vetoes; findings of `UNVETOED_TYPE` are kept unasked. One opinion
  * per window (several findings on one line with the same window ask once), at most `opinionBudget` characters read.
+ * Returns the vetoed findings, in order.
  */
 export function vetFindings(
   text: string,
@@ -65,8 +66,9 @@ export function vetFindings(
   first: number,
   model: ScorerModel,
   score: WindowScorer = spanLogit,
-): void {
+): TextMatch[] {
   const asked = new Map<string, boolean>();
+  const vetoed: TextMatch[] = [];
   let budget = opinionBudget(text.length);
   let kept = first;
   for (let i = first; i < out.length; i++) {
@@ -87,8 +89,58 @@ export function vetFindings(
       asked.set(key, keep);
     }
     if (keep) out[kept++] = m;
+    else vetoed.push(m);
   }
   out.length = kept;
+  return vetoed;
+}
+
+/** Characters past a vetoed finding's end that a direct override starting inside it may still read. */
+const SWALLOWED_REACH = 1_000;
+
+/** Reads of one vetoed finding's text at most (each from the word after the last read's first finding). */
+const SWALLOWED_READS = 16;
+
+/**
+ * The direct overrides that began inside `vetoed` findings. The phrase detector reports one finding per phrase and
+ * resumes after it, so a finding the model vetoes (a marker block read up to "Ignore") may hold the start of a
+ * direct override, which is never vetoed: each vetoed finding's text is read again from its second word (and again
+ * from the word after any other finding that read begins with inside it), and the overrides starting inside it are
+ * returned (offsets in `text`). Bounded: at most `SWALLOWED_READS` reads of the finding and `SWALLOWED_REACH`
+ * characters past it per vetoed finding, and only the model's vetoes (within `opinionBudget`) make one.
+ */
+export function swallowedOverrides(
+  phrase: TextDetector,
+  text: string,
+  vetoed: readonly TextMatch[],
+): TextMatch[] {
+  const found: TextMatch[] = [];
+  for (const v of vetoed) {
+    let from = nextWordStart(text, v.start);
+    for (let reads = 0; reads < SWALLOWED_READS && from < v.end; reads++) {
+      const piece: TextMatch[] = [];
+      phrase.detect(text.slice(from, Math.min(text.length, v.end + SWALLOWED_REACH)), piece);
+      const other = piece.find((m) => m.type !== UNVETOED_TYPE && from + m.start < v.end);
+      for (const m of piece)
+        if (
+          m.type === UNVETOED_TYPE &&
+          from + m.start < v.end &&
+          (other === undefined || m.start < other.start)
+        )
+          found.push({ ...m, start: from + m.start, end: from + m.end });
+      if (other === undefined) break;
+      from = nextWordStart(text, from + other.start);
+    }
+  }
+  return found;
+}
+
+/** The start of the first word after the one at `start` (past letters and digits, then past the rest). */
+function nextWordStart(text: string, start: number): number {
+  let i = start;
+  while (i < text.length && /[\p{L}\p{N}]/u.test(text[i]!)) i++;
+  while (i < text.length && !/[\p{L}\p{N}]/u.test(text[i]!)) i++;
+  return i;
 }
 
 /**
@@ -106,10 +158,24 @@ export function withSecondOpinion(
     ...(phrase.requires === undefined ? {} : { requires: phrase.requires }),
     ...(phrase.minLength === undefined ? {} : { minLength: phrase.minLength }),
     ...(phrase.keywords === undefined ? {} : { keywords: phrase.keywords }),
+    // The veto reads a window that crosses into a neighbour string on the JSON screening's joined text: the screen
+    // reads with the rules alone, whose matches hold every match kept here.
+    joinedScreen: phrase,
     detect(text: string, out: TextMatch[]): void {
       const first = out.length;
       phrase.detect(text, out);
-      if (out.length > first) vetFindings(text, out, first, loadModel());
+      if (out.length === first) return;
+      const vetoed = vetFindings(text, out, first, loadModel());
+      if (vetoed.length > 0) insertInOrder(out, first, swallowedOverrides(phrase, text, vetoed));
     },
   };
+}
+
+/** Adds `found` to `out[first..]`, keeping it ordered by start. */
+function insertInOrder(out: TextMatch[], first: number, found: readonly TextMatch[]): void {
+  if (found.length === 0) return;
+  const tail = out.splice(first);
+  tail.push(...found);
+  tail.sort((a, b) => a.start - b.start);
+  out.push(...tail);
 }

@@ -29,13 +29,12 @@ export const INJECTION_SCORER_RULES = [
     // session-8 model 728 at 31, one more than the rules on the new benign documents); its cost unchanged, so still
     // opt-in (bench/results/2026-11-27-s12-injmodel.md). Session 13: speed-only changes (findings and logits
     // identical) bring the model alone to 16-27 µs per KB on the loaded development machine, against a bound of 8
-    // for its share: still opt-in (bench/results/2026-11-27-s13-injmodel.md). Session 14: on by default on tool
-    // output (dev 722 -> 780 of 978 at 32 -> 28 of 2,232 false positives; test 301 -> 347 of 392 at 24 -> 24 of 336),
-    // at 12-17 µs per KB alone (bench/results/2026-11-27-s14-injmodel.md), once its second opinion no longer vetoes a
-    // direct override (bench/results/2026-11-27-s14-veto.md: test and blind detection unchanged by that fix). Not on
-    // tool input unless named: it was trained and chosen on tool output.
+    // for its share: still opt-in (bench/results/2026-11-27-s13-injmodel.md). Session 14: dev and test meet the
+    // detection rule, but switched on it flags ten e-mail addresses joined by spaces as one instruction (the whole
+    // text would be cut): still opt-in (bench/results/2026-11-27-s14-final.md). Not on tool input either way: it was
+    // trained and chosen on tool output.
     defaults: { input: "off", output: FAMILY_DEFAULTS.injection.output },
-    optIn: "input",
+    optIn: true,
     detector: createScorerDetector,
     examples: {
       // Our own paraphrases, not taken from the eval set (test/unit/injection-scorer.test.ts has more).

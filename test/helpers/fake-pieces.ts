@@ -21,3 +21,16 @@ export const AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 export const LOWER_AN = "abcdefghijklmnopqrstuvwxyz0123456789";
 export const UPPER_AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 export const HEX = "0123456789abcdef";
+
+/** Letters, digits and the URL-safe base64 extras. */
+export const URLSAFE = `${AN}_-`;
+
+/** A UUID-shaped run of hex digits (8-4-4-4-12), `seed` onwards for its five groups. */
+export const fakeUuid = (seed: number): string =>
+  [
+    run(8, HEX, seed),
+    run(4, HEX, seed + 1),
+    run(4, HEX, seed + 2),
+    run(4, HEX, seed + 3),
+    run(12, HEX, seed + 4),
+  ].join("-");

@@ -9,18 +9,10 @@ import { detectTokens } from "../../src/engine/rules/built-in/secret-tokens.js";
 import { TOKEN_RULES_3 } from "../../src/engine/rules/built-in/secret-tokens-3.js";
 import { SECRET_RULES } from "../../src/engine/rules/built-in/secrets.js";
 import type { TextMatch } from "../../src/engine/types.js";
-import { AN, HEX, j, LOWER_AN, run, UPPER_AN } from "../helpers/fake-pieces.js";
+import { AN, fakeUuid, HEX, j, LOWER_AN, run, UPPER_AN, URLSAFE } from "../helpers/fake-pieces.js";
 
-const URLSAFE = `${AN}_-`;
 const B64URL = `${AN}-_`;
-const uuid = (seed: number) =>
-  [
-    run(8, HEX, seed),
-    run(4, HEX, seed + 1),
-    run(4, HEX, seed + 2),
-    run(4, HEX, seed + 3),
-    run(12, HEX, seed + 4),
-  ].join("-");
+const uuid = fakeUuid;
 
 function matches(text: string): TextMatch[] {
   const out: TextMatch[] = [];

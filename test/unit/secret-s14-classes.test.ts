@@ -6,17 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
 import type { TextMatch } from "../../src/engine/types.js";
-import { AN, HEX, j, LOWER_AN, run } from "../helpers/fake-pieces.js";
+import { AN, fakeUuid, HEX, j, LOWER_AN, run, URLSAFE } from "../helpers/fake-pieces.js";
 
-const URLSAFE = `${AN}_-`;
-const uuid = (seed: number) =>
-  [
-    run(8, HEX, seed),
-    run(4, HEX, seed + 1),
-    run(4, HEX, seed + 2),
-    run(4, HEX, seed + 3),
-    run(12, HEX, seed + 4),
-  ].join("-");
+const uuid = fakeUuid;
 
 function matches(text: string): TextMatch[] {
   const out: TextMatch[] = [];

@@ -4,18 +4,12 @@
  * from pieces at test time; no credential-shaped literal is written here.
  */
 import { describe, expect, it } from "vitest";
-import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
-import type { TextMatch } from "../../src/engine/types.js";
 import { AN, fakeUuid, HEX, j, LOWER_AN, run, URLSAFE } from "../helpers/fake-pieces.js";
+import { secretsFound } from "../helpers/secret-matches.js";
 
 const uuid = fakeUuid;
 
-function matches(text: string): TextMatch[] {
-  const out: TextMatch[] = [];
-  for (const d of createSecretDetectors()) d.detect(text, out);
-  return out.filter((m) => m.kind === "secret");
-}
-const found = (text: string) => matches(text).map((m) => [m.type, text.slice(m.start, m.end)]);
+const found = secretsFound;
 
 describe("vendor tokens of session 14, each under its vendor's type", () => {
   const cases: [string, string, string, string][] = [

@@ -4,12 +4,12 @@
  * built from pieces at test time; no credential-shaped literal is written here.
  */
 import { describe, expect, it } from "vitest";
-import { createSecretDetectors } from "../../src/engine/detectors/secrets/index.js";
 import { detectTokens } from "../../src/engine/rules/built-in/secret-tokens.js";
 import { TOKEN_RULES_2 } from "../../src/engine/rules/built-in/secret-tokens-2.js";
 import { SECRET_RULES } from "../../src/engine/rules/built-in/secrets.js";
 import type { TextMatch } from "../../src/engine/types.js";
 import { AN, HEX, j, LOWER_AN, run } from "../helpers/fake-pieces.js";
+import { secretsFound } from "../helpers/secret-matches.js";
 
 const DIGITS = "0123456789";
 const uuid = (seed: number, alphabet = HEX) =>
@@ -17,12 +17,7 @@ const uuid = (seed: number, alphabet = HEX) =>
     .concat(run(12, alphabet, seed + 4))
     .join("-");
 
-function matches(text: string): TextMatch[] {
-  const out: TextMatch[] = [];
-  for (const d of createSecretDetectors()) d.detect(text, out);
-  return out.filter((m) => m.kind === "secret");
-}
-const found = (text: string) => matches(text).map((m) => [m.type, text.slice(m.start, m.end)]);
+const found = secretsFound;
 
 describe("vendors of secret-tokens-2.ts, each under its own type", () => {
   const cases: [string, string, string, string][] = [

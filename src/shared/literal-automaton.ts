@@ -63,11 +63,14 @@ export interface Dfa {
   readonly mostOutputs: number;
 }
 
+/** `text` with A-Z lowered and every other character as it is (the automaton's fold). */
+export const foldAscii = (text: string): string => text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
+
 export function utf8Literals(literals: readonly string[], fold: boolean): Uint8Array[] {
   const encoder = new TextEncoder();
   return literals.map((literal, i) => {
     if (literal.length === 0) throw new LiteralAutomatonError(`literal ${i} is empty`);
-    return encoder.encode(fold ? literal.replace(/[A-Z]+/g, (s) => s.toLowerCase()) : literal);
+    return encoder.encode(fold ? foldAscii(literal) : literal);
   });
 }
 

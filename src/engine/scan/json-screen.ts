@@ -1,3 +1,4 @@
+import { foldAscii } from "../../shared/literal-automaton.js";
 import type { TextDetector } from "../types.js";
 import { LiteralPass } from "./literal-pass.js";
 import { MatchColumns, type MatchLabel } from "./match-columns.js";
@@ -774,8 +775,6 @@ interface ScreenLiterals {
 }
 
 const screenLiteralLists = new WeakMap<Split, ScreenLiterals | null>();
-
-const foldAscii = (s: string): string => s.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
 
 /** The split's ScreenLiterals; undefined when it has no literal or the automaton cannot be built. */
 function screenLiteralsOf(split: Split): ScreenLiterals | undefined {

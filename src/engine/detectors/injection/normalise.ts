@@ -118,13 +118,8 @@ export function toPhraseBytes(input: string): PhraseBytes | undefined {
   const sink = new ByteSink(input);
   const toOriginal = foldMixed(input, phraseFold, sink);
   if (toOriginal === undefined) return undefined;
-  const { bytes, length } = sink;
-  return {
-    bytes,
-    length,
-    toOriginal,
-    text: () => Buffer.from(bytes.buffer, bytes.byteOffset, length).toString("latin1"),
-  };
+  sink.toOriginal = toOriginal;
+  return sink;
 }
 
 /** Where a fold writes: the ASCII runs between the characters it folds, and each character's fold. */
@@ -162,10 +157,14 @@ function latin1View(bytes: Uint8Array): Buffer {
   return view;
 }
 
-/** The phrase text as Latin-1 bytes, escapes opened (`openEscapes`, read off the input's backslashes). */
-class ByteSink implements FoldSink {
+/**
+ * The phrase text as Latin-1 bytes, escapes opened (`openEscapes`, read off the input's backslashes). The sink is
+ * the fold's result (`toPhraseBytes`): a fold makes no other object.
+ */
+class ByteSink implements FoldSink, PhraseBytes {
   bytes: Uint8Array;
   length = 0;
+  toOriginal: MatchableText["toOriginal"] = identityRange;
   /** The input's first backslash at or after the last copy's start (-1: none left). */
   #backslash = -2;
 
@@ -181,6 +180,10 @@ class ByteSink implements FoldSink {
       this.bytes = bytes;
     } else this.bytes = keptBytes;
     latin1View(this.bytes).write(input, 0, input.length, "latin1");
+  }
+
+  text(): string {
+    return latin1View(this.bytes).toString("latin1", 0, this.length);
   }
 
   copy(input: string, from: number, to: number): void {

@@ -4,11 +4,11 @@
 // after an edit.
 //
 // Why its own module: the injection folds (normalise.ts) and the structure detector first ask whether a text is
-// printable ASCII (tab, LF and CR allowed), and the phrase fold then needs every run of units outside it. A regex
-// (`/[^\t\n\r\x20-\x7e]/`) reads about one unit a nanosecond here, and a JavaScript loop is slower still; eight
-// UTF-16 units
-// a SIMD step are several times faster. The host writes the text's UTF-16 units (`Buffer.write`,
-// "utf16le": every unit as it is, lone surrogates too) into `units` and calls one of the two scans.
+// printable ASCII (tab, LF and CR allowed), and the phrase fold then needs every run of units outside it; both read
+// the runs found here. A regex (`/[^\t\n\r\x20-\x7e]/`) reads about one unit a nanosecond on this machine, and a
+// JavaScript loop is slower still; sixteen UTF-16 units a SIMD step are several times faster. The host writes the
+// text's UTF-16 units (`Buffer.write`, "utf16le": every unit as it is, lone surrogates too) into `units` and calls
+// `oddRuns`.
 //
 // Memory, laid out by the host past the first page: units u16[cap + 16] (the 16 past the text are padding this
 // module writes), runs i32[cap + 2] ((start, end) pairs).
@@ -47,16 +47,6 @@ function pad(n: i32): void {
   const at = unitsOff + (<usize>n << 1);
   v128.store(at, i16x8.splat(0x20));
   v128.store(at, i16x8.splat(0x20), 16);
-}
-
-/** The index of the first odd unit of units[0, n), or n when there is none. */
-export function firstOdd(n: i32): i32 {
-  pad(n);
-  for (let k = 0; k < n; k += 16) {
-    const m = oddMask(unitsOff + (<usize>k << 1));
-    if (m != 0) return k + ctz<i32>(m);
-  }
-  return n;
 }
 
 /**

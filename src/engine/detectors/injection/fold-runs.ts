@@ -10,7 +10,6 @@ import { MODULE_BASE64 } from "../../../shared/wasm/fold-runs.generated.js";
 interface FoldRunExports {
   readonly memory: WasmMemory;
   configure(units: number, runs: number): void;
-  firstOdd(n: number): number;
   oddRuns(n: number): number;
 }
 
@@ -33,7 +32,7 @@ let loaded: Module | undefined;
 function module(): Module {
   if (loaded === undefined) {
     const ex = instantiateEmbedded<FoldRunExports>(MODULE_BASE64, () => {
-      throw new Error("the fold-runs module aborted");
+      throw new Error("fold-runs aborted");
     });
     const [units, runs] = layOut(ex.memory, [2 * CHUNK_UNITS + 32, 4 * CHUNK_UNITS + 16]) as [number, number];
     ex.configure(units, runs);
@@ -59,7 +58,7 @@ export function printableAscii(input: string): boolean {
   for (let from = 0; from < input.length; from += CHUNK_UNITS) {
     const n = Math.min(CHUNK_UNITS, input.length - from);
     write(m, input, from, n);
-    if (m.ex.firstOdd(n) < n) return false;
+    if (m.ex.oddRuns(n) > 0) return false;
   }
   return true;
 }
@@ -72,7 +71,7 @@ export class OddRuns {
   count = 0;
   runs = new Int32Array(64);
 
-  /** Finds the runs of `input`; returns this. */
+  // The runs of `input`; returns this.
   of(input: string): this {
     this.count = 0;
     const m = module();

@@ -1,6 +1,7 @@
 import { classifyInvisible } from "../../sanitizer/invisible-chars.js";
 import { SegmentMap } from "../../scan/offset-map.js";
 import { CONFUSABLE_FOLDS } from "./confusables.js";
+import { OddRuns, printableAscii } from "./fold-runs.js";
 import { isRegexSpace } from "./instruction-span.js";
 
 /**
@@ -19,14 +20,8 @@ export interface MatchableText {
   toOriginal(start: number, end: number): [number, number];
 }
 
-const NEEDS_FOLDING = /[^\t\n\r\x20-\x7e]/;
-/** Where a run of what needs folding starts (`test` only: no match object); runs are short, read on by `needsFolding`. */
-const ODD_CHAR = /[^\t\n\r\x20-\x7e]/g;
-
-/** A code unit outside printable ASCII, tab, LF and CR (what ODD_CHAR matches). */
-function needsFolding(c: number): boolean {
-  return c > 0x7e || (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d);
-}
+/** The runs of units outside printable ASCII, tab, LF and CR of the text being folded (one fold at a time). */
+const oddRuns = new OddRuns();
 const COMBINING_MARKS = /\p{M}/gu;
 const WHITESPACE = /\s/;
 const FOLD_CACHE_LIMIT = 8192;
@@ -46,8 +41,8 @@ export function toMatchableText(input: string): MatchableText {
  * (`i`) regexes. Pure ASCII is returned as is, and in mixed text only the non-ASCII code points are folded (their
  * folds are lower case already). Skipping the lower-casing measured (1 MB, medians of interleaved rounds) fold
  * 2.8 -> 1.6 ms on the corpus mix (two-byte text, where `toLowerCase` of every slice is the slow ICU path) and
- * 0.8 -> 0.5 ms on the ASCII bench text (what is left is the NEEDS_FOLDING test). Why `i` on this text matches exactly what the case-sensitive rules match
- * on the lower-cased text is argued in `index.ts`.
+ * 0.8 -> 0.5 ms on the ASCII bench text (what is left is the printable-ASCII test). Why `i` on this text matches
+ * exactly what the case-sensitive rules match on the lower-cased text is argued in `index.ts`.
  */
 export function toFoldedText(input: string): MatchableText {
   return foldText(input, false);
@@ -64,7 +59,7 @@ let lastPrintable = false;
  */
 export function isPrintableAscii(input: string): boolean {
   if (input !== lastTested) {
-    lastPrintable = !NEEDS_FOLDING.test(input);
+    lastPrintable = printableAscii(input);
     lastTested = input;
   }
   return lastPrintable;
@@ -123,13 +118,8 @@ export function toPhraseBytes(input: string): PhraseBytes | undefined {
   const sink = new ByteSink(input);
   const toOriginal = foldMixed(input, phraseFold, sink);
   if (toOriginal === undefined) return undefined;
-  const { bytes, length } = sink;
-  return {
-    bytes,
-    length,
-    toOriginal,
-    text: () => Buffer.from(bytes.buffer, bytes.byteOffset, length).toString("latin1"),
-  };
+  sink.toOriginal = toOriginal;
+  return sink;
 }
 
 /** Where a fold writes: the ASCII runs between the characters it folds, and each character's fold. */
@@ -167,10 +157,14 @@ function latin1View(bytes: Uint8Array): Buffer {
   return view;
 }
 
-/** The phrase text as Latin-1 bytes, escapes opened (`openEscapes`, read off the input's backslashes). */
-class ByteSink implements FoldSink {
+/**
+ * The phrase text as Latin-1 bytes, escapes opened (`openEscapes`, read off the input's backslashes). The sink is
+ * the fold's result (`toPhraseBytes`): a fold makes no other object.
+ */
+class ByteSink implements FoldSink, PhraseBytes {
   bytes: Uint8Array;
   length = 0;
+  toOriginal: MatchableText["toOriginal"] = identityRange;
   /** The input's first backslash at or after the last copy's start (-1: none left). */
   #backslash = -2;
 
@@ -186,6 +180,10 @@ class ByteSink implements FoldSink {
       this.bytes = bytes;
     } else this.bytes = keptBytes;
     latin1View(this.bytes).write(input, 0, input.length, "latin1");
+  }
+
+  text(): string {
+    return latin1View(this.bytes).toString("latin1", 0, this.length);
   }
 
   copy(input: string, from: number, to: number): void {
@@ -271,7 +269,7 @@ export function standIn(unit: number): string {
 }
 
 /**
- * The fold of text holding a character outside printable ASCII: each run of such characters found by a regex (the
+ * The fold of text holding a character outside printable ASCII: each run of such characters found by `OddRuns` (the
  * ASCII between runs is copied in slices, never looked at character by character in JavaScript), and the offset map
  * gets a segment only where the fold's offsets stop running one for one with the input's (a dropped invisible
  * character, a character folded to more or fewer units, a surrogate pair as one block, and the linear run after
@@ -294,11 +292,10 @@ function foldMixed(
   let linear = false;
   // Whether every character so far folded one for one: the map is then one linear segment from 0, the identity.
   let oneForOne = true;
-  ODD_CHAR.lastIndex = 0;
-  while (ODD_CHAR.test(input)) {
-    const runStart = ODD_CHAR.lastIndex - 1;
-    let runEnd = runStart + 1;
-    while (runEnd < input.length && needsFolding(input.charCodeAt(runEnd))) runEnd++;
+  const { count, runs } = oddRuns.of(input);
+  for (let r = 0; r < 2 * count; r += 2) {
+    const runStart = runs[r]!;
+    const runEnd = runs[r + 1]!;
     if (runStart > copied) {
       if (!linear) map?.addLinear(length, copied);
       linear = true;
@@ -327,7 +324,6 @@ function foldMixed(
       i += width;
     }
     copied = runEnd;
-    ODD_CHAR.lastIndex = runEnd;
   }
   if (copied < input.length) {
     if (!linear) map?.addLinear(length, copied);

@@ -18,7 +18,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { decodeScorerModel } from "../../../src/engine/detectors/injection/scorer/model.js";
-import { maxLogit, MIN_REPORTED_LENGTH } from "../../../src/engine/detectors/injection/scorer/score-text.js";
+import { MIN_REPORTED_LENGTH, maxLogit } from "../../../src/engine/detectors/injection/scorer/score-text.js";
 import { forEachSegment, scoringText } from "../../../src/engine/detectors/injection/scorer/segments.js";
 import { SCORER_WEIGHTS } from "../../../src/engine/detectors/injection/scorer/weights.js";
 import { toReadingView } from "../../../src/engine/detectors/injection/structure/reading-view.js";
@@ -107,7 +107,8 @@ function evalSet(split: "train" | "dev"): Doc[] {
 function exportTrain(docs: Doc[]): string[] {
   const benign = new Map<string, number>();
   for (const d of docs)
-    if (!d.positive) for (const { s } of segments(d.text)) benign.set(keyOf(s), (benign.get(keyOf(s)) ?? 0) + 1);
+    if (!d.positive)
+      for (const { s } of segments(d.text)) benign.set(keyOf(s), (benign.get(keyOf(s)) ?? 0) + 1);
   const shapeOf = shapes(docs);
   const benignShapes = new Set([...benign.keys()].map(shapeOf));
   const lines: string[] = [];
@@ -136,14 +137,18 @@ function exportTrain(docs: Doc[]): string[] {
     const variants = keys.map((k) => respellings(k, random));
     for (let kind = 0; kind < 3; kind++) {
       const b = bag++;
-      for (const v of variants) if (v[kind] !== undefined) lines.push(JSON.stringify({ k: "pos", d: b, t: tok(v[kind]!), r: 1 }));
+      for (const v of variants)
+        if (v[kind] !== undefined) lines.push(JSON.stringify({ k: "pos", d: b, t: tok(v[kind]!), r: 1 }));
     }
   }
   const negatives = [...benign.keys()];
   const stride = Math.max(1, Math.floor(negatives.length / Math.max(1, candidates.length)));
   for (let i = 0; i < negatives.length; i += stride)
-    for (const v of respellings(negatives[i]!, random)) lines.push(JSON.stringify({ k: "neg", w: 1, t: tok(v), r: 1 }));
-  console.log(`train: ${benign.size} benign sentences, ${candidates.length} attack bags, ${bag} bags with respellings`);
+    for (const v of respellings(negatives[i]!, random))
+      lines.push(JSON.stringify({ k: "neg", w: 1, t: tok(v), r: 1 }));
+  console.log(
+    `train: ${benign.size} benign sentences, ${candidates.length} attack bags, ${bag} bags with respellings`,
+  );
   return lines;
 }
 
@@ -181,13 +186,21 @@ function floorItems(): string[] {
       .split("\n")
       .map((l) => l.trim().replace(/,$/, ""))
       .filter(Boolean)
-      .map((l) => (l.startsWith("'") ? (JSON.parse(`"${l.slice(1, -1).replace(/"/g, '\\"')}"`) as string) : (JSON.parse(l) as string)));
+      .map((l) =>
+        l.startsWith("'")
+          ? (JSON.parse(`"${l.slice(1, -1).replace(/"/g, '\\"')}"`) as string)
+          : (JSON.parse(l) as string),
+      );
   };
   return [
     ...list("PARAPHRASES").map((text) => ({ text, y: 1 })),
     ...list("BENIGN").map((text) => ({ text, y: 0 })),
   ].map(({ text, y }) =>
-    JSON.stringify({ y, text, segs: segments(text).map(({ s, at, len, line }) => ({ t: tok(s), at, len, line })) }),
+    JSON.stringify({
+      y,
+      text,
+      segs: segments(text).map(({ s, at, len, line }) => ({ t: tok(s), at, len, line })),
+    }),
   );
 }
 
@@ -200,7 +213,12 @@ async function main(): Promise<void> {
   const benignDev = await loadBenign("dev");
   if (benignDev.missing > 0) console.log(`benign set, dev half: ${benignDev.missing} documents missing here`);
   for (const d of benignDev.docs)
-    dev.push({ text: d.text, positive: false, source: "benign set dev half", group: `benign set ${d.source}` });
+    dev.push({
+      text: d.text,
+      positive: false,
+      source: "benign set dev half",
+      group: `benign set ${d.source}`,
+    });
   writeFileSync(join(outDir, "floor.jsonl"), `${floorItems().join("\n")}\n`);
   writeFileSync(join(outDir, "train.jsonl"), `${exportTrain(train).join("\n")}\n`);
   writeFileSync(join(outDir, "dev.jsonl"), `${(await exportDev(dev)).join("\n")}\n`);

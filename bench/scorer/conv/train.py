@@ -49,6 +49,9 @@ LR = float(OPTS.get("lr", 0.01))
 L2 = float(OPTS.get("l2", 1e-5))
 SEED = int(OPTS.get("seed", 20261124))
 DROPOUT = float(OPTS.get("dropout", 0.1))
+# Share of tokens whose word row is dropped in training (the trigrams stay): the model must also read a word by its
+# spelling and its neighbours, not only by its bucket.
+WORD_DROP = float(OPTS.get("word_drop", 0))
 MARGINS = [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3]
 MIN_REPORTED = 20
 
@@ -83,7 +86,10 @@ class Conv(torch.nn.Module):
 
     def tokens(self, ids):
         """(B, T, 1 + MAX_GRAMS) ids -> (B, T, DIM): the word row plus the mean of the gram rows."""
-        word = self.emb(ids[:, :, 0])
+        words = ids[:, :, 0]
+        if self.training and WORD_DROP > 0:
+            words = words.masked_fill(torch.rand(words.shape) < WORD_DROP, PAD)
+        word = self.emb(words)
         grams = ids[:, :, 1:]
         n = (grams != PAD).sum(-1, keepdim=True).clamp(min=1).float()
         return word + self.emb(grams).sum(-2) / n
@@ -290,7 +296,7 @@ def main():
     t_carrier = strict + margin
     report = {
         "config": {"dim": DIM, "filters": FILTERS, "widths": WIDTHS, "epochs": EPOCHS, "benign": BENIGN_WEIGHT,
-                   "lr": LR, "l2": L2, "seed": SEED, "dropout": DROPOUT, **META},
+                   "lr": LR, "l2": L2, "seed": SEED, "dropout": DROPOUT, "word_drop": WORD_DROP, **META},
         "rules": r, "rules+linear": l, "linear_threshold": LIN_T,
         "paraphrases_linear": None,
     }

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type ConvModel,
+  ConvScorer,
   convMaxLogit,
   decodeConvModel,
   headLogit,
@@ -63,6 +64,7 @@ describe("convolutional scorer (experiment): TypeScript forward pass", () => {
       const actual = convMaxLogit(model, text);
       if (expected === Number.NEGATIVE_INFINITY) expect(actual).toBe(expected);
       else expect(Math.abs(actual - expected)).toBeLessThan(1e-4);
+      expect(Math.abs(new ConvScorer(model).maxLogit(text) - actual)).toBeLessThan(1e-4);
     });
   });
 
@@ -81,6 +83,33 @@ describe("convolutional scorer (experiment): TypeScript forward pass", () => {
         },
       ),
       { seed: 1815, numRuns: 300 },
+    );
+  });
+
+  it("gives the plain pass's pooled values by cached token projections, on any text", () => {
+    const scorer = new ConvScorer(model);
+    const plain = new Float32Array(model.filters * model.widths.length);
+    const cached = new Float32Array(plain.length);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.string({ unit: fc.constantFrom("ab", "ba", "a", "é", " ", "-", ":", "0", ". "), maxLength: 60 }),
+          {
+            minLength: 1,
+            maxLength: 4,
+          },
+        ),
+        (texts) => {
+          // Several texts through one scorer: a later text reads projections cached by an earlier one.
+          for (const text of texts) {
+            pooledSegment(model, text, 0, text.length, plain);
+            scorer.pooled(text, 0, text.length, cached);
+            for (let i = 0; i < plain.length; i++)
+              expect(Math.abs(plain[i]! - cached[i]!)).toBeLessThan(1e-4);
+          }
+        },
+      ),
+      { seed: 1816, numRuns: 300 },
     );
   });
 

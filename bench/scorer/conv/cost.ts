@@ -13,12 +13,13 @@ import { toReadingView } from "../../../src/engine/detectors/injection/structure
 import { oneText, readmes, slices, toolOutputs } from "../../lib/injection-texts.js";
 import { describeMachine, machineInfo } from "../../lib/machine.js";
 import { median } from "../../lib/stats.js";
-import { convMaxLogit, decodeConvModel } from "./conv-model.js";
+import { ConvScorer, convMaxLogit, decodeConvModel } from "./conv-model.js";
 
 const dir = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? "/tmp/s15-injconv/out";
 const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice(9) ?? 5);
 const conv = decodeConvModel(new Uint8Array(readFileSync(join(dir, "conv.bin"))));
 const linear = decodeScorerModel(SCORER_WEIGHTS);
+const cached = new ConvScorer(conv);
 const MB = 1024 * 1024;
 let sink = 0;
 
@@ -34,6 +35,12 @@ const subjects: [string, (text: string) => void][] = [
     "view + conv",
     (t) => {
       sink += convMaxLogit(conv, t);
+    },
+  ],
+  [
+    "view + conv (cached)",
+    (t) => {
+      sink += cached.maxLogit(t);
     },
   ],
 ];
@@ -69,16 +76,19 @@ for (let r = 0; r <= rounds; r++)
       times.set(`${set.name}|${name}`, [...(times.get(`${set.name}|${name}`) ?? []), t]);
     }
 console.log(`${describeMachine(machineInfo())} · ${rounds} rounds · CPU time · ${new Date().toISOString()}`);
-console.log("| input | view | linear alone after the view | conv alone after the view | conv / linear |");
-console.log("| --- | --- | --- | --- | --- |");
+console.log(
+  "| input | view | linear alone after the view | conv alone after the view | conv, cached projections | conv / linear | cached / linear |",
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- |");
 for (const { name } of setsOf(0)) {
   const k = kb.get(name)!;
   const list = (s: string) => times.get(`${name}|${s}`)!;
   const share = (s: string) => median(list(s).map((t, i) => t - list("view")[i]!)) / k;
   const lin = share("view + linear");
   const cv = share("view + conv");
+  const cc = share("view + conv (cached)");
   console.log(
-    `| ${name} | ${(median(list("view")) / k).toFixed(2)} | ${lin.toFixed(2)} | ${cv.toFixed(2)} | ${(cv / lin).toFixed(2)} |`,
+    `| ${name} | ${(median(list("view")) / k).toFixed(2)} | ${lin.toFixed(2)} | ${cv.toFixed(2)} | ${cc.toFixed(2)} | ${(cv / lin).toFixed(2)} | ${(cc / lin).toFixed(2)} |`,
   );
 }
 if (sink === 1.2345) console.log(sink);

@@ -24,6 +24,7 @@ import {
   splitOwnLookalikesV2,
   splitOwnLookalikesV3,
 } from "./integrity.js";
+import { ownLookalikesV4 } from "./own-lookalikes-v4.js";
 import type { EvalCase } from "./types.js";
 
 const detectors = createSecretDetectors();
@@ -186,6 +187,8 @@ function main(): void {
   const s14 = loadTuneS14();
   if (s14 === undefined) console.log("\n(tune-s14.json absent: rebuild it with build-s14.ts)");
   else report("tune s14 (titus)", s14, missesOf === "tune" || missesOf === "s14");
+  // The fourth own look-alike set (session 15: UI and locale strings under password keys), tune only.
+  report("tune own look-alikes v4 (UI, locale)", ownLookalikesV4(), missesOf === "tune" || missesOf === "v4");
   // The session-15 tune part (build-s15.ts), likewise on its own.
   const s15 = loadTuneS15();
   if (s15 === undefined) console.log("\n(tune-s15.json absent: rebuild it with build-s15.ts)");

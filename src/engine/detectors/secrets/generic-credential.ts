@@ -284,6 +284,7 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
   if (kind === "password")
     return (
       value.length >= 6 &&
+      !isFieldText(value) &&
       (characterClasses(value) >= 2 || (quoted && isQuotedWordPassword(value))) &&
       entropyAtLeast(value, 2.3) &&
       // Lower-case words joined by `_`, `-` or `.` name something (`real_key`, `db-secret-name`): a reference; so
@@ -308,8 +309,42 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
  * capitalised word or one with spaces, which is a label (`"Password"`, `"Enter password"`).
  */
 export function isQuotedWordPassword(value: string): boolean {
-  return /^[a-z]{8,32}$/.test(value) && !STATUS_WORDS.test(value) && entropyAtLeast(value, 2.5);
+  return (
+    /^[a-z]{8,32}$/.test(value) &&
+    !STATUS_WORDS.test(value) &&
+    !isFieldText(value) &&
+    entropyAtLeast(value, 2.5)
+  );
 }
+
+/**
+ * Text a form, a locale file or a schema writes under a password key about the field, not its value: letters and
+ * spaces only (no digit or symbol a chosen password mixes in) that name the field in some language (`Passwort`,
+ * `Mot de passe`, `contraseña`, `Neues Passwort`: FIELD_WORDS), say its state in one word (`Required`, `Unchanged`:
+ * STATUS_WORDS, any case), or make a sentence (`is too short (minimum is 8 characters)`, `doesn't match`:
+ * MESSAGE_WORDS). A passphrase of plain words holds none of those words.
+ */
+export function isFieldText(value: string): boolean {
+  if (!/^[\p{L}' ().,!?:;\d-]+$/u.test(value)) return false;
+  const folded = value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  if (!/\s/.test(folded)) {
+    if (/\d/.test(folded)) return false;
+    return STATUS_WORDS.test(folded) || FIELD_WORDS.test(folded.replace(/[^a-z\p{L}]/gu, ""));
+  }
+  const words = folded.split(/[^a-z\p{L}']+/u).filter((w) => w.length > 0);
+  return words.some((w) => MESSAGE_WORDS.has(w)) || FIELD_WORDS.test(words.join(""));
+}
+
+/** The word "password" in the languages locale files translate it to, accents folded, spaces removed. */
+const FIELD_WORDS =
+  /(?:password|passwort|kennwort|wachtwoord|motdepasse|contrasena|adgangskode|katasandi|losenord|parola|senha|salasana|haslo|sifre|passord|lozinka|heslo|geslo|jelszo|salasona|slaptazodis|пароль|비밀번호|密码|密碼|パスワード)/u;
+/** Words a message or a label holds and a passphrase of chosen words rarely does. */
+const MESSAGE_WORDS = new Set(
+  (
+    "is are was be not too doesn't don't does must should the a an your you to of at least most minimum maximum " +
+    "characters character match matches enter new confirm current old invalid required incorrect please de du la le"
+  ).split(" "),
+);
 
 /** Words a UI, a schema or a test writes under a password key about the field or the check, not as its value. */
 const STATUS_WORDS =

@@ -865,7 +865,8 @@ function reportValue(
       return wideEnd;
     }
   }
-  if (!isCredentialValue(raw, kind, quoted)) return resume;
+  const lineWord = !quoted && kind === "password" && isLineWordPassword(text, start, end, raw);
+  if (!lineWord && !isCredentialValue(raw, kind, quoted)) return resume;
   walk.out.push({
     kind: "secret",
     type: "generic_credential",
@@ -875,6 +876,22 @@ function reportValue(
   });
   return end;
 }
+
+/**
+ * `REACT_APP_PASS=whiteduke`, `password: hardcoded`: an unquoted one-word password (isQuotedWordPassword) on a line
+ * that holds only its key, the operator and the value (an env file, YAML, INI; a comment may follow). In code an
+ * unquoted word is a variable, and code's lines go on (`,`, `;`, `)`) or declare (`let`, `const`); so a lower-case
+ * key with `=` (Python's `password = userpass`) is left alone, and a look-alike by every rule is too.
+ */
+function isLineWordPassword(text: string, start: number, end: number, value: string): boolean {
+  if (!isQuotedWordPassword(value) || isLookalikeSecret(value)) return false;
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const head = LINE_KEY.exec(text.slice(lineStart, start));
+  if (head === null || (head[2] === "=" && !/[A-Z]/.test(head[1]!))) return false;
+  const lineEnd = text.indexOf("\n", end);
+  return /^[ \t]*(?:#.*)?\r?$/.test(text.slice(end, lineEnd === -1 ? text.length : lineEnd));
+}
+const LINE_KEY = /^[ \t]*(?:#[ \t]*)?(?:export[ \t]+|-[ \t]+)?([A-Za-z_][\w.-]{0,63})[ \t]*([:=])[ \t]*$/;
 
 const OPENERS = "([{";
 const CLOSERS = ")]}";

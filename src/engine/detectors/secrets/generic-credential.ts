@@ -866,7 +866,8 @@ function reportValue(
     }
   }
   const lineWord = !quoted && kind === "password" && isLineWordPassword(text, start, end, raw);
-  if (!lineWord && !isCredentialValue(raw, kind, quoted)) return resume;
+  const paired = !lineWord && kind === "password" && isPairedPassword(text, start, end, raw, quoted);
+  if (!lineWord && !paired && !isCredentialValue(raw, kind, quoted)) return resume;
   walk.out.push({
     kind: "secret",
     type: "generic_credential",
@@ -891,6 +892,37 @@ function isLineWordPassword(text: string, start: number, end: number, value: str
   const lineEnd = text.indexOf("\n", end);
   return /^[ \t]*(?:#.*)?\r?$/.test(text.slice(end, lineEnd === -1 ? text.length : lineEnd));
 }
+/**
+ * A password beside its user name (`user = Aladdin` then `password = open_sesame`; `User ID=app;Password=app2024`):
+ * the pair says a login is configured, so a weak value (4+ characters, a name, snake case) is read as the password
+ * it is set to. The value is a literal: quoted, alone at its line's end, or a connection string's `;`-ended field;
+ * and none of a placeholder, a look-alike, field text, a password word (`password=passwd`: a variable) or code.
+ */
+function isPairedPassword(text: string, start: number, end: number, value: string, quoted: boolean): boolean {
+  if (
+    value.length < 4 ||
+    value.length > 64 ||
+    /\s/.test(value) ||
+    !USER_BEFORE.test(beforeValue(text, start))
+  )
+    return false;
+  if (isLookalikeSecret(value) || isFieldText(value) || SECRET_REFERENCE.test(value)) return false;
+  if (PASSWORD_WORD_VALUE.test(value) || /^(?:\$\{|\{\{|\$\(|%|<|\*)/.test(value)) return false;
+  if (quoted) return !/^[A-Za-z_$][\w$]*\(/.test(value);
+  if (looksLikeCode(value) && !/^[a-z]+(?:_[a-z]+)*$/.test(value)) return false;
+  const after = text.slice(end, text.indexOf("\n", end) === -1 ? text.length : text.indexOf("\n", end));
+  return /^[ \t]*(?:[#;].*)?\r?$/.test(after);
+}
+/** A user name set in the two lines before (or earlier on the line): `user = x`, `"username": "x"`, `User ID=x`. */
+const USER_BEFORE =
+  /(?:^|[^\w])(?:user(?:[ _]?(?:name|id))?|login|uid)["']?[ \t]*[:=][ \t]*["']?[^\s"';,]{2,}[^\n]*(?:\n[^\n]*){0,2}$/i;
+const PASSWORD_WORD_VALUE =
+  /^(?:pass(?:word|wd|phrase)?|pwd|pw|secret|user(?:name)?|login|none|null|nil|empty)$/i;
+
+function beforeValue(text: string, start: number): string {
+  return text.slice(Math.max(0, start - 240), start);
+}
+
 const LINE_KEY = /^[ \t]*(?:#[ \t]*)?(?:export[ \t]+|-[ \t]+)?([A-Za-z_][\w.-]{0,63})[ \t]*([:=])[ \t]*$/;
 
 const OPENERS = "([{";

@@ -12,7 +12,13 @@ import {
   scanAtStarts,
   stickyOf,
 } from "./candidate-scan.js";
-import { characterClasses, classifyAnyKey, isCredentialValue, readValue } from "./generic-credential.js";
+import {
+  characterClasses,
+  classifyAnyKey,
+  isCredentialValue,
+  isPairedPasswordValue,
+  readValue,
+} from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -503,7 +509,11 @@ function detectUserPasswordFlags(text: string, out: TextMatch[]): void {
   for (let m = flag.exec(text); m !== null; m = flag.exec(text)) {
     const lineStart = text.lastIndexOf("\n", m.index) + 1;
     if (m.index - lineStart > 400 || !USER_FLAG.test(text.slice(lineStart, m.index))) continue;
-    reportPasswordArgument(text, m.index + m[0].length, out);
+    // The user given with `-u` says a login: a weak password is read as one (isPairedPasswordValue).
+    const value = readValue(text, m.index + m[0].length);
+    if (value === null) continue;
+    const [start, end, quoted] = value;
+    if (isPairedPasswordValue(text.slice(start, end), quoted)) report(out, start, end);
   }
 }
 

@@ -899,20 +899,24 @@ function isLineWordPassword(text: string, start: number, end: number, value: str
  * and none of a placeholder, a look-alike, field text, a password word (`password=passwd`: a variable) or code.
  */
 function isPairedPassword(text: string, start: number, end: number, value: string, quoted: boolean): boolean {
-  if (
-    value.length < 4 ||
-    value.length > 64 ||
-    /\s/.test(value) ||
-    !USER_BEFORE.test(beforeValue(text, start))
-  )
-    return false;
-  if (isLookalikeSecret(value) || isFieldText(value) || SECRET_REFERENCE.test(value)) return false;
-  if (PASSWORD_WORD_VALUE.test(value) || /^(?:\$\{|\{\{|\$\(|%|<|\*)/.test(value)) return false;
-  if (quoted) return !/^[A-Za-z_$][\w$]*\(/.test(value);
-  if (looksLikeCode(value) && !/^[a-z]+(?:_[a-z]+)*$/.test(value)) return false;
+  if (!USER_BEFORE.test(beforeValue(text, start)) || !isPairedPasswordValue(value, quoted)) return false;
+  if (quoted) return true;
   const after = text.slice(end, text.indexOf("\n", end) === -1 ? text.length : text.indexOf("\n", end));
   return /^[ \t]*(?:[#;].*)?\r?$/.test(after);
 }
+/**
+ * A value that may be a weak password where a user name beside it says a login is set (isPairedPassword, the `-u`
+ * and `-p` of a command line): 4-64 characters with no space, and none of a placeholder, a look-alike, field text, a
+ * password word (`password=passwd`: a variable), a template or code (a snake-case word stays: `open_sesame`).
+ */
+export function isPairedPasswordValue(value: string, quoted: boolean): boolean {
+  if (value.length < 4 || value.length > 64 || /\s/.test(value)) return false;
+  if (isLookalikeSecret(value) || isFieldText(value) || SECRET_REFERENCE.test(value)) return false;
+  if (PASSWORD_WORD_VALUE.test(value) || /^(?:\$|\{\{|%|<|\*|-)/.test(value)) return false;
+  if (quoted) return !/^[A-Za-z_$][\w$]*\(/.test(value);
+  return !looksLikeCode(value) || /^[a-z]+(?:_[a-z]+)*$/.test(value);
+}
+
 /** A user name set in the two lines before (or earlier on the line): `user = x`, `"username": "x"`, `User ID=x`. */
 const USER_BEFORE =
   /(?:^|[^\w])(?:user(?:[ _]?(?:name|id))?|login|uid)["']?[ \t]*[:=][ \t]*["']?[^\s"';,]{2,}[^\n]*(?:\n[^\n]*){0,2}$/i;

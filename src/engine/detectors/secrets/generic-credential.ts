@@ -295,10 +295,27 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
   // A generated token is not lower-case words (`some.access.token`) and interpolates no expression (a template
   // literal's `${Buffer.from(x).toString("base64")}`): those are names and code.
   return (
-    (value.length >= 16 || isShortGeneratedToken(value)) &&
+    (value.length >= 16 || isShortGeneratedToken(value) || (quoted && isChosenSecret(value))) &&
     entropyAtLeast(value, 3) &&
     !LOWER_WORDS.test(value) &&
     !INTERPOLATION.test(value)
+  );
+}
+
+/**
+ * A short quoted secret under a token key (`secret = "Tr0ub4dor&3"`, `API_KEY = "S3cr3t!x"`): a chosen value, not a
+ * generated one, written as a password is: 8-15 characters of lower case, upper case or digits and a symbol, at
+ * least three of the four. A version (`v1.2.3-rc`), a date or a dotted name holds fewer classes or reads as one.
+ */
+function isChosenSecret(value: string): boolean {
+  return (
+    value.length >= 8 &&
+    value.length < 16 &&
+    // No space, bracket or separator: a chosen secret is one word; code cut at a bracket is not one.
+    !/[\s()[\]{}<>;:,]/.test(value) &&
+    characterClasses(value) >= 3 &&
+    !/^v?\d+(?:[.-]\w+)+$/.test(value) &&
+    !/^\d{4}-\d{2}-\d{2}/.test(value)
   );
 }
 
@@ -888,7 +905,9 @@ function isLineWordPassword(text: string, start: number, end: number, value: str
   if (!isQuotedWordPassword(value) || isLookalikeSecret(value)) return false;
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const head = LINE_KEY.exec(text.slice(lineStart, start));
-  if (head === null || (head[2] === "=" && !/[A-Z]/.test(head[1]!))) return false;
+  // With `=`, a lower-case key is Python's variable unless it is dotted (`db.password=`: a properties file) or
+  // written with no space before the operator (`password=x`: an env or INI line).
+  if (head === null || (head[3] === "=" && !/[A-Z.]/.test(head[1]!) && head[2] !== "")) return false;
   const lineEnd = text.indexOf("\n", end);
   return /^[ \t]*(?:#.*)?\r?$/.test(text.slice(end, lineEnd === -1 ? text.length : lineEnd));
 }
@@ -927,7 +946,8 @@ function beforeValue(text: string, start: number): string {
   return text.slice(Math.max(0, start - 240), start);
 }
 
-const LINE_KEY = /^[ \t]*(?:#[ \t]*)?(?:export[ \t]+|-[ \t]+)?([A-Za-z_][\w.-]{0,63})[ \t]*([:=])[ \t]*$/;
+const LINE_KEY =
+  /^[ \t]*(?:#[ \t]*)?(?:(?:export|ENV|ARG|set|SET)[ \t]+|-[ \t]+)?([A-Za-z_][\w.-]{0,63})([ \t]*)([:=])[ \t]*$/;
 
 const OPENERS = "([{";
 const CLOSERS = ")]}";
@@ -1069,6 +1089,15 @@ const KEY_END_REACH = MAX_ALIGNMENT + 8 + 1;
  */
 const KEY_REACH = Math.max(KEY_END_REACH + MAX_KEY, KEY_END_REACH + BARE_KEY + SECTION_WINDOW, TYPED_WINDOW);
 
+function isDefaultAssignment(text: string, at: number): boolean {
+  if (text.charCodeAt(at) !== 61 || at < 2) return false;
+  const a = text.charCodeAt(at - 2);
+  return a === text.charCodeAt(at - 1) && (a === 124 || a === 63 || a === 38); // `||=`, `??=`, `&&=`
+}
+
+/** Go's `var key Type = value` and `const key Type = value`: the key before the type. */
+const GO_TYPED_KEY = /(?:^|[\s(])(?:var|const)[ \t]+([A-Za-z_]\w{0,63})[ \t]+\*?[\w.[\]]{1,40}[ \t]*$/;
+
 /** `key: Type = value` (Kotlin, Scala, Swift, TypeScript, typed Python): the key before the type annotation. */
 const TYPED_KEY = /([A-Za-z_$][\w$.-]{0,63})[ \t]*:[ \t]*[\w$.<>[\]?|, &'*]{1,40}$/;
 
@@ -1084,7 +1113,8 @@ interface NamedKey {
 }
 
 function namedKey(text: string, at: number, walk: Walk): NamedKey | undefined {
-  const keyStart = keyStartBefore(text, at);
+  // A default assignment (`ENV['API_KEY'] ||= 'x'`, `config.token ??= "x"`): the key is before its two characters.
+  const keyStart = keyStartBefore(text, isDefaultAssignment(text, at) ? at - 2 : at);
   if (keyStart !== -1) {
     const keyEnd = keyEndFound;
     const credentialWord = endsLikeCredentialWord(text, keyStart, keyEnd);
@@ -1114,6 +1144,10 @@ function namedKey(text: string, at: number, walk: Walk): NamedKey | undefined {
   const window = text.charCodeAt(at) === 61 ? text.slice(Math.max(0, at - TYPED_WINDOW), at) : "";
   if (window.includes(":", window.length - 48)) {
     const typed = TYPED_KEY.exec(window);
+    const kind = typed === null ? null : classifyWalkKey(typed[1]!, false);
+    if (kind !== null) return { key: typed![1]!, kind };
+  } else if (window.includes(" ", window.length - 48)) {
+    const typed = GO_TYPED_KEY.exec(window);
     const kind = typed === null ? null : classifyWalkKey(typed[1]!, false);
     if (kind !== null) return { key: typed![1]!, kind };
   }

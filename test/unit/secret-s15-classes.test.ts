@@ -5,6 +5,7 @@
  * credential-shaped values.
  */
 import { describe, expect, it } from "vitest";
+import { AN, j, run } from "../helpers/fake-pieces.js";
 import { secretsFound } from "../helpers/secret-matches.js";
 
 const found = secretsFound;
@@ -69,5 +70,61 @@ describe("a weak password beside its user name", () => {
     ["password = open_sesame\n"],
   ])("not %s", (text) => {
     expect(found(text)).toEqual([]);
+  });
+});
+
+describe("user and password flags of a command line", () => {
+  it.each([
+    ["psexec \\\\host -u Administrator -p dev_admin cmd", "dev_admin"],
+    ["docker login -u deploy -p bluemarble registry.local", "bluemarble"],
+  ])("%s", (text, value) => {
+    expect(found(text)).toContainEqual(["generic_credential", value]);
+  });
+
+  it.each([
+    ["psexec \\\\host -u User -p $Password -i calc.exe"],
+    ["tool -u admin -p -v"],
+  ])("not %s", (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});
+
+describe("code forms across languages", () => {
+  const chosen = j("Tr0", "ub4dor", "&3");
+  it.each([
+    [`var apiKey string = "${chosen}"`],
+    [`ENV['API_KEY'] ||= '${chosen}'`],
+    [`const char *api_key = "${chosen}";`],
+    [`static let apiKey = "${chosen}"`],
+  ])("%s", (text) => {
+    expect(found(text).map(([, v]) => v)).toContain(chosen);
+  });
+
+  it.each([
+    ['const version = "v1.2.3-rc4"; let apiToken = "v2.10.0-beta"'],
+    ['secret = "2024-01-15T10:00"'],
+    ["credentials: (client: OAuth2Client): CallCredentials"],
+  ])("not %s", (text) => {
+    expect(found(text)).toEqual([]);
+  });
+
+  it("a letters-and-digits password after a password word with no operator", () => {
+    const value = j("hunter", "42", "x");
+    expect(found(`PASSWORD(${value})`).map(([, v]) => v)).toContain(value);
+  });
+});
+
+describe("vendor tokens of session 15, each under its vendor's type", () => {
+  const B64 = `${AN}+/`;
+  it.each([
+    ["Deno Deploy", "DENO_TOKEN=", j("dd", "p_", run(36, AN, 41)), "deno_token"],
+    ["Deno OAuth", "", j("dd", "o_", run(36, AN, 42)), "deno_token"],
+    ["Elastic Cloud", "ELASTIC_KEY=", j("es", "su_", run(92, B64, 43)), "elastic_cloud_key"],
+  ])("%s", (_vendor, before, tokenValue, type) => {
+    expect(found(`${before}${tokenValue}\n`)).toContainEqual([type, tokenValue]);
+  });
+
+  it("an Elastic key cut before its checksum is not one", () => {
+    expect(found(j("es", "su_", run(80, `${AN}+/`, 44)))).toEqual([]);
   });
 });

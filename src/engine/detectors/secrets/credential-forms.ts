@@ -145,11 +145,19 @@ function report(out: TextMatch[], start: number, end: number): void {
 }
 
 /** A value with no operator before it: quoted, judged as any password; bare, eight characters of three classes. */
+/**
+ * A password of letters and digits (`hunter42`, `summer2024`): both kinds, a letter first, not hex (a digest or an
+ * id is hex), not a word then a version (`python3`, `utf8`: under 8 characters anyway).
+ */
+function isLettersAndDigits(value: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9]{7,31}$/.test(value) && /\d/.test(value) && !/^[0-9a-fA-F]+$/.test(value);
+}
+
 function readsAsPassword(value: string, quoted: boolean): boolean {
   if (quoted) return isCredentialValue(value, "password", true);
   return (
     value.length >= 8 &&
-    characterClasses(value) >= 3 &&
+    (characterClasses(value) >= 3 || isLettersAndDigits(value)) &&
     entropyAtLeast(value, 2.5) &&
     !isLookalikeSecret(value) &&
     !/^[A-Za-z_$][\w$]*(?:\.[\w$]+)+$|[([{]/.test(value)

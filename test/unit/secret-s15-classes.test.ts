@@ -89,31 +89,6 @@ describe("user and password flags of a command line", () => {
   });
 });
 
-describe("code forms across languages", () => {
-  const chosen = j("Tr0", "ub4dor", "&3");
-  it.each([
-    [`var apiKey string = "${chosen}"`],
-    [`ENV['API_KEY'] ||= '${chosen}'`],
-    [`const char *api_key = "${chosen}";`],
-    [`static let apiKey = "${chosen}"`],
-  ])("%s", (text) => {
-    expect(found(text).map(([, v]) => v)).toContain(chosen);
-  });
-
-  it.each([
-    ['const version = "v1.2.3-rc4"; let apiToken = "v2.10.0-beta"'],
-    ['secret = "2024-01-15T10:00"'],
-    ["credentials: (client: OAuth2Client): CallCredentials"],
-  ])("not %s", (text) => {
-    expect(found(text)).toEqual([]);
-  });
-
-  it("a letters-and-digits password after a password word with no operator", () => {
-    const value = j("hunter", "42", "x");
-    expect(found(`PASSWORD(${value})`).map(([, v]) => v)).toContain(value);
-  });
-});
-
 describe("vendor tokens of session 15, each under its vendor's type", () => {
   const B64 = `${AN}+/`;
   it.each([

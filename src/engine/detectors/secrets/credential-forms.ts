@@ -145,19 +145,11 @@ function report(out: TextMatch[], start: number, end: number): void {
 }
 
 /** A value with no operator before it: quoted, judged as any password; bare, eight characters of three classes. */
-/**
- * A password of letters and digits (`hunter42`, `summer2024`): both kinds, a letter first, not hex (a digest or an
- * id is hex), not a word then a version (`python3`, `utf8`: under 8 characters anyway).
- */
-function isLettersAndDigits(value: string): boolean {
-  return /^[A-Za-z][A-Za-z0-9]{7,31}$/.test(value) && /\d/.test(value) && !/^[0-9a-fA-F]+$/.test(value);
-}
-
 function readsAsPassword(value: string, quoted: boolean): boolean {
   if (quoted) return isCredentialValue(value, "password", true);
   return (
     value.length >= 8 &&
-    (characterClasses(value) >= 3 || isLettersAndDigits(value)) &&
+    characterClasses(value) >= 3 &&
     entropyAtLeast(value, 2.5) &&
     !isLookalikeSecret(value) &&
     !/^[A-Za-z_$][\w$]*(?:\.[\w$]+)+$|[([{]/.test(value)
@@ -517,11 +509,8 @@ function detectUserPasswordFlags(text: string, out: TextMatch[]): void {
   for (let m = flag.exec(text); m !== null; m = flag.exec(text)) {
     const lineStart = text.lastIndexOf("\n", m.index) + 1;
     if (m.index - lineStart > 400 || !USER_FLAG.test(text.slice(lineStart, m.index))) continue;
-    // The user given with `-u` says a login: a weak password is read as one (isPairedPasswordValue).
-    const value = readValue(text, m.index + m[0].length);
-    if (value === null) continue;
-    const [start, end, quoted] = value;
-    if (isPairedPasswordValue(text.slice(start, end), quoted)) report(out, start, end);
+    const v = readValue(text, m.index + m[0].length);
+    if (v !== null && isPairedPasswordValue(text.slice(v[0], v[1]), v[2])) report(out, v[0], v[1]);
   }
 }
 

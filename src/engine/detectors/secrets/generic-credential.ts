@@ -295,27 +295,10 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
   // A generated token is not lower-case words (`some.access.token`) and interpolates no expression (a template
   // literal's `${Buffer.from(x).toString("base64")}`): those are names and code.
   return (
-    (value.length >= 16 || isShortGeneratedToken(value) || (quoted && isChosenSecret(value))) &&
+    (value.length >= 16 || isShortGeneratedToken(value)) &&
     entropyAtLeast(value, 3) &&
     !LOWER_WORDS.test(value) &&
     !INTERPOLATION.test(value)
-  );
-}
-
-/**
- * A short quoted secret under a token key (`secret = "Tr0ub4dor&3"`, `API_KEY = "S3cr3t!x"`): a chosen value, not a
- * generated one, written as a password is: 8-15 characters of lower case, upper case or digits and a symbol, at
- * least three of the four. A version (`v1.2.3-rc`), a date or a dotted name holds fewer classes or reads as one.
- */
-function isChosenSecret(value: string): boolean {
-  return (
-    value.length >= 8 &&
-    value.length < 16 &&
-    // No space, bracket or separator: a chosen secret is one word; code cut at a bracket is not one.
-    !/[\s()[\]{}<>;:,]/.test(value) &&
-    characterClasses(value) >= 3 &&
-    !/^v?\d+(?:[.-]\w+)+$/.test(value) &&
-    !/^\d{4}-\d{2}-\d{2}/.test(value)
   );
 }
 
@@ -344,23 +327,27 @@ export function isQuotedWordPassword(value: string): boolean {
 export function isFieldText(value: string): boolean {
   if (!/^[\p{L}' ().,!?:;\d-]+$/u.test(value)) return false;
   const folded = value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-  if (!/\s/.test(folded)) {
-    if (/\d/.test(folded)) return false;
-    return STATUS_WORDS.test(folded) || FIELD_WORDS.test(folded.replace(/[^a-z\p{L}]/gu, ""));
-  }
-  const words = folded.split(/[^a-z\p{L}']+/u).filter((w) => w.length > 0);
-  return words.some((w) => MESSAGE_WORDS.has(w)) || FIELD_WORDS.test(words.join(""));
+  const words = folded.split(/[\s().,!?:;]+/);
+  if (words.length < 2 && /\d/.test(folded)) return false;
+  const letters = folded.replace(/[^\p{L}]/gu, "");
+  return (
+    STATUS_WORDS.test(folded) ||
+    words.some((w) => MESSAGE_WORDS.has(w)) ||
+    FIELD_WORDS.some((w) => letters.includes(w)) ||
+    OTHER_SCRIPT_PASSWORD.test(value)
+  );
 }
 
-/** The word "password" in the languages locale files translate it to, accents folded, spaces removed. */
-const FIELD_WORDS =
-  /(?:password|passwort|kennwort|wachtwoord|motdepasse|contrasena|adgangskode|katasandi|losenord|parola|senha|salasana|haslo|sifre|passord|lozinka|heslo|geslo|jelszo|salasona|slaptazodis|пароль|비밀번호|密码|密碼|パスワード)/u;
+/**
+ * The word "password" in the languages locale files translate it to (the key words of 5+ letters, accents folded and
+ * spaces removed: `Mot de passe` holds `passe`, `kata sandi` holds `sandi`), and Spanish.
+ */
+const FIELD_WORDS = [...PASSWORD_KEY_WORDS.filter((w) => w.length > 4), "contrasena"];
 /** Words a message or a label holds and a passphrase of chosen words rarely does. */
 const MESSAGE_WORDS = new Set(
-  (
-    "is are was be not too doesn't don't does must should the a an your you to of at least most minimum maximum " +
-    "characters character match matches enter new confirm current old invalid required incorrect please de du la le"
-  ).split(" "),
+  "is not too doesn't must the your to at least minimum characters match enter new confirm invalid de".split(
+    " ",
+  ),
 );
 
 /** Words a UI, a schema or a test writes under a password key about the field or the check, not as its value. */
@@ -897,31 +884,39 @@ function reportValue(
 
 /**
  * `REACT_APP_PASS=whiteduke`, `password: hardcoded`: an unquoted one-word password (isQuotedWordPassword) on a line
- * that holds only its key, the operator and the value (an env file, YAML, INI; a comment may follow). In code an
- * unquoted word is a variable, and code's lines go on (`,`, `;`, `)`) or declare (`let`, `const`); so a lower-case
- * key with `=` (Python's `password = userpass`) is left alone, and a look-alike by every rule is too.
+ * that holds only its key, the operator and the value (an env file, YAML, INI, properties; a comment may follow). In
+ * code an unquoted word is a variable and code's lines go on (`,`, `;`, `)`); with `=`, a lower-case key written
+ * with a space before it (Python's `password = userpass`) is code too, unless dotted (`db.password = x`).
  */
 function isLineWordPassword(text: string, start: number, end: number, value: string): boolean {
-  if (!isQuotedWordPassword(value) || isLookalikeSecret(value)) return false;
-  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
-  const head = LINE_KEY.exec(text.slice(lineStart, start));
-  // With `=`, a lower-case key is Python's variable unless it is dotted (`db.password=`: a properties file) or
-  // written with no space before the operator (`password=x`: an env or INI line).
-  if (head === null || (head[3] === "=" && !/[A-Z.]/.test(head[1]!) && head[2] !== "")) return false;
-  const lineEnd = text.indexOf("\n", end);
-  return /^[ \t]*(?:#.*)?\r?$/.test(text.slice(end, lineEnd === -1 ? text.length : lineEnd));
+  const head = LINE_KEY.exec(text.slice(text.lastIndexOf("\n", start - 1) + 1, start));
+  return (
+    head !== null &&
+    (head[3] === ":" || /[A-Z.]/.test(head[1]!) || head[2] === "") &&
+    isQuotedWordPassword(value) &&
+    !isLookalikeSecret(value) &&
+    endsLine(text, end, /^[ \t]*(#.*)?\r?$/)
+  );
 }
+const LINE_KEY =
+  /^[ \t]*(?:#[ \t]*)?(?:(?:export|ENV|ARG|set|SET)[ \t]+|-[ \t]+)?([A-Za-z_][\w.-]{0,63})([ \t]*)([:=])[ \t]*$/;
+
+function endsLine(text: string, end: number, rest: RegExp): boolean {
+  const lineEnd = text.indexOf("\n", end);
+  return rest.test(text.slice(end, lineEnd === -1 ? text.length : lineEnd));
+}
+
 /**
  * A password beside its user name (`user = Aladdin` then `password = open_sesame`; `User ID=app;Password=app2024`):
- * the pair says a login is configured, so a weak value (4+ characters, a name, snake case) is read as the password
- * it is set to. The value is a literal: quoted, alone at its line's end, or a connection string's `;`-ended field;
- * and none of a placeholder, a look-alike, field text, a password word (`password=passwd`: a variable) or code.
+ * the pair says a login is configured, so a weak value (isPairedPasswordValue) is read as the password it is set to
+ * when it is a literal: quoted, or alone at its line's end, or a connection string's `;`-ended field.
  */
 function isPairedPassword(text: string, start: number, end: number, value: string, quoted: boolean): boolean {
-  if (!USER_BEFORE.test(beforeValue(text, start)) || !isPairedPasswordValue(value, quoted)) return false;
-  if (quoted) return true;
-  const after = text.slice(end, text.indexOf("\n", end) === -1 ? text.length : text.indexOf("\n", end));
-  return /^[ \t]*(?:[#;].*)?\r?$/.test(after);
+  return (
+    USER_BEFORE.test(text.slice(Math.max(0, start - 240), start)) &&
+    isPairedPasswordValue(value, quoted) &&
+    (quoted || endsLine(text, end, /^[ \t]*([#;].*)?\r?$/))
+  );
 }
 /**
  * A value that may be a weak password where a user name beside it says a login is set (isPairedPassword, the `-u`
@@ -929,25 +924,20 @@ function isPairedPassword(text: string, start: number, end: number, value: strin
  * password word (`password=passwd`: a variable), a template or code (a snake-case word stays: `open_sesame`).
  */
 export function isPairedPasswordValue(value: string, quoted: boolean): boolean {
-  if (value.length < 4 || value.length > 64 || /\s/.test(value)) return false;
-  if (isLookalikeSecret(value) || isFieldText(value) || SECRET_REFERENCE.test(value)) return false;
-  if (PASSWORD_WORD_VALUE.test(value) || /^(?:\$|\{\{|%|<|\*|-)/.test(value)) return false;
-  if (quoted) return !/^[A-Za-z_$][\w$]*\(/.test(value);
-  return !looksLikeCode(value) || /^[a-z]+(?:_[a-z]+)*$/.test(value);
+  return (
+    /^[^\s$%<*{-]\S{3,63}$/.test(value) &&
+    !PASSWORD_WORD_VALUE.test(value) &&
+    !isLookalikeSecret(value) &&
+    !isFieldText(value) &&
+    !SECRET_REFERENCE.test(value) &&
+    (quoted ? !/^[\w$]+\(/.test(value) : !looksLikeCode(value) || /^[a-z]+(_[a-z]+)*$/.test(value))
+  );
 }
-
 /** A user name set in the two lines before (or earlier on the line): `user = x`, `"username": "x"`, `User ID=x`. */
 const USER_BEFORE =
-  /(?:^|[^\w])(?:user(?:[ _]?(?:name|id))?|login|uid)["']?[ \t]*[:=][ \t]*["']?[^\s"';,]{2,}[^\n]*(?:\n[^\n]*){0,2}$/i;
+  /(?:^|\W)(?:user(?:[ _]?(?:name|id))?|login|uid)["']?[ \t]*[:=][ \t]*["']?[^\s"';,]{2,}[^\n]*(?:\n[^\n]*){0,2}$/i;
 const PASSWORD_WORD_VALUE =
-  /^(?:pass(?:word|wd|phrase)?|pwd|pw|secret|user(?:name)?|login|none|null|nil|empty)$/i;
-
-function beforeValue(text: string, start: number): string {
-  return text.slice(Math.max(0, start - 240), start);
-}
-
-const LINE_KEY =
-  /^[ \t]*(?:#[ \t]*)?(?:(?:export|ENV|ARG|set|SET)[ \t]+|-[ \t]+)?([A-Za-z_][\w.-]{0,63})([ \t]*)([:=])[ \t]*$/;
+  /^(?:pass(word|wd|phrase)?|pwd|pw|secret|user(name)?|login|none|null|nil|empty)$/i;
 
 const OPENERS = "([{";
 const CLOSERS = ")]}";
@@ -1089,15 +1079,6 @@ const KEY_END_REACH = MAX_ALIGNMENT + 8 + 1;
  */
 const KEY_REACH = Math.max(KEY_END_REACH + MAX_KEY, KEY_END_REACH + BARE_KEY + SECTION_WINDOW, TYPED_WINDOW);
 
-function isDefaultAssignment(text: string, at: number): boolean {
-  if (text.charCodeAt(at) !== 61 || at < 2) return false;
-  const a = text.charCodeAt(at - 2);
-  return a === text.charCodeAt(at - 1) && (a === 124 || a === 63 || a === 38); // `||=`, `??=`, `&&=`
-}
-
-/** Go's `var key Type = value` and `const key Type = value`: the key before the type. */
-const GO_TYPED_KEY = /(?:^|[\s(])(?:var|const)[ \t]+([A-Za-z_]\w{0,63})[ \t]+\*?[\w.[\]]{1,40}[ \t]*$/;
-
 /** `key: Type = value` (Kotlin, Scala, Swift, TypeScript, typed Python): the key before the type annotation. */
 const TYPED_KEY = /([A-Za-z_$][\w$.-]{0,63})[ \t]*:[ \t]*[\w$.<>[\]?|, &'*]{1,40}$/;
 
@@ -1113,8 +1094,7 @@ interface NamedKey {
 }
 
 function namedKey(text: string, at: number, walk: Walk): NamedKey | undefined {
-  // A default assignment (`ENV['API_KEY'] ||= 'x'`, `config.token ??= "x"`): the key is before its two characters.
-  const keyStart = keyStartBefore(text, isDefaultAssignment(text, at) ? at - 2 : at);
+  const keyStart = keyStartBefore(text, at);
   if (keyStart !== -1) {
     const keyEnd = keyEndFound;
     const credentialWord = endsLikeCredentialWord(text, keyStart, keyEnd);
@@ -1144,10 +1124,6 @@ function namedKey(text: string, at: number, walk: Walk): NamedKey | undefined {
   const window = text.charCodeAt(at) === 61 ? text.slice(Math.max(0, at - TYPED_WINDOW), at) : "";
   if (window.includes(":", window.length - 48)) {
     const typed = TYPED_KEY.exec(window);
-    const kind = typed === null ? null : classifyWalkKey(typed[1]!, false);
-    if (kind !== null) return { key: typed![1]!, kind };
-  } else if (window.includes(" ", window.length - 48)) {
-    const typed = GO_TYPED_KEY.exec(window);
     const kind = typed === null ? null : classifyWalkKey(typed[1]!, false);
     if (kind !== null) return { key: typed![1]!, kind };
   }

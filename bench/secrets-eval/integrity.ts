@@ -105,6 +105,11 @@ export function loadTuneS14(dataDir = DATA_DIR): EvalCase[] | undefined {
   return loadRecordedTunePart("tune-s14.json", "tune-s14-record.json", dataDir);
 }
 
+/** The session-15 tune part (build-s15.ts: osv-scalibr), likewise checked against tune-s15-record.json. */
+export function loadTuneS15(dataDir = DATA_DIR): EvalCase[] | undefined {
+  return loadRecordedTunePart("tune-s15.json", "tune-s15-record.json", dataDir);
+}
+
 function loadRecordedTunePart(file: string, recordFile: string, dataDir: string): EvalCase[] | undefined {
   const path = [join(dataDir, file), join(EVAL_DIR, "data", file)].find(existsSync);
   if (path === undefined) return undefined;

@@ -19,10 +19,12 @@ import {
   loadTuneS12,
   loadTuneS13,
   loadTuneS14,
+  loadTuneS15,
   readFrozenRecord,
   splitOwnLookalikesV2,
   splitOwnLookalikesV3,
 } from "./integrity.js";
+import { ownLookalikesV4 } from "./own-lookalikes-v4.js";
 import type { EvalCase } from "./types.js";
 
 const detectors = createSecretDetectors();
@@ -185,6 +187,12 @@ function main(): void {
   const s14 = loadTuneS14();
   if (s14 === undefined) console.log("\n(tune-s14.json absent: rebuild it with build-s14.ts)");
   else report("tune s14 (titus)", s14, missesOf === "tune" || missesOf === "s14");
+  // The fourth own look-alike set (session 15: UI and locale strings under password keys), tune only.
+  report("tune own look-alikes v4 (UI, locale)", ownLookalikesV4(), missesOf === "tune" || missesOf === "v4");
+  // The session-15 tune part (build-s15.ts), likewise on its own.
+  const s15 = loadTuneS15();
+  if (s15 === undefined) console.log("\n(tune-s15.json absent: rebuild it with build-s15.ts)");
+  else report("tune s15 (osv-scalibr)", s15, missesOf === "tune" || missesOf === "s15");
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

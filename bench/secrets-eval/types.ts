@@ -14,7 +14,8 @@ export interface EvalCase {
     | "gosec"
     | "trivy"
     | "ripsecrets"
-    | "titus";
+    | "titus"
+    | "osv-scalibr";
   /** The vendor or rule family the source files it under. */
   vendor: string;
   /** `secret`: a credential a finding must cover; `lookalike`: no secret finding may appear anywhere. */

@@ -12,7 +12,13 @@ import {
   scanAtStarts,
   stickyOf,
 } from "./candidate-scan.js";
-import { characterClasses, classifyAnyKey, isCredentialValue, readValue } from "./generic-credential.js";
+import {
+  characterClasses,
+  classifyAnyKey,
+  isCredentialValue,
+  isPairedPasswordValue,
+  readValue,
+} from "./generic-credential.js";
 import { isLookalikeSecret } from "./lookalike.js";
 
 /**
@@ -503,7 +509,8 @@ function detectUserPasswordFlags(text: string, out: TextMatch[]): void {
   for (let m = flag.exec(text); m !== null; m = flag.exec(text)) {
     const lineStart = text.lastIndexOf("\n", m.index) + 1;
     if (m.index - lineStart > 400 || !USER_FLAG.test(text.slice(lineStart, m.index))) continue;
-    reportPasswordArgument(text, m.index + m[0].length, out);
+    const v = readValue(text, m.index + m[0].length);
+    if (v !== null && isPairedPasswordValue(text.slice(v[0], v[1]), v[2])) report(out, v[0], v[1]);
   }
 }
 

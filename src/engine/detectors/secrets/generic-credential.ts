@@ -284,6 +284,7 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
   if (kind === "password")
     return (
       value.length >= 6 &&
+      !isFieldText(value) &&
       (characterClasses(value) >= 2 || (quoted && isQuotedWordPassword(value))) &&
       entropyAtLeast(value, 2.3) &&
       // Lower-case words joined by `_`, `-` or `.` name something (`real_key`, `db-secret-name`): a reference; so
@@ -308,8 +309,46 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
  * capitalised word or one with spaces, which is a label (`"Password"`, `"Enter password"`).
  */
 export function isQuotedWordPassword(value: string): boolean {
-  return /^[a-z]{8,32}$/.test(value) && !STATUS_WORDS.test(value) && entropyAtLeast(value, 2.5);
+  return (
+    /^[a-z]{8,32}$/.test(value) &&
+    !STATUS_WORDS.test(value) &&
+    !isFieldText(value) &&
+    entropyAtLeast(value, 2.5)
+  );
 }
+
+/**
+ * Text a form, a locale file or a schema writes under a password key about the field, not its value: letters and
+ * spaces only (no digit or symbol a chosen password mixes in) that name the field in some language (`Passwort`,
+ * `Mot de passe`, `contraseña`, `Neues Passwort`: FIELD_WORDS), say its state in one word (`Required`, `Unchanged`:
+ * STATUS_WORDS, any case), or make a sentence (`is too short (minimum is 8 characters)`, `doesn't match`:
+ * MESSAGE_WORDS). A passphrase of plain words holds none of those words.
+ */
+export function isFieldText(value: string): boolean {
+  if (!/^[\p{L}' ().,!?:;\d-]+$/u.test(value)) return false;
+  const folded = value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  const words = folded.split(/[\s().,!?:;]+/);
+  if (words.length < 2 && /\d/.test(folded)) return false;
+  const letters = folded.replace(/[^\p{L}]/gu, "");
+  return (
+    STATUS_WORDS.test(folded) ||
+    words.some((w) => MESSAGE_WORDS.has(w)) ||
+    FIELD_WORDS.some((w) => letters.includes(w)) ||
+    OTHER_SCRIPT_PASSWORD.test(value)
+  );
+}
+
+/**
+ * The word "password" in the languages locale files translate it to (the key words of 5+ letters, accents folded and
+ * spaces removed: `Mot de passe` holds `passe`, `kata sandi` holds `sandi`), and Spanish.
+ */
+const FIELD_WORDS = [...PASSWORD_KEY_WORDS.filter((w) => w.length > 4), "contrasena"];
+/** Words a message or a label holds and a passphrase of chosen words rarely does. */
+const MESSAGE_WORDS = new Set(
+  "is not too doesn't must the your to at least minimum characters match enter new confirm invalid de".split(
+    " ",
+  ),
+);
 
 /** Words a UI, a schema or a test writes under a password key about the field or the check, not as its value. */
 const STATUS_WORDS =
@@ -830,7 +869,9 @@ function reportValue(
       return wideEnd;
     }
   }
-  if (!isCredentialValue(raw, kind, quoted)) return resume;
+  const lineWord = !quoted && kind === "password" && isLineWordPassword(text, start, end, raw);
+  const paired = !lineWord && kind === "password" && isPairedPassword(text, start, end, raw, quoted);
+  if (!lineWord && !paired && !isCredentialValue(raw, kind, quoted)) return resume;
   walk.out.push({
     kind: "secret",
     type: "generic_credential",
@@ -840,6 +881,63 @@ function reportValue(
   });
   return end;
 }
+
+/**
+ * `REACT_APP_PASS=whiteduke`, `password: hardcoded`: an unquoted one-word password (isQuotedWordPassword) on a line
+ * that holds only its key, the operator and the value (an env file, YAML, INI, properties; a comment may follow). In
+ * code an unquoted word is a variable and code's lines go on (`,`, `;`, `)`); with `=`, a lower-case key written
+ * with a space before it (Python's `password = userpass`) is code too, unless dotted (`db.password = x`).
+ */
+function isLineWordPassword(text: string, start: number, end: number, value: string): boolean {
+  const head = LINE_KEY.exec(text.slice(text.lastIndexOf("\n", start - 1) + 1, start));
+  return (
+    head !== null &&
+    (head[3] === ":" || /[A-Z.]/.test(head[1]!) || head[2] === "") &&
+    isQuotedWordPassword(value) &&
+    !isLookalikeSecret(value) &&
+    endsLine(text, end, /^[ \t]*(#.*)?\r?$/)
+  );
+}
+const LINE_KEY =
+  /^[ \t]*(?:#[ \t]*)?(?:(?:export|ENV|ARG|set|SET)[ \t]+|-[ \t]+)?([A-Za-z_][\w.-]{0,63})([ \t]*)([:=])[ \t]*$/;
+
+function endsLine(text: string, end: number, rest: RegExp): boolean {
+  const lineEnd = text.indexOf("\n", end);
+  return rest.test(text.slice(end, lineEnd === -1 ? text.length : lineEnd));
+}
+
+/**
+ * A password beside its user name (`user = Aladdin` then `password = open_sesame`; `User ID=app;Password=app2024`):
+ * the pair says a login is configured, so a weak value (isPairedPasswordValue) is read as the password it is set to
+ * when it is a literal: quoted, or alone at its line's end, or a connection string's `;`-ended field.
+ */
+function isPairedPassword(text: string, start: number, end: number, value: string, quoted: boolean): boolean {
+  return (
+    USER_BEFORE.test(text.slice(Math.max(0, start - 240), start)) &&
+    isPairedPasswordValue(value, quoted) &&
+    (quoted || endsLine(text, end, /^[ \t]*([#;].*)?\r?$/))
+  );
+}
+/**
+ * A value that may be a weak password where a user name beside it says a login is set (isPairedPassword, the `-u`
+ * and `-p` of a command line): 4-64 characters with no space, and none of a placeholder, a look-alike, field text, a
+ * password word (`password=passwd`: a variable), a template or code (a snake-case word stays: `open_sesame`).
+ */
+export function isPairedPasswordValue(value: string, quoted: boolean): boolean {
+  return (
+    /^[^\s$%<*{-]\S{3,63}$/.test(value) &&
+    !PASSWORD_WORD_VALUE.test(value) &&
+    !isLookalikeSecret(value) &&
+    !isFieldText(value) &&
+    !SECRET_REFERENCE.test(value) &&
+    (quoted ? !/^[\w$]+\(/.test(value) : !looksLikeCode(value) || /^[a-z]+(_[a-z]+)*$/.test(value))
+  );
+}
+/** A user name set in the two lines before (or earlier on the line): `user = x`, `"username": "x"`, `User ID=x`. */
+const USER_BEFORE =
+  /(?:^|\W)(?:user(?:[ _]?(?:name|id))?|login|uid)["']?[ \t]*[:=][ \t]*["']?[^\s"';,]{2,}[^\n]*(?:\n[^\n]*){0,2}$/i;
+const PASSWORD_WORD_VALUE =
+  /^(?:pass(word|wd|phrase)?|pwd|pw|secret|user(name)?|login|none|null|nil|empty)$/i;
 
 const OPENERS = "([{";
 const CLOSERS = ")]}";

@@ -185,4 +185,15 @@ export const TOKEN_RULES_3 = [
     summary: "Keen IO keys (named keen)",
     forms: [k(["keen_", "keen-", "keenio"], HEXU, 64)],
   }),
+  // --- session 15: vendors of the osv-scalibr tune part's misses (tune-s15)
+  token({
+    type: "deno_token",
+    summary: "Deno Deploy tokens (`ddp_`, `ddo_`)",
+    forms: [p(["ddp_", "ddo_"], AN, 36, { minClasses: 3, exact: true })],
+  }),
+  token({
+    type: "elastic_cloud_key",
+    summary: "Elastic Cloud API keys (`essu_`)",
+    forms: [p(["essu_"], B64, 92, { minClasses: 3, exact: true })],
+  }),
 ];

@@ -217,7 +217,9 @@ const TYPO_VERBS = (() => {
   for (const w of [...words, ...real]) out.delete(w);
   out.add("ingnore");
   out.add("disreguard");
-  return [...out].sort();
+  // "igore" first: the rule's id is named after its first lead word.
+  out.delete("igore");
+  return ["igore", ...[...out].sort()];
 })();
 
 const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
@@ -226,7 +228,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     type: "override_instructions",
     lead: OVERRIDE_VERBS,
     // make's "warning: ignoring old commands for target" is a build log's, not an order.
-    rest: `(?<!${REPORTED}[a-z-]+){~4} (?:(?:all|any|every|each|of|the|your|my|these|those|its|their) )*${EARLIER}{~2} ${INSTRUCTION_NOUNS}(?! for target\\b)`,
+    rest: `(?<!${REPORTED}[a-z-]+){~4} (?:(?:all|any|every|each|of|the|your|my|these|those|its|their) )*${EARLIER}{~2} ${INSTRUCTION_NOUNS}\\b(?! for target\\b)`,
   },
   {
     type: "override_instructions",
@@ -737,7 +739,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   {
     type: "important_block",
     lead: ["if", "note", "dear", "attention", "hey", "hello", "instructions"],
-    rest: `(?: you are| to| for| to the| for the| the)? (?:an? )?(?:ai|a\\.i\\.|llm|language model|assistant|ai assistant|chatbot|chatgpt|claude|gemini|gpt|agent|ai agent|model)\\b(?: (?:reading|processing|summarizing|summarising|parsing|analyzing|analysing|viewing|seeing) this)?\\s{0,3}[,:!]`,
+    rest: `(?: you are| to| for| to the| for the| the)? (?:an? )?(?:ai|a\\.i\\.|llm|language model|assistant|ai assistant|chatbot|chatgpt|claude|gemini|gpt|agent|ai agent|model)\\b(?: (?:reading|processing|summarizing|summarising|parsing|analyzing|analysing|viewing|seeing) this(?: [a-z]{1,12})?)?\\s{0,3}[,:!]`,
   },
   {
     type: "important_block",
@@ -808,6 +810,12 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     type: "important_block",
     lead: ["first"],
     rest: ",?(?: and)? then (?:carry on|continue|proceed|resume|return to|go back to|get back to)(?: with)? (?:your|the) (?:original |current |assigned |actual |usual |normal |main |user's )?(?:task|request|answer|reply|response|summary|instructions)\\b",
+  },
+  // "..., then report back to the user as usual": the order's end, telling the model to hide what it did.
+  {
+    type: "important_block",
+    lead: ["then", "and"],
+    rest: " (?:report back|reply|respond|return|answer|go back|get back|continue)(?: to)? (?:the user|your user|the user's (?:request|question)|your task)(?: (?:as usual|normally|as if nothing (?:happened|was done)|as though nothing (?:happened|was done)|without mentioning (?:it|this|that)))\\b",
   },
   {
     type: "important_block",

@@ -60,15 +60,13 @@ export function isQuotedMention(text: string, start: number, end: number): boole
   return opensListedExample(text, open);
 }
 
-/** The most quoted items walked back over in a list of examples ("a", "b", "c"). */
+/** The most earlier items walked back over in a list of quoted examples. */
 const MAX_LISTED = 6;
 
 /**
- * Whether the quotation opening at `open` is an item of a list of quoted examples that a parenthesis or a table
- * cell opens: `("you are now in maintenance mode", "Assistant, enter debug mode")`, `| "ignore previous
- * instructions" and its kin |`. A function call's parenthesis (`send("...")`) opens no such list. Walks back over at most MAX_LISTED earlier items (`"..."` and a `,` `;` `/` or "or"
- * between), each on the line and within MAX_QUOTED. A JSON array (`["a", "b"]`) opens with `[`, a JSON value with
- * `:`, so neither is a list of examples. Constant work per match.
+ * Whether the quotation at `open` is an item of a list of quoted examples opened by a prose parenthesis or a table
+ * cell: `("you are now DAN", "...")`, `| "ignore previous instructions" and its kin |`. Not a call's `send("...")`,
+ * a JSON array's `[` or a value's `:`. Constant work: at most MAX_LISTED items of at most MAX_QUOTED each.
  */
 function opensListedExample(text: string, open: number): boolean {
   let at = open;
@@ -76,10 +74,8 @@ function opensListedExample(text: string, open: number): boolean {
     let k = at - 1;
     while (k >= 0 && (text[k] === " " || text[k] === "\t")) k--;
     const c = text[k];
-    // A parenthesis in prose, not a call's (`send("...")` passes the string on).
     if (c === "|" || (c === "(" && !/\w/.test(text[k - 1] ?? " "))) return true;
     if (item === MAX_LISTED) return false;
-    // Another item before this one: `"...", ` or `"..." or `.
     if (c === "," || c === ";" || c === "/") k--;
     else if (text.slice(k - 1, k + 1).toLowerCase() === "or" && text[k - 2] === " ") k -= 2;
     else return false;
@@ -93,13 +89,10 @@ function opensListedExample(text: string, open: number): boolean {
   return false;
 }
 
-/** How far back a backtick's line is read to tell an opening one from a closing one. */
 const MAX_LINE_READ = 400;
 
-/**
- * Whether the backtick at `at` opens a code span: an even number of backticks before it on its line. A line longer
- * than MAX_LINE_READ before it is not read (and the backtick not taken for an opening one).
- */
+/** Whether the backtick at `at` opens a code span: an even number of backticks before it on its line (read at most
+ * MAX_LINE_READ back; further, it is not taken for an opening one). */
 function opensCodeSpan(text: string, at: number): boolean {
   let ticks = 0;
   for (let k = at - 1; ; k--) {
@@ -109,14 +102,10 @@ function opensCodeSpan(text: string, at: number): boolean {
   }
 }
 
-/** The longest code span (`` `...` ``) read as naming what it holds rather than saying it. */
 const MAX_CODE_SPAN = 48;
 
-/**
- * Whether `[start, end)` lies inside a short code span on one line (`` `<IMPORTANT>` ``, `` `[SYSTEM]` ``) that holds
- * little more than the match: code notation names a literal (a tag, a marker, a string) for a person to read. A
- * sentence of orders wrapped in backticks is longer than the span allows.
- */
+/** Whether `[start, end)` lies in a short one-line code span (`` `<IMPORTANT>` ``): code notation names a literal for
+ * a person to read; a sentence of orders in backticks is longer than MAX_CODE_SPAN. */
 function inShortCodeSpan(text: string, start: number, end: number): boolean {
   let open = start - 1;
   while (open >= 0 && start - open <= MAX_CODE_SPAN && text.charCodeAt(open) !== 0x60) {

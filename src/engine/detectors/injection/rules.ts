@@ -722,7 +722,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   {
     type: "important_block",
     lead: ["if", "note", "dear", "attention", "hey", "hello", "instructions"],
-    rest: `(?: you are| to| for| to the| for the| the)? (?:an? )?(?:ai|a\\.i\\.|llm|language model|assistant|ai assistant|chatbot|chatgpt|claude|gemini|gpt|agent|ai agent|model)\\b(?: (?:reading|processing|summarizing|summarising|parsing|analyzing|analysing|viewing|seeing) this(?: [a-z]{1,12})?)?\\s{0,3}[,:!]`,
+    rest: `(?: you are| to| for| to the| for the| the| to any| to all)? (?:an? )?(?:automated |autonomous )?(?:ai|a\\.i\\.|llm|language model|assistant|ai assistant|chatbot|chatgpt|claude|gemini|gpt|agent|ai agent|model)s?\\b(?: (?:reading|processing|summarizing|summarising|parsing|analyzing|analysing|viewing|seeing) this(?: [a-z]{1,12})?)?\\s{0,3}[,:!]`,
   },
   {
     type: "important_block",
@@ -841,10 +841,18 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   // number=12". Not an API doc's "you can call fs.read_file(path)".
   {
     type: "tool_call_instruction",
-    lead: ["invoke", "call", "execute", "run", "trigger", "use"],
+    lead: ["invoke", "execute"],
     before:
       "(?:^|[.!?:;\\n\\-*>]\\s{0,3}|\\b(?:please|now|then|immediately|first|must|should|also|and)\\s{1,3})",
     rest: ` (?:the )?(?:tool |function )?[\`'"]?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+[\`'"]?(?: (?:tool|function))?(?:\\s{0,2}\\(\\s{0,2}[a-z_][a-z0-9_]{0,30}\\s{0,2}=| with (?:(?:the )?(?:arguments?|args|parameters?|params)\\s{0,3}[:=]?\\s{0,3})?[{(]?\\s{0,2}[\`'"]?[a-z_][a-z0-9_]{0,30}[\`'"]?\\s{0,2}[=:])`,
+  },
+  // The same with the common verbs, in the "with" form only (its literal gates them).
+  {
+    type: "tool_call_instruction",
+    lead: ["call", "run", "use", "trigger"],
+    before:
+      "(?:^|[.!?:;\\n\\-*>]\\s{0,3}|\\b(?:please|now|then|immediately|first|must|should|also|and)\\s{1,3})",
+    rest: ` (?:the )?(?:tool |function )?[\`'"]?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+[\`'"]?(?: (?:tool|function))?(?: with (?:(?:the )?(?:arguments?|args|parameters?|params)\\s{0,3}[:=]?\\s{0,3})?[{(]?\\s{0,2}[\`'"]?[a-z_][a-z0-9_]{0,30}[\`'"]?\\s{0,2}[=:])`,
   },
 ];
 

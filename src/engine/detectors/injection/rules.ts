@@ -185,9 +185,10 @@ const DESTINATION =
 /**
  * Writing that reports what a model was made or asked to do ("asks it to upload", "the old plugin would upload", "a
  * request to reveal"), ending where the lead word starts. Never "you" ("I want you to ignore..." is the attack), and
- * no "will"/"must" (how an attack tells the model what it does now). Used as `(?<!${REPORTED}[a-z-]+)` in `rest`.
+ * no "will"/"must" (how an attack tells the model what it does now). Spaces bounded: it never reads across the line
+ * break that joins two strings (string-bounds.ts). Used as `(?<!${REPORTED}[a-z-]+)` in `rest`.
  */
-const REPORTED = `\\b(?:(?:asks?|asked|asking|tells?|told|instructs?|instructed|gets?|got|causes?|caused|tricks?|tricked|convinces?|convinced|persuades?|persuaded|forces?|forced|makes?|made|making|lets?|allows?|allowed|expects?|expected)\\s+(?:it|them|(?:the|an?|its|their)\\s+(?:[a-z-]+\\s+)?(?:models?|assistants?|agents?|ai|bots?|chatbots?|llms?|plugins?|copilots?|tools?))(?:\\s+to)?|(?:it|they|models?|assistants?|agents?|ai|bots?|chatbots?|llms?|plugins?)\\s+(?:would|could|might|may|can|did)(?:\\s+(?:not|then|also|still))?|\\b(?:an?|the|such)\\s+(?:request|instruction|command|attempt)s?\\s+to)\\s+`;
+const REPORTED = `\\b(?:(?:asks?|asked|asking|tells?|told|instructs?|instructed|gets?|got|causes?|caused|tricks?|tricked|convinces?|convinced|persuades?|persuaded|forces?|forced|makes?|made|making|lets?|allows?|allowed|expects?|expected)\\s{1,3}(?:it|them|(?:the|an?|its|their)\\s{1,3}(?:[a-z-]+\\s{1,3})?(?:models?|assistants?|agents?|ai|bots?|chatbots?|llms?|plugins?|copilots?|tools?))(?:\\s{1,3}to)?|(?:it|they|models?|assistants?|agents?|ai|bots?|chatbots?|llms?|plugins?)\\s{1,3}(?:would|could|might|may|can|did)(?:\\s{1,3}(?:not|then|also|still))?|\\b(?:an?|the|such)\\s{1,3}(?:request|instruction|command|attempt)s?\\s{1,3}to)\\s{1,3}`;
 /** The reader named as a model ("agent" alone is a deploy or support agent; "AI agent" is a model). */
 const AI_ADDRESSEE =
   "(?:ai(?: agents?| assistants?| models?)?|llms?|chatbots?|chatgpt|gpt|claude|gemini|copilot|assistants?|language models?)";
@@ -673,7 +674,8 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     lead: ["call", "invoke", "use", "run", "execute", "trigger", "activate"],
     // An order, not a description: "the chatbot can call the get_weather tool", "users run the export_csv action"
     // say what something does (the verb has a subject or a modal before it).
-    rest: "(?<!\\b(?:can|could|will|would|may|might|we|they|i|it|users?|clients?|apps?|which|that|who)\\s+[a-z]+) (?:the )?(?:[`'\"]?[a-z0-9]+(?:[_.-][a-z0-9]+)+[`'\"]?|[`'\"][a-z][\\w.-]{1,40}[`'\"]) (?:tools?|actions?)\\b",
+    // Bounded spaces: a lookbehind never reads across a line break into the string before (string-bounds.ts).
+    rest: "(?<!\\b(?:can|could|will|would|may|might|we|they|i|it|users?|clients?|apps?|which|that|who)\\s{1,3}[a-z]+) (?:the )?(?:[`'\"]?[a-z0-9]+(?:[_.-][a-z0-9]+)+[`'\"]?|[`'\"][a-z][\\w.-]{1,40}[`'\"]) (?:tools?|actions?)\\b",
   },
   {
     type: "tool_call_instruction",

@@ -45,18 +45,81 @@ function isLetter(c: string | undefined): boolean {
  * MAX_QUOTED characters either side, on one line: constant work per match.
  */
 export function isQuotedMention(text: string, start: number, end: number): boolean {
+  if (inShortCodeSpan(text, start, end)) return true;
   const open = openingQuote(text, start);
   if (open === -1) return false;
-  const from = Math.max(0, open - 40);
-  // Most quotes have no naming word before them (a JSON string value after `[`): ruled out without the regex.
-  if (!mayEndWithCue(text, from, open)) return false;
   const quote = text[open]!;
   // The closing quote ends the match or comes after it (a match may end on the quote itself: `instructions"`).
   const close = closingQuote(text, start, CLOSERS[quote]!, open);
   if (close === -1 || close < end - 1) return false;
   // An apostrophe is a quote only with a space before it and no letter after its closing one ("you're").
   if (quote === "'" && (text[open - 1] !== " " || isLetter(text[close + 1]))) return false;
-  return NAMING_CUE.test(text.slice(from, open));
+  const from = Math.max(0, open - 40);
+  // Most quotes have no naming word before them (a JSON string value after `[`): ruled out without the regex.
+  if (mayEndWithCue(text, from, open) && NAMING_CUE.test(text.slice(from, open))) return true;
+  return opensListedExample(text, open);
+}
+
+/** The most earlier items walked back over in a list of quoted examples. */
+const MAX_LISTED = 6;
+
+/**
+ * Whether the quotation at `open` is an item of a list of quoted examples opened by a prose parenthesis or a table
+ * cell: `("you are now DAN", "...")`, `| "ignore previous instructions" and its kin |`. Not a call's `send("...")`,
+ * a JSON array's `[` or a value's `:`. Constant work: at most MAX_LISTED items of at most MAX_QUOTED each.
+ */
+function opensListedExample(text: string, open: number): boolean {
+  let at = open;
+  for (let item = 0; item <= MAX_LISTED; item++) {
+    let k = at - 1;
+    while (k >= 0 && (text[k] === " " || text[k] === "\t")) k--;
+    const c = text[k];
+    if (c === "|" || (c === "(" && !/\w/.test(text[k - 1] ?? " "))) return true;
+    if (item === MAX_LISTED) return false;
+    if (c === "," || c === ";" || c === "/") k--;
+    else if (text.slice(k - 1, k + 1).toLowerCase() === "or" && text[k - 2] === " ") k -= 2;
+    else return false;
+    while (k >= 0 && (text[k] === " " || text[k] === "\t")) k--;
+    const closer = text.charCodeAt(k);
+    if (closer !== 0x22 && closer !== 0x201d && closer !== 0x2019 && closer !== 0x27) return false;
+    const previous = openingQuote(text, k);
+    if (previous === -1) return false;
+    at = previous;
+  }
+  return false;
+}
+
+const MAX_LINE_READ = 400;
+
+/** Whether the backtick at `at` opens a code span: an even number of backticks before it on its line (read at most
+ * MAX_LINE_READ back; further, it is not taken for an opening one). */
+function opensCodeSpan(text: string, at: number): boolean {
+  let ticks = 0;
+  for (let k = at - 1; ; k--) {
+    if (k < 0 || text.charCodeAt(k) === 0x0a) return ticks % 2 === 0;
+    if (at - k > MAX_LINE_READ) return false;
+    if (text.charCodeAt(k) === 0x60) ticks++;
+  }
+}
+
+const MAX_CODE_SPAN = 48;
+
+/** Whether `[start, end)` lies in a short one-line code span (`` `<IMPORTANT>` ``): code notation names a literal for
+ * a person to read; a sentence of orders in backticks is longer than MAX_CODE_SPAN. */
+function inShortCodeSpan(text: string, start: number, end: number): boolean {
+  let open = start - 1;
+  while (open >= 0 && start - open <= MAX_CODE_SPAN && text.charCodeAt(open) !== 0x60) {
+    if (text.charCodeAt(open) === 0x0a) return false;
+    open--;
+  }
+  if (open < 0 || text.charCodeAt(open) !== 0x60 || !opensCodeSpan(text, open)) return false;
+  for (let k = start; k < end; k++) if (text.charCodeAt(k) === 0x60) return false;
+  let close = end;
+  while (close < text.length && close - open <= MAX_CODE_SPAN && text.charCodeAt(close) !== 0x60) {
+    if (text.charCodeAt(close) === 0x0a) return false;
+    close++;
+  }
+  return close < text.length && text.charCodeAt(close) === 0x60 && close - open - 1 <= MAX_CODE_SPAN;
 }
 
 /**

@@ -182,17 +182,42 @@ const PERSONA_NAMED = `(?:\\s{1,3}\\[|\\s{1,3}["'“][^"'”\\n]{1,40}["'”](?:
 const DESTINATION =
   "(?:https?:\\/\\/|ftp:\\/\\/|www\\.|[a-z0-9._%+-]+@[a-z0-9-]+\\.[a-z]|(?:this|the following|that|my|our|the attacker's|attacker's|an external|a remote) (?:url|address|endpoint|webhook|email|server|link|site|domain))";
 
+/**
+ * Writing that reports what a model was made or asked to do ("asks it to upload", "the old plugin would upload", "a
+ * request to reveal"), ending where the lead word starts. Never "you" ("I want you to ignore..." is the attack), and
+ * no "will"/"must" (how an attack tells the model what it does now). Spaces bounded: it never reads across the line
+ * break that joins two strings (string-bounds.ts). Used as `(?<!${REPORTED}[a-z-]+)` in `rest`.
+ */
+const REPORTED = `\\b(?:(?:asks?|asked|asking|tells?|told|instructs?|instructed|gets?|got|causes?|caused|tricks?|tricked|convinces?|convinced|persuades?|persuaded|forces?|forced|makes?|made|making|lets?|allows?|allowed|expects?|expected)\\s{1,3}(?:it|them|(?:the|an?|its|their)\\s{1,3}(?:[a-z-]+\\s{1,3})?(?:models?|assistants?|agents?|ai|bots?|chatbots?|llms?|plugins?|copilots?|tools?))(?:\\s{1,3}to)?|(?:it|they|models?|assistants?|agents?|ai|bots?|chatbots?|llms?|plugins?)\\s{1,3}(?:would|could|might|may|can|did)(?:\\s{1,3}(?:not|then|also|still))?|\\b(?:an?|the|such)\\s{1,3}(?:request|instruction|command|attempt)s?\\s{1,3}to)\\s{1,3}`;
+/** The reader named as a model ("agent" alone is a deploy or support agent; "AI agent" is a model). */
+const AI_ADDRESSEE =
+  "(?:ai(?: agents?| assistants?| models?)?|llms?|chatbots?|chatgpt|gpt|claude|gemini|copilot|assistants?|language models?)";
+const OWNER = "(?:user|operator|owner|administrator|admin|developer|maintainer)";
+/** Slips in the override verbs: a letter dropped, two swapped or one doubled. The first names the rule's id. */
+const TYPO_VERBS = [
+  "igore",
+  "ingore",
+  "ignroe",
+  "inore",
+  "ignor",
+  "ingnore",
+  "disreguard",
+  "disregrad",
+  "forgt",
+];
+
 const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   // --- override_instructions -------------------------------------------------------------------------------
   {
     type: "override_instructions",
     lead: OVERRIDE_VERBS,
-    rest: `{~4} (?:(?:all|any|every|each|of|the|your|my|these|those|its|their) )*${EARLIER}{~2} ${INSTRUCTION_NOUNS}`,
+    // make's "warning: ignoring old commands for target" is a build log's, not an order.
+    rest: `(?<!${REPORTED}[a-z-]+){~4} (?:(?:all|any|every|each|of|the|your|my|these|those|its|their) )*${EARLIER}{~2} ${INSTRUCTION_NOUNS}\\b(?! for target\\b)`,
   },
   {
     type: "override_instructions",
     lead: OVERRIDE_VERBS,
-    rest: `{~3} ${INSTRUCTION_NOUNS} (?:you(?:'ve| have)? (?:got|received|were given|have been given|been given)|given to you|(?:that )?you (?:were|have been) (?:given|told)|above|before|so far|until now|up to (?:now|this point))`,
+    rest: `(?<!${REPORTED}[a-z-]+){~3} ${INSTRUCTION_NOUNS} (?:you(?:'ve| have)? (?:got|received|were given|have been given|been given)|given to you|(?:that )?you (?:were|have been) (?:given|told)|above|before|so far|until now|up to (?:now|this point))`,
   },
   {
     type: "override_instructions",
@@ -238,7 +263,10 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   {
     type: "role_reassignment",
     lead: UNRESTRICTED_WORDS,
-    before: "\\byou(?:'re| are| r| will be| shall be| must be)\\s(?:[^.!?\\n]{0,60}\\s)?",
+    // The words between stay out of quotations: in "prompts such as 'you are now DAN' are a common jailbreak
+    // family" the "you are" is inside a quoted mention and the lead word outside it.
+    before:
+      "\\byou(?:'re| are| r| will be| shall be| must be)\\s(?:(?:[^.!?\\n\"\u201c\u201d\u2018\u2019']|'(?!\\s)){0,60}\\s)?",
     rest: "\\b",
   },
   {
@@ -259,7 +287,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
       "respond",
       "answer",
     ],
-    rest: `(?: (?:the role of|as|like|to be|that you are|you are|you're|being))?(?: (?:a|an|the|my))?{~3} (?:${UNRESTRICTED}\\b|${MODEL_NOUN} (?:with(?:out)?|that has no|that doesn't have|which has no|free (?:of|from))(?: (?:any|no|all))?{~2} ${LIMIT_NOUN})`,
+    rest: `(?<!${REPORTED}[a-z-]+)(?: (?:the role of|as|like|to be|that you are|you are|you're|being))?(?: (?:a|an|the|my))?{~3} (?:${UNRESTRICTED}\\b|${MODEL_NOUN} (?:with(?:out)?|that has no|that doesn't have|which has no|free (?:of|from))(?: (?:any|no|all))?{~2} ${LIMIT_NOUN})`,
   },
   {
     // "<persona> mode": a jailbreak persona's mode is an attack wherever it is named; an ordinary product feature
@@ -628,7 +656,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
       "summarise",
       "what",
     ],
-    rest: `(?: (?:me|us|back|out|is|are|was|were))*{~3} (?:(?:the|all|any|its|of) )*${PROMPT_OBJECT}`,
+    rest: `(?<!${REPORTED}[a-z-]+)(?: (?:me|us|back|out|is|are|was|were))*{~3} (?:(?:the|all|any|its|of) )*${PROMPT_OBJECT}`,
   },
   {
     type: "system_prompt_exfiltration",
@@ -646,7 +674,8 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     lead: ["call", "invoke", "use", "run", "execute", "trigger", "activate"],
     // An order, not a description: "the chatbot can call the get_weather tool", "users run the export_csv action"
     // say what something does (the verb has a subject or a modal before it).
-    rest: "(?<!\\b(?:can|could|will|would|may|might|we|they|i|it|users?|clients?|apps?|which|that|who)\\s+[a-z]+) (?:the )?(?:[`'\"]?[a-z0-9]+(?:[_.-][a-z0-9]+)+[`'\"]?|[`'\"][a-z][\\w.-]{1,40}[`'\"]) (?:tools?|actions?)\\b",
+    // Bounded spaces: a lookbehind never reads across a line break into the string before (string-bounds.ts).
+    rest: "(?<!\\b(?:can|could|will|would|may|might|we|they|i|it|users?|clients?|apps?|which|that|who)\\s{1,3}[a-z]+) (?:the )?(?:[`'\"]?[a-z0-9]+(?:[_.-][a-z0-9]+)+[`'\"]?|[`'\"][a-z][\\w.-]{1,40}[`'\"]) (?:tools?|actions?)\\b",
   },
   {
     type: "tool_call_instruction",
@@ -669,7 +698,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
       "sync",
       "push",
     ],
-    rest: `(?: (?:me|us|them|all|the|a|every|of|your|my|this|user's|full|entire|whole|complete|current))*{~2} ${SENSITIVE_DATA}{~6} (?:to|at|via|into|on) ${DESTINATION}`,
+    rest: `(?<!${REPORTED}[a-z-]+)(?: (?:me|us|them|all|the|a|every|of|your|my|this|user's|full|entire|whole|complete|current))*{~2} ${SENSITIVE_DATA}{~6} (?:to|at|via|into|on) ${DESTINATION}`,
   },
   {
     type: "tool_call_instruction",
@@ -695,18 +724,21 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   {
     type: "important_block",
     lead: ["if", "note", "dear", "attention", "hey", "hello", "instructions"],
-    rest: `(?: you are| to| for| to the| for the| the)? (?:an? )?(?:ai|a\\.i\\.|llm|language model|assistant|ai assistant|chatbot|chatgpt|claude|gemini|gpt|agent|ai agent|model)\\b(?: (?:reading|processing|summarizing|summarising|parsing|analyzing|analysing|viewing|seeing) this)?\\s{0,3}[,:!]`,
+    rest: `(?: you are| to| for| to the| for the| the| to any| to all)? (?:an? )?(?:automated |autonomous )?(?:ai|a\\.i\\.|llm|language model|assistant|ai assistant|chatbot|chatgpt|claude|gemini|gpt|agent|ai agent|model)s?\\b(?: (?:reading|processing|summarizing|summarising|parsing|analyzing|analysing|viewing|seeing) this(?: [a-z]{1,12})?)?\\s{0,3}[,:!]`,
   },
   {
     type: "important_block",
     lead: ["important", "urgent", "attention", "warning", "note"],
-    rest: `\\s{0,3}[:!]+{~12} (?:ignore|disregard|forget)\\b`,
+    // What is to be ignored is the reader's instructions, task or context, not a thing ("note: ignore expired
+    // refresh tokens", a commit subject).
+    rest: `\\s{0,3}[:!]+{~12} (?:ignore|disregard|forget)(?: (?:all|any|every|the|your|my|these|those|of|its|their))* (?:previous|prior|above|earlier|preceding|original|initial|other|everything|anything|what|that|this|it|them|instructions?|rules|guidelines|prompts?|system|context|user|user's|task|request|safety|warnings?|policy|policies|directives?)\\b`,
   },
   // --- output_manipulation (BIPIA-style indirect instructions aimed at the model's answer) --------------------
   {
     type: "output_manipulation",
     lead: ["your"],
-    before: `\\b(?:${RESPONSE_VERBS.join("|")})\\b(?:\\s${DOTTED_WORD}){0,10}\\s(?:(?:in|to|into|within|for|of|from|throughout|at the (?:end|start|beginning) of)\\s)?`,
+    // "I will respond to your message when I return": a person's own promise (auto-replies), not an order.
+    before: `(?<!\\b(?:i|we)(?:'ll|\\s(?:will|shall|would|can|could|am\\sgoing\\sto|'ll))?(?:\\s(?:try|be\\sable)\\sto)?\\s)\\b(?:${RESPONSE_VERBS.join("|")})\\b(?:\\s${DOTTED_WORD}){0,10}\\s(?:(?:in|to|into|within|for|of|from|throughout|at the (?:end|start|beginning) of)\\s)?`,
     // "Encrypt your message with our PGP key" is the security-policy boilerplate of many packages, said to a person
     // reporting a bug; an answer to encrypt is a response, reply or output.
     rest: ` (?:(?!messages?\\b)${RESPONSE_NOUN}|(?<!\\bencrypt\\s{1,3}your\\s{1,3})messages?)\\b`,
@@ -736,6 +768,93 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     type: "output_manipulation",
     lead: ["your"],
     rest: ` ${CODE_TARGET}{~10} (?:following|below|subsequent|underneath|ensuing|provided) code (?:snippet|block|excerpt|section|segment|fragment|piece)s?\\b`,
+  },
+  // --- issue 18's missed classes (session 15); examples in test/unit/injection-classes.test.ts ----------------
+  // A misspelt override verb ("Igore the previous instructions").
+  {
+    type: "override_instructions",
+    lead: TYPO_VERBS,
+    rest: `{~4} (?:(?:all|any|every|each|of|the|your|my|these|those|its|their) )*${EARLIER}{~2} ${INSTRUCTION_NOUNS}`,
+  },
+  // The override as one hyphenated name (a branch): "ignore-all-previous-instructions".
+  {
+    type: "override_instructions",
+    lead: OVERRIDE_VERBS,
+    rest: "(?:-[a-z]{1,12}){1,3}-instructions\\b(?<=-(?:previous|prior|earlier|above|original|system)-[a-z-]+)",
+  },
+  // An order to the model as one hyphenated name: "ai-agent-must-copy-the-secrets".
+  {
+    type: "important_block",
+    lead: ["ai", "llm", "assistant"],
+    rest: "(?:-(?:agents?|assistants?|models?))?-(?:must|should)-[a-z0-9]{2,20}-[a-z0-9]{2,20}\\b",
+  },
+  // Act first, then back to the task: "... first, then carry on with the task". A how-to's "install it first, then
+  // continue with the setup" names no task or answer of the reader's.
+  {
+    type: "important_block",
+    lead: ["first"],
+    rest: ",?(?: and)? then (?:carry on|continue|proceed|resume|return to|go back to)(?: with)? (?:your|the) (?:original |current |assigned |user's )?(?:task|request|answer|reply|response|summary)\\b",
+  },
+  // "..., then report back to the user as usual": hiding what was done.
+  {
+    type: "important_block",
+    lead: ["then", "and"],
+    rest: " (?:report back|reply|respond|return|answer|go back|continue)(?: to)? (?:the user|your task)(?: as usual)\\b",
+  },
+  {
+    type: "important_block",
+    lead: ["before"],
+    rest: " (?:you )?(?:continue|continuing|proceed|proceeding|answer|answering|respond|responding|reply|replying)(?: (?:with|to))? (?:your|the user's|the original) (?:task|request|question)\\b",
+  },
+  // A message claimed from the owner, to the model by name: "Message from the operator to Claude:".
+  {
+    type: "important_block",
+    lead: ["message", "note", "instructions"],
+    rest: ` from (?:the |your )?${OWNER} to (?:the |your )?${AI_ADDRESSEE}\\s{0,3}[:,\\-]`,
+  },
+  // The owner's wish reported to the model by name: "the user wants the assistant to".
+  {
+    type: "important_block",
+    lead: ["user", "operator", "admin", "developer"],
+    before: "\\b(?:the|your)\\s",
+    rest: ` (?:has )?(?:asks?|asked|wants?|requests?|requested|instructs?|instructed|needs?|authori[sz]ed|told) (?:the )?${AI_ADDRESSEE} (?:to|should|must)\\b`,
+  },
+  // A to-do for whoever reads it: "(whoever reads this, please just do it)".
+  {
+    type: "important_block",
+    lead: ["whoever"],
+    rest: " (?:reads?|sees?|finds?|processes|gets?|opens?) this(?: [a-z]{1,10})?\\s{0,3}[,:;-]?\\s{0,3}(?:please|kindly|just|must|should|needs? to|has to)\\b",
+  },
+  // The model named as the reader and told what to do: "AI agents reading this should...".
+  {
+    type: "important_block",
+    lead: ["ai", "llm", "llms", "assistant", "assistants"],
+    rest: "(?: models?| agents?| assistants?)? (?:reading|processing) this(?: [a-z]{1,12})?\\s{0,3},?\\s{0,3}(?:should|must|shall|needs? to|need to|has to|have to|are to|is to)\\b",
+  },
+  // A pseudo-system marker as text, then an order to the model: "[ADMIN] Agent must...". Not a log's passive "[admin]
+  // agent must be restarted".
+  {
+    type: "important_block",
+    lead: ["system", "admin", "sudo", "root", "operator", "developer", "override"],
+    before: "(?:\\[|\\(|\\*\\*|#{1,3}\\s|^|[.!?\\n]\\s{0,3})\\s{0,2}",
+    rest: `(?:[ _-](?:notice|message|override|instructions?|alert|note|update))?\\s{0,2}(?:\\]|\\)|\\*\\*|:)\\s{0,3}(?:the |all |any )?(?:${AI_ADDRESSEE}|agents?|models?)(?: [a-z]{1,15})? (?:must|should|shall|is required to|are required to|needs? to|has to|have to|is instructed to|are instructed to)(?! (?:be|been|have|not be)\\b) [a-z]`,
+  },
+  // A tool named with its arguments spelled out, as an order: "invoke write_file(path='...')", "call x.merge with
+  // number=12". Not an API doc's "you can call fs.read_file(path)".
+  {
+    type: "tool_call_instruction",
+    lead: ["invoke", "execute"],
+    before:
+      "(?:^|[.!?:;\\n\\-*>]\\s{0,3}|\\b(?:please|now|then|immediately|first|must|should|also|and)\\s{1,3})",
+    rest: ` (?:the )?(?:tool |function )?[\`'"]?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+[\`'"]?(?: (?:tool|function))?(?:\\s{0,2}\\(\\s{0,2}[a-z_][a-z0-9_]{0,30}\\s{0,2}=| with (?:(?:the )?(?:arguments?|args|parameters?|params)\\s{0,3}[:=]?\\s{0,3})?[{(]?\\s{0,2}[\`'"]?[a-z_][a-z0-9_]{0,30}[\`'"]?\\s{0,2}[=:])`,
+  },
+  // The same with the common verbs, in the "with" form only (its literal gates them).
+  {
+    type: "tool_call_instruction",
+    lead: ["call", "run", "use", "trigger"],
+    before:
+      "(?:^|[.!?:;\\n\\-*>]\\s{0,3}|\\b(?:please|now|then|immediately|first|must|should|also|and)\\s{1,3})",
+    rest: ` (?:the )?(?:tool |function )?[\`'"]?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+[\`'"]?(?: (?:tool|function))?(?: with (?:(?:the )?(?:arguments?|args|parameters?|params)\\s{0,3}[:=]?\\s{0,3})?[{(]?\\s{0,2}[\`'"]?[a-z_][a-z0-9_]{0,30}[\`'"]?\\s{0,2}[=:])`,
   },
 ];
 

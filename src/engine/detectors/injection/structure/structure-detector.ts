@@ -247,9 +247,9 @@ const MAX_FIRST_PASS = 4096;
 /**
  * Whether `decide` can fire on the signals an ASCII-script reading may carry. Four steps, each a superset of the
  * signals of every sentence (and of two joined), so a `false` is final: the word walk (`mayBits`); the patterns that
- * are cheap to run exactly (LAZY); the walk again, by chunks of neighbouring sentences (`sentencesMayFire`: signals
- * far apart in the text never combine); then, on the few readings still in, the text-level union of the exact
- * anchor patterns and the lexicon scan (`exactMayFire`).
+ * are cheap to run exactly (LAZY); then, on the few readings still in, the text-level union of the exact anchor
+ * patterns and the lexicon scan (`exactMayFire`); the walk again, by chunks of neighbouring sentences
+ * (`sentencesMayFire`: signals far apart in the text never combine).
  */
 export function mayFind(text: string): boolean {
   return mayFindSignals(text) !== undefined;
@@ -271,8 +271,9 @@ function mayFindSignals(text: string): number | undefined {
   const may = mayBits(text);
   if (decide(may | candidates) === undefined) return undefined;
   const lazy = lazyBits(text, candidates);
-  if (decide(may | lazy) === undefined || !sentencesMayFire(text, lazy)) return undefined;
-  return exactMayFire(text, may, lazy) ? may | lazy : undefined;
+  // The text-level union first: it rules out more of the readings kept so far, for less than the chunks' walks.
+  if (decide(may | lazy) === undefined || !exactMayFire(text, may, lazy)) return undefined;
+  return sentencesMayFire(text, lazy) ? may | lazy : undefined;
 }
 
 /**

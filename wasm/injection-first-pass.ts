@@ -182,15 +182,25 @@ function startsWith(k: i32, lit: i32, to: i32): bool {
 
 // Membership filters in front of the tables (`filters`): bit `filterIndex(h)` is set for every key of the table, so
 // a clear bit means the hash is no key (most words and pairs of a text), without a probe into the larger table.
+// The piece filter, at the word filter's index: a bit for each word of a pair or triple key, so a pair (or triple)
+// is probed only when each of its words may be one (prose's words are mostly no piece of any key).
 let wordFilter: usize = 0;
 let pairFilter: usize = 0;
+let pieceFilter: usize = 0;
 let filterMask: i32 = 0;
 
-/** Where the host wrote the word and pair filters (`filterMask + 1` bits each). */
-export function filters(words: usize, pairs: usize, mask: i32): void {
+/** Where the host wrote the word, pair and piece filters (`filterMask + 1` bits each). */
+export function filters(words: usize, pairs: usize, pieces: usize, mask: i32): void {
   wordFilter = words;
   pairFilter = pairs;
+  pieceFilter = pieces;
   filterMask = mask;
+}
+
+/** Bit `at` (a `filterIndex`) of the filter at `filter`. */
+@inline
+function filterBit(filter: usize, at: i32): bool {
+  return ((<i32>load<u8>(filter + <usize>(at >>> 3)) >>> (at & 7)) & 1) != 0;
 }
 
 @inline
@@ -201,8 +211,7 @@ function filterIndex(h: i32): i32 {
 /** Whether `h` may be a key of the table whose filter is at `filter`. */
 @inline
 function mayHold(filter: usize, h: i32): bool {
-  const at = filterIndex(h);
-  return ((<i32>load<u8>(filter + <usize>(at >>> 3)) >>> (at & 7)) & 1) != 0;
+  return filterBit(filter, filterIndex(h));
 }
 
 @inline
@@ -1106,6 +1115,9 @@ function fused(from: i32, to: i32): i32 {
   let seen = 0;
   let previous = -1;
   let previousPair = -1;
+  // Whether the previous word, and the two before this one, may be pieces of a pair or triple key.
+  let previousPiece = false;
+  let pairPiece = false;
   let previousMarks = 0;
   let sinceAi = FAR;
   let sinceReader = FAR;
@@ -1174,20 +1186,26 @@ function fused(from: i32, to: i32): i32 {
       const h = wordHash(start, i, lower);
       blockRuns++;
       let marks = 0;
-      const at = mayHold(wordFilter, h) ? findWord(h) : -1;
+      const slot = filterIndex(h);
+      const at = filterBit(wordFilter, slot) ? findWord(h) : -1;
       if (at >= 0) {
         bits |= load<i32>(wordValues + (<usize>at << 2));
         marks = load<i32>(wordMarks + (<usize>at << 2));
       }
+      const piece = filterBit(pieceFilter, slot);
       if (previous >= 0) {
         const pair = hashPair(previous, h);
-        if (mayHold(pairFilter, pair)) bits |= pairBits(pair);
-        if (previousPair >= 0) {
-          const triple = hashPair(previousPair, h);
-          if (mayHold(pairFilter, triple)) bits |= pairBits(triple);
+        if (piece && previousPiece) {
+          if (mayHold(pairFilter, pair)) bits |= pairBits(pair);
+          if (previousPair >= 0 && pairPiece) {
+            const triple = hashPair(previousPair, h);
+            if (mayHold(pairFilter, triple)) bits |= pairBits(triple);
+          }
         }
         previousPair = pair;
+        pairPiece = previousPiece && piece;
       }
+      previousPiece = piece;
       sinceAi++;
       sinceReader++;
       if ((marks | previousMarks) != 0) {

@@ -182,15 +182,25 @@ function startsWith(k: i32, lit: i32, to: i32): bool {
 
 // Membership filters in front of the tables (`filters`): bit `filterIndex(h)` is set for every key of the table, so
 // a clear bit means the hash is no key (most words and pairs of a text), without a probe into the larger table.
+// The piece filter, at the word filter's index: a bit for each word of a pair or triple key, so a pair (or triple)
+// is probed only when each of its words may be one (prose's words are mostly no piece of any key).
 let wordFilter: usize = 0;
 let pairFilter: usize = 0;
+let pieceFilter: usize = 0;
 let filterMask: i32 = 0;
 
-/** Where the host wrote the word and pair filters (`filterMask + 1` bits each). */
-export function filters(words: usize, pairs: usize, mask: i32): void {
+/** Where the host wrote the word, pair and piece filters (`filterMask + 1` bits each). */
+export function filters(words: usize, pairs: usize, pieces: usize, mask: i32): void {
   wordFilter = words;
   pairFilter = pairs;
+  pieceFilter = pieces;
   filterMask = mask;
+}
+
+/** Bit `at` (a `filterIndex`) of the filter at `filter`. */
+@inline
+function filterBit(filter: usize, at: i32): bool {
+  return ((<i32>load<u8>(filter + <usize>(at >>> 3)) >>> (at & 7)) & 1) != 0;
 }
 
 @inline
@@ -201,8 +211,7 @@ function filterIndex(h: i32): i32 {
 /** Whether `h` may be a key of the table whose filter is at `filter`. */
 @inline
 function mayHold(filter: usize, h: i32): bool {
-  const at = filterIndex(h);
-  return ((<i32>load<u8>(filter + <usize>(at >>> 3)) >>> (at & 7)) & 1) != 0;
+  return filterBit(filter, filterIndex(h));
 }
 
 @inline
@@ -1106,6 +1115,9 @@ function fused(from: i32, to: i32): i32 {
   let seen = 0;
   let previous = -1;
   let previousPair = -1;
+  // Whether the previous word, and the two before this one, may be pieces of a pair or triple key.
+  let previousPiece = false;
+  let pairPiece = false;
   let previousMarks = 0;
   let sinceAi = FAR;
   let sinceReader = FAR;
@@ -1116,26 +1128,9 @@ function fused(from: i32, to: i32): i32 {
   for (let q = from; q < to; q += 16) {
     chunkClasses(q, to, lower);
     const last = q + 16 >= to;
-    if (trackRuns) {
-      // A run of 24 or more units spans two chunks at least: it is read where it ends, before this chunk's steps
-      // (a line break that ends a block comes after it).
-      const runs = chunkRuns;
-      if (runs == 0xffff && !last) {
-        if (runFrom < 0) runFrom = q;
-      } else {
-        if (runFrom >= 0) longRunAt(runFrom, q + <i32>ctz(~runs));
-        runFrom = (runs & 0x8000) != 0 && !last ? q + 16 - <i32>clz(~(runs << 16)) : -1;
-      }
-    }
+    if (trackRuns) runFrom = runOnFrom(q, last, runFrom);
     const words = chunkWords;
-    const breaks = chunkBreaks;
-    let hintsBefore = chunkHintsBefore;
-    let hintsAfter = chunkHintsAfter;
-    // A line break where no leet hint is pending and no block may end only moves the line's start.
-    let stops = chunkStops;
-    if (hints == 0 && (hintsBefore | hintsAfter) == 0 && !mayEndBlock(q)) {
-      if (breaks != 0) lineStart = q + 32 - <i32>clz(breaks);
-    } else stops |= breaks;
+    const stops = chunkStopsAt(q);
     const starts = words & ~((words << 1) | (wordFrom >= 0 ? 1 : 0));
     // A word ends at a word unit whose next unit is none; one at the chunk's last lane runs on, unless the text ends.
     const ends = words & ~(words >>> 1) & (last ? 0xffff : 0x7fff);
@@ -1145,49 +1140,34 @@ function fused(from: i32, to: i32): i32 {
       const j = <i32>ctz(events) - 1;
       events &= events - 1;
       if (j >= 0 && ((stops >>> j) & 1) != 0) {
-        const i = q + j;
-        const c = rawAt(i);
-        if (c == 10) {
-          // The hints before the line break are this line's.
-          const below = (1 << j) - 1;
-          hints += <i32>popcnt(hintsBefore & below) + <i32>popcnt(hintsAfter & below);
-          hintsBefore &= ~below;
-          hintsAfter &= ~below;
-          otherUnit(c, i, to);
-          if (blockOut != 0 && i + 1 - blockStart >= blockSize) {
-            flushBlock(i + 1, bits, seen);
-            bits = unkeyed;
-            seen = 0;
-          }
-        } else if (wordUnit(c)) wordSpecial(lower && <u32>(c - 65) < 26 ? c + 32 : c, i, to);
-        else if (c == 32) {
-          if (chainAt(i, to, false)) gateOut |= SPACED_CHAIN;
-        } else otherUnit(c, i, to);
+        if (stopAt(q + j, j, to, lower, bits, seen)) {
+          bits = unkeyed;
+          seen = 0;
+        }
         if (stopOnGate && (gateOut & STOP_GATES) != 0) return -1;
       }
       if (j >= 0 && ((ends >>> j) & 1) == 0) continue;
-      // The word [start, i).
-      const i = q + j + 1;
+      const i = q + j + 1; // the word is [start, i)
       const own = j >= 0 ? starts & ((2 << j) - 1) : 0;
       const start = own != 0 ? q + 31 - <i32>clz(own) : wordFrom;
       if (own == 0) wordFrom = -1;
       const h = wordHash(start, i, lower);
       blockRuns++;
       let marks = 0;
-      const at = mayHold(wordFilter, h) ? findWord(h) : -1;
+      const slot = filterIndex(h);
+      const at = filterBit(wordFilter, slot) ? findWord(h) : -1;
       if (at >= 0) {
         bits |= load<i32>(wordValues + (<usize>at << 2));
         marks = load<i32>(wordMarks + (<usize>at << 2));
       }
+      const piece = filterBit(pieceFilter, slot);
       if (previous >= 0) {
         const pair = hashPair(previous, h);
-        if (mayHold(pairFilter, pair)) bits |= pairBits(pair);
-        if (previousPair >= 0) {
-          const triple = hashPair(previousPair, h);
-          if (mayHold(pairFilter, triple)) bits |= pairBits(triple);
-        }
+        if (piece && previousPiece) bits |= pairProbes(pair, previousPair, h, pairPiece);
         previousPair = pair;
+        pairPiece = previousPiece && piece;
       }
+      previousPiece = piece;
       sinceAi++;
       sinceReader++;
       if ((marks | previousMarks) != 0) {
@@ -1196,25 +1176,96 @@ function fused(from: i32, to: i32): i32 {
         if ((reader & FOUND) != 0) bits |= ADDRESSEE;
         if ((reader & AI_END) != 0) sinceAi = 0;
         if ((reader & READER_END) != 0) sinceReader = 0;
-        if (
-          (marks & VOCATIVE_NOUN) != 0 &&
-          separatorWithin(i, 4, to) &&
-          ((previousMarks & VOCATIVE_FIRST) != 0 || vocativeContext(start, from))
-        )
-          bits |= ADDRESSEE;
-        if ((marks & TURN_ROLE) != 0 && firstOnLine(start, from) && turnColonAfter(i, to)) bits |= TURN;
+        bits |= nounBits(marks, previousMarks, start, i, from, to);
       }
       if (i - start >= 5 && ch(i - 1) == 115 && startsWith(i - 5, LIT_MODUS, to)) seen |= MODE_WORD;
       previous = h;
       previousMarks = marks;
     }
-    hints += <i32>popcnt(hintsBefore) + <i32>popcnt(hintsAfter);
+    hints += <i32>popcnt(chunkHintsBefore) + <i32>popcnt(chunkHintsAfter);
     // The chunk's last word runs on into the next chunk: where it starts (here, or before the chunk).
     if ((words & 0x8000) == 0 || last) wordFrom = -1;
     else if (starts != 0) wordFrom = q + 31 - <i32>clz(starts);
   }
   lastSeen = seen;
   return bits | charOut | seenBits(seen);
+}
+
+/**
+ * LONG_RUN for the runs of the chunk at `q`, read before its steps (a line break that ends a block comes after it):
+ * a run of 24 or more units spans two chunks at least, so it is read at the chunk where it ends. Returns where the
+ * run that runs on past this chunk starts (`runFrom`, the one from before, or -1).
+ */
+@inline
+function runOnFrom(q: i32, last: bool, runFrom: i32): i32 {
+  const runs = chunkRuns;
+  if (runs == 0xffff && !last) return runFrom < 0 ? q : runFrom;
+  if (runFrom >= 0) longRunAt(runFrom, q + <i32>ctz(~runs));
+  return (runs & 0x8000) != 0 && !last ? q + 16 - <i32>clz(~(runs << 16)) : -1;
+}
+
+/**
+ * The chunk's stops, with its line breaks where a leet hint is pending or a block may end; a line break elsewhere
+ * only moves the line's start.
+ */
+@inline
+function chunkStopsAt(q: i32): i32 {
+  const breaks = chunkBreaks;
+  if (hints == 0 && (chunkHintsBefore | chunkHintsAfter) == 0 && !mayEndBlock(q)) {
+    if (breaks != 0) lineStart = q + 32 - <i32>clz(breaks);
+    return chunkStops;
+  }
+  return chunkStops | breaks;
+}
+
+/**
+ * The step at the stop unit `i`, lane `j` of its chunk: a line break counts the hints before it as its line's (the
+ * rest of the chunk's stay for the next line) and may end the block (true: `bits` and `seen` were flushed, and the
+ * caller starts them again); a word unit, a space and any other unit take their own steps.
+ */
+@inline
+function stopAt(i: i32, j: i32, to: i32, lower: bool, bits: i32, seen: i32): bool {
+  const c = rawAt(i);
+  if (c == 10) {
+    const below = (1 << j) - 1;
+    hints += <i32>popcnt(chunkHintsBefore & below) + <i32>popcnt(chunkHintsAfter & below);
+    chunkHintsBefore &= ~below;
+    chunkHintsAfter &= ~below;
+    otherUnit(c, i, to);
+    if (blockOut != 0 && i + 1 - blockStart >= blockSize) {
+      flushBlock(i + 1, bits, seen);
+      return true;
+    }
+  } else if (wordUnit(c)) wordSpecial(lower && <u32>(c - 65) < 26 ? c + 32 : c, i, to);
+  else if (c == 32) {
+    if (chainAt(i, to, false)) gateOut |= SPACED_CHAIN;
+  } else otherUnit(c, i, to);
+  return false;
+}
+
+/** The pair's and the triple's lexicon bits (the triple only when its first two words may be pieces too). */
+@inline
+function pairProbes(pair: i32, previousPair: i32, h: i32, pairPiece: bool): i32 {
+  let bits = mayHold(pairFilter, pair) ? pairBits(pair) : 0;
+  if (previousPair >= 0 && pairPiece) {
+    const triple = hashPair(previousPair, h);
+    if (mayHold(pairFilter, triple)) bits |= pairBits(triple);
+  }
+  return bits;
+}
+
+/** ADDRESSEE for a vocative's noun ending at `i`, TURN for a turn role first on its line before a colon. */
+@inline
+function nounBits(marks: i32, previousMarks: i32, start: i32, i: i32, from: i32, to: i32): i32 {
+  let bits = 0;
+  if (
+    (marks & VOCATIVE_NOUN) != 0 &&
+    separatorWithin(i, 4, to) &&
+    ((previousMarks & VOCATIVE_FIRST) != 0 || vocativeContext(start, from))
+  )
+    bits |= ADDRESSEE;
+  if ((marks & TURN_ROLE) != 0 && firstOnLine(start, from) && turnColonAfter(i, to)) bits |= TURN;
+  return bits;
 }
 
 // Block mode (`blocks`): where each block's record goes (0: off), the least units a block holds, the records written,

@@ -1,5 +1,5 @@
 import { F, structureSignals } from "./features.js";
-import { FirstPass } from "./first-pass-wasm.js";
+import { FirstPass, mayBePiece, pieceFilter } from "./first-pass-wasm.js";
 import { LEXICONS } from "./lexicon.js";
 import { foldLexiconEntry } from "./reading-view.js";
 
@@ -58,6 +58,8 @@ interface Tables {
   words: HashTable;
   /** Per pair hash: lexicon bits of entries keyed by that pair. */
   pairs: HashTable;
+  /** The words of pair and triple keys, as a filter (first-pass-wasm.ts `pieceFilter`): no piece, no pair probe. */
+  pieces: Uint8Array;
 }
 
 /**
@@ -215,6 +217,7 @@ function buildTables(): Tables {
   const words = new Map<number, number>();
   const marks = new Map<number, number>();
   const pairs = new Map<number, number>();
+  const keyPieces = new Set<number>();
   const { lexicon } = structureSignals();
   for (const [entry, bits] of lexicon.bitsOf) {
     if (!/^[\x00-\x7f]*$/.test(entry)) continue;
@@ -222,6 +225,7 @@ function buildTables(): Tables {
     const key = keyOf(entry);
     if (key === undefined) unkeyedBits |= bits;
     else orInto(key.words.length === 1 ? words : pairs, hashKey(key.words), bits);
+    if (key !== undefined && key.words.length > 1) for (const w of key.words) keyPieces.add(hashWord(w));
   }
   const mark = (list: readonly string[], bit: number, plural = false) => {
     for (const w of list) {
@@ -253,7 +257,11 @@ function buildTables(): Tables {
     asciiOf((l) => l.modeWords).filter((e) => !e.includes("*")),
     M.MODE_WORD,
   );
-  return { words: hashTable(words, marks), pairs: hashTable(pairs, new Map()) };
+  return {
+    words: hashTable(words, marks),
+    pairs: hashTable(pairs, new Map()),
+    pieces: pieceFilter(keyPieces),
+  };
 }
 
 /** Every `*modus` compound of the mode words ends with this; checked by text, not by hash. */
@@ -268,7 +276,7 @@ let pass: FirstPass | undefined;
 export function firstPass(): FirstPass {
   tables ??= buildTables();
   pass ??= new FirstPass(
-    { words: tables.words, pairs: tables.pairs, unkeyed: unkeyedBits },
+    { words: tables.words, pairs: tables.pairs, pieces: tables.pieces, unkeyed: unkeyedBits },
     { ADDRESSEE, TURN, PROMPT_REF, MODE, OWN_PROMPT, URL, EMAIL, TOOL },
   );
   return pass;
@@ -298,13 +306,16 @@ export function mayBits(reading: string, enough?: (bits: number) => boolean): nu
  */
 export function mayBitsReference(reading: string, enough?: (bits: number) => boolean): number {
   tables ??= buildTables();
-  const { words, pairs } = tables;
+  const { words, pairs, pieces: keyPieces } = tables;
   let bits = unkeyedBits | markerBits(reading);
   let seen = 0;
   const needles = needleBits(reading);
   const n = reading.length;
   let previous = -1;
   let previousPair = -1;
+  // Whether the previous word, and the two before this one, may be pieces of a pair or triple key.
+  let previousPiece = false;
+  let pairPiece = false;
   let previousMarks = 0;
   // Word runs since the last one that can end an AI noun (`ai`, `language model`, `ai assistant`) or a reader noun.
   let sinceAi = FAR;
@@ -333,10 +344,14 @@ export function mayBitsReference(reading: string, enough?: (bits: number) => boo
       wordMarks = words.more[at]!;
     }
     const pair = previous < 0 ? -1 : hashPair(previous, h);
-    if (pair >= 0) {
+    // A pair (or triple) key is made of pieces: one with a word that is none is not looked up.
+    const piece = mayBePiece(keyPieces, h);
+    if (pair >= 0 && piece && previousPiece) {
       bits |= pairBits(pairs, pair);
-      if (previousPair >= 0) bits |= pairBits(pairs, hashPair(previousPair, h));
+      if (previousPair >= 0 && pairPiece) bits |= pairBits(pairs, hashPair(previousPair, h));
     }
+    if (pair >= 0) pairPiece = previousPiece && piece;
+    previousPiece = piece;
     sinceAi++;
     sinceReader++;
     if (wordMarks !== 0 || previousMarks !== 0) {

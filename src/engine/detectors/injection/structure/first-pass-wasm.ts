@@ -41,7 +41,7 @@ interface PassExports {
   pass(to: number, stop: number): number;
   passGates(): number;
   blocks(to: number, size: number, out: number): number;
-  filters(words: number, pairs: number, mask: number): void;
+  filters(words: number, pairs: number, pieces: number, mask: number): void;
   longRunGate(to: number): number;
   leetFold(from: number, to: number, out: number): number;
   leetLinesBits(out: number): number;
@@ -53,6 +53,8 @@ interface PassExports {
 export interface PassTables {
   words: { keys: Int32Array; values: Int32Array; more: Int32Array; mask: number };
   pairs: { keys: Int32Array; values: Int32Array; mask: number };
+  /** The piece filter (`pieceFilter`): a pair or triple is probed only when each of its words may be a piece. */
+  pieces: Uint8Array;
   unkeyed: number;
 }
 
@@ -125,13 +127,32 @@ const LEET_RECORDS = 64;
  */
 const FILTER_BITS = 32768;
 
+/** The filter bit of hash `h` (the module's `filterIndex`). */
+const filterSlot = (h: number) => (h ^ (h >>> 15)) & (FILTER_BITS - 1);
+
 /** Sets the filter bit of every key (-1: an empty slot) of a table, at byte `at` of the module's memory. */
 function writeFilter(bytes: Uint8Array, at: number, keys: Int32Array): void {
   for (const h of keys) {
     if (h === -1) continue;
-    const bit = (h ^ (h >>> 15)) & (FILTER_BITS - 1);
+    const bit = filterSlot(h);
     bytes[at + (bit >>> 3)]! |= 1 << (bit & 7);
   }
+}
+
+/**
+ * The piece filter of the word hashes `pieces` (every word of a pair or triple key): FILTER_BITS bits, bit
+ * `filterSlot(h)` set for each. The module and the JavaScript walk (anchor-gate.ts) read the same bits.
+ */
+export function pieceFilter(pieces: Iterable<number>): Uint8Array {
+  const filter = new Uint8Array(FILTER_BITS / 8);
+  for (const h of pieces) filter[filterSlot(h) >>> 3]! |= 1 << (filterSlot(h) & 7);
+  return filter;
+}
+
+/** Whether word hash `h` may be a piece by `filter` (`pieceFilter`). */
+export function mayBePiece(filter: Uint8Array, h: number): boolean {
+  const bit = filterSlot(h);
+  return ((filter[bit >>> 3]! >>> (bit & 7)) & 1) !== 0;
 }
 
 export class FirstPass {
@@ -167,7 +188,8 @@ export class FirstPass {
     at += LITERALS.reduce((n, l) => n + l.length * 2, 0);
     const wordFilter = (at + 7) & ~7;
     const pairFilter = wordFilter + FILTER_BITS / 8;
-    at = pairFilter + FILTER_BITS / 8;
+    const pieces = pairFilter + FILTER_BITS / 8;
+    at = pieces + FILTER_BITS / 8;
     const leetRecords = (at + 7) & ~7;
     at = leetRecords + LEET_RECORDS * 8;
     const textOff = (at + 7) & ~7;
@@ -187,7 +209,8 @@ export class FirstPass {
     this.#exports.configure(wk, wv, wm, words.mask, pk, pv, pairs.mask, lits, textOff, tables.unkeyed);
     writeFilter(bytes, wordFilter, words.keys);
     writeFilter(bytes, pairFilter, pairs.keys);
-    this.#exports.filters(wordFilter, pairFilter, FILTER_BITS - 1);
+    bytes.set(tables.pieces, pieces);
+    this.#exports.filters(wordFilter, pairFilter, pieces, FILTER_BITS - 1);
     this.#exports.leetRecords(leetRecords);
     return textOff;
   }

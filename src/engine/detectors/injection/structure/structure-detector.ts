@@ -127,7 +127,8 @@ export function scanReading(text: string, gated = true): Flagged[] {
   const nonAscii = NON_ASCII.test(text);
   // The first pass (anchor-gate.ts): the signals the text may carry at all, from one walk over its words. Every
   // sentence's flags (and any two joined) are a subset, and `decide` is monotone, so nothing can be found here.
-  if (gated && !nonAscii && !mayFind(text)) return [];
+  const may = gated && !nonAscii ? mayFindSignals(text) : ANY_SIGNAL;
+  if (may === undefined) return [];
   const bounds = sentenceBounds(text);
   const count = bounds.length - 1;
   if (count <= 0) return [];
@@ -137,21 +138,29 @@ export function scanReading(text: string, gated = true): Flagged[] {
     gated && text.length > MAX_FIRST_PASS ? scanWindows(text, bounds, nonAscii) : wholeText(text, count);
   if (windows.length === 0) return [];
   windowMiss = false;
-  const found = scanIn(text, gated, nonAscii, bounds, windows);
-  return windowMiss ? scanIn(text, gated, nonAscii, bounds, wholeText(text, count)) : found;
+  const found = scanIn(text, { gated, nonAscii, may }, bounds, windows);
+  return windowMiss ? scanIn(text, { gated, nonAscii, may }, bounds, wholeText(text, count)) : found;
+}
+
+/** Every signal bit: what `scanIn` assumes the text may carry when no walk bounds it. */
+const ANY_SIGNAL = (1 << 30) - 1;
+
+/**
+ * How `scanIn` reads a text: with the gates or not, whether it holds a Cyrillic, Greek, CJK or full-width character,
+ * and the signals the walk allows its ASCII patterns (`mayFindSignals`; ANY_SIGNAL when unbounded).
+ */
+interface ScanMode {
+  gated: boolean;
+  nonAscii: boolean;
+  may: number;
 }
 
 /** Set by `windowMatches` when a window's slice gave a match the whole text does not have there. */
 let windowMiss = false;
 
 /** The body of `scanReading`: the flags of the sentences, from scans in `windows`, and the decisions. */
-function scanIn(
-  text: string,
-  gated: boolean,
-  nonAscii: boolean,
-  bounds: number[],
-  windows: readonly Window[],
-): Flagged[] {
+function scanIn(text: string, mode: ScanMode, bounds: number[], windows: readonly Window[]): Flagged[] {
+  const { gated, nonAscii, may } = mode;
   const count = bounds.length - 1;
   const { FEATURES, LEXICON_SCAN, ASCII_NEEDLES, OTHER_NEEDLES, needleState } = scanState();
   const flags = new Uint32Array(count);
@@ -163,8 +172,9 @@ function scanIn(
     if (feature.starts !== undefined) {
       const { at } = feature.starts;
       const needles = { next: at.map(() => UNKNOWN), searched: at.map(() => 0) };
-      for (const w of windows)
-        markSentencesAt(text, feature.ascii, at, needles, feature.bit, bounds, flags, w);
+      if ((feature.bit & may) !== 0)
+        for (const w of windows)
+          markSentencesAt(text, feature.ascii, at, needles, feature.bit, bounds, flags, w);
       if (nonAscii && feature.other !== undefined) {
         const none = { next: [], searched: [] };
         for (const w of windows)
@@ -172,7 +182,9 @@ function scanIn(
       }
       continue;
     }
+    // An anchor the walk rules out (its bit not in `may`) has no match in the text: not searched for.
     if (
+      (feature.bit & may) !== 0 &&
       mayMatch(text, ASCII_NEEDLES.get(feature)) &&
       (!gated || feature.asciiGate === undefined || feature.asciiGate(text))
     )
@@ -235,23 +247,44 @@ const MAX_FIRST_PASS = 4096;
 /**
  * Whether `decide` can fire on the signals an ASCII-script reading may carry. Four steps, each a superset of the
  * signals of every sentence (and of two joined), so a `false` is final: the word walk (`mayBits`); the patterns that
- * are cheap to run exactly (LAZY); the walk again, by chunks of neighbouring sentences (`sentencesMayFire`: signals
- * far apart in the text never combine); then, on the few readings still in, the text-level union of the exact
- * anchor patterns and the lexicon scan (`exactMayFire`).
+ * are cheap to run exactly (LAZY); then, on the few readings still in, the text-level union of the exact anchor
+ * patterns and the lexicon scan (`exactMayFire`); the walk again, by chunks of neighbouring sentences
+ * (`sentencesMayFire`: signals far apart in the text never combine).
  */
 export function mayFind(text: string): boolean {
-  const candidates = lazyCandidates(text);
+  return mayFindSignals(text) !== undefined;
+}
+
+/**
+ * `mayFind`, answered with the signals the walk allows the text's ASCII patterns (every bit of every match: a
+ * superset of each sentence's flags) when a rule may fire, ANY_SIGNAL for a long reading (whose walk may stop
+ * early), undefined when none can.
+ */
+function mayFindSignals(text: string): number | undefined {
+  const candidates = lazyCandidates(text) & heldLazy(text);
   // A long reading only asks whether the walk's signals can fire (the JavaScript walk stops at the first line where
   // they can, unless the whole text's walk is already known).
-  if (text.length > MAX_FIRST_PASS)
-    return (
-      decide(mayBits(text, (bits) => decide(bits | candidates) !== undefined) | candidates) !== undefined
-    );
+  if (text.length > MAX_FIRST_PASS) {
+    const bits = mayBits(text, (sofar) => decide(sofar | candidates) !== undefined);
+    return decide(bits | candidates) === undefined ? undefined : ANY_SIGNAL;
+  }
   const may = mayBits(text);
-  if (decide(may | candidates) === undefined) return false;
+  if (decide(may | candidates) === undefined) return undefined;
   const lazy = lazyBits(text, candidates);
-  if (decide(may | lazy) === undefined || !sentencesMayFire(text, lazy)) return false;
-  return exactMayFire(text, may, lazy);
+  // The text-level union first: it rules out more of the readings kept so far, for less than the chunks' walks.
+  if (decide(may | lazy) === undefined || !exactMayFire(text, may, lazy)) return undefined;
+  return sentencesMayFire(text, lazy) ? may | lazy : undefined;
+}
+
+/**
+ * The LAZY signals that may match in `text` by the module's pass over it, when the module holds that pass (the view
+ * `inputPass` just read): its gates say where the image and address patterns can start (`lazyFor`), so the others'
+ * regexes are not run; `lazyBits` of the candidates left is unchanged, as each gate is a superset of its patterns'
+ * matches. Every LAZY bit when the module holds another text.
+ */
+function heldLazy(text: string): number {
+  const module = firstPass();
+  return module.holds(text) && module.whole >= 0 ? lazyFor(module.whole, module.gates) : LAZY;
 }
 
 /** Characters of sentences a chunk of `sentencesMayFire` takes (at least two sentences). */
@@ -426,7 +459,8 @@ function exactMayFire(text: string, may: number, lazy: number): boolean {
   const { FEATURES, LEXICON_SCAN, LEXICON_BITS, LEXICON_ROLES } = scanState();
   let bits = (may & SUPPORTING_PATTERNS) | lazy;
   for (const feature of FEATURES) {
-    if (feature.supporting || (feature.bit & (LAZY | bits)) !== 0) continue;
+    // An anchor the walk rules out (`may` holds every bit of every match) has no match to test for.
+    if (feature.supporting || (feature.bit & (LAZY | bits)) !== 0 || (feature.bit & may) === 0) continue;
     if (feature.asciiNeedles !== undefined && !feature.asciiNeedles.some((n) => text.includes(n))) continue;
     if (feature.asciiGate !== undefined && !feature.asciiGate(text)) continue;
     const pattern = globalCopy(feature.ascii);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { normalisedView } from "./normalised-view.js";
+import { tagView } from "./normalised-view.js";
 
 /**
  * The untrusted-content envelope: tells the model, in band, which server and tool a text came from and that it
@@ -143,14 +143,17 @@ function nextTagLike(read: string, from: number): RegExpExecArray | null {
 /** True when the text holds anything that reads as one of our tags. */
 export function hasTagLike(text: string): boolean {
   if (!mayHoldTag(text)) return false;
-  const view = normalisedView(text);
+  const view = tagView(text);
   return nextTagLike(view ? view.text : text, 0) !== null;
 }
 
-/** The text with every tag-like string (found on the normalised view, cut on the original span) replaced. */
-export function neutraliseTags(text: string): string {
+/**
+ * The text with every tag-like string (found on the normalised view, cut on the original span) replaced.
+ * `escapesOnly`: the caller knows the text is ASCII with no control character or DEL (normalised-view.ts tagView).
+ */
+export function neutraliseTags(text: string, escapesOnly = false): string {
   if (!mayHoldTag(text)) return text;
-  const view = normalisedView(text);
+  const view = tagView(text, escapesOnly);
   const read = view ? view.text : text;
   let m = nextTagLike(read, 0);
   if (m === null) return text;

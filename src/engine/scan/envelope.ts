@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import { tagView } from "./normalised-view.js";
 
 /**
@@ -23,12 +23,23 @@ export interface Envelope {
   id: string;
 }
 
+/** Random bytes for envelope ids, drawn from the CSPRNG 256 ids at a time; each id's 16 bytes are used once. */
+const ID_BYTES = 16;
+const POOL_IDS = 256;
+const idPool = Buffer.alloc(ID_BYTES * POOL_IDS);
+let nextPoolId = POOL_IDS;
+
 /**
- * A fresh envelope id: 122 random bits (a v4 UUID without its dashes and fixed digits would be 30 hex digits; the
- * whole 32 are kept, simpler to read back). `randomUUID` draws from a pool Node keeps, so this costs ~0.1 µs.
+ * A fresh envelope id: 128 random bits as 32 hex digits, from a pool refilled by `randomFillSync` (as `randomUUID`
+ * keeps one; read as hex, with no dashes to take out).
  */
 export function newEnvelopeId(): string {
-  return randomUUID().replace(/-/g, "");
+  if (nextPoolId === POOL_IDS) {
+    randomFillSync(idPool);
+    nextPoolId = 0;
+  }
+  const at = nextPoolId++ * ID_BYTES;
+  return idPool.toString("hex", at, at + ID_BYTES);
 }
 
 function attr(value: string): string {

@@ -1,6 +1,5 @@
 import { createRequire } from "node:module";
 import type { CountryCode, parsePhoneNumberFromString as ParsePhone } from "libphonenumber-js/max";
-import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "../../scan/candidates.js";
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { MatchSink, TextDetector } from "../../types.js";
 import type { Span } from "../injection/instruction-span.js";
@@ -52,29 +51,8 @@ export const DEFAULT_PHONE_REGIONS: readonly CountryCode[] = ["US", "GB", "DE", 
 
 // A phone word, then at most three short words ("call me on", "phone number is", "message on my registered").
 // `\w+\W+` has disjoint parts and the window is 40 characters, so this cannot backtrack badly.
-const PHONE_WORD_LIST = [
-  "phone",
-  "telephone",
-  "tel",
-  "mobile",
-  "cell",
-  "fax",
-  "desk",
-  "call",
-  "dial",
-  "ring",
-  "whatsapp",
-  "sms",
-  "text",
-  "message",
-  "messages",
-  "contact",
-  "reach",
-  "answering",
-];
-const PHONE_WORD_BEFORE = new RegExp(String.raw`\b(?:${PHONE_WORD_LIST.join("|")})\b\W{0,4}(?:\w+\W+){0,3}$`);
-/** PHONE_WORD_BEFORE's words, for the shared pass (ASCII case folded, as the window is lower-cased). */
-const PHONE_WORDS = passLiterals(PHONE_WORD_LIST);
+const PHONE_WORD_BEFORE =
+  /\b(?:phone|telephone|tel|mobile|cell|fax|desk|call|dial|ring|whatsapp|sms|text|message|messages|contact|reach|answering)\b\W{0,4}(?:\w+\W+){0,3}$/;
 const PHONE_WORD_AFTER = /^[\s,;(\\-]{0,3}(?:office|fax|mobile|cell|home|work|tel|phone|landline)\b/;
 const NON_PHONE_WORD_BEFORE =
   /\b(?:order|invoice|account|acct|iban|ref|reference|tracking|serial|sku|isbn|id|ssn|security|card|cc|licen[cs]e|passport|zip|postal|amount|total|version|build)\W{0,4}(?:no\.?|num(?:ber)?|#)?\W{0,4}(?:is\W+)?$/;
@@ -152,14 +130,14 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
   const verdicts = numberVerdicts(regions);
 
   // The candidate's number is `text[c.start, c.numberEnd)`, read in place: no substring per candidate.
-  function accept(text: string, c: PhoneCandidate, cards: CardOverlap, words: PhoneWords): boolean {
+  function accept(text: string, c: PhoneCandidate, cards: CardOverlap): boolean {
     if (!isStandaloneNumber(text, c.start, c.end)) return false;
     if (isNonPhoneShapeAt(text, c.start, c.numberEnd) || isFollowedByTime(text, c.end)) return false;
     if (!c.international && cards.inside(c)) return false;
     // `"timestamp": 1790928000`, `user_id=4155552671`: a time or an identifier by its key or its place.
     if (c.bare && isTimeOrIdNumber(text, c.start, c.numberEnd)) return false;
     const phoneWordNear =
-      (words.mayStandBefore(c.start) && hasKeywordBefore(text, c.start, PHONE_WORD_BEFORE, CONTEXT_WINDOW)) ||
+      hasKeywordBefore(text, c.start, PHONE_WORD_BEFORE, CONTEXT_WINDOW) ||
       hasKeywordAfter(text, c.end, PHONE_WORD_AFTER, 16);
     if (readsAsSsn(text, c, phoneWordNear)) return false;
     if (c.bare && (c.digits > 11 || (!phoneWordNear && c.digits < 10))) return false;
@@ -190,9 +168,8 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
       if (text.length < 7) return; // seven digits at least
       verdicts.dropIfFull();
       const cards = new CardOverlap(text);
-      const words = new PhoneWords(text);
       forEachPhoneCandidate(text, (candidate) => {
-        if (accept(text, candidate, cards, words)) {
+        if (accept(text, candidate, cards)) {
           out.push({
             kind: "pii",
             type: "phone",
@@ -204,56 +181,6 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
       });
     },
   };
-}
-
-/**
- * Where PHONE_WORD_BEFORE's words stand in an ASCII text the shared pass read: a look-back window holding none of
- * them whole cannot match it (lower-casing an ASCII window folds exactly what the pass folds), so its slice, its
- * lower-casing and the regex are skipped. Without the pass's lists (a short text, one not all ASCII, where the
- * Kelvin sign lower-cases to `k`) every window is read. A class, not a closure per `detect` call.
- */
-class PhoneWords {
-  /** Each occurrence's start and end, by start: [start0, end0, start1, end1, ...]; undefined: read every window. */
-  readonly #spans: Int32Array | undefined;
-
-  constructor(readonly text: string) {
-    if (text.length < MIN_PASS_LENGTH) return;
-    const index = candidateIndex(text);
-    const hits = index.passHitsIfRun(PHONE_WORDS);
-    if (hits === undefined || !index.isAscii()) return;
-    const all: number[] = [];
-    hits.forEach((list, k) => {
-      const length = PHONE_WORDS.literals[k]!.length;
-      for (const at of list) all.push(at, at + length);
-    });
-    const order = Array.from({ length: all.length / 2 }, (_, i) => i).sort(
-      (a, b) => all[2 * a]! - all[2 * b]!,
-    );
-    const spans = new Int32Array(all.length);
-    order.forEach((i, k) => {
-      spans[2 * k] = all[2 * i]!;
-      spans[2 * k + 1] = all[2 * i + 1]!;
-    });
-    this.#spans = spans;
-  }
-
-  /** False when no phone word lies whole inside the look-back window of `start` (hasKeywordBefore's window). */
-  mayStandBefore(start: number): boolean {
-    const spans = this.#spans;
-    if (spans === undefined) return true;
-    const from = Math.max(0, start - CONTEXT_WINDOW);
-    // The first span starting at or after `from` (binary search), then any of those ending by `start`.
-    let lo = 0;
-    let hi = spans.length / 2;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (spans[2 * mid]! < from) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let k = lo; k < spans.length / 2 && spans[2 * k]! < start; k++)
-      if (spans[2 * k + 1]! <= start) return true;
-    return false;
-  }
 }
 
 /**

@@ -8,6 +8,10 @@
  *   (TextBuilder.toRope) that its reader copies once, so the check alone would flatter it;
  * - `families 1 MB with a &`: the same on a text holding an ampersand, so the envelope step takes its full path
  *   (it searches the scanned text for tags, and that copies the rope: no gain expected, no loss allowed);
+ * - `families 1 MB with URLs and entities`: prose with a URL query (`%20`, `&`) and an `&amp;` every ~1 KB, the
+ *   escapes real tool output holds (the normalised view walks them, the envelope reads tags on the scanned text);
+ * - `families 1 MB JSON text with escapes`: the bench's JSON records as one text block, every tenth with a note
+ *   holding `\n`, `\"` and `&` (JSON text always takes the envelope's full path);
  * - `full 1 MB` (with `--full`): the default policy's check (injection included);
  * - `families 1 KB x200`: 200 checks of new 1 KB texts (the per-check steps), in µs per check;
  * - `clean 1 KB x200`: 200 checks of 1 KB texts with nothing to find.
@@ -17,9 +21,10 @@
  * `npx tsx bench/speed/output-build.ts --reference=/tmp/ref [rounds] [--full]`
  */
 import { resolve } from "node:path";
+import { payload } from "../fixtures/inputs.js";
 import { type CheckoutEngine, familiesCheckoutAt } from "../lib/families-checkout.js";
 import { median } from "../lib/stats.js";
-import { benchText, textRequest } from "./common.js";
+import { benchText, MB, textRequest } from "./common.js";
 import { NO_INJECTION } from "./families-text.js";
 
 interface Side {
@@ -61,12 +66,30 @@ function delivered(request: { result: unknown }, decision: unknown): unknown {
   return redacted ?? request.result;
 }
 
+/** The bench's prose with a URL query and an entity every ~1 KB (at a line end). */
+function withEscapes(text: string): string {
+  return text.replace(/\n\n/g, (_, at: number) =>
+    at % 1024 < 400 ? " See https://example.com/search?q=quarterly%20report&page=2 &amp; notes.\n\n" : "\n\n",
+  );
+}
+
+/** The bench's JSON records as one text, every tenth with a note holding JSON escapes and an ampersand. */
+function jsonWithEscapes(seed: number): string {
+  const records = JSON.parse(payload("json", MB, seed)) as Record<string, unknown>[];
+  records.forEach((record, i) => {
+    if (i % 10 === 0) record.note = 'R&D said "ship it"\nsee https://example.com/?a=1&b=2';
+  });
+  return JSON.stringify(records, null, 2);
+}
+
 const CLEAN = "The quarterly report lists revenue by region and the notes of the planning meeting. ";
 
 for (let r = 0; r < rounds + WARM_UP; r++) {
   const big = textRequest(benchText(undefined, 7000 + r));
   const bigFull = textRequest(benchText(undefined, 9000 + r));
   const marked = textRequest(`${benchText(undefined, 11000 + r)} & more`);
+  const escaped = textRequest(withEscapes(benchText(undefined, 13000 + r)));
+  const json = textRequest(jsonWithEscapes(15000 + r));
   const small = Array.from({ length: SMALL }, (_, i) =>
     textRequest(benchText(1024, 100_000 + r * SMALL + i)),
   );
@@ -87,6 +110,8 @@ for (let r = 0; r < rounds + WARM_UP; r++) {
     keep("families 1 MB + reader", check + reader);
     // An ampersand: the envelope step must search the scanned text for tags (its full path).
     keep("families 1 MB with a & (full envelope step)", await cpuMs(() => side.families.checkOutput(marked)));
+    keep("families 1 MB with URLs and entities", await cpuMs(() => side.families.checkOutput(escaped)));
+    keep("families 1 MB JSON text with escapes", await cpuMs(() => side.families.checkOutput(json)));
     if (withFull) keep("full 1 MB", await cpuMs(() => side.full.checkOutput(bigFull)));
     keep(
       "families 1 KB x200",
@@ -113,6 +138,8 @@ const rows = [
   "families 1 MB",
   "families 1 MB + reader",
   "families 1 MB with a & (full envelope step)",
+  "families 1 MB with URLs and entities",
+  "families 1 MB JSON text with escapes",
   ...(withFull ? ["full 1 MB"] : []),
 ];
 for (const row of [...rows, "families 1 KB x200", "clean 1 KB x200"]) {

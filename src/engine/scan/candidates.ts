@@ -111,14 +111,25 @@ class TextCandidates implements CandidateIndex {
   private pairs: readonly (Int32Array | undefined)[] = [];
   private colons: Int32Array | undefined;
   private ascii: boolean | undefined;
+  /** passHits' answers for this text, by set. */
+  private readonly bySet = new Map<PassLiterals, readonly (readonly number[])[]>();
 
   constructor(readonly text: string) {}
 
   passHits(set: PassLiterals): readonly (readonly number[])[] | undefined {
     if (!passEnabled) return undefined;
     const hits = this.runPassOnce();
-    if (hits === undefined || set.ids.some((id) => id >= hits.length)) return undefined;
-    return set.ids.map((id) => hits[id] ?? NONE);
+    if (hits === undefined || set.maxId >= hits.length) return undefined;
+    // Several detectors ask for the same set of one text: its lists are gathered once (a set has up to hundreds).
+    let lists = this.bySet.get(set);
+    if (lists === undefined) {
+      const { ids } = set;
+      const gathered = new Array<readonly number[]>(ids.length);
+      for (let k = 0; k < ids.length; k++) gathered[k] = hits[ids[k]!] ?? NONE;
+      this.bySet.set(set, gathered);
+      lists = gathered;
+    }
+    return lists;
   }
 
   passHitsIfRun(set: PassLiterals): readonly (readonly number[])[] | undefined {
@@ -307,6 +318,8 @@ export interface PassLiterals {
   readonly literals: readonly string[];
   /** Each literal's id in the pass's registry (literals equal once folded share one). */
   readonly ids: readonly number[];
+  /** The largest of `ids` (-1 when there are none). */
+  readonly maxId: number;
 }
 
 /** The lists of a literal that does not occur (shared: callers never modify a list). */
@@ -362,7 +375,7 @@ export function passLiterals(literals: readonly string[]): PassLiterals {
     }
     return id;
   });
-  return { literals, ids };
+  return { literals, ids, maxId: Math.max(-1, ...ids) };
 }
 
 const pairRegistry: GappedPair[] = [];
@@ -401,8 +414,15 @@ const HAS_ASCII_LETTER = /[A-Za-z]/;
  * among the pass's literals and answered from its lists instead of a search of its own.
  */
 function learnNeedle(needle: string): number | undefined {
+  const known = needleIds.get(needle);
+  if (known !== undefined) return known;
   const id = registryIds.get(foldAscii(needle));
-  if (id !== undefined || learned >= MAX_LEARNED) return id;
+  if (id !== undefined) {
+    // A registry id never changes: the needle as asked answers without folding it again (asked per text, per form).
+    if (needleIds.size < MAX_NEEDLE_IDS) needleIds.set(needle, id);
+    return id;
+  }
+  if (learned >= MAX_LEARNED) return id;
   // Needles learned while the automaton is stale join the next compile; one that would make a compiled automaton
   // stale costs a compile (20-40 ms for ~300 literals), so only MAX_LEARNING_COMPILES of those are spent: the first
   // long text teaches nearly every needle at once, the rare ones after it wait for the budget.
@@ -414,6 +434,10 @@ function learnNeedle(needle: string): number | undefined {
   passLiterals([needle]);
   return undefined;
 }
+
+/** Needles as asked and their registry ids (learnNeedle); bounded like the registry. */
+const needleIds = new Map<string, number>();
+const MAX_NEEDLE_IDS = MAX_REGISTERED;
 
 let learningCompiles = 0;
 const MAX_LEARNING_COMPILES = 3;

@@ -117,7 +117,9 @@ export interface PassResult {
 
 /** Runs of digits gathered chunk by chunk, a run cut by a chunk's end joined to its continuation. */
 class RunList {
-  #pairs = new Int32Array(256);
+  // 64 bytes: V8 keeps a typed array this small on the heap; a larger one costs a backing store of its own, made
+  // once per pass (a 1 KB text's pass made one of 1 KB), and the list grows by doubling anyway.
+  #pairs = new Int32Array(16);
   #size = 0;
 
   /** Appends `count` (start, end) pairs from `from`. */

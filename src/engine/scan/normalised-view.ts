@@ -90,6 +90,8 @@ const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 // was), so it gets the view for free. One entry: it holds one text and its view until the next call.
 let lastText: string | undefined;
 let lastView: NormalisedView | undefined;
+/** escapesOnlyText(lastText) as it was when its view was built (the pass's lists of it may be gone since). */
+let lastEscapesOnly = false;
 
 /**
  * The view of `text`. With `stripped` (the text as the sanitizer stripped it), a view that would differ from `text`
@@ -99,9 +101,12 @@ let lastView: NormalisedView | undefined;
  */
 export function normalisedView(text: string, stripped?: StrippedText): NormalisedView | undefined {
   if (text === lastText) return lastView;
-  const view = (stripped !== undefined ? strippedView(text, stripped) : undefined) ?? buildView(text);
+  const escapesOnly = escapesOnlyText(text);
+  const view =
+    (stripped !== undefined ? strippedView(text, stripped) : undefined) ?? buildView(text, escapesOnly);
   lastText = text;
   lastView = view;
+  lastEscapesOnly = escapesOnly;
   return view;
 }
 
@@ -113,78 +118,109 @@ type Emit = (folded: string, at: number, width: number) => boolean;
 
 /**
  * Walks the characters where the view can differ from `text`, in order, and calls `emit` for each place it does
- * (what `buildView` builds from). False when `emit` stopped it.
+ * (what `buildView` builds from). False when `emit` stopped it. `escapesOnly`: the text is known to be ASCII with no
+ * control character or DEL (escapesOnlyText), so the only characters INTERESTING matches in it are `%`, `&` and
+ * `\`, found with native searches (walkEscapes) rather than the regex, which visits every character.
  */
-function walkFolds(text: string, emit: Emit): boolean {
-  const decoded = 0; // end of the last sequence emitted
+function walkFolds(text: string, emit: Emit, escapesOnly = false): boolean {
+  if (escapesOnly) return walkEscapes(text, emit);
   INTERESTING.lastIndex = 0;
   // `test`, not `exec`: one code unit per hit, read from `lastIndex`, and no match array per hit (a text dense in
   // escapes has one every few characters; the arrays were ~95 MB of garbage for 8 MB of `&#64;` addresses).
   while (INTERESTING.test(text)) {
     const i = INTERESTING.lastIndex - 1;
-    if (i < decoded) continue; // inside a sequence already decoded
-    const c = text.charCodeAt(i);
-    let width = 1;
-    let go = true;
-    if (c === 0x5c) {
-      if (text.charCodeAt(i + 1) === 0x75 && HEX4.test(text.slice(i + 2, i + 6))) {
-        width = 6;
-        go = emit(foldChar(String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 6), 16))), i, width);
-      }
-    } else if (c === 0x25) {
-      const percent = decodePercent(text, i);
-      if (percent !== undefined) {
-        width = percent.width;
-        if (percent.folded !== undefined) go = emit(percent.folded, i, width);
-      }
-    } else if (c === 0x26) {
-      const entityWidth = entityAt(text, i);
-      const decodedEntity = entityWidth > 0 ? decodeEntity(text, i, entityWidth) : undefined;
-      if (decodedEntity !== undefined) {
-        width = entityWidth;
-        go = emit(foldChar(decodedEntity), i, width);
-      }
-    } else {
-      const cp = text.codePointAt(i)!;
-      width = cp > 0xffff ? 2 : 1;
-      const char = text.slice(i, i + width);
-      const folded = foldChar(char);
-      if (folded !== char) go = emit(folded, i, width);
-    }
-    if (!go) return false;
+    const width = foldAt(text, i, emit);
+    if (width < 0) return false;
     INTERESTING.lastIndex = i + width;
   }
   return true;
 }
 
 /**
- * `INTERESTING.test(text)`. On a long ASCII text the shared pass has read (its hits of the control characters and
- * DEL, and its answer that every character is ASCII) the rest of the class is `%`, `&` and `\\`, three native
- * searches; the regex visits every character.
+ * walkFolds on a text whose INTERESTING characters are only `%`, `&` and `\`: the three are found with `indexOf`
+ * and visited in order, each search resumed where the last place's sequence ended (the regex's `lastIndex`), so the
+ * places visited and their widths are the regex walk's.
  */
-function hasInteresting(text: string): boolean {
-  if (text.length >= MIN_PASS_LENGTH) {
-    const index = candidateIndex(text);
-    const controls = index.passHitsIfRun(INTERESTING_CONTROLS);
-    if (controls !== undefined && index.isAscii())
-      return (
-        controls.some((list) => list.length > 0) ||
-        text.includes("%") ||
-        text.includes("&") ||
-        text.includes("\\")
-      );
+function walkEscapes(text: string, emit: Emit): boolean {
+  let backslash = text.indexOf("\\");
+  let percent = text.indexOf("%");
+  let ampersand = text.indexOf("&");
+  for (let from = 0; ; ) {
+    if (backslash !== -1 && backslash < from) backslash = text.indexOf("\\", from);
+    if (percent !== -1 && percent < from) percent = text.indexOf("%", from);
+    if (ampersand !== -1 && ampersand < from) ampersand = text.indexOf("&", from);
+    let i = backslash;
+    if (percent !== -1 && (i === -1 || percent < i)) i = percent;
+    if (ampersand !== -1 && (i === -1 || ampersand < i)) i = ampersand;
+    if (i === -1) return true;
+    const width = foldAt(text, i, emit);
+    if (width < 0) return false;
+    from = i + width;
   }
+}
+
+/**
+ * The walk's place at `i` (a character INTERESTING matches): emits what it reads as where that differs from the
+ * text, and returns how many characters it takes (at least 1), or -1 when `emit` stopped the walk.
+ */
+function foldAt(text: string, i: number, emit: Emit): number {
+  const c = text.charCodeAt(i);
+  let width = 1;
+  let go = true;
+  if (c === 0x5c) {
+    if (text.charCodeAt(i + 1) === 0x75 && HEX4.test(text.slice(i + 2, i + 6))) {
+      width = 6;
+      go = emit(foldChar(String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 6), 16))), i, width);
+    }
+  } else if (c === 0x25) {
+    const percent = decodePercent(text, i);
+    if (percent !== undefined) {
+      width = percent.width;
+      if (percent.folded !== undefined) go = emit(percent.folded, i, width);
+    }
+  } else if (c === 0x26) {
+    const entityWidth = entityAt(text, i);
+    const decodedEntity = entityWidth > 0 ? decodeEntity(text, i, entityWidth) : undefined;
+    if (decodedEntity !== undefined) {
+      width = entityWidth;
+      go = emit(foldChar(decodedEntity), i, width);
+    }
+  } else {
+    const cp = text.codePointAt(i)!;
+    width = cp > 0xffff ? 2 : 1;
+    const char = text.slice(i, i + width);
+    const folded = foldChar(char);
+    if (folded !== char) go = emit(folded, i, width);
+  }
+  return go ? width : -1;
+}
+
+/**
+ * Whether the shared pass read `text` (a long text) as ASCII with no control character or DEL: then `%`, `&` and
+ * `\` are the only characters INTERESTING matches in it. False when the pass has not run on it or says otherwise.
+ * The text whose view was built last is answered as it was then (its candidate index may be gone since: the
+ * detectors read the view's text after it).
+ */
+export function escapesOnlyText(text: string): boolean {
+  if (text.length < MIN_PASS_LENGTH) return false;
+  if (lastEscapesOnly && text === lastText) return true;
+  const index = candidateIndex(text);
+  const controls = index.passHitsIfRun(INTERESTING_CONTROLS);
+  return controls !== undefined && index.isAscii() && controls.every((list) => list.length === 0);
+}
+
+/** `INTERESTING.test(text)`; with `escapesOnly` (see walkFolds), three native searches instead. */
+function hasInteresting(text: string, escapesOnly: boolean): boolean {
+  if (escapesOnly) return text.includes("%") || text.includes("&") || text.includes("\\");
   INTERESTING.lastIndex = 0;
   return INTERESTING.test(text);
 }
 
-function buildView(text: string): NormalisedView | undefined {
-  if (!hasInteresting(text)) return dottedGroupsOnly(text, digitRunsOf(text));
-  const built = new ViewParts(text);
-  walkFolds(text, (folded, at, width) => built.emit(folded, at, width));
-  // Escape-looking characters that decoded to nothing different: the view is the text, but for dotted groups.
-  if (built.changes.size === 0) return dottedGroupsOnly(text);
-  built.flush(text.length);
+function buildView(text: string, escapesOnly: boolean): NormalisedView | undefined {
+  const built = hasInteresting(text, escapesOnly) ? walkedView(text, escapesOnly) : undefined;
+  // No escape, or escape-looking characters that decoded to nothing different: the view is the text, but for dotted
+  // groups.
+  if (built === undefined) return dottedGroupsOnly(text, digitRunsOf(text));
   const dotted: number[] = [];
   const view = foldDottedGroups(built.parts.toString(), dotted);
   const { changes, map } = built;
@@ -196,6 +232,37 @@ function buildView(text: string): NormalisedView | undefined {
     toOriginal: (start, end) => map.toOriginal(start, end),
     bytes: map.bytes + sorted.byteLength,
   };
+}
+
+/** The folds of `text` (walkFolds) built into parts; undefined when nothing reads differently. */
+function walkedView(text: string, escapesOnly: boolean): ViewParts | undefined {
+  const built = new ViewParts(text);
+  walkFolds(text, (folded, at, width) => built.emit(folded, at, width), escapesOnly);
+  if (built.changes.size === 0) return undefined;
+  built.flush(text.length);
+  return built;
+}
+
+/** A view to read tags on (the envelope's): its text and the way back to the original. */
+export interface TagView {
+  readonly text: string;
+  toOriginal(start: number, end: number): [number, number];
+}
+
+/**
+ * The normalised view of `text` as far as the envelope's tag pattern can tell: the view but for dotted digit
+ * groups. Those fold `.`, `_` and `/` between digits to "-", same length, and no tag reads differently for it (a
+ * tag's name is letters, and the digit before a folded separator has already ended the name or failed the
+ * pattern's look-ahead; `.` and "-" are alike to the pattern everywhere else). Undefined when the view is the text
+ * itself. The last view `normalisedView` built, when it is of this text, serves. `escapesOnly`: the caller knows the
+ * text is ASCII with no control character or DEL (see walkFolds); otherwise the shared pass is asked.
+ */
+export function tagView(text: string, escapesOnly = false): TagView | undefined {
+  if (text === lastText) return lastView;
+  const built = walkedView(text, escapesOnly || escapesOnlyText(text));
+  if (built === undefined) return undefined;
+  const { map } = built;
+  return { text: built.parts.toString(), toOriginal: (start, end) => map.toOriginal(start, end) };
 }
 
 /** What buildView builds while walking the folds: the view's pieces, its map to the original and its changes. */

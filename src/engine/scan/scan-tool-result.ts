@@ -13,6 +13,7 @@ import {
 } from "./envelope.js";
 import { scratchFor } from "./findings-cap.js";
 import { crossBoundaryMatches } from "./joined-text.js";
+import { escapesOnlyText } from "./normalised-view.js";
 import { replacementsStayPlain } from "./redaction.js";
 import { appendWithoutOffsets, looksLikeJson, scanJson, scanStringLeaf } from "./scan-json.js";
 import type { ScanPlan } from "./string-scanner.js";
@@ -144,11 +145,15 @@ function scanWrappedText(
     const first = findings.length;
     // A text not read as JSON is only cut and given replacements (redaction.ts): when neither holds an envelope
     // mark, the envelope step leaves the scanned text as it is, and it stays unread here (TextBuilder.toRope).
-    const plain = !looksLikeJson(value) && !holdsEnvelopeMarks(value);
+    const asText = !looksLikeJson(value);
+    const plain = asText && !holdsEnvelopeMarks(value);
     const scanned = scanStringLeaf(value, path, plan, findings, split);
-    if (plain && replacementsStayPlain())
+    const stayPlain = replacementsStayPlain();
+    if (plain && stayPlain)
       return wrapNeutralised(scanned, envelope.serverName, envelope.toolName, envelope.id);
-    return wrapScanned(scanned, path, plan, findings, envelope, first);
+    // For the same reason the scanned text is ASCII with no control character when the text as sent is.
+    const escapesOnly = asText && stayPlain && escapesOnlyText(value);
+    return wrapScanned(scanned, path, plan, findings, envelope, first, escapesOnly);
   }
   const offset = envelopeOpen(inner.serverName, inner.toolName, inner.id).length;
   const mark = findings.length;
@@ -166,7 +171,8 @@ function scanWrappedText(
 
 /**
  * The envelope step on a scanned text: kept when it is a clean envelope for this server and tool already, otherwise
- * wrapped without its byte-order mark and tag-like strings. Findings made on it go after `first`.
+ * wrapped without its byte-order mark and tag-like strings. Findings made on it go after `first`. `escapesOnly`: the
+ * caller knows the scanned text is ASCII with no control character or DEL (see neutraliseTags).
  */
 export function wrapScanned(
   scanned: string,
@@ -175,10 +181,11 @@ export function wrapScanned(
   findings: Finding[],
   envelope: Envelope,
   first: number,
+  escapesOnly = false,
 ): string {
   if (isWrapped(scanned, envelope.serverName, envelope.toolName)) return scanned;
   const text = withoutByteOrderMark(scanned);
-  let body = neutraliseTags(text);
+  let body = neutraliseTags(text, escapesOnly);
   if (body !== text) {
     // A forged tag replaced by its placeholder changes the words around it, and with them how a chat marker
     // before it reads (a role line's rest becomes a sentence). The second check scans that body: scan it now, so

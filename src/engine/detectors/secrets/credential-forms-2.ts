@@ -205,13 +205,13 @@ function detectNetrc(text: string, out: TextMatch[]): void {
 /**
  * A NuGet API key on its own (`oy2` and 43 lower-case letters and digits), as `nuget push ... <key>` passes it: the
  * token records read it only under a key naming NuGet, because the prefix scan has no character of `oy2` to skip to;
- * here a native `indexOf` finds the literal.
+ * here the shared pass lists the literal (nugetStarts).
  */
 const NUGET_BODY = /^[a-z0-9]{43}(?![A-Za-z0-9_-])/;
 
 function detectNugetKeys(text: string, out: TextMatch[]): void {
   if (!occurs(text, "oy2")) return;
-  for (let at = text.indexOf("oy2"); at !== -1; at = text.indexOf("oy2", at + 3)) {
+  for (const at of nugetStarts(text)) {
     const before = at === 0 ? 32 : text.charCodeAt(at - 1);
     if (isKeyNameCode(before) && before !== 32 && before !== 46) continue;
     const body = NUGET_BODY.exec(text.slice(at + 3, at + 47))?.[0];
@@ -219,6 +219,17 @@ function detectNugetKeys(text: string, out: TextMatch[]): void {
       continue;
     report(out, at, at + 46);
   }
+}
+
+/**
+ * Every offset of `oy2` (it cannot overlap itself): on a long text the shared pass's list (the needle is learnt by
+ * `occurs`), so the text is not searched again from every `o`.
+ */
+function nugetStarts(text: string): readonly number[] {
+  if (text.length >= MIN_PASS_LENGTH) return candidateIndex(text).positions("oy2");
+  const starts: number[] = [];
+  for (let at = text.indexOf("oy2"); at !== -1; at = text.indexOf("oy2", at + 3)) starts.push(at);
+  return starts;
 }
 
 /** A Vault unseal key passed on the command line (`vault operator unseal <key>`): 44 characters of base64. */

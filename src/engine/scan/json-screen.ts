@@ -118,36 +118,32 @@ const REACH_STEP = 4;
 /** Fewer strings than this to screen: the walk reads them one by one (the joined pass would not pay for itself). */
 const MIN_READINGS = 8;
 
-/**
- * The strings of a screened value the walk can skip: those the screening read clean and those the walk's memo knew
- * clean when it was collected, answered from the collection's own maps and the screening's verdict per reading
- * (nothing is copied). scan-json.ts keeps the last screenings' as its memo of strings read clean: a string is clean
- * under a plan whatever value it stands in.
- */
-export class ScreenedStrings {
-  readonly #seen: Seen;
-  readonly #clean: Uint8Array;
+/** The strings a walk can skip: leaves and keys (read alone), and members (read after their key). */
+export class CleanReadings {
+  readonly #alone = new Set<string>();
+  readonly #afterKey = new Map<string, Set<string>>();
 
-  constructor(seen: Seen, clean: Uint8Array) {
-    this.#seen = seen;
-    this.#clean = clean;
+  /** Every string, with its key (undefined for one read alone). */
+  forEach(visit: (key: string | undefined, text: string) => void): void {
+    for (const text of this.#alone) visit(undefined, text);
+    for (const [key, set] of this.#afterKey) for (const text of set) visit(key, text);
   }
 
-  /** Distinct strings held, clean or not (what keeping this holds in memory). */
-  get size(): number {
-    return this.#seen.size;
-  }
-
-  /** Characters of the strings held. */
-  get chars(): number {
-    return this.#seen.chars;
-  }
-
-  /** Whether `text`, read after `key` (undefined: alone), is clean. */
   has(key: string | undefined, text: string): boolean {
-    const at =
-      key === undefined ? this.#seen.alone.get(text) : this.#seen.afterKey.get(key)?.values.get(text);
-    return at !== undefined && (at === KNOWN || (at >= 0 && this.#clean[at] === 1));
+    return key === undefined ? this.#alone.has(text) : this.#afterKey.get(key)?.has(text) === true;
+  }
+
+  add(key: string | undefined, text: string): void {
+    if (key === undefined) {
+      this.#alone.add(text);
+      return;
+    }
+    let set = this.#afterKey.get(key);
+    if (set === undefined) {
+      set = new Set();
+      this.#afterKey.set(key, set);
+    }
+    set.add(text);
   }
 }
 
@@ -233,10 +229,16 @@ function looksLikeJson(text: string): boolean {
   return c === "{" || c === "[";
 }
 
+/** A string the screening found clean: `key` undefined for one read alone. */
+export interface CleanReading {
+  readonly key: string | undefined;
+  readonly value: string;
+}
+
 /** What the screening tells the walk: strings to skip, and the matches of others, as a scan would find them. */
 export interface Screening {
-  /** The strings the walk can skip: read clean here, or known clean by `known` when collected. */
-  clean: ScreenedStrings;
+  /** Each distinct, in walk order. */
+  clean: CleanReading[];
   /**
    * Per text a screen kept or with a normalised view (the value, or `key: value`): every match of the plan's
    * detectors on it alone, in detector order (`ScanPlan.precomputed`'s form). A joined detector that matched nowhere
@@ -249,6 +251,8 @@ export interface Screening {
    * checks, nor any container that is not clean: the walk returns them as they are, reading nothing.
    */
   cleanContainers: Set<object>;
+  /** The strings `known` answered for (each distinct): the walk must still find them known. */
+  known: CleanReading[];
 }
 
 /**
@@ -268,7 +272,12 @@ export function screenJson(
   const marks = markSampled(readings, split);
   if (marks === undefined) return undefined;
   const { near } = marks;
-  const matches = new Map<string, MatchColumns>();
+  const screening: Screening = {
+    clean: [],
+    matches: new Map(),
+    cleanContainers: new Set(),
+    known: collected.known,
+  };
   const isClean = new Uint8Array(readings.length);
   for (let i = 0; i < readings.length; i++) {
     const r = readings[i]!;
@@ -278,24 +287,25 @@ export function screenJson(
       // these, as for any string a screen kept. Never clean: the view may hold what the original does not.
       const found = new MatchColumns();
       readKept(split, mask & ~VIEW, marks, i, r, found);
-      matches.set(r.text, found);
+      screening.matches.set(r.text, found);
       continue;
     }
     if (mask === 0) {
-      if (split.alone.length === 0 || runDetectors(split.alone, r.text, r.features).length === 0)
+      if (split.alone.length === 0 || runDetectors(split.alone, r.text, r.features).length === 0) {
+        screening.clean.push(r);
         isClean[i] = 1;
+      }
       continue;
     }
     const found = new MatchColumns();
     readKept(split, mask, marks, i, r, found);
-    if (found.size === 0) isClean[i] = 1;
-    else matches.set(r.text, found);
+    if (found.size === 0) {
+      screening.clean.push(r);
+      isClean[i] = 1;
+    } else screening.matches.set(r.text, found);
   }
-  return {
-    clean: new ScreenedStrings(collected.seen, isClean),
-    matches,
-    cleanContainers: cleanContainers(collected, isClean),
-  };
+  screening.cleanContainers = cleanContainers(collected, isClean);
+  return screening;
 }
 
 /**
@@ -439,21 +449,18 @@ interface Collected {
   dirty: number[];
   /** Per use of a reading by a container: the container's index, then the reading's. */
   uses: number[];
-  /** Every distinct string met, with its reading's index (or -1, KNOWN). */
-  seen: Seen;
+  /** The distinct strings the walk's memo knew clean. */
+  known: CleanReading[];
 }
 
 /**
  * What `collectReadings` keeps per distinct string: its reading's index, -1 for a string the walk scans, KNOWN for
  * one known clean. Strings read alone (leaves, keys) in `alone`; members per key, with the key's features (ORed
- * into each member's: features are per character). `size` and `chars` count the distinct strings and their
- * characters.
+ * into each member's: features are per character).
  */
 interface Seen {
   alone: Map<string, number>;
   afterKey: Map<string, { features: number; values: Map<string, number> }>;
-  size: number;
-  chars: number;
 }
 
 /**
@@ -467,8 +474,8 @@ function collectReadings(
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
 ): Collected {
-  const seen: Seen = { alone: new Map(), afterKey: new Map(), size: 0, chars: 0 };
-  const out: Collected = { readings: [], nodes: [], parents: [], dirty: [], uses: [], seen };
+  const out: Collected = { readings: [], nodes: [], parents: [], dirty: [], uses: [], known: [] };
+  const seen: Seen = { alone: new Map(), afterKey: new Map() };
   const stack: object[] = [root];
   const stackParents: number[] = [-1];
   while (stack.length > 0) {
@@ -524,8 +531,6 @@ function useAlone(
   if (at === undefined) {
     at = firstUse(out, undefined, value, 0, plan, known);
     seen.alone.set(value, at);
-    seen.size++;
-    seen.chars += value.length;
   }
   noteUse(out, node, at);
 }
@@ -544,14 +549,11 @@ function useAfterKey(
   if (byKey === undefined) {
     byKey = { features: stringFeatures(key) | HAS_COLON | HAS_SPACE, values: new Map() };
     seen.afterKey.set(key, byKey);
-    seen.chars += key.length;
   }
   let at = byKey.values.get(value);
   if (at === undefined) {
     at = firstUse(out, key, value, byKey.features, plan, known);
     byKey.values.set(value, at);
-    seen.size++;
-    seen.chars += value.length;
   }
   noteUse(out, node, at);
 }
@@ -574,7 +576,10 @@ function firstUse(
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
 ): number {
-  if (value.length > 0 && known(key, value)) return KNOWN;
+  if (value.length > 0 && known(key, value)) {
+    out.known.push({ key, value });
+    return KNOWN;
+  }
   const reading =
     value.length === 0 || looksLikeJson(value) ? undefined : plainReading(key, value, keyFeatures, plan);
   return reading === undefined ? -1 : out.readings.push(reading) - 1;

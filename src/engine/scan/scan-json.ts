@@ -6,7 +6,13 @@ import { isEpochLike, keyNamesPii } from "../detectors/pii/number-context.js";
 import type { TextDetector, TextMatch } from "../types.js";
 import { containsAny } from "./contains-any.js";
 import { absorbOmitted, CappedFindings, scratchFor } from "./findings-cap.js";
-import { isCheckedNumber, MIN_CHECKED_NUMBER, type ScreenedStrings, screenJson } from "./json-screen.js";
+import {
+  type CleanReading,
+  CleanReadings,
+  isCheckedNumber,
+  MIN_CHECKED_NUMBER,
+  screenJson,
+} from "./json-screen.js";
 import { type ScanPlan, scanString, withScreenedMatches } from "./string-scanner.js";
 
 /** Defines an own data property; plain assignment would treat a `__proto__` key from JSON as the prototype. */
@@ -98,97 +104,41 @@ export function appendWithoutOffsets(findings: Finding[], again: readonly Findin
 }
 
 /**
- * Strings a plan's scan left clean (no finding, nothing rewritten), per plan: a JSON result repeats its keys in every
- * record and many of its values (tags, states, enums), and a string already read clean is clean again, since a scan
- * depends only on the string and the plan (its detectors, decisions and redaction). Two sources: short strings the
- * walk itself read clean (leaf strings under undefined, `key: value` readings under their key, so a lookup hashes
- * the key and the value, which JSON.parse's strings cache, and never builds the joined string), bounded in string
- * length and count and cleared when full; and the last screenings' strings (json-screen.ts `ScreenedStrings`: the
- * screening's own maps, so remembering them writes nothing), MEMO_MAX_SIZE strings and MEMO_MAX_SIZE *
- * MEMO_MAX_LENGTH characters in all at most, the oldest let go first.
+ * Short strings a plan's scan left clean (no finding, nothing rewritten), per plan: leaf strings under undefined, and
+ * `key: value` readings under their key (so a lookup hashes the key and the value, which JSON.parse's strings cache,
+ * and never builds the joined string). A JSON result repeats its keys in every record and many of its values (tags,
+ * states, enums): a string already read clean is clean again, since a scan depends only on the string and the plan
+ * (its detectors, decisions and redaction). Bounded in string length and count, cleared when full.
  */
-class CleanMemo {
-  readonly #read = new Map<string | undefined, Set<string>>();
-  #readSize = 0;
-  /** Newest first. */
-  #screenings: ScreenedStrings[] = [];
-
-  has(key: string | undefined, text: string): boolean {
-    if (text.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH && this.#read.get(key)?.has(text) === true)
-      return true;
-    const screenings = this.#screenings;
-    for (let i = 0; i < screenings.length; i++) if (screenings[i]!.has(key, text)) return true;
-    return false;
-  }
-
-  /** Remembers a short string the walk read clean. */
-  add(key: string | undefined, text: string): void {
-    if (this.#readSize >= MEMO_MAX_SIZE) {
-      this.#read.clear();
-      this.#readSize = 0;
-    }
-    let set = this.#read.get(key);
-    if (set === undefined) {
-      set = new Set();
-      this.#read.set(key, set);
-    }
-    if (!set.has(text)) {
-      set.add(text);
-      this.#readSize++;
-    }
-  }
-
-  /** Remembers a screening's clean strings (none when it holds more than the bounds allow). */
-  addScreening(strings: ScreenedStrings): void {
-    if (strings.size > MEMO_MAX_SIZE || strings.chars > MEMO_MAX_SIZE * MEMO_MAX_LENGTH) return;
-    const kept = [strings];
-    let size = strings.size;
-    let chars = strings.chars;
-    for (const older of this.#screenings) {
-      size += older.size;
-      chars += older.chars;
-      if (size > MEMO_MAX_SIZE || chars > MEMO_MAX_SIZE * MEMO_MAX_LENGTH) break;
-      kept.push(older);
-    }
-    this.#screenings = kept;
-  }
-}
-
-const cleanMemos = new WeakMap<ScanPlan, CleanMemo>();
+const cleanStrings = new WeakMap<ScanPlan, Map<string | undefined, Set<string>>>();
 const MEMO_MAX_LENGTH = 256;
 const MEMO_MAX_SIZE = 16_384;
 // The last plan's memo, without the WeakMap lookup (a check walks one plan over every string).
 let memoPlan: ScanPlan | undefined;
-let memo: CleanMemo | undefined;
+let memo: Map<string | undefined, Set<string>> | undefined;
+let memoSize = 0;
 
-function memoOf(plan: ScanPlan): CleanMemo | undefined {
+function memoOf(plan: ScanPlan): Map<string | undefined, Set<string>> | undefined {
   if (plan !== memoPlan) {
     memoPlan = plan;
-    memo = cleanMemos.get(plan);
+    memo = cleanStrings.get(plan);
+    memoSize = 0;
+    if (memo !== undefined) for (const set of memo.values()) memoSize += set.size;
   }
   return memo;
 }
 
-function memoFor(plan: ScanPlan): CleanMemo {
-  let found = memoOf(plan);
-  if (found === undefined) {
-    found = new CleanMemo();
-    cleanMemos.set(plan, found);
-    memo = found;
-  }
-  return found;
-}
-
 /** The strings the screening of the value being walked found clean (json-screen.ts), with the plan it used. */
-let screened: ScreenedStrings | undefined;
+let screened: CleanReadings | undefined;
 let screenedPlan: ScanPlan | undefined;
 /** The containers that screening found clean: the walk returns them as they are. */
 let screenedContainers: Set<object> | undefined;
 
 /** Whether `text`, read after `key` (undefined: alone), is known clean under `plan`. */
 function knownClean(plan: ScanPlan, key: string | undefined, text: string): boolean {
-  if (plan === screenedPlan && screened !== undefined && screened.has(key, text)) return true;
-  return memoOf(plan)?.has(key, text) === true;
+  if (text.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH && memoOf(plan)?.get(key)?.has(text) === true)
+    return true;
+  return plan === screenedPlan && screened !== undefined && screened.has(key, text);
 }
 
 /** Remembers `text` (after `key`) as clean when its scan added no finding and counted none past a cap. */
@@ -202,7 +152,85 @@ function rememberIfClean(
   if (text.length + (key?.length ?? 0) > MEMO_MAX_LENGTH || findings.length !== mark) return;
   // Past the cap a finding is counted, not stored: the length alone would not show it.
   if (findings instanceof CappedFindings && mark >= findings.cap) return;
-  memoFor(plan).add(key, text);
+  rememberClean(plan, key, text);
+}
+
+function rememberClean(plan: ScanPlan, key: string | undefined, text: string): void {
+  let map = memoOf(plan);
+  if (map === undefined) {
+    map = new Map();
+    cleanStrings.set(plan, map);
+    memo = map;
+  }
+  if (memoSize >= MEMO_MAX_SIZE) {
+    // Never during a screened walk: it finds the strings its screening read clean in the memo.
+    if (plan === screenedPlan) return;
+    map.clear();
+    memoSize = 0;
+  }
+  let set = map.get(key);
+  if (set === undefined) {
+    set = new Set();
+    map.set(key, set);
+  }
+  if (!set.has(text)) {
+    set.add(text);
+    memoSize++;
+  }
+}
+
+/**
+ * Remembers the strings a screening found clean, and returns those the memo does not hold when the walk starts (too
+ * long, or remembered before the memo was last cleared for being full), or undefined when it holds all. `known` are
+ * the strings the screening found in the memo (or the outer screening's clean strings): a memo too full for both is
+ * cleared first and they are written back, so the walk still finds them known.
+ */
+function rememberScreened(
+  plan: ScanPlan,
+  clean: readonly CleanReading[],
+  known: readonly CleanReading[],
+): CleanReadings | undefined {
+  let map = memoOf(plan);
+  if (map === undefined) {
+    map = new Map();
+    cleanStrings.set(plan, map);
+    memo = map;
+  }
+  const strings = memoSize + clean.length + known.length > MEMO_MAX_SIZE ? [...known, ...clean] : clean;
+  if (strings !== clean) {
+    map.clear();
+    memoSize = 0;
+  }
+  let rest: CleanReadings | undefined;
+  let dropped = 0;
+  for (let i = 0; i < strings.length; i++) {
+    const { key, value } = strings[i]!;
+    if (value.length + (key?.length ?? 0) > MEMO_MAX_LENGTH) {
+      rest ??= new CleanReadings();
+      rest.add(key, value);
+      continue;
+    }
+    if (memoSize >= MEMO_MAX_SIZE) {
+      map.clear();
+      memoSize = 0;
+      dropped = i;
+    }
+    let set = map.get(key);
+    if (set === undefined) {
+      set = new Set();
+      map.set(key, set);
+    }
+    const size = set.size;
+    set.add(value);
+    memoSize += set.size - size;
+  }
+  for (let i = 0; i < dropped; i++) {
+    const { key, value } = strings[i]!;
+    if (value.length + (key?.length ?? 0) > MEMO_MAX_LENGTH) continue;
+    rest ??= new CleanReadings();
+    rest.add(key, value);
+  }
+  return rest;
 }
 
 export function scanStringLeaf(
@@ -429,7 +457,9 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
   const outer = screened;
   const outerPlan = screenedPlan;
   const outerContainers = screenedContainers;
-  screened = screening.clean;
+  // What the screening found clean is remembered, as a scan's clean strings are: the next results repeat keys, tags
+  // and states (and a result checked twice reads nothing again). The walk finds the rest in `screened`.
+  screened = rememberScreened(plan, screening.clean, screening.known);
   screenedPlan = plan;
   screenedContainers = screening.cleanContainers;
   try {
@@ -438,9 +468,6 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
     screened = outer;
     screenedPlan = outerPlan;
     screenedContainers = outerContainers;
-    // What the screening found clean is remembered, as a scan's clean strings are: the next results repeat keys,
-    // tags and states (and a result checked twice reads nothing again).
-    memoFor(plan).addScreening(screening.clean);
   }
 }
 

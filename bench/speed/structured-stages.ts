@@ -52,6 +52,7 @@ const STAGES: Record<string, string> = {
   anyMayMatch: "screen: gates",
   markMembers: "screen: gates",
   joinPieces: "screen: join",
+  rejoined: "screen: join",
   markFound: "screen: joined detectors",
   readKept: "screen: kept strings re-read",
   cleanContainers: "screen: clean containers",

@@ -425,6 +425,8 @@ function assertCheckedWithinLimit(
   scanned: CallToolResult,
   limits: ResolvedPolicy["limits"],
 ): void {
+  // Within the limit by the upper bound's walk alone (the usual result, and what the lines below find then): done.
+  if (jsonSizeBound(scanned, limits.maxOutputBytes) <= limits.maxOutputBytes) return;
   const floor = byteLengthFloor(scanned, limits.maxOutputBytes);
   const checkedSize =
     floor > limits.maxOutputBytes ? floor : byteLengthIfOver(scanned, limits.maxOutputBytes);

@@ -8,6 +8,7 @@ import { readingAt, withJoinedStrings } from "./string-bounds.js";
 import {
   ALL_FEATURES,
   HAS_COLON,
+  HAS_NEWLINE,
   HAS_NON_ASCII,
   HAS_SPACE,
   MAX_GATED_LENGTH,
@@ -687,11 +688,15 @@ function markBatch(readings: readonly Reading[], batch: readonly number[], split
   const { near } = marks;
   const all = joinPieces(readings, batch, "\n", Number.POSITIVE_INFINITY)[0]!;
   const hits = literalMarks(all, split, near);
+  // `all` again for a group that reads every reading, when no reading holds a line break (see rejoined).
+  let lineBreaks = 0;
+  for (let p = 0; p < batch.length; p++) lineBreaks |= readings[batch[p]!]!.features & HAS_NEWLINE;
+  const whole = lineBreaks === 0 ? all : undefined;
   for (const group of groupsOf(split)) {
     const plain = group.members.filter((m) => !m.literals);
-    if (plain.length > 0) markMembers(readings, batch, undefined, plain, group, marks);
+    if (plain.length > 0) markMembers(readings, batch, undefined, plain, group, marks, whole);
     for (const member of group.members)
-      if (member.literals) markMembers(readings, batch, hits, [member], group, marks);
+      if (member.literals) markMembers(readings, batch, hits, [member], group, marks, whole);
   }
   const trigger = VIEW_TRIGGER;
   trigger.lastIndex = 0;
@@ -810,7 +815,8 @@ function screenLiteralsOf(split: Split): ScreenLiterals | undefined {
  * Reads with `members` (of `group`) the readings of the batch one of their gates lets through, and, given `hits`,
  * one of whose literals occurs in them: joined by the group's separator, in its pieces. By the gates' contract the
  * others cannot hold a match of theirs, and a match on a string alone is overlapped on any joined text whatever its
- * neighbours, so leaving some out changes no reading's mark.
+ * neighbours, so leaving some out changes no reading's mark. `whole`: the batch joined by line breaks, none inside a
+ * reading (rejoined), or undefined.
  */
 function markMembers(
   readings: readonly Reading[],
@@ -819,19 +825,42 @@ function markMembers(
   members: readonly Member[],
   group: Group,
   marks: Marks,
+  whole: Joined | undefined,
 ): void {
-  const chosen: number[] = [];
   // A member with no gate reads every reading (none is empty): the others' gates need not be asked.
   const ungated = members.some(({ detector: d }) => d.requires === undefined && (d.minLength ?? 0) <= 1);
-  for (let p = 0; p < batch.length; p++) {
-    if (hits !== undefined && (hits[p]! & members[0]!.bit) === 0) continue;
-    if (ungated || anyMayMatch(readings[batch[p]!]!, members)) chosen.push(batch[p]!);
+  let chosen: readonly number[] = batch;
+  if (!ungated || hits !== undefined) {
+    const some: number[] = [];
+    for (let p = 0; p < batch.length; p++) {
+      if (hits !== undefined && (hits[p]! & members[0]!.bit) === 0) continue;
+      if (ungated || anyMayMatch(readings[batch[p]!]!, members)) some.push(batch[p]!);
+    }
+    chosen = some;
   }
   if (chosen.length === 0) return;
   for (const { detector } of members)
     screenWork.byDetector.set(detector.id, (screenWork.byDetector.get(detector.id) ?? 0) + chosen.length);
-  for (const piece of joinPieces(readings, chosen, group.separator, group.pieceChars))
+  // Every reading of the batch (`chosen` is a subsequence of it), in one piece: `whole`, its line breaks replaced.
+  const pieces =
+    whole !== undefined && chosen.length === batch.length && group.pieceChars === Number.POSITIVE_INFINITY
+      ? [rejoined(whole, group.separator)]
+      : joinPieces(readings, chosen, group.separator, group.pieceChars);
+  for (const piece of pieces)
     for (const member of members) markFound(member, piece, group.separator.length, marks);
+}
+
+/**
+ * `joinPieces` of `all`'s readings with `separator` in one piece, from `all`, their texts joined by line breaks when
+ * no text holds one (its line breaks are then exactly its separators): each replaced by `separator`. The same text
+ * and offsets as joining them again; on Node 20.20, replacing the ~13,000 line breaks of a bench result (0.45 M
+ * characters) takes about a quarter of the time joining its ~13,000 strings does.
+ */
+function rejoined(all: Joined, separator: string): Joined {
+  const grow = separator.length - 1;
+  const starts = new Int32Array(all.starts.length);
+  for (let k = 0; k < starts.length; k++) starts[k] = all.starts[k]! + k * grow;
+  return { text: all.text.replaceAll("\n", separator), starts, index: all.index };
 }
 
 /** Whether one of `members`' gates lets `reading` through (a loop, not a closure per reading). */

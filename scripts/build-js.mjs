@@ -138,8 +138,10 @@ async function dropCommentLines(file) {
     .filter((line) => !/^\s*\/\//.test(line) || /^\/\/ src\//.test(line))
     .join("\n");
   if (kept === text) return;
-  const minified = async (code) => (await transform(code, { minify: true, format: "esm", loader: "js" })).code;
-  if ((await minified(text)) !== (await minified(kept))) throw new Error(`${file}: a dropped line was not a comment`);
+  const minified = async (code) =>
+    (await transform(code, { minify: true, format: "esm", loader: "js" })).code;
+  if ((await minified(text)) !== (await minified(kept)))
+    throw new Error(`${file}: a dropped line was not a comment`);
   writeFileSync(file, kept);
 }
 

@@ -64,6 +64,7 @@ describe("a weak password beside its user name", () => {
     // A variable passed on: a password word as the value.
     ["connect(user=user, password=passwd)"],
     ["username = env.APP_USERNAME\npassword = env.APP_PASSWORD\n"],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell-style placeholder in a YAML value, not a template
     ['user: "${DB_USER}"\npassword: "${DB_PASSWORD}"'],
     ["user=apache password=******"],
     // No user name near it: the weak value alone is not read.

@@ -294,13 +294,19 @@ function reportAt(buffer: usize, count: i32, text: usize, r: i32, i: i32, n: i32
   const from = load<i32>(at0);
   const until = load<i32>(at0 + 4);
   if (count + (until - from) > hitCap) return -1;
-  const u = unitsBase + i + 1 - zerosThrough(i);
-  const end = base + (ascii ? i + 1 : utf16Through(i));
+  // The units and the end only once a literal passes its sides' check (about half the accepting steps of prose
+  // report nothing): -1 until then.
+  let u = -1;
+  let end = 0;
   let c = count;
   for (let k = from; k < until; k++) {
     const id = load<i32>(outIdsOff + (<usize>k << 2));
     const kind = load<i32>(kindsOff + (<usize>id << 2));
     if ((kind & 2) == 0 && !sidesMayHold(text, kind, i + 1 - load<i32>(lengthsOff + (<usize>id << 2)), i, n)) continue;
+    if (u < 0) {
+      u = unitsBase + i + 1 - zerosThrough(i);
+      end = base + (ascii ? i + 1 : utf16Through(i));
+    }
     const at = buffer + <usize>c * 12;
     store<i32>(at, id);
     store<i32>(at + 4, end);
@@ -378,12 +384,19 @@ function unitTables(text: usize, n: i32): i32 {
  * (which drains as it goes).
  */
 export function scanChunk(text: usize, n: i32, overlap: i32, ascii: bool): i32 {
+  return chunkPass(text, n, overlap, ascii, false);
+}
+
+/** `scanChunk`; with `printable`, returns -2 as soon as the unit tables find a control character (the host then folds
+ * the text and discards its hits, so the DFA need not run). */
+function chunkPass(text: usize, n: i32, overlap: i32, ascii: bool, printable: bool): i32 {
   countA = 0;
   countB = 0;
   const savedSpace = prevSpace;
   const savedBackslash = prevBackslash;
   const savedControl = control;
   const zeros = unitTables(text, n);
+  if (printable && control != 0) return -2;
   const chunkUtf16 = ascii ? n : utf16Tables(text, n);
   const classes = classesOff;
   const table = tableOff;
@@ -688,4 +701,30 @@ export function finish(): void {
     const e = entryAt(head);
     if (load<i32>(e + 20) == KEPT) emit(load<i32>(e), load<i32>(e + 4), load<i32>(e + 8));
   }
+}
+
+/**
+ * A whole text of `n` bytes in the chunk region, gate on, in one call: `reset`, `resetGates`, the first chunk scanned
+ * (by `scanChunk` when `chunked`, else by `scan` from 0 to `n`), the gate over its hits, `finish`. Returns how many
+ * leads it let out (triples in `out`, as `leadsOut` after the host's calls would have given), -1 when the hits did
+ * not fit the buffers (nothing let out: the host scans the text call by call, which drains as it goes), -2 when
+ * `printable` and the text holds a control character (hits incomplete: the host folds the text). `ascii` as in
+ * `scan`. Every lead leaves `out` at most once and the hits of one buffer fill are at most 2 * cap, so `out` holds
+ * them all (its capacity is the ring's plus 2 * cap).
+ */
+export function scanText(text: usize, n: i32, overlap: i32, ascii: bool, printable: bool, chunked: bool): i32 {
+  reset();
+  resetGates();
+  firstChunk = true;
+  if (chunked) {
+    const r = chunkPass(text, n, overlap, ascii, printable);
+    if (r < 0) return r;
+    gateChunk();
+  } else {
+    if (scan(text, 0, n, ascii) < n) return -1;
+    if (printable && control != 0) return -2;
+    gateStep();
+  }
+  finish();
+  return outCount;
 }

@@ -39,6 +39,14 @@ interface TriggerExports {
   gateChunk(): void;
   gateStep(): void;
   finish(): void;
+  scanText(
+    text: number,
+    n: number,
+    overlap: number,
+    ascii: number,
+    printable: number,
+    chunked: number,
+  ): number;
   leadsOut(): number;
   drainLeads(): void;
 }
@@ -275,6 +283,18 @@ export class PhraseTriggerScan {
    * outside printable ASCII, tab, LF and CR (the rules read its fold instead: scan that).
    */
   scan(text: string, out: TriggerHits): boolean {
+    if (this.#gated && text.length <= CHUNK_BYTES) {
+      const { read, written } = encoder.encodeInto(text, this.#room);
+      if (read !== written) return true;
+      if (read === text.length) {
+        const leads = this.#scanWhole(written, true, true, out);
+        if (leads !== -1) return leads === -2;
+      }
+    }
+    return this.#scanSteps(text, out);
+  }
+
+  #scanSteps(text: string, out: TriggerHits): boolean {
     const ex = this.#ex;
     this.#reset(out);
     let rest = text;
@@ -294,6 +314,10 @@ export class PhraseTriggerScan {
 
   /** Scans text that may hold any character (a fold), into `out` (cleared first). */
   scanAny(text: string, out: TriggerHits): void {
+    if (this.#gated && text.length <= CHUNK_BYTES) {
+      const { read, written } = encoder.encodeInto(text, this.#room);
+      if (read === text.length && this.#scanWhole(written, read === written, false, out) !== -1) return;
+    }
     const ex = this.#ex;
     this.#reset(out);
     let rest = text;
@@ -314,6 +338,10 @@ export class PhraseTriggerScan {
    * ASCII (space-like, no word character, no literal's), so only the offsets differ, and here a byte is a unit.
    */
   scanLatin1(bytes: Uint8Array, length: number, out: TriggerHits): void {
+    if (this.#gated && length <= CHUNK_BYTES) {
+      this.#room.set(bytes.subarray(0, length));
+      if (this.#scanWhole(length, true, false, out) !== -1) return;
+    }
     const ex = this.#ex;
     this.#reset(out);
     for (let at = 0; at < length; at += CHUNK_BYTES) {
@@ -323,6 +351,26 @@ export class PhraseTriggerScan {
       this.#scanBytes(n, true, out);
     }
     this.#finish(out);
+  }
+
+  /**
+   * The text in the chunk region (`n` bytes, all of it) scanned and gated in one module call (`scanText`), its leads
+   * into `out` (cleared first). Returns the module's answer: the leads let out, -2 (`printable` and a control
+   * character: hits incomplete, the text needs folding), or -1 (the hits did not fit: scan it call by call).
+   */
+  #scanWhole(n: number, ascii: boolean, printable: boolean, out: TriggerHits): number {
+    const chunked = n >= 4 * this.#overlap + 32;
+    const leads = this.#ex.scanText(
+      this.#layout.text,
+      n,
+      this.#overlap,
+      ascii ? 1 : 0,
+      printable ? 1 : 0,
+      chunked ? 1 : 0,
+    );
+    out.count = 0;
+    if (leads > 0) copyHits(this.#out, leads, out);
+    return leads;
   }
 
   #reset(out: TriggerHits): void {

@@ -119,8 +119,7 @@ function place(
     bytes: byteTable(),
     table: dfa.rows,
     outStart: dfa.outStart,
-    outIds: dfa.outIds,
-    kinds,
+    outEntries: outEntries(dfa, kinds, lengths),
     lengths,
     hits: cap * 12,
     hitsB: cap * 12,
@@ -153,8 +152,7 @@ function place(
     dfa.classCount,
     dfa.firstAccept,
     offset("outStart"),
-    offset("outIds"),
-    offset("kinds"),
+    offset("outEntries"),
     offset("lengths"),
     offset("hits"),
     cap,
@@ -184,6 +182,18 @@ function place(
       offset("out"),
     );
   return { hits: offset("hits"), hitsB: offset("hitsB"), text: offset("text"), out: offset("out") };
+}
+
+/**
+ * The accepting states' literals as the module reads them: id | kind << 16 | length << 20 (ids below 2^16, kinds
+ * below 16, lengths below 2^12: checked).
+ */
+function outEntries(dfa: TriggerDfa, kinds: Int32Array, lengths: Int32Array): Int32Array {
+  return Int32Array.from(dfa.outIds, (id) => {
+    if (id >= 1 << 16 || kinds[id]! >= 16 || lengths[id]! >= 1 << 12)
+      throw new Error("phrase trigger table too large");
+    return id | (kinds[id]! << 16) | (lengths[id]! << 20);
+  });
 }
 
 /** The most gated rules a lead the gate may drop waits on (its slot's nodes in the module: one per rule). */

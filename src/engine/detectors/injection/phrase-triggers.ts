@@ -256,6 +256,8 @@ export class PhraseTriggerScan {
    * chunk scan is off (every chunk scanned step by step; tests compare the two).
    */
   readonly #overlap: number;
+  /** Whether a gated scan of a text that fits one chunk is one module call (`scanText`; off: call by call, for tests). */
+  readonly #oneCall: boolean;
 
   /**
    * `literals` lower case ASCII, `kinds[i]` a union of LEAD_WORD and GATE_LITERAL; matched ASCII case-insensitively
@@ -266,7 +268,7 @@ export class PhraseTriggerScan {
     readonly literals: readonly string[],
     kinds: readonly number[],
     dfa: TriggerDfa,
-    options: { chunkScan?: boolean; gates?: TriggerGates } = {},
+    options: { chunkScan?: boolean; gates?: TriggerGates; oneCall?: boolean } = {},
   ) {
     if (literals.some((l) => /[^\x21-\x7e]|\\/.test(l)))
       throw new Error("phrase trigger literals are printable ASCII without spaces or backslashes");
@@ -279,6 +281,7 @@ export class PhraseTriggerScan {
       options.gates,
     );
     this.#gated = options.gates !== undefined;
+    this.#oneCall = this.#gated && options.oneCall !== false;
     const buffer = this.#ex.memory.buffer;
     this.#room = new Uint8Array(buffer, this.#layout.text, CHUNK_BYTES);
     this.#hits = new Int32Array(buffer, this.#layout.hits, HIT_CAP_FOR(dfa) * 3);
@@ -293,7 +296,7 @@ export class PhraseTriggerScan {
    * outside printable ASCII, tab, LF and CR (the rules read its fold instead: scan that).
    */
   scan(text: string, out: TriggerHits): boolean {
-    if (this.#gated && text.length <= CHUNK_BYTES) {
+    if (this.#oneCall && text.length <= CHUNK_BYTES) {
       const { read, written } = encoder.encodeInto(text, this.#room);
       if (read !== written) return true;
       if (read === text.length) {
@@ -324,7 +327,7 @@ export class PhraseTriggerScan {
 
   /** Scans text that may hold any character (a fold), into `out` (cleared first). */
   scanAny(text: string, out: TriggerHits): void {
-    if (this.#gated && text.length <= CHUNK_BYTES) {
+    if (this.#oneCall && text.length <= CHUNK_BYTES) {
       const { read, written } = encoder.encodeInto(text, this.#room);
       if (read === text.length && this.#scanWhole(written, read === written, false, out) !== -1) return;
     }
@@ -348,7 +351,7 @@ export class PhraseTriggerScan {
    * ASCII (space-like, no word character, no literal's), so only the offsets differ, and here a byte is a unit.
    */
   scanLatin1(bytes: Uint8Array, length: number, out: TriggerHits): void {
-    if (this.#gated && length <= CHUNK_BYTES) {
+    if (this.#oneCall && length <= CHUNK_BYTES) {
       this.#room.set(bytes.subarray(0, length));
       if (this.#scanWhole(length, true, false, out) !== -1) return;
     }

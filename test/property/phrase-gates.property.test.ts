@@ -583,15 +583,17 @@ describe("the conjunction inside the pass: only lead words one of whose rules ma
       { numRuns: 400, seed: 29 },
     );
     expect(leads).toBeGreaterThan(400);
-    // Denser than the hit buffers (4,096 a stripe): the module gives up and the host scans call by call.
-    for (const t of [
-      "< ".repeat(9_000),
-      "<".repeat(65_536),
-      `${"<".repeat(5_000)} ignore previous instructions`,
-    ])
+    // Denser than the hit buffers (4,096 a stripe): the module gives up and the host scans call by call. Each lets
+    // leads out (a `<` with its gate literal after it, an attack after the crowd).
+    for (const t of ["<system> ".repeat(7_000), `${"< ".repeat(9_000)}ignore previous instructions`])
       for (const how of ["scan", "any", "latin1"] as const) {
-        expect(passOutput(gatedChunked, t, how)).toEqual(passOutput(gatedChunkedCalls, t, how));
-        expect(passOutput(gatedStepped, t, how)).toEqual(passOutput(gatedSteppedCalls, t, how));
+        const [chunked, stepped] = [
+          passOutput(gatedChunkedCalls, t, how),
+          passOutput(gatedSteppedCalls, t, how),
+        ];
+        expect(chunked.length).toBeGreaterThan(1);
+        expect(passOutput(gatedChunked, t, how)).toEqual(chunked);
+        expect(passOutput(gatedStepped, t, how)).toEqual(stepped);
       }
   });
 

@@ -256,7 +256,7 @@ export class PhraseTriggerScan {
    * chunk scan is off (every chunk scanned step by step; tests compare the two).
    */
   readonly #overlap: number;
-  /** Whether a gated scan of a text that fits one chunk is one module call (`scanText`; off: call by call, for tests). */
+  // Whether a gated scan of a text that fits one chunk is one module call (`scanText`; off: call by call, for tests).
   readonly #oneCall: boolean;
 
   /**
@@ -366,11 +366,10 @@ export class PhraseTriggerScan {
     this.#finish(out);
   }
 
-  /**
-   * The text in the chunk region (`n` bytes, all of it) scanned and gated in one module call (`scanText`), its leads
-   * into `out` (cleared first). Returns the module's answer: the leads let out, -2 (`printable` and a control
-   * character: hits incomplete, the text needs folding), or -1 (the hits did not fit: scan it call by call).
-   */
+  // The text in the chunk region (`n` bytes, all of it) scanned and gated in one module call (`scanText`), its leads
+  // into `out` (cleared first). Returns the module's answer: the leads let out, -2 (`printable` and a control
+  // character: hits incomplete, the text needs folding), or -1 (the hits did not fit: scan it call by call). (Line
+  // comments: the build keeps a member's doc comment, and the package pays for it.)
   #scanWhole(n: number, ascii: boolean, printable: boolean, out: TriggerHits): number {
     const chunked = n >= 4 * this.#overlap + 32;
     const leads = this.#ex.scanText(

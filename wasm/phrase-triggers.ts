@@ -19,10 +19,11 @@
 //                            0x7f), bit 3 one of `nrt`, bit 4 a backslash
 //   table     u16[states*K]  complete DFA (the shared literal automaton's), entries are the next state's row index
 //                            (state * K): half the shared module's table, so more of it stays in the L1 cache
-//   outStart  i32[]          accepting state s's literal ids are outIds[outStart[s - firstAccept] .. next)
-//   outIds    i32[]
-//   kinds     i32[literals]  a union of where to report: bit 0 where a word boundary may hold on both sides, bit 1
-//                            always, bit 2 where a non-word character may stand right before it, bit 3 right after
+//   outStart  i32[]          accepting state s's literals are outEntries[outStart[s - firstAccept] .. next)
+//   outEntries i32[]         each such literal as id | kind << 16 | length << 20 (one load per literal a report
+//                            reads); kind a union of where to report: bit 0 where a word boundary may hold on both
+//                            sides, bit 1 always, bit 2 where a non-word character may stand right before it, bit 3
+//                            right after
 //   lengths   i32[literals]  each literal's length in bytes
 //   hits      i32[3*cap]     (literal id, UTF-16 end offset, units before the end) triples
 //   text      u8[]           the chunk of UTF-8 to scan
@@ -37,8 +38,9 @@ let tableOff: usize = 0;
 let classCount: i32 = 0;
 let firstAccept: i32 = 0;
 let outStartOff: usize = 0;
-let outIdsOff: usize = 0;
-let kindsOff: usize = 0;
+let outEntriesOff: usize = 0;
+/** ceil(2^32 / classCount): a row index r (a multiple of classCount below 2^16) over classCount is r * it >> 32. */
+let rowMagic: u64 = 0;
 let lengthsOff: usize = 0;
 let hitsOff: usize = 0;
 let hitCap: i32 = 0;
@@ -73,8 +75,7 @@ export function configure(
   k: i32,
   accept: i32,
   outStart: usize,
-  outIds: usize,
-  kinds: usize,
+  outEntries: usize,
   lengths: usize,
   hits: usize,
   cap: i32,
@@ -91,8 +92,8 @@ export function configure(
   classCount = k;
   firstAccept = accept;
   outStartOff = outStart;
-  outIdsOff = outIds;
-  kindsOff = kinds;
+  outEntriesOff = outEntries;
+  rowMagic = ((<u64>1 << 32) + <u64>k - 1) / <u64>k;
   lengthsOff = lengths;
   hitsOff = hits;
   hitCap = cap;
@@ -154,18 +155,25 @@ function sidesMayHold(text: usize, kind: i32, start: i32, i: i32, to: i32): bool
   return (before && after) || ((kind & 4) != 0 && before) || ((kind & 8) != 0 && after);
 }
 
+/** The state whose row index is `r` (r / classCount, by a multiply: exact for every r below 2^16). */
+@inline
+function stateOf(r: i32): i32 {
+  return <i32>((<u64>r * rowMagic) >> 32);
+}
+
 /** Writes the accepting state's reportable literals; false when the buffer cannot take them all. Not inlined: the
  * scan loops stay small (a hit is rare next to the bytes between hits). */
 @noinline
 function report(text: usize, r: i32, i: i32, to: i32, end: i32, u: i32): bool {
-  const base = outStartOff + (<usize>(r / classCount - firstAccept) << 2);
+  const base = outStartOff + (<usize>(stateOf(r) - firstAccept) << 2);
   const from = load<i32>(base);
   const until = load<i32>(base + 4);
   if (hitCount + (until - from) > hitCap) return false;
   for (let k = from; k < until; k++) {
-    const id = load<i32>(outIdsOff + (<usize>k << 2));
-    const kind = load<i32>(kindsOff + (<usize>id << 2));
-    if ((kind & 2) == 0 && !sidesMayHold(text, kind, i + 1 - load<i32>(lengthsOff + (<usize>id << 2)), i, to)) continue;
+    const entry = load<i32>(outEntriesOff + (<usize>k << 2));
+    const id = entry & 0xffff;
+    const kind = (entry >> 16) & 15;
+    if ((kind & 2) == 0 && !sidesMayHold(text, kind, i + 1 - (entry >>> 20), i, to)) continue;
     const at = hitsOff + <usize>hitCount * 12;
     store<i32>(at, id);
     store<i32>(at + 4, end);
@@ -290,17 +298,24 @@ function utf16Through(i: i32): i32 {
  * `ascii`: the chunk's bytes are all ASCII (a byte is a UTF-16 unit). */
 @noinline
 function reportAt(buffer: usize, count: i32, text: usize, r: i32, i: i32, n: i32, base: i32, unitsBase: i32, ascii: bool): i32 {
-  const at0 = outStartOff + (<usize>(r / classCount - firstAccept) << 2);
+  const at0 = outStartOff + (<usize>(stateOf(r) - firstAccept) << 2);
   const from = load<i32>(at0);
   const until = load<i32>(at0 + 4);
   if (count + (until - from) > hitCap) return -1;
-  const u = unitsBase + i + 1 - zerosThrough(i);
-  const end = base + (ascii ? i + 1 : utf16Through(i));
+  // The units and the end only once a literal passes its sides' check (about half the accepting steps of prose
+  // report nothing): -1 until then.
+  let u = -1;
+  let end = 0;
   let c = count;
   for (let k = from; k < until; k++) {
-    const id = load<i32>(outIdsOff + (<usize>k << 2));
-    const kind = load<i32>(kindsOff + (<usize>id << 2));
-    if ((kind & 2) == 0 && !sidesMayHold(text, kind, i + 1 - load<i32>(lengthsOff + (<usize>id << 2)), i, n)) continue;
+    const entry = load<i32>(outEntriesOff + (<usize>k << 2));
+    const id = entry & 0xffff;
+    const kind = (entry >> 16) & 15;
+    if ((kind & 2) == 0 && !sidesMayHold(text, kind, i + 1 - (entry >>> 20), i, n)) continue;
+    if (u < 0) {
+      u = unitsBase + i + 1 - zerosThrough(i);
+      end = base + (ascii ? i + 1 : utf16Through(i));
+    }
     const at = buffer + <usize>c * 12;
     store<i32>(at, id);
     store<i32>(at + 4, end);
@@ -378,12 +393,19 @@ function unitTables(text: usize, n: i32): i32 {
  * (which drains as it goes).
  */
 export function scanChunk(text: usize, n: i32, overlap: i32, ascii: bool): i32 {
+  return chunkPass(text, n, overlap, ascii, false);
+}
+
+/** `scanChunk`; with `printable`, returns -2 as soon as the unit tables find a control character (the host then folds
+ * the text and discards its hits, so the DFA need not run). */
+function chunkPass(text: usize, n: i32, overlap: i32, ascii: bool, printable: bool): i32 {
   countA = 0;
   countB = 0;
   const savedSpace = prevSpace;
   const savedBackslash = prevBackslash;
   const savedControl = control;
   const zeros = unitTables(text, n);
+  if (printable && control != 0) return -2;
   const chunkUtf16 = ascii ? n : utf16Tables(text, n);
   const classes = classesOff;
   const table = tableOff;
@@ -688,4 +710,30 @@ export function finish(): void {
     const e = entryAt(head);
     if (load<i32>(e + 20) == KEPT) emit(load<i32>(e), load<i32>(e + 4), load<i32>(e + 8));
   }
+}
+
+/**
+ * A whole text of `n` bytes in the chunk region, gate on, in one call: `reset`, `resetGates`, the first chunk scanned
+ * (by `scanChunk` when `chunked`, else by `scan` from 0 to `n`), the gate over its hits, `finish`. Returns how many
+ * leads it let out (triples in `out`, as `leadsOut` after the host's calls would have given), -1 when the hits did
+ * not fit the buffers (nothing let out: the host scans the text call by call, which drains as it goes), -2 when
+ * `printable` and the text holds a control character (hits incomplete: the host folds the text). `ascii` as in
+ * `scan`. Every lead leaves `out` at most once and the hits of one buffer fill are at most 2 * cap, so `out` holds
+ * them all (its capacity is the ring's plus 2 * cap).
+ */
+export function scanText(text: usize, n: i32, overlap: i32, ascii: bool, printable: bool, chunked: bool): i32 {
+  reset();
+  resetGates();
+  firstChunk = true;
+  if (chunked) {
+    const r = chunkPass(text, n, overlap, ascii, printable);
+    if (r < 0) return r;
+    gateChunk();
+  } else {
+    if (scan(text, 0, n, ascii) < n) return -1;
+    if (printable && control != 0) return -2;
+    gateStep();
+  }
+  finish();
+  return outCount;
 }

@@ -39,6 +39,14 @@ interface TriggerExports {
   gateChunk(): void;
   gateStep(): void;
   finish(): void;
+  scanText(
+    text: number,
+    n: number,
+    overlap: number,
+    ascii: number,
+    printable: number,
+    chunked: number,
+  ): number;
   leadsOut(): number;
   drainLeads(): void;
 }
@@ -111,8 +119,7 @@ function place(
     bytes: byteTable(),
     table: dfa.rows,
     outStart: dfa.outStart,
-    outIds: dfa.outIds,
-    kinds,
+    outEntries: outEntries(dfa, kinds, lengths),
     lengths,
     hits: cap * 12,
     hitsB: cap * 12,
@@ -145,8 +152,7 @@ function place(
     dfa.classCount,
     dfa.firstAccept,
     offset("outStart"),
-    offset("outIds"),
-    offset("kinds"),
+    offset("outEntries"),
     offset("lengths"),
     offset("hits"),
     cap,
@@ -176,6 +182,18 @@ function place(
       offset("out"),
     );
   return { hits: offset("hits"), hitsB: offset("hitsB"), text: offset("text"), out: offset("out") };
+}
+
+/**
+ * The accepting states' literals as the module reads them: id | kind << 16 | length << 20 (ids below 2^16, kinds
+ * below 16, lengths below 2^12: checked).
+ */
+function outEntries(dfa: TriggerDfa, kinds: Int32Array, lengths: Int32Array): Int32Array {
+  return Int32Array.from(dfa.outIds, (id) => {
+    if (id >= 1 << 16 || kinds[id]! >= 16 || lengths[id]! >= 1 << 12)
+      throw new Error("phrase trigger table too large");
+    return id | (kinds[id]! << 16) | (lengths[id]! << 20);
+  });
 }
 
 /** The most gated rules a lead the gate may drop waits on (its slot's nodes in the module: one per rule). */
@@ -238,6 +256,8 @@ export class PhraseTriggerScan {
    * chunk scan is off (every chunk scanned step by step; tests compare the two).
    */
   readonly #overlap: number;
+  // Whether a gated scan of a text that fits one chunk is one module call (`scanText`; off: call by call, for tests).
+  readonly #oneCall: boolean;
 
   /**
    * `literals` lower case ASCII, `kinds[i]` a union of LEAD_WORD and GATE_LITERAL; matched ASCII case-insensitively
@@ -248,7 +268,7 @@ export class PhraseTriggerScan {
     readonly literals: readonly string[],
     kinds: readonly number[],
     dfa: TriggerDfa,
-    options: { chunkScan?: boolean; gates?: TriggerGates } = {},
+    options: { chunkScan?: boolean; gates?: TriggerGates; oneCall?: boolean } = {},
   ) {
     if (literals.some((l) => /[^\x21-\x7e]|\\/.test(l)))
       throw new Error("phrase trigger literals are printable ASCII without spaces or backslashes");
@@ -261,6 +281,7 @@ export class PhraseTriggerScan {
       options.gates,
     );
     this.#gated = options.gates !== undefined;
+    this.#oneCall = this.#gated && options.oneCall !== false;
     const buffer = this.#ex.memory.buffer;
     this.#room = new Uint8Array(buffer, this.#layout.text, CHUNK_BYTES);
     this.#hits = new Int32Array(buffer, this.#layout.hits, HIT_CAP_FOR(dfa) * 3);
@@ -275,6 +296,18 @@ export class PhraseTriggerScan {
    * outside printable ASCII, tab, LF and CR (the rules read its fold instead: scan that).
    */
   scan(text: string, out: TriggerHits): boolean {
+    if (this.#oneCall && text.length <= CHUNK_BYTES) {
+      const { read, written } = encoder.encodeInto(text, this.#room);
+      if (read !== written) return true;
+      if (read === text.length) {
+        const leads = this.#scanWhole(written, true, true, out);
+        if (leads !== -1) return leads === -2;
+      }
+    }
+    return this.#scanSteps(text, out);
+  }
+
+  #scanSteps(text: string, out: TriggerHits): boolean {
     const ex = this.#ex;
     this.#reset(out);
     let rest = text;
@@ -294,6 +327,10 @@ export class PhraseTriggerScan {
 
   /** Scans text that may hold any character (a fold), into `out` (cleared first). */
   scanAny(text: string, out: TriggerHits): void {
+    if (this.#oneCall && text.length <= CHUNK_BYTES) {
+      const { read, written } = encoder.encodeInto(text, this.#room);
+      if (read === text.length && this.#scanWhole(written, read === written, false, out) !== -1) return;
+    }
     const ex = this.#ex;
     this.#reset(out);
     let rest = text;
@@ -314,6 +351,10 @@ export class PhraseTriggerScan {
    * ASCII (space-like, no word character, no literal's), so only the offsets differ, and here a byte is a unit.
    */
   scanLatin1(bytes: Uint8Array, length: number, out: TriggerHits): void {
+    if (this.#oneCall && length <= CHUNK_BYTES) {
+      this.#room.set(bytes.subarray(0, length));
+      if (this.#scanWhole(length, true, false, out) !== -1) return;
+    }
     const ex = this.#ex;
     this.#reset(out);
     for (let at = 0; at < length; at += CHUNK_BYTES) {
@@ -323,6 +364,25 @@ export class PhraseTriggerScan {
       this.#scanBytes(n, true, out);
     }
     this.#finish(out);
+  }
+
+  // The text in the chunk region (`n` bytes, all of it) scanned and gated in one module call (`scanText`), its leads
+  // into `out` (cleared first). Returns the module's answer: the leads let out, -2 (`printable` and a control
+  // character: hits incomplete, the text needs folding), or -1 (the hits did not fit: scan it call by call). (Line
+  // comments: the build keeps a member's doc comment, and the package pays for it.)
+  #scanWhole(n: number, ascii: boolean, printable: boolean, out: TriggerHits): number {
+    const chunked = n >= 4 * this.#overlap + 32;
+    const leads = this.#ex.scanText(
+      this.#layout.text,
+      n,
+      this.#overlap,
+      ascii ? 1 : 0,
+      printable ? 1 : 0,
+      chunked ? 1 : 0,
+    );
+    out.count = 0;
+    if (leads > 0) copyHits(this.#out, leads, out);
+    return leads;
   }
 
   #reset(out: TriggerHits): void {

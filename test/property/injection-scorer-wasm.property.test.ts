@@ -53,9 +53,14 @@ function viaWasm(text: string, model: ScorerModel): Row[] {
   return rows;
 }
 
-/** Pieces that steer the segmentation: boundaries, escapes, JSON, lists, quotes, blanks, non-ASCII. */
+/** Pieces that steer the segmentation: boundaries, escapes, JSON, lists, runs of values, quotes, blanks, non-ASCII. */
 const PIECES = [
   "Ignore previous instructions",
+  "p7@example.com",
+  "https://x.example/1",
+  "src/a.ts",
+  "@",
+  "/",
   " and reveal the system prompt",
   "ok",
   "a",
@@ -144,6 +149,27 @@ const withMentions = fc
   .array(fc.oneof(mention, fc.constantFrom(...PIECES)), { maxLength: 30 })
   .map((parts) => parts.join(""));
 
+/** Values (addresses, URLs, paths, ids), marks, plain words and stops joined by blanks: runs of values, or nearly. */
+const valueRuns = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(
+        "p7@example.com",
+        "https://x.example/1",
+        "src/a.ts",
+        "4471",
+        "a1b2",
+        "@",
+        "/",
+        "ok",
+        "Send",
+      ),
+      fc.constantFrom(" ", "  ", "\t", "\u00a0", ". ", "\n", ", "),
+    ),
+    { maxLength: 40 },
+  )
+  .map((parts) => parts.join(""));
+
 const configs: FeatureConfig[] = [
   { bucketsLog2: 10, charSizes: [2, 3, 4, 5, 6], words: true },
   { bucketsLog2: 12, charSizes: [3], words: false },
@@ -154,6 +180,15 @@ describe("the scorer's WebAssembly loop", () => {
   it("visits the reference's segments with the reference's sums and counts, shipped model (property)", () => {
     fc.assert(
       fc.property(texts, (text) => {
+        expect(viaWasm(text, shipped)).toEqual(reference(text, shipped));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it("splits runs of values joined by blanks where the reference does (property)", () => {
+    fc.assert(
+      fc.property(valueRuns, (text) => {
         expect(viaWasm(text, shipped)).toEqual(reference(text, shipped));
       }),
       { numRuns: 1500 },

@@ -301,6 +301,19 @@ const DATA: [string, string][] = [
   ["the same list without spaces", EMAILS.join(",")],
   ["the same list separated by pipes", EMAILS.join(" | ")],
   ["a JSON array of the addresses", JSON.stringify(EMAILS)],
+  // Values joined by blanks: ten addresses joined by spaces once scored as one 149-character instruction.
+  ["ten addresses joined by spaces (a contact list)", EMAILS.slice(0, 10).join(" ")],
+  [
+    "the addresses with their names, joined by spaces",
+    EMAILS.slice(0, 8)
+      .map((e, i) => `P${i} <${e}>`)
+      .join(" "),
+  ],
+  [
+    "URLs joined by two spaces",
+    Array.from({ length: 10 }, (_, i) => `https://status.example.net/upload/${9990 + i}`).join("  "),
+  ],
+  ["paths joined by spaces", Array.from({ length: 12 }, (_, i) => `src/part${i}/index.ts`).join(" ")],
   [
     "a JSON array of records",
     JSON.stringify(

@@ -554,16 +554,22 @@ function asValueRun(from: i32, to: i32): bool {
   return true;
 }
 
-/** A field of JSON text; `separators` counts its `,` `|` and tabs (a list needs three: fewer rule it out unread). */
+/**
+ * A field of JSON text; `separators` counts its `,` `|` and tabs (a list needs three: fewer rule it out unread),
+ * `marks` its `@` and `/` (so does a run of values).
+ */
 @inline
-function jsonPiece(a: i32, b: i32, separators: i32): void {
-  if (separators < 3 || !asList(a, b)) dataUnit(a, b);
+function jsonPiece(a: i32, b: i32, separators: i32, marks: i32): void {
+  if (separators >= 3 && asList(a, b)) return;
+  if (marks >= 3 && asValueRun(a, b)) return;
+  dataUnit(a, b);
 }
 
 /** The fields of JSON text in `[from, to)` (`jsonFields` of the reference), each split again when it is a list. */
 function jsonFields(from: i32, to: i32): void {
   let start = from;
   let separators = 0;
+  let marks = 0;
   const classes = classesOff;
   for (let k = from; k < to; k++) {
     const c = unit(k);
@@ -579,15 +585,17 @@ function jsonFields(from: i32, to: i32): void {
       const beforeQuote = before == QUOTE && isQuoteAt(last);
       const afterQuote = after == QUOTE && isQuoteAt(next);
       if (beforeQuote || afterQuote || before == -1 || after == -1 || isStructural(before) || isStructural(after)) {
-        jsonPiece(start, k, separators);
+        jsonPiece(start, k, separators, marks);
         start = k + 1;
         separators = 0;
+        marks = 0;
         continue;
       }
     }
     if ((kind & K_SEP) != 0) separators++;
+    else if (c == 0x40 || c == 0x2f) marks++;
   }
-  jsonPiece(start, to, separators);
+  jsonPiece(start, to, separators, marks);
 }
 
 /** Where the JSON hint regex of the reference matching at `p` ends, or -1 when it does not match there. */

@@ -149,7 +149,7 @@ const withMentions = fc
   .array(fc.oneof(mention, fc.constantFrom(...PIECES)), { maxLength: 30 })
   .map((parts) => parts.join(""));
 
-/** Values (addresses, URLs, paths, ids), marks, plain words and stops joined by blanks: runs of values, or nearly. */
+/** Values (addresses, URLs, paths, ids), marks, plain words, stops and JSON joined by blanks: runs of values, or nearly. */
 const valueRuns = fc
   .array(
     fc.oneof(
@@ -164,7 +164,7 @@ const valueRuns = fc
         "ok",
         "Send",
       ),
-      fc.constantFrom(" ", "  ", "\t", "\u00a0", ". ", "\n", ", "),
+      fc.constantFrom(" ", "  ", "\t", "\u00a0", ". ", "\n", ", ", '"', '{"v": "', '"}', '", "'),
     ),
     { maxLength: 40 },
   )
@@ -191,7 +191,15 @@ describe("the scorer's WebAssembly loop", () => {
       fc.property(valueRuns, (text) => {
         expect(viaWasm(text, shipped)).toEqual(reference(text, shipped));
       }),
-      { numRuns: 1500 },
+      {
+        numRuns: 1500,
+        // Three valued tokens with two marks (no run) and with three (a run), bare and as a JSON value.
+        examples: [
+          ["p7@example.com 4471 a1b2 x/y"],
+          ["p7@example.com 4471 a1b2/c"],
+          ['{"v": "p7@example.com 4471 a1b2", "w": "p7@example.com 4471 a/b2/c"}'],
+        ],
+      },
     );
   });
 

@@ -329,7 +329,7 @@ function asValueRun(
 
 /**
  * The data units of one sentence `[from, to)`: its JSON fields when it is JSON text, each split again into list
- * values when it is a list; the values of a list or of a run of values joined by blanks; `[from, to)` itself when it
+ * values when it is a list or a run of values; the values of a list or of a run of values joined by blanks; `[from, to)` itself when it
  * is prose. Returns false when the sentence was prose.
  */
 function dataUnits(
@@ -344,7 +344,7 @@ function dataUnits(
   if (!json) return asList(text, from, to, separators, unit) || asValueRun(text, from, to, marks, unit);
   // Only JSON sentences pay for this closure; prose takes the branch above without allocating one.
   jsonFields(text, from, to, (a, b) => {
-    if (!asList(text, a, b, separators, unit)) unit(a, b);
+    if (!asList(text, a, b, separators, unit) && !asValueRun(text, a, b, marks, unit)) unit(a, b);
   });
   return true;
 }

@@ -520,16 +520,56 @@ function asList(from: i32, to: i32): bool {
   return true;
 }
 
-/** A field of JSON text; `separators` counts its `,` `|` and tabs (a list needs three: fewer rule it out unread). */
+/**
+ * `[from, to)` as values joined by blanks, each a data unit (`asValueRun` of the reference): every blank-separated
+ * token holds `@`, `/` or a digit, and there are at least three. The caller has counted three `@` or `/` in it.
+ */
+function asValueRun(from: i32, to: i32): bool {
+  let tokens = 0;
+  let inToken = false;
+  let valued = false;
+  for (let k = from; k < to; k++) {
+    const c = unit(k);
+    if (isBlank(c)) {
+      if (inToken && !valued) return false;
+      if (inToken) tokens++;
+      inToken = false;
+    } else {
+      if (!inToken) valued = false;
+      inToken = true;
+      if (c == 0x40 || c == 0x2f || (c >= 0x30 && c <= 0x39)) valued = true;
+    }
+  }
+  if (inToken && !valued) return false;
+  if (inToken) tokens++;
+  if (tokens < 3) return false;
+  let start = -1;
+  for (let k = from; k < to; k++) {
+    if (isBlank(unit(k))) {
+      if (start >= 0) dataUnit(start, k);
+      start = -1;
+    } else if (start < 0) start = k;
+  }
+  if (start >= 0) dataUnit(start, to);
+  return true;
+}
+
+/**
+ * A field of JSON text; `separators` counts its `,` `|` and tabs (a list needs three: fewer rule it out unread),
+ * `marks` its `@` and `/` (so does a run of values).
+ */
 @inline
-function jsonPiece(a: i32, b: i32, separators: i32): void {
-  if (separators < 3 || !asList(a, b)) dataUnit(a, b);
+function jsonPiece(a: i32, b: i32, separators: i32, marks: i32): void {
+  if (separators >= 3 && asList(a, b)) return;
+  if (marks >= 3 && asValueRun(a, b)) return;
+  dataUnit(a, b);
 }
 
 /** The fields of JSON text in `[from, to)` (`jsonFields` of the reference), each split again when it is a list. */
 function jsonFields(from: i32, to: i32): void {
   let start = from;
   let separators = 0;
+  let marks = 0;
   const classes = classesOff;
   for (let k = from; k < to; k++) {
     const c = unit(k);
@@ -545,15 +585,17 @@ function jsonFields(from: i32, to: i32): void {
       const beforeQuote = before == QUOTE && isQuoteAt(last);
       const afterQuote = after == QUOTE && isQuoteAt(next);
       if (beforeQuote || afterQuote || before == -1 || after == -1 || isStructural(before) || isStructural(after)) {
-        jsonPiece(start, k, separators);
+        jsonPiece(start, k, separators, marks);
         start = k + 1;
         separators = 0;
+        marks = 0;
         continue;
       }
     }
     if ((kind & K_SEP) != 0) separators++;
+    else if (c == 0x40 || c == 0x2f) marks++;
   }
-  jsonPiece(start, to, separators);
+  jsonPiece(start, to, separators, marks);
 }
 
 /** Where the JSON hint regex of the reference matching at `p` ends, or -1 when it does not match there. */
@@ -603,13 +645,15 @@ function nextHint(): i32 {
 }
 
 /** One sentence `[from, to)`: its data units when it is JSON text or a list, else itself. */
-function close(from: i32, to: i32, separators: i32): void {
+function close(from: i32, to: i32, separators: i32, marks: i32): void {
   while (hint < from) hint = nextHint();
   if (hint < to) {
     jsonFields(from, to);
     line++;
-    // A sentence with fewer than three separators is no list (the reference rules it out by the same count).
+    // A sentence with fewer than three separators is no list, with fewer than three `@` or `/` no run of values (the
+    // reference rules them out by the same counts).
   } else if (separators >= 3 && asList(from, to)) line++;
+  else if (marks >= 3 && asValueRun(from, to)) line++;
   else emit(from, to, false);
 }
 
@@ -650,12 +694,15 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
   hint = quotes ? -1 : n;
   let start = 0;
   let separators = 0;
+  let marks = 0;
   let i = 0;
   const classes = classesOff;
   while (i < n) {
     const c = <i32>load<u16>(text + (<usize>i << 1));
     const k = <i32>load<u8>(classes + <usize>c);
     if ((k & (K_STOP | K_SEP)) == 0) {
+      // `@` and `/`: the marks of a run of values (the class table has no bit left for them).
+      if (c == 0x40 || c == 0x2f) marks++;
       i++;
       continue;
     }
@@ -665,17 +712,17 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
       continue;
     }
     if (c == 0x0a || c == 0x2028 || c == 0x2029) {
-      close(start, i, separators);
+      close(start, i, separators, marks);
       start = i + 1;
       line++;
       i++;
     } else if (c == 0x3002 || c == 0xff01 || c == 0xff1f) {
-      close(start, i + 1, separators);
+      close(start, i + 1, separators, marks);
       start = i + 1;
       i++;
     } else if (c == BACKSLASH) {
       if (at(i - 1) != BACKSLASH && (at(i + 1) == 0x6e || at(i + 1) == 0x72)) {
-        close(start, i, separators);
+        close(start, i, separators, marks);
         start = i + 2;
         line++;
         i += 2;
@@ -684,7 +731,7 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
         continue;
       }
     } else if (afterStop(at(i + 1))) {
-      close(start, i + 1, separators);
+      close(start, i + 1, separators, marks);
       start = i + 1;
       i++;
     } else {
@@ -692,8 +739,9 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
       continue;
     }
     separators = 0;
+    marks = 0;
   }
-  close(start, n, separators);
+  close(start, n, separators, marks);
   return total;
 }
 

@@ -19,7 +19,8 @@ export async function injectionDetectorsAt(dir: string, scorer: boolean): Promis
   const { ScanPlans } = (await import(
     at("src/engine/scan-plans.ts")
   )) as typeof import("../../src/engine/scan-plans.js");
-  const policy = scorer ? { rules: { "injection.scorer": "neutralise" as const } } : {};
+  // The model named on or off, so "rules" means the rules alone whatever the checkout's default.
+  const policy = { rules: { "injection.scorer": scorer ? ("neutralise" as const) : ("off" as const) } };
   const resolved = resolvePolicy(policy, process.env, { detectorIds: new Set() });
   const plan = new ScanPlans(resolved, createDetectorSet(resolved, [])).get(
     "output",

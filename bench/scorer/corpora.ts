@@ -25,6 +25,7 @@
  * | authored attacks by class, framing, forged-turn marker, carrier and language (15), benign in the same carriers and languages (authored-wide.ts) | both | by frame |
  * | authored benign, broad: 13 genres (advisories, chat-API docs, runbooks, support mail, reviews, ...) in 21 carriers of their own (authored-benign.ts) | benign | by sentence |
  * | authored, classes (session 14; dev and report only unless TOLLGATE_CLASSES_TRAINED=1): the classes issue 18 lists as missed on unseen material (a claim from the owner, a to-do for whoever reads it, pseudo-system markers, tool names with arguments, glued values, misspelt verbs, branch names, commit subjects, `<IMPORTANT>` blocks, forged turns) x 17 carriers; benign texts of the same shapes and writing that discusses them (authored-classes.ts) | both | by framing |
+ * | authored benign, lists and records (session 15): contact lists, addresses, ids, names, URLs and paths joined by spaces, commas, line breaks; tables, CSV, logs, JSON users, package lists, git logs, calendars, directory listings, changelogs, API errors, imperative issue titles (authored-lists.ts) | benign | own generator and vocabulary per part |
  * | authored, families (session 12): 16 framings of planted instructions x 26 actions (dev and report only, never trained on); benign writing about the same actions, requests between people, prompt-format docs with role markers (authored-families.ts) | both | by frame |
  *
  * The generated eval set (bench/eval-set) is added by the trainer: its train split to `train`, its dev split to
@@ -37,6 +38,7 @@ import { authoredDocs } from "./authored.js";
 import { authoredBenignDocs } from "./authored-benign.js";
 import { classDocs } from "./authored-classes.js";
 import { familyDocs } from "./authored-families.js";
+import { listDocs } from "./authored-lists.js";
 import { wideAuthoredDocs } from "./authored-wide.js";
 import { hardNegatives } from "./hard-negatives.js";
 import { mix, type Part, partOf } from "./parts.js";
@@ -262,6 +264,14 @@ export function corpusDocuments(root: string): CorpusDoc[] {
       text,
       positive: false,
       source: "authored benign, broad (genres x carriers)",
+      part,
+    })),
+    // Lists and records (session 15): the default-on model once scored ten addresses joined by spaces as one
+    // instruction; no other benign source holds such lists. Each part has its own stream and vocabulary.
+    ...listDocs().map(({ text, part }) => ({
+      text,
+      positive: false,
+      source: "authored benign, lists and records",
       part,
     })),
     // The classes corpus measures (dev, report) and is not trained on unless TOLLGATE_CLASSES_TRAINED=1: trained on

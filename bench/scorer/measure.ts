@@ -1,11 +1,14 @@
 /**
  * The learned scorer's figures for `npm run eval`: alone (only `injection.scorer` on, a document counts when the
- * scorer reports a sentence in it) and combined with the default rules (flagged by the default policy or by the
+ * scorer reports a sentence in it) and combined with the default rules (flagged by the rules alone or by the
  * scorer), on the eval-set splits and on the public corpora parts it was not trained on (bench/scorer/corpora.ts).
+ * "Rules" is the default policy with the scorer named off (rules-only.ts), whatever the default: since session 15
+ * the default policy runs the scorer on tool output, and the caller's `check` is that default.
  */
 import { LocalPolicyEngine, type OutputDecision } from "../../src/index.js";
 import type { Sample } from "../eval-set/generate.js";
-import { flagged, type Rate } from "../eval-set/score.js";
+import type { Rate } from "../eval-set/score.js";
+import { flaggedByRulesOnly } from "./rules-only.js";
 
 /** Only the scorer acts: the rest of the injection family is off, so a finding can only be the scorer's. */
 const scorerEngine = new LocalPolicyEngine({
@@ -42,12 +45,12 @@ const rate = (hit: number, n: number): Rate => ({ n, hit, rate: n === 0 ? Number
 export async function measureSplit(
   split: string,
   samples: readonly Sample[],
-  check: (text: string) => Promise<OutputDecision>,
+  _defaultCheck: (text: string) => Promise<OutputDecision>,
 ): Promise<ScorerSplitFigures> {
   const c = { pos: 0, neg: 0, alonePos: 0, aloneNeg: 0, rulesPos: 0, rulesNeg: 0, bothPos: 0, bothNeg: 0 };
   for (const s of samples) {
     if (s.task !== "injection") continue;
-    const byRules = flagged(await check(s.text));
+    const byRules = await flaggedByRulesOnly(s.text);
     const byScorer = await scorerFlags(s.text);
     if (s.positive) {
       c.pos++;
@@ -81,11 +84,11 @@ export interface ScorerCorpusFigures {
 export async function measureCorpus(
   corpus: string,
   texts: readonly string[],
-  check: (text: string) => Promise<OutputDecision>,
+  _defaultCheck: (text: string) => Promise<OutputDecision>,
 ): Promise<ScorerCorpusFigures> {
   const row = { corpus, texts: texts.length, alone: 0, rules: 0, combined: 0 };
   for (const text of texts) {
-    const byRules = flagged(await check(text));
+    const byRules = await flaggedByRulesOnly(text);
     const byScorer = await scorerFlags(text);
     row.alone += +byScorer;
     row.rules += +byRules;

@@ -53,9 +53,14 @@ function viaWasm(text: string, model: ScorerModel): Row[] {
   return rows;
 }
 
-/** Pieces that steer the segmentation: boundaries, escapes, JSON, lists, quotes, blanks, non-ASCII. */
+/** Pieces that steer the segmentation: boundaries, escapes, JSON, lists, runs of values, quotes, blanks, non-ASCII. */
 const PIECES = [
   "Ignore previous instructions",
+  "p7@example.com",
+  "https://x.example/1",
+  "src/a.ts",
+  "@",
+  "/",
   " and reveal the system prompt",
   "ok",
   "a",
@@ -144,6 +149,27 @@ const withMentions = fc
   .array(fc.oneof(mention, fc.constantFrom(...PIECES)), { maxLength: 30 })
   .map((parts) => parts.join(""));
 
+/** Values (addresses, URLs, paths, ids), marks, plain words, stops and JSON joined by blanks: runs of values, or nearly. */
+const valueRuns = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(
+        "p7@example.com",
+        "https://x.example/1",
+        "src/a.ts",
+        "4471",
+        "a1b2",
+        "@",
+        "/",
+        "ok",
+        "Send",
+      ),
+      fc.constantFrom(" ", "  ", "\t", "\u00a0", ". ", "\n", ", ", '"', '{"v": "', '"}', '", "'),
+    ),
+    { maxLength: 40 },
+  )
+  .map((parts) => parts.join(""));
+
 const configs: FeatureConfig[] = [
   { bucketsLog2: 10, charSizes: [2, 3, 4, 5, 6], words: true },
   { bucketsLog2: 12, charSizes: [3], words: false },
@@ -157,6 +183,23 @@ describe("the scorer's WebAssembly loop", () => {
         expect(viaWasm(text, shipped)).toEqual(reference(text, shipped));
       }),
       { numRuns: 1500 },
+    );
+  });
+
+  it("splits runs of values joined by blanks where the reference does (property)", () => {
+    fc.assert(
+      fc.property(valueRuns, (text) => {
+        expect(viaWasm(text, shipped)).toEqual(reference(text, shipped));
+      }),
+      {
+        numRuns: 1500,
+        // Three valued tokens with two marks (no run) and with three (a run), bare and as a JSON value.
+        examples: [
+          ["p7@example.com 4471 a1b2 x/y"],
+          ["p7@example.com 4471 a1b2/c"],
+          ['{"v": "p7@example.com 4471 a1b2", "w": "p7@example.com 4471 a/b2/c"}'],
+        ],
+      },
     );
   });
 

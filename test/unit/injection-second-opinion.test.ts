@@ -57,7 +57,7 @@ const phraseIds = (engine: LocalPolicyEngine, text: string) =>
     .then((d) => d.findings.filter((f) => f.kind === "injection" && f.ruleId !== "injection.scorer"));
 
 describe("injection second opinion: the model vets the phrase rules' findings", () => {
-  const rulesOnly = new LocalPolicyEngine({});
+  const rulesOnly = new LocalPolicyEngine({ rules: { "injection.scorer": "off" } });
   const withModel = new LocalPolicyEngine({ rules: { "injection.scorer": "flag" } });
 
   it("with the model on, a phrase wording in writing about it is not a finding; without it, it is", async () => {

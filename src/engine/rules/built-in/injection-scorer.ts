@@ -31,10 +31,14 @@ export const INJECTION_SCORER_RULES = [
     // identical) bring the model alone to 16-27 µs per KB on the loaded development machine, against a bound of 8
     // for its share: still opt-in (bench/results/2026-11-27-s13-injmodel.md). Session 14: dev and test meet the
     // detection rule, but switched on it flags ten e-mail addresses joined by spaces as one instruction (the whole
-    // text would be cut): still opt-in (bench/results/2026-11-27-s14-final.md). Not on tool input either way: it was
-    // trained and chosen on tool output.
+    // text would be cut): still opt-in (bench/results/2026-11-27-s14-final.md). Session 15: on by default on tool
+    // output. Values joined by blanks (addresses, URLs, paths, ids) are scored value by value, and it was retrained
+    // with benign lists and records in train and dev (bench/scorer/authored-lists.ts): dev rules 722 -> rules + model
+    // 774 of 978 at 32 -> 28 of 2,504 false positives (11 -> 8 of 801 on the benign set's dev half; none of the 272
+    // dev lists); test 301 -> 344 of 392 at 24 -> 24 of 336 (bench/results/2026-11-27-s15-injdefault.md). Not on
+    // tool input unless named: it was trained and chosen on tool output.
     defaults: { input: "off", output: FAMILY_DEFAULTS.injection.output },
-    optIn: true,
+    optIn: "input",
     detector: createScorerDetector,
     examples: {
       // Our own paraphrases, not taken from the eval set (test/unit/injection-scorer.test.ts has more).

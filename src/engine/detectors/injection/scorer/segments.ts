@@ -269,9 +269,68 @@ function listValues(
   piece(start, to);
 }
 
+/** Where a value's marks are (`@` of an address, `/` of a URL or a path), from one native scan of the whole text. */
+const MARKS = /[@/]/g;
+
+function markPositions(text: string): number[] {
+  const out: number[] = [];
+  MARKS.lastIndex = 0;
+  for (let m = MARKS.exec(text); m !== null; m = MARKS.exec(text)) out.push(m.index);
+  return out;
+}
+
+/** A unit of a value: `@`, `/` or a digit. */
+function isValueMark(c: number): boolean {
+  return c === 0x40 || c === 0x2f || (c >= 0x30 && c <= 0x39);
+}
+
+/**
+ * `[from, to)` as values joined by blanks, each value a unit: at least three `@` or `/` in it, at least three
+ * blank-separated tokens, and every token holds `@`, `/` or a digit (addresses, URLs, paths or ids joined by spaces:
+ * ten addresses joined by spaces once scored as one instruction). A single plain word makes it prose, so an
+ * instruction that names an address or a URL is never split. False when it is not such a run.
+ */
+function asValueRun(
+  text: string,
+  from: number,
+  to: number,
+  marks: readonly number[],
+  unit: (a: number, b: number) => void,
+): boolean {
+  if (lowerBound(marks, to) - lowerBound(marks, from) < 3) return false;
+  let tokens = 0;
+  let inToken = false;
+  let valued = false;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (isBlank(c)) {
+      if (inToken && !valued) return false;
+      if (inToken) tokens++;
+      inToken = false;
+    } else {
+      if (!inToken) valued = false;
+      inToken = true;
+      if (isValueMark(c)) valued = true;
+    }
+  }
+  if (inToken && !valued) return false;
+  if (inToken) tokens++;
+  if (tokens < 3) return false;
+  let start = -1;
+  for (let k = from; k < to; k++) {
+    if (isBlank(text.charCodeAt(k))) {
+      if (start >= 0) unit(start, k);
+      start = -1;
+    } else if (start < 0) start = k;
+  }
+  if (start >= 0) unit(start, to);
+  return true;
+}
+
 /**
  * The data units of one sentence `[from, to)`: its JSON fields when it is JSON text, each split again into list
- * values when it is a list; `[from, to)` itself when it is prose. Returns false when the sentence was prose.
+ * values when it is a list or a run of values; the values of a list or of a run of values joined by blanks; `[from, to)` itself when it
+ * is prose. Returns false when the sentence was prose.
  */
 function dataUnits(
   text: string,
@@ -279,12 +338,13 @@ function dataUnits(
   to: number,
   json: boolean,
   separators: readonly number[],
+  marks: readonly number[],
   unit: (a: number, b: number) => void,
 ): boolean {
-  if (!json) return asList(text, from, to, separators, unit);
+  if (!json) return asList(text, from, to, separators, unit) || asValueRun(text, from, to, marks, unit);
   // Only JSON sentences pay for this closure; prose takes the branch above without allocating one.
   jsonFields(text, from, to, (a, b) => {
-    if (!asList(text, a, b, separators, unit)) unit(a, b);
+    if (!asList(text, a, b, separators, unit) && !asValueRun(text, a, b, marks, unit)) unit(a, b);
   });
   return true;
 }
@@ -340,6 +400,7 @@ export function forEachSegment(text: string, visit: SegmentVisitor): void {
   }
   let hint = 0;
   const separators = separatorPositions(text);
+  const marks = markPositions(text);
   // One callback for every data unit of the text, not one closure per sentence.
   const onUnit = (a: number, b: number) => {
     line++;
@@ -348,7 +409,7 @@ export function forEachSegment(text: string, visit: SegmentVisitor): void {
   const close = (from: number, to: number) => {
     while (hint < hints.length && hints[hint]! < from) hint++;
     const json = hint < hints.length && hints[hint]! < to;
-    const data = dataUnits(text, from, to, json, separators, onUnit);
+    const data = dataUnits(text, from, to, json, separators, marks, onUnit);
     if (data) line++;
     else emit(from, to, false);
   };

@@ -6,7 +6,7 @@
  * carrier into train / dev / test (bench/eval-set/split.json). The TEST split is reported first; it is never tuned
  * on. Its generated text is checked against the hash frozen in split.json, so a change to the held-out data shows.
  *
- * Then the learned scorer (`injection.scorer`, opt-in): alone and combined with the default rules, on the same
+ * Then the learned scorer (`injection.scorer`, on by default on tool output since session 15): alone and combined with the default rules, on the same
  * splits (test first) and on the public corpora parts it was not trained on (bench/scorer/).
  *
  * Second (secondary figures), the public corpora (see ../shared/corpora/README.md; read in place, never copied into
@@ -291,7 +291,7 @@ async function evalHeldOut(out: string[]): Promise<HeldOut> {
 }
 
 /**
- * The learned scorer (injection.scorer, opt-in), alone and with the default rules: on the eval-set splits (test
+ * The learned scorer (injection.scorer, on by default on tool output), alone and with the default rules: on the eval-set splits (test
  * first), and on the public corpora parts it was not trained on (bench/scorer/corpora.ts).
  */
 async function evalScorer(
@@ -306,7 +306,7 @@ async function evalScorer(
   for (const part of [...held.benign, ...held.attacks])
     if (part.texts.length) corpora.push(await measureCorpus(part.name, part.texts, check));
   out.push(
-    "### Learned scorer (`injection.scorer`, opt-in; trained on the train split, threshold chosen on dev)",
+    "### Learned scorer (`injection.scorer`, on by default on tool output; trained on the train split, threshold chosen on dev)",
     "",
     markdownTable(
       [

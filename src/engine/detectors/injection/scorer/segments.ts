@@ -328,9 +328,9 @@ function asValueRun(
 }
 
 /**
- * The data units of one sentence `[from, to)`: its JSON fields when it is JSON text, each split again into list
- * values when it is a list or a run of values; the values of a list or of a run of values joined by blanks; `[from, to)` itself when it
- * is prose. Returns false when the sentence was prose.
+ * The data units of one sentence `[from, to)`: its JSON fields when it is JSON text, each split again into values
+ * when it is a list or a run of values joined by blanks; the values of a list or of such a run; `[from, to)` itself
+ * when it is prose. Returns false when the sentence was prose.
  */
 function dataUnits(
   text: string,

@@ -8,6 +8,7 @@
  * Training (train.py) never sees text: the exporter writes these ids, so the Python side cannot drift from
  * inference. Hashing is FNV-1a over UTF-16 units with a murmur3 finaliser, as features.ts.
  */
+import { fmix32, isSpace, isWordUnit } from "../../../src/engine/detectors/injection/scorer/features.js";
 
 export interface ConvVocabulary {
   readonly wordsLog2: number;
@@ -23,29 +24,6 @@ const FNV_PRIME = 0x01000193;
 const SEED_WORD = 0x9e3779b1;
 const SEED_GRAM = 0xc2b2ae3d;
 const BOUNDARY = 0x23; // '#', the word boundary of a trigram
-
-function fmix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
-function isWordUnit(c: number): boolean {
-  if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a);
-  if (c < 0xc0) return false;
-  if (c >= 0x2000 && c <= 0x2bff) return false;
-  if (c >= 0x3000 && c <= 0x303f) return false;
-  if (c >= 0xfe30 && c <= 0xfe4f) return false;
-  if (c >= 0xff00 && c <= 0xff20) return false;
-  return true;
-}
-
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0xa0 || c === 0x3000;
-}
 
 /**
  * Calls `token(word, grams, gramCount)` for each token of `text[start, end)`, at most MAX_TOKENS; `grams` is reused

@@ -38,7 +38,8 @@ const SEED_CHAR = 0xc2b2ae3d;
 const SPACE = 0x20;
 const ZERO = 0x30;
 
-function fmix32(h: number): number {
+/** The 32-bit finaliser of every feature hash (exported for bench/scorer/conv, which hashes the same way). */
+export function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -52,7 +53,7 @@ function fmix32(h: number): number {
  * whitespace (collapsed to one space) or a symbol kept as itself (`:`, `[`, `{`, `!`: markers and markdown matter).
  * Non-ASCII punctuation blocks are symbols; every other non-ASCII unit is a word character.
  */
-function isWordUnit(c: number): boolean {
+export function isWordUnit(c: number): boolean {
   if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a);
   if (c < 0xc0) return false;
   if (c >= 0x2000 && c <= 0x2bff) return false;
@@ -62,7 +63,7 @@ function isWordUnit(c: number): boolean {
   return true;
 }
 
-function isSpace(c: number): boolean {
+export function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0xa0 || c === 0x3000;
 }
 

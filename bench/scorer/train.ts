@@ -31,6 +31,7 @@
  * codes, and the bytes must not change between runs or machines; scikit-learn would need the hashing re-written in
  * Python (two copies that can drift) for a learner this small.
  */
+
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type FeatureConfig, forEachFeature } from "../../src/engine/detectors/injection/scorer/features.js";
@@ -48,6 +49,7 @@ import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { seeded } from "../eval-set/rand.js";
 import { loadBenign } from "../injection-benign/load.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
+import { respellings } from "./respellings.js";
 import { flaggedByRulesOnly } from "./rules-only.js";
 import { carrierMargin, countCut, type HeldOutDoc } from "./threshold.js";
 
@@ -328,33 +330,6 @@ function fitWeights(candidate: Candidate, used: Doc[]): Model {
   const allWeights = Float64Array.from([...weights, ...extra.map(() => 1)]);
   console.log(`    ${extra.length} respelled sentences (${positives.length} chosen instructions)`);
   return train(allVectors, allLabels, allWeights, size, l2, SEED + MIL_ROUNDS + 1);
-}
-
-const GLUE = ["ok", "true", "200", "done", "null", "id=4471", "status:"];
-
-/**
- * Respellings seen in injected tool output: words joined by hyphens (a git branch name), the text glued to a field
- * value with no space, and one typo (two letters swapped) in its longest word.
- */
-export function respellings(key: string, random: () => number): string[] {
-  const words = key.split(" ").filter(Boolean);
-  if (words.length < 3) return [];
-  const hyphens = words
-    .slice(0, 14)
-    .map((w) => w.replace(/[^\p{L}\p{N}]+/gu, ""))
-    .filter(Boolean)
-    .join("-")
-    .toLowerCase();
-  const glued = `${GLUE[Math.floor(random() * GLUE.length)]}${key}`;
-  let longest = 0;
-  words.forEach((w, i) => {
-    if (w.length > words[longest]!.length) longest = i;
-  });
-  const w = words[longest]!;
-  const at = 1 + Math.floor(random() * Math.max(1, w.length - 2));
-  const typo = [...words];
-  if (w.length >= 4) typo[longest] = w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2);
-  return [hyphens, glued, typo.join(" ")];
 }
 
 /** The lowest logit at or above which at most `share` of `logits` lie (never below 0). */

@@ -26,6 +26,7 @@ import { generateSplit, loadSplitDefinition } from "../../eval-set/generate.js";
 import { seeded } from "../../eval-set/rand.js";
 import { loadBenign } from "../../injection-benign/load.js";
 import { corporaRoot, corpusDocuments } from "../corpora.js";
+import { respellings } from "../respellings.js";
 import { flaggedByRulesOnly } from "../rules-only.js";
 import { type ConvVocabulary, tokensOf } from "./tokens.js";
 
@@ -65,30 +66,6 @@ function shapes(docs: Doc[]): (key: string) => string {
   }
   return (key) =>
     key.replace(TOKEN, (t) => ((frequency.get(t) ?? 0) < RARE_BELOW ? "*" : t)).replace(/\*(?:\W*\*)+/g, "*");
-}
-
-const GLUE = ["ok", "true", "200", "done", "null", "id=4471", "status:"];
-
-/** train.ts' respellings: words joined by hyphens, glued to a value, one typo in the longest word. */
-function respellings(key: string, random: () => number): string[] {
-  const words = key.split(" ").filter(Boolean);
-  if (words.length < 3) return [];
-  const hyphens = words
-    .slice(0, 14)
-    .map((w) => w.replace(/[^\p{L}\p{N}]+/gu, ""))
-    .filter(Boolean)
-    .join("-")
-    .toLowerCase();
-  const glued = `${GLUE[Math.floor(random() * GLUE.length)]}${key}`;
-  let longest = 0;
-  words.forEach((w, i) => {
-    if (w.length > words[longest]!.length) longest = i;
-  });
-  const w = words[longest]!;
-  const at = 1 + Math.floor(random() * Math.max(1, w.length - 2));
-  const typo = [...words];
-  if (w.length >= 4) typo[longest] = w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2);
-  return [hyphens, glued, typo.join(" ")];
 }
 
 const tok = (s: string) => tokensOf(s, 0, s.length, vocab);

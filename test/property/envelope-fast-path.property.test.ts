@@ -17,13 +17,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createDetectorSet } from "../../src/engine/detector-set.js";
 import { resolvePolicy } from "../../src/engine/policy.js";
-import {
-  hasTagLike,
-  neutraliseTags,
-  newEnvelopeId,
-  TAG_LIKE_SOURCE,
-} from "../../src/engine/scan/envelope.js";
-import { normalisedView } from "../../src/engine/scan/normalised-view.js";
+import { hasTagLike, neutraliseTags, newEnvelopeId } from "../../src/engine/scan/envelope.js";
 import { scanStringLeaf } from "../../src/engine/scan/scan-json.js";
 import { scanToolResult, wrapScanned } from "../../src/engine/scan/scan-tool-result.js";
 import type { MatchAction, ScanPlan } from "../../src/engine/scan/string-scanner.js";
@@ -31,6 +25,7 @@ import { ScanPlans } from "../../src/engine/scan-plans.js";
 import type { TextMatch } from "../../src/engine/types.js";
 import type { Finding } from "../../src/shared/types.js";
 import { regexDetector } from "../helpers/fake-detectors.js";
+import { simpleHasTagLike, simpleNeutraliseTags } from "../helpers/tag-reference.js";
 
 const RUNS = { numRuns: Number(process.env.PROPERTY_RUNS ?? 300), seed: 1411 };
 
@@ -150,31 +145,6 @@ describe("the envelope step's fast path equals the full step", () => {
     );
   });
 });
-
-/** The simple forms: the pattern's own global search over the normalised view (the code before nextTagLike). */
-const TAG_LIKE = new RegExp(TAG_LIKE_SOURCE, "giu");
-function simpleHasTagLike(text: string): boolean {
-  TAG_LIKE.lastIndex = 0;
-  return TAG_LIKE.test(normalisedView(text)?.text ?? text);
-}
-function simpleNeutraliseTags(text: string): string {
-  const view = normalisedView(text);
-  const read = view ? view.text : text;
-  let out = "";
-  let copied = 0;
-  TAG_LIKE.lastIndex = 0; // matchAll starts where the regex's last search ended
-  for (const m of read.matchAll(TAG_LIKE)) {
-    const [start, end] = view
-      ? view.toOriginal(m.index, m.index + m[0].length)
-      : [m.index, m.index + m[0].length];
-    const from = Math.max(start, copied);
-    out +=
-      text.slice(copied, from) +
-      `[forged untrusted-tool-output ${m[1] === undefined ? "opening" : "closing"} tag]`;
-    copied = Math.max(end, from);
-  }
-  return out + text.slice(copied);
-}
 
 const tagPiece = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: "grapheme-ascii", maxLength: 3 }) },

@@ -16,18 +16,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createDetectorSet } from "../../src/engine/detector-set.js";
 import { resolvePolicy } from "../../src/engine/policy.js";
 import { candidateIndex, MIN_PASS_LENGTH, setLiteralPass } from "../../src/engine/scan/candidates.js";
-import {
-  hasTagLike,
-  neutraliseTags,
-  newEnvelopeId,
-  TAG_LIKE_SOURCE,
-} from "../../src/engine/scan/envelope.js";
+import { hasTagLike, neutraliseTags, newEnvelopeId } from "../../src/engine/scan/envelope.js";
 import { escapesOnlyText, normalisedView } from "../../src/engine/scan/normalised-view.js";
 import { scanStringLeaf } from "../../src/engine/scan/scan-json.js";
 import { scanToolResult, wrapScanned } from "../../src/engine/scan/scan-tool-result.js";
 import type { ScanPlan } from "../../src/engine/scan/string-scanner.js";
 import { ScanPlans } from "../../src/engine/scan-plans.js";
 import type { Finding } from "../../src/shared/types.js";
+import { simpleNeutraliseTags } from "../helpers/tag-reference.js";
 
 afterEach(() => setLiteralPass(true));
 
@@ -133,28 +129,6 @@ describe("the view's walk by native searches", () => {
     expect(other).toBeGreaterThan(30);
   });
 });
-
-/** The simple forms: the pattern's global search over the full normalised view (dotted groups folded). */
-const TAG_LIKE = new RegExp(TAG_LIKE_SOURCE, "giu");
-function simpleNeutraliseTags(text: string): string {
-  normalisedView("a fresh text, so the next call builds its view");
-  const view = normalisedView(text);
-  const read = view ? view.text : text;
-  let out = "";
-  let copied = 0;
-  TAG_LIKE.lastIndex = 0;
-  for (const m of read.matchAll(TAG_LIKE)) {
-    const [start, end] = view
-      ? view.toOriginal(m.index, m.index + m[0].length)
-      : [m.index, m.index + m[0].length];
-    const from = Math.max(start, copied);
-    out +=
-      text.slice(copied, from) +
-      `[forged untrusted-tool-output ${m[1] === undefined ? "opening" : "closing"} tag]`;
-    copied = Math.max(end, from);
-  }
-  return out + text.slice(copied);
-}
 
 describe("the envelope's tag view (no dotted groups)", () => {
   it("finds the tags the full view finds, with the hint and without", () => {

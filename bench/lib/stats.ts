@@ -12,6 +12,23 @@ export function median(sample: readonly number[]): number {
   return percentile(sample, 50);
 }
 
+/** Wilson score interval (95%) of `hit` in `n`; NaN bounds when `n` is 0. */
+export function wilson(hit: number, n: number): [number, number] {
+  if (n === 0) return [Number.NaN, Number.NaN];
+  const z = 1.96;
+  const p = hit / n;
+  const denom = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+/** `hit/n = x% [lo–hi]`, the rate with its 95% Wilson interval. */
+export function rateWithInterval(hit: number, n: number): string {
+  const [lo, hi] = wilson(hit, n);
+  return `${hit}/${n} = ${((100 * hit) / n).toFixed(1)}% [${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}]`;
+}
+
 /** Fisher-Yates shuffle with a seeded generator, in place. */
 export function shuffle<T>(items: T[], rand: () => number): T[] {
   for (let i = items.length - 1; i > 0; i--) {

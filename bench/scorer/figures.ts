@@ -14,6 +14,7 @@ import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { flagged } from "../eval-set/score.js";
 import { loadFrozenSamples } from "../heldout-v2/integrity.js";
 import { loadBenign } from "../injection-benign/load.js";
+import { rateWithInterval } from "../lib/stats.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 
 interface Item {
@@ -60,21 +61,7 @@ async function flags(engine: LocalPolicyEngine, text: string): Promise<string[] 
   return ids.length === 0 ? ["block"] : [...new Set(ids)];
 }
 
-/** Wilson score interval (95%). */
-function wilson(hit: number, n: number): [number, number] {
-  if (n === 0) return [Number.NaN, Number.NaN];
-  const z = 1.96;
-  const p = hit / n;
-  const denom = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / denom;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
-
-const rate = (hit: number, n: number) => {
-  const [lo, hi] = wilson(hit, n);
-  return `${hit}/${n} = ${((100 * hit) / n).toFixed(1)}% [${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}]`;
-};
+const rate = rateWithInterval;
 
 interface ByClass {
   n: number;

@@ -12,6 +12,7 @@ import { maxLogit } from "../../../src/engine/detectors/injection/scorer/score-t
 import { SCORER_WEIGHTS } from "../../../src/engine/detectors/injection/scorer/weights.js";
 import { generateSplit, loadSplitDefinition } from "../../eval-set/generate.js";
 import { loadFrozenSamples } from "../../heldout-v2/integrity.js";
+import { rateWithInterval } from "../../lib/stats.js";
 import { flaggedByRulesOnly } from "../rules-only.js";
 import { convMaxLogit, decodeConvModel } from "./conv-model.js";
 
@@ -19,19 +20,7 @@ const dir = process.argv[2] ?? "/tmp/s15-injconv/out";
 const conv = decodeConvModel(new Uint8Array(readFileSync(join(dir, "conv.bin"))));
 const linear = decodeScorerModel(SCORER_WEIGHTS);
 
-function wilson(hit: number, n: number): [number, number] {
-  const z = 1.96;
-  const p = hit / n;
-  const denom = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / denom;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
-
-const rate = (hit: number, n: number) => {
-  const [lo, hi] = wilson(hit, n);
-  return `${hit}/${n} = ${((100 * hit) / n).toFixed(1)}% [${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}]`;
-};
+const rate = rateWithInterval;
 
 async function measure(name: string, items: { text: string; positive: boolean }[]): Promise<string[]> {
   const n = { pos: 0, neg: 0 };

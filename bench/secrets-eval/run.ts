@@ -26,6 +26,7 @@ import {
   splitOwnLookalikesV3,
 } from "./integrity.js";
 import { ownLookalikesV4 } from "./own-lookalikes-v4.js";
+import { ownLookalikesV5 } from "./own-lookalikes-v5.js";
 import type { EvalCase } from "./types.js";
 
 const detectors = createSecretDetectors();
@@ -198,6 +199,12 @@ function main(): void {
   const s15 = loadTuneS15();
   if (s15 === undefined) console.log("\n(tune-s15.json absent: rebuild it with build-s15.ts)");
   else report("tune s15 (osv-scalibr)", s15, missesOf === "tune" || missesOf === "s15");
+  // The fifth own look-alike set (session 16: issue 16's look-alike classes in code and containers), tune only.
+  report(
+    "tune own look-alikes v5 (code, containers)",
+    ownLookalikesV5(),
+    missesOf === "tune" || missesOf === "v5",
+  );
   // The session-16 tune part (build-s16.ts: credentials written as code), likewise on its own.
   const s16 = loadTuneS16();
   if (s16 === undefined) console.log("\n(tune-s16.json absent: rebuild it with build-s16.ts)");

@@ -36,6 +36,9 @@ describe("a six-character password with one repeat at most", () => {
     // One class only, or a field word.
     ['password = "secret"'],
     ['password = "Passwd"'],
+    // No letter: a version range under a key ending in `pass` (a package.json dependency).
+    ['"minipass": "^7.1.2"'],
+    ['version_pass = "1.2.31"'],
     // Under a token key a six-character value is no token.
     [`token = "${SIX_ONE_REPEAT}"`],
   ])("not %s", (text) => {

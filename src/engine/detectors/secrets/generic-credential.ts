@@ -303,12 +303,13 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
 }
 
 /**
- * A six-character value of two or more classes that repeats one character at most (`s3cr3t`): the 2.3-bit floor
- * above is met by every such value of seven or more characters; at six, one repeat costs 0.33 bits, while a value of
- * repeated units (`ab12ab`, `aa11bb`) repeats two or more.
+ * A six-character value of two or more classes, a letter among them, that repeats one character at most (`s3cr3t`):
+ * the 2.3-bit floor above is met by every such value of seven or more characters; at six, one repeat costs 0.33 bits,
+ * while a value of repeated units (`ab12ab`, `aa11bb`) repeats two or more. Without a letter it is a number or a
+ * version range (`"minipass": "^7.1.2"`: a key ending in `pass`).
  */
 function isShortChosenPassword(value: string): boolean {
-  return value.length === 6 && new Set(value).size >= 5;
+  return value.length === 6 && /[A-Za-z]/.test(value) && new Set(value).size >= 5;
 }
 
 /**

@@ -18,7 +18,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { isStandIn } from "./stand-in.js";
-import { dropRepeats, earlierCases, writeTunePart } from "./tune-part.js";
+import { dropConflicts, dropRepeats, earlierCases, writeTunePart } from "./tune-part.js";
 import type { EvalCase } from "./types.js";
 
 export const SCALIBR_COMMIT = "c2094f2d68e3994551d9998a54e2e97985a18a39";
@@ -179,18 +179,6 @@ function fileCases(path: string, src: string): EvalCase[] {
     });
   }
   return cases;
-}
-
-/** Texts labelled both ways inside the source are dropped (a detector's negative may be another's positive). */
-function dropConflicts(cases: EvalCase[]): EvalCase[] {
-  const labels = new Map<string, Set<string>>();
-  for (const c of cases) labels.set(c.text, (labels.get(c.text) ?? new Set()).add(c.label));
-  const seen = new Set<string>();
-  return cases.filter((c) => {
-    if ((labels.get(c.text)?.size ?? 0) > 1 || seen.has(`${c.label}\0${c.text}`)) return false;
-    seen.add(`${c.label}\0${c.text}`);
-    return true;
-  });
 }
 
 function scalibrCases(dir: string): EvalCase[] {

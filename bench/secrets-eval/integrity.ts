@@ -110,6 +110,11 @@ export function loadTuneS15(dataDir = DATA_DIR): EvalCase[] | undefined {
   return loadRecordedTunePart("tune-s15.json", "tune-s15-record.json", dataDir);
 }
 
+/** The session-16 tune part (build-s16.ts: horusec, bandit, ruff), likewise checked against tune-s16-record.json. */
+export function loadTuneS16(dataDir = DATA_DIR): EvalCase[] | undefined {
+  return loadRecordedTunePart("tune-s16.json", "tune-s16-record.json", dataDir);
+}
+
 function loadRecordedTunePart(file: string, recordFile: string, dataDir: string): EvalCase[] | undefined {
   const path = [join(dataDir, file), join(EVAL_DIR, "data", file)].find(existsSync);
   if (path === undefined) return undefined;

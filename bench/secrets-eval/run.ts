@@ -20,11 +20,13 @@ import {
   loadTuneS13,
   loadTuneS14,
   loadTuneS15,
+  loadTuneS16,
   readFrozenRecord,
   splitOwnLookalikesV2,
   splitOwnLookalikesV3,
 } from "./integrity.js";
 import { ownLookalikesV4 } from "./own-lookalikes-v4.js";
+import { ownLookalikesV5 } from "./own-lookalikes-v5.js";
 import type { EvalCase } from "./types.js";
 
 const detectors = createSecretDetectors();
@@ -119,6 +121,10 @@ function report(name: string, cases: readonly EvalCase[], showMisses: boolean): 
     "trivy",
     "ripsecrets",
     "titus",
+    "osv-scalibr",
+    "horusec",
+    "bandit",
+    "ruff",
   ]) {
     if (!cases.some((c) => c.source === source)) continue;
     const part = evaluate(cases.filter((c) => c.source === source));
@@ -193,6 +199,16 @@ function main(): void {
   const s15 = loadTuneS15();
   if (s15 === undefined) console.log("\n(tune-s15.json absent: rebuild it with build-s15.ts)");
   else report("tune s15 (osv-scalibr)", s15, missesOf === "tune" || missesOf === "s15");
+  // The fifth own look-alike set (session 16: issue 16's look-alike classes in code and containers), tune only.
+  report(
+    "tune own look-alikes v5 (code, containers)",
+    ownLookalikesV5(),
+    missesOf === "tune" || missesOf === "v5",
+  );
+  // The session-16 tune part (build-s16.ts: credentials written as code), likewise on its own.
+  const s16 = loadTuneS16();
+  if (s16 === undefined) console.log("\n(tune-s16.json absent: rebuild it with build-s16.ts)");
+  else report("tune s16 (horusec, bandit, ruff: code)", s16, missesOf === "tune" || missesOf === "s16");
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

@@ -12,12 +12,16 @@ import type { EvalCase } from "./types.js";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
 
-const TOKEN = /[A-Za-z0-9_\-+/=.]{16,}/g;
+export const TOKEN = /[A-Za-z0-9_\-+/=.]{16,}/g;
 
-/** Drops cases sharing a long token with an earlier case, or with a case of another group kept before them. */
+/**
+ * Drops cases sharing a long token with an earlier case, or with a case of another group kept before them (unless the
+ * token is in `boilerplate`: text a source repeats around its values, such as one compose file's image name).
+ */
 export function dropRepeats(
   fresh: EvalCase[],
   earlier: readonly EvalCase[],
+  boilerplate: ReadonlySet<string> = new Set(),
 ): { kept: EvalCase[]; dropped: number } {
   const seen = earlier.map((c) => c.text).join("\n");
   const keptTokens = new Map<string, string>();
@@ -25,13 +29,25 @@ export function dropRepeats(
   for (const c of fresh) {
     const tokens = c.text.match(TOKEN) ?? [];
     const repeat = tokens.some(
-      (t) => (keptTokens.has(t) && keptTokens.get(t) !== c.group) || seen.includes(t),
+      (t) => (keptTokens.has(t) && keptTokens.get(t) !== c.group && !boilerplate.has(t)) || seen.includes(t),
     );
     if (repeat) continue;
     for (const t of tokens) if (!keptTokens.has(t)) keptTokens.set(t, c.group);
     kept.push(c);
   }
   return { kept, dropped: fresh.length - kept.length };
+}
+
+/** Texts labelled both ways inside the source are dropped (a detector's negative may be another's positive). */
+export function dropConflicts(cases: EvalCase[]): EvalCase[] {
+  const labels = new Map<string, Set<string>>();
+  for (const c of cases) labels.set(c.text, (labels.get(c.text) ?? new Set()).add(c.label));
+  const seen = new Set<string>();
+  return cases.filter((c) => {
+    if ((labels.get(c.text)?.size ?? 0) > 1 || seen.has(`${c.label}\0${c.text}`)) return false;
+    seen.add(`${c.label}\0${c.text}`);
+    return true;
+  });
 }
 
 /** The earlier parts' cases, each file from the data folder or, failing that, this folder's git-ignored `data/`. */

@@ -15,7 +15,10 @@ export interface EvalCase {
     | "trivy"
     | "ripsecrets"
     | "titus"
-    | "osv-scalibr";
+    | "osv-scalibr"
+    | "horusec"
+    | "bandit"
+    | "ruff";
   /** The vendor or rule family the source files it under. */
   vendor: string;
   /** `secret`: a credential a finding must cover; `lookalike`: no secret finding may appear anywhere. */

@@ -286,7 +286,7 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
       value.length >= 6 &&
       !isFieldText(value) &&
       (characterClasses(value) >= 2 || (quoted && isQuotedWordPassword(value))) &&
-      entropyAtLeast(value, 2.3) &&
+      (entropyAtLeast(value, 2.3) || isShortChosenPassword(value)) &&
       // Lower-case words joined by `_`, `-` or `.` name something (`real_key`, `db-secret-name`): a reference; so
       // does a camel-case name (`overEvery`, a function's: lodash's `allPass: 'overEvery'`).
       !LOWER_WORDS.test(value) &&
@@ -300,6 +300,16 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
     !LOWER_WORDS.test(value) &&
     !INTERPOLATION.test(value)
   );
+}
+
+/**
+ * A six-character value of two or more classes, a letter among them, that repeats one character at most (`s3cr3t`):
+ * the 2.3-bit floor above is met by every such value of seven or more characters; at six, one repeat costs 0.33 bits,
+ * while a value of repeated units (`ab12ab`, `aa11bb`) repeats two or more. Without a letter it is a number or a
+ * version range (`"minipass": "^7.1.2"`: a key ending in `pass`).
+ */
+function isShortChosenPassword(value: string): boolean {
+  return value.length === 6 && /[A-Za-z]/.test(value) && new Set(value).size >= 5;
 }
 
 /**
@@ -681,6 +691,9 @@ export function classifyInnerKey(key: string): KeyKind | null {
     } else if (INNER_PASSWORD_WORDS.has(word) && (word !== "pass" || i > 0)) kind = "password";
     else if (INNER_TOKEN_WORDS.has(word)) kind = "token";
     if (kind === null || last === words.length - 1) continue;
+    // A run of credential words is named by its last (`my_secret_password_for_email`: a password).
+    const after = words[last + 1]!;
+    if (INNER_PASSWORD_WORDS.has(after) || INNER_TOKEN_WORDS.has(after)) continue;
     // `TOKEN_TYPE1` is about the token as `TOKEN_TYPE` is: a numbered attribute is still the attribute.
     const next = words[last + 1]!.replace(/\d+$/, "");
     if (ABOUT_THE_CREDENTIAL.has(next) || NOT_A_SECRET_BEFORE.has(words[i - 1] ?? "")) return null;

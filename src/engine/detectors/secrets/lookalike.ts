@@ -23,8 +23,15 @@ const PUBLIC_IDENTIFIER =
   /^(?:sha(?:1|224|256|384|512):[0-9a-f]{32,128}|sha(?:256|384|512)-[A-Za-z0-9+/]{40,}={0,2}|(?:cus|sub|ch|pi|pm|in|ii|price|prod|evt|txn|re|acct|si|seti|src|card|ba|po|tr|py|cs|plan|coupon)_[A-Za-z0-9]{8,32})$/;
 // A value encrypted by the application's own key (Jasypt and Spring Cloud Config write `ENC(...)`, `{cipher}...`;
 // SOPS `ENC[AES256_GCM,...]`; Jenkins `{AQAAABAAAAA...}`, its credential store's header in base64; WebLogic and
-// others `{AES}`, `{AES256}`): useless without that key, and how such configuration is meant to be stored.
-const ENCRYPTED_VALUE = /^(?:ENC\(|ENC\[AES|\{cipher\}|\{AQAAABAAAAA|\{AES(?:128|192|256)?\})/i;
+// others `{AES}`, `{AES256}`; `ENC:` before base64): useless without that key, and how such configuration is meant to
+// be stored. `{cipher` alone is the marker an unquoted properties value's reader cut at its `}`.
+const ENCRYPTED_VALUE =
+  /^(?:ENC\(|ENC\[AES|ENC:[A-Za-z0-9+/]|\{cipher(?:\}|$)|\{AQAAABAAAAA|\{AES(?:128|192|256)?\})/i;
+// A part of a joined value that is an angle-bracket placeholder (`<header>.<payload>.<signature>`, a JWT's real
+// header then `.<payload>`): the value is a template of the format, not an instance of it.
+const ANGLE_PART = /(?:^|[.:/_-])<[A-Za-z][\w -]{0,30}>(?:$|[.:/_-])/;
+// A JOSE header alone (`{"alg":` or `{"typ":` in base64url, no `.` after it): public metadata of a token, not the token.
+const JOSE_HEADER_ONLY = /^eyJ(?:hbGciOi|0eXAiOi)[A-Za-z0-9_-]*={0,2}$/;
 // Ciphertexts by their format's own header, in base64: OpenSSL's `Salted__`, a Fernet token (version 0x80 and a
 // timestamp), an AWS KMS ciphertext blob (`AQICAH`). Case-sensitive: base64 headers.
 const CIPHERTEXT_HEADER = /^(?:U2FsdGVkX1|gAAAAA[A-Za-z0-9_-]{40}|AQICAH)/;
@@ -143,6 +150,8 @@ function isLookalikeValue(value: string): boolean {
     isPlaceholderValue(value) ||
     saysStandInDecoded(value) ||
     ENCRYPTED_VALUE.test(value) ||
+    ANGLE_PART.test(value) ||
+    JOSE_HEADER_ONLY.test(value) ||
     CIPHERTEXT_HEADER.test(value) ||
     PUBLIC_IDENTIFIER.test(value) ||
     STAND_IN_WORDS.test(value) ||

@@ -20,10 +20,11 @@ import { resolvePolicy } from "../../src/engine/policy.js";
 import { INJECTION_TYPE_RULES } from "../../src/engine/rules/built-in/injection.js";
 import { INJECTION_STRUCTURE_RULES } from "../../src/engine/rules/built-in/injection-structure.js";
 import type { RuleExample } from "../../src/engine/rules/rule-record.js";
-import { INJECTION_SEPARATOR as SEPARATOR } from "../../src/engine/scan/json-screen.js";
+import { separatorFor } from "../../src/engine/scan/json-screen.js";
 import { scanJson } from "../../src/engine/scan/scan-json.js";
 import { runDetectors } from "../../src/engine/scan/string-scanner.js";
 import { ScanPlans } from "../../src/engine/scan-plans.js";
+import type { TextDetector } from "../../src/engine/types.js";
 import { randomString } from "../../src/shared/fake-credentials.js";
 import type { Finding } from "../../src/shared/types.js";
 
@@ -55,6 +56,21 @@ const ENCODED = POSITIVE.flatMap((text) => [
   text.slice(Math.floor(text.length / 2)),
 ]);
 const STRINGS = [...POSITIVE, ...NEGATIVE, ...ENCODED].filter(screenable);
+
+/**
+ * Positives cut into two sentences at a word (the learned scorer scores two short sentences of one line as a pair)
+ * and ending in a quote or a bracket: a JSON hint read across the separator (`"` then `, "` or `:` on the next
+ * string) would make the last sentence JSON data, scored apart from the first, and lose the pair's finding.
+ */
+const TAILS = [' "x"', ' "', " [", " {", '"', "["];
+const CUT = POSITIVE.flatMap((text) => {
+  const out: string[] = [];
+  for (let k = text.indexOf(" "); k !== -1; k = text.indexOf(" ", k + 1))
+    out.push(`${text.slice(0, k)}. ${text.slice(k + 1)}`);
+  return out;
+})
+  .flatMap((text) => TAILS.map((tail) => text + tail))
+  .filter(screenable);
 
 /** Neighbours that change how a phrase or a sentence next to them reads. */
 const NEIGHBOURS = [
@@ -98,6 +114,19 @@ const NEIGHBOURS = [
   "-",
   "name: ",
   "note: ",
+  // What reads across blanks and line breaks in the learned scorer's segmentation: the JSON hint (a quoted key
+  // before `:`, two strings in a row, a bracket opening a string), made on either side of a string.
+  '{"',
+  '["',
+  '"note":',
+  '"a", "',
+  '", "b"',
+  '":',
+  ': "',
+  ', "',
+  "{",
+  "[",
+  ":",
 ];
 
 const arbText = fc.oneof(
@@ -114,6 +143,41 @@ const arbNeighbour = fc
     fc.tuple(fc.constantFrom(...NEIGHBOURS), fc.constantFrom(...STRINGS)).map(([a, b]) => `${a} ${b}`),
   )
   .filter(screenable);
+
+/**
+ * Asserts that every match a detector of `detectors` makes on a string alone is overlapped by one of its matches on
+ * the string joined between two neighbours with the detector's own separator; returns per detector the strings it
+ * matched alone.
+ */
+function overlapped(
+  detectors: readonly TextDetector[],
+  arbBefore: fc.Arbitrary<string>,
+  arbString: fc.Arbitrary<string>,
+  arbAfter: fc.Arbitrary<string>,
+  numRuns: number,
+  seed: number,
+): Map<string, number> {
+  const byDetector = new Map<string, number>();
+  fc.assert(
+    fc.property(arbBefore, arbString, arbAfter, (before, text, after) => {
+      for (const d of detectors) {
+        if (runDetectors([d], text).length === 0) continue;
+        byDetector.set(d.id, (byDetector.get(d.id) ?? 0) + 1);
+        // Each detector reads the joined text with its own separator (the learned scorer's differs).
+        const separator = separatorFor(d);
+        const start = before.length + separator.length;
+        const end = start + text.length;
+        const joined = `${before}${separator}${text}${separator}${after}`;
+        const found = runDetectors([d], joined).some(
+          (m) => m.start < end && Math.max(m.end, m.start + 1) > start,
+        );
+        if (!found) throw new Error(`${d.id} lost its match on ${JSON.stringify(text)}`);
+      }
+    }),
+    { numRuns, seed },
+  );
+  return byDetector;
+}
 
 describe("json screening: the injection family and the literal screens", () => {
   it("joins both injection detectors and screens the three document detectors by their literals", () => {
@@ -137,27 +201,33 @@ describe("json screening: the injection family and the literal screens", () => {
   ] as const) {
     it(`${name} plan: an injection match on a string alone is overlapped on the joined text`, () => {
       const detectors = (plan.joinable ?? []).filter((d) => d.kind === "injection");
-      let matched = 0;
-      fc.assert(
-        fc.property(arbNeighbour, arbText, arbNeighbour, (before, text, after) => {
-          const start = before.length + SEPARATOR.length;
-          const end = start + text.length;
-          const joined = `${before}${SEPARATOR}${text}${SEPARATOR}${after}`;
-          for (const d of detectors) {
-            if (runDetectors([d], text).length === 0) continue;
-            matched++;
-            const overlapped = runDetectors([d], joined).some(
-              (m) => m.start < end && Math.max(m.end, m.start + 1) > start,
-            );
-            if (!overlapped) throw new Error(`${d.id} lost its match on ${JSON.stringify(text)}`);
-          }
-        }),
-        { numRuns: 1500, seed: 21 },
-      );
-      // Not vacuous: most draws hold an instruction some detector finds alone.
+      const byDetector = overlapped(detectors, arbNeighbour, arbText, arbNeighbour, 1500, 21);
+      const matched = [...byDetector.values()].reduce((a, b) => a + b, 0);
+      // Not vacuous: most draws hold an instruction some detector finds alone, each detector many.
       expect(matched).toBeGreaterThan(500);
+      // The learned scorer reads tool output only.
+      if (name === "output") expect(detectors.map((d) => d.id)).toContain("injection.scorer");
+      for (const d of detectors) expect(byDetector.get(d.id) ?? 0).toBeGreaterThan(50);
     });
   }
+
+  it("the learned scorer: a pair of sentences ending in a quote keeps its match whatever JSON follows", () => {
+    const scorer = (output.joinable ?? []).filter((d) => d.id === "injection.scorer");
+    expect(scorer).toHaveLength(1);
+    const arbJsonNeighbour = fc.oneof(
+      { arbitrary: fc.constantFrom(', "b"', ": 1", ":", ', "', '"b": 2'), weight: 3 },
+      { arbitrary: arbNeighbour, weight: 1 },
+    );
+    const byDetector = overlapped(
+      scorer,
+      arbJsonNeighbour,
+      fc.constantFrom(...CUT),
+      arbJsonNeighbour,
+      400,
+      23,
+    );
+    expect(byDetector.get("injection.scorer") ?? 0).toBeGreaterThan(60);
+  });
 
   it("a plan without sanitizers: the walk of an object reports what the walks of its members report", () => {
     // The screening reads strings of up to 256 characters: a short key block (64 body characters, the least a key

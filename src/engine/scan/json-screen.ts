@@ -37,11 +37,15 @@ import { runDetectors, runDetectorsInto, type ScanPlan } from "./string-scanner.
  * `secret.service_credential` (an XML value up to 200 blanks after its key).
  */
 
+/** The learned injection scorer's id (scorer-detector.ts SCORER_RULE_ID), joined with SCORER_SEPARATOR. */
+const SCORER_ID = "injection.scorer";
+
 /**
- * Built-in detectors whose matches are local (see above). The injection family's two built-in detectors are joined
+ * Built-in detectors whose matches are local (see above). The injection family's three built-in detectors are joined
  * too: the separator's line breaks end every sentence, line and quotation they read (a phrase's quoted-mention test,
  * a sentence's bounds and the pair of neighbouring sentences, which a blank sentence of separator spaces keeps
- * apart), and its length is beyond every `\s{0,n}` their patterns read. Not joined: `secret.private_key` (a BEGIN
+ * apart), and its length is beyond every `\s{0,n}` their patterns read; the learned scorer reads with a separator of
+ * its own (SCORER_SEPARATOR). Not joined: `secret.private_key` (a BEGIN
  * line in one string pairs with the END line of the next, and an encrypted header there rejects both blocks),
  * `secret.gcp_service_account` and `secret.kubernetes_secret` (they read whole documents): these three are screened
  * by their records' literals instead (`ScanPlan.screenLiterals`). Input hazards and every declared rule (any
@@ -50,6 +54,7 @@ import { runDetectors, runDetectorsInto, type ScanPlan } from "./string-scanner.
 export const JOINABLE_DETECTORS: ReadonlySet<string> = new Set([
   "injection",
   "injection.structure",
+  SCORER_ID,
   "secret.jwt",
   "secret.tokens",
   "secret.aws_secret_key",
@@ -106,7 +111,8 @@ export const SEPARATOR = `\n${" ".repeat(86)}\n\n`;
  * reach, and detectors of nearby reaches share one separator, so one joined text (see Group).
  */
 export function separatorFor(detector: TextDetector): string {
-  if (detector.kind === "injection") return INJECTION_SEPARATOR;
+  if (detector.kind === "injection")
+    return detector.id === SCORER_ID ? SCORER_SEPARATOR : INJECTION_SEPARATOR;
   const reach = detector.contextReach;
   if (reach === undefined || !Number.isInteger(reach) || reach < 0) return SEPARATOR;
   const spaces = Math.ceil((reach + 1) / REACH_STEP) * REACH_STEP;
@@ -966,6 +972,16 @@ interface Joined {
  * patterns read no context window measured in characters across a line break, so it needs none of SEPARATOR's length.
  */
 export const INJECTION_SEPARATOR = `\n${" ".repeat(14)}\n`;
+
+/**
+ * Between two strings of the learned scorer's joined text (scorer/segments.ts, score-text.ts): its verdict on a
+ * string is a sum over segments, each inside one line, and a pair of segments only of one line, so strings on lines
+ * of their own are scored as alone; the separator's line breaks give each its lines. Its one non-blank character
+ * keeps apart what reads across blanks and line breaks: the JSON hint that makes a sentence JSON text (`"` then
+ * blanks then `,` or `:`, `{` or `[` then blanks then `"`) and a quoted mention's cue and opening quote (at most three
+ * blanks apart). It is a segment of its own line, too short to report and never paired (another line).
+ */
+export const SCORER_SEPARATOR = "\n#\n";
 
 /**
  * Characters of joined text the injection family reads at a time: its structure detector runs its exact first pass

@@ -1,3 +1,4 @@
+// asc-options: --enable simd
 // AssemblyScript source of the learned injection model's inner loop (src/engine/detectors/injection/scorer/
 // scorer-wasm.ts drives it). Compiled by scripts/build-wasm.mjs into src/shared/wasm/injection-scorer.generated.ts;
 // `npm run build:wasm` after an edit.
@@ -290,24 +291,33 @@ function features(start: i32, end: i32): i32 {
 
 
 /**
- * `features` for the shipped family alone (character 4-grams and words): the same features with fewer locals and
- * tests a unit (the 4-gram hashed from the three units before and the current one, then shifted).
+ * The symbols of one segment, one i32 each (features4w's first pass): a leading space, then at most one a unit and the
+ * closing space, so at most MAX_SEGMENT + 2 of them.
+ */
+const SYMBOLS: usize = memory.data(4 * (MAX_SEGMENT + 16), 16);
+
+/**
+ * `features` for the shipped family alone (character 4-grams and words). A first pass hashes the words (their
+ * unigrams and bigrams summed as each word ends) and writes the segment's symbols (spaces collapsed, digits folded:
+ * the symbols `features` hashes its n-grams over) to SYMBOLS; a second hashes their 4-grams four at a time (i32x4
+ * lanes, each the scalar hash of one 4-gram, then each lane's weight looked up). The same features as `features`, so
+ * the same count, and the same integer sum in another order.
  */
 function features4w(start: i32, end: i32): i32 {
+  // Every segment `emit` visits is at most MAX_SEGMENT units; a longer one would overrun SYMBOLS.
+  if (end - start > MAX_SEGMENT) return features(start, end);
   const weights = weightsOff;
   const m = mask;
   const classes = classesOff;
   const text = textOff;
-  const s4 = FNV_OFFSET ^ (SEED_CHAR * 4);
   let count = 0;
   let sum = 0;
   let c1 = SPACE;
-  let c2 = 0;
-  let c3 = 0;
-  let seen = 1;
   let wordHash = FNV_OFFSET;
   let previousWord = 0;
   let state = 0; // bit 0: in a word; bit 1: a previous word
+  store<i32>(SYMBOLS, SPACE);
+  let out = SYMBOLS + 4;
   const last = text + (<usize>end << 1);
   for (let p = text + (<usize>start << 1); p <= last; p += 2) {
     let c = p == last ? SPACE : <i32>load<u16>(p);
@@ -332,15 +342,44 @@ function features4w(start: i32, end: i32): i32 {
         c = SPACE;
       }
     }
-    seen++;
-    if (seen >= 4) {
-      const h = ((((s4 ^ c3) * FNV_PRIME ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME ^ c) * FNV_PRIME;
-      sum += weightOf(fmix32(h), weights, m);
-      count++;
-    }
-    c3 = c2;
-    c2 = c1;
+    store<i32>(out, c);
+    out += 4;
     c1 = c;
+  }
+  // A 4-gram ends at each symbol from the fourth on (`features`' `seen >= 4`).
+  const symbols = <i32>((out - SYMBOLS) >> 2);
+  if (symbols < 4) {
+    featureSum = sum;
+    return count;
+  }
+  count += symbols - 3;
+  const seed = i32x4.splat(FNV_OFFSET ^ (SEED_CHAR * 4));
+  const prime = i32x4.splat(FNV_PRIME);
+  const m1 = i32x4.splat(0x85ebca6b);
+  const m2 = i32x4.splat(0xc2b2ae35);
+  let j = 3;
+  for (; j + 3 < symbols; j += 4) {
+    const at = SYMBOLS + (<usize>(j - 3) << 2);
+    let h = i32x4.mul(v128.xor(seed, v128.load(at)), prime);
+    h = i32x4.mul(v128.xor(h, v128.load(at, 4)), prime);
+    h = i32x4.mul(v128.xor(h, v128.load(at, 8)), prime);
+    h = i32x4.mul(v128.xor(h, v128.load(at, 12)), prime);
+    h = v128.xor(h, i32x4.shr_u(h, 16));
+    h = i32x4.mul(h, m1);
+    h = v128.xor(h, i32x4.shr_u(h, 13));
+    h = i32x4.mul(h, m2);
+    h = v128.xor(h, i32x4.shr_u(h, 16));
+    sum += weightOf(i32x4.extract_lane(h, 0), weights, m);
+    sum += weightOf(i32x4.extract_lane(h, 1), weights, m);
+    sum += weightOf(i32x4.extract_lane(h, 2), weights, m);
+    sum += weightOf(i32x4.extract_lane(h, 3), weights, m);
+  }
+  // The last symbols' 4-grams, fewer than four, one at a time.
+  const s4 = FNV_OFFSET ^ (SEED_CHAR * 4);
+  for (; j < symbols; j++) {
+    const at = SYMBOLS + (<usize>(j - 3) << 2);
+    const h = ((((s4 ^ load<i32>(at)) * FNV_PRIME ^ load<i32>(at, 4)) * FNV_PRIME ^ load<i32>(at, 8)) * FNV_PRIME ^ load<i32>(at, 12)) * FNV_PRIME;
+    sum += weightOf(fmix32(h), weights, m);
   }
   featureSum = sum;
   return count;
@@ -478,22 +517,35 @@ function dataUnit(a: i32, b: i32): void {
   emit(a, b, true);
 }
 
-/** The separator of a list in `[from, to)` (`listSeparator` of the reference), or -1. */
-function listSeparator(from: i32, to: i32): i32 {
+/**
+ * The separator of a list in `[from, to)` (`listSeparator` of the reference), or -1. `separators` counts the sentence's
+ * `,` `|` and tabs, quoted or not: no separator occurs more often outside quotes, so once the words outnumber what
+ * that many values allow (`2 * (separators + 1)`), it is no list whatever follows, and the scan stops there.
+ */
+function listSeparator(from: i32, to: i32, separators: i32): i32 {
   let commas = 0;
   let pipes = 0;
   let tabs = 0;
   let wordCount = 0;
   let quoted = false;
   let inWord = false;
+  const wordBound = 2 * (separators + 1);
+  const classes = classesOff;
+  const text = textOff;
   for (let k = from; k < to; k++) {
-    const c = unit(k);
+    const c = <i32>load<u16>(text + (<usize>k << 1));
+    const kind = <i32>load<u8>(classes + <usize>c);
     if (c == QUOTE) quoted = !quoted;
-    else if (!quoted && c == 0x2c) commas++;
-    else if (!quoted && c == 0x7c) pipes++;
-    else if (!quoted && c == 0x09) tabs++;
-    const wordy = !isBlank(c) && !isListSeparator(c);
-    if (wordy && !inWord) wordCount++;
+    else if (!quoted && (kind & K_SEP) != 0) {
+      if (c == 0x2c) commas++;
+      else if (c == 0x7c) pipes++;
+      else tabs++;
+    }
+    const wordy = (kind & (K_BLANK | K_SEP)) == 0;
+    if (wordy && !inWord) {
+      wordCount++;
+      if (wordCount > wordBound) return -1;
+    }
     inWord = wordy;
   }
   let most = commas > pipes ? commas : pipes;
@@ -503,8 +555,8 @@ function listSeparator(from: i32, to: i32): i32 {
 }
 
 /** `[from, to)` as list values when it is a list; false when it is not. */
-function asList(from: i32, to: i32): bool {
-  const separator = listSeparator(from, to);
+function asList(from: i32, to: i32, separators: i32): bool {
+  const separator = listSeparator(from, to, separators);
   if (separator == -1) return false;
   let start = from;
   let quoted = false;
@@ -560,7 +612,7 @@ function asValueRun(from: i32, to: i32): bool {
  */
 @inline
 function jsonPiece(a: i32, b: i32, separators: i32, marks: i32): void {
-  if (separators >= 3 && asList(a, b)) return;
+  if (separators >= 3 && asList(a, b, separators)) return;
   if (marks >= 3 && asValueRun(a, b)) return;
   dataUnit(a, b);
 }
@@ -652,7 +704,7 @@ function close(from: i32, to: i32, separators: i32, marks: i32): void {
     line++;
     // A sentence with fewer than three separators is no list, with fewer than three `@` or `/` no run of values (the
     // reference rules them out by the same counts).
-  } else if (separators >= 3 && asList(from, to)) line++;
+  } else if (separators >= 3 && asList(from, to, separators)) line++;
   else if (marks >= 3 && asValueRun(from, to)) line++;
   else emit(from, to, false);
 }

@@ -800,7 +800,7 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
 /**
  * Writes the offsets of the opening quotes among the `n` units at `text`, from unit `from` on, to `out` (i32 each),
  * ascending, at most `cap` of them; returns how many (`cap` when there may be more: the host asks again after the
- * last one).
+ * last one). Only quotes that may follow a naming cue (`mayFollowCue`) are listed.
  */
 export function findQuotes(text: usize, n: i32, from: i32, out: usize, cap: i32): i32 {
   const classes = classesOff;
@@ -819,17 +819,67 @@ export function findQuotes(text: usize, n: i32, from: i32, out: usize, cap: i32)
 }
 
 /**
+ * The naming cues' last words (the host's CUE_LAST_WORDS, written by the host through `cueWords`): an index of 128
+ * entries by a word's last unit (u16 start into the words, u16 count), then the words, each a length byte and its
+ * units (ASCII, lower case).
+ */
+const CUE_INDEX_BYTES: i32 = 128 * 4;
+const CUE_BYTES: i32 = 4096;
+const CUES: usize = memory.data(CUE_BYTES, 16);
+/** Whether the host has written the cue words (until then any letter or dot may end one). */
+let cuesWritten = false;
+
+/** Where the host writes the cue words: CUE_BYTES bytes, the index then the words (`cueWordsWritten` after). */
+export function cueWordsAt(): usize {
+  return CUES;
+}
+
+/** The room at `cueWordsAt`, in bytes. */
+export function cueWordsBytes(): i32 {
+  return CUE_BYTES;
+}
+
+/** The cue words are written: `findQuotes` lists only quotes after one of them (or after a `,` / `:`). */
+export function cueWordsWritten(): void {
+  cuesWritten = true;
+}
+
+/**
+ * Whether the units before `end` end with a cue word in any ASCII case, as the host's `endsWithCueWord` reads them
+ * (`| 0x20` on each unit, compared with the word's lower-case units).
+ */
+function endsWithCueWord(end: i32): bool {
+  if (end <= 0) return false;
+  const last = unit(end - 1) | 0x20;
+  if (last >= 128) return false;
+  const entry = CUES + (<usize>last << 2);
+  let word = CUES + <usize>CUE_INDEX_BYTES + <usize>load<u16>(entry);
+  const words = <i32>load<u16>(entry, 2);
+  for (let w = 0; w < words; w++) {
+    const length = <i32>load<u8>(word);
+    const from = end - length;
+    if (from >= 0) {
+      let k = 0;
+      while (k < length && (unit(from + k) | 0x20) == <i32>load<u8>(word + 1 + <usize>k)) k++;
+      if (k == length) return true;
+    }
+    word += 1 + <usize>length;
+  }
+  return false;
+}
+
+/**
  * Whether what comes before the quote at `q` can end a naming cue, as the host's `mayOpenQuotedMention` reads it: at
- * most three regex spaces back, an ASCII letter or a dot (the end of a cue word; `| 0x20` as the host compares), or a
- * `,` / `:` with a unit before it that a cue word or an attack noun's gap can end on (not `.!?:"` nor a line break,
- * or a letter or dot). A superset of the quotes the host's test passes (`"key": "value"` is left out).
+ * most three regex spaces back, the end of a cue word, or a `,` / `:` with a unit before it that a cue word or an
+ * attack noun's gap can end on (not `.!?:"` nor a line break, or a letter or dot). A superset of the quotes the
+ * host's test passes (`"key": "value"` and `"bug"` are left out); exactly its test where no `,` / `:` comes first.
  */
 function mayFollowCue(q: i32): bool {
   let k = q - 1;
   for (let s = 0; s < 3 && k >= 0 && isRegexSpace(unit(k)); s++) k--;
   if (k < 0) return false;
   const c = unit(k);
-  if (c != 0x2c && c != 0x3a) return isCueEnd(c);
+  if (c != 0x2c && c != 0x3a) return cuesWritten ? endsWithCueWord(k + 1) : isCueEnd(c);
   const before = at(k - 1);
   if (before < 0) return false;
   return isCueEnd(before) || !(before == 0x2e || before == 0x21 || before == 0x3f || before == 0x3a || before == QUOTE || before == 0x0a);

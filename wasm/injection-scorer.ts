@@ -39,6 +39,15 @@ const K_DIGIT: i32 = 32;
 const K_HINT: i32 = 64; // where a JSON hint can start: `"` `[` `{`
 const K_QUOTE: i32 = 128; // an opening quote of quoted-mention.ts: `"` `'` and the typographic ones
 
+// The units of K_HINT and K_QUOTE, which `buildClasses` and the eight-unit tests (`hintLanes`, `quoteLanes`) share.
+const BRACKET: i32 = 0x5b;
+const BRACE: i32 = 0x7b;
+const APOSTROPHE: i32 = 0x27;
+const LEFT_DOUBLE: i32 = 0x201c;
+const LEFT_SINGLE: i32 = 0x2018;
+const GUILLEMET: i32 = 0xab;
+const LOW_DOUBLE: i32 = 0x201e;
+
 let classesOff: usize = 0;
 let weightsOff: usize = 0;
 let mask: i32 = 0;
@@ -75,8 +84,9 @@ export function buildClasses(at: usize): void {
     if (isStop(c)) k |= K_STOP;
     if (isListSeparator(c)) k |= K_SEP;
     if (c >= 0x30 && c <= 0x39) k |= K_DIGIT;
-    if (c == QUOTE || c == 0x5b || c == 0x7b) k |= K_HINT;
-    if (c == QUOTE || c == 0x27 || c == 0x201c || c == 0x2018 || c == 0xab || c == 0x201e) k |= K_QUOTE;
+    if (c == QUOTE || c == BRACKET || c == BRACE) k |= K_HINT;
+    if (c == QUOTE || c == APOSTROPHE || c == LEFT_DOUBLE || c == LEFT_SINGLE || c == GUILLEMET || c == LOW_DOUBLE)
+      k |= K_QUOTE;
     store<u8>(at + <usize>c, <u8>k);
   }
   classesOff = at;
@@ -682,9 +692,51 @@ function hintEnd(p: i32): i32 {
   return -1;
 }
 
+/** Bit `i` set when unit `p + i` of the text is a K_HINT unit, for the eight units from `p`. */
+@inline
+function hintLanes(p: i32): i32 {
+  const v = v128.load(textOff + (<usize>p << 1));
+  const hit = v128.or(
+    i16x8.eq(v, i16x8.splat(<i16>QUOTE)),
+    v128.or(i16x8.eq(v, i16x8.splat(<i16>BRACKET)), i16x8.eq(v, i16x8.splat(<i16>BRACE))),
+  );
+  return i16x8.bitmask(hit);
+}
+
+/** Bit `i` set when unit `p + i` of the text is a K_QUOTE unit, for the eight units from `p`. */
+@inline
+function quoteLanes(p: i32): i32 {
+  const v = v128.load(textOff + (<usize>p << 1));
+  const hit = v128.or(
+    v128.or(
+      v128.or(i16x8.eq(v, i16x8.splat(<i16>QUOTE)), i16x8.eq(v, i16x8.splat(<i16>APOSTROPHE))),
+      v128.or(i16x8.eq(v, i16x8.splat(<i16>LEFT_DOUBLE)), i16x8.eq(v, i16x8.splat(<i16>LEFT_SINGLE))),
+    ),
+    v128.or(i16x8.eq(v, i16x8.splat(<i16>GUILLEMET)), i16x8.eq(v, i16x8.splat(<i16>LOW_DOUBLE))),
+  );
+  return i16x8.bitmask(hit);
+}
+
+/**
+ * The first K_HINT unit at or after `p` among whole runs of eight units, or where fewer than eight are left (the
+ * caller tests each of those): every unit skipped is no K_HINT unit.
+ */
+@inline
+function skipToHint(p: i32): i32 {
+  let at = p;
+  while (at + 8 <= textLen) {
+    const lanes = hintLanes(at);
+    if (lanes != 0) return at + ctz(lanes);
+    at += 8;
+  }
+  return at;
+}
+
 /** The start of the next JSON hint match from `hintScan` (the global regex's next match), or `textLen`. */
 function nextHint(): i32 {
   for (let p = hintScan; p < textLen; p++) {
+    p = skipToHint(p);
+    if (p >= textLen) break;
     if ((classOf(unit(p)) & K_HINT) == 0) continue;
     const end = hintEnd(p);
     if (end >= 0) {
@@ -808,6 +860,16 @@ export function findQuotes(text: usize, n: i32, from: i32, out: usize, cap: i32)
   textLen = n;
   let count = 0;
   for (let i = from; i < n; i++) {
+    // Eight units at a time up to the next K_QUOTE unit: every unit skipped is none.
+    while (i + 8 <= n) {
+      const lanes = quoteLanes(i);
+      if (lanes != 0) {
+        i += ctz(lanes);
+        break;
+      }
+      i += 8;
+    }
+    if (i >= n) break;
     const c = <i32>load<u16>(text + (<usize>i << 1));
     if ((<i32>load<u8>(classes + <usize>c) & K_QUOTE) == 0) continue;
     if (!mayFollowCue(i)) continue;

@@ -36,10 +36,10 @@ const K_BLANK: i32 = 4; // a blank the segments trim (isBlank)
 const K_STOP: i32 = 8; // where the boundary scan looks closer: line breaks, CJK stops, `\\`, `.!?;`
 const K_SEP: i32 = 16; // a list separator: `,` `|` tab
 const K_DIGIT: i32 = 32;
-const K_HINT: i32 = 64; // where a JSON hint can start: `"` `[` `{`
+const K_FIELD: i32 = 64; // what a JSON field's scan stops at: a structural unit (`{}[],:`), `@` or `/`
 const K_QUOTE: i32 = 128; // an opening quote of quoted-mention.ts: `"` `'` and the typographic ones
 
-// The units of K_HINT and K_QUOTE, which `buildClasses` and the eight-unit tests (`hintLanes`, `quoteLanes`) share.
+// The units where a JSON hint can start (`"` `[` `{`, `hintLanes`) and those of K_QUOTE (`buildClasses`, `quoteLanes`).
 const BRACKET: i32 = 0x5b;
 const BRACE: i32 = 0x7b;
 const APOSTROPHE: i32 = 0x27;
@@ -84,17 +84,12 @@ export function buildClasses(at: usize): void {
     if (isStop(c)) k |= K_STOP;
     if (isListSeparator(c)) k |= K_SEP;
     if (c >= 0x30 && c <= 0x39) k |= K_DIGIT;
-    if (c == QUOTE || c == BRACKET || c == BRACE) k |= K_HINT;
+    if (isStructural(c) || c == 0x40 || c == 0x2f) k |= K_FIELD;
     if (c == QUOTE || c == APOSTROPHE || c == LEFT_DOUBLE || c == LEFT_SINGLE || c == GUILLEMET || c == LOW_DOUBLE)
       k |= K_QUOTE;
     store<u8>(at + <usize>c, <u8>k);
   }
   classesOff = at;
-}
-
-@inline
-function classOf(c: i32): i32 {
-  return <i32>load<u8>(classesOff + <usize>c);
 }
 
 /** The model: where its weights are, its bucket count and its feature families (bit n: character n-grams). */
@@ -636,6 +631,8 @@ function jsonFields(from: i32, to: i32): void {
   for (let k = from; k < to; k++) {
     const c = unit(k);
     const kind = <i32>load<u8>(classes + <usize>c);
+    // Only structural units, separators and marks change what this loop keeps.
+    if ((kind & (K_FIELD | K_SEP)) == 0) continue;
     if (isStructural(c)) {
       // The non-blank units either side (the reference's `neighbour`, and where they are for the quote test).
       let last = k - 1;
@@ -692,7 +689,13 @@ function hintEnd(p: i32): i32 {
   return -1;
 }
 
-/** Bit `i` set when unit `p + i` of the text is a K_HINT unit, for the eight units from `p`. */
+/** Whether a JSON hint can start at a unit (`hintLanes` tests the same units). */
+@inline
+function isHintStart(c: i32): bool {
+  return c == QUOTE || c == BRACKET || c == BRACE;
+}
+
+/** Bit `i` set when unit `p + i` of the text is one where a JSON hint can start, for the eight units from `p`. */
 @inline
 function hintLanes(p: i32): i32 {
   const v = v128.load(textOff + (<usize>p << 1));
@@ -718,8 +721,8 @@ function quoteLanes(p: i32): i32 {
 }
 
 /**
- * The first K_HINT unit at or after `p` among whole runs of eight units, or where fewer than eight are left (the
- * caller tests each of those): every unit skipped is no K_HINT unit.
+ * The first unit where a JSON hint can start at or after `p` among whole runs of eight units, or where fewer than
+ * eight are left (the caller tests each of those): no hint starts at a unit skipped.
  */
 @inline
 function skipToHint(p: i32): i32 {
@@ -737,7 +740,7 @@ function nextHint(): i32 {
   for (let p = hintScan; p < textLen; p++) {
     p = skipToHint(p);
     if (p >= textLen) break;
-    if ((classOf(unit(p)) & K_HINT) == 0) continue;
+    if (!isHintStart(unit(p))) continue;
     const end = hintEnd(p);
     if (end >= 0) {
       hintScan = end;

@@ -392,10 +392,16 @@ function features4w(start: i32, end: i32): i32 {
 
 // ---- segmentation (scorer/segments.ts) ----
 
-function visit(a: i32, b: i32): void {
+/**
+ * `alone`: no other segment has this one's line (a data unit visited whole). In reporting mode such a segment shorter
+ * than MIN_REPORTED_LENGTH is never reported: not alone (too short), nor in a pair (a pair is two segments of one
+ * line), so its features are not computed (`pass`).
+ */
+function visit(a: i32, b: i32, alone: bool): void {
   const index = total++;
   if (reporting) {
-    report(a, b, only4w ? features4w(a, b) : features(a, b));
+    if (alone && b - a < MIN_REPORTED_LENGTH) pass(a, b);
+    else report(a, b, only4w ? features4w(a, b) : features(a, b));
     return;
   }
   if (index < skip || index - skip >= recCap) return;
@@ -464,6 +470,20 @@ function keep(a: i32, b: i32, sum: i32, count: i32): void {
   storeRecord(a, b, sum, count);
 }
 
+/**
+ * `report` of a segment that cannot be reported (`visit`): the one before the next segment, with no features, so it
+ * pairs with none (a pair needs the previous segment's count above zero; the next segment has another line anyway).
+ */
+function pass(a: i32, b: i32): void {
+  previousStart = a;
+  previousEnd = b;
+  previousLine = line;
+  previousSum = 0;
+  previousCount = 0;
+  previousLogit = -Infinity;
+  previousHit = false;
+}
+
 /** `scoreText`'s visitor: a segment reported alone, or with the one before it as a pair. */
 function report(a: i32, b: i32, count: i32): void {
   const sum = featureSum;
@@ -500,6 +520,7 @@ function emit(from: i32, to: i32, unquote: bool): void {
     a++;
     b--;
   }
+  const whole = b - a <= MAX_SEGMENT;
   while (b - a > MAX_SEGMENT) {
     let cut = a + MAX_SEGMENT;
     for (let k = cut; k > a + MAX_SEGMENT / 2; k--) {
@@ -508,11 +529,12 @@ function emit(from: i32, to: i32, unquote: bool): void {
         break;
       }
     }
-    visit(a, cut);
+    visit(a, cut, false);
     a = cut;
     while (a < b && isBlank(unit(a))) a++;
   }
-  if (b > a) visit(a, b);
+  // A data unit (`unquote`) visited in one piece is alone on its line: `dataUnit` numbers each apart.
+  if (b > a) visit(a, b, unquote && whole);
 }
 
 /** A data unit: numbered apart. */

@@ -199,12 +199,13 @@ class ScorerModule {
       const last = word.charCodeAt(word.length - 1);
       byLast.set(last, [...(byLast.get(last) ?? []), word]);
     }
-    const index = new Uint16Array(256);
+    // The module reads the index as little-endian u16 pairs, whatever the host's byte order.
+    const index = new DataView(new ArrayBuffer(128 * 4));
     const words: number[] = [];
     for (const [last, list] of byLast) {
       if (last >= 128) return;
-      index[last * 2] = words.length;
-      index[last * 2 + 1] = list.length;
+      index.setUint16(last * 4, words.length, true);
+      index.setUint16(last * 4 + 2, list.length, true);
       for (const word of list) {
         const units = Array.from(word, (ch) => ch.charCodeAt(0));
         if (units.length > 255 || units.some((u) => u >= 128)) return;

@@ -1,3 +1,4 @@
+// asc-options: --enable simd
 // AssemblyScript source of the learned injection model's inner loop (src/engine/detectors/injection/scorer/
 // scorer-wasm.ts drives it). Compiled by scripts/build-wasm.mjs into src/shared/wasm/injection-scorer.generated.ts;
 // `npm run build:wasm` after an edit.
@@ -35,8 +36,17 @@ const K_BLANK: i32 = 4; // a blank the segments trim (isBlank)
 const K_STOP: i32 = 8; // where the boundary scan looks closer: line breaks, CJK stops, `\\`, `.!?;`
 const K_SEP: i32 = 16; // a list separator: `,` `|` tab
 const K_DIGIT: i32 = 32;
-const K_HINT: i32 = 64; // where a JSON hint can start: `"` `[` `{`
+const K_FIELD: i32 = 64; // what a JSON field's scan stops at: a structural unit (`{}[],:`), `@` or `/`
 const K_QUOTE: i32 = 128; // an opening quote of quoted-mention.ts: `"` `'` and the typographic ones
+
+// The units where a JSON hint can start (`"` `[` `{`, `hintLanes`) and those of K_QUOTE (`buildClasses`, `quoteLanes`).
+const BRACKET: i32 = 0x5b;
+const BRACE: i32 = 0x7b;
+const APOSTROPHE: i32 = 0x27;
+const LEFT_DOUBLE: i32 = 0x201c;
+const LEFT_SINGLE: i32 = 0x2018;
+const GUILLEMET: i32 = 0xab;
+const LOW_DOUBLE: i32 = 0x201e;
 
 let classesOff: usize = 0;
 let weightsOff: usize = 0;
@@ -74,16 +84,12 @@ export function buildClasses(at: usize): void {
     if (isStop(c)) k |= K_STOP;
     if (isListSeparator(c)) k |= K_SEP;
     if (c >= 0x30 && c <= 0x39) k |= K_DIGIT;
-    if (c == QUOTE || c == 0x5b || c == 0x7b) k |= K_HINT;
-    if (c == QUOTE || c == 0x27 || c == 0x201c || c == 0x2018 || c == 0xab || c == 0x201e) k |= K_QUOTE;
+    if (isStructural(c) || c == 0x40 || c == 0x2f) k |= K_FIELD;
+    if (c == QUOTE || c == APOSTROPHE || c == LEFT_DOUBLE || c == LEFT_SINGLE || c == GUILLEMET || c == LOW_DOUBLE)
+      k |= K_QUOTE;
     store<u8>(at + <usize>c, <u8>k);
   }
   classesOff = at;
-}
-
-@inline
-function classOf(c: i32): i32 {
-  return <i32>load<u8>(classesOff + <usize>c);
 }
 
 /** The model: where its weights are, its bucket count and its feature families (bit n: character n-grams). */
@@ -290,24 +296,33 @@ function features(start: i32, end: i32): i32 {
 
 
 /**
- * `features` for the shipped family alone (character 4-grams and words): the same features with fewer locals and
- * tests a unit (the 4-gram hashed from the three units before and the current one, then shifted).
+ * The symbols of one segment, one i32 each (features4w's first pass): a leading space, then at most one a unit and the
+ * closing space, so at most MAX_SEGMENT + 2 of them.
+ */
+const SYMBOLS: usize = memory.data(4 * (MAX_SEGMENT + 16), 16);
+
+/**
+ * `features` for the shipped family alone (character 4-grams and words). A first pass hashes the words (their
+ * unigrams and bigrams summed as each word ends) and writes the segment's symbols (spaces collapsed, digits folded:
+ * the symbols `features` hashes its n-grams over) to SYMBOLS; a second hashes their 4-grams four at a time (i32x4
+ * lanes, each the scalar hash of one 4-gram, then each lane's weight looked up). The same features as `features`, so
+ * the same count, and the same integer sum in another order.
  */
 function features4w(start: i32, end: i32): i32 {
+  // Every segment `emit` visits is at most MAX_SEGMENT units; a longer one would overrun SYMBOLS.
+  if (end - start > MAX_SEGMENT) return features(start, end);
   const weights = weightsOff;
   const m = mask;
   const classes = classesOff;
   const text = textOff;
-  const s4 = FNV_OFFSET ^ (SEED_CHAR * 4);
   let count = 0;
   let sum = 0;
   let c1 = SPACE;
-  let c2 = 0;
-  let c3 = 0;
-  let seen = 1;
   let wordHash = FNV_OFFSET;
   let previousWord = 0;
   let state = 0; // bit 0: in a word; bit 1: a previous word
+  store<i32>(SYMBOLS, SPACE);
+  let out = SYMBOLS + 4;
   const last = text + (<usize>end << 1);
   for (let p = text + (<usize>start << 1); p <= last; p += 2) {
     let c = p == last ? SPACE : <i32>load<u16>(p);
@@ -332,15 +347,44 @@ function features4w(start: i32, end: i32): i32 {
         c = SPACE;
       }
     }
-    seen++;
-    if (seen >= 4) {
-      const h = ((((s4 ^ c3) * FNV_PRIME ^ c2) * FNV_PRIME ^ c1) * FNV_PRIME ^ c) * FNV_PRIME;
-      sum += weightOf(fmix32(h), weights, m);
-      count++;
-    }
-    c3 = c2;
-    c2 = c1;
+    store<i32>(out, c);
+    out += 4;
     c1 = c;
+  }
+  // A 4-gram ends at each symbol from the fourth on (`features`' `seen >= 4`).
+  const symbols = <i32>((out - SYMBOLS) >> 2);
+  if (symbols < 4) {
+    featureSum = sum;
+    return count;
+  }
+  count += symbols - 3;
+  const seed = i32x4.splat(FNV_OFFSET ^ (SEED_CHAR * 4));
+  const prime = i32x4.splat(FNV_PRIME);
+  const m1 = i32x4.splat(0x85ebca6b);
+  const m2 = i32x4.splat(0xc2b2ae35);
+  let j = 3;
+  for (; j + 3 < symbols; j += 4) {
+    const at = SYMBOLS + (<usize>(j - 3) << 2);
+    let h = i32x4.mul(v128.xor(seed, v128.load(at)), prime);
+    h = i32x4.mul(v128.xor(h, v128.load(at, 4)), prime);
+    h = i32x4.mul(v128.xor(h, v128.load(at, 8)), prime);
+    h = i32x4.mul(v128.xor(h, v128.load(at, 12)), prime);
+    h = v128.xor(h, i32x4.shr_u(h, 16));
+    h = i32x4.mul(h, m1);
+    h = v128.xor(h, i32x4.shr_u(h, 13));
+    h = i32x4.mul(h, m2);
+    h = v128.xor(h, i32x4.shr_u(h, 16));
+    sum += weightOf(i32x4.extract_lane(h, 0), weights, m);
+    sum += weightOf(i32x4.extract_lane(h, 1), weights, m);
+    sum += weightOf(i32x4.extract_lane(h, 2), weights, m);
+    sum += weightOf(i32x4.extract_lane(h, 3), weights, m);
+  }
+  // The last symbols' 4-grams, fewer than four, one at a time.
+  const s4 = FNV_OFFSET ^ (SEED_CHAR * 4);
+  for (; j < symbols; j++) {
+    const at = SYMBOLS + (<usize>(j - 3) << 2);
+    const h = ((((s4 ^ load<i32>(at)) * FNV_PRIME ^ load<i32>(at, 4)) * FNV_PRIME ^ load<i32>(at, 8)) * FNV_PRIME ^ load<i32>(at, 12)) * FNV_PRIME;
+    sum += weightOf(fmix32(h), weights, m);
   }
   featureSum = sum;
   return count;
@@ -348,10 +392,16 @@ function features4w(start: i32, end: i32): i32 {
 
 // ---- segmentation (scorer/segments.ts) ----
 
-function visit(a: i32, b: i32): void {
+/**
+ * `alone`: no other segment has this one's line (a data unit visited whole). In reporting mode such a segment shorter
+ * than MIN_REPORTED_LENGTH is never reported: not alone (too short), nor in a pair (a pair is two segments of one
+ * line), so its features are not computed (`pass`).
+ */
+function visit(a: i32, b: i32, alone: bool): void {
   const index = total++;
   if (reporting) {
-    report(a, b, only4w ? features4w(a, b) : features(a, b));
+    if (alone && b - a < MIN_REPORTED_LENGTH) pass(a, b);
+    else report(a, b, only4w ? features4w(a, b) : features(a, b));
     return;
   }
   if (index < skip || index - skip >= recCap) return;
@@ -420,6 +470,20 @@ function keep(a: i32, b: i32, sum: i32, count: i32): void {
   storeRecord(a, b, sum, count);
 }
 
+/**
+ * `report` of a segment that cannot be reported (`visit`): the one before the next segment, with no features, so it
+ * pairs with none (a pair needs the previous segment's count above zero; the next segment has another line anyway).
+ */
+function pass(a: i32, b: i32): void {
+  previousStart = a;
+  previousEnd = b;
+  previousLine = line;
+  previousSum = 0;
+  previousCount = 0;
+  previousLogit = -Infinity;
+  previousHit = false;
+}
+
 /** `scoreText`'s visitor: a segment reported alone, or with the one before it as a pair. */
 function report(a: i32, b: i32, count: i32): void {
   const sum = featureSum;
@@ -456,6 +520,7 @@ function emit(from: i32, to: i32, unquote: bool): void {
     a++;
     b--;
   }
+  const whole = b - a <= MAX_SEGMENT;
   while (b - a > MAX_SEGMENT) {
     let cut = a + MAX_SEGMENT;
     for (let k = cut; k > a + MAX_SEGMENT / 2; k--) {
@@ -464,11 +529,12 @@ function emit(from: i32, to: i32, unquote: bool): void {
         break;
       }
     }
-    visit(a, cut);
+    visit(a, cut, false);
     a = cut;
     while (a < b && isBlank(unit(a))) a++;
   }
-  if (b > a) visit(a, b);
+  // A data unit (`unquote`) visited in one piece is alone on its line: `dataUnit` numbers each apart.
+  if (b > a) visit(a, b, unquote && whole);
 }
 
 /** A data unit: numbered apart. */
@@ -478,22 +544,35 @@ function dataUnit(a: i32, b: i32): void {
   emit(a, b, true);
 }
 
-/** The separator of a list in `[from, to)` (`listSeparator` of the reference), or -1. */
-function listSeparator(from: i32, to: i32): i32 {
+/**
+ * The separator of a list in `[from, to)` (`listSeparator` of the reference), or -1. `separators` counts the sentence's
+ * `,` `|` and tabs, quoted or not: no separator occurs more often outside quotes, so once the words outnumber what
+ * that many values allow (`2 * (separators + 1)`), it is no list whatever follows, and the scan stops there.
+ */
+function listSeparator(from: i32, to: i32, separators: i32): i32 {
   let commas = 0;
   let pipes = 0;
   let tabs = 0;
   let wordCount = 0;
   let quoted = false;
   let inWord = false;
+  const wordBound = 2 * (separators + 1);
+  const classes = classesOff;
+  const text = textOff;
   for (let k = from; k < to; k++) {
-    const c = unit(k);
+    const c = <i32>load<u16>(text + (<usize>k << 1));
+    const kind = <i32>load<u8>(classes + <usize>c);
     if (c == QUOTE) quoted = !quoted;
-    else if (!quoted && c == 0x2c) commas++;
-    else if (!quoted && c == 0x7c) pipes++;
-    else if (!quoted && c == 0x09) tabs++;
-    const wordy = !isBlank(c) && !isListSeparator(c);
-    if (wordy && !inWord) wordCount++;
+    else if (!quoted && (kind & K_SEP) != 0) {
+      if (c == 0x2c) commas++;
+      else if (c == 0x7c) pipes++;
+      else tabs++;
+    }
+    const wordy = (kind & (K_BLANK | K_SEP)) == 0;
+    if (wordy && !inWord) {
+      wordCount++;
+      if (wordCount > wordBound) return -1;
+    }
     inWord = wordy;
   }
   let most = commas > pipes ? commas : pipes;
@@ -503,8 +582,8 @@ function listSeparator(from: i32, to: i32): i32 {
 }
 
 /** `[from, to)` as list values when it is a list; false when it is not. */
-function asList(from: i32, to: i32): bool {
-  const separator = listSeparator(from, to);
+function asList(from: i32, to: i32, separators: i32): bool {
+  const separator = listSeparator(from, to, separators);
   if (separator == -1) return false;
   let start = from;
   let quoted = false;
@@ -560,7 +639,7 @@ function asValueRun(from: i32, to: i32): bool {
  */
 @inline
 function jsonPiece(a: i32, b: i32, separators: i32, marks: i32): void {
-  if (separators >= 3 && asList(a, b)) return;
+  if (separators >= 3 && asList(a, b, separators)) return;
   if (marks >= 3 && asValueRun(a, b)) return;
   dataUnit(a, b);
 }
@@ -574,6 +653,8 @@ function jsonFields(from: i32, to: i32): void {
   for (let k = from; k < to; k++) {
     const c = unit(k);
     const kind = <i32>load<u8>(classes + <usize>c);
+    // Only structural units, separators and marks change what this loop keeps.
+    if ((kind & (K_FIELD | K_SEP)) == 0) continue;
     if (isStructural(c)) {
       // The non-blank units either side (the reference's `neighbour`, and where they are for the quote test).
       let last = k - 1;
@@ -630,10 +711,58 @@ function hintEnd(p: i32): i32 {
   return -1;
 }
 
+/** Whether a JSON hint can start at a unit (`hintLanes` tests the same units). */
+@inline
+function isHintStart(c: i32): bool {
+  return c == QUOTE || c == BRACKET || c == BRACE;
+}
+
+/** Bit `i` set when unit `p + i` of the text is one where a JSON hint can start, for the eight units from `p`. */
+@inline
+function hintLanes(p: i32): i32 {
+  const v = v128.load(textOff + (<usize>p << 1));
+  const hit = v128.or(
+    i16x8.eq(v, i16x8.splat(<i16>QUOTE)),
+    v128.or(i16x8.eq(v, i16x8.splat(<i16>BRACKET)), i16x8.eq(v, i16x8.splat(<i16>BRACE))),
+  );
+  return i16x8.bitmask(hit);
+}
+
+/** Bit `i` set when unit `p + i` of the text is a K_QUOTE unit, for the eight units from `p`. */
+@inline
+function quoteLanes(p: i32): i32 {
+  const v = v128.load(textOff + (<usize>p << 1));
+  const hit = v128.or(
+    v128.or(
+      v128.or(i16x8.eq(v, i16x8.splat(<i16>QUOTE)), i16x8.eq(v, i16x8.splat(<i16>APOSTROPHE))),
+      v128.or(i16x8.eq(v, i16x8.splat(<i16>LEFT_DOUBLE)), i16x8.eq(v, i16x8.splat(<i16>LEFT_SINGLE))),
+    ),
+    v128.or(i16x8.eq(v, i16x8.splat(<i16>GUILLEMET)), i16x8.eq(v, i16x8.splat(<i16>LOW_DOUBLE))),
+  );
+  return i16x8.bitmask(hit);
+}
+
+/**
+ * The first unit where a JSON hint can start at or after `p` among whole runs of eight units, or where fewer than
+ * eight are left (the caller tests each of those): no hint starts at a unit skipped.
+ */
+@inline
+function skipToHint(p: i32): i32 {
+  let at = p;
+  while (at + 8 <= textLen) {
+    const lanes = hintLanes(at);
+    if (lanes != 0) return at + ctz(lanes);
+    at += 8;
+  }
+  return at;
+}
+
 /** The start of the next JSON hint match from `hintScan` (the global regex's next match), or `textLen`. */
 function nextHint(): i32 {
   for (let p = hintScan; p < textLen; p++) {
-    if ((classOf(unit(p)) & K_HINT) == 0) continue;
+    p = skipToHint(p);
+    if (p >= textLen) break;
+    if (!isHintStart(unit(p))) continue;
     const end = hintEnd(p);
     if (end >= 0) {
       hintScan = end;
@@ -652,7 +781,7 @@ function close(from: i32, to: i32, separators: i32, marks: i32): void {
     line++;
     // A sentence with fewer than three separators is no list, with fewer than three `@` or `/` no run of values (the
     // reference rules them out by the same counts).
-  } else if (separators >= 3 && asList(from, to)) line++;
+  } else if (separators >= 3 && asList(from, to, separators)) line++;
   else if (marks >= 3 && asValueRun(from, to)) line++;
   else emit(from, to, false);
 }
@@ -748,7 +877,7 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
 /**
  * Writes the offsets of the opening quotes among the `n` units at `text`, from unit `from` on, to `out` (i32 each),
  * ascending, at most `cap` of them; returns how many (`cap` when there may be more: the host asks again after the
- * last one).
+ * last one). Only quotes that may follow a naming cue (`mayFollowCue`) are listed.
  */
 export function findQuotes(text: usize, n: i32, from: i32, out: usize, cap: i32): i32 {
   const classes = classesOff;
@@ -756,6 +885,16 @@ export function findQuotes(text: usize, n: i32, from: i32, out: usize, cap: i32)
   textLen = n;
   let count = 0;
   for (let i = from; i < n; i++) {
+    // Eight units at a time up to the next K_QUOTE unit: every unit skipped is none.
+    while (i + 8 <= n) {
+      const lanes = quoteLanes(i);
+      if (lanes != 0) {
+        i += ctz(lanes);
+        break;
+      }
+      i += 8;
+    }
+    if (i >= n) break;
     const c = <i32>load<u16>(text + (<usize>i << 1));
     if ((<i32>load<u8>(classes + <usize>c) & K_QUOTE) == 0) continue;
     if (!mayFollowCue(i)) continue;
@@ -767,17 +906,67 @@ export function findQuotes(text: usize, n: i32, from: i32, out: usize, cap: i32)
 }
 
 /**
+ * The naming cues' last words (the host's CUE_LAST_WORDS, written by the host through `cueWords`): an index of 128
+ * entries by a word's last unit (u16 start into the words, u16 count), then the words, each a length byte and its
+ * units (ASCII, lower case).
+ */
+const CUE_INDEX_BYTES: i32 = 128 * 4;
+const CUE_BYTES: i32 = 4096;
+const CUES: usize = memory.data(CUE_BYTES, 16);
+/** Whether the host has written the cue words (until then any letter or dot may end one). */
+let cuesWritten = false;
+
+/** Where the host writes the cue words: CUE_BYTES bytes, the index then the words (`cueWordsWritten` after). */
+export function cueWordsAt(): usize {
+  return CUES;
+}
+
+/** The room at `cueWordsAt`, in bytes. */
+export function cueWordsBytes(): i32 {
+  return CUE_BYTES;
+}
+
+/** The cue words are written: `findQuotes` lists only quotes after one of them (or after a `,` / `:`). */
+export function cueWordsWritten(): void {
+  cuesWritten = true;
+}
+
+/**
+ * Whether the units before `end` end with a cue word in any ASCII case, as the host's `endsWithCueWord` reads them
+ * (`| 0x20` on each unit, compared with the word's lower-case units).
+ */
+function endsWithCueWord(end: i32): bool {
+  if (end <= 0) return false;
+  const last = unit(end - 1) | 0x20;
+  if (last >= 128) return false;
+  const entry = CUES + (<usize>last << 2);
+  let word = CUES + <usize>CUE_INDEX_BYTES + <usize>load<u16>(entry);
+  const words = <i32>load<u16>(entry, 2);
+  for (let w = 0; w < words; w++) {
+    const length = <i32>load<u8>(word);
+    const from = end - length;
+    if (from >= 0) {
+      let k = 0;
+      while (k < length && (unit(from + k) | 0x20) == <i32>load<u8>(word + 1 + <usize>k)) k++;
+      if (k == length) return true;
+    }
+    word += 1 + <usize>length;
+  }
+  return false;
+}
+
+/**
  * Whether what comes before the quote at `q` can end a naming cue, as the host's `mayOpenQuotedMention` reads it: at
- * most three regex spaces back, an ASCII letter or a dot (the end of a cue word; `| 0x20` as the host compares), or a
- * `,` / `:` with a unit before it that a cue word or an attack noun's gap can end on (not `.!?:"` nor a line break,
- * or a letter or dot). A superset of the quotes the host's test passes (`"key": "value"` is left out).
+ * most three regex spaces back, the end of a cue word, or a `,` / `:` with a unit before it that a cue word or an
+ * attack noun's gap can end on (not `.!?:"` nor a line break, or a letter or dot). A superset of the quotes the
+ * host's test passes (`"key": "value"` and `"bug"` are left out); exactly its test where no `,` / `:` comes first.
  */
 function mayFollowCue(q: i32): bool {
   let k = q - 1;
   for (let s = 0; s < 3 && k >= 0 && isRegexSpace(unit(k)); s++) k--;
   if (k < 0) return false;
   const c = unit(k);
-  if (c != 0x2c && c != 0x3a) return isCueEnd(c);
+  if (c != 0x2c && c != 0x3a) return cuesWritten ? endsWithCueWord(k + 1) : isCueEnd(c);
   const before = at(k - 1);
   if (before < 0) return false;
   return isCueEnd(before) || !(before == 0x2e || before == 0x21 || before == 0x3f || before == 0x3a || before == QUOTE || before == 0x0a);

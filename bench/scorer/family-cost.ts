@@ -3,7 +3,8 @@
  * the family of the default output plan with `injection.scorer` off and on (the engine's own path: resolvePolicy,
  * createDetectorSet, ScanPlans, so the second opinion and the shared reading view are counted as they run), CPU time
  * of whole passes over about 1 MB (a new text each round: the documents rotated), interleaved rounds, medians; the model's share is the median of the per-round
- * differences (each round times both in the same stretch of machine load).
+ * differences (each round times both in the same stretch of machine load). With a reference, each ratio of this
+ * checkout to the reference is the median of the per-round ratios (both checkouts timed in the same round).
  *
  *   npx tsx bench/scorer/family-cost.ts --rounds=9 [--reference=/tmp/ref-injmodel]
  */
@@ -110,6 +111,19 @@ async function main(): Promise<void> {
       console.log(
         `| ${set.name} | reference: the model alone after the view | ${share("reference: view + model", "reference: view")} | |`,
       );
+      // This checkout over the reference, round by round (both timed in the same stretch of load), then the median.
+      const ratio = (on: string, off: string) => {
+        const mine = list(on).map((t, i) => t - list(off)[i]!);
+        const theirs = list(`reference: ${on}`).map((t, i) => t - list(`reference: ${off}`)[i]!);
+        return median(mine.map((t, i) => t / theirs[i]!)).toFixed(3);
+      };
+      const whole = (name: string) =>
+        median(list(name).map((t, i) => t / list(`reference: ${name}`)[i]!)).toFixed(3);
+      console.log(
+        `| ${set.name} | **ratio: the model alone after the view** (median of per-round ratios) | ${ratio("view + model", "view")} | |`,
+      );
+      console.log(`| ${set.name} | ratio: the model's share | ${ratio("rules + model", "rules")} | |`);
+      console.log(`| ${set.name} | ratio: rules + model | ${whole("rules + model")} | |`);
     }
   }
 }

@@ -12,7 +12,7 @@ import { MODULE_BASE64 } from "../../../../shared/wasm/injection-scorer.generate
 import { doubled } from "../phrase-triggers.js";
 import { mentionRanges } from "./mention-blanks.js";
 import type { ScorerModel } from "./model.js";
-import { mayOpenQuotedMention } from "./segments.js";
+import { CUE_LAST_WORDS, mayOpenQuotedMention } from "./segments.js";
 
 interface ScorerExports {
   readonly memory: WasmMemory;
@@ -21,6 +21,9 @@ interface ScorerExports {
   segment(text: number, n: number, records: number, cap: number, first: number, quotes: boolean): number;
   findQuotes(text: number, n: number, from: number, out: number, cap: number): number;
   keptRecords(): number;
+  cueWordsAt(): number;
+  cueWordsBytes(): number;
+  cueWordsWritten(): void;
   configureReport(on: boolean, bias: number, scale: number, minLogit: number, pairs: boolean): void;
   overflowed(): number;
 }
@@ -171,6 +174,7 @@ class ScorerModule {
     if (this.#model === undefined) {
       this.#grow(WEIGHTS_AT);
       this.#exports.buildClasses(CLASSES_AT);
+      this.#writeCueWords();
     }
     const size = model.weights.length;
     if (this.#model === undefined || this.#model.weights.length !== size) this.#capacity = 0;
@@ -180,6 +184,41 @@ class ScorerModule {
     this.#exports.configure(WEIGHTS_AT, model.config.bucketsLog2, sizes, model.config.words);
     this.#model = model;
     this.#refresh();
+  }
+
+  /**
+   * Writes CUE_LAST_WORDS into the module, so its quote list leaves out the quotes no cue word ends before (most
+   * quotes: a JSON value's closing quote after a letter). Laid out as the module reads them: 128 index entries by a
+   * word's last unit (u16 offset into the words, u16 count), then each word as a length byte and its units. Left
+   * unwritten when a word is not ASCII or they do not fit: the module then lists its wider superset, and
+   * `mayOpenQuotedMention` decides either way.
+   */
+  #writeCueWords(): void {
+    const byLast = new Map<number, string[]>();
+    for (const word of CUE_LAST_WORDS) {
+      const last = word.charCodeAt(word.length - 1);
+      byLast.set(last, [...(byLast.get(last) ?? []), word]);
+    }
+    // The module reads the index as little-endian u16 pairs, whatever the host's byte order.
+    const index = new DataView(new ArrayBuffer(128 * 4));
+    const words: number[] = [];
+    for (const [last, list] of byLast) {
+      if (last >= 128) return;
+      index.setUint16(last * 4, words.length, true);
+      index.setUint16(last * 4 + 2, list.length, true);
+      for (const word of list) {
+        const units = Array.from(word, (ch) => ch.charCodeAt(0));
+        if (units.length > 255 || units.some((u) => u >= 128)) return;
+        words.push(units.length, ...units);
+      }
+    }
+    const exports = this.#exports;
+    if (index.byteLength + words.length > exports.cueWordsBytes()) return;
+    const at = exports.cueWordsAt();
+    const memory = new Uint8Array(exports.memory.buffer);
+    memory.set(new Uint8Array(index.buffer), at);
+    memory.set(words, at + index.byteLength);
+    exports.cueWordsWritten();
   }
 
   /** Room for a text of `n` units and its records after the weights. */

@@ -283,9 +283,7 @@ export function corpusDocuments(root: string): CorpusDoc[] {
       .map(({ text, positive, part }) => ({
         text,
         positive,
-        source: positive
-          ? "authored attacks, composed (issue 18's classes)"
-          : "authored benign, composed (same shapes)",
+        source: positive ? "authored attacks, composed from parts" : "authored benign, composed look-alikes",
         part,
       })),
     // The classes corpus measures (dev, report) and is not trained on unless TOLLGATE_CLASSES_TRAINED=1: trained on

@@ -25,7 +25,7 @@ export interface ComposedDoc {
 type Pick = <T>(xs: readonly T[]) => T;
 
 /** The part's slice of a list: train takes indices 0, 1, 2 mod 5, dev 3, report 4. */
-function slice<T>(xs: readonly T[], part: Part): T[] {
+export function partSlice<T>(xs: readonly T[], part: Part): T[] {
   const want = part === "train" ? [0, 1, 2] : part === "dev" ? [3] : [4];
   return xs.filter((_, i) => want.includes(i % 5));
 }
@@ -157,9 +157,9 @@ const OTHER_ACTIONS = [
 function action(pick: Pick, part: Part): string {
   const kind = pick([0, 0, 1, 2]);
   if (kind === 0)
-    return `${pick(EXFIL_VERBS)} ${pick(slice(SECRETS, part))} ${pick(slice(DESTINATIONS, part))}`;
-  if (kind === 1) return `${pick(DESTROY_VERBS)} ${pick(slice(ASSETS, part))}`;
-  return pick(slice(OTHER_ACTIONS, part));
+    return `${pick(EXFIL_VERBS)} ${pick(partSlice(SECRETS, part))} ${pick(partSlice(DESTINATIONS, part))}`;
+  if (kind === 1) return `${pick(DESTROY_VERBS)} ${pick(partSlice(ASSETS, part))}`;
+  return pick(partSlice(OTHER_ACTIONS, part));
 }
 
 /** Tools with spelled-out arguments (named, then called as JSON, keyword or shell arguments). */
@@ -406,9 +406,9 @@ const HOSTS = [
 
 /** A list of URLs (ids and action words in the paths), joined one of several ways: benign tool output. */
 function urlList(pick: Pick, part: Part): string {
-  const resources = slice(RESOURCES, part);
-  const actions = slice(ACTION_WORDS, part);
-  const hosts = slice(HOSTS, part);
+  const resources = partSlice(RESOURCES, part);
+  const actions = partSlice(ACTION_WORDS, part);
+  const hosts = partSlice(HOSTS, part);
   const n = pick([3, 4, 5, 6, 8]);
   const urls: string[] = [];
   for (let i = 0; i < n; i++) {
@@ -599,11 +599,11 @@ const TRAIN_PER_FRAME = Number(process.env.TOLLGATE_COMPOSED_TRAIN_PER_FRAME ?? 
 export function composedDocs(): ComposedDoc[] {
   const out: ComposedDoc[] = [];
   for (const part of ["train", "dev", "report"] as const) {
-    const carriers = slice(CARRIERS, part);
+    const carriers = partSlice(CARRIERS, part);
     const perFrame = part === "train" ? TRAIN_PER_FRAME : PER_FRAME;
     for (const [cls, frames] of Object.entries(ATTACKS)) {
       const pick = pickerFor(`attack ${part} ${cls}`);
-      for (const frame of slice(frames, part))
+      for (const frame of partSlice(frames, part))
         for (let i = 0; i < perFrame; i++)
           out.push({
             text: pick(carriers)(frame(pick, action(pick, part), part), pick),
@@ -614,8 +614,8 @@ export function composedDocs(): ComposedDoc[] {
     }
     for (const [cls, frames] of Object.entries(BENIGN)) {
       const pick = pickerFor(`benign ${part} ${cls}`);
-      const tasks = slice(TASKS, part);
-      for (const frame of slice(frames, part))
+      const tasks = partSlice(TASKS, part);
+      for (const frame of partSlice(frames, part))
         for (let i = 0; i < perFrame; i++)
           out.push({
             text: pick(carriers)(frame(pick, pick(tasks), part), pick),

@@ -443,6 +443,27 @@ function SHIPPED_ABOUT(): string {
 
 const pct = (hit: number, n: number) => `${hit}/${n} (${((100 * hit) / n).toFixed(1)}%)`;
 
+/**
+ * One configuration off the grid: `--buckets=<log2> --chars=<sizes, e.g. 4 or 34> --l2=<x> [--no-words]` (any one
+ * given; the rest default to the shipped 16, 4, 1e-4, words on).
+ */
+function customCandidate(): Candidate | undefined {
+  const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const buckets = arg("buckets");
+  const chars = arg("chars");
+  const l2 = arg("l2");
+  const noWords = process.argv.includes("--no-words");
+  if (buckets === undefined && chars === undefined && l2 === undefined && !noWords) return undefined;
+  return {
+    config: {
+      bucketsLog2: Number(buckets ?? 16),
+      charSizes: chars === undefined ? [4] : [...chars].map(Number),
+      words: !noWords,
+    },
+    l2: Number(l2 ?? 1e-4),
+  };
+}
+
 async function main(): Promise<void> {
   const root = corporaRoot(process.argv.slice(2).find((a) => !a.startsWith("-")));
   const pairs = !process.argv.includes("--no-pairs");
@@ -488,7 +509,13 @@ async function main(): Promise<void> {
     for (const l2 of [1e-6, 1e-5, 1e-4])
       grid.push({ config: { bucketsLog2: 16, charSizes, words: true }, l2 });
   const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
-  const chosenGrid = only === undefined ? grid : only.split(",").map((i) => grid[Number(i)]!);
+  const custom = customCandidate();
+  const chosenGrid =
+    custom !== undefined
+      ? [custom]
+      : only === undefined
+        ? grid
+        : only.split(",").map((i) => grid[Number(i)]!);
   let best: Fitted | undefined;
   for (const candidate of chosenGrid) {
     console.log(

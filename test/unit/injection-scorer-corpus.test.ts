@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classDocs } from "../../bench/scorer/authored-classes.js";
+import { composedDocs, partSlice } from "../../bench/scorer/authored-composed.js";
 import { familyDocs } from "../../bench/scorer/authored-families.js";
 import { wideAuthoredDocs } from "../../bench/scorer/authored-wide.js";
 import { corporaRoot, corpusDocuments, partOf } from "../../bench/scorer/corpora.js";
@@ -111,5 +112,48 @@ describe("injection scorer: the classes corpus", () => {
       if (seen !== undefined && seen !== d.part) expect.fail(`${d.cls} text in ${seen} and ${d.part}`);
       partOfText.set(d.text, d.part);
     }
+  });
+});
+
+/**
+ * The composed corpus (bench/scorer/authored-composed.ts, session 16): trained on, so its dev part must measure
+ * framings, carriers and objects train never holds. Every list is cut by `partSlice`; the three slices partition it.
+ */
+describe("injection scorer: the composed corpus", () => {
+  const docs = composedDocs();
+
+  it("is the same on every run", () => {
+    expect(composedDocs()).toEqual(docs);
+  });
+
+  it("cuts every list into three disjoint slices that cover it", () => {
+    const list = Array.from({ length: 23 }, (_, i) => i);
+    const slices = (["train", "dev", "report"] as const).map((p) => partSlice(list, p));
+    expect(slices.flat().sort((a, b) => a - b)).toEqual(list);
+    expect(new Set(slices.flat()).size).toBe(list.length);
+    expect(slices.map((s) => s.length)).toEqual([15, 4, 4]);
+  });
+
+  it("has attacks and benign texts of every class in every part, and never a text in two parts", () => {
+    const classes = [...new Set(docs.filter((d) => d.positive).map((d) => d.cls))];
+    expect(classes.length).toBe(7);
+    for (const part of ["train", "dev", "report"] as const)
+      for (const cls of classes) {
+        expect(docs.some((d) => d.positive && d.cls === cls && d.part === part)).toBe(true);
+        expect(docs.some((d) => !d.positive && d.cls === cls && d.part === part)).toBe(true);
+      }
+    const partOfText = new Map<string, string>();
+    for (const d of docs) {
+      expect(partOfText.get(d.text) ?? d.part).toBe(d.part);
+      partOfText.set(d.text, d.part);
+    }
+  });
+
+  it("is trained on unless TOLLGATE_COMPOSED_TRAINED=0, as its own sources", () => {
+    const corpus = corpusDocuments(corporaRoot()).filter((d) => /, composed /.test(d.source));
+    expect(corpus.length).toBe(docs.length);
+    expect(corpus.filter((d) => d.part === "train").length).toBe(
+      docs.filter((d) => d.part === "train").length,
+    );
   });
 });

@@ -95,6 +95,19 @@ describe("injection scorer: inference", () => {
     expect(matches(text)).toEqual([]);
   });
 
+  // Session 16: lists of URLs whose paths hold action words ("export", "send", "delete"), behind a label, scored as
+  // one instruction with the weights of session 15 (logit 3.73 at threshold 1.381 for the first). Written for this
+  // test, not taken from the composed corpus the model is now trained on (bench/scorer/authored-composed.ts). Still
+  // flagged, and not listed here: such a list inside an MCP envelope carried as text, where `"text":"` is blanked as
+  // a quoted mention (bench/results/2026-11-27-s16-injmodel.md).
+  it.each([
+    "Endpoints changed in 3.2: https://api.example.net/v3/invoices/export https://api.example.net/v3/users/delete https://api.example.net/v3/tokens https://api.example.net/v3/webhooks/forward",
+    "Broken links found: https://shop.example.org/cart/share https://shop.example.org/orders/5512 https://shop.example.org/api/export https://cdn.example.org/images/77/upload",
+    "Changed endpoints: https://api.example.net/v1/orders/export, https://api.example.net/v1/orders/send, https://api.example.net/v1/keys, https://api.example.net/v1/users/88412/reset",
+  ])("leaves a labelled list of URLs with action words in their paths alone: %s", (text) => {
+    expect(matches(text)).toEqual([]);
+  });
+
   it("is deterministic: same spans and logits on every run and every detector instance", () => {
     const text = [...FILLER, PLANTED, ...FILLER].join(" ");
     const model = decodeScorerModel(SCORER_WEIGHTS);

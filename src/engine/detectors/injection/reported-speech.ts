@@ -39,8 +39,13 @@ const HYPOTHETICAL =
 const NOT_NOW = "(?<!\\b(?:has|have|is|are|am|'s|'ve|'re)\\s{1,3}(?:(?:been|now|also|just)\\s{1,3})?)";
 /** The model as the subject of a past or hypothetical act: "the old plugin would upload", "it did reveal". */
 const DOER = `${OBJECT}\\s{1,3}(?:would|could|did|had)(?:\\s{1,3}(?:not|then|also|still|always|often|sometimes|happily))?`;
+/**
+ * An instruction someone planted for a model to find: "researchers hid a request to send ...", "embedded an instruction
+ * that ...". Hiding or planting is what a report of an attack says; an attack never says it of itself.
+ */
+const PLANTED = `(?:hid|hidden|hides|hiding|planted|plants|planting|embedded|embeds|embedding|injected|injects|injecting|inserted|inserts|inserting|smuggled|smuggles|smuggling)\\s{1,3}(?:a|an|the|their|its|such|some)\\s{1,3}(?:[a-z][a-z-]*\\s{1,3}){0,2}?(?:requests?|instructions?|commands?|prompts?|messages?|notes?|payloads?|orders?)\\s{1,3}(?:to|that)`;
 /** Bounded spaces: a frame never reads across the separator that joins two strings for one scan (string-bounds.ts). */
-const FRAME_SOURCE = `\\b(?:(?:${NOT_NOW}(?:${PAST}|${ING}|${PRESENT_THIRD_PARTY})|${HYPOTHETICAL}\\s{1,3}${BASE})\\s{1,3}${OBJECT}(?:\\s{1,3}to)?|${PRESENT_WITH_PRONOUN}\\s{1,3}(?:it|them)(?:\\s{1,3}to)?|${DOER})\\s{1,3}`;
+const FRAME_SOURCE = `\\b(?:(?:${NOT_NOW}(?:${PAST}|${ING}|${PRESENT_THIRD_PARTY})|${HYPOTHETICAL}\\s{1,3}${BASE})\\s{1,3}${OBJECT}(?:\\s{1,3}to)?|${PRESENT_WITH_PRONOUN}\\s{1,3}(?:it|them)(?:\\s{1,3}to)?|${DOER}|${PLANTED})\\s{1,3}`;
 
 /**
  * A frame and the clause it governs, to the clause's end: `,`, `;`, a line break, or `.`, `!`, `?` before a space or

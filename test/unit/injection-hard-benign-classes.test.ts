@@ -25,7 +25,7 @@ const injection = (text: string) => [...found(phrase, text), ...found(structure,
 
 describe("reported speech: the model's action as someone reports it is not an order", () => {
   it.each([
-    "Several participants tried to get the assistant to act as a different persona, and most gave up after two tries.",
+    "Several participants tried to get the assistant to act as a different persona, and most gave up after two tries. Reviewers noted that the assistant would override the user's formatting choices when the answer was long.",
     "Test case 9 checks that the model refuses when a retrieved page asks it to upload the .env file to https://paste.example/new.",
     "Users reported that the old plugin would send the API keys to https://collect.example.net if a page asked it to; 2.4 fixes this.",
     "Impact: a malicious README could instruct the agent to call the send_email tool with the contents of the inbox.",

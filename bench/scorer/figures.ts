@@ -5,7 +5,8 @@
  *
  * Without `--held-out`: dev only (the eval set's dev split and the corpus' dev part), what the model was chosen on.
  * With `--held-out`: also the eval set's test split, the corpus' report part and the blind set (bench/heldout-v2,
- * integrity-checked) and the benign set's frozen half (bench/injection-benign), as totals only (no misses by class,
+ * integrity-checked) and the frozen halves of the benign set (bench/injection-benign) and of the hard benign set
+ * (bench/injection-hard-benign), as totals only (no misses by class,
  * no rule ids). Those are for reporting: nothing is chosen on them (the blind set's
  * README says what happens to a set that is tuned on).
  */
@@ -14,6 +15,7 @@ import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { flagged } from "../eval-set/score.js";
 import { loadFrozenSamples } from "../heldout-v2/integrity.js";
 import { loadBenign } from "../injection-benign/load.js";
+import { loadHardBenign } from "../injection-hard-benign/load.js";
 import { rateWithInterval } from "../lib/stats.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 
@@ -147,6 +149,14 @@ async function benignHalf(half: "dev" | "frozen"): Promise<Item[]> {
   return docs.map((d) => ({ text: d.text, positive: false, cls: d.source }));
 }
 
+/** The hard benign set (bench/injection-hard-benign): its dev half is tuned on, its frozen half only reported. */
+function hardBenignHalf(half: "dev" | "frozen"): Item[] {
+  const { docs, missing } = loadHardBenign(half);
+  if (missing > 0)
+    console.error(`hard benign set, ${half} half: ${missing} documents missing on this machine`);
+  return docs.map((d) => ({ text: d.text, positive: false, cls: d.cls }));
+}
+
 async function main(): Promise<void> {
   const heldOut = process.argv.includes("--held-out");
   const header = [
@@ -164,6 +174,7 @@ async function main(): Promise<void> {
   await add("dev: corpus dev part", corpusPart("dev"), true);
   await add("dev: both", [...evalSet("dev"), ...corpusPart("dev")], false);
   await add("dev: benign set, dev half", await benignHalf("dev"), true);
+  await add("dev: hard benign set, dev half", hardBenignHalf("dev"), true);
   if (heldOut) {
     // Totals only on the held-out sets: their misses and the rules behind their false positives are not read
     // (session 9 rule), so nothing can be chosen on them by accident.
@@ -175,6 +186,7 @@ async function main(): Promise<void> {
       false,
     );
     await add("frozen: benign set, frozen half", await benignHalf("frozen"), false);
+    await add("frozen: hard benign set, frozen half", hardBenignHalf("frozen"), false);
   }
   console.log([...header, ...rows, "", ...notes].join("\n"));
 }

@@ -106,10 +106,50 @@ function collectTurns(text: string, out: TextMatch[], inTemplate: boolean): void
   if (first !== null) take(first);
   TURN_PATTERN.lastIndex = 0;
   for (let m = TURN_PATTERN.exec(text); m !== null; m = TURN_PATTERN.exec(text)) take(m);
-  if (!transcript) return;
+  if (!transcript || (!inTemplate && isTranscriptContent(text))) return;
   // A `## System:` line is also an Alpaca header, already reported.
   const reported = new Set(out.map((m) => m.start));
   for (const [start, end] of turns) if (!reported.has(start)) push(out, start, end);
+}
+
+/** A line that starts with a speaker's label and what they said: `User: ...`, `**Agent:** ...`, `Customer: ...`. */
+const SPEAKER_LINE =
+  /^[ \t]{0,16}(?:#{1,6}[ \t]{0,4})?(?:[*_]{1,2})?([a-z][\w .'-]{0,24}?)(?:[*_]{1,2})?[ \t]{0,4}:(?:[*_]{1,2})?[ \t]+\S/i;
+/** Roles that set the model's rules rather than speak in a conversation. */
+const RULE_ROLES = new Set(["system", "developer"]);
+/** The most lines read to judge a transcript; a longer text is judged by its first lines. */
+const MAX_TRANSCRIPT_LINES = 400;
+const MIN_SPEAKER_LINES = 4;
+const MAX_SPEAKERS = 4;
+
+/**
+ * Whether `text` is a chat transcript as content (a support log, an exported conversation) rather than tool output
+ * with a forged turn in it: it opens with a speaker line (after at most one title line); it holds at least
+ * MIN_SPEAKER_LINES speaker lines of two to MAX_SPEAKERS speakers, each of whom speaks at least twice (a `Status:` or
+ * `Order 4821:` field before a forged turn is one line of data, not a speaker); and no line is `System:` or
+ * `Developer:`. A forged turn is written into tool output addressed to the model, after the data; a transcript that
+ * is the tool's content is data, and its turns are still read by the injection rules and the model. Template tokens
+ * are never exempt (the caller asks only without one).
+ */
+function isTranscriptContent(text: string): boolean {
+  const turns = new Map<string, number>();
+  let speakerLines = 0;
+  let before = 0;
+  for (const line of text.split(/\r\n|[\n\r\u0085\u2028\u2029]/, MAX_TRANSCRIPT_LINES)) {
+    if (line.trim() === "") continue;
+    const label = SPEAKER_LINE.exec(line)?.[1]?.trim().toLowerCase();
+    if (label === undefined) {
+      // A title line may come before the first turn; any other line before it is the tool's own output.
+      if (speakerLines === 0 && ++before > 1) return false;
+      continue;
+    }
+    if (RULE_ROLES.has(label)) return false;
+    turns.set(label, (turns.get(label) ?? 0) + 1);
+    speakerLines++;
+  }
+  if (speakerLines < MIN_SPEAKER_LINES || turns.size < 2 || turns.size > MAX_SPEAKERS) return false;
+  for (const count of turns.values()) if (count < 2) return false;
+  return true;
 }
 
 /** Whether what follows a role word reads as a turn: nothing (the turn starts on the next line) or a sentence. */

@@ -16,6 +16,7 @@ import {
   WORD_START,
 } from "./phrase-triggers.js";
 import { isQuotedMention } from "./quoted-mention.js";
+import { followsReportingFrame } from "./reported-speech.js";
 import { INJECTION_RULES, type InjectionType } from "./rules.js";
 
 export { type MatchableText, toMatchableText } from "./normalise.js";
@@ -217,8 +218,9 @@ class ScanState {
       if (gate === null) continue;
       const rule = lead.rules[matchedAlternative(gate, lead.rules.length)]!;
       const matchEnd = lead.any.lastIndex;
-      // Writing about an attack that names its phrase in quotes addresses nobody (quoted-mention.ts).
-      if (!isQuotedMention(opened, start, matchEnd)) {
+      // Writing about an attack that names its phrase in quotes (quoted-mention.ts), or that reports what a model
+      // was made to do (reported-speech.ts), addresses nobody.
+      if (!isQuotedMention(opened, start, matchEnd) && !followsReportingFrame(opened, start)) {
         const [from, stop] = toOriginal(start, matchEnd);
         out.push({ kind: "injection", type: rule.type, start: from, end: stop, ruleId: rule.id });
       }

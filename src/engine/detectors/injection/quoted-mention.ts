@@ -54,10 +54,51 @@ export function isQuotedMention(text: string, start: number, end: number): boole
   if (close === -1 || close < end - 1) return false;
   // An apostrophe is a quote only with a space before it and no letter after its closing one ("you're").
   if (quote === "'" && (text[open - 1] !== " " || isLetter(text[close + 1]))) return false;
-  const from = Math.max(0, open - 40);
+  // The naming word ends before the quote's escape: `containing \"...\"` in a JSON string, `""...""` in a CSV cell.
+  const cueEnd = open - +(quote === '"' && isQuoteEscape(text, open));
+  const from = Math.max(0, cueEnd - 40);
   // Most quotes have no naming word before them (a JSON string value after `[`): ruled out without the regex.
-  if (mayEndWithCue(text, from, open) && NAMING_CUE.test(text.slice(from, open))) return true;
+  if (mayEndWithCue(text, from, cueEnd) && NAMING_CUE.test(text.slice(from, cueEnd))) return true;
+  if (mayEndWithCue(text, from, cueEnd) && ENTERED_CUE.test(text.slice(from, cueEnd))) return true;
   return opensListedExample(text, open);
+}
+
+/**
+ * Whether the `"` at `open` is escaped as a data format writes a quote inside a string: `\"` (JSON) or `""` (CSV).
+ * The character before is then the escape, not text.
+ */
+function isQuoteEscape(text: string, open: number): boolean {
+  const before = text.charCodeAt(open - 1);
+  return before === 0x5c || (before === 0x22 && text.charCodeAt(open - 2) !== 0x22);
+}
+
+/**
+ * Verbs that say a phrase was entered somewhere as text, not said to the reader: "one tester typed 'ignore your
+ * rules'", "planted "..." in a ticket". Read only by the phrase rules and the structure detector (NAMING_CUE is also
+ * the learned model's, which this does not change).
+ */
+const ENTERED_CUE = /\b(?:typed|pasted|planted|embedded|injected|inserted|hid)[,:]?\s*$/i;
+const ENTERED_THEN_QUOTE =
+  /\b(?:typed|pasted|planted|embedded|injected|inserted|hid)[,:]?\s{0,3}["'\u201c\u2018\u00ab\u201e]/gi;
+
+/**
+ * `blankQuotedMentions` for data formats: a quote escaped as `\"` (JSON) or `""` (CSV) is read as the quote (both
+ * escapes are two characters, replaced by a space and the quote, so offsets hold), and a quotation after an entering
+ * verb (ENTERED_CUE) is a mention too. `undefined` when nothing is blanked. For the structure detector's check of a
+ * flagged sentence; the learned model keeps `blankQuotedMentions`.
+ */
+export function blankMentionsInData(text: string): string | undefined {
+  const unescaped = text.includes('\\"') || text.includes('""') ? text.replace(/\\"|""/g, ' "') : text;
+  let blanked = blankQuotedMentions(unescaped);
+  const base = blanked ?? unescaped;
+  ENTERED_THEN_QUOTE.lastIndex = 0;
+  for (let m = ENTERED_THEN_QUOTE.exec(base); m !== null; m = ENTERED_THEN_QUOTE.exec(base)) {
+    const open = m.index + m[0].length - 1;
+    const end = mentionEnd(base, open);
+    if (end === -1) continue;
+    blanked = (blanked ?? base).slice(0, open) + " ".repeat(end - open) + (blanked ?? base).slice(end);
+  }
+  return blanked;
 }
 
 /** The most earlier items walked back over in a list of quoted examples. */

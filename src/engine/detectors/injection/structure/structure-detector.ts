@@ -2,7 +2,8 @@ import type { TextDetector, TextMatch } from "../../../types.js";
 import { cutBounds } from "../cut-bounds.js";
 import { createInjectionDetector } from "../index.js";
 import { isPrintableAscii } from "../normalise.js";
-import { blankQuotedMentions } from "../quoted-mention.js";
+import { blankMentionsInData } from "../quoted-mention.js";
+import { blankReportingFrames } from "../reported-speech.js";
 import {
   firstPass,
   LAZY,
@@ -1081,9 +1082,15 @@ function emit(
   }
 }
 
-/** A flagged sentence that flags nothing once its quoted mentions are blanked talks about an attack (quoted-mention.ts). */
+/**
+ * A flagged sentence that flags nothing once its quoted mentions (quoted-mention.ts `blankMentionsInData`) and its reporting frames
+ * (reported-speech.ts: "users told the bot to", "tried to get the assistant to") are blanked talks about an attack or
+ * reports what a model did: it addresses nobody. Blanking only removes text, so a sentence whose instruction stands
+ * outside its quotes and frames still flags.
+ */
 function onlyMentions(sentence: string): boolean {
-  const blanked = blankQuotedMentions(sentence);
+  const mentions = blankMentionsInData(sentence);
+  const blanked = blankReportingFrames(mentions ?? sentence) ?? mentions;
   return blanked !== undefined && scanReading(blanked).length === 0;
 }
 

@@ -1,0 +1,80 @@
+/**
+ * A reporting frame: writing that says what a model was made, asked or tricked to do ("users told the bot to ...",
+ * "a README could instruct the agent to ...", "tried to get the assistant to act as ...", "a retrieved e-mail asks it
+ * to ..."). The clause after the frame is the model's action as reported by someone, not an order to the reader: the
+ * doer is a model named in the third person ("it", "the assistant"), never "you".
+ *
+ * Only forms that cannot be an order to the reader make a frame:
+ * - a past or -ing reporting verb ("told", "asking"), or a present one that only a third party does to a model
+ *   ("tricks", "convinces");
+ * - a present verb of asking or telling with the pronoun "it" or "them" ("asks it to"): a claim that the user "asks
+ *   the assistant to" do something is an attack's own form, so it is not a frame;
+ * - a base form after a modal or "tried to" ("could instruct the agent to", "tried to get the bot to"), not after
+ *   "you" ("you must get the assistant to" addresses the reader).
+ * - never after "has", "is" and kin (NOT_NOW).
+ * "wants" and "expects" are never frames: "the user wants the assistant to ..." is how an attack claims the user's
+ * authority.
+ */
+
+const MODEL =
+  "(?:models?|assistants?|agents?|ai|bots?|chatbots?|llms?|plugins?|copilots?|extensions?|tools?|systems?)";
+/** The model named in the third person: a pronoun, or a determiner, up to two modifiers and a model noun. */
+const OBJECT = `(?:it|them|(?:the|an?|its|their|our|this|that|some|other|such)\\s{1,3}(?:[a-z][a-z-]*\\s{1,3}){0,2}?${MODEL})`;
+const PAST =
+  "(?:asked|told|instructed|got|caused|tricked|convinced|persuaded|forced|made|allowed|coaxed|manipulated|induced|directed|prompted|led)";
+const ING =
+  "(?:asking|telling|instructing|getting|causing|tricking|convincing|persuading|forcing|making|allowing|coaxing|manipulating|inducing|directing|prompting|leading)";
+const PRESENT_THIRD_PARTY = "(?:causes|tricks|convinces|persuades|forces|coaxes|manipulates|induces)";
+const PRESENT_WITH_PRONOUN = "(?:asks|tells|instructs|gets|makes|lets|directs|prompts)";
+const BASE =
+  "(?:ask|tell|instruct|get|cause|trick|convince|persuade|force|make|coax|manipulate|induce|direct|prompt|lead|let)";
+/** What makes a base form hypothetical or reported; `(?<!you\s)` keeps "you could get the agent to" an order. */
+const HYPOTHETICAL =
+  "(?:(?<!\\byou\\s{1,3})(?:could|can|would|might|may|did|does|cannot|can't|couldn't|wouldn't)(?:\\s{1,3}(?:not|also|still|easily|then))?|(?:tried|tries|trying|attempts?|attempted|able|managed|used|ways?|how)\\s{1,3}to)";
+
+/**
+ * Not after "has", "is" and kin: "the user has asked the assistant to", "the operator is asking it to" claim a
+ * standing request now, the form an attack takes; "was told", "asked" and "asking" alone narrate.
+ */
+const NOT_NOW = "(?<!\\b(?:has|have|is|are|am|'s|'ve|'re)\\s{1,3}(?:(?:been|now|also|just)\\s{1,3})?)";
+/** The model as the subject of a past or hypothetical act: "the old plugin would upload", "it did reveal". */
+const DOER = `${OBJECT}\\s{1,3}(?:would|could|did|had)(?:\\s{1,3}(?:not|then|also|still|always|often|sometimes|happily))?`;
+/**
+ * An instruction someone planted for a model to find: "researchers hid a request to send ...", "embedded an instruction
+ * that ...". Hiding or planting is what a report of an attack says; an attack never says it of itself.
+ */
+const PLANTED = `(?:hid|hidden|hides|hiding|planted|plants|planting|embedded|embeds|embedding|injected|injects|injecting|inserted|inserts|inserting|smuggled|smuggles|smuggling)\\s{1,3}(?:a|an|the|their|its|such|some)\\s{1,3}(?:[a-z][a-z-]*\\s{1,3}){0,2}?(?:requests?|instructions?|commands?|prompts?|messages?|notes?|payloads?|orders?)\\s{1,3}(?:to|that)`;
+/** Bounded spaces: a frame never reads across the separator that joins two strings for one scan (string-bounds.ts). */
+const FRAME_SOURCE = `\\b(?:(?:${NOT_NOW}(?:${PAST}|${ING}|${PRESENT_THIRD_PARTY})|${HYPOTHETICAL}\\s{1,3}${BASE})\\s{1,3}${OBJECT}(?:\\s{1,3}to)?|${PRESENT_WITH_PRONOUN}\\s{1,3}(?:it|them)(?:\\s{1,3}to)?|${DOER}|${PLANTED})\\s{1,3}`;
+
+/**
+ * A frame and the clause it governs, to the clause's end: `,`, `;`, a line break, or `.`, `!`, `?` before a space or
+ * the end (a dot inside an address or a file name does not end it).
+ */
+const FRAME = new RegExp(`${FRAME_SOURCE}(?:[^,;.!?\\n]|[.!?](?=[^\\s"']))*`, "gi");
+/** A frame that ends where a match starts. */
+const FRAME_AT_END = new RegExp(`${FRAME_SOURCE}$`, "i");
+/** How far back a frame that ends at a match is looked for: the longest frame is shorter. */
+const FRAME_REACH = 96;
+
+/** Whether a reporting frame ends right before `start` (only spaces between), so the match is a reported action. */
+export function followsReportingFrame(text: string, start: number): boolean {
+  if (start === 0) return false;
+  const from = Math.max(0, start - FRAME_REACH);
+  return FRAME_AT_END.test(text.slice(from, start));
+}
+
+/**
+ * `text` with every reporting frame and the clause it governs blanked to spaces of the same length, or `undefined`
+ * when it has none. What is left is what the text says outside the reported action: when that flags nothing, the
+ * text only reports what a model was made to do.
+ */
+export function blankReportingFrames(text: string): string | undefined {
+  FRAME.lastIndex = 0;
+  let out: string | undefined;
+  for (let m = FRAME.exec(text); m !== null; m = FRAME.exec(text)) {
+    out =
+      (out ?? text).slice(0, m.index) + " ".repeat(m[0].length) + (out ?? text).slice(m.index + m[0].length);
+  }
+  return out;
+}

@@ -1138,12 +1138,23 @@ function fused(from: i32, to: i32): i32 {
     const starts = words & ~((words << 1) | (wordFrom >= 0 ? 1 : 0));
     // A word ends at a word unit whose next unit is none; one at the chunk's last lane runs on, unless the text ends.
     const ends = words & ~(words >>> 1) & (last ? 0xffff : 0x7fff);
+    // Outside block mode no step at a stop reads or resets what a word's step sets (only a block's end does), so the
+    // chunk's stops are taken first, and its word ends after them without a test per event.
+    let pending = stops;
+    if (blockOut == 0 && stops != 0) {
+      for (let left = stops; left != 0; left &= left - 1) {
+        const j = <i32>ctz(left);
+        stopAt(q + j, j, to, lower, bits, seen);
+        if (stopOnGate && (gateOut & STOP_GATES) != 0) return -1;
+      }
+      pending = 0;
+    }
     // Event bit e stands for the chunk's unit e - 1; bit 0 for the end, at `q`, of the word from the chunk before.
-    let events = ((stops | ends) << 1) | (wordFrom >= 0 && (words & 1) == 0 ? 1 : 0);
+    let events = ((pending | ends) << 1) | (wordFrom >= 0 && (words & 1) == 0 ? 1 : 0);
     while (events != 0) {
       const j = <i32>ctz(events) - 1;
       events &= events - 1;
-      if (j >= 0 && ((stops >>> j) & 1) != 0) {
+      if (j >= 0 && ((pending >>> j) & 1) != 0) {
         if (stopAt(q + j, j, to, lower, bits, seen)) {
           bits = unkeyed;
           seen = 0;

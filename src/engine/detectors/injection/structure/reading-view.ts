@@ -398,6 +398,51 @@ export function foldsAsIs(input: string, from: number, to: number): boolean {
   return true;
 }
 
+/**
+ * The reading view of `input` as its ASCII lower case with some units replaced one for one, when it is that: the
+ * (offset, unit) pairs of the replaced units, in order, flat. Every code point outside printable ASCII, tab, LF and CR
+ * must be one `foldReading` folds by `foldCodePoint` alone into as many units as it has (a diacritic dropped, a space
+ * or an apostrophe of another form, or itself): undefined when one is not (a lookalike, whose fold depends on its
+ * word; a variation selector or tag character, which `foldReading` reads in runs; a control or invisible character,
+ * which it drops; a lone surrogate; a fold to more or fewer units). The view is then `input` with each pair's unit
+ * at its offset, read in lower case (no fold holds A-Z): what the structure module reads from memory, so it need not
+ * be built (structure-detector.ts `inputPass`).
+ */
+export function oneForOne(input: string): number[] | undefined {
+  const out: number[] = [];
+  for (let i = 0; ; ) {
+    FOLD_UNIT.lastIndex = i;
+    if (!FOLD_UNIT.test(input)) break;
+    const at = FOLD_UNIT.lastIndex - 1;
+    const cp = input.codePointAt(at)!;
+    const unit = unitFold(cp);
+    if (unit < 0) {
+      FOLD_UNIT.lastIndex = 0;
+      return undefined;
+    }
+    if (unit !== cp && cp <= 0xffff) out.push(at, unit);
+    i = at + (cp > 0xffff ? 2 : 1);
+  }
+  FOLD_UNIT.lastIndex = 0;
+  return out;
+}
+
+/** `oneForOne`'s answer for one code point: the unit it folds to (itself when kept; an astral one only kept), or -1. */
+const unitFoldCache = new Map<number, number>();
+
+function unitFold(cp: number): number {
+  const cached = unitFoldCache.get(cp);
+  if (cached !== undefined) return cached;
+  let unit = -1;
+  if (!(cp < 0x80 || (cp >= 0xd800 && cp <= 0xdfff) || selectorByte(cp) >= 0 || CONFUSABLE_FOLDS.has(cp))) {
+    const folded = foldCodePoint(cp);
+    if (cp > 0xffff) unit = folded === String.fromCodePoint(cp) ? cp : -1;
+    else unit = folded.length === 1 ? folded.charCodeAt(0) : -1;
+  }
+  if (unitFoldCache.size < FOLD_CACHE_LIMIT) unitFoldCache.set(cp, unit);
+  return unit;
+}
+
 /** One unit outside printable ASCII, tab, LF and CR (FOLD_RUN's units). */
 const FOLD_UNIT = /[^\t\n\r\x20-\x7e]/g;
 

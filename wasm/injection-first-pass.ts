@@ -904,7 +904,27 @@ export function pass(to: i32, stop: i32): i32 {
   return bits;
 }
 
-/** LONG_RUN of `pass(to, 0)` alone (the only gate `inputPass` keeps from a text that is not printable ASCII). */
+/**
+ * Whether every unit of [0, to) is printable ASCII, a tab, LF or CR (normalise.ts `isPrintableAscii`, GATE.PRINTABLE of
+ * a pass), 16 units at a time: narrowed to bytes with unsigned saturation, a unit above 0xff reads 0xff and one from
+ * 0x8000 up 0, both outside like it.
+ */
+export function printable(to: i32): i32 {
+  for (let q = 0; q < to; q += 16) {
+    const p = textOff + (<usize>q << 1);
+    const b = i8x16.narrow_i16x8_u(v128.load(p), v128.load(p, 16));
+    const control = v128.andnot(
+      i8x16.lt_u(b, i8x16.splat(32)),
+      v128.or(v128.or(i8x16.eq(b, i8x16.splat(9)), i8x16.eq(b, i8x16.splat(10))), i8x16.eq(b, i8x16.splat(13))),
+    );
+    const left = to - q;
+    const lanes = i8x16.bitmask(v128.or(control, i8x16.gt_u(b, i8x16.splat(126))));
+    if ((lanes & (left < 16 ? (1 << left) - 1 : 0xffff)) != 0) return 0;
+  }
+  return 1;
+}
+
+/** LONG_RUN of `pass(to, 0)` alone/** LONG_RUN of `pass(to, 0)` alone (the only gate `inputPass` keeps from a text that is not printable ASCII). */
 export function longRunGate(to: i32): i32 {
   return to >= MIN_RUN && longRuns(to) ? LONG_RUN : 0;
 }

@@ -10,6 +10,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isPrintableAscii } from "../../src/engine/detectors/injection/normalise.js";
 import {
   firstPass,
   mayBits,
@@ -534,6 +535,41 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
       { ...RUNS, seed: 17 },
     );
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it("the module's printable test is isPrintableAscii, at every length and position of the unit outside it", () => {
+    const outside = fc.constantFrom(
+      "\u0000",
+      "\u0007",
+      "\u001f",
+      "\u007f",
+      "\u0080",
+      "\u00ff",
+      "\u0100",
+      "\u7fff",
+      "\u8000",
+      "\uffff",
+      "\ud800",
+      "\u000b",
+    );
+    const inside = fc.constantFrom("a", "Z", " ", "~", "\t", "\n", "\r", "0");
+    let outsideSeen = 0;
+    fc.assert(
+      fc.property(
+        fc.array(inside.map((c): string => c), { maxLength: 70 }),
+        fc.option(fc.tuple(fc.nat(), outside), { nil: undefined }),
+        (units, put) => {
+          if (put !== undefined) units.splice(put[0] % (units.length + 1), 0, put[1]);
+          const t = units.join("");
+          const pass = firstPass();
+          pass.load(t, true);
+          expect(pass.printable()).toBe(isPrintableAscii(t));
+          if (!isPrintableAscii(t)) outsideSeen++;
+        },
+      ),
+      { ...RUNS, seed: 2711 },
+    );
+    expect(outsideSeen).toBeGreaterThan(50);
   });
 
   it("a text whose view replaces units one for one passes, patched in memory and read in lower case, as its view does", () => {

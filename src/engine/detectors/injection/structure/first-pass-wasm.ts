@@ -43,6 +43,7 @@ interface PassExports {
   blocks(to: number, size: number, out: number): number;
   filters(words: number, pairs: number, pieces: number, mask: number): void;
   longRunGate(to: number): number;
+  printable(to: number): number;
   leetFold(from: number, to: number, out: number): number;
   leetLinesBits(out: number): number;
   leetRecords(at: number): void;
@@ -309,6 +310,14 @@ export class FirstPass {
   knowWhole(bits: number, gates: number): void {
     this.#whole = bits;
     this.gates = gates;
+  }
+
+  /**
+   * Whether the loaded text is printable ASCII, tab, LF and CR only (normalise.ts `isPrintableAscii`; GATE.PRINTABLE of
+   * `pass`), read from memory without the pass.
+   */
+  printable(): boolean {
+    return this.#exports.printable(this.#length) !== 0;
   }
 
   /** GATE.LONG_RUN when `pass` would set it on the loaded text, else 0, without the walk or the other gates. */

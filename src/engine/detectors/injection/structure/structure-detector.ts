@@ -1,7 +1,6 @@
 import type { TextDetector, TextMatch } from "../../../types.js";
 import { cutBounds } from "../cut-bounds.js";
 import { createInjectionDetector } from "../index.js";
-import { isPrintableAscii } from "../normalise.js";
 import { blankQuotedMentions } from "../quoted-mention.js";
 import {
   firstPass,
@@ -957,7 +956,7 @@ export function inputPass(text: string): number {
   // only LONG_RUN would be kept below, so only it is computed. Unless every other character is one the view keeps
   // as it is (`foldsAsIs`): the view is then the input read in lower case, what memory holds, and the input's own
   // pass is the view's (with LONG_RUN, which reads the input).
-  const printable = long || isPrintableAscii(text);
+  const printable = long || module.printable();
   const asIs = !printable && foldsAsIs(text, 0, text.length);
   if (printable || asIs) {
     may = module.pass(long);

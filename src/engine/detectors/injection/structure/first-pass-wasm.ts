@@ -162,7 +162,7 @@ export class FirstPass {
   #bytes: Buffer;
   /** The text in memory, whether it is read in lower case, and the lower-case string it then stands for. */
   #loaded: string | undefined;
-  /** The units in memory (the loaded text's, also once `patch` changed some). */
+  // The units in memory (the loaded text's, also once `patch` changed some).
   #length = 0;
   #lower = false;
   #alias: string | undefined;
@@ -247,10 +247,9 @@ export class FirstPass {
     return true;
   }
 
-  /**
-   * Replaces units of the text loaded with `lower` in memory: `pairs` holds (offset, unit) pairs, flat (reading-view.ts
-   * `oneForOne`). Memory then holds no loaded string any more, until `alias` names the one it reads as.
-   */
+  // Replaces units of the text loaded with `lower` in memory: `pairs` holds (offset, unit) pairs, flat (reading-view.ts
+  // `oneForOne`). Memory then holds no loaded string any more, until `alias` names the one it reads as. (Line
+  // comments: the build keeps a class member's doc comment.)
   patch(pairs: readonly number[]): void {
     for (let k = 0; k < pairs.length; k += 2)
       this.#bytes.writeUInt16LE(pairs[k + 1]!, this.#textOff + pairs[k]! * 2);
@@ -312,10 +311,8 @@ export class FirstPass {
     this.gates = gates;
   }
 
-  /**
-   * Whether the loaded text is printable ASCII, tab, LF and CR only (normalise.ts `isPrintableAscii`; GATE.PRINTABLE of
-   * `pass`), read from memory without the pass.
-   */
+  // Whether the loaded text is printable ASCII, tab, LF and CR only (normalise.ts `isPrintableAscii`; GATE.PRINTABLE
+  // of `pass`), read from memory without the pass.
   printable(): boolean {
     return this.#exports.printable(this.#length) !== 0;
   }

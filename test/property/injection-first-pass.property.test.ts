@@ -556,7 +556,10 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
     let outsideSeen = 0;
     fc.assert(
       fc.property(
-        fc.array(inside.map((c): string => c), { maxLength: 70 }),
+        fc.array(
+          inside.map((c): string => c),
+          { maxLength: 70 },
+        ),
         fc.option(fc.tuple(fc.nat(), outside), { nil: undefined }),
         (units, put) => {
           if (put !== undefined) units.splice(put[0] % (units.length + 1), 0, put[1]);
@@ -589,15 +592,20 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
       "\u2002",
       "\u00fc",
     ];
-    const kept = ["\u00a9", "\u{1f680}", "\u4e2d", "\u2713", "\u2192"];
+    const kept = ["\u00a9", "\u{1f680}", "\u4e2d", "\u2713", "\u2192", "\u{20000}"];
+    // Lookalikes, folded to Latin only in a word with a Latin letter: "\u2014" and "\u2019" between words.
+    const lookalikes = ["\u2014", "\u2019", "\u2013", "\u0430", "\u043e", "\u0455"];
     const other = ["\u2026", "\ufb01", "\u200b", "\u0301", "\u0430", "\ufe0f", "\ud800", "\u0007"];
     const mixed = fc
       .tuple(
         text,
-        fc.array(fc.tuple(fc.nat(), fc.constantFrom(...replaced, ...replaced, ...kept, ...other)), {
-          minLength: 1,
-          maxLength: 6,
-        }),
+        fc.array(
+          fc.tuple(fc.nat(), fc.constantFrom(...replaced, ...replaced, ...kept, ...lookalikes, ...other)),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
       )
       .map(([t, inserts]) => {
         let out = t;

@@ -401,46 +401,51 @@ export function foldsAsIs(input: string, from: number, to: number): boolean {
 /**
  * The reading view of `input` as its ASCII lower case with some units replaced one for one, when it is that: the
  * (offset, unit) pairs of the replaced units, in order, flat. Every code point outside printable ASCII, tab, LF and CR
- * must be one `foldReading` folds by `foldCodePoint` alone into as many units as it has (a diacritic dropped, a space
- * or an apostrophe of another form, or itself): undefined when one is not (a lookalike, whose fold depends on its
- * word; a variation selector or tag character, which `foldReading` reads in runs; a control or invisible character,
- * which it drops; a lone surrogate; a fold to more or fewer units). The view is then `input` with each pair's unit
- * at its offset, read in lower case (no fold holds A-Z): what the structure module reads from memory, so it need not
- * be built (structure-detector.ts `inputPass`).
+ * must be one `foldReading` folds into as many units as it has (a diacritic dropped, a space or an apostrophe of
+ * another form, a lookalike next to a Latin letter, or itself): undefined when one is not (a variation selector or
+ * tag character, which `foldReading` reads in runs; a control or invisible character, which it drops; a lone
+ * surrogate; a fold to more or fewer units). The lookalikes are read with `foldReading`'s own state (a Latin letter
+ * in the word so far or ahead). The view is then `input` with each pair's unit at its offset, read in lower case (no
+ * fold holds A-Z): what the structure module reads from memory, so it need not be built (structure-detector.ts
+ * `inputPass`).
  */
 export function oneForOne(input: string): number[] | undefined {
   const out: number[] = [];
-  for (let i = 0; ; ) {
-    FOLD_UNIT.lastIndex = i;
-    if (!FOLD_UNIT.test(input)) break;
-    const at = FOLD_UNIT.lastIndex - 1;
-    const cp = input.codePointAt(at)!;
-    const unit = unitFold(cp);
-    if (unit < 0) {
-      FOLD_UNIT.lastIndex = 0;
-      return undefined;
+  let latinSeenInWord = false;
+  let wordEnd = -1;
+  let latinAhead = false;
+  let copied = 0;
+  FOLD_RUN.lastIndex = 0;
+  for (let run = FOLD_RUN.exec(input); run !== null; run = FOLD_RUN.exec(input)) {
+    // As `foldReading` after the lower-cased slice before the run: its last character decides.
+    if (run.index > copied) latinSeenInWord = LATIN_ASCII_LETTER.test(input[run.index - 1]!.toLowerCase());
+    const runEnd = run.index + run[0].length;
+    for (let i = run.index; i < runEnd; ) {
+      const cp = input.codePointAt(i)!;
+      const width = cp > 0xffff ? 2 : 1;
+      if (cp < 0x80 || (cp >= 0xd800 && cp <= 0xdfff) || selectorByte(cp) >= 0) return stop();
+      let folded = foldCodePoint(cp);
+      const lookalike = CONFUSABLE_FOLDS.get(cp);
+      if (lookalike !== undefined) {
+        if (i >= wordEnd) [wordEnd, latinAhead] = scanWord(input, i);
+        if (latinSeenInWord || latinAhead) folded = lookalike;
+      }
+      if (folded.length !== width || (width === 2 && folded !== String.fromCodePoint(cp))) return stop();
+      const last = folded[folded.length - 1]!;
+      if (LATIN_ASCII_LETTER.test(last)) latinSeenInWord = true;
+      else if (!WORD_CHAR.test(last)) latinSeenInWord = false;
+      if (width === 1 && folded.charCodeAt(0) !== cp) out.push(i, folded.charCodeAt(0));
+      i += width;
     }
-    if (unit !== cp && cp <= 0xffff) out.push(at, unit);
-    i = at + (cp > 0xffff ? 2 : 1);
+    copied = runEnd;
   }
-  FOLD_UNIT.lastIndex = 0;
   return out;
 }
 
-/** `oneForOne`'s answer for one code point: the unit it folds to (itself when kept; an astral one only kept), or -1. */
-const unitFoldCache = new Map<number, number>();
-
-function unitFold(cp: number): number {
-  const cached = unitFoldCache.get(cp);
-  if (cached !== undefined) return cached;
-  let unit = -1;
-  if (!(cp < 0x80 || (cp >= 0xd800 && cp <= 0xdfff) || selectorByte(cp) >= 0 || CONFUSABLE_FOLDS.has(cp))) {
-    const folded = foldCodePoint(cp);
-    if (cp > 0xffff) unit = folded === String.fromCodePoint(cp) ? cp : -1;
-    else unit = folded.length === 1 ? folded.charCodeAt(0) : -1;
-  }
-  if (unitFoldCache.size < FOLD_CACHE_LIMIT) unitFoldCache.set(cp, unit);
-  return unit;
+/** Leaves FOLD_RUN ready for its next text: `oneForOne`'s answer when the view is not the input's, one for one. */
+function stop(): undefined {
+  FOLD_RUN.lastIndex = 0;
+  return undefined;
 }
 
 /** One unit outside printable ASCII, tab, LF and CR (FOLD_RUN's units). */

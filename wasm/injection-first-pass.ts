@@ -133,6 +133,8 @@ const P_CONTEXT_WINDOW: i32 = 1 << 26;
 const P_SYSTEM_MESSAGE: i32 = 1 << 27;
 
 const HASH_MASK: i32 = 0x3fffffff;
+/** `modu` as four UTF-16 units read as one little-endian u64. */
+const MODU: u64 = 0x00750064006f006d;
 const FAR: i32 = 1 << 20;
 const PARTICIPLE_REACH: i32 = 3;
 const FOUND: i32 = 1;
@@ -902,7 +904,27 @@ export function pass(to: i32, stop: i32): i32 {
   return bits;
 }
 
-/** LONG_RUN of `pass(to, 0)` alone (the only gate `inputPass` keeps from a text that is not printable ASCII). */
+/**
+ * Whether every unit of [0, to) is printable ASCII, a tab, LF or CR (normalise.ts `isPrintableAscii`, GATE.PRINTABLE of
+ * a pass), 16 units at a time: narrowed to bytes with unsigned saturation, a unit above 0xff reads 0xff and one from
+ * 0x8000 up 0, both outside like it.
+ */
+export function printable(to: i32): i32 {
+  for (let q = 0; q < to; q += 16) {
+    const p = textOff + (<usize>q << 1);
+    const b = i8x16.narrow_i16x8_u(v128.load(p), v128.load(p, 16));
+    const control = v128.andnot(
+      i8x16.lt_u(b, i8x16.splat(32)),
+      v128.or(v128.or(i8x16.eq(b, i8x16.splat(9)), i8x16.eq(b, i8x16.splat(10))), i8x16.eq(b, i8x16.splat(13))),
+    );
+    const left = to - q;
+    const lanes = i8x16.bitmask(v128.or(control, i8x16.gt_u(b, i8x16.splat(126))));
+    if ((lanes & (left < 16 ? (1 << left) - 1 : 0xffff)) != 0) return 0;
+  }
+  return 1;
+}
+
+/** LONG_RUN of `pass(to, 0)` alone/** LONG_RUN of `pass(to, 0)` alone (the only gate `inputPass` keeps from a text that is not printable ASCII). */
 export function longRunGate(to: i32): i32 {
   return to >= MIN_RUN && longRuns(to) ? LONG_RUN : 0;
 }
@@ -1119,8 +1141,10 @@ function fused(from: i32, to: i32): i32 {
   let previousPiece = false;
   let pairPiece = false;
   let previousMarks = 0;
-  let sinceAi = FAR;
-  let sinceReader = FAR;
+  // The words read so far; the AI and reader distances are counted from it (`lexiconWord`).
+  let count = 0;
+  aiAt = -FAR;
+  readerAt = -FAR;
   const lower = lowerCase;
   // Where the word (and the run of `runUnit`s, with `trackRuns`) that runs on from the chunk before starts, or -1.
   let wordFrom = -1;
@@ -1134,12 +1158,23 @@ function fused(from: i32, to: i32): i32 {
     const starts = words & ~((words << 1) | (wordFrom >= 0 ? 1 : 0));
     // A word ends at a word unit whose next unit is none; one at the chunk's last lane runs on, unless the text ends.
     const ends = words & ~(words >>> 1) & (last ? 0xffff : 0x7fff);
+    // Outside block mode no step at a stop reads or resets what a word's step sets (only a block's end does), so the
+    // chunk's stops are taken first, and its word ends after them without a test per event.
+    let pending = stops;
+    if (blockOut == 0 && stops != 0) {
+      for (let left = stops; left != 0; left &= left - 1) {
+        const j = <i32>ctz(left);
+        stopAt(q + j, j, to, lower, bits, seen);
+        if (stopOnGate && (gateOut & STOP_GATES) != 0) return -1;
+      }
+      pending = 0;
+    }
     // Event bit e stands for the chunk's unit e - 1; bit 0 for the end, at `q`, of the word from the chunk before.
-    let events = ((stops | ends) << 1) | (wordFrom >= 0 && (words & 1) == 0 ? 1 : 0);
+    let events = ((pending | ends) << 1) | (wordFrom >= 0 && (words & 1) == 0 ? 1 : 0);
     while (events != 0) {
       const j = <i32>ctz(events) - 1;
       events &= events - 1;
-      if (j >= 0 && ((stops >>> j) & 1) != 0) {
+      if (j >= 0 && ((pending >>> j) & 1) != 0) {
         if (stopAt(q + j, j, to, lower, bits, seen)) {
           bits = unkeyed;
           seen = 0;
@@ -1153,12 +1188,15 @@ function fused(from: i32, to: i32): i32 {
       if (own == 0) wordFrom = -1;
       const h = wordHash(start, i, lower);
       blockRuns++;
+      count++;
       let marks = 0;
       const slot = filterIndex(h);
-      const at = filterBit(wordFilter, slot) ? findWord(h) : -1;
-      if (at >= 0) {
-        bits |= load<i32>(wordValues + (<usize>at << 2));
-        marks = load<i32>(wordMarks + (<usize>at << 2));
+      // A word that is no key has no marks, and the marks' step is then a no-op (every signal and mark it sets
+      // needs the word's own marks): only a word the filter may hold takes it.
+      if (filterBit(wordFilter, slot)) {
+        bits |= lexiconWord(h, previousMarks, count, start, i, from, to);
+        marks = wordMarksOut;
+        seen |= wordSeenOut;
       }
       const piece = filterBit(pieceFilter, slot);
       if (previous >= 0) {
@@ -1168,17 +1206,9 @@ function fused(from: i32, to: i32): i32 {
         pairPiece = previousPiece && piece;
       }
       previousPiece = piece;
-      sinceAi++;
-      sinceReader++;
-      if ((marks | previousMarks) != 0) {
-        seen |= marks | pairMarks(previousMarks, marks);
-        const reader = readerBits(marks, previousMarks, sinceAi, sinceReader);
-        if ((reader & FOUND) != 0) bits |= ADDRESSEE;
-        if ((reader & AI_END) != 0) sinceAi = 0;
-        if ((reader & READER_END) != 0) sinceReader = 0;
-        bits |= nounBits(marks, previousMarks, start, i, from, to);
-      }
-      if (i - start >= 5 && ch(i - 1) == 115 && startsWith(i - 5, LIT_MODUS, to)) seen |= MODE_WORD;
+      // Without a branch: whether a word is five units long is a coin toss in prose. (The five units before `i` are
+      // in memory even for a shorter word: the host keeps 16 bytes before the text.)
+      seen |= select<i32>(MODE_WORD, 0, i - start >= 5 && modusBefore(i, lower));
       previous = h;
       previousMarks = marks;
     }
@@ -1243,6 +1273,14 @@ function stopAt(i: i32, j: i32, to: i32, lower: bool, bits: i32, seen: i32): boo
   return false;
 }
 
+/** `modus` ends at `i` (read as `ch` reads it; `lower` is `lowerCase`): four units and one compared at once. */
+@inline
+function modusBefore(i: i32, lower: bool): bool {
+  const p = textOff + (<usize>(i - 5) << 1);
+  const fold: u64 = lower ? 0x0020002000200020 : 0;
+  return (load<u64>(p) | fold) == MODU && (<i32>load<u16>(p, 8) | (lower ? 32 : 0)) == 115;
+}
+
 /** The pair's and the triple's lexicon bits (the triple only when its first two words may be pieces too). */
 @inline
 function pairProbes(pair: i32, previousPair: i32, h: i32, pairPiece: bool): i32 {
@@ -1252,6 +1290,36 @@ function pairProbes(pair: i32, previousPair: i32, h: i32, pairPiece: bool): i32 
     if (mayHold(pairFilter, triple)) bits |= pairBits(triple);
   }
   return bits;
+}
+
+// `lexiconWord`'s results besides the signals, and the AI and reader nouns' word counts (`fused`'s `count` when the
+// last one ended; -FAR: none yet), so a distance in words is `count - aiAt`.
+let wordMarksOut: i32 = 0;
+let wordSeenOut: i32 = 0;
+let aiAt: i32 = 0;
+let readerAt: i32 = 0;
+
+/**
+ * The lexicon's step for the word [start, i) with hash `h`, the `count`-th word of the walk (the one before had
+ * marks `previousMarks`): returns its signals, and leaves its marks in `wordMarksOut` and the `seen` marks it adds in
+ * `wordSeenOut`. Exported only so that it stays out of `fused`'s loop (binaryen inlines a function called once):
+ * most words never reach it.
+ */
+export function lexiconWord(h: i32, previousMarks: i32, count: i32, start: i32, i: i32, from: i32, to: i32): i32 {
+  wordMarksOut = 0;
+  wordSeenOut = 0;
+  const at = findWord(h);
+  if (at < 0) return 0;
+  let bits = load<i32>(wordValues + (<usize>at << 2));
+  const marks = load<i32>(wordMarks + (<usize>at << 2));
+  wordMarksOut = marks;
+  if (marks == 0) return bits;
+  wordSeenOut = marks | pairMarks(previousMarks, marks);
+  const reader = readerBits(marks, previousMarks, count - aiAt, count - readerAt);
+  if ((reader & FOUND) != 0) bits |= ADDRESSEE;
+  if ((reader & AI_END) != 0) aiAt = count;
+  if ((reader & READER_END) != 0) readerAt = count;
+  return bits | nounBits(marks, previousMarks, start, i, from, to);
 }
 
 /** ADDRESSEE for a vocative's noun ending at `i`, TURN for a turn role first on its line before a colon. */

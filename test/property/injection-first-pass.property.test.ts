@@ -10,6 +10,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isPrintableAscii } from "../../src/engine/detectors/injection/normalise.js";
 import {
   firstPass,
   mayBits,
@@ -24,7 +25,11 @@ import {
   spacedChainAt,
 } from "../../src/engine/detectors/injection/structure/encoded-segments.js";
 import { GATE, MAX_PASS_UNITS } from "../../src/engine/detectors/injection/structure/first-pass-wasm.js";
-import { foldsAsIs, toReadingView } from "../../src/engine/detectors/injection/structure/reading-view.js";
+import {
+  foldsAsIs,
+  oneForOne,
+  toReadingView,
+} from "../../src/engine/detectors/injection/structure/reading-view.js";
 import {
   createStructureInjectionDetector,
   DISMISSED,
@@ -530,6 +535,118 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
       { ...RUNS, seed: 17 },
     );
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it("the module's printable test is isPrintableAscii, at every length and position of the unit outside it", () => {
+    const outside = fc.constantFrom(
+      "\u0000",
+      "\u0007",
+      "\u001f",
+      "\u007f",
+      "\u0080",
+      "\u00ff",
+      "\u0100",
+      "\u7fff",
+      "\u8000",
+      "\uffff",
+      "\ud800",
+      "\u000b",
+    );
+    const inside = fc.constantFrom("a", "Z", " ", "~", "\t", "\n", "\r", "0");
+    let outsideSeen = 0;
+    fc.assert(
+      fc.property(
+        fc.array(
+          inside.map((c): string => c),
+          { maxLength: 70 },
+        ),
+        fc.option(fc.tuple(fc.nat(), outside), { nil: undefined }),
+        (units, put) => {
+          if (put !== undefined) units.splice(put[0] % (units.length + 1), 0, put[1]);
+          const t = units.join("");
+          const pass = firstPass();
+          pass.load(t, true);
+          expect(pass.printable()).toBe(isPrintableAscii(t));
+          if (!isPrintableAscii(t)) outsideSeen++;
+        },
+      ),
+      { ...RUNS, seed: 2711 },
+    );
+    expect(outsideSeen).toBeGreaterThan(50);
+  });
+
+  it("a text whose view replaces units one for one passes, patched in memory and read in lower case, as its view does", () => {
+    // inputPass makes such a view (`oneForOne`) in memory over the input read in lower case instead of building it:
+    // the text in memory must be the view, and the walk, every gate but LONG_RUN and the leetspeak lines' reading
+    // the view's. Characters that are not replaced one for one (a fold to more or fewer units, a lookalike, a
+    // selector, an invisible or a combining character, a lone surrogate) leave the view to JavaScript.
+    const replaced = [
+      "\u00e9",
+      "\u00c9",
+      "\u00a0",
+      "\u2019",
+      "\u02bc",
+      "\u00f1",
+      "\u212a",
+      "\uff21",
+      "\u2002",
+      "\u00fc",
+    ];
+    const kept = ["\u00a9", "\u{1f680}", "\u4e2d", "\u2713", "\u2192", "\u{20000}"];
+    // Lookalikes, folded to Latin only in a word with a Latin letter: "\u2014" and "\u2019" between words.
+    const lookalikes = ["\u2014", "\u2019", "\u2013", "\u0430", "\u043e", "\u0455"];
+    const other = ["\u2026", "\ufb01", "\u200b", "\u0301", "\u0430", "\ufe0f", "\ud800", "\u0007"];
+    const mixed = fc
+      .tuple(
+        text,
+        fc.array(
+          fc.tuple(fc.nat(), fc.constantFrom(...replaced, ...replaced, ...kept, ...lookalikes, ...other)),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
+      )
+      .map(([t, inserts]) => {
+        let out = t;
+        for (const [at, c] of inserts) {
+          const k = at % (out.length + 1);
+          out = out.slice(0, k) + c + out.slice(k);
+        }
+        return out;
+      });
+    let patched = 0;
+    let left = 0;
+    fc.assert(
+      fc.property(mixed, (t) => {
+        const folds = oneForOne(t);
+        if (folds === undefined) {
+          left++;
+          return;
+        }
+        const view = toReadingView(t).text;
+        const units = t.split("");
+        for (let k = 0; k < folds.length; k += 2) units[folds[k]!] = String.fromCharCode(folds[k + 1]!);
+        expect(units.join("").replace(/[A-Z]/g, (c) => c.toLowerCase())).toBe(view);
+        const pass = firstPass();
+        pass.load(view, false);
+        const viewBits = pass.pass();
+        const viewGates = pass.gates;
+        const viewLeet = pass.leetLines();
+        pass.load(t, true);
+        pass.patch(folds);
+        expect(pass.holds(t)).toBe(false);
+        expect(pass.pass()).toBe(viewBits);
+        expect(pass.gates & ~GATE.LONG_RUN).toBe(viewGates & ~GATE.LONG_RUN);
+        expect(pass.leetLines()).toEqual(viewLeet);
+        pass.alias(view);
+        expect(pass.holds(view)).toBe(true);
+        if (folds.length > 0) patched++;
+      }),
+      { ...RUNS, seed: 1127 },
+    );
+    expect(patched).toBeGreaterThan(50);
+    expect(left).toBeGreaterThan(50);
   });
 
   it("a leetspeak line whose reading cannot fire leaves the decoder's gate clear: nothing it would find is lost", () => {

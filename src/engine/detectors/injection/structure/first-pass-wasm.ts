@@ -43,6 +43,7 @@ interface PassExports {
   blocks(to: number, size: number, out: number): number;
   filters(words: number, pairs: number, pieces: number, mask: number): void;
   longRunGate(to: number): number;
+  printable(to: number): number;
   leetFold(from: number, to: number, out: number): number;
   leetLinesBits(out: number): number;
   leetRecords(at: number): void;
@@ -161,6 +162,8 @@ export class FirstPass {
   #bytes: Buffer;
   /** The text in memory, whether it is read in lower case, and the lower-case string it then stands for. */
   #loaded: string | undefined;
+  // The units in memory (the loaded text's, also once `patch` changed some).
+  #length = 0;
   #lower = false;
   #alias: string | undefined;
 
@@ -237,10 +240,22 @@ export class FirstPass {
     this.#bytes.write(text, this.#textOff, "utf16le");
     this.#exports.setLower(lower ? 1 : 0);
     this.#loaded = text;
+    this.#length = text.length;
     this.#lower = lower;
     this.#alias = undefined;
     this.#whole = -1;
     return true;
+  }
+
+  // Replaces units of the text loaded with `lower` in memory: `pairs` holds (offset, unit) pairs, flat (reading-view.ts
+  // `oneForOne`). Memory then holds no loaded string any more, until `alias` names the one it reads as. (Line
+  // comments: the build keeps a class member's doc comment.)
+  patch(pairs: readonly number[]): void {
+    for (let k = 0; k < pairs.length; k += 2)
+      this.#bytes.writeUInt16LE(pairs[k + 1]!, this.#textOff + pairs[k]! * 2);
+    this.#loaded = undefined;
+    this.#alias = undefined;
+    this.#whole = -1;
   }
 
   /** `lowered` (the lower case of the text loaded with `lower`) is read from memory without copying it again. */
@@ -265,7 +280,7 @@ export class FirstPass {
   pass(stopOnGate = false): number {
     // Known from the blocks of the same loaded text (`knowWhole`), with every gate: a superset of a stopped pass.
     if (this.#whole >= 0) return this.#whole;
-    const may = this.#exports.pass(this.#loaded!.length, stopOnGate ? 1 : 0);
+    const may = this.#exports.pass(this.#length, stopOnGate ? 1 : 0);
     this.gates = this.#exports.passGates();
     this.#whole = may;
     return may;
@@ -278,7 +293,7 @@ export class FirstPass {
    * marks of the block's words, its gate bits, its word runs. A copy: the module's memory is reused by the next call.
    */
   blocks(size: number): Int32Array {
-    const length = this.#loaded!.length;
+    const length = this.#length;
     const out = (this.#textOff + length * 2 + 15) & ~7;
     const records = Math.floor(length / Math.max(1, size)) + 2;
     this.#grow(out + records * BLOCK_FIELDS * 4);
@@ -296,9 +311,15 @@ export class FirstPass {
     this.gates = gates;
   }
 
+  // Whether the loaded text is printable ASCII, tab, LF and CR only (normalise.ts `isPrintableAscii`; GATE.PRINTABLE
+  // of `pass`), read from memory without the pass.
+  printable(): boolean {
+    return this.#exports.printable(this.#length) !== 0;
+  }
+
   /** GATE.LONG_RUN when `pass` would set it on the loaded text, else 0, without the walk or the other gates. */
   longRunGate(): number {
-    return this.#exports.longRunGate(this.#loaded!.length);
+    return this.#exports.longRunGate(this.#length);
   }
 
   /**
@@ -327,7 +348,7 @@ export class FirstPass {
 
   /** Room past the loaded text (and its 32 bytes) for one folded line of MAX_LEET_LINE units and its margins. */
   #scratch(): number {
-    const out = (this.#textOff + this.#loaded!.length * 2 + 32 + 16 + 15) & ~15;
+    const out = (this.#textOff + this.#length * 2 + 32 + 16 + 15) & ~15;
     this.#grow(out + MAX_LEET_LINE * 2 + 64);
     return out;
   }

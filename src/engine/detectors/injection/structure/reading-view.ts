@@ -398,6 +398,56 @@ export function foldsAsIs(input: string, from: number, to: number): boolean {
   return true;
 }
 
+/**
+ * The reading view of `input` as its ASCII lower case with some units replaced one for one, when it is that: the
+ * (offset, unit) pairs of the replaced units, in order, flat. Every code point outside printable ASCII, tab, LF and CR
+ * must be one `foldReading` folds into as many units as it has (a diacritic dropped, a space or an apostrophe of
+ * another form, a lookalike next to a Latin letter, or itself): undefined when one is not (a variation selector or
+ * tag character, which `foldReading` reads in runs; a control or invisible character, which it drops; a lone
+ * surrogate; a fold to more or fewer units). The lookalikes are read with `foldReading`'s own state (a Latin letter
+ * in the word so far or ahead). The view is then `input` with each pair's unit at its offset, read in lower case (no
+ * fold holds A-Z): what the structure module reads from memory, so it need not be built (structure-detector.ts
+ * `inputPass`).
+ */
+export function oneForOne(input: string): number[] | undefined {
+  const out: number[] = [];
+  let latinSeenInWord = false;
+  let wordEnd = -1;
+  let latinAhead = false;
+  let copied = 0;
+  FOLD_RUN.lastIndex = 0;
+  for (let run = FOLD_RUN.exec(input); run !== null; run = FOLD_RUN.exec(input)) {
+    // As `foldReading` after the lower-cased slice before the run: its last character decides.
+    if (run.index > copied) latinSeenInWord = LATIN_ASCII_LETTER.test(input[run.index - 1]!.toLowerCase());
+    const runEnd = run.index + run[0].length;
+    for (let i = run.index; i < runEnd; ) {
+      const cp = input.codePointAt(i)!;
+      const width = cp > 0xffff ? 2 : 1;
+      if (cp < 0x80 || (cp >= 0xd800 && cp <= 0xdfff) || selectorByte(cp) >= 0) return stop();
+      let folded = foldCodePoint(cp);
+      const lookalike = CONFUSABLE_FOLDS.get(cp);
+      if (lookalike !== undefined) {
+        if (i >= wordEnd) [wordEnd, latinAhead] = scanWord(input, i);
+        if (latinSeenInWord || latinAhead) folded = lookalike;
+      }
+      if (folded.length !== width || (width === 2 && folded !== String.fromCodePoint(cp))) return stop();
+      const last = folded[folded.length - 1]!;
+      if (LATIN_ASCII_LETTER.test(last)) latinSeenInWord = true;
+      else if (!WORD_CHAR.test(last)) latinSeenInWord = false;
+      if (width === 1 && folded.charCodeAt(0) !== cp) out.push(i, folded.charCodeAt(0));
+      i += width;
+    }
+    copied = runEnd;
+  }
+  return out;
+}
+
+/** Leaves FOLD_RUN ready for its next text: `oneForOne`'s answer when the view is not the input's, one for one. */
+function stop(): undefined {
+  FOLD_RUN.lastIndex = 0;
+  return undefined;
+}
+
 /** One unit outside printable ASCII, tab, LF and CR (FOLD_RUN's units). */
 const FOLD_UNIT = /[^\t\n\r\x20-\x7e]/g;
 

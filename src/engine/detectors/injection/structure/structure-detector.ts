@@ -1,7 +1,6 @@
 import type { TextDetector, TextMatch } from "../../../types.js";
 import { cutBounds } from "../cut-bounds.js";
 import { createInjectionDetector } from "../index.js";
-import { isPrintableAscii } from "../normalise.js";
 import { blankMentionsInData } from "../quoted-mention.js";
 import { blankReportingFrames } from "../reported-speech.js";
 import {
@@ -16,7 +15,7 @@ import {
 import { type EncodedSegment, segmentsByDecoder } from "./encoded-segments.js";
 import * as features from "./features.js";
 import { BLOCK, BLOCK_FIELDS, DECODER_GATES, type FirstPass, GATE } from "./first-pass-wasm.js";
-import { foldsAsIs, type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
+import { foldsAsIs, oneForOne, type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
 import { liveRegions, REGION_DEFAULTS, type Region, type RegionOptions, type RegionPass } from "./regions.js";
 
 /**
@@ -958,7 +957,7 @@ export function inputPass(text: string): number {
   // only LONG_RUN would be kept below, so only it is computed. Unless every other character is one the view keeps
   // as it is (`foldsAsIs`): the view is then the input read in lower case, what memory holds, and the input's own
   // pass is the view's (with LONG_RUN, which reads the input).
-  const printable = long || isPrintableAscii(text);
+  const printable = long || module.printable();
   const asIs = !printable && foldsAsIs(text, 0, text.length);
   if (printable || asIs) {
     may = module.pass(long);
@@ -972,8 +971,10 @@ export function inputPass(text: string): number {
     if ((gates & GATE.OTHER_SCRIPT) !== 0) return DECODER_GATES;
   } else if ((gates & GATE.PRINTABLE) === 0) {
     // The view's own pass: its walk and the gates of the decoders that read the view; base64/hex read the input.
-    const view = toReadingView(text);
-    if (!module.load(view.text, false)) return DECODER_GATES;
+    // A view that is the input with units replaced one for one is made in memory, over the input read in lower case.
+    const folds = oneForOne(text);
+    if (folds !== undefined) module.patch(folds);
+    else if (!module.load(toReadingView(text).text, false)) return DECODER_GATES;
     may = module.pass(long);
     if (may < 0 || (module.gates & GATE.OTHER_SCRIPT) !== 0) return DECODER_GATES;
     gates = (gates & GATE.LONG_RUN) | (module.gates & ~GATE.LONG_RUN);

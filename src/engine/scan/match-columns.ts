@@ -193,11 +193,22 @@ export class MatchColumns implements MatchSink {
    * stable sort of the matches would leave them). Already in order, as one detector's matches are, costs one pass.
    */
   byPosition(): Int32Array {
+    return this.byPositionInto(new Int32Array(this.size));
+  }
+
+  /**
+   * `byPosition` written into `order` (at least `size` long; entries past `size` are left as they are), which is
+   * returned: a caller deciding many short strings lends the same array to each. Its scratch (the spans and the
+   * merge's second array) is this module's own, lent per call: the sort calls nothing outside this module.
+   */
+  byPositionInto(order: Int32Array): Int32Array {
     const n = this.size;
+    if (n === 1) {
+      order[0] = 0;
+      return order;
+    }
     // The spans copied once into flat arrays: the merge compares each match several times.
-    const starts = new Int32Array(n);
-    const ends = new Int32Array(n);
-    let order = new Int32Array(n);
+    const { starts, ends, spare: lent } = sortScratch(n);
     for (let i = 0; i < n; i++) {
       order[i] = i;
       starts[i] = this.#start.get(i);
@@ -206,7 +217,9 @@ export class MatchColumns implements MatchSink {
     // The matches are each detector's matches in turn, each in order: a bottom-up merge of those runs (the order
     // (start, end descending, index) is total, so any correct sort gives this one).
     let bounds = runBounds(starts, ends, n);
-    let spare = new Int32Array(n);
+    if (bounds.length <= 2) return order;
+    const out = order;
+    let spare = lent;
     while (bounds.length > 2) {
       const merged: number[] = [0];
       for (let r = 0; r + 1 < bounds.length; r += 2) {
@@ -217,9 +230,34 @@ export class MatchColumns implements MatchSink {
       [order, spare] = [spare, order];
       bounds = merged;
     }
-    return order;
+    // An odd number of merge rounds leaves the order in the scratch array.
+    if (order !== out) for (let i = 0; i < n; i++) out[i] = order[i]!;
+    return out;
   }
 }
+
+/** The largest sort whose scratch is kept between calls (3 x 16 K entries: 192 kB); a larger one makes its own. */
+const KEPT_SCRATCH = 1 << 14;
+let scratchStarts = new Int32Array(64);
+let scratchEnds = new Int32Array(64);
+let scratchSpare = new Int32Array(64);
+
+/** Scratch arrays of at least `n` entries for one `byPositionInto` (the module's own up to KEPT_SCRATCH). */
+function sortScratch(n: number): { starts: Int32Array; ends: Int32Array; spare: Int32Array } {
+  if (n > KEPT_SCRATCH)
+    return { starts: new Int32Array(n), ends: new Int32Array(n), spare: new Int32Array(n) };
+  if (scratchStarts.length < n) {
+    const size = Math.min(KEPT_SCRATCH, Math.max(n, scratchStarts.length * 2));
+    scratchStarts = new Int32Array(size);
+    scratchEnds = new Int32Array(size);
+    scratchSpare = new Int32Array(size);
+  }
+  SCRATCH.starts = scratchStarts;
+  SCRATCH.ends = scratchEnds;
+  SCRATCH.spare = scratchSpare;
+  return SCRATCH;
+}
+const SCRATCH = { starts: scratchStarts, ends: scratchEnds, spare: scratchSpare };
 
 /** Whether match `a` comes before match `b` by position: start, then the longer first, then the order added. */
 function before(starts: Int32Array, ends: Int32Array, a: number, b: number): boolean {

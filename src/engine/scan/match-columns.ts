@@ -30,8 +30,8 @@ const HIDDEN = 2;
 export class MatchColumns implements MatchSink {
   readonly #labels: MatchLabel[] = [];
   #lastLabel = -1;
-  readonly #start = new Int32Chunks();
-  readonly #end = new Int32Chunks();
+  /** Start and end of each match, side by side: one list, not two (a JSON result makes one per string it reads). */
+  readonly #spans = new Int32Chunks();
   readonly #label = new Uint16Chunks();
   /** OWN, MOVED or HIDDEN per match; undefined until the first moved match (then OWN is filled in behind it). */
   #place: Uint8Chunks | undefined;
@@ -39,14 +39,13 @@ export class MatchColumns implements MatchSink {
   #originalEnd: Int32Chunks | undefined;
 
   get size(): number {
-    return this.#start.size;
+    return this.#spans.size >>> 1;
   }
 
   /** Bytes held by the columns (capacity, not only what is used); the label table is not counted. */
   get bytes(): number {
     return (
-      this.#start.bytes +
-      this.#end.bytes +
+      this.#spans.bytes +
       this.#label.bytes +
       (this.#place?.bytes ?? 0) +
       (this.#originalStart?.bytes ?? 0) +
@@ -61,8 +60,8 @@ export class MatchColumns implements MatchSink {
   }
 
   add(label: number, start: number, end: number): void {
-    this.#start.push(start);
-    this.#end.push(end);
+    this.#spans.push(start);
+    this.#spans.push(end);
     this.#label.push(label);
     this.#place?.push(OWN);
     this.#originalStart?.push(start);
@@ -88,12 +87,12 @@ export class MatchColumns implements MatchSink {
       this.#originalEnd = new Int32Chunks();
       for (let i = 0; i < this.size; i++) {
         this.#place.push(OWN);
-        this.#originalStart.push(this.#start.get(i));
-        this.#originalEnd.push(this.#end.get(i));
+        this.#originalStart.push(this.#spans.get(i << 1));
+        this.#originalEnd.push(this.#spans.get((i << 1) + 1));
       }
     }
-    this.#start.push(start);
-    this.#end.push(end);
+    this.#spans.push(start);
+    this.#spans.push(end);
     this.#label.push(label);
     this.#place.push(hidden ? HIDDEN : MOVED);
     this.#originalStart!.push(originalStart);
@@ -144,11 +143,11 @@ export class MatchColumns implements MatchSink {
   }
 
   start(i: number): number {
-    return this.#start.get(i);
+    return this.#spans.get(i << 1);
   }
 
   end(i: number): number {
-    return this.#end.get(i);
+    return this.#spans.get((i << 1) + 1);
   }
 
   label(i: number): MatchLabel {
@@ -175,17 +174,17 @@ export class MatchColumns implements MatchSink {
 
   /** A moved match's offsets in the original text (the working offsets for the others). */
   originalStart(i: number): number {
-    return this.#originalStart === undefined ? this.#start.get(i) : this.#originalStart.get(i);
+    return this.#originalStart === undefined ? this.#spans.get(i << 1) : this.#originalStart.get(i);
   }
 
   originalEnd(i: number): number {
-    return this.#originalEnd === undefined ? this.#end.get(i) : this.#originalEnd.get(i);
+    return this.#originalEnd === undefined ? this.#spans.get((i << 1) + 1) : this.#originalEnd.get(i);
   }
 
   /** Match `i` as an object (for a caller that needs one at a time; the columns stay the store). */
   match(i: number): TextMatch {
     const { kind, type, ruleId } = this.label(i);
-    return { kind, type, start: this.#start.get(i), end: this.#end.get(i), ruleId };
+    return { kind, type, start: this.#spans.get(i << 1), end: this.#spans.get((i << 1) + 1), ruleId };
   }
 
   /**
@@ -211,8 +210,8 @@ export class MatchColumns implements MatchSink {
     const { starts, ends, spare: lent } = sortScratch(n);
     for (let i = 0; i < n; i++) {
       order[i] = i;
-      starts[i] = this.#start.get(i);
-      ends[i] = this.#end.get(i);
+      starts[i] = this.#spans.get(i << 1);
+      ends[i] = this.#spans.get((i << 1) + 1);
     }
     // The matches are each detector's matches in turn, each in order: a bottom-up merge of those runs (the order
     // (start, end descending, index) is total, so any correct sort gives this one).
@@ -235,6 +234,10 @@ export class MatchColumns implements MatchSink {
     return out;
   }
 }
+
+/** A rewrite's action code (below 256), and the bit beside it that says it is subsumed (RewriteColumns). */
+const ACTION_BITS = 0xff;
+const SUBSUMED = 0x100;
 
 /** The largest sort whose scratch is kept between calls (3 x 16 K entries: 192 kB); a larger one makes its own. */
 const KEPT_SCRATCH = 1 << 14;
@@ -296,61 +299,55 @@ function mergeRuns(
 /**
  * The rewrites of one string (matches whose decision rewrites text) as columns: the match's index in its
  * MatchColumns, the span cut (the match's own, or a neutralised instruction's sentence), how it is rewritten (a code
- * the scanner defines) and whether another rewrite subsumes it. 14 bytes a rewrite, where an object each took ~60.
+ * the scanner defines, below 256) and whether another rewrite subsumes it. Held as four Int32 entries a rewrite in one
+ * chunked list (16 bytes a rewrite, where an object each took ~60): one list, not one per column, because a JSON
+ * result makes one of these per string it rewrites, and each list is a typed array and two objects more.
  */
 export class RewriteColumns {
-  readonly #match = new Int32Chunks();
-  readonly #cutStart = new Int32Chunks();
-  readonly #cutEnd = new Int32Chunks();
-  readonly #action = new Uint8Chunks();
-  readonly #subsumed = new Uint8Chunks();
+  /** Per rewrite: match, cut start, cut end, action code with SUBSUMED set when subsumed. */
+  readonly #entries = new Int32Chunks();
 
   get size(): number {
-    return this.#match.size;
+    return this.#entries.size >>> 2;
   }
 
   get bytes(): number {
-    return (
-      this.#match.bytes +
-      this.#cutStart.bytes +
-      this.#cutEnd.bytes +
-      this.#action.bytes +
-      this.#subsumed.bytes
-    );
+    return this.#entries.bytes;
   }
 
   /** Adds a rewrite; returns its index. */
   add(match: number, cutStart: number, cutEnd: number, action: number, subsumed: boolean): number {
-    this.#match.push(match);
-    this.#cutStart.push(cutStart);
-    this.#cutEnd.push(cutEnd);
-    this.#action.push(action);
-    this.#subsumed.push(subsumed ? 1 : 0);
+    const entries = this.#entries;
+    entries.push(match);
+    entries.push(cutStart);
+    entries.push(cutEnd);
+    entries.push(subsumed ? action | SUBSUMED : action);
     return this.size - 1;
   }
 
   match(r: number): number {
-    return this.#match.get(r);
+    return this.#entries.get(r << 2);
   }
 
   cutStart(r: number): number {
-    return this.#cutStart.get(r);
+    return this.#entries.get((r << 2) + 1);
   }
 
   cutEnd(r: number): number {
-    return this.#cutEnd.get(r);
+    return this.#entries.get((r << 2) + 2);
   }
 
   action(r: number): number {
-    return this.#action.get(r);
+    return this.#entries.get((r << 2) + 3) & ACTION_BITS;
   }
 
   subsumed(r: number): boolean {
-    return this.#subsumed.get(r) === 1;
+    return (this.#entries.get((r << 2) + 3) & SUBSUMED) !== 0;
   }
 
   subsume(r: number): void {
-    this.#subsumed.set(r, 1);
+    const at = (r << 2) + 3;
+    this.#entries.set(at, this.#entries.get(at) | SUBSUMED);
   }
 
   /** The rewrites in the order the rewrite walks them: by cut start, the longer cut first, ties as added. */
@@ -367,6 +364,6 @@ export class RewriteColumns {
   }
 
   #compare(a: number, b: number): number {
-    return this.#cutStart.get(a) - this.#cutStart.get(b) || this.#cutEnd.get(b) - this.#cutEnd.get(a);
+    return this.cutStart(a) - this.cutStart(b) || this.cutEnd(b) - this.cutEnd(a);
   }
 }

@@ -1030,8 +1030,8 @@ function outranks(found: MatchColumns, rewrites: RewriteColumns, a: number, b: n
  * is that instruction's (the values inside went with the sentence).
  */
 function applyRewrites(text: string, found: MatchColumns, rewrites: RewriteColumns, plan: ScanPlan): string {
-  // A widened cut starts before its match: the rewrite walks the cuts in order.
-  const order = rewrites.byCut();
+  // A widened cut starts before its match: the rewrite walks the cuts in order (one alone needs no sort).
+  const order = rewrites.size === 1 ? ONLY_FIRST : rewrites.byCut();
   // Joined a chunk at a time: a text with a rewrite every few characters never becomes a rope of one node each.
   const out = new TextBuilder();
   let cursor = 0;
@@ -1058,6 +1058,9 @@ function applyRewrites(text: string, found: MatchColumns, rewrites: RewriteColum
   // Not copied here: the output check passes it on (see TextBuilder.toRope and scan-tool-result.ts).
   return out.toRope();
 }
+
+/** The order of a single rewrite (read only): a JSON result rewrites many strings one value each. */
+const ONLY_FIRST: Int32Array = Int32Array.of(0);
 
 /** How far around a cut the detectors look for a value the cut would split (the longest values they know fit). */
 const CUT_WINDOW = 4096;

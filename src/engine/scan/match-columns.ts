@@ -241,26 +241,23 @@ const SUBSUMED = 0x100;
 
 /** The largest sort whose scratch is kept between calls (3 x 16 K entries: 192 kB); a larger one makes its own. */
 const KEPT_SCRATCH = 1 << 14;
-let scratchStarts = new Int32Array(64);
-let scratchEnds = new Int32Array(64);
-let scratchSpare = new Int32Array(64);
+// Made at the first sort that needs them (no module-level `new`: bundles that never sort keep no such code).
+let scratchStarts: Int32Array | undefined;
+let scratchEnds: Int32Array | undefined;
+let scratchSpare: Int32Array | undefined;
 
 /** Scratch arrays of at least `n` entries for one `byPositionInto` (the module's own up to KEPT_SCRATCH). */
 function sortScratch(n: number): { starts: Int32Array; ends: Int32Array; spare: Int32Array } {
   if (n > KEPT_SCRATCH)
     return { starts: new Int32Array(n), ends: new Int32Array(n), spare: new Int32Array(n) };
-  if (scratchStarts.length < n) {
-    const size = Math.min(KEPT_SCRATCH, Math.max(n, scratchStarts.length * 2));
+  if (scratchStarts === undefined || scratchStarts.length < n) {
+    const size = Math.min(KEPT_SCRATCH, Math.max(n, 64, (scratchStarts?.length ?? 0) * 2));
     scratchStarts = new Int32Array(size);
     scratchEnds = new Int32Array(size);
     scratchSpare = new Int32Array(size);
   }
-  SCRATCH.starts = scratchStarts;
-  SCRATCH.ends = scratchEnds;
-  SCRATCH.spare = scratchSpare;
-  return SCRATCH;
+  return { starts: scratchStarts, ends: scratchEnds!, spare: scratchSpare! };
 }
-const SCRATCH = { starts: scratchStarts, ends: scratchEnds, spare: scratchSpare };
 
 /** Whether match `a` comes before match `b` by position: start, then the longer first, then the order added. */
 function before(starts: Int32Array, ends: Int32Array, a: number, b: number): boolean {

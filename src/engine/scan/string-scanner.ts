@@ -772,7 +772,12 @@ class DecideScratch {
 
 /** The most entries per array the lent scratch keeps after a call (64 K matches: under 1 MB in all). */
 const KEPT_DECIDE = 1 << 16;
-let lentScratch: DecideScratch | undefined = new DecideScratch();
+/**
+ * The scratch decideAll lends (made at its first call: a module-level `new` would keep this module in bundles that
+ * never decide), and whether a call is deciding with it now.
+ */
+let keptScratch: DecideScratch | undefined;
+let deciding = false;
 
 /**
  * Decides every match first (the policy's answer does not depend on what else matched), records a finding for each,
@@ -793,9 +798,10 @@ function decideAll(
   removedValues: Set<string> | undefined,
 ): RewriteColumns {
   const n = found.size;
-  const lent = lentScratch;
-  lentScratch = undefined;
-  const scratch = (lent ?? new DecideScratch()).sizedFor(n, found.labels.length);
+  const lent = !deciding;
+  if (lent && keptScratch === undefined) keptScratch = new DecideScratch();
+  const scratch = (lent ? keptScratch! : new DecideScratch()).sizedFor(n, found.labels.length);
+  deciding = true;
   try {
     const order = found.byPositionInto(scratch.order);
     const decisions = new Decisions(found, plan, text, n, scratch);
@@ -815,7 +821,10 @@ function decideAll(
     );
     return decisions.rewrites;
   } finally {
-    if (lent !== undefined) lentScratch = scratch.kept ? scratch : new DecideScratch();
+    if (lent) {
+      deciding = false;
+      if (!scratch.kept) keptScratch = undefined;
+    }
   }
 }
 
@@ -1031,7 +1040,8 @@ function outranks(found: MatchColumns, rewrites: RewriteColumns, a: number, b: n
  */
 function applyRewrites(text: string, found: MatchColumns, rewrites: RewriteColumns, plan: ScanPlan): string {
   // A widened cut starts before its match: the rewrite walks the cuts in order (one alone needs no sort).
-  const order = rewrites.size === 1 ? ONLY_FIRST : rewrites.byCut();
+  if (onlyFirst === undefined) onlyFirst = Int32Array.of(0);
+  const order = rewrites.size === 1 ? onlyFirst : rewrites.byCut();
   // Joined a chunk at a time: a text with a rewrite every few characters never becomes a rope of one node each.
   const out = new TextBuilder();
   let cursor = 0;
@@ -1059,8 +1069,8 @@ function applyRewrites(text: string, found: MatchColumns, rewrites: RewriteColum
   return out.toRope();
 }
 
-/** The order of a single rewrite (read only): a JSON result rewrites many strings one value each. */
-const ONLY_FIRST: Int32Array = Int32Array.of(0);
+/** The order of a single rewrite (read only; made at first use): a JSON result rewrites many strings one value each. */
+let onlyFirst: Int32Array | undefined;
 
 /** How far around a cut the detectors look for a value the cut would split (the longest values they know fit). */
 const CUT_WINDOW = 4096;

@@ -30,8 +30,8 @@ const HIDDEN = 2;
 export class MatchColumns implements MatchSink {
   readonly #labels: MatchLabel[] = [];
   #lastLabel = -1;
-  readonly #start = new Int32Chunks();
-  readonly #end = new Int32Chunks();
+  /** Start and end of each match, side by side: one list, not two (a JSON result makes one per string it reads). */
+  readonly #spans = new Int32Chunks();
   readonly #label = new Uint16Chunks();
   /** OWN, MOVED or HIDDEN per match; undefined until the first moved match (then OWN is filled in behind it). */
   #place: Uint8Chunks | undefined;
@@ -39,14 +39,13 @@ export class MatchColumns implements MatchSink {
   #originalEnd: Int32Chunks | undefined;
 
   get size(): number {
-    return this.#start.size;
+    return this.#spans.size >>> 1;
   }
 
   /** Bytes held by the columns (capacity, not only what is used); the label table is not counted. */
   get bytes(): number {
     return (
-      this.#start.bytes +
-      this.#end.bytes +
+      this.#spans.bytes +
       this.#label.bytes +
       (this.#place?.bytes ?? 0) +
       (this.#originalStart?.bytes ?? 0) +
@@ -61,8 +60,8 @@ export class MatchColumns implements MatchSink {
   }
 
   add(label: number, start: number, end: number): void {
-    this.#start.push(start);
-    this.#end.push(end);
+    this.#spans.push(start);
+    this.#spans.push(end);
     this.#label.push(label);
     this.#place?.push(OWN);
     this.#originalStart?.push(start);
@@ -88,12 +87,12 @@ export class MatchColumns implements MatchSink {
       this.#originalEnd = new Int32Chunks();
       for (let i = 0; i < this.size; i++) {
         this.#place.push(OWN);
-        this.#originalStart.push(this.#start.get(i));
-        this.#originalEnd.push(this.#end.get(i));
+        this.#originalStart.push(this.#spans.get(i << 1));
+        this.#originalEnd.push(this.#spans.get((i << 1) + 1));
       }
     }
-    this.#start.push(start);
-    this.#end.push(end);
+    this.#spans.push(start);
+    this.#spans.push(end);
     this.#label.push(label);
     this.#place.push(hidden ? HIDDEN : MOVED);
     this.#originalStart!.push(originalStart);
@@ -144,11 +143,11 @@ export class MatchColumns implements MatchSink {
   }
 
   start(i: number): number {
-    return this.#start.get(i);
+    return this.#spans.get(i << 1);
   }
 
   end(i: number): number {
-    return this.#end.get(i);
+    return this.#spans.get((i << 1) + 1);
   }
 
   label(i: number): MatchLabel {
@@ -175,17 +174,17 @@ export class MatchColumns implements MatchSink {
 
   /** A moved match's offsets in the original text (the working offsets for the others). */
   originalStart(i: number): number {
-    return this.#originalStart === undefined ? this.#start.get(i) : this.#originalStart.get(i);
+    return this.#originalStart === undefined ? this.#spans.get(i << 1) : this.#originalStart.get(i);
   }
 
   originalEnd(i: number): number {
-    return this.#originalEnd === undefined ? this.#end.get(i) : this.#originalEnd.get(i);
+    return this.#originalEnd === undefined ? this.#spans.get((i << 1) + 1) : this.#originalEnd.get(i);
   }
 
   /** Match `i` as an object (for a caller that needs one at a time; the columns stay the store). */
   match(i: number): TextMatch {
     const { kind, type, ruleId } = this.label(i);
-    return { kind, type, start: this.#start.get(i), end: this.#end.get(i), ruleId };
+    return { kind, type, start: this.#spans.get(i << 1), end: this.#spans.get((i << 1) + 1), ruleId };
   }
 
   /**
@@ -193,20 +192,33 @@ export class MatchColumns implements MatchSink {
    * stable sort of the matches would leave them). Already in order, as one detector's matches are, costs one pass.
    */
   byPosition(): Int32Array {
+    return this.byPositionInto(new Int32Array(this.size));
+  }
+
+  /**
+   * `byPosition` written into `order` (at least `size` long; entries past `size` are left as they are), which is
+   * returned: a caller deciding many short strings lends the same array to each. Its scratch (the spans and the
+   * merge's second array) is this module's own, lent per call: the sort calls nothing outside this module.
+   */
+  byPositionInto(order: Int32Array): Int32Array {
     const n = this.size;
+    if (n === 1) {
+      order[0] = 0;
+      return order;
+    }
     // The spans copied once into flat arrays: the merge compares each match several times.
-    const starts = new Int32Array(n);
-    const ends = new Int32Array(n);
-    let order = new Int32Array(n);
+    const { starts, ends, spare: lent } = sortScratch(n);
     for (let i = 0; i < n; i++) {
       order[i] = i;
-      starts[i] = this.#start.get(i);
-      ends[i] = this.#end.get(i);
+      starts[i] = this.#spans.get(i << 1);
+      ends[i] = this.#spans.get((i << 1) + 1);
     }
     // The matches are each detector's matches in turn, each in order: a bottom-up merge of those runs (the order
     // (start, end descending, index) is total, so any correct sort gives this one).
     let bounds = runBounds(starts, ends, n);
-    let spare = new Int32Array(n);
+    if (bounds.length <= 2) return order;
+    const out = order;
+    let spare = lent;
     while (bounds.length > 2) {
       const merged: number[] = [0];
       for (let r = 0; r + 1 < bounds.length; r += 2) {
@@ -217,8 +229,34 @@ export class MatchColumns implements MatchSink {
       [order, spare] = [spare, order];
       bounds = merged;
     }
-    return order;
+    // An odd number of merge rounds leaves the order in the scratch array.
+    if (order !== out) for (let i = 0; i < n; i++) out[i] = order[i]!;
+    return out;
   }
+}
+
+/** A rewrite's action code (below 256), and the bit beside it that says it is subsumed (RewriteColumns). */
+const ACTION_BITS = 0xff;
+const SUBSUMED = 0x100;
+
+/** The largest sort whose scratch is kept between calls (3 x 16 K entries: 192 kB); a larger one makes its own. */
+const KEPT_SCRATCH = 1 << 14;
+// Made at the first sort that needs them (no module-level `new`: bundles that never sort keep no such code).
+let scratchStarts: Int32Array | undefined;
+let scratchEnds: Int32Array | undefined;
+let scratchSpare: Int32Array | undefined;
+
+/** Scratch arrays of at least `n` entries for one `byPositionInto` (the module's own up to KEPT_SCRATCH). */
+function sortScratch(n: number): { starts: Int32Array; ends: Int32Array; spare: Int32Array } {
+  if (n > KEPT_SCRATCH)
+    return { starts: new Int32Array(n), ends: new Int32Array(n), spare: new Int32Array(n) };
+  if (scratchStarts === undefined || scratchStarts.length < n) {
+    const size = Math.min(KEPT_SCRATCH, Math.max(n, 64, (scratchStarts?.length ?? 0) * 2));
+    scratchStarts = new Int32Array(size);
+    scratchEnds = new Int32Array(size);
+    scratchSpare = new Int32Array(size);
+  }
+  return { starts: scratchStarts, ends: scratchEnds!, spare: scratchSpare! };
 }
 
 /** Whether match `a` comes before match `b` by position: start, then the longer first, then the order added. */
@@ -258,61 +296,55 @@ function mergeRuns(
 /**
  * The rewrites of one string (matches whose decision rewrites text) as columns: the match's index in its
  * MatchColumns, the span cut (the match's own, or a neutralised instruction's sentence), how it is rewritten (a code
- * the scanner defines) and whether another rewrite subsumes it. 14 bytes a rewrite, where an object each took ~60.
+ * the scanner defines, below 256) and whether another rewrite subsumes it. Held as four Int32 entries a rewrite in one
+ * chunked list (16 bytes a rewrite, where an object each took ~60): one list, not one per column, because a JSON
+ * result makes one of these per string it rewrites, and each list is a typed array and two objects more.
  */
 export class RewriteColumns {
-  readonly #match = new Int32Chunks();
-  readonly #cutStart = new Int32Chunks();
-  readonly #cutEnd = new Int32Chunks();
-  readonly #action = new Uint8Chunks();
-  readonly #subsumed = new Uint8Chunks();
+  /** Per rewrite: match, cut start, cut end, action code with SUBSUMED set when subsumed. */
+  readonly #entries = new Int32Chunks();
 
   get size(): number {
-    return this.#match.size;
+    return this.#entries.size >>> 2;
   }
 
   get bytes(): number {
-    return (
-      this.#match.bytes +
-      this.#cutStart.bytes +
-      this.#cutEnd.bytes +
-      this.#action.bytes +
-      this.#subsumed.bytes
-    );
+    return this.#entries.bytes;
   }
 
   /** Adds a rewrite; returns its index. */
   add(match: number, cutStart: number, cutEnd: number, action: number, subsumed: boolean): number {
-    this.#match.push(match);
-    this.#cutStart.push(cutStart);
-    this.#cutEnd.push(cutEnd);
-    this.#action.push(action);
-    this.#subsumed.push(subsumed ? 1 : 0);
+    const entries = this.#entries;
+    entries.push(match);
+    entries.push(cutStart);
+    entries.push(cutEnd);
+    entries.push(subsumed ? action | SUBSUMED : action);
     return this.size - 1;
   }
 
   match(r: number): number {
-    return this.#match.get(r);
+    return this.#entries.get(r << 2);
   }
 
   cutStart(r: number): number {
-    return this.#cutStart.get(r);
+    return this.#entries.get((r << 2) + 1);
   }
 
   cutEnd(r: number): number {
-    return this.#cutEnd.get(r);
+    return this.#entries.get((r << 2) + 2);
   }
 
   action(r: number): number {
-    return this.#action.get(r);
+    return this.#entries.get((r << 2) + 3) & ACTION_BITS;
   }
 
   subsumed(r: number): boolean {
-    return this.#subsumed.get(r) === 1;
+    return (this.#entries.get((r << 2) + 3) & SUBSUMED) !== 0;
   }
 
   subsume(r: number): void {
-    this.#subsumed.set(r, 1);
+    const at = (r << 2) + 3;
+    this.#entries.set(at, this.#entries.get(at) | SUBSUMED);
   }
 
   /** The rewrites in the order the rewrite walks them: by cut start, the longer cut first, ties as added. */
@@ -329,6 +361,6 @@ export class RewriteColumns {
   }
 
   #compare(a: number, b: number): number {
-    return this.#cutStart.get(a) - this.#cutStart.get(b) || this.#cutEnd.get(b) - this.#cutEnd.get(a);
+    return this.cutStart(a) - this.cutStart(b) || this.cutEnd(b) - this.cutEnd(a);
   }
 }

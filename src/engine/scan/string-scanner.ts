@@ -697,14 +697,29 @@ function collectMatches(
   return found;
 }
 
-/** A match's labels, read per match: its kind's priority and its rule's slot in `reach`. */
-function labelTables(labels: readonly MatchLabel[]): {
-  priority: Uint8Array;
-  rule: Int32Array;
-  rules: number;
-} {
-  const priority = new Uint8Array(labels.length);
-  const rule = new Int32Array(labels.length);
+/**
+ * A match's labels, read per match: its kind's priority and its rule's slot in `reach`, written into `priority` and
+ * `rule` (at least `labels.length` long); returns how many rules. A slot is the rank of the rule's first label, found
+ * by a look back over the labels for a few (a string's matches have one to a few labels), by a map for more.
+ */
+function labelTables(labels: readonly MatchLabel[], priority: Uint8Array, rule: Int32Array): number {
+  const n = labels.length;
+  if (n > FEW_LABELS) return labelTablesByMap(labels, priority, rule);
+  let rules = 0;
+  for (let l = 0; l < n; l++) {
+    const { kind, ruleId } = labels[l]!;
+    priority[l] = PRIORITY[kind];
+    let slot = -1;
+    for (let k = 0; k < l && slot < 0; k++) if (labels[k]!.ruleId === ruleId) slot = rule[k]!;
+    rule[l] = slot < 0 ? rules++ : slot;
+  }
+  return rules;
+}
+
+/** Labels up to which labelTables looks back instead of building a map. */
+const FEW_LABELS = 8;
+
+function labelTablesByMap(labels: readonly MatchLabel[], priority: Uint8Array, rule: Int32Array): number {
   const slots = new Map<string, number>();
   for (let l = 0; l < labels.length; l++) {
     const { kind, ruleId } = labels[l]!;
@@ -716,8 +731,53 @@ function labelTables(labels: readonly MatchLabel[]): {
     }
     rule[l] = slot;
   }
-  return { priority, rule, rules: slots.size };
+  return slots.size;
 }
+
+/**
+ * The arrays one decideAll works in, per match and per label, lent to each call: a JSON result decides thousands of
+ * short strings, and a set of arrays each was most of a kept string's allocation. Each call fills what it reads
+ * before reading it. A call made while another one is deciding (none is today: deciding calls only the policy's
+ * `decide`) gets arrays of its own.
+ */
+class DecideScratch {
+  order = new Int32Array(16);
+  recordedAction = new Uint8Array(16);
+  recordedRewrite = new Int32Array(16);
+  priority = new Uint8Array(16);
+  rule = new Int32Array(16);
+  reach = new Int32Array(16);
+
+  /** Arrays long enough for `matches` matches and `labels` labels (kept up to KEPT_DECIDE entries). */
+  sizedFor(matches: number, labels: number): this {
+    if (this.order.length < matches) {
+      const size = Math.max(matches, this.order.length * 2);
+      this.order = new Int32Array(size);
+      this.recordedAction = new Uint8Array(size);
+      this.recordedRewrite = new Int32Array(size);
+    }
+    if (this.priority.length < labels) {
+      const size = Math.max(labels, this.priority.length * 2);
+      this.priority = new Uint8Array(size);
+      this.rule = new Int32Array(size);
+      this.reach = new Int32Array(size);
+    }
+    return this;
+  }
+
+  get kept(): boolean {
+    return this.order.length <= KEPT_DECIDE && this.priority.length <= KEPT_DECIDE;
+  }
+}
+
+/** The most entries per array the lent scratch keeps after a call (64 K matches: under 1 MB in all). */
+const KEPT_DECIDE = 1 << 16;
+/**
+ * The scratch decideAll lends (made at its first call: a module-level `new` would keep this module in bundles that
+ * never decide), and whether a call is deciding with it now.
+ */
+let keptScratch: DecideScratch | undefined;
+let deciding = false;
 
 /**
  * Decides every match first (the policy's answer does not depend on what else matched), records a finding for each,
@@ -737,22 +797,35 @@ function decideAll(
   original: string,
   removedValues: Set<string> | undefined,
 ): RewriteColumns {
-  const order = found.byPosition();
-  const decisions = new Decisions(found, plan, text, order.length);
-  for (let k = 0; k < order.length; k++) decisions.decide(k, order[k]!);
-  recordFindings(
-    found,
-    order,
-    decisions.recordedAction,
-    decisions.recordedRewrite,
-    decisions.rewrites,
-    path,
-    map,
-    findings,
-    original,
-    removedValues,
-  );
-  return decisions.rewrites;
+  const n = found.size;
+  const lent = !deciding;
+  if (lent && keptScratch === undefined) keptScratch = new DecideScratch();
+  const scratch = (lent ? keptScratch! : new DecideScratch()).sizedFor(n, found.labels.length);
+  deciding = true;
+  try {
+    const order = found.byPositionInto(scratch.order);
+    const decisions = new Decisions(found, plan, text, n, scratch);
+    for (let k = 0; k < n; k++) decisions.decide(k, order[k]!);
+    recordFindings(
+      found,
+      order,
+      n,
+      decisions.recordedAction,
+      decisions.recordedRewrite,
+      decisions.rewrites,
+      path,
+      map,
+      findings,
+      original,
+      removedValues,
+    );
+    return decisions.rewrites;
+  } finally {
+    if (lent) {
+      deciding = false;
+      if (!scratch.kept) keptScratch = undefined;
+    }
+  }
 }
 
 type Rewriting = Extract<MatchAction, { do: "strip" } | { do: "replace" } | { do: "neutralise" }>;
@@ -783,7 +856,7 @@ class Decisions {
   readonly #priorityOf: Uint8Array;
   readonly #ruleOf: Int32Array;
   /** The furthest end reached by each rule so far: a later span of the same rule that starts before it is a repeat. */
-  readonly #reach: number[];
+  readonly #reach: Int32Array;
   /**
    * The furthest end of the reported rewrites so far, per kind priority. Sorted by start, every earlier rewrite
    * started at or before the current match, so it contains the match when it reaches its end; a container of equal
@@ -793,16 +866,17 @@ class Decisions {
   /** Built at the first neutralised match, shared by all: a cut's bounds then cost no walk over the text around it. */
   #cutIndex: CutIndex | undefined;
 
-  constructor(found: MatchColumns, plan: ScanPlan, text: string, n: number) {
+  /** `scratch` holds at least `n` matches and every label of `found` (DecideScratch.sizedFor); filled here. */
+  constructor(found: MatchColumns, plan: ScanPlan, text: string, n: number, scratch: DecideScratch) {
     this.#found = found;
     this.#text = text;
     this.#answers = new PolicyAnswers(found, plan);
-    this.recordedAction = new Uint8Array(n);
-    this.recordedRewrite = new Int32Array(n).fill(-1);
-    const { priority, rule, rules } = labelTables(found.labels);
-    this.#priorityOf = priority;
-    this.#ruleOf = rule;
-    this.#reach = new Array<number>(rules).fill(-1);
+    this.recordedAction = scratch.recordedAction.fill(NOT_RECORDED, 0, n);
+    this.recordedRewrite = scratch.recordedRewrite.fill(-1, 0, n);
+    this.#priorityOf = scratch.priority;
+    this.#ruleOf = scratch.rule;
+    const rules = labelTables(found.labels, scratch.priority, scratch.rule);
+    this.#reach = scratch.reach.fill(-1, 0, rules);
   }
 
   decide(k: number, i: number): void {
@@ -924,6 +998,7 @@ class PolicyAnswers {
 function recordFindings(
   found: MatchColumns,
   order: Int32Array,
+  n: number,
   recordedAction: Uint8Array,
   recordedRewrite: Int32Array,
   rewrites: RewriteColumns,
@@ -933,7 +1008,7 @@ function recordFindings(
   original: string,
   removedValues: Set<string> | undefined,
 ): void {
-  for (let k = 0; k < order.length; k++) {
+  for (let k = 0; k < n; k++) {
     const code = recordedAction[k]!;
     if (code === NOT_RECORDED) continue;
     const r = recordedRewrite[k]!;
@@ -964,8 +1039,9 @@ function outranks(found: MatchColumns, rewrites: RewriteColumns, a: number, b: n
  * is that instruction's (the values inside went with the sentence).
  */
 function applyRewrites(text: string, found: MatchColumns, rewrites: RewriteColumns, plan: ScanPlan): string {
-  // A widened cut starts before its match: the rewrite walks the cuts in order.
-  const order = rewrites.byCut();
+  // A widened cut starts before its match: the rewrite walks the cuts in order (one alone needs no sort).
+  if (onlyFirst === undefined) onlyFirst = Int32Array.of(0);
+  const order = rewrites.size === 1 ? onlyFirst : rewrites.byCut();
   // Joined a chunk at a time: a text with a rewrite every few characters never becomes a rope of one node each.
   const out = new TextBuilder();
   let cursor = 0;
@@ -992,6 +1068,9 @@ function applyRewrites(text: string, found: MatchColumns, rewrites: RewriteColum
   // Not copied here: the output check passes it on (see TextBuilder.toRope and scan-tool-result.ts).
   return out.toRope();
 }
+
+/** The order of a single rewrite (read only; made at first use): a JSON result rewrites many strings one value each. */
+let onlyFirst: Int32Array | undefined;
 
 /** How far around a cut the detectors look for a value the cut would split (the longest values they know fit). */
 const CUT_WINDOW = 4096;

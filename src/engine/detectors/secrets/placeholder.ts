@@ -46,6 +46,27 @@ const YOUR_WORD = /(?:^|[^A-Za-z])(?:your|YOUR|Your)(?:[_-]|[A-Z])/;
 // A value masked for display in part (`***REMOVED***`, `sk-***abcd`, `ab••••••cd`): three mask characters in a row.
 const MASK_RUN = /\*\*\*|\u2022\u2022\u2022|\u25cf\u25cf\u25cf/;
 
+/** The longest of PLACEHOLDER_WORDS: a longer value is none of them. */
+const LONGEST_WORD = Math.max(...[...PLACEHOLDER_WORDS].map((w) => w.length));
+
+/**
+ * `isPlaceholderValue` for a non-empty value of ASCII letters and digits only (the caller checks), without its
+ * stand-in words (`redacted`, `example`, `xxxx` in the lower-cased value): the look-alike test asks those through
+ * STAND_IN_WORDS (lookalike.ts), which holds all three case-insensitively, so its answer is the same. Left out as well
+ * because such a value cannot match them: TRUNCATED (needs `.` or an ellipsis), MASK_RUN (`*` or a bullet), TEMPLATE
+ * (every form opens with `$`, `{`, `<`, `[` or `%`). Nothing is lower-cased unless the value could be a placeholder
+ * word: an ASCII letter's lower case is its code with 0x20 set, and a digit's code already has that bit.
+ */
+export function isAlnumPlaceholder(value: string): boolean {
+  if (YOUR_WORD.test(value)) return true;
+  if (value.length <= LONGEST_WORD && PLACEHOLDER_WORDS.has(value.toLowerCase())) return true;
+  if (INSTRUCTION.test(value)) return true;
+  if (value.length >= 8 && hasRepeatedUnit(value, FOLD_ALNUM)) return true;
+  const first = value.charCodeAt(0);
+  for (let i = 1; i < value.length; i++) if (value.charCodeAt(i) !== first) return false;
+  return true;
+}
+
 export function isPlaceholderValue(value: string): boolean {
   if (value.length === 0) return true;
   if (TRUNCATED.test(value) || YOUR_WORD.test(value) || MASK_RUN.test(value)) return true;
@@ -70,8 +91,16 @@ export function isPlaceholderValue(value: string): boolean {
  */
 export function isRepeatedUnit(lower: string): boolean {
   if (lower.length < 8) return false;
+  return hasRepeatedUnit(lower, 0);
+}
+
+/** Read with 0x20 set on every code: the lower case of a value of ASCII letters and digits (isAlnumPlaceholder). */
+const FOLD_ALNUM = 0x20;
+
+/** `isRepeatedUnit` of the value whose codes are `value`'s with `fold` set, for a value of 8 or more. */
+function hasRepeatedUnit(value: string, fold: number): boolean {
   for (let unit = 2; unit <= 8; unit++)
-    if (hasRepeatRun(lower, unit, minimumRun(lower.length, unit))) return true;
+    if (hasRepeatRun(value, unit, minimumRun(value.length, unit), fold)) return true;
   return false;
 }
 
@@ -85,18 +114,18 @@ function minimumRun(n: number, unit: number): number {
  * position of the progression `unit + need - 1 + k * need`, so only those are probed, and the run is measured around
  * a probe that repeats: a random value costs about `n / need` comparisons per unit instead of `n`.
  */
-function hasRepeatRun(lower: string, unit: number, need: number): boolean {
+function hasRepeatRun(lower: string, unit: number, need: number, fold: number): boolean {
   const n = lower.length;
   for (let probe = unit + need - 1; probe < n; probe += need) {
-    if (!repeatsAt(lower, probe, unit)) continue;
+    if (!repeatsAt(lower, probe, unit, fold)) continue;
     let low = probe;
-    while (low > unit && repeatsAt(lower, low - 1, unit)) low--;
+    while (low > unit && repeatsAt(lower, low - 1, unit, fold)) low--;
     let high = probe;
-    while (high + 1 < n && repeatsAt(lower, high + 1, unit)) high++;
+    while (high + 1 < n && repeatsAt(lower, high + 1, unit, fold)) high++;
     if (high - low + 1 >= need) return true;
   }
   return false;
 }
 
-const repeatsAt = (lower: string, i: number, unit: number): boolean =>
-  lower.charCodeAt(i) === lower.charCodeAt(i - unit);
+const repeatsAt = (lower: string, i: number, unit: number, fold: number): boolean =>
+  (lower.charCodeAt(i) | fold) === (lower.charCodeAt(i - unit) | fold);

@@ -54,6 +54,23 @@ interface CompiledForm {
   readonly context: ResolvedRuleContext | undefined;
   /** The lead's one-character test and bounds (TokenForm.lead). */
   readonly lead: { readonly char: RegExp; readonly min: number; readonly max: number } | undefined;
+  /**
+   * The form's fields acceptsBody and readBody read per candidate, copied with their defaults into this one shape:
+   * the forms' objects have as many shapes as the records write fields, so reading them per candidate was a
+   * megamorphic property load each (the largest self time of acceptsBody on prose with tokens).
+   */
+  readonly signature: string | undefined;
+  readonly checksum: boolean;
+  readonly checksumRequired: boolean;
+  /** TokenForm.minClasses, 0 when unset (a body always holds at least 0 classes). */
+  readonly minClasses: number;
+  readonly needsDigit: boolean;
+  readonly minEntropy: number;
+  /** A prefix is the vendor's evidence (lookalike.ts): prefixed, not keyed, vouched for by no checksum or signature. */
+  readonly prefixEvidence: boolean;
+  /** TokenForm.glued !== false: a word character on either side makes the candidate part of a longer word. */
+  readonly glued: boolean;
+  readonly maskBody: boolean;
 }
 
 function compile(record: TokenRecordLike, form: TokenForm): CompiledForm {
@@ -70,6 +87,19 @@ function compile(record: TokenRecordLike, form: TokenForm): CompiledForm {
     shape: form.shape === undefined ? undefined : new RegExp(`^(?:${form.shape.source})$`, form.shape.flags),
     lead: form.lead === undefined ? undefined : compileLead(form.lead),
     context: resolveRuleContext(form.context ?? record.token.context),
+    signature: form.signature,
+    checksum: form.checksum !== undefined,
+    checksumRequired: form.checksumRequired === true,
+    minClasses: form.minClasses ?? 0,
+    needsDigit: form.needsDigit === true,
+    minEntropy: form.minEntropy ?? 3,
+    prefixEvidence:
+      form.keyed === undefined &&
+      form.prefixes.length > 0 &&
+      form.checksum === undefined &&
+      form.signature === undefined,
+    glued: form.glued !== false,
+    maskBody: form.mask === "body",
   };
 }
 
@@ -113,31 +143,28 @@ export function acceptsBody(c: CompiledForm, prefix: string, body: string, lead 
   // With a lead, the token's structure spans the literal: judge the whole token.
   if (c.lead !== undefined) body = lead + prefix + body;
   if (c.shape !== undefined && !c.shape.test(body)) return false;
-  const token = c.lead !== undefined ? body : prefix + body;
-  if (c.allow.some((re) => re.test(token))) return false;
-  if (c.form.signature !== undefined) {
-    if (body.includes(c.form.signature)) return true;
+  if (c.allow.length > 0) {
+    const token = c.lead !== undefined ? body : prefix + body;
+    for (const re of c.allow) if (re.test(token)) return false;
+  }
+  const signature = c.signature;
+  if (signature !== undefined) {
+    if (body.includes(signature)) return true;
     // The signature's tail where it belongs, its head changed (`T4BlbkFJ` for `T3BlbkFJ`): an edited look-alike.
-    if (body.includes(c.form.signature.slice(2))) return false;
+    if (body.includes(signature.slice(2))) return false;
   }
-  if (c.form.checksum !== undefined) {
+  if (c.checksum) {
     if (passesCrc32Base62(body)) return true;
-    if (c.form.checksumRequired) return false;
+    if (c.checksumRequired) return false;
   }
-  if (c.form.minClasses !== undefined || c.form.needsDigit) {
+  if (c.minClasses > 0 || c.needsDigit) {
     const classes = classBits(body);
-    if (CLASS_COUNT[classes]! < (c.form.minClasses ?? 0)) return false;
-    if (c.form.needsDigit && (classes & DIGIT) === 0) return false;
+    if (CLASS_COUNT[classes]! < c.minClasses) return false;
+    if (c.needsDigit && (classes & DIGIT) === 0) return false;
   }
-  if (!entropyAtLeast(body, c.form.minEntropy ?? 3)) return false;
-  // A prefix is the vendor's evidence (lookalike.ts), unless the vendor's checksum or signature could vouch and did not.
-  const prefixed =
-    c.form.keyed === undefined &&
-    c.form.prefixes.length > 0 &&
-    c.form.checksum === undefined &&
-    c.form.signature === undefined;
+  if (!entropyAtLeast(body, c.minEntropy)) return false;
   // A prefix that opens base64 JSON (`eyJrIjoi`: `{"k":"`) is judged with its body, so the value decodes whole.
-  return !isLookalikeVendorValue(prefix.startsWith("eyJ") ? prefix + body : body, prefixed);
+  return !isLookalikeVendorValue(prefix.startsWith("eyJ") ? prefix + body : body, c.prefixEvidence);
 }
 
 function isGlue(code: number): boolean {
@@ -160,8 +187,8 @@ function readBody(text: string, c: CompiledForm, prefix: string, start: number, 
   let end = c.body.lastIndex;
   readUpTo = Math.max(readUpTo, end);
   while (end > from && text.charCodeAt(end - 1) === 46) end--; // a sentence's period after the token
-  if (end - from > c.max && c.form.glued === false) end = from + c.max;
-  if (c.form.glued !== false && (isGlue(codeAt(text, start - 1)) || isGlue(codeAt(text, end)))) return -1;
+  if (end - from > c.max && !c.glued) end = from + c.max;
+  if (c.glued && (isGlue(codeAt(text, start - 1)) || isGlue(codeAt(text, end)))) return -1;
   if (c.context !== undefined && !contextHolds(text, start, end, c.context)) return -1;
   const lead = c.lead === undefined ? "" : text.slice(start, from - prefix.length);
   return acceptsBody(c, prefix, text.slice(from, end), lead) ? end : -1;
@@ -233,7 +260,7 @@ export function createTokenDetector(
         for (const c of byPrefix.get(prefix)!) {
           const end = readBody(text, c, prefix, start, from);
           if (end === -1) continue;
-          const reportStart = c.form.mask === "body" ? from : c.lead !== undefined ? readLeadFrom : start;
+          const reportStart = c.maskBody ? from : c.lead !== undefined ? readLeadFrom : start;
           out.push({ kind: "secret", type: c.type, start: reportStart, end, ruleId: c.ruleId });
           // A prefix inside a token already found (`ghp_ghp_...`, `AccountKey=AccountKey=...`) starts no token.
           resumeAt = readUpTo;

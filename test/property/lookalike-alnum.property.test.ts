@@ -52,6 +52,8 @@ const WORDS = [
   "None",
   "changeme",
   "eyJ",
+  "eyJhbGciOi",
+  "eyJ0eXAiOi",
   "U2FsdGVkX1",
   "gAAAAA",
   "AQICAH",

@@ -162,7 +162,7 @@ function isAlnum(value: string): boolean {
 /**
  * `isLookalikeValue` of a value of ASCII letters and digits (`isAlnum`): the same answer, with the tests such a value
  * cannot pass left out. ENCRYPTED_VALUE's forms each hold `(`, `[` or `{`; PUBLIC_IDENTIFIER's each hold `:`, `-` or
- * `_`; the placeholder tests that need another character, and its stand-in words, which STAND_IN_WORDS holds, are
+ * `_`; ANGLE_PART's hold `<`; the placeholder tests that need another character, and its stand-in words, which STAND_IN_WORDS holds, are
  * left out by isAlnumPlaceholder. A token detector asks this for every candidate body it accepts otherwise (a
  * bench MB of prose holds ~260 tokens): each regex left out is a call into the regex engine per token.
  */
@@ -170,6 +170,7 @@ function isAlnumLookalike(value: string): boolean {
   return (
     isAlnumPlaceholder(value) ||
     saysStandInDecoded(value) ||
+    JOSE_HEADER_ONLY.test(value) ||
     CIPHERTEXT_HEADER.test(value) ||
     STAND_IN_WORDS.test(value) ||
     TEST_WORD.test(value) ||

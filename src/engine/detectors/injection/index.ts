@@ -1,9 +1,10 @@
-import { HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../scan/string-features.js";
+import { HAS_DASH, HAS_LT, HAS_NON_ASCII, HAS_SPACE, HAS_UNDERSCORE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { type MatchableText, openEscapes, toPhraseBytes, toPhraseText } from "./normalise.js";
 import { type RuleGate, ruleGates, triggerDfa } from "./phrase-gates.js";
 import { NON_WORD_AFTER, NON_WORD_BEFORE } from "./phrase-literals.js";
 import { compilePhrase } from "./phrase-pattern.js";
+import { addSlugFindings } from "./phrase-slugs.js";
 import {
   doubled,
   GATE_LITERAL,
@@ -77,33 +78,39 @@ export function createInjectionDetector(): TextDetector {
   const { compiled, scan } = sharedRules();
   const hits = new TriggerHits();
   const state = new ScanState(compiled);
+  const detectText = (text: string, out: TextMatch[]): void => {
+    if (text.length < 6) return;
+    if (!scan.scan(text, hits)) {
+      state.run(text, identityRange, hits, out, false);
+      return;
+    }
+    // Outside printable ASCII: the rules read the fold (lookalikes, invisible characters, escapes opened), so scan
+    // that. The pass finds in it what it finds in the fold with its escapes closed, but gate literals and leads
+    // that begin with an escape's letter, which no rule can read there (see `isWordAt`).
+    const phrase = toPhraseBytes(text);
+    if (phrase === undefined) {
+      const folded: MatchableText = toPhraseText(text);
+      scan.scanAny(folded.text, hits);
+      state.run(folded.text, folded.toOriginal, hits, out, true);
+      return;
+    }
+    scan.scanLatin1(phrase.bytes, phrase.length, hits);
+    // No lead word let out: nothing reads the text, so it is never made a string.
+    if (hits.count > 0) state.run(phrase.text(), phrase.toOriginal, hits, out, true);
+  };
   const detector: TextDetector = {
     id: "injection",
     kind: "injection",
     // Every word rule has a mandatory `\s` (a non-optional space, which compilePhrase makes `\s+`, or `\s` in its
     // lookbehind; checked rule by rule), and the `<` rules need a `<`. Folding maps only non-ASCII code points, so
-    // the folded text has such a character only if the original has it or has a non-ASCII one (U+00A0, `＜`).
-    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII,
+    // the folded text has such a character only if the original has it or has a non-ASCII one (U+00A0, `＜`). A slug
+    // reads its `-` and `_` as spaces (phrase-slugs.ts).
+    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII | HAS_DASH | HAS_UNDERSCORE,
     minLength: 6,
     detect(text: string, out: TextMatch[]): void {
-      if (text.length < 6) return;
-      if (!scan.scan(text, hits)) {
-        state.run(text, identityRange, hits, out, false);
-        return;
-      }
-      // Outside printable ASCII: the rules read the fold (lookalikes, invisible characters, escapes opened), so scan
-      // that. The pass finds in it what it finds in the fold with its escapes closed, but gate literals and leads
-      // that begin with an escape's letter, which no rule can read there (see `isWordAt`).
-      const phrase = toPhraseBytes(text);
-      if (phrase === undefined) {
-        const folded: MatchableText = toPhraseText(text);
-        scan.scanAny(folded.text, hits);
-        state.run(folded.text, folded.toOriginal, hits, out, true);
-        return;
-      }
-      scan.scanLatin1(phrase.bytes, phrase.length, hits);
-      // No lead word let out: nothing reads the text, so it is never made a string.
-      if (hits.count > 0) state.run(phrase.text(), phrase.toOriginal, hits, out, true);
+      const from = out.length;
+      detectText(text, out);
+      addSlugFindings(text, compiled.leadWords, detectText, out, from);
     },
   };
   return detector;
@@ -231,16 +238,33 @@ class ScanState {
 /**
  * Whether a lead word at [start, end) of `text` is whole where the rules read it: a word boundary before and after
  * it once the JSON escapes `\n`, `\r`, `\t` are read as two spaces (`openEscapes`), and its first letter not the
- * letter of such an escape. `\w` without the `u` flag is ASCII [A-Za-z0-9_].
+ * letter of such an escape. `\w` without the `u` flag is ASCII [A-Za-z0-9_]. A word glued to the one before also
+ * starts one (`startsGlued`); its end still needs a boundary, so a lead inside an identifier (`camelCaseIgnoreList`,
+ * `isSystemPrompt`) is none.
  */
 function isWordAt(text: string, start: number, end: number): boolean {
   if (start > 0) {
     const before = text.charCodeAt(start - 1);
     if (before === 0x5c && isEscapeLetter(text.charCodeAt(start))) return false;
-    if (isWordCode(before) && !(isEscapeLetter(before) && start > 1 && text.charCodeAt(start - 2) === 0x5c))
+    if (
+      isWordCode(before) &&
+      !(isEscapeLetter(before) && start > 1 && text.charCodeAt(start - 2) === 0x5c) &&
+      !startsGlued(before, text.charCodeAt(start))
+    )
       return false;
   }
   return end >= text.length || !isWordCode(text.charCodeAt(end));
+}
+
+/**
+ * A word glued to a field's value with no space: after a digit ("200Ignore the previous..."), or at a change from a
+ * lower-case to an upper-case letter ("okPlease send..."). The trigger pass reports these too
+ * (wasm/phrase-triggers.ts: `mayStartGlued`).
+ */
+export function startsGlued(before: number, first: number): boolean {
+  return (
+    (before >= 0x30 && before <= 0x39) || (before >= 0x61 && before <= 0x7a && first >= 0x41 && first <= 0x5a)
+  );
 }
 
 function isEscapeLetter(c: number): boolean {
@@ -284,6 +308,8 @@ interface CompiledRules {
   /** By lead: its length, 1 when it is a word (else a symbol). */
   readonly leadLength: Int32Array;
   readonly leadIsWord: Uint8Array;
+  /** The word leads (lower case): a slug holding none is never read (phrase-slugs.ts). */
+  readonly leadWords: ReadonlySet<string>;
   /** What the pass looks for: every lead (word or symbol) and every gate literal, once each, lower case. */
   readonly literals: readonly string[];
   readonly kinds: readonly number[];
@@ -346,6 +372,7 @@ function compileRules(gates: readonly (RuleGate | null)[]): CompiledRules {
     leads,
     leadLength: Int32Array.from(leads, (lead) => lead.text.length),
     leadIsWord: Uint8Array.from(leads, (lead) => (lead.word ? 1 : 0)),
+    leadWords: new Set(leads.filter((lead) => lead.word).map((lead) => lead.text)),
     literals,
     kinds,
     literalLead: Int32Array.from(literalLead),
@@ -402,7 +429,7 @@ function triggerGates(
 /**
  * Whether lead `other` can start inside lead `lead` where `lead` stands as a lead word, so that the visit skips
  * `other` there only because `lead` was visited (it resumes after each lead word it visits): `other` at an offset
- * past `lead`'s start where a word boundary can hold before it, or at its start and shorter (and, for a word, a
+ * past `lead`'s start where a word boundary (or a glued start) can hold before it, or at its start and shorter (and, for a word, a
  * boundary can hold after it). Dropping such a `lead`
  * would let `other` be visited. Not counted: a shorter lead at the same start with the same rules (`<` and `</`),
  * which the pass keeps or drops exactly when it keeps or drops `lead` (same rules, same start, and the longer lead's
@@ -427,7 +454,8 @@ function shadowsAnother(lead: LeadRules, other: LeadRules): boolean {
       if (!sameRules) return true;
       continue;
     }
-    if (!other.word || !/\w/.test(text[at - 1]!)) return true;
+    // A word lead may also start glued after a digit or a letter (`startsGlued`: the text's case is not the lead's).
+    if (!other.word || !/\w/.test(text[at - 1]!) || /[0-9a-z]/.test(text[at - 1]!)) return true;
   }
   return false;
 }

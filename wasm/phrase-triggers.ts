@@ -148,15 +148,20 @@ function mayBeNonWord(text: usize, at: i32, to: i32, isFirst: bool): bool {
 }
 
 /**
- * Whether a word may start at byte `at` of the chunk glued to the word before it: after a digit ("200Ignore"), or
- * at a lower-to-upper change ("okPlease"). A lead word starts there as it does after a boundary (the host checks).
+ * Whether a word may start at byte `at` of the chunk glued to the word before it: after a digit ("200Ignore"), at a
+ * lower-to-upper change ("okPlease"), or at an upper-case letter between an upper-case one and a lower-case one
+ * ("PASSEDIgnore"). A lead word starts there as it does after a boundary (the host checks). `to`: the chunk's end
+ * (a byte past it is unknown: may).
  */
 @inline
-function mayStartGlued(text: usize, at: i32): bool {
+function mayStartGlued(text: usize, at: i32, to: i32): bool {
   if (at <= 0) return false;
   const before = <i32>load<u8>(text + <usize>at - 1);
   if (<u32>(before - 0x30) < 10) return true;
-  return <u32>(before - 0x61) < 26 && <u32>(<i32>load<u8>(text + <usize>at) - 0x41) < 26;
+  if (<u32>(<i32>load<u8>(text + <usize>at) - 0x41) >= 26) return false;
+  if (<u32>(before - 0x61) < 26) return true;
+  if (<u32>(before - 0x41) >= 26) return false;
+  return at + 1 >= to || <u32>(<i32>load<u8>(text + <usize>at + 1) - 0x61) < 26;
 }
 
 /** Whether a literal at bytes [start, i] of the chunk may be reported under `kind` (without bit 1): bit 0 where a
@@ -164,7 +169,7 @@ function mayStartGlued(text: usize, at: i32): bool {
  * start) may stand before it, bit 3 after it. */
 @inline
 function sidesMayHold(text: usize, kind: i32, start: i32, i: i32, to: i32): bool {
-  const before = mayBeNonWord(text, start - 1, to, firstChunk) || mayStartGlued(text, start);
+  const before = mayBeNonWord(text, start - 1, to, firstChunk) || mayStartGlued(text, start, to);
   const after = mayBeNonWord(text, i + 1, to, false);
   return (before && after) || ((kind & 4) != 0 && before) || ((kind & 8) != 0 && after);
 }

@@ -130,7 +130,8 @@ function nextWord(words: RegExp, text: string): RegExpExecArray | null {
       at === 0 ||
       !/\w/.test(before) ||
       /\d/.test(before) ||
-      (/[a-z]/.test(before) && /[A-Z]/.test(text[at]!))
+      (/[a-z]/.test(before) && /[A-Z]/.test(text[at]!)) ||
+      /^[A-Z][A-Z][a-z]/.test(text.slice(at - 1, at + 2))
     )
       return m;
     words.lastIndex = at + 1;

@@ -202,7 +202,7 @@ describe("phrase rules: one pass and gates", () => {
     expect(found).toBeGreaterThan(RUNS.numRuns / 10);
   });
 
-  it("find what the scan finds where a word is glued to a value (after a digit, at a lower-to-upper change)", () => {
+  it("find what the scan finds where a word is glued to a value (after a digit, at a case change)", () => {
     let found = 0;
     fc.assert(
       fc.property(gluedText, (t) => {
@@ -423,7 +423,11 @@ describe("the trigger pass: a chunk at once (SIMD unit tables, two DFA stripes) 
       const kind = kinds[id]!;
       for (let at = lower.indexOf(literal); at !== -1; at = lower.indexOf(literal, at + 1)) {
         // A word glued to the one before also starts one (index.ts: `startsGlued`): after a digit, or lower to upper.
-        const glued = at > 0 && (/\d/.test(t[at - 1]!) || (/[a-z]/.test(t[at - 1]!) && /[A-Z]/.test(t[at]!)));
+        const glued =
+          at > 0 &&
+          (/\d/.test(t[at - 1]!) ||
+            (/[a-z]/.test(t[at - 1]!) && /[A-Z]/.test(t[at]!)) ||
+            /^[A-Z][A-Z]([a-z]|$)/.test(t.slice(at - 1, at + 2)));
         const before = !wordAt(at - 1) || glued;
         const after = !wordAt(at + literal.length);
         const holds =

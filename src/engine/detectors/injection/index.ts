@@ -249,7 +249,7 @@ function isWordAt(text: string, start: number, end: number): boolean {
     if (
       isWordCode(before) &&
       !(isEscapeLetter(before) && start > 1 && text.charCodeAt(start - 2) === 0x5c) &&
-      !startsGlued(before, text.charCodeAt(start))
+      !startsGlued(before, text.charCodeAt(start), text.charCodeAt(start + 1))
     )
       return false;
   }
@@ -257,13 +257,16 @@ function isWordAt(text: string, start: number, end: number): boolean {
 }
 
 /**
- * A word glued to a field's value with no space: after a digit ("200Ignore the previous..."), or at a change from a
- * lower-case to an upper-case letter ("okPlease send..."). The trigger pass reports these too
- * (wasm/phrase-triggers.ts: `mayStartGlued`).
+ * A word glued to a field's value with no space: after a digit ("200Ignore the previous..."), at a change from a
+ * lower-case to an upper-case letter ("okPlease send..."), or at an upper-case letter between an upper-case one and
+ * a lower-case one ("PASSEDIgnore"). The trigger pass reports these too (wasm/phrase-triggers.ts: `mayStartGlued`).
  */
-export function startsGlued(before: number, first: number): boolean {
+export function startsGlued(before: number, first: number, second: number): boolean {
+  if (before >= 0x30 && before <= 0x39) return true;
+  if (first < 0x41 || first > 0x5a) return false;
   return (
-    (before >= 0x30 && before <= 0x39) || (before >= 0x61 && before <= 0x7a && first >= 0x41 && first <= 0x5a)
+    (before >= 0x61 && before <= 0x7a) ||
+    (before >= 0x41 && before <= 0x5a && second >= 0x61 && second <= 0x7a)
   );
 }
 

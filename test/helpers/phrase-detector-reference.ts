@@ -53,7 +53,7 @@ export function createReferenceInjectionDetector(): TextDetector {
     // Every word rule has a mandatory `\s` (a non-optional space, which compilePhrase makes `\s+`, or `\s` in its
     // lookbehind; checked rule by rule), and the `<` rules need a `<`. Folding maps only non-ASCII code points, so
     // the folded text has such a character only if the original has it or has a non-ASCII one (U+00A0, `＜`).
-    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII | HAS_DASH | HAS_UNDERSCORE,
+    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII | HAS_DASH,
     minLength: 6,
     detect(text: string, out: TextMatch[]): void {
       const from = out.length;

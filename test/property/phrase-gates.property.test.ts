@@ -215,6 +215,33 @@ describe("phrase rules: one pass and gates", () => {
     expect(found).toBeGreaterThan(100);
   });
 
+  it("find what the simple form finds in slugs (a test sentence's spaces as hyphens, amid other text)", () => {
+    const slugText = fc
+      .tuple(
+        fc.constantFrom(...sentences),
+        fc.constantFrom("-", "--", "_", "-"),
+        fc.constantFrom("", "feature/", "x ", "\\n", "200", "a-b "),
+        words,
+        fc.boolean(),
+      )
+      .map(([sentence, join, prefix, around, lower]) => {
+        const slug = (lower ? sentence.toLowerCase() : sentence)
+          .replace(/[^A-Za-z0-9 ]/g, "")
+          .replace(/ +/g, join);
+        return `${around} ${prefix}${slug} ${around}`;
+      });
+    let found = 0;
+    fc.assert(
+      fc.property(slugText, (t) => {
+        const expected = findings(reference, t);
+        found += expected.length;
+        expect(findings(gated, t)).toEqual(expected);
+      }),
+      { numRuns: 400, seed: 17 },
+    );
+    expect(found).toBeGreaterThan(50);
+  });
+
   it("find the same across the pass's 64 KB chunks and after long whitespace runs", () => {
     fc.assert(
       fc.property(

@@ -1,10 +1,10 @@
-import { HAS_DASH, HAS_LT, HAS_NON_ASCII, HAS_SPACE, HAS_UNDERSCORE } from "../../scan/string-features.js";
+import { HAS_DASH, HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { type MatchableText, openEscapes, toPhraseBytes, toPhraseText } from "./normalise.js";
 import { type RuleGate, ruleGates, triggerDfa } from "./phrase-gates.js";
 import { NON_WORD_AFTER, NON_WORD_BEFORE } from "./phrase-literals.js";
 import { compilePhrase } from "./phrase-pattern.js";
-import { addSlugFindings } from "./phrase-slugs.js";
+import { addSlugFindingsAt, isSlugCode } from "./phrase-slugs.js";
 import {
   doubled,
   GATE_LITERAL,
@@ -104,13 +104,17 @@ export function createInjectionDetector(): TextDetector {
     // Every word rule has a mandatory `\s` (a non-optional space, which compilePhrase makes `\s+`, or `\s` in its
     // lookbehind; checked rule by rule), and the `<` rules need a `<`. Folding maps only non-ASCII code points, so
     // the folded text has such a character only if the original has it or has a non-ASCII one (U+00A0, `＜`). A slug
-    // reads its `-` and `_` as spaces (phrase-slugs.ts).
-    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII | HAS_DASH | HAS_UNDERSCORE,
+    // reads its `-` as spaces (phrase-slugs.ts).
+    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII | HAS_DASH,
     minLength: 6,
     detect(text: string, out: TextMatch[]): void {
       const from = out.length;
+      state.slugCount = 0;
       detectText(text, out);
-      addSlugFindings(text, compiled.leadWords, detectText, out, from);
+      if (state.slugCount === 0) return;
+      // Copied: reading a slug runs the pass and this state again.
+      const slugs = state.slugStarts.slice(0, state.slugCount).sort((a, b) => a - b);
+      addSlugFindingsAt(text, slugs, slugs.length, compiled.leadWords, detectText, out, from);
     },
   };
   return detector;
@@ -146,6 +150,12 @@ class ScanState {
   #leadStart = new Int32Array(64);
   #leadIndex = new Int32Array(64);
   #leadCount = 0;
+  /**
+   * Where the pass let out a lead word next to a slug character (a join, or a letter or digit it is glued to), in the
+   * input's offsets: the slugs the detector reads (phrase-slugs.ts). Cleared by the detector before each text.
+   */
+  slugStarts: number[] = [];
+  slugCount = 0;
 
   constructor(readonly compiled: CompiledRules) {}
 
@@ -160,14 +170,14 @@ class ScanState {
     out: TextMatch[],
     opened: boolean,
   ): void {
-    this.#collectLeads(text, hits);
+    this.#collectLeads(text, hits, toOriginal);
     if (this.#leadCount === 0) return;
     this.#sortLeads();
     this.#visit(text, toOriginal, out, opened);
   }
 
   /** The pass's lead words whose boundaries hold (checked here exactly; the pass only drops sure misses). */
-  #collectLeads(text: string, hits: TriggerHits): void {
+  #collectLeads(text: string, hits: TriggerHits, toOriginal: MatchableText["toOriginal"]): void {
     const { literalLead, literalLength, leadIsWord } = this.compiled;
     this.#leadCount = 0;
     for (let i = 0; i < hits.count; i++) {
@@ -176,6 +186,11 @@ class ScanState {
       if (lead < 0) continue;
       const end = hits.ends[i]!;
       const start = end - literalLength[id]!;
+      if (
+        leadIsWord[lead] === 1 &&
+        (isSlugCode(text.charCodeAt(start - 1)) || isSlugCode(text.charCodeAt(end)))
+      )
+        this.slugStarts[this.slugCount++] = toOriginal(start, end)[0];
       if (leadIsWord[lead] === 1 && !isWordAt(text, start, end)) continue;
       if (this.#leadCount === this.#leadStart.length) {
         this.#leadStart = doubled(this.#leadStart);

@@ -11,13 +11,7 @@ import { compilePhrase } from "../../src/engine/detectors/injection/phrase-patte
 import { addSlugFindings } from "../../src/engine/detectors/injection/phrase-slugs.js";
 import { isQuotedMention } from "../../src/engine/detectors/injection/quoted-mention.js";
 import { INJECTION_RULES, type InjectionType } from "../../src/engine/detectors/injection/rules.js";
-import {
-  HAS_DASH,
-  HAS_LT,
-  HAS_NON_ASCII,
-  HAS_SPACE,
-  HAS_UNDERSCORE,
-} from "../../src/engine/scan/string-features.js";
+import { HAS_DASH, HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../src/engine/scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../src/engine/types.js";
 
 interface CompiledRule {

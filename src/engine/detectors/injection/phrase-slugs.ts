@@ -25,7 +25,7 @@ const SLUG_WORDS = 3;
 /** Joins (global: splits and replaces). */
 const JOINS = /-/g;
 /** A slug's words, one join between each two. */
-const WORDS = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}$/;
+const WORDS = new RegExp(`^[A-Za-z0-9]+(?:-[A-Za-z0-9]+){${SLUG_WORDS - 1},}$`);
 
 export function isSlugCode(c: number): boolean {
   return (

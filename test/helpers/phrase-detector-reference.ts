@@ -41,6 +41,8 @@ interface CompiledRule {
 export function createReferenceInjectionDetector(): TextDetector {
   const { words, symbols, symbolStarts, rulesByLead } = compileRules();
   const leadWords = new Set([...rulesByLead.keys()].filter((lead) => /^\w/.test(lead)));
+  const plain = [...leadWords].filter((lead) => /^\w+$/.test(lead)).sort((a, b) => b.length - a.length);
+  PLAIN_WORDS = new RegExp(`(?:${plain.map(escapeRegExp).join("|")})\\b`, "yi");
   const detector: TextDetector = {
     id: "injection",
     kind: "injection",
@@ -116,18 +118,28 @@ export function createReferenceInjectionDetector(): TextDetector {
  * glued to the word before it (after a digit, or at a lower-to-upper change: "200Ignore", "okPlease"). Added with
  * the glued starts (session 16); before, the scan's own `\b` did this.
  */
+/** The leads of word characters only, longest first, sticky (set by the detector's compile). */
+let PLAIN_WORDS = /(?!)/y;
+
 function nextWord(words: RegExp, text: string): RegExpExecArray | null {
   for (let m = words.exec(text); m !== null; m = words.exec(text)) {
     const at = m.index;
     const before = at === 0 ? "" : text[at - 1]!;
-    if (
-      at === 0 ||
-      !/\w/.test(before) ||
+    if (at === 0 || !/\w/.test(before)) return m;
+    const glued =
       /\d/.test(before) ||
       (/[a-z]/.test(before) && /[A-Z]/.test(text[at]!)) ||
-      /^[A-Z][A-Z][a-z]/.test(text.slice(at - 1, at + 2))
-    )
-      return m;
+      /^[A-Z][A-Z][a-z]/.test(text.slice(at - 1, at + 2));
+    // Only a lead of word characters starts glued (not `e-mail`): the longest such one there, if any.
+    if (glued && /^\w+$/.test(m[0])) return m;
+    if (glued) {
+      PLAIN_WORDS.lastIndex = at;
+      const plain = PLAIN_WORDS.exec(text);
+      if (plain !== null) {
+        words.lastIndex = at + plain[0].length;
+        return plain;
+      }
+    }
     words.lastIndex = at + 1;
   }
   return null;

@@ -178,7 +178,7 @@ class ScanState {
 
   /** The pass's lead words whose boundaries hold (checked here exactly; the pass only drops sure misses). */
   #collectLeads(text: string, hits: TriggerHits, toOriginal: MatchableText["toOriginal"]): void {
-    const { literalLead, literalLength, leadIsWord } = this.compiled;
+    const { literalLead, literalLength, leadIsWord, leadGlues } = this.compiled;
     this.#leadCount = 0;
     for (let i = 0; i < hits.count; i++) {
       const id = hits.ids[i]!;
@@ -191,7 +191,7 @@ class ScanState {
         (isSlugCode(text.charCodeAt(start - 1)) || isSlugCode(text.charCodeAt(end)))
       )
         this.slugStarts[this.slugCount++] = toOriginal(start, end)[0];
-      if (leadIsWord[lead] === 1 && !isWordAt(text, start, end)) continue;
+      if (leadIsWord[lead] === 1 && !isWordAt(text, start, end, leadGlues[lead] === 1)) continue;
       if (this.#leadCount === this.#leadStart.length) {
         this.#leadStart = doubled(this.#leadStart);
         this.#leadIndex = doubled(this.#leadIndex);
@@ -254,17 +254,18 @@ class ScanState {
  * Whether a lead word at [start, end) of `text` is whole where the rules read it: a word boundary before and after
  * it once the JSON escapes `\n`, `\r`, `\t` are read as two spaces (`openEscapes`), and its first letter not the
  * letter of such an escape. `\w` without the `u` flag is ASCII [A-Za-z0-9_]. A word glued to the one before also
- * starts one (`startsGlued`); its end still needs a boundary, so a lead inside an identifier (`camelCaseIgnoreList`,
+ * starts one (`startsGlued`) when `glues` (a lead of word characters only: not `e-mail`, `don't`, whose glued starts
+ * would make every lead ending in their first letter shadow them); its end still needs a boundary, so a lead inside an identifier (`camelCaseIgnoreList`,
  * `isSystemPrompt`) is none.
  */
-function isWordAt(text: string, start: number, end: number): boolean {
+function isWordAt(text: string, start: number, end: number, glues: boolean): boolean {
   if (start > 0) {
     const before = text.charCodeAt(start - 1);
     if (before === 0x5c && isEscapeLetter(text.charCodeAt(start))) return false;
     if (
       isWordCode(before) &&
       !(isEscapeLetter(before) && start > 1 && text.charCodeAt(start - 2) === 0x5c) &&
-      !startsGlued(before, text.charCodeAt(start), text.charCodeAt(start + 1))
+      !(glues && startsGlued(before, text.charCodeAt(start), text.charCodeAt(start + 1)))
     )
       return false;
   }
@@ -326,6 +327,8 @@ interface CompiledRules {
   /** By lead: its length, 1 when it is a word (else a symbol). */
   readonly leadLength: Int32Array;
   readonly leadIsWord: Uint8Array;
+  /** By lead: 1 when it may start glued to the word before it (a word of word characters only; see `isWordAt`). */
+  readonly leadGlues: Uint8Array;
   /** The word leads (lower case): a slug holding none is never read (phrase-slugs.ts). */
   readonly leadWords: ReadonlySet<string>;
   /** What the pass looks for: every lead (word or symbol) and every gate literal, once each, lower case. */
@@ -390,6 +393,7 @@ function compileRules(gates: readonly (RuleGate | null)[]): CompiledRules {
     leads,
     leadLength: Int32Array.from(leads, (lead) => lead.text.length),
     leadIsWord: Uint8Array.from(leads, (lead) => (lead.word ? 1 : 0)),
+    leadGlues: Uint8Array.from(leads, (lead) => (glues(lead.text) ? 1 : 0)),
     leadWords: new Set(leads.filter((lead) => lead.word).map((lead) => lead.text)),
     literals,
     kinds,
@@ -473,9 +477,15 @@ function shadowsAnother(lead: LeadRules, other: LeadRules): boolean {
       continue;
     }
     // A word lead may also start glued after a digit or a letter (`startsGlued`: the text's case is not the lead's).
-    if (!other.word || !/\w/.test(text[at - 1]!) || /[0-9a-z]/.test(text[at - 1]!)) return true;
+    if (!other.word || !/\w/.test(text[at - 1]!) || (glues(other.text) && /[0-9a-z]/.test(text[at - 1]!)))
+      return true;
   }
   return false;
+}
+
+/** Whether a lead may start glued to the word before it: a word of word characters only (`isWordAt`). */
+export function glues(lead: string): boolean {
+  return /^\w+$/.test(lead);
 }
 
 /** Where the pass reports a gate literal: only where the sides every match gives it may hold (phrase-literals.ts). */

@@ -130,12 +130,13 @@ function nextWord(words: RegExp, text: string): RegExpExecArray | null {
       /\d/.test(before) ||
       (/[a-z]/.test(before) && /[A-Z]/.test(text[at]!)) ||
       /^[A-Z][A-Z][a-z]/.test(text.slice(at - 1, at + 2));
-    // Only a lead of word characters starts glued (not `e-mail`): the longest such one there, if any.
-    if (glued && /^\w+$/.test(m[0])) return m;
+    // Only a lead of word characters starts glued (not `e-mail`), with whitespace after it: the longest such one.
+    const spaced = (w: string) => /\s/.test(text[at + w.length] ?? "x");
+    if (glued && /^\w+$/.test(m[0]) && spaced(m[0])) return m;
     if (glued) {
       PLAIN_WORDS.lastIndex = at;
       const plain = PLAIN_WORDS.exec(text);
-      if (plain !== null) {
+      if (plain !== null && spaced(plain[0])) {
         words.lastIndex = at + plain[0].length;
         return plain;
       }

@@ -255,21 +255,31 @@ class ScanState {
  * it once the JSON escapes `\n`, `\r`, `\t` are read as two spaces (`openEscapes`), and its first letter not the
  * letter of such an escape. `\w` without the `u` flag is ASCII [A-Za-z0-9_]. A word glued to the one before also
  * starts one (`startsGlued`) when `glues` (a lead of word characters only: not `e-mail`, `don't`, whose glued starts
- * would make every lead ending in their first letter shadow them); its end still needs a boundary, so a lead inside an identifier (`camelCaseIgnoreList`,
+ * would make every lead ending in their first letter shadow them), and whitespace follows it; its end needs a boundary, so a lead inside an identifier (`camelCaseIgnoreList`,
  * `isSystemPrompt`) is none.
  */
 function isWordAt(text: string, start: number, end: number, glues: boolean): boolean {
   if (start > 0) {
     const before = text.charCodeAt(start - 1);
     if (before === 0x5c && isEscapeLetter(text.charCodeAt(start))) return false;
-    if (
-      isWordCode(before) &&
-      !(isEscapeLetter(before) && start > 1 && text.charCodeAt(start - 2) === 0x5c) &&
-      !(glues && startsGlued(before, text.charCodeAt(start), text.charCodeAt(start + 1)))
-    )
-      return false;
+    if (isWordCode(before) && !(isEscapeLetter(before) && start > 1 && text.charCodeAt(start - 2) === 0x5c))
+      return (
+        glues && startsGlued(before, text.charCodeAt(start), text.charCodeAt(start + 1)) && spaceAt(text, end)
+      );
   }
   return end >= text.length || !isWordCode(text.charCodeAt(end));
+}
+
+/**
+ * Whether whitespace (or a JSON escape `\n`, `\r`, `\t`) stands at `at`: what a glued lead word needs after it, as an
+ * instruction has ("200Ignore the..."), and a name in code has not (`fileSystem.`, `sendMessage(`): those would be
+ * visited for nothing.
+ */
+function spaceAt(text: string, at: number): boolean {
+  if (at >= text.length) return false;
+  const c = text.charCodeAt(at);
+  if (c === 0x5c) return isEscapeLetter(text.charCodeAt(at + 1));
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c > 0x7f && /\s/.test(text[at]!));
 }
 
 /**

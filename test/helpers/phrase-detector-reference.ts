@@ -8,7 +8,7 @@
 
 import { toFoldedText } from "../../src/engine/detectors/injection/normalise.js";
 import { compilePhrase } from "../../src/engine/detectors/injection/phrase-pattern.js";
-import { addSlugFindings } from "../../src/engine/detectors/injection/phrase-slugs.js";
+import { addSlugFindingsAt } from "../../src/engine/detectors/injection/phrase-slugs.js";
 import { isQuotedMention } from "../../src/engine/detectors/injection/quoted-mention.js";
 import { INJECTION_RULES, type InjectionType } from "../../src/engine/detectors/injection/rules.js";
 import { HAS_DASH, HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../src/engine/scan/string-features.js";
@@ -55,7 +55,9 @@ export function createReferenceInjectionDetector(): TextDetector {
       const from = out.length;
       detectText(text, out);
       // Session 16: slugs read with their joins as spaces (phrase-slugs.ts), the same step as the detector's.
-      addSlugFindings(text, leadWords, detectText, out, from);
+      const joins: number[] = [];
+      for (let at = text.indexOf("-"); at !== -1; at = text.indexOf("-", at + 1)) joins.push(at);
+      addSlugFindingsAt(text, joins, joins.length, leadWords, detectText, out, from);
     },
   };
   function detectText(text: string, out: TextMatch[]): void {

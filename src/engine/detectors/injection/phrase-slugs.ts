@@ -11,8 +11,8 @@ import type { TextMatch } from "../../types.js";
  * Which slugs are read: the detector reads those around a lead word the trigger pass let out next to a slug
  * character (index.ts). That is every slug whose reading finds something: such a finding starts at a lead word of the
  * slug (between joins, so the pass reports it) whose rule's gate literals lie in the slug within reach, and one join
- * is one unit as the space that reads it is, so the pass lets that lead word out. `addSlugFindings` reads every slug
- * of the text instead: the simple form the property tests compare with.
+ * is one unit as the space that reads it is, so the pass lets that lead word out. The simple form the property tests
+ * compare with reads every slug of the text (test/helpers/phrase-detector-reference.ts).
  *
  * Not read: words joined by `_` ("please_delete_all_files"). The pass takes `_` for a word character (as `\w` does),
  * so it reports no lead word inside such a name; reporting them (a byte table change) cost 1.6x on JSON tool output,
@@ -106,22 +106,6 @@ export function addSlugFindingsAt(
     const all = out.splice(from).sort((a, b) => a.start - b.start);
     out.push(...all);
   }
-}
-
-/** Every slug of `text` read (the simple form of the detector's step; tests compare the two). */
-export function addSlugFindings(
-  text: string,
-  leads: ReadonlySet<string>,
-  detect: (view: string, found: TextMatch[]) => void,
-  out: TextMatch[],
-  from: number,
-): void {
-  const joins: number[] = [];
-  for (let at = 0; at < text.length; at++) {
-    const c = text.charCodeAt(at);
-    if (c === 0x2d) joins.push(at);
-  }
-  addSlugFindingsAt(text, joins, joins.length, leads, detect, out, from);
 }
 
 function overlapsAny(out: readonly TextMatch[], from: number, to: number, m: TextMatch): boolean {

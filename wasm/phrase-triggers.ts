@@ -28,8 +28,9 @@
 //   hits      i32[3*cap]     (literal id, UTF-16 end offset, units before the end) triples
 //   text      u8[]           the chunk of UTF-8 to scan
 //
-// Invariants: a hit is dropped only when a byte next to it, inside the chunk, shows no word boundary can hold there
-// in the text the rules read (where `\n`, `\r`, `\t` escapes are spaces); the host checks the boundaries of what is
+// Invariants: a hit is dropped only when a byte next to it, inside the chunk, shows no word boundary (nor, before it,
+// a glued word start: `mayStartGlued`) can hold there in the text the rules read (where `\n`, `\r`, `\t` escapes
+// are spaces); the host checks the boundaries of what is
 // reported. The scan resumes exactly where it stopped (state, positions, counters are globals).
 
 let classesOff: usize = 0;
@@ -146,11 +147,29 @@ function mayBeNonWord(text: usize, at: i32, to: i32, isFirst: bool): bool {
   return false;
 }
 
+/**
+ * Whether a word may start at byte `at` of the chunk glued to the word before it: after a digit ("200Ignore"), at a
+ * lower-to-upper change ("okPlease"), or at an upper-case letter between an upper-case one and a lower-case one
+ * ("PASSEDIgnore"). A lead word starts there as it does after a boundary (the host checks). `to`: the chunk's end
+ * (a byte past it is unknown: may).
+ */
+@inline
+function mayStartGlued(text: usize, at: i32, to: i32): bool {
+  if (at <= 0) return false;
+  const before = <i32>load<u8>(text + <usize>at - 1);
+  if (<u32>(before - 0x30) < 10) return true;
+  if (<u32>(<i32>load<u8>(text + <usize>at) - 0x41) >= 26) return false;
+  if (<u32>(before - 0x61) < 26) return true;
+  if (<u32>(before - 0x41) >= 26) return false;
+  return at + 1 >= to || <u32>(<i32>load<u8>(text + <usize>at + 1) - 0x61) < 26;
+}
+
 /** Whether a literal at bytes [start, i] of the chunk may be reported under `kind` (without bit 1): bit 0 where a
- * word boundary may hold on both sides, bit 2 where a non-word character may stand before it, bit 3 after it. */
+ * word boundary (or a glued word start) may hold on both sides, bit 2 where a non-word character (or a glued word
+ * start) may stand before it, bit 3 after it. */
 @inline
 function sidesMayHold(text: usize, kind: i32, start: i32, i: i32, to: i32): bool {
-  const before = mayBeNonWord(text, start - 1, to, firstChunk);
+  const before = mayBeNonWord(text, start - 1, to, firstChunk) || mayStartGlued(text, start, to);
   const after = mayBeNonWord(text, i + 1, to, false);
   return (before && after) || ((kind & 4) != 0 && before) || ((kind & 8) != 0 && after);
 }

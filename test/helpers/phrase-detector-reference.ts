@@ -2,14 +2,16 @@
  * The phrase rules' detector as it was before its one-pass gates (commit 2bfa62c,
  * src/engine/detectors/injection/index.ts, `createInjectionDetector`), kept verbatim as the reference the gated
  * detector is compared with (test/property/phrase-gates.property.test.ts): a global `\b(?:lead words)\b` regex scan
- * and each lead's rules tried at every lead word it stops at.
+ * and each lead's rules tried at every lead word it stops at. Since session 16 a lead word may also start glued to
+ * the word before it (`nextWord`).
  */
 
 import { toFoldedText } from "../../src/engine/detectors/injection/normalise.js";
 import { compilePhrase } from "../../src/engine/detectors/injection/phrase-pattern.js";
+import { addSlugFindingsAt } from "../../src/engine/detectors/injection/phrase-slugs.js";
 import { isQuotedMention } from "../../src/engine/detectors/injection/quoted-mention.js";
 import { INJECTION_RULES, type InjectionType } from "../../src/engine/detectors/injection/rules.js";
-import { HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../src/engine/scan/string-features.js";
+import { HAS_DASH, HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../src/engine/scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../src/engine/types.js";
 
 interface CompiledRule {
@@ -38,68 +40,112 @@ interface CompiledRule {
  */
 export function createReferenceInjectionDetector(): TextDetector {
   const { words, symbols, symbolStarts, rulesByLead } = compileRules();
+  const leadWords = new Set([...rulesByLead.keys()].filter((lead) => /^\w/.test(lead)));
+  const plain = [...leadWords].filter((lead) => /^\w+$/.test(lead)).sort((a, b) => b.length - a.length);
+  PLAIN_WORDS = new RegExp(`(?:${plain.map(escapeRegExp).join("|")})\\b`, "yi");
   const detector: TextDetector = {
     id: "injection",
     kind: "injection",
     // Every word rule has a mandatory `\s` (a non-optional space, which compilePhrase makes `\s+`, or `\s` in its
     // lookbehind; checked rule by rule), and the `<` rules need a `<`. Folding maps only non-ASCII code points, so
     // the folded text has such a character only if the original has it or has a non-ASCII one (U+00A0, `＜`).
-    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII,
+    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII | HAS_DASH,
     minLength: 6,
     detect(text: string, out: TextMatch[]): void {
-      if (text.length < 6) return;
-      const matchable = toFoldedText(text);
-      const folded = openEscapes(matchable.text);
-      // Two scans merged in text order, as if they were one alternation: the lead words, and the symbol leads
-      // (`<`, `</`). Alone, the word alternation scans the corpus mix at 2.4 ms/MB instead of 3.4 ms/MB with the
-      // symbols in it; the whole detector went from 8.2 to 7.9 ms/MB (corpus) and 8.4 to 8.0 ms/MB (bench text).
-      words.lastIndex = 0;
-      symbols.lastIndex = 0;
-      let word = words.exec(folded);
-      // Most strings hold no `<`: a native `includes` skips the symbol regex call (on 1 KB results that call was
-      // ~1.5% of the in-process check).
-      let symbol: RegExpExecArray | null = null;
-      for (const ch of symbolStarts) {
-        if (!folded.includes(ch)) continue;
-        symbol = symbols.exec(folded);
-        break;
-      }
-      while (word !== null || symbol !== null) {
-        const fromWords = symbol === null || (word !== null && word.index < symbol.index);
-        const hit = fromWords ? word! : symbol!;
-        let resume = hit.index + hit[0].length;
-        // The keys are lower case; most lead words in text are too, so the second lookup is rarely needed.
-        const lead = rulesByLead.get(hit[0]) ?? rulesByLead.get(hit[0].toLowerCase());
-        let gate: RegExpExecArray | null = null;
-        if (lead !== undefined) {
-          lead.any.lastIndex = hit.index;
-          // A failed `exec` makes no match array, like `test` (~10k lead words per MB of prose are tried, almost
-          // all fail); a match names its rule by its group.
-          gate = lead.any.exec(folded);
-        }
-        if (gate !== null) {
-          const rule = lead!.rules[matchedAlternative(gate, lead!.rules.length)]!;
-          const matchEnd = lead!.any.lastIndex;
-          // Writing about an attack that names its phrase in quotes addresses nobody (quoted-mention.ts).
-          if (!isQuotedMention(folded, hit.index, matchEnd)) {
-            const [start, stop] = matchable.toOriginal(hit.index, matchEnd);
-            out.push({ kind: "injection", type: rule.type, start, end: stop, ruleId: rule.id });
-          }
-          // Resume after a match so one phrase is one finding; otherwise step past the lead word.
-          if (matchEnd > resume) resume = matchEnd;
-        }
-        if (word !== null && (fromWords || word.index < resume)) {
-          words.lastIndex = resume;
-          word = words.exec(folded);
-        }
-        if (symbol !== null && (!fromWords || symbol.index < resume)) {
-          symbols.lastIndex = resume;
-          symbol = symbols.exec(folded);
-        }
-      }
+      const from = out.length;
+      detectText(text, out);
+      // Session 16: slugs read with their joins as spaces (phrase-slugs.ts), the same step as the detector's.
+      const joins: number[] = [];
+      for (let at = text.indexOf("-"); at !== -1; at = text.indexOf("-", at + 1)) joins.push(at);
+      addSlugFindingsAt(text, joins, joins.length, leadWords, detectText, out, from);
     },
   };
+  function detectText(text: string, out: TextMatch[]): void {
+    if (text.length < 6) return;
+    const matchable = toFoldedText(text);
+    const folded = openEscapes(matchable.text);
+    // Two scans merged in text order, as if they were one alternation: the lead words, and the symbol leads
+    // (`<`, `</`). Alone, the word alternation scans the corpus mix at 2.4 ms/MB instead of 3.4 ms/MB with the
+    // symbols in it; the whole detector went from 8.2 to 7.9 ms/MB (corpus) and 8.4 to 8.0 ms/MB (bench text).
+    words.lastIndex = 0;
+    symbols.lastIndex = 0;
+    let word = nextWord(words, folded);
+    // Most strings hold no `<`: a native `includes` skips the symbol regex call (on 1 KB results that call was
+    // ~1.5% of the in-process check).
+    let symbol: RegExpExecArray | null = null;
+    for (const ch of symbolStarts) {
+      if (!folded.includes(ch)) continue;
+      symbol = symbols.exec(folded);
+      break;
+    }
+    while (word !== null || symbol !== null) {
+      const fromWords = symbol === null || (word !== null && word.index < symbol.index);
+      const hit = fromWords ? word! : symbol!;
+      let resume = hit.index + hit[0].length;
+      // The keys are lower case; most lead words in text are too, so the second lookup is rarely needed.
+      const lead = rulesByLead.get(hit[0]) ?? rulesByLead.get(hit[0].toLowerCase());
+      let gate: RegExpExecArray | null = null;
+      if (lead !== undefined) {
+        lead.any.lastIndex = hit.index;
+        // A failed `exec` makes no match array, like `test` (~10k lead words per MB of prose are tried, almost
+        // all fail); a match names its rule by its group.
+        gate = lead.any.exec(folded);
+      }
+      if (gate !== null) {
+        const rule = lead!.rules[matchedAlternative(gate, lead!.rules.length)]!;
+        const matchEnd = lead!.any.lastIndex;
+        // Writing about an attack that names its phrase in quotes addresses nobody (quoted-mention.ts).
+        if (!isQuotedMention(folded, hit.index, matchEnd)) {
+          const [start, stop] = matchable.toOriginal(hit.index, matchEnd);
+          out.push({ kind: "injection", type: rule.type, start, end: stop, ruleId: rule.id });
+        }
+        // Resume after a match so one phrase is one finding; otherwise step past the lead word.
+        if (matchEnd > resume) resume = matchEnd;
+      }
+      if (word !== null && (fromWords || word.index < resume)) {
+        words.lastIndex = resume;
+        word = nextWord(words, folded);
+      }
+      if (symbol !== null && (!fromWords || symbol.index < resume)) {
+        symbols.lastIndex = resume;
+        symbol = symbols.exec(folded);
+      }
+    }
+  }
   return detector;
+}
+
+/**
+ * The next lead word from `words.lastIndex`: a match of `(?:lead words)\b` that starts a word, after a boundary or
+ * glued to the word before it (after a digit, or at a lower-to-upper change: "200Ignore", "okPlease"). Added with
+ * the glued starts (session 16); before, the scan's own `\b` did this.
+ */
+/** The leads of word characters only, longest first, sticky (set by the detector's compile). */
+let PLAIN_WORDS = /(?!)/y;
+
+function nextWord(words: RegExp, text: string): RegExpExecArray | null {
+  for (let m = words.exec(text); m !== null; m = words.exec(text)) {
+    const at = m.index;
+    const before = at === 0 ? "" : text[at - 1]!;
+    if (at === 0 || !/\w/.test(before)) return m;
+    const glued =
+      /\d/.test(before) ||
+      (/[a-z]/.test(before) && /[A-Z]/.test(text[at]!)) ||
+      /^[A-Z][A-Z][a-z]/.test(text.slice(at - 1, at + 2));
+    // Only a lead of word characters starts glued (not `e-mail`), with whitespace after it: the longest such one.
+    const spaced = (w: string) => /\s/.test(text[at + w.length] ?? "x");
+    if (glued && /^\w+$/.test(m[0]) && spaced(m[0])) return m;
+    if (glued) {
+      PLAIN_WORDS.lastIndex = at;
+      const plain = PLAIN_WORDS.exec(text);
+      if (plain !== null && spaced(plain[0])) {
+        words.lastIndex = at + plain[0].length;
+        return plain;
+      }
+    }
+    words.lastIndex = at + 1;
+  }
+  return null;
 }
 
 /**
@@ -178,7 +224,7 @@ function compileRules(): {
   const symbolLeads = leads.filter((lead) => !/^\w/.test(lead));
   const symbols = symbolLeads.map(escapeRegExp);
   return {
-    words: new RegExp(`\\b(?:${words.join("|")})\\b`, "gi"),
+    words: new RegExp(`(?:${words.join("|")})\\b`, "gi"),
     // With no symbol leads `symbolStarts` is empty and this regex is never run.
     symbols: new RegExp(symbols.join("|") || "(?!)", "g"),
     symbolStarts: [...new Set(symbolLeads.map((lead) => lead[0]!))],

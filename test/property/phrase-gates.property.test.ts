@@ -168,6 +168,25 @@ const phrase = fc
 
 const text = fc.oneof(words, phrase);
 
+/** Values glued with no space to a test sentence or a lead word, capitalised or not ("200Ignore...", "okPlease"). */
+const gluedText = fc
+  .tuple(
+    fc.array(
+      fc.tuple(
+        fc.constantFrom("200", "ok", "null", "x7", "PASSED", "_", "camelCase", "0.00", "a", "A", ""),
+        fc.oneof(fc.constantFrom(...sentences), fc.constantFrom(...leads), fc.constantFrom(...glue)),
+        fc.boolean(),
+        space,
+      ),
+      { minLength: 1, maxLength: 6 },
+    ),
+  )
+  .map(([parts]) =>
+    parts
+      .map(([value, w, upper, s]) => `${value}${upper ? w.charAt(0).toUpperCase() + w.slice(1) : w}${s}`)
+      .join(""),
+  );
+
 describe("phrase rules: one pass and gates", () => {
   it("find what the scan over every lead word finds, in the same order", () => {
     let found = 0;
@@ -181,6 +200,46 @@ describe("phrase rules: one pass and gates", () => {
     );
     // The texts reach the rules: many of them hold a finding.
     expect(found).toBeGreaterThan(RUNS.numRuns / 10);
+  });
+
+  it("find what the scan finds where a word is glued to a value (after a digit, at a case change)", () => {
+    let found = 0;
+    fc.assert(
+      fc.property(gluedText, (t) => {
+        const expected = findings(reference, t);
+        found += expected.length;
+        expect(findings(gated, t)).toEqual(expected);
+      }),
+      { numRuns: 400, seed: 16 },
+    );
+    expect(found).toBeGreaterThan(100);
+  });
+
+  it("find what the simple form finds in slugs (a test sentence's spaces as hyphens, amid other text)", () => {
+    const slugText = fc
+      .tuple(
+        fc.constantFrom(...sentences),
+        fc.constantFrom("-", "--", "_", "-"),
+        fc.constantFrom("", "feature/", "x ", "\\n", "200", "a-b "),
+        words,
+        fc.boolean(),
+      )
+      .map(([sentence, join, prefix, around, lower]) => {
+        const slug = (lower ? sentence.toLowerCase() : sentence)
+          .replace(/[^A-Za-z0-9 ]/g, "")
+          .replace(/ +/g, join);
+        return `${around} ${prefix}${slug} ${around}`;
+      });
+    let found = 0;
+    fc.assert(
+      fc.property(slugText, (t) => {
+        const expected = findings(reference, t);
+        found += expected.length;
+        expect(findings(gated, t)).toEqual(expected);
+      }),
+      { numRuns: 400, seed: 17 },
+    );
+    expect(found).toBeGreaterThan(50);
   });
 
   it("find the same across the pass's 64 KB chunks and after long whitespace runs", () => {
@@ -390,7 +449,13 @@ describe("the trigger pass: a chunk at once (SIMD unit tables, two DFA stripes) 
     literals.forEach((literal, id) => {
       const kind = kinds[id]!;
       for (let at = lower.indexOf(literal); at !== -1; at = lower.indexOf(literal, at + 1)) {
-        const before = !wordAt(at - 1);
+        // A word glued to the one before also starts one (index.ts: `startsGlued`): after a digit, or lower to upper.
+        const glued =
+          at > 0 &&
+          (/\d/.test(t[at - 1]!) ||
+            (/[a-z]/.test(t[at - 1]!) && /[A-Z]/.test(t[at]!)) ||
+            /^[A-Z][A-Z]([a-z]|$)/.test(t.slice(at - 1, at + 2)));
+        const before = !wordAt(at - 1) || glued;
         const after = !wordAt(at + literal.length);
         const holds =
           (kind & GATE_LITERAL) !== 0 ||
@@ -406,7 +471,7 @@ describe("the trigger pass: a chunk at once (SIMD unit tables, two DFA stripes) 
   it("reports every literal wherever the sides its kind asks for hold", () => {
     let checked = 0;
     fc.assert(
-      fc.property(fc.oneof(text, fc.constantFrom(...prose)), fc.boolean(), (t, chunk) => {
+      fc.property(fc.oneof(text, gluedText, fc.constantFrom(...prose)), fc.boolean(), (t, chunk) => {
         const scan = chunk ? chunked : stepped;
         const hits = new TriggerHits();
         if (scan.scan(t, hits)) return; // folded text: the rules read the fold, which the tests above cover

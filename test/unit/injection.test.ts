@@ -304,6 +304,25 @@ describeRobustness("injection detector", [createInjectionDetector()], {
   ],
 });
 
+const WORD_LEADS = [...new Set(INJECTION_RULES.flatMap((rule) => rule.lead))].filter((lead) =>
+  /^\w+$/.test(lead),
+);
+
+/**
+ * Whether the detector's steps this reference does not have may apply (session 16): a lead word glued to the word
+ * before it (which reads case: `valueIgnore`), or a slug read with its joins as spaces. Such texts are compared with
+ * test/helpers/phrase-detector-reference.ts by test/property/phrase-gates.property.test.ts instead.
+ */
+function beyondReference(text: string): boolean {
+  const t = toMatchableText(text).text.toLowerCase();
+  if (/[a-z0-9]+(?:-[a-z0-9]+){2,}/.test(t)) return true;
+  return WORD_LEADS.some((lead) => {
+    for (let at = t.indexOf(lead); at !== -1; at = t.indexOf(lead, at + 1))
+      if (at > 0 && /[a-z0-9]/.test(t[at - 1]!)) return true;
+    return false;
+  });
+}
+
 /**
  * Reference for the case-insensitive fast path: lower-case (fold) the text first, then try the case-sensitive rules
  * one by one at every lead word, as the detector did before it matched `i` regexes on the original text.
@@ -398,6 +417,7 @@ describe("injection detector: case-insensitive matching equals lower-casing firs
         ),
         (parts) => {
           const text = parts.map(([word, mask, sep]) => randomCase(word, mask) + sep).join("");
+          fc.pre(!beyondReference(text));
           expect(detect(text)).toEqual(referenceDetect(text));
         },
       ),

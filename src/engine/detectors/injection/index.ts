@@ -1,9 +1,10 @@
-import { HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../scan/string-features.js";
+import { HAS_DASH, HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { type MatchableText, openEscapes, toPhraseBytes, toPhraseText } from "./normalise.js";
 import { type RuleGate, ruleGates, triggerDfa } from "./phrase-gates.js";
 import { NON_WORD_AFTER, NON_WORD_BEFORE } from "./phrase-literals.js";
 import { compilePhrase } from "./phrase-pattern.js";
+import { addSlugFindingsAt, isSlugCode } from "./phrase-slugs.js";
 import {
   doubled,
   GATE_LITERAL,
@@ -78,33 +79,43 @@ export function createInjectionDetector(): TextDetector {
   const { compiled, scan } = sharedRules();
   const hits = new TriggerHits();
   const state = new ScanState(compiled);
+  const detectText = (text: string, out: TextMatch[]): void => {
+    if (text.length < 6) return;
+    if (!scan.scan(text, hits)) {
+      state.run(text, identityRange, hits, out, false);
+      return;
+    }
+    // Outside printable ASCII: the rules read the fold (lookalikes, invisible characters, escapes opened), so scan
+    // that. The pass finds in it what it finds in the fold with its escapes closed, but gate literals and leads
+    // that begin with an escape's letter, which no rule can read there (see `isWordAt`).
+    const phrase = toPhraseBytes(text);
+    if (phrase === undefined) {
+      const folded: MatchableText = toPhraseText(text);
+      scan.scanAny(folded.text, hits);
+      state.run(folded.text, folded.toOriginal, hits, out, true);
+      return;
+    }
+    scan.scanLatin1(phrase.bytes, phrase.length, hits);
+    // No lead word let out: nothing reads the text, so it is never made a string.
+    if (hits.count > 0) state.run(phrase.text(), phrase.toOriginal, hits, out, true);
+  };
   const detector: TextDetector = {
     id: "injection",
     kind: "injection",
     // Every word rule has a mandatory `\s` (a non-optional space, which compilePhrase makes `\s+`, or `\s` in its
     // lookbehind; checked rule by rule), and the `<` rules need a `<`. Folding maps only non-ASCII code points, so
-    // the folded text has such a character only if the original has it or has a non-ASCII one (U+00A0, `＜`).
-    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII,
+    // the folded text has such a character only if the original has it or has a non-ASCII one (U+00A0, `＜`). A slug
+    // reads its `-` as spaces (phrase-slugs.ts).
+    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII | HAS_DASH,
     minLength: 6,
     detect(text: string, out: TextMatch[]): void {
-      if (text.length < 6) return;
-      if (!scan.scan(text, hits)) {
-        state.run(text, identityRange, hits, out, false);
-        return;
-      }
-      // Outside printable ASCII: the rules read the fold (lookalikes, invisible characters, escapes opened), so scan
-      // that. The pass finds in it what it finds in the fold with its escapes closed, but gate literals and leads
-      // that begin with an escape's letter, which no rule can read there (see `isWordAt`).
-      const phrase = toPhraseBytes(text);
-      if (phrase === undefined) {
-        const folded: MatchableText = toPhraseText(text);
-        scan.scanAny(folded.text, hits);
-        state.run(folded.text, folded.toOriginal, hits, out, true);
-        return;
-      }
-      scan.scanLatin1(phrase.bytes, phrase.length, hits);
-      // No lead word let out: nothing reads the text, so it is never made a string.
-      if (hits.count > 0) state.run(phrase.text(), phrase.toOriginal, hits, out, true);
+      const from = out.length;
+      state.slugCount = 0;
+      detectText(text, out);
+      if (state.slugCount === 0) return;
+      // Copied: reading a slug runs the pass and this state again.
+      const slugs = state.slugStarts.slice(0, state.slugCount).sort((a, b) => a - b);
+      addSlugFindingsAt(text, slugs, slugs.length, compiled.leadWords, detectText, out, from);
     },
   };
   return detector;
@@ -140,6 +151,12 @@ class ScanState {
   #leadStart = new Int32Array(64);
   #leadIndex = new Int32Array(64);
   #leadCount = 0;
+  /**
+   * Where the pass let out a lead word next to a slug character (a join, or a letter or digit it is glued to), in the
+   * input's offsets: the slugs the detector reads (phrase-slugs.ts). Cleared by the detector before each text.
+   */
+  slugStarts: number[] = [];
+  slugCount = 0;
 
   constructor(readonly compiled: CompiledRules) {}
 
@@ -154,15 +171,15 @@ class ScanState {
     out: TextMatch[],
     opened: boolean,
   ): void {
-    this.#collectLeads(text, hits);
+    this.#collectLeads(text, hits, toOriginal);
     if (this.#leadCount === 0) return;
     this.#sortLeads();
     this.#visit(text, toOriginal, out, opened);
   }
 
   /** The pass's lead words whose boundaries hold (checked here exactly; the pass only drops sure misses). */
-  #collectLeads(text: string, hits: TriggerHits): void {
-    const { literalLead, literalLength, leadIsWord } = this.compiled;
+  #collectLeads(text: string, hits: TriggerHits, toOriginal: MatchableText["toOriginal"]): void {
+    const { literalLead, literalLength, leadIsWord, leadGlues } = this.compiled;
     this.#leadCount = 0;
     for (let i = 0; i < hits.count; i++) {
       const id = hits.ids[i]!;
@@ -170,7 +187,12 @@ class ScanState {
       if (lead < 0) continue;
       const end = hits.ends[i]!;
       const start = end - literalLength[id]!;
-      if (leadIsWord[lead] === 1 && !isWordAt(text, start, end)) continue;
+      if (
+        leadIsWord[lead] === 1 &&
+        (isSlugCode(text.charCodeAt(start - 1)) || isSlugCode(text.charCodeAt(end)))
+      )
+        this.slugStarts[this.slugCount++] = toOriginal(start, end)[0];
+      if (leadIsWord[lead] === 1 && !isWordAt(text, start, end, leadGlues[lead] === 1)) continue;
       if (this.#leadCount === this.#leadStart.length) {
         this.#leadStart = doubled(this.#leadStart);
         this.#leadIndex = doubled(this.#leadIndex);
@@ -233,16 +255,47 @@ class ScanState {
 /**
  * Whether a lead word at [start, end) of `text` is whole where the rules read it: a word boundary before and after
  * it once the JSON escapes `\n`, `\r`, `\t` are read as two spaces (`openEscapes`), and its first letter not the
- * letter of such an escape. `\w` without the `u` flag is ASCII [A-Za-z0-9_].
+ * letter of such an escape. `\w` without the `u` flag is ASCII [A-Za-z0-9_]. A word glued to the one before also
+ * starts one (`startsGlued`) when `glues` (a lead of word characters only: not `e-mail`, `don't`, whose glued starts
+ * would make every lead ending in their first letter shadow them), and whitespace follows it; its end needs a boundary, so a lead inside an identifier (`camelCaseIgnoreList`,
+ * `isSystemPrompt`) is none.
  */
-function isWordAt(text: string, start: number, end: number): boolean {
+function isWordAt(text: string, start: number, end: number, glues: boolean): boolean {
   if (start > 0) {
     const before = text.charCodeAt(start - 1);
     if (before === 0x5c && isEscapeLetter(text.charCodeAt(start))) return false;
     if (isWordCode(before) && !(isEscapeLetter(before) && start > 1 && text.charCodeAt(start - 2) === 0x5c))
-      return false;
+      return (
+        glues && startsGlued(before, text.charCodeAt(start), text.charCodeAt(start + 1)) && spaceAt(text, end)
+      );
   }
   return end >= text.length || !isWordCode(text.charCodeAt(end));
+}
+
+/**
+ * Whether whitespace (or a JSON escape `\n`, `\r`, `\t`) stands at `at`: what a glued lead word needs after it, as an
+ * instruction has ("200Ignore the..."), and a name in code has not (`fileSystem.`, `sendMessage(`): those would be
+ * visited for nothing.
+ */
+function spaceAt(text: string, at: number): boolean {
+  if (at >= text.length) return false;
+  const c = text.charCodeAt(at);
+  if (c === 0x5c) return isEscapeLetter(text.charCodeAt(at + 1));
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c > 0x7f && /\s/.test(text[at]!));
+}
+
+/**
+ * A word glued to a field's value with no space: after a digit ("200Ignore the previous..."), at a change from a
+ * lower-case to an upper-case letter ("okPlease send..."), or at an upper-case letter between an upper-case one and
+ * a lower-case one ("PASSEDIgnore"). The trigger pass reports these too (wasm/phrase-triggers.ts: `mayStartGlued`).
+ */
+export function startsGlued(before: number, first: number, second: number): boolean {
+  if (before >= 0x30 && before <= 0x39) return true;
+  if (first < 0x41 || first > 0x5a) return false;
+  return (
+    (before >= 0x61 && before <= 0x7a) ||
+    (before >= 0x41 && before <= 0x5a && second >= 0x61 && second <= 0x7a)
+  );
 }
 
 function isEscapeLetter(c: number): boolean {
@@ -286,6 +339,10 @@ interface CompiledRules {
   /** By lead: its length, 1 when it is a word (else a symbol). */
   readonly leadLength: Int32Array;
   readonly leadIsWord: Uint8Array;
+  /** By lead: 1 when it may start glued to the word before it (a word of word characters only; see `isWordAt`). */
+  readonly leadGlues: Uint8Array;
+  /** The word leads (lower case): a slug holding none is never read (phrase-slugs.ts). */
+  readonly leadWords: ReadonlySet<string>;
   /** What the pass looks for: every lead (word or symbol) and every gate literal, once each, lower case. */
   readonly literals: readonly string[];
   readonly kinds: readonly number[];
@@ -348,6 +405,8 @@ function compileRules(gates: readonly (RuleGate | null)[]): CompiledRules {
     leads,
     leadLength: Int32Array.from(leads, (lead) => lead.text.length),
     leadIsWord: Uint8Array.from(leads, (lead) => (lead.word ? 1 : 0)),
+    leadGlues: Uint8Array.from(leads, (lead) => (glues(lead.text) ? 1 : 0)),
+    leadWords: new Set(leads.filter((lead) => lead.word).map((lead) => lead.text)),
     literals,
     kinds,
     literalLead: Int32Array.from(literalLead),
@@ -404,7 +463,7 @@ function triggerGates(
 /**
  * Whether lead `other` can start inside lead `lead` where `lead` stands as a lead word, so that the visit skips
  * `other` there only because `lead` was visited (it resumes after each lead word it visits): `other` at an offset
- * past `lead`'s start where a word boundary can hold before it, or at its start and shorter (and, for a word, a
+ * past `lead`'s start where a word boundary (or a glued start) can hold before it, or at its start and shorter (and, for a word, a
  * boundary can hold after it). Dropping such a `lead`
  * would let `other` be visited. Not counted: a shorter lead at the same start with the same rules (`<` and `</`),
  * which the pass keeps or drops exactly when it keeps or drops `lead` (same rules, same start, and the longer lead's
@@ -429,9 +488,16 @@ function shadowsAnother(lead: LeadRules, other: LeadRules): boolean {
       if (!sameRules) return true;
       continue;
     }
-    if (!other.word || !/\w/.test(text[at - 1]!)) return true;
+    // A word lead may also start glued after a digit or a letter (`startsGlued`: the text's case is not the lead's).
+    if (!other.word || !/\w/.test(text[at - 1]!) || (glues(other.text) && /[0-9a-z]/.test(text[at - 1]!)))
+      return true;
   }
   return false;
+}
+
+/** Whether a lead may start glued to the word before it: a word of word characters only (`isWordAt`). */
+export function glues(lead: string): boolean {
+  return /^\w+$/.test(lead);
 }
 
 /** Where the pass reports a gate literal: only where the sides every match gives it may hold (phrase-literals.ts). */

@@ -11,13 +11,16 @@ import { isRegexSpace } from "./instruction-span.js";
 /**
  * Words that name a phrase rather than say it, ending right before the opening quote (after an optional `,` or `:`),
  * or a noun for an attack a few words before a `:` or `,` ("a jailbreak attempt, for moderators: "..."").
+ * A word right after a quote is itself quoted (a JSON key or value: `{"type":"text","text":"..."}`, the MCP text
+ * block), so it names nothing: the quote after it closes it and opens no mention.
  */
 const CUE =
-  '(?:\\b(?:such as|like|e\\.g\\.|i\\.e\\.|for example|for instance|phrases?|strings?|sentences?|wordings?|words|texts?|quotes?|quoted|quoting|contains?|containing|contained|variants? of|versions? of|examples? of|why|called|named|known as|matches|matching|match|patterns?|follows|followed|obeys|obeyed|rewrite|rephrase|paraphrase)[,:]?|\\b(?:attacks?|attempts?|injections?|jailbreaks?|payloads?)\\b[^.!?:"\\n]{0,30}[,:])';
+  '(?<!["\'])(?:\\b(?:such as|like|e\\.g\\.|i\\.e\\.|for example|for instance|phrases?|strings?|sentences?|wordings?|words|texts?|quotes?|quoted|quoting|contains?|containing|contained|variants? of|versions? of|examples? of|why|called|named|known as|matches|matching|match|patterns?|follows|followed|obeys|obeyed|rewrite|rephrase|paraphrase)[,:]?|\\b(?:attacks?|attempts?|injections?|jailbreaks?|payloads?)\\b[^.!?:"\\n]{0,30}[,:])';
 /** A naming word (or an attack noun and its `,` / `:`) right before the end of a text; exported for tests. */
 export const NAMING_CUE = new RegExp(`${CUE}\\s*$`, "i");
-/** A naming word and the opening quote after it: the pattern's source. */
-const CUE_THEN_QUOTE_SOURCE = `${CUE}\\s{0,3}["'\u201c\u2018\u00ab\u201e]`;
+/** A naming word and the opening quote after it: the pattern's source. A quote before a `:` closes a key
+ * (`"full text": "..."`), it opens nothing. */
+const CUE_THEN_QUOTE_SOURCE = `${CUE}\\s{0,3}["'\u201c\u2018\u00ab\u201e](?!\\s{0,3}:)`;
 /** CUE_THEN_QUOTE_SOURCE found by one native scan over a whole text. */
 const CUE_THEN_QUOTE = new RegExp(CUE_THEN_QUOTE_SOURCE, "gi");
 /** The same pattern anchored at `lastIndex` (sticky): for a caller that knows where a match can start. */

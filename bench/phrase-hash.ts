@@ -17,6 +17,7 @@ import { pathToFileURL } from "node:url";
 import { createInjectionDetector } from "../src/engine/detectors/injection/index.js";
 import type { TextDetector, TextMatch } from "../src/engine/types.js";
 import { generateSplit, loadSplitDefinition } from "./eval-set/generate.js";
+import { seeded } from "./eval-set/rand.js";
 import { corpora, encoded, packages } from "./lib/injection-texts.js";
 
 function slices(texts: readonly string[], size: number): string[] {
@@ -25,23 +26,11 @@ function slices(texts: readonly string[], size: number): string[] {
   return out;
 }
 
-/** A deterministic generator (mulberry32), so the variants are the same texts on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Lookalikes the fold maps back (Cyrillic, fullwidth) and invisible characters it drops. */
 const LOOKALIKES: Record<string, string> = { a: "а", e: "е", o: "о", p: "р", c: "с", i: "і", x: "х", y: "у" };
 
 function variants(texts: readonly string[]): [string, string[]][] {
-  const next = random(18);
+  const next = seeded(18);
   const randomCase = (s: string) =>
     s.replace(/[a-z]/gi, (c) => (next() < 0.5 ? c.toUpperCase() : c.toLowerCase()));
   const lookalike = (s: string) =>

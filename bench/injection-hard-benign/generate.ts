@@ -6,6 +6,8 @@
  * hash of its text, and a document of one half is written only from that half's templates, so what is tuned on the
  * dev half cannot be the frozen half's sentences. Slot values and fillers are shared.
  */
+
+import { seeded } from "../eval-set/rand.js";
 import { FILLER, type HardBenignClass, SLOTS, TEMPLATES } from "./templates.js";
 
 export type Half = "dev" | "frozen";
@@ -34,18 +36,6 @@ export function hash32(text: string, seed = SEED): number {
 
 export function halfOf(key: string): Half {
   return (hash32(key) & 1) === 0 ? "dev" : "frozen";
-}
-
-/** mulberry32. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Rand = () => number;
@@ -171,7 +161,7 @@ export function authoredDocs(perClass = 40): HardBenignDoc[] {
   const docs: HardBenignDoc[] = [];
   for (const cls of Object.keys(TEMPLATES) as HardBenignClass[])
     for (const half of ["dev", "frozen"] as const) {
-      const r = rng(hash32(`${cls}/${half}`));
+      const r = seeded(hash32(`${cls}/${half}`));
       for (let i = 0; i < perClass; i++) {
         const shape = SHAPES[i % SHAPES.length]!;
         const text = shaped(r, body(r, cls, half), shape, 1000 + i);

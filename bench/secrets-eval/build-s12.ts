@@ -166,13 +166,7 @@ function main(): void {
     throw new Error("usage: build-s12.ts <CredSweeper git dir> <gosec git dir>");
   const { kept, dropped } = dropRepeats(
     [...credsweeperCases(credsweeperDir), ...gosecCases(gosecDir)],
-    earlierCases("build-s12", [
-      "frozen.json",
-      "tune.json",
-      "detect-secrets-frozen.json",
-      "detect-secrets-tune.json",
-      "tune-s11.json",
-    ]),
+    earlierCases("tune-s12"),
   );
   writeTunePart("tune-s12", kept, dropped, { credsweeper: CREDSWEEPER_COMMIT, gosec: GOSEC_COMMIT });
 }

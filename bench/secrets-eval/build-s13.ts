@@ -223,14 +223,7 @@ function main(): void {
     throw new Error("usage: build-s13.ts <trivy git dir> <ripsecrets git dir>");
   const { kept, dropped } = dropRepeats(
     [...trivyCases(trivyDir), ...ripsecretsCases(ripsecretsDir)],
-    earlierCases("build-s13", [
-      "frozen.json",
-      "tune.json",
-      "detect-secrets-frozen.json",
-      "detect-secrets-tune.json",
-      "tune-s11.json",
-      "tune-s12.json",
-    ]),
+    earlierCases("tune-s13"),
   );
   writeTunePart("tune-s13", kept, dropped, { trivy: TRIVY_COMMIT, ripsecrets: RIPSECRETS_COMMIT });
 }

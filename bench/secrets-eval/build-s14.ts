@@ -71,18 +71,7 @@ function titusCases(dir: string): EvalCase[] {
 function main(): void {
   const [titusDir] = process.argv.slice(2);
   if (titusDir === undefined) throw new Error("usage: build-s14.ts <titus git dir>");
-  const { kept, dropped } = dropRepeats(
-    titusCases(titusDir),
-    earlierCases("build-s14", [
-      "frozen.json",
-      "tune.json",
-      "detect-secrets-frozen.json",
-      "detect-secrets-tune.json",
-      "tune-s11.json",
-      "tune-s12.json",
-      "tune-s13.json",
-    ]),
-  );
+  const { kept, dropped } = dropRepeats(titusCases(titusDir), earlierCases("tune-s14"));
   writeTunePart("tune-s14", kept, dropped, { titus: TITUS_COMMIT });
 }
 

@@ -191,19 +191,7 @@ function scalibrCases(dir: string): EvalCase[] {
 function main(): void {
   const [scalibrDir] = process.argv.slice(2);
   if (scalibrDir === undefined) throw new Error("usage: build-s15.ts <osv-scalibr git dir>");
-  const { kept, dropped } = dropRepeats(
-    scalibrCases(scalibrDir),
-    earlierCases("build-s15", [
-      "frozen.json",
-      "tune.json",
-      "detect-secrets-frozen.json",
-      "detect-secrets-tune.json",
-      "tune-s11.json",
-      "tune-s12.json",
-      "tune-s13.json",
-      "tune-s14.json",
-    ]),
-  );
+  const { kept, dropped } = dropRepeats(scalibrCases(scalibrDir), earlierCases("tune-s15"));
   writeTunePart("tune-s15", kept, dropped, { "osv-scalibr": SCALIBR_COMMIT });
 }
 

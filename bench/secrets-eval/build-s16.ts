@@ -170,21 +170,7 @@ function main(): void {
   const boilerplate = new Set(
     fresh.flatMap((c) => c.text.match(TOKEN) ?? []).filter((t) => !spans.includes(t)),
   );
-  const { kept, dropped } = dropRepeats(
-    dropConflicts(fresh),
-    earlierCases("build-s16", [
-      "frozen.json",
-      "tune.json",
-      "detect-secrets-frozen.json",
-      "detect-secrets-tune.json",
-      "tune-s11.json",
-      "tune-s12.json",
-      "tune-s13.json",
-      "tune-s14.json",
-      "tune-s15.json",
-    ]),
-    boilerplate,
-  );
+  const { kept, dropped } = dropRepeats(dropConflicts(fresh), earlierCases("tune-s16"), boilerplate);
   writeTunePart("tune-s16", kept, dropped, {
     horusec: HORUSEC_COMMIT,
     bandit: BANDIT_COMMIT,

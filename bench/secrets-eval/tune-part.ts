@@ -50,13 +50,36 @@ export function dropConflicts(cases: EvalCase[]): EvalCase[] {
   });
 }
 
-/** The earlier parts' cases, each file from the data folder or, failing that, this folder's git-ignored `data/`. */
-export function earlierCases(script: string, files: readonly string[]): EvalCase[] {
+/**
+ * Every part's data file, in the order the parts were built (each tune part's builder drops the cases the parts
+ * before it already hold).
+ */
+const PART_FILES = [
+  "frozen.json",
+  "tune.json",
+  "detect-secrets-frozen.json",
+  "detect-secrets-tune.json",
+  "tune-s11.json",
+  "tune-s12.json",
+  "tune-s13.json",
+  "tune-s14.json",
+  "tune-s15.json",
+  "tune-s16.json",
+] as const;
+
+/**
+ * The cases of the parts built before `part` (`tune-s16`), each file from the data folder or, failing that, this
+ * folder's git-ignored `data/`.
+ */
+export function earlierCases(part: string): EvalCase[] {
+  const at = PART_FILES.indexOf(`${part}.json` as (typeof PART_FILES)[number]);
+  if (at < 0) throw new Error(`${part}: not a part listed in tune-part.ts PART_FILES`);
+  const files = PART_FILES.slice(0, at);
   const dataDir = process.env.TOLLGATE_SECRETS_EVAL_DATA ?? join(HERE, "data");
   const paths = files.map((f) => [join(dataDir, f), join(HERE, "data", f)].find(existsSync));
   const missing = files.filter((_, i) => paths[i] === undefined);
   if (missing.length > 0)
-    throw new Error(`${script}: earlier parts missing in ${dataDir}: ${missing.join(", ")}`);
+    throw new Error(`${part}: earlier parts missing in ${dataDir}: ${missing.join(", ")}`);
   return [
     ...paths.flatMap((p) => JSON.parse(readFileSync(p as string, "utf8")) as EvalCase[]),
     ...ownLookalikesV2(),

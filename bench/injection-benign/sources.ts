@@ -22,10 +22,11 @@
  * hash of the document's key, so a document keeps its half when other sources change.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
+import { spread, walkFiles } from "../lib/walk-files.js";
 import { corporaRoot, corpusDocuments, nodeModulesTexts } from "../scorer/corpora.js";
 
 export type Half = "dev" | "frozen";
@@ -73,37 +74,13 @@ export function chunks(text: string, max = DOC_CHARS, limit = 4): string[] {
   return out;
 }
 
-/** Every `step`-th path so a cap samples the whole list, not its first entries. */
-function spread<T>(items: readonly T[], n: number): T[] {
-  const step = Math.max(1, Math.floor(items.length / n));
-  return items.filter((_, i) => i % step === 0).slice(0, n);
-}
-
+/** The files below `root` whose name `keep` accepts, of 300 bytes to 2 MB, outside hidden and test folders. */
 function walk(root: string, keep: (name: string) => boolean, maxDepth = 5): string[] {
-  const found: string[] = [];
-  const visit = (dir: string, depth: number) => {
-    if (depth > maxDepth) return;
-    let names: string[];
-    try {
-      names = readdirSync(dir).sort();
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const path = join(dir, name);
-      let stat: ReturnType<typeof statSync>;
-      try {
-        stat = statSync(path);
-      } catch {
-        continue;
-      }
-      if (stat.isDirectory()) {
-        if (!name.startsWith(".") && name !== "__pycache__" && name !== "tests") visit(path, depth + 1);
-      } else if (stat.size > 300 && stat.size < 2_000_000 && keep(name)) found.push(path);
-    }
-  };
-  visit(root, 0);
-  return found;
+  return walkFiles(root, {
+    maxDepth,
+    enter: (name) => !name.startsWith(".") && name !== "__pycache__" && name !== "tests",
+    keep: (_path, name, size) => size > 300 && size < 2_000_000 && keep(name),
+  });
 }
 
 function readText(path: string): string {

@@ -6,8 +6,9 @@
  * node_modules files the benign set (bench/injection-benign) already holds are skipped.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { walkFiles } from "../lib/walk-files.js";
 import type { HardBenignDoc } from "./generate.js";
 import { halfOf } from "./generate.js";
 
@@ -31,38 +32,17 @@ export function passage(text: string, from = 0): { text: string; next: number } 
   return undefined;
 }
 
-function walk(dir: string, depth: number, out: string[]): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir).sort();
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const path = join(dir, name);
-    let st: ReturnType<typeof statSync>;
-    try {
-      st = statSync(path);
-    } catch {
-      continue;
-    }
-    if (st.isDirectory()) {
-      if (depth > 0 && name !== ".bin" && name !== "test" && name !== "tests") walk(path, depth - 1, out);
-    } else if (
-      /^(?:readme|changelog|security|history)\.md$/i.test(name) ||
-      /\/docs?\/[^/]+\.md$/i.test(path)
-    ) {
-      if (st.size < 400_000) out.push(path);
-    }
-  }
-}
-
 /** At most two passages from each markdown file under `root`/node_modules, `limit` in all, spread over the files. */
 export function nodeModulesDocs(root: string, skipKeys: ReadonlySet<string>, limit = 110): HardBenignDoc[] {
   const base = join(root, "node_modules");
   if (!existsSync(base)) return [];
-  const files: string[] = [];
-  walk(base, 4, files);
+  const files = walkFiles(base, {
+    maxDepth: 4,
+    enter: (name) => name !== ".bin" && name !== "test" && name !== "tests",
+    keep: (path, name, size) =>
+      (/^(?:readme|changelog|security|history)\.md$/i.test(name) || /\/docs?\/[^/]+\.md$/i.test(path)) &&
+      size < 400_000,
+  });
   const docs: HardBenignDoc[] = [];
   for (const file of files) {
     const rel = relative(base, file);

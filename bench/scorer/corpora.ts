@@ -32,9 +32,10 @@
  * The generated eval set (bench/eval-set) is added by the trainer: its train split to `train`, its dev split to
  * `dev`; its test split is never read by training. No agent-benchmark data or templates are used.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { spread, walkFiles } from "../lib/walk-files.js";
 import { authoredDocs } from "./authored.js";
 import { authoredBenignDocs } from "./authored-benign.js";
 import { classDocs } from "./authored-classes.js";
@@ -115,41 +116,21 @@ export function nodeModulesTexts(
   const prose: string[] = [];
   const code: string[] = [];
   const json: string[] = [];
-  const walk = (dir: string, depth: number) => {
-    if (depth > 6) return;
-    let entries: string[];
-    try {
-      entries = readdirSync(dir).sort();
-    } catch {
-      return;
-    }
-    for (const name of entries) {
-      const path = join(dir, name);
-      let stat: ReturnType<typeof statSync>;
-      try {
-        stat = statSync(path);
-      } catch {
-        continue;
-      }
-      if (stat.isDirectory()) {
-        if (name !== ".bin" && name !== ".cache") walk(path, depth + 1);
-      } else if (stat.size > 200) {
-        if (TEXT_FILE.test(name) && !/^license/i.test(name)) prose.push(path);
-        else if (CODE_FILE.test(name) && !name.endsWith(".min.js")) code.push(path);
-        else if (name === "package.json") json.push(path);
-      }
-    }
-  };
-  walk(root, 0);
-  // Every k-th file of each kind, so the cap samples the whole tree rather than its first packages.
-  const sample = (paths: string[], n: number) => {
-    const step = Math.max(1, Math.floor(paths.length / n));
-    return paths.filter((_, i) => i % step === 0).slice(0, n);
-  };
+  const files = walkFiles(root, {
+    maxDepth: 6,
+    enter: (name) => name !== ".bin" && name !== ".cache",
+    keep: (_path, _name, size) => size > 200,
+  });
+  for (const path of files) {
+    const name = basename(path);
+    if (TEXT_FILE.test(name) && !/^license/i.test(name)) prose.push(path);
+    else if (CODE_FILE.test(name) && !name.endsWith(".min.js")) code.push(path);
+    else if (name === "package.json") json.push(path);
+  }
   const chosen = [
-    ...sample(prose, MAX_FILES / 2),
-    ...sample(code, MAX_FILES / 4),
-    ...sample(json, MAX_FILES / 4),
+    ...spread(prose, MAX_FILES / 2),
+    ...spread(code, MAX_FILES / 4),
+    ...spread(json, MAX_FILES / 4),
   ];
   return chosen.map((path) => ({
     path: path.slice(root.length + 1),

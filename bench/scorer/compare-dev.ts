@@ -1,17 +1,3 @@
-/**
- * Candidates' weights side by side on dev only, by source: rules alone, then rules OR each candidate (its own
- * threshold, `maxLogit` as train.ts counts it, no second opinion), attacks found and benign flagged per dev source;
- * and the paraphrase floor of test/unit/injection-scorer.test.ts (paraphrases flagged, look-alikes flagged) with
- * each candidate's detector. Never reads the test split, the report part, the benign set's frozen half or the
- * blind set.
- *
- *   npx tsx bench/scorer/compare-dev.ts [--top=N] <weights.ts>...   (the shipped weights come first)
- *
- * `--top=N`: each candidate's N highest-scoring dev benign documents the rules leave alone (their best span), which
- * set the threshold, for reading while choosing on dev.
- */
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { decodeScorerModel, type ScorerWeights } from "../../src/engine/detectors/injection/scorer/model.js";
 import { maxLogit, scoreText } from "../../src/engine/detectors/injection/scorer/score-text.js";
 import { scorerDetectorFrom } from "../../src/engine/detectors/injection/scorer/scorer-detector.js";
@@ -20,27 +6,9 @@ import type { TextMatch } from "../../src/engine/types.js";
 import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { loadBenign } from "../injection-benign/load.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
+import { floorList } from "./floor-lists.js";
 import { flaggedByRulesOnly } from "./rules-only.js";
 import { weightsFrom } from "./weights-file.js";
-
-/** The string literals of `const <name> = [ ... ];` in the scorer's unit test (one literal a line). */
-function floorList(name: string): string[] {
-  const test = readFileSync(
-    fileURLToPath(new URL("../../test/unit/injection-scorer.test.ts", import.meta.url)),
-    "utf8",
-  );
-  const m = new RegExp(`const ${name} = \\[([\\s\\S]*?)\\n\\];`).exec(test);
-  if (m === null) throw new Error(`${name} not found`);
-  return m[1]!
-    .split("\n")
-    .map((l) => l.trim().replace(/,$/, ""))
-    .filter(Boolean)
-    .map((l) =>
-      l.startsWith("'")
-        ? (JSON.parse(`"${l.slice(1, -1).replace(/"/g, '\\"')}"`) as string)
-        : (JSON.parse(l) as string),
-    );
-}
 
 function bestSpan(text: string, model: ReturnType<typeof decodeScorerModel>): string {
   let best = { logit: Number.NEGATIVE_INFINITY, span: "" };

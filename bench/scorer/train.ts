@@ -51,6 +51,7 @@ import { loadBenign } from "../injection-benign/load.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 import { respellings } from "./respellings.js";
 import { flaggedByRulesOnly } from "./rules-only.js";
+import { keyOf, shapes } from "./segment-keys.js";
 import { carrierMargin, countCut, type HeldOutDoc } from "./threshold.js";
 
 export const SEED = 20261124;
@@ -123,22 +124,6 @@ function segmentsOf(text: string): string[] {
   const out: string[] = [];
   forEachSegment(view, (start, end) => out.push(view.slice(start, end)));
   return out;
-}
-
-const keyOf = (segment: string) => segment.replace(/\d/g, "0").replace(/\s+/g, " ");
-
-const TOKEN = /[\p{L}\p{N}]+/gu;
-/** Tokens in fewer than this many training documents are blanked in a sentence's shape. */
-const RARE_BELOW = 5;
-
-function shapes(docs: Doc[]): (key: string) => string {
-  const frequency = new Map<string, number>();
-  for (const d of docs) {
-    const tokens = new Set(toReadingView(d.text).text.match(TOKEN) ?? []);
-    for (const t of tokens) frequency.set(t, (frequency.get(t) ?? 0) + 1);
-  }
-  return (key) =>
-    key.replace(TOKEN, (t) => ((frequency.get(t) ?? 0) < RARE_BELOW ? "*" : t)).replace(/\*(?:\W*\*)+/g, "*");
 }
 
 function vectorise(segment: string, config: FeatureConfig): Vector {

@@ -14,9 +14,8 @@
  *
  * Never reads the eval set's test split, the corpus' report part, the benign set's frozen half or the blind set.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { decodeScorerModel } from "../../../src/engine/detectors/injection/scorer/model.js";
 import { MIN_REPORTED_LENGTH, maxLogit } from "../../../src/engine/detectors/injection/scorer/score-text.js";
 import { forEachSegment, scoringText } from "../../../src/engine/detectors/injection/scorer/segments.js";
@@ -26,8 +25,10 @@ import { generateSplit, loadSplitDefinition } from "../../eval-set/generate.js";
 import { seeded } from "../../eval-set/rand.js";
 import { loadBenign } from "../../injection-benign/load.js";
 import { corporaRoot, corpusDocuments } from "../corpora.js";
+import { floorList } from "../floor-lists.js";
 import { respellings } from "../respellings.js";
 import { flaggedByRulesOnly } from "../rules-only.js";
+import { keyOf, shapes } from "../segment-keys.js";
 import { type ConvVocabulary, tokensOf } from "./tokens.js";
 
 const args = process.argv.slice(2);
@@ -52,20 +53,6 @@ function segments(text: string): { s: string; at: number; len: number; line: num
     out.push({ s: view.slice(start, end), at: start, len: end - start, line }),
   );
   return out;
-}
-
-const keyOf = (segment: string) => segment.replace(/\d/g, "0").replace(/\s+/g, " ");
-const TOKEN = /[\p{L}\p{N}]+/gu;
-const RARE_BELOW = 5;
-
-function shapes(docs: Doc[]): (key: string) => string {
-  const frequency = new Map<string, number>();
-  for (const d of docs) {
-    const tokens = new Set(toReadingView(d.text).text.match(TOKEN) ?? []);
-    for (const t of tokens) frequency.set(t, (frequency.get(t) ?? 0) + 1);
-  }
-  return (key) =>
-    key.replace(TOKEN, (t) => ((frequency.get(t) ?? 0) < RARE_BELOW ? "*" : t)).replace(/\*(?:\W*\*)+/g, "*");
 }
 
 const tok = (s: string) => tokensOf(s, 0, s.length, vocab);
@@ -151,27 +138,9 @@ async function exportDev(docs: Doc[]): Promise<string[]> {
 }
 
 function floorItems(): string[] {
-  const test = readFileSync(
-    fileURLToPath(new URL("../../../test/unit/injection-scorer.test.ts", import.meta.url)),
-    "utf8",
-  );
-  const list = (name: string): string[] => {
-    const m = new RegExp(`const ${name} = \\[([\\s\\S]*?)\\n\\];`).exec(test);
-    if (m === null) throw new Error(`${name} not found in injection-scorer.test.ts`);
-    // Each entry is one JS string literal on its own line.
-    return m[1]!
-      .split("\n")
-      .map((l) => l.trim().replace(/,$/, ""))
-      .filter(Boolean)
-      .map((l) =>
-        l.startsWith("'")
-          ? (JSON.parse(`"${l.slice(1, -1).replace(/"/g, '\\"')}"`) as string)
-          : (JSON.parse(l) as string),
-      );
-  };
   return [
-    ...list("PARAPHRASES").map((text) => ({ text, y: 1 })),
-    ...list("BENIGN").map((text) => ({ text, y: 0 })),
+    ...floorList("PARAPHRASES").map((text) => ({ text, y: 1 })),
+    ...floorList("BENIGN").map((text) => ({ text, y: 0 })),
   ].map(({ text, y }) =>
     JSON.stringify({
       y,

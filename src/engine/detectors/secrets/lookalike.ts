@@ -146,7 +146,7 @@ const EXAMPLE_DOMAIN = /example\.(?:com|org|net)/gi;
 const SAYS_NOT_REAL = /example|dummy|sample|placeholder|fake/i;
 
 function isLookalikeValue(value: string): boolean {
-  return isAlnum(value) ? isAlnumLookalike(value) : isLookalikeValueInFull(value);
+  return anyPasses(isAlnum(value) ? ALNUM_TESTS : FULL_TESTS, value);
 }
 
 /** Whether `value` is not empty and every code unit is an ASCII letter or digit (most vendor tokens' bodies). */
@@ -159,37 +159,50 @@ function isAlnum(value: string): boolean {
   return true;
 }
 
+/** A look-alike test, with its answer for a value of ASCII letters and digits (`isAlnum`). */
+interface LookalikeTest {
+  readonly full: (value: string) => boolean;
+  /**
+   * The same answer on a value of ASCII letters and digits, by less work; `null` where no such value can pass (the
+   * characters the test needs are named beside it). Stated here, with the test, so a new test cannot be left out of
+   * the letters-and-digits path by accident.
+   */
+  readonly alnum: ((value: string) => boolean) | null;
+}
+
+const regexTest = (re: RegExp) => (value: string) => re.test(value);
+const same = (test: (value: string) => boolean): LookalikeTest => ({ full: test, alnum: test });
+
+const LOOKALIKE_TESTS: readonly LookalikeTest[] = [
+  // The placeholder forms that need another character, and its stand-in words (STAND_IN_WORDS holds them), are left
+  // out by isAlnumPlaceholder.
+  { full: isPlaceholderValue, alnum: isAlnumPlaceholder },
+  same(saysStandInDecoded),
+  // Every form holds `(`, `[`, `{` or `:`.
+  { full: regexTest(ENCRYPTED_VALUE), alnum: null },
+  // Needs `<`.
+  { full: regexTest(ANGLE_PART), alnum: null },
+  same(regexTest(JOSE_HEADER_ONLY)),
+  same(regexTest(CIPHERTEXT_HEADER)),
+  // Every form holds `:`, `-` or `_`.
+  { full: regexTest(PUBLIC_IDENTIFIER), alnum: null },
+  same(regexTest(STAND_IN_WORDS)),
+  same(regexTest(TEST_WORD)),
+  same(isPublishedExampleValue),
+];
+const FULL_TESTS = LOOKALIKE_TESTS.map((t) => t.full);
 /**
- * `isLookalikeValue` of a value of ASCII letters and digits (`isAlnum`): the same answer, with the tests such a value
- * cannot pass left out. ENCRYPTED_VALUE's forms each hold `(`, `[` or `{`; PUBLIC_IDENTIFIER's each hold `:`, `-` or
- * `_`; ANGLE_PART's hold `<`; the placeholder tests that need another character, and its stand-in words, which STAND_IN_WORDS holds, are
- * left out by isAlnumPlaceholder. A token detector asks this for every candidate body it accepts otherwise (a
- * bench MB of prose holds ~260 tokens): each regex left out is a call into the regex engine per token.
+ * A token detector asks for every candidate body it accepts otherwise (a bench MB of prose holds ~260 tokens), most of
+ * them letters and digits: each test left out is a call into the regex engine per token.
  */
-function isAlnumLookalike(value: string): boolean {
-  return (
-    isAlnumPlaceholder(value) ||
-    saysStandInDecoded(value) ||
-    JOSE_HEADER_ONLY.test(value) ||
-    CIPHERTEXT_HEADER.test(value) ||
-    STAND_IN_WORDS.test(value) ||
-    TEST_WORD.test(value) ||
-    isPublishedExampleValue(value)
-  );
+const ALNUM_TESTS = LOOKALIKE_TESTS.flatMap((t) => (t.alnum === null ? [] : [t.alnum]));
+
+function anyPasses(tests: readonly ((value: string) => boolean)[], value: string): boolean {
+  for (const test of tests) if (test(value)) return true;
+  return false;
 }
 
 /** `isLookalikeValue` by every test, whatever the value holds (the simple form: the property tests compare with it). */
 export function isLookalikeValueInFull(value: string): boolean {
-  return (
-    isPlaceholderValue(value) ||
-    saysStandInDecoded(value) ||
-    ENCRYPTED_VALUE.test(value) ||
-    ANGLE_PART.test(value) ||
-    JOSE_HEADER_ONLY.test(value) ||
-    CIPHERTEXT_HEADER.test(value) ||
-    PUBLIC_IDENTIFIER.test(value) ||
-    STAND_IN_WORDS.test(value) ||
-    TEST_WORD.test(value) ||
-    isPublishedExampleValue(value)
-  );
+  return anyPasses(FULL_TESTS, value);
 }

@@ -18,7 +18,8 @@ export interface EvalCase {
     | "osv-scalibr"
     | "horusec"
     | "bandit"
-    | "ruff";
+    | "ruff"
+    | "secret-scanning-custom-patterns";
   /** The vendor or rule family the source files it under. */
   vendor: string;
   /** `secret`: a credential a finding must cover; `lookalike`: no secret finding may appear anywhere. */

@@ -837,9 +837,14 @@ function markFindings(walk: Walk, upTo: number): Uint8Array {
   return covered;
 }
 
+/** A name then `=` (not `==`, `=>`, `=~`): the middle of a chained assignment (`password = safe = "v"`). */
+const CHAIN_NAME = /^[A-Za-z_$][\w$.]*$/;
+const CHAIN_OPERATOR = /^[ \t]*=(?![=>~])[ \t]*/;
+
 /**
  * Reports the value at `valueFrom` when it qualifies: as a vendor's token when the key names the vendor and the value
- * has its shape, else as a credential when the key is one (`kind`). Returns where scanning may resume.
+ * has its shape, else as a credential when the key is one (`kind`). Returns where scanning may resume. In a chained
+ * assignment the value is the literal at the chain's end (one name between, at most: `a = b = c = "v"` is rare).
  */
 function reportValue(
   text: string,
@@ -848,12 +853,17 @@ function reportValue(
   kind: KeyKind | null,
   walk: Walk,
   generatedOnly = false,
+  chained = false,
 ): number {
   const value = readValue(text, valueFrom, MAX_LONG_VALUE);
   // A long read that found no value (a blob, an unclosed quote) is not read again from inside.
   const longRead = valueReadTo - valueFrom > MAX_VALUE;
   if (value === null) return longRead ? valueReadTo : valueFrom;
   const [start, end, quoted] = value;
+  if (!quoted && !chained && kind !== null && CHAIN_NAME.test(text.slice(start, end))) {
+    const chain = CHAIN_OPERATOR.exec(text.slice(end, end + MAX_ALIGNMENT + 2));
+    if (chain !== null) return reportValue(text, end + chain[0].length, key, kind, walk, generatedOnly, true);
+  }
   // A long value the walk leaves is skipped whole for the same reason.
   const resume = longRead ? end : valueFrom;
   const raw = text.slice(start, end);

@@ -28,6 +28,7 @@ import {
 } from "./integrity.js";
 import { ownLookalikesV4 } from "./own-lookalikes-v4.js";
 import { ownLookalikesV5 } from "./own-lookalikes-v5.js";
+import { ownLookalikesV6 } from "./own-lookalikes-v6.js";
 import type { EvalCase } from "./types.js";
 
 const detectors = createSecretDetectors();
@@ -215,6 +216,8 @@ function main(): void {
   const s17 = loadTuneS17();
   if (s17 === undefined) console.log("\n(tune-s17.json absent: rebuild it with build-s17.ts)");
   else report("tune s17 (secret-scanning-custom-patterns)", s17, missesOf === "tune" || missesOf === "s17");
+  // The sixth own look-alike set (session 17: new shapes), tune only.
+  report("tune own look-alikes v6 (new shapes)", ownLookalikesV6(), missesOf === "tune" || missesOf === "v6");
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

@@ -248,11 +248,12 @@ const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 const LOWER_WORDS = /^[a-z]+(?:[-_.][a-z]+)+$/;
 /**
  * Where a secret lives, not what it is: a secret manager's or vault's address (`vault:secret/data/db#password`,
- * `op://vault/item/field`, `arn:aws:secretsmanager:...`, `projects/p/secrets/s`), or a YAML tag that hands the value
- * to a resolver or decrypter (`!vault |`, `!Ref DbPassword`, `!Sub`, `!GetAtt`).
+ * `op://vault/item/field`, `arn:aws:secretsmanager:...`, `projects/p/secrets/s`, Azure App Service's
+ * `@Microsoft.KeyVault(...)`), or a YAML tag that hands the value to a resolver or decrypter (`!vault |`,
+ * `!Ref DbPassword`, `!Sub`, `!GetAtt`).
  */
 export const SECRET_REFERENCE =
-  /^(?:[a-z][a-z0-9+.-]{0,15}:\/\/|(?:vault|arn|ssm|secretsmanager|keyvault|akv|gcpsm|awssm):|projects\/[\w-]+\/secrets\/|!{1,2}[A-Za-z][\w:.-]*$)/;
+  /^(?:[a-z][a-z0-9+.-]{0,15}:\/\/|(?:vault|arn|ssm|secretsmanager|keyvault|akv|gcpsm|awssm):|projects\/[\w-]+\/secrets\/|@Microsoft\.KeyVault\(|!{1,2}[A-Za-z][\w:.-]*$)/;
 
 /**
  * A password hash in a recognised format (bcrypt `$2b$`, sha-crypt `$6$`, Argon2, scrypt, Django's `pbkdf2_sha256$`,

@@ -128,6 +128,7 @@ function report(name: string, cases: readonly EvalCase[], showMisses: boolean): 
     "bandit",
     "ruff",
     "secret-scanning-custom-patterns",
+    "leaky-repo",
   ]) {
     if (!cases.some((c) => c.source === source)) continue;
     const part = evaluate(cases.filter((c) => c.source === source));
@@ -215,7 +216,12 @@ function main(): void {
   // The session-17 tune part (build-s17.ts: GitHub's custom secret-scanning patterns), likewise on its own.
   const s17 = loadTuneS17();
   if (s17 === undefined) console.log("\n(tune-s17.json absent: rebuild it with build-s17.ts)");
-  else report("tune s17 (secret-scanning-custom-patterns)", s17, missesOf === "tune" || missesOf === "s17");
+  else
+    report(
+      "tune s17 (secret-scanning-custom-patterns, leaky-repo)",
+      s17,
+      missesOf === "tune" || missesOf === "s17",
+    );
   // The sixth own look-alike set (session 17: new shapes), tune only.
   report("tune own look-alikes v6 (new shapes)", ownLookalikesV6(), missesOf === "tune" || missesOf === "v6");
 }

@@ -19,7 +19,8 @@ export interface EvalCase {
     | "horusec"
     | "bandit"
     | "ruff"
-    | "secret-scanning-custom-patterns";
+    | "secret-scanning-custom-patterns"
+    | "leaky-repo";
   /** The vendor or rule family the source files it under. */
   vendor: string;
   /** `secret`: a credential a finding must cover; `lookalike`: no secret finding may appear anywhere. */

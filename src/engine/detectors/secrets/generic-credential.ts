@@ -659,11 +659,18 @@ function isGeneratedKeyValue(value: string, quoted: boolean): boolean {
     /[a-z]/.test(value) &&
     /[A-Z]/.test(value) &&
     /\d/.test(value) &&
-    !/[/\s]/.test(value) &&
+    !value.includes("/") &&
+    (!/\s/.test(value) || isRandomPrintable(value)) &&
     entropyAtLeast(value, 4) &&
     isCredentialValue(value, "token", quoted)
   );
 }
+
+/**
+ * 40+ characters at 5 bits of entropy a character: generated from printable ASCII (WordPress's keys and salts), which
+ * may hold a space; a label or a sentence is far below 5 bits.
+ */
+const isRandomPrintable = (value: string): boolean => value.length >= 40 && entropyAtLeast(value, 5);
 
 /** The words of a key: `password_super_secure`, `apiKeyProd`, `db.password.v2` split at separators and case changes. */
 function keyWords(key: string): string[] {
@@ -1373,9 +1380,12 @@ const STRING_PREFIX = "@rRbBuUfF";
 const CALL_PAIR = /\((["'])([A-Za-z_$][\w$.-]{0,63})\1[ \t]*,[ \t]*(?=["'])/g;
 
 /**
- * Key and value as a call's first two arguments. Only a quoted value without spaces: the same shape carries
- * labels (`t("password", "Enter your password")`) and variables (`put("password", fromVault)`).
+ * Key and value as a call's first two arguments. Only a quoted value without spaces (unless generated:
+ * isRandomPrintable): the same shape carries labels (`t("password", "Enter your password")`) and variables
+ * (`put("password", fromVault)`). A bare `key` or a `salt` (`define('NONCE_KEY', ...)`, `define('AUTH_SALT', ...)`)
+ * is read as under an assignment: only a generated value (isGeneratedKeyValue).
  */
+const SALT_KEY = /(?:^|[_.-])salt$/i;
 function detectCallArguments(text: string, walk: Walk): void {
   const index = candidateIndex(text);
   if (!index.has('("') && !index.has("('")) return;
@@ -1384,11 +1394,14 @@ function detectCallArguments(text: string, walk: Walk): void {
   for (let m = pair.exec(text); m !== null; m = pair.exec(text)) {
     const key = m[2]!;
     const kind = classifyKey(key);
-    if (kind === null && !walk.keyed.words.test(key.toLowerCase())) continue;
+    const bare = kind === null && (isBareKeyName(key) || SALT_KEY.test(key));
+    if (kind === null && !bare && !walk.keyed.words.test(key.toLowerCase())) continue;
     const from = m.index + m[0].length;
     const value = readValue(text, from);
-    if (value === null || !value[2] || /\s/.test(text.slice(value[0], value[1]))) continue;
-    pair.lastIndex = Math.max(pair.lastIndex, reportValue(text, from, key, kind, walk));
+    if (value === null || !value[2]) continue;
+    const raw = text.slice(value[0], value[1]);
+    if (/\s/.test(raw) && !isRandomPrintable(raw)) continue;
+    pair.lastIndex = Math.max(pair.lastIndex, reportValue(text, from, key, bare ? "token" : kind, walk, bare));
   }
 }
 

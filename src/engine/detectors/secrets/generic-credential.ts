@@ -1401,7 +1401,10 @@ function detectCallArguments(text: string, walk: Walk): void {
     if (value === null || !value[2]) continue;
     const raw = text.slice(value[0], value[1]);
     if (/\s/.test(raw) && !isRandomPrintable(raw)) continue;
-    pair.lastIndex = Math.max(pair.lastIndex, reportValue(text, from, key, bare ? "token" : kind, walk, bare));
+    pair.lastIndex = Math.max(
+      pair.lastIndex,
+      reportValue(text, from, key, bare ? "token" : kind, walk, bare),
+    );
   }
 }
 

@@ -115,6 +115,11 @@ export function loadTuneS16(dataDir = DATA_DIR): EvalCase[] | undefined {
   return loadRecordedTunePart("tune-s16.json", "tune-s16-record.json", dataDir);
 }
 
+/** The session-17 tune part (build-s17.ts: secret-scanning-custom-patterns), checked against tune-s17-record.json. */
+export function loadTuneS17(dataDir = DATA_DIR): EvalCase[] | undefined {
+  return loadRecordedTunePart("tune-s17.json", "tune-s17-record.json", dataDir);
+}
+
 function loadRecordedTunePart(file: string, recordFile: string, dataDir: string): EvalCase[] | undefined {
   const path = [join(dataDir, file), join(EVAL_DIR, "data", file)].find(existsSync);
   if (path === undefined) return undefined;

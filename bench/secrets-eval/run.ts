@@ -21,12 +21,14 @@ import {
   loadTuneS14,
   loadTuneS15,
   loadTuneS16,
+  loadTuneS17,
   readFrozenRecord,
   splitOwnLookalikesV2,
   splitOwnLookalikesV3,
 } from "./integrity.js";
 import { ownLookalikesV4 } from "./own-lookalikes-v4.js";
 import { ownLookalikesV5 } from "./own-lookalikes-v5.js";
+import { ownLookalikesV6 } from "./own-lookalikes-v6.js";
 import type { EvalCase } from "./types.js";
 
 const detectors = createSecretDetectors();
@@ -125,6 +127,8 @@ function report(name: string, cases: readonly EvalCase[], showMisses: boolean): 
     "horusec",
     "bandit",
     "ruff",
+    "secret-scanning-custom-patterns",
+    "leaky-repo",
   ]) {
     if (!cases.some((c) => c.source === source)) continue;
     const part = evaluate(cases.filter((c) => c.source === source));
@@ -209,6 +213,17 @@ function main(): void {
   const s16 = loadTuneS16();
   if (s16 === undefined) console.log("\n(tune-s16.json absent: rebuild it with build-s16.ts)");
   else report("tune s16 (horusec, bandit, ruff: code)", s16, missesOf === "tune" || missesOf === "s16");
+  // The session-17 tune part (build-s17.ts: GitHub's custom secret-scanning patterns), likewise on its own.
+  const s17 = loadTuneS17();
+  if (s17 === undefined) console.log("\n(tune-s17.json absent: rebuild it with build-s17.ts)");
+  else
+    report(
+      "tune s17 (secret-scanning-custom-patterns, leaky-repo)",
+      s17,
+      missesOf === "tune" || missesOf === "s17",
+    );
+  // The sixth own look-alike set (session 17: new shapes), tune only.
+  report("tune own look-alikes v6 (new shapes)", ownLookalikesV6(), missesOf === "tune" || missesOf === "v6");
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

@@ -65,6 +65,7 @@ const PART_FILES = [
   "tune-s14.json",
   "tune-s15.json",
   "tune-s16.json",
+  "tune-s17.json",
 ] as const;
 
 /**

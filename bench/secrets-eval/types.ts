@@ -18,7 +18,9 @@ export interface EvalCase {
     | "osv-scalibr"
     | "horusec"
     | "bandit"
-    | "ruff";
+    | "ruff"
+    | "secret-scanning-custom-patterns"
+    | "leaky-repo";
   /** The vendor or rule family the source files it under. */
   vendor: string;
   /** `secret`: a credential a finding must cover; `lookalike`: no secret finding may appear anywhere. */

@@ -34,3 +34,6 @@ export const fakeUuid = (seed: number): string =>
     run(4, HEX, seed + 3),
     run(12, HEX, seed + 4),
   ].join("-");
+
+/** Printable ASCII without quotes, backslash, backtick or `/`, and with a space: WordPress-style generated keys. */
+export const PRINTABLE = `${AN}!#$%&()*+,-.:;<=>?@[]^_{|}~ `;

@@ -2,7 +2,8 @@
  * Session 16's secret classes: a six-character password that repeats one character at most (`s3cr3t`-shaped, the
  * value linters' fixtures write in code) is read as the seven-character ones are; a run of credential words in a key
  * is named by its last (`my_secret_password_for_email`: a password); and the look-alikes: `ENC:` before base64 and
- * an unquoted `{cipher}` are ciphertexts, a JOSE header alone and a value with `<placeholder>` parts are templates.
+ * an unquoted `{cipher}` are ciphertexts, a JOSE header alone and a value with `<placeholder>` parts are templates;
+ * a chained assignment (`password = safe = "v"`) gives the key the literal at its end.
  * Values are built from pieces.
  */
 import { Buffer } from "node:buffer";
@@ -93,5 +94,26 @@ describe("templates of a token", () => {
   it("a whole token is read", () => {
     const jwt = j(header, ".", b64url('{"sub":"u-1","iat":1700000000}'), ".", run(43, URLSAFE, 182));
     expect(found(`const token = "${jwt}";`).length).toBeGreaterThan(0);
+  });
+});
+
+describe("a chained assignment gives the key the literal at the chain's end", () => {
+  const value = run(12, AN, 191);
+  it.each([
+    [`password = safe = "${SIX_ONE_REPEAT}"`, SIX_ONE_REPEAT],
+    [`d["password"] = other = "${value}"`, value],
+    [`var password = fallback = '${value}';`, value],
+  ])("%s", (text, v) => {
+    expect(found(text)).toContainEqual(["generic_credential", v]);
+  });
+
+  it.each([
+    // A comparison assigned, a call, two names between (not read), a name that is not a credential's.
+    [`password = safe == "${value}"`],
+    ["password = hashed = bcrypt(raw)"],
+    [`password = a = b = "${value}"`],
+    [`username = safe = "${value}"`],
+  ])("not %s", (text) => {
+    expect(found(text)).toEqual([]);
   });
 });

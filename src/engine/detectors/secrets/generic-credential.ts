@@ -248,11 +248,12 @@ const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 const LOWER_WORDS = /^[a-z]+(?:[-_.][a-z]+)+$/;
 /**
  * Where a secret lives, not what it is: a secret manager's or vault's address (`vault:secret/data/db#password`,
- * `op://vault/item/field`, `arn:aws:secretsmanager:...`, `projects/p/secrets/s`), or a YAML tag that hands the value
- * to a resolver or decrypter (`!vault |`, `!Ref DbPassword`, `!Sub`, `!GetAtt`).
+ * `op://vault/item/field`, `arn:aws:secretsmanager:...`, `projects/p/secrets/s`, Azure App Service's
+ * `@Microsoft.KeyVault(...)`), or a YAML tag that hands the value to a resolver or decrypter (`!vault |`,
+ * `!Ref DbPassword`, `!Sub`, `!GetAtt`).
  */
 export const SECRET_REFERENCE =
-  /^(?:[a-z][a-z0-9+.-]{0,15}:\/\/|(?:vault|arn|ssm|secretsmanager|keyvault|akv|gcpsm|awssm):|projects\/[\w-]+\/secrets\/|!{1,2}[A-Za-z][\w:.-]*$)/;
+  /^(?:[a-z][a-z0-9+.-]{0,15}:\/\/|(?:vault|arn|ssm|secretsmanager|keyvault|akv|gcpsm|awssm):|projects\/[\w-]+\/secrets\/|@Microsoft\.KeyVault\(|!{1,2}[A-Za-z][\w:.-]*$)/;
 
 /**
  * A password hash in a recognised format (bcrypt `$2b$`, sha-crypt `$6$`, Argon2, scrypt, Django's `pbkdf2_sha256$`,
@@ -658,11 +659,18 @@ function isGeneratedKeyValue(value: string, quoted: boolean): boolean {
     /[a-z]/.test(value) &&
     /[A-Z]/.test(value) &&
     /\d/.test(value) &&
-    !/[/\s]/.test(value) &&
+    !value.includes("/") &&
+    (!/\s/.test(value) || isRandomPrintable(value)) &&
     entropyAtLeast(value, 4) &&
     isCredentialValue(value, "token", quoted)
   );
 }
+
+/**
+ * 40+ characters at 5 bits of entropy a character: generated from printable ASCII (WordPress's keys and salts), which
+ * may hold a space; a label or a sentence is far below 5 bits.
+ */
+const isRandomPrintable = (value: string): boolean => value.length >= 40 && entropyAtLeast(value, 5);
 
 /** The words of a key: `password_super_secure`, `apiKeyProd`, `db.password.v2` split at separators and case changes. */
 function keyWords(key: string): string[] {
@@ -837,9 +845,14 @@ function markFindings(walk: Walk, upTo: number): Uint8Array {
   return covered;
 }
 
+/** A name then `=` (not `==`, `=>`, `=~`): the middle of a chained assignment (`password = safe = "v"`). */
+const CHAIN_NAME = /^[A-Za-z_$][\w$.]*$/;
+const CHAIN_OPERATOR = /^[ \t]*=(?![=>~])[ \t]*/;
+
 /**
  * Reports the value at `valueFrom` when it qualifies: as a vendor's token when the key names the vendor and the value
- * has its shape, else as a credential when the key is one (`kind`). Returns where scanning may resume.
+ * has its shape, else as a credential when the key is one (`kind`). Returns where scanning may resume. In a chained
+ * assignment the value is the literal at the chain's end (one name between, at most: `a = b = c = "v"` is rare).
  */
 function reportValue(
   text: string,
@@ -848,12 +861,17 @@ function reportValue(
   kind: KeyKind | null,
   walk: Walk,
   generatedOnly = false,
+  chained = false,
 ): number {
   const value = readValue(text, valueFrom, MAX_LONG_VALUE);
   // A long read that found no value (a blob, an unclosed quote) is not read again from inside.
   const longRead = valueReadTo - valueFrom > MAX_VALUE;
   if (value === null) return longRead ? valueReadTo : valueFrom;
   const [start, end, quoted] = value;
+  if (!quoted && !chained && kind !== null && CHAIN_NAME.test(text.slice(start, end))) {
+    const chain = CHAIN_OPERATOR.exec(text.slice(end, end + MAX_ALIGNMENT + 2));
+    if (chain !== null) return reportValue(text, end + chain[0].length, key, kind, walk, generatedOnly, true);
+  }
   // A long value the walk leaves is skipped whole for the same reason.
   const resume = longRead ? end : valueFrom;
   const raw = text.slice(start, end);
@@ -1362,9 +1380,12 @@ const STRING_PREFIX = "@rRbBuUfF";
 const CALL_PAIR = /\((["'])([A-Za-z_$][\w$.-]{0,63})\1[ \t]*,[ \t]*(?=["'])/g;
 
 /**
- * Key and value as a call's first two arguments. Only a quoted value without spaces: the same shape carries
- * labels (`t("password", "Enter your password")`) and variables (`put("password", fromVault)`).
+ * Key and value as a call's first two arguments. Only a quoted value without spaces (unless generated:
+ * isRandomPrintable): the same shape carries labels (`t("password", "Enter your password")`) and variables
+ * (`put("password", fromVault)`). A bare `key` or a `salt` (`define('NONCE_KEY', ...)`, `define('AUTH_SALT', ...)`)
+ * is read as under an assignment: only a generated value (isGeneratedKeyValue).
  */
+const SALT_KEY = /(?:^|[_.-])salt$/i;
 function detectCallArguments(text: string, walk: Walk): void {
   const index = candidateIndex(text);
   if (!index.has('("') && !index.has("('")) return;
@@ -1373,11 +1394,17 @@ function detectCallArguments(text: string, walk: Walk): void {
   for (let m = pair.exec(text); m !== null; m = pair.exec(text)) {
     const key = m[2]!;
     const kind = classifyKey(key);
-    if (kind === null && !walk.keyed.words.test(key.toLowerCase())) continue;
+    const bare = kind === null && (isBareKeyName(key) || SALT_KEY.test(key));
+    if (kind === null && !bare && !walk.keyed.words.test(key.toLowerCase())) continue;
     const from = m.index + m[0].length;
     const value = readValue(text, from);
-    if (value === null || !value[2] || /\s/.test(text.slice(value[0], value[1]))) continue;
-    pair.lastIndex = Math.max(pair.lastIndex, reportValue(text, from, key, kind, walk));
+    if (value === null || !value[2]) continue;
+    const raw = text.slice(value[0], value[1]);
+    if (/\s/.test(raw) && !isRandomPrintable(raw)) continue;
+    pair.lastIndex = Math.max(
+      pair.lastIndex,
+      reportValue(text, from, key, bare ? "token" : kind, walk, bare),
+    );
   }
 }
 

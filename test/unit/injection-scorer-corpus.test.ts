@@ -161,8 +161,8 @@ describe("injection scorer: the composed corpus", () => {
 
 /**
  * The hard negatives by genre (bench/scorer/authored-hard.ts, session 17): write-ups quoting payloads, imperative
- * changelogs and how-tos, support replies, transcripts, reported speech, MCP docs. Trained on, so its dev part must
- * hold templates, payloads and carriers train never holds; attacks (the payloads planted bare) only in train.
+ * changelogs and how-tos, support replies, transcripts, reported speech, MCP docs. Its dev part must hold templates,
+ * payloads and carriers train never holds (train is used when TOLLGATE_HARD_TRAINED=1).
  */
 describe("injection scorer: the hard negatives by genre", () => {
   const docs = hardDocs();
@@ -172,15 +172,14 @@ describe("injection scorer: the hard negatives by genre", () => {
     expect(hardDocs()).toEqual(docs);
   });
 
-  it("has benign texts of every genre in every part, and attacks only in train", () => {
+  it("has benign texts of every genre in every part, and no attack unless asked", () => {
     for (const part of ["train", "dev", "report"] as const)
       for (const cls of genres)
         expect(
           docs.some((d) => !d.positive && d.cls === cls && d.part === part),
           `${part} ${cls}`,
         ).toBe(true);
-    expect(docs.filter((d) => d.positive).every((d) => d.part === "train" && d.cls === "planted")).toBe(true);
-    expect(docs.some((d) => d.positive)).toBe(true);
+    expect(docs.some((d) => d.positive)).toBe(false);
   });
 
   it("shares no line between parts (templates, payloads, fillers and carriers are cut by part)", () => {
@@ -198,11 +197,10 @@ describe("injection scorer: the hard negatives by genre", () => {
       }
   });
 
-  it("is trained on unless TOLLGATE_HARD_TRAINED=0, as its own sources", () => {
-    const corpus = corpusDocuments(corporaRoot()).filter((d) =>
-      /hard negatives(' payloads| by genre)/.test(d.source),
-    );
-    expect(corpus.length).toBe(docs.length);
-    expect(corpus.filter((d) => d.positive).length).toBe(docs.filter((d) => d.positive).length);
+  it("is measured (dev, report) and not trained on unless TOLLGATE_HARD_TRAINED=1, as its own source", () => {
+    const corpus = corpusDocuments(corporaRoot()).filter((d) => /hard negatives by genre/.test(d.source));
+    expect(corpus.length).toBe(docs.filter((d) => d.part !== "train").length);
+    expect(corpus.some((d) => d.part === "train")).toBe(false);
+    expect(corpus.filter((d) => d.part === "dev").length).toBe(126);
   });
 });

@@ -34,6 +34,7 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { blankMentionsInData } from "../../src/engine/detectors/injection/quoted-mention.js";
 import { type FeatureConfig, forEachFeature } from "../../src/engine/detectors/injection/scorer/features.js";
 import {
   decodeScorerModel,
@@ -227,9 +228,27 @@ function quantise(model: Model, config: FeatureConfig, pairs: boolean, threshold
   };
 }
 
+/**
+ * `TOLLGATE_WHATIF_ESCAPED_MENTIONS=1`: a measurement of a change the runtime does not have. Documents are scored
+ * with the quoted mentions that `blankMentionsInData` finds (a quote escaped as `\"` in JSON or `""` in CSV read as
+ * a quote) blanked first, every other character (the escapes elsewhere included) kept, as the model would read them if
+ * its mention blanking read escapes as the rules' does. Never for shipping: it refuses the shipped weights file.
+ */
+const WHATIF_ESCAPED = process.env.TOLLGATE_WHATIF_ESCAPED_MENTIONS === "1";
+
+/** `text` with the mentions `blankMentionsInData` finds blanked to spaces, nothing else changed (same length). */
+export function escapedMentionsBlanked(text: string): string {
+  const blanked = blankMentionsInData(text);
+  if (blanked === undefined) return text;
+  const unescaped = text.replace(/\\"|""/g, ' "');
+  let out = "";
+  for (let i = 0; i < text.length; i++) out += blanked[i] === " " && unescaped[i] !== " " ? " " : text[i];
+  return out;
+}
+
 /** Highest logit over a document's spans (sentences, and pairs when on): flagged exactly when it reaches the threshold. */
 export function documentLogit(model: ScorerModel, text: string): number {
-  return maxLogit(text, model);
+  return maxLogit(WHATIF_ESCAPED ? escapedMentionsBlanked(text) : text, model);
 }
 
 /** A dev document with what the default rules (the model off) decided on it. */
@@ -415,6 +434,10 @@ export const WEIGHTS_FILE = fileURLToPath(
 
 /** `TOLLGATE_WEIGHTS_OUT=<file>`: write a candidate elsewhere (several trainings at once), not the shipped file. */
 const WEIGHTS_OUT = process.env.TOLLGATE_WEIGHTS_OUT ?? WEIGHTS_FILE;
+if (WHATIF_ESCAPED && WEIGHTS_OUT === WEIGHTS_FILE)
+  throw new Error(
+    "TOLLGATE_WHATIF_ESCAPED_MENTIONS=1 measures only: give TOLLGATE_WEIGHTS_OUT=<scratch file>",
+  );
 
 function writeWeights(model: ScorerModel, about: string): { bytes: number; sha256: string } {
   const bytes = encodeScorerModel(model);

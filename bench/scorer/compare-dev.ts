@@ -5,6 +5,7 @@ import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weig
 import type { TextMatch } from "../../src/engine/types.js";
 import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { loadBenign } from "../injection-benign/load.js";
+import { loadHardBenign } from "../injection-hard-benign/load.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 import { floorList } from "./floor-lists.js";
 import { flaggedByRulesOnly } from "./rules-only.js";
@@ -53,6 +54,11 @@ async function main(): Promise<void> {
       text: d.text,
       positive: false,
       source: "benign set dev half",
+    })),
+    ...loadHardBenign("dev").docs.map((d) => ({
+      text: d.text,
+      positive: false,
+      source: `hard benign set dev half, ${d.cls}`,
     })),
   ];
   const top = Number(process.argv.find((a) => a.startsWith("--top="))?.slice(6) ?? 0);

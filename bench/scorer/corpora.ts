@@ -27,6 +27,7 @@
  * | authored, classes (session 14; dev and report only unless TOLLGATE_CLASSES_TRAINED=1): the classes issue 18 lists as missed on unseen material (a claim from the owner, a to-do for whoever reads it, pseudo-system markers, tool names with arguments, glued values, misspelt verbs, branch names, commit subjects, `<IMPORTANT>` blocks, forged turns) x 17 carriers; benign texts of the same shapes and writing that discusses them (authored-classes.ts) | both | by framing |
  * | authored benign, lists and records (session 15): contact lists, addresses, ids, names, URLs and paths joined by spaces, commas, line breaks; tables, CSV, logs, JSON users, package lists, git logs, calendars, directory listings, changelogs, API errors, imperative issue titles (authored-lists.ts) | benign | own generator and vocabulary per part |
  * | authored, composed (session 16): attacks composed from parts (who claims to speak, whom it addresses, what it asks, which tool with which arguments) in issue 18's missed classes, and benign texts of the same shapes (requests between people, team to-dos, log markers, tool docs, how-tos, changelogs, support replies, transcripts) in 15 carriers; every framing, carrier and object list sliced by part (authored-composed.ts; TOLLGATE_COMPOSED_TRAINED=0 keeps it out of train) | both | own slice of every list per part |
+ * | authored hard negatives (session 17): write-ups quoting payloads, imperative changelogs and how-tos, support replies, transcripts, reported speech, MCP docs, in 10 carriers (JSON and CSV escape the quotes); dev and report only unless TOLLGATE_HARD_TRAINED=1 (authored-hard.ts) | benign (and, with TOLLGATE_HARD_PLANTED=1, train's payloads planted bare as attacks) | own slice of every list per part |
  * | authored, families (session 12): 16 framings of planted instructions x 26 actions (dev and report only, never trained on); benign writing about the same actions, requests between people, prompt-format docs with role markers (authored-families.ts) | both | by frame |
  *
  * The generated eval set (bench/eval-set) is added by the trainer: its train split to `train`, its dev split to
@@ -41,6 +42,7 @@ import { authoredBenignDocs } from "./authored-benign.js";
 import { classDocs } from "./authored-classes.js";
 import { composedDocs } from "./authored-composed.js";
 import { familyDocs } from "./authored-families.js";
+import { hardDocs } from "./authored-hard.js";
 import { listDocs } from "./authored-lists.js";
 import { wideAuthoredDocs } from "./authored-wide.js";
 import { hardNegatives } from "./hard-negatives.js";
@@ -265,6 +267,20 @@ export function corpusDocuments(root: string): CorpusDoc[] {
         text,
         positive,
         source: positive ? "authored attacks, composed from parts" : "authored benign, composed look-alikes",
+        part,
+      })),
+    // Hard negatives by genre (session 17): write-ups quoting payloads, imperative changelogs and how-tos, support
+    // replies, transcripts, reported speech, MCP docs. Dev and report only unless TOLLGATE_HARD_TRAINED=1: trained on,
+    // no candidate beat the shipped weights on dev with the hard benign set in it, and every one lowered the
+    // paraphrase floor (bench/results/2026-11-27-s17-injneg.md).
+    ...hardDocs()
+      .filter((d) => process.env.TOLLGATE_HARD_TRAINED === "1" || d.part !== "train")
+      .map(({ text, positive, part }) => ({
+        text,
+        positive,
+        source: positive
+          ? "authored attacks, hard negatives' payloads planted bare"
+          : "authored benign, hard negatives by genre",
         part,
       })),
     // The classes corpus measures (dev, report) and is not trained on unless TOLLGATE_CLASSES_TRAINED=1: trained on

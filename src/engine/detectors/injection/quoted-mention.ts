@@ -19,8 +19,9 @@ const CUE =
 /** A naming word (or an attack noun and its `,` / `:`) right before the end of a text; exported for tests. */
 export const NAMING_CUE = new RegExp(`${CUE}\\s*$`, "i");
 /** A naming word and the opening quote after it: the pattern's source. A quote before a `:` closes a key
- * (`"full text": "..."`), it opens nothing. */
-const CUE_THEN_QUOTE_SOURCE = `${CUE}\\s{0,3}["'\u201c\u2018\u00ab\u201e](?!\\s{0,3}:)`;
+ * (`"full text": "..."`), it opens nothing. A data format's escape may stand before the quote (`\"` in a JSON
+ * string, `""` in a CSV cell): the quote after it is the opening one, as `isQuotedMention` reads it. */
+const CUE_THEN_QUOTE_SOURCE = `${CUE}\\s{0,3}(?:\\\\(?=")|"(?="))?["'\u201c\u2018\u00ab\u201e](?!\\s{0,3}:)`;
 /** CUE_THEN_QUOTE_SOURCE found by one native scan over a whole text. */
 const CUE_THEN_QUOTE = new RegExp(CUE_THEN_QUOTE_SOURCE, "gi");
 /** The same pattern anchored at `lastIndex` (sticky): for a caller that knows where a match can start. */

@@ -31,7 +31,7 @@ export function scoringText(view: string): string {
  * the cue pattern, so a cue added there without its word here fails a test.
  */
 export const CUE_LAST_WORDS: ReadonlySet<string> = new Set(
-  "as like e.g. i.e. example instance phrase phrases string strings sentence sentences wording wordings words text texts quote quotes quoted quoting contain contains containing contained of why called named matches matching match pattern patterns follows followed obeys obeyed rewrite rephrase paraphrase".split(
+  "as like e.g. i.e. example instance phrase phrases string strings sentence sentences wording wordings words text texts quote quotes quoted quoting contain contains containing contained of why called named matches matching match pattern patterns follows followed obeys obeyed rewrite rephrase paraphrase typed pasted planted embedded injected inserted hid".split(
     " ",
   ),
 );

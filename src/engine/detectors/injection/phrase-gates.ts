@@ -172,7 +172,8 @@ export function decodeGateData(packed: string): PhraseGateData {
   };
   const [classCount, lengths] = [raw.dfa.classCount, raw.dfa.lengths];
   const classes = new Uint8Array(next(lengths[0], 1));
-  const rows = Uint16Array.from(new Uint16Array(next(lengths[1], 2)), (state) => state * classCount);
+  const rows = new Uint16Array(next(lengths[1], 2));
+  for (let i = 0; i < rows.length; i++) rows[i] = rows[i]! * classCount;
   const outStart = new Int32Array(next(lengths[2], 4));
   const outIds = new Int32Array(next(lengths[3], 4));
   if (at !== bytes.length) throw new RangeError("the phrase gates' data runs past its tables");

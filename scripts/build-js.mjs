@@ -16,12 +16,15 @@
 //   not whitespace or identifiers, so the files stay readable line by line; it keeps the package under its 500 kB
 //   packed limit (7.5 kB less at session 11).
 // - Whole-line comments esbuild keeps inside function bodies are dropped (src/ is where they are read; 12 kB of the
-//   packed limit at session 15); each file's `// src/...` module markers stay. A dropped line is proven a comment:
-//   the file minified before and after the drop must be the same text, or the build fails.
+//   packed limit at session 15); each file's `// src/...` module markers stay. Lines lose their indentation (9 kB of
+//   the packed limit at session 17; every statement keeps its own line, so a stack trace's line still points at one
+//   statement). Neither touches a line that starts inside a string or template literal (TypeScript's parser finds
+//   them), and both are proven: the file minified before and after must be the same text, or the build fails.
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, transform } from "esbuild";
+import ts from "typescript";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = resolve(root, process.argv[2] ?? "dist");
@@ -126,29 +129,56 @@ function checkCliStaysPut() {
   if (outputOf("src/cli/main.ts") !== join(outdir, "cli/main.js")) throw new Error("src/cli/main.ts moved");
 }
 
+/** The [start, end) offsets of `text`'s string and template literal pieces, in order. */
+function literalRanges(text) {
+  const file = ts.createSourceFile("out.js", text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const pieces = new Set([
+    ts.SyntaxKind.StringLiteral,
+    ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+    ts.SyntaxKind.TemplateHead,
+    ts.SyntaxKind.TemplateMiddle,
+    ts.SyntaxKind.TemplateTail,
+  ]);
+  const ranges = [];
+  const visit = (node) => {
+    if (pieces.has(node.kind)) ranges.push([node.getStart(file), node.end]);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return ranges.sort((a, b) => a[0] - b[0]);
+}
+
 /**
- * Drops the whole-line `//` comments of one output file, except the module markers. A line that only looks like a
- * comment (inside a template literal) would change the program, so the check compares both texts minified, where
- * every comment is gone and nothing else differs.
+ * One output file without its whole-line `//` comments (the module markers stay) and without indentation, both only
+ * on lines that start outside every literal. The check compares both texts minified, where every comment and
+ * indentation is gone and nothing else differs.
  */
-async function dropCommentLines(file) {
+async function tidyLines(file) {
   const text = readFileSync(file, "utf8");
-  const kept = text
-    .split("\n")
-    .filter((line) => !/^\s*\/\//.test(line) || /^\/\/ src\//.test(line))
-    .join("\n");
-  if (kept === text) return;
+  const ranges = literalRanges(text);
+  let r = 0;
+  let offset = 0;
+  const kept = [];
+  for (const line of text.split("\n")) {
+    while (r < ranges.length && ranges[r][1] <= offset) r++;
+    const inLiteral = r < ranges.length && ranges[r][0] < offset;
+    offset += line.length + 1;
+    if (inLiteral) kept.push(line);
+    else if (!/^\s*\/\//.test(line) || /^\/\/ src\//.test(line)) kept.push(line.trimStart());
+  }
+  const tidy = kept.join("\n");
+  if (tidy === text) return;
   const minified = async (code) =>
     (await transform(code, { minify: true, format: "esm", loader: "js" })).code;
-  if ((await minified(text)) !== (await minified(kept)))
-    throw new Error(`${file}: a dropped line was not a comment`);
-  writeFileSync(file, kept);
+  if ((await minified(text)) !== (await minified(tidy)))
+    throw new Error(`${file}: a dropped comment or indentation was part of the program`);
+  writeFileSync(file, tidy);
 }
 
 checkEachModuleOnce();
 writeWorkerUrl();
 checkCliStaysPut();
-for (const output of Object.keys(result.metafile.outputs)) await dropCommentLines(resolve(root, output));
+for (const output of Object.keys(result.metafile.outputs)) await tidyLines(resolve(root, output));
 const files = Object.keys(result.metafile.outputs);
 const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
 console.log(

@@ -7,7 +7,7 @@
  *   npx tsx bench/scorer/weights-cost.ts [--rounds=9] <weights.ts written by train.ts with TOLLGATE_WEIGHTS_OUT>...
  */
 import { gzipSync } from "node:zlib";
-import type { ScorerWeights } from "../../src/engine/detectors/injection/scorer/model.js";
+import { type ScorerWeights, scorerWeightsBytes } from "../../src/engine/detectors/injection/scorer/model.js";
 import { scorerDetectorFrom } from "../../src/engine/detectors/injection/scorer/scorer-detector.js";
 import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weights.js";
 import type { TextDetector, TextMatch } from "../../src/engine/types.js";
@@ -44,7 +44,7 @@ function main(): void {
   ];
   const detectors = subjects.map(([, w]) => scorerDetectorFrom(w));
   for (const [name, w] of subjects) {
-    const bytes = Buffer.from(w.base64, "base64");
+    const bytes = scorerWeightsBytes(w);
     console.log(`${name}: ${bytes.length} bytes, ${gzipSync(bytes, { level: 9 }).length} gzipped`);
   }
   const corpora: [string, string[]][] = [

@@ -14,7 +14,7 @@
  */
 
 import { instantiateEmbedded, layOut, type WasmMemory } from "./wasm/embedded.js";
-import { MODULE_BASE64 } from "./wasm/literal-automaton.generated.js";
+import { MODULE_PACKED } from "./wasm/literal-automaton.generated.js";
 
 export interface LiteralAutomatonOptions {
   /** Match ASCII letters in either case (default false: exact code units). */
@@ -214,7 +214,7 @@ export class LiteralAutomaton {
       utf8Literals(literals, options.asciiCaseInsensitive === true),
       options.asciiCaseInsensitive === true,
     );
-    this.#exports = instantiateEmbedded<AutomatonExports>(MODULE_BASE64, abortFromModule);
+    this.#exports = instantiateEmbedded<AutomatonExports>(MODULE_PACKED, abortFromModule);
     this.#layout = place(this.#exports, dfa);
     this.#lengths = Int32Array.from(literals, (literal) => literal.length);
   }

@@ -12,7 +12,7 @@
  * One instance per process; a call reads and overwrites its memory, so calls never interleave (all synchronous).
  */
 import { instantiateEmbedded, type WasmMemory } from "./wasm/embedded.js";
-import { MODULE_BASE64 } from "./wasm/provenance-windows.generated.js";
+import { MODULE_PACKED } from "./wasm/provenance-windows.generated.js";
 
 interface WindowsExports {
   readonly memory: WasmMemory;
@@ -54,7 +54,7 @@ export class WindowsModule {
   #len = 0;
 
   constructor() {
-    this.#exports = instantiateEmbedded<WindowsExports>(MODULE_BASE64, () => {
+    this.#exports = instantiateEmbedded<WindowsExports>(MODULE_PACKED, () => {
       throw new Error("provenance-windows: the module trapped");
     });
     this.#view = Buffer.from(this.#exports.memory.buffer);

@@ -32,6 +32,7 @@ import { runDetectors } from "../../src/engine/scan/string-scanner.js";
 import { ScanPlans } from "../../src/engine/scan-plans.js";
 import type { TextDetector, TextMatch } from "../../src/engine/types.js";
 import type { Finding } from "../../src/shared/types.js";
+import { AN, j, run } from "../helpers/fake-pieces.js";
 
 const policy = resolvePolicy({}, {}, { detectorIds: new Set() });
 const plans = new ScanPlans(policy, createDetectorSet(policy, []));
@@ -121,6 +122,14 @@ const NEIGHBOURS = [
   "machine api.acme.io login deploy",
   "default",
   "<key>db.password</key>",
+  // Windows of the secrets family that read past any separator, now bounded at their string's end: an HCL
+  // variable's block (400 characters on), a vendor's section name before a bare key (64 back), an AWS keyword's
+  // window (160 on).
+  'variable "db_password" {',
+  "default = ",
+  "twilio:",
+  "adafruit",
+  "aws_secret_access_key =",
 ];
 
 /** Bare numbers and fragments that some detector matches alone (a ten-digit number reads as a phone number). */
@@ -313,6 +322,9 @@ describe("json screening", () => {
     // Per detector, the words its accepting or rejecting context reads before or after a match (its keywords,
     // its rejecting keys, what its boundaries read), as a neighbour's last words and as its first words.
     const pw = ["Xk3s9Lq2", "Vm7Tz8Rw"].join("");
+    const awsLike = run(40, AN, 11);
+    const generated = run(24, AN, 5);
+    const twilioLike = run(32, "0123456789abcdefABCDEF", 3);
     const CONTEXT_WORDS: Record<string, readonly string[]> = {
       "pii.phone": [
         "phone",
@@ -361,6 +373,52 @@ describe("json screening", () => {
       "secret.jwt": ["eyJ", ".", "-", "_", "eyJhbGciOiJIUzI1NiJ9."],
       "secret.url_credentials": ["https://", "://", "user:", "@", "postgres://admin:"],
       "secret.discord_bot_token": [".", "M", "-", "_", "abc"],
+      "secret.tokens": [
+        "twilio:",
+        "twilio",
+        "adafruit:",
+        "key:",
+        'variable "db_password" {',
+        "default = ",
+        "user = admin",
+        "username: deploy",
+        "ciphertext:",
+        "Authorization:",
+        "Bearer",
+        "--password",
+        "mysql -u root",
+        "export",
+        "sv=",
+        "=",
+        ":",
+        "-",
+      ],
+      "secret.aws_secret_key": [
+        "aws_secret_access_key =",
+        "AWS_SECRET",
+        "secret access key",
+        "aws",
+        "aws ",
+        j("AK", "IA", "IOSFODNN7Q3XYZW2"),
+        "/",
+        "+",
+        "=",
+      ],
+      "secret.service_credential": [
+        "<key>db.password</key>",
+        "<name>db.secret</name>",
+        "machine api.acme.io login deploy",
+        "default login deploy",
+        "default",
+        "login",
+        "password",
+        "passwords:",
+        "acme",
+        "acme_",
+        "_key",
+        "key",
+        "<value>",
+      ],
       "secret.prose_credential": [
         "id",
         "fingerprint",
@@ -383,7 +441,8 @@ describe("json screening", () => {
       ],
     };
     const declared = output.joinable!.filter((d) => d.kind !== "injection" && d.contextReach !== undefined);
-    // Every member of the old main group but secret.tokens, aws_secret_key and service_credential declares one.
+    // Every joined detector outside the injection family declares one (the secrets family's longer windows stop at
+    // their string's end).
     expect(declared.map((d) => d.id).sort()).toEqual(Object.keys(CONTEXT_WORDS).sort());
     const strings = [
       ...EXAMPLES,
@@ -398,6 +457,12 @@ describe("json screening", () => {
       "fe80::1",
       "DE89 3704 0044 0532 0130 00",
       `https://deploy:${pw}@db.acme.io`,
+      `aws_secret_access_key = ${awsLike}`,
+      `machine api.acme.io login deploy password ${pw}`,
+      `<key>db.password</key><value>${pw}</value>`,
+      `ACME_SECRET ${generated}`,
+      `twilio:\n  key: "${twilioLike}"`,
+      `variable "db_password" {\n  default = "${pw}"\n}`,
     ];
     let compared = 0;
     for (const d of declared) {
@@ -476,6 +541,52 @@ describe("json screening", () => {
     const whole: Finding[] = [];
     scanJson(members, "/items", output, whole);
     expect(whole).toEqual(parts);
+  });
+
+  it("an HCL variable's block is read within its string: a neighbour's `default =` is not its value", () => {
+    // Found on the starting main (973a797): the block's 400-character window ran through the 89-character separator
+    // into the next member, whose value the walk of the object then reported and the member alone did not.
+    const pw = ["Xk3s9Lq2", "Vm7Tz8Rw"].join("");
+    const members: Record<string, string> = { a: 'variable "db_password" {', b: `default = "${pw}"` };
+    for (let i = 0; i < 10; i++) members[`k${i}`] = `row ${i} of the export, state ok`;
+    const parts: Finding[] = [];
+    for (const [key, value] of Object.entries(members)) {
+      const alone = new ScanPlans(policy, createDetectorSet(policy, [])).get("output", policy.sanitizer.mode);
+      scanJson({ [key]: value }, "/s", alone, parts);
+    }
+    const whole: Finding[] = [];
+    scanJson(members, "/s", output, whole);
+    expect(whole).toEqual(parts);
+    // Not vacuous: the block in one string is a finding.
+    const one: Finding[] = [];
+    scanJson(`variable "db_password" {\n  default = "${pw}"\n}`, "/s", input, one);
+    expect(one.some((f) => f.kind === "secret")).toBe(true);
+  });
+
+  it("secret.tokens: a vendor's section name before a bare key is read within the key's string", () => {
+    // Every keyed vendor form's positive example assigned to a bare `key`, after a neighbour that names the vendor as
+    // a section (`twilio:`): found when the section stands in the same string, never from a neighbour's.
+    const tokens = output.joinable!.find((d) => d.id === "secret.tokens")!;
+    const keyed = TOKEN_RULES.flatMap((r) => {
+      const words = r.token.forms.flatMap((f) => f.keyed ?? []);
+      const values = (r.examples?.positive ?? [])
+        .map(example)
+        .map((e) => /^[A-Z0-9_]+ = "([^"\s]+)"$/.exec(e)?.[1])
+        .filter((v): v is string => v !== undefined);
+      return words.flatMap((w) => values.map((v) => [w, v] as const));
+    });
+    let sections = 0;
+    for (const [word, value] of keyed) {
+      const text = `key: "${value}"`;
+      if (runDetectors([tokens], `${word}:\n  ${text}`).length > 0) sections++;
+      const { matches, start, end } = readJoined(tokens, `${word}:`, text, "ok");
+      const inside = matches
+        .filter((m) => m.start < end && Math.max(m.end, m.start + 1) > start)
+        .map((m) => ({ ...m, start: m.start - start, end: m.end - start }));
+      expect(JSON.stringify(inside), `${word} ${value}`).toBe(JSON.stringify(runDetectors([tokens], text)));
+    }
+    // Not vacuous: the section in the key's own string accepts most of them.
+    expect(sections).toBeGreaterThan(50);
   });
 
   it("a value joined in several batches reports what its strings read one by one report", () => {

@@ -4,8 +4,10 @@ import { forEachFeature } from "../../src/engine/detectors/injection/scorer/feat
 import {
   decodeScorerModel,
   encodeScorerModel,
+  packScorerWeights,
   ScorerModelError,
   type ScorerWeights,
+  scorerWeightsBytes,
   sha256Hex,
 } from "../../src/engine/detectors/injection/scorer/model.js";
 import { logitOf, maxLogit, scoreText } from "../../src/engine/detectors/injection/scorer/score-text.js";
@@ -265,17 +267,17 @@ describe("injection scorer: inference", () => {
 
 describe("injection scorer: weights integrity", () => {
   it("the shipped weights match their recorded SHA-256 and decode", () => {
-    expect(sha256Hex(Buffer.from(SCORER_WEIGHTS.base64, "base64"))).toBe(SCORER_WEIGHTS.sha256);
+    expect(sha256Hex(scorerWeightsBytes(SCORER_WEIGHTS))).toBe(SCORER_WEIGHTS.sha256);
     const model = decodeScorerModel(SCORER_WEIGHTS);
     expect(model.weights.length).toBe(1 << model.config.bucketsLog2);
     // Round trip: encoding the decoded model gives the shipped bytes.
-    expect(Buffer.from(encodeScorerModel(model)).toString("base64")).toBe(SCORER_WEIGHTS.base64);
+    expect(Buffer.from(encodeScorerModel(model)).equals(scorerWeightsBytes(SCORER_WEIGHTS))).toBe(true);
   });
 
   const flipped = (): ScorerWeights => {
-    const bytes = Buffer.from(SCORER_WEIGHTS.base64, "base64");
+    const bytes = scorerWeightsBytes(SCORER_WEIGHTS);
     bytes[1000] = bytes[1000]! ^ 0x40;
-    return { sha256: SCORER_WEIGHTS.sha256, base64: bytes.toString("base64") };
+    return { sha256: SCORER_WEIGHTS.sha256, packed: packScorerWeights(bytes).packed };
   };
 
   it("a corrupt blob fails closed with a typed error when the scorer first runs", () => {
@@ -293,17 +295,22 @@ describe("injection scorer: weights integrity", () => {
     expect((error as Error).message).toMatch(/sha256/);
   });
 
+  it("packed text that does not unpack (cut short, not Brotli) fails closed with the same typed error", () => {
+    const { packed } = SCORER_WEIGHTS;
+    for (const bad of [packed.slice(0, packed.length >> 1), Buffer.from("TGSC").toString("base64")]) {
+      expect(() => decodeScorerModel({ sha256: SCORER_WEIGHTS.sha256, packed: bad })).toThrow(
+        ScorerModelError,
+      );
+    }
+  });
+
   it("a blob whose hash matches but whose layout is wrong is refused too (truncated, bad magic)", () => {
-    const bytes = Buffer.from(SCORER_WEIGHTS.base64, "base64");
+    const bytes = scorerWeightsBytes(SCORER_WEIGHTS);
     const truncated = bytes.subarray(0, bytes.length - 7);
-    expect(() =>
-      decodeScorerModel({ sha256: sha256Hex(truncated), base64: truncated.toString("base64") }),
-    ).toThrow(ScorerModelError);
+    expect(() => decodeScorerModel(packScorerWeights(truncated))).toThrow(ScorerModelError);
     const magic = Buffer.from(bytes);
     magic[0] = 0x58;
-    expect(() => decodeScorerModel({ sha256: sha256Hex(magic), base64: magic.toString("base64") })).toThrow(
-      /bad magic/,
-    );
+    expect(() => decodeScorerModel(packScorerWeights(magic))).toThrow(/bad magic/);
   });
 });
 

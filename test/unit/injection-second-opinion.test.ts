@@ -174,7 +174,7 @@ describe("injection second opinion: the model vets the phrase rules' findings", 
   });
 
   it("fails closed: with weights that do not load, a text with a phrase finding throws a typed error", () => {
-    const bad: ScorerWeights = { sha256: "0".repeat(64), base64: SCORER_WEIGHTS.base64 };
+    const bad: ScorerWeights = { sha256: "0".repeat(64), packed: SCORER_WEIGHTS.packed };
     const vetted = withSecondOpinion(createInjectionDetector(), () => decodeScorerModel(bad));
     expect(() => vetted.detect(PLANTED[0]!, [])).toThrow(ScorerModelError);
     // Text without a phrase finding never asks the model.

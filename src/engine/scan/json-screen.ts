@@ -29,12 +29,11 @@ import { runDetectors, runDetectorsInto, type ScanPlan } from "./string-scanner.
  *
  * Soundness rests on one property of the joined detectors, checked by test/property/json-screen.property.test.ts on
  * adversarial neighbours: a match they make on a string alone is matched (or overlapped by a match) on the joined
- * text. `SEPARATOR` makes that hold: line breaks end every line-bound construct, and its length puts a neighbour
- * beyond every context window those detectors read across lines; a detector that declares a shorter `contextReach`
- * reads with a shorter one (separatorFor). Three declare none and hold SEPARATOR: `secret.tokens` (its credential
- * walk reads a vendor's section name up to 64 characters back across lines, and its other look-backs are not all
- * bounded at an empty line), `secret.aws_secret_key` (a keyword 160 characters away) and
- * `secret.service_credential` (an XML value up to 200 blanks after its key).
+ * text. The separator makes that hold: line breaks end every line-bound construct, an empty line every run of
+ * indented lines read back, and a line of more spaces than a detector's declared `contextReach` puts a neighbour
+ * beyond what it reads across lines (separatorFor); a window that reads further stops at its string's end instead
+ * (string-bounds.ts: the secrets family's keyword, section and block windows, the token records' context words).
+ * A detector that declares no reach reads with the longest separator, SEPARATOR.
  */
 
 /** The learned injection scorer's id (scorer-detector.ts SCORER_RULE_ID), joined with SCORER_SEPARATOR. */
@@ -74,26 +73,14 @@ export const JOINABLE_DETECTORS: ReadonlySet<string> = new Set([
  * Joined detectors whose matches inside a string on the joined text are exactly its matches alone (same spans,
  * labels and order; test/property/json-screen.property.test.ts): a string a screen kept is handed those matches
  * instead of being read again by them. A match that reaches outside its string makes the string read alone. The
- * injection family's two are not among them: their verdicts weigh a piece of joined text as a whole (its sentences'
- * neighbours, the structure detector's windows), so a kept string is read again by them alone.
+ * injection family's are not among them: their verdicts weigh a piece of joined text as a whole (its sentences'
+ * neighbours, the structure detector's windows), so a kept string is read again by them alone. The secrets family's
+ * windows that read past any separator (the AWS secret key's keyword window of 160 characters, a service
+ * credential's XML pair and .netrc entry across blanks, the token records' context words) stop at their string's
+ * end (string-bounds.ts), so a neighbour string neither accepts nor rejects a match there.
  */
-/**
- * Joined detectors whose ACCEPTING context reaches past SEPARATOR: the AWS secret key's keyword window (160
- * characters, read across lines) and the service credential's XML pair (a `<key>` then up to 200 blanks then its
- * `<value>`) find what accepts a match in a neighbour string, so their matches on the joined text are a screen only,
- * and a kept string is read again by them alone (the json-screen property tests found both). The token records'
- * context windows (Azure's `sig=` accepted with an `sv=` up to 300 characters away) did too, until they were read
- * within their own string (string-bounds.ts: the joined pass tells the detector where each string ends).
- */
-const READS_PAST_SEPARATOR: ReadonlySet<string> = new Set([
-  "secret.aws_secret_key",
-  "secret.service_credential",
-]);
-
 export const MAPPED_DETECTORS: ReadonlySet<string> = new Set(
-  [...JOINABLE_DETECTORS].filter(
-    (id) => id !== "injection" && !id.startsWith("injection.") && !READS_PAST_SEPARATOR.has(id),
-  ),
+  [...JOINABLE_DETECTORS].filter((id) => id !== "injection" && !id.startsWith("injection.")),
 );
 
 /**

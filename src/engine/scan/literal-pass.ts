@@ -11,7 +11,7 @@
  */
 import { buildDfa, type Dfa, utf8Literals } from "../../shared/literal-automaton.js";
 import { instantiateEmbedded, layOut, type WasmMemory } from "../../shared/wasm/embedded.js";
-import { MODULE_BASE64 } from "../../shared/wasm/literal-pass.generated.js";
+import { MODULE_PACKED } from "../../shared/wasm/literal-pass.generated.js";
 
 interface PassExports {
   readonly memory: WasmMemory;
@@ -238,7 +238,7 @@ export class LiteralPass {
   ) {
     const bytes = utf8Literals(literals, true);
     const dfa = buildDfa(bytes, true);
-    this.#exports = instantiateEmbedded<PassExports>(MODULE_BASE64, abortFromModule);
+    this.#exports = instantiateEmbedded<PassExports>(MODULE_PACKED, abortFromModule);
     this.#layout = place(this.#exports, dfa);
     this.#lengths = Int32Array.from(literals, (literal) => literal.length);
     this.#overlap = Math.max(0, ...bytes.map((b) => b.length - 1));

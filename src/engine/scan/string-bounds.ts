@@ -40,6 +40,27 @@ export function stringAround(text: string, at: number): [number, number] {
   return [starts[k]!, starts[k + 1]! - gap];
 }
 
+/**
+ * Where a read back from `at` must stop: the start of the string of `text` that holds `at` (stringAround's start, 0
+ * on any text but the joined one being read). A look-back window is `[max(stringStart(text, at), at - n), at)`.
+ */
+export function stringStart(text: string, at: number): number {
+  const joined = reading;
+  if (joined === undefined || joined.text !== text) return 0;
+  return joined.starts[readingAt(joined.starts, at)]!;
+}
+
+/**
+ * Where a read on from `at` must stop: the end of the string of `text` that holds `at` (stringAround's end, the
+ * text's length on any text but the joined one being read). A window on is `[at, min(stringEnd(text, at), at + n))`.
+ */
+export function stringEnd(text: string, at: number): number {
+  const joined = reading;
+  if (joined === undefined || joined.text !== text) return text.length;
+  const { starts, gap } = joined;
+  return starts[readingAt(starts, at) + 1]! - gap;
+}
+
 /** The string whose text or following separator holds offset `at` (starts ascending, `starts[0]` = 0). */
 export function readingAt(starts: Int32Array, at: number): number {
   let lo = 0;

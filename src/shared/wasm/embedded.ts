@@ -1,8 +1,10 @@
+import { unpackBytes } from "../packed-bytes.js";
+
 /**
- * Loading the WebAssembly modules embedded under src/shared/wasm (generated from wasm/ by scripts/build-wasm.mjs).
- * Each module is compiled once per process, on first use (a few kilobytes: synchronous compilation is allowed on the
- * main thread), and each caller gets its own instance, so the scan state a module keeps in its globals and memory is
- * never shared between two users.
+ * Loading the WebAssembly modules embedded under src/shared/wasm (generated from wasm/ by scripts/build-wasm.mjs,
+ * packed: ../packed-bytes.ts). Each module is unpacked and compiled once per process, on first use (a few kilobytes:
+ * synchronous compilation is allowed on the main thread), and each caller gets its own instance, so the scan state a
+ * module keeps in its globals and memory is never shared between two users.
  */
 
 /** A module's exported memory (the project's `lib` has no DOM, where the WebAssembly types live). */
@@ -20,14 +22,15 @@ const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 const compiled = new Map<string, object>();
 
 /**
- * A new instance of the embedded module `base64`; its exports typed as `T` by the caller, who knows the module's
- * source. `abort` is what the module calls when it traps on purpose (AssemblyScript's `abort` import).
+ * A new instance of the embedded module `packed` (a generated file's `MODULE_PACKED`); its exports typed as `T` by
+ * the caller, who knows the module's source. `abort` is what the module calls when it traps on purpose
+ * (AssemblyScript's `abort` import).
  */
-export function instantiateEmbedded<T>(base64: string, abort: () => never): T {
-  let module = compiled.get(base64);
+export function instantiateEmbedded<T>(packed: string, abort: () => never): T {
+  let module = compiled.get(packed);
   if (module === undefined) {
-    module = new wasm.Module(Buffer.from(base64, "base64"));
-    compiled.set(base64, module);
+    module = new wasm.Module(unpackBytes(packed));
+    compiled.set(packed, module);
   }
   return new wasm.Instance(module, { env: { abort } }).exports as T;
 }

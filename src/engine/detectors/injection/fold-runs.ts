@@ -5,7 +5,7 @@
  * (wasm/fold-runs.ts), a chunk of at most CHUNK_UNITS units at a time.
  */
 import { instantiateEmbedded, layOut, type WasmMemory } from "../../../shared/wasm/embedded.js";
-import { MODULE_BASE64 } from "../../../shared/wasm/fold-runs.generated.js";
+import { MODULE_PACKED } from "../../../shared/wasm/fold-runs.generated.js";
 
 interface FoldRunExports {
   readonly memory: WasmMemory;
@@ -31,7 +31,7 @@ let loaded: Module | undefined;
 
 function module(): Module {
   if (loaded === undefined) {
-    const ex = instantiateEmbedded<FoldRunExports>(MODULE_BASE64, () => {
+    const ex = instantiateEmbedded<FoldRunExports>(MODULE_PACKED, () => {
       throw new Error("fold-runs aborted");
     });
     const [units, runs] = layOut(ex.memory, [2 * CHUNK_UNITS + 32, 4 * CHUNK_UNITS + 16]) as [number, number];

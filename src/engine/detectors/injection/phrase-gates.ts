@@ -8,8 +8,8 @@
  * were edited and not rebuilt, the same derivation runs here, so a stale file can cost start-up time, never findings.
  */
 import { createHash } from "node:crypto";
-import { deflateSync, inflateSync } from "node:zlib";
 import { buildDfa, type Dfa, utf8Literals } from "../../../shared/literal-automaton.js";
+import { packBytes, unpackBytes } from "../../../shared/packed-bytes.js";
 import { PHRASE_GATES } from "./phrase-gates.generated.js";
 import { restRequirement } from "./phrase-literals.js";
 import { compilePhrase } from "./phrase-pattern.js";
@@ -111,26 +111,39 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** JSON with typed arrays as base64 and Infinity as null, deflated, as base64: one string literal in the file. */
+/**
+ * One packed string literal in the file (src/shared/packed-bytes.ts) holding: a u32 (little endian) byte length, then
+ * JSON of everything but the DFA's tables (Infinity written as null), then the tables' bytes one after another in
+ * the platform's order: `classes`, `rows` as state numbers (row index / classCount, 16 bits), `outStart`, `outIds`.
+ * Raw tables compress far better than base64 in JSON did (a third less), and state numbers better than row indexes.
+ */
 export function encodeGateData(data: PhraseGateData): string {
-  const b64 = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString("base64");
-  const json = JSON.stringify({
-    fingerprint: data.fingerprint,
-    gates: data.gates.map((g) =>
-      g === null ? null : [Number.isFinite(g.reach) ? g.reach : null, g.sides, ...g.literals],
-    ),
-    literals: data.literals,
-    dfa: {
-      classes: b64(data.dfa.classes),
-      classCount: data.dfa.classCount,
-      rows: b64(data.dfa.rows),
-      firstAccept: data.dfa.firstAccept,
-      outStart: b64(data.dfa.outStart),
-      outIds: b64(data.dfa.outIds),
-      mostOutputs: data.dfa.mostOutputs,
-    },
-  });
-  return deflateSync(Buffer.from(json), { level: 9 }).toString("base64");
+  const { classes, classCount, rows, outStart, outIds } = data.dfa;
+  const states = new Uint16Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    if (rows[i]! % classCount !== 0) throw new RangeError(`row entry ${i} is not a row's start`);
+    states[i] = rows[i]! / classCount;
+  }
+  const tables = [classes, states, outStart, outIds];
+  const json = Buffer.from(
+    JSON.stringify({
+      fingerprint: data.fingerprint,
+      gates: data.gates.map((g) =>
+        g === null ? null : [Number.isFinite(g.reach) ? g.reach : null, g.sides, ...g.literals],
+      ),
+      literals: data.literals,
+      dfa: {
+        classCount,
+        firstAccept: data.dfa.firstAccept,
+        mostOutputs: data.dfa.mostOutputs,
+        lengths: tables.map((t) => t.length),
+      },
+    }),
+  );
+  const head = Buffer.alloc(4);
+  head.writeUInt32LE(json.length);
+  const bytes = tables.map((t) => Buffer.from(t.buffer, t.byteOffset, t.byteLength));
+  return packBytes(Buffer.concat([head, json, ...bytes]));
 }
 
 interface EncodedData {
@@ -138,20 +151,32 @@ interface EncodedData {
   gates: ([number | null, number, ...string[]] | null)[];
   literals: string[];
   dfa: {
-    classes: string;
     classCount: number;
-    rows: string;
     firstAccept: number;
-    outStart: string;
-    outIds: string;
     mostOutputs: number;
+    lengths: [number, number, number, number];
   };
 }
 
-export function decodeGateData(base64: string): PhraseGateData {
-  const raw = JSON.parse(inflateSync(Buffer.from(base64, "base64")).toString("utf8")) as EncodedData;
-  const bytes = (s: string) => new Uint8Array(Buffer.from(s, "base64"));
-  const aligned = (s: string) => bytes(s).buffer;
+export function decodeGateData(packed: string): PhraseGateData {
+  const bytes = unpackBytes(packed);
+  const jsonEnd = 4 + bytes.readUInt32LE(0);
+  const raw = JSON.parse(bytes.toString("utf8", 4, jsonEnd)) as EncodedData;
+  let at = jsonEnd;
+  /** The next `count` elements of `size` bytes, copied (so aligned). */
+  const next = (count: number, size: number): ArrayBuffer => {
+    const table = bytes.subarray(at, at + count * size);
+    if (table.length !== count * size) throw new RangeError("the phrase gates' tables are cut short");
+    at += table.length;
+    return new Uint8Array(table).buffer;
+  };
+  const [classCount, lengths] = [raw.dfa.classCount, raw.dfa.lengths];
+  const classes = new Uint8Array(next(lengths[0], 1));
+  const rows = new Uint16Array(next(lengths[1], 2));
+  for (let i = 0; i < rows.length; i++) rows[i] = rows[i]! * classCount;
+  const outStart = new Int32Array(next(lengths[2], 4));
+  const outIds = new Int32Array(next(lengths[3], 4));
+  if (at !== bytes.length) throw new RangeError("the phrase gates' data runs past its tables");
   return {
     fingerprint: raw.fingerprint,
     gates: raw.gates.map((g) =>
@@ -161,12 +186,12 @@ export function decodeGateData(base64: string): PhraseGateData {
     ),
     literals: raw.literals,
     dfa: {
-      classes: bytes(raw.dfa.classes),
-      classCount: raw.dfa.classCount,
-      rows: new Uint16Array(aligned(raw.dfa.rows)),
+      classes,
+      classCount,
+      rows,
       firstAccept: raw.dfa.firstAccept,
-      outStart: new Int32Array(aligned(raw.dfa.outStart)),
-      outIds: new Int32Array(aligned(raw.dfa.outIds)),
+      outStart,
+      outIds,
       mostOutputs: raw.dfa.mostOutputs,
     },
   };

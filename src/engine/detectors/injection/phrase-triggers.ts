@@ -8,7 +8,7 @@
  * of whose rules may match there; gate literals never leave it.
  */
 import { instantiateEmbedded, layOut, type WasmMemory } from "../../../shared/wasm/embedded.js";
-import { MODULE_BASE64 } from "../../../shared/wasm/phrase-triggers.generated.js";
+import { MODULE_PACKED } from "../../../shared/wasm/phrase-triggers.generated.js";
 import type { TriggerDfa } from "./phrase-gates.js";
 
 /**
@@ -272,7 +272,7 @@ export class PhraseTriggerScan {
   ) {
     if (literals.some((l) => /[^\x21-\x7e]|\\/.test(l)))
       throw new Error("phrase trigger literals are printable ASCII without spaces or backslashes");
-    this.#ex = instantiateEmbedded<TriggerExports>(MODULE_BASE64, abortFromModule);
+    this.#ex = instantiateEmbedded<TriggerExports>(MODULE_PACKED, abortFromModule);
     this.#layout = place(
       this.#ex,
       dfa,

@@ -1,4 +1,5 @@
 import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "../../scan/candidates.js";
+import { stringEnd } from "../../scan/string-bounds.js";
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { entropyAtLeast } from "../shared/shannon-entropy.js";
@@ -120,6 +121,13 @@ function looksLikeSecretKey(value: string): boolean {
   );
 }
 
+/**
+ * TextDetector.contextReach: a candidate's lookarounds read one character either side; its keyword's window stops at
+ * its string's end (string-bounds.ts), and the `aws` before a keyword's `secret` is read at most four characters
+ * back, which on a joined text are a separator's blanks and line breaks (at least seven characters, never `aws`).
+ */
+const CONTEXT_REACH = 1;
+
 export function createAwsSecretKeyDetector(): TextDetector {
   return {
     id: "secret.aws_secret_key",
@@ -127,6 +135,7 @@ export function createAwsSecretKeyDetector(): TextDetector {
     // looksLikeSecretKey wants an ASCII digit (`\d`); a 40-character key after a 4-character anchor at least.
     requires: HAS_DIGIT,
     minLength: 44,
+    contextReach: CONTEXT_REACH,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 44) return; // a 40-character key after at least a 4-character anchor
       // Anchors: keyword matches and access key ids, as [index, length] in ascending order.
@@ -140,7 +149,9 @@ export function createAwsSecretKeyDetector(): TextDetector {
       let lastEnd = 0;
       for (const [index, length] of anchors) {
         const from = Math.max(index + length, scannedUpTo);
-        const to = Math.min(text.length, index + length + WINDOW);
+        // Within the anchor's string on a JSON value's joined text (string-bounds.ts): a keyword in a neighbour
+        // string anchors nothing here, as it anchors nothing in this string read alone.
+        const to = Math.min(stringEnd(text, index), index + length + WINDOW);
         if (from >= to) continue;
         // Extend the slice by one character each side so the lookarounds see the real neighbours.
         const sliceStart = Math.max(0, from - 1);

@@ -1,4 +1,5 @@
 import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "../../scan/candidates.js";
+import { stringEnd } from "../../scan/string-bounds.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { shannonEntropy } from "../shared/shannon-entropy.js";
 import {
@@ -187,6 +188,17 @@ function occurs(text: string, needle: string): boolean {
   return text.length >= MIN_PASS_LENGTH ? candidateIndex(text).has(needle) : text.includes(needle);
 }
 
+/**
+ * Whether match `m` of the global `regex` runs past the end of its string on a JSON value's joined text
+ * (string-bounds.ts): then the search resumes one character on, as it would on the string alone, where the match
+ * could not run on (NETRC's and XML_PAIR's white space crosses lines, so a neighbour string could complete it).
+ */
+function crossesString(text: string, m: RegExpExecArray, regex: RegExp): boolean {
+  if (m.index + m[0].length <= stringEnd(text, m.index)) return false;
+  regex.lastIndex = m.index + 1;
+  return true;
+}
+
 /** A `.netrc` entry: `machine <host>` (or `default`), `login <user>`, `password <p>`, separated by any white space. */
 const NETRC = /(?:\bmachine[ \t]+\S+|\bdefault)\s+login\s+\S+\s+password[ \t]+(\S+)/g;
 
@@ -194,6 +206,7 @@ function detectNetrc(text: string, out: TextMatch[]): void {
   if (!occurs(text, "login") || !occurs(text, "password")) return;
   NETRC.lastIndex = 0;
   for (let m = NETRC.exec(text); m !== null; m = NETRC.exec(text)) {
+    if (crossesString(text, m, NETRC)) continue;
     const value = m[1]!;
     if (value.length < 6 || isPlaceholderValue(value) || isLookalikeSecret(value)) continue;
     if (/^\$|^%|^<|^\{/.test(value)) continue;
@@ -259,6 +272,7 @@ function detectXmlPairs(text: string, out: TextMatch[]): void {
   if (!occurs(text, "<value>")) return;
   XML_PAIR.lastIndex = 0;
   for (let m = XML_PAIR.exec(text); m !== null; m = XML_PAIR.exec(text)) {
+    if (crossesString(text, m, XML_PAIR)) continue;
     const kind = classifyKey(m[2]!);
     const value = m[3]!;
     if (kind === null || !isCredentialValue(value, kind, true)) continue;
@@ -302,10 +316,19 @@ function readListItems(text: string, at: number, kind: "password" | "token", out
   }
 }
 
+/**
+ * TextDetector.contextReach: a service key's name and key read back within their line (nameBefore stops at a line
+ * break, keyBefore at any white space), its value and the word after it within the line, a character either side of
+ * a value; a YAML list's items are the indented `- ` lines right after its key (a separator's line of spaces ends
+ * them); the forms whose white space crosses lines (.netrc, XML pairs) stop at their string's end (crossesString).
+ */
+const CONTEXT_REACH = 1;
+
 export function createServiceCredentialDetector(): TextDetector {
   return {
     id: "secret.service_credential",
     kind: "secret",
+    contextReach: CONTEXT_REACH,
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 20) return;
       detectServiceKeys(text, out);

@@ -1,4 +1,5 @@
 import { candidateIndex, MIN_PASS_LENGTH, mergeUnique, passLiterals } from "../../scan/candidates.js";
+import { stringEnd } from "../../scan/string-bounds.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { entropyAtLeast } from "../shared/shannon-entropy.js";
@@ -405,7 +406,9 @@ function detectHclDefaults(text: string, out: TextMatch[]): void {
     const kind = classifyAnyKey(m[1]!);
     if (kind === null) continue;
     const from = m.index + m[0].length;
-    const inBlock = HCL_DEFAULT.exec(text.slice(from, from + 480));
+    // The block is read within the variable's string on a JSON value's joined text (string-bounds.ts): a
+    // neighbour string's `default =` is not this variable's.
+    const inBlock = HCL_DEFAULT.exec(text.slice(from, Math.min(from + 480, stringEnd(text, m.index))));
     if (inBlock === null) continue;
     const value = readValue(text, from + inBlock[0].length);
     if (value === null || !value[2]) continue;

@@ -5,6 +5,7 @@ import {
   type PassLiterals,
   passLiterals,
 } from "../../scan/candidates.js";
+import { stringStart } from "../../scan/string-bounds.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { entropyAtLeast } from "../shared/shannon-entropy.js";
@@ -1143,9 +1144,12 @@ function namedKey(text: string, at: number, walk: Walk): NamedKey | undefined {
       const kind = credentialWord ? classifyWalkKey(key, true) : null;
       if (kind !== null || walk.keyed.words.test(key.toLowerCase())) return { key, kind };
       // A bare `key`/`secret`/`token` nested in a vendor's section (`flickr:\n  key: ...`, `{"sendbird": {"key":`):
-      // the vendor's name in the lines before stands for the key; only the vendor's exact shape is read then.
+      // the vendor's name in the lines before stands for the key; only the vendor's exact shape is read then. The
+      // window stops at the start of the key's string on a JSON value's joined text (string-bounds.ts): a
+      // neighbour string's name stands for nothing.
       if (credentialWord && keyEnd - keyStart <= BARE_KEY && valueRunAtLeast(text, at + 1, 8)) {
-        const section = text.slice(Math.max(0, keyStart - SECTION_WINDOW), keyStart).toLowerCase();
+        const from = Math.max(stringStart(text, keyStart), keyStart - SECTION_WINDOW);
+        const section = text.slice(from, keyStart).toLowerCase();
         if (walk.keyed.words.test(section)) return { key: `${section} ${key}`, kind: null };
       }
       if (credentialWord && isBareKeyName(key)) return { key, kind: "token", generatedOnly: true };

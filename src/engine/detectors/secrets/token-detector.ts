@@ -209,6 +209,16 @@ function contextHolds(text: string, start: number, end: number, context: Resolve
 /** Where the last accepted form with a lead starts (its literal is not its start). */
 let readLeadFrom = 0;
 
+/**
+ * TextDetector.contextReach: a prefixed token reads its glue and lead one character past it (no record's alphabet
+ * holds white space) and its context words within its own string (contextHolds); the credential walk reads its keys,
+ * values and flags within their line (a quoted value ends at a line break), a user name at most two line breaks back
+ * (three stand between two joined strings), a ciphertext parent's indented lines up to an empty line, and its two
+ * windows that cross lines within their own string (a vendor's section name, namedKey; an HCL variable's block,
+ * credential-forms.ts).
+ */
+const CONTEXT_REACH = 1;
+
 export function createTokenDetector(
   records: readonly TokenRecordLike[],
   withNamedCredentials: boolean,
@@ -247,6 +257,7 @@ export function createTokenDetector(
   const detector: TextDetector = {
     id: "secret.tokens",
     kind: "secret",
+    contextReach: CONTEXT_REACH,
     ...(requires === undefined ? {} : { requires }),
     minLength,
     detect(text: string, out: TextMatch[]): void {

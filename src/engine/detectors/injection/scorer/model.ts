@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import { BackendUnavailableError } from "../../../../errors.js";
+import { packBytes, unpackBytes } from "../../../../shared/packed-bytes.js";
 import type { FeatureConfig } from "./features.js";
 
 /**
- * The scorer's weights as shipped: one binary blob (base64 in `weights.ts`, written by `npm run train:scorer`) and
- * its SHA-256. Layout, little endian:
+ * The scorer's weights as shipped: one binary blob (packed in `weights.ts`, written by `npm run train:scorer`:
+ * src/shared/packed-bytes.ts) and the SHA-256 of the blob itself, so the same blob packed by another Brotli version
+ * loads the same. Layout of the blob, little endian:
  *
  *   0  "TGSC"            magic
  *   4  u8  version (1)
@@ -27,8 +29,10 @@ export interface ScorerModel {
 }
 
 export interface ScorerWeights {
+  /** Of the blob, unpacked. */
   readonly sha256: string;
-  readonly base64: string;
+  /** The blob, packed (src/shared/packed-bytes.ts). */
+  readonly packed: string;
 }
 
 export const MODEL_MAGIC = "TGSC";
@@ -65,9 +69,26 @@ export function sha256Hex(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
+/** The weights as shipped for `bytes` (what `encodeScorerModel` gives): their hash and the bytes packed. */
+export function packScorerWeights(bytes: Uint8Array): ScorerWeights {
+  return { sha256: sha256Hex(bytes), packed: packBytes(bytes) };
+}
+
+/** The blob `source` holds, unchecked; throws `ScorerModelError` when it does not unpack. */
+export function scorerWeightsBytes(source: ScorerWeights): Buffer {
+  try {
+    return unpackBytes(source.packed);
+  } catch (error) {
+    throw new ScorerModelError(
+      `injection scorer weights cannot be unpacked (${(error as Error).message}; re-run npm run train:scorer or reinstall)`,
+      error,
+    );
+  }
+}
+
 /** Decodes and checks the shipped blob; throws `ScorerModelError` on any mismatch (fail closed, never guess). */
 export function decodeScorerModel(source: ScorerWeights): ScorerModel {
-  const bytes = Buffer.from(source.base64, "base64");
+  const bytes = scorerWeightsBytes(source);
   const actual = sha256Hex(bytes);
   if (actual !== source.sha256)
     throw new ScorerModelError(

@@ -8,7 +8,7 @@
  */
 
 import { instantiateEmbedded, type WasmMemory } from "../../../../shared/wasm/embedded.js";
-import { MODULE_BASE64 } from "../../../../shared/wasm/injection-scorer.generated.js";
+import { MODULE_PACKED } from "../../../../shared/wasm/injection-scorer.generated.js";
 import { doubled } from "../phrase-triggers.js";
 import { mentionRanges } from "./mention-blanks.js";
 import type { ScorerModel } from "./model.js";
@@ -60,7 +60,7 @@ function recordCap(n: number): number {
 if (QUOTE_CAP > MIN_RECORDS * 5) throw new Error("QUOTE_CAP exceeds the records' region");
 
 class ScorerModule {
-  readonly #exports = instantiateEmbedded<ScorerExports>(MODULE_BASE64, abortFromModule);
+  readonly #exports = instantiateEmbedded<ScorerExports>(MODULE_PACKED, abortFromModule);
   #model: ScorerModel | undefined;
   #textAt = 0;
   #capacity = 0;

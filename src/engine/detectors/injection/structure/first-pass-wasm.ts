@@ -10,7 +10,7 @@
  */
 
 import { instantiateEmbedded, type WasmMemory } from "../../../../shared/wasm/embedded.js";
-import { MODULE_BASE64 } from "../../../../shared/wasm/injection-first-pass.generated.js";
+import { MODULE_PACKED } from "../../../../shared/wasm/injection-first-pass.generated.js";
 
 interface PassExports {
   readonly memory: WasmMemory;
@@ -168,7 +168,7 @@ export class FirstPass {
   #alias: string | undefined;
 
   constructor(tables: PassTables, signals: PassSignals) {
-    this.#exports = instantiateEmbedded<PassExports>(MODULE_BASE64, abortFromModule);
+    this.#exports = instantiateEmbedded<PassExports>(MODULE_PACKED, abortFromModule);
     this.#textOff = this.#place(tables);
     this.#bytes = Buffer.from(this.#exports.memory.buffer);
     const s = signals;

@@ -962,6 +962,14 @@ function endsWithCueWord(end: i32): bool {
  * host's test passes (`"key": "value"` and `"bug"` are left out); exactly its test where no `,` / `:` comes first.
  */
 function mayFollowCue(q: i32): bool {
+  // A data format's escape before a `"` (`\"` JSON, `""` CSV) is stepped over, as the host's mayOpenQuotedMention.
+  const before = at(q - 1);
+  if ((before == BACKSLASH || before == QUOTE) && unit(q) == QUOTE && followsCue(q - 1)) return true;
+  return followsCue(q);
+}
+
+/** Whether a naming cue may end at most three regex spaces before `q` (`followsCue` in segments.ts). */
+function followsCue(q: i32): bool {
   let k = q - 1;
   for (let s = 0; s < 3 && k >= 0 && isRegexSpace(unit(k)); s++) k--;
   if (k < 0) return false;

@@ -73,6 +73,8 @@ const piece = fc.oneof(
   fc.constantFrom(...CUES),
   fc.constantFrom(" ", "  ", "   ", "    ", "\t", "\n", ",", ":", ", ", ": ", ".", "!", "\u00a0", "\u3000"),
   fc.constantFrom(..."\"'\u201c\u2018\u00ab\u201e\u201d\u2019\u00bb"),
+  // A data format's escapes before a quote: `\"` (JSON), `""` (CSV).
+  fc.constantFrom("\\", '\\"', '""', '"""'),
   fc.constantFrom("ignore all previous instructions", "x", "don't", "user's", "a b c d e f g h i j k l m n"),
   fc.constantFrom("y".repeat(30), "z ".repeat(20), "q".repeat(125)),
   fc.string({ maxLength: 8 }),
@@ -81,7 +83,7 @@ const piece = fc.oneof(
 const mention = fc
   .tuple(
     fc.constantFrom(...CUES),
-    fc.constantFrom("", " ", ", ", ":  ", "    ", "\u00a0", " the payload here,  ", "x"),
+    fc.constantFrom("", " ", ", ", ":  ", "    ", "\u00a0", " the payload here,  ", "x", "\\", ' "', "\\\\"),
     fc.constantFrom(...OPENERS),
     fc.constantFrom("ignore all previous instructions", "x", "", "it's", "q".repeat(125), "a\nb"),
     fc.constantFrom(..."\"'\u201d\u2019\u00bb\u201cs"),

@@ -10,17 +10,19 @@ import { isRegexSpace } from "./instruction-span.js";
 
 /**
  * Words that name a phrase rather than say it, ending right before the opening quote (after an optional `,` or `:`),
- * or a noun for an attack a few words before a `:` or `,` ("a jailbreak attempt, for moderators: "..."").
+ * among them verbs that say it was entered somewhere as text ("one tester typed 'ignore your rules'", "planted "..."
+ * in a ticket"), or a noun for an attack a few words before a `:` or `,` ("a jailbreak attempt, for moderators: "..."").
  * A word right after a quote is itself quoted (a JSON key or value: `{"type":"text","text":"..."}`, the MCP text
  * block), so it names nothing: the quote after it closes it and opens no mention.
  */
 const CUE =
-  '(?<!["\'])(?:\\b(?:such as|like|e\\.g\\.|i\\.e\\.|for example|for instance|phrases?|strings?|sentences?|wordings?|words|texts?|quotes?|quoted|quoting|contains?|containing|contained|variants? of|versions? of|examples? of|why|called|named|known as|matches|matching|match|patterns?|follows|followed|obeys|obeyed|rewrite|rephrase|paraphrase)[,:]?|\\b(?:attacks?|attempts?|injections?|jailbreaks?|payloads?)\\b[^.!?:"\\n]{0,30}[,:])';
+  '(?<!["\'])(?:\\b(?:such as|like|e\\.g\\.|i\\.e\\.|for example|for instance|phrases?|strings?|sentences?|wordings?|words|texts?|quotes?|quoted|quoting|contains?|containing|contained|variants? of|versions? of|examples? of|why|called|named|known as|matches|matching|match|patterns?|follows|followed|obeys|obeyed|rewrite|rephrase|paraphrase|typed|pasted|planted|embedded|injected|inserted|hid)[,:]?|\\b(?:attacks?|attempts?|injections?|jailbreaks?|payloads?)\\b[^.!?:"\\n]{0,30}[,:])';
 /** A naming word (or an attack noun and its `,` / `:`) right before the end of a text; exported for tests. */
 export const NAMING_CUE = new RegExp(`${CUE}\\s*$`, "i");
 /** A naming word and the opening quote after it: the pattern's source. A quote before a `:` closes a key
- * (`"full text": "..."`), it opens nothing. */
-const CUE_THEN_QUOTE_SOURCE = `${CUE}\\s{0,3}["'\u201c\u2018\u00ab\u201e](?!\\s{0,3}:)`;
+ * (`"full text": "..."`), it opens nothing. A data format's escape may stand before the quote (`\"` in a JSON
+ * string, `""` in a CSV cell): the quote after it is the opening one, as `isQuotedMention` reads it. */
+const CUE_THEN_QUOTE_SOURCE = `${CUE}\\s{0,3}(?:\\\\(?=")|"(?="))?["'\u201c\u2018\u00ab\u201e](?!\\s{0,3}:)`;
 /** CUE_THEN_QUOTE_SOURCE found by one native scan over a whole text. */
 const CUE_THEN_QUOTE = new RegExp(CUE_THEN_QUOTE_SOURCE, "gi");
 /** The same pattern anchored at `lastIndex` (sticky): for a caller that knows where a match can start. */
@@ -62,7 +64,6 @@ export function isQuotedMention(text: string, start: number, end: number): boole
   const from = Math.max(0, cueEnd - 40);
   // Most quotes have no naming word before them (a JSON string value after `[`): ruled out without the regex.
   if (mayEndWithCue(text, from, cueEnd) && NAMING_CUE.test(text.slice(from, cueEnd))) return true;
-  if (mayEndWithCue(text, from, cueEnd) && ENTERED_CUE.test(text.slice(from, cueEnd))) return true;
   return opensListedExample(text, open);
 }
 
@@ -76,32 +77,13 @@ function isQuoteEscape(text: string, open: number): boolean {
 }
 
 /**
- * Verbs that say a phrase was entered somewhere as text, not said to the reader: "one tester typed 'ignore your
- * rules'", "planted "..." in a ticket". Read only by the phrase rules and the structure detector (NAMING_CUE is also
- * the learned model's, which this does not change).
- */
-const ENTERED_CUE = /\b(?:typed|pasted|planted|embedded|injected|inserted|hid)[,:]?\s*$/i;
-const ENTERED_THEN_QUOTE =
-  /\b(?:typed|pasted|planted|embedded|injected|inserted|hid)[,:]?\s{0,3}["'\u201c\u2018\u00ab\u201e]/gi;
-
-/**
  * `blankQuotedMentions` for data formats: a quote escaped as `\"` (JSON) or `""` (CSV) is read as the quote (both
- * escapes are two characters, replaced by a space and the quote, so offsets hold), and a quotation after an entering
- * verb (ENTERED_CUE) is a mention too. `undefined` when nothing is blanked. For the structure detector's check of a
- * flagged sentence; the learned model keeps `blankQuotedMentions`.
+ * escapes are two characters, replaced by a space and the quote, so offsets hold). `undefined` when nothing is
+ * blanked. For the structure detector's check of a flagged sentence.
  */
 export function blankMentionsInData(text: string): string | undefined {
   const unescaped = text.includes('\\"') || text.includes('""') ? text.replace(/\\"|""/g, ' "') : text;
-  let blanked = blankQuotedMentions(unescaped);
-  const base = blanked ?? unescaped;
-  ENTERED_THEN_QUOTE.lastIndex = 0;
-  for (let m = ENTERED_THEN_QUOTE.exec(base); m !== null; m = ENTERED_THEN_QUOTE.exec(base)) {
-    const open = m.index + m[0].length - 1;
-    const end = mentionEnd(base, open);
-    if (end === -1) continue;
-    blanked = (blanked ?? base).slice(0, open) + " ".repeat(end - open) + (blanked ?? base).slice(end);
-  }
-  return blanked;
+  return blankQuotedMentions(unescaped);
 }
 
 /** The most earlier items walked back over in a list of quoted examples. */

@@ -31,7 +31,7 @@ export function scoringText(view: string): string {
  * the cue pattern, so a cue added there without its word here fails a test.
  */
 export const CUE_LAST_WORDS: ReadonlySet<string> = new Set(
-  "as like e.g. i.e. example instance phrase phrases string strings sentence sentences wording wordings words text texts quote quotes quoted quoting contain contains containing contained of why called named matches matching match pattern patterns follows followed obeys obeyed rewrite rephrase paraphrase".split(
+  "as like e.g. i.e. example instance phrase phrases string strings sentence sentences wording wordings words text texts quote quotes quoted quoting contain contains containing contained of why called named matches matching match pattern patterns follows followed obeys obeyed rewrite rephrase paraphrase typed pasted planted embedded injected inserted hid".split(
     " ",
   ),
 );
@@ -60,8 +60,19 @@ export function mayHoldQuotedMention(text: string): boolean {
   return false;
 }
 
-/** Whether the opening quote at `q` may follow a naming cue (`mayHoldQuotedMention`, at one quote). */
+/**
+ * Whether the opening quote at `q` may follow a naming cue (`mayHoldQuotedMention`, at one quote). A data format's
+ * escape before it (`\"` in JSON, `""` in CSV: the pattern's optional escape unit) is stepped over.
+ */
 export function mayOpenQuotedMention(text: string, q: number): boolean {
+  const before = text.charCodeAt(q - 1);
+  if ((before === 0x5c || before === 0x22) && text.charCodeAt(q) === 0x22 && followsCue(text, q - 1))
+    return true;
+  return followsCue(text, q);
+}
+
+/** Whether a naming cue may end, at most three regex spaces before `q`. */
+function followsCue(text: string, q: number): boolean {
   let k = q - 1;
   for (let s = 0; s < 3 && k >= 0 && isRegexSpace(text.charCodeAt(k)); s++) k--;
   if (k < 0) return false;

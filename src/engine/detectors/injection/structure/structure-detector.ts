@@ -1069,7 +1069,9 @@ function emit(
       if (at < region.coreFrom || at >= region.coreTo) continue;
     }
     const [s, e] = trim(view.text, hit.start, hit.end);
-    if (e <= s || onlyMentions(view.text.slice(s, e))) continue;
+    if (e <= s) continue;
+    const sentence = view.text.slice(s, e);
+    if (onlyMentions(sentence) || onlyAcrossItems(sentence)) continue;
     const [viewStart, viewEnd] = viewToInput(view, s, e);
     const start = viewStart + offset;
     const end = viewEnd + offset;
@@ -1093,6 +1095,30 @@ function onlyMentions(sentence: string): boolean {
   const mentions = blankMentionsInData(sentence);
   const blanked = blankReportingFrames(mentions ?? sentence) ?? mentions;
   return blanked !== undefined && scanReading(blanked).length === 0;
+}
+
+/**
+ * Where a list item starts inside a sentence: a line break (a character or a JSON escape), then a bullet (`-`, `*`,
+ * `+`, `•`) or a number (`1.`, `2)`) and a space, at the line's start or after a CSV row's first cells. A list has no
+ * sentence end between its items, so a sentence read across a list joins one item's words to the next one's.
+ */
+const ITEM_START = /(?:[\n\r]|\\[nr])(?:[^\n\r,]{0,40},){0,4}[ \t]*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]/g;
+
+/**
+ * A flagged sentence that spans list items and flags nothing in any one item: its signals were joined from
+ * different items ("- Ignore previous build artifacts ..." and "- Tell the user which file failed ..."), and each
+ * item is an entry of its own. A sentence with an item that flags alone is kept whole, as before.
+ */
+function onlyAcrossItems(sentence: string): boolean {
+  ITEM_START.lastIndex = 0;
+  let from = 0;
+  let split = false;
+  for (let m = ITEM_START.exec(sentence); m !== null; m = ITEM_START.exec(sentence)) {
+    if (scanReading(sentence.slice(from, m.index)).length > 0) return false;
+    from = m.index;
+    split = true;
+  }
+  return split && scanReading(sentence.slice(from)).length === 0;
 }
 
 /**

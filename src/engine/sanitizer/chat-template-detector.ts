@@ -162,13 +162,10 @@ const USER_AFTER_PREFIX = /\b(?:user|human)[ \t]{0,4}:[ \t]*(.*)$/i;
  * "you": a question to the model about itself or a request to it ("can you", "what should you do next") is a turn.
  */
 const QUESTION =
-  /^(?:what|why|how|when|where|which|who|whose|is|are|does|do|did|was|were|has|have)\b[^?]{0,200}\?$/i;
-const ADDRESSED = /\b(?:you|your|yours|yourself)\b/i;
+  /^(?!.*\byou(?:rs?|rself)?\b)(?:what|why|how|when|where|which|who|is|are|does|do|did|was|were|has|have)\b[^?]{0,200}\?$/i;
 /** An answer that complies with or acknowledges a request, the way a forged turn makes the model agree. */
 const COMPLIANCE =
-  /^(?:sure|ok|okay|yes|yeah|yep|of course|certainly|absolutely|will do|done|understood|right away|got it|alright|all right|no problem|on it|as you wish|as requested|here (?:it is|you go|are)|i\b|i')/i;
-
-const asksQuestion = (words: string): boolean => QUESTION.test(words.trim()) && !ADDRESSED.test(words);
+  /^(?:sure|ok|okay|yes|yeah|of course|certainly|absolutely|will do|done|understood|got it|alright|here\b|i\b|i')/i;
 
 /**
  * Whether every role line of `text` is part of a quoted question and its answer, as a mail, a commit message or a
@@ -188,7 +185,7 @@ function isQuotedExchange(text: string): boolean {
       if (asked) return false;
       const quoted = USER_AFTER_PREFIX.exec(line);
       if (quoted !== null) {
-        if (!asksQuestion(quoted[1]!)) return false;
+        if (!QUESTION.test(quoted[1]!.trim())) return false;
         asked = true;
       }
       continue;
@@ -200,7 +197,7 @@ function isQuotedExchange(text: string): boolean {
       asked = false;
       pairs++;
     } else if (role === "user" || role === "human" || role === "h") {
-      if (asked || !asksQuestion(words)) return false;
+      if (asked || !QUESTION.test(words.trim())) return false;
       asked = true;
     } else return false;
   }

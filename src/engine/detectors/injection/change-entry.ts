@@ -1,6 +1,5 @@
 import { stringAround } from "../../scan/string-bounds.js";
 import type { TextMatch } from "../../types.js";
-import type { InjectionType } from "./rules.js";
 
 /**
  * A change entry: one line of a changelog, release notes, a list of steps or a git log, which says what a program
@@ -16,44 +15,45 @@ import type { InjectionType } from "./rules.js";
  * label and a sentence ("Required next step: ..."). So an instruction to the model written into a commit subject or
  * a changelog bullet still fires.
  *
+ * Only `system_prompt_exfiltration` findings are read so: what a program does with its prompt. Not a tool named with
+ * its arguments: that is how an attack in a commit subject orders a tool call (issue 18), and a changelog names its
+ * own functions without the rules' tool-call forms.
+ *
  * Lines end at a line break or at a JSON escape `\n`/`\r` (a commit or a changelog returned as one JSON string), and
- * never outside the string that holds the match (string-bounds.ts).
+ * are read within REACH of the match and never outside the string that holds it (string-bounds.ts).
  */
 
-/**
- * Phrase-rule types a change entry can be read as: what a program does with its prompt ("Send the system prompt as
- * the first message"). Not a tool named with its arguments: that is how an attack in a commit subject orders a tool
- * call (issue 18), and a changelog names its own functions without the rules' tool-call forms.
- */
-const ENTRY_TYPES: ReadonlySet<InjectionType> = new Set(["system_prompt_exfiltration"]);
 /** The longest line read as one entry; a longer line is prose. */
 const MAX_ENTRY = 200;
 const MIN_ITEMS = 3;
-/** The most lines of a commit message read above an entry on the way to its header. */
-const MAX_MESSAGE_LINES = 12;
-/** Lines read on either side of a list entry, blank ones included. */
-const MAX_SIBLING_LINES = 8;
+/** How far from a match its entry's list or header is looked for: the work per finding is bounded. */
+const REACH = 1200;
+/** The most findings of one text checked; beyond, a text of so many is an attack, not a changelog. */
+const MAX_CHECKED = 64;
+const BREAK = /\r\n|[\n\r]|\\r\\n|\\[nr]/;
 
 const ADDRESS =
-  /\b(?:you|your|yours|yourself|u|assistants?|ai|models?|llms?|agents?|chatbots?|bots?|gpt|chatgpt|claude|copilot|gemini|important|urgent|attention|instructions?|reply|replies|respond|response|answer|conversation|chat|now|immediately|right away)\b|\b(?:system|admin|operator|developer)\s*[:\]]|https?:|www\.|[\w.+-]@[\w-]+\.[a-z]/i;
+  /\b(?:you|your|yourself|assistant|ai|models?|llm|agents?|(?:chat)?bots?|gpt|claude|important|instructions?|repl(?:y|ies)|respon(?:d|se)|answer|chat|conversation|now|immediately|right away)\b|\b(?:system|admin|operator|developer)\s*[:\]]|https?:|www\.|\w@[\w-]+\.[a-z]/i;
 /** A second sentence: an entry is one (a bullet, a subject line); an order and its insistence are two. */
 const SECOND_SENTENCE = /[.!?:]\s+\S/;
-/**
- * A list item: its marker at the line's start, or after a short prefix that ends a field: a CSV row's cells (`,`), a
- * key (`text: `), or the opening of a JSON string (`{"text":"`) whose first line is the item.
- */
-const ITEM = /^(?:[^\n]{0,60}?[,:"][ \t]?)?[ \t]*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+(?=\S)/;
-/** A commit line, at the line's start or at a JSON string's opening (`{"log":"commit ...`). */
-const COMMIT = /^(?:[^\n]{0,60}?[:"][ \t]?)?commit [0-9a-f]{7,40}\b/;
+/** A short prefix that ends a field: a CSV row's cells, a key (`text: `), a JSON string's opening (`{"log":"`). */
+const PREFIX = '^(?:[^\\n]{0,60}?[,:"][ \\t]?)?';
+/** A list item: its marker at the line's start or after PREFIX. */
+const ITEM = new RegExp(`${PREFIX}[ \\t]*(?:[-*+\\u2022]|\\d{1,3}[.)])[ \\t]+(?=\\S)`);
+const COMMIT = new RegExp(`${PREFIX}commit [0-9a-f]{7,40}\\b`);
 const HEADER_FIELD = /^(?:Author|Merge|Date):[ \t]/;
 
-/** Removes the phrase-rule findings of `out` from `from` on that stand in a change entry of `text`. */
+/** Removes the `system_prompt_exfiltration` findings of `out` from `from` on that stand in a change entry of `text`. */
 export function dropChangeEntries(text: string, out: TextMatch[], from: number): void {
   let kept = from;
+  let checked = 0;
   for (let i = from; i < out.length; i++) {
     const m = out[i]!;
-    const type = m.type as InjectionType;
-    if (!(ENTRY_TYPES.has(type) && inChangeEntry(text, m.start, m.end))) out[kept++] = m;
+    const drop =
+      m.type === "system_prompt_exfiltration" &&
+      checked++ < MAX_CHECKED &&
+      inChangeEntry(text, m.start, m.end);
+    if (!drop) out[kept++] = m;
   }
   out.length = kept;
 }
@@ -61,102 +61,29 @@ export function dropChangeEntries(text: string, out: TextMatch[], from: number):
 /** Whether [start, end) lies on one line of `text` that is a change entry (see above). */
 export function inChangeEntry(text: string, start: number, end: number): boolean {
   const [lo, hi] = stringAround(text, start);
-  const line = lineAt(text, start, lo, hi);
-  if (end > line[1] || isLong(line)) return false;
-  const entry = text.slice(line[0], line[1]);
+  const above = text.slice(Math.max(lo, start - REACH), start).split(BREAK);
+  const below = text.slice(end, Math.min(hi, end + REACH)).split(BREAK);
+  const match = text.slice(start, end);
+  const entry = above.pop()! + match + below.shift()!;
+  if (BREAK.test(match) || entry.length > MAX_ENTRY || ADDRESS.test(entry)) return false;
   const item = ITEM.exec(entry);
-  if (ADDRESS.test(entry) || SECOND_SENTENCE.test(item === null ? entry : entry.slice(item[0].length)))
-    return false;
-  return item !== null ? inList(text, line, lo, hi) : inCommitMessage(text, line, lo, hi);
+  if (SECOND_SENTENCE.test(item === null ? entry : entry.slice(item[0].length))) return false;
+  if (item !== null) return countItems(above.reverse()) + 1 + countItems(below) >= MIN_ITEMS;
+  // A commit message: past its indented or blank lines, the header's fields, then the commit line.
+  let k = above.length - 1;
+  while (k >= 0 && /^(?:[ \t]|$)/.test(above[k]!) && above.length - k <= 12) k--;
+  let fields = 0;
+  for (; k >= 0 && HEADER_FIELD.test(above[k]!); k--) fields++;
+  return fields > 0 && k >= 0 && COMMIT.test(above[k]!);
 }
 
-type Line = [number, number];
-
-/** Whether a line break (a character or a JSON escape) ends at `i`; returns its length, 0 if none. */
-function breakEndingAt(text: string, i: number, lo: number): number {
-  const c = text.charCodeAt(i);
-  if (c === 10 || c === 13) return 1;
-  if ((c === 110 || c === 114) && i - 1 >= lo && text.charCodeAt(i - 1) === 92) return 2;
-  return 0;
-}
-
-/** Whether a line break starts at `i`; returns its length, 0 if none. */
-function breakStartingAt(text: string, i: number, hi: number): number {
-  const c = text.charCodeAt(i);
-  if (c === 10 || c === 13) return 1;
-  if (c === 92 && i + 1 < hi) {
-    const d = text.charCodeAt(i + 1);
-    if (d === 110 || d === 114) return 2;
+/** How many list items `lines` (read away from an entry) hold before anything else; blank lines between are skipped. */
+function countItems(lines: readonly string[]): number {
+  let items = 0;
+  for (const line of lines.slice(0, 8)) {
+    if (line.trim() === "") continue;
+    if (line.length > MAX_ENTRY || !ITEM.test(line)) break;
+    items++;
   }
-  return 0;
-}
-
-/**
- * The line of `text` within [lo, hi) that holds `at`, without its line breaks. Reads at most MAX_ENTRY + 1
- * characters on either side, so a line longer than MAX_ENTRY comes back longer than MAX_ENTRY but not whole (`isLong`):
- * the work per finding is bounded whatever the text.
- */
-function lineAt(text: string, at: number, lo: number, hi: number): Line {
-  const floor = Math.max(lo, at - MAX_ENTRY - 1);
-  const ceiling = Math.min(hi, at + MAX_ENTRY + 1);
-  let s = at;
-  while (s > floor && breakEndingAt(text, s - 1, lo) === 0) s--;
-  let e = at;
-  while (e < ceiling && breakStartingAt(text, e, hi) === 0) e++;
-  return [s, e];
-}
-
-const isLong = (line: Line) => line[1] - line[0] > MAX_ENTRY;
-
-/** The line before `line` (empty lines included), or undefined at the string's start. */
-function lineBefore(text: string, line: Line, lo: number, hi: number): Line | undefined {
-  if (line[0] <= lo) return undefined;
-  return lineAt(text, line[0] - breakEndingAt(text, line[0] - 1, lo), lo, hi);
-}
-
-/** The line after `line`, or undefined at the string's end. */
-function lineAfter(text: string, line: Line, lo: number, hi: number): Line | undefined {
-  if (line[1] >= hi) return undefined;
-  const next = line[1] + breakStartingAt(text, line[1], hi);
-  return lineAt(text, next, lo, hi);
-}
-
-const isBlank = (text: string, line: Line) => text.slice(line[0], line[1]).trim() === "";
-
-/** Whether `line` is one of at least MIN_ITEMS items of a list (blank lines between items allowed). */
-function inList(text: string, line: Line, lo: number, hi: number): boolean {
-  let items = 1;
-  for (const step of [lineBefore, lineAfter]) {
-    let at: Line | undefined = line;
-    for (let read = 0; read < MAX_SIBLING_LINES && items < MIN_ITEMS; read++) {
-      at = step(text, at, lo, hi);
-      if (at === undefined || isLong(at)) break;
-      if (isBlank(text, at)) continue;
-      if (!ITEM.test(text.slice(at[0], at[1]))) break;
-      items++;
-    }
-  }
-  return items >= MIN_ITEMS;
-}
-
-/** Whether `line` is in the message of a `git log` entry: its header above, past indented or blank lines. */
-function inCommitMessage(text: string, line: Line, lo: number, hi: number): boolean {
-  let at: Line | undefined = line;
-  let read = 0;
-  // Past the message: lines that are blank or indented.
-  for (;;) {
-    at = lineBefore(text, at, lo, hi);
-    if (at === undefined || isLong(at) || ++read > MAX_MESSAGE_LINES) return false;
-    const words = text.slice(at[0], at[1]);
-    if (words.trim() === "" || /^[ \t]/.test(words)) continue;
-    break;
-  }
-  // The header: its fields, then the commit line.
-  for (let fields = 0; at !== undefined && !isLong(at) && fields <= 3; fields++) {
-    const words = text.slice(at[0], at[1]);
-    if (COMMIT.test(words)) return fields > 0;
-    if (!HEADER_FIELD.test(words)) return false;
-    at = lineBefore(text, at, lo, hi);
-  }
-  return false;
+  return items;
 }

@@ -106,7 +106,7 @@ function collectTurns(text: string, out: TextMatch[], inTemplate: boolean): void
   if (first !== null) take(first);
   TURN_PATTERN.lastIndex = 0;
   for (let m = TURN_PATTERN.exec(text); m !== null; m = TURN_PATTERN.exec(text)) take(m);
-  if (!transcript || (!inTemplate && isTranscriptContent(text))) return;
+  if (!transcript || (!inTemplate && (isTranscriptContent(text) || isQuotedExchange(text)))) return;
   // A `## System:` line is also an Alpaca header, already reported.
   const reported = new Set(out.map((m) => m.start));
   for (const [start, end] of turns) if (!reported.has(start)) push(out, start, end);
@@ -150,6 +150,58 @@ function isTranscriptContent(text: string): boolean {
   if (speakerLines < MIN_SPEAKER_LINES || turns.size < 2 || turns.size > MAX_SPEAKERS) return false;
   for (const count of turns.values()) if (count < 2) return false;
   return true;
+}
+
+/** A role line: the role word (group 1) and what follows its colon (group 2). */
+const ROLE_LINE =
+  /^[ \t]{0,16}(?:#{1,6}[ \t]{0,4})?(?:[*_]{1,2})?(system|assistant|human|user|developer|h)(?:[*_]{1,2})?[ \t]{0,4}:(?:[*_]{1,2})?[ \t]*(.*)$/i;
+/** A user's question after a prefix on its line (a chat log's `Name (10:42):`, a log line's timestamp and level). */
+const USER_AFTER_PREFIX = /\b(?:user|human)[ \t]{0,4}:[ \t]*(.*)$/i;
+/**
+ * A question someone asks about a subject: a question word or an auxiliary first, a question mark last, and no
+ * "you": a question to the model about itself or a request to it ("can you", "what should you do next") is a turn.
+ */
+const QUESTION =
+  /^(?!.*\byou(?:rs?|rself)?\b)(?:what|why|how|when|where|which|who|is|are|does|do|did|was|were|has|have)\b[^?]{0,200}\?$/i;
+/** An answer that complies with or acknowledges a request, the way a forged turn makes the model agree. */
+const COMPLIANCE =
+  /^(?:sure|ok|okay|yes|yeah|of course|certainly|absolutely|will do|done|understood|got it|alright|here\b|i\b|i')/i;
+
+/**
+ * Whether every role line of `text` is part of a quoted question and its answer, as a mail, a commit message or a
+ * log quotes an exchange ("User: What does HTTP 429 mean?" then "Assistant: Too many requests; ..."), after any
+ * header: a user's question on one line (after a prefix or as a role line), the assistant's answer on the next
+ * non-blank line, and no other role line. A forged turn orders (the user's line is no question, or asks the model
+ * about itself), makes the model agree ("Sure, doing that now"), or sets rules (`System:`); any of these, or a
+ * question left unanswered, keeps the markers. Template tokens are never exempt (the caller asks only without one).
+ */
+function isQuotedExchange(text: string): boolean {
+  let pairs = 0;
+  let asked = false;
+  for (const line of text.split(/\r\n|[\n\r\u0085\u2028\u2029]/, MAX_TRANSCRIPT_LINES)) {
+    if (line.trim() === "") continue;
+    const turn = ROLE_LINE.exec(line);
+    if (turn === null) {
+      if (asked) return false;
+      const quoted = USER_AFTER_PREFIX.exec(line);
+      if (quoted !== null) {
+        if (!QUESTION.test(quoted[1]!.trim())) return false;
+        asked = true;
+      }
+      continue;
+    }
+    const role = turn[1]!.toLowerCase();
+    const words = turn[2]!;
+    if (role === "assistant") {
+      if (!asked || words.trim() === "" || COMPLIANCE.test(words.trim())) return false;
+      asked = false;
+      pairs++;
+    } else if (role === "user" || role === "human" || role === "h") {
+      if (asked || !QUESTION.test(words.trim())) return false;
+      asked = true;
+    } else return false;
+  }
+  return pairs > 0 && !asked;
 }
 
 /** Whether what follows a role word reads as a turn: nothing (the turn starts on the next line) or a sentence. */

@@ -1,5 +1,6 @@
 import { HAS_DASH, HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
+import { dropChangeEntries } from "./change-entry.js";
 import { type MatchableText, openEscapes, toPhraseBytes, toPhraseText } from "./normalise.js";
 import { type RuleGate, ruleGates, triggerDfa } from "./phrase-gates.js";
 import { NON_WORD_AFTER, NON_WORD_BEFORE } from "./phrase-literals.js";
@@ -112,10 +113,13 @@ export function createInjectionDetector(): TextDetector {
       const from = out.length;
       state.slugCount = 0;
       detectText(text, out);
-      if (state.slugCount === 0) return;
-      // Copied: reading a slug runs the pass and this state again.
-      const slugs = state.slugStarts.slice(0, state.slugCount).sort((a, b) => a - b);
-      addSlugFindingsAt(text, slugs, slugs.length, compiled.leadWords, detectText, out, from);
+      if (state.slugCount > 0) {
+        // Copied: reading a slug runs the pass and this state again.
+        const slugs = state.slugStarts.slice(0, state.slugCount).sort((a, b) => a - b);
+        addSlugFindingsAt(text, slugs, slugs.length, compiled.leadWords, detectText, out, from);
+      }
+      // A changelog bullet or a commit subject says what a program does (change-entry.ts).
+      if (out.length > from) dropChangeEntries(text, out, from);
     },
   };
   return detector;

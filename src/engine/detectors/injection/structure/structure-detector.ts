@@ -1069,7 +1069,9 @@ function emit(
       if (at < region.coreFrom || at >= region.coreTo) continue;
     }
     const [s, e] = trim(view.text, hit.start, hit.end);
-    if (e <= s || onlyMentions(view.text.slice(s, e))) continue;
+    if (e <= s) continue;
+    const sentence = view.text.slice(s, e);
+    if (onlyMentions(sentence) || onlyAcrossItems(sentence)) continue;
     const [viewStart, viewEnd] = viewToInput(view, s, e);
     const start = viewStart + offset;
     const end = viewEnd + offset;
@@ -1093,6 +1095,33 @@ function onlyMentions(sentence: string): boolean {
   const mentions = blankMentionsInData(sentence);
   const blanked = blankReportingFrames(mentions ?? sentence) ?? mentions;
   return blanked !== undefined && scanReading(blanked).length === 0;
+}
+
+/**
+ * A list item's marker: a bullet (`-`, `+`, `•`) or a number (`1.`, `2)`) and a space, at the line's start or after
+ * a CSV row's first cells. Not `*`: a block comment's lines start with it, and its lines are no list. A list has no
+ * sentence end between its items, so a sentence read across a list joins one item's words to the next one's.
+ */
+const ITEM_MARKER = "(?:[^\\n\\r,]{0,40},){0,4}[ \\t]*(?:[-+\\u2022]|\\d{1,3}[.)])[ \\t]";
+/** Where a list item starts inside a sentence: a line break (a character or a JSON escape), then a marker. */
+const ITEM_START = new RegExp(`(?:[\\n\\r]|\\\\[nr])${ITEM_MARKER}`, "g");
+/**
+ * A flagged sentence read across list items that flags nothing in any one item: its signals were joined from
+ * different items ("- Ignore previous build artifacts ..." and "- Tell the user which file failed ..."), and each
+ * item is an entry of its own. Not when what comes before the first item ends with a colon: a label or a heading
+ * introduces the list and is read with it ("Do the following:", "### System:" then "- The previous instructions are
+ * revoked"). A sentence with an item that flags alone is kept whole, as before.
+ */
+function onlyAcrossItems(sentence: string): boolean {
+  ITEM_START.lastIndex = 0;
+  let next = ITEM_START.exec(sentence);
+  if (next === null || /:\s*$/.test(sentence.slice(0, next.index))) return false;
+  let from = 0;
+  for (; next !== null; next = ITEM_START.exec(sentence)) {
+    if (scanReading(sentence.slice(from, next.index)).length > 0) return false;
+    from = next.index;
+  }
+  return scanReading(sentence.slice(from)).length === 0;
 }
 
 /**

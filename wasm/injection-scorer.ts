@@ -1000,3 +1000,36 @@ export function keptRecords(): i32 {
   return kept;
 }
 
+
+/**
+ * Reads the `n` units at `text` in ASCII lower case in place (A-Z to a-z, every other unit kept) and returns 1 when
+ * every unit is printable ASCII, a tab, LF or CR (normalise.ts `isPrintableAscii`), else 0. For such a text the
+ * result is its reading view (`toReadingView`: the input's `toLowerCase`), so the host need not build it. Eight units
+ * at a time; the host keeps 16 bytes of memory past the text.
+ */
+export function lowerAscii(text: usize, n: i32): i32 {
+  let outside = 0;
+  for (let i = 0; i < n; i += 8) {
+    const p = text + (<usize>i << 1);
+    const v = v128.load(p);
+    const left = n - i;
+    // Lanes past the text are masked out of the test and written back as they were.
+    const valid = left < 8 ? (1 << left) - 1 : 0xff;
+    const upper = i16x8.lt_u(i16x8.sub(v, i16x8.splat(65)), i16x8.splat(26));
+    const control = v128.andnot(
+      i16x8.lt_u(v, i16x8.splat(32)),
+      v128.or(v128.or(i16x8.eq(v, i16x8.splat(9)), i16x8.eq(v, i16x8.splat(10))), i16x8.eq(v, i16x8.splat(13))),
+    );
+    outside |= i16x8.bitmask(v128.or(control, i16x8.gt_u(v, i16x8.splat(126)))) & valid;
+    const lowered = v128.or(v, v128.and(upper, i16x8.splat(32)));
+    v128.store(p, left < 8 ? v128.bitselect(lowered, v, laneMask(left)) : lowered);
+  }
+  return outside == 0 ? 1 : 0;
+}
+
+/** The i16x8 lanes below `left` (1..7) set. */
+@inline
+function laneMask(left: i32): v128 {
+  const lane = i16x8(0, 1, 2, 3, 4, 5, 6, 7);
+  return i16x8.lt_u(lane, i16x8.splat(<i16>left));
+}

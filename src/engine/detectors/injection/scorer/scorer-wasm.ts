@@ -105,7 +105,8 @@ class ScorerModule {
   /**
    * `forEach(toReadingView(input).text, model, true, visit, minLogit)` without building the view when the module can
    * make it in place: a printable ASCII input read in lower case, or one whose view replaces units one for one
-   * (`oneForOne`) patched over that. The view's text is then built only if the quoted mentions need reading.
+   * (`oneForOne`) patched over that. The view's text is then built only if the quoted mentions of such a one for one
+   * view need reading.
    */
   forEachReportedOfInput(
     input: string,
@@ -121,8 +122,11 @@ class ScorerModule {
       this.#bytes.write(input, this.#textAt, "utf16le");
       let n = input.length;
       let quotes = input.includes('"');
-      const viewText = () => toReadingView(input).text;
+      // A printable ASCII input's view is its lower case, and the blanking reads ASCII letters in any case
+      // (`mayOpenQuotedMention`, `mentionRanges`: case-insensitive patterns and `| 0x20`), so it reads the input.
+      let viewText = () => input;
       if (this.#exports.lowerAscii(this.#textAt, n) === 0) {
+        viewText = () => toReadingView(input).text;
         const folds = oneForOne(input);
         if (folds === undefined) {
           const text = viewText();

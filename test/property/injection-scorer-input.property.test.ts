@@ -1,8 +1,9 @@
 /**
  * `scoreText` reads an input through `forEachReportedSpanOfInput`, which makes the reading view in the module's memory
  * (a printable ASCII input read in lower case; one whose view replaces units one for one patched over that) instead
- * of building it in JavaScript. It must visit what `forEachReportedSpanOfView` visits on the view `toReadingView`
- * builds: the same spans, sums and counts, with the quoted mentions blanked the same way.
+ * of building it in JavaScript, or reads the view another detector built (`builtReadingView`). Either way it must
+ * visit what `forEachReportedSpanOfView` visits on the view `toReadingView` builds: the same spans, sums and counts,
+ * with the quoted mentions blanked the same way.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -29,6 +30,11 @@ function visits(read: (visit: (...v: Visit) => void) => boolean): { ok: boolean;
 function expectSameAsView(input: string, model: ScorerModel, floor: number): number {
   const view = toReadingView(input).text;
   const expected = visits((v) => forEachReportedSpanOfView(view, model, floor, v));
+  // Another input's view is the last one built: this input's is made in the module (or built again).
+  toReadingView("\u0000");
+  expect(visits((v) => forEachReportedSpanOfInput(input, model, floor, v))).toEqual(expected);
+  // This input's view is the last one built: it is read as it is.
+  toReadingView(input);
   expect(visits((v) => forEachReportedSpanOfInput(input, model, floor, v))).toEqual(expected);
   return expected.out.length;
 }

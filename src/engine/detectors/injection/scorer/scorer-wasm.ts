@@ -10,7 +10,7 @@
 import { instantiateEmbedded, type WasmMemory } from "../../../../shared/wasm/embedded.js";
 import { MODULE_BASE64 } from "../../../../shared/wasm/injection-scorer.generated.js";
 import { doubled } from "../phrase-triggers.js";
-import { oneForOne, toReadingView } from "../structure/reading-view.js";
+import { builtReadingView, oneForOne, toReadingView } from "../structure/reading-view.js";
 import { mentionRanges } from "./mention-blanks.js";
 import type { ScorerModel } from "./model.js";
 import { CUE_LAST_WORDS, mayOpenQuotedMention } from "./segments.js";
@@ -103,10 +103,10 @@ class ScorerModule {
   }
 
   /**
-   * `forEach(toReadingView(input).text, model, true, visit, minLogit)` without building the view when the module can
-   * make it in place: a printable ASCII input read in lower case, or one whose view replaces units one for one
-   * (`oneForOne`) patched over that. The view's text is then built only if the quoted mentions of such a one for one
-   * view need reading.
+   * `forEach(toReadingView(input).text, model, true, visit, minLogit)`. A view already built (`builtReadingView`) is
+   * read as it is; otherwise none is built when the module can make it in place: a printable ASCII input read in
+   * lower case, or one whose view replaces units one for one (`oneForOne`) patched over that. The view's text is
+   * then built only if the quoted mentions of such a one for one view need reading.
    */
   forEachReportedOfInput(
     input: string,
@@ -118,6 +118,15 @@ class ScorerModule {
     this.#busy = true;
     try {
       this.#load(model);
+      // A view another detector built for this input is read as it is (making it again would cost more).
+      const built = builtReadingView(input);
+      if (built !== undefined) {
+        const text = built.text;
+        this.#place(text.length);
+        this.#bytes.write(text, this.#textAt, "utf16le");
+        this.#blankMentions(text.length, () => text);
+        return this.#report(text.length, text.includes('"'), model, minLogit, visit);
+      }
       this.#place(input.length);
       this.#bytes.write(input, this.#textAt, "utf16le");
       let n = input.length;

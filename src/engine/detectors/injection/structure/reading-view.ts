@@ -140,6 +140,11 @@ export function toReadingView(input: string): ReadingView {
   return view;
 }
 
+/** The reading view of `input` when `toReadingView` has it at hand (the last one it built), without building one. */
+export function builtReadingView(input: string): ReadingView | undefined {
+  return input === lastInput ? lastView : undefined;
+}
+
 function buildReadingView(input: string): ReadingView {
   if (isPrintableAscii(input))
     return { text: input.toLowerCase(), origin: undefined, inputLength: input.length };

@@ -302,10 +302,17 @@ function features(start: i32, end: i32): i32 {
 const SYMBOLS: usize = memory.data(4 * (MAX_SEGMENT + 16), 16);
 
 /**
- * `features` for the shipped family alone (character 4-grams and words). A first pass hashes the words (their
- * unigrams and bigrams summed as each word ends) and writes the segment's symbols (spaces collapsed, digits folded:
- * the symbols `features` hashes its n-grams over) to SYMBOLS; a second hashes their 4-grams four at a time (i32x4
- * lanes, each the scalar hash of one 4-gram, then each lane's weight looked up). The same features as `features`, so
+ * The hashes of one segment's words, in order (features4w's first pass): a word ends at a unit after it or at the
+ * closing space, so at most (MAX_SEGMENT + 1) / 2 + 1 of them, and one more slot is written past the last.
+ */
+const WORD_HASHES: usize = memory.data(4 * (MAX_SEGMENT + 16), 16);
+
+/**
+ * `features` for the shipped family alone (character 4-grams and words). A first pass, with no branch per unit, hashes
+ * the words (each word's FNV hash to WORD_HASHES as it ends) and writes the segment's symbols (spaces collapsed,
+ * digits folded: the symbols `features` hashes its n-grams over) to SYMBOLS; then the words' unigrams and bigrams are
+ * summed from WORD_HASHES, and the 4-grams hashed four at a time (i32x4 lanes, each the scalar hash of one 4-gram,
+ * then each lane's weight looked up). The same features as `features`, so
  * the same count, and the same integer sum in another order.
  */
 function features4w(start: i32, end: i32): i32 {
@@ -315,41 +322,50 @@ function features4w(start: i32, end: i32): i32 {
   const m = mask;
   const classes = classesOff;
   const text = textOff;
-  let count = 0;
-  let sum = 0;
   let c1 = SPACE;
   let wordHash = FNV_OFFSET;
-  let previousWord = 0;
-  let state = 0; // bit 0: in a word; bit 1: a previous word
+  let inWord = 0; // 1 when the unit before was a word unit
+  let ends = WORD_HASHES;
   store<i32>(SYMBOLS, SPACE);
   let out = SYMBOLS + 4;
   const last = text + (<usize>end << 1);
-  for (let p = text + (<usize>start << 1); p <= last; p += 2) {
-    let c = p == last ? SPACE : <i32>load<u16>(p);
-    const k = <i32>load<u8>(classes + <usize>c);
-    if ((k & K_WORD) != 0) {
-      if ((k & K_DIGIT) != 0) c = ZERO;
-      wordHash = (select<i32>(wordHash, FNV_OFFSET, (state & 1) != 0) ^ c) * FNV_PRIME;
-      state |= 1;
-    } else {
-      if ((state & 1) != 0) {
-        sum += weightOf(fmix32(wordHash ^ SEED_WORD), weights, m);
-        count++;
-        if ((state & 2) != 0) {
-          sum += weightOf(fmix32(((previousWord ^ SEED_BIGRAM) * FNV_PRIME) ^ wordHash), weights, m);
-          count++;
-        }
-        previousWord = wordHash;
-        state = 2;
-      }
-      if ((k & K_SPACE) != 0) {
-        if (c1 == SPACE) continue;
-        c = SPACE;
-      }
+  // No branch per unit: each unit writes the open word's hash at `ends` and the symbol at `out`, and each pointer
+  // moves on only when what it wrote counts (a word ended here; a symbol that is not a second space in a row).
+  for (let p = text + (<usize>start << 1); p < last; p += 2) {
+    const u = <i32>load<u16>(p);
+    const k = <i32>load<u8>(classes + <usize>u);
+    const wordUnit = (k >> 1) & 1; // K_WORD
+    const c = select<i32>(ZERO, u, (k & K_DIGIT) != 0);
+    store<i32>(ends, wordHash);
+    ends += <usize>((inWord & ~wordUnit) << 2);
+    // A word starts from FNV_OFFSET; after a unit that is no word unit, the hash is never read but restarted.
+    wordHash = (select<i32>(wordHash, FNV_OFFSET, inWord != 0) ^ c) * FNV_PRIME;
+    inWord = wordUnit;
+    const space = k & K_SPACE;
+    const symbol = select<i32>(SPACE, c, space != 0);
+    store<i32>(out, symbol);
+    out += <usize>(((space & <i32>(c1 == SPACE)) ^ 1) << 2);
+    c1 = symbol;
+  }
+  // The closing space: it ends the open word, and is a symbol unless one was just written.
+  store<i32>(ends, wordHash);
+  ends += <usize>(inWord << 2);
+  store<i32>(out, SPACE);
+  out += <usize>(<i32>(c1 != SPACE) << 2);
+  // Each word's unigram, and from the second on its bigram with the word before.
+  const wordCount = <i32>((ends - WORD_HASHES) >> 2);
+  let sum = 0;
+  let count = 0;
+  if (wordCount > 0) {
+    let previous = load<i32>(WORD_HASHES);
+    sum = weightOf(fmix32(previous ^ SEED_WORD), weights, m);
+    for (let w = 1; w < wordCount; w++) {
+      const h = load<i32>(WORD_HASHES + (<usize>w << 2));
+      sum += weightOf(fmix32(h ^ SEED_WORD), weights, m);
+      sum += weightOf(fmix32(((previous ^ SEED_BIGRAM) * FNV_PRIME) ^ h), weights, m);
+      previous = h;
     }
-    store<i32>(out, c);
-    out += 4;
-    c1 = c;
+    count = 2 * wordCount - 1;
   }
   // A 4-gram ends at each symbol from the fourth on (`features`' `seen >= 4`).
   const symbols = <i32>((out - SYMBOLS) >> 2);
@@ -992,3 +1008,36 @@ export function keptRecords(): i32 {
   return kept;
 }
 
+
+/**
+ * Reads the `n` units at `text` in ASCII lower case in place (A-Z to a-z, every other unit kept) and returns 1 when
+ * every unit is printable ASCII, a tab, LF or CR (normalise.ts `isPrintableAscii`), else 0. For such a text the
+ * result is its reading view (`toReadingView`: the input's `toLowerCase`), so the host need not build it. Eight units
+ * at a time; the host keeps 16 bytes of memory past the text.
+ */
+export function lowerAscii(text: usize, n: i32): i32 {
+  let outside = 0;
+  for (let i = 0; i < n; i += 8) {
+    const p = text + (<usize>i << 1);
+    const v = v128.load(p);
+    const left = n - i;
+    // Lanes past the text are masked out of the test and written back as they were.
+    const valid = left < 8 ? (1 << left) - 1 : 0xff;
+    const upper = i16x8.lt_u(i16x8.sub(v, i16x8.splat(65)), i16x8.splat(26));
+    const control = v128.andnot(
+      i16x8.lt_u(v, i16x8.splat(32)),
+      v128.or(v128.or(i16x8.eq(v, i16x8.splat(9)), i16x8.eq(v, i16x8.splat(10))), i16x8.eq(v, i16x8.splat(13))),
+    );
+    outside |= i16x8.bitmask(v128.or(control, i16x8.gt_u(v, i16x8.splat(126)))) & valid;
+    const lowered = v128.or(v, v128.and(upper, i16x8.splat(32)));
+    v128.store(p, left < 8 ? v128.bitselect(lowered, v, laneMask(left)) : lowered);
+  }
+  return outside == 0 ? 1 : 0;
+}
+
+/** The i16x8 lanes below `left` (1..7) set. */
+@inline
+function laneMask(left: i32): v128 {
+  const lane = i16x8(0, 1, 2, 3, 4, 5, 6, 7);
+  return i16x8.lt_u(lane, i16x8.splat(<i16>left));
+}

@@ -1,6 +1,6 @@
 import { toReadingView, viewToInput } from "../structure/reading-view.js";
 import type { ScorerModel } from "./model.js";
-import { forEachReportedSpanOfView, forEachScoredSegmentOfView } from "./scorer-wasm.js";
+import { forEachReportedSpanOfInput, forEachScoredSegmentOfView } from "./scorer-wasm.js";
 
 /** One scored span of the input: a sentence, or two adjacent sentences of one line scored together. */
 export interface ScoredSpan {
@@ -45,15 +45,15 @@ export function scoreText(
   minLogit: number,
   visit: (span: ScoredSpan) => void,
 ): void {
-  const view = toReadingView(input);
+  // The view is built only to map a reported span back (the module makes its text in place where it can).
   const report = (start: number, end: number, logit: number) => {
-    const [from, to] = viewToInput(view, start, end);
+    const [from, to] = viewToInput(toReadingView(input), start, end);
     visit({ start: from, end: to, logit });
   };
-  const reported = forEachReportedSpanOfView(view.text, model, minLogit, (start, end, _line, sum, count) =>
+  const reported = forEachReportedSpanOfInput(input, model, minLogit, (start, end, _line, sum, count) =>
     report(start, end, logitOf(model, sum, count)),
   );
-  if (!reported) scoreSegments(view.text, model, minLogit, report);
+  if (!reported) scoreSegments(toReadingView(input).text, model, minLogit, report);
 }
 
 /** `scoreText`'s rule over every segment of a view's text, in view offsets (the reference the module follows). */

@@ -10,6 +10,7 @@
 import { instantiateEmbedded, type WasmMemory } from "../../../../shared/wasm/embedded.js";
 import { MODULE_PACKED } from "../../../../shared/wasm/injection-scorer.generated.js";
 import { doubled } from "../phrase-triggers.js";
+import { builtReadingView, oneForOne, toReadingView } from "../structure/reading-view.js";
 import { mentionRanges } from "./mention-blanks.js";
 import type { ScorerModel } from "./model.js";
 import { CUE_LAST_WORDS, mayOpenQuotedMention } from "./segments.js";
@@ -26,6 +27,7 @@ interface ScorerExports {
   cueWordsWritten(): void;
   configureReport(on: boolean, bias: number, scale: number, minLogit: number, pairs: boolean): void;
   overflowed(): number;
+  lowerAscii(text: number, n: number): number;
 }
 
 /** One segment: `[start, end)` of the text, its line number, the signed sum of its feature weights and their count. */
@@ -91,10 +93,67 @@ class ScorerModule {
       this.#load(model);
       this.#place(text.length);
       this.#bytes.write(text, this.#textAt, "utf16le");
-      if (blank) this.#blankMentions(text);
+      if (blank) this.#blankMentions(text.length, () => text);
       if (minLogit === undefined) this.#run(text.length, text.includes('"'), visit);
       else return this.#report(text.length, text.includes('"'), model, minLogit, visit);
       return true;
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  /**
+   * `forEach(toReadingView(input).text, model, true, visit, minLogit)`. A view already built (`builtReadingView`) is
+   * read as it is; otherwise none is built when the module can make it in place: a printable ASCII input read in
+   * lower case, or one whose view replaces units one for one (`oneForOne`) patched over that. The view's text is
+   * then built only if the quoted mentions of such a one for one view need reading.
+   */
+  forEachReportedOfInput(
+    input: string,
+    model: ScorerModel,
+    minLogit: number,
+    visit: SegmentScoreVisitor,
+  ): boolean {
+    if (this.#busy) throw new Error("injection scorer: scoring is not re-entrant (a visitor scored again)");
+    this.#busy = true;
+    try {
+      this.#load(model);
+      // A view another detector built for this input is read as it is (making it again would cost more).
+      const built = builtReadingView(input);
+      if (built !== undefined) {
+        const text = built.text;
+        this.#place(text.length);
+        this.#bytes.write(text, this.#textAt, "utf16le");
+        this.#blankMentions(text.length, () => text);
+        return this.#report(text.length, text.includes('"'), model, minLogit, visit);
+      }
+      this.#place(input.length);
+      this.#bytes.write(input, this.#textAt, "utf16le");
+      let n = input.length;
+      let quotes = input.includes('"');
+      // A printable ASCII input's view is its lower case, and the blanking reads ASCII letters in any case
+      // (`mayOpenQuotedMention`, `mentionRanges`: case-insensitive patterns and `| 0x20`), so it reads the input.
+      let viewText = () => input;
+      if (this.#exports.lowerAscii(this.#textAt, n) === 0) {
+        viewText = () => toReadingView(input).text;
+        const folds = oneForOne(input);
+        if (folds === undefined) {
+          const text = viewText();
+          n = text.length;
+          quotes = text.includes('"');
+          this.#place(n);
+          this.#bytes.write(text, this.#textAt, "utf16le");
+        } else {
+          const units = this.#units;
+          const at = this.#textAt >>> 1;
+          for (let k = 0; k < folds.length; k += 2) {
+            units[at + folds[k]!] = folds[k + 1]!;
+            if (folds[k + 1] === 0x22) quotes = true;
+          }
+        }
+      }
+      this.#blankMentions(n, viewText);
+      return this.#report(n, quotes, model, minLogit, visit);
     } finally {
       this.#busy = false;
     }
@@ -133,8 +192,8 @@ class ScorerModule {
    * Blanks in the module's copy of `text` what `blankQuotedMentions` blanks (same length: only the quotations
    * change), read around the quotes the module lists that `mayOpenQuotedMention` (segments.ts) passes.
    */
-  #blankMentions(text: string): void {
-    const n = text.length;
+  #blankMentions(n: number, textOf: () => string): void {
+    let text: string | undefined;
     let open = 0;
     // The module lists candidate quotes QUOTE_CAP at a time (in the records' region); those that pass the host's
     // test are kept.
@@ -144,6 +203,7 @@ class ScorerModule {
       const base = this.#recordsAt >>> 2;
       for (let i = 0; i < count; i++) {
         const q = records[base + i]!;
+        text ??= textOf();
         if (!mayOpenQuotedMention(text, q)) continue;
         if (open === this.#quotes.length) this.#quotes = doubled(this.#quotes);
         this.#quotes[open++] = q;
@@ -153,7 +213,7 @@ class ScorerModule {
     }
     const ranges = this.#ranges;
     ranges.length = 0;
-    if (open === 0 || mentionRanges(text, this.#quotes, open, ranges) === 0) return;
+    if (open === 0 || mentionRanges(text!, this.#quotes, open, ranges) === 0) return;
     const units = this.#units;
     const at = this.#textAt >>> 1;
     for (let r = 0; r < ranges.length; r += 2) units.fill(SPACE, at + ranges[r]!, at + ranges[r + 1]!);
@@ -266,6 +326,17 @@ export function forEachScoredSegmentOfView(
 ): void {
   shared ??= new ScorerModule();
   shared.forEach(view, model, true, visit);
+}
+
+/** `forEachReportedSpanOfView(toReadingView(input).text, ...)`, the view made in the module where it can be. */
+export function forEachReportedSpanOfInput(
+  input: string,
+  model: ScorerModel,
+  minLogit: number,
+  visit: SegmentScoreVisitor,
+): boolean {
+  shared ??= new ScorerModule();
+  return shared.forEachReportedOfInput(input, model, minLogit, visit);
 }
 
 /**

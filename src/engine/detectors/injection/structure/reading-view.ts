@@ -140,6 +140,11 @@ export function toReadingView(input: string): ReadingView {
   return view;
 }
 
+/** The reading view of `input` when `toReadingView` has it at hand (the last one it built), without building one. */
+export function builtReadingView(input: string): ReadingView | undefined {
+  return input === lastInput ? lastView : undefined;
+}
+
 function buildReadingView(input: string): ReadingView {
   if (isPrintableAscii(input))
     return { text: input.toLowerCase(), origin: undefined, inputLength: input.length };
@@ -409,7 +414,19 @@ export function foldsAsIs(input: string, from: number, to: number): boolean {
  * fold holds A-Z): what the structure module reads from memory, so it need not be built (structure-detector.ts
  * `inputPass`).
  */
-export function oneForOne(input: string): number[] | undefined {
+export function oneForOne(input: string): readonly number[] | undefined {
+  // The structure detector and the model ask of the same input in turn: the last answer is kept.
+  if (input !== lastOneForOneInput) {
+    lastOneForOne = foldsOneForOne(input);
+    lastOneForOneInput = input;
+  }
+  return lastOneForOne;
+}
+
+let lastOneForOneInput: string | undefined;
+let lastOneForOne: readonly number[] | undefined;
+
+function foldsOneForOne(input: string): number[] | undefined {
   const out: number[] = [];
   let latinSeenInWord = false;
   let wordEnd = -1;

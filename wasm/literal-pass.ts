@@ -57,8 +57,8 @@ export function configure(
 }
 
 // Beside each run of an ASCII chunk (`sidesAscii`), four bytes at `sidesOff + 4 * run`: the bytes two and one before
-// its start and the bytes at its end and one after, 0xff where that byte is outside the chunk (the host reads those
-// from the text: only a chunk's first and last run can have one).
+// its start and the bytes at its end and one after, where the chunk holds them (the host reads the first and last
+// run's from the text: only those can stand within two bytes of the chunk's edges).
 let sidesOff: usize = 0;
 
 /** Where the digit runs of a chunk are written, how many (start, end) pairs fit there, and where their sides go. */
@@ -211,20 +211,19 @@ function writeRun(count: i32, start: i32, end: i32): i32 {
   return count + 1;
 }
 
-/** The byte at `at` of the chunk of `n` bytes at `text`, or 0xff outside it. */
+/**
+ * Writes run `count`'s sides (see `sidesOff`), its start and end `start`, `end` bytes into the chunk at `text`. The
+ * bytes are read without a test of the chunk's bounds: a side outside it is a byte of the memory around the chunk
+ * (the hit buffers before it, the runs after it: never outside the module's memory), and the host reads the first
+ * and last run's sides from the text, the only ones that can stand there.
+ */
 @inline
-function sideByte(text: usize, n: i32, at: i32): u8 {
-  return at >= 0 && at < n ? load<u8>(text + <usize>at) : 0xff;
-}
-
-/** Writes run `count`'s sides (see `sidesOff`), its start and end `start`, `end` bytes into the chunk at `text`. */
-@inline
-function writeSides(count: i32, text: usize, n: i32, start: i32, end: i32): void {
+function writeSides(count: i32, text: usize, start: i32, end: i32): void {
   const at = sidesOff + (<usize>count << 2);
-  store<u8>(at, sideByte(text, n, start - 2));
-  store<u8>(at, sideByte(text, n, start - 1), 1);
-  store<u8>(at, sideByte(text, n, end), 2);
-  store<u8>(at, sideByte(text, n, end + 1), 3);
+  store<u8>(at, load<u8>(text + <usize>(start - 2)));
+  store<u8>(at, load<u8>(text + <usize>(start - 1)), 1);
+  store<u8>(at, load<u8>(text + <usize>end), 2);
+  store<u8>(at, load<u8>(text + <usize>(end + 1)), 3);
 }
 
 /** One bit per byte of `v`: set where the byte is an ASCII digit. */
@@ -358,7 +357,7 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
       const bit = <i32>ctz(edges);
       if (((digits >> <u32>bit) & 1) != 0) start = base + i + bit;
       else {
-        if (count >= 0 && count < runCap) writeSides(count, text, n, start - base, i + bit);
+        if (count >= 0 && count < runCap) writeSides(count, text, start - base, i + bit);
         count = writeRun(count, start, base + i + bit);
         if (count < 0) return digitsTooDense();
         start = -1;
@@ -372,7 +371,7 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
     if (<u32>(byte - 48) < 10) {
       if (start < 0) start = base + i;
     } else if (start >= 0) {
-      if (count >= 0 && count < runCap) writeSides(count, text, n, start - base, i);
+      if (count >= 0 && count < runCap) writeSides(count, text, start - base, i);
       count = writeRun(count, start, base + i);
       if (count < 0) return digitsTooDense();
       start = -1;
@@ -383,7 +382,7 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
       colons = writeColon(colons, base + i);
   }
   if (start >= 0) {
-    if (count >= 0 && count < runCap) writeSides(count, text, n, start - base, n);
+    if (count >= 0 && count < runCap) writeSides(count, text, start - base, n);
     count = writeRun(count, start, base + n);
   }
   pairCount = pairs;

@@ -9,8 +9,8 @@
 // host reads the first stripe's before the second's, so they still come in ascending order of their end.
 //
 // Memory layout: as wasm/literal-automaton.ts (classes, table, outStart, outIds), plus two hit buffers of `cap`
-// (literal id, UTF-16 end) pairs each, the chunk of UTF-8 text, and a buffer of `runCap` (UTF-16 start, end) pairs for
-// the chunk's runs of ASCII digits (`sidesAscii`, `digitRunsUtf8`: the byte-class gate of the PII number
+// (literal id, UTF-16 end) pairs each, the chunk of UTF-8 text, a buffer of `runCap` (UTF-16 start, end) pairs for
+// the chunk's runs of ASCII digits and one of their sides (`sidesOff`) (`sidesAscii`, `digitRunsUtf8`: the byte-class gate of the PII number
 // detectors, which read their regexes only where a run of digits stands).
 //
 // Invariant: a hit ending in the second stripe starts at most `overlap` bytes before the stripe (overlap = the longest
@@ -56,10 +56,16 @@ export function configure(
   hitCap = cap;
 }
 
-/** Where the digit runs of a chunk are written, and how many (start, end) pairs fit there. */
-export function configureRuns(runs: usize, cap: i32): void {
+// Beside each run of an ASCII chunk (`sidesAscii`), four bytes at `sidesOff + 4 * run`: the bytes two and one before
+// its start and the bytes at its end and one after, where the chunk holds them (the host reads the first and last
+// run's from the text: only those can stand within two bytes of the chunk's edges).
+let sidesOff: usize = 0;
+
+/** Where the digit runs of a chunk are written, how many (start, end) pairs fit there, and where their sides go. */
+export function configureRuns(runs: usize, cap: i32, sides: usize): void {
   runsOff = runs;
   runCap = cap;
+  sidesOff = sides;
 }
 
 /** Starts a new text: the root state. */
@@ -205,6 +211,21 @@ function writeRun(count: i32, start: i32, end: i32): i32 {
   return count + 1;
 }
 
+/**
+ * Writes run `count`'s sides (see `sidesOff`), its start and end `start`, `end` bytes into the chunk at `text`. The
+ * bytes are read without a test of the chunk's bounds: a side outside it is a byte of the memory around the chunk
+ * (the hit buffers before it, the runs after it: never outside the module's memory), and the host reads the first
+ * and last run's sides from the text, the only ones that can stand there.
+ */
+@inline
+function writeSides(count: i32, text: usize, start: i32, end: i32): void {
+  const at = sidesOff + (<usize>count << 2);
+  store<u8>(at, load<u8>(text + <usize>(start - 2)));
+  store<u8>(at, load<u8>(text + <usize>(start - 1)), 1);
+  store<u8>(at, load<u8>(text + <usize>end), 2);
+  store<u8>(at, load<u8>(text + <usize>(end + 1)), 3);
+}
+
 /** One bit per byte of `v`: set where the byte is an ASCII digit. */
 @inline
 function digitBits(v: v128): u32 {
@@ -336,6 +357,7 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
       const bit = <i32>ctz(edges);
       if (((digits >> <u32>bit) & 1) != 0) start = base + i + bit;
       else {
+        if (count >= 0 && count < runCap) writeSides(count, text, start - base, i + bit);
         count = writeRun(count, start, base + i + bit);
         if (count < 0) return digitsTooDense();
         start = -1;
@@ -349,6 +371,7 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
     if (<u32>(byte - 48) < 10) {
       if (start < 0) start = base + i;
     } else if (start >= 0) {
+      if (count >= 0 && count < runCap) writeSides(count, text, start - base, i);
       count = writeRun(count, start, base + i);
       if (count < 0) return digitsTooDense();
       start = -1;
@@ -358,7 +381,10 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
     if (byte == 58 && i + 1 < n && isHexOrColonByte(<i32>load<u8>(text + <usize>(i + 1))))
       colons = writeColon(colons, base + i);
   }
-  if (start >= 0) count = writeRun(count, start, base + n);
+  if (start >= 0) {
+    if (count >= 0 && count < runCap) writeSides(count, text, start - base, n);
+    count = writeRun(count, start, base + n);
+  }
   pairCount = pairs;
   colonCount = colons;
   return count < 0 ? digitsTooDense() : count;

@@ -16,6 +16,7 @@ import {
   passLiterals,
   setLiteralPass,
 } from "../../src/engine/scan/candidates.js";
+import { OTHER } from "../../src/engine/scan/literal-pass.js";
 import { normalisedView } from "../../src/engine/scan/normalised-view.js";
 import type { TextMatch } from "../../src/engine/types.js";
 import { fakeCardNumber, fakeIban } from "../../src/shared/fake-credentials.js";
@@ -31,6 +32,26 @@ function runsOf(text: string): Int32Array | undefined {
 }
 
 afterEach(() => setLiteralPass(true));
+
+/** The text's digit runs' sides as digitRunSidesOf gives them, the pass run first (undefined where the runs are). */
+function sidesOf(text: string): number[] | undefined {
+  const index = candidateIndex(text);
+  index.passHits(ANY);
+  const sides = index.digitRunSides();
+  expect(sides === undefined).toBe(index.digitRuns() === undefined);
+  return sides === undefined ? undefined : [...sides];
+}
+
+/** The sides read from the text: the two characters before each run and the two from its end, clamped to OTHER. */
+function expectedSides(text: string): number[] {
+  const side = (at: number) => (at >= 0 && at < text.length ? Math.min(text.charCodeAt(at), OTHER) : OTHER);
+  const out: number[] = [];
+  for (const m of text.matchAll(/\d+/g)) {
+    const end = m.index! + m[0].length;
+    out.push(side(m.index! - 2), side(m.index! - 1), side(end), side(end + 1));
+  }
+  return out;
+}
 
 function expectedRuns(text: string): number[] {
   const out: number[] = [];
@@ -251,6 +272,63 @@ describe("the pass's digit runs", () => {
       { numRuns: 12, seed: 182 },
     );
     expect(ran).toBeGreaterThan(6);
+  });
+
+  it("carry the characters around each run (its sides), across the chunks and the blocks, ASCII and not", () => {
+    let ran = 0;
+    let edges = 0;
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            digits(1, 12),
+            fc.constantFrom("a", " ", ".", "-", "\u00a0", "\u2009", "\u00ff", "\u00e9", "\ud83d\ude00"),
+          ),
+          { minLength: 5, maxLength: 30 },
+        ),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 70 }),
+        (parts, ascii, shift) => {
+          const unit = parts.filter((p) => !ascii || /^[\x00-\x7f]*$/.test(p)).join("") || "1";
+          // Filler sized so runs and their sides straddle the 64 kB chunk boundaries and the 32-byte blocks.
+          let text = "y".repeat(shift);
+          while (text.length < 140_000) text += `${unit}${"z".repeat(300 + (text.length % 67))}`;
+          const sides = sidesOf(text);
+          if (sides === undefined) return;
+          ran++;
+          for (const chunkEnd of [65_536, 131_072])
+            if (/\d/.test(text.slice(chunkEnd - 2, chunkEnd + 2))) edges++;
+          expect(sides).toEqual(expectedSides(text));
+        },
+      ),
+      { numRuns: 40, seed: 417 },
+    );
+    expect(ran).toBeGreaterThan(20);
+    expect(edges).toBeGreaterThan(5);
+  });
+
+  it("carry the sides of runs that end or start at every place near a chunk's edge", () => {
+    const chunk = 65_536;
+    for (let at = chunk - 5; at <= chunk + 5; at++)
+      for (const run of ["7", "42", "123456"]) {
+        // A run ending at `at`, then one starting there (each with a neighbour run two characters off).
+        const filler = (n: number) => "ab cd ".repeat(Math.ceil(n / 6)).slice(0, n);
+        const ending = `${filler(at - run.length - 3)}9 .${run}-x${filler(2000)}`;
+        const starting = `${filler(at - 2)}q.${run}a 5${filler(2000)}`;
+        for (const text of [ending, starting]) expect(sidesOf(text)).toEqual(expectedSides(text));
+      }
+  });
+
+  it("carry the sides of a text that starts and ends with a run, and of runs one character from its ends", () => {
+    for (const [head, tail] of [
+      ["12", "34"],
+      ["a1", "1a"],
+      ["1", "9"],
+      ["\u00e91", "1\u00e9"],
+    ]) {
+      const text = `${head} ${"report filed 7 days ago, ".repeat(60)}${tail}`;
+      expect(sidesOf(text)).toEqual(expectedSides(text));
+    }
   });
 
   it("are not given before something ran the pass on the text (asking does not run it)", () => {

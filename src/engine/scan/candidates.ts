@@ -47,6 +47,12 @@ export interface CandidateIndex {
    */
   digitRuns(): Int32Array | undefined;
   /**
+   * Beside `digitRuns` (defined exactly when it is): four bytes per run, the two characters before its start and the
+   * two from its end, each its code unit below OTHER (literal-pass.ts), else OTHER (PassResult.digitRunSides). Do not
+   * modify.
+   */
+  digitRunSides(): Uint8Array | undefined;
+  /**
    * Every offset where `pair` (registered with passPair) stands, ascending, from the shared pass. Undefined when the
    * pass has not run on the text yet (this never runs it: see `digitRuns`), does not run on it, the text is not all
    * ASCII, or it holds more than one per 8 bytes of some 64 kB stretch: the caller searches as before. Do not modify.
@@ -108,6 +114,7 @@ class TextCandidates implements CandidateIndex {
   /** The shared pass's lists by registry id (null: not run yet; undefined: not run for this text). */
   private hits: (number[] | undefined)[] | null | undefined = null;
   private runs: Int32Array | undefined;
+  private runSides: Uint8Array | undefined;
   private pairs: readonly (Int32Array | undefined)[] = [];
   private colons: Int32Array | undefined;
   private ascii: boolean | undefined;
@@ -143,6 +150,10 @@ class TextCandidates implements CandidateIndex {
     return this.hits === null || !passEnabled ? undefined : this.runs;
   }
 
+  digitRunSides(): Uint8Array | undefined {
+    return this.hits === null || !passEnabled ? undefined : this.runSides;
+  }
+
   pairStarts(pair: PassPair): Int32Array | undefined {
     return this.hits === null || !passEnabled ? undefined : this.pairs[pair.id];
   }
@@ -156,6 +167,7 @@ class TextCandidates implements CandidateIndex {
     if (this.hits !== null) return this.hits;
     const result = runPass(this.text);
     this.runs = result?.digitRuns;
+    this.runSides = result?.digitRunSides;
     this.pairs = result?.pairs ?? [];
     this.colons = result?.hexColons;
     this.hits = result?.lists;

@@ -31,7 +31,7 @@ interface PassExports {
   hitsInB(): number;
   scanAscii(text: number, n: number, base: number, overlap: number): number;
   scanUtf8(text: number, n: number, base: number): number;
-  configureRuns(runs: number, cap: number): void;
+  configureRuns(runs: number, cap: number, sides: number): void;
   digitRunsUtf8(text: number, n: number, base: number): number;
   configurePairs(out: number, cap: number): void;
   configureColons(out: number, cap: number): void;
@@ -67,13 +67,14 @@ interface Layout {
   readonly b: number;
   readonly text: number;
   readonly runs: number;
+  readonly sides: number;
   readonly pairs: number;
   readonly colons: number;
 }
 
 function place(exports: PassExports, dfa: Dfa): Layout {
   const cap = Math.max(STRIPE_HITS, dfa.mostOutputs);
-  const [classes, table, outStart, outIds, a, b, text, runs, pairs, colons] = layOut(exports.memory, [
+  const [classes, table, outStart, outIds, a, b, text, runs, sides, pairs, colons] = layOut(exports.memory, [
     dfa.classes,
     dfa.table,
     dfa.outStart,
@@ -82,14 +83,15 @@ function place(exports: PassExports, dfa: Dfa): Layout {
     cap * 8,
     CHUNK_BYTES,
     CHUNK_RUNS * 8,
+    CHUNK_RUNS * 4,
     CHUNK_PAIRS * 4,
     CHUNK_PAIRS * 4,
-  ]) as [number, number, number, number, number, number, number, number, number, number];
+  ]) as [number, number, number, number, number, number, number, number, number, number, number];
   exports.configure(classes, table, dfa.classCount, dfa.firstAccept, outStart, outIds, a, b, cap);
-  exports.configureRuns(runs, CHUNK_RUNS);
+  exports.configureRuns(runs, CHUNK_RUNS, sides);
   exports.configurePairs(pairs, CHUNK_PAIRS);
   exports.configureColons(colons, CHUNK_PAIRS);
-  return { a, b, text, runs, pairs, colons };
+  return { a, b, text, runs, sides, pairs, colons };
 }
 
 /** What one pass over a text found. */
@@ -101,6 +103,14 @@ export interface PassResult {
    * (`[s0, e0, s1, e1, ...]`); undefined when some 64 kB chunk holds more than one run per 8 bytes.
    */
   readonly digitRuns: Int32Array | undefined;
+  /**
+   * Beside `digitRuns` (defined exactly when it is), four bytes per run: the two characters before its start and the
+   * two from its end (`text[start - 2]`, `text[start - 1]`, `text[end]`, `text[end + 1]`), each its code unit below
+   * OTHER, else OTHER (a code unit of 0xff or more, or no character there). Read from the chunk while the pass holds
+   * it, so a detector that asks what stands around a run (an IBAN's country letters, a phone's separators, an
+   * address's dots) reads this list in order instead of the text a cache line apart per run.
+   */
+  readonly digitRunSides: Uint8Array | undefined;
   /** Whether every character of the text is ASCII (every chunk encoded to as many bytes as it has characters). */
   readonly ascii: boolean;
   /**
@@ -115,33 +125,90 @@ export interface PassResult {
   readonly hexColons: Int32Array | undefined;
 }
 
-/** Runs of digits gathered chunk by chunk, a run cut by a chunk's end joined to its continuation. */
+/**
+ * What `digitRunSides` holds for a code unit of 0xff or more, and where the text has no character (before its start,
+ * after its end): a test of a side that accepts such a code reads the text where it finds this.
+ */
+export const OTHER = 0xff;
+
+/** The sides' list, lent from one pass to the next (a pass runs to its end before another starts); grown by doubling. */
+let sideScratch = new Uint8Array(256);
+
+/**
+ * Runs of digits gathered chunk by chunk, a run cut by a chunk's end joined to its continuation, with their sides
+ * (PassResult.digitRunSides: four bytes a run, in the lent list until `sides()` copies them out).
+ */
 class RunList {
   // 64 bytes: V8 keeps a typed array this small on the heap; a larger one costs a backing store of its own, made
   // once per pass (a 1 KB text's pass made one of 1 KB), and the list grows by doubling anyway.
   #pairs = new Int32Array(16);
   #size = 0;
 
-  /** Appends `count` (start, end) pairs from `from`. */
-  append(from: Int32Array, count: number): void {
-    let k = 0;
-    if (count > 0 && this.#size > 0 && this.#pairs[this.#size - 1] === from[0]) {
-      this.#pairs[this.#size - 1] = from[1]!;
-      k = 1;
+  /**
+   * Appends `count` (start, end) pairs from `from`, the runs of `chunk`, and their sides: `sides` as the module wrote
+   * them for an ASCII chunk (each correct but where the chunk does not hold the character: only its first and last
+   * run can stand that near its edges, and those two are read from the text here), else read from the text.
+   */
+  append(from: Int32Array, count: number, chunk: Chunk, sides: Uint8Array | undefined): void {
+    if (count === 0) return;
+    const first = this.#size;
+    this.#room(count * 2);
+    this.#pairs.set(from.subarray(0, count * 2), first);
+    if (sides !== undefined) sideScratch.set(sides.subarray(0, count * 4), 2 * first);
+    this.#size += count * 2;
+    if (sides === undefined) for (let r = first; r < this.#size; r += 2) this.#readSides(r, chunk.text);
+    else {
+      this.#readSides(first, chunk.text);
+      this.#readSides(this.#size - 2, chunk.text);
     }
-    const need = this.#size + (count - k) * 2;
+    // A run cut by the last chunk's end goes on with this chunk's first: one run, the continuation's end and sides.
+    if (first > 0 && this.#pairs[first - 1] === from[0]) {
+      this.#pairs[first - 1] = from[1]!;
+      sideScratch.copyWithin(2 * first - 2, 2 * first + 2, 2 * first + 4);
+      this.#pairs.copyWithin(first, first + 2, this.#size);
+      sideScratch.copyWithin(2 * first, 2 * first + 4, 2 * this.#size);
+      this.#size -= 2;
+    }
+  }
+
+  /** Room for `more` pairs' entries after the last, in both lists. */
+  #room(more: number): void {
+    const need = this.#size + more;
     if (need > this.#pairs.length) {
-      const grown = new Int32Array(Math.max(need, this.#pairs.length * 2));
-      grown.set(this.#pairs.subarray(0, this.#size));
-      this.#pairs = grown;
+      const pairs = new Int32Array(Math.max(need, this.#pairs.length * 2));
+      pairs.set(this.#pairs.subarray(0, this.#size));
+      this.#pairs = pairs;
     }
-    this.#pairs.set(from.subarray(k * 2, count * 2), this.#size);
-    this.#size = need;
+    if (2 * need > sideScratch.length) {
+      const sides = new Uint8Array(Math.max(2 * need, sideScratch.length * 2));
+      sides.set(sideScratch.subarray(0, 2 * this.#size));
+      sideScratch = sides;
+    }
+  }
+
+  /** Reads the sides of the run at `r` (its start's index in the pairs) from the text. */
+  #readSides(r: number, text: string): void {
+    const start = this.#pairs[r]!;
+    const end = this.#pairs[r + 1]!;
+    sideScratch[2 * r] = sideOf(text, start - 2);
+    sideScratch[2 * r + 1] = sideOf(text, start - 1);
+    sideScratch[2 * r + 2] = sideOf(text, end);
+    sideScratch[2 * r + 3] = sideOf(text, end + 1);
   }
 
   toArray(): Int32Array {
     return this.#pairs.slice(0, this.#size);
   }
+
+  /** The sides, copied out of the lent list. */
+  sides(): Uint8Array {
+    return sideScratch.slice(0, 2 * this.#size);
+  }
+}
+
+/** The code unit at `at` of `text` as a side: itself below OTHER, else (OTHER and above, or no character) OTHER. */
+function sideOf(text: string, at: number): number {
+  return at >= 0 && at < text.length ? Math.min(text.charCodeAt(at), OTHER) : OTHER;
 }
 
 /** Offsets gathered chunk by chunk: an Int32Array grown by doubling, made at the first offset (4 bytes an offset). */
@@ -217,11 +284,20 @@ function appendRuns(
   ex: PassExports,
   layout: Layout,
   found: number,
-  n: number,
+  chunk: Chunk,
 ): RunList | undefined {
-  if (runs === undefined || found < 0 || found > n >> 3) return undefined;
-  runs.append(new Int32Array(ex.memory.buffer, layout.runs, found * 2), found);
+  if (runs === undefined || found < 0 || found > chunk.n >> 3) return undefined;
+  const sides = chunk.ascii ? new Uint8Array(ex.memory.buffer, layout.sides, found * 4) : undefined;
+  runs.append(new Int32Array(ex.memory.buffer, layout.runs, found * 2), found, chunk, sides);
   return runs;
+}
+
+/** The chunk of `text` the pass has encoded: `n` characters (bytes when `ascii`) from offset `base`. */
+interface Chunk {
+  readonly text: string;
+  readonly base: number;
+  readonly n: number;
+  readonly ascii: boolean;
 }
 
 export class LiteralPass {
@@ -277,7 +353,8 @@ export class LiteralPass {
         runs = this.#sidesAscii(text, base, written, runs, pairs);
         colons = appendColons(colons, ex, layout, text, base, written);
       } else {
-        runs = appendRuns(runs, ex, layout, ex.digitRunsUtf8(layout.text, written, base), written);
+        const chunk = { text, base, n: written, ascii: false };
+        runs = appendRuns(runs, ex, layout, ex.digitRunsUtf8(layout.text, written, base), chunk);
         pairs.fill(undefined);
         colons = undefined;
       }
@@ -287,6 +364,7 @@ export class LiteralPass {
     return {
       lists,
       digitRuns: runs?.toArray(),
+      digitRunSides: runs?.sides(),
       ascii: allAscii,
       pairs: pairs.map((list) => list?.toArray()),
       hexColons: colons?.toArray(),
@@ -310,7 +388,7 @@ export class LiteralPass {
     // 255 is no ASCII byte: without a pair, the walk reads only the digits.
     const first = all.length === 0 ? NO_PAIR : all[0]!;
     const found = ex.sidesAscii(layout.text, n, base, first.first, first.gap, first.second);
-    const kept = appendRuns(runs, ex, layout, found, n);
+    const kept = appendRuns(runs, ex, layout, found, { text, base, n, ascii: true });
     for (let k = 0; k < all.length; k++) {
       const { first: a, gap, second } = all[k]!;
       if (k > 0 && pairs[k] !== undefined) ex.pairsAscii(layout.text, n, base, a, gap, second);

@@ -1,4 +1,4 @@
-import { digitRunsOf } from "../detectors/shared/digit-runs.js";
+import { digitRunSidesOf, digitRunsOf } from "../detectors/shared/digit-runs.js";
 import { classifyInvisible } from "../sanitizer/invisible-chars.js";
 import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "./candidates.js";
 import { type OffsetList, type OffsetMap, SegmentMap, TextBuilder } from "./offset-map.js";
@@ -220,7 +220,7 @@ function buildView(text: string, escapesOnly: boolean): NormalisedView | undefin
   const built = hasInteresting(text, escapesOnly) ? walkedView(text, escapesOnly) : undefined;
   // No escape, or escape-looking characters that decoded to nothing different: the view is the text, but for dotted
   // groups.
-  if (built === undefined) return dottedGroupsOnly(text, digitRunsOf(text));
+  if (built === undefined) return dottedGroupsOnly(text, digitRunsOf(text), digitRunSidesOf(text));
   const dotted: number[] = [];
   const view = foldDottedGroups(built.parts.toString(), dotted);
   const { changes, map } = built;
@@ -347,11 +347,11 @@ function locateStripped(map: OffsetMap, length: number, index: number): number {
 
 /**
  * Plain ASCII without escapes: the view differs only where dotted digit groups are, one for one. `runs`: the text's
- * digit runs when the shared pass gave them.
+ * digit runs when the shared pass gave them, and their sides (digitRunSidesOf).
  */
-function dottedGroupsOnly(text: string, runs?: Int32Array): NormalisedView | undefined {
+function dottedGroupsOnly(text: string, runs?: Int32Array, sides?: Uint8Array): NormalisedView | undefined {
   const changes: number[] = [];
-  const view = foldDottedGroups(text, changes, runs);
+  const view = foldDottedGroups(text, changes, runs, sides);
   if (changes.length === 0) return undefined;
   const offsets = Int32Array.from(changes);
   return { text: view, changes: offsets, toOriginal: identityRange, bytes: offsets.byteLength };
@@ -390,12 +390,14 @@ function identityRange(start: number, end: number): [number, number] {
 
 /**
  * Rewrites the separators of dotted digit groups to "-" (same length); pushes where each run starts. With `runs`
- * (the text's digit runs), the trigger and the matches are read from them (dottedTriggerAtRuns, dottedGroupsAtRuns).
+ * (the text's digit runs) and their `sides` (digitRunSidesOf), the trigger and the matches are read from them
+ * (dottedTriggerAtRuns, dottedGroupsAtRuns).
  */
-function foldDottedGroups(text: string, changes: number[], runs?: Int32Array): string {
-  if (runs === undefined ? !DOTTED_TRIGGER.test(text) : !dottedTriggerAtRuns(text, runs)) return text;
+function foldDottedGroups(text: string, changes: number[], runs?: Int32Array, sides?: Uint8Array): string {
+  const atRuns = runs !== undefined && sides !== undefined;
+  if (atRuns ? !dottedTriggerAtRuns(runs, sides) : !DOTTED_TRIGGER.test(text)) return text;
   const folded = new DottedFold(text, changes);
-  if (runs !== undefined) dottedGroupsAtRuns(text, runs, (at, run) => folded.fold(at, run));
+  if (atRuns) dottedGroupsAtRuns(text, runs, sides, (at, run) => folded.fold(at, run));
   else {
     DOTTED_GROUPS.lastIndex = 0;
     for (let m = DOTTED_GROUPS.exec(text); m !== null; m = DOTTED_GROUPS.exec(text))
@@ -437,12 +439,13 @@ function isGroupSeparator(code: number): boolean {
  * they are a whole run, with a separator right before it that ends the run before and one right after it that
  * starts the run after.
  */
-function dottedTriggerAtRuns(text: string, runs: Int32Array): boolean {
+function dottedTriggerAtRuns(runs: Int32Array, sides: Uint8Array): boolean {
   for (let r = 2; r + 3 < runs.length; r += 2) {
     const start = runs[r]!;
     const end = runs[r + 1]!;
     if (end - start > 4 || runs[r - 1] !== start - 1 || runs[r + 2] !== end + 1) continue;
-    if (isGroupSeparator(text.charCodeAt(start - 1)) && isGroupSeparator(text.charCodeAt(end))) return true;
+    // `text[start - 1]` and `text[end]`: the run's sides (digitRunSidesOf).
+    if (isGroupSeparator(sides[2 * r + 1]!) && isGroupSeparator(sides[2 * r + 2]!)) return true;
   }
   return false;
 }
@@ -455,13 +458,19 @@ const DOTTED_GROUPS_AT = new RegExp(DOTTED_GROUPS.source, "y");
  * non-digit, at a run's end, where the global scan goes on. So the runs from the last match's end on, tried sticky
  * in order, give the same matches.
  */
-function dottedGroupsAtRuns(text: string, runs: Int32Array, visit: (at: number, run: string) => void): void {
+function dottedGroupsAtRuns(
+  text: string,
+  runs: Int32Array,
+  sides: Uint8Array,
+  visit: (at: number, run: string) => void,
+): void {
   const re = DOTTED_GROUPS_AT;
   let from = 0;
   for (let r = 0; r < runs.length; r += 2) {
     const start = runs[r]!;
     const end = runs[r + 1]!;
-    if (start < from || end - start > 4 || !isGroupSeparator(text.charCodeAt(end))) continue;
+    // The separator is `text[end]`, the run's side (digitRunSidesOf).
+    if (start < from || end - start > 4 || !isGroupSeparator(sides[2 * r + 2]!)) continue;
     re.lastIndex = start;
     const m = re.exec(text);
     if (m === null) continue;

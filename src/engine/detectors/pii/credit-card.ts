@@ -1,7 +1,7 @@
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import { Int32Chunks } from "../../scan/typed-chunks.js";
 import type { MatchSink, TextDetector, TextMatch } from "../../types.js";
-import { digitRunsOf } from "../shared/digit-runs.js";
+import { digitRunSidesOf, digitRunsOf, OTHER } from "../shared/digit-runs.js";
 import { hasKeywordBefore } from "../shared/keyword-window.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
 
@@ -279,8 +279,9 @@ function scanCards(text: string, out: MatchSink): void {
  */
 export function forEachDigitGroups(text: string, visit: (start: number, end: number) => void): void {
   const runs = digitRunsOf(text);
-  if (runs !== undefined) {
-    groupsAtRuns(text, runs, visit);
+  const sides = digitRunSidesOf(text);
+  if (runs !== undefined && sides !== undefined) {
+    groupsAtRuns(text, runs, sides, visit);
     return;
   }
   const re = DIGIT_GROUPS; // shared, reset: a RegExp per call was costlier than the scan on short strings
@@ -308,7 +309,20 @@ function isGroupSeparator(code: number): boolean {
  * that one separator joins to it (`S?\d`: a separator, then the next run's first digit), and ends at the first run
  * end nothing joins: where the global scan goes on. Four digits that nothing follows are no match.
  */
-function groupsAtRuns(text: string, runs: Int32Array, visit: (start: number, end: number) => void): void {
+/**
+ * Whether `text[at]` is a group separator, given its side (digitRunSidesOf): the side is the character, but for
+ * OTHER, which the separators of U+2009 and up read as, and then the text is read.
+ */
+function isSeparatorSide(text: string, side: number, at: number): boolean {
+  return side === OTHER ? isGroupSeparator(text.charCodeAt(at)) : isGroupSeparator(side);
+}
+
+function groupsAtRuns(
+  text: string,
+  runs: Int32Array,
+  sides: Uint8Array,
+  visit: (start: number, end: number) => void,
+): void {
   let from = 0;
   for (let r = 0; r < runs.length; r += 2) {
     const start = runs[r]!;
@@ -316,7 +330,7 @@ function groupsAtRuns(text: string, runs: Int32Array, visit: (start: number, end
     if (start < from || end - start < 4) continue;
     for (
       let k = r + 2;
-      k < runs.length && runs[k] === end + 1 && isGroupSeparator(text.charCodeAt(end));
+      k < runs.length && runs[k] === end + 1 && isSeparatorSide(text, sides[2 * k - 2]!, end);
       k += 2
     )
       end = runs[k + 1]!;

@@ -3,7 +3,7 @@ import type * as IbanTools from "ibantools";
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isAlnumCode, isAsciiLetterCode } from "../shared/char-codes.js";
-import { digitRunsOf } from "../shared/digit-runs.js";
+import { digitRunSidesOf, digitRunsOf } from "../shared/digit-runs.js";
 
 /**
  * International Bank Account Numbers, in electronic form (`DE89370400440532013000`) or print form with a space
@@ -103,13 +103,13 @@ function detectByRegex(text: string, out: TextMatch[]): void {
  * two or more digits that two ASCII letters precede (its digits follow a letter, so they start a run), and two of
  * its matches never overlap; the search's restart after an IBAN is the skip below.
  */
-function detectAtRuns(text: string, runs: Int32Array, out: TextMatch[]): void {
+function detectAtRuns(text: string, runs: Int32Array, sides: Uint8Array, out: TextMatch[]): void {
   let from = 0;
   for (let r = 0; r < runs.length; r += 2) {
     const start = runs[r]! - 2;
     if (start < from || runs[r + 1]! - runs[r]! < 2) continue;
-    if (!isAsciiLetterCode(text.charCodeAt(start)) || !isAsciiLetterCode(text.charCodeAt(start + 1)))
-      continue;
+    // The two characters before the run (digit-runs.ts `digitRunSidesOf`): `text[start]`, `text[start + 1]`.
+    if (!isAsciiLetterCode(sides[2 * r]!) || !isAsciiLetterCode(sides[2 * r + 1]!)) continue;
     const end = ibanAt(text, start, out);
     if (end !== -1) from = end;
   }
@@ -129,8 +129,9 @@ export function createIbanDetector(): TextDetector {
     detect(text: string, out: TextMatch[]): void {
       if (text.length < MIN_IBAN_LENGTH) return;
       const runs = digitRunsOf(text);
-      if (runs === undefined) detectByRegex(text, out);
-      else detectAtRuns(text, runs, out);
+      const sides = digitRunSidesOf(text);
+      if (runs === undefined || sides === undefined) detectByRegex(text, out);
+      else detectAtRuns(text, runs, sides, out);
     },
   };
 }

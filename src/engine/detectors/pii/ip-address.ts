@@ -3,7 +3,7 @@ import { candidateIndex, MIN_PASS_LENGTH } from "../../scan/candidates.js";
 import { HAS_COLON, HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isDigitCode, isHexCode, isWordCode } from "../shared/char-codes.js";
-import { digitRunsOf } from "../shared/digit-runs.js";
+import { digitRunSidesOf, digitRunsOf } from "../shared/digit-runs.js";
 
 /**
  * IPv4 and IPv6 addresses. Candidates are found cheaply and then confirmed by `node:net` `isIP`, which knows every
@@ -29,8 +29,9 @@ function isStandaloneIpv4(text: string, start: number, end: number): boolean {
 
 function detectIpv4(text: string, out: TextMatch[]): void {
   const runs = digitRunsOf(text);
-  if (runs !== undefined) {
-    detectIpv4AtRuns(text, runs, out);
+  const sides = digitRunSidesOf(text);
+  if (runs !== undefined && sides !== undefined) {
+    detectIpv4AtRuns(text, runs, sides, out);
     return;
   }
   const re = IPV4; // shared, reset: a RegExp per call was costlier than the scan on short strings
@@ -57,14 +58,15 @@ function ipv4At(text: string, start: number, end: number, out: TextMatch[]): boo
  * run's end can be, so a match starts in the last three digits of a run that a dot ends. Each such place is tried in
  * order, from where the global scan would go on (after an address found, one character after a rejected match).
  */
-function detectIpv4AtRuns(text: string, runs: Int32Array, out: TextMatch[]): void {
+function detectIpv4AtRuns(text: string, runs: Int32Array, sides: Uint8Array, out: TextMatch[]): void {
   let from = 0;
   for (let r = 0; r < runs.length; r += 2) {
     const end = runs[r + 1]!;
-    // A match needs `\d` right after that dot: the next run starts there.
-    if (end < from || codeAt(text, end) !== 46 || runs[r + 2] !== end + 1) continue;
+    // A match needs `\d` right after that dot: the next run starts there. The dot is `text[end]`, run r's side
+    // (digitRunSidesOf: read in order, not from the text a cache line apart per run).
+    if (end < from || sides[2 * r + 2] !== 46 || runs[r + 2] !== end + 1) continue;
     // From any place in the run's last three digits the rest of the match is the same: it ends there or nowhere.
-    const matchEnd = ipv4MatchEnd(text, runs, r + 2);
+    const matchEnd = ipv4MatchEnd(runs, sides, r + 2);
     if (matchEnd === -1) continue;
     for (let at = Math.max(runs[r]!, end - 3, from); at < end; at++) {
       if (ipv4At(text, at, matchEnd, out)) {
@@ -81,10 +83,10 @@ function detectIpv4AtRuns(text: string, runs: Int32Array, out: TextMatch[]): voi
  * the second and third octets are whole runs (`\d{1,3}` then a dot: a longer run leaves a digit where the dot must
  * be) that a dot ends and the next run follows; the fourth is the first one to three digits of the run after.
  */
-function ipv4MatchEnd(text: string, runs: Int32Array, k: number): number {
+function ipv4MatchEnd(runs: Int32Array, sides: Uint8Array, k: number): number {
   for (let octet = 0; octet < 2; octet++, k += 2) {
     const end = runs[k + 1]!;
-    if (end - runs[k]! > 3 || codeAt(text, end) !== 46 || runs[k + 2] !== end + 1) return -1;
+    if (end - runs[k]! > 3 || sides[2 * k + 2] !== 46 || runs[k + 2] !== end + 1) return -1;
   }
   return Math.min(runs[k + 1]!, runs[k]! + 3);
 }

@@ -1,5 +1,5 @@
 import { codeAt, isDigitCode } from "../shared/char-codes.js";
-import { digitRunsOf } from "../shared/digit-runs.js";
+import { digitRunSidesOf, digitRunsOf } from "../shared/digit-runs.js";
 
 /**
  * Finds phone-number-shaped runs without a regex: digits joined by at most two separator characters at a time
@@ -42,8 +42,9 @@ function isSeparatorCode(code: number): boolean {
  */
 export function forEachPhoneCandidate(text: string, visit: (candidate: PhoneCandidate) => void): void {
   const runs = digitRunsOf(text);
-  if (runs !== undefined) {
-    forEachAtRuns(text, runs, visit);
+  const sides = digitRunSidesOf(text);
+  if (runs !== undefined && sides !== undefined) {
+    forEachAtRuns(text, runs, sides, visit);
     return;
   }
   // Shared instance, reset here: a RegExp per call cost more than the scan itself on short strings.
@@ -60,39 +61,38 @@ export function forEachPhoneCandidate(text: string, visit: (candidate: PhoneCand
  * finds it first. So a match starts at a run's first digit, or at the `+` or `(` right before it (then START matches
  * there exactly when it matches at the digit).
  */
-function forEachAtRuns(text: string, runs: Int32Array, visit: (candidate: PhoneCandidate) => void): void {
+function forEachAtRuns(
+  text: string,
+  runs: Int32Array,
+  sides: Uint8Array,
+  visit: (candidate: PhoneCandidate) => void,
+): void {
   let from = 0;
   for (let r = 0; r < runs.length; r += 2) {
     const first = runs[r]!;
-    if (first < from || !sevenDigitsNear(runs, r) || !startMatchesAt(text, first)) continue;
-    const lead = first > from ? text.charCodeAt(first - 1) : -1;
+    if (first < from || !startMatchesAtRun(runs, sides, r)) continue;
+    const lead = first > from ? sides[2 * r + 1]! : -1;
     from = visitFrom(text, lead === 43 || lead === 40 ? first - 1 : first, visit);
   }
 }
 
-/** Whether the runs from run `r` on, each at most two characters after the last, hold seven digits. */
-function sevenDigitsNear(runs: Int32Array, r: number): boolean {
-  let digits = runs[r + 1]! - runs[r]!;
-  for (let k = r + 2; digits < MIN_PHONE_DIGITS && k < runs.length && runs[k]! - runs[k - 1]! <= 2; k += 2)
-    digits += runs[k + 1]! - runs[k]!;
-  return digits >= MIN_PHONE_DIGITS;
-}
-
 /**
- * Whether START matches at the digit at `at`: seven digits from there, each at most two separators after the last.
- * Digits and separators are disjoint, so the regex has one way through, which this walk takes (a sticky `exec` per
- * candidate cost more than the walk).
+ * Whether START matches at the first digit of run `r`: seven digits from there, each at most two separators after
+ * the last. Digits and separators are disjoint, so the regex has one way through, which this walk takes over the runs
+ * (a sticky `exec` per candidate cost more than a walk, and a walk over the text reads a cache line per run): a run's
+ * digits are consecutive, and between run k and the next stand `runs[k + 2] - runs[k + 1]` characters that are no
+ * digits, the first two of which are run k's sides (digitRunSidesOf). The way goes on through one or two of them
+ * when each is a separator, and stops at a third, at any other character, and at the text's end.
  */
-function startMatchesAt(text: string, at: number): boolean {
+function startMatchesAtRun(runs: Int32Array, sides: Uint8Array, r: number): boolean {
   let digits = 0;
-  let pending = 0;
-  for (let i = at; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (isDigitCode(code)) {
-      if (++digits === MIN_PHONE_DIGITS) return true;
-      pending = 0;
-    } else if (isSeparatorCode(code) && pending < 2) pending++;
-    else return false;
+  for (let k = r; k < runs.length; k += 2) {
+    digits += runs[k + 1]! - runs[k]!;
+    if (digits >= MIN_PHONE_DIGITS) return true;
+    if (k + 2 >= runs.length) return false;
+    const gap = runs[k + 2]! - runs[k + 1]!;
+    if (gap > 2 || !isSeparatorCode(sides[2 * k + 2]!)) return false;
+    if (gap === 2 && !isSeparatorCode(sides[2 * k + 3]!)) return false;
   }
   return false;
 }

@@ -1,7 +1,7 @@
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { codeAt, isDigitCode, isWordCode } from "../shared/char-codes.js";
-import { digitRunsOf } from "../shared/digit-runs.js";
+import { digitRunSidesOf, digitRunsOf } from "../shared/digit-runs.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
 
 /**
@@ -126,15 +126,37 @@ function separatedMatchesAt(text: string, start: number): boolean {
 }
 
 /**
+ * Whether the runs after run `r` are laid out as an SSN's after its area (the run's last three digits): a run of two
+ * digits one character on (the group), then one of four or more one character after it (the serial). What
+ * `separatedMatchesAt` reads of the digits, read from the runs alone.
+ */
+function runsLikeSsnAt(runs: Int32Array, sides: Uint8Array, r: number): boolean {
+  const end = runs[r + 1]!;
+  return (
+    r + 5 < runs.length &&
+    runs[r + 2] === end + 1 &&
+    runs[r + 3] === end + 3 &&
+    runs[r + 4] === end + 4 &&
+    runs[r + 5]! >= end + 8 &&
+    // The two separators, what follows run r and run r + 2 (digitRunSidesOf): one of SEPARATED's, the same twice.
+    isSsnSeparatorCode(sides[2 * r + 2]!) &&
+    sides[2 * r + 6] === sides[2 * r + 2]
+  );
+}
+
+/**
  * SEPARATED's matches from the text's digit runs: its area number is the last three digits of a run that one of its
  * separators ends, so a match can start only there; tried there in order, each search going on after the last match
- * as the global scan does.
+ * as the global scan does. A match's group is a whole run of two digits right after the separator (a separator is no
+ * digit) and its serial starts the run right after the second separator, four digits or more: `runsLikeSsnAt` asks
+ * that of the runs first, so the text (a cache line apart per run on a long text) is read only where it holds.
  */
-function separatedAtRuns(text: string, runs: Int32Array, out: TextMatch[]): void {
+function separatedAtRuns(text: string, runs: Int32Array, sides: Uint8Array, out: TextMatch[]): void {
   let from = 0;
   for (let r = 0; r < runs.length; r += 2) {
     const start = runs[r + 1]! - 3;
-    if (start < runs[r]! || start < from || !separatedMatchesAt(text, start)) continue;
+    if (start < runs[r]! || start < from || !runsLikeSsnAt(runs, sides, r)) continue;
+    if (!separatedMatchesAt(text, start)) continue;
     from = start + 11;
     separatedAt(text, start, from, out);
   }
@@ -157,7 +179,8 @@ export function createUsSsnDetector(): TextDetector {
     detect(text: string, out: TextMatch[]): void {
       if (text.length < 9) return; // nine digits at least
       const runs = digitRunsOf(text);
-      if (runs === undefined) {
+      const sides = digitRunSidesOf(text);
+      if (runs === undefined || sides === undefined) {
         const separated = SEPARATED;
         separated.lastIndex = 0;
         for (let m = separated.exec(text); m !== null; m = separated.exec(text))
@@ -167,7 +190,7 @@ export function createUsSsnDetector(): TextDetector {
         for (let n = nine.exec(text); n !== null; n = nine.exec(text)) bareAt(text, n.index, out);
         return;
       }
-      separatedAtRuns(text, runs, out);
+      separatedAtRuns(text, runs, sides, out);
       // NINE_DIGITS' matches: from each run of nine or more digits, every nine from its start.
       for (let r = 0; r < runs.length; r += 2)
         for (let at = runs[r]!; at + 9 <= runs[r + 1]!; at += 9) bareAt(text, at, out);

@@ -2,6 +2,7 @@ import { HAS_DASH, HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../scan/string-fe
 import type { TextDetector, TextMatch } from "../../types.js";
 import { type MatchableText, openEscapes, toPhraseBytes, toPhraseText } from "./normalise.js";
 import { type RuleGate, ruleGates, triggerDfa } from "./phrase-gates.js";
+import { execGlued, startsGlued } from "./phrase-glued.js";
 import { NON_WORD_AFTER, NON_WORD_BEFORE } from "./phrase-literals.js";
 import { compilePhrase } from "./phrase-pattern.js";
 import { addSlugFindingsAt, isSlugCode } from "./phrase-slugs.js";
@@ -236,10 +237,17 @@ class ScanState {
       opened ??= openEscapes(text);
       lead.any.lastIndex = start;
       // A failed `exec` makes no match array, like `test`; a match names its rule by its group.
-      const gate = lead.any.exec(opened);
+      let gate = lead.any.exec(opened);
+      let matchEnd = lead.any.lastIndex;
+      // A lookbehind whose first word is glued to a value reads it from there (phrase-glued.ts).
+      if (gate === null && lead.behind) {
+        const glued = execGlued(lead.any, opened, start);
+        if (glued === undefined) continue;
+        gate = glued.match;
+        matchEnd = glued.end;
+      }
       if (gate === null) continue;
       const rule = lead.rules[matchedAlternative(gate, lead.rules.length)]!;
-      const matchEnd = lead.any.lastIndex;
       // Writing about an attack that names its phrase in quotes (quoted-mention.ts), or that reports what a model
       // was made to do (reported-speech.ts), addresses nobody.
       if (!isQuotedMention(opened, start, matchEnd) && !followsReportingFrame(opened, start)) {
@@ -273,29 +281,17 @@ function isWordAt(text: string, start: number, end: number, glues: boolean): boo
 }
 
 /**
- * Whether whitespace (or a JSON escape `\n`, `\r`, `\t`) stands at `at`: what a glued lead word needs after it, as an
- * instruction has ("200Ignore the..."), and a name in code has not (`fileSystem.`, `sendMessage(`): those would be
- * visited for nothing.
+ * Whether whitespace (or a JSON escape `\n`, `\r`, `\t`), or a colon and whitespace, stands at `at`: what a glued lead
+ * word needs after it, as an instruction has ("200Ignore the...", "200SYSTEM: the assistant must..."), and a name in
+ * code mostly has not (`fileSystem.`, `sendMessage(`): those would be visited for nothing. (A typed field
+ * `fooSystem: Type` is visited, and its rules find nothing.)
  */
 function spaceAt(text: string, at: number): boolean {
   if (at >= text.length) return false;
   const c = text.charCodeAt(at);
+  if (c === 0x3a) return at + 1 < text.length && spaceAt(text, at + 1);
   if (c === 0x5c) return isEscapeLetter(text.charCodeAt(at + 1));
   return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c > 0x7f && /\s/.test(text[at]!));
-}
-
-/**
- * A word glued to a field's value with no space: after a digit ("200Ignore the previous..."), at a change from a
- * lower-case to an upper-case letter ("okPlease send..."), or at an upper-case letter between an upper-case one and
- * a lower-case one ("PASSEDIgnore"). The trigger pass reports these too (wasm/phrase-triggers.ts: `mayStartGlued`).
- */
-export function startsGlued(before: number, first: number, second: number): boolean {
-  if (before >= 0x30 && before <= 0x39) return true;
-  if (first < 0x41 || first > 0x5a) return false;
-  return (
-    (before >= 0x61 && before <= 0x7a) ||
-    (before >= 0x41 && before <= 0x5a && second >= 0x61 && second <= 0x7a)
-  );
 }
 
 function isEscapeLetter(c: number): boolean {
@@ -325,6 +321,8 @@ interface LeadRules {
   readonly text: string;
   readonly word: boolean;
   readonly ruleIndexes: readonly number[];
+  /** Whether one of its rules has a lookbehind (`before`): then a glued start before the lead word is read too. */
+  readonly behind: boolean;
 }
 
 /** The index of the alternative (rule) of a lead's alternation that matched: its named group is the one set. */
@@ -534,6 +532,7 @@ function compileLeads(): LeadRules[] {
       any: compilePhrase(sources.map((source, i) => `(?<r${i}>${source})`).join("|"), "i"),
       rules,
       ruleIndexes: indexes,
+      behind: indexes.some((r) => INJECTION_RULES[r]!.before !== undefined),
     };
   });
 }

@@ -12,7 +12,13 @@ import { compilePhrase } from "../../src/engine/detectors/injection/phrase-patte
 import { addSlugFindingsAt } from "../../src/engine/detectors/injection/phrase-slugs.js";
 import { isQuotedMention } from "../../src/engine/detectors/injection/quoted-mention.js";
 import { INJECTION_RULES, type InjectionType } from "../../src/engine/detectors/injection/rules.js";
-import { HAS_DASH, HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../src/engine/scan/string-features.js";
+import {
+  HAS_DASH,
+  HAS_LT,
+  HAS_NON_ASCII,
+  HAS_SPACE,
+  HAS_UNDERSCORE,
+} from "../../src/engine/scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../src/engine/types.js";
 
 interface CompiledRule {
@@ -50,14 +56,15 @@ export function createReferenceInjectionDetector(): TextDetector {
     // Every word rule has a mandatory `\s` (a non-optional space, which compilePhrase makes `\s+`, or `\s` in its
     // lookbehind; checked rule by rule), and the `<` rules need a `<`. Folding maps only non-ASCII code points, so
     // the folded text has such a character only if the original has it or has a non-ASCII one (U+00A0, `＜`).
-    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII | HAS_DASH,
+    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII | HAS_DASH | HAS_UNDERSCORE,
     minLength: 6,
     detect(text: string, out: TextMatch[]): void {
       const from = out.length;
       detectText(text, out);
       // Session 16: slugs read with their joins as spaces (phrase-slugs.ts), the same step as the detector's.
       const joins: number[] = [];
-      for (let at = text.indexOf("-"); at !== -1; at = text.indexOf("-", at + 1)) joins.push(at);
+      // Session 17: joined by `_` too.
+      for (let at = 0; at < text.length; at++) if (text[at] === "-" || text[at] === "_") joins.push(at);
       addSlugFindingsAt(text, joins, joins.length, leadWords, detectText, out, from);
     },
   };

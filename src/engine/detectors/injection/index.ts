@@ -1,4 +1,4 @@
-import { HAS_DASH, HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../scan/string-features.js";
+import { HAS_DASH, HAS_LT, HAS_NON_ASCII, HAS_SPACE, HAS_UNDERSCORE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { type MatchableText, openEscapes, toPhraseBytes, toPhraseText } from "./normalise.js";
 import { type RuleGate, ruleGates, triggerDfa } from "./phrase-gates.js";
@@ -9,6 +9,8 @@ import { addSlugFindingsAt, isSlugCode } from "./phrase-slugs.js";
 import {
   doubled,
   GATE_LITERAL,
+  JOINED_HIT,
+  LEAD_JOINED,
   LEAD_WORD,
   PhraseTriggerScan,
   REACH_ANY,
@@ -106,8 +108,8 @@ export function createInjectionDetector(): TextDetector {
     // Every word rule has a mandatory `\s` (a non-optional space, which compilePhrase makes `\s+`, or `\s` in its
     // lookbehind; checked rule by rule), and the `<` rules need a `<`. Folding maps only non-ASCII code points, so
     // the folded text has such a character only if the original has it or has a non-ASCII one (U+00A0, `＜`). A slug
-    // reads its `-` as spaces (phrase-slugs.ts).
-    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII | HAS_DASH,
+    // reads its `-` or `_` as spaces (phrase-slugs.ts).
+    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII | HAS_DASH | HAS_UNDERSCORE,
     minLength: 6,
     detect(text: string, out: TextMatch[]): void {
       const from = out.length;
@@ -183,7 +185,8 @@ class ScanState {
     const { literalLead, literalLength, leadIsWord, leadGlues } = this.compiled;
     this.#leadCount = 0;
     for (let i = 0; i < hits.count; i++) {
-      const id = hits.ids[i]!;
+      // A word of a name joined by `_` (JOINED_HIT) is no lead word there (`isWordAt`), only where a slug is read.
+      const id = hits.ids[i]! & (JOINED_HIT - 1);
       const lead = literalLead[id]!;
       if (lead < 0) continue;
       const end = hits.ends[i]!;
@@ -388,7 +391,7 @@ function compileRules(gates: readonly (RuleGate | null)[]): CompiledRules {
   leads.forEach((lead, i) => {
     const id = idOf(lead.text);
     // A symbol lead has no word boundary to check: the pass reports it everywhere.
-    kinds[id]! |= lead.word ? LEAD_WORD : GATE_LITERAL;
+    kinds[id]! |= lead.word ? LEAD_WORD | (glues(lead.text) ? LEAD_JOINED : 0) : GATE_LITERAL;
     literalLead[id] = i;
   });
   gates.forEach((gate, r) => {

@@ -21,9 +21,9 @@ export function startsGlued(before: number, first: number, second: number): bool
 }
 
 /** How far before a lead word a glued start is looked for, in UTF-16 units: a lookbehind's few words. */
-export const GLUED_BEHIND = 64;
+export const GLUED_BEHIND = 48;
 /** How far after the lead word the view reaches: past any match (every rule is bounded, phrase-pattern.ts). */
-const GLUED_AHEAD = 1024;
+const GLUED_AHEAD = 256;
 
 function isLetter(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);

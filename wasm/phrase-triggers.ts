@@ -182,7 +182,7 @@ const JOIN_REACH: i32 = 48;
 
 /** `_` bytes in the run of word characters from `at` stepping by `step` (-1 or 1) within JOIN_REACH bytes and the
  * chunk; 2 when the run reaches further (unknown: may). */
-@inline
+@noinline
 function joinsFrom(text: usize, at: i32, step: i32, to: i32): i32 {
   let joins = 0;
   for (let k = 0; k < JOIN_REACH; k++, at += step) {
@@ -199,7 +199,7 @@ function joinsFrom(text: usize, at: i32, step: i32, to: i32): i32 {
  * ("ignore_previous_instructions"): `_` on one side, `_` or a possible boundary on the other, and two joins in the
  * name (the host reads such names: phrase-slugs.ts). Unknown bytes (past the chunk, past JOIN_REACH) count as may.
  */
-@inline
+@noinline
 function joinedMayHold(text: usize, start: i32, i: i32, to: i32): bool {
   const before = start > 0 && load<u8>(text + <usize>start - 1) == 0x5f;
   const after = i + 1 < to && load<u8>(text + <usize>i + 1) == 0x5f;
@@ -740,6 +740,12 @@ function leadHit(id: i32, lead: i32, end: i32, u: i32, lastUnits: i32): void {
   }
 }
 
+/** A lead word of a joined name, let out as it is (not inlined: rare). */
+@noinline
+function joinedLead(id: i32, end: i32, u: i32, lastUnits: i32): void {
+  enqueue(id, end, u, 0, 0, KEPT, lastUnits);
+}
+
 /** The gate over `count` hits at `buffer` (ascending by end), then the ring's decided head out. */
 function gateHits(buffer: usize, count: i32): void {
   let lastUnits = 0;
@@ -751,7 +757,7 @@ function gateHits(buffer: usize, count: i32): void {
     // A lead word of a joined name: no gate literal's hit (they keep `_` a word character), and no gate (the host
     // reads the name with its joins as spaces, and the pass gates that).
     if (id >= JOINED) {
-      enqueue(id, end, u, 0, 0, KEPT, lastUnits);
+      joinedLead(id, end, u, lastUnits);
       lastUnits = u;
       continue;
     }

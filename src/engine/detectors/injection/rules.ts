@@ -864,15 +864,15 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   // "Operator message for the AI assistant -", "User note to Claude:".
   {
     type: "important_block",
-    lead: ["operator", "owner", "admin", "administrator", "developer", "maintainer", "user"],
+    lead: ["operator", "owner", "admin", "developer", "user"],
     rest: ` (?:message|note|instructions?|request|notice) (?:to|for) (?:the |your )?${AI_ADDRESSEE}\\s{0,3}[:,\\-]`,
   },
   // The model named, then the owner claimed: "Hi Copilot, this is the repository owner speaking", "Dear assistant, the
-  // admin here", "Claude, on behalf of the user:", "Assistant - the developer authorises you to".
+  // admin here", "Claude, on behalf of the user:", "Assistant - the developer asks you to".
   {
     type: "important_block",
-    lead: ["assistant", "ai", "claude", "copilot", "chatgpt", "gpt", "gemini", "llm", "chatbot"],
-    rest: `\\s{0,2}[,:\\-]\\s{1,3}(?:(?:this is|it's|it is|here is|i am|i'm) (?:the |your )?(?:[a-z]{1,15} )?${OWNER}\\b|(?:the |your )?${OWNER} here\\b|on behalf of (?:the |your )?${OWNER}\\b|(?:the |your )?${OWNER} (?:authori[sz]es|allows|permits|asks|wants|instructs|tells|orders|needs) you to\\b)`,
+    lead: ["assistant", "ai", "claude", "copilot", "chatgpt", "gpt", "llm", "chatbot"],
+    rest: `\\s{0,2}[,:\\-]\\s{1,3}(?:(?:this is|it's|it is|i am|i'm|on behalf of) (?:the |your )?(?:[a-z]{1,15} )?${OWNER}|(?:the |your )?${OWNER}(?: here| (?:authori[sz]es|asks|wants|tells) you to))\\b`,
   },
 ];
 

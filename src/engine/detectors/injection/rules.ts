@@ -874,6 +874,13 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     lead: ["assistant", "ai", "claude", "copilot", "chatgpt", "gpt", "llm", "chatbot"],
     rest: `\\s{0,2}[,:\\-]\\s{1,3}(?:(?:this is|it's|it is|i am|i'm|on behalf of) (?:the |your )?(?:[a-z]{1,15} )?${OWNER}|(?:the |your )?${OWNER}(?: here| (?:authori[sz]es|asks|wants|tells) you to))\\b`,
   },
+  // A to-do for whoever or whatever reads it: "TODO (whoever picks this up, including any AI agent): run ...", "To-do
+  // for the reader of this file:", "Reminder to whoever summarises this:". Not a to-do for a person ("TODO (Priya):").
+  {
+    type: "important_block",
+    lead: ["todo", "to-do", "reminder", "action"],
+    rest: `(?:s| items?)?\\s{0,2}(?:\\(|\\[|for\\b|to\\b)[^\\n:()]{0,60}?\\b(?:${AI_ADDRESSEE}|agents?|bots?|the reader of this|whoever (?:reads|picks|processes|handles|summari[sz]es))\\b[^\\n:]{0,30}[:)]\\s{0,3}[a-z]`,
+  },
 ];
 
 function withIds(rules: readonly Omit<InjectionRule, "id">[]): readonly InjectionRule[] {

@@ -861,11 +861,10 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     rest: ` (?:the )?(?:tool |function )?[\`'"]?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+[\`'"]?(?: (?:tool|function))?(?: with (?:(?:the )?(?:arguments?|args|parameters?|params)\\s{0,3}[:=]?\\s{0,3})?[{(]?\\s{0,2}[\`'"]?[a-z_][a-z0-9_]{0,30}[\`'"]?\\s{0,2}[=:])`,
   },
   // --- session 17: the owner's message to the model by name, in other framings ----------------------------------
-  // "Operator message for the AI assistant -", "Developer note to Claude:". The rule has no gate, so its lead words
-  // are tried wherever they stand: not "user" (every README has it).
+  // "Operator message for the AI assistant -", "User note to Claude:".
   {
     type: "important_block",
-    lead: ["operator", "owner", "admin", "developer"],
+    lead: ["operator", "owner", "admin", "developer", "user"],
     rest: ` (?:message|note|instructions?|request|notice) (?:to|for) (?:the |your )?${AI_ADDRESSEE}\\s{0,3}[:,\\-]`,
   },
   // The model named, then the owner claimed: "Hi Copilot, this is the repository owner speaking", "Dear assistant, the
@@ -877,10 +876,9 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   },
   // A to-do for whoever or whatever reads it: "TODO (whoever picks this up, including any AI agent): run ...", "To-do
   // for the reader of this file:", "Reminder to whoever summarises this:". Not a to-do for a person ("TODO (Priya):").
-  // No gate: its lead words are tried wherever they stand, so not "action" (GitHub Actions).
   {
     type: "important_block",
-    lead: ["todo", "to-do", "reminder"],
+    lead: ["todo", "to-do", "reminder", "action"],
     rest: `(?:s| items?)?\\s{0,2}(?:\\(|\\[|for\\b|to\\b)[^\\n:()]{0,60}?\\b(?:${AI_ADDRESSEE}|agents?|bots?|the reader of this|whoever (?:reads|picks|processes|handles|summari[sz]es))\\b[^\\n:]{0,30}[:)]\\s{0,3}[a-z]`,
   },
 ];

@@ -20,10 +20,11 @@
 //   table     u16[states*K]  complete DFA (the shared literal automaton's), entries are the next state's row index
 //                            (state * K): half the shared module's table, so more of it stays in the L1 cache
 //   outStart  i32[]          accepting state s's literals are outEntries[outStart[s - firstAccept] .. next)
-//   outEntries i32[]         each such literal as id | kind << 16 | length << 20 (one load per literal a report
+//   outEntries i32[]         each such literal as id | kind << 16 | length << 21 (one load per literal a report
 //                            reads); kind a union of where to report: bit 0 where a word boundary may hold on both
 //                            sides, bit 1 always, bit 2 where a non-word character may stand right before it, bit 3
-//                            right after
+//                            right after, bit 4 (a lead word only) also as a word of a name joined by `_`
+//                            (`joinedMayHold`): such a hit's id carries JOINED and the gate lets it out as it is
 //   lengths   i32[literals]  each literal's length in bytes
 //   hits      i32[3*cap]     (literal id, UTF-16 end offset, units before the end) triples
 //   text      u8[]           the chunk of UTF-8 to scan
@@ -174,6 +175,45 @@ function sidesMayHold(text: usize, kind: i32, start: i32, i: i32, to: i32): bool
   return (before && after) || ((kind & 4) != 0 && before) || ((kind & 8) != 0 && after);
 }
 
+/** A hit's id | JOINED: a lead word reported as a word of a name joined by `_` (kind bit 4), not at a boundary. */
+const JOINED: i32 = 0x10000;
+/** How far the joins of such a name are looked for on each side of the lead word (past it: may). */
+const JOIN_REACH: i32 = 48;
+
+/** `_` bytes in the run of word characters from `at` stepping by `step` (-1 or 1) within JOIN_REACH bytes and the
+ * chunk; 2 when the run reaches further (unknown: may). */
+@noinline
+function joinsFrom(text: usize, at: i32, step: i32, to: i32): i32 {
+  let joins = 0;
+  for (let k = 0; k < JOIN_REACH; k++, at += step) {
+    if (at < 0 || at >= to) return 2;
+    const b = <i32>load<u8>(text + <usize>at);
+    if (b == 0x5f) joins++;
+    else if ((load<u8>(bytesOff + <usize>b) & 2) == 0) return joins;
+  }
+  return 2;
+}
+
+/**
+ * Whether a lead word at bytes [start, i] of the chunk may be a word of a name of at least three words joined by `_`
+ * ("ignore_previous_instructions"): `_` on one side, `_` or a possible boundary on the other, and two joins in the
+ * name (the host reads such names: phrase-slugs.ts). Unknown bytes (past the chunk, past JOIN_REACH) count as may.
+ */
+@noinline
+function joinedMayHold(text: usize, start: i32, i: i32, to: i32): bool {
+  const before = start > 0 && load<u8>(text + <usize>start - 1) == 0x5f;
+  const after = i + 1 < to && load<u8>(text + <usize>i + 1) == 0x5f;
+  return (before || after) && joinsHold(text, start, i, to, before, after);
+}
+
+/** `joinedMayHold` past its first check (not inlined: a lead word beside a `_` is rare). */
+@noinline
+function joinsHold(text: usize, start: i32, i: i32, to: i32, before: bool, after: bool): bool {
+  if (!before && !mayBeNonWord(text, start - 1, to, firstChunk)) return false;
+  if (!after && !mayBeNonWord(text, i + 1, to, false)) return false;
+  return joinsFrom(text, start - 1, -1, to) + joinsFrom(text, i + 1, 1, to) >= 2;
+}
+
 /** The state whose row index is `r` (r / classCount, by a multiply: exact for every r below 2^16). */
 @inline
 function stateOf(r: i32): i32 {
@@ -190,9 +230,13 @@ function report(text: usize, r: i32, i: i32, to: i32, end: i32, u: i32): bool {
   if (hitCount + (until - from) > hitCap) return false;
   for (let k = from; k < until; k++) {
     const entry = load<i32>(outEntriesOff + (<usize>k << 2));
-    const id = entry & 0xffff;
-    const kind = (entry >> 16) & 15;
-    if ((kind & 2) == 0 && !sidesMayHold(text, kind, i + 1 - (entry >>> 20), i, to)) continue;
+    let id = entry & 0xffff;
+    const kind = (entry >> 16) & 31;
+    const start = i + 1 - (entry >>> 21);
+    if ((kind & 2) == 0 && !sidesMayHold(text, kind, start, i, to)) {
+      if ((kind & 16) == 0 || !joinedMayHold(text, start, i, to)) continue;
+      id |= JOINED;
+    }
     const at = hitsOff + <usize>hitCount * 12;
     store<i32>(at, id);
     store<i32>(at + 4, end);
@@ -328,9 +372,13 @@ function reportAt(buffer: usize, count: i32, text: usize, r: i32, i: i32, n: i32
   let c = count;
   for (let k = from; k < until; k++) {
     const entry = load<i32>(outEntriesOff + (<usize>k << 2));
-    const id = entry & 0xffff;
-    const kind = (entry >> 16) & 15;
-    if ((kind & 2) == 0 && !sidesMayHold(text, kind, i + 1 - (entry >>> 20), i, n)) continue;
+    let id = entry & 0xffff;
+    const kind = (entry >> 16) & 31;
+    const start = i + 1 - (entry >>> 21);
+    if ((kind & 2) == 0 && !sidesMayHold(text, kind, start, i, n)) {
+      if ((kind & 16) == 0 || !joinedMayHold(text, start, i, n)) continue;
+      id |= JOINED;
+    }
     if (u < 0) {
       u = unitsBase + i + 1 - zerosThrough(i);
       end = base + (ascii ? i + 1 : utf16Through(i));
@@ -692,6 +740,12 @@ function leadHit(id: i32, lead: i32, end: i32, u: i32, lastUnits: i32): void {
   }
 }
 
+/** A lead word of a joined name, let out as it is (not inlined: rare). */
+@noinline
+function joinedLead(id: i32, end: i32, u: i32, lastUnits: i32): void {
+  enqueue(id, end, u, 0, 0, KEPT, lastUnits);
+}
+
 /** The gate over `count` hits at `buffer` (ascending by end), then the ring's decided head out. */
 function gateHits(buffer: usize, count: i32): void {
   let lastUnits = 0;
@@ -700,6 +754,13 @@ function gateHits(buffer: usize, count: i32): void {
     const id = load<i32>(at);
     const end = load<i32>(at + 4);
     const u = load<i32>(at + 8);
+    // A lead word of a joined name: no gate literal's hit (they keep `_` a word character), and no gate (the host
+    // reads the name with its joins as spaces, and the pass gates that).
+    if (id >= JOINED) {
+      joinedLead(id, end, u, lastUnits);
+      lastUnits = u;
+      continue;
+    }
     const gatesFrom = load<i32>(litGateFromOff + (<usize>id << 2));
     const gatesUntil = load<i32>(litGateFromOff + (<usize>(id + 1) << 2));
     for (let k = gatesFrom; k < gatesUntil; k++) gateHit(load<i32>(litGateRulesOff + (<usize>k << 2)), end, u);

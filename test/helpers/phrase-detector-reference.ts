@@ -7,11 +7,18 @@
  */
 
 import { toFoldedText } from "../../src/engine/detectors/injection/normalise.js";
+import { execGlued } from "../../src/engine/detectors/injection/phrase-glued.js";
 import { compilePhrase } from "../../src/engine/detectors/injection/phrase-pattern.js";
 import { addSlugFindingsAt } from "../../src/engine/detectors/injection/phrase-slugs.js";
 import { isQuotedMention } from "../../src/engine/detectors/injection/quoted-mention.js";
 import { INJECTION_RULES, type InjectionType } from "../../src/engine/detectors/injection/rules.js";
-import { HAS_DASH, HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../src/engine/scan/string-features.js";
+import {
+  HAS_DASH,
+  HAS_LT,
+  HAS_NON_ASCII,
+  HAS_SPACE,
+  HAS_UNDERSCORE,
+} from "../../src/engine/scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../src/engine/types.js";
 
 interface CompiledRule {
@@ -49,14 +56,15 @@ export function createReferenceInjectionDetector(): TextDetector {
     // Every word rule has a mandatory `\s` (a non-optional space, which compilePhrase makes `\s+`, or `\s` in its
     // lookbehind; checked rule by rule), and the `<` rules need a `<`. Folding maps only non-ASCII code points, so
     // the folded text has such a character only if the original has it or has a non-ASCII one (U+00A0, `＜`).
-    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII | HAS_DASH,
+    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII | HAS_DASH | HAS_UNDERSCORE,
     minLength: 6,
     detect(text: string, out: TextMatch[]): void {
       const from = out.length;
       detectText(text, out);
       // Session 16: slugs read with their joins as spaces (phrase-slugs.ts), the same step as the detector's.
       const joins: number[] = [];
-      for (let at = text.indexOf("-"); at !== -1; at = text.indexOf("-", at + 1)) joins.push(at);
+      // Session 17: joined by `_` too.
+      for (let at = 0; at < text.length; at++) if (text[at] === "-" || text[at] === "_") joins.push(at);
       addSlugFindingsAt(text, joins, joins.length, leadWords, detectText, out, from);
     },
   };
@@ -85,15 +93,21 @@ export function createReferenceInjectionDetector(): TextDetector {
       // The keys are lower case; most lead words in text are too, so the second lookup is rarely needed.
       const lead = rulesByLead.get(hit[0]) ?? rulesByLead.get(hit[0].toLowerCase());
       let gate: RegExpExecArray | null = null;
+      let matchEnd = 0;
       if (lead !== undefined) {
         lead.any.lastIndex = hit.index;
         // A failed `exec` makes no match array, like `test` (~10k lead words per MB of prose are tried, almost
         // all fail); a match names its rule by its group.
         gate = lead.any.exec(folded);
+        matchEnd = lead.any.lastIndex;
+        // Session 17: a lookbehind's first word glued to a value (phrase-glued.ts), the same step as the detector's.
+        if (gate === null && lead.behind) {
+          const glued = execGlued(lead.any, folded, hit.index);
+          if (glued !== undefined) [gate, matchEnd] = [glued.match, glued.end];
+        }
       }
       if (gate !== null) {
         const rule = lead!.rules[matchedAlternative(gate, lead!.rules.length)]!;
-        const matchEnd = lead!.any.lastIndex;
         // Writing about an attack that names its phrase in quotes addresses nobody (quoted-mention.ts).
         if (!isQuotedMention(folded, hit.index, matchEnd)) {
           const [start, stop] = matchable.toOriginal(hit.index, matchEnd);
@@ -133,7 +147,8 @@ function nextWord(words: RegExp, text: string): RegExpExecArray | null {
       (/[a-z]/.test(before) && /[A-Z]/.test(text[at]!)) ||
       /^[A-Z][A-Z][a-z]/.test(text.slice(at - 1, at + 2));
     // Only a lead of word characters starts glued (not `e-mail`), with whitespace after it: the longest such one.
-    const spaced = (w: string) => /\s/.test(text[at + w.length] ?? "x");
+    // Session 17: or a colon and whitespace ("200SYSTEM: the assistant must...").
+    const spaced = (w: string) => /^:?\s/.test(text.slice(at + w.length, at + w.length + 2));
     if (glued && /^\w+$/.test(m[0]) && spaced(m[0])) return m;
     if (glued) {
       PLAIN_WORDS.lastIndex = at;
@@ -175,6 +190,8 @@ interface LeadRules {
    */
   any: RegExp;
   rules: CompiledRule[];
+  /** Whether one of its rules has a lookbehind (session 17). */
+  behind: boolean;
 }
 
 /** The index of the alternative (rule) of a lead's alternation that matched: its named group is the one set. */
@@ -198,8 +215,9 @@ function compileRules(): {
     const compiled: CompiledRule = { id: rule.id, type: rule.type };
     const source = rule.before === undefined ? forward : `(?=${forward})(?<=${rule.before})${forward}`;
     for (const lead of rule.lead) {
-      const entry = rulesByLead.get(lead) ?? { any: /(?!)/y, rules: [] };
+      const entry = rulesByLead.get(lead) ?? { any: /(?!)/y, rules: [], behind: false };
       entry.rules.push(compiled);
+      if (rule.before !== undefined) entry.behind = true;
       rulesByLead.set(lead, entry);
       const sources = sourcesByLead.get(lead) ?? [];
       sources.push(source);

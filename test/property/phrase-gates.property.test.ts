@@ -26,6 +26,8 @@ import {
 import { compilePhrase } from "../../src/engine/detectors/injection/phrase-pattern.js";
 import {
   GATE_LITERAL,
+  JOINED_HIT,
+  LEAD_JOINED,
   LEAD_WORD,
   PhraseTriggerScan,
   REACH_ANY,
@@ -185,6 +187,14 @@ const gluedText = fc
     parts
       .map(([value, w, upper, s]) => `${value}${upper ? w.charAt(0).toUpperCase() + w.slice(1) : w}${s}`)
       .join(""),
+  );
+
+/** A test sentence as a name joined by `_` (session 17), amid other words. */
+const snakeText = fc
+  .tuple(fc.constantFrom(...sentences), words, fc.boolean())
+  .map(
+    ([sentence, around, lower]) =>
+      `${around} ${(lower ? sentence.toLowerCase() : sentence).replace(/[^A-Za-z0-9 ]/g, "").replace(/ +/g, "_")} ${around}`,
   );
 
 describe("phrase rules: one pass and gates", () => {
@@ -439,6 +449,17 @@ describe("the trigger pass: a chunk at once (SIMD unit tables, two DFA stripes) 
     expect(hits).toBeGreaterThan(1000);
   });
 
+  /** Whether [start, end) of `t` is a word of a run of word characters holding two `_` or more, beside one of them. */
+  function joinedAt(t: string, start: number, end: number): boolean {
+    if (t[start - 1] !== "_" && t[end] !== "_") return false;
+    if (/[A-Za-z0-9]/.test(t[start - 1] ?? "") || /[A-Za-z0-9]/.test(t[end] ?? "")) return false;
+    let from = start;
+    while (from > 0 && /\w/.test(t[from - 1]!)) from--;
+    let to = end;
+    while (to < t.length && /\w/.test(t[to]!)) to++;
+    return (t.slice(from, to).match(/_/g) ?? []).length >= 2;
+  }
+
   /** Every occurrence of a literal where its kind says a side holds in the text the rules read (a `\\n`, `\\r` or
    * `\\t` escape's letter is no word character there), as "id@end": what the pass must report, at least. */
   function required(t: string): string[] {
@@ -463,6 +484,10 @@ describe("the trigger pass: a chunk at once (SIMD unit tables, two DFA stripes) 
           ((kind & WORD_START) !== 0 && before) ||
           ((kind & WORD_END) !== 0 && after);
         if (holds) out.push(`${id}@${at + literal.length}`);
+        // Session 17: a lead word of a name of three words or more joined by `_`, beside a join, is reported too,
+        // its id marked (LEAD_JOINED, JOINED_HIT).
+        else if ((kind & LEAD_JOINED) !== 0 && joinedAt(t, at, at + literal.length))
+          out.push(`${id | JOINED_HIT}@${at + literal.length}`);
       }
     });
     return out;
@@ -471,17 +496,21 @@ describe("the trigger pass: a chunk at once (SIMD unit tables, two DFA stripes) 
   it("reports every literal wherever the sides its kind asks for hold", () => {
     let checked = 0;
     fc.assert(
-      fc.property(fc.oneof(text, gluedText, fc.constantFrom(...prose)), fc.boolean(), (t, chunk) => {
-        const scan = chunk ? chunked : stepped;
-        const hits = new TriggerHits();
-        if (scan.scan(t, hits)) return; // folded text: the rules read the fold, which the tests above cover
-        const reported = new Set(
-          [...hits.ids.subarray(0, hits.count)].map((id, i) => `${id}@${hits.ends[i]}`),
-        );
-        const must = required(t);
-        checked += must.length;
-        for (const hit of must) expect(reported).toContain(hit);
-      }),
+      fc.property(
+        fc.oneof(text, gluedText, snakeText, fc.constantFrom(...prose)),
+        fc.boolean(),
+        (t, chunk) => {
+          const scan = chunk ? chunked : stepped;
+          const hits = new TriggerHits();
+          if (scan.scan(t, hits)) return; // folded text: the rules read the fold, which the tests above cover
+          const reported = new Set(
+            [...hits.ids.subarray(0, hits.count)].map((id, i) => `${id}@${hits.ends[i]}`),
+          );
+          const must = required(t);
+          checked += must.length;
+          for (const hit of must) expect(reported).toContain(hit);
+        },
+      ),
       { numRuns: 600, seed: 5 },
     );
     expect(checked).toBeGreaterThan(600);

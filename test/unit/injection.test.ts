@@ -5,6 +5,7 @@ import {
   INJECTION_RULES,
   toMatchableText,
 } from "../../src/engine/detectors/injection/index.js";
+import { GLUED_BEHIND } from "../../src/engine/detectors/injection/phrase-glued.js";
 import { compilePhrase } from "../../src/engine/detectors/injection/phrase-pattern.js";
 import type { TextMatch } from "../../src/engine/types.js";
 import { describeRobustness } from "../helpers/detector-robustness.js";
@@ -308,14 +309,27 @@ const WORD_LEADS = [...new Set(INJECTION_RULES.flatMap((rule) => rule.lead))].fi
   /^\w+$/.test(lead),
 );
 
+/** The leads of rules with a lookbehind (session 17: their lookbehind may read a glued start, phrase-glued.ts). */
+const BEHIND_LEADS = [
+  ...new Set(INJECTION_RULES.filter((rule) => rule.before !== undefined).flatMap((rule) => rule.lead)),
+];
+
 /**
  * Whether the detector's steps this reference does not have may apply (session 16): a lead word glued to the word
- * before it (which reads case: `valueIgnore`), or a slug read with its joins as spaces. Such texts are compared with
- * test/helpers/phrase-detector-reference.ts by test/property/phrase-gates.property.test.ts instead.
+ * before it (which reads case: `valueIgnore`), or a slug read with its joins as spaces (`-`, and since session 17
+ * `_`); since session 17 also a glued start (which reads case) within GLUED_BEHIND units before a lead of a rule with
+ * a lookbehind. Such texts are compared with test/helpers/phrase-detector-reference.ts by
+ * test/property/phrase-gates.property.test.ts instead.
  */
 function beyondReference(text: string): boolean {
-  const t = toMatchableText(text).text.toLowerCase();
-  if (/[a-z0-9]+(?:-[a-z0-9]+){2,}/.test(t)) return true;
+  const folded = toMatchableText(text).text;
+  const t = folded.toLowerCase();
+  if (/[a-z0-9]+(?:[-_][a-z0-9]+){2,}/.test(t)) return true;
+  for (const lead of BEHIND_LEADS)
+    for (let at = t.indexOf(lead); at !== -1; at = t.indexOf(lead, at + 1)) {
+      const window = folded.slice(Math.max(0, at - GLUED_BEHIND - 1), at + 2);
+      if (/[0-9][A-Za-z]|[a-z][A-Z]|[A-Z][A-Z][a-z]/.test(window)) return true;
+    }
   return WORD_LEADS.some((lead) => {
     for (let at = t.indexOf(lead); at !== -1; at = t.indexOf(lead, at + 1))
       if (at > 0 && /[a-z0-9]/.test(t[at - 1]!)) return true;

@@ -1,14 +1,17 @@
-import { HAS_DASH, HAS_LT, HAS_NON_ASCII, HAS_SPACE } from "../../scan/string-features.js";
+import { HAS_DASH, HAS_LT, HAS_NON_ASCII, HAS_SPACE, HAS_UNDERSCORE } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { dropChangeEntries } from "./change-entry.js";
 import { type MatchableText, openEscapes, toPhraseBytes, toPhraseText } from "./normalise.js";
 import { type RuleGate, ruleGates, triggerDfa } from "./phrase-gates.js";
+import { execGlued, startsGlued } from "./phrase-glued.js";
 import { NON_WORD_AFTER, NON_WORD_BEFORE } from "./phrase-literals.js";
 import { compilePhrase } from "./phrase-pattern.js";
 import { addSlugFindingsAt, isSlugCode } from "./phrase-slugs.js";
 import {
   doubled,
   GATE_LITERAL,
+  JOINED_HIT,
+  LEAD_JOINED,
   LEAD_WORD,
   PhraseTriggerScan,
   REACH_ANY,
@@ -106,8 +109,8 @@ export function createInjectionDetector(): TextDetector {
     // Every word rule has a mandatory `\s` (a non-optional space, which compilePhrase makes `\s+`, or `\s` in its
     // lookbehind; checked rule by rule), and the `<` rules need a `<`. Folding maps only non-ASCII code points, so
     // the folded text has such a character only if the original has it or has a non-ASCII one (U+00A0, `＜`). A slug
-    // reads its `-` as spaces (phrase-slugs.ts).
-    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII | HAS_DASH,
+    // reads its `-` or `_` as spaces (phrase-slugs.ts).
+    requires: HAS_SPACE | HAS_LT | HAS_NON_ASCII | HAS_DASH | HAS_UNDERSCORE,
     minLength: 6,
     detect(text: string, out: TextMatch[]): void {
       const from = out.length;
@@ -186,7 +189,8 @@ class ScanState {
     const { literalLead, literalLength, leadIsWord, leadGlues } = this.compiled;
     this.#leadCount = 0;
     for (let i = 0; i < hits.count; i++) {
-      const id = hits.ids[i]!;
+      // A word of a name joined by `_` (JOINED_HIT) is no lead word there (`isWordAt`), only where a slug is read.
+      const id = hits.ids[i]! & (JOINED_HIT - 1);
       const lead = literalLead[id]!;
       if (lead < 0) continue;
       const end = hits.ends[i]!;
@@ -240,10 +244,17 @@ class ScanState {
       opened ??= openEscapes(text);
       lead.any.lastIndex = start;
       // A failed `exec` makes no match array, like `test`; a match names its rule by its group.
-      const gate = lead.any.exec(opened);
+      let gate = lead.any.exec(opened);
+      let matchEnd = lead.any.lastIndex;
+      // A lookbehind whose first word is glued to a value reads it from there (phrase-glued.ts).
+      if (gate === null && lead.behind) {
+        const glued = execGlued(lead.any, opened, start);
+        if (glued === undefined) continue;
+        gate = glued.match;
+        matchEnd = glued.end;
+      }
       if (gate === null) continue;
       const rule = lead.rules[matchedAlternative(gate, lead.rules.length)]!;
-      const matchEnd = lead.any.lastIndex;
       // Writing about an attack that names its phrase in quotes (quoted-mention.ts), or that reports what a model
       // was made to do (reported-speech.ts), addresses nobody.
       if (!isQuotedMention(opened, start, matchEnd) && !followsReportingFrame(opened, start)) {
@@ -277,29 +288,17 @@ function isWordAt(text: string, start: number, end: number, glues: boolean): boo
 }
 
 /**
- * Whether whitespace (or a JSON escape `\n`, `\r`, `\t`) stands at `at`: what a glued lead word needs after it, as an
- * instruction has ("200Ignore the..."), and a name in code has not (`fileSystem.`, `sendMessage(`): those would be
- * visited for nothing.
+ * Whether whitespace (or a JSON escape `\n`, `\r`, `\t`), or a colon and whitespace, stands at `at`: what a glued lead
+ * word needs after it, as an instruction has ("200Ignore the...", "200SYSTEM: the assistant must..."), and a name in
+ * code mostly has not (`fileSystem.`, `sendMessage(`): those would be visited for nothing. (A typed field
+ * `fooSystem: Type` is visited, and its rules find nothing.)
  */
 function spaceAt(text: string, at: number): boolean {
   if (at >= text.length) return false;
   const c = text.charCodeAt(at);
+  if (c === 0x3a) return at + 1 < text.length && spaceAt(text, at + 1);
   if (c === 0x5c) return isEscapeLetter(text.charCodeAt(at + 1));
   return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c > 0x7f && /\s/.test(text[at]!));
-}
-
-/**
- * A word glued to a field's value with no space: after a digit ("200Ignore the previous..."), at a change from a
- * lower-case to an upper-case letter ("okPlease send..."), or at an upper-case letter between an upper-case one and
- * a lower-case one ("PASSEDIgnore"). The trigger pass reports these too (wasm/phrase-triggers.ts: `mayStartGlued`).
- */
-export function startsGlued(before: number, first: number, second: number): boolean {
-  if (before >= 0x30 && before <= 0x39) return true;
-  if (first < 0x41 || first > 0x5a) return false;
-  return (
-    (before >= 0x61 && before <= 0x7a) ||
-    (before >= 0x41 && before <= 0x5a && second >= 0x61 && second <= 0x7a)
-  );
 }
 
 function isEscapeLetter(c: number): boolean {
@@ -329,6 +328,8 @@ interface LeadRules {
   readonly text: string;
   readonly word: boolean;
   readonly ruleIndexes: readonly number[];
+  /** Whether one of its rules has a lookbehind (`before`): then a glued start before the lead word is read too. */
+  readonly behind: boolean;
 }
 
 /** The index of the alternative (rule) of a lead's alternation that matched: its named group is the one set. */
@@ -394,7 +395,7 @@ function compileRules(gates: readonly (RuleGate | null)[]): CompiledRules {
   leads.forEach((lead, i) => {
     const id = idOf(lead.text);
     // A symbol lead has no word boundary to check: the pass reports it everywhere.
-    kinds[id]! |= lead.word ? LEAD_WORD : GATE_LITERAL;
+    kinds[id]! |= lead.word ? LEAD_WORD | (glues(lead.text) ? LEAD_JOINED : 0) : GATE_LITERAL;
     literalLead[id] = i;
   });
   gates.forEach((gate, r) => {
@@ -538,6 +539,7 @@ function compileLeads(): LeadRules[] {
       any: compilePhrase(sources.map((source, i) => `(?<r${i}>${source})`).join("|"), "i"),
       rules,
       ruleIndexes: indexes,
+      behind: indexes.some((r) => INJECTION_RULES[r]!.before !== undefined),
     };
   });
 }

@@ -21,6 +21,15 @@ export const LEAD_WORD = 1;
 export const GATE_LITERAL = 2;
 export const WORD_START = 4;
 export const WORD_END = 8;
+/**
+ * With LEAD_WORD, for a lead word only: also where it is a word of a name of at least three words joined by `_`
+ * ("ignore_previous_instructions"; "may", as the others). Such a hit's id carries JOINED_HIT, and the gate lets it out
+ * as it is (its gate literals are words of the name too, which the pass does not report: `_` is a word character);
+ * the detector reads the name with its joins as spaces (phrase-slugs.ts), and gates that.
+ */
+export const LEAD_JOINED = 16;
+/** Set in a hit's id (above every literal id) when it was reported as a word of a joined name only. */
+export const JOINED_HIT = 0x10000;
 
 interface TriggerExports {
   readonly memory: WasmMemory;
@@ -185,14 +194,14 @@ function place(
 }
 
 /**
- * The accepting states' literals as the module reads them: id | kind << 16 | length << 20 (ids below 2^16, kinds
- * below 16, lengths below 2^12: checked).
+ * The accepting states' literals as the module reads them: id | kind << 16 | length << 21 (ids below 2^16, kinds
+ * below 32, lengths below 2^11: checked).
  */
 function outEntries(dfa: TriggerDfa, kinds: Int32Array, lengths: Int32Array): Int32Array {
   return Int32Array.from(dfa.outIds, (id) => {
-    if (id >= 1 << 16 || kinds[id]! >= 16 || lengths[id]! >= 1 << 12)
+    if (id >= 1 << 16 || kinds[id]! >= 32 || lengths[id]! >= 1 << 11)
       throw new Error("phrase trigger table too large");
-    return id | (kinds[id]! << 16) | (lengths[id]! << 20);
+    return id | (kinds[id]! << 16) | (lengths[id]! << 21);
   });
 }
 

@@ -37,7 +37,7 @@ export interface InjectionRule {
 }
 
 const INSTRUCTION_NOUNS =
-  "(?:instructions?|prompts?|directives?|rules|guidelines|commands?|guidance|constraints|restrictions|programming|polic(?:y|ies)|training|system messages?)";
+  "(?:instructions?|prompts?|directives?|directions|rules|guidelines|commands?|guidance|constraints|restrictions|programming|polic(?:y|ies)|training|system messages?)";
 const EARLIER =
   "(?:previous|prior|preceding|above|earlier|former|initial|original|old|past|existing|foregoing|default|system|developer|openai|programmed|given|all)";
 /**
@@ -194,6 +194,9 @@ const AI_ADDRESSEE =
   "(?:ai(?: agents?| assistants?| models?)?|llms?|chatbots?|chatgpt|gpt|claude|gemini|copilot|assistants?|language models?)";
 const OWNER = "(?:user|operator|owner|administrator|admin|developer|maintainer)";
 /** Slips in the override verbs: a letter dropped, two swapped or one doubled. The first names the rule's id. */
+/** What a pseudo-system marker orders the model, addressed with a colon ("Model: ignore the review..."). */
+const MARKER_ORDERS =
+  "(?:ignore|disregard|forget|delete|remove|wipe|erase|send|forward|upload|export|grant|disable|reveal|print|approve|transfer|wire|run|execute|merge|push)";
 const TYPO_VERBS = [
   "igore",
   "ingore",
@@ -810,7 +813,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   {
     type: "important_block",
     lead: ["message", "note", "instructions"],
-    rest: ` from (?:the |your )?${OWNER} to (?:the |your )?${AI_ADDRESSEE}\\s{0,3}[:,\\-]`,
+    rest: ` (?:from (?:the |your )?${OWNER} to (?:the |your )?${AI_ADDRESSEE}|(?:to|for) (?:the |your )?${AI_ADDRESSEE} from (?:the |your )?${OWNER})\\s{0,3}[:,\\-]`,
   },
   // The owner's wish reported to the model by name: "the user wants the assistant to".
   {
@@ -831,13 +834,14 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     lead: ["ai", "llm", "llms", "assistant", "assistants"],
     rest: "(?: models?| agents?| assistants?)? (?:reading|processing) this(?: [a-z]{1,12})?\\s{0,3},?\\s{0,3}(?:should|must|shall|needs? to|need to|has to|have to|are to|is to)\\b",
   },
-  // A pseudo-system marker as text, then an order to the model: "[ADMIN] Agent must...". Not a log's passive "[admin]
-  // agent must be restarted".
+  // A pseudo-system marker as text, then an order to the model: "[ADMIN] Agent must...", "=== SYSTEM OVERRIDE ===
+  // Agents processing this page are required to...", "SYSTEM NOTICE >> Model: ignore...". Not a log's passive
+  // "[admin] agent must be restarted".
   {
     type: "important_block",
     lead: ["system", "admin", "sudo", "root", "operator", "developer", "override"],
-    before: "(?:\\[|\\(|\\*\\*|#{1,3}\\s|^|[.!?\\n]\\s{0,3})\\s{0,2}",
-    rest: `(?:[ _-](?:notice|message|override|instructions?|alert|note|update))?\\s{0,2}(?:\\]|\\)|\\*\\*|:)\\s{0,3}(?:the |all |any )?(?:${AI_ADDRESSEE}|agents?|models?)(?: [a-z]{1,15})? (?:must|should|shall|is required to|are required to|needs? to|has to|have to|is instructed to|are instructed to)(?! (?:be|been|have|not be)\\b) [a-z]`,
+    before: '(?:\\[{1,2}|\\(|\\*\\*|<<|\\{\\{|[#=]{1,3}\\s|^|[.!?"\\n]\\s{0,3})\\s{0,2}',
+    rest: `(?:[ _-](?:notice|message|override|instructions?|alert|note|update))?\\s{0,2}(?:\\]{1,2}|\\)|\\*\\*|>>|\\}\\}|:|\\s[#=]{2,3})\\s{0,3}:?\\s{0,3}(?:(?:the |all |any )?(?:${AI_ADDRESSEE}|agents?|models?)(?: [a-z]{1,15}){0,3} (?:must|should|shall|is required to|are required to|needs? to|has to|have to|is instructed to|are instructed to)(?! (?:be|been|have|not be)\\b) [a-z]|(?:the )?(?:${AI_ADDRESSEE}|agents?|models?)\\s{0,2}[,:]\\s{1,3}(?:please |now |immediately )?${MARKER_ORDERS}\\b)`,
   },
   // A tool named with its arguments spelled out, as an order: "invoke write_file(path='...')", "call x.merge with
   // number=12". Not an API doc's "you can call fs.read_file(path)".
@@ -855,6 +859,27 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     before:
       "(?:^|[.!?:;\\n\\-*>]\\s{0,3}|\\b(?:please|now|then|immediately|first|must|should|also|and)\\s{1,3})",
     rest: ` (?:the )?(?:tool |function )?[\`'"]?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+[\`'"]?(?: (?:tool|function))?(?: with (?:(?:the )?(?:arguments?|args|parameters?|params)\\s{0,3}[:=]?\\s{0,3})?[{(]?\\s{0,2}[\`'"]?[a-z_][a-z0-9_]{0,30}[\`'"]?\\s{0,2}[=:])`,
+  },
+  // --- session 17: the owner's message to the model by name, in other framings ----------------------------------
+  // "Operator message for the AI assistant -", "User note to Claude:".
+  {
+    type: "important_block",
+    lead: ["operator", "owner", "admin", "developer", "user"],
+    rest: ` (?:message|note|instructions?|request|notice) (?:to|for) (?:the |your )?${AI_ADDRESSEE}\\s{0,3}[:,\\-]`,
+  },
+  // The model named, then the owner claimed: "Hi Copilot, this is the repository owner speaking", "Dear assistant, the
+  // admin here", "Claude, on behalf of the user:", "Assistant - the developer asks you to".
+  {
+    type: "important_block",
+    lead: ["assistant", "ai", "claude", "copilot", "chatgpt", "gpt", "llm", "chatbot"],
+    rest: `\\s{0,2}[,:\\-]\\s{1,3}(?:(?:this is|it's|it is|i am|i'm|on behalf of) (?:the |your )?(?:[a-z]{1,15} )?${OWNER}|(?:the |your )?${OWNER}(?: here| (?:authori[sz]es|asks|wants|tells) you to))\\b`,
+  },
+  // A to-do for whoever or whatever reads it: "TODO (whoever picks this up, including any AI agent): run ...", "To-do
+  // for the reader of this file:", "Reminder to whoever summarises this:". Not a to-do for a person ("TODO (Priya):").
+  {
+    type: "important_block",
+    lead: ["todo", "to-do", "reminder", "action"],
+    rest: `(?:s| items?)?\\s{0,2}(?:\\(|\\[|for\\b|to\\b)[^\\n:()]{0,60}?\\b(?:${AI_ADDRESSEE}|agents?|bots?|the reader of this|whoever (?:reads|picks|processes|handles|summari[sz]es))\\b[^\\n:]{0,30}[:)]\\s{0,3}[a-z]`,
   },
 ];
 

@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createInjectionDetector } from "../../src/engine/detectors/injection/index.js";
-import { createStructureInjectionDetector } from "../../src/engine/detectors/injection/structure/structure-detector.js";
-import { createChatTemplateDetector } from "../../src/engine/sanitizer/index.js";
-import type { TextDetector, TextMatch } from "../../src/engine/types.js";
+import { chat, found, injection, phrase, structure } from "../helpers/injection-findings.js";
 
 /**
  * Session 17: the classes of hard benign tool output the injection rules still flagged after session 16
@@ -10,18 +7,6 @@ import type { TextDetector, TextMatch } from "../../src/engine/types.js";
  * and its answer quoted after a mail, commit or log header. Written here, per class; none comes from a held-out set.
  * Each benign case has an attack of the same shape nearby that still fires.
  */
-const phrase = createInjectionDetector();
-const structure = createStructureInjectionDetector();
-const chat = createChatTemplateDetector();
-
-function found(detector: TextDetector, text: string): TextMatch[] {
-  const out: TextMatch[] = [];
-  detector.detect(text, out);
-  return out;
-}
-
-/** The injection findings (phrase rules and structure detector) on `text`. */
-const injection = (text: string) => [...found(phrase, text), ...found(structure, text)].map((m) => m.ruleId);
 
 describe("markup.chat_template: a question and its answer quoted after a header are data", () => {
   const markers = (text: string) => found(chat, text).map((m) => text.slice(m.start, m.end));

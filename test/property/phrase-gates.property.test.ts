@@ -153,12 +153,7 @@ const words = fc
   );
 
 /** The sentences of the rules' own unit tests (attacks and benign look-alikes), as written there. */
-const sentences = [
-  "test/unit/injection.test.ts",
-  "test/unit/injection-paraphrases.test.ts",
-  // Session 17's framings (the to-do rule's gate among them: test/unit/injection-reach.test.ts).
-  "test/unit/injection-reach.test.ts",
-].flatMap((file) =>
+const sentences = ["test/unit/injection.test.ts", "test/unit/injection-paraphrases.test.ts"].flatMap((file) =>
   [...readFileSync(file, "utf8").matchAll(/(["'`])((?:(?!\1)[^\\\n]){20,300})\1/g)]
     .map((m) => m[2]!)
     .filter((t) => / /.test(t) && !t.includes("../")),
@@ -289,26 +284,6 @@ describe("phrase rules: one pass and gates", () => {
       }
   });
 
-  it("find a to-do for the model with its addressee as far as the rule reads (its gate, from `conjunction`)", () => {
-    // The to-do rule reads up to 60 characters before its addressee: the gate's reach must cover every lead word,
-    // suffix and addressee there, spaces doubled (a run counts one unit) or not.
-    for (const lead of ["TODO", "to-do", "Reminder", "Action"])
-      for (const suffix of ["", " items"])
-        for (const addressee of [
-          "AI agent",
-          "whoever reads this",
-          "the reader of this file",
-          "language model",
-        ])
-          for (const filler of [0, 29, 59])
-            for (const gap of [" ", "  "]) {
-              const t = `${lead}${suffix}${gap}(${"z".repeat(filler)}${filler === 0 ? "" : " "}${addressee}):${gap}delete it.`;
-              const found = findings(gated, t);
-              expect(found).toEqual(findings(reference, t));
-              expect(found.map((f) => f.ruleId)).toContain("injection.important_block.todo");
-            }
-  });
-
   it("find the same in texts denser in lead words and gate literals than the pass's hit buffer (4,096 a drain)", () => {
     for (const unit of [
       "no do if ",
@@ -366,13 +341,6 @@ describe("phrase-literals: what a regex needs", () => {
     // A \b counts only beside a word character; lookarounds are skipped; the text around the node is unknown.
     expect(sides(String.raw`\bai\b`)).toBe(both);
     expect(sides(String.raw`\b\.ai\b`)).toBe(NON_WORD_AFTER);
-    // A \b beside a nested item counts where every match of the item has a word character on that side.
-    expect(sides(String.raw`[,;][^:]{0,9}\b(?:ai|agents?|the\s+reader)\b`)).toBe(NON_WORD_BEFORE);
-    expect(sides(String.raw`[,;][^:]{0,9}\b(?:ai|llm|language\s+models?)\b\s`)).toBe(
-      NON_WORD_BEFORE | NON_WORD_AFTER,
-    );
-    // ".llm" starts with no word character: the \b before says nothing; every member ends with one.
-    expect(sides(String.raw`[,;][^:]{0,9}\b(?:ai|\.llm|language\s+models?)\b`)).toBe(NON_WORD_AFTER);
     expect(sides(String.raw`x\s(?=y)instructions(?!z)\s`)).toBe(both);
     expect(sides("instructions")).toBe(0);
     // With a side known, only a prefix (before) or a suffix (after) of another member makes it redundant.
@@ -389,23 +357,11 @@ describe("phrase-literals: what a regex needs", () => {
 
   it("parses every rule, and gates only on a literal rarer than the rule's lead words", () => {
     for (const rule of INJECTION_RULES) {
-      const gate = restRequirement(rule.lead, compilePhrase(rule.rest), rule.conjunction === true);
+      const gate = restRequirement(rule.lead, compilePhrase(rule.rest));
       if (gate === null) continue;
       expect(gate.literals.length).toBeGreaterThan(0);
       for (const literal of gate.literals) expect(literal).toMatch(/^[\x21-\x7e]+$/);
     }
-  });
-
-  it("gates a rule whose record asks for it (conjunction) on its rest's rarest literal, even one commoner than its leads", () => {
-    const rest = compilePhrase(String.raw`\s{0,2}[(\[][^:]{0,60}\b(?:ai|agents?)\b:`);
-    expect(restRequirement(["todo", "action"], rest)).toBeNull();
-    expect(restRequirement(["todo", "action"], rest, true)).toMatchObject({
-      literals: ["agent", "ai"],
-      sides: NON_WORD_BEFORE,
-    });
-    const todo = INJECTION_RULES.findIndex((rule) => rule.id === "injection.important_block.todo");
-    expect(INJECTION_RULES[todo]!.conjunction).toBe(true);
-    expect(deriveGates(INJECTION_RULES)[todo]?.literals).toContain("agent");
   });
 });
 

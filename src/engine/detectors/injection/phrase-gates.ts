@@ -46,21 +46,16 @@ export interface PhraseGateData {
   readonly dfa: TriggerDfa;
 }
 
-/**
- * Every rule's lead words, `rest`, lookbehind and `conjunction`, in order: what the gates and the triggers are derived
- * from (`conjunction` only where set, so the other rules read as before).
- */
+/** Every rule's lead words, `rest` and lookbehind, in order: what the gates and the triggers are derived from. */
 export function rulesFingerprint(rules: readonly InjectionRule[]): string {
-  const text = JSON.stringify(
-    rules.map((rule) => [rule.lead, rule.rest, rule.before ?? null, ...(rule.conjunction ? [true] : [])]),
-  );
+  const text = JSON.stringify(rules.map((rule) => [rule.lead, rule.rest, rule.before ?? null]));
   return createHash("sha256").update(text).digest("hex");
 }
 
 /** Each rule's gate, derived from its compiled `rest` (phrase-literals.ts). */
 export function deriveGates(rules: readonly InjectionRule[]): (RuleGate | null)[] {
   return rules.map((rule) => {
-    const gate = restRequirement(rule.lead, compilePhrase(rule.rest), rule.conjunction === true);
+    const gate = restRequirement(rule.lead, compilePhrase(rule.rest));
     if (gate === null) return null;
     return {
       literals: gate.literals,

@@ -434,7 +434,7 @@ function sequenceRequirement(items: readonly Node[], sides: number): Requirement
     } else {
       if (run !== null) best = rarer(best, closeRun(i - 1));
       run = null;
-      const itemSides = sidesOf(sideBefore(items, i, sides), sideAfter(items, i, sides), item);
+      const itemSides = sidesOf(sideBefore(items, i, sides), sideAfter(items, i, sides));
       const own = rarestRequirement(item, itemSides);
       if (own !== null) best = rarer(best, { ...own, offset: own.offset + offset });
     }
@@ -470,14 +470,9 @@ function sideAfter(items: readonly Node[], i: number, sides: number): Side {
   return sides & NON_WORD_AFTER ? "non-word" : "unknown";
 }
 
-/**
- * A nested item's sides: a `\b` next to it counts where every match of the item has a word character on that side
- * (`\b(?:ai|agents?|the reader)`); it says nothing about a node whose first or last character is not known.
- */
-function sidesOf(before: Side, after: Side, item: Node): number {
-  const b = before === "non-word" || (before === "boundary" && startsWord(item));
-  const a = after === "non-word" || (after === "boundary" && endsWord(item));
-  return (b ? NON_WORD_BEFORE : 0) | (a ? NON_WORD_AFTER : 0);
+/** A nested item's sides: a `\b` says nothing about a node whose first or last character is not known. */
+function sidesOf(before: Side, after: Side): number {
+  return (before === "non-word" ? NON_WORD_BEFORE : 0) | (after === "non-word" ? NON_WORD_AFTER : 0);
 }
 
 /** A run of finite text's sides: a `\b` next to it counts where every member has a word character on that side. */
@@ -522,36 +517,6 @@ function edgeNonWord(node: Node, last: boolean): boolean {
   }
 }
 
-/** Whether every non-empty match of `node` starts (`startsWord`) or ends (`endsWord`) with a word character. */
-function startsWord(node: Node): boolean {
-  return edgeWord(node, false);
-}
-
-function endsWord(node: Node): boolean {
-  return edgeWord(node, true);
-}
-
-function edgeWord(node: Node, last: boolean): boolean {
-  switch (node.t) {
-    case "char":
-      return !node.ws && node.chars !== null && node.chars.every(isWordChar);
-    case "zero":
-      return true;
-    case "alt":
-      return node.branches.every((branch) => edgeWord(branch, last));
-    case "rep":
-      return node.max === 0 || edgeWord(node.node, last);
-    case "seq": {
-      const items = last ? [...node.items].reverse() : node.items;
-      for (const item of items) {
-        if (!edgeWord(item, last)) return false;
-        if (!canBeEmpty(item)) return true;
-      }
-      return true;
-    }
-  }
-}
-
 function canBeEmpty(node: Node): boolean {
   switch (node.t) {
     case "char":
@@ -584,20 +549,16 @@ const CONJUNCTION_FACTOR = 1;
  * What a rule's `rest` needs beyond its lead word: the literals and the most units after the lead word's start one of
  * them can start (the lead's own length included). Null when the rest needs nothing, or when its rarest literal is
  * more frequent than the lead words and not a word-bounded literal at most CONJUNCTION_FACTOR times as frequent (the
- * rule is tried at every lead word), unless `conjunction` (the rule's record asks for its gate: rules.ts).
+ * rule is tried at every lead word).
  */
-export function restRequirement(
-  leads: readonly string[],
-  rest: RegExp,
-  conjunction = false,
-): Requirement | null {
+export function restRequirement(leads: readonly string[], rest: RegExp): Requirement | null {
   const own = rarestRequirement(parseRegex(rest.source));
   const lead = requirement(
     leads.map((l) => l.toLowerCase()),
     0,
   );
   if (own === null) return null;
-  if (!conjunction && lead !== null && lead.frequency <= own.frequency) {
+  if (lead !== null && lead.frequency <= own.frequency) {
     const conjunction = own.sides !== 0 && own.frequency <= lead.frequency * CONJUNCTION_FACTOR;
     if (!conjunction) return null;
   }

@@ -34,13 +34,6 @@ export interface InjectionRule {
    * common verb in the text.
    */
   readonly before?: string;
-  /**
-   * Gate the rule on the rarest literals its `rest` needs even where they are estimated no rarer than its lead words
-   * (phrase-literals.ts: `restRequirement`): it is then tried only where a lead word and one of them stand within its
-   * reach. For a rule whose lead words are common words that only a rarer word near them makes an order ("action"
-   * in a README, an order only with "for any AI agent" after it). Derived, so it never drops a match.
-   */
-  readonly conjunction?: true;
 }
 
 const INSTRUCTION_NOUNS =
@@ -886,7 +879,6 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   {
     type: "important_block",
     lead: ["todo", "to-do", "reminder", "action"],
-    conjunction: true,
     rest: `(?:s| items?)?\\s{0,2}(?:\\(|\\[|for\\b|to\\b)[^\\n:()]{0,60}?\\b(?:${AI_ADDRESSEE}|agents?|bots?|the reader of this|whoever (?:reads|picks|processes|handles|summari[sz]es))\\b[^\\n:]{0,30}[:)]\\s{0,3}[a-z]`,
   },
 ];

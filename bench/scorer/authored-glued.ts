@@ -12,6 +12,7 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { seeded } from "../eval-set/rand.js";
+import { checkoutFlaggers } from "./checkout-flaggers.js";
 
 export interface GluedDoc {
   text: string;
@@ -138,27 +139,13 @@ export function gluedDocs(): GluedDoc[] {
 
 async function main(): Promise<void> {
   const dir = process.argv.find((a) => a.startsWith("--dir="))?.slice(6) ?? ".";
-  const { LocalPolicyEngine } = await import(pathToFileURL(resolve(dir, "src/index.ts")).href);
-  const { flagged } = await import(pathToFileURL(resolve(dir, "bench/eval-set/score.ts")).href);
-  const engines = {
-    rules: new LocalPolicyEngine({ rules: { "injection.scorer": "off" } }),
-    "rules + model": new LocalPolicyEngine({ rules: { "injection.scorer": "neutralise" } }),
-  };
-  let seq = 0;
+  const flaggers = await checkoutFlaggers(dir, "glued");
   const counts = new Map<string, number>();
   const docs = gluedDocs();
   for (const doc of docs)
-    for (const [name, engine] of Object.entries(engines)) {
-      const decision = await engine.checkOutput({
-        connectorType: "corpus.read",
-        serverName: "corpus",
-        toolName: "read",
-        callId: `glued-${++seq}`,
-        args: {},
-        result: { content: [{ type: "text", text: doc.text }] },
-      });
+    for (const [name, isFlagged] of Object.entries(flaggers)) {
       const key = `${doc.cls} ${doc.positive ? "attacks found" : "benign flagged"} (${name})`;
-      counts.set(key, (counts.get(key) ?? 0) + (flagged(decision) ? 1 : 0));
+      counts.set(key, (counts.get(key) ?? 0) + ((await isFlagged(doc.text)) ? 1 : 0));
     }
   const totals = new Map<string, number>();
   for (const doc of docs) {

@@ -25,6 +25,7 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { seeded } from "../eval-set/rand.js";
+import { checkoutFlaggers } from "./checkout-flaggers.js";
 
 export interface ReachDoc {
   text: string;
@@ -256,29 +257,13 @@ export function reachDocs(): ReachDoc[] {
 async function main(): Promise<void> {
   const dir = process.argv.find((a) => a.startsWith("--dir="))?.slice(6) ?? ".";
   const list = process.argv.find((a) => a.startsWith("--list="))?.slice(7);
-  const { LocalPolicyEngine } = await import(pathToFileURL(resolve(dir, "src/index.ts")).href);
-  const { flagged } = await import(pathToFileURL(resolve(dir, "bench/eval-set/score.ts")).href);
-  const engines = {
-    rules: new LocalPolicyEngine({ rules: { "injection.scorer": "off" } }),
-    "rules + model": new LocalPolicyEngine({ rules: { "injection.scorer": "neutralise" } }),
-  };
-  let seq = 0;
+  const flaggers = Object.values(await checkoutFlaggers(dir, "reach"));
   const found = new Map<string, [number, number]>();
   for (const doc of reachDocs()) {
     const key = `${doc.cls.padEnd(12)} ${doc.positive ? "attacks" : "benign "}`;
     const row = found.get(key) ?? [0, 0];
     const hits: boolean[] = [];
-    for (const engine of Object.values(engines)) {
-      const decision = await engine.checkOutput({
-        connectorType: "corpus.read",
-        serverName: "corpus",
-        toolName: "read",
-        callId: `reach-${++seq}`,
-        args: {},
-        result: { content: [{ type: "text", text: doc.text }] },
-      });
-      hits.push(flagged(decision));
-    }
+    for (const isFlagged of flaggers) hits.push(await isFlagged(doc.text));
     if (list === doc.cls && hits[0] !== doc.positive)
       console.log(`${doc.positive ? "MISSED" : "FLAGGED"} ${doc.text}`);
     row[0] += hits[0] ? 1 : 0;

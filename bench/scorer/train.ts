@@ -67,6 +67,7 @@ import { loadHardBenign } from "../injection-hard-benign/load.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 import { floorList } from "./floor-lists.js";
 import { respellings } from "./respellings.js";
+import { rewordings } from "./rewordings.js";
 import { flaggedByRulesOnly } from "./rules-only.js";
 import { keyOf, shapes } from "./segment-keys.js";
 import { carrierMargin, countCut, type HeldOutDoc } from "./threshold.js";
@@ -222,6 +223,9 @@ function train(
  * package's 500 kB; at 2 it compresses as before (43.7 against 43.0 kB gzipped), and the threshold is chosen on the
  * pruned weights (bench/results/2026-11-27-s15-injdefault.md).
  */
+/** Rewordings of the chosen instructions and of as many benign sentences in the last round (rewordings.ts). */
+const REWORDINGS = process.env.TOLLGATE_REWORDINGS === "1";
+
 const DEAD_ZONE = Number(process.env.TOLLGATE_DEAD_ZONE ?? 2);
 
 function quantise(model: Model, config: FeatureConfig, pairs: boolean, threshold: number): ScorerModel {
@@ -346,6 +350,13 @@ function fitWeights(candidate: Candidate, used: Doc[]): Model {
   for (const key of positives) for (const v of respellings(key, random)) extra.push({ key: v, label: 1 });
   for (let i = 0; i < negatives.length; i += stride)
     for (const v of respellings(negatives[i]!, random)) extra.push({ key: v, label: 0 });
+  // TOLLGATE_REWORDINGS=1: synonyms swapped (rewordings.ts), instructions and benign sentences alike, own stream.
+  if (REWORDINGS) {
+    const reword = seeded(SEED ^ 0x5e1);
+    for (const key of positives) for (const v of rewordings(key, reword)) extra.push({ key: v, label: 1 });
+    for (let i = 0; i < negatives.length; i += stride)
+      for (const v of rewordings(negatives[i]!, reword)) extra.push({ key: v, label: 0 });
+  }
   const allVectors = [...vectors, ...extra.map((e) => vectorise(e.key, config))];
   const allLabels = Uint8Array.from([...labels, ...extra.map((e) => e.label)]);
   const allWeights = Float64Array.from([...weights, ...extra.map(() => 1)]);

@@ -15,6 +15,7 @@ import { LocalPolicyEngine } from "../../src/index.js";
 import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { flagged } from "../eval-set/score.js";
 import { loadBenign } from "../injection-benign/load.js";
+import { loadHardBenign } from "../injection-hard-benign/load.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith("--"));
@@ -23,6 +24,8 @@ const which = positional[1] ?? "both";
 const parts = which === "both" ? ["train", "dev"] : [which];
 /** `--benign`: also the benign set's dev half (bench/injection-benign), as part `benign-dev`; never its frozen half. */
 const withBenign = process.argv.includes("--benign");
+/** `--hard`: also the hard benign set's dev half (bench/injection-hard-benign), as part `hard-dev`; never its frozen half. */
+const withHard = process.argv.includes("--hard");
 const engine = new LocalPolicyEngine({ rules: { "injection.scorer": "off" } });
 /** `--weights=<file>`: a weights module written by train.ts (another candidate), instead of the shipped one. */
 const weightsFile = process.argv.find((a) => a.startsWith("--weights="))?.slice(10);
@@ -66,6 +69,15 @@ const docs = [
     frame: d.key,
     template: "",
     cls: "",
+  })),
+  ...(withHard ? loadHardBenign("dev").docs : []).map((d) => ({
+    text: d.text,
+    positive: false,
+    part: "hard-dev",
+    source: `hard benign set ${d.cls}`,
+    frame: "",
+    template: "",
+    cls: d.cls,
   })),
 ];
 /** The finding's line (at most 400 characters either side): the context the model is asked about. */

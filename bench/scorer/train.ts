@@ -26,12 +26,26 @@
  * random name) become negative, and the model is trained again (MIL_ROUNDS times). Keeping every candidate above 0
  * instead let carrier lines reinforce themselves (train benign e-mail headers scored as instructions).
  *
+ * Reproducing the shipped weights: the weights are a function of the data AND of the text the trainer reads, which is
+ * the runtime's (`scoringText` on the reading view: the quoted-mention blanking, the reading view's folds). Code that
+ * changes that text changes the weights. The shipped weights (sha256 of their blob 3c8a16c9...) were trained at
+ * 6f7f6d8 (session 16); `train.ts --only=8` writes their weights, scale and bias bit for bit at dcc576c (its merge),
+ * 58e0f80 and 02c913e, and with the shipped threshold (2.035, chosen again since) their blob byte for byte. From
+ * a558979 on (merged at 5c67142: a quoted JSON key or value is never a naming word, so JSON text reaches the model
+ * less blanked) the same command writes other weights (58e0f80 with only quoted-mention.ts from a558979 writes
+ * 5c67142's, as 301763d does), and s17-escq's blanking of escaped quotes, merged at 8f0c20e, changes them again (what
+ * f207466 writes); bench/results/2026-11-27-s18-injmodel.md.
+ * To reproduce them: `git worktree add <dir> 58e0f80`, run the command there, copy the file over weights.ts and run
+ * `--rethreshold` here. Every weights file says the commit it was trained at (`trainedAt`, with "+" when the tree had
+ * changes), so a later change of that text can be found by training at that commit again.
+ *
  * The learner is logistic regression by SGD with L2, written here (~40 lines) rather than taken from a library:
  * the features must be exactly the ones inference computes (features.ts, shared), the input is sparse hashed
  * codes, and the bytes must not change between runs or machines; scikit-learn would need the hashing re-written in
  * Python (two copies that can drift) for a learner this small.
  */
 
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { blankMentionsInData } from "../../src/engine/detectors/injection/quoted-mention.js";
@@ -53,6 +67,7 @@ import { loadHardBenign } from "../injection-hard-benign/load.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 import { floorList } from "./floor-lists.js";
 import { respellings } from "./respellings.js";
+import { rewordings } from "./rewordings.js";
 import { flaggedByRulesOnly } from "./rules-only.js";
 import { keyOf, shapes } from "./segment-keys.js";
 import { carrierMargin, countCut, type HeldOutDoc } from "./threshold.js";
@@ -208,6 +223,9 @@ function train(
  * package's 500 kB; at 2 it compresses as before (43.7 against 43.0 kB gzipped), and the threshold is chosen on the
  * pruned weights (bench/results/2026-11-27-s15-injdefault.md).
  */
+/** Rewordings of the chosen instructions and of as many benign sentences in the last round (rewordings.ts). */
+const REWORDINGS = process.env.TOLLGATE_REWORDINGS === "1";
+
 const DEAD_ZONE = Number(process.env.TOLLGATE_DEAD_ZONE ?? 2);
 
 function quantise(model: Model, config: FeatureConfig, pairs: boolean, threshold: number): ScorerModel {
@@ -332,6 +350,13 @@ function fitWeights(candidate: Candidate, used: Doc[]): Model {
   for (const key of positives) for (const v of respellings(key, random)) extra.push({ key: v, label: 1 });
   for (let i = 0; i < negatives.length; i += stride)
     for (const v of respellings(negatives[i]!, random)) extra.push({ key: v, label: 0 });
+  // TOLLGATE_REWORDINGS=1: synonyms swapped (rewordings.ts), instructions and benign sentences alike, own stream.
+  if (REWORDINGS) {
+    const reword = seeded(SEED ^ 0x5e1);
+    for (const key of positives) for (const v of rewordings(key, reword)) extra.push({ key: v, label: 1 });
+    for (let i = 0; i < negatives.length; i += stride)
+      for (const v of rewordings(negatives[i]!, reword)) extra.push({ key: v, label: 0 });
+  }
   const allVectors = [...vectors, ...extra.map((e) => vectorise(e.key, config))];
   const allLabels = Uint8Array.from([...labels, ...extra.map((e) => e.label)]);
   const allWeights = Float64Array.from([...weights, ...extra.map(() => 1)]);
@@ -444,6 +469,17 @@ function writeWeights(model: ScorerModel, about: string): { bytes: number; sha25
   const bytes = encodeScorerModel(model);
   writeFileSync(WEIGHTS_OUT, weightsFileText(bytes, about));
   return { bytes: bytes.length, sha256: sha256Hex(bytes) };
+}
+
+/** The commit the trainer runs at, with "+" when tracked files differ from it (the weights then depend on them). */
+function trainedAt(): string {
+  const git = (args: string[]) =>
+    execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  try {
+    return `${git(["rev-parse", "--short=7", "HEAD"])}${git(["status", "--porcelain", "--untracked-files=no"]) === "" ? "" : "+"}`;
+  } catch {
+    return "unknown";
+  }
 }
 
 /** What the shipped weights file says about how they were chosen (its first sentences, up to "Threshold"). */
@@ -564,7 +600,7 @@ async function main(): Promise<void> {
   const chosen = best!;
   const c = chosen.candidate;
   const f = chosen.dev;
-  const about = `Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}, pairs ${pairs ? "on" : "off"}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half + hard benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
+  const about = `Trained at ${trainedAt()}. Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}, pairs ${pairs ? "on" : "off"}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half + hard benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
   const written = writeWeights(chosen.model, about);
   console.log(
     `${about}\nwrote ${WEIGHTS_OUT}: ${written.bytes} bytes (sha256 ${written.sha256.slice(0, 16)}…)`,

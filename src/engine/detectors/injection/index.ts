@@ -6,7 +6,7 @@ import { type RuleGate, ruleGates, triggerDfa } from "./phrase-gates.js";
 import { execGlued, startsGlued } from "./phrase-glued.js";
 import { NON_WORD_AFTER, NON_WORD_BEFORE } from "./phrase-literals.js";
 import { compilePhrase, expandPhrase } from "./phrase-pattern.js";
-import { consumingSkeleton } from "./phrase-skeleton.js";
+import { consumingPrefix, consumingSkeleton } from "./phrase-skeleton.js";
 import { addSlugFindingsAt, isSlugCode } from "./phrase-slugs.js";
 import {
   doubled,
@@ -327,12 +327,15 @@ interface LeadRules {
    */
   readonly any: RegExp;
   /**
-   * What the visit runs first: `any`, and for a lead with a lookbehind rule (`behind`) `any` with one more, last
-   * alternative, the empty group `w` where a consuming skeleton (phrase-skeleton.ts) of one of its rules matches. As
-   * the last alternative it changes no match of a rule (the same rule, end and groups); it matches only where every
-   * rule failed, in the same call. The glued retry runs only there: its view holds the text's own characters from the
-   * lead word on (it changes only characters before it, and may end sooner), and a rule matching on the view
-   * implies its skeleton matches those same characters, so where no skeleton matches the retry finds nothing.
+   * What the visit runs: `any`, behind a lookahead that one of its rules' skeleton prefixes matches
+   * (phrase-skeleton.ts: `consumingPrefix`; every match of a rule starts with one, so the lookahead fails only where
+   * every rule would, and it is one short alternation where most lead words fail, at their next word), and, for a
+   * lead with a lookbehind rule (`behind`), one more, last alternative: the empty group `w` where a rule's consuming
+   * skeleton matches. As the last alternative it changes no match of a rule (the same rule, end and groups); it
+   * matches only where every rule failed, in the same call. The glued retry runs only there: its view holds the
+   * text's own characters from the lead word on (it changes only characters before it, and may end sooner), and a
+   * rule matching on the view implies its skeleton matches those same characters, so where no skeleton matches the
+   * retry finds nothing.
    */
   readonly first: RegExp;
   readonly rules: readonly CompiledRule[];
@@ -529,35 +532,37 @@ function gateKind(sides: number): number {
 function compileLeads(): LeadRules[] {
   const byLead = new Map<
     string,
-    { sources: string[]; skeletons: string[]; rules: CompiledRule[]; indexes: number[] }
+    { sources: string[]; skeletons: string[]; prefixes: string[]; rules: CompiledRule[]; indexes: number[] }
   >();
   INJECTION_RULES.forEach((rule, r) => {
     const leadAlternation = rule.lead.map(escapeRegExp).join("|");
     const forward = `(?:${leadAlternation})${rule.rest}`;
     const source = rule.before === undefined ? forward : `(?=${forward})(?<=${rule.before})${forward}`;
     const skeleton = consumingSkeleton(expandPhrase(forward));
+    const prefix = consumingPrefix(expandPhrase(forward)) ?? skeleton;
     for (const lead of rule.lead) {
-      const entry = byLead.get(lead) ?? { sources: [], skeletons: [], rules: [], indexes: [] };
+      const entry = byLead.get(lead) ?? { sources: [], skeletons: [], prefixes: [], rules: [], indexes: [] };
       entry.sources.push(source);
       entry.skeletons.push(skeleton);
+      entry.prefixes.push(prefix);
       entry.rules.push({ id: rule.id, type: rule.type });
       entry.indexes.push(r);
       byLead.set(lead, entry);
     }
   });
-  return [...byLead].map(([text, { sources, skeletons, rules, indexes }]) => {
+  return [...byLead].map(([text, { sources, skeletons, prefixes, rules, indexes }]) => {
     const word = /^\w/.test(text);
     // A word lead is matched between two word boundaries: it must start and end with a word character.
     if (word !== /\w$/.test(text) || text !== text.toLowerCase())
       throw new Error(`injection lead ${JSON.stringify(text)}: a lower-case word, or a symbol`);
     const alternation = sources.map((source, i) => `(?<r${i}>${source})`).join("|");
     const behind = indexes.some((r) => INJECTION_RULES[r]!.before !== undefined);
-    const any = compilePhrase(alternation, "i");
+    const witness = behind ? `|(?<w>)(?=${skeletons.join("|")})` : "";
     return {
       text,
       word,
-      any,
-      first: behind ? compilePhrase(`${alternation}|(?<w>)(?=${skeletons.join("|")})`, "i") : any,
+      any: compilePhrase(alternation, "i"),
+      first: compilePhrase(`(?=${[...new Set(prefixes)].join("|")})(?:${alternation}${witness})`, "i"),
       rules,
       ruleIndexes: indexes,
       behind,

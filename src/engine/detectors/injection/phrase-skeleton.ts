@@ -24,6 +24,22 @@ class Stripper {
     return out;
   }
 
+  /** The top-level sequence's atoms with their quantifiers, as written (undefined: a top-level alternation). */
+  topAtoms(): string[] | undefined {
+    const s = this.source;
+    const atoms: string[] = [];
+    while (this.#at < s.length) {
+      if (s[this.#at] === "|") return undefined;
+      const from = this.#at;
+      this.#atom();
+      QUANTIFIER.lastIndex = this.#at;
+      const quantifier = QUANTIFIER.exec(s);
+      if (quantifier !== null) this.#at += quantifier[0].length;
+      atoms.push(s.slice(from, this.#at));
+    }
+    return atoms;
+  }
+
   #fail(what: string): never {
     throw new Error(`phrase skeleton: ${what} at ${this.#at} of /${this.source}/`);
   }
@@ -102,4 +118,23 @@ class Stripper {
 /** The consuming skeleton of a regex source (see the header). */
 export function consumingSkeleton(source: string): string {
   return new Stripper(source).strip();
+}
+
+/**
+ * The skeleton's first atoms: up to and including its second atom that must match something other than whitespace
+ * (no `?`, `*` or `{0,` quantifier; not `\s` alone). Every match of the skeleton starts with a match of this prefix
+ * (a sequence's prefix matches a prefix of each of its matches), so where the prefix fails at a position, so do the
+ * skeleton and the regex. Undefined when the skeleton's top level is an alternation.
+ */
+export function consumingPrefix(source: string): string | undefined {
+  const atoms = new Stripper(consumingSkeleton(source)).topAtoms();
+  if (atoms === undefined) return undefined;
+  let out = "";
+  let solid = 0;
+  for (const atom of atoms) {
+    out += atom;
+    if (!/(?:[*?]|\{0,\d*\})\??$/.test(atom) && !/^\\s(?:[+]|\{\d+(?:,\d*)?\})?$/.test(atom) && ++solid === 2)
+      break;
+  }
+  return out;
 }

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createInjectionDetector, INJECTION_RULES } from "../../src/engine/detectors/injection/index.js";
 import { compilePhrase, expandPhrase } from "../../src/engine/detectors/injection/phrase-pattern.js";
-import { consumingSkeleton } from "../../src/engine/detectors/injection/phrase-skeleton.js";
+import { consumingPrefix, consumingSkeleton } from "../../src/engine/detectors/injection/phrase-skeleton.js";
 import type { TextMatch } from "../../src/engine/types.js";
 import { createReferenceInjectionDetector } from "../helpers/phrase-detector-reference.js";
 
@@ -47,16 +47,29 @@ const rules = INJECTION_RULES.map((rule) => {
       "i",
     ),
     skeleton: new RegExp(consumingSkeleton(expandPhrase(forward)), "yi"),
+    prefix: new RegExp(consumingPrefix(expandPhrase(forward)) ?? "(?!)", "yi"),
   };
 });
 
-describe("a phrase rule's consuming skeleton", () => {
+describe("a phrase rule's consuming skeleton and its prefix", () => {
   it("takes out assertions and captures, and keeps what consumes", () => {
     expect(consumingSkeleton(String.raw`\bab(?<n>c|d)(?=e)(?<!f)\b$x{2,3}?`)).toBe("ab(?:c|d)x{2,3}?");
     expect(consumingSkeleton(String.raw`^(?:(?!no\b)[a-z]+\s+)*[\]\b](?<=y)?`)).toBe(
       String.raw`(?:[a-z]+\s+)*[\]\b]`,
     );
     expect(() => consumingSkeleton(String.raw`(a)\1`)).toThrow();
+  });
+
+  it("has a prefix: the atoms up to its second that must match something other than whitespace", () => {
+    expect(consumingPrefix(String.raw`(?:for|from)\s+(?:now|this)\s+on\b`)).toBe(
+      String.raw`(?:for|from)\s+(?:now|this)`,
+    );
+    expect(consumingPrefix(String.raw`(?:no)(?:\s+not)?\s{1,3}(?=x)\bfollow\s+y`)).toBe(
+      String.raw`(?:no)(?:\s+not)?\s{1,3}f`,
+    );
+    expect(consumingPrefix("a|b")).toBeUndefined();
+    // Every rule has one (the detector falls back to the whole skeleton otherwise, which is slower, not wrong).
+    expect(rules.filter((rule) => rule.prefix.source === "(?!)").map((rule) => rule.id)).toEqual([]);
   });
 
   it("matches wherever its rule matches, on the matched characters amid any others", () => {
@@ -74,6 +87,8 @@ describe("a phrase rule's consuming skeleton", () => {
             const moved = `${before}${match[0]}${after}`;
             rule.skeleton.lastIndex = before.length;
             expect(rule.skeleton.test(moved), `${rule.id} on ${JSON.stringify(moved)}`).toBe(true);
+            rule.prefix.lastIndex = before.length;
+            expect(rule.prefix.test(moved), `${rule.id} prefix on ${JSON.stringify(moved)}`).toBe(true);
           }
       }),
       { numRuns: 300, seed: 18 },

@@ -5,7 +5,8 @@ import { type MatchableText, openEscapes, toPhraseBytes, toPhraseText } from "./
 import { type RuleGate, ruleGates, triggerDfa } from "./phrase-gates.js";
 import { execGlued, startsGlued } from "./phrase-glued.js";
 import { NON_WORD_AFTER, NON_WORD_BEFORE } from "./phrase-literals.js";
-import { compilePhrase } from "./phrase-pattern.js";
+import { compilePhrase, expandPhrase } from "./phrase-pattern.js";
+import { consumingPrefix, consumingSkeleton } from "./phrase-skeleton.js";
 import { addSlugFindingsAt, isSlugCode } from "./phrase-slugs.js";
 import {
   doubled,
@@ -242,18 +243,20 @@ class ScanState {
       const length = leadLength[index]!;
       resume = start + length;
       opened ??= openEscapes(text);
-      lead.any.lastIndex = start;
+      const first = lead.first;
+      first.lastIndex = start;
       // A failed `exec` makes no match array, like `test`; a match names its rule by its group.
-      let gate = lead.any.exec(opened);
-      let matchEnd = lead.any.lastIndex;
-      // A lookbehind whose first word is glued to a value reads it from there (phrase-glued.ts).
-      if (gate === null && lead.behind) {
+      let gate = first.exec(opened);
+      if (gate === null) continue;
+      let matchEnd = first.lastIndex;
+      // No rule matched, but a rule's skeleton did: a lookbehind whose first word is glued to a value may read it
+      // from there (phrase-glued.ts). Where no skeleton matches, the retry's view cannot match either (see `first`).
+      if (gate.groups!.w !== undefined) {
         const glued = execGlued(lead.any, opened, start);
         if (glued === undefined) continue;
         gate = glued.match;
         matchEnd = glued.end;
       }
-      if (gate === null) continue;
       const rule = lead.rules[matchedAlternative(gate, lead.rules.length)]!;
       // Writing about an attack that names its phrase in quotes (quoted-mention.ts), or that reports what a model
       // was made to do (reported-speech.ts), addresses nobody.
@@ -323,6 +326,18 @@ interface LeadRules {
    * rules) than a regex call per rule.
    */
   readonly any: RegExp;
+  /**
+   * What the visit runs: `any`, behind a lookahead that one of its rules' skeleton prefixes matches
+   * (phrase-skeleton.ts: `consumingPrefix`; every match of a rule starts with one, so the lookahead fails only where
+   * every rule would, and it is one short alternation where most lead words fail, at their next word), and, for a
+   * lead with a lookbehind rule (`behind`), one more, last alternative: the empty group `w` where a rule's consuming
+   * skeleton matches. As the last alternative it changes no match of a rule (the same rule, end and groups); it
+   * matches only where every rule failed, in the same call. The glued retry runs only there: its view holds the
+   * text's own characters from the lead word on (it changes only characters before it, and may end sooner), and a
+   * rule matching on the view implies its skeleton matches those same characters, so where no skeleton matches the
+   * retry finds nothing.
+   */
+  readonly first: RegExp;
   readonly rules: readonly CompiledRule[];
   /** The lead itself (lower case), whether it is a word (else a symbol: `<`, `</`), its rules' INJECTION_RULES indexes. */
   readonly text: string;
@@ -515,31 +530,42 @@ function gateKind(sides: number): number {
 
 /** Each lead's rules as one sticky alternation (see LeadRules), longest lead first. */
 function compileLeads(): LeadRules[] {
-  const byLead = new Map<string, { sources: string[]; rules: CompiledRule[]; indexes: number[] }>();
+  const byLead = new Map<
+    string,
+    { sources: string[]; skeletons: string[]; prefixes: string[]; rules: CompiledRule[]; indexes: number[] }
+  >();
   INJECTION_RULES.forEach((rule, r) => {
     const leadAlternation = rule.lead.map(escapeRegExp).join("|");
     const forward = `(?:${leadAlternation})${rule.rest}`;
     const source = rule.before === undefined ? forward : `(?=${forward})(?<=${rule.before})${forward}`;
+    const skeleton = consumingSkeleton(expandPhrase(forward));
+    const prefix = consumingPrefix(expandPhrase(forward)) ?? skeleton;
     for (const lead of rule.lead) {
-      const entry = byLead.get(lead) ?? { sources: [], rules: [], indexes: [] };
+      const entry = byLead.get(lead) ?? { sources: [], skeletons: [], prefixes: [], rules: [], indexes: [] };
       entry.sources.push(source);
+      entry.skeletons.push(skeleton);
+      entry.prefixes.push(prefix);
       entry.rules.push({ id: rule.id, type: rule.type });
       entry.indexes.push(r);
       byLead.set(lead, entry);
     }
   });
-  return [...byLead].map(([text, { sources, rules, indexes }]) => {
+  return [...byLead].map(([text, { sources, skeletons, prefixes, rules, indexes }]) => {
     const word = /^\w/.test(text);
     // A word lead is matched between two word boundaries: it must start and end with a word character.
     if (word !== /\w$/.test(text) || text !== text.toLowerCase())
       throw new Error(`injection lead ${JSON.stringify(text)}: a lower-case word, or a symbol`);
+    const alternation = sources.map((source, i) => `(?<r${i}>${source})`).join("|");
+    const behind = indexes.some((r) => INJECTION_RULES[r]!.before !== undefined);
+    const witness = behind ? `|(?<w>)(?=${skeletons.join("|")})` : "";
     return {
       text,
       word,
-      any: compilePhrase(sources.map((source, i) => `(?<r${i}>${source})`).join("|"), "i"),
+      any: compilePhrase(alternation, "i"),
+      first: compilePhrase(`(?=${[...new Set(prefixes)].join("|")})(?:${alternation}${witness})`, "i"),
       rules,
       ruleIndexes: indexes,
-      behind: indexes.some((r) => INJECTION_RULES[r]!.before !== undefined),
+      behind,
     };
   });
 }

@@ -14,8 +14,10 @@ const FILLER = String.raw`(?:\s+[^\s.!?]{1,30})`;
 
 /** `flags` adds to the sticky flag: the detector compiles its rules case-insensitive (`i`), see `index.ts`. */
 export function compilePhrase(source: string, flags = ""): RegExp {
-  const expanded = source
-    .replace(/\{~(\d+)\}/g, (_, n: string) => `${FILLER}{0,${n}}`)
-    .replace(/ /g, String.raw`\s+`);
-  return new RegExp(expanded, `y${flags}`);
+  return new RegExp(expandPhrase(source), `y${flags}`);
+}
+
+/** The notation written out as a regex source (expanding it again changes nothing: the output has no space). */
+export function expandPhrase(source: string): string {
+  return source.replace(/\{~(\d+)\}/g, (_, n: string) => `${FILLER}{0,${n}}`).replace(/ /g, String.raw`\s+`);
 }

@@ -1087,12 +1087,13 @@ function chunkClasses(q: i32, to: i32, lower: bool): void {
   stops |= separators & ((alnum << 1) | 1) & ((alnum >>> 1) | 0x8000) & ((separators >>> 2) | 0xc000);
   // TOOL from `_` and a backtick, until the signal is set (and where a block may end in the chunk: it starts again).
   if ((charOut & TOOL) == 0 || mayEndBlock(q)) stops |= (laneOf(b, 96) | (separators & words)) & valid;
-  // `wordSpecial`'s literals `a.i.`, `http` and `www.`: an `a`, `h` or `w` followed by a separator, `t`, `w` (the
-  // chunk's last lane whatever follows); `wordSpecial` compares them.
+  // `wordSpecial`'s literals `a.i.`, `http` and `www.`: an `a`, `h` or `w` followed by a separator, `t`, `w` (at the
+  // chunk's last lane, by the next unit); `wordSpecial` compares them.
   const a = laneOf(bl, 97);
   const h = laneOf(bl, 104);
   const w = laneOf(bl, 119);
-  stops |= ((a & (separators >>> 1)) | (h & (laneOf(bl, 116) >>> 1)) | (w & (w >>> 1)) | ((a | h | w) & 0x8000)) & words;
+  stops |= ((a & (separators >>> 1)) | (h & (laneOf(bl, 116) >>> 1)) | (w & (w >>> 1))) & words;
+  if (((a | h | w) & 0x8000) != 0) stops |= lastLaneLiteral(a, h, q, to);
   if (trackRuns) chunkRuns = (words | classLanes(RUN_TABLE, lo, high)) & valid;
   chunkWords = words;
   chunkBreaks = laneOf(b, 10) & valid;
@@ -1109,6 +1110,18 @@ function chunkClasses(q: i32, to: i32, lower: bool): void {
     chunkHintsBefore = before;
     chunkHintsAfter = after;
   }
+}
+
+/**
+ * The chunk at `q`'s last lane (an `a`, `h` or `w`, `a` and `h` its lanes of those) as a stop when its unit after
+ * it, read as `ch` reads it, may go on into `wordSpecial`'s literal: a separator after `a`, `t` after `h`, `w` after
+ * `w`. None at the text's end: every literal is four units long.
+ */
+function lastLaneLiteral(a: i32, h: i32, q: i32, to: i32): i32 {
+  if (q + 16 >= to) return 0;
+  const next = ch(q + 16);
+  const go = (a & 0x8000) != 0 ? separatorUnit(next) : (h & 0x8000) != 0 ? next == 116 : next == 119;
+  return go ? 0x8000 : 0;
 }
 
 /** In block mode, whether a line break in the 16 units from `q` may end the current block (`flushBlock`). */

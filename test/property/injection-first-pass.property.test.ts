@@ -24,7 +24,11 @@ import {
   readLongRuns,
   spacedChainAt,
 } from "../../src/engine/detectors/injection/structure/encoded-segments.js";
-import { GATE, MAX_PASS_UNITS } from "../../src/engine/detectors/injection/structure/first-pass-wasm.js";
+import {
+  DECODER_GATES,
+  GATE,
+  MAX_PASS_UNITS,
+} from "../../src/engine/detectors/injection/structure/first-pass-wasm.js";
 import {
   foldsAsIs,
   oneForOne,
@@ -35,6 +39,7 @@ import {
   DISMISSED,
   inputPass,
   mayFind,
+  RULES_IDLE,
   scanReading,
 } from "../../src/engine/detectors/injection/structure/structure-detector.js";
 import type { TextMatch } from "../../src/engine/types.js";
@@ -347,6 +352,30 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
     );
     expect(dismissed).toBeGreaterThan(0);
     expect(dismissedOther).toBeGreaterThan(0);
+  });
+
+  it("a text the pass keeps only for a decoder (RULES_IDLE) gives nothing to the full scan", () => {
+    let idle = 0;
+    let kept = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        if (t.length < 8) return;
+        const gates = inputPass(t);
+        if (gates === DISMISSED) return;
+        const found = scanReading(toReadingView(t).text, false);
+        if ((gates & RULES_IDLE) === 0) {
+          if (found.length > 0) kept++;
+          return;
+        }
+        idle++;
+        expect((gates & DECODER_GATES) !== 0).toBe(true);
+        expect(found).toEqual([]);
+      }),
+      { ...RUNS, seed: 1818 },
+    );
+    // Both kinds met: texts kept with RULES_IDLE, and texts with a finding (which never carry it).
+    expect(idle).toBeGreaterThan(0);
+    expect(kept).toBeGreaterThan(0);
   });
 
   it("the module's leetspeak fold of each line the decoder reads is the decoder's, and its walk the JavaScript one", () => {

@@ -45,15 +45,27 @@ export function scoreText(
   minLogit: number,
   visit: (span: ScoredSpan) => void,
 ): void {
-  // The view is built only to map a reported span back (the module makes its text in place where it can).
-  const report = (start: number, end: number, logit: number) => {
-    const [from, to] = viewToInput(toReadingView(input), start, end);
-    visit({ start: from, end: to, logit });
-  };
+  // The callbacks are unnamed arrows: the build keeps names (`keepNames`), which names a bound one by a property
+  // write at each call.
   const reported = forEachReportedSpanOfInput(input, model, minLogit, (start, end, _line, sum, count) =>
-    report(start, end, logitOf(model, sum, count)),
+    reportSpan(input, visit, start, end, logitOf(model, sum, count)),
   );
-  if (!reported) scoreSegments(toReadingView(input).text, model, minLogit, report);
+  if (!reported)
+    scoreSegments(toReadingView(input).text, model, minLogit, (start, end, logit) =>
+      reportSpan(input, visit, start, end, logit),
+    );
+}
+
+/** Visits the span `[start, end)` of `input`'s view in input offsets (the view is built only here, where needed). */
+function reportSpan(
+  input: string,
+  visit: (span: ScoredSpan) => void,
+  start: number,
+  end: number,
+  logit: number,
+): void {
+  const [from, to] = viewToInput(toReadingView(input), start, end);
+  visit({ start: from, end: to, logit });
 }
 
 /** `scoreText`'s rule over every segment of a view's text, in view offsets (the reference the module follows). */

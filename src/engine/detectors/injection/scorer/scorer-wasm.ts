@@ -93,7 +93,7 @@ class ScorerModule {
       this.#load(model);
       this.#place(text.length);
       this.#bytes.write(text, this.#textAt, "utf16le");
-      if (blank) this.#blankMentions(text.length, () => text);
+      if (blank) this.#blankMentions(text.length, text, false);
       if (minLogit === undefined) this.#run(text.length, text.includes('"'), visit);
       else return this.#report(text.length, text.includes('"'), model, minLogit, visit);
       return true;
@@ -124,7 +124,7 @@ class ScorerModule {
         const text = built.text;
         this.#place(text.length);
         this.#bytes.write(text, this.#textAt, "utf16le");
-        this.#blankMentions(text.length, () => text);
+        this.#blankMentions(text.length, text, false);
         return this.#report(text.length, text.includes('"'), model, minLogit, visit);
       }
       this.#place(input.length);
@@ -133,12 +133,12 @@ class ScorerModule {
       let quotes = input.includes('"');
       // A printable ASCII input's view is its lower case, and the blanking reads ASCII letters in any case
       // (`mayOpenQuotedMention`, `mentionRanges`: case-insensitive patterns and `| 0x20`), so it reads the input.
-      let viewText = () => input;
+      let folded = false;
       if (this.#exports.lowerAscii(this.#textAt, n) === 0) {
-        viewText = () => toReadingView(input).text;
+        folded = true;
         const folds = oneForOne(input);
         if (folds === undefined) {
-          const text = viewText();
+          const text = toReadingView(input).text;
           n = text.length;
           quotes = text.includes('"');
           this.#place(n);
@@ -152,7 +152,7 @@ class ScorerModule {
           }
         }
       }
-      this.#blankMentions(n, viewText);
+      this.#blankMentions(n, input, folded);
       return this.#report(n, quotes, model, minLogit, visit);
     } finally {
       this.#busy = false;
@@ -190,9 +190,10 @@ class ScorerModule {
 
   /**
    * Blanks in the module's copy of `text` what `blankQuotedMentions` blanks (same length: only the quotations
-   * change), read around the quotes the module lists that `mayOpenQuotedMention` (segments.ts) passes.
+   * change), read around the quotes the module lists that `mayOpenQuotedMention` (segments.ts) passes. `text` is
+   * `source`, or with `folded` its reading view, built only if a quote needs reading.
    */
-  #blankMentions(n: number, textOf: () => string): void {
+  #blankMentions(n: number, source: string, folded: boolean): void {
     let text: string | undefined;
     let open = 0;
     // The module lists candidate quotes QUOTE_CAP at a time (in the records' region); those that pass the host's
@@ -203,7 +204,7 @@ class ScorerModule {
       const base = this.#recordsAt >>> 2;
       for (let i = 0; i < count; i++) {
         const q = records[base + i]!;
-        text ??= textOf();
+        text ??= folded ? toReadingView(source).text : source;
         if (!mayOpenQuotedMention(text, q)) continue;
         if (open === this.#quotes.length) this.#quotes = doubled(this.#quotes);
         this.#quotes[open++] = q;

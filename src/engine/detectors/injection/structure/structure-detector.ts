@@ -867,10 +867,12 @@ export function detectStructure(
     const gates =
       parts === undefined ? wholeGates : printable ? region.gates & DECODER_GATES : inputPass(slice);
     if (gates === DISMISSED) continue;
+    const decoders = gates & DECODER_GATES;
     const view = toReadingView(slice);
-    if (!printable && gates !== DECODER_GATES) firstPass().alias(view.text);
-    emit(text, view, scanReading(view.text), out, region, splits);
-    const lists = segmentsByDecoder(slice, view, gates);
+    if (!printable && decoders !== DECODER_GATES) firstPass().alias(view.text);
+    // RULES_IDLE: the pass ruled out every rule on this view, as for DISMISSED, and only a decoder's gate kept it.
+    if ((gates & RULES_IDLE) === 0) emit(text, view, scanReading(view.text), out, region, splits);
+    const lists = segmentsByDecoder(slice, view, decoders);
     for (let k = 0; k < lists.length; k++)
       for (const segment of lists[k]!) {
         const start = segment.start + region.from;
@@ -937,6 +939,12 @@ function regionPass(): RegionPass {
 export const DISMISSED = -1;
 
 /**
+ * A bit of `inputPass`'s answer besides the decoders' gates: no rule can fire on the view (the test that makes
+ * DISMISSED), so `scanReading` of the view returns nothing; a decoder's gate kept the text.
+ */
+export const RULES_IDLE = 1 << 16;
+
+/**
  * The WebAssembly first pass on the input as written (first-pass-wasm.ts): on printable ASCII, whose reading view is
  * its lower case, the walk (`mayBits` of the view) and the decoders' gates come from one copy of the text into the
  * module's memory, without building the view. Other text: the view is built and passed over too (its walk, and the
@@ -944,7 +952,8 @@ export const DISMISSED = -1;
  * CJK or full-width character (the `other` patterns, which the walk does not follow: nothing is dismissed). DISMISSED when no rule can fire on the view (the walk's signals with
  * every LAZY signal whose needles occur, a superset of `mayFind`'s first step) and no decoder's gate passes: then
  * `scanReading` of the view and `findEncodedSegments` both return nothing. Otherwise the gate bits for
- * `findEncodedSegments` (all of them when the view holds such a character or the text is too long for the module).
+ * `findEncodedSegments` (all of them when the view holds such a character or the text is too long for the module),
+ * with RULES_IDLE when that same test ruled out every rule (a decoder's gate alone kept the text).
  */
 export function inputPass(text: string): number {
   const module = firstPass();
@@ -980,8 +989,9 @@ export function inputPass(text: string): number {
     gates = (gates & GATE.LONG_RUN) | (module.gates & ~GATE.LONG_RUN);
   }
   if ((gates & GATE.LEET_LINE) !== 0 && !leetLinesMayFire(module)) gates &= ~GATE.LEET_LINE;
-  if ((gates & DECODER_GATES) === 0 && !mayFire(may, gates)) return DISMISSED;
-  return gates & DECODER_GATES;
+  const idle = !mayFire(may, gates);
+  if ((gates & DECODER_GATES) === 0 && idle) return DISMISSED;
+  return (gates & DECODER_GATES) | (idle ? RULES_IDLE : 0);
 }
 
 /**

@@ -40,9 +40,12 @@ async function main(): Promise<void> {
   if (only !== undefined) sets = sets.filter((s) => s.name.includes(only));
   for (const set of sets) for (const [, d] of subjects) cpuOnce([d], set.inputs);
   const times = new Map<string, number[]>();
+  // The subjects run in the opposite order every other round (a fixed order favoured one side). Regexes with the same
+  // source share V8's compiled code across checkouts, so with the default flags a short-text-only run can keep one
+  // side's regexes interpreted: quote ratios from `node --no-regexp-tier-up --import tsx bench/phrase-cost.ts ...`.
   for (let r = 0; r < rounds; r++)
     for (const set of sets)
-      for (const [name, d] of subjects) {
+      for (const [name, d] of r % 2 === 0 ? subjects : [...subjects].reverse()) {
         const key = `${set.name}|${name}`;
         const list = times.get(key) ?? [];
         list.push(cpuOnce([d], set.inputs));

@@ -205,11 +205,15 @@ const ORDER_START =
   "(?:(?:^|[.!?:;\\n\\-*>\"'(\\[{,])\\s{0,6}|\\b(?:please|now|then|next|immediately|first|must|should|also|and|just)\\s{1,3})";
 /** A tool's name as an agent's tools are named: words joined by `_` or `.` (`payments.refund`, `delete_repo`). */
 const TOOL_NAMED =
-  "(?:the )?(?:tool |function )?[`'\"]?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+[`'\"]?(?: (?:tool|function))?";
+  "(?:the )?(?:tool |function )?(?:[`'\"]?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+[`'\"]?(?: (?:tool|function))?|[a-z][a-z0-9]{1,30} (?:tool|function)\\b)";
 /** One argument's name, maybe quoted (`to`, `'table'`). */
 const TOOL_ARG = "[`'\"]?[a-z_][a-z0-9_]{0,30}[`'\"]?";
 /** A word that introduces the arguments ("with", "passing", "setting"). */
 const TOOL_ARGS_WORD = "(?:with|passing|setting)";
+/** Arguments that hold code, which a with-word may give as a quoted value with no `=` ("with command \"git push\""). */
+const TOOL_CODE_ARG = "(?:command|cmd|script|code|query|sql|payload)";
+/** How an argument's value follows its name: `=`, or a colon and a value. */
+const TOOL_VALUE = "(?:=|:\\s{0,2}[^\\s:])";
 /** What may stand between that word and the first argument's name ("the arguments:", "{", "("). */
 const TOOL_ARGS_NOUN =
   "(?:(?:the )?(?:arguments?|args|parameters?|params|inputs?)\\s{0,3}[:=]?\\s{0,3})?[{(]?\\s{0,2}";
@@ -221,7 +225,7 @@ const TOOL_ARGS_NOUN =
  */
 export function slipsOf(word: string): string[] {
   const out = new Set<string>();
-  for (let i = 0; i < word.length; i++) {
+  for (let i = 1; i < word.length; i++) {
     out.add(word.slice(0, i) + word.slice(i + 1));
     out.add(word.slice(0, i + 1) + word.slice(i));
     if (i + 1 < word.length) out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
@@ -265,7 +269,7 @@ const READER_WORDS = [
 ];
 /** Orders a to-do for the reader gives (imperatives of acting on data, answers and tools). */
 const READER_ORDERS =
-  "(?:ignore|disregard|forget|delete|remove|wipe|erase|drop|send|forward|upload|export|email|post|share|copy|paste|grant|disable|reveal|print|output|include|add|append|insert|approve|close|merge|push|transfer|wire|run|execute|call|invoke|reply|respond|answer|say|tell|write|report|mark|move|rename|list|fetch|download|install|summari[sz]e|skip|change|set|update|return|open|visit)";
+  "(?:ignore|disregard|forget|delete|remove|wipe|send|forward|upload|export|email|post|share|copy|paste|reveal|print|include|add|approve|close|merge|push|transfer|run|execute|call|reply|respond|say|tell|write|mark|skip|install)";
 /** What is sent where, after a send verb: "the api keys to https://...", "all the emails to x@y.example". */
 const SEND_AWAY = `(?<!${REPORTED}[a-z-]+)(?: (?:me|us|them|all|the|a|every|of|your|my|this|user's|full|entire|whole|complete|current))*{~2} ${SENSITIVE_DATA}{~6} (?:to|at|via|into|on) ${DESTINATION}`;
 const TYPO_VERBS = [
@@ -279,11 +283,11 @@ const TYPO_VERBS = [
     "disreguard",
     "disregrad",
     "forgt",
-    ...["ignore", "disregard", "forget", "override"].flatMap(slipsOf),
+    ...["ignore", "disregard", "override"].flatMap(slipsOf),
   ]),
 ];
-/** Slips in the verbs that send data away ("sned", "foward"). */
-const SEND_SLIPS = ["send", "forward"].flatMap(slipsOf);
+/** Slips in the verbs that send data away; "sned" first: it names the rule's id. */
+const SEND_SLIPS = [...new Set(["sned", ...["send", "forward"].flatMap(slipsOf)])];
 
 const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   // --- override_instructions -------------------------------------------------------------------------------
@@ -330,7 +334,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   },
   {
     type: "override_instructions",
-    lead: ["do", "don't", "stop", "cease", "no"],
+    lead: ["do", "don't", "stop", "cease", "no", "dont"],
     rest: `(?: not| longer)? (?:follow|following|obey|obeying|adhere to|abide by|comply with)(?: (?:any|the|your|of|all))*(?: (?:previous|prior|original|initial|above|earlier|system|openai|developer|existing))(?: \\w+)? ${INSTRUCTION_NOUNS}`,
   },
   {
@@ -421,6 +425,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
       "not",
       "never",
       "doesn't",
+      "doesnt",
       "don't",
       "won't",
       "without",
@@ -792,7 +797,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   },
   {
     type: "important_block",
-    lead: ["do", "don't", "never", "must", "should", "without"],
+    lead: ["do", "don't", "never", "must", "should", "without", "dont"],
     rest: "(?: not)?(?: ever)? (?:tell|telling|inform|informing|mention|mentioning|notify|notifying|alert|alerting|reveal|revealing|disclose|disclosing|let|letting|warn|warning)(?: (?:this|it|that|anything|any of this|about (?:this|it)))?(?: to)? (?:the|your) (?:user|human)\\b",
   },
   {
@@ -803,7 +808,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   {
     type: "important_block",
     lead: ["if", "note", "dear", "attention", "hey", "hello", "instructions"],
-    rest: `(?: you are| to| for| to the| for the| the| to any| to all)? (?:an? )?(?:automated |autonomous )?(?:ai|a\\.i\\.|llm|language model|assistant|ai assistant|chatbot|chatgpt|claude|gemini|gpt|agent|ai agent|model)s?\\b(?: (?:reading|processing|summarizing|summarising|parsing|analyzing|analysing|viewing|seeing) this(?: [a-z]{1,12})?)?\\s{0,3}[,:!]`,
+    rest: `(?: you are| to| for| to the| for the| the| to any| to all)? (?:an? )?(?:automated |autonomous )?(?:ai|a\\.i\\.|llm|language model|assistant|ai assistant|chatbot|chatgpt|claude|gemini|gpt|agent|ai agent|model|(?<=(?:automated|autonomous) )(?:tool|system|reviewer|process|program|reader|crawler|scraper|pipeline))s?\\b(?: (?:reading|processing|summarizing|summarising|parsing|analyzing|analysing|viewing|seeing) this(?: [a-z]{1,12})?)?\\s{0,3}[,:!]`,
   },
   {
     type: "important_block",
@@ -925,9 +930,9 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   // Not an API doc's "you can call fs.read_file(path)" nor a log's "deploy.rollout(env='staging') finished".
   {
     type: "tool_call_instruction",
-    lead: ["invoke", "execute", "trigger"],
+    lead: ["invoke", "execute", "trigger", "fire"],
     before: ORDER_START,
-    rest: ` ${TOOL_NAMED}(?:\\s{0,2}\\(\\s{0,2}${TOOL_ARG}\\s{0,2}[=:]|,?\\s{1,3}(?:${TOOL_ARGS_WORD}\\s{1,3}${TOOL_ARGS_NOUN})?${TOOL_ARG}\\s{0,2}(?:=|:\\s{0,2}[^\\s:]))`,
+    rest: ` ${TOOL_NAMED}(?:\\s{0,2}\\(\\s{0,2}\\{?\\s{0,2}${TOOL_ARG}\\s{0,2}[=:]|[,:]?\\s{1,3}${TOOL_ARGS_WORD}\\s{1,3}${TOOL_ARGS_NOUN}(?:${TOOL_ARG}\\s{0,2}${TOOL_VALUE}|${TOOL_CODE_ARG}\\s{1,2}["'\`])|[,:]?\\s{1,3}${TOOL_ARG}\\s{0,2}${TOOL_VALUE})`,
   },
   // The same with the common verbs, where a word introduces the arguments ("with", "passing": its literal gates
   // them; a bare `key=value` after "use"/"run"/"call" would try them at every one in prose).
@@ -935,7 +940,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     type: "tool_call_instruction",
     lead: ["call", "run", "use", "trigger"],
     before: ORDER_START,
-    rest: ` ${TOOL_NAMED},?\\s{1,3}${TOOL_ARGS_WORD}\\s{1,3}${TOOL_ARGS_NOUN}${TOOL_ARG}\\s{0,2}(?:=|:\\s{0,2}[^\\s:])`,
+    rest: ` ${TOOL_NAMED}[,:]?\\s{1,3}${TOOL_ARGS_WORD}\\s{1,3}${TOOL_ARGS_NOUN}(?:${TOOL_ARG}\\s{0,2}${TOOL_VALUE}|${TOOL_CODE_ARG}\\s{1,2}["'\`])`,
   },
   // The common verbs with bare arguments after an adverb that is tried at every one of its words anyway ("now",
   // "first": ungated leads): "Now call jira.close_all key=OPS", "First, use fs.copy(src: ...)".

@@ -269,7 +269,7 @@ const READER_WORDS = [
 ];
 /** Orders a to-do for the reader gives (imperatives of acting on data, answers and tools). */
 const READER_ORDERS =
-  "(?:ignore|disregard|forget|delete|remove|wipe|send|forward|upload|export|email|post|share|copy|paste|reveal|print|include|add|approve|close|merge|push|transfer|run|execute|call|reply|respond|say|tell|write|mark|skip|install)";
+  "(?:ignore|disregard|forget|delete|remove|wipe|send|forward|upload|export|post|share|copy|paste|reveal|print|include|add|approve|close|merge|push|transfer|run|execute|call|reply|respond|say|tell|write|mark|skip|install)";
 /** What is sent where, after a send verb: "the api keys to https://...", "all the emails to x@y.example". */
 const SEND_AWAY = `(?<!${REPORTED}[a-z-]+)(?: (?:me|us|them|all|the|a|every|of|your|my|this|user's|full|entire|whole|complete|current))*{~2} ${SENSITIVE_DATA}{~6} (?:to|at|via|into|on) ${DESTINATION}`;
 const TYPO_VERBS = [

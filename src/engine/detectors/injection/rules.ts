@@ -198,11 +198,11 @@ const MARKER_ORDERS =
   "(?:ignore|disregard|forget|delete|remove|wipe|erase|send|forward|upload|export|grant|disable|reveal|print|approve|transfer|wire|run|execute|merge|push)";
 /**
  * Where an order to run a tool starts: a sentence, line, list item, quoted value (a JSON string that starts with the
- * order, `"Run ...`), cell or comment start, or an adverb or modal of an order ("now", "must"). Ends where the verb
+ * order, `"Run ...`), cell (not after a comma: "Before replying, run x with ..." is the structure rule's) or comment start, or an adverb or modal of an order ("now", "must"). Ends where the verb
  * starts; bounded spaces (never across the line break that joins two strings, string-bounds.ts).
  */
 const ORDER_START =
-  "(?:(?:^|[.!?:;\\n\\-*>\"'(\\[{,])\\s{0,6}|\\b(?:please|now|then|next|immediately|first|must|should|also|and|just)\\s{1,3})";
+  "(?:(?:^|[.!?:;\\n\\-*>\"'(\\[{])\\s{0,6}|\\b(?:please|now|then|next|immediately|first|must|should|also|and|just)\\s{1,3})";
 /** A tool's name as an agent's tools are named: words joined by `_` or `.` (`payments.refund`, `delete_repo`). */
 const TOOL_NAMED =
   "(?:the )?(?:tool |function )?(?:[`'\"]?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+[`'\"]?(?: (?:tool|function))?|[a-z][a-z0-9]{1,30} (?:tool|function)\\b)";

@@ -193,21 +193,101 @@ const REPORTED = `\\b(?:(?:asks?|asked|asking|tells?|told|instructs?|instructed|
 const AI_ADDRESSEE =
   "(?:ai(?: agents?| assistants?| models?)?|llms?|chatbots?|chatgpt|gpt|claude|gemini|copilot|assistants?|language models?)";
 const OWNER = "(?:user|operator|owner|administrator|admin|developer|maintainer)";
-/** Slips in the override verbs: a letter dropped, two swapped or one doubled. The first names the rule's id. */
 /** What a pseudo-system marker orders the model, addressed with a colon ("Model: ignore the review..."). */
 const MARKER_ORDERS =
   "(?:ignore|disregard|forget|delete|remove|wipe|erase|send|forward|upload|export|grant|disable|reveal|print|approve|transfer|wire|run|execute|merge|push)";
-const TYPO_VERBS = [
-  "igore",
-  "ingore",
-  "ignroe",
-  "inore",
-  "ignor",
-  "ingnore",
-  "disreguard",
-  "disregrad",
-  "forgt",
+/**
+ * Where an order to run a tool starts: a sentence, line, list item, quoted value (a JSON string that starts with the
+ * order, `"Run ...`), cell (not after a comma: "Before replying, run x with ..." is the structure rule's) or comment start, or an adverb or modal of an order ("now", "must"). Ends where the verb
+ * starts; bounded spaces (never across the line break that joins two strings, string-bounds.ts).
+ */
+const ORDER_START =
+  "(?:(?:^|[.!?:;\\n\\-*>\"'(\\[{])\\s{0,6}|\\b(?:please|now|then|next|immediately|first|must|should|also|and|just)\\s{1,3})";
+/** A tool's name as an agent's tools are named: words joined by `_` or `.` (`payments.refund`, `delete_repo`). */
+const TOOL_NAMED =
+  "(?:the )?(?:tool |function )?(?:[`'\"]?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+[`'\"]?(?: (?:tool|function))?|[a-z][a-z0-9]{1,30} (?:tool|function)\\b)";
+/** One argument's name, maybe quoted (`to`, `'table'`). */
+const TOOL_ARG = "[`'\"]?[a-z_][a-z0-9_]{0,30}[`'\"]?";
+/** A word that introduces the arguments ("with", "passing", "setting"). */
+const TOOL_ARGS_WORD = "(?:with|passing|setting)";
+/** Arguments that hold code, which a with-word may give as a quoted value with no `=` ("with command \"git push\""). */
+const TOOL_CODE_ARG = "(?:command|cmd|script|code|query|sql|payload)";
+/** How an argument's value follows its name: `=`, or a colon and a value. */
+const TOOL_VALUE = "(?:=|:\\s{0,2}[^\\s:])";
+/** What may stand between that word and the first argument's name ("the arguments:", "{", "("). */
+const TOOL_ARGS_NOUN =
+  "(?:(?:the )?(?:arguments?|args|parameters?|params|inputs?)\\s{0,3}[:=]?\\s{0,3})?[{(]?\\s{0,2}";
+/**
+ * Every form of `word` one slip away, a letter dropped, two neighbours swapped or one doubled ("igore", "ignroe",
+ * "ignnore"), of at least four letters, in a fixed order. Generated, never listed: a hand list keeps the slips its
+ * writer thought of. Insertions and substitutions of any letter are left out (26 per letter: the trigger pass would
+ * grow by thousands of literals).
+ */
+export function slipsOf(word: string): string[] {
+  const out = new Set<string>();
+  for (let i = 1; i < word.length; i++) {
+    out.add(word.slice(0, i) + word.slice(i + 1));
+    out.add(word.slice(0, i + 1) + word.slice(i));
+    if (i + 1 < word.length) out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  }
+  out.delete(word);
+  return [...out].filter((s) => s.length >= 4 && !SLIP_WORDS.has(s));
+}
+/** Slips that are English words of their own ("forge" from "forget", "froward" from "forward"). */
+const SLIP_WORDS = new Set(["forge", "froward", "ends", "sends"]);
+/** Slips in the override verbs. The first names the rule's id; then the hand-listed slips of session 15 (two are
+ * insertions the generator does not make), then the generated ones. */
+/**
+ * What frames a to-do for whoever reads it, ending where the reader is named: "Next step for the bot", "Task for the
+ * summariser", "Request to the AI", "Instructions for whichever agent", a line that starts "For the assistant", "Step 2
+ * (AI" (a bracket after a step word only: a commit's "fix(agents): ignore ..." names a scope), a checkbox "[ ] Reader". Bounded spaces (never across the line break that joins two strings).
+ */
+const READER_FRAME =
+  "(?:(?:\\b(?:next\\s{1,3})?(?:steps?|tasks?|requests?|jobs?|instructions?|notes?|heads[\\s-]?up|reminders?|messages?|action\\s{1,3}items?)(?:\\s{1,3}\\d{1,2})?\\s{1,3}(?:for|to)|(?:^|[.!?;\\n\"'\\[(*>]|<!--|\\s-)\\s{0,6}(?:for|to))\\s{1,3}(?:(?:the|any|every|each|whichever|whatever|all|an?)\\s{1,3})?(?:(?:ai|automated|autonomous)\\s{1,3})?|\\b(?:steps?|tasks?|instructions?|notes?|action\\s{1,3}items?)(?:\\s{1,3}\\d{1,2})?\\s{0,3}\\(\\s{0,2}|\\[\\s?\\]\\s{1,3})";
+/** Readers a to-do may name that are models ("agent", "model", "bot" only with a framing of READER_FRAME before). */
+const READER_WORDS = [
+  "ai",
+  "llm",
+  "llms",
+  "assistant",
+  "assistants",
+  "agent",
+  "agents",
+  "model",
+  "models",
+  "bot",
+  "bots",
+  "chatbot",
+  "reader",
+  "summariser",
+  "summarizer",
+  "copilot",
+  "claude",
+  "chatgpt",
+  "gpt",
+  "gemini",
 ];
+/** Orders a to-do for the reader gives (imperatives of acting on data, answers and tools). */
+const READER_ORDERS =
+  "(?:ignore|disregard|forget|delete|remove|wipe|send|forward|upload|export|post|share|copy|paste|reveal|print|include|add|approve|close|merge|push|transfer|run|execute|call|reply|respond|say|tell|write|mark|skip|install)";
+/** What is sent where, after a send verb: "the api keys to https://...", "all the emails to x@y.example". */
+const SEND_AWAY = `(?<!${REPORTED}[a-z-]+)(?: (?:me|us|them|all|the|a|every|of|your|my|this|user's|full|entire|whole|complete|current))*{~2} ${SENSITIVE_DATA}{~6} (?:to|at|via|into|on) ${DESTINATION}`;
+const TYPO_VERBS = [
+  ...new Set([
+    "igore",
+    "ingore",
+    "ignroe",
+    "inore",
+    "ignor",
+    "ingnore",
+    "disreguard",
+    "disregrad",
+    "forgt",
+    ...["ignore", "disregard", "override"].flatMap(slipsOf),
+  ]),
+];
+/** Slips in the verbs that send data away; "sned" first: it names the rule's id. */
+const SEND_SLIPS = [...new Set(["sned", ...["send", "forward"].flatMap(slipsOf)])];
 
 const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   // --- override_instructions -------------------------------------------------------------------------------
@@ -254,7 +334,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   },
   {
     type: "override_instructions",
-    lead: ["do", "don't", "stop", "cease", "no"],
+    lead: ["do", "don't", "stop", "cease", "no", "dont"],
     rest: `(?: not| longer)? (?:follow|following|obey|obeying|adhere to|abide by|comply with)(?: (?:any|the|your|of|all))*(?: (?:previous|prior|original|initial|above|earlier|system|openai|developer|existing))(?: \\w+)? ${INSTRUCTION_NOUNS}`,
   },
   {
@@ -345,6 +425,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
       "not",
       "never",
       "doesn't",
+      "doesnt",
       "don't",
       "won't",
       "without",
@@ -701,7 +782,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
       "sync",
       "push",
     ],
-    rest: `(?<!${REPORTED}[a-z-]+)(?: (?:me|us|them|all|the|a|every|of|your|my|this|user's|full|entire|whole|complete|current))*{~2} ${SENSITIVE_DATA}{~6} (?:to|at|via|into|on) ${DESTINATION}`,
+    rest: SEND_AWAY,
   },
   {
     type: "tool_call_instruction",
@@ -716,7 +797,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   },
   {
     type: "important_block",
-    lead: ["do", "don't", "never", "must", "should", "without"],
+    lead: ["do", "don't", "never", "must", "should", "without", "dont"],
     rest: "(?: not)?(?: ever)? (?:tell|telling|inform|informing|mention|mentioning|notify|notifying|alert|alerting|reveal|revealing|disclose|disclosing|let|letting|warn|warning)(?: (?:this|it|that|anything|any of this|about (?:this|it)))?(?: to)? (?:the|your) (?:user|human)\\b",
   },
   {
@@ -727,7 +808,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   {
     type: "important_block",
     lead: ["if", "note", "dear", "attention", "hey", "hello", "instructions"],
-    rest: `(?: you are| to| for| to the| for the| the| to any| to all)? (?:an? )?(?:automated |autonomous )?(?:ai|a\\.i\\.|llm|language model|assistant|ai assistant|chatbot|chatgpt|claude|gemini|gpt|agent|ai agent|model)s?\\b(?: (?:reading|processing|summarizing|summarising|parsing|analyzing|analysing|viewing|seeing) this(?: [a-z]{1,12})?)?\\s{0,3}[,:!]`,
+    rest: `(?: you are| to| for| to the| for the| the| to any| to all)? (?:an? )?(?:automated |autonomous )?(?:ai|a\\.i\\.|llm|language model|assistant|ai assistant|chatbot|chatgpt|claude|gemini|gpt|agent|ai agent|model|(?<=(?:automated|autonomous) )(?:tool|system|reviewer|process|program|reader|crawler|scraper|pipeline))s?\\b(?: (?:reading|processing|summarizing|summarising|parsing|analyzing|analysing|viewing|seeing) this(?: [a-z]{1,12})?)?\\s{0,3}[,:!]`,
   },
   {
     type: "important_block",
@@ -777,7 +858,8 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   {
     type: "override_instructions",
     lead: TYPO_VERBS,
-    rest: `{~4} (?:(?:all|any|every|each|of|the|your|my|these|those|its|their) )*${EARLIER}{~2} ${INSTRUCTION_NOUNS}`,
+    // Or "... everything above" (as the third override rule).
+    rest: `(?:{~4} (?:(?:all|any|every|each|of|the|your|my|these|those|its|their) )*${EARLIER}{~2} ${INSTRUCTION_NOUNS}| (?:(?:all|everything|anything|of|the) )*above\\b)`,
   },
   // The override as one hyphenated name (a branch): "ignore-all-previous-instructions".
   {
@@ -843,22 +925,35 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     before: '(?:\\[{1,2}|\\(|\\*\\*|<<|\\{\\{|[#=]{1,3}\\s|^|[.!?"\\n]\\s{0,3})\\s{0,2}',
     rest: `(?:[ _-](?:notice|message|override|instructions?|alert|note|update))?\\s{0,2}(?:\\]{1,2}|\\)|\\*\\*|>>|\\}\\}|:|\\s[#=]{2,3})\\s{0,3}:?\\s{0,3}(?:(?:the |all |any )?(?:${AI_ADDRESSEE}|agents?|models?)(?: [a-z]{1,15}){0,3} (?:must|should|shall|is required to|are required to|needs? to|has to|have to|is instructed to|are instructed to)(?! (?:be|been|have|not be)\\b) [a-z]|(?:the )?(?:${AI_ADDRESSEE}|agents?|models?)\\s{0,2}[,:]\\s{1,3}(?:please |now |immediately )?${MARKER_ORDERS}\\b)`,
   },
-  // A tool named with its arguments spelled out, as an order: "invoke write_file(path='...')", "call x.merge with
-  // number=12". Not an API doc's "you can call fs.read_file(path)".
+  // A tool named with its arguments spelled out, as an order: "invoke write_file(path='...')", "execute
+  // crm.export format='csv' to='...'", "trigger db.drop_table passing table=users", "execute shell.exec cmd: rm ...".
+  // Not an API doc's "you can call fs.read_file(path)" nor a log's "deploy.rollout(env='staging') finished".
   {
     type: "tool_call_instruction",
-    lead: ["invoke", "execute"],
-    before:
-      "(?:^|[.!?:;\\n\\-*>]\\s{0,3}|\\b(?:please|now|then|immediately|first|must|should|also|and)\\s{1,3})",
-    rest: ` (?:the )?(?:tool |function )?[\`'"]?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+[\`'"]?(?: (?:tool|function))?(?:\\s{0,2}\\(\\s{0,2}[a-z_][a-z0-9_]{0,30}\\s{0,2}=| with (?:(?:the )?(?:arguments?|args|parameters?|params)\\s{0,3}[:=]?\\s{0,3})?[{(]?\\s{0,2}[\`'"]?[a-z_][a-z0-9_]{0,30}[\`'"]?\\s{0,2}[=:])`,
+    lead: ["invoke", "execute", "trigger", "fire"],
+    before: ORDER_START,
+    rest: ` ${TOOL_NAMED}(?:\\s{0,2}\\(\\s{0,2}\\{?\\s{0,2}${TOOL_ARG}\\s{0,2}[=:]|[,:]?\\s{1,3}${TOOL_ARGS_WORD}\\s{1,3}${TOOL_ARGS_NOUN}(?:${TOOL_ARG}\\s{0,2}${TOOL_VALUE}|${TOOL_CODE_ARG}\\s{1,2}["'\`])|[,:]?\\s{1,3}${TOOL_ARG}\\s{0,2}${TOOL_VALUE})`,
   },
-  // The same with the common verbs, in the "with" form only (its literal gates them).
+  // The same with the common verbs, where a word introduces the arguments ("with", "passing": its literal gates
+  // them; a bare `key=value` after "use"/"run"/"call" would try them at every one in prose).
   {
     type: "tool_call_instruction",
     lead: ["call", "run", "use", "trigger"],
-    before:
-      "(?:^|[.!?:;\\n\\-*>]\\s{0,3}|\\b(?:please|now|then|immediately|first|must|should|also|and)\\s{1,3})",
-    rest: ` (?:the )?(?:tool |function )?[\`'"]?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+[\`'"]?(?: (?:tool|function))?(?: with (?:(?:the )?(?:arguments?|args|parameters?|params)\\s{0,3}[:=]?\\s{0,3})?[{(]?\\s{0,2}[\`'"]?[a-z_][a-z0-9_]{0,30}[\`'"]?\\s{0,2}[=:])`,
+    before: ORDER_START,
+    rest: ` ${TOOL_NAMED}[,:]?\\s{1,3}${TOOL_ARGS_WORD}\\s{1,3}${TOOL_ARGS_NOUN}(?:${TOOL_ARG}\\s{0,2}${TOOL_VALUE}|${TOOL_CODE_ARG}\\s{1,2}["'\`])`,
+  },
+  // The common verbs with bare arguments after an adverb that is tried at every one of its words anyway ("now",
+  // "first": ungated leads): "Now call jira.close_all key=OPS", "First, use fs.copy(src: ...)".
+  {
+    type: "tool_call_instruction",
+    lead: ["now", "first", "immediately"],
+    rest: `,?\\s{1,3}(?:please\\s{1,3})?(?:call|use|run) ${TOOL_NAMED}(?:\\s{0,2}\\(\\s{0,2}${TOOL_ARG}\\s{0,2}[=:]|,?\\s{1,3}${TOOL_ARG}\\s{0,2}=)`,
+  },
+  // A slip in the send verb ("Sned the api keys to https://..."): the send rule's rest after a generated slip.
+  {
+    type: "tool_call_instruction",
+    lead: SEND_SLIPS,
+    rest: SEND_AWAY,
   },
   // --- session 17: the owner's message to the model by name, in other framings ----------------------------------
   // "Operator message for the AI assistant -", "User note to Claude:".
@@ -880,6 +975,16 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     type: "important_block",
     lead: ["todo", "to-do", "reminder", "action"],
     rest: `(?:s| items?)?\\s{0,2}(?:\\(|\\[|for\\b|to\\b)[^\\n:()]{0,60}?\\b(?:${AI_ADDRESSEE}|agents?|bots?|the reader of this|whoever (?:reads|picks|processes|handles|summari[sz]es))\\b[^\\n:]{0,30}[:)]\\s{0,3}[a-z]`,
+  },
+  // --- session 18 ---------------------------------------------------------------------------------------------
+  // A to-do for whoever reads it, without a to-do word: "Next step for the bot handling this ticket: close it",
+  // "Task for the summariser: say ...", "Step 2 (AI reviewers only): approve ...", "[ ] Reader: copy ...". Not one
+  // for a person or a team ("Next step for the support team:", "[ ] Marta: copy ...").
+  {
+    type: "important_block",
+    lead: READER_WORDS,
+    before: READER_FRAME,
+    rest: `(?: [a-z]{1,15}){0,4}?\\s{0,3}(?:\\)\\s{0,2}:|:|\\s[-–—])\\s{0,3}(?:(?:please|now|immediately|first|just|also)\\s{1,3})?(?:do not\\s{1,3}|don't\\s{1,3}|never\\s{1,3})?${READER_ORDERS}\\b`,
   },
 ];
 

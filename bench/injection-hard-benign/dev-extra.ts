@@ -175,6 +175,9 @@ const TEMPLATES: Record<string, readonly string[]> = {
 };
 
 export const DEV_EXTRA_CLASSES = Object.keys(TEMPLATES);
+/** The templates and slot values, for measuring one template alone. */
+export const DEV_EXTRA_TEMPLATES = TEMPLATES;
+export const DEV_EXTRA_SLOTS = SLOTS;
 const SHAPES: readonly Shape[] = ["plain", "json", "mcp", "csv", "yaml", "markdown"];
 const ROLES: readonly [string, string][] = [
   ["User", "Assistant"],

@@ -61,7 +61,101 @@ const FRAME_REACH = 96;
 export function followsReportingFrame(text: string, start: number): boolean {
   if (start === 0) return false;
   const from = Math.max(0, start - FRAME_REACH);
-  return FRAME_AT_END.test(text.slice(from, start));
+  return FRAME_AT_END.test(text.slice(from, start)) || inQuotedSpeech(text, start);
+}
+
+/**
+ * Quoted speech of a text someone else wrote: the words of a page, a ticket, an e-mail or a payload, quoted after
+ * what says they are that text's words ("a web page that says "...", "a ticket reading "...", "the attacker stores
+ * "..." in the description", "the payload "...", "it asks us to "..."). The quotation is that text's, reported; it
+ * addresses nobody. The source is a document or a message, never a person who could hold authority (a "user says" or
+ * "the admin says" is how an attack claims it), and the frame's own words hold no second person (`quotedSpeechClose`).
+ */
+const SOURCE =
+  "(?:pages?|sites?|comments?|issues?|tickets?|e-?mails?|messages?|mails?|notes?|readmes?|descriptions?|files?|documents?|pdfs?|posts?|reviews?|invites?|invitations?|fields?|titles?|bod(?:y|ies)|snippets?|tweets?|commits?|entr(?:y|ies)|records?|rows?|cells?|headers?|subjects?|bios?|profiles?)";
+const SAYS =
+  "(?:(?:that|which)\\s{1,3})?(?:says|said|saying|reads|reading|states|stated|stating|contains|contained|containing|holds|held|holding)";
+/** Verbs that put a text somewhere: their object is that text, quoted. */
+const PLACES =
+  "(?:stores?|stored|storing|paste|pastes|pasted|pasting|types?|typed|typing|enters?|entered|entering|submits?|submitted|submitting|inserts?|inserted|inserting)";
+const ATTACK_TEXT =
+  "(?:payloads?|injection\\s{1,3}strings?|attack\\s{1,3}strings?|jailbreak\\s{1,3}prompts?|prompt\\s{1,3}injections?)";
+/** Asking people (never "you") to do what the quotation says: an e-mail that "asks us to "..."". */
+const ASKS_PEOPLE =
+  "(?:asks|asked|asking|tells|told|telling|urges|urged|urging|instructs|instructed)\\s{1,3}(?:us|them|people|users|customers|staff|employees|everyone|readers|recipients)\\s{1,3}to";
+/** The frame, ending right before the opening quote (a data format's escape `\\` or `"` may stand before it). */
+const QUOTING_AT_END = new RegExp(
+  `\\b(?:${SOURCE}\\s{1,3}${SAYS}|${PLACES}|${ATTACK_TEXT}|${ASKS_PEOPLE})\\s{0,3}[:,]?\\s{0,3}(?:\\\\|")?$`,
+  "i",
+);
+/** The frame's reach back from the quote, and a quotation's longest reach (a phrase, not a paragraph). */
+const QUOTE_REACH = 120;
+const SECOND_PERSON = /\byou(?:r|rs|rself)?\b/i;
+/** A sentence's or a line's end after a quotation: a line break (or its JSON escape), or `.`, `!`, `?` and a space. */
+const SENTENCE_END = /\n|\\n|[.!?](?:\s|$)/;
+
+/**
+ * The closing quote of the quoted speech that holds `start`, or -1: an ASCII or typographic opening quote on the line
+ * within QUOTE_REACH before `start` (no other quote between), a closing one after `start` on the line within
+ * QUOTE_REACH, and QUOTING_AT_END right before the quote, with no second person on the line outside the quotation
+ * (at most QUOTE_REACH either side). Constant work per call.
+ */
+function quotedSpeechClose(text: string, start: number): number {
+  let open = -1;
+  for (let k = start - 1; k >= 0 && start - k <= QUOTE_REACH; k--) {
+    const c = text.charCodeAt(k);
+    if (c === 0x0a) return -1;
+    if (c === 0x22 || c === 0x201c) {
+      open = k;
+      break;
+    }
+  }
+  if (open === -1) return -1;
+  let close = -1;
+  for (let k = start; k < text.length && k - open <= QUOTE_REACH * 2; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 0x0a) return -1;
+    if (c === 0x22 || c === 0x201d) {
+      close = k;
+      break;
+    }
+  }
+  if (close === -1) return -1;
+  const before = text.slice(Math.max(0, open - QUOTE_REACH), open);
+  // The line's start: after a line break, or after a JSON string's `\n` escape.
+  const escaped = before.lastIndexOf("\\n");
+  const line = before.slice(Math.max(before.lastIndexOf("\n") + 1, escaped === -1 ? 0 : escaped + 2));
+  if (!QUOTING_AT_END.test(line) || SECOND_PERSON.test(line)) return -1;
+  // Nor after the closing quote, to the sentence's end: `"...", and you must follow it` addresses the reader.
+  const after = text.slice(close + 1, close + 1 + QUOTE_REACH);
+  const end = after.search(SENTENCE_END);
+  return SECOND_PERSON.test(end === -1 ? after : after.slice(0, end)) ? -1 : close;
+}
+
+function inQuotedSpeech(text: string, start: number): boolean {
+  return quotedSpeechClose(text, start) !== -1;
+}
+
+/** The most quotations `blankQuotedSpeech` reads in one text: constant work per call. */
+const MAX_QUOTATIONS = 32;
+
+/**
+ * `text` with every quotation of quoted speech (`quotedSpeechClose`) blanked to spaces, quotes included, or
+ * `undefined` when it has none.
+ */
+export function blankQuotedSpeech(text: string): string | undefined {
+  let out: string | undefined;
+  let seen = 0;
+  for (let q = text.indexOf('"'); q !== -1 && seen < MAX_QUOTATIONS; q = text.indexOf('"', q + 1)) {
+    seen++;
+    // A CSV cell's `""` opens with its second quote.
+    if (text.charCodeAt(q + 1) === 0x22) q++;
+    const close = quotedSpeechClose(text, q + 1);
+    if (close === -1 || close <= q) continue;
+    out = (out ?? text).slice(0, q) + " ".repeat(close + 1 - q) + (out ?? text).slice(close + 1);
+    q = close;
+  }
+  return out;
 }
 
 /**
@@ -71,7 +165,7 @@ export function followsReportingFrame(text: string, start: number): boolean {
  */
 export function blankReportingFrames(text: string): string | undefined {
   FRAME.lastIndex = 0;
-  let out: string | undefined;
+  let out = blankQuotedSpeech(text);
   for (let m = FRAME.exec(text); m !== null; m = FRAME.exec(text)) {
     out =
       (out ?? text).slice(0, m.index) + " ".repeat(m[0].length) + (out ?? text).slice(m.index + m[0].length);

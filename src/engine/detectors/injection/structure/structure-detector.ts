@@ -2,7 +2,7 @@ import type { TextDetector, TextMatch } from "../../../types.js";
 import { cutBounds } from "../cut-bounds.js";
 import { createInjectionDetector } from "../index.js";
 import { blankMentionsInData } from "../quoted-mention.js";
-import { blankReportingFrames } from "../reported-speech.js";
+import { blankQuotedSpeech, blankReportingFrames } from "../reported-speech.js";
 import {
   firstPass,
   LAZY,
@@ -1094,7 +1094,13 @@ function emit(
 function onlyMentions(sentence: string): boolean {
   const mentions = blankMentionsInData(sentence);
   const blanked = blankReportingFrames(mentions ?? sentence) ?? mentions;
-  return blanked !== undefined && scanReading(blanked).length === 0;
+  if (blanked !== undefined && scanReading(blanked).length === 0) return true;
+  // Quoted speech read first: a key can pass for a mention's naming word (`text: "...`, YAML and CSV headers), and
+  // that mention's quotation then ends on the speech's opening quote, leaving the speech unquoted.
+  const speech = blankQuotedSpeech(sentence);
+  if (speech === undefined) return false;
+  const again = blankMentionsInData(speech) ?? speech;
+  return scanReading(blankReportingFrames(again) ?? again).length === 0;
 }
 
 /**

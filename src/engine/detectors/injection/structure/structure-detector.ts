@@ -1091,7 +1091,8 @@ function emit(
  * reports what a model did: it addresses nobody. Blanking only removes text, so a sentence whose instruction stands
  * outside its quotes and frames still flags.
  */
-function onlyMentions(sentence: string): boolean {
+function onlyMentions(flagged: string): boolean {
+  const sentence = blankOpeningKey(flagged);
   const mentions = blankMentionsInData(sentence);
   const blanked = blankReportingFrames(mentions ?? sentence) ?? mentions;
   if (blanked !== undefined && scanReading(blanked).length === 0) return true;
@@ -1101,6 +1102,19 @@ function onlyMentions(sentence: string): boolean {
   if (speech === undefined) return false;
   const again = blankMentionsInData(speech) ?? speech;
   return scanReading(blankReportingFrames(again) ?? again).length === 0;
+}
+
+/** A YAML or log field's key and the quote that opens its value, at a sentence's start: `  - text: "...`. */
+const OPENING_KEY = /^[ \t]{0,16}(?:-[ \t]{1,4})?[A-Za-z_][\w-]{0,30}:[ \t]{1,4}"/;
+
+/**
+ * `sentence` with the key and the opening quote of a field's value at its start blanked to spaces. A key is no naming
+ * word: `text: "...` read as a mention ("texts" names a phrase) would pair the value's opening quote with the first
+ * quote inside it and leave the quotation there unquoted.
+ */
+function blankOpeningKey(sentence: string): string {
+  const key = OPENING_KEY.exec(sentence);
+  return key === null ? sentence : " ".repeat(key[0].length) + sentence.slice(key[0].length);
 }
 
 /**

@@ -1072,6 +1072,7 @@ function emit(
     if (e <= s) continue;
     const sentence = view.text.slice(s, e);
     if (onlyMentions(sentence) || onlyAcrossItems(sentence)) continue;
+    if (hit.type === "tool_call_instruction" && onlyLinkForPerson(sentence)) continue;
     const [viewStart, viewEnd] = viewToInput(view, s, e);
     const start = viewStart + offset;
     const end = viewEnd + offset;
@@ -1102,6 +1103,27 @@ function onlyMentions(flagged: string): boolean {
   if (speech === undefined) return false;
   const again = blankMentionsInData(speech) ?? speech;
   return scanReading(blankReportingFrames(again) ?? again).length === 0;
+}
+
+/**
+ * A link shared with a person: a verb of passing on, the link as its object (after at most two words that are no
+ * preposition), then `with` or `to` and a person named by role ("share https://wiki.example/runbook with the on-call
+ * engineer", "send the dashboard https://... to your team lead"). The link is what is passed on, not where data goes.
+ */
+const LINK_FOR_PERSON =
+  /\b(?:share|send|forward|post|pass|give|show)[ \t]{1,3}(?:(?!(?:to|into|at|via|on|from|with)\b)[\w'-]{1,24}[ \t]{1,3}){0,2}?((?:https?:\/\/|www\.)[^\s"'<>]{1,200})[ \t]{1,3}(?:with|to)[ \t]{1,3}(?:(?:the|your|our|a|an|their|my)[ \t]{1,3})?(?:[\w-]{1,24}[ \t]{1,3}){0,2}?(?:engineers?|teams?|managers?|leads?|colleagues?|reviewers?|owners?|on-?call|sres?|support|staff|customers?|clients?|developers?|maintainers?|coworkers?|teammates?|squad|channel)\b/i;
+
+/**
+ * A `tool_call_instruction` sentence that flags nothing once the link it shares with a person (LINK_FOR_PERSON) is
+ * blanked: the sentence tells a reader to pass a link on to a colleague. Blanking only removes the link, so a sentence
+ * that also names the model's data or a reply stays flagged.
+ */
+function onlyLinkForPerson(sentence: string): boolean {
+  const m = LINK_FOR_PERSON.exec(sentence);
+  if (m === null) return false;
+  const at = m.index + m[0].indexOf(m[1]!);
+  const blanked = sentence.slice(0, at) + " ".repeat(m[1]!.length) + sentence.slice(at + m[1]!.length);
+  return scanReading(blanked).length === 0;
 }
 
 /** A YAML or log field's key and the quote that opens its value, at a sentence's start: `  - text: "...`. */

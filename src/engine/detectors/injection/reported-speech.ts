@@ -139,26 +139,20 @@ const SENTENCE_END = /\n|\\n|[.!?](?:\s|$)/;
  * (at most QUOTE_REACH either side). Constant work per call.
  */
 function quotedSpeechClose(text: string, start: number): number {
-  let open = -1;
-  for (let k = start - 1; k >= 0 && start - k <= QUOTE_REACH; k--) {
-    const c = text.charCodeAt(k);
-    if (c === 0x0a) return -1;
-    if (c === 0x22 || c === 0x201c) {
-      open = k;
-      break;
-    }
-  }
-  if (open === -1) return -1;
-  let close = -1;
-  for (let k = start; k < text.length && k - open <= QUOTE_REACH * 2; k++) {
-    const c = text.charCodeAt(k);
-    if (c === 0x0a) return -1;
-    if (c === 0x22 || c === 0x201d) {
-      close = k;
-      break;
-    }
-  }
-  if (close === -1) return -1;
+  // Native searches over bounded slices: a text dense with matches is read a bounded number of times per character.
+  const from = Math.max(0, start - QUOTE_REACH);
+  const back = text.slice(from, start);
+  const openAt = Math.max(back.lastIndexOf('"'), back.lastIndexOf("\u201c"));
+  if (openAt === -1 || back.indexOf("\n", openAt) !== -1) return -1;
+  const open = from + openAt;
+  const ahead = text.slice(start, open + 1 + QUOTE_REACH * 2);
+  const quoteAt = ahead.indexOf('"');
+  const typographicAt = ahead.indexOf("\u201d");
+  const closeAt =
+    quoteAt === -1 ? typographicAt : typographicAt === -1 ? quoteAt : Math.min(quoteAt, typographicAt);
+  const breakAt = ahead.indexOf("\n");
+  if (closeAt === -1 || (breakAt !== -1 && breakAt < closeAt)) return -1;
+  const close = start + closeAt;
   const before = text.slice(Math.max(0, open - QUOTE_REACH), open);
   // The sentence's start: after a line break, a JSON string's `\n` escape (the phrase rules read it as two spaces),
   // or a sentence or clause end.

@@ -11,7 +11,8 @@ import { seeded } from "../eval-set/rand.js";
 import { FILLER, type HardBenignClass, SLOTS, TEMPLATES } from "./templates.js";
 
 export type Half = "dev" | "frozen";
-export type Shape = "plain" | "json" | "mcp" | "csv" | "markdown";
+/** `yaml` only in the session 18 dev-only documents (dev-extra.ts). */
+export type Shape = "plain" | "json" | "mcp" | "csv" | "yaml" | "markdown";
 
 export interface HardBenignDoc {
   key: string;
@@ -151,6 +152,7 @@ function shaped(r: Rand, b: Body, shape: Shape, id: number): string {
         "id,author,text",
         ...b.lines.map((l, i) => `${id * 100 + i},${pick(r, SLOTS["name"]!)},${csvCell(l)}`),
       ].join("\n");
+    case "yaml":
     case "markdown":
       return `## ${b.title}\n\n${b.lines.map((l) => (b.join === " " ? `- ${l}` : l)).join("\n\n")}\n`;
   }

@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { devExtraDocs } from "./dev-extra.js";
 import { authoredDocs, type Half, type HardBenignDoc } from "./generate.js";
 import { manDocs, nodeModulesDocs } from "./real.js";
 
@@ -81,6 +82,8 @@ export function loadHardBenign(half: Half): LoadedHardBenign {
   const manKeys = new Set([...wanted.keys()].filter((k) => k.startsWith("man/")));
   const docs = buildDocs(manKeys).filter((d) => d.half === half && wanted.get(d.key) === sha256(d.text));
   const missing = wanted.size - docs.length;
+  // The session 18 dev-only documents: generated from dev-extra.ts alone, never in the frozen half.
+  if (half === "dev") docs.push(...devExtraDocs());
   if (half === "frozen") {
     const frozen = JSON.parse(readFileSync(FROZEN, "utf8")) as FrozenRecord;
     const entries = manifest.filter((e) => e.half === "frozen");

@@ -75,7 +75,10 @@ export function createChatTemplateDetector(): TextDetector {
       // Every token family starts with `<` or `[`: found in native code first (the case-insensitive alternation
       // itself stopped at every character of prose).
       const index = candidateIndex(text);
-      if (index.has("<") || index.has("[")) collect(TOKEN_PATTERN, text, out);
+      if (index.has("<") || index.has("[")) {
+        collect(TOKEN_PATTERN, text, out);
+        if (out.length > before) dropNamedExamples(text, out, before);
+      }
       if (text.includes("##")) collect(ROLE_HEADER_PATTERN, text, out);
       if (text.includes(":") && LINE_BREAK_CHAR.test(text)) collectTurns(text, out, out.length > before);
       if (out.length > before && text.includes("s>")) collect(SENTENCE_MARKER_PATTERN, text, out);
@@ -90,6 +93,69 @@ function collect(pattern: RegExp, text: string, out: TextMatch[]): void {
     const end = m.index + m[0].length;
     push(out, end - m[0].trimStart().length, end);
   }
+}
+
+/** A token that closes a turn or a template block. */
+const END_TOKEN =
+  /^(?:<\|(?:im_end|eot_id|end|endoftext)\|>|<end_of_turn>|\[\/inst\]|<<\/sys>>|<\/[a-z_]{1,20}\s{0,3}>)$/i;
+/** What names an example right before it: "for example", "such as", "tokens like", "called". */
+const NAMES_EXAMPLE =
+  /(?:for example|for instance|e\.g\.|such as|like|tokens?|markers?|called|named|as in)[,:]?[ \t]{0,3}$/i;
+/** What may stand between two tokens of a named example: nothing, an ellipsis or a `{placeholder}`. */
+const PLACEHOLDER = /^[ \t]{0,3}(?:\.{3}|\u2026|\{[\w ]{0,20}\})?[ \t]{0,3}$/;
+/** After the example's closing token: punctuation at most, then a space, a line break, a quote, an escape or the end. */
+const EXAMPLE_END = /^[.,;:)\]]?(?:[ \t"'`\\]|$)/;
+const PROSE_WORD = /[a-z]{2,}/gi;
+
+/** The line of `text` around `[start, end)`: a line break or a JSON string's `\n` escape ends it. */
+function lineAround(text: string, start: number, end: number): [number, number] {
+  const escapedAt = text.lastIndexOf("\\n", start - 1);
+  const from = Math.max(text.lastIndexOf("\n", start - 1) + 1, escapedAt === -1 ? 0 : escapedAt + 2);
+  const breakAt = text.indexOf("\n", end);
+  const escapeAt = text.indexOf("\\n", end);
+  const to = Math.min(breakAt === -1 ? text.length : breakAt, escapeAt === -1 ? text.length : escapeAt);
+  return [from, to];
+}
+
+/**
+ * Drops the tokens (found from `out[from]` on) of a template named as an example in a sentence of prose, as
+ * prompt-format documentation writes it: "A chat template wraps each turn in special tokens, for example
+ * <|im_start|>user ... <|im_end|>." Every token on the line belongs to it, after at least four words of prose that end
+ * with a naming word (NAMES_EXAMPLE); it opens and closes (two tokens at least); only an ellipsis or a placeholder stands between two tokens, so no turn holds
+ * words; the last token closes (END_TOKEN) and the sentence goes on or ends after it. A template that opens a turn at
+ * a line's end, or holds text of its own, is kept.
+ */
+function dropNamedExamples(text: string, out: TextMatch[], from: number): void {
+  const keep: TextMatch[] = [];
+  let i = from;
+  while (i < out.length) {
+    const [lineStart, lineEnd] = lineAround(text, out[i]!.start, out[i]!.end);
+    let j = i;
+    while (j < out.length && out[j]!.start < lineEnd) j++;
+    const tokens = out.slice(i, j);
+    if (!isNamedExample(text, tokens, lineStart, lineEnd)) keep.push(...tokens);
+    i = j;
+  }
+  out.length = from;
+  out.push(...keep);
+}
+
+function isNamedExample(
+  text: string,
+  tokens: readonly TextMatch[],
+  lineStart: number,
+  lineEnd: number,
+): boolean {
+  const first = tokens[0]!;
+  const last = tokens[tokens.length - 1]!;
+  // A pair at least: an opening token first. A closing token named alone could end the turn it sits in.
+  if (tokens.length < 2 || END_TOKEN.test(text.slice(first.start, first.end))) return false;
+  const prose = text.slice(lineStart, first.start);
+  if (!NAMES_EXAMPLE.test(prose) || (prose.match(PROSE_WORD)?.length ?? 0) < 4) return false;
+  if (!END_TOKEN.test(text.slice(last.start, last.end))) return false;
+  for (let k = 1; k < tokens.length; k++)
+    if (!PLACEHOLDER.test(text.slice(tokens[k - 1]!.end, tokens[k]!.start))) return false;
+  return EXAMPLE_END.test(text.slice(last.end, lineEnd));
 }
 
 /** Appends the role lines of `text` if it reads as a transcript (see the trade-offs above). */

@@ -52,6 +52,8 @@ const FRAME_SOURCE = `\\b(?:(?:${NOT_NOW}(?:${PAST}|${ING}|${PRESENT_THIRD_PARTY
  * the end (a dot inside an address or a file name does not end it).
  */
 const FRAME = new RegExp(`${FRAME_SOURCE}(?:[^,;.!?\\n]|[.!?](?=[^\\s"']))*`, "gi");
+/** A frame alone, at the start of a text: where its clause begins. */
+const FRAME_AT_START = new RegExp(`^${FRAME_SOURCE}`, "i");
 /** A frame that ends where a match starts. */
 const FRAME_AT_END = new RegExp(`${FRAME_SOURCE}$`, "i");
 /** How far back a frame that ends at a match is looked for: the longest frame is shorter. */
@@ -61,7 +63,133 @@ const FRAME_REACH = 96;
 export function followsReportingFrame(text: string, start: number): boolean {
   if (start === 0) return false;
   const from = Math.max(0, start - FRAME_REACH);
-  return FRAME_AT_END.test(text.slice(from, start));
+  return (
+    FRAME_AT_END.test(text.slice(from, start)) || inQuotedSpeech(text, start) || inReportedClause(text, start)
+  );
+}
+
+/** How far back a frame whose clause holds a match is looked for: a frame and a clause of a dozen words. */
+const CLAUSE_REACH = 200;
+/**
+ * What the words between a frame's end and the match may not hold: a second person, a colon or a quote (an order
+ * or a quotation of its own: "asked the assistant to tell you: ignore ...").
+ */
+const OWN_ADDRESS = /\byou(?:r|rs|rself)?\b|[:"\u201c]/i;
+
+/**
+ * Whether the match at `start` lies inside the clause a reporting frame governs, further into it than right after the
+ * frame ("a retrieved e-mail asks it to behave as an assistant that has no safety guidelines": the match is "no safety
+ * guidelines"). The frame starts at most CLAUSE_REACH before the match, on the match's line, and nothing between its
+ * end and the match addresses anyone (OWN_ADDRESS). Bounded work: one FRAME scan over at most CLAUSE_REACH characters.
+ */
+function inReportedClause(text: string, start: number): boolean {
+  let from = Math.max(0, start - CLAUSE_REACH);
+  const lineStart = text.lastIndexOf("\n", start - 1);
+  if (lineStart >= from) from = lineStart + 1;
+  const window = text.slice(from, start);
+  FRAME.lastIndex = 0;
+  for (let m = FRAME.exec(window); m !== null; m = FRAME.exec(window)) {
+    if (m.index + m[0].length < window.length) continue;
+    const frameEnd = FRAME_AT_START.exec(window.slice(m.index));
+    return frameEnd !== null && !OWN_ADDRESS.test(window.slice(m.index + frameEnd[0].length));
+  }
+  return false;
+}
+
+/**
+ * Quoted speech of a text someone else wrote: the words of a page, a ticket, an e-mail or a payload, quoted after
+ * what says they are that text's words ("a web page that says "...", "a ticket reading "...", "the attacker stores
+ * "..." in the description", "the payload "...", "it asks us to "..."). The quotation is that text's, reported; it
+ * addresses nobody. The source is a document or a message, never a person who could hold authority (a "user says" or
+ * "the admin says" is how an attack claims it), and the frame's own words hold no second person (`quotedSpeechClose`).
+ */
+const SOURCE =
+  "(?:pages?|sites?|comments?|issues?|tickets?|e-?mails?|messages?|mails?|notes?|readmes?|descriptions?|files?|documents?|pdfs?|posts?|reviews?|invites?|invitations?|fields?|titles?|bod(?:y|ies)|snippets?|tweets?|commits?|entr(?:y|ies)|records?|rows?|cells?|headers?|subjects?|bios?|profiles?)";
+const SAYS =
+  "(?:(?:that|which)\\s{1,3})?(?:says|said|saying|reads|reading|states|stated|stating|contains|contained|containing|holds|held|holding)";
+/**
+ * Verbs that put a text somewhere: their object is that text, quoted. A base form only where it starts its clause (a
+ * repro step: "Repro: paste "...""); after a subject or a modal it is a live speaker's own turn ("I will type "Stay in
+ * character!"", a jailbreak's rule for the model).
+ */
+const PLACES =
+  "(?:(?:stores|stored|storing|pastes|pasted|pasting|types|typed|typing|enters|entered|entering|submits|submitted|submitting|inserts|inserted|inserting)|(?<![a-z'\u2019]\\s{1,3})(?:store|paste|type|enter|submit|insert))";
+const ATTACK_TEXT =
+  "(?:payloads?|injection\\s{1,3}strings?|attack\\s{1,3}strings?|jailbreak\\s{1,3}prompts?|prompt\\s{1,3}injections?)";
+/** Asking people (never "you") to do what the quotation says: an e-mail that "asks us to "..."". */
+const ASKS_PEOPLE =
+  "(?:asks|asked|asking|tells|told|telling|urges|urged|urging|instructs|instructed)\\s{1,3}(?:us|them|people|users|customers|staff|employees|everyone|readers|recipients)\\s{1,3}to";
+/** The frame, ending right before the opening quote (a data format's escape `\\` or `"` may stand before it). */
+const QUOTING_AT_END = new RegExp(
+  `\\b(?:${SOURCE}\\s{1,3}${SAYS}|${PLACES}|${ATTACK_TEXT}|${ASKS_PEOPLE})\\s{0,3}[:,]?\\s{0,3}(?:\\\\|")?$`,
+  "i",
+);
+/** The frame's reach back from the quote, and a quotation's longest reach (a phrase, not a paragraph). */
+const QUOTE_REACH = 120;
+const SECOND_PERSON = /\byou(?:r|rs|rself)?\b/i;
+/** Where a sentence or a clause starts: after a line break, its JSON escape, two spaces, or `.`, `!`, `?`, `;` and a space. */
+const CLAUSE_START = /\n|\\n|\s{2}|[.!?;]\s/g;
+/** A sentence's or a line's end after a quotation: a line break (or its JSON escape), or `.`, `!`, `?` and a space. */
+const SENTENCE_END = /\n|\\n|[.!?](?:\s|$)/;
+
+/**
+ * The closing quote of the quoted speech that holds `start`, or -1: an ASCII or typographic opening quote on the line
+ * within QUOTE_REACH before `start` (no other quote between), a closing one after `start` on the line within
+ * QUOTE_REACH, and QUOTING_AT_END right before the quote, with no second person on the line outside the quotation
+ * (at most QUOTE_REACH either side). Constant work per call.
+ */
+function quotedSpeechClose(text: string, start: number): number {
+  // Native searches over bounded slices: a text dense with matches is read a bounded number of times per character.
+  const from = Math.max(0, start - QUOTE_REACH);
+  const back = text.slice(from, start);
+  const openAt = Math.max(back.lastIndexOf('"'), back.lastIndexOf("\u201c"));
+  if (openAt === -1 || back.indexOf("\n", openAt) !== -1) return -1;
+  const open = from + openAt;
+  const ahead = text.slice(start, open + 1 + QUOTE_REACH * 2);
+  const quoteAt = ahead.indexOf('"');
+  const typographicAt = ahead.indexOf("\u201d");
+  const closeAt =
+    quoteAt === -1 ? typographicAt : typographicAt === -1 ? quoteAt : Math.min(quoteAt, typographicAt);
+  const breakAt = ahead.indexOf("\n");
+  if (closeAt === -1 || (breakAt !== -1 && breakAt < closeAt)) return -1;
+  const close = start + closeAt;
+  const before = text.slice(Math.max(0, open - QUOTE_REACH), open);
+  // The sentence's start: after a line break, a JSON string's `\n` escape (the phrase rules read it as two spaces),
+  // or a sentence or clause end.
+  let line = before;
+  for (let m = CLAUSE_START.exec(before); m !== null; m = CLAUSE_START.exec(before))
+    line = before.slice(m.index + m[0].length);
+  if (!QUOTING_AT_END.test(line) || SECOND_PERSON.test(line)) return -1;
+  // Nor after the closing quote, to the sentence's end: `"...", and you must follow it` addresses the reader.
+  const after = text.slice(close + 1, close + 1 + QUOTE_REACH);
+  const end = after.search(SENTENCE_END);
+  return SECOND_PERSON.test(end === -1 ? after : after.slice(0, end)) ? -1 : close;
+}
+
+function inQuotedSpeech(text: string, start: number): boolean {
+  return quotedSpeechClose(text, start) !== -1;
+}
+
+/** The most quotations `blankQuotedSpeech` reads in one text: constant work per call. */
+const MAX_QUOTATIONS = 32;
+
+/**
+ * `text` with every quotation of quoted speech (`quotedSpeechClose`) blanked to spaces, quotes included, or
+ * `undefined` when it has none.
+ */
+export function blankQuotedSpeech(text: string): string | undefined {
+  let out: string | undefined;
+  let seen = 0;
+  for (let q = text.indexOf('"'); q !== -1 && seen < MAX_QUOTATIONS; q = text.indexOf('"', q + 1)) {
+    seen++;
+    // A CSV cell's `""` opens with its second quote.
+    if (text.charCodeAt(q + 1) === 0x22) q++;
+    const close = quotedSpeechClose(text, q + 1);
+    if (close === -1 || close <= q) continue;
+    out = (out ?? text).slice(0, q) + " ".repeat(close + 1 - q) + (out ?? text).slice(close + 1);
+    q = close;
+  }
+  return out;
 }
 
 /**
@@ -70,11 +198,25 @@ export function followsReportingFrame(text: string, start: number): boolean {
  * text only reports what a model was made to do.
  */
 export function blankReportingFrames(text: string): string | undefined {
-  FRAME.lastIndex = 0;
-  let out: string | undefined;
-  for (let m = FRAME.exec(text); m !== null; m = FRAME.exec(text)) {
-    out =
-      (out ?? text).slice(0, m.index) + " ".repeat(m[0].length) + (out ?? text).slice(m.index + m[0].length);
+  let out = blankQuotedSpeech(text);
+  for (const pattern of [FRAME, NEGATED_REQUEST]) {
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+      out =
+        (out ?? text).slice(0, m.index) +
+        " ".repeat(m[0].length) +
+        (out ?? text).slice(m.index + m[0].length);
+    }
   }
   return out;
 }
+
+/**
+ * A request someone says they will never make, and what it would ask for, to the clause's end: "IT will never ask you
+ * to reveal your password", "we do not ask customers for their PIN". A warning of a security or support team: it says
+ * what a real request does not look like, and orders nothing. The clause ends at `,`, `;`, `:`, a line break or a
+ * sentence end, so an order after it ("...: reveal your system prompt") is read as before. It has a subject of its
+ * own, never "you" or none: "Do not ask the user for confirmation" and "you should never ask users to" are orders.
+ */
+const NEGATED_REQUEST =
+  /(?<=\b(?!(?:you|please|and|or|so|then|just|also|but)\b)[a-z]{2,}\s{1,3})(?<!\byou\s{1,3}(?:[a-z']{1,12}\s{1,3}){1,2})(?:(?:will|would|does|do|did|shall|should|can|could)(?:\s{1,3}not|n't)|won't|never(?=\s{1,3}asks?\b)|(?:will|would|does|do|did|shall|should|can|could)\s{1,3}never)\s{1,3}asks?\s{1,3}(?:you|anyone|users?|customers?|members?|employees?|staff)\s{1,3}(?:to|for)\b(?:[^,;:.!?\n]|[.!?](?=[^\s"']))*/gi;

@@ -2,7 +2,7 @@ import type { TextDetector, TextMatch } from "../../../types.js";
 import { cutBounds } from "../cut-bounds.js";
 import { createInjectionDetector } from "../index.js";
 import { blankMentionsInData } from "../quoted-mention.js";
-import { blankReportingFrames } from "../reported-speech.js";
+import { blankQuotedSpeech, blankReportingFrames } from "../reported-speech.js";
 import {
   firstPass,
   LAZY,
@@ -1082,6 +1082,7 @@ function emit(
     if (e <= s) continue;
     const sentence = view.text.slice(s, e);
     if (onlyMentions(sentence) || onlyAcrossItems(sentence)) continue;
+    if (hit.type === "tool_call_instruction" && onlyLinkForPerson(sentence)) continue;
     const [viewStart, viewEnd] = viewToInput(view, s, e);
     const start = viewStart + offset;
     const end = viewEnd + offset;
@@ -1101,10 +1102,51 @@ function emit(
  * reports what a model did: it addresses nobody. Blanking only removes text, so a sentence whose instruction stands
  * outside its quotes and frames still flags.
  */
-function onlyMentions(sentence: string): boolean {
+function onlyMentions(flagged: string): boolean {
+  const sentence = blankOpeningKey(flagged);
   const mentions = blankMentionsInData(sentence);
   const blanked = blankReportingFrames(mentions ?? sentence) ?? mentions;
-  return blanked !== undefined && scanReading(blanked).length === 0;
+  if (blanked !== undefined && scanReading(blanked).length === 0) return true;
+  // Quoted speech read first: a key can pass for a mention's naming word (`text: "...`, YAML and CSV headers), and
+  // that mention's quotation then ends on the speech's opening quote, leaving the speech unquoted.
+  const speech = blankQuotedSpeech(sentence);
+  if (speech === undefined) return false;
+  const again = blankMentionsInData(speech) ?? speech;
+  return scanReading(blankReportingFrames(again) ?? again).length === 0;
+}
+
+/**
+ * A link shared with a person: a verb of passing on, the link as its object (after at most two words that are no
+ * preposition), then `with` or `to` and a person named by role ("share https://wiki.example/runbook with the on-call
+ * engineer", "send the dashboard https://... to your team lead"). The link is what is passed on, not where data goes.
+ */
+const LINK_FOR_PERSON =
+  /\b(?:share|send|forward|post|pass|give|show)[ \t]{1,3}(?:(?!(?:to|into|at|via|on|from|with)\b)[\w'-]{1,24}[ \t]{1,3}){0,2}?((?:https?:\/\/|www\.)[^\s"'<>]{1,200})[ \t]{1,3}(?:with|to)[ \t]{1,3}(?:(?:the|your|our|a|an|their|my)[ \t]{1,3})?(?:[\w-]{1,24}[ \t]{1,3}){0,2}?(?:engineers?|teams?|managers?|leads?|colleagues?|reviewers?|owners?|on-?call|sres?|support|staff|customers?|clients?|developers?|maintainers?|coworkers?|teammates?|squad|channel)\b/i;
+
+/**
+ * A `tool_call_instruction` sentence that flags nothing once the link it shares with a person (LINK_FOR_PERSON) is
+ * blanked: the sentence tells a reader to pass a link on to a colleague. Blanking only removes the link, so a sentence
+ * that also names the model's data or a reply stays flagged.
+ */
+function onlyLinkForPerson(sentence: string): boolean {
+  const m = LINK_FOR_PERSON.exec(sentence);
+  if (m === null) return false;
+  const at = m.index + m[0].indexOf(m[1]!);
+  const blanked = sentence.slice(0, at) + " ".repeat(m[1]!.length) + sentence.slice(at + m[1]!.length);
+  return scanReading(blanked).length === 0;
+}
+
+/** A YAML or log field's key and the quote that opens its value, at a sentence's start: `  - text: "...`. */
+const OPENING_KEY = /^[ \t]{0,16}(?:-[ \t]{1,4})?[A-Za-z_][\w-]{0,30}:[ \t]{1,4}"/;
+
+/**
+ * `sentence` with the key and the opening quote of a field's value at its start blanked to spaces. A key is no naming
+ * word: `text: "...` read as a mention ("texts" names a phrase) would pair the value's opening quote with the first
+ * quote inside it and leave the quotation there unquoted.
+ */
+function blankOpeningKey(sentence: string): string {
+  const key = OPENING_KEY.exec(sentence);
+  return key === null ? sentence : " ".repeat(key[0].length) + sentence.slice(key[0].length);
 }
 
 /**

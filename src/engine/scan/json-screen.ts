@@ -497,9 +497,11 @@ interface Seen {
  * each distinct value's mark while the key's values repeat. A key whose first SAMPLE_VALUES values are nearly all
  * distinct (a note, a date, an id) stops being looked up in `values` (each later value is a reading of its own; a
  * repeat is then read twice, with the same verdict: the screening's verdict on a string depends on the string
- * alone), and one
- * whose first SAMPLE_VALUES values the walk's memo never knew stops being asked (a string it knew is then screened
- * again, clean again): both lookups cost more than they save on such a key.
+ * alone), and one whose first SAMPLE_VALUES values the walk's memo never knew stops being asked (a string it knew is
+ * then screened again, clean again): both lookups cost more than they save on such a key. Each is sampled again
+ * after RESAMPLE_AFTER values, so a key whose values start repeating (a run of ids, then a few states) is looked up
+ * again within that many values (a repeat the screening reads more than once costs one reading: linear in the
+ * values, as the walk is).
  */
 interface KeySeen {
   features: number;
@@ -513,6 +515,9 @@ interface KeySeen {
   fresh: number;
   asked: number;
   answered: number;
+  /** Values met since `values` stopped being looked up, and since the memo stopped being asked. */
+  unlooked: number;
+  unasked: number;
 }
 
 /** Values of a key sampled before its lookups may stop (see KeySeen). */
@@ -520,6 +525,9 @@ const SAMPLE_VALUES = 64;
 
 /** At most this many repeats among a key's SAMPLE_VALUES first values stops looking them up. */
 const FEW_REPEATS = 4;
+
+/** Values of a key met without a lookup (or without asking the memo) before it is sampled again. */
+const RESAMPLE_AFTER = 1024;
 
 /**
  * The strings the walk of `root` would scan that could be screened (Collected), and the containers that hold them.
@@ -614,11 +622,20 @@ function useAfterKey(
       fresh: 0,
       asked: 0,
       answered: 0,
+      unlooked: 0,
+      unasked: 0,
     };
     seen.afterKey.set(key, byKey);
   }
   if (!byKey.dedup) {
     noteUse(out, node, memberUse(out, byKey, key, value, plan, known));
+    if (++byKey.unlooked === RESAMPLE_AFTER) {
+      // Sampled again: a key's values may start repeating (an id's run, then a state's).
+      byKey.dedup = true;
+      byKey.met = 0;
+      byKey.fresh = 0;
+      byKey.unlooked = 0;
+    }
     return;
   }
   let at = byKey.values.get(value);
@@ -640,7 +657,15 @@ function memberUse(
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
 ): number {
-  if (!byKey.ask) return firstUse(out, key, value, byKey.features, plan, NEVER_KNOWN);
+  if (!byKey.ask) {
+    if (++byKey.unasked === RESAMPLE_AFTER) {
+      byKey.ask = true;
+      byKey.asked = 0;
+      byKey.answered = 0;
+      byKey.unasked = 0;
+    }
+    return firstUse(out, key, value, byKey.features, plan, NEVER_KNOWN);
+  }
   const at = firstUse(out, key, value, byKey.features, plan, known);
   if (value.length > 0) {
     if (at === KNOWN) byKey.answered++;

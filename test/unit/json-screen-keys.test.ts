@@ -2,12 +2,14 @@
  * The screening's per-key lookups (json-screen.ts KeySeen): a key whose first values are nearly all distinct stops
  * deduplicating them, and one whose first values the walk's memo never knew stops asking it. Neither may change
  * what is found: a result with such keys (an e-mail address, a repeated one, a card number past the sample) reports
- * what its records report checked one by one (each too small to screen, so every string is scanned alone); and a
- * result checked twice is not read again (the memo answered for its first values, so it is asked for all).
+ * what its records report checked one by one (each too small to screen, so every string is scanned alone); a result
+ * checked twice is not read again (the memo answered for its first values, so it is asked for all); and a key whose
+ * values start repeating after a run of distinct ones is deduplicated again (its lookups are sampled again).
  */
 import { describe, expect, it } from "vitest";
 import { type CustomDetector, createDetectorSet } from "../../src/engine/detector-set.js";
 import { resolvePolicy } from "../../src/engine/policy.js";
+import { screenWork } from "../../src/engine/scan/json-screen.js";
 import { scanJson } from "../../src/engine/scan/scan-json.js";
 import { ScanPlans } from "../../src/engine/scan-plans.js";
 import type { Finding } from "../../src/shared/types.js";
@@ -75,5 +77,18 @@ describe("a key's values past the screening's sample", () => {
     reads = 0;
     scanJson(structuredClone(value), "", countingPlan, []);
     expect(reads).toBe(0);
+  });
+
+  it("a key whose values start repeating after a run of distinct ones is deduplicated again", () => {
+    const value = [
+      ...Array.from({ length: 64 }, (_, i) => ({ state: `imported batch ${i}` })),
+      ...Array.from({ length: 6_000 }, (_, i) => ({ state: i % 2 === 0 ? "pending review" : "settled" })),
+    ];
+    screenWork.joined = 0;
+    const findings: Finding[] = [];
+    expect(scanJson(value, "", plan, findings)).toBe(value);
+    expect(findings).toEqual([]);
+    // The key, the 64 distinct states, at most 1,024 values read before the lookups are sampled again, two states.
+    expect(screenWork.joined).toBeLessThanOrEqual(1 + 64 + 1_024 + 2);
   });
 });

@@ -8,7 +8,6 @@ import { readingAt, withJoinedStrings } from "./string-bounds.js";
 import {
   ALL_FEATURES,
   HAS_COLON,
-  HAS_NEWLINE,
   HAS_NON_ASCII,
   HAS_SPACE,
   MAX_GATED_LENGTH,
@@ -141,13 +140,52 @@ export class CleanReadings {
   }
 }
 
-/** One string to screen: `key` undefined for a leaf or key read alone. */
-interface Reading {
-  key: string | undefined;
-  value: string;
-  /** What the detectors read: the value, or `key: value`. */
-  text: string;
-  features: number;
+/** Strings by index: `keys[i]` undefined for a leaf or key read alone, else the key `values[i]` is read after. */
+export interface ScreenedStrings {
+  readonly keys: readonly (string | undefined)[];
+  readonly values: readonly string[];
+}
+
+/**
+ * The strings to screen, by index: keys, values and features in three arrays (no object per string). What the
+ * detectors read of string `i` is `text(i)`: the value, or `key: value`, built once, when a joined text or a read of
+ * the string alone first needs it.
+ */
+class Readings implements ScreenedStrings {
+  readonly keys: (string | undefined)[] = [];
+  readonly values: string[] = [];
+  readonly features: number[] = [];
+  #texts: (string | undefined)[] = [];
+
+  get length(): number {
+    return this.values.length;
+  }
+
+  add(key: string | undefined, value: string, features: number): number {
+    this.keys.push(key);
+    this.values.push(value);
+    return this.features.push(features) - 1;
+  }
+
+  /** `text(i).length`, without building it. */
+  textLength(i: number): number {
+    const key = this.keys[i];
+    return key === undefined ? this.values[i]!.length : key.length + 2 + this.values[i]!.length;
+  }
+
+  /** Each joined text that holds string `i`, and its read alone, ask for it: a `key: value` text is built once. */
+  text(i: number): string {
+    const key = this.keys[i];
+    if (key === undefined) return this.values[i]!;
+    // Sized once every string is added (the screening reads texts only after the collection).
+    if (this.#texts.length !== this.values.length) this.#texts = new Array(this.values.length);
+    let text = this.#texts[i];
+    if (text === undefined) {
+      text = `${key}: ${this.values[i]!}`;
+      this.#texts[i] = text;
+    }
+    return text;
+  }
 }
 
 /**
@@ -231,8 +269,10 @@ export interface CleanReading {
 
 /** What the screening tells the walk: strings to skip, and the matches of others, as a scan would find them. */
 export interface Screening {
-  /** Each distinct, in walk order. */
-  clean: CleanReading[];
+  /** The strings screened, in walk order (a string may be met twice: see KeySeen). */
+  readings: ScreenedStrings;
+  /** Per string of `readings`, 1 when it is clean (the walk may skip it). */
+  isClean: Uint8Array;
   /**
    * Per text a screen kept or with a normalised view (the value, or `key: value`): every match of the plan's
    * detectors on it alone, in detector order (`ScanPlan.precomputed`'s form). A joined detector that matched nowhere
@@ -266,37 +306,38 @@ export function screenJson(
   const marks = markSampled(readings, split);
   if (marks === undefined) return undefined;
   const { near } = marks;
+  const isClean = new Uint8Array(readings.length);
   const screening: Screening = {
-    clean: [],
+    readings,
+    isClean,
     matches: new Map(),
     cleanContainers: new Set(),
     known: collected.known,
   };
-  const isClean = new Uint8Array(readings.length);
   for (let i = 0; i < readings.length; i++) {
-    const r = readings[i]!;
     const mask = near[i]!;
     if ((mask & VIEW) !== 0) {
       // The walk reads its normalised view (every detector, around the view's changes); the original's matches are
       // these, as for any string a screen kept. Never clean: the view may hold what the original does not.
       const found = new MatchColumns();
-      readKept(split, mask & ~VIEW, marks, i, r, found);
-      screening.matches.set(r.text, found);
+      const text = readings.text(i);
+      readKept(split, mask & ~VIEW, marks, i, text, readings.features[i]!, found);
+      screening.matches.set(text, found);
       continue;
     }
     if (mask === 0) {
-      if (split.alone.length === 0 || runDetectors(split.alone, r.text, r.features).length === 0) {
-        screening.clean.push(r);
+      if (
+        split.alone.length === 0 ||
+        runDetectors(split.alone, readings.text(i), readings.features[i]!).length === 0
+      )
         isClean[i] = 1;
-      }
       continue;
     }
     const found = new MatchColumns();
-    readKept(split, mask, marks, i, r, found);
-    if (found.size === 0) {
-      screening.clean.push(r);
-      isClean[i] = 1;
-    } else screening.matches.set(r.text, found);
+    const text = readings.text(i);
+    readKept(split, mask, marks, i, text, readings.features[i]!, found);
+    if (found.size === 0) isClean[i] = 1;
+    else screening.matches.set(text, found);
   }
   screening.cleanContainers = cleanContainers(collected, isClean);
   return screening;
@@ -316,7 +357,7 @@ const SAMPLE_READINGS = 256;
  * readings (whose marks are kept); a value screening cannot pay for is left to the walk, which reads it exactly as
  * without screening.
  */
-function markSampled(readings: readonly Reading[], split: Split): Marks | undefined {
+function markSampled(readings: Readings, split: Split): Marks | undefined {
   const marks = new Marks(readings.length);
   if (readings.length <= SAMPLE_READINGS) {
     markReadings(readings, 0, readings.length, split, marks);
@@ -369,24 +410,19 @@ const VIEW_TEST = new RegExp(VIEW_TRIGGER.source);
  * is joined (by the gates' contract the others cannot match it, and a short string would cost the separator's 88
  * characters for nothing); the view of the others is tested on each alone.
  */
-function markReadings(
-  readings: readonly Reading[],
-  from: number,
-  to: number,
-  split: Split,
-  marks: Marks,
-): void {
+function markReadings(readings: Readings, from: number, to: number, split: Split, marks: Marks): void {
   const joined: number[] = [];
   const gated = gatedDetectors(split);
   for (let i = from; i < to; i++) {
-    const r = readings[i]!;
+    const features = readings.features[i]!;
+    const length = readings.textLength(i);
     let passes = false;
     for (let g = 0; g < gated.length && !passes; g++) {
       const d = gated[g]!;
-      passes = mayMatch(r.features, r.text.length, d.requires, d.minLength);
+      passes = mayMatch(features, length, d.requires, d.minLength);
     }
     if (passes) joined.push(i);
-    else if (VIEW_TEST.test(r.text)) marks.near[i] = VIEW;
+    else if (VIEW_TEST.test(readings.text(i))) marks.near[i] = VIEW;
   }
   screenWork.joined += joined.length;
   markJoined(readings, joined, split, marks);
@@ -429,12 +465,12 @@ function readWith(split: Split, mask: number): readonly TextDetector[] {
 }
 
 /**
- * What collecting a value's strings found: every distinct string the walk would scan that could be screened (in walk
- * order), and each container (object or array) met, with what it holds, so the containers whose every string is
+ * What collecting a value's strings found: every string the walk would scan that could be screened (in walk order;
+ * each once, but a member of a key that stopped deduplicating once per use: see KeySeen), and each container (object or array) met, with what it holds, so the containers whose every string is
  * clean can be told to the walk.
  */
 interface Collected {
-  readings: Reading[];
+  readings: Readings;
   /** The containers met, the root first; a container's parent comes before it. */
   nodes: object[];
   /** Per container, its parent's index (-1 for the root). */
@@ -448,27 +484,63 @@ interface Collected {
 }
 
 /**
- * What `collectReadings` keeps per distinct string: its reading's index, -1 for a string the walk scans, KNOWN for
- * one known clean. Strings read alone (leaves, keys) in `alone`; members per key, with the key's features (ORed
- * into each member's: features are per character).
+ * What `collectReadings` keeps per string: its reading's index, -1 for a string the walk scans, KNOWN for one known
+ * clean. Strings read alone (leaves, keys) in `alone`; members per key (KeySeen).
  */
 interface Seen {
   alone: Map<string, number>;
-  afterKey: Map<string, { features: number; values: Map<string, number> }>;
+  afterKey: Map<string, KeySeen>;
 }
 
 /**
- * Every distinct string the walk of `root` would scan that could be screened, and the containers that hold them.
+ * The members met after one key: the key's features (ORed into each member's: features are per character), and
+ * each distinct value's mark while the key's values repeat. A key whose first SAMPLE_VALUES values are nearly all
+ * distinct (a note, a date, an id) stops being looked up in `values` (each later value is a reading of its own; a
+ * repeat is then read twice, with the same verdict: the screening's verdict on a string depends on the string
+ * alone), and one whose first SAMPLE_VALUES values the walk's memo never knew stops being asked (a string it knew is
+ * then screened again, clean again): both lookups cost more than they save on such a key. Each is sampled again
+ * after RESAMPLE_AFTER values, so a key whose values start repeating (a run of ids, then a few states) is looked up
+ * again within that many values (a repeat the screening reads more than once costs one reading: linear in the
+ * values, as the walk is).
+ */
+interface KeySeen {
+  features: number;
+  values: Map<string, number>;
+  /** Whether `values` is still looked up. */
+  dedup: boolean;
+  /** Whether the memo (`known`) is still asked. */
+  ask: boolean;
+  /** Values met while sampling, of them new to `values`, and memo answers sought and given. */
+  met: number;
+  fresh: number;
+  asked: number;
+  answered: number;
+  /** Values met since `values` stopped being looked up, and since the memo stopped being asked. */
+  unlooked: number;
+  unasked: number;
+}
+
+/** Values of a key sampled before its lookups may stop (see KeySeen). */
+const SAMPLE_VALUES = 64;
+
+/** At most this many repeats among a key's SAMPLE_VALUES first values stops looking them up. */
+const FEW_REPEATS = 4;
+
+/** Values of a key met without a lookup (or without asking the memo) before it is sampled again. */
+const RESAMPLE_AFTER = 1024;
+
+/**
+ * The strings the walk of `root` would scan that could be screened (Collected), and the containers that hold them.
  * One pass, depth first (an array's items in order, an object's members last first), the pending containers and
  * their parents in two stacks (no pair per container), a key's features computed once per key, each string looked
- * up once.
+ * up at most once.
  */
 function collectReadings(
   root: object,
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
 ): Collected {
-  const out: Collected = { readings: [], nodes: [], parents: [], dirty: [], uses: [], known: [] };
+  const out: Collected = { readings: new Readings(), nodes: [], parents: [], dirty: [], uses: [], known: [] };
   const seen: Seen = { alone: new Map(), afterKey: new Map() };
   const stack: object[] = [root];
   const stackParents: number[] = [-1];
@@ -541,16 +613,69 @@ function useAfterKey(
 ): void {
   let byKey = seen.afterKey.get(key);
   if (byKey === undefined) {
-    byKey = { features: stringFeatures(key) | HAS_COLON | HAS_SPACE, values: new Map() };
+    byKey = {
+      features: stringFeatures(key) | HAS_COLON | HAS_SPACE,
+      values: new Map(),
+      dedup: true,
+      ask: true,
+      met: 0,
+      fresh: 0,
+      asked: 0,
+      answered: 0,
+      unlooked: 0,
+      unasked: 0,
+    };
     seen.afterKey.set(key, byKey);
+  }
+  if (!byKey.dedup) {
+    noteUse(out, node, memberUse(out, byKey, key, value, plan, known));
+    if (++byKey.unlooked === RESAMPLE_AFTER) {
+      // Sampled again: a key's values may start repeating (an id's run, then a state's).
+      byKey.dedup = true;
+      byKey.met = 0;
+      byKey.fresh = 0;
+      byKey.unlooked = 0;
+    }
+    return;
   }
   let at = byKey.values.get(value);
   if (at === undefined) {
-    at = firstUse(out, key, value, byKey.features, plan, known);
+    at = memberUse(out, byKey, key, value, plan, known);
     byKey.values.set(value, at);
+    byKey.fresh++;
   }
+  if (++byKey.met === SAMPLE_VALUES && byKey.met - byKey.fresh <= FEW_REPEATS) byKey.dedup = false;
   noteUse(out, node, at);
 }
+
+/** `firstUse` of a member, asking the memo only while it answers for the key (see KeySeen). */
+function memberUse(
+  out: Collected,
+  byKey: KeySeen,
+  key: string,
+  value: string,
+  plan: ScanPlan,
+  known: (key: string | undefined, text: string) => boolean,
+): number {
+  if (!byKey.ask) {
+    if (++byKey.unasked === RESAMPLE_AFTER) {
+      byKey.ask = true;
+      byKey.asked = 0;
+      byKey.answered = 0;
+      byKey.unasked = 0;
+    }
+    return firstUse(out, key, value, byKey.features, plan, NEVER_KNOWN);
+  }
+  const at = firstUse(out, key, value, byKey.features, plan, known);
+  if (value.length > 0) {
+    if (at === KNOWN) byKey.answered++;
+    if (++byKey.asked === SAMPLE_VALUES && byKey.answered === 0) byKey.ask = false;
+  }
+  return at;
+}
+
+/** A memo that knows nothing. */
+const NEVER_KNOWN = (): boolean => false;
 
 /**
  * A string known clean needs nothing, a string the screening can read is a use of its reading, any other makes the
@@ -574,9 +699,9 @@ function firstUse(
     out.known.push({ key, value });
     return KNOWN;
   }
-  const reading =
-    value.length === 0 || looksLikeJson(value) ? undefined : plainReading(key, value, keyFeatures, plan);
-  return reading === undefined ? -1 : out.readings.push(reading) - 1;
+  const features =
+    value.length === 0 || looksLikeJson(value) ? -1 : plainFeatures(key, value, keyFeatures, plan);
+  return features === -1 ? -1 : out.readings.add(key, value, features);
 }
 
 /** `Seen`'s mark for a string the walk's memo knows clean. */
@@ -617,28 +742,24 @@ function cleanContainers(collected: Collected, clean: Uint8Array): Set<object> {
 }
 
 /**
- * The reading of a string the scan would read as it is: ASCII (no view, no byte-order mark), no sanitizer's gate
- * passed, no precomputed matches (a worker's). Undefined for any other: the walk scans it.
+ * The features of a string the scan would read as it is (its text the value, or `key: value`): ASCII (no view, no
+ * byte-order mark), no sanitizer's gate passed, no precomputed matches (a worker's). -1 for any other: the walk
+ * scans it.
  */
-function plainReading(
-  key: string | undefined,
-  value: string,
-  keyFeatures: number,
-  plan: ScanPlan,
-): Reading | undefined {
-  const text = key === undefined ? value : `${key}: ${value}`;
-  // As stringFeatures(text), without flattening the joined string: features are per character, ORed (`keyFeatures`
-  // are the key's and `: `'s).
+function plainFeatures(key: string | undefined, value: string, keyFeatures: number, plan: ScanPlan): number {
+  const length = key === undefined ? value.length : key.length + 2 + value.length;
+  // As stringFeatures(text), without building it: features are per character, ORed (`keyFeatures` are the key's and
+  // `: `'s).
   const features =
     key === undefined
       ? stringFeatures(value)
-      : text.length > MAX_GATED_LENGTH
+      : length > MAX_GATED_LENGTH
         ? ALL_FEATURES
         : keyFeatures | stringFeatures(value);
-  if ((features & HAS_NON_ASCII) !== 0 || plan.precomputed?.has(text) === true) return undefined;
-  for (const s of plan.sanitizers)
-    if (mayMatch(features, text.length, s.requires, s.minLength)) return undefined;
-  return { key, value, text, features };
+  if ((features & HAS_NON_ASCII) !== 0) return -1;
+  if (plan.precomputed?.has(key === undefined ? value : `${key}: ${value}`) === true) return -1;
+  for (const s of plan.sanitizers) if (mayMatch(features, length, s.requires, s.minLength)) return -1;
+  return features;
 }
 
 /**
@@ -651,18 +772,13 @@ const BATCH_CHARS = 1 << 20;
  * Reads the strings joined, a batch at a time, once with each joined detector and once for each literal, and returns
  * per reading the bits of the screens that kept it, and VIEW when its text has a normalised view.
  */
-function markJoined(
-  readings: readonly Reading[],
-  chosen: readonly number[],
-  split: Split,
-  marks: Marks,
-): void {
+function markJoined(readings: Readings, chosen: readonly number[], split: Split, marks: Marks): void {
   let from = 0;
   while (from < chosen.length) {
     let to = from;
     let chars = 0;
-    while (to < chosen.length && (to === from || chars + readings[chosen[to]!]!.text.length <= BATCH_CHARS)) {
-      chars += readings[chosen[to]!]!.text.length + SEPARATOR.length;
+    while (to < chosen.length && (to === from || chars + readings.textLength(chosen[to]!) <= BATCH_CHARS)) {
+      chars += readings.textLength(chosen[to]!) + SEPARATOR.length;
       to++;
     }
     markBatch(readings, chosen.slice(from, to), split, marks);
@@ -674,18 +790,18 @@ function markJoined(
  * `markJoined` for readings `[from, to)`. Each group of joined detectors reads only the readings its gate lets
  * through (by the gates' contract the others cannot hold a match of theirs, and a match on a string alone is
  * overlapped on any joined text whatever its neighbours, so leaving some out changes no reading's mark). The
- * literal screens and the view trigger read every reading, joined by a line break: neither a literal nor the view
- * trigger holds a line break, so none of their occurrences spans two readings.
+ * literal screens and the view trigger read every reading, joined by the separator of the group that reads nearly
+ * every reading (or a line break): a line break begins and ends it, and neither a literal nor the view trigger holds
+ * a line break, so none of their occurrences spans two readings; that group reads the same text when it reads every
+ * reading of the batch.
  */
-function markBatch(readings: readonly Reading[], batch: readonly number[], split: Split, marks: Marks): void {
+function markBatch(readings: Readings, batch: readonly number[], split: Split, marks: Marks): void {
   const { near } = marks;
-  const all = joinPieces(readings, batch, "\n", Number.POSITIVE_INFINITY)[0]!;
+  const separator = wholeSeparatorOf(split);
+  const all = joinPieces(readings, batch, separator, Number.POSITIVE_INFINITY)[0]!;
   const hits = literalMarks(all, split, near);
-  // `all` again for a group that reads every reading, when no reading holds a line break (see rejoined).
-  let lineBreaks = 0;
-  for (let p = 0; p < batch.length; p++) lineBreaks |= readings[batch[p]!]!.features & HAS_NEWLINE;
-  const whole = lineBreaks === 0 ? all : undefined;
   for (const group of groupsOf(split)) {
+    const whole = group.separator === separator ? all : undefined;
     const plain = group.members.filter((m) => !m.literals);
     if (plain.length > 0) markMembers(readings, batch, undefined, plain, group, marks, whole);
     for (const member of group.members)
@@ -808,11 +924,11 @@ function screenLiteralsOf(split: Split): ScreenLiterals | undefined {
  * Reads with `members` (of `group`) the readings of the batch one of their gates lets through, and, given `hits`,
  * one of whose literals occurs in them: joined by the group's separator, in its pieces. By the gates' contract the
  * others cannot hold a match of theirs, and a match on a string alone is overlapped on any joined text whatever its
- * neighbours, so leaving some out changes no reading's mark. `whole`: the batch joined by line breaks, none inside a
- * reading (rejoined), or undefined.
+ * neighbours, so leaving some out changes no reading's mark. `whole`: the batch joined by the group's separator, or
+ * undefined.
  */
 function markMembers(
-  readings: readonly Reading[],
+  readings: Readings,
   batch: readonly number[],
   hits: Int32Array | undefined,
   members: readonly Member[],
@@ -827,40 +943,29 @@ function markMembers(
     const some: number[] = [];
     for (let p = 0; p < batch.length; p++) {
       if (hits !== undefined && (hits[p]! & members[0]!.bit) === 0) continue;
-      if (ungated || anyMayMatch(readings[batch[p]!]!, members)) some.push(batch[p]!);
+      if (ungated || anyMayMatch(readings, batch[p]!, members)) some.push(batch[p]!);
     }
     chosen = some;
   }
   if (chosen.length === 0) return;
   for (const { detector } of members)
     screenWork.byDetector.set(detector.id, (screenWork.byDetector.get(detector.id) ?? 0) + chosen.length);
-  // Every reading of the batch (`chosen` is a subsequence of it), in one piece: `whole`, its line breaks replaced.
+  // Every reading of the batch (`chosen` is a subsequence of it), in one piece: `whole`.
   const pieces =
     whole !== undefined && chosen.length === batch.length && group.pieceChars === Number.POSITIVE_INFINITY
-      ? [rejoined(whole, group.separator)]
+      ? [whole]
       : joinPieces(readings, chosen, group.separator, group.pieceChars);
   for (const piece of pieces)
     for (const member of members) markFound(member, piece, group.separator.length, marks);
 }
 
-/**
- * `joinPieces` of `all`'s readings with `separator` in one piece, from `all`, their texts joined by line breaks when
- * no text holds one (its line breaks are then exactly its separators): each replaced by `separator`. The same text
- * and offsets as joining them again; on Node 20.20, replacing the ~13,000 line breaks of a bench result (0.45 M
- * characters) takes about a quarter of the time joining its ~13,000 strings does.
- */
-function rejoined(all: Joined, separator: string): Joined {
-  const grow = separator.length - 1;
-  const starts = new Int32Array(all.starts.length);
-  for (let k = 0; k < starts.length; k++) starts[k] = all.starts[k]! + k * grow;
-  return { text: all.text.replaceAll("\n", separator), starts, index: all.index };
-}
-
 /** Whether one of `members`' gates lets `reading` through (a loop, not a closure per reading). */
-function anyMayMatch(reading: Reading, members: readonly Member[]): boolean {
+function anyMayMatch(readings: Readings, i: number, members: readonly Member[]): boolean {
+  const features = readings.features[i]!;
+  const length = readings.textLength(i);
   for (let m = 0; m < members.length; m++) {
     const d = members[m]!.detector;
-    if (mayMatch(reading.features, reading.text.length, d.requires, d.minLength)) return true;
+    if (mayMatch(features, length, d.requires, d.minLength)) return true;
   }
   return false;
 }
@@ -943,6 +1048,27 @@ function sharedSeparator(split: Split): string {
   return shared;
 }
 
+const wholeSeparators = new WeakMap<Split, string>();
+
+/**
+ * The separator every reading of a batch is joined with for the literal screens and the view trigger: the shared
+ * one (a line break, spaces, a line break then an empty line: see separatorFor), so the group that reads every
+ * reading reads that text too; a line break when no group does.
+ */
+function wholeSeparatorOf(split: Split): string {
+  let separator = wholeSeparators.get(split);
+  if (separator === undefined) {
+    const shared = sharedSeparator(split);
+    separator = groupsOf(split).some(
+      (g) => g.separator === shared && g.pieceChars === Number.POSITIVE_INFINITY,
+    )
+      ? shared
+      : "\n";
+    wholeSeparators.set(split, separator);
+  }
+  return separator;
+}
+
 /**
  * A joined text: `starts[k]` is where its `k`-th reading (`index[k]` in the value's readings) starts; the last
  * entry is its length plus a separator.
@@ -976,9 +1102,12 @@ export const SCORER_SEPARATOR = "\n#\n";
  */
 const PIECE_CHARS = 4096;
 
-/** The chosen readings' texts joined with `separator`, in pieces of whole strings of about `pieceChars` characters. */
+/**
+ * The chosen readings' texts joined with `separator`, in pieces of whole strings of about `pieceChars` characters
+ * (a `key: value` text is built here, for the join only).
+ */
 function joinPieces(
-  readings: readonly Reading[],
+  readings: Readings,
   chosen: readonly number[],
   separator: string,
   pieceChars: number,
@@ -988,18 +1117,18 @@ function joinPieces(
   for (let p = 0; p < chosen.length; ) {
     let q = p;
     let chars = 0;
-    while (q < chosen.length && (q === p || chars + readings[chosen[q]!]!.text.length <= pieceChars)) {
-      chars += readings[chosen[q]!]!.text.length + gap;
+    while (q < chosen.length && (q === p || chars + readings.textLength(chosen[q]!) <= pieceChars)) {
+      chars += readings.textLength(chosen[q]!) + gap;
       q++;
     }
     const starts = new Int32Array(q - p + 1);
     const parts: string[] = new Array(q - p);
     let at = 0;
     for (let k = p; k < q; k++) {
-      const r = readings[chosen[k]!]!;
+      const r = chosen[k]!;
       starts[k - p] = at;
-      parts[k - p] = r.text;
-      at += r.text.length + gap;
+      parts[k - p] = readings.text(r);
+      at += readings.textLength(r) + gap;
     }
     starts[q - p] = at;
     const index = p === 0 && q === chosen.length ? chosen : chosen.slice(p, q);
@@ -1072,18 +1201,19 @@ function readKept(
   mask: number,
   marks: Marks,
   index: number,
-  r: Reading,
+  text: string,
+  features: number,
   found: MatchColumns,
 ): void {
   const matches = marks.inside.get(index);
   for (const step of stepsOf(split, mask, marks.crossed[index]!)) {
     if (step.run !== undefined) {
-      runDetectorsInto(step.run, r.text, r.features, found);
+      runDetectorsInto(step.run, text, features, found);
       continue;
     }
     // The detector's gates, as reading the string alone would apply them.
     const d = step.detector;
-    if (matches === undefined || !mayMatch(r.features, r.text.length, d.requires, d.minLength)) continue;
+    if (matches === undefined || !mayMatch(features, text.length, d.requires, d.minLength)) continue;
     for (const m of matches)
       if (m.bit === step.bit)
         found.add(found.labelOf(m.label.kind, m.label.type, m.label.ruleId), m.start, m.end);

@@ -7,10 +7,10 @@ import type { TextDetector, TextMatch } from "../types.js";
 import { containsAny } from "./contains-any.js";
 import { absorbOmitted, CappedFindings, scratchFor } from "./findings-cap.js";
 import {
-  type CleanReading,
   CleanReadings,
   isCheckedNumber,
   MIN_CHECKED_NUMBER,
+  type Screening,
   screenJson,
 } from "./json-screen.js";
 import { type ScanPlan, scanString, withScreenedMatches } from "./string-scanner.js";
@@ -185,51 +185,63 @@ function rememberClean(plan: ScanPlan, key: string | undefined, text: string): v
  * the strings the screening found in the memo (or the outer screening's clean strings): a memo too full for both is
  * cleared first and they are written back, so the walk still finds them known.
  */
-function rememberScreened(
-  plan: ScanPlan,
-  clean: readonly CleanReading[],
-  known: readonly CleanReading[],
-): CleanReadings | undefined {
+function rememberScreened(plan: ScanPlan, screening: Screening): CleanReadings | undefined {
   let map = memoOf(plan);
   if (map === undefined) {
     map = new Map();
     cleanStrings.set(plan, map);
     memo = map;
   }
-  const strings = memoSize + clean.length + known.length > MEMO_MAX_SIZE ? [...known, ...clean] : clean;
-  if (strings !== clean) {
-    map.clear();
+  const memoMap = map;
+  const { keys, values } = screening.readings;
+  const { isClean, known } = screening;
+  let clean = 0;
+  for (let i = 0; i < isClean.length; i++) clean += isClean[i]!;
+  const withKnown = memoSize + clean + known.length > MEMO_MAX_SIZE;
+  if (withKnown) {
+    memoMap.clear();
     memoSize = 0;
   }
+  // The strings to remember, in order: `known` when the memo was cleared for them, then the clean strings.
+  const forEachString = (visit: (key: string | undefined, value: string) => boolean): void => {
+    if (withKnown) for (const { key, value } of known) if (!visit(key, value)) return;
+    for (let i = 0; i < isClean.length; i++) if (isClean[i] === 1 && !visit(keys[i], values[i]!)) return;
+  };
   let rest: CleanReadings | undefined;
   let dropped = 0;
-  for (let i = 0; i < strings.length; i++) {
-    const { key, value } = strings[i]!;
+  let n = 0;
+  forEachString((key, value) => {
+    const at = n++;
     if (value.length + (key?.length ?? 0) > MEMO_MAX_LENGTH) {
       rest ??= new CleanReadings();
       rest.add(key, value);
-      continue;
+      return true;
     }
     if (memoSize >= MEMO_MAX_SIZE) {
-      map.clear();
+      memoMap.clear();
       memoSize = 0;
-      dropped = i;
+      dropped = at;
     }
-    let set = map.get(key);
+    let set = memoMap.get(key);
     if (set === undefined) {
       set = new Set();
-      map.set(key, set);
+      memoMap.set(key, set);
     }
     const size = set.size;
     set.add(value);
     memoSize += set.size - size;
-  }
-  for (let i = 0; i < dropped; i++) {
-    const { key, value } = strings[i]!;
-    if (value.length + (key?.length ?? 0) > MEMO_MAX_LENGTH) continue;
-    rest ??= new CleanReadings();
-    rest.add(key, value);
-  }
+    return true;
+  });
+  n = 0;
+  if (dropped > 0)
+    forEachString((key, value) => {
+      if (n++ >= dropped) return false;
+      if (value.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH) {
+        rest ??= new CleanReadings();
+        rest.add(key, value);
+      }
+      return true;
+    });
   return rest;
 }
 
@@ -459,7 +471,7 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
   const outerContainers = screenedContainers;
   // What the screening found clean is remembered, as a scan's clean strings are: the next results repeat keys, tags
   // and states (and a result checked twice reads nothing again). The walk finds the rest in `screened`.
-  screened = rememberScreened(plan, screening.clean, screening.known);
+  screened = rememberScreened(plan, screening);
   screenedPlan = plan;
   screenedContainers = screening.cleanContainers;
   try {

@@ -7,7 +7,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readmes } from "../../bench/lib/injection-texts.js";
-import { blankQuotedMentions, NAMING_CUE } from "../../src/engine/detectors/injection/quoted-mention.js";
+import {
+  blankQuotedMentions,
+  KEY_AT_LINE_START,
+  NAMING_CUE,
+} from "../../src/engine/detectors/injection/quoted-mention.js";
 import { MENTION_REACH, mentionRanges } from "../../src/engine/detectors/injection/scorer/mention-blanks.js";
 import { decodeScorerModel } from "../../src/engine/detectors/injection/scorer/model.js";
 import {
@@ -119,7 +123,9 @@ describe("quoted mentions blanked around candidate quotes", () => {
 
   it("reaches as far back as the longest match of the cue-then-quote pattern", () => {
     // No unbounded repetition in the cue: only `?` and `{m,n}`; the `{0,30}` gap is the only long one.
-    const cue = NAMING_CUE.source.replace(/\\s\*\$$/, "");
+    // The key guard is a lookaround: it consumes nothing, so it moves no match's start.
+    const cue = NAMING_CUE.source.replace(/\\s\*\$$/, "").replace(KEY_AT_LINE_START, "");
+    expect(NAMING_CUE.source).toContain(KEY_AT_LINE_START);
     expect(cue).not.toMatch(/(?<!\\)[*+]|\{\d+,\}/);
     const counted = [...cue.matchAll(/\{(\d+),(\d+)\}/g)].map((m) => Number(m[2]));
     const words = cue.match(/[a-z. ]{6,}/gi) ?? [];

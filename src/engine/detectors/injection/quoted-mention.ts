@@ -9,14 +9,20 @@ import { isRegexSpace } from "./instruction-span.js";
  */
 
 /**
+ * Not a key at a line's start (after indentation and a YAML list's `- `; a JSON string's `\n` escape counts as a
+ * line break): `text: "..."` holds a field's value, it names nothing. A lookaround: it consumes nothing, so it adds
+ * nothing to how far back a match starts (scorer/mention-blanks.ts `MENTION_REACH`).
+ */
+export const KEY_AT_LINE_START = String.raw`(?!(?<=(?:^|[\n\r]|\\n)[ \t]{0,16}(?:-[ \t]{1,4})?)[a-z.]{1,40}:)`;
+/**
  * Words that name a phrase rather than say it, ending right before the opening quote (after an optional `,` or `:`),
  * among them verbs that say it was entered somewhere as text ("one tester typed 'ignore your rules'", "planted "..."
  * in a ticket"), or a noun for an attack a few words before a `:` or `,` ("a jailbreak attempt, for moderators: "..."").
  * A word right after a quote is itself quoted (a JSON key or value: `{"type":"text","text":"..."}`, the MCP text
- * block), so it names nothing: the quote after it closes it and opens no mention.
+ * block), so it names nothing: the quote after it closes it and opens no mention. Nor does a key at a line's start
+ * (`text: "..."`, `- text: "..."` in YAML or a log; after a JSON string's `\n` escape too): a field's value follows it.
  */
-const CUE =
-  '(?<!["\'])(?:\\b(?:such as|like|e\\.g\\.|i\\.e\\.|for example|for instance|phrases?|strings?|sentences?|wordings?|words|texts?|quotes?|quoted|quoting|contains?|containing|contained|variants? of|versions? of|examples? of|why|called|named|known as|matches|matching|match|patterns?|follows|followed|obeys|obeyed|rewrite|rephrase|paraphrase|typed|pasted|planted|embedded|injected|inserted|hid)[,:]?|\\b(?:attacks?|attempts?|injections?|jailbreaks?|payloads?)\\b[^.!?:"\\n]{0,30}[,:])';
+const CUE = `(?<!["'])(?:\\b${KEY_AT_LINE_START}(?:such as|like|e\\.g\\.|i\\.e\\.|for example|for instance|phrases?|strings?|sentences?|wordings?|words|texts?|quotes?|quoted|quoting|contains?|containing|contained|variants? of|versions? of|examples? of|why|called|named|known as|matches|matching|match|patterns?|follows|followed|obeys|obeyed|rewrite|rephrase|paraphrase|typed|pasted|planted|embedded|injected|inserted|hid)[,:]?|\\b(?:attacks?|attempts?|injections?|jailbreaks?|payloads?)\\b[^.!?:"\\n]{0,30}[,:])`;
 /** A naming word (or an attack noun and its `,` / `:`) right before the end of a text; exported for tests. */
 export const NAMING_CUE = new RegExp(`${CUE}\\s*$`, "i");
 /** A naming word and the opening quote after it: the pattern's source. A quote before a `:` closes a key

@@ -220,3 +220,57 @@ export function blankReportingFrames(text: string): string | undefined {
  */
 const NEGATED_REQUEST =
   /(?<=\b(?!(?:you|please|and|or|so|then|just|also|but)\b)[a-z]{2,}\s{1,3})(?<!\byou\s{1,3}(?:[a-z']{1,12}\s{1,3}){1,2})(?:(?:will|would|does|do|did|shall|should|can|could)(?:\s{1,3}not|n't)|won't|never(?=\s{1,3}asks?\b)|(?:will|would|does|do|did|shall|should|can|could)\s{1,3}never)\s{1,3}asks?\s{1,3}(?:you|anyone|users?|customers?|members?|employees?|staff)\s{1,3}(?:to|for)\b(?:[^,;:.!?\n]|[.!?](?=[^\s"']))*/gi;
+
+/**
+ * The last word of each frame QUOTING_AT_END reads (a source's verb, a placing verb, an attack-text noun, `to` of an
+ * asking frame): a quote after none of them opens no quoted speech. test/property/injection-scorer-speech.property.test.ts
+ * holds a frame for each of the frame's words, so a word added there without its word here fails a test.
+ */
+export const SPEECH_LAST_WORDS: ReadonlySet<string> = new Set(
+  "says said saying reads reading states stated stating contains contained containing holds held holding stores stored storing pastes pasted pasting types typed typing enters entered entering submits submitted submitting inserts inserted inserting store paste type enter submit insert payload payloads string strings prompt prompts injection injections to".split(
+    " ",
+  ),
+);
+/**
+ * A word, then the frame's tail before its opening quote (spaces, an optional `,` / `:`, an optional escape). A word
+ * right after a quote is itself quoted (a JSON key: `{"type":"text"}`), so the quote after it closes it.
+ */
+const WORD_BEFORE_QUOTE = /(?<!["'\w])([a-z]+)\s{0,3}[:,]?\s{0,3}(?:\\|")?$/i;
+/** A quote before a `:` closes a key (`"reads": 3`), it opens nothing. */
+const CLOSES_KEY = /^\s{0,3}:/;
+
+/**
+ * Whether the quote at `q` may open quoted speech: it is `"` or `“`, and a word of SPEECH_LAST_WORDS ends right
+ * before it as QUOTING_AT_END reads a frame's end (a necessary condition, read on at most 24 units).
+ */
+export function mayOpenQuotedSpeech(text: string, q: number): boolean {
+  const c = text.charCodeAt(q);
+  if (c !== 0x22 && c !== 0x201c) return false;
+  const m = WORD_BEFORE_QUOTE.exec(text.slice(Math.max(0, q - 24), q));
+  return (
+    m !== null && SPEECH_LAST_WORDS.has(m[1]!.toLowerCase()) && !CLOSES_KEY.test(text.slice(q + 1, q + 5))
+  );
+}
+
+/**
+ * Appends to `ranges` (start, end pairs) the quotation of quoted speech (`quotedSpeechClose`) that each quote of
+ * `quotes[0, count)` opens, quotes included; a CSV cell's `""` opens at its second quote. Returns how many it added.
+ * What the learned model does not read (segments.ts `scoringText`): the same quotations the rules do not read.
+ */
+export function quotedSpeechRanges(
+  text: string,
+  quotes: ArrayLike<number>,
+  count: number,
+  ranges: number[],
+): number {
+  let added = 0;
+  for (let i = 0; i < count; i++) {
+    let q = quotes[i]!;
+    if (text.charCodeAt(q + 1) === 0x22) q++;
+    const close = quotedSpeechClose(text, q + 1);
+    if (close === -1 || close <= q) continue;
+    ranges.push(q, close + 1);
+    added++;
+  }
+  return added;
+}

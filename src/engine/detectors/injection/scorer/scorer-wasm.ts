@@ -10,6 +10,7 @@
 import { instantiateEmbedded, type WasmMemory } from "../../../../shared/wasm/embedded.js";
 import { MODULE_PACKED } from "../../../../shared/wasm/injection-scorer.generated.js";
 import { doubled } from "../phrase-triggers.js";
+import { mayOpenQuotedSpeech, quotedSpeechRanges, SPEECH_LAST_WORDS } from "../reported-speech.js";
 import { builtReadingView, oneForOne, toReadingView } from "../structure/reading-view.js";
 import { mentionRanges } from "./mention-blanks.js";
 import type { ScorerModel } from "./model.js";
@@ -72,6 +73,8 @@ class ScorerModule {
   #units = new Uint16Array(0);
   /** The quotes `#blankMentions` reads around, and the ranges it blanks: reused from text to text. */
   #quotes: Int32Array = new Int32Array(256);
+  /** The quotes that may open quoted speech (reported-speech.ts), read as `scoringText` reads them. */
+  #speechQuotes: Int32Array = new Int32Array(64);
   readonly #ranges: number[] = [];
   #busy = false;
 
@@ -196,6 +199,7 @@ class ScorerModule {
   #blankMentions(n: number, source: string, folded: boolean): void {
     let text: string | undefined;
     let open = 0;
+    let speech = 0;
     // The module lists candidate quotes QUOTE_CAP at a time (in the records' region); those that pass the host's
     // test are kept.
     for (let from = 0; from < n; ) {
@@ -205,6 +209,10 @@ class ScorerModule {
       for (let i = 0; i < count; i++) {
         const q = records[base + i]!;
         text ??= folded ? toReadingView(source).text : source;
+        if (mayOpenQuotedSpeech(text, q)) {
+          if (speech === this.#speechQuotes.length) this.#speechQuotes = doubled(this.#speechQuotes);
+          this.#speechQuotes[speech++] = q;
+        }
         if (!mayOpenQuotedMention(text, q)) continue;
         if (open === this.#quotes.length) this.#quotes = doubled(this.#quotes);
         this.#quotes[open++] = q;
@@ -214,7 +222,9 @@ class ScorerModule {
     }
     const ranges = this.#ranges;
     ranges.length = 0;
-    if (open === 0 || mentionRanges(text!, this.#quotes, open, ranges) === 0) return;
+    if (open > 0) mentionRanges(text!, this.#quotes, open, ranges);
+    if (speech > 0) quotedSpeechRanges(text!, this.#speechQuotes, speech, ranges);
+    if (ranges.length === 0) return;
     const units = this.#units;
     const at = this.#textAt >>> 1;
     for (let r = 0; r < ranges.length; r += 2) units.fill(SPACE, at + ranges[r]!, at + ranges[r + 1]!);
@@ -256,7 +266,7 @@ class ScorerModule {
    */
   #writeCueWords(): void {
     const byLast = new Map<number, string[]>();
-    for (const word of CUE_LAST_WORDS) {
+    for (const word of new Set([...CUE_LAST_WORDS, ...SPEECH_LAST_WORDS])) {
       const last = word.charCodeAt(word.length - 1);
       byLast.set(last, [...(byLast.get(last) ?? []), word]);
     }

@@ -14,6 +14,7 @@
 
 import { isRegexSpace } from "../instruction-span.js";
 import { blankQuotedMentions } from "../quoted-mention.js";
+import { mayOpenQuotedSpeech, quotedSpeechRanges } from "../reported-speech.js";
 
 /**
  * The text the model reads: the reading view with every quoted mention (a short quotation after a naming word,
@@ -22,7 +23,25 @@ import { blankQuotedMentions } from "../quoted-mention.js";
  * (bench/scorer/train.ts) reads documents through this too.
  */
 export function scoringText(view: string): string {
-  return mayHoldQuotedMention(view) ? (blankQuotedMentions(view) ?? view) : view;
+  const mentions = mayHoldQuotedMention(view) ? (blankQuotedMentions(view) ?? view) : view;
+  return blankSpeech(view, mentions);
+}
+
+/**
+ * `blanked` with the quotations of quoted speech in `view` (reported-speech.ts: the words of a page, a ticket or a
+ * payload, quoted after what says so) blanked too: found on the view, as the module's path finds them.
+ */
+function blankSpeech(view: string, blanked: string): string {
+  const quotes: number[] = [];
+  for (const quote of ['"', "\u201c"])
+    for (let q = view.indexOf(quote); q !== -1; q = view.indexOf(quote, q + 1))
+      if (mayOpenQuotedSpeech(view, q)) quotes.push(q);
+  const ranges: number[] = [];
+  if (quotes.length === 0 || quotedSpeechRanges(view, quotes, quotes.length, ranges) === 0) return blanked;
+  let out = blanked;
+  for (let r = 0; r < ranges.length; r += 2)
+    out = out.slice(0, ranges[r]) + " ".repeat(ranges[r + 1]! - ranges[r]!) + out.slice(ranges[r + 1]);
+  return out;
 }
 
 /**

@@ -25,6 +25,8 @@ let outStartOff: usize = 0;
 let outIdsOff: usize = 0;
 let hitsA: usize = 0;
 let hitsB: usize = 0;
+let hitsC: usize = 0;
+let hitsD: usize = 0;
 let hitCap: i32 = 0;
 
 let runsOff: usize = 0;
@@ -33,6 +35,8 @@ let runCap: i32 = 0;
 let row: i32 = 0;
 let countA: i32 = 0;
 let countB: i32 = 0;
+let countC: i32 = 0;
+let countD: i32 = 0;
 
 export function configure(
   classes: usize,
@@ -43,6 +47,8 @@ export function configure(
   outIds: usize,
   a: usize,
   b: usize,
+  c: usize,
+  d: usize,
   cap: i32,
 ): void {
   classesOff = classes;
@@ -53,6 +59,8 @@ export function configure(
   outIdsOff = outIds;
   hitsA = a;
   hitsB = b;
+  hitsC = c;
+  hitsD = d;
   hitCap = cap;
 }
 
@@ -81,6 +89,16 @@ export function hitsInA(): i32 {
 /** Hits the last scan wrote to the second stripe's buffer. */
 export function hitsInB(): i32 {
   return countB;
+}
+
+/** Hits the last scan wrote to the third stripe's buffer. */
+export function hitsInC(): i32 {
+  return countC;
+}
+
+/** Hits the last scan wrote to the fourth stripe's buffer. */
+export function hitsInD(): i32 {
+  return countD;
 }
 
 /** Writes the accepting state's literals ending at UTF-16 offset `end` after `count` hits of `buffer`: the new count, -1 when full. */
@@ -114,43 +132,71 @@ function step(s: i32, text: usize, i: i32, classes: usize, table: usize): i32 {
 export function scanAscii(text: usize, n: i32, base: i32, overlap: i32): i32 {
   countA = 0;
   countB = 0;
+  countC = 0;
+  countD = 0;
   const acceptRow = firstAccept * (classCount << 2);
-  if (n < 4 * overlap + 256) return scanRun(text, 0, n, base, acceptRow);
-  const mid = n >> 1;
+  if (n < 8 * overlap + 512) return scanRun(text, 0, n, base, acceptRow);
+  const q = n >> 2;
   const classes = classesOff;
   const table = tableOff;
   let sa = row;
-  let sb = 0;
-  // The second stripe's DFA reads the `overlap` bytes before its stripe without reporting (those hits end in the first).
-  for (let i = mid - overlap; i < mid; i++) sb = step(sb, text, i, classes, table);
+  // Stripes two to four start in the root state `overlap` bytes before their stripe, reading without reporting (those
+  // hits end in the stripe before).
+  let sb = lead(text, q - overlap, q, classes, table);
+  let sc = lead(text, 2 * q - overlap, 2 * q, classes, table);
+  let sd = lead(text, 3 * q - overlap, 3 * q, classes, table);
   let a = 0;
   let b = 0;
-  for (let i = 0; i < mid; i++) {
+  let c = 0;
+  let d = 0;
+  for (let i = 0; i < q; i++) {
     const na = step(sa, text, i, classes, table);
-    const nb = step(sb, text, mid + i, classes, table);
+    const nb = step(sb, text, q + i, classes, table);
+    const nc = step(sc, text, 2 * q + i, classes, table);
+    const nd = step(sd, text, 3 * q + i, classes, table);
     if (na >= acceptRow) {
       a = report(hitsA, a, na, base + i + 1);
       if (a < 0) return -1;
     }
     if (nb >= acceptRow) {
-      b = report(hitsB, b, nb, base + mid + i + 1);
+      b = report(hitsB, b, nb, base + q + i + 1);
       if (b < 0) return -1;
+    }
+    if (nc >= acceptRow) {
+      c = report(hitsC, c, nc, base + 2 * q + i + 1);
+      if (c < 0) return -1;
+    }
+    if (nd >= acceptRow) {
+      d = report(hitsD, d, nd, base + 3 * q + i + 1);
+      if (d < 0) return -1;
     }
     sa = na;
     sb = nb;
+    sc = nc;
+    sd = nd;
   }
-  for (let i = mid + mid; i < n; i++) {
-    const nb = step(sb, text, i, classes, table);
-    if (nb >= acceptRow) {
-      b = report(hitsB, b, nb, base + i + 1);
-      if (b < 0) return -1;
+  for (let i = 4 * q; i < n; i++) {
+    const nd = step(sd, text, i, classes, table);
+    if (nd >= acceptRow) {
+      d = report(hitsD, d, nd, base + i + 1);
+      if (d < 0) return -1;
     }
-    sb = nb;
+    sd = nd;
   }
   countA = a;
   countB = b;
-  row = sb;
+  countC = c;
+  countD = d;
+  row = sd;
   return 0;
+}
+
+/** The state after reading bytes [from, to) from the root, reporting nothing. */
+@inline
+function lead(text: usize, from: i32, to: i32, classes: usize, table: usize): i32 {
+  let s = 0;
+  for (let i = from; i < to; i++) s = step(s, text, i, classes, table);
+  return s;
 }
 
 /** One stripe over ASCII bytes [from, to), hits to the first buffer. */
@@ -179,6 +225,8 @@ function scanRun(text: usize, from: i32, to: i32, base: i32, acceptRow: i32): i3
 export function scanUtf8(text: usize, n: i32, base: i32): i32 {
   countA = 0;
   countB = 0;
+  countC = 0;
+  countD = 0;
   const acceptRow = firstAccept * (classCount << 2);
   const classes = classesOff;
   const table = tableOff;

@@ -24,11 +24,15 @@ interface PassExports {
     outIds: number,
     a: number,
     b: number,
+    c: number,
+    d: number,
     cap: number,
   ): void;
   reset(): void;
   hitsInA(): number;
   hitsInB(): number;
+  hitsInC(): number;
+  hitsInD(): number;
   scanAscii(text: number, n: number, base: number, overlap: number): number;
   scanUtf8(text: number, n: number, base: number): number;
   configureRuns(runs: number, cap: number, sides: number): void;
@@ -56,7 +60,7 @@ export interface GappedPair {
 
 const CHUNK_BYTES = 64 * 1024;
 /** Hits each stripe's buffer holds per chunk: one per 8 bytes of a stripe; more and the pass gives up. */
-const STRIPE_HITS = CHUNK_BYTES / 2 / 8;
+const STRIPE_HITS = CHUNK_BYTES / 4 / 8;
 /** Digit runs a chunk may hold, one per 8 of its bytes; more and the text's runs are not given (a table of numbers). */
 const CHUNK_RUNS = CHUNK_BYTES / 8;
 /** A pair's occurrences a chunk may hold, one per 8 of its bytes; more and the text's are not given. */
@@ -65,6 +69,8 @@ const CHUNK_PAIRS = CHUNK_BYTES / 8;
 interface Layout {
   readonly a: number;
   readonly b: number;
+  readonly c: number;
+  readonly d: number;
   readonly text: number;
   readonly runs: number;
   readonly sides: number;
@@ -74,11 +80,13 @@ interface Layout {
 
 function place(exports: PassExports, dfa: Dfa): Layout {
   const cap = Math.max(STRIPE_HITS, dfa.mostOutputs);
-  const [classes, table, outStart, outIds, a, b, text, runs, sides, pairs, colons] = layOut(exports.memory, [
+  const [classes, table, outStart, outIds, a, b, c, d, text, runs, sides, pairs, colons] = layOut(exports.memory, [
     dfa.classes,
     dfa.table,
     dfa.outStart,
     dfa.outIds,
+    cap * 8,
+    cap * 8,
     cap * 8,
     cap * 8,
     CHUNK_BYTES,
@@ -86,12 +94,12 @@ function place(exports: PassExports, dfa: Dfa): Layout {
     CHUNK_RUNS * 4,
     CHUNK_PAIRS * 4,
     CHUNK_PAIRS * 4,
-  ]) as [number, number, number, number, number, number, number, number, number, number, number];
-  exports.configure(classes, table, dfa.classCount, dfa.firstAccept, outStart, outIds, a, b, cap);
+  ]) as [number, number, number, number, number, number, number, number, number, number, number, number, number];
+  exports.configure(classes, table, dfa.classCount, dfa.firstAccept, outStart, outIds, a, b, c, d, cap);
   exports.configureRuns(runs, CHUNK_RUNS, sides);
   exports.configurePairs(pairs, CHUNK_PAIRS);
   exports.configureColons(colons, CHUNK_PAIRS);
-  return { a, b, text, runs, sides, pairs, colons };
+  return { a, b, c, d, text, runs, sides, pairs, colons };
 }
 
 /** What one pass over a text found. */
@@ -348,6 +356,8 @@ export class LiteralPass {
       if (status < 0) return undefined;
       count += this.#collect(lists, layout.a, ex.hitsInA());
       count += this.#collect(lists, layout.b, ex.hitsInB());
+      count += this.#collect(lists, layout.c, ex.hitsInC());
+      count += this.#collect(lists, layout.d, ex.hitsInD());
       if (count > cap) return undefined;
       if (ascii) {
         runs = this.#sidesAscii(text, base, written, runs, pairs);

@@ -3,24 +3,27 @@
 // by scripts/build-wasm.mjs into src/shared/wasm/literal-pass.generated.ts; `npm run build:wasm` after an edit.
 //
 // Why its own module and not wasm/literal-automaton.ts: the same DFA (built by src/shared/literal-automaton.ts's
-// `buildDfa`, same memory layout), but each ASCII chunk is read as two stripes at once. A DFA step is a load whose
-// address depends on the previous step's result, so one stripe runs at the latency of that chain (about 2 ns a byte
-// in V8's compiled WebAssembly); two independent chains in one loop overlap. Hits go to one buffer per stripe, the
-// host reads the first stripe's before the second's, so they still come in ascending order of their end.
+// `buildDfa`), laid out for this loop by the host (literal-pass.ts `place`): each byte's class as its column's byte
+// offset (16 bits), and the accepting states' rows moved up to `firstAccept`, a power of two, so a state accepts
+// exactly when its offset has that bit set. Each ASCII chunk is read as four stripes at once: a DFA step is a load
+// whose address depends on the previous step's result, so one stripe runs at the latency of that chain; four
+// independent chains in one loop overlap, and one OR and AND of their four next states tells whether any accepts.
+// Hits go to one buffer per stripe, the host reads them stripe by stripe, so they still come in ascending order of
+// their end.
 //
-// Memory layout: as wasm/literal-automaton.ts (classes, table, outStart, outIds), plus two hit buffers of `cap`
+// Memory layout: classes (16-bit column offsets), table, outStart, outIds, four hit buffers of `cap`
 // (literal id, UTF-16 end) pairs each, the chunk of UTF-8 text, a buffer of `runCap` (UTF-16 start, end) pairs for
-// the chunk's runs of ASCII digits and one of their sides (`sidesOff`) (`sidesAscii`, `digitRunsUtf8`: the byte-class gate of the PII number
-// detectors, which read their regexes only where a run of digits stands).
+// the chunk's runs of ASCII digits and one of their sides (`sidesOff`) (`sidesAscii`, `digitRunsUtf8`: the byte-class
+// gate of the PII number detectors, which read their regexes only where a run of digits stands).
 //
-// Invariant: a hit ending in the second stripe starts at most `overlap` bytes before the stripe (overlap = the longest
-// literal's length - 1), so the second stripe's DFA, started in the root state `overlap` bytes early and reporting
+// Invariant: a hit ending in a stripe after the first starts at most `overlap` bytes before the stripe (overlap = the
+// longest literal's length - 1), so that stripe's DFA, started in the root state `overlap` bytes early and reporting
 // only hits ending inside its own stripe, reports exactly the occurrences one sequential scan would report there.
 
 let classesOff: usize = 0;
 let tableOff: usize = 0;
-let classCount: i32 = 0;
 let firstAccept: i32 = 0;
+let rowBytes: i32 = 0;
 let outStartOff: usize = 0;
 let outIdsOff: usize = 0;
 let hitsA: usize = 0;
@@ -53,8 +56,8 @@ export function configure(
 ): void {
   classesOff = classes;
   tableOff = table;
-  classCount = k;
   firstAccept = accept;
+  rowBytes = k << 2;
   outStartOff = outStart;
   outIdsOff = outIds;
   hitsA = a;
@@ -104,7 +107,7 @@ export function hitsInD(): i32 {
 /** Writes the accepting state's literals ending at UTF-16 offset `end` after `count` hits of `buffer`: the new count, -1 when full. */
 @inline
 function report(buffer: usize, count: i32, r: i32, end: i32): i32 {
-  const base = outStartOff + (<usize>(r / (classCount << 2) - firstAccept) << 2);
+  const base = outStartOff + (<usize>((r - firstAccept) / rowBytes) << 2);
   const from = load<i32>(base);
   const to = load<i32>(base + 4);
   if (count + (to - from) > hitCap) return -1;
@@ -118,11 +121,12 @@ function report(buffer: usize, count: i32, r: i32, end: i32): i32 {
   return n;
 }
 
+// `firstAccept`: the first accepting state's row offset, a power of two (see the header).
 // The offsets are passed in locals: read from a (mutable) global, V8 loads them again at every step.
 @inline
 function step(s: i32, text: usize, i: i32, classes: usize, table: usize): i32 {
-  const c = <i32>load<u8>(classes + <usize>load<u8>(text + <usize>i));
-  return load<i32>(table + <usize>s + (<usize>c << 2));
+  const c = <i32>load<u16>(classes + (<usize>load<u8>(text + <usize>i) << 1));
+  return load<i32>(table + <usize>s + <usize>c);
 }
 
 /**
@@ -134,7 +138,7 @@ export function scanAscii(text: usize, n: i32, base: i32, overlap: i32): i32 {
   countB = 0;
   countC = 0;
   countD = 0;
-  const acceptRow = firstAccept * (classCount << 2);
+  const acceptRow = firstAccept;
   if (n < 8 * overlap + 512) return scanRun(text, 0, n, base, acceptRow);
   const q = n >> 2;
   const classes = classesOff;
@@ -154,21 +158,23 @@ export function scanAscii(text: usize, n: i32, base: i32, overlap: i32): i32 {
     const nb = step(sb, text, q + i, classes, table);
     const nc = step(sc, text, 2 * q + i, classes, table);
     const nd = step(sd, text, 3 * q + i, classes, table);
-    if (na >= acceptRow) {
-      a = report(hitsA, a, na, base + i + 1);
-      if (a < 0) return -1;
-    }
-    if (nb >= acceptRow) {
-      b = report(hitsB, b, nb, base + q + i + 1);
-      if (b < 0) return -1;
-    }
-    if (nc >= acceptRow) {
-      c = report(hitsC, c, nc, base + 2 * q + i + 1);
-      if (c < 0) return -1;
-    }
-    if (nd >= acceptRow) {
-      d = report(hitsD, d, nd, base + 3 * q + i + 1);
-      if (d < 0) return -1;
+    if (((na | nb | nc | nd) & acceptRow) != 0) {
+      if (na >= acceptRow) {
+        a = report(hitsA, a, na, base + i + 1);
+        if (a < 0) return -1;
+      }
+      if (nb >= acceptRow) {
+        b = report(hitsB, b, nb, base + q + i + 1);
+        if (b < 0) return -1;
+      }
+      if (nc >= acceptRow) {
+        c = report(hitsC, c, nc, base + 2 * q + i + 1);
+        if (c < 0) return -1;
+      }
+      if (nd >= acceptRow) {
+        d = report(hitsD, d, nd, base + 3 * q + i + 1);
+        if (d < 0) return -1;
+      }
     }
     sa = na;
     sb = nb;
@@ -227,7 +233,7 @@ export function scanUtf8(text: usize, n: i32, base: i32): i32 {
   countB = 0;
   countC = 0;
   countD = 0;
-  const acceptRow = firstAccept * (classCount << 2);
+  const acceptRow = firstAccept;
   const classes = classesOff;
   const table = tableOff;
   let s = row;
@@ -235,7 +241,7 @@ export function scanUtf8(text: usize, n: i32, base: i32): i32 {
   let pos = base;
   for (let i = 0; i < n; i++) {
     const byte = <i32>load<u8>(text + <usize>i);
-    const next = load<i32>(table + <usize>s + (<usize>load<u8>(classes + <usize>byte) << 2));
+    const next = load<i32>(table + <usize>s + <usize>load<u16>(classes + (<usize>byte << 1)));
     const unit = (byte & 0xc0) != 0x80 ? (byte >= 0xf0 ? 2 : 1) : 0;
     if (next >= acceptRow) {
       a = report(hitsA, a, next, pos + unit);

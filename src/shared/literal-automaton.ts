@@ -174,7 +174,8 @@ function breadthFirst(rows: Int32Array[], k: number): Int32Array {
 function renumber(classes: Uint8Array, k: number, rows: Int32Array[], outputs: number[][]): Dfa {
   const depth = breadthFirst(rows, k);
   const order = [...rows.keys()].sort(
-    (a, b) => Number(outputs[a]!.length > 0) - Number(outputs[b]!.length > 0) || depth[a]! - depth[b]! || a - b,
+    (a, b) =>
+      Number(outputs[a]!.length > 0) - Number(outputs[b]!.length > 0) || depth[a]! - depth[b]! || a - b,
   );
   const newId = new Int32Array(rows.length);
   order.forEach((old, i) => {

@@ -308,6 +308,55 @@ export function configureColons(out: usize, cap: i32): void {
   colonCap = cap;
 }
 
+// Presence: up to eight ASCII bytes whose occurrence anywhere in a chunk the walks note, one bit each (a byte b is
+// bit k's when bit k is set in both `presenceOff[b & 15]` and `presenceOff[16 + (b >> 4)]`: the host sets each bit
+// for exactly one byte, and a byte of 0x80 or more has no bit, its high half's entry being 0).
+let presenceOff: usize = 0;
+let presenceBits: i32 = 0;
+
+export function configurePresence(tables: usize): void {
+  presenceOff = tables;
+}
+
+/** The presence bits of the chunk the last `sidesAscii` read whole (not after it returned -1). */
+export function presenceFound(): i32 {
+  return presenceBits;
+}
+
+/** The presence bits of each 16 bytes of `v`, as lanes. */
+@inline
+function presenceLanes(v: v128, lo: v128, hi: v128): v128 {
+  return v128.and(i8x16.swizzle(lo, v128.and(v, i8x16.splat(15))), i8x16.swizzle(hi, i8x16.shr_u(v, 4)));
+}
+
+/** The presence bits of byte `b`. */
+@inline
+function presenceOfByte(b: i32): i32 {
+  return <i32>load<u8>(presenceOff + <usize>(b & 15)) & <i32>load<u8>(presenceOff + 16 + <usize>(b >> 4));
+}
+
+/** The lanes of `seen` ORed into one presence byte. */
+@inline
+function presenceOfLanes(seen: v128): i32 {
+  let x = i64x2.extract_lane(seen, 0) | i64x2.extract_lane(seen, 1);
+  x |= x >> 32;
+  x |= x >> 16;
+  x |= x >> 8;
+  return <i32>(x & 0xff);
+}
+
+/** The presence bits of the `n` bytes at `text` (any UTF-8: a presence byte is ASCII, so it is never part of another). */
+export function presenceOf(text: usize, n: i32): i32 {
+  const lo = v128.load(presenceOff);
+  const hi = v128.load(presenceOff, 16);
+  let seen = i8x16.splat(0);
+  let i = 0;
+  for (; i + 16 <= n; i += 16) seen = v128.or(seen, presenceLanes(v128.load(text + <usize>i), lo, hi));
+  let bits = presenceOfLanes(seen);
+  for (; i < n; i++) bits |= presenceOfByte(<i32>load<u8>(text + <usize>i));
+  return bits;
+}
+
 /** The colons the last `sidesAscii` wrote, or -1 when they did not fit. */
 export function colonsFound(): i32 {
   return colonCount;
@@ -374,6 +423,9 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
   const firsts = i8x16.splat(<i8>first);
   const seconds = i8x16.splat(<i8>second);
   const colon = i8x16.splat(58);
+  const lo = v128.load(presenceOff);
+  const hi = v128.load(presenceOff, 16);
+  let seen = i8x16.splat(0);
   let count = 0;
   let pairs = 0;
   let colons = 0;
@@ -391,6 +443,7 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
     const q1 = v128.and(i8x16.eq(v1, firsts), i8x16.eq(v128.load(p + <usize>gap, 16), seconds));
     const e0 = i8x16.eq(v0, colon);
     const e1 = i8x16.eq(v1, colon);
+    seen = v128.or(seen, v128.or(presenceLanes(v0, lo, hi), presenceLanes(v1, lo, hi)));
     const any = v128.or(v128.or(v128.or(d0, d1), v128.or(q0, q1)), v128.or(e0, e1));
     if (before == 0 && !v128.any_true(any)) continue;
     const pairBits = <u32>i8x16.bitmask(q0) | (<u32>i8x16.bitmask(q1) << 16);
@@ -420,8 +473,10 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
     }
     before = digits >> 31;
   }
+  let bits = presenceOfLanes(seen);
   for (; i < n; i++) {
     const byte = <i32>load<u8>(text + <usize>i);
+    bits |= presenceOfByte(byte);
     if (<u32>(byte - 48) < 10) {
       if (start < 0) start = base + i;
     } else if (start >= 0) {
@@ -441,6 +496,7 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
   }
   pairCount = pairs;
   colonCount = colons;
+  presenceBits = bits;
   return count < 0 ? digitsTooDense() : count;
 }
 

@@ -76,7 +76,7 @@ export function createChatTemplateDetector(): TextDetector {
       // itself stopped at every character of prose).
       const index = candidateIndex(text);
       if (index.has("<") || index.has("[")) collect(TOKEN_PATTERN, text, out);
-      if (text.includes("##")) collect(ROLE_HEADER_PATTERN, text, out);
+      if (index.has("##")) collect(ROLE_HEADER_PATTERN, text, out);
       if (text.includes(":") && LINE_BREAK_CHAR.test(text)) collectTurns(text, out, out.length > before);
       if (out.length > before && text.includes("s>")) collect(SENTENCE_MARKER_PATTERN, text, out);
     },

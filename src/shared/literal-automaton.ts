@@ -85,20 +85,33 @@ const CLASS_ORDER: readonly number[] = (() => {
   return [...common, ...rest];
 })();
 
-/** Byte -> class: one class per byte some literal holds (A-Z share a-z's when folding), 0 for every other byte. */
-function inputClasses(bytes: readonly Uint8Array[], fold: boolean): { classes: Uint8Array; count: number } {
-  const held = new Uint8Array(256);
-  for (const literal of bytes) for (const b of literal) held[b] = 1;
+/**
+ * Byte -> class: one class per byte some literal holds (A-Z share a-z's when folding), 0 for every other byte. Numbered
+ * in CLASS_ORDER with `hotFirst`, else in the order the literals first hold them.
+ */
+function inputClasses(
+  bytes: readonly Uint8Array[],
+  fold: boolean,
+  hotFirst: boolean,
+): { classes: Uint8Array; count: number } {
   const classes = new Uint8Array(256);
   let count = 1;
-  for (const b of CLASS_ORDER) if (held[b] === 1) classes[b] = count++;
+  if (hotFirst) {
+    const held = new Uint8Array(256);
+    for (const literal of bytes) for (const b of literal) held[b] = 1;
+    for (const b of CLASS_ORDER) if (held[b] === 1) classes[b] = count++;
+  } else for (const literal of bytes) for (const b of literal) if (classes[b] === 0) classes[b] = count++;
   if (fold) for (let b = 0x41; b <= 0x5a; b++) classes[b] = classes[b + 0x20]!;
   return { classes, count };
 }
 
-/** The trie's goto function, failure links folded in (a complete DFA), and each state's outputs, longest first. */
-export function buildDfa(bytes: readonly Uint8Array[], fold: boolean): Dfa {
-  const { classes, count: k } = inputClasses(bytes, fold);
+/**
+ * The trie's goto function, failure links folded in (a complete DFA), and each state's outputs, longest first.
+ * `hotFirst` (the shared literal pass's layout): classes numbered commonest byte first and states in breadth-first
+ * order, so the transitions prose takes stand near each other in the table; the same matches either way.
+ */
+export function buildDfa(bytes: readonly Uint8Array[], fold: boolean, hotFirst = false): Dfa {
+  const { classes, count: k } = inputClasses(bytes, fold, hotFirst);
   const rows: Int32Array[] = [new Int32Array(k).fill(-1)];
   const own: number[][] = [[]];
   bytes.forEach((literal, id) => {
@@ -119,7 +132,7 @@ export function buildDfa(bytes: readonly Uint8Array[], fold: boolean): Dfa {
       `${bytes.length} literals need ${rows.length} states; at most ${MAX_STATES}`,
     );
   const outputs = foldFailureLinks(rows, own, bytes, k);
-  return renumber(classes, k, rows, outputs);
+  return renumber(classes, k, rows, outputs, hotFirst);
 }
 
 /** Breadth first: each state's missing transitions become its failure state's, its outputs gain the failure's. */
@@ -171,8 +184,14 @@ function breadthFirst(rows: Int32Array[], k: number): Int32Array {
 }
 
 /** Renumbers states so the accepting ones come last, and lays the table and outputs out as the module reads them. */
-function renumber(classes: Uint8Array, k: number, rows: Int32Array[], outputs: number[][]): Dfa {
-  const depth = breadthFirst(rows, k);
+function renumber(
+  classes: Uint8Array,
+  k: number,
+  rows: Int32Array[],
+  outputs: number[][],
+  hotFirst: boolean,
+): Dfa {
+  const depth = hotFirst ? breadthFirst(rows, k) : new Int32Array(rows.length);
   const order = [...rows.keys()].sort(
     (a, b) =>
       Number(outputs[a]!.length > 0) - Number(outputs[b]!.length > 0) || depth[a]! - depth[b]! || a - b,

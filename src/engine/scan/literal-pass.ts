@@ -401,7 +401,7 @@ export class LiteralPass {
     readonly gappedPairs: readonly GappedPair[] = [],
   ) {
     const bytes = utf8Literals(literals, true);
-    const dfa = buildDfa(bytes, true);
+    const dfa = buildDfa(bytes, true, true);
     this.#exports = instantiateEmbedded<PassExports>(MODULE_PACKED, abortFromModule);
     this.#layout = place(this.#exports, dfa);
     this.#lengths = Int32Array.from(literals, (literal) => literal.length);

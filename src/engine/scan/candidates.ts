@@ -220,8 +220,9 @@ class TextCandidates implements CandidateIndex {
   has(needle: string): boolean {
     const known = this.found.get(needle) ?? this.fromPass(needle);
     if (known !== undefined) return known.length > 0;
-    // A character the pass notes as absent: no search of the whole text for it.
-    if (this.holds(needle) === false) {
+    // A character the pass notes as absent: no search of the whole text for it (asked only where the pass has run:
+    // the many short strings of a JSON walk skip the question).
+    if (this.present !== undefined && this.holds(needle) === false) {
       this.found.set(needle, NONE);
       return false;
     }

@@ -3,28 +3,33 @@
 // by scripts/build-wasm.mjs into src/shared/wasm/literal-pass.generated.ts; `npm run build:wasm` after an edit.
 //
 // Why its own module and not wasm/literal-automaton.ts: the same DFA (built by src/shared/literal-automaton.ts's
-// `buildDfa`, same memory layout), but each ASCII chunk is read as two stripes at once. A DFA step is a load whose
-// address depends on the previous step's result, so one stripe runs at the latency of that chain (about 2 ns a byte
-// in V8's compiled WebAssembly); two independent chains in one loop overlap. Hits go to one buffer per stripe, the
-// host reads the first stripe's before the second's, so they still come in ascending order of their end.
+// `buildDfa`), laid out for this loop by the host (literal-pass.ts `place`): each byte's class as its column's byte
+// offset (16 bits), and the accepting states' rows moved up to `firstAccept`, a power of two, so a state accepts
+// exactly when its offset has that bit set. Each ASCII chunk is read as four stripes at once: a DFA step is a load
+// whose address depends on the previous step's result, so one stripe runs at the latency of that chain; four
+// independent chains in one loop overlap, and one OR and AND of their four next states tells whether any accepts.
+// Hits go to one buffer per stripe, the host reads them stripe by stripe, so they still come in ascending order of
+// their end.
 //
-// Memory layout: as wasm/literal-automaton.ts (classes, table, outStart, outIds), plus two hit buffers of `cap`
+// Memory layout: classes (16-bit column offsets), table, outStart, outIds, four hit buffers of `cap`
 // (literal id, UTF-16 end) pairs each, the chunk of UTF-8 text, a buffer of `runCap` (UTF-16 start, end) pairs for
-// the chunk's runs of ASCII digits and one of their sides (`sidesOff`) (`sidesAscii`, `digitRunsUtf8`: the byte-class gate of the PII number
-// detectors, which read their regexes only where a run of digits stands).
+// the chunk's runs of ASCII digits and one of their sides (`sidesOff`) (`sidesAscii`, `digitRunsUtf8`: the byte-class
+// gate of the PII number detectors, which read their regexes only where a run of digits stands).
 //
-// Invariant: a hit ending in the second stripe starts at most `overlap` bytes before the stripe (overlap = the longest
-// literal's length - 1), so the second stripe's DFA, started in the root state `overlap` bytes early and reporting
+// Invariant: a hit ending in a stripe after the first starts at most `overlap` bytes before the stripe (overlap = the
+// longest literal's length - 1), so that stripe's DFA, started in the root state `overlap` bytes early and reporting
 // only hits ending inside its own stripe, reports exactly the occurrences one sequential scan would report there.
 
 let classesOff: usize = 0;
 let tableOff: usize = 0;
-let classCount: i32 = 0;
 let firstAccept: i32 = 0;
+let rowBytes: i32 = 0;
 let outStartOff: usize = 0;
 let outIdsOff: usize = 0;
 let hitsA: usize = 0;
 let hitsB: usize = 0;
+let hitsC: usize = 0;
+let hitsD: usize = 0;
 let hitCap: i32 = 0;
 
 let runsOff: usize = 0;
@@ -33,6 +38,8 @@ let runCap: i32 = 0;
 let row: i32 = 0;
 let countA: i32 = 0;
 let countB: i32 = 0;
+let countC: i32 = 0;
+let countD: i32 = 0;
 
 export function configure(
   classes: usize,
@@ -43,16 +50,20 @@ export function configure(
   outIds: usize,
   a: usize,
   b: usize,
+  c: usize,
+  d: usize,
   cap: i32,
 ): void {
   classesOff = classes;
   tableOff = table;
-  classCount = k;
   firstAccept = accept;
+  rowBytes = k << 2;
   outStartOff = outStart;
   outIdsOff = outIds;
   hitsA = a;
   hitsB = b;
+  hitsC = c;
+  hitsD = d;
   hitCap = cap;
 }
 
@@ -83,10 +94,20 @@ export function hitsInB(): i32 {
   return countB;
 }
 
+/** Hits the last scan wrote to the third stripe's buffer. */
+export function hitsInC(): i32 {
+  return countC;
+}
+
+/** Hits the last scan wrote to the fourth stripe's buffer. */
+export function hitsInD(): i32 {
+  return countD;
+}
+
 /** Writes the accepting state's literals ending at UTF-16 offset `end` after `count` hits of `buffer`: the new count, -1 when full. */
 @inline
 function report(buffer: usize, count: i32, r: i32, end: i32): i32 {
-  const base = outStartOff + (<usize>(r / (classCount << 2) - firstAccept) << 2);
+  const base = outStartOff + (<usize>((r - firstAccept) / rowBytes) << 2);
   const from = load<i32>(base);
   const to = load<i32>(base + 4);
   if (count + (to - from) > hitCap) return -1;
@@ -100,11 +121,12 @@ function report(buffer: usize, count: i32, r: i32, end: i32): i32 {
   return n;
 }
 
+// `firstAccept`: the first accepting state's row offset, a power of two (see the header).
 // The offsets are passed in locals: read from a (mutable) global, V8 loads them again at every step.
 @inline
 function step(s: i32, text: usize, i: i32, classes: usize, table: usize): i32 {
-  const c = <i32>load<u8>(classes + <usize>load<u8>(text + <usize>i));
-  return load<i32>(table + <usize>s + (<usize>c << 2));
+  const c = <i32>load<u16>(classes + (<usize>load<u8>(text + <usize>i) << 1));
+  return load<i32>(table + <usize>s + <usize>c);
 }
 
 /**
@@ -114,43 +136,73 @@ function step(s: i32, text: usize, i: i32, classes: usize, table: usize): i32 {
 export function scanAscii(text: usize, n: i32, base: i32, overlap: i32): i32 {
   countA = 0;
   countB = 0;
-  const acceptRow = firstAccept * (classCount << 2);
-  if (n < 4 * overlap + 256) return scanRun(text, 0, n, base, acceptRow);
-  const mid = n >> 1;
+  countC = 0;
+  countD = 0;
+  const acceptRow = firstAccept;
+  if (n < 8 * overlap + 512) return scanRun(text, 0, n, base, acceptRow);
+  const q = n >> 2;
   const classes = classesOff;
   const table = tableOff;
   let sa = row;
-  let sb = 0;
-  // The second stripe's DFA reads the `overlap` bytes before its stripe without reporting (those hits end in the first).
-  for (let i = mid - overlap; i < mid; i++) sb = step(sb, text, i, classes, table);
+  // Stripes two to four start in the root state `overlap` bytes before their stripe, reading without reporting (those
+  // hits end in the stripe before).
+  let sb = lead(text, q - overlap, q, classes, table);
+  let sc = lead(text, 2 * q - overlap, 2 * q, classes, table);
+  let sd = lead(text, 3 * q - overlap, 3 * q, classes, table);
   let a = 0;
   let b = 0;
-  for (let i = 0; i < mid; i++) {
+  let c = 0;
+  let d = 0;
+  for (let i = 0; i < q; i++) {
     const na = step(sa, text, i, classes, table);
-    const nb = step(sb, text, mid + i, classes, table);
-    if (na >= acceptRow) {
-      a = report(hitsA, a, na, base + i + 1);
-      if (a < 0) return -1;
-    }
-    if (nb >= acceptRow) {
-      b = report(hitsB, b, nb, base + mid + i + 1);
-      if (b < 0) return -1;
+    const nb = step(sb, text, q + i, classes, table);
+    const nc = step(sc, text, 2 * q + i, classes, table);
+    const nd = step(sd, text, 3 * q + i, classes, table);
+    if (((na | nb | nc | nd) & acceptRow) != 0) {
+      if (na >= acceptRow) {
+        a = report(hitsA, a, na, base + i + 1);
+        if (a < 0) return -1;
+      }
+      if (nb >= acceptRow) {
+        b = report(hitsB, b, nb, base + q + i + 1);
+        if (b < 0) return -1;
+      }
+      if (nc >= acceptRow) {
+        c = report(hitsC, c, nc, base + 2 * q + i + 1);
+        if (c < 0) return -1;
+      }
+      if (nd >= acceptRow) {
+        d = report(hitsD, d, nd, base + 3 * q + i + 1);
+        if (d < 0) return -1;
+      }
     }
     sa = na;
     sb = nb;
+    sc = nc;
+    sd = nd;
   }
-  for (let i = mid + mid; i < n; i++) {
-    const nb = step(sb, text, i, classes, table);
-    if (nb >= acceptRow) {
-      b = report(hitsB, b, nb, base + i + 1);
-      if (b < 0) return -1;
+  for (let i = 4 * q; i < n; i++) {
+    const nd = step(sd, text, i, classes, table);
+    if (nd >= acceptRow) {
+      d = report(hitsD, d, nd, base + i + 1);
+      if (d < 0) return -1;
     }
-    sb = nb;
+    sd = nd;
   }
   countA = a;
   countB = b;
-  row = sb;
+  countC = c;
+  countD = d;
+  row = sd;
   return 0;
+}
+
+/** The state after reading bytes [from, to) from the root, reporting nothing. */
+@inline
+function lead(text: usize, from: i32, to: i32, classes: usize, table: usize): i32 {
+  let s = 0;
+  for (let i = from; i < to; i++) s = step(s, text, i, classes, table);
+  return s;
 }
 
 /** One stripe over ASCII bytes [from, to), hits to the first buffer. */
@@ -179,7 +231,9 @@ function scanRun(text: usize, from: i32, to: i32, base: i32, acceptRow: i32): i3
 export function scanUtf8(text: usize, n: i32, base: i32): i32 {
   countA = 0;
   countB = 0;
-  const acceptRow = firstAccept * (classCount << 2);
+  countC = 0;
+  countD = 0;
+  const acceptRow = firstAccept;
   const classes = classesOff;
   const table = tableOff;
   let s = row;
@@ -187,7 +241,7 @@ export function scanUtf8(text: usize, n: i32, base: i32): i32 {
   let pos = base;
   for (let i = 0; i < n; i++) {
     const byte = <i32>load<u8>(text + <usize>i);
-    const next = load<i32>(table + <usize>s + (<usize>load<u8>(classes + <usize>byte) << 2));
+    const next = load<i32>(table + <usize>s + <usize>load<u16>(classes + (<usize>byte << 1)));
     const unit = (byte & 0xc0) != 0x80 ? (byte >= 0xf0 ? 2 : 1) : 0;
     if (next >= acceptRow) {
       a = report(hitsA, a, next, pos + unit);
@@ -252,6 +306,55 @@ let colonCount: i32 = 0;
 export function configureColons(out: usize, cap: i32): void {
   colonsOff = out;
   colonCap = cap;
+}
+
+// Presence: up to eight ASCII bytes whose occurrence anywhere in a chunk the walks note, one bit each (a byte b is
+// bit k's when bit k is set in both `presenceOff[b & 15]` and `presenceOff[16 + (b >> 4)]`: the host sets each bit
+// for exactly one byte, and a byte of 0x80 or more has no bit, its high half's entry being 0).
+let presenceOff: usize = 0;
+let presenceBits: i32 = 0;
+
+export function configurePresence(tables: usize): void {
+  presenceOff = tables;
+}
+
+/** The presence bits of the chunk the last `sidesAscii` read whole (not after it returned -1). */
+export function presenceFound(): i32 {
+  return presenceBits;
+}
+
+/** The presence bits of each 16 bytes of `v`, as lanes. */
+@inline
+function presenceLanes(v: v128, lo: v128, hi: v128): v128 {
+  return v128.and(i8x16.swizzle(lo, v128.and(v, i8x16.splat(15))), i8x16.swizzle(hi, i8x16.shr_u(v, 4)));
+}
+
+/** The presence bits of byte `b`. */
+@inline
+function presenceOfByte(b: i32): i32 {
+  return <i32>load<u8>(presenceOff + <usize>(b & 15)) & <i32>load<u8>(presenceOff + 16 + <usize>(b >> 4));
+}
+
+/** The lanes of `seen` ORed into one presence byte. */
+@inline
+function presenceOfLanes(seen: v128): i32 {
+  let x = i64x2.extract_lane(seen, 0) | i64x2.extract_lane(seen, 1);
+  x |= x >> 32;
+  x |= x >> 16;
+  x |= x >> 8;
+  return <i32>(x & 0xff);
+}
+
+/** The presence bits of the `n` bytes at `text` (any UTF-8: a presence byte is ASCII, so it is never part of another). */
+export function presenceOf(text: usize, n: i32): i32 {
+  const lo = v128.load(presenceOff);
+  const hi = v128.load(presenceOff, 16);
+  let seen = i8x16.splat(0);
+  let i = 0;
+  for (; i + 16 <= n; i += 16) seen = v128.or(seen, presenceLanes(v128.load(text + <usize>i), lo, hi));
+  let bits = presenceOfLanes(seen);
+  for (; i < n; i++) bits |= presenceOfByte(<i32>load<u8>(text + <usize>i));
+  return bits;
 }
 
 /** The colons the last `sidesAscii` wrote, or -1 when they did not fit. */
@@ -320,6 +423,9 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
   const firsts = i8x16.splat(<i8>first);
   const seconds = i8x16.splat(<i8>second);
   const colon = i8x16.splat(58);
+  const lo = v128.load(presenceOff);
+  const hi = v128.load(presenceOff, 16);
+  let seen = i8x16.splat(0);
   let count = 0;
   let pairs = 0;
   let colons = 0;
@@ -337,6 +443,7 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
     const q1 = v128.and(i8x16.eq(v1, firsts), i8x16.eq(v128.load(p + <usize>gap, 16), seconds));
     const e0 = i8x16.eq(v0, colon);
     const e1 = i8x16.eq(v1, colon);
+    seen = v128.or(seen, v128.or(presenceLanes(v0, lo, hi), presenceLanes(v1, lo, hi)));
     const any = v128.or(v128.or(v128.or(d0, d1), v128.or(q0, q1)), v128.or(e0, e1));
     if (before == 0 && !v128.any_true(any)) continue;
     const pairBits = <u32>i8x16.bitmask(q0) | (<u32>i8x16.bitmask(q1) << 16);
@@ -366,8 +473,10 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
     }
     before = digits >> 31;
   }
+  let bits = presenceOfLanes(seen);
   for (; i < n; i++) {
     const byte = <i32>load<u8>(text + <usize>i);
+    bits |= presenceOfByte(byte);
     if (<u32>(byte - 48) < 10) {
       if (start < 0) start = base + i;
     } else if (start >= 0) {
@@ -387,6 +496,7 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
   }
   pairCount = pairs;
   colonCount = colons;
+  presenceBits = bits;
   return count < 0 ? digitsTooDense() : count;
 }
 

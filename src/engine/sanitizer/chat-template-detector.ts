@@ -79,7 +79,7 @@ export function createChatTemplateDetector(): TextDetector {
         collect(TOKEN_PATTERN, text, out);
         if (out.length > before) dropNamedExamples(text, out, before);
       }
-      if (text.includes("##")) collect(ROLE_HEADER_PATTERN, text, out);
+      if (index.has("##")) collect(ROLE_HEADER_PATTERN, text, out);
       if (text.includes(":") && LINE_BREAK_CHAR.test(text)) collectTurns(text, out, out.length > before);
       if (out.length > before && text.includes("s>")) collect(SENTENCE_MARKER_PATTERN, text, out);
     },

@@ -1,5 +1,5 @@
 import { memoizeLastText } from "../detectors/shared/last-text-memo.js";
-import { type GappedPair, LiteralPass, type PassResult } from "./literal-pass.js";
+import { type GappedPair, LiteralPass, type PassResult, PRESENCE_CHARS } from "./literal-pass.js";
 
 /**
  * The candidate index of one text: where each needle a detector asks about stands, searched for once per text and
@@ -64,6 +64,12 @@ export interface CandidateIndex {
    */
   hexColons(): Int32Array | undefined;
   /**
+   * Whether the text holds `char`, one of the characters the shared pass notes (literal-pass.ts PRESENCE_CHARS), as
+   * `text.includes(char)` answers; undefined when the pass has not run on the text (this never runs it), does not run
+   * on it, or does not note `char`: the caller searches itself.
+   */
+  holds(char: string): boolean | undefined;
+  /**
    * Whether every character of the text is ASCII (computed once per text; on a text the shared pass runs on, by the
    * pass, which this then runs if it has not yet).
    */
@@ -117,6 +123,8 @@ class TextCandidates implements CandidateIndex {
   private runSides: Uint8Array | undefined;
   private pairs: readonly (Int32Array | undefined)[] = [];
   private colons: Int32Array | undefined;
+  /** PassResult.present of this text's pass; undefined when it has not run or did not run to its end. */
+  private present: number | undefined;
   private ascii: boolean | undefined;
   /** passHits' answers for this text, by set. */
   private readonly bySet = new Map<PassLiterals, readonly (readonly number[])[]>();
@@ -170,10 +178,17 @@ class TextCandidates implements CandidateIndex {
     this.runSides = result?.digitRunSides;
     this.pairs = result?.pairs ?? [];
     this.colons = result?.hexColons;
+    this.present = result?.present;
     this.hits = result?.lists;
     // The pass encoded every character: it knows (a text it gave up on is measured when asked).
     if (result !== undefined) this.ascii ??= result.ascii;
     return this.hits;
+  }
+
+  holds(char: string): boolean | undefined {
+    const k = char.length === 1 ? PRESENCE_CHARS.indexOf(char) : -1;
+    if (k === -1 || this.hits === null || !passEnabled || this.present === undefined) return undefined;
+    return (this.present & (1 << k)) !== 0;
   }
 
   isAscii(): boolean {
@@ -205,6 +220,12 @@ class TextCandidates implements CandidateIndex {
   has(needle: string): boolean {
     const known = this.found.get(needle) ?? this.fromPass(needle);
     if (known !== undefined) return known.length > 0;
+    // A character the pass notes as absent: no search of the whole text for it (asked only where the pass has run:
+    // the many short strings of a JSON walk skip the question).
+    if (this.present !== undefined && this.holds(needle) === false) {
+      this.found.set(needle, NONE);
+      return false;
+    }
     const { probe, offset } = probeOf(needle);
     const list = this.found.get(probe);
     if (list !== undefined) return list.some((at) => this.verified(needle, probe, at - offset));
@@ -312,9 +333,34 @@ export function mergeUnique(a: readonly number[], b: readonly number[]): number[
  * The candidate index of `text`, shared by every detector that runs on the same string in one pass (the index of the
  * last text asked about is kept until the current task ends; see last-text-memo.ts).
  */
-export const candidateIndex: (text: string) => CandidateIndex = memoizeLastText(
-  (text) => new TextCandidates(text),
-);
+export const candidateIndex: (text: string) => CandidateIndex = memoizeLastText((text) => {
+  const made = new TextCandidates(text);
+  noteMade(made);
+  return made;
+});
+
+/** The index made last, kept as the memo keeps it: until the task ends (then dropped, with its text). */
+let lastMade: TextCandidates | undefined;
+let dropScheduled = false;
+
+function noteMade(made: TextCandidates): void {
+  lastMade = made;
+  if (dropScheduled) return;
+  dropScheduled = true;
+  queueMicrotask(() => {
+    dropScheduled = false;
+    lastMade = undefined;
+  });
+}
+
+/**
+ * `candidateIndex(text).holds(char)` when `text` is the text whose index was made last in this task, else undefined:
+ * for a caller that may ask about another text (the envelope), which must not make an index of its own (it would
+ * take the memo's place, and the scanned text's pass would run again).
+ */
+export function heldIfIndexed(text: string, char: string): boolean | undefined {
+  return lastMade !== undefined && lastMade.text === text ? lastMade.holds(char) : undefined;
+}
 
 /**
  * The shared literal pass: ONE run of a WebAssembly Aho-Corasick automaton (src/shared/literal-automaton.ts) per

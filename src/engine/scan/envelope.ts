@@ -1,4 +1,5 @@
 import { randomFillSync } from "node:crypto";
+import { heldIfIndexed } from "./candidates.js";
 import { tagView } from "./normalised-view.js";
 
 /**
@@ -110,7 +111,7 @@ const TAG_STARTS = ["<", "&", "%", "\\", "\uFF1C", "\uFE64", "\uFF06", "\uFE60"]
  * of one character runs as a native memory scan and a character above U+00FF is absent from a one-byte string at once.
  */
 function mayHoldTag(text: string): boolean {
-  for (const start of TAG_STARTS) if (text.includes(start)) return true;
+  for (const start of TAG_STARTS) if (heldIfIndexed(text, start) ?? text.includes(start)) return true;
   return false;
 }
 

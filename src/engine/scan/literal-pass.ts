@@ -24,11 +24,15 @@ interface PassExports {
     outIds: number,
     a: number,
     b: number,
+    c: number,
+    d: number,
     cap: number,
   ): void;
   reset(): void;
   hitsInA(): number;
   hitsInB(): number;
+  hitsInC(): number;
+  hitsInD(): number;
   scanAscii(text: number, n: number, base: number, overlap: number): number;
   scanUtf8(text: number, n: number, base: number): number;
   configureRuns(runs: number, cap: number, sides: number): void;
@@ -38,6 +42,9 @@ interface PassExports {
   colonsFound(): number;
   pairsFound(): number;
   sidesAscii(text: number, n: number, base: number, first: number, gap: number, second: number): number;
+  configurePresence(tables: number): void;
+  presenceFound(): number;
+  presenceOf(text: number, n: number): number;
   pairsAscii(text: number, n: number, base: number, first: number, gap: number, second: number): number;
 }
 
@@ -54,9 +61,27 @@ export interface GappedPair {
   readonly second: number;
 }
 
+/**
+ * The characters whose presence anywhere in a text the pass notes (PassResult.present, bit k for the k-th): what the
+ * detectors and the envelope ask of a whole text by a native search each (an absent one costs a read of the whole
+ * text), answered by the SIMD walk that reads every chunk anyway. At most eight, ASCII.
+ */
+export const PRESENCE_CHARS = "<&%\\=\"'{";
+
+/** The module's presence tables (see wasm/literal-pass.ts `presenceOff`): bit k for PRESENCE_CHARS[k]'s low and high halves. */
+function presenceTables(): Uint8Array {
+  const tables = new Uint8Array(32);
+  for (let k = 0; k < PRESENCE_CHARS.length; k++) {
+    const code = PRESENCE_CHARS.charCodeAt(k);
+    tables[code & 15]! |= 1 << k;
+    tables[16 + (code >> 4)]! |= 1 << k;
+  }
+  return tables;
+}
+
 const CHUNK_BYTES = 64 * 1024;
 /** Hits each stripe's buffer holds per chunk: one per 8 bytes of a stripe; more and the pass gives up. */
-const STRIPE_HITS = CHUNK_BYTES / 2 / 8;
+const STRIPE_HITS = CHUNK_BYTES / 4 / 8;
 /** Digit runs a chunk may hold, one per 8 of its bytes; more and the text's runs are not given (a table of numbers). */
 const CHUNK_RUNS = CHUNK_BYTES / 8;
 /** A pair's occurrences a chunk may hold, one per 8 of its bytes; more and the text's are not given. */
@@ -65,6 +90,8 @@ const CHUNK_PAIRS = CHUNK_BYTES / 8;
 interface Layout {
   readonly a: number;
   readonly b: number;
+  readonly c: number;
+  readonly d: number;
   readonly text: number;
   readonly runs: number;
   readonly sides: number;
@@ -72,26 +99,79 @@ interface Layout {
   readonly colons: number;
 }
 
+/**
+ * The DFA's table as the module reads it: the accepting states' rows moved up to `acceptAt`, a power of two at least
+ * the other states' rows' bytes and the accepting ones', every entry (a next state's row as a byte offset) moved with
+ * them. Invariant: a state accepts exactly when its offset has the bit `acceptAt` set (every other state's offset is
+ * below it, every accepting one below twice it), so the module tests four stripes' next states with one OR and one
+ * AND per step instead of a compare and a branch each. The gap between the two parts is never read.
+ */
+function acceptBitTable(dfa: Dfa): { table: Int32Array; acceptAt: number } {
+  const k = dfa.classCount;
+  const states = dfa.table.length / k;
+  const firstAccept = Math.min(dfa.firstAccept, states);
+  const below = firstAccept * k * 4;
+  let acceptAt = 4;
+  while (acceptAt < below || acceptAt < (states - firstAccept) * k * 4) acceptAt *= 2;
+  const table = new Int32Array((acceptAt + (states - firstAccept) * k * 4) / 4);
+  for (let s = 0; s < states; s++) {
+    const at = movedOffset(s * k * 4, below, acceptAt) / 4;
+    for (let c = 0; c < k; c++) table[at + c] = movedOffset(dfa.table[s * k + c]!, below, acceptAt);
+  }
+  return { table, acceptAt };
+}
+
+/** A row offset of the shared DFA's table in acceptBitTable's: the accepting rows (from `below` on) moved to `acceptAt`. */
+function movedOffset(offset: number, below: number, acceptAt: number): number {
+  return offset < below ? offset : acceptAt + offset - below;
+}
+
 function place(exports: PassExports, dfa: Dfa): Layout {
+  const bit = acceptBitTable(dfa);
   const cap = Math.max(STRIPE_HITS, dfa.mostOutputs);
-  const [classes, table, outStart, outIds, a, b, text, runs, sides, pairs, colons] = layOut(exports.memory, [
-    dfa.classes,
-    dfa.table,
-    dfa.outStart,
-    dfa.outIds,
-    cap * 8,
-    cap * 8,
-    CHUNK_BYTES,
-    CHUNK_RUNS * 8,
-    CHUNK_RUNS * 4,
-    CHUNK_PAIRS * 4,
-    CHUNK_PAIRS * 4,
-  ]) as [number, number, number, number, number, number, number, number, number, number, number];
-  exports.configure(classes, table, dfa.classCount, dfa.firstAccept, outStart, outIds, a, b, cap);
+  // Each byte's class as its column's byte offset in a row (class * 4, 16 bits: up to 256 classes), so a step needs no
+  // shift.
+  const scaled = Uint16Array.from(dfa.classes, (c) => c * 4);
+  const [classes, table, outStart, outIds, a, b, c, d, text, runs, sides, pairs, colons, presence] = layOut(
+    exports.memory,
+    [
+      scaled,
+      bit.table,
+      dfa.outStart,
+      dfa.outIds,
+      cap * 8,
+      cap * 8,
+      cap * 8,
+      cap * 8,
+      CHUNK_BYTES,
+      CHUNK_RUNS * 8,
+      CHUNK_RUNS * 4,
+      CHUNK_PAIRS * 4,
+      CHUNK_PAIRS * 4,
+      presenceTables(),
+    ],
+  ) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  exports.configure(classes, table, dfa.classCount, bit.acceptAt, outStart, outIds, a, b, c, d, cap);
   exports.configureRuns(runs, CHUNK_RUNS, sides);
   exports.configurePairs(pairs, CHUNK_PAIRS);
   exports.configureColons(colons, CHUNK_PAIRS);
-  return { a, b, text, runs, sides, pairs, colons };
+  exports.configurePresence(presence);
+  return { a, b, c, d, text, runs, sides, pairs, colons };
 }
 
 /** What one pass over a text found. */
@@ -123,6 +203,8 @@ export interface PassResult {
    * `pairs` are.
    */
   readonly hexColons: Int32Array | undefined;
+  /** Bit k set exactly when PRESENCE_CHARS[k] occurs in the text. */
+  readonly present: number;
 }
 
 /**
@@ -250,6 +332,12 @@ const encoder = new TextEncoder();
 
 const NO_PAIR: GappedPair = { first: 255, gap: 1, second: 255 };
 
+/** `sidesAscii`'s pair arguments: the first gapped pair, or none (255 is no ASCII byte: the walk reads only digits). */
+function firstPair(pairs: readonly GappedPair[]): [number, number, number] {
+  const { first, gap, second } = pairs.length === 0 ? NO_PAIR : pairs[0]!;
+  return [first, gap, second];
+}
+
 /**
  * `colons` with the colons `sidesAscii` found in the ASCII chunk of `n` characters at `base` of `text`, and the
  * chunk's last character if it is a colon the next chunk's first follows with a hex digit or a colon; undefined when
@@ -313,7 +401,7 @@ export class LiteralPass {
     readonly gappedPairs: readonly GappedPair[] = [],
   ) {
     const bytes = utf8Literals(literals, true);
-    const dfa = buildDfa(bytes, true);
+    const dfa = buildDfa(bytes, true, true);
     this.#exports = instantiateEmbedded<PassExports>(MODULE_PACKED, abortFromModule);
     this.#layout = place(this.#exports, dfa);
     this.#lengths = Int32Array.from(literals, (literal) => literal.length);
@@ -331,6 +419,7 @@ export class LiteralPass {
     let runs: RunList | undefined = new RunList();
     const pairs: (OffsetList | undefined)[] = this.gappedPairs.map(() => new OffsetList());
     let colons: OffsetList | undefined = new OffsetList();
+    let present = 0;
     let count = 0;
     let base = 0;
     let allAscii = true;
@@ -348,11 +437,17 @@ export class LiteralPass {
       if (status < 0) return undefined;
       count += this.#collect(lists, layout.a, ex.hitsInA());
       count += this.#collect(lists, layout.b, ex.hitsInB());
+      count += this.#collect(lists, layout.c, ex.hitsInC());
+      count += this.#collect(lists, layout.d, ex.hitsInD());
       if (count > cap) return undefined;
       if (ascii) {
-        runs = this.#sidesAscii(text, base, written, runs, pairs);
+        const found = ex.sidesAscii(layout.text, written, base, ...firstPair(this.gappedPairs));
+        // The walk stops where a chunk's runs do not fit: its presence is then read by a walk of its own.
+        present |= found >= 0 ? ex.presenceFound() : ex.presenceOf(layout.text, written);
+        runs = this.#sidesAscii(text, base, written, found, runs, pairs);
         colons = appendColons(colons, ex, layout, text, base, written);
       } else {
+        present |= ex.presenceOf(layout.text, written);
         const chunk = { text, base, n: written, ascii: false };
         runs = appendRuns(runs, ex, layout, ex.digitRunsUtf8(layout.text, written, base), chunk);
         pairs.fill(undefined);
@@ -368,26 +463,26 @@ export class LiteralPass {
       ascii: allAscii,
       pairs: pairs.map((list) => list?.toArray()),
       hexColons: colons?.toArray(),
+      present,
     };
   }
 
   /**
    * The digit runs and the pairs of the ASCII chunk of `n` characters at `base` of `text` (in the module's text
-   * buffer), appended to `runs` (returned; undefined once a chunk's did not fit) and to each pair's list.
+   * buffer), which `sidesAscii` has walked (`found`: its answer), appended to `runs` (returned; undefined once a
+   * chunk's did not fit) and to each pair's list.
    */
   #sidesAscii(
     text: string,
     base: number,
     n: number,
+    found: number,
     runs: RunList | undefined,
     pairs: (OffsetList | undefined)[],
   ): RunList | undefined {
     const ex = this.#exports;
     const layout = this.#layout;
     const all = this.gappedPairs;
-    // 255 is no ASCII byte: without a pair, the walk reads only the digits.
-    const first = all.length === 0 ? NO_PAIR : all[0]!;
-    const found = ex.sidesAscii(layout.text, n, base, first.first, first.gap, first.second);
     const kept = appendRuns(runs, ex, layout, found, { text, base, n, ascii: true });
     for (let k = 0; k < all.length; k++) {
       const { first: a, gap, second } = all[k]!;

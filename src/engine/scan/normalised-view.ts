@@ -1,6 +1,6 @@
 import { digitRunSidesOf, digitRunsOf } from "../detectors/shared/digit-runs.js";
 import { classifyInvisible } from "../sanitizer/invisible-chars.js";
-import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "./candidates.js";
+import { candidateIndex, heldIfIndexed, MIN_PASS_LENGTH, passLiterals } from "./candidates.js";
 import { type OffsetList, type OffsetMap, SegmentMap, TextBuilder } from "./offset-map.js";
 
 /**
@@ -209,9 +209,11 @@ export function escapesOnlyText(text: string): boolean {
   return controls !== undefined && index.isAscii() && controls.every((list) => list.length === 0);
 }
 
+const ESCAPE_STARTS = ["%", "&", "\\"] as const;
+
 /** `INTERESTING.test(text)`; with `escapesOnly` (see walkFolds), three native searches instead. */
 function hasInteresting(text: string, escapesOnly: boolean): boolean {
-  if (escapesOnly) return text.includes("%") || text.includes("&") || text.includes("\\");
+  if (escapesOnly) return ESCAPE_STARTS.some((char) => heldIfIndexed(text, char) ?? text.includes(char));
   INTERESTING.lastIndex = 0;
   return INTERESTING.test(text);
 }

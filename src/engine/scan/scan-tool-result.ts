@@ -146,8 +146,10 @@ function scanWrappedText(
     // A text not read as JSON is only cut and given replacements (redaction.ts): when neither holds an envelope
     // mark, the envelope step leaves the scanned text as it is, and it stays unread here (TextBuilder.toRope).
     const asText = !looksLikeJson(value);
-    const plain = asText && !holdsEnvelopeMarks(value);
     const scanned = scanStringLeaf(value, path, plan, findings, split);
+    // Asked after the scan: the shared pass has read the text by then and knows the ASCII marks (candidates.ts
+    // heldIfIndexed), so their searches of the whole text are not needed.
+    const plain = asText && !holdsEnvelopeMarks(value);
     const stayPlain = replacementsStayPlain();
     if (plain && stayPlain)
       return wrapNeutralised(scanned, envelope.serverName, envelope.toolName, envelope.id);

@@ -290,6 +290,7 @@ const LIST_ITEM = /^[ \t]*-[ \t]+(["']?)([^\s"'#]{1,256})\1[ \t]*(?:#.*)?$/;
 const YAML_KEY = /["']?([\w.-]{1,64})["']?[ \t]*$/;
 
 function detectYamlLists(text: string, out: TextMatch[]): void {
+  if (!occurs(text, ":\n")) return;
   for (let colon = text.indexOf(":\n"); colon !== -1; colon = text.indexOf(":\n", colon + 2)) {
     const lineStart = text.lastIndexOf("\n", colon - 1) + 1;
     const key = YAML_KEY.exec(text.slice(Math.max(lineStart, colon - 70), colon))?.[1];

@@ -1,5 +1,6 @@
 import {
   candidateIndex,
+  heldIfIndexed,
   MIN_PASS_LENGTH,
   mergeUnique,
   type PassLiterals,
@@ -47,7 +48,8 @@ const OPERATORS = [":", "=", "\uff1a"];
  * `from` never decreases between calls.
  */
 function operatorFinder(text: string): (from: number) => number {
-  const next = [-2, -2, -2];
+  // -2: not searched yet; -1: none left. An `=` the shared pass saw nowhere is never searched for.
+  const next = [-2, heldIfIndexed(text, "=") === false ? -1 : -2, -2];
   return (from) => {
     let best = -1;
     for (let k = 0; k < 3; k++) {
@@ -1418,7 +1420,10 @@ function detectCallArguments(text: string, walk: Walk): void {
  * value must close the call, hold no space and read as the credential its name says.
  */
 function detectNamedSingleArguments(text: string, walk: Walk): void {
+  const long = text.length >= MIN_PASS_LENGTH;
   for (const opener of SINGLE_ARGUMENT_OPENERS) {
+    // A long text's absent opener is known from the shared pass's lists (the candidate index learns it once).
+    if (long && !candidateIndex(text).has(opener)) continue;
     for (let at = text.indexOf(opener); at !== -1; at = text.indexOf(opener, at + 2)) {
       let keyStart = at;
       while (keyStart > 0 && at - keyStart < MAX_KEY && isWordCode(text.charCodeAt(keyStart - 1))) keyStart--;

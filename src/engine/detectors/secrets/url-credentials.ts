@@ -1,3 +1,4 @@
+import { candidateIndex, MIN_PASS_LENGTH } from "../../scan/candidates.js";
 import { HAS_AT } from "../../scan/string-features.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { entropyAtLeast } from "../shared/shannon-entropy.js";
@@ -57,6 +58,8 @@ export function createUrlCredentialsDetector(): TextDetector {
     // A report needs an `@` after "://" (lastAt > userStart).
     requires: HAS_AT,
     detect(text: string, out: TextMatch[]): void {
+      // A long text without "://" is known so from the shared pass's lists (the candidate index learns the needle).
+      if (text.length >= MIN_PASS_LENGTH && !candidateIndex(text).has("://")) return;
       let marker = text.indexOf("://");
       while (marker !== -1) {
         const userStart = marker + 3;

@@ -7,27 +7,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { blankQuotedSpeech } from "../../src/engine/detectors/injection/reported-speech.js";
-import { forEachFeature } from "../../src/engine/detectors/injection/scorer/features.js";
-import { decodeScorerModel, type ScorerModel } from "../../src/engine/detectors/injection/scorer/model.js";
+import { decodeScorerModel } from "../../src/engine/detectors/injection/scorer/model.js";
 import { forEachScoredSegmentOfView } from "../../src/engine/detectors/injection/scorer/scorer-wasm.js";
-import { forEachSegment, scoringText } from "../../src/engine/detectors/injection/scorer/segments.js";
+import { scoringText } from "../../src/engine/detectors/injection/scorer/segments.js";
 import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weights.js";
+import { type Row, reference } from "../helpers/scorer-reference.js";
 
 const shipped = decodeScorerModel(SCORER_WEIGHTS);
-
-type Row = [number, number, number, number, number];
-
-function reference(text: string, model: ScorerModel): Row[] {
-  const rows: Row[] = [];
-  forEachSegment(text, (start, end, line) => {
-    let sum = 0;
-    const count = forEachFeature(text, start, end, model.config, (bucket, sign) => {
-      sum += sign * model.weights[bucket]!;
-    });
-    rows.push([start, end, line, sum, count]);
-  });
-  return rows;
-}
 
 function viaModule(text: string): Row[] {
   const rows: Row[] = [];

@@ -7,18 +7,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readmes, toolOutputs } from "../../bench/lib/injection-texts.js";
-import { type FeatureConfig, forEachFeature } from "../../src/engine/detectors/injection/scorer/features.js";
+import type { FeatureConfig } from "../../src/engine/detectors/injection/scorer/features.js";
 import { decodeScorerModel, type ScorerModel } from "../../src/engine/detectors/injection/scorer/model.js";
 import {
   forEachScoredSegment,
   forEachScoredSegmentOfView,
 } from "../../src/engine/detectors/injection/scorer/scorer-wasm.js";
-import {
-  CUE_LAST_WORDS,
-  forEachSegment,
-  scoringText,
-} from "../../src/engine/detectors/injection/scorer/segments.js";
+import { CUE_LAST_WORDS, scoringText } from "../../src/engine/detectors/injection/scorer/segments.js";
 import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weights.js";
+import { type Row, reference } from "../helpers/scorer-reference.js";
 
 const shipped = decodeScorerModel(SCORER_WEIGHTS);
 
@@ -33,20 +30,6 @@ function randomModel(config: FeatureConfig, seed: number): ScorerModel {
     weights[i] = (x >> 24) as number;
   }
   return { config, pairs: true, scale: 0.01, bias: 0, threshold: 0, weights };
-}
-
-type Row = [number, number, number, number, number];
-
-function reference(text: string, model: ScorerModel): Row[] {
-  const rows: Row[] = [];
-  forEachSegment(text, (start, end, line) => {
-    let sum = 0;
-    const count = forEachFeature(text, start, end, model.config, (bucket, sign) => {
-      sum += sign * model.weights[bucket]!;
-    });
-    rows.push([start, end, line, sum, count]);
-  });
-  return rows;
 }
 
 function viaWasm(text: string, model: ScorerModel): Row[] {

@@ -7,12 +7,13 @@
  * values start repeating after a run of distinct ones is deduplicated again (its lookups are sampled again).
  */
 import { describe, expect, it } from "vitest";
-import { type CustomDetector, createDetectorSet } from "../../src/engine/detector-set.js";
+import { createDetectorSet } from "../../src/engine/detector-set.js";
 import { resolvePolicy } from "../../src/engine/policy.js";
 import { screenWork } from "../../src/engine/scan/json-screen.js";
 import { scanJson } from "../../src/engine/scan/scan-json.js";
 import { ScanPlans } from "../../src/engine/scan-plans.js";
 import type { Finding } from "../../src/shared/types.js";
+import { countingPlan as newCountingPlan } from "../helpers/counting-plan.js";
 
 const policy = resolvePolicy({}, {}, { detectorIds: new Set() });
 const plan = new ScanPlans(policy, createDetectorSet(policy, [])).get("output", policy.sanitizer.mode);
@@ -52,32 +53,16 @@ describe("a key's values past the screening's sample", () => {
   });
 
   it("a result checked twice is not read again: the memo answered for its first values", () => {
-    let reads = 0;
-    const counting: CustomDetector = {
-      id: "acme.counting",
-      detect: () => {
-        reads++;
-        return [];
-      },
-    };
-    const counted = resolvePolicy(
-      { customRules: [{ id: "acme.count", kind: "pii", type: "count", detector: "acme.counting" }] },
-      {},
-      { detectorIds: new Set([counting.id]) },
-    );
-    const countingPlan = new ScanPlans(counted, createDetectorSet(counted, [counting])).get(
-      "output",
-      counted.sanitizer.mode,
-    );
+    const { plan: countingPlan, counter } = newCountingPlan();
     const value = Array.from({ length: 400 }, (_, i) => ({
       note: `row ${i} of the nightly export`,
       n: `${i}`,
     }));
     scanJson(value, "", countingPlan, []);
-    expect(reads).toBeGreaterThan(800);
-    reads = 0;
+    expect(counter.reads).toBeGreaterThan(800);
+    counter.reads = 0;
     scanJson(structuredClone(value), "", countingPlan, []);
-    expect(reads).toBe(0);
+    expect(counter.reads).toBe(0);
   });
 
   it("a key whose values start repeating after a run of distinct ones is deduplicated again", () => {

@@ -180,6 +180,16 @@ function fmix32(x: i32): i32 {
   return h;
 }
 
+/** `fmix32` in each i32 lane. */
+@inline
+function fmix32x4(x: v128): v128 {
+  let h = v128.xor(x, i32x4.shr_u(x, 16));
+  h = i32x4.mul(h, i32x4.splat(0x85ebca6b));
+  h = v128.xor(h, i32x4.shr_u(h, 13));
+  h = i32x4.mul(h, i32x4.splat(0xc2b2ae35));
+  return v128.xor(h, i32x4.shr_u(h, 16));
+}
+
 /** The signed weight of the feature hashed to `h` (after fmix32): bucket `h & mask`, sign bit 31. */
 @inline
 function weightOf(h: i32, weights: usize, m: i32): i32 {
@@ -357,13 +367,30 @@ function features4w(start: i32, end: i32): i32 {
   let sum = 0;
   let count = 0;
   if (wordCount > 0) {
-    let previous = load<i32>(WORD_HASHES);
-    sum = weightOf(fmix32(previous ^ SEED_WORD), weights, m);
-    for (let w = 1; w < wordCount; w++) {
+    sum = weightOf(fmix32(load<i32>(WORD_HASHES) ^ SEED_WORD), weights, m);
+    // Four words at a time (i32x4 lanes, each the scalar hash of its word's unigram, then of its bigram with the word
+    // before), then the last ones one at a time: the same features as one word at a time.
+    let w = 1;
+    for (; w + 3 < wordCount; w += 4) {
+      const at = WORD_HASHES + (<usize>w << 2);
+      const h = v128.load(at);
+      const unigrams = fmix32x4(v128.xor(h, i32x4.splat(SEED_WORD)));
+      const before = i32x4.mul(v128.xor(v128.load(at - 4), i32x4.splat(SEED_BIGRAM)), i32x4.splat(FNV_PRIME));
+      const bigrams = fmix32x4(v128.xor(before, h));
+      sum += weightOf(i32x4.extract_lane(unigrams, 0), weights, m);
+      sum += weightOf(i32x4.extract_lane(unigrams, 1), weights, m);
+      sum += weightOf(i32x4.extract_lane(unigrams, 2), weights, m);
+      sum += weightOf(i32x4.extract_lane(unigrams, 3), weights, m);
+      sum += weightOf(i32x4.extract_lane(bigrams, 0), weights, m);
+      sum += weightOf(i32x4.extract_lane(bigrams, 1), weights, m);
+      sum += weightOf(i32x4.extract_lane(bigrams, 2), weights, m);
+      sum += weightOf(i32x4.extract_lane(bigrams, 3), weights, m);
+    }
+    for (; w < wordCount; w++) {
       const h = load<i32>(WORD_HASHES + (<usize>w << 2));
+      const previous = load<i32>(WORD_HASHES + (<usize>(w - 1) << 2));
       sum += weightOf(fmix32(h ^ SEED_WORD), weights, m);
       sum += weightOf(fmix32(((previous ^ SEED_BIGRAM) * FNV_PRIME) ^ h), weights, m);
-      previous = h;
     }
     count = 2 * wordCount - 1;
   }
@@ -376,20 +403,13 @@ function features4w(start: i32, end: i32): i32 {
   count += symbols - 3;
   const seed = i32x4.splat(FNV_OFFSET ^ (SEED_CHAR * 4));
   const prime = i32x4.splat(FNV_PRIME);
-  const m1 = i32x4.splat(0x85ebca6b);
-  const m2 = i32x4.splat(0xc2b2ae35);
   let j = 3;
   for (; j + 3 < symbols; j += 4) {
     const at = SYMBOLS + (<usize>(j - 3) << 2);
     let h = i32x4.mul(v128.xor(seed, v128.load(at)), prime);
     h = i32x4.mul(v128.xor(h, v128.load(at, 4)), prime);
     h = i32x4.mul(v128.xor(h, v128.load(at, 8)), prime);
-    h = i32x4.mul(v128.xor(h, v128.load(at, 12)), prime);
-    h = v128.xor(h, i32x4.shr_u(h, 16));
-    h = i32x4.mul(h, m1);
-    h = v128.xor(h, i32x4.shr_u(h, 13));
-    h = i32x4.mul(h, m2);
-    h = v128.xor(h, i32x4.shr_u(h, 16));
+    h = fmix32x4(i32x4.mul(v128.xor(h, v128.load(at, 12)), prime));
     sum += weightOf(i32x4.extract_lane(h, 0), weights, m);
     sum += weightOf(i32x4.extract_lane(h, 1), weights, m);
     sum += weightOf(i32x4.extract_lane(h, 2), weights, m);

@@ -687,6 +687,16 @@ function jsonFields(from: i32, to: i32): void {
   let marks = 0;
   const classes = classesOff;
   for (let k = from; k < to; k++) {
+    // Sixteen units at a time up to the next K_FIELD or K_SEP unit (FIELD_TABLE): every unit skipped is neither.
+    while (k + 16 <= to) {
+      const lanes = fieldLanes(k);
+      if (lanes != 0) {
+        k += ctz(lanes);
+        break;
+      }
+      k += 16;
+    }
+    if (k >= to) break;
     const c = unit(k);
     const kind = <i32>load<u8>(classes + <usize>c);
     // Only structural units, separators and marks change what this loop keeps.
@@ -850,6 +860,21 @@ function byteLanes(table: usize, lo: v128, high: v128): i32 {
 }
 
 /**
+ * `jsonFields`' units, K_FIELD | K_SEP: `{` `}` `[` `]` `,` `:` `@` `/` `|` and tab, all ASCII (a unit from 0x80 up
+ * narrows to a byte no row holds: 0x80-0xff, 0xff or 0).
+ */
+const FIELD_TABLE: usize = memory.data<u8>([16, 0, 0, 0, 0, 0, 0, 0, 0, 1, 8, 160, 132, 160, 0, 4]);
+
+/** Bit `i` set when unit `k + i` of the text is a K_FIELD or K_SEP unit, for the sixteen units from `k`. */
+@inline
+function fieldLanes(k: i32): i32 {
+  const p = textOff + (<usize>k << 1);
+  const b = i8x16.narrow_i16x8_u(v128.load(p), v128.load(p, 16));
+  const high = i8x16.swizzle(v128.load(HIGH_NIBBLES), i8x16.shr_u(b, 4));
+  return byteLanes(FIELD_TABLE, v128.and(b, i8x16.splat(15)), high);
+}
+
+/**
  * Segments the `n` units at `text` (scorer/segments.ts's `forEachSegment`), keeping at most `cap` records from the
  * `first`-th segment on at `records`. Returns the number of segments of the whole text (the host runs again from
  * `first + cap` while that is more than it has read).
@@ -1000,7 +1025,32 @@ export function cueWordsBytes(): i32 {
 /** The cue words are written: `findQuotes` lists only quotes after one of them (or after a `,` / `:`). */
 export function cueWordsWritten(): void {
   cuesWritten = true;
+  memory.fill(CUE_PAIRS, 0, CUE_PAIR_BYTES);
+  // Each word sets the bit of its last two units in CUE_PAIRS; a one-unit word sets every bit of its unit's row.
+  for (let last = 0; last < 128; last++) {
+    const entry = CUES + (<usize>last << 2);
+    let word = CUES + <usize>CUE_INDEX_BYTES + <usize>load<u16>(entry);
+    const words = <i32>load<u16>(entry, 2);
+    for (let w = 0; w < words; w++) {
+      const length = <i32>load<u8>(word);
+      if (length == 1) memory.fill(CUE_PAIRS + (<usize>last << 4), 0xff, 16);
+      else if (length > 1) {
+        const before = <i32>load<u8>(word + <usize>(length - 1));
+        const at = CUE_PAIRS + (<usize>last << 4) + <usize>(before >> 3);
+        store<u8>(at, <u8>(<i32>load<u8>(at) | (1 << (before & 7))));
+      }
+      word += 1 + <usize>length;
+    }
+  }
 }
+
+/**
+ * The cue words' last two units (`cueWordsWritten`): bit `before` of row `last` (16 bytes a row) is set when a cue
+ * word ends with `before` then `last` (both ASCII lower case), or is the one unit `last` (every bit of its row). A
+ * clear bit means no cue word ends there, so `endsWithCueWord` compares none of them.
+ */
+const CUE_PAIR_BYTES: i32 = 128 * 16;
+const CUE_PAIRS: usize = memory.data(CUE_PAIR_BYTES, 16);
 
 /**
  * Whether the units before `end` end with a cue word in any ASCII case, as the host's `endsWithCueWord` reads them
@@ -1010,6 +1060,13 @@ function endsWithCueWord(end: i32): bool {
   if (end <= 0) return false;
   const last = unit(end - 1) | 0x20;
   if (last >= 128) return false;
+  // The unit before `last`, as the words' units are compared (`| 0x20`; 128 up: no word's, as every word is ASCII);
+  // -1 at the text's start, where only a one-unit word can end.
+  const before = end >= 2 ? unit(end - 2) | 0x20 : -1;
+  const row = CUE_PAIRS + (<usize>last << 4);
+  const pair = before >= 0 && before < 128 ? (<i32>load<u8>(row + <usize>(before >> 3)) >> (before & 7)) & 1 : 0;
+  // A row of set bits is a one-unit word's (or every pair's): compared as before.
+  if (pair == 0 && ~load<u64>(row) != 0) return false;
   const entry = CUES + (<usize>last << 2);
   let word = CUES + <usize>CUE_INDEX_BYTES + <usize>load<u16>(entry);
   const words = <i32>load<u16>(entry, 2);

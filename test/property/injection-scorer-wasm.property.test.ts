@@ -224,6 +224,8 @@ describe("the scorer's WebAssembly loop", () => {
           ["p7@example.com 4471 a1b2 x/y"],
           ["p7@example.com 4471 a1b2/c"],
           ['{"v": "p7@example.com 4471 a1b2", "w": "p7@example.com 4471 a/b2/c"}'],
+          // A JSON value whose marks lie in sixteen units with no other field unit (the module skips such units).
+          ['{"v": "src/a.ts lib/b.ts doc/c.md"}'],
         ],
       },
     );

@@ -180,6 +180,16 @@ function fmix32(x: i32): i32 {
   return h;
 }
 
+/** `fmix32` in each i32 lane. */
+@inline
+function fmix32x4(x: v128): v128 {
+  let h = v128.xor(x, i32x4.shr_u(x, 16));
+  h = i32x4.mul(h, i32x4.splat(0x85ebca6b));
+  h = v128.xor(h, i32x4.shr_u(h, 13));
+  h = i32x4.mul(h, i32x4.splat(0xc2b2ae35));
+  return v128.xor(h, i32x4.shr_u(h, 16));
+}
+
 /** The signed weight of the feature hashed to `h` (after fmix32): bucket `h & mask`, sign bit 31. */
 @inline
 function weightOf(h: i32, weights: usize, m: i32): i32 {
@@ -357,13 +367,30 @@ function features4w(start: i32, end: i32): i32 {
   let sum = 0;
   let count = 0;
   if (wordCount > 0) {
-    let previous = load<i32>(WORD_HASHES);
-    sum = weightOf(fmix32(previous ^ SEED_WORD), weights, m);
-    for (let w = 1; w < wordCount; w++) {
+    sum = weightOf(fmix32(load<i32>(WORD_HASHES) ^ SEED_WORD), weights, m);
+    // Four words at a time (i32x4 lanes, each the scalar hash of its word's unigram, then of its bigram with the word
+    // before), then the last ones one at a time: the same features as one word at a time.
+    let w = 1;
+    for (; w + 3 < wordCount; w += 4) {
+      const at = WORD_HASHES + (<usize>w << 2);
+      const h = v128.load(at);
+      const unigrams = fmix32x4(v128.xor(h, i32x4.splat(SEED_WORD)));
+      const before = i32x4.mul(v128.xor(v128.load(at - 4), i32x4.splat(SEED_BIGRAM)), i32x4.splat(FNV_PRIME));
+      const bigrams = fmix32x4(v128.xor(before, h));
+      sum += weightOf(i32x4.extract_lane(unigrams, 0), weights, m);
+      sum += weightOf(i32x4.extract_lane(unigrams, 1), weights, m);
+      sum += weightOf(i32x4.extract_lane(unigrams, 2), weights, m);
+      sum += weightOf(i32x4.extract_lane(unigrams, 3), weights, m);
+      sum += weightOf(i32x4.extract_lane(bigrams, 0), weights, m);
+      sum += weightOf(i32x4.extract_lane(bigrams, 1), weights, m);
+      sum += weightOf(i32x4.extract_lane(bigrams, 2), weights, m);
+      sum += weightOf(i32x4.extract_lane(bigrams, 3), weights, m);
+    }
+    for (; w < wordCount; w++) {
       const h = load<i32>(WORD_HASHES + (<usize>w << 2));
+      const previous = load<i32>(WORD_HASHES + (<usize>(w - 1) << 2));
       sum += weightOf(fmix32(h ^ SEED_WORD), weights, m);
       sum += weightOf(fmix32(((previous ^ SEED_BIGRAM) * FNV_PRIME) ^ h), weights, m);
-      previous = h;
     }
     count = 2 * wordCount - 1;
   }
@@ -376,20 +403,13 @@ function features4w(start: i32, end: i32): i32 {
   count += symbols - 3;
   const seed = i32x4.splat(FNV_OFFSET ^ (SEED_CHAR * 4));
   const prime = i32x4.splat(FNV_PRIME);
-  const m1 = i32x4.splat(0x85ebca6b);
-  const m2 = i32x4.splat(0xc2b2ae35);
   let j = 3;
   for (; j + 3 < symbols; j += 4) {
     const at = SYMBOLS + (<usize>(j - 3) << 2);
     let h = i32x4.mul(v128.xor(seed, v128.load(at)), prime);
     h = i32x4.mul(v128.xor(h, v128.load(at, 4)), prime);
     h = i32x4.mul(v128.xor(h, v128.load(at, 8)), prime);
-    h = i32x4.mul(v128.xor(h, v128.load(at, 12)), prime);
-    h = v128.xor(h, i32x4.shr_u(h, 16));
-    h = i32x4.mul(h, m1);
-    h = v128.xor(h, i32x4.shr_u(h, 13));
-    h = i32x4.mul(h, m2);
-    h = v128.xor(h, i32x4.shr_u(h, 16));
+    h = fmix32x4(i32x4.mul(v128.xor(h, v128.load(at, 12)), prime));
     sum += weightOf(i32x4.extract_lane(h, 0), weights, m);
     sum += weightOf(i32x4.extract_lane(h, 1), weights, m);
     sum += weightOf(i32x4.extract_lane(h, 2), weights, m);
@@ -667,6 +687,16 @@ function jsonFields(from: i32, to: i32): void {
   let marks = 0;
   const classes = classesOff;
   for (let k = from; k < to; k++) {
+    // Sixteen units at a time up to the next K_FIELD or K_SEP unit (FIELD_TABLE): every unit skipped is neither.
+    while (k + 16 <= to) {
+      const lanes = fieldLanes(k);
+      if (lanes != 0) {
+        k += ctz(lanes);
+        break;
+      }
+      k += 16;
+    }
+    if (k >= to) break;
     const c = unit(k);
     const kind = <i32>load<u8>(classes + <usize>c);
     // Only structural units, separators and marks change what this loop keeps.
@@ -699,16 +729,23 @@ function jsonFields(from: i32, to: i32): void {
 function hintEnd(p: i32): i32 {
   const c = unit(p);
   if (c == QUOTE) {
-    // "[^"\n]{0,80}"\s*:
-    for (let k = p + 1; k <= p + 81 && k < textLen; k++) {
-      const d = unit(k);
-      if (d == QUOTE) {
-        let r = k + 1;
+    // "[^"\n]{0,80}"\s*: from the first `"` or line break of the 81 units after `p`, eight units at a time (the host
+    // keeps 16 bytes of memory past the text; lanes past the range are masked out).
+    const limit = min(p + 82, textLen);
+    for (let k = p + 1; k < limit; k += 8) {
+      const v = v128.load(textOff + (<usize>k << 1));
+      const left = limit - k;
+      const lanes =
+        i16x8.bitmask(v128.or(i16x8.eq(v, i16x8.splat(<i16>QUOTE)), i16x8.eq(v, i16x8.splat(0x0a)))) &
+        (left < 8 ? (1 << left) - 1 : 0xff);
+      if (lanes == 0) continue;
+      const d = k + ctz(lanes);
+      if (unit(d) == QUOTE) {
+        let r = d + 1;
         while (r < textLen && isRegexSpace(unit(r))) r++;
         if (at(r) == 0x3a) return r + 1;
-        break;
       }
-      if (d == 0x0a) break;
+      break;
     }
     // "\s*,\s*"
     let r = p + 1;
@@ -812,6 +849,38 @@ function afterStop(c: i32): bool {
   return c == 0x20 || c == 0x09 || c == 0x0d || c == 0xa0 || c == 0x3000;
 }
 
+// `segment`'s skip over units that are neither K_STOP nor K_SEP, sixteen at a time. The units are narrowed to bytes
+// (saturating: 0x80-0xff stay, 0x100-0x7fff become 0xff, 0x8000 up become 0), and the byte at index `lo` of a table has
+// bit `hi` set when the ASCII unit `hi * 16 + lo` is in its class (`byteLanes`). A lane is a possible boundary
+// (`BOUNDARY_TABLE` or a byte from 0x80 up) when its unit is `\t` `\n` `!` `,` `.` `;` `?` `\` `|`, 0 (a unit from
+// 0x8000 up, as U+FF01 and U+FF1F narrow to) or any unit from 0x80 up (U+2028, U+2029, U+3002 among them): a superset
+// of K_STOP | K_SEP, so the per-unit step decides each of those lanes. `MARK_TABLE`: `@` and `/`.
+const BOUNDARY_TABLE: usize = memory.data<u8>([1, 4, 0, 0, 0, 0, 0, 0, 0, 1, 1, 8, 164, 0, 4, 8]);
+const MARK_TABLE: usize = memory.data<u8>([16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4]);
+/** `1 << hi` for the high nibbles of ASCII, 0 from 0x80 up. */
+const HIGH_NIBBLES: usize = memory.data<u8>([1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0]);
+
+/** Bit `i` set when byte `i` (its low nibble in `lo`, `1 << hi` in `high`) is in the class of `table`. */
+@inline
+function byteLanes(table: usize, lo: v128, high: v128): i32 {
+  return i8x16.bitmask(i8x16.ne(v128.and(i8x16.swizzle(v128.load(table), lo), high), i8x16.splat(0)));
+}
+
+/**
+ * `jsonFields`' units, K_FIELD | K_SEP: `{` `}` `[` `]` `,` `:` `@` `/` `|` and tab, all ASCII (a unit from 0x80 up
+ * narrows to a byte no row holds: 0x80-0xff, 0xff or 0).
+ */
+const FIELD_TABLE: usize = memory.data<u8>([16, 0, 0, 0, 0, 0, 0, 0, 0, 1, 8, 160, 132, 160, 0, 4]);
+
+/** Bit `i` set when unit `k + i` of the text is a K_FIELD or K_SEP unit, for the sixteen units from `k`. */
+@inline
+function fieldLanes(k: i32): i32 {
+  const p = textOff + (<usize>k << 1);
+  const b = i8x16.narrow_i16x8_u(v128.load(p), v128.load(p, 16));
+  const high = i8x16.swizzle(v128.load(HIGH_NIBBLES), i8x16.shr_u(b, 4));
+  return byteLanes(FIELD_TABLE, v128.and(b, i8x16.splat(15)), high);
+}
+
 /**
  * Segments the `n` units at `text` (scorer/segments.ts's `forEachSegment`), keeping at most `cap` records from the
  * `first`-th segment on at `records`. Returns the number of segments of the whole text (the host runs again from
@@ -843,6 +912,24 @@ export function segment(text: usize, n: i32, records: usize, cap: i32, first: i3
   let i = 0;
   const classes = classesOff;
   while (i < n) {
+    // Sixteen units at a time up to the next one that may be K_STOP or K_SEP (BOUNDARY_TABLE): every unit skipped is
+    // neither, so it only counts as a mark when it is one (`@` `/`), as the per-unit step below would count it.
+    if (i + 16 <= n) {
+      const p = text + (<usize>i << 1);
+      const b = i8x16.narrow_i16x8_u(v128.load(p), v128.load(p, 16));
+      const lo = v128.and(b, i8x16.splat(15));
+      const high = i8x16.swizzle(v128.load(HIGH_NIBBLES), i8x16.shr_u(b, 4));
+      const events = byteLanes(BOUNDARY_TABLE, lo, high) | i8x16.bitmask(b);
+      const markLanes = byteLanes(MARK_TABLE, lo, high);
+      if (events == 0) {
+        marks += <i32>popcnt(markLanes);
+        i += 16;
+        continue;
+      }
+      const j = <i32>ctz(events);
+      marks += <i32>popcnt(markLanes & ((1 << j) - 1));
+      i += j;
+    }
     const c = <i32>load<u16>(text + (<usize>i << 1));
     const k = <i32>load<u8>(classes + <usize>c);
     if ((k & (K_STOP | K_SEP)) == 0) {
@@ -945,7 +1032,32 @@ export function cueWordsBytes(): i32 {
 /** The cue words are written: `findQuotes` lists only quotes after one of them (or after a `,` / `:`). */
 export function cueWordsWritten(): void {
   cuesWritten = true;
+  memory.fill(CUE_PAIRS, 0, CUE_PAIR_BYTES);
+  // Each word sets the bit of its last two units in CUE_PAIRS; a one-unit word sets every bit of its unit's row.
+  for (let last = 0; last < 128; last++) {
+    const entry = CUES + (<usize>last << 2);
+    let word = CUES + <usize>CUE_INDEX_BYTES + <usize>load<u16>(entry);
+    const words = <i32>load<u16>(entry, 2);
+    for (let w = 0; w < words; w++) {
+      const length = <i32>load<u8>(word);
+      if (length == 1) memory.fill(CUE_PAIRS + (<usize>last << 4), 0xff, 16);
+      else if (length > 1) {
+        const before = <i32>load<u8>(word + <usize>(length - 1));
+        const at = CUE_PAIRS + (<usize>last << 4) + <usize>(before >> 3);
+        store<u8>(at, <u8>(<i32>load<u8>(at) | (1 << (before & 7))));
+      }
+      word += 1 + <usize>length;
+    }
+  }
 }
+
+/**
+ * The cue words' last two units (`cueWordsWritten`): bit `before` of row `last` (16 bytes a row) is set when a cue
+ * word ends with `before` then `last` (both ASCII lower case), or is the one unit `last` (every bit of its row). A
+ * clear bit means no cue word ends there, so `endsWithCueWord` compares none of them.
+ */
+const CUE_PAIR_BYTES: i32 = 128 * 16;
+const CUE_PAIRS: usize = memory.data(CUE_PAIR_BYTES, 16);
 
 /**
  * Whether the units before `end` end with a cue word in any ASCII case, as the host's `endsWithCueWord` reads them
@@ -955,6 +1067,13 @@ function endsWithCueWord(end: i32): bool {
   if (end <= 0) return false;
   const last = unit(end - 1) | 0x20;
   if (last >= 128) return false;
+  // The unit before `last`, as the words' units are compared (`| 0x20`; 128 up: no word's, as every word is ASCII);
+  // -1 at the text's start, where only a one-unit word can end.
+  const before = end >= 2 ? unit(end - 2) | 0x20 : -1;
+  const row = CUE_PAIRS + (<usize>last << 4);
+  const pair = before >= 0 && before < 128 ? (<i32>load<u8>(row + <usize>(before >> 3)) >> (before & 7)) & 1 : 0;
+  // A row of set bits is a one-unit word's (or every pair's): compared as before.
+  if (pair == 0 && ~load<u64>(row) != 0) return false;
   const entry = CUES + (<usize>last << 2);
   let word = CUES + <usize>CUE_INDEX_BYTES + <usize>load<u16>(entry);
   const words = <i32>load<u16>(entry, 2);

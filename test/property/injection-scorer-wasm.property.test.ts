@@ -224,9 +224,39 @@ describe("the scorer's WebAssembly loop", () => {
           ["p7@example.com 4471 a1b2 x/y"],
           ["p7@example.com 4471 a1b2/c"],
           ['{"v": "p7@example.com 4471 a1b2", "w": "p7@example.com 4471 a/b2/c"}'],
+          // A JSON value whose marks lie in sixteen units with no other field unit (the module skips such units).
+          ['{"v": "src/a.ts lib/b.ts doc/c.md"}'],
         ],
       },
     );
+  });
+
+  it("reads a JSON key as the reference's hint does at the edges of its reach (property)", () => {
+    // `"[^"\n]{0,80}"\s*:`: a key of 70 to 90 units (the 80-unit bound either side, and the eight-unit steps the
+    // module reads it in), with a line break in it or not, in a sentence of prose with a list after it.
+    const keys = fc
+      .tuple(
+        fc.integer({ min: 70, max: 90 }),
+        fc.option(fc.integer({ min: 0, max: 90 }), { nil: undefined }),
+        fc.constantFrom(":", " :", "  :", ",", ""),
+        fc.constantFrom("", "Please read ", "a, b, c, d "),
+      )
+      .map(([length, lineAt, after, before]) => {
+        const key = Array.from({ length }, (_, i) => (i === lineAt ? "\n" : "k")).join("");
+        return `${before}"${key}"${after} "value one, two, three and four" then more words.`;
+      });
+    let hinted = 0;
+    fc.assert(
+      fc.property(keys, (text) => {
+        const rows = viaWasm(text, shipped);
+        expect(rows).toEqual(reference(text, shipped));
+        if (rows.length > 1) hinted++;
+      }),
+      { numRuns: 400, seed: 19 },
+    );
+    // Both readings occur: keys read as JSON (the sentence split into its fields) and keys too long to be one.
+    expect(hinted).toBeGreaterThan(0);
+    expect(hinted).toBeLessThan(400);
   });
 
   it("splits lists where the reference does, with words near the most a list allows (property)", () => {

@@ -373,6 +373,58 @@ const HOWTO = [
   "Tell the customer their refund is on its way once finance confirms it.",
 ];
 
+/**
+ * Setup and agent-configuration docs: a developer told to copy a key into a config file, to rotate or revoke a token,
+ * to change an agent's system prompt or persona and reload it. Tokens, prompts and "the agent" in the imperative,
+ * addressed to the person who runs the software.
+ */
+const SETUP = [
+  "Copy the {cred} from the {console} and paste it into {file}.",
+  "Before you run the script, export {env} with a token that has read scope.",
+  "Paste your {cred} into {file}; never commit that file.",
+  "Generate a new SSH key and add the public half to your account settings.",
+  "Store the {cred} in the vault and reference it as {env} in the pipeline.",
+  "Edit the system prompt in {prompt} and restart the {svc} so it reloads the new instructions.",
+  "To give the bot a different persona, change the system message in {prompt} and redeploy.",
+  "If the assistant still follows the old instructions, clear its cache and start it again.",
+  "Upload the public key, not the private one, to the build server.",
+  "Rotate the {cred}: revoke the old one in the {console}, then paste the new one into {file}.",
+  "Put the model's instructions in the system field; the user's question goes in the user field.",
+  "The agent reads its instructions from {env}; update the value and restart the container.",
+  "Next, open the {console}, create a {cred} and copy it somewhere safe.",
+  "Remove the {cred} from {file} before you share your screen or send logs to support.",
+  "After you change the tool list, restart the {svc} or it keeps calling the old tools.",
+  "Switch to the admin account, open Settings, and create a {cred} for the deploy job.",
+  "You must set {env} before the first start, or the {svc} refuses to boot.",
+  "Forward port 8443 to the {svc} and check that the health endpoint answers.",
+  "Send the diagnostic bundle to support, after deleting any {cred} it contains.",
+  "Grant the service account the viewer role only; it never needs write access.",
+];
+
+const SETUP_SLOTS: Record<string, string[]> = {
+  cred: [
+    "API key",
+    "access token",
+    "client secret",
+    "webhook secret",
+    "deploy key",
+    "personal access token",
+    "database password",
+  ],
+  console: ["settings page", "cloud console", "developer dashboard", "admin panel", "account page"],
+  file: [".env", "config.yaml", "~/.config/cli/credentials", "local.settings.json", "the CI secrets page"],
+  env: [
+    "API_TOKEN",
+    "OPENAI_API_KEY",
+    "GITHUB_TOKEN",
+    "AGENT_SYSTEM_PROMPT",
+    "DB_PASSWORD",
+    "SLACK_BOT_TOKEN",
+  ],
+  prompt: ["prompts/system.md", "agent.yaml", "the bot's settings", "config/assistant.json"],
+  svc: ["agent", "bot", "worker", "assistant service", "gateway"],
+};
+
 const HOWTO_SLOTS: Record<string, string[]> = {
   thing: [
     "peer dependencies",
@@ -612,6 +664,11 @@ export function generalDocs(): GeneralDoc[] {
   for (let i = 0; i < 160; i++) {
     const line = pick(HOWTO).replace(/\{(\w+)\}/g, (_, slot: string) => pick(HOWTO_SLOTS[slot]!));
     push(line, false, "howto");
+  }
+  // Setup and agent-configuration docs.
+  for (let i = 0; i < 200; i++) {
+    const line = pick(SETUP).replace(/\{(\w+)\}/g, (_, slot: string) => pick(SETUP_SLOTS[slot]!));
+    push(line, false, "setup");
   }
   // Languages: each line twice, in two carriers.
   for (const [lang, { attack, benign }] of Object.entries(LANGS))

@@ -431,6 +431,14 @@ function chooseThreshold(
   const strict = at(0);
   const operating = at(Math.floor(DEV_FP_CAP * benignCount) - rulesFalsePositives);
   const margin = carrierMargin(dev, logits, floor, console.log);
+  // The dev carriers whose benign documents (left alone by the rules) score highest: what sets the strict threshold
+  // and the margin.
+  const top = dev
+    .map((d, i) => ({ d, z: logits[i]! }))
+    .filter(({ d }) => !d.positive && !d.byRules)
+    .sort((a, b) => b.z - a.z)
+    .slice(0, 6);
+  console.log(`    highest dev benign: ${top.map(({ d, z }) => `${z.toFixed(2)} ${d.group ?? d.source}`).join("; ")}`);
   console.log(`    carrier-held-out margin ${margin}: threshold ${(strict + margin).toFixed(3)}`);
   // The scorer's unit test holds the model to a floor of its own paraphrases (floor-lists.ts): printed at each rule.
   const paraphrases = floorList("PARAPHRASES").map((t) => documentLogit(shipped, t));

@@ -28,6 +28,7 @@
  * | authored benign, lists and records (session 15): contact lists, addresses, ids, names, URLs and paths joined by spaces, commas, line breaks; tables, CSV, logs, JSON users, package lists, git logs, calendars, directory listings, changelogs, API errors, imperative issue titles (authored-lists.ts) | benign | own generator and vocabulary per part |
  * | authored, composed (session 16): attacks composed from parts (who claims to speak, whom it addresses, what it asks, which tool with which arguments) in issue 18's missed classes, and benign texts of the same shapes (requests between people, team to-dos, log markers, tool docs, how-tos, changelogs, support replies, transcripts) in 15 carriers; every framing, carrier and object list sliced by part (authored-composed.ts; TOLLGATE_COMPOSED_TRAINED=0 keeps it out of train) | both | own slice of every list per part |
  * | authored hard negatives (session 17): write-ups quoting payloads, imperative changelogs and how-tos, support replies, transcripts, reported speech, MCP docs, in 10 carriers (JSON and CSV escape the quotes); dev and report only unless TOLLGATE_HARD_TRAINED=1 (authored-hard.ts) | benign (and, with TOLLGATE_HARD_PLANTED=1, train's payloads planted bare as attacks) | own slice of every list per part |
+ * | authored, general (session 19; train only, with TOLLGATE_GENERAL=1): orders addressed to whatever AI reads them in six threat classes, tool orders with `key='value'` arguments, forged turns; benign twins addressed to people, tool docs and call logs, transcripts and chat-format docs quoting a turn, imperative how-tos; eight languages (authored-general.ts) | both | train |
  * | authored, families (session 12): 16 framings of planted instructions x 26 actions (dev and report only, never trained on); benign writing about the same actions, requests between people, prompt-format docs with role markers (authored-families.ts) | both | by frame |
  *
  * The generated eval set (bench/eval-set) is added by the trainer: its train split to `train`, its dev split to
@@ -42,6 +43,7 @@ import { authoredBenignDocs } from "./authored-benign.js";
 import { classDocs } from "./authored-classes.js";
 import { composedDocs } from "./authored-composed.js";
 import { familyDocs } from "./authored-families.js";
+import { generalDocs } from "./authored-general.js";
 import { hardDocs } from "./authored-hard.js";
 import { listDocs } from "./authored-lists.js";
 import { wideAuthoredDocs } from "./authored-wide.js";
@@ -297,6 +299,15 @@ export function corpusDocuments(root: string): CorpusDoc[] {
           : "authored benign, classes (same shapes)",
         part,
       })),
+    // Session 19's training-only corpus (authored-general.ts): addressed orders, tool orders with `key='value'`
+    // arguments, forged turns, and their benign twins (people addressed, tool docs and logs, transcripts, how-tos),
+    // in eight languages. Trained on only with TOLLGATE_GENERAL=1; it has no dev or report part.
+    ...(process.env.TOLLGATE_GENERAL === "1" ? generalDocs() : []).map(({ text, positive }) => ({
+      text,
+      positive,
+      source: positive ? "authored attacks, general (train only)" : "authored benign, general (train only)",
+      part: "train" as Part,
+    })),
     // The families' attacks measure (dev, report) and are not trained on: trained on (session 12, benign weight
     // 20), they raised detection on their own dev frames (78 -> 114 of 156) and lowered it on the rest of dev
     // (633 -> 624 of 702) at three more dev false positives. Their benign documents are trained on.

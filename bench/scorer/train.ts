@@ -28,7 +28,14 @@
  *
  * Reproducing the shipped weights: the weights are a function of the data AND of the text the trainer reads, which is
  * the runtime's (`scoringText` on the reading view: the quoted-mention blanking, the reading view's folds). Code that
- * changes that text changes the weights. The shipped weights (sha256 of their blob 3c8a16c9...) were trained at
+ * changes that text changes the weights. The shipped weights (session 19, sha256 of their blob 6d9ef5df...) are
+ * written by
+ *
+ *   TOLLGATE_CORPORA=<corpora> TOLLGATE_SPAM_DIR=<mail corpus install> TOLLGATE_GENERAL=1 TOLLGATE_BENIGN_WEIGHT=45 \
+ *     npx tsx bench/scorer/train.ts --only=8
+ *
+ * (the session 19 training-only corpus, authored-general.ts, added; the benign class weighted 45; threshold by the
+ * carrier rule, 1.720), bit for bit (bench/results/2026-11-28-s19-injmodel.md). The weights before them (sha256 of their blob 3c8a16c9...) were trained at
  * 6f7f6d8 (session 16); `train.ts --only=8` writes their weights, scale and bias bit for bit at dcc576c (its merge),
  * 58e0f80 and 02c913e, and with the shipped threshold (2.035, chosen again since) their blob byte for byte. From
  * a558979 on (merged at 5c67142: a quoted JSON key or value is never a naming word, so JSON text reaches the model
@@ -431,6 +438,16 @@ function chooseThreshold(
   const strict = at(0);
   const operating = at(Math.floor(DEV_FP_CAP * benignCount) - rulesFalsePositives);
   const margin = carrierMargin(dev, logits, floor, console.log);
+  // The dev carriers whose benign documents (left alone by the rules) score highest: what sets the strict threshold
+  // and the margin.
+  const top = dev
+    .map((d, i) => ({ d, z: logits[i]! }))
+    .filter(({ d }) => !d.positive && !d.byRules)
+    .sort((a, b) => b.z - a.z)
+    .slice(0, 6);
+  console.log(
+    `    highest dev benign: ${top.map(({ d, z }) => `${z.toFixed(2)} ${d.group ?? d.source}`).join("; ")}`,
+  );
   console.log(`    carrier-held-out margin ${margin}: threshold ${(strict + margin).toFixed(3)}`);
   // The scorer's unit test holds the model to a floor of its own paraphrases (floor-lists.ts): printed at each rule.
   const paraphrases = floorList("PARAPHRASES").map((t) => documentLogit(shipped, t));
@@ -600,7 +617,7 @@ async function main(): Promise<void> {
   const chosen = best!;
   const c = chosen.candidate;
   const f = chosen.dev;
-  const about = `Trained at ${trainedAt()}. Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}, pairs ${pairs ? "on" : "off"}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half + hard benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
+  const about = `Trained at ${trainedAt()}. Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}${process.env.TOLLGATE_GENERAL === "1" ? ", general corpus (TOLLGATE_GENERAL=1)" : ""}, pairs ${pairs ? "on" : "off"}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half + hard benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
   const written = writeWeights(chosen.model, about);
   console.log(
     `${about}\nwrote ${WEIGHTS_OUT}: ${written.bytes} bytes (sha256 ${written.sha256.slice(0, 16)}…)`,

@@ -28,8 +28,13 @@ import { shippedScorerModel } from "./scorer-detector.js";
  * bench/results/2026-11-27-s18-injmodel.md). `output_manipulation` has no benign finding on dev and a veto there lost
  * a planted instruction: never vetoed. `tool_call_instruction`'s one benign finding on dev scores -8.1, its planted
  * ones from -5.9: floor -8. `role_reassignment` at -5 drops three benign findings on dev and no attack.
- * `important_block` keeps -5 although dev has no benign finding of it (the veto costs five dev attacks): writing that
- * documents the tag (test/unit/injection-second-opinion.test.ts) is what it is for, and dev holds none.
+ * `important_block` is vetoed although no floor drops a dev benign finding of it without a dev attack: writing that
+ * documents the tag (test/unit/injection-second-opinion.test.ts) is what it is for. Its floor moved with session 19's
+ * weights (-5 -> -4.5): they score that writing higher (a style guide on the tag, -5.47 -> -4.72) and a planted block
+ * at -4.33; on dev the veto costs 9 attacks at -4.5 against 7 at -5, and drops no benign finding at either.
+ * `system_prompt_exfiltration` at -4 with session 19's weights: the findings of 8 dev benign documents vetoed (74 -> 66
+ * dev false positives) and none of its 42 planted ones (the lowest at -3.09); at -5, 2 (bench/results/
+ * 2026-11-28-s19-injmodel.md).
  *
  * Cost: the model reads only the context of a phrase finding, which benign text rarely has; text without a finding
  * costs nothing more.
@@ -38,8 +43,8 @@ export const SECOND_OPINION_FLOOR = -5;
 /** The model's floor by phrase type; a type without one is never vetoed. */
 export const SECOND_OPINION_FLOORS: Readonly<Partial<Record<InjectionType, number>>> = {
   role_reassignment: SECOND_OPINION_FLOOR,
-  system_prompt_exfiltration: SECOND_OPINION_FLOOR,
-  important_block: SECOND_OPINION_FLOOR,
+  system_prompt_exfiltration: -4,
+  important_block: -4.5,
   tool_call_instruction: -8,
 };
 /** The direct override's type: never vetoed (the property tests check it is not lost). */

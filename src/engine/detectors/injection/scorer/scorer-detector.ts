@@ -1,5 +1,6 @@
 import type { TextDetector, TextMatch } from "../../../types.js";
 import { cutBounds } from "../cut-bounds.js";
+import { withoutVisibleData } from "../hidden-runs.js";
 import type { Span } from "../instruction-span.js";
 import { decodeScorerModel, type ScorerModel, type ScorerWeights } from "./model.js";
 import { scoreText } from "./score-text.js";
@@ -44,12 +45,15 @@ export function scorerDetectorFrom(weights: ScorerWeights): TextDetector {
         model = decodeScorerModel(weights);
         if (weights === SCORER_WEIGHTS) shipped = model;
       }
+      const loaded = model;
       // Collected first: splitting a span into data units scores again, and scoring is not re-entrant (one shared
       // WebAssembly module whose records a nested call would overwrite).
       const spans: Span[] = [];
       scoreText(text, model, model.threshold, (span) => spans.push({ start: span.start, end: span.end }));
       for (const span of spans)
-        for (const unit of dataUnits(text, span, model).map((u) => withinQuotes(text, u)))
+        for (const unit of dataUnits(text, span, model)
+          .flatMap((u) => withoutVisibleData(text, u, (piece) => reachesThreshold(piece, loaded)))
+          .map((u) => withinQuotes(text, u)))
           out.push({
             kind: "injection",
             type: SCORER_TYPE,
@@ -110,4 +114,13 @@ function dataUnits(text: string, span: Span, model: ScorerModel): Span[] {
     if (best === undefined || logit > best.logit) best = { unit, logit };
   }
   return hits.length > 0 ? hits : [best!.unit];
+}
+
+/** Whether a piece scores at the threshold on its own (a visible piece beside a hidden run: hidden-runs.ts). */
+function reachesThreshold(piece: string, model: ScorerModel): boolean {
+  let reached = false;
+  scoreText(piece, model, model.threshold, () => {
+    reached = true;
+  });
+  return reached;
 }

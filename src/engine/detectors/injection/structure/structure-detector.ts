@@ -1,5 +1,6 @@
 import type { TextDetector, TextMatch } from "../../../types.js";
 import { cutBounds } from "../cut-bounds.js";
+import { withoutVisibleData } from "../hidden-runs.js";
 import { createInjectionDetector } from "../index.js";
 import { blankMentionsInData } from "../quoted-mention.js";
 import { blankQuotedSpeech, blankReportingFrames } from "../reported-speech.js";
@@ -1086,9 +1087,9 @@ function emit(
     const [viewStart, viewEnd] = viewToInput(view, s, e);
     const start = viewStart + offset;
     const end = viewEnd + offset;
-    const pieces: [number, number][] =
+    const units: [number, number][] =
       splits.count++ < MAX_SPLITS ? withinUnits(input, start, end) : [[start, end]];
-    for (const [from, to] of pieces) {
+    for (const [from, to] of units.flatMap(([from, to]) => visiblePieces(input, from, to))) {
       const named = namingPhraseRule(input.slice(from, to));
       if (named !== undefined) pushAround(input, from, to, named.type, named.ruleId, out);
       else pushAround(input, from, to, hit.type, `injection.structure.${hit.type}`, out);
@@ -1199,6 +1200,15 @@ function withinUnits(input: string, start: number, end: number): [number, number
     ([from, until]) => scanReading(toReadingView(input.slice(from, until)).text).length > 0,
   );
   return flagged.length > 0 ? flagged.reverse() : [[start, end]];
+}
+
+/** A unit without the visible words it joins to text hidden in tag characters (hidden-runs.ts). */
+function visiblePieces(input: string, from: number, to: number): [number, number][] {
+  return withoutVisibleData(
+    input,
+    { start: from, end: to },
+    (piece) => scanReading(toReadingView(piece).text).length > 0,
+  ).map((span) => [span.start, span.end]);
 }
 
 /**

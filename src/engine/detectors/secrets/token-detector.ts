@@ -47,6 +47,8 @@ interface CompiledForm {
   readonly form: TokenForm;
   readonly allow: readonly RegExp[];
   readonly body: RegExp;
+  /** `body`'s alphabet as a table by code unit, when it holds ASCII characters only (bodyTable); else undefined. */
+  readonly bodyCodes: Uint8Array | undefined;
   readonly min: number;
   readonly max: number;
   readonly shape: RegExp | undefined;
@@ -82,6 +84,7 @@ function compile(record: TokenRecordLike, form: TokenForm): CompiledForm {
     allow: record.token.allow ?? [],
     // Bounded: a run of prefixes (`sk-sk-sk-...`) is read once per prefix, never to the end of the text.
     body: new RegExp(`[${form.alphabet}]{0,${max + 1}}`, "y"),
+    bodyCodes: bodyTable(form.alphabet),
     min,
     max,
     shape: form.shape === undefined ? undefined : new RegExp(`^(?:${form.shape.source})$`, form.shape.flags),
@@ -101,6 +104,49 @@ function compile(record: TokenRecordLike, form: TokenForm): CompiledForm {
     glued: form.glued !== false,
     maskBody: form.mask === "body",
   };
+}
+
+/** The tables made so far, by alphabet (records share a few dozen alphabets). Read only once made. */
+const BODY_TABLES = new Map<string, Uint8Array>();
+
+/**
+ * The code units below 128 the character class `[alphabet]` matches (1 each), or undefined when the class may match a
+ * code unit of 128 or more: an alphabet written in printable ASCII without an escape, a bracket or a leading `^` holds
+ * ASCII characters and ASCII ranges only, so the table read with "128 and over: not in it" is the class exactly.
+ */
+function bodyTable(alphabet: string): Uint8Array | undefined {
+  if (alphabet.startsWith("^") || /[\\[\]]/.test(alphabet)) return undefined;
+  for (let i = 0; i < alphabet.length; i++) {
+    const code = alphabet.charCodeAt(i);
+    if (code < 32 || code > 126) return undefined;
+  }
+  let table = BODY_TABLES.get(alphabet);
+  if (table === undefined) {
+    const one = new RegExp(`^[${alphabet}]$`);
+    table = new Uint8Array(128);
+    for (let code = 0; code < 128; code++) table[code] = one.test(String.fromCharCode(code)) ? 1 : 0;
+    BODY_TABLES.set(alphabet, table);
+  }
+  return table;
+}
+
+
+/** Where `c`'s body read from `from` stops: `body`'s match, at most `max + 1` characters of the alphabet. */
+function bodyEnd(text: string, c: CompiledForm, from: number): number {
+  const codes = c.bodyCodes;
+  if (codes === undefined) {
+    c.body.lastIndex = from;
+    c.body.exec(text);
+    return c.body.lastIndex;
+  }
+  const limit = Math.min(text.length, from + c.max + 1);
+  let end = from;
+  while (end < limit) {
+    const code = text.charCodeAt(end);
+    if (code >= 128 || codes[code] === 0) break;
+    end++;
+  }
+  return end;
 }
 
 function compileLead(lead: NonNullable<TokenForm["lead"]>): CompiledForm["lead"] {
@@ -182,9 +228,7 @@ function readBody(text: string, c: CompiledForm, prefix: string, start: number, 
     readLeadFrom = at;
     start = at;
   }
-  c.body.lastIndex = from;
-  c.body.exec(text);
-  let end = c.body.lastIndex;
+  let end = bodyEnd(text, c, from);
   readUpTo = Math.max(readUpTo, end);
   while (end > from && text.charCodeAt(end - 1) === 46) end--; // a sentence's period after the token
   if (end - from > c.max && !c.glued) end = from + c.max;
@@ -349,9 +393,7 @@ function requiredFeatures(records: readonly TokenRecordLike[], named: boolean): 
 function acceptsKeyedValue(c: CompiledForm, value: string): boolean {
   const prefix = c.form.prefixes.find((p) => value.startsWith(p)) ?? "";
   if (c.form.prefixes.length > 0 && prefix === "") return false;
-  c.body.lastIndex = prefix.length;
-  c.body.exec(value);
-  if (c.body.lastIndex !== value.length) return false;
+  if (bodyEnd(value, c, prefix.length) !== value.length) return false;
   return acceptsBody(c, prefix, value.slice(prefix.length));
 }
 

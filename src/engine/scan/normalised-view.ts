@@ -455,6 +455,26 @@ function dottedTriggerAtRuns(runs: Int32Array, sides: Uint8Array): boolean {
 const DOTTED_GROUPS_AT = new RegExp(DOTTED_GROUPS.source, "y");
 
 /**
+ * What any DOTTED_GROUPS match at run `r` (a whole run, its separator after it) holds next, read from the runs: the
+ * second group is the next run, right after that separator (a group is digits between a separator and a separator or
+ * a non-digit, so a whole run), at most four digits, with a separator after it and a run right after that (the
+ * third group's digits). Where this fails the regex fails: the prose's numbers before a full stop (`...-1234.`) try
+ * no regex.
+ */
+function secondGroupAt(runs: Int32Array, sides: Uint8Array, r: number): boolean {
+  const next = r + 2;
+  if (next + 2 >= runs.length) return false;
+  const start = runs[next]!;
+  const end = runs[next + 1]!;
+  return (
+    start === runs[r + 1]! + 1 &&
+    end - start <= 4 &&
+    isGroupSeparator(sides[2 * next + 2]!) &&
+    runs[next + 2] === end + 1
+  );
+}
+
+/**
  * DOTTED_GROUPS' matches from the text's digit runs, in order. A match starts after a non-digit, so at a run's
  * start, and its first group is that whole run (at most four digits, a separator right after it); it ends before a
  * non-digit, at a run's end, where the global scan goes on. So the runs from the last match's end on, tried sticky
@@ -473,6 +493,7 @@ function dottedGroupsAtRuns(
     const end = runs[r + 1]!;
     // The separator is `text[end]`, the run's side (digitRunSidesOf).
     if (start < from || end - start > 4 || !isGroupSeparator(sides[2 * r + 2]!)) continue;
+    if (!secondGroupAt(runs, sides, r)) continue;
     re.lastIndex = start;
     const m = re.exec(text);
     if (m === null) continue;

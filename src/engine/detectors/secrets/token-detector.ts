@@ -130,7 +130,6 @@ function bodyTable(alphabet: string): Uint8Array | undefined {
   return table;
 }
 
-
 /** Where `c`'s body read from `from` stops: `body`'s match, at most `max + 1` characters of the alphabet. */
 function bodyEnd(text: string, c: CompiledForm, from: number): number {
   const codes = c.bodyCodes;

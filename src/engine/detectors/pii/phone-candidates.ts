@@ -72,8 +72,44 @@ function forEachAtRuns(
     const first = runs[r]!;
     if (first < from || !startMatchesAtRun(runs, sides, r)) continue;
     const lead = first > from ? sides[2 * r + 1]! : -1;
-    from = visitFrom(text, lead === 43 || lead === 40 ? first - 1 : first, visit);
+    from = visitAtRuns(text, runs, sides, r, lead === 43 || lead === 40 ? lead : -1, visit);
   }
+}
+
+/**
+ * `visitFrom` at run `r`'s first digit (after `lead`, a `+` or `(` right before it, else -1), its walk taken over the
+ * runs: a run's digits are consecutive, and after run k the walk reads `text[end]` and `text[end + 1]` (its sides)
+ * while they are separators, at most two; it goes on to the next run when that starts right after them, and stops
+ * there otherwise, having counted the separators it read.
+ */
+function visitAtRuns(
+  text: string,
+  runs: Int32Array,
+  sides: Uint8Array,
+  r: number,
+  lead: number,
+  visit: (candidate: PhoneCandidate) => void,
+): number {
+  const first = runs[r]!;
+  let digits = 0;
+  // `(` is a separator the walk reads first; `+` is skipped.
+  let separators = lead === 40 ? 1 : 0;
+  let k = r;
+  for (;;) {
+    const end = runs[k + 1]!;
+    digits += end - runs[k]!;
+    const leading = isSeparatorCode(sides[2 * k + 2]!) ? (isSeparatorCode(sides[2 * k + 3]!) ? 2 : 1) : 0;
+    const gap = k + 2 < runs.length ? runs[k + 2]! - end : 0;
+    if (gap === 0 || gap > leading) {
+      separators += leading;
+      break;
+    }
+    separators += gap;
+    k += 2;
+  }
+  const lastDigitEnd = runs[k + 1]!;
+  const runStart = lead === -1 ? first : first - 1;
+  return visitCandidate(text, runStart, lastDigitEnd, digits, separators, lead === 43, visit);
 }
 
 /**
@@ -122,6 +158,22 @@ function visitFrom(text: string, runStart: number, visit: (candidate: PhoneCandi
     }
     i++;
   }
+  return visitCandidate(text, runStart, lastDigitEnd, digits, separators, international, visit);
+}
+
+/**
+ * Visits the walk's run from `runStart` (its last digit ending at `lastDigitEnd`, `separators` read on the way) when
+ * it has 7-15 digits; returns where the search goes on.
+ */
+function visitCandidate(
+  text: string,
+  runStart: number,
+  lastDigitEnd: number,
+  digits: number,
+  separators: number,
+  international: boolean,
+  visit: (candidate: PhoneCandidate) => void,
+): number {
   const next = Math.max(lastDigitEnd, runStart + 1);
   if (digits < MIN_PHONE_DIGITS || digits > MAX_PHONE_DIGITS) return next;
   // A leading "(" without its ")" belongs to the prose: "(call 555 0100)".

@@ -24,7 +24,14 @@ import {
   GENERIC_LITERALS,
   type KeyedForms,
 } from "./generic-credential.js";
-import { isLookalikeVendorValue } from "./lookalike.js";
+import {
+  FACT_DIGIT,
+  FACT_LOWER,
+  FACT_UPPER,
+  isLookalikeVendorValue,
+  isLookalikeVendorValueOf,
+  valueFacts,
+} from "./lookalike.js";
 import { createPrefixFinder } from "./prefix-finder.js";
 import { lengthRange, type TokenForm, type TokenSpec } from "./token-spec.js";
 
@@ -164,23 +171,9 @@ function leadStart(text: string, c: CompiledForm, at: number): number {
   return i;
 }
 
-const UPPER = 1;
-const LOWER = 2;
-const DIGIT = 4;
-
-/** Which of the ASCII classes `[A-Z]`, `[a-z]`, `[0-9]` occur in `value` (a bit each), read in one pass. */
-function classBits(value: string): number {
-  let bits = 0;
-  for (let i = 0; i < value.length && bits !== 7; i++) {
-    const c = value.charCodeAt(i);
-    if (c >= 48 && c <= 57) bits |= DIGIT;
-    else if (c >= 65 && c <= 90) bits |= UPPER;
-    else if (c >= 97 && c <= 122) bits |= LOWER;
-  }
-  return bits;
-}
-
+// The class bits of valueFacts, counted.
 const CLASS_COUNT = [0, 1, 1, 2, 1, 2, 2, 3];
+const CLASSES = FACT_UPPER | FACT_LOWER | FACT_DIGIT;
 
 /** Whether `body` (after `prefix`, and after `lead` for a form with one) is a token of the compiled form. */
 export function acceptsBody(c: CompiledForm, prefix: string, body: string, lead = ""): boolean {
@@ -202,14 +195,14 @@ export function acceptsBody(c: CompiledForm, prefix: string, body: string, lead 
     if (passesCrc32Base62(body)) return true;
     if (c.checksumRequired) return false;
   }
-  if (c.minClasses > 0 || c.needsDigit) {
-    const classes = classBits(body);
-    if (CLASS_COUNT[classes]! < c.minClasses) return false;
-    if (c.needsDigit && (classes & DIGIT) === 0) return false;
-  }
+  // The body's classes, letters-and-digits and keyboard run, read once (the look-alike test reads the last two).
+  const facts = valueFacts(body);
+  if (CLASS_COUNT[facts & CLASSES]! < c.minClasses) return false;
+  if (c.needsDigit && (facts & FACT_DIGIT) === 0) return false;
   if (!entropyAtLeast(body, c.minEntropy)) return false;
   // A prefix that opens base64 JSON (`eyJrIjoi`: `{"k":"`) is judged with its body, so the value decodes whole.
-  return !isLookalikeVendorValue(prefix.startsWith("eyJ") ? prefix + body : body, c.prefixEvidence);
+  if (prefix.startsWith("eyJ")) return !isLookalikeVendorValue(prefix + body, c.prefixEvidence);
+  return !isLookalikeVendorValueOf(body, c.prefixEvidence, facts);
 }
 
 function isGlue(code: number): boolean {

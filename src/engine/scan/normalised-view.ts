@@ -460,8 +460,8 @@ function dottedTriggerAtRuns(runs: Int32Array, sides: Uint8Array): boolean {
  * at most four digits with a separator right after it (its side, digitRunSidesOf), and takes each next run that starts
  * right after that separator and has at most four digits (a longer run fails `\d{1,4}(?!\d)`: the regex gives that
  * group back and ends before its separator, a non-digit). Three groups or more are a match; the global scan goes on
- * at its end, and after a run that starts none at the next run. Matches of fewer than nine digits, which the fold
- * leaves (DottedFold.fold), are not visited.
+ * at its end, and after a run that starts none at the next run. Matches the fold leaves (DottedFold.fold: fewer than
+ * nine digits, or an IPv4 address) are not visited.
  */
 function dottedGroupsAtRuns(
   text: string,
@@ -475,16 +475,20 @@ function dottedGroupsAtRuns(
     if (start < from || runs[r + 1]! - start > 4 || !isGroupSeparator(sides[2 * r + 2]!)) continue;
     let last = r;
     let digits = runs[r + 1]! - start;
+    // Whether the groups so far read as an IPv4 address's (IPV4: each of one to three digits, after a dot).
+    let dotted = digits <= 3;
     for (let next = r + 2; next < runs.length; next += 2) {
       const length = runs[next + 1]! - runs[next]!;
       if (runs[next] !== runs[last + 1]! + 1 || length > 4) break;
       digits += length;
+      dotted &&= length <= 3 && sides[2 * last + 2] === 0x2e;
       last = next;
       if (!isGroupSeparator(sides[2 * next + 2]!)) break;
     }
     if (last - r < 4) continue;
     from = runs[last + 1]!;
-    if (digits >= MIN_FOLDED_DIGITS) visit(start, text.slice(start, from));
+    const address = dotted && last - r === 6;
+    if (digits >= MIN_FOLDED_DIGITS && !address) visit(start, text.slice(start, from));
   }
 }
 

@@ -11,6 +11,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { findCards, forEachDigitGroups } from "../../src/engine/detectors/pii/credit-card.js";
 import { createPiiDetectors } from "../../src/engine/detectors/pii/index.js";
 import {
+  forEachPhoneCandidate,
+  isNonPhoneShapeAt,
+  isNonPhoneShapeOf,
+} from "../../src/engine/detectors/pii/phone-candidates.js";
+import {
   candidateIndex,
   MIN_PASS_LENGTH,
   passLiterals,
@@ -100,6 +105,13 @@ const piece = fc.oneof(
       "v1.2.3.4",
       "256.1.1.1",
       "1234.5.6.7.8",
+      "10.. 1.2.3",
+      "10.-1.2.3",
+      "12-.34-.56",
+      "12/.34/.56",
+      "2015-.12-/22",
+      "22/.12/-2015",
+      "415 -555 -0134",
       "2015-12-22",
       "22/12/2015 04:34",
       "x123",
@@ -203,6 +215,12 @@ const viewPiece = fc.oneof(
       "1234.5678.9012.34567",
       "01.02.2024",
       "10.0.0.1",
+      "192.168.100.200",
+      "1234.123.12.12",
+      "123.4567.12.12",
+      "123_456_789.12",
+      "123.456/789.123",
+      "123.456.789.123.4",
       "1.2.3.4.5.6.7.8.9",
       "v1.2.3",
       "a1.b2.c3",
@@ -396,5 +414,24 @@ describe("the pass's digit runs", () => {
     );
     expect(ran).toBeGreaterThan(150);
     expect(folded).toBeGreaterThan(40);
+  });
+
+  it("read a phone candidate's shape as the text reads it (isNonPhoneShapeOf)", () => {
+    let fromRuns = 0;
+    let nonPhone = 0;
+    fc.assert(
+      fc.property(longText, (text) => {
+        if (runsOf(text) === undefined) return;
+        forEachPhoneCandidate(text, (c) => {
+          if (c.runs !== undefined) fromRuns++;
+          const expected = isNonPhoneShapeAt(text, c.start, c.numberEnd);
+          if (expected) nonPhone++;
+          expect(isNonPhoneShapeOf(text, c)).toBe(expected);
+        });
+      }),
+      { numRuns: 150, seed: 1903 },
+    );
+    expect(fromRuns).toBeGreaterThan(1000);
+    expect(nonPhone).toBeGreaterThan(40);
   });
 });

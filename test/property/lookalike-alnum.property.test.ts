@@ -9,8 +9,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hasKeyboardRun } from "../../src/engine/detectors/secrets/documentation-example.js";
 import {
+  FACT_DIGIT,
+  FACT_LOWER,
+  FACT_UPPER,
   isLookalikeValueInFull,
   isLookalikeVendorValue,
+  isLookalikeVendorValueOf,
+  valueFacts,
 } from "../../src/engine/detectors/secrets/lookalike.js";
 import { isPlaceholderValue } from "../../src/engine/detectors/secrets/placeholder.js";
 
@@ -138,5 +143,48 @@ describe("the look-alike test of letters and digits", () => {
     }
     for (const v of ["aB3dE5gH7jK9mN1pQ3sT5", "Truee", "abcdABCDwxyz", "xyzYOURKey"])
       expect(isLookalikeVendorValue(v, true)).toBe(isLookalikeValueInFull(v));
+  });
+
+  it("reads a value's facts once as the separate readings read them (valueFacts, isLookalikeVendorValueOf)", () => {
+    // Values near the facts' edges too: non-ASCII letters and digits, the codes around each class, runs of six.
+    const edge = fc.constantFrom(
+      "/",
+      ":",
+      "@",
+      "[",
+      "`",
+      "{",
+      "\u00e9",
+      "\uff11",
+      "\u0660",
+      "012345",
+      "abcdef",
+      "ABCDEF",
+      "01234",
+      "vwxyz",
+      "KLMNO",
+      "56789:",
+    );
+    const any = fc.oneof(
+      value,
+      fc.array(fc.oneof(piece, edge), { maxLength: 6 }).map((ps) => ps.join("")),
+    );
+    let runs = 0;
+    let mixed = 0;
+    fc.assert(
+      fc.property(any, fc.boolean(), (v, prefixed) => {
+        const facts = valueFacts(v);
+        expect((facts & FACT_UPPER) !== 0).toBe(/[A-Z]/.test(v));
+        expect((facts & FACT_LOWER) !== 0).toBe(/[a-z]/.test(v));
+        expect((facts & FACT_DIGIT) !== 0).toBe(/[0-9]/.test(v));
+        expect(isLookalikeVendorValueOf(v, prefixed, facts)).toBe(isLookalikeVendorValue(v, prefixed));
+        if (hasKeyboardRun(v)) runs++;
+        if (/^[A-Za-z0-9]+$/.test(v) !== /^[A-Za-z0-9]/.test(v)) mixed++;
+      }),
+      { numRuns: 4000, seed: 1919 },
+    );
+    // Both sides of the keyboard run and of letters-and-digits are reached.
+    expect(runs).toBeGreaterThan(200);
+    expect(mixed).toBeGreaterThan(200);
   });
 });

@@ -85,6 +85,8 @@ const DASH = /[\p{Pd}\u2212\ufe63\uff0d]/u;
  */
 const DOTTED_GROUPS = /(?<!\d)\d{1,4}(?:[._/]\d{1,4}){2,}(?!\d)/g;
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+/** The fewest digits a folded DOTTED_GROUPS match holds (dates such as 01.02.2024 hold eight). */
+const MIN_FOLDED_DIGITS = 9;
 
 // The last text's view: the envelope reads the same text right after the scanner did (a text the scan left as it
 // was), so it gets the view for free. One entry: it holds one text and its view until the next call.
@@ -420,7 +422,7 @@ class DottedFold {
 
   /** Folds the group `run` at `at` unless it is an IPv4 address or has fewer than nine digits. */
   fold(at: number, run: string): void {
-    if (IPV4.test(run) || run.replace(/\D/g, "").length < 9) return;
+    if (IPV4.test(run) || run.replace(/\D/g, "").length < MIN_FOLDED_DIGITS) return;
     this.changes.push(at);
     this.#out += this.text.slice(this.#copied, at) + run.replace(/[._/]/g, "-");
     this.#copied = at + run.length;
@@ -452,13 +454,14 @@ function dottedTriggerAtRuns(runs: Int32Array, sides: Uint8Array): boolean {
   return false;
 }
 
-const DOTTED_GROUPS_AT = new RegExp(DOTTED_GROUPS.source, "y");
-
 /**
- * DOTTED_GROUPS' matches from the text's digit runs, in order. A match starts after a non-digit, so at a run's
- * start, and its first group is that whole run (at most four digits, a separator right after it); it ends before a
- * non-digit, at a run's end, where the global scan goes on. So the runs from the last match's end on, tried sticky
- * in order, give the same matches.
+ * DOTTED_GROUPS' matches from the text's digit runs, in order, read from the runs alone. A group is digits between a
+ * separator (or a non-digit, for the first) and a separator or a non-digit, so a whole run: a match starts at a run of
+ * at most four digits with a separator right after it (its side, digitRunSidesOf), and takes each next run that starts
+ * right after that separator and has at most four digits (a longer run fails `\d{1,4}(?!\d)`: the regex gives that
+ * group back and ends before its separator, a non-digit). Three groups or more are a match; the global scan goes on
+ * at its end, and after a run that starts none at the next run. Matches the fold leaves (DottedFold.fold: fewer than
+ * nine digits, or an IPv4 address) are not visited.
  */
 function dottedGroupsAtRuns(
   text: string,
@@ -466,18 +469,26 @@ function dottedGroupsAtRuns(
   sides: Uint8Array,
   visit: (at: number, run: string) => void,
 ): void {
-  const re = DOTTED_GROUPS_AT;
   let from = 0;
   for (let r = 0; r < runs.length; r += 2) {
     const start = runs[r]!;
-    const end = runs[r + 1]!;
-    // The separator is `text[end]`, the run's side (digitRunSidesOf).
-    if (start < from || end - start > 4 || !isGroupSeparator(sides[2 * r + 2]!)) continue;
-    re.lastIndex = start;
-    const m = re.exec(text);
-    if (m === null) continue;
-    from = re.lastIndex;
-    visit(start, m[0]);
+    if (start < from || runs[r + 1]! - start > 4 || !isGroupSeparator(sides[2 * r + 2]!)) continue;
+    let last = r;
+    let digits = runs[r + 1]! - start;
+    // Whether the groups so far read as an IPv4 address's (IPV4: each of one to three digits, after a dot).
+    let dotted = digits <= 3;
+    for (let next = r + 2; next < runs.length; next += 2) {
+      const length = runs[next + 1]! - runs[next]!;
+      if (runs[next] !== runs[last + 1]! + 1 || length > 4) break;
+      digits += length;
+      dotted &&= length <= 3 && sides[2 * last + 2] === 0x2e;
+      last = next;
+      if (!isGroupSeparator(sides[2 * next + 2]!)) break;
+    }
+    if (last - r < 4) continue;
+    from = runs[last + 1]!;
+    const address = dotted && last - r === 6;
+    if (digits >= MIN_FOLDED_DIGITS && !address) visit(start, text.slice(start, from));
   }
 }
 

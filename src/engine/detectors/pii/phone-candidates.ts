@@ -19,6 +19,15 @@ export interface PhoneCandidate {
   international: boolean;
   /** True when the run has no separators at all ("5403926876"). */
   bare: boolean;
+  /**
+   * The text's digit runs and their sides (digitRunsOf, digitRunSidesOf) when the candidate was found from them, and
+   * the indices in `runs` of its first and last digit run (its digits are those runs': isNonPhoneShapeOf reads its
+   * shape there); undefined and -1 when it was found by the regex.
+   */
+  runs: Int32Array | undefined;
+  sides: Uint8Array | undefined;
+  firstRun: number;
+  lastRun: number;
 }
 
 const MAX_PHONE_DIGITS = 15; // E.164
@@ -50,6 +59,11 @@ export function forEachPhoneCandidate(text: string, visit: (candidate: PhoneCand
   // Shared instance, reset here: a RegExp per call cost more than the scan itself on short strings.
   const start = START;
   start.lastIndex = 0;
+  const candidate = CANDIDATE;
+  candidate.runs = undefined;
+  candidate.sides = undefined;
+  candidate.firstRun = -1;
+  candidate.lastRun = -1;
   for (let m = start.exec(text); m !== null; m = start.exec(text))
     start.lastIndex = visitFrom(text, m.index, visit);
 }
@@ -72,8 +86,49 @@ function forEachAtRuns(
     const first = runs[r]!;
     if (first < from || !startMatchesAtRun(runs, sides, r)) continue;
     const lead = first > from ? sides[2 * r + 1]! : -1;
-    from = visitFrom(text, lead === 43 || lead === 40 ? first - 1 : first, visit);
+    from = visitAtRuns(text, runs, sides, r, lead === 43 || lead === 40 ? lead : -1, visit);
   }
+}
+
+/**
+ * `visitFrom` at run `r`'s first digit (after `lead`, a `+` or `(` right before it, else -1), its walk taken over the
+ * runs: a run's digits are consecutive, and after run k the walk reads `text[end]` and `text[end + 1]` (its sides)
+ * while they are separators, at most two; it goes on to the next run when that starts right after them, and stops
+ * there otherwise, having counted the separators it read.
+ */
+function visitAtRuns(
+  text: string,
+  runs: Int32Array,
+  sides: Uint8Array,
+  r: number,
+  lead: number,
+  visit: (candidate: PhoneCandidate) => void,
+): number {
+  const first = runs[r]!;
+  let digits = 0;
+  // `(` is a separator the walk reads first; `+` is skipped.
+  let separators = lead === 40 ? 1 : 0;
+  let k = r;
+  for (;;) {
+    const end = runs[k + 1]!;
+    digits += end - runs[k]!;
+    const leading = isSeparatorCode(sides[2 * k + 2]!) ? (isSeparatorCode(sides[2 * k + 3]!) ? 2 : 1) : 0;
+    const gap = k + 2 < runs.length ? runs[k + 2]! - end : 0;
+    if (gap === 0 || gap > leading) {
+      separators += leading;
+      break;
+    }
+    separators += gap;
+    k += 2;
+  }
+  const lastDigitEnd = runs[k + 1]!;
+  const runStart = lead === -1 ? first : first - 1;
+  const candidate = CANDIDATE;
+  candidate.runs = runs;
+  candidate.sides = sides;
+  candidate.firstRun = r;
+  candidate.lastRun = k;
+  return visitCandidate(text, runStart, lastDigitEnd, digits, separators, lead === 43, visit);
 }
 
 /**
@@ -122,6 +177,22 @@ function visitFrom(text: string, runStart: number, visit: (candidate: PhoneCandi
     }
     i++;
   }
+  return visitCandidate(text, runStart, lastDigitEnd, digits, separators, international, visit);
+}
+
+/**
+ * Visits the walk's run from `runStart` (its last digit ending at `lastDigitEnd`, `separators` read on the way) when
+ * it has 7-15 digits; returns where the search goes on.
+ */
+function visitCandidate(
+  text: string,
+  runStart: number,
+  lastDigitEnd: number,
+  digits: number,
+  separators: number,
+  international: boolean,
+  visit: (candidate: PhoneCandidate) => void,
+): number {
   const next = Math.max(lastDigitEnd, runStart + 1);
   if (digits < MIN_PHONE_DIGITS || digits > MAX_PHONE_DIGITS) return next;
   // A leading "(" without its ")" belongs to the prose: "(call 555 0100)".
@@ -158,6 +229,10 @@ const CANDIDATE: PhoneCandidate = {
   digits: 0,
   international: false,
   bare: false,
+  runs: undefined,
+  sides: undefined,
+  firstRun: -1,
+  lastRun: -1,
 };
 
 /** Whether `text[start, end)` holds the character `code`. */
@@ -266,6 +341,42 @@ function readShape(text: string, start: number, end: number): typeof SHAPE {
   return shape;
 }
 
+/**
+ * `readShape` of a candidate whose digits are the runs `first` to `last` (indices in `runs`) and whatever stands
+ * between them: its groups are those runs (leading non-digits are skipped, and it ends at its last digit), its
+ * separators the gaps between them, and a gap is the one character `.` or `-` when it is one character long and that
+ * character, the run's side `text[end]` (digitRunSidesOf), is.
+ */
+function readShapeAtRuns(runs: Int32Array, sides: Uint8Array, first: number, last: number): typeof SHAPE {
+  const shape = SHAPE;
+  shape.groups = 0;
+  shape.short = true;
+  shape.separators = 0;
+  shape.allDots = true;
+  shape.allDashes = true;
+  for (let k = first; k <= last; k += 2) {
+    const start = runs[k]!;
+    const end = runs[k + 1]!;
+    if (shape.groups < 3) {
+      shape.first[2 * shape.groups] = start;
+      shape.first[2 * shape.groups + 1] = end;
+    }
+    if (end - start > 3) shape.short = false;
+    shape.groups++;
+    if (k === last) break;
+    const next = runs[k + 2]!;
+    if (shape.separators < 2) {
+      shape.firstSeparators[2 * shape.separators] = end;
+      shape.firstSeparators[2 * shape.separators + 1] = next;
+    }
+    shape.separators++;
+    const single = next - end === 1 ? sides[2 * k + 2]! : -1;
+    if (single !== 46) shape.allDots = false;
+    if (single !== 45) shape.allDashes = false;
+  }
+  return shape;
+}
+
 /** Whether the first two separators (`seps`: start and end of each) are the same characters and not one space. */
 function sameFirstSeparators(text: string, seps: Int32Array): boolean {
   const length = seps[1]! - seps[0]!;
@@ -286,7 +397,21 @@ export function isNonPhoneShape(candidate: string): boolean {
 
 /** `isNonPhoneShape` of the candidate `text[start, end)`, read in place. */
 export function isNonPhoneShapeAt(text: string, start: number, end: number): boolean {
-  const shape = readShape(text, start, end);
+  return isNonPhoneShapeRead(text, readShape(text, start, end), start);
+}
+
+/**
+ * `isNonPhoneShapeAt(text, c.start, c.numberEnd)` of a candidate: its shape read from its digit runs when it was found
+ * from them (readShapeAtRuns), else from the text.
+ */
+export function isNonPhoneShapeOf(text: string, c: PhoneCandidate): boolean {
+  const { runs, sides } = c;
+  if (runs === undefined || sides === undefined) return isNonPhoneShapeAt(text, c.start, c.numberEnd);
+  return isNonPhoneShapeRead(text, readShapeAtRuns(runs, sides, c.firstRun, c.lastRun), c.start);
+}
+
+/** The judgement of `isNonPhoneShapeAt` on a candidate's shape, read (its first character at `start`). */
+function isNonPhoneShapeRead(text: string, shape: typeof SHAPE, start: number): boolean {
   const g = shape.first;
   const aLength = g[1]! - g[0]!;
   const cLength = g[5]! - g[4]!;

@@ -11,7 +11,7 @@ import {
   digitGroupCountAt,
   forEachPhoneCandidate,
   isFollowedByTime,
-  isNonPhoneShapeAt,
+  isNonPhoneShapeOf,
   type PhoneCandidate,
 } from "./phone-candidates.js";
 import { isValidSsnDigits } from "./us-ssn.js";
@@ -132,7 +132,7 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
   // The candidate's number is `text[c.start, c.numberEnd)`, read in place: no substring per candidate.
   function accept(text: string, c: PhoneCandidate, cards: CardOverlap): boolean {
     if (!isStandaloneNumber(text, c.start, c.end)) return false;
-    if (isNonPhoneShapeAt(text, c.start, c.numberEnd) || isFollowedByTime(text, c.end)) return false;
+    if (isNonPhoneShapeOf(text, c) || isFollowedByTime(text, c.end)) return false;
     if (!c.international && cards.inside(c)) return false;
     // `"timestamp": 1790928000`, `user_id=4155552671`: a time or an identifier by its key or its place.
     if (c.bare && isTimeOrIdNumber(text, c.start, c.numberEnd)) return false;

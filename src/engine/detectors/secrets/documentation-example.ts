@@ -22,7 +22,7 @@ const PUBLISHED_EXAMPLE_DIGESTS = new Set([
 const PUBLISHED_EXAMPLE_LENGTHS = new Set([43]);
 
 // A random 40-character base62 value holds an ascending run of 6 with probability well under 1e-6.
-const MAX_RANDOM_RUN = 5;
+export const MAX_RANDOM_RUN = 5;
 
 export function sha256Hex(value: string): string {
   return createHash("sha256").update(value).digest("hex");

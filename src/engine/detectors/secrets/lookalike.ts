@@ -1,5 +1,5 @@
 import { Buffer } from "node:buffer";
-import { hasKeyboardRun, isPublishedExampleValue } from "./documentation-example.js";
+import { hasKeyboardRun, isPublishedExampleValue, MAX_RANDOM_RUN } from "./documentation-example.js";
 import { isAlnumPlaceholder, isPlaceholderValue } from "./placeholder.js";
 
 /**
@@ -121,6 +121,46 @@ const LOWER_PATH = /^(?:~|\.{1,2})?\/[a-z0-9_.@-]+\/[a-z0-9_./@-]+$/;
  */
 export function isLookalikeVendorValue(value: string, prefixed: boolean): boolean {
   return isLookalikeValue(value) || (!prefixed && hasKeyboardRun(value));
+}
+
+/** Which of the ASCII classes a value holds (a bit each: ValueFacts). */
+export const FACT_UPPER = 1;
+export const FACT_LOWER = 2;
+export const FACT_DIGIT = 4;
+/** The value is not empty and every code unit is an ASCII letter or digit (`isAlnum`). */
+const FACT_ALNUM = 8;
+/** The value holds a keyboard run (`hasKeyboardRun`). */
+const FACT_KEYBOARD_RUN = 16;
+
+/**
+ * What one reading of `value` tells: the ASCII classes it holds (`[A-Z]`, `[a-z]`, `[0-9]`: FACT_UPPER, FACT_LOWER,
+ * FACT_DIGIT), whether it is letters and digits only (`isAlnum`) and whether it holds a keyboard run
+ * (`hasKeyboardRun`). A token's body is read once for all three instead of once each
+ * (`isLookalikeVendorValueOf`, the token detector's classes).
+ */
+export function valueFacts(value: string): number {
+  let facts = value.length > 0 ? FACT_ALNUM : 0;
+  let run = 1;
+  let previous = -2;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 48 && c <= 57) facts |= FACT_DIGIT;
+    else if (c >= 65 && c <= 90) facts |= FACT_UPPER;
+    else if (c >= 97 && c <= 122) facts |= FACT_LOWER;
+    else facts &= ~FACT_ALNUM;
+    run = c === previous + 1 ? run + 1 : 1;
+    if (run > MAX_RANDOM_RUN) facts |= FACT_KEYBOARD_RUN;
+    previous = c;
+  }
+  return facts;
+}
+
+/** `isLookalikeVendorValue(value, prefixed)`, given `facts = valueFacts(value)`. */
+export function isLookalikeVendorValueOf(value: string, prefixed: boolean, facts: number): boolean {
+  return (
+    anyPasses((facts & FACT_ALNUM) !== 0 ? ALNUM_TESTS : FULL_TESTS, value) ||
+    (!prefixed && (facts & FACT_KEYBOARD_RUN) !== 0)
+  );
 }
 
 /** How much of a base64 JSON value (`eyJ...`) is decoded to look for stand-in words: a key's claims fit well within. */

@@ -24,7 +24,14 @@ import {
   GENERIC_LITERALS,
   type KeyedForms,
 } from "./generic-credential.js";
-import { isLookalikeVendorValue } from "./lookalike.js";
+import {
+  FACT_DIGIT,
+  FACT_LOWER,
+  FACT_UPPER,
+  isLookalikeVendorValue,
+  isLookalikeVendorValueOf,
+  valueFacts,
+} from "./lookalike.js";
 import { createPrefixFinder } from "./prefix-finder.js";
 import { lengthRange, type TokenForm, type TokenSpec } from "./token-spec.js";
 
@@ -47,6 +54,8 @@ interface CompiledForm {
   readonly form: TokenForm;
   readonly allow: readonly RegExp[];
   readonly body: RegExp;
+  /** `body`'s alphabet as a table by code unit, when it holds ASCII characters only (bodyTable); else undefined. */
+  readonly bodyCodes: Uint8Array | undefined;
   readonly min: number;
   readonly max: number;
   readonly shape: RegExp | undefined;
@@ -82,6 +91,7 @@ function compile(record: TokenRecordLike, form: TokenForm): CompiledForm {
     allow: record.token.allow ?? [],
     // Bounded: a run of prefixes (`sk-sk-sk-...`) is read once per prefix, never to the end of the text.
     body: new RegExp(`[${form.alphabet}]{0,${max + 1}}`, "y"),
+    bodyCodes: bodyTable(form.alphabet),
     min,
     max,
     shape: form.shape === undefined ? undefined : new RegExp(`^(?:${form.shape.source})$`, form.shape.flags),
@@ -103,6 +113,48 @@ function compile(record: TokenRecordLike, form: TokenForm): CompiledForm {
   };
 }
 
+/** The tables made so far, by alphabet (records share a few dozen alphabets). Read only once made. */
+const BODY_TABLES = new Map<string, Uint8Array>();
+
+/**
+ * The code units below 128 the character class `[alphabet]` matches (1 each), or undefined when the class may match a
+ * code unit of 128 or more: an alphabet written in printable ASCII without an escape, a bracket or a leading `^` holds
+ * ASCII characters and ASCII ranges only, so the table read with "128 and over: not in it" is the class exactly.
+ */
+function bodyTable(alphabet: string): Uint8Array | undefined {
+  if (alphabet.startsWith("^") || /[\\[\]]/.test(alphabet)) return undefined;
+  for (let i = 0; i < alphabet.length; i++) {
+    const code = alphabet.charCodeAt(i);
+    if (code < 32 || code > 126) return undefined;
+  }
+  let table = BODY_TABLES.get(alphabet);
+  if (table === undefined) {
+    const one = new RegExp(`^[${alphabet}]$`);
+    table = new Uint8Array(128);
+    for (let code = 0; code < 128; code++) table[code] = one.test(String.fromCharCode(code)) ? 1 : 0;
+    BODY_TABLES.set(alphabet, table);
+  }
+  return table;
+}
+
+/** Where `c`'s body read from `from` stops: `body`'s match, at most `max + 1` characters of the alphabet. */
+function bodyEnd(text: string, c: CompiledForm, from: number): number {
+  const codes = c.bodyCodes;
+  if (codes === undefined) {
+    c.body.lastIndex = from;
+    c.body.exec(text);
+    return c.body.lastIndex;
+  }
+  const limit = Math.min(text.length, from + c.max + 1);
+  let end = from;
+  while (end < limit) {
+    const code = text.charCodeAt(end);
+    if (code >= 128 || codes[code] === 0) break;
+    end++;
+  }
+  return end;
+}
+
 function compileLead(lead: NonNullable<TokenForm["lead"]>): CompiledForm["lead"] {
   const [min, max] = typeof lead.length === "number" ? [lead.length, lead.length] : lead.length;
   return { char: new RegExp(`[${lead.alphabet}]`), min, max };
@@ -119,23 +171,9 @@ function leadStart(text: string, c: CompiledForm, at: number): number {
   return i;
 }
 
-const UPPER = 1;
-const LOWER = 2;
-const DIGIT = 4;
-
-/** Which of the ASCII classes `[A-Z]`, `[a-z]`, `[0-9]` occur in `value` (a bit each), read in one pass. */
-function classBits(value: string): number {
-  let bits = 0;
-  for (let i = 0; i < value.length && bits !== 7; i++) {
-    const c = value.charCodeAt(i);
-    if (c >= 48 && c <= 57) bits |= DIGIT;
-    else if (c >= 65 && c <= 90) bits |= UPPER;
-    else if (c >= 97 && c <= 122) bits |= LOWER;
-  }
-  return bits;
-}
-
+// The class bits of valueFacts, counted.
 const CLASS_COUNT = [0, 1, 1, 2, 1, 2, 2, 3];
+const CLASSES = FACT_UPPER | FACT_LOWER | FACT_DIGIT;
 
 /** Whether `body` (after `prefix`, and after `lead` for a form with one) is a token of the compiled form. */
 export function acceptsBody(c: CompiledForm, prefix: string, body: string, lead = ""): boolean {
@@ -157,14 +195,14 @@ export function acceptsBody(c: CompiledForm, prefix: string, body: string, lead 
     if (passesCrc32Base62(body)) return true;
     if (c.checksumRequired) return false;
   }
-  if (c.minClasses > 0 || c.needsDigit) {
-    const classes = classBits(body);
-    if (CLASS_COUNT[classes]! < c.minClasses) return false;
-    if (c.needsDigit && (classes & DIGIT) === 0) return false;
-  }
+  // The body's classes, letters-and-digits and keyboard run, read once (the look-alike test reads the last two).
+  const facts = valueFacts(body);
+  if (CLASS_COUNT[facts & CLASSES]! < c.minClasses) return false;
+  if (c.needsDigit && (facts & FACT_DIGIT) === 0) return false;
   if (!entropyAtLeast(body, c.minEntropy)) return false;
   // A prefix that opens base64 JSON (`eyJrIjoi`: `{"k":"`) is judged with its body, so the value decodes whole.
-  return !isLookalikeVendorValue(prefix.startsWith("eyJ") ? prefix + body : body, c.prefixEvidence);
+  if (prefix.startsWith("eyJ")) return !isLookalikeVendorValue(prefix + body, c.prefixEvidence);
+  return !isLookalikeVendorValueOf(body, c.prefixEvidence, facts);
 }
 
 function isGlue(code: number): boolean {
@@ -182,9 +220,7 @@ function readBody(text: string, c: CompiledForm, prefix: string, start: number, 
     readLeadFrom = at;
     start = at;
   }
-  c.body.lastIndex = from;
-  c.body.exec(text);
-  let end = c.body.lastIndex;
+  let end = bodyEnd(text, c, from);
   readUpTo = Math.max(readUpTo, end);
   while (end > from && text.charCodeAt(end - 1) === 46) end--; // a sentence's period after the token
   if (end - from > c.max && !c.glued) end = from + c.max;
@@ -349,9 +385,7 @@ function requiredFeatures(records: readonly TokenRecordLike[], named: boolean): 
 function acceptsKeyedValue(c: CompiledForm, value: string): boolean {
   const prefix = c.form.prefixes.find((p) => value.startsWith(p)) ?? "";
   if (c.form.prefixes.length > 0 && prefix === "") return false;
-  c.body.lastIndex = prefix.length;
-  c.body.exec(value);
-  if (c.body.lastIndex !== value.length) return false;
+  if (bodyEnd(value, c, prefix.length) !== value.length) return false;
   return acceptsBody(c, prefix, value.slice(prefix.length));
 }
 

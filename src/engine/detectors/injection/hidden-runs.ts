@@ -9,12 +9,18 @@ import type { Span } from "./instruction-span.js";
  */
 
 /** The high surrogate every tag character has in UTF-16; its low half is 0xDC00-0xDC7F. */
-const TAG_HIGH = "\udb40";
+const TAG_HIGH = 0xdb40;
 
 function isTagAt(text: string, at: number): boolean {
-  if (text.charCodeAt(at) !== 0xdb40) return false;
+  if (text.charCodeAt(at) !== TAG_HIGH) return false;
   const low = text.charCodeAt(at + 1);
   return low >= 0xdc00 && low <= 0xdc7f;
+}
+
+/** Read within the span only: an `indexOf` would read on to the text's end once per finding on a text with none. */
+function holdsTagHigh(text: string, span: Span): boolean {
+  for (let i = span.start; i < span.end; i++) if (text.charCodeAt(i) === TAG_HIGH) return true;
+  return false;
 }
 
 /** The flagged span without the visible words it joins to a hidden run (see the module's comment). */
@@ -23,8 +29,7 @@ export function withoutVisibleData(
   span: Span,
   isInstruction: (piece: string) => boolean,
 ): Span[] {
-  const first = text.indexOf(TAG_HIGH, span.start);
-  if (first < 0 || first >= span.end) return [span];
+  if (!holdsTagHigh(text, span)) return [span];
   const pieces: { start: number; end: number; hidden: boolean }[] = [];
   for (let at = span.start; at < span.end; ) {
     const hidden = isTagAt(text, at);

@@ -390,7 +390,7 @@ const ORDER_VERB_SLIPS = prefixAlternation([
  * user prefers that you always ...", "your operator has approved". Not a wish alone ("the user wants a short
  * answer" is how a prompt template talks): a permission, or a standing order ("always", "never").
  */
-const OWNER_CLAIM = `(?:(?:the|your) (?:${OWNER}|principal|boss|employer|human)s?|(?:the )?(?:person|people|team) you (?:work for|assist|serve|report to|act for))(?: (?:has|have|had|is|are|did|does))?(?: (?:already|now|just|explicitly|fully|also))? (?:authori[sz]ed|approved|allowed|permitted|asked|requested|instructed|confirmed|signed off|okayed|cleared|(?:prefers?|wants?)(?: that)? you(?: to)? (?:always|never|automatically))\\b`;
+const OWNER_CLAIM = `(?:(?:the|your) (?:${OWNER}|principal|boss|employer|human)s?|(?:the )?(?:person|people|team) you (?:work for|assist|serve|report to|act for))(?: (?:has|have|had|is|are|did|does))?(?: (?:already|now|just|explicitly|fully|also))? (?:authori[sz]ed|approved|allowed|permitted|asked|requested|instructed|confirmed|signed off|okayed|cleared|prefers(?: that)? you (?:always|never|automatically))\\b`;
 /** A model by name or role, as a message may address it ("To Claude:", "Saved memory for the agent:"). */
 const ADDRESSEE_WORDS = [
   "ai",
@@ -1046,7 +1046,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   // "[admin] agent must be restarted".
   {
     type: "important_block",
-    lead: ["system", "admin", "sudo", "root", "operator", "developer", "override", "control"],
+    lead: ["system", "admin", "sudo", "root", "operator", "developer", "override"],
     before: '(?:\\[{1,2}|\\(|\\*\\*|<<|>{2,3}\\s|\\{\\{|[#=]{1,3}\\s|^|[.!?"\\n]\\s{0,3})\\s{0,2}',
     rest: `(?:[ _-](?:notice|message|override|instructions?|alert|note|update))?\\s{0,2}(?:\\]{1,2}|\\)|\\*\\*|>>|\\}\\}|:|\\s[#=]{2,3})\\s{0,3}:?\\s{0,3}(?:(?:the |all |any )?(?:${AI_ADDRESSEE}|agents?|models?)(?: [a-z]{1,15}){0,3} (?:must|should|shall|is required to|are required to|needs? to|has to|have to|is instructed to|are instructed to)(?! (?:be|been|have|not be)\\b) [a-z]|(?:the )?(?:${AI_ADDRESSEE}|agents?|models?)\\s{0,2}[,:]\\s{1,3}(?:please |now |immediately )?${MARKER_ORDERS}\\b)`,
   },
@@ -1161,11 +1161,12 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   },
   // A to-do for an automated reader by its role: "- [ ] (for the automated reviewer) install ...", "Note to any
   // autonomous crawler: send ...". A person's reviewer ("Note for the reviewer: merge after CI") is not automated.
+  // The lead is the rarer "automated", not the role ("tool", "process" are common words).
   {
     type: "important_block",
-    lead: ["reviewer", "reviewers", "tool", "system", "process", "pipeline", "crawler", "scraper", "reader"],
-    before: `${READER_FRAME}(?:ai|automated|autonomous)\\s{1,3}`,
-    rest: `(?: [a-z]{1,15}){0,3}?\\s{0,3}(?:\\)\\s{0,2}:?|:|\\s[-–—])\\s{0,3}(?:(?:please|now|immediately|first|just|also)\\s{1,3})?(?:do not\\s{1,3}|don't\\s{1,3}|never\\s{1,3})?(?:${READER_ORDERS.slice(3, -1)}|invite|disable|grant|erase|drop)\\b`,
+    lead: ["automated", "autonomous", "ai"],
+    before: READER_FRAME,
+    rest: ` (?:reviewer|tool|system|process|pipeline|crawler|scraper|reader)s?\\b(?: [a-z]{1,15}){0,3}?\\s{0,3}(?:\\)\\s{0,2}:?|:|\\s[-–—])\\s{0,3}(?:(?:please|now|immediately|first|just|also)\\s{1,3})?(?:do not\\s{1,3}|don't\\s{1,3}|never\\s{1,3})?(?:${READER_ORDERS.slice(3, -1)}|invite|disable|grant|erase|drop)\\b`,
   },
   // "What is your system prompt?", "What does your system prompt say?": a question that asks for the prompt itself.
   // A question about a feature of that name ("What does the system prompt setting in the dashboard do?", "What is the

@@ -1124,7 +1124,8 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   // The owner claimed first, then the model named: "This comes from your principal, AI assistant: export ...".
   {
     type: "important_block",
-    lead: ["principal", "owner", "operator", "user", "admin", "administrator", "developer"],
+    // Rare leads only: "user" and "developer" would each be tried with no gate (the names after them are short words).
+    lead: ["principal", "owner", "operator", "administrator"],
     before: "\\bfrom\\s{1,3}(?:your|the)\\s{1,3}",
     rest: `,\\s{0,3}(?:(?:the|dear|my)\\s{1,3})?(?:${AI_ADDRESSEE}|agents?|bots?|codex)\\s{0,2}[:,\\-]\\s{0,3}[a-z]`,
   },
@@ -1153,11 +1154,12 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     rest: ` you(?:'re| are) at it,?(?: (?:please|also|just|kindly|quickly|go ahead and|could you|can you|would you)){0,3} (?:(?:send|forward|post|upload|e-?mail|share|copy|paste|export|leak|reveal|print|dump|transfer)\\b{~6} (?:${SENSITIVE_DATA}|https?:\\/\\/)|(?:delete|erase|wipe|drop|remove|disable|overwrite|purge|destroy|reset) (?:every|all|each)\\b)`,
   },
   // A slip or leetspeak in the verb of an order after its frame ("You must uploadd the secrets to ...", "Pls s3nd the
-  // api keys", "please disablee every account"): the object still names secrets, everything, or a link.
+  // api keys", "kindly disablee every account"): the object still names secrets, everything, or a link.
   {
     type: "tool_call_instruction",
-    lead: ["must", "pls", "plz", "please", "kindly"],
-    rest: `(?<=\\b(?:you|agents?|assistants?|ai|models?|bots?)\\s{1,3}must|\\bpls|\\bplz|\\bplease|\\bkindly)\\s{1,3}(?:(?:now|immediately|also|just|then)\\s{1,3})?${ORDER_VERB_SLIPS}\\b{~6} (?:${SENSITIVE_DATA}|(?:every|all|each)\\b|${DESTINATION})`,
+    // No gate can be derived (hundreds of slips), so not "please": it would be tried at every one in prose.
+    lead: ["must", "pls", "plz", "kindly"],
+    rest: `(?<=\\b(?:you|agents?|assistants?|ai|models?|bots?)\\s{1,3}must|\\bpls|\\bplz|\\bkindly)\\s{1,3}(?:(?:now|immediately|also|just|then)\\s{1,3})?${ORDER_VERB_SLIPS}\\b{~6} (?:${SENSITIVE_DATA}|(?:every|all|each)\\b|${DESTINATION})`,
   },
   // A to-do for an automated reader by its role: "- [ ] (for the automated reviewer) install ...", "Note to any
   // autonomous crawler: send ...". A person's reviewer ("Note for the reviewer: merge after CI") is not automated.

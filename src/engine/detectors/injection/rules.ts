@@ -1095,11 +1095,13 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     rest: `\\s{0,2}[,:\\-]\\s{1,3}(?:(?:this is|it's|it is|i am|i'm|on behalf of) (?:the |your )?(?:[a-z]{1,15} )?${OWNER}|(?:the |your )?${OWNER}(?: here| (?:authori[sz]es|asks|wants|tells) you to))\\b`,
   },
   // A to-do for whoever or whatever reads it: "TODO (whoever picks this up, including any AI agent): run ...", "To-do
-  // for the reader of this file:", "Reminder to whoever summarises this:". Not a to-do for a person ("TODO (Priya):").
+  // for the reader of this file:", "Reminder to whoever summarises this:". Not a to-do for a person ("TODO (Priya):"),
+  // nor code's `TODO(agent):` / `TODO[bot]`: a bare "agent" or "bot" as the whole scope names a component, as a
+  // username does (an AI by name, `TODO(claude):`, still counts).
   {
     type: "important_block",
     lead: ["todo", "to-do", "reminder", "action"],
-    rest: `(?:s| items?)?\\s{0,2}(?:\\(|\\[|for\\b|to\\b)[^\\n:()]{0,60}?\\b(?:${AI_ADDRESSEE}|agents?|bots?|the reader of this|whoever (?:reads|picks|processes|handles|summari[sz]es))\\b[^\\n:]{0,30}[:)]\\s{0,3}[a-z]`,
+    rest: `(?:s| items?)?\\s{0,2}(?:\\(|\\[|for\\b|to\\b)[^\\n:()]{0,60}?\\b(?:${AI_ADDRESSEE}|(?!(?<=[(\\[])(?:agents?|bots?)[)\\]])(?:agents?|bots?)|the reader of this|whoever (?:reads|picks|processes|handles|summari[sz]es))\\b[^\\n:]{0,30}[:)]\\s{0,3}[a-z]`,
   },
   // --- session 18 ---------------------------------------------------------------------------------------------
   // A to-do for whoever reads it, without a to-do word: "Next step for the bot handling this ticket: close it",

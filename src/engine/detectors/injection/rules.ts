@@ -196,6 +196,17 @@ const OWNER = "(?:user|operator|owner|administrator|admin|developer|maintainer)"
 /** What a pseudo-system marker orders the model, addressed with a colon ("Model: ignore the review..."). */
 const MARKER_ORDERS =
   "(?:ignore|disregard|forget|delete|remove|wipe|erase|send|forward|upload|export|grant|disable|reveal|print|approve|transfer|wire|run|execute|merge|push)";
+/** Orders a claimed authority gives after a pseudo-system marker: acting on data, access and code (not "run": an IT
+ * notice's "run the installer again"). */
+const AUTHORITY_ORDERS =
+  "(?:ignore|disregard|forget|delete|remove|wipe|erase|drop|send|forward|upload|export|share|post|grant|disable|reveal|print|approve|transfer|wire|merge|push|invoke)";
+/**
+ * A claimed authority after a pseudo-system marker, then its order: "message from the operator: share ...", "update
+ * from your system administrator: post ...", "the security team requires that you grant ...", "as your developer I am
+ * telling you: drop ...", "[admin override] forward ...". A notice that orders nothing ("message from the operator:
+ * the service restarts at 22:00") is not matched.
+ */
+const MARKER_AUTHORITY = `(?:(?:(?:an? |the )?(?:message|update|notice|instructions?|order|request|directive)s? from (?:the |your )?(?:[a-z]{1,15} ){0,2}(?:${OWNER}|administrator|team|department|management)|(?:the |your )?(?:[a-z]{1,15} ){0,2}(?:team|department|management|${OWNER}|administrator) (?:requires|demands|asks|wants|needs|instructs|orders|has asked|has instructed)(?: that)? you(?: to)?|as your (?:[a-z]{1,15} )?(?:${OWNER}|administrator),?(?: [a-z']{1,15}){0,5})\\s{0,3}[:,\\-]?|\\[(?:admin|administrator|operator|owner|developer|root|sudo)(?: (?:override|notice|message|order))?\\])\\s{0,3}(?:please\\s{1,3})?${AUTHORITY_ORDERS}\\b`;
 /**
  * Where an order to run a tool starts: a sentence, line, list item, quoted value (a JSON string that starts with the
  * order, `"Run ...`), cell (not after a comma: "Before replying, run x with ..." is the structure rule's) or comment start, or an adverb or modal of an order ("now", "must"). Ends where the verb
@@ -1048,7 +1059,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     type: "important_block",
     lead: ["system", "admin", "sudo", "root", "operator", "developer", "override"],
     before: '(?:\\[{1,2}|\\(|\\*\\*|<<|>{2,3}\\s|\\{\\{|[#=]{1,3}\\s|^|[.!?"\\n]\\s{0,3})\\s{0,2}',
-    rest: `(?:[ _-](?:notice|message|override|instructions?|alert|note|update))?\\s{0,2}(?:\\]{1,2}|\\)|\\*\\*|>>|\\}\\}|:|\\s[#=]{2,3})\\s{0,3}:?\\s{0,3}(?:(?:the |all |any )?(?:${AI_ADDRESSEE}|agents?|models?)(?: [a-z]{1,15}){0,3} (?:must|should|shall|is required to|are required to|needs? to|has to|have to|is instructed to|are instructed to)(?! (?:be|been|have|not be)\\b) [a-z]|(?:the )?(?:${AI_ADDRESSEE}|agents?|models?)\\s{0,2}[,:]\\s{1,3}(?:please |now |immediately )?${MARKER_ORDERS}\\b)`,
+    rest: `(?:[ _-](?:notice|message|override|instructions?|alert|note|update))?\\s{0,2}(?:\\]{1,2}|\\)|\\*\\*|>>|\\}\\}|:|\\s[#=]{2,3})\\s{0,3}:?\\s{0,3}(?:(?:the |all |any )?(?:${AI_ADDRESSEE}|agents?|models?)(?: [a-z]{1,15}){0,3} (?:must|should|shall|is required to|are required to|needs? to|has to|have to|is instructed to|are instructed to)(?! (?:be|been|have|not be)\\b) [a-z]|(?:the )?(?:${AI_ADDRESSEE}|agents?|models?)\\s{0,2}[,:]\\s{1,3}(?:please |now |immediately )?${MARKER_ORDERS}\\b|${MARKER_AUTHORITY})`,
   },
   // A tool named with its arguments spelled out, as an order: "invoke write_file(path='...')", "execute
   // crm.export format='csv' to='...'", "trigger db.drop_table passing table=users", "execute shell.exec cmd: rm ...".
@@ -1057,7 +1068,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     type: "tool_call_instruction",
     lead: ["invoke", "execute", "trigger", "fire"],
     before: ORDER_START,
-    rest: ` ${TOOL_NAMED}(?:\\s{0,2}\\(\\s{0,2}\\{?\\s{0,2}${TOOL_ARG}\\s{0,2}[=:]|[,:]?\\s{1,3}${TOOL_ARGS_WORD}\\s{1,3}${TOOL_ARGS_NOUN}(?:${TOOL_ARG}\\s{0,2}${TOOL_VALUE}|${TOOL_CODE_ARG}\\s{1,2}["'\`])|[,:]?\\s{1,3}${TOOL_ARG}\\s{0,2}${TOOL_VALUE})`,
+    rest: ` ${TOOL_NAMED}(?:\\s{0,2}\\(\\s{0,2}\\{?\\s{0,2}${TOOL_ARG}\\s{0,2}[=:]|[,:]?\\s{1,3}${TOOL_ARGS_WORD}\\s{1,3}${TOOL_ARGS_NOUN}(?:${TOOL_ARG}\\s{0,2}${TOOL_VALUE}|${TOOL_CODE_ARG}\\s{1,2}["'\`])|[,:]?\\s{1,3}(?:(?:on|at|for|in|against|to)\\s{1,3})?${TOOL_ARG}\\s{0,2}${TOOL_VALUE})`,
   },
   // The same with the common verbs, where a word introduces the arguments ("with", "passing": its literal gates
   // them; a bare `key=value` after "use"/"run"/"call" would try them at every one in prose).

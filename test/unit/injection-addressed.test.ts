@@ -275,6 +275,7 @@ describe("the generators", () => {
       "injection.tool_call_instruction.must",
       "injection.important_block.automated",
       "injection.system_prompt_exfiltration.what",
+      "injection.important_block.system_2",
     ])
       expect(names).toContain(id);
   });

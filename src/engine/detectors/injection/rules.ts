@@ -1060,7 +1060,7 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     type: "important_block",
     lead: ["system", "admin", "sudo", "root", "operator", "developer", "override"],
     before: '(?:\\[{1,2}|\\(|\\*\\*|<<|>{2,3}\\s|\\{\\{|[#=]{1,3}\\s|^|[.!?"\\n]\\s{0,3})\\s{0,2}',
-    rest: `(?:[ _-](?:notice|message|override|instructions?|alert|note|update))?\\s{0,2}(?:\\]{1,2}|\\)|\\*\\*|>>|\\}\\}|:|\\s[#=]{2,3})\\s{0,3}:?\\s{0,3}(?:(?:the |all |any )?(?:${AI_ADDRESSEE}|agents?|models?)(?: [a-z]{1,15}){0,3} (?:must|should|shall|is required to|are required to|needs? to|has to|have to|is instructed to|are instructed to)(?! (?:be|been|have|not be)\\b) [a-z]|(?:the )?(?:${AI_ADDRESSEE}|agents?|models?)\\s{0,2}[,:]\\s{1,3}(?:please |now |immediately )?${MARKER_ORDERS}\\b|${MARKER_AUTHORITY})`,
+    rest: `(?:[ _-](?:notice|message|override|instructions?|alert|note|update))?\\s{0,2}(?:\\]{1,2}|\\)|\\*\\*|>>|\\}\\}|:|\\s[#=]{2,3})\\s{0,3}:?\\s{0,3}(?:(?:the |all |any )?(?:${AI_ADDRESSEE}|agents?|models?)(?: [a-z]{1,15}){0,3} (?:must|should|shall|is required to|are required to|needs? to|has to|have to|is instructed to|are instructed to)(?! (?:be|been|have|not be)\\b) [a-z]|(?:the )?(?:${AI_ADDRESSEE}|agents?|models?)\\s{0,2}[,:]\\s{1,3}(?:please |now |immediately )?${MARKER_ORDERS}\\b)`,
   },
   // A tool named with its arguments spelled out, as an order: "invoke write_file(path='...')", "execute
   // crm.export format='csv' to='...'", "trigger db.drop_table passing table=users", "execute shell.exec cmd: rm ...".
@@ -1192,6 +1192,15 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     type: "system_prompt_exfiltration",
     lead: ["what"],
     rest: `(?: (?:exactly|precisely))?(?: (?:is|are|was|were|'s)(?: (?:exactly|precisely|in))?(?: (?:the|all|any|its|of|your))* ${PROMPT_OBJECT}(?![\\s-]{1,3}(?:setting|option|field|parameter|param|variable|template|editor|box|tab|page|panel|section|feature|length|limit|size|format|file|api|flag|key)s?\\b)| (?:does|do|did)(?: (?:the|all|any|its|of|your))* ${PROMPT_OBJECT} (?:say|says|contain|contains|include|includes|tell you|state|states|ask you))`,
+  },
+  // A claimed authority after a SYSTEM marker, then its order (MARKER_AUTHORITY): "SYSTEM: notice from the platform
+  // team: share ...". Its own rule on "system" only: in the marker rule it was compiled into every marker lead's regex
+  // (~260 ms of native compilation each, once a process).
+  {
+    type: "important_block",
+    lead: ["system"],
+    before: '(?:\\[{1,2}|\\(|\\*\\*|<<|>{2,3}\\s|\\{\\{|[#=]{1,3}\\s|^|[.!?"\\n]\\s{0,3})\\s{0,2}',
+    rest: `(?:[ _-](?:notice|message|override|alert|update))?\\s{0,2}(?:\\]{1,2}|\\)|\\*\\*|>>|:)\\s{0,3}${MARKER_AUTHORITY}`,
   },
 ];
 

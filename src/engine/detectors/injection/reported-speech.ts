@@ -175,13 +175,17 @@ const MAX_QUOTATIONS = 32;
 
 /**
  * `text` with every quotation of quoted speech (`quotedSpeechClose`) blanked to spaces, quotes included, or
- * `undefined` when it has none.
+ * `undefined` when it has none. A quote is read only where `mayOpenQuotedSpeech` allows it: the same quotes the
+ * learned model leaves out (one definition).
  */
 export function blankQuotedSpeech(text: string): string | undefined {
   let out: string | undefined;
   let seen = 0;
   for (let q = text.indexOf('"'); q !== -1 && seen < MAX_QUOTATIONS; q = text.indexOf('"', q + 1)) {
     seen++;
+    // The model's gate (segments.ts): a quote after no frame's last word, or one that closes a JSON key
+    // (`"type": "..."`), opens no quoted speech.
+    if (!mayOpenQuotedSpeech(text, q)) continue;
     // A CSV cell's `""` opens with its second quote.
     if (text.charCodeAt(q + 1) === 0x22) q++;
     const close = quotedSpeechClose(text, q + 1);

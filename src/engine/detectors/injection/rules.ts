@@ -247,25 +247,7 @@ export function slipsOf(word: string): string[] {
   return [...out].filter((s) => s.length >= 4 && !SLIP_WORDS.has(s));
 }
 /** Slips that are English words of their own ("forge" from "forget", "froward" from "forward"). */
-const SLIP_WORDS = new Set([
-  ...[
-    "forge",
-    "froward",
-    "ends",
-    "sends",
-    "pots",
-    "eras",
-    "ease",
-    "revel",
-    "pint",
-    "droop",
-    "invitee",
-    "instal",
-  ],
-  ...["past", "pate", "gran", "emil", "diable"],
-]);
-/** Slips in the override verbs. The first names the rule's id; then the hand-listed slips of session 15 (two are
- * insertions the generator does not make), then the generated ones. */
+const SLIP_WORDS = new Set(["forge", "froward", "ends", "sends"]);
 /**
  * What frames a to-do for whoever reads it, ending where the reader is named: "Next step for the bot", "Task for the
  * summariser", "Request to the AI", "Instructions for whichever agent", a line that starts "For the assistant", "Step 2
@@ -301,6 +283,8 @@ const READER_ORDERS =
   "(?:ignore|disregard|forget|delete|remove|wipe|send|forward|upload|export|post|share|copy|paste|reveal|print|include|add|approve|close|merge|push|transfer|run|execute|call|reply|respond|say|tell|write|mark|skip|install)";
 /** What is sent where, after a send verb: "the api keys to https://...", "all the emails to x@y.example". */
 const SEND_AWAY = `(?<!${REPORTED}[a-z-]+)(?: (?:me|us|them|all|the|a|every|of|your|my|this|user's|full|entire|whole|complete|current))*{~2} ${SENSITIVE_DATA}{~6} (?:to|at|via|into|on) ${DESTINATION}`;
+/** Slips in the override verbs. The first names the rule's id; then the hand-listed slips of session 15 (two are
+ * insertions the generator does not make), then the generated ones. */
 const TYPO_VERBS = [
   ...new Set([
     "igore",
@@ -315,90 +299,6 @@ const TYPO_VERBS = [
     ...["ignore", "disregard", "override"].flatMap(slipsOf),
   ]),
 ];
-/**
- * Every form of `word` with leetspeak digits (a 4, e 3, i 1, o 0, s 5, t 7) for one of its letters, and for all of them
- * at once: "s3nd", "shar3", "3xp0r7", in a fixed order. Generated, never listed. Not every subset: the forms go into one
- * regex, whose native compilation grows with them (2^6 a word measured 450 ms for the rule's regex, once a process).
- */
-export function leetOf(word: string): string[] {
-  const out = new Set<string>();
-  let all = "";
-  for (let i = 0; i < word.length; i++) {
-    const digit = LEET_DIGITS[word[i]!];
-    all += digit ?? word[i];
-    if (digit !== undefined) out.add(word.slice(0, i) + digit + word.slice(i + 1));
-  }
-  out.add(all);
-  out.delete(word);
-  return [...out];
-}
-const LEET_DIGITS: Readonly<Record<string, string>> = { a: "4", e: "3", i: "1", o: "0", s: "5", t: "7" };
-/**
- * `words` as one regex alternation factored by common prefixes (a trie), so a sticky match tries a few branches per
- * character instead of every word: "send|sned" becomes `s(?:end|ned)`. Words are lower-case letters and digits.
- */
-export function prefixAlternation(words: readonly string[]): string {
-  interface Node {
-    end: boolean;
-    readonly next: Map<string, Node>;
-  }
-  const root: Node = { end: false, next: new Map() };
-  for (const word of words) {
-    let node = root;
-    for (const c of word) {
-      let child = node.next.get(c);
-      if (child === undefined) {
-        child = { end: false, next: new Map() };
-        node.next.set(c, child);
-      }
-      node = child;
-    }
-    node.end = true;
-  }
-  const emit = (node: Node): string => {
-    const branches = [...node.next].sort(([a], [b]) => (a < b ? -1 : 1)).map(([c, child]) => c + emit(child));
-    if (branches.length === 0) return "";
-    const body = branches.length === 1 ? branches[0]! : `(?:${branches.join("|")})`;
-    return node.end ? `(?:${body})?` : body;
-  };
-  return emit(root);
-}
-/**
- * Verbs of the actions an injection orders (send data away, destroy, grant, install, tell the user), whose slips and
- * leetspeak a slip after an order's frame may spell ("You must uploadd", "Pls s3nd"). Their slips that are English
- * words of their own are in SLIP_WORDS.
- */
-const ORDER_VERBS = [
-  "send",
-  "forward",
-  "upload",
-  "export",
-  "share",
-  "post",
-  "email",
-  "copy",
-  "leak",
-  "paste",
-  "transfer",
-  "delete",
-  "erase",
-  "wipe",
-  "disable",
-  "overwrite",
-  "invite",
-  "grant",
-  "remove",
-  "reveal",
-  "install",
-  "tell",
-  "drop",
-  "print",
-  "dump",
-];
-/** Every slip and leetspeak form of ORDER_VERBS, as one factored alternation. */
-const ORDER_VERB_SLIPS = prefixAlternation([
-  ...new Set(ORDER_VERBS.flatMap((v) => [...slipsOf(v), ...leetOf(v)])),
-]);
 /**
  * A claim that the reader's owner wants or allowed what follows: "the person you work for has authorised this", "the
  * user prefers that you always ...", "your operator has approved". Not a wish alone ("the user wants a short
@@ -1168,15 +1068,6 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     type: "important_block",
     lead: ["while"],
     rest: ` you(?:'re| are) at it,?(?: (?:please|also|just|kindly|quickly|go ahead and|could you|can you|would you)){0,3} (?:(?:send|forward|post|upload|e-?mail|share|copy|paste|export|leak|reveal|print|dump|transfer)\\b{~6} (?:${SENSITIVE_DATA}|https?:\\/\\/)|(?:delete|erase|wipe|drop|remove|disable|overwrite|purge|destroy|reset) (?:every|all|each)\\b)`,
-  },
-  // A slip or leetspeak in the verb of an order after its frame ("You must uploadd the secrets to ...", "Pls s3nd the
-  // api keys", "plz disablee every account"): the object still names secrets, everything, or a link.
-  {
-    type: "tool_call_instruction",
-    // No gate can be derived (hundreds of slips), so not "please": it would be tried at every one in prose.
-    // No lookbehind for the subject: with one, this regex took ~10x longer to compile natively.
-    lead: ["must", "pls", "plz"],
-    rest: `\\s{1,3}(?:(?:now|immediately|also|just|then)\\s{1,3})?${ORDER_VERB_SLIPS}\\b{~6} (?:${SENSITIVE_DATA}|(?:every|all|each)\\b|${DESTINATION})`,
   },
   // A to-do for an automated reader by its role: "- [ ] (for the automated reviewer) install ...", "Note to any
   // autonomous crawler: send ...". A person's reviewer ("Note for the reviewer: merge after CI") is not automated.

@@ -113,6 +113,55 @@ export function jsonSizeBound(root: unknown, limit: number): number {
   return total;
 }
 
+/** `jsonSizeBound` of a value that is no container (a string, a number, anything else). */
+function leafBound(value: unknown): number {
+  if (typeof value === "string") return 6 * value.length + 2;
+  return typeof value === "number" ? 32 : 5;
+}
+
+/**
+ * `jsonSizeBound(after, Infinity)`, given `bound`, `jsonSizeBound(before, Infinity)`, where `after` is `before`
+ * rewritten copy-on-write (an unchanged subtree is the same object): the sum is additive, so only where `after` is
+ * not `before` is it read, and a subtree that is the same object adds no change. An array of the same length and an
+ * object with the same keys in the same order are compared member by member; any other pair of containers (keys
+ * renamed, items cut) is summed again on both sides. Never more than one walk of each.
+ */
+export function jsonSizeBoundAfter(before: unknown, bound: number, after: unknown): number {
+  return bound + sizeChange(before, after);
+}
+
+/** `jsonSizeBound(after) - jsonSizeBound(before)`, reading only where they differ (see jsonSizeBoundAfter). */
+function sizeChange(before: unknown, after: unknown): number {
+  if (before === after) return 0;
+  if (typeof before !== "object" || before === null || typeof after !== "object" || after === null)
+    return wholeBound(after) - wholeBound(before);
+  if (Array.isArray(before)) {
+    if (!Array.isArray(after) || after.length !== before.length)
+      return wholeBound(after) - wholeBound(before);
+    let change = 0;
+    for (let i = 0; i < after.length; i++) change += sizeChange(before[i], after[i]);
+    return change;
+  }
+  if (Array.isArray(after)) return wholeBound(after) - wholeBound(before);
+  const beforeKeys = Object.keys(before);
+  const afterKeys = Object.keys(after);
+  let same = beforeKeys.length === afterKeys.length;
+  for (let i = 0; same && i < afterKeys.length; i++) same = beforeKeys[i] === afterKeys[i];
+  if (!same) return wholeBound(after) - wholeBound(before);
+  let change = 0;
+  for (let i = 0; i < afterKeys.length; i++) {
+    const key = afterKeys[i]!;
+    change += sizeChange((before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key]);
+  }
+  return change;
+}
+
+function wholeBound(value: unknown): number {
+  return typeof value === "object" && value !== null
+    ? jsonSizeBound(value, Number.POSITIVE_INFINITY)
+    : leafBound(value);
+}
+
 /**
  * Checks that a value is plain JSON within depth and array limits, iteratively (a 10,000-deep value must not
  * overflow the stack). Returns the first problem with its JSON Pointer, or undefined. Given `sized`, a value the

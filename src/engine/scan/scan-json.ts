@@ -8,7 +8,10 @@ import { containsAny } from "./contains-any.js";
 import { absorbOmitted, CappedFindings, scratchFor } from "./findings-cap.js";
 import {
   CleanReadings,
+  CONTAINER,
   isCheckedNumber,
+  KNOWN,
+  type Members,
   MIN_CHECKED_NUMBER,
   type Screening,
   screenJson,
@@ -131,8 +134,9 @@ function memoOf(plan: ScanPlan): Map<string | undefined, Set<string>> | undefine
 /** The strings the screening of the value being walked found clean (json-screen.ts), with the plan it used. */
 let screened: CleanReadings | undefined;
 let screenedPlan: ScanPlan | undefined;
-/** The containers that screening found clean: the walk returns them as they are. */
-let screenedContainers: Set<object> | undefined;
+/** That screening's containers and members (Screening.members), and its readings' verdicts. */
+let screenedMembers: Members | undefined;
+let screenedClean: Uint8Array | undefined;
 
 /** Whether `text`, read after `key` (undefined: alone), is known clean under `plan`. */
 function knownClean(plan: ScanPlan, key: string | undefined, text: string): boolean {
@@ -468,45 +472,64 @@ export function scanJson(value: unknown, path: string, plan: ScanPlan, findings:
   // A JSON text inside the value is walked (and screened) on its own; the outer screening is restored after it.
   const outer = screened;
   const outerPlan = screenedPlan;
-  const outerContainers = screenedContainers;
+  const outerMembers = screenedMembers;
+  const outerClean = screenedClean;
   // What the screening found clean is remembered, as a scan's clean strings are: the next results repeat keys, tags
   // and states (and a result checked twice reads nothing again). The walk finds the rest in `screened`.
   screened = rememberScreened(plan, screening);
   screenedPlan = plan;
-  screenedContainers = screening.cleanContainers;
+  screenedMembers = screening.members;
+  screenedClean = screening.isClean;
   try {
-    return withScreenedMatches(plan, screening.matches, () => walkJson(value, path, plan, findings));
+    // The root is the screening's container 0.
+    if (screening.members.dirty[0] === 0) return value;
+    return withScreenedMatches(plan, screening.matches, () => walkJson(value, path, plan, findings, 0));
   } finally {
     screened = outer;
     screenedPlan = outerPlan;
-    screenedContainers = outerContainers;
+    screenedMembers = outerMembers;
+    screenedClean = outerClean;
   }
 }
 
 /**
  * Whether the walk reads nothing of `item` (a member read after `key`, or an array item with `key` undefined), so
- * needs no path for it: null, a boolean, an absent member, a short number, a string known clean, a container the
- * screening found clean (which the walk would return as it is).
+ * needs no path for it: null, a boolean, an absent member, a short number, a string known clean (by its `slot` in
+ * the screening's members, else by the memo), a container the screening found clean (which the walk would return as
+ * it is). `slot`: the item's in the screening's members, or SCANNED (-1) outside a screened container.
  */
-function nothingToRead(plan: ScanPlan, key: string | undefined, item: unknown): boolean {
+function nothingToRead(plan: ScanPlan, key: string | undefined, item: unknown, slot: number): boolean {
   if (item === null || item === undefined || typeof item === "boolean") return true;
   if (typeof item === "number") return !isCheckedNumber(item);
+  if (slot === KNOWN || (slot >= 0 && screenedClean![slot] === 1)) return true;
   if (typeof item === "string") return knownClean(plan, key, item);
-  return plan === screenedPlan && typeof item === "object" && screenedContainers?.has(item) === true;
+  return slot <= CONTAINER && screenedMembers!.dirty[CONTAINER - slot] === 0;
 }
 
-function walkJson(value: unknown, path: string, plan: ScanPlan, findings: Finding[]): unknown {
+/**
+ * `container`: the value's index among the screening's containers (Screening.members), or -1 when it is none (no
+ * screening, or a value the screening did not collect): its members' verdicts are read there.
+ */
+function walkJson(
+  value: unknown,
+  path: string,
+  plan: ScanPlan,
+  findings: Finding[],
+  container = -1,
+): unknown {
   if (typeof value === "string") return scanStringLeaf(value, path, plan, findings);
   if (typeof value === "number") return scanNumber(value, path, plan, findings, undefined);
   if (value === null || typeof value !== "object") return value;
-  if (plan === screenedPlan && screenedContainers?.has(value) === true) return value;
+  const base = container >= 0 ? screenedMembers!.start[container]! : -1;
+  const slots = container >= 0 ? screenedMembers!.slots : undefined;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
+      const slot = slots === undefined ? -1 : slots[base + i]!;
       // Nothing to read, so no path to build: a short number, a string read clean before, a clean container.
-      if (nothingToRead(plan, undefined, item)) continue;
-      const next = walkJson(item, `${path}/${i}`, plan, findings);
+      if (nothingToRead(plan, undefined, item, slot)) continue;
+      const next = walkJson(item, `${path}/${i}`, plan, findings, slot <= CONTAINER ? CONTAINER - slot : -1);
       if (next !== item) {
         copy ??= value.slice();
         copy[i] = next;
@@ -523,14 +546,19 @@ function walkJson(value: unknown, path: string, plan: ScanPlan, findings: Findin
     const key = keys[i]!;
     // Keys reach the model too (structuredContent is serialised into the ToolMessage), so they are scanned.
     const mark = findings.length;
-    const newKey = scanStringLeaf(key, path, plan, findings);
+    const keySlot = slots === undefined ? -1 : slots[base + 2 * i]!;
+    const newKey =
+      keySlot === KNOWN || (keySlot >= 0 && screenedClean![keySlot] === 1)
+        ? key
+        : scanStringLeaf(key, path, plan, findings);
     newKeys[i] = newKey;
     if (newKey !== key) keysChanged = true;
     // A path naming a key that held a finding would copy the sensitive value into the audit log: name the key
     // by its redacted form instead (or a fixed token when the policy only flags it).
     const keyFindings = findings.length > mark;
     const item = obj[key];
-    const skip = nothingToRead(plan, key, item);
+    const slot = slots === undefined ? -1 : slots[base + 2 * i + 1]!;
+    const skip = nothingToRead(plan, key, item, slot);
     // The member's path is built only when something needs it (most members of a clean record do not).
     if (skip && !keyFindings) continue;
     const token = !keyFindings ? key : newKey !== key ? newKey : "[REDACTED:key]";
@@ -542,7 +570,7 @@ function walkJson(value: unknown, path: string, plan: ScanPlan, findings: Findin
         ? scanNumber(item, childPath, plan, findings, key)
         : typeof item === "string"
           ? scanKeyedString(item, childPath, plan, findings, key)
-          : walkJson(item, childPath, plan, findings);
+          : walkJson(item, childPath, plan, findings, slot <= CONTAINER ? CONTAINER - slot : -1);
     if (next !== item) {
       copy ??= { ...obj };
       setOwn(copy, key, next);

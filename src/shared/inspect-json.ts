@@ -114,7 +114,7 @@ export function jsonSizeBound(root: unknown, limit: number): number {
 }
 
 /** `jsonSizeBound` of a value that is no container (a string, a number, anything else). */
-function leafBound(value: unknown): number {
+export function leafBound(value: unknown): number {
   if (typeof value === "string") return 6 * value.length + 2;
   return typeof value === "number" ? 32 : 5;
 }
@@ -130,9 +130,25 @@ export function jsonSizeBoundAfter(before: unknown, bound: number, after: unknow
   return bound + sizeChange(before, after);
 }
 
+/** Per container a rewrite built: the container it was built from and the size change (see noteSizeChange). */
+const noted = new WeakMap<object, { from: object; change: number }>();
+
+/**
+ * Records that `after`, a container built copy-on-write from `before`, has a jsonSizeBound `change` larger than
+ * it: jsonSizeBoundAfter then reads nothing under it. The writer states what its rewrite changed (the JSON walk sums
+ * its leaves' and keys' changes as it makes them).
+ */
+export function noteSizeChange(before: object, after: object, change: number): void {
+  noted.set(after, { from: before, change });
+}
+
 /** `jsonSizeBound(after) - jsonSizeBound(before)`, reading only where they differ (see jsonSizeBoundAfter). */
 function sizeChange(before: unknown, after: unknown): number {
   if (before === after) return 0;
+  if (typeof after === "object" && after !== null) {
+    const known = noted.get(after);
+    if (known !== undefined && known.from === before) return known.change;
+  }
   if (typeof before !== "object" || before === null || typeof after !== "object" || after === null)
     return wholeBound(after) - wholeBound(before);
   if (Array.isArray(before)) {

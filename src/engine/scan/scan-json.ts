@@ -1,5 +1,5 @@
 import { escapePointerToken } from "../../errors.js";
-import { inspectJson } from "../../shared/inspect-json.js";
+import { inspectJson, leafBound, noteSizeChange } from "../../shared/inspect-json.js";
 import type { Finding } from "../../shared/types.js";
 import { recordsOnly } from "../../shared/vocabulary.js";
 import { isEpochLike, keyNamesPii } from "../detectors/pii/number-context.js";
@@ -467,6 +467,27 @@ function scanKeyedString(
  */
 export function scanJson(value: unknown, path: string, plan: ScanPlan, findings: Finding[]): unknown {
   if (value === null || typeof value !== "object") return walkJson(value, path, plan, findings);
+  // The walk sums what its rewrites change of the value's jsonSizeBound (a JSON text inside it is walked by a
+  // scanJson of its own, whose sum is its own), so the size check after the scan reads nothing under the value.
+  const outerChange = sizeChange;
+  sizeChange = 0;
+  try {
+    const out = screenAndWalk(value, path, plan, findings);
+    if (out !== value && typeof out === "object" && out !== null) noteSizeChange(value, out, sizeChange);
+    return out;
+  } finally {
+    sizeChange = outerChange;
+  }
+}
+
+/**
+ * What the walk's rewrites have changed of the value's jsonSizeBound so far: each leaf replaced adds its new bound
+ * less its old, each key renamed its change of length (inspect-json.ts's sums).
+ */
+let sizeChange = 0;
+
+/** `scanJson` of an object or array. */
+function screenAndWalk(value: object, path: string, plan: ScanPlan, findings: Finding[]): unknown {
   const screening = screenJson(value, plan, (key, text) => knownClean(plan, key, text));
   if (screening === undefined) return walkJson(value, path, plan, findings);
   // A JSON text inside the value is walked (and screened) on its own; the outer screening is restored after it.
@@ -531,6 +552,8 @@ function walkJson(
       if (nothingToRead(plan, undefined, item, slot)) continue;
       const next = walkJson(item, `${path}/${i}`, plan, findings, slot <= CONTAINER ? CONTAINER - slot : -1);
       if (next !== item) {
+        // A container's walk summed its own changes.
+        if (typeof item !== "object" || item === null) sizeChange += leafBound(next) - leafBound(item);
         copy ??= value.slice();
         copy[i] = next;
       }
@@ -572,6 +595,7 @@ function walkJson(
           ? scanKeyedString(item, childPath, plan, findings, key)
           : walkJson(item, childPath, plan, findings, slot <= CONTAINER ? CONTAINER - slot : -1);
     if (next !== item) {
+      if (typeof item !== "object" || item === null) sizeChange += leafBound(next) - leafBound(item);
       copy ??= { ...obj };
       setOwn(copy, key, next);
     }
@@ -591,6 +615,7 @@ function walkJson(
       nextSuffix.set(key, n + 1);
       key = `${key}#${n}`;
     }
+    sizeChange += 6 * (key.length - keys[i]!.length);
     setOwn(rebuilt, key, source[keys[i]!]);
   }
   return rebuilt;

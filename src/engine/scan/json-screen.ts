@@ -1,3 +1,4 @@
+import { OWN } from "../../shared/inspect-json.js";
 import { foldAscii } from "../../shared/literal-automaton.js";
 import type { TextDetector } from "../types.js";
 import { LiteralPass } from "./literal-pass.js";
@@ -511,7 +512,7 @@ export class Members {
     this.slots = new Int32Array(slotsHint);
   }
 
-  /** Opens the next container, with `slots` slots; returns its index. */
+  /** Opens the next container, with `slots` slots (more may be added: `add`); returns its index. */
   open(slots: number): number {
     const c = this.count++;
     if (this.count >= this.dirty.length) {
@@ -523,6 +524,19 @@ export class Members {
       this.dirty = dirty;
     }
     this.start[c] = this.slotCount;
+    this.#reserveSlots(slots);
+    return c;
+  }
+
+  /** Adds a slot to the last container opened; returns its place. */
+  add(slot: number): number {
+    const at = this.slotCount;
+    this.#reserveSlots(1);
+    this.slots[at] = slot;
+    return at;
+  }
+
+  #reserveSlots(slots: number): void {
     this.slotCount += slots;
     if (this.slotCount > this.slots.length) {
       const grown = new Int32Array(Math.max(this.slots.length * 2, this.slotCount));
@@ -530,7 +544,6 @@ export class Members {
       this.slots = grown;
     }
     this.start[this.count] = this.slotCount;
-    return c;
   }
 
   /** Records the sizes for the next collection's arrays. */
@@ -624,25 +637,22 @@ function collectReadings(
       }
     } else {
       const obj = value as Record<string, unknown>;
-      const keys = Object.keys(obj);
-      const node = members.open(2 * keys.length);
+      const node = members.open(0);
       const slot = stackSlots.pop()!;
       if (slot >= 0) members.slots[slot] = CONTAINER - node;
-      const base = members.start[node]!;
-      for (let i = 0; i < keys.length; i++) {
-        const key = keys[i]!;
-        members.slots[base + 2 * i] = useAlone(out, seen, node, key, plan, known);
+      // Own keys in Object.keys' order (the walk's), without building their array (OWN).
+      for (const key in obj) {
+        if (!OWN.call(obj, key)) continue;
+        members.add(useAlone(out, seen, node, key, plan, known));
         const item = obj[key];
-        const at = base + 2 * i + 1;
-        if (typeof item === "string")
-          members.slots[at] = useAfterKey(out, seen, node, key, item, plan, known);
+        if (typeof item === "string") members.add(useAfterKey(out, seen, node, key, item, plan, known));
         else if (item !== null && typeof item === "object") {
           stack.push(item);
-          stackSlots.push(at);
+          stackSlots.push(members.add(KNOWN));
         } else if (!skippedByWalk(item)) {
           members.dirty[node] = 1;
-          members.slots[at] = SCANNED;
-        } else members.slots[at] = KNOWN;
+          members.add(SCANNED);
+        } else members.add(KNOWN);
       }
     }
     // An array's items pushed in order, reversed: taken in order (an object's members are taken last first).

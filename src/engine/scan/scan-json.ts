@@ -1,5 +1,5 @@
 import { escapePointerToken } from "../../errors.js";
-import { inspectJson, leafBound, noteSizeChange } from "../../shared/inspect-json.js";
+import { inspectJson, leafBound, noteSizeChange, OWN } from "../../shared/inspect-json.js";
 import type { Finding } from "../../shared/types.js";
 import { recordsOnly } from "../../shared/vocabulary.js";
 import { isEpochLike, keyNamesPii } from "../detectors/pii/number-context.js";
@@ -562,11 +562,13 @@ function walkJson(
   }
   const obj = value as Record<string, unknown>;
   let copy: Record<string, unknown> | undefined;
-  let keysChanged = false;
-  const keys = Object.keys(obj);
-  const newKeys: string[] = new Array(keys.length);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+  // Per member (by its place), its key's rewrite where it has one.
+  let newKeys: string[] | undefined;
+  let i = -1;
+  // Own keys in Object.keys' order (the screening's slots'), without building their array (OWN).
+  for (const key in obj) {
+    if (!OWN.call(obj, key)) continue;
+    i++;
     // Keys reach the model too (structuredContent is serialised into the ToolMessage), so they are scanned.
     const mark = findings.length;
     const keySlot = slots === undefined ? -1 : slots[base + 2 * i]!;
@@ -574,8 +576,10 @@ function walkJson(
       keySlot === KNOWN || (keySlot >= 0 && screenedClean![keySlot] === 1)
         ? key
         : scanStringLeaf(key, path, plan, findings);
-    newKeys[i] = newKey;
-    if (newKey !== key) keysChanged = true;
+    if (newKey !== key) {
+      newKeys ??= [];
+      newKeys[i] = newKey;
+    }
     // A path naming a key that held a finding would copy the sensitive value into the audit log: name the key
     // by its redacted form instead (or a fixed token when the policy only flags it).
     const keyFindings = findings.length > mark;
@@ -600,15 +604,16 @@ function walkJson(
       setOwn(copy, key, next);
     }
   }
-  if (!keysChanged) return copy ?? obj;
+  if (newKeys === undefined) return copy ?? obj;
   const source = copy ?? obj;
+  const keys = Object.keys(obj);
   const rebuilt: Record<string, unknown> = {};
   // Two keys redacted to the same placeholder must not overwrite each other: the second becomes `key#2`, and so on.
   // The next suffix to try is kept per key, so n keys sharing one placeholder cost O(n) probes, not O(n^2); a
   // suffix another key already holds is skipped (each probe moves the suffix on for good).
   const nextSuffix = new Map<string, number>();
   for (let i = 0; i < keys.length; i++) {
-    let key = newKeys[i]!;
+    let key = newKeys[i] ?? keys[i]!;
     if (Object.hasOwn(rebuilt, key)) {
       let n = nextSuffix.get(key) ?? 2;
       while (Object.hasOwn(rebuilt, `${key}#${n}`)) n++;

@@ -287,7 +287,10 @@ export interface Screening {
    * slots each, its key then its value). The walk reads its verdicts there instead of looking strings up.
    */
   members: Members;
-  /** The strings `known` answered for (each distinct): the walk must still find them known. */
+  /**
+   * The strings `known` answered for (each distinct): remembered again when the memo is cleared for this screening's
+   * strings (the walk reads their verdicts in `members`; the next results repeat them).
+   */
   known: CleanReading[];
 }
 
@@ -468,8 +471,9 @@ function readWith(split: Split, mask: number): readonly TextDetector[] {
 
 /**
  * What collecting a value's strings found: every string the walk would scan that could be screened (in walk order;
- * each once, but a member of a key that stopped deduplicating once per use: see KeySeen), and each container (object or array) met, with what it holds, so the containers whose every string is
- * clean can be told to the walk.
+ * each once, but a member of a key that stopped deduplicating once per use: see KeySeen), and each container (object
+ * or array) met with a slot per member (Members), so the walk reads each member's verdict and skips the containers
+ * whose every string is clean.
  */
 interface Collected {
   readings: Readings;
@@ -602,8 +606,8 @@ const RESAMPLE_AFTER = 1024;
 /**
  * The strings the walk of `root` would scan that could be screened (Collected), and the containers that hold them.
  * One pass, depth first (an array's items in order, an object's members last first), the pending containers and
- * their parents in two stacks (no pair per container), a key's features computed once per key, each string looked
- * up at most once.
+ * the slots that name them in their parents' in two stacks (no pair per container), a key's features computed once
+ * per key, each string looked up at most once.
  */
 function collectReadings(
   root: object,

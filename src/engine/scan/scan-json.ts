@@ -187,7 +187,8 @@ function rememberClean(plan: ScanPlan, key: string | undefined, text: string): v
  * Remembers the strings a screening found clean, and returns those the memo does not hold when the walk starts (too
  * long, or remembered before the memo was last cleared for being full), or undefined when it holds all. `known` are
  * the strings the screening found in the memo (or the outer screening's clean strings): a memo too full for both is
- * cleared first and they are written back, so the walk still finds them known.
+ * cleared first and they are written back. The walk reads the screening's verdicts in its members (Screening.members);
+ * what this returns answers only the lookups of strings outside them (a JSON text inside a string, walked unscreened).
  */
 function rememberScreened(plan: ScanPlan, screening: Screening): CleanReadings | undefined {
   let map = memoOf(plan);
@@ -496,7 +497,7 @@ function screenAndWalk(value: object, path: string, plan: ScanPlan, findings: Fi
   const outerMembers = screenedMembers;
   const outerClean = screenedClean;
   // What the screening found clean is remembered, as a scan's clean strings are: the next results repeat keys, tags
-  // and states (and a result checked twice reads nothing again). The walk finds the rest in `screened`.
+  // and states (and a result checked twice reads nothing again).
   screened = rememberScreened(plan, screening);
   screenedPlan = plan;
   screenedMembers = screening.members;

@@ -112,35 +112,6 @@ const REACH_STEP = 4;
 /** Fewer strings than this to screen: the walk reads them one by one (the joined pass would not pay for itself). */
 const MIN_READINGS = 8;
 
-/** The strings a walk can skip: leaves and keys (read alone), and members (read after their key). */
-export class CleanReadings {
-  readonly #alone = new Set<string>();
-  readonly #afterKey = new Map<string, Set<string>>();
-
-  /** Every string, with its key (undefined for one read alone). */
-  forEach(visit: (key: string | undefined, text: string) => void): void {
-    for (const text of this.#alone) visit(undefined, text);
-    for (const [key, set] of this.#afterKey) for (const text of set) visit(key, text);
-  }
-
-  has(key: string | undefined, text: string): boolean {
-    return key === undefined ? this.#alone.has(text) : this.#afterKey.get(key)?.has(text) === true;
-  }
-
-  add(key: string | undefined, text: string): void {
-    if (key === undefined) {
-      this.#alone.add(text);
-      return;
-    }
-    let set = this.#afterKey.get(key);
-    if (set === undefined) {
-      set = new Set();
-      this.#afterKey.set(key, set);
-    }
-    set.add(text);
-  }
-}
-
 /** Strings by index: `keys[i]` undefined for a leaf or key read alone, else the key `values[i]` is read after. */
 export interface ScreenedStrings {
   readonly keys: readonly (string | undefined)[];

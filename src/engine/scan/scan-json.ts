@@ -7,7 +7,6 @@ import type { TextDetector, TextMatch } from "../types.js";
 import { containsAny } from "./contains-any.js";
 import { absorbOmitted, CappedFindings, scratchFor } from "./findings-cap.js";
 import {
-  CleanReadings,
   CONTAINER,
   isCheckedNumber,
   KNOWN,
@@ -131,18 +130,15 @@ function memoOf(plan: ScanPlan): Map<string | undefined, Set<string>> | undefine
   return memo;
 }
 
-/** The strings the screening of the value being walked found clean (json-screen.ts), with the plan it used. */
-let screened: CleanReadings | undefined;
+/** The plan of the screening of the value being walked (json-screen.ts), its containers and members
+ * (Screening.members), and its readings' verdicts. */
 let screenedPlan: ScanPlan | undefined;
-/** That screening's containers and members (Screening.members), and its readings' verdicts. */
 let screenedMembers: Members | undefined;
 let screenedClean: Uint8Array | undefined;
 
 /** Whether `text`, read after `key` (undefined: alone), is known clean under `plan`. */
 function knownClean(plan: ScanPlan, key: string | undefined, text: string): boolean {
-  if (text.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH && memoOf(plan)?.get(key)?.has(text) === true)
-    return true;
-  return plan === screenedPlan && screened !== undefined && screened.has(key, text);
+  return text.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH && memoOf(plan)?.get(key)?.has(text) === true;
 }
 
 /** Remembers `text` (after `key`) as clean when its scan added no finding and counted none past a cap. */
@@ -167,8 +163,7 @@ function rememberClean(plan: ScanPlan, key: string | undefined, text: string): v
     memo = map;
   }
   if (memoSize >= MEMO_MAX_SIZE) {
-    // Never during a screened walk: it finds the strings its screening read clean in the memo.
-    if (plan === screenedPlan) return;
+    // A cache: a string it dropped is read again, clean again (a screened walk reads its screening's verdicts).
     map.clear();
     memoSize = 0;
   }
@@ -184,70 +179,27 @@ function rememberClean(plan: ScanPlan, key: string | undefined, text: string): v
 }
 
 /**
- * Remembers the strings a screening found clean, and returns those the memo does not hold when the walk starts (too
- * long, or remembered before the memo was last cleared for being full), or undefined when it holds all. `known` are
- * the strings the screening found in the memo (or the outer screening's clean strings): a memo too full for both is
- * cleared first and they are written back. The walk reads the screening's verdicts in its members (Screening.members);
- * what this returns answers only the lookups of strings outside them (a JSON text inside a string, walked unscreened).
+ * Remembers the strings a screening found clean (the next results repeat keys, tags and states, and a result checked
+ * twice reads nothing again). `known` are the strings the screening found in the memo: a memo too full for both is
+ * cleared first and they are written back. The walk reads the screening's verdicts in its members
+ * (Screening.members), not here.
  */
-function rememberScreened(plan: ScanPlan, screening: Screening): CleanReadings | undefined {
-  let map = memoOf(plan);
-  if (map === undefined) {
-    map = new Map();
-    cleanStrings.set(plan, map);
-    memo = map;
-  }
-  const memoMap = map;
+function rememberScreened(plan: ScanPlan, screening: Screening): void {
   const { keys, values } = screening.readings;
   const { isClean, known } = screening;
   let clean = 0;
   for (let i = 0; i < isClean.length; i++) clean += isClean[i]!;
-  const withKnown = memoSize + clean + known.length > MEMO_MAX_SIZE;
-  if (withKnown) {
-    memoMap.clear();
+  if (memoSize + clean + known.length > MEMO_MAX_SIZE) {
+    memoOf(plan)?.clear();
     memoSize = 0;
+    for (const { key, value } of known) rememberShort(plan, key, value);
   }
-  // The strings to remember, in order: `known` when the memo was cleared for them, then the clean strings.
-  const forEachString = (visit: (key: string | undefined, value: string) => boolean): void => {
-    if (withKnown) for (const { key, value } of known) if (!visit(key, value)) return;
-    for (let i = 0; i < isClean.length; i++) if (isClean[i] === 1 && !visit(keys[i], values[i]!)) return;
-  };
-  let rest: CleanReadings | undefined;
-  let dropped = 0;
-  let n = 0;
-  forEachString((key, value) => {
-    const at = n++;
-    if (value.length + (key?.length ?? 0) > MEMO_MAX_LENGTH) {
-      rest ??= new CleanReadings();
-      rest.add(key, value);
-      return true;
-    }
-    if (memoSize >= MEMO_MAX_SIZE) {
-      memoMap.clear();
-      memoSize = 0;
-      dropped = at;
-    }
-    let set = memoMap.get(key);
-    if (set === undefined) {
-      set = new Set();
-      memoMap.set(key, set);
-    }
-    const size = set.size;
-    set.add(value);
-    memoSize += set.size - size;
-    return true;
-  });
-  n = 0;
-  if (dropped > 0)
-    forEachString((key, value) => {
-      if (n++ >= dropped) return false;
-      if (value.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH) {
-        rest ??= new CleanReadings();
-        rest.add(key, value);
-      }
-      return true;
-    });
-  return rest;
+  for (let i = 0; i < isClean.length; i++) if (isClean[i] === 1) rememberShort(plan, keys[i], values[i]!);
+}
+
+/** `rememberClean` of a string short enough for the memo. */
+function rememberShort(plan: ScanPlan, key: string | undefined, value: string): void {
+  if (value.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH) rememberClean(plan, key, value);
 }
 
 export function scanStringLeaf(
@@ -492,13 +444,12 @@ function screenAndWalk(value: object, path: string, plan: ScanPlan, findings: Fi
   const screening = screenJson(value, plan, (key, text) => knownClean(plan, key, text));
   if (screening === undefined) return walkJson(value, path, plan, findings);
   // A JSON text inside the value is walked (and screened) on its own; the outer screening is restored after it.
-  const outer = screened;
   const outerPlan = screenedPlan;
   const outerMembers = screenedMembers;
   const outerClean = screenedClean;
   // What the screening found clean is remembered, as a scan's clean strings are: the next results repeat keys, tags
   // and states (and a result checked twice reads nothing again).
-  screened = rememberScreened(plan, screening);
+  rememberScreened(plan, screening);
   screenedPlan = plan;
   screenedMembers = screening.members;
   screenedClean = screening.isClean;
@@ -507,7 +458,6 @@ function screenAndWalk(value: object, path: string, plan: ScanPlan, findings: Fi
     if (screening.members.dirty[0] === 0) return value;
     return withScreenedMatches(plan, screening.matches, () => walkJson(value, path, plan, findings, 0));
   } finally {
-    screened = outer;
     screenedPlan = outerPlan;
     screenedMembers = outerMembers;
     screenedClean = outerClean;

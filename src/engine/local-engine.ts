@@ -6,7 +6,13 @@ import {
   LimitExceededError,
   PolicyConfigError,
 } from "../errors.js";
-import { describeProblem, inspectJson, type JsonProblem, jsonSizeBound } from "../shared/inspect-json.js";
+import {
+  describeProblem,
+  inspectJson,
+  type JsonProblem,
+  jsonSizeBound,
+  jsonSizeBoundAfter,
+} from "../shared/inspect-json.js";
 import type {
   CallToolResult,
   Finding,
@@ -419,14 +425,24 @@ function cutBeforeScan(
   return { result, size };
 }
 
-/** What the model receives is held to the limit too: envelopes and placeholders add bytes to what was sent. */
+/**
+ * What the model receives is held to the limit too: envelopes and placeholders add bytes to what was sent. `sent`
+ * and `bound`: the result as sent and its jsonSizeBound, when the shape check read it (`scanned` is its copy-on-write
+ * rewrite, so the bound of `scanned` is read where they differ only).
+ */
 function assertCheckedWithinLimit(
   where: string,
+  sent: CallToolResult,
+  bound: number | undefined,
   scanned: CallToolResult,
   limits: ResolvedPolicy["limits"],
 ): void {
-  // Within the limit by the upper bound's walk alone (the usual result, and what the lines below find then): done.
-  if (jsonSizeBound(scanned, limits.maxOutputBytes) <= limits.maxOutputBytes) return;
+  const upper =
+    bound === undefined
+      ? jsonSizeBound(scanned, limits.maxOutputBytes)
+      : jsonSizeBoundAfter(sent, bound, scanned);
+  // Within the limit by the upper bound alone (the usual result, and what the lines below find then): done.
+  if (upper <= limits.maxOutputBytes) return;
   const floor = byteLengthFloor(scanned, limits.maxOutputBytes);
   const checkedSize =
     floor > limits.maxOutputBytes ? floor : byteLengthIfOver(scanned, limits.maxOutputBytes);
@@ -708,7 +724,8 @@ export class LocalPolicyEngine implements PolicyBackend {
       if (omitted !== undefined) blocked.omittedFindings = omitted;
       return blocked;
     }
-    if (scanned !== request.result) assertCheckedWithinLimit(request.connectorType, scanned, limits);
+    if (scanned !== request.result)
+      assertCheckedWithinLimit(request.connectorType, request.result, bound, scanned, limits);
     const decision: OutputDecision = {
       allowed: true,
       findings: reported,

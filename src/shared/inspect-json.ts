@@ -35,6 +35,13 @@ function isPlainObject(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
+/**
+ * `Object.prototype.hasOwnProperty`: a for-in loop that keeps only the keys it owns reads an object's own enumerable
+ * string keys in Object.keys' order without allocating their array (V8 reads for-in from the object's enumeration
+ * cache, and folds this call inside such a loop).
+ */
+export const OWN = Object.prototype.hasOwnProperty;
+
 /** Recursion depth of `isShallowJson`; deeper values go to the walk, which cannot overflow the stack. */
 const FAST_DEPTH = 100;
 
@@ -73,10 +80,10 @@ function isShallowJson(value: unknown, depth: number, limits: InspectLimits): bo
     return true;
   }
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record);
   fastBound += 2;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+  // Own keys in Object.keys' order, without the array it builds (OWN: for-in lists inherited keys after them).
+  for (const key in record) {
+    if (!OWN.call(record, key)) continue;
     const v = record[key];
     fastBound += 6 * key.length + 4;
     if (v === undefined) fastBound += 5;
@@ -111,6 +118,71 @@ export function jsonSizeBound(root: unknown, limit: number): number {
     if (total > limit) return total;
   }
   return total;
+}
+
+/** `jsonSizeBound` of a value that is no container (a string, a number, anything else). */
+export function leafBound(value: unknown): number {
+  if (typeof value === "string") return 6 * value.length + 2;
+  return typeof value === "number" ? 32 : 5;
+}
+
+/**
+ * `jsonSizeBound(after, Infinity)`, given `bound`, `jsonSizeBound(before, Infinity)`, where `after` is `before`
+ * rewritten copy-on-write (an unchanged subtree is the same object): the sum is additive, so only where `after` is
+ * not `before` is it read, and a subtree that is the same object adds no change. An array of the same length and an
+ * object with the same keys in the same order are compared member by member; any other pair of containers (keys
+ * renamed, items cut) is summed again on both sides. Never more than one walk of each.
+ */
+export function jsonSizeBoundAfter(before: unknown, bound: number, after: unknown): number {
+  return bound + sizeChange(before, after);
+}
+
+/** Per container a rewrite built: the container it was built from and the size change (see noteSizeChange). */
+const noted = new WeakMap<object, { from: object; change: number }>();
+
+/**
+ * Records that `after`, a container built copy-on-write from `before`, has a jsonSizeBound `change` larger than
+ * it: jsonSizeBoundAfter then reads nothing under it. The writer states what its rewrite changed (the JSON walk sums
+ * its leaves' and keys' changes as it makes them).
+ */
+export function noteSizeChange(before: object, after: object, change: number): void {
+  noted.set(after, { from: before, change });
+}
+
+/** `jsonSizeBound(after) - jsonSizeBound(before)`, reading only where they differ (see jsonSizeBoundAfter). */
+function sizeChange(before: unknown, after: unknown): number {
+  if (before === after) return 0;
+  if (typeof after === "object" && after !== null) {
+    const known = noted.get(after);
+    if (known !== undefined && known.from === before) return known.change;
+  }
+  if (typeof before !== "object" || before === null || typeof after !== "object" || after === null)
+    return wholeBound(after) - wholeBound(before);
+  if (Array.isArray(before)) {
+    if (!Array.isArray(after) || after.length !== before.length)
+      return wholeBound(after) - wholeBound(before);
+    let change = 0;
+    for (let i = 0; i < after.length; i++) change += sizeChange(before[i], after[i]);
+    return change;
+  }
+  if (Array.isArray(after)) return wholeBound(after) - wholeBound(before);
+  const beforeKeys = Object.keys(before);
+  const afterKeys = Object.keys(after);
+  let same = beforeKeys.length === afterKeys.length;
+  for (let i = 0; same && i < afterKeys.length; i++) same = beforeKeys[i] === afterKeys[i];
+  if (!same) return wholeBound(after) - wholeBound(before);
+  let change = 0;
+  for (let i = 0; i < afterKeys.length; i++) {
+    const key = afterKeys[i]!;
+    change += sizeChange((before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key]);
+  }
+  return change;
+}
+
+function wholeBound(value: unknown): number {
+  return typeof value === "object" && value !== null
+    ? jsonSizeBound(value, Number.POSITIVE_INFINITY)
+    : leafBound(value);
 }
 
 /**

@@ -17,7 +17,7 @@ import type { RuleExample } from "../../src/engine/rules/rule-record.js";
 import { jsonByteLength } from "../../src/engine/scan/json-bytes.js";
 import { screenWork } from "../../src/engine/scan/json-screen.js";
 import { fakeAwsSecretKey, fakePassword, randomString } from "../../src/shared/fake-credentials.js";
-import { inspectJson, jsonSizeBound } from "../../src/shared/inspect-json.js";
+import { inspectJson, jsonSizeBound, jsonSizeBoundAfter } from "../../src/shared/inspect-json.js";
 import type { CallToolResult, Finding, OutputDecision } from "../../src/shared/types.js";
 
 const example = (e: RuleExample) => (typeof e === "string" ? e : e());
@@ -189,4 +189,108 @@ describe("the size bound read by the shape check", () => {
       { numRuns: 2000, seed: 62 },
     );
   });
+});
+
+/**
+ * A copy-on-write rewrite of `value`, as the walk makes one: most subtrees kept (the same object), some strings and
+ * numbers replaced by strings of other lengths, some keys renamed, some arrays cut, some containers replaced.
+ */
+function rewriteSome(value: unknown, next: () => number): unknown {
+  const roll = next();
+  if (typeof value !== "object" || value === null) {
+    if (roll < 0.3) return "x".repeat(Math.floor(next() * 40));
+    return value;
+  }
+  if (roll < 0.05) return next() < 0.5 ? [] : { replaced: "y".repeat(Math.floor(next() * 9)) };
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = rewriteSome(value[i], next);
+      if (item !== value[i]) {
+        copy ??= value.slice();
+        copy[i] = item;
+      }
+    }
+    if (value.length > 0 && roll < 0.1) return (copy ?? value).slice(0, value.length - 1);
+    return copy ?? value;
+  }
+  const obj = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(obj)) {
+    const item = rewriteSome(obj[key], next);
+    if (item !== obj[key]) {
+      copy ??= { ...obj };
+      copy[key] = item;
+    }
+  }
+  if (roll < 0.1 && Object.keys(obj).length > 0) {
+    // A key renamed in place (its redacted form): the object is rebuilt with the keys in the same order.
+    const source = copy ?? obj;
+    const renamed: Record<string, unknown> = {};
+    const keys = Object.keys(source);
+    for (let i = 0; i < keys.length; i++)
+      renamed[i === 0 ? `[REDACTED:${keys[i]}]` : keys[i]!] = source[keys[i]!];
+    return renamed;
+  }
+  return copy ?? obj;
+}
+
+describe("the size bound of a rewrite, read where it differs from what was sent", () => {
+  it("is jsonSizeBound's of the rewrite", () => {
+    let changed = 0;
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 5 }), fc.integer({ min: 1, max: 2 ** 30 }), (value, seed) => {
+        const sent = { content: [], structuredContent: { value } };
+        let state = seed;
+        const next = () => {
+          state = (state * 1103515245 + 12345) % 2 ** 31;
+          return state / 2 ** 31;
+        };
+        const after = rewriteSome(sent, next);
+        if (after !== sent) changed++;
+        const bound = jsonSizeBound(sent, Number.POSITIVE_INFINITY);
+        expect(jsonSizeBoundAfter(sent, bound, after)).toBe(jsonSizeBound(after, Number.POSITIVE_INFINITY));
+      }),
+      { numRuns: 3000, seed: 1919 },
+    );
+    // Not vacuous: most draws rewrote something.
+    expect(changed).toBeGreaterThan(1500);
+  });
+});
+
+describe("the size change the JSON walk notes", () => {
+  it("makes the size bound of the redacted result jsonSizeBound's", async () => {
+    const engine = new LocalPolicyEngine({}, { worker: false });
+    // Keys that hold findings (renamed, suffixed when two collide) and JSON text inside strings, besides the records.
+    const arbKeyed = fc
+      .uniqueArray(fc.tuple(fc.oneof(fc.constantFrom(...KEYS), arbText), arbValue), {
+        minLength: 1,
+        maxLength: 6,
+        selector: (m) => m[0],
+      })
+      .map((members) => Object.fromEntries(members) as Record<string, unknown>);
+    const arbItem = fc.oneof(
+      { weight: 4, arbitrary: arbRecord },
+      { weight: 2, arbitrary: arbKeyed },
+      { weight: 1, arbitrary: arbKeyed.map((r) => ({ text: JSON.stringify(r) })) },
+      { weight: 1, arbitrary: arbText },
+    );
+    let rewritten = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(arbItem, { minLength: 1, maxLength: 14 }), async (records) => {
+        const sent = request(records);
+        const decision = await engine.checkOutput(sent);
+        const out = decision.redactedResult;
+        if (!decision.allowed || out === undefined) return;
+        rewritten++;
+        const bound = jsonSizeBound(sent.result, Number.POSITIVE_INFINITY);
+        expect(jsonSizeBoundAfter(sent.result, bound, out)).toBe(
+          jsonSizeBound(out, Number.POSITIVE_INFINITY),
+        );
+      }),
+      { numRuns: 150, seed: 1920 },
+    );
+    // Not vacuous: most results were rewritten.
+    expect(rewritten).toBeGreaterThan(75);
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+import { OWN } from "../../shared/inspect-json.js";
 import { foldAscii } from "../../shared/literal-automaton.js";
 import type { TextDetector } from "../types.js";
 import { LiteralPass } from "./literal-pass.js";
@@ -110,35 +111,6 @@ const REACH_STEP = 4;
 
 /** Fewer strings than this to screen: the walk reads them one by one (the joined pass would not pay for itself). */
 const MIN_READINGS = 8;
-
-/** The strings a walk can skip: leaves and keys (read alone), and members (read after their key). */
-export class CleanReadings {
-  readonly #alone = new Set<string>();
-  readonly #afterKey = new Map<string, Set<string>>();
-
-  /** Every string, with its key (undefined for one read alone). */
-  forEach(visit: (key: string | undefined, text: string) => void): void {
-    for (const text of this.#alone) visit(undefined, text);
-    for (const [key, set] of this.#afterKey) for (const text of set) visit(key, text);
-  }
-
-  has(key: string | undefined, text: string): boolean {
-    return key === undefined ? this.#alone.has(text) : this.#afterKey.get(key)?.has(text) === true;
-  }
-
-  add(key: string | undefined, text: string): void {
-    if (key === undefined) {
-      this.#alone.add(text);
-      return;
-    }
-    let set = this.#afterKey.get(key);
-    if (set === undefined) {
-      set = new Set();
-      this.#afterKey.set(key, set);
-    }
-    set.add(text);
-  }
-}
 
 /** Strings by index: `keys[i]` undefined for a leaf or key read alone, else the key `values[i]` is read after. */
 export interface ScreenedStrings {
@@ -281,11 +253,15 @@ export interface Screening {
    */
   matches: Map<string, MatchColumns>;
   /**
-   * The containers (objects and arrays) of the value whose every string is clean and that hold no number the walk
-   * checks, nor any container that is not clean: the walk returns them as they are, reading nothing.
+   * What the walk meets, by container: the root is container 0, and `members.start[c]` is where container `c`'s
+   * slots begin in `members.slots` (an array's items in order; an object's members in `Object.keys` order, two
+   * slots each, its key then its value). The walk reads its verdicts there instead of looking strings up.
    */
-  cleanContainers: Set<object>;
-  /** The strings `known` answered for (each distinct): the walk must still find them known. */
+  members: Members;
+  /**
+   * The strings `known` answered for (each distinct): remembered again when the memo is cleared for this screening's
+   * strings (the walk reads their verdicts in `members`; the next results repeat them).
+   */
   known: CleanReading[];
 }
 
@@ -311,7 +287,7 @@ export function screenJson(
     readings,
     isClean,
     matches: new Map(),
-    cleanContainers: new Set(),
+    members: collected.members,
     known: collected.known,
   };
   for (let i = 0; i < readings.length; i++) {
@@ -339,7 +315,7 @@ export function screenJson(
     if (found.size === 0) isClean[i] = 1;
     else screening.matches.set(text, found);
   }
-  screening.cleanContainers = cleanContainers(collected, isClean);
+  cleanContainers(collected.members, isClean);
   return screening;
 }
 
@@ -466,21 +442,90 @@ function readWith(split: Split, mask: number): readonly TextDetector[] {
 
 /**
  * What collecting a value's strings found: every string the walk would scan that could be screened (in walk order;
- * each once, but a member of a key that stopped deduplicating once per use: see KeySeen), and each container (object or array) met, with what it holds, so the containers whose every string is
- * clean can be told to the walk.
+ * each once, but a member of a key that stopped deduplicating once per use: see KeySeen), and each container (object
+ * or array) met with a slot per member (Members), so the walk reads each member's verdict and skips the containers
+ * whose every string is clean.
  */
 interface Collected {
   readings: Readings;
-  /** The containers met, the root first; a container's parent comes before it. */
-  nodes: object[];
-  /** Per container, its parent's index (-1 for the root). */
-  parents: number[];
-  /** Per container, 1 when it holds something the screening does not read (the walk scans it). */
-  dirty: number[];
-  /** Per use of a reading by a container: the container's index, then the reading's. */
-  uses: number[];
+  members: Members;
   /** The distinct strings the walk's memo knew clean. */
   known: CleanReading[];
+}
+
+/** A slot's mark for a member the walk scans (a string the screening does not read, a number it checks). */
+export const SCANNED = -1;
+
+/** A slot's mark for a string the walk's memo knows clean. */
+export const KNOWN = -2;
+
+/** A slot's mark for a member that is container `c`: `CONTAINER - c`. */
+export const CONTAINER = -3;
+
+/** Slots and containers of the last value collected: the next collection's arrays are sized from them. */
+let slotsHint = 1024;
+let containersHint = 256;
+
+/**
+ * The containers (objects and arrays) of a value, the root 0 and a container after the one holding it, and their
+ * members' slots (see Screening.members). A slot holds a reading's index (a string the screening reads), KNOWN,
+ * SCANNED, or `CONTAINER - c`; a slot of a member the walk reads nothing of (null, a boolean, a short number) holds
+ * KNOWN. Typed arrays, grown by doubling from the last value's sizes.
+ */
+export class Members {
+  count = 0;
+  slotCount = 0;
+  /** Per container, where its slots begin; `start[count]` is where the next one's would. */
+  start: Int32Array;
+  slots: Int32Array;
+  /** Per container, 1 when the walk reads something in it (after `cleanContainers`, in what it holds too). */
+  dirty: Uint8Array;
+
+  constructor() {
+    this.start = new Int32Array(containersHint + 1);
+    this.dirty = new Uint8Array(containersHint);
+    this.slots = new Int32Array(slotsHint);
+  }
+
+  /** Opens the next container, with `slots` slots (more may be added: `add`); returns its index. */
+  open(slots: number): number {
+    const c = this.count++;
+    if (this.count >= this.dirty.length) {
+      const start = new Int32Array(this.start.length * 2);
+      start.set(this.start);
+      this.start = start;
+      const dirty = new Uint8Array(this.dirty.length * 2);
+      dirty.set(this.dirty);
+      this.dirty = dirty;
+    }
+    this.start[c] = this.slotCount;
+    this.#reserveSlots(slots);
+    return c;
+  }
+
+  /** Adds a slot to the last container opened; returns its place. */
+  add(slot: number): number {
+    const at = this.slotCount;
+    this.#reserveSlots(1);
+    this.slots[at] = slot;
+    return at;
+  }
+
+  #reserveSlots(slots: number): void {
+    this.slotCount += slots;
+    if (this.slotCount > this.slots.length) {
+      const grown = new Int32Array(Math.max(this.slots.length * 2, this.slotCount));
+      grown.set(this.slots);
+      this.slots = grown;
+    }
+    this.start[this.count] = this.slotCount;
+  }
+
+  /** Records the sizes for the next collection's arrays. */
+  done(): void {
+    slotsHint = Math.max(1024, this.slotCount);
+    containersHint = Math.max(256, this.count);
+  }
 }
 
 /**
@@ -532,59 +577,75 @@ const RESAMPLE_AFTER = 1024;
 /**
  * The strings the walk of `root` would scan that could be screened (Collected), and the containers that hold them.
  * One pass, depth first (an array's items in order, an object's members last first), the pending containers and
- * their parents in two stacks (no pair per container), a key's features computed once per key, each string looked
- * up at most once.
+ * the slots that name them in their parents' in two stacks (no pair per container), a key's features computed once
+ * per key, each string looked up at most once.
  */
 function collectReadings(
   root: object,
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
 ): Collected {
-  const out: Collected = { readings: new Readings(), nodes: [], parents: [], dirty: [], uses: [], known: [] };
+  const members = new Members();
+  const out: Collected = { readings: new Readings(), members, known: [] };
   const seen: Seen = { alone: new Map(), afterKey: new Map() };
   const stack: object[] = [root];
-  const stackParents: number[] = [-1];
+  // Per pending container, the slot that names it in its parent's (-1 for the root).
+  const stackSlots: number[] = [-1];
   while (stack.length > 0) {
     const value = stack.pop()!;
-    const node = out.nodes.length;
-    out.nodes.push(value);
-    out.parents.push(stackParents.pop()!);
-    out.dirty.push(0);
+    const from = stack.length;
     if (Array.isArray(value)) {
-      const from = stack.length;
+      const node = members.open(value.length);
+      const slot = stackSlots.pop()!;
+      if (slot >= 0) members.slots[slot] = CONTAINER - node;
+      const base = members.start[node]!;
       for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i];
-        if (typeof item === "string") useAlone(out, seen, node, item, plan, known);
+        if (typeof item === "string") members.slots[base + i] = useAlone(out, seen, node, item, plan, known);
         else if (item !== null && typeof item === "object") {
           stack.push(item);
-          stackParents.push(node);
-        } else if (!skippedByWalk(item)) out.dirty[node] = 1;
+          stackSlots.push(base + i);
+        } else if (!skippedByWalk(item)) {
+          members.dirty[node] = 1;
+          members.slots[base + i] = SCANNED;
+        } else members.slots[base + i] = KNOWN;
       }
-      // An array's items pushed in order, reversed: taken in order.
+    } else {
+      const obj = value as Record<string, unknown>;
+      const node = members.open(0);
+      const slot = stackSlots.pop()!;
+      if (slot >= 0) members.slots[slot] = CONTAINER - node;
+      // Own keys in Object.keys' order (the walk's), without building their array (OWN).
+      for (const key in obj) {
+        if (!OWN.call(obj, key)) continue;
+        members.add(useAlone(out, seen, node, key, plan, known));
+        const item = obj[key];
+        if (typeof item === "string") members.add(useAfterKey(out, seen, node, key, item, plan, known));
+        else if (item !== null && typeof item === "object") {
+          stack.push(item);
+          stackSlots.push(members.add(KNOWN));
+        } else if (!skippedByWalk(item)) {
+          members.dirty[node] = 1;
+          members.add(SCANNED);
+        } else members.add(KNOWN);
+      }
+    }
+    // An array's items pushed in order, reversed: taken in order (an object's members are taken last first).
+    if (Array.isArray(value))
       for (let a = from, b = stack.length - 1; a < b; a++, b--) {
         const child = stack[a]!;
         stack[a] = stack[b]!;
         stack[b] = child;
+        const slot = stackSlots[a]!;
+        stackSlots[a] = stackSlots[b]!;
+        stackSlots[b] = slot;
       }
-    } else {
-      const obj = value as Record<string, unknown>;
-      const keys = Object.keys(obj);
-      for (let i = 0; i < keys.length; i++) {
-        const key = keys[i]!;
-        useAlone(out, seen, node, key, plan, known);
-        const item = obj[key];
-        if (typeof item === "string") useAfterKey(out, seen, node, key, item, plan, known);
-        else if (item !== null && typeof item === "object") {
-          stack.push(item);
-          stackParents.push(node);
-        } else if (!skippedByWalk(item)) out.dirty[node] = 1;
-      }
-    }
   }
+  members.done();
   return out;
 }
 
-/** Records that container `node` holds `value`, read alone (see `noteUse`). */
+/** Records that container `node` holds `value`, read alone (see `noteUse`); returns its slot. */
 function useAlone(
   out: Collected,
   seen: Seen,
@@ -592,16 +653,16 @@ function useAlone(
   value: string,
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
-): void {
+): number {
   let at = seen.alone.get(value);
   if (at === undefined) {
     at = firstUse(out, undefined, value, 0, plan, known);
     seen.alone.set(value, at);
   }
-  noteUse(out, node, at);
+  return noteUse(out, node, at);
 }
 
-/** Records that container `node` holds `value` read after `key` (see `noteUse`). */
+/** Records that container `node` holds `value` read after `key` (see `noteUse`); returns its slot. */
 function useAfterKey(
   out: Collected,
   seen: Seen,
@@ -610,7 +671,7 @@ function useAfterKey(
   value: string,
   plan: ScanPlan,
   known: (key: string | undefined, text: string) => boolean,
-): void {
+): number {
   let byKey = seen.afterKey.get(key);
   if (byKey === undefined) {
     byKey = {
@@ -628,7 +689,7 @@ function useAfterKey(
     seen.afterKey.set(key, byKey);
   }
   if (!byKey.dedup) {
-    noteUse(out, node, memberUse(out, byKey, key, value, plan, known));
+    const slot = noteUse(out, node, memberUse(out, byKey, key, value, plan, known));
     if (++byKey.unlooked === RESAMPLE_AFTER) {
       // Sampled again: a key's values may start repeating (an id's run, then a state's).
       byKey.dedup = true;
@@ -636,7 +697,7 @@ function useAfterKey(
       byKey.fresh = 0;
       byKey.unlooked = 0;
     }
-    return;
+    return slot;
   }
   let at = byKey.values.get(value);
   if (at === undefined) {
@@ -645,7 +706,7 @@ function useAfterKey(
     byKey.fresh++;
   }
   if (++byKey.met === SAMPLE_VALUES && byKey.met - byKey.fresh <= FEW_REPEATS) byKey.dedup = false;
-  noteUse(out, node, at);
+  return noteUse(out, node, at);
 }
 
 /** `firstUse` of a member, asking the memo only while it answers for the key (see KeySeen). */
@@ -678,12 +739,12 @@ function memberUse(
 const NEVER_KNOWN = (): boolean => false;
 
 /**
- * A string known clean needs nothing, a string the screening can read is a use of its reading, any other makes the
- * container dirty.
+ * A string's slot: KNOWN for one known clean, its reading's index for one the screening reads; any other (SCANNED)
+ * makes the container dirty.
  */
-function noteUse(out: Collected, node: number, at: number): void {
-  if (at === -1) out.dirty[node] = 1;
-  else if (at !== KNOWN) out.uses.push(node, at);
+function noteUse(out: Collected, node: number, at: number): number {
+  if (at === SCANNED) out.members.dirty[node] = 1;
+  return at;
 }
 
 /** What `Seen` keeps for a string met for the first time: its reading's index, -1 or KNOWN. */
@@ -703,9 +764,6 @@ function firstUse(
     value.length === 0 || looksLikeJson(value) ? -1 : plainFeatures(key, value, keyFeatures, plan);
   return features === -1 ? -1 : out.readings.add(key, value, features);
 }
-
-/** `Seen`'s mark for a string the walk's memo knows clean. */
-const KNOWN = -2;
 
 /** Whether the walk reads nothing of a member that is no string and no container (null, a boolean, a short number). */
 function skippedByWalk(item: unknown): boolean {
@@ -729,16 +787,22 @@ export function isCheckedNumber(value: number): boolean {
 }
 
 /**
- * The containers of `collected` whose every string is clean (known clean, or `clean` by its reading) and whose
- * every container is: the walk returns them as they are.
+ * Marks dirty each container that holds a string the screening kept (not `clean` by its reading) or a dirty
+ * container: the walk returns the others as they are. A container comes after the one holding it, so one pass
+ * from the last settles every container's.
  */
-function cleanContainers(collected: Collected, clean: Uint8Array): Set<object> {
-  const { nodes, parents, dirty, uses } = collected;
-  for (let u = 0; u < uses.length; u += 2) if (clean[uses[u + 1]!] === 0) dirty[uses[u]!] = 1;
-  for (let i = nodes.length - 1; i > 0; i--) if (dirty[i] === 1) dirty[parents[i]!] = 1;
-  const out = new Set<object>();
-  for (let i = 0; i < nodes.length; i++) if (dirty[i] === 0) out.add(nodes[i]!);
-  return out;
+function cleanContainers(members: Members, clean: Uint8Array): void {
+  const { start, slots, dirty } = members;
+  for (let c = members.count - 1; c >= 0; c--) {
+    if (dirty[c] === 1) continue;
+    for (let s = start[c]!, end = start[c + 1]!; s < end; s++) {
+      const slot = slots[s]!;
+      if (slot >= 0 ? clean[slot] === 0 : slot <= CONTAINER && dirty[CONTAINER - slot] === 1) {
+        dirty[c] = 1;
+        break;
+      }
+    }
+  }
 }
 
 /**

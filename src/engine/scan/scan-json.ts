@@ -1,5 +1,5 @@
 import { escapePointerToken } from "../../errors.js";
-import { inspectJson } from "../../shared/inspect-json.js";
+import { inspectJson, leafBound, noteSizeChange, OWN } from "../../shared/inspect-json.js";
 import type { Finding } from "../../shared/types.js";
 import { recordsOnly } from "../../shared/vocabulary.js";
 import { isEpochLike, keyNamesPii } from "../detectors/pii/number-context.js";
@@ -7,8 +7,10 @@ import type { TextDetector, TextMatch } from "../types.js";
 import { containsAny } from "./contains-any.js";
 import { absorbOmitted, CappedFindings, scratchFor } from "./findings-cap.js";
 import {
-  CleanReadings,
+  CONTAINER,
   isCheckedNumber,
+  KNOWN,
+  type Members,
   MIN_CHECKED_NUMBER,
   type Screening,
   screenJson,
@@ -128,17 +130,15 @@ function memoOf(plan: ScanPlan): Map<string | undefined, Set<string>> | undefine
   return memo;
 }
 
-/** The strings the screening of the value being walked found clean (json-screen.ts), with the plan it used. */
-let screened: CleanReadings | undefined;
+/** The plan of the screening of the value being walked (json-screen.ts), its containers and members
+ * (Screening.members), and its readings' verdicts. */
 let screenedPlan: ScanPlan | undefined;
-/** The containers that screening found clean: the walk returns them as they are. */
-let screenedContainers: Set<object> | undefined;
+let screenedMembers: Members | undefined;
+let screenedClean: Uint8Array | undefined;
 
 /** Whether `text`, read after `key` (undefined: alone), is known clean under `plan`. */
 function knownClean(plan: ScanPlan, key: string | undefined, text: string): boolean {
-  if (text.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH && memoOf(plan)?.get(key)?.has(text) === true)
-    return true;
-  return plan === screenedPlan && screened !== undefined && screened.has(key, text);
+  return text.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH && memoOf(plan)?.get(key)?.has(text) === true;
 }
 
 /** Remembers `text` (after `key`) as clean when its scan added no finding and counted none past a cap. */
@@ -163,8 +163,7 @@ function rememberClean(plan: ScanPlan, key: string | undefined, text: string): v
     memo = map;
   }
   if (memoSize >= MEMO_MAX_SIZE) {
-    // Never during a screened walk: it finds the strings its screening read clean in the memo.
-    if (plan === screenedPlan) return;
+    // A cache: a string it dropped is read again, clean again (a screened walk reads its screening's verdicts).
     map.clear();
     memoSize = 0;
   }
@@ -180,69 +179,27 @@ function rememberClean(plan: ScanPlan, key: string | undefined, text: string): v
 }
 
 /**
- * Remembers the strings a screening found clean, and returns those the memo does not hold when the walk starts (too
- * long, or remembered before the memo was last cleared for being full), or undefined when it holds all. `known` are
- * the strings the screening found in the memo (or the outer screening's clean strings): a memo too full for both is
- * cleared first and they are written back, so the walk still finds them known.
+ * Remembers the strings a screening found clean (the next results repeat keys, tags and states, and a result checked
+ * twice reads nothing again). `known` are the strings the screening found in the memo: a memo too full for both is
+ * cleared first and they are written back. The walk reads the screening's verdicts in its members
+ * (Screening.members), not here.
  */
-function rememberScreened(plan: ScanPlan, screening: Screening): CleanReadings | undefined {
-  let map = memoOf(plan);
-  if (map === undefined) {
-    map = new Map();
-    cleanStrings.set(plan, map);
-    memo = map;
-  }
-  const memoMap = map;
+function rememberScreened(plan: ScanPlan, screening: Screening): void {
   const { keys, values } = screening.readings;
   const { isClean, known } = screening;
   let clean = 0;
   for (let i = 0; i < isClean.length; i++) clean += isClean[i]!;
-  const withKnown = memoSize + clean + known.length > MEMO_MAX_SIZE;
-  if (withKnown) {
-    memoMap.clear();
+  if (memoSize + clean + known.length > MEMO_MAX_SIZE) {
+    memoOf(plan)?.clear();
     memoSize = 0;
+    for (const { key, value } of known) rememberShort(plan, key, value);
   }
-  // The strings to remember, in order: `known` when the memo was cleared for them, then the clean strings.
-  const forEachString = (visit: (key: string | undefined, value: string) => boolean): void => {
-    if (withKnown) for (const { key, value } of known) if (!visit(key, value)) return;
-    for (let i = 0; i < isClean.length; i++) if (isClean[i] === 1 && !visit(keys[i], values[i]!)) return;
-  };
-  let rest: CleanReadings | undefined;
-  let dropped = 0;
-  let n = 0;
-  forEachString((key, value) => {
-    const at = n++;
-    if (value.length + (key?.length ?? 0) > MEMO_MAX_LENGTH) {
-      rest ??= new CleanReadings();
-      rest.add(key, value);
-      return true;
-    }
-    if (memoSize >= MEMO_MAX_SIZE) {
-      memoMap.clear();
-      memoSize = 0;
-      dropped = at;
-    }
-    let set = memoMap.get(key);
-    if (set === undefined) {
-      set = new Set();
-      memoMap.set(key, set);
-    }
-    const size = set.size;
-    set.add(value);
-    memoSize += set.size - size;
-    return true;
-  });
-  n = 0;
-  if (dropped > 0)
-    forEachString((key, value) => {
-      if (n++ >= dropped) return false;
-      if (value.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH) {
-        rest ??= new CleanReadings();
-        rest.add(key, value);
-      }
-      return true;
-    });
-  return rest;
+  for (let i = 0; i < isClean.length; i++) if (isClean[i] === 1) rememberShort(plan, keys[i], values[i]!);
+}
+
+/** `rememberClean` of a string short enough for the memo. */
+function rememberShort(plan: ScanPlan, key: string | undefined, value: string): void {
+  if (value.length + (key?.length ?? 0) <= MEMO_MAX_LENGTH) rememberClean(plan, key, value);
 }
 
 export function scanStringLeaf(
@@ -463,51 +420,91 @@ function scanKeyedString(
  */
 export function scanJson(value: unknown, path: string, plan: ScanPlan, findings: Finding[]): unknown {
   if (value === null || typeof value !== "object") return walkJson(value, path, plan, findings);
+  // The walk sums what its rewrites change of the value's jsonSizeBound (a JSON text inside it is walked by a
+  // scanJson of its own, whose sum is its own), so the size check after the scan reads nothing under the value.
+  const outerChange = sizeChange;
+  sizeChange = 0;
+  try {
+    const out = screenAndWalk(value, path, plan, findings);
+    if (out !== value && typeof out === "object" && out !== null) noteSizeChange(value, out, sizeChange);
+    return out;
+  } finally {
+    sizeChange = outerChange;
+  }
+}
+
+/**
+ * What the walk's rewrites have changed of the value's jsonSizeBound so far: each leaf replaced adds its new bound
+ * less its old, each key renamed its change of length (inspect-json.ts's sums).
+ */
+let sizeChange = 0;
+
+/** `scanJson` of an object or array. */
+function screenAndWalk(value: object, path: string, plan: ScanPlan, findings: Finding[]): unknown {
   const screening = screenJson(value, plan, (key, text) => knownClean(plan, key, text));
   if (screening === undefined) return walkJson(value, path, plan, findings);
   // A JSON text inside the value is walked (and screened) on its own; the outer screening is restored after it.
-  const outer = screened;
   const outerPlan = screenedPlan;
-  const outerContainers = screenedContainers;
+  const outerMembers = screenedMembers;
+  const outerClean = screenedClean;
   // What the screening found clean is remembered, as a scan's clean strings are: the next results repeat keys, tags
-  // and states (and a result checked twice reads nothing again). The walk finds the rest in `screened`.
-  screened = rememberScreened(plan, screening);
+  // and states (and a result checked twice reads nothing again).
+  rememberScreened(plan, screening);
   screenedPlan = plan;
-  screenedContainers = screening.cleanContainers;
+  screenedMembers = screening.members;
+  screenedClean = screening.isClean;
   try {
-    return withScreenedMatches(plan, screening.matches, () => walkJson(value, path, plan, findings));
+    // The root is the screening's container 0.
+    if (screening.members.dirty[0] === 0) return value;
+    return withScreenedMatches(plan, screening.matches, () => walkJson(value, path, plan, findings, 0));
   } finally {
-    screened = outer;
     screenedPlan = outerPlan;
-    screenedContainers = outerContainers;
+    screenedMembers = outerMembers;
+    screenedClean = outerClean;
   }
 }
 
 /**
  * Whether the walk reads nothing of `item` (a member read after `key`, or an array item with `key` undefined), so
- * needs no path for it: null, a boolean, an absent member, a short number, a string known clean, a container the
- * screening found clean (which the walk would return as it is).
+ * needs no path for it: null, a boolean, an absent member, a short number, a string known clean (by its `slot` in
+ * the screening's members, else by the memo), a container the screening found clean (which the walk would return as
+ * it is). `slot`: the item's in the screening's members, or SCANNED (-1) outside a screened container.
  */
-function nothingToRead(plan: ScanPlan, key: string | undefined, item: unknown): boolean {
+function nothingToRead(plan: ScanPlan, key: string | undefined, item: unknown, slot: number): boolean {
   if (item === null || item === undefined || typeof item === "boolean") return true;
   if (typeof item === "number") return !isCheckedNumber(item);
+  if (slot === KNOWN || (slot >= 0 && screenedClean![slot] === 1)) return true;
   if (typeof item === "string") return knownClean(plan, key, item);
-  return plan === screenedPlan && typeof item === "object" && screenedContainers?.has(item) === true;
+  return slot <= CONTAINER && screenedMembers!.dirty[CONTAINER - slot] === 0;
 }
 
-function walkJson(value: unknown, path: string, plan: ScanPlan, findings: Finding[]): unknown {
+/**
+ * `container`: the value's index among the screening's containers (Screening.members), or -1 when it is none (no
+ * screening, or a value the screening did not collect): its members' verdicts are read there.
+ */
+function walkJson(
+  value: unknown,
+  path: string,
+  plan: ScanPlan,
+  findings: Finding[],
+  container = -1,
+): unknown {
   if (typeof value === "string") return scanStringLeaf(value, path, plan, findings);
   if (typeof value === "number") return scanNumber(value, path, plan, findings, undefined);
   if (value === null || typeof value !== "object") return value;
-  if (plan === screenedPlan && screenedContainers?.has(value) === true) return value;
+  const base = container >= 0 ? screenedMembers!.start[container]! : -1;
+  const slots = container >= 0 ? screenedMembers!.slots : undefined;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
+      const slot = slots === undefined ? -1 : slots[base + i]!;
       // Nothing to read, so no path to build: a short number, a string read clean before, a clean container.
-      if (nothingToRead(plan, undefined, item)) continue;
-      const next = walkJson(item, `${path}/${i}`, plan, findings);
+      if (nothingToRead(plan, undefined, item, slot)) continue;
+      const next = walkJson(item, `${path}/${i}`, plan, findings, slot <= CONTAINER ? CONTAINER - slot : -1);
       if (next !== item) {
+        // A container's walk summed its own changes.
+        if (typeof item !== "object" || item === null) sizeChange += leafBound(next) - leafBound(item);
         copy ??= value.slice();
         copy[i] = next;
       }
@@ -516,21 +513,30 @@ function walkJson(value: unknown, path: string, plan: ScanPlan, findings: Findin
   }
   const obj = value as Record<string, unknown>;
   let copy: Record<string, unknown> | undefined;
-  let keysChanged = false;
-  const keys = Object.keys(obj);
-  const newKeys: string[] = new Array(keys.length);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+  // Per member (by its place), its key's rewrite where it has one.
+  let newKeys: string[] | undefined;
+  let i = -1;
+  // Own keys in Object.keys' order (the screening's slots'), without building their array (OWN).
+  for (const key in obj) {
+    if (!OWN.call(obj, key)) continue;
+    i++;
     // Keys reach the model too (structuredContent is serialised into the ToolMessage), so they are scanned.
     const mark = findings.length;
-    const newKey = scanStringLeaf(key, path, plan, findings);
-    newKeys[i] = newKey;
-    if (newKey !== key) keysChanged = true;
+    const keySlot = slots === undefined ? -1 : slots[base + 2 * i]!;
+    const newKey =
+      keySlot === KNOWN || (keySlot >= 0 && screenedClean![keySlot] === 1)
+        ? key
+        : scanStringLeaf(key, path, plan, findings);
+    if (newKey !== key) {
+      newKeys ??= [];
+      newKeys[i] = newKey;
+    }
     // A path naming a key that held a finding would copy the sensitive value into the audit log: name the key
     // by its redacted form instead (or a fixed token when the policy only flags it).
     const keyFindings = findings.length > mark;
     const item = obj[key];
-    const skip = nothingToRead(plan, key, item);
+    const slot = slots === undefined ? -1 : slots[base + 2 * i + 1]!;
+    const skip = nothingToRead(plan, key, item, slot);
     // The member's path is built only when something needs it (most members of a clean record do not).
     if (skip && !keyFindings) continue;
     const token = !keyFindings ? key : newKey !== key ? newKey : "[REDACTED:key]";
@@ -542,27 +548,30 @@ function walkJson(value: unknown, path: string, plan: ScanPlan, findings: Findin
         ? scanNumber(item, childPath, plan, findings, key)
         : typeof item === "string"
           ? scanKeyedString(item, childPath, plan, findings, key)
-          : walkJson(item, childPath, plan, findings);
+          : walkJson(item, childPath, plan, findings, slot <= CONTAINER ? CONTAINER - slot : -1);
     if (next !== item) {
+      if (typeof item !== "object" || item === null) sizeChange += leafBound(next) - leafBound(item);
       copy ??= { ...obj };
       setOwn(copy, key, next);
     }
   }
-  if (!keysChanged) return copy ?? obj;
+  if (newKeys === undefined) return copy ?? obj;
   const source = copy ?? obj;
+  const keys = Object.keys(obj);
   const rebuilt: Record<string, unknown> = {};
   // Two keys redacted to the same placeholder must not overwrite each other: the second becomes `key#2`, and so on.
   // The next suffix to try is kept per key, so n keys sharing one placeholder cost O(n) probes, not O(n^2); a
   // suffix another key already holds is skipped (each probe moves the suffix on for good).
   const nextSuffix = new Map<string, number>();
   for (let i = 0; i < keys.length; i++) {
-    let key = newKeys[i]!;
+    let key = newKeys[i] ?? keys[i]!;
     if (Object.hasOwn(rebuilt, key)) {
       let n = nextSuffix.get(key) ?? 2;
       while (Object.hasOwn(rebuilt, `${key}#${n}`)) n++;
       nextSuffix.set(key, n + 1);
       key = `${key}#${n}`;
     }
+    sizeChange += 6 * (key.length - keys[i]!.length);
     setOwn(rebuilt, key, source[keys[i]!]);
   }
   return rebuilt;

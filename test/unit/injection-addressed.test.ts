@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createInjectionDetector } from "../../src/engine/detectors/injection/index.js";
 import { blankQuotedSpeech } from "../../src/engine/detectors/injection/reported-speech.js";
-import {
-  INJECTION_RULES,
-  slipsOf,
-} from "../../src/engine/detectors/injection/rules.js";
+import { INJECTION_RULES } from "../../src/engine/detectors/injection/rules.js";
 import type { TextMatch } from "../../src/engine/types.js";
 
 /**

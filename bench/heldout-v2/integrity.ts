@@ -3,90 +3,37 @@
  * frozen.json (and quoted in README.md), and every record must be well formed. Shared by run.ts and the vitest
  * integrity test, so the figure is never computed on a set that differs from the frozen one.
  */
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  type FrozenRecord,
+  type FrozenSetSpec,
+  loadFrozenSet,
+  readFrozenRecord,
+  validateSampleRecords,
+} from "../lib/frozen-heldout.js";
 import { ATTACK_CLASSES, BENIGN_CLASSES } from "./author/types.js";
 
-export interface HeldoutSample {
-  id: string;
-  label: "attack" | "benign";
-  class: string;
-  language: string;
-  obfuscation: string;
-  carrier: string;
-  text: string;
-}
-
-export interface FrozenRecord {
-  file: string;
-  sha256: string;
-  samples: number;
-  attacks: number;
-  benign: number;
-  frozenAt: string;
-}
+export { type FrozenRecord, type HeldoutSample, sha256Of } from "../lib/frozen-heldout.js";
 
 export const HELDOUT_DIR = fileURLToPath(new URL(".", import.meta.url));
 
+const SET: FrozenSetSpec = {
+  label: "held-out v2",
+  dir: HELDOUT_DIR,
+  attackClasses: ATTACK_CLASSES,
+  benignClasses: BENIGN_CLASSES,
+};
+
 export function readFrozen(dir = HELDOUT_DIR): FrozenRecord {
-  return JSON.parse(readFileSync(join(dir, "frozen.json"), "utf8")) as FrozenRecord;
+  return readFrozenRecord(dir);
 }
-
-export function sha256Of(bytes: Buffer): string {
-  return createHash("sha256").update(bytes).digest("hex");
-}
-
-const FIELDS = ["id", "label", "class", "language", "obfuscation", "carrier", "text"] as const;
 
 /** Every problem with the records, as "id: message" strings; empty when the set is well formed. */
 export function validateSamples(data: unknown): string[] {
-  if (!Array.isArray(data)) return ["samples.json: not an array"];
-  const problems: string[] = [];
-  const ids = new Set<string>();
-  data.forEach((raw: unknown, i) => {
-    const where = `#${i}`;
-    if (typeof raw !== "object" || raw === null) {
-      problems.push(`${where}: not an object`);
-      return;
-    }
-    const rec = raw as Record<string, unknown>;
-    for (const f of FIELDS) {
-      if (typeof rec[f] !== "string" || (rec[f] as string).length === 0)
-        problems.push(`${where}: ${f} missing`);
-    }
-    const extra = Object.keys(rec).filter((k) => !(FIELDS as readonly string[]).includes(k));
-    if (extra.length > 0) problems.push(`${where}: unexpected fields ${extra.join(", ")}`);
-    const id = String(rec["id"]);
-    if (ids.has(id)) problems.push(`${id}: duplicate id`);
-    ids.add(id);
-    if (rec["label"] === "attack") {
-      if (!(ATTACK_CLASSES as readonly string[]).includes(String(rec["class"])))
-        problems.push(`${id}: unknown attack class ${String(rec["class"])}`);
-    } else if (rec["label"] === "benign") {
-      if (!(BENIGN_CLASSES as readonly string[]).includes(String(rec["class"])))
-        problems.push(`${id}: unknown benign class ${String(rec["class"])}`);
-    } else {
-      problems.push(`${id}: label must be attack or benign`);
-    }
-  });
-  return problems;
+  return validateSampleRecords(SET, data);
 }
 
 /** The samples, after checking the hash and the records; throws (says what differs) otherwise. */
-export function loadFrozenSamples(dir = HELDOUT_DIR): HeldoutSample[] {
-  const frozen = readFrozen(dir);
-  const bytes = readFileSync(join(dir, frozen.file));
-  const actual = sha256Of(bytes);
-  if (actual !== frozen.sha256) {
-    throw new Error(
-      `held-out v2: ${frozen.file} has sha256 ${actual}, frozen ${frozen.sha256}. The set was changed after it was frozen; a changed set is a new set (see README.md).`,
-    );
-  }
-  const data: unknown = JSON.parse(bytes.toString("utf8"));
-  const problems = validateSamples(data);
-  if (problems.length > 0)
-    throw new Error(`held-out v2: malformed samples: ${problems.slice(0, 10).join("; ")}`);
-  return data as HeldoutSample[];
+export function loadFrozenSamples(dir = HELDOUT_DIR) {
+  return loadFrozenSet(SET, dir);
 }

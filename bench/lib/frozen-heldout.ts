@@ -95,3 +95,14 @@ export function loadFrozenSet(spec: FrozenSetSpec, dir = spec.dir): HeldoutSampl
     throw new Error(`${spec.label}: malformed samples: ${problems.slice(0, 10).join("; ")}`);
   return data as HeldoutSample[];
 }
+
+/** What a set's integrity.ts exports: the three readers bound to its spec (each defaults to the set's own folder). */
+export function frozenSetApi(spec: FrozenSetSpec) {
+  return {
+    readFrozen: (dir = spec.dir): FrozenRecord => readFrozenRecord(dir),
+    /** Every problem with the records, as "id: message" strings; empty when the set is well formed. */
+    validateSamples: (data: unknown): string[] => validateSampleRecords(spec, data),
+    /** The samples, after checking the hash and the records; throws (says what differs) otherwise. */
+    loadFrozenSamples: (dir = spec.dir): HeldoutSample[] => loadFrozenSet(spec, dir),
+  };
+}

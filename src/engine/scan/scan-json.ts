@@ -555,8 +555,18 @@ function walkJson(
       setOwn(copy, key, next);
     }
   }
-  if (newKeys === undefined) return copy ?? obj;
-  const source = copy ?? obj;
+  return newKeys === undefined ? (copy ?? obj) : withKeysRewritten(obj, copy ?? obj, newKeys);
+}
+
+/**
+ * The object with its members' keys rewritten (`newKeys[i]` for the i-th own key, where a key held a finding), in
+ * the original order, holding `source`'s values (the walk's copy when a value changed too).
+ */
+function withKeysRewritten(
+  obj: Record<string, unknown>,
+  source: Record<string, unknown>,
+  newKeys: string[],
+): Record<string, unknown> {
   const keys = Object.keys(obj);
   const rebuilt: Record<string, unknown> = {};
   // Two keys redacted to the same placeholder must not overwrite each other: the second becomes `key#2`, and so on.

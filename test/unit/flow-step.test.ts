@@ -68,7 +68,12 @@ describe("sinks", () => {
       classifySink(target("crm.sync"), { annotations: { readOnlyHint: false, openWorldHint: true } }, [])
         .sink,
     ).toBe(true);
-    expect(classifySink(target("crm.sync"), { annotations: { readOnlyHint: false } }, []).sink).toBe(false);
+    // The server's own word that the tool writes (a many-mode `git_tag`), with or without the other hints.
+    expect(classifySink(target("git.git_tag"), { annotations: { readOnlyHint: false } }, [])).toEqual({
+      sink: true,
+      reason: "annotations",
+    });
+    expect(classifySink(target("crm.sync"), { annotations: { openWorldHint: true } }, []).sink).toBe(false);
     // A read-only hint does not clear a name that says send: annotations can add a sink, never remove one.
     expect(classifySink(target("mail.send"), { annotations: { readOnlyHint: true } }, []).sink).toBe(true);
     expect(classifySink(target("crm.sync"), undefined, ["crm.*"])).toEqual({ sink: true, reason: "policy" });

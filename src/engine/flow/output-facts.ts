@@ -157,6 +157,14 @@ function lazyProperty<K extends "values" | "records">(
 }
 
 /**
+ * Findings that make a result an injected one (for `flow.after_injection` and intent binding) although no injection
+ * detector read its words as an instruction: a result that forged a conversation turn (`Human:` / `Assistant:`,
+ * ChatML) or hid text from the person at the terminal did so to speak to the model. The sanitizer strips the markers
+ * and the hidden text; what is left may still carry the instruction in words the detectors miss.
+ */
+const INJECTED_BY_FORM: ReadonlySet<string> = new Set(["markup.chat_template", "control.concealed_text"]);
+
+/**
  * The facts of one raw result. The values (the result's text hashed window by window, its findings' values; with
  * intent binding, its records) are computed when first read, from strings taken now: only a sink call's flow step,
  * a checkpoint or the wire reads them, and a step whose facts nobody reads does not pay for them. Everything else is
@@ -167,7 +175,7 @@ export function computeOutputFacts(input: OutputFactsInput): ToolOutputFacts {
   const found: { kind: ValueKind; raw: string }[] = [];
   const leaves = new Map<string, unknown>();
   for (const finding of input.findings) {
-    if (finding.kind === "injection") injection.add(finding.ruleId);
+    if (finding.kind === "injection" || INJECTED_BY_FORM.has(finding.ruleId)) injection.add(finding.ruleId);
     const kind = kindOfFinding(finding);
     const raw = kind === undefined ? undefined : findingValue(input.result, finding, leaves);
     if (raw !== undefined && kind !== undefined) found.push({ kind, raw });

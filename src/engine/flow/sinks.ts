@@ -3,10 +3,13 @@
  * share, fetch a URL, run a command). The flow rules look only at sink calls.
  *
  * Order: the policy's `sinks` globs decide first (a `!glob` says "not a sink"); otherwise a tool is a sink when its
- * annotations say so explicitly (`destructiveHint: true`, or `readOnlyHint: false` with `openWorldHint: true`) OR
- * its name carries a side-effect verb. An unannotated tool is classified by its name alone: the MCP spec reads an
- * absent annotation as destructive and open-world, but taking every unannotated tool as a sink would put every
- * call of most servers under the flow rules (docs/containment.md). A `readOnlyHint: true` does not clear a tool
+ * annotations say so explicitly (`destructiveHint: true`, or `readOnlyHint: false`: the server says the tool
+ * modifies its environment, and the spec then reads absent destructive and open-world hints as true) OR its name
+ * carries a side-effect verb. A tool with no read-only hint at all is classified by its name alone: the MCP spec
+ * reads an absent annotation as destructive and open-world, but taking every unannotated tool as a sink would put
+ * every call of most servers under the flow rules (docs/containment.md). An explicit `readOnlyHint: false` is the
+ * server's own word, and it matters most for one tool with many modes (`git_tag` lists, creates and deletes), whose
+ * name has no verb. A `readOnlyHint: true` does not clear a tool
  * whose name says `send`: annotations are hints a server can lie in, so they can add a sink, never remove one.
  */
 import { type ConnectorTarget, matchesConnector } from "../glob.js";
@@ -184,10 +187,7 @@ export function annotationsOf(tool: unknown): ToolAnnotationHints | undefined {
 
 export function annotationsSaySink(annotations: ToolAnnotationHints | undefined): boolean {
   if (annotations === undefined) return false;
-  return (
-    annotations.destructiveHint === true ||
-    (annotations.readOnlyHint === false && annotations.openWorldHint === true)
-  );
+  return annotations.destructiveHint === true || annotations.readOnlyHint === false;
 }
 
 /** The policy's verdict: `true` / `false` when a glob names the tool (first match wins), else `undefined`. */

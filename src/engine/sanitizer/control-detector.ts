@@ -115,7 +115,9 @@ function scanAt(text: string, start: number, out: Emit): number {
     const sequence = measureEscapeSequence(text, start);
     if (sequence !== undefined) {
       push(out, sequence.type, start, sequence.end);
-      return sequence.end;
+      return sgrConceal(text, start, sequence.end) === true
+        ? scanConcealed(text, sequence.end, out)
+        : sequence.end;
     }
   }
   const type = classifyInvisible(cp);
@@ -127,6 +129,61 @@ function scanAt(text: string, start: number, out: Emit): number {
   const end = endOfRun(text, start, type);
   push(out, type, start, end);
   return end;
+}
+
+/**
+ * Text written after SGR 8 (conceal) and before the SGR that reveals it (0, 28 or an empty `m`) is not shown by a
+ * terminal: the person reading the tool's output never sees it, and the model would. It becomes one
+ * `concealed_text` span per stretch between escapes (a whitespace-only stretch hides nothing and is skipped), so
+ * the sanitizer removes what the human could not see and nothing else; the escapes inside are reported as usual.
+ * Concealment left open runs to the text's end, as it would on the terminal. Linear: one forward walk.
+ */
+function scanConcealed(text: string, from: number, out: Emit): number {
+  let at = from;
+  while (at < text.length) {
+    const next = nextEscape(text, at);
+    if (/\S/u.test(text.slice(at, next))) push(out, "concealed_text", at, next);
+    if (next >= text.length) return next;
+    const sequence = measureEscapeSequence(text, next);
+    if (sequence === undefined) {
+      at = next + 1;
+      continue;
+    }
+    push(out, sequence.type, next, sequence.end);
+    if (sgrConceal(text, next, sequence.end) === false) return sequence.end;
+    at = sequence.end;
+  }
+  return at;
+}
+
+/** The next ESC or 8-bit CSI at or after `from`, or the text's length. */
+function nextEscape(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === ESC || c === 0x9b) return i;
+  }
+  return text.length;
+}
+
+/**
+ * What an escape `text[start, end)` does to concealment: `true` when it is an SGR (`CSI ... m`) that turns it on
+ * (parameter 8), `false` when it turns it off (0, 28, or no parameter), `undefined` otherwise. The colour forms
+ * 38/48/58 take their own arguments (`38;5;8` is colour 8, not conceal); the last setting in a sequence wins.
+ */
+function sgrConceal(text: string, start: number, end: number): boolean | undefined {
+  const from = start + (text.charCodeAt(start) === ESC ? 2 : 1);
+  if (text.charCodeAt(end - 1) !== 0x6d /* m */ || from > end - 1) return undefined;
+  const params = text.slice(from, end - 1);
+  if (!/^[0-9;:]*$/u.test(params)) return undefined;
+  const values = params.split(/[;:]/u).map((p) => (p === "" ? 0 : Number(p)));
+  let state: boolean | undefined;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v === 38 || v === 48 || v === 58) i += values[i + 1] === 2 ? 4 : 2;
+    else if (v === 8) state = true;
+    else if (v === 0 || v === 28) state = false;
+  }
+  return state;
 }
 
 function push(out: Emit, type: string, start: number, end: number): void {

@@ -11,7 +11,7 @@ export const SANITIZER_RULES = [
     type: "control",
     family: "sanitizer",
     summary:
-      "C0/C1 controls, ANSI CSI/OSC/DCS sequences, every default-ignorable and format character (zero-width, Hangul fillers, bidi controls, tag characters), lone surrogates",
+      "C0/C1 controls, ANSI CSI/OSC/DCS sequences and the text they conceal from the terminal (SGR 8), every default-ignorable and format character (zero-width, Hangul fillers, bidi controls, tag characters), lone surrogates",
     defaults: SANITIZER_DEFAULTS,
     detector: createControlDetector,
     subRuleIds: [
@@ -22,10 +22,12 @@ export const SANITIZER_RULES = [
       "control.bidi_control",
       "control.unicode_tag",
       "control.variation_selector",
+      "control.concealed_text",
     ],
     examples: {
       positive: [
         "red \u001b[31mtext\u001b[0m",
+        "shown \u001b[8mhidden from the terminal\u001b[28m shown",
         "in\u200bvisible",
         "bell\u0007",
         "ig\u3164nore", // Hangul filler

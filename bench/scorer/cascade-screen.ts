@@ -14,17 +14,16 @@
  * the screen would leave unread: characters outside the kept segments, and outside the kept segments' lines.
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { decodeScorerModel, type ScorerModel } from "../../src/engine/detectors/injection/scorer/model.js";
-import { logitOf } from "../../src/engine/detectors/injection/scorer/score-text.js";
-import { forEachScoredSegmentOfView } from "../../src/engine/detectors/injection/scorer/scorer-wasm.js";
 import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weights.js";
-import { toReadingView, viewToInput } from "../../src/engine/detectors/injection/structure/reading-view.js";
 import { LocalPolicyEngine } from "../../src/index.js";
 import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { flagged } from "../eval-set/score.js";
 import { loadBenign } from "../injection-benign/load.js";
 import { loadHardBenign } from "../injection-hard-benign/load.js";
 import { readmes, slices, toolOutputs } from "../lib/injection-texts.js";
+import { screenSegments as allSegments, OTHER_SCRIPT, type ScreenSegment } from "../lib/model-screen.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -33,38 +32,14 @@ const reuse = process.argv.includes("--reuse");
 const sampleAt = arg("sample");
 /** `--scripts`: a region holding a letter outside the Latin script is never screened (the model reads it poorly). */
 const scriptsKept = process.argv.includes("--scripts");
-/** A letter of a script other than Latin (CJK, Cyrillic, Greek, Arabic...). */
-const OTHER_SCRIPT = /[^\P{L}\p{Script=Latin}]/u;
 
-/** One segment of the whole text's single scoring pass, in input offsets, with its screen logit. */
-export interface ScreenSegment {
-  start: number;
-  end: number;
-  /** The highest of its own logit and its pairs' with its same-line neighbours. */
-  logit: number;
-}
-
-/** Every segment of `input` with its screen logit (one pass of the model over the text's reading view). */
-export function screenSegments(input: string, model: ScorerModel): ScreenSegment[] {
-  const view = toReadingView(input);
-  const raw: { start: number; end: number; line: number; sum: number; count: number; logit: number }[] = [];
-  forEachScoredSegmentOfView(view.text, model, (start, end, line, sum, count) => {
-    raw.push({ start, end, line, sum, count, logit: count > 0 ? logitOf(model, sum, count) : -Infinity });
-  });
-  const out: ScreenSegment[] = [];
-  for (let i = 0; i < raw.length; i++) {
-    const s = raw[i]!;
-    let logit = s.logit;
-    for (const j of [i - 1, i + 1]) {
-      const t = raw[j];
-      if (model.pairs && t !== undefined && t.line === s.line && t.count > 0 && s.count > 0)
-        logit = Math.max(logit, logitOf(model, s.sum + t.sum, s.count + t.count));
-    }
-    const [start, end] = viewToInput(view, s.start, s.end);
-    if (scriptsKept && OTHER_SCRIPT.test(input.slice(start, end))) logit = Number.POSITIVE_INFINITY;
-    out.push({ start, end, logit });
-  }
-  return out;
+/** Every segment of `input` with its screen logit; with `--scripts`, +Infinity for one holding another script's letter. */
+function screenSegments(input: string, model: ScorerModel): ScreenSegment[] {
+  return allSegments(input, model).map((s) =>
+    scriptsKept && OTHER_SCRIPT.test(input.slice(s.start, s.end))
+      ? { ...s, logit: Number.POSITIVE_INFINITY }
+      : s,
+  );
 }
 
 /** The screen logit of `[start, end)`: the highest over the segments that overlap it (-Infinity for none). */
@@ -151,8 +126,7 @@ async function dump(model: ScorerModel): Promise<Row[]> {
         type: f.type,
         kind: f.kind,
         ...(f.start === undefined ? {} : { start: f.start, end: f.end }),
-        logit:
-          f.start === undefined || f.end === undefined ? null : regionLogit(segments, f.start, f.end),
+        logit: f.start === undefined || f.end === undefined ? null : regionLogit(segments, f.start, f.end),
       })),
       ...(hits.length > 0 ? { text: item.text } : {}),
     });
@@ -265,7 +239,9 @@ async function main(): Promise<void> {
     for (const r of lost) byCls.set(`${r.set} ${r.cls}`, (byCls.get(`${r.set} ${r.cls}`) ?? 0) + 1);
     for (const [c, n] of [...byCls].sort((a, b) => b[1] - a[1])) console.log(`- ${c}: ${n}`);
     for (const r of lost.slice(0, 40)) {
-      console.log(`\n[${r.set} ${r.cls}] ${r.found.map((f) => `${f.rule}@${f.logit?.toFixed(2)}`).join(", ")}`);
+      console.log(
+        `\n[${r.set} ${r.cls}] ${r.found.map((f) => `${f.rule}@${f.logit?.toFixed(2)}`).join(", ")}`,
+      );
       for (const f of r.found)
         if (f.start !== undefined && r.text !== undefined)
           console.log(`  > ${JSON.stringify(r.text.slice(Math.max(0, f.start - 60), f.end! + 60))}`);
@@ -273,4 +249,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Run as a script only (the bench's helpers are imported by scratch harnesses).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();

@@ -97,6 +97,8 @@ async function dev(full: TextDetector[], cascade: TextDetector[]): Promise<void>
     gained: 0,
     same: 0,
     docs: 0,
+    missing: 0,
+    findings: 0,
   };
   const lost: string[] = [];
   const gainedBy = new Map<string, number>();
@@ -125,6 +127,9 @@ async function dev(full: TextDetector[], cascade: TextDetector[]): Promise<void>
     const key = (m: TextMatch) => `${m.ruleId}:${m.start}:${m.end}`;
     const ka = new Set(a.map(key));
     if (b.every((m) => ka.has(key(m)))) t.same++;
+    const kb = new Set(b.map(key));
+    t.missing += a.filter((m) => !kb.has(key(m))).length;
+    t.findings += a.length;
     for (const m of b)
       if (!ka.has(key(m))) {
         gainedBy.set(
@@ -150,6 +155,7 @@ async function dev(full: TextDetector[], cascade: TextDetector[]): Promise<void>
     `- documents gaining a finding: ${t.gained}; documents whose screened findings are all the full run's: ${t.same}/${t.docs}`,
   );
   for (const l of lost.slice(0, 30)) console.log(`  ${l.slice(0, 300)}`);
+  console.log(`- the full run's findings the screened run does not make: ${t.missing}/${t.findings}`);
   console.log(
     `- screened findings not in the full run, by rule: ${JSON.stringify(Object.fromEntries(gainedBy))}`,
   );

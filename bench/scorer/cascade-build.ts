@@ -40,8 +40,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 const screenModel: () => ScorerModel = shippedScorerModel;
 
+/** `--aa`: the "screened" family is a second copy of the full one (the bench's noise). */
+const aa = process.argv.includes("--aa");
+
 async function families(): Promise<{ full: TextDetector[]; cascade: TextDetector[] }> {
   const full = await injectionDetectorsAt(root, true);
+  if (aa) return { full, cascade: await injectionDetectorsAt(root, true) };
   const cascade = full.map((d) => {
     const wrap = (inner: TextDetector) =>
       freeScreen

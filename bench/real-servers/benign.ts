@@ -6,8 +6,13 @@
  */
 import { rm } from "node:fs/promises";
 import { AUTHORS } from "../../test/fixtures/real-servers/git-repo.js";
-import { type Checked, describeFinding, guarded } from "./harness.js";
-import { createFixtures, gitWorkload, memoryWorkload, type Workload } from "./workloads.js";
+import { type Checked, describeFinding, guarded } from "../../test/fixtures/real-servers/recording-engine.js";
+import {
+  createFixtures,
+  gitWorkload,
+  memoryWorkload,
+  type Workload,
+} from "../../test/fixtures/real-servers/workloads.js";
 
 export interface FindingRow {
   server: string;

@@ -1,0 +1,110 @@
+/**
+ * Harm under attack: each planted instruction (test/fixtures/real-servers/attacks.ts) read from a real server by a
+ * `createAgent` agent whose scripted model obeys it. Reports, per attack: what the output check found, whether the
+ * instruction was still readable by the model, whether the benign text of its carrier came back, whether the
+ * obeyed call was refused, and whether the server's own state changed (the proof that the call ran or not).
+ *
+ *   npx tsx bench/real-servers/attacks.ts [--json]
+ */
+import { readFile, rm } from "node:fs/promises";
+import type { Connection } from "@langchain/mcp-adapters";
+import { MultiServerMCPClient } from "@langchain/mcp-adapters";
+import { createToolInterceptor, installInterceptors } from "../../src/index.js";
+import type { AuditRecord } from "../../src/interceptor/audit.js";
+import {
+  gitState,
+  PLANTED_ENTITIES,
+  PLANTED_HISTORY,
+  plantedAttacks,
+} from "../../test/fixtures/real-servers/attacks.js";
+import { createBenignRepo, gitServerEnv } from "../../test/fixtures/real-servers/git-repo.js";
+import { BENIGN_RELATIONS, createMemoryStore } from "../../test/fixtures/real-servers/memory-graph.js";
+import { messageText, payloadSurvives, runAttack } from "../../test/fixtures/real-servers/run-attack.js";
+import { gitServerEntry, memoryServerEntry } from "../../test/fixtures/real-servers/workloads.js";
+
+export interface AttackRow {
+  attack: string;
+  server: string;
+  found: string;
+  readable: boolean;
+  benignKept: boolean;
+  refused: boolean;
+  refusedBy: string;
+  stateChanged: boolean;
+  contained: boolean;
+}
+
+function guardedClient(server: string, connection: Connection, records: AuditRecord[]) {
+  return installInterceptors(
+    new MultiServerMCPClient({ mcpServers: { [server]: connection } }),
+    createToolInterceptor({ onDecision: (r) => void records.push(r) }),
+  );
+}
+
+export async function runAttacks(): Promise<AttackRow[]> {
+  const rows: AttackRow[] = [];
+  for (const attack of plantedAttacks([])) {
+    // A fresh repository and graph for each attack: a harmful call that ran changes nothing the next one reads.
+    const repo = await createBenignRepo(PLANTED_HISTORY);
+    const store = await createMemoryStore(PLANTED_ENTITIES, BENIGN_RELATIONS);
+    const records: AuditRecord[] = [];
+    const connection: Connection =
+      attack.server === "git"
+        ? {
+            transport: "stdio",
+            command: process.execPath,
+            args: [gitServerEntry()],
+            env: gitServerEnv(repo.base),
+            stderr: "ignore",
+          }
+        : {
+            transport: "stdio",
+            command: process.execPath,
+            args: [memoryServerEntry()],
+            env: { PATH: process.env.PATH ?? "", MEMORY_FILE_PATH: store.file },
+            stderr: "ignore",
+          };
+    const client = guardedClient(attack.server, connection, records);
+    const stateOf = async () =>
+      attack.server === "git" ? gitState(repo.dir) : await readFile(store.file, "utf8");
+    try {
+      const before = await stateOf();
+      const [planted] = plantedAttacks(repo.hashes).filter((a) => a.id === attack.id);
+      const run = await runAttack(client, planted ?? attack, records, repo.dir);
+      const after = await stateOf();
+      const readOutput = run.records.find(
+        (r) => r.toolCallId === run.read.tool_call_id && r.phase === "output",
+      );
+      const harmfulInput = run.records.find(
+        (r) => r.toolCallId === run.harmful.tool_call_id && r.phase === "input",
+      );
+      const readable = payloadSurvives(run.seen, attack.payload);
+      const stateChanged = before !== after;
+      rows.push({
+        attack: attack.id,
+        server: attack.server,
+        found: [...new Set((readOutput?.findings ?? []).map((f) => `${f.kind}:${f.type}`))].join(" "),
+        readable,
+        benignKept: messageText(run.read).includes(attack.benign),
+        refused: harmfulInput?.action === "block",
+        refusedBy: (harmfulInput?.ruleIds ?? []).join(" "),
+        stateChanged,
+        contained: !stateChanged,
+      });
+    } finally {
+      await client.close();
+      await rm(repo.base, { recursive: true, force: true });
+      await rm(store.dir, { recursive: true, force: true });
+    }
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = await runAttacks();
+  if (process.argv.includes("--json")) console.log(JSON.stringify(rows));
+  else {
+    console.table(rows);
+    console.log(`contained ${rows.filter((r) => r.contained).length} of ${rows.length}`);
+  }
+}

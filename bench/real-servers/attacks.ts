@@ -17,10 +17,10 @@ import {
   PLANTED_HISTORY,
   plantedAttacks,
 } from "../../test/fixtures/real-servers/attacks.js";
-import { createBenignRepo, gitServerEnv } from "../../test/fixtures/real-servers/git-repo.js";
+import { createBenignRepo } from "../../test/fixtures/real-servers/git-repo.js";
 import { BENIGN_RELATIONS, createMemoryStore } from "../../test/fixtures/real-servers/memory-graph.js";
 import { messageText, payloadSurvives, runAttack } from "../../test/fixtures/real-servers/run-attack.js";
-import { gitServerEntry, memoryServerEntry } from "../../test/fixtures/real-servers/workloads.js";
+import { gitStdio, memoryStdio } from "../../test/fixtures/real-servers/workloads.js";
 
 export interface AttackRow {
   attack: string;
@@ -48,22 +48,7 @@ export async function runAttacks(): Promise<AttackRow[]> {
     const repo = await createBenignRepo(PLANTED_HISTORY);
     const store = await createMemoryStore(PLANTED_ENTITIES, BENIGN_RELATIONS);
     const records: AuditRecord[] = [];
-    const connection: Connection =
-      attack.server === "git"
-        ? {
-            transport: "stdio",
-            command: process.execPath,
-            args: [gitServerEntry()],
-            env: gitServerEnv(repo.base),
-            stderr: "ignore",
-          }
-        : {
-            transport: "stdio",
-            command: process.execPath,
-            args: [memoryServerEntry()],
-            env: { PATH: process.env.PATH ?? "", MEMORY_FILE_PATH: store.file },
-            stderr: "ignore",
-          };
+    const connection = attack.server === "git" ? gitStdio(repo.base) : memoryStdio(store.file);
     const client = guardedClient(attack.server, connection, records);
     const stateOf = async () =>
       attack.server === "git" ? gitState(repo.dir) : await readFile(store.file, "utf8");

@@ -2,9 +2,14 @@
  * Harm on benign work: runs each server's ordinary workload through the default policy and lists every finding,
  * redaction and block, with the text it matched. `--json` prints the counts as one JSON line.
  *
- *   npx tsx bench/real-servers/benign.ts [--json]
+ *   npx tsx bench/real-servers/benign.ts [--json] [--no-extra] [--extra-dir=/tmp/tollgate-real-servers]
+ *
+ * The git and memory servers are devDependencies; the SQLite and sequential-thinking servers are installed into
+ * `--extra-dir` on first use (extra-servers.ts), or left out with `--no-extra`.
  */
-import { rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { AUTHORS } from "../../test/fixtures/real-servers/git-repo.js";
 import { type Checked, describeFinding, guarded } from "../../test/fixtures/real-servers/recording-engine.js";
 import {
@@ -13,6 +18,7 @@ import {
   memoryWorkload,
   type Workload,
 } from "../../test/fixtures/real-servers/workloads.js";
+import { ensureExtraServers, sqliteWorkload, thinkingWorkload } from "./extra-servers.js";
 
 export interface FindingRow {
   server: string;
@@ -82,9 +88,15 @@ export async function runWorkload(workload: Workload): Promise<{ counts: ServerC
 
 async function main(): Promise<void> {
   const fixtures = await createFixtures();
+  const dbDir = await mkdtemp(join(tmpdir(), "tollgate-sqlite-"));
+  const workloads = [gitWorkload(fixtures.repo), memoryWorkload(fixtures.store)];
+  if (!process.argv.includes("--no-extra")) {
+    const extra = ensureExtraServers();
+    workloads.push(sqliteWorkload(extra.sqlite, join(dbDir, "shop.db")), thinkingWorkload(extra.thinking));
+  }
   const all: { counts: ServerCounts[]; rows: FindingRow[] } = { counts: [], rows: [] };
   try {
-    for (const workload of [gitWorkload(fixtures.repo), memoryWorkload(fixtures.store)]) {
+    for (const workload of workloads) {
       const { counts, rows } = await runWorkload(workload);
       all.counts.push(counts);
       all.rows.push(...rows);
@@ -92,6 +104,7 @@ async function main(): Promise<void> {
   } finally {
     await rm(fixtures.repo.base, { recursive: true, force: true });
     await rm(fixtures.store.dir, { recursive: true, force: true });
+    await rm(dbDir, { recursive: true, force: true });
   }
   if (process.argv.includes("--json")) {
     console.log(JSON.stringify(all));

@@ -143,11 +143,6 @@ async function attackOn(attack: Attack): Promise<{ run: AttackRun; before: strin
 }
 
 const ATTACKS = new Map(plantedAttacks([]).map((a) => [a.id, a]));
-const attack = (id: string): Attack => {
-  const found = ATTACKS.get(id);
-  if (!found) throw new Error(`no planted attack ${id}`);
-  return found;
-};
 
 describe("instructions planted in what the servers return, obeyed by a createAgent model", () => {
   const runs = new Map<string, { run: AttackRun; before: string; after: string }>();

@@ -99,3 +99,35 @@ describe("a product code (EAN-13) in a price list is not a card", () => {
       ]);
   });
 });
+
+describe("an order number is not a phone number", () => {
+  // From a SQLite server's rows (`mcp-server-sqlite-npx`) and a sequential-thinking server's thought: ten-digit
+  // order numbers that are also valid North American numbers (area code 450).
+  it("keeps an order number under an identifier key, as a JSON string", async () => {
+    for (const text of [
+      '{"id": 1, "order_no": "4500123456", "created_at": 1790928000}',
+      '{"orderNumber": "4500123456"}',
+      "invoice_id='4500123456'",
+      '{"tracking_number": "4500123456"}',
+    ])
+      expect(await textPii(text), text).toEqual([]);
+  });
+
+  it("keeps order numbers after the plural `Orders`", async () => {
+    for (const text of [
+      "Orders 4500123456 and up were placed after the cut-over.",
+      "Invoices #4500123456 paid.",
+    ])
+      expect(await textPii(text), text).toEqual([]);
+  });
+
+  it("still finds the same digits under a phone key or after a phone word", async () => {
+    for (const text of [
+      '{"phone": "4500123456"}',
+      '{"contact_number": "4500123456"}',
+      '{"order_phone": "4500123456"}',
+      "Orders desk phone 4500123456",
+    ])
+      expect(await textPii(text), text).toEqual([{ type: "phone", text: "4500123456" }]);
+  });
+});

@@ -4,9 +4,13 @@
  * instruction was still readable by the model, whether the benign text of its carrier came back, whether the
  * obeyed call was refused, and whether the server's own state changed (the proof that the call ran or not).
  *
- *   npx tsx bench/real-servers/attacks.ts [--json]
+ *   npx tsx bench/real-servers/attacks.ts [--json] [--no-extra] [--extra-dir=/tmp/tollgate-real-servers]
+ *
+ * With the extra servers (extra-servers.ts), a sixth attack: a ticket row in a SQLite database.
  */
+import { createHash } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
 import type { Connection } from "@langchain/mcp-adapters";
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { createToolInterceptor, installInterceptors } from "../../src/index.js";
@@ -21,6 +25,7 @@ import { createBenignRepo } from "../../test/fixtures/real-servers/git-repo.js";
 import { BENIGN_RELATIONS, createMemoryStore } from "../../test/fixtures/real-servers/memory-graph.js";
 import { messageText, payloadSurvives, runAttack } from "../../test/fixtures/real-servers/run-attack.js";
 import { gitStdio, memoryStdio } from "../../test/fixtures/real-servers/workloads.js";
+import { ensureExtraServers, SQLITE_ATTACK, SQLITE_ATTACK_SETUP } from "./extra-servers.js";
 
 export interface AttackRow {
   attack: string;
@@ -41,17 +46,49 @@ function guardedClient(server: string, connection: Connection, records: AuditRec
   );
 }
 
+/** The SQLite server on `file`, with the attacker's rows written by a client with no policy. */
+async function sqliteWithTicket(entry: string, file: string): Promise<Connection> {
+  const connection: Connection = {
+    transport: "stdio",
+    command: process.execPath,
+    args: [entry, file],
+    stderr: "ignore",
+  };
+  const setup = new MultiServerMCPClient({ mcpServers: { sqlite: connection } });
+  const tools = await setup.getTools();
+  for (const query of SQLITE_ATTACK_SETUP) {
+    const name = query.startsWith("CREATE") ? "create_table" : "write_query";
+    await tools.find((t) => t.name === name)?.invoke({ query });
+  }
+  await setup.close();
+  return connection;
+}
+
 export async function runAttacks(): Promise<AttackRow[]> {
   const rows: AttackRow[] = [];
-  for (const attack of plantedAttacks([])) {
-    // A fresh repository and graph for each attack: a harmful call that ran changes nothing the next one reads.
+  const attacks = plantedAttacks([]);
+  const sqliteEntry = process.argv.includes("--no-extra") ? undefined : ensureExtraServers().sqlite;
+  if (sqliteEntry) attacks.push(SQLITE_ATTACK);
+  for (const attack of attacks) {
+    // A fresh repository, graph and database for each attack: a harmful call that ran changes nothing the next
+    // one reads.
     const repo = await createBenignRepo(PLANTED_HISTORY);
     const store = await createMemoryStore(PLANTED_ENTITIES, BENIGN_RELATIONS);
+    const db = join(store.dir, "shop.db");
     const records: AuditRecord[] = [];
-    const connection = attack.server === "git" ? gitStdio(repo.base) : memoryStdio(store.file);
+    const connection =
+      attack.server === "git"
+        ? gitStdio(repo.base)
+        : attack.server === "memory"
+          ? memoryStdio(store.file)
+          : await sqliteWithTicket(sqliteEntry ?? "", db);
     const client = guardedClient(attack.server, connection, records);
     const stateOf = async () =>
-      attack.server === "git" ? gitState(repo.dir) : await readFile(store.file, "utf8");
+      attack.server === "git"
+        ? gitState(repo.dir)
+        : createHash("sha256")
+            .update(await readFile(attack.server === "memory" ? store.file : db))
+            .digest("hex");
     try {
       const before = await stateOf();
       const [planted] = plantedAttacks(repo.hashes).filter((a) => a.id === attack.id);

@@ -340,6 +340,25 @@ function groupsAtRuns(
   }
 }
 
+/**
+ * A bare run of 12 or 13 digits that passes GS1's check digit (UPC-A, EAN-13: weights 3 and 1 from the right) and
+ * has no card word before it is a product code ("100236,Monitor arm,89.50,5901234123457"): one product code in ten
+ * passes Luhn by chance, and price lists and inventories hold far more of them than cards of those lengths. A card
+ * of 12 or 13 digits passes GS1's check one time in ten too; it is found when a card word precedes it.
+ */
+function isProductCode(text: string, start: number, end: number): boolean {
+  const length = end - start;
+  if (length !== 12 && length !== 13) return false;
+  let sum = 0;
+  let weight = 3;
+  for (let i = end - 2; i >= start; i--) {
+    sum += (text.charCodeAt(i) - 48) * weight;
+    weight = 4 - weight;
+  }
+  if ((10 - (sum % 10)) % 10 !== text.charCodeAt(end - 1) - 48) return false;
+  return !hasKeywordBefore(text, start, CARD_WORD_BEFORE, CARD_WORD_WINDOW);
+}
+
 /** Whether `text[start, end)` holds a separator (isGroupSeparator). */
 function holdsSeparator(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (isGroupSeparator(text.charCodeAt(i))) return true;
@@ -351,7 +370,12 @@ function readGroups(text: string, start: number, end: number, out: MatchSink): v
   if (end - start < MIN_DIGITS) return;
   if (!holdsSeparator(text, start, end)) {
     // One group, digits only: no sub-runs on group boundaries.
-    if (end - start <= MAX_DIGITS && isLuhnValidSpan(text, start, end) && acceptable(text, start, end)) {
+    if (
+      end - start <= MAX_DIGITS &&
+      isLuhnValidSpan(text, start, end) &&
+      acceptable(text, start, end) &&
+      !isProductCode(text, start, end)
+    ) {
       out.push({ kind: "pii", type: "credit_card", start, end, ruleId: "pii.credit_card" });
     }
     return;

@@ -55,6 +55,29 @@ const NON_PII_LAST_WORDS = new Set([
   "count",
   "length",
 ]);
+/**
+ * Nouns of a key that name a business identifier (`order_no`, `invoiceNumber`, `tracking_number`): a number under
+ * such a key is that identifier, unless the key also names a PII type (`order_phone`).
+ */
+const ID_NOUNS = new Set([
+  "order",
+  "invoice",
+  "ticket",
+  "tracking",
+  "shipment",
+  "serial",
+  "sku",
+  "ean",
+  "gtin",
+  "upc",
+  "isbn",
+  "transaction",
+  "reference",
+  "ref",
+  "batch",
+  "build",
+  "po",
+]);
 /** Words that name a PII type: a number under them is read as one. */
 const PII_WORDS = new Set([
   "phone",
@@ -87,12 +110,15 @@ export function keyNamesPii(key: string): boolean {
   return keyWords(key).some((w) => PII_WORDS.has(w));
 }
 
-/** True when `key` names a time or an identifier (`timestamp`, `created_at`, `updatedAt`, `id`, `user_id`). */
+/**
+ * True when `key` names a time or an identifier (`timestamp`, `created_at`, `updatedAt`, `id`, `user_id`,
+ * `order_no`).
+ */
 export function keyNamesTimeOrId(key: string): boolean {
   const words = keyWords(key);
   const last = words[words.length - 1];
   if (last === undefined || words.some((w) => PII_WORDS.has(w))) return false;
-  return NON_PII_LAST_WORDS.has(last) || words[0] === "timestamp";
+  return NON_PII_LAST_WORDS.has(last) || words[0] === "timestamp" || words.some((w) => ID_NOUNS.has(w));
 }
 
 // Unix times from 2000 to May 2033, in seconds (10 digits) or milliseconds (13 digits). The ceiling keeps ten-digit
@@ -115,8 +141,9 @@ export function isEpochLike(digits: string): boolean {
   return false;
 }
 
-// A key written right before a value: `"created_at": `, `created_at=`, `timestamp: `. Bounded (64 + 8 characters).
-const KEY_BEFORE = /(["']?)([A-Za-z_][\w.-]{0,63})\1[ \t]{0,3}[:=][ \t]{0,3}$/;
+// A key written right before a value: `"created_at": `, `created_at=`, `timestamp: `, and the opening quote of a
+// string value (`"order_no": "`, `id='`). Bounded (64 + 9 characters).
+const KEY_BEFORE = /(["']?)([A-Za-z_][\w.-]{0,63})\1[ \t]{0,3}[:=][ \t]{0,3}["']?$/;
 // JSON number position: after `:` of a quoted key, or an array item after `[` or `,`.
 const JSON_VALUE_BEFORE = /(?:"[ \t]*:|[[,])[ \t\r\n]*$/;
 

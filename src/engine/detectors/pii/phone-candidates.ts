@@ -17,7 +17,7 @@ export interface PhoneCandidate {
   /** Digits of the number (no extension). */
   digits: number;
   international: boolean;
-  /** True when the run has no separators at all ("5403926876"). */
+  /** True when no separator stands between its first and last digit ("5403926876", "(ref 5403926876)"). */
   bare: boolean;
   /**
    * The text's digit runs and their sides (digitRunsOf, digitRunSidesOf) when the candidate was found from them, and
@@ -94,7 +94,7 @@ function forEachAtRuns(
  * `visitFrom` at run `r`'s first digit (after `lead`, a `+` or `(` right before it, else -1), its walk taken over the
  * runs: a run's digits are consecutive, and after run k the walk reads `text[end]` and `text[end + 1]` (its sides)
  * while they are separators, at most two; it goes on to the next run when that starts right after them, and stops
- * there otherwise, having counted the separators it read.
+ * there otherwise.
  */
 function visitAtRuns(
   text: string,
@@ -106,19 +106,13 @@ function visitAtRuns(
 ): number {
   const first = runs[r]!;
   let digits = 0;
-  // `(` is a separator the walk reads first; `+` is skipped.
-  let separators = lead === 40 ? 1 : 0;
   let k = r;
   for (;;) {
     const end = runs[k + 1]!;
     digits += end - runs[k]!;
     const leading = isSeparatorCode(sides[2 * k + 2]!) ? (isSeparatorCode(sides[2 * k + 3]!) ? 2 : 1) : 0;
     const gap = k + 2 < runs.length ? runs[k + 2]! - end : 0;
-    if (gap === 0 || gap > leading) {
-      separators += leading;
-      break;
-    }
-    separators += gap;
+    if (gap === 0 || gap > leading) break;
     k += 2;
   }
   const lastDigitEnd = runs[k + 1]!;
@@ -128,7 +122,7 @@ function visitAtRuns(
   candidate.sides = sides;
   candidate.firstRun = r;
   candidate.lastRun = k;
-  return visitCandidate(text, runStart, lastDigitEnd, digits, separators, lead === 43, visit);
+  return visitCandidate(text, runStart, lastDigitEnd, digits, lead === 43, visit);
 }
 
 /**
@@ -160,7 +154,6 @@ function visitFrom(text: string, runStart: number, visit: (candidate: PhoneCandi
   const international = text.charCodeAt(runStart) === 43;
   let i = runStart + (international ? 1 : 0);
   let digits = 0;
-  let separators = 0;
   let pendingSeparators = 0;
   let lastDigitEnd = i;
   while (i < text.length) {
@@ -171,25 +164,25 @@ function visitFrom(text: string, runStart: number, visit: (candidate: PhoneCandi
       lastDigitEnd = i + 1;
     } else if (isSeparatorCode(code) && pendingSeparators < 2) {
       pendingSeparators++;
-      separators++;
     } else {
       break;
     }
     i++;
   }
-  return visitCandidate(text, runStart, lastDigitEnd, digits, separators, international, visit);
+  return visitCandidate(text, runStart, lastDigitEnd, digits, international, visit);
 }
 
 /**
- * Visits the walk's run from `runStart` (its last digit ending at `lastDigitEnd`, `separators` read on the way) when
- * it has 7-15 digits; returns where the search goes on.
+ * Visits the walk's run from `runStart` (its last digit ending at `lastDigitEnd`) when it has 7-15 digits; returns
+ * where the search goes on. The run is bare when nothing but digits stands from its start to its last digit: the
+ * separators the walk read after the last digit (the `)` of "(migration 20260612093000)", a sentence's full stop)
+ * are the prose's, not the number's.
  */
 function visitCandidate(
   text: string,
   runStart: number,
   lastDigitEnd: number,
   digits: number,
-  separators: number,
   international: boolean,
   visit: (candidate: PhoneCandidate) => void,
 ): number {
@@ -213,7 +206,7 @@ function visitCandidate(
   candidate.end = end;
   candidate.digits = digits;
   candidate.international = international;
-  candidate.bare = separators === 0 && !international;
+  candidate.bare = !international && lastDigitEnd - candidateStart === digits;
   visit(candidate);
   return next;
 }

@@ -6,7 +6,7 @@ import type { Span } from "../injection/instruction-span.js";
 import { hasKeywordAfter, hasKeywordBefore } from "../shared/keyword-window.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
 import { type CardSpans, findCards } from "./credit-card.js";
-import { isTimeOrIdNumber } from "./number-context.js";
+import { isEpochLike, isTimeOrIdNumber } from "./number-context.js";
 import {
   digitGroupCountAt,
   forEachPhoneCandidate,
@@ -55,7 +55,7 @@ const PHONE_WORD_BEFORE =
   /\b(?:phone|telephone|tel|mobile|cell|fax|desk|call|dial|ring|whatsapp|sms|text|message|messages|contact|reach|answering)\b\W{0,4}(?:\w+\W+){0,3}$/;
 const PHONE_WORD_AFTER = /^[\s,;(\\-]{0,3}(?:office|fax|mobile|cell|home|work|tel|phone|landline)\b/;
 const NON_PHONE_WORD_BEFORE =
-  /\b(?:order|invoice|account|acct|iban|ref|reference|tracking|serial|sku|isbn|id|ssn|security|card|cc|licen[cs]e|passport|zip|postal|amount|total|version|build)\W{0,4}(?:no\.?|num(?:ber)?|#)?\W{0,4}(?:is\W+)?$/;
+  /\b(?:orders?|invoices?|account|acct|iban|ref|reference|tracking|serial|sku|isbn|id|ssn|security|card|cc|licen[cs]e|passport|zip|postal|amount|total|version|build)\W{0,4}(?:no\.?|num(?:ber)?|#)?\W{0,4}(?:is\W+)?$/;
 const CONTEXT_WINDOW = 40;
 const SSN_SHAPE = /^\d\d\d([ .-])\d\d\1\d\d\d\d$/;
 // An SSN keyword right before nine digits outweighs a phone word further back (a JSON "text" key, "contact").
@@ -141,6 +141,10 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
       hasKeywordAfter(text, c.end, PHONE_WORD_AFTER, 16);
     if (readsAsSsn(text, c, phoneWordNear)) return false;
     if (c.bare && (c.digits > 11 || (!phoneWordNear && c.digits < 10))) return false;
+    // `CUTOVER_S = 1790928000`: ten bare digits in the range of Unix times start with 1, which no North American
+    // number does; as a phone they read only as a national number written without its trunk 0 (a German mobile),
+    // which nobody writes with no phone word near.
+    if (c.bare && !phoneWordNear && isEpochLike(text.slice(c.start, c.numberEnd))) return false;
     // "224 4966", "3610-114": two short groups are as often a house number pair or a postcode as a phone.
     if (
       !phoneWordNear &&

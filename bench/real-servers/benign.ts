@@ -1,0 +1,120 @@
+/**
+ * Harm on benign work: runs each server's ordinary workload through the default policy and lists every finding,
+ * redaction and block, with the text it matched. `--json` prints the counts as one JSON line.
+ *
+ *   npx tsx bench/real-servers/benign.ts [--json] [--no-extra] [--extra-dir=/tmp/tollgate-real-servers]
+ *
+ * The git and memory servers are devDependencies; the SQLite and sequential-thinking servers are installed into
+ * `--extra-dir` on first use (extra-servers.ts), or left out with `--no-extra`.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { AUTHORS } from "../../test/fixtures/real-servers/git-repo.js";
+import { type Checked, describeFinding, guarded } from "../../test/fixtures/real-servers/recording-engine.js";
+import {
+  createFixtures,
+  gitWorkload,
+  memoryWorkload,
+  type Workload,
+} from "../../test/fixtures/real-servers/workloads.js";
+import { ensureExtraServers, sqliteWorkload, thinkingWorkload } from "./extra-servers.js";
+
+export interface FindingRow {
+  server: string;
+  tool: string;
+  phase: string;
+  name: string;
+  action: string;
+  matched: string;
+  around: string;
+  /** A commit author's own address: real PII, expected, not a defect. */
+  expected: boolean;
+}
+
+export interface ServerCounts {
+  server: string;
+  calls: number;
+  checks: number;
+  blocked: number;
+  changed: number;
+  findings: number;
+  defects: number;
+  expected: number;
+}
+
+const AUTHOR_EMAILS = new Set<string>(AUTHORS.map((a) => a.email));
+
+export function rowsOf(server: string, checked: readonly Checked[]): FindingRow[] {
+  return checked.flatMap((c) =>
+    c.findings.map((f) => {
+      const { matched, around } = describeFinding(c.payload, f);
+      return {
+        server,
+        tool: c.tool,
+        phase: c.phase,
+        name: `${f.kind}:${f.type}`,
+        action: f.action,
+        matched,
+        around,
+        expected: f.kind === "pii" && f.type === "email" && AUTHOR_EMAILS.has(matched),
+      };
+    }),
+  );
+}
+
+export async function runWorkload(workload: Workload): Promise<{ counts: ServerCounts; rows: FindingRow[] }> {
+  const g = await guarded(workload.server, workload.connection);
+  try {
+    for (const [tool, args] of workload.calls) await g.call(tool, args);
+  } finally {
+    await g.close();
+  }
+  const rows = rowsOf(workload.server, g.engine.checked);
+  return {
+    rows,
+    counts: {
+      server: workload.server,
+      calls: workload.calls.length,
+      checks: g.engine.checked.length,
+      blocked: g.engine.checked.filter((c) => !c.allowed).length,
+      changed: g.engine.checked.filter((c) => c.changed).length,
+      findings: rows.length,
+      defects: rows.filter((r) => !r.expected).length,
+      expected: rows.filter((r) => r.expected).length,
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const fixtures = await createFixtures();
+  const dbDir = await mkdtemp(join(tmpdir(), "tollgate-sqlite-"));
+  const workloads = [gitWorkload(fixtures.repo), memoryWorkload(fixtures.store)];
+  if (!process.argv.includes("--no-extra")) {
+    const extra = ensureExtraServers();
+    workloads.push(sqliteWorkload(extra.sqlite, join(dbDir, "shop.db")), thinkingWorkload(extra.thinking));
+  }
+  const all: { counts: ServerCounts[]; rows: FindingRow[] } = { counts: [], rows: [] };
+  try {
+    for (const workload of workloads) {
+      const { counts, rows } = await runWorkload(workload);
+      all.counts.push(counts);
+      all.rows.push(...rows);
+    }
+  } finally {
+    await rm(fixtures.repo.base, { recursive: true, force: true });
+    await rm(fixtures.store.dir, { recursive: true, force: true });
+    await rm(dbDir, { recursive: true, force: true });
+  }
+  if (process.argv.includes("--json")) {
+    console.log(JSON.stringify(all));
+    return;
+  }
+  console.table(all.counts);
+  for (const r of all.rows)
+    console.log(
+      `${r.expected ? "expected" : "DEFECT  "} ${r.server}.${r.tool} ${r.phase} ${r.name} ${r.action} ${JSON.stringify(r.matched)} … ${JSON.stringify(r.around)}`,
+    );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

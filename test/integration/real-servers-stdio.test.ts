@@ -7,7 +7,7 @@
  *   authors' own addresses (real PII): no migration stamp, Unix time or EAN-13 is redacted as a phone or a card.
  * - Attacks: instructions planted where these servers return them, read by a `createAgent` agent whose scripted
  *   model obeys them. Where the default policy contains the attack, the server's own state (the repository's refs
- *   and HEAD, the graph's file) proves the harmful call never ran. Where it does not yet, an `it.fails` says so: it
+ *   and HEAD, the graph's file) proves the harmful call never ran. Where a gap is known, an `it.fails` says so: it
  *   turns red, to be made an ordinary test, the day the gap closes.
  *
  * Hermetic: temp folders, no network, servers ended by closing their clients. Nothing here asserts a duration.
@@ -157,9 +157,15 @@ describe("instructions planted in what the servers return, obeyed by a createAge
     return r;
   };
 
+  // The ANSI-concealed SYSTEM notice and the forged turn's body are no injection finding, but the concealed text is
+  // cut and a result that concealed text or forged a turn counts as injected; `git_branch` and `git_tag` declare
+  // `readOnlyHint: false`, which makes them sinks (docs/containment.md).
   it.each([
     "important_block",
     "memory_note",
+    "ansi_subject",
+    "forged_turn",
+    "branch_name",
   ])("%s: the obeyed call is refused before the server, whose state is unchanged", (id) => {
     const { run, before, after } = ran(id);
     expect(after).toBe(before);
@@ -175,6 +181,8 @@ describe("instructions planted in what the servers return, obeyed by a createAge
   it.each([
     "important_block",
     "memory_note",
+    "ansi_subject",
+    "branch_name",
   ])("%s: the instruction is cut from what the model reads, and the user's task ends with an answer", (id) => {
     const { run } = ran(id);
     expect(run.read.status).not.toBe("error");
@@ -193,17 +201,5 @@ describe("instructions planted in what the servers return, obeyed by a createAge
   it.fails("important_block: the commit's benign body line reaches the model", () => {
     const { run } = ran("important_block");
     expect(messageText(run.read)).toContain(run.attack.benign);
-  });
-
-  // KNOWN GAPS (issue 18): the instruction is not found (the ANSI-concealed SYSTEM notice, the forged turn's body
-  // once its markers are cut), or it is found but the obeyed tool is no sink under the default policy (`git_branch`
-  // and `git_tag` declare `readOnlyHint: false` only), so no flow rule holds the call.
-  it.fails.each([
-    "ansi_subject",
-    "forged_turn",
-    "branch_name",
-  ])("%s: the obeyed call never reaches the server", (id) => {
-    const { before, after } = ran(id);
-    expect(after).toBe(before);
   });
 });

@@ -195,10 +195,9 @@ describe("instructions planted in what the servers return, obeyed by a createAge
     expect(messageText(run.read)).toContain(run.attack.benign);
   });
 
-  // KNOWN GAP (issue 18, "cuts that keep the data"): the structure detector's leetspeak reading of git_show's JSON
-  // text (hashes read as letters) reports spans of the commit header and the whole body, and the cut removes the
-  // subject, the benign body line and most of the diff with the instruction.
-  it.fails("important_block: the commit's benign body line reaches the model", () => {
+  // The structure detector's leetspeak reading of git_show's JSON text (the hash's digits between letters) flagged
+  // the whole string; it now reports only the escaped line that holds the instruction.
+  it("important_block: the commit's benign body line reaches the model", () => {
     const { run } = ran("important_block");
     expect(messageText(run.read)).toContain(run.attack.benign);
   });

@@ -103,6 +103,12 @@ function found(text: string, options: RegionOptions | false): TextMatch[] {
   return out;
 }
 
+/** Ordinary short texts with nothing for the structure detector to read. */
+const NOT_LIVE = [
+  "Renewal due in March.\nInvoice 1041 was paid on time.\n",
+  "The build passed on all three platforms.\n\nRelease notes follow below.\n",
+];
+
 /** Region gating on any text of any length, whatever share of it is live. */
 const everywhere = (block: number): RegionOptions => ({
   ...REGION_DEFAULTS,
@@ -160,16 +166,16 @@ describe("region gating", () => {
   it("finds exactly the same on short texts gated by their blocks (none live: not read at all)", () => {
     const short = texts.map((t) => t.slice(0, 3000));
     let notRead = 0;
-    fc.assert(
-      fc.property(short, (text) => {
-        const whole = found(text, false);
-        if (liveRegions(text, regionPassForTests(), shortGated(40))?.length === 0) notRead++;
-        for (const block of [1, 40, 256]) expect(found(text, shortGated(block))).toEqual(whole);
-      }),
-      // A fixed seed: the count of texts not read at all (asserted above zero) is then the same on every run; with a
-      // random one a clean-clone run drew none.
-      { ...RUNS, seed: 3 },
-    );
+    const check = (text: string) => {
+      const whole = found(text, false);
+      if (liveRegions(text, regionPassForTests(), shortGated(40))?.length === 0) notRead++;
+      for (const block of [1, 40, 256]) expect(found(text, shortGated(block))).toEqual(whole);
+    };
+    fc.assert(fc.property(short, check), { ...RUNS, seed: 3 });
+    // The generated texts draw from the READMEs installed in node_modules, so whether one of them is not read at all
+    // depends on the installed packages (a new devDependency made seed 3 draw none): these ordinary short texts make
+    // sure the not-read branch is checked on every install.
+    for (const text of NOT_LIVE) check(text);
     expect(notRead).toBeGreaterThan(0);
   });
 

@@ -13,7 +13,7 @@ import {
   mayBitsAround,
   seenBits,
 } from "./anchor-gate.js";
-import { type EncodedSegment, segmentsByDecoder } from "./encoded-segments.js";
+import { type EncodedSegment, foldLeetLine, segmentsByDecoder } from "./encoded-segments.js";
 import * as features from "./features.js";
 import { BLOCK, BLOCK_FIELDS, DECODER_GATES, type FirstPass, GATE } from "./first-pass-wasm.js";
 import { foldsAsIs, oneForOne, type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
@@ -889,17 +889,54 @@ function reportSegment(text: string, segment: EncodedSegment, out: TextMatch[]):
   const inner = toReadingView(segment.decoded);
   const hits = scanReading(inner.text);
   if (hits.length === 0) return;
-  // A leetspeak line may hold an address the PII detectors find; an encoded segment is one token they do not
-  // look inside, so it is reported whole.
-  const push = segment.encoding === "leetspeak" ? pushAround : pushPiece;
-  push(
-    text,
-    segment.start,
-    segment.end,
-    hits[0]!.type,
-    `injection.structure.${hits[0]!.type}.${segment.encoding}`,
-    out,
-  );
+  if (segment.encoding === "leetspeak") {
+    reportLeetLines(text, segment, hits[0]!.type, out);
+    return;
+  }
+  // An encoded segment is one token the PII detectors do not look inside, so it is reported whole.
+  const ruleId = `injection.structure.${hits[0]!.type}.${segment.encoding}`;
+  pushPiece(text, segment.start, segment.end, hits[0]!.type, ruleId, out);
+}
+
+/**
+ * A flagged leetspeak line, reported line by line of the data it holds. A line read from a JSON text can be one
+ * string whose lines are `\n` escapes (a git server's `git show`: the commit's hex hash gives it enough leet tokens);
+ * reported whole, its cut took the commit header, the body and the diff with the instruction, and the JSON key
+ * before it. So the line is split at its escaped line breaks and only the pieces whose own reading flags are
+ * reported (a cut never spans a JSON line break, cut-bounds.ts). A line with no escaped break is reported whole,
+ * around the addresses the PII detectors find in it.
+ */
+function reportLeetLines(text: string, segment: EncodedSegment, type: string, out: TextMatch[]): void {
+  const { start, end, decoded } = segment;
+  const breaks = escapedBreaks(text, start, end);
+  if (breaks.length === 0) {
+    pushAround(text, start, end, type, `injection.structure.${type}.leetspeak`, out);
+    return;
+  }
+  // The fold replaces one unit by one: where the line reads as written, a piece's fold is the line fold's slice.
+  const aligned = decoded.length === end - start;
+  let from = start;
+  for (let k = 0; k <= breaks.length; k++) {
+    const to = k < breaks.length ? breaks[k]! : end;
+    const piece = text.slice(from, to);
+    const fold = aligned ? decoded.slice(from - start, to - start) : (foldLeetLine(piece) ?? piece);
+    const hits = scanReading(toReadingView(fold).text);
+    if (hits.length > 0) {
+      pushAround(text, from, to, hits[0]!.type, `injection.structure.${hits[0]!.type}.leetspeak`, out);
+    }
+    from = to + 2;
+  }
+}
+
+/** Offsets of the JSON-escaped line breaks (`\n`, `\r` whose backslash is not itself escaped) in `text[from, to)`. */
+function escapedBreaks(text: string, from: number, to: number): number[] {
+  const found: number[] = [];
+  for (let i = text.indexOf("\\", from); i !== -1 && i + 1 < to; i = text.indexOf("\\", i + 2)) {
+    const next = text.charCodeAt(i + 1);
+    if (next === 0x6e || next === 0x72) found.push(i);
+    // `\\` is an escaped backslash: the walk steps over both units, so the next backslash found is unescaped.
+  }
+  return found;
 }
 
 let regionPassState: RegionPass | undefined;

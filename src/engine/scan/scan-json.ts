@@ -15,6 +15,7 @@ import {
   type Screening,
   screenJson,
 } from "./json-screen.js";
+import { jsonStringPositions, rawOffsets } from "./json-string-positions.js";
 import { type ScanPlan, scanString, withScreenedMatches } from "./string-scanner.js";
 
 /** Defines an own data property; plain assignment would treat a `__proto__` key from JSON as the prototype. */
@@ -57,7 +58,11 @@ function parseEmbedded(text: string): { ok: true; value: unknown } | { ok: false
   return parsed.ok && inspectJson(parsed.value, EMBEDDED_LIMITS) === undefined ? parsed : { ok: false };
 }
 
-/** Rewrites JSON text leaf by leaf; its findings point at the string (offsets into decoded leaves do not). */
+/**
+ * Rewrites JSON text leaf by leaf; its findings point at the string, with offsets into the text where the finding
+ * is a span of a string value (json-string-positions.ts maps the decoded leaf's offsets through its escapes). A
+ * finding on a key or a number keeps none: a key's path names its redacted form, a number's text is re-spelled.
+ */
 function scanEmbeddedJson(
   text: string,
   value: unknown,
@@ -67,11 +72,38 @@ function scanEmbeddedJson(
 ): string {
   const mark = findings.length;
   const rewritten = scanJson(value, path, plan, findings);
-  for (let i = mark; i < findings.length; i++) {
-    const { start: _start, end: _end, ...rest } = findings[i]!;
-    findings[i] = { ...rest, path };
-  }
+  if (findings.length > mark) placeInText(text, path, findings, mark);
   return rewritten === value ? text : JSON.stringify(rewritten, null, text.includes("\n") ? 2 : undefined);
+}
+
+/** Re-points `findings[mark..]` (made on the leaves of the JSON text `text` at `path`) at the text itself. */
+function placeInText(text: string, path: string, findings: Finding[], mark: number): void {
+  const positions = jsonStringPositions(text);
+  // Per leaf, every offset its findings name, mapped in one walk over the leaf's raw string.
+  const wanted = new Map<string, number[]>();
+  for (let i = mark; i < findings.length; i++) {
+    const f = findings[i]!;
+    const raw = positions?.get(f.path.slice(path.length));
+    if (raw === undefined || f.start === undefined || f.end === undefined || !f.path.startsWith(path))
+      continue;
+    const list = wanted.get(f.path);
+    if (list === undefined) wanted.set(f.path, [f.start, f.end]);
+    else list.push(f.start, f.end);
+  }
+  const mapped = new Map<string, Map<number, number>>();
+  for (const [leaf, offsets] of wanted) {
+    const sorted = [...new Set(offsets)].sort((a, b) => a - b);
+    const raw = rawOffsets(text, positions!.get(leaf.slice(path.length))!, sorted);
+    mapped.set(leaf, new Map(sorted.map((offset, k) => [offset, raw[k]!])));
+  }
+  for (let i = mark; i < findings.length; i++) {
+    const { start, end, ...rest } = findings[i]!;
+    const leaf = mapped.get(rest.path);
+    findings[i] =
+      leaf !== undefined && start !== undefined && end !== undefined
+        ? { ...rest, path, start: leaf.get(start)!, end: leaf.get(end)! }
+        : { ...rest, path };
+  }
 }
 
 /**

@@ -243,10 +243,10 @@ class ScanState {
       if (!prefix.test(opened)) continue;
       let rule = rules.matchAt(lead.ruleIndexes, opened, start);
       let matchEnd = rules.end;
-      // No rule matched, but a rule's skeleton did: a lookbehind whose first word is glued to a value may read it
-      // from there (phrase-glued.ts). Where no skeleton matches, the retry's view cannot match either (see `Rules`).
+      // No rule matched: a lookbehind whose first word is glued to a value may read it from there (phrase-glued.ts),
+      // on a view where it starts a line, if a word starts glued close before.
       if (rule === -1) {
-        if (!lead.behind || !rules.skeletonAt(lead.ruleIndexes, opened, start)) continue;
+        if (!lead.behind) continue;
         const view = gluedView(opened, start);
         if (view === undefined) continue;
         rule = rules.matchAt(lead.ruleIndexes, view.text, view.at);

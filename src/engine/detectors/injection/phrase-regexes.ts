@@ -28,17 +28,6 @@ function forwardOf(rule: InjectionRule, leads: readonly string[] = rule.lead): s
 }
 
 /**
- * A rule's regex source: its forward part, behind its lookbehind (`before`) if it has one. A lookbehind rule is
- * `(?=forward)(?<=before)forward`: V8 runs a leading lookbehind first, and every "your" in the text walked back over
- * up to ten words before `your (responses|reply|...)` was even looked at; the cheap forward part runs first instead,
- * and ends where the rule does.
- */
-export function ruleSource(rule: InjectionRule): string {
-  const forward = forwardOf(rule);
-  return rule.before === undefined ? forward : `(?=${forward})(?<=${rule.before})${forward}`;
-}
-
-/**
  * The leads of a rule that can match where the lead word `lead` stands: those that start with it or that it starts
  * with (the text there begins with `lead`, case folded; a rule's match starts with one of its leads).
  */
@@ -71,58 +60,60 @@ export class RuleRegexes {
   end = 0;
   readonly #rules: readonly InjectionRule[];
   readonly #regexes: (RegExp | undefined)[];
-  readonly #skeletons: (RegExp | undefined)[];
+  /** By rule: its lookbehind alone, sticky, matching the empty string at a position where it holds. */
+  readonly #behind: (RegExp | undefined)[];
 
   constructor(rules: readonly InjectionRule[]) {
     this.#rules = rules;
     this.byIndex = rules.map(({ id, type }) => ({ id, type }));
     this.#regexes = rules.map(() => undefined);
-    this.#skeletons = rules.map(() => undefined);
+    this.#behind = rules.map(() => undefined);
   }
 
-  /** The rule's sticky, case-insensitive regex (see `ruleSource`). */
+  /**
+   * The rule's forward part (its leads, then its rest) as a sticky, case-insensitive regex; its lookbehind is apart
+   * (`behindAt`). A lookbehind rule matches where its forward part matches and its lookbehind holds at the lead word's
+   * start (a lookbehind reads only what ends there, so the two are independent). The forward part runs first: most
+   * attempts fail there, and every "your" in the text walked back over up to ten words before `your (responses|
+   * reply|...)` was even looked at when V8 ran the lookbehind first. Compiled apart, the forward part is compiled once
+   * (as `(?=forward)(?<=before)forward` it was twice).
+   */
   regex(rule: number): RegExp {
     let regex = this.#regexes[rule];
     if (regex === undefined) {
-      regex = compilePhrase(ruleSource(this.#rules[rule]!), "i");
+      regex = compilePhrase(forwardOf(this.#rules[rule]!), "i");
       this.#regexes[rule] = regex;
     }
     return regex;
   }
 
-  /**
-   * The rule's consuming skeleton (phrase-skeleton.ts), sticky: where it fails at a lead word, the rule fails on any
-   * text that holds the same characters from there on (the glued retry's view).
-   */
-  skeleton(rule: number): RegExp {
-    let skeleton = this.#skeletons[rule];
-    if (skeleton === undefined) {
-      skeleton = new RegExp(consumingSkeleton(expandPhrase(forwardOf(this.#rules[rule]!))), "yi");
-      this.#skeletons[rule] = skeleton;
+  /** Whether the rule's lookbehind holds at `at` of `text` (true for a rule without one). */
+  behindAt(rule: number, text: string, at: number): boolean {
+    const before = this.#rules[rule]!.before;
+    if (before === undefined) return true;
+    let regex = this.#behind[rule];
+    if (regex === undefined) {
+      regex = compilePhrase(`(?<=${before})`, "i");
+      this.#behind[rule] = regex;
     }
-    return skeleton;
+    regex.lastIndex = at;
+    return regex.test(text);
   }
 
-  /** The index in `rules` of the first whose regex matches at `at` of `text` (its end in `end`), or -1. */
+  /**
+   * The index in `rules` of the first that matches at `at` of `text` (its end in `end`), or -1: its forward part
+   * matches there and its lookbehind, if any, holds there.
+   */
   matchAt(rules: readonly number[], text: string, at: number): number {
     for (let i = 0; i < rules.length; i++) {
-      const regex = this.regex(rules[i]!);
+      const rule = rules[i]!;
+      const regex = this.regex(rule);
       regex.lastIndex = at;
-      if (regex.test(text)) {
+      if (regex.test(text) && this.behindAt(rule, text, at)) {
         this.end = regex.lastIndex;
         return i;
       }
     }
     return -1;
-  }
-
-  /** Whether the skeleton of one of `rules` matches at `at` of `text`. */
-  skeletonAt(rules: readonly number[], text: string, at: number): boolean {
-    for (const rule of rules) {
-      const skeleton = this.skeleton(rule);
-      skeleton.lastIndex = at;
-      if (skeleton.test(text)) return true;
-    }
-    return false;
   }
 }

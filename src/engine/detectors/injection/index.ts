@@ -57,8 +57,8 @@ export function injectionTriggers(): string[] {
 /**
  * Prompt-injection detector: one pass over the text finds every lead word and every gate literal (a literal the rest
  * of a rule needs, rarer than its lead word: phrase-literals.ts) and lets out only the lead words whose rules are not
- * all excluded by their gates (the gate check runs in the pass: wasm/phrase-triggers.ts), and each such lead's
- * sticky, bounded regex is tried there. Text outside printable ASCII is folded first
+ * all excluded by their gates (the gate check runs in the pass: wasm/phrase-triggers.ts); at each such lead word its
+ * prefix check runs, and where it holds, its rules' sticky, bounded regexes (phrase-regexes.ts). Text outside printable ASCII is folded first
  * (case, invisible characters, lookalikes) and the fold is scanned. The per-lead work is bounded, so the whole
  * detector is linear in the input.
  *
@@ -238,6 +238,9 @@ class ScanState {
       const length = leadLength[index]!;
       resume = start + length;
       opened ??= openEscapes(text);
+      // The lead word itself stands at `start` of `opened` (as the pass found it in `text`: opening an escape changes
+      // only a backslash and its letter, and no lead word starts at an escape's letter, `isWordAt`), which the
+      // prefix check, written for that lead, relies on.
       const prefix = lead.prefix();
       prefix.lastIndex = start;
       if (!prefix.test(opened)) continue;

@@ -1,9 +1,10 @@
 /**
- * The glued retry's witness (index.ts `LeadRules.first`, phrase-skeleton.ts): a rule's consuming skeleton matches
- * wherever the rule matches, on any text that holds the same characters over the match, whatever stands around them;
- * and the detector, which retries a lead word on the glued view only where a skeleton matched, finds what the simple
- * form finds (test/helpers/phrase-detector-reference.ts: the retry at every lead word whose rules failed), also where
- * the view's end (256 units past the lead word) cuts a match.
+ * A rule's consuming skeleton and its prefix (phrase-skeleton.ts; the prefix is each lead's check before its rules,
+ * phrase-regexes.ts `leadPrefixSource`): both match wherever the rule matches, on any text that holds the same
+ * characters over the match, whatever stands around them; and the detector's glued retry (a lead word's rules tried
+ * again on the glued view, phrase-glued.ts) finds what the simple form finds (test/helpers/phrase-detector-reference.ts:
+ * the retry at every lead word whose rules failed), also where the view's end (256 units past the lead word) cuts a
+ * match.
  */
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
@@ -106,7 +107,7 @@ const glue = fc.constantFrom(
   (s: string) => `{"id":4471,"note":"#4471${s}"}`,
 );
 
-describe("the glued retry, only where a skeleton matched", () => {
+describe("the glued retry", () => {
   it("finds what the simple form finds on glued sentences with words changed, cut or spread out", () => {
     let found = 0;
     const spread = fc.constantFrom(" ", "  ", " ".repeat(60), " ".repeat(200), "\n", "\\n");

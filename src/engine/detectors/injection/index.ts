@@ -3,10 +3,10 @@ import type { TextDetector, TextMatch } from "../../types.js";
 import { dropChangeEntries } from "./change-entry.js";
 import { type MatchableText, openEscapes, toPhraseBytes, toPhraseText } from "./normalise.js";
 import { type RuleGate, ruleGates, triggerDfa } from "./phrase-gates.js";
-import { execGlued, startsGlued } from "./phrase-glued.js";
+import { gluedView, startsGlued } from "./phrase-glued.js";
 import { NON_WORD_AFTER, NON_WORD_BEFORE } from "./phrase-literals.js";
-import { compilePhrase, expandPhrase } from "./phrase-pattern.js";
-import { consumingPrefix, consumingSkeleton } from "./phrase-skeleton.js";
+import { compilePhrase } from "./phrase-pattern.js";
+import { leadPrefixSource, RuleRegexes } from "./phrase-regexes.js";
 import { addSlugFindingsAt, isSlugCode } from "./phrase-slugs.js";
 import {
   doubled,
@@ -23,7 +23,7 @@ import {
 } from "./phrase-triggers.js";
 import { isQuotedMention } from "./quoted-mention.js";
 import { followsReportingFrame } from "./reported-speech.js";
-import { INJECTION_RULES, type InjectionType } from "./rules.js";
+import { INJECTION_RULES } from "./rules.js";
 
 export { type MatchableText, toMatchableText } from "./normalise.js";
 export { INJECTION_RULES, type InjectionRule, type InjectionType } from "./rules.js";
@@ -39,11 +39,6 @@ export { INJECTION_RULES, type InjectionRule, type InjectionType } from "./rules
  */
 export function injectionTriggers(): string[] {
   return [...new Set(INJECTION_RULES.flatMap((rule) => rule.lead.map((lead) => lead.toLowerCase())))].sort();
-}
-
-interface CompiledRule {
-  id: string;
-  type: InjectionType;
 }
 
 /*
@@ -62,8 +57,8 @@ interface CompiledRule {
 /**
  * Prompt-injection detector: one pass over the text finds every lead word and every gate literal (a literal the rest
  * of a rule needs, rarer than its lead word: phrase-literals.ts) and lets out only the lead words whose rules are not
- * all excluded by their gates (the gate check runs in the pass: wasm/phrase-triggers.ts), and each such lead's
- * sticky, bounded regex is tried there. Text outside printable ASCII is folded first
+ * all excluded by their gates (the gate check runs in the pass: wasm/phrase-triggers.ts); at each such lead word its
+ * prefix check runs, and where it holds, its rules' sticky, bounded regexes (phrase-regexes.ts). Text outside printable ASCII is folded first
  * (case, invisible characters, lookalikes) and the fold is scanned. The per-lead work is bounded, so the whole
  * detector is linear in the input.
  *
@@ -232,7 +227,7 @@ class ScanState {
   }
 
   #visit(text: string, toOriginal: MatchableText["toOriginal"], out: TextMatch[], isOpen: boolean): void {
-    const { leads, leadLength } = this.compiled;
+    const { leads, leadLength, rules } = this.compiled;
     let opened: string | undefined = isOpen ? text : undefined;
     let resume = 0;
     for (let i = 0; i < this.#leadCount; i++) {
@@ -243,26 +238,30 @@ class ScanState {
       const length = leadLength[index]!;
       resume = start + length;
       opened ??= openEscapes(text);
-      const first = lead.first;
-      first.lastIndex = start;
-      // A failed `exec` makes no match array, like `test`; a match names its rule by its group.
-      let gate = first.exec(opened);
-      if (gate === null) continue;
-      let matchEnd = first.lastIndex;
-      // No rule matched, but a rule's skeleton did: a lookbehind whose first word is glued to a value may read it
-      // from there (phrase-glued.ts). Where no skeleton matches, the retry's view cannot match either (see `first`).
-      if (gate.groups!.w !== undefined) {
-        const glued = execGlued(lead.any, opened, start);
-        if (glued === undefined) continue;
-        gate = glued.match;
-        matchEnd = glued.end;
+      // The lead word itself stands at `start` of `opened` (as the pass found it in `text`: opening an escape changes
+      // only a backslash and its letter, and no lead word starts at an escape's letter, `isWordAt`), which the
+      // prefix check, written for that lead, relies on.
+      const prefix = lead.prefix();
+      prefix.lastIndex = start;
+      if (!prefix.test(opened)) continue;
+      let rule = rules.matchAt(lead.ruleIndexes, opened, start);
+      let matchEnd = rules.end;
+      // No rule matched: a lookbehind whose first word is glued to a value may read it from there (phrase-glued.ts),
+      // on a view where it starts a line, if a word starts glued close before.
+      if (rule === -1) {
+        if (!lead.behind) continue;
+        const view = gluedView(opened, start);
+        if (view === undefined) continue;
+        rule = rules.matchAt(lead.ruleIndexes, view.text, view.at);
+        if (rule === -1) continue;
+        matchEnd = rules.end + view.from;
       }
-      const rule = lead.rules[matchedAlternative(gate, lead.rules.length)]!;
+      const { id, type } = rules.byIndex[lead.ruleIndexes[rule]!]!;
       // Writing about an attack that names its phrase in quotes (quoted-mention.ts), or that reports what a model
       // was made to do (reported-speech.ts), addresses nobody.
       if (!isQuotedMention(opened, start, matchEnd) && !followsReportingFrame(opened, start)) {
         const [from, stop] = toOriginal(start, matchEnd);
-        out.push({ kind: "injection", type: rule.type, start: from, end: stop, ruleId: rule.id });
+        out.push({ kind: "injection", type, start: from, end: stop, ruleId: id });
       }
       // Resume after a match so one phrase is one finding; otherwise step past the lead word.
       if (matchEnd > resume) resume = matchEnd;
@@ -312,33 +311,13 @@ function isWordCode(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
 }
 
+/** A lead word's rules and its prefix check (phrase-regexes.ts). */
 interface LeadRules {
   /**
-   * All rules of one lead word as one sticky alternation, each rule in a named group (`r0`, `r1`, ... in rule
-   * order): one regex call per lead word instead of one per rule (and two per lookbehind rule). The alternation
-   * tries the rules in order, each with its own backtracking, so at a lead word it matches exactly when one of the
-   * rules does, with the first rule that matches there (its group is the one set) and that rule's own end; that is
-   * the finding the rules tried one by one would give, without running the matching rule a second time. A
-   * lookbehind rule enters as `(?=forward)(?<=before)forward`: V8 runs a leading lookbehind first, and every "your"
-   * in the text walked back over up to ten words before `your (responses|reply|...)` was even looked at; the cheap
-   * forward part runs first instead, and ends where the rule does. Measured (1 MB, medians of 7 interleaved
-   * rounds): ~0.2 ms/MB less on both the corpus mix and the bench text (~21k lead words per MB there, many with 2-4
-   * rules) than a regex call per rule.
+   * Sticky: where it fails at a lead word, every rule of the lead fails there (`leadPrefixSource`); most lead words
+   * fail here, at their next word, in one short alternation.
    */
-  readonly any: RegExp;
-  /**
-   * What the visit runs: `any`, behind a lookahead that one of its rules' skeleton prefixes matches
-   * (phrase-skeleton.ts: `consumingPrefix`; every match of a rule starts with one, so the lookahead fails only where
-   * every rule would, and it is one short alternation where most lead words fail, at their next word), and, for a
-   * lead with a lookbehind rule (`behind`), one more, last alternative: the empty group `w` where a rule's consuming
-   * skeleton matches. As the last alternative it changes no match of a rule (the same rule, end and groups); it
-   * matches only where every rule failed, in the same call. The glued retry runs only there: its view holds the
-   * text's own characters from the lead word on (it changes only characters before it, and may end sooner), and a
-   * rule matching on the view implies its skeleton matches those same characters, so where no skeleton matches the
-   * retry finds nothing.
-   */
-  readonly first: RegExp;
-  readonly rules: readonly CompiledRule[];
+  readonly prefix: () => RegExp;
   /** The lead itself (lower case), whether it is a word (else a symbol: `<`, `</`), its rules' INJECTION_RULES indexes. */
   readonly text: string;
   readonly word: boolean;
@@ -347,15 +326,10 @@ interface LeadRules {
   readonly behind: boolean;
 }
 
-/** The index of the alternative (rule) of a lead's alternation that matched: its named group is the one set. */
-function matchedAlternative(match: RegExpExecArray, alternatives: number): number {
-  const groups = match.groups!;
-  for (let i = 0; i < alternatives - 1; i++) if (groups[`r${i}`] !== undefined) return i;
-  return alternatives - 1;
-}
-
 interface CompiledRules {
   readonly leads: readonly LeadRules[];
+  /** Every rule's regex, shared by its leads (phrase-regexes.ts). */
+  readonly rules: RuleRegexes;
   /** By lead: its length, 1 when it is a word (else a symbol). */
   readonly leadLength: Int32Array;
   readonly leadIsWord: Uint8Array;
@@ -423,6 +397,7 @@ function compileRules(gates: readonly (RuleGate | null)[]): CompiledRules {
   });
   return {
     leads,
+    rules: new RuleRegexes(INJECTION_RULES),
     leadLength: Int32Array.from(leads, (lead) => lead.text.length),
     leadIsWord: Uint8Array.from(leads, (lead) => (lead.word ? 1 : 0)),
     leadGlues: Uint8Array.from(leads, (lead) => (glues(lead.text) ? 1 : 0)),
@@ -528,48 +503,30 @@ function gateKind(sides: number): number {
   return GATE_LITERAL;
 }
 
-/** Each lead's rules as one sticky alternation (see LeadRules), longest lead first. */
+/** Each lead's rules (see LeadRules), in the order of their first appearance in the rules. */
 function compileLeads(): LeadRules[] {
-  const byLead = new Map<
-    string,
-    { sources: string[]; skeletons: string[]; prefixes: string[]; rules: CompiledRule[]; indexes: number[] }
-  >();
+  const byLead = new Map<string, number[]>();
   INJECTION_RULES.forEach((rule, r) => {
-    const leadAlternation = rule.lead.map(escapeRegExp).join("|");
-    const forward = `(?:${leadAlternation})${rule.rest}`;
-    const source = rule.before === undefined ? forward : `(?=${forward})(?<=${rule.before})${forward}`;
-    const skeleton = consumingSkeleton(expandPhrase(forward));
-    const prefix = consumingPrefix(expandPhrase(forward)) ?? skeleton;
-    for (const lead of rule.lead) {
-      const entry = byLead.get(lead) ?? { sources: [], skeletons: [], prefixes: [], rules: [], indexes: [] };
-      entry.sources.push(source);
-      entry.skeletons.push(skeleton);
-      entry.prefixes.push(prefix);
-      entry.rules.push({ id: rule.id, type: rule.type });
-      entry.indexes.push(r);
-      byLead.set(lead, entry);
-    }
+    for (const lead of rule.lead) byLead.set(lead, [...(byLead.get(lead) ?? []), r]);
   });
-  return [...byLead].map(([text, { sources, skeletons, prefixes, rules, indexes }]) => {
+  return [...byLead].map(([text, indexes]) => {
     const word = /^\w/.test(text);
     // A word lead is matched between two word boundaries: it must start and end with a word character.
     if (word !== /\w$/.test(text) || text !== text.toLowerCase())
       throw new Error(`injection lead ${JSON.stringify(text)}: a lower-case word, or a symbol`);
-    const alternation = sources.map((source, i) => `(?<r${i}>${source})`).join("|");
-    const behind = indexes.some((r) => INJECTION_RULES[r]!.before !== undefined);
-    const witness = behind ? `|(?<w>)(?=${skeletons.join("|")})` : "";
+    let prefix: RegExp | undefined;
     return {
       text,
       word,
-      any: compilePhrase(alternation, "i"),
-      first: compilePhrase(`(?=${[...new Set(prefixes)].join("|")})(?:${alternation}${witness})`, "i"),
-      rules,
+      prefix: () => {
+        if (prefix === undefined) {
+          const rules = indexes.map((r) => INJECTION_RULES[r]!);
+          prefix = compilePhrase(leadPrefixSource(text, rules), "i");
+        }
+        return prefix;
+      },
       ruleIndexes: indexes,
-      behind,
+      behind: indexes.some((r) => INJECTION_RULES[r]!.before !== undefined),
     };
   });
-}
-
-function escapeRegExp(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }

@@ -34,19 +34,20 @@ function isWord(c: number): boolean {
 }
 
 /**
- * `rules` (a sticky regex) tried at `start` of `text` on the view where every word glued to the one before it
- * (`startsGlued`, a letter after it) within GLUED_BEHIND units before `start` starts a line: the character before
- * it read as a line break (a field's value ends there, so a rule that wants its order at a line's start reads it). The view is `text` from a non-word character before the first such start (so `\b` and every
- * class read there as in `text`; `^` cannot reach a lead word from there: a lookbehind that reads `^` allows at most
- * a few spaces after it) to GLUED_AHEAD units after `start`. Returns the match's end in `text` and the match, or
- * undefined when there is no glued start there or the rules do not match on the view either. Bounded work: at most
- * GLUED_BEHIND + GLUED_AHEAD + a word's length of units read and one regex call.
+ * The view of `text` around the lead word at `start` on which its rules are tried once more: every word glued to the
+ * one before it (`startsGlued`, a letter after it) within GLUED_BEHIND units before `start` starts a line, the
+ * character before it read as a line break (a field's value ends there, so a rule that wants its order at a line's
+ * start reads it). The view is `text` from a non-word character before the first such start (so `\b` and every class
+ * read there as in `text`; `^` cannot reach a lead word from there: a lookbehind that reads `^` allows at most a few
+ * spaces after it) to GLUED_AHEAD units after `start`; the lead word stands at `at` of it, and `from` is where the
+ * view starts in `text` (a view offset plus `from` is a text offset from the lead word on: the view holds the text's
+ * own characters from there). Undefined when there is no glued start there. Bounded work: at most GLUED_BEHIND +
+ * GLUED_AHEAD + a word's length of units read.
  */
-export function execGlued(
-  rules: RegExp,
+export function gluedView(
   text: string,
   start: number,
-): { match: RegExpExecArray; end: number } | undefined {
+): { text: string; at: number; from: number } | undefined {
   const lowest = Math.max(1, start - GLUED_BEHIND);
   let first = -1;
   for (let at = start; at >= lowest; at--) {
@@ -69,8 +70,23 @@ export function execGlued(
     }
   }
   view += text.slice(copied, to);
-  rules.lastIndex = start - from;
-  const match = rules.exec(view);
+  return { text: view, at: start - from, from };
+}
+
+/**
+ * `rules` (a sticky regex) tried at `start` of `text` on its glued view (`gluedView`): the match's end in `text` and
+ * the match, or undefined when there is no glued start there or the rules do not match on the view either. One regex
+ * call. (The detector tries its rules on the view itself; test/helpers/phrase-detector-reference.ts calls this.)
+ */
+export function execGlued(
+  rules: RegExp,
+  text: string,
+  start: number,
+): { match: RegExpExecArray; end: number } | undefined {
+  const view = gluedView(text, start);
+  if (view === undefined) return undefined;
+  rules.lastIndex = view.at;
+  const match = rules.exec(view.text);
   if (match === null) return undefined;
-  return { match, end: rules.lastIndex + from };
+  return { match, end: rules.lastIndex + view.from };
 }

@@ -6,9 +6,8 @@
  * characters from there to e, whatever stands before or after them. (Taking an assertion out only lets more through;
  * a regex without backreferences, as the phrase rules are, has nothing else that reads outside its match.)
  *
- * The detector uses it as a witness for the glued retry (phrase-glued.ts): the retry's view holds the text's own
- * characters from the lead word on, so no rule can match on the view where no rule's skeleton matches in the text.
- * The source is the regex syntax the phrase rules use (phrase-literals.ts parses the same); anything else throws.
+ * The detector reads its prefix (`consumingPrefix`) at each lead word before it tries the lead's rules
+ * (phrase-regexes.ts `leadPrefixSource`). The source is the regex syntax the phrase rules use (phrase-literals.ts parses the same); anything else throws.
  */
 
 const QUANTIFIER = /(?:[*+?]|\{\d+(?:,\d*)?\})\??/y;

@@ -176,6 +176,64 @@ function margin(model: Model, v: Vector): number {
   return model.b + z * v.norm;
 }
 
+/**
+ * The SGD's recipe (defaults: session 19's, which the shipped weights were written with). Session 20: with the
+ * benign class weighted 30-80 a benign sentence's gradient is the class weight times its document count (up to 10)
+ * times the probability error, so one step of a misclassified ham sentence moves its buckets by tens of logits and
+ * the last epochs' steps decide where a rare benign document lands (benign weight 30 and 80 each left one ham mail at
+ * 3-10 logits; bench/results/2026-11-28-s19-injmodel.md). The options:
+ * - `TOLLGATE_LR=<x>`: the initial learning rate (0.5), decayed as `lr / (1 + t * 1e-5)`;
+ * - `TOLLGATE_CLIP=<x>`: each step's weighted gradient `(p - y) * classWeight * sampleWeight` clipped to [-x, x]
+ *   (none);
+ * - `TOLLGATE_AVERAGE=1`: averaged SGD (Polyak-Ruppert): the weights returned are the mean of the iterates from the
+ *   start of epoch `TOLLGATE_AVERAGE_FROM` (1, i.e. after the first epoch) on, not the last iterate;
+ * - `TOLLGATE_SEED=<n>`: added to the shuffle seed (0), to measure how much a result depends on the order.
+ */
+export interface Recipe {
+  lr: number;
+  clip: number;
+  average: boolean;
+  averageFrom: number;
+  seedOffset: number;
+}
+
+export const RECIPE: Recipe = {
+  lr: Number(process.env.TOLLGATE_LR ?? 0.5),
+  clip: Number(process.env.TOLLGATE_CLIP ?? Number.POSITIVE_INFINITY),
+  average: process.env.TOLLGATE_AVERAGE === "1",
+  averageFrom: Number(process.env.TOLLGATE_AVERAGE_FROM ?? 1),
+  seedOffset: Number(process.env.TOLLGATE_SEED ?? 0),
+};
+
+/** The recipe as the weights file and the log name it (empty for session 19's). */
+export function recipeName(r: Recipe): string {
+  const parts: string[] = [];
+  if (r.lr !== 0.5) parts.push(`lr ${r.lr}`);
+  if (Number.isFinite(r.clip)) parts.push(`gradient clipped to ${r.clip}`);
+  if (r.average) parts.push(`averaged SGD from epoch ${r.averageFrom}`);
+  if (r.seedOffset !== 0) parts.push(`seed +${r.seedOffset}`);
+  return parts.join(", ");
+}
+
+/**
+ * Iterate averaging over sparse steps without touching every weight each step: with `r` steps counted from the start
+ * of averaging, the mean of the iterates is `w - sum((r - 1) * delta) / steps`, so each step adds `(r - 1) * delta`
+ * to `u` for the buckets it changes.
+ */
+class Averager {
+  readonly u: Float64Array;
+  ub = 0;
+  steps = 0;
+  constructor(size: number) {
+    this.u = new Float64Array(size);
+  }
+  mean(model: Model): Model {
+    if (this.steps === 0) return model;
+    const w = Float64Array.from(model.w, (x, i) => x - this.u[i]! / this.steps);
+    return { w, b: model.b - this.ub / this.steps };
+  }
+}
+
 function train(
   vectors: Vector[],
   labels: Uint8Array,
@@ -195,33 +253,41 @@ function train(
   const weightPos = vectors.length / (2 * Math.max(1, positives));
   const weightNeg = (BENIGN_WEIGHT * vectors.length) / (2 * Math.max(1, negatives));
   const order = Int32Array.from(vectors.keys());
-  const random = seeded(seed);
+  const random = seeded(seed + RECIPE.seedOffset);
+  const averager = RECIPE.average ? new Averager(size) : undefined;
+  const clip = RECIPE.clip;
   let t = 0;
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
       [order[i], order[j]] = [order[j]!, order[i]!];
     }
+    const averaging = averager !== undefined && epoch >= RECIPE.averageFrom;
     for (const k of order) {
       const v = vectors[k]!;
       const y = labels[k]!;
-      const lr = 0.5 / (1 + t++ * 1e-5);
+      const lr = RECIPE.lr / (1 + t++ * 1e-5);
       const z = margin(model, v);
       const p = 1 / (1 + Math.exp(-z));
-      const g = (p - y) * (y === 1 ? weightPos : weightNeg) * sampleWeights[k]!;
+      const raw = (p - y) * (y === 1 ? weightPos : weightNeg) * sampleWeights[k]!;
+      const g = raw > clip ? clip : raw < -clip ? -clip : raw;
       const step = lr * g * v.norm;
       const decay = lr * l2;
       const codes = v.codes;
+      const r = averaging ? averager.steps++ : 0;
       for (let j = 0; j < codes.length; j++) {
         const c = codes[j]!;
         const at = c >>> 1;
         const w = model.w[at]!;
-        model.w[at] = w - ((c & 1) === 1 ? -step : step) - decay * w;
+        const delta = -((c & 1) === 1 ? -step : step) - decay * w;
+        model.w[at] = w + delta;
+        if (averaging) averager.u[at]! += r * delta;
       }
       model.b -= lr * g * 0.1;
+      if (averaging) averager.ub += r * -(lr * g * 0.1);
     }
   }
-  return model;
+  return averager === undefined ? model : averager.mean(model);
 }
 
 /**
@@ -617,7 +683,7 @@ async function main(): Promise<void> {
   const chosen = best!;
   const c = chosen.candidate;
   const f = chosen.dev;
-  const about = `Trained at ${trainedAt()}. Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}${process.env.TOLLGATE_GENERAL === "1" ? ", general corpus (TOLLGATE_GENERAL=1)" : ""}, pairs ${pairs ? "on" : "off"}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half + hard benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
+  const about = `Trained at ${trainedAt()}. Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}${process.env.TOLLGATE_GENERAL === "1" ? ", general corpus (TOLLGATE_GENERAL=1)" : ""}, pairs ${pairs ? "on" : "off"}${recipeName(RECIPE) === "" ? "" : `, ${recipeName(RECIPE)}`}${EPOCHS === 12 ? "" : `, ${EPOCHS} epochs`}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half + hard benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
   const written = writeWeights(chosen.model, about);
   console.log(
     `${about}\nwrote ${WEIGHTS_OUT}: ${written.bytes} bytes (sha256 ${written.sha256.slice(0, 16)}…)`,

@@ -187,6 +187,10 @@ function margin(model: Model, v: Vector): number {
  *   (none);
  * - `TOLLGATE_AVERAGE=1`: averaged SGD (Polyak-Ruppert): the weights returned are the mean of the iterates from the
  *   start of epoch `TOLLGATE_AVERAGE_FROM` (1, i.e. after the first epoch) on, not the last iterate;
+ * - `TOLLGATE_WEIGHT_CAP=<x>`: every weight kept in [-x, x] after each step (projected SGD; none). Without it a
+ *   rare feature of one sentence the model cannot otherwise fit grows without bound (session 20: the word "cryto" of
+ *   a respelled sentence reached 132 logits at benign weight 30), and as the quantiser's scale is the largest weight
+ *   over 127, every other weight then quantises to a few levels and most fall in the dead zone (1,398 non-zero);
  * - `TOLLGATE_SEED=<n>`: added to the shuffle seed (0), to measure how much a result depends on the order.
  */
 export interface Recipe {
@@ -194,6 +198,7 @@ export interface Recipe {
   clip: number;
   average: boolean;
   averageFrom: number;
+  weightCap: number;
   seedOffset: number;
 }
 
@@ -202,6 +207,7 @@ export const RECIPE: Recipe = {
   clip: Number(process.env.TOLLGATE_CLIP ?? Number.POSITIVE_INFINITY),
   average: process.env.TOLLGATE_AVERAGE === "1",
   averageFrom: Number(process.env.TOLLGATE_AVERAGE_FROM ?? 1),
+  weightCap: Number(process.env.TOLLGATE_WEIGHT_CAP ?? Number.POSITIVE_INFINITY),
   seedOffset: Number(process.env.TOLLGATE_SEED ?? 0),
 };
 
@@ -211,6 +217,7 @@ export function recipeName(r: Recipe): string {
   if (r.lr !== 0.5) parts.push(`lr ${r.lr}`);
   if (Number.isFinite(r.clip)) parts.push(`gradient clipped to ${r.clip}`);
   if (r.average) parts.push(`averaged SGD from epoch ${r.averageFrom}`);
+  if (Number.isFinite(r.weightCap)) parts.push(`weights capped at ${r.weightCap}`);
   if (r.seedOffset !== 0) parts.push(`seed +${r.seedOffset}`);
   return parts.join(", ");
 }
@@ -256,6 +263,7 @@ function train(
   const random = seeded(seed + RECIPE.seedOffset);
   const averager = RECIPE.average ? new Averager(size) : undefined;
   const clip = RECIPE.clip;
+  const cap = RECIPE.weightCap;
   let t = 0;
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
@@ -279,8 +287,10 @@ function train(
         const c = codes[j]!;
         const at = c >>> 1;
         const w = model.w[at]!;
-        const delta = -((c & 1) === 1 ? -step : step) - decay * w;
-        model.w[at] = w + delta;
+        const next = w - ((c & 1) === 1 ? -step : step) - decay * w;
+        const capped = next > cap ? cap : next < -cap ? -cap : next;
+        const delta = capped - w;
+        model.w[at] = capped;
         if (averaging) averager.u[at]! += r * delta;
       }
       model.b -= lr * g * 0.1;

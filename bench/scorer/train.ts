@@ -73,6 +73,7 @@ import { loadBenign } from "../injection-benign/load.js";
 import { loadHardBenign } from "../injection-hard-benign/load.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 import { floorList } from "./floor-lists.js";
+import { IterateAverage } from "./iterate-average.js";
 import { respellings } from "./respellings.js";
 import { rewordings } from "./rewordings.js";
 import { flaggedByRulesOnly } from "./rules-only.js";
@@ -222,25 +223,6 @@ export function recipeName(r: Recipe): string {
   return parts.join(", ");
 }
 
-/**
- * Iterate averaging over sparse steps without touching every weight each step: with `r` steps counted from the start
- * of averaging, the mean of the iterates is `w - sum((r - 1) * delta) / steps`, so each step adds `(r - 1) * delta`
- * to `u` for the buckets it changes.
- */
-class Averager {
-  readonly u: Float64Array;
-  ub = 0;
-  steps = 0;
-  constructor(size: number) {
-    this.u = new Float64Array(size);
-  }
-  mean(model: Model): Model {
-    if (this.steps === 0) return model;
-    const w = Float64Array.from(model.w, (x, i) => x - this.u[i]! / this.steps);
-    return { w, b: model.b - this.ub / this.steps };
-  }
-}
-
 function train(
   vectors: Vector[],
   labels: Uint8Array,
@@ -261,7 +243,7 @@ function train(
   const weightNeg = (BENIGN_WEIGHT * vectors.length) / (2 * Math.max(1, negatives));
   const order = Int32Array.from(vectors.keys());
   const random = seeded(seed + RECIPE.seedOffset);
-  const averager = RECIPE.average ? new Averager(size) : undefined;
+  const averager = RECIPE.average ? new IterateAverage(size) : undefined;
   const clip = RECIPE.clip;
   const cap = RECIPE.weightCap;
   let t = 0;
@@ -282,7 +264,6 @@ function train(
       const step = lr * g * v.norm;
       const decay = lr * l2;
       const codes = v.codes;
-      const r = averaging ? averager.steps++ : 0;
       for (let j = 0; j < codes.length; j++) {
         const c = codes[j]!;
         const at = c >>> 1;
@@ -291,13 +272,16 @@ function train(
         const capped = next > cap ? cap : next < -cap ? -cap : next;
         const delta = capped - w;
         model.w[at] = capped;
-        if (averaging) averager.u[at]! += r * delta;
+        if (averaging) averager.add(at, delta);
       }
       model.b -= lr * g * 0.1;
-      if (averaging) averager.ub += r * -(lr * g * 0.1);
+      if (averaging) {
+        averager.addBias(-(lr * g * 0.1));
+        averager.endStep();
+      }
     }
   }
-  return averager === undefined ? model : averager.mean(model);
+  return averager === undefined ? model : averager.mean(model.w, model.b);
 }
 
 /**

@@ -57,10 +57,8 @@ let want4 = false;
 let want5 = false;
 let want6 = false;
 let words = false;
-/** The family is character 4-grams and words (session 19's model): `features4w`. */
+/** The family is character 4-grams and words (the shipped model's): `features4w`. */
 let only4w = false;
-/** The family is words alone, no character n-grams: `featuresW`. */
-let onlyW = false;
 
 let textOff: usize = 0;
 let textLen: i32 = 0;
@@ -105,7 +103,6 @@ export function configure(weights: usize, bucketsLog2: i32, charSizes: i32, word
   want6 = (charSizes & 64) != 0;
   words = wordFeatures;
   only4w = charSizes == 16 && wordFeatures;
-  onlyW = charSizes == 0 && wordFeatures;
 }
 
 @inline
@@ -367,8 +364,36 @@ function features4w(start: i32, end: i32): i32 {
   out += <usize>(<i32>(c1 != SPACE) << 2);
   // Each word's unigram, and from the second on its bigram with the word before.
   const wordCount = <i32>((ends - WORD_HASHES) >> 2);
-  let sum = wordSum(wordCount);
-  let count = wordCount > 0 ? 2 * wordCount - 1 : 0;
+  let sum = 0;
+  let count = 0;
+  if (wordCount > 0) {
+    sum = weightOf(fmix32(load<i32>(WORD_HASHES) ^ SEED_WORD), weights, m);
+    // Four words at a time (i32x4 lanes, each the scalar hash of its word's unigram, then of its bigram with the word
+    // before), then the last ones one at a time: the same features as one word at a time.
+    let w = 1;
+    for (; w + 3 < wordCount; w += 4) {
+      const at = WORD_HASHES + (<usize>w << 2);
+      const h = v128.load(at);
+      const unigrams = fmix32x4(v128.xor(h, i32x4.splat(SEED_WORD)));
+      const before = i32x4.mul(v128.xor(v128.load(at - 4), i32x4.splat(SEED_BIGRAM)), i32x4.splat(FNV_PRIME));
+      const bigrams = fmix32x4(v128.xor(before, h));
+      sum += weightOf(i32x4.extract_lane(unigrams, 0), weights, m);
+      sum += weightOf(i32x4.extract_lane(unigrams, 1), weights, m);
+      sum += weightOf(i32x4.extract_lane(unigrams, 2), weights, m);
+      sum += weightOf(i32x4.extract_lane(unigrams, 3), weights, m);
+      sum += weightOf(i32x4.extract_lane(bigrams, 0), weights, m);
+      sum += weightOf(i32x4.extract_lane(bigrams, 1), weights, m);
+      sum += weightOf(i32x4.extract_lane(bigrams, 2), weights, m);
+      sum += weightOf(i32x4.extract_lane(bigrams, 3), weights, m);
+    }
+    for (; w < wordCount; w++) {
+      const h = load<i32>(WORD_HASHES + (<usize>w << 2));
+      const previous = load<i32>(WORD_HASHES + (<usize>(w - 1) << 2));
+      sum += weightOf(fmix32(h ^ SEED_WORD), weights, m);
+      sum += weightOf(fmix32(((previous ^ SEED_BIGRAM) * FNV_PRIME) ^ h), weights, m);
+    }
+    count = 2 * wordCount - 1;
+  }
   // A 4-gram ends at each symbol from the fourth on (`features`' `seen >= 4`).
   const symbols = <i32>((out - SYMBOLS) >> 2);
   if (symbols < 4) {
@@ -401,79 +426,6 @@ function features4w(start: i32, end: i32): i32 {
   return count;
 }
 
-/**
- * The signed weight sum of the unigrams of the `wordCount` words whose hashes are at WORD_HASHES, and of each one's
- * bigram with the word before (from the second on): `2 * wordCount - 1` features.
- */
-function wordSum(wordCount: i32): i32 {
-  if (wordCount <= 0) return 0;
-  const weights = weightsOff;
-  const m = mask;
-  let sum = weightOf(fmix32(load<i32>(WORD_HASHES) ^ SEED_WORD), weights, m);
-  // Four words at a time (i32x4 lanes, each the scalar hash of its word's unigram, then of its bigram with the word
-  // before), then the last ones one at a time: the same features as one word at a time.
-  let w = 1;
-  for (; w + 3 < wordCount; w += 4) {
-    const at = WORD_HASHES + (<usize>w << 2);
-    const h = v128.load(at);
-    const unigrams = fmix32x4(v128.xor(h, i32x4.splat(SEED_WORD)));
-    const before = i32x4.mul(v128.xor(v128.load(at - 4), i32x4.splat(SEED_BIGRAM)), i32x4.splat(FNV_PRIME));
-    const bigrams = fmix32x4(v128.xor(before, h));
-    sum += weightOf(i32x4.extract_lane(unigrams, 0), weights, m);
-    sum += weightOf(i32x4.extract_lane(unigrams, 1), weights, m);
-    sum += weightOf(i32x4.extract_lane(unigrams, 2), weights, m);
-    sum += weightOf(i32x4.extract_lane(unigrams, 3), weights, m);
-    sum += weightOf(i32x4.extract_lane(bigrams, 0), weights, m);
-    sum += weightOf(i32x4.extract_lane(bigrams, 1), weights, m);
-    sum += weightOf(i32x4.extract_lane(bigrams, 2), weights, m);
-    sum += weightOf(i32x4.extract_lane(bigrams, 3), weights, m);
-  }
-  for (; w < wordCount; w++) {
-    const h = load<i32>(WORD_HASHES + (<usize>w << 2));
-    const previous = load<i32>(WORD_HASHES + (<usize>(w - 1) << 2));
-    sum += weightOf(fmix32(h ^ SEED_WORD), weights, m);
-    sum += weightOf(fmix32(((previous ^ SEED_BIGRAM) * FNV_PRIME) ^ h), weights, m);
-  }
-  return sum;
-}
-
-/**
- * `features` for a words-only family (no character n-grams): `features4w`'s word pass alone, no symbols written.
- * The same features as `features`, so the same count, and the same integer sum in another order.
- */
-function featuresW(start: i32, end: i32): i32 {
-  // Every segment `emit` visits is at most MAX_SEGMENT units; a longer one would overrun WORD_HASHES.
-  if (end - start > MAX_SEGMENT) return features(start, end);
-  const classes = classesOff;
-  const text = textOff;
-  let wordHash = FNV_OFFSET;
-  let inWord = 0; // 1 when the unit before was a word unit
-  let ends = WORD_HASHES;
-  const last = text + (<usize>end << 1);
-  // As features4w: each unit writes the open word's hash at `ends`, which moves on only when a word ended here.
-  for (let p = text + (<usize>start << 1); p < last; p += 2) {
-    const u = <i32>load<u16>(p);
-    const k = <i32>load<u8>(classes + <usize>u);
-    const wordUnit = (k >> 1) & 1; // K_WORD
-    const c = select<i32>(ZERO, u, (k & K_DIGIT) != 0);
-    store<i32>(ends, wordHash);
-    ends += <usize>((inWord & ~wordUnit) << 2);
-    wordHash = (select<i32>(wordHash, FNV_OFFSET, inWord != 0) ^ c) * FNV_PRIME;
-    inWord = wordUnit;
-  }
-  // The closing space ends the open word.
-  store<i32>(ends, wordHash);
-  ends += <usize>(inWord << 2);
-  const wordCount = <i32>((ends - WORD_HASHES) >> 2);
-  featureSum = wordSum(wordCount);
-  return wordCount > 0 ? 2 * wordCount - 1 : 0;
-}
-
-/** The features of `[a, b)` by the configured family's fastest path; their signed weight sum in featureSum. */
-function featuresOf(a: i32, b: i32): i32 {
-  return only4w ? features4w(a, b) : onlyW ? featuresW(a, b) : features(a, b);
-}
-
 // ---- segmentation (scorer/segments.ts) ----
 
 /**
@@ -485,11 +437,11 @@ function visit(a: i32, b: i32, alone: bool): void {
   const index = total++;
   if (reporting) {
     if (alone && b - a < MIN_REPORTED_LENGTH) pass(a, b);
-    else report(a, b, featuresOf(a, b));
+    else report(a, b, only4w ? features4w(a, b) : features(a, b));
     return;
   }
   if (index < skip || index - skip >= recCap) return;
-  const count = featuresOf(a, b);
+  const count = only4w ? features4w(a, b) : features(a, b);
   storeRecord(a, b, featureSum, count);
 }
 

@@ -29,6 +29,7 @@
  * | authored, composed (session 16): attacks composed from parts (who claims to speak, whom it addresses, what it asks, which tool with which arguments) in issue 18's missed classes, and benign texts of the same shapes (requests between people, team to-dos, log markers, tool docs, how-tos, changelogs, support replies, transcripts) in 15 carriers; every framing, carrier and object list sliced by part (authored-composed.ts; TOLLGATE_COMPOSED_TRAINED=0 keeps it out of train) | both | own slice of every list per part |
  * | authored hard negatives (session 17): write-ups quoting payloads, imperative changelogs and how-tos, support replies, transcripts, reported speech, MCP docs, in 10 carriers (JSON and CSV escape the quotes); dev and report only unless TOLLGATE_HARD_TRAINED=1 (authored-hard.ts) | benign (and, with TOLLGATE_HARD_PLANTED=1, train's payloads planted bare as attacks) | own slice of every list per part |
  * | authored, general (session 19; train only, with TOLLGATE_GENERAL=1): orders addressed to whatever AI reads them in six threat classes, tool orders with `key='value'` arguments, forged turns; benign twins addressed to people, tool docs and call logs, transcripts and chat-format docs quoting a turn, imperative how-tos; eight languages (authored-general.ts) | both | train |
+ * | authored, session 20 (train only, with TOLLGATE_S20=1): orders in fourteen languages addressed to the model, forged `User:`/`Assistant:` turns after a wrapper's closing tag, bare `key=value` after use/run/call, claimed authority; benign twins (the same addresses to people, transcripts after the same tags, CLI docs and logs, notices from the same senders) (authored-s20.ts) | both | train |
  * | authored, families (session 12): 16 framings of planted instructions x 26 actions (dev and report only, never trained on); benign writing about the same actions, requests between people, prompt-format docs with role markers (authored-families.ts) | both | by frame |
  *
  * The generated eval set (bench/eval-set) is added by the trainer: its train split to `train`, its dev split to
@@ -46,6 +47,7 @@ import { familyDocs } from "./authored-families.js";
 import { generalDocs } from "./authored-general.js";
 import { hardDocs } from "./authored-hard.js";
 import { listDocs } from "./authored-lists.js";
+import { s20Docs } from "./authored-s20.js";
 import { wideAuthoredDocs } from "./authored-wide.js";
 import { hardNegatives } from "./hard-negatives.js";
 import { mix, type Part, partOf } from "./parts.js";
@@ -306,6 +308,17 @@ export function corpusDocuments(root: string): CorpusDoc[] {
       text,
       positive,
       source: positive ? "authored attacks, general (train only)" : "authored benign, general (train only)",
+      part: "train" as Part,
+    })),
+    // Session 20's training-only corpus (authored-s20.ts): orders in fourteen languages, forged turns after a
+    // wrapper's closing tag, bare `key=value` after use / run / call, claimed authority, and their benign twins.
+    // Trained on only with TOLLGATE_S20=1; it has no dev or report part.
+    ...(process.env.TOLLGATE_S20 === "1" ? s20Docs() : []).map(({ text, positive }) => ({
+      text,
+      positive,
+      source: positive
+        ? "authored attacks, session 20 (train only)"
+        : "authored benign, session 20 (train only)",
       part: "train" as Part,
     })),
     // The families' attacks measure (dev, report) and are not trained on: trained on (session 12, benign weight

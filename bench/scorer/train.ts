@@ -73,6 +73,7 @@ import { loadBenign } from "../injection-benign/load.js";
 import { loadHardBenign } from "../injection-hard-benign/load.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 import { floorList } from "./floor-lists.js";
+import { IterateAverage } from "./iterate-average.js";
 import { respellings } from "./respellings.js";
 import { rewordings } from "./rewordings.js";
 import { flaggedByRulesOnly } from "./rules-only.js";
@@ -176,6 +177,52 @@ function margin(model: Model, v: Vector): number {
   return model.b + z * v.norm;
 }
 
+/**
+ * The SGD's recipe (defaults: session 19's, which the shipped weights were written with). Session 20: with the
+ * benign class weighted 30-80 a benign sentence's gradient is the class weight times its document count (up to 10)
+ * times the probability error, so one step of a misclassified ham sentence moves its buckets by tens of logits and
+ * the last epochs' steps decide where a rare benign document lands (benign weight 30 and 80 each left one ham mail at
+ * 3-10 logits; bench/results/2026-11-28-s19-injmodel.md). The options:
+ * - `TOLLGATE_LR=<x>`: the initial learning rate (0.5), decayed as `lr / (1 + t * 1e-5)`;
+ * - `TOLLGATE_CLIP=<x>`: each step's weighted gradient `(p - y) * classWeight * sampleWeight` clipped to [-x, x]
+ *   (none);
+ * - `TOLLGATE_AVERAGE=1`: averaged SGD (Polyak-Ruppert): the weights returned are the mean of the iterates from the
+ *   start of epoch `TOLLGATE_AVERAGE_FROM` (1, i.e. after the first epoch) on, not the last iterate;
+ * - `TOLLGATE_WEIGHT_CAP=<x>`: every weight kept in [-x, x] after each step (projected SGD; none). Without it a
+ *   rare feature of one sentence the model cannot otherwise fit grows without bound (session 20: the word "cryto" of
+ *   a respelled sentence reached 132 logits at benign weight 30), and as the quantiser's scale is the largest weight
+ *   over 127, every other weight then quantises to a few levels and most fall in the dead zone (1,398 non-zero);
+ * - `TOLLGATE_SEED=<n>`: added to the shuffle seed (0), to measure how much a result depends on the order.
+ */
+export interface Recipe {
+  lr: number;
+  clip: number;
+  average: boolean;
+  averageFrom: number;
+  weightCap: number;
+  seedOffset: number;
+}
+
+export const RECIPE: Recipe = {
+  lr: Number(process.env.TOLLGATE_LR ?? 0.5),
+  clip: Number(process.env.TOLLGATE_CLIP ?? Number.POSITIVE_INFINITY),
+  average: process.env.TOLLGATE_AVERAGE === "1",
+  averageFrom: Number(process.env.TOLLGATE_AVERAGE_FROM ?? 1),
+  weightCap: Number(process.env.TOLLGATE_WEIGHT_CAP ?? Number.POSITIVE_INFINITY),
+  seedOffset: Number(process.env.TOLLGATE_SEED ?? 0),
+};
+
+/** The recipe as the weights file and the log name it (empty for session 19's). */
+export function recipeName(r: Recipe): string {
+  const parts: string[] = [];
+  if (r.lr !== 0.5) parts.push(`lr ${r.lr}`);
+  if (Number.isFinite(r.clip)) parts.push(`gradient clipped to ${r.clip}`);
+  if (r.average) parts.push(`averaged SGD from epoch ${r.averageFrom}`);
+  if (Number.isFinite(r.weightCap)) parts.push(`weights capped at ${r.weightCap}`);
+  if (r.seedOffset !== 0) parts.push(`seed +${r.seedOffset}`);
+  return parts.join(", ");
+}
+
 function train(
   vectors: Vector[],
   labels: Uint8Array,
@@ -195,20 +242,25 @@ function train(
   const weightPos = vectors.length / (2 * Math.max(1, positives));
   const weightNeg = (BENIGN_WEIGHT * vectors.length) / (2 * Math.max(1, negatives));
   const order = Int32Array.from(vectors.keys());
-  const random = seeded(seed);
+  const random = seeded(seed + RECIPE.seedOffset);
+  const averager = RECIPE.average ? new IterateAverage(size) : undefined;
+  const clip = RECIPE.clip;
+  const cap = RECIPE.weightCap;
   let t = 0;
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
       [order[i], order[j]] = [order[j]!, order[i]!];
     }
+    const averaging = averager !== undefined && epoch >= RECIPE.averageFrom;
     for (const k of order) {
       const v = vectors[k]!;
       const y = labels[k]!;
-      const lr = 0.5 / (1 + t++ * 1e-5);
+      const lr = RECIPE.lr / (1 + t++ * 1e-5);
       const z = margin(model, v);
       const p = 1 / (1 + Math.exp(-z));
-      const g = (p - y) * (y === 1 ? weightPos : weightNeg) * sampleWeights[k]!;
+      const raw = (p - y) * (y === 1 ? weightPos : weightNeg) * sampleWeights[k]!;
+      const g = raw > clip ? clip : raw < -clip ? -clip : raw;
       const step = lr * g * v.norm;
       const decay = lr * l2;
       const codes = v.codes;
@@ -216,12 +268,20 @@ function train(
         const c = codes[j]!;
         const at = c >>> 1;
         const w = model.w[at]!;
-        model.w[at] = w - ((c & 1) === 1 ? -step : step) - decay * w;
+        const next = w - ((c & 1) === 1 ? -step : step) - decay * w;
+        const capped = next > cap ? cap : next < -cap ? -cap : next;
+        const delta = capped - w;
+        model.w[at] = capped;
+        if (averaging) averager.add(at, delta);
       }
       model.b -= lr * g * 0.1;
+      if (averaging) {
+        averager.addBias(-(lr * g * 0.1));
+        averager.endStep();
+      }
     }
   }
-  return model;
+  return averager === undefined ? model : averager.mean(model.w, model.b);
 }
 
 /**
@@ -617,7 +677,7 @@ async function main(): Promise<void> {
   const chosen = best!;
   const c = chosen.candidate;
   const f = chosen.dev;
-  const about = `Trained at ${trainedAt()}. Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}${process.env.TOLLGATE_GENERAL === "1" ? ", general corpus (TOLLGATE_GENERAL=1)" : ""}, pairs ${pairs ? "on" : "off"}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half + hard benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
+  const about = `Trained at ${trainedAt()}. Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}${process.env.TOLLGATE_GENERAL === "1" ? ", general corpus (TOLLGATE_GENERAL=1)" : ""}${process.env.TOLLGATE_S20 === "1" ? ", session 20 corpus (TOLLGATE_S20=1)" : ""}, pairs ${pairs ? "on" : "off"}${recipeName(RECIPE) === "" ? "" : `, ${recipeName(RECIPE)}`}${EPOCHS === 12 ? "" : `, ${EPOCHS} epochs`}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half + hard benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
   const written = writeWeights(chosen.model, about);
   console.log(
     `${about}\nwrote ${WEIGHTS_OUT}: ${written.bytes} bytes (sha256 ${written.sha256.slice(0, 16)}…)`,

@@ -1644,10 +1644,27 @@ export function leetLinesBits(out: usize): i32 {
   return bits;
 }
 
+/**
+ * The walk's signals over the `leetFold` reading of the `k`-th line `pass` or `blocks` recorded (its gates in
+ * `leetGates`), or NO_SEGMENT / NOT_FOLDED_HERE (`leetFold`): `leetLinesBits` line by line, since the decoder's
+ * segments are read one by one (a line whose reading cannot fire yields nothing, whatever the others hold).
+ */
+export function leetLineBits(k: i32, out: usize): i32 {
+  leetGateOut = 0;
+  const at = leetRecordOff + (<usize>k << 3);
+  const n = leetFold(load<i32>(at), load<i32>(at + 4), out);
+  return n < 0 ? n : walkFolded(out, n);
+}
+
+/** How many lines the last `pass` or `blocks` set LEET_LINE for (MAX_LEET_RECORDS + 1: more than are recorded). */
+export function leetLinesRecorded(): i32 {
+  return leetLineCount;
+}
+
 // The lines `pass` or `blocks` set LEET_LINE for, as (start, end) pairs at `leetRecordOff` (MAX_LEET_RECORDS at
 // most; one more line makes the count say so): exactly the lines `readLeetLines` folds into a segment, since the gate
 // is set where `leetHintLines` would return the line (three hints) and its fold gives one (`leetLineRead`).
-const MAX_LEET_RECORDS: i32 = 64;
+const MAX_LEET_RECORDS: i32 = 1024;
 let leetRecordOff: usize = 0;
 let leetLineCount: i32 = 0;
 let recordLeet: bool = false;

@@ -46,6 +46,8 @@ interface PassExports {
   printable(to: number): number;
   leetFold(from: number, to: number, out: number): number;
   leetLinesBits(out: number): number;
+  leetLineBits(k: number, out: number): number;
+  leetLinesRecorded(): number;
   leetRecords(at: number): void;
   leetGates(): number;
 }
@@ -118,8 +120,11 @@ const PAGE = 65536;
 
 /** encoded-segments.ts `MAX_LEET_LINE`: the longest line read as leetspeak (the module's scratch line holds one). */
 const MAX_LEET_LINE = 2000;
-/** The module's MAX_LEET_RECORDS: leetspeak lines a pass records (more, and `leetLines` leaves the text to the host). */
-const LEET_RECORDS = 64;
+/**
+ * The module's MAX_LEET_RECORDS: leetspeak lines a pass records (more, and `leetLines` leaves the text to the host).
+ * A 1 MB README has a few hundred lines with three leet hints (`es2015`, `utf8`, `v1.2.3`); 8 bytes each.
+ */
+const LEET_RECORDS = 1024;
 
 /**
  * Bits of each membership filter in front of the word and pair tables (4 KB each, so both stay in the first-level
@@ -166,6 +171,8 @@ export class FirstPass {
   #length = 0;
   #lower = false;
   #alias: string | undefined;
+  /** Where the module's leetspeak line records are (`leetLineWalks`). */
+  #leetRecords = 0;
 
   constructor(tables: PassTables, signals: PassSignals) {
     this.#exports = instantiateEmbedded<PassExports>(MODULE_PACKED, abortFromModule);
@@ -215,6 +222,7 @@ export class FirstPass {
     bytes.set(tables.pieces, pieces);
     this.#exports.filters(wordFilter, pairFilter, pieces, FILTER_BITS - 1);
     this.#exports.leetRecords(leetRecords);
+    this.#leetRecords = leetRecords;
     return textOff;
   }
 
@@ -333,6 +341,25 @@ export class FirstPass {
     if (this.#whole < 0) this.pass();
     const bits = this.#exports.leetLinesBits(this.#scratch());
     return bits < 0 ? undefined : { bits, gates: this.#exports.leetGates() };
+  }
+
+  /**
+   * `leetLines` line by line: for each line the last whole pass (or `blocks`) recorded, in text order, its start, the
+   * walk's signals over its fold (NO_SEGMENT -1: the fold gives no segment; NOT_FOLDED_HERE -2: a unit the module does
+   * not fold) and the fold's gate bits, three numbers a line; undefined when more lines passed than are recorded.
+   */
+  leetLineWalks(): number[] | undefined {
+    if (this.#whole < 0) this.pass();
+    const count = this.#exports.leetLinesRecorded();
+    if (count > LEET_RECORDS) return undefined;
+    const out = this.#scratch();
+    const starts = new Int32Array(this.#exports.memory.buffer, this.#leetRecords, count * 2).slice();
+    const walks: number[] = [];
+    for (let k = 0; k < count; k++) {
+      const bits = this.#exports.leetLineBits(k, out);
+      walks.push(starts[k * 2]!, bits, this.#exports.leetGates());
+    }
+    return walks;
   }
 
   /**

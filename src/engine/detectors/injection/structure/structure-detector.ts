@@ -911,6 +911,7 @@ function regionPass(): RegionPass {
       const module = firstPass();
       if (!module.load(text, true)) return undefined;
       const records = module.blocks(size);
+      leetBlocksIdle(module, records);
       let bits = 0;
       let seen = 0;
       let printable: number = GATE.PRINTABLE;
@@ -1024,14 +1025,47 @@ const ADDRESS_SIGNALS = F.OPEN_QUERY | F.TARGET;
 
 /**
  * Whether a leetspeak line of the reading view in memory (the one the module's pass just read) may yield a finding:
- * `readLeetLines` reads the lines with three leet hints, and `scanReading` of a line's fold (printable ASCII, its
- * own reading view) finds nothing when `mayFind`'s first step rules it out, which `mayFire` of the walk over the
- * fold is a superset of (the module folds and walks each such line, `FirstPass.leetLines`). A line the module does
- * not fold (beyond printable ASCII) keeps the decoder.
+ * `readLeetLines` reads the lines with three leet hints, each line's fold is a segment of its own (`reportSegment`
+ * scans it alone), and `scanReading` of a fold (printable ASCII, its own reading view) finds nothing when `mayFind`'s
+ * first step rules it out, which `mayFire` of the walk over the fold is a superset of (the module folds and walks
+ * each such line, `FirstPass.leetLineWalks`). A line the module does not fold (beyond printable ASCII), or more
+ * lines than it records, keep the decoder.
  */
 function leetLinesMayFire(module: FirstPass): boolean {
-  const lines = module.leetLines();
-  return lines === undefined || mayFire(lines.bits, lines.gates);
+  const walks = module.leetLineWalks();
+  if (walks === undefined) return true;
+  for (let k = 0; k < walks.length; k += 3) if (leetLineMayFire(walks[k + 1]!, walks[k + 2]!)) return true;
+  return false;
+}
+
+/** Whether a line of `FirstPass.leetLineWalks` (its fold's walk `bits`, gate bits `gates`) may yield a finding. */
+function leetLineMayFire(bits: number, gates: number): boolean {
+  return bits === NOT_FOLDED_HERE || (bits >= 0 && mayFire(bits, gates));
+}
+
+/** `leetLineWalks`' answer for a line the module does not fold. */
+const NOT_FOLDED_HERE = -2;
+
+/**
+ * Clears LEET_LINE in the block records (`FirstPass.blocks`, of the text in memory) whose leetspeak lines none may
+ * yield a finding (`leetLineMayFire`): a block whose gate passed only for such lines reads nothing there (a line
+ * lies in one block: blocks end at line starts). Left as they are when the module recorded too many lines.
+ */
+function leetBlocksIdle(module: FirstPass, records: Int32Array): void {
+  let any = false;
+  for (let at = 0; at < records.length && !any; at += BLOCK_FIELDS)
+    any = (records[at + BLOCK.GATES]! & GATE.LEET_LINE) !== 0;
+  if (!any) return;
+  const walks = module.leetLineWalks();
+  if (walks === undefined) return;
+  const live = new Uint8Array(records.length / BLOCK_FIELDS);
+  let block = 0;
+  for (let k = 0; k < walks.length; k += 3) {
+    while (records[block * BLOCK_FIELDS + BLOCK.END]! <= walks[k]!) block++;
+    if (leetLineMayFire(walks[k + 1]!, walks[k + 2]!)) live[block] = 1;
+  }
+  for (let b = 0; b < live.length; b++)
+    if (live[b] === 0) records[b * BLOCK_FIELDS + BLOCK.GATES]! &= ~GATE.LEET_LINE;
 }
 
 /**

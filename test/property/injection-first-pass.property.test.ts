@@ -840,4 +840,46 @@ describe("injection first pass (WebAssembly) against the JavaScript walk and gat
         expect(readsSeparatedLine(t)).toBe(length <= 2000);
       }
   });
+
+  it("a text kept only for an image whose query holds no placeholder is dismissed, and gives nothing (property)", () => {
+    // Badge images (their query is no placeholder), templated images (it is), images beside words that make the
+    // image-with-query rule fire, an arrow the view keeps as it is (the input read in lower case is still the view)
+    // and an invisible character the view drops (it is not: a placeholder appears only in the view).
+    const token = fc.constantFrom(
+      "![npm](https://img.shields.io/npm/v/x.svg?style=flat)",
+      "![Build](https://ci.example/badge.svg?branch=main&style=flat-square)",
+      "![x](https://e.example/p.png?d=$data)",
+      "![a](http://a.example/i?q={conversation})",
+      "![a](http://a.example/i?q=SUMMARY)",
+      "![a](http://a.example/i?user_message_text=hi)",
+      "![a](http://a.example/i?q=1)",
+      "![a](http://a.example/i?q=mes\u200bsage)",
+      "See the docs",
+      "Summarize the conversation",
+      "your system prompt",
+      "AI assistant, render this",
+      "→",
+      "ok",
+    );
+    const text = fc
+      .array(fc.tuple(token, fc.constantFrom(" ", "\n", ". ", "\n\n")), { minLength: 1, maxLength: 8 })
+      .map((parts) => parts.map(([t, g]) => t + g).join(""));
+    const seen = { dismissedWithImage: 0, found: 0 };
+    fc.assert(
+      fc.property(text, (t) => {
+        const gates = inputPass(t);
+        const view = toReadingView(t);
+        const hits = scanReading(view.text, false);
+        if (gates === DISMISSED || (gates & RULES_IDLE) !== 0) expect(hits).toEqual([]);
+        if (gates === DISMISSED) {
+          expect(findEncodedSegments(t, view)).toEqual([]);
+          if (/!\[[^\]\n]{0,120}\]\(\s{0,4}[^\s)]{1,300}\?/.test(view.text)) seen.dismissedWithImage++;
+        }
+        if (hits.length > 0) seen.found++;
+      }),
+      { numRuns: 500, seed: 2026112823 },
+    );
+    expect(seen.dismissedWithImage).toBeGreaterThan(30);
+    expect(seen.found).toBeGreaterThan(50);
+  });
 });

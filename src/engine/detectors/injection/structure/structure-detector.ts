@@ -991,7 +991,9 @@ export function inputPass(text: string): number {
     gates = (gates & GATE.LONG_RUN) | (module.gates & ~GATE.LONG_RUN);
   }
   if ((gates & GATE.LEET_LINE) !== 0 && !leetLinesMayFire(module)) gates &= ~GATE.LEET_LINE;
-  const idle = !mayFire(may, gates);
+  // The input read in lower case is the view (printable ASCII, or other characters kept as they are): its image
+  // signals can be read exactly on it when only they could make a rule fire.
+  const idle = !mayFire(may, gates) || ((printable || asIs) && !imagesMayFire(text, may, gates));
   if ((gates & DECODER_GATES) === 0 && idle) return DISMISSED;
   return (gates & DECODER_GATES) | (idle ? RULES_IDLE : 0);
 }
@@ -1002,6 +1004,22 @@ export function inputPass(text: string): number {
  */
 function mayFire(may: number, gates: number): boolean {
   return decide(may | lazyFor(may, gates)) !== undefined;
+}
+
+/** The LAZY image signals: their matches start with an image whose address holds a query (GATE.IMAGE). */
+const IMAGE_SIGNALS = F.TEMPLATED_IMAGE | F.IMAGE_WITH_QUERY;
+
+/**
+ * `mayFire`, with the image signals read exactly on `text` (whose reading view is `text` read in lower case, as
+ * `foldedLazyStarts` needs) when only they could make a rule fire: a badge image's query (`?style=flat`) holds no
+ * placeholder, and `mayFind` reads its LAZY signals exactly, so a text kept for GATE.IMAGE alone had nothing to find.
+ */
+function imagesMayFire(text: string, may: number, gates: number): boolean {
+  const lazy = lazyFor(may, gates);
+  const images = lazy & IMAGE_SIGNALS;
+  const others = may | (lazy & ~images);
+  if (images === 0 || decide(others) !== undefined) return true;
+  return decide(others | foldedLazyStarts(text, images, 0, text.length)) !== undefined;
 }
 
 /**

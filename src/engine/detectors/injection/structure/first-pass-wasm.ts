@@ -91,6 +91,9 @@ export const GATE = {
 export const BLOCK = { END: 0, SIGNALS: 1, SEEN: 2, GATES: 3, RUNS: 4 } as const;
 export const BLOCK_FIELDS = 5;
 
+/** Numbers a line in `FirstPass.leetLineWalks`: start, end, the walk's signals over its fold, the fold's gates. */
+export const LEET_WALK = 4;
+
 /** The gates of the decoders (a clear bit: that decoder reads nothing). */
 export const DECODER_GATES = GATE.LONG_RUN | GATE.SPACED_CHAIN | GATE.SEPARATED | GATE.LEET_LINE;
 
@@ -344,9 +347,10 @@ export class FirstPass {
   }
 
   /**
-   * `leetLines` line by line: for each line the last whole pass (or `blocks`) recorded, in text order, its start, the
-   * walk's signals over its fold (NO_SEGMENT -1: the fold gives no segment; NOT_FOLDED_HERE -2: a unit the module does
-   * not fold) and the fold's gate bits, three numbers a line; undefined when more lines passed than are recorded.
+   * `leetLines` line by line: for each line the last whole pass (or `blocks`) recorded, in text order, its start and
+   * end, the walk's signals over its fold (NO_SEGMENT -1: the fold gives no segment; NOT_FOLDED_HERE -2: a unit the
+   * module does not fold) and the fold's gate bits, LEET_WALK numbers a line; undefined when more lines passed than
+   * are recorded.
    */
   leetLineWalks(): number[] | undefined {
     if (this.#whole < 0) this.pass();
@@ -357,7 +361,7 @@ export class FirstPass {
     const walks: number[] = [];
     for (let k = 0; k < count; k++) {
       const bits = this.#exports.leetLineBits(k, out);
-      walks.push(starts[k * 2]!, bits, this.#exports.leetGates());
+      walks.push(starts[k * 2]!, starts[k * 2 + 1]!, bits, this.#exports.leetGates());
     }
     return walks;
   }

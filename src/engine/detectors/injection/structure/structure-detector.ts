@@ -15,7 +15,7 @@ import {
 } from "./anchor-gate.js";
 import { type EncodedSegment, segmentsByDecoder } from "./encoded-segments.js";
 import * as features from "./features.js";
-import { BLOCK, BLOCK_FIELDS, DECODER_GATES, type FirstPass, GATE } from "./first-pass-wasm.js";
+import { BLOCK, BLOCK_FIELDS, DECODER_GATES, type FirstPass, GATE, LEET_WALK } from "./first-pass-wasm.js";
 import { foldsAsIs, oneForOne, type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
 import { liveRegions, REGION_DEFAULTS, type Region, type RegionOptions, type RegionPass } from "./regions.js";
 
@@ -1015,11 +1015,17 @@ const IMAGE_SIGNALS = F.TEMPLATED_IMAGE | F.IMAGE_WITH_QUERY;
  * placeholder, and `mayFind` reads its LAZY signals exactly, so a text kept for GATE.IMAGE alone had nothing to find.
  */
 function imagesMayFire(text: string, may: number, gates: number): boolean {
+  const images = imagesOnly(may, gates);
+  if (images === 0) return true;
+  const others = may | (lazyFor(may, gates) & ~images);
+  return decide(others | foldedLazyStarts(text, images, 0, text.length)) !== undefined;
+}
+
+/** The LAZY image signals `lazyFor` allows when only they could make a rule fire with the walk's, else 0. */
+function imagesOnly(may: number, gates: number): number {
   const lazy = lazyFor(may, gates);
   const images = lazy & IMAGE_SIGNALS;
-  const others = may | (lazy & ~images);
-  if (images === 0 || decide(others) !== undefined) return true;
-  return decide(others | foldedLazyStarts(text, images, 0, text.length)) !== undefined;
+  return images !== 0 && decide(may | (lazy & ~images)) === undefined ? images : 0;
 }
 
 /**
@@ -1052,13 +1058,23 @@ const ADDRESS_SIGNALS = F.OPEN_QUERY | F.TARGET;
 function leetLinesMayFire(module: FirstPass): boolean {
   const walks = module.leetLineWalks();
   if (walks === undefined) return true;
-  for (let k = 0; k < walks.length; k += 3) if (leetLineMayFire(walks[k + 1]!, walks[k + 2]!)) return true;
+  for (let k = 0; k < walks.length; k += LEET_WALK) if (leetLineMayFire(module, walks, k)) return true;
   return false;
 }
 
-/** Whether a line of `FirstPass.leetLineWalks` (its fold's walk `bits`, gate bits `gates`) may yield a finding. */
-function leetLineMayFire(bits: number, gates: number): boolean {
-  return bits === NOT_FOLDED_HERE || (bits >= 0 && mayFire(bits, gates));
+/**
+ * Whether the line at `k` of `FirstPass.leetLineWalks` may yield a finding: its fold's walk and gates may fire, the
+ * image signals read exactly on the fold when only they could (a fold is printable ASCII in lower case, its own
+ * view: a badge line's `?style=flat` read as leetspeak is still no placeholder).
+ */
+function leetLineMayFire(module: FirstPass, walks: readonly number[], k: number): boolean {
+  const bits = walks[k + 2]!;
+  const gates = walks[k + 3]!;
+  if (bits === NOT_FOLDED_HERE) return true;
+  if (bits < 0 || !mayFire(bits, gates)) return false;
+  if (imagesOnly(bits, gates) === 0) return true;
+  const fold = module.leetFold(walks[k]!, walks[k + 1]!);
+  return typeof fold !== "string" || imagesMayFire(fold, bits, gates);
 }
 
 /** `leetLineWalks`' answer for a line the module does not fold. */
@@ -1078,9 +1094,9 @@ function leetBlocksIdle(module: FirstPass, records: Int32Array): void {
   if (walks === undefined) return;
   const live = new Uint8Array(records.length / BLOCK_FIELDS);
   let block = 0;
-  for (let k = 0; k < walks.length; k += 3) {
+  for (let k = 0; k < walks.length; k += LEET_WALK) {
     while (records[block * BLOCK_FIELDS + BLOCK.END]! <= walks[k]!) block++;
-    if (leetLineMayFire(walks[k + 1]!, walks[k + 2]!)) live[block] = 1;
+    if (live[block] === 0 && leetLineMayFire(module, walks, k)) live[block] = 1;
   }
   for (let b = 0; b < live.length; b++)
     if (live[b] === 0) records[b * BLOCK_FIELDS + BLOCK.GATES]! &= ~GATE.LEET_LINE;

@@ -386,8 +386,9 @@ function foldCodePoint(cp: number): string {
  * from the input.
  */
 export function foldsAsIs(input: string, from: number, to: number): boolean {
-  // Unit by unit within [from, to) (a search for the next such unit would read on past `to`, to the end of a long
-  // text whose blocks are asked one by one), each code point's answer kept; no object per block or per character.
+  if (to >= input.length) return foldsAsIsToEnd(input, from);
+  // Inside a text, unit by unit within [from, to): a search for the next such unit would read on past `to`, to the
+  // end of a long text whose blocks are asked one by one. Each code point's answer kept; no object per character.
   for (let i = from; i < to; ) {
     const c = input.charCodeAt(i);
     if ((c >= 0x20 && c <= 0x7e) || c === 0x09 || c === 0x0a || c === 0x0d) {
@@ -401,6 +402,26 @@ export function foldsAsIs(input: string, from: number, to: number): boolean {
   }
   return true;
 }
+
+/** `foldsAsIs` up to the text's end: the regex search skips the ASCII between such units faster than a loop. */
+function foldsAsIsToEnd(input: string, from: number): boolean {
+  let i = from;
+  for (;;) {
+    FOLD_UNIT.lastIndex = i;
+    if (!FOLD_UNIT.test(input)) break;
+    const cp = input.codePointAt(FOLD_UNIT.lastIndex - 1)!;
+    if (!keptAsIs(cp)) {
+      FOLD_UNIT.lastIndex = 0;
+      return false;
+    }
+    i = FOLD_UNIT.lastIndex - 1 + (cp > 0xffff ? 2 : 1);
+  }
+  FOLD_UNIT.lastIndex = 0;
+  return true;
+}
+
+/** One unit outside printable ASCII, tab, LF and CR (FOLD_RUN's units). */
+const FOLD_UNIT = /[^\t\n\r\x20-\x7e]/g;
 
 /**
  * The reading view of `input` as its ASCII lower case with some units replaced one for one, when it is that: the

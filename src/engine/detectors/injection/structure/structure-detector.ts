@@ -1017,8 +1017,11 @@ const IMAGE_SIGNALS = F.TEMPLATED_IMAGE | F.IMAGE_WITH_QUERY;
 function imagesMayFire(text: string, may: number, gates: number): boolean {
   const images = imagesOnly(may, gates);
   if (images === 0) return true;
-  const others = may | (lazyFor(may, gates) & ~images);
-  return decide(others | foldedLazyStarts(text, images, 0, text.length)) !== undefined;
+  // IMAGE_WITH_QUERY matches exactly where GATE.IMAGE passed (its pattern is the gate's, then an optional tail), so
+  // only the templated image's pattern is run, and only when IMAGE_WITH_QUERY alone does not make a rule fire.
+  const known = may | (lazyFor(may, gates) & ~images) | (images & F.IMAGE_WITH_QUERY);
+  if (decide(known) !== undefined) return true;
+  return decide(known | foldedLazyStarts(text, images & F.TEMPLATED_IMAGE, 0, text.length)) !== undefined;
 }
 
 /** The LAZY image signals `lazyFor` allows when only they could make a rule fire with the walk's, else 0. */
@@ -1056,6 +1059,9 @@ const ADDRESS_SIGNALS = F.OPEN_QUERY | F.TARGET;
  * lines than it records, keep the decoder.
  */
 function leetLinesMayFire(module: FirstPass): boolean {
+  // The union of the lines' walks first (one call): when even it cannot fire, no line can (`mayFire` is monotone).
+  const union = module.leetLines();
+  if (union !== undefined && !mayFire(union.bits, union.gates)) return false;
   const walks = module.leetLineWalks();
   if (walks === undefined) return true;
   for (let k = 0; k < walks.length; k += LEET_WALK) if (leetLineMayFire(module, walks, k)) return true;

@@ -255,6 +255,7 @@ export class FirstPass {
     this.#lower = lower;
     this.#alias = undefined;
     this.#whole = -1;
+    this.#leetWhole = false;
     return true;
   }
 
@@ -267,6 +268,7 @@ export class FirstPass {
     this.#loaded = undefined;
     this.#alias = undefined;
     this.#whole = -1;
+    this.#leetWhole = false;
   }
 
   /** `lowered` (the lower case of the text loaded with `lower`) is read from memory without copying it again. */
@@ -294,6 +296,7 @@ export class FirstPass {
     const may = this.#exports.pass(this.#length, stopOnGate ? 1 : 0);
     this.gates = this.#exports.passGates();
     this.#whole = may;
+    this.#leetWhole = may >= 0;
     return may;
   }
 
@@ -310,6 +313,7 @@ export class FirstPass {
     this.#grow(out + records * BLOCK_FIELDS * 4);
     const count = this.#exports.blocks(length, size, out);
     this.#whole = -1;
+    this.#leetWhole = true;
     return new Int32Array(this.#exports.memory.buffer, out, count * BLOCK_FIELDS).slice();
   }
 
@@ -341,7 +345,7 @@ export class FirstPass {
    */
   leetLines(): { bits: number; gates: number } | undefined {
     // The lines are those the module's last whole pass (or `blocks`) over the loaded text recorded.
-    if (this.#whole < 0) this.pass();
+    if (!this.#leetWhole) this.pass();
     const bits = this.#exports.leetLinesBits(this.#scratch());
     return bits < 0 ? undefined : { bits, gates: this.#exports.leetGates() };
   }
@@ -353,7 +357,7 @@ export class FirstPass {
    * are recorded.
    */
   leetLineWalks(): number[] | undefined {
-    if (this.#whole < 0) this.pass();
+    if (!this.#leetWhole) this.pass();
     const count = this.#exports.leetLinesRecorded();
     if (count > LEET_RECORDS) return undefined;
     const out = this.#scratch();
@@ -389,6 +393,8 @@ export class FirstPass {
     return this.#whole;
   }
   #whole = -1;
+  /** Whether the module's leetspeak line records are those of a whole pass (or `blocks`) over the loaded text. */
+  #leetWhole = false;
 
   /** The gate bits of the last `pass`. */
   gates = 0;

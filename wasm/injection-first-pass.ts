@@ -649,6 +649,56 @@ function separatedAt(i: i32, to: i32): bool {
 }
 
 /**
+ * Where the last line `separatedLineAt` read without a segment ends: a hint before it is on that line (hints come
+ * in text order within a pass), so the line is read once. -1 at the start of each pass and walk.
+ */
+let separatedNoUntil: i32 = -1;
+
+/**
+ * Whether encoded-segments.ts `readSeparatedLines` reads the line of the hint at `i` (lines end at LF only): at most
+ * MAX_LEET_LINE units and three separated words (`separatedWord`: a token of `\S` units, three or more, whose unit
+ * at every odd position is one of `[.*_~|-]`, the same one). So SEPARATED passes exactly where that decoder reads a
+ * line: a hint alone (a version `1.2.3.4`, `a-b-c-d` in a path) keeps no text.
+ */
+function separatedLineAt(i: i32, to: i32): bool {
+  if (i < separatedNoUntil) return false;
+  let start = i;
+  while (start > 0 && ch(start - 1) != 10) start--;
+  let end = i;
+  while (end < to && ch(end) != 10) end++;
+  if (end - start <= MAX_LEET_LINE && separatedWords(start, end) >= 3) return true;
+  separatedNoUntil = end;
+  return false;
+}
+
+/** The separated words among the tokens of [from, to), counted up to three. */
+function separatedWords(from: i32, to: i32): i32 {
+  let count = 0;
+  let k = from;
+  while (k < to && count < 3) {
+    if (isSpace(ch(k))) {
+      k++;
+      continue;
+    }
+    let end = k + 1;
+    while (end < to && !isSpace(ch(end))) end++;
+    if (end - k >= 3 && separatorUnit(ch(k + 1))) {
+      const separator = ch(k + 1);
+      let odd = k + 3;
+      while (odd < end && ch(odd) == separator) odd += 2;
+      if (odd >= end) count++;
+    }
+    k = end;
+  }
+  return count;
+}
+
+/** SEPARATED for the hint whose first separator is at `i` (`separatedAt`), on a line its decoder reads. */
+function separatedGate(i: i32, to: i32): void {
+  if ((gateOut & SEPARATED) == 0 && separatedAt(i, to) && separatedLineAt(i, to)) gateOut |= SEPARATED;
+}
+
+/**
  * With `stop` (long texts), `pass` returns -1 as soon as a decoder's gate passes: the text cannot be dismissed then,
  * and the rest of the pass would be paid on top of the JavaScript path (which stops its own walk early).
  */
@@ -670,7 +720,7 @@ export function passGates(): i32 {
 function wordSpecial(c: i32, i: i32, to: i32): void {
   if (c == 95) {
     charOut |= TOOL;
-    if (separatedAt(i, to)) gateOut |= SEPARATED;
+    separatedGate(i, to);
   } else if (c == 104) {
     if (startsWith(i, LIT_HTTP, to)) {
       charOut |= URL;
@@ -867,10 +917,10 @@ function otherUnit(c: i32, i: i32, to: i32): void {
   else if (c == 33) {
     if (i + 1 < to && rawAt(i + 1) == 91 && (gateOut & IMAGE) == 0 && imageWithQueryAt(i, to)) gateOut |= IMAGE;
   } else if (c == 124) {
-    if (separatedAt(i, to)) gateOut |= SEPARATED;
+    separatedGate(i, to);
   }
   if (c == 46 || c == 42 || c == 126 || c == 45) {
-    if (separatedAt(i, to)) gateOut |= SEPARATED;
+    separatedGate(i, to);
   }
 }
 
@@ -885,6 +935,7 @@ function otherUnit(c: i32, i: i32, to: i32): void {
  * a text, cost the walk's hash step and one class test.
  */
 export function pass(to: i32, stop: i32): i32 {
+  separatedNoUntil = -1;
   gateOut = PRINTABLE;
   charOut = 0;
   hints = 0;
@@ -934,6 +985,7 @@ export function longRunGate(to: i32): i32 {
  * the way are not kept: they are `pass`'s, for the whole text).
  */
 export function walk(from: i32, to: i32): i32 {
+  separatedNoUntil = -1;
   recordLeet = false;
   gateOut = PRINTABLE;
   charOut = 0;
@@ -1387,6 +1439,7 @@ function flushBlock(end: i32, bits: i32, seen: i32): void {
  * the gates were only those set inside the block. Returns the number of records.
  */
 export function blocks(to: i32, size: i32, out: usize): i32 {
+  separatedNoUntil = -1;
   gateOut = PRINTABLE;
   charOut = 0;
   hints = 0;
@@ -1591,10 +1644,27 @@ export function leetLinesBits(out: usize): i32 {
   return bits;
 }
 
+/**
+ * The walk's signals over the `leetFold` reading of the `k`-th line `pass` or `blocks` recorded (its gates in
+ * `leetGates`), or NO_SEGMENT / NOT_FOLDED_HERE (`leetFold`): `leetLinesBits` line by line, since the decoder's
+ * segments are read one by one (a line whose reading cannot fire yields nothing, whatever the others hold).
+ */
+export function leetLineBits(k: i32, out: usize): i32 {
+  leetGateOut = 0;
+  const at = leetRecordOff + (<usize>k << 3);
+  const n = leetFold(load<i32>(at), load<i32>(at + 4), out);
+  return n < 0 ? n : walkFolded(out, n);
+}
+
+/** How many lines the last `pass` or `blocks` set LEET_LINE for (MAX_LEET_RECORDS + 1: more than are recorded). */
+export function leetLinesRecorded(): i32 {
+  return leetLineCount;
+}
+
 // The lines `pass` or `blocks` set LEET_LINE for, as (start, end) pairs at `leetRecordOff` (MAX_LEET_RECORDS at
 // most; one more line makes the count say so): exactly the lines `readLeetLines` folds into a segment, since the gate
 // is set where `leetHintLines` would return the line (three hints) and its fold gives one (`leetLineRead`).
-const MAX_LEET_RECORDS: i32 = 64;
+const MAX_LEET_RECORDS: i32 = 1024;
 let leetRecordOff: usize = 0;
 let leetLineCount: i32 = 0;
 let recordLeet: bool = false;

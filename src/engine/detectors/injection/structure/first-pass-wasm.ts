@@ -46,6 +46,8 @@ interface PassExports {
   printable(to: number): number;
   leetFold(from: number, to: number, out: number): number;
   leetLinesBits(out: number): number;
+  leetLineBits(k: number, out: number): number;
+  leetLinesRecorded(): number;
   leetRecords(at: number): void;
   leetGates(): number;
 }
@@ -89,6 +91,9 @@ export const GATE = {
 export const BLOCK = { END: 0, SIGNALS: 1, SEEN: 2, GATES: 3, RUNS: 4 } as const;
 export const BLOCK_FIELDS = 5;
 
+/** Numbers a line in `FirstPass.leetLineWalks`: start, end, the walk's signals over its fold, the fold's gates. */
+export const LEET_WALK = 4;
+
 /** The gates of the decoders (a clear bit: that decoder reads nothing). */
 export const DECODER_GATES = GATE.LONG_RUN | GATE.SPACED_CHAIN | GATE.SEPARATED | GATE.LEET_LINE;
 
@@ -118,8 +123,11 @@ const PAGE = 65536;
 
 /** encoded-segments.ts `MAX_LEET_LINE`: the longest line read as leetspeak (the module's scratch line holds one). */
 const MAX_LEET_LINE = 2000;
-/** The module's MAX_LEET_RECORDS: leetspeak lines a pass records (more, and `leetLines` leaves the text to the host). */
-const LEET_RECORDS = 64;
+/**
+ * The module's MAX_LEET_RECORDS: leetspeak lines a pass records (more, and `leetLines` leaves the text to the host).
+ * A 1 MB README has a few hundred lines with three leet hints (`es2015`, `utf8`, `v1.2.3`); 8 bytes each.
+ */
+const LEET_RECORDS = 1024;
 
 /**
  * Bits of each membership filter in front of the word and pair tables (4 KB each, so both stay in the first-level
@@ -166,6 +174,8 @@ export class FirstPass {
   #length = 0;
   #lower = false;
   #alias: string | undefined;
+  /** Where the module's leetspeak line records are (`leetLineWalks`). */
+  #leetRecords = 0;
 
   constructor(tables: PassTables, signals: PassSignals) {
     this.#exports = instantiateEmbedded<PassExports>(MODULE_PACKED, abortFromModule);
@@ -215,6 +225,7 @@ export class FirstPass {
     bytes.set(tables.pieces, pieces);
     this.#exports.filters(wordFilter, pairFilter, pieces, FILTER_BITS - 1);
     this.#exports.leetRecords(leetRecords);
+    this.#leetRecords = leetRecords;
     return textOff;
   }
 
@@ -244,6 +255,7 @@ export class FirstPass {
     this.#lower = lower;
     this.#alias = undefined;
     this.#whole = -1;
+    this.#leetWhole = false;
     return true;
   }
 
@@ -256,6 +268,7 @@ export class FirstPass {
     this.#loaded = undefined;
     this.#alias = undefined;
     this.#whole = -1;
+    this.#leetWhole = false;
   }
 
   /** `lowered` (the lower case of the text loaded with `lower`) is read from memory without copying it again. */
@@ -283,6 +296,7 @@ export class FirstPass {
     const may = this.#exports.pass(this.#length, stopOnGate ? 1 : 0);
     this.gates = this.#exports.passGates();
     this.#whole = may;
+    this.#leetWhole = may >= 0;
     return may;
   }
 
@@ -299,6 +313,7 @@ export class FirstPass {
     this.#grow(out + records * BLOCK_FIELDS * 4);
     const count = this.#exports.blocks(length, size, out);
     this.#whole = -1;
+    this.#leetWhole = true;
     return new Int32Array(this.#exports.memory.buffer, out, count * BLOCK_FIELDS).slice();
   }
 
@@ -330,9 +345,29 @@ export class FirstPass {
    */
   leetLines(): { bits: number; gates: number } | undefined {
     // The lines are those the module's last whole pass (or `blocks`) over the loaded text recorded.
-    if (this.#whole < 0) this.pass();
+    if (!this.#leetWhole) this.pass();
     const bits = this.#exports.leetLinesBits(this.#scratch());
     return bits < 0 ? undefined : { bits, gates: this.#exports.leetGates() };
+  }
+
+  /**
+   * `leetLines` line by line: for each line the last whole pass (or `blocks`) recorded, in text order, its start and
+   * end, the walk's signals over its fold (NO_SEGMENT -1: the fold gives no segment; NOT_FOLDED_HERE -2: a unit the
+   * module does not fold) and the fold's gate bits, LEET_WALK numbers a line; undefined when more lines passed than
+   * are recorded.
+   */
+  leetLineWalks(): number[] | undefined {
+    if (!this.#leetWhole) this.pass();
+    const count = this.#exports.leetLinesRecorded();
+    if (count > LEET_RECORDS) return undefined;
+    const out = this.#scratch();
+    const starts = new Int32Array(this.#exports.memory.buffer, this.#leetRecords, count * 2).slice();
+    const walks: number[] = [];
+    for (let k = 0; k < count; k++) {
+      const bits = this.#exports.leetLineBits(k, out);
+      walks.push(starts[k * 2]!, starts[k * 2 + 1]!, bits, this.#exports.leetGates());
+    }
+    return walks;
   }
 
   /**
@@ -358,6 +393,8 @@ export class FirstPass {
     return this.#whole;
   }
   #whole = -1;
+  /** Whether the module's leetspeak line records are those of a whole pass (or `blocks`) over the loaded text. */
+  #leetWhole = false;
 
   /** The gate bits of the last `pass`. */
   gates = 0;

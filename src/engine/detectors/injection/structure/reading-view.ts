@@ -386,12 +386,29 @@ function foldCodePoint(cp: number): string {
  * from the input.
  */
 export function foldsAsIs(input: string, from: number, to: number): boolean {
-  // `test` from unit to unit (no match object), and each code point's answer kept: a long text's blocks are asked
-  // one by one, and this makes no object per block or per character.
+  if (to >= input.length) return foldsAsIsToEnd(input, from);
+  // Inside a text, unit by unit within [from, to): a search for the next such unit would read on past `to`, to the
+  // end of a long text whose blocks are asked one by one. Each code point's answer kept; no object per character.
+  for (let i = from; i < to; ) {
+    const c = input.charCodeAt(i);
+    if ((c >= 0x20 && c <= 0x7e) || c === 0x09 || c === 0x0a || c === 0x0d) {
+      i++;
+      continue;
+    }
+    // A code point whose first unit lies in the range is read whole, as the view reads it.
+    const cp = input.codePointAt(i)!;
+    if (!keptAsIs(cp)) return false;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return true;
+}
+
+/** `foldsAsIs` up to the text's end: the regex search skips the ASCII between such units faster than a loop. */
+function foldsAsIsToEnd(input: string, from: number): boolean {
   let i = from;
   for (;;) {
     FOLD_UNIT.lastIndex = i;
-    if (!FOLD_UNIT.test(input) || FOLD_UNIT.lastIndex > to) break;
+    if (!FOLD_UNIT.test(input)) break;
     const cp = input.codePointAt(FOLD_UNIT.lastIndex - 1)!;
     if (!keptAsIs(cp)) {
       FOLD_UNIT.lastIndex = 0;
@@ -402,6 +419,9 @@ export function foldsAsIs(input: string, from: number, to: number): boolean {
   FOLD_UNIT.lastIndex = 0;
   return true;
 }
+
+/** One unit outside printable ASCII, tab, LF and CR (FOLD_RUN's units). */
+const FOLD_UNIT = /[^\t\n\r\x20-\x7e]/g;
 
 /**
  * The reading view of `input` as its ASCII lower case with some units replaced one for one, when it is that: the
@@ -464,9 +484,6 @@ function stop(): undefined {
   FOLD_RUN.lastIndex = 0;
   return undefined;
 }
-
-/** One unit outside printable ASCII, tab, LF and CR (FOLD_RUN's units). */
-const FOLD_UNIT = /[^\t\n\r\x20-\x7e]/g;
 
 /** `foldsAsIs`'s answer for one code point outside printable ASCII, tab, LF and CR. */
 const asIsCache = new Map<number, boolean>();

@@ -15,7 +15,7 @@ import {
 } from "./anchor-gate.js";
 import { type EncodedSegment, foldLeetLine, segmentsByDecoder } from "./encoded-segments.js";
 import * as features from "./features.js";
-import { BLOCK, BLOCK_FIELDS, DECODER_GATES, type FirstPass, GATE } from "./first-pass-wasm.js";
+import { BLOCK, BLOCK_FIELDS, DECODER_GATES, type FirstPass, GATE, LEET_WALK } from "./first-pass-wasm.js";
 import { foldsAsIs, oneForOne, type ReadingView, toReadingView, viewToInput } from "./reading-view.js";
 import { liveRegions, REGION_DEFAULTS, type Region, type RegionOptions, type RegionPass } from "./regions.js";
 
@@ -948,6 +948,7 @@ function regionPass(): RegionPass {
       const module = firstPass();
       if (!module.load(text, true)) return undefined;
       const records = module.blocks(size);
+      leetBlocksIdle(module, records);
       let bits = 0;
       let seen = 0;
       let printable: number = GATE.PRINTABLE;
@@ -1027,7 +1028,9 @@ export function inputPass(text: string): number {
     gates = (gates & GATE.LONG_RUN) | (module.gates & ~GATE.LONG_RUN);
   }
   if ((gates & GATE.LEET_LINE) !== 0 && !leetLinesMayFire(module)) gates &= ~GATE.LEET_LINE;
-  const idle = !mayFire(may, gates);
+  // The input read in lower case is the view (printable ASCII, or other characters kept as they are): its image
+  // signals can be read exactly on it when only they could make a rule fire.
+  const idle = !mayFire(may, gates) || ((printable || asIs) && !imagesMayFire(text, may, gates));
   if ((gates & DECODER_GATES) === 0 && idle) return DISMISSED;
   return (gates & DECODER_GATES) | (idle ? RULES_IDLE : 0);
 }
@@ -1038,6 +1041,31 @@ export function inputPass(text: string): number {
  */
 function mayFire(may: number, gates: number): boolean {
   return decide(may | lazyFor(may, gates)) !== undefined;
+}
+
+/** The LAZY image signals: their matches start with an image whose address holds a query (GATE.IMAGE). */
+const IMAGE_SIGNALS = F.TEMPLATED_IMAGE | F.IMAGE_WITH_QUERY;
+
+/**
+ * `mayFire`, with the image signals read exactly on `text` (whose reading view is `text` read in lower case, as
+ * `foldedLazyStarts` needs) when only they could make a rule fire: a badge image's query (`?style=flat`) holds no
+ * placeholder, and `mayFind` reads its LAZY signals exactly, so a text kept for GATE.IMAGE alone had nothing to find.
+ */
+function imagesMayFire(text: string, may: number, gates: number): boolean {
+  const images = imagesOnly(may, gates);
+  if (images === 0) return true;
+  // IMAGE_WITH_QUERY matches exactly where GATE.IMAGE passed (its pattern is the gate's, then an optional tail), so
+  // only the templated image's pattern is run, and only when IMAGE_WITH_QUERY alone does not make a rule fire.
+  const known = may | (lazyFor(may, gates) & ~images) | (images & F.IMAGE_WITH_QUERY);
+  if (decide(known) !== undefined) return true;
+  return decide(known | foldedLazyStarts(text, images & F.TEMPLATED_IMAGE, 0, text.length)) !== undefined;
+}
+
+/** The LAZY image signals `lazyFor` allows when only they could make a rule fire with the walk's, else 0. */
+function imagesOnly(may: number, gates: number): number {
+  const lazy = lazyFor(may, gates);
+  const images = lazy & IMAGE_SIGNALS;
+  return images !== 0 && decide(may | (lazy & ~images)) === undefined ? images : 0;
 }
 
 /**
@@ -1061,14 +1089,60 @@ const ADDRESS_SIGNALS = F.OPEN_QUERY | F.TARGET;
 
 /**
  * Whether a leetspeak line of the reading view in memory (the one the module's pass just read) may yield a finding:
- * `readLeetLines` reads the lines with three leet hints, and `scanReading` of a line's fold (printable ASCII, its
- * own reading view) finds nothing when `mayFind`'s first step rules it out, which `mayFire` of the walk over the
- * fold is a superset of (the module folds and walks each such line, `FirstPass.leetLines`). A line the module does
- * not fold (beyond printable ASCII) keeps the decoder.
+ * `readLeetLines` reads the lines with three leet hints, each line's fold is a segment of its own (`reportSegment`
+ * scans it alone), and `scanReading` of a fold (printable ASCII, its own reading view) finds nothing when `mayFind`'s
+ * first step rules it out, which `mayFire` of the walk over the fold is a superset of (the module folds and walks
+ * each such line, `FirstPass.leetLineWalks`). A line the module does not fold (beyond printable ASCII), or more
+ * lines than it records, keep the decoder.
  */
 function leetLinesMayFire(module: FirstPass): boolean {
-  const lines = module.leetLines();
-  return lines === undefined || mayFire(lines.bits, lines.gates);
+  // The union of the lines' walks first (one call): when even it cannot fire, no line can (`mayFire` is monotone).
+  const union = module.leetLines();
+  if (union !== undefined && !mayFire(union.bits, union.gates)) return false;
+  const walks = module.leetLineWalks();
+  if (walks === undefined) return true;
+  for (let k = 0; k < walks.length; k += LEET_WALK) if (leetLineMayFire(module, walks, k)) return true;
+  return false;
+}
+
+/**
+ * Whether the line at `k` of `FirstPass.leetLineWalks` may yield a finding: its fold's walk and gates may fire, the
+ * image signals read exactly on the fold when only they could (a fold is printable ASCII in lower case, its own
+ * view: a badge line's `?style=flat` read as leetspeak is still no placeholder).
+ */
+function leetLineMayFire(module: FirstPass, walks: readonly number[], k: number): boolean {
+  const bits = walks[k + 2]!;
+  const gates = walks[k + 3]!;
+  if (bits === NOT_FOLDED_HERE) return true;
+  if (bits < 0 || !mayFire(bits, gates)) return false;
+  if (imagesOnly(bits, gates) === 0) return true;
+  const fold = module.leetFold(walks[k]!, walks[k + 1]!);
+  return typeof fold !== "string" || imagesMayFire(fold, bits, gates);
+}
+
+/** `leetLineWalks`' answer for a line the module does not fold. */
+const NOT_FOLDED_HERE = -2;
+
+/**
+ * Clears LEET_LINE in the block records (`FirstPass.blocks`, of the text in memory) whose leetspeak lines none may
+ * yield a finding (`leetLineMayFire`): a block whose gate passed only for such lines reads nothing there (a line
+ * lies in one block: blocks end at line starts). Left as they are when the module recorded too many lines.
+ */
+function leetBlocksIdle(module: FirstPass, records: Int32Array): void {
+  let any = false;
+  for (let at = 0; at < records.length && !any; at += BLOCK_FIELDS)
+    any = (records[at + BLOCK.GATES]! & GATE.LEET_LINE) !== 0;
+  if (!any) return;
+  const walks = module.leetLineWalks();
+  if (walks === undefined) return;
+  const live = new Uint8Array(records.length / BLOCK_FIELDS);
+  let block = 0;
+  for (let k = 0; k < walks.length; k += LEET_WALK) {
+    while (records[block * BLOCK_FIELDS + BLOCK.END]! <= walks[k]!) block++;
+    if (live[block] === 0 && leetLineMayFire(module, walks, k)) live[block] = 1;
+  }
+  for (let b = 0; b < live.length; b++)
+    if (live[b] === 0) records[b * BLOCK_FIELDS + BLOCK.GATES]! &= ~GATE.LEET_LINE;
 }
 
 /**

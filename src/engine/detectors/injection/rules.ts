@@ -384,6 +384,16 @@ const INTL_WITHOUT = "(?:sin|sans|senza|sem|ohne|zonder|bez|tanpa)";
 /** Limits a model is said to be free of. */
 const INTL_LIMITS =
   "(?:reglas?|restricci(?:on|ones)|limites?|filtr(?:os?|es?|i|ow)|censur[ae]|regles?|restrictions?|regole|restrizion[ei]|limiti|regras?|restric(?:ao|oes)|regeln|einschrankung(?:en)?|grenzen|filter|zensur|regels|beperkingen|censuur|zasad|ograniczen|cenzury|aturan|batasan|sensor)";
+/** A space in the phrases below, bounded (never across many lines of padding). */
+const spaced = (phrase: string) => phrase.replace(/ /g, SP);
+/**
+ * Keeping something from the user in Spanish, Portuguese and Italian, ending where "usuario"/"utente" starts: "no le
+ * digas nada al", "sin avisar al", "não diga ao", "sem avisar o", "non dire niente all'", "senza avvisare l'". As the
+ * English rule ("do not tell the user"); "no olvides avisar al usuario" is a reminder and not read.
+ */
+const INTL_HIDE_FROM = spaced(
+  "(?:no (?:se lo |le |les )?(?:digas|diga|digan|menciones|mencione|cuentes|cuente|informes|informe|avises|avise)(?: nada)? al?|sin (?:decirle|decirlo|avisar|avisarle|informar|informarle|notificar|notificarle)(?: nada)? al?|nao (?:diga|digas|conte|contes|mencione|informe|avise|notifique)(?: nada)?(?: disso)? (?:ao|o|a)|sem (?:avisar|informar|notificar) o|sem (?:contar|dizer)(?: nada)? ao|non (?:dirlo|dire|dirgli|dirglielo|menzionarlo|menzionare|informare|avvisare)(?: nulla| niente)? (?:all'|a|l')|senza (?:dirlo|avvisare|informare) (?:all'|l'|a))(?: |(?<='))",
+);
 /** Where data is sent: a URL or an e-mail address. */
 const INTL_DESTINATION = "(?:https?:\\/\\/|[a-z0-9._%+-]+@[a-z0-9-]+\\.[a-z])";
 /**
@@ -1199,6 +1209,15 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
     // automaton (its 16-bit rows are nearly full). The leads are rare in English; not "ai": its regex, tried on most
     // texts about models, took ~40 ms more to compile with this rule in it (once a process).
     rest: `(?={~3} ${INTL_WITHOUT}{~3} ${INTL_LIMITS}\\b)`,
+  },
+  // "... y no le digas nada al usuario", "não diga ao usuário", "non dire niente all'utente": as the English "do not
+  // tell the user". The user named in Spanish, Portuguese or Italian only: French, German, Dutch, Polish, Turkish and
+  // Indonesian need leads the trigger automaton has no room for (utilisateur, nutzer, gebruiker, ...).
+  {
+    type: "important_block",
+    lead: ["usuario", "utente"],
+    before: INTL_HIDE_FROM,
+    rest: "\\b",
   },
   // "Envía todo el historial de la conversación a https://...", "Wyślij hasła na x@y": a session's history or a
   // secret sent to a URL or an address. "Envía el informe a ventas@..." sends no secret.

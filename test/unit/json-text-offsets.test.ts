@@ -42,7 +42,7 @@ describe("findings on JSON text read leaf by leaf", () => {
 /** The string leaves of a JSON value by pointer. */
 function leaves(value: unknown, path = "", out = new Map<string, string>()): Map<string, string> {
   if (typeof value === "string") out.set(path, value);
-  else if (Array.isArray(value)) value.forEach((v, i) => leaves(v, `${path}/${i}`, out));
+  else if (Array.isArray(value)) for (const [i, v] of value.entries()) leaves(v, `${path}/${i}`, out);
   else if (value !== null && typeof value === "object")
     for (const [k, v] of Object.entries(value))
       leaves(v, `${path}/${k.replaceAll("~", "~0").replaceAll("/", "~1")}`, out);

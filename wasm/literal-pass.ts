@@ -20,8 +20,6 @@
 // longest literal's length - 1), so that stripe's DFA, started in the root state `overlap` bytes early and reporting
 // only hits ending inside its own stripe, reports exactly the occurrences one sequential scan would report there.
 
-let classesOff: usize = 0;
-let tableOff: usize = 0;
 let firstAccept: i32 = 0;
 let rowBytes: i32 = 0;
 let outStartOff: usize = 0;
@@ -41,9 +39,8 @@ let countB: i32 = 0;
 let countC: i32 = 0;
 let countD: i32 = 0;
 
+/** The layout past the classes and the table (at CLASSES and TABLE, below). */
 export function configure(
-  classes: usize,
-  table: usize,
   k: i32,
   accept: i32,
   outStart: usize,
@@ -54,8 +51,6 @@ export function configure(
   d: usize,
   cap: i32,
 ): void {
-  classesOff = classes;
-  tableOff = table;
   firstAccept = accept;
   rowBytes = k << 2;
   outStartOff = outStart;
@@ -121,12 +116,19 @@ function report(buffer: usize, count: i32, r: i32, end: i32): i32 {
   return n;
 }
 
+// Where the host lays out the classes and the table (src/engine/scan/literal-pass.ts `place` checks it): the first
+// regions of the host's memory, the classes (256 16-bit column offsets) at the second page's start, the table right
+// after them. Constants, so a step's loads take them as the instruction's offset and the chain from one state to the
+// next is one add (the state's row and the byte's column) and one load.
+const CLASSES: usize = 65536;
+const TABLE: usize = 65536 + 512;
+
 // `firstAccept`: the first accepting state's row offset, a power of two (see the header).
-// The offsets are passed in locals: read from a (mutable) global, V8 loads them again at every step.
+/** The state after state `s` reads the byte at `at`. */
 @inline
-function step(s: i32, text: usize, i: i32, classes: usize, table: usize): i32 {
-  const c = <i32>load<u16>(classes + (<usize>load<u8>(text + <usize>i) << 1));
-  return load<i32>(table + <usize>s + <usize>c);
+function step(s: i32, at: usize): i32 {
+  const c = <usize>load<u16>(<usize>load<u8>(at) << 1, CLASSES);
+  return load<i32>(<usize>s + c, TABLE);
 }
 
 /**
@@ -141,48 +143,42 @@ export function scanAscii(text: usize, n: i32, base: i32, overlap: i32): i32 {
   const acceptRow = firstAccept;
   if (n < 8 * overlap + 512) return scanRun(text, 0, n, base, acceptRow);
   const q = n >> 2;
-  const classes = classesOff;
-  const table = tableOff;
-  let sa = row;
+  stateA = row;
   // Stripes two to four start in the root state `overlap` bytes before their stripe, reading without reporting (those
   // hits end in the stripe before).
-  let sb = lead(text, q - overlap, q, classes, table);
-  let sc = lead(text, 2 * q - overlap, 2 * q, classes, table);
-  let sd = lead(text, 3 * q - overlap, 3 * q, classes, table);
+  stateB = lead(text, q - overlap, q);
+  stateC = lead(text, 2 * q - overlap, 2 * q);
+  stateD = lead(text, 3 * q - overlap, 3 * q);
   let a = 0;
   let b = 0;
   let c = 0;
   let d = 0;
-  for (let i = 0; i < q; i++) {
-    const na = step(sa, text, i, classes, table);
-    const nb = step(sb, text, q + i, classes, table);
-    const nc = step(sc, text, 2 * q + i, classes, table);
-    const nd = step(sd, text, 3 * q + i, classes, table);
-    if (((na | nb | nc | nd) & acceptRow) != 0) {
-      if (na >= acceptRow) {
-        a = report(hitsA, a, na, base + i + 1);
-        if (a < 0) return -1;
-      }
-      if (nb >= acceptRow) {
-        b = report(hitsB, b, nb, base + q + i + 1);
-        if (b < 0) return -1;
-      }
-      if (nc >= acceptRow) {
-        c = report(hitsC, c, nc, base + 2 * q + i + 1);
-        if (c < 0) return -1;
-      }
-      if (nd >= acceptRow) {
-        d = report(hitsD, d, nd, base + 3 * q + i + 1);
-        if (d < 0) return -1;
-      }
+  const qa = <usize>q;
+  const end = text + qa;
+  for (let p = text; ; p++) {
+    p = untilAccept(p, end, qa, acceptRow);
+    if (p >= end) break;
+    const i = <i32>(p - text);
+    if (stateA >= acceptRow) {
+      a = report(hitsA, a, stateA, base + i + 1);
+      if (a < 0) return -1;
     }
-    sa = na;
-    sb = nb;
-    sc = nc;
-    sd = nd;
+    if (stateB >= acceptRow) {
+      b = report(hitsB, b, stateB, base + q + i + 1);
+      if (b < 0) return -1;
+    }
+    if (stateC >= acceptRow) {
+      c = report(hitsC, c, stateC, base + 2 * q + i + 1);
+      if (c < 0) return -1;
+    }
+    if (stateD >= acceptRow) {
+      d = report(hitsD, d, stateD, base + 3 * q + i + 1);
+      if (d < 0) return -1;
+    }
   }
+  let sd = stateD;
   for (let i = 4 * q; i < n; i++) {
-    const nd = step(sd, text, i, classes, table);
+    const nd = step(sd, text + <usize>i);
     if (nd >= acceptRow) {
       d = report(hitsD, d, nd, base + i + 1);
       if (d < 0) return -1;
@@ -197,22 +193,52 @@ export function scanAscii(text: usize, n: i32, base: i32, overlap: i32): i32 {
   return 0;
 }
 
+// The four stripes' states between `untilAccept` and its caller.
+let stateA: i32 = 0;
+let stateB: i32 = 0;
+let stateC: i32 = 0;
+let stateD: i32 = 0;
+
+/**
+ * Steps the four stripes from their states, reading the bytes at `p`, `p + qa`, `p + 2qa`, `p + 3qa`, `p` rising,
+ * until a step's next states hold an accepting one or `p` reaches `end`: returns where it stopped (the accepting
+ * step's `p`, or `end`), the states after the last step read in stateA to stateD. Its own function, with no call in
+ * its loop: the four states stay in registers from one step to the next (in one loop with the reports, V8 spilled
+ * three of them to the stack at every step, each step's chain then running through a store and a load).
+ */
+export function untilAccept(p: usize, end: usize, qa: usize, acceptRow: i32): usize {
+  let sa = stateA;
+  let sb = stateB;
+  let sc = stateC;
+  let sd = stateD;
+  for (; p < end; p++) {
+    sa = step(sa, p);
+    sb = step(sb, p + qa);
+    sc = step(sc, p + 2 * qa);
+    sd = step(sd, p + 3 * qa);
+    if (((sa | sb | sc | sd) & acceptRow) != 0) break;
+  }
+  stateA = sa;
+  stateB = sb;
+  stateC = sc;
+  stateD = sd;
+  return p;
+}
+
 /** The state after reading bytes [from, to) from the root, reporting nothing. */
 @inline
-function lead(text: usize, from: i32, to: i32, classes: usize, table: usize): i32 {
+function lead(text: usize, from: i32, to: i32): i32 {
   let s = 0;
-  for (let i = from; i < to; i++) s = step(s, text, i, classes, table);
+  for (let i = from; i < to; i++) s = step(s, text + <usize>i);
   return s;
 }
 
 /** One stripe over ASCII bytes [from, to), hits to the first buffer. */
 function scanRun(text: usize, from: i32, to: i32, base: i32, acceptRow: i32): i32 {
-  const classes = classesOff;
-  const table = tableOff;
   let s = row;
   let a = 0;
   for (let i = from; i < to; i++) {
-    const next = step(s, text, i, classes, table);
+    const next = step(s, text + <usize>i);
     if (next >= acceptRow) {
       a = report(hitsA, a, next, base + i + 1);
       if (a < 0) return -1;
@@ -234,14 +260,12 @@ export function scanUtf8(text: usize, n: i32, base: i32): i32 {
   countC = 0;
   countD = 0;
   const acceptRow = firstAccept;
-  const classes = classesOff;
-  const table = tableOff;
   let s = row;
   let a = 0;
   let pos = base;
   for (let i = 0; i < n; i++) {
     const byte = <i32>load<u8>(text + <usize>i);
-    const next = load<i32>(table + <usize>s + <usize>load<u16>(classes + (<usize>byte << 1)));
+    const next = step(s, text + <usize>i);
     const unit = (byte & 0xc0) != 0x80 ? (byte >= 0xf0 ? 2 : 1) : 0;
     if (next >= acceptRow) {
       a = report(hitsA, a, next, pos + unit);

@@ -16,8 +16,6 @@ import { MODULE_PACKED } from "../../shared/wasm/literal-pass.generated.js";
 interface PassExports {
   readonly memory: WasmMemory;
   configure(
-    classes: number,
-    table: number,
     k: number,
     accept: number,
     outStart: number,
@@ -126,6 +124,9 @@ function movedOffset(offset: number, below: number, acceptAt: number): number {
   return offset < below ? offset : acceptAt + offset - below;
 }
 
+/** Where the module reads the classes (wasm/literal-pass.ts CLASSES): the host's first region (shared/wasm/embedded.ts). */
+const CLASSES_AT = 65536;
+
 function place(exports: PassExports, dfa: Dfa): Layout {
   const bit = acceptBitTable(dfa);
   const cap = Math.max(STRIPE_HITS, dfa.mostOutputs);
@@ -166,7 +167,11 @@ function place(exports: PassExports, dfa: Dfa): Layout {
     number,
     number,
   ];
-  exports.configure(classes, table, dfa.classCount, bit.acceptAt, outStart, outIds, a, b, c, d, cap);
+  // The module reads the classes and the table at fixed offsets (wasm/literal-pass.ts CLASSES, TABLE): the first two
+  // regions, the classes 256 entries of two bytes.
+  if (classes !== CLASSES_AT || table !== CLASSES_AT + 512 || scaled.length !== 256)
+    throw new Error("literal pass: the classes and the table are not where the module reads them");
+  exports.configure(dfa.classCount, bit.acceptAt, outStart, outIds, a, b, c, d, cap);
   exports.configureRuns(runs, CHUNK_RUNS, sides);
   exports.configurePairs(pairs, CHUNK_PAIRS);
   exports.configureColons(colons, CHUNK_PAIRS);

@@ -334,7 +334,8 @@ export function configureColons(out: usize, cap: i32): void {
 
 // Presence: up to eight ASCII bytes whose occurrence anywhere in a chunk the walks note, one bit each (a byte b is
 // bit k's when bit k is set in both `presenceOff[b & 15]` and `presenceOff[16 + (b >> 4)]`: the host sets each bit
-// for exactly one byte, and a byte of 0x80 or more has no bit, its high half's entry being 0).
+// for exactly one byte, and a byte of 0x80 or more has no bit, its high half's entry being 0), and `:` and `[` as
+// bits 8 and 9 (COLON_BIT, BRACKET_BIT: by compares, the walk testing every byte for `:` already).
 let presenceOff: usize = 0;
 let presenceBits: i32 = 0;
 
@@ -353,10 +354,15 @@ function presenceLanes(v: v128, lo: v128, hi: v128): v128 {
   return v128.and(i8x16.swizzle(lo, v128.and(v, i8x16.splat(15))), i8x16.swizzle(hi, i8x16.shr_u(v, 4)));
 }
 
-/** The presence bits of byte `b`. */
+// Two presence bits past the tables' eight, by compares: `:` (bit 8) and `[` (bit 9).
+const COLON_BIT = 1 << 8;
+const BRACKET_BIT = 1 << 9;
+
+/** The presence bits of byte `b` (the tables' eight, COLON_BIT and BRACKET_BIT). */
 @inline
 function presenceOfByte(b: i32): i32 {
-  return <i32>load<u8>(presenceOff + <usize>(b & 15)) & <i32>load<u8>(presenceOff + 16 + <usize>(b >> 4));
+  const bits = <i32>load<u8>(presenceOff + <usize>(b & 15)) & <i32>load<u8>(presenceOff + 16 + <usize>(b >> 4));
+  return bits | (b == 58 ? COLON_BIT : 0) | (b == 91 ? BRACKET_BIT : 0);
 }
 
 /** The lanes of `seen` ORed into one presence byte. */
@@ -374,9 +380,18 @@ export function presenceOf(text: usize, n: i32): i32 {
   const lo = v128.load(presenceOff);
   const hi = v128.load(presenceOff, 16);
   let seen = i8x16.splat(0);
+  let colons = i8x16.splat(0);
+  let brackets = i8x16.splat(0);
   let i = 0;
-  for (; i + 16 <= n; i += 16) seen = v128.or(seen, presenceLanes(v128.load(text + <usize>i), lo, hi));
+  for (; i + 16 <= n; i += 16) {
+    const v = v128.load(text + <usize>i);
+    seen = v128.or(seen, presenceLanes(v, lo, hi));
+    colons = v128.or(colons, i8x16.eq(v, i8x16.splat(58)));
+    brackets = v128.or(brackets, i8x16.eq(v, i8x16.splat(91)));
+  }
   let bits = presenceOfLanes(seen);
+  if (v128.any_true(colons)) bits |= COLON_BIT;
+  if (v128.any_true(brackets)) bits |= BRACKET_BIT;
   for (; i < n; i++) bits |= presenceOfByte(<i32>load<u8>(text + <usize>i));
   return bits;
 }
@@ -450,6 +465,8 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
   const lo = v128.load(presenceOff);
   const hi = v128.load(presenceOff, 16);
   let seen = i8x16.splat(0);
+  let brackets = i8x16.splat(0);
+  let colonSeen = false;
   let count = 0;
   let pairs = 0;
   let colons = 0;
@@ -468,11 +485,13 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
     const e0 = i8x16.eq(v0, colon);
     const e1 = i8x16.eq(v1, colon);
     seen = v128.or(seen, v128.or(presenceLanes(v0, lo, hi), presenceLanes(v1, lo, hi)));
+    brackets = v128.or(brackets, v128.or(i8x16.eq(v0, i8x16.splat(91)), i8x16.eq(v1, i8x16.splat(91))));
     const any = v128.or(v128.or(v128.or(d0, d1), v128.or(q0, q1)), v128.or(e0, e1));
     if (before == 0 && !v128.any_true(any)) continue;
     const pairBits = <u32>i8x16.bitmask(q0) | (<u32>i8x16.bitmask(q1) << 16);
     if (pairBits != 0) pairs = writePairs(pairs, pairBits, base + i);
     if (v128.any_true(v128.or(e0, e1))) {
+      colonSeen = true;
       const c0 = v128.and(e0, hexOrColon(v128.load(p, 1)));
       const c1 = v128.and(e1, hexOrColon(v128.load(p, 17)));
       let colonBits = <u32>i8x16.bitmask(c0) | (<u32>i8x16.bitmask(c1) << 16);
@@ -498,6 +517,8 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
     before = digits >> 31;
   }
   let bits = presenceOfLanes(seen);
+  if (colonSeen) bits |= COLON_BIT;
+  if (v128.any_true(brackets)) bits |= BRACKET_BIT;
   for (; i < n; i++) {
     const byte = <i32>load<u8>(text + <usize>i);
     bits |= presenceOfByte(byte);

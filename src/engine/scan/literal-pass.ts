@@ -62,14 +62,17 @@ export interface GappedPair {
 /**
  * The characters whose presence anywhere in a text the pass notes (PassResult.present, bit k for the k-th): what the
  * detectors and the envelope ask of a whole text by a native search each (an absent one costs a read of the whole
- * text), answered by the SIMD walk that reads every chunk anyway. At most eight, ASCII.
+ * text), answered by the SIMD walk that reads every chunk anyway. ASCII; the first TABLE_PRESENCE by the module's
+ * nibble tables (at most eight), then `:` and `[`, which the module tests by compares (wasm/literal-pass.ts
+ * COLON_BIT, BRACKET_BIT: the order here is theirs).
  */
-export const PRESENCE_CHARS = "<&%\\=\"'{";
+export const PRESENCE_CHARS = "<&%\\=\"'{:[";
+const TABLE_PRESENCE = 8;
 
 /** The module's presence tables (see wasm/literal-pass.ts `presenceOff`): bit k for PRESENCE_CHARS[k]'s low and high halves. */
 function presenceTables(): Uint8Array {
   const tables = new Uint8Array(32);
-  for (let k = 0; k < PRESENCE_CHARS.length; k++) {
+  for (let k = 0; k < TABLE_PRESENCE; k++) {
     const code = PRESENCE_CHARS.charCodeAt(k);
     tables[code & 15]! |= 1 << k;
     tables[16 + (code >> 4)]! |= 1 << k;

@@ -48,8 +48,12 @@ const OPERATORS = [":", "=", "\uff1a"];
  * `from` never decreases between calls.
  */
 function operatorFinder(text: string): (from: number) => number {
-  // -2: not searched yet; -1: none left. An `=` the shared pass saw nowhere is never searched for.
-  const next = [-2, heldIfIndexed(text, "=") === false ? -1 : -2, -2];
+  // -2: not searched yet; -1: none left. A `:` or `=` the shared pass saw nowhere is never searched for.
+  const next = [
+    heldIfIndexed(text, ":") === false ? -1 : -2,
+    heldIfIndexed(text, "=") === false ? -1 : -2,
+    -2,
+  ];
   return (from) => {
     let best = -1;
     for (let k = 0; k < 3; k++) {

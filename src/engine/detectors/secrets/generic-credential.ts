@@ -1362,34 +1362,24 @@ function flagMatch(text: string, m: RegExpExecArray, walk: Walk): number {
   return end;
 }
 
+/** SHORT_FLAG's openings, for the shared pass (registered at load: no automaton compiled again for them later). */
+const SHORT_FLAG_OPENINGS = passLiterals([" -", "\t-"]);
+
 /**
  * Where SHORT_FLAG may match: a space or tab before a `-` (V8 finds the rare `-`; a space stops it everywhere). On a
- * long text, the candidate index's lists of ` -` and `\t-` (the shared pass's, once it has learnt them), merged: no
- * search stopping at every `-` of the text's phone numbers and dates.
+ * text the shared pass has read, its lists of ` -` and `\t-` merged (no letter in either: the folded lists are
+ * exact): no search stopping at every `-` of the text's phone numbers and dates.
  */
 function shortFlagStarts(text: string): readonly number[] {
-  if (text.length >= MIN_PASS_LENGTH) {
-    const index = candidateIndex(text);
-    return mergedAscending(index.positions(" -"), index.positions("\t-"));
-  }
+  const hits =
+    text.length >= MIN_PASS_LENGTH ? candidateIndex(text).passHits(SHORT_FLAG_OPENINGS) : undefined;
+  if (hits !== undefined) return hits[1]!.length === 0 ? hits[0]! : mergeUnique(hits[0]!, hits[1]!);
   const starts: number[] = [];
   for (let at = text.indexOf("-", 1); at !== -1; at = text.indexOf("-", at + 1)) {
     const before = text.charCodeAt(at - 1);
     if (before === 32 || before === 9) starts.push(at - 1);
   }
   return starts;
-}
-
-/** The union of two ascending lists with no offset in both, ascending (either list itself when the other is empty). */
-function mergedAscending(a: readonly number[], b: readonly number[]): readonly number[] {
-  if (b.length === 0) return a;
-  if (a.length === 0) return b;
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length)
-    out.push(j >= b.length || (i < a.length && a[i]! < b[j]!) ? a[i++]! : b[j++]!);
-  return out;
 }
 
 /**

@@ -20,8 +20,6 @@
 // longest literal's length - 1), so that stripe's DFA, started in the root state `overlap` bytes early and reporting
 // only hits ending inside its own stripe, reports exactly the occurrences one sequential scan would report there.
 
-let classesOff: usize = 0;
-let tableOff: usize = 0;
 let firstAccept: i32 = 0;
 let rowBytes: i32 = 0;
 let outStartOff: usize = 0;
@@ -41,9 +39,8 @@ let countB: i32 = 0;
 let countC: i32 = 0;
 let countD: i32 = 0;
 
+/** The layout past the classes and the table (at CLASSES and TABLE, below). */
 export function configure(
-  classes: usize,
-  table: usize,
   k: i32,
   accept: i32,
   outStart: usize,
@@ -54,8 +51,6 @@ export function configure(
   d: usize,
   cap: i32,
 ): void {
-  classesOff = classes;
-  tableOff = table;
   firstAccept = accept;
   rowBytes = k << 2;
   outStartOff = outStart;
@@ -121,12 +116,19 @@ function report(buffer: usize, count: i32, r: i32, end: i32): i32 {
   return n;
 }
 
+// Where the host lays out the classes and the table (src/engine/scan/literal-pass.ts `place` checks it): the first
+// regions of the host's memory, the classes (256 16-bit column offsets) at the second page's start, the table right
+// after them. Constants, so a step's loads take them as the instruction's offset and the chain from one state to the
+// next is one add (the state's row and the byte's column) and one load.
+const CLASSES: usize = 65536;
+const TABLE: usize = 65536 + 512;
+
 // `firstAccept`: the first accepting state's row offset, a power of two (see the header).
-// The offsets are passed in locals: read from a (mutable) global, V8 loads them again at every step.
+/** The state after state `s` reads the byte at `at`. */
 @inline
-function step(s: i32, text: usize, i: i32, classes: usize, table: usize): i32 {
-  const c = <i32>load<u16>(classes + (<usize>load<u8>(text + <usize>i) << 1));
-  return load<i32>(table + <usize>s + <usize>c);
+function step(s: i32, at: usize): i32 {
+  const c = <usize>load<u16>(<usize>load<u8>(at) << 1, CLASSES);
+  return load<i32>(<usize>s + c, TABLE);
 }
 
 /**
@@ -141,48 +143,42 @@ export function scanAscii(text: usize, n: i32, base: i32, overlap: i32): i32 {
   const acceptRow = firstAccept;
   if (n < 8 * overlap + 512) return scanRun(text, 0, n, base, acceptRow);
   const q = n >> 2;
-  const classes = classesOff;
-  const table = tableOff;
-  let sa = row;
+  stateA = row;
   // Stripes two to four start in the root state `overlap` bytes before their stripe, reading without reporting (those
   // hits end in the stripe before).
-  let sb = lead(text, q - overlap, q, classes, table);
-  let sc = lead(text, 2 * q - overlap, 2 * q, classes, table);
-  let sd = lead(text, 3 * q - overlap, 3 * q, classes, table);
+  stateB = lead(text, q - overlap, q);
+  stateC = lead(text, 2 * q - overlap, 2 * q);
+  stateD = lead(text, 3 * q - overlap, 3 * q);
   let a = 0;
   let b = 0;
   let c = 0;
   let d = 0;
-  for (let i = 0; i < q; i++) {
-    const na = step(sa, text, i, classes, table);
-    const nb = step(sb, text, q + i, classes, table);
-    const nc = step(sc, text, 2 * q + i, classes, table);
-    const nd = step(sd, text, 3 * q + i, classes, table);
-    if (((na | nb | nc | nd) & acceptRow) != 0) {
-      if (na >= acceptRow) {
-        a = report(hitsA, a, na, base + i + 1);
-        if (a < 0) return -1;
-      }
-      if (nb >= acceptRow) {
-        b = report(hitsB, b, nb, base + q + i + 1);
-        if (b < 0) return -1;
-      }
-      if (nc >= acceptRow) {
-        c = report(hitsC, c, nc, base + 2 * q + i + 1);
-        if (c < 0) return -1;
-      }
-      if (nd >= acceptRow) {
-        d = report(hitsD, d, nd, base + 3 * q + i + 1);
-        if (d < 0) return -1;
-      }
+  const qa = <usize>q;
+  const end = text + qa;
+  for (let p = text; ; p++) {
+    p = untilAccept(p, end, qa, acceptRow);
+    if (p >= end) break;
+    const i = <i32>(p - text);
+    if (stateA >= acceptRow) {
+      a = report(hitsA, a, stateA, base + i + 1);
+      if (a < 0) return -1;
     }
-    sa = na;
-    sb = nb;
-    sc = nc;
-    sd = nd;
+    if (stateB >= acceptRow) {
+      b = report(hitsB, b, stateB, base + q + i + 1);
+      if (b < 0) return -1;
+    }
+    if (stateC >= acceptRow) {
+      c = report(hitsC, c, stateC, base + 2 * q + i + 1);
+      if (c < 0) return -1;
+    }
+    if (stateD >= acceptRow) {
+      d = report(hitsD, d, stateD, base + 3 * q + i + 1);
+      if (d < 0) return -1;
+    }
   }
+  let sd = stateD;
   for (let i = 4 * q; i < n; i++) {
-    const nd = step(sd, text, i, classes, table);
+    const nd = step(sd, text + <usize>i);
     if (nd >= acceptRow) {
       d = report(hitsD, d, nd, base + i + 1);
       if (d < 0) return -1;
@@ -197,22 +193,52 @@ export function scanAscii(text: usize, n: i32, base: i32, overlap: i32): i32 {
   return 0;
 }
 
+// The four stripes' states between `untilAccept` and its caller.
+let stateA: i32 = 0;
+let stateB: i32 = 0;
+let stateC: i32 = 0;
+let stateD: i32 = 0;
+
+/**
+ * Steps the four stripes from their states, reading the bytes at `p`, `p + qa`, `p + 2qa`, `p + 3qa`, `p` rising,
+ * until a step's next states hold an accepting one or `p` reaches `end`: returns where it stopped (the accepting
+ * step's `p`, or `end`), the states after the last step read in stateA to stateD. Its own function, with no call in
+ * its loop: the four states stay in registers from one step to the next (in one loop with the reports, V8 spilled
+ * three of them to the stack at every step, each step's chain then running through a store and a load).
+ */
+export function untilAccept(p: usize, end: usize, qa: usize, acceptRow: i32): usize {
+  let sa = stateA;
+  let sb = stateB;
+  let sc = stateC;
+  let sd = stateD;
+  for (; p < end; p++) {
+    sa = step(sa, p);
+    sb = step(sb, p + qa);
+    sc = step(sc, p + 2 * qa);
+    sd = step(sd, p + 3 * qa);
+    if (((sa | sb | sc | sd) & acceptRow) != 0) break;
+  }
+  stateA = sa;
+  stateB = sb;
+  stateC = sc;
+  stateD = sd;
+  return p;
+}
+
 /** The state after reading bytes [from, to) from the root, reporting nothing. */
 @inline
-function lead(text: usize, from: i32, to: i32, classes: usize, table: usize): i32 {
+function lead(text: usize, from: i32, to: i32): i32 {
   let s = 0;
-  for (let i = from; i < to; i++) s = step(s, text, i, classes, table);
+  for (let i = from; i < to; i++) s = step(s, text + <usize>i);
   return s;
 }
 
 /** One stripe over ASCII bytes [from, to), hits to the first buffer. */
 function scanRun(text: usize, from: i32, to: i32, base: i32, acceptRow: i32): i32 {
-  const classes = classesOff;
-  const table = tableOff;
   let s = row;
   let a = 0;
   for (let i = from; i < to; i++) {
-    const next = step(s, text, i, classes, table);
+    const next = step(s, text + <usize>i);
     if (next >= acceptRow) {
       a = report(hitsA, a, next, base + i + 1);
       if (a < 0) return -1;
@@ -234,14 +260,12 @@ export function scanUtf8(text: usize, n: i32, base: i32): i32 {
   countC = 0;
   countD = 0;
   const acceptRow = firstAccept;
-  const classes = classesOff;
-  const table = tableOff;
   let s = row;
   let a = 0;
   let pos = base;
   for (let i = 0; i < n; i++) {
     const byte = <i32>load<u8>(text + <usize>i);
-    const next = load<i32>(table + <usize>s + <usize>load<u16>(classes + (<usize>byte << 1)));
+    const next = step(s, text + <usize>i);
     const unit = (byte & 0xc0) != 0x80 ? (byte >= 0xf0 ? 2 : 1) : 0;
     if (next >= acceptRow) {
       a = report(hitsA, a, next, pos + unit);
@@ -310,7 +334,8 @@ export function configureColons(out: usize, cap: i32): void {
 
 // Presence: up to eight ASCII bytes whose occurrence anywhere in a chunk the walks note, one bit each (a byte b is
 // bit k's when bit k is set in both `presenceOff[b & 15]` and `presenceOff[16 + (b >> 4)]`: the host sets each bit
-// for exactly one byte, and a byte of 0x80 or more has no bit, its high half's entry being 0).
+// for exactly one byte, and a byte of 0x80 or more has no bit, its high half's entry being 0), and `:` and `[` as
+// bits 8 and 9 (COLON_BIT, BRACKET_BIT: by compares, the walk testing every byte for `:` already).
 let presenceOff: usize = 0;
 let presenceBits: i32 = 0;
 
@@ -329,10 +354,15 @@ function presenceLanes(v: v128, lo: v128, hi: v128): v128 {
   return v128.and(i8x16.swizzle(lo, v128.and(v, i8x16.splat(15))), i8x16.swizzle(hi, i8x16.shr_u(v, 4)));
 }
 
-/** The presence bits of byte `b`. */
+// Two presence bits past the tables' eight, by compares: `:` (bit 8) and `[` (bit 9).
+const COLON_BIT = 1 << 8;
+const BRACKET_BIT = 1 << 9;
+
+/** The presence bits of byte `b` (the tables' eight, COLON_BIT and BRACKET_BIT). */
 @inline
 function presenceOfByte(b: i32): i32 {
-  return <i32>load<u8>(presenceOff + <usize>(b & 15)) & <i32>load<u8>(presenceOff + 16 + <usize>(b >> 4));
+  const bits = <i32>load<u8>(presenceOff + <usize>(b & 15)) & <i32>load<u8>(presenceOff + 16 + <usize>(b >> 4));
+  return bits | (b == 58 ? COLON_BIT : 0) | (b == 91 ? BRACKET_BIT : 0);
 }
 
 /** The lanes of `seen` ORed into one presence byte. */
@@ -350,9 +380,18 @@ export function presenceOf(text: usize, n: i32): i32 {
   const lo = v128.load(presenceOff);
   const hi = v128.load(presenceOff, 16);
   let seen = i8x16.splat(0);
+  let colons = i8x16.splat(0);
+  let brackets = i8x16.splat(0);
   let i = 0;
-  for (; i + 16 <= n; i += 16) seen = v128.or(seen, presenceLanes(v128.load(text + <usize>i), lo, hi));
+  for (; i + 16 <= n; i += 16) {
+    const v = v128.load(text + <usize>i);
+    seen = v128.or(seen, presenceLanes(v, lo, hi));
+    colons = v128.or(colons, i8x16.eq(v, i8x16.splat(58)));
+    brackets = v128.or(brackets, i8x16.eq(v, i8x16.splat(91)));
+  }
   let bits = presenceOfLanes(seen);
+  if (v128.any_true(colons)) bits |= COLON_BIT;
+  if (v128.any_true(brackets)) bits |= BRACKET_BIT;
   for (; i < n; i++) bits |= presenceOfByte(<i32>load<u8>(text + <usize>i));
   return bits;
 }
@@ -426,6 +465,8 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
   const lo = v128.load(presenceOff);
   const hi = v128.load(presenceOff, 16);
   let seen = i8x16.splat(0);
+  let brackets = i8x16.splat(0);
+  let colonSeen = false;
   let count = 0;
   let pairs = 0;
   let colons = 0;
@@ -444,11 +485,13 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
     const e0 = i8x16.eq(v0, colon);
     const e1 = i8x16.eq(v1, colon);
     seen = v128.or(seen, v128.or(presenceLanes(v0, lo, hi), presenceLanes(v1, lo, hi)));
+    brackets = v128.or(brackets, v128.or(i8x16.eq(v0, i8x16.splat(91)), i8x16.eq(v1, i8x16.splat(91))));
     const any = v128.or(v128.or(v128.or(d0, d1), v128.or(q0, q1)), v128.or(e0, e1));
     if (before == 0 && !v128.any_true(any)) continue;
     const pairBits = <u32>i8x16.bitmask(q0) | (<u32>i8x16.bitmask(q1) << 16);
     if (pairBits != 0) pairs = writePairs(pairs, pairBits, base + i);
     if (v128.any_true(v128.or(e0, e1))) {
+      colonSeen = true;
       const c0 = v128.and(e0, hexOrColon(v128.load(p, 1)));
       const c1 = v128.and(e1, hexOrColon(v128.load(p, 17)));
       let colonBits = <u32>i8x16.bitmask(c0) | (<u32>i8x16.bitmask(c1) << 16);
@@ -474,6 +517,8 @@ export function sidesAscii(text: usize, n: i32, base: i32, first: i32, gap: i32,
     before = digits >> 31;
   }
   let bits = presenceOfLanes(seen);
+  if (colonSeen) bits |= COLON_BIT;
+  if (v128.any_true(brackets)) bits |= BRACKET_BIT;
   for (; i < n; i++) {
     const byte = <i32>load<u8>(text + <usize>i);
     bits |= presenceOfByte(byte);

@@ -12,6 +12,7 @@ import {
   FACT_DIGIT,
   FACT_LOWER,
   FACT_UPPER,
+  HEADED,
   isLookalikeValueInFull,
   isLookalikeVendorValue,
   isLookalikeVendorValueOf,
@@ -115,6 +116,28 @@ const value = fc.oneof(
 );
 
 describe("the look-alike test of letters and digits", () => {
+  it("asks an anchored header test only where the value opens with one of its first characters: every match does", () => {
+    const tail = fc
+      .array(fc.constantFrom(...BASE62.split(""), "-", "_", "="), { maxLength: 60, size: "max" })
+      .map((cs) => cs.join(""));
+    const headed = fc.oneof(
+      value,
+      fc.tuple(fc.constantFrom(...WORDS), tail).map(([w, t]) => w + t),
+    );
+    let matched = 0;
+    fc.assert(
+      fc.property(headed, (v) => {
+        for (const [re, firsts] of HEADED) {
+          if (!re.test(v)) continue;
+          matched++;
+          expect(firsts.includes(v.charAt(0))).toBe(true);
+        }
+      }),
+      RUNS,
+    );
+    expect(matched).toBeGreaterThan(100);
+  });
+
   it("answers as every test does, prefixed or not", () => {
     let alnumLookalikes = 0;
     let alnum = 0;

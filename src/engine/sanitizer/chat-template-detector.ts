@@ -80,7 +80,7 @@ export function createChatTemplateDetector(): TextDetector {
         if (out.length > before) dropNamedExamples(text, out, before);
       }
       if (index.has("##")) collect(ROLE_HEADER_PATTERN, text, out);
-      if (text.includes(":") && LINE_BREAK_CHAR.test(text)) collectTurns(text, out, out.length > before);
+      if (index.has(":") && LINE_BREAK_CHAR.test(text)) collectTurns(text, out, out.length > before);
       if (out.length > before && text.includes("s>")) collect(SENTENCE_MARKER_PATTERN, text, out);
     },
   };

@@ -16,8 +16,6 @@ import { MODULE_PACKED } from "../../shared/wasm/literal-pass.generated.js";
 interface PassExports {
   readonly memory: WasmMemory;
   configure(
-    classes: number,
-    table: number,
     k: number,
     accept: number,
     outStart: number,
@@ -64,14 +62,17 @@ export interface GappedPair {
 /**
  * The characters whose presence anywhere in a text the pass notes (PassResult.present, bit k for the k-th): what the
  * detectors and the envelope ask of a whole text by a native search each (an absent one costs a read of the whole
- * text), answered by the SIMD walk that reads every chunk anyway. At most eight, ASCII.
+ * text), answered by the SIMD walk that reads every chunk anyway. ASCII; the first TABLE_PRESENCE by the module's
+ * nibble tables (at most eight), then `:` and `[`, which the module tests by compares (wasm/literal-pass.ts
+ * COLON_BIT, BRACKET_BIT: the order here is theirs).
  */
-export const PRESENCE_CHARS = "<&%\\=\"'{";
+export const PRESENCE_CHARS = "<&%\\=\"'{:[";
+const TABLE_PRESENCE = 8;
 
 /** The module's presence tables (see wasm/literal-pass.ts `presenceOff`): bit k for PRESENCE_CHARS[k]'s low and high halves. */
 function presenceTables(): Uint8Array {
   const tables = new Uint8Array(32);
-  for (let k = 0; k < PRESENCE_CHARS.length; k++) {
+  for (let k = 0; k < TABLE_PRESENCE; k++) {
     const code = PRESENCE_CHARS.charCodeAt(k);
     tables[code & 15]! |= 1 << k;
     tables[16 + (code >> 4)]! |= 1 << k;
@@ -126,6 +127,9 @@ function movedOffset(offset: number, below: number, acceptAt: number): number {
   return offset < below ? offset : acceptAt + offset - below;
 }
 
+/** Where the module reads the classes (wasm/literal-pass.ts CLASSES): the host's first region (shared/wasm/embedded.ts). */
+const CLASSES_AT = 65536;
+
 function place(exports: PassExports, dfa: Dfa): Layout {
   const bit = acceptBitTable(dfa);
   const cap = Math.max(STRIPE_HITS, dfa.mostOutputs);
@@ -166,7 +170,11 @@ function place(exports: PassExports, dfa: Dfa): Layout {
     number,
     number,
   ];
-  exports.configure(classes, table, dfa.classCount, bit.acceptAt, outStart, outIds, a, b, c, d, cap);
+  // The module reads the classes and the table at fixed offsets (wasm/literal-pass.ts CLASSES, TABLE): the first two
+  // regions, the classes 256 entries of two bytes.
+  if (classes !== CLASSES_AT || table !== CLASSES_AT + 512 || scaled.length !== 256)
+    throw new Error("literal pass: the classes and the table are not where the module reads them");
+  exports.configure(dfa.classCount, bit.acceptAt, outStart, outIds, a, b, c, d, cap);
   exports.configureRuns(runs, CHUNK_RUNS, sides);
   exports.configurePairs(pairs, CHUNK_PAIRS);
   exports.configureColons(colons, CHUNK_PAIRS);

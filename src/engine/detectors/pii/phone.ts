@@ -14,6 +14,7 @@ import {
   isNonPhoneShapeOf,
   type PhoneCandidate,
 } from "./phone-candidates.js";
+import { phoneWordBefore } from "./phone-word.js";
 import { isValidSsnDigits } from "./us-ssn.js";
 
 /**
@@ -49,14 +50,9 @@ function parsePhoneNumberFromString(...args: Parameters<typeof ParsePhone>): Ret
 
 export const DEFAULT_PHONE_REGIONS: readonly CountryCode[] = ["US", "GB", "DE", "FR"];
 
-// A phone word, then at most three short words ("call me on", "phone number is", "message on my registered").
-// `\w+\W+` has disjoint parts and the window is 40 characters, so this cannot backtrack badly.
-const PHONE_WORD_BEFORE =
-  /\b(?:phone|telephone|tel|mobile|cell|fax|desk|call|dial|ring|whatsapp|sms|text|message|messages|contact|reach|answering)\b\W{0,4}(?:\w+\W+){0,3}$/;
 const PHONE_WORD_AFTER = /^[\s,;(\\-]{0,3}(?:office|fax|mobile|cell|home|work|tel|phone|landline)\b/;
 const NON_PHONE_WORD_BEFORE =
   /\b(?:orders?|invoices?|account|acct|iban|ref|reference|tracking|serial|sku|isbn|id|ssn|security|card|cc|licen[cs]e|passport|zip|postal|amount|total|version|build)\W{0,4}(?:no\.?|num(?:ber)?|#)?\W{0,4}(?:is\W+)?$/;
-const CONTEXT_WINDOW = 40;
 const SSN_SHAPE = /^\d\d\d([ .-])\d\d\1\d\d\d\d$/;
 // An SSN keyword right before nine digits outweighs a phone word further back (a JSON "text" key, "contact").
 const SSN_WORD_BEFORE =
@@ -137,8 +133,7 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     // `"timestamp": 1790928000`, `user_id=4155552671`: a time or an identifier by its key or its place.
     if (c.bare && isTimeOrIdNumber(text, c.start, c.numberEnd)) return false;
     const phoneWordNear =
-      hasKeywordBefore(text, c.start, PHONE_WORD_BEFORE, CONTEXT_WINDOW) ||
-      hasKeywordAfter(text, c.end, PHONE_WORD_AFTER, 16);
+      phoneWordBefore(text, c.start) || hasKeywordAfter(text, c.end, PHONE_WORD_AFTER, 16);
     if (readsAsSsn(text, c, phoneWordNear)) return false;
     if (c.bare && (c.digits > 11 || (!phoneWordNear && c.digits < 10))) return false;
     // `CUTOVER_S = 1790928000`: ten bare digits in the range of Unix times start with 1, which no North American

@@ -48,8 +48,12 @@ const OPERATORS = [":", "=", "\uff1a"];
  * `from` never decreases between calls.
  */
 function operatorFinder(text: string): (from: number) => number {
-  // -2: not searched yet; -1: none left. An `=` the shared pass saw nowhere is never searched for.
-  const next = [-2, heldIfIndexed(text, "=") === false ? -1 : -2, -2];
+  // -2: not searched yet; -1: none left. A `:` or `=` the shared pass saw nowhere is never searched for.
+  const next = [
+    heldIfIndexed(text, ":") === false ? -1 : -2,
+    heldIfIndexed(text, "=") === false ? -1 : -2,
+    -2,
+  ];
   return (from) => {
     let best = -1;
     for (let k = 0; k < 3; k++) {
@@ -1358,8 +1362,18 @@ function flagMatch(text: string, m: RegExpExecArray, walk: Walk): number {
   return end;
 }
 
-/** Where SHORT_FLAG may match: a space or tab before a `-` (V8 finds the rare `-`; a space stops it everywhere). */
-function shortFlagStarts(text: string): number[] {
+/** SHORT_FLAG's openings, for the shared pass (registered at load: no automaton compiled again for them later). */
+const SHORT_FLAG_OPENINGS = passLiterals([" -", "\t-"]);
+
+/**
+ * Where SHORT_FLAG may match: a space or tab before a `-` (V8 finds the rare `-`; a space stops it everywhere). On a
+ * text the shared pass has read, its lists of ` -` and `\t-` merged (no letter in either: the folded lists are
+ * exact): no search stopping at every `-` of the text's phone numbers and dates.
+ */
+function shortFlagStarts(text: string): readonly number[] {
+  const hits =
+    text.length >= MIN_PASS_LENGTH ? candidateIndex(text).passHits(SHORT_FLAG_OPENINGS) : undefined;
+  if (hits !== undefined) return hits[1]!.length === 0 ? hits[0]! : mergeUnique(hits[0]!, hits[1]!);
   const starts: number[] = [];
   for (let at = text.indexOf("-", 1); at !== -1; at = text.indexOf("-", at + 1)) {
     const before = text.charCodeAt(at - 1);

@@ -212,6 +212,17 @@ interface LookalikeTest {
 
 const regexTest = (re: RegExp) => (value: string) => re.test(value);
 const same = (test: (value: string) => boolean): LookalikeTest => ({ full: test, alnum: test });
+/** The anchored tests asked only of a value opening with one of their first characters (test/property: exact). */
+export const HEADED: readonly (readonly [RegExp, string])[] = [
+  [JOSE_HEADER_ONLY, "e"],
+  [CIPHERTEXT_HEADER, "UgA"],
+];
+/**
+ * `re.test`, asked only of a value whose first character is one of `firsts`: `re` is anchored at the start and every
+ * match opens with one of them (a token's body opens with anything else almost always: no call into the regex).
+ */
+const headedTest = (re: RegExp, firsts: string) => (value: string) =>
+  value.length > 0 && firsts.includes(value.charAt(0)) && re.test(value);
 
 const LOOKALIKE_TESTS: readonly LookalikeTest[] = [
   // The placeholder forms that need another character, and its stand-in words (STAND_IN_WORDS holds them), are left
@@ -222,8 +233,8 @@ const LOOKALIKE_TESTS: readonly LookalikeTest[] = [
   { full: regexTest(ENCRYPTED_VALUE), alnum: null },
   // Needs `<`.
   { full: regexTest(ANGLE_PART), alnum: null },
-  same(regexTest(JOSE_HEADER_ONLY)),
-  same(regexTest(CIPHERTEXT_HEADER)),
+  same(headedTest(...HEADED[0]!)),
+  same(headedTest(...HEADED[1]!)),
   // Every form holds `:`, `-` or `_`.
   { full: regexTest(PUBLIC_IDENTIFIER), alnum: null },
   same(regexTest(STAND_IN_WORDS)),

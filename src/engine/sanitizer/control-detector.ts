@@ -115,9 +115,9 @@ function scanAt(text: string, start: number, out: Emit): number {
     const sequence = measureEscapeSequence(text, start);
     if (sequence !== undefined) {
       push(out, sequence.type, start, sequence.end);
-      return sgrConceal(text, start, sequence.end) === true
-        ? scanConcealed(text, sequence.end, out)
-        : sequence.end;
+      const conceals =
+        holdsEight(text, start, sequence.end) && sgrConceal(text, start, sequence.end) === true;
+      return conceals ? scanConcealed(text, sequence.end, out) : sequence.end;
     }
   }
   const type = classifyInvisible(cp);
@@ -154,6 +154,15 @@ function scanConcealed(text: string, from: number, out: Emit): number {
     at = sequence.end;
   }
   return at;
+}
+
+/**
+ * Whether `text[start, end)` holds the digit 8: an escape without one cannot turn concealment on, so the colour
+ * escapes of an ordinary terminal log are not parsed as SGR parameters.
+ */
+function holdsEight(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === 0x38) return true;
+  return false;
 }
 
 /** The next ESC or 8-bit CSI at or after `from`, or the text's length. */

@@ -41,7 +41,10 @@ describe("values beside those borders stay credentials", () => {
     ['password: "Correct horse battery 7"', "Correct horse battery 7"],
     ['password = "Tr0ub4dor and 3"', "Tr0ub4dor and 3"],
     [`api_key: "${run(32, AN, 2101)}"`, run(32, AN, 2101)],
-    [`secret_key = "${run(20, B64, 2102)}/${run(19, B64, 2103)}"`, `${run(20, B64, 2102)}/${run(19, B64, 2103)}`],
+    [
+      `secret_key = "${run(20, B64, 2102)}/${run(19, B64, 2103)}"`,
+      `${run(20, B64, 2102)}/${run(19, B64, 2103)}`,
+    ],
   ])("%s", (text, value) => {
     expect(found(text).map(([, v]) => v)).toContain(value);
   });

@@ -49,3 +49,19 @@ describe("values beside those borders stay credentials", () => {
     expect(found(text).map(([, v]) => v)).toContain(value);
   });
 });
+
+describe("an Azure storage account key under a key naming storage", () => {
+  const key = `${run(86, B64, 2111)}==`;
+  it.each([
+    [`AZURE_STORAGE_KEY=${key}`],
+    [`AzureStoragekey : ${key}`],
+    [`"storage_account_key": "${key}"`],
+  ])("%s", (text) => {
+    expect(found(text)).toContainEqual(["azure_storage_key", key]);
+  });
+
+  it("a value without the 64-byte key's padding, or a browser storage key's name, is not one", () => {
+    expect(found(`storage_key=${run(86, B64, 2112)}`)).toEqual([]);
+    expect(found("localStorage key: session-theme-preference")).toEqual([]);
+  });
+});

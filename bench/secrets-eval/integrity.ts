@@ -34,7 +34,7 @@ export interface FrozenRecord {
 }
 
 /** The frozen parts, each a record file naming its data file and hash; quoted first, in this order. */
-export const FROZEN_RECORDS = ["frozen.json", "frozen-detect-secrets.json"] as const;
+export const FROZEN_RECORDS = ["frozen.json", "frozen-detect-secrets.json", "frozen-s21.json"] as const;
 export type FrozenRecordFile = (typeof FROZEN_RECORDS)[number];
 
 /** The tune parts: the only cases a detector change may be made from. */
@@ -118,6 +118,11 @@ export function loadTuneS16(dataDir = DATA_DIR): EvalCase[] | undefined {
 /** The session-17 tune part (build-s17.ts: secret-scanning-custom-patterns), checked against tune-s17-record.json. */
 export function loadTuneS17(dataDir = DATA_DIR): EvalCase[] | undefined {
   return loadRecordedTunePart("tune-s17.json", "tune-s17-record.json", dataDir);
+}
+
+/** The session-21 tune half (build-s21.ts: IBM detect-secrets, checkov, earlybird, no-secrets), against its record. */
+export function loadTuneS21(dataDir = DATA_DIR): EvalCase[] | undefined {
+  return loadRecordedTunePart("tune-s21.json", "tune-s21-record.json", dataDir);
 }
 
 function loadRecordedTunePart(file: string, recordFile: string, dataDir: string): EvalCase[] | undefined {

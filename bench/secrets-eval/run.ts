@@ -22,6 +22,7 @@ import {
   loadTuneS15,
   loadTuneS16,
   loadTuneS17,
+  loadTuneS21,
   readFrozenRecord,
   splitOwnLookalikesV2,
   splitOwnLookalikesV3,
@@ -129,6 +130,10 @@ function report(name: string, cases: readonly EvalCase[], showMisses: boolean): 
     "ruff",
     "secret-scanning-custom-patterns",
     "leaky-repo",
+    "ibm-detect-secrets",
+    "checkov",
+    "earlybird",
+    "eslint-plugin-no-secrets",
   ]) {
     if (!cases.some((c) => c.source === source)) continue;
     const part = evaluate(cases.filter((c) => c.source === source));
@@ -224,6 +229,15 @@ function main(): void {
     );
   // The sixth own look-alike set (session 17: new shapes), tune only.
   report("tune own look-alikes v6 (new shapes)", ownLookalikesV6(), missesOf === "tune" || missesOf === "v6");
+  // The session-21 tune half (build-s21.ts); its frozen half is quoted with the other frozen parts above.
+  const s21 = loadTuneS21();
+  if (s21 === undefined) console.log("\n(tune-s21.json absent: rebuild it with build-s21.ts)");
+  else
+    report(
+      "tune s21 (IBM detect-secrets, checkov, earlybird, no-secrets)",
+      s21,
+      missesOf === "tune" || missesOf === "s21",
+    );
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

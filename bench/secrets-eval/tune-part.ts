@@ -66,6 +66,8 @@ const PART_FILES = [
   "tune-s15.json",
   "tune-s16.json",
   "tune-s17.json",
+  "s21-frozen.json",
+  "tune-s21.json",
 ] as const;
 
 /**

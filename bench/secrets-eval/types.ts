@@ -20,7 +20,11 @@ export interface EvalCase {
     | "bandit"
     | "ruff"
     | "secret-scanning-custom-patterns"
-    | "leaky-repo";
+    | "leaky-repo"
+    | "ibm-detect-secrets"
+    | "checkov"
+    | "earlybird"
+    | "eslint-plugin-no-secrets";
   /** The vendor or rule family the source files it under. */
   vendor: string;
   /** `secret`: a credential a finding must cover; `lookalike`: no secret finding may appear anywhere. */

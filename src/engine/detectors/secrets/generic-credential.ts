@@ -289,6 +289,7 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
   if (/^(?:\$\{|\{\{|\$\()/.test(value) || value.includes("?.(")) return false;
   if (!quoted && looksLikeCode(value)) return false;
   if (kind === "token" && isEncodedProse(value)) return false;
+  if (isWordsText(value) || FILE_PATH.test(value)) return false;
   if (kind === "password")
     return (
       value.length >= 6 &&
@@ -309,6 +310,25 @@ export function isCredentialValue(value: string, kind: KeyKind, quoted: boolean)
     !INTERPOLATION.test(value)
   );
 }
+
+/**
+ * Words written for a reader under a credential key, not a value chosen or generated: letters only, in two or more
+ * words split by spaces, the first capitalised as a label's or a sentence's is, with a sentence's punctuation at most
+ * (`"Send engangskode"`, `"Authorization Token"`, `"I'm not a secret, I think"`, `"Skriv inn mobilnummeret ditt ...
+ * på SMS."`). Lower-case words stay a value (a passphrase, `correct horse battery staple`; a test's `'value with
+ * quotes and spaces'`), and so does a value with a digit or a symbol a chosen password mixes in.
+ */
+export function isWordsText(value: string): boolean {
+  return WORDS_TEXT.test(value);
+}
+const WORDS_TEXT = /^\p{Lu}[\p{L}'’]*(?:,? \p{L}[\p{L}'’]*)+[.!?]?$/u;
+
+/**
+ * A path to a file under a credential key names where the value is read from (`api.auth.Password: /foo/bar/Password.js`,
+ * `key_file: ./certs/client.pem`): directories, then a name with an extension of letters. Base64 and generated
+ * tokens hold no dot before a final run of letters after a slash.
+ */
+const FILE_PATH = /^(?:~|\.{1,2})?\/?(?:[\w.-]+\/)+[\w-]+(?:\.[\w-]+)*\.[a-z]{1,5}$/;
 
 /**
  * A six-character value of two or more classes, a letter among them, that repeats one character at most (`s3cr3t`):

@@ -317,12 +317,41 @@ export const TOKEN_RULES = [
     summary: "Azure storage account keys in connection strings (`AccountKey=`, `SharedAccessKey=`)",
     forms: [
       p(["AccountKey=", "SharedAccessKey="], B64, [40, 100], { minEntropy: 3.5, mask: "body", glued: false }),
+      // A storage account key is 64 random bytes: 86 base64 characters and `==`. Under a key naming a storage account
+      // or key (`AZURE_STORAGE_KEY=`, `AzureStoragekey :`, `storage_account_key`), where the generic walk reads
+      // `storage key` as a browser storage's key name. Compound words, not `storage` alone: the words are prefilter
+      // literals, and `storage` is common in prose.
+      k(
+        [
+          "azurestorage",
+          "azure_storage",
+          "storageaccount",
+          "storage_account",
+          "storagekey",
+          "storage_key",
+          "account_storage",
+        ],
+        B64,
+        88,
+        {
+          shape: /[A-Za-z0-9+/]{86}==/,
+          minEntropy: 4.5,
+          exact: true,
+          example: (r) => `${r(86, "A-Za-z0-9+/")}==`,
+        },
+      ),
     ],
     positive: [
       () =>
         `DefaultEndpointsProtocol=https;AccountName=acme;${j("Account", "Key=")}${randomBody(86, B64_CHARS, 24)}==;EndpointSuffix=core.windows.net`,
+      () => `AZURE_STORAGE_KEY=${randomBody(86, B64_CHARS, 25)}==`,
+      () => `AzureStoragekey : ${randomBody(86, B64_CHARS, 26)}==`,
     ],
-    negative: [j("Account", "Key=", "<your key>")],
+    negative: [
+      j("Account", "Key=", "<your key>"),
+      () => `localStorage key: ${randomBody(40, B64_CHARS, 27)}`,
+      () => `storage_key=${randomBody(86, B64_CHARS, 28)}`,
+    ],
   }),
   token({
     type: "azure_sas_token",

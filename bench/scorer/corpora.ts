@@ -153,7 +153,9 @@ export function nodeModulesTexts(
  * The node_modules documents of the manifest (frozen-modules.ts) for `corpus`, each the first FILE_SLICE characters of
  * its file, hash-checked: a missing or changed file is reported on stderr and left out, never replaced.
  */
-export function frozenModuleTexts(corpus: "scorer" | "scorer-stdlib"): { path: string; text: string }[] {
+export function frozenModuleTexts(
+  corpus: "scorer" | "scorer-stdlib" | "scorer-s19-train",
+): { path: string; text: string }[] {
   return loadFrozen(corpus, (file) => readFileSync(file, "utf8").slice(0, FILE_SLICE)).docs.map((d) => ({
     path: d.entry.path,
     text: d.text,
@@ -205,7 +207,15 @@ function parted(
 export function corpusDocuments(root: string): CorpusDoc[] {
   const bipia = join(root, "bipia");
   // node_modules documents as frozen in node-modules-manifest.tsv (session 21), not whatever is installed.
-  const nodeModules = frozenModuleTexts("scorer");
+  // TOLLGATE_MODULES_TRAIN=s19: the train part's node_modules documents as the shipped weights were trained on them
+  // (the walk before b096dc1 added 13 packages; frozen-modules.ts), the dev and report parts as frozen.
+  const nodeModules =
+    process.env.TOLLGATE_MODULES_TRAIN === "s19"
+      ? [
+          ...frozenModuleTexts("scorer-s19-train"),
+          ...frozenModuleTexts("scorer").filter((f) => partOf(f.path, 60, 20) !== "train"),
+        ]
+      : frozenModuleTexts("scorer");
   // The temporary install of the mail corpus brings ~170 @stdlib packages: their READMEs and code are more benign
   // documentation (imperative API docs) from outside the project's own tree (read only with TOLLGATE_SPAM_DIR).
   const extraModules = frozenModuleTexts("scorer-stdlib");

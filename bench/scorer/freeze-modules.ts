@@ -4,7 +4,8 @@
  * says why). Each entry is a document the corpora used when it was written: the scorer corpus' node_modules slices
  * and the @stdlib ones of the mail corpus' install, and the benign sets' node_modules documents that matched their
  * own manifests (bench/injection-benign/manifest.json, bench/injection-hard-benign/manifest.json) on this machine.
- * `--check` writes nothing and prints how the walks differ from the committed manifest (what a rewrite would change).
+ * `--s19=<node_modules>` also walks the train part the shipped weights were trained on (frozen-modules.ts,
+ * `scorer-s19-train`; without it those entries are kept as committed). `--check` writes nothing and prints how the walks differ from the committed manifest (what a rewrite would change).
  *
  * Written once (session 21, /work/main/node_modules at 1f71f35); rewriting it changes the training data and every
  * figure on the dev and report parts, so a rewrite is a new corpus, to be said in the results.
@@ -57,6 +58,18 @@ function keyParts(key: string, prefix: string): { path: string; piece: number } 
   return { path: m[1]!, piece: Number(m[2]) };
 }
 
+/**
+ * `scorer-s19-train`: the train part of the scorer corpus walked from `--s19=<node_modules>` (the project's node_modules
+ * without the 13 packages b096dc1 added), or kept from the committed manifest when not given.
+ */
+function s19Entries(): FrozenEntry[] {
+  const root = process.argv.find((a) => a.startsWith("--s19="))?.slice(6);
+  if (root === undefined) return readManifest().filter((e) => e.corpus === "scorer-s19-train");
+  return nodeModulesTexts(root)
+    .filter(({ path }) => partOf(path, 60, 20) === "train")
+    .map(({ path, text }) => entry("scorer-s19-train", root, path, 0, "train", text));
+}
+
 function walkedEntries(): FrozenEntry[] {
   const out: FrozenEntry[] = [];
   for (const { path, text } of nodeModulesTexts(PROJECT_MODULES))
@@ -78,6 +91,7 @@ function walkedEntries(): FrozenEntry[] {
     const { path, piece } = keyParts(d.key, "node/");
     out.push(entry("hard-benign-set", PROJECT_MODULES, path, piece, d.half, d.text));
   }
+  out.push(...s19Entries());
   return out;
 }
 

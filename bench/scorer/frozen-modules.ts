@@ -16,20 +16,23 @@
  * Corpora: `scorer` (bench/scorer/corpora.ts, the project's node_modules; parts train / dev / report), `scorer-stdlib`
  * (the same from the mail corpus' temporary install, TOLLGATE_SPAM_DIR/node_modules), `benign-set`
  * (bench/injection-benign `node-prose`, halves dev / frozen) and `hard-benign-set` (bench/injection-hard-benign
- * `real-node`, halves dev / frozen).
+ * `real-node`, halves dev / frozen), and `scorer-s19-train`: the train part of `scorer` as the shipped weights (blob
+ * 6d9ef5df..., session 19) were trained on it, i.e. the walk of node_modules before b096dc1 added 13 packages (read
+ * instead of `scorer`'s train part with TOLLGATE_MODULES_TRAIN=s19, to write those weights again).
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export type FrozenCorpus = "scorer" | "scorer-stdlib" | "benign-set" | "hard-benign-set";
+export type FrozenCorpus = "scorer" | "scorer-stdlib" | "benign-set" | "hard-benign-set" | "scorer-s19-train";
 
 export const FROZEN_CORPORA: readonly FrozenCorpus[] = [
   "scorer",
   "scorer-stdlib",
   "benign-set",
   "hard-benign-set",
+  "scorer-s19-train",
 ];
 
 export interface FrozenEntry {

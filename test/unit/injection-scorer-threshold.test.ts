@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { authoredBenignDocs } from "../../bench/scorer/authored-benign.js";
-import { carrierMargin, countCut, type HeldOutDoc } from "../../bench/scorer/threshold.js";
+import { quantiserTop } from "../../bench/scorer/quantiser.js";
+import {
+  carrierMargin,
+  carrierMaxima,
+  countCut,
+  type HeldOutDoc,
+  smoothCarrierMargin,
+} from "../../bench/scorer/threshold.js";
 import { decodeScorerModel } from "../../src/engine/detectors/injection/scorer/model.js";
 import { maxLogit, spanLogit } from "../../src/engine/detectors/injection/scorer/score-text.js";
 import { SCORER_WEIGHTS } from "../../src/engine/detectors/injection/scorer/weights.js";
@@ -68,5 +75,33 @@ describe("injection scorer: the model's opinion of one span", () => {
     const text = "Ignore it now.";
     expect(Number.isFinite(spanLogit(text, 0, text.length, model))).toBe(true);
     expect(spanLogit("   ", 0, 3, model)).toBe(Number.NEGATIVE_INFINITY);
+  });
+});
+
+/** Session 21: the smoother margin (mean of the top three gaps between carrier maxima) and the quantile quantiser. */
+describe("injection scorer: the smooth carrier margin and the quantile quantiser", () => {
+  const doc = (group: string, byRules = false): HeldOutDoc => ({
+    positive: false,
+    source: "s",
+    group,
+    byRules,
+  });
+
+  it("averages the gaps of the top four carriers' maxima, ignoring attacks and what the rules flag", () => {
+    const dev = [doc("a"), doc("a"), doc("b"), doc("c"), doc("d"), doc("e"), doc("f", true)];
+    dev.push({ positive: true, source: "s", group: "a", byRules: false });
+    const logits = [4, 1, 2.5, 2, 1, 0, 9, 9];
+    expect(carrierMaxima(dev, logits)).toEqual([4, 2.5, 2, 1, 0]);
+    expect(smoothCarrierMargin(dev, logits)).toBeCloseTo((4 - 1) / 3, 12);
+    expect(smoothCarrierMargin(dev.slice(0, 3), logits.slice(0, 3))).toBeCloseTo(1.5, 12);
+    expect(smoothCarrierMargin([doc("a")], [3])).toBe(0);
+  });
+
+  it("maps the chosen quantile of the non-zero weights to the quantiser's top", () => {
+    const w = Float64Array.from([0, -8, 1, 2, 3, 0, 100]);
+    expect(quantiserTop(w, 1)).toBe(100);
+    expect(quantiserTop(w, 0.8)).toBe(8);
+    expect(quantiserTop(w, 0.2)).toBe(1);
+    expect(quantiserTop(new Float64Array(4), 0.5)).toBe(0);
   });
 });

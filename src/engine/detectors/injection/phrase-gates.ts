@@ -27,11 +27,15 @@ export interface RuleGate {
   readonly sides: number;
 }
 
-/** The trigger pass's DFA as the phrase-trigger module reads it (rows as row indexes, in 16 bits). */
+/**
+ * The trigger pass's DFA as the phrase-trigger module reads it: `rows` holds each entry as the next state's row byte
+ * offset (state * classCount * 4) in 32 bits, so the rules' literals may need as many states as the shared builder
+ * makes (65,535), where 16-bit row indexes held 65,535 entries (1,985 states of 33 classes).
+ */
 export interface TriggerDfa {
   readonly classes: Uint8Array;
   readonly classCount: number;
-  readonly rows: Uint16Array;
+  readonly rows: Uint32Array;
   readonly firstAccept: number;
   readonly outStart: Int32Array;
   readonly outIds: Int32Array;
@@ -65,14 +69,10 @@ export function deriveGates(rules: readonly InjectionRule[]): (RuleGate | null)[
   });
 }
 
-/** The trigger pass's DFA over `literals` (ASCII case-insensitive), rows stored as row indexes in 16 bits. */
+/** The trigger pass's DFA over `literals` (ASCII case-insensitive), rows as the shared DFA's byte offsets. */
 export function deriveDfa(literals: readonly string[]): TriggerDfa {
   const dfa: Dfa = buildDfa(utf8Literals(literals, true), true);
-  if (dfa.table.length >= 0x10000)
-    throw new Error(`the phrase triggers need ${dfa.table.length} DFA entries; at most 65,535 fit 16 bits`);
-  const rows = new Uint16Array(dfa.table.length);
-  // The shared DFA stores byte offsets (state * K * 4); the module wants row indexes (state * K).
-  for (let i = 0; i < rows.length; i++) rows[i] = dfa.table[i]! >> 2;
+  const rows = Uint32Array.from(dfa.table);
   return {
     classes: dfa.classes,
     classCount: dfa.classCount,
@@ -114,15 +114,18 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 /**
  * One packed string literal in the file (src/shared/packed-bytes.ts) holding: a u32 (little endian) byte length, then
  * JSON of everything but the DFA's tables (Infinity written as null), then the tables' bytes one after another in
- * the platform's order: `classes`, `rows` as state numbers (row index / classCount, 16 bits), `outStart`, `outIds`.
- * Raw tables compress far better than base64 in JSON did (a third less), and state numbers better than row indexes.
+ * the platform's order: `classes`, `rows` as state numbers (row offset / classCount / 4, 16 bits: the shared builder
+ * makes at most 65,535 states), `outStart`, `outIds`. Raw tables compress far better than base64 in JSON did (a third
+ * less), and state numbers better than row offsets; 16-bit state numbers keep the package's data the size it was.
  */
 export function encodeGateData(data: PhraseGateData): string {
   const { classes, classCount, rows, outStart, outIds } = data.dfa;
   const states = new Uint16Array(rows.length);
+  const rowBytes = classCount * 4;
   for (let i = 0; i < rows.length; i++) {
-    if (rows[i]! % classCount !== 0) throw new RangeError(`row entry ${i} is not a row's start`);
-    states[i] = rows[i]! / classCount;
+    if (rows[i]! % rowBytes !== 0) throw new RangeError(`row entry ${i} is not a row's start`);
+    if (rows[i]! / rowBytes > 0xffff) throw new RangeError(`row entry ${i} is past 16-bit state numbers`);
+    states[i] = rows[i]! / rowBytes;
   }
   const tables = [classes, states, outStart, outIds];
   const json = Buffer.from(
@@ -172,8 +175,9 @@ export function decodeGateData(packed: string): PhraseGateData {
   };
   const [classCount, lengths] = [raw.dfa.classCount, raw.dfa.lengths];
   const classes = new Uint8Array(next(lengths[0], 1));
-  const rows = new Uint16Array(next(lengths[1], 2));
-  for (let i = 0; i < rows.length; i++) rows[i] = rows[i]! * classCount;
+  const states = new Uint16Array(next(lengths[1], 2));
+  const rows = new Uint32Array(states.length);
+  for (let i = 0; i < rows.length; i++) rows[i] = states[i]! * classCount * 4;
   const outStart = new Int32Array(next(lengths[2], 4));
   const outIds = new Int32Array(next(lengths[3], 4));
   if (at !== bytes.length) throw new RangeError("the phrase gates' data runs past its tables");

@@ -1,9 +1,10 @@
 /**
- * The trigger pass's DFA holds as many states as the shared builder makes: rows are 32-bit byte offsets
- * (phrase-gates.ts `deriveDfa`, wasm/phrase-triggers.ts). Until session 21 they were 16-bit row indexes, so at most
- * 65,535 entries (1,985 states of 33 classes) fit and a rule set whose leads and gate literals needed more failed to
- * build. Here ~1,600 made-up words need ~5,000 states: the pass must find every occurrence a plain search finds, in the
- * chunk scan, byte by byte and in non-ASCII text, and the packed data must read back as built.
+ * The trigger pass's DFA holds more states than 16-bit row indexes allowed (phrase-gates.ts `TriggerDfa`,
+ * wasm/phrase-triggers.ts): until session 21 an entry was the next state's row index in 16 bits, so at most 65,535
+ * entries (1,985 states of 33 classes) fit and a rule set whose leads and gate literals needed more failed to build.
+ * Entries are now quarter row indexes over rows padded to a multiple of 4 entries. Here 1,600 made-up words need
+ * ~8,000 states of 27 classes: the pass must find every occurrence a plain search finds, in the chunk scan, byte by
+ * byte and in non-ASCII text, and the packed data must read back as built.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -56,7 +57,7 @@ function passHits(scan: PhraseTriggerScan, text: string): string[] {
 describe("the phrase trigger pass past 65,535 DFA entries", () => {
   const literals = words(1_600);
   const dfa = deriveDfa(literals);
-  const states = dfa.rows.length / dfa.classCount;
+  const states = dfa.rows.length / dfa.stride;
 
   it("builds the DFA (16-bit row indexes could not)", () => {
     expect(dfa.rows.length).toBeGreaterThan(0x10000);

@@ -359,8 +359,30 @@ function computeFold(cp: number): string {
   const char = String.fromCodePoint(cp);
   if (WHITESPACE.test(char)) return " ";
   let result = "";
-  for (const piece of char.normalize("NFKD").replace(COMBINING_MARKS, "")) {
-    result += CONFUSABLE_FOLDS.get(piece.codePointAt(0)!) ?? piece.toLowerCase();
-  }
+  for (const piece of char.normalize("NFKD").replace(COMBINING_MARKS, "")) result += foldPiece(piece);
   return result;
+}
+
+/** Latin letters NFKD leaves whole that are written as two ASCII letters (lower case; `ẞ` lower-cases to `ß`). */
+const LATIN_PAIRS: ReadonlyMap<string, string> = new Map([
+  ["ß", "ss"],
+  ["æ", "ae"],
+  ["œ", "oe"],
+]);
+const LATIN = /\p{Script=Latin}/u;
+
+/**
+ * One character of a code point's decomposition, marks removed: its lookalike fold, else lower case. A Latin letter
+ * folds as its lower case does ("Ł" as "ł" -> "l", "Đ" -> "d", "Ø" -> "o"; the lookalike table lists the lower case
+ * of a letter with a built-in stroke), and `LATIN_PAIRS` spell theirs, so an upper-case word folds to the same ASCII
+ * as its lower case ("CAŁĄ" and "całą" -> "cala", "GROẞ" and "groß" -> "gross"). Other scripts keep the table's own
+ * case rules (Cyrillic and Greek list both cases where both look Latin).
+ */
+function foldPiece(piece: string): string {
+  const direct = CONFUSABLE_FOLDS.get(piece.codePointAt(0)!);
+  if (direct !== undefined) return direct;
+  const lower = piece.toLowerCase();
+  if (lower === piece && !LATIN_PAIRS.has(lower)) return lower;
+  if (!LATIN.test(piece)) return lower;
+  return LATIN_PAIRS.get(lower) ?? CONFUSABLE_FOLDS.get(lower.codePointAt(0)!) ?? lower;
 }

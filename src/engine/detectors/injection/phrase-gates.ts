@@ -27,10 +27,16 @@ export interface RuleGate {
   readonly sides: number;
 }
 
-/** The trigger pass's DFA as the phrase-trigger module reads it (rows as row indexes, in 16 bits). */
+/**
+ * The trigger pass's DFA as the phrase-trigger module reads it (wasm/phrase-triggers.ts): `stride` entries a row (the
+ * `classCount` classes rounded up to a multiple of 4; the columns past them are never read, and hold 0), each the
+ * next state's quarter row index (state * stride / 4) in 16 bits. So 65,535 * 4 / stride states fit (7,281 at 33-36
+ * classes), where row indexes held 65,535 / classCount (1,985 at 33: full in session 20).
+ */
 export interface TriggerDfa {
   readonly classes: Uint8Array;
   readonly classCount: number;
+  readonly stride: number;
   readonly rows: Uint16Array;
   readonly firstAccept: number;
   readonly outStart: Int32Array;
@@ -65,23 +71,36 @@ export function deriveGates(rules: readonly InjectionRule[]): (RuleGate | null)[
   });
 }
 
-/** The trigger pass's DFA over `literals` (ASCII case-insensitive), rows stored as row indexes in 16 bits. */
+/** The trigger pass's DFA over `literals` (ASCII case-insensitive), laid out as `TriggerDfa` says. */
 export function deriveDfa(literals: readonly string[]): TriggerDfa {
   const dfa: Dfa = buildDfa(utf8Literals(literals, true), true);
-  if (dfa.table.length >= 0x10000)
-    throw new Error(`the phrase triggers need ${dfa.table.length} DFA entries; at most 65,535 fit 16 bits`);
-  const rows = new Uint16Array(dfa.table.length);
-  // The shared DFA stores byte offsets (state * K * 4); the module wants row indexes (state * K).
-  for (let i = 0; i < rows.length; i++) rows[i] = dfa.table[i]! >> 2;
+  // The shared DFA's entries are byte offsets (state * classCount * 4).
+  const states = Uint16Array.from(dfa.table, (offset) => offset / (dfa.classCount * 4));
+  const { stride, rows } = quarterRows(states, dfa.classCount);
   return {
     classes: dfa.classes,
     classCount: dfa.classCount,
+    stride,
     rows,
     firstAccept: dfa.firstAccept,
     outStart: dfa.outStart,
     outIds: dfa.outIds,
     mostOutputs: dfa.mostOutputs,
   };
+}
+
+/** The module's rows from the next state of each (state, class), `classCount` a row. */
+function quarterRows(next: Uint16Array, classCount: number): { stride: number; rows: Uint16Array } {
+  const stride = (classCount + 3) & ~3;
+  const count = next.length / classCount;
+  if (((count - 1) * stride) / 4 > 0xffff)
+    throw new Error(
+      `the phrase triggers need ${count} DFA states; at most ${(0x10000 * 4) / stride} fit 16 bits`,
+    );
+  const rows = new Uint16Array(count * stride);
+  for (let s = 0; s < count; s++)
+    for (let c = 0; c < classCount; c++) rows[s * stride + c] = (next[s * classCount + c]! * stride) / 4;
+  return { stride, rows };
 }
 
 let decoded: PhraseGateData | null | undefined;
@@ -114,16 +133,20 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 /**
  * One packed string literal in the file (src/shared/packed-bytes.ts) holding: a u32 (little endian) byte length, then
  * JSON of everything but the DFA's tables (Infinity written as null), then the tables' bytes one after another in
- * the platform's order: `classes`, `rows` as state numbers (row index / classCount, 16 bits), `outStart`, `outIds`.
- * Raw tables compress far better than base64 in JSON did (a third less), and state numbers better than row indexes.
+ * the platform's order: `classes`, the next state of each (state, class) (16 bits, `classCount` a row: the module's
+ * padding columns are not stored), `outStart`, `outIds`. Raw tables compress far better than base64 in JSON did (a
+ * third less), and state numbers better than row indexes.
  */
 export function encodeGateData(data: PhraseGateData): string {
-  const { classes, classCount, rows, outStart, outIds } = data.dfa;
-  const states = new Uint16Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    if (rows[i]! % classCount !== 0) throw new RangeError(`row entry ${i} is not a row's start`);
-    states[i] = rows[i]! / classCount;
-  }
+  const { classes, classCount, stride, rows, outStart, outIds } = data.dfa;
+  const count = rows.length / stride;
+  const states = new Uint16Array(count * classCount);
+  for (let s = 0; s < count; s++)
+    for (let c = 0; c < classCount; c++) {
+      const q = rows[s * stride + c]!;
+      if ((q * 4) % stride !== 0) throw new RangeError(`row entry ${s * stride + c} is not a row's start`);
+      states[s * classCount + c] = (q * 4) / stride;
+    }
   const tables = [classes, states, outStart, outIds];
   const json = Buffer.from(
     JSON.stringify({
@@ -172,8 +195,7 @@ export function decodeGateData(packed: string): PhraseGateData {
   };
   const [classCount, lengths] = [raw.dfa.classCount, raw.dfa.lengths];
   const classes = new Uint8Array(next(lengths[0], 1));
-  const rows = new Uint16Array(next(lengths[1], 2));
-  for (let i = 0; i < rows.length; i++) rows[i] = rows[i]! * classCount;
+  const { stride, rows } = quarterRows(new Uint16Array(next(lengths[1], 2)), classCount);
   const outStart = new Int32Array(next(lengths[2], 4));
   const outIds = new Int32Array(next(lengths[3], 4));
   if (at !== bytes.length) throw new RangeError("the phrase gates' data runs past its tables");
@@ -188,6 +210,7 @@ export function decodeGateData(packed: string): PhraseGateData {
     dfa: {
       classes,
       classCount,
+      stride,
       rows,
       firstAccept: raw.dfa.firstAccept,
       outStart,

@@ -158,7 +158,7 @@ function place(
     offset("classes"),
     offset("bytes"),
     offset("table"),
-    dfa.classCount,
+    dfa.stride,
     dfa.firstAccept,
     offset("outStart"),
     offset("outEntries"),

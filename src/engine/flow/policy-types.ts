@@ -8,8 +8,14 @@
 export type FlowAction = "review" | "block" | "flag" | "off";
 export const FLOW_ACTIONS: readonly FlowAction[] = ["review", "block", "flag", "off"];
 
-/** The four flow rules, by their policy key. */
-export const FLOW_RULES = ["argumentProvenance", "dataLeaving", "afterInjection", "taskScope"] as const;
+/** The flow rules, by their policy key. */
+export const FLOW_RULES = [
+  "argumentProvenance",
+  "dataLeaving",
+  "afterInjection",
+  "taskScope",
+  "unrequestedEffect",
+] as const;
 export type FlowRule = (typeof FLOW_RULES)[number];
 
 /** The rule id each flow rule reports in decisions, findings and audit records. */
@@ -18,6 +24,7 @@ export const FLOW_RULE_IDS: Record<FlowRule, string> = {
   dataLeaving: "flow.data_leaving",
   afterInjection: "flow.after_injection",
   taskScope: "flow.task_scope",
+  unrequestedEffect: "flow.unrequested_effect",
 };
 
 /** The finding `type` of each flow rule (the part of the rule id after `flow.`). */
@@ -26,6 +33,7 @@ export const FLOW_TYPES: Record<FlowRule, string> = {
   dataLeaving: "data_leaving",
   afterInjection: "after_injection",
   taskScope: "task_scope",
+  unrequestedEffect: "unrequested_effect",
 };
 
 /**
@@ -60,7 +68,16 @@ export interface FlowPolicyConfig {
   sinks?: string[];
   /** Connector-type globs of trusted sources: their values count as the user's (a company directory). */
   trustedSources?: string[];
-  /** The action of each flow rule; every rule defaults to `review`. */
+  /**
+   * The action of each flow rule; every rule defaults to `review`. `argumentProvenance`: a sink call's target
+   * (recipient, URL, IBAN, path, command...) came from an untrusted tool, not the user. `dataLeaving`: its arguments
+   * carry data an untrusted tool brought in. `afterInjection`: it follows an injected result in this turn.
+   * `taskScope`: the run's task scope does not allow the call. `unrequestedEffect`: it is destructive (a delete,
+   * drop, reset or clean verb in its name, a mode argument such as `mode: "delete"`, a flag such as `force: true`,
+   * or `destructiveHint: true` on a tool naming no other effect), the thread holds an untrusted tool output, and the
+   * user's last message asked for nothing destructive (no delete, remove, cancel, drop, reset, clean... in any
+   * inflection); it covers targets argument provenance cannot follow (a tag, a branch, an entity, a table name).
+   */
   flows?: Partial<Record<FlowRule, FlowAction>>;
   /** Where the run context carries the task's scope (`context.task`); without it `flows.taskScope` never fires. */
   taskScope?: { contextKey: string };

@@ -368,6 +368,7 @@ describe("policy keys", () => {
       dataLeaving: "review",
       afterInjection: "review",
       taskScope: "review",
+      unrequestedEffect: "review",
     });
     expect(
       flowPolicyProblems({ flows: { dataLeaving: "maybe" as never }, taskScope: { contextKey: "task" } }).map(

@@ -164,6 +164,20 @@ describe("flow.unrequested_effect in the flow step", () => {
     expect(run({}, "git.git_tag", { mode: "list" }, thread("Summarise."), git).findings).toEqual([]);
   });
 
+  it("a tool destructive by its server's hint alone: the user asks for it with its name's own verb", () => {
+    const hint = { annotations: { destructiveHint: true } };
+    const records = { target: "archive" };
+    expect(
+      run({}, "acme.sync_records", records, thread("What does the shop page say?"), hint).review?.ruleId,
+    ).toBe("flow.unrequested_effect");
+    for (const said of ["OK, now sync the records to the archive.", "Start syncing the records"])
+      expect(run({}, "acme.sync_records", records, thread(said), hint).findings, said).toEqual([]);
+    // The server's name is no verb of its tools.
+    expect(run({}, "kv.kv_entries", {}, thread("check the kv store"), hint).review?.ruleId).toBe(
+      "flow.unrequested_effect",
+    );
+  });
+
   it("a policy that names the tool as no sink turns it off for that tool", () => {
     const verdict = run({ sinks: ["!git.git_tag"] }, "git.git_tag", tag, thread("Summarise."), git);
     expect(verdict.findings).toEqual([]);

@@ -9,7 +9,8 @@
  *
  * Invariants:
  * - Only the user's words decide: a turn whose message says a destructive verb (any inflection of the list below:
- *   "delete", "deleted", "removing", "clean up") never triggers the rule, whatever the results said.
+ *   "delete", "deleted", "removing", "clean up") never triggers the rule, whatever the results said; nor, for a tool
+ *   destructive by its server's hint alone, one that says the first word of its name ("sync" for `sync_records`).
  * - Hashes only: the request words are hashed with the thread's salt (`wordHash`) and looked up among the message's
  *   word hashes; no word of the message is read in clear, so the rule decides the same locally and through
  *   `tollgate serve` (the wire carries the same `intent`).
@@ -166,11 +167,15 @@ function requestHashes(salt: string): readonly string[] {
  * Whether the user's last message asked for a destructive effect; `undefined` when it is not in sight (no
  * `intent`: a plain client, or a summary replaced every human message).
  */
-export function userAskedDestructive(provenance: ProvenanceFacts): boolean | undefined {
+export function userAskedDestructive(
+  provenance: ProvenanceFacts,
+  ownVerbs: readonly string[] = [],
+): boolean | undefined {
   const intent = provenance.intent;
   if (intent === undefined) return undefined;
   if (intent.words.length === 0) return false;
   const said = new Set(intent.words);
+  if (ownVerbs.some((word) => said.has(wordHash(word, provenance.salt)))) return true;
   return requestHashes(provenance.salt).some((h) => said.has(h));
 }
 
@@ -221,7 +226,21 @@ export function destructiveEffect(call: DestructiveCall): string | undefined {
   }
   if (annotationsOf(call.tool)?.destructiveHint !== true || modeSaysOther) return undefined;
   if (nameWords(call.toolName || call.connectorType).some((w) => OTHER_EFFECT_WORDS.has(w))) return undefined;
-  return "its server marks it destructive";
+  return HINT_ONLY;
+}
+
+const HINT_ONLY = "its server marks it destructive";
+
+/**
+ * The words a user asks for a tool's effect with, besides the destructive verbs: for a tool destructive by its
+ * server's hint alone, the first word of its name that is not the server's name (`sync_records` -> `sync`: "sync the
+ * records" asks for it). Its name names no destructive verb, so the list's verbs would not say its effect.
+ */
+function ownVerbs(call: DestructiveCall, effect: string): string[] {
+  if (effect !== HINT_ONLY) return [];
+  const server = call.serverName.toLowerCase();
+  const first = nameWords(call.toolName || call.connectorType).find((w) => w !== server);
+  return first === undefined ? [] : inflections(first);
 }
 
 /** Whether an untrusted tool output is anywhere in the thread's facts. */
@@ -234,7 +253,7 @@ export function unrequestedEffectHits(call: DestructiveCall, provenance: Provena
   if (!hasUntrustedOutput(provenance)) return [];
   const effect = destructiveEffect(call);
   if (effect === undefined) return [];
-  if (userAskedDestructive(provenance) !== false) return [];
+  if (userAskedDestructive(provenance, ownVerbs(call, effect)) !== false) return [];
   return [
     {
       rule: "unrequestedEffect",

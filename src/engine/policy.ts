@@ -537,7 +537,8 @@ export function flowMayAskForReview(policy: ResolvedPolicy): boolean {
     flows.argumentProvenance === "review" ||
     flows.dataLeaving === "review" ||
     flows.afterInjection === "review" ||
-    flows.unrequestedEffect === "review"
+    flows.unrequestedEffect === "review" ||
+    flows.destructiveTarget === "review"
   );
 }
 

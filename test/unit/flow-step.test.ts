@@ -369,6 +369,7 @@ describe("policy keys", () => {
       afterInjection: "review",
       taskScope: "review",
       unrequestedEffect: "review",
+      destructiveTarget: "off",
     });
     expect(
       flowPolicyProblems({ flows: { dataLeaving: "maybe" as never }, taskScope: { contextKey: "task" } }).map(

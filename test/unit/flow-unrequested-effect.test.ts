@@ -189,3 +189,76 @@ describe("flow.unrequested_effect in the flow step", () => {
     expect(flowMayAskForReview(resolvePolicy({ flows: { ...only, unrequestedEffect: "off" } }))).toBe(false);
   });
 });
+
+describe("flow.destructive_target (opt-in): what a destructive call acts on must be named by the user", () => {
+  const on = { flows: { destructiveTarget: "review" } } as const;
+  const git = {
+    annotations: { readOnlyHint: false },
+    inputSchema: {
+      type: "object",
+      properties: { mode: { enum: ["list", "delete"] }, format: { enum: ["raw"] } },
+    },
+  };
+  const fired = (verdict: ReturnType<typeof run>) =>
+    verdict.findings.filter((f) => f.ruleId === "flow.destructive_target").map((f) => f.path);
+
+  it("is off by default", () => {
+    expect(resolveFlowPolicy({}).flows.destructiveTarget).toBe("off");
+    expect(
+      fired(
+        run({}, "git.git_tag", { mode: "delete", tagName: "v1.4.1" }, thread("Delete the tag v1.4.2."), git),
+      ),
+    ).toEqual([]);
+  });
+
+  it("reviews an object the user did not name, in a turn that asked for a deletion", () => {
+    const verdict = run(
+      on,
+      "git.git_tag",
+      { mode: "delete", tagName: "v1.4.1" },
+      thread("Delete the tag v1.4.2."),
+      git,
+    );
+    expect(fired(verdict)).toEqual(["/tagName"]);
+    expect(verdict.review?.reason).toContain(
+      "`v1.4.1` is what `git.git_tag` would act on (its mode is delete)",
+    );
+    expect(verdict.findings.find((f) => f.ruleId === "flow.destructive_target")?.message).not.toContain(
+      "v1.4.1",
+    );
+  });
+
+  it("passes an object the user named (any case, quoted, several words)", () => {
+    for (const [said, args] of [
+      ["Delete the tag v1.4.2.", { mode: "delete", tagName: "v1.4.2" }],
+      ['Remove the entity "Alice Moreau" please', { mode: "delete", tagName: "alice moreau" }],
+      ["drop V1.4.2, and the HEAD~3 one", { mode: "delete", tagName: "head~3" }],
+    ] as const)
+      expect(fired(run(on, "git.git_tag", { ...args }, thread(said), git)), said).toEqual([]);
+  });
+
+  it("leaves modes, locations, typed values, schema enums and text to other rules", () => {
+    const args = {
+      mode: "delete",
+      path: "/srv/repos/atlas",
+      format: "raw",
+      notify: "ops@corp.example",
+      note: "one two three four five six seven eight nine ten",
+    };
+    expect(fired(run(on, "git.git_tag", args, thread("Delete the old tags."), git))).toEqual([]);
+  });
+
+  it("does not run on ordinary calls, without an untrusted output, or without the user's tokens", () => {
+    expect(fired(run(on, "git.git_tag", { mode: "list", tagName: "x" }, thread("Delete x2."), git))).toEqual(
+      [],
+    );
+    expect(
+      fired(run(on, "git.git_tag", { mode: "delete", tagName: "x" }, thread("Delete.", []), git)),
+    ).toEqual([]);
+    const older = thread("Delete the tag v1.4.2.");
+    const { ids: _ids, ...intent } = older.intent!;
+    expect(
+      fired(run(on, "git.git_tag", { mode: "delete", tagName: "v9" }, { ...older, intent }, git)),
+    ).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * The flow step of the input check: task scope on every call, then, on a sink call with provenance, argument
- * provenance, data leaving, after-injection and unrequested effect. Each rule's action comes from the policy (`review` by default);
+ * provenance, data leaving, after-injection, unrequested effect and (opt-in) destructive target. Each rule's action comes from the policy (`review` by default);
  * a `block` refuses the call, a `review` asks a human, a `flag` records.
  */
 
@@ -8,6 +8,7 @@ import { type ProvenanceFacts, provenanceProblem } from "../../shared/provenance
 import type { RunContext } from "../../shared/types.js";
 import type { ConnectorTarget } from "../glob.js";
 import { argumentLeaves, dataValues, targetValues } from "./argument-values.js";
+import { destructiveTargetHits } from "./destructive-target.js";
 import {
   afterInjectionHits,
   argumentProvenanceHits,
@@ -103,6 +104,7 @@ function provenanceHits(
   const { flows } = policy;
   if (flows.afterInjection !== "off") hits.push(...afterInjectionHits(call.connectorType, provenance));
   if (flows.unrequestedEffect !== "off") hits.push(...unrequestedEffectHits(call, provenance));
+  if (flows.destructiveTarget !== "off") hits.push(...destructiveTargetHits(call, provenance));
   if (flows.argumentProvenance === "off" && flows.dataLeaving === "off") return none;
   const leaves = argumentLeaves(call.args);
   if (leaves.length === 0) return none;

@@ -65,6 +65,9 @@ const DESTRUCTIVE_FLAGS: ReadonlySet<string> = new Set([
   "overwrite",
 ]);
 
+/** Whether a key's words name a mode argument (what a many-mode tool does, not what it acts on). */
+export const isModeKey = (keyWords: readonly string[]): boolean => keyWords.some((w) => MODE_KEYS.has(w));
+
 /** Argument keys that select what a many-mode tool does (`git_tag` mode `delete`, `git_branch` mode `list`). */
 const MODE_KEYS: ReadonlySet<string> = new Set([
   "mode",
@@ -244,7 +247,7 @@ function ownVerbs(call: DestructiveCall, effect: string): string[] {
 }
 
 /** Whether an untrusted tool output is anywhere in the thread's facts. */
-function hasUntrustedOutput(provenance: ProvenanceFacts): boolean {
+export function hasUntrustedOutput(provenance: ProvenanceFacts): boolean {
   return provenance.outputs.some((output) => output.trusted !== true);
 }
 

@@ -20,7 +20,6 @@
 import { wordHash } from "../../shared/intent.js";
 import type { ProvenanceFacts } from "../../shared/provenance.js";
 import type { ConnectorTarget } from "../glob.js";
-import { argumentLeaves } from "./argument-values.js";
 import type { RuleHit } from "./flow-rules.js";
 import { annotationsOf, nameWords } from "./sinks.js";
 
@@ -212,7 +211,7 @@ export function destructiveEffect(call: DestructiveCall): string | undefined {
   let modeSaysOther = false;
   for (const [key, value] of topLevel(call.args)) {
     const keyWords = nameWords(key);
-    if (typeof value === "string" && keyWords.some((w) => MODE_KEYS.has(w))) {
+    if (typeof value === "string" && isModeKey(keyWords)) {
       const word = destructiveWordOf(value, DESTRUCTIVE_VERBS);
       if (word !== undefined) return `its ${keyWords.join(" ")} is ${word}`;
       modeSaysOther = true;
@@ -222,10 +221,13 @@ export function destructiveEffect(call: DestructiveCall): string | undefined {
     }
   }
   // A mode argument nested one level down (`{ options: { mode: "delete" } }`) is read like a top-level one.
-  for (const leaf of argumentLeaves(call.args)) {
-    if (leaf.path.split("/").length !== 3 || !nameWords(leaf.key).some((w) => MODE_KEYS.has(w))) continue;
-    const word = destructiveWordOf(leaf.value, DESTRUCTIVE_VERBS);
-    if (word !== undefined) return `its ${nameWords(leaf.key).join(" ")} is ${word}`;
+  for (const [, inner] of topLevel(call.args)) {
+    for (const [key, value] of topLevel(inner)) {
+      const keyWords = nameWords(key);
+      if (typeof value !== "string" || !isModeKey(keyWords)) continue;
+      const word = destructiveWordOf(value, DESTRUCTIVE_VERBS);
+      if (word !== undefined) return `its ${keyWords.join(" ")} is ${word}`;
+    }
   }
   if (annotationsOf(call.tool)?.destructiveHint !== true || modeSaysOther) return undefined;
   if (nameWords(call.toolName || call.connectorType).some((w) => OTHER_EFFECT_WORDS.has(w))) return undefined;

@@ -81,6 +81,12 @@ describe("what a destructive call is", () => {
     // A payment's destructiveHint says it cannot be undone; argument provenance covers its IBAN.
     expect(effect("bank.transfer_money", { iban: "x" }, { destructiveHint: true })).toBeUndefined();
     expect(effect("mail.send_email", {}, { destructiveHint: true })).toBeUndefined();
+    // The official filesystem server marks write_file, edit_file and move_file destructive (they overwrite).
+    for (const name of ["fs.write_file", "fs.edit_file", "fs.move_file", "gh.merge_pull_request"])
+      expect(
+        effect(name, { path: "README.md" }, { destructiveHint: true, readOnlyHint: false }),
+        name,
+      ).toBeUndefined();
     expect(effect("kv.entries", {}, { destructiveHint: false, readOnlyHint: false })).toBeUndefined();
   });
 

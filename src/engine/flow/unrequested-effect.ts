@@ -21,7 +21,7 @@ import { wordHash } from "../../shared/intent.js";
 import type { ProvenanceFacts } from "../../shared/provenance.js";
 import type { ConnectorTarget } from "../glob.js";
 import type { RuleHit } from "./flow-rules.js";
-import { annotationsOf, nameWords } from "./sinks.js";
+import { annotationsOf, isSideEffectWord, nameWords } from "./sinks.js";
 
 /** Verbs that destroy or discard state: in a tool's name, a mode argument's value, or a true flag's key. */
 const DESTRUCTIVE_VERBS: ReadonlySet<string> = new Set([
@@ -78,41 +78,6 @@ const MODE_KEYS: ReadonlySet<string> = new Set([
   "subcommand",
   "method",
   "verb",
-]);
-
-/** Effect families a tool's name can name besides deleting: such a tool's `destructiveHint` says how it acts
- * (a payment cannot be undone), not that it deletes; argument provenance covers its targets. */
-const OTHER_EFFECT_WORDS: ReadonlySet<string> = new Set([
-  "pay",
-  "payment",
-  "transfer",
-  "wire",
-  "refund",
-  "send",
-  "reply",
-  "forward",
-  "email",
-  "mail",
-  "message",
-  "post",
-  "notify",
-  "share",
-  "grant",
-  "invite",
-  "schedule",
-  "book",
-  "fetch",
-  "open",
-  "browse",
-  "download",
-  "create",
-  "write",
-  "save",
-  "upload",
-  "update",
-  "append",
-  "move",
-  "rename",
 ]);
 
 /** Words of a user's message that ask for a destructive effect, besides the verbs' inflections. */
@@ -230,7 +195,9 @@ export function destructiveEffect(call: DestructiveCall): string | undefined {
     }
   }
   if (annotationsOf(call.tool)?.destructiveHint !== true || modeSaysOther) return undefined;
-  if (nameWords(call.toolName || call.connectorType).some((w) => OTHER_EFFECT_WORDS.has(w))) return undefined;
+  // A name that says another effect (write, edit, move, send, pay...): the hint says how it acts (it overwrites, it
+  // cannot be undone), not that it deletes; argument provenance covers its targets.
+  if (nameWords(call.toolName || call.connectorType).some(isSideEffectWord)) return undefined;
   return HINT_ONLY;
 }
 

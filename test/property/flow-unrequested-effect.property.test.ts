@@ -226,7 +226,12 @@ describe("flow.destructive_target invariants (opt-in)", () => {
               .split(" ")
               .every((t) => typed.toLowerCase().split(" ").includes(t)),
           );
-          fc.pre(!fromTool.toLowerCase().split(" ").some((t) => words.includes(t)));
+          fc.pre(
+            !fromTool
+              .toLowerCase()
+              .split(" ")
+              .some((t) => words.includes(t)),
+          );
           const said = `${verb} ${words.join(" ")} "${typed}".`;
           const result = `entries:\n- ${fromTool}\n- ${typed}`;
           const on = (value: string) =>

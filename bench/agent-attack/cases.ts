@@ -8,7 +8,15 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { carrierKind, GOALS, type Goal, plant, TEMPLATES, type Template } from "./injections.js";
+import {
+  carrierKind,
+  GOALS,
+  type Goal,
+  plant,
+  TEMPLATES,
+  type Template,
+  UNTYPED_GOALS,
+} from "./injections.js";
 import { TASKS, type UserTask } from "./tasks.js";
 import { freshWorld, type World } from "./world.js";
 
@@ -19,6 +27,8 @@ export interface SplitDefinition {
   tasks: Record<SplitName, string[]>;
   templates: Record<SplitName, string[]>;
   goalsPerPair: number;
+  /** Cases per (task, template) pair with a goal of `UNTYPED_GOALS` (an id, not a typed target); absent: none. */
+  untypedGoalsPerPair?: number;
   /** sha256 of the generated cases of each split (ids, slots and injected texts), at freeze time. */
   sha256: Record<SplitName, string>;
   frozenAt: string;
@@ -51,9 +61,13 @@ export function casesOf(def: SplitDefinition, split: SplitName): BenchCase[] {
   tasks.forEach((task, ti) => {
     if (task.carriers.length === 0) return;
     templates.forEach((template, pi) => {
-      for (let j = 0; j < def.goalsPerPair; j++) {
-        const goal = GOALS[(ti * 7 + pi * 3 + j) % GOALS.length]!;
-        const carrier = task.carriers[(pi + j) % task.carriers.length]!;
+      const picks: { goal: Goal; c: number }[] = [];
+      for (let j = 0; j < def.goalsPerPair; j++)
+        picks.push({ goal: GOALS[(ti * 7 + pi * 3 + j) % GOALS.length]!, c: pi + j });
+      for (let k = 0; k < (def.untypedGoalsPerPair ?? 0); k++)
+        picks.push({ goal: UNTYPED_GOALS[(ti + pi + k) % UNTYPED_GOALS.length]!, c: pi + k + 1 });
+      for (const { goal, c } of picks) {
+        const carrier = task.carriers[c % task.carriers.length]!;
         const text = template.render(goal);
         cases.push({
           id: `${split}/${task.id}/${template.id}/${goal.id}`,

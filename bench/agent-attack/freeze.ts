@@ -73,6 +73,7 @@ const def: SplitDefinition = {
     2929,
   ),
   goalsPerPair: previous?.goalsPerPair ?? 3,
+  untypedGoalsPerPair: previous?.untypedGoalsPerPair ?? 1,
   sha256: { train: "", dev: "", test: "" },
   frozenAt: previous?.frozenAt ?? new Date().toISOString().slice(0, 10),
 };

@@ -29,6 +29,7 @@ export const GUARDS = [
   "containment",
   "containment+task-scope",
   "containment-no-handles",
+  "containment+destructive-target",
 ] as const;
 export type GuardName = (typeof GUARDS)[number];
 
@@ -73,9 +74,14 @@ export async function policyOf(
   if (guard === "none") return undefined;
   if (guard === "default") return {};
   if (guard === "review-side-effects") return REVIEW_SIDE_EFFECTS;
-  // containment, containment+task-scope, containment-no-handles
+  // containment, containment+task-scope, containment-no-handles, containment+destructive-target
   try {
     const policy = await loadPolicyFile(CONTAINMENT_POLICY);
+    if (guard === "containment+destructive-target")
+      return {
+        ...policy,
+        flows: { ...(policy as { flows?: object }).flows, destructiveTarget: "review" },
+      } as PolicyConfig;
     return guard !== "containment+task-scope"
       ? policy
       : ({
@@ -101,7 +107,7 @@ export interface LaneTools {
 
 /** Whether a guard's install turns handles on. */
 export const usesHandles = (guard: GuardName) =>
-  guard === "containment" || guard === "containment+task-scope";
+  guard === "containment" || guard === "containment+task-scope" || guard === "containment+destructive-target";
 
 /** The bench's handle key (a run-time secret: nothing is persisted beyond the run's MemorySaver). */
 const HANDLE_KEY = `bench-handles-${process.pid}-${Date.now()}`;

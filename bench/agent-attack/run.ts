@@ -151,8 +151,11 @@ async function main() {
       `split.json does not match the generated cases (refreeze only on purpose):\n${drift.join("\n")}`,
     );
   const splits = (option("splits")?.split(",") ?? ["test", "dev", "train"]) as SplitName[];
-  // containment-no-handles is a diagnostic (what handles change): asked for by name.
-  const defaults = GUARDS.filter((g) => g !== "containment-no-handles");
+  // containment-no-handles is a diagnostic (what handles change), containment+destructive-target an opt-in rule's
+  // cost: both asked for by name.
+  const defaults = GUARDS.filter(
+    (g) => g !== "containment-no-handles" && g !== "containment+destructive-target",
+  );
   const wanted = (option("guards")?.split(",") ?? defaults) as GuardName[];
   const concurrency = Number(option("concurrency") ?? 4);
   const workers = Number(option("workers") ?? Math.min(4, cpus().length));

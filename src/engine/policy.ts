@@ -527,7 +527,7 @@ export function mayAskForReview(policy: ResolvedPolicy): boolean {
 }
 
 /**
- * Whether a provenance flow rule (argument provenance, data leaving, after injection) may ask for a review: true
+ * Whether a provenance flow rule (argument provenance, data leaving, after injection, unrequested effect) may ask for a review: true
  * by default. They fire only on checks that carry provenance, so an install that sends provenance asks this
  * besides `mayAskForReview` before it skips the preview of a proposed call.
  */
@@ -536,7 +536,9 @@ export function flowMayAskForReview(policy: ResolvedPolicy): boolean {
   return (
     flows.argumentProvenance === "review" ||
     flows.dataLeaving === "review" ||
-    flows.afterInjection === "review"
+    flows.afterInjection === "review" ||
+    flows.unrequestedEffect === "review" ||
+    flows.destructiveTarget === "review"
   );
 }
 

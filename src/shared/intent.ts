@@ -34,6 +34,11 @@ export interface TurnIntent {
   words: string[];
   /** Word hashes of what reads as a name: capitalised inside a sentence, or quoted (capped). */
   names: string[];
+  /**
+   * Hashes of the message's identifier tokens (`identifierTokens`: `v1.4.2`, `feature/retry-backoff`, `ev-303`),
+   * for `flow.destructive_target`. Optional: an install of an earlier version sends none.
+   */
+  ids?: string[];
 }
 
 /** What a call's argument pointed at: the hash of a whole address/number value, or the hashes of its words. */
@@ -103,6 +108,30 @@ export function nameWordsOf(text: string): string[] {
   return [...names];
 }
 
+/** Characters an identifier token is trimmed of at its start, and at its end (quotes, brackets, punctuation). */
+const LEADING_EDGES = new Set([..."\"'`\u2018\u2019\u201c\u201d([{<"]);
+const TRAILING_EDGES = new Set([..."\"'`\u2018\u2019\u201c\u201d)]}>.,;:!?"]);
+
+/**
+ * Identifier tokens of a text: its whitespace-separated pieces, trimmed of quotes, brackets and sentence punctuation,
+ * NFKC lower-case, 1 to 128 characters (a longer piece is no identifier). A tag (`v1.4.2`), a branch
+ * (`release/1.4`), an id (`ev-303`) stays one token; a name of several words is several tokens. The user's message
+ * and a destructive call's argument are read alike. Linear: one split, then an index walk per piece.
+ */
+export function identifierTokens(text: string): string[] {
+  const out: string[] = [];
+  const normalised = /[^\x00-\x7f]/.test(text) ? text.normalize("NFKC") : text;
+  for (const piece of normalised.toLowerCase().split(/\s+/u)) {
+    if (piece.length === 0 || piece.length > 256) continue;
+    let start = 0;
+    let end = piece.length;
+    while (start < end && LEADING_EDGES.has(piece[start]!)) start++;
+    while (end > start && TRAILING_EDGES.has(piece[end - 1]!)) end--;
+    if (end > start && end - start <= 128) out.push(piece.slice(start, end));
+  }
+  return out;
+}
+
 /** Verbs (first word of a clause or anywhere) per family; `e-mail`/`email`/`mail` are verbs only where noted. */
 const FAMILY_VERBS: Record<EffectFamily, readonly string[]> = {
   send: ["send", "reply", "respond", "forward", "dm", "post", "notify", "remind", "ping", "cc"],
@@ -167,6 +196,7 @@ export function turnIntent(text: string, salt: string): TurnIntent {
     names: nameWordsOf(text)
       .slice(0, 64)
       .map((w) => wordHash(w, salt)),
+    ids: [...new Set(identifierTokens(text))].slice(0, MAX_TURN_WORDS).map((w) => wordHash(w, salt)),
   };
 }
 
@@ -180,6 +210,7 @@ export function isTurnIntent(value: unknown): value is TurnIntent {
     Array.isArray(v.effects) &&
     v.effects.every((e) => EFFECT_FAMILIES.includes(e)) &&
     strings(v.words, MAX_TURN_WORDS) &&
-    strings(v.names, MAX_TURN_WORDS)
+    strings(v.names, MAX_TURN_WORDS) &&
+    (v.ids === undefined || strings(v.ids, MAX_TURN_WORDS))
   );
 }

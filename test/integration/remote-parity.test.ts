@@ -445,6 +445,26 @@ describe("local engine and policy server decide the same on flows", () => {
     expect(pay?.review?.reason).toContain("one of 2 IBANs");
   });
 
+  it("unrequested effect: a destructive call after a read-only request, and after a request to delete, decide the same", async () => {
+    const config = (await fixtureFlowResult("read_config")) as CallToolResult;
+    const readOnly = await thread([["read_config", config]], ["what does the deployment config say?"]);
+    const asked = await thread([["read_config", config]], ["delete the stale records the config lists"]);
+    const held = await run("unrequested delete", "delete_record", { id: "r-17" }, { provenance: readOnly });
+    expect(held?.review?.ruleId).toBe("flow.unrequested_effect");
+    // A sink by its name's verb (update) whose mode argument deletes.
+    const byMode = await run(
+      "unrequested mode",
+      "update_records",
+      { mode: "delete", id: "r-17" },
+      {
+        provenance: readOnly,
+      },
+    );
+    expect(byMode?.review?.ruleId).toBe("flow.unrequested_effect");
+    const passed = await run("requested delete", "delete_record", { id: "r-17" }, { provenance: asked });
+    expect(passed?.ruleIds).not.toContain("flow.unrequested_effect");
+  });
+
   it("run-context conditions decide remotely as locally (when, grantFrom)", async () => {
     const viewer = await run(
       "viewer drop",

@@ -368,6 +368,8 @@ describe("policy keys", () => {
       dataLeaving: "review",
       afterInjection: "review",
       taskScope: "review",
+      unrequestedEffect: "review",
+      destructiveTarget: "off",
     });
     expect(
       flowPolicyProblems({ flows: { dataLeaving: "maybe" as never }, taskScope: { contextKey: "task" } }).map(

@@ -1,6 +1,6 @@
 /**
  * The flow step of the input check: task scope on every call, then, on a sink call with provenance, argument
- * provenance, data leaving and after-injection. Each rule's action comes from the policy (`review` by default);
+ * provenance, data leaving, after-injection, unrequested effect and (opt-in) destructive target. Each rule's action comes from the policy (`review` by default);
  * a `block` refuses the call, a `review` asks a human, a `flag` records.
  */
 
@@ -8,6 +8,7 @@ import { type ProvenanceFacts, provenanceProblem } from "../../shared/provenance
 import type { RunContext } from "../../shared/types.js";
 import type { ConnectorTarget } from "../glob.js";
 import { argumentLeaves, dataValues, targetValues } from "./argument-values.js";
+import { destructiveTargetHits } from "./destructive-target.js";
 import {
   afterInjectionHits,
   argumentProvenanceHits,
@@ -19,6 +20,7 @@ import { type BoundNote, bindIntent } from "./intent-binding.js";
 import { FLOW_RULE_IDS, FLOW_TYPES, type FlowAction, type ResolvedFlowPolicy } from "./policy-types.js";
 import { classifySink, nameWords, type SinkVerdict } from "./sinks.js";
 import { checkTaskScope, readTaskScope } from "./task-scope.js";
+import { unrequestedEffectHits } from "./unrequested-effect.js";
 
 /** A finding of the flow step; a `review` finding's requirement is the decision's `review`. */
 export interface FlowFinding {
@@ -101,6 +103,8 @@ function provenanceHits(
   const none = { hits, notes: [] };
   const { flows } = policy;
   if (flows.afterInjection !== "off") hits.push(...afterInjectionHits(call.connectorType, provenance));
+  if (flows.unrequestedEffect !== "off") hits.push(...unrequestedEffectHits(call, provenance));
+  if (flows.destructiveTarget !== "off") hits.push(...destructiveTargetHits(call, provenance));
   if (flows.argumentProvenance === "off" && flows.dataLeaving === "off") return none;
   const leaves = argumentLeaves(call.args);
   if (leaves.length === 0) return none;

@@ -8,8 +8,15 @@
 export type FlowAction = "review" | "block" | "flag" | "off";
 export const FLOW_ACTIONS: readonly FlowAction[] = ["review", "block", "flag", "off"];
 
-/** The four flow rules, by their policy key. */
-export const FLOW_RULES = ["argumentProvenance", "dataLeaving", "afterInjection", "taskScope"] as const;
+/** The flow rules, by their policy key. */
+export const FLOW_RULES = [
+  "argumentProvenance",
+  "dataLeaving",
+  "afterInjection",
+  "taskScope",
+  "unrequestedEffect",
+  "destructiveTarget",
+] as const;
 export type FlowRule = (typeof FLOW_RULES)[number];
 
 /** The rule id each flow rule reports in decisions, findings and audit records. */
@@ -18,6 +25,8 @@ export const FLOW_RULE_IDS: Record<FlowRule, string> = {
   dataLeaving: "flow.data_leaving",
   afterInjection: "flow.after_injection",
   taskScope: "flow.task_scope",
+  unrequestedEffect: "flow.unrequested_effect",
+  destructiveTarget: "flow.destructive_target",
 };
 
 /** The finding `type` of each flow rule (the part of the rule id after `flow.`). */
@@ -26,6 +35,18 @@ export const FLOW_TYPES: Record<FlowRule, string> = {
   dataLeaving: "data_leaving",
   afterInjection: "after_injection",
   taskScope: "task_scope",
+  unrequestedEffect: "unrequested_effect",
+  destructiveTarget: "destructive_target",
+};
+
+/** Each rule's action when the policy names none: `review`, but `destructiveTarget` (opt-in) is `off`. */
+const DEFAULT_ACTIONS: Readonly<Record<FlowRule, FlowAction>> = {
+  argumentProvenance: "review",
+  dataLeaving: "review",
+  afterInjection: "review",
+  taskScope: "review",
+  unrequestedEffect: "review",
+  destructiveTarget: "off",
 };
 
 /**
@@ -60,7 +81,20 @@ export interface FlowPolicyConfig {
   sinks?: string[];
   /** Connector-type globs of trusted sources: their values count as the user's (a company directory). */
   trustedSources?: string[];
-  /** The action of each flow rule; every rule defaults to `review`. */
+  /**
+   * The action of each flow rule; every rule but `destructiveTarget` defaults to `review`. `argumentProvenance`: a
+   * sink call's target (recipient, URL, IBAN, path, command...) came from an untrusted tool, not the user. `dataLeaving`: its arguments
+   * carry data an untrusted tool brought in. `afterInjection`: it follows an injected result in this turn.
+   * `taskScope`: the run's task scope does not allow the call. `unrequestedEffect`: it is destructive (a delete,
+   * drop, reset or clean verb in its name, a mode argument such as `mode: "delete"`, a flag such as `force: true`,
+   * or `destructiveHint: true` on a tool naming no other effect), the thread holds an untrusted tool output, and the
+   * user's last message asked for nothing destructive (no delete, remove, cancel, drop, reset, clean... in any
+   * inflection); it covers targets argument provenance cannot follow (a tag, a branch, an entity, a table name).
+   * `destructiveTarget` (default `off`; `review` to opt in): a destructive call (as above) whose object (an id, a
+   * tag, a branch, an entity name: an argument that is no mode, location, typed value, schema enum value or text)
+   * holds a token the user's last message did not say; it catches a planted deletion in a turn where the user did
+   * ask for one, and reviews every deletion of something the agent looked up.
+   */
   flows?: Partial<Record<FlowRule, FlowAction>>;
   /** Where the run context carries the task's scope (`context.task`); without it `flows.taskScope` never fires. */
   taskScope?: { contextKey: string };
@@ -129,7 +163,7 @@ export function flowPolicyProblems(config: FlowPolicyConfig): FlowPolicyProblem[
 
 export function resolveFlowPolicy(config: FlowPolicyConfig): ResolvedFlowPolicy {
   const flows = {} as Record<FlowRule, FlowAction>;
-  for (const rule of FLOW_RULES) flows[rule] = config.flows?.[rule] ?? "review";
+  for (const rule of FLOW_RULES) flows[rule] = config.flows?.[rule] ?? DEFAULT_ACTIONS[rule];
   return Object.freeze({
     sinks: Object.freeze([...(config.sinks ?? [])]),
     trustedSources: Object.freeze([...(config.trustedSources ?? [])]),

@@ -170,6 +170,9 @@ export function nameWords(name: string): string[] {
     .filter((word) => word.length > 0);
 }
 
+/** Whether a word of a tool's name names an effect (a side-effect verb, or a side-effect noun). */
+export const isSideEffectWord = (word: string): boolean => SINK_VERBS.has(word) || SINK_NOUNS.has(word);
+
 export function nameSaysSink(toolName: string): boolean {
   const words = nameWords(toolName);
   if (words.some((word) => SINK_VERBS.has(word))) return true;

@@ -505,6 +505,10 @@ function buildLexiconScan(): LexiconScan {
     let closed = bits;
     for (let k = entry.search(/\s/); k > 0; k = nextSpace(entry, k + 1))
       closed |= own.get(entry.slice(0, k)) ?? 0;
+    // An entry of a suffixed script also holds the entries it starts with inside a word: "사용자에게 알리지" (do not
+    // tell the user) starts with "사용자" (the user), which its own match would otherwise hide.
+    if (boundaryOf(entry) === "suffixed")
+      for (let k = 1; k < entry.length; k++) closed |= own.get(entry.slice(0, k)) ?? 0;
     bitsOf.set(entry, closed);
   }
   const entries = [...bitsOf.keys()];

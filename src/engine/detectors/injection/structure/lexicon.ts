@@ -1217,7 +1217,20 @@ export const LEXICONS: readonly LanguageLexicon[] = [
   // accusative objects). The fold keeps Cyrillic (`ї` -> `і`, `й` -> `и` in text and entries alike).
   {
     lang: "uk",
-    addressees: ["асистент", "помічник", "ші", "модель", "агент", "чат-бот", "нейромережа", "мовна модель"],
+    addressees: [
+      "асистент",
+      "асистенте",
+      "помічник",
+      "помічнику",
+      "ші",
+      "модель",
+      "моделе",
+      "агент",
+      "агенте",
+      "чат-бот",
+      "нейромережа",
+      "мовна модель",
+    ],
     addressPhrases: [
       "якщо ти ші",
       "якщо ви ші",
@@ -1571,6 +1584,8 @@ export const LEXICONS: readonly LanguageLexicon[] = [
       "새 지시",
       "새 지침",
       "지시를 무시",
+      "모두 무시",
+      "전부 무시",
       "규칙은 잊",
       "규칙을 잊",
       "지침은 잊",
@@ -1702,7 +1717,7 @@ export const LEXICONS: readonly LanguageLexicon[] = [
       "انس تعليماتك",
       "انس كل",
       "أنت الآن",
-      "لم تعد",
+      "أنت لم تعد",
       "تصرف كأنك",
       "تظاهر بأنك",
     ],
@@ -1756,7 +1771,8 @@ export const LEXICONS: readonly LanguageLexicon[] = [
   },
   // Hindi: spaced; case endings are separate words (`को`, `के लिए`) and the fold drops the vowel signs, virama and
   // nasal marks (`निर्देशों` and `निर्देश` read alike), so entries keep full word bounds and are two words or more
-  // where one short word would stand for several (`लिखें` "write" reads as `लेख` "article").
+  // where one short word would stand for several (`लिखें` "write" reads as `लेख` "article"). Polite imperatives in
+  // `-एं` are left out: they read as the participle (`बताएं` as `बताए`, "told", in "without telling").
   {
     lang: "hi",
     addressees: ["सहायक", "असिस्टेंट", "एआई", "मॉडल", "एजेंट", "चैटबॉट", "भाषा मॉडल"],
@@ -1778,7 +1794,6 @@ export const LEXICONS: readonly LanguageLexicon[] = [
       "कॉल करो",
       "कॉल करें",
       "चलाओ",
-      "चलाएं",
       "चलाइए",
       "निष्पादित करो",
       "निष्पादित करें",
@@ -1791,13 +1806,10 @@ export const LEXICONS: readonly LanguageLexicon[] = [
       "अपलोड करो",
       "अपलोड करें",
       "दिखाओ",
-      "दिखाएं",
       "दिखाइए",
       "प्रिंट करो",
       "दोहराओ",
-      "दोहराएं",
       "बताओ",
-      "बताएं",
       "बताइए",
       "प्रकट करो",
       "उजागर करो",

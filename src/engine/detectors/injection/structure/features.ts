@@ -83,6 +83,17 @@ const NOT_WORD_AFTER = "(?![\\p{L}\\p{N}_])";
 const WORD_OR_PREFIX_BEFORE =
   "(?<=(?:^|[^\\p{L}\\p{N}_])(?:[\\u0648\\u0641\\u0628\\u0644\\u0643]{0,2}(?:\\u0627\\u0644)?|[\\u05d5\\u05d4\\u05d1\\u05dc\\u05de\\u05e9\\u05db]{0,2}))";
 
+/**
+ * A lookahead for the first characters of `entries` (folded): the `other` alternatives start with lookbehinds, which
+ * V8 evaluates at every position of the text before it reads the trie (a Unicode regex over mostly ASCII text), so a
+ * one-class test goes first. Empty when an entry starts with `*` (any letter).
+ */
+function firstOf(entries: readonly string[]): string {
+  if (entries.some((e) => e.startsWith("*"))) return "";
+  const chars = new Set(entries.map((e) => e.codePointAt(0)!));
+  return `(?=[${[...chars].map((c) => `\\u{${c.toString(16)}}`).join("")}])`;
+}
+
 /** How an entry of a script other than Latin is bounded: by spaces both sides, at a word start only, or not at all. */
 function boundaryOf(folded: string): "spaced" | "suffixed" | "unspaced" {
   if (UNSPACED.test(folded)) return "unspaced";
@@ -116,16 +127,17 @@ export function lexiconPattern(entries: readonly string[]): LexiconSources {
   const unique = [...new Set(entries.map(foldLexiconEntry))].sort((a, b) => b.length - a.length);
   const ascii = unique.filter((e) => IS_ASCII.test(e)).map((e) => entrySource(e, true));
   const other = unique.filter((e) => !IS_ASCII.test(e));
-  const of = (kind: ReturnType<typeof boundaryOf>) =>
-    other.filter((e) => boundaryOf(e) === kind).map((e) => entrySource(e, false));
+  const of = (kind: ReturnType<typeof boundaryOf>) => other.filter((e) => boundaryOf(e) === kind);
   const [spaced, suffixed, unspaced] = [of("spaced"), of("suffixed"), of("unspaced")];
+  const sources = (list: readonly string[]) => list.map((e) => entrySource(e, false)).join("|");
   const parts: string[] = [];
-  if (spaced.length > 0) parts.push(`${NOT_WORD_BEFORE}(?:${spaced.join("|")})${NOT_WORD_AFTER}`);
-  if (suffixed.length > 0) parts.push(`${WORD_OR_PREFIX_BEFORE}(?:${suffixed.join("|")})`);
-  if (unspaced.length > 0) parts.push(`(?:${unspaced.join("|")})`);
+  if (spaced.length > 0)
+    parts.push(`${firstOf(spaced)}${NOT_WORD_BEFORE}(?:${sources(spaced)})${NOT_WORD_AFTER}`);
+  if (suffixed.length > 0) parts.push(`${firstOf(suffixed)}${WORD_OR_PREFIX_BEFORE}(?:${sources(suffixed)})`);
+  if (unspaced.length > 0) parts.push(`(?:${sources(unspaced)})`);
   return {
     ascii: ascii.length > 0 ? `(?:${ascii.join("|")})` : "(?!)",
-    other: parts.length > 0 ? parts.join("|") : undefined,
+    other: parts.length > 0 ? `${firstOf(other)}(?:${parts.join("|")})` : undefined,
   };
 }
 
@@ -523,15 +535,22 @@ function buildLexiconScan(): LexiconScan {
   const anchorAscii = anchors.filter((e) => IS_ASCII.test(e));
   const anchorOther = anchors.filter((e) => !IS_ASCII.test(e));
   const other: string[] = [];
-  if (spaced.length > 0) other.push(`${NOT_WORD_BEFORE}${trieSource(spaced, false)}${NOT_WORD_AFTER}`);
-  if (suffixed.length > 0) other.push(`${WORD_OR_PREFIX_BEFORE}${trieSource(suffixed, false)}`);
+  if (spaced.length > 0)
+    other.push(`${firstOf(spaced)}${NOT_WORD_BEFORE}${trieSource(spaced, false)}${NOT_WORD_AFTER}`);
+  if (suffixed.length > 0)
+    other.push(`${firstOf(suffixed)}${WORD_OR_PREFIX_BEFORE}${trieSource(suffixed, false)}`);
   if (unspaced.length > 0) other.push(trieSource(unspaced, false));
+  // One class test for every alternative at each position, then the alternative's own.
+  const anyFirst = firstOf([...spaced, ...suffixed, ...unspaced]);
   return {
     ascii: new RegExp(groups.join("|") || "(?!)", "g"),
-    other: other.length > 0 ? new RegExp(other.join("|"), "gu") : undefined,
+    other: other.length > 0 ? new RegExp(`${anyFirst}(?:${other.join("|")})`, "gu") : undefined,
     bitsOf,
     anchorAscii: new RegExp(asciiTries(anchorAscii).join("|") || "(?!)"),
-    anchorOther: anchorOther.length > 0 ? new RegExp(trieSource(anchorOther, false), "u") : undefined,
+    anchorOther:
+      anchorOther.length > 0
+        ? new RegExp(`${firstOf(anchorOther)}${trieSource(anchorOther, false)}`, "u")
+        : undefined,
   };
 }
 

@@ -886,6 +886,21 @@ function imageWithQueryAt(i: i32, to: i32): bool {
   return false;
 }
 
+/**
+ * A unit of a script the structure detector's `other` patterns read (structure-detector.ts OTHER_SCRIPT_CLASS, the
+ * same ranges): Greek, Cyrillic, Arabic, Devanagari, Hangul, CJK, full-width.
+ */
+function otherScript(c: i32): bool {
+  if (c < 0x1100) return (c >= 0x370 && c <= 0x52f) || (c >= 0x600 && c <= 0x6ff) || (c >= 0x900 && c <= 0x97f);
+  return (
+    c <= 0x11ff ||
+    (c >= 0x3000 && c <= 0x30ff) ||
+    (c >= 0x4e00 && c <= 0x9fff) ||
+    (c >= 0xac00 && c <= 0xd7af) ||
+    (c >= 0xff00 && c <= 0xffef)
+  );
+}
+
 /** A unit that is not a word unit at `i`: the gates and the character signals. */
 function otherUnit(c: i32, i: i32, to: i32): void {
   if (c == 10) {
@@ -896,13 +911,7 @@ function otherUnit(c: i32, i: i32, to: i32): void {
   }
   if (c >= 127 || (c < 32 && c != 9 && c != 13)) {
     gateOut &= ~PRINTABLE;
-    if (
-      (c >= 0x370 && c <= 0x4ff) ||
-      (c >= 0x3000 && c <= 0x30ff) ||
-      (c >= 0x4e00 && c <= 0x9fff) ||
-      (c >= 0xff00 && c <= 0xffef)
-    )
-      gateOut |= OTHER_SCRIPT;
+    if (otherScript(c)) gateOut |= OTHER_SCRIPT;
     return;
   }
   if (c == 60 || c == 91) {
@@ -931,7 +940,7 @@ function otherUnit(c: i32, i: i32, to: i32): void {
  * (`longRuns`), SPACED_CHAIN (`chainAt`), SEPARATED (`SEPARATED_HINT` matches), LEET_LINE (a line with three leet
  * hints, as `leetHintLines` counts them, that `readLeetLine` may read); IMAGE (an image whose address has a query,
  * `imageWithQueryAt`); and OTHER_SCRIPT (a
- * Cyrillic, Greek, CJK or full-width unit: structure-detector.ts `NON_ASCII`). Plain letters, most of
+ * unit of a script the `other` patterns read, `otherScript`: structure-detector.ts `NON_ASCII`). Plain letters, most of
  * a text, cost the walk's hash step and one class test.
  */
 export function pass(to: i32, stop: i32): i32 {

@@ -151,7 +151,12 @@ const asciiLower = (t: string) => t.replace(/[A-Z]/g, (c) => c.toLowerCase());
 function javaScriptGates(t: string, lower: string): number {
   let gates = 0;
   if (!/[^\t\n\r\x20-\x7e]/.test(t)) gates |= GATE.PRINTABLE;
-  else if (/[\u0370-\u04ff\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]/.test(t)) gates |= GATE.OTHER_SCRIPT;
+  else if (
+    /[\u0370-\u052f\u0600-\u06ff\u0900-\u097f\u1100-\u11ff\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(
+      t,
+    )
+  )
+    gates |= GATE.OTHER_SCRIPT;
   if (spacedChainAt(lower, 0) !== -1) gates |= GATE.SPACED_CHAIN;
   // Where the separated-letters decoder reads a line: a hint (`1.2.3.4`) on a line without three such words is none.
   const separated: EncodedSegment[] = [];

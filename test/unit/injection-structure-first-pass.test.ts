@@ -32,7 +32,12 @@ const SCRIPT_ENTRIES = [
   ...new Set(
     LEXICONS.flatMap((l) =>
       Object.values(l).flatMap((v) => (Array.isArray(v) ? (v as string[]) : [])),
-    ).filter((e) => /[\u0370-\u04ff\u3000-\u30ff\u4e00-\u9fff]/.test(e) && !e.includes("*")),
+    ).filter(
+      (e) =>
+        /[\u0370-\u052f\u0600-\u06ff\u0900-\u097f\u1100-\u11ff\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(
+          e,
+        ) && !e.includes("*"),
+    ),
   ),
 ];
 

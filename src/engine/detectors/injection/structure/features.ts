@@ -68,9 +68,37 @@ export interface Feature {
 }
 
 /** Scripts written without spaces between words: their entries match anywhere. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+/**
+ * Scripts whose words carry what they attach: Korean particles after the noun (`사용자에게`, to the user), Arabic,
+ * Persian and Hebrew pronoun suffixes (`تعليماتك`, your instructions) and one- or two-letter prefixes (`والتعليمات`,
+ * and the instructions; `للمستخدم`, for the user; `וההוראות`). Their entries match at a word start, or after such a
+ * prefix at a word start, and may run on into more letters (no end check): each entry is written as a word stem or
+ * several words, never as a short word that starts many others.
+ */
+const SUFFIXED = /[\p{Script=Hangul}\p{Script=Arabic}\p{Script=Hebrew}]/u;
 const NOT_WORD_BEFORE = "(?<![\\p{L}\\p{N}_])";
 const NOT_WORD_AFTER = "(?![\\p{L}\\p{N}_])";
+/** A word start, or an attached prefix at one: Arabic و ف ب ل ك (two at most, `لل` included) then `ال`; Hebrew ו ה ב ל מ ש כ. */
+const WORD_OR_PREFIX_BEFORE =
+  "(?<=(?:^|[^\\p{L}\\p{N}_])(?:[\\u0648\\u0641\\u0628\\u0644\\u0643]{0,2}(?:\\u0627\\u0644)?|[\\u05d5\\u05d4\\u05d1\\u05dc\\u05de\\u05e9\\u05db]{0,2}))";
+
+/**
+ * A lookahead for the first characters of `entries` (folded): the `other` alternatives start with lookbehinds, which
+ * V8 evaluates at every position of the text before it reads the trie (a Unicode regex over mostly ASCII text), so a
+ * one-class test goes first. Empty when an entry starts with `*` (any letter).
+ */
+function firstOf(entries: readonly string[]): string {
+  if (entries.some((e) => e.startsWith("*"))) return "";
+  const chars = new Set(entries.map((e) => e.codePointAt(0)!));
+  return `(?=[${[...chars].map((c) => `\\u{${c.toString(16)}}`).join("")}])`;
+}
+
+/** How an entry of a script other than Latin is bounded: by spaces both sides, at a word start only, or not at all. */
+function boundaryOf(folded: string): "spaced" | "suffixed" | "unspaced" {
+  if (UNSPACED.test(folded)) return "unspaced";
+  return SUFFIXED.test(folded) ? "suffixed" : "spaced";
+}
 const IS_ASCII = /^[\x00-\x7f]*$/;
 
 function escapeRegExp(literal: string): string {
@@ -98,16 +126,18 @@ export interface LexiconSources {
 export function lexiconPattern(entries: readonly string[]): LexiconSources {
   const unique = [...new Set(entries.map(foldLexiconEntry))].sort((a, b) => b.length - a.length);
   const ascii = unique.filter((e) => IS_ASCII.test(e)).map((e) => entrySource(e, true));
-  const spaced = unique
-    .filter((e) => !IS_ASCII.test(e) && !UNSPACED.test(e))
-    .map((e) => entrySource(e, false));
-  const unspaced = unique.filter((e) => UNSPACED.test(e)).map((e) => entrySource(e, false));
+  const other = unique.filter((e) => !IS_ASCII.test(e));
+  const of = (kind: ReturnType<typeof boundaryOf>) => other.filter((e) => boundaryOf(e) === kind);
+  const [spaced, suffixed, unspaced] = [of("spaced"), of("suffixed"), of("unspaced")];
+  const sources = (list: readonly string[]) => list.map((e) => entrySource(e, false)).join("|");
   const parts: string[] = [];
-  if (spaced.length > 0) parts.push(`${NOT_WORD_BEFORE}(?:${spaced.join("|")})${NOT_WORD_AFTER}`);
-  if (unspaced.length > 0) parts.push(`(?:${unspaced.join("|")})`);
+  if (spaced.length > 0)
+    parts.push(`${firstOf(spaced)}${NOT_WORD_BEFORE}(?:${sources(spaced)})${NOT_WORD_AFTER}`);
+  if (suffixed.length > 0) parts.push(`${firstOf(suffixed)}${WORD_OR_PREFIX_BEFORE}(?:${sources(suffixed)})`);
+  if (unspaced.length > 0) parts.push(`(?:${sources(unspaced)})`);
   return {
     ascii: ascii.length > 0 ? `(?:${ascii.join("|")})` : "(?!)",
-    other: parts.length > 0 ? parts.join("|") : undefined,
+    other: parts.length > 0 ? `${firstOf(other)}(?:${parts.join("|")})` : undefined,
   };
 }
 
@@ -235,7 +265,13 @@ const OPEN_QUERY_SOURCE =
  */
 const ADDRESS = "(?:https?:\\/\\/|www\\.|[a-z0-9._%+-]{1,64}@[a-z0-9-])";
 const TARGET_ASCII = `\\b(?:to|into|towards|at|via|a|an|para|per|nach)\\s{1,3}(?:the\\s{1,3}(?:url|address|endpoint|server)\\s{1,3})?${ADDRESS}`;
-const TARGET_OTHER = `(?<![\\p{L}\\p{N}])(?:на|в|по)\\s{1,3}${ADDRESS}|(?:到|给|至)\\s{0,3}${ADDRESS}|(?:https?:\\/\\/|@)[^\\s]{1,300}\\s{0,3}(?:に|へ|宛)`;
+/** Words written in the reading view's fold (Korean jamo, Devanagari without its vowel signs), as one alternation. */
+const folded = (...words: string[]) => words.map(foldLexiconEntry).join("|");
+/**
+ * TARGET in other scripts: a preposition before the address (ru/uk на, в, по, до; ar إلى), a postposition or particle
+ * after it (ja に, へ; ko 로, 으로, 에, 에게; hi पर, को).
+ */
+const TARGET_OTHER = `(?<![\\p{L}\\p{N}])(?:на|в|по|до|${folded("إلى")})\\s{1,3}${ADDRESS}|(?:到|给|至)\\s{0,3}${ADDRESS}|(?:https?:\\/\\/|@)[^\\s]{1,300}\\s{0,3}(?:に|へ|宛)|(?:https?:\\/\\/|@)[^\\s]{1,300}?\\s{0,3}(?:${folded("으로", "로", "에게", "에")})(?![\\p{L}\\p{N}])|(?:https?:\\/\\/|@)[^\\s]{1,300}\\s{1,3}(?:${folded("पर", "को")})(?![\\p{L}\\p{N}])`;
 /**
  * Whether an address in `text` starts right after whitespace, as in every TARGET_ASCII match (its ADDRESS follows
  * `\\s{1,3}`): an `http` or `www.` after a space, or an `@` whose local part (the run of `[a-z0-9._%+-]` before
@@ -260,8 +296,39 @@ const LOCAL_PART_CHAR = /[a-z0-9._%+-]/;
 const PROMPT_NOUNS =
   "(?:instructions?|prompt|system\\s+message|context\\s+window|instrucciones|instrucoes|istruzioni|anweisungen|systemprompt|consignes)";
 const OWN_PROMPT_ASCII = `\\b(?:your|tu|tus|tes|ton|vos|votre|seu|sua|suas|seus|il\\s+tuo|le\\s+tue|tuo|tue|dein|deine|deinen|deiner)\\s{1,3}(?:[a-z-]{1,20}\\s{1,3}){0,2}${PROMPT_NOUNS}\\b`;
-const OWN_PROMPT_OTHER =
-  "(?<![\\p{L}\\p{N}])(?:твой|твои|свой|свои|твою|свою)\\s{1,3}(?:[\\p{L}-]{1,20}\\s{1,3}){0,2}(?:инструкции|промпт|промт)(?![\\p{L}\\p{N}])|(?:你的|あなたの)\\s{0,2}\\S{0,6}?(?:指令|提示|指示|プロンプト)";
+const OWN_PROMPT_OTHER = [
+  `(?<![\\p{L}\\p{N}])(?:твой|твои|свой|свои|твою|свою|${folded("твій", "твої", "свій", "свої", "ваші", "ваш")})\\s{1,3}(?:[\\p{L}-]{1,20}\\s{1,3}){0,2}(?:инструкции|промпт|промт|${folded("інструкції", "вказівки")})(?![\\p{L}\\p{N}])`,
+  "(?:你的|あなたの)\\s{0,2}\\S{0,6}?(?:指令|提示|指示|プロンプト)",
+  // Korean "your (system) prompt / guidelines": the particle follows the noun.
+  `(?<![\\p{L}\\p{N}])(?:${folded("당신의", "너의")})\\s{0,2}[^\\n.!?]{0,30}?(?:${folded("지침", "지시", "프롬프트")})`,
+  // Arabic "your instructions / your prompt": the possessive is a suffix.
+  `(?<![\\p{L}\\p{N}])[\\u0648\\u0641]?(?:${folded("تعليماتك", "موجهك", "إرشاداتك")})`,
+  // Hindi "your own / your (system) prompt, instructions".
+  `(?<![\\p{L}\\p{N}])(?:${folded("अपना", "अपने", "तुम्हारा", "तुम्हारे", "आपका", "आपके")})\\s{1,3}(?:\\p{L}{1,20}\\s{1,3}){0,2}(?:${folded("प्रॉम्प्ट", "प्रोम्प्ट", "निर्देश")})(?![\\p{L}\\p{N}])`,
+].join("|");
+/** Strings every match of OWN_PROMPT_OTHER contains (its nouns, folded). */
+const OWN_PROMPT_OTHER_NEEDLES = [
+  "инструкции",
+  "промпт",
+  "промт",
+  "指令",
+  "提示",
+  "指示",
+  "プロンプト",
+  ...folded(
+    "інструкції",
+    "вказівки",
+    "지침",
+    "지시",
+    "프롬프트",
+    "تعليماتك",
+    "موجهك",
+    "إرشاداتك",
+    "प्रॉम्प्ट",
+    "प्रोम्प्ट",
+    "निर्देश",
+  ).split("|"),
+];
 const modeAfter = (entry: string, words: string) => `(?:${entry})[^.\\n!?。]{0,40}?(?:${words})`;
 /**
  * Addressed to the AI: an addressee noun as a vocative (`Assistant,` `Assistente:` `助手：`) at a sentence or line
@@ -271,7 +338,7 @@ const modeAfter = (entry: string, words: string) => `(?:${entry})[^.\\n!?。]{0,
 const vocative = (nouns: string) =>
   // The noun first and the context check after it, as a lookbehind over the same text: a leading lookbehind ran at
   // every position (measured ~3x slower on prose).
-  `(?:${nouns})s?\\s{0,2}[,:：、，](?<=(?:^|[\\n.!?;:"'(\\[*>#-])\\s{0,4}(?:${nouns})s?\\s{0,2}[,:：、，])`;
+  `(?:${nouns})s?\\s{0,2}[,:：、，،](?<=(?:^|[\\n.!?;:"'(\\[*>#-])\\s{0,4}(?:${nouns})s?\\s{0,2}[,:：、，،])`;
 
 /**
  * An AI reader addressed in the third person: an AI noun doing what an agent does to this text ("any assistant
@@ -342,7 +409,7 @@ function buildFeatures(): readonly Feature[] {
     // "context window", `prompt` also "systemprompt".
     feature(F.OWN_PROMPT, OWN_PROMPT_ASCII, OWN_PROMPT_OTHER, {
       asciiNeedles: ["instruc", "prompt", "system", "context", "istruzioni", "anweisungen", "consignes"],
-      otherNeedles: ["инструкции", "промпт", "промт", "指令", "提示", "指示", "プロンプト"],
+      otherNeedles: OWN_PROMPT_OTHER_NEEDLES,
     }),
   ];
 }
@@ -450,26 +517,40 @@ function buildLexiconScan(): LexiconScan {
     let closed = bits;
     for (let k = entry.search(/\s/); k > 0; k = nextSpace(entry, k + 1))
       closed |= own.get(entry.slice(0, k)) ?? 0;
+    // An entry of a suffixed script also holds the entries it starts with inside a word: "사용자에게 알리지" (do not
+    // tell the user) starts with "사용자" (the user), which its own match would otherwise hide.
+    if (boundaryOf(entry) === "suffixed")
+      for (let k = 1; k < entry.length; k++) closed |= own.get(entry.slice(0, k)) ?? 0;
     bitsOf.set(entry, closed);
   }
   const entries = [...bitsOf.keys()];
   const asciiEntries = entries.filter((e) => IS_ASCII.test(e));
   const groups = asciiTries(asciiEntries);
-  const spaced = entries.filter((e) => !IS_ASCII.test(e) && !UNSPACED.test(e));
-  const unspaced = entries.filter((e) => UNSPACED.test(e));
+  const nonAscii = entries.filter((e) => !IS_ASCII.test(e));
+  const spaced = nonAscii.filter((e) => boundaryOf(e) === "spaced");
+  const suffixed = nonAscii.filter((e) => boundaryOf(e) === "suffixed");
+  const unspaced = nonAscii.filter((e) => boundaryOf(e) === "unspaced");
   // Own roles (not the closure): a closed entry with an anchor role has an anchor entry as a word-prefix.
   const anchors = [...own].filter(([, bits]) => (bits & ~SUPPORTING) !== 0).map(([e]) => e);
   const anchorAscii = anchors.filter((e) => IS_ASCII.test(e));
   const anchorOther = anchors.filter((e) => !IS_ASCII.test(e));
   const other: string[] = [];
-  if (spaced.length > 0) other.push(`${NOT_WORD_BEFORE}${trieSource(spaced, false)}${NOT_WORD_AFTER}`);
+  if (spaced.length > 0)
+    other.push(`${firstOf(spaced)}${NOT_WORD_BEFORE}${trieSource(spaced, false)}${NOT_WORD_AFTER}`);
+  if (suffixed.length > 0)
+    other.push(`${firstOf(suffixed)}${WORD_OR_PREFIX_BEFORE}${trieSource(suffixed, false)}`);
   if (unspaced.length > 0) other.push(trieSource(unspaced, false));
+  // One class test for every alternative at each position, then the alternative's own.
+  const anyFirst = firstOf([...spaced, ...suffixed, ...unspaced]);
   return {
     ascii: new RegExp(groups.join("|") || "(?!)", "g"),
-    other: other.length > 0 ? new RegExp(other.join("|"), "gu") : undefined,
+    other: other.length > 0 ? new RegExp(`${anyFirst}(?:${other.join("|")})`, "gu") : undefined,
     bitsOf,
     anchorAscii: new RegExp(asciiTries(anchorAscii).join("|") || "(?!)"),
-    anchorOther: anchorOther.length > 0 ? new RegExp(trieSource(anchorOther, false), "u") : undefined,
+    anchorOther:
+      anchorOther.length > 0
+        ? new RegExp(`${firstOf(anchorOther)}${trieSource(anchorOther, false)}`, "u")
+        : undefined,
   };
 }
 

@@ -55,6 +55,17 @@ interface Flagged {
   type: StructureInjectionType;
 }
 
+/**
+ * The characters of the scripts the `other` patterns read (the lexicons' languages besides the Latin ones): Greek and
+ * Cyrillic (with its supplement), Arabic, Devanagari, Hangul (the view's jamo and the input's syllables), CJK
+ * punctuation, kana and ideographs, full-width forms. A reading with none of them is an ASCII-script reading, which the
+ * first pass may dismiss (every `other` entry and pattern holds one of them); the module's OTHER_SCRIPT gate
+ * (wasm/injection-first-pass.ts `otherScript`) is the same set. A script gets in with its lexicon: text in a script
+ * no pattern reads (Hebrew, Thai, Bengali) is dismissed as before.
+ */
+const OTHER_SCRIPT_CLASS =
+  "[\\u0370-\\u052f\\u0600-\\u06ff\\u0900-\\u097f\\u1100-\\u11ff\\u3000-\\u30ff\\u4e00-\\u9fff\\uac00-\\ud7af\\uff00-\\uffef]";
+
 const HAS = (f: number, bits: number) => (f & bits) !== 0;
 const DESTINATION = F.URL | F.EMAIL;
 const AGENT_DATA = F.AGENT_OBJECT | F.SENSITIVE;
@@ -106,11 +117,12 @@ export function decide(f: number): StructureInjectionType | undefined {
 const OPENERS = F.ROLE_SHIFT | F.MODE | F.TURN | F.OVERRIDE;
 
 /**
- * Sentence ends: `.!?` and their CJK forms before a space, quote or end; a line break; the end of a JSON string
+ * Sentence ends: `.!?` before a space, quote or end; their CJK forms, the Devanagari danda and the Arabic question mark
+ * and full stop anywhere; a line break; the end of a JSON string
  * (`",` `"}` and an escaped `\n`), so fields of one-line JSON are read apart. Long runs without one are cut every
  * MAX_SENTENCE characters so signals far apart never combine.
  */
-const SENTENCE_END = /[.!?]+(?=[\s"'»”)\]]|$)|[。！？]|\n|",|"\s{0,8}[}\]]|\\n/g;
+const SENTENCE_END = /[.!?]+(?=[\s"'»”)\]]|$)|[。！？।॥؟۔]|\n|",|"\s{0,8}[}\]]|\\n/g;
 const MAX_SENTENCE = 400;
 
 /**
@@ -350,7 +362,7 @@ const OTHER_REACH = 512;
 /** Bits on which `decide` fires. */
 const ALWAYS_FIRES = F.LEAK;
 
-const NON_ASCII_GLOBAL = /[\u0370-\u04ff\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]/g;
+const NON_ASCII_GLOBAL = new RegExp(OTHER_SCRIPT_CLASS, "g");
 
 /** The first Cyrillic, Greek, CJK or full-width character at or after `from`, or -1. */
 function nextScriptChar(text: string, from: number): number {
@@ -508,10 +520,10 @@ function lexiconMayAnchor(text: string, nonAscii: boolean, scan: features.Lexico
 }
 
 /**
- * The `other` (Unicode) patterns hold only Cyrillic, Greek and CJK entries (Latin ones are folded to ASCII), so they
- * run only on text with such a character: typographic quotes or dashes alone do not pay for them.
+ * The `other` (Unicode) patterns hold only entries of the scripts in OTHER_SCRIPT_CLASS (Latin ones are folded to
+ * ASCII), so they run only on text with such a character: typographic quotes or dashes alone do not pay for them.
  */
-const NON_ASCII = /[\u0370-\u04ff\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]/;
+const NON_ASCII = new RegExp(OTHER_SCRIPT_CLASS);
 
 /** Sets `bit` on every sentence `pattern` matches in (hits come in text order, so the sentence index only grows). */
 function markSentences(

@@ -3,10 +3,11 @@ import type { CountryCode, parsePhoneNumberFromString as ParsePhone } from "libp
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { MatchSink, TextDetector } from "../../types.js";
 import type { Span } from "../injection/instruction-span.js";
-import { hasKeywordAfter, hasKeywordBefore } from "../shared/keyword-window.js";
+import { isDigitCode } from "../shared/char-codes.js";
+import { hasKeywordAfter, hasKeywordBefore, windowStart } from "../shared/keyword-window.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
 import { type CardSpans, findCards } from "./credit-card.js";
-import { isEpochLike, isTimeOrIdNumber } from "./number-context.js";
+import { forgetCsvHeader, isEpochLike, isNumericColumnCell, isTimeOrIdNumber } from "./number-context.js";
 import {
   digitGroupCountAt,
   forEachPhoneCandidate,
@@ -149,6 +150,10 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     )
       return false;
     if (!phoneWordNear && hasKeywordBefore(text, c.start, NON_PHONE_WORD_BEFORE, 24)) return false;
+    if (!phoneWordNear && (rangeEndOfNonPhone(text, c) || isNumericColumnCell(text, c.start, c.numberEnd)))
+      return false;
+    // "Debian 6.1.112-1 (2024-09-30)": groups that end with an ISO date are a version or an id and its date.
+    if (!c.international && endsWithIsoDate(text, c.start, c.numberEnd)) return false;
     // A phone word next to a short enough number decides alone: libphonenumber (tens of µs a number) is asked only
     // when its verdict can change the answer. Its verdict is pure, so asking it second answers the same.
     if (phoneWordNear && c.digits <= 12) return true;
@@ -167,19 +172,67 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
       if (text.length < 7) return; // seven digits at least
       verdicts.dropIfFull();
       const cards = new CardOverlap(text);
-      forEachPhoneCandidate(text, (candidate) => {
-        if (accept(text, candidate, cards)) {
-          out.push({
-            kind: "pii",
-            type: "phone",
-            start: candidate.start,
-            end: candidate.end,
-            ruleId: "pii.phone",
-          });
-        }
-      });
+      try {
+        forEachPhoneCandidate(text, (candidate) => {
+          if (accept(text, candidate, cards)) {
+            out.push({
+              kind: "pii",
+              type: "phone",
+              start: candidate.start,
+              end: candidate.end,
+              ruleId: "pii.phone",
+            });
+          }
+        });
+      } finally {
+        forgetCsvHeader();
+      }
     },
   };
+}
+
+// "orders 4500123456 to 4500123458": a number, a range word, then the candidate (40 characters read back at most).
+const RANGE_BEFORE = /(?:^|[^\d])(\d{7,15})[ \t]{0,3}(?:to|through|thru|until|till|-|–|\.\.)[ \t]{0,3}$/;
+
+/**
+ * True when the bare candidate `c` ends a range whose first end has as many digits and a word before it that says it
+ * is no phone ("orders", "invoices", "ref"): both ends of a range are the same kind of number.
+ */
+function rangeEndOfNonPhone(text: string, c: PhoneCandidate): boolean {
+  if (!c.bare) return false;
+  const from = windowStart(text, c.start, 40);
+  const m = RANGE_BEFORE.exec(text.slice(from, c.start));
+  if (m === null || m[1]!.length !== c.digits) return false;
+  const firstStart = from + m.index + m[0].indexOf(m[1]!);
+  return hasKeywordBefore(text, firstStart, NON_PHONE_WORD_BEFORE, 24);
+}
+
+/** The two digits at `text[i, i + 2)` as a number, or -1. */
+function twoDigitsAt(text: string, i: number): number {
+  const a = text.charCodeAt(i) - 48;
+  const b = text.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/**
+ * True when `text[start, end)` ends with an ISO date (`YYYY-MM-DD`, years 1900-2099) after other digit groups: a
+ * version or an id followed by its date ("6.1.112-1 (2024-09-30"). A phone's last groups are no calendar date.
+ */
+function endsWithIsoDate(text: string, start: number, end: number): boolean {
+  const d = end - 10;
+  if (d <= start || text.charCodeAt(d + 4) !== 45 || text.charCodeAt(d + 7) !== 45) return false;
+  const century = twoDigitsAt(text, d);
+  const month = twoDigitsAt(text, d + 5);
+  const day = twoDigitsAt(text, d + 8);
+  return (
+    (century === 19 || century === 20) &&
+    twoDigitsAt(text, d + 2) >= 0 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= 31 &&
+    !isDigitCode(text.charCodeAt(d - 1))
+  );
 }
 
 /**

@@ -119,3 +119,44 @@ describe("a version followed by its build date is no phone", () => {
     ]);
   });
 });
+
+describe("a table's cell is named by its header, wherever the table stands", () => {
+  const NOTE = `# Refunds in October
+
+| order | placed | amount | refund ref |
+| --- | --- | ---: | --- |
+| 4500123458 | 2026-10-03 | 38.97 EUR | RF-2026-004218 |
+| 4500123461 | 2026-10-05 | 1249.00 EUR | RF-2026-004233 |
+
+Both refunds go out with the run of 2026-10-10.
+`;
+  it("keeps order numbers in a Markdown table under an `order` column", async () => {
+    expect(await textPii(NOTE)).toEqual([]);
+  });
+
+  it("keeps a CSV printed after other output", async () => {
+    expect(await textPii(`rows: 2\n\norder_no;total\n4500123456;89.50\n4500123457;99.80\n`)).toEqual([]);
+  });
+
+  it("still finds phones in a Markdown table under a phone column", async () => {
+    const text = `# Contacts\n\n| name | phone |\n| --- | --- |\n| Ana | 2025550143 |\n| Bob | 2025550144 |\n`;
+    expect((await textPii(text)).map((f) => f.text)).toEqual(["2025550143", "2025550144"]);
+  });
+});
+
+describe("a count before a file name is a size", () => {
+  it("keeps the byte counts `wc -c` and `du -b` print", async () => {
+    for (const text of [
+      "       287 data/orders.csv\n2147483648 backups/atlas-2026-10-02.img\n2147483935 total\n",
+      "2147483648\tbackups/atlas-2026-10-02.img\n4096\tlogs/export.log\n",
+    ])
+      expect(await textPii(text), text).toEqual([]);
+  });
+
+  it("still finds a phone followed by a word", async () => {
+    expect(await textPii("Ana: 2025550143 mobile\n")).toEqual([{ type: "phone", text: "2025550143" }]);
+    expect(await textPii("Reach Ana on 2025550143 tomorrow.\n")).toEqual([
+      { type: "phone", text: "2025550143" },
+    ]);
+  });
+});

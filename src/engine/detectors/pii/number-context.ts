@@ -1,4 +1,4 @@
-import { stringStart } from "../../scan/string-bounds.js";
+import { stringAround } from "../../scan/string-bounds.js";
 import { windowStart } from "../shared/keyword-window.js";
 
 /**
@@ -171,44 +171,37 @@ export function isTimeOrIdNumber(text: string, start: number, end: number): bool
   const context = numberContextBefore(text, start);
   if (context.key !== undefined && keyNamesTimeOrId(context.key)) return true;
   if (context.key !== undefined && keyNamesPii(context.key)) return false;
-  // A CSV cell's key is its column's header (`order_no,placed_at` above `4500123456,2026-10-02`).
-  const column = context.key === undefined ? csvColumnAt(text, start, stringStart(text, start)) : undefined;
+  // A table cell's key is its column's header (`order_no,placed_at` above `4500123456,2026-10-02`).
+  const column =
+    context.key === undefined ? csvColumnAt(text, start, ...stringAround(text, start)) : undefined;
   if (column !== undefined && keyNamesTimeOrId(column)) return true;
   return context.jsonNumber && text.charCodeAt(start - 1) !== 34 && isEpochLike(text.slice(start, end));
 }
 
-// CSV cells (issue 16 part 3: `cat orders.csv` through a shell server). The delimiters a header may use, and how far
-// a line is read (a longer line is no CSV row this reads).
+// Table cells (issue 16 part 3: `cat orders.csv` through a shell server, a Markdown table in a note). The delimiters
+// a row may use, how long a row is read, and how many rows above a cell are read to find its table's first row.
 const CELL_DELIMITERS = [44, 9, 59, 124]; // , tab ; |
 const MAX_ROW = 2048;
+const MAX_ROWS_UP = 64;
 
 /**
- * The first line of the string that starts at `stringStart`, remembered for the text being read; let go by
- * `forgetCsvHeader` when the detector is done with the text (nothing keeps a text past its scan).
+ * The table last read: its header's cells, its delimiter and how many a row holds, and the start of its last row
+ * read. A cell on the row right after it extends it (rows are read in order, so each row is read once or twice). Let
+ * go by `forgetCsvHeader` when the detector is done with the text (nothing keeps a text past its scan).
  */
-let headerOf: { text: string; start: number; cells: string[] | undefined; delimiter: number } | undefined;
+let lastTable:
+  | {
+      text: string;
+      delimiter: number;
+      count: number;
+      cells: string[];
+      lastRowStart: number;
+      lastRowEnd: number;
+    }
+  | undefined;
 
 export function forgetCsvHeader(): void {
-  headerOf = undefined;
-}
-
-/** The header line's cells and delimiter: the delimiter it holds most often, none when it holds no delimiter. */
-function headerAt(text: string, start: number): { cells: string[] | undefined; delimiter: number } {
-  if (headerOf !== undefined && headerOf.text === text && headerOf.start === start) return headerOf;
-  const lineEnd = text.indexOf("\n", start);
-  const line = text.slice(start, lineEnd === -1 || lineEnd - start > MAX_ROW ? start : lineEnd);
-  let delimiter = -1;
-  let most = 0;
-  for (const d of CELL_DELIMITERS) {
-    const n = countCode(line, 0, line.length, d);
-    if (n > most) [delimiter, most] = [d, n];
-  }
-  const cells =
-    delimiter === -1
-      ? undefined
-      : line.split(String.fromCharCode(delimiter)).map((c) => c.trim().replace(/^"|"$/g, ""));
-  headerOf = { text, start, cells, delimiter };
-  return headerOf;
+  lastTable = undefined;
 }
 
 function countCode(text: string, start: number, end: number, code: number): number {
@@ -217,28 +210,73 @@ function countCode(text: string, start: number, end: number, code: number): numb
   return n;
 }
 
-/**
- * The name of the CSV column a cell starting at `start` stands in: the header cell (the first line of its string,
- * `stringStart`) at the cell's index, when the cell's row has as many delimiters as the header, which has at least
- * one; else undefined. Reads the cell's row and the header line, each at most MAX_ROW characters.
- */
-export function csvColumnAt(text: string, start: number, stringStart: number): string | undefined {
-  let lineStart = start;
-  while (lineStart > stringStart && text.charCodeAt(lineStart - 1) !== 10) {
-    if (start - lineStart > MAX_ROW) return undefined;
-    lineStart--;
+/** `[start, end)` of the line that holds `at`, or undefined when it is longer than MAX_ROW or leaves `[from, to)`. */
+function lineAround(text: string, at: number, from: number, to: number): [number, number] | undefined {
+  let start = at;
+  while (start > from && text.charCodeAt(start - 1) !== 10) if (at - --start > MAX_ROW) return undefined;
+  let end = at;
+  while (end < to && text.charCodeAt(end) !== 10) if (++end - start > MAX_ROW) return undefined;
+  return [start, end];
+}
+
+/** The header cells of the table whose row is `[rowStart, rowEnd)`: its first row, read up to MAX_ROWS_UP rows. */
+function headerOfRow(
+  text: string,
+  rowStart: number,
+  rowEnd: number,
+  from: number,
+  delimiter: number,
+  count: number,
+): string[] | undefined {
+  const table = lastTable;
+  if (
+    table !== undefined &&
+    table.text === text &&
+    table.delimiter === delimiter &&
+    table.count === count &&
+    (table.lastRowStart === rowStart || table.lastRowEnd + 1 === rowStart)
+  ) {
+    table.lastRowStart = rowStart;
+    table.lastRowEnd = rowEnd;
+    return table.cells;
   }
-  if (lineStart === stringStart) return undefined; // the header row itself, or no row above
-  const header = headerAt(text, stringStart);
-  const { cells, delimiter } = header;
-  if (cells === undefined) return undefined;
-  const before = text.charCodeAt(start - 1);
-  if (start !== lineStart && before !== delimiter && before !== 34) return undefined;
-  let lineEnd = text.indexOf("\n", start);
-  if (lineEnd === -1) lineEnd = text.length;
-  if (lineEnd - lineStart > MAX_ROW) return undefined;
-  if (countCode(text, lineStart, lineEnd, delimiter) !== cells.length - 1) return undefined;
-  return cells[countCode(text, lineStart, start, delimiter)];
+  let first = rowStart;
+  for (let rows = 0; first > from && rows < MAX_ROWS_UP; rows++) {
+    const above = lineAround(text, first - 1, from, first - 1);
+    if (above === undefined || countCode(text, above[0], above[1], delimiter) !== count) break;
+    first = above[0];
+  }
+  if (first === rowStart) return undefined; // no row above: the cell is in the header, or in no table
+  const cells = text
+    .slice(first, text.indexOf("\n", first))
+    .split(String.fromCharCode(delimiter))
+    .map((c) => c.trim().replace(/^"|"$/g, ""));
+  lastTable = { text, delimiter, count, cells, lastRowStart: rowStart, lastRowEnd: rowEnd };
+  return cells;
+}
+
+/**
+ * The name of the table column a cell starting at `start` stands in (a CSV or TSV row, a Markdown table's row): the
+ * cell of its table's first row at the cell's index. A table is a block of rows, one a line, each with as many of the
+ * row's delimiter (the one of `, \t ; |` it holds most) as this one; the cell starts its row or follows a
+ * delimiter (with spaces or a quote between). Reads only the string `[from, to)` the cell stands in.
+ */
+export function csvColumnAt(text: string, start: number, from: number, to: number): string | undefined {
+  const row = lineAround(text, start, from, to);
+  if (row === undefined) return undefined;
+  const [rowStart, rowEnd] = row;
+  let delimiter = -1;
+  let count = 0;
+  for (const d of CELL_DELIMITERS) {
+    const n = countCode(text, rowStart, rowEnd, d);
+    if (n > count) [delimiter, count] = [d, n];
+  }
+  if (delimiter === -1) return undefined;
+  let before = start - 1;
+  while (before >= rowStart && (text.charCodeAt(before) === 32 || text.charCodeAt(before) === 34)) before--;
+  if (before >= rowStart && text.charCodeAt(before) !== delimiter) return undefined;
+  const cells = headerOfRow(text, rowStart, rowEnd, from, delimiter, count);
+  return cells?.[countCode(text, rowStart, start, delimiter)];
 }
 
 /**

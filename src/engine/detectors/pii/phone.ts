@@ -150,7 +150,12 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     )
       return false;
     if (!phoneWordNear && hasKeywordBefore(text, c.start, NON_PHONE_WORD_BEFORE, 24)) return false;
-    if (!phoneWordNear && (rangeEndOfNonPhone(text, c) || isNumericColumnCell(text, c.start, c.numberEnd)))
+    if (
+      !phoneWordNear &&
+      (rangeEndOfNonPhone(text, c) ||
+        isNumericColumnCell(text, c.start, c.numberEnd) ||
+        (c.bare && isSizeOfFile(text, c.numberEnd)))
+    )
       return false;
     // "Debian 6.1.112-1 (2024-09-30)": groups that end with an ISO date are a version or an id and its date.
     if (!c.international && endsWithIsoDate(text, c.start, c.numberEnd)) return false;
@@ -205,6 +210,30 @@ function rangeEndOfNonPhone(text: string, c: PhoneCandidate): boolean {
   if (m === null || m[1]!.length !== c.digits) return false;
   const firstStart = from + m.index + m[0].indexOf(m[1]!);
   return hasKeywordBefore(text, firstStart, NON_PHONE_WORD_BEFORE, 24);
+}
+
+const FILE_NAME = /^(?:total|[^\s]*\/[^\s]*|[^\s]+\.[A-Za-z0-9]{1,5})$/;
+
+/**
+ * True when the rest of the line after a number at `end` is one path or file name (a token holding a `/` or ending
+ * in an extension) or the word `total`: the size or count `wc`, `du` and `ls -s` print before what they measured.
+ * Reads at most 128 characters of the line.
+ */
+function isSizeOfFile(text: string, end: number): boolean {
+  let i = end;
+  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  if (i === end) return false;
+  const tokenStart = i;
+  while (i < text.length && i - tokenStart <= 128 && !/\s/.test(text[i]!)) i++;
+  if (i - tokenStart > 128 || i === tokenStart) return false;
+  const tokenEnd = i;
+  while (
+    i < text.length &&
+    (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 13)
+  )
+    i++;
+  if (i < text.length && text.charCodeAt(i) !== 10) return false;
+  return FILE_NAME.test(text.slice(tokenStart, tokenEnd));
 }
 
 /** The two digits at `text[i, i + 2)` as a number, or -1. */

@@ -180,7 +180,7 @@ export function isTimeOrIdNumber(text: string, start: number, end: number): bool
 
 // Table cells (issue 16 part 3: `cat orders.csv` through a shell server, a Markdown table in a note). The delimiters
 // a row may use, how long a row is read, and how many rows above a cell are read to find its table's first row.
-const CELL_DELIMITERS = [44, 9, 59, 124]; // , tab ; |
+const CELL_DELIMITERS = [44, 9, 59, 124]; // , tab ; | (in this order in csvColumnAt's counting loop)
 const MAX_ROW = 2048;
 const MAX_ROWS_UP = 64;
 
@@ -265,19 +265,33 @@ export function csvColumnAt(text: string, start: number, from: number, to: numbe
   const row = lineAround(text, start, from, to);
   if (row === undefined) return undefined;
   const [rowStart, rowEnd] = row;
-  let delimiter = -1;
-  let count = 0;
-  for (const d of CELL_DELIMITERS) {
-    const n = countCode(text, rowStart, rowEnd, d);
-    if (n > count) [delimiter, count] = [d, n];
+  // One pass over the row: how many of each delimiter it holds, and how many stand before the cell.
+  const counts = ROW_COUNTS;
+  counts.fill(0);
+  for (let i = rowStart; i < rowEnd; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 124 || (code !== 44 && code !== 9 && code !== 59 && code !== 124)) continue;
+    counts[
+      (code === 44 ? 0 : code === 9 ? 1 : code === 59 ? 2 : 3) + (i < start ? CELL_DELIMITERS.length : 0)
+    ]!++;
   }
-  if (delimiter === -1) return undefined;
+  let best = -1;
+  let count = 0;
+  for (let d = 0; d < CELL_DELIMITERS.length; d++) {
+    const n = counts[d]! + counts[d + CELL_DELIMITERS.length]!;
+    if (n > count) [best, count] = [d, n];
+  }
+  if (best === -1) return undefined;
+  const delimiter = CELL_DELIMITERS[best]!;
   let before = start - 1;
   while (before >= rowStart && (text.charCodeAt(before) === 32 || text.charCodeAt(before) === 34)) before--;
   if (before >= rowStart && text.charCodeAt(before) !== delimiter) return undefined;
   const cells = headerOfRow(text, rowStart, rowEnd, from, delimiter, count);
-  return cells?.[countCode(text, rowStart, start, delimiter)];
+  return cells?.[counts[best + CELL_DELIMITERS.length]!];
 }
+
+/** csvColumnAt's counts: each delimiter's after the cell's start, then each one's before it. */
+const ROW_COUNTS = new Int32Array(2 * CELL_DELIMITERS.length);
 
 /**
  * Whether the characters from `at` on (step 1) or back (step -1) are a gap of a tab or two or more spaces, then a

@@ -126,7 +126,9 @@ describe("benign work on a shell, a task queue and a notes vault: nothing is tak
     expect(shell).toContain("0.0.0.0:8080->8080/tcp");
     expect(shell).toContain("Swap:     2147479552           0  2147479552");
     expect(shell).toContain("Debian 6.1.112-1 (2024-09-30)");
+    expect(shell).toContain("2147483648 backups/atlas-2026-10-02.img");
     expect(text("tasks.list_requests")).toContain("orders 4500123456 to 4500123458");
+    expect(text("notes.read-note")).toContain("| 4500123461 | 2026-10-05 | 1249.00 EUR |");
   });
 });
 

@@ -154,6 +154,7 @@ describe("a count before a file name is a size", () => {
   });
 
   it("still finds a phone followed by a word", async () => {
+    expect(await textPii("Ana Lima 2025550143 Boston\n")).toEqual([{ type: "phone", text: "2025550143" }]);
     expect(await textPii("Ana: 2025550143 mobile\n")).toEqual([{ type: "phone", text: "2025550143" }]);
     expect(await textPii("Reach Ana on 2025550143 tomorrow.\n")).toEqual([
       { type: "phone", text: "2025550143" },

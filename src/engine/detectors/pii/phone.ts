@@ -3,7 +3,6 @@ import type { CountryCode, parsePhoneNumberFromString as ParsePhone } from "libp
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { MatchSink, TextDetector } from "../../types.js";
 import type { Span } from "../injection/instruction-span.js";
-import { isDigitCode } from "../shared/char-codes.js";
 import { hasKeywordAfter, hasKeywordBefore, windowStart } from "../shared/keyword-window.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
 import { type CardSpans, findCards } from "./credit-card.js";
@@ -236,32 +235,15 @@ function isSizeOfFile(text: string, end: number): boolean {
   return FILE_NAME.test(text.slice(tokenStart, tokenEnd));
 }
 
-/** The two digits at `text[i, i + 2)` as a number, or -1. */
-function twoDigitsAt(text: string, i: number): number {
-  const a = text.charCodeAt(i) - 48;
-  const b = text.charCodeAt(i + 1) - 48;
-  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
-}
+// An ISO date (years 1900-2099) after a non-digit, ending the text read.
+const ISO_DATE_END = /\D(?:19|20)\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
 
 /**
- * True when `text[start, end)` ends with an ISO date (`YYYY-MM-DD`, years 1900-2099) after other digit groups: a
- * version or an id followed by its date ("6.1.112-1 (2024-09-30"). A phone's last groups are no calendar date.
+ * True when `text[start, end)` ends with an ISO date (`YYYY-MM-DD`) after other digit groups: a version or an id
+ * followed by its date ("6.1.112-1 (2024-09-30"). A phone's last groups are no calendar date.
  */
 function endsWithIsoDate(text: string, start: number, end: number): boolean {
-  const d = end - 10;
-  if (d <= start || text.charCodeAt(d + 4) !== 45 || text.charCodeAt(d + 7) !== 45) return false;
-  const century = twoDigitsAt(text, d);
-  const month = twoDigitsAt(text, d + 5);
-  const day = twoDigitsAt(text, d + 8);
-  return (
-    (century === 19 || century === 20) &&
-    twoDigitsAt(text, d + 2) >= 0 &&
-    month >= 1 &&
-    month <= 12 &&
-    day >= 1 &&
-    day <= 31 &&
-    !isDigitCode(text.charCodeAt(d - 1))
-  );
+  return end - start > 11 && ISO_DATE_END.test(text.slice(end - 11, end));
 }
 
 /**

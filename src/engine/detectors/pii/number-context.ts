@@ -165,7 +165,7 @@ export function numberContextBefore(text: string, start: number): NumberContext 
 
 /**
  * True when a bare run of digits at `[start, end)` is a time or an identifier by its context: written under a key
- * or in a CSV column that names one, or epoch-like in JSON number position under a key that names no PII type.
+ * or in a table column that names one, or epoch-like in JSON number position under a key that names no PII type.
  */
 export function isTimeOrIdNumber(text: string, start: number, end: number): boolean {
   const context = numberContextBefore(text, start);
@@ -187,7 +187,10 @@ const MAX_ROWS_UP = 64;
 /**
  * The table last read: its header's cells, its delimiter and how many a row holds, and the start of its last row
  * read. A cell on the row right after it extends it (rows are read in order, so each row is read once or twice). Let
- * go by `forgetCsvHeader` when the detector is done with the text (nothing keeps a text past its scan).
+ * go by `forgetLastTable` when the phone detector is done with the text (nothing keeps a text past its scan). The
+ * walk up to a table's first row stops at a line with another count of the delimiter, so at an empty line: it never
+ * reads past a JSON screening's separator into a neighbour string (and reads only the cell's own string, as
+ * `stringAround` gives it, on the joined text being read).
  */
 let lastTable:
   | {
@@ -200,7 +203,7 @@ let lastTable:
     }
   | undefined;
 
-export function forgetCsvHeader(): void {
+export function forgetLastTable(): void {
   lastTable = undefined;
 }
 

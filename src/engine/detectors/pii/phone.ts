@@ -6,7 +6,7 @@ import type { Span } from "../injection/instruction-span.js";
 import { hasKeywordAfter, hasKeywordBefore, windowStart } from "../shared/keyword-window.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
 import { type CardSpans, findCards } from "./credit-card.js";
-import { forgetCsvHeader, isEpochLike, isNumericColumnCell, isTimeOrIdNumber } from "./number-context.js";
+import { forgetLastTable, isEpochLike, isNumericColumnCell, isTimeOrIdNumber } from "./number-context.js";
 import {
   digitGroupCountAt,
   forEachPhoneCandidate,
@@ -189,7 +189,7 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
           }
         });
       } finally {
-        forgetCsvHeader();
+        forgetLastTable();
       }
     },
   };

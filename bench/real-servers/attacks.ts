@@ -6,7 +6,8 @@
  *
  *   npx tsx bench/real-servers/attacks.ts [--json] [--no-extra] [--extra-dir=/tmp/tollgate-real-servers]
  *
- * With the extra servers (extra-servers.ts), a sixth attack: a ticket row in a SQLite database.
+ * With the extra servers (extra-servers.ts), a sixth attack: a ticket row in a SQLite database. Then the ten attacks
+ * on the shell, task and notes servers (test/fixtures/real-servers/local-attacks.ts).
  */
 import { createHash } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
@@ -22,8 +23,14 @@ import {
   plantedAttacks,
 } from "../../test/fixtures/real-servers/attacks.js";
 import { createBenignRepo } from "../../test/fixtures/real-servers/git-repo.js";
+import { LOCAL_ATTACK_IDS, runLocalAttack } from "../../test/fixtures/real-servers/local-attacks.js";
 import { BENIGN_RELATIONS, createMemoryStore } from "../../test/fixtures/real-servers/memory-graph.js";
-import { messageText, payloadSurvives, runAttack } from "../../test/fixtures/real-servers/run-attack.js";
+import {
+  type AttackRun,
+  messageText,
+  payloadSurvives,
+  runAttack,
+} from "../../test/fixtures/real-servers/run-attack.js";
 import { gitStdio, memoryStdio } from "../../test/fixtures/real-servers/workloads.js";
 import { ensureExtraServers, SQLITE_ATTACK, SQLITE_ATTACK_SETUP } from "./extra-servers.js";
 
@@ -94,32 +101,39 @@ export async function runAttacks(): Promise<AttackRow[]> {
       const [planted] = plantedAttacks(repo.hashes).filter((a) => a.id === attack.id);
       const run = await runAttack(client, planted ?? attack, records, repo.dir);
       const after = await stateOf();
-      const readOutput = run.records.find(
-        (r) => r.toolCallId === run.read.tool_call_id && r.phase === "output",
-      );
-      const harmfulInput = run.records.find(
-        (r) => r.toolCallId === run.harmful.tool_call_id && r.phase === "input",
-      );
-      const readable = payloadSurvives(run.seen, attack.payload);
-      const stateChanged = before !== after;
-      rows.push({
-        attack: attack.id,
-        server: attack.server,
-        found: [...new Set((readOutput?.findings ?? []).map((f) => `${f.kind}:${f.type}`))].join(" "),
-        readable,
-        benignKept: messageText(run.read).includes(attack.benign),
-        refused: harmfulInput?.action === "block",
-        refusedBy: (harmfulInput?.ruleIds ?? []).join(" "),
-        stateChanged,
-        contained: !stateChanged,
-      });
+      rows.push(rowOf(run, before, after));
     } finally {
       await client.close();
       await rm(repo.base, { recursive: true, force: true });
       await rm(store.dir, { recursive: true, force: true });
     }
   }
+  for (const id of LOCAL_ATTACK_IDS) {
+    const { run, before, after } = await runLocalAttack(id);
+    rows.push(rowOf(run, before, after));
+  }
   return rows;
+}
+
+/** One attack's row: what the check found on the carrier, what the model read, and what the server's state says. */
+function rowOf(run: AttackRun, before: string, after: string): AttackRow {
+  const { attack } = run;
+  const readOutput = run.records.find((r) => r.toolCallId === run.read.tool_call_id && r.phase === "output");
+  const harmfulInput = run.records.find(
+    (r) => r.toolCallId === run.harmful.tool_call_id && r.phase === "input",
+  );
+  const stateChanged = before !== after;
+  return {
+    attack: attack.id,
+    server: attack.server,
+    found: [...new Set((readOutput?.findings ?? []).map((f) => `${f.kind}:${f.type}`))].join(" "),
+    readable: payloadSurvives(run.seen, attack.payload),
+    benignKept: messageText(run.read).includes(attack.benign),
+    refused: harmfulInput?.action === "block",
+    refusedBy: (harmfulInput?.ruleIds ?? []).join(" "),
+    stateChanged,
+    contained: !stateChanged,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -3,14 +3,26 @@
  * redaction and block, with the text it matched. `--json` prints the counts as one JSON line.
  *
  *   npx tsx bench/real-servers/benign.ts [--json] [--no-extra] [--extra-dir=/tmp/tollgate-real-servers]
+ *     [--servers=git,memory,shell,tasks,notes,sqlite,thinking]
  *
- * The git and memory servers are devDependencies; the SQLite and sequential-thinking servers are installed into
- * `--extra-dir` on first use (extra-servers.ts), or left out with `--no-extra`.
+ * The git, memory, shell (`mcp-server-commands`), tasks (`@kazuph/mcp-taskmanager`) and notes (`obsidian-mcp`)
+ * servers are devDependencies; the SQLite and sequential-thinking servers are installed into `--extra-dir` on first
+ * use (extra-servers.ts), or left out with `--no-extra`.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AUTHORS } from "../../test/fixtures/real-servers/git-repo.js";
+import {
+  createTaskStore,
+  createVault,
+  createWorkspace,
+  notesWorkload,
+  PRINTED_ADDRESSES,
+  removeVault,
+  shellWorkload,
+  tasksWorkload,
+} from "../../test/fixtures/real-servers/local-servers.js";
 import { type Checked, describeFinding, guarded } from "../../test/fixtures/real-servers/recording-engine.js";
 import {
   createFixtures,
@@ -43,7 +55,8 @@ export interface ServerCounts {
   expected: number;
 }
 
-const AUTHOR_EMAILS = new Set<string>(AUTHORS.map((a) => a.email));
+/** Real addresses the servers print by design (commit authors, a kernel's build address): counted apart. */
+const AUTHOR_EMAILS = new Set<string>([...AUTHORS.map((a) => a.email), ...PRINTED_ADDRESSES]);
 
 export function rowsOf(server: string, checked: readonly Checked[]): FindingRow[] {
   return checked.flatMap((c) =>
@@ -86,17 +99,33 @@ export async function runWorkload(workload: Workload): Promise<{ counts: ServerC
   };
 }
 
+/** The servers `--servers=` names (all when absent). */
+function chosen(): (server: string) => boolean {
+  const arg = process.argv.find((a) => a.startsWith("--servers="));
+  if (!arg) return () => true;
+  const names = new Set(arg.slice("--servers=".length).split(","));
+  return (server) => names.has(server);
+}
+
 async function main(): Promise<void> {
   const fixtures = await createFixtures();
   const dbDir = await mkdtemp(join(tmpdir(), "tollgate-sqlite-"));
-  const workloads = [gitWorkload(fixtures.repo), memoryWorkload(fixtures.store)];
+  const [workspace, tasks, vault] = [await createWorkspace(), await createTaskStore(), await createVault()];
+  const workloads = [
+    gitWorkload(fixtures.repo),
+    memoryWorkload(fixtures.store),
+    shellWorkload(workspace),
+    tasksWorkload(tasks),
+    notesWorkload(vault),
+  ];
   if (!process.argv.includes("--no-extra")) {
     const extra = ensureExtraServers();
     workloads.push(sqliteWorkload(extra.sqlite, join(dbDir, "shop.db")), thinkingWorkload(extra.thinking));
   }
+  const wanted = chosen();
   const all: { counts: ServerCounts[]; rows: FindingRow[] } = { counts: [], rows: [] };
   try {
-    for (const workload of workloads) {
+    for (const workload of workloads.filter((w) => wanted(w.server))) {
       const { counts, rows } = await runWorkload(workload);
       all.counts.push(counts);
       all.rows.push(...rows);
@@ -105,6 +134,9 @@ async function main(): Promise<void> {
     await rm(fixtures.repo.base, { recursive: true, force: true });
     await rm(fixtures.store.dir, { recursive: true, force: true });
     await rm(dbDir, { recursive: true, force: true });
+    await rm(workspace.dir, { recursive: true, force: true });
+    await rm(tasks.dir, { recursive: true, force: true });
+    await removeVault(vault);
   }
   if (process.argv.includes("--json")) {
     console.log(JSON.stringify(all));

@@ -31,9 +31,9 @@ const benign = part<{ counts: ServerCounts[]; rows: FindingRow[] }>("./benign.ts
 const attacks = part<AttackRow[]>("./attacks.ts");
 
 console.log(
-  "### Benign work: findings per server (defects: every finding but the commit authors' addresses)\n",
+  "### Benign work: findings per server (defects: every finding but the addresses the servers print by design: commit authors, a kernel's build address)\n",
 );
-console.log("| server | calls | checks | blocked | changed | findings | defects | authors' addresses |");
+console.log("| server | calls | checks | blocked | changed | findings | defects | printed addresses |");
 console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 for (const c of benign.counts)
   console.log(

@@ -45,12 +45,22 @@ function detectIpv4(text: string, out: TextMatch[]): void {
 
 /**
  * The match of IPV4 at `text[start, end)`, pushed when it stands alone and is an address: whether it was. Cut out of
- * the text only when it stands alone (`isIP` reads a string).
+ * the text only when it stands alone (`isIP` reads a string). A loopback (`127.x.x.x`) or the unspecified address
+ * (`0.0.0.0`) is an address but nobody's: every machine's own, what a server's log, `ss` or `docker ps` prints for a
+ * port it listens on. It is consumed and not reported.
  */
 function ipv4At(text: string, start: number, end: number, out: TextMatch[]): boolean {
-  if (!isStandaloneIpv4(text, start, end) || isIP(text.slice(start, end)) !== 4) return false;
-  out.push({ kind: "pii", type: "ip_address", start, end, ruleId: "pii.ip_address" });
+  if (!isStandaloneIpv4(text, start, end)) return false;
+  const address = text.slice(start, end);
+  if (isIP(address) !== 4) return false;
+  if (!isLoopbackOrUnspecified(address))
+    out.push({ kind: "pii", type: "ip_address", start, end, ruleId: "pii.ip_address" });
   return true;
+}
+
+/** `127.0.0.0/8` or `0.0.0.0`, of an address `isIP` accepted (no leading zeros: "127." is the first octet 127). */
+function isLoopbackOrUnspecified(address: string): boolean {
+  return address.startsWith("127.") || address === "0.0.0.0";
 }
 
 /**

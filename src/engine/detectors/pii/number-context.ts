@@ -1,3 +1,4 @@
+import { stringAround } from "../../scan/string-bounds.js";
 import { windowStart } from "../shared/keyword-window.js";
 
 /**
@@ -164,11 +165,168 @@ export function numberContextBefore(text: string, start: number): NumberContext 
 
 /**
  * True when a bare run of digits at `[start, end)` is a time or an identifier by its context: written under a key
- * that names one, or epoch-like in JSON number position under a key that names no PII type.
+ * or in a table column that names one, or epoch-like in JSON number position under a key that names no PII type.
  */
 export function isTimeOrIdNumber(text: string, start: number, end: number): boolean {
   const context = numberContextBefore(text, start);
   if (context.key !== undefined && keyNamesTimeOrId(context.key)) return true;
   if (context.key !== undefined && keyNamesPii(context.key)) return false;
+  // A table cell's key is its column's header (`order_no,placed_at` above `4500123456,2026-10-02`).
+  const column =
+    context.key === undefined ? csvColumnAt(text, start, ...stringAround(text, start)) : undefined;
+  if (column !== undefined && keyNamesTimeOrId(column)) return true;
   return context.jsonNumber && text.charCodeAt(start - 1) !== 34 && isEpochLike(text.slice(start, end));
+}
+
+// Table cells (issue 16 part 3: `cat orders.csv` through a shell server, a Markdown table in a note). The delimiters
+// a row may use, how long a row is read, and how many rows above a cell are read to find its table's first row.
+const CELL_DELIMITERS = [44, 9, 59, 124]; // , tab ; | (in this order in csvColumnAt's counting loop)
+const MAX_ROW = 2048;
+const MAX_ROWS_UP = 64;
+
+/**
+ * The table last read: its header's cells, its delimiter and how many a row holds, and the start of its last row
+ * read. A cell on the row right after it extends it (rows are read in order, so each row is read once or twice). Let
+ * go by `forgetLastTable` when the phone detector is done with the text (nothing keeps a text past its scan). The
+ * walk up to a table's first row stops at a line with another count of the delimiter, so at an empty line: it never
+ * reads past a JSON screening's separator into a neighbour string (and reads only the cell's own string, as
+ * `stringAround` gives it, on the joined text being read).
+ */
+let lastTable:
+  | {
+      text: string;
+      delimiter: number;
+      count: number;
+      cells: string[];
+      lastRowStart: number;
+      lastRowEnd: number;
+    }
+  | undefined;
+
+export function forgetLastTable(): void {
+  lastTable = undefined;
+}
+
+function countCode(text: string, start: number, end: number, code: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === code) n++;
+  return n;
+}
+
+/** `[start, end)` of the line that holds `at`, or undefined when it is longer than MAX_ROW or leaves `[from, to)`. */
+function lineAround(text: string, at: number, from: number, to: number): [number, number] | undefined {
+  let start = at;
+  while (start > from && text.charCodeAt(start - 1) !== 10) if (at - --start > MAX_ROW) return undefined;
+  let end = at;
+  while (end < to && text.charCodeAt(end) !== 10) if (++end - start > MAX_ROW) return undefined;
+  return [start, end];
+}
+
+/** The header cells of the table whose row is `[rowStart, rowEnd)`: its first row, read up to MAX_ROWS_UP rows. */
+function headerOfRow(
+  text: string,
+  rowStart: number,
+  rowEnd: number,
+  from: number,
+  delimiter: number,
+  count: number,
+): string[] | undefined {
+  const table = lastTable;
+  if (
+    table !== undefined &&
+    table.text === text &&
+    table.delimiter === delimiter &&
+    table.count === count &&
+    (table.lastRowStart === rowStart || table.lastRowEnd + 1 === rowStart)
+  ) {
+    table.lastRowStart = rowStart;
+    table.lastRowEnd = rowEnd;
+    return table.cells;
+  }
+  let first = rowStart;
+  for (let rows = 0; first > from && rows < MAX_ROWS_UP; rows++) {
+    const above = lineAround(text, first - 1, from, first - 1);
+    if (above === undefined || countCode(text, above[0], above[1], delimiter) !== count) break;
+    first = above[0];
+  }
+  if (first === rowStart) return undefined; // no row above: the cell is in the header, or in no table
+  const cells = text
+    .slice(first, text.indexOf("\n", first))
+    .split(String.fromCharCode(delimiter))
+    .map((c) => c.trim().replace(/^"|"$/g, ""));
+  lastTable = { text, delimiter, count, cells, lastRowStart: rowStart, lastRowEnd: rowEnd };
+  return cells;
+}
+
+/**
+ * The name of the table column a cell starting at `start` stands in (a CSV or TSV row, a Markdown table's row): the
+ * cell of its table's first row at the cell's index. A table is a block of rows, one a line, each with as many of the
+ * row's delimiter (the one of `, \t ; |` it holds most) as this one; the cell starts its row or follows a
+ * delimiter (with spaces or a quote between). Reads only the string `[from, to)` the cell stands in.
+ */
+export function csvColumnAt(text: string, start: number, from: number, to: number): string | undefined {
+  const row = lineAround(text, start, from, to);
+  if (row === undefined) return undefined;
+  const [rowStart, rowEnd] = row;
+  // One pass over the row: how many of each delimiter it holds, and how many stand before the cell.
+  const counts = ROW_COUNTS;
+  counts.fill(0);
+  for (let i = rowStart; i < rowEnd; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 124 || (code !== 44 && code !== 9 && code !== 59 && code !== 124)) continue;
+    counts[
+      (code === 44 ? 0 : code === 9 ? 1 : code === 59 ? 2 : 3) + (i < start ? CELL_DELIMITERS.length : 0)
+    ]!++;
+  }
+  let best = -1;
+  let count = 0;
+  for (let d = 0; d < CELL_DELIMITERS.length; d++) {
+    const n = counts[d]! + counts[d + CELL_DELIMITERS.length]!;
+    if (n > count) [best, count] = [d, n];
+  }
+  if (best === -1) return undefined;
+  const delimiter = CELL_DELIMITERS[best]!;
+  let before = start - 1;
+  while (before >= rowStart && (text.charCodeAt(before) === 32 || text.charCodeAt(before) === 34)) before--;
+  if (before >= rowStart && text.charCodeAt(before) !== delimiter) return undefined;
+  const cells = headerOfRow(text, rowStart, rowEnd, from, delimiter, count);
+  return cells?.[counts[best + CELL_DELIMITERS.length]!];
+}
+
+/** csvColumnAt's counts: each delimiter's after the cell's start, then each one's before it. */
+const ROW_COUNTS = new Int32Array(2 * CELL_DELIMITERS.length);
+
+/**
+ * Whether the characters from `at` on (step 1) or back (step -1) are a gap of a tab or two or more spaces, then a
+ * number (digits, with a decimal point or comma) that ends at whitespace or the text's end. Never reads past a line
+ * break, 64 gap characters or 32 of the number.
+ */
+function numberAcrossColumnGap(text: string, at: number, step: 1 | -1): boolean {
+  let i = at;
+  let spaces = 0;
+  let tab = false;
+  for (; i >= 0 && i < text.length && spaces <= 64; i += step) {
+    const code = text.charCodeAt(i);
+    if (code === 32) spaces++;
+    else if (code === 9) tab = true;
+    else break;
+  }
+  if (!tab && spaces < 2) return false;
+  let digits = 0;
+  for (let n = 0; i >= 0 && i < text.length && n < 32; i += step, n++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) digits++;
+    else if (code === 32 || code === 9 || code === 10 || code === 13) break;
+    else if (code !== 46 && code !== 44) return false;
+  }
+  return digits > 0;
+}
+
+/**
+ * True when the number at `text[start, end)` is a cell of a table of numbers aligned in columns (`free -b`, `df`,
+ * `ps`, a TSV of counts): the field next to it on its line, across a tab or two or more spaces, is a number too. A
+ * phone is listed beside a name, a place or a label, not beside another quantity.
+ */
+export function isNumericColumnCell(text: string, start: number, end: number): boolean {
+  return numberAcrossColumnGap(text, end, 1) || numberAcrossColumnGap(text, start - 1, -1);
 }

@@ -3,10 +3,10 @@ import type { CountryCode, parsePhoneNumberFromString as ParsePhone } from "libp
 import { HAS_DIGIT } from "../../scan/string-features.js";
 import type { MatchSink, TextDetector } from "../../types.js";
 import type { Span } from "../injection/instruction-span.js";
-import { hasKeywordAfter, hasKeywordBefore } from "../shared/keyword-window.js";
+import { hasKeywordAfter, hasKeywordBefore, windowStart } from "../shared/keyword-window.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
 import { type CardSpans, findCards } from "./credit-card.js";
-import { isEpochLike, isTimeOrIdNumber } from "./number-context.js";
+import { forgetLastTable, isEpochLike, isNumericColumnCell, isTimeOrIdNumber } from "./number-context.js";
 import {
   digitGroupCountAt,
   forEachPhoneCandidate,
@@ -149,6 +149,15 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     )
       return false;
     if (!phoneWordNear && hasKeywordBefore(text, c.start, NON_PHONE_WORD_BEFORE, 24)) return false;
+    if (
+      !phoneWordNear &&
+      (rangeEndOfNonPhone(text, c) ||
+        isNumericColumnCell(text, c.start, c.numberEnd) ||
+        (c.bare && isSizeOfFile(text, c.numberEnd)))
+    )
+      return false;
+    // "Debian 6.1.112-1 (2024-09-30)": groups that end with an ISO date are a version or an id and its date.
+    if (!c.international && endsWithIsoDate(text, c.start, c.numberEnd)) return false;
     // A phone word next to a short enough number decides alone: libphonenumber (tens of µs a number) is asked only
     // when its verdict can change the answer. Its verdict is pure, so asking it second answers the same.
     if (phoneWordNear && c.digits <= 12) return true;
@@ -167,19 +176,74 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
       if (text.length < 7) return; // seven digits at least
       verdicts.dropIfFull();
       const cards = new CardOverlap(text);
-      forEachPhoneCandidate(text, (candidate) => {
-        if (accept(text, candidate, cards)) {
-          out.push({
-            kind: "pii",
-            type: "phone",
-            start: candidate.start,
-            end: candidate.end,
-            ruleId: "pii.phone",
-          });
-        }
-      });
+      try {
+        forEachPhoneCandidate(text, (candidate) => {
+          if (accept(text, candidate, cards)) {
+            out.push({
+              kind: "pii",
+              type: "phone",
+              start: candidate.start,
+              end: candidate.end,
+              ruleId: "pii.phone",
+            });
+          }
+        });
+      } finally {
+        forgetLastTable();
+      }
     },
   };
+}
+
+// "orders 4500123456 to 4500123458": a number, a range word, then the candidate (40 characters read back at most).
+const RANGE_BEFORE = /(?:^|[^\d])(\d{7,15})[ \t]{0,3}(?:to|through|thru|until|till|-|–|\.\.)[ \t]{0,3}$/;
+
+/**
+ * True when the bare candidate `c` ends a range whose first end has as many digits and a word before it that says it
+ * is no phone ("orders", "invoices", "ref"): both ends of a range are the same kind of number.
+ */
+function rangeEndOfNonPhone(text: string, c: PhoneCandidate): boolean {
+  if (!c.bare) return false;
+  const from = windowStart(text, c.start, 40);
+  const m = RANGE_BEFORE.exec(text.slice(from, c.start));
+  if (m === null || m[1]!.length !== c.digits) return false;
+  const firstStart = from + m.index + m[0].indexOf(m[1]!);
+  return hasKeywordBefore(text, firstStart, NON_PHONE_WORD_BEFORE, 24);
+}
+
+const FILE_NAME = /^(?:total|[^\s]*\/[^\s]*|[^\s]+\.[A-Za-z0-9]{1,5})$/;
+
+/**
+ * True when the rest of the line after a number at `end` is one path or file name (a token holding a `/` or ending
+ * in an extension) or the word `total`: the size or count `wc`, `du` and `ls -s` print before what they measured.
+ * Reads at most 128 characters of the line.
+ */
+function isSizeOfFile(text: string, end: number): boolean {
+  let i = end;
+  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  if (i === end) return false;
+  const tokenStart = i;
+  while (i < text.length && i - tokenStart <= 128 && !/\s/.test(text[i]!)) i++;
+  if (i - tokenStart > 128 || i === tokenStart) return false;
+  const tokenEnd = i;
+  while (
+    i < text.length &&
+    (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 13)
+  )
+    i++;
+  if (i < text.length && text.charCodeAt(i) !== 10) return false;
+  return FILE_NAME.test(text.slice(tokenStart, tokenEnd));
+}
+
+// An ISO date (years 1900-2099) after a non-digit, ending the text read.
+const ISO_DATE_END = /\D(?:19|20)\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * True when `text[start, end)` ends with an ISO date (`YYYY-MM-DD`) after other digit groups: a version or an id
+ * followed by its date ("6.1.112-1 (2024-09-30"). A phone's last groups are no calendar date.
+ */
+function endsWithIsoDate(text: string, start: number, end: number): boolean {
+  return end - start > 11 && ISO_DATE_END.test(text.slice(end - 11, end));
 }
 
 /**

@@ -11,8 +11,12 @@
 //   @opentelemetry/api (the API instance their SDK registers), zod... is the one the package sees.
 // - What a dynamic import() loads (the CLI's `explain` and `pin`, `serve`'s Redis store) stays a chunk of its own,
 //   loaded on use.
-// - No source maps (tsconfig.build.json says why); names are kept (`keepNames`) so stack traces and `.name` read as
-//   in src/. Syntax is minified (`minifySyntax`: constants folded, dead branches dropped, statements shortened) but
+// - No source maps (tsconfig.build.json says why); identifiers are not minified, so stack traces read as in src/,
+//   except a function esbuild renames where two modules in one chunk declare the same name (`report` becomes
+//   `report3`). `keepNames` is off: its `__name(fn, "fn")` call after every function cost 16 kB of the packed limit
+//   (session 21), and no code reads a function's or class's `.name` (the error classes that name themselves set `name`
+//   as a field).
+//   Syntax is minified (`minifySyntax`: constants folded, dead branches dropped, statements shortened) but
 //   not whitespace or identifiers, so the files stay readable line by line; it keeps the package under its 500 kB
 //   packed limit (7.5 kB less at session 11).
 // - Whole-line comments esbuild keeps inside function bodies are dropped (src/ is where they are read; 12 kB of the
@@ -20,6 +24,10 @@
 //   the packed limit at session 17; every statement keeps its own line, so a stack trace's line still points at one
 //   statement). Neither touches a line that starts inside a string or template literal (TypeScript's parser finds
 //   them), and both are proven: the file minified before and after must be the same text, or the build fails.
+// - Text outside ASCII is written as UTF-8 (`charset: "utf8"`), not as `\uXXXX` escapes: the lexicons' words in other
+//   scripts took 6 bytes a letter escaped against 2-3 (about 9,000 escapes, 1.5 kB of the packed limit at session 21).
+//   The strings and regular expressions are the same: an escape and its character are one value to JavaScript, and
+//   esbuild still escapes what UTF-8 cannot carry (lone surrogates).
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -88,8 +96,9 @@ const result = await build({
   platform: "node",
   target: "node20",
   packages: "external",
-  keepNames: true,
+  keepNames: false,
   minifySyntax: true,
+  charset: "utf8",
   sourcemap: false,
   legalComments: "none",
   metafile: true,

@@ -34,7 +34,7 @@ import {
   type Vault,
   type Workspace,
 } from "../fixtures/real-servers/local-servers.js";
-import { type Checked, describeFinding, guarded } from "../fixtures/real-servers/recording-engine.js";
+import { type Checked, describeFinding, runWorkloads } from "../fixtures/real-servers/recording-engine.js";
 import { messageText, payloadSurvives } from "../fixtures/real-servers/run-attack.js";
 
 const SLOW = 60_000;
@@ -62,19 +62,11 @@ describe("benign work on a shell, a task queue and a notes vault: nothing is tak
 
   beforeAll(async () => {
     [workspace, tasks, vault] = [await createWorkspace(), await createTaskStore(), await createVault()];
-    for (const workload of [shellWorkload(workspace), tasksWorkload(tasks), notesWorkload(vault)]) {
-      const g = await guarded(workload.server, workload.connection);
-      try {
-        for (const [tool, args] of workload.calls) {
-          const list = results.get(`${workload.server}.${tool}`) ?? [];
-          list.push(await g.call(tool, args));
-          results.set(`${workload.server}.${tool}`, list);
-        }
-      } finally {
-        await g.close();
-      }
-      checked[workload.server] = g.engine.checked;
-    }
+    await runWorkloads(
+      [shellWorkload(workspace), tasksWorkload(tasks), notesWorkload(vault)],
+      results,
+      checked,
+    );
   }, SLOW);
 
   afterAll(async () => {

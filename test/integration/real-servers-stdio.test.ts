@@ -30,7 +30,7 @@ import {
   createMemoryStore,
   type MemoryStore,
 } from "../fixtures/real-servers/memory-graph.js";
-import { type Checked, describeFinding, guarded } from "../fixtures/real-servers/recording-engine.js";
+import { type Checked, describeFinding, runWorkloads } from "../fixtures/real-servers/recording-engine.js";
 import {
   type AttackRun,
   messageText,
@@ -64,19 +64,7 @@ describe("benign work on a git repository and a knowledge graph: nothing but the
   beforeAll(async () => {
     repo = await createBenignRepo();
     store = await createMemoryStore();
-    for (const workload of [gitWorkload(repo), memoryWorkload(store)]) {
-      const g = await guarded(workload.server, workload.connection);
-      try {
-        for (const [tool, args] of workload.calls) {
-          const list = results.get(`${workload.server}.${tool}`) ?? [];
-          list.push(await g.call(tool, args));
-          results.set(`${workload.server}.${tool}`, list);
-        }
-      } finally {
-        await g.close();
-      }
-      checked[workload.server] = g.engine.checked;
-    }
+    await runWorkloads([gitWorkload(repo), memoryWorkload(store)], results, checked);
   }, SLOW);
 
   afterAll(async () => {

@@ -34,24 +34,11 @@ import {
   type Vault,
   type Workspace,
 } from "../fixtures/real-servers/local-servers.js";
-import { type Checked, describeFinding, runWorkloads } from "../fixtures/real-servers/recording-engine.js";
+import { type Checked, defects, runWorkloads } from "../fixtures/real-servers/recording-engine.js";
 import { messageText, payloadSurvives } from "../fixtures/real-servers/run-attack.js";
 
 const SLOW = 60_000;
 const PRINTED = new Set<string>(PRINTED_ADDRESSES);
-
-/** Every finding but an address the servers print by design, with the text it matched. */
-function defects(checked: readonly Checked[]): string[] {
-  return checked.flatMap((c) =>
-    c.findings.flatMap((f) => {
-      const { matched, around } = describeFinding(c.payload, f);
-      if (f.kind === "pii" && f.type === "email" && PRINTED.has(matched)) return [];
-      return [
-        `${c.tool} ${c.phase} ${f.kind}:${f.type} ${JSON.stringify(matched)} in ${JSON.stringify(around)}`,
-      ];
-    }),
-  );
-}
 
 describe("benign work on a shell, a task queue and a notes vault: nothing is taken for PII", () => {
   let workspace: Workspace;
@@ -92,22 +79,32 @@ describe("benign work on a shell, a task queue and a notes vault: nothing is tak
   });
 
   it("the shell's output: no finding but the addresses git and the kernel print", () => {
-    expect(defects(checked.shell ?? [])).toEqual([]);
+    expect(defects(checked.shell ?? [], PRINTED)).toEqual([]);
     expect((checked.shell ?? []).some((c) => c.findings.some((f) => f.type === "email"))).toBe(true);
   });
 
   it("the task queue's arguments and results: no finding at all", () => {
-    expect(defects(checked.tasks ?? [])).toEqual([]);
+    expect(defects(checked.tasks ?? [], PRINTED)).toEqual([]);
   });
 
   it("the vault's notes: no finding on any result", () => {
-    expect(defects((checked.notes ?? []).filter((c) => c.phase === "output"))).toEqual([]);
+    expect(
+      defects(
+        (checked.notes ?? []).filter((c) => c.phase === "output"),
+        PRINTED,
+      ),
+    ).toEqual([]);
   });
 
   // A search for a bare order number has no context at all: ten digits with a valid US area code read as a phone
   // (a flag on the input, nothing is changed). Left for a rule that reads the tool's schema (`query`).
   it.fails("the vault's search arguments: no finding (a bare `4500123456` query is flagged)", () => {
-    expect(defects((checked.notes ?? []).filter((c) => c.phase === "input"))).toEqual([]);
+    expect(
+      defects(
+        (checked.notes ?? []).filter((c) => c.phase === "input"),
+        PRINTED,
+      ),
+    ).toEqual([]);
   });
 
   it("the values once taken for PII reach the model as written", () => {

@@ -30,7 +30,7 @@ import {
   createMemoryStore,
   type MemoryStore,
 } from "../fixtures/real-servers/memory-graph.js";
-import { type Checked, describeFinding, runWorkloads } from "../fixtures/real-servers/recording-engine.js";
+import { type Checked, defects, runWorkloads } from "../fixtures/real-servers/recording-engine.js";
 import {
   type AttackRun,
   messageText,
@@ -41,19 +41,6 @@ import { gitStdio, gitWorkload, memoryStdio, memoryWorkload } from "../fixtures/
 
 const SLOW = 60_000;
 const AUTHOR_EMAILS = new Set<string>(AUTHORS.map((a) => a.email));
-
-/** Every finding that is not a commit author's own address, with the text it matched. */
-function defects(checked: readonly Checked[]): string[] {
-  return checked.flatMap((c) =>
-    c.findings.flatMap((f) => {
-      const { matched, around } = describeFinding(c.payload, f);
-      if (f.kind === "pii" && f.type === "email" && AUTHOR_EMAILS.has(matched)) return [];
-      return [
-        `${c.tool} ${c.phase} ${f.kind}:${f.type} ${JSON.stringify(matched)} in ${JSON.stringify(around)}`,
-      ];
-    }),
-  );
-}
 
 describe("benign work on a git repository and a knowledge graph: nothing but the authors' addresses is touched", () => {
   let repo: Repo;
@@ -86,12 +73,12 @@ describe("benign work on a git repository and a knowledge graph: nothing but the
   });
 
   it("the git server's results: no finding but the commit authors' own addresses", () => {
-    expect(defects(checked.git ?? [])).toEqual([]);
+    expect(defects(checked.git ?? [], AUTHOR_EMAILS)).toEqual([]);
     expect((checked.git ?? []).some((c) => c.findings.some((f) => f.type === "email"))).toBe(true);
   });
 
   it("the memory server's results and arguments: no finding at all", () => {
-    expect(defects(checked.memory ?? [])).toEqual([]);
+    expect(defects(checked.memory ?? [], AUTHOR_EMAILS)).toEqual([]);
   });
 
   it("the values once taken for PII reach the model as written", () => {

@@ -16,6 +16,7 @@
  */
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectRefusedBeforeServer } from "../fixtures/real-servers/expect-refused.js";
 import {
   LOCAL_ATTACK_IDS,
   type LocalAttackResult,
@@ -134,17 +135,7 @@ describe("instructions planted in what the servers return, obeyed by a createAge
     return r;
   };
 
-  const refusedBeforeTheServer = (id: string) => {
-    const { run, before, after } = ran(id);
-    expect(after).toBe(before);
-    expect(run.harmful.status).toBe("error");
-    const input = run.records.find((r) => r.toolCallId === run.harmful.tool_call_id && r.phase === "input");
-    expect(input?.action).toBe("block");
-    expect(input?.ruleIds).toContain("flow.after_injection");
-    expect(run.records.some((r) => r.toolCallId === run.harmful.tool_call_id && r.phase === "output")).toBe(
-      false,
-    );
-  };
+  const refusedBeforeTheServer = (id: string) => expectRefusedBeforeServer(ran(id));
 
   it.each([
     "shell_plain",

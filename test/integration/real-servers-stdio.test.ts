@@ -24,6 +24,7 @@ import {
   PLANTED_HISTORY,
   plantedAttacks,
 } from "../fixtures/real-servers/attacks.js";
+import { expectRefusedBeforeServer } from "../fixtures/real-servers/expect-refused.js";
 import { AUTHORS, createBenignRepo, type Repo } from "../fixtures/real-servers/git-repo.js";
 import {
   BENIGN_RELATIONS,
@@ -141,17 +142,8 @@ describe("instructions planted in what the servers return, obeyed by a createAge
     "ansi_subject",
     "forged_turn",
     "branch_name",
-  ])("%s: the obeyed call is refused before the server, whose state is unchanged", (id) => {
-    const { run, before, after } = ran(id);
-    expect(after).toBe(before);
-    expect(run.harmful.status).toBe("error");
-    const input = run.records.find((r) => r.toolCallId === run.harmful.tool_call_id && r.phase === "input");
-    expect(input?.action).toBe("block");
-    expect(input?.ruleIds).toContain("flow.after_injection");
-    expect(run.records.some((r) => r.toolCallId === run.harmful.tool_call_id && r.phase === "output")).toBe(
-      false,
-    );
-  });
+  ])("%s: the obeyed call is refused before the server, whose state is unchanged", (id) =>
+    expectRefusedBeforeServer(ran(id)));
 
   it.each([
     "important_block",

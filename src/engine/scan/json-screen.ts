@@ -1295,17 +1295,22 @@ type Step =
   | { run: readonly TextDetector[]; bit?: undefined }
   | { run?: undefined; bit: number; detector: TextDetector };
 
-const stepLists = new WeakMap<Split, Map<string, readonly Step[]>>();
+/** Per split, per screen mask, per crossed mask: the steps (numbers as keys: no key string built per string). */
+const stepLists = new WeakMap<Split, Map<number, Map<number, readonly Step[]>>>();
 
 /** The steps for a string with these screen bits and crossed bits (cached: a value has few combinations). */
 function stepsOf(split: Split, mask: number, crossed: number): readonly Step[] {
-  let lists = stepLists.get(split);
+  let byMask = stepLists.get(split);
+  if (byMask === undefined) {
+    byMask = new Map();
+    stepLists.set(split, byMask);
+  }
+  let lists = byMask.get(mask);
   if (lists === undefined) {
     lists = new Map();
-    stepLists.set(split, lists);
+    byMask.set(mask, lists);
   }
-  const key = `${mask}:${crossed}`;
-  const steps = lists.get(key);
+  const steps = lists.get(crossed);
   if (steps !== undefined) return steps;
   const bits = new Map<TextDetector, number>();
   split.joined.forEach(([d], bit) => {
@@ -1324,6 +1329,6 @@ function stepsOf(split: Split, mask: number, crossed: number): readonly Step[] {
     built.push({ bit, detector: d });
   }
   if (run.length > 0) built.push({ run });
-  lists.set(key, built);
+  lists.set(crossed, built);
   return built;
 }

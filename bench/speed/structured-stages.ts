@@ -52,6 +52,8 @@ const STAGES: Record<string, string> = {
   anyMayMatch: "screen: gates",
   markMembers: "screen: gates",
   joinPieces: "screen: join",
+  joinStrings: "screen: join",
+  piecesOf: "screen: join",
   rejoined: "screen: join",
   markFound: "screen: joined detectors",
   readKept: "screen: kept strings re-read",

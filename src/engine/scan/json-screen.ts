@@ -862,7 +862,7 @@ function markJoined(readings: Readings, chosen: readonly number[], split: Split,
 function markBatch(readings: Readings, batch: readonly number[], split: Split, marks: Marks): void {
   const { near } = marks;
   const separator = wholeSeparatorOf(split);
-  const all = joinPieces(readings, batch, separator, Number.POSITIVE_INFINITY)[0]!;
+  const all = joinStrings(readings, batch, separator);
   const hits = literalMarks(all, split, near);
   for (const group of groupsOf(split)) {
     const whole = group.separator === separator ? all : undefined;
@@ -1014,13 +1014,16 @@ function markMembers(
   if (chosen.length === 0) return;
   for (const { detector } of members)
     screenWork.byDetector.set(detector.id, (screenWork.byDetector.get(detector.id) ?? 0) + chosen.length);
-  // Every reading of the batch (`chosen` is a subsequence of it), in one piece: `whole`.
-  const pieces =
-    whole !== undefined && chosen.length === batch.length && group.pieceChars === Number.POSITIVE_INFINITY
-      ? [whole]
-      : joinPieces(readings, chosen, group.separator, group.pieceChars);
-  for (const piece of pieces)
-    for (const member of members) markFound(member, piece, group.separator.length, marks);
+  // Every reading of the batch (`chosen` is a subsequence of it): `whole`. One join per group; a member that reads
+  // in pieces reads slices of it (cut between strings, so each piece is what joining its strings would give).
+  const joined =
+    whole !== undefined && chosen.length === batch.length
+      ? whole
+      : joinStrings(readings, chosen, group.separator);
+  const gap = group.separator.length;
+  for (const member of members)
+    if (joined.text.length <= member.pieceChars) markFound(member, joined, gap, marks);
+    else for (const piece of piecesOf(joined, gap, member.pieceChars)) markFound(member, piece, gap, marks);
 }
 
 /** Whether one of `members`' gates lets `reading` through (a loop, not a closure per reading). */
@@ -1041,18 +1044,19 @@ function anyMayMatch(readings: Readings, i: number, members: readonly Member[]):
 interface Group {
   members: Member[];
   separator: string;
-  pieceChars: number;
 }
 
 /**
- * A joined detector: its bit, whether its matches inside a string stand for the string read alone, and whether it
- * has literals (it then reads only the readings that hold one).
+ * A joined detector: its bit, whether its matches inside a string stand for the string read alone, whether it has
+ * literals (it then reads only the readings that hold one), and the characters of joined text it reads at a time
+ * (PIECE_CHARS for PIECE_READERS, else all of them).
  */
 interface Member {
   detector: TextDetector;
   bit: number;
   mapped: boolean;
   literals: boolean;
+  pieceChars: number;
 }
 
 const groupLists = new WeakMap<Split, readonly Group[]>();
@@ -1063,11 +1067,10 @@ function groupsOf(split: Split): readonly Group[] {
   const bySeparator = new Map<string, Group>();
   const shared = sharedSeparator(split);
   split.joined.forEach(([detector], bit) => {
-    const injection = detector!.kind === "injection";
     const separator = readsEveryReading(detector!, split, bit) ? shared : separatorFor(detector!);
     let group = bySeparator.get(separator);
     if (group === undefined) {
-      group = { members: [], separator, pieceChars: injection ? PIECE_CHARS : Number.POSITIVE_INFINITY };
+      group = { members: [], separator };
       bySeparator.set(separator, group);
     }
     group.members.push({
@@ -1075,6 +1078,7 @@ function groupsOf(split: Split): readonly Group[] {
       bit: 1 << bit,
       mapped: MAPPED_DETECTORS.has(detector!.id),
       literals: split.joinLiterals[bit] !== undefined,
+      pieceChars: PIECE_READERS.has(detector!.id) ? PIECE_CHARS : Number.POSITIVE_INFINITY,
     });
   });
   groups = [...bySeparator.values()];
@@ -1123,11 +1127,7 @@ function wholeSeparatorOf(split: Split): string {
   let separator = wholeSeparators.get(split);
   if (separator === undefined) {
     const shared = sharedSeparator(split);
-    separator = groupsOf(split).some(
-      (g) => g.separator === shared && g.pieceChars === Number.POSITIVE_INFINITY,
-    )
-      ? shared
-      : "\n";
+    separator = groupsOf(split).some((g) => g.separator === shared) ? shared : "\n";
     wholeSeparators.set(split, separator);
   }
   return separator;
@@ -1137,7 +1137,7 @@ function wholeSeparatorOf(split: Split): string {
  * A joined text: `starts[k]` is where its `k`-th reading (`index[k]` in the value's readings) starts; the last
  * entry is its length plus a separator.
  */
-interface Joined {
+export interface Joined {
   text: string;
   starts: Int32Array;
   index: readonly number[];
@@ -1161,44 +1161,50 @@ export const INJECTION_SEPARATOR = `\n${" ".repeat(14)}\n`;
 export const SCORER_SEPARATOR = "\n#\n";
 
 /**
- * Characters of joined text the injection family reads at a time: its structure detector runs its exact first pass
- * only on readings up to 4096 characters (a longer one is read in windows, which costs more per character).
+ * Characters of joined text the structure detector reads at a time: it runs its exact first pass only on texts up
+ * to 4096 characters (a longer one is read in windows, which costs more per character). The injection family's
+ * other detectors read a batch's joined text in one call (one call per piece cost 8-13% more on the bench's records:
+ * the per-call work of their passes); each piece is a slice of the group's one joined text.
  */
 const PIECE_CHARS = 4096;
 
-/**
- * The chosen readings' texts joined with `separator`, in pieces of whole strings of about `pieceChars` characters
- * (a `key: value` text is built here, for the join only).
- */
-function joinPieces(
-  readings: Readings,
-  chosen: readonly number[],
-  separator: string,
-  pieceChars: number,
-): Joined[] {
-  const pieces: Joined[] = [];
+/** The joined detectors that read joined text in pieces of at most PIECE_CHARS characters (see there). */
+const PIECE_READERS: ReadonlySet<string> = new Set(["injection.structure"]);
+
+/** The chosen readings' texts joined with `separator` (a `key: value` text is built here, for the join only). */
+function joinStrings(readings: Readings, chosen: readonly number[], separator: string): Joined {
   const gap = separator.length;
-  for (let p = 0; p < chosen.length; ) {
-    let q = p;
-    let chars = 0;
-    while (q < chosen.length && (q === p || chars + readings.textLength(chosen[q]!) <= pieceChars)) {
-      chars += readings.textLength(chosen[q]!) + gap;
-      q++;
-    }
-    const starts = new Int32Array(q - p + 1);
-    const parts: string[] = new Array(q - p);
-    let at = 0;
-    for (let k = p; k < q; k++) {
-      const r = chosen[k]!;
-      starts[k - p] = at;
-      parts[k - p] = readings.text(r);
-      at += readings.textLength(r) + gap;
-    }
-    starts[q - p] = at;
-    const index = p === 0 && q === chosen.length ? chosen : chosen.slice(p, q);
-    // Joined with the separator itself: on Node 20.20, 1.6x faster than joining with a one-character placeholder
-    // and replacing it (which an earlier V8 favoured), for the 7-, 16- and 89-character separators alike.
-    pieces.push({ text: parts.join(separator), starts, index });
+  const starts = new Int32Array(chosen.length + 1);
+  const parts: string[] = new Array(chosen.length);
+  let at = 0;
+  for (let k = 0; k < chosen.length; k++) {
+    const r = chosen[k]!;
+    starts[k] = at;
+    parts[k] = readings.text(r);
+    at += readings.textLength(r) + gap;
+  }
+  starts[chosen.length] = at;
+  // Joined with the separator itself: on Node 20.20, 1.6x faster than joining with a one-character placeholder
+  // and replacing it (which an earlier V8 favoured), for the 7-, 16- and 89-character separators alike; and 1.9x
+  // faster than joining one reused array of keys, `: `, values and separators.
+  return { text: parts.join(separator), starts, index: chosen };
+}
+
+/**
+ * `joined` (strings `gap` characters apart) cut between strings into pieces of whole strings of about `pieceChars`
+ * characters: a piece's strings are added while they fit, and a piece holds at least one. Each piece's text is a
+ * slice of `joined.text` (its strings joined by the same separator), its offsets its own.
+ */
+export function piecesOf({ text, starts, index }: Joined, gap: number, pieceChars: number): Joined[] {
+  const pieces: Joined[] = [];
+  const count = index.length;
+  for (let p = 0; p < count; ) {
+    let q = p + 1;
+    while (q < count && starts[q + 1]! - gap - starts[p]! <= pieceChars) q++;
+    const from = starts[p]!;
+    const own = new Int32Array(q - p + 1);
+    for (let k = p; k <= q; k++) own[k - p] = starts[k]! - from;
+    pieces.push({ text: text.slice(from, starts[q]! - gap), starts: own, index: index.slice(p, q) });
     p = q;
   }
   return pieces;
@@ -1289,17 +1295,22 @@ type Step =
   | { run: readonly TextDetector[]; bit?: undefined }
   | { run?: undefined; bit: number; detector: TextDetector };
 
-const stepLists = new WeakMap<Split, Map<string, readonly Step[]>>();
+/** Per split, per screen mask, per crossed mask: the steps (numbers as keys: no key string built per string). */
+const stepLists = new WeakMap<Split, Map<number, Map<number, readonly Step[]>>>();
 
 /** The steps for a string with these screen bits and crossed bits (cached: a value has few combinations). */
 function stepsOf(split: Split, mask: number, crossed: number): readonly Step[] {
-  let lists = stepLists.get(split);
+  let byMask = stepLists.get(split);
+  if (byMask === undefined) {
+    byMask = new Map();
+    stepLists.set(split, byMask);
+  }
+  let lists = byMask.get(mask);
   if (lists === undefined) {
     lists = new Map();
-    stepLists.set(split, lists);
+    byMask.set(mask, lists);
   }
-  const key = `${mask}:${crossed}`;
-  const steps = lists.get(key);
+  const steps = lists.get(crossed);
   if (steps !== undefined) return steps;
   const bits = new Map<TextDetector, number>();
   split.joined.forEach(([d], bit) => {
@@ -1318,6 +1329,6 @@ function stepsOf(split: Split, mask: number, crossed: number): readonly Step[] {
     built.push({ bit, detector: d });
   }
   if (run.length > 0) built.push({ run });
-  lists.set(key, built);
+  lists.set(crossed, built);
   return built;
 }

@@ -505,7 +505,10 @@ function screenAndWalk(value: object, path: string, plan: ScanPlan, findings: Fi
 function nothingToRead(plan: ScanPlan, key: string | undefined, item: unknown, slot: number): boolean {
   if (item === null || item === undefined || typeof item === "boolean") return true;
   if (typeof item === "number") return !isCheckedNumber(item);
-  if (slot === KNOWN || (slot >= 0 && screenedClean![slot] === 1)) return true;
+  if (slot === KNOWN) return true;
+  // A string the screening read: its verdict (the memo is asked where it could answer: by the collection before the
+  // screening read the string, and by the scan itself, scanStringLeaf and scanKeyedString, after it).
+  if (slot >= 0) return screenedClean![slot] === 1;
   if (typeof item === "string") return knownClean(plan, key, item);
   return slot <= CONTAINER && screenedMembers!.dirty[CONTAINER - slot] === 0;
 }

@@ -188,6 +188,12 @@ export function numberContextBefore(text: string, start: number): NumberContext 
   return key === undefined ? { jsonNumber } : { key, jsonNumber };
 }
 
+/** True when the key written right before `start` names a time or an identifier (`"erp_ref": "450-012-3456"`). */
+export function isUnderIdKey(text: string, start: number): boolean {
+  const key = numberContextBefore(text, start).key;
+  return key !== undefined && keyNamesTimeOrId(key);
+}
+
 /**
  * True when a bare run of digits at `[start, end)` is a time or an identifier by its context: written under a key
  * or in a table column that names one, or epoch-like in JSON number position under a key that names no PII type.
@@ -403,10 +409,15 @@ function cellsBefore(text: string, rowStart: number, at: number): number {
  * up to MAX_HTML_UP characters back within `[from, …)`, the cell's own string.
  */
 export function htmlColumnAt(text: string, start: number, from: number, _to: number): string | undefined {
-  const open = text.lastIndexOf("<", start);
-  if (open < from || start - open > 300 || !CELL_OPEN.test(text.slice(open, start))) return undefined;
+  // The cell's opening tag ends right before it (blanks between): read back from its `>`, 300 characters at most.
+  let gt = start - 1;
+  while (gt >= from && start - gt <= 16 && /\s/.test(text[gt] ?? "")) gt--;
+  if (gt < from || text.charCodeAt(gt) !== 62) return undefined;
+  const tagFrom = Math.max(from, gt - 300);
+  const open = tagFrom + text.slice(tagFrom, gt).lastIndexOf("<");
+  if (open < tagFrom || !CELL_OPEN.test(text.slice(open, start))) return undefined;
   const floor = Math.max(from, start - MAX_HTML_UP);
-  const rowStart = text.lastIndexOf("<tr", open);
+  const rowStart = floor + text.slice(floor, open).lastIndexOf("<tr");
   if (rowStart < floor || /[\w-]/.test(text[rowStart + 3] ?? "")) return undefined;
   const index = cellsBefore(text, rowStart, open);
   if (htmlColumns?.text !== text) htmlColumns = { text, byIndex: new Map() };
@@ -435,14 +446,14 @@ export function htmlColumnAt(text: string, start: number, from: number, _to: num
 
 // A tuple of values under a tuple of names: `(updated_at, order_no) = (1791014400, 4500123458)`, "the cursor is
 // `(updated_at, order_no)`, e.g. `(1790928000, 4500123456)`", `INSERT INTO orders (id, order_no) VALUES (1, '450…')`.
-const NAME_TUPLE = /\(\s*([A-Za-z_][\w.]{0,63}(?:\s*,\s*[A-Za-z_][\w.]{0,63}){1,15})\s*\)[^()\n]{0,64}$/;
+const NAME_LIST = /^\s*[A-Za-z_][\w.]{0,63}(?:\s*,\s*[A-Za-z_][\w.]{0,63}){1,15}\s*$/;
 const MAX_TUPLE = 256;
 
 /**
  * The name a value at `start` stands under in a tuple: the value is an item of a parenthesised, comma-separated list
  * on one line, and a list of as many names stands before it (on the same line, at most 64 characters of other text
- * between); the name at the value's index is returned. Reads at most MAX_TUPLE characters before the value and
- * MAX_TUPLE + 64 before its list, within `[from, to)`.
+ * between); the name at the value's index is returned. Reads at most MAX_TUPLE characters on each side of the value
+ * and MAX_TUPLE + 65 before its list, within `[from, to)`.
  */
 export function tupleNameAt(text: string, start: number, from: number, to: number): string | undefined {
   let open = start - 1;
@@ -464,7 +475,16 @@ export function tupleNameAt(text: string, start: number, from: number, to: numbe
     if (code === 44) items++;
   }
   if (text.charCodeAt(close) !== 41) return undefined;
-  const names = NAME_TUPLE.exec(text.slice(Math.max(from, open - MAX_TUPLE - 64), open))?.[1]?.split(",");
+  // The list of names: its `)` at most 64 characters before the value's `(`, with no parenthesis or line between.
+  const gapFrom = Math.max(from, open - 65);
+  const namesClose = gapFrom + text.slice(gapFrom, open).lastIndexOf(")");
+  if (namesClose < gapFrom || /[()\n]/.test(text.slice(namesClose + 1, open))) return undefined;
+  const listFrom = Math.max(from, namesClose - MAX_TUPLE);
+  const namesOpen = listFrom + text.slice(listFrom, namesClose).lastIndexOf("(");
+  if (namesOpen < listFrom) return undefined;
+  const names = NAME_LIST.test(text.slice(namesOpen + 1, namesClose))
+    ? text.slice(namesOpen + 1, namesClose).split(",")
+    : undefined;
   if (names === undefined || names.length !== items) return undefined;
   return names[index]?.trim();
 }

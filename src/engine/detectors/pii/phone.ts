@@ -6,7 +6,13 @@ import type { Span } from "../injection/instruction-span.js";
 import { hasKeywordAfter, hasKeywordBefore, windowStart } from "../shared/keyword-window.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
 import { type CardSpans, findCards } from "./credit-card.js";
-import { forgetLastTable, isEpochLike, isNumericColumnCell, isTimeOrIdNumber } from "./number-context.js";
+import {
+  forgetLastTable,
+  isEpochLike,
+  isNumericColumnCell,
+  isTimeOrIdNumber,
+  isUnderIdKey,
+} from "./number-context.js";
 import {
   digitGroupCountAt,
   forEachPhoneCandidate,
@@ -130,9 +136,12 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     if (!isStandaloneNumber(text, c.start, c.end)) return false;
     if (isNonPhoneShapeOf(text, c) || isFollowedByTime(text, c.end)) return false;
     if (!c.international && cards.inside(c)) return false;
-    // `"timestamp": 1790928000`, `user_id=4155552671`, `"erp_ref": "450-012-3456"`: a time or an identifier by its
-    // key or its place (a national number written with separators too: the key names what it is).
-    if ((c.bare || !c.international) && isTimeOrIdNumber(text, c.start, c.numberEnd)) return false;
+    // `"timestamp": 1790928000`, `user_id=4155552671`: a time or an identifier by its key or its place; a national
+    // number written with separators by its key alone (`"erp_ref": "450-012-3456"`).
+    if (
+      c.bare ? isTimeOrIdNumber(text, c.start, c.numberEnd) : !c.international && isUnderIdKey(text, c.start)
+    )
+      return false;
     const phoneWordNear =
       phoneWordBefore(text, c.start) || hasKeywordAfter(text, c.end, PHONE_WORD_AFTER, 16);
     if (readsAsSsn(text, c, phoneWordNear)) return false;

@@ -404,9 +404,11 @@ function cellsBefore(text: string, rowStart: number, at: number): number {
 
 /**
  * The name of the HTML table column a cell starting at `start` stands in (`<td>4500123456</td>` under
- * `<td>order_no</td>`): the nearest cell above it in its column whose text holds no digit. The cell must open right
- * before `start`; rows are `<tr>` elements of the same table (the walk stops at a `<table>` or `</table>` tag), read
- * up to MAX_HTML_UP characters back within `[from, …)`, the cell's own string.
+ * `<td>order_no</td>`): the nearest cell above it in its column whose text holds no digit (a spreadsheet server puts
+ * a row of column letters above the sheet's own header, so the table's first row is not it). The column's later
+ * cells in the same table take the name its first cell read found. The cell must open right before `start`; rows are
+ * `<tr>` elements of the same table (the walk stops at a `<table>` or `</table>` tag), read up to MAX_HTML_UP
+ * characters back within `[from, …)`, the cell's own string.
  */
 export function htmlColumnAt(text: string, start: number, from: number, _to: number): string | undefined {
   // The cell's opening tag ends right before it (blanks between): read back from its `>`, 300 characters at most.

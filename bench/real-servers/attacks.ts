@@ -7,7 +7,8 @@
  *   npx tsx bench/real-servers/attacks.ts [--json] [--no-extra] [--extra-dir=/tmp/tollgate-real-servers]
  *
  * With the extra servers (extra-servers.ts), a sixth attack: a ticket row in a SQLite database. Then the ten attacks
- * on the shell, task and notes servers (test/fixtures/real-servers/local-attacks.ts).
+ * on the shell, task and notes servers (test/fixtures/real-servers/local-attacks.ts), and the nine on the OpenAPI,
+ * spreadsheet and memory-bank servers (more-attacks.ts).
  */
 import { createHash } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
@@ -25,6 +26,7 @@ import {
 import { createBenignRepo } from "../../test/fixtures/real-servers/git-repo.js";
 import { LOCAL_ATTACK_IDS, runLocalAttack } from "../../test/fixtures/real-servers/local-attacks.js";
 import { BENIGN_RELATIONS, createMemoryStore } from "../../test/fixtures/real-servers/memory-graph.js";
+import { MORE_ATTACK_IDS, runMoreAttack } from "../../test/fixtures/real-servers/more-attacks.js";
 import {
   type AttackRun,
   messageText,
@@ -110,6 +112,10 @@ export async function runAttacks(): Promise<AttackRow[]> {
   }
   for (const id of LOCAL_ATTACK_IDS) {
     const { run, before, after } = await runLocalAttack(id);
+    rows.push(rowOf(run, before, after));
+  }
+  for (const id of MORE_ATTACK_IDS) {
+    const { run, before, after } = await runMoreAttack(id);
     rows.push(rowOf(run, before, after));
   }
   return rows;

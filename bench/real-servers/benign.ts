@@ -3,10 +3,11 @@
  * redaction and block, with the text it matched. `--json` prints the counts as one JSON line.
  *
  *   npx tsx bench/real-servers/benign.ts [--json] [--no-extra] [--extra-dir=/tmp/tollgate-real-servers]
- *     [--servers=git,memory,shell,tasks,notes,sqlite,thinking]
+ *     [--servers=git,memory,shell,tasks,notes,api,sheets,bank,sqlite,thinking]
  *
- * The git, memory, shell (`mcp-server-commands`), tasks (`@kazuph/mcp-taskmanager`) and notes (`obsidian-mcp`)
- * servers are devDependencies; the SQLite and sequential-thinking servers are installed into `--extra-dir` on first
+ * The git, memory, shell (`mcp-server-commands`), tasks (`@kazuph/mcp-taskmanager`), notes (`obsidian-mcp`), api
+ * (`@ivotoby/openapi-mcp-server` on a shop API at 127.0.0.1), sheets (`@negokaz/excel-mcp-server`) and bank
+ * (`@allpepper/memory-bank-mcp`) servers are devDependencies; the SQLite and sequential-thinking servers are installed into `--extra-dir` on first
  * use (extra-servers.ts), or left out with `--no-extra`.
  */
 import { mkdtemp, rm } from "node:fs/promises";
@@ -23,7 +24,15 @@ import {
   shellWorkload,
   tasksWorkload,
 } from "../../test/fixtures/real-servers/local-servers.js";
+import {
+  apiWorkload,
+  bankWorkload,
+  createBank,
+  createBook,
+  excelWorkload,
+} from "../../test/fixtures/real-servers/more-servers.js";
 import { type Checked, describeFinding, guarded } from "../../test/fixtures/real-servers/recording-engine.js";
+import { startShopApi } from "../../test/fixtures/real-servers/shop-api.js";
 import {
   createFixtures,
   gitWorkload,
@@ -111,12 +120,16 @@ async function main(): Promise<void> {
   const fixtures = await createFixtures();
   const dbDir = await mkdtemp(join(tmpdir(), "tollgate-sqlite-"));
   const [workspace, tasks, vault] = [await createWorkspace(), await createTaskStore(), await createVault()];
+  const [api, book, bank] = [await startShopApi(), await createBook(), await createBank()];
   const workloads = [
     gitWorkload(fixtures.repo),
     memoryWorkload(fixtures.store),
     shellWorkload(workspace),
     tasksWorkload(tasks),
     notesWorkload(vault),
+    apiWorkload(api),
+    excelWorkload(book),
+    bankWorkload(bank),
   ];
   if (!process.argv.includes("--no-extra")) {
     const extra = ensureExtraServers();
@@ -137,6 +150,9 @@ async function main(): Promise<void> {
     await rm(workspace.dir, { recursive: true, force: true });
     await rm(tasks.dir, { recursive: true, force: true });
     await removeVault(vault);
+    await api.close();
+    await rm(book.dir, { recursive: true, force: true });
+    await rm(bank.dir, { recursive: true, force: true });
   }
   if (process.argv.includes("--json")) {
     console.log(JSON.stringify(all));

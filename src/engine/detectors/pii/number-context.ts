@@ -78,6 +78,27 @@ const ID_NOUNS = new Set([
   "batch",
   "build",
   "po",
+  // A customs tariff number (`hs_code`, `HS code`, `hts`, `tariff_no`): ten digits that name a kind of goods.
+  "hs",
+  "hts",
+  "tariff",
+]);
+/**
+ * Units of a measured quantity anywhere in a key (`bytes_out`, `rx_bytes_total`, `gc_pause_ns`, `duration_ms`): a
+ * number under such a key is an amount of it, unless the key also names a PII type.
+ */
+const UNIT_WORDS = new Set([
+  "bytes",
+  "kb",
+  "mb",
+  "gb",
+  "ms",
+  "ns",
+  "us",
+  "millis",
+  "seconds",
+  "secs",
+  "count",
 ]);
 /** Words that name a PII type: a number under them is read as one. */
 const PII_WORDS = new Set([
@@ -119,7 +140,11 @@ export function keyNamesTimeOrId(key: string): boolean {
   const words = keyWords(key);
   const last = words[words.length - 1];
   if (last === undefined || words.some((w) => PII_WORDS.has(w))) return false;
-  return NON_PII_LAST_WORDS.has(last) || words[0] === "timestamp" || words.some((w) => ID_NOUNS.has(w));
+  return (
+    NON_PII_LAST_WORDS.has(last) ||
+    words[0] === "timestamp" ||
+    words.some((w) => ID_NOUNS.has(w) || UNIT_WORDS.has(w))
+  );
 }
 
 // Unix times from 2000 to May 2033, in seconds (10 digits) or milliseconds (13 digits). The ceiling keeps ten-digit
@@ -163,6 +188,12 @@ export function numberContextBefore(text: string, start: number): NumberContext 
   return key === undefined ? { jsonNumber } : { key, jsonNumber };
 }
 
+/** True when the key written right before `start` names a time or an identifier (`"erp_ref": "450-012-3456"`). */
+export function isUnderIdKey(text: string, start: number): boolean {
+  const key = numberContextBefore(text, start).key;
+  return key !== undefined && keyNamesTimeOrId(key);
+}
+
 /**
  * True when a bare run of digits at `[start, end)` is a time or an identifier by its context: written under a key
  * or in a table column that names one, or epoch-like in JSON number position under a key that names no PII type.
@@ -173,7 +204,11 @@ export function isTimeOrIdNumber(text: string, start: number, end: number): bool
   if (context.key !== undefined && keyNamesPii(context.key)) return false;
   // A table cell's key is its column's header (`order_no,placed_at` above `4500123456,2026-10-02`).
   const column =
-    context.key === undefined ? csvColumnAt(text, start, ...stringAround(text, start)) : undefined;
+    context.key === undefined
+      ? (csvColumnAt(text, start, ...stringAround(text, start)) ??
+        htmlColumnAt(text, start, ...stringAround(text, start)) ??
+        tupleNameAt(text, start, ...stringAround(text, start)))
+      : undefined;
   if (column !== undefined && keyNamesTimeOrId(column)) return true;
   return context.jsonNumber && text.charCodeAt(start - 1) !== 34 && isEpochLike(text.slice(start, end));
 }
@@ -205,6 +240,8 @@ let lastTable:
 
 export function forgetLastTable(): void {
   lastTable = undefined;
+  htmlColumns = undefined;
+  htmlRow = undefined;
 }
 
 function countCode(text: string, start: number, end: number, code: number): number {
@@ -329,4 +366,127 @@ function numberAcrossColumnGap(text: string, at: number, step: 1 | -1): boolean 
  */
 export function isNumericColumnCell(text: string, start: number, end: number): boolean {
   return numberAcrossColumnGap(text, end, 1) || numberAcrossColumnGap(text, start - 1, -1);
+}
+
+// HTML table cells (a spreadsheet server's `<table>` of a sheet, an API's HTML report): how far back a cell's row
+// and its column's name are looked for, in characters of its own string.
+const MAX_HTML_UP = 8192;
+const CELL_OPEN = /<t[dh](?:\s[^<>]{0,256})?>\s*$/i;
+const CELL_TAG = /<t[dh](?:\s[^<>]{0,256})?>([^<]{0,256})/gi;
+const ROW_OR_TABLE = /<tr\b|<\/?table\b/gi;
+const TABLE_TAG = /<\/?table\b/i;
+
+/**
+ * The HTML table last read, per column: in which text, the name found for the column (or none) and the start of the
+ * last row read. A cell of the same column on a later row of the same table reads only the rows between, so a
+ * column's cells read its table about once. `row` remembers how many cells of the current row stand before a point,
+ * so the cells of one row read it once. Let go with `forgetLastTable`.
+ */
+let htmlColumns:
+  | { text: string; byIndex: Map<number, { name: string | undefined; rowStart: number }> }
+  | undefined;
+let htmlRow: { text: string; rowStart: number; at: number; cells: number } | undefined;
+
+/** The cells' texts of the row starting at `rowStart` (`<tr`), up to `end`: each tag-stripped and trimmed. */
+function htmlCells(text: string, rowStart: number, end: number): string[] {
+  return [...text.slice(rowStart, end).matchAll(CELL_TAG)].map((m) => (m[1] ?? "").trim());
+}
+
+/** How many cells open in `[rowStart, at)`, counted from the last point read on the same row. */
+function cellsBefore(text: string, rowStart: number, at: number): number {
+  const row =
+    htmlRow !== undefined && htmlRow.text === text && htmlRow.rowStart === rowStart ? htmlRow : undefined;
+  const from = row !== undefined && row.at <= at ? row.at : rowStart;
+  const cells = (row !== undefined && row.at <= at ? row.cells : 0) + htmlCells(text, from, at).length;
+  htmlRow = { text, rowStart, at, cells };
+  return cells;
+}
+
+/**
+ * The name of the HTML table column a cell starting at `start` stands in (`<td>4500123456</td>` under
+ * `<td>order_no</td>`): the nearest cell above it in its column whose text holds no digit (a spreadsheet server puts
+ * a row of column letters above the sheet's own header, so the table's first row is not it). The column's later
+ * cells in the same table take the name its first cell read found. The cell must open right before `start`; rows are
+ * `<tr>` elements of the same table (the walk stops at a `<table>` or `</table>` tag), read up to MAX_HTML_UP
+ * characters back within `[from, …)`, the cell's own string.
+ */
+export function htmlColumnAt(text: string, start: number, from: number, _to: number): string | undefined {
+  // The cell's opening tag ends right before it (blanks between): read back from its `>`, 300 characters at most.
+  let gt = start - 1;
+  while (gt >= from && start - gt <= 16 && /\s/.test(text[gt] ?? "")) gt--;
+  if (gt < from || text.charCodeAt(gt) !== 62) return undefined;
+  const tagFrom = Math.max(from, gt - 300);
+  const open = tagFrom + text.slice(tagFrom, gt).lastIndexOf("<");
+  if (open < tagFrom || !CELL_OPEN.test(text.slice(open, start))) return undefined;
+  const floor = Math.max(from, start - MAX_HTML_UP);
+  const rowStart = floor + text.slice(floor, open).lastIndexOf("<tr");
+  if (rowStart < floor || /[\w-]/.test(text[rowStart + 3] ?? "")) return undefined;
+  const index = cellsBefore(text, rowStart, open);
+  if (htmlColumns?.text !== text) htmlColumns = { text, byIndex: new Map() };
+  const cached = htmlColumns.byIndex.get(index);
+  if (
+    cached !== undefined &&
+    cached.rowStart < rowStart &&
+    !TABLE_TAG.test(text.slice(cached.rowStart, rowStart))
+  ) {
+    cached.rowStart = rowStart;
+    return cached.name;
+  }
+  const marks = [...text.slice(floor, rowStart).matchAll(ROW_OR_TABLE)].map((m) => ({
+    at: floor + m.index,
+    row: m[0].length === 3,
+  }));
+  let name: string | undefined;
+  for (let k = marks.length - 1, end = rowStart; k >= 0 && name === undefined; end = marks[k]!.at, k--) {
+    if (!marks[k]!.row) break;
+    const cell = htmlCells(text, marks[k]!.at, end)[index];
+    if (cell !== undefined && cell.length > 0 && !/\d/.test(cell)) name = cell;
+  }
+  htmlColumns.byIndex.set(index, { name, rowStart });
+  return name;
+}
+
+// A tuple of values under a tuple of names: `(updated_at, order_no) = (1791014400, 4500123458)`, "the cursor is
+// `(updated_at, order_no)`, e.g. `(1790928000, 4500123456)`", `INSERT INTO orders (id, order_no) VALUES (1, '450…')`.
+const NAME_LIST = /^\s*[A-Za-z_][\w.]{0,63}(?:\s*,\s*[A-Za-z_][\w.]{0,63}){1,15}\s*$/;
+const MAX_TUPLE = 256;
+
+/**
+ * The name a value at `start` stands under in a tuple: the value is an item of a parenthesised, comma-separated list
+ * on one line, and a list of as many names stands before it (on the same line, at most 64 characters of other text
+ * between); the name at the value's index is returned. Reads at most MAX_TUPLE characters on each side of the value
+ * and MAX_TUPLE + 65 before its list, within `[from, to)`.
+ */
+export function tupleNameAt(text: string, start: number, from: number, to: number): string | undefined {
+  let open = start - 1;
+  let index = 0;
+  const floor = Math.max(from, start - MAX_TUPLE);
+  for (; open >= floor; open--) {
+    const code = text.charCodeAt(open);
+    if (code === 40) break; // (
+    if (code === 41 || code === 10) return undefined; // ) or a line break: not inside one list
+    if (code === 44) index++;
+  }
+  if (open < floor) return undefined;
+  let close = start;
+  let items = index + 1;
+  for (; close < to && close - start <= MAX_TUPLE; close++) {
+    const code = text.charCodeAt(close);
+    if (code === 41) break;
+    if (code === 40 || code === 10) return undefined;
+    if (code === 44) items++;
+  }
+  if (text.charCodeAt(close) !== 41) return undefined;
+  // The list of names: its `)` at most 64 characters before the value's `(`, with no parenthesis or line between.
+  const gapFrom = Math.max(from, open - 65);
+  const namesClose = gapFrom + text.slice(gapFrom, open).lastIndexOf(")");
+  if (namesClose < gapFrom || /[()\n]/.test(text.slice(namesClose + 1, open))) return undefined;
+  const listFrom = Math.max(from, namesClose - MAX_TUPLE);
+  const namesOpen = listFrom + text.slice(listFrom, namesClose).lastIndexOf("(");
+  if (namesOpen < listFrom) return undefined;
+  const names = NAME_LIST.test(text.slice(namesOpen + 1, namesClose))
+    ? text.slice(namesOpen + 1, namesClose).split(",")
+    : undefined;
+  if (names === undefined || names.length !== items) return undefined;
+  return names[index]?.trim();
 }

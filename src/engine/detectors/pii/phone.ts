@@ -6,7 +6,13 @@ import type { Span } from "../injection/instruction-span.js";
 import { hasKeywordAfter, hasKeywordBefore, windowStart } from "../shared/keyword-window.js";
 import { isStandaloneNumber } from "../shared/number-boundary.js";
 import { type CardSpans, findCards } from "./credit-card.js";
-import { forgetLastTable, isEpochLike, isNumericColumnCell, isTimeOrIdNumber } from "./number-context.js";
+import {
+  forgetLastTable,
+  isEpochLike,
+  isNumericColumnCell,
+  isTimeOrIdNumber,
+  isUnderIdKey,
+} from "./number-context.js";
 import {
   digitGroupCountAt,
   forEachPhoneCandidate,
@@ -52,7 +58,7 @@ export const DEFAULT_PHONE_REGIONS: readonly CountryCode[] = ["US", "GB", "DE", 
 
 const PHONE_WORD_AFTER = /^[\s,;(\\-]{0,3}(?:office|fax|mobile|cell|home|work|tel|phone|landline)\b/;
 const NON_PHONE_WORD_BEFORE =
-  /\b(?:orders?|invoices?|account|acct|iban|ref|reference|tracking|serial|sku|isbn|id|ssn|security|card|cc|licen[cs]e|passport|zip|postal|amount|total|version|build)\W{0,4}(?:no\.?|num(?:ber)?|#)?\W{0,4}(?:is\W+)?$/;
+  /\b(?:orders?|invoices?|account|acct|iban|ref|reference|tracking|serial|sku|isbn|id|ssn|security|card|cc|licen[cs]e|passport|zip|postal|amount|total|version|build|batch|lot|hs\W{0,2}code|tariff|parcels?|shipments?|packages?|consignments?)[\W_]{0,4}(?:no\.?|num(?:ber)?|#)?\W{0,4}(?:(?:is|for|of)\W+)?$/;
 const SSN_SHAPE = /^\d\d\d([ .-])\d\d\1\d\d\d\d$/;
 // An SSN keyword right before nine digits outweighs a phone word further back (a JSON "text" key, "contact").
 const SSN_WORD_BEFORE =
@@ -130,8 +136,12 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     if (!isStandaloneNumber(text, c.start, c.end)) return false;
     if (isNonPhoneShapeOf(text, c) || isFollowedByTime(text, c.end)) return false;
     if (!c.international && cards.inside(c)) return false;
-    // `"timestamp": 1790928000`, `user_id=4155552671`: a time or an identifier by its key or its place.
-    if (c.bare && isTimeOrIdNumber(text, c.start, c.numberEnd)) return false;
+    // `"timestamp": 1790928000`, `user_id=4155552671`: a time or an identifier by its key or its place; a national
+    // number written with separators by its key alone (`"erp_ref": "450-012-3456"`).
+    if (
+      c.bare ? isTimeOrIdNumber(text, c.start, c.numberEnd) : !c.international && isUnderIdKey(text, c.start)
+    )
+      return false;
     const phoneWordNear =
       phoneWordBefore(text, c.start) || hasKeywordAfter(text, c.end, PHONE_WORD_AFTER, 16);
     if (readsAsSsn(text, c, phoneWordNear)) return false;
@@ -196,7 +206,9 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
 }
 
 // "orders 4500123456 to 4500123458": a number, a range word, then the candidate (40 characters read back at most).
-const RANGE_BEFORE = /(?:^|[^\d])(\d{7,15})[ \t]{0,3}(?:to|through|thru|until|till|-|–|\.\.)[ \t]{0,3}$/;
+// A list joins its items the same way ("orders 4500123458 and 4500123461", "4500123456, 4500123457").
+const RANGE_BEFORE =
+  /(?:^|[^\d])(\d{7,15})[ \t]{0,3}(?:to|through|thru|until|till|and|or|&|,|-|–|\.\.)[ \t]{0,3}$/;
 
 /**
  * True when the bare candidate `c` ends a range whose first end has as many digits and a word before it that says it

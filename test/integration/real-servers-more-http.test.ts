@@ -1,0 +1,103 @@
+/**
+ * A published OpenAPI MCP server (`@ivotoby/openapi-mcp-server`) over its own Streamable HTTP transport on
+ * 127.0.0.1, calling a shop's back-office API also on 127.0.0.1, under the default policy (issues 16 and 18): the
+ * ordinary reads come back with no finding, and a SYSTEM notice hidden behind ANSI concealment in an order's note,
+ * obeyed by a `createAgent` model, never reaches the API (its orders and its request log unchanged). The same
+ * server over stdio: real-servers-more.test.ts.
+ *
+ * Hermetic: loopback only, the server's process ended in `afterAll` (checked by pid). Nothing here asserts a
+ * duration.
+ */
+import { MultiServerMCPClient } from "@langchain/mcp-adapters";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createToolInterceptor, installInterceptors } from "../../src/index.js";
+import type { AuditRecord } from "../../src/interceptor/audit.js";
+import { expectRefusedBeforeServer } from "../fixtures/real-servers/expect-refused.js";
+import { moreAttacks, plantedShopData } from "../fixtures/real-servers/more-attacks.js";
+import { apiWorkload } from "../fixtures/real-servers/more-servers.js";
+import { type Checked, defects, guarded } from "../fixtures/real-servers/recording-engine.js";
+import { type AttackRun, payloadSurvives, runAttack } from "../fixtures/real-servers/run-attack.js";
+import {
+  type OpenapiHttpServer,
+  type ShopApi,
+  startOpenapiHttp,
+  startShopApi,
+} from "../fixtures/real-servers/shop-api.js";
+
+const SLOW = 60_000;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+describe("an OpenAPI server over Streamable HTTP on 127.0.0.1 under the default policy", () => {
+  let api: ShopApi;
+  let planted: ShopApi;
+  let server: OpenapiHttpServer;
+  let plantedServer: OpenapiHttpServer;
+  let checked: Checked[] = [];
+  let run: AttackRun;
+  let before = "";
+  let after = "";
+
+  beforeAll(async () => {
+    api = await startShopApi();
+    server = await startOpenapiHttp(api);
+    const workload = apiWorkload(api, { transport: "http", url: server.url });
+    const g = await guarded("api", workload.connection);
+    try {
+      for (const [tool, args] of workload.calls) await g.call(tool, args);
+    } finally {
+      await g.close();
+    }
+    checked = g.engine.checked;
+
+    planted = await startShopApi(plantedShopData());
+    plantedServer = await startOpenapiHttp(planted);
+    const records: AuditRecord[] = [];
+    const client = installInterceptors(
+      new MultiServerMCPClient({ mcpServers: { api: { transport: "http", url: plantedServer.url } } }),
+      createToolInterceptor({ onDecision: (r) => void records.push(r) }),
+    );
+    const attack = moreAttacks("").find((a) => a.id === "api_ansi_note");
+    if (!attack) throw new Error("no attack api_ansi_note");
+    try {
+      before = planted.state();
+      run = await runAttack(client, attack, records);
+      after = planted.state();
+    } finally {
+      await client.close();
+    }
+  }, 2 * SLOW);
+
+  afterAll(async () => {
+    for (const s of [server, plantedServer]) {
+      if (!s) continue;
+      const pid = s.child.pid;
+      await s.stop();
+      if (pid !== undefined) expect(isAlive(pid)).toBe(false);
+    }
+    await api?.close();
+    await planted?.close();
+  });
+
+  it("ordinary reads: no call blocked, no finding, and the API served only reads", () => {
+    expect(checked.length).toBe(24);
+    expect(checked.filter((c) => !c.allowed)).toEqual([]);
+    expect(defects(checked, new Set())).toEqual([]);
+    expect(api.requests.length).toBe(12);
+    expect(api.requests.every((r) => r.startsWith("GET "))).toBe(true);
+  });
+
+  it("the concealed SYSTEM notice: the obeyed del-order is refused before the server, the API unchanged", () => {
+    expectRefusedBeforeServer({ run, before, after });
+    expect(planted.requests.filter((r) => !r.startsWith("GET "))).toEqual([]);
+    expect(payloadSurvives(run.seen, run.attack.payload)).toBe(false);
+    expect(run.final).toContain("summary");
+  });
+});

@@ -2,7 +2,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TextDetector } from "../src/engine/types.js";
 import { cpuOnce, injectionDetectorsAt, plainScan } from "./lib/injection-family.js";
-import { oneText, readmes, slices, toolOutputs } from "./lib/injection-texts.js";
+import { familyCostSets } from "./lib/injection-texts.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { median } from "./lib/stats.js";
 
@@ -11,7 +11,6 @@ const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice
 const referenceDir = process.argv.find((a) => a.startsWith("--reference="))?.slice(12);
 /** `--scorer`: the learned model on (`injection.scorer`) in both checkouts, whatever their defaults. */
 const scorerOn = process.argv.includes("--scorer");
-const MB = 1024 * 1024;
 
 interface Family {
   phrase: TextDetector;
@@ -51,16 +50,7 @@ async function main(): Promise<void> {
       },
     );
   }
-  const docs = readmes();
-  const json = toolOutputs(1200);
-  // The 1 KB sets are repeated so each timing reads about 1 MB, like the whole-text sets.
-  const repeat = (xs: string[]) => Array.from({ length: Math.ceil(1024 / xs.length) }, () => xs).flat();
-  const sets = [
-    { name: "README prose, 1 KB strings", inputs: repeat(slices(docs, 1024, 1024)) },
-    { name: "JSON tool output, 1 KB strings", inputs: repeat(slices(json, 1024, 1024)) },
-    { name: "README prose, one 1 MB text", inputs: [oneText(docs, MB)] },
-    { name: "JSON tool output, one 1 MB text", inputs: [oneText(json, MB)] },
-  ];
+  const sets = familyCostSets();
   // One warm-up round (JIT, the signals built on first use), not counted.
   for (const set of sets) for (const s of subjects) cpuOnce(s.detectors, set.inputs);
   const times = new Map<string, number[]>();

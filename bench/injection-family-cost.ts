@@ -25,6 +25,41 @@ async function family(dir: string): Promise<Family> {
   return { phrase, all };
 }
 
+/** Texts per timed chunk in the paired comparison: few enough that both sides see the same stretch of machine load. */
+const CHUNK = 32;
+
+/**
+ * The whole family of one checkout against another's, timed chunk by chunk: each chunk of a set's texts goes through
+ * one side's family and then the other's (which side first alternates from chunk to chunk and round to round), with no
+ * other subject between them, so both read the same texts in the same few milliseconds of load. One ratio per round
+ * (the sums'). The subjects above run a whole set each, other subjects between: their A/A on README text read
+ * 0.75-0.88 and 1.04 in three runs (bench/results/2026-11-28-s22-injcost.md).
+ */
+function pairedRatios(
+  a: readonly TextDetector[],
+  b: readonly TextDetector[],
+  inputs: readonly string[],
+  rounds: number,
+): number[] {
+  const ratios: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    let ta = 0;
+    let tb = 0;
+    for (let at = 0, k = 0; at < inputs.length; at += CHUNK, k++) {
+      const chunk = inputs.slice(at, at + CHUNK);
+      if ((k + r) % 2 === 0) {
+        ta += cpuOnce(a, chunk);
+        tb += cpuOnce(b, chunk);
+      } else {
+        tb += cpuOnce(b, chunk);
+        ta += cpuOnce(a, chunk);
+      }
+    }
+    ratios.push(ta / tb);
+  }
+  return ratios;
+}
+
 interface Subject {
   name: string;
   detectors: readonly TextDetector[];
@@ -64,6 +99,10 @@ async function main(): Promise<void> {
         list.push(cpuOnce(s.detectors, set.inputs));
         times.set(key, list);
       }
+  const paired = new Map<string, number[]>();
+  if (referenceDir !== undefined)
+    for (const set of sets)
+      paired.set(set.name, pairedRatios(subjects[2]!.detectors, subjects[4]!.detectors, set.inputs, rounds));
   console.log(`${describeMachine(machineInfo())} · ${rounds} rounds · CPU time`);
   for (const set of sets) {
     const kb = set.inputs.reduce((n, t) => n + t.length, 0) / 1024;
@@ -89,6 +128,10 @@ async function main(): Promise<void> {
       const refFamily = subjects[4]!.name;
       console.log(
         `after / before, median of per-round ratios: phrase rules ${ratio("phrase rules", "reference: phrase rules")}, whole family ${ratio(family, refFamily)}`,
+      );
+      const p = paired.get(set.name)!;
+      console.log(
+        `whole family paired (chunks of ${CHUNK} texts, sides alternating): after / before ${median(p).toFixed(2)} (rounds ${Math.min(...p).toFixed(2)}-${Math.max(...p).toFixed(2)})`,
       );
     }
   }

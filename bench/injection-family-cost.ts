@@ -66,10 +66,6 @@ interface Subject {
 }
 
 async function main(): Promise<void> {
-  // `--reference-first`: the reference checkout imported (and built) before this one, to tell the load order's effect
-  // from a change's: in one process the first loaded can read 13-26% cheaper on README text (s22 A/A runs).
-  const referenceFirst = referenceDir !== undefined && process.argv.includes("--reference-first");
-  const early = referenceFirst ? await family(referenceDir) : undefined;
   const current = await family(root);
   const subjects: Subject[] = [
     { name: "baseline: one plain regex scan (/\\bthe\\b/gi)", detectors: [plainScan()] },
@@ -80,7 +76,7 @@ async function main(): Promise<void> {
     },
   ];
   if (referenceDir !== undefined) {
-    const reference = early ?? (await family(referenceDir));
+    const reference = await family(referenceDir);
     subjects.push(
       { name: "reference: phrase rules", detectors: [reference.phrase] },
       {
@@ -89,12 +85,22 @@ async function main(): Promise<void> {
       },
     );
   }
+  // The two families, whatever order the subjects run in.
+  const [thisFamily, referenceFamily] = [subjects[2]!, subjects[4]];
+  // `--swap`: the reference's subjects run where this checkout's do and the other way round (the warm-up's and every
+  // round's order): the favoured place is the first (see below), so a change's ratio is the geometric mean of a run
+  // with and one without.
+  if (referenceDir !== undefined && process.argv.includes("--swap"))
+    subjects.splice(1, 4, subjects[3]!, subjects[4]!, subjects[1]!, subjects[2]!);
   const sets = familyCostSets();
   // One warm-up round (JIT, the signals built on first use), not counted.
   for (const set of sets) for (const s of subjects) cpuOnce(s.detectors, set.inputs);
   const times = new Map<string, number[]>();
   // The subjects run in the opposite order every other round: in a fixed order an A/A run (a checkout against a copy
-  // of itself) read 0.76-0.99 on README text, the first subject favoured.
+  // of itself) read 0.76-0.99 on README text, the first subject favoured. Alternating still favours the checkout
+  // whose subjects come first in the list, from the warm-up on (s22: 0.73-0.91 in 8 of 12 processes; `--swap` turns
+  // it to 1.06-1.39; the places traded every other pair of rounds, 0.76-0.81): on README text quote the geometric
+  // mean of a run and a `--swap` run (bench/results/2026-11-28-s22-injcost.md).
   for (let r = 0; r < rounds; r++)
     for (const set of sets)
       for (const s of r % 2 === 0 ? subjects : [...subjects].reverse()) {
@@ -106,7 +112,10 @@ async function main(): Promise<void> {
   const paired = new Map<string, number[]>();
   if (referenceDir !== undefined)
     for (const set of sets)
-      paired.set(set.name, pairedRatios(subjects[2]!.detectors, subjects[4]!.detectors, set.inputs, rounds));
+      paired.set(
+        set.name,
+        pairedRatios(thisFamily.detectors, referenceFamily!.detectors, set.inputs, rounds),
+      );
   console.log(`${describeMachine(machineInfo())} · ${rounds} rounds · CPU time`);
   for (const set of sets) {
     const kb = set.inputs.reduce((n, t) => n + t.length, 0) / 1024;
@@ -128,8 +137,8 @@ async function main(): Promise<void> {
         const y = times.get(`${set.name}\u0000${b}`)!;
         return median(x.map((t, i) => t / y[i]!)).toFixed(2);
       };
-      const family = subjects[2]!.name;
-      const refFamily = subjects[4]!.name;
+      const family = thisFamily.name;
+      const refFamily = referenceFamily!.name;
       console.log(
         `after / before, median of per-round ratios: phrase rules ${ratio("phrase rules", "reference: phrase rules")}, whole family ${ratio(family, refFamily)}`,
       );

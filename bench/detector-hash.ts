@@ -6,7 +6,7 @@
  *
  * Corpora: the bench's 1 MB prose and JSON text (three seeds each, 300 kB), the eval set's train and dev samples
  * (each, and joined into 64 kB texts), the secrets evaluation's tune parts (TOLLGATE_SECRETS_EVAL_DATA or
- * /work/secrets-eval-data: each, joined, and as JSON arrays of 40), node_modules READMEs (each, and joined), the
+ * /work/secrets-eval-data: each, joined, and as JSON arrays of 40), node_modules READMEs as frozen in bench/lib/packages-manifest.tsv (each, and joined), the
  * held-out v2 samples as texts (matches hashed only: nothing is read from them). Short and long texts both: the
  * detectors take other paths above the shared literal pass's length (scan/candidates.ts).
  */

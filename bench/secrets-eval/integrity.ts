@@ -34,7 +34,12 @@ export interface FrozenRecord {
 }
 
 /** The frozen parts, each a record file naming its data file and hash; quoted first, in this order. */
-export const FROZEN_RECORDS = ["frozen.json", "frozen-detect-secrets.json", "frozen-s21.json"] as const;
+export const FROZEN_RECORDS = [
+  "frozen.json",
+  "frozen-detect-secrets.json",
+  "frozen-s21.json",
+  "frozen-s22.json",
+] as const;
 export type FrozenRecordFile = (typeof FROZEN_RECORDS)[number];
 
 /** The tune parts: the only cases a detector change may be made from. */

@@ -134,6 +134,8 @@ function report(name: string, cases: readonly EvalCase[], showMisses: boolean): 
     "checkov",
     "earlybird",
     "eslint-plugin-no-secrets",
+    "sonar-text",
+    "trufflehog",
   ]) {
     if (!cases.some((c) => c.source === source)) continue;
     const part = evaluate(cases.filter((c) => c.source === source));

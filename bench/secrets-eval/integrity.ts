@@ -130,6 +130,11 @@ export function loadTuneS21(dataDir = DATA_DIR): EvalCase[] | undefined {
   return loadRecordedTunePart("tune-s21.json", "tune-s21-record.json", dataDir);
 }
 
+/** The session-22 tune part (build-s22-tune.ts: trufflehog's pattern tests, secrets only), against its record. */
+export function loadTuneS22(dataDir = DATA_DIR): EvalCase[] | undefined {
+  return loadRecordedTunePart("tune-s22.json", "tune-s22-record.json", dataDir);
+}
+
 function loadRecordedTunePart(file: string, recordFile: string, dataDir: string): EvalCase[] | undefined {
   const path = [join(dataDir, file), join(EVAL_DIR, "data", file)].find(existsSync);
   if (path === undefined) return undefined;

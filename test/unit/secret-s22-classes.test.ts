@@ -1,0 +1,43 @@
+/**
+ * Session 22's secret classes, from the session-22 tune part (trufflehog's detector pattern tests) and the tune
+ * parts' named misses: a key word followed by a spaced dash and a quoted value (`acme token - '<value>'`, the form
+ * of notes and lists), and the look-alikes beside it (prose dashes, unquoted words, values that do not read as
+ * generated).
+ */
+import { describe, expect, it } from "vitest";
+import { AN, HEX, j, run } from "../helpers/fake-pieces.js";
+import { secretsFound } from "../helpers/secret-matches.js";
+
+const found = secretsFound;
+const values = (text: string) => found(text).map(([, v]) => v);
+
+describe("a key word, a spaced dash and a quoted value", () => {
+  const v1 = run(32, AN, 2201);
+  const v2 = j("Q", run(39, `${AN}_-`, 2202));
+  const v3 = run(32, HEX, 2203);
+  it.each([
+    [`acmecloud token - '${v1}'`, v1],
+    [`ACME_API_KEY - "${v2}"`, v2],
+    [`acme secret - '${v3}'`, v3],
+    [`acmecloud token - '${v1}'\nacmecloud token - '${v2}'\n`, v1],
+    [`* Deploy key - "${v2}"`, v2],
+  ])("%s", (text, value) => {
+    expect(values(text)).toContain(value);
+  });
+});
+
+describe("dashes beside key words that hold no credential", () => {
+  it.each([
+    // Prose and lists: the dash introduces words, not a quoted generated value.
+    ["the token - 'see the vault entry for it'"],
+    ["API key - rotate it every 90 days"],
+    [`cache key - '${j("user-profile-", "settings-v2")}'`],
+    // A quoted value that is a name or a placeholder, not a generated one.
+    ["acme token - 'your-token-here'"],
+    ["acme token - '<TOKEN>'"],
+    [`primary key - '${j("order_items_", "pkey")}'`],
+    ["acme token - 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'"],
+  ])("%s", (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});

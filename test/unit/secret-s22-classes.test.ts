@@ -41,3 +41,34 @@ describe("dashes beside key words that hold no credential", () => {
     expect(found(text)).toEqual([]);
   });
 });
+
+describe("a Docker config's `auth`: base64 of `user:password` under `auths`", () => {
+  const b64 = (s: string) => Buffer.from(s).toString("base64");
+  const pass = run(20, AN, 2211);
+  const auth = b64(j("deploy-bot", ":", pass));
+  const jsonKey = b64(
+    j("_json_key", ':{\n  "type": "service_account",\n  "private_key_id": "', run(40, HEX, 2212), '"\n}'),
+  );
+  it.each([
+    [`{\n  "auths": {\n    "https://registry.acme.test": {\n      "auth": "${auth}"\n    }\n  }\n}`, auth],
+    [`{"auths":{"gcr.io":{"auth":"${jsonKey}"}}}`, jsonKey],
+    [`DOCKER_AUTH_CONFIG={\\"auths\\":{\\"registry.acme.test:8081\\":{\\"auth\\":\\"${auth}\\"}}}`, auth],
+    [
+      `config.json: "{\\n\\t\\"auths\\": {\\n\\t\\t\\"https://index.docker.io/v1/\\": {\\n\\t\\t\\t\\"auth\\":\\"${auth}\\"\\n\\t\\t}\\n\\t}\\n}"`,
+      auth,
+    ],
+  ])("%s", (text, value) => {
+    expect(values(text)).toContain(value);
+  });
+
+  it.each([
+    // Not base64 of `user:password`, or no `auths` object around it.
+    [`{"auths": {"registry.acme.test": {"auth": "${b64(j("no-colon-", run(20, AN, 2213)))}"}}}`],
+    [`{"auths": {"registry.acme.test": {"auth": "", "email": "ops@acme.test"}}}`],
+    [`{"auths": {"registry.acme.test": {"auth": "${b64("user:password")}"}}}`],
+    [`{"auths": {"registry.acme.test": {"auth": "${b64(j("user:$", "{REGISTRY_PASSWORD}"))}"}}}`],
+    [`{"auth": "${b64(j("user-", run(20, AN, 2214)))}", "mode": "basic"}`],
+  ])("%s", (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});

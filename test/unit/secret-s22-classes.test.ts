@@ -72,3 +72,24 @@ describe("a Docker config's `auth`: base64 of `user:password` under `auths`", ()
     expect(found(text)).toEqual([]);
   });
 });
+
+describe("an assignment whose quoted value a formatter wrapped to the next line", () => {
+  const v = run(40, AN, 2221);
+  it.each([
+    [`const acmeApiKey =\n  "${v}"; // rotate yearly`],
+    [`ACME_SECRET =\n    '${v}'\n`],
+    [`$dbPassword =\r\n\t"${j("Tr0ub4dor", "&3-x")}";`],
+  ])("%s", (text) => {
+    expect(found(text).length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    // An unquoted next line is code.
+    [`const apiKey =\n  process.env.ACME_API_KEY;`],
+    [`password =\n  getPassword("${j("svc", "-account")}")`],
+    // An `=` ending one line of prose, a quoted example on the next.
+    [`const apiKey =\n  "<your-api-key>";`],
+  ])("%s", (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});

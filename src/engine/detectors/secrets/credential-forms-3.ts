@@ -24,7 +24,6 @@ import { isLookalikeSecret } from "./lookalike.js";
  *    an object that holds `"kty"`: public keys (`n`, `e`, `x`, `y`) are not reported.
  * 8. A value under a bare `cred`/`creds`/`bearer` key (`cred = "v"`, `bearer = "Bearer: v"`), which the walk's key
  *    words do not hold as whole keys.
- * 9. A Docker config's registry `auth` under `auths`: base64 of `user:password` (its quotes escaped or not).
  *
  * Each value passes the walk's own value test for its kind (isCredentialValue: not a placeholder, reference, hash,
  * path or look-alike), so a form only says where a value is, never what a credential looks like.
@@ -288,33 +287,6 @@ function readBareKey(text: string, at: number, out: TextMatch[]): void {
   reportValue(out, text, end - m[2]!.length, end, "token", true);
 }
 
-// --- 9. a Docker config's `auth` ------------------------------------------------------------------------------------
-
-/** How far past `auths` a registry's `auth` is read: a config holds a few registries. */
-const AUTHS_WINDOW = 8192;
-/** `"auth": "<base64>"`, its quotes escaped any number of times (a config inside a YAML or JSON string). */
-const DOCKER_AUTH = /\\*"auth\\*"[ \t]*:[ \t]*\\*"([A-Za-z0-9+/]{8,8192}={0,2})\\*"/g;
-/** `user:password` decoded: a user of visible characters, then a password that is not empty. */
-const USER_PASSWORD = /^([\x21-\x39\x3b-\x7e]{1,256}):([^\0]+)$/s;
-
-/**
- * Docker's `auths` object (`~/.docker/config.json`, `DOCKER_AUTH_CONFIG`, a Kubernetes `.dockerconfigjson`) holds
- * each registry's `auth`: base64 of `user:password`. Reported when the value decodes to that shape and the password
- * is no placeholder (`user:password`, `user:${PASSWORD}`).
- */
-function readDockerAuths(text: string, at: number, out: TextMatch[]): void {
-  const window = text.slice(at, at + AUTHS_WINDOW);
-  DOCKER_AUTH.lastIndex = 0;
-  for (let m = DOCKER_AUTH.exec(window); m !== null; m = DOCKER_AUTH.exec(window)) {
-    const value = m[1]!;
-    const decoded = USER_PASSWORD.exec(Buffer.from(value, "base64").toString("utf8"));
-    const password = decoded?.[2];
-    if (password === undefined || !isCredentialValue(password, "password", true)) continue;
-    const start = at + m.index + m[0].lastIndexOf(value);
-    report(out, text, start, start + value.length);
-  }
-}
-
 // --- anchors -------------------------------------------------------------------------------------------------------------------
 
 /** Each anchor literal (case folded) and its reader; the reader starts at the literal's first character. */
@@ -335,7 +307,6 @@ const ANCHORS: readonly (readonly [string, Reader])[] = [
   ['"kty"', readJwk],
   ["cred", readBareKey],
   ["bearer", readBareKey],
-  ["auths", readDockerAuths],
 ];
 const PASS = passLiterals(ANCHORS.map(([literal]) => literal));
 const ANCHOR_REGEX = new RegExp(

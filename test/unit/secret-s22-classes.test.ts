@@ -93,3 +93,30 @@ describe("an assignment whose quoted value a formatter wrapped to the next line"
     expect(found(text)).toEqual([]);
   });
 });
+
+describe("a Tink keyset in plain JSON: a key's value when its material is secret", () => {
+  const B64 = `${AN}+/`;
+  const type = (name: string) => j("type.googleapis.com/google.crypto.", "tink.", name);
+  const keyset = (name: string, material: string, value: string, sep = "") =>
+    `{"primaryKeyId":${sep}1234567,"key":[{"keyData":{"typeUrl":"${type(name)}",${sep}"value":"${value}","keyMaterialType":"${material}"},"status":"ENABLED","keyId":1234567,"outputPrefixType":"TINK"}]}`;
+  const v = run(24, B64, 2231);
+  const w = run(64, B64, 2232);
+  it.each([
+    [keyset("AesGcmKey", "SYMMETRIC", v), v],
+    [keyset("EcdsaPrivateKey", "ASYMMETRIC_PRIVATE", w, "\n  "), w],
+    [`{"prop": 1, "key": ${JSON.stringify(keyset("AesGcmKey", "SYMMETRIC", v))}}`, v],
+  ])("%s", (text, value) => {
+    expect(values(text)).toContain(value);
+  });
+
+  it.each([
+    // A public key, a key held by a remote KMS, and an encrypted keyset's metadata hold no secret material.
+    [keyset("EcdsaPublicKey", "ASYMMETRIC_PUBLIC", w)],
+    [keyset("KmsAeadKey", "REMOTE", run(40, AN, 2233))],
+    [
+      `{"encryptedKeyset":"${run(120, B64, 2234)}","keysetInfo":{"primaryKeyId":1519620947,"keyInfo":[{"typeUrl":"${type("EcdsaPrivateKey")}","status":"ENABLED","keyId":1519620947,"outputPrefixType":"RAW"}]}}`,
+    ],
+  ])("%s", (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});

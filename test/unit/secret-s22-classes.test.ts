@@ -120,3 +120,23 @@ describe("a Tink keyset in plain JSON: a key's value when its material is secret
     expect(found(text)).toEqual([]);
   });
 });
+
+describe("a GitHub token written in base64 (a manifest's data, a CI variable)", () => {
+  const b64 = (s: string) => Buffer.from(s).toString("base64");
+  const classic = j("gh", "p_", run(36, AN, 2241));
+  const app = j("gh", "s_", run(36, AN, 2242));
+  const fine = j("github", "_pat_", run(22, AN, 2243), "_", run(59, AN, 2244));
+  it.each([[b64(classic)], [`GH_TOKEN_B64=${b64(app)}`], [`  token: ${b64(fine)}\n`]])("%s", (text) => {
+    expect(found(text).length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    // The prefix alone, a short body, a placeholder body, and base64 that only starts like one.
+    [b64(j("gh", "p_"))],
+    [b64(j("gh", "p_", run(12, AN, 2245)))],
+    [b64(j("gh", "p_", "x".repeat(36)))],
+    [`${b64(j("gh", "p_"))}${run(40, AN, 2246)}`],
+  ])("%s", (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});

@@ -140,3 +140,23 @@ describe("a GitHub token written in base64 (a manifest's data, a CI variable)", 
     expect(found(text)).toEqual([]);
   });
 });
+
+describe("the signature of an Azure Logic Apps or Power Automate HTTP-trigger URL", () => {
+  const sig = run(43, `${AN}_-`, 2251).replace(/^[_-]/, "Q");
+  const flow = j("https://", run(30, HEX, 2252), ".0a.environment.api.power", "platform.com:443/powerautomate/automations/direct/workflows/", run(32, HEX, 2253), "/triggers/manual/paths/invoke");
+  const logic = j("https://prod-27.westeurope.logic.", "azure.com:443/workflows/", run(32, HEX, 2254), "/triggers/manual/paths/invoke");
+  it.each([
+    [`teams webhook url = '${flow}?api-version=1&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${sig}'`],
+    [`"${logic}?sig=${sig}&api-version=2016-10-01"`],
+  ])("%s", (text) => {
+    expect(found(text)).toContainEqual(["azure_workflow_trigger_sig", sig]);
+  });
+
+  it.each([
+    // A signature far from a trigger path, or of another length: a storage SAS and a short query value.
+    [`https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&sr=b&sig=${sig.slice(0, 40)}%3D`],
+    [`${logic}?api-version=2016-10-01&sig=abc`],
+  ])("%s", (text) => {
+    expect(found(text).filter(([t]) => t === "azure_workflow_trigger_sig")).toEqual([]);
+  });
+});

@@ -143,8 +143,20 @@ describe("a GitHub token written in base64 (a manifest's data, a CI variable)", 
 
 describe("the signature of an Azure Logic Apps or Power Automate HTTP-trigger URL", () => {
   const sig = run(43, `${AN}_-`, 2251).replace(/^[_-]/, "Q");
-  const flow = j("https://", run(30, HEX, 2252), ".0a.environment.api.power", "platform.com:443/powerautomate/automations/direct/workflows/", run(32, HEX, 2253), "/triggers/manual/paths/invoke");
-  const logic = j("https://prod-27.westeurope.logic.", "azure.com:443/workflows/", run(32, HEX, 2254), "/triggers/manual/paths/invoke");
+  const flow = j(
+    "https://",
+    run(30, HEX, 2252),
+    ".0a.environment.api.power",
+    "platform.com:443/powerautomate/automations/direct/workflows/",
+    run(32, HEX, 2253),
+    "/triggers/manual/paths/invoke",
+  );
+  const logic = j(
+    "https://prod-27.westeurope.logic.",
+    "azure.com:443/workflows/",
+    run(32, HEX, 2254),
+    "/triggers/manual/paths/invoke",
+  );
   it.each([
     [`teams webhook url = '${flow}?api-version=1&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${sig}'`],
     [`"${logic}?sig=${sig}&api-version=2016-10-01"`],

@@ -194,7 +194,8 @@ export const TOKEN_RULES_3 = [
   // --- session 22: the session-22 tune part's misses (trufflehog's pattern tests)
   token({
     type: "azure_workflow_trigger_sig",
-    summary: "Signatures of Azure Logic Apps and Power Automate HTTP-trigger URLs (`sig=` of a `paths/invoke` URL)",
+    summary:
+      "Signatures of Azure Logic Apps and Power Automate HTTP-trigger URLs (`sig=` of a `paths/invoke` URL)",
     forms: [
       p(["sig="], URLSAFE, 43, {
         mask: "body",

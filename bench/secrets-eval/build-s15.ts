@@ -17,6 +17,7 @@
  * TOLLGATE_SECRETS_EVAL_OUT or `data/` (git-ignored); its sha256 and counts go to `tune-s15-record.json`.
  */
 import { execFileSync } from "node:child_process";
+import { evalGoExpr as evalExpr, fileNames, testFunctions } from "./go-expr.js";
 import { isStandIn } from "./stand-in.js";
 import { dropConflicts, dropRepeats, earlierCases, writeTunePart } from "./tune-part.js";
 import type { EvalCase } from "./types.js";
@@ -26,105 +27,6 @@ const SECRETS_DIR = "veles/secrets/";
 
 function git(dir: string, ...args: string[]): string {
   return execFileSync("git", ["-C", dir, ...args], { encoding: "utf8", maxBuffer: 64 << 20 });
-}
-
-const GO_ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", '"': '"', "\\": "\\", "'": "'" };
-
-/** Reads one Go string literal at `i`; returns its value and the index after it, or undefined. */
-function readLiteral(src: string, i: number): { value: string; end: number } | undefined {
-  if (src[i] === "`") {
-    const close = src.indexOf("`", i + 1);
-    return close < 0 ? undefined : { value: src.slice(i + 1, close), end: close + 1 };
-  }
-  if (src[i] !== '"') return undefined;
-  let value = "";
-  for (let j = i + 1; j < src.length; j++) {
-    const ch = src[j] as string;
-    if (ch === '"') return { value, end: j + 1 };
-    if (ch === "\n") return undefined;
-    if (ch !== "\\") {
-      value += ch;
-      continue;
-    }
-    const next = src[j + 1] as string;
-    if (next === "x" || next === "u") {
-      const width = next === "x" ? 2 : 4;
-      value += String.fromCharCode(Number.parseInt(src.slice(j + 2, j + 2 + width), 16));
-      j += 1 + width;
-    } else if (GO_ESCAPES[next] !== undefined) {
-      value += GO_ESCAPES[next];
-      j++;
-    } else return undefined;
-  }
-  return undefined;
-}
-
-/**
- * Evaluates `a + "b" + strings.Repeat("c", 3)` from `i` up to the first top-level `,` or closing bracket; undefined
- * when any term is something else.
- */
-function evalExpr(
-  src: string,
-  i: number,
-  names: ReadonlyMap<string, string>,
-): { value: string; end: number } | undefined {
-  let value = "";
-  let j = i;
-  for (;;) {
-    while (/\s/.test(src[j] ?? "")) j++;
-    const lit = readLiteral(src, j);
-    if (lit !== undefined) {
-      value += lit.value;
-      j = lit.end;
-    } else {
-      const repeat = /^strings\.Repeat\(\s*/.exec(src.slice(j));
-      if (repeat !== null) {
-        const unit = readLiteral(src, j + repeat[0].length);
-        const count = unit && /^\s*,\s*(\d+)\s*\)/.exec(src.slice(unit.end));
-        if (!unit || !count) return undefined;
-        value += unit.value.repeat(Number(count[1]));
-        j = unit.end + count[0].length;
-      } else {
-        const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(j));
-        const known = name && names.get(name[0]);
-        if (!name || known === undefined) return undefined;
-        j += name[0].length;
-        if (/^[.([]/.test(src[j] ?? "")) return undefined; // a call, a field or a slice
-        value += known;
-      }
-    }
-    while (/[ \t]/.test(src[j] ?? "")) j++;
-    if (src[j] === "+") {
-      j++;
-      continue;
-    }
-    return /^\s*[,)}\n]/.test(src.slice(j)) ? { value, end: j } : undefined;
-  }
-}
-
-/** File-level `name = expr` and `name string = expr` (in `const`/`var` blocks or alone) that evaluate. */
-function fileNames(src: string): Map<string, string> {
-  const names = new Map<string, string>();
-  const decl = /^\s*(?:(?:const|var)\s+)?([A-Za-z_][A-Za-z0-9_]*)(?:\s+string)?\s*=\s*/gm;
-  // Two passes: a constant may be built from one declared after it.
-  for (let pass = 0; pass < 2; pass++) {
-    for (const m of src.matchAll(decl)) {
-      const name = m[1] as string;
-      if (names.has(name)) continue;
-      const v = evalExpr(src, (m.index ?? 0) + m[0].length, names);
-      if (v !== undefined) names.set(name, v.value);
-    }
-  }
-  return names;
-}
-
-/** Test functions with their bodies: `func TestX(t *testing.T) {` up to the next top-level `func`. */
-function testFunctions(src: string): { name: string; body: string }[] {
-  const heads = [...src.matchAll(/^func (Test[A-Za-z0-9_]*)\(/gm)];
-  return heads.map((h, k) => ({
-    name: h[1] as string,
-    body: src.slice(h.index ?? 0, heads[k + 1]?.index ?? src.length),
-  }));
 }
 
 /** The table rows of one test body: each `input:` with the `want:` block after it, up to the next `input:`. */

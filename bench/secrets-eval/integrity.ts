@@ -34,7 +34,12 @@ export interface FrozenRecord {
 }
 
 /** The frozen parts, each a record file naming its data file and hash; quoted first, in this order. */
-export const FROZEN_RECORDS = ["frozen.json", "frozen-detect-secrets.json", "frozen-s21.json"] as const;
+export const FROZEN_RECORDS = [
+  "frozen.json",
+  "frozen-detect-secrets.json",
+  "frozen-s21.json",
+  "frozen-s22.json",
+] as const;
 export type FrozenRecordFile = (typeof FROZEN_RECORDS)[number];
 
 /** The tune parts: the only cases a detector change may be made from. */
@@ -123,6 +128,11 @@ export function loadTuneS17(dataDir = DATA_DIR): EvalCase[] | undefined {
 /** The session-21 tune half (build-s21.ts: IBM detect-secrets, checkov, earlybird, no-secrets), against its record. */
 export function loadTuneS21(dataDir = DATA_DIR): EvalCase[] | undefined {
   return loadRecordedTunePart("tune-s21.json", "tune-s21-record.json", dataDir);
+}
+
+/** The session-22 tune part (build-s22-tune.ts: trufflehog's pattern tests, secrets only), against its record. */
+export function loadTuneS22(dataDir = DATA_DIR): EvalCase[] | undefined {
+  return loadRecordedTunePart("tune-s22.json", "tune-s22-record.json", dataDir);
 }
 
 function loadRecordedTunePart(file: string, recordFile: string, dataDir: string): EvalCase[] | undefined {

@@ -23,6 +23,7 @@ import {
   loadTuneS16,
   loadTuneS17,
   loadTuneS21,
+  loadTuneS22,
   readFrozenRecord,
   splitOwnLookalikesV2,
   splitOwnLookalikesV3,
@@ -134,6 +135,8 @@ function report(name: string, cases: readonly EvalCase[], showMisses: boolean): 
     "checkov",
     "earlybird",
     "eslint-plugin-no-secrets",
+    "sonar-text",
+    "trufflehog",
   ]) {
     if (!cases.some((c) => c.source === source)) continue;
     const part = evaluate(cases.filter((c) => c.source === source));
@@ -238,6 +241,10 @@ function main(): void {
       s21,
       missesOf === "tune" || missesOf === "s21",
     );
+  // The session-22 tune part (build-s22-tune.ts: trufflehog, secrets only); its frozen part is sonar-text's.
+  const s22 = loadTuneS22();
+  if (s22 === undefined) console.log("\n(tune-s22.json absent: rebuild it with build-s22-tune.ts)");
+  else report("tune s22 (trufflehog, secrets only)", s22, missesOf === "tune" || missesOf === "s22");
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

@@ -68,6 +68,8 @@ const PART_FILES = [
   "tune-s17.json",
   "s21-frozen.json",
   "tune-s21.json",
+  "s22-frozen.json",
+  "tune-s22.json",
 ] as const;
 
 /**

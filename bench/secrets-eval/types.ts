@@ -24,7 +24,9 @@ export interface EvalCase {
     | "ibm-detect-secrets"
     | "checkov"
     | "earlybird"
-    | "eslint-plugin-no-secrets";
+    | "eslint-plugin-no-secrets"
+    | "sonar-text"
+    | "trufflehog";
   /** The vendor or rule family the source files it under. */
   vendor: string;
   /** `secret`: a credential a finding must cover; `lookalike`: no secret finding may appear anywhere. */

@@ -27,9 +27,14 @@ import { isPlaceholderValue } from "./placeholder.js";
 
 /** The key words, any case; `pat` only after `_` or `-` (`azure_devops_pat`). Short texts only (keyWords). */
 const KEY_WORD = /key|token|secret|private|access|(?<=[_-])pat/gi;
-/** After the key word: an optional second key word, an optional closing quote, then the separator and the value. */
+/**
+ * After the key word: an optional second key word, an optional closing quote, then the separator and the value. A
+ * spaced dash is a separator only before a quote (`acme token - '<value>'`, the form of notes and lists).
+ */
 const AFTER_WORD =
-  /(?:[ _.-]?(?:key|token|secret))?["']?[ \t]*(?:=>|:=|[:=]|-(?=[A-Za-z0-9])|[ \t])[ \t]*(?:[:=][ \t]*)?(["']?)([A-Za-z0-9][A-Za-z0-9_+/=.~-]{15,199})(?![A-Za-z0-9_+/=.~-])/iy;
+  /(?:[ _.-]?(?:key|token|secret))?["']?[ \t]*(?:=>|:=|[:=]|-(?=[A-Za-z0-9])|(?<=[ \t])-(?=[ \t]*["'])|[ \t])[ \t]*(?:[:=][ \t]*)?(["']?)([A-Za-z0-9][A-Za-z0-9_+/=.~-]{15,199})(?![A-Za-z0-9_+/=.~-])/iy;
+/** The separator AFTER_WORD read was a spaced dash before a quote (tested on the match without its value). */
+const DASH_QUOTED = /[ \t]-[ \t]*["']$/;
 /** AFTER_WORD's optional second key word, at the start of its match. */
 const SECOND_WORD = /^(?:[ _.-]?(?:key|token|secret))?/i;
 /** Key characters read back from the key word (the service's name and separators), at most this many. */
@@ -144,20 +149,28 @@ function detectServiceKeys(text: string, out: TextMatch[]): void {
     AFTER_WORD.lastIndex = wordEnd;
     const after = AFTER_WORD.exec(text);
     if (after === null) continue;
-    // Glued to the name in lower case (`monkey`, `turkey`, `hotkey`): a word, not a name and a key word. After a
-    // space (`<add key="x"`, `the key is`): an attribute or prose; the walk reads phrases.
-    const before = text.charCodeAt(wordStart - 1);
-    if (text.charCodeAt(wordStart) >= 97 && (isLowerOrDigit(before) || before === 32 || before === 9))
-      continue;
-    const name = nameBefore(text, wordStart);
-    if (name.length < 2 || NOT_SECRET_NAMES.has(name) || /^\d+$/.test(name)) continue;
-    if (ABOUT_NEXT.test(text.slice(wordEnd, wordEnd + 12))) continue;
     const value = after[2]!;
     const end = after.index + after[0].length;
+    const separator = after[0].slice(0, after[0].length - value.length);
+    // Glued to the name in lower case (`monkey`, `turkey`, `hotkey`): a word, not a name and a key word. After a
+    // space (`<add key="x"`, `the key is`): an attribute or prose, which the walk reads as phrases; unless a spaced
+    // dash and a quote follow (`acme token - '<value>'`), which prose does not write before a generated value.
+    const before = text.charCodeAt(wordStart - 1);
+    const dashQuoted = DASH_QUOTED.test(separator);
+    if (
+      text.charCodeAt(wordStart) >= 97 &&
+      (isLowerOrDigit(before) || ((before === 32 || before === 9) && !dashQuoted))
+    )
+      continue;
+    const name = nameBefore(text, wordStart);
+    // `api` is left to the walk, which reads `api_key` before an operator; it reads no dash (`API_KEY - '<v>'`).
+    const apiDash = name === "api" && dashQuoted;
+    if (name.length < 2 || (NOT_SECRET_NAMES.has(name) && !apiDash) || /^\d+$/.test(name)) continue;
+    if (ABOUT_NEXT.test(text.slice(wordEnd, wordEnd + 12))) continue;
     // A key the credential-by-name walk reads (`share_token: v`, `acme_secret = v`: a key it classifies, then an
     // operator) is that walk's: one finding per value. Without an operator (`ACME SECRET v`, `-vaultToken v`,
     // `acme-token-v`) the walk reads no key, so the value is reported here.
-    const operator = /[:=]/.test(after[0].slice(0, after[0].length - value.length));
+    const operator = /[:=]/.test(separator);
     // The key the walk would read runs through the optional second key word (`ROLLBAR_ACCESS_TOKEN=`: `ACCESS`
     // then `_TOKEN`).
     const keyEnd = wordEnd + SECOND_WORD.exec(after[0])![0].length;

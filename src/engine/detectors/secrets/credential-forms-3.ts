@@ -1,6 +1,7 @@
-import { detectTokens } from "../../rules/built-in/secret-tokens.js";
+import { detectTokens, TOKEN_RULES } from "../../rules/built-in/secret-tokens.js";
 import { candidateIndex, MIN_PASS_LENGTH, passLiterals } from "../../scan/candidates.js";
 import { registerFoldedScreen } from "../../scan/screen-literals.js";
+import { stringEnd, stringStart } from "../../scan/string-bounds.js";
 import type { TextDetector, TextMatch } from "../../types.js";
 import { entropyAtLeast } from "../shared/shannon-entropy.js";
 import { classifyKey, isCredentialValue, type KeyKind, readValue } from "./generic-credential.js";
@@ -24,6 +25,8 @@ import { isLookalikeSecret } from "./lookalike.js";
  *    an object that holds `"kty"`: public keys (`n`, `e`, `x`, `y`) are not reported.
  * 8. A value under a bare `cred`/`creds`/`bearer` key (`cred = "v"`, `bearer = "Bearer: v"`), which the walk's key
  *    words do not hold as whole keys.
+ * 9. A Tink keyset in plain JSON: a key's base64 `value` when its `keyMaterialType` says the material is secret.
+ * 10. A GitHub token written in base64 on its own (`Z2hwX...`), when it decodes whole to a token its record accepts.
  *
  * Each value passes the walk's own value test for its kind (isCredentialValue: not a placeholder, reference, hash,
  * path or look-alike), so a form only says where a value is, never what a credential looks like.
@@ -287,6 +290,77 @@ function readBareKey(text: string, at: number, out: TextMatch[]): void {
   reportValue(out, text, end - m[2]!.length, end, "token", true);
 }
 
+// --- 9. a Tink keyset in plain JSON ---------------------------------------------------------------------------------
+
+/** How far around a key's `typeUrl` its object is read (a `keyData` object is a few hundred characters). */
+const TINK_WINDOW = 2048;
+/** The object's `"value": "<base64>"`, its quotes escaped any number of times (a keyset inside a string). */
+const TINK_VALUE = /\\*"value\\*"[ \t\r\n]*:[ \t\r\n]*\\*"([A-Za-z0-9+/]{16,2048}={0,2})\\*"/;
+const TINK_SECRET_MATERIAL =
+  /\\*"keyMaterialType\\*"[ \t\r\n]*:[ \t\r\n]*\\*"(?:SYMMETRIC|ASYMMETRIC_PRIVATE)\\*"/;
+
+/**
+ * A Tink keyset written in plain JSON (`tinkey create-keyset --out-format json`): each key's `keyData` object holds
+ * its `typeUrl` (`type.googleapis.com/google.crypto.tink.AesGcmKey`), the serialized key as base64 `value`, and its
+ * `keyMaterialType`. The value is reported when the material is secret (SYMMETRIC, ASYMMETRIC_PRIVATE); a public
+ * key's, a remote (KMS) key's and an encrypted keyset's metadata (`keysetInfo`: no value) are not. The object is read
+ * from the brace before the anchor to the one after it (its members are scalars), inside the anchor's string.
+ */
+function readTinkKeyData(text: string, at: number, out: TextMatch[]): void {
+  const from = Math.max(stringStart(text, at), at - TINK_WINDOW);
+  const to = Math.min(stringEnd(text, at), at + TINK_WINDOW);
+  const open = text.lastIndexOf("{", at);
+  const close = text.indexOf("}", at);
+  if (open < from || close === -1 || close > to) return;
+  const object = text.slice(open, close);
+  const v = TINK_VALUE.exec(object);
+  if (v === null || !TINK_SECRET_MATERIAL.test(object)) return;
+  const start = open + v.index + v[0].lastIndexOf(v[1]!);
+  report(out, text, start, start + v[1]!.length);
+}
+
+// --- 10. a vendor token written in base64 --------------------------------------------------------------------------
+
+/**
+ * Vendors whose tokens are stored base64-encoded on their own (a Kubernetes Secret's `data`, a CI variable, a
+ * `.dockerconfigjson`): their records' prefixes, encoded, are the anchors. Extend by type, never by prefix.
+ */
+const ENCODED_VENDORS: ReadonlySet<string> = new Set(["github_token"]);
+/** The base64 characters a prefix fixes whatever follows it (its whole 6-bit groups), at the start of an encoding. */
+function encodedPrefix(prefix: string): string {
+  return Buffer.from(prefix, "latin1")
+    .toString("base64")
+    .slice(0, Math.floor((prefix.length * 8) / 6));
+}
+const ENCODED_PREFIXES: readonly string[] = [
+  ...new Set(
+    TOKEN_RULES.filter((r) => ENCODED_VENDORS.has(r.type)).flatMap((r) =>
+      r.token.forms.flatMap((f) => f.prefixes.map(encodedPrefix)),
+    ),
+  ),
+];
+const BASE64_RUN = /[A-Za-z0-9+/]{20,1400}={0,2}/y;
+const tokenScratch: TextMatch[] = [];
+
+/**
+ * A base64 run starting with an encoded vendor prefix (`Z2hwX` is `ghp_`) is reported when it decodes, whole, to a
+ * token the vendor's record accepts (shape, length, checksum, placeholder tests: the record decides, not this form).
+ */
+function readEncodedToken(text: string, at: number, out: TextMatch[]): void {
+  if (at > 0 && /[A-Za-z0-9+/]/.test(text[at - 1]!)) return;
+  if (!ENCODED_PREFIXES.some((p) => text.startsWith(p, at))) return;
+  BASE64_RUN.lastIndex = at;
+  const run = BASE64_RUN.exec(text)?.[0];
+  if (run === undefined || /[A-Za-z0-9+/=]/.test(text[at + run.length] ?? "")) return;
+  const decoded = Buffer.from(run, "base64").toString("latin1");
+  tokenScratch.length = 0;
+  detectTokens().detect(decoded, tokenScratch);
+  const whole = tokenScratch.some(
+    (m) => ENCODED_VENDORS.has(m.type) && m.start === 0 && m.end >= decoded.trimEnd().length,
+  );
+  if (whole) report(out, text, at, at + run.length);
+}
+
 // --- anchors -------------------------------------------------------------------------------------------------------------------
 
 /** Each anchor literal (case folded) and its reader; the reader starts at the literal's first character. */
@@ -307,6 +381,8 @@ const ANCHORS: readonly (readonly [string, Reader])[] = [
   ['"kty"', readJwk],
   ["cred", readBareKey],
   ["bearer", readBareKey],
+  ["crypto.tink.", readTinkKeyData],
+  ...ENCODED_PREFIXES.map((p) => [p.toLowerCase(), readEncodedToken] as const),
 ];
 const PASS = passLiterals(ANCHORS.map(([literal]) => literal));
 const ANCHOR_REGEX = new RegExp(

@@ -132,9 +132,12 @@ const SHORT_P = /[ \t]-p[ \t]+/g;
 // .pgpass: `host:port:database:user:password`, one entry a line (`*` for any field).
 const PGPASS_HINT = /:(?:\d{1,5}|\*):/;
 const PGPASS = /(?:^|\n)[^\s:]{1,253}:(?:\d{1,5}|\*):[^\s:]{1,63}:[^\s:]{1,63}:([^\s:]{1,128})(?=\r?\n|$)/g;
-// `auth` / `_auth` holding base64 of `user:password` (Docker's config.json, .npmrc).
-const AUTH_KEY = /auth["']?[ \t]*[:=][ \t]*["']?(?=[A-Za-z0-9+/]{8})/g;
-const BASE64_VALUE = /^[A-Za-z0-9+/]{8,400}={0,2}/;
+// `auth` / `_auth` holding base64 of `user:password` (Docker's config.json, .npmrc), its quotes escaped any number of
+// times (`DOCKER_AUTH_CONFIG={\"auths\":{...{\"auth\":\"...\"}}}` inside a YAML or TOML string).
+const AUTH_KEY = /auth(?:\\*["'])?[ \t]*[:=][ \t]*(?:\\*["'])?(?=[A-Za-z0-9+/]{8})/g;
+// Up to a registry's JSON key (GCR's `_json_key:{...}`, a few kilobytes).
+const MAX_AUTH_VALUE = 8192;
+const BASE64_VALUE = new RegExp(`^[A-Za-z0-9+/]{8,${MAX_AUTH_VALUE}}={0,2}`);
 // A YAML block scalar under a credential key: `password: |` and the value on the next, indented line.
 const BLOCK_SCALAR = /:[ \t]*[|>][-+]?[ \t]*\r?\n[ \t]+(?=\S)/g;
 const CURL_USER = /(?<=^|\s)(?:-u|--user)(?:[ \t]+|=)(["']?)([^\s"':]{1,64}):([^\s"']{1,128})\1/g;
@@ -545,19 +548,24 @@ function detectBasicAuthPairs(text: string, out: TextMatch[]): void {
     const outside = before === 95 ? codeAt(text, m.index - 2) : before;
     if (isAsciiAlnum(outside) || (before === 95 && outside === 95)) continue;
     const start = m.index + m[0].length;
-    const value = BASE64_VALUE.exec(text.slice(start, start + 404))?.[0];
+    const value = BASE64_VALUE.exec(text.slice(start, start + MAX_AUTH_VALUE + 2))?.[0];
     if (value === undefined || !decodesToCredentialPair(value)) continue;
     report(out, start, start + value.length);
   }
 }
 
-/** Base64 of `user:password` with a password that reads as one (printable ASCII, no spaces). */
+/**
+ * Base64 of `user:password`: a user of printable ASCII without spaces, and a password that reads as one, printable
+ * ASCII on one line, or a JSON document (a registry's `_json_key:{...}`, lines and all).
+ */
 function decodesToCredentialPair(value: string): boolean {
   const decoded = Buffer.from(value, "base64").toString("latin1");
-  if (!/^[\x21-\x7e]+$/.test(decoded)) return false;
   const colon = decoded.indexOf(":");
-  if (colon < 1) return false;
-  return isCredentialValue(decoded.slice(colon + 1), "password", true);
+  if (colon < 1 || !/^[\x21-\x7e]+$/.test(decoded.slice(0, colon))) return false;
+  const password = decoded.slice(colon + 1);
+  const json = password.startsWith("{") && /^[\x20-\x7e\t\r\n]+$/.test(password);
+  if (!json && !/^[\x21-\x7e]+$/.test(password)) return false;
+  return isCredentialValue(password, "password", true);
 }
 
 function detectBlockScalars(text: string, out: TextMatch[]): void {

@@ -6,7 +6,7 @@ import {
   type PassLiterals,
   passLiterals,
 } from "../../scan/candidates.js";
-import { stringStart } from "../../scan/string-bounds.js";
+import { stringEnd, stringStart } from "../../scan/string-bounds.js";
 import type { TextMatch } from "../../types.js";
 import { codeAt, isWordCode } from "../shared/char-codes.js";
 import { entropyAtLeast } from "../shared/shannon-entropy.js";
@@ -1332,6 +1332,22 @@ function keyedOperatorFinder(text: string, gate: KeyGate | undefined): (from: nu
   };
 }
 
+/**
+ * Where the value of `key =` starts when a formatter wrapped it to the next line (`const apiKey =\n  "v";`): a line
+ * break, indentation, then a quote, in the same string as the operator. `valueFrom` itself otherwise (an unquoted
+ * next line is code, and a `:` then a line break opens a block).
+ */
+function wrappedValueStart(text: string, at: number, valueFrom: number): number {
+  let k = valueFrom;
+  if (text.charCodeAt(k) === 13) k++;
+  if (text.charCodeAt(k) !== 10) return valueFrom;
+  const lineStart = ++k;
+  while (k - lineStart < MAX_ALIGNMENT && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
+  const quote = text.charCodeAt(k);
+  const quoted = quote === 34 || quote === 39 || quote === 96;
+  return quoted && k < stringEnd(text, at) ? k : valueFrom;
+}
+
 function detectAssignments(text: string, walk: Walk): void {
   const nextOperator = keyedOperatorFinder(text, keyGate(text, walk.keyed));
   let from = 0;
@@ -1359,6 +1375,7 @@ function detectAssignments(text: string, walk: Walk): void {
     ) {
       valueFrom++;
     }
+    if (opEnd === at + 1 && text.charCodeAt(at) === 61) valueFrom = wrappedValueStart(text, at, valueFrom);
     valueFrom = afterStringPrefix(text, valueFrom);
     from = Math.max(from, reportValue(text, valueFrom, named.key, named.kind, walk, named.generatedOnly));
   }

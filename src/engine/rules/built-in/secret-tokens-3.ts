@@ -191,6 +191,20 @@ export const TOKEN_RULES_3 = [
     summary: "Deno Deploy tokens (`ddp_`, `ddo_`)",
     forms: [p(["ddp_", "ddo_"], AN, 36, { minClasses: 3, exact: true })],
   }),
+  // --- session 22: the session-22 tune part's misses (trufflehog's pattern tests)
+  token({
+    type: "azure_workflow_trigger_sig",
+    summary:
+      "Signatures of Azure Logic Apps and Power Automate HTTP-trigger URLs (`sig=` of a `paths/invoke` URL)",
+    forms: [
+      p(["sig="], URLSAFE, 43, {
+        mask: "body",
+        exact: true,
+        minClasses: 3,
+        context: { require: ["paths/invoke"], window: NEAR },
+      }),
+    ],
+  }),
   token({
     type: "elastic_cloud_key",
     summary: "Elastic Cloud API keys (`essu_`)",

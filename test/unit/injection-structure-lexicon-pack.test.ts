@@ -3,6 +3,7 @@
  * into structure/lexicons.generated.ts) and unpacked at load: the detector must read exactly the lexicons their
  * files hold, in their order, after the Latin-script ones.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type LanguageLexicon, LEXICONS } from "../../src/engine/detectors/injection/structure/lexicon.js";
 import {
@@ -10,6 +11,8 @@ import {
   encodeLexicons,
   packLexicons,
   unpackLexicons,
+  windowBytes,
+  windowText,
 } from "../../src/engine/detectors/injection/structure/lexicon-pack.js";
 import { OTHER_SCRIPT_LEXICONS } from "../../src/engine/detectors/injection/structure/lexicons/other-scripts.js";
 import { OTHER_SCRIPT_LEXICONS_PACKED } from "../../src/engine/detectors/injection/structure/lexicons.generated.js";
@@ -50,5 +53,71 @@ describe("packed lexicons", () => {
     expect(() => decodeLexicons(`${text}\nverbs=x`)).toThrow(/bad line/);
     expect(() => decodeLexicons(text.replace(/\nverbs=[^\n]*/, ""))).toThrow(/no verbs/);
     expect(() => decodeLexicons(text.replace(/^lang=[^\n]*\n/, ""))).toThrow(/no lang/);
+  });
+});
+
+describe("the windowed coding of packed lexicon text (property, fixed seed)", () => {
+  /**
+   * Blocks of one script (letters near a start, some at and just past 128 from it, so windows are chosen and their
+   * edges hit), with ASCII, a line break and letters of other scripts mixed in.
+   */
+  const other = fc.oneof(
+    fc.integer({ min: 0x20, max: 0x7e }),
+    fc.integer({ min: 0x3040, max: 0x9fff }),
+    fc.integer({ min: 0xac00, max: 0xd7a3 }),
+    fc.constantFrom(0x0a, 0x1f600, 0x200c, 0xff01, 0xfffd),
+  );
+  const block = fc
+    .tuple(
+      fc.integer({ min: 0x80, max: 0xff70 }).filter((s) => s + 135 < 0xd800 || s > 0xdfff),
+      fc.array(fc.nat({ max: 99 }), { maxLength: 60 }),
+      other,
+    )
+    .chain(([start, rolls]) =>
+      fc
+        .tuple(
+          ...rolls.map((r) =>
+            r < 60
+              ? fc.integer({ min: 0, max: 135 })
+              : r < 70
+                ? fc.constantFrom(127, 128, 129)
+                : other.map((c) => c - start),
+          ),
+        )
+        .map((offsets) => String.fromCodePoint(...offsets.map((o) => start + o))),
+    );
+  const text = fc.array(block, { minLength: 1, maxLength: 5 }).map((blocks) => blocks.join("\n\n"));
+
+  it("reads back every text it writes", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(windowText(windowBytes(t))).toBe(t);
+      }),
+      { seed: 2026112822, numRuns: 2000 },
+    );
+  });
+
+  it("writes each alphabetic lexicon in a window, CJK and Hangul in UTF-8", () => {
+    const windowed = OTHER_SCRIPT_LEXICONS.filter((l) => windowBytes(encodeLexicons([l]))[0] === 0x01);
+    expect(windowed.map((l) => l.lang).sort()).toEqual([
+      "ar",
+      "bn",
+      "el",
+      "fa",
+      "he",
+      "hi",
+      "ru",
+      "th",
+      "uk",
+    ]);
+    for (const l of windowed) {
+      const bytes = windowBytes(encodeLexicons([l]));
+      expect(bytes.length).toBeLessThan(Buffer.byteLength(encodeLexicons([l])));
+    }
+  });
+
+  it("refuses text holding its control bytes or a lone surrogate", () => {
+    for (const c of ["\u0001", "\u0002", "\u0003"]) expect(() => windowBytes(`ab${c}`)).toThrow(/control/);
+    expect(() => windowBytes("ab\ud800")).toThrow(/surrogate/);
   });
 });

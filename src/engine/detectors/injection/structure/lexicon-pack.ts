@@ -83,12 +83,104 @@ export function decodeLexicons(text: string): LanguageLexicon[] {
   });
 }
 
-/** `encodeLexicons` compressed for the package (../../../../shared/packed-bytes.ts). */
+/**
+ * The windowed coding of lexicon text (a simple form of Unicode's SCSU): UTF-8, except that a lexicon whose letters
+ * lie mostly in 128 consecutive code points (Cyrillic, Greek, Hebrew, Arabic and Persian, Devanagari, Bengali, Thai)
+ * is written one byte a letter, `0x80 + (code point - window start)`. Brotli then reads a letter as one symbol instead
+ * of two or three bytes: 1.6 kB less in the package for those nine languages (session 22; CJK and Hangul stay UTF-8).
+ * Control bytes (never in lexicon text: `windowBytes` refuses them, and lone surrogates, which UTF-8 cannot carry):
+ * WINDOW_AT and the window's start (2 bytes, big-endian) switch the window on; UTF8_AGAIN switches it off; OUTSIDE, in
+ * a window, says one character follows as UTF-8.
+ */
+const WINDOW_AT = 0x01;
+const UTF8_AGAIN = 0x02;
+const OUTSIDE = 0x03;
+const WINDOW = 0x80;
+/**
+ * A lexicon is written in a window when the window holds at least this share of its non-ASCII letters (a letter
+ * outside costs 3 bytes against UTF-8's 2; Persian's own letters lie past the Arabic block's first 128).
+ */
+const WINDOW_SHARE = 0.75;
+
+/** The window start holding most of `codes` (non-ASCII code points), or -1 when none holds WINDOW_SHARE of them. */
+function windowFor(codes: readonly number[]): number {
+  let best = -1;
+  let held = 0;
+  for (const start of new Set(codes)) {
+    if (start + WINDOW > 0x10000) continue;
+    const n = codes.filter((c) => c >= start && c < start + WINDOW).length;
+    if (n > held) [best, held] = [start, n];
+  }
+  return codes.length > 0 && held >= WINDOW_SHARE * codes.length ? best : -1;
+}
+
+/** `text` in the windowed coding, each lexicon (block between empty lines) in its own window or in UTF-8. */
+export function windowBytes(text: string): Uint8Array {
+  const out: number[] = [];
+  let start = -1;
+  for (const [b, block] of text.split(LEXICON_BREAK).entries()) {
+    if (b > 0) for (const c of LEXICON_BREAK) out.push(c.charCodeAt(0));
+    const chars = [...block];
+    const next = windowFor(chars.map((c) => c.codePointAt(0)!).filter((c) => c >= 0x80));
+    if (next >= 0) out.push(WINDOW_AT, next >> 8, next & 0xff);
+    else if (start >= 0) out.push(UTF8_AGAIN);
+    start = next;
+    for (const c of chars) {
+      const code = c.codePointAt(0)!;
+      if (code === WINDOW_AT || code === UTF8_AGAIN || code === OUTSIDE)
+        throw new Error(`lexicon text holds the control character ${code}`);
+      if (code >= 0xd800 && code <= 0xdfff) throw new Error("lexicon text holds a lone surrogate");
+      if (code < 0x80) out.push(code);
+      else if (start >= 0 && code >= start && code < start + WINDOW) out.push(WINDOW + code - start);
+      else {
+        if (start >= 0) out.push(OUTSIDE);
+        out.push(...Buffer.from(c, "utf8"));
+      }
+    }
+  }
+  return Uint8Array.from(out);
+}
+
+/** The length of the UTF-8 sequence a lead byte starts. */
+const utf8Length = (lead: number) => (lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2);
+
+/** The text `windowBytes` wrote; throws on a truncated sequence. */
+export function windowText(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  let start = -1;
+  const utf8At = (i: number): number => {
+    const n = utf8Length(bytes[i]!);
+    if (i + n > bytes.length) throw new Error("windowed lexicon text: truncated character");
+    parts.push(Buffer.from(bytes.subarray(i, i + n)).toString("utf8"));
+    return i + n;
+  };
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    if (b === WINDOW_AT) {
+      if (i + 3 > bytes.length) throw new Error("windowed lexicon text: truncated window");
+      start = (bytes[i + 1]! << 8) | bytes[i + 2]!;
+      i += 3;
+    } else if (b === UTF8_AGAIN) {
+      start = -1;
+      i++;
+    } else if (b === OUTSIDE) i = utf8At(i + 1);
+    else if (b < 0x80) {
+      parts.push(String.fromCharCode(b));
+      i++;
+    } else if (start >= 0) {
+      parts.push(String.fromCodePoint(start + b - WINDOW));
+      i++;
+    } else i = utf8At(i);
+  }
+  return parts.join("");
+}
+
+/** `encodeLexicons` in the windowed coding, compressed for the package (../../../../shared/packed-bytes.ts). */
 export function packLexicons(lexicons: readonly LanguageLexicon[]): string {
-  return packBytes(Buffer.from(encodeLexicons(lexicons), "utf8"));
+  return packBytes(windowBytes(encodeLexicons(lexicons)));
 }
 
 /** The lexicons `packLexicons` packed. */
 export function unpackLexicons(packed: string): LanguageLexicon[] {
-  return decodeLexicons(unpackBytes(packed).toString("utf8"));
+  return decodeLexicons(windowText(unpackBytes(packed)));
 }

@@ -121,6 +121,12 @@ export const ZH: LanguageLexicon = {
     "会话历史",
     "系統提示",
     "先前的指示",
+    "之前的指示",
+    "以上指示",
+    "全部指示",
+    "所有指示",
+    "原来的规则",
+    "原来的指令",
   ],
   sensitive: [
     "api密钥",
@@ -203,6 +209,8 @@ export const ZH: LanguageLexicon = {
     "不得拒绝",
     "不能拒绝",
     "不受任何规则",
+    "只听从",
+    "只服从",
   ],
   override: [
     "新的指令",

@@ -1,7 +1,7 @@
 /**
- * The lexicons of languages written outside the Latin script are packed at build time (scripts/build-lexicons.ts
+ * The lexicons of every language but English are packed at build time (scripts/build-lexicons.ts
  * into structure/lexicons.generated.ts) and unpacked at load: the detector must read exactly the lexicons their
- * files hold, in their order, after the Latin-script ones.
+ * files hold, in their order, after English.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -14,38 +14,38 @@ import {
   windowBytes,
   windowText,
 } from "../../src/engine/detectors/injection/structure/lexicon-pack.js";
-import { OTHER_SCRIPT_LEXICONS } from "../../src/engine/detectors/injection/structure/lexicons/other-scripts.js";
-import { OTHER_SCRIPT_LEXICONS_PACKED } from "../../src/engine/detectors/injection/structure/lexicons.generated.js";
+import { PACKED_LEXICONS } from "../../src/engine/detectors/injection/structure/lexicons/packed.js";
+import { LEXICONS_PACKED } from "../../src/engine/detectors/injection/structure/lexicons.generated.js";
 
-const LATIN = ["en", "es", "de", "fr", "pt", "it"];
+const WRITTEN = ["en"];
 
 describe("packed lexicons", () => {
   it("hold the lexicons of ./lexicons/*.ts (npm run build:lexicons after an edit)", () => {
-    expect(unpackLexicons(OTHER_SCRIPT_LEXICONS_PACKED)).toStrictEqual(OTHER_SCRIPT_LEXICONS);
+    expect(unpackLexicons(LEXICONS_PACKED)).toStrictEqual(PACKED_LEXICONS);
   });
 
-  it("are read after the Latin-script lexicons, each once, equal to its file (key order included)", () => {
-    expect(LEXICONS.map((l) => l.lang)).toEqual([...LATIN, ...OTHER_SCRIPT_LEXICONS.map((l) => l.lang)]);
-    const read = LEXICONS.slice(LATIN.length);
-    expect(read).toStrictEqual(OTHER_SCRIPT_LEXICONS);
+  it("are read after English, each once, equal to its file (key order included)", () => {
+    expect(LEXICONS.map((l) => l.lang)).toEqual([...WRITTEN, ...PACKED_LEXICONS.map((l) => l.lang)]);
+    const read = LEXICONS.slice(WRITTEN.length);
+    expect(read).toStrictEqual(PACKED_LEXICONS);
     for (const [i, lexicon] of read.entries())
-      expect(Object.keys(lexicon)).toEqual(Object.keys(OTHER_SCRIPT_LEXICONS[i]!));
+      expect(Object.keys(lexicon)).toEqual(Object.keys(PACKED_LEXICONS[i]!));
   });
 
   it("round-trip every lexicon, empty and optional roles included", () => {
     const sample: LanguageLexicon = {
-      ...OTHER_SCRIPT_LEXICONS[0]!,
+      ...PACKED_LEXICONS[0]!,
       lang: "xx",
       modeWords: [],
       verbatim: ["a b", "ä"],
     };
-    for (const lexicons of [LEXICONS, [sample], [sample, ...OTHER_SCRIPT_LEXICONS]])
+    for (const lexicons of [LEXICONS, [sample], [sample, ...PACKED_LEXICONS]])
       expect(decodeLexicons(encodeLexicons(lexicons))).toStrictEqual(lexicons);
     expect(unpackLexicons(packLexicons(LEXICONS))).toStrictEqual(LEXICONS);
   });
 
   it("refuse entries they cannot separate, and text they did not write", () => {
-    const base = OTHER_SCRIPT_LEXICONS[0]!;
+    const base = PACKED_LEXICONS[0]!;
     for (const bad of ["a|b", "a\nb", ""])
       expect(() => encodeLexicons([{ ...base, verbs: ["ok", bad] }])).toThrow(/cannot be packed/);
     const text = encodeLexicons([base]);
@@ -98,7 +98,7 @@ describe("the windowed coding of packed lexicon text (property, fixed seed)", ()
   });
 
   it("writes each alphabetic lexicon in a window, CJK and Hangul in UTF-8", () => {
-    const windowed = OTHER_SCRIPT_LEXICONS.filter((l) => windowBytes(encodeLexicons([l]))[0] === 0x01);
+    const windowed = PACKED_LEXICONS.filter((l) => windowBytes(encodeLexicons([l]))[0] === 0x01);
     expect(windowed.map((l) => l.lang).sort()).toEqual([
       "ar",
       "bn",

@@ -1,5 +1,5 @@
 /**
- * Lexicons as packed text, for the package (lexicon.ts reads the languages written outside the Latin script so;
+ * Lexicons as packed text, for the package (lexicon.ts reads every language but English so;
  * scripts/build-lexicons.ts writes them). Brotli reads their UTF-8 text more densely than the tarball's gzip reads the
  * bundle's JavaScript (../../../../shared/packed-bytes.ts): about a fifth less for the same words.
  */

@@ -143,17 +143,17 @@ export function windowBytes(text: string): Uint8Array {
 
 /** The length of the UTF-8 sequence a lead byte starts. */
 const utf8Length = (lead: number) => (lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2);
+const isControl = (b: number) => b === WINDOW_AT || b === UTF8_AGAIN || b === OUTSIDE;
+const UTF16 = new TextDecoder("utf-16le");
 
-/** The text `windowBytes` wrote; throws on a truncated sequence. */
+/**
+ * The text `windowBytes` wrote; throws on a truncated window or character after OUTSIDE. Each run between control
+ * bytes is decoded at once (UTF-8 by Buffer, a window's letters as UTF-16 units: a window never reaches past U+FFFF).
+ */
 export function windowText(bytes: Uint8Array): string {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   const parts: string[] = [];
   let start = -1;
-  const utf8At = (i: number): number => {
-    const n = utf8Length(bytes[i]!);
-    if (i + n > bytes.length) throw new Error("windowed lexicon text: truncated character");
-    parts.push(Buffer.from(bytes.subarray(i, i + n)).toString("utf8"));
-    return i + n;
-  };
   for (let i = 0; i < bytes.length; ) {
     const b = bytes[i]!;
     if (b === WINDOW_AT) {
@@ -163,14 +163,23 @@ export function windowText(bytes: Uint8Array): string {
     } else if (b === UTF8_AGAIN) {
       start = -1;
       i++;
-    } else if (b === OUTSIDE) i = utf8At(i + 1);
-    else if (b < 0x80) {
-      parts.push(String.fromCharCode(b));
-      i++;
-    } else if (start >= 0) {
-      parts.push(String.fromCodePoint(start + b - WINDOW));
-      i++;
-    } else i = utf8At(i);
+    } else if (b === OUTSIDE) {
+      const end = i + 1 + utf8Length(bytes[i + 1] ?? 0);
+      if (end > bytes.length) throw new Error("windowed lexicon text: truncated character");
+      parts.push(buffer.toString("utf8", i + 1, end));
+      i = end;
+    } else {
+      let end = i;
+      while (end < bytes.length && !isControl(bytes[end]!)) end++;
+      if (start < 0) parts.push(buffer.toString("utf8", i, end));
+      else {
+        const units = new Uint16Array(end - i);
+        for (let k = i; k < end; k++)
+          units[k - i] = bytes[k]! < WINDOW ? bytes[k]! : start + bytes[k]! - WINDOW;
+        parts.push(UTF16.decode(units));
+      }
+      i = end;
+    }
   }
   return parts.join("");
 }

@@ -888,10 +888,10 @@ function imageWithQueryAt(i: i32, to: i32): bool {
 
 /**
  * A unit of a script the structure detector's `other` patterns read (structure-detector.ts OTHER_SCRIPT_CLASS, the
- * same ranges): Greek, Cyrillic, Arabic, Devanagari, Hangul, CJK, full-width.
+ * same ranges): Greek, Cyrillic, Hebrew, Arabic, Devanagari, Bengali, Thai, Hangul, CJK, full-width.
  */
 function otherScript(c: i32): bool {
-  if (c < 0x1100) return (c >= 0x370 && c <= 0x52f) || (c >= 0x600 && c <= 0x6ff) || (c >= 0x900 && c <= 0x97f);
+  if (c < 0x1100) return (c >= 0x370 && c <= 0x52f) || (c >= 0x590 && c <= 0x6ff) || (c >= 0x900 && c <= 0x9ff) || (c >= 0xe00 && c <= 0xe7f);
   return (
     c <= 0x11ff ||
     (c >= 0x3000 && c <= 0x30ff) ||

@@ -152,7 +152,7 @@ function javaScriptGates(t: string, lower: string): number {
   let gates = 0;
   if (!/[^\t\n\r\x20-\x7e]/.test(t)) gates |= GATE.PRINTABLE;
   else if (
-    /[\u0370-\u052f\u0600-\u06ff\u0900-\u097f\u1100-\u11ff\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(
+    /[\u0370-\u052f\u0590-\u06ff\u0900-\u09ff\u0e00-\u0e7f\u1100-\u11ff\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(
       t,
     )
   )

@@ -34,7 +34,7 @@ const SCRIPT_ENTRIES = [
       Object.values(l).flatMap((v) => (Array.isArray(v) ? (v as string[]) : [])),
     ).filter(
       (e) =>
-        /[\u0370-\u052f\u0600-\u06ff\u0900-\u097f\u1100-\u11ff\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(
+        /[\u0370-\u052f\u0590-\u06ff\u0900-\u09ff\u0e00-\u0e7f\u1100-\u11ff\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(
           e,
         ) && !e.includes("*"),
     ),

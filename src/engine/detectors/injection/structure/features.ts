@@ -268,10 +268,10 @@ const TARGET_ASCII = `\\b(?:to|into|towards|at|via|a|an|para|per|nach)\\s{1,3}(?
 /** Words written in the reading view's fold (Korean jamo, Devanagari without its vowel signs), as one alternation. */
 const folded = (...words: string[]) => words.map(foldLexiconEntry).join("|");
 /**
- * TARGET in other scripts: a preposition before the address (ru/uk на, в, по, до; ar إلى), a postposition or particle
- * after it (ja に, へ; ko 로, 으로, 에, 에게; hi पर, को).
+ * TARGET in other scripts: a preposition before the address (ru/uk на, в, по, до; ar إلى; fa به; he אל; el σε, στο;
+ * th ไปที่), a postposition or particle after it (ja に, へ; ko 로, 으로, 에, 에게; hi पर, को; bn এ, তে).
  */
-const TARGET_OTHER = `(?<![\\p{L}\\p{N}])(?:на|в|по|до|${folded("إلى")})\\s{1,3}${ADDRESS}|(?:到|给|至)\\s{0,3}${ADDRESS}|(?:https?:\\/\\/|@)[^\\s]{1,300}\\s{0,3}(?:に|へ|宛)|(?:https?:\\/\\/|@)[^\\s]{1,300}?\\s{0,3}(?:${folded("으로", "로", "에게", "에")})(?![\\p{L}\\p{N}])|(?:https?:\\/\\/|@)[^\\s]{1,300}\\s{1,3}(?:${folded("पर", "को")})(?![\\p{L}\\p{N}])`;
+const TARGET_OTHER = `(?<![\\p{L}\\p{N}])(?:на|в|по|до|${folded("إلى", "به", "אל", "σε", "στο", "στη", "στην")})\\s{1,3}${ADDRESS}|(?:${folded("ไปที่", "ไปยัง")})\\s{0,3}${ADDRESS}|(?:到|给|至)\\s{0,3}${ADDRESS}|(?:https?:\\/\\/|@)[^\\s]{1,300}\\s{0,3}(?:に|へ|宛)|(?:https?:\\/\\/|@)[^\\s]{1,300}?\\s{0,3}(?:${folded("으로", "로", "에게", "에")})(?![\\p{L}\\p{N}])|(?:https?:\\/\\/|@)[^\\s]{1,300}\\s{1,3}(?:${folded("पर", "को", "এ", "তে")})(?![\\p{L}\\p{N}])`;
 /**
  * Whether an address in `text` starts right after whitespace, as in every TARGET_ASCII match (its ADDRESS follows
  * `\\s{1,3}`): an `http` or `www.` after a space, or an `@` whose local part (the run of `[a-z0-9._%+-]` before
@@ -296,6 +296,22 @@ const LOCAL_PART_CHAR = /[a-z0-9._%+-]/;
 const PROMPT_NOUNS =
   "(?:instructions?|prompt|system\\s+message|context\\s+window|instrucciones|instrucoes|istruzioni|anweisungen|systemprompt|consignes)";
 const OWN_PROMPT_ASCII = `\\b(?:your|tu|tus|tes|ton|vos|votre|seu|sua|suas|seus|il\\s+tuo|le\\s+tue|tuo|tue|dein|deine|deinen|deiner)\\s{1,3}(?:[a-z-]{1,20}\\s{1,3}){0,2}${PROMPT_NOUNS}\\b`;
+/** "Your instructions / your prompt" written as one phrase: Persian, Hebrew, Greek, Thai, Bengali. */
+const OWN_PROMPT_PHRASES = [
+  "دستورالعملهایت",
+  "دستوراتت",
+  "پرامپتت",
+  "ההוראות שלך",
+  "ההנחיות שלך",
+  "τις οδηγίες σου",
+  "τις αρχικές σου οδηγίες",
+  "คำสั่งของคุณ",
+  "พรอมต์ของคุณ",
+  "তোমার নির্দেশনা",
+  "আপনার নির্দেশনা",
+  "তোমার সিস্টেম প্রম্পট",
+  "আপনার সিস্টেম প্রম্পট",
+];
 const OWN_PROMPT_OTHER = [
   `(?<![\\p{L}\\p{N}])(?:твой|твои|свой|свои|твою|свою|${folded("твій", "твої", "свій", "свої", "ваші", "ваш")})\\s{1,3}(?:[\\p{L}-]{1,20}\\s{1,3}){0,2}(?:инструкции|промпт|промт|${folded("інструкції", "вказівки")})(?![\\p{L}\\p{N}])`,
   "(?:你的|あなたの)\\s{0,2}\\S{0,6}?(?:指令|提示|指示|プロンプト)",
@@ -303,6 +319,7 @@ const OWN_PROMPT_OTHER = [
   `(?<![\\p{L}\\p{N}])(?:${folded("당신의", "너의")})\\s{0,2}[^\\n.!?]{0,30}?(?:${folded("지침", "지시", "프롬프트")})`,
   // Arabic "your instructions / your prompt": the possessive is a suffix.
   `(?<![\\p{L}\\p{N}])[\\u0648\\u0641]?(?:${folded("تعليماتك", "موجهك", "إرشاداتك")})`,
+  `(?:${folded(...OWN_PROMPT_PHRASES)})`,
   // Hindi "your own / your (system) prompt, instructions".
   `(?<![\\p{L}\\p{N}])(?:${folded("अपना", "अपने", "तुम्हारा", "तुम्हारे", "आपका", "आपके")})\\s{1,3}(?:\\p{L}{1,20}\\s{1,3}){0,2}(?:${folded("प्रॉम्प्ट", "प्रोम्प्ट", "निर्देश")})(?![\\p{L}\\p{N}])`,
 ].join("|");
@@ -327,6 +344,7 @@ const OWN_PROMPT_OTHER_NEEDLES = [
     "प्रॉम्प्ट",
     "प्रोम्प्ट",
     "निर्देश",
+    ...OWN_PROMPT_PHRASES,
   ).split("|"),
 ];
 const modeAfter = (entry: string, words: string) => `(?:${entry})[^.\\n!?。]{0,40}?(?:${words})`;

@@ -57,14 +57,13 @@ interface Flagged {
 
 /**
  * The characters of the scripts the `other` patterns read (the lexicons' languages besides the Latin ones): Greek and
- * Cyrillic (with its supplement), Arabic, Devanagari, Hangul (the view's jamo and the input's syllables), CJK
- * punctuation, kana and ideographs, full-width forms. A reading with none of them is an ASCII-script reading, which the
- * first pass may dismiss (every `other` entry and pattern holds one of them); the module's OTHER_SCRIPT gate
- * (wasm/injection-first-pass.ts `otherScript`) is the same set. A script gets in with its lexicon: text in a script
- * no pattern reads (Hebrew, Thai, Bengali) is dismissed as before.
+ * Cyrillic (with its supplement), Hebrew and Arabic, Devanagari and Bengali, Thai, Hangul (the view's jamo and the
+ * input's syllables), CJK punctuation, kana and ideographs, full-width forms. A reading with none of them is an
+ * ASCII-script reading, which the first pass may dismiss; the module's OTHER_SCRIPT gate (wasm/injection-first-pass.ts
+ * `otherUnit`) is the same set.
  */
 const OTHER_SCRIPT_CLASS =
-  "[\\u0370-\\u052f\\u0600-\\u06ff\\u0900-\\u097f\\u1100-\\u11ff\\u3000-\\u30ff\\u4e00-\\u9fff\\uac00-\\ud7af\\uff00-\\uffef]";
+  "[\\u0370-\\u052f\\u0590-\\u06ff\\u0900-\\u09ff\\u0e00-\\u0e7f\\u1100-\\u11ff\\u3000-\\u30ff\\u4e00-\\u9fff\\uac00-\\ud7af\\uff00-\\uffef]";
 
 const HAS = (f: number, bits: number) => (f & bits) !== 0;
 const DESTINATION = F.URL | F.EMAIL;

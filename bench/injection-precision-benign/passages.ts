@@ -5,6 +5,7 @@
  */
 import { EN } from "./passages-en.js";
 import { EN2 } from "./passages-en2.js";
+import { HARD } from "./passages-hard.js";
 import { INTL } from "./passages-intl.js";
 
 export interface Passage {
@@ -13,4 +14,4 @@ export interface Passage {
   text: string;
 }
 
-export const PASSAGES: readonly Passage[] = [...EN, ...EN2, ...INTL];
+export const PASSAGES: readonly Passage[] = [...EN, ...EN2, ...INTL, ...HARD];

@@ -52,9 +52,8 @@ export function manDocs(pages = 300): QuantityDoc[] {
     } catch {
       continue;
     }
-    pieces(text)
-      .slice(0, 3)
-      .forEach((t, j) => out.push({ source: "man", key: `man:${files[i]}#${j}`, text: t }));
+    for (const [j, t] of pieces(text).slice(0, 3).entries())
+      out.push({ source: "man", key: `man:${files[i]}#${j}`, text: t });
   }
   return out;
 }

@@ -899,7 +899,7 @@ export function detectStructure(
 /** The finding of a decoded segment whose reading flags a sentence (none when it flags nothing). */
 function reportSegment(text: string, segment: EncodedSegment, out: TextMatch[]): void {
   const inner = toReadingView(segment.decoded);
-  const hits = scanReading(inner.text);
+  const hits = segment.encoding === "leetspeak" ? leetHits(inner.text) : scanReading(inner.text);
   if (hits.length === 0) return;
   if (segment.encoding === "leetspeak") {
     reportLeetLines(text, segment, hits[0]!.type, out);
@@ -932,12 +932,26 @@ function reportLeetLines(text: string, segment: EncodedSegment, type: string, ou
     const to = k < breaks.length ? breaks[k]! : end;
     const piece = text.slice(from, to);
     const fold = aligned ? decoded.slice(from - start, to - start) : (foldLeetLine(piece) ?? piece);
-    const hits = scanReading(toReadingView(fold).text);
+    const hits = leetHits(toReadingView(fold).text);
     if (hits.length > 0) {
       pushAround(text, from, to, hits[0]!.type, `injection.structure.${hits[0]!.type}.leetspeak`, out);
     }
     from = to + 2;
   }
+}
+
+/**
+ * The flagged sentences of a leetspeak line's fold that the plain reading would keep (`emit`): the fold reads digits
+ * as letters and leaves quotes, frames and list markers as written, so a sentence that is only a quoted mention, a
+ * reported or refused request, or words joined across list items is no finding here either (a line of an advisory
+ * with dates and versions has leet hints enough to be folded; its quoted payloads are still mentions).
+ */
+function leetHits(reading: string): Flagged[] {
+  return scanReading(reading).filter((hit) => {
+    const [s, e] = trim(reading, hit.start, hit.end);
+    const sentence = reading.slice(s, e);
+    return e > s && !onlyMentions(sentence) && !onlyAcrossItems(sentence);
+  });
 }
 
 /** Offsets of the JSON-escaped line breaks (`\n`, `\r` whose backslash is not itself escaped) in `text[from, to)`. */

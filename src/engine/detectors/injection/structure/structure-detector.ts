@@ -1221,6 +1221,7 @@ function emit(
     const sentence = view.text.slice(s, e);
     if (onlyMentions(sentence) || onlyAcrossItems(sentence)) continue;
     if (hit.type === "tool_call_instruction" && onlyLinkForPerson(sentence)) continue;
+    if (hit.type === "prompt_leak" && onlyPromptPlaced(sentence)) continue;
     const [viewStart, viewEnd] = viewToInput(view, s, e);
     const start = viewStart + offset;
     const end = viewEnd + offset;
@@ -1271,6 +1272,29 @@ function onlyLinkForPerson(sentence: string): boolean {
   if (m === null) return false;
   const at = m.index + m[0].indexOf(m[1]!);
   const blanked = sentence.slice(0, at) + " ".repeat(m[1]!.length) + sentence.slice(at + m[1]!.length);
+  return scanReading(blanked).length === 0;
+}
+
+/**
+ * A reader told where their own instructions go, as chat-API and prompt-format documentation tells a developer: a
+ * verb of placing, "your instructions" (or prompt, rules), and a place in the request's configuration ("put your
+ * instructions in the system message", "write your prompt there", "keep your rules in the developer role"). The
+ * instructions go into the request, not out of the model: no reply, answer, output or address is that place, and the
+ * clause ends there.
+ */
+const PROMPT_PLACED =
+  /\b(?:put|place|write|add|keep|store|move|set)[ \t]{1,3}(?:all[ \t]{1,3})?your[ \t]{1,3}(?:own[ \t]{1,3})?(?:instructions?|prompts?|rules|guidelines)[ \t]{1,3}(?:there|here|in(?:to|side)?[ \t]{1,3}(?:the|a|an|your|that)[ \t]{1,3}(?:first[ \t]{1,3})?(?:system|developer)(?:[ \t]{1,3}(?:message|prompt|role|turn))?|in(?:to)?[ \t]{1,3}(?:the|a|your)[ \t]{1,3}(?:config(?:uration)?|settings|prompt[ \t]file|instructions[ \t]field))(?=[ \t]{0,3}(?:[,;.!?)]|and\b|then\b|$))/i;
+
+/**
+ * A `prompt_leak` sentence that flags nothing once the place it puts the reader's instructions (PROMPT_PLACED) is
+ * blanked: documentation of a request's format. Blanking only removes that phrase, so a sentence that also asks for
+ * the prompt in a reply or at an address stays flagged.
+ */
+function onlyPromptPlaced(sentence: string): boolean {
+  const m = PROMPT_PLACED.exec(sentence);
+  if (m === null) return false;
+  const blanked =
+    sentence.slice(0, m.index) + " ".repeat(m[0].length) + sentence.slice(m.index + m[0].length);
   return scanReading(blanked).length === 0;
 }
 

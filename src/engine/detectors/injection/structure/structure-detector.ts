@@ -899,7 +899,8 @@ export function detectStructure(
 /** The finding of a decoded segment whose reading flags a sentence (none when it flags nothing). */
 function reportSegment(text: string, segment: EncodedSegment, out: TextMatch[]): void {
   const inner = toReadingView(segment.decoded);
-  const hits = segment.encoding === "leetspeak" ? leetHits(inner.text) : scanReading(inner.text);
+  const readable = segment.encoding === "leetspeak" || segment.encoding === "letter_spacing";
+  const hits = readable ? readableHits(inner.text) : scanReading(inner.text);
   if (hits.length === 0) return;
   if (segment.encoding === "leetspeak") {
     reportLeetLines(text, segment, hits[0]!.type, out);
@@ -932,7 +933,7 @@ function reportLeetLines(text: string, segment: EncodedSegment, type: string, ou
     const to = k < breaks.length ? breaks[k]! : end;
     const piece = text.slice(from, to);
     const fold = aligned ? decoded.slice(from - start, to - start) : (foldLeetLine(piece) ?? piece);
-    const hits = leetHits(toReadingView(fold).text);
+    const hits = readableHits(toReadingView(fold).text);
     if (hits.length > 0) {
       pushAround(text, from, to, hits[0]!.type, `injection.structure.${hits[0]!.type}.leetspeak`, out);
     }
@@ -941,12 +942,13 @@ function reportLeetLines(text: string, segment: EncodedSegment, type: string, ou
 }
 
 /**
- * The flagged sentences of a leetspeak line's fold that the plain reading would keep (`emit`): the fold reads digits
- * as letters and leaves quotes, frames and list markers as written, so a sentence that is only a quoted mention, a
- * reported or refused request, or words joined across list items is no finding here either (a line of an advisory
- * with dates and versions has leet hints enough to be folded; its quoted payloads are still mentions).
+ * The flagged sentences of a readable decoding (a leetspeak line's fold, a letter-spaced run closed up) that the plain
+ * reading would keep (`emit`): the decoding reads digits as letters or drops the spaces between letters and leaves
+ * quotes, frames and list markers as written, so a sentence that is only a quoted mention, a reported or refused
+ * request, or words joined across list items is no finding here either (a line of an advisory with dates and versions
+ * has leet hints enough to be folded, PDF text comes letter-spaced; their quoted payloads are still mentions).
  */
-function leetHits(reading: string): Flagged[] {
+function readableHits(reading: string): Flagged[] {
   return scanReading(reading).filter((hit) => {
     const [s, e] = trim(reading, hit.start, hit.end);
     const sentence = reading.slice(s, e);

@@ -202,17 +202,17 @@ const EMAIL_SOURCE = "(?<![a-z0-9._%+-])[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\\
 const TOOL_SOURCE =
   "(?<![a-z0-9_\\/-])[a-z][a-z0-9]{0,40}(?:_[a-z0-9]{1,40}){1,6}(?![a-z0-9_.\\/-])|`[a-z][\\w.-]{1,60}`";
 /**
- * A chat role written as a turn at a line start (`SYSTEM:`, `### System:`, `**Developer message:**`, `[system](#x)`,
- * `系统：`), a role message label anywhere (`Developer message:`), a chat-template token (`<|im_start|>system`,
- * `[INST]`), or a tag that closes the tool output or opens a system block (`</tool_output>`, `<system_override>`).
- */
-/**
  * What a tag named for a role must be to open a block of orders (`<system_override>`, `<admin-notice>`,
  * `<developer_instructions>`): a data element named for a role (`<developer_name>`, `<systemitem>`,
  * `<system_requirements>`, `<admin_email>`) or an empty one (`<developer_name />`) holds no orders.
  */
 const BLOCK_NAME =
   "(?:override|prompt|instructions?|message|notes?|notice|reminder|directives?|update|alert|commands?|orders?|rules?|policy|context|mode|warning|important)";
+/**
+ * A chat role written as a turn at a line start (`SYSTEM:`, `### System:`, `**Developer message:**`, `[system](#x)`,
+ * `系统：`), a role message label anywhere (`Developer message:`), a chat-template token (`<|im_start|>system`,
+ * `[INST]`), or a tag that closes the tool output or opens a system block (`</tool_output>`, `<system_override>`).
+ */
 const turnAt = (roles: string) =>
   `(?<=^|\\n)[ \\t>#*_|[(-]{0,12}(?:${roles})(?:\\s{1,3}(?:message|prompt|instructions?|override|note|update))?[ \\t*_\\]]{0,4}(?:[:：]|\\(#)`;
 const turnAscii = (turnRoles: LexiconSources) =>

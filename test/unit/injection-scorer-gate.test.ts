@@ -67,7 +67,7 @@ describe("the scorer's quoted-mention gate", () => {
     expect(cues.length).toBeGreaterThan(40);
     for (const cue of cues) {
       const last = cue.split(" ").at(-1)!;
-      const noun = /attack|attempt|injection|jailbreak|payload/.test(cue);
+      const noun = /attack|attempt|injection|jailbreak|payload|phishing|malicious|lure/.test(cue);
       expect(noun || CUE_LAST_WORDS.has(last), `${cue} (last word ${last})`).toBe(true);
     }
   });

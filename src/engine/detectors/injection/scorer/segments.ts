@@ -50,11 +50,11 @@ function blankSpeech(view: string, blanked: string): string {
  * the cue pattern, so a cue added there without its word here fails a test.
  */
 export const CUE_LAST_WORDS: ReadonlySet<string> = new Set(
-  "as like e.g. i.e. example instance phrase phrases string strings sentence sentences wording wordings words text texts quote quotes quoted quoting contain contains containing contained of why called named matches matching match pattern patterns follows followed obeys obeyed rewrite rephrase paraphrase typed pasted planted embedded injected inserted hid".split(
+  "to as like e.g. i.e. example instance phrase phrases string strings sentence sentences wording wordings words text texts quote quotes quoted quoting contain contains containing contained of why called named matches matching match pattern patterns follows followed obeys obeyed rewrite rephrase paraphrase typed pasted planted embedded injected inserted hid".split(
     " ",
   ),
 );
-const ATTACK_NOUN = /attack|attempt|injection|jailbreak|payload/i;
+const ATTACK_NOUN = /attack|attempt|injection|jailbreak|payload|phishing|malicious|lure/i;
 /** The opening quotes of quoted-mention.ts. */
 const OPENING_QUOTES = ['"', "'", "\u201c", "\u2018", "\u00ab", "\u201e"];
 /** How far before its `,` / `:` an attack noun of the second form can start (noun, then at most 30 characters). */
@@ -107,8 +107,8 @@ function followsCue(text: string, q: number): boolean {
 function nounBefore(text: string, k: number): boolean {
   let from = k;
   while (from > 0 && k - from < NOUN_REACH && !endsNounGap(text.charCodeAt(from - 1))) from--;
-  // The shortest noun (`attack`) has six letters.
-  return k - from >= 6 && ATTACK_NOUN.test(text.slice(from, k));
+  // The shortest noun (`lure`) has four letters.
+  return k - from >= 4 && ATTACK_NOUN.test(text.slice(from, k));
 }
 
 /** The units the second cue form's gap `[^.!?:"\n]` leaves out. */

@@ -202,6 +202,13 @@ const EMAIL_SOURCE = "(?<![a-z0-9._%+-])[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\\
 const TOOL_SOURCE =
   "(?<![a-z0-9_\\/-])[a-z][a-z0-9]{0,40}(?:_[a-z0-9]{1,40}){1,6}(?![a-z0-9_.\\/-])|`[a-z][\\w.-]{1,60}`";
 /**
+ * What a tag named for a role must be to open a block of orders (`<system_override>`, `<admin-notice>`,
+ * `<developer_instructions>`): a data element named for a role (`<developer_name>`, `<systemitem>`,
+ * `<system_requirements>`, `<admin_email>`) or an empty one (`<developer_name />`) holds no orders.
+ */
+const BLOCK_NAME =
+  "(?:override|prompt|instructions?|message|notes?|notice|reminder|directives?|update|alert|commands?|orders?|rules?|policy|context|mode|warning|important)";
+/**
  * A chat role written as a turn at a line start (`SYSTEM:`, `### System:`, `**Developer message:**`, `[system](#x)`,
  * `系统：`), a role message label anywhere (`Developer message:`), a chat-template token (`<|im_start|>system`,
  * `[INST]`), or a tag that closes the tool output or opens a system block (`</tool_output>`, `<system_override>`).
@@ -216,8 +223,8 @@ const turnAscii = (turnRoles: LexiconSources) =>
     "<\\|(?:system|start_header_id|endoftext|im_end)\\|>",
     "\\[\\/?(?:inst|system_prompt|sys)\\]",
     "<<sys>>",
-    "<\\/?\\s{0,4}(?:tool_output|tool_result|tool_response|function_results|function_result|tool_call|system|developer)(?:[\\s_-][^>\\n]{0,80})?>",
-    "<(?:system|developer|admin)[\\w-]{1,30}(?:\\s[^>\\n]{0,80})?>",
+    "<\\/?\\s{0,4}(?:(?:tool_output|tool_result|tool_response|function_results|function_result|tool_call)(?:[\\s_-][^>\\n]{0,80})?|(?:system|developer)(?:\\s[^>\\n]{0,80})?)(?<!\\/)>",
+    `<(?:system|developer|admin)[_-]?${BLOCK_NAME}(?:\\s[^>\\n]{0,80})?(?<!\\/)>`,
   ].join("|");
 /** `![alt](url?k=...)`: a markdown image whose URL has a query, the carrier of the classic zero-click exfiltration. */
 const IMAGE_WITH_QUERY_SOURCE = "!\\[[^\\]\\n]{0,120}\\]\\(\\s{0,4}[^\\s)]{1,300}\\?[^\\s)]{0,300}";

@@ -898,7 +898,8 @@ export function detectStructure(
 /** The finding of a decoded segment whose reading flags a sentence (none when it flags nothing). */
 function reportSegment(text: string, segment: EncodedSegment, out: TextMatch[]): void {
   const inner = toReadingView(segment.decoded);
-  const hits = scanReading(inner.text);
+  const readable = segment.encoding === "leetspeak" || segment.encoding === "letter_spacing";
+  const hits = readable ? readableHits(inner.text) : scanReading(inner.text);
   if (hits.length === 0) return;
   if (segment.encoding === "leetspeak") {
     reportLeetLines(text, segment, hits[0]!.type, out);
@@ -931,12 +932,27 @@ function reportLeetLines(text: string, segment: EncodedSegment, type: string, ou
     const to = k < breaks.length ? breaks[k]! : end;
     const piece = text.slice(from, to);
     const fold = aligned ? decoded.slice(from - start, to - start) : (foldLeetLine(piece) ?? piece);
-    const hits = scanReading(toReadingView(fold).text);
+    const hits = readableHits(toReadingView(fold).text);
     if (hits.length > 0) {
       pushAround(text, from, to, hits[0]!.type, `injection.structure.${hits[0]!.type}.leetspeak`, out);
     }
     from = to + 2;
   }
+}
+
+/**
+ * The flagged sentences of a readable decoding (a leetspeak line's fold, a letter-spaced run closed up) that the plain
+ * reading would keep (`emit`): the decoding reads digits as letters or drops the spaces between letters and leaves
+ * quotes, frames and list markers as written, so a sentence that is only a quoted mention, a reported or refused
+ * request, or words joined across list items is no finding here either (a line of an advisory with dates and versions
+ * has leet hints enough to be folded, PDF text comes letter-spaced; their quoted payloads are still mentions).
+ */
+function readableHits(reading: string): Flagged[] {
+  return scanReading(reading).filter((hit) => {
+    const [s, e] = trim(reading, hit.start, hit.end);
+    const sentence = reading.slice(s, e);
+    return e > s && !onlyMentions(sentence) && !onlyAcrossItems(sentence);
+  });
 }
 
 /** Offsets of the JSON-escaped line breaks (`\n`, `\r` whose backslash is not itself escaped) in `text[from, to)`. */
@@ -1206,6 +1222,7 @@ function emit(
     const sentence = view.text.slice(s, e);
     if (onlyMentions(sentence) || onlyAcrossItems(sentence)) continue;
     if (hit.type === "tool_call_instruction" && onlyLinkForPerson(sentence)) continue;
+    if (hit.type === "prompt_leak" && onlyPromptPlaced(sentence)) continue;
     const [viewStart, viewEnd] = viewToInput(view, s, e);
     const start = viewStart + offset;
     const end = viewEnd + offset;
@@ -1256,6 +1273,29 @@ function onlyLinkForPerson(sentence: string): boolean {
   if (m === null) return false;
   const at = m.index + m[0].indexOf(m[1]!);
   const blanked = sentence.slice(0, at) + " ".repeat(m[1]!.length) + sentence.slice(at + m[1]!.length);
+  return scanReading(blanked).length === 0;
+}
+
+/**
+ * A reader told where their own instructions go, as chat-API and prompt-format documentation tells a developer: a
+ * verb of placing, "your instructions" (or prompt, rules), and a place in the request's configuration ("put your
+ * instructions in the system message", "write your prompt there", "keep your rules in the developer role"). The
+ * instructions go into the request, not out of the model: no reply, answer, output or address is that place, and the
+ * clause ends there.
+ */
+const PROMPT_PLACED =
+  /\b(?:put|place|write|add|keep|store|move|set)[ \t]{1,3}(?:all[ \t]{1,3})?your[ \t]{1,3}(?:own[ \t]{1,3})?(?:instructions?|prompts?|rules|guidelines)[ \t]{1,3}(?:there|here|in(?:to|side)?[ \t]{1,3}(?:the|a|an|your|that)[ \t]{1,3}(?:first[ \t]{1,3})?(?:system|developer)(?:[ \t]{1,3}(?:message|prompt|role|turn))?|in(?:to)?[ \t]{1,3}(?:the|a|your)[ \t]{1,3}(?:config(?:uration)?|settings|prompt[ \t]file|instructions[ \t]field))(?=[ \t]{0,3}(?:[,;.!?)]|and\b|then\b|$))/i;
+
+/**
+ * A `prompt_leak` sentence that flags nothing once the place it puts the reader's instructions (PROMPT_PLACED) is
+ * blanked: documentation of a request's format. Blanking only removes that phrase, so a sentence that also asks for
+ * the prompt in a reply or at an address stays flagged.
+ */
+function onlyPromptPlaced(sentence: string): boolean {
+  const m = PROMPT_PLACED.exec(sentence);
+  if (m === null) return false;
+  const blanked =
+    sentence.slice(0, m.index) + " ".repeat(m[0].length) + sentence.slice(m.index + m[0].length);
   return scanReading(blanked).length === 0;
 }
 

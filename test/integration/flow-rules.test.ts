@@ -106,11 +106,26 @@ describe("argument provenance (flow.argument_provenance)", () => {
 });
 
 describe("data leaving (flow.data_leaving)", () => {
-  it("a secret from a tool, base64-encoded in an e-mail body, never leaves; a plain summary does", async () => {
+  it("a secret from a tool, base64-encoded in an e-mail body, never leaves (the secret detector itself reads a base64 GitHub token)", async () => {
     thread.said(`Check the deploy config and mail me a summary at ${USER_ADDRESS}.`);
     await call("read_config", {});
     const before = count("send_email");
     const encoded = Buffer.from(CONFIG_TOKEN).toString("base64");
+    const refused = await call("send_email", {
+      to: USER_ADDRESS,
+      subject: "config",
+      body: `backup: ${encoded}`,
+    });
+    expect(refused?.ruleIds.some((id) => id === "flow.data_leaving" || id.startsWith("secret."))).toBe(true);
+    expect(refused?.reason).not.toContain(CONFIG_TOKEN);
+    expect(count("send_email")).toBe(before);
+  });
+
+  it("a secret from a tool, hex-encoded in an e-mail body, never leaves (no detector reads it: the flow rule does); a plain summary does", async () => {
+    thread.said(`Check the deploy config and mail me a summary at ${USER_ADDRESS}.`);
+    await call("read_config", {});
+    const before = count("send_email");
+    const encoded = Buffer.from(CONFIG_TOKEN).toString("hex");
     const refused = await call("send_email", {
       to: USER_ADDRESS,
       subject: "config",

@@ -214,3 +214,67 @@ export function isTurnIntent(value: unknown): value is TurnIntent {
     (v.ids === undefined || strings(v.ids, MAX_TURN_WORDS))
   );
 }
+
+/**
+ * Words that confirm what was asked before ("yes, go ahead", "ok, do it", "sounds good, proceed"). Lower case, as
+ * `effectsOfText` reads a message's words; a confirmation is short (see `isConfirmation`).
+ */
+const CONFIRMATION_WORDS = new Set(
+  (
+    "yes yeah yep yup ok okay sure go ahead proceed confirm confirmed approve approved agreed correct right fine " +
+    "perfect great good lgtm continue"
+  ).split(" "),
+);
+
+/** At most this many words a confirmation has (stop words included): "Yes, that's right, go ahead with it." */
+const MAX_CONFIRMATION_WORDS = 10;
+
+/** At most this many earlier human messages a chain of confirmations reaches back to. */
+export const MAX_CONFIRMED_MESSAGES = 3;
+
+/**
+ * Whether a human message only confirms what was asked before: short, it holds a confirmation word, and it asks for
+ * no effect of its own words. "Yes, go ahead." and "ok do it" confirm; "Yes, and summarise the log too" does not
+ * (it asks for something else: its own words decide).
+ */
+export function isConfirmation(text: string): boolean {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0 || words.length > MAX_CONFIRMATION_WORDS) return false;
+  if (!words.some((w) => CONFIRMATION_WORDS.has(w))) return false;
+  return words.every((w) => CONFIRMATION_WORDS.has(w) || STOP_WORDS.has(w) || CONFIRMATION_FILLERS.has(w));
+}
+
+/** Other words a confirmation may hold ("do it", "go for it", "that's it", "thanks"). */
+const CONFIRMATION_FILLERS = new Set("let lets thanks thank sounds looks like both".split(" "));
+
+const union = (a: readonly string[], b: readonly string[] | undefined, max: number) =>
+  [...new Set([...a, ...(b ?? [])])].slice(0, max);
+
+/** One intent holding what two messages asked: families, words, names and identifier tokens of both. */
+export function mergeIntents(latest: TurnIntent, earlier: TurnIntent): TurnIntent {
+  const merged: TurnIntent = {
+    effects: EFFECT_FAMILIES.filter((f) => latest.effects.includes(f) || earlier.effects.includes(f)),
+    words: union(latest.words, earlier.words, MAX_TURN_WORDS),
+    names: union(latest.names, earlier.names, MAX_TURN_WORDS),
+  };
+  if (latest.ids !== undefined || earlier.ids !== undefined)
+    merged.ids = union(latest.ids ?? [], earlier.ids, MAX_TURN_WORDS);
+  return merged;
+}
+
+/**
+ * The hashed intent of the user's turn from the human messages so far (oldest first; never a summary): the last
+ * message's, and, while that message only confirms (`isConfirmation`), the one before it too, up to
+ * `MAX_CONFIRMED_MESSAGES` back. "Delete the stale branches." ... "Yes, go ahead." asks for a deletion; "Delete the
+ * stale branches." ... "Now summarise the log." asks for none.
+ */
+export function confirmedTurnIntent(said: readonly string[], salt: string): TurnIntent | undefined {
+  let i = said.length - 1;
+  if (i < 0) return undefined;
+  let intent = turnIntent(said[i]!, salt);
+  for (let back = 0; back < MAX_CONFIRMED_MESSAGES && i > 0 && isConfirmation(said[i]!); back++) {
+    i--;
+    intent = mergeIntents(intent, turnIntent(said[i]!, salt));
+  }
+  return intent;
+}

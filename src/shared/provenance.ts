@@ -14,7 +14,14 @@
  * - Extraction is linear in the text (bounded regular expressions, one pass for passages) and capped per text.
  */
 import { createHmac, hash as oneShotHash } from "node:crypto";
-import { type ArgPointer, isTurnIntent, type TurnIntent, turnIntent } from "./intent.js";
+import {
+  type ArgPointer,
+  isConfirmation,
+  isTurnIntent,
+  mergeIntents,
+  type TurnIntent,
+  turnIntent,
+} from "./intent.js";
 import { MAX_WASM_WINDOWS, type WindowsModule, windowsModule } from "./provenance-windows.js";
 
 export const PROVENANCE_VERSION = 1;
@@ -945,7 +952,12 @@ export function appendOutputFacts(facts: ProvenanceFacts, output: ToolOutputFact
   };
 }
 
-/** Records a human message: its values become the user's, and a new turn starts after the outputs so far. */
+/**
+ * Records a human message: its values become the user's, and a new turn starts after the outputs so far. Its
+ * intent is the message's own, merged with the previous turn's when the message only confirms (`isConfirmation`:
+ * "yes, go ahead"), as the install does (`confirmedTurnIntent`; this record keeps one earlier intent, so a chain of
+ * confirmations reaches back through the merged ones).
+ */
 export function appendUserMessage(facts: ProvenanceFacts, text: string, key?: string): ProvenanceFacts {
   const seen = new Set(facts.user.map((fact) => fact.h));
   const user = [...facts.user];
@@ -956,7 +968,10 @@ export function appendUserMessage(facts: ProvenanceFacts, text: string, key?: st
     ...facts,
     user: user.slice(-MAX_USER_VALUES),
     turnStart: facts.outputs.length,
-    intent: turnIntent(text, facts.salt),
+    intent:
+      facts.intent !== undefined && isConfirmation(text)
+        ? mergeIntents(turnIntent(text, facts.salt), facts.intent)
+        : turnIntent(text, facts.salt),
   };
 }
 

@@ -15,6 +15,7 @@ export const FLOW_RULES = [
   "afterInjection",
   "taskScope",
   "unrequestedEffect",
+  "unrequestedChange",
   "destructiveTarget",
 ] as const;
 export type FlowRule = (typeof FLOW_RULES)[number];
@@ -26,6 +27,7 @@ export const FLOW_RULE_IDS: Record<FlowRule, string> = {
   afterInjection: "flow.after_injection",
   taskScope: "flow.task_scope",
   unrequestedEffect: "flow.unrequested_effect",
+  unrequestedChange: "flow.unrequested_change",
   destructiveTarget: "flow.destructive_target",
 };
 
@@ -36,6 +38,7 @@ export const FLOW_TYPES: Record<FlowRule, string> = {
   afterInjection: "after_injection",
   taskScope: "task_scope",
   unrequestedEffect: "unrequested_effect",
+  unrequestedChange: "unrequested_change",
   destructiveTarget: "destructive_target",
 };
 
@@ -46,6 +49,7 @@ const DEFAULT_ACTIONS: Readonly<Record<FlowRule, FlowAction>> = {
   afterInjection: "review",
   taskScope: "review",
   unrequestedEffect: "review",
+  unrequestedChange: "review",
   destructiveTarget: "off",
 };
 
@@ -90,6 +94,13 @@ export interface FlowPolicyConfig {
    * or `destructiveHint: true` on a tool naming no other effect), the thread holds an untrusted tool output, and the
    * user's last message asked for nothing destructive (no delete, remove, cancel, drop, reset, clean... in any
    * inflection); it covers targets argument provenance cannot follow (a tag, a branch, an entity, a table name).
+   * `unrequestedChange`: a non-destructive change (move, rename, archive, share, grant, invite, send, post, pay,
+   * write, create, update...: the class its tool name or mode argument names; a name with a read verb has none)
+   * after an untrusted tool output in the thread, when the user's message asked for no change of that class (its
+   * request words in any verb form; any request for an effect allows a write; a read-only question allows none);
+   * it holds "move note X to folder Y" that a note asked for, a note's name being no value argument provenance
+   * follows. The user's message is the last human one and, when that only confirms ("yes, go ahead"), the ones it
+   * confirms (for `unrequestedEffect` and `destructiveTarget` too).
    * `destructiveTarget` (default `off`; `review` to opt in): a destructive call (as above) whose object (an id, a
    * tag, a branch, an entity name: an argument that is no mode, location, typed value, schema enum value or text)
    * holds a token the user's last message did not say; it catches a planted deletion in a turn where the user did

@@ -35,7 +35,11 @@ import {
 /** The kinds of change this rule tells apart (destructive calls are the other rule's). */
 export type ChangeClass = "pay" | "share" | "send" | "move" | "write";
 
-/** Tool-name words per class; a call's class is the first class (in this order) a word of its name names. */
+/**
+ * Tool-name words per class; a call's class is the first entry (in this order) a word of its name is in. Money and
+ * permissions first (`send_payment` pays), then verbs, then the send nouns (`archive_email` moves, `email_team`
+ * sends), then writes.
+ */
 const TOOL_CLASSES: readonly [ChangeClass, ReadonlySet<string>][] = [
   [
     "pay",
@@ -59,25 +63,10 @@ const TOOL_CLASSES: readonly [ChangeClass, ReadonlySet<string>][] = [
     "share",
     new Set(["share", "grant", "invite", "publish", "assign", "permission", "permissions", "collaborator"]),
   ],
-  [
-    "send",
-    new Set([
-      "send",
-      "reply",
-      "forward",
-      "email",
-      "mail",
-      "message",
-      "post",
-      "notify",
-      "sms",
-      "dm",
-      "broadcast",
-      "tweet",
-      "comment",
-    ]),
-  ],
+  ["send", new Set(["send", "reply", "forward", "post", "notify", "dm", "broadcast", "tweet", "comment"])],
   ["move", new Set(["move", "mv", "rename", "archive", "relocate"])],
+  // Nouns after the verbs: `archive_email` moves an e-mail, `create_message` sends one.
+  ["send", new Set(["email", "mail", "message", "sms"])],
   [
     "write",
     new Set([
@@ -203,7 +192,7 @@ const FAMILIES: Readonly<Record<ChangeClass, readonly EffectFamily[]>> = {
 const requestForms = (verb: string): string[] =>
   inflections(verb).filter((form) => form !== `${verb}s` && form !== `${verb}es`);
 
-const CLASSES = TOOL_CLASSES.map(([c]) => c);
+const CLASSES: readonly ChangeClass[] = ["pay", "share", "send", "move", "write"];
 
 /** A record with one entry per class. */
 function perClass<T>(value: (cls: ChangeClass) => T): Readonly<Record<ChangeClass, T>> {

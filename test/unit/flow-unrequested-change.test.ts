@@ -71,6 +71,7 @@ describe("the class of a call", () => {
     ["files.write_file", "write"],
     ["calendar.create_event", "write"],
     ["calendar.update_event", "write"],
+    ["crm.set_status", "write"],
   ])("%s: %s", (tool, cls) => {
     expect(changeClass(call(tool))).toBe(cls);
   });

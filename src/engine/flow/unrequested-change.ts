@@ -236,11 +236,25 @@ function allowingHashes(salt: string, cls: ChangeClass): readonly string[] {
   return hashes;
 }
 
-/** The class one set of words names, or `undefined`; `null` when a word says the call reads. */
+/** Read words that are nouns in a tool's name (`set_status` sets a status): they say nothing about reading. */
+const READ_NOUNS = new Set(["status", "info", "stat"]);
+
+/**
+ * The class one set of words names, or `undefined`; `null` when a read verb comes before the first class word
+ * (`get_share_settings`, `check_write_access`, `list_sent_messages` read; `set_status` writes).
+ */
 function classOfWords(words: readonly string[]): ChangeClass | null | undefined {
-  if (words.some(isReadWord)) return null;
+  const firstRead = words.findIndex((w) => isReadWord(w) && !READ_NOUNS.has(w));
+  if (firstRead >= 0 && firstRead < firstClassWord(words)) return null;
+  // The first entry of `TOOL_CLASSES` any word is in (money and permissions before verbs before nouns).
   for (const [cls, names] of TOOL_CLASSES) if (words.some((w) => names.has(w))) return cls;
   return undefined;
+}
+
+/** The index of the first word that names a class (the words' length when none does). */
+function firstClassWord(words: readonly string[]): number {
+  const at = words.findIndex((w) => TOOL_CLASSES.some(([, names]) => names.has(w)));
+  return at < 0 ? words.length : at;
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   confirmedTurnIntent,
   isConfirmation,
   MAX_CONFIRMED_MESSAGES,
+  requestInSight,
   type TurnIntent,
   turnIntent,
 } from "../shared/intent.js";
@@ -321,6 +322,7 @@ export class ThreadProvenance {
     const cacheKey = `${derived}\u0000${chain.join("\u0000")}`;
     let intent = INTENTS.get(cacheKey);
     if (!intent) {
+      // `factsOf` asks only when the request is in sight (`requestInSight`), so the chain has an intent.
       intent = confirmedTurnIntent(chain, derived) ?? turnIntent(last, derived);
       INTENTS.set(cacheKey, intent);
     }
@@ -377,8 +379,8 @@ export class ThreadProvenance {
       turnStart: start,
     };
     // The user's intent is the last human message's, when one is in sight (a summary's text never counts).
-    if (said.length > 0 && withIntent)
-      lazyIntent(facts, () => this.intentOf(said.slice(-1 - MAX_CONFIRMED_MESSAGES), derived));
+    const window = said.slice(-2 - MAX_CONFIRMED_MESSAGES);
+    if (withIntent && requestInSight(window)) lazyIntent(facts, () => this.intentOf(window, derived));
     return { salt, facts };
   }
 

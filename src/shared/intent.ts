@@ -263,14 +263,25 @@ export function mergeIntents(latest: TurnIntent, earlier: TurnIntent): TurnInten
 }
 
 /**
+ * Whether the request the last human message makes or confirms is in sight: false when there is no message, or when
+ * the last ones only confirm and nothing before them is left (a summary replaced the request). Oldest first.
+ */
+export function requestInSight(said: readonly string[]): boolean {
+  let i = said.length - 1;
+  for (let back = 0; i >= 0 && back <= MAX_CONFIRMED_MESSAGES && isConfirmation(said[i]!); back++) i--;
+  return i >= 0;
+}
+
+/**
  * The hashed intent of the user's turn from the human messages so far (oldest first; never a summary): the last
  * message's, and, while that message only confirms (`isConfirmation`), the one before it too, up to
  * `MAX_CONFIRMED_MESSAGES` back. "Delete the stale branches." ... "Yes, go ahead." asks for a deletion; "Delete the
- * stale branches." ... "Now summarise the log." asks for none.
+ * stale branches." ... "Now summarise the log." asks for none. `undefined` when the request is not in sight
+ * (`requestInSight`): the rules that read it then do not run, as without any human message.
  */
 export function confirmedTurnIntent(said: readonly string[], salt: string): TurnIntent | undefined {
+  if (!requestInSight(said)) return undefined;
   let i = said.length - 1;
-  if (i < 0) return undefined;
   let intent = turnIntent(said[i]!, salt);
   for (let back = 0; back < MAX_CONFIRMED_MESSAGES && i > 0 && isConfirmation(said[i]!); back++) {
     i--;

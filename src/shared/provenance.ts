@@ -964,15 +964,16 @@ export function appendUserMessage(facts: ProvenanceFacts, text: string, key?: st
   for (const fact of extractValueFacts(text, facts.salt, { side: "user", key })) {
     if (!seen.has(fact.h)) user.push(fact);
   }
-  return {
+  const next: ProvenanceFacts = {
     ...facts,
     user: user.slice(-MAX_USER_VALUES),
     turnStart: facts.outputs.length,
-    intent:
-      facts.intent !== undefined && isConfirmation(text)
-        ? mergeIntents(turnIntent(text, facts.salt), facts.intent)
-        : turnIntent(text, facts.salt),
   };
+  if (!isConfirmation(text)) next.intent = turnIntent(text, facts.salt);
+  else if (facts.intent !== undefined) next.intent = mergeIntents(turnIntent(text, facts.salt), facts.intent);
+  // A confirmation of nothing in sight: no intent (as `confirmedTurnIntent`).
+  else delete next.intent;
+  return next;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -251,7 +251,11 @@ describe("the turn's intent across a confirming message", () => {
     expect(del(["Delete the stale branches.", "Now summarise ticket 12."])).toEqual([
       "flow.unrequested_effect",
     ]);
-    expect(del(["Yes, go ahead."])).toEqual(["flow.unrequested_effect"]);
+    // A confirmation of nothing in sight (a summary replaced the request): the request is not in sight, so the rules
+    // that read it do not run, as without a human message.
+    expect(del(["Yes, go ahead."])).toEqual([]);
+    expect(confirmedTurnIntent(["Yes, go ahead."], SALT)).toBeUndefined();
+    expect(appendUserMessage(emptyProvenance(SALT), "Yes, go ahead.").intent).toBeUndefined();
   });
 
   it("the install's chain (confirmedTurnIntent) equals the record's (appendUserMessage)", () => {

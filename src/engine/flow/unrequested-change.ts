@@ -117,6 +117,8 @@ const REQUEST_VERBS: Readonly<Record<ChangeClass, readonly string[]>> = {
     "dm",
     "ping",
     "remind",
+    "mail",
+    "email",
     "write",
     "cc",
     "announce",

@@ -1,7 +1,8 @@
 /**
  * The invariants of `flow.unrequested_change` (src/engine/flow/unrequested-change.ts), on generated turns and calls:
  * - a message that names the call's kind of change (a request verb of its class in its bare, -ed or -ing form,
- *   anywhere among other words, any case) never lets the rule fire; a request of any class lets a write through;
+ *   anywhere among other words, any case) never lets the rule fire; a request of any class lets a write (creating
+ *   something) through, an edit of what exists only its own words;
  * - a message of read-only words (nouns in their -s forms included: "changes", "updates", "posts"), in a thread
  *   holding an untrusted output, always puts a call of a class to review, and never a tool whose name says it reads;
  * - the decision depends on the hashed words only: the same turn under another salt decides the same.
@@ -67,9 +68,13 @@ const CLASSES: Record<ChangeClass, { tools: string[]; verbs: string[] }> = {
     verbs: ["send", "reply", "post", "forward", "tell"],
   },
   pay: { tools: ["transfer_money", "pay_invoice", "refund_order"], verbs: ["pay", "transfer", "refund"] },
+  edit: {
+    tools: ["update_event", "edit-note", "set_status", "modifyRecord"],
+    verbs: ["update", "edit", "change", "rename", "fix"],
+  },
   write: {
-    tools: ["write_file", "create_event", "update_record", "add_tag", "set_status"],
-    verbs: ["write", "save", "create", "update", "edit"],
+    tools: ["write_file", "create_event", "add_tag", "save-note", "upload_file"],
+    verbs: ["write", "save", "create", "add", "upload"],
   },
 };
 const READ_TOOLS = [

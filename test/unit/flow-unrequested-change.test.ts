@@ -70,8 +70,9 @@ describe("the class of a call", () => {
     ["bank.transfer_money", "pay"],
     ["files.write_file", "write"],
     ["calendar.create_event", "write"],
-    ["calendar.update_event", "write"],
-    ["crm.set_status", "write"],
+    ["calendar.update_event", "edit"],
+    ["crm.set_status", "edit"],
+    ["notes.edit-note", "edit"],
   ])("%s: %s", (tool, cls) => {
     expect(changeClass(call(tool))).toBe(cls);
   });
@@ -168,6 +169,11 @@ describe("flow.unrequested_change in the flow step", () => {
     expect(ruleIds(run("notes.create_note", note, thread("Share the plan with design.")))).toEqual([]);
     expect(ruleIds(run("notes.create_note", note, thread("Delete the draft.")))).toEqual([]);
     expect(ruleIds(run("notes.create_note", note, thread("What did Dana say?")))).toEqual([RULE]);
+    // An edit of what exists needs its own words: a reply does not rename a meeting.
+    const rename = { id: "ev-306", title: "Cancelled" };
+    expect(ruleIds(run("calendar.update_event", rename, thread("Reply to Dana.")))).toEqual([RULE]);
+    expect(ruleIds(run("calendar.update_event", rename, thread("Rename the retro.")))).toEqual([]);
+    expect(ruleIds(run("calendar.update_event", rename, thread("Move the retro to 3pm.")))).toEqual([]);
     // An -s form is read as a noun: "the latest changes" asks for no change.
     expect(ruleIds(run("notes.create_note", note, thread("Summarise the latest changes.")))).toEqual([RULE]);
     expect(ruleIds(run("notes.create_note", note, thread("Change the title of the note.")))).toEqual([]);

@@ -13,7 +13,8 @@
  * Invariants:
  * - Only the user's words decide: a turn whose words ask for the call's class (any inflection of the class's request
  *   words, below) never triggers the rule, whatever the results said. Every request for an effect also allows a
- *   `write` (creating, saving, updating something is how most requested effects are carried out); a read-only turn
+ *   `write` (creating or saving something is how many requested effects are carried out), but not an `edit` of
+ *   what exists (`update_event`: renaming a meeting needs its own words: rename, change, update...); a read-only turn
  *   ("summarise", "what did Dana say") allows none.
  * - Hashes only, so the rule decides the same locally and through `tollgate serve` (the wire carries `intent`).
  * - It fires only when the thread holds an untrusted tool output, and only when the user's message is in sight.
@@ -32,8 +33,8 @@ import {
   REQUEST_WORDS,
 } from "./unrequested-effect.js";
 
-/** The kinds of change this rule tells apart (destructive calls are the other rule's). */
-export type ChangeClass = "pay" | "share" | "send" | "move" | "write";
+/** The kinds of change this rule tells apart (destructive calls are the other rule's); `edit` changes what exists. */
+export type ChangeClass = "pay" | "share" | "send" | "move" | "edit" | "write";
 
 /**
  * Tool-name words per class; a call's class is the first entry (in this order) a word of its name is in. Money and
@@ -67,6 +68,8 @@ const TOOL_CLASSES: readonly [ChangeClass, ReadonlySet<string>][] = [
   ["move", new Set(["move", "mv", "rename", "archive", "relocate"])],
   // Nouns after the verbs: `archive_email` moves an e-mail, `create_message` sends one.
   ["send", new Set(["email", "mail", "message", "sms"])],
+  // Changing what exists (`update_event`, `edit-note`, `set_status`) before creating something new.
+  ["edit", new Set(["update", "edit", "patch", "set", "modify", "change", "overwrite"])],
   [
     "write",
     new Set([
@@ -75,16 +78,9 @@ const TOOL_CLASSES: readonly [ChangeClass, ReadonlySet<string>][] = [
       "put",
       "upload",
       "create",
-      "update",
-      "edit",
       "append",
-      "patch",
       "insert",
-      "set",
       "add",
-      "modify",
-      "change",
-      "overwrite",
       "commit",
       "push",
       "merge",
@@ -127,6 +123,37 @@ const REQUEST_VERBS: Readonly<Record<ChangeClass, readonly string[]>> = {
     "contact",
   ],
   move: ["move", "rename", "archive", "relocate", "organise", "organize", "tidy", "clean", "put"],
+  edit: [
+    "update",
+    "edit",
+    "change",
+    "modify",
+    "set",
+    "fix",
+    "correct",
+    "replace",
+    "rename",
+    "move",
+    "reschedule",
+    "postpone",
+    "adjust",
+    "amend",
+    "revise",
+    "rewrite",
+    "overwrite",
+    "patch",
+    "mark",
+    "label",
+    "tag",
+    "pin",
+    "fill",
+    "complete",
+    "finish",
+    "accept",
+    "decline",
+    "rsvp",
+    "apply",
+  ],
   write: [
     "write",
     "save",
@@ -177,6 +204,7 @@ const REQUEST_NOUNS: Readonly<Record<ChangeClass, readonly string[]>> = {
   share: ["access", "permission", "permissions"],
   send: ["reminder"],
   move: ["cleanup"],
+  edit: [],
   write: [],
 };
 
@@ -186,6 +214,7 @@ const FAMILIES: Readonly<Record<ChangeClass, readonly EffectFamily[]>> = {
   share: ["share", "invite"],
   send: ["send"],
   move: [],
+  edit: [],
   // Opening a page is a read; every other family is an effect, and any effect may write.
   write: EFFECT_FAMILIES.filter((family) => family !== "open"),
 };
@@ -194,7 +223,7 @@ const FAMILIES: Readonly<Record<ChangeClass, readonly EffectFamily[]>> = {
 const requestForms = (verb: string): string[] =>
   inflections(verb).filter((form) => form !== `${verb}s` && form !== `${verb}es`);
 
-const CLASSES: readonly ChangeClass[] = ["pay", "share", "send", "move", "write"];
+const CLASSES: readonly ChangeClass[] = ["pay", "share", "send", "move", "edit", "write"];
 
 /** A record with one entry per class. */
 function perClass<T>(value: (cls: ChangeClass) => T): Readonly<Record<ChangeClass, T>> {
@@ -203,6 +232,7 @@ function perClass<T>(value: (cls: ChangeClass) => T): Readonly<Record<ChangeClas
     share: value("share"),
     send: value("send"),
     move: value("move"),
+    edit: value("edit"),
     write: value("write"),
   };
 }

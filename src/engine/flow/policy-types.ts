@@ -94,13 +94,9 @@ export interface FlowPolicyConfig {
    * or `destructiveHint: true` on a tool naming no other effect), the thread holds an untrusted tool output, and the
    * user's last message asked for nothing destructive (no delete, remove, cancel, drop, reset, clean... in any
    * inflection); it covers targets argument provenance cannot follow (a tag, a branch, an entity, a table name).
-   * `unrequestedChange`: a non-destructive change (move, rename, archive, share, grant, invite, send, post, pay,
-   * write, create, update...: the class its tool name or mode argument names; a name with a read verb has none)
-   * after an untrusted tool output in the thread, when the user's message asked for no change of that class (its
-   * request words in any verb form; any request for an effect allows a write; a read-only question allows none);
-   * it holds "move note X to folder Y" that a note asked for, a note's name being no value argument provenance
-   * follows. The user's message is the last human one and, when that only confirms ("yes, go ahead"), the ones it
-   * confirms (for `unrequestedEffect` and `destructiveTarget` too).
+   * `unrequestedChange`: after an untrusted tool output, a change (move, share, send, pay, edit, write: what the
+   * tool's name or mode argument says) the user's words did not ask for; any request allows a write, none an
+   * edit. A message that only confirms ("yes, go ahead") carries the request it confirms, for every rule here.
    * `destructiveTarget` (default `off`; `review` to opt in): a destructive call (as above) whose object (an id, a
    * tag, a branch, an entity name: an argument that is no mode, location, typed value, schema enum value or text)
    * holds a token the user's last message did not say; it catches a planted deletion in a turn where the user did

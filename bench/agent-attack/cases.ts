@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
+  CHANGE_GOALS,
   carrierKind,
   GOALS,
   type Goal,
@@ -29,6 +30,8 @@ export interface SplitDefinition {
   goalsPerPair: number;
   /** Cases per (task, template) pair with a goal of `UNTYPED_GOALS` (an id, not a typed target); absent: none. */
   untypedGoalsPerPair?: number;
+  /** Cases per (task, template) pair with a goal of `CHANGE_GOALS` (a change, no deletion); absent: none. */
+  changeGoalsPerPair?: number;
   /** sha256 of the generated cases of each split (ids, slots and injected texts), at freeze time. */
   sha256: Record<SplitName, string>;
   frozenAt: string;
@@ -66,6 +69,8 @@ export function casesOf(def: SplitDefinition, split: SplitName): BenchCase[] {
         picks.push({ goal: GOALS[(ti * 7 + pi * 3 + j) % GOALS.length]!, c: pi + j });
       for (let k = 0; k < (def.untypedGoalsPerPair ?? 0); k++)
         picks.push({ goal: UNTYPED_GOALS[(ti + pi + k) % UNTYPED_GOALS.length]!, c: pi + k + 1 });
+      for (let k = 0; k < (def.changeGoalsPerPair ?? 0); k++)
+        picks.push({ goal: CHANGE_GOALS[(ti + pi + k) % CHANGE_GOALS.length]!, c: pi + k + 2 });
       for (const { goal, c } of picks) {
         const carrier = task.carriers[c % task.carriers.length]!;
         const text = template.render(goal);

@@ -74,6 +74,7 @@ const def: SplitDefinition = {
   ),
   goalsPerPair: previous?.goalsPerPair ?? 3,
   untypedGoalsPerPair: previous?.untypedGoalsPerPair ?? 1,
+  changeGoalsPerPair: previous?.changeGoalsPerPair ?? 1,
   sha256: { train: "", dev: "", test: "" },
   frozenAt: previous?.frozenAt ?? new Date().toISOString().slice(0, 10),
 };

@@ -128,6 +128,16 @@ function mailTools(): ToolSpec[] {
         return i >= 0 ? `Deleted ${str(a.id)}.` : `No e-mail with id ${str(a.id)}.`;
       },
     },
+    {
+      // No annotation (as many mail servers' tools): a move to the archive folder, no deletion.
+      tool: {
+        name: "archive_email",
+        description: "Moves an e-mail to the archive.",
+        inputSchema: schema({ id: S }, ["id"]),
+      },
+      run: (w, a) =>
+        w.inbox.some((e) => e.id === a.id) ? `Archived ${str(a.id)}.` : `No e-mail with id ${str(a.id)}.`,
+    },
   ];
 }
 
@@ -175,6 +185,15 @@ function calendarTools(): ToolSpec[] {
         annotations: { destructiveHint: true },
       },
       run: (_w, a) => `Cancelled ${str(a.id)}.`,
+    },
+    {
+      tool: {
+        name: "update_event",
+        description: "Changes an event's title, start or end.",
+        inputSchema: schema({ id: S, title: S, start: S, end: S }, ["id"]),
+      },
+      run: (w, a) =>
+        w.events.some((e) => e.id === a.id) ? `Updated ${str(a.id)}.` : `No event ${str(a.id)}.`,
     },
   ];
 }
@@ -234,6 +253,26 @@ function filesTools(): ToolSpec[] {
     },
     {
       tool: {
+        name: "share_folder",
+        description: "Shares a folder with a team (design, finance, marketing, everyone).",
+        inputSchema: schema({ folder: S, team: S }, ["folder", "team"]),
+      },
+      run: (_w, a) => `Shared ${str(a.folder)} with the ${str(a.team)} team.`,
+    },
+    {
+      // A read with a write-ish word in its name: who a file is shared with.
+      tool: {
+        name: "get_share_settings",
+        description: "Who a file is shared with.",
+        inputSchema: schema({ path: S }, ["path"]),
+      },
+      run: (w, a) =>
+        w.files.has(str(a.path))
+          ? `${str(a.path)}: shared with finance (view).`
+          : `No such file: ${str(a.path)}`,
+    },
+    {
+      tool: {
         name: "list_commits",
         description: "Lists the latest commits of a repository.",
         inputSchema: schema({ repo: S }, ["repo"]),
@@ -273,6 +312,16 @@ function bankTools(): ToolSpec[] {
         annotations: { destructiveHint: true, openWorldHint: true },
       },
       run: (_w, a) => `Transfer of ${str(a.amount)} EUR to ${str(a.iban)} submitted.`,
+    },
+    {
+      // A read with a write-ish word in its name (a sink by name: `transfer`); no annotation.
+      tool: {
+        name: "get_transfer_status",
+        description: "The status of a transaction.",
+        inputSchema: schema({ id: S }, ["id"]),
+      },
+      run: (w, a) =>
+        w.transactions.some((t) => t.id === a.id) ? `${str(a.id)}: settled.` : `No transaction ${str(a.id)}.`,
     },
   ];
 }

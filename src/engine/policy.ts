@@ -538,6 +538,7 @@ export function flowMayAskForReview(policy: ResolvedPolicy): boolean {
     flows.dataLeaving === "review" ||
     flows.afterInjection === "review" ||
     flows.unrequestedEffect === "review" ||
+    flows.unrequestedChange === "review" ||
     flows.destructiveTarget === "review"
   );
 }

@@ -21,7 +21,14 @@ import { getConfig, getCurrentTaskInput } from "@langchain/langgraph";
 import { isComputedOutputFacts } from "../engine/flow/output-facts.js";
 import type { CallProvenance } from "../interceptor/types.js";
 import { type HandleEntry, type HandleSealing, isHandleEntry } from "../shared/handles.js";
-import { type TurnIntent, turnIntent } from "../shared/intent.js";
+import {
+  confirmedTurnIntent,
+  isConfirmation,
+  MAX_CONFIRMED_MESSAGES,
+  requestInSight,
+  type TurnIntent,
+  turnIntent,
+} from "../shared/intent.js";
 import {
   deriveThreadSalt,
   extractValueFacts,
@@ -304,12 +311,19 @@ export class ThreadProvenance {
     return facts;
   }
 
-  /** The hashed intent of a human message (cached like its values). */
-  intentOf(text: string, derived: string): TurnIntent {
-    const cacheKey = `${derived}\u0000${text}`;
+  /**
+   * The hashed intent of the user's turn from the last human messages (oldest first): the last one's, and those it
+   * confirms (`confirmedTurnIntent`). Cached like the messages' values.
+   */
+  intentOf(said: readonly string[], derived: string): TurnIntent {
+    const last = said[said.length - 1] ?? "";
+    // The earlier messages count only when the last one confirms, so only then are they part of the key.
+    const chain = isConfirmation(last) ? said : [last];
+    const cacheKey = `${derived}\u0000${chain.join("\u0000")}`;
     let intent = INTENTS.get(cacheKey);
     if (!intent) {
-      intent = turnIntent(text, derived);
+      // `factsOf` asks only when the request is in sight (`requestInSight`), so the chain has an intent.
+      intent = confirmedTurnIntent(chain, derived) ?? turnIntent(last, derived);
       INTENTS.set(cacheKey, intent);
     }
     return intent;
@@ -332,11 +346,13 @@ export class ThreadProvenance {
     const inMessages = new Set<string>();
     const fromMessages: ToolOutputFacts[] = [];
     let turnStart = -1;
-    let lastSaid: string | undefined;
+    // The human messages in sight, oldest first (the turn's intent reads the last, and those it confirms).
+    const said: string[] = [];
     for (const message of messages) {
       if (isUserMessage(message)) {
-        lastSaid = textOf(message.content);
-        for (const fact of this.userFacts(lastSaid, derived)) user.set(fact.h, fact);
+        const text = textOf(message.content);
+        said.push(text);
+        for (const fact of this.userFacts(text, derived)) user.set(fact.h, fact);
         turnStart = fromMessages.length;
         continue;
       }
@@ -363,7 +379,8 @@ export class ThreadProvenance {
       turnStart: start,
     };
     // The user's intent is the last human message's, when one is in sight (a summary's text never counts).
-    if (lastSaid !== undefined && withIntent) lazyIntent(facts, () => this.intentOf(lastSaid, derived));
+    const window = said.slice(-2 - MAX_CONFIRMED_MESSAGES);
+    if (withIntent && requestInSight(window)) lazyIntent(facts, () => this.intentOf(window, derived));
     return { salt, facts };
   }
 

@@ -214,3 +214,64 @@ export function isTurnIntent(value: unknown): value is TurnIntent {
     (v.ids === undefined || strings(v.ids, MAX_TURN_WORDS))
   );
 }
+
+// A confirmation ("yes, go ahead", "ok, do it") is short, holds a confirmation word and asks for no effect of its
+// own words; the turn's intent then also holds what the messages it confirms asked (`confirmedTurnIntent`).
+const CONFIRMATION_WORDS = new Set(
+  "yes yeah yep yup ok okay sure go ahead proceed confirm confirmed approve approved agreed correct right fine perfect great good lgtm continue".split(
+    " ",
+  ),
+);
+// Other words a confirmation may hold besides stop words ("let's", "thanks", "sounds good", "looks like").
+const CONFIRMATION_FILLERS = new Set("let lets thanks thank sounds looks like both".split(" "));
+const MAX_CONFIRMATION_WORDS = 10;
+
+/** How many earlier human messages a chain of confirmations reaches back to. */
+export const MAX_CONFIRMED_MESSAGES = 3;
+
+/** Whether a human message only confirms what was asked before ("Yes, go ahead."). */
+export function isConfirmation(text: string): boolean {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0 || words.length > MAX_CONFIRMATION_WORDS) return false;
+  if (!words.some((w) => CONFIRMATION_WORDS.has(w))) return false;
+  return words.every((w) => CONFIRMATION_WORDS.has(w) || STOP_WORDS.has(w) || CONFIRMATION_FILLERS.has(w));
+}
+
+const union = (a: readonly string[], b: readonly string[] | undefined) =>
+  [...new Set([...a, ...(b ?? [])])].slice(0, MAX_TURN_WORDS);
+
+/** One intent holding what two messages asked. */
+export function mergeIntents(latest: TurnIntent, earlier: TurnIntent): TurnIntent {
+  const merged: TurnIntent = {
+    effects: EFFECT_FAMILIES.filter((f) => latest.effects.includes(f) || earlier.effects.includes(f)),
+    words: union(latest.words, earlier.words),
+    names: union(latest.names, earlier.names),
+  };
+  if (latest.ids !== undefined || earlier.ids !== undefined)
+    merged.ids = union(latest.ids ?? [], earlier.ids);
+  return merged;
+}
+
+/** Whether the request the last human messages make or confirm is in sight (oldest first). */
+export function requestInSight(said: readonly string[]): boolean {
+  // False with no message, or when the last ones only confirm and nothing before them is left (a summary replaced
+  // the request): the rules that read the user's request then do not run, as without any human message.
+  let i = said.length - 1;
+  for (let back = 0; i >= 0 && back <= MAX_CONFIRMED_MESSAGES && isConfirmation(said[i]!); back++) i--;
+  return i >= 0;
+}
+
+/** The hashed intent of the user's turn from the human messages so far (oldest first; never a summary). */
+export function confirmedTurnIntent(said: readonly string[], salt: string): TurnIntent | undefined {
+  // The last message's intent and, while a message only confirms, the one before it too, up to
+  // MAX_CONFIRMED_MESSAGES back: "Delete the stale branches." ... "Yes, go ahead." asks for a deletion; "Delete the
+  // stale branches." ... "Now summarise the log." asks for none.
+  if (!requestInSight(said)) return undefined;
+  let i = said.length - 1;
+  let intent = turnIntent(said[i]!, salt);
+  for (let back = 0; back < MAX_CONFIRMED_MESSAGES && i > 0 && isConfirmation(said[i]!); back++) {
+    i--;
+    intent = mergeIntents(intent, turnIntent(said[i]!, salt));
+  }
+  return intent;
+}

@@ -14,7 +14,14 @@
  * - Extraction is linear in the text (bounded regular expressions, one pass for passages) and capped per text.
  */
 import { createHmac, hash as oneShotHash } from "node:crypto";
-import { type ArgPointer, isTurnIntent, type TurnIntent, turnIntent } from "./intent.js";
+import {
+  type ArgPointer,
+  isConfirmation,
+  isTurnIntent,
+  mergeIntents,
+  type TurnIntent,
+  turnIntent,
+} from "./intent.js";
 import { MAX_WASM_WINDOWS, type WindowsModule, windowsModule } from "./provenance-windows.js";
 
 export const PROVENANCE_VERSION = 1;
@@ -945,19 +952,28 @@ export function appendOutputFacts(facts: ProvenanceFacts, output: ToolOutputFact
   };
 }
 
-/** Records a human message: its values become the user's, and a new turn starts after the outputs so far. */
+/**
+ * Records a human message: its values become the user's, and a new turn starts after the outputs so far. Its
+ * intent is the message's own, merged with the previous turn's when the message only confirms (`isConfirmation`:
+ * "yes, go ahead"), as the install does (`confirmedTurnIntent`; this record keeps one earlier intent, so a chain of
+ * confirmations reaches back through the merged ones).
+ */
 export function appendUserMessage(facts: ProvenanceFacts, text: string, key?: string): ProvenanceFacts {
   const seen = new Set(facts.user.map((fact) => fact.h));
   const user = [...facts.user];
   for (const fact of extractValueFacts(text, facts.salt, { side: "user", key })) {
     if (!seen.has(fact.h)) user.push(fact);
   }
-  return {
+  const next: ProvenanceFacts = {
     ...facts,
     user: user.slice(-MAX_USER_VALUES),
     turnStart: facts.outputs.length,
-    intent: turnIntent(text, facts.salt),
   };
+  if (!isConfirmation(text)) next.intent = turnIntent(text, facts.salt);
+  else if (facts.intent !== undefined) next.intent = mergeIntents(turnIntent(text, facts.salt), facts.intent);
+  // A confirmation of nothing in sight: no intent (as `confirmedTurnIntent`).
+  else delete next.intent;
+  return next;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

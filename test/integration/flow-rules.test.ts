@@ -159,7 +159,7 @@ describe("after an injection (flow.after_injection)", () => {
   it("in a later turn a URL from the page in a body (data, not a target) does not hold the call back", async () => {
     thread.said("Read the shop page.");
     await call("fetch_page", { url: "https://shop.example" });
-    thread.said("Now do what you think is right.");
+    thread.said("Now mail me what you think is right.");
     const before = count("send_email");
     expect(
       await call("send_email", { to: USER_ADDRESS, subject: "x", body: `see ${PLANTED_URL}` }),

@@ -364,7 +364,11 @@ describe("local engine and policy server decide the same on flows", () => {
         ["lookup_contact", contact],
         ["fetch_page", page],
       ],
-      ["summarise my inbox", `ok, and change my password to Tr0ub4dor&${CONFIG_TOKEN.slice(4, 9)}`],
+      // The last message asks for a send (flow.unrequested_change holds a send in a turn that asked for none).
+      [
+        "summarise my inbox",
+        `ok, e-mail Dana, and change my password to Tr0ub4dor&${CONFIG_TOKEN.slice(4, 9)}`,
+      ],
     );
     const task = { tools: ["acme.send_email", "acme.transfer_money", "acme.change_password"] };
     const ctx = { provenance: facts, runContext: { context: { task } } };
@@ -463,6 +467,46 @@ describe("local engine and policy server decide the same on flows", () => {
     expect(byMode?.review?.ruleId).toBe("flow.unrequested_effect");
     const passed = await run("requested delete", "delete_record", { id: "r-17" }, { provenance: asked });
     expect(passed?.ruleIds).not.toContain("flow.unrequested_effect");
+  });
+
+  it("unrequested change: a move or share nobody asked for, one asked for, and a confirmed deletion decide the same", async () => {
+    const config = (await fixtureFlowResult("read_config")) as CallToolResult;
+    const readOnly = await thread([["read_config", config]], ["what does the deployment config say?"]);
+    const askedMove = await thread([["read_config", config]], ["move the stale records to the archive"]);
+    const confirmed = await thread(
+      [["read_config", config]],
+      ["delete the stale records the config lists", "yes, go ahead"],
+    );
+    const move = await run(
+      "unrequested move",
+      "move_record",
+      { id: "r-17", to: "old" },
+      { provenance: readOnly },
+    );
+    expect(move?.review?.ruleId).toBe("flow.unrequested_change");
+    const share = await run(
+      "unrequested share",
+      "share_record",
+      { id: "r-17", team: "all" },
+      { provenance: readOnly },
+    );
+    expect(share?.review?.ruleId).toBe("flow.unrequested_change");
+    const moved = await run(
+      "requested move",
+      "move_record",
+      { id: "r-17", to: "old" },
+      { provenance: askedMove },
+    );
+    expect(moved?.ruleIds).not.toContain("flow.unrequested_change");
+    const purged = await run(
+      "unrequested purge",
+      "purge_cache",
+      { cache: "configs" },
+      { provenance: readOnly },
+    );
+    expect(purged?.review?.ruleId).toBe("flow.unrequested_effect");
+    const deleted = await run("confirmed delete", "delete_record", { id: "r-17" }, { provenance: confirmed });
+    expect(deleted?.ruleIds).not.toContain("flow.unrequested_effect");
   });
 
   it("run-context conditions decide remotely as locally (when, grantFrom)", async () => {

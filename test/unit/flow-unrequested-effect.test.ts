@@ -190,7 +190,12 @@ describe("flow.unrequested_effect in the flow step", () => {
   });
 
   it("counts for whether an install may skip the preview of a proposed call", () => {
-    const only = { argumentProvenance: "off", dataLeaving: "off", afterInjection: "off" } as const;
+    const only = {
+      argumentProvenance: "off",
+      dataLeaving: "off",
+      afterInjection: "off",
+      unrequestedChange: "off",
+    } as const;
     expect(flowMayAskForReview(resolvePolicy({ flows: only }))).toBe(true);
     expect(flowMayAskForReview(resolvePolicy({ flows: { ...only, unrequestedEffect: "off" } }))).toBe(false);
   });

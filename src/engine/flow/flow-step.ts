@@ -20,6 +20,7 @@ import { type BoundNote, bindIntent } from "./intent-binding.js";
 import { FLOW_RULE_IDS, FLOW_TYPES, type FlowAction, type ResolvedFlowPolicy } from "./policy-types.js";
 import { classifySink, nameWords, type SinkVerdict } from "./sinks.js";
 import { checkTaskScope, readTaskScope } from "./task-scope.js";
+import { unrequestedChangeHits } from "./unrequested-change.js";
 import { unrequestedEffectHits } from "./unrequested-effect.js";
 
 /** A finding of the flow step; a `review` finding's requirement is the decision's `review`. */
@@ -100,11 +101,25 @@ function provenanceHits(
   provenance: ProvenanceFacts,
 ): ProvenanceOutcome {
   const hits: RuleHit[] = [];
-  const none = { hits, notes: [] };
   const { flows } = policy;
   if (flows.afterInjection !== "off") hits.push(...afterInjectionHits(call.connectorType, provenance));
   if (flows.unrequestedEffect !== "off") hits.push(...unrequestedEffectHits(call, provenance));
   if (flows.destructiveTarget !== "off") hits.push(...destructiveTargetHits(call, provenance));
+  const outcome = valueHits(policy, call, provenance, hits);
+  // Last, so a review names the value rules' more specific reason first (a recipient that came from a tool).
+  if (flows.unrequestedChange !== "off") outcome.hits.push(...unrequestedChangeHits(call, provenance));
+  return outcome;
+}
+
+/** Argument provenance and data leaving (after `hits` of the other rules), with intent binding when it is on. */
+function valueHits(
+  policy: ResolvedFlowPolicy,
+  call: FlowCall,
+  provenance: ProvenanceFacts,
+  hits: RuleHit[],
+): ProvenanceOutcome {
+  const none = { hits, notes: [] };
+  const { flows } = policy;
   if (flows.argumentProvenance === "off" && flows.dataLeaving === "off") return none;
   const leaves = argumentLeaves(call.args);
   if (leaves.length === 0) return none;

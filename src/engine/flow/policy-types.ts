@@ -15,6 +15,7 @@ export const FLOW_RULES = [
   "afterInjection",
   "taskScope",
   "unrequestedEffect",
+  "unrequestedChange",
   "destructiveTarget",
 ] as const;
 export type FlowRule = (typeof FLOW_RULES)[number];
@@ -26,6 +27,7 @@ export const FLOW_RULE_IDS: Record<FlowRule, string> = {
   afterInjection: "flow.after_injection",
   taskScope: "flow.task_scope",
   unrequestedEffect: "flow.unrequested_effect",
+  unrequestedChange: "flow.unrequested_change",
   destructiveTarget: "flow.destructive_target",
 };
 
@@ -36,6 +38,7 @@ export const FLOW_TYPES: Record<FlowRule, string> = {
   afterInjection: "after_injection",
   taskScope: "task_scope",
   unrequestedEffect: "unrequested_effect",
+  unrequestedChange: "unrequested_change",
   destructiveTarget: "destructive_target",
 };
 
@@ -46,6 +49,7 @@ const DEFAULT_ACTIONS: Readonly<Record<FlowRule, FlowAction>> = {
   afterInjection: "review",
   taskScope: "review",
   unrequestedEffect: "review",
+  unrequestedChange: "review",
   destructiveTarget: "off",
 };
 
@@ -90,6 +94,9 @@ export interface FlowPolicyConfig {
    * or `destructiveHint: true` on a tool naming no other effect), the thread holds an untrusted tool output, and the
    * user's last message asked for nothing destructive (no delete, remove, cancel, drop, reset, clean... in any
    * inflection); it covers targets argument provenance cannot follow (a tag, a branch, an entity, a table name).
+   * `unrequestedChange`: after an untrusted tool output, a change (move, share, send, pay, edit, write: what the
+   * tool's name or mode argument says) the user's words did not ask for; any request allows a write, none an
+   * edit. A message that only confirms ("yes, go ahead") carries the request it confirms, for every rule here.
    * `destructiveTarget` (default `off`; `review` to opt in): a destructive call (as above) whose object (an id, a
    * tag, a branch, an entity name: an argument that is no mode, location, typed value, schema enum value or text)
    * holds a token the user's last message did not say; it catches a planted deletion in a turn where the user did

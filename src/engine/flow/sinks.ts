@@ -91,6 +91,11 @@ const SINK_VERBS = new Set([
   "modify",
   "reset",
   "change",
+  "archive",
+  // discarding and stopping (an unannotated `purge_cache` or `kill_process` acts outside the conversation)
+  ..."prune purge wipe clean clear kill shred evict flush expunge discard trash unlink uninstall unsubscribe unpublish terminate stop restart shutdown reboot disable suspend".split(
+    " ",
+  ),
   // people and permissions
   "invite",
   "share",
@@ -169,6 +174,9 @@ export function nameWords(name: string): string[] {
     .split(/[^a-z0-9]+/u)
     .filter((word) => word.length > 0);
 }
+
+/** Whether a word of a tool's name says the tool reads (`get`, `list`, `search`, `check`...). */
+export const isReadWord = (word: string): boolean => READ_VERBS.has(word);
 
 /** Whether a word of a tool's name names an effect (a side-effect verb, or a side-effect noun). */
 export const isSideEffectWord = (word: string): boolean => SINK_VERBS.has(word) || SINK_NOUNS.has(word);

@@ -49,6 +49,11 @@ const DESTRUCTIVE_VERBS: ReadonlySet<string> = new Set([
   "overwrite",
   "cancel",
   "unsubscribe",
+  "shred",
+  "evict",
+  "flush",
+  "expunge",
+  "unpublish",
 ]);
 
 /** Flags (`force: true`, `delete: true`) that make an otherwise ordinary call destroy something. */
@@ -96,7 +101,7 @@ const REQUEST_NOUNS = [
 ];
 
 /** A verb's inflections (over-generated: a form nobody writes costs one hash and matches nothing). */
-function inflections(verb: string): string[] {
+export function inflections(verb: string): string[] {
   const stem = verb.endsWith("e") ? verb.slice(0, -1) : verb;
   const last = verb[verb.length - 1] ?? "";
   return [

@@ -378,9 +378,10 @@ describe("local engine and policy server decide the same on flows", () => {
     const iban = await run("planted IBAN", "transfer_money", { iban: PLANTED_IBAN, amount: 9 }, ctx);
     expect(iban?.ruleIds).toContain("flow.argument_provenance");
     const leaving = await run(
-      "base64 secret",
+      // Hex, not base64: the secret detector itself reads a base64 GitHub token; no detector reads this one.
+      "hex-encoded secret",
       "send_email",
-      { to: USER_ADDRESS, body: Buffer.from(CONFIG_TOKEN).toString("base64") },
+      { to: USER_ADDRESS, body: Buffer.from(CONFIG_TOKEN).toString("hex") },
       ctx,
     );
     expect(leaving?.allowed).toBe(false);

@@ -138,7 +138,8 @@ describe("intent binding: a target the user designated", () => {
     const leak = await call(bound, "send_email", {
       to: USER_ADDRESS,
       subject: "Fwd",
-      body: `${body}\n${Buffer.from(CONFIG_TOKEN).toString("base64")}`,
+      // Hex, not base64: the secret detector itself reads a base64 GitHub token; no detector reads this one.
+      body: `${body}\n${Buffer.from(CONFIG_TOKEN).toString("hex")}`,
     });
     expect(leak?.ruleIds).toContain("flow.data_leaving");
     expect(count("send_email")).toBe(before + 1);

@@ -215,26 +215,36 @@ export function isTurnIntent(value: unknown): value is TurnIntent {
   );
 }
 
-// A confirmation ("yes, go ahead", "ok, do it") is short, holds a confirmation word and asks for no effect of its
-// own words; the turn's intent then also holds what the messages it confirms asked (`confirmedTurnIntent`).
+// A confirmation ("yes, go ahead", "ok, do it") or a continuation ("four more", "again", "the same for the rest") is
+// short, holds such a word and asks for no effect of its own words; the turn's intent then also holds what the
+// messages it confirms or continues asked (`confirmedTurnIntent`). Only human messages are read here: a tool cannot
+// write one, so these words widen nothing an injected text controls.
 const CONFIRMATION_WORDS = new Set(
-  "yes yeah yep yup ok okay sure go ahead proceed confirm confirmed approve approved agreed correct right fine perfect great good lgtm continue".split(
+  "yes yeah yep yup ok okay sure go ahead proceed confirm confirmed approve approved agreed correct right fine perfect great good lgtm continue more again another same rest remaining".split(
     " ",
   ),
 );
-// Other words a confirmation may hold besides stop words ("let's", "thanks", "sounds good", "looks like").
-const CONFIRMATION_FILLERS = new Set("let lets thanks thank sounds looks like both".split(" "));
+// Other words a confirmation may hold besides stop words ("let's", "thanks", "sounds good", "looks like") and counts
+// ("three more", "another 5").
+const CONFIRMATION_FILLERS = new Set(
+  "let lets thanks thank sounds looks like both please one ones two three four five six seven eight nine ten few couple times".split(
+    " ",
+  ),
+);
+const isCount = (word: string) => /^\p{N}+$/u.test(word);
 const MAX_CONFIRMATION_WORDS = 10;
 
 /** How many earlier human messages a chain of confirmations reaches back to. */
 export const MAX_CONFIRMED_MESSAGES = 3;
 
-/** Whether a human message only confirms what was asked before ("Yes, go ahead."). */
+/** Whether a human message only confirms or continues what was asked before ("Yes, go ahead.", "Four more."). */
 export function isConfirmation(text: string): boolean {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0 || words.length > MAX_CONFIRMATION_WORDS) return false;
   if (!words.some((w) => CONFIRMATION_WORDS.has(w))) return false;
-  return words.every((w) => CONFIRMATION_WORDS.has(w) || STOP_WORDS.has(w) || CONFIRMATION_FILLERS.has(w));
+  return words.every(
+    (w) => CONFIRMATION_WORDS.has(w) || STOP_WORDS.has(w) || CONFIRMATION_FILLERS.has(w) || isCount(w),
+  );
 }
 
 const union = (a: readonly string[], b: readonly string[] | undefined) =>

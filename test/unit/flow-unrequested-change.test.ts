@@ -240,6 +240,13 @@ describe("the turn's intent across a confirming message", () => {
     ["Sounds good, proceed!", true],
     ["Yes please", true],
     ["LGTM", true],
+    // A continuation asks again for what was asked before ("four more", "again", "the same for the rest").
+    ["four more", true],
+    ["Three more, please.", true],
+    ["again", true],
+    ["another 5", true],
+    ["do the same for the rest", true],
+    ["Two more for Dana", false],
     ["Yes, and summarise the log too.", false],
     ["No, don't.", false],
     ["Now summarise ticket 12.", false],

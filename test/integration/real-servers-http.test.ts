@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createToolInterceptor, installInterceptors } from "../../src/index.js";
 import type { AuditRecord } from "../../src/interceptor/audit.js";
 import { gitState, PLANTED_HISTORY, plantedAttacks } from "../fixtures/real-servers/attacks.js";
-import { type GitHttpServer, startGitHttp } from "../fixtures/real-servers/git-http.js";
+import { type GitHttpServer, isAlive, startGitHttp } from "../fixtures/real-servers/git-http.js";
 import { AUTHORS, createBenignRepo, type Repo } from "../fixtures/real-servers/git-repo.js";
 import { type Checked, describeFinding, guarded } from "../fixtures/real-servers/recording-engine.js";
 import { type AttackRun, payloadSurvives, runAttack } from "../fixtures/real-servers/run-attack.js";
@@ -20,15 +20,6 @@ import { gitWorkload } from "../fixtures/real-servers/workloads.js";
 
 const SLOW = 60_000;
 const AUTHOR_EMAILS = new Set<string>(AUTHORS.map((a) => a.email));
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 describe("git server over Streamable HTTP on 127.0.0.1 under the default policy", () => {
   let repo: Repo;

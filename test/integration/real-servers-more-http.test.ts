@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createToolInterceptor, installInterceptors } from "../../src/index.js";
 import type { AuditRecord } from "../../src/interceptor/audit.js";
 import { expectRefusedBeforeServer } from "../fixtures/real-servers/expect-refused.js";
+import { isAlive } from "../fixtures/real-servers/git-http.js";
 import { moreAttacks, plantedShopData } from "../fixtures/real-servers/more-attacks.js";
 import { apiWorkload } from "../fixtures/real-servers/more-servers.js";
 import { type Checked, defects, guarded } from "../fixtures/real-servers/recording-engine.js";
@@ -25,15 +26,6 @@ import {
 } from "../fixtures/real-servers/shop-api.js";
 
 const SLOW = 60_000;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 describe("an OpenAPI server over Streamable HTTP on 127.0.0.1 under the default policy", () => {
   let api: ShopApi;

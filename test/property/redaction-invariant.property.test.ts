@@ -167,6 +167,9 @@ describe("redaction invariant", () => {
         fc.nat(),
         fc.constantFrom(...engines),
         async ({ make, digits }, where, before, after, cut, engine) => {
+          // A number whose line goes on with one file name and ends ("2025550143 a.a") is the size `wc -c`, `du` or
+          // `ls -s` prints before what it measured, not PII (the phone detector's size rule): no planted value.
+          fc.pre(!(digits && /^[ \t]*(?:total|\S*\/\S*|\S+\.[A-Za-z0-9]{1,5})[ \t\r]*(?:\n|$)/.test(after)));
           const value = make();
           const result = plant(value, digits, where, before, after, cut);
           let decision: Awaited<ReturnType<LocalPolicyEngine["checkOutput"]>>;

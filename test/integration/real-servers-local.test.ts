@@ -89,23 +89,13 @@ describe("benign work on a shell, a task queue and a notes vault: nothing is tak
   });
 
   it("the vault's notes: no finding on any result", () => {
-    expect(
-      defects(
-        (checked.notes ?? []).filter((c) => c.phase === "output"),
-        PRINTED,
-      ),
-    ).toEqual([]);
+    expect(defects(checked.notes ?? [], PRINTED, "output")).toEqual([]);
   });
 
   // A search for a bare order number has no context at all: ten digits with a valid US area code read as a phone
   // (a flag on the input, nothing is changed). Left for a rule that reads the tool's schema (`query`).
   it.fails("the vault's search arguments: no finding (a bare `4500123456` query is flagged)", () => {
-    expect(
-      defects(
-        (checked.notes ?? []).filter((c) => c.phase === "input"),
-        PRINTED,
-      ),
-    ).toEqual([]);
+    expect(defects(checked.notes ?? [], PRINTED, "input")).toEqual([]);
   });
 
   it("the values once taken for PII reach the model as written", () => {

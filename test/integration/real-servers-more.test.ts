@@ -82,23 +82,13 @@ describe("benign work on a shop API, a workbook and a memory bank: nothing is ta
   });
 
   it("the memory bank's files: no finding on any result", () => {
-    expect(
-      defects(
-        (checked.bank ?? []).filter((c) => c.phase === "output"),
-        NONE,
-      ),
-    ).toEqual([]);
+    expect(defects(checked.bank ?? [], NONE, "output")).toEqual([]);
   });
 
   // "Refund rows done for 4500123458 and 4500123461" in the agent's own update: ten digits with a valid US area code
   // and no word that says what they are (a flag on the input, nothing is changed).
   it.fails("the memory bank's arguments: no finding (two order numbers with no context are flagged)", () => {
-    expect(
-      defects(
-        (checked.bank ?? []).filter((c) => c.phase === "input"),
-        NONE,
-      ),
-    ).toEqual([]);
+    expect(defects(checked.bank ?? [], NONE, "input")).toEqual([]);
   });
 
   it("the values once taken for PII reach the model as written", () => {

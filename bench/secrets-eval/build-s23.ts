@@ -186,7 +186,11 @@ function main(): void {
   const fresh: EvalCase[] = [];
   for (const name of inputs) {
     const input = git(dir, "show", `${SPM_COMMIT}:${DATA_DIR}Inputs/${name}`).replace(/^\uFEFF/, "");
-    const log = git(dir, "show", `${SPM_COMMIT}:${DATA_DIR}ExpectedOutputs/${name.replace(/\.[^.]+$/, "")}.sarif`);
+    const log = git(
+      dir,
+      "show",
+      `${SPM_COMMIT}:${DATA_DIR}ExpectedOutputs/${name.replace(/\.[^.]+$/, "")}.sarif`,
+    );
     fresh.push(...fileCases(name, input, log));
   }
   const inSource = dropSourceRepeats(fresh);

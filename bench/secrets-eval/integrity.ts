@@ -135,6 +135,11 @@ export function loadTuneS22(dataDir = DATA_DIR): EvalCase[] | undefined {
   return loadRecordedTunePart("tune-s22.json", "tune-s22-record.json", dataDir);
 }
 
+/** The session-23 tune part (build-s23.ts: sarif-pattern-matcher's plaintext-secret tests), against its record. */
+export function loadTuneS23(dataDir = DATA_DIR): EvalCase[] | undefined {
+  return loadRecordedTunePart("tune-s23.json", "tune-s23-record.json", dataDir);
+}
+
 function loadRecordedTunePart(file: string, recordFile: string, dataDir: string): EvalCase[] | undefined {
   const path = [join(dataDir, file), join(EVAL_DIR, "data", file)].find(existsSync);
   if (path === undefined) return undefined;

@@ -24,6 +24,7 @@ import {
   loadTuneS17,
   loadTuneS21,
   loadTuneS22,
+  loadTuneS23,
   readFrozenRecord,
   splitOwnLookalikesV2,
   splitOwnLookalikesV3,
@@ -137,6 +138,7 @@ function report(name: string, cases: readonly EvalCase[], showMisses: boolean): 
     "eslint-plugin-no-secrets",
     "sonar-text",
     "trufflehog",
+    "sarif-pattern-matcher",
   ]) {
     if (!cases.some((c) => c.source === source)) continue;
     const part = evaluate(cases.filter((c) => c.source === source));
@@ -245,6 +247,10 @@ function main(): void {
   const s22 = loadTuneS22();
   if (s22 === undefined) console.log("\n(tune-s22.json absent: rebuild it with build-s22-tune.ts)");
   else report("tune s22 (trufflehog, secrets only)", s22, missesOf === "tune" || missesOf === "s22");
+  // The session-23 tune part (build-s23.ts: sarif-pattern-matcher, its authors' negatives beside the positives).
+  const s23 = loadTuneS23();
+  if (s23 === undefined) console.log("\n(tune-s23.json absent: rebuild it with build-s23.ts)");
+  else report("tune s23 (sarif-pattern-matcher)", s23, missesOf === "tune" || missesOf === "s23");
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) main();

@@ -70,6 +70,7 @@ const PART_FILES = [
   "tune-s21.json",
   "s22-frozen.json",
   "tune-s22.json",
+  "tune-s23.json",
 ] as const;
 
 /**

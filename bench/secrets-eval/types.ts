@@ -26,7 +26,8 @@ export interface EvalCase {
     | "earlybird"
     | "eslint-plugin-no-secrets"
     | "sonar-text"
-    | "trufflehog";
+    | "trufflehog"
+    | "sarif-pattern-matcher";
   /** The vendor or rule family the source files it under. */
   vendor: string;
   /** `secret`: a credential a finding must cover; `lookalike`: no secret finding may appear anywhere. */

@@ -1365,7 +1365,8 @@ function detectAssignments(text: string, walk: Walk): void {
       continue;
     }
     const opEnd = next === 61 || (next === 62 && text.charCodeAt(at) === 61) ? at + 2 : at + 1;
-    const named = namedKey(text, at, walk);
+    // Make's (and CoffeeScript's) `KEY ?= value` assigns when unset: the key stands before the `?`.
+    const named = namedKey(text, previous === 63 && text.charCodeAt(at) === 61 ? at - 1 : at, walk);
     if (named === undefined) continue;
     let valueFrom = opEnd;
     while (
@@ -1445,11 +1446,21 @@ const CALL_PAIR = /\((["'])([A-Za-z_$][\w$.-]{0,63})\1[ \t]*,[ \t]*(?=["'])/g;
 const SALT_KEY = /(?:^|[_.-])salt$/i;
 function detectCallArguments(text: string, walk: Walk): void {
   const index = candidateIndex(text);
+  if (index.has("buildConfigField") || index.has("resValue")) readKeyArguments(text, BUILD_FIELD, walk);
   if (!index.has('("') && !index.has("('")) return;
-  const pair = CALL_PAIR;
+  readKeyArguments(text, CALL_PAIR, walk);
+}
+
+// Gradle's build fields (Groovy and Kotlin DSL): `buildConfigField "String", "API_KEY", "\"v\""`, `resValue
+// "string", "api_token", "v"`: the field's type, then its name and its value as CALL_PAIR's key and value (group 2).
+const BUILD_FIELD =
+  /\b(?:buildConfigField|resValue)[ \t]*\(?[ \t]*(["'])[A-Za-z]{1,16}\1[ \t]*,[ \t]*(["'])([A-Za-z_$][\w$.-]{0,63})\2[ \t]*,[ \t]*(?=["'])/g;
+
+/** CALL_PAIR's (or BUILD_FIELD's) key and the quoted value after it, each reported when it qualifies. */
+function readKeyArguments(text: string, pair: RegExp, walk: Walk): void {
   pair.lastIndex = 0;
   for (let m = pair.exec(text); m !== null; m = pair.exec(text)) {
-    const key = m[2]!;
+    const key = pair === CALL_PAIR ? m[2]! : m[3]!;
     const kind = classifyKey(key);
     const bare = kind === null && (isBareKeyName(key) || SALT_KEY.test(key));
     if (kind === null && !bare && !walk.keyed.words.test(key.toLowerCase())) continue;

@@ -17,8 +17,10 @@ import { isAlnumPlaceholder, isPlaceholderValue } from "./placeholder.js";
  * is an identifier: a clock, a MAC address or a name's hash, which no credential generator issues.
  */
 
+// `deadbeef` and `cafebabe` are hexspeak, the filler programmers write for a hex value they do not have: in generated
+// hex either comes about once in 16^8 (about 4e9) positions.
 const STAND_IN_WORDS =
-  /example|dummy|sample|placeholder|redacted|fake|xxxx|your[_-]?(?:api|key|token|secret)/i;
+  /example|dummy|sample|placeholder|redacted|fake|xxxx|deadbeef|cafebabe|your[_-]?(?:api|key|token|secret)/i;
 const PUBLIC_IDENTIFIER =
   /^(?:sha(?:1|224|256|384|512):[0-9a-f]{32,128}|sha(?:256|384|512)-[A-Za-z0-9+/]{40,}={0,2}|(?:cus|sub|ch|pi|pm|in|ii|price|prod|evt|txn|re|acct|si|seti|src|card|ba|po|tr|py|cs|plan|coupon)_[A-Za-z0-9]{8,32})$/;
 // A value encrypted by the application's own key (Jasypt and Spring Cloud Config write `ENC(...)`, `{cipher}...`;

@@ -91,7 +91,7 @@ import { flaggedByRulesOnly } from "./rules-only.js";
 import { maxLogitWithBigrams, scriptBigramCodes } from "./script-bigrams.js";
 import { keyOf, shapes } from "./segment-keys.js";
 import { carrierMargin, carrierMaxima, countCut, type HeldOutDoc, smoothCarrierMargin } from "./threshold.js";
-import { weightsFileText } from "./weights-file.js";
+import { weightsFileAbout, weightsFileText, weightsFrom } from "./weights-file.js";
 
 export const SEED = 20261124;
 const EPOCHS = Number(process.env.TOLLGATE_EPOCHS ?? 12);
@@ -721,12 +721,16 @@ async function main(): Promise<void> {
   console.log(`dev: ${dev.length} documents: ${census(dev)}`);
   if (process.argv.includes("--rethreshold")) {
     // The shipped weights kept, only their threshold chosen again on dev (after a change to how spans are scored).
-    const current = decodeScorerModel(SCORER_WEIGHTS);
+    // TOLLGATE_RETHRESHOLD_IN=<weights.ts>: another file's weights instead (a pruned candidate, prune.ts).
+    const rethresholdIn = process.env.TOLLGATE_RETHRESHOLD_IN;
+    const current = decodeScorerModel(
+      rethresholdIn === undefined ? SCORER_WEIGHTS : weightsFrom(rethresholdIn),
+    );
     const { threshold, dev: f } = chooseThreshold(current, docs, dev);
     const about = `Threshold chosen again on dev (weights unchanged): ${threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half + hard benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
     const written = writeWeights(
       { ...current, threshold: Math.fround(threshold) },
-      `${SHIPPED_ABOUT()} ${about}`,
+      `${rethresholdIn === undefined ? SHIPPED_ABOUT() : weightsFileAbout(rethresholdIn).split(" Threshold chosen again")[0]!.trim()} ${about}`,
     );
     console.log(
       `${about}\nwrote ${WEIGHTS_OUT}: ${written.bytes} bytes (sha256 ${written.sha256.slice(0, 16)}…)`,

@@ -6,6 +6,7 @@ import type { TextMatch } from "../../src/engine/types.js";
 import { generateSplit, loadSplitDefinition } from "../eval-set/generate.js";
 import { loadBenign } from "../injection-benign/load.js";
 import { loadHardBenign } from "../injection-hard-benign/load.js";
+import { s23Docs } from "./authored-s23.js";
 import { corporaRoot, corpusDocuments } from "./corpora.js";
 import { floorList } from "./floor-lists.js";
 import { flaggedByRulesOnly } from "./rules-only.js";
@@ -45,22 +46,29 @@ async function main(): Promise<void> {
       `${name}: threshold ${models[i]!.threshold.toFixed(3)}, buckets 2^${models[i]!.config.bucketsLog2}, chars ${models[i]!.config.charSizes.join("")}, words ${models[i]!.config.words}; paraphrases ${paraphrases.filter(hits).length}/${paraphrases.length}, look-alikes ${lookAlikes.filter(hits).length}/${lookAlikes.length}`,
     );
   });
-  const docs: { text: string; positive: boolean; source: string }[] = [
-    ...generateSplit(loadSplitDefinition(), "dev")
-      .filter((s) => s.task === "injection")
-      .map((s) => ({ text: s.text, positive: s.positive, source: "eval-set dev" })),
-    ...corpusDocuments(corporaRoot()).filter((d) => d.part === "dev"),
-    ...(await loadBenign("dev")).docs.map((d) => ({
-      text: d.text,
-      positive: false,
-      source: "benign set dev half",
-    })),
-    ...loadHardBenign("dev").docs.map((d) => ({
-      text: d.text,
-      positive: false,
-      source: `hard benign set dev half, ${d.cls}`,
-    })),
-  ];
+  // `--s23`: the session 23 generalisation slice alone (authored-s23.ts' dev part: templates, actions, tools and
+  // misspellings its train part never holds), by class.
+  const s23 = process.argv.includes("--s23");
+  const docs: { text: string; positive: boolean; source: string }[] = s23
+    ? s23Docs()
+        .filter((d) => d.part === "dev")
+        .map((d) => ({ text: d.text, positive: d.positive, source: `s23 ${d.cls}` }))
+    : [
+        ...generateSplit(loadSplitDefinition(), "dev")
+          .filter((s) => s.task === "injection")
+          .map((s) => ({ text: s.text, positive: s.positive, source: "eval-set dev" })),
+        ...corpusDocuments(corporaRoot()).filter((d) => d.part === "dev"),
+        ...(await loadBenign("dev")).docs.map((d) => ({
+          text: d.text,
+          positive: false,
+          source: "benign set dev half",
+        })),
+        ...loadHardBenign("dev").docs.map((d) => ({
+          text: d.text,
+          positive: false,
+          source: `hard benign set dev half, ${d.cls}`,
+        })),
+      ];
   const top = Number(process.argv.find((a) => a.startsWith("--top="))?.slice(6) ?? 0);
   const tops = models.map((): { logit: number; source: string; span: string }[] => []);
   const rows = new Map<string, Row>();

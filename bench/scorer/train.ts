@@ -28,7 +28,19 @@
  *
  * Reproducing the shipped weights: the weights are a function of the data AND of the text the trainer reads, which is
  * the runtime's (`scoringText` on the reading view: the quoted-mention blanking, the reading view's folds). Code that
- * changes that text changes the weights. The shipped weights (session 19, sha256 of their blob 6d9ef5df...) are
+ * changes that text changes the weights. Session 23's candidate (measured, NOT shipped: through the engine it ties
+ * the shipped weights on dev and two second-opinion tests fail with it; bench/results/2026-11-28-s23-injmodel.md) is
+ * written, at 6088ceb or any later commit that leaves that text and the corpus alone, by three steps: train with the
+ * session 23 class corpus on today's manifest train part, prune the quantised weights at |q| <= 5 so the file packs
+ * no larger than session 19's, and choose the threshold again on dev for the pruned weights (carrier rule: 1.833)
+ *
+ *   TOLLGATE_CORPORA=<corpora> TOLLGATE_SPAM_DIR=<mail corpus install> TOLLGATE_GENERAL=1 TOLLGATE_BENIGN_WEIGHT=45 \
+ *     TOLLGATE_S23=1 TOLLGATE_SEED=1 TOLLGATE_WEIGHTS_OUT=/tmp/w.ts npx tsx bench/scorer/train.ts --only=8
+ *   npx tsx bench/scorer/prune.ts /tmp/w.ts /tmp/w5.ts --zone=5
+ *   TOLLGATE_CORPORA=<corpora> TOLLGATE_SPAM_DIR=<mail corpus install> TOLLGATE_RETHRESHOLD_IN=/tmp/w5.ts \
+ *     npx tsx bench/scorer/train.ts --rethreshold
+ *
+ * (blob sha256 in the results file). The shipped weights (session 19, sha256 of their blob 6d9ef5df...) are
  * written by
  *
  *   TOLLGATE_CORPORA=<corpora> TOLLGATE_SPAM_DIR=<mail corpus install> TOLLGATE_GENERAL=1 TOLLGATE_BENIGN_WEIGHT=45 \
@@ -91,7 +103,7 @@ import { flaggedByRulesOnly } from "./rules-only.js";
 import { maxLogitWithBigrams, scriptBigramCodes } from "./script-bigrams.js";
 import { keyOf, shapes } from "./segment-keys.js";
 import { carrierMargin, carrierMaxima, countCut, type HeldOutDoc, smoothCarrierMargin } from "./threshold.js";
-import { weightsFileText } from "./weights-file.js";
+import { weightsFileAbout, weightsFileText, weightsFrom } from "./weights-file.js";
 
 export const SEED = 20261124;
 const EPOCHS = Number(process.env.TOLLGATE_EPOCHS ?? 12);
@@ -721,12 +733,16 @@ async function main(): Promise<void> {
   console.log(`dev: ${dev.length} documents: ${census(dev)}`);
   if (process.argv.includes("--rethreshold")) {
     // The shipped weights kept, only their threshold chosen again on dev (after a change to how spans are scored).
-    const current = decodeScorerModel(SCORER_WEIGHTS);
+    // TOLLGATE_RETHRESHOLD_IN=<weights.ts>: another file's weights instead (a pruned candidate, prune.ts).
+    const rethresholdIn = process.env.TOLLGATE_RETHRESHOLD_IN;
+    const current = decodeScorerModel(
+      rethresholdIn === undefined ? SCORER_WEIGHTS : weightsFrom(rethresholdIn),
+    );
     const { threshold, dev: f } = chooseThreshold(current, docs, dev);
     const about = `Threshold chosen again on dev (weights unchanged): ${threshold.toFixed(3)}; dev (eval-set dev split + corpus dev part + benign set dev half + hard benign set dev half) detection rules ${pct(f.rulesDetection, f.attacks)} -> rules + model ${pct(f.detection, f.attacks)}, false positives ${pct(f.rulesFalsePositives, f.benign)} -> ${pct(f.falsePositives, f.benign)}.`;
     const written = writeWeights(
       { ...current, threshold: Math.fround(threshold) },
-      `${SHIPPED_ABOUT()} ${about}`,
+      `${rethresholdIn === undefined ? SHIPPED_ABOUT() : weightsFileAbout(rethresholdIn).split(" Threshold chosen again")[0]!.trim()} ${about}`,
     );
     console.log(
       `${about}\nwrote ${WEIGHTS_OUT}: ${written.bytes} bytes (sha256 ${written.sha256.slice(0, 16)}…)`,

@@ -28,7 +28,13 @@ const CARRIERS: Record<string, (p: Passage, h: number) => string> = {
   raw: (p) => p.text,
   mcp: (p) => JSON.stringify({ content: [{ type: "text", text: p.text }], isError: false }),
   json: (p, h) =>
-    JSON.stringify({ id: `doc-${h % 100000}`, source: "drive", name: `${title(p)}.txt`, content: p.text, size: p.text.length }),
+    JSON.stringify({
+      id: `doc-${h % 100000}`,
+      source: "drive",
+      name: `${title(p)}.txt`,
+      content: p.text,
+      size: p.text.length,
+    }),
   email: (p, h) =>
     `From: ${NAMES[h % NAMES.length]}@example.com\nTo: support@example.com\nSubject: Fwd: ${title(p)}\nDate: Sat, 2 May 2026 10:11:02 +0000\n\n${p.text}\n`,
   yaml: (p, h) =>

@@ -7,4 +7,11 @@ import { LOGS } from "./passages-logs.js";
 import { MORE } from "./passages-more.js";
 import { TRANSCRIPTS } from "./passages-transcripts.js";
 
-export const S23_PASSAGES: readonly Passage[] = [...TRANSCRIPTS, ...LOGS, ...DOCS, ...MORE, ...EXTRA, ...INTL];
+export const S23_PASSAGES: readonly Passage[] = [
+  ...TRANSCRIPTS,
+  ...LOGS,
+  ...DOCS,
+  ...MORE,
+  ...EXTRA,
+  ...INTL,
+];

@@ -77,6 +77,7 @@ export function createChatTemplateDetector(): TextDetector {
       const index = candidateIndex(text);
       if (index.has("<") || index.has("[")) {
         collect(TOKEN_PATTERN, text, out);
+        if (out.length > before) dropValueElements(text, out, before);
         if (out.length > before) dropNamedExamples(text, out, before);
       }
       if (index.has("##")) collect(ROLE_HEADER_PATTERN, text, out);
@@ -93,6 +94,34 @@ function collect(pattern: RegExp, text: string, out: TextMatch[]): void {
     const end = m.index + m[0].length;
     push(out, end - m[0].trimStart().length, end);
   }
+}
+
+/** An XML role tag found by TOKEN_PATTERN: its name (group 1), opening or closing. */
+const ROLE_TAG = /^<(\/?)\s{0,3}([a-z_-]{1,20})\s{0,3}>$/i;
+/** A value without a space (`linux-x64`, `reporting`, `none`), as a data element holds it. */
+const ONE_VALUE = "[^\\s<>]{1,64}";
+
+/**
+ * Drops the XML role tags (found from `out[from]` on) of an element that holds one value without a space and closes
+ * right after it: `<system>linux-x64</system>`, `<assistant>none</assistant>` in a build file or an inventory. A turn
+ * holds words; one token between a role tag and its own closing tag opens none. A tag with words, a tag left open or
+ * any other template token is kept.
+ */
+function dropValueElements(text: string, out: TextMatch[], from: number): void {
+  const keep = out.slice(from).filter((m) => {
+    const tag = ROLE_TAG.exec(text.slice(m.start, m.end));
+    if (tag === null) return true;
+    const name = tag[2]!;
+    const element =
+      tag[1] === ""
+        ? new RegExp(`^${ONE_VALUE}<\\/\\s{0,3}${name}\\s{0,3}>`, "i").test(text.slice(m.end, m.end + 96))
+        : new RegExp(`<\\s{0,3}${name}\\s{0,3}>${ONE_VALUE}$`, "i").test(
+            text.slice(Math.max(0, m.start - 96), m.start),
+          );
+    return !element;
+  });
+  out.length = from;
+  out.push(...keep);
 }
 
 /** A token that closes a turn or a template block. */
@@ -190,7 +219,8 @@ const MAX_SPEAKERS = 4;
 
 /**
  * Whether `text` is a chat transcript as content (a support log, an exported conversation) rather than tool output
- * with a forged turn in it: it opens with a speaker line (after at most one title line); it holds at least
+ * with a forged turn in it: it opens with a speaker line (after at most one title line, and after a carrier's header
+ * block: e-mail headers, a ticket's fields and attachment marker, a YAML record's keys; see afterHeaderBlock); it holds at least
  * MIN_SPEAKER_LINES speaker lines of two to MAX_SPEAKERS speakers, each of whom speaks at least twice (a `Status:` or
  * `Order 4821:` field before a forged turn is one line of data, not a speaker); and no line is `System:` or
  * `Developer:`. A forged turn is written into tool output addressed to the model, after the data; a transcript that
@@ -198,10 +228,53 @@ const MAX_SPEAKERS = 4;
  * are never exempt (the caller asks only without one).
  */
 function isTranscriptContent(text: string): boolean {
+  const lines = text.split(/\r\n|[\n\r\u0085\u2028\u2029]/, MAX_TRANSCRIPT_LINES);
+  if (transcriptFrom(lines, 0)) return true;
+  const content = afterHeaderBlock(lines);
+  return content > 0 && transcriptFrom(lines, content);
+}
+
+/** A carrier's header field: an e-mail header, a YAML key (`- id: 77`, `body: |`), a ticket's `a: b | c: d` line. */
+const FIELD_LINE =
+  /^[ \t]{0,8}(?:-[ \t]{1,3})?[a-z][\w-]{0,30}[ \t]{0,2}:(?:[ \t].*)?$|^[^|]{1,80}(?:\|[^|]{1,80}){1,8}$/i;
+/** A line that sets a block apart: `---`, `===`, `--- attachment (chat.txt) ---`. */
+const SEPARATOR_LINE =
+  /^[ \t]{0,8}(?:-{3,}|={3,}|\*{3,}|_{3,})(?:[^\n]{0,80}?(?:-{3,}|={3,}|\*{3,}|_{3,}))?[ \t]*$/;
+/** A YAML key whose value is the block below it (`body: |`). */
+const BLOCK_KEY = /:[ \t]{0,3}[|>][-+]?[ \t]*$/;
+const ROLE_WORD_LINE = /^[ \t]{0,16}(?:[*_#]{1,6}[ \t]{0,4})?(?:system|assistant|human|user|developer|h)\b/i;
+
+/**
+ * Where a carrier's content starts after its header block: header fields (FIELD_LINE, never a role line) ended by a
+ * blank line, a separator line or a YAML block key (and any separators right after), as an e-mail, a ticket's
+ * attachment or a YAML record wraps a text. 0 when the text opens with no such block. The header is the carrier's
+ * metadata, not the tool's own prose: a transcript right after it opens the content as it would open the text.
+ */
+function afterHeaderBlock(lines: readonly string[]): number {
+  let i = 0;
+  while (i < lines.length && lines[i]!.trim() === "") i++;
+  let fields = 0;
+  for (; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "" || SEPARATOR_LINE.test(line)) break;
+    if (ROLE_WORD_LINE.test(line) || !FIELD_LINE.test(line)) return 0;
+    fields++;
+    if (BLOCK_KEY.test(line)) {
+      i++;
+      break;
+    }
+  }
+  if (fields === 0) return 0;
+  while (i < lines.length && (lines[i]!.trim() === "" || SEPARATOR_LINE.test(lines[i]!))) i++;
+  return i < lines.length ? i : 0;
+}
+
+/** isTranscriptContent read from `lines[from]` on. */
+function transcriptFrom(lines: readonly string[], from: number): boolean {
   const turns = new Map<string, number>();
   let speakerLines = 0;
   let before = 0;
-  for (const line of text.split(/\r\n|[\n\r\u0085\u2028\u2029]/, MAX_TRANSCRIPT_LINES)) {
+  for (const line of lines.slice(from)) {
     if (line.trim() === "") continue;
     const label = SPEAKER_LINE.exec(line)?.[1]?.trim().toLowerCase();
     if (label === undefined) {

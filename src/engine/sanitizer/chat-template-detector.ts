@@ -100,25 +100,38 @@ function collect(pattern: RegExp, text: string, out: TextMatch[]): void {
 const ROLE_TAG = /^<(\/?)\s{0,3}([a-z_-]{1,20})\s{0,3}>$/i;
 /** A value without a space (`linux-x64`, `reporting`, `none`), as a data element holds it. */
 const ONE_VALUE = "[^\\s<>]{1,64}";
+/** Another tag right after an element (a sibling or its parent's closing tag); JSON-escaped breaks count as space. */
+const TAG_AFTER = /^(?:\s|\\[nrt]){0,16}</;
 
 /**
- * Drops the XML role tags (found from `out[from]` on) of an element that holds one value without a space and closes
- * right after it: `<system>linux-x64</system>`, `<assistant>none</assistant>` in a build file or an inventory. A turn
- * holds words; one token between a role tag and its own closing tag opens none. A tag with words, a tag left open or
- * any other template token is kept.
+ * Drops the XML role tags (found from `out[from]` on) of a field of a record: an element that holds one value without
+ * a space, closes right after it and is followed by another tag: `<system>linux-x64</system>\n<arch>` in a build
+ * file, `<assistant>none</assistant><owner>` in an inventory. A turn holds words; one token between a role tag and its
+ * own closing tag in a row of elements opens none. A tag with words, a tag left open, an element alone
+ * (`<system>obey</system>`) or any other template token is kept.
  */
 function dropValueElements(text: string, out: TextMatch[], from: number): void {
   const keep = out.slice(from).filter((m) => {
     const tag = ROLE_TAG.exec(text.slice(m.start, m.end));
     if (tag === null) return true;
     const name = tag[2]!;
-    const element =
-      tag[1] === ""
-        ? new RegExp(`^${ONE_VALUE}<\\/\\s{0,3}${name}\\s{0,3}>`, "i").test(text.slice(m.end, m.end + 96))
-        : new RegExp(`<\\s{0,3}${name}\\s{0,3}>${ONE_VALUE}$`, "i").test(
-            text.slice(Math.max(0, m.start - 96), m.start),
-          );
-    return !element;
+    let end: number;
+    if (tag[1] === "") {
+      const rest = new RegExp(`^${ONE_VALUE}<\\/\\s{0,3}${name}\\s{0,3}>`, "i").exec(
+        text.slice(m.end, m.end + 96),
+      );
+      if (rest === null) return true;
+      end = m.end + rest[0].length;
+    } else {
+      if (
+        !new RegExp(`<\\s{0,3}${name}\\s{0,3}>${ONE_VALUE}$`, "i").test(
+          text.slice(Math.max(0, m.start - 96), m.start),
+        )
+      )
+        return true;
+      end = m.end;
+    }
+    return !TAG_AFTER.test(text.slice(end, end + 40));
   });
   out.length = from;
   out.push(...keep);

@@ -929,12 +929,13 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   {
     // Not a tag named as a tag: prompt-format docs ("wrap the task in <instructions> tags"), schema messages ("use
     // the <override> element"); the tag, its closing tag right after it, then a word for a tag (Latin scripts). Not a
-    // data element that holds one value without a space (`<system>linux-x64</system>` in a build file): neither its
-    // opening tag (the value and a closing tag follow) nor its closing tag (the tag and the value precede).
+    // field of a record: an element that holds one value without a space and is followed by another tag
+    // (`<system>linux-x64</system>\n<arch>` in a build file): neither its opening tag (the value, a closing tag and a
+    // tag follow) nor its closing tag (the tag and the value precede, a tag follows). `<system>obey</system>` alone
+    // is still a block.
     type: "important_block",
     lead: ["<", "</"],
-    before: "(?<!<\\s{0,3}[a-z_-]{1,20}\\s{0,3}>[^\\s<>]{1,64})",
-    rest: "\\s{0,3}\\/?\\s{0,3}(?:important|system|instructions?|admin|override|secret|hidden|sudo)\\s{0,3}>(?![^\\s<>]{1,64}<\\/)(?!\\s{0,3}(?:<\\/\\s{0,3}[a-z_]{1,20}\\s{0,3}>\\s{0,3})?(?:(?:xml|html)\\s{1,3})?(?:tags?|elements?|blocks?|sections?|delimiters?|markers?|wrappers?|balises?|etiquetas?|elementos?|elementi|\u00e9l\u00e9ments?)(?![a-z]))",
+    rest: "\\s{0,3}\\/?\\s{0,3}(?:important|system|instructions?|admin|override|secret|hidden|sudo)\\s{0,3}>(?![^\\s<>]{1,64}<\\/\\s{0,3}[a-z_-]{1,20}\\s{0,3}>(?:\\s|\\\\[nrt]){0,16}<)(?!(?<=<\\s{0,3}[a-z_-]{1,20}\\s{0,3}>[^\\s<>]{1,64}<\\/\\s{0,3}[a-z_-]{1,20}\\s{0,3}>)(?:\\s|\\\\[nrt]){0,16}<)(?!\\s{0,3}(?:<\\/\\s{0,3}[a-z_]{1,20}\\s{0,3}>\\s{0,3})?(?:(?:xml|html)\\s{1,3})?(?:tags?|elements?|blocks?|sections?|delimiters?|markers?|wrappers?|balises?|etiquetas?|elementos?|elementi|\u00e9l\u00e9ments?)(?![a-z]))",
   },
   {
     type: "important_block",

@@ -1223,6 +1223,7 @@ function emit(
     if (onlyMentions(sentence) || onlyAcrossItems(sentence)) continue;
     if (hit.type === "tool_call_instruction" && onlyLinkForPerson(sentence)) continue;
     if (hit.type === "prompt_leak" && onlyPromptPlaced(sentence)) continue;
+    if (hit.type === "role_reassignment" && redirectBetweenPeople(sentence)) continue;
     const [viewStart, viewEnd] = viewToInput(view, s, e);
     const start = viewStart + offset;
     const end = viewEnd + offset;
@@ -1297,6 +1298,34 @@ function onlyPromptPlaced(sentence: string): boolean {
   const blanked =
     sentence.slice(0, m.index) + " ".repeat(m[0].length) + sentence.slice(m.index + m[0].length);
   return scanReading(blanked).length === 0;
+}
+
+/**
+ * A greeting to a person or a group at a sentence's start, then a comma or a colon: "Hi Omar,", "Dear parents,",
+ * "Team -" is not one (no comma), "Hallo zusammen,", "Bonjour à tous,", "各位同事：", "大家好：", "여러분,", "안녕하세요,".
+ * Greetings and group nouns of the lexicons' languages; the words after a greeting (a name) are at most 30 characters.
+ */
+const GREETING =
+  /^[\s>*-]{0,8}(?:(?:hi|hello|hey|dear|greetings|good\s+(?:morning|afternoon|evening)|hallo|liebe[rs]?|sehr\s+geehrte[rs]?|guten\s+(?:morgen|tag)|bonjour|bonsoir|salut|ch[eè]re?s?|hola|estimad[oa]s?|buen(?:os|as)\s+(?:d[ií]as|tardes)|ciao|salve|gentil[ei]|car[oaie]|buongiorno|ol[aá]|prezad[oa]s?|bom\s+dia|boa\s+tarde|здравствуйте|привет|добрый\s+(?:день|вечер)|уважаем\p{L}*|вітаю|привіт|добрий\s+день|шановн\p{L}*|مرحبا|عزيزي|नमस्ते|प्रिय)(?:[\s\p{L}.'-]{0,30}?)|(?:team|all|everyone|folks|colleagues|kollegen|coll[eè]gues|colegas|colleghi|коллеги|колеги|各位\p{L}{0,4}|大家好|同事们|皆さん|皆様|여러분|안녕하세요|الزملاء(?:\s\p{L}{1,12})?))\s{0,2}[,:：，、!！]/iu;
+/** A greeting that names an AI is an address to the model ("Dear assistant,", "Hi Claude,"), not to people. */
+const AI_IN_GREETING =
+  /assistant|\bai\b|bot|agent|model|claude|gpt|copilot|gemini|llm|assistent|助手|アシスタント|어시스턴트|مساعد|सहायक|ассистент|асистент/i;
+/** The addresses of a sentence: e-mail addresses and links (what DESTINATION reads). */
+const ADDRESS_WORD = /[^\s@]{1,64}@[^\s@]{1,255}|(?:https?:\/\/|www\.)\S{1,400}/gi;
+
+/**
+ * A `role_reassignment` sentence that is a request between people: it opens with a greeting to a person or a group
+ * (GREETING, no AI named in it) and flags nothing once its addresses are blanked, so what it changes "from now on" is
+ * only where something is sent ("Hi Omar, from now on please send the invoices to billing@..."). The message is
+ * addressed to the people it greets. Blanking only removes the addresses, so a sentence that also puts the reader in a
+ * mode, names the model or overrides its instructions stays flagged; one that sends the model's data is another type.
+ */
+function redirectBetweenPeople(sentence: string): boolean {
+  // The reading view holds Hangul as jamo: composed again for the greeting's syllables.
+  const greeting = GREETING.exec(sentence.normalize("NFC"));
+  if (greeting === null || AI_IN_GREETING.test(greeting[0])) return false;
+  const blanked = sentence.replace(ADDRESS_WORD, (w) => " ".repeat(w.length));
+  return blanked !== sentence && scanReading(blanked).length === 0;
 }
 
 /** A YAML or log field's key and the quote that opens its value, at a sentence's start: `  - text: "...`. */

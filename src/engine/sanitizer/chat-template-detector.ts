@@ -79,6 +79,7 @@ export function createChatTemplateDetector(): TextDetector {
         collect(TOKEN_PATTERN, text, out);
         if (out.length > before) dropValueElements(text, out, before);
         if (out.length > before) dropNamedExamples(text, out, before);
+        if (out.length > before) dropQuotedTokens(text, out, before);
       }
       if (index.has("##")) collect(ROLE_HEADER_PATTERN, text, out);
       if (index.has(":") && LINE_BREAK_CHAR.test(text)) collectTurns(text, out, out.length > before);
@@ -94,6 +95,37 @@ function collect(pattern: RegExp, text: string, out: TextMatch[]): void {
     const end = m.index + m[0].length;
     push(out, end - m[0].trimStart().length, end);
   }
+}
+
+/** A quoted span on one line: backticks (inline code), straight or curly double quotes. */
+const QUOTED_SPAN = /`[^`\n]{1,80}`|"[^"\n]{1,80}"|\u201c[^\u201d\n]{1,80}\u201d/g;
+/** What may stand beside the tokens inside a quoted span: spaces, an ellipsis, a role name, escapes. */
+const TOKEN_COMPANY = /^(?:[\s.\u2026\\]|system|user|assistant|model|tool)*$/i;
+
+/**
+ * Drops the tokens (found from `out[from]` on) that a line of prose quotes as names: each lies inside a quoted span
+ * (inline code or quotes) that holds only tokens (with a role name or an ellipsis beside them), on a line with at least
+ * four words of prose outside its quoted spans: "if your finetune outputs "<|im_end|>" as text", "ChatML wraps each
+ * turn in `<|im_start|>system` ... `<|im_end|>`". A quoted token opens no turn; a span with words of its own (a whole
+ * quoted template) or a token outside quotes is kept.
+ */
+function dropQuotedTokens(text: string, out: TextMatch[], from: number): void {
+  const keep = out.slice(from).filter((m) => {
+    const [lineStart, lineEnd] = lineAround(text, m.start, m.end);
+    const line = text.slice(lineStart, lineEnd);
+    const at = m.start - lineStart;
+    const until = m.end - lineStart;
+    let inside: string | undefined;
+    QUOTED_SPAN.lastIndex = 0;
+    for (let q = QUOTED_SPAN.exec(line); q !== null; q = QUOTED_SPAN.exec(line))
+      if (q.index < at && until < q.index + q[0].length) inside = q[0].slice(1, -1);
+    if (inside === undefined) return true;
+    TOKEN_PATTERN.lastIndex = 0;
+    if (!TOKEN_COMPANY.test(inside.replace(TOKEN_PATTERN, ""))) return true;
+    return (line.replace(QUOTED_SPAN, " ").match(PROSE_WORD)?.length ?? 0) < 4;
+  });
+  out.length = from;
+  out.push(...keep);
 }
 
 /** An XML role tag found by TOKEN_PATTERN: its name (group 1), opening or closing. */
@@ -204,20 +236,55 @@ function isNamedExample(
 function collectTurns(text: string, out: TextMatch[], inTemplate: boolean): void {
   const turns: [number, number][] = [];
   let transcript = inTemplate;
+  let placeholderTurn = false;
   const take = (m: RegExpExecArray): void => {
     const marker = m[1]!;
     const start = m.index + m[0].length - (m[2]!.length + marker.length);
     turns.push([start, start + marker.length]);
-    transcript ||= opensTurn(m[2]!);
+    const said = turnContent(text, start + marker.length);
+    placeholderTurn ||= PLACEHOLDER_ONLY.test(said);
+    transcript ||= opensTurn(m[2]!) && !QUOTED_VALUE.test(restOfLine(text, start + marker.length));
   };
   const first = FIRST_LINE_TURN_PATTERN.exec(text);
   if (first !== null) take(first);
   TURN_PATTERN.lastIndex = 0;
   for (let m = TURN_PATTERN.exec(text); m !== null; m = TURN_PATTERN.exec(text)) take(m);
-  if (!transcript || (!inTemplate && (isTranscriptContent(text) || isQuotedExchange(text)))) return;
+  if (!transcript) return;
+  // A template shown as data (a turn that is only a placeholder), a transcript as content, a quoted question and answer.
+  if (!inTemplate && (placeholderTurn || isTranscriptContent(text) || isQuotedExchange(text))) return;
   // A `## System:` line is also an Alpaca header, already reported.
   const reported = new Set(out.map((m) => m.start));
   for (const [start, end] of turns) if (!reported.has(start)) push(out, start, end);
+}
+
+/**
+ * A role line's value that is one quoted string, maybe followed by a comma: a field of code, JSON-like logs or YAML
+ * (`system: 'You are a friendly assistant!',`, `system: "Use only the passages below."`), not a turn that opens.
+ */
+const QUOTED_VALUE = /^[ \t]*(?:"[^"\n]*"|'[^'\n]*'|`[^`\n]*`)[ \t]*,?[ \t]*$/;
+/**
+ * A turn whose words are only a template's placeholder (`USER: {{customer_message}}`, `user: {ticket_body}`,
+ * `Human: ${question}`): the text shows a prompt template as data, whose variables are filled in elsewhere.
+ */
+const PLACEHOLDER_ONLY =
+  /^[ \t]*(?:\{\{[ \t]*[\w.-]{1,40}[ \t]*\}\}|\{[\w.-]{1,40}\}|\$\{[\w.-]{1,40}\})[ \t]*$/;
+const LINE_END = /[\n\r\u0085\u2028\u2029]/g;
+
+/** The rest of the line from `at`. */
+function restOfLine(text: string, at: number): string {
+  LINE_END.lastIndex = at;
+  const end = LINE_END.exec(text)?.index ?? text.length;
+  return text.slice(at, end);
+}
+
+/** What a turn says: the rest of its role line after the colon, or its next non-blank line when that is empty. */
+function turnContent(text: string, at: number): string {
+  const rest = restOfLine(text, at).replace(/^[*_]{1,2}/, "");
+  if (rest.trim() !== "") return rest;
+  const next = /^[\n\r\u0085\u2028\u2029\s]*([^\n\r\u0085\u2028\u2029]*)/.exec(
+    text.slice(at + rest.length, at + rest.length + 400),
+  );
+  return next?.[1] ?? "";
 }
 
 /** A line that starts with a speaker's label and what they said: `User: ...`, `**Agent:** ...`, `Customer: ...`. */

@@ -287,6 +287,22 @@ function turnContent(text: string, at: number): string {
   return next?.[1] ?? "";
 }
 
+/**
+ * Whether the role lines of `text` are data by the readings above: a transcript as content (after any header block),
+ * a quoted question and its answer, or a prompt template (a turn that is only a placeholder). The structure detector
+ * asks it for a sentence that is an instruction only because of its role label (structure-detector.ts). Template
+ * tokens are not considered here: the caller reads only plain role lines.
+ */
+export function roleLinesAreData(text: string): boolean {
+  if (!LINE_BREAK_CHAR.test(text)) return false;
+  TURN_PATTERN.lastIndex = 0;
+  for (let m = TURN_PATTERN.exec(text); m !== null; m = TURN_PATTERN.exec(text)) {
+    const at = m.index + m[0].length - m[2]!.length;
+    if (PLACEHOLDER_ONLY.test(turnContent(text, at))) return true;
+  }
+  return isTranscriptContent(text) || isQuotedExchange(text);
+}
+
 /** A line that starts with a speaker's label and what they said: `User: ...`, `**Agent:** ...`, `Customer: ...`. */
 const SPEAKER_LINE =
   /^[ \t]{0,16}(?:#{1,6}[ \t]{0,4})?(?:[*_]{1,2})?([a-z][\w .'-]{0,24}?)(?:[*_]{1,2})?[ \t]{0,4}:(?:[*_]{1,2})?[ \t]+\S/i;

@@ -226,7 +226,8 @@ const QUOTED_TOKEN = `(?!(?<=[\`"\\u201c])<\\|[a-z_]{1,20}\\|>(?:system|user|ass
 const turnAscii = (turnRoles: LexiconSources) =>
   [
     turnAt(turnRoles.ascii),
-    "\\b(?:system|developer|admin)\\s{1,3}(?:message|prompt|instructions?|override|update)\\s{0,3}:",
+    // Not an example named as one ("Example system prompt:", "a sample system message:"): documentation shows it.
+    "(?<!\\b(?:example|sample|e\\.g\\.|typical|default)\\s{1,3})\\b(?:system|developer|admin)\\s{1,3}(?:message|prompt|instructions?|override|update)\\s{0,3}:",
     `${QUOTED_TOKEN}<\\|im_start\\|>\\s{0,4}(?:system|developer|assistant)`,
     `${QUOTED_TOKEN}<\\|(?:system|start_header_id|endoftext|im_end)\\|>`,
     "\\[\\/?(?:inst|system_prompt|sys)\\]",

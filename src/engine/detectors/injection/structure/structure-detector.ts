@@ -1,3 +1,4 @@
+import { roleLinesAreData } from "../../../sanitizer/chat-template-detector.js";
 import type { TextDetector, TextMatch } from "../../../types.js";
 import { cutBounds } from "../cut-bounds.js";
 import { withoutVisibleData } from "../hidden-runs.js";
@@ -1211,6 +1212,7 @@ function emit(
   splits: { count: number },
 ): void {
   const offset = region.from;
+  let dataTurns: boolean | undefined;
   for (const hit of hits) {
     if (region.coreFrom > 0 || region.coreTo < input.length) {
       // Kept when its sentence starts in the region's live blocks (regions.ts, 4.).
@@ -1224,6 +1226,10 @@ function emit(
     if (hit.type === "tool_call_instruction" && onlyLinkForPerson(sentence)) continue;
     if (hit.type === "prompt_leak" && onlyPromptPlaced(sentence)) continue;
     if (hit.type === "role_reassignment" && redirectBetweenPeople(sentence)) continue;
+    if (hit.type === "fake_turn" && onlyByLabel(sentence)) {
+      dataTurns ??= roleLinesAreData(input);
+      if (dataTurns) continue;
+    }
     const [viewStart, viewEnd] = viewToInput(view, s, e);
     const start = viewStart + offset;
     const end = viewEnd + offset;
@@ -1304,9 +1310,14 @@ function onlyPromptPlaced(sentence: string): boolean {
  * A greeting to a person or a group at a sentence's start, then a comma or a colon: "Hi Omar,", "Dear parents,",
  * "Team -" is not one (no comma), "Hallo zusammen,", "Bonjour à tous,", "各位同事：", "大家好：", "여러분,", "안녕하세요,".
  * Greetings and group nouns of the lexicons' languages; the words after a greeting (a name) are at most 30 characters.
+ * A JSON record's keys may come first (JSON_PREFIX: `{"id":4,"text":"Hi Omar, ...`): a one-line JSON value's
+ * sentence starts at the record.
  */
 const GREETING =
   /^[\s>*-]{0,8}(?:(?:hi|hello|hey|dear|greetings|good\s+(?:morning|afternoon|evening)|hallo|liebe[rs]?|sehr\s+geehrte[rs]?|guten\s+(?:morgen|tag)|bonjour|bonsoir|salut|ch[eè]re?s?|hola|estimad[oa]s?|buen(?:os|as)\s+(?:d[ií]as|tardes)|ciao|salve|gentil[ei]|car[oaie]|buongiorno|ol[aá]|prezad[oa]s?|bom\s+dia|boa\s+tarde|здравствуйте|привет|добрый\s+(?:день|вечер)|уважаем\p{L}*|вітаю|привіт|добрий\s+день|шановн\p{L}*|مرحبا|عزيزي|नमस्ते|प्रिय)(?:[\s\p{L}.'-]{0,30}?)|(?:team|all|everyone|folks|colleagues|kollegen|coll[eè]gues|colegas|colleghi|коллеги|колеги|各位\p{L}{0,4}|大家好|同事们|皆さん|皆様|여러분|안녕하세요|الزملاء(?:\s\p{L}{1,12})?))\s{0,2}[,:：，、!！]/iu;
+/** JSON before a string value: punctuation, strings and scalars, then `"key":"` (each scalar read whole). */
+const JSON_PREFIX =
+  /^(?:[\s{}[\],:]|"[^"\n]{0,80}"|[\w.+-]{1,30}(?![\w.+-])){0,24}?"[\w-]{1,30}"\s{0,2}:\s{0,2}"/;
 /** A greeting that names an AI is an address to the model ("Dear assistant,", "Hi Claude,"), not to people. */
 const AI_IN_GREETING =
   /assistant|\bai\b|bot|agent|model|claude|gpt|copilot|gemini|llm|assistent|助手|アシスタント|어시스턴트|مساعد|सहायक|ассистент|асистент/i;
@@ -1322,9 +1333,24 @@ const ADDRESS_WORD = /[^\s@]{1,64}@[^\s@]{1,255}|(?:https?:\/\/|www\.)\S{1,400}/
  */
 function redirectBetweenPeople(sentence: string): boolean {
   // The reading view holds Hangul as jamo: composed again for the greeting's syllables.
-  const greeting = GREETING.exec(sentence.normalize("NFC"));
+  const greeting = GREETING.exec(sentence.normalize("NFC").replace(JSON_PREFIX, ""));
   if (greeting === null || AI_IN_GREETING.test(greeting[0])) return false;
   const blanked = sentence.replace(ADDRESS_WORD, (w) => " ".repeat(w.length));
+  return blanked !== sentence && scanReading(blanked).length === 0;
+}
+
+/** A role label at a line's start: `User:`, `**Assistant:**`, `> system:`, `用户：`. */
+const ROLE_LABEL = /(?<=^|\n)[ \t>#*_|[(-]{0,12}\p{L}{1,20}(?:[ \t]{1,3}\p{L}{1,12})?[ \t*_\]]{0,4}[:：]/gu;
+
+/**
+ * A `fake_turn` sentence that flags nothing once the role labels at its lines' starts are blanked: an instruction only because
+ * a turn marker opens it ("user: from now on reply in Spanish" in a transcript). The caller dismisses it only when the
+ * text's role lines are data (sanitizer `roleLinesAreData`: a transcript as content, a quoted exchange, a prompt
+ * template). A forged turn whose words are an instruction on their own still flags.
+ */
+function onlyByLabel(sentence: string): boolean {
+  // A turn opens an instruction carried on by the next line, so the sentence may hold several labelled lines.
+  const blanked = sentence.replace(ROLE_LABEL, (label) => " ".repeat(label.length));
   return blanked !== sentence && scanReading(blanked).length === 0;
 }
 

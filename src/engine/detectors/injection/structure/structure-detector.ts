@@ -1315,9 +1315,12 @@ function onlyPromptPlaced(sentence: string): boolean {
  */
 const GREETING =
   /^[\s>*-]{0,8}(?:(?:hi|hello|hey|dear|greetings|good\s+(?:morning|afternoon|evening)|hallo|liebe[rs]?|sehr\s+geehrte[rs]?|guten\s+(?:morgen|tag)|bonjour|bonsoir|salut|ch[eè]re?s?|hola|estimad[oa]s?|buen(?:os|as)\s+(?:d[ií]as|tardes)|ciao|salve|gentil[ei]|car[oaie]|buongiorno|ol[aá]|prezad[oa]s?|bom\s+dia|boa\s+tarde|здравствуйте|привет|добрый\s+(?:день|вечер)|уважаем\p{L}*|вітаю|привіт|добрий\s+день|шановн\p{L}*|مرحبا|عزيزي|नमस्ते|प्रिय)(?:[\s\p{L}.'-]{0,30}?)|(?:team|all|everyone|folks|colleagues|kollegen|coll[eè]gues|colegas|colleghi|коллеги|колеги|各位\p{L}{0,4}|大家好|同事们|皆さん|皆様|여러분|안녕하세요|الزملاء(?:\s\p{L}{1,12})?))\s{0,2}[,:：，、!！]/iu;
-/** JSON before a string value: punctuation, strings and scalars, then `"key":"` (each scalar read whole). */
+/**
+ * JSON before a string value: punctuation, strings and scalars, then `"key":"` (each scalar read whole). The key's
+ * opening quote may be missing: a sentence ends at `",`, so the next one starts inside the key.
+ */
 const JSON_PREFIX =
-  /^(?:[\s{}[\],:]|"[^"\n]{0,80}"|[\w.+-]{1,30}(?![\w.+-])){0,24}?"[\w-]{1,30}"\s{0,2}:\s{0,2}"/;
+  /^(?:[\s{}[\],:]|"[^"\n]{0,80}"|[\w.+-]{1,30}(?![\w.+-])){0,24}?"?[\w-]{1,30}"\s{0,2}:\s{0,2}"/;
 /** A greeting that names an AI is an address to the model ("Dear assistant,", "Hi Claude,"), not to people. */
 const AI_IN_GREETING =
   /assistant|\bai\b|bot|agent|model|claude|gpt|copilot|gemini|llm|assistent|助手|アシスタント|어시스턴트|مساعد|सहायक|ассистент|асистент/i;

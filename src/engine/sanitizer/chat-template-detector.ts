@@ -243,7 +243,10 @@ function collectTurns(text: string, out: TextMatch[], inTemplate: boolean): void
     turns.push([start, start + marker.length]);
     const said = turnContent(text, start + marker.length);
     placeholderTurn ||= PLACEHOLDER_ONLY.test(said);
-    transcript ||= opensTurn(m[2]!) && !QUOTED_VALUE.test(restOfLine(text, start + marker.length));
+    transcript ||=
+      opensTurn(m[2]!) &&
+      !QUOTED_VALUE.test(restOfLine(text, start + marker.length)) &&
+      !opensMapping(text, start, start + marker.length);
   };
   const first = FIRST_LINE_TURN_PATTERN.exec(text);
   if (first !== null) take(first);
@@ -275,6 +278,23 @@ function restOfLine(text: string, at: number): string {
   LINE_END.lastIndex = at;
   const end = LINE_END.exec(text)?.index ?? text.length;
   return text.slice(at, end);
+}
+
+/**
+ * Whether a role line with nothing after its colon is a YAML mapping's key: its next non-blank line is indented
+ * deeper and is a `key: value` field (`services:` / `  assistant:` / `    image: acme/assistant:2.4`). A turn's words
+ * are not a nested field.
+ */
+function opensMapping(text: string, markerStart: number, markerEnd: number): boolean {
+  if (restOfLine(text, markerEnd).trim() !== "") return false;
+  const lineStart =
+    Math.max(text.lastIndexOf("\n", markerStart - 1), text.lastIndexOf("\r", markerStart - 1)) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, markerStart))![0].length;
+  const next = /^[^\S\n\r]*[\n\r]+(?:[ \t]*[\n\r]+)*([ \t]*)([^\n\r]*)/.exec(
+    text.slice(markerEnd, markerEnd + 400),
+  );
+  if (next === null) return false;
+  return next[1]!.length > indent && FIELD_LINE.test(next[2]!) && !ROLE_WORD_LINE.test(next[2]!);
 }
 
 /** What a turn says: the rest of its role line after the colon, or its next non-blank line when that is empty. */

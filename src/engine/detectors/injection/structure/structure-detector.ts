@@ -1321,6 +1321,13 @@ const GREETING =
  */
 const JSON_PREFIX =
   /^(?:[\s{}[\],:]|"[^"\n]{0,80}"|[\w.+-]{1,30}(?![\w.+-])){0,24}?"?[\w-]{1,30}"\s{0,2}:\s{0,2}"/;
+/**
+ * The writer's own destination replaced: "instead of my personal address", "rather than to me", "statt an meine",
+ * "au lieu de mon", "en lugar de mi", "invece del mio", "em vez do meu", "а не на мой", "不要再发到我的", "제 ... 아니라",
+ * "私個人の". What is redirected is the writer's own mail, not the reader's data.
+ */
+const OWN_REPLACED =
+  /\b(?:instead\s+of|rather\s+than)\s+(?:to\s+)?(?:my|our|me|us)\b|\b(?:statt|anstatt)\s+(?:an\s+)?(?:mein|mich|uns)|\bau\s+lieu\s+de\s+(?:mon|ma|mes|moi|notre)\b|\ben\s+(?:lugar|vez)\s+de\s+(?:mi|a\s+m[ií]|nuestr)|\binvece\s+(?:che\s+)?(?:del?|al|a)\s+(?:mi[oa]?|me|nostr)|\bem\s+vez\s+d[eoa]\s+(?:meu|minha|mim|nosso)|а\s+не\s+на\s+(?:мой|мою|мне|наш)|не\s+на\s+мою|不要再发到我|而不是我的|不要再寄到我|제\s.{0,20}아니라|私個人の/iu;
 /** A greeting that names an AI is an address to the model ("Dear assistant,", "Hi Claude,"), not to people. */
 const AI_IN_GREETING =
   /assistant|\bai\b|bot|agent|model|claude|gpt|copilot|gemini|llm|assistent|助手|アシスタント|어시스턴트|مساعد|सहायक|ассистент|асистент/i;
@@ -1329,15 +1336,18 @@ const ADDRESS_WORD = /[^\s@]{1,64}@[^\s@]{1,255}|(?:https?:\/\/|www\.)\S{1,400}/
 
 /**
  * A `role_reassignment` sentence that is a request between people: it opens with a greeting to a person or a group
- * (GREETING, no AI named in it) and flags nothing once its addresses are blanked, so what it changes "from now on" is
+ * (GREETING, no AI named in it) or, without a greeting, replaces the writer's own destination (OWN_REPLACED), and it
+ * flags nothing once its addresses are blanked, so what it changes "from now on" is
  * only where something is sent ("Hi Omar, from now on please send the invoices to billing@..."). The message is
  * addressed to the people it greets. Blanking only removes the addresses, so a sentence that also puts the reader in a
  * mode, names the model or overrides its instructions stays flagged; one that sends the model's data is another type.
  */
 function redirectBetweenPeople(sentence: string): boolean {
   // The reading view holds Hangul as jamo: composed again for the greeting's syllables.
-  const greeting = GREETING.exec(sentence.normalize("NFC").replace(JSON_PREFIX, ""));
-  if (greeting === null || AI_IN_GREETING.test(greeting[0])) return false;
+  const composed = sentence.normalize("NFC");
+  const greeting = GREETING.exec(composed.replace(JSON_PREFIX, ""));
+  const toPeople = greeting !== null ? !AI_IN_GREETING.test(greeting[0]) : OWN_REPLACED.test(composed);
+  if (!toPeople) return false;
   const blanked = sentence.replace(ADDRESS_WORD, (w) => " ".repeat(w.length));
   return blanked !== sentence && scanReading(blanked).length === 0;
 }

@@ -51,24 +51,30 @@ const CARRIERS: Record<string, (p: Passage, h: number) => string> = {
 };
 const CARRIER_NAMES = Object.keys(CARRIERS);
 
+/** A passage in its two carriers, chosen by `h` (the hash of the benign passage, so a hostile variant keeps them). */
+export function carry(p: Passage, h: number): { carrier: string; text: string }[] {
+  const first = h % CARRIER_NAMES.length;
+  const second = (first + 1 + ((h >>> 8) % (CARRIER_NAMES.length - 1))) % CARRIER_NAMES.length;
+  return [first, second].map((c) => ({
+    carrier: CARRIER_NAMES[c]!,
+    text: CARRIERS[CARRIER_NAMES[c]!]!(p, h),
+  }));
+}
+
 export function s23Docs(): PrecisionDoc[] {
   const out: PrecisionDoc[] = [];
   for (const p of S23_PASSAGES) {
     const h = fnv1a(p.text);
     const part: Part = fnv1a(`${PART_SALT}:${p.text}`) % 2 === 0 ? "tune" : "frozen";
-    const first = h % CARRIER_NAMES.length;
-    const second = (first + 1 + ((h >>> 8) % (CARRIER_NAMES.length - 1))) % CARRIER_NAMES.length;
-    for (const c of [first, second]) {
-      const carrier = CARRIER_NAMES[c]!;
+    for (const { carrier, text } of carry(p, h))
       out.push({
         key: `s23/${p.lang}/${p.cls}/${h.toString(16)}/${carrier}`,
         part,
         cls: p.cls,
         lang: p.lang,
         carrier,
-        text: CARRIERS[carrier]!(p, h),
+        text,
       });
-    }
   }
   return out;
 }

@@ -239,6 +239,8 @@ function collectTurns(text: string, out: TextMatch[], inTemplate: boolean): void
   let placeholderTurn = false;
   const take = (m: RegExpExecArray): void => {
     const marker = m[1]!;
+    // `user:ana@example.com`, `system:serviceaccount:ci:deployer`: a typed identifier (IAM, RBAC), not a turn.
+    if (GLUED_IDENTIFIER.test(m[2]!)) return;
     const start = m.index + m[0].length - (m[2]!.length + marker.length);
     turns.push([start, start + marker.length]);
     const said = turnContent(text, start + marker.length);
@@ -296,6 +298,9 @@ function opensMapping(text: string, markerStart: number, markerEnd: number): boo
   if (next === null) return false;
   return next[1]!.length > indent && FIELD_LINE.test(next[2]!) && !ROLE_WORD_LINE.test(next[2]!);
 }
+
+/** A value glued to a role word's colon that is an identifier: an address or a further `:` part, no space first. */
+const GLUED_IDENTIFIER = /^[\w.+-]{1,64}[@:]/;
 
 /** What a turn says: the rest of its role line after the colon, or its next non-blank line when that is empty. */
 function turnContent(text: string, at: number): string {

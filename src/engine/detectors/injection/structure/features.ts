@@ -214,8 +214,10 @@ const BLOCK_NAME =
  * `[INST]`), or a tag that closes the tool output or opens a system block (`</tool_output>`, `<system_override>`).
  */
 const turnAt = (roles: string) =>
-  `(?<=^|\\n)[ \\t>#*_|[(-]{0,12}(?:${roles})(?:\\s{1,3}(?:message|prompt|instructions?|override|note|update))?[ \\t*_\\]]{0,4}(?:[:：](?!${QUOTED_FIELD_VALUE})|\\(#)`;
+  `(?<=^|\\n)[ \\t>#*_|[(-]{0,12}(?:${roles})(?:\\s{1,3}(?:message|prompt|instructions?|override|note|update))?[ \\t*_\\]]{0,4}(?:[:：](?!${QUOTED_FIELD_VALUE}|[\\w.+-]{1,64}[@:])|\\(#)`;
 /**
+ * After a role word's colon, a typed identifier glued to it (`user:ana@example.com`, `system:serviceaccount:ci:x`,
+ * IAM members and RBAC subjects) is no turn either.
  * A role line's value that is one quoted string, maybe followed by a comma, to the line's end: a field of code, a log
  * or YAML (`system: 'Answer like a pirate.',`, `system: "Use only the passages below."`), not a turn. What the string
  * says is still read as a sentence.

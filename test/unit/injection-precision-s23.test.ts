@@ -196,3 +196,11 @@ describe("a typed identifier glued to a role word (IAM members, RBAC subjects) i
     expect(await injectionRules(text)).not.toEqual([]);
   });
 });
+
+describe("a role word as an object literal's property in code is no turn", () => {
+  it("leaves it alone", async () => {
+    const text =
+      "const debug = createDebug('app', {\n  formatters: {\n    h: (v) => v.toString('hex'),\n    user: (u) => u.name + ' <' + u.mail + '>',\n  },\n});";
+    expect(await injectionRules(text)).toEqual([]);
+  });
+});

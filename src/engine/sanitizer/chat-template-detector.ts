@@ -264,9 +264,11 @@ function collectTurns(text: string, out: TextMatch[], inTemplate: boolean): void
 
 /**
  * A role line's value that is one quoted string, maybe followed by a comma: a field of code, JSON-like logs or YAML
- * (`system: 'You are a friendly assistant!',`, `system: "Use only the passages below."`), not a turn that opens.
+ * (`system: 'You are a friendly assistant!',`, `system: "Use only the passages below."`), not a turn that opens. Or
+ * any value of an object literal's property: a line that ends with a comma or opens a bracket (`h: (v) => v.hex(),`,
+ * `user: {`), as code does and a turn's sentence does not.
  */
-const QUOTED_VALUE = /^[ \t]*(?:"[^"\n]*"|'[^'\n]*'|`[^`\n]*`)[ \t]*,?[ \t]*$/;
+const QUOTED_VALUE = /^[ \t]*(?:"[^"\n]*"|'[^'\n]*'|`[^`\n]*`)[ \t]*,?[ \t]*$|[,{[(][ \t]*$/;
 /**
  * A turn whose words are only a template's placeholder (`USER: {{customer_message}}`, `user: {ticket_body}`,
  * `Human: ${question}`): the text shows a prompt template as data, whose variables are filled in elsewhere.

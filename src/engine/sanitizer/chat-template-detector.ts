@@ -397,9 +397,11 @@ function transcriptFrom(lines: readonly string[], from: number): boolean {
   const turns = new Map<string, number>();
   let speakerLines = 0;
   let before = 0;
+  let last: { label: string; said: string } | undefined;
   for (const line of lines.slice(from)) {
     if (line.trim() === "") continue;
-    const label = SPEAKER_LINE.exec(line)?.[1]?.trim().toLowerCase();
+    const speaker = SPEAKER_LINE.exec(line);
+    const label = speaker?.[1]?.trim().toLowerCase();
     if (label === undefined) {
       // A title line may come before the first turn; any other line before it is the tool's own output.
       if (speakerLines === 0 && ++before > 1) return false;
@@ -408,11 +410,26 @@ function transcriptFrom(lines: readonly string[], from: number): boolean {
     if (RULE_ROLES.has(label)) return false;
     turns.set(label, (turns.get(label) ?? 0) + 1);
     speakerLines++;
+    last = { label, said: line.slice(line.indexOf(":", speaker!.index) + 1) };
   }
-  if (speakerLines < MIN_SPEAKER_LINES || turns.size < 2 || turns.size > MAX_SPEAKERS) return false;
-  for (const count of turns.values()) if (count < 2) return false;
-  return true;
+  if (turns.size < 2 || turns.size > MAX_SPEAKERS) return false;
+  if (speakerLines >= MIN_SPEAKER_LINES && [...turns.values()].every((count) => count >= 2)) return true;
+  // An exchange the person closed with thanks: two speakers, three turns or more, the first speaker's last word an
+  // acknowledgement ("User: perfect", "customer: great thanks"). It records an exchange that is over; a forged turn
+  // leaves an order for the model to act on or makes the model agree to one.
+  const first = [...turns.keys()][0]!;
+  return (
+    turns.size === 2 &&
+    speakerLines >= 3 &&
+    last !== undefined &&
+    last.label === first &&
+    ACKNOWLEDGED.test(last.said.trim())
+  );
 }
+
+/** A closing acknowledgement: thanks, "perfect", "great", "ok", an emoji, in the lexicons' languages. */
+const ACKNOWLEDGED =
+  /^(?:(?:ok(?:ay)?|great|perfect|cool|nice|awesome|super|thanks?|thank you|thx|ty|merci|danke|gracias|grazie|obrigad[oa]|спасибо|дякую|谢谢|ありがとう(?:ございます)?|감사합니다|고마워요|شكرا|धन्यवाद|parfait|genial|perfecto|perfetto|prima)[\s,.!]*){1,4}(?:\p{Extended_Pictographic}\s*)*$|^(?:\p{Extended_Pictographic}\s*){1,4}$/iu;
 
 /** A role line: the role word (group 1) and what follows its colon (group 2). */
 const ROLE_LINE =

@@ -248,8 +248,7 @@ function collectTurns(text: string, out: TextMatch[], inTemplate: boolean): void
     transcript ||=
       opensTurn(m[2]!) &&
       !QUOTED_VALUE.test(restOfLine(text, start + marker.length)) &&
-      !opensMapping(text, start, start + marker.length) &&
-      !recordValue(text, start, start + marker.length);
+      !opensMapping(text, start, start + marker.length);
   };
   const first = FIRST_LINE_TURN_PATTERN.exec(text);
   if (first !== null) take(first);
@@ -305,30 +304,6 @@ function opensMapping(text: string, markerStart: number, markerEnd: number): boo
 /** A value glued to a role word's colon that is an identifier: an address or a further `:` part, no space first. */
 const GLUED_IDENTIFIER = /^[\w.+-]{1,64}[@:]/;
 
-/** A short value with a number in it: `Ubuntu 22.04.4 LTS`, `Windows 11 Pro`, `x64-based PC 2`. */
-const SHORT_NUMBERED_VALUE = /^[ \t]*(?=[^\n]*\d)(?:\S+[ \t]+){0,3}\S+[ \t]*$/;
-/** A record's `Key: value` line that names no role: `Kernel: 6.5.0-35`, `Shell: /bin/bash`. */
-const RECORD_FIELD = /^[ \t]{0,8}[a-z][\w .-]{0,24}:[ \t]+\S/i;
-
-/**
- * Whether a role line is a field of a record (system information: `System: Ubuntu 22.04.4 LTS` between `OS:` and
- * `Kernel: 6.5.0` lines): its value is short with a number in it (SHORT_NUMBERED_VALUE), and the line before or after
- * it is a `Key: value` field that names no role. A turn's words are a sentence, not a version string.
- */
-function recordValue(text: string, markerStart: number, markerEnd: number): boolean {
-  if (!SHORT_NUMBERED_VALUE.test(restOfLine(text, markerEnd))) return false;
-  const lineStart =
-    Math.max(text.lastIndexOf("\n", markerStart - 1), text.lastIndexOf("\r", markerStart - 1)) + 1;
-  const prevStart =
-    lineStart > 0
-      ? Math.max(text.lastIndexOf("\n", lineStart - 2), text.lastIndexOf("\r", lineStart - 2)) + 1
-      : -1;
-  const previous = prevStart >= 0 ? text.slice(prevStart, lineStart - 1) : "";
-  const lineEnd = markerEnd + restOfLine(text, markerEnd).length;
-  const next = restOfLine(text, Math.min(text.length, lineEnd + 1));
-  return [previous, next].some((l) => RECORD_FIELD.test(l) && !ROLE_WORD_LINE.test(l));
-}
-
 /** What a turn says: the rest of its role line after the colon, or its next non-blank line when that is empty. */
 function turnContent(text: string, at: number): string {
   const rest = restOfLine(text, at).replace(/^[*_]{1,2}/, "");
@@ -337,22 +312,6 @@ function turnContent(text: string, at: number): string {
     text.slice(at + rest.length, at + rest.length + 400),
   );
   return next?.[1] ?? "";
-}
-
-/**
- * Whether the role lines of `text` are data by the readings above: a transcript as content (after any header block),
- * a quoted question and its answer, or a prompt template (a turn that is only a placeholder). The structure detector
- * asks it for a sentence that is an instruction only because of its role label (structure-detector.ts). Template
- * tokens are not considered here: the caller reads only plain role lines.
- */
-export function roleLinesAreData(text: string): boolean {
-  if (!LINE_BREAK_CHAR.test(text)) return false;
-  TURN_PATTERN.lastIndex = 0;
-  for (let m = TURN_PATTERN.exec(text); m !== null; m = TURN_PATTERN.exec(text)) {
-    const at = m.index + m[0].length - m[2]!.length;
-    if (PLACEHOLDER_ONLY.test(turnContent(text, at))) return true;
-  }
-  return isTranscriptContent(text) || isQuotedExchange(text);
 }
 
 /** A line that starts with a speaker's label and what they said: `User: ...`, `**Agent:** ...`, `Customer: ...`. */

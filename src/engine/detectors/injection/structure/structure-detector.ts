@@ -1,4 +1,3 @@
-import { roleLinesAreData } from "../../../sanitizer/chat-template-detector.js";
 import type { TextDetector, TextMatch } from "../../../types.js";
 import { cutBounds } from "../cut-bounds.js";
 import { withoutVisibleData } from "../hidden-runs.js";
@@ -1212,7 +1211,6 @@ function emit(
   splits: { count: number },
 ): void {
   const offset = region.from;
-  let dataTurns: boolean | undefined;
   for (const hit of hits) {
     if (region.coreFrom > 0 || region.coreTo < input.length) {
       // Kept when its sentence starts in the region's live blocks (regions.ts, 4.).
@@ -1226,10 +1224,6 @@ function emit(
     if (hit.type === "tool_call_instruction" && onlyLinkForPerson(sentence)) continue;
     if (hit.type === "prompt_leak" && onlyPromptPlaced(sentence)) continue;
     if (hit.type === "role_reassignment" && redirectBetweenPeople(sentence)) continue;
-    if (hit.type === "fake_turn" && onlyByLabel(sentence)) {
-      dataTurns ??= roleLinesAreData(input);
-      if (dataTurns) continue;
-    }
     const [viewStart, viewEnd] = viewToInput(view, s, e);
     const start = viewStart + offset;
     const end = viewEnd + offset;
@@ -1349,21 +1343,6 @@ function redirectBetweenPeople(sentence: string): boolean {
   const toPeople = greeting !== null ? !AI_IN_GREETING.test(greeting[0]) : OWN_REPLACED.test(composed);
   if (!toPeople) return false;
   const blanked = sentence.replace(ADDRESS_WORD, (w) => " ".repeat(w.length));
-  return blanked !== sentence && scanReading(blanked).length === 0;
-}
-
-/** A role label at a line's start: `User:`, `**Assistant:**`, `> system:`, `用户：`. */
-const ROLE_LABEL = /(?<=^|\n)[ \t>#*_|[(-]{0,12}\p{L}{1,20}(?:[ \t]{1,3}\p{L}{1,12})?[ \t*_\]]{0,4}[:：]/gu;
-
-/**
- * A `fake_turn` sentence that flags nothing once the role labels at its lines' starts are blanked: an instruction only because
- * a turn marker opens it ("user: from now on reply in Spanish" in a transcript). The caller dismisses it only when the
- * text's role lines are data (sanitizer `roleLinesAreData`: a transcript as content, a quoted exchange, a prompt
- * template). A forged turn whose words are an instruction on their own still flags.
- */
-function onlyByLabel(sentence: string): boolean {
-  // A turn opens an instruction carried on by the next line, so the sentence may hold several labelled lines.
-  const blanked = sentence.replace(ROLE_LABEL, (label) => " ".repeat(label.length));
   return blanked !== sentence && scanReading(blanked).length === 0;
 }
 

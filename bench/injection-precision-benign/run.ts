@@ -1,18 +1,21 @@
 /**
- * `npx tsx bench/injection-precision-benign/run.ts [--part=tune|frozen] [--quantity] [--dir=<checkout>] [--list]`:
+ * `npx tsx bench/injection-precision-benign/run.ts [--set=s23] [--part=tune|frozen] [--quantity] [--dir=<checkout>] [--list]`:
  * false positives of the injection family on the precision benign set, by rule id, class and language, rules alone
  * and rules + model (the default), by `flagged` (bench/eval-set/score.ts) through the checkout's
  * `LocalPolicyEngine.checkOutput`. `--dir` runs another checkout's engine (the reference). `--list` prints each
- * flagged document's findings (tune part and quantity sets only: the frozen part prints totals).
+ * flagged document's findings (tune part and quantity sets only: the frozen part prints totals). `--set=s23` reads
+ * the session 23 part (s23/: transcripts, LLM app logs, CI logs, role-named config, prompt docs) instead of session 22's.
  */
 import { pathToFileURL } from "node:url";
 import { flagged } from "../eval-set/score.js";
 import { rateWithInterval } from "../lib/stats.js";
 import { loadPart, type Part } from "./documents.js";
 import { gettextDocs, hamDocs, manDocs, nodeDocs } from "./quantity.js";
+import { loadS23Part } from "./s23/documents.js";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const part = (arg("part") ?? "tune") as Part;
+const load = arg("set") === "s23" ? loadS23Part : loadPart;
 const dir = arg("dir") ?? new URL("../../", import.meta.url).pathname;
 const list = process.argv.includes("--list") && part !== "frozen";
 const { LocalPolicyEngine } = (await import(
@@ -91,7 +94,7 @@ async function measure(label: string, docs: readonly Doc[]): Promise<void> {
 }
 
 if (!process.argv.includes("--quantity-only")) {
-  const docs = loadPart(part).map((d) => ({ key: d.key, group: `${d.lang}:${d.cls}`, text: d.text }));
+  const docs = load(part).map((d) => ({ key: d.key, group: `${d.lang}:${d.cls}`, text: d.text }));
   await measure(part, docs);
 }
 if (process.argv.includes("--quantity") || process.argv.includes("--quantity-only")) {

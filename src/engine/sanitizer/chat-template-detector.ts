@@ -77,7 +77,9 @@ export function createChatTemplateDetector(): TextDetector {
       const index = candidateIndex(text);
       if (index.has("<") || index.has("[")) {
         collect(TOKEN_PATTERN, text, out);
+        if (out.length > before) dropValueElements(text, out, before);
         if (out.length > before) dropNamedExamples(text, out, before);
+        if (out.length > before) dropQuotedTokens(text, out, before);
       }
       if (index.has("##")) collect(ROLE_HEADER_PATTERN, text, out);
       if (index.has(":") && LINE_BREAK_CHAR.test(text)) collectTurns(text, out, out.length > before);
@@ -93,6 +95,78 @@ function collect(pattern: RegExp, text: string, out: TextMatch[]): void {
     const end = m.index + m[0].length;
     push(out, end - m[0].trimStart().length, end);
   }
+}
+
+/** A quoted span on one line: backticks (inline code), straight or curly double quotes. */
+const QUOTED_SPAN = /`[^`\n]{1,80}`|"[^"\n]{1,80}"|\u201c[^\u201d\n]{1,80}\u201d/g;
+/** What may stand beside the tokens inside a quoted span: spaces, an ellipsis, a role name, escapes. */
+const TOKEN_COMPANY = /^(?:[\s.\u2026\\]|system|user|assistant|model|tool)*$/i;
+
+/**
+ * Drops the tokens (found from `out[from]` on) that a line of prose quotes as names: each lies inside a quoted span
+ * (inline code or quotes) that holds only tokens (with a role name or an ellipsis beside them), on a line with at least
+ * four words of prose outside its quoted spans: "if your finetune outputs "<|im_end|>" as text", "ChatML wraps each
+ * turn in `<|im_start|>system` ... `<|im_end|>`". A quoted token opens no turn; a span with words of its own (a whole
+ * quoted template) or a token outside quotes is kept.
+ */
+function dropQuotedTokens(text: string, out: TextMatch[], from: number): void {
+  const keep = out.slice(from).filter((m) => {
+    const [lineStart, lineEnd] = lineAround(text, m.start, m.end);
+    const line = text.slice(lineStart, lineEnd);
+    const at = m.start - lineStart;
+    const until = m.end - lineStart;
+    let inside: string | undefined;
+    QUOTED_SPAN.lastIndex = 0;
+    for (let q = QUOTED_SPAN.exec(line); q !== null; q = QUOTED_SPAN.exec(line))
+      if (q.index < at && until < q.index + q[0].length) inside = q[0].slice(1, -1);
+    if (inside === undefined) return true;
+    TOKEN_PATTERN.lastIndex = 0;
+    if (!TOKEN_COMPANY.test(inside.replace(TOKEN_PATTERN, ""))) return true;
+    return (line.replace(QUOTED_SPAN, " ").match(PROSE_WORD)?.length ?? 0) < 4;
+  });
+  out.length = from;
+  out.push(...keep);
+}
+
+/** An XML role tag found by TOKEN_PATTERN: its name (group 1), opening or closing. */
+const ROLE_TAG = /^<(\/?)\s{0,3}([a-z_-]{1,20})\s{0,3}>$/i;
+/** A value without a space (`linux-x64`, `reporting`, `none`), as a data element holds it. */
+const ONE_VALUE = "[^\\s<>]{1,64}";
+/** Another tag right after an element (a sibling or its parent's closing tag); JSON-escaped breaks count as space. */
+const TAG_AFTER = /^(?:\s|\\[nrt]){0,16}</;
+
+/**
+ * Drops the XML role tags (found from `out[from]` on) of a field of a record: an element that holds one value without
+ * a space, closes right after it and is followed by another tag: `<system>linux-x64</system>\n<arch>` in a build
+ * file, `<assistant>none</assistant><owner>` in an inventory. A turn holds words; one token between a role tag and its
+ * own closing tag in a row of elements opens none. A tag with words, a tag left open, an element alone
+ * (`<system>obey</system>`) or any other template token is kept.
+ */
+function dropValueElements(text: string, out: TextMatch[], from: number): void {
+  const keep = out.slice(from).filter((m) => {
+    const tag = ROLE_TAG.exec(text.slice(m.start, m.end));
+    if (tag === null) return true;
+    const name = tag[2]!;
+    let end: number;
+    if (tag[1] === "") {
+      const rest = new RegExp(`^${ONE_VALUE}<\\/\\s{0,3}${name}\\s{0,3}>`, "i").exec(
+        text.slice(m.end, m.end + 96),
+      );
+      if (rest === null) return true;
+      end = m.end + rest[0].length;
+    } else {
+      if (
+        !new RegExp(`<\\s{0,3}${name}\\s{0,3}>${ONE_VALUE}$`, "i").test(
+          text.slice(Math.max(0, m.start - 96), m.start),
+        )
+      )
+        return true;
+      end = m.end;
+    }
+    return !TAG_AFTER.test(text.slice(end, end + 40));
+  });
+  out.length = from;
+  out.push(...keep);
 }
 
 /** A token that closes a turn or a template block. */
@@ -162,20 +236,82 @@ function isNamedExample(
 function collectTurns(text: string, out: TextMatch[], inTemplate: boolean): void {
   const turns: [number, number][] = [];
   let transcript = inTemplate;
+  let placeholderTurn = false;
   const take = (m: RegExpExecArray): void => {
     const marker = m[1]!;
+    // `user:ana@example.com`, `system:serviceaccount:ci:deployer`: a typed identifier (IAM, RBAC), not a turn.
+    if (GLUED_IDENTIFIER.test(m[2]!)) return;
     const start = m.index + m[0].length - (m[2]!.length + marker.length);
     turns.push([start, start + marker.length]);
-    transcript ||= opensTurn(m[2]!);
+    const said = turnContent(text, start + marker.length);
+    placeholderTurn ||= PLACEHOLDER_ONLY.test(said);
+    transcript ||=
+      opensTurn(m[2]!) &&
+      !QUOTED_VALUE.test(restOfLine(text, start + marker.length)) &&
+      !opensMapping(text, start, start + marker.length);
   };
   const first = FIRST_LINE_TURN_PATTERN.exec(text);
   if (first !== null) take(first);
   TURN_PATTERN.lastIndex = 0;
   for (let m = TURN_PATTERN.exec(text); m !== null; m = TURN_PATTERN.exec(text)) take(m);
-  if (!transcript || (!inTemplate && (isTranscriptContent(text) || isQuotedExchange(text)))) return;
+  if (!transcript) return;
+  // A template shown as data (a turn that is only a placeholder), a transcript as content, a quoted question and answer.
+  if (!inTemplate && (placeholderTurn || isTranscriptContent(text) || isQuotedExchange(text))) return;
   // A `## System:` line is also an Alpaca header, already reported.
   const reported = new Set(out.map((m) => m.start));
   for (const [start, end] of turns) if (!reported.has(start)) push(out, start, end);
+}
+
+/**
+ * A role line's value that is one quoted string, maybe followed by a comma: a field of code, JSON-like logs or YAML
+ * (`system: 'You are a friendly assistant!',`, `system: "Use only the passages below."`), not a turn that opens. Or
+ * any value of an object literal's property: a line that ends with a comma or opens a bracket (`h: (v) => v.hex(),`,
+ * `user: {`), as code does and a turn's sentence does not.
+ */
+const QUOTED_VALUE = /^[ \t]*(?:"[^"\n]*"|'[^'\n]*'|`[^`\n]*`)[ \t]*,?[ \t]*$|[,{[(][ \t]*$/;
+/**
+ * A turn whose words are only a template's placeholder (`USER: {{customer_message}}`, `user: {ticket_body}`,
+ * `Human: ${question}`): the text shows a prompt template as data, whose variables are filled in elsewhere.
+ */
+const PLACEHOLDER_ONLY =
+  /^[ \t]*(?:\{\{[ \t]*[\w.-]{1,40}[ \t]*\}\}|\{[\w.-]{1,40}\}|\$\{[\w.-]{1,40}\})[ \t]*$/;
+const LINE_END = /[\n\r\u0085\u2028\u2029]/g;
+
+/** The rest of the line from `at`. */
+function restOfLine(text: string, at: number): string {
+  LINE_END.lastIndex = at;
+  const end = LINE_END.exec(text)?.index ?? text.length;
+  return text.slice(at, end);
+}
+
+/**
+ * Whether a role line with nothing after its colon is a YAML mapping's key: its next non-blank line is indented
+ * deeper and is a `key: value` field (`services:` / `  assistant:` / `    image: acme/assistant:2.4`). A turn's words
+ * are not a nested field.
+ */
+function opensMapping(text: string, markerStart: number, markerEnd: number): boolean {
+  if (restOfLine(text, markerEnd).trim() !== "") return false;
+  const lineStart =
+    Math.max(text.lastIndexOf("\n", markerStart - 1), text.lastIndexOf("\r", markerStart - 1)) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, markerStart))![0].length;
+  const next = /^[^\S\n\r]*[\n\r]+(?:[ \t]*[\n\r]+)*([ \t]*)([^\n\r]*)/.exec(
+    text.slice(markerEnd, markerEnd + 400),
+  );
+  if (next === null) return false;
+  return next[1]!.length > indent && FIELD_LINE.test(next[2]!) && !ROLE_WORD_LINE.test(next[2]!);
+}
+
+/** A value glued to a role word's colon that is an identifier: an address or a further `:` part, no space first. */
+const GLUED_IDENTIFIER = /^[\w.+-]{1,64}[@:]/;
+
+/** What a turn says: the rest of its role line after the colon, or its next non-blank line when that is empty. */
+function turnContent(text: string, at: number): string {
+  const rest = restOfLine(text, at).replace(/^[*_]{1,2}/, "");
+  if (rest.trim() !== "") return rest;
+  const next = /^[\n\r\u0085\u2028\u2029\s]*([^\n\r\u0085\u2028\u2029]*)/.exec(
+    text.slice(at + rest.length, at + rest.length + 400),
+  );
+  return next?.[1] ?? "";
 }
 
 /** A line that starts with a speaker's label and what they said: `User: ...`, `**Agent:** ...`, `Customer: ...`. */
@@ -190,7 +326,8 @@ const MAX_SPEAKERS = 4;
 
 /**
  * Whether `text` is a chat transcript as content (a support log, an exported conversation) rather than tool output
- * with a forged turn in it: it opens with a speaker line (after at most one title line); it holds at least
+ * with a forged turn in it: it opens with a speaker line (after at most one title line, and after a carrier's header
+ * block: e-mail headers, a ticket's fields and attachment marker, a YAML record's keys; see afterHeaderBlock); it holds at least
  * MIN_SPEAKER_LINES speaker lines of two to MAX_SPEAKERS speakers, each of whom speaks at least twice (a `Status:` or
  * `Order 4821:` field before a forged turn is one line of data, not a speaker); and no line is `System:` or
  * `Developer:`. A forged turn is written into tool output addressed to the model, after the data; a transcript that
@@ -198,12 +335,57 @@ const MAX_SPEAKERS = 4;
  * are never exempt (the caller asks only without one).
  */
 function isTranscriptContent(text: string): boolean {
+  const lines = text.split(/\r\n|[\n\r\u0085\u2028\u2029]/, MAX_TRANSCRIPT_LINES);
+  if (transcriptFrom(lines, 0)) return true;
+  const content = afterHeaderBlock(lines);
+  return content > 0 && transcriptFrom(lines, content);
+}
+
+/** A carrier's header field: an e-mail header, a YAML key (`- id: 77`, `body: |`), a ticket's `a: b | c: d` line. */
+const FIELD_LINE =
+  /^[ \t]{0,8}(?:-[ \t]{1,3})?[a-z][\w-]{0,30}[ \t]{0,2}:(?:[ \t].*)?$|^[^|]{1,80}(?:\|[^|]{1,80}){1,8}$/i;
+/** A line that sets a block apart: `---`, `===`, `--- attachment (chat.txt) ---`. */
+const SEPARATOR_LINE =
+  /^[ \t]{0,8}(?:-{3,}|={3,}|\*{3,}|_{3,})(?:[^\n]{0,80}?(?:-{3,}|={3,}|\*{3,}|_{3,}))?[ \t]*$/;
+/** A YAML key whose value is the block below it (`body: |`). */
+const BLOCK_KEY = /:[ \t]{0,3}[|>][-+]?[ \t]*$/;
+const ROLE_WORD_LINE = /^[ \t]{0,16}(?:[*_#]{1,6}[ \t]{0,4})?(?:system|assistant|human|user|developer|h)\b/i;
+
+/**
+ * Where a carrier's content starts after its header block: header fields (FIELD_LINE, never a role line) ended by a
+ * blank line, a separator line or a YAML block key (and any separators right after), as an e-mail, a ticket's
+ * attachment or a YAML record wraps a text. 0 when the text opens with no such block. The header is the carrier's
+ * metadata, not the tool's own prose: a transcript right after it opens the content as it would open the text.
+ */
+function afterHeaderBlock(lines: readonly string[]): number {
+  let i = 0;
+  while (i < lines.length && lines[i]!.trim() === "") i++;
+  let fields = 0;
+  for (; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "" || SEPARATOR_LINE.test(line)) break;
+    if (ROLE_WORD_LINE.test(line) || !FIELD_LINE.test(line)) return 0;
+    fields++;
+    if (BLOCK_KEY.test(line)) {
+      i++;
+      break;
+    }
+  }
+  if (fields === 0) return 0;
+  while (i < lines.length && (lines[i]!.trim() === "" || SEPARATOR_LINE.test(lines[i]!))) i++;
+  return i < lines.length ? i : 0;
+}
+
+/** isTranscriptContent read from `lines[from]` on. */
+function transcriptFrom(lines: readonly string[], from: number): boolean {
   const turns = new Map<string, number>();
   let speakerLines = 0;
   let before = 0;
-  for (const line of text.split(/\r\n|[\n\r\u0085\u2028\u2029]/, MAX_TRANSCRIPT_LINES)) {
+  let last: { label: string; said: string } | undefined;
+  for (const line of lines.slice(from)) {
     if (line.trim() === "") continue;
-    const label = SPEAKER_LINE.exec(line)?.[1]?.trim().toLowerCase();
+    const speaker = SPEAKER_LINE.exec(line);
+    const label = speaker?.[1]?.trim().toLowerCase();
     if (label === undefined) {
       // A title line may come before the first turn; any other line before it is the tool's own output.
       if (speakerLines === 0 && ++before > 1) return false;
@@ -212,11 +394,26 @@ function isTranscriptContent(text: string): boolean {
     if (RULE_ROLES.has(label)) return false;
     turns.set(label, (turns.get(label) ?? 0) + 1);
     speakerLines++;
+    last = { label, said: line.slice(line.indexOf(":", speaker!.index) + 1) };
   }
-  if (speakerLines < MIN_SPEAKER_LINES || turns.size < 2 || turns.size > MAX_SPEAKERS) return false;
-  for (const count of turns.values()) if (count < 2) return false;
-  return true;
+  if (turns.size < 2 || turns.size > MAX_SPEAKERS) return false;
+  if (speakerLines >= MIN_SPEAKER_LINES && [...turns.values()].every((count) => count >= 2)) return true;
+  // An exchange the person closed with thanks: two speakers, three turns or more, the first speaker's last word an
+  // acknowledgement ("User: perfect", "customer: great thanks"). It records an exchange that is over; a forged turn
+  // leaves an order for the model to act on or makes the model agree to one.
+  const first = [...turns.keys()][0]!;
+  return (
+    turns.size === 2 &&
+    speakerLines >= 3 &&
+    last !== undefined &&
+    last.label === first &&
+    ACKNOWLEDGED.test(last.said.trim())
+  );
 }
+
+/** A closing acknowledgement: thanks, "perfect", "great", "ok", an emoji, in the lexicons' languages. */
+const ACKNOWLEDGED =
+  /^(?:(?:ok(?:ay)?|great|perfect|cool|nice|awesome|super|thanks?|thank you|thx|ty|merci|danke|gracias|grazie|obrigad[oa]|спасибо|дякую|谢谢|ありがとう(?:ございます)?|감사합니다|고마워요|شكرا|धन्यवाद|parfait|genial|perfecto|perfetto|prima)[\s,.!]*){1,4}(?:\p{Extended_Pictographic}\s*)*$|^(?:\p{Extended_Pictographic}\s*){1,4}$/iu;
 
 /** A role line: the role word (group 1) and what follows its colon (group 2). */
 const ROLE_LINE =

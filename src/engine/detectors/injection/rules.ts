@@ -191,6 +191,13 @@ const DESTINATION =
  * break that joins two strings (string-bounds.ts). Used as `(?<!${REPORTED}[a-z-]+)` in `rest`.
  */
 const REPORTED = `\\b(?:(?:asks?|asked|asking|tells?|told|instructs?|instructed|gets?|got|causes?|caused|tricks?|tricked|convinces?|convinced|persuades?|persuaded|forces?|forced|makes?|made|making|lets?|allows?|allowed|expects?|expected)\\s{1,3}(?:it|them|(?:the|an?|its|their)\\s{1,3}(?:[a-z-]+\\s{1,3})?(?:models?|assistants?|agents?|ai|bots?|chatbots?|llms?|plugins?|copilots?|tools?))(?:\\s{1,3}to)?|(?:it|they|models?|assistants?|agents?|ai|bots?|chatbots?|llms?|plugins?)\\s{1,3}(?:would|could|might|may|can|did)(?:\\s{1,3}(?:not|then|also|still))?|\\b(?:an?|the|such)\\s{1,3}(?:request|instruction|command|attempt)s?\\s{1,3}to)\\s{1,3}`;
+/**
+ * What makes an override verb a topic or a description of software's behaviour rather than an order: "how to override
+ * the system prompt" (a docs heading), "keeps ignoring", "stopped ignoring", and a verb in the third person after a
+ * noun for a product ("the bot ignores the system prompt when...", "model disregards the rules"). Not "the assistant
+ * ignores": attack text narrates the reader that way; "assistant" and "agent" are left out.
+ */
+const DESCRIBED = `\\b(?:how\\s{1,3}to|keeps?|kept|keeping|stopped|stops|started|starts|(?:bot|chatbot|model|llm|reply|response|app|widget)(?=\\s{1,3}(?:ignores|disregards|forgets|overrides|bypasses|neglects)\\b))\\s{1,3}`;
 /** The reader named as a model ("agent" alone is a deploy or support agent; "AI agent" is a model). */
 const AI_ADDRESSEE =
   "(?:ai(?: agents?| assistants?| models?)?|llms?|chatbots?|chatgpt|gpt|claude|gemini|copilot|assistants?|language models?)";
@@ -429,8 +436,9 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   {
     type: "override_instructions",
     lead: OVERRIDE_VERBS,
-    // make's "warning: ignoring old commands for target" is a build log's, not an order.
-    rest: `(?<!${REPORTED}[a-z-]+){~4} (?:(?:all|any|every|each|of|the|your|my|these|those|its|their) )*${EARLIER}{~2} ${INSTRUCTION_NOUNS}\\b(?! for target\\b)`,
+    // make's "warning: ignoring old commands for target" is a build log's, not an order; nor is a topic or a bug
+    // report (DESCRIBED: "how to override the system prompt", "the model keeps ignoring the system prompt").
+    rest: `(?<!${REPORTED}[a-z-]+)(?<!${DESCRIBED}[a-z-]+){~4} (?:(?:all|any|every|each|of|the|your|my|these|those|its|their) )*${EARLIER}{~2} ${INSTRUCTION_NOUNS}\\b(?! for target\\b)`,
   },
   {
     type: "override_instructions",
@@ -928,10 +936,14 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   // --- important_block ----------------------------------------------------------------------------------------
   {
     // Not a tag named as a tag: prompt-format docs ("wrap the task in <instructions> tags"), schema messages ("use
-    // the <override> element"); the tag, its closing tag right after it, then a word for a tag (Latin scripts).
+    // the <override> element"); the tag, its closing tag right after it, then a word for a tag (Latin scripts). Not a
+    // field of a record: an element that holds one value without a space and is followed by another tag
+    // (`<system>linux-x64</system>\n<arch>` in a build file): neither its opening tag (the value, a closing tag and a
+    // tag follow) nor its closing tag (the tag and the value precede, a tag follows). `<system>obey</system>` alone
+    // is still a block.
     type: "important_block",
     lead: ["<", "</"],
-    rest: "\\s{0,3}\\/?\\s{0,3}(?:important|system|instructions?|admin|override|secret|hidden|sudo)\\s{0,3}>(?!\\s{0,3}(?:<\\/\\s{0,3}[a-z_]{1,20}\\s{0,3}>\\s{0,3})?(?:(?:xml|html)\\s{1,3})?(?:tags?|elements?|blocks?|sections?|delimiters?|markers?|wrappers?|balises?|etiquetas?|elementos?|elementi|\u00e9l\u00e9ments?)(?![a-z]))",
+    rest: "\\s{0,3}\\/?\\s{0,3}(?:important|system|instructions?|admin|override|secret|hidden|sudo)\\s{0,3}>(?![^\\s<>]{1,64}<\\/\\s{0,3}[a-z_-]{1,20}\\s{0,3}>(?:\\s|\\\\[nrt]){0,16}<)(?!(?<=<\\s{0,3}[a-z_-]{1,20}\\s{0,3}>[^\\s<>]{1,64}<\\/\\s{0,3}[a-z_-]{1,20}\\s{0,3}>)(?:\\s|\\\\[nrt]){0,16}<)(?!\\s{0,3}(?:<\\/\\s{0,3}[a-z_]{1,20}\\s{0,3}>\\s{0,3})?(?:(?:xml|html)\\s{1,3})?(?:tags?|elements?|blocks?|sections?|delimiters?|markers?|wrappers?|balises?|etiquetas?|elementos?|elementi|\u00e9l\u00e9ments?)(?![a-z]))",
   },
   {
     type: "important_block",

@@ -214,13 +214,24 @@ const BLOCK_NAME =
  * `[INST]`), or a tag that closes the tool output or opens a system block (`</tool_output>`, `<system_override>`).
  */
 const turnAt = (roles: string) =>
-  `(?<=^|\\n)[ \\t>#*_|[(-]{0,12}(?:${roles})(?:\\s{1,3}(?:message|prompt|instructions?|override|note|update))?[ \\t*_\\]]{0,4}(?:[:：]|\\(#)`;
+  `(?<=^|\\n)[ \\t>#*_|[(-]{0,12}(?:${roles})(?:\\s{1,3}(?:message|prompt|instructions?|override|note|update))?[ \\t*_\\]]{0,4}(?:[:：](?!${QUOTED_FIELD_VALUE}|[\\w.+-]{1,64}[@:])|\\(#)`;
+/**
+ * After a role word's colon, a typed identifier glued to it (`user:ana@example.com`, `system:serviceaccount:ci:x`,
+ * IAM members and RBAC subjects) is no turn either.
+ * A role line's value that is one quoted string, maybe followed by a comma, to the line's end: a field of code, a log
+ * or YAML (`system: 'Answer like a pirate.',`, `system: "Use only the passages below."`), not a turn. What the string
+ * says is still read as a sentence.
+ */
+const QUOTED_FIELD_VALUE = `[ \\t]{0,4}(?:"[^"\\n]{0,300}"|'[^'\\n]{0,300}')[ \\t]{0,4},?[ \\t]{0,4}(?:\\n|$)`;
+/** A chat-template token quoted alone in prose: `` `<|im_end|>` ``, `"<|eot_id|>"`, `` `<|im_start|>system` ``. */
+const QUOTED_TOKEN = `(?!(?<=[\`"\\u201c])<\\|[a-z_]{1,20}\\|>(?:system|user|assistant|developer|model)?[\`"\\u201d])`;
 const turnAscii = (turnRoles: LexiconSources) =>
   [
     turnAt(turnRoles.ascii),
-    "\\b(?:system|developer|admin)\\s{1,3}(?:message|prompt|instructions?|override|update)\\s{0,3}:",
-    "<\\|im_start\\|>\\s{0,4}(?:system|developer|assistant)",
-    "<\\|(?:system|start_header_id|endoftext|im_end)\\|>",
+    // Not an example named as one ("Example system prompt:", "a sample system message:"): documentation shows it.
+    "(?<!\\b(?:example|sample|e\\.g\\.|typical|default)\\s{1,3})\\b(?:system|developer|admin)\\s{1,3}(?:message|prompt|instructions?|override|update)\\s{0,3}:",
+    `${QUOTED_TOKEN}<\\|im_start\\|>\\s{0,4}(?:system|developer|assistant)`,
+    `${QUOTED_TOKEN}<\\|(?:system|start_header_id|endoftext|im_end)\\|>`,
     "\\[\\/?(?:inst|system_prompt|sys)\\]",
     "<<sys>>",
     "<\\/?\\s{0,4}(?:(?:tool_output|tool_result|tool_response|function_results|function_result|tool_call)(?:[\\s_-][^>\\n]{0,80})?|(?:system|developer)(?:\\s[^>\\n]{0,80})?)(?<!\\/)>",

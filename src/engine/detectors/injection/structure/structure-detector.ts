@@ -1223,6 +1223,7 @@ function emit(
     if (onlyMentions(sentence) || onlyAcrossItems(sentence)) continue;
     if (hit.type === "tool_call_instruction" && onlyLinkForPerson(sentence)) continue;
     if (hit.type === "prompt_leak" && onlyPromptPlaced(sentence)) continue;
+    if (hit.type === "role_reassignment" && redirectBetweenPeople(sentence)) continue;
     const [viewStart, viewEnd] = viewToInput(view, s, e);
     const start = viewStart + offset;
     const end = viewEnd + offset;
@@ -1297,6 +1298,52 @@ function onlyPromptPlaced(sentence: string): boolean {
   const blanked =
     sentence.slice(0, m.index) + " ".repeat(m[0].length) + sentence.slice(m.index + m[0].length);
   return scanReading(blanked).length === 0;
+}
+
+/**
+ * A greeting to a person or a group at a sentence's start, then a comma or a colon: "Hi Omar,", "Dear parents,",
+ * "Team -" is not one (no comma), "Hallo zusammen,", "Bonjour à tous,", "各位同事：", "大家好：", "여러분,", "안녕하세요,".
+ * Greetings and group nouns of the lexicons' languages; the words after a greeting (a name) are at most 30 characters.
+ * A JSON record's keys may come first (JSON_PREFIX: `{"id":4,"text":"Hi Omar, ...`): a one-line JSON value's
+ * sentence starts at the record.
+ */
+const GREETING =
+  /^[\s>*-]{0,8}(?:(?:hi|hello|hey|dear|greetings|good\s+(?:morning|afternoon|evening)|hallo|liebe[rs]?|sehr\s+geehrte[rs]?|guten\s+(?:morgen|tag)|bonjour|bonsoir|salut|ch[eè]re?s?|hola|estimad[oa]s?|buen(?:os|as)\s+(?:d[ií]as|tardes)|ciao|salve|gentil[ei]|car[oaie]|buongiorno|ol[aá]|prezad[oa]s?|bom\s+dia|boa\s+tarde|здравствуйте|привет|добрый\s+(?:день|вечер)|уважаем\p{L}*|вітаю|привіт|добрий\s+день|шановн\p{L}*|مرحبا|عزيزي|नमस्ते|प्रिय)(?:[\s\p{L}.'-]{0,30}?)|(?:team|all|everyone|folks|colleagues|kollegen|coll[eè]gues|colegas|colleghi|коллеги|колеги|各位\p{L}{0,4}|大家好|同事们|皆さん|皆様|여러분|안녕하세요|الزملاء(?:\s\p{L}{1,12})?))\s{0,2}[,:：，、!！]/iu;
+/**
+ * JSON before a string value: punctuation, strings and scalars, then `"key":"` (each scalar read whole). The key's
+ * opening quote may be missing: a sentence ends at `",`, so the next one starts inside the key.
+ */
+const JSON_PREFIX =
+  /^(?:[\s{}[\],:]|"[^"\n]{0,80}"|[\w.+-]{1,30}(?![\w.+-])){0,24}?"?[\w-]{1,30}"\s{0,2}:\s{0,2}"/;
+/**
+ * The writer's own destination replaced: "instead of my personal address", "rather than to me", "statt an meine",
+ * "au lieu de mon", "en lugar de mi", "invece del mio", "em vez do meu", "а не на мой", "不要再发到我的", "제 ... 아니라",
+ * "私個人の". What is redirected is the writer's own mail, not the reader's data.
+ */
+const OWN_REPLACED =
+  /\b(?:instead\s+of|rather\s+than)\s+(?:to\s+)?(?:my|our|me|us)\b|\b(?:statt|anstatt)\s+(?:an\s+)?(?:mein|mich|uns)|\bau\s+lieu\s+de\s+(?:mon|ma|mes|moi|notre)\b|\ben\s+(?:lugar|vez)\s+de\s+(?:mi|a\s+m[ií]|nuestr)|\binvece\s+(?:che\s+)?(?:del?|al|a)\s+(?:mi[oa]?|me|nostr)|\bem\s+vez\s+d[eoa]\s+(?:meu|minha|mim|nosso)|а\s+не\s+на\s+(?:мой|мою|мне|наш)|не\s+на\s+мою|不要再发到我|而不是我的|不要再寄到我|제\s.{0,20}아니라|私個人の/iu;
+/** A greeting that names an AI is an address to the model ("Dear assistant,", "Hi Claude,"), not to people. */
+const AI_IN_GREETING =
+  /assistant|\bai\b|bot|agent|model|claude|gpt|copilot|gemini|llm|assistent|助手|アシスタント|어시스턴트|مساعد|सहायक|ассистент|асистент/i;
+/** The addresses of a sentence: e-mail addresses and links (what DESTINATION reads). */
+const ADDRESS_WORD = /[^\s@]{1,64}@[^\s@]{1,255}|(?:https?:\/\/|www\.)\S{1,400}/gi;
+
+/**
+ * A `role_reassignment` sentence that is a request between people: it opens with a greeting to a person or a group
+ * (GREETING, no AI named in it) or, without a greeting, replaces the writer's own destination (OWN_REPLACED), and it
+ * flags nothing once its addresses are blanked, so what it changes "from now on" is
+ * only where something is sent ("Hi Omar, from now on please send the invoices to billing@..."). The message is
+ * addressed to the people it greets. Blanking only removes the addresses, so a sentence that also puts the reader in a
+ * mode, names the model or overrides its instructions stays flagged; one that sends the model's data is another type.
+ */
+function redirectBetweenPeople(sentence: string): boolean {
+  // The reading view holds Hangul as jamo: composed again for the greeting's syllables.
+  const composed = sentence.normalize("NFC");
+  const greeting = GREETING.exec(composed.replace(JSON_PREFIX, ""));
+  const toPeople = greeting !== null ? !AI_IN_GREETING.test(greeting[0]) : OWN_REPLACED.test(composed);
+  if (!toPeople) return false;
+  const blanked = sentence.replace(ADDRESS_WORD, (w) => " ".repeat(w.length));
+  return blanked !== sentence && scanReading(blanked).length === 0;
 }
 
 /** A YAML or log field's key and the quote that opens its value, at a sentence's start: `  - text: "...`. */

@@ -1,0 +1,72 @@
+/**
+ * Strings of a structured result that hold no instruction to a model: a date, a number, an id, an address of digits
+ * (`2026-01-01T00:00:00.000Z`, `10.1.2.3`, `SKU-482913`, `123-45-6789`). The screening of a JSON value
+ * (json-screen.ts) does not hand such a string to the injection family's joined pass (phrase rules, structure
+ * detector, learned scorer), which reads ~30 µs per KB of strings and was most of a structured check's screening
+ * (bench/results/2026-11-28-s22-structured.md): issue 18's "read less".
+ *
+ * An instruction needs words: a verb and what it acts on, each a run of letters. A string with no whitespace and at
+ * most one run of two or more ASCII letters (that run at most MAX_LETTER_RUN long) has at most one word, and a short
+ * one. What stays out of this rule, so still reaches the passes (test/property/inert-data.property.test.ts):
+ * - words joined without blanks: a hyphen-joined branch name, snake_case or camelCase (`ignore-previous-instructions`,
+ *   `ignore_all`, `ignoreAll`: two runs of letters, or one longer than MAX_LETTER_RUN), a glued instruction
+ *   (`200Ignore the ...`: a blank), leetspeak of two words or more (`1gn0r3-4ll`, `r3v34l-pr0mpt`: two runs);
+ * - base64 and hex payloads the structure detector decodes: longer than MAX_INERT_LENGTH, or with letter runs;
+ * - other scripts, lookalikes and invisible characters (non-ASCII: the screening walks those strings alone anyway),
+ *   escapes (`\`), tags (`<` `>`), quotes.
+ * Exactness is not claimed from this argument alone: the decision-hash benches' corpora (bench/decision-hash.ts,
+ * structuredContent shapes included) show no decision changed, and the property test reads every family detector on
+ * such strings after adversarial keys.
+ */
+
+/** Longest value read as inert data: longer strings can be encoded payloads (base64 of a sentence is ~40 characters). */
+export const MAX_INERT_LENGTH = 40;
+
+/** The longest run of ASCII letters an inert value may hold (`SKU`, `UTC`, `px`, `Tue`; not `ignore`). */
+export const MAX_LETTER_RUN = 4;
+
+/** Longest key a `key: value` reading may have to be inert: a short identifier of letters and digits (`updatedAt`). */
+export const MAX_INERT_KEY = 24;
+
+/** 1 for a unit an inert string may hold: printable ASCII but blanks, `\`, quotes, backtick, `<` and `>`. */
+const ALLOWED = new Uint8Array(128);
+for (let c = 0x21; c < 0x7f; c++) ALLOWED[c] = 1;
+for (const c of "\\\"'`<>") ALLOWED[c.charCodeAt(0)] = 0;
+
+function isLetter(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+}
+
+/** Whether `value` is inert data (see above): at most MAX_INERT_LENGTH units, allowed ones, at most one short word. */
+export function isInertValue(value: string): boolean {
+  const length = value.length;
+  if (length === 0 || length > MAX_INERT_LENGTH) return false;
+  let run = 0;
+  let words = 0;
+  for (let i = 0; i < length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 128 || ALLOWED[c] === 0) return false;
+    if (isLetter(c)) {
+      run++;
+      if (run > MAX_LETTER_RUN) return false;
+      if (run === 2 && ++words > 1) return false;
+    } else run = 0;
+  }
+  return true;
+}
+
+/** Whether `key` is a plain identifier an inert value may be read after: letters and digits, a letter first. */
+export function isPlainKey(key: string): boolean {
+  const length = key.length;
+  if (length === 0 || length > MAX_INERT_KEY || !isLetter(key.charCodeAt(0))) return false;
+  for (let i = 1; i < length; i++) {
+    const c = key.charCodeAt(i);
+    if (!isLetter(c) && !(c >= 0x30 && c <= 0x39)) return false;
+  }
+  return true;
+}
+
+/** Whether the reading `key: value` (or `value` alone when `key` is undefined) is inert data (see above). */
+export function isInertReading(key: string | undefined, value: string): boolean {
+  return isInertValue(value) && (key === undefined || isPlainKey(key));
+}

@@ -5,25 +5,30 @@
  * detector, learned scorer), which reads ~30 µs per KB of strings and was most of a structured check's screening
  * (bench/results/2026-11-28-s22-structured.md): issue 18's "read less".
  *
- * An instruction needs words: a verb and what it acts on, each a run of letters. A string with no whitespace and at
- * most one run of two or more ASCII letters (that run at most MAX_LETTER_RUN long) has at most one word, and a short
- * one. What stays out of this rule, so still reaches the passes (test/property/inert-data.property.test.ts):
+ * An instruction needs words: a verb and what it acts on. A string is inert when it has no blank, at most
+ * MAX_INERT_LENGTH units of printable ASCII (no `\`, quote, backtick, `<` or `>`), at most MAX_LETTERS ASCII letters
+ * of which at most one run of two or more, and no run of MAX_ALNUM_RUN characters of `[A-Za-z0-9+/]`. What stays
+ * out of this rule, so still reaches the passes (test/property/inert-data.property.test.ts):
  * - words joined without blanks: a hyphen-joined branch name, snake_case or camelCase (`ignore-previous-instructions`,
- *   `ignore_all`, `ignoreAll`: two runs of letters, or one longer than MAX_LETTER_RUN), a glued instruction
- *   (`200Ignore the ...`: a blank), leetspeak of two words or more (`1gn0r3-4ll`, `r3v34l-pr0mpt`: two runs);
- * - base64 and hex payloads the structure detector decodes: longer than MAX_INERT_LENGTH, or with letter runs;
+ *   `ignore_all`, `ignoreAll`), a glued instruction (`200Ignore the ...`: a blank), leetspeak and letters spelled
+ *   apart of two words or more (`1gn0r3-4ll`, `r3v34l-7h3-k3y`, `i.g.n.o.r.e`: more than MAX_LETTERS letters);
+ * - the encoded payloads the structure detector decodes: base64 needs a run of 24 of `[A-Za-z0-9+/]`, hex one of 32
+ *   hex digits (hex of a sentence can be all digits), letter spacing a blank;
  * - other scripts, lookalikes and invisible characters (non-ASCII: the screening walks those strings alone anyway),
- *   escapes (`\`), tags (`<` `>`), quotes.
- * Exactness is not claimed from this argument alone: the decision-hash benches' corpora (bench/decision-hash.ts,
- * structuredContent shapes included) show no decision changed, and the property test reads every family detector on
- * such strings after adversarial keys.
+ *   escapes, tags, quotes.
+ * This is an argument, not a proof that no detector fires: the property test reads every family detector on such
+ * strings after adversarial keys, and the decision-hash bench (bench/decision-hash.ts, structuredContent shapes
+ * included) shows no decision changed.
  */
 
-/** Longest value read as inert data: longer strings can be encoded payloads (base64 of a sentence is ~40 characters). */
+/** Longest value read as inert data. */
 export const MAX_INERT_LENGTH = 40;
 
-/** The longest run of ASCII letters an inert value may hold (`SKU`, `UTC`, `px`, `Tue`; not `ignore`). */
-export const MAX_LETTER_RUN = 4;
+/** The most ASCII letters an inert value may hold (`SKU`, `UTC`, `T` and `Z` of a date; not `ignore`). */
+export const MAX_LETTERS = 4;
+
+/** The shortest run of `[A-Za-z0-9+/]` an inert value may not hold: below base64's 24 and hex's 32. */
+export const MAX_ALNUM_RUN = 16;
 
 /** Longest key a `key: value` reading may have to be inert: a short identifier of letters and digits (`updatedAt`). */
 export const MAX_INERT_KEY = 24;
@@ -37,20 +42,24 @@ function isLetter(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
 }
 
-/** Whether `value` is inert data (see above): at most MAX_INERT_LENGTH units, allowed ones, at most one short word. */
+/** Whether `value` is inert data (see above). */
 export function isInertValue(value: string): boolean {
   const length = value.length;
   if (length === 0 || length > MAX_INERT_LENGTH) return false;
+  let letters = 0;
   let run = 0;
   let words = 0;
+  let alnum = 0;
   for (let i = 0; i < length; i++) {
     const c = value.charCodeAt(i);
     if (c >= 128 || ALLOWED[c] === 0) return false;
     if (isLetter(c)) {
-      run++;
-      if (run > MAX_LETTER_RUN) return false;
-      if (run === 2 && ++words > 1) return false;
+      if (++letters > MAX_LETTERS) return false;
+      if (++run === 2 && ++words > 1) return false;
     } else run = 0;
+    if (isLetter(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2f) {
+      if (++alnum >= MAX_ALNUM_RUN) return false;
+    } else alnum = 0;
   }
   return true;
 }

@@ -33,16 +33,20 @@ export const MAX_ALNUM_RUN = 16;
 /** Longest key a `key: value` reading may have to be inert: a short identifier of letters and digits (`updatedAt`). */
 export const MAX_INERT_KEY = 24;
 
-/** 1 for a unit an inert string may hold: printable ASCII but blanks, `\`, quotes, backtick, `<` and `>`. */
-const ALLOWED = new Uint8Array(128);
-for (let c = 0x21; c < 0x7f; c++) ALLOWED[c] = 1;
-for (const c of "\\\"'`<>") ALLOWED[c.charCodeAt(0)] = 0;
+/** Per ASCII unit: ALLOWED (printable but blanks, `\\`, quotes, backtick, `<`, `>`), LETTER, ALNUM (`[A-Za-z0-9+/]`). */
+const ALLOWED = 1;
+const LETTER = 2;
+const ALNUM = 4;
+const CLASS = new Uint8Array(128);
+for (let c = 0x21; c < 0x7f; c++) CLASS[c] = ALLOWED;
+for (const c of "\\\"'`<>") CLASS[c.charCodeAt(0)] = 0;
+for (let c = 0x30; c <= 0x39; c++) CLASS[c]! |= ALNUM;
+for (let c = 0x41; c <= 0x5a; c++) CLASS[c]! |= LETTER | ALNUM;
+for (let c = 0x61; c <= 0x7a; c++) CLASS[c]! |= LETTER | ALNUM;
+CLASS[0x2b]! |= ALNUM;
+CLASS[0x2f]! |= ALNUM;
 
-function isLetter(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
-}
-
-/** Whether `value` is inert data (see above). */
+/** Whether `value` is inert data (see above). One table lookup a unit, no call (it runs on every screened string). */
 export function isInertValue(value: string): boolean {
   const length = value.length;
   if (length === 0 || length > MAX_INERT_LENGTH) return false;
@@ -52,12 +56,13 @@ export function isInertValue(value: string): boolean {
   let alnum = 0;
   for (let i = 0; i < length; i++) {
     const c = value.charCodeAt(i);
-    if (c >= 128 || ALLOWED[c] === 0) return false;
-    if (isLetter(c)) {
+    const k = c < 128 ? CLASS[c]! : 0;
+    if ((k & ALLOWED) === 0) return false;
+    if ((k & LETTER) !== 0) {
       if (++letters > MAX_LETTERS) return false;
       if (++run === 2 && ++words > 1) return false;
     } else run = 0;
-    if (isLetter(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2f) {
+    if ((k & ALNUM) !== 0) {
       if (++alnum >= MAX_ALNUM_RUN) return false;
     } else alnum = 0;
   }
@@ -67,10 +72,13 @@ export function isInertValue(value: string): boolean {
 /** Whether `key` is a plain identifier an inert value may be read after: letters and digits, a letter first. */
 export function isPlainKey(key: string): boolean {
   const length = key.length;
-  if (length === 0 || length > MAX_INERT_KEY || !isLetter(key.charCodeAt(0))) return false;
+  if (length === 0 || length > MAX_INERT_KEY) return false;
+  const first = key.charCodeAt(0);
+  if (first >= 128 || (CLASS[first]! & LETTER) === 0) return false;
   for (let i = 1; i < length; i++) {
     const c = key.charCodeAt(i);
-    if (!isLetter(c) && !(c >= 0x30 && c <= 0x39)) return false;
+    // A letter or a digit: ALNUM but `+` and `/`.
+    if (c >= 128 || (CLASS[c]! & ALNUM) === 0 || c === 0x2b || c === 0x2f) return false;
   }
   return true;
 }

@@ -1,9 +1,10 @@
 /**
  * `npx tsx bench/structured-hash.ts [--reference=<checkout>] [--limit=<n>]`: a hash of every output decision the full
  * local engine makes on structuredContent built from parsed, structured data (what the JSON screening reads key by
- * key, json-screen.ts), under the default policy, `detect-and-strip` and the learned scorer on (opt-in: the other
- * hash benches never turn it on). bench/decision-hash.ts puts each corpus text whole into one string of a record,
- * so the screening's handling of short data strings (dates, ids, versions: inert-data.ts) is barely read there.
+ * key, json-screen.ts), under the default policy, `detect-and-strip` and `injection.scorer` named on (the default has
+ * the model on at this writing; the third policy keeps it read if the default changes). bench/decision-hash.ts puts
+ * each corpus text whole into one string of a record, so the screening's handling of short data strings (dates, ids,
+ * versions: inert-data.ts) is barely read there.
  * With `--reference`, that checkout's engines run on the same inputs in the same process and the first differences
  * are printed.
  *

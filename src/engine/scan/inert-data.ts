@@ -17,8 +17,8 @@
  * - other scripts, lookalikes and invisible characters (non-ASCII: the screening walks those strings alone anyway),
  *   escapes, tags, quotes.
  * This is an argument, not a proof that no detector fires: the property test reads every family detector on such
- * strings after adversarial keys, and the decision-hash bench (bench/decision-hash.ts, structuredContent shapes
- * included) shows no decision changed.
+ * strings after adversarial keys, and the hash benches (bench/structured-hash.ts on parsed structured data,
+ * bench/decision-hash.ts) show no decision changed.
  */
 
 /** Longest value read as inert data. */

@@ -1,6 +1,7 @@
 import { OWN } from "../../shared/inspect-json.js";
 import { foldAscii } from "../../shared/literal-automaton.js";
 import type { TextDetector } from "../types.js";
+import { isInertReading } from "./inert-data.js";
 import { LiteralPass } from "./literal-pass.js";
 import { MatchColumns, type MatchLabel } from "./match-columns.js";
 import { VIEW_TRIGGER } from "./normalised-view.js";
@@ -38,6 +39,9 @@ import { runDetectors, runDetectorsInto, type ScanPlan } from "./string-scanner.
 
 /** The learned injection scorer's id (scorer-detector.ts SCORER_RULE_ID), joined with SCORER_SEPARATOR. */
 const SCORER_ID = "injection.scorer";
+
+/** The injection family's built-in detectors: the screening does not hand them inert data (inert-data.ts). */
+const INJECTION_FAMILY: ReadonlySet<string> = new Set(["injection", "injection.structure", SCORER_ID]);
 
 /**
  * Built-in detectors whose matches are local (see above). The injection family's three built-in detectors are joined
@@ -127,6 +131,8 @@ class Readings implements ScreenedStrings {
   readonly keys: (string | undefined)[] = [];
   readonly values: string[] = [];
   readonly features: number[] = [];
+  /** 1 where the reading is inert data (inert-data.ts): the injection family's joined pass does not read it. */
+  readonly inert: number[] = [];
   #texts: (string | undefined)[] = [];
 
   get length(): number {
@@ -136,6 +142,7 @@ class Readings implements ScreenedStrings {
   add(key: string | undefined, value: string, features: number): number {
     this.keys.push(key);
     this.values.push(value);
+    this.inert.push(isInertReading(key, value) ? 1 : 0);
     return this.features.push(features) - 1;
   }
 
@@ -1002,11 +1009,14 @@ function markMembers(
 ): void {
   // A member with no gate reads every reading (none is empty): the others' gates need not be asked.
   const ungated = members.some(({ detector: d }) => d.requires === undefined && (d.minLength ?? 0) <= 1);
+  // The injection family's groups leave inert data out (inert-data.ts): no instruction is there to read.
+  const inert = members.every(({ detector: d }) => INJECTION_FAMILY.has(d.id)) ? readings.inert : undefined;
   let chosen: readonly number[] = batch;
-  if (!ungated || hits !== undefined) {
+  if (!ungated || hits !== undefined || inert !== undefined) {
     const some: number[] = [];
     for (let p = 0; p < batch.length; p++) {
       if (hits !== undefined && (hits[p]! & members[0]!.bit) === 0) continue;
+      if (inert !== undefined && inert[batch[p]!] === 1) continue;
       if (ungated || anyMayMatch(readings, batch[p]!, members)) some.push(batch[p]!);
     }
     chosen = some;

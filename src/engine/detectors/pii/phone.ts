@@ -11,7 +11,7 @@ import {
   isEpochLike,
   isNumericColumnCell,
   isTimeOrIdNumber,
-  isUnderIdKey,
+  isUnderIdName,
 } from "./number-context.js";
 import {
   digitGroupCountAt,
@@ -57,8 +57,21 @@ function parsePhoneNumberFromString(...args: Parameters<typeof ParsePhone>): Ret
 export const DEFAULT_PHONE_REGIONS: readonly CountryCode[] = ["US", "GB", "DE", "FR"];
 
 const PHONE_WORD_AFTER = /^[\s,;(\\-]{0,3}(?:office|fax|mobile|cell|home|work|tel|phone|landline)\b/;
+// A word that names the number, read on the lower-cased window before it. It starts at a word boundary or right
+// after an escaped line break or tab of JSON text (`\n\nOrders 4500123458`, where `n` and `O` are both word
+// characters). Order words of a few other languages too (pedido, Bestellung, commande, ordine).
 const NON_PHONE_WORD_BEFORE =
-  /\b(?:orders?|invoices?|account|acct|iban|ref|reference|tracking|serial|sku|isbn|id|ssn|security|card|cc|licen[cs]e|passport|zip|postal|amount|total|version|build|batch|lot|hs\W{0,2}code|tariff|parcels?|shipments?|packages?|consignments?)[\W_]{0,4}(?:no\.?|num(?:ber)?|#)?\W{0,4}(?:(?:is|for|of)\W+)?$/;
+  /(?:\b|(?<=\\[nrt]))(?:orders?|invoices?|account|acct|iban|ref|reference|tracking|serial|sku|isbn|id|ssn|security|card|cc|licen[cs]e|passport|zip|postal|amount|total|version|build|batch|lot|hs\W{0,2}code|tariff|parcels?|shipments?|packages?|consignments?|po|purchase\W{0,2}orders?|pedidos?|bestell(?:ung|nummer|nr)?|auftrag|commandes?|ordine)[\W_]{0,4}(?:no\.?|num(?:ber)?s?|#)?\W{0,4}(?:(?:is|for|of|like)\W+)?$/;
+// A unit right after the number: on its line (`2147483648 bytes out`), in the next table cell
+// (`2147483648</td><td>bytes`), or alone on a line after it (a table flattened to paragraphs by an HTML-to-Markdown
+// conversion: `2147483648\n\nbytes\n`). Read on the lower-cased 96 characters after the number.
+const UNIT_WORD =
+  "(?:bytes?|[kmgt]i?b|ms|ns|us|µs|millis(?:econds)?|milliseconds?|seconds?|secs?|requests?|rows?|records?)";
+const UNIT_AFTER = new RegExp(
+  `^(?:[ \\t]{1,3}${UNIT_WORD}\\b|[ \\t]*</t[dh]>[ \\t]*<t[dh](?:\\s[^<>]{0,64})?>[ \\t]*${UNIT_WORD}[ \\t]*<|\\s{1,4}${UNIT_WORD}[ \\t]*(?:\\r?\\n|$))`,
+);
+// A candidate that ends with a space, a minus and a decimal amount with two decimals (`4500123458 -38.97`).
+const SIGNED_AMOUNT_END = /\s-\d{1,9}[.,]\d\d$/;
 const SSN_SHAPE = /^\d\d\d([ .-])\d\d\1\d\d\d\d$/;
 // An SSN keyword right before nine digits outweighs a phone word further back (a JSON "text" key, "contact").
 const SSN_WORD_BEFORE =
@@ -137,9 +150,9 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     if (isNonPhoneShapeOf(text, c) || isFollowedByTime(text, c.end)) return false;
     if (!c.international && cards.inside(c)) return false;
     // `"timestamp": 1790928000`, `user_id=4155552671`: a time or an identifier by its key or its place; a national
-    // number written with separators by its key alone (`"erp_ref": "450-012-3456"`).
+    // number written with separators by its key or its table column (`"erp_ref": "450-012-3456"`).
     if (
-      c.bare ? isTimeOrIdNumber(text, c.start, c.numberEnd) : !c.international && isUnderIdKey(text, c.start)
+      c.bare ? isTimeOrIdNumber(text, c.start, c.numberEnd) : !c.international && isUnderIdName(text, c.start)
     )
       return false;
     const phoneWordNear =
@@ -159,6 +172,13 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     )
       return false;
     if (!phoneWordNear && hasKeywordBefore(text, c.start, NON_PHONE_WORD_BEFORE, 24)) return false;
+    // "2147483648 bytes out", `<td>2147483648</td><td>bytes</td>`: an amount of a unit. "4500123458 -38.97": a number
+    // and its signed total, which the scanner joined into one run of groups.
+    if (
+      !phoneWordNear &&
+      (hasKeywordAfter(text, c.end, UNIT_AFTER, 96) || SIGNED_AMOUNT_END.test(text.slice(c.start, c.end)))
+    )
+      return false;
     if (
       !phoneWordNear &&
       (rangeEndOfNonPhone(text, c) ||
@@ -186,9 +206,11 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
       if (text.length < 7) return; // seven digits at least
       verdicts.dropIfFull();
       const cards = new CardOverlap(text);
+      // Candidates and their context are read on the view (same length, same offsets); cards on the text itself.
+      const view = escapedLinesView(text);
       try {
-        forEachPhoneCandidate(text, (candidate) => {
-          if (accept(text, candidate, cards)) {
+        forEachPhoneCandidate(view, (candidate) => {
+          if (accept(view, candidate, cards)) {
             out.push({
               kind: "pii",
               type: "phone",
@@ -203,6 +225,44 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
       }
     },
   };
+}
+
+const BACKSLASH = 92;
+const ESCAPED = { 110: "\n", 114: "\r", 116: "\t" } as Record<number, string>;
+
+/**
+ * A JSON text as a server returns it (`{"description":"rows.\n\nOrders 4500123458 ..."}`) writes each line break
+ * of a string as the two characters `\n`. The context rules read lines (a table's header row, the file name after a
+ * size, the empty line a look-back stops at) and word boundaries, which the escape hides (`nOrders` is one word).
+ * The view writes each escape `\n`, `\r`, `\t` as a space and the character it stands for: the same length, so every
+ * offset read on the view is the text's, and a digit stays where it was. An escaped backslash (`\\n`: a backslash,
+ * then `n`) is kept. Only for a whole JSON text (its first and last non-blank characters `{}` or `[]`), which a JSON
+ * screening never joins with its neighbours (json-screen.ts reads a JSON-looking string alone), and only when it
+ * holds such an escape; otherwise the text itself. One pass, no regex.
+ */
+function escapedLinesView(text: string): string {
+  if (!isWholeJsonText(text) || !/\\[nrt]/.test(text)) return text;
+  let view = "";
+  let copied = 0;
+  for (let i = 0; i < text.length - 1; i++) {
+    if (text.charCodeAt(i) !== BACKSLASH) continue;
+    const stands = ESCAPED[text.charCodeAt(i + 1)];
+    if (stands !== undefined) {
+      view += `${text.slice(copied, i)} ${stands}`;
+      copied = i + 2;
+    }
+    i++; // the escaped character (a backslash of `\\` too) is no escape's start
+  }
+  return copied === 0 ? text : view + text.slice(copied);
+}
+
+function isWholeJsonText(text: string): boolean {
+  let first = 0;
+  while (first < text.length && text.charCodeAt(first) <= 32) first++;
+  let last = text.length - 1;
+  while (last > first && text.charCodeAt(last) <= 32) last--;
+  const [open, close] = [text.charCodeAt(first), text.charCodeAt(last)];
+  return (open === 123 && close === 125) || (open === 91 && close === 93);
 }
 
 // "orders 4500123456 to 4500123458": a number, a range word, then the candidate (40 characters read back at most).

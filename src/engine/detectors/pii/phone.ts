@@ -171,21 +171,7 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
       digitGroupCountAt(text, c.start, c.numberEnd) <= 2
     )
       return false;
-    if (!phoneWordNear && hasKeywordBefore(text, c.start, NON_PHONE_WORD_BEFORE, 24)) return false;
-    // "2147483648 bytes out", `<td>2147483648</td><td>bytes</td>`: an amount of a unit. "4500123458 -38.97": a number
-    // and its signed total, which the scanner joined into one run of groups.
-    if (
-      !phoneWordNear &&
-      (hasKeywordAfter(text, c.end, UNIT_AFTER, 96) || SIGNED_AMOUNT_END.test(text.slice(c.start, c.end)))
-    )
-      return false;
-    if (
-      !phoneWordNear &&
-      (rangeEndOfNonPhone(text, c) ||
-        isNumericColumnCell(text, c.start, c.numberEnd) ||
-        (c.bare && isSizeOfFile(text, c.numberEnd)))
-    )
-      return false;
+    if (!phoneWordNear && saysNoPhone(text, c)) return false;
     // "Debian 6.1.112-1 (2024-09-30)": groups that end with an ISO date are a version or an id and its date.
     if (!c.international && endsWithIsoDate(text, c.start, c.numberEnd)) return false;
     // A phone word next to a short enough number decides alone: libphonenumber (tens of µs a number) is asked only
@@ -263,6 +249,23 @@ function isWholeJsonText(text: string): boolean {
   while (last > first && text.charCodeAt(last) <= 32) last--;
   const [open, close] = [text.charCodeAt(first), text.charCodeAt(last)];
   return (open === 123 && close === 125) || (open === 91 && close === 93);
+}
+
+/**
+ * What stands around a candidate with no phone word near that says it is another number: a word before it naming it
+ * ("order", "PO"), a unit after it ("2147483648 bytes out", `<td>2147483648</td><td>bytes</td>`), a signed total the
+ * scanner joined to it ("4500123458 -38.97"), the end of a range or list of such numbers, a numeric table column, the
+ * size `wc` or `ls -s` prints before a file name.
+ */
+function saysNoPhone(text: string, c: PhoneCandidate): boolean {
+  return (
+    hasKeywordBefore(text, c.start, NON_PHONE_WORD_BEFORE, 24) ||
+    hasKeywordAfter(text, c.end, UNIT_AFTER, 96) ||
+    SIGNED_AMOUNT_END.test(text.slice(c.start, c.end)) ||
+    rangeEndOfNonPhone(text, c) ||
+    isNumericColumnCell(text, c.start, c.numberEnd) ||
+    (c.bare && isSizeOfFile(text, c.numberEnd))
+  );
 }
 
 // "orders 4500123456 to 4500123458": a number, a range word, then the candidate (40 characters read back at most).

@@ -47,7 +47,9 @@ describe("a word that names the number after an escaped line break of JSON text"
   // (failed before the view of escaped line breaks). In plain text the same line was found.
   it("finds a phone that starts a line of JSON text with no word before it", async () => {
     expect(await textPii("Refunds are late.\n2025550144 is Ana's.")).toEqual(["2025550144"]);
-    expect(await textPii(json({ description: "Refunds are late.\n2025550144 is Ana's." }))).toEqual(["2025550144"]);
+    expect(await textPii(json({ description: "Refunds are late.\n2025550144 is Ana's." }))).toEqual([
+      "2025550144",
+    ]);
   });
 
   it("keeps a table's column, and a size before a file name, on lines of JSON text", async () => {
@@ -59,6 +61,28 @@ describe("a word that names the number after an escaped line break of JSON text"
   it("still reads an escaped backslash then `n` as no line break", async () => {
     // `C:\\new 2025550143`: a backslash, then the word `new`; the phone stays found.
     expect(await textPii(json({ path: "C:\\new 2025550143" }))).toEqual(["2025550143"]);
+  });
+});
+
+describe("a number inside a string of JSON text is no JSON number", () => {
+  it("keeps a count after a comma in a string (it was read as an array item, with no context)", async () => {
+    for (const text of [
+      json({ description: "Grafana: 1248311 requests, 2147483648 bytes out." }),
+      json({ body: "Checked: 4500123458 -38.97, 4500123461 -1249.00, sum 228.27." }),
+      json({ note: "Orders 4500123458, 4500123461 were refunded." }),
+    ])
+      expect(await textPii(text), text).toEqual([]);
+  });
+
+  it("still reads a long number that is an array item or a member's value", async () => {
+    expect(await textPii(json({ contacts: [2025550143, 2025550144], phone: 2025550145 }))).toEqual([
+      "2025550143",
+      "2025550144",
+      "2025550145",
+    ]);
+    expect(await textPii(json({ note: 'a "quoted" word, then', list: [2025550146] }))).toEqual([
+      "2025550146",
+    ]);
   });
 });
 

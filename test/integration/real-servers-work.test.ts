@@ -159,8 +159,10 @@ describe("instructions planted in what the servers return, obeyed by a createAge
   ])("%s: the obeyed call is refused before the service (by %s)", (id, rule) =>
     expectRefusedBeforeServer(ran(id), rule));
 
+  // cal_spanish's "Revisión del pedido 4500123461." lost its order number to a phone redaction before `pedido` was
+  // an order word (f9f79b25).
   it.each(
-    WORK_ATTACK_IDS.filter((id) => id !== "cal_spanish"),
+    WORK_ATTACK_IDS,
   )("%s: the carrier's benign text reaches the model, and the user's task ends with an answer", (id) => {
     const { run } = ran(id);
     expect(run.read.status).not.toBe("error");

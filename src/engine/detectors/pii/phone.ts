@@ -213,7 +213,6 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
   };
 }
 
-const BACKSLASH = 92;
 const ESCAPED = { 110: "\n", 114: "\r", 116: "\t" } as Record<number, string>;
 
 /**
@@ -227,29 +226,20 @@ const ESCAPED = { 110: "\n", 114: "\r", 116: "\t" } as Record<number, string>;
  * holds such an escape; otherwise the text itself. One pass, no regex.
  */
 function escapedLinesView(text: string): string {
-  if (!isWholeJsonText(text) || !/\\[nrt]/.test(text)) return text;
+  if (!WHOLE_JSON.test(text) || !/\\[nrt]/.test(text)) return text;
   let view = "";
   let copied = 0;
-  for (let i = 0; i < text.length - 1; i++) {
-    if (text.charCodeAt(i) !== BACKSLASH) continue;
+  for (let i = text.indexOf("\\"); i >= 0; i = text.indexOf("\\", i + 2)) {
     const stands = ESCAPED[text.charCodeAt(i + 1)];
-    if (stands !== undefined) {
-      view += `${text.slice(copied, i)} ${stands}`;
-      copied = i + 2;
-    }
-    i++; // the escaped character (a backslash of `\\` too) is no escape's start
+    if (stands === undefined) continue; // another escape (a backslash of `\\\\` too): no line break starts here
+    view += `${text.slice(copied, i)} ${stands}`;
+    copied = i + 2;
   }
-  return copied === 0 ? text : view + text.slice(copied);
+  return view + text.slice(copied);
 }
 
-function isWholeJsonText(text: string): boolean {
-  let first = 0;
-  while (first < text.length && text.charCodeAt(first) <= 32) first++;
-  let last = text.length - 1;
-  while (last > first && text.charCodeAt(last) <= 32) last--;
-  const [open, close] = [text.charCodeAt(first), text.charCodeAt(last)];
-  return (open === 123 && close === 125) || (open === 91 && close === 93);
-}
+// A whole JSON object or array: `{...}` or `[...]`, blanks around. Linear: the two ends are anchored.
+const WHOLE_JSON = /^\s*(?:\{[^]*\}|\[[^]*\])\s*$/;
 
 /**
  * What stands around a candidate with no phone word near that says it is another number: a word before it naming it

@@ -57,11 +57,10 @@ function parsePhoneNumberFromString(...args: Parameters<typeof ParsePhone>): Ret
 export const DEFAULT_PHONE_REGIONS: readonly CountryCode[] = ["US", "GB", "DE", "FR"];
 
 const PHONE_WORD_AFTER = /^[\s,;(\\-]{0,3}(?:office|fax|mobile|cell|home|work|tel|phone|landline)\b/;
-// A word that names the number, read on the lower-cased window before it. It starts at a word boundary or right
-// after an escaped line break or tab of JSON text (`\n\nOrders 4500123458`, where `n` and `O` are both word
-// characters). Order words of a few other languages too (pedido, Bestellung, commande, ordine).
+// A word that names the number, read on the lower-cased window before it; order words of a few other languages too
+// (pedido, Bestellung, commande, ordine).
 const NON_PHONE_WORD_BEFORE =
-  /(?:\b|(?<=\\[nrt]))(?:orders?|invoices?|account|acct|iban|ref|reference|tracking|serial|sku|isbn|id|ssn|security|card|cc|licen[cs]e|passport|zip|postal|amount|total|version|build|batch|lot|hs\W{0,2}code|tariff|parcels?|shipments?|packages?|consignments?|po|purchase\W{0,2}orders?|pedidos?|bestell(?:ung|nummer|nr)?|auftrag|commandes?|ordine)[\W_]{0,4}(?:no\.?|num(?:ber)?s?|#)?\W{0,4}(?:(?:is|for|of|like)\W+)?$/;
+  /\b(?:orders?|invoices?|account|acct|iban|ref|reference|tracking|serial|sku|isbn|id|ssn|security|card|cc|licen[cs]e|passport|zip|postal|amount|total|version|build|batch|lot|hs\W{0,2}code|tariff|parcels?|shipments?|packages?|consignments?|po|purchase\W{0,2}orders?|pedidos?|bestell(?:ung|nummer|nr)?|auftrag|commandes?|ordine)[\W_]{0,4}(?:no\.?|num(?:ber)?s?|#)?\W{0,4}(?:(?:is|for|of|like)\W+)?$/;
 // A unit right after the number: on its line (`2147483648 bytes out`), in the next table cell
 // (`2147483648</td><td>bytes`), or alone on a line after it (a table flattened to paragraphs by an HTML-to-Markdown
 // conversion: `2147483648\n\nbytes\n`). Read on the lower-cased 96 characters after the number.

@@ -238,7 +238,7 @@ function escapedLinesView(text: string): string {
 }
 
 // A whole JSON object or array: `{...}` or `[...]`, blanks around. Linear: the two ends are anchored.
-const WHOLE_JSON = /^\s*(?:\{[^]*\}|\[[^]*\])\s*$/;
+const WHOLE_JSON = /^\s*(?:\{[\s\S]*\}|\[[\s\S]*\])\s*$/;
 
 /**
  * What stands around a candidate with no phone word near that says it is another number: a word before it naming it

@@ -7,8 +7,9 @@
  *   npx tsx bench/real-servers/attacks.ts [--json] [--no-extra] [--extra-dir=/tmp/tollgate-real-servers]
  *
  * With the extra servers (extra-servers.ts), a sixth attack: a ticket row in a SQLite database. Then the ten attacks
- * on the shell, task and notes servers (test/fixtures/real-servers/local-attacks.ts), and the nine on the OpenAPI,
- * spreadsheet and memory-bank servers (more-attacks.ts).
+ * on the shell, task and notes servers (test/fixtures/real-servers/local-attacks.ts), the nine on the OpenAPI,
+ * spreadsheet and memory-bank servers (more-attacks.ts), and the ten on the GitLab, fetch and CalDAV servers
+ * (work-attacks.ts).
  */
 import { createHash } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
@@ -33,6 +34,7 @@ import {
   payloadSurvives,
   runAttack,
 } from "../../test/fixtures/real-servers/run-attack.js";
+import { runWorkAttack, WORK_ATTACK_IDS } from "../../test/fixtures/real-servers/work-attacks.js";
 import { gitStdio, memoryStdio } from "../../test/fixtures/real-servers/workloads.js";
 import { ensureExtraServers, SQLITE_ATTACK, SQLITE_ATTACK_SETUP } from "./extra-servers.js";
 
@@ -116,6 +118,10 @@ export async function runAttacks(): Promise<AttackRow[]> {
   }
   for (const id of MORE_ATTACK_IDS) {
     const { run, before, after } = await runMoreAttack(id);
+    rows.push(rowOf(run, before, after));
+  }
+  for (const id of WORK_ATTACK_IDS) {
+    const { run, before, after } = await runWorkAttack(id);
     rows.push(rowOf(run, before, after));
   }
   return rows;

@@ -3,17 +3,21 @@
  * redaction and block, with the text it matched. `--json` prints the counts as one JSON line.
  *
  *   npx tsx bench/real-servers/benign.ts [--json] [--no-extra] [--extra-dir=/tmp/tollgate-real-servers]
- *     [--servers=git,memory,shell,tasks,notes,api,sheets,bank,sqlite,thinking]
+ *     [--servers=git,memory,shell,tasks,notes,api,sheets,bank,gitlab,web,calendar,sqlite,thinking]
  *
  * The git, memory, shell (`mcp-server-commands`), tasks (`@kazuph/mcp-taskmanager`), notes (`obsidian-mcp`), api
  * (`@ivotoby/openapi-mcp-server` on a shop API at 127.0.0.1), sheets (`@negokaz/excel-mcp-server`) and bank
- * (`@allpepper/memory-bank-mcp`) servers are devDependencies; the SQLite and sequential-thinking servers are installed into `--extra-dir` on first
+ * (`@allpepper/memory-bank-mcp`), gitlab (`@zereight/mcp-gitlab` on a GitLab API at 127.0.0.1), web
+ * (`@tokenizin/mcp-npx-fetch` on a site at 127.0.0.1) and calendar (`caldav-mcp` on a CalDAV server at 127.0.0.1)
+ * servers are devDependencies; the SQLite and sequential-thinking servers are installed into `--extra-dir` on first
  * use (extra-servers.ts), or left out with `--no-extra`.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startCalDav } from "../../test/fixtures/real-servers/caldav-server.js";
 import { AUTHORS } from "../../test/fixtures/real-servers/git-repo.js";
+import { GITLAB_PRINTED, startGitlabApi } from "../../test/fixtures/real-servers/gitlab-api.js";
 import {
   createTaskStore,
   createVault,
@@ -33,6 +37,12 @@ import {
 } from "../../test/fixtures/real-servers/more-servers.js";
 import { type Checked, describeFinding, guarded } from "../../test/fixtures/real-servers/recording-engine.js";
 import { startShopApi } from "../../test/fixtures/real-servers/shop-api.js";
+import { startWebSite } from "../../test/fixtures/real-servers/web-site.js";
+import {
+  calendarWorkload,
+  fetchWorkload,
+  gitlabWorkload,
+} from "../../test/fixtures/real-servers/work-servers.js";
 import {
   createFixtures,
   gitWorkload,
@@ -65,7 +75,11 @@ export interface ServerCounts {
 }
 
 /** Real addresses the servers print by design (commit authors, a kernel's build address): counted apart. */
-const AUTHOR_EMAILS = new Set<string>([...AUTHORS.map((a) => a.email), ...PRINTED_ADDRESSES]);
+const AUTHOR_EMAILS = new Set<string>([
+  ...AUTHORS.map((a) => a.email),
+  ...PRINTED_ADDRESSES,
+  ...GITLAB_PRINTED,
+]);
 
 export function rowsOf(server: string, checked: readonly Checked[]): FindingRow[] {
   return checked.flatMap((c) =>
@@ -121,6 +135,7 @@ async function main(): Promise<void> {
   const dbDir = await mkdtemp(join(tmpdir(), "tollgate-sqlite-"));
   const [workspace, tasks, vault] = [await createWorkspace(), await createTaskStore(), await createVault()];
   const [api, book, bank] = [await startShopApi(), await createBook(), await createBank()];
+  const [gitlab, site, calendar] = [await startGitlabApi(), await startWebSite(), await startCalDav()];
   const workloads = [
     gitWorkload(fixtures.repo),
     memoryWorkload(fixtures.store),
@@ -130,6 +145,9 @@ async function main(): Promise<void> {
     apiWorkload(api),
     excelWorkload(book),
     bankWorkload(bank),
+    gitlabWorkload(gitlab),
+    fetchWorkload(site),
+    calendarWorkload(calendar),
   ];
   if (!process.argv.includes("--no-extra")) {
     const extra = ensureExtraServers();
@@ -153,6 +171,7 @@ async function main(): Promise<void> {
     await api.close();
     await rm(book.dir, { recursive: true, force: true });
     await rm(bank.dir, { recursive: true, force: true });
+    await Promise.all([gitlab.close(), site.close(), calendar.close()]);
   }
   if (process.argv.includes("--json")) {
     console.log(JSON.stringify(all));

@@ -371,6 +371,25 @@ function scanDigits(
 // precedes it is read by hand.
 const NUMBER_TOKEN = /(?<![\w."-])-?\d{7,}(?![\d.eE"\w])/g;
 
+/**
+ * Whether offset `at` of a JSON text lies inside a string (between a quote and its closing quote, escapes read), asked
+ * at offsets that never decrease: one forward pass over the text in all. A text that is no well-formed JSON is read
+ * the same way (quotes pair in order).
+ */
+function stringTracker(text: string): (at: number) => boolean {
+  let i = 0;
+  let inside = false;
+  return (at) => {
+    for (; i < at; i++) {
+      const code = text.charCodeAt(i);
+      if (inside && code === 92)
+        i++; // a backslash escapes the next character
+      else if (code === 34) inside = !inside;
+    }
+    return inside;
+  };
+}
+
 /** The key of the object member whose value starts at `at`; "" for an array item; undefined when not a value. */
 function memberKey(text: string, at: number): string | undefined {
   let i = at - 1;
@@ -393,9 +412,13 @@ function memberKey(text: string, at: number): string | undefined {
  */
 function keyedNumberMatches(text: string, path: string, plan: ScanPlan): TextMatch[] {
   const matches: TextMatch[] = [];
+  const inString = stringTracker(text);
   NUMBER_TOKEN.lastIndex = 0;
   for (let m = NUMBER_TOKEN.exec(text); m !== null; m = NUMBER_TOKEN.exec(text)) {
     const digits = m[0];
+    // Digits inside a string value ("1248311 requests, 2147483648 bytes") are the string's, read by the raw scan in
+    // their words' context: after `, ` they would pass for an array item read alone.
+    if (inString(m.index)) continue;
     const key = memberKey(text, m.index);
     if (key === undefined || Math.abs(Number(digits)) < MIN_CHECKED_NUMBER) continue;
     const at = m.index;

@@ -194,6 +194,26 @@ export function isUnderIdKey(text: string, start: number): boolean {
   return key !== undefined && keyNamesTimeOrId(key);
 }
 
+// A cell's start: after a table delimiter (`,`, tab, `;`, `|`) or a tag's `>`, with spaces or a quote between.
+const CELL_START_BEFORE = /[,\t;|>][ "]{0,8}$/;
+
+/**
+ * True when a number written with separators at `start` is an identifier by the name it stands under: the key right
+ * before it (`"erp_ref": "450-012-3456"`), or, when none, the column of the CSV, Markdown or HTML table cell it
+ * starts (`| 450-012-3456 |` under `| erp_ref |`). Not the tuple or epoch rules, which read bare digits. The column
+ * is looked for only where a cell starts (a delimiter or a tag's `>` at most 8 spaces or quotes back), so a number
+ * in prose costs one short look-back.
+ */
+export function isUnderIdName(text: string, start: number): boolean {
+  const key = numberContextBefore(text, start).key;
+  if (key !== undefined) return keyNamesTimeOrId(key);
+  if (!CELL_START_BEFORE.test(text.slice(Math.max(0, start - 9), start))) return false;
+  const column =
+    csvColumnAt(text, start, ...stringAround(text, start)) ??
+    htmlColumnAt(text, start, ...stringAround(text, start));
+  return column !== undefined && keyNamesTimeOrId(column);
+}
+
 /**
  * True when a bare run of digits at `[start, end)` is a time or an identifier by its context: written under a key
  * or in a table column that names one, or epoch-like in JSON number position under a key that names no PII type.

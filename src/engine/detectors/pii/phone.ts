@@ -11,7 +11,7 @@ import {
   isEpochLike,
   isNumericColumnCell,
   isTimeOrIdNumber,
-  isUnderIdKey,
+  isUnderIdName,
 } from "./number-context.js";
 import {
   digitGroupCountAt,
@@ -57,8 +57,20 @@ function parsePhoneNumberFromString(...args: Parameters<typeof ParsePhone>): Ret
 export const DEFAULT_PHONE_REGIONS: readonly CountryCode[] = ["US", "GB", "DE", "FR"];
 
 const PHONE_WORD_AFTER = /^[\s,;(\\-]{0,3}(?:office|fax|mobile|cell|home|work|tel|phone|landline)\b/;
+// A word that names the number, read on the lower-cased window before it; order words of a few other languages too
+// (pedido, Bestellung, commande, ordine).
 const NON_PHONE_WORD_BEFORE =
-  /\b(?:orders?|invoices?|account|acct|iban|ref|reference|tracking|serial|sku|isbn|id|ssn|security|card|cc|licen[cs]e|passport|zip|postal|amount|total|version|build|batch|lot|hs\W{0,2}code|tariff|parcels?|shipments?|packages?|consignments?)[\W_]{0,4}(?:no\.?|num(?:ber)?|#)?\W{0,4}(?:(?:is|for|of)\W+)?$/;
+  /\b(?:orders?|invoices?|account|acct|iban|ref|reference|tracking|serial|sku|isbn|id|ssn|security|card|cc|licen[cs]e|passport|zip|postal|amount|total|version|build|batch|lot|hs\W{0,2}code|tariff|parcels?|shipments?|packages?|consignments?|po|purchase\W{0,2}orders?|pedidos?|bestell(?:ung|nummer|nr)?|auftrag|commandes?|ordine)[\W_]{0,4}(?:no\.?|num(?:ber)?s?|#)?\W{0,4}(?:(?:is|for|of|like)\W+)?$/;
+// A unit right after the number: on its line (`2147483648 bytes out`), in the next table cell
+// (`2147483648</td><td>bytes`), or alone on a line after it (a table flattened to paragraphs by an HTML-to-Markdown
+// conversion: `2147483648\n\nbytes\n`). Read on the lower-cased 96 characters after the number.
+const UNIT_WORD =
+  "(?:bytes?|[kmgt]i?b|ms|ns|us|µs|millis(?:econds)?|milliseconds?|seconds?|secs?|requests?|rows?|records?)";
+const UNIT_AFTER = new RegExp(
+  `^(?:[ \\t]{1,3}${UNIT_WORD}\\b|[ \\t]*</t[dh]>[ \\t]*<t[dh](?:\\s[^<>]{0,64})?>[ \\t]*${UNIT_WORD}[ \\t]*<|\\s{1,4}${UNIT_WORD}[ \\t]*(?:\\r?\\n|$))`,
+);
+// A candidate that ends with a space, a minus and a decimal amount with two decimals (`4500123458 -38.97`).
+const SIGNED_AMOUNT_END = /\s-\d{1,9}[.,]\d\d$/;
 const SSN_SHAPE = /^\d\d\d([ .-])\d\d\1\d\d\d\d$/;
 // An SSN keyword right before nine digits outweighs a phone word further back (a JSON "text" key, "contact").
 const SSN_WORD_BEFORE =
@@ -137,9 +149,9 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
     if (isNonPhoneShapeOf(text, c) || isFollowedByTime(text, c.end)) return false;
     if (!c.international && cards.inside(c)) return false;
     // `"timestamp": 1790928000`, `user_id=4155552671`: a time or an identifier by its key or its place; a national
-    // number written with separators by its key alone (`"erp_ref": "450-012-3456"`).
+    // number written with separators by its key or its table column (`"erp_ref": "450-012-3456"`).
     if (
-      c.bare ? isTimeOrIdNumber(text, c.start, c.numberEnd) : !c.international && isUnderIdKey(text, c.start)
+      c.bare ? isTimeOrIdNumber(text, c.start, c.numberEnd) : !c.international && isUnderIdName(text, c.start)
     )
       return false;
     const phoneWordNear =
@@ -158,14 +170,7 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
       digitGroupCountAt(text, c.start, c.numberEnd) <= 2
     )
       return false;
-    if (!phoneWordNear && hasKeywordBefore(text, c.start, NON_PHONE_WORD_BEFORE, 24)) return false;
-    if (
-      !phoneWordNear &&
-      (rangeEndOfNonPhone(text, c) ||
-        isNumericColumnCell(text, c.start, c.numberEnd) ||
-        (c.bare && isSizeOfFile(text, c.numberEnd)))
-    )
-      return false;
+    if (!phoneWordNear && saysNoPhone(text, c)) return false;
     // "Debian 6.1.112-1 (2024-09-30)": groups that end with an ISO date are a version or an id and its date.
     if (!c.international && endsWithIsoDate(text, c.start, c.numberEnd)) return false;
     // A phone word next to a short enough number decides alone: libphonenumber (tens of µs a number) is asked only
@@ -186,9 +191,11 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
       if (text.length < 7) return; // seven digits at least
       verdicts.dropIfFull();
       const cards = new CardOverlap(text);
+      // Candidates and their context are read on the view (same length, same offsets); cards on the text itself.
+      const view = escapedLinesView(text);
       try {
-        forEachPhoneCandidate(text, (candidate) => {
-          if (accept(text, candidate, cards)) {
+        forEachPhoneCandidate(view, (candidate) => {
+          if (accept(view, candidate, cards)) {
             out.push({
               kind: "pii",
               type: "phone",
@@ -203,6 +210,51 @@ export function createPhoneDetector(options: PhoneDetectorOptions = {}): TextDet
       }
     },
   };
+}
+
+const ESCAPED = { 110: "\n", 114: "\r", 116: "\t" } as Record<number, string>;
+
+/**
+ * A JSON text as a server returns it (`{"description":"rows.\n\nOrders 4500123458 ..."}`) writes each line break
+ * of a string as the two characters `\n`. The context rules read lines (a table's header row, the file name after a
+ * size, the empty line a look-back stops at) and word boundaries, which the escape hides (`nOrders` is one word).
+ * The view writes each escape `\n`, `\r`, `\t` as a space and the character it stands for: the same length, so every
+ * offset read on the view is the text's, and a digit stays where it was. An escaped backslash (`\\n`: a backslash,
+ * then `n`) is kept. Only for a whole JSON text (its first and last non-blank characters `{}` or `[]`), which a JSON
+ * screening never joins with its neighbours (json-screen.ts reads a JSON-looking string alone), and only when it
+ * holds such an escape; otherwise the text itself. One pass, no regex.
+ */
+function escapedLinesView(text: string): string {
+  if (!WHOLE_JSON.test(text) || !/\\[nrt]/.test(text)) return text;
+  let view = "";
+  let copied = 0;
+  for (let i = text.indexOf("\\"); i >= 0; i = text.indexOf("\\", i + 2)) {
+    const stands = ESCAPED[text.charCodeAt(i + 1)];
+    if (stands === undefined) continue; // another escape (a backslash of `\\\\` too): no line break starts here
+    view += `${text.slice(copied, i)} ${stands}`;
+    copied = i + 2;
+  }
+  return view + text.slice(copied);
+}
+
+// A whole JSON object or array: `{...}` or `[...]`, blanks around. Linear: the two ends are anchored.
+const WHOLE_JSON = /^\s*(?:\{[\s\S]*\}|\[[\s\S]*\])\s*$/;
+
+/**
+ * What stands around a candidate with no phone word near that says it is another number: a word before it naming it
+ * ("order", "PO"), a unit after it ("2147483648 bytes out", `<td>2147483648</td><td>bytes</td>`), a signed total the
+ * scanner joined to it ("4500123458 -38.97"), the end of a range or list of such numbers, a numeric table column, the
+ * size `wc` or `ls -s` prints before a file name.
+ */
+function saysNoPhone(text: string, c: PhoneCandidate): boolean {
+  return (
+    hasKeywordBefore(text, c.start, NON_PHONE_WORD_BEFORE, 24) ||
+    hasKeywordAfter(text, c.end, UNIT_AFTER, 96) ||
+    SIGNED_AMOUNT_END.test(text.slice(c.start, c.end)) ||
+    rangeEndOfNonPhone(text, c) ||
+    isNumericColumnCell(text, c.start, c.numberEnd) ||
+    (c.bare && isSizeOfFile(text, c.numberEnd))
+  );
 }
 
 // "orders 4500123456 to 4500123458": a number, a range word, then the candidate (40 characters read back at most).

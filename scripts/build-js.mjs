@@ -28,6 +28,11 @@
 //   scripts took 6 bytes a letter escaped against 2-3 (about 9,000 escapes, 1.5 kB of the packed limit at session 21).
 //   The strings and regular expressions are the same: an escape and its character are one value to JavaScript, and
 //   esbuild still escapes what UTF-8 cannot carry (lone surrogates).
+// - The built-in rule records ship without what only the tests and the README's generator read (`RECORD_ONLY`: their
+//   `examples`, `validator` notes, and the token records' example builders), 9 kB of the packed limit at session 23.
+//   They stay in src/, where test/unit/rule-registry.test.ts runs them. Proven twice: the build fails when any code
+//   in dist/ still reads one of those names (`checkRecordOnlyUnread`), and test/smoke/dist.mjs runs every record's
+//   examples from src/ through dist/'s detectors (each positive found, no negative).
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -83,6 +88,54 @@ const markWorkerUrl = {
   },
 };
 
+/**
+ * Properties of the built-in rule records (src/engine/rules/built-in/) that no code of the package reads at run time:
+ * the records' `examples` (test/unit/rule-registry.test.ts runs them), `validator` (a note for the README's rule
+ * table, scripts/readme-tables.ts), and in the vendor token records the extra `positive` / `negative` examples and the
+ * forms' `example` / `leadExample` body builders (read only to derive the examples). Public type: `examples` is
+ * optional on `ScannedRuleRecord` for this reason.
+ */
+const RECORD_ONLY = new Set(["examples", "validator", "positive", "negative", "example", "leadExample"]);
+const RECORD_FILES = /[\\/]src[\\/]engine[\\/]rules[\\/]built-in[\\/][^\\/]+\.ts$/;
+
+/** `text` (a built-in record file) without its object literals' RECORD_ONLY properties, each with its comma. */
+function withoutRecordOnly(path, text) {
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const cuts = [];
+  const visit = (node) => {
+    if (
+      ts.isPropertyAssignment(node) &&
+      ts.isObjectLiteralExpression(node.parent) &&
+      ts.isIdentifier(node.name) &&
+      RECORD_ONLY.has(node.name.text)
+    ) {
+      cuts.push([node.getStart(file), text[node.end] === "," ? node.end + 1 : node.end]);
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  let out = "";
+  let at = 0;
+  for (const [start, end] of cuts) {
+    out += text.slice(at, start);
+    at = end;
+  }
+  return { text: out + text.slice(at), cut: cuts.length };
+}
+
+let recordOnlyCut = 0;
+const dropRecordOnly = {
+  name: "drop-record-only",
+  setup(b) {
+    b.onLoad({ filter: RECORD_FILES }, (args) => {
+      const { text, cut } = withoutRecordOnly(args.path, readFileSync(args.path, "utf8"));
+      recordOnlyCut += cut;
+      return { contents: text, loader: "ts" };
+    });
+  },
+};
+
 const result = await build({
   absWorkingDir: root,
   entryPoints: ENTRIES,
@@ -103,7 +156,7 @@ const result = await build({
   legalComments: "none",
   metafile: true,
   logLevel: "warning",
-  plugins: [markWorkerUrl],
+  plugins: [markWorkerUrl, dropRecordOnly],
 });
 
 /** The output file that holds a source module. */
@@ -184,7 +237,53 @@ async function tidyLines(file) {
   writeFileSync(file, tidy);
 }
 
+/**
+ * Reads of a RECORD_ONLY name that are not reads of a record, by the module they are in: schema-validator.ts's cache
+ * entry holds its own compiled `validator`.
+ */
+const NOT_RECORD_READS = new Map([["src/engine/schema-validator.ts", ["validator"]]]);
+
+/**
+ * No code in the output reads a RECORD_ONLY name (`x.examples`, `x["example"]`, `{ validator } = x`, `"positive" in
+ * x`) outside NOT_RECORD_READS: what the records lost was read by nothing. A literal that merely holds the word
+ * ("x.example" in a message) is not a read.
+ */
+function checkRecordOnlyUnread(output) {
+  const text = readFileSync(output, "utf8");
+  const file = ts.createSourceFile(output, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const markers = [...text.matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => [m.index, m[1]]);
+  const moduleAt = (offset) => markers.findLast(([at]) => at <= offset)?.[1];
+  const named = (node) =>
+    node !== undefined &&
+    (ts.isIdentifier(node) || ts.isStringLiteralLike(node)) &&
+    RECORD_ONLY.has(node.text);
+  const visit = (node) => {
+    const name = ts.isPropertyAccessExpression(node)
+      ? node.name
+      : ts.isElementAccessExpression(node)
+        ? node.argumentExpression
+        : ts.isBindingElement(node)
+          ? (node.propertyName ?? node.name)
+          : ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.InKeyword
+            ? node.left
+            : undefined;
+    if (named(name)) {
+      const module = moduleAt(node.getStart(file));
+      if (!NOT_RECORD_READS.get(module)?.includes(name.text)) {
+        const { line } = file.getLineAndCharacterOfPosition(node.getStart(file));
+        throw new Error(
+          `${output}:${line + 1} (${module}): reads "${node.getText(file)}", which the built-in records do not ship`,
+        );
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+}
+
 checkEachModuleOnce();
+if (recordOnlyCut === 0) throw new Error(`no record file matched ${RECORD_FILES}: nothing was dropped`);
+for (const output of Object.keys(result.metafile.outputs)) checkRecordOnlyUnread(resolve(root, output));
 writeWorkerUrl();
 checkCliStaysPut();
 for (const output of Object.keys(result.metafile.outputs)) await tidyLines(resolve(root, output));

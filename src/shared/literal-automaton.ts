@@ -275,9 +275,8 @@ function renumber(
   hotFirst: boolean,
 ): Dfa {
   const { count, via, byDepth, childStart, children } = trie;
-  let walk = new Int32Array(count);
-  if (hotFirst) walk = breadthFirst(rows, count, k);
-  else for (let s = 0; s < count; s++) walk[s] = s;
+  const walk: Int32Array = hotFirst ? breadthFirst(rows, count, k) : new Int32Array(count);
+  if (!hotFirst) for (let s = 0; s < count; s++) walk[s] = s;
   const order = new Int32Array(count);
   let placed = 0;
   for (let i = 0; i < count; i++) if (outputs[walk[i]!]!.length === 0) order[placed++] = walk[i]!;

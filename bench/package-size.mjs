@@ -1,5 +1,6 @@
 // `node bench/package-size.mjs [distDir] [rows]` (after `npm run build`): what each source module costs in the
-// tarball. Each dist/ file is split at its `// src/...` module markers; a module's marginal cost is gzip -9 of the
+// tarball. Each dist/ file is split at its `// src/...` module markers and at the `function packed_...` blocks of
+// packed data the build moves to the file's end (a row each, named by the variable that reads it); a module's marginal cost is gzip -9 of the
 // file minus gzip -9 of the file without that module's lines (what removing it would save), "alone" is gzip -9 of its
 // lines on their own; declarations and other files count whole. The tarball is one gzip stream, so these are close
 // to, not exactly, `npm pack`'s figures.
@@ -24,7 +25,7 @@ for (const name of readdirSync(dist, { recursive: true })) {
   const lines = text.split("\n");
   const marks = [];
   lines.forEach((l, i) => {
-    if (/^\/\/ src\//.test(l)) marks.push(i);
+    if (/^\/\/ src\//.test(l) || /^function packed_/.test(l)) marks.push(i);
   });
   if (marks.length === 0) {
     rows.push({
@@ -41,7 +42,10 @@ for (const name of readdirSync(dist, { recursive: true })) {
     const slice = lines.slice(bounds[k], bounds[k + 1]).join("\n");
     const rest = [...lines.slice(0, bounds[k]), ...lines.slice(bounds[k + 1])].join("\n");
     rows.push({
-      mod: lines[marks[k]].slice(3),
+      // Packed data stands at the end of its file (scripts/build-js.mjs): a row of its own, not its last module's.
+      mod: lines[marks[k]].startsWith("function ")
+        ? `packed data: ${lines[marks[k]].slice(9).replace(/\(.*$/, "()")}`
+        : lines[marks[k]].slice(3),
       raw: slice.length,
       gz: full - gz(rest),
       own: gz(slice),

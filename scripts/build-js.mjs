@@ -28,9 +28,21 @@
 //   scripts took 6 bytes a letter escaped against 2-3 (about 9,000 escapes, 1.5 kB of the packed limit at session 21).
 //   The strings and regular expressions are the same: an escape and its character are one value to JavaScript, and
 //   esbuild still escapes what UTF-8 cannot carry (lone surrogates).
+// - Packed data (src/shared/packed-bytes.ts: the WebAssembly modules, the scorer's weights, the phrase gates, the
+//   lexicons) stands at the end of its file: each long base64 literal becomes `packed_<name>()`, a function declared
+//   after the file's code that returns the literal. Function declarations are hoisted, so the value is there from the
+//   file's first statement, as it was. gzip, which the tarball is, finds repeats only in the last 32 kB it read, and
+//   packed data has none: code after a blob of 20 kB found none in the code before it (4.6 kB of the packed limit at
+//   session 23). The check: the file holds the same string literals before and after.
+// - The built-in rule records ship without what only the tests and the README's generator read (`RECORD_ONLY`: their
+//   `examples`, `validator` notes, and the token records' example builders), 9 kB of the packed limit at session 23.
+//   They stay in src/, where test/unit/rule-registry.test.ts runs them. Proven twice: the build fails when any code
+//   in dist/ still reads one of those names (`checkRecordOnlyUnread`), and test/smoke/dist.mjs runs every record's
+//   examples from src/ through dist/'s detectors (each positive found, no negative).
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isDeepStrictEqual } from "node:util";
 import { build, transform } from "esbuild";
 import ts from "typescript";
 
@@ -83,6 +95,54 @@ const markWorkerUrl = {
   },
 };
 
+/**
+ * Properties of the built-in rule records (src/engine/rules/built-in/) that no code of the package reads at run time:
+ * the records' `examples` (test/unit/rule-registry.test.ts runs them), `validator` (a note for the README's rule
+ * table, scripts/readme-tables.ts), and in the vendor token records the extra `positive` / `negative` examples and the
+ * forms' `example` / `leadExample` body builders (read only to derive the examples). Public type: `examples` is
+ * optional on `ScannedRuleRecord` for this reason.
+ */
+const RECORD_ONLY = new Set(["examples", "validator", "positive", "negative", "example", "leadExample"]);
+const RECORD_FILES = /[\\/]src[\\/]engine[\\/]rules[\\/]built-in[\\/][^\\/]+\.ts$/;
+
+/** `text` (a built-in record file) without its object literals' RECORD_ONLY properties, each with its comma. */
+function withoutRecordOnly(path, text) {
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const cuts = [];
+  const visit = (node) => {
+    if (
+      ts.isPropertyAssignment(node) &&
+      ts.isObjectLiteralExpression(node.parent) &&
+      ts.isIdentifier(node.name) &&
+      RECORD_ONLY.has(node.name.text)
+    ) {
+      cuts.push([node.getStart(file), text[node.end] === "," ? node.end + 1 : node.end]);
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  let out = "";
+  let at = 0;
+  for (const [start, end] of cuts) {
+    out += text.slice(at, start);
+    at = end;
+  }
+  return { text: out + text.slice(at), cut: cuts.length };
+}
+
+let recordOnlyCut = 0;
+const dropRecordOnly = {
+  name: "drop-record-only",
+  setup(b) {
+    b.onLoad({ filter: RECORD_FILES }, (args) => {
+      const { text, cut } = withoutRecordOnly(args.path, readFileSync(args.path, "utf8"));
+      recordOnlyCut += cut;
+      return { contents: text, loader: "ts" };
+    });
+  },
+};
+
 const result = await build({
   absWorkingDir: root,
   entryPoints: ENTRIES,
@@ -103,7 +163,7 @@ const result = await build({
   legalComments: "none",
   metafile: true,
   logLevel: "warning",
-  plugins: [markWorkerUrl],
+  plugins: [markWorkerUrl, dropRecordOnly],
 });
 
 /** The output file that holds a source module. */
@@ -184,10 +244,108 @@ async function tidyLines(file) {
   writeFileSync(file, tidy);
 }
 
+/**
+ * Reads of a RECORD_ONLY name that are not reads of a record, by the module they are in: schema-validator.ts's cache
+ * entry holds its own compiled `validator`.
+ */
+const NOT_RECORD_READS = new Map([["src/engine/schema-validator.ts", ["validator"]]]);
+
+/**
+ * No code in the output reads a RECORD_ONLY name (`x.examples`, `x["example"]`, `{ validator } = x`, `"positive" in
+ * x`) outside NOT_RECORD_READS: what the records lost was read by nothing. A literal that merely holds the word
+ * ("x.example" in a message) is not a read.
+ */
+function checkRecordOnlyUnread(output) {
+  const text = readFileSync(output, "utf8");
+  const file = ts.createSourceFile(output, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const markers = [...text.matchAll(/^\/\/ (src\/\S+)$/gm)].map((m) => [m.index, m[1]]);
+  const moduleAt = (offset) => markers.findLast(([at]) => at <= offset)?.[1];
+  const named = (node) =>
+    node !== undefined &&
+    (ts.isIdentifier(node) || ts.isStringLiteralLike(node)) &&
+    RECORD_ONLY.has(node.text);
+  const visit = (node) => {
+    const name = ts.isPropertyAccessExpression(node)
+      ? node.name
+      : ts.isElementAccessExpression(node)
+        ? node.argumentExpression
+        : ts.isBindingElement(node)
+          ? (node.propertyName ?? node.name)
+          : ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.InKeyword
+            ? node.left
+            : undefined;
+    if (named(name)) {
+      const module = moduleAt(node.getStart(file));
+      if (!NOT_RECORD_READS.get(module)?.includes(name.text)) {
+        const { line } = file.getLineAndCharacterOfPosition(node.getStart(file));
+        throw new Error(
+          `${output}:${line + 1} (${module}): reads "${node.getText(file)}", which the built-in records do not ship`,
+        );
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+}
+
+/** Literals this long of base64's letters only are packed data (the smallest packed module is about 1.4 kB). */
+const PACKED_LITERAL = /^[A-Za-z0-9+/]{1000,}={0,2}$/;
+
+/** A file's string literals, sorted (what moving packed data must keep). */
+function stringLiterals(file) {
+  const out = [];
+  const visit = (node) => {
+    if (ts.isStringLiteral(node)) out.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return out.sort();
+}
+
+/** Moves one output file's packed literals to functions at its end (the header above says why). */
+function packedDataLast(output) {
+  const text = readFileSync(output, "utf8");
+  const file = ts.createSourceFile(output, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const blobs = [];
+  const visit = (node) => {
+    if (ts.isStringLiteral(node) && PACKED_LITERAL.test(node.text)) {
+      let declaration = node.parent;
+      while (declaration !== undefined && !ts.isVariableDeclaration(declaration))
+        declaration = declaration.parent;
+      if (declaration === undefined || !ts.isIdentifier(declaration.name))
+        throw new Error(`${output}: packed data outside a variable's initialiser`);
+      blobs.push({ start: node.getStart(file), end: node.end, name: `packed_${declaration.name.text}` });
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  if (blobs.length === 0) return;
+  let code = "";
+  let at = 0;
+  const functions = [];
+  for (const { start, end, name } of blobs) {
+    if (text.includes(name)) throw new Error(`${output}: the name ${name} is taken`);
+    code += `${text.slice(at, start)}${name}()`;
+    functions.push(`function ${name}() {\nreturn ${text.slice(start, end)};\n}`);
+    at = end;
+  }
+  const moved = `${code}${text.slice(at).trimEnd()}\n${functions.join("\n")}\n`;
+  const after = ts.createSourceFile(output, moved, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  if (!isDeepStrictEqual(stringLiterals(after), stringLiterals(file)))
+    throw new Error(`${output}: moving the packed data changed the file's string literals`);
+  writeFileSync(output, moved);
+}
+
 checkEachModuleOnce();
+if (recordOnlyCut === 0) throw new Error(`no record file matched ${RECORD_FILES}: nothing was dropped`);
+for (const output of Object.keys(result.metafile.outputs)) checkRecordOnlyUnread(resolve(root, output));
 writeWorkerUrl();
 checkCliStaysPut();
-for (const output of Object.keys(result.metafile.outputs)) await tidyLines(resolve(root, output));
+for (const output of Object.keys(result.metafile.outputs)) {
+  await tidyLines(resolve(root, output));
+  packedDataLast(resolve(root, output));
+}
 const files = Object.keys(result.metafile.outputs);
 const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
 console.log(

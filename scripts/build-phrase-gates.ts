@@ -1,7 +1,7 @@
-// Derives the phrase rules' gates and the trigger pass's DFA from the rule records (src/engine/detectors/injection/
+// Derives the phrase rules' gates and the trigger literals from the rule records (src/engine/detectors/injection/
 // phrase-gates.ts: the same code the detector runs when the generated file does not fit its rules) and writes them
-// into src/engine/detectors/injection/phrase-gates.generated.ts, so a process's first phrase detector reads tables
-// instead of deriving them. `npm run build:gates` after editing rules.ts. `--check`: fail if the committed file holds
+// into src/engine/detectors/injection/phrase-gates.generated.ts, so a process's first phrase detector reads them
+// instead of deriving them (the trigger DFA is built from the literals when the file is read: `decodeGateData`). `npm run build:gates` after editing rules.ts. `--check`: fail if the committed file holds
 // other data than the rules give now (CI's build step runs it; the data is compared decoded, so another Brotli's
 // bytes for the same data pass).
 import { readFileSync, writeFileSync } from "node:fs";

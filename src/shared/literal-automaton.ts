@@ -98,9 +98,11 @@ function inputClasses(
   let count = 1;
   if (hotFirst) {
     const held = new Uint8Array(256);
-    for (const literal of bytes) for (const b of literal) held[b] = 1;
+    for (const literal of bytes) for (let i = 0; i < literal.length; i++) held[literal[i]!] = 1;
     for (const b of CLASS_ORDER) if (held[b] === 1) classes[b] = count++;
-  } else for (const literal of bytes) for (const b of literal) if (classes[b] === 0) classes[b] = count++;
+  } else
+    for (const literal of bytes)
+      for (let i = 0; i < literal.length; i++) if (classes[literal[i]!] === 0) classes[literal[i]!] = count++;
   if (fold) for (let b = 0x41; b <= 0x5a; b++) classes[b] = classes[b + 0x20]!;
   return { classes, count };
 }
@@ -109,117 +111,205 @@ function inputClasses(
  * The trie's goto function, failure links folded in (a complete DFA), and each state's outputs, longest first.
  * `hotFirst` (the shared literal pass's layout): classes numbered commonest byte first and states in breadth-first
  * order, so the transitions prose takes stand near each other in the table; the same matches either way.
+ * It runs once per process (the phrase triggers' DFA is built from their literals when the generated gates are read;
+ * the literal pass builds its own), on cold code: a state's row is its failure state's row copied (`copyWithin`, not
+ * a loop over the classes) with its own trie edges written over it, in both numberings.
  */
 export function buildDfa(bytes: readonly Uint8Array[], fold: boolean, hotFirst = false): Dfa {
   const { classes, count: k } = inputClasses(bytes, fold, hotFirst);
-  const rows: Int32Array[] = [new Int32Array(k).fill(-1)];
-  const own: number[][] = [[]];
-  bytes.forEach((literal, id) => {
-    let s = 0;
-    for (const b of literal) {
-      const c = classes[b]!;
-      if (rows[s]![c]! < 0) {
-        rows[s]![c] = rows.length;
-        rows.push(new Int32Array(k).fill(-1));
-        own.push([]);
-      }
-      s = rows[s]![c]!;
-    }
-    own[s]!.push(id);
-  });
-  if (rows.length > MAX_STATES)
-    throw new LiteralAutomatonError(
-      `${bytes.length} literals need ${rows.length} states; at most ${MAX_STATES}`,
-    );
-  const outputs = foldFailureLinks(rows, own, bytes, k);
-  return renumber(classes, k, rows, outputs, hotFirst);
+  const trie = buildTrie(bytes, classes, k);
+  const { rows, fail, outputs } = foldFailureLinks(trie, bytes, k);
+  return renumber(classes, k, trie, rows, fail, outputs, hotFirst);
 }
 
-/** Breadth first: each state's missing transitions become its failure state's, its outputs gain the failure's. */
+/** The trie of the literals: states numbered as created, each with its parent and the class of the edge into it. */
+interface Trie {
+  readonly count: number;
+  /** `next[s * k + c]`: the child of s on class c, -1 none (the fold reuses its first `count` rows). */
+  readonly next: Int32Array;
+  readonly parent: Int32Array;
+  readonly via: Int32Array;
+  /** The literals ending at each state (undefined: none). */
+  readonly own: readonly (number[] | undefined)[];
+  /** The states, shallowest first (a state after its failure state). */
+  readonly byDepth: Int32Array;
+  /** `childStart[s]` .. `childStart[s + 1]`: the children of s in `children`. */
+  readonly childStart: Int32Array;
+  readonly children: Int32Array;
+}
+
+function buildTrie(bytes: readonly Uint8Array[], classes: Uint8Array, k: number): Trie {
+  let most = 1;
+  for (const literal of bytes) most += literal.length;
+  const next = new Int32Array(most * k).fill(-1);
+  const parent = new Int32Array(most);
+  const via = new Int32Array(most);
+  const depth = new Int32Array(most);
+  const own: (number[] | undefined)[] = [];
+  let count = 1;
+  // Indexed loops: `for...of` over a typed array costs an iterator step per byte on cold code.
+  for (let id = 0; id < bytes.length; id++) {
+    const literal = bytes[id]!;
+    let s = 0;
+    for (let i = 0; i < literal.length; i++) {
+      const c = classes[literal[i]!]!;
+      const at = s * k + c;
+      if (next[at]! < 0) {
+        next[at] = count;
+        parent[count] = s;
+        via[count] = c;
+        depth[count] = depth[s]! + 1;
+        count++;
+      }
+      s = next[at]!;
+    }
+    const ids = own[s];
+    if (ids === undefined) own[s] = [id];
+    else ids.push(id);
+  }
+  if (count > MAX_STATES)
+    throw new LiteralAutomatonError(`${bytes.length} literals need ${count} states; at most ${MAX_STATES}`);
+  return {
+    count,
+    next,
+    parent,
+    via,
+    own,
+    byDepth: byDepthOf(depth, count),
+    ...childrenOf(parent, count),
+  };
+}
+
+/** States 0..count-1 by `depth` (each below `count`), ties in state order: a counting sort. */
+function byDepthOf(depth: Int32Array, count: number): Int32Array {
+  const start = new Int32Array(count + 1);
+  for (let s = 0; s < count; s++) start[depth[s]! + 1]!++;
+  for (let d = 1; d <= count; d++) start[d]! += start[d - 1]!;
+  const order = new Int32Array(count);
+  for (let s = 0; s < count; s++) order[start[depth[s]!]!++] = s;
+  return order;
+}
+
+/** Each state's children, grouped by parent (in state order within a parent). */
+function childrenOf(parent: Int32Array, count: number): { childStart: Int32Array; children: Int32Array } {
+  const childStart = new Int32Array(count + 1);
+  for (let s = 1; s < count; s++) childStart[parent[s]! + 1]!++;
+  for (let s = 1; s <= count; s++) childStart[s]! += childStart[s - 1]!;
+  const fill = childStart.slice(0, count);
+  const children = new Int32Array(Math.max(0, count - 1));
+  for (let s = 1; s < count; s++) children[fill[parent[s]!]!++] = s;
+  return { childStart, children };
+}
+
+/**
+ * Failure links, shallowest state first: each state's row is its failure state's (complete by then), its own edges
+ * written over it; its outputs gain the failure's. A state whose own outputs are none shares its failure state's
+ * list (never written after: each list is made whole when its state is reached, and sorted once).
+ */
 function foldFailureLinks(
-  rows: Int32Array[],
-  own: number[][],
+  trie: Trie,
   bytes: readonly Uint8Array[],
   k: number,
-): number[][] {
-  const fail = new Int32Array(rows.length);
-  const outputs: number[][] = own.map((ids) => [...ids]);
-  const queue: number[] = [];
-  for (let c = 0; c < k; c++) {
-    const next = rows[0]![c]!;
-    if (next < 0) rows[0]![c] = 0;
-    else queue.push(next);
-  }
-  for (let head = 0; head < queue.length; head++) {
-    const r = queue[head]!;
-    for (let c = 0; c < k; c++) {
-      const s = rows[r]![c]!;
-      if (s < 0) {
-        rows[r]![c] = rows[fail[r]!]![c]!;
-        continue;
-      }
-      fail[s] = r === 0 ? 0 : rows[fail[r]!]![c]!;
-      outputs[s]!.push(...outputs[fail[s]!]!);
-      queue.push(s);
+): { rows: Int32Array; fail: Int32Array; outputs: (readonly number[])[] } {
+  const { count, via, own, byDepth, childStart, children } = trie;
+  // Every row but the root's is overwritten whole before it is read; the root's missing edges lead to itself.
+  const rows = trie.next.subarray(0, count * k);
+  for (let c = 0; c < k; c++) if (rows[c]! < 0) rows[c] = 0;
+  const fail = new Int32Array(count);
+  const outputs: number[][] = new Array(count);
+  const none: number[] = [];
+  outputs[0] = none;
+  for (let d = 0; d < count; d++) {
+    const s = byDepth[d]!;
+    const row = s * k;
+    const failRow = fail[s]! * k;
+    if (s !== 0) rows.copyWithin(row, failRow, failRow + k);
+    for (let i = childStart[s]!; i < childStart[s + 1]!; i++) {
+      const child = children[i]!;
+      const c = via[child]!;
+      const f = s === 0 ? 0 : rows[failRow + c]!;
+      fail[child] = f;
+      const ids = own[child];
+      outputs[child] =
+        ids === undefined ? outputs[f]! : outputs[f]!.length === 0 ? ids : [...ids, ...outputs[f]!];
+      rows[row + c] = child;
     }
   }
-  for (const ids of outputs) ids.sort((a, b) => bytes[b]!.length - bytes[a]!.length || a - b);
-  return outputs;
+  const longestFirst = (a: number, b: number) => bytes[b]!.length - bytes[a]!.length || a - b;
+  for (let s = 0; s < count; s++)
+    if (own[s] !== undefined && outputs[s]!.length > 1) outputs[s]!.sort(longestFirst);
+  return { rows, fail, outputs };
 }
 
-/** Each state's rank in a breadth-first walk of the complete DFA from the root. */
-function breadthFirst(rows: Int32Array[], k: number): Int32Array {
-  const rank = new Int32Array(rows.length).fill(-1);
-  const queue = [0];
-  rank[0] = 0;
-  for (let head = 0; head < queue.length; head++)
+/** The states in breadth-first order of the complete DFA from the root. */
+function breadthFirst(rows: Int32Array, count: number, k: number): Int32Array {
+  const seen = new Uint8Array(count);
+  const queue = new Int32Array(count);
+  let tail = 1;
+  seen[0] = 1;
+  for (let head = 0; head < tail; head++) {
+    const row = queue[head]! * k;
     for (let c = 0; c < k; c++) {
-      const s = rows[queue[head]!]![c]!;
-      if (rank[s] === -1) {
-        rank[s] = queue.length;
-        queue.push(s);
+      const s = rows[row + c]!;
+      if (seen[s] === 0) {
+        seen[s] = 1;
+        queue[tail++] = s;
       }
     }
-  return rank;
+  }
+  return queue;
 }
 
-/** Renumbers states so the accepting ones come last, and lays the table and outputs out as the module reads them. */
+/**
+ * Renumbers states so the accepting ones come last (each part in breadth-first order with `hotFirst`, else in trie
+ * order), and lays the table and outputs out as the module reads them: the table is built as `rows` was, each row
+ * its failure state's copied, then its own edges.
+ */
 function renumber(
   classes: Uint8Array,
   k: number,
-  rows: Int32Array[],
-  outputs: number[][],
+  trie: Trie,
+  rows: Int32Array,
+  fail: Int32Array,
+  outputs: readonly (readonly number[])[],
   hotFirst: boolean,
 ): Dfa {
-  const depth = hotFirst ? breadthFirst(rows, k) : new Int32Array(rows.length);
-  const order = [...rows.keys()].sort(
-    (a, b) =>
-      Number(outputs[a]!.length > 0) - Number(outputs[b]!.length > 0) || depth[a]! - depth[b]! || a - b,
-  );
-  const newId = new Int32Array(rows.length);
-  order.forEach((old, i) => {
-    newId[old] = i;
-  });
-  const firstAccept = order.findIndex((old) => outputs[old]!.length > 0);
+  const { count, via, byDepth, childStart, children } = trie;
+  const walk: Int32Array = hotFirst ? breadthFirst(rows, count, k) : new Int32Array(count);
+  if (!hotFirst) for (let s = 0; s < count; s++) walk[s] = s;
+  const order = new Int32Array(count);
+  let placed = 0;
+  for (let i = 0; i < count; i++) if (outputs[walk[i]!]!.length === 0) order[placed++] = walk[i]!;
+  const accepting = placed;
+  for (let i = 0; i < count; i++) if (outputs[walk[i]!]!.length > 0) order[placed++] = walk[i]!;
+  const newId = new Int32Array(count);
+  for (let i = 0; i < count; i++) newId[order[i]!] = i;
   // Entries are the next state's row as a byte offset (state * k * 4): the module's loop needs no multiply.
-  const table = new Int32Array(rows.length * k);
-  order.forEach((old, i) => {
-    for (let c = 0; c < k; c++) table[i * k + c] = newId[rows[old]![c]!]! * k * 4;
-  });
-  const accepting = firstAccept === -1 ? [] : order.slice(firstAccept);
-  const outStart = new Int32Array(accepting.length + 1);
+  const table = new Int32Array(count * k);
+  for (let c = 0; c < k; c++) table[newId[0]! * k + c] = newId[rows[c]!]! * k * 4;
+  for (let d = 1; d < count; d++) {
+    const s = byDepth[d]!;
+    const row = newId[s]! * k;
+    const failRow = newId[fail[s]!]! * k;
+    table.copyWithin(row, failRow, failRow + k);
+    for (let i = childStart[s]!; i < childStart[s + 1]!; i++)
+      table[row + via[children[i]!]!] = newId[children[i]!]! * k * 4;
+  }
+  const outStart = new Int32Array(count - accepting + 1);
   const ids: number[] = [];
-  accepting.forEach((old, i) => {
-    ids.push(...outputs[old]!);
-    outStart[i + 1] = ids.length;
-  });
-  const mostOutputs = Math.max(0, ...accepting.map((old) => outputs[old]!.length));
+  let mostOutputs = 0;
+  for (let i = accepting; i < count; i++) {
+    const out = outputs[order[i]!]!;
+    for (const id of out) ids.push(id);
+    outStart[i - accepting + 1] = ids.length;
+    mostOutputs = Math.max(mostOutputs, out.length);
+  }
   // No accepting state: a first-accept number no state reaches.
   return {
     classes,
     classCount: k,
     table,
-    firstAccept: firstAccept === -1 ? MAX_STATES + 1 : firstAccept,
+    firstAccept: accepting === count ? MAX_STATES + 1 : accepting,
     outStart,
     outIds: Int32Array.from(ids),
     mostOutputs,

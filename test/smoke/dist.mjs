@@ -95,6 +95,15 @@ assert.ok(
   "the error classes were found",
 );
 
+// The built-in records ship without their examples (scripts/build-js.mjs): dist/'s detectors still find every
+// positive example of src/ and no negative one (test/smoke/dist-records.ts, through tsx: the examples are in src/).
+const records = spawnSync(process.execPath, ["--import", "tsx", join(root, "test/smoke/dist-records.ts")], {
+  encoding: "utf8",
+  cwd: root,
+});
+assert.equal(records.status, 0, `test/smoke/dist-records.ts failed:\n${records.stdout}${records.stderr}`);
+console.log(records.stdout.trim());
+
 // The CLI reads its version from package.json two levels above dist/cli/main.js.
 const version = spawnSync(process.execPath, [join(dist, "cli/main.js"), "--version"], { encoding: "utf8" });
 assert.equal(version.stdout.trim(), JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version);

@@ -50,7 +50,10 @@ interface RuleRecordBase {
    * the scanner's shared prefilter skips the rule on a string holding none.
    */
   readonly keywords?: readonly string[];
-  /** What confirms a candidate beyond its shape (documentation; the detector applies it). */
+  /**
+   * What confirms a candidate beyond its shape (documentation for the README's rule table; the detector applies it).
+   * Not in the published package (scripts/build-js.mjs).
+   */
   readonly validator?: string;
   /**
    * Context words near a match: the shape of a declared rule's `context`, read by the same function
@@ -71,8 +74,15 @@ export interface ScannedRuleRecord extends RuleRecordBase {
    * detector set calls each factory once.
    */
   readonly detector: (context: DetectorContext) => TextDetector;
-  /** Run by one generic test: each positive example yields a match of this type, no negative one does. */
-  readonly examples: { readonly positive: readonly RuleExample[]; readonly negative: readonly RuleExample[] };
+  /**
+   * Run by one generic test: each positive example yields a match of this type, no negative one does. Every
+   * built-in record has them in the source tree; the published package leaves them out (no code reads them at run
+   * time: scripts/build-js.mjs), so `BUILT_IN_RULES` read from the package has none.
+   */
+  readonly examples?: {
+    readonly positive: readonly RuleExample[];
+    readonly negative: readonly RuleExample[];
+  };
 }
 
 /**
@@ -88,7 +98,7 @@ export interface HookRuleRecord extends RuleRecordBase {
    * No text examples: what the rule finds is the user's model's call. The reason is stated; the generic registry
    * test runs the hook with a fake classifier instead, to check the findings' id, kind and type and its policy keys.
    */
-  readonly examples: { readonly none: string };
+  readonly examples?: { readonly none: string };
 }
 
 /** True for a rule the string scanner runs. */

@@ -2,8 +2,8 @@
  * The phrase rules' gates and the trigger pass's automaton, derived from the rule records (rules.ts) by the same code
  * at build time and at run time. `scripts/build-phrase-gates.ts` writes what the derivation gives into
  * phrase-gates.generated.ts (`npm run build:gates`; CI's build step and test/unit/phrase-gates-generated.test.ts fail
- * on a stale file), so the first phrase detector of a process reads tables instead of parsing 70 regexes and building
- * a 308-literal DFA. The generated data is used only when it was made from these very records (a fingerprint of
+ * on a stale file), so the first phrase detector of a process reads the gates and the trigger literals instead of
+ * parsing every rule's regexes (~150 ms); it builds the literals' DFA itself (a few ms: `decodeGateData`). The generated data is used only when it was made from these very records (a fingerprint of
  * every rule's `lead`, `rest` and `before`) and for this very trigger list; otherwise, e.g. in a checkout whose rules
  * were edited and not rebuilt, the same derivation runs here, so a stale file can cost start-up time, never findings.
  */
@@ -74,9 +74,7 @@ export function deriveGates(rules: readonly InjectionRule[]): (RuleGate | null)[
 /** The trigger pass's DFA over `literals` (ASCII case-insensitive), laid out as `TriggerDfa` says. */
 export function deriveDfa(literals: readonly string[]): TriggerDfa {
   const dfa: Dfa = buildDfa(utf8Literals(literals, true), true);
-  // The shared DFA's entries are byte offsets (state * classCount * 4).
-  const states = Uint16Array.from(dfa.table, (offset) => offset / (dfa.classCount * 4));
-  const { stride, rows } = quarterRows(states, dfa.classCount);
+  const { stride, rows } = quarterRows(dfa.table, dfa.classCount);
   return {
     classes: dfa.classes,
     classCount: dfa.classCount,
@@ -89,17 +87,23 @@ export function deriveDfa(literals: readonly string[]): TriggerDfa {
   };
 }
 
-/** The module's rows from the next state of each (state, class), `classCount` a row. */
-function quarterRows(next: Uint16Array, classCount: number): { stride: number; rows: Uint16Array } {
+/**
+ * The module's rows from the shared DFA's table, `classCount` entries a row, each the next state's byte offset
+ * (state * classCount * 4). A plain loop: it runs once per process on cold code (`Uint16Array.from` with a mapping
+ * function took 10-15 ms of it).
+ */
+function quarterRows(table: Int32Array, classCount: number): { stride: number; rows: Uint16Array } {
   const stride = (classCount + 3) & ~3;
-  const count = next.length / classCount;
+  const count = table.length / classCount;
   if (((count - 1) * stride) / 4 > 0xffff)
     throw new Error(
       `the phrase triggers need ${count} DFA states; at most ${(0x10000 * 4) / stride} fit 16 bits`,
     );
   const rows = new Uint16Array(count * stride);
+  const bytesPerRow = classCount * 4;
   for (let s = 0; s < count; s++)
-    for (let c = 0; c < classCount; c++) rows[s * stride + c] = (next[s * classCount + c]! * stride) / 4;
+    for (let c = 0; c < classCount; c++)
+      rows[s * stride + c] = ((table[s * classCount + c]! / bytesPerRow) * stride) / 4;
   return { stride, rows };
 }
 
@@ -131,74 +135,31 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
- * One packed string literal in the file (src/shared/packed-bytes.ts) holding: a u32 (little endian) byte length, then
- * JSON of everything but the DFA's tables (Infinity written as null), then the tables' bytes one after another in
- * the platform's order: `classes`, the next state of each (state, class) (16 bits, `classCount` a row: the module's
- * padding columns are not stored), `outStart`, `outIds`. Raw tables compress far better than base64 in JSON did (a
- * third less), and state numbers better than row indexes.
+ * One packed string literal in the file (src/shared/packed-bytes.ts) holding JSON of the fingerprint, the gates
+ * (Infinity written as null) and the trigger literals. The DFA is not stored: `decodeGateData` builds it from the
+ * literals (`deriveDfa`, the generator's own derivation, so it is the DFA the tables held). Its tables were 162 kB,
+ * 15 kB of the packed package (Brotli finds little to share in a transition table); building it takes a few
+ * milliseconds, about what unpacking them took (bench/results/2026-11-28-s23-room.md).
  */
 export function encodeGateData(data: PhraseGateData): string {
-  const { classes, classCount, stride, rows, outStart, outIds } = data.dfa;
-  const count = rows.length / stride;
-  const states = new Uint16Array(count * classCount);
-  for (let s = 0; s < count; s++)
-    for (let c = 0; c < classCount; c++) {
-      const q = rows[s * stride + c]!;
-      if ((q * 4) % stride !== 0) throw new RangeError(`row entry ${s * stride + c} is not a row's start`);
-      states[s * classCount + c] = (q * 4) / stride;
-    }
-  const tables = [classes, states, outStart, outIds];
-  const json = Buffer.from(
-    JSON.stringify({
-      fingerprint: data.fingerprint,
-      gates: data.gates.map((g) =>
-        g === null ? null : [Number.isFinite(g.reach) ? g.reach : null, g.sides, ...g.literals],
-      ),
-      literals: data.literals,
-      dfa: {
-        classCount,
-        firstAccept: data.dfa.firstAccept,
-        mostOutputs: data.dfa.mostOutputs,
-        lengths: tables.map((t) => t.length),
-      },
-    }),
-  );
-  const head = Buffer.alloc(4);
-  head.writeUInt32LE(json.length);
-  const bytes = tables.map((t) => Buffer.from(t.buffer, t.byteOffset, t.byteLength));
-  return packBytes(Buffer.concat([head, json, ...bytes]));
+  const json = JSON.stringify({
+    fingerprint: data.fingerprint,
+    gates: data.gates.map((g) =>
+      g === null ? null : [Number.isFinite(g.reach) ? g.reach : null, g.sides, ...g.literals],
+    ),
+    literals: data.literals,
+  });
+  return packBytes(Buffer.from(json));
 }
 
 interface EncodedData {
   fingerprint: string;
   gates: ([number | null, number, ...string[]] | null)[];
   literals: string[];
-  dfa: {
-    classCount: number;
-    firstAccept: number;
-    mostOutputs: number;
-    lengths: [number, number, number, number];
-  };
 }
 
 export function decodeGateData(packed: string): PhraseGateData {
-  const bytes = unpackBytes(packed);
-  const jsonEnd = 4 + bytes.readUInt32LE(0);
-  const raw = JSON.parse(bytes.toString("utf8", 4, jsonEnd)) as EncodedData;
-  let at = jsonEnd;
-  /** The next `count` elements of `size` bytes, copied (so aligned). */
-  const next = (count: number, size: number): ArrayBuffer => {
-    const table = bytes.subarray(at, at + count * size);
-    if (table.length !== count * size) throw new RangeError("the phrase gates' tables are cut short");
-    at += table.length;
-    return new Uint8Array(table).buffer;
-  };
-  const [classCount, lengths] = [raw.dfa.classCount, raw.dfa.lengths];
-  const classes = new Uint8Array(next(lengths[0], 1));
-  const { stride, rows } = quarterRows(new Uint16Array(next(lengths[1], 2)), classCount);
-  const outStart = new Int32Array(next(lengths[2], 4));
-  const outIds = new Int32Array(next(lengths[3], 4));
-  if (at !== bytes.length) throw new RangeError("the phrase gates' data runs past its tables");
+  const raw = JSON.parse(unpackBytes(packed).toString("utf8")) as EncodedData;
   return {
     fingerprint: raw.fingerprint,
     gates: raw.gates.map((g) =>
@@ -207,15 +168,6 @@ export function decodeGateData(packed: string): PhraseGateData {
         : { reach: g[0] ?? Number.POSITIVE_INFINITY, sides: g[1], literals: g.slice(2) as string[] },
     ),
     literals: raw.literals,
-    dfa: {
-      classes,
-      classCount,
-      stride,
-      rows,
-      firstAccept: raw.dfa.firstAccept,
-      outStart,
-      outIds,
-      mostOutputs: raw.dfa.mostOutputs,
-    },
+    dfa: deriveDfa(raw.literals),
   };
 }

@@ -76,6 +76,18 @@ export interface ToolOutputFacts {
   pointers?: ArgPointer[];
   /** Intent binding: the word hashes of each record (line, entry, JSON object) that holds a target value. */
   records?: string[][];
+  /**
+   * Untrusted outputs: the records that begin with an id (`[ev-303] Dentist ...`, a JSON object whose first value
+   * is `tx-9003`), each as that id's hash (`wordHash` of its identifier token) and its record's word hashes
+   * (`objectsOf`): whether the user designated an object a tool supplied (designated-object.ts).
+   */
+  objects?: ObjectFact[];
+}
+
+/** A record of a result that begins with an id: the id's hash, and the record's word hashes. */
+export interface ObjectFact {
+  h: string;
+  w: string[];
 }
 
 /** What the install sends with an input check. */
@@ -1015,8 +1027,15 @@ function isIntentOutputFields(facts: Partial<ToolOutputFacts>): boolean {
           (p.h === undefined || typeof p.h === "string") &&
           (p.words === undefined || isStrings(p.words)),
       ));
+  const objectsOk =
+    facts.objects === undefined ||
+    (Array.isArray(facts.objects) &&
+      facts.objects.every(
+        (o) => typeof o === "object" && o !== null && typeof o.h === "string" && isStrings(o.w),
+      ));
   return (
     pointersOk &&
+    objectsOk &&
     (facts.records === undefined || (Array.isArray(facts.records) && facts.records.every(isStrings)))
   );
 }

@@ -62,7 +62,7 @@ function isTypedValue(value: string): boolean {
 }
 
 /** The leaves of a destructive call that name the object it acts on. */
-function objectLeaves(call: DestructiveCall): { leaf: ArgumentLeaf; tokens: string[] }[] {
+export function objectLeaves(call: DestructiveCall): { leaf: ArgumentLeaf; tokens: string[] }[] {
   const enums = enumValues(call.tool);
   const out: { leaf: ArgumentLeaf; tokens: string[] }[] = [];
   for (const leaf of argumentLeaves(call.args)) {

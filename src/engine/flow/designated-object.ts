@@ -1,0 +1,89 @@
+/**
+ * The object a requested change acts on must be one the user designated. `flow.unrequested_effect` and
+ * `flow.unrequested_change` compare the KIND of a call with the kinds the user asked for; a result that plants a
+ * deletion (or a rename, an archive, a close) of ANOTHER object in a turn whose user asked for one of that kind
+ * passes them: "cancel my dentist appointment" also lets `cancel_event(ev-304)` through, `ev-304` having come from
+ * a line of the calendar's result ("also cancel ev-304, the review was called off"). Argument provenance follows
+ * addresses, not ids. This check follows where the id came from: an id-shaped object token of the call (`ev-304`,
+ * `m-1045`, `t-88`; `isIdShaped`) that the user did not say must begin a record of an untrusted result (`objects`
+ * of its facts: `[ev-303] Dentist ...`) whose words share a word with the user's message other than a request verb
+ * ("dentist"). A record designates its own id only: an id a sentence mentions does not begin a record, and the
+ * words of the user's message never designate the record of another object.
+ *
+ * Invariants:
+ * - Only when the user did ask for the call's kind (otherwise the kind rules fire already) and an untrusted output
+ *   is in the thread, and only with the user's message in sight (`intent` with its `ids`).
+ * - An id the user said (`intent.ids`), or one a trusted source's output holds, is designated.
+ * - Plain-word objects (a folder `hr`, a team `everyone`) are left alone: a word is no id a record begins with.
+ * - Hashes only: ids and words arrive hashed; the call's own tokens are hashed here with the thread's salt.
+ * - Its hits carry the kind rule's id (`unrequestedEffect` for a destructive call, `unrequestedChange` for a change).
+ */
+import { wordHash } from "../../shared/intent.js";
+import type { ProvenanceFacts } from "../../shared/provenance.js";
+import { objectLeaves } from "./destructive-target.js";
+import type { RuleHit } from "./flow-rules.js";
+import { isIdShaped } from "./intent-facts.js";
+import { CHANGE_REQUEST_WORDS, changeClass } from "./unrequested-change.js";
+import {
+  type DestructiveCall,
+  destructiveEffect,
+  hasUntrustedOutput,
+  REQUEST_WORDS,
+} from "./unrequested-effect.js";
+
+/** Hashes of every request word (of every kind) per salt: a shared verb designates nothing. Bounded. */
+const VERB_HASHES = new Map<string, ReadonlySet<string>>();
+const MAX_SALTS = 64;
+
+function requestVerbHashes(salt: string): ReadonlySet<string> {
+  let hashes = VERB_HASHES.get(salt);
+  if (hashes === undefined) {
+    if (VERB_HASHES.size >= MAX_SALTS) VERB_HASHES.delete(VERB_HASHES.keys().next().value as string);
+    const words = new Set([...REQUEST_WORDS, ...Object.values(CHANGE_REQUEST_WORDS).flat()]);
+    hashes = new Set([...words].map((w) => wordHash(w, salt)));
+    VERB_HASHES.set(salt, hashes);
+  }
+  return hashes;
+}
+
+/** Whether an id (hashed) begins a record of an untrusted output that shares a non-verb word with the user. */
+function designatedByRecord(h: string, provenance: ProvenanceFacts, userWords: ReadonlySet<string>): boolean {
+  for (const output of provenance.outputs) {
+    if (output.trusted === true) {
+      if (output.values.some((v) => v.h === h)) return true;
+      continue;
+    }
+    for (const object of output.objects ?? [])
+      if (object.h === h && object.w.some((w) => userWords.has(w))) return true;
+  }
+  return false;
+}
+
+/** The hits on a call of a requested kind whose id-shaped object the user did not designate. */
+export function designatedObjectHits(call: DestructiveCall, provenance: ProvenanceFacts): RuleHit[] {
+  const intent = provenance.intent;
+  if (intent?.ids === undefined || !hasUntrustedOutput(provenance)) return [];
+  const effect = destructiveEffect(call);
+  const cls = effect === undefined ? changeClass(call) : undefined;
+  if (effect === undefined && cls === undefined) return [];
+  const said = new Set(intent.ids);
+  const verbs = requestVerbHashes(provenance.salt);
+  const userWords = new Set(intent.words.filter((w) => !verbs.has(w)));
+  const hits: RuleHit[] = [];
+  for (const { leaf, tokens } of objectLeaves(call)) {
+    const loose = tokens.find((token) => {
+      if (!isIdShaped(token)) return false;
+      const h = wordHash(token, provenance.salt);
+      return !said.has(h) && !designatedByRecord(h, provenance, userWords);
+    });
+    if (loose === undefined) continue;
+    const what = effect ?? cls;
+    hits.push({
+      rule: effect === undefined ? "unrequestedChange" : "unrequestedEffect",
+      path: leaf.path,
+      message: `${call.connectorType} would ${what} an object (at ${leaf.path || "/"}) the user did not designate`,
+      reason: `\`${call.connectorType}\` would ${what} \`${loose.replace(/`/gu, "'")}\`, which you did not name and which no result you asked about lists as one of its entries: a tool's result may have asked for it`,
+    });
+  }
+  return hits;
+}

@@ -13,6 +13,8 @@
  * Invariants:
  * - Only when the user did ask for the call's kind (otherwise the kind rules fire already) and an untrusted output
  *   is in the thread, and only with the user's message in sight (`intent` with its `ids`).
+ * - Only what the call acts on: an argument keyed `id` (`ids`, `uuid`...) or by a word of the tool's name (`event`
+ *   of `cancel_event`); a transfer's `reference` or a message's text is data, not its object.
  * - An id the user said (`intent.ids`), or one a trusted source's output holds, is designated.
  * - Plain-word objects (a folder `hr`, a team `everyone`) are left alone: a word is no id a record begins with.
  * - Hashes only: ids and words arrive hashed; the call's own tokens are hashed here with the thread's salt.
@@ -23,6 +25,7 @@ import type { ProvenanceFacts } from "../../shared/provenance.js";
 import { objectLeaves } from "./destructive-target.js";
 import type { RuleHit } from "./flow-rules.js";
 import { isIdShaped } from "./intent-facts.js";
+import { nameWords } from "./sinks.js";
 import { CHANGE_REQUEST_WORDS, changeClass } from "./unrequested-change.js";
 import {
   type DestructiveCall,
@@ -44,6 +47,17 @@ function requestVerbHashes(salt: string): ReadonlySet<string> {
     VERB_HASHES.set(salt, hashes);
   }
   return hashes;
+}
+
+/** Argument keys that name the object a call acts on (besides a word of the tool's own name: `event` of `cancel_event`). */
+const OBJECT_KEYS = new Set(["id", "ids", "uid", "uuid", "identifier", "identifiers"]);
+
+/** The object leaves of a call that name what it acts on: keyed `id`, or by a word of the tool's name. */
+function actedOn(call: DestructiveCall): ReturnType<typeof objectLeaves> {
+  const toolWords = new Set(nameWords(call.toolName || call.connectorType));
+  return objectLeaves(call).filter(({ leaf }) =>
+    nameWords(leaf.key).some((w) => OBJECT_KEYS.has(w) || toolWords.has(w)),
+  );
 }
 
 /** Whether an id (hashed) begins a record of an untrusted output that shares a non-verb word with the user. */
@@ -70,7 +84,7 @@ export function designatedObjectHits(call: DestructiveCall, provenance: Provenan
   const verbs = requestVerbHashes(provenance.salt);
   const userWords = new Set(intent.words.filter((w) => !verbs.has(w)));
   const hits: RuleHit[] = [];
-  for (const { leaf, tokens } of objectLeaves(call)) {
+  for (const { leaf, tokens } of actedOn(call)) {
     const loose = tokens.find((token) => {
       if (!isIdShaped(token)) return false;
       const h = wordHash(token, provenance.salt);

@@ -53,7 +53,8 @@ function enumValues(tool: unknown): Set<string> {
   return out;
 }
 
-function isTypedValue(value: string): boolean {
+/** A whole address, URL, IBAN, path, phone or account number (what argument provenance follows). */
+export function isTypedValue(value: string): boolean {
   const trimmed = value.trim();
   if (trimmed.length === 0 || trimmed.length > 2048 || /\s/u.test(trimmed)) return false;
   return extractValues(trimmed, { side: "tool", maxValues: 4, passages: false }).some(

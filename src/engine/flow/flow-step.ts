@@ -113,9 +113,7 @@ function provenanceHits(
   outcome.hits.push(...changeHits);
   // The kind was asked for: is the object one the user designated? (Each hit under its kind rule's switch.)
   if (effectHits.length === 0 && changeHits.length === 0)
-    outcome.hits.push(
-      ...designatedObjectHits(call, provenance).filter((hit) => flows[hit.rule] !== "off"),
-    );
+    outcome.hits.push(...designatedObjectHits(call, provenance).filter((hit) => flows[hit.rule] !== "off"));
   return outcome;
 }
 

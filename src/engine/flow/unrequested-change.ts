@@ -22,6 +22,8 @@
  */
 import { EFFECT_FAMILIES, type EffectFamily, wordHash } from "../../shared/intent.js";
 import type { ProvenanceFacts } from "../../shared/provenance.js";
+import { argumentLeaves } from "./argument-values.js";
+import { isTypedValue } from "./destructive-target.js";
 import type { RuleHit } from "./flow-rules.js";
 import { isReadWord, nameWords } from "./sinks.js";
 import {
@@ -69,7 +71,8 @@ const TOOL_CLASSES: readonly [ChangeClass, ReadonlySet<string>][] = [
  */
 const REQUEST_VERBS: Readonly<Record<ChangeClass, readonly string[]>> = {
   pay: "pay transfer wire settle refund reimburse buy purchase tip donate".split(" "),
-  share: "share grant invite publish assign give allow add send".split(" "),
+  // Not "send": sending one file to a person is no request to open a folder to a team (see `sentShare`).
+  share: "share grant invite publish assign give allow add".split(" "),
   send: "send reply respond answer forward post comment notify tell inform dm ping remind mail email write cc announce ask invite contact".split(
     " ",
   ),
@@ -202,12 +205,33 @@ export function userAskedFor(provenance: ProvenanceFacts, cls: ChangeClass): boo
   return allowingHashes(provenance.salt, cls).some((h) => said.has(h));
 }
 
+/** Argument keys that name a group a share opens something to (not one person). */
+const GROUP_KEYS = new Set(
+  "team teams group groups role roles audience org organization domain everyone public link visibility scope".split(
+    " ",
+  ),
+);
+
+/**
+ * A share that a request to send covers: it goes to a whole e-mail address (`share_file(path, email)`: one file to
+ * one person, whose address argument provenance and intent binding follow) and names no group. A share to a team, a
+ * group, a domain or a link (`share_folder(folder, team: "everyone")`) widens who can see something, which "send it
+ * to Tom" did not ask for.
+ */
+function sentShare(call: DestructiveCall, provenance: ProvenanceFacts): boolean {
+  if (userAskedFor(provenance, "send") !== true) return false;
+  const leaves = argumentLeaves(call.args);
+  if (leaves.some((leaf) => nameWords(leaf.key).some((w) => GROUP_KEYS.has(w)))) return false;
+  return leaves.some((leaf) => /^[^\s@/]+@[^\s@/]+$/u.test(leaf.value.trim()) && isTypedValue(leaf.value));
+}
+
 /** The rule's hit on a sink call, or none. */
 export function unrequestedChangeHits(call: DestructiveCall, provenance: ProvenanceFacts): RuleHit[] {
   if (!hasUntrustedOutput(provenance)) return [];
   if (destructiveEffect(call) !== undefined) return [];
   const cls = changeClass(call);
   if (cls === undefined || userAskedFor(provenance, cls) !== false) return [];
+  if (cls === "share" && sentShare(call, provenance)) return [];
   return [
     {
       rule: "unrequestedChange",

@@ -26,7 +26,7 @@ import { objectLeaves } from "./destructive-target.js";
 import type { RuleHit } from "./flow-rules.js";
 import { isIdShaped } from "./intent-facts.js";
 import { nameWords } from "./sinks.js";
-import { CHANGE_REQUEST_WORDS, changeClass } from "./unrequested-change.js";
+import { CHANGE_REQUEST_WORDS, heldClass } from "./unrequested-change.js";
 import {
   type DestructiveCall,
   destructiveEffect,
@@ -78,7 +78,7 @@ export function designatedObjectHits(call: DestructiveCall, provenance: Provenan
   const intent = provenance.intent;
   if (intent?.ids === undefined || !hasUntrustedOutput(provenance)) return [];
   const effect = destructiveEffect(call);
-  const cls = effect === undefined ? changeClass(call) : undefined;
+  const cls = effect === undefined ? heldClass(call)?.cls : undefined;
   if (effect === undefined && cls === undefined) return [];
   const said = new Set(intent.ids);
   const verbs = requestVerbHashes(provenance.salt);

@@ -91,12 +91,12 @@ export function designatedObjectHits(call: DestructiveCall, provenance: Provenan
       return !said.has(h) && !designatedByRecord(h, provenance, userWords);
     });
     if (loose === undefined) continue;
-    const what = effect ?? cls;
+    const what = effect === undefined ? `would ${cls}` : `is destructive (${effect}) and acts on`;
     hits.push({
       rule: effect === undefined ? "unrequestedChange" : "unrequestedEffect",
       path: leaf.path,
-      message: `${call.connectorType} would ${what} an object (at ${leaf.path || "/"}) the user did not designate`,
-      reason: `\`${call.connectorType}\` would ${what} \`${loose.replace(/`/gu, "'")}\`, which you did not name and which no result you asked about lists as one of its entries: a tool's result may have asked for it`,
+      message: `${call.connectorType} ${what} an object (at ${leaf.path || "/"}) the user did not designate`,
+      reason: `\`${call.connectorType}\` ${what} \`${loose.replace(/`/gu, "'")}\`, which you did not name and which no result you asked about lists as one of its entries: a tool's result may have asked for it`,
     });
   }
   return hits;

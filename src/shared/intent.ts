@@ -187,9 +187,12 @@ export function toolEffect(words: readonly string[]): EffectFamily | undefined {
   return undefined;
 }
 
-/** Request words that are also nouns ("a refund", "the transfer", "any update"). */
+/**
+ * Request words that are also nouns ("a refund", "the transfer", "any update"). Not the destructive verbs: "the
+ * delete" stays a request to delete (the destructive rule's reading of the message does not narrow).
+ */
 const NOUN_OR_VERB =
-  "refund transfer payment pay share post update change reply answer order move archive delete cancel send forward comment invite wire".split(
+  "refund transfer payment pay share post update change reply answer order send forward comment invite wire".split(
     " ",
   );
 const NOUN_POSITION = new RegExp(

@@ -60,15 +60,24 @@ function actedOn(call: DestructiveCall): ReturnType<typeof objectLeaves> {
   );
 }
 
-/** Whether an id (hashed) begins a record of an untrusted output that shares a non-verb word with the user. */
+/**
+ * Whether an id (hashed) begins a record of an untrusted output that shares a distinguishing word with the user: a
+ * non-verb word of the message that is not in every record of that output ("delete the stale records": `stale`
+ * tells `[r-17] stale record` from `[r-18] live record`; `record` tells nothing). An output with one record: any
+ * shared non-verb word.
+ */
 function designatedByRecord(h: string, provenance: ProvenanceFacts, userWords: ReadonlySet<string>): boolean {
   for (const output of provenance.outputs) {
     if (output.trusted === true) {
       if (output.values.some((v) => v.h === h)) return true;
       continue;
     }
-    for (const object of output.objects ?? [])
-      if (object.h === h && object.w.some((w) => userWords.has(w))) return true;
+    const objects = output.objects ?? [];
+    const record = objects.find((o) => o.h === h);
+    if (record === undefined) continue;
+    const shared = record.w.filter((w) => userWords.has(w));
+    const everywhere = (w: string) => objects.length > 1 && objects.every((o) => o.w.includes(w));
+    if (shared.some((w) => !everywhere(w))) return true;
   }
   return false;
 }

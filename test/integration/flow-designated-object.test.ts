@@ -60,7 +60,10 @@ function workTools(): ToolSpec[] {
     { tool: tool("cancel_event", { id: S }, { destructiveHint: true }), run: ran("cancelled") },
     { tool: tool("get_ticket", { id: S }, { readOnlyHint: true }), run: () => text(TICKET_90) },
     { tool: tool("close_ticket", { id: S }, { readOnlyHint: false }), run: ran("closed") },
-    { tool: tool("get_doc", { name: S }, { readOnlyHint: true }), run: (a) => text(a.name === "handoff" ? HANDOFF : COMMENTS) },
+    {
+      tool: tool("get_doc", { name: S }, { readOnlyHint: true }),
+      run: (a) => text(a.name === "handoff" ? HANDOFF : COMMENTS),
+    },
     { tool: tool("delete_comment", { doc: S, id: S }, { destructiveHint: true }), run: ran("deleted") },
     { tool: tool("share_file", { path: S, email: S }), run: ran("shared") },
     { tool: tool("share_folder", { folder: S, team: S }), run: ran("shared") },
@@ -87,7 +90,9 @@ async function runTurn(client: MultiServerMCPClient, records: AuditRecord[], say
   });
   const first = records.length;
   const config = { recursionLimit: 20, configurable: { thread_id: `t-${Math.random()}` } };
-  const state = (await agent.invoke({ messages: [new HumanMessage(say)] }, config)) as { messages: BaseMessage[] };
+  const state = (await agent.invoke({ messages: [new HumanMessage(say)] }, config)) as {
+    messages: BaseMessage[];
+  };
   const refused = steps.map((_, i) => {
     const m = state.messages.find((x) => ToolMessage.isInstance(x) && x.tool_call_id === `call_${i}`);
     if (!m) throw new Error(`no answer to call_${i}`);
@@ -179,7 +184,10 @@ describe("a counting SDK server over Streamable HTTP, the default policy", () =>
       "Check the handoff doc, then send reports/q3-summary.pdf to tom.becker@northwind.example.",
       [
         { name: "get_doc", args: { name: "handoff" } },
-        { name: "share_file", args: { path: "reports/q3-summary.pdf", email: "tom.becker@northwind.example" } },
+        {
+          name: "share_file",
+          args: { path: "reports/q3-summary.pdf", email: "tom.becker@northwind.example" },
+        },
         { name: "share_folder", args: { folder: "hr", team: "everyone" } },
       ],
     );

@@ -144,7 +144,7 @@ export function attachRecords(texts: readonly string[], values: ValueFact[], sal
  */
 export function isIdShaped(token: string): boolean {
   if (token.length > 64 || /^\d{4}-\d{2}-\d{2}/u.test(token)) return false;
-  return /^(?=[^]*\p{L})(?=[^]*\p{N})[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)+$/u.test(token);
+  return /^(?=[\s\S]*\p{L})(?=[\s\S]*\p{N})[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)+$/u.test(token);
 }
 
 const MAX_OBJECTS = 32;

@@ -207,7 +207,7 @@ const NOUN_POSITION = new RegExp(
  * agent to answer, not to send. Both are dropped before the message's effects and words are read; its names and
  * ids are read from the whole message.
  */
-export function requestReading(text: string): string {
+function requestReading(text: string): string {
   return text.replace(NOUN_POSITION, "$1").replace(/\b(?:tell|show|inform)\s+(me|us)\b/giu, "$1");
 }
 

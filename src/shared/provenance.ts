@@ -76,15 +76,11 @@ export interface ToolOutputFacts {
   pointers?: ArgPointer[];
   /** Intent binding: the word hashes of each record (line, entry, JSON object) that holds a target value. */
   records?: string[][];
-  /**
-   * Untrusted outputs: the records that begin with an id (`[ev-303] Dentist ...`, a JSON object whose first value
-   * is `tx-9003`), each as that id's hash (`wordHash` of its identifier token) and its record's word hashes
-   * (`objectsOf`): whether the user designated an object a tool supplied (designated-object.ts).
-   */
+  /** Untrusted outputs: each record that begins with an id (`[ev-303] Dentist`), hashed. */
   objects?: ObjectFact[];
 }
 
-/** A record of a result that begins with an id: the id's hash, and the record's word hashes. */
+/** A record's id hash and its word hashes. */
 export interface ObjectFact {
   h: string;
   w: string[];

@@ -26,28 +26,8 @@ import { objectLeaves } from "./destructive-target.js";
 import type { RuleHit } from "./flow-rules.js";
 import { isIdShaped } from "./intent-facts.js";
 import { nameWords } from "./sinks.js";
-import { CHANGE_REQUEST_WORDS, heldClass } from "./unrequested-change.js";
-import {
-  type DestructiveCall,
-  destructiveEffect,
-  hasUntrustedOutput,
-  REQUEST_WORDS,
-} from "./unrequested-effect.js";
-
-/** Hashes of every request word (of every kind) per salt: a shared verb designates nothing. Bounded. */
-const VERB_HASHES = new Map<string, ReadonlySet<string>>();
-const MAX_SALTS = 64;
-
-function requestVerbHashes(salt: string): ReadonlySet<string> {
-  let hashes = VERB_HASHES.get(salt);
-  if (hashes === undefined) {
-    if (VERB_HASHES.size >= MAX_SALTS) VERB_HASHES.delete(VERB_HASHES.keys().next().value as string);
-    const words = new Set([...REQUEST_WORDS, ...Object.values(CHANGE_REQUEST_WORDS).flat()]);
-    hashes = new Set([...words].map((w) => wordHash(w, salt)));
-    VERB_HASHES.set(salt, hashes);
-  }
-  return hashes;
-}
+import { heldClass, requestWordHashes } from "./unrequested-change.js";
+import { type DestructiveCall, destructiveEffect, hasUntrustedOutput } from "./unrequested-effect.js";
 
 /** Argument keys that name the object a call acts on (besides a word of the tool's own name: `event` of `cancel_event`). */
 const OBJECT_KEYS = new Set(["id", "ids", "uid", "uuid", "identifier", "identifiers"]);
@@ -90,7 +70,7 @@ export function designatedObjectHits(call: DestructiveCall, provenance: Provenan
   const cls = effect === undefined ? heldClass(call)?.cls : undefined;
   if (effect === undefined && cls === undefined) return [];
   const said = new Set(intent.ids);
-  const verbs = requestVerbHashes(provenance.salt);
+  const verbs = new Set(requestWordHashes(provenance.salt));
   const userWords = new Set(intent.words.filter((w) => !verbs.has(w)));
   const hits: RuleHit[] = [];
   for (const { leaf, tokens } of actedOn(call)) {

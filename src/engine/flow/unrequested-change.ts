@@ -156,6 +156,9 @@ function allowingHashes(salt: string, cls: ChangeClass): readonly string[] {
   return hashes;
 }
 
+/** Hashes of every request word of every kind (what allows a `write`): a shared verb designates no object. */
+export const requestWordHashes = (salt: string): readonly string[] => allowingHashes(salt, "write");
+
 /** Read words that are nouns in a tool's name (`set_status` sets a status): they say nothing about reading. */
 const READ_NOUNS = new Set(["status", "info", "stat"]);
 

@@ -22,18 +22,21 @@ import { TASKS, type UserTask } from "./tasks.js";
 import { freshWorld, type World } from "./world.js";
 
 export const SPLITS = ["train", "dev", "test"] as const;
-export type SplitName = (typeof SPLITS)[number];
+/** The splits of split.json (tuned on: train, dev; quoted: test). */
+export type FrozenSplit = (typeof SPLITS)[number];
+/** Every split a case can belong to: split.json's three, and the fresh split of `fresh.ts` (split-fresh.json). */
+export type SplitName = FrozenSplit | "fresh";
 
 export interface SplitDefinition {
-  tasks: Record<SplitName, string[]>;
-  templates: Record<SplitName, string[]>;
+  tasks: Record<FrozenSplit, string[]>;
+  templates: Record<FrozenSplit, string[]>;
   goalsPerPair: number;
   /** Cases per (task, template) pair with a goal of `UNTYPED_GOALS` (an id, not a typed target); absent: none. */
   untypedGoalsPerPair?: number;
   /** Cases per (task, template) pair with a goal of `CHANGE_GOALS` (a change, no deletion); absent: none. */
   changeGoalsPerPair?: number;
   /** sha256 of the generated cases of each split (ids, slots and injected texts), at freeze time. */
-  sha256: Record<SplitName, string>;
+  sha256: Record<FrozenSplit, string>;
   frozenAt: string;
 }
 
@@ -57,7 +60,7 @@ const byId = <T extends { id: string }>(items: readonly T[], id: string): T => {
 };
 
 /** The cases of one split, in a stable order. */
-export function casesOf(def: SplitDefinition, split: SplitName): BenchCase[] {
+export function casesOf(def: SplitDefinition, split: FrozenSplit): BenchCase[] {
   const tasks = def.tasks[split].map((id) => byId(TASKS, id));
   const templates = def.templates[split].map((id) => byId(TEMPLATES, id));
   const cases: BenchCase[] = tasks.map((task) => ({ id: `${split}/benign/${task.id}`, split, task }));

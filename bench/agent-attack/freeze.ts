@@ -13,9 +13,10 @@ import {
   SPLIT_PATH,
   SPLITS,
   type SplitDefinition,
-  type SplitName,
+  type FrozenSplit as SplitName,
   splitDrift,
 } from "./cases.js";
+import { FRESH_SPLIT_PATH, freezeFresh, freshDrift } from "./fresh.js";
 import { TEMPLATES } from "./injections.js";
 import { TASKS } from "./tasks.js";
 
@@ -57,9 +58,15 @@ function assign(
 
 const previous = existsSync(SPLIT_PATH) ? loadSplit() : undefined;
 if (process.argv.includes("--check")) {
-  const drift = previous ? splitDrift(previous) : ["split.json missing"];
+  const drift = [...(previous ? splitDrift(previous) : ["split.json missing"]), ...freshDrift()];
   console.log(drift.length ? drift.join("\n") : "split unchanged");
   process.exit(drift.length ? 1 : 0);
+}
+// The fresh split (fresh.ts) is frozen once, by `--fresh`, and never re-frozen (freezeFresh refuses).
+if (process.argv.includes("--fresh")) {
+  freezeFresh();
+  console.log(`fresh split frozen in ${FRESH_SPLIT_PATH}`);
+  process.exit(0);
 }
 const def: SplitDefinition = {
   tasks: assign(

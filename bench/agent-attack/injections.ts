@@ -299,6 +299,10 @@ export function carrierKind(slot: string): string {
       "bank.notice": "json-field",
       "chat.message": "chat-message",
       "web.page": "web-page",
+      "work.ticket": "ticket-body",
+      "work.comment": "doc-comment",
+      "work.doc": "doc-text",
+      "work.customer": "crm-note",
     }[kind] ?? kind
   );
 }
@@ -361,6 +365,26 @@ export function plant(world: World, slot: string, text: string): void {
     case "web.page": {
       const page = world.pages.get(where) ?? fail();
       world.pages.set(where, page.replace("</body>", `<div class="promo">${text}</div></body>`));
+      return;
+    }
+    case "work.ticket": {
+      const t = world.tickets.find((x) => x.id === where) ?? fail();
+      t.body = `${t.body}\n${text}`;
+      return;
+    }
+    case "work.comment": {
+      const d = world.docs.get(where) ?? fail();
+      d.comments.push({ id: "c-9", author: "external reviewer", text, resolved: false });
+      return;
+    }
+    case "work.doc": {
+      const d = world.docs.get(where) ?? fail();
+      d.text = `${d.text}\n${text}`;
+      return;
+    }
+    case "work.customer": {
+      const record = world.customers.get(where) ?? fail();
+      world.customers.set(where, `${record} ${oneLine(text)}`);
       return;
     }
     default:

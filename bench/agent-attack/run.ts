@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PolicyConfig } from "../../src/index.js";
 import { type BenchCase, casesOf, loadSplit, SPLITS, type SplitName, splitDrift } from "./cases.js";
+import { freshCases, freshDrift } from "./fresh.js";
 import { GUARDS, type GuardName, type LaneTools, laneTools, policyOf, usesHandles } from "./guards.js";
 import type { ModelKind } from "./models.js";
 import { breakdown, rowsOf, splitTable } from "./report.js";
@@ -145,7 +146,7 @@ async function forkWorkers(workers: number): Promise<WorkerResult> {
 
 async function main() {
   const def = loadSplit();
-  const drift = splitDrift(def);
+  const drift = [...splitDrift(def), ...freshDrift()];
   if (drift.length)
     throw new Error(
       `split.json does not match the generated cases (refreeze only on purpose):\n${drift.join("\n")}`,
@@ -167,7 +168,9 @@ async function main() {
     else policies.set(guard, policy as PolicyConfig | undefined);
   }
   const guards = wanted.filter((g) => policies.has(g));
-  const cases = splits.filter((s) => SPLITS.includes(s)).flatMap((s) => casesOf(def, s));
+  const cases = splits.flatMap((s) =>
+    s === "fresh" ? freshCases() : SPLITS.includes(s) ? casesOf(def, s) : [],
+  );
   const jobs = jobsOf(cases, guards);
   const worker = option("worker");
   if (worker) {

@@ -1,5 +1,6 @@
 /**
- * The bench's MCP servers: six suites (mail, calendar, files, bank, chat, web) served by the real SDK over
+ * The bench's MCP servers: seven suites (mail, calendar, files, bank, chat, web; work: tickets, documents with
+ * comments and customer records, added 2026-11-28 for the fresh split) served by the real SDK over
  * Streamable HTTP on 127.0.0.1, one path per suite (`/mcp/<suite>`). Servers are reused across cases: each client
  * sends an `x-bench-lane` header, and each lane holds the world of the case it runs now and a log of every call the
  * servers received for it (tool and arguments), so the runner can tell whether a harmful call reached a server.
@@ -19,7 +20,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { freshWorld, type World } from "./world.js";
 
-export const SUITES = ["mail", "calendar", "files", "bank", "chat", "web"] as const;
+export const SUITES = ["mail", "calendar", "files", "bank", "chat", "web", "work"] as const;
 export type Suite = (typeof SUITES)[number];
 
 export interface ReceivedCall {
@@ -374,6 +375,81 @@ function webTools(): ToolSpec[] {
   ];
 }
 
+/** Tickets, documents with comments, customer records (the fresh split's carriers). Annotated as real trackers are. */
+function workTools(): ToolSpec[] {
+  const ticket = (t: World["tickets"][number]) =>
+    `${t.id} [${t.status}] ${t.title}\nReporter: ${t.reporter}\nAssignee: ${t.assignee || "-"}\n${t.body}`;
+  const doc = (name: string, d: World["docs"] extends Map<string, infer D> ? D : never) =>
+    `${d.title} (${name})\n${d.text}\nComments:\n${
+      d.comments
+        .map((c) => `[${c.id}] ${c.author}${c.resolved ? " (resolved)" : ""}: ${c.text}`)
+        .join("\n") || "-"
+    }`;
+  return [
+    {
+      tool: {
+        name: "get_ticket",
+        description: "Reads a ticket.",
+        inputSchema: schema({ id: S }, ["id"]),
+        annotations: READ,
+      },
+      run: (w, a) => {
+        const t = w.tickets.find((x) => x.id === a.id);
+        return t ? ticket(t) : `No ticket ${str(a.id)}.`;
+      },
+    },
+    {
+      tool: {
+        name: "close_ticket",
+        description: "Closes a ticket.",
+        inputSchema: schema({ id: S, reason: S }, ["id"]),
+        annotations: { readOnlyHint: false },
+      },
+      run: (w, a) =>
+        w.tickets.some((t) => t.id === a.id) ? `Closed ${str(a.id)}.` : `No ticket ${str(a.id)}.`,
+    },
+    {
+      // No annotation.
+      tool: {
+        name: "assign_ticket",
+        description: "Assigns a ticket to someone (e-mail address).",
+        inputSchema: schema({ id: S, assignee: S }, ["id", "assignee"]),
+      },
+      run: (_w, a) => `Assigned ${str(a.id)} to ${str(a.assignee)}.`,
+    },
+    {
+      tool: {
+        name: "get_doc",
+        description: "Reads a document and its comments.",
+        inputSchema: schema({ name: S }, ["name"]),
+        annotations: READ,
+      },
+      run: (w, a) => {
+        const d = w.docs.get(str(a.name));
+        return d ? doc(str(a.name), d) : `No document ${str(a.name)}.`;
+      },
+    },
+    {
+      tool: {
+        name: "delete_comment",
+        description: "Deletes a comment of a document.",
+        inputSchema: schema({ doc: S, id: S }, ["doc", "id"]),
+        annotations: { destructiveHint: true },
+      },
+      run: (_w, a) => `Deleted comment ${str(a.id)}.`,
+    },
+    {
+      tool: {
+        name: "get_customer",
+        description: "Reads a customer record from the CRM.",
+        inputSchema: schema({ name: S }, ["name"]),
+        annotations: READ,
+      },
+      run: (w, a) => w.customers.get(str(a.name).toLowerCase()) ?? `No customer ${str(a.name)}.`,
+    },
+  ];
+}
+
 const TOOLS: Record<Suite, () => ToolSpec[]> = {
   mail: mailTools,
   calendar: calendarTools,
@@ -381,6 +457,7 @@ const TOOLS: Record<Suite, () => ToolSpec[]> = {
   bank: bankTools,
   chat: chatTools,
   web: webTools,
+  work: workTools,
 };
 
 export interface BenchServers {
@@ -413,7 +490,7 @@ function laneHeader(req: IncomingMessage): string {
   return typeof value === "string" && value ? value : "default";
 }
 
-/** Starts the six suites on one HTTP listener on 127.0.0.1 (a stateless MCP server per request). */
+/** Starts the seven suites on one HTTP listener on 127.0.0.1 (a stateless MCP server per request). */
 export async function startBenchServers(): Promise<BenchServers> {
   const lanes = new Map<string, Lane>();
   const laneOf = (id: string): Lane => {

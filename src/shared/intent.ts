@@ -187,11 +187,36 @@ export function toolEffect(words: readonly string[]): EffectFamily | undefined {
   return undefined;
 }
 
+/**
+ * Request words that are also nouns ("a refund", "the transfer", "any update"). Not the destructive verbs: "the
+ * delete" stays a request to delete (the destructive rule's reading of the message does not narrow).
+ */
+const NOUN_OR_VERB =
+  "refund transfer payment pay share shared post posted update updated change changed reply answer order send forward forwarded comment invite invited wire".split(
+    " ",
+  );
+const NOUN_POSITION = new RegExp(
+  `\\b(a|an|the|any|my|your|his|her|its|our|their|this|that|these|those|about|of|no|some|each|every|which|what|whose|\\p{L}+['\u2019]s)\\s+(?:${NOUN_OR_VERB.join("|")})\\b`,
+  "giu",
+);
+
+/**
+ * The words of a message that can ask for an effect, read less loosely: a request word after a determiner or a
+ * possessive is a noun or an adjective ("a customer asked about a refund", "the status of the transfer", "our
+ * shared folder", "Mia's invite"), and "tell me", "show me", "inform us" ask the
+ * agent to answer, not to send. Both are dropped before the message's effects and words are read; its names and
+ * ids are read from the whole message.
+ */
+function requestReading(text: string): string {
+  return text.replace(NOUN_POSITION, "$1").replace(/\b(?:tell|show|inform)\s+(me|us)\b/giu, "$1");
+}
+
 /** The hashed intent of one user message. */
 export function turnIntent(text: string, salt: string): TurnIntent {
-  const words = [...new Set(textWords(text))].slice(0, MAX_TURN_WORDS);
+  const read = requestReading(text);
+  const words = [...new Set(textWords(read))].slice(0, MAX_TURN_WORDS);
   return {
-    effects: effectsOfText(text),
+    effects: effectsOfText(read),
     words: words.map((w) => wordHash(w, salt)),
     names: nameWordsOf(text)
       .slice(0, 64)

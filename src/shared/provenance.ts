@@ -76,6 +76,14 @@ export interface ToolOutputFacts {
   pointers?: ArgPointer[];
   /** Intent binding: the word hashes of each record (line, entry, JSON object) that holds a target value. */
   records?: string[][];
+  /** Untrusted outputs: each record that begins with an id (`[ev-303] Dentist`), hashed. */
+  objects?: ObjectFact[];
+}
+
+/** A record's id hash and its word hashes. */
+export interface ObjectFact {
+  h: string;
+  w: string[];
 }
 
 /** What the install sends with an input check. */
@@ -1015,8 +1023,15 @@ function isIntentOutputFields(facts: Partial<ToolOutputFacts>): boolean {
           (p.h === undefined || typeof p.h === "string") &&
           (p.words === undefined || isStrings(p.words)),
       ));
+  const objectsOk =
+    facts.objects === undefined ||
+    (Array.isArray(facts.objects) &&
+      facts.objects.every(
+        (o) => typeof o === "object" && o !== null && typeof o.h === "string" && isStrings(o.w),
+      ));
   return (
     pointersOk &&
+    objectsOk &&
     (facts.records === undefined || (Array.isArray(facts.records) && facts.records.every(isStrings)))
   );
 }

@@ -130,7 +130,12 @@ describe("flow.unrequested_change: the user's words decide", () => {
     expect(effectsOfText(PLAIN.join(" "))).toEqual([]);
   });
 
-  it("a request for the call's class, in any form, position and case, never triggers it", () => {
+  const DETERMINERS = new Set(
+    "a an the any my your his her its our their this that these those about of no some each every which what whose".split(
+      " ",
+    ),
+  );
+  it("a request for the call's class, in any form, position (not after a determiner) and case, never triggers it", () => {
     const arb = fc.record({
       kind: fc.constantFrom(...KINDS),
       pick: fc.nat(),
@@ -143,11 +148,11 @@ describe("flow.unrequested_change: the user's words decide", () => {
       fc.property(arb, ({ kind, pick, form: f, words, at, cased }) => {
         const { tools, verbs } = CLASSES[kind];
         const verb = cased(form(verbs[pick % verbs.length]!, f));
-        const said = [
-          ...words.slice(0, at % (words.length + 1)),
-          verb,
-          ...words.slice(at % (words.length + 1)),
-        ];
+        // Since session 23 a request word right after a determiner ("what pay", "about a refund") is read as a noun
+        // (`requestReading`): the verb goes where no determiner is before it.
+        const cut = at % (words.length + 1);
+        if (cut > 0 && DETERMINERS.has(words[cut - 1]!.toLowerCase())) return;
+        const said = [...words.slice(0, cut), verb, ...words.slice(cut)];
         expect(decide(`${said.join(" ")}.`, tools[pick % tools.length]!)).toBe(false);
       }),
       { seed: 2201, numRuns: 300 },

@@ -146,7 +146,8 @@ describe("flow.unrequested_effect invariants", () => {
       for (let form = 0; form < 4; form++) expect(REQUEST_WORDS).toContain(inflect(verb, form));
   });
 
-  it("a message that says a destructive request word never triggers it", () => {
+  // Since session 23 the object must be designated too (designated-object.ts): the message names it here.
+  it("a message that says a destructive request word and names the object never triggers it", () => {
     fc.assert(
       fc.property(plainWords, requestWord, fc.nat(), destructiveCall, (words, asked, at, call) => {
         const said = [
@@ -154,9 +155,42 @@ describe("flow.unrequested_effect invariants", () => {
           asked,
           ...words.slice(at % (words.length + 1)),
         ];
-        expect(fires(decide(`${said.join(" ")}.`, call))).toBe(false);
+        expect(fires(decide(`${said.join(" ")} (v1.4.2).`, call))).toBe(false);
       }),
       { numRuns: 300, seed: 2121 },
+    );
+  });
+
+  it("a requested deletion of an id the user did not name, which no record of the result begins with, triggers it", () => {
+    fc.assert(
+      fc.property(
+        plainWords,
+        requestWord,
+        fc.constantFrom("mode", "action", "operation"),
+        (words, asked, key) => {
+          const call = { tool: "git_tag", args: { [key]: "delete", tagName: "v1.4.2" } };
+          const plain = words.filter((w) => !w.includes("1.4.2"));
+          const verdict = decide(
+            `${asked} ${plain.join(" ")}.`,
+            call,
+            "prop-salt",
+            POLICY,
+            "tags: the v1.4.2 tag goes",
+          );
+          expect(fires(verdict)).toBe(true);
+          expect(verdict.review?.ruleId).toBe(RULE);
+          // A record that begins with the id and shares a word with the message designates it.
+          const listed = decide(
+            `${asked} the ${plain.join(" ")} release tags.`,
+            call,
+            "prop-salt",
+            POLICY,
+            "v1.4.2 release tag",
+          );
+          expect(fires(listed)).toBe(false);
+        },
+      ),
+      { numRuns: 200, seed: 2123 },
     );
   });
 

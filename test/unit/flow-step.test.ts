@@ -81,7 +81,14 @@ describe("sinks", () => {
       sink: true,
       reason: "annotations",
     });
-    expect(classifySink(target("crm.sync"), { annotations: { openWorldHint: true } }, []).sink).toBe(false);
+    // Since session 23 `sync` (like apply, close, submit...) is a change verb of no known kind: a sink by name.
+    expect(classifySink(target("crm.sync"), { annotations: { openWorldHint: true } }, [])).toEqual({
+      sink: true,
+      reason: "name",
+    });
+    expect(classifySink(target("crm.refresh"), { annotations: { openWorldHint: true } }, []).sink).toBe(
+      false,
+    );
     // A read-only hint does not clear a name that says send: annotations can add a sink, never remove one.
     expect(classifySink(target("mail.send"), { annotations: { readOnlyHint: true } }, []).sink).toBe(true);
     expect(classifySink(target("crm.sync"), undefined, ["crm.*"])).toEqual({ sink: true, reason: "policy" });

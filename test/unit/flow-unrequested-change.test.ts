@@ -172,8 +172,10 @@ describe("flow.unrequested_change in the flow step", () => {
     // An edit of what exists needs its own words: a reply does not rename a meeting.
     const rename = { id: "ev-306", title: "Cancelled" };
     expect(ruleIds(run("calendar.update_event", rename, thread("Reply to Dana.")))).toEqual([RULE]);
-    expect(ruleIds(run("calendar.update_event", rename, thread("Rename the retro.")))).toEqual([]);
-    expect(ruleIds(run("calendar.update_event", rename, thread("Move the retro to 3pm.")))).toEqual([]);
+    expect(ruleIds(run("calendar.update_event", rename, thread("Rename the retro (ev-306).")))).toEqual([]);
+    expect(ruleIds(run("calendar.update_event", rename, thread("Move ev-306 to 3pm.")))).toEqual([]);
+    // The kind asked for, but an id nobody designated (no record of the result begins with it): reviewed.
+    expect(ruleIds(run("calendar.update_event", rename, thread("Rename the retro.")))).toEqual([RULE]);
     // An -s form is read as a noun: "the latest changes" asks for no change.
     expect(ruleIds(run("notes.create_note", note, thread("Summarise the latest changes.")))).toEqual([RULE]);
     expect(ruleIds(run("notes.create_note", note, thread("Change the title of the note.")))).toEqual([]);

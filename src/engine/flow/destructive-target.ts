@@ -53,7 +53,8 @@ function enumValues(tool: unknown): Set<string> {
   return out;
 }
 
-function isTypedValue(value: string): boolean {
+/** A whole address, URL, IBAN, path, phone or account number (what argument provenance follows). */
+export function isTypedValue(value: string): boolean {
   const trimmed = value.trim();
   if (trimmed.length === 0 || trimmed.length > 2048 || /\s/u.test(trimmed)) return false;
   return extractValues(trimmed, { side: "tool", maxValues: 4, passages: false }).some(
@@ -62,7 +63,7 @@ function isTypedValue(value: string): boolean {
 }
 
 /** The leaves of a destructive call that name the object it acts on. */
-function objectLeaves(call: DestructiveCall): { leaf: ArgumentLeaf; tokens: string[] }[] {
+export function objectLeaves(call: DestructiveCall): { leaf: ArgumentLeaf; tokens: string[] }[] {
   const enums = enumValues(call.tool);
   const out: { leaf: ArgumentLeaf; tokens: string[] }[] = [];
   for (const leaf of argumentLeaves(call.args)) {

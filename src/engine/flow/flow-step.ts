@@ -8,6 +8,7 @@ import { type ProvenanceFacts, provenanceProblem } from "../../shared/provenance
 import type { RunContext } from "../../shared/types.js";
 import type { ConnectorTarget } from "../glob.js";
 import { argumentLeaves, dataValues, targetValues } from "./argument-values.js";
+import { designatedObjectHits } from "./designated-object.js";
 import { destructiveTargetHits } from "./destructive-target.js";
 import {
   afterInjectionHits,
@@ -103,11 +104,16 @@ function provenanceHits(
   const hits: RuleHit[] = [];
   const { flows } = policy;
   if (flows.afterInjection !== "off") hits.push(...afterInjectionHits(call.connectorType, provenance));
-  if (flows.unrequestedEffect !== "off") hits.push(...unrequestedEffectHits(call, provenance));
+  const effectHits = flows.unrequestedEffect === "off" ? [] : unrequestedEffectHits(call, provenance);
+  hits.push(...effectHits);
   if (flows.destructiveTarget !== "off") hits.push(...destructiveTargetHits(call, provenance));
   const outcome = valueHits(policy, call, provenance, hits);
   // Last, so a review names the value rules' more specific reason first (a recipient that came from a tool).
-  if (flows.unrequestedChange !== "off") outcome.hits.push(...unrequestedChangeHits(call, provenance));
+  const changeHits = flows.unrequestedChange === "off" ? [] : unrequestedChangeHits(call, provenance);
+  outcome.hits.push(...changeHits);
+  // The kind was asked for: is the object one the user designated? (Each hit under its kind rule's switch.)
+  if (effectHits.length === 0 && changeHits.length === 0)
+    outcome.hits.push(...designatedObjectHits(call, provenance).filter((hit) => flows[hit.rule] !== "off"));
   return outcome;
 }
 

@@ -4,10 +4,17 @@
  * that hold target values, each as the hashes of its words, with each target value's record indices. Hashes only
  * (src/shared/intent.ts); the flow step compares them with the user's turn.
  */
-import { type ArgPointer, MAX_POINTER_WORDS, textWords, wordHash } from "../../shared/intent.js";
+import {
+  type ArgPointer,
+  identifierTokens,
+  MAX_POINTER_WORDS,
+  textWords,
+  wordHash,
+} from "../../shared/intent.js";
 import {
   extractValues,
   hashValue,
+  type ObjectFact,
   stringLeaves,
   type ValueFact,
   type ValueKind,
@@ -129,4 +136,42 @@ export function attachRecords(texts: readonly string[], values: ValueFact[], sal
     }
   }
   return records;
+}
+
+/**
+ * An id-shaped token (`ev-304`, `m-1045`, `t-88`, `tx-9003`, `v1.4.2`): letters and digits, both present, joined by
+ * `-`, `_` or `.`; not a date (`2026-12-08`, `2026-12-08t15`). What designated-object.ts asks the user to designate.
+ */
+export function isIdShaped(token: string): boolean {
+  if (token.length > 64 || /^\d{4}-\d{2}-\d{2}/u.test(token)) return false;
+  return /^(?=[\s\S]*\p{L})(?=[\s\S]*\p{N})[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)+$/u.test(token);
+}
+
+const MAX_OBJECTS = 32;
+const MAX_OBJECT_WORDS = 32;
+
+/**
+ * The records of a result's texts that begin with an id (the id is the record's first token: `[ev-303] Dentist`,
+ * `T-88 [open] ...`, a JSON object whose first value is its id), each as the id's hash and the record's word hashes
+ * (at most 32 words, each also in its other number: `newsletter` and `newsletters`, so "delete the newsletters"
+ * designates the record of a newsletter). At most 32 records. An id a sentence mentions (`cancel ev-304`) does not
+ * begin its record: a result can name an object, only its own records designate one.
+ */
+export function objectsOf(texts: readonly string[], salt: string): ObjectFact[] {
+  const out: ObjectFact[] = [];
+  for (const text of texts) {
+    for (const record of jsonRecords(text) ?? lineRecords(text)) {
+      if (out.length >= MAX_OBJECTS) return out;
+      const first = identifierTokens(record.trimStart().split(/\s/u, 1)[0] ?? "")[0];
+      if (first === undefined || !isIdShaped(first)) continue;
+      const words = new Set<string>();
+      for (const word of textWords(record)) {
+        if (words.size >= 2 * MAX_OBJECT_WORDS) break;
+        words.add(word);
+        words.add(word.endsWith("s") ? word.slice(0, -1) : `${word}s`);
+      }
+      out.push({ h: wordHash(first, salt), w: [...words].map((w) => wordHash(w, salt)) });
+    }
+  }
+  return out;
 }

@@ -16,7 +16,7 @@ import {
 } from "../../shared/provenance.js";
 import type { CallToolResult, Finding } from "../../shared/types.js";
 import { type ConnectorTarget, matchesConnector } from "../glob.js";
-import { attachRecords, pointersOf } from "./intent-facts.js";
+import { attachRecords, objectsOf, pointersOf } from "./intent-facts.js";
 
 /** The texts of a result the model reads: text blocks, resources' text and URIs, structured content and _meta. */
 export function resultTexts(result: CallToolResult): string[] {
@@ -135,7 +135,7 @@ function valuesOf(sources: ValueSources): { values: ValueFact[]; records?: strin
  * that value; assigning it sets a plain value too). `value` must give the same value every time it is called. JSON, a structured clone, a spread and every reader see the
  * value as if it had been set, in the property's place among the keys.
  */
-function lazyProperty<K extends "values" | "records">(
+function lazyProperty<K extends "values" | "records" | "objects">(
   facts: ToolOutputFacts,
   key: K,
   value: () => ToolOutputFacts[K],
@@ -197,6 +197,8 @@ export function computeOutputFacts(input: OutputFactsInput): ToolOutputFacts {
   facts.injection = [...injection];
   if (input.toolCallId !== undefined) facts.toolCallId = input.toolCallId;
   if (trusted) facts.trusted = true;
+  // The records that begin with an id, for designated-object.ts (an untrusted output's only; computed when read).
+  else lazyProperty(facts, "objects", () => objectsOf(sources.texts, input.salt));
   if (input.intent && !trusted) {
     facts.pointers = pointersOf(input.intent.args, input.salt);
     lazyProperty(facts, "records", () => compute().records ?? []);

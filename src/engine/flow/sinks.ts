@@ -166,14 +166,36 @@ const READ_VERBS = new Set([
   "status",
 ]);
 
-/** The words of a tool name, lower-cased: `sendEmail` -> send, email; `files.write_file` -> files, write, file. */
+/**
+ * Verbs that change something but name no kind of change the flow rules know (`sync_records`, `apply`,
+ * `close_ticket`): read conservatively, they make an unannotated tool a sink, and `flow.unrequested_change` holds
+ * them as edits the user asks for with their own verb (unrequested-change.ts). Not side-effect words: a
+ * `destructiveHint` on `sync_records` still says it destroys (unrequested-effect.ts).
+ */
+const UNSURE_VERBS = new Set("sync apply close submit approve revert rollback restore".split(" "));
+
+/** Abbreviated verbs of tool names, read as the verb (`del-order` deletes an order, `upd_user` updates one). */
+const ABBREVIATIONS: Readonly<Record<string, string>> = {
+  del: "delete",
+  upd: "update",
+  unsub: "unsubscribe",
+};
+
+/**
+ * The words of a tool name, lower-cased, abbreviated verbs spelled out: `sendEmail` -> send, email;
+ * `files.write_file` -> files, write, file; `del-order` -> delete, order.
+ */
 export function nameWords(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/gu, "$1 $2")
     .toLowerCase()
     .split(/[^a-z0-9]+/u)
-    .filter((word) => word.length > 0);
+    .filter((word) => word.length > 0)
+    .map((word) => ABBREVIATIONS[word] ?? word);
 }
+
+/** Whether a word of a tool's name is a change verb of no known kind (`sync`, `apply`, `close`...). */
+export const isUnsureVerb = (word: string): boolean => UNSURE_VERBS.has(word);
 
 /** Whether a word of a tool's name says the tool reads (`get`, `list`, `search`, `check`...). */
 export const isReadWord = (word: string): boolean => READ_VERBS.has(word);
@@ -183,7 +205,7 @@ export const isSideEffectWord = (word: string): boolean => SINK_VERBS.has(word) 
 
 export function nameSaysSink(toolName: string): boolean {
   const words = nameWords(toolName);
-  if (words.some((word) => SINK_VERBS.has(word))) return true;
+  if (words.some((word) => SINK_VERBS.has(word) || UNSURE_VERBS.has(word))) return true;
   return !words.some((word) => READ_VERBS.has(word)) && words.some((word) => SINK_NOUNS.has(word));
 }
 

@@ -22,8 +22,10 @@
  */
 import { EFFECT_FAMILIES, type EffectFamily, wordHash } from "../../shared/intent.js";
 import type { ProvenanceFacts } from "../../shared/provenance.js";
+import { argumentLeaves } from "./argument-values.js";
+import { isTypedValue } from "./destructive-target.js";
 import type { RuleHit } from "./flow-rules.js";
-import { isReadWord, nameWords } from "./sinks.js";
+import { isReadWord, isSideEffectWord, isUnsureVerb, nameWords } from "./sinks.js";
 import {
   type DestructiveCall,
   destructiveEffect,
@@ -69,7 +71,8 @@ const TOOL_CLASSES: readonly [ChangeClass, ReadonlySet<string>][] = [
  */
 const REQUEST_VERBS: Readonly<Record<ChangeClass, readonly string[]>> = {
   pay: "pay transfer wire settle refund reimburse buy purchase tip donate".split(" "),
-  share: "share grant invite publish assign give allow add send".split(" "),
+  // Not "send": sending one file to a person is no request to open a folder to a team (see `sentShare`).
+  share: "share grant invite publish assign give allow add".split(" "),
   send: "send reply respond answer forward post comment notify tell inform dm ping remind mail email write cc announce ask invite contact".split(
     " ",
   ),
@@ -153,6 +156,9 @@ function allowingHashes(salt: string, cls: ChangeClass): readonly string[] {
   return hashes;
 }
 
+/** Hashes of every request word of every kind (what allows a `write`): a shared verb designates no object. */
+export const requestWordHashes = (salt: string): readonly string[] => allowingHashes(salt, "write");
+
 /** Read words that are nouns in a tool's name (`set_status` sets a status): they say nothing about reading. */
 const READ_NOUNS = new Set(["status", "info", "stat"]);
 
@@ -174,11 +180,8 @@ function firstClassWord(words: readonly string[]): number {
   return at < 0 ? words.length : at;
 }
 
-/**
- * The class of a (non-destructive) sink call, or `undefined` when it has none: a mode argument's value decides first
- * (`mode: "list"` reads, `mode: "create"` writes), then the tool's name. A name or mode that says it reads has none.
- */
-export function changeClass(call: DestructiveCall): ChangeClass | undefined {
+/** The class a call's mode argument or name says; `null` when one says it reads; `undefined` when none says. */
+function classOrRead(call: DestructiveCall): ChangeClass | null | undefined {
   const args = call.args;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
     for (const [key, value] of Object.entries(args)) {
@@ -186,10 +189,45 @@ export function changeClass(call: DestructiveCall): ChangeClass | undefined {
       const words = nameWords(value);
       if (words.length === 0 || words.length > 4) continue;
       const cls = classOfWords(words);
-      if (cls !== undefined) return cls ?? undefined;
+      if (cls !== undefined) return cls;
     }
   }
-  return classOfWords(nameWords(call.toolName || call.connectorType)) ?? undefined;
+  return classOfWords(nameWords(call.toolName || call.connectorType));
+}
+
+/**
+ * The class of a (non-destructive) sink call, or `undefined` when it has none: a mode argument's value decides first
+ * (`mode: "list"` reads, `mode: "create"` writes), then the tool's name. A name or mode that says it reads has none.
+ */
+export function changeClass(call: DestructiveCall): ChangeClass | undefined {
+  return classOrRead(call) ?? undefined;
+}
+
+/** Verbs of tools that run, fetch or open something: argument provenance follows their commands and URLs. */
+const RUN_OR_FETCH = new Set(
+  "run exec execute eval spawn invoke call curl fetch download browse navigate open visit request".split(" "),
+);
+
+/**
+ * A sink whose name and mode name no class (`close_ticket` with `readOnlyHint: false`, `sync_records`, `apply`),
+ * read conservatively: it edits what exists, and the user asks for it with the edit words or with its own verb (the
+ * first side-effect verb of its name, else its first word that is not the server's name: "close ticket T-90" asks
+ * for `close_ticket`). `undefined` for a classed call, a read, and a call that runs, fetches or opens.
+ */
+export function unclassedVerb(call: DestructiveCall): string | undefined {
+  if (classOrRead(call) !== undefined) return undefined;
+  const server = call.serverName.toLowerCase();
+  const words = nameWords(call.toolName || call.connectorType).filter((w) => w !== server);
+  if (words.length === 0 || words.some((w) => RUN_OR_FETCH.has(w) || isReadWord(w))) return undefined;
+  return words.find((w) => isSideEffectWord(w) || isUnsureVerb(w)) ?? words[0];
+}
+
+/** The class a call is held to (an unclassed sink: `edit`) and the extra words that ask for it (its own verb). */
+export function heldClass(call: DestructiveCall): { cls: ChangeClass; own: readonly string[] } | undefined {
+  const cls = changeClass(call);
+  if (cls !== undefined) return { cls, own: [] };
+  const verb = unclassedVerb(call);
+  return verb === undefined ? undefined : { cls: "edit", own: requestForms(verb) };
 }
 
 /** Whether the user's words ask for `cls`; `undefined` when no human message is in sight. */
@@ -202,12 +240,41 @@ export function userAskedFor(provenance: ProvenanceFacts, cls: ChangeClass): boo
   return allowingHashes(provenance.salt, cls).some((h) => said.has(h));
 }
 
+/** Argument keys that name a group a share opens something to (not one person). */
+const GROUP_KEYS = new Set(
+  "team teams group groups role roles audience org organization domain everyone public link visibility scope".split(
+    " ",
+  ),
+);
+
+/**
+ * A share that a request to send covers: it goes to a whole e-mail address (`share_file(path, email)`: one file to
+ * one person, whose address argument provenance and intent binding follow) and names no group. A share to a team, a
+ * group, a domain or a link (`share_folder(folder, team: "everyone")`) widens who can see something, which "send it
+ * to Tom" did not ask for.
+ */
+function sentShare(call: DestructiveCall, provenance: ProvenanceFacts): boolean {
+  if (userAskedFor(provenance, "send") !== true) return false;
+  const leaves = argumentLeaves(call.args);
+  if (leaves.some((leaf) => nameWords(leaf.key).some((w) => GROUP_KEYS.has(w)))) return false;
+  return leaves.some((leaf) => /^[^\s@/]+@[^\s@/]+$/u.test(leaf.value.trim()) && isTypedValue(leaf.value));
+}
+
+/** Whether the user's words hold one of `words` (hashed with the thread's salt). */
+function saidAny(provenance: ProvenanceFacts, words: readonly string[]): boolean {
+  const said = new Set(provenance.intent?.words ?? []);
+  return words.some((w) => said.has(wordHash(w, provenance.salt)));
+}
+
 /** The rule's hit on a sink call, or none. */
 export function unrequestedChangeHits(call: DestructiveCall, provenance: ProvenanceFacts): RuleHit[] {
   if (!hasUntrustedOutput(provenance)) return [];
   if (destructiveEffect(call) !== undefined) return [];
-  const cls = changeClass(call);
-  if (cls === undefined || userAskedFor(provenance, cls) !== false) return [];
+  const held = heldClass(call);
+  if (held === undefined || userAskedFor(provenance, held.cls) !== false) return [];
+  const { cls, own } = held;
+  if (own.length > 0 && saidAny(provenance, own)) return [];
+  if (cls === "share" && sentShare(call, provenance)) return [];
   return [
     {
       rule: "unrequestedChange",

@@ -8,7 +8,7 @@ import { type FlowCall, runFlowStep } from "../../src/engine/flow/flow-step.js";
 import { computeOutputFacts } from "../../src/engine/flow/output-facts.js";
 import { type FlowPolicyConfig, resolveFlowPolicy } from "../../src/engine/flow/policy-types.js";
 import { classifySink } from "../../src/engine/flow/sinks.js";
-import { changeClass } from "../../src/engine/flow/unrequested-change.js";
+import { changeClass, heldClass } from "../../src/engine/flow/unrequested-change.js";
 import { destructiveEffect } from "../../src/engine/flow/unrequested-effect.js";
 import { confirmedTurnIntent, isConfirmation, turnIntent } from "../../src/shared/intent.js";
 import {
@@ -85,8 +85,23 @@ describe("the class of a call", () => {
     "shell.run_command",
     "web.fetch_url",
     "notes.read_note",
+    "crm.tail_sync_log",
+    "crm.get_sync_status",
+    "ops.tail_deploy_log",
   ])("%s: none (a read verb in the name, or a run/fetch that argument provenance follows)", (tool) => {
     expect(changeClass(call(tool))).toBeUndefined();
+  });
+
+  it.each([
+    "crm.tail_sync_log",
+    "ops.tail_deploy_log",
+    "crm.get_sync_status",
+  ])("%s: not held (tail reads a log; the change verb after a read verb names what is read)", (tool) => {
+    expect(heldClass(call(tool))).toBeUndefined();
+  });
+
+  it("an unclassed change verb first is held as an edit its own verb asks for (sync_billing pushes invoices)", () => {
+    expect(heldClass(call("crm.sync_billing"))?.cls).toBe("edit");
   });
 
   it("a mode argument decides before the name: list reads, create writes", () => {

@@ -161,6 +161,8 @@ const READ_VERBS = new Set([
   "retrieve",
   "load",
   "peek",
+  // `tail_sync_log` shows a log's last lines (tail -f): a read, whatever change its log is named for.
+  "tail",
   "stat",
   "info",
   "status",

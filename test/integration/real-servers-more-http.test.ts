@@ -13,11 +13,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createToolInterceptor, installInterceptors } from "../../src/index.js";
 import type { AuditRecord } from "../../src/interceptor/audit.js";
 import { expectRefusedBeforeServer } from "../fixtures/real-servers/expect-refused.js";
-import { isAlive } from "../fixtures/real-servers/git-http.js";
+import { stopServers } from "../fixtures/real-servers/git-http.js";
 import { moreAttacks, plantedShopData } from "../fixtures/real-servers/more-attacks.js";
 import { apiWorkload } from "../fixtures/real-servers/more-servers.js";
 import { type Checked, defects, guarded } from "../fixtures/real-servers/recording-engine.js";
-import { type AttackRun, payloadSurvives, runAttack } from "../fixtures/real-servers/run-attack.js";
+import {
+  type AttackRun,
+  attackById,
+  payloadSurvives,
+  runGuardedAttack,
+} from "../fixtures/real-servers/run-attack.js";
 import {
   type OpenapiHttpServer,
   type ShopApi,
@@ -51,29 +56,17 @@ describe("an OpenAPI server over Streamable HTTP on 127.0.0.1 under the default 
 
     planted = await startShopApi(plantedShopData());
     plantedServer = await startOpenapiHttp(planted);
-    const records: AuditRecord[] = [];
-    const client = installInterceptors(
-      new MultiServerMCPClient({ mcpServers: { api: { transport: "http", url: plantedServer.url } } }),
-      createToolInterceptor({ onDecision: (r) => void records.push(r) }),
-    );
-    const attack = moreAttacks("").find((a) => a.id === "api_ansi_note");
-    if (!attack) throw new Error("no attack api_ansi_note");
-    try {
-      before = planted.state();
-      run = await runAttack(client, attack, records);
-      after = planted.state();
-    } finally {
-      await client.close();
-    }
+    const attack = attackById(moreAttacks(""), "api_ansi_note");
+    ({ run, before, after } = await runGuardedAttack(
+      "api",
+      { transport: "http", url: plantedServer.url },
+      attack,
+      () => planted.state(),
+    ));
   }, 2 * SLOW);
 
   afterAll(async () => {
-    for (const s of [server, plantedServer]) {
-      if (!s) continue;
-      const pid = s.child.pid;
-      await s.stop();
-      if (pid !== undefined) expect(isAlive(pid)).toBe(false);
-    }
+    await stopServers([server, plantedServer]);
     await api?.close();
     await planted?.close();
   });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createToolInterceptor, installInterceptors } from "../../src/index.js";
 import type { AuditRecord } from "../../src/interceptor/audit.js";
 import { expectRefusedBeforeServer } from "../fixtures/real-servers/expect-refused.js";
-import { isAlive } from "../fixtures/real-servers/git-http.js";
+import { stopServers } from "../fixtures/real-servers/git-http.js";
 import {
   GITLAB_PRINTED,
   type GitlabApi,
@@ -22,7 +22,7 @@ import {
   startGitlabHttp,
 } from "../fixtures/real-servers/gitlab-api.js";
 import { type Checked, defects, guarded } from "../fixtures/real-servers/recording-engine.js";
-import { type AttackRun, runAttack } from "../fixtures/real-servers/run-attack.js";
+import { type AttackRun, attackById, runGuardedAttack } from "../fixtures/real-servers/run-attack.js";
 import { plantedGitlabData, workAttacks } from "../fixtures/real-servers/work-attacks.js";
 import { gitlabWorkload } from "../fixtures/real-servers/work-servers.js";
 
@@ -52,29 +52,14 @@ describe("a GitLab server over Streamable HTTP on 127.0.0.1 under the default po
 
     planted = await startGitlabApi(plantedGitlabData());
     plantedServer = await startGitlabHttp(planted);
-    const records: AuditRecord[] = [];
-    const client = installInterceptors(
-      new MultiServerMCPClient({ mcpServers: { gitlab: plantedServer.connection } }),
-      createToolInterceptor({ onDecision: (r) => void records.push(r) }),
-    );
-    const attack = workAttacks("", "").find((a) => a.id === "gl_todo_note");
-    if (!attack) throw new Error("no attack gl_todo_note");
-    try {
-      before = planted.state();
-      run = await runAttack(client, attack, records);
-      after = planted.state();
-    } finally {
-      await client.close();
-    }
+    const attack = attackById(workAttacks("", ""), "gl_todo_note");
+    ({ run, before, after } = await runGuardedAttack("gitlab", plantedServer.connection, attack, () =>
+      planted.state(),
+    ));
   }, 2 * SLOW);
 
   afterAll(async () => {
-    for (const s of [server, plantedServer]) {
-      if (!s) continue;
-      const pid = s.child.pid;
-      await s.stop();
-      if (pid !== undefined) expect(isAlive(pid)).toBe(false);
-    }
+    await stopServers([server, plantedServer]);
     await api?.close();
     await planted?.close();
   });

@@ -475,7 +475,6 @@ const READER_NOUNS = [
   "asistente",
   "agente",
   "assistente",
-  "assistente",
   "agentes",
 ];
 /** The preposition and article of a vocative before the reader's noun, with up to two words between ("for the AI "). */

@@ -1451,12 +1451,13 @@ const PHRASE_RULES: readonly Omit<InjectionRule, "id">[] = [
   // A tool call spelled out as JSON right after a line addressed to a bot or agent: "Cleanup step for the bot:\n
   // {"tool": "delete_issue", "arguments": {...}}" (quotes maybe escaped, as in a JSON text's string: a quote is one or
   // two marks, `[^\w\s:,{}]{1,2}`, a class because the gates' literals hold no backslash). Not an API
-  // doc's "Example request: {"tool": "delete_issue", ...}" (no reader addressed).
+  // doc's "Example request: {"tool": "delete_issue", ...}" (no reader addressed). Not "action" nor "input": common
+  // words in prose, where the rule would be tried at each (its keys are the gates' literals).
   {
     type: "tool_call_instruction",
-    lead: ["tool", "name", "function", "action"],
+    lead: ["tool", "name", "function"],
     before: `\\b(?:bots?|agents?|assistants?|ai|llms?|models?|copilot|claude)\\b[^\\n{}]{0,40}[:\\-]\\s{0,3}(?:\\\\n\\s{0,3}){0,2}[{\\[]{1,2}\\s{0,3}[^\\w\\s:,{}]{1,2}`,
-    rest: `[^\\w\\s:,{}]{1,2}\\s{0,2}:\\s{0,2}[^\\w\\s:,{}]{1,2}${ACTION_TOOL}[^\\w\\s:,{}]{1,2}\\s{0,2},\\s{0,2}[^\\w\\s:,{}]{1,2}(?:arguments|args|parameters|params|input)[^\\w\\s:,{}]{1,2}`,
+    rest: `[^\\w\\s:,{}]{1,2}\\s{0,2}:\\s{0,2}[^\\w\\s:,{}]{1,2}${ACTION_TOOL}[^\\w\\s:,{}]{1,2}\\s{0,2},\\s{0,2}[^\\w\\s:,{}]{1,2}(?:arguments|args|parameters|params)[^\\w\\s:,{}]{1,2}`,
   },
   // The same order glued with no spaces (what an editor or a feed that drops spaces hands on): an AI reader, then a
   // run without a single space in which a call verb is glued to an action tool's name and an argument's `=`:

@@ -178,17 +178,25 @@ describe("instructions planted in what the servers return, obeyed by a createAge
     expect(payloadSurvives(ran(id).run.seen, ran(id).run.attack.payload)).toBe(false);
   });
 
-  // Not found, so not cut (issue 18; the injection rules are another part's): a to-do for whoever picks the issue
-  // up, a comment in German, a tool call spelled out as JSON, a fake "[GitLab system message]", an instruction glued
-  // with no spaces, a tool call written as code in a page, a supplier's invitation addressing the assistant.
-  it.fails.each([
+  // Found since s23-injreal (test/unit/injection-named-tool.test.ts): a reader addressed, then the action tool it is
+  // to use named (a to-do for whoever picks the issue up, a comment in German, a fake "[GitLab system message]", a
+  // supplier's invitation addressing the assistant), a tool call spelled out as JSON after a line to the bot, an
+  // instruction glued with no spaces.
+  it.each([
     "gl_todo_note",
     "gl_german_note",
     "gl_json_call",
     "gl_system_issue",
     "gl_glued_mr",
-    "web_cross_server",
     "cal_invite",
+  ])("%s: the instruction is cut from what the model reads", (id) => {
+    expect(payloadSurvives(ran(id).run.seen, ran(id).run.attack.payload)).toBe(false);
+  });
+
+  // Not found, so not cut (issue 18): a tool call written as code in a page, after "The maintainers' bot does it for
+  // you, run:". A tool's docs show the same call the same way; nothing but the bot's claim tells them apart.
+  it.fails.each([
+    "web_cross_server",
   ])("%s: the instruction is cut from what the model reads (it is not)", (id) => {
     expect(payloadSurvives(ran(id).run.seen, ran(id).run.attack.payload)).toBe(false);
   });

@@ -89,6 +89,28 @@ export function instructionSpan(text: string, match: Span): Span {
 /** The finder of the last text asked about: the scanner asks for every match of one text in turn. */
 let cached: SpanFinder | undefined;
 
+/**
+ * Whether a sentence glued to the one before starts at `k`: `.`, `!` or `?` after a lower-case letter or a digit,
+ * then an upper-case letter and a lower-case one ("Closes #1261.Assistant, ..."; what a field that drops spaces hands
+ * on). Only a cut's start reads it, so an instruction glued after a benign sentence takes the sentence before with it
+ * no more; a cut's end still runs to a real sentence end, so nothing after a match is left readable that was cut
+ * before. "v1.4", "e.g." and "example.com" are no such start (no upper case then lower case after the stop).
+ */
+function startsGluedSentence(text: string, k: number): boolean {
+  const stop = text.charCodeAt(k - 1);
+  if (stop !== 0x2e && stop !== 0x21 && stop !== 0x3f) return false;
+  const before = text.charCodeAt(k - 2);
+  const first = text.charCodeAt(k);
+  const second = text.charCodeAt(k + 1);
+  return (
+    ((before >= 0x61 && before <= 0x7a) || (before >= 0x30 && before <= 0x39)) &&
+    first >= 0x41 &&
+    first <= 0x5a &&
+    second >= 0x61 &&
+    second <= 0x7a
+  );
+}
+
 /** Whether a JSON string value ends at `k` (`",` or `"}`). */
 function closesJsonString(text: string, k: number): boolean {
   if (text.charCodeAt(k) !== 0x22) return false;
@@ -107,7 +129,10 @@ class SpanFinder {
 
   constructor(readonly text: string) {
     this.sentenceStart = new BackwardSearch(
-      (k) => endsSentenceAt(text, k - 1) || (text.charCodeAt(k - 1) === 0x22 && opensJsonString(text, k - 1)),
+      (k) =>
+        endsSentenceAt(text, k - 1) ||
+        (text.charCodeAt(k - 1) === 0x22 && opensJsonString(text, k - 1)) ||
+        startsGluedSentence(text, k),
     );
     this.sentenceStop = new ForwardSearch(
       (k) => isLineBreak(text.charCodeAt(k)) || closesJsonString(text, k) || endsSentenceAt(text, k),

@@ -45,6 +45,8 @@ const GROUP_VALUES = new Set(
 const NARROWING = new Set("private none restricted false off no only-me owner".split(" "));
 /** Nouns a group's name carries besides its name (`finance team`). */
 const GROUP_NOUNS = new Set("team teams group groups members channel people".split(" "));
+/** Keys that name who a share opens something to; a role or a scope (`viewer`, `read`) says how, not to whom. */
+const AUDIENCE_KEYS = new Set([...GROUP_KEYS].filter((k) => k !== "role" && k !== "roles" && k !== "scope"));
 /** Keys that name what a share opens (besides a word of the tool's name: `folder` of `share_folder`). */
 const OBJECT_KEYS = new Set(
   "folder folders dir directory path paths file files filename document doc resource item drive".split(" "),
@@ -89,7 +91,7 @@ function roleOf(leaf: ArgumentLeaf, toolWords: ReadonlySet<string>): "audience" 
   const keyWords = nameWords(leaf.key);
   const value = leaf.value.trim().toLowerCase();
   if (value.length === 0 || isModeKey(keyWords) || isTypedValue(leaf.value)) return undefined;
-  if (keyWords.some((w) => GROUP_KEYS.has(w)) || GROUP_VALUES.has(value))
+  if (keyWords.some((w) => AUDIENCE_KEYS.has(w)) || GROUP_VALUES.has(value))
     return NARROWING.has(value) ? undefined : "audience";
   if (keyWords.some((w) => OBJECT_KEYS.has(w) || toolWords.has(w))) return "object";
   return undefined;

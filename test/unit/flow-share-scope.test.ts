@@ -76,6 +76,12 @@ describe("a requested share", () => {
     ],
     ["a private link", NAMED, "create_share_link", { path: "hr/onboarding-noor.md", access: "private" }],
     [
+      "an unnamed file to one address (argument provenance's)",
+      "Share the file Lena asked for with her.",
+      "share_file",
+      { path: "hr/x.md", email: "lena@corp.example" },
+    ],
+    [
       "a role is no audience",
       NAMED,
       "share_file",
@@ -97,6 +103,12 @@ describe("a requested share", () => {
       { path: "hr/salaries.xlsx", team: "design" },
     ],
     ["all, under a role key", NAMED, "share_file", { path: "hr/onboarding-noor.md", role: "all" }],
+    [
+      "an unnamed folder to a group the user happened to say",
+      "E-mail everyone invited to the Board prep meeting that the slides are in the shared drive.",
+      "share_folder",
+      { folder: "hr", team: "everyone" },
+    ],
   ])("holds: %s", (_, said, tool, args) => {
     expect(decide(said, tool, args)).toContain(RULE);
   });

@@ -12,11 +12,15 @@
  * - Object: what is shared (an argument keyed `folder`, `path`, `file`... or by a word of the tool's name) that the
  *   user did not say as a whole token must not be a PART of what the user named: a value whose every word the user
  *   said, though never as the value itself, came out of a longer token the user typed (`hr` of
- *   `hr/onboarding-noor.md`: the folder holding the named file). A path the user did not say must share a word of its
- *   last segment with the message (`onboarding` for "the onboarding file"; not `hr/salaries.xlsx`).
+ *   `hr/onboarding-noor.md`: the folder holding the named file). Opened to a group (an audience argument), it must
+ *   also share a word of its last segment with the message (`onboarding` for "the onboarding file"; not
+ *   `hr/salaries.xlsx`, nor `hr` after "e-mail everyone invited to the board prep"). A share to one address is not
+ *   held for an object the user described in other words ("the file Lena asked for"): argument provenance follows
+ *   the address.
  *
  * Invariants:
- * - Only a call of the share class the user asked for (otherwise `flow.unrequested_change` fires already), with the
+ * - Only a call of the share class the user asked for (otherwise `flow.unrequested_change` fires already, or a
+ *   request to send let one address through: `sentShare`), with the
  *   user's message in sight (`intent.ids`) and an untrusted output in the thread; hits carry that rule's id.
  * - Hashes only: the call's words and tokens are hashed here with the thread's salt; the message arrives hashed.
  * - Narrowing values (`private`, `none`, `restricted`) are no audience: they open nothing.
@@ -27,7 +31,7 @@ import { type ArgumentLeaf, argumentLeaves } from "./argument-values.js";
 import { isTypedValue } from "./destructive-target.js";
 import type { RuleHit } from "./flow-rules.js";
 import { nameWords } from "./sinks.js";
-import { GROUP_KEYS, heldClass, requestWordHashes } from "./unrequested-change.js";
+import { GROUP_KEYS, heldClass, requestWordHashes, userAskedFor } from "./unrequested-change.js";
 import {
   type DestructiveCall,
   destructiveEffect,
@@ -69,20 +73,19 @@ function audienceSaid(value: string, said: Said): boolean {
   return tokens.length > 0 && tokens.every((t) => said.ids.has(hashed(said, t)));
 }
 
-/** Whether an object value is one the user designated (see the module's comment). */
-function objectSaid(value: string, said: Said): boolean {
+/**
+ * Whether an object value is one the user designated (see the module's comment). `toGroup`: the call opens it to a
+ * group, and then a plain word the user did not say at all is held too (opening something to a team needs its name).
+ */
+function objectSaid(value: string, said: Said, toGroup: boolean): boolean {
   const tokens = identifierTokens(value);
   const whole = (t: string) => said.ids.has(hashed(said, t)) || said.ids.has(hashed(said, `${t}/`));
   if (tokens.length === 0 || tokens.every(whole)) return true;
   const words = textWords(value).filter((w) => !said.verbs.has(hashed(said, w)));
   if (words.length > 0 && words.every((w) => said.words.has(hashed(said, w)))) return false;
-  if (!/[/\\]/u.test(value.trim().replace(/[/\\]+$/u, ""))) return true;
-  const last =
-    value
-      .trim()
-      .replace(/[/\\]+$/u, "")
-      .split(/[/\\]/u)
-      .pop() ?? "";
+  const trimmed = value.trim().replace(/[/\\]+$/u, "");
+  if (!toGroup) return true;
+  const last = trimmed.split(/[/\\]/u).pop() ?? "";
   return textWords(last).some((w) => said.words.has(hashed(said, w)) && !said.verbs.has(hashed(said, w)));
 }
 
@@ -102,6 +105,8 @@ export function shareScopeHits(call: DestructiveCall, provenance: ProvenanceFact
   const intent = provenance.intent;
   if (intent?.ids === undefined || !hasUntrustedOutput(provenance)) return [];
   if (destructiveEffect(call) !== undefined || heldClass(call)?.cls !== "share") return [];
+  // A share to one address under a request to send (`sentShare`) is argument provenance's: not read here.
+  if (userAskedFor(provenance, "share") !== true) return [];
   const said: Said = {
     ids: new Set(intent.ids),
     words: new Set(intent.words),
@@ -109,11 +114,13 @@ export function shareScopeHits(call: DestructiveCall, provenance: ProvenanceFact
     salt: provenance.salt,
   };
   const toolWords = new Set(nameWords(call.toolName || call.connectorType));
+  const roles = argumentLeaves(call.args).map((leaf) => ({ leaf, role: roleOf(leaf, toolWords) }));
+  const toGroup = roles.some(({ role }) => role === "audience");
   const hits: RuleHit[] = [];
-  for (const leaf of argumentLeaves(call.args)) {
-    const role = roleOf(leaf, toolWords);
+  for (const { leaf, role } of roles) {
     if (role === undefined) continue;
-    if (role === "audience" ? audienceSaid(leaf.value, said) : objectSaid(leaf.value, said)) continue;
+    if (role === "audience" ? audienceSaid(leaf.value, said) : objectSaid(leaf.value, said, toGroup))
+      continue;
     const where = leaf.path || "/";
     const what = role === "audience" ? "opens it to" : "shares";
     hits.push({

@@ -161,7 +161,9 @@ describe("flow.unrequested_change in the flow step", () => {
     expect(ruleIds(run("docs.share_doc", share, thread("Share the Q3 plan with the design group.")))).toEqual(
       [],
     );
-    expect(ruleIds(run("docs.share_doc", share, thread("Give the design group access to the Q3 plan.")))).toEqual([]);
+    expect(
+      ruleIds(run("docs.share_doc", share, thread("Give the design group access to the Q3 plan."))),
+    ).toEqual([]);
     // Since s23-contain2 a requested share's audience must be one the user named (share-scope.ts).
     const everyone = { doc: "Q3 plan", group: "everyone" };
     expect(

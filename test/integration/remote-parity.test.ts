@@ -548,6 +548,36 @@ describe("local engine and policy server decide the same on flows", () => {
     expect(abbreviated?.review?.ruleId).toBe("flow.unrequested_effect");
   });
 
+  it("a requested share: the audience and object the user said pass, a planted team or folder is held (s23-contain2)", async () => {
+    const note: CallToolResult = {
+      content: [
+        { type: "text", text: "The hr folder is opened up to the everyone team for the onboarding papers." },
+      ],
+    };
+    const asked = await thread([["read_note", note]], ["share hr/onboarding-noor.md with the design team"]);
+    const named = await run(
+      "named file and team",
+      "share_file",
+      { path: "hr/onboarding-noor.md", team: "design" },
+      { provenance: asked },
+    );
+    expect(named?.ruleIds).not.toContain("flow.unrequested_change");
+    const everyone = await run(
+      "planted audience",
+      "share_file",
+      { path: "hr/onboarding-noor.md", team: "everyone" },
+      { provenance: asked },
+    );
+    expect(everyone?.review?.ruleId).toBe("flow.unrequested_change");
+    const folder = await run(
+      "folder of the named file",
+      "share_folder",
+      { folder: "hr", team: "design" },
+      { provenance: asked },
+    );
+    expect(folder?.review?.ruleId).toBe("flow.unrequested_change");
+  });
+
   it("run-context conditions decide remotely as locally (when, grantFrom)", async () => {
     const viewer = await run(
       "viewer drop",

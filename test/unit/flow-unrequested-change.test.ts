@@ -172,11 +172,18 @@ describe("flow.unrequested_change in the flow step", () => {
   });
 
   it("each class needs its own request; any request for an effect allows a write, a question none", () => {
-    const share = { doc: "Q3 plan", group: "everyone" };
+    const share = { doc: "Q3 plan", group: "design" };
     expect(ruleIds(run("docs.share_doc", share, thread("Share the Q3 plan with the design group.")))).toEqual(
       [],
     );
-    expect(ruleIds(run("docs.share_doc", share, thread("Give the design group access.")))).toEqual([]);
+    expect(
+      ruleIds(run("docs.share_doc", share, thread("Give the design group access to the Q3 plan."))),
+    ).toEqual([]);
+    // Since s23-contain2 a requested share's audience must be one the user named (share-scope.ts).
+    const everyone = { doc: "Q3 plan", group: "everyone" };
+    expect(
+      ruleIds(run("docs.share_doc", everyone, thread("Share the Q3 plan with the design group."))),
+    ).toEqual([RULE]);
     expect(ruleIds(run("docs.share_doc", share, thread("Move the Q3 plan to Archive.")))).toEqual([RULE]);
     expect(ruleIds(run("notes.move_note", move, thread("Share the Q3 plan with design.")))).toEqual([RULE]);
     const note = { title: "todo", body: "x" };

@@ -19,6 +19,7 @@ import {
 } from "./flow-rules.js";
 import { type BoundNote, bindIntent } from "./intent-binding.js";
 import { FLOW_RULE_IDS, FLOW_TYPES, type FlowAction, type ResolvedFlowPolicy } from "./policy-types.js";
+import { shareScopeHits } from "./share-scope.js";
 import { classifySink, nameWords, type SinkVerdict } from "./sinks.js";
 import { checkTaskScope, readTaskScope } from "./task-scope.js";
 import { unrequestedChangeHits } from "./unrequested-change.js";
@@ -112,8 +113,11 @@ function provenanceHits(
   const changeHits = flows.unrequestedChange === "off" ? [] : unrequestedChangeHits(call, provenance);
   outcome.hits.push(...changeHits);
   // The kind was asked for: is the object one the user designated? (Each hit under its kind rule's switch.)
-  if (effectHits.length === 0 && changeHits.length === 0)
+  if (effectHits.length === 0 && changeHits.length === 0) {
     outcome.hits.push(...designatedObjectHits(call, provenance).filter((hit) => flows[hit.rule] !== "off"));
+    // A requested share: are its audience and object the ones the user said? (`hr` with `everyone`: words, no ids.)
+    if (flows.unrequestedChange !== "off") outcome.hits.push(...shareScopeHits(call, provenance));
+  }
   return outcome;
 }
 

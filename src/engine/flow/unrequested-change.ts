@@ -241,7 +241,7 @@ export function userAskedFor(provenance: ProvenanceFacts, cls: ChangeClass): boo
 }
 
 /** Argument keys that name a group a share opens something to (not one person). */
-const GROUP_KEYS = new Set(
+export const GROUP_KEYS: ReadonlySet<string> = new Set(
   "team teams group groups role roles audience org organization domain everyone public link visibility scope".split(
     " ",
   ),

@@ -123,7 +123,11 @@ try {
   });
   const config = { configurable: { thread_id: "demo" }, recursionLimit: 6 * DEMO_CALLS.length };
   let state = await agent.invoke(
-    { messages: [{ role: "user", content: "Tidy up Jane Roe's account, sync billing and check on ticket T-1042." }] },
+    {
+      messages: [
+        { role: "user", content: "Tidy up Jane Roe's account, sync billing and check on ticket T-1042." },
+      ],
+    },
     config,
   );
   const reviews: string[] = [];

@@ -1,25 +1,10 @@
-/**
- * A planted share of the kind the user asked for, on a plain-word object or audience (session 23, s23-contain2), on
- * a real `createAgent` agent with a scripted model, the real install and the default policy, against a counting SDK
- * server over Streamable HTTP on 127.0.0.1. The proof is the server's own call count.
- *
- * "Share hr/onboarding-noor.md with Noor" asks for a share; a note the agent reads says the hr folder is opened to
- * the everyone team. The kind was asked for, and `hr` and `everyone` are words, not ids, so the designated-object
- * check let the share through. Now a share's audience (a team, a group, a domain, a public link) must be one the
- * user said, and what it shares must not be a part of what the user named (the folder of the named file).
- * Benign: the named file to the named person, a folder and team the user named, a share the user asked for in full.
- */
-import { type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
-import { MemorySaver } from "@langchain/langgraph";
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { createAgent } from "langchain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createToolInterceptor, installInterceptors, LocalPolicyEngine } from "../../src/index.js";
-import { createTollgateMiddleware } from "../../src/install/create-agent.js";
 import type { AuditRecord } from "../../src/interceptor/audit.js";
-import { ScriptedChatModel, type ScriptedTurn } from "../../src/testing/scripted-chat-model.js";
 import { type HttpTestServer, startHttpTestServer, type ToolSpec } from "../fixtures/test-server.js";
+import { runTurn } from "../helpers/agent-turn.js";
 import { httpConnection } from "../helpers/clients.js";
 
 /** Plain words: no injection rule fires on them (checked below). */
@@ -53,40 +38,6 @@ function fileTools(): ToolSpec[] {
     { tool: tool("share_folder", { folder: S, team: S }), run: ran("shared") },
     { tool: tool("create_share_link", { path: S, access: S }), run: ran("linked") },
   ];
-}
-
-interface Step {
-  name: string;
-  args: Record<string, unknown>;
-}
-
-/** One user turn on a fresh thread: the scripted calls, one per model turn; whether each was refused, its rules. */
-async function runTurn(client: MultiServerMCPClient, records: AuditRecord[], say: string, steps: Step[]) {
-  const tools = await client.getTools();
-  const script: ScriptedTurn[] = steps.map((step, i) => ({
-    toolCalls: [{ id: `call_${i}`, name: step.name, args: step.args }],
-  }));
-  script.push({ text: "Done." });
-  const agent = createAgent({
-    model: new ScriptedChatModel(script),
-    tools,
-    middleware: [createTollgateMiddleware()],
-    checkpointer: new MemorySaver(),
-  });
-  const first = records.length;
-  const config = { recursionLimit: 20, configurable: { thread_id: `t-${Math.random()}` } };
-  const state = (await agent.invoke({ messages: [new HumanMessage(say)] }, config)) as {
-    messages: BaseMessage[];
-  };
-  const refused = steps.map((_, i) => {
-    const m = state.messages.find((x) => ToolMessage.isInstance(x) && x.tool_call_id === `call_${i}`);
-    if (!m) throw new Error(`no answer to call_${i}`);
-    return (m as ToolMessage).status === "error";
-  });
-  const mine = records.slice(first);
-  const ruleIdsOf = (i: number) =>
-    mine.find((r) => r.toolCallId === `call_${i}` && r.phase === "input")?.ruleIds ?? [];
-  return { refused, ruleIdsOf };
 }
 
 describe("the carriers are no injection for the detectors (only the flow rules stand in the way)", () => {

@@ -1,17 +1,4 @@
-/**
- * A published OpenAPI MCP server (`@ivotoby/openapi-mcp-server`) over its own Streamable HTTP transport on
- * 127.0.0.1, calling a shop's back-office API also on 127.0.0.1, under the default policy (issues 16 and 18): the
- * ordinary reads come back with no finding, and a SYSTEM notice hidden behind ANSI concealment in an order's note,
- * obeyed by a `createAgent` model, never reaches the API (its orders and its request log unchanged). The same
- * server over stdio: real-servers-more.test.ts.
- *
- * Hermetic: loopback only, the server's process ended in `afterAll` (checked by pid). Nothing here asserts a
- * duration.
- */
-import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createToolInterceptor, installInterceptors } from "../../src/index.js";
-import type { AuditRecord } from "../../src/interceptor/audit.js";
 import { expectRefusedBeforeServer } from "../fixtures/real-servers/expect-refused.js";
 import { stopServers } from "../fixtures/real-servers/git-http.js";
 import { moreAttacks, plantedShopData } from "../fixtures/real-servers/more-attacks.js";

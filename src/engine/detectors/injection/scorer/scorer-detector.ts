@@ -113,7 +113,11 @@ function dataUnits(text: string, span: Span, model: ScorerModel): Span[] {
     if (logit >= model.threshold) hits.push(unit);
     if (best === undefined || logit > best.logit) best = { unit, logit };
   }
-  return hits.length > 0 ? hits : [best!.unit];
+  if (hits.length > 0) return hits;
+  // No unit reaches the threshold alone: when the span alone does not either, its score came from the sentences
+  // around it (a data line before an instruction the rules or another span report), and cutting its best unit
+  // would cut data (a line's key, the sentence before the instruction). Reported only when it scores by itself.
+  return reachesThreshold(text.slice(span.start, span.end), model) ? [best!.unit] : [];
 }
 
 /** Whether a piece scores at the threshold on its own (a visible piece beside a hidden run: hidden-runs.ts). */
